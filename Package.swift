@@ -1,0 +1,20 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Tagscope",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .target(name: "AnalyticsHub"),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

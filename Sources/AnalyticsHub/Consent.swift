@@ -1,0 +1,85 @@
+/// A consent category, as GDPR consent banners group purposes.
+public struct ConsentCategory: RawRepresentable, Sendable, Hashable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { rawValue = value }
+  public var description: String { rawValue }
+
+  /// Audience measurement (Firebase, Amplitude, Piano…).
+  public static let analytics: ConsentCategory = "analytics"
+  /// Marketing and engagement (Braze, Batch…).
+  public static let marketing: ConsentCategory = "marketing"
+  /// Advertising and attribution.
+  public static let advertising: ConsentCategory = "advertising"
+  /// Personalisation.
+  public static let personalization: ConsentCategory = "personalization"
+  /// Strictly necessary measurement that needs no opt-in.
+  public static let essential: ConsentCategory = "essential"
+}
+
+/// What a consent decision applies to.
+public enum ConsentScope: Sendable, Hashable {
+  /// Every provider in a category.
+  case category(ConsentCategory)
+  /// One provider, overriding its category's decision.
+  case provider(ProviderID)
+
+  var label: String {
+    switch self {
+    case .category(let category): return "category:\(category.rawValue)"
+    case .provider(let id): return "provider:\(id.rawValue)"
+    }
+  }
+}
+
+/// A consent decision as dispatched to providers and observers.
+public struct ConsentChange: Sendable, Hashable {
+  /// What the decision applies to.
+  public var scope: ConsentScope
+  /// Opt-in (`true`) or opt-out (`false`).
+  public var granted: Bool
+
+  /// A decision.
+  public init(scope: ConsentScope, granted: Bool) {
+    self.scope = scope
+    self.granted = granted
+  }
+
+  /// The decision as properties (`scope`, `granted`), the way it is recorded.
+  public var properties: Properties {
+    ["scope": .string(scope.label), "granted": .bool(granted)]
+  }
+}
+
+/// The consent decisions known to the hub and how they resolve for a provider.
+public struct ConsentState: Sendable, Hashable {
+  /// What applies when nothing was decided: `true` for opt-out regimes, `false` for opt-in (GDPR).
+  public var defaultGranted: Bool
+  /// Decisions per category.
+  public var categories: [ConsentCategory: Bool]
+  /// Decisions per provider; they override the category's.
+  public var providers: [ProviderID: Bool]
+
+  /// Consent with a default and no decisions yet.
+  public init(defaultGranted: Bool, categories: [ConsentCategory: Bool] = [:], providers: [ProviderID: Bool] = [:]) {
+    self.defaultGranted = defaultGranted
+    self.categories = categories
+    self.providers = providers
+  }
+
+  /// Whether a provider in `category` may receive tags. `essential` is always granted.
+  public func isGranted(provider: ProviderID, category: ConsentCategory) -> Bool {
+    if let decision = providers[provider] { return decision }
+    if category == .essential { return true }
+    return categories[category] ?? defaultGranted
+  }
+
+  mutating func apply(_ change: ConsentChange) {
+    switch change.scope {
+    case .category(let category): categories[category] = change.granted
+    case .provider(let id): providers[id] = change.granted
+    }
+  }
+}

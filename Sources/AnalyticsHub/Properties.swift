@@ -1,0 +1,89 @@
+/// An ordered collection of named ``PropertyValue``s with unique keys.
+///
+/// Order is the order of insertion (a dictionary literal keeps its source order), so recordings,
+/// the terminal UI and provider calls show properties the way the app wrote them. Assigning an
+/// existing key replaces its value in place.
+public struct Properties: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
+  /// One key and its value.
+  public typealias Element = (key: String, value: PropertyValue)
+
+  private var storage: [Element]
+
+  /// Empty properties.
+  public init() { storage = [] }
+
+  /// Properties from key/value pairs; a later duplicate key replaces the earlier value.
+  public init<S: Sequence>(_ pairs: S) where S.Element == (String, PropertyValue) {
+    storage = []
+    storage.reserveCapacity(pairs.underestimatedCount)
+    for (key, value) in pairs { self[key] = value }
+  }
+
+  public init(dictionaryLiteral elements: (String, PropertyValue)...) {
+    self.init(elements)
+  }
+
+  public var startIndex: Int { storage.startIndex }
+  public var endIndex: Int { storage.endIndex }
+  public subscript(position: Int) -> Element { storage[position] }
+
+  /// The keys, in order.
+  public var keys: [String] { storage.map(\.key) }
+
+  /// The value for `key`, or `nil`; assigning `nil` removes the key.
+  public subscript(key: String) -> PropertyValue? {
+    get {
+      for element in storage where element.key == key { return element.value }
+      return nil
+    }
+    set {
+      if let index = storage.firstIndex(where: { $0.key == key }) {
+        if let newValue { storage[index].value = newValue } else { storage.remove(at: index) }
+      } else if let newValue {
+        storage.append((key, newValue))
+      }
+    }
+  }
+
+  /// Appends a pair without checking for an existing key; for decoders that already guarantee
+  /// unique keys.
+  public mutating func appendUnchecked(_ key: String, _ value: PropertyValue) {
+    storage.append((key, value))
+  }
+
+  /// These properties with `other`'s values added or replacing.
+  public func merging(_ other: Properties) -> Properties {
+    var merged = self
+    for (key, value) in other { merged[key] = value }
+    return merged
+  }
+
+  /// The key path of the first value that JSON cannot represent (a non-finite number), if any.
+  public var firstUnrepresentablePath: String? { firstUnrepresentablePath(prefix: "") }
+
+  func firstUnrepresentablePath(prefix: String) -> String? {
+    for (key, value) in storage {
+      if let path = value.firstUnrepresentablePath(prefix: prefix + key) { return path }
+    }
+    return nil
+  }
+
+  public static func == (lhs: Properties, rhs: Properties) -> Bool {
+    lhs.storage.count == rhs.storage.count
+      && zip(lhs.storage, rhs.storage).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.count)
+    for (key, value) in storage {
+      hasher.combine(key)
+      hasher.combine(value)
+    }
+  }
+}
+
+extension Properties: CustomStringConvertible {
+  public var description: String {
+    "[" + storage.map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "]"
+  }
+}

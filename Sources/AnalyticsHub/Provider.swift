@@ -1,0 +1,81 @@
+/// A provider's identifier (`firebase`, `amplitude`…); unique within a hub.
+public struct ProviderID: RawRepresentable, Sendable, Hashable, Comparable, ExpressibleByStringLiteral,
+  CustomStringConvertible
+{
+  public var rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { rawValue = value }
+  public var description: String { rawValue }
+  public static func < (lhs: ProviderID, rhs: ProviderID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// A pure mapping from a tag and the hub's context to a provider's calls; `[]` means the
+/// provider ignores the tag.
+public typealias Mapping<T: Taxonomy, Call: ProviderCall> = @Sendable (Tag<T>, HubContext<T>) -> [Call]
+
+/// Checks a provider's documented rules on the calls a mapping produced.
+public typealias RuleCheck<Call: ProviderCall> = @Sendable ([Call]) -> [RuleViolation]
+
+/// An analytics provider registered with a hub: an identifier, a consent category, a pure
+/// mapping, the SDK adapter that receives the calls and, optionally, the SDK's rules.
+///
+/// The call type is erased so providers with different SDKs live in one ``ProviderSet``.
+public struct Provider<T: Taxonomy>: Sendable {
+  /// Unique identifier.
+  public let id: ProviderID
+  /// The consent category that gates this provider.
+  public let category: ConsentCategory
+  /// Whether the provider starts enabled (build/environment switch).
+  public let initiallyEnabled: Bool
+
+  let setup: @Sendable () -> Void
+  let evaluate: @Sendable (Tag<T>, HubContext<T>, EvaluationOptions) -> Evaluation
+
+  /// A provider from a mapping and an adapter.
+  ///
+  /// - Parameters:
+  ///   - id: Unique identifier within the hub.
+  ///   - category: The consent category (default `analytics`).
+  ///   - enabled: Whether it starts enabled; use it to switch a provider off per build or environment.
+  ///   - adapter: Receives every call the mapping returns.
+  ///   - rules: The SDK's documented rules, checked on every call (see `AnalyticsProviders`).
+  ///   - mapping: `(tag, context) -> [call]`.
+  public init<Adapter: SDKAdapter>(
+    id: ProviderID,
+    category: ConsentCategory = .analytics,
+    enabled: Bool = true,
+    adapter: Adapter,
+    rules: RuleCheck<Adapter.Call>? = nil,
+    mapping: @escaping Mapping<T, Adapter.Call>
+  ) {
+    self.id = id
+    self.category = category
+    self.initiallyEnabled = enabled
+    self.setup = { adapter.setup() }
+    self.evaluate = { tag, context, options in
+      let calls = mapping(tag, context)
+      if calls.isEmpty { return Evaluation(status: .dropped, calls: [], violations: []) }
+      let violations = options.checkRules ? (rules?(calls) ?? []) : []
+      var status = OutcomeStatus.sent
+      for call in calls {
+        do { try adapter.deliver(call) } catch {
+          status = .failed(String(describing: error))
+          break
+        }
+      }
+      let descriptions = options.describeCalls ? calls.map(CallDescription.init) : []
+      return Evaluation(status: status, calls: descriptions, violations: violations)
+    }
+  }
+}
+
+struct EvaluationOptions {
+  var checkRules: Bool
+  var describeCalls: Bool
+}
+
+struct Evaluation {
+  var status: OutcomeStatus
+  var calls: [CallDescription]
+  var violations: [RuleViolation]
+}

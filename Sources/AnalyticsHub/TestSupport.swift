@@ -1,0 +1,124 @@
+import Foundation
+
+/// An adapter that keeps every call it receives, for an app's unit tests:
+///
+/// ```swift
+/// let firebase = TestAdapter<FirebaseCall>()
+/// try hub.register(Provider(id: "firebase", adapter: firebase, mapping: firebaseMapping))
+/// hub.send(userAction: .playPodcast(podcast))
+/// XCTAssertEqual(firebase.names.last, "play_podcast_from_favorites")
+/// ```
+public final class TestAdapter<Call: ProviderCall>: SDKAdapter, @unchecked Sendable {
+  private let lock = NSLock()
+  private var received: [Call] = []
+  private var setups = 0
+  private var failure: (any Error)?
+
+  /// An empty recorder.
+  public init() {}
+
+  public func setup() {
+    lock.lock()
+    setups += 1
+    lock.unlock()
+  }
+
+  public func deliver(_ call: Call) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    if let failure { throw failure }
+    received.append(call)
+  }
+
+  /// Every call received, in order.
+  public var calls: [Call] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// The `name` of every call received, in order (calls without a name are skipped).
+  public var names: [String] { calls.compactMap(\.name) }
+
+  /// How many times `setup()` ran.
+  public var setupCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return setups
+  }
+
+  /// Makes later deliveries throw `error` (or succeed again with `nil`), to test `failed` outcomes.
+  public func failDeliveries(with error: (any Error)?) {
+    lock.lock()
+    failure = error
+    lock.unlock()
+  }
+
+  /// Forgets the calls received so far.
+  public func removeAll() {
+    lock.lock()
+    received.removeAll()
+    lock.unlock()
+  }
+}
+
+/// An observer that keeps every dispatch, for tests and tools.
+public final class DispatchRecorder: HubObserver, @unchecked Sendable {
+  private let lock = NSLock()
+  private var received: [Dispatch] = []
+
+  /// An empty recorder.
+  public init() {}
+
+  public func hubDidDispatch(_ dispatch: Dispatch) {
+    lock.lock()
+    received.append(dispatch)
+    lock.unlock()
+  }
+
+  /// Every dispatch received, in order.
+  public var dispatches: [Dispatch] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  /// The last dispatch.
+  public var last: Dispatch? { dispatches.last }
+}
+
+/// A clock tests move by hand, so durations and timestamps are exact.
+public final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+  private var uptime: UInt64 = 0
+
+  /// A clock reading `start`.
+  public init(start: Date = Date(timeIntervalSince1970: 1_795_000_000)) { current = start }
+
+  /// Moves time forward.
+  public func advance(by seconds: TimeInterval) {
+    lock.lock()
+    current += seconds
+    uptime += UInt64((seconds * 1_000_000_000).rounded())
+    lock.unlock()
+  }
+
+  /// The current wall time.
+  public var now: Date {
+    lock.lock()
+    defer { lock.unlock() }
+    return current
+  }
+
+  /// This clock as the hub's time source.
+  public var hubClock: HubClock {
+    HubClock(
+      now: { [self] in now },
+      uptimeNanoseconds: { [self] in
+        lock.lock()
+        defer { lock.unlock() }
+        return uptime
+      })
+  }
+}
