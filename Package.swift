@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -13,6 +14,10 @@ let package = Package(
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
+    .executableTarget(
+      name: "tagscope",
+      dependencies: ["AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+    ),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
   ],

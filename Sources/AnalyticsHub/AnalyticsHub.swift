@@ -17,7 +17,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   /// A hub with providers; throws ``HubError/duplicateProvider(_:)`` if two share an identifier.
   public init(configuration: HubConfiguration = HubConfiguration(), providers: ProviderSet<T> = []) throws {
     self.configuration = configuration
-    state = Locked(HubState(context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent))))
+    state = Locked(
+      HubState(context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent))))
     for provider in providers.providers { try register(provider) }
   }
 
@@ -106,7 +107,10 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     perform { state, now in
       var issues: [HubIssue] = []
       if state.timerStarts[timedEvent.name] != nil {
-        issues.append(HubIssue(code: .timedEventRestarted, message: "timed event '\(timedEvent.name)' was already running; it restarts now"))
+        issues.append(
+          HubIssue(
+            code: .timedEventRestarted,
+            message: "timed event '\(timedEvent.name)' was already running; it restarts now"))
       }
       state.timerStarts[timedEvent.name] = now.uptime
       state.context.timedEvents[timedEvent.name] = now.date
@@ -127,11 +131,14 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
         let verb = cancelled ? "cancel" : "stop"
         return .report(
           kind: .timedStop, name: timedEvent.name, properties: timedEvent.properties,
-          issue: HubIssue(code: .timedEventNotStarted, message: "\(verb) of timed event '\(timedEvent.name)' that was never started; nothing was sent"))
+          issue: HubIssue(
+            code: .timedEventNotStarted,
+            message: "\(verb) of timed event '\(timedEvent.name)' that was never started; nothing was sent"))
       }
       state.context.timedEvents[timedEvent.name] = nil
       let duration = Double(now.uptime &- started) / 1_000_000_000
-      return .send(cancelled ? .timedCancel(timedEvent, duration: duration) : .timedStop(timedEvent, duration: duration))
+      return .send(
+        cancelled ? .timedCancel(timedEvent, duration: duration) : .timedStop(timedEvent, duration: duration))
     }
   }
 
@@ -148,7 +155,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     perform { state, now in
       if let user { state.context.user = user }
       let session = Session(
-        id: configuration.makeSessionID(), user: state.context.user, properties: properties, startedAt: now.date)
+        id: configuration.makeSessionID(), user: state.context.user, properties: properties,
+        startedAt: now.date)
       state.context.session = session
       return .send(.sessionStart(session))
     }
@@ -158,7 +166,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   public func updateSession(properties: Properties) {
     perform { state, _ in
       guard var session = state.context.session else {
-        return .report(kind: .sessionUpdate, name: "session", properties: properties, issue: Self.noSession("update"))
+        return .report(
+          kind: .sessionUpdate, name: "session", properties: properties, issue: Self.noSession("update"))
       }
       session.properties = session.properties.merging(properties)
       state.context.session = session
@@ -237,7 +246,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   private func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>, now: Date) {
     let seq = state.takeSeq()
     let observing = !state.observers.isEmpty
-    let options = EvaluationOptions(checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
+    let options = EvaluationOptions(
+      checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
     var outcomes: [ProviderOutcome] = []
     if observing { outcomes.reserveCapacity(state.providers.count) }
     let bypassesConsent = tag.kind == .consent
@@ -246,12 +256,15 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
       let outcome: ProviderOutcome
       if !registered.enabled {
         outcome = ProviderOutcome(provider: provider.id, status: .blocked(.disabled))
-      } else if !bypassesConsent, !state.context.consent.isGranted(provider: provider.id, category: provider.category) {
+      } else if !bypassesConsent,
+        !state.context.consent.isGranted(provider: provider.id, category: provider.category)
+      {
         outcome = ProviderOutcome(provider: provider.id, status: .blocked(.consent))
       } else {
         let evaluation = provider.evaluate(tag, state.context, options)
         outcome = ProviderOutcome(
-          provider: provider.id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
+          provider: provider.id, status: evaluation.status, calls: evaluation.calls,
+          violations: evaluation.violations)
       }
       if observing { outcomes.append(outcome) }
     }
@@ -260,7 +273,9 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     var allIssues = issues
     if let path = properties.firstUnrepresentablePath {
       allIssues.append(
-        HubIssue(code: .unrepresentableValue, message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
+        HubIssue(
+          code: .unrepresentableValue,
+          message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
     }
     let dispatch = Dispatch(
       seq: seq, time: now, kind: tag.kind, name: tag.name, properties: properties, eventType: tag.eventType,

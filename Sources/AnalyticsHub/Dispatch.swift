@@ -41,7 +41,10 @@ public struct ProviderOutcome: Sendable, Hashable {
   public var violations: [RuleViolation]
 
   /// An outcome.
-  public init(provider: ProviderID, status: OutcomeStatus, calls: [CallDescription] = [], violations: [RuleViolation] = []) {
+  public init(
+    provider: ProviderID, status: OutcomeStatus, calls: [CallDescription] = [],
+    violations: [RuleViolation] = []
+  ) {
     self.provider = provider
     self.status = status
     self.calls = calls
@@ -61,7 +64,9 @@ public struct ContextSnapshot: Sendable, Hashable {
   public var timedEvents: [String]
 
   /// A snapshot.
-  public init(screen: String? = nil, history: [String] = [], session: Session? = nil, timedEvents: [String] = []) {
+  public init(
+    screen: String? = nil, history: [String] = [], session: Session? = nil, timedEvents: [String] = []
+  ) {
     self.screen = screen
     self.history = history
     self.session = session
