@@ -20,6 +20,9 @@ let package = Package(
     ),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "CNcursesw"]),
+    .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"]),
   ],
   swiftLanguageModes: [.v6]
 )

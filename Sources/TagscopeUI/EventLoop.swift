@@ -1,0 +1,155 @@
+import CNcursesw
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What the event loop measured, for the benchmarks (`TAGSCOPE_UI_STATS=FILE` writes it as JSON at
+/// exit).
+public struct LoopStats: Sendable, Hashable, Codable {
+  /// Frames drawn.
+  public var frames = 0
+  /// Key messages handled.
+  public var keys = 0
+  /// Longest time from reading a key to the end of the frame showing its effect, in milliseconds.
+  public var maxKeyLatencyMilliseconds = 0.0
+  /// Seconds the loop ran.
+  public var seconds = 0.0
+  /// Frames per second over the run.
+  public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
+}
+
+/// Runs the terminal UI: one thread owns curses; records arrive through the timeline and a
+/// ``Wakeup``; redraws are coalesced to at most 30 a second; when nothing happens the loop sleeps in
+/// `poll` with no timeout (replay paused) or a one-second one (live, for the rate display).
+public enum TerminalUI {
+  /// Shortest time between two frames.
+  public static let frameInterval = 1.0 / 30
+
+  /// Shows `timeline` until the user quits (`q`), SIGINT/SIGTERM/SIGHUP, or `wakeup` asks to quit.
+  /// The terminal is restored on every exit path.
+  @discardableResult
+  public static func run(
+    timeline: any TimelineSource, mode: Mode, wakeup: Wakeup = Wakeup()
+  ) throws(TerminalError) -> LoopStats {
+    let screen = try CursesScreen()
+    defer { screen.close() }
+    let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { wakeup.requestQuit() }
+      source.resume()
+      return source
+    }
+    defer {
+      for source in signals { source.cancel() }
+      for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
+    }
+    var loop = Loop(
+      screen: screen, wakeup: wakeup,
+      state: State(timeline: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970))
+    loop.run()
+    if let path = ProcessInfo.processInfo.environment["TAGSCOPE_UI_STATS"], !path.isEmpty,
+      let data = try? JSONEncoder().encode(loop.stats)
+    {
+      try? data.write(to: URL(fileURLWithPath: path))
+    }
+    return loop.stats
+  }
+}
+
+private struct Loop {
+  let screen: CursesScreen
+  let wakeup: Wakeup
+  var state: State
+  var stats = LoopStats()
+  private var dirty = true
+  private var lastDraw = 0.0
+  private var pendingKeyTime: Double?
+
+  init(screen: CursesScreen, wakeup: Wakeup, state: State) {
+    self.screen = screen
+    self.wakeup = wakeup
+    self.state = state
+  }
+
+  private static var now: Double { Date().timeIntervalSince1970 }
+
+  mutating func run() {
+    let start = Self.now
+    state.apply(.recordsArrived(count: state.timeline.count))
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+    ]
+    var lastLiveTick = start
+    while !state.shouldQuit {
+      var now = Self.now
+      if dirty && now - lastDraw >= TerminalUI.frameInterval {
+        draw(now)
+        now = Self.now
+      }
+      let timeout = self.timeout(now: now, lastLiveTick: lastLiveTick)
+      descriptors[0].revents = 0
+      descriptors[1].revents = 0
+      let ready = poll(&descriptors, 2, timeout)
+      now = Self.now
+      if ready < 0 && errno != EINTR { break }
+      // Keys, mouse and resizes (a resize interrupts poll with EINTR).
+      if ready != 0 {
+        let messages = screen.pendingMessages()
+        if !messages.isEmpty {
+          for message in messages {
+            if case .key = message { stats.keys += 1 }
+            state.apply(message)
+          }
+          pendingKeyTime = pendingKeyTime ?? now
+          dirty = true
+        }
+      }
+      if descriptors[1].revents != 0 && wakeup.drain() { break }
+      if wakeup.isQuitRequested { break }
+      let count = state.timeline.count
+      if count != state.known {
+        state.apply(.tick(now: now))
+        state.apply(.recordsArrived(count: count))
+        dirty = true
+      }
+      if state.mode == .replay && state.playing {
+        state.apply(.tick(now: now))
+        dirty = true
+      } else if state.mode == .live && now - lastLiveTick >= 1 {
+        lastLiveTick = now
+        state.apply(.tick(now: now))
+        dirty = true
+      } else if dirty {
+        state.apply(.tick(now: now))
+      }
+    }
+    stats.seconds = Self.now - start
+  }
+
+  /// Milliseconds to wait: until the next frame may be drawn when something changed, a frame
+  /// interval while playing, a second when live (rate display), forever when paused.
+  private func timeout(now: Double, lastLiveTick: Double) -> Int32 {
+    if dirty { return Int32(max(0, (lastDraw + TerminalUI.frameInterval - now) * 1000).rounded(.up)) }
+    if state.mode == .replay && state.playing { return Int32(TerminalUI.frameInterval * 1000) }
+    if state.mode == .live { return Int32(max(0, (lastLiveTick + 1 - now) * 1000).rounded(.up)) }
+    return -1
+  }
+
+  private mutating func draw(_ now: Double) {
+    if state.size != screen.size { state.apply(.resize(screen.size)) }
+    screen.draw(render(state))
+    stats.frames += 1
+    lastDraw = now
+    dirty = false
+    if let pendingKeyTime {
+      stats.maxKeyLatencyMilliseconds = max(stats.maxKeyLatencyMilliseconds, (Self.now - pendingKeyTime) * 1000)
+      self.pendingKeyTime = nil
+    }
+  }
+}

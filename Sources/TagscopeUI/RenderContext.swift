@@ -1,0 +1,96 @@
+extension FrameView {
+  /// Draws `lines` in a pane's content area from the pane's scroll offset (clamped so the last line
+  /// stays at the bottom).
+  func drawLines(_ lines: [Segments], pane: Pane, into grid: inout Grid, indent: Int = 1) {
+    let content = layout.content(pane)
+    let maxScroll = max(0, lines.count - content.height)
+    let scroll = min(state.scroll[pane.rawValue], maxScroll)
+    for (offset, line) in lines.dropFirst(scroll).prefix(content.height).enumerated() {
+      line.draw(into: &grid, column: content.x + indent, row: content.y + offset, width: content.width - indent)
+    }
+    if scroll > 0 {
+      grid.put("↑", column: content.x + content.width - 1, row: content.y, style: .dim)
+    }
+    if scroll < maxScroll {
+      grid.put("↓", column: content.x + content.width - 1, row: content.y + content.height - 1, style: .dim)
+    }
+  }
+
+  /// The state shown by Screens and Session: as of the selected record.
+  var selectedState: StateView? { state.selectedIndex.map { timeline.state(at: $0) } }
+
+  /// Screen history, newest first; the current screen marked `▶`.
+  func drawScreens(into grid: inout Grid) {
+    drawTitle(.screens, into: &grid)
+    guard let selected = selectedState else { return }
+    var lines: [Segments] = []
+    let history = selected.context.history
+    for (offset, screen) in history.reversed().enumerated() {
+      var line = Segments()
+      if offset == 0 {
+        line.add("▶ ", Style(color: .green, bold: true))
+        line.add(Sanitizer.clean(screen, limit: 200), .bold)
+      } else {
+        line.add("  ")
+        line.add(Sanitizer.clean(screen, limit: 200), .dim)
+      }
+      lines.append(line)
+    }
+    if history.isEmpty {
+      var line = Segments()
+      line.add("no screen yet", .dim)
+      lines.append(line)
+    }
+    drawLines(lines, pane: .screens, into: &grid)
+  }
+
+  /// Session state, user, properties, consent and running timers.
+  func drawSession(into grid: inout Grid) {
+    drawTitle(.session, into: &grid)
+    guard let selected = selectedState else { return }
+    var lines: [Segments] = []
+    var first = Segments()
+    if let session = selected.context.session {
+      first.add(
+        Sanitizer.clean(session.state, limit: 40),
+        Style(color: session.state == "authenticated" ? .green : .yellow, bold: true))
+      if let user = session.user {
+        first.add(" · user ", .dim)
+        first.add(Sanitizer.clean(user, limit: 80), .bold)
+      }
+      lines.append(first)
+      var idLine = Segments()
+      idLine.add("session ", .dim)
+      idLine.add(Sanitizer.clean(session.id, limit: 80))
+      lines.append(idLine)
+      for (key, value) in session.properties {
+        var line = Segments()
+        line.add(Sanitizer.clean(key, limit: 80), Style(color: .cyan))
+        line.add(": ", .dim)
+        line.add(Sanitizer.clean(value.displayText, limit: 200))
+        lines.append(line)
+      }
+    } else {
+      first.add("no session", .dim)
+      lines.append(first)
+    }
+    if !selected.consent.isEmpty {
+      var line = Segments()
+      line.add("consent:", .dim)
+      for decision in selected.consent {
+        let scope = decision.scope.split(separator: ":", maxSplits: 1).last.map(String.init) ?? decision.scope
+        line.add(" ")
+        line.add(Sanitizer.clean(scope, limit: 60))
+        line.add(decision.granted ? " ✓" : " ✗", decision.granted ? .success : .error)
+      }
+      lines.append(line)
+    }
+    if !selected.context.timedEvents.isEmpty {
+      var line = Segments()
+      line.add("timed: ", .dim)
+      line.add(Sanitizer.clean(selected.context.timedEvents.joined(separator: ", "), limit: 200), .warning)
+      lines.append(line)
+    }
+    drawLines(lines, pane: .session, into: &grid)
+  }
+}

@@ -1,0 +1,82 @@
+extension FrameView {
+  /// The glyph of a tag kind in the event list.
+  static func glyph(_ kind: String) -> SafeText {
+    switch kind {
+    case "screen": return "▣"
+    case "userAction": return "◆"
+    case "event": return "◎"
+    case "state": return "◇"
+    case "timedStart": return "◔"
+    case "timedStop": return "◕"
+    case "sessionStart", "sessionUpdate", "sessionEnd": return "§"
+    case "identify": return "@"
+    case "reset": return "↺"
+    case "consent": return "⚑"
+    default: return "·"
+    }
+  }
+
+  static func statusMark(_ status: String) -> (SafeText, Style) {
+    switch status {
+    case "sent": return ("●", .success)
+    case "dropped": return ("·", .dim)
+    case "blocked": return ("⊘", .warning)
+    default: return ("✗", .error)
+    }
+  }
+
+  /// The event list: sequence, time, kind glyph, name, violation and issue marks, and one status
+  /// mark per provider when there is room.
+  func drawEvents(into grid: inout Grid) {
+    var title = Segments()
+    if state.visibleCount > 0 {
+      title.add(
+        Sanitizer.clean(" \(Format.grouped(state.cursor + 1))/\(Format.grouped(state.visibleCount))"), .dim)
+    }
+    drawTitle(.events, into: &grid, extra: title)
+    let content = layout.content(.events)
+    guard state.visibleCount > 0 else {
+      let message: SafeText = state.matches == nil ? "waiting for records…" : "no record matches the filter"
+      grid.putTruncated(message, column: content.x + 1, row: content.y, width: content.width - 1, style: .dim)
+      return
+    }
+    let last = state.visibleCount - 1
+    let seqWidth = String(timeline.summary(at: state.index(atPosition: last)).seq).count
+    let showTime = content.width >= 44
+    let showStatus = content.width >= 56
+    let rows = min(content.height, state.visibleCount - state.top)
+    for offset in 0..<max(0, rows) {
+      let position = state.top + offset
+      let summary = timeline.summary(at: state.index(atPosition: position))
+      let row = content.y + offset
+      let selected = position == state.cursor
+      var left = Segments()
+      let seq = String(summary.seq)
+      left.add(Sanitizer.clean(String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq + " "), .dim)
+      if showTime { left.add(Sanitizer.clean(Format.clock(summary.time) + " "), .dim) }
+      left.add(Self.glyph(summary.kind), Style(color: .cyan))
+      left.add(" ")
+      var right = Segments()
+      if summary.violations > 0 { right.add(Sanitizer.clean(" ✗\(summary.violations)"), .error) }
+      if summary.issues > 0 { right.add(" !", .warning) }
+      if showStatus && !summary.outputs.isEmpty {
+        right.add(" ")
+        for output in summary.outputs.prefix(12) {
+          let (mark, style) = Self.statusMark(output.status)
+          right.add(mark, style)
+        }
+      }
+      let nameStyle: Style = summary.kind == "screen" ? .bold : .plain
+      left.add(Sanitizer.clean(summary.name, limit: 200), nameStyle)
+      let rightWidth = min(right.width, max(0, content.width - 12))
+      let leftWidth = content.width - rightWidth - 1
+      left.draw(into: &grid, column: content.x, row: row, width: leftWidth)
+      right.draw(into: &grid, column: content.x + content.width - rightWidth, row: row, width: rightWidth)
+      if selected {
+        for x in content.x..<(content.x + content.width) {
+          grid.restyle(row: row, from: x, width: 1, style: grid[x, row].style.reversed())
+        }
+      }
+    }
+  }
+}
