@@ -13,14 +13,16 @@ final class ConcurrencyTests: XCTestCase {
     hub.send(screen: .podcasts)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       for index in 0..<perThread {
-        let podcast = Podcast(id: "t\(thread)", title: "\(thread)", duration: index, category: "", sizeBytes: 0)
+        let podcast = Podcast(
+          id: "t\(thread)", title: "\(thread)", duration: index, category: "", sizeBytes: 0)
         hub.send(userAction: .playPodcast(podcast))
       }
     }
     let dispatches = recorder.dispatches.dropFirst()
     XCTAssertEqual(dispatches.count, threads * perThread)
     XCTAssertEqual(Set(dispatches.map(\.seq)).count, threads * perThread, "each seq once")
-    XCTAssertEqual(dispatches.map(\.seq), Array(2...UInt64(threads * perThread + 1)), "observers see one total order")
+    XCTAssertEqual(
+      dispatches.map(\.seq), Array(2...UInt64(threads * perThread + 1)), "observers see one total order")
     var next = [Int](repeating: 0, count: threads)
     for dispatch in dispatches {
       let thread = Int(dispatch.properties["podcast_id"]!.stringValue!.dropFirst())!

@@ -3,7 +3,9 @@ import PodcastDemo
 import XCTest
 
 final class ConsentTests: XCTestCase {
-  private func providers(_ analytics: TestAdapter<TrackerCall>, _ marketing: TestAdapter<TrackerCall>) -> ProviderSet<PodcastTaxonomy> {
+  private func providers(_ analytics: TestAdapter<TrackerCall>, _ marketing: TestAdapter<TrackerCall>)
+    -> ProviderSet<PodcastTaxonomy>
+  {
     [
       Provider(id: "firebase", category: .analytics, adapter: analytics, mapping: trackerMapping),
       Provider(id: "braze", category: .marketing, adapter: marketing, mapping: trackerMapping),

@@ -5,7 +5,9 @@ import XCTest
 final class ContextTests: XCTestCase {
   func testHistoryIsBoundedAndKeepsTheLatestScreens() throws {
     let (hub, recorder) = try makeHub([], historyLimit: 3)
-    for screen in [PodcastScreen.podcasts, .podcastPlayer, .favorites, .downloads] { hub.send(screen: screen) }
+    for screen in [PodcastScreen.podcasts, .podcastPlayer, .favorites, .downloads] {
+      hub.send(screen: screen)
+    }
     XCTAssertEqual(hub.context.history, [.podcastPlayer, .favorites, .downloads])
     XCTAssertEqual(hub.context.currentScreen, .downloads)
     XCTAssertEqual(hub.context.previousScreen, .favorites)

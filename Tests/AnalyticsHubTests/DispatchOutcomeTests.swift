@@ -37,7 +37,8 @@ final class DispatchOutcomeTests: XCTestCase {
     XCTAssertEqual(dispatch.kind, .screen)
     XCTAssertEqual(dispatch.name, "podcasts")
     XCTAssertEqual(dispatch.outcome(for: "sent")?.status, .sent)
-    XCTAssertEqual(dispatch.outcome(for: "sent")?.calls, [CallDescription(method: "trackScreen", name: "show_podcasts")])
+    XCTAssertEqual(
+      dispatch.outcome(for: "sent")?.calls, [CallDescription(method: "trackScreen", name: "show_podcasts")])
     XCTAssertEqual(dispatch.outcome(for: "ignores")?.status, .dropped)
     XCTAssertEqual(dispatch.outcome(for: "off")?.status, .blocked(.disabled))
     XCTAssertEqual(dispatch.outcome(for: "failing")?.status, .failed("SDK not configured"))
@@ -51,7 +52,8 @@ final class DispatchOutcomeTests: XCTestCase {
     clock.advance(by: 1.5)
     hub.send(event: .playerDidLoad(swiftBySundell))
     XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2])
-    XCTAssertEqual(recorder.dispatches[1].time.timeIntervalSince(recorder.dispatches[0].time), 1.5, accuracy: 1e-9)
+    XCTAssertEqual(
+      recorder.dispatches[1].time.timeIntervalSince(recorder.dispatches[0].time), 1.5, accuracy: 1e-9)
     XCTAssertEqual(recorder.dispatches[1].properties["podcast_title"], "Swift by Sundell")
   }
 
@@ -71,7 +73,9 @@ final class DispatchOutcomeTests: XCTestCase {
         case measured(Double)
         var name: String { "measured" }
         var properties: Properties {
-          if case .measured(let value) = self { return ["value": .double(value), "nested": ["list": [1, .double(value)]]] }
+          if case .measured(let value) = self {
+            return ["value": .double(value), "nested": ["list": [1, .double(value)]]]
+          }
           return [:]
         }
       }
@@ -92,22 +96,30 @@ final class DispatchOutcomeTests: XCTestCase {
     let rules: RuleCheck<TrackerCall> = { calls in
       calls.enumerated().compactMap { index, call in
         (call.name?.count ?? 0) > 20
-          ? RuleViolation(rule: "tracker.name-length", message: "too long", consequence: .dropped, callIndex: index)
+          ? RuleViolation(
+            rule: "tracker.name-length", message: "too long", consequence: .dropped, callIndex: index)
           : nil
       }
     }
-    let (hub, recorder) = try makeHub([Provider(id: "tracker", adapter: adapter, rules: rules, mapping: trackerMapping)])
+    let (hub, recorder) = try makeHub([
+      Provider(id: "tracker", adapter: adapter, rules: rules, mapping: trackerMapping)
+    ])
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(swiftBySundell))
     XCTAssertEqual(recorder.last?.outcome(for: "tracker")?.violations.map(\.rule), ["tracker.name-length"])
-    XCTAssertEqual(adapter.names.last, "play_podcast_from_favorites", "the adapter still gets what the SDK would get")
+    XCTAssertEqual(
+      adapter.names.last, "play_podcast_from_favorites", "the adapter still gets what the SDK would get")
   }
 
   func testRuleChecksCanBeSwitchedOff() throws {
-    let rules: RuleCheck<TrackerCall> = { _ in [RuleViolation(rule: "always", message: "x", consequence: .degraded)] }
+    let rules: RuleCheck<TrackerCall> = { _ in
+      [RuleViolation(rule: "always", message: "x", consequence: .degraded)]
+    }
     let hub = try AnalyticsHub<PodcastTaxonomy>(
       configuration: HubConfiguration(checksProviderRules: false),
-      providers: [Provider(id: "t", adapter: TestAdapter<TrackerCall>(), rules: rules, mapping: trackerMapping)])
+      providers: [
+        Provider(id: "t", adapter: TestAdapter<TrackerCall>(), rules: rules, mapping: trackerMapping)
+      ])
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(screen: .podcasts)

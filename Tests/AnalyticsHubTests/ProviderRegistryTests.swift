@@ -4,8 +4,12 @@ import XCTest
 
 final class ProviderRegistryTests: XCTestCase {
   func testDuplicateIdentifierIsAClearError() throws {
-    let (hub, _) = try makeHub([Provider(id: "firebase", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)])
-    XCTAssertThrowsError(try hub.register(Provider(id: "firebase", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping))) {
+    let (hub, _) = try makeHub([
+      Provider(id: "firebase", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)
+    ])
+    XCTAssertThrowsError(
+      try hub.register(Provider(id: "firebase", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping))
+    ) {
       XCTAssertEqual($0 as? HubError, .duplicateProvider("firebase"))
       XCTAssertTrue(String(describing: $0).contains("'firebase' is already registered"))
     }
@@ -13,8 +17,12 @@ final class ProviderRegistryTests: XCTestCase {
   }
 
   func testDuplicatesAcrossCombinedSetsAreRejected() {
-    let first: ProviderSet<PodcastTaxonomy> = [Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)]
-    let second: ProviderSet<PodcastTaxonomy> = [Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)]
+    let first: ProviderSet<PodcastTaxonomy> = [
+      Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)
+    ]
+    let second: ProviderSet<PodcastTaxonomy> = [
+      Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)
+    ]
     XCTAssertEqual(first.combined(with: second).ids, ["a", "a"])
     XCTAssertThrowsError(try AnalyticsHub(providers: first.combined(with: second))) {
       XCTAssertEqual($0 as? HubError, .duplicateProvider("a"))
@@ -64,6 +72,7 @@ final class ProviderRegistryTests: XCTestCase {
     combined.start(timedEvent: .onboarding)
     combined.stop(timedEvent: .onboarding)
     XCTAssertEqual(paypal.names, venmo.names)
-    XCTAssertEqual(paypal.names, ["show_podcasts", "play_podcast_from_podcasts", "ONBOARDING_START", "ONBOARDING_STOP"])
+    XCTAssertEqual(
+      paypal.names, ["show_podcasts", "play_podcast_from_podcasts", "ONBOARDING_START", "ONBOARDING_STOP"])
   }
 }

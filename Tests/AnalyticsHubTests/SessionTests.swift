@@ -24,7 +24,8 @@ final class SessionTests: XCTestCase {
     let (hub, recorder) = try makeHub([])
     hub.startSession(properties: ["voiceOver": true, "dynamicType": "large"])
     hub.updateSession(properties: ["voiceOver": false, "reduceMotion": true])
-    XCTAssertEqual(hub.context.session?.properties, ["voiceOver": false, "dynamicType": "large", "reduceMotion": true])
+    XCTAssertEqual(
+      hub.context.session?.properties, ["voiceOver": false, "dynamicType": "large", "reduceMotion": true])
     XCTAssertEqual(recorder.last?.kind, .sessionUpdate)
     XCTAssertEqual(recorder.last?.properties["reduceMotion"], true)
   }

@@ -41,7 +41,9 @@ let trackerMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, context in
   case .screen(.podcasts): return [.screen("show_podcasts")]
   case .screen(.podcastPlayer): return [.screen("show_podcast_player")]
   case .userAction(.playPodcast(let podcast)):
-    let parameters: Properties = ["podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration)]
+    let parameters: Properties = [
+      "podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration),
+    ]
     switch context.currentScreen {
     case .podcasts: return [.event("play_podcast_from_podcasts", parameters)]
     case .favorites: return [.event("play_podcast_from_favorites", parameters)]

@@ -6,13 +6,15 @@ final class TimedEventTests: XCTestCase {
   func testStopMeasuresTheDurationAndMapsToStartStopNames() throws {
     let clock = ManualClock()
     let tracker = TestAdapter<TrackerCall>()
-    let (hub, recorder) = try makeHub([Provider(id: "t", adapter: tracker, mapping: trackerMapping)], clock: clock)
+    let (hub, recorder) = try makeHub(
+      [Provider(id: "t", adapter: tracker, mapping: trackerMapping)], clock: clock)
     hub.start(timedEvent: .onboarding)
     XCTAssertEqual(hub.context.timedEvents.keys.sorted(), ["onboarding"])
     XCTAssertEqual(recorder.last?.context.timedEvents, ["onboarding"])
     clock.advance(by: 12.25)
     hub.stop(timedEvent: .onboarding)
-    XCTAssertEqual(tracker.calls, [.event("ONBOARDING_START", [:]), .event("ONBOARDING_STOP", ["duration": 12.25])])
+    XCTAssertEqual(
+      tracker.calls, [.event("ONBOARDING_START", [:]), .event("ONBOARDING_STOP", ["duration": 12.25])])
     XCTAssertEqual(recorder.last?.kind, .timedStop)
     XCTAssertEqual(recorder.last?.properties["duration"], 12.25)
     XCTAssertTrue(hub.context.timedEvents.isEmpty)
