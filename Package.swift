@@ -16,7 +16,9 @@ let package = Package(
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
     .executableTarget(
       name: "tagscope",
-      dependencies: ["AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+      dependencies: [
+        "AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
