@@ -7,12 +7,14 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
+    .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     .target(name: "AnalyticsHub"),
+    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
     .executableTarget(
       name: "tagscope",
@@ -22,6 +24,7 @@ let package = Package(
     ),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "CNcursesw"]),
     .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"]),
