@@ -26,8 +26,8 @@ let package = Package(
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-    .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "CNcursesw"]),
-    .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"]),
+    .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "TagscopeInspector", "CNcursesw"]),
+    .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"], exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -52,10 +52,10 @@ enum Sparkline {
   /// One bar per value, scaled to the largest.
   static func bars(_ values: [Int]) -> String {
     let peak = values.max() ?? 0
-    guard peak > 0 else { return String(repeating: " ", count: values.count) }
+    guard peak > 0 else { return String(repeating: levels[0], count: values.count) }
     return String(
       values.map { value in
-        value == 0 ? " " : levels[min(levels.count - 1, (value * levels.count - 1) / peak)]
+        value == 0 ? levels[0] : levels[min(levels.count - 1, (value * levels.count - 1) / peak)]
       })
   }
 }

@@ -50,7 +50,7 @@ public struct Grid: Sendable, Hashable {
     _ text: SafeText, column: Int, row: Int, style: Style = .plain, maxWidth: Int = .max
   ) -> Int {
     guard row >= 0 && row < size.height && column < size.width else { return 0 }
-    let limit = min(column + maxWidth, size.width)
+    let limit = maxWidth >= size.width - column ? size.width : column + maxWidth
     var x = column
     if text.text.utf8.allSatisfy({ $0 < 0x80 }) {
       for byte in text.text.utf8 {

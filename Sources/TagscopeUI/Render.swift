@@ -81,6 +81,6 @@ struct FrameView {
     var segments = Segments()
     segments.add(pane.title, titleStyle(pane))
     segments.pieces += extra.pieces
-    segments.draw(into: &grid, column: area.x, row: area.y, width: area.width)
+    segments.draw(into: &grid, column: area.x + 1, row: area.y, width: area.width - 1)
   }
 }

@@ -43,7 +43,7 @@ extension FrameView {
     let last = state.visibleCount - 1
     let seqWidth = String(timeline.summary(at: state.index(atPosition: last)).seq).count
     let showTime = content.width >= 44
-    let showStatus = content.width >= 56
+    let showStatus = content.width >= 48
     let rows = min(content.height, state.visibleCount - state.top)
     for offset in 0..<max(0, rows) {
       let position = state.top + offset

@@ -23,7 +23,7 @@ extension FrameView {
       }
       segments.add(Sanitizer.clean(text), .bold)
     }
-    segments.add(" ")
+    segments.add(separator, .border)
     segments.add(Sanitizer.clean(timeline.appName, limit: 40), .bold)
     segments.add(" · ", .dim)
     segments.add(Sanitizer.clean(timeline.sourceLabel, limit: 60), .dim)

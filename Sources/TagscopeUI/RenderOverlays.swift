@@ -1,7 +1,7 @@
 extension FrameView {
   /// The box overlays are drawn in.
   var overlayBox: Rect {
-    Rect(x: 2, y: 1, width: layout.size.width - 4, height: layout.size.height - 2)
+    Rect(x: 1, y: 1, width: layout.size.width - 2, height: layout.size.height - 2)
   }
 
   private func drawBox(_ box: Rect, title: Segments, into grid: inout Grid) {

@@ -1,6 +1,6 @@
 extension FrameView {
   /// Narrowest provider column before the pane scrolls them sideways.
-  static let minimumColumnWidth = 20
+  static let minimumColumnWidth = 18
 
   /// One column per provider for the selected record: status, calls with name and parameters,
   /// violations marked `✗`. Hub issues first, across the pane.
@@ -94,17 +94,31 @@ extension FrameView {
       if output.violations.contains(where: { $0.callIndex == number }) { method.add(" ✗", .error) }
       lines.append(method)
       if let name = call.name {
-        var nameLine = Segments()
-        nameLine.add(Sanitizer.clean(name, limit: 200), .bold)
-        lines.append(nameLine)
+        for part in wrap(Sanitizer.clean(name, limit: 200), width: width).prefix(3) {
+          var nameLine = Segments()
+          nameLine.add(part, .bold)
+          lines.append(nameLine)
+        }
       }
       for (key, value) in call.parameters {
+        let keyText = Sanitizer.clean(key, limit: 100)
+        let valueText = Sanitizer.clean(value.displayText, limit: 300)
         var parameter = Segments()
         parameter.add(" ")
-        parameter.add(Sanitizer.clean(key, limit: 100), .dim)
+        parameter.add(keyText, .dim)
         parameter.add(": ", .dim)
-        parameter.add(Sanitizer.clean(value.displayText, limit: 300))
-        lines.append(parameter)
+        if keyText.width + valueText.width + 3 <= width {
+          parameter.add(valueText)
+          lines.append(parameter)
+        } else {
+          lines.append(parameter)
+          for part in wrap(valueText, width: width - 3).prefix(4) {
+            var continuation = Segments()
+            continuation.add("   ")
+            continuation.add(part)
+            lines.append(continuation)
+          }
+        }
       }
     }
     for violation in output.violations {

@@ -1,0 +1,269 @@
+import AnalyticsHub
+import TagscopeUI
+import XCTest
+
+final class ReducerTests: XCTestCase {
+  func testLiveFollowsTheTailUntilMovingUpAndGResumes() {
+    let store = Fixtures.store(Array(Fixtures.podcastRecords().prefix(5)))
+    var state = Fixtures.state(store, mode: .live)
+    XCTAssertEqual(state.modeWord, "LIVE")
+    XCTAssertEqual(state.selectedIndex, 4)
+    store.append(Fixtures.podcastRecords()[5])
+    state.apply(.recordsArrived(count: store.count))
+    XCTAssertEqual(state.selectedIndex, 5, "following selects the newest record")
+    state.apply(.key(.up))
+    XCTAssertEqual(state.modeWord, "PAUSED")
+    XCTAssertEqual(state.selectedIndex, 4)
+    store.append(Fixtures.podcastRecords()[6])
+    state.apply(.recordsArrived(count: store.count))
+    XCTAssertEqual(state.selectedIndex, 4, "paused: the selection stays")
+    XCTAssertEqual(state.known, 7)
+    state.apply(.key(.character("G")))
+    XCTAssertEqual(state.modeWord, "LIVE")
+    XCTAssertEqual(state.selectedIndex, 6)
+  }
+
+  func testSpacePausesAndResumesLive() {
+    var state = Fixtures.state(mode: .live)
+    state.apply(.key(.character(" ")))
+    XCTAssertFalse(state.following)
+    state.apply(.key(.character(" ")))
+    XCTAssertTrue(state.following)
+    XCTAssertEqual(state.selectedIndex, 11)
+  }
+
+  func testReplayStartsAtTheFirstRecordAndSteps() {
+    var state = Fixtures.state()
+    XCTAssertEqual(state.modeWord, "REPLAY")
+    XCTAssertEqual(state.selectedIndex, 0)
+    state.type(".....")
+    XCTAssertEqual(state.selectedIndex, 5)
+    state.type(",,")
+    XCTAssertEqual(state.selectedIndex, 3)
+    state.apply(.key(.character("G")))
+    XCTAssertEqual(state.selectedIndex, 11)
+    state.apply(.key(.character(".")))
+    XCTAssertEqual(state.selectedIndex, 11, "stepping past the end stays on the last record")
+    state.apply(.key(.character("g")))
+    XCTAssertEqual(state.selectedIndex, 0)
+  }
+
+  func testStateAsOfTheSelectedRecordShowsThePast() {
+    var state = Fixtures.state()
+    state.type("......")  // record 7: the consent change
+    let store = state.timeline
+    XCTAssertEqual(store.state(at: state.selectedIndex!).consent, [ConsentView(scope: "provider:braze", granted: false)])
+    state.type(",")
+    XCTAssertEqual(store.state(at: state.selectedIndex!).consent, [])
+    XCTAssertEqual(store.state(at: state.selectedIndex!).context.history, ["podcasts", "podcastPlayer"])
+  }
+
+  func testPlaybackFollowsRecordedTimeAndSpeed() {
+    var state = Fixtures.state()
+    state.apply(.tick(now: 2000))
+    state.apply(.key(.character(" ")))
+    XCTAssertTrue(state.playing)
+    state.apply(.tick(now: 2000.5))
+    XCTAssertEqual(state.selectedIndex, 1, "0.4 s gap played after 0.5 s")
+    state.apply(.tick(now: 2001.1))
+    XCTAssertEqual(state.selectedIndex, 1, "1.2 s not reached after 1.1 s")
+    state.apply(.tick(now: 2001.3))
+    XCTAssertEqual(state.selectedIndex, 2, "1.2 s reached after 1.3 s")
+    state.apply(.key(.character("+")))
+    state.apply(.key(.character("+")))
+    XCTAssertEqual(state.speed, 4)
+    state.apply(.tick(now: 2001.9))  // 0.6 s at 4× = 2.4 s (+0.1 left over): 1.2 s → 3.5 s
+    XCTAssertEqual(state.selectedIndex, 3)
+    state.apply(.key(.character(" ")))
+    state.apply(.tick(now: 2100))
+    XCTAssertEqual(state.selectedIndex, 3, "paused: no progress")
+    state.apply(.key(.character("-")))
+    XCTAssertEqual(state.speed, 2)
+  }
+
+  func testPlaybackStopsAtTheEnd() {
+    var state = Fixtures.state()
+    state.apply(.tick(now: 0))
+    state.apply(.key(.character(" ")))
+    state.apply(.tick(now: 100))
+    XCTAssertEqual(state.selectedIndex, 11)
+    XCTAssertFalse(state.playing)
+  }
+
+  func testArrowsSeekTenSecondsOfRecordedTime() {
+    var state = Fixtures.state()
+    state.apply(.key(.right))
+    XCTAssertEqual(state.selectedIndex, 8, "the first record at or after 10 s (12.25 s)")
+    state.apply(.key(.left))
+    XCTAssertEqual(state.selectedIndex, 2, "the last record at or before 2.25 s (1.2 s)")
+  }
+
+  func testFilterAppliesOnEnterAndShowsErrorsAsYouType() {
+    var state = Fixtures.state()
+    state.apply(.key(.character("/")))
+    state.type("kind:scr")
+    XCTAssertEqual(state.overlay, .filter("kind:scr"))
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.overlay, .filter("kind:scr"), "an invalid filter is not applied")
+    XCTAssertNotNil(state.notice)
+    state.type("een")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.overlay, .none)
+    XCTAssertEqual(state.matches, [2, 5, 11])
+    XCTAssertEqual(state.visibleCount, 3)
+    state.apply(.key(.escape))
+    XCTAssertNil(state.matches, "esc clears the filter")
+  }
+
+  func testFilterByProviderStatusAndViolations() {
+    var state = Fixtures.state()
+    state.applyFilterForTest("provider:braze status:blocked")
+    XCTAssertEqual(state.matches, [7, 8, 10])
+    state.applyFilterForTest("has:violations")
+    XCTAssertEqual(state.matches, [10])
+    state.applyFilterForTest("status:failed")
+    XCTAssertEqual(state.matches, [8])
+    state.applyFilterForTest("play")
+    XCTAssertEqual(state.matches, [3, 5, 8], "playPodcast, podcastPlayer, playerDidFail")
+  }
+
+  func testFilterParseErrorsNameTheTerm() {
+    guard case .failure(let error) = Filter.parse("colour:red") else { return XCTFail("accepted") }
+    XCTAssertTrue(error.message.contains("colour"))
+    guard case .failure(let status) = Filter.parse("status:lost") else { return XCTFail("accepted") }
+    XCTAssertTrue(status.message.contains("lost"))
+    guard case .failure = Filter.parse("has:cake") else { return XCTFail("accepted") }
+    guard case .success(let filter) = Filter.parse("kind:userAction name:Play") else { return XCTFail() }
+    XCTAssertEqual(filter.kinds, ["userAction"])
+  }
+
+  func testNewRecordsAreFilteredAsTheyArrive() {
+    let records = Fixtures.podcastRecords()
+    let store = Fixtures.store(Array(records.prefix(4)))
+    var state = Fixtures.state(store, mode: .live)
+    state.applyFilterForTest("kind:screen")
+    XCTAssertEqual(state.matches, [2])
+    store.append(contentsOf: records[4...])
+    state.apply(.recordsArrived(count: store.count))
+    XCTAssertEqual(state.matches, [2, 5, 11])
+    XCTAssertEqual(state.selectedIndex, 11, "following the tail of the filtered list")
+  }
+
+  func testFocusTabDigitsAndZoom() {
+    var state = Fixtures.state()
+    XCTAssertEqual(state.focus, .events)
+    state.apply(.key(.tab))
+    XCTAssertEqual(state.focus, .screens)
+    state.apply(.key(.character("4")))
+    XCTAssertEqual(state.focus, .providers)
+    state.apply(.key(.backTab))
+    XCTAssertEqual(state.focus, .session)
+    state.apply(.key(.character("z")))
+    XCTAssertTrue(state.zoomed)
+    XCTAssertEqual(state.layout.zoomed, .session)
+    state.apply(.key(.escape))
+    XCTAssertFalse(state.zoomed)
+  }
+
+  func testJumpToRecordNumberAndTime() {
+    var state = Fixtures.state()
+    state.apply(.key(.character(":")))
+    state.type("9")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.selectedIndex, 8)
+    state.apply(.key(.character(":")))
+    state.type("0:15")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.selectedIndex, 9)
+    state.apply(.key(.character(":")))
+    state.type("x")
+    XCTAssertEqual(state.overlay, .jump(""), "only digits, ':' and '.' are typed")
+  }
+
+  func testBracketsJumpBetweenViolations() {
+    var state = Fixtures.state(Fixtures.many(200))
+    state.apply(.key(.character("]")))
+    XCTAssertEqual(state.selectedIndex, 49)
+    state.apply(.key(.character("]")))
+    XCTAssertEqual(state.selectedIndex, 99)
+    state.apply(.key(.character("[")))
+    XCTAssertEqual(state.selectedIndex, 49)
+    state.apply(.key(.character("[")))
+    XCTAssertEqual(state.selectedIndex, 49)
+    XCTAssertNotNil(state.notice)
+  }
+
+  func testPagingKeepsTheSelectionOnScreen() {
+    var state = Fixtures.state(Fixtures.many(500), size: Size(width: 100, height: 30))
+    state.apply(.key(.pageDown))
+    state.apply(.key(.pageDown))
+    let rows = state.layout.content(.events).height
+    XCTAssertEqual(state.cursor, 2 * (rows - 1))
+    XCTAssertTrue(state.top <= state.cursor && state.cursor < state.top + rows)
+    state.apply(.key(.end))
+    XCTAssertEqual(state.cursor, 499)
+    XCTAssertEqual(state.top, 500 - rows)
+    state.apply(.resize(Size(width: 100, height: 60)))
+    let taller = state.layout.content(.events).height
+    XCTAssertEqual(state.top, 500 - taller)
+  }
+
+  func testDetailOpensScrollsAndCloses() {
+    var state = Fixtures.state()
+    state.type("...")
+    state.apply(.key(.enter))
+    guard case .detail(let detail) = state.overlay else { return XCTFail("no detail") }
+    XCTAssertEqual(detail.index, 3)
+    XCTAssertTrue(detail.lines.contains { $0.text.contains("\"play_podcast_from_podcasts\"") })
+    state.apply(.key(.down))
+    guard case .detail(let scrolled) = state.overlay else { return XCTFail("closed") }
+    XCTAssertEqual(scrolled.scroll, 1)
+    state.apply(.key(.escape))
+    XCTAssertEqual(state.overlay, .none)
+  }
+
+  func testQuitWorksEverywhereButTextInput() {
+    var state = Fixtures.state(size: Size(width: 20, height: 5))
+    XCTAssertTrue(state.layout.isTooSmall)
+    state.apply(.key(.character("q")))
+    XCTAssertTrue(state.shouldQuit)
+    var filtering = Fixtures.state()
+    filtering.type("/q")
+    XCTAssertFalse(filtering.shouldQuit)
+    XCTAssertEqual(filtering.overlay, .filter("q"))
+    var help = Fixtures.state()
+    help.type("?")
+    XCTAssertEqual(help.overlay, .help)
+    help.type("x")
+    XCTAssertEqual(help.overlay, .none)
+  }
+
+  func testMouseClickSelectsAndWheelScrolls() {
+    var state = Fixtures.state(Fixtures.many(100))
+    let events = state.layout.content(.events)
+    state.apply(.mouse(MouseEvent(action: .press, column: events.x + 3, row: events.y + 4)))
+    XCTAssertEqual(state.selectedIndex, 4)
+    state.apply(.mouse(MouseEvent(action: .wheelDown, column: events.x + 3, row: events.y + 4)))
+    XCTAssertEqual(state.selectedIndex, 7)
+    let providers = state.layout.content(.providers)
+    state.apply(.mouse(MouseEvent(action: .press, column: providers.x + 2, row: providers.y + 2)))
+    XCTAssertEqual(state.focus, .providers)
+  }
+
+  func testUpdateIsPure() {
+    let state = Fixtures.state()
+    let next = update(state, .key(.character(".")))
+    XCTAssertEqual(state.selectedIndex, 0)
+    XCTAssertEqual(next.selectedIndex, 1)
+  }
+}
+
+extension State {
+  mutating func applyFilterForTest(_ text: String) {
+    apply(.key(.character("/")))
+    // Clear whatever the overlay starts with, then type.
+    if case .filter(let current) = overlay { for _ in current { apply(.key(.backspace)) } }
+    type(text)
+    apply(.key(.enter))
+  }
+}
