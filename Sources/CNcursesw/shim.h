@@ -113,9 +113,16 @@ static inline int tagscope_get_mouse(int *x, int *y, mmask_t *state) {
   return OK;
 }
 
-/// Wraps `newterm` on the process's own stdin/stdout so a bad TERM returns NULL instead of exiting.
-static inline SCREEN *tagscope_newterm(const char *term) {
-  return newterm(term, stdout, stdin);
+/// Wraps `newterm` (output on stdout, input from `input`) so a bad TERM returns NULL instead of
+/// exiting the process as `initscr` does.
+static inline SCREEN *tagscope_newterm(const char *term, FILE *input) {
+  return newterm(term, stdout, input);
 }
+
+/// The process's standard input stream (Swift 6 refuses the `stdin` global).
+static inline FILE *tagscope_stdin(void) { return stdin; }
+
+/// Opens the controlling terminal for reading keys when standard input carries data (`replay -`).
+static inline FILE *tagscope_open_tty(void) { return fopen("/dev/tty", "r"); }
 
 #endif

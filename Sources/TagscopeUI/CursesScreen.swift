@@ -16,13 +16,16 @@ final class CursesScreen {
   private var previous: Grid?
   private let colors: Bool
   private var grayPair: Int16 = 0
+  private let input: UnsafeMutablePointer<FILE>?
+  /// The descriptor keys arrive on (standard input, or the terminal when stdin carries data).
+  let inputDescriptor: Int32
 
   /// Checks that the process runs on a UTF-8 terminal and opens it.
   ///
   /// `setlocale` comes first (or wide text is garbled); `newterm` rather than `initscr`, which exits
   /// the process on an unknown `TERM`.
   init() throws(TerminalError) {
-    guard isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 else { throw .notATerminal }
+    guard isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     setlocale(LC_ALL, "")
     guard tagscope_codeset_is_utf8() != 0 else {
       let name = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? ""
@@ -30,7 +33,20 @@ final class CursesScreen {
     }
     let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
     guard !term.isEmpty else { throw .unknownTerminal(term) }
-    guard let opened = tagscope_newterm(term) else { throw .unknownTerminal(term) }
+    var keyboard: UnsafeMutablePointer<FILE>?
+    if isatty(STDIN_FILENO) == 1 {
+      keyboard = nil
+      inputDescriptor = STDIN_FILENO
+    } else {
+      guard let tty = tagscope_open_tty() else { throw .notATerminal }
+      keyboard = tty
+      inputDescriptor = fileno(tty)
+    }
+    guard let opened = tagscope_newterm(term, keyboard ?? tagscope_stdin()) else {
+      if let keyboard { fclose(keyboard) }
+      throw .unknownTerminal(term)
+    }
+    input = keyboard
     screen = opened
     set_term(screen)
     set_escdelay(25)
@@ -183,5 +199,6 @@ final class CursesScreen {
     curs_set(1)
     endwin()
     delscreen(screen)
+    if let input { fclose(input) }
   }
 }

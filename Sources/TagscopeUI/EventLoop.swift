@@ -33,7 +33,7 @@ public enum TerminalUI {
   /// The terminal is restored on every exit path.
   @discardableResult
   public static func run(
-    timeline: any TimelineSource, mode: Mode, wakeup: Wakeup = Wakeup()
+    timeline: any TimelineSource, mode: Mode, wakeup: Wakeup = Wakeup(), notice: String? = nil
   ) throws(TerminalError) -> LoopStats {
     let screen = try CursesScreen()
     defer { screen.close() }
@@ -48,9 +48,9 @@ public enum TerminalUI {
       for source in signals { source.cancel() }
       for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
     }
-    var loop = Loop(
-      screen: screen, wakeup: wakeup,
-      state: State(timeline: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970))
+    var state = State(timeline: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
+    if let notice { state.show(notice: notice) }
+    var loop = Loop(screen: screen, wakeup: wakeup, state: state)
     loop.run()
     if let path = ProcessInfo.processInfo.environment["TAGSCOPE_UI_STATS"], !path.isEmpty,
       let data = try? JSONEncoder().encode(loop.stats)
@@ -82,7 +82,7 @@ private struct Loop {
     let start = Self.now
     state.apply(.recordsArrived(count: state.timeline.count))
     var descriptors = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
     ]
     var lastLiveTick = start

@@ -10,6 +10,7 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
   private var consentKeyframes: [(index: Int, consent: [ConsentView])] = []
   private var listener: (@Sendable () -> Void)?
   private var plan: String?
+  private var droppedRecords = 0
 
   public let appName: String
   public let sourceLabel: String
@@ -33,6 +34,20 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
     lock.lock()
     plan = text
     lock.unlock()
+  }
+
+  /// Counts records lost upstream (an inspector's backlog overflowed, a recording's drop marker).
+  public func noteDropped(_ count: Int) {
+    lock.lock()
+    droppedRecords += count
+    lock.unlock()
+  }
+
+  /// Records lost upstream, shown in the header.
+  public var dropped: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return droppedRecords
   }
 
   /// Appends one record.

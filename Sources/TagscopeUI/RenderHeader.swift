@@ -29,6 +29,11 @@ extension FrameView {
     segments.add(Sanitizer.clean(timeline.sourceLabel, limit: 60), .dim)
     segments.add(separator, .border)
     segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))
+    let dropped = timeline.dropped
+    if dropped > 0 {
+      segments.add(separator, .border)
+      segments.add(Sanitizer.clean("\(Format.grouped(dropped)) dropped"), .error)
+    }
     if let matches = state.matches {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("filter \(state.filterText): \(Format.grouped(matches.count))"), .warning)

@@ -84,6 +84,9 @@ public struct State: Sendable {
     lastArrival = now
   }
 
+  /// Shows `text` (sanitized) in the footer until the next key.
+  public mutating func show(notice text: String) { notice = Sanitizer.clean(text) }
+
   /// The layout for the current size and zoom.
   public var layout: Layout { Layout(size: size, zoomed: zoomed ? focus : nil) }
 

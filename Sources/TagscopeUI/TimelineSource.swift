@@ -20,10 +20,13 @@ public protocol TimelineSource: AnyObject, Sendable {
   var sourceLabel: String { get }
   /// Tagging-plan coverage for the header (`plan Podcasts v3: 34/41 covered`), when a plan is loaded.
   var planSummary: String? { get }
+  /// Records lost upstream (backlog overflow, drop markers), shown in the header when not zero.
+  var dropped: Int { get }
 }
 
 extension TimelineSource {
   public var planSummary: String? { nil }
+  public var dropped: Int { 0 }
 
   /// The time of the record at `index`, in seconds since 1970.
   public func time(at index: Int) -> Double { summary(at: index).time }
