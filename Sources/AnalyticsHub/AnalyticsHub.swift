@@ -258,21 +258,19 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     let bypassesConsent = tag.kind == .consent
     let context = state.context
     for index in state.providers.indices {
-      let registered = state.providers[index]
-      let provider = registered.provider
+      let id = state.providers[index].provider.id
       let outcome: ProviderOutcome
-      if !registered.enabled {
+      if !state.providers[index].enabled {
         guard observing else { continue }
-        outcome = ProviderOutcome(provider: provider.id, status: .blocked(.disabled))
-      } else if !bypassesConsent, !registered.consented {
+        outcome = ProviderOutcome(provider: id, status: .blocked(.disabled))
+      } else if !bypassesConsent, !state.providers[index].consented {
         guard observing else { continue }
-        outcome = ProviderOutcome(provider: provider.id, status: .blocked(.consent))
+        outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
       } else {
-        let evaluation = provider.evaluate(tag, context, options)
+        let evaluation = state.providers[index].provider.evaluate(tag, context, options)
         guard observing else { continue }
         outcome = ProviderOutcome(
-          provider: provider.id, status: evaluation.status, calls: evaluation.calls,
-          violations: evaluation.violations)
+          provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
       }
       outcomes.append(outcome)
     }

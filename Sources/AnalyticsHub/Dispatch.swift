@@ -41,6 +41,7 @@ public struct ProviderOutcome: Sendable, Hashable {
   public var violations: [RuleViolation]
 
   /// An outcome.
+  @inlinable
   public init(
     provider: ProviderID, status: OutcomeStatus, calls: [CallDescription] = [],
     violations: [RuleViolation] = []
@@ -64,6 +65,7 @@ public struct ContextSnapshot: Sendable, Hashable {
   public var timedEvents: [String]
 
   /// A snapshot.
+  @inlinable
   public init(
     screen: String? = nil, history: [String] = [], session: Session? = nil, timedEvents: [String] = []
   ) {
@@ -94,6 +96,7 @@ public struct HubIssue: Sendable, Hashable {
   public var message: String
 
   /// An issue.
+  @inlinable
   public init(code: Code, message: String) {
     self.code = code
     self.message = message
@@ -117,6 +120,7 @@ public struct Dispatch: Sendable, Hashable {
   public var issues: [HubIssue]
 
   /// A dispatch.
+  @inlinable
   public init(
     seq: UInt64, time: Date, kind: TagKind, name: String, properties: Properties = [:],
     eventType: EventType? = nil, context: ContextSnapshot = ContextSnapshot(),
