@@ -6,15 +6,19 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
   ],
   targets: [
     .target(name: "AnalyticsHub"),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )
