@@ -60,7 +60,9 @@ enum ProvidersBench {
       checkedSink.reset(capacity: iterations)
       withRules = min(withRules, measureSeconds { workload(checked, iterations: iterations) })
     }
-    let violations = checkedSink.dispatches.reduce(0) { $0 + $1.outcomes.reduce(0) { $0 + $1.violations.count } }
+    let violations = checkedSink.dispatches.reduce(0) {
+      $0 + $1.outcomes.reduce(0) { $0 + $1.violations.count }
+    }
     uncheckedSink.reset(capacity: 0)
     checkedSink.reset(capacity: 0)
 
@@ -70,7 +72,8 @@ enum ProvidersBench {
     report.add(
       "providers.send.checked.rate", Double(iterations) / withRules, unit: "sends/s",
       baseline: "firebase+amplitude+segment, observer appending")
-    report.add("providers.rules.violations", Double(violations), unit: "violations", baseline: "\(iterations) sends")
+    report.add(
+      "providers.rules.violations", Double(violations), unit: "violations", baseline: "\(iterations) sends")
 
     // The generic path (`tagscope listen`, the plan validator): recorded calls checked by id.
     let recorded = sampleCalls()
@@ -78,7 +81,9 @@ enum ProvidersBench {
     let genericTime = bestOf(3) {
       var count = 0
       for _ in 0..<rounds {
-        for (provider, calls) in recorded { count += ProviderRules.check(provider: provider, calls: calls).count }
+        for (provider, calls) in recorded {
+          count += ProviderRules.check(provider: provider, calls: calls).count
+        }
       }
       blackHole(count)
     }
@@ -90,9 +95,14 @@ enum ProvidersBench {
   /// One recorded call list per provider, as `tagscope listen` would hand them over.
   static func sampleCalls() -> [(String, [CallDescription])] {
     let podcast = Podcast.catalogue[0]
-    let params: Properties = ["podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration)]
+    let params: Properties = [
+      "podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration),
+    ]
     return [
-      ("firebase", [CallDescription(method: "logEvent", name: "play_podcast_from_favorites", parameters: params)]),
+      (
+        "firebase",
+        [CallDescription(method: "logEvent", name: "play_podcast_from_favorites", parameters: params)]
+      ),
       ("amplitude", [CallDescription(method: "track", name: "Play Podcast", parameters: params)]),
       ("segment", [CallDescription(method: "track", name: "Play Podcast", parameters: params)]),
       ("mixpanel", [CallDescription(method: "track", name: "Play Podcast", parameters: params)]),

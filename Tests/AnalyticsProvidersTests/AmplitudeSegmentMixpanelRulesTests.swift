@@ -22,7 +22,8 @@ final class AmplitudeRulesTests: XCTestCase {
   func testReservedEventTypeIsRejected() {
     for eventType in ["[Amplitude] Start Session", "$identify"] {
       assertSingle(
-        amplitude([.track(eventType: eventType, eventProperties: [:])]), rule: "amplitude.event-type-reserved",
+        amplitude([.track(eventType: eventType, eventProperties: [:])]),
+        rule: "amplitude.event-type-reserved",
         consequence: .rejected)
     }
   }
@@ -41,7 +42,8 @@ final class AmplitudeRulesTests: XCTestCase {
   func testStringsOver1024AreTruncated() {
     let long = String(repeating: "x", count: 1025)
     assertSingle(
-      amplitude([.track(eventType: "Play", eventProperties: ["title": .string(long)])]), rule: "amplitude.string-length",
+      amplitude([.track(eventType: "Play", eventProperties: ["title": .string(long)])]),
+      rule: "amplitude.string-length",
       consequence: .truncated)
     assertSingle(
       amplitude([.identify(userProperties: ["bio": .string(long)])]), rule: "amplitude.string-length",
@@ -54,18 +56,22 @@ final class SegmentRulesTests: XCTestCase {
     let calls: [SegmentCall] = [
       .track(name: "Play Podcast", properties: ["title": "Radiolab"]),
       .screen(title: "Favorites", category: "library", properties: [:]),
-      .identify(userId: "u-42", traits: ["plan": "free"]), .group(groupId: "g-1", traits: [:]), .alias(newId: "u-43"),
+      .identify(userId: "u-42", traits: ["plan": "free"]), .group(groupId: "g-1", traits: [:]),
+      .alias(newId: "u-43"),
       .reset,
     ]
     XCTAssertEqual(segment(calls), [])
   }
 
   func testEmptyEventNameIsRejected() {
-    assertSingle(segment([.track(name: "", properties: [:])]), rule: "segment.event-name-missing", consequence: .rejected)
+    assertSingle(
+      segment([.track(name: "", properties: [:])]), rule: "segment.event-name-missing", consequence: .rejected
+    )
   }
 
   func testEmptyIdentifiers() {
-    assertSingle(segment([.group(groupId: "", traits: [:])]), rule: "segment.identifier-missing", consequence: .rejected)
+    assertSingle(
+      segment([.group(groupId: "", traits: [:])]), rule: "segment.identifier-missing", consequence: .rejected)
     assertSingle(segment([.alias(newId: "")]), rule: "segment.identifier-missing", consequence: .rejected)
     assertSingle(
       segment([.identify(userId: "", traits: ["plan": "free"])]), rule: "segment.identifier-missing",
@@ -74,11 +80,13 @@ final class SegmentRulesTests: XCTestCase {
 
   func testRecordedMessageWithoutUserOrAnonymousIDIsRejected() {
     let recorded = CallDescription(
-      method: "track", name: "Play Podcast", parameters: ["userId": nil, "anonymousId": "", "title": "Radiolab"])
+      method: "track", name: "Play Podcast",
+      parameters: ["userId": nil, "anonymousId": "", "title": "Radiolab"])
     assertSingle(
       ProviderRules.check(provider: "segment", calls: [recorded]), rule: "segment.identity-missing",
       consequence: .rejected)
-    let identified = CallDescription(method: "track", name: "Play Podcast", parameters: ["userId": "u-42", "anonymousId": nil])
+    let identified = CallDescription(
+      method: "track", name: "Play Podcast", parameters: ["userId": "u-42", "anonymousId": nil])
     XCTAssertEqual(ProviderRules.check(provider: "segment", calls: [identified]), [])
   }
 
@@ -95,8 +103,10 @@ final class SegmentRulesTests: XCTestCase {
 final class MixpanelRulesTests: XCTestCase {
   func testValidCallsBreakNoRule() {
     let calls: [MixpanelCall] = [
-      .track(event: "Play Podcast", properties: ["title": "Radiolab", "$insert_id": "29fc2962-6d9c-455d-95ad"]),
-      .identify(distinctId: "u-42"), .peopleSet(["plan": "free"]), .registerSuperProperties(["voice_over": true]),
+      .track(
+        event: "Play Podcast", properties: ["title": "Radiolab", "$insert_id": "29fc2962-6d9c-455d-95ad"]),
+      .identify(distinctId: "u-42"), .peopleSet(["plan": "free"]),
+      .registerSuperProperties(["voice_over": true]),
       .unregisterSuperProperty("voice_over"), .time(event: "Onboarding"), .clearTimedEvent("Onboarding"),
       .setOptOut(true), .reset,
     ]
@@ -104,7 +114,9 @@ final class MixpanelRulesTests: XCTestCase {
   }
 
   func testEmptyEventNameIsReplaced() {
-    assertSingle(mixpanel([.track(event: "", properties: [:])]), rule: "mixpanel.event-name-missing", consequence: .replaced)
+    assertSingle(
+      mixpanel([.track(event: "", properties: [:])]), rule: "mixpanel.event-name-missing",
+      consequence: .replaced)
   }
 
   func testTooManyPropertiesIsRejected() {
@@ -117,7 +129,8 @@ final class MixpanelRulesTests: XCTestCase {
   func testInsertIDOver36BytesIsRejected() {
     let insertID = String(repeating: "a", count: 37)
     assertSingle(
-      mixpanel([.track(event: "Play", properties: ["$insert_id": .string(insertID)])]), rule: "mixpanel.insert-id",
+      mixpanel([.track(event: "Play", properties: ["$insert_id": .string(insertID)])]),
+      rule: "mixpanel.insert-id",
       consequence: .rejected)
     assertSingle(
       mixpanel([.track(event: "Play", properties: ["$insert_id": "not_alnum!"])]), rule: "mixpanel.insert-id",
@@ -133,7 +146,8 @@ final class MixpanelRulesTests: XCTestCase {
   func testLongArraysAndWideObjectsAreRejected() {
     let array = PropertyValue.array(Array(repeating: 1, count: 255))
     assertSingle(
-      mixpanel([.track(event: "Play", properties: ["ids": array])]), rule: "mixpanel.array-length", consequence: .rejected)
+      mixpanel([.track(event: "Play", properties: ["ids": array])]), rule: "mixpanel.array-length",
+      consequence: .rejected)
     assertSingle(
       mixpanel([.track(event: "Play", properties: ["nested": .object(manyProperties(255))])]),
       rule: "mixpanel.object-keys", consequence: .rejected)

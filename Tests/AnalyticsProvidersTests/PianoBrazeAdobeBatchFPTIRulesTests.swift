@@ -7,14 +7,17 @@ final class PianoRulesTests: XCTestCase {
     let calls: [PianoCall] = [
       .pageDisplay("podcasts", chapters: ["catalogue"]), .click(.action, "add_favorite"),
       .click(.navigation, "open_podcast"), .click(.download, "download_podcast"), .click(.exit, "website"),
-      .sendEvent(name: "player.error", properties: ["error": "timeout"]), .setUser(id: "u-42", category: "premium"),
-      .deleteUser, .privacySetMode(.optin), .setProperty(key: "session_state", value: "authenticated", persistent: true),
+      .sendEvent(name: "player.error", properties: ["error": "timeout"]),
+      .setUser(id: "u-42", category: "premium"),
+      .deleteUser, .privacySetMode(.optin),
+      .setProperty(key: "session_state", value: "authenticated", persistent: true),
     ]
     XCTAssertEqual(piano(calls), [])
   }
 
   func testEmptyEventNameIsDropped() {
-    assertSingle(piano([.sendEvent(name: "", properties: [:])]), rule: "piano.event-name-missing", consequence: .dropped)
+    assertSingle(
+      piano([.sendEvent(name: "", properties: [:])]), rule: "piano.event-name-missing", consequence: .dropped)
   }
 
   func testPageDisplayWithoutPageIsDegraded() {
@@ -25,7 +28,8 @@ final class PianoRulesTests: XCTestCase {
 
   func testClickWithoutClickIsDegraded() {
     assertSingle(
-      piano([.sendEvent(name: "click.action", properties: ["click_chapter1": "library"])]), rule: "piano.click-name",
+      piano([.sendEvent(name: "click.action", properties: ["click_chapter1": "library"])]),
+      rule: "piano.click-name",
       consequence: .degraded)
   }
 
@@ -53,7 +57,8 @@ final class BrazeRulesTests: XCTestCase {
   func testValidCallsBreakNoRule() {
     let calls: [BrazeCall] = [
       .logCustomEvent(name: "podcast_played", properties: ["podcast_title": "Radiolab"]),
-      .logPurchase(productId: "premium", currency: "EUR", price: 4.99, quantity: 1, properties: ["plan": "family"]),
+      .logPurchase(
+        productId: "premium", currency: "EUR", price: 4.99, quantity: 1, properties: ["plan": "family"]),
       .changeUser(userId: "u-42"), .setCustomAttribute(key: "autoplay", value: true),
       .unsetCustomAttribute(key: "autoplay"), .incrementCustomUserAttribute(key: "plays", by: 1),
     ]
@@ -61,20 +66,26 @@ final class BrazeRulesTests: XCTestCase {
   }
 
   func testEmptyEventNameIsDropped() {
-    assertSingle(braze([.logCustomEvent(name: "", properties: [:])]), rule: "braze.event-name-missing", consequence: .dropped)
+    assertSingle(
+      braze([.logCustomEvent(name: "", properties: [:])]), rule: "braze.event-name-missing",
+      consequence: .dropped)
   }
 
   func testLeadingDollarKeyIsDropped() {
     assertSingle(
-      braze([.logCustomEvent(name: "download_failed", properties: ["$required_bytes": 1])]), rule: "braze.key-dollar",
+      braze([.logCustomEvent(name: "download_failed", properties: ["$required_bytes": 1])]),
+      rule: "braze.key-dollar",
       consequence: .dropped)
-    assertSingle(braze([.setCustomAttribute(key: "$plan", value: "free")]), rule: "braze.key-dollar", consequence: .dropped)
+    assertSingle(
+      braze([.setCustomAttribute(key: "$plan", value: "free")]), rule: "braze.key-dollar",
+      consequence: .dropped)
   }
 
   func testKeyOver255IsDropped() {
     let key = String(repeating: "k", count: 256)
     assertSingle(
-      braze([.logCustomEvent(name: "played", properties: [.init(stringLiteral: key): 1])]), rule: "braze.key-length",
+      braze([.logCustomEvent(name: "played", properties: [.init(stringLiteral: key): 1])]),
+      rule: "braze.key-length",
       consequence: .dropped)
   }
 
@@ -88,7 +99,9 @@ final class BrazeRulesTests: XCTestCase {
 
   func testPropertyValueOver255IsTruncated() {
     assertSingle(
-      braze([.logCustomEvent(name: "played", properties: ["title": .string(String(repeating: "t", count: 256))])]),
+      braze([
+        .logCustomEvent(name: "played", properties: ["title": .string(String(repeating: "t", count: 256))])
+      ]),
       rule: "braze.property-value-length", consequence: .truncated)
   }
 
@@ -100,7 +113,8 @@ final class BrazeRulesTests: XCTestCase {
 
   func testPurchaseCurrencyMustBeISO4217() {
     assertSingle(
-      braze([.logPurchase(productId: "premium", currency: "euro", price: 4.99, quantity: 1, properties: [:])]),
+      braze([.logPurchase(productId: "premium", currency: "euro", price: 4.99, quantity: 1, properties: [:])]
+      ),
       rule: "braze.purchase-currency", consequence: .dropped)
   }
 }
@@ -116,7 +130,8 @@ final class AdobeRulesTests: XCTestCase {
   }
 
   func testEmptyStateIsDegraded() {
-    assertSingle(adobe([.trackState("", contextData: [:])]), rule: "adobe.state-empty", consequence: .degraded)
+    assertSingle(
+      adobe([.trackState("", contextData: [:])]), rule: "adobe.state-empty", consequence: .degraded)
   }
 
   func testReservedANamespaceIsDegraded() {
@@ -127,7 +142,8 @@ final class AdobeRulesTests: XCTestCase {
 
   func testContextKeyCharacters() {
     assertSingle(
-      adobe([.trackAction("play", contextData: ["podcast title": "Radiolab"])]), rule: "adobe.context-key-characters",
+      adobe([.trackAction("play", contextData: ["podcast title": "Radiolab"])]),
+      rule: "adobe.context-key-characters",
       consequence: .degraded)
   }
 
@@ -149,9 +165,11 @@ final class RecordingAdobe: AdobeAdapter, @unchecked Sendable {
 final class BatchRulesTests: XCTestCase {
   func testValidCallsBreakNoRule() {
     let calls: [BatchCall] = [
-      .trackEvent(name: "podcast_played", label: "favorites", tags: ["tech"], attributes: ["podcast_title": "Radiolab"]),
+      .trackEvent(
+        name: "podcast_played", label: "favorites", tags: ["tech"], attributes: ["podcast_title": "Radiolab"]),
       .setAttribute(key: "autoplay", value: true), .removeAttribute(key: "autoplay"),
-      .addTag("tech", collection: "interests"), .removeTag("tech", collection: "interests"), .identify(customID: "u-42"),
+      .addTag("tech", collection: "interests"), .removeTag("tech", collection: "interests"),
+      .identify(customID: "u-42"),
     ]
     XCTAssertEqual(batch(calls), [])
   }
@@ -166,19 +184,23 @@ final class BatchRulesTests: XCTestCase {
 
   func testLabelOver200IsIgnored() {
     assertSingle(
-      batch([.trackEvent(name: "played", label: String(repeating: "l", count: 201), tags: [], attributes: [:])]),
+      batch([
+        .trackEvent(name: "played", label: String(repeating: "l", count: 201), tags: [], attributes: [:])
+      ]),
       rule: "batch.event-label-length", consequence: .dropped)
   }
 
   func testMoreThan10TagsAreDiscarded() {
     let tags = (0..<11).map { "t\($0)" }
     assertSingle(
-      batch([.trackEvent(name: "played", label: nil, tags: tags, attributes: [:])]), rule: "batch.event-tag-count",
+      batch([.trackEvent(name: "played", label: nil, tags: tags, attributes: [:])]),
+      rule: "batch.event-tag-count",
       consequence: .dropped)
   }
 
   func testMoreThan15AttributesAreDiscarded() {
-    XCTAssertEqual(batch([.trackEvent(name: "played", label: "x", tags: [], attributes: manyProperties(15))]), [])
+    XCTAssertEqual(
+      batch([.trackEvent(name: "played", label: "x", tags: [], attributes: manyProperties(15))]), [])
     assertSingle(
       batch([.trackEvent(name: "played", label: nil, tags: [], attributes: manyProperties(16))]),
       rule: "batch.event-attribute-count", consequence: .dropped)
@@ -191,14 +213,18 @@ final class BatchRulesTests: XCTestCase {
   }
 
   func testProfileAttributeNameAndValue() {
-    assertSingle(batch([.setAttribute(key: "Has-Premium", value: true)]), rule: "batch.attribute-name", consequence: .dropped)
+    assertSingle(
+      batch([.setAttribute(key: "Has-Premium", value: true)]), rule: "batch.attribute-name",
+      consequence: .dropped)
     assertSingle(
       batch([.setAttribute(key: "bio", value: .string(String(repeating: "b", count: 301)))]),
       rule: "batch.attribute-value-length", consequence: .dropped)
   }
 
   func testTagCollectionAndTagLength() {
-    assertSingle(batch([.addTag("tech", collection: "My Interests")]), rule: "batch.tag-collection-name", consequence: .dropped)
+    assertSingle(
+      batch([.addTag("tech", collection: "My Interests")]), rule: "batch.tag-collection-name",
+      consequence: .dropped)
     assertSingle(
       batch([.addTag(String(repeating: "t", count: 65), collection: "interests")]), rule: "batch.tag-length",
       consequence: .dropped)
@@ -207,22 +233,28 @@ final class BatchRulesTests: XCTestCase {
 
 final class FPTIRulesTests: XCTestCase {
   func testEveryEventTypeIsValid() {
-    let calls = EventType.allCases.map { FPTICall.event(name: "play_podcast", category: "library", type: $0, properties: [:]) }
+    let calls = EventType.allCases.map {
+      FPTICall.event(name: "play_podcast", category: "library", type: $0, properties: [:])
+    }
     XCTAssertEqual(fpti(calls), [])
     XCTAssertEqual(calls.map { $0.parameters["e"]?.stringValue }, ["ac", "cl", "im", "rd", "ua"])
   }
 
   func testEmptyNameIsDegraded() {
     assertSingle(
-      fpti([.event(name: "", category: "library", type: .click, properties: [:])]), rule: "fpti.event-name-missing",
+      fpti([.event(name: "", category: "library", type: .click, properties: [:])]),
+      rule: "fpti.event-name-missing",
       consequence: .degraded)
   }
 
   func testRecordedEventWithoutTypeOrWithUnknownType() {
     let missing = CallDescription(method: "event", name: "play_podcast", parameters: ["category": "library"])
-    assertSingle(ProviderRules.check(provider: "fpti", calls: [missing]), rule: "fpti.event-type-missing", consequence: .degraded)
+    assertSingle(
+      ProviderRules.check(provider: "fpti", calls: [missing]), rule: "fpti.event-type-missing",
+      consequence: .degraded)
     let unknown = CallDescription(method: "event", name: "play_podcast", parameters: ["e": "xx"])
     assertSingle(
-      ProviderRules.check(provider: "paypal", calls: [unknown]), rule: "fpti.event-type-invalid", consequence: .degraded)
+      ProviderRules.check(provider: "paypal", calls: [unknown]), rule: "fpti.event-type-invalid",
+      consequence: .degraded)
   }
 }

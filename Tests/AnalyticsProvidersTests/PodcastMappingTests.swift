@@ -23,7 +23,8 @@ final class PodcastMappingTests: XCTestCase {
     let providers = PodcastMappings.providers(
       adapters: adapters, including: PodcastMappings.defaultProviders + [Segment.id, Mixpanel.id])
     let hub = try AnalyticsHub(
-      configuration: HubConfiguration(defaultConsent: defaultConsent, clock: clock.hubClock, makeSessionID: { "s-1" }),
+      configuration: HubConfiguration(
+        defaultConsent: defaultConsent, clock: clock.hubClock, makeSessionID: { "s-1" }),
       providers: providers)
     hub.addObserver(recorder)
     return hub
@@ -40,7 +41,8 @@ final class PodcastMappingTests: XCTestCase {
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(radiolab))
     XCTAssertEqual(
-      firebase.calls.last, .logEvent("play_podcast_from_favorites", ["podcast_title": "Radiolab", "podcast_duration": 3300]))
+      firebase.calls.last,
+      .logEvent("play_podcast_from_favorites", ["podcast_title": "Radiolab", "podcast_duration": 3300]))
     hub.send(screen: .podcasts)
     hub.send(userAction: .playPodcast(radiolab))
     XCTAssertEqual(firebase.names.last, "play_podcast_from_podcasts")
@@ -51,7 +53,8 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .podcasts)
     XCTAssertEqual(
-      firebase.calls, [.logEvent("screen_view", ["screen_name": "show_podcasts", "screen_class": "PodcastsViewController"])])
+      firebase.calls,
+      [.logEvent("screen_view", ["screen_name": "show_podcasts", "screen_class": "PodcastsViewController"])])
   }
 
   func testFirebaseUserPropertiesIdentityAndErrors() throws {
@@ -72,11 +75,17 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.startSession(properties: ["voiceOver": true])
     XCTAssertEqual(
-      firebase.calls, [.setUserProperty("unauthenticated", forName: "session_state"), .setUserProperty("true", forName: "voice_over")])
+      firebase.calls,
+      [
+        .setUserProperty("unauthenticated", forName: "session_state"),
+        .setUserProperty("true", forName: "voice_over"),
+      ])
     hub.start(timedEvent: .onboarding)
     clock.advance(by: 12.5)
     hub.stop(timedEvent: .onboarding)
-    XCTAssertEqual(firebase.calls.suffix(2), [.logEvent("onboarding_start", [:]), .logEvent("onboarding_stop", ["duration": 12.5])])
+    XCTAssertEqual(
+      firebase.calls.suffix(2),
+      [.logEvent("onboarding_start", [:]), .logEvent("onboarding_stop", ["duration": 12.5])])
   }
 
   func testFirebaseDeliberateBugLongEventNameIsReportedWithErrorCode2() throws {
@@ -105,7 +114,8 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.setConsent(false, for: .category(.analytics))
     XCTAssertEqual(
-      firebase.calls, [.setConsent(FirebaseConsent(analyticsStorage: .denied)), .setAnalyticsCollectionEnabled(false)])
+      firebase.calls,
+      [.setConsent(FirebaseConsent(analyticsStorage: .denied)), .setAnalyticsCollectionEnabled(false)])
     hub.send(screen: .podcasts)
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.status, .blocked(.consent))
   }
@@ -120,7 +130,9 @@ final class PodcastMappingTests: XCTestCase {
       amplitude.calls.last,
       .track(
         eventType: "Play Podcast",
-        eventProperties: ["podcast_title": "Radiolab", "podcast_duration": 3300, "source_screen": "favorites"]))
+        eventProperties: [
+          "podcast_title": "Radiolab", "podcast_duration": 3300, "source_screen": "favorites",
+        ]))
     hub.send(state: .remoteNotificationAuthorized(false))
     XCTAssertEqual(amplitude.calls.last, .identify(userProperties: ["notifications": false]))
   }
@@ -128,7 +140,8 @@ final class PodcastMappingTests: XCTestCase {
   func testAmplitudeLoginLogoutAndOnboarding() throws {
     let hub = try makeHub()
     hub.identify(AnalyticsUser(id: "user-1234", traits: ["plan": "premium"]))
-    XCTAssertEqual(amplitude.calls.suffix(2), [.setUserId("user-1234"), .identify(userProperties: ["plan": "premium"])])
+    XCTAssertEqual(
+      amplitude.calls.suffix(2), [.setUserId("user-1234"), .identify(userProperties: ["plan": "premium"])])
     XCTAssertEqual(violations(of: Amplitude.id), [])
     hub.reset()
     XCTAssertEqual(amplitude.calls.last, .reset)
@@ -149,7 +162,9 @@ final class PodcastMappingTests: XCTestCase {
   func testPianoPageDisplayAndDownloadClick() throws {
     let hub = try makeHub()
     hub.send(screen: .downloads)
-    XCTAssertEqual(piano.calls.last, .sendEvent(name: "page.display", properties: ["page": "downloads", "page_chapter1": "library"]))
+    XCTAssertEqual(
+      piano.calls.last,
+      .sendEvent(name: "page.display", properties: ["page": "downloads", "page_chapter1": "library"]))
     hub.send(userAction: .downloadPodcast(radiolab))
     XCTAssertEqual(piano.names.last, "click.download")
     XCTAssertEqual(violations(of: Piano.id), [])
@@ -176,7 +191,10 @@ final class PodcastMappingTests: XCTestCase {
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.status, .sent)
     hub.setConsent(true, for: .category(.marketing))
     hub.send(userAction: .addPodcastToFavorite(radiolab))
-    XCTAssertEqual(braze.calls.last, .logCustomEvent(name: "favorite_added", properties: ["podcast_title": "Radiolab", "podcast_duration": 3300]))
+    XCTAssertEqual(
+      braze.calls.last,
+      .logCustomEvent(
+        name: "favorite_added", properties: ["podcast_title": "Radiolab", "podcast_duration": 3300]))
   }
 
   func testBrazeDeliberateBugDollarKeyIsReported() throws {
@@ -199,7 +217,9 @@ final class PodcastMappingTests: XCTestCase {
   func testFPTIEventTypes() throws {
     let hub = try makeHub()
     hub.send(screen: .podcasts)
-    XCTAssertEqual(fpti.calls.last, .event(name: "show_podcasts", category: "catalogue", type: .impression, properties: [:]))
+    XCTAssertEqual(
+      fpti.calls.last,
+      .event(name: "show_podcasts", category: "catalogue", type: .impression, properties: [:]))
     hub.send(userAction: .openPodcast(radiolab))
     XCTAssertEqual(fpti.calls.last?.parameters["e"], "rd")
     hub.send(userAction: .playPodcast(radiolab))
@@ -212,7 +232,8 @@ final class PodcastMappingTests: XCTestCase {
   func testSegmentScreenTrackIdentify() throws {
     let hub = try makeHub()
     hub.send(screen: .podcastPlayer)
-    XCTAssertEqual(segment.calls.last, .screen(title: "Podcast Player", category: "catalogue", properties: [:]))
+    XCTAssertEqual(
+      segment.calls.last, .screen(title: "Podcast Player", category: "catalogue", properties: [:]))
     hub.send(userAction: .deletePodcast(radiolab))
     XCTAssertEqual(segment.names.last, "Delete Podcast")
     hub.identify(AnalyticsUser(id: "u-42", traits: ["plan": "free"]))
@@ -223,7 +244,8 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.start(timedEvent: .onboarding)
     hub.stop(timedEvent: .onboarding)
-    XCTAssertEqual(mixpanel.calls, [.time(event: "Onboarding"), .track(event: "Onboarding", properties: [:])])
+    XCTAssertEqual(
+      mixpanel.calls, [.time(event: "Onboarding"), .track(event: "Onboarding", properties: [:])])
     hub.startSession(user: AnalyticsUser(id: "u-42"), properties: ["voiceOver": false])
     XCTAssertEqual(
       mixpanel.calls.last, .registerSuperProperties(["session_state": "authenticated", "voiceOver": false]))

@@ -8,7 +8,8 @@ func violations<Rules: ProviderRuleSet, Call: ProviderCall>(
   _ rules: Rules.Type, _ calls: [Call], file: StaticString = #filePath, line: UInt = #line
 ) -> [RuleViolation] {
   let typed = rules.check(calls)
-  let generic = ProviderRules.check(provider: rules.providerID.rawValue, calls: calls.map(CallDescription.init))
+  let generic = ProviderRules.check(
+    provider: rules.providerID.rawValue, calls: calls.map(CallDescription.init))
   XCTAssertEqual(typed, generic, "typed and recorded calls must break the same rules", file: file, line: line)
   return typed
 }
@@ -32,11 +33,14 @@ func manyProperties(_ count: Int, value: PropertyValue = 1) -> Properties {
   Properties((0..<count).map { ("p\($0)", value) })
 }
 
-func firebase(_ calls: [FirebaseCall], file: StaticString = #filePath, line: UInt = #line) -> [RuleViolation] {
+func firebase(_ calls: [FirebaseCall], file: StaticString = #filePath, line: UInt = #line) -> [RuleViolation]
+{
   violations(FirebaseRules.self, calls, file: file, line: line)
 }
 
-func amplitude(_ calls: [AmplitudeCall], file: StaticString = #filePath, line: UInt = #line) -> [RuleViolation] {
+func amplitude(_ calls: [AmplitudeCall], file: StaticString = #filePath, line: UInt = #line)
+  -> [RuleViolation]
+{
   violations(AmplitudeRules.self, calls, file: file, line: line)
 }
 
@@ -44,7 +48,8 @@ func segment(_ calls: [SegmentCall], file: StaticString = #filePath, line: UInt 
   violations(SegmentRules.self, calls, file: file, line: line)
 }
 
-func mixpanel(_ calls: [MixpanelCall], file: StaticString = #filePath, line: UInt = #line) -> [RuleViolation] {
+func mixpanel(_ calls: [MixpanelCall], file: StaticString = #filePath, line: UInt = #line) -> [RuleViolation]
+{
   violations(MixpanelRules.self, calls, file: file, line: line)
 }
 
