@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
+    .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -15,16 +16,22 @@ let package = Package(
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
+    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .executableTarget(
+      name: "TagscopeBench",
+      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeUI"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "TagscopeInspector", "CNcursesw"]),
     .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"], exclude: ["Goldens"]),
