@@ -10,7 +10,7 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal:
-      return "tagscope: the terminal UI needs a terminal, but standard output or input is redirected;"
+      return "tagscope: the terminal UI needs a terminal, but standard output is not one (redirected or piped);"
         + " use --headless (demo) or run it in a terminal"
     case .unknownTerminal(let term):
       return term.isEmpty

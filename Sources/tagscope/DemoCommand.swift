@@ -2,12 +2,19 @@ import AnalyticsHub
 import ArgumentParser
 import Foundation
 import PodcastDemo
+import TagscopeInspector
+import TagscopeUI
 
 /// `tagscope demo`: the podcast app simulator on a real hub.
 struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
-    abstract: "Run the podcast app simulator on a real AnalyticsHub and show what it dispatches."
+    abstract: "Run the podcast app simulator on a real AnalyticsHub and show what it dispatches.",
+    discussion: """
+      In a terminal, the live debugger opens: events, screens, session and what each provider \
+      received, as they happen (press ? for the keys). With --headless, one line per dispatch is \
+      printed and the demo stops after --count tags: the fast way to make a test recording.
+      """
   )
 
   @Option(help: "Events per second (up to 10,000 for load); default: human-like timing.")
@@ -18,6 +25,9 @@ struct DemoCommand: ParsableCommand {
 
   @Option(help: "Stop after this many tags (default: run until interrupted; 1,000 when headless).")
   var count: Int?
+
+  @Option(help: "Also write the recording (JSON Lines) to this file.")
+  var record: String?
 
   @Flag(help: "No user interface: print one line per dispatch and exit after --count tags.")
   var headless = false
@@ -31,10 +41,32 @@ struct DemoCommand: ParsableCommand {
 
   func run() throws {
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
+    if headless {
+      try runHeadless(seed: seed)
+    } else {
+      try runInterface(seed: seed)
+    }
+  }
+
+  /// Opens the recording file, if asked for.
+  private func recorder(started: Date) throws -> Recorder? {
+    guard let record else { return nil }
+    do {
+      return try Recorder(
+        url: URL(fileURLWithPath: record),
+        header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: started))
+    } catch {
+      throw ValidationError("cannot write the recording \(record): \(error)")
+    }
+  }
+
+  private func runHeadless(seed: UInt64) throws {
     let clock = ManualClock(start: self.seed == nil ? Date() : DemoHub.seededEpoch)
-    let hub = try DemoHub.make(providers: [], clock: clock, seed: seed)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let printer = DispatchPrinter()
     hub.addObserver(printer)
+    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0]) }
+    if let inspector { hub.addObserver(inspector) }
     let simulator = PodcastSimulator(hub: hub, seed: seed)
     let total = count ?? 1_000
     var sent = 0
@@ -43,6 +75,98 @@ struct DemoCommand: ParsableCommand {
       clock.advance(by: rate.map { 1 / $0 } ?? delay)
       sent += 1
       if sent > total * 10 { break }
+    }
+    inspector?.close()
+  }
+
+  /// The live debugger: the simulator runs on its own thread in real time; the inspector hands
+  /// records to the UI's timeline (and the recording, if any); the UI owns the terminal.
+  private func runInterface(seed: UInt64) throws {
+    let store = RecordStore(appName: "Podcasts", sourceLabel: "live demo · seed \(seed)")
+    let wakeup = Wakeup()
+    store.setListener { wakeup.signal() }
+    let clock = ManualClock(start: Date())
+    var sinks: [any RecordSink] = [RecordStoreSink(store: store)]
+    if let recorder = try recorder(started: clock.now) { sinks.append(recorder) }
+    let inspector = Inspector(sinks: sinks)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
+    hub.addObserver(inspector)
+    let driver = SimulatorDriver(hub: hub, clock: clock, seed: seed, rate: rate, count: count)
+    driver.start()
+    defer {
+      driver.stop()
+      inspector.close()
+    }
+    do {
+      try TerminalUI.run(timeline: store, mode: .live, wakeup: wakeup)
+    } catch {
+      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a
+/// second (sleeping in slices so 10,000/s keeps to schedule), until `count` or ``stop()``.
+final class SimulatorDriver: @unchecked Sendable {
+  private let hub: AnalyticsHub<PodcastTaxonomy>
+  private let clock: ManualClock
+  private let seed: UInt64
+  private let rate: Double?
+  private let count: Int?
+  private let condition = NSCondition()
+  private var stopping = false
+  private var finished = false
+
+  init(hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, count: Int?) {
+    self.hub = hub
+    self.clock = clock
+    self.seed = seed
+    self.rate = rate
+    self.count = count
+  }
+
+  func start() {
+    let thread = Thread { [self] in
+      drive()
+      condition.lock()
+      finished = true
+      condition.broadcast()
+      condition.unlock()
+    }
+    thread.name = "tagscope.demo.simulator"
+    thread.start()
+  }
+
+  /// Stops the simulator and waits for its thread to end.
+  func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    while !finished { condition.wait() }
+    condition.unlock()
+  }
+
+  private func drive() {
+    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    let start = Date()
+    var sent = 0
+    var due = start
+    while count.map({ sent < $0 }) ?? true {
+      let delay = simulator.step()
+      sent += 1
+      if let rate {
+        due = start.addingTimeInterval(Double(sent) / rate)
+      } else {
+        due = due.addingTimeInterval(delay)
+      }
+      // Sleep until the next step is due (or a stop); at high rates several steps share a slice.
+      condition.lock()
+      while !stopping && due.timeIntervalSinceNow > 0.002 { _ = condition.wait(until: due) }
+      let stop = stopping
+      condition.unlock()
+      clock.advance(by: max(0, Date().timeIntervalSince(clock.now)))
+      if stop { return }
     }
   }
 }
@@ -63,27 +187,6 @@ final class DispatchPrinter: HubObserver, @unchecked Sendable {
       if !outcome.violations.isEmpty { line += " ✗\(outcome.violations.count)" }
     }
     for issue in dispatch.issues { line += " ! \(issue.message)" }
-    print(TerminalText.sanitized(line))
-  }
-}
-
-/// Makes untrusted text safe to print: control characters and bidi/zero-width characters are
-/// shown escaped instead of acting on the terminal.
-enum TerminalText {
-  static func sanitized(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x1B: out += "\\e"
-      case 0x0A: out += "\\n"
-      case 0x0D: out += "\\r"
-      case 0x09: out += "\\t"
-      case 0x00..<0x20, 0x7F..<0xA0, 0x200B...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-        out += String(format: "<U+%04X>", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
+    print(Sanitizer.clean(line, limit: 100_000).text)
   }
 }
