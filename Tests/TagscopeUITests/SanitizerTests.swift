@@ -1,0 +1,147 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import XCTest
+
+@testable import TagscopeUI
+
+final class SanitizerTests: XCTestCase {
+  func testControlCharactersBecomeVisibleEscapes() {
+    XCTAssertEqual(Sanitizer.clean("a\u{1B}[31mred").text, "a\\e[31mred")
+    XCTAssertEqual(Sanitizer.clean("one\ntwo\r\tthree").text, "one\\ntwo\\r\\tthree")
+    XCTAssertEqual(Sanitizer.clean("bell\u{07}del\u{7F}nul\u{0}").text, "bell\\x07del\\x7Fnul\\x00")
+    XCTAssertEqual(Sanitizer.clean("c1\u{9B}2J").text, "c1<U+009B>2J")
+  }
+
+  func testBidiAndInvisibleCharactersBecomeVisible() {
+    XCTAssertEqual(Sanitizer.clean("abc\u{202E}exe.txt").text, "abc<U+202E>exe.txt")
+    XCTAssertEqual(Sanitizer.clean("\u{2066}x\u{2069}").text, "<U+2066>x<U+2069>")
+    XCTAssertEqual(Sanitizer.clean("zero\u{200B}width\u{FEFF}").text, "zero<U+200B>width<U+FEFF>")
+    XCTAssertEqual(Sanitizer.clean("line\u{2028}sep").text, "line<U+2028>sep")
+    XCTAssertEqual(Sanitizer.clean("tag\u{E0041}").text, "tag<U+E0041>")
+  }
+
+  func testSafeTextIsKeptAndMeasuredByDisplayWidth() {
+    let plain = Sanitizer.clean("play_podcast")
+    XCTAssertEqual(plain.text, "play_podcast")
+    XCTAssertEqual(plain.width, 12)
+    XCTAssertEqual(Sanitizer.clean("播客").width, 4)
+    XCTAssertEqual(Sanitizer.clean("🎧x").width, 3)
+    XCTAssertEqual(Sanitizer.clean("café").width, 4)
+    XCTAssertEqual(Sanitizer.clean("e\u{301}").width, 1, "a combining accent takes no column")
+  }
+
+  func testLongValuesAreCut() {
+    let long = String(repeating: "x", count: 10_000)
+    let text = Sanitizer.clean(long, limit: 100)
+    XCTAssertEqual(text.text.count, 101)
+    XCTAssertTrue(text.text.hasSuffix("…"))
+  }
+
+  func testGridClipsWideCharactersAndRepairsHalves() {
+    var grid = Grid(size: Size(width: 6, height: 1))
+    XCTAssertEqual(grid.put("日本語", column: 0, row: 0, maxWidth: 5), 5)
+    XCTAssertEqual(grid.text, "日本")
+    XCTAssertEqual(grid[4, 0].glyph, " ", "a wide glyph that does not fit leaves a space")
+    grid.put("x", column: 1, row: 0)
+    XCTAssertEqual(grid.text, " x本", "overwriting half of a wide glyph blanks the other half")
+    grid.putTruncated("abcdefgh", column: 0, row: 0, width: 6)
+    XCTAssertEqual(grid.text, "abcde…")
+  }
+
+  func testDetailJSONEscapesRawValues() {
+    var record = RecordView(seq: 1, time: 0, kind: "event", name: "n\u{1B}]52;c;x\u{07}")
+    record.properties["quote"] = "say \"hi\" \\ \u{202E}"
+    let json = RecordJSON.pretty(record)
+    XCTAssertTrue(json.contains(#""name": "n\u001b]52;c;x\u0007""#), json)
+    XCTAssertTrue(json.contains(#""quote": "say \"hi\" \\ \u202e""#), json)
+    XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.utf8)), "the detail is valid JSON")
+    XCTAssertFalse(json.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+  }
+
+  func testTheUIRefusesToStartWithoutATerminal() throws {
+    try XCTSkipIf(isatty(STDOUT_FILENO) == 1, "standard output is a terminal here")
+    XCTAssertThrowsError(try TerminalUI.run(timeline: Fixtures.store(), mode: .replay)) { error in
+      XCTAssertEqual(error as? TerminalError, .notATerminal)
+      XCTAssertTrue("\(error)".contains("needs a terminal"))
+    }
+  }
+
+  func testInspectorRecordsAdaptToTheView() {
+    let dispatch = Dispatch(
+      seq: 9, time: Date(timeIntervalSince1970: Fixtures.start + 1.5), kind: .userAction, name: "playPodcast",
+      properties: ["podcast_title": "Radiolab"],
+      context: ContextSnapshot(
+        screen: "favorites", history: ["podcasts", "favorites"],
+        session: Session(id: "s-1", user: AnalyticsUser(id: "u-42"), startedAt: Date()), timedEvents: ["listening"]),
+      outcomes: [
+        ProviderOutcome(
+          provider: "firebase", status: .sent, calls: [CallDescription(method: "logEvent", name: "play")],
+          violations: [RuleViolation(rule: "firebase.x", message: "m", consequence: .dropped, callIndex: 0)]),
+        ProviderOutcome(provider: "braze", status: .blocked(.consent)),
+      ])
+    let fromRecord = RecordView(Record(dispatch: dispatch))
+    let fromDispatch = RecordView(dispatch)
+    XCTAssertEqual(fromRecord, fromDispatch)
+    XCTAssertEqual(fromRecord.outputs[1].reason, "consent")
+    XCTAssertEqual(fromRecord.summary.violations, 1)
+    XCTAssertEqual(fromRecord.context.session?.state, "authenticated")
+    XCTAssertEqual(fromRecord.time, Fixtures.start + 1.5)
+  }
+
+  func testStoreSinkReceivesInspectorRecords() {
+    let store = RecordStore(appName: "Podcasts", sourceLabel: "test")
+    let sink = RecordStoreSink(store: store)
+    let record = Record(seq: 1, time: Date(timeIntervalSince1970: Fixtures.start), kind: .screen, name: "podcasts")
+    sink.receive([SinkItem(record), SinkItem(DropMarker(count: 3, time: Date(), origin: "inspector"))])
+    XCTAssertEqual(store.count, 1)
+    XCTAssertEqual(store.dropped, 3)
+    XCTAssertEqual(store.summary(at: 0).name, "podcasts")
+  }
+
+  func testRenderOfAMillionRecordsOnlyReadsVisibleRows() {
+    let store = CountingTimeline(count: 1_000_000)
+    var state = State(timeline: store, mode: .replay, size: Size(width: 200, height: 60))
+    state.apply(.recordsArrived(count: store.count))
+    state.apply(.key(.character("G")))
+    store.reads = 0
+    _ = render(state)
+    XCTAssertLessThan(store.reads, 2_000, "a frame reads the visible rows and a few binary searches")
+  }
+}
+
+/// A synthetic timeline of any size that counts reads.
+final class CountingTimeline: TimelineSource, @unchecked Sendable {
+  let count: Int
+  var reads = 0
+  let appName = "Synthetic"
+  let sourceLabel = "generated"
+
+  init(count: Int) { self.count = count }
+
+  func summary(at index: Int) -> RecordSummary {
+    reads += 1
+    return record(at: index).summary
+  }
+
+  func record(at index: Int) -> RecordView {
+    reads += 1
+    return RecordView(
+      seq: UInt64(index + 1), time: Fixtures.start + Double(index) / 100, kind: "userAction",
+      name: "action\(index % 97)", context: Fixtures.context(["podcasts"]),
+      outputs: [
+        Fixtures.firebase("action_\(index % 97)", ["index": .int(index)]),
+        OutputView(provider: "piano", status: "dropped"),
+      ])
+  }
+
+  func state(at index: Int) -> StateView {
+    reads += 1
+    return StateView(context: record(at: index).context)
+  }
+
+  func time(at index: Int) -> Double {
+    reads += 1
+    return Fixtures.start + Double(index) / 100
+  }
+}
