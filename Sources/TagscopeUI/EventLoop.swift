@@ -98,6 +98,8 @@ private struct Loop {
       let ready = poll(&descriptors, 2, timeout)
       now = Self.now
       if ready < 0 && errno != EINTR { break }
+      // The terminal went away (window closed, tmux killed): end instead of spinning on it.
+      if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { break }
       // Keys, mouse and resizes (a resize interrupts poll with EINTR).
       if ready != 0 {
         let messages = screen.pendingMessages()
@@ -148,7 +150,8 @@ private struct Loop {
     lastDraw = now
     dirty = false
     if let pendingKeyTime {
-      stats.maxKeyLatencyMilliseconds = max(stats.maxKeyLatencyMilliseconds, (Self.now - pendingKeyTime) * 1000)
+      stats.maxKeyLatencyMilliseconds = max(
+        stats.maxKeyLatencyMilliseconds, (Self.now - pendingKeyTime) * 1000)
       self.pendingKeyTime = nil
     }
   }

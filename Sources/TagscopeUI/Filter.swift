@@ -34,7 +34,8 @@ public struct Filter: Sendable, Hashable {
       if value.isEmpty { return .failure(ParseError(message: "\(key): needs a value")) }
       switch key {
       case "kind":
-        guard let kind = TagKind.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
+        guard let kind = TagKind.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() })
+        else {
           let known = TagKind.allCases.map(\.rawValue).joined(separator: ", ")
           return .failure(ParseError(message: "unknown kind \"\(value)\" (\(known))"))
         }

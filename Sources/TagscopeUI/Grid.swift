@@ -163,7 +163,9 @@ public struct Grid: Sendable, Hashable {
   mutating func resolveLines(style: Style) {
     guard !lines.isEmpty else { return }
     for index in lines.indices where lines[index] != 0 {
-      store(Cell(glyph: Self.boxGlyph(LineMask(rawValue: lines[index])), style: style), column: index % size.width, row: index / size.width)
+      store(
+        Cell(glyph: Self.boxGlyph(LineMask(rawValue: lines[index])), style: style),
+        column: index % size.width, row: index / size.width)
     }
     lines = []
   }

@@ -46,7 +46,8 @@ public struct Layout: Sendable, Hashable {
       Rect(x: 1, y: 1, width: eventsRight - 1, height: height - 2),
       Rect(x: eventsRight + 1, y: 1, width: screensRight - eventsRight - 1, height: topHeight),
       Rect(x: screensRight + 1, y: 1, width: width - 2 - screensRight, height: topHeight),
-      Rect(x: eventsRight + 1, y: topHeight + 2, width: width - 2 - eventsRight, height: height - topHeight - 3),
+      Rect(
+        x: eventsRight + 1, y: topHeight + 2, width: width - 2 - eventsRight, height: height - topHeight - 3),
     ]
   }
 

@@ -1,4 +1,5 @@
 import AnalyticsHub
+
 import struct Foundation.Date
 
 /// Pretty JSON of a record for the detail view. Every string is JSON-escaped, and so are the
@@ -114,7 +115,9 @@ public enum RecordJSON {
                 ("rule", string(violation.rule)), ("severity", string(violation.severity)),
                 ("message", string(violation.message)),
               ]
-              if let index = violation.callIndex { violationFields.append(("callIndex", .literal(String(index)))) }
+              if let index = violation.callIndex {
+                violationFields.append(("callIndex", .literal(String(index))))
+              }
               return .object(violationFields)
             })
         ))

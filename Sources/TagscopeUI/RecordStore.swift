@@ -109,7 +109,8 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
       let mid = (low + high) / 2
       if consentKeyframes[mid].index <= index { low = mid + 1 } else { high = mid }
     }
-    return StateView(context: records[index].context, consent: low > 0 ? consentKeyframes[low - 1].consent : [])
+    return StateView(
+      context: records[index].context, consent: low > 0 ? consentKeyframes[low - 1].consent : [])
   }
 }
 

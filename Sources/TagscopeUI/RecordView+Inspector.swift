@@ -15,9 +15,11 @@ extension RecordView {
         timedEvents: record.context.timedEvents),
       outputs: record.outputs.map { output in
         OutputView(
-          provider: output.provider, status: output.status.rawValue, reason: output.reason, calls: output.calls,
+          provider: output.provider, status: output.status.rawValue, reason: output.reason,
+          calls: output.calls,
           violations: output.violations.map {
-            ViolationView(rule: $0.rule, message: $0.message, severity: $0.consequence, callIndex: $0.callIndex)
+            ViolationView(
+              rule: $0.rule, message: $0.message, severity: $0.consequence, callIndex: $0.callIndex)
           })
       },
       issues: record.issues.map(\.message), source: record.source)

@@ -30,13 +30,16 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
 
 private func drawTooSmall(_ size: Size, into grid: inout Grid) {
   let lines: [SafeText] = [
-    "Terminal too small", Sanitizer.clean("\(size.width)×\(size.height), need at least \(Layout.minimum.width)×\(Layout.minimum.height)"),
+    "Terminal too small",
+    Sanitizer.clean(
+      "\(size.width)×\(size.height), need at least \(Layout.minimum.width)×\(Layout.minimum.height)"),
     "q quits",
   ]
   let first = max(0, (size.height - lines.count) / 2)
   for (offset, line) in lines.enumerated() {
     let column = max(0, (size.width - line.width) / 2)
-    grid.putTruncated(line, column: column, row: first + offset, width: size.width - column,
+    grid.putTruncated(
+      line, column: column, row: first + offset, width: size.width - column,
       style: offset == 0 ? .error : .plain)
   }
 }

@@ -6,7 +6,8 @@ extension FrameView {
     let maxScroll = max(0, lines.count - content.height)
     let scroll = min(state.scroll[pane.rawValue], maxScroll)
     for (offset, line) in lines.dropFirst(scroll).prefix(content.height).enumerated() {
-      line.draw(into: &grid, column: content.x + indent, row: content.y + offset, width: content.width - indent)
+      line.draw(
+        into: &grid, column: content.x + indent, row: content.y + offset, width: content.width - indent)
     }
     if scroll > 0 {
       grid.put("↑", column: content.x + content.width - 1, row: content.y, style: .dim)

@@ -20,7 +20,8 @@ extension FrameView {
     let entries: [(SafeText, SafeText)] = [
       ("q", "quit"), ("?", "this help (any key closes it)"),
       ("/", "filter: kind:screen name:play provider:braze status:blocked has:violations"),
-      ("esc", "back: close, unzoom, clear the filter"), ("tab 1-4", "focus Events, Screens, Session, Providers"),
+      ("esc", "back: close, unzoom, clear the filter"),
+      ("tab 1-4", "focus Events, Screens, Session, Providers"),
       ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
       ("g G", "first record / last record (G resumes following the live tail)"),
       ("enter", "the selected record in full (JSON, values escaped)"), ("z", "zoom the focused pane"),
@@ -60,7 +61,8 @@ extension FrameView {
       shownLast = number
     }
     let position = Sanitizer.clean(" \(shownLast + 1)/\(detail.lines.count) ")
-    grid.put(position, column: box.x + box.width - 2 - position.width, row: box.y + box.height - 1, style: .dim)
+    grid.put(
+      position, column: box.x + box.width - 2 - position.width, row: box.y + box.height - 1, style: .dim)
   }
 
   private func jsonStyle(_ line: SafeText) -> Style {
@@ -111,7 +113,8 @@ extension FrameView {
 
   private var footerKeys: [(SafeText, SafeText)] {
     switch state.overlay {
-    case .detail: return [("esc", "back"), ("j/k", "scroll"), ("PgUp/PgDn", "page"), ("g/G", "top/end"), ("q", "quit")]
+    case .detail:
+      return [("esc", "back"), ("j/k", "scroll"), ("PgUp/PgDn", "page"), ("g/G", "top/end"), ("q", "quit")]
     case .help: return [("any key", "close"), ("q", "quit")]
     default: break
     }

@@ -65,7 +65,8 @@ extension FrameView {
     var status = Segments()
     switch output.status {
     case "sent":
-      status.add(Sanitizer.clean("sent · \(output.calls.count) call" + (output.calls.count == 1 ? "" : "s")), .success)
+      status.add(
+        Sanitizer.clean("sent · \(output.calls.count) call" + (output.calls.count == 1 ? "" : "s")), .success)
     case "dropped": status.add("— dropped", .dim)
     case "blocked":
       status.add("⊘ blocked", .warning)

@@ -10,7 +10,8 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notATerminal:
-      return "tagscope: the terminal UI needs a terminal, but standard output is not one (redirected or piped);"
+      return
+        "tagscope: the terminal UI needs a terminal, but standard output is not one (redirected or piped);"
         + " use --headless (demo) or run it in a terminal"
     case .unknownTerminal(let term):
       return term.isEmpty
@@ -18,7 +19,8 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
         : "tagscope: unknown terminal type TERM=\(Sanitizer.clean(term, limit: 60).text);"
           + " set TERM to a type this system knows (for example xterm-256color)"
     case .noUTF8Locale(let locale):
-      return "tagscope: the terminal UI needs a UTF-8 locale, but the locale is \"\(Sanitizer.clean(locale, limit: 60).text)\";"
+      return
+        "tagscope: the terminal UI needs a UTF-8 locale, but the locale is \"\(Sanitizer.clean(locale, limit: 60).text)\";"
         + " set LANG=C.UTF-8 (or another UTF-8 locale)"
     }
   }

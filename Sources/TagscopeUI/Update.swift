@@ -37,7 +37,8 @@ extension State {
     playBudget += elapsed * speed
     var steps = 0
     while cursor + 1 < visibleCount && steps < 100_000 {
-      let gap = max(0, timeline.time(at: index(atPosition: cursor + 1)) - timeline.time(at: index(atPosition: cursor)))
+      let gap = max(
+        0, timeline.time(at: index(atPosition: cursor + 1)) - timeline.time(at: index(atPosition: cursor)))
       if gap > playBudget { break }
       playBudget -= gap
       cursor += 1
@@ -117,7 +118,9 @@ extension State {
     case .tab: focus = Pane(rawValue: (focus.rawValue + 1) % 4)!
     case .backTab: focus = Pane(rawValue: (focus.rawValue + 3) % 4)!
     case .character("1"), .character("2"), .character("3"), .character("4"):
-      if case .character(let digit) = key, let number = digit.wholeNumberValue { focus = Pane(rawValue: number - 1)! }
+      if case .character(let digit) = key, let number = digit.wholeNumberValue {
+        focus = Pane(rawValue: number - 1)!
+      }
     case .character("z"):
       zoomed.toggle()
       ensureCursorVisible()
@@ -359,7 +362,9 @@ extension State {
   private mutating func mouse(_ event: MouseEvent) {
     guard case .none = overlay else {
       if case .detail(var detail) = overlay {
-        if event.action == .wheelDown { detail.scroll = min(detail.scroll + 3, max(0, detail.lines.count - 1)) }
+        if event.action == .wheelDown {
+          detail.scroll = min(detail.scroll + 3, max(0, detail.lines.count - 1))
+        }
         if event.action == .wheelUp { detail.scroll = max(0, detail.scroll - 3) }
         overlay = .detail(detail)
       }

@@ -44,7 +44,8 @@ struct ReplayCommand: ParsableCommand {
       FileHandle.standardError.write(Data("tagscope: \(problem)\n".utf8))
     }
     if loader.problems.count > 20 {
-      FileHandle.standardError.write(Data("tagscope: … and \(loader.problems.count - 20) more bad lines\n".utf8))
+      FileHandle.standardError.write(
+        Data("tagscope: … and \(loader.problems.count - 20) more bad lines\n".utf8))
     }
     if case .failure(let error) = stats {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

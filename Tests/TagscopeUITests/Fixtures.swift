@@ -7,19 +7,25 @@ enum Fixtures {
 
   static func session(authenticated: Bool) -> SessionView {
     SessionView(
-      id: "s-1", state: authenticated ? "authenticated" : "unauthenticated", user: authenticated ? "u-42" : nil,
+      id: "s-1", state: authenticated ? "authenticated" : "unauthenticated",
+      user: authenticated ? "u-42" : nil,
       properties: ["voiceOver": .bool(authenticated), "textSize": "large"])
   }
 
-  static func context(_ history: [String], authenticated: Bool = false, timers: [String] = []) -> ContextView {
+  static func context(_ history: [String], authenticated: Bool = false, timers: [String] = []) -> ContextView
+  {
     ContextView(
-      screen: history.last, history: history, session: session(authenticated: authenticated), timedEvents: timers)
+      screen: history.last, history: history, session: session(authenticated: authenticated),
+      timedEvents: timers)
   }
 
-  static func firebase(_ name: String, _ parameters: Properties, violations: [ViolationView] = []) -> OutputView {
+  static func firebase(_ name: String, _ parameters: Properties, violations: [ViolationView] = [])
+    -> OutputView
+  {
     OutputView(
       provider: "firebase", status: "sent",
-      calls: [CallDescription(method: "logEvent", name: name, parameters: parameters)], violations: violations)
+      calls: [CallDescription(method: "logEvent", name: name, parameters: parameters)], violations: violations
+    )
   }
 
   /// Twelve records: a session, screens, plays, a consent change blocking braze, a failure, a
@@ -35,12 +41,14 @@ enum Fixtures {
     let brazeBlocked = OutputView(provider: "braze", status: "blocked", reason: "consent")
     var records: [RecordView] = []
     func add(
-      _ offset: Double, _ kind: String, _ name: String, _ properties: Properties = [:], _ context: ContextView,
+      _ offset: Double, _ kind: String, _ name: String, _ properties: Properties = [:],
+      _ context: ContextView,
       _ outputs: [OutputView] = [], issues: [String] = []
     ) {
       records.append(
         RecordView(
-          seq: UInt64(records.count + 1), time: start + offset, kind: kind, name: name, properties: properties,
+          seq: UInt64(records.count + 1), time: start + offset, kind: kind, name: name,
+          properties: properties,
           context: context, outputs: outputs, issues: issues))
     }
     add(0, "sessionStart", "sessionStart", [:], context([]))
@@ -59,8 +67,12 @@ enum Fixtures {
       8.0, "consent", "consent", ["scope": "provider:braze", "granted": false],
       context(["podcasts", "podcastPlayer"]))
     add(
-      9.5, "userAction", "favoritePodcast", ["podcast_title": "Radiolab"], context(["podcasts", "podcastPlayer"]),
-      [firebase("favorite_podcast", ["podcast_title": "Radiolab"]), amplitudePlay, pianoDropped, brazeBlocked])
+      9.5, "userAction", "favoritePodcast", ["podcast_title": "Radiolab"],
+      context(["podcasts", "podcastPlayer"]),
+      [
+        firebase("favorite_podcast", ["podcast_title": "Radiolab"]), amplitudePlay, pianoDropped,
+        brazeBlocked,
+      ])
     add(
       12.25, "event", "playerDidFail", ["error": "network"], context(["podcasts", "podcastPlayer"]),
       [
@@ -83,7 +95,8 @@ enum Fixtures {
           ]), pianoDropped, brazeBlocked,
       ])
     add(
-      20.0, "screen", "favorites", [:], context(["podcasts", "podcastPlayer", "favorites"], authenticated: true),
+      20.0, "screen", "favorites", [:],
+      context(["podcasts", "podcastPlayer", "favorites"], authenticated: true),
       [firebase("screen_view", ["screen_name": "favorites"]), pianoDropped])
     return records
   }
@@ -103,7 +116,8 @@ enum Fixtures {
       records.append(
         RecordView(
           seq: UInt64(index + 1), time: start + Double(index), kind: isScreen ? "screen" : "userAction",
-          name: (isScreen ? "screen" : "action") + String(index), context: context([screen]), outputs: [output]))
+          name: (isScreen ? "screen" : "action") + String(index), context: context([screen]),
+          outputs: [output]))
     }
     return store(records)
   }

@@ -52,7 +52,8 @@ final class ReducerTests: XCTestCase {
     var state = Fixtures.state()
     state.type("......")  // record 7: the consent change
     let store = state.timeline
-    XCTAssertEqual(store.state(at: state.selectedIndex!).consent, [ConsentView(scope: "provider:braze", granted: false)])
+    XCTAssertEqual(
+      store.state(at: state.selectedIndex!).consent, [ConsentView(scope: "provider:braze", granted: false)])
     state.type(",")
     XCTAssertEqual(store.state(at: state.selectedIndex!).consent, [])
     XCTAssertEqual(store.state(at: state.selectedIndex!).context.history, ["podcasts", "podcastPlayer"])

@@ -78,7 +78,8 @@ final class RenderTests: XCTestCase {
     state.apply(.key(.enter))
     let detail = render(state).text
     XCTAssertTrue(
-      detail.contains(#""name": "evil\u001b]0;pwned\u0007\u001b[2J\nnext\u202etxt.exe\u200b\u009b31m""#), detail)
+      detail.contains(#""name": "evil\u001b]0;pwned\u0007\u001b[2J\nnext\u202etxt.exe\u200b\u009b31m""#),
+      detail)
     assertGolden(detail, "hostile-detail-140x40")
   }
 

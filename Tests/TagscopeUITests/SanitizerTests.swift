@@ -73,7 +73,8 @@ final class SanitizerTests: XCTestCase {
       properties: ["podcast_title": "Radiolab"],
       context: ContextSnapshot(
         screen: "favorites", history: ["podcasts", "favorites"],
-        session: Session(id: "s-1", user: AnalyticsUser(id: "u-42"), startedAt: Date()), timedEvents: ["listening"]),
+        session: Session(id: "s-1", user: AnalyticsUser(id: "u-42"), startedAt: Date()),
+        timedEvents: ["listening"]),
       outcomes: [
         ProviderOutcome(
           provider: "firebase", status: .sent, calls: [CallDescription(method: "logEvent", name: "play")],
@@ -92,7 +93,8 @@ final class SanitizerTests: XCTestCase {
   func testStoreSinkReceivesInspectorRecords() {
     let store = RecordStore(appName: "Podcasts", sourceLabel: "test")
     let sink = RecordStoreSink(store: store)
-    let record = Record(seq: 1, time: Date(timeIntervalSince1970: Fixtures.start), kind: .screen, name: "podcasts")
+    let record = Record(
+      seq: 1, time: Date(timeIntervalSince1970: Fixtures.start), kind: .screen, name: "podcasts")
     sink.receive([SinkItem(record), SinkItem(DropMarker(count: 3, time: Date(), origin: "inspector"))])
     XCTAssertEqual(store.count, 1)
     XCTAssertEqual(store.dropped, 3)
