@@ -23,7 +23,12 @@ extension FrameView {
   /// Screen history, newest first; the current screen marked `▶`.
   func drawScreens(into grid: inout Grid) {
     drawTitle(.screens, into: &grid)
-    guard let selected = selectedState else { return }
+    drawLines(screensLines(), pane: .screens, into: &grid)
+  }
+
+  /// The Screens pane's lines.
+  func screensLines() -> [Segments] {
+    guard let selected = selectedState else { return [] }
     var lines: [Segments] = []
     let history = selected.context.history
     for (offset, screen) in history.reversed().enumerated() {
@@ -42,13 +47,18 @@ extension FrameView {
       line.add("no screen yet", .dim)
       lines.append(line)
     }
-    drawLines(lines, pane: .screens, into: &grid)
+    return lines
   }
 
   /// Session state, user, properties, consent and running timers.
   func drawSession(into grid: inout Grid) {
     drawTitle(.session, into: &grid)
-    guard let selected = selectedState else { return }
+    drawLines(sessionLines(), pane: .session, into: &grid)
+  }
+
+  /// The Session pane's lines.
+  func sessionLines() -> [Segments] {
+    guard let selected = selectedState else { return [] }
     var lines: [Segments] = []
     var first = Segments()
     if let session = selected.context.session {
@@ -92,6 +102,17 @@ extension FrameView {
       line.add(Sanitizer.clean(selected.context.timedEvents.joined(separator: ", "), limit: 200), .warning)
       lines.append(line)
     }
-    drawLines(lines, pane: .session, into: &grid)
+    return lines
+  }
+
+  /// How far the focused pane's content can scroll: its lines beyond the pane's height.
+  func maximumScroll(_ pane: Pane) -> Int {
+    let height = layout.content(pane).height
+    switch pane {
+    case .events: return 0
+    case .screens: return max(0, screensLines().count - height)
+    case .session: return max(0, sessionLines().count - height)
+    case .providers: return providersMaximumScroll()
+    }
   }
 }

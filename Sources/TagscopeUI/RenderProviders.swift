@@ -32,12 +32,8 @@ extension FrameView {
       }
       return
     }
-    let fitting = max(1, (content.width + 1) / (Self.minimumColumnWidth + 1))
-    let shown = min(outputs.count, fitting)
-    let offset = min(state.providerOffset, outputs.count - shown)
-    let columnWidth = (content.width - (shown - 1)) / shown
+    let (offset, shown, columnWidth, columns) = providerColumns(record, width: content.width)
     let height = content.y + content.height - top
-    let columns = outputs[offset..<(offset + shown)].map { column(for: $0, width: columnWidth - 1) }
     let longest = columns.map(\.count).max() ?? 0
     let scroll = min(state.scroll[Pane.providers.rawValue], max(0, longest - height))
     for (number, lines) in columns.enumerated() {
@@ -53,6 +49,35 @@ extension FrameView {
     if offset + shown < outputs.count {
       grid.put("▶", column: content.x + content.width - 1, row: top, style: .key)
     }
+  }
+
+  /// The provider columns on screen: first output shown, how many, their width and lines.
+  private func providerColumns(_ record: RecordView, width: Int) -> (Int, Int, Int, [[Segments]]) {
+    let outputs = record.outputs
+    let fitting = max(1, (width + 1) / (Self.minimumColumnWidth + 1))
+    let shown = min(outputs.count, fitting)
+    let offset = max(0, min(state.providerOffset, outputs.count - shown))
+    let columnWidth = (width - (shown - 1)) / max(1, shown)
+    let columns = outputs[offset..<(offset + shown)].map { column(for: $0, width: columnWidth - 1) }
+    return (offset, shown, columnWidth, columns)
+  }
+
+  /// The largest first provider column: when all columns fit, 0.
+  func maximumProviderOffset() -> Int {
+    guard let index = state.selectedIndex else { return 0 }
+    let count = timeline.summary(at: index).outputs.count
+    let fitting = max(1, (layout.content(.providers).width + 1) / (Self.minimumColumnWidth + 1))
+    return max(0, count - fitting)
+  }
+
+  /// How far the Providers pane can scroll for the selected record.
+  func providersMaximumScroll() -> Int {
+    guard let index = state.selectedIndex else { return 0 }
+    let record = timeline.record(at: index)
+    let content = layout.content(.providers)
+    let (_, _, _, columns) = providerColumns(record, width: content.width)
+    let height = content.height - min(3, record.issues.count)
+    return max(0, (columns.map(\.count).max() ?? 0) - height)
   }
 
   /// The lines of one provider's column.

@@ -131,7 +131,7 @@ extension State {
     case .character("g"), .home:
       if focus == .events { select(0) } else { scroll[focus.rawValue] = 0 }
     case .character("G"), .end:
-      if focus == .events { followTail() } else { scroll[focus.rawValue] = Int.max / 2 }
+      if focus == .events { followTail() } else { scrollPane(focus, to: Int.max) }
     case .enter: openDetail()
     case .character(" "):
       switch mode {
@@ -165,8 +165,14 @@ extension State {
       guard visibleCount > 0 else { return }
       select(cursor + delta)
     } else {
-      scroll[focus.rawValue] = max(0, min(scroll[focus.rawValue], 10_000) + delta)
+      scrollPane(focus, to: scroll[focus.rawValue] + delta)
     }
+  }
+
+  /// Scrolls a context pane, kept between the top and its last line.
+  private mutating func scrollPane(_ pane: Pane, to offset: Int) {
+    let maximum = FrameView(state: self, layout: layout).maximumScroll(pane)
+    scroll[pane.rawValue] = max(0, min(offset, maximum))
   }
 
   private mutating func step(_ delta: Int) {
@@ -177,7 +183,8 @@ extension State {
   }
 
   private mutating func scrollProviders(by delta: Int) {
-    providerOffset = max(0, providerOffset + delta)
+    let maximum = FrameView(state: self, layout: layout).maximumProviderOffset()
+    providerOffset = max(0, min(providerOffset + delta, maximum))
   }
 
   /// Moves by `seconds` of recorded time from the selected record.
@@ -388,7 +395,7 @@ extension State {
       if pane == .events {
         if visibleCount > 0 { select(cursor + delta) }
       } else {
-        scroll[pane.rawValue] = max(0, min(scroll[pane.rawValue], 10_000) + delta)
+        scrollPane(pane, to: scroll[pane.rawValue] + delta)
       }
     }
   }

@@ -268,3 +268,35 @@ extension State {
     apply(.key(.enter))
   }
 }
+
+final class PaneScrollTests: XCTestCase {
+  func testContextPanesScrollWithinTheirContent() {
+    var records = Fixtures.podcastRecords()
+    records[11].context.history = (1...40).map { "screen\($0)" }
+    var state = Fixtures.state(Fixtures.store(records))
+    state.apply(.key(.character("G")))
+    state.apply(.key(.character("2")))
+    let height = state.layout.content(.screens).height
+    state.apply(.key(.character("G")))
+    XCTAssertEqual(state.scroll[Pane.screens.rawValue], 40 - height, "G scrolls to the last line")
+    state.apply(.key(.character("k")))
+    XCTAssertEqual(state.scroll[Pane.screens.rawValue], 40 - height - 1, "k moves up at once")
+    state.apply(.key(.character("g")))
+    state.apply(.key(.character("k")))
+    XCTAssertEqual(state.scroll[Pane.screens.rawValue], 0)
+    XCTAssertTrue(render(state).text.contains("▶ screen40"))
+  }
+
+  func testProviderColumnsScrollSidewaysOnlyWhenTheyDoNotFit() {
+    var state = Fixtures.state(size: Size(width: 80, height: 24))
+    state.type("...4")  // playPodcast: four providers, two fit
+    state.type("llll")
+    XCTAssertEqual(state.providerOffset, 2)
+    XCTAssertTrue(render(state).text.contains("braze"))
+    state.type("h")
+    XCTAssertEqual(state.providerOffset, 1)
+    var wide = Fixtures.state()
+    wide.type("...l")
+    XCTAssertEqual(wide.providerOffset, 0, "all four fit at 140 columns")
+  }
+}
