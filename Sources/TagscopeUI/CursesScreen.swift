@@ -92,20 +92,16 @@ final class CursesScreen {
     }
     var text = [wchar_t](repeating: 0, count: 6)
     let width = grid.size.width
-    for row in 0..<grid.size.height {
-      for column in 0..<width {
-        let cell = grid[column, row]
-        if !full, let previous, previous.cells[row * width + column] == cell { continue }
-        if cell.width == 0 { continue }
-        var count = 0
-        for scalar in cell.glyph.unicodeScalars where count < 5 {
-          text[count] = wchar_t(bitPattern: scalar.value)
-          count += 1
-        }
-        text[count] = 0
-        let (attributes, pair) = self.attributes(cell.style)
-        _ = tagscope_put_cell(Int32(row), Int32(column), text, attributes, pair)
+    for index in grid.changedCells(since: full ? nil : previous) {
+      let cell = grid.cells[index]
+      var count = 0
+      for scalar in cell.glyph.unicodeScalars where count < 5 {
+        text[count] = wchar_t(bitPattern: scalar.value)
+        count += 1
       }
+      text[count] = 0
+      let (attributes, pair) = self.attributes(cell.style)
+      _ = tagscope_put_cell(Int32(index / width), Int32(index % width), text, attributes, pair)
     }
     previous = grid
     wrefresh(tagscope_stdscr())

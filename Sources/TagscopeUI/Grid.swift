@@ -186,6 +186,24 @@ public struct Grid: Sendable, Hashable {
     }
   }
 
+  /// Positions (row-major cell indices) whose cells differ from `previous`, skipping continuation
+  /// cells (drawn with their wide glyph); every drawable cell when the sizes differ. The backend
+  /// draws only these.
+  public func changedCells(since previous: Grid?) -> [Int] {
+    var changed: [Int] = []
+    let full = previous?.size != size
+    for index in cells.indices where cells[index].width != 0 {
+      if full || previous!.cells[index] != cells[index] {
+        changed.append(index)
+      } else if cells[index].width == 2 && index + 1 < cells.count
+        && previous!.cells[index + 1] != cells[index + 1]
+      {
+        changed.append(index)
+      }
+    }
+    return changed
+  }
+
   /// The grid as text, one line per row, continuation cells omitted and trailing spaces trimmed: the
   /// form of snapshot tests.
   public var text: String {

@@ -147,3 +147,26 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
     return Fixtures.start + Double(index) / 100
   }
 }
+
+final class GridDiffTests: XCTestCase {
+  func testOnlyChangedCellsAreRedrawn() {
+    let state = Fixtures.state()
+    let first = render(state)
+    XCTAssertEqual(first.changedCells(since: nil).count, 140 * 40, "the first frame is drawn in full")
+    XCTAssertEqual(first.changedCells(since: first), [], "an unchanged frame draws nothing")
+    let next = render(update(state, .key(.character("."))))
+    let changed = next.changedCells(since: first)
+    XCTAssertFalse(changed.isEmpty)
+    XCTAssertLessThan(changed.count, 140 * 40 / 2, "a step redraws the selection and the panes that changed")
+    let resized = render(update(state, .resize(Size(width: 100, height: 30))))
+    XCTAssertEqual(resized.changedCells(since: first).count, 100 * 30, "a resize redraws everything")
+  }
+
+  func testAWideGlyphIsRedrawnWhenItsRightHalfChanged() {
+    var before = Grid(size: Size(width: 4, height: 1))
+    before.put("日", column: 0, row: 0)
+    var after = before
+    after.put("本", column: 0, row: 0)
+    XCTAssertEqual(after.changedCells(since: before), [0])
+  }
+}
