@@ -152,3 +152,22 @@ final class RecordingFirebase: FirebaseAnalyticsAdapter, @unchecked Sendable {
   func setConsent(_ consent: FirebaseConsent) { log.append("setConsent \(consent.properties)") }
   func resetAnalyticsData() { log.append("resetAnalyticsData") }
 }
+
+final class RuleCatalogueTests: XCTestCase {
+  func testCatalogueIdentifiersAreUniqueAndBelongToKnownProviders() {
+    let ids = ProviderRules.catalogue.map(\.id)
+    XCTAssertEqual(ids.count, Set(ids).count)
+    XCTAssertEqual(ids.count, 59)
+    for description in ProviderRules.catalogue {
+      XCTAssertTrue(ProviderRules.knownProviders.contains(description.provider), description.id)
+      XCTAssertFalse(description.source.isEmpty, description.id)
+      XCTAssertEqual(
+        description.confirmed, description.note == nil, "unconfirmed rules say why: \(description.id)")
+    }
+  }
+
+  func testFirebaseCodesInTheCatalogue() {
+    XCTAssertEqual(ProviderRules.describe("firebase.parameter-value-length")?.errorCode, 4)
+    XCTAssertNil(ProviderRules.describe("firebase.nonexistent"))
+  }
+}
