@@ -113,6 +113,12 @@ final class ProviderSupportTests: XCTestCase {
     XCTAssertEqual(dictionary.keys.sorted(), ["duration", "on", "ratio", "title"])
     XCTAssertEqual(dictionary["title"], NSString(string: "Radiolab"))
     XCTAssertEqual(dictionary["duration"], NSNumber(value: 3300))
+    let items: Properties = ["items": [["item_id": "p1"], ["item_id": "p2"]]]
+    let expected = NSArray(array: [
+      NSDictionary(dictionary: ["item_id": NSString(string: "p1")]),
+      NSDictionary(dictionary: ["item_id": NSString(string: "p2")]),
+    ])
+    XCTAssertEqual(items.foundationDictionary["items"], expected)
     XCTAssertEqual(PropertyValue.bool(true).sdkString, "true")
     XCTAssertNil(PropertyValue.null.sdkString)
   }
