@@ -177,3 +177,26 @@ final class RuleCatalogueTests: XCTestCase {
     XCTAssertNil(ProviderRules.describe("firebase.nonexistent"))
   }
 }
+
+final class ProviderRuleStreamTests: XCTestCase {
+  func testStreamCountsFirebaseUserPropertiesAcrossRecords() {
+    var stream = ProviderRuleStream()
+    for index in 0..<25 {
+      let call = CallDescription(method: "setUserProperty", name: "prop_\(index)", parameters: ["value": "x"])
+      XCTAssertEqual(stream.check(provider: "firebase", calls: [call]), [])
+    }
+    let outcome = ProviderOutcome(
+      provider: "firebase", status: .sent,
+      calls: [CallDescription(method: "setUserProperty", name: "prop_25", parameters: ["value": "x"])])
+    XCTAssertEqual(stream.check(outcome).map(\.errorCode), [9])
+    XCTAssertEqual(
+      ProviderRules.check(provider: "firebase", calls: outcome.calls), [], "a one-off check has no history")
+  }
+
+  func testStreamChecksOtherProvidersStatelessly() {
+    var stream = ProviderRuleStream()
+    let call = CallDescription(method: "logCustomEvent", name: "played", parameters: ["$bad": 1])
+    XCTAssertEqual(stream.check(provider: "braze", calls: [call]).map(\.rule), ["braze.key-dollar"])
+    XCTAssertEqual(stream.check(provider: "unknown", calls: [call]), [])
+  }
+}
