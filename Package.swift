@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
@@ -13,15 +14,19 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
+    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
     .executableTarget(
       name: "tagscope",
       dependencies: [
         "AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .executableTarget(
+      name: "TagscopeBench", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )
