@@ -8,13 +8,25 @@ let package = Package(
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .target(
+      name: "TagscopeServer",
+      dependencies: [
+        "AnalyticsHub",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+      ]),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeServer"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(name: "TagscopeServerTests", dependencies: ["TagscopeServer", "AnalyticsHub"]),
   ],
   swiftLanguageModes: [.v6]
 )
