@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -14,19 +15,22 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
+    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
         "AnalyticsHub",
+        "TagscopeInspector",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeServer"]),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeServer", "TagscopeInspector"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
-    .testTarget(name: "TagscopeServerTests", dependencies: ["TagscopeServer", "AnalyticsHub"]),
+    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(name: "TagscopeServerTests", dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub"]),
   ],
   swiftLanguageModes: [.v6]
 )
