@@ -1,0 +1,16 @@
+import TagscopeInspector
+
+/// What the server hands its consumer, in arrival order per connection.
+public enum ListenEvent: Sendable {
+  /// Records, each with its `source` set.
+  case records([Record])
+  /// A native client connected and sent its header.
+  case sourceConnected(source: String, header: RecordingHeader)
+  /// A native client's connection closed.
+  case sourceDisconnected(source: String)
+  /// A native client reported records it lost before sending (its drop marker).
+  case dropped(source: String, marker: DropMarker)
+  /// A line, request or connection refused; the sentence names the source and, for native lines,
+  /// the line number.
+  case problem(source: String, message: String)
+}
