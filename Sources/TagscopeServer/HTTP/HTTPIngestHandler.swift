@@ -158,6 +158,24 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    // One reply per request: a request already answered (or a connection between requests, for
+    // anything but a parse error) is just closed.
+    switch state {
+    case .discarding:
+      context.close(promise: nil)
+      return
+    case .idle where !(error is HTTPParserError):
+      context.close(promise: nil)
+      return
+    default: break
+    }
+    if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
+      // The client closed before the request was complete.
+      server.statistics.update { $0.truncated += 1 }
+      state = .idle
+      context.close(promise: nil)
+      return
+    }
     let reply: SDKReply
     if let decompression = error as? NIOHTTPDecompression.DecompressionError, decompression == .limit,
       case .collecting(_, let endpoint, _) = state
