@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
+    .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -15,7 +16,13 @@ let package = Package(
     .target(name: "AnalyticsHub"),
     .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .executableTarget(
+      name: "tagscope",
+      dependencies: [
+        "AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
