@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
+    .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -28,7 +29,13 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeServer", "TagscopeInspector"]),
+    .executableTarget(
+      name: "tagscope",
+      dependencies: [
+        "AnalyticsHub", "PodcastDemo", "TagscopeServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeServerTests", dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub"]),
