@@ -38,7 +38,8 @@ let package = Package(
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
-    .testTarget(name: "TagscopeServerTests", dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub"]),
+    .testTarget(
+      name: "TagscopeServerTests", dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

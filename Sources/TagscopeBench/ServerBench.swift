@@ -19,7 +19,8 @@ enum ServerBench {
   static let segmentClients = 4
 
   static func run(_ report: inout BenchReport) throws {
-    let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("tagscope-server-bench-\(getpid())")
+    let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+      "tagscope-server-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -32,13 +33,16 @@ enum ServerBench {
       "listen.native.rate", Double(total) / native.seconds, unit: "records/s",
       baseline: "8 connections × \(recordsPerConnection) records → recording file", atLeast: 50_000)
     report.add(
-      "listen.native.lost", Double(total - native.recorded), unit: "records", baseline: "sent − lines in the recording",
+      "listen.native.lost", Double(total - native.recorded), unit: "records",
+      baseline: "sent − lines in the recording",
       atMost: 0)
 
     let raw = try runRawSink(streams: streams, totalBytes: totalBytes, directory: directory)
     report.add(
       "listen.native.ratio", native.seconds / raw.seconds, unit: "x",
-      baseline: "same bytes piped to a file by \(raw.tool) (\(Int(Double(totalBytes) / raw.seconds / 1_000_000)) MB/s)")
+      baseline:
+        "same bytes piped to a file by \(raw.tool) (\(Int(Double(totalBytes) / raw.seconds / 1_000_000)) MB/s)"
+    )
 
     let segment = try runSegment(directory: directory)
     report.add(
@@ -80,7 +84,9 @@ enum ServerBench {
   }
 
   /// Streams every connection's bytes at once into a real server writing a real recording.
-  static func runNative(streams: [[UInt8]], total: Int, directory: URL) throws -> (seconds: Double, recorded: Int) {
+  static func runNative(streams: [[UInt8]], total: Int, directory: URL) throws -> (
+    seconds: Double, recorded: Int
+  ) {
     let recording = directory.appendingPathComponent("native.jsonl")
     let (server, counter, recorder) = try startRecordingServer(recording: recording)
     let seconds = try measureSeconds {
@@ -99,7 +105,9 @@ enum ServerBench {
 
   // MARK: Raw byte sink baseline
 
-  static func runRawSink(streams: [[UInt8]], totalBytes: Int, directory: URL) throws -> (seconds: Double, tool: String) {
+  static func runRawSink(streams: [[UInt8]], totalBytes: Int, directory: URL) throws -> (
+    seconds: Double, tool: String
+  ) {
     let file = directory.appendingPathComponent("raw.bin")
     if let socat = findExecutable("socat") {
       let port = freePort()
@@ -127,7 +135,9 @@ enum ServerBench {
       try sendAll(streams, port: sink.port)
       sink.waitUntilDone()
     }
-    guard sink.bytesWritten == totalBytes else { throw BenchFailure("raw sink wrote \(sink.bytesWritten) of \(totalBytes) bytes") }
+    guard sink.bytesWritten == totalBytes else {
+      throw BenchFailure("raw sink wrote \(sink.bytesWritten) of \(totalBytes) bytes")
+    }
     return (seconds, "a POSIX socket sink (socat not found)")
   }
 
@@ -158,9 +168,9 @@ enum ServerBench {
     var messages: [String] = []
     for index in 0..<100 {
       messages.append(
-        #"{"type":"track","userId":"user-42","event":"Play Podcast","messageId":"m-\#(index)","# +
-          #""timestamp":"2026-11-21T10:00:04.210Z","properties":{"podcast_title":"Swift by Sundell","# +
-          #""podcast_duration":1830,"position":12.5},"context":{"library":{"name":"analytics-python"}}}"#)
+        #"{"type":"track","userId":"user-42","event":"Play Podcast","messageId":"m-\#(index)","#
+          + #""timestamp":"2026-11-21T10:00:04.210Z","properties":{"podcast_title":"Swift by Sundell","#
+          + #""podcast_duration":1830,"position":12.5},"context":{"library":{"name":"analytics-python"}}}"#)
     }
     let body = Array((#"{"writeKey":"bench","batch":["# + messages.joined(separator: ",") + "]}").utf8)
     let head = Array(
@@ -333,7 +343,9 @@ final class BenchSocket {
   func send(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, min($0.count, 1 << 20)) }
+      let written = bytes[offset...].withUnsafeBytes {
+        write(descriptor, $0.baseAddress, min($0.count, 1 << 20))
+      }
       if written <= 0 { return }
       offset += written
     }

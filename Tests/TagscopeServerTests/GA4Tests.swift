@@ -23,7 +23,8 @@ final class GA4Tests: XCTestCase {
     }
     let messages = (Payload.array(object["validationMessages"]) ?? []).map(Payload.object)
     XCTAssertEqual(
-      messages.compactMap { Payload.string($0["validationCode"]) }, ["NAME_INVALID", "NAME_RESERVED", "NAME_RESERVED"])
+      messages.compactMap { Payload.string($0["validationCode"]) },
+      ["NAME_INVALID", "NAME_RESERVED", "NAME_RESERVED"])
     XCTAssertEqual(Payload.string(messages.first?["fieldPath"]), "events")
     XCTAssertEqual(
       Payload.string(messages.first?["description"]),
@@ -48,7 +49,10 @@ final class GA4Tests: XCTestCase {
       port: server.port, path: "/debug/mp/collect?measurement_id=G-1", body: #"{"events":[{"name":"a"}]}"#)
     try await server.shutdown()
     XCTAssertTrue(reply?.body.contains(#""fieldPath":"api_secret""#) ?? false, reply?.body ?? "")
-    XCTAssertTrue(reply?.body.contains(#""fieldPath":"client_id","description":"Measurement requires a client_id.","validationCode":"VALUE_REQUIRED""#) ?? false)
+    XCTAssertTrue(
+      reply?.body.contains(
+        #""fieldPath":"client_id","description":"Measurement requires a client_id.","validationCode":"VALUE_REQUIRED""#
+      ) ?? false)
   }
 
   func testCollectAnswers204AndRecordsScreensAndEvents() async throws {
@@ -65,7 +69,9 @@ final class GA4Tests: XCTestCase {
     XCTAssertEqual(garbage?.status, 204)
     XCTAssertEqual(records.map(\.kind), [.screen, .event])
     XCTAssertEqual(records.map(\.name), ["podcasts", "play_podcast"])
-    XCTAssertEqual(records[1].outputs[0].calls[0], CallDescription(method: "logEvent", name: "play_podcast", parameters: ["podcast_duration": 1830]))
+    XCTAssertEqual(
+      records[1].outputs[0].calls[0],
+      CallDescription(method: "logEvent", name: "play_podcast", parameters: ["podcast_duration": 1830]))
     XCTAssertEqual(records[1].context.session?.user, "u-42")
     XCTAssertEqual(server.statistics.rejected[.malformedJSON], 1)
   }
@@ -74,7 +80,8 @@ final class GA4Tests: XCTestCase {
     let (server, _) = try await startServer()
     let blob = String(repeating: "z", count: 131_000)
     let reply = try httpRequest(
-      port: server.port, path: "/mp/collect" + query, body: #"{"client_id":"c","events":[{"name":"a","params":{"b":"\#(blob)"}}]}"#)
+      port: server.port, path: "/mp/collect" + query,
+      body: #"{"client_id":"c","events":[{"name":"a","params":{"b":"\#(blob)"}}]}"#)
     try await server.shutdown()
     XCTAssertEqual(reply?.status, 413)
   }

@@ -56,7 +56,8 @@ final class HTTPReliabilityTests: XCTestCase {
 
   func testAmplitudeAnswersLikeAmplitude() async throws {
     let (server, collector) = try await startServer()
-    let missing = #"{"api_key":"k","events":[{"event_type":"A","user_id":"user-1"},{"user_id":"user-1"},{"event_type":"C"}]}"#
+    let missing =
+      #"{"api_key":"k","events":[{"event_type":"A","user_id":"user-1"},{"user_id":"user-1"},{"event_type":"C"}]}"#
     let reply = try httpRequest(port: server.port, path: "/2/httpapi", body: missing)
     XCTAssertEqual(reply?.status, 400)
     guard case .object(let body)? = try? JSONParser.parse(reply?.body ?? "") else {
@@ -70,10 +71,12 @@ final class HTTPReliabilityTests: XCTestCase {
     XCTAssertEqual(noKey?.status, 400)
     XCTAssertTrue(noKey?.body.contains(#""missing_field":"api_key""#) ?? false)
     let shortId = try httpRequest(
-      port: server.port, path: "/2/httpapi", body: #"{"api_key":"k","events":[{"event_type":"A","user_id":"u1"}]}"#)
+      port: server.port, path: "/2/httpapi",
+      body: #"{"api_key":"k","events":[{"event_type":"A","user_id":"u1"}]}"#)
     XCTAssertTrue(shortId?.body.contains("events_with_invalid_id_lengths") ?? false)
     let event = #"{"event_type":"E","device_id":"device-1"}"#
-    let tooMany = #"{"api_key":"k","events":[\#(Array(repeating: event, count: 2001).joined(separator: ","))]}"#
+    let tooMany =
+      #"{"api_key":"k","events":[\#(Array(repeating: event, count: 2001).joined(separator: ","))]}"#
     XCTAssertEqual(try httpRequest(port: server.port, path: "/2/httpapi", body: tooMany)?.status, 413)
     let ok = try httpRequest(
       port: server.port, path: "/2/httpapi", body: #"{"api_key":"k","events":[\#(event),\#(event)]}"#)
@@ -90,7 +93,9 @@ final class HTTPReliabilityTests: XCTestCase {
   func testAmplitudeBodyOverOneMegabyteGets413BeforeItIsRead() async throws {
     let (server, _) = try await startServer()
     let client = try RawClient(port: server.port)
-    client.send("POST /2/httpapi HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n")
+    client.send(
+      "POST /2/httpapi HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2000000\r\n\r\n"
+    )
     client.send(Array(repeating: UInt8(ascii: " "), count: 1000))
     let reply = client.readResponse()
     try await server.shutdown()
@@ -109,10 +114,12 @@ final class HTTPReliabilityTests: XCTestCase {
       body: "data=\(base64)&verbose=1")
     XCTAssertEqual(form?.status, 200)
     XCTAssertEqual(form?.body, #"{"status":1,"error":null}"#)
-    let get = try httpRequest(port: server.port, method: "GET", path: "/track?data=\(base64)", contentType: nil, body: "")
+    let get = try httpRequest(
+      port: server.port, method: "GET", path: "/track?data=\(base64)", contentType: nil, body: "")
     XCTAssertEqual(get?.body, "1")
     let bad = try httpRequest(
-      port: server.port, path: "/track", contentType: "application/x-www-form-urlencoded", body: "data=%7Bnope&verbose=1")
+      port: server.port, path: "/track", contentType: "application/x-www-form-urlencoded",
+      body: "data=%7Bnope&verbose=1")
     XCTAssertEqual(bad?.status, 400)
     XCTAssertTrue(bad?.body.contains(#""status":0"#) ?? false)
     let records = collector.waitForRecords(2)
@@ -123,14 +130,16 @@ final class HTTPReliabilityTests: XCTestCase {
 
   func testPostHogErrorShapes() async throws {
     let (server, _) = try await startServer()
-    let noKey = try httpRequest(port: server.port, path: "/batch/", body: #"{"batch":[{"event":"x","distinct_id":"d"}]}"#)
+    let noKey = try httpRequest(
+      port: server.port, path: "/batch/", body: #"{"batch":[{"event":"x","distinct_id":"d"}]}"#)
     XCTAssertEqual(noKey?.status, 401)
     XCTAssertTrue(noKey?.body.contains(#""detail":"#) ?? false)
     let bad = try httpRequest(port: server.port, path: "/e/", body: "{")
     XCTAssertEqual(bad?.status, 400)
     XCTAssertTrue(bad?.body.contains(#""type":"validation_error""#) ?? false)
     let ok = try httpRequest(
-      port: server.port, path: "/i/v0/e/", body: #"{"api_key":"k","event":"$pageview","distinct_id":"d","properties":{"$pathname":"/home"}}"#)
+      port: server.port, path: "/i/v0/e/",
+      body: #"{"api_key":"k","event":"$pageview","distinct_id":"d","properties":{"$pathname":"/home"}}"#)
     XCTAssertEqual(ok?.body, #"{"status":1}"#)
     try await server.shutdown()
   }
@@ -138,7 +147,8 @@ final class HTTPReliabilityTests: XCTestCase {
   func testBadGzipGets400AndIsCounted() async throws {
     let (server, _) = try await startServer()
     let reply = try httpRequest(
-      port: server.port, path: "/v1/batch", headers: ["Content-Encoding: gzip"], body: Array("not gzip at all".utf8))
+      port: server.port, path: "/v1/batch", headers: ["Content-Encoding: gzip"],
+      body: Array("not gzip at all".utf8))
     try await server.shutdown()
     XCTAssertEqual(reply?.status, 400)
     XCTAssertEqual(server.statistics.rejected[.badEncoding], 1)
@@ -147,8 +157,10 @@ final class HTTPReliabilityTests: XCTestCase {
   func testUnknownPathAndMethod() async throws {
     let (server, _) = try await startServer()
     XCTAssertEqual(try httpRequest(port: server.port, path: "/nowhere", body: "{}")?.status, 404)
-    XCTAssertEqual(try httpRequest(port: server.port, method: "GET", path: "/v1/batch", body: "")?.status, 405)
-    XCTAssertEqual(try httpRequest(port: server.port, method: "OPTIONS", path: "/v1/batch", body: "")?.status, 204)
+    XCTAssertEqual(
+      try httpRequest(port: server.port, method: "GET", path: "/v1/batch", body: "")?.status, 405)
+    XCTAssertEqual(
+      try httpRequest(port: server.port, method: "OPTIONS", path: "/v1/batch", body: "")?.status, 204)
     try await server.shutdown()
     XCTAssertEqual(server.statistics.rejected[.unknownEndpoint], 2)
   }
@@ -159,7 +171,8 @@ final class HTTPReliabilityTests: XCTestCase {
     for index in 0..<3 {
       let body = #"{"type":"track","userId":"u-1","event":"E\#(index)"}"#
       client.send(
-        "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+      )
       XCTAssertEqual(client.readResponse()?.status, 200)
     }
     let records = collector.waitForRecords(3)
@@ -182,7 +195,9 @@ final class HTTPReliabilityTests: XCTestCase {
     configuration.requestTimeout = .milliseconds(300)
     let (server, collector) = try await startServer(configuration)
     let client = try RawClient(port: server.port)
-    client.send("POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"ty")
+    client.send(
+      "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"ty"
+    )
     let reply = client.readResponse()
     XCTAssertEqual(reply?.status, 408)
     XCTAssertTrue(client.waitForClose())
@@ -195,10 +210,14 @@ final class HTTPReliabilityTests: XCTestCase {
     let (server, collector) = try await startServer()
     do {
       let client = try RawClient(port: server.port)
-      client.send("POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"type\"")
+      client.send(
+        "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"type\""
+      )
     }
     let deadline = Date().addingTimeInterval(5)
-    while server.statistics.truncated == 0, Date() < deadline { try await Task.sleep(nanoseconds: 10_000_000) }
+    while server.statistics.truncated == 0, Date() < deadline {
+      try await Task.sleep(nanoseconds: 10_000_000)
+    }
     XCTAssertEqual(try httpRequest(port: server.port, path: "/v1/track", body: track)?.status, 200)
     collector.waitForRecords(1)
     try await server.shutdown()
@@ -227,7 +246,8 @@ final class HTTPReliabilityTests: XCTestCase {
     for (index, client) in clients.enumerated() {
       let body = #"{"type":"track","userId":"u-\#(index)","event":"E"}"#
       client.send(
-        "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+        "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+      )
     }
     var statuses: [Int] = []
     for client in clients { statuses.append(client.readResponse()?.status ?? -1) }

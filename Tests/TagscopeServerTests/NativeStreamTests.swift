@@ -9,14 +9,18 @@ import XCTest
 final class NativeStreamTests: XCTestCase {
   private func lines(app: String, device: String, count: Int, token: String? = nil) -> [UInt8] {
     var bytes: [UInt8] = []
-    var header = RecordingHeader(app: app, device: device, started: Date(timeIntervalSince1970: 1_700_000_000))
+    var header = RecordingHeader(
+      app: app, device: device, started: Date(timeIntervalSince1970: 1_700_000_000))
     if let token { header.extra["token"] = .string(token) }
     RecordLineEncoder.appendLine(header, to: &bytes)
     for index in 1...count {
       let record = Record(
-        seq: UInt64(index), time: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)), kind: .userAction,
+        seq: UInt64(index), time: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)),
+        kind: .userAction,
         name: "playPodcast", properties: ["index": .int(index), "device": .string(device)],
-        outputs: [ProviderOutput(provider: "firebase", status: .sent, calls: [CallDescription(method: "logEvent")])])
+        outputs: [
+          ProviderOutput(provider: "firebase", status: .sent, calls: [CallDescription(method: "logEvent")])
+        ])
       RecordLineEncoder.appendLine(record, to: &bytes)
     }
     return bytes
@@ -63,7 +67,8 @@ final class NativeStreamTests: XCTestCase {
     let records = collector.waitForRecords(1)
     try await server.shutdown()
     XCTAssertEqual(records.count, 1)
-    XCTAssertTrue(records.first?.source?.hasPrefix("127.0.0.1:") ?? false, "\(records.first?.source ?? "nil")")
+    XCTAssertTrue(
+      records.first?.source?.hasPrefix("127.0.0.1:") ?? false, "\(records.first?.source ?? "nil")")
   }
 
   func testTokenIsRequiredWhenConfigured() async throws {

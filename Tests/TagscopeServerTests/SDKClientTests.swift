@@ -78,7 +78,9 @@ final class SDKClientTests: XCTestCase {
   func testMixpanelPythonSDK() async throws {
     let records = try await run(
       "mixpanel_client",
-      expecting: [(.event, "Play Podcast"), (.identify, "$set"), (.event, "Pause Podcast"), (.event, "Old Listen")],
+      expecting: [
+        (.event, "Play Podcast"), (.identify, "$set"), (.event, "Pause Podcast"), (.event, "Old Listen"),
+      ],
       provider: "mixpanel")
     guard records.count == 4 else { return }
     XCTAssertEqual(records[0].properties["podcast_duration"], .int(1830))
@@ -91,7 +93,9 @@ final class SDKClientTests: XCTestCase {
   func testPostHogPythonSDK() async throws {
     let records = try await run(
       "posthog_client",
-      expecting: [(.event, "Play Podcast"), (.identify, "identify"), (.screen, "Podcasts"), (.event, "Pause Podcast")],
+      expecting: [
+        (.event, "Play Podcast"), (.identify, "identify"), (.screen, "Podcasts"), (.event, "Pause Podcast"),
+      ],
       provider: "posthog")
     guard records.count == 4 else { return }
     XCTAssertEqual(records[0].properties["podcast_title"], "Swift by Sundell")

@@ -73,7 +73,9 @@ func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: S
   }
   let process = Process()
   process.executableURL = python
-  process.arguments = [packageRoot.appendingPathComponent("scripts/sdk-clients/\(name).py").path, "127.0.0.1", String(port)]
+  process.arguments = [
+    packageRoot.appendingPathComponent("scripts/sdk-clients/\(name).py").path, "127.0.0.1", String(port),
+  ]
   var environment = ProcessInfo.processInfo.environment
   environment["POSTHOG_DISABLED"] = nil
   environment["NO_PROXY"] = "*"
@@ -206,5 +208,6 @@ func httpRequest(
   headers: [String] = [], body: String
 ) throws -> (status: Int, body: String)? {
   try httpRequest(
-    port: port, method: method, path: path, contentType: contentType, headers: headers, body: Array(body.utf8))
+    port: port, method: method, path: path, contentType: contentType, headers: headers, body: Array(body.utf8)
+  )
 }

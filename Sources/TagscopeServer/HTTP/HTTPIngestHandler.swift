@@ -50,13 +50,15 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     idleDeadline?.cancel()
     idleDeadline = nil
     armRequestDeadline(context: context)
-    let path = String(head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    let path = String(
+      head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     let route = EndpointRouter.route(method: head.method, path: path)
     guard case .endpoint(let endpoint) = route else {
       state = .answering(head: head, route: route)
       return
     }
-    if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > endpoint.bodyLimit {
+    if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > endpoint.bodyLimit
+    {
       refuse(endpoint.replyTooLarge(), head: head, context: context)
       return
     }
@@ -95,13 +97,13 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
         body: Array(body.readableBytesView), peerHost: peerHost)
       let reply = endpoint.handle(request)
-      if let rejection = reply.rejection { server.statistics.reject(rejection) }
+      count(reply, head: head)
       let source = "\(reply.events.first?.provider ?? endpoint.provider)@\(peerHost)"
       server.deliver(reply.events, source: source)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
     case .answering(let head, let route):
       let reply = Self.reply(for: route)
-      if let rejection = reply.rejection { server.statistics.reject(rejection) }
+      count(reply, head: head)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
     case .discarding:
       context.close(promise: nil)
@@ -111,9 +113,18 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   private func refuse(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
-    if let rejection = reply.rejection { server.statistics.reject(rejection) }
+    count(reply, head: head)
     state = .discarding(discarded: 0)
     respond(reply, head: head, close: false, keepAliveHeader: false, context: context)
+  }
+
+  /// Counts a refused request and reports it to the consumer.
+  private func count(_ reply: SDKReply, head: HTTPRequestHead) {
+    guard let rejection = reply.rejection else { return }
+    server.statistics.reject(rejection)
+    let request = "\(head.method.rawValue) \(Self.path(head.uri))"
+    server.deliver(
+      .problem(source: peerHost, message: "\(request) → \(reply.status.code) (\(rejection.rawValue))"))
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
@@ -121,9 +132,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     case .preflight: return SDKReply(status: .noContent, contentType: "text/plain", body: "")
     case .methodNotAllowed:
       return SDKReply(
-        status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed", rejection: .unknownEndpoint)
+        status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed",
+        rejection: .unknownEndpoint)
     case .notFound, .endpoint:
-      return SDKReply(status: .notFound, contentType: "text/plain", body: "Not found", rejection: .unknownEndpoint)
+      return SDKReply(
+        status: .notFound, contentType: "text/plain", body: "Not found", rejection: .unknownEndpoint)
     }
   }
 
@@ -145,7 +158,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     if !reply.body.isEmpty {
-      context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))), promise: nil)
+      context.write(
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))),
+        promise: nil)
     }
     let written = context.eventLoop.makePromise(of: Void.self)
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
@@ -181,21 +196,25 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       case .collecting(_, let endpoint, _) = state
     {
       reply = endpoint.replyTooLarge()
-    } else if error is NIOHTTPDecompression.DecompressionError || error is NIOHTTPDecompression.ExtraDecompressionError {
+    } else if error is NIOHTTPDecompression.DecompressionError
+      || error is NIOHTTPDecompression.ExtraDecompressionError
+    {
       reply = SDKReply(
-        status: .badRequest, contentType: "text/plain", body: "Body does not decompress", rejection: .badEncoding)
+        status: .badRequest, contentType: "text/plain", body: "Body does not decompress",
+        rejection: .badEncoding)
     } else if error is HTTPParserError {
-      reply = SDKReply(status: .badRequest, contentType: "text/plain", body: "Bad request", rejection: .badHTTP)
+      reply = SDKReply(
+        status: .badRequest, contentType: "text/plain", body: "Bad request", rejection: .badHTTP)
     } else {
       context.close(promise: nil)
       return
     }
-    if let rejection = reply.rejection { server.statistics.reject(rejection) }
     let head: HTTPRequestHead
     switch state {
     case .collecting(let requestHead, _, _), .answering(let requestHead, _): head = requestHead
     default: head = HTTPRequestHead(version: .http1_1, method: .POST, uri: "/")
     }
+    count(reply, head: head)
     state = .discarding(discarded: 0)
     respond(reply, head: head, close: true, context: context)
   }
@@ -220,6 +239,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private func requestTimedOut(context: ChannelHandlerContext) {
     requestDeadline = nil
     server.statistics.timeout(.request)
+    server.deliver(.problem(source: peerHost, message: "request not complete in time, closed"))
     switch state {
     case .collecting(let head, _, _), .answering(let head, _):
       state = .discarding(discarded: 0)

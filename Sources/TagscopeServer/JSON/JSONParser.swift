@@ -67,9 +67,15 @@ private struct JSONReader {
     case UInt8(ascii: "{"): return .object(try readObject(depth: depth + 1))
     case UInt8(ascii: "["): return try readArray(depth: depth + 1)
     case UInt8(ascii: "\""): return .string(try readString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
     default: throw error("unexpected character")
     }
@@ -86,7 +92,9 @@ private struct JSONReader {
   }
 
   mutating func readObject(depth: Int) throws(JSONParseError) -> Properties {
-    guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+    guard depth <= JSONParser.maximumDepth else {
+      throw error("nesting deeper than \(JSONParser.maximumDepth)")
+    }
     index += 1
     var properties = Properties()
     skipWhitespace()
@@ -122,7 +130,9 @@ private struct JSONReader {
   }
 
   mutating func readArray(depth: Int) throws(JSONParseError) -> PropertyValue {
-    guard depth <= JSONParser.maximumDepth else { throw error("nesting deeper than \(JSONParser.maximumDepth)") }
+    guard depth <= JSONParser.maximumDepth else {
+      throw error("nesting deeper than \(JSONParser.maximumDepth)")
+    }
     index += 1
     var values: [PropertyValue] = []
     skipWhitespace()

@@ -35,7 +35,8 @@ public enum ListenRunner {
         recorder = try Recorder(
           url: URL(fileURLWithPath: path),
           header: RecordingHeader(
-            app: "tagscope listen", device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
+            app: "tagscope listen",
+            device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
             started: Date()))
       } catch {
         throw Failure(description: "cannot write the recording \(path): \(error)")
@@ -75,7 +76,9 @@ public enum ListenRunner {
       recorder?.close()
       throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
     }
-    notices("listening on \(options.host):\(server.port)" + (options.recordPath.map { ", recording to \($0)" } ?? ""))
+    notices(
+      "listening on \(options.host):\(server.port)"
+        + (options.recordPath.map { ", recording to \($0)" } ?? ""))
     ready(server.port)
     if let stop { await stop() } else { await waitForTerminationSignal() }
     try await server.shutdown()

@@ -67,7 +67,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
     if error is LineTooLongError {
       server.statistics.reject(.lineTooLong)
       refuse(
-        "line \(lineNumber + 1) is longer than \(server.configuration.maximumLineBytes) bytes", context: context)
+        "line \(lineNumber + 1) is longer than \(server.configuration.maximumLineBytes) bytes",
+        context: context)
     } else {
       context.close(promise: nil)
     }

@@ -22,14 +22,17 @@ struct AmplitudeEndpoint: SDKEndpoint {
   func handle(_ request: ReceivedRequest) -> SDKReply {
     guard request.isJSON else {
       return Self.reply(
-        .badRequest, ["code": 400, "error": "Content-Type must be application/json"], reason: .wrongContentType)
+        .badRequest, ["code": 400, "error": "Content-Type must be application/json"],
+        reason: .wrongContentType)
     }
     let body: PropertyValue
     do { body = try JSONParser.parse(request.body) } catch {
-      return Self.reply(.badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
+      return Self.reply(
+        .badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
     }
     guard case .object(let object) = body else {
-      return Self.reply(.badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
+      return Self.reply(
+        .badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
     }
     guard let apiKey = Payload.string(object["api_key"]), !apiKey.isEmpty else {
       return Self.missingField("api_key")
@@ -54,7 +57,9 @@ struct AmplitudeEndpoint: SDKEndpoint {
       let deviceId = Payload.string(event["device_id"])
       if (userId ?? "").isEmpty && (deviceId ?? "").isEmpty { missingIds.append(.int(index)) }
       if let userId, !userId.isEmpty, userId.count < minimumIdLength { shortUserIds.append(.int(index)) }
-      if let deviceId, !deviceId.isEmpty, deviceId.count < minimumIdLength { shortDeviceIds.append(.int(index)) }
+      if let deviceId, !deviceId.isEmpty, deviceId.count < minimumIdLength {
+        shortDeviceIds.append(.int(index))
+      }
       accepted.append(Self.event(from: event, apiKey: apiKey))
     }
     if !missingEventType.isEmpty || !missingIds.isEmpty {
@@ -63,7 +68,10 @@ struct AmplitudeEndpoint: SDKEndpoint {
       if !missingIds.isEmpty { fields["user_id or device_id"] = .array(missingIds) }
       return Self.reply(
         .badRequest,
-        ["code": 400, "error": "Request missing required field", "events_with_missing_fields": .object(fields)],
+        [
+          "code": 400, "error": "Request missing required field",
+          "events_with_missing_fields": .object(fields),
+        ],
         reason: .invalidPayload)
     }
     if !shortUserIds.isEmpty || !shortDeviceIds.isEmpty {

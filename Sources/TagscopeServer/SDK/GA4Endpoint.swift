@@ -33,7 +33,10 @@ struct GA4Endpoint: SDKEndpoint {
     }
     guard case .object(let object) = body else {
       return reply(
-        [GA4Validator.Message(fieldPath: "", description: "The payload must be a JSON object.", code: "VALUE_INVALID")],
+        [
+          GA4Validator.Message(
+            fieldPath: "", description: "The payload must be a JSON object.", code: "VALUE_INVALID")
+        ],
         events: [], rejection: .invalidPayload)
     }
     let validation = GA4Validator.validate(object, query: request)
@@ -49,7 +52,8 @@ struct GA4Endpoint: SDKEndpoint {
           event, request: object, raw: raw,
           violations: messages.map { $0.violation(consequence: consequence) }))
     }
-    return reply(validation.request + validation.perEvent.keys.sorted().flatMap { validation.perEvent[$0]! },
+    return reply(
+      validation.request + validation.perEvent.keys.sorted().flatMap { validation.perEvent[$0]! },
       events: ingested, rejection: nil)
   }
 
@@ -57,7 +61,8 @@ struct GA4Endpoint: SDKEndpoint {
     -> SDKReply
   {
     guard isValidation else {
-      return SDKReply(status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
+      return SDKReply(
+        status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
     }
     let list = messages.map { message -> PropertyValue in
       let fields: Properties = [
@@ -67,7 +72,8 @@ struct GA4Endpoint: SDKEndpoint {
       return .object(fields)
     }
     return SDKReply(
-      status: .ok, body: JSONText.string(["validationMessages": .array(list)]), events: events, rejection: rejection)
+      status: .ok, body: JSONText.string(["validationMessages": .array(list)]), events: events,
+      rejection: rejection)
   }
 
   static func event(
@@ -92,12 +98,14 @@ struct GA4Endpoint: SDKEndpoint {
       displayName = name
     }
     let micros = event["timestamp_micros"]?.doubleValue ?? request["timestamp_micros"]?.doubleValue
-    let user = Payload.string(request["user_id"]) ?? Payload.string(request["client_id"])
+    let user =
+      Payload.string(request["user_id"]) ?? Payload.string(request["client_id"])
       ?? Payload.string(request["app_instance_id"])
     return IngestedEvent(
       provider: "ga4", kind: kind, name: displayName, properties: params,
       time: micros.map { Date(timeIntervalSince1970: $0 / 1_000_000) }, user: user,
       session: Payload.string(params["session_id"]),
-      call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations, raw: raw)
+      call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,
+      raw: raw)
   }
 }

@@ -49,7 +49,8 @@ enum GA4Validator {
     if request.queryValue("api_secret")?.isEmpty ?? true {
       result.request.append(
         Message(
-          fieldPath: "api_secret", description: "Unable to find non-empty parameter [api_secret] value in request.",
+          fieldPath: "api_secret",
+          description: "Unable to find non-empty parameter [api_secret] value in request.",
           code: "VALUE_REQUIRED"))
     }
     let firebase = request.queryValue("firebase_app_id")
@@ -63,11 +64,14 @@ enum GA4Validator {
     let idField = firebase == nil ? "client_id" : "app_instance_id"
     if (Payload.string(body[idField]) ?? "").isEmpty {
       result.request.append(
-        Message(fieldPath: idField, description: "Measurement requires a \(idField).", code: "VALUE_REQUIRED"))
+        Message(fieldPath: idField, description: "Measurement requires a \(idField).", code: "VALUE_REQUIRED")
+      )
     }
     guard let events = Payload.array(body["events"]), !events.isEmpty else {
       result.request.append(
-        Message(fieldPath: "events", description: "Measurement requires at least one event.", code: "VALUE_REQUIRED"))
+        Message(
+          fieldPath: "events", description: "Measurement requires at least one event.", code: "VALUE_REQUIRED"
+        ))
       return result
     }
     if events.count > maximumEvents {
@@ -98,12 +102,14 @@ enum GA4Validator {
     if let problem = nameProblem(name) {
       messages.append(
         Message(
-          fieldPath: "events", description: "Event at index: [\(index)] has invalid name [\(name)]. \(problem)",
+          fieldPath: "events",
+          description: "Event at index: [\(index)] has invalid name [\(name)]. \(problem)",
           code: "NAME_INVALID"))
     } else if reservedEventNames.contains(name) || hasReservedPrefix(name) {
       messages.append(
         Message(
-          fieldPath: "events", description: "Event at index: [\(index)] has name [\(name)] which is reserved.",
+          fieldPath: "events",
+          description: "Event at index: [\(index)] has name [\(name)] which is reserved.",
           code: "NAME_RESERVED"))
     }
     let params = Payload.object(event["params"])
@@ -111,7 +117,8 @@ enum GA4Validator {
       messages.append(
         Message(
           fieldPath: "events[\(index)].params",
-          description: "Event at index: [\(index)] has \(params.count) parameters; at most \(maximumParameters).",
+          description:
+            "Event at index: [\(index)] has \(params.count) parameters; at most \(maximumParameters).",
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in params {
@@ -146,7 +153,8 @@ enum GA4Validator {
       messages.append(
         Message(
           fieldPath: "user_properties",
-          description: "Measurement has \(properties.count) user properties; at most \(maximumUserProperties).",
+          description:
+            "Measurement has \(properties.count) user properties; at most \(maximumUserProperties).",
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in properties {
@@ -166,7 +174,8 @@ enum GA4Validator {
         messages.append(
           Message(
             fieldPath: "user_properties.\(key)",
-            description: "User property [\(key)] has a value longer than \(maximumUserPropertyValueLength) characters.",
+            description:
+              "User property [\(key)] has a value longer than \(maximumUserPropertyValueLength) characters.",
             code: "VALUE_OUT_OF_BOUNDS"))
       }
     }

@@ -37,7 +37,9 @@ struct MixpanelEndpoint: SDKEndpoint {
     } else {
       if request.method == .POST {
         guard request.isForm || request.mediaType == nil || request.mediaType == "text/plain" else {
-          return fail("Content-Type must be application/x-www-form-urlencoded or application/json", fields, .wrongContentType)
+          return fail(
+            "Content-Type must be application/x-www-form-urlencoded or application/json", fields,
+            .wrongContentType)
         }
         fields += FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
       }
@@ -77,7 +79,8 @@ struct MixpanelEndpoint: SDKEndpoint {
       body = verbose ? #"{"status":1,"error":null}"# : "1"
     }
     return SDKReply(
-      status: .ok, contentType: verbose || api == .importEvents ? "application/json" : "text/plain", body: body,
+      status: .ok, contentType: verbose || api == .importEvents ? "application/json" : "text/plain",
+      body: body,
       events: events)
   }
 
@@ -128,8 +131,9 @@ struct MixpanelEndpoint: SDKEndpoint {
   /// One event per profile operation (`$set`, `$set_once`, `$add`, …) of an `/engage` message.
   static func profileEvents(_ message: Properties, api: API) -> [IngestedEvent] {
     let operations = message.filter { element in
-      element.key.hasPrefix("$") && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$group_key", "$group_id"]
-        .contains(element.key)
+      element.key.hasPrefix("$")
+        && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$group_key", "$group_id"]
+          .contains(element.key)
     }
     let user = Payload.string(message["$distinct_id"]) ?? Payload.string(message["$group_id"])
     let time = message["$time"]?.doubleValue.map { value in
@@ -149,7 +153,8 @@ struct MixpanelEndpoint: SDKEndpoint {
       }
       return IngestedEvent(
         provider: "mixpanel", kind: .identify, name: operation.key, properties: properties, time: time,
-        user: user, session: nil, call: CallDescription(method: method, name: operation.key, parameters: message),
+        user: user, session: nil,
+        call: CallDescription(method: method, name: operation.key, parameters: message),
         raw: raw, credentials: credentials)
     }
   }

@@ -12,7 +12,8 @@ struct PostHogEndpoint: SDKEndpoint {
   var bodyLimit: Int { 20 * 1024 * 1024 }
 
   func replyTooLarge() -> SDKReply {
-    Self.error(.payloadTooLarge, "validation_error", "request_too_large", "Request body too large", .bodyTooLarge)
+    Self.error(
+      .payloadTooLarge, "validation_error", "request_too_large", "Request body too large", .bodyTooLarge)
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
@@ -47,14 +48,17 @@ struct PostHogEndpoint: SDKEndpoint {
         return Self.malformed("Malformed request data: event \(index) is not an object", .invalidPayload)
       }
       guard let name = Payload.string(message["event"]), !name.isEmpty else {
-        return Self.malformed("Invalid payload: All events must have the event name field \"event\"!", .invalidPayload)
+        return Self.malformed(
+          "Invalid payload: All events must have the event name field \"event\"!", .invalidPayload)
       }
       let key =
-        apiKey ?? Payload.string(message["api_key"]) ?? Payload.string(Payload.object(message["properties"])["token"])
+        apiKey ?? Payload.string(message["api_key"])
+        ?? Payload.string(Payload.object(message["properties"])["token"])
       guard let key, !key.isEmpty else {
         return Self.error(
           .unauthorized, "authentication_error", "invalid_api_key",
-          "API key not provided. You can find your project API key in PostHog project settings.", .invalidPayload)
+          "API key not provided. You can find your project API key in PostHog project settings.",
+          .invalidPayload)
       }
       events.append(Self.event(message, name: name, apiKey: key))
     }
@@ -76,7 +80,8 @@ struct PostHogEndpoint: SDKEndpoint {
       displayName = Payload.string(properties["$screen_name"]) ?? name
     case "$pageview":
       kind = .screen
-      displayName = Payload.string(properties["$pathname"]) ?? Payload.string(properties["$current_url"]) ?? name
+      displayName =
+        Payload.string(properties["$pathname"]) ?? Payload.string(properties["$current_url"]) ?? name
     default: kind = .event
     }
     let user = Payload.string(message["distinct_id"]) ?? Payload.string(properties["distinct_id"])
@@ -84,7 +89,8 @@ struct PostHogEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "posthog", kind: kind, name: displayName, properties: properties, time: time, user: user,
       session: Payload.string(properties["$session_id"]),
-      call: CallDescription(method: "capture", name: name, parameters: message), raw: JSONText.string(message),
+      call: CallDescription(method: "capture", name: name, parameters: message),
+      raw: JSONText.string(message),
       credentials: ["api_key": .string(apiKey)])
   }
 
@@ -95,7 +101,9 @@ struct PostHogEndpoint: SDKEndpoint {
   static func error(
     _ status: HTTPResponseStatus, _ type: String, _ code: String, _ detail: String, _ reason: RejectionReason
   ) -> SDKReply {
-    let body: Properties = ["type": .string(type), "code": .string(code), "detail": .string(detail), "attr": .null]
+    let body: Properties = [
+      "type": .string(type), "code": .string(code), "detail": .string(detail), "attr": .null,
+    ]
     return SDKReply(status: status, body: JSONText.string(body), rejection: reason)
   }
 }

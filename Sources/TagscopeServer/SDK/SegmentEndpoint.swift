@@ -19,7 +19,8 @@ struct SegmentEndpoint: SDKEndpoint {
 
   func replyTooLarge() -> SDKReply {
     let limit = impliedType == nil ? "500KB per batch" : "32KB per call"
-    return Self.error("request_too_large", "Request exceeds the maximum size of \(limit)", reason: .bodyTooLarge)
+    return Self.error(
+      "request_too_large", "Request exceeds the maximum size of \(limit)", reason: .bodyTooLarge)
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
@@ -146,7 +147,8 @@ struct SegmentEndpoint: SDKEndpoint {
       return nil
     }
     let text = String(decoding: decoded, as: UTF8.self)
-    let user = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+    let user = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+      String.init)
     return user?.isEmpty == false ? user : nil
   }
 

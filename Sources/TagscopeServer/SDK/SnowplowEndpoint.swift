@@ -14,7 +14,9 @@ struct SnowplowEndpoint: SDKEndpoint {
   var bodyLimit: Int { 1024 * 1024 }
 
   func replyTooLarge() -> SDKReply {
-    SDKReply(status: .payloadTooLarge, contentType: "text/plain", body: "Request too large", rejection: .bodyTooLarge)
+    SDKReply(
+      status: .payloadTooLarge, contentType: "text/plain", body: "Request too large", rejection: .bodyTooLarge
+    )
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
@@ -38,7 +40,8 @@ struct SnowplowEndpoint: SDKEndpoint {
         guard case .object(let fields) = element else {
           return Self.fail("Every element of data must be an object", .invalidPayload)
         }
-        payloads.append(fields.map { (name: $0.key, value: Payload.string($0.value) ?? JSONText.value($0.value)) })
+        payloads.append(
+          fields.map { (name: $0.key, value: Payload.string($0.value) ?? JSONText.value($0.value)) })
         raws.append(JSONText.string(fields))
       }
     }
@@ -81,10 +84,14 @@ struct SnowplowEndpoint: SDKEndpoint {
       kind = .event
       method = "trackStructEvent"
       name = field("se_ac") ?? "struct"
-      for (key, label) in [("se_ca", "category"), ("se_ac", "action"), ("se_la", "label"), ("se_pr", "property")] {
+      for (key, label) in [
+        ("se_ca", "category"), ("se_ac", "action"), ("se_la", "label"), ("se_pr", "property"),
+      ] {
         if let value = field(key) { properties[label] = .string(value) }
       }
-      if let value = field("se_va") { properties["value"] = Double(value).map(PropertyValue.double) ?? .string(value) }
+      if let value = field("se_va") {
+        properties["value"] = Double(value).map(PropertyValue.double) ?? .string(value)
+      }
     case "ue":
       method = "trackSelfDescribingEvent"
       let inner = Payload.object(Payload.object(parameters["unstruct_event"])["data"])
@@ -114,7 +121,9 @@ struct SnowplowEndpoint: SDKEndpoint {
       method = "track"
       name = type
     }
-    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).map { Date(timeIntervalSince1970: $0 / 1000) }
+    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).map {
+      Date(timeIntervalSince1970: $0 / 1000)
+    }
     return IngestedEvent(
       provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
       user: field("uid") ?? field("duid"), session: field("sid"),

@@ -58,7 +58,8 @@ public final class ListenServer: Sendable {
       }
     do {
       let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
-      return ListenServer(serverChannel: channel, context: context, ownedGroup: ownedGroup, host: configuration.host)
+      return ListenServer(
+        serverChannel: channel, context: context, ownedGroup: ownedGroup, host: configuration.host)
     } catch {
       try? await ownedGroup?.shutdownGracefully()
       throw error

@@ -10,12 +10,15 @@ enum RecordMaker {
     var session: RecordSession?
     if event.user != nil || event.session != nil {
       session = RecordSession(
-        id: event.session ?? "", state: event.user == nil ? "unauthenticated" : "authenticated", user: event.user)
+        id: event.session ?? "", state: event.user == nil ? "unauthenticated" : "authenticated",
+        user: event.user)
     }
     let context = RecordContext(screen: event.kind == .screen ? event.name : nil, session: session)
     let output = ProviderOutput(
       provider: event.provider, status: .sent, calls: [event.call],
-      violations: event.violations.map { RecordViolation(rule: $0.rule, message: $0.message, consequence: $0.consequence) },
+      violations: event.violations.map {
+        RecordViolation(rule: $0.rule, message: $0.message, consequence: $0.consequence)
+      },
       extra: event.credentials)
     return Record(
       seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
