@@ -273,3 +273,28 @@ final class HTTPReliabilityTests: XCTestCase {
     XCTAssertEqual(server.statistics.rejected[.tooManyConnections], 1)
   }
 }
+
+/// Hostile JSON shapes through the HTTP endpoints.
+final class HostilePayloadTests: XCTestCase {
+  func testDeeplyNestedJSONGets400() async throws {
+    let (server, _) = try await startServer()
+    let deep = String(repeating: "[", count: 50_000)
+    let reply = try httpRequest(port: server.port, path: "/v1/batch", body: #"{"batch":\#(deep)}"#)
+    let after = try httpRequest(
+      port: server.port, path: "/v1/track", body: #"{"type":"track","userId":"u","event":"still here"}"#)
+    try await server.shutdown()
+    XCTAssertEqual(reply?.status, 400)
+    XCTAssertEqual(after?.status, 200)
+  }
+
+  func testProblemsAreReportedToTheConsumer() async throws {
+    let (server, collector) = try await startServer()
+    _ = try httpRequest(port: server.port, path: "/v1/track", body: "nope")
+    try await server.shutdown()
+    let problems = collector.events.compactMap { event -> String? in
+      if case .problem(_, let message) = event { return message }
+      return nil
+    }
+    XCTAssertEqual(problems, ["POST /v1/track → 400 (malformedJSON)"])
+  }
+}

@@ -144,4 +144,27 @@ final class NativeStreamTests: XCTestCase {
     try await server.shutdown()
     XCTAssertEqual(server.statistics.rejected[.lineTooLong], 1)
   }
+
+  func testIdleStreamIsClosedWhenAnIdleTimeoutIsSet() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.nativeIdleTimeout = .milliseconds(200)
+    let (server, collector) = try await startServer(configuration)
+    let client = try RawClient(port: server.port)
+    client.send(lines(app: "Podcasts", device: "idle", count: 2))
+    XCTAssertTrue(client.waitForClose())
+    try await server.shutdown()
+    XCTAssertEqual(collector.records.count, 2)
+    XCTAssertEqual(server.statistics.timeouts[.nativeIdle], 1)
+  }
+
+  func testSilentNativeClientIsClosedAfterTheHeaderTimeout() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.headerTimeout = .milliseconds(200)
+    let (server, _) = try await startServer(configuration)
+    let client = try RawClient(port: server.port)
+    client.send(#"{"format":"tagscope-"#)
+    XCTAssertTrue(client.waitForClose())
+    try await server.shutdown()
+    XCTAssertEqual(server.statistics.timeouts[.nativeHeader], 1)
+  }
 }

@@ -52,7 +52,20 @@ final class NativeStreamHandler: ChannelInboundHandler {
 
   func channelReadComplete(context: ChannelHandlerContext) {
     flush()
+    if case .streaming = state { armIdleDeadline(context: context) }
     context.fireChannelReadComplete()
+  }
+
+  /// Restarts the idle deadline of a streaming connection, when the configuration sets one.
+  private func armIdleDeadline(context: ChannelHandlerContext) {
+    guard let timeout = server.configuration.nativeIdleTimeout else { return }
+    deadline?.cancel()
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = self.server
+    deadline = context.eventLoop.scheduleTask(in: timeout) {
+      server.statistics.timeout(.nativeIdle)
+      loopBound.value.close(promise: nil)
+    }
   }
 
   func channelInactive(context: ChannelHandlerContext) {
