@@ -168,3 +168,20 @@ final class NativeStreamTests: XCTestCase {
     XCTAssertEqual(server.statistics.timeouts[.nativeHeader], 1)
   }
 }
+
+/// Identical devices stay apart.
+final class NativeSourceNameTests: XCTestCase {
+  func testTwoConnectionsWithTheSameHeaderGetDistinctSources() async throws {
+    let (server, collector) = try await startServer()
+    let header = #"{"format":"tagscope-recording","version":1,"app":"Podcasts","device":"sim"}"# + "\n"
+    let record = #"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"podcasts"}"# + "\n"
+    let first = try RawClient(port: server.port)
+    first.send(header + record)
+    collector.waitForRecords(1)
+    let second = try RawClient(port: server.port)
+    second.send(header + record)
+    let records = collector.waitForRecords(2)
+    try await server.shutdown()
+    XCTAssertEqual(records.map(\.source), ["Podcasts@sim", "Podcasts@sim #2"])
+  }
+}

@@ -63,6 +63,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return
     }
     state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
+    if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+      let interim = HTTPResponseHead(version: head.version, status: .continue)
+      context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+    }
   }
 
   private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {

@@ -76,6 +76,11 @@ public enum ListenRunner {
       recorder?.close()
       throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
     }
+    if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
+      notices(
+        "warning: listening on \(options.host), reachable from other machines"
+          + (options.token == nil ? "; native clients need no token (see --token)" : ""))
+    }
     notices(
       "listening on \(options.host):\(server.port)"
         + (options.recordPath.map { ", recording to \($0)" } ?? ""))

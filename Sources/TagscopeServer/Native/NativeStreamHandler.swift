@@ -4,7 +4,8 @@ import TagscopeInspector
 
 /// Reads a native stream (the recording format over TCP): a header line, then records.
 ///
-/// The header names the source (`app@device`, else the peer address) and carries the `token`
+/// The header names the source (`app@device`, else the peer address; `#2`, `#3`… appended while
+/// another open connection has the same name) and carries the `token`
 /// when the server requires one. Records are delivered in batches at the end of each read, with
 /// `source` set; a bad line is counted and reported with its line number and the stream goes on.
 /// A stream that does not start with a valid header, or without the right token, gets one JSON
@@ -71,7 +72,10 @@ final class NativeStreamHandler: ChannelInboundHandler {
   func channelInactive(context: ChannelHandlerContext) {
     deadline?.cancel()
     flush()
-    if case .streaming(let source) = state { server.deliver(.sourceDisconnected(source: source)) }
+    if case .streaming(let source) = state {
+      server.releaseSource(source)
+      server.deliver(.sourceDisconnected(source: source))
+    }
     state = .closed
     context.fireChannelInactive()
   }
@@ -114,13 +118,14 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
     deadline?.cancel()
     deadline = nil
-    let source: String
+    let base: String
     switch (header.app, header.device) {
-    case (let app?, let device?): source = "\(app)@\(device)"
-    case (let app?, nil): source = app
-    case (nil, let device?): source = device
-    case (nil, nil): source = peer
+    case (let app?, let device?): base = "\(app)@\(device)"
+    case (let app?, nil): base = app
+    case (nil, let device?): base = device
+    case (nil, nil): base = peer
     }
+    let source = server.claimSource(base)
     state = .streaming(source: source)
     server.statistics.update { $0.nativeStreams += 1 }
     var announced = header

@@ -11,6 +11,7 @@ final class ServerContext: Sendable {
   private let consumer: @Sendable (ListenEvent) -> Void
   private let sequence = NIOLockedValueBox<UInt64>(0)
   private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+  private let sources = NIOLockedValueBox<Set<String>>([])
 
   init(configuration: ListenConfiguration, consumer: @escaping @Sendable (ListenEvent) -> Void) {
     self.configuration = configuration
@@ -39,6 +40,26 @@ final class ServerContext: Sendable {
       RecordMaker.record(event, seq: first + UInt64(index), source: source, received: now)
     }
     deliver(.records(records))
+  }
+
+  /// A source name for a new native connection: `base`, or `base #2`, `base #3`… while a
+  /// connection with the same name is open, so identical simulators stay apart.
+  func claimSource(_ base: String) -> String {
+    sources.withLockedValue { open in
+      var name = base
+      var number = 1
+      while open.contains(name) {
+        number += 1
+        name = "\(base) #\(number)"
+      }
+      open.insert(name)
+      return name
+    }
+  }
+
+  /// Frees a source name when its connection closes.
+  func releaseSource(_ name: String) {
+    _ = sources.withLockedValue { $0.remove(name) }
   }
 
   func register(_ channel: any Channel) {
