@@ -32,14 +32,19 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", "TagscopeServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AnalyticsHub", "PodcastDemo", "TagscopeServer",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer"]),
+    .executableTarget(
+      name: "TagscopeBench",
+      dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
-    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(
-      name: "TagscopeServerTests", dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+      name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "TagscopeServerTests",
+      dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )
