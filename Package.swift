@@ -22,9 +22,11 @@ let package = Package(
         "AnalyticsHub", "PodcastDemo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector"]),
+    .executableTarget(
+      name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
-    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )
