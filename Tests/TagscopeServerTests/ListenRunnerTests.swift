@@ -81,4 +81,31 @@ final class ListenRunnerTests: XCTestCase {
       TerminalText.sanitize("a\u{1b}[31mb\nc\u{200b}d\u{2066}e"), "a\\u{1b}[31mb\\nc\\u{200b}d\\u{2066}e")
     XCTAssertEqual(TerminalText.sanitize("Écoute 🎧 日本"), "Écoute 🎧 日本")
   }
+
+  func testSIGTERMStopsTheRunnerWithEveryAcceptedRecordInTheRecording() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "listen-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let boundPort = Lines()
+    let options = ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true)
+    let output = Lines()
+    let runner = Task {
+      try await ListenRunner.run(
+        options, output: { output.append($0) }, notices: { _ in }, ready: { boundPort.append(String($0)) })
+    }
+    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    let port = Int(boundPort.all[0]) ?? 0
+    var batch: [String] = []
+    for index in 0..<50 { batch.append(#"{"type":"track","userId":"u","event":"E\#(index)"}"#) }
+    let reply = try httpRequest(
+      port: port, path: "/v1/batch", body: #"{"batch":[\#(batch.joined(separator: ","))]}"#)
+    XCTAssertEqual(reply?.status, 200)
+    kill(getpid(), SIGTERM)
+    let statistics = try await runner.value
+    XCTAssertEqual(statistics.accepted, 50)
+    XCTAssertTrue(output.all.isEmpty, "--quiet printed \(output.all)")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 51)
+    XCTAssertEqual(try RecordLineDecoder.decodeRecord(String(lines[50])).name, "E49")
+  }
 }

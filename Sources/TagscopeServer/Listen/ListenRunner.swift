@@ -44,6 +44,8 @@ public enum ListenRunner {
     } else {
       recorder = nil
     }
+    // Caught from before the server accepts anything, so a signal right after `ready` is seen.
+    let signals = stop == nil ? TerminationSignals() : nil
     let writeFailed = NIOLockedValueBox(false)
     let printRecords = options.headless && !options.quiet
     let server: ListenServer
@@ -85,7 +87,7 @@ public enum ListenRunner {
       "listening on \(options.host):\(server.port)"
         + (options.recordPath.map { ", recording to \($0)" } ?? ""))
     ready(server.port)
-    if let stop { await stop() } else { await waitForTerminationSignal() }
+    if let stop { await stop() } else { await signals?.wait() }
     try await server.shutdown()
     recorder?.close()
     let statistics = server.statistics
@@ -105,16 +107,34 @@ public enum ListenRunner {
 
   /// Returns once the process receives SIGINT or SIGTERM (which no longer terminate it).
   public static func waitForTerminationSignal() async {
-    let (signals, continuation) = AsyncStream<Int32>.makeStream()
-    var sources: [any DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
+    let signals = TerminationSignals()
+    await signals.wait()
+  }
+}
+
+/// SIGINT and SIGTERM caught from creation until ``wait()`` returns, then restored.
+final class TerminationSignals {
+  private let stream: AsyncStream<Int32>
+  private var sources: [any DispatchSourceSignal] = []
+  private static let numbers = [SIGINT, SIGTERM]
+
+  init() {
+    let (stream, continuation) = AsyncStream<Int32>.makeStream()
+    self.stream = stream
+    for signalNumber in Self.numbers {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { continuation.yield(signalNumber) }
       source.resume()
       sources.append(source)
     }
-    for await _ in signals { break }
+  }
+
+  /// Returns at the first SIGINT or SIGTERM, and gives both signals their default action back.
+  func wait() async {
+    for await _ in stream { break }
     for source in sources { source.cancel() }
+    sources = []
+    for signalNumber in Self.numbers { signal(signalNumber, SIG_DFL) }
   }
 }
