@@ -178,6 +178,11 @@ final class HTTPReliabilityTests: XCTestCase {
     let records = collector.waitForRecords(3)
     try await server.shutdown()
     XCTAssertEqual(records.map(\.name), ["E0", "E1", "E2"])
+    let announced = collector.events.compactMap { event -> String? in
+      if case .sourceConnected(let source, _) = event { return source }
+      return nil
+    }
+    XCTAssertEqual(announced, ["segment@127.0.0.1"])
   }
 
   func testSilentClientIsClosedAfterTheTimeout() async throws {

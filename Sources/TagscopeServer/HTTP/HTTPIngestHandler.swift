@@ -102,8 +102,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         body: Array(body.readableBytesView), peerHost: peerHost)
       let reply = endpoint.handle(request)
       count(reply, head: head)
-      let source = "\(reply.events.first?.provider ?? endpoint.provider)@\(peerHost)"
-      server.deliver(reply.events, source: source)
+      let provider = reply.events.first?.provider ?? endpoint.provider
+      server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
     case .answering(let head, let route):
       let reply = Self.reply(for: route)

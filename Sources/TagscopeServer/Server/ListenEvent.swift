@@ -4,7 +4,8 @@ import TagscopeInspector
 public enum ListenEvent: Sendable {
   /// Records, each with its `source` set.
   case records([Record])
-  /// A native client connected and sent its header.
+  /// A new source: a native client sent its header, or an SDK sent its first accepted request
+  /// from an address (its header then names the provider as `app` and the address as `device`).
   case sourceConnected(source: String, header: RecordingHeader)
   /// A native client's connection closed.
   case sourceDisconnected(source: String)

@@ -12,6 +12,7 @@ final class ServerContext: Sendable {
   private let sequence = NIOLockedValueBox<UInt64>(0)
   private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
+  private let httpSources = NIOLockedValueBox<Set<String>>([])
 
   init(configuration: ListenConfiguration, consumer: @escaping @Sendable (ListenEvent) -> Void) {
     self.configuration = configuration
@@ -27,9 +28,14 @@ final class ServerContext: Sendable {
     consumer(event)
   }
 
-  /// Numbers and delivers the events one SDK request carried.
-  func deliver(_ events: [IngestedEvent], source: String) {
+  /// Numbers and delivers the events one SDK request carried; the first request from a source
+  /// (`provider@address`) announces it.
+  func deliver(_ events: [IngestedEvent], source: String, provider: String, address: String) {
     guard !events.isEmpty else { return }
+    let isNew = httpSources.withLockedValue { $0.insert(source).inserted }
+    if isNew {
+      deliver(.sourceConnected(source: source, header: RecordingHeader(app: provider, device: address)))
+    }
     let first = sequence.withLockedValue { value -> UInt64 in
       let start = value + 1
       value += UInt64(events.count)
