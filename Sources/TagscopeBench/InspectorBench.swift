@@ -15,6 +15,7 @@ enum InspectorBench {
     // `TAGSCOPE_BENCH_ONLY=send` (or `index`, `seek`, `open`) runs one part, for quick iterations.
     let only = ProcessInfo.processInfo.environment["TAGSCOPE_BENCH_ONLY"]
     if only == "send" { return try sendOverhead(&report) }
+    if only == "encode" { return try encoding(&report) }
     let url = try recording()
     if only == "index" { return try indexing(url, &report) }
     let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
@@ -211,6 +212,34 @@ enum InspectorBench {
     report.add(
       "inspector.record.encode", encodeTime / Double(records.count) * 1e9, unit: "ns/record",
       baseline: "line encoder, background thread")
+  }
+
+  /// Building and encoding records alone (the inspector's background work per dispatch).
+  static func encoding(_ report: inout BenchReport) throws {
+    let collector = DispatchRecorder()
+    let hub = try makeSendHub()
+    hub.addObserver(collector)
+    driveSends(hub, count: 20_000)
+    let dispatches = collector.dispatches
+    let rounds = 20
+    let build = bestOf(3) {
+      for _ in 0..<rounds { for dispatch in dispatches { blackHole(Record(dispatch: dispatch)) } }
+    }
+    let records = dispatches.map(Record.init(dispatch:))
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 21)
+    let encode = bestOf(3) {
+      for _ in 0..<rounds {
+        for record in records {
+          RecordLineEncoder.appendLine(record, to: &bytes)
+          if bytes.count > 1 << 20 { bytes.removeAll(keepingCapacity: true) }
+        }
+      }
+    }
+    let count = Double(rounds * records.count)
+    report.add(
+      "inspector.record.build", build / count * 1e9, unit: "ns/record", baseline: "Record(dispatch:)")
+    report.add("inspector.record.encode", encode / count * 1e9, unit: "ns/record", baseline: "line encoder")
   }
 
   // MARK: Helpers
