@@ -15,6 +15,7 @@ enum InspectorBench {
     // `TAGSCOPE_BENCH_ONLY=send` (or `index`, `seek`, `open`) runs one part, for quick iterations.
     let only = ProcessInfo.processInfo.environment["TAGSCOPE_BENCH_ONLY"]
     if only == "send" { return try sendOverhead(&report) }
+    if only == "encode" { return try encoding(&report) }
     let url = try recording()
     if only == "index" { return try indexing(url, &report) }
     let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
@@ -139,17 +140,43 @@ enum InspectorBench {
       "inspector.filter.1m", filterSeconds * 1000, unit: "ms", baseline: "kind + name + provider over 1M")
   }
 
+  /// The send figures: wall time and the app thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`, which
+  /// leaves out time other processes take on this shared machine), best of 3 runs each.
   static func sendOverhead(_ report: inout BenchReport) throws {
     let sends = 200_000
-    let plain = try makeSendHub()
-    let baseline = bestOf(3) { driveSends(plain, count: sends) }
-    let noop = try makeSendHub()
-    noop.addObserver(ClosureObserver { _ in })
-    let noopTime = bestOf(3) { driveSends(noop, count: sends) }
+    var baseline = Timing.worst
+    for _ in 0..<3 {
+      let plain = try makeSendHub()
+      baseline = baseline.best(Timing.measure { driveSends(plain, count: sends) })
+    }
+    var observing = Timing.worst
+    for _ in 0..<3 {
+      let noop = try makeSendHub()
+      noop.addObserver(ClosureObserver { _ in })
+      observing = observing.best(Timing.measure { driveSends(noop, count: sends) })
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var observed = Timing.worst
+    var total = Double.infinity
+    var dropped = 0
+    for run in 0..<3 {
+      let hub = try makeSendHub()
+      let recorder = try Recorder(url: directory.appendingPathComponent("run\(run).jsonl"))
+      let inspector = Inspector(sinks: [recorder], capacity: 1 << 20)
+      hub.addObserver(inspector)
+      let start = DispatchTime.now().uptimeNanoseconds
+      observed = observed.best(Timing.measure { driveSends(hub, count: sends) })
+      inspector.close()
+      total = min(total, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      dropped += inspector.droppedCount
+    }
     let collector = DispatchRecorder()
     let collecting = try makeSendHub()
     collecting.addObserver(collector)
-    driveSends(collecting, count: sends)
+    driveSends(collecting, count: 20_000)
     let dispatches = collector.dispatches
     let buildTime = bestOf(3) { for dispatch in dispatches { blackHole(Record(dispatch: dispatch)) } }
     let records = dispatches.map(Record.init(dispatch:))
@@ -162,46 +189,57 @@ enum InspectorBench {
       }
       blackHole(bytes)
     }
+    let perSend = 1e9 / Double(sends)
     report.add(
-      "inspector.send.baseline", baseline / Double(sends) * 1e9, unit: "ns/send", baseline: "no observer")
+      "inspector.send.baseline", baseline.wall * perSend, unit: "ns/send", baseline: "no observer, wall")
     report.add(
-      "inspector.record.build", buildTime / Double(sends) * 1e9, unit: "ns/record",
-      baseline: "Record(dispatch:)")
+      "inspector.send.cpu.ratio", observed.cpu / baseline.cpu, unit: "x",
+      baseline: "app thread CPU time vs no observer", atMost: 2)
     report.add(
-      "inspector.record.encode", encodeTime / Double(sends) * 1e9, unit: "ns/record", baseline: "line encoder"
-    )
-    report.add(
-      "inspector.send.hub_observing.ratio", noopTime / baseline, unit: "x",
-      baseline: "hub with an observer that does nothing (calls described, rules checked)")
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tagscope-bench-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    var observed = Double.infinity
-    var total = Double.infinity
-    var dropped = 0
-    for run in 0..<3 {
-      let hub = try makeSendHub()
-      let recorder = try Recorder(url: directory.appendingPathComponent("run\(run).jsonl"))
-      let inspector = Inspector(sinks: [recorder], capacity: 1 << 20)
-      hub.addObserver(inspector)
-      let start = DispatchTime.now().uptimeNanoseconds
-      driveSends(hub, count: sends)
-      let sent = DispatchTime.now().uptimeNanoseconds
-      inspector.close()
-      let written = DispatchTime.now().uptimeNanoseconds
-      observed = min(observed, Double(sent - start) / 1e9)
-      total = min(total, Double(written - start) / 1e9)
-      dropped += inspector.droppedCount
-    }
-    report.add(
-      "inspector.send.ratio", observed / baseline, unit: "x", baseline: "send with no observer (app thread)",
+      "inspector.send.ratio", observed.wall / baseline.wall, unit: "x",
+      baseline: "app thread wall time vs no observer",
       atMost: 2)
     report.add(
-      "inspector.send.written.ratio", total / baseline, unit: "x",
-      baseline: "until the recorder has written all")
+      "inspector.send.hub_observing.ratio", observing.cpu / baseline.cpu, unit: "x",
+      baseline: "CPU, hub with a do-nothing observer (describes calls, checks rules)")
+    report.add(
+      "inspector.send.written.ratio", total / baseline.wall, unit: "x", baseline: "wall, until all written")
     report.add(
       "inspector.send.dropped", Double(dropped), unit: "records", baseline: "3 × 200,000 sends", atMost: 0)
+    report.add(
+      "inspector.record.build", buildTime / Double(records.count) * 1e9, unit: "ns/record",
+      baseline: "Record(dispatch:), background thread")
+    report.add(
+      "inspector.record.encode", encodeTime / Double(records.count) * 1e9, unit: "ns/record",
+      baseline: "line encoder, background thread")
+  }
+
+  /// Building and encoding records alone (the inspector's background work per dispatch).
+  static func encoding(_ report: inout BenchReport) throws {
+    let collector = DispatchRecorder()
+    let hub = try makeSendHub()
+    hub.addObserver(collector)
+    driveSends(hub, count: 20_000)
+    let dispatches = collector.dispatches
+    let rounds = 20
+    let build = bestOf(3) {
+      for _ in 0..<rounds { for dispatch in dispatches { blackHole(Record(dispatch: dispatch)) } }
+    }
+    let records = dispatches.map(Record.init(dispatch:))
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(1 << 21)
+    let encode = bestOf(3) {
+      for _ in 0..<rounds {
+        for record in records {
+          RecordLineEncoder.appendLine(record, to: &bytes)
+          if bytes.count > 1 << 20 { bytes.removeAll(keepingCapacity: true) }
+        }
+      }
+    }
+    let count = Double(rounds * records.count)
+    report.add(
+      "inspector.record.build", build / count * 1e9, unit: "ns/record", baseline: "Record(dispatch:)")
+    report.add("inspector.record.encode", encode / count * 1e9, unit: "ns/record", baseline: "line encoder")
   }
 
   // MARK: Helpers
@@ -252,6 +290,28 @@ enum InspectorBench {
       let rate = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     else { throw BenchError("python3 json.loads baseline failed") }
     return rate
+  }
+}
+
+/// Wall and thread CPU seconds of one run.
+struct Timing {
+  var wall: Double
+  var cpu: Double
+
+  static let worst = Timing(wall: .infinity, cpu: .infinity)
+
+  func best(_ other: Timing) -> Timing { Timing(wall: min(wall, other.wall), cpu: min(cpu, other.cpu)) }
+
+  static func measure(_ body: () -> Void) -> Timing {
+    let cpuStart = threadCPUSeconds()
+    let wall = measureSeconds(body)
+    return Timing(wall: wall, cpu: threadCPUSeconds() - cpuStart)
+  }
+
+  static func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }
 
