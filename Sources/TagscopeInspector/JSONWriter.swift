@@ -1,0 +1,229 @@
+import AnalyticsHub
+
+/// Writes compact JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)``
+/// call: strings escaped per RFC 8259, integers and doubles in their shortest exact form,
+/// non-finite doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is
+/// a compare and a store.
+struct JSONWriter {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
+
+  private init(capacity: Int) {
+    self.capacity = max(64, capacity)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  /// Runs `body` with a writer and appends what it wrote to `bytes`.
+  static func write(into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) {
+    var writer = JSONWriter(capacity: capacity)
+    body(&writer)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: writer.base, count: writer.count))
+    writer.base.deallocate()
+  }
+
+  /// Runs `body` with a writer and returns what it wrote as a string.
+  static func string(capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> String {
+    var writer = JSONWriter(capacity: capacity)
+    body(&writer)
+    let text = String(decoding: UnsafeBufferPointer(start: writer.base, count: writer.count), as: UTF8.self)
+    writer.base.deallocate()
+    return text
+  }
+
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(capacity * 2, needed)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    grown.update(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    reserve(1)
+    base[count] = value
+    count += 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Appends ASCII text as is (field names and punctuation written by the encoder).
+  mutating func raw(_ text: StaticString) {
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// `"key":` for a field after the first.
+  mutating func key(_ name: StaticString, first: Bool = false) {
+    let length = name.utf8CodeUnitCount
+    reserve(length + 4)
+    if !first {
+      base[count] = UInt8(ascii: ",")
+      count += 1
+    }
+    base[count] = UInt8(ascii: "\"")
+    (base + count + 1).update(from: name.utf8Start, count: length)
+    base[count + 1 + length] = UInt8(ascii: "\"")
+    base[count + 2 + length] = UInt8(ascii: ":")
+    count += length + 3
+  }
+
+  /// `"key":` for a runtime key (escaped).
+  mutating func key(_ name: String, first: Bool) {
+    if !first { byte(UInt8(ascii: ",")) }
+    string(name)
+    byte(UInt8(ascii: ":"))
+  }
+
+  mutating func string(_ text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
+  }
+
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+    byte(UInt8(ascii: "\""))
+    var runStart = 0
+    var index = 0
+    let count = utf8.count
+    while index < count {
+      let byte = utf8[index]
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+        index += 1
+        continue
+      }
+      if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      reserve(6)
+      base[self.count] = UInt8(ascii: "\\")
+      switch byte {
+      case 0x22: base[self.count + 1] = 0x22
+      case 0x5C: base[self.count + 1] = 0x5C
+      case 0x0A: base[self.count + 1] = UInt8(ascii: "n")
+      case 0x0D: base[self.count + 1] = UInt8(ascii: "r")
+      case 0x09: base[self.count + 1] = UInt8(ascii: "t")
+      case 0x08: base[self.count + 1] = UInt8(ascii: "b")
+      case 0x0C: base[self.count + 1] = UInt8(ascii: "f")
+      default:
+        base[self.count + 1] = UInt8(ascii: "u")
+        base[self.count + 2] = UInt8(ascii: "0")
+        base[self.count + 3] = UInt8(ascii: "0")
+        base[self.count + 4] = Self.hexDigit(byte >> 4)
+        base[self.count + 5] = Self.hexDigit(byte & 0xF)
+        self.count += 4
+      }
+      self.count += 2
+      index += 1
+      runStart = index
+    }
+    if runStart < count { append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+    byte(UInt8(ascii: "\""))
+  }
+
+  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
+
+  mutating func int(_ value: Int64) {
+    if value < 0 {
+      byte(UInt8(ascii: "-"))
+      unsigned(value.magnitude)
+    } else {
+      unsigned(UInt64(value))
+    }
+  }
+
+  mutating func unsigned(_ value: UInt64) {
+    var digits = 1
+    var probe = value
+    while probe >= 10 {
+      probe /= 10
+      digits += 1
+    }
+    reserve(digits)
+    var rest = value
+    var position = count + digits - 1
+    repeat {
+      base[position] = 48 + UInt8(rest % 10)
+      rest /= 10
+      position -= 1
+    } while rest > 0
+    count += digits
+  }
+
+  mutating func double(_ value: Double) {
+    guard value.isFinite else {
+      raw("null")
+      return
+    }
+    string(unquoted: value.description)
+  }
+
+  mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+
+  /// Appends ASCII text that needs no escaping, without quotes.
+  private mutating func string(unquoted text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+    if done == nil { Array(text.utf8).withUnsafeBufferPointer { append($0) } }
+  }
+
+  mutating func timestamp(_ milliseconds: Int64) {
+    reserve(32)
+    base[count] = UInt8(ascii: "\"")
+    count += 1 + RecordTimestamp.write(milliseconds, at: base + count + 1)
+    base[count] = UInt8(ascii: "\"")
+    count += 1
+  }
+
+  mutating func value(_ value: PropertyValue) {
+    switch value {
+    case .string(let text): string(text)
+    case .int(let number): int(Int64(number))
+    case .double(let number): double(number)
+    case .bool(let flag): bool(flag)
+    case .date(let date): timestamp(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+    case .array(let values):
+      byte(UInt8(ascii: "["))
+      for (index, element) in values.enumerated() {
+        if index > 0 { byte(UInt8(ascii: ",")) }
+        self.value(element)
+      }
+      byte(UInt8(ascii: "]"))
+    case .object(let properties): object(properties)
+    case .null: raw("null")
+    }
+  }
+
+  mutating func object(_ properties: Properties) {
+    byte(UInt8(ascii: "{"))
+    for (index, element) in properties.enumerated() {
+      key(element.key, first: index == 0)
+      value(element.value)
+    }
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// Appends `extra`'s fields after fields already written (the object is open and non-empty).
+  mutating func extraFields(_ extra: Properties) {
+    for (key, value) in extra {
+      self.key(key, first: false)
+      self.value(value)
+    }
+  }
+
+  mutating func stringArray(_ values: [String]) {
+    byte(UInt8(ascii: "["))
+    for (index, element) in values.enumerated() {
+      if index > 0 { byte(UInt8(ascii: ",")) }
+      string(element)
+    }
+    byte(UInt8(ascii: "]"))
+  }
+}
