@@ -40,7 +40,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "TagscopeBench",
-      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer"]),
+      dependencies: [
+        "AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer",
+      ]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(
       name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
