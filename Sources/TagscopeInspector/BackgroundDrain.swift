@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A bounded queue that producers fill without ever blocking and one background thread drains in
 /// batches.
 ///
@@ -97,6 +101,11 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   }
 
   private func run() {
+    #if canImport(Glibc)
+      // The app's threads come first: on Linux, where Foundation ignores the quality of service,
+      // lower this thread's priority as `.utility` does on Apple platforms (who 0 is this thread).
+      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+    #endif
     condition.lock()
     while true {
       if queue.isEmpty && pendingDrops == 0 {

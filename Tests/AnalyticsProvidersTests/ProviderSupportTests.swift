@@ -113,6 +113,12 @@ final class ProviderSupportTests: XCTestCase {
     XCTAssertEqual(dictionary.keys.sorted(), ["duration", "on", "ratio", "title"])
     XCTAssertEqual(dictionary["title"], NSString(string: "Radiolab"))
     XCTAssertEqual(dictionary["duration"], NSNumber(value: 3300))
+    let items: Properties = ["items": [["item_id": "p1"], ["item_id": "p2"]]]
+    let expected = NSArray(array: [
+      NSDictionary(dictionary: ["item_id": NSString(string: "p1")]),
+      NSDictionary(dictionary: ["item_id": NSString(string: "p2")]),
+    ])
+    XCTAssertEqual(items.foundationDictionary["items"], expected)
     XCTAssertEqual(PropertyValue.bool(true).sdkString, "true")
     XCTAssertNil(PropertyValue.null.sdkString)
   }
@@ -151,4 +157,46 @@ final class RecordingFirebase: FirebaseAnalyticsAdapter, @unchecked Sendable {
   }
   func setConsent(_ consent: FirebaseConsent) { log.append("setConsent \(consent.properties)") }
   func resetAnalyticsData() { log.append("resetAnalyticsData") }
+}
+
+final class RuleCatalogueTests: XCTestCase {
+  func testCatalogueIdentifiersAreUniqueAndBelongToKnownProviders() {
+    let ids = ProviderRules.catalogue.map(\.id)
+    XCTAssertEqual(ids.count, Set(ids).count)
+    XCTAssertEqual(ids.count, 59)
+    for description in ProviderRules.catalogue {
+      XCTAssertTrue(ProviderRules.knownProviders.contains(description.provider), description.id)
+      XCTAssertFalse(description.source.isEmpty, description.id)
+      XCTAssertEqual(
+        description.confirmed, description.note == nil, "unconfirmed rules say why: \(description.id)")
+    }
+  }
+
+  func testFirebaseCodesInTheCatalogue() {
+    XCTAssertEqual(ProviderRules.describe("firebase.parameter-value-length")?.errorCode, 4)
+    XCTAssertNil(ProviderRules.describe("firebase.nonexistent"))
+  }
+}
+
+final class ProviderRuleStreamTests: XCTestCase {
+  func testStreamCountsFirebaseUserPropertiesAcrossRecords() {
+    var stream = ProviderRuleStream()
+    for index in 0..<25 {
+      let call = CallDescription(method: "setUserProperty", name: "prop_\(index)", parameters: ["value": "x"])
+      XCTAssertEqual(stream.check(provider: "firebase", calls: [call]), [])
+    }
+    let outcome = ProviderOutcome(
+      provider: "firebase", status: .sent,
+      calls: [CallDescription(method: "setUserProperty", name: "prop_25", parameters: ["value": "x"])])
+    XCTAssertEqual(stream.check(outcome).map(\.errorCode), [9])
+    XCTAssertEqual(
+      ProviderRules.check(provider: "firebase", calls: outcome.calls), [], "a one-off check has no history")
+  }
+
+  func testStreamChecksOtherProvidersStatelessly() {
+    var stream = ProviderRuleStream()
+    let call = CallDescription(method: "logCustomEvent", name: "played", parameters: ["$bad": 1])
+    XCTAssertEqual(stream.check(provider: "braze", calls: [call]).map(\.rule), ["braze.key-dollar"])
+    XCTAssertEqual(stream.check(provider: "unknown", calls: [call]), [])
+  }
 }

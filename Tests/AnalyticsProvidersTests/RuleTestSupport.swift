@@ -22,6 +22,15 @@ func assertSingle(
 ) {
   XCTAssertEqual(found.map(\.rule), [rule], "violations: \(found.map(\.message))", file: file, line: line)
   guard let violation = found.first else { return }
+  let description = ProviderRules.describe(rule)
+  XCTAssertNotNil(description, "\(rule) is missing from ProviderRules.catalogue", file: file, line: line)
+  if let description {
+    XCTAssertEqual(description.errorCode, violation.errorCode, "catalogue error code", file: file, line: line)
+    if rule != "segment.identifier-missing" {
+      XCTAssertEqual(
+        description.consequence, violation.consequence, "catalogue consequence", file: file, line: line)
+    }
+  }
   XCTAssertEqual(violation.consequence, consequence, file: file, line: line)
   XCTAssertEqual(violation.errorCode, errorCode, file: file, line: line)
   XCTAssertEqual(violation.callIndex, callIndex, file: file, line: line)
