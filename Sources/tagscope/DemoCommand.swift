@@ -63,18 +63,17 @@ struct DemoCommand: ParsableCommand {
   private func runHeadless(seed: UInt64) throws {
     let clock = ManualClock(start: self.seed == nil ? Date() : DemoHub.seededEpoch)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
-    let printer = DispatchPrinter()
-    hub.addObserver(printer)
-    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0]) }
-    if let inspector { hub.addObserver(inspector) }
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
     let total = count ?? 1_000
-    var sent = 0
-    while printer.count < total {
+    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0]) }
+    // A simulator step can send several tags: the gate passes exactly `total` of them on.
+    let gate = DispatchGate(limit: total, observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []))
+    hub.addObserver(gate)
+    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    var steps = 0
+    while !gate.isFull && steps <= total * 10 {
       let delay = simulator.step()
       clock.advance(by: rate.map { 1 / $0 } ?? delay)
-      sent += 1
-      if sent > total * 10 { break }
+      steps += 1
     }
     inspector?.close()
   }
@@ -90,8 +89,9 @@ struct DemoCommand: ParsableCommand {
     if let recorder = try recorder(started: clock.now) { sinks.append(recorder) }
     let inspector = Inspector(sinks: sinks)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
-    hub.addObserver(inspector)
-    let driver = SimulatorDriver(hub: hub, clock: clock, seed: seed, rate: rate, count: count)
+    let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
+    hub.addObserver(gate)
+    let driver = SimulatorDriver(hub: hub, clock: clock, seed: seed, rate: rate, gate: gate)
     driver.start()
     defer {
       driver.stop()
@@ -113,17 +113,19 @@ final class SimulatorDriver: @unchecked Sendable {
   private let clock: ManualClock
   private let seed: UInt64
   private let rate: Double?
-  private let count: Int?
+  private let gate: DispatchGate
   private let condition = NSCondition()
   private var stopping = false
   private var finished = false
 
-  init(hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, count: Int?) {
+  init(
+    hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate
+  ) {
     self.hub = hub
     self.clock = clock
     self.seed = seed
     self.rate = rate
-    self.count = count
+    self.gate = gate
   }
 
   func start() {
@@ -150,13 +152,11 @@ final class SimulatorDriver: @unchecked Sendable {
   private func drive() {
     let simulator = PodcastSimulator(hub: hub, seed: seed)
     let start = Date()
-    var sent = 0
     var due = start
-    while count.map({ sent < $0 }) ?? true {
+    while !gate.isFull {
       let delay = simulator.step()
-      sent += 1
       if let rate {
-        due = start.addingTimeInterval(Double(sent) / rate)
+        due = start.addingTimeInterval(Double(gate.count) / rate)
       } else {
         due = due.addingTimeInterval(delay)
       }
@@ -171,12 +171,42 @@ final class SimulatorDriver: @unchecked Sendable {
   }
 }
 
-/// Prints one line per dispatch: sequence, time, kind, name, properties and each provider's outcome.
-final class DispatchPrinter: HubObserver, @unchecked Sendable {
-  private(set) var count = 0
+/// Passes the first `limit` dispatches on to its observers and ignores the rest, so `--count`
+/// gives exactly that many records even when a simulator step sends several tags.
+final class DispatchGate: HubObserver, @unchecked Sendable {
+  private let limit: Int
+  private let observers: [any HubObserver]
+  private let lock = NSLock()
+  private var passed = 0
+
+  init(limit: Int, observers: [any HubObserver]) {
+    self.limit = limit
+    self.observers = observers
+  }
+
+  /// Whether `limit` dispatches went through.
+  var isFull: Bool { count >= limit }
+
+  /// Dispatches passed on so far.
+  var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return passed
+  }
 
   func hubDidDispatch(_ dispatch: Dispatch) {
-    count += 1
+    lock.lock()
+    let pass = passed < limit
+    if pass { passed += 1 }
+    lock.unlock()
+    guard pass else { return }
+    for observer in observers { observer.hubDidDispatch(dispatch) }
+  }
+}
+
+/// Prints one line per dispatch: sequence, time, kind, name, properties and each provider's outcome.
+final class DispatchPrinter: HubObserver {
+  func hubDidDispatch(_ dispatch: Dispatch) {
     var line =
       "#\(dispatch.seq) \(ISO8601Timestamp.string(from: dispatch.time)) \(dispatch.kind.rawValue) \(dispatch.name)"
     if !dispatch.properties.isEmpty { line += " \(dispatch.properties)" }
