@@ -54,7 +54,9 @@ let package = Package(
       dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "TagscopeInspector", "CNcursesw"]),
-    .testTarget(name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub"], exclude: ["Goldens"]),
+    .testTarget(
+      name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub", "TagscopeInspector", "PodcastDemo"],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

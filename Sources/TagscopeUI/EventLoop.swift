@@ -69,6 +69,7 @@ private struct Loop {
   private var dirty = true
   private var lastDraw = 0.0
   private var pendingKeyTime: Double?
+  private var loading = true
 
   init(screen: CursesScreen, wakeup: Wakeup, state: State) {
     self.screen = screen
@@ -114,6 +115,9 @@ private struct Loop {
       }
       if descriptors[1].revents != 0 && wakeup.drain() { break }
       if wakeup.isQuitRequested { break }
+      // Loading is read before the count: when it was over, the count read after it is final
+      // and the loop may sleep without a timeout.
+      loading = state.timeline.isLoading
       let count = state.timeline.count
       if count != state.known {
         state.apply(.tick(now: now))
@@ -140,6 +144,7 @@ private struct Loop {
     if dirty { return Int32(max(0, (lastDraw + TerminalUI.frameInterval - now) * 1000).rounded(.up)) }
     if state.mode == .replay && state.playing { return Int32(TerminalUI.frameInterval * 1000) }
     if state.mode == .live { return Int32(max(0, (lastLiveTick + 1 - now) * 1000).rounded(.up)) }
+    if loading { return 100 }
     return -1
   }
 

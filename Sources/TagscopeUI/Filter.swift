@@ -66,7 +66,7 @@ public struct Filter: Sendable, Hashable {
   }
 
   /// Whether a record matches.
-  public func matches(_ summary: RecordSummary) -> Bool {
+  public func matches(_ summary: EventSummary) -> Bool {
     if !kinds.isEmpty && !kinds.contains(summary.kind) { return false }
     if !names.isEmpty {
       let name = summary.name.lowercased()

@@ -86,7 +86,7 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
     return plan
   }
 
-  public func summary(at index: Int) -> RecordSummary { record(at: index).summary }
+  public func summary(at index: Int) -> EventSummary { record(at: index).summary }
 
   public func time(at index: Int) -> Double {
     lock.lock()

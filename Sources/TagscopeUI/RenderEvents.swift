@@ -57,7 +57,8 @@ extension FrameView {
       left.add(Self.glyph(summary.kind), Style(color: .cyan))
       left.add(" ")
       var right = Segments()
-      if summary.violations > 0 { right.add(Sanitizer.clean(" ✗\(summary.violations)"), .error) }
+      if summary.violations == 1 { right.add(" ✗", .error) }
+      if summary.violations > 1 { right.add(Sanitizer.clean(" ✗\(summary.violations)"), .error) }
       if summary.issues > 0 { right.add(" !", .warning) }
       if showStatus && !summary.outputs.isEmpty {
         right.add(" ")

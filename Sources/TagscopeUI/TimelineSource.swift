@@ -9,7 +9,7 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// How many records exist now.
   var count: Int { get }
   /// The fields of the event list, for the record at `index`.
-  func summary(at index: Int) -> RecordSummary
+  func summary(at index: Int) -> EventSummary
   /// The full record at `index`.
   func record(at index: Int) -> RecordView
   /// Screens, session, timers and consent as of (just after) the record at `index`.
@@ -22,18 +22,22 @@ public protocol TimelineSource: AnyObject, Sendable {
   var planSummary: String? { get }
   /// Records lost upstream (backlog overflow, drop markers), shown in the header when not zero.
   var dropped: Int { get }
+  /// Whether records are still being loaded (a recording being indexed): the event loop then
+  /// looks for new ones every 100 ms instead of waiting for a wakeup.
+  var isLoading: Bool { get }
 }
 
 extension TimelineSource {
   public var planSummary: String? { nil }
   public var dropped: Int { 0 }
+  public var isLoading: Bool { false }
 
   /// The time of the record at `index`, in seconds since 1970.
   public func time(at index: Int) -> Double { summary(at: index).time }
 }
 
 /// One provider's status in a summary.
-public struct OutputSummary: Sendable, Hashable {
+public struct EventOutput: Sendable, Hashable {
   public var provider: String
   /// `sent`, `dropped`, `blocked` or `failed`.
   public var status: String
@@ -46,14 +50,14 @@ public struct OutputSummary: Sendable, Hashable {
 }
 
 /// The list fields of a record (raw, unsanitized).
-public struct RecordSummary: Sendable, Hashable {
+public struct EventSummary: Sendable, Hashable {
   public var seq: UInt64
   /// Seconds since 1970.
   public var time: Double
   /// The tag kind (`screen`, `userAction`…).
   public var kind: String
   public var name: String
-  public var outputs: [OutputSummary]
+  public var outputs: [EventOutput]
   /// Rule and plan violations across all providers.
   public var violations: Int
   /// Hub issues.
@@ -61,7 +65,7 @@ public struct RecordSummary: Sendable, Hashable {
 
   /// A summary.
   public init(
-    seq: UInt64, time: Double, kind: String, name: String, outputs: [OutputSummary] = [],
+    seq: UInt64, time: Double, kind: String, name: String, outputs: [EventOutput] = [],
     violations: Int = 0, issues: Int = 0
   ) {
     self.seq = seq
@@ -185,10 +189,10 @@ public struct RecordView: Sendable, Hashable {
   }
 
   /// The list fields of this record.
-  public var summary: RecordSummary {
-    RecordSummary(
+  public var summary: EventSummary {
+    EventSummary(
       seq: seq, time: time, kind: kind, name: name,
-      outputs: outputs.map { OutputSummary(provider: $0.provider, status: $0.status) },
+      outputs: outputs.map { EventOutput(provider: $0.provider, status: $0.status) },
       violations: outputs.reduce(0) { $0 + $1.violations.count }, issues: issues.count)
   }
 }

@@ -81,13 +81,18 @@ struct DemoCommand: ParsableCommand {
   /// The live debugger: the simulator runs on its own thread in real time; the inspector hands
   /// records to the UI's timeline (and the recording, if any); the UI owns the terminal.
   private func runInterface(seed: UInt64) throws {
-    let store = RecordStore(appName: "Podcasts", sourceLabel: "live demo · seed \(seed)")
     let wakeup = Wakeup()
-    store.setListener { wakeup.signal() }
     let clock = ManualClock(start: Date())
-    var sinks: [any RecordSink] = [RecordStoreSink(store: store)]
-    if let recorder = try recorder(started: clock.now) { sinks.append(recorder) }
-    let inspector = Inspector(sinks: sinks)
+    let timeline: Timeline
+    do {
+      timeline = try Timeline.live(
+        recordingTo: record.map { URL(fileURLWithPath: $0) },
+        header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: clock.now))
+    } catch {
+      throw ValidationError("cannot write the recording \(record ?? "(temporary)"): \(error)")
+    }
+    defer { timeline.release() }
+    let inspector = Inspector(sinks: [NotifyingSink(timeline, wakeup: wakeup)])
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
@@ -98,7 +103,8 @@ struct DemoCommand: ParsableCommand {
       inspector.close()
     }
     do {
-      try TerminalUI.run(timeline: store, mode: .live, wakeup: wakeup)
+      let source = InspectorTimelineSource(timeline: timeline, sourceLabel: "live demo · seed \(seed)")
+      try TerminalUI.run(timeline: source, mode: .live, wakeup: wakeup)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
       throw ExitCode(2)

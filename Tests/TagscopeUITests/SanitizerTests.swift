@@ -121,7 +121,7 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
 
   init(count: Int) { self.count = count }
 
-  func summary(at index: Int) -> RecordSummary {
+  func summary(at index: Int) -> EventSummary {
     reads += 1
     return record(at: index).summary
   }
