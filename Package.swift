@@ -55,7 +55,8 @@ let package = Package(
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "TagscopeInspector", "CNcursesw"]),
     .testTarget(
-      name: "TagscopeUITests", dependencies: ["TagscopeUI", "AnalyticsHub", "TagscopeInspector", "PodcastDemo"],
+      name: "TagscopeUITests",
+      dependencies: ["TagscopeUI", "AnalyticsHub", "TagscopeInspector", "PodcastDemo"],
       exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
