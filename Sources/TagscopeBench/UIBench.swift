@@ -31,12 +31,23 @@ enum UIBench {
 
   // MARK: Rendering
 
-  /// Real demo records (2,000 from the simulator on the real providers) repeated to 1,000,000 in a
-  /// ``RecordStore``; frames of 200×60 at the tail, at random positions and with a filter.
+  /// Real demo records (2,000 from the simulator on the real providers) repeated to 1,000,000 in
+  /// the inspector's ``Timeline`` (a recording file plus its in-memory index), read through
+  /// ``InspectorTimelineSource`` as the debugger does; frames of 200×60 at the tail, a page up,
+  /// and at random positions (records read back from the file, state folded from keyframes).
   static func renderFrame(_ report: inout BenchReport) throws {
-    let store = try millionRecords()
-    var state = State(timeline: store, mode: .replay, size: Size(width: 200, height: 60))
-    state.apply(.recordsArrived(count: store.count))
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-uirender-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let timeline = try millionRecords(in: directory.appendingPathComponent("million.jsonl"))
+    defer { timeline.release() }
+    let source = InspectorTimelineSource(timeline: timeline, sourceLabel: "bench")
+    var state = State(timeline: source, mode: .replay, size: Size(width: 200, height: 60))
+    state.apply(.recordsArrived(count: source.count))
+    guard state.known == 1_000_000 else {
+      throw Failure(description: "timeline holds \(state.known) records")
+    }
     var random = SeededGenerator(seed: 5)
     // Baseline: a blank 200×60 grid (allocation and fill only).
     var blank = 0.0
@@ -49,7 +60,7 @@ enum UIBench {
       case 1: state.apply(.key(.pageUp))
       default:
         state.apply(.key(.character(":")))
-        for digit in String(Int.random(in: 1...store.count, using: &random)) {
+        for digit in String(Int.random(in: 1...source.count, using: &random)) {
           state.apply(.key(.character(digit)))
         }
         state.apply(.key(.enter))
@@ -63,42 +74,43 @@ enum UIBench {
     let p99 = samples[samples.count * 99 / 100] * 1000
     report.add(
       "ui.render.ms", median, unit: "ms",
-      baseline: "median of 400 frames 200×60, 1,000,000 records (blank grid alone: "
+      baseline: "median of 400 frames 200×60, 1,000,000 records in the inspector Timeline (blank grid alone: "
         + String(format: "%.3f", blank / 50 * 1000) + " ms)", atMost: 2)
     report.add(
       "ui.render.p99.ms", p99, unit: "ms",
       baseline: "99th percentile of the same frames (shared machine: includes scheduling noise)")
   }
 
-  static func millionRecords() throws -> RecordStore {
+  static func millionRecords(in url: URL) throws -> Timeline {
     let clock = ManualClock(start: DemoHub.seededEpoch)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 3)
     let collected = Collected()
-    hub.addObserver(ClosureObserver { collected.append(RecordView(Record(dispatch: $0))) })
+    hub.addObserver(ClosureObserver { collected.append(Record(dispatch: $0)) })
     let simulator = PodcastSimulator(hub: hub, seed: 3)
     while collected.count < 2_000 { clock.advance(by: simulator.step()) }
     let templates = collected.records
-    let span = templates.last!.time - templates.first!.time + 1
-    let store = RecordStore(appName: "Podcasts", sourceLabel: "bench")
-    var batch: [RecordView] = []
+    let span = templates.last!.time.timeIntervalSince(templates.first!.time) + 1
+    let timeline = try Timeline.live(
+      recordingTo: url, header: RecordingHeader(app: "Podcasts", started: DemoHub.seededEpoch))
+    var batch: [SinkItem] = []
     batch.reserveCapacity(10_000)
     for index in 0..<1_000_000 {
       var record = templates[index % templates.count]
       record.seq = UInt64(index + 1)
       record.time += Double(index / templates.count) * span
-      batch.append(record)
+      batch.append(SinkItem(record))
       if batch.count == 10_000 {
-        store.append(contentsOf: batch)
+        timeline.receive(batch)
         batch.removeAll(keepingCapacity: true)
       }
     }
-    return store
+    return timeline
   }
 
   final class Collected: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [RecordView] = []
-    func append(_ record: RecordView) {
+    private var storage: [Record] = []
+    func append(_ record: Record) {
       lock.lock()
       storage.append(record)
       lock.unlock()
@@ -108,7 +120,7 @@ enum UIBench {
       defer { lock.unlock() }
       return storage.count
     }
-    var records: [RecordView] {
+    var records: [Record] {
       lock.lock()
       defer { lock.unlock() }
       return storage

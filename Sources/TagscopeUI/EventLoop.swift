@@ -23,11 +23,13 @@ public struct LoopStats: Sendable, Hashable, Codable {
 }
 
 /// Runs the terminal UI: one thread owns curses; records arrive through the timeline and a
-/// ``Wakeup``; redraws are coalesced to at most 30 a second; when nothing happens the loop sleeps in
-/// `poll` with no timeout (replay paused) or a one-second one (live, for the rate display).
+/// ``Wakeup``; redraws for arriving records are coalesced to at most 30 a second, while a key is
+/// answered with a frame at once; when nothing happens the loop sleeps in `poll` with no timeout
+/// (replay paused) or a one-second one (live, for the rate display).
 public enum TerminalUI {
-  /// Shortest time between two frames.
-  public static let frameInterval = 1.0 / 30
+  /// Shortest time between two frames drawn for arriving records: 28 a second, which leaves room
+  /// for the frames answering keys within 30 a second.
+  public static let frameInterval = 1.0 / 28
 
   /// Shows `timeline` until the user quits (`q`), SIGINT/SIGTERM/SIGHUP, or `wakeup` asks to quit.
   /// The terminal is restored on every exit path.
@@ -89,7 +91,8 @@ private struct Loop {
     var lastLiveTick = start
     while !state.shouldQuit {
       var now = Self.now
-      if dirty && now - lastDraw >= TerminalUI.frameInterval {
+      // Records are coalesced to one frame per interval; a key is answered at once.
+      if dirty && (now - lastDraw >= TerminalUI.frameInterval || pendingKeyTime != nil) {
         draw(now)
         now = Self.now
       }
