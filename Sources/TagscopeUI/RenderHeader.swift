@@ -52,7 +52,7 @@ extension FrameView {
     segments.draw(into: &grid, column: 1, row: 0, width: layout.size.width - 3)
   }
 
-  /// The rate over the last 10 s and 20 three-second buckets of the last minute, ending at the newest
+  /// The rate over the last 10 s (or less at the start) and 20 three-second buckets of the last minute, ending at the newest
   /// record (live, decaying with wall time when nothing arrives) or at the selected one (replay).
   private func rateAndBuckets() -> (Double, [Int]) {
     let anchor: Double
@@ -81,7 +81,9 @@ extension FrameView {
       buckets.append(next - previous)
       previous = next
     }
-    let recent = end - firstIndex(after: anchor - 10)
-    return (Double(recent) / 10, buckets)
+    // Over the last 10 s, or since the first record when there is less history.
+    let window = max(1, min(10, anchor - timeline.time(at: 0)))
+    let recent = end - firstIndex(after: anchor - window)
+    return (Double(recent) / window, buckets)
   }
 }
