@@ -103,3 +103,38 @@ final class RenderTests: XCTestCase {
     for title in ["Events", "Screens", "Session", "Providers"] { XCTAssertTrue(text.contains(title)) }
   }
 }
+
+final class RenderSizeTests: XCTestCase {
+  /// Every size from 0×0 to 130×45, with each overlay and zoom: nothing crashes, every frame has
+  /// the asked size, and the panes show whenever the terminal is big enough.
+  func testEverySizeRenders() {
+    var states: [State] = []
+    var base = Fixtures.state()
+    base.type("...")
+    states.append(base)
+    var detail = base
+    detail.apply(.key(.enter))
+    states.append(detail)
+    var help = base
+    help.type("?")
+    states.append(help)
+    var filter = base
+    filter.type("/kind:nope")
+    states.append(filter)
+    var zoomed = base
+    zoomed.type("4z")
+    states.append(zoomed)
+    for width in stride(from: 0, through: 130, by: 5) {
+      for height in stride(from: 0, through: 45, by: 3) {
+        for state in states {
+          let size = Size(width: width, height: height)
+          let grid = render(update(state, .resize(size)))
+          XCTAssertEqual(grid.size, size)
+          if width >= Layout.minimum.width && height >= Layout.minimum.height && state.overlay == .none {
+            XCTAssertTrue(grid.text.contains(state.zoomed ? "Providers" : "Events"), "\(width)×\(height)")
+          }
+        }
+      }
+    }
+  }
+}
