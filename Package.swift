@@ -8,12 +8,15 @@ let package = Package(
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .target(name: "TaggingPlan", dependencies: ["AnalyticsHub", .product(name: "Yams", package: "Yams")]),
+    .testTarget(name: "TaggingPlanTests", dependencies: ["TaggingPlan", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]

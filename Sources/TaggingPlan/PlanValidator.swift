@@ -1,0 +1,100 @@
+import AnalyticsHub
+
+/// Checks records against a plan, one at a time, and keeps the coverage.
+///
+/// Rules, in order, for each record:
+/// - every provider output's recorded rule violations become `provider-rule` violations (for
+///   every record, planned or not; `degraded` consequences are warnings, others errors);
+/// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
+///   timed event records only when the plan has a `timed` section: plans describe the app's own
+///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
+/// - a screen/action/event/state (or timed event) the plan does not list is `unplanned-tag`;
+/// - properties are checked only when the entry has `properties` (a timed stop may also carry the
+///   hub's `duration` and `cancelled`); the tag's screen against `screens`;
+/// - each planned provider is checked only when it appears in the record's outputs (a record from
+///   `listen` carries only the SDK that sent it). A `blocked` provider (disabled or no consent) is
+///   expected behaviour: nothing is checked and it does not count as coverage. `dropped` (the
+///   mapping returned nothing) and `failed` (the SDK threw) are `missing-call` where a call is
+///   planned.
+public struct PlanValidator: Sendable {
+  public let plan: Plan
+  /// What has been seen so far.
+  public private(set) var coverage: Coverage
+  /// How many records were checked.
+  public private(set) var records = 0
+
+  /// A validator with nothing seen yet.
+  public init(plan: Plan) {
+    self.plan = plan
+    coverage = Coverage(items: plan.coverageItems)
+  }
+
+  /// Checks one record, updates the coverage and returns its violations (usually none).
+  public mutating func validate(_ record: RecordFacts) -> [PlanViolation] {
+    records += 1
+    return Self.check(record, plan: plan, coverage: &coverage)
+  }
+
+  /// Checks one record against `plan`, marking what it covers in `coverage`.
+  public static func check(_ record: RecordFacts, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
+    var violations: [PlanViolation] = []
+    guard let kind = record.kind else { return violations }
+    let section = PlanSection(kind: kind)
+    let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
+    let place = Self.place(record)
+
+    for output in record.outputs where !output.violations.isEmpty {
+      let item = entryIndex.flatMap { index in
+        plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.screen)
+          ?? plan.tagItems[index]
+      }
+      for rule in output.violations {
+        violations.append(
+          PlanViolation(
+            seq: record.seq, severity: rule.consequence == .degraded ? .warning : .error, rule: .providerRule,
+            tag: record.name, provider: output.provider,
+            message: "\(place): \(output.provider) rule \(rule.rule) broken: \(rule.message)", coverageItem: item))
+      }
+    }
+
+    guard let section else { return violations }
+    guard let entryIndex else {
+      if section == .timed && !plan.sections.contains(.timed) { return violations }
+      violations.append(
+        PlanViolation(
+          seq: record.seq, severity: plan.unplannedSeverity, rule: .unplannedTag, tag: record.name,
+          message: "\(place): \(section.noun) \(record.name) is not in the plan"))
+      return violations
+    }
+    let entry = plan.entries[entryIndex]
+    let tagItem = plan.tagItems[entryIndex]
+    coverage.mark(tagItem)
+    var context = CheckContext(
+      record: record, entry: entry, place: place, tagItem: tagItem, violations: violations)
+    context.checkProperties()
+    context.checkScreen()
+    for (position, providerPlan) in entry.providers.enumerated() {
+      guard let output = record.outputs.first(where: { $0.provider == providerPlan.provider }),
+        output.status != .blocked
+      else { continue }
+      let item = plan.providerItems[entryIndex][position].item(screen: record.screen)
+      let phase: CallCondition.Phase? =
+        kind == .timedStart ? .start : kind == .timedStop ? .stop : nil
+      var matched = false
+      for expected in providerPlan.calls
+      where expected.condition?.matches(screen: record.screen, phase: phase) ?? true {
+        matched = true
+        context.check(expected, output: output, item: item)
+      }
+      if matched, let item { coverage.mark(item) }
+    }
+    return context.violations
+  }
+
+  /// `playPodcast on favorites`, or `playPodcast` when no screen is current.
+  static func place(_ record: RecordFacts) -> String {
+    if record.kind == .screen { return "screen \(record.name)" }
+    guard let screen = record.screen else { return record.name }
+    return "\(record.name) on \(screen)"
+  }
+}
