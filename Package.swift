@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -13,11 +14,13 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
+    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
     .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .target(name: "TaggingPlan", dependencies: ["AnalyticsHub", .product(name: "Yams", package: "Yams")]),
     .testTarget(name: "TaggingPlanTests", dependencies: ["TaggingPlan", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,262 @@
+import AnalyticsHub
+
+/// Writes records, headers and drop markers as single JSON lines in the recording format.
+///
+/// Fields come in a fixed order (`seq`, `time`, `kind`, `name`, `eventType`, `properties`,
+/// `context`, `outputs`, `issues`, `source`, `raw`, then unknown fields kept in `extra`); optional
+/// fields are left out when `nil` or empty, except `properties`, `context` and `outputs`, always
+/// written. A field of `extra` named like a known field is not written (the known field wins).
+public enum RecordLineEncoder {
+  /// The record as one line of JSON, without the trailing newline.
+  public static func line(_ record: Record) -> String {
+    var writer = JSONWriter()
+    write(record, to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Appends the record's JSON and a newline to `bytes`.
+  public static func appendLine(_ record: Record, to bytes: inout [UInt8]) {
+    var writer = JSONWriter(capacity: 0)
+    swap(&writer.bytes, &bytes)
+    write(record, to: &writer)
+    writer.byte(UInt8(ascii: "\n"))
+    swap(&writer.bytes, &bytes)
+  }
+
+  /// The header as one line of JSON, without the trailing newline.
+  public static func line(_ header: RecordingHeader) -> String {
+    var writer = JSONWriter(capacity: 128)
+    write(header, to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Appends the header's JSON and a newline to `bytes`.
+  public static func appendLine(_ header: RecordingHeader, to bytes: inout [UInt8]) {
+    var writer = JSONWriter(capacity: 128)
+    write(header, to: &writer)
+    bytes.append(contentsOf: writer.bytes)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// The drop marker as one line of JSON, without the trailing newline.
+  public static func line(_ marker: DropMarker) -> String {
+    var writer = JSONWriter(capacity: 96)
+    write(marker, to: &writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// Appends the marker's JSON and a newline to `bytes`.
+  public static func appendLine(_ marker: DropMarker, to bytes: inout [UInt8]) {
+    var writer = JSONWriter(capacity: 96)
+    write(marker, to: &writer)
+    bytes.append(contentsOf: writer.bytes)
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  /// Any recording line as JSON, without the trailing newline.
+  public static func line(_ line: RecordingLine) -> String {
+    switch line {
+    case .header(let header): return self.line(header)
+    case .record(let record): return self.line(record)
+    case .dropped(let marker): return self.line(marker)
+    }
+  }
+
+  static let recordFields: Set<String> = [
+    "seq", "time", "kind", "name", "eventType", "properties", "context", "outputs", "issues", "source", "raw",
+  ]
+  static let recordFieldsButEventType = recordFields.subtracting(["eventType"])
+  static let contextFields: Set<String> = ["screen", "history", "session", "timedEvents"]
+  static let sessionFields: Set<String> = ["id", "state", "user", "properties"]
+  static let outputFields: Set<String> = ["provider", "status", "reason", "calls", "violations"]
+  static let headerFields: Set<String> = ["format", "version", "app", "device", "started"]
+  static let markerFields: Set<String> = ["dropped", "time", "afterSeq", "by"]
+
+  static func write(_ record: Record, to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    writer.key("seq", first: true)
+    writer.unsigned(record.seq)
+    writer.key("time")
+    writer.timestamp(record.timeMilliseconds)
+    writer.key("kind")
+    writer.string(record.kind.rawValue)
+    writer.key("name")
+    writer.string(record.name)
+    if let eventType = record.eventType {
+      writer.key("eventType")
+      writer.string(eventType.rawValue)
+    }
+    writer.key("properties")
+    writer.object(record.properties)
+    writer.key("context")
+    write(record.context, to: &writer)
+    writer.key("outputs")
+    writer.byte(UInt8(ascii: "["))
+    for (index, output) in record.outputs.enumerated() {
+      if index > 0 { writer.byte(UInt8(ascii: ",")) }
+      write(output, to: &writer)
+    }
+    writer.byte(UInt8(ascii: "]"))
+    if !record.issues.isEmpty {
+      writer.key("issues")
+      writer.byte(UInt8(ascii: "["))
+      for (index, issue) in record.issues.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.byte(UInt8(ascii: "{"))
+        writer.key("code", first: true)
+        writer.string(issue.code)
+        writer.key("message")
+        writer.string(issue.message)
+        writer.byte(UInt8(ascii: "}"))
+      }
+      writer.byte(UInt8(ascii: "]"))
+    }
+    if let source = record.source {
+      writer.key("source")
+      writer.string(source)
+    }
+    if let raw = record.raw {
+      writer.key("raw")
+      writer.string(raw)
+    }
+    // An unknown `eventType` word read from a recording lives in `extra` and is written back.
+    writeExtra(
+      record.extra, known: record.eventType == nil ? recordFieldsButEventType : recordFields, to: &writer)
+    writer.byte(UInt8(ascii: "}"))
+  }
+
+  private static func write(_ context: RecordContext, to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    var first = true
+    if let screen = context.screen {
+      writer.key("screen", first: true)
+      writer.string(screen)
+      first = false
+    }
+    writer.key("history", first: first)
+    writer.stringArray(context.history)
+    if let session = context.session {
+      writer.key("session")
+      writer.byte(UInt8(ascii: "{"))
+      writer.key("id", first: true)
+      writer.string(session.id)
+      writer.key("state")
+      writer.string(session.state)
+      if let user = session.user {
+        writer.key("user")
+        writer.string(user)
+      }
+      writer.key("properties")
+      writer.object(session.properties)
+      writeExtra(session.extra, known: sessionFields, to: &writer)
+      writer.byte(UInt8(ascii: "}"))
+    }
+    if !context.timedEvents.isEmpty {
+      writer.key("timedEvents")
+      writer.stringArray(context.timedEvents)
+    }
+    writeExtra(context.extra, known: contextFields, to: &writer)
+    writer.byte(UInt8(ascii: "}"))
+  }
+
+  private static func write(_ output: ProviderOutput, to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    writer.key("provider", first: true)
+    writer.string(output.provider)
+    writer.key("status")
+    writer.string(output.status.rawValue)
+    if let reason = output.reason {
+      writer.key("reason")
+      writer.string(reason)
+    }
+    if !output.calls.isEmpty {
+      writer.key("calls")
+      writer.byte(UInt8(ascii: "["))
+      for (index, call) in output.calls.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.byte(UInt8(ascii: "{"))
+        writer.key("method", first: true)
+        writer.string(call.method)
+        if let name = call.name {
+          writer.key("name")
+          writer.string(name)
+        }
+        writer.key("parameters")
+        writer.object(call.parameters)
+        writer.byte(UInt8(ascii: "}"))
+      }
+      writer.byte(UInt8(ascii: "]"))
+    }
+    if !output.violations.isEmpty {
+      writer.key("violations")
+      writer.byte(UInt8(ascii: "["))
+      for (index, violation) in output.violations.enumerated() {
+        if index > 0 { writer.byte(UInt8(ascii: ",")) }
+        writer.byte(UInt8(ascii: "{"))
+        writer.key("rule", first: true)
+        writer.string(violation.rule)
+        writer.key("message")
+        writer.string(violation.message)
+        writer.key("consequence")
+        writer.string(violation.consequence)
+        if let callIndex = violation.callIndex {
+          writer.key("callIndex")
+          writer.int(Int64(callIndex))
+        }
+        if let errorCode = violation.errorCode {
+          writer.key("errorCode")
+          writer.int(Int64(errorCode))
+        }
+        writer.byte(UInt8(ascii: "}"))
+      }
+      writer.byte(UInt8(ascii: "]"))
+    }
+    writeExtra(output.extra, known: outputFields, to: &writer)
+    writer.byte(UInt8(ascii: "}"))
+  }
+
+  static func write(_ header: RecordingHeader, to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    writer.key("format", first: true)
+    writer.string(header.format)
+    writer.key("version")
+    writer.int(Int64(header.version))
+    if let app = header.app {
+      writer.key("app")
+      writer.string(app)
+    }
+    if let device = header.device {
+      writer.key("device")
+      writer.string(device)
+    }
+    if let started = header.startedMilliseconds {
+      writer.key("started")
+      writer.timestamp(started)
+    }
+    writeExtra(header.extra, known: headerFields, to: &writer)
+    writer.byte(UInt8(ascii: "}"))
+  }
+
+  static func write(_ marker: DropMarker, to writer: inout JSONWriter) {
+    writer.byte(UInt8(ascii: "{"))
+    writer.key("dropped", first: true)
+    writer.int(Int64(marker.count))
+    writer.key("time")
+    writer.timestamp(marker.timeMilliseconds)
+    if let afterSeq = marker.afterSeq {
+      writer.key("afterSeq")
+      writer.unsigned(afterSeq)
+    }
+    writer.key("by")
+    writer.string(marker.origin)
+    writeExtra(marker.extra, known: markerFields, to: &writer)
+    writer.byte(UInt8(ascii: "}"))
+  }
+
+  private static func writeExtra(_ extra: Properties, known: Set<String>, to writer: inout JSONWriter) {
+    for (key, value) in extra where !known.contains(key) {
+      writer.key(key, first: false)
+      writer.value(value)
+    }
+  }
+}

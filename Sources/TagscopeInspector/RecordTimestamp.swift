@@ -1,0 +1,128 @@
+/// Millisecond UTC timestamps (`2026-11-21T10:00:04.210Z`) written and read straight from bytes,
+/// exact to the millisecond both ways.
+enum RecordTimestamp {
+  /// Appends `milliseconds` since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (24 bytes).
+  static func write(_ milliseconds: Int64, into out: inout [UInt8]) {
+    let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+    let msOfDay = milliseconds - days * 86_400_000
+    let (year, month, day) = civilFromDays(days)
+    if year < 0 || year > 9999 {
+      // Out of the 4-digit range: still a string the parser rejects clearly rather than garbage.
+      out.append(contentsOf: Array(String(year).utf8))
+    } else {
+      digits(year, 4, &out)
+    }
+    out.append(UInt8(ascii: "-"))
+    digits(month, 2, &out)
+    out.append(UInt8(ascii: "-"))
+    digits(day, 2, &out)
+    out.append(UInt8(ascii: "T"))
+    digits(msOfDay / 3_600_000, 2, &out)
+    out.append(UInt8(ascii: ":"))
+    digits((msOfDay / 60_000) % 60, 2, &out)
+    out.append(UInt8(ascii: ":"))
+    digits((msOfDay / 1000) % 60, 2, &out)
+    out.append(UInt8(ascii: "."))
+    digits(msOfDay % 1000, 3, &out)
+    out.append(UInt8(ascii: "Z"))
+  }
+
+  /// The timestamp as a string.
+  static func string(_ milliseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    write(milliseconds, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` into milliseconds since 1970 (digits beyond the
+  /// millisecond are ignored); `nil` when the text is not such a timestamp.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard bytes.count >= 19 else { return nil }
+    func number(_ start: Int, _ length: Int) -> Int64? {
+      var value: Int64 = 0
+      for index in start..<(start + length) {
+        let byte = bytes[index]
+        guard byte >= 48, byte <= 57 else { return nil }
+        value = value * 10 + Int64(byte - 48)
+      }
+      return value
+    }
+    guard bytes[4] == 45, bytes[7] == 45, bytes[10] == 84 || bytes[10] == 116 || bytes[10] == 32,
+      bytes[13] == 58, bytes[16] == 58,
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+      let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    var index = 19
+    var millisecond: Int64 = 0
+    if index < bytes.count, bytes[index] == 46 {
+      index += 1
+      let start = index
+      while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
+        if index - start < 3 { millisecond = millisecond * 10 + Int64(bytes[index] - 48) }
+        index += 1
+      }
+      guard index > start else { return nil }
+      for _ in min(index - start, 3)..<3 { millisecond *= 10 }
+    }
+    var offsetSeconds: Int64 = 0
+    guard index < bytes.count else { return nil }
+    let marker = bytes[index]
+    if marker == 90 || marker == 122 {
+      index += 1
+    } else if marker == 43 || marker == 45, index + 6 <= bytes.count, bytes[index + 3] == 58,
+      let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
+    {
+      offsetSeconds = (hours * 3600 + minutes * 60) * (marker == 43 ? 1 : -1)
+      index += 6
+    } else {
+      return nil
+    }
+    guard index == bytes.count else { return nil }
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+    return seconds * 1000 + millisecond
+  }
+
+  /// Parses a timestamp string (see ``parse(_:)``).
+  static func parse(_ text: String) -> Int64? {
+    var text = text
+    return text.withUTF8 { parse($0) }
+  }
+
+  private static func digits(_ value: Int64, _ width: Int, _ out: inout [UInt8]) {
+    var divisor: Int64 = 1
+    for _ in 1..<width { divisor *= 10 }
+    var rest = value
+    while divisor > 0 {
+      out.append(UInt8(48 + (rest / divisor) % 10))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+
+  // Howard Hinnant's civil-from-days / days-from-civil algorithms (proleptic Gregorian, UTC).
+  private static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+    let y = yoe + era * 400
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (m <= 2 ? y + 1 : y, m, d)
+  }
+
+  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+}
