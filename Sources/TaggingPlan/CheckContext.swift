@@ -1,8 +1,9 @@
 import AnalyticsHub
+import TagscopeInspector
 
 /// The checks of one record against its plan entry, accumulating violations.
 struct CheckContext {
-  let record: RecordFacts
+  let record: Record
   let entry: PlanEntry
   /// `playPodcast on favorites`.
   let place: String
@@ -45,17 +46,17 @@ struct CheckContext {
   /// The screen the tag happened on, against the entry's `screens`.
   mutating func checkScreen() {
     guard let screens = entry.screens else { return }
-    if let screen = record.screen, screens.contains(screen) { return }
+    if let screen = record.context.screen, screens.contains(screen) { return }
     let line = entry.screensLocation?.line ?? entry.location.line
-    let found = record.screen.map { "happened on \($0)" } ?? "happened with no current screen"
+    let found = record.context.screen.map { "happened on \($0)" } ?? "happened with no current screen"
     add(.wrongScreen, line: line, item: tagItem, "\(record.name) \(found), plan line \(line) allows only \(screens.joined(separator: ", "))")
   }
 
   /// One expected call (or `none`) against what the provider received.
-  mutating func check(_ expected: ExpectedCall, output: OutputFacts, item: Int?) {
+  mutating func check(_ expected: ExpectedCall, output: ProviderOutput, item: Int?) {
     let provider = output.provider
     let line = expected.location.line
-    let received = output.status == .sent || output.status == .failed ? output.calls : []
+    let received = output.status == .dropped || output.status == .blocked ? [] : output.calls
     if expected.isNone {
       guard !received.isEmpty else { return }
       add(

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeInspector
 
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
@@ -30,28 +31,28 @@ public struct PlanValidator: Sendable {
   }
 
   /// Checks one record, updates the coverage and returns its violations (usually none).
-  public mutating func validate(_ record: RecordFacts) -> [PlanViolation] {
+  public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
     return Self.check(record, plan: plan, coverage: &coverage)
   }
 
   /// Checks one record against `plan`, marking what it covers in `coverage`.
-  public static func check(_ record: RecordFacts, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
+  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
     var violations: [PlanViolation] = []
-    guard let kind = record.kind else { return violations }
+    guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
     let place = Self.place(record)
 
     for output in record.outputs where !output.violations.isEmpty {
       let item = entryIndex.flatMap { index in
-        plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.screen)
+        plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
           ?? plan.tagItems[index]
       }
       for rule in output.violations {
         violations.append(
           PlanViolation(
-            seq: record.seq, severity: rule.consequence == .degraded ? .warning : .error, rule: .providerRule,
+            seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
             tag: record.name, provider: output.provider,
             message: "\(place): \(output.provider) rule \(rule.rule) broken: \(rule.message)", coverageItem: item))
       }
@@ -77,12 +78,12 @@ public struct PlanValidator: Sendable {
       guard let output = record.outputs.first(where: { $0.provider == providerPlan.provider }),
         output.status != .blocked
       else { continue }
-      let item = plan.providerItems[entryIndex][position].item(screen: record.screen)
+      let item = plan.providerItems[entryIndex][position].item(screen: record.context.screen)
       let phase: CallCondition.Phase? =
         kind == .timedStart ? .start : kind == .timedStop ? .stop : nil
       var matched = false
       for expected in providerPlan.calls
-      where expected.condition?.matches(screen: record.screen, phase: phase) ?? true {
+      where expected.condition?.matches(screen: record.context.screen, phase: phase) ?? true {
         matched = true
         context.check(expected, output: output, item: item)
       }
@@ -92,9 +93,9 @@ public struct PlanValidator: Sendable {
   }
 
   /// `playPodcast on favorites`, or `playPodcast` when no screen is current.
-  static func place(_ record: RecordFacts) -> String {
+  static func place(_ record: Record) -> String {
     if record.kind == .screen { return "screen \(record.name)" }
-    guard let screen = record.screen else { return record.name }
+    guard let screen = record.context.screen else { return record.name }
     return "\(record.name) on \(screen)"
   }
 }
