@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
+    .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -15,12 +16,21 @@ let package = Package(
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
-    .executableTarget(name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo"]),
-    .target(name: "TaggingPlan", dependencies: ["AnalyticsHub", "TagscopeInspector", .product(name: "Yams", package: "Yams")]),
+    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
+    .executableTarget(
+      name: "TagscopeBench",
+      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TaggingPlan"]),
+    .target(
+      name: "TaggingPlan",
+      dependencies: [
+        "AnalyticsHub", "TagscopeInspector", "AnalyticsProviders", .product(name: "Yams", package: "Yams"),
+      ]),
     .testTarget(name: "TaggingPlanTests", dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )
