@@ -1,11 +1,13 @@
 import AnalyticsHub
+import AnalyticsProviders
 import TagscopeInspector
 
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
 /// Rules, in order, for each record:
 /// - every provider output's recorded rule violations become `provider-rule` violations (for
-///   every record, planned or not; `degraded` consequences are warnings, others errors);
+///   every record, planned or not; `degraded` consequences are warnings, others errors); records
+///   from `listen` (with a `source`) that carry none are checked with ``ProviderRules``;
 /// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
 ///   timed event records only when the plan has a `timed` section: plans describe the app's own
 ///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
@@ -44,12 +46,14 @@ public struct PlanValidator: Sendable {
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
     let place = Self.place(record)
 
-    for output in record.outputs where !output.violations.isEmpty {
+    for output in record.outputs {
+      let rules = Self.ruleViolations(of: output, in: record)
+      guard !rules.isEmpty else { continue }
       let item = entryIndex.flatMap { index in
         plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
           ?? plan.tagItems[index]
       }
-      for rule in output.violations {
+      for rule in rules {
         violations.append(
           PlanViolation(
             seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
@@ -90,6 +94,13 @@ public struct PlanValidator: Sendable {
       if matched, let item { coverage.mark(item) }
     }
     return context.violations
+  }
+
+  /// The provider rules an output breaks: those the hub recorded or, for a record received by
+  /// `tagscope listen` (it has a `source`) that carries none, those ``ProviderRules`` finds.
+  static func ruleViolations(of output: ProviderOutput, in record: Record) -> [RecordViolation] {
+    if !output.violations.isEmpty || record.source == nil || output.calls.isEmpty { return output.violations }
+    return ProviderRules.check(provider: output.provider, calls: output.calls).map(RecordViolation.init)
   }
 
   /// `playPodcast on favorites`, or `playPodcast` when no screen is current.

@@ -188,6 +188,18 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(validate([unplanned], plan: try samplePlan()).0.map(\.rule), [.providerRule, .providerRule])
   }
 
+  func testListenRecordsWithoutRecordedViolationsAreCheckedWithProviderRules() throws {
+    let longName = String(repeating: "a", count: 41)
+    var listened = record(
+      23, .event, "playerDidFail", ["error": "network"], screen: "podcastPlayer", outputs: [sent("firebase", longName)])
+    XCTAssertEqual(try check(listened), [], "a hub record without recorded violations is trusted")
+    listened.source = "127.0.0.1:50312"
+    let violation = only(try check(listened))
+    XCTAssertEqual(violation?.rule, .providerRule)
+    XCTAssertEqual(violation?.provider, "firebase")
+    XCTAssertTrue(violation?.message.contains("firebase rule firebase.event-name-length broken") ?? false)
+  }
+
   func testBlockedProviderIsExpectedAndNotCovered() throws {
     var play = goodPlay(18)
     play.outputs[0] = ProviderOutput(provider: "firebase", status: .blocked, reason: "consent")
