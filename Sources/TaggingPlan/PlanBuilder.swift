@@ -167,7 +167,7 @@ extension PlanLoader {
           }
           let word = try reader.string(field.value, "phase of \(what)")
           guard let phase = CallCondition.Phase(rawValue: word) else {
-            throw reader.error(field.value, "phase of \(what) must be start or stop, found \"\(word)\"")
+            throw reader.error(field.value, "phase of \(what) must be start, stop or cancel, found \"\(word)\"")
           }
           condition.phase = phase
         }

@@ -16,7 +16,8 @@ import TagscopeInspector
 ///   hub's `duration` and `cancelled`); the tag's screen against `screens`;
 /// - each planned provider is checked only when it appears in the record's outputs (a record from
 ///   `listen` carries only the SDK that sent it). A `blocked` provider (disabled or no consent) is
-///   expected behaviour: nothing is checked and it does not count as coverage. `dropped` (the
+///   expected behaviour: nothing is checked and it does not count as coverage. Of a provider's
+///   expectations, those whose `when` holds apply; when none does, those without `when` apply. `dropped` (the
 ///   mapping returned nothing) and `failed` (the SDK threw) are `missing-call` where a call is
 ///   planned.
 public struct PlanValidator: Sendable {
@@ -74,6 +75,7 @@ public struct PlanValidator: Sendable {
     let entry = plan.entries[entryIndex]
     let tagItem = plan.tagItems[entryIndex]
     coverage.mark(tagItem)
+    let phase = Self.phase(of: record, kind: kind)
     var context = CheckContext(
       record: record, entry: entry, place: place, tagItem: tagItem, violations: violations)
     context.checkProperties()
@@ -83,13 +85,17 @@ public struct PlanValidator: Sendable {
         output.status != .blocked
       else { continue }
       let item = plan.providerItems[entryIndex][position].item(screen: record.context.screen)
-      let phase: CallCondition.Phase? =
-        kind == .timedStart ? .start : kind == .timedStop ? .stop : nil
       var matched = false
       for expected in providerPlan.calls
-      where expected.condition?.matches(screen: record.context.screen, phase: phase) ?? true {
+      where expected.condition?.matches(screen: record.context.screen, phase: phase) == true {
         matched = true
         context.check(expected, output: output, item: item)
+      }
+      if !matched {
+        for expected in providerPlan.calls where expected.condition == nil {
+          matched = true
+          context.check(expected, output: output, item: item)
+        }
       }
       if matched, let item { coverage.mark(item) }
     }
@@ -101,6 +107,15 @@ public struct PlanValidator: Sendable {
   static func ruleViolations(of output: ProviderOutput, in record: Record) -> [RecordViolation] {
     if !output.violations.isEmpty || record.source == nil || output.calls.isEmpty { return output.violations }
     return ProviderRules.check(provider: output.provider, calls: output.calls).map(RecordViolation.init)
+  }
+
+  /// The timed event boundary of a record: start, stop, or cancel (a stop with `cancelled: true`).
+  static func phase(of record: Record, kind: TagKind) -> CallCondition.Phase? {
+    switch kind {
+    case .timedStart: return .start
+    case .timedStop: return record.properties["cancelled"] == .bool(true) ? .cancel : .stop
+    default: return nil
+    }
   }
 
   /// `playPodcast on favorites`, or `playPodcast` when no screen is current.

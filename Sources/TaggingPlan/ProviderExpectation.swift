@@ -2,10 +2,11 @@ import AnalyticsHub
 
 /// When a conditional provider expectation applies.
 public struct CallCondition: Sendable, Hashable {
-  /// Timed events only: which boundary (`start` or `stop`).
+  /// Timed events only: which boundary (`start`, `stop`, or `cancel`: a stop with `cancelled: true`).
   public enum Phase: String, Sendable, Hashable, CaseIterable {
     case start
     case stop
+    case cancel
   }
 
   /// The current screens it applies on; `nil` for any screen.
@@ -103,7 +104,8 @@ public struct ExpectedCall: Sendable, Hashable {
 public struct ProviderPlan: Sendable, Hashable {
   /// The provider identifier (`firebase`).
   public var provider: String
-  /// The expectations, in plan order; conditional ones apply only when their condition holds.
+  /// The expectations, in plan order. Those with a condition apply when it holds; those without
+  /// apply when no conditional one does (the fallback).
   public var calls: [ExpectedCall]
   /// Where the provider key is in the plan.
   public var location: SourceLocation

@@ -227,6 +227,44 @@ final class PlanValidatorTests: XCTestCase {
       violations.first?.message, "listening: firebase listening parameter duration is -1, plan line 35 expects at least 0")
   }
 
+  func testUnconditionalCallsAreTheFallbackAndCancelIsItsOwnPhase() throws {
+    let yaml = """
+      plan: P
+      screens:
+        a: {}
+        b: {}
+      actions:
+        pause:
+          providers:
+            firebase:
+              - {when: {screen: b}, name: pause_from_b}
+              - {name: pause}
+      timed:
+        onboarding:
+          providers:
+            firebase:
+              - {when: {phase: start}, name: onboarding_start}
+              - {when: {phase: stop}, name: onboarding_stop}
+              - {when: {phase: cancel}, name: onboarding_cancel}
+      """
+    let plan = try PlanLoader.load(yaml: yaml, file: "p.yaml")
+    let records = [
+      record(1, .userAction, "pause", screen: "a", outputs: [sent("firebase", "pause")]),
+      record(2, .userAction, "pause", screen: "b", outputs: [sent("firebase", "pause_from_b")]),
+      record(3, .userAction, "pause", screen: "b", outputs: [sent("firebase", "pause")]),
+      record(4, .timedStart, "onboarding", outputs: [sent("firebase", "onboarding_start")]),
+      record(5, .timedStop, "onboarding", ["duration": 1.0], outputs: [sent("firebase", "onboarding_stop")]),
+      record(
+        6, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true], outputs: [sent("firebase", "onboarding_cancel")]),
+      record(7, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true], outputs: [sent("firebase", "onboarding_stop")]),
+    ]
+    let violations = validate(records, plan: plan).0
+    XCTAssertEqual(violations.map(\.seq), [3, 7])
+    XCTAssertEqual(violations.map(\.rule), [.wrongName, .wrongName])
+    XCTAssertEqual(violations[0].message, "pause on b: firebase got pause, plan line 9 expects pause_from_b")
+    XCTAssertEqual(violations[1].message, "onboarding: firebase got onboarding_stop, plan line 17 expects onboarding_cancel")
+  }
+
   func testEveryRuleIdIsProducedByTheseTests() throws {
     let plan = try samplePlan()
     var records: [Record] = []
