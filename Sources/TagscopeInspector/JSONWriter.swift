@@ -89,7 +89,7 @@ struct JSONWriter {
       bytes.append(48 + UInt8(value))
       return
     }
-    var digits: (UInt64, UInt64) = (0, 0)
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
     var count = 0
     var rest = value
     withUnsafeMutableBytes(of: &digits) { buffer in

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A bounded queue that producers fill without ever blocking and one background thread drains in
+/// batches.
+///
+/// Producers pay a lock and an append; they never wait for the consumer and never wake it per item
+/// (the thread wakes every `interval`, or at once when the queue is half full, on `flush` and on
+/// `close`). When the queue is full the item is dropped and counted; the handler learns of the
+/// drops right after the batch they followed, so it can write them down in order.
+final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
+  /// One batch: the items in order, then how many items were dropped after them.
+  typealias Handler = @Sendable (_ items: [Item], _ droppedAfter: Int) -> Void
+
+  private let condition = NSCondition()
+  private var queue: [Item] = []
+  private var spare: [Item] = []
+  private var pendingDrops = 0
+  private var totalDrops = 0
+  private var pushed: UInt64 = 0
+  private var handled: UInt64 = 0
+  private var wakeRequested = false
+  private var closing = false
+  private var finished = false
+  private let capacity: Int
+  private let interval: TimeInterval
+  private let handler: Handler
+
+  /// A queue of at most `capacity` items drained by a new thread named `name`.
+  init(capacity: Int, interval: TimeInterval = 0.005, name: String, handler: @escaping Handler) {
+    self.capacity = max(1, capacity)
+    self.interval = interval
+    self.handler = handler
+    queue.reserveCapacity(min(self.capacity, 4096))
+    let thread = Thread { [self] in run() }
+    thread.name = name
+    thread.qualityOfService = .utility
+    thread.start()
+  }
+
+  /// Enqueues an item; `false` (and the drop counted) when the queue is full or closed.
+  @discardableResult
+  func push(_ item: Item) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !closing, queue.count < capacity else {
+      pendingDrops += 1
+      totalDrops += 1
+      return false
+    }
+    queue.append(item)
+    pushed += 1
+    if queue.count == capacity / 2 && !wakeRequested {
+      wakeRequested = true
+      condition.signal()
+    }
+    return true
+  }
+
+  /// Items dropped since the queue was made.
+  var droppedCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return totalDrops
+  }
+
+  /// Items waiting.
+  var backlog: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.count
+  }
+
+  /// Blocks until every item pushed before the call has been handled.
+  func flush() {
+    condition.lock()
+    let target = pushed
+    wakeRequested = true
+    condition.broadcast()
+    while handled < target && !finished { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Handles what is queued, then stops the thread; later pushes are dropped. Blocks until done.
+  func close() {
+    condition.lock()
+    closing = true
+    condition.broadcast()
+    while !finished { condition.wait() }
+    condition.unlock()
+  }
+
+  private func run() {
+    condition.lock()
+    while true {
+      if queue.isEmpty && pendingDrops == 0 {
+        if closing { break }
+        if !wakeRequested { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }
+        wakeRequested = false
+        if queue.isEmpty && pendingDrops == 0 { continue }
+      }
+      swap(&queue, &spare)
+      let drops = pendingDrops
+      pendingDrops = 0
+      wakeRequested = false
+      condition.unlock()
+      handler(spare, drops)
+      let count = UInt64(spare.count)
+      spare.removeAll(keepingCapacity: true)
+      condition.lock()
+      handled += count
+      condition.broadcast()
+    }
+    finished = true
+    condition.broadcast()
+    condition.unlock()
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Writes a recording: a JSON Lines file, the header first, then one line per record.
+///
+/// Crash-safe: lines are only ever written whole (a batch of complete lines per `write(2)`), so a
+/// process killed at any moment leaves a file whose complete lines all load; at worst the last
+/// line is cut short, and ``RecordingReader`` reports it and loads the rest. Drops upstream (a full
+/// ``Inspector`` backlog) arrive as ``DropMarker`` lines, so gaps are written down, never silent.
+///
+/// Use it as an ``Inspector`` sink, or directly (`tagscope listen --record`) with ``append(_:)``.
+public final class Recorder: RecordSink, @unchecked Sendable {
+  /// The recording's path.
+  public let url: URL
+  private let file: LineFile
+  private let lock = NSLock()
+  private var failure: SystemError?
+  private var closed = false
+
+  /// Creates (or truncates) the file at `url` and writes the header line.
+  public init(url: URL, header: RecordingHeader = RecordingHeader(started: Date())) throws(SystemError) {
+    self.url = url
+    file = try LineFile.create(path: url.path)
+    var bytes: [UInt8] = []
+    RecordLineEncoder.appendLine(header, to: &bytes)
+    try file.write(bytes)
+  }
+
+  /// The first write error, if any (writes continue to be attempted).
+  public var lastError: SystemError? {
+    lock.lock()
+    defer { lock.unlock() }
+    return failure
+  }
+
+  public func receive(_ items: [SinkItem]) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(items.count * 640)
+    for item in items { bytes.append(contentsOf: item.line) }
+    writeLines(bytes)
+  }
+
+  /// Appends one record (a single write of one whole line). Safe from any thread.
+  public func append(_ record: Record) throws(SystemError) {
+    var bytes: [UInt8] = []
+    RecordLineEncoder.appendLine(record, to: &bytes)
+    try appendLines(bytes)
+  }
+
+  /// Appends a drop marker.
+  public func append(_ marker: DropMarker) throws(SystemError) {
+    var bytes: [UInt8] = []
+    RecordLineEncoder.appendLine(marker, to: &bytes)
+    try appendLines(bytes)
+  }
+
+  /// Appends lines already encoded (each ending in a newline), in one write.
+  public func appendLines(_ bytes: [UInt8]) throws(SystemError) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { throw SystemError("write", url.path, code: EBADF) }
+    try file.write(bytes)
+  }
+
+  private func writeLines(_ bytes: [UInt8]) {
+    guard !bytes.isEmpty else { return }
+    do { try appendLines(bytes) } catch {
+      lock.lock()
+      if failure == nil { failure = error }
+      lock.unlock()
+    }
+  }
+
+  /// Lines go straight to the operating system on every batch; nothing is buffered here.
+  public func flush() {}
+
+  /// Closes the file; later appends fail.
+  public func close() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { return }
+    closed = true
+    file.closeDescriptor()
+  }
+}
