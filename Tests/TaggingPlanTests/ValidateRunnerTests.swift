@@ -62,7 +62,7 @@ final class ValidateRunnerTests: XCTestCase {
     let lines = outcome.diagnostics.split(separator: "\n").map(String.init)
     XCTAssertEqual(lines.count, 2)
     XCTAssertTrue(lines[0].hasPrefix("\(file):3: invalid JSON"), lines[0])
-    XCTAssertTrue(lines[1].hasPrefix("\(file):5: truncated last line: "), lines[1])
+    XCTAssertTrue(lines[1].hasPrefix("\(file):5: truncated last line"), lines[1])
     XCTAssertTrue(outcome.output.contains("unreadable lines (2, skipped)"))
   }
 
@@ -71,11 +71,13 @@ final class ValidateRunnerTests: XCTestCase {
     let good = try write("good.jsonl", recording([goodPlay(1)]))
     let missing = ValidateRunner.run(planPath: plan, recordings: [good, directory.path + "/nope.jsonl"], format: .text, failOn: .error)
     XCTAssertEqual(missing.exitCode, 2)
-    XCTAssertTrue(missing.diagnostics.contains("nope.jsonl: cannot read the recording"))
+    XCTAssertTrue(missing.diagnostics.contains("nope.jsonl"), missing.diagnostics)
     let garbage = try write("garbage.jsonl", "hello\nworld\n")
     let notRecording = ValidateRunner.run(planPath: plan, recordings: [garbage], format: .text, failOn: .error)
     XCTAssertEqual(notRecording.exitCode, 2)
-    XCTAssertTrue(notRecording.diagnostics.contains("no line is a recording line"), notRecording.diagnostics)
+    XCTAssertTrue(notRecording.diagnostics.contains("garbage.jsonl: not a tagscope recording"), notRecording.diagnostics)
+    let empty = try write("empty.jsonl", "")
+    XCTAssertEqual(ValidateRunner.run(planPath: plan, recordings: [empty], format: .text, failOn: .error).exitCode, 2)
     let badPlan = try write("bad.yaml", "plan: P\nactions:\n  play: {severity: fatal}\n")
     let planOutcome = ValidateRunner.run(planPath: badPlan, recordings: [good], format: .text, failOn: .error)
     XCTAssertEqual(planOutcome.exitCode, 2)
@@ -86,9 +88,9 @@ final class ValidateRunnerTests: XCTestCase {
       2)
   }
 
-  func testEmptyRecordingIsCleanWithNothingCovered() throws {
+  func testHeaderOnlyRecordingIsCleanWithNothingCovered() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
-    let empty = try write("empty.jsonl", "")
+    let empty = try write("empty.jsonl", recording([]))
     let outcome = ValidateRunner.run(planPath: plan, recordings: [empty], format: .junit, failOn: .error)
     XCTAssertEqual(outcome.exitCode, 0)
     XCTAssertEqual(outcome.report?.coverage.seenCount, 0)
