@@ -20,7 +20,7 @@ struct CheckContext {
   }
 
   /// Required, typed and constrained properties; properties the entry does not list.
-  mutating func checkProperties() {
+  mutating func checkProperties(memo: inout PatternMemo) {
     guard let rules = entry.properties else { return }
     for rule in rules {
       let line = rule.location.line
@@ -30,7 +30,7 @@ struct CheckContext {
         }
         continue
       }
-      if let problem = rule.problem(with: value) {
+      if let problem = rule.problem(with: value, memo: &memo) {
         add(problem.rule, line: line, item: tagItem, "property \(rule.name) \(problem.found), plan line \(line) \(problem.expected)")
       }
     }
@@ -53,7 +53,7 @@ struct CheckContext {
   }
 
   /// One expected call (or `none`) against what the provider received.
-  mutating func check(_ expected: ExpectedCall, output: ProviderOutput, item: Int?) {
+  mutating func check(_ expected: ExpectedCall, output: ProviderOutput, item: Int?, memo: inout PatternMemo) {
     let provider = output.provider
     let line = expected.location.line
     let received = output.status == .dropped || output.status == .blocked ? [] : output.calls
@@ -103,7 +103,7 @@ struct CheckContext {
           )
         }
       case .constrained(let rule):
-        if let problem = rule.problem(with: value) {
+        if let problem = rule.problem(with: value, memo: &memo) {
           add(
             problem.rule, provider: provider, line: paramLine, item: item,
             "\(provider) \(callName) parameter \(param.name) \(problem.found), plan line \(paramLine) \(problem.expected)")

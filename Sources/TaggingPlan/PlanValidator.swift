@@ -26,6 +26,7 @@ public struct PlanValidator: Sendable {
   public private(set) var coverage: Coverage
   /// How many records were checked.
   public private(set) var records = 0
+  private var memo = PatternMemo()
 
   /// A validator with nothing seen yet.
   public init(plan: Plan) {
@@ -36,11 +37,19 @@ public struct PlanValidator: Sendable {
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
-    return Self.check(record, plan: plan, coverage: &coverage)
+    return Self.check(record, plan: plan, coverage: &coverage, memo: &memo)
   }
 
   /// Checks one record against `plan`, marking what it covers in `coverage`.
   public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
+    var memo = PatternMemo()
+    return check(record, plan: plan, coverage: &coverage, memo: &memo)
+  }
+
+  /// ``check(_:plan:coverage:)``, remembering pattern results in `memo`.
+  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage, memo: inout PatternMemo)
+    -> [PlanViolation]
+  {
     var violations: [PlanViolation] = []
     guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
@@ -78,7 +87,7 @@ public struct PlanValidator: Sendable {
     let phase = Self.phase(of: record, kind: kind)
     var context = CheckContext(
       record: record, entry: entry, place: place, tagItem: tagItem, violations: violations)
-    context.checkProperties()
+    context.checkProperties(memo: &memo)
     context.checkScreen()
     for (position, providerPlan) in entry.providers.enumerated() {
       guard let output = record.outputs.first(where: { $0.provider == providerPlan.provider }),
@@ -89,12 +98,12 @@ public struct PlanValidator: Sendable {
       for expected in providerPlan.calls
       where expected.condition?.matches(screen: record.context.screen, phase: phase) == true {
         matched = true
-        context.check(expected, output: output, item: item)
+        context.check(expected, output: output, item: item, memo: &memo)
       }
       if !matched {
         for expected in providerPlan.calls where expected.condition == nil {
           matched = true
-          context.check(expected, output: output, item: item)
+          context.check(expected, output: output, item: item, memo: &memo)
         }
       }
       if matched, let item { coverage.mark(item) }

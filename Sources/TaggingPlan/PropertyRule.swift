@@ -49,6 +49,31 @@ public final class PlanPattern: Sendable, Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 }
 
+/// Remembers pattern results for values already seen: analytics values repeat (identifiers,
+/// enumerations), so a long recording does not run the regular expression engine on every record.
+public struct PatternMemo: Sendable {
+  private struct Key: Hashable {
+    var pattern: ObjectIdentifier
+    var text: String
+  }
+
+  /// Results kept at most; later values are matched without being remembered.
+  static let limit = 65_536
+  private var results: [Key: Bool] = [:]
+
+  /// An empty memo.
+  public init() {}
+
+  /// Whether `pattern` matches `text`, from memory when it was asked before.
+  public mutating func matches(_ pattern: PlanPattern, _ text: String) -> Bool {
+    let key = Key(pattern: ObjectIdentifier(pattern), text: text)
+    if let known = results[key] { return known }
+    let result = pattern.matches(text)
+    if results.count < Self.limit { results[key] = result }
+    return result
+  }
+}
+
 /// `NSRegularExpression` is immutable and documented as safe to use from several threads.
 private struct NSRegularExpressionBox: @unchecked Sendable {
   let regex: NSRegularExpression
@@ -81,6 +106,12 @@ public struct PropertyRule: Sendable, Hashable {
   /// What is wrong with a present `value`: a wrong type, or a value outside enum, pattern, range or
   /// length; `nil` when it conforms.
   public func problem(with value: PropertyValue) -> ValueProblem? {
+    var memo = PatternMemo()
+    return problem(with: value, memo: &memo)
+  }
+
+  /// ``problem(with:)``, remembering pattern results in `memo`.
+  public func problem(with value: PropertyValue, memo: inout PatternMemo) -> ValueProblem? {
     if !types.isEmpty, !types.contains(where: { $0.accepts(value) }) {
       return ValueProblem(
         rule: .wrongType,
@@ -93,7 +124,7 @@ public struct PropertyRule: Sendable, Hashable {
         expected: "allows only " + allowed.map(Self.quoted).joined(separator: ", "))
     }
     if case .string(let text) = value {
-      if let pattern, !pattern.matches(text) {
+      if let pattern, !memo.matches(pattern, text) {
         return ValueProblem(
           rule: .invalidValue, found: "is \(Self.quoted(value))", expected: "expects pattern \(pattern.source)")
       }

@@ -7,7 +7,8 @@ let json = arguments.contains("--json")
 let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 
 let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
-  ("hub", HubBench.run)
+  ("hub", HubBench.run),
+  ("plan", PlanBench.run),
 ]
 
 var report = BenchReport()

@@ -1,0 +1,152 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import TaggingPlan
+import TagscopeInspector
+
+/// Issue 6's figure: validating a large recording of the podcast demo against the demo's plan,
+/// compared side by side with only reading and decoding the same file (what any index of it
+/// must do at least). Validation must not be the slow part: ≥ 0.8 × the read-only rate.
+///
+/// The recording has `PLAN_BENCH_RECORDS` records (default 1,000,000), written by a real hub
+/// with the demo's real mappings, deliberate bugs included.
+enum PlanBench {
+  static func run(_ report: inout BenchReport) throws {
+    let count = ProcessInfo.processInfo.environment["PLAN_BENCH_RECORDS"].flatMap(Int.init) ?? 1_000_000
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagscope-plan-bench-\(getpid()).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let bytes = try writeRecording(records: count, to: url)
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+
+    // Read-only and validating runs interleaved, best of each, so a busy neighbour does not
+    // favour either side.
+    var decoded = 0
+    var violations = 0
+    var summary = ""
+    var readOnly = Double.infinity
+    var validating = Double.infinity
+    for _ in 0..<3 {
+      readOnly = min(
+        readOnly,
+        try measureSeconds {
+          decoded = 0
+          _ = try RecordingScanner.scan(path: url.path) { record in
+            decoded += 1
+            blackHole(record)
+          }
+        })
+      validating = min(
+        validating,
+        try measureSeconds {
+          var validator = PlanValidator(plan: plan)
+          violations = 0
+          _ = try RecordingScanner.scan(path: url.path) { record in
+            violations += validator.validate(record).count
+          }
+          summary = validator.coverage.summary
+        })
+    }
+    // Validation alone, on records already decoded in memory.
+    var sample: [Record] = []
+    sample.reserveCapacity(min(decoded, 200_000))
+    _ = try RecordingScanner.scan(path: url.path) { record in
+      if sample.count < 200_000 { sample.append(record) }
+    }
+    let checkOnly = bestOf(3) {
+      var validator = PlanValidator(plan: plan)
+      var found = 0
+      for record in sample { found += validator.validate(record).count }
+      blackHole(found)
+    }
+    let baseline = "\(decoded) records, \(bytes >> 20) MiB, read+decode only"
+    report.add("plan.validate.rate", Double(decoded) / validating, unit: "records/s", baseline: "read+decode+validate")
+    report.add("plan.read.rate", Double(decoded) / readOnly, unit: "records/s", baseline: baseline)
+    report.add(
+      "plan.validate.vs_read", readOnly / validating, unit: "x", baseline: baseline, atLeast: 0.8)
+    report.add(
+      "plan.check.rate", Double(sample.count) / checkOnly, unit: "records/s",
+      baseline: "validation alone, \(sample.count) decoded records in memory")
+    report.add(
+      "plan.validate.violations", Double(violations), unit: "violations", baseline: "demo plan, \(summary)")
+  }
+
+  /// Writes a recording of `records` records made by a real hub running the demo's script; returns
+  /// its size in bytes.
+  static func writeRecording(records: Int, to url: URL) throws -> Int {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteNoPermission)
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    let writer = LineWriter(handle: handle)
+    writer.buffer += Array(RecordLineEncoder.line(RecordingHeader(app: "Podcasts", device: "bench")).utf8)
+    writer.buffer.append(10)
+    let hub = try AnalyticsHub<PodcastTaxonomy>(providers: PodcastMappings.providers())
+    hub.addObserver(writer)
+    hub.startSession(properties: ["voiceOver": false])
+    var round = 0
+    while writer.records < records {
+      script(hub, round: round)
+      round += 1
+    }
+    try writer.flush()
+    return writer.written
+  }
+
+  /// One pass through the demo app: every screen, most actions, events and states.
+  static func script(_ hub: AnalyticsHub<PodcastTaxonomy>, round: Int) {
+    let podcast = Podcast.catalogue[round % Podcast.catalogue.count]
+    hub.send(screen: .podcasts)
+    hub.send(userAction: .openPodcast(podcast))
+    hub.send(userAction: .playPodcast(podcast))
+    hub.send(screen: .podcastPlayer)
+    hub.send(event: .playerDidLoad(podcast))
+    hub.send(event: .playerDidPlay(podcast))
+    hub.start(timedEvent: .listening(podcast))
+    hub.send(userAction: .pausePodcast(podcast))
+    hub.stop(timedEvent: .listening(podcast))
+    hub.send(event: .playerDidStop(podcast, position: round % 600))
+    hub.send(userAction: .addPodcastToFavorite(podcast))
+    hub.send(state: .favorites([podcast]))
+    hub.send(screen: .favorites)
+    hub.send(userAction: .playPodcast(podcast))
+    hub.send(userAction: .pausePodcast(podcast))
+    hub.send(userAction: .removePodcastFromFavorite(podcast))
+    hub.send(screen: .downloads)
+    hub.send(userAction: .downloadPodcast(podcast))
+    if round % 10 == 0 { hub.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: 1_000)) }
+    if round % 7 == 0 { hub.send(event: .playerDidFail(podcast, error: "network")) }
+    hub.send(userAction: .deletePodcast(podcast))
+    hub.send(screen: .settings)
+    hub.send(state: .autoPlay(round % 2 == 0))
+  }
+}
+
+/// Encodes every dispatch as a recording line and writes them in large chunks.
+private final class LineWriter: HubObserver, @unchecked Sendable {
+  let handle: FileHandle
+  var buffer: [UInt8] = []
+  var records = 0
+  var written = 0
+  var failure: (any Error)?
+
+  init(handle: FileHandle) {
+    self.handle = handle
+    buffer.reserveCapacity(8 << 20)
+  }
+
+  func hubDidDispatch(_ dispatch: Dispatch) {
+    RecordLineEncoder.appendLine(Record(dispatch: dispatch), to: &buffer)
+    records += 1
+    if buffer.count >= 4 << 20 {
+      do { try flush() } catch { failure = error }
+    }
+  }
+
+  func flush() throws {
+    if let failure { throw failure }
+    try handle.write(contentsOf: buffer)
+    written += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+  }
+}
