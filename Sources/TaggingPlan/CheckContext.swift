@@ -2,112 +2,174 @@ import AnalyticsHub
 import TagscopeInspector
 
 /// The checks of one record against its plan entry, accumulating violations.
+///
+/// Records and plan parts are passed as arguments rather than stored, so the hot path (a record
+/// that conforms) copies nothing and allocates nothing.
 struct CheckContext {
-  let record: Record
-  let entry: PlanEntry
-  /// `playPodcast on favorites`.
-  let place: String
   let tagItem: Int
+  /// The timed event boundary, for `when: {phase:}`.
+  let phase: CallCondition.Phase?
   var violations: [PlanViolation]
 
   private mutating func add(
-    _ rule: ViolationRule, provider: String? = nil, line: Int, item: Int?, _ message: String
+    _ rule: ViolationRule, record: Record, entry: PlanEntry, provider: String? = nil, line: Int, item: Int?,
+    _ message: String
   ) {
     violations.append(
       PlanViolation(
         seq: record.seq, severity: entry.severity, rule: rule, tag: record.name, provider: provider,
-        message: "\(place): \(message)", planLine: line, coverageItem: item))
+        message: "\(PlanValidator.place(record)): \(message)", planLine: line, coverageItem: item))
+  }
+
+  /// Every check of `entry` on `record`, marking provider coverage in `marks`.
+  mutating func checkEntry(
+    _ entry: PlanEntry, coverage: [ProviderCoverageIndex], record: Record, marks: inout Coverage,
+    memo: inout PatternMemo
+  ) {
+    if let rules = entry.properties { checkProperties(rules, entry: entry, record: record, memo: &memo) }
+    if let screens = entry.screens { checkScreen(screens, entry: entry, record: record) }
+    for position in entry.providers.indices {
+      if let item = checkProvider(
+        entry.providers[position], coverage: coverage[position], entry: entry, record: record, memo: &memo)
+      {
+        marks.mark(item)
+      }
+    }
   }
 
   /// Required, typed and constrained properties; properties the entry does not list.
-  mutating func checkProperties(memo: inout PatternMemo) {
-    guard let rules = entry.properties else { return }
-    for rule in rules {
-      let line = rule.location.line
-      guard let value = record.properties[rule.name], value != .null else {
-        if rule.required {
-          add(.missingProperty, line: line, item: tagItem, "property \(rule.name) is missing, plan line \(line) requires it")
+  mutating func checkProperties(_ rules: [PropertyRule], entry: PlanEntry, record: Record, memo: inout PatternMemo) {
+    for index in rules.indices {
+      let name = rules[index].name
+      let line = rules[index].location.line
+      guard let value = record.properties[name], value != .null else {
+        if rules[index].required {
+          add(
+            .missingProperty, record: record, entry: entry, line: line, item: tagItem,
+            "property \(name) is missing, plan line \(line) requires it")
         }
         continue
       }
-      if let problem = rule.problem(with: value, memo: &memo) {
-        add(problem.rule, line: line, item: tagItem, "property \(rule.name) \(problem.found), plan line \(line) \(problem.expected)")
+      if let problem = rules[index].problem(with: value, memo: &memo) {
+        add(
+          problem.rule, record: record, entry: entry, line: line, item: tagItem,
+          "property \(name) \(problem.found), plan line \(line) \(problem.expected)")
       }
     }
     let isStop = record.kind == .timedStop
-    for (key, _) in record.properties where !rules.contains(where: { $0.name == key }) {
+    for index in record.properties.indices {
+      let key = record.properties[index].key
+      if rules.contains(where: { $0.name == key }) { continue }
       if isStop && (key == "duration" || key == "cancelled") { continue }
       let line = entry.propertiesLocation?.line ?? entry.location.line
       let planned = rules.isEmpty ? "no property" : rules.map(\.name).joined(separator: ", ")
-      add(.unexpectedProperty, line: line, item: tagItem, "property \(key) is not planned, plan line \(line) lists \(planned)")
+      add(
+        .unexpectedProperty, record: record, entry: entry, line: line, item: tagItem,
+        "property \(key) is not planned, plan line \(line) lists \(planned)")
     }
   }
 
   /// The screen the tag happened on, against the entry's `screens`.
-  mutating func checkScreen() {
-    guard let screens = entry.screens else { return }
+  mutating func checkScreen(_ screens: [String], entry: PlanEntry, record: Record) {
     if let screen = record.context.screen, screens.contains(screen) { return }
     let line = entry.screensLocation?.line ?? entry.location.line
     let found = record.context.screen.map { "happened on \($0)" } ?? "happened with no current screen"
-    add(.wrongScreen, line: line, item: tagItem, "\(record.name) \(found), plan line \(line) allows only \(screens.joined(separator: ", "))")
+    add(
+      .wrongScreen, record: record, entry: entry, line: line, item: tagItem,
+      "\(record.name) \(found), plan line \(line) allows only \(screens.joined(separator: ", "))")
+  }
+
+  /// One provider's expectations: those whose `when` holds or, when none does, those without
+  /// `when`. Returns the coverage item to mark, if the provider was checked.
+  mutating func checkProvider(
+    _ plan: ProviderPlan, coverage: ProviderCoverageIndex, entry: PlanEntry, record: Record, memo: inout PatternMemo
+  ) -> Int? {
+    guard let outputIndex = record.outputs.firstIndex(where: { $0.provider == plan.provider }),
+      record.outputs[outputIndex].status != .blocked
+    else { return nil }
+    let screen = record.context.screen
+    var matched = false
+    for index in plan.calls.indices where plan.calls[index].condition?.matches(screen: screen, phase: phase) == true {
+      matched = true
+      check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: coverage.item(screen: screen), memo: &memo)
+    }
+    if !matched {
+      for index in plan.calls.indices where plan.calls[index].condition == nil {
+        matched = true
+        check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: coverage.item(screen: screen), memo: &memo)
+      }
+    }
+    return matched ? coverage.item(screen: screen) : nil
   }
 
   /// One expected call (or `none`) against what the provider received.
-  mutating func check(_ expected: ExpectedCall, output: ProviderOutput, item: Int?, memo: inout PatternMemo) {
+  mutating func check(
+    _ expected: ExpectedCall, output: ProviderOutput, entry: PlanEntry, record: Record, item: Int?,
+    memo: inout PatternMemo
+  ) {
     let provider = output.provider
     let line = expected.location.line
-    let received = output.status == .dropped || output.status == .blocked ? [] : output.calls
+    let receivedNothing = output.status == .dropped || output.calls.isEmpty
     if expected.isNone {
-      guard !received.isEmpty else { return }
+      guard !receivedNothing else { return }
       add(
-        .unexpectedCall, provider: provider, line: line, item: item,
-        "\(provider) got \(Self.names(received)), plan line \(line) expects no call")
+        .unexpectedCall, record: record, entry: entry, provider: provider, line: line, item: item,
+        "\(provider) got \(Self.names(output.calls)), plan line \(line) expects no call")
       return
     }
     if output.status == .failed {
       let reason = output.reason.map { " (\($0))" } ?? ""
       add(
-        .missingCall, provider: provider, line: line, item: item,
+        .missingCall, record: record, entry: entry, provider: provider, line: line, item: item,
         "\(provider) failed\(reason), plan line \(line) expects \(expected.label)")
       return
     }
-    guard !received.isEmpty else {
+    guard !receivedNothing else {
       add(
-        .missingCall, provider: provider, line: line, item: item,
+        .missingCall, record: record, entry: entry, provider: provider, line: line, item: item,
         "\(provider) got no call (\(output.status.rawValue)), plan line \(line) expects \(expected.label)")
       return
     }
-    guard let call = received.first(where: expected.identifies) else {
+    guard let callIndex = output.calls.firstIndex(where: expected.identifies) else {
       add(
-        .wrongName, provider: provider, line: line, item: item,
-        "\(provider) got \(Self.names(received)), plan line \(line) expects \(expected.label)")
+        .wrongName, record: record, entry: entry, provider: provider, line: line, item: item,
+        "\(provider) got \(Self.names(output.calls)), plan line \(line) expects \(expected.label)")
       return
     }
-    for param in expected.params {
-      let paramLine = param.location.line
-      let callName = call.name ?? call.method
-      guard let value = call.parameters[param.name] else {
+    for index in expected.params.indices {
+      checkParam(
+        expected.params[index], call: output.calls[callIndex], provider: provider, entry: entry, record: record,
+        item: item, memo: &memo)
+    }
+  }
+
+  /// One planned parameter of the call the provider received.
+  private mutating func checkParam(
+    _ param: PlannedParam, call: CallDescription, provider: String, entry: PlanEntry, record: Record, item: Int?,
+    memo: inout PatternMemo
+  ) {
+    let line = param.location.line
+    guard let value = call.parameters[param.name] else {
+      add(
+        .missingParam, record: record, entry: entry, provider: provider, line: line, item: item,
+        "\(provider) \(call.name ?? call.method) has no parameter \(param.name), plan line \(line) expects it")
+      return
+    }
+    switch param.expectation {
+    case .present:
+      return
+    case .value(let planned):
+      if !PropertyRule.same(planned, value) {
         add(
-          .missingParam, provider: provider, line: paramLine, item: item,
-          "\(provider) \(callName) has no parameter \(param.name), plan line \(paramLine) expects it")
-        continue
+          .invalidValue, record: record, entry: entry, provider: provider, line: line, item: item,
+          "\(provider) \(call.name ?? call.method) parameter \(param.name) is \(PropertyRule.quoted(value)), plan line \(line) expects \(PropertyRule.quoted(planned))"
+        )
       }
-      switch param.expectation {
-      case .present:
-        break
-      case .value(let planned):
-        if !PropertyRule.same(planned, value) {
-          add(
-            .invalidValue, provider: provider, line: paramLine, item: item,
-            "\(provider) \(callName) parameter \(param.name) is \(PropertyRule.quoted(value)), plan line \(paramLine) expects \(PropertyRule.quoted(planned))"
-          )
-        }
-      case .constrained(let rule):
-        if let problem = rule.problem(with: value, memo: &memo) {
-          add(
-            problem.rule, provider: provider, line: paramLine, item: item,
-            "\(provider) \(callName) parameter \(param.name) \(problem.found), plan line \(paramLine) \(problem.expected)")
-        }
+    case .constrained(let rule):
+      if let problem = rule.problem(with: value, memo: &memo) {
+        add(
+          problem.rule, record: record, entry: entry, provider: provider, line: line, item: item,
+          "\(provider) \(call.name ?? call.method) parameter \(param.name) \(problem.found), plan line \(line) \(problem.expected)")
       }
     }
   }

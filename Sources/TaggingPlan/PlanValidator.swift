@@ -54,61 +54,44 @@ public struct PlanValidator: Sendable {
     guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
-    let place = Self.place(record)
-
-    for output in record.outputs {
-      let rules = Self.ruleViolations(of: output, in: record)
-      guard !rules.isEmpty else { continue }
-      let item = entryIndex.flatMap { index in
-        plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
-          ?? plan.tagItems[index]
-      }
-      for rule in rules {
-        violations.append(
-          PlanViolation(
-            seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
-            tag: record.name, provider: output.provider,
-            message: "\(place): \(output.provider) rule \(rule.rule) broken: \(rule.message)", coverageItem: item))
-      }
+    for index in record.outputs.indices
+    where !record.outputs[index].violations.isEmpty || (record.source != nil && !record.outputs[index].calls.isEmpty) {
+      appendRuleViolations(of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, to: &violations)
     }
-
     guard let section else { return violations }
     guard let entryIndex else {
       if section == .timed && !plan.sections.contains(.timed) { return violations }
       violations.append(
         PlanViolation(
           seq: record.seq, severity: plan.unplannedSeverity, rule: .unplannedTag, tag: record.name,
-          message: "\(place): \(section.noun) \(record.name) is not in the plan"))
+          message: "\(place(record)): \(section.noun) \(record.name) is not in the plan"))
       return violations
     }
-    let entry = plan.entries[entryIndex]
     let tagItem = plan.tagItems[entryIndex]
     coverage.mark(tagItem)
-    let phase = Self.phase(of: record, kind: kind)
-    var context = CheckContext(
-      record: record, entry: entry, place: place, tagItem: tagItem, violations: violations)
-    context.checkProperties(memo: &memo)
-    context.checkScreen()
-    for (position, providerPlan) in entry.providers.enumerated() {
-      guard let output = record.outputs.first(where: { $0.provider == providerPlan.provider }),
-        output.status != .blocked
-      else { continue }
-      let item = plan.providerItems[entryIndex][position].item(screen: record.context.screen)
-      var matched = false
-      for expected in providerPlan.calls
-      where expected.condition?.matches(screen: record.context.screen, phase: phase) == true {
-        matched = true
-        context.check(expected, output: output, item: item, memo: &memo)
-      }
-      if !matched {
-        for expected in providerPlan.calls where expected.condition == nil {
-          matched = true
-          context.check(expected, output: output, item: item, memo: &memo)
-        }
-      }
-      if matched, let item { coverage.mark(item) }
-    }
+    var context = CheckContext(tagItem: tagItem, phase: phase(of: record, kind: kind), violations: violations)
+    context.checkEntry(
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage, memo: &memo)
     return context.violations
+  }
+
+  /// Appends the `provider-rule` violations of one output.
+  private static func appendRuleViolations(
+    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?, to violations: inout [PlanViolation]
+  ) {
+    let rules = ruleViolations(of: output, in: record)
+    guard !rules.isEmpty else { return }
+    let item = entryIndex.flatMap { index in
+      plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
+        ?? plan.tagItems[index]
+    }
+    for rule in rules {
+      violations.append(
+        PlanViolation(
+          seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
+          tag: record.name, provider: output.provider,
+          message: "\(place(record)): \(output.provider) rule \(rule.rule) broken: \(rule.message)", coverageItem: item))
+    }
   }
 
   /// The provider rules an output breaks: those the hub recorded or, for a record received by

@@ -37,28 +37,43 @@ public enum ValidateRunner {
     guard !recordings.isEmpty else {
       return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
     }
-    var validator = PlanValidator(plan: plan)
-    var violations: [PlanViolation] = []
-    var problems: [RecordingProblem] = []
+    let report: ValidationReport
     var diagnostics = ""
-    for path in recordings {
-      do {
-        let summary = try RecordingScanner.scan(path: path) { record in
-          violations.append(contentsOf: validator.validate(record))
-        }
-        problems.append(contentsOf: summary.problems)
-        if summary.droppedByWriter > 0 {
-          diagnostics += "\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete\n"
-        }
-      } catch {
-        return Outcome(exitCode: 2, output: "", diagnostics: diagnostics + "\(error)\n", report: nil)
-      }
+    do {
+      report = try validate(plan: plan, recordings: recordings) { diagnostics += $0 + "\n" }
+    } catch {
+      return Outcome(exitCode: 2, output: "", diagnostics: diagnostics + "\(error)\n", report: nil)
     }
-    for problem in problems { diagnostics += "\(problem) (line skipped)\n" }
-    let report = ValidationReport(
-      plan: plan, violations: violations, coverage: validator.coverage, records: validator.records, problems: problems)
+    for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
     return Outcome(
       exitCode: report.fails(at: failOn) ? 1 : 0, output: format.render(report, failOn: failOn),
       diagnostics: diagnostics, report: report)
+  }
+
+  /// Validates `recordings` in order against `plan`, reading on the calling thread and validating
+  /// on another. Notes (records the writer dropped) go to `note`; unreadable lines are in the
+  /// report's `problems`. Throws when a recording cannot be read at all.
+  public static func validate(plan: Plan, recordings: [String], note: (String) -> Void = { _ in })
+    throws(RecordingReadError) -> ValidationReport
+  {
+    let pipeline = ValidationPipeline(plan: plan)
+    var problems: [RecordingProblem] = []
+    var failure: RecordingReadError?
+    for path in recordings {
+      do {
+        let summary = try RecordingScanner.scan(path: path) { pipeline.add($0) }
+        problems.append(contentsOf: summary.problems)
+        if summary.droppedByWriter > 0 {
+          note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
+        }
+      } catch {
+        failure = error
+        break
+      }
+    }
+    let (violations, validator) = pipeline.finish()
+    if let failure { throw failure }
+    return ValidationReport(
+      plan: plan, violations: violations, coverage: validator.coverage, records: validator.records, problems: problems)
   }
 }

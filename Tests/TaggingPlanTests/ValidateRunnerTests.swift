@@ -96,4 +96,24 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(outcome.report?.coverage.seenCount, 0)
     XCTAssertTrue(outcome.output.contains("skipped=\"16\""))
   }
+
+  func testPipelinedValidationMatchesSequentialValidationInOrder() throws {
+    let plan = try samplePlan()
+    var records: [Record] = []
+    for seq in 1...3_000 {
+      switch seq % 4 {
+      case 0: records.append(goodPlay(UInt64(seq), screen: "podcasts"))
+      case 1: records.append(goodPlay(UInt64(seq), screen: "downloads"))
+      case 2: records.append(record(UInt64(seq), .userAction, "unknown\(seq % 3)"))
+      default: records.append(record(UInt64(seq), .event, "playerDidFail", ["error": "x"]))
+      }
+    }
+    let first = try write("part1.jsonl", recording(Array(records[..<1_700])))
+    let second = try write("part2.jsonl", recording(Array(records[1_700...])))
+    let report = try ValidateRunner.validate(plan: plan, recordings: [first, second])
+    let (expected, validator) = validate(records, plan: plan)
+    XCTAssertEqual(report.records, 3_000)
+    XCTAssertEqual(report.violations, expected)
+    XCTAssertEqual(report.coverage, validator.coverage)
+  }
 }
