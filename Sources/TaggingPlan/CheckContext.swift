@@ -88,18 +88,19 @@ struct CheckContext {
       record.outputs[outputIndex].status != .blocked
     else { return nil }
     let screen = record.context.screen
+    let item = coverage.item(screen: screen)
     var matched = false
     for index in plan.calls.indices where plan.calls[index].condition?.matches(screen: screen, phase: phase) == true {
       matched = true
-      check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: coverage.item(screen: screen), memo: &memo)
+      check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item, memo: &memo)
     }
     if !matched {
       for index in plan.calls.indices where plan.calls[index].condition == nil {
         matched = true
-        check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: coverage.item(screen: screen), memo: &memo)
+        check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item, memo: &memo)
       }
     }
-    return matched ? coverage.item(screen: screen) : nil
+    return matched ? item : nil
   }
 
   /// One expected call (or `none`) against what the provider received.

@@ -128,16 +128,22 @@ public struct PropertyRule: Sendable, Hashable {
         return ValueProblem(
           rule: .invalidValue, found: "is \(Self.quoted(value))", expected: "expects pattern \(pattern.source)")
       }
-      let length = text.count
-      if let minLength, length < minLength {
-        return ValueProblem(
-          rule: .invalidValue, found: "is \(length) characters long",
-          expected: "expects at least \(minLength)")
+      // JSON Schema lengths count Unicode code points; UTF-8 bounds decide most cases without
+      // counting (a code point is 1 to 4 bytes).
+      let bytes = text.utf8.count
+      if let minLength, bytes < minLength * 4 {
+        let length = text.unicodeScalars.count
+        if length < minLength {
+          return ValueProblem(
+            rule: .invalidValue, found: "is \(length) characters long", expected: "expects at least \(minLength)")
+        }
       }
-      if let maxLength, length > maxLength {
-        return ValueProblem(
-          rule: .invalidValue, found: "is \(length) characters long",
-          expected: "allows at most \(maxLength)")
+      if let maxLength, bytes > maxLength {
+        let length = text.unicodeScalars.count
+        if length > maxLength {
+          return ValueProblem(
+            rule: .invalidValue, found: "is \(length) characters long", expected: "allows at most \(maxLength)")
+        }
       }
     }
     if let number = value.doubleValue {
