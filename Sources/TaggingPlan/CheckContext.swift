@@ -38,7 +38,9 @@ struct CheckContext {
   }
 
   /// Required, typed and constrained properties; properties the entry does not list.
-  mutating func checkProperties(_ rules: [PropertyRule], entry: PlanEntry, record: Record, memo: inout PatternMemo) {
+  mutating func checkProperties(
+    _ rules: [PropertyRule], entry: PlanEntry, record: Record, memo: inout PatternMemo
+  ) {
     for index in rules.indices {
       let name = rules[index].name
       let line = rules[index].location.line
@@ -82,7 +84,8 @@ struct CheckContext {
   /// One provider's expectations: those whose `when` holds or, when none does, those without
   /// `when`. Returns the coverage item to mark, if the provider was checked.
   mutating func checkProvider(
-    _ plan: ProviderPlan, coverage: ProviderCoverageIndex, entry: PlanEntry, record: Record, memo: inout PatternMemo
+    _ plan: ProviderPlan, coverage: ProviderCoverageIndex, entry: PlanEntry, record: Record,
+    memo: inout PatternMemo
   ) -> Int? {
     guard let outputIndex = record.outputs.firstIndex(where: { $0.provider == plan.provider }),
       record.outputs[outputIndex].status != .blocked
@@ -90,14 +93,19 @@ struct CheckContext {
     let screen = record.context.screen
     let item = coverage.item(screen: screen)
     var matched = false
-    for index in plan.calls.indices where plan.calls[index].condition?.matches(screen: screen, phase: phase) == true {
+    for index in plan.calls.indices
+    where plan.calls[index].condition?.matches(screen: screen, phase: phase) == true {
       matched = true
-      check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item, memo: &memo)
+      check(
+        plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item,
+        memo: &memo)
     }
     if !matched {
       for index in plan.calls.indices where plan.calls[index].condition == nil {
         matched = true
-        check(plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item, memo: &memo)
+        check(
+          plan.calls[index], output: record.outputs[outputIndex], entry: entry, record: record, item: item,
+          memo: &memo)
       }
     }
     return matched ? item : nil
@@ -139,21 +147,24 @@ struct CheckContext {
     }
     for index in expected.params.indices {
       checkParam(
-        expected.params[index], call: output.calls[callIndex], provider: provider, entry: entry, record: record,
+        expected.params[index], call: output.calls[callIndex], provider: provider, entry: entry,
+        record: record,
         item: item, memo: &memo)
     }
   }
 
   /// One planned parameter of the call the provider received.
   private mutating func checkParam(
-    _ param: PlannedParam, call: CallDescription, provider: String, entry: PlanEntry, record: Record, item: Int?,
+    _ param: PlannedParam, call: CallDescription, provider: String, entry: PlanEntry, record: Record,
+    item: Int?,
     memo: inout PatternMemo
   ) {
     let line = param.location.line
     guard let value = call.parameters[param.name] else {
       add(
         .missingParam, record: record, entry: entry, provider: provider, line: line, item: item,
-        "\(provider) \(call.name ?? call.method) has no parameter \(param.name), plan line \(line) expects it")
+        "\(provider) \(call.name ?? call.method) has no parameter \(param.name), plan line \(line) expects it"
+      )
       return
     }
     switch param.expectation {
@@ -170,7 +181,8 @@ struct CheckContext {
       if let problem = rule.problem(with: value, memo: &memo) {
         add(
           problem.rule, record: record, entry: entry, provider: provider, line: line, item: item,
-          "\(provider) \(call.name ?? call.method) parameter \(param.name) \(problem.found), plan line \(line) \(problem.expected)")
+          "\(provider) \(call.name ?? call.method) parameter \(param.name) \(problem.found), plan line \(line) \(problem.expected)"
+        )
       }
     }
   }

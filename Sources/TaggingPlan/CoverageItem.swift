@@ -12,7 +12,10 @@ public struct CoverageItem: Sendable, Hashable {
   public var location: SourceLocation
 
   /// An item.
-  public init(section: PlanSection, tag: String, screen: String? = nil, provider: String? = nil, location: SourceLocation) {
+  public init(
+    section: PlanSection, tag: String, screen: String? = nil, provider: String? = nil,
+    location: SourceLocation
+  ) {
     self.section = section
     self.tag = tag
     self.screen = screen
@@ -30,7 +33,9 @@ public struct CoverageItem: Sendable, Hashable {
 
   /// Builds the items of `entries`: per entry its tag item, then one item per provider and screen
   /// (the screens of its conditions, or the entry's `screens`, or any screen).
-  static func build(entries: [PlanEntry]) -> (items: [CoverageItem], tags: [Int], providers: [[ProviderCoverageIndex]]) {
+  static func build(entries: [PlanEntry]) -> (
+    items: [CoverageItem], tags: [Int], providers: [[ProviderCoverageIndex]]
+  ) {
     var items: [CoverageItem] = []
     var tags: [Int] = []
     var providers: [[ProviderCoverageIndex]] = []
@@ -56,7 +61,9 @@ public struct CoverageItem: Sendable, Hashable {
         for (screen, location) in screens {
           if let screen { index.byScreen[screen] = items.count } else { index.any = items.count }
           items.append(
-            CoverageItem(section: entry.section, tag: entry.name, screen: screen, provider: plan.provider, location: location))
+            CoverageItem(
+              section: entry.section, tag: entry.name, screen: screen, provider: plan.provider,
+              location: location))
         }
         indexes.append(index)
       }

@@ -16,7 +16,8 @@ public enum JSONReport {
       appendString(violation.message, to: &out)
       out += "}"
     }
-    out += "],\"coverage\":{\"planned\":\(report.coverage.planned),\"seen\":\(report.coverage.seenCount),\"missing\":["
+    out +=
+      "],\"coverage\":{\"planned\":\(report.coverage.planned),\"seen\":\(report.coverage.seenCount),\"missing\":["
     for (index, item) in report.coverage.missing.enumerated() {
       if index > 0 { out += "," }
       appendString(item.id, to: &out)

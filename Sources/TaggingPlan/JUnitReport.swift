@@ -40,7 +40,9 @@ public enum JUnitReport {
       if !others.isEmpty { body += "<system-out>\(escape(messages(others)))</system-out>" }
       cases.append(testCase(classname: classname, name: item.id, body: body))
     }
-    for (name, violations) in [("unplanned tags", unplanned), ("provider rules outside the plan", unattached)]
+    for (name, violations) in [
+      ("unplanned tags", unplanned), ("provider rules outside the plan", unattached),
+    ]
     where !violations.isEmpty {
       let failing = violations.filter { $0.severity >= failOn }
       let others = violations.filter { $0.severity < failOn }
@@ -71,14 +73,17 @@ public enum JUnitReport {
   static func failure(_ violations: [PlanViolation]) -> String {
     let first = violations[0]
     let summary = "\(violations.count) violation\(violations.count == 1 ? "" : "s"): \(first.message)"
-    return "<failure type=\"\(first.rule.rawValue)\" message=\"\(escape(summary))\">\(escape(messages(violations)))</failure>"
+    return
+      "<failure type=\"\(first.rule.rawValue)\" message=\"\(escape(summary))\">\(escape(messages(violations)))</failure>"
   }
 
   static func messages(_ violations: [PlanViolation]) -> String {
     var lines = violations.prefix(messagesPerFailure).map {
       "#\($0.seq) [\($0.severity.rawValue)] \($0.rule.rawValue): \($0.message)"
     }
-    if violations.count > messagesPerFailure { lines.append("… and \(violations.count - messagesPerFailure) more") }
+    if violations.count > messagesPerFailure {
+      lines.append("… and \(violations.count - messagesPerFailure) more")
+    }
     return lines.joined(separator: "\n")
   }
 
@@ -97,7 +102,8 @@ public enum JUnitReport {
       case "\r": out += "&#13;"
       default:
         let value = scalar.value
-        let allowed = value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
+        let allowed =
+          value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
         out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
       }
     }

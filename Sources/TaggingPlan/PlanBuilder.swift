@@ -50,7 +50,8 @@ extension PlanLoader {
       let what = "\(section.noun) \(pair.key)"
       var entry = PlanEntry(section: section, name: pair.key, location: reader.location(pair.keyNode))
       if case .scalar = pair.value, pair.value.tagName == .null { return entry }
-      let allowed = section == .screens ? PlanLoader.entryKeys.filter { $0 != "screens" } : PlanLoader.entryKeys
+      let allowed =
+        section == .screens ? PlanLoader.entryKeys.filter { $0 != "screens" } : PlanLoader.entryKeys
       for field in try reader.mapping(pair.value, what, allowed: allowed) {
         switch field.key {
         case "description": _ = try reader.string(field.value, "description of \(what)")
@@ -86,13 +87,16 @@ extension PlanLoader {
             guard let type = ValueType(rawValue: word) else {
               throw reader.error(
                 value,
-                "type of \(what) must be one of \(ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(word)\"")
+                "type of \(what) must be one of \(ValueType.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(word)\""
+              )
             }
             return type
           }
         case "required": rule.required = try reader.bool(value, "required of \(what)")
         case "enum":
-          rule.allowed = try reader.sequence(value, "enum of \(what)").map { try reader.value($0, "each enum value of \(what)") }
+          rule.allowed = try reader.sequence(value, "enum of \(what)").map {
+            try reader.value($0, "each enum value of \(what)")
+          }
         case "pattern":
           let source = try reader.string(value, "pattern of \(what)")
           guard let pattern = PlanPattern(source) else {
@@ -118,11 +122,15 @@ extension PlanLoader {
         case .scalar:
           guard try reader.string(pair.value, providerWhat) == "none" else {
             throw reader.error(
-              pair.value, "\(providerWhat) must be a call {name, params}, a list of calls or none, found \(reader.describe(pair.value))")
+              pair.value,
+              "\(providerWhat) must be a call {name, params}, a list of calls or none, found \(reader.describe(pair.value))"
+            )
           }
           calls = [ExpectedCall(isNone: true, location: reader.location(pair.value))]
         case .sequence:
-          calls = try reader.sequence(pair.value, providerWhat).map { try call($0, providerWhat, section: section) }
+          calls = try reader.sequence(pair.value, providerWhat).map {
+            try call($0, providerWhat, section: section)
+          }
           if calls.isEmpty { throw reader.error(pair.value, "\(providerWhat) lists no call") }
         default:
           calls = [try call(pair.value, providerWhat, section: section)]
@@ -167,7 +175,8 @@ extension PlanLoader {
           }
           let word = try reader.string(field.value, "phase of \(what)")
           guard let phase = CallCondition.Phase(rawValue: word) else {
-            throw reader.error(field.value, "phase of \(what) must be start, stop or cancel, found \"\(word)\"")
+            throw reader.error(
+              field.value, "phase of \(what) must be start, stop or cancel, found \"\(word)\"")
           }
           condition.phase = phase
         }
@@ -179,7 +188,8 @@ extension PlanLoader {
       if case .sequence = node {
         return try reader.sequence(node, "params of \(what)").map { item in
           PlannedParam(
-            name: try reader.string(item, "each param of \(what)"), expectation: .present, location: reader.location(item))
+            name: try reader.string(item, "each param of \(what)"), expectation: .present,
+            location: reader.location(item))
         }
       }
       return try reader.mapping(node, "params of \(what)").map { pair in
@@ -216,7 +226,9 @@ extension PlanLoader {
             if let unknown = call.condition?.screens?.first(where: { !planned.contains($0) }) {
               throw PlanLoadError(
                 file: reader.file, location: call.location,
-                message: "when of provider \(provider.provider) of \(entry.label) names screen '\(unknown)', which is not a planned screen")
+                message:
+                  "when of provider \(provider.provider) of \(entry.label) names screen '\(unknown)', which is not a planned screen"
+              )
             }
           }
         }

@@ -8,7 +8,9 @@ import Yams
 public enum PlanLoader {
   static let topKeys = ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key)
   static let entryKeys = ["description", "severity", "properties", "screens", "providers"]
-  static let propertyKeys = ["type", "required", "enum", "pattern", "minimum", "maximum", "minLength", "maxLength", "description"]
+  static let propertyKeys = [
+    "type", "required", "enum", "pattern", "minimum", "maximum", "minLength", "maxLength", "description",
+  ]
   static let callKeys = ["when", "name", "method", "params", "none", "description"]
 
   /// Reads and loads the plan at `path`.
@@ -18,10 +20,12 @@ public enum PlanLoader {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       throw PlanLoadError(
-        file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the plan: \(error.localizedDescription)")
+        file: path, location: SourceLocation(line: 1, column: 1),
+        message: "cannot read the plan: \(error.localizedDescription)")
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw PlanLoadError(file: path, location: SourceLocation(line: 1, column: 1), message: "the plan is not UTF-8 text")
+      throw PlanLoadError(
+        file: path, location: SourceLocation(line: 1, column: 1), message: "the plan is not UTF-8 text")
     }
     return try load(yaml: text, file: path)
   }
@@ -35,7 +39,8 @@ public enum PlanLoader {
       throw convert(error, yaml: yaml, file: file)
     }
     guard let root else {
-      throw PlanLoadError(file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
+      throw PlanLoadError(
+        file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
     }
     return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(root)
   }
@@ -43,7 +48,8 @@ public enum PlanLoader {
   /// One message with line and column for each kind of Yams error.
   static func convert(_ error: YamlError, yaml: String, file: String) -> PlanLoadError {
     func at(_ mark: Mark, _ message: String) -> PlanLoadError {
-      PlanLoadError(file: file, location: SourceLocation(line: mark.line, column: mark.column), message: message)
+      PlanLoadError(
+        file: file, location: SourceLocation(line: mark.line, column: mark.column), message: message)
     }
     switch error {
     case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -58,10 +64,12 @@ public enum PlanLoader {
         file: file, location: second,
         message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))")
     case .reader(let problem, let offset, _, _):
-      let location = offset.map { lineAndColumn(ofUTF8Offset: $0, in: yaml) } ?? SourceLocation(line: 1, column: 1)
+      let location =
+        offset.map { lineAndColumn(ofUTF8Offset: $0, in: yaml) } ?? SourceLocation(line: 1, column: 1)
       return PlanLoadError(file: file, location: location, message: "YAML error: \(problem)")
     default:
-      return PlanLoadError(file: file, location: SourceLocation(line: 1, column: 1), message: "YAML error: \(error)")
+      return PlanLoadError(
+        file: file, location: SourceLocation(line: 1, column: 1), message: "YAML error: \(error)")
     }
   }
 
@@ -85,7 +93,9 @@ public enum PlanLoader {
 enum DuplicateFinder {
   /// The mark of the next `key:` after `first`, at the same column on a later line (block
   /// mappings) or later on the same line (flow mappings).
-  static func secondOccurrence(of key: String, after first: SourceLocation, in yaml: String) -> SourceLocation? {
+  static func secondOccurrence(of key: String, after first: SourceLocation, in yaml: String)
+    -> SourceLocation?
+  {
     let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
     guard first.line >= 1, first.line <= lines.count else { return nil }
     let candidates = [key, "\"\(key)\"", "'\(key)'"]

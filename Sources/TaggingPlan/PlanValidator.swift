@@ -55,8 +55,11 @@ public struct PlanValidator: Sendable {
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
     for index in record.outputs.indices
-    where !record.outputs[index].violations.isEmpty || (record.source != nil && !record.outputs[index].calls.isEmpty) {
-      appendRuleViolations(of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, to: &violations)
+    where !record.outputs[index].violations.isEmpty
+      || (record.source != nil && !record.outputs[index].calls.isEmpty)
+    {
+      appendRuleViolations(
+        of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, to: &violations)
     }
     guard let section else { return violations }
     guard let entryIndex else {
@@ -71,13 +74,15 @@ public struct PlanValidator: Sendable {
     coverage.mark(tagItem)
     var context = CheckContext(tagItem: tagItem, phase: phase(of: record, kind: kind), violations: violations)
     context.checkEntry(
-      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage, memo: &memo)
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage,
+      memo: &memo)
     return context.violations
   }
 
   /// Appends the `provider-rule` violations of one output.
   private static func appendRuleViolations(
-    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?, to violations: inout [PlanViolation]
+    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?,
+    to violations: inout [PlanViolation]
   ) {
     let rules = ruleViolations(of: output, in: record)
     guard !rules.isEmpty else { return }
@@ -90,7 +95,8 @@ public struct PlanValidator: Sendable {
         PlanViolation(
           seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
           tag: record.name, provider: output.provider,
-          message: "\(place(record)): \(output.provider) rule \(rule.rule) broken: \(rule.message)", coverageItem: item))
+          message: "\(place(record)): \(output.provider) rule \(rule.rule) broken: \(rule.message)",
+          coverageItem: item))
     }
   }
 

@@ -19,7 +19,8 @@ public struct PlanViolation: Sendable, Hashable {
 
   /// A violation.
   public init(
-    seq: UInt64, severity: Severity, rule: ViolationRule, tag: String, provider: String? = nil, message: String,
+    seq: UInt64, severity: Severity, rule: ViolationRule, tag: String, provider: String? = nil,
+    message: String,
     planLine: Int? = nil, coverageItem: Int? = nil
   ) {
     self.seq = seq

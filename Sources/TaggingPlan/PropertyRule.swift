@@ -126,7 +126,8 @@ public struct PropertyRule: Sendable, Hashable {
     if case .string(let text) = value {
       if let pattern, !memo.matches(pattern, text) {
         return ValueProblem(
-          rule: .invalidValue, found: "is \(Self.quoted(value))", expected: "expects pattern \(pattern.source)")
+          rule: .invalidValue, found: "is \(Self.quoted(value))",
+          expected: "expects pattern \(pattern.source)")
       }
       // JSON Schema lengths count Unicode code points; UTF-8 bounds decide most cases without
       // counting (a code point is 1 to 4 bytes).
@@ -135,25 +136,29 @@ public struct PropertyRule: Sendable, Hashable {
         let length = text.unicodeScalars.count
         if length < minLength {
           return ValueProblem(
-            rule: .invalidValue, found: "is \(length) characters long", expected: "expects at least \(minLength)")
+            rule: .invalidValue, found: "is \(length) characters long",
+            expected: "expects at least \(minLength)")
         }
       }
       if let maxLength, bytes > maxLength {
         let length = text.unicodeScalars.count
         if length > maxLength {
           return ValueProblem(
-            rule: .invalidValue, found: "is \(length) characters long", expected: "allows at most \(maxLength)")
+            rule: .invalidValue, found: "is \(length) characters long",
+            expected: "allows at most \(maxLength)")
         }
       }
     }
     if let number = value.doubleValue {
       if let minimum, number < minimum {
         return ValueProblem(
-          rule: .invalidValue, found: "is \(value.displayText)", expected: "expects at least \(Self.format(minimum))")
+          rule: .invalidValue, found: "is \(value.displayText)",
+          expected: "expects at least \(Self.format(minimum))")
       }
       if let maximum, number > maximum {
         return ValueProblem(
-          rule: .invalidValue, found: "is \(value.displayText)", expected: "expects at most \(Self.format(maximum))")
+          rule: .invalidValue, found: "is \(value.displayText)",
+          expected: "expects at most \(Self.format(maximum))")
       }
     }
     return nil
@@ -167,7 +172,8 @@ public struct PropertyRule: Sendable, Hashable {
 
   /// `a string ("1830")`, `an integer (1830)`: the type and the value, for messages.
   static func describe(_ value: PropertyValue) -> String {
-    let article = value.typeName == "integer" || value.typeName == "array" || value.typeName == "object" ? "an" : "a"
+    let article =
+      value.typeName == "integer" || value.typeName == "array" || value.typeName == "object" ? "an" : "a"
     if case .null = value { return "null" }
     return "\(article) \(value.typeName) (\(quoted(value)))"
   }

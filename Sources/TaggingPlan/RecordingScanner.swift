@@ -26,7 +26,8 @@ public enum RecordingScanner {
       case .dropped(let marker, _):
         summary.droppedByWriter += marker.count
       case .problem(let problem):
-        summary.problems.append(RecordingProblem(file: problem.file, line: problem.line, message: problem.reason))
+        summary.problems.append(
+          RecordingProblem(file: problem.file, line: problem.line, message: problem.reason))
       }
     }
     return summary

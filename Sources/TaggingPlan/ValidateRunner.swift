@@ -20,7 +20,9 @@ public enum ValidateRunner {
   }
 
   /// Runs the validation of `recordings` against the plan at `planPath`.
-  public static func run(planPath: String, recordings: [String], format: ReportFormat, failOn: Severity) -> Outcome {
+  public static func run(planPath: String, recordings: [String], format: ReportFormat, failOn: Severity)
+    -> Outcome
+  {
     let plan: Plan
     do {
       plan = try PlanLoader.load(contentsOf: planPath)
@@ -33,7 +35,8 @@ public enum ValidateRunner {
   }
 
   /// Runs the validation of `recordings` against a loaded plan.
-  public static func run(plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity) -> Outcome {
+  public static func run(plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity) -> Outcome
+  {
     guard !recordings.isEmpty else {
       return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
     }
@@ -74,6 +77,7 @@ public enum ValidateRunner {
     let (violations, validator) = pipeline.finish()
     if let failure { throw failure }
     return ValidationReport(
-      plan: plan, violations: violations, coverage: validator.coverage, records: validator.records, problems: problems)
+      plan: plan, violations: violations, coverage: validator.coverage, records: validator.records,
+      problems: problems)
   }
 }

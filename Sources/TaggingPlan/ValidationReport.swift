@@ -29,7 +29,8 @@ public struct ValidationReport: Sendable {
 
   /// A report.
   public init(
-    plan: Plan, violations: [PlanViolation], coverage: Coverage, records: Int, problems: [RecordingProblem] = []
+    plan: Plan, violations: [PlanViolation], coverage: Coverage, records: Int,
+    problems: [RecordingProblem] = []
   ) {
     self.plan = plan
     self.violations = violations

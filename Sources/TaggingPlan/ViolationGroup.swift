@@ -17,12 +17,14 @@ struct ViolationGroup {
     var order: [Key] = []
     var groups: [Key: [PlanViolation]] = [:]
     for violation in violations {
-      let key = Key(severity: violation.severity, rule: violation.rule, tag: violation.tag, provider: violation.provider)
+      let key = Key(
+        severity: violation.severity, rule: violation.rule, tag: violation.tag, provider: violation.provider)
       if groups[key] == nil { order.append(key) }
       groups[key, default: []].append(violation)
     }
     return order.map {
-      ViolationGroup(severity: $0.severity, rule: $0.rule, tag: $0.tag, provider: $0.provider, violations: groups[$0]!)
+      ViolationGroup(
+        severity: $0.severity, rule: $0.rule, tag: $0.tag, provider: $0.provider, violations: groups[$0]!)
     }
   }
 }

@@ -33,7 +33,8 @@ struct YAMLReader {
       }
       if let allowed, !allowed.contains(scalar.string) {
         throw error(
-          keyNode, "unknown key '\(scalar.string)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
+          keyNode,
+          "unknown key '\(scalar.string)' in \(what); expected one of: \(allowed.joined(separator: ", "))")
       }
       pairs.append(Pair(key: scalar.string, keyNode: keyNode, value: value))
     }

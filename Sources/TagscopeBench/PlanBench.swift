@@ -13,7 +13,8 @@ import TagscopeInspector
 enum PlanBench {
   static func run(_ report: inout BenchReport) throws {
     let count = ProcessInfo.processInfo.environment["PLAN_BENCH_RECORDS"].flatMap(Int.init) ?? 1_000_000
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tagscope-plan-bench-\(getpid()).jsonl")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-plan-bench-\(getpid()).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
     let bytes = try writeRecording(records: count, to: url)
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
@@ -41,7 +42,8 @@ enum PlanBench {
         try Timing.measure {
           var validator = PlanValidator(plan: plan)
           var found = 0
-          _ = try RecordingScanner.scan(path: url.path) { record in found += validator.validate(record).count }
+          _ = try RecordingScanner.scan(path: url.path) { record in found += validator.validate(record).count
+          }
           blackHole(found)
         })
       pipelined.keepBest(
@@ -67,7 +69,8 @@ enum PlanBench {
     report.add(
       "plan.validate.rate", Double(decoded) / sequential.cpu, unit: "records/s",
       baseline: "read+decode+validate, one thread, CPU time")
-    report.add("plan.read.rate", Double(decoded) / readOnly.cpu, unit: "records/s", baseline: baseline + ", CPU time")
+    report.add(
+      "plan.read.rate", Double(decoded) / readOnly.cpu, unit: "records/s", baseline: baseline + ", CPU time")
     report.add(
       "plan.validate.vs_read", readOnly.cpu / sequential.cpu, unit: "x", baseline: baseline + ", CPU time",
       atLeast: 0.8)

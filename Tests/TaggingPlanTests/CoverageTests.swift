@@ -28,28 +28,33 @@ final class CoverageTests: XCTestCase {
     let plan = try samplePlan()
     let records = [
       goodPlay(1, screen: "favorites"), goodPlay(2, screen: "favorites"),
-      record(3, .screen, "podcasts", screen: "podcasts", outputs: [sent("firebase", "screen_view", ["screen_name": "x"])]),
+      record(
+        3, .screen, "podcasts", screen: "podcasts",
+        outputs: [sent("firebase", "screen_view", ["screen_name": "x"])]),
       record(4, .state, "autoPlay", ["value": true]),
     ]
     let coverage = validate(records, plan: plan).1.coverage
     XCTAssertEqual(coverage.planned, 16)
     XCTAssertEqual(coverage.seenCount, 7)
     XCTAssertEqual(coverage.summary, "7/16 covered")
-    let playFavoritesFirebase = try XCTUnwrap(coverage.items.firstIndex { $0.id == "action playPodcast on favorites: firebase" })
+    let playFavoritesFirebase = try XCTUnwrap(
+      coverage.items.firstIndex { $0.id == "action playPodcast on favorites: firebase" })
     XCTAssertEqual(coverage.counts[playFavoritesFirebase], 2)
     XCTAssertEqual(
       coverage.missing.map(\.id),
       [
         "screen favorites", "screen favorites: firebase", "screen podcastPlayer",
         "action playPodcast on podcasts: firebase", "action playPodcast on podcasts: amplitude",
-        "action playPodcast on podcasts: piano", "event playerDidFail", "timed listening", "timed listening: firebase",
+        "action playPodcast on podcasts: piano", "event playerDidFail", "timed listening",
+        "timed listening: firebase",
       ])
   }
 
   func testMergeAddsCounts() throws {
     let plan = try samplePlan()
     var left = validate([goodPlay(1, screen: "favorites")], plan: plan).1.coverage
-    let right = validate([goodPlay(2, screen: "podcasts"), goodPlay(3, screen: "favorites")], plan: plan).1.coverage
+    let right = validate([goodPlay(2, screen: "podcasts"), goodPlay(3, screen: "favorites")], plan: plan).1
+      .coverage
     left.merge(right)
     XCTAssertEqual(left.seenCount, 7)
     XCTAssertEqual(left.counts[plan.coverageItems.firstIndex { $0.id == "action playPodcast" }!], 3)

@@ -10,7 +10,8 @@ final class DemoPlanTests: XCTestCase {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     XCTAssertEqual(plan.title, "Podcasts v3")
     XCTAssertEqual(
-      Set(plan.entries.filter { $0.section == .screens }.map(\.name)), Set(PodcastScreen.allCases.map(\.name)))
+      Set(plan.entries.filter { $0.section == .screens }.map(\.name)), Set(PodcastScreen.allCases.map(\.name))
+    )
     let podcast = Podcast.catalogue[0]
     let actions: [PodcastAction] = [
       .playPodcast(podcast), .pausePodcast(podcast), .downloadPodcast(podcast), .deletePodcast(podcast),
@@ -19,9 +20,12 @@ final class DemoPlanTests: XCTestCase {
     ]
     let events: [PodcastEvent] = [
       .playerDidLoad(podcast), .playerDidPlay(podcast), .playerDidStop(podcast, position: 3),
-      .playerDidFail(podcast, error: "network"), .notEnoughStorageSpaceForDownload(podcast, availableBytes: 10),
+      .playerDidFail(podcast, error: "network"),
+      .notEnoughStorageSpaceForDownload(podcast, availableBytes: 10),
     ]
-    let states: [PodcastState] = [.autoPlay(true), .favorites([podcast]), .remoteNotificationAuthorized(false)]
+    let states: [PodcastState] = [
+      .autoPlay(true), .favorites([podcast]), .remoteNotificationAuthorized(false),
+    ]
     let timed: [PodcastTimedEvent] = [.onboarding, .listening(podcast)]
     XCTAssertEqual(Set(plan.entries.filter { $0.section == .actions }.map(\.name)), Set(actions.map(\.name)))
     XCTAssertEqual(Set(plan.entries.filter { $0.section == .events }.map(\.name)), Set(events.map(\.name)))
@@ -29,7 +33,8 @@ final class DemoPlanTests: XCTestCase {
     XCTAssertEqual(Set(plan.entries.filter { $0.section == .timed }.map(\.name)), Set(timed.map(\.name)))
     for entry in plan.entries {
       XCTAssertEqual(
-        Set(entry.providers.map(\.provider)), ["firebase", "amplitude", "piano", "braze", "fpti"], entry.label)
+        Set(entry.providers.map(\.provider)), ["firebase", "amplitude", "piano", "braze", "fpti"], entry.label
+      )
     }
     let play = try XCTUnwrap(plan.entry(section: .actions, name: "playPodcast"))
     XCTAssertEqual(play.properties?.map(\.name), ["podcast_id", "podcast_title", "podcast_duration"])
@@ -77,7 +82,8 @@ final class DemoPlanTests: XCTestCase {
     hub.send(userAction: .pausePodcast(other))  // bug: no podcast_title at Firebase
     hub.send(screen: .downloads)
     hub.send(userAction: .downloadPodcast(other))
-    hub.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: 1_000))  // bug: Braze "$required_bytes"
+    // Deliberate bug: Braze gets "$required_bytes".
+    hub.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: 1_000))
     hub.send(userAction: .deletePodcast(other))
     hub.send(screen: .settings)
     hub.send(state: .autoPlay(true))

@@ -56,7 +56,8 @@ func record(
   outputs: [ProviderOutput] = []
 ) -> Record {
   Record(
-    seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: kind, name: name, properties: properties,
+    seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: kind, name: name,
+    properties: properties,
     context: RecordContext(screen: screen, history: screen.map { [$0] } ?? []), outputs: outputs)
 }
 
@@ -65,16 +66,21 @@ func sent(_ provider: String, _ name: String, _ parameters: Properties = [:], me
   -> ProviderOutput
 {
   ProviderOutput(
-    provider: provider, status: .sent, calls: [CallDescription(method: method, name: name, parameters: parameters)])
+    provider: provider, status: .sent,
+    calls: [CallDescription(method: method, name: name, parameters: parameters)])
 }
 
 /// A well-formed playPodcast on `screen` reaching firebase, amplitude and (dropped) piano.
 func goodPlay(_ seq: UInt64, screen: String = "favorites") -> Record {
-  let properties: Properties = ["podcast_title": "Swift by Sundell", "podcast_duration": 1830, "podcast_id": "p1"]
+  let properties: Properties = [
+    "podcast_title": "Swift by Sundell", "podcast_duration": 1830, "podcast_id": "p1",
+  ]
   return record(
     seq, .userAction, "playPodcast", properties, screen: screen,
     outputs: [
-      sent("firebase", "play_podcast_from_\(screen)", ["podcast_title": "Swift by Sundell", "podcast_duration": 1830]),
+      sent(
+        "firebase", "play_podcast_from_\(screen)",
+        ["podcast_title": "Swift by Sundell", "podcast_duration": 1830]),
       sent("amplitude", "Play Podcast", properties, method: "track"),
       ProviderOutput(provider: "piano", status: .dropped),
     ])

@@ -34,7 +34,8 @@ final class PlanLoaderTests: XCTestCase {
 
   /// Asserts that `yaml` fails to load with exactly `location` and a message containing `fragment`.
   private func assertFails(
-    _ yaml: String, at location: SourceLocation, _ fragment: String, file: StaticString = #filePath, line: UInt = #line
+    _ yaml: String, at location: SourceLocation, _ fragment: String, file: StaticString = #filePath,
+    line: UInt = #line
   ) {
     XCTAssertThrowsError(try PlanLoader.load(yaml: yaml, file: "bad.yaml"), file: file, line: line) { error in
       guard let error = error as? PlanLoadError else {
@@ -43,17 +44,20 @@ final class PlanLoaderTests: XCTestCase {
       XCTAssertEqual(error.file, "bad.yaml", file: file, line: line)
       XCTAssertEqual(error.location, location, "\(error)", file: file, line: line)
       XCTAssertTrue(error.message.contains(fragment), "\(error)", file: file, line: line)
-      XCTAssertTrue(error.description.hasPrefix("bad.yaml:\(location.line):\(location.column): "), file: file, line: line)
+      XCTAssertTrue(
+        error.description.hasPrefix("bad.yaml:\(location.line):\(location.column): "), file: file, line: line)
     }
   }
 
   func testYAMLSyntaxError() {
     assertFails("plan: P\nactions:\n  play: {name: [\n", at: SourceLocation(line: 4, column: 1), "YAML error")
-    assertFails("plan: P\nactions:\n  play:\n    - a\n   b: c\n", at: SourceLocation(line: 5, column: 4), "YAML error")
+    assertFails(
+      "plan: P\nactions:\n  play:\n    - a\n   b: c\n", at: SourceLocation(line: 5, column: 4), "YAML error")
   }
 
   func testUnknownKeys() {
-    assertFails("plan: P\nscreenz: {}\n", at: SourceLocation(line: 2, column: 1), "unknown key 'screenz' in the plan")
+    assertFails(
+      "plan: P\nscreenz: {}\n", at: SourceLocation(line: 2, column: 1), "unknown key 'screenz' in the plan")
     assertFails(
       "plan: P\nactions:\n  play:\n    properties:\n      title: {type: string, maxlen: 3}\n",
       at: SourceLocation(line: 5, column: 29), "unknown key 'maxlen' in property title of action play")
@@ -68,7 +72,8 @@ final class PlanLoaderTests: XCTestCase {
   func testWrongConstraintTypes() {
     assertFails(
       "plan: P\nactions:\n  play:\n    properties:\n      title:\n        maxLength: ten\n",
-      at: SourceLocation(line: 6, column: 20), "maxLength of property title of action play must be a non-negative integer")
+      at: SourceLocation(line: 6, column: 20),
+      "maxLength of property title of action play must be a non-negative integer")
     assertFails(
       "plan: P\nactions:\n  play:\n    properties:\n      title: {type: strnig}\n",
       at: SourceLocation(line: 5, column: 21), "type of property title of action play must be one of")
@@ -82,7 +87,8 @@ final class PlanLoaderTests: XCTestCase {
       "plan: P\nactions:\n  play:\n    severity: fatal\n", at: SourceLocation(line: 4, column: 15),
       "severity of action play must be error or warning")
     assertFails(
-      "plan: P\nactions:\n  play:\n    providers:\n      piano: nothing\n", at: SourceLocation(line: 5, column: 14),
+      "plan: P\nactions:\n  play:\n    providers:\n      piano: nothing\n",
+      at: SourceLocation(line: 5, column: 14),
       "provider piano of action play must be a call")
     assertFails(
       "plan: P\nactions:\n  play:\n    properties: [a, b]\n", at: SourceLocation(line: 4, column: 17),
@@ -101,7 +107,8 @@ final class PlanLoaderTests: XCTestCase {
   func testInvalidPattern() {
     assertFails(
       "plan: P\nactions:\n  play:\n    properties:\n      id: {pattern: \"p[0-9\"}\n",
-      at: SourceLocation(line: 5, column: 21), "pattern of property id of action play is not a valid regular expression")
+      at: SourceLocation(line: 5, column: 21),
+      "pattern of property id of action play is not a valid regular expression")
   }
 
   func testStructuralMistakes() {
@@ -109,11 +116,13 @@ final class PlanLoaderTests: XCTestCase {
     assertFails("screens: {}\n", at: SourceLocation(line: 1, column: 1), "no 'plan' key")
     assertFails("- a\n- b\n", at: SourceLocation(line: 1, column: 1), "the plan must be a mapping")
     assertFails(
-      "plan: P\nscreens:\n  home: {}\nactions:\n  play: {screens: [hom]}\n", at: SourceLocation(line: 5, column: 10),
+      "plan: P\nscreens:\n  home: {}\nactions:\n  play: {screens: [hom]}\n",
+      at: SourceLocation(line: 5, column: 10),
       "names 'hom', which is not a planned screen")
     assertFails(
       "plan: P\nactions:\n  play:\n    providers:\n      firebase: {when: {phase: stop}, name: x}\n",
-      at: SourceLocation(line: 5, column: 25), "phase in provider firebase of action play only applies to timed events")
+      at: SourceLocation(line: 5, column: 25),
+      "phase in provider firebase of action play only applies to timed events")
     assertFails(
       "plan: P\nactions:\n  play:\n    providers:\n      firebase: {params: [a]}\n",
       at: SourceLocation(line: 5, column: 17), "needs a name")

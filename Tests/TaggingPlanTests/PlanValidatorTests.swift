@@ -9,7 +9,9 @@ final class PlanValidatorTests: XCTestCase {
     validate([record], plan: try samplePlan()).0
   }
 
-  private func only(_ violations: [PlanViolation], file: StaticString = #filePath, line: UInt = #line) -> PlanViolation? {
+  private func only(_ violations: [PlanViolation], file: StaticString = #filePath, line: UInt = #line)
+    -> PlanViolation?
+  {
     XCTAssertEqual(violations.count, 1, "\(violations.map(\.message))", file: file, line: line)
     return violations.first
   }
@@ -18,7 +20,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(try check(goodPlay(1, screen: "favorites")), [])
     XCTAssertEqual(try check(goodPlay(2, screen: "podcasts")), [])
     let screen = record(
-      3, .screen, "podcasts", screen: "podcasts", outputs: [sent("firebase", "screen_view", ["screen_name": "show_podcasts"])])
+      3, .screen, "podcasts", screen: "podcasts",
+      outputs: [sent("firebase", "screen_view", ["screen_name": "show_podcasts"])])
     XCTAssertEqual(try check(screen), [])
   }
 
@@ -50,7 +53,9 @@ final class PlanValidatorTests: XCTestCase {
     play.properties["podcast_title"] = nil
     let violations = try check(play).filter { $0.rule == .missingProperty }
     let violation = only(violations)
-    XCTAssertEqual(violation?.message, "playPodcast on favorites: property podcast_title is missing, plan line 14 requires it")
+    XCTAssertEqual(
+      violation?.message,
+      "playPodcast on favorites: property podcast_title is missing, plan line 14 requires it")
     XCTAssertEqual(violation?.planLine, 14)
     XCTAssertEqual(violation?.seq, 5)
     XCTAssertNil(violation?.provider)
@@ -63,7 +68,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.rule, .wrongType)
     XCTAssertEqual(
       violation?.message,
-      "playPodcast on favorites: property podcast_duration is a string (\"1830\"), plan line 15 expects integer")
+      "playPodcast on favorites: property podcast_duration is a string (\"1830\"), plan line 15 expects integer"
+    )
   }
 
   func testInvalidValueForEnumPatternRangeAndLength() throws {
@@ -86,7 +92,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.severity, .warning)
     XCTAssertEqual(
       violation?.message,
-      "playerDidFail on podcastPlayer: property error is \"timeout\", plan line 28 allows only \"network\", \"decoding\"")
+      "playerDidFail on podcastPlayer: property error is \"timeout\", plan line 28 allows only \"network\", \"decoding\""
+    )
   }
 
   func testUnexpectedProperty() throws {
@@ -96,7 +103,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.rule, .unexpectedProperty)
     XCTAssertEqual(
       violation?.message,
-      "playPodcast on favorites: property autoplay is not planned, plan line 13 lists podcast_title, podcast_duration, podcast_id")
+      "playPodcast on favorites: property autoplay is not planned, plan line 13 lists podcast_title, podcast_duration, podcast_id"
+    )
   }
 
   func testTimedStopMayCarryDurationAndCancelled() throws {
@@ -113,7 +121,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.rule, .wrongScreen)
     XCTAssertEqual(
       violation?.message,
-      "playPodcast on podcastPlayer: playPodcast happened on podcastPlayer, plan line 17 allows only podcasts, favorites")
+      "playPodcast on podcastPlayer: playPodcast happened on podcastPlayer, plan line 17 allows only podcasts, favorites"
+    )
   }
 
   func testMissingCallWhenDroppedOrFailed() throws {
@@ -123,7 +132,8 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.rule, .missingCall)
     XCTAssertEqual(violation?.provider, "amplitude")
     XCTAssertEqual(
-      violation?.message, "playPodcast on favorites: amplitude got no call (dropped), plan line 22 expects Play Podcast")
+      violation?.message,
+      "playPodcast on favorites: amplitude got no call (dropped), plan line 22 expects Play Podcast")
     play.outputs[1] = ProviderOutput(
       provider: "amplitude", status: .failed, reason: "network down",
       calls: [CallDescription(method: "track", name: "Play Podcast")])
@@ -134,13 +144,15 @@ final class PlanValidatorTests: XCTestCase {
 
   func testWrongName() throws {
     var play = goodPlay(12, screen: "favorites")
-    play.outputs[0] = sent("firebase", "play_podcast_from_podcasts", ["podcast_title": "T", "podcast_duration": 1])
+    play.outputs[0] = sent(
+      "firebase", "play_podcast_from_podcasts", ["podcast_title": "T", "podcast_duration": 1])
     let violation = only(try check(play))
     XCTAssertEqual(violation?.rule, .wrongName)
     XCTAssertEqual(violation?.provider, "firebase")
     XCTAssertEqual(
       violation?.message,
-      "playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites")
+      "playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites"
+    )
   }
 
   func testMissingParamAndWrongParamValue() throws {
@@ -150,14 +162,17 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violation?.rule, .missingParam)
     XCTAssertEqual(
       violation?.message,
-      "playPodcast on favorites: firebase play_podcast_from_favorites has no parameter podcast_duration, plan line 21 expects it")
+      "playPodcast on favorites: firebase play_podcast_from_favorites has no parameter podcast_duration, plan line 21 expects it"
+    )
     let screen = record(
-      14, .screen, "podcasts", screen: "podcasts", outputs: [sent("firebase", "screen_view", ["screen_name": "show_podcast"])])
+      14, .screen, "podcasts", screen: "podcasts",
+      outputs: [sent("firebase", "screen_view", ["screen_name": "show_podcast"])])
     let wrong = only(try check(screen))
     XCTAssertEqual(wrong?.rule, .invalidValue)
     XCTAssertEqual(
       wrong?.message,
-      "screen podcasts: firebase screen_view parameter screen_name is \"show_podcast\", plan line 6 expects \"show_podcasts\"")
+      "screen podcasts: firebase screen_view parameter screen_name is \"show_podcast\", plan line 6 expects \"show_podcasts\""
+    )
   }
 
   func testUnexpectedCallWherePlanSaysNone() throws {
@@ -166,14 +181,16 @@ final class PlanValidatorTests: XCTestCase {
     let violation = only(try check(play))
     XCTAssertEqual(violation?.rule, .unexpectedCall)
     XCTAssertEqual(violation?.provider, "piano")
-    XCTAssertEqual(violation?.message, "playPodcast on favorites: piano got play, plan line 23 expects no call")
+    XCTAssertEqual(
+      violation?.message, "playPodcast on favorites: piano got play, plan line 23 expects no call")
   }
 
   func testProviderRuleFromRecordedViolations() throws {
     var play = goodPlay(16)
     play.outputs[0].violations = [
       RecordViolation(
-        rule: "firebase.event-name-length", message: "event name is 41 characters, the limit is 40", consequence: "dropped")
+        rule: "firebase.event-name-length", message: "event name is 41 characters, the limit is 40",
+        consequence: "dropped")
     ]
     play.outputs[1].violations = [
       RecordViolation(rule: "amplitude.property-type", message: "mixed types", consequence: "degraded")
@@ -183,15 +200,18 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertEqual(violations.map(\.severity), [.error, .warning])
     XCTAssertEqual(
       violations[0].message,
-      "playPodcast on favorites: firebase rule firebase.event-name-length broken: event name is 41 characters, the limit is 40")
+      "playPodcast on favorites: firebase rule firebase.event-name-length broken: event name is 41 characters, the limit is 40"
+    )
     let unplanned = record(17, .sessionStart, "session", outputs: play.outputs)
-    XCTAssertEqual(validate([unplanned], plan: try samplePlan()).0.map(\.rule), [.providerRule, .providerRule])
+    XCTAssertEqual(
+      validate([unplanned], plan: try samplePlan()).0.map(\.rule), [.providerRule, .providerRule])
   }
 
   func testListenRecordsWithoutRecordedViolationsAreCheckedWithProviderRules() throws {
     let longName = String(repeating: "a", count: 41)
     var listened = record(
-      23, .event, "playerDidFail", ["error": "network"], screen: "podcastPlayer", outputs: [sent("firebase", longName)])
+      23, .event, "playerDidFail", ["error": "network"], screen: "podcastPlayer",
+      outputs: [sent("firebase", longName)])
     XCTAssertEqual(try check(listened), [], "a hub record without recorded violations is trusted")
     listened.source = "127.0.0.1:50312"
     let violation = only(try check(listened))
@@ -206,7 +226,9 @@ final class PlanValidatorTests: XCTestCase {
     play.outputs[2] = ProviderOutput(provider: "piano", status: .blocked, reason: "disabled")
     let (violations, validator) = validate([play], plan: try samplePlan())
     XCTAssertEqual(violations, [])
-    let seen = validator.coverage.items.indices.filter { validator.coverage.isSeen($0) }.map { validator.coverage.items[$0].id }
+    let seen = validator.coverage.items.indices.filter { validator.coverage.isSeen($0) }.map {
+      validator.coverage.items[$0].id
+    }
     XCTAssertEqual(seen, ["action playPodcast", "action playPodcast on favorites: amplitude"])
   }
 
@@ -217,14 +239,20 @@ final class PlanValidatorTests: XCTestCase {
   }
 
   func testTimedPhaseConditions() throws {
-    let start = record(20, .timedStart, "listening", outputs: [ProviderOutput(provider: "firebase", status: .dropped)])
-    let stop = record(21, .timedStop, "listening", ["duration": 3.5], outputs: [sent("firebase", "listening", ["duration": 3.5])])
-    let badStop = record(22, .timedStop, "listening", ["duration": 3.5], outputs: [sent("firebase", "listening", ["duration": -1])])
+    let start = record(
+      20, .timedStart, "listening", outputs: [ProviderOutput(provider: "firebase", status: .dropped)])
+    let stop = record(
+      21, .timedStop, "listening", ["duration": 3.5],
+      outputs: [sent("firebase", "listening", ["duration": 3.5])])
+    let badStop = record(
+      22, .timedStop, "listening", ["duration": 3.5],
+      outputs: [sent("firebase", "listening", ["duration": -1])])
     let violations = validate([start, stop, badStop], plan: try samplePlan()).0
     XCTAssertEqual(violations.map(\.seq), [22])
     XCTAssertEqual(violations.first?.rule, .invalidValue)
     XCTAssertEqual(
-      violations.first?.message, "listening: firebase listening parameter duration is -1, plan line 35 expects at least 0")
+      violations.first?.message,
+      "listening: firebase listening parameter duration is -1, plan line 35 expects at least 0")
   }
 
   func testUnconditionalCallsAreTheFallbackAndCancelIsItsOwnPhase() throws {
@@ -255,14 +283,19 @@ final class PlanValidatorTests: XCTestCase {
       record(4, .timedStart, "onboarding", outputs: [sent("firebase", "onboarding_start")]),
       record(5, .timedStop, "onboarding", ["duration": 1.0], outputs: [sent("firebase", "onboarding_stop")]),
       record(
-        6, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true], outputs: [sent("firebase", "onboarding_cancel")]),
-      record(7, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true], outputs: [sent("firebase", "onboarding_stop")]),
+        6, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true],
+        outputs: [sent("firebase", "onboarding_cancel")]),
+      record(
+        7, .timedStop, "onboarding", ["duration": 1.0, "cancelled": true],
+        outputs: [sent("firebase", "onboarding_stop")]),
     ]
     let violations = validate(records, plan: plan).0
     XCTAssertEqual(violations.map(\.seq), [3, 7])
     XCTAssertEqual(violations.map(\.rule), [.wrongName, .wrongName])
     XCTAssertEqual(violations[0].message, "pause on b: firebase got pause, plan line 9 expects pause_from_b")
-    XCTAssertEqual(violations[1].message, "onboarding: firebase got onboarding_stop, plan line 17 expects onboarding_cancel")
+    XCTAssertEqual(
+      violations[1].message,
+      "onboarding: firebase got onboarding_stop, plan line 17 expects onboarding_cancel")
   }
 
   func testEveryRuleIdIsProducedByTheseTests() throws {

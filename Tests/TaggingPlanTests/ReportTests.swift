@@ -13,7 +13,8 @@ final class ReportTests: XCTestCase {
   private func sampleReport() throws -> ValidationReport {
     let plan = try samplePlan()
     var wrong = goodPlay(2, screen: "favorites")
-    wrong.outputs[0] = sent("firebase", "play_podcast_from_podcasts", ["podcast_title": "T", "podcast_duration": 1])
+    wrong.outputs[0] = sent(
+      "firebase", "play_podcast_from_podcasts", ["podcast_title": "T", "podcast_duration": 1])
     let hostile = record(3, .userAction, "evil<&>\"'\u{1}\nname", screen: "podcasts")
     let fail = record(4, .event, "playerDidFail", ["error": "timeout"], screen: "podcastPlayer")
     let (violations, validator) = validate([goodPlay(1), wrong, hostile, fail], plan: plan)
@@ -55,7 +56,8 @@ final class ReportTests: XCTestCase {
     XCTAssertEqual(decoded.coverage.planned, report.coverage.planned)
     XCTAssertEqual(decoded.coverage.seen, report.coverage.seenCount)
     XCTAssertEqual(decoded.coverage.missing, report.coverage.missing.map(\.id))
-    XCTAssertTrue(text.hasPrefix("{\"violations\":[{\"seq\":2,\"severity\":\"error\",\"rule\":\"wrong-name\",\"tag\":"))
+    XCTAssertTrue(
+      text.hasPrefix("{\"violations\":[{\"seq\":2,\"severity\":\"error\",\"rule\":\"wrong-name\",\"tag\":"))
     XCTAssertTrue(text.contains("\"provider\":null"))
   }
 
@@ -70,7 +72,8 @@ final class ReportTests: XCTestCase {
     XCTAssertEqual(lines[errors + 1], "  wrong-name · playPodcast · firebase (1×)")
     XCTAssertEqual(
       lines[errors + 2],
-      "    #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites")
+      "    #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites"
+    )
     XCTAssertEqual(lines[warnings + 1], "  invalid-value · playerDidFail (1×)")
     XCTAssertTrue(lines.contains("not yet seen (11 of 16)"))
     XCTAssertTrue(lines.contains("  screen favorites (plan line 7)"))
@@ -80,10 +83,12 @@ final class ReportTests: XCTestCase {
     let plan = try samplePlan()
     let records = (1...8).map { record(UInt64($0), .userAction, "unknownAction") }
     let (violations, validator) = validate(records, plan: plan)
-    let report = ValidationReport(plan: plan, violations: violations, coverage: validator.coverage, records: 8)
+    let report = ValidationReport(
+      plan: plan, violations: violations, coverage: validator.coverage, records: 8)
     let text = TextReport.render(report)
     XCTAssertTrue(text.contains("  unplanned-tag · unknownAction (8×)\n"))
-    XCTAssertTrue(text.contains("    #5 unknownAction: action unknownAction is not in the plan\n    … and 3 more\n"))
+    XCTAssertTrue(
+      text.contains("    #5 unknownAction: action unknownAction is not in the plan\n    … and 3 more\n"))
     XCTAssertFalse(text.contains("#6 "))
   }
 
@@ -146,7 +151,9 @@ private final class JUnitCollector: NSObject, XMLParserDelegate {
 
   func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
-  func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+  ) {
     if elementName == "failure" { cases[cases.count - 1].failure = text }
     if elementName == "system-out" { cases[cases.count - 1].output = text }
   }

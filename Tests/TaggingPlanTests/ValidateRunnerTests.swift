@@ -9,7 +9,8 @@ final class ValidateRunnerTests: XCTestCase {
   private var directory: URL!
 
   override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("plan-runner-\(UUID().uuidString)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "plan-runner-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 
@@ -25,7 +26,8 @@ final class ValidateRunnerTests: XCTestCase {
 
   private func recording(_ records: [Record], trailer: String = "") -> String {
     let header = RecordingHeader(app: "Podcasts", device: "test")
-    return ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
+    return ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n")
+      + "\n"
       + trailer
   }
 
@@ -42,10 +44,13 @@ final class ValidateRunnerTests: XCTestCase {
     let plan = try write("plan.yaml", samplePlanYAML)
     let warning = record(3, .event, "playerDidFail", ["error": "timeout"], screen: "podcastPlayer")
     let warned = try write("warned.jsonl", recording([goodPlay(1), warning]))
-    XCTAssertEqual(ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .error).exitCode, 0)
-    XCTAssertEqual(ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .warning).exitCode, 1)
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .error).exitCode, 0)
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .warning).exitCode, 1)
     let broken = try write("broken.jsonl", recording([goodPlay(4, screen: "downloads")]))
-    let outcome = ValidateRunner.run(planPath: plan, recordings: [warned, broken], format: .json, failOn: .error)
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: [warned, broken], format: .json, failOn: .error)
     XCTAssertEqual(outcome.exitCode, 1)
     XCTAssertEqual(outcome.report?.records, 3)
     XCTAssertEqual(outcome.report?.violations.map(\.rule), [.invalidValue, .wrongScreen])
@@ -54,7 +59,8 @@ final class ValidateRunnerTests: XCTestCase {
 
   func testBadLinesAreReportedWithLineNumbersAndSkipped() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
-    let text = recording([goodPlay(1)]) + "{not json\n" + RecordLineEncoder.line(goodPlay(2)) + "\n{\"seq\":3,\"ti"
+    let text =
+      recording([goodPlay(1)]) + "{not json\n" + RecordLineEncoder.line(goodPlay(2)) + "\n{\"seq\":3,\"ti"
     let file = try write("bad-lines.jsonl", text)
     let outcome = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
     XCTAssertEqual(outcome.exitCode, 0)
@@ -69,22 +75,29 @@ final class ValidateRunnerTests: XCTestCase {
   func testBadInputExitsTwo() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let good = try write("good.jsonl", recording([goodPlay(1)]))
-    let missing = ValidateRunner.run(planPath: plan, recordings: [good, directory.path + "/nope.jsonl"], format: .text, failOn: .error)
+    let missing = ValidateRunner.run(
+      planPath: plan, recordings: [good, directory.path + "/nope.jsonl"], format: .text, failOn: .error)
     XCTAssertEqual(missing.exitCode, 2)
     XCTAssertTrue(missing.diagnostics.contains("nope.jsonl"), missing.diagnostics)
     let garbage = try write("garbage.jsonl", "hello\nworld\n")
-    let notRecording = ValidateRunner.run(planPath: plan, recordings: [garbage], format: .text, failOn: .error)
+    let notRecording = ValidateRunner.run(
+      planPath: plan, recordings: [garbage], format: .text, failOn: .error)
     XCTAssertEqual(notRecording.exitCode, 2)
-    XCTAssertTrue(notRecording.diagnostics.contains("garbage.jsonl: not a tagscope recording"), notRecording.diagnostics)
+    XCTAssertTrue(
+      notRecording.diagnostics.contains("garbage.jsonl: not a tagscope recording"), notRecording.diagnostics)
     let empty = try write("empty.jsonl", "")
-    XCTAssertEqual(ValidateRunner.run(planPath: plan, recordings: [empty], format: .text, failOn: .error).exitCode, 2)
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [empty], format: .text, failOn: .error).exitCode, 2)
     let badPlan = try write("bad.yaml", "plan: P\nactions:\n  play: {severity: fatal}\n")
     let planOutcome = ValidateRunner.run(planPath: badPlan, recordings: [good], format: .text, failOn: .error)
     XCTAssertEqual(planOutcome.exitCode, 2)
     XCTAssertEqual(planOutcome.output, "")
-    XCTAssertTrue(planOutcome.diagnostics.hasPrefix("\(badPlan):3:20: severity of action play must be error or warning"))
+    XCTAssertTrue(
+      planOutcome.diagnostics.hasPrefix("\(badPlan):3:20: severity of action play must be error or warning"))
     XCTAssertEqual(
-      ValidateRunner.run(planPath: directory.path + "/none.yaml", recordings: [good], format: .text, failOn: .error).exitCode,
+      ValidateRunner.run(
+        planPath: directory.path + "/none.yaml", recordings: [good], format: .text, failOn: .error
+      ).exitCode,
       2)
   }
 
