@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
+    .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,6 +19,13 @@ let package = Package(
     .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
+    .executableTarget(
+      name: "tagscope",
+      dependencies: [
+        "AnalyticsHub", "PodcastDemo", "TaggingPlan",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
     .executableTarget(
       name: "TagscopeBench",
       dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TaggingPlan"]),

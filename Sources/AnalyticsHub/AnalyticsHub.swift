@@ -12,12 +12,13 @@ import Foundation
 public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Sendable {
   /// The hub's configuration.
   public let configuration: HubConfiguration
-  private let state: Locked<HubState<T>>
+  @usableFromInline let state: Locked<HubState<T>>
 
   /// A hub with providers; throws ``HubError/duplicateProvider(_:)`` if two share an identifier.
   public init(configuration: HubConfiguration = HubConfiguration(), providers: ProviderSet<T> = []) throws {
     self.configuration = configuration
-    state = Locked(HubState(context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent))))
+    state = Locked(
+      HubState(context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent))))
     for provider in providers.providers { try register(provider) }
   }
 
@@ -93,23 +94,29 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   }
 
   /// Sends a user action tag.
+  @inlinable
   public func send(userAction: T.UserAction) { perform { _, _ in .send(.userAction(userAction)) } }
 
   /// Sends an event tag (something that happened independently of the user).
+  @inlinable
   public func send(event: T.Event) { perform { _, _ in .send(.event(event)) } }
 
   /// Sends a state / user property tag.
+  @inlinable
   public func send(state tag: T.State) { perform { _, _ in .send(.state(tag)) } }
 
   /// Starts a timed event; starting one already running restarts it (reported as an issue).
   public func start(timedEvent: T.TimedEvent) {
-    perform { state, now in
+    perform { state, clock in
       var issues: [HubIssue] = []
       if state.timerStarts[timedEvent.name] != nil {
-        issues.append(HubIssue(code: .timedEventRestarted, message: "timed event '\(timedEvent.name)' was already running; it restarts now"))
+        issues.append(
+          HubIssue(
+            code: .timedEventRestarted,
+            message: "timed event '\(timedEvent.name)' was already running; it restarts now"))
       }
-      state.timerStarts[timedEvent.name] = now.uptime
-      state.context.timedEvents[timedEvent.name] = now.date
+      state.timerStarts[timedEvent.name] = clock.uptimeNanoseconds()
+      state.context.timedEvents[timedEvent.name] = clock.now()
       return .send(.timedStart(timedEvent), issues: issues)
     }
   }
@@ -122,16 +129,19 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   public func cancel(timedEvent: T.TimedEvent) { finish(timedEvent, cancelled: true) }
 
   private func finish(_ timedEvent: T.TimedEvent, cancelled: Bool) {
-    perform { state, now in
+    perform { state, clock in
       guard let started = state.timerStarts.removeValue(forKey: timedEvent.name) else {
         let verb = cancelled ? "cancel" : "stop"
         return .report(
           kind: .timedStop, name: timedEvent.name, properties: timedEvent.properties,
-          issue: HubIssue(code: .timedEventNotStarted, message: "\(verb) of timed event '\(timedEvent.name)' that was never started; nothing was sent"))
+          issue: HubIssue(
+            code: .timedEventNotStarted,
+            message: "\(verb) of timed event '\(timedEvent.name)' that was never started; nothing was sent"))
       }
       state.context.timedEvents[timedEvent.name] = nil
-      let duration = Double(now.uptime &- started) / 1_000_000_000
-      return .send(cancelled ? .timedCancel(timedEvent, duration: duration) : .timedStop(timedEvent, duration: duration))
+      let duration = Double(clock.uptimeNanoseconds() &- started) / 1_000_000_000
+      return .send(
+        cancelled ? .timedCancel(timedEvent, duration: duration) : .timedStop(timedEvent, duration: duration))
     }
   }
 
@@ -145,10 +155,11 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
       state.context.session = nil
       return .send(.sessionEnd(session))
     }
-    perform { state, now in
+    perform { state, clock in
       if let user { state.context.user = user }
       let session = Session(
-        id: configuration.makeSessionID(), user: state.context.user, properties: properties, startedAt: now.date)
+        id: configuration.makeSessionID(), user: state.context.user, properties: properties,
+        startedAt: clock.now())
       state.context.session = session
       return .send(.sessionStart(session))
     }
@@ -158,7 +169,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   public func updateSession(properties: Properties) {
     perform { state, _ in
       guard var session = state.context.session else {
-        return .report(kind: .sessionUpdate, name: "session", properties: properties, issue: Self.noSession("update"))
+        return .report(
+          kind: .sessionUpdate, name: "session", properties: properties, issue: Self.noSession("update"))
       }
       session.properties = session.properties.merging(properties)
       state.context.session = session
@@ -204,6 +216,7 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     perform { state, _ in
       let change = ConsentChange(scope: scope, granted: granted)
       state.context.consent.apply(change)
+      state.refreshConsent()
       return .send(.consent(change))
     }
   }
@@ -214,84 +227,119 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     HubIssue(code: .noActiveSession, message: "\(verb) of a session while none is active; nothing was sent")
   }
 
-  private func perform(_ step: (inout HubState<T>, Now) -> Step<T>) {
+  @inlinable
+  func perform(_ step: (inout HubState<T>, HubClock) -> Step<T>) {
     let clock = configuration.clock
     state.withLock { state in
-      let now = Now(date: clock.now(), uptime: clock.uptimeNanoseconds())
-      switch step(&state, now) {
+      switch step(&state, clock) {
       case .none:
         return
       case .send(let tag, let issues):
-        dispatch(tag, issues: issues, state: &state, now: now.date)
+        dispatch(tag, issues: issues, state: &state)
       case .report(let kind, let name, let properties, let issue):
         let seq = state.takeSeq()
         guard !state.observers.isEmpty else { return }
         let dispatch = Dispatch(
-          seq: seq, time: now.date, kind: kind, name: name, properties: properties,
-          context: state.context.snapshot, issues: [issue])
+          seq: seq, time: clock.now(), kind: kind, name: name, properties: properties,
+          context: state.snapshot(), issues: [issue])
         for observer in state.observers { observer.hubDidDispatch(dispatch) }
       }
     }
   }
 
-  private func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>, now: Date) {
+  @inlinable
+  func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>) {
     let seq = state.takeSeq()
     let observing = !state.observers.isEmpty
-    let options = EvaluationOptions(checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
+    let options = EvaluationOptions(
+      checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
     var outcomes: [ProviderOutcome] = []
     if observing { outcomes.reserveCapacity(state.providers.count) }
     let bypassesConsent = tag.kind == .consent
-    for registered in state.providers {
-      let provider = registered.provider
+    let context = state.context
+    for index in state.providers.indices {
+      let id = state.providers[index].provider.id
       let outcome: ProviderOutcome
-      if !registered.enabled {
-        outcome = ProviderOutcome(provider: provider.id, status: .blocked(.disabled))
-      } else if !bypassesConsent, !state.context.consent.isGranted(provider: provider.id, category: provider.category) {
-        outcome = ProviderOutcome(provider: provider.id, status: .blocked(.consent))
+      if !state.providers[index].enabled {
+        guard observing else { continue }
+        outcome = ProviderOutcome(provider: id, status: .blocked(.disabled))
+      } else if !bypassesConsent, !state.providers[index].consented {
+        guard observing else { continue }
+        outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
       } else {
-        let evaluation = provider.evaluate(tag, state.context, options)
+        let evaluation = state.providers[index].provider.evaluate(tag, context, options)
+        guard observing else { continue }
         outcome = ProviderOutcome(
-          provider: provider.id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
+          provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
       }
-      if observing { outcomes.append(outcome) }
+      outcomes.append(outcome)
     }
     guard observing else { return }
     let properties = tag.properties
     var allIssues = issues
     if let path = properties.firstUnrepresentablePath {
       allIssues.append(
-        HubIssue(code: .unrepresentableValue, message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
+        HubIssue(
+          code: .unrepresentableValue,
+          message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
     }
     let dispatch = Dispatch(
-      seq: seq, time: now, kind: tag.kind, name: tag.name, properties: properties, eventType: tag.eventType,
-      context: state.context.snapshot, outcomes: outcomes, issues: allIssues)
+      seq: seq, time: configuration.clock.now(), kind: tag.kind, name: tag.name, properties: properties,
+      eventType: tag.eventType, context: state.snapshot(), outcomes: outcomes, issues: allIssues)
     for observer in state.observers { observer.hubDidDispatch(dispatch) }
   }
 }
 
+@usableFromInline
 struct RegisteredProvider<T: Taxonomy> {
-  var provider: Provider<T>
-  var enabled: Bool
+  @usableFromInline var provider: Provider<T>
+  @usableFromInline var enabled: Bool
+  /// Consent resolved for this provider; refreshed whenever decisions or providers change.
+  @usableFromInline var consented = true
 }
 
+@usableFromInline
 struct HubState<T: Taxonomy> {
-  var context: HubContext<T>
-  var providers: [RegisteredProvider<T>] = []
-  var observers: [any HubObserver] = []
-  var timerStarts: [String: UInt64] = [:]
-  var nextSeq: UInt64 = 1
+  @usableFromInline var context: HubContext<T> {
+    didSet { cachedSnapshot = nil }
+  }
+  @usableFromInline var providers: [RegisteredProvider<T>] = [] {
+    didSet { refreshConsent() }
+  }
+  @usableFromInline var observers: [any HubObserver] = []
+  @usableFromInline var timerStarts: [String: UInt64] = [:]
+  @usableFromInline var nextSeq: UInt64 = 1
+  @usableFromInline var cachedSnapshot: ContextSnapshot?
 
+  init(context: HubContext<T>) { self.context = context }
+
+  @inlinable
   mutating func takeSeq() -> UInt64 {
     defer { nextSeq += 1 }
     return nextSeq
   }
+
+  /// The context snapshot, rebuilt only after the context changed.
+  @inlinable
+  mutating func snapshot() -> ContextSnapshot {
+    if let cachedSnapshot { return cachedSnapshot }
+    let snapshot = context.snapshot
+    cachedSnapshot = snapshot
+    return snapshot
+  }
+
+  @usableFromInline
+  mutating func refreshConsent() {
+    let consent = context.consent
+    for index in providers.indices {
+      let provider = providers[index].provider
+      let granted = consent.isGranted(provider: provider.id, category: provider.category)
+      if providers[index].consented != granted { providers[index].consented = granted }
+    }
+  }
 }
 
-struct Now {
-  var date: Date
-  var uptime: UInt64
-}
-
+@usableFromInline
 enum Step<T: Taxonomy> {
   case none
   case send(Tag<T>, issues: [HubIssue] = [])

@@ -21,7 +21,8 @@ public protocol AnalyticsTracking<T>: Sendable {
 
 extension AnalyticsTracking {
   /// A tracker that forwards every tag to this one, then to `other` (seed 004's `combined(with:)`).
-  public func combined<Other: AnalyticsTracking>(with other: Other) -> CombinedTracker<Self, Other> where Other.T == T {
+  public func combined<Other: AnalyticsTracking>(with other: Other) -> CombinedTracker<Self, Other>
+  where Other.T == T {
     CombinedTracker(first: self, second: other)
   }
 }

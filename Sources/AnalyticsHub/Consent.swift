@@ -63,7 +63,9 @@ public struct ConsentState: Sendable, Hashable {
   public var providers: [ProviderID: Bool]
 
   /// Consent with a default and no decisions yet.
-  public init(defaultGranted: Bool, categories: [ConsentCategory: Bool] = [:], providers: [ProviderID: Bool] = [:]) {
+  public init(
+    defaultGranted: Bool, categories: [ConsentCategory: Bool] = [:], providers: [ProviderID: Bool] = [:]
+  ) {
     self.defaultGranted = defaultGranted
     self.categories = categories
     self.providers = providers

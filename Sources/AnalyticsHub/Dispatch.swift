@@ -41,7 +41,11 @@ public struct ProviderOutcome: Sendable, Hashable {
   public var violations: [RuleViolation]
 
   /// An outcome.
-  public init(provider: ProviderID, status: OutcomeStatus, calls: [CallDescription] = [], violations: [RuleViolation] = []) {
+  @inlinable
+  public init(
+    provider: ProviderID, status: OutcomeStatus, calls: [CallDescription] = [],
+    violations: [RuleViolation] = []
+  ) {
     self.provider = provider
     self.status = status
     self.calls = calls
@@ -61,7 +65,10 @@ public struct ContextSnapshot: Sendable, Hashable {
   public var timedEvents: [String]
 
   /// A snapshot.
-  public init(screen: String? = nil, history: [String] = [], session: Session? = nil, timedEvents: [String] = []) {
+  @inlinable
+  public init(
+    screen: String? = nil, history: [String] = [], session: Session? = nil, timedEvents: [String] = []
+  ) {
     self.screen = screen
     self.history = history
     self.session = session
@@ -89,6 +96,7 @@ public struct HubIssue: Sendable, Hashable {
   public var message: String
 
   /// An issue.
+  @inlinable
   public init(code: Code, message: String) {
     self.code = code
     self.message = message
@@ -112,6 +120,7 @@ public struct Dispatch: Sendable, Hashable {
   public var issues: [HubIssue]
 
   /// A dispatch.
+  @inlinable
   public init(
     seq: UInt64, time: Date, kind: TagKind, name: String, properties: Properties = [:],
     eventType: EventType? = nil, context: ContextSnapshot = ContextSnapshot(),

@@ -6,8 +6,9 @@ import Foundation
 public enum ISO8601Timestamp {
   /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
   public static func string(from date: Date) -> String {
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
-    let days = totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
+    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    let days =
+      totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
     let msOfDay = totalMilliseconds - days * 86_400_000
     let (year, month, day) = civilFromDays(days)
     let hour = msOfDay / 3_600_000

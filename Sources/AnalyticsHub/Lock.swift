@@ -1,12 +1,14 @@
 import Foundation
 
 /// A mutex-protected value (Foundation's `NSLock`, available on every platform the hub targets).
+@usableFromInline
 final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
+  @usableFromInline let lock = NSLock()
+  @usableFromInline var value: Value
 
   init(_ value: Value) { self.value = value }
 
+  @inlinable
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }

@@ -28,8 +28,8 @@ public struct Provider<T: Taxonomy>: Sendable {
   /// Whether the provider starts enabled (build/environment switch).
   public let initiallyEnabled: Bool
 
-  let setup: @Sendable () -> Void
-  let evaluate: @Sendable (Tag<T>, HubContext<T>, EvaluationOptions) -> Evaluation
+  @usableFromInline let setup: @Sendable () -> Void
+  @usableFromInline let evaluate: @Sendable (Tag<T>, HubContext<T>, EvaluationOptions) -> Evaluation
 
   /// A provider from a mapping and an adapter.
   ///
@@ -40,6 +40,7 @@ public struct Provider<T: Taxonomy>: Sendable {
   ///   - adapter: Receives every call the mapping returns.
   ///   - rules: The SDK's documented rules, checked on every call (see `AnalyticsProviders`).
   ///   - mapping: `(tag, context) -> [call]`.
+  @inlinable
   public init<Adapter: SDKAdapter>(
     id: ProviderID,
     category: ConsentCategory = .analytics,
@@ -69,13 +70,28 @@ public struct Provider<T: Taxonomy>: Sendable {
   }
 }
 
+@usableFromInline
 struct EvaluationOptions {
-  var checkRules: Bool
-  var describeCalls: Bool
+  @usableFromInline var checkRules: Bool
+  @usableFromInline var describeCalls: Bool
+
+  @inlinable
+  init(checkRules: Bool, describeCalls: Bool) {
+    self.checkRules = checkRules
+    self.describeCalls = describeCalls
+  }
 }
 
+@usableFromInline
 struct Evaluation {
-  var status: OutcomeStatus
-  var calls: [CallDescription]
-  var violations: [RuleViolation]
+  @usableFromInline var status: OutcomeStatus
+  @usableFromInline var calls: [CallDescription]
+  @usableFromInline var violations: [RuleViolation]
+
+  @inlinable
+  init(status: OutcomeStatus, calls: [CallDescription], violations: [RuleViolation]) {
+    self.status = status
+    self.calls = calls
+    self.violations = violations
+  }
 }

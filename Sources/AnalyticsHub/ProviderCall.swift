@@ -26,6 +26,7 @@ public struct CallDescription: ProviderCall, Hashable {
   }
 
   /// The description of any provider call.
+  @inlinable
   public init(_ call: some ProviderCall) {
     self.init(method: call.method, name: call.name, parameters: call.parameters)
   }

@@ -29,7 +29,9 @@ public struct RuleViolation: Sendable, Hashable {
   public var errorCode: Int?
 
   /// A violation.
-  public init(rule: String, message: String, consequence: Consequence, callIndex: Int? = nil, errorCode: Int? = nil) {
+  public init(
+    rule: String, message: String, consequence: Consequence, callIndex: Int? = nil, errorCode: Int? = nil
+  ) {
     self.rule = rule
     self.message = message
     self.consequence = consequence

@@ -24,6 +24,7 @@ public enum Tag<T: Taxonomy>: Sendable {
   case consent(ConsentChange)
 
   /// The recording kind of this tag.
+  @inlinable
   public var kind: TagKind {
     switch self {
     case .screen: return .screen
@@ -42,6 +43,7 @@ public enum Tag<T: Taxonomy>: Sendable {
   }
 
   /// The tag's name: the app tag's name, or the lifecycle tag's fixed name (`session`, `user`, …).
+  @inlinable
   public var name: String {
     switch self {
     case .screen(let tag): return tag.name
@@ -57,6 +59,7 @@ public enum Tag<T: Taxonomy>: Sendable {
   }
 
   /// The tag's properties; lifecycle tags describe themselves (session properties, duration…).
+  @inlinable
   public var properties: Properties {
     switch self {
     case .screen(let tag): return tag.properties
@@ -77,6 +80,7 @@ public enum Tag<T: Taxonomy>: Sendable {
   }
 
   /// The FPTI event type: the tag's own, or its kind's default.
+  @inlinable
   public var eventType: EventType {
     let own: EventType?
     switch self {
@@ -90,7 +94,8 @@ public enum Tag<T: Taxonomy>: Sendable {
     return own ?? kind.defaultEventType
   }
 
-  private static func rounded(_ duration: TimeInterval) -> Double {
+  @usableFromInline
+  static func rounded(_ duration: TimeInterval) -> Double {
     (duration * 1000).rounded() / 1000
   }
 }

@@ -14,6 +14,7 @@ public enum TagKind: String, Sendable, Hashable, CaseIterable, Codable {
   case consent
 
   /// The FPTI event type a tag of this kind gets when it does not name one.
+  @inlinable
   public var defaultEventType: EventType {
     switch self {
     case .screen: return .impression

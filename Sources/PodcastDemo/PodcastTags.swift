@@ -95,7 +95,9 @@ public enum PodcastEvent: AnalyticsTag, Hashable {
     case .playerDidFail(let podcast, let error):
       return podcast.tagProperties.merging(["error": .string(error)])
     case .notEnoughStorageSpaceForDownload(let podcast, let available):
-      return podcast.tagProperties.merging(["required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available)])
+      return podcast.tagProperties.merging([
+        "required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available),
+      ])
     }
   }
 }

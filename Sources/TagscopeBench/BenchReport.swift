@@ -17,11 +17,17 @@ struct BenchReport {
   private(set) var figures: [Figure] = []
 
   mutating func add(_ name: String, _ value: Double, unit: String, baseline: String, atMost limit: Double) {
-    figures.append(Figure(name: name, value: value, unit: unit, baseline: baseline, target: "≤ \(Self.format(limit))", passes: value <= limit))
+    figures.append(
+      Figure(
+        name: name, value: value, unit: unit, baseline: baseline, target: "≤ \(Self.format(limit))",
+        passes: value <= limit))
   }
 
   mutating func add(_ name: String, _ value: Double, unit: String, baseline: String, atLeast limit: Double) {
-    figures.append(Figure(name: name, value: value, unit: unit, baseline: baseline, target: "≥ \(Self.format(limit))", passes: value >= limit))
+    figures.append(
+      Figure(
+        name: name, value: value, unit: unit, baseline: baseline, target: "≥ \(Self.format(limit))",
+        passes: value >= limit))
   }
 
   mutating func add(_ name: String, _ value: Double, unit: String, baseline: String) {
@@ -30,11 +36,19 @@ struct BenchReport {
 
   func printTable() {
     let headers = ["figure", "value", "unit", "target", "ok", "baseline"]
-    let rows = figures.map { [$0.name, Self.format($0.value), $0.unit, $0.target, $0.target.isEmpty ? "" : ($0.passes ? "yes" : "NO"), $0.baseline] }
+    let rows = figures.map {
+      [
+        $0.name, Self.format($0.value), $0.unit, $0.target,
+        $0.target.isEmpty ? "" : ($0.passes ? "yes" : "NO"), $0.baseline,
+      ]
+    }
     var widths = headers.map(\.count)
-    for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+    for row in rows {
+      for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+    }
     func line(_ cells: [String]) -> String {
-      cells.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+      cells.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }
+        .joined(separator: "  ")
     }
     print(line(headers))
     print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
@@ -68,7 +82,11 @@ private func jsonString(_ text: String) -> String {
     case "\\": out += "\\\\"
     case "\n": out += "\\n"
     default:
-      if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+      if scalar.value < 0x20 {
+        out += String(format: "\\u%04x", scalar.value)
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
     }
   }
   return out + "\""

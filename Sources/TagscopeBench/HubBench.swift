@@ -19,7 +19,10 @@ enum HubBench {
       return [
         Call(
           name: prefix + "_play",
-          parameters: ["podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration), "screen": .string(screen)])
+          parameters: [
+            "podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration),
+            "screen": .string(screen),
+          ])
       ]
     }
   }
@@ -28,7 +31,10 @@ enum HubBench {
 
   static func makeHub() throws -> AnalyticsHub<PodcastTaxonomy> {
     let providers = ProviderSet(
-      prefixes.map { Provider<PodcastTaxonomy>(id: ProviderID(rawValue: $0), adapter: DiscardingAdapter<Call>(), mapping: mapping(prefix: $0)) })
+      prefixes.map {
+        Provider<PodcastTaxonomy>(
+          id: ProviderID(rawValue: $0), adapter: DiscardingAdapter<Call>(), mapping: mapping(prefix: $0))
+      })
     let hub = try AnalyticsHub(providers: providers)
     hub.send(screen: .favorites)
     return hub
@@ -79,7 +85,8 @@ enum HubBench {
     let perThread = 100_000
     let threadedTime = measureSeconds {
       DispatchQueue.concurrentPerform(iterations: threads) { thread in
-        let tagged = Podcast(id: "t\(thread)", title: "thread \(thread)", duration: 0, category: "", sizeBytes: 0)
+        let tagged = Podcast(
+          id: "t\(thread)", title: "thread \(thread)", duration: 0, category: "", sizeBytes: 0)
         for index in 0..<perThread {
           var copy = tagged
           copy.duration = index
@@ -88,8 +95,12 @@ enum HubBench {
       }
     }
     let lost = threadSink.verifyPerThreadOrder(threads: threads, perThread: perThread)
-    report.add("hub.threads.rate", Double(threads * perThread) / threadedTime, unit: "sends/s", baseline: "8 threads × 100,000")
-    report.add("hub.threads.misordered_or_lost", Double(lost), unit: "dispatches", baseline: "8 threads × 100,000", atMost: 0)
+    report.add(
+      "hub.threads.rate", Double(threads * perThread) / threadedTime, unit: "sends/s",
+      baseline: "8 threads × 100,000")
+    report.add(
+      "hub.threads.misordered_or_lost", Double(lost), unit: "dispatches", baseline: "8 threads × 100,000",
+      atMost: 0)
   }
 }
 

@@ -9,6 +9,7 @@ let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hub", HubBench.run),
   ("plan", PlanBench.run),
+  ("providers", ProvidersBench.run),
 ]
 
 var report = BenchReport()

@@ -79,7 +79,8 @@ public enum Adobe {
 
   /// An Adobe provider whose calls are checked against ``AdobeRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, AdobeCall>
   ) -> Provider<T> where Adapter.Call == AdobeCall {
     ProviderFactory.make(

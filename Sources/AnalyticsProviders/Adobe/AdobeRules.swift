@@ -27,7 +27,8 @@ public enum AdobeRules: ProviderRuleSet {
         violations.append(
           RuleViolation(
             rule: "adobe.state-empty",
-            message: "trackState with an empty state: reports show 'app name app version (build)' instead of a screen",
+            message:
+              "trackState with an empty state: reports show 'app name app version (build)' instead of a screen",
             consequence: .degraded, callIndex: index))
       }
       for (key, _) in call.parameters {

@@ -89,7 +89,8 @@ extension AmplitudeAdapter {
     case .setUserId(let id): setUserId(userId: id)
     case .setDeviceId(let id): setDeviceId(deviceId: id)
     case .setGroup(let type, let name): setGroup(groupType: type, groupName: name)
-    case .revenue(let productId, let price, let quantity): revenue(productId: productId, price: price, quantity: quantity)
+    case .revenue(let productId, let price, let quantity):
+      revenue(productId: productId, price: price, quantity: quantity)
     case .setOptOut(let optOut): setOptOut(optOut)
     case .reset: reset()
     }
@@ -103,7 +104,8 @@ public enum Amplitude {
 
   /// An Amplitude provider whose calls are checked against ``AmplitudeRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, AmplitudeCall>
   ) -> Provider<T> where Adapter.Call == AmplitudeCall {
     ProviderFactory.make(
@@ -113,7 +115,9 @@ public enum Amplitude {
 
   /// A timed event as Amplitude events: `Onboarding Started`, then `Onboarding Completed` with
   /// `duration` (Amplitude has no timed events); `[]` for any other tag.
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .titleCase) -> [AmplitudeCall] {
+  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .titleCase)
+    -> [AmplitudeCall]
+  {
     guard let equivalent = tag.timedEquivalent(naming: naming) else { return [] }
     return [.track(eventType: equivalent.name, eventProperties: equivalent.properties)]
   }

@@ -46,7 +46,9 @@ public enum AmplitudeRules: ProviderRuleSet {
               message: "track '\(eventType)': this event type is reserved for Amplitude's own events",
               consequence: .rejected, callIndex: index))
         }
-        checkStrings(call.parameters, method: "track '\(TextChecks.excerpt(eventType))'", index: index, into: &violations)
+        checkStrings(
+          call.parameters, method: "track '\(TextChecks.excerpt(eventType))'", index: index, into: &violations
+        )
       case "identify":
         checkStrings(call.parameters, method: "identify", index: index, into: &violations)
       case "setUserId", "setDeviceId":
@@ -64,7 +66,8 @@ public enum AmplitudeRules: ProviderRuleSet {
       violations.append(
         RuleViolation(
           rule: "amplitude.id-invalid",
-          message: "\(method): '\(id)' is a placeholder Amplitude treats as an invalid \(kind); it is ignored",
+          message:
+            "\(method): '\(id)' is a placeholder Amplitude treats as an invalid \(kind); it is ignored",
           consequence: .dropped, callIndex: index))
     } else if id.count < minimumIDLength {
       // [V2]/[BATCH] IDs of fewer than 5 characters are dropped from the event.
@@ -79,7 +82,8 @@ public enum AmplitudeRules: ProviderRuleSet {
   }
 
   static func checkStrings(
-    _ properties: Properties, method: @autoclosure () -> String, index: Int, into violations: inout [RuleViolation]
+    _ properties: Properties, method: @autoclosure () -> String, index: Int,
+    into violations: inout [RuleViolation]
   ) {
     for (key, value) in properties {
       guard case .string(let text) = value, text.utf8.count > maxStringLength else { continue }

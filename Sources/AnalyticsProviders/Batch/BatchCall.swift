@@ -86,7 +86,8 @@ public enum Batch {
 
   /// A Batch provider whose calls are checked against ``BatchRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .marketing, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .marketing,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, BatchCall>
   ) -> Provider<T> where Adapter.Call == BatchCall {
     ProviderFactory.make(
@@ -95,7 +96,9 @@ public enum Batch {
   }
 
   /// A timed event as Batch events (`onboarding_start`, `onboarding_stop` with `duration`).
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase) -> [BatchCall] {
+  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase)
+    -> [BatchCall]
+  {
     guard let equivalent = tag.timedEquivalent(naming: naming) else { return [] }
     return [.trackEvent(name: equivalent.name, label: nil, tags: [], attributes: equivalent.properties)]
   }

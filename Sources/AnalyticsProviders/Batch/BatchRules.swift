@@ -41,7 +41,9 @@ public enum BatchRules: ProviderRuleSet {
                 + "[a-z0-9_]; Batch rejects the attribute",
               consequence: .dropped, callIndex: index))
         }
-        if case .string(let text) = call.parameters["value"] ?? .null, text.isEmpty || text.count > maxStringLength {
+        if case .string(let text) = call.parameters["value"] ?? .null,
+          text.isEmpty || text.count > maxStringLength
+        {
           violations.append(
             RuleViolation(
               rule: "batch.attribute-value-length",
@@ -77,7 +79,9 @@ public enum BatchRules: ProviderRuleSet {
     }
   }
 
-  static func checkEvent(_ name: String, _ parameters: Properties, index: Int, into violations: inout [RuleViolation]) {
+  static func checkEvent(
+    _ name: String, _ parameters: Properties, index: Int, into violations: inout [RuleViolation]
+  ) {
     if !isBatchName(name) {
       // [TRACK] event names.
       violations.append(
@@ -109,7 +113,8 @@ public enum BatchRules: ProviderRuleSet {
           violations.append(
             RuleViolation(
               rule: "batch.event-tag-count",
-              message: "trackEvent '\(name)': \(tags.count) tags; Batch keeps \(maxEventTags) and discards the rest",
+              message:
+                "trackEvent '\(name)': \(tags.count) tags; Batch keeps \(maxEventTags) and discards the rest",
               consequence: .dropped, callIndex: index))
         }
       default:

@@ -36,7 +36,8 @@ public enum BrazeCall: ProviderCall, Hashable {
     case .logCustomEvent(let name, _): return name
     case .logPurchase(let productId, _, _, _, _): return productId
     case .changeUser(let userId): return userId
-    case .setCustomAttribute(let key, _), .unsetCustomAttribute(let key), .incrementCustomUserAttribute(let key, _):
+    case .setCustomAttribute(let key, _), .unsetCustomAttribute(let key),
+      .incrementCustomUserAttribute(let key, _):
       return key
     }
   }
@@ -45,7 +46,9 @@ public enum BrazeCall: ProviderCall, Hashable {
     switch self {
     case .logCustomEvent(_, let properties): return properties
     case .logPurchase(_, let currency, let price, let quantity, let properties):
-      let purchase: Properties = ["currency": .string(currency), "price": .double(price), "quantity": .int(quantity)]
+      let purchase: Properties = [
+        "currency": .string(currency), "price": .double(price), "quantity": .int(quantity),
+      ]
       return purchase.merging(properties)
     case .setCustomAttribute(_, let value): return ["value": value]
     case .incrementCustomUserAttribute(_, let amount): return ["by": .int(amount)]
@@ -69,11 +72,13 @@ extension BrazeAdapter {
     switch call {
     case .logCustomEvent(let name, let properties): logCustomEvent(name: name, properties: properties)
     case .logPurchase(let productId, let currency, let price, let quantity, let properties):
-      logPurchase(productId: productId, currency: currency, price: price, quantity: quantity, properties: properties)
+      logPurchase(
+        productId: productId, currency: currency, price: price, quantity: quantity, properties: properties)
     case .changeUser(let userId): changeUser(userId: userId)
     case .setCustomAttribute(let key, let value): setCustomAttribute(key: key, value: value)
     case .unsetCustomAttribute(let key): unsetCustomAttribute(key: key)
-    case .incrementCustomUserAttribute(let key, let amount): incrementCustomUserAttribute(key: key, by: amount)
+    case .incrementCustomUserAttribute(let key, let amount):
+      incrementCustomUserAttribute(key: key, by: amount)
     }
   }
 }
@@ -86,7 +91,8 @@ public enum Braze {
 
   /// A Braze provider whose calls are checked against ``BrazeRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .marketing, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .marketing,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, BrazeCall>
   ) -> Provider<T> where Adapter.Call == BrazeCall {
     ProviderFactory.make(
@@ -95,7 +101,9 @@ public enum Braze {
   }
 
   /// A timed event as Braze custom events (`onboarding_start`, `onboarding_stop` with `duration`).
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase) -> [BrazeCall] {
+  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase)
+    -> [BrazeCall]
+  {
     guard let equivalent = tag.timedEquivalent(naming: naming) else { return [] }
     return [.logCustomEvent(name: equivalent.name, properties: equivalent.properties)]
   }

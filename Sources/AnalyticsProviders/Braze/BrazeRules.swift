@@ -33,10 +33,12 @@ public enum BrazeRules: ProviderRuleSet {
         if name.isEmpty {
           violations.append(
             RuleViolation(
-              rule: "braze.event-name-missing", message: "logCustomEvent: the event name is empty; Braze ignores it",
+              rule: "braze.event-name-missing",
+              message: "logCustomEvent: the event name is empty; Braze ignores it",
               consequence: .dropped, callIndex: index))
         }
-        checkProperties(call.parameters, skipping: 0, method: "logCustomEvent '\(TextChecks.excerpt(name))'",
+        checkProperties(
+          call.parameters, skipping: 0, method: "logCustomEvent '\(TextChecks.excerpt(name))'",
           index: index, into: &violations)
       case "logPurchase":
         let parameters = call.parameters
@@ -50,10 +52,13 @@ public enum BrazeRules: ProviderRuleSet {
                 + "logs a warning and records nothing",
               consequence: .dropped, callIndex: index))
         }
-        checkProperties(parameters, skipping: 3, method: "logPurchase '\(call.name ?? "")'", index: index, into: &violations)
+        checkProperties(
+          parameters, skipping: 3, method: "logPurchase '\(call.name ?? "")'", index: index, into: &violations
+        )
       case "setCustomAttribute":
         let key = call.name ?? ""
-        checkKey(key, what: "custom attribute key", method: "setCustomAttribute", index: index, into: &violations)
+        checkKey(
+          key, what: "custom attribute key", method: "setCustomAttribute", index: index, into: &violations)
         if case .string(let text) = call.parameters["value"] ?? .null, text.count > maxStringLength {
           // [TYPES] string attributes up to 255 characters.
           violations.append(
@@ -99,7 +104,8 @@ public enum BrazeRules: ProviderRuleSet {
   }
 
   static func checkKey(
-    _ key: String, what: String, method: @autoclosure () -> String, index: Int, into violations: inout [RuleViolation]
+    _ key: String, what: String, method: @autoclosure () -> String, index: Int,
+    into violations: inout [RuleViolation]
   ) {
     if key.utf8.first == 0x24 {  // "$"
       // [PROPS]/[CEP] no leading dollar sign.

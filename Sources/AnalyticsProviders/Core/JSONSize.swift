@@ -1,8 +1,8 @@
 import AnalyticsHub
 
-/// The size in bytes of values written as compact JSON, computed without encoding them (for
-/// payload limits such as Segment's 32 KB per message). Escapes are not counted, so the result is
-/// a lower bound for text with quotes or control characters.
+/// An estimate of the size in bytes of values written as compact JSON, computed without encoding
+/// them (for payload limits such as Segment's 32 KB per message): text is counted exactly (escapes
+/// aside), numbers and dates by their typical width.
 enum JSONSize {
   static func of(_ properties: Properties) -> Int {
     var size = 2

@@ -13,7 +13,9 @@ public enum SessionBridge {
   }
 
   /// `properties` with the session's state and properties merged in (the event's own values win).
-  public static func merging(_ properties: Properties, with session: Session?, stateKey: String = "session_state")
+  public static func merging(
+    _ properties: Properties, with session: Session?, stateKey: String = "session_state"
+  )
     -> Properties
   {
     guard session != nil else { return properties }

@@ -43,12 +43,6 @@ enum TextChecks {
   @inline(__always)
   static func length(_ text: String) -> Int { text.utf16.count }
 
-  /// Whether `text` starts with one of `prefixes`.
-  static func hasAnyPrefix(_ text: String, _ prefixes: [String]) -> Bool {
-    for prefix in prefixes where text.hasPrefix(prefix) { return true }
-    return false
-  }
-
   /// A value shortened for a violation message.
   static func excerpt(_ text: String, limit: Int = 48) -> String {
     text.count <= limit ? text : String(text.prefix(limit)) + "…"

@@ -54,6 +54,14 @@ public struct TimedEventEquivalent: Sendable, Hashable {
   public var properties: Properties
   /// The measured duration in seconds (`nil` for `start`).
   public var duration: TimeInterval?
+
+  /// An equivalent event.
+  public init(name: String, phase: Phase, properties: Properties, duration: TimeInterval?) {
+    self.name = name
+    self.phase = phase
+    self.properties = properties
+    self.duration = duration
+  }
 }
 
 extension Tag {

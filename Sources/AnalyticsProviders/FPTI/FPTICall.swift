@@ -48,7 +48,8 @@ public enum FPTI {
 
   /// An FPTI provider whose calls are checked against ``FPTIRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, FPTICall>
   ) -> Provider<T> where Adapter.Call == FPTICall {
     ProviderFactory.make(
@@ -58,7 +59,9 @@ public enum FPTI {
 
   /// The tag as an FPTI event with the tag's own event type (or its kind's default: screens are
   /// impressions, user actions clicks, everything else activity).
-  public static func event<T: Taxonomy>(_ tag: Tag<T>, name: String, category: String, _ properties: Properties? = nil)
+  public static func event<T: Taxonomy>(
+    _ tag: Tag<T>, name: String, category: String, _ properties: Properties? = nil
+  )
     -> FPTICall
   {
     .event(name: name, category: category, type: tag.eventType, properties: properties ?? tag.properties)

@@ -28,7 +28,8 @@ public enum Firebase {
   ///   - adapter: The SDK bridge (``FirebaseAnalyticsAdapter``, `TestAdapter`, `DiscardingAdapter`).
   ///   - mapping: `(tag, context) -> [FirebaseCall]`.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, FirebaseCall>
   ) -> Provider<T> where Adapter.Call == FirebaseCall {
     let usage = FirebaseUsageCounter()
@@ -39,7 +40,9 @@ public enum Firebase {
 
   /// The closest equivalent of a timed event tag: `onboarding_start`, then `onboarding_stop` with
   /// a `duration` parameter in seconds (seed 003); `[]` for any other tag.
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase) -> [FirebaseCall] {
+  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .snakeCase)
+    -> [FirebaseCall]
+  {
     guard let equivalent = tag.timedEquivalent(naming: naming) else { return [] }
     return [.logEvent(equivalent.name, equivalent.properties)]
   }

@@ -23,7 +23,9 @@ public enum FirebaseCall: ProviderCall, Hashable {
   case resetAnalyticsData
 
   /// `logEvent("screen_view", [screen_name, screen_class])`, the GA4 screen view.
-  public static func screenView(name: String, screenClass: String? = nil, _ extra: Properties = [:]) -> FirebaseCall {
+  public static func screenView(name: String, screenClass: String? = nil, _ extra: Properties = [:])
+    -> FirebaseCall
+  {
     var parameters: Properties = ["screen_name": .string(name)]
     if let screenClass { parameters["screen_class"] = .string(screenClass) }
     return .logEvent("screen_view", parameters.merging(extra))

@@ -177,11 +177,13 @@ public enum FirebaseRules: ProviderRuleSet {
             "logEvent 'screen_view' without a screen_name parameter: the screen is reported as '(not set)'",
           consequence: .degraded, callIndex: index))
     }
-    checkParameters(parameters, event: "logEvent '\(TextChecks.excerpt(name))'", index: index, into: &violations)
+    checkParameters(
+      parameters, event: "logEvent '\(TextChecks.excerpt(name))'", index: index, into: &violations)
   }
 
   static func checkParameters(
-    _ parameters: Properties, event: @autoclosure () -> String, index: Int, into violations: inout [RuleViolation]
+    _ parameters: Properties, event: @autoclosure () -> String, index: Int,
+    into violations: inout [RuleViolation]
   ) {
     if parameters.count > maxParameters {
       // [FIR] up to 25 parameters; [ERR] code 5.
@@ -205,7 +207,8 @@ public enum FirebaseRules: ProviderRuleSet {
               "\(event()): parameter name '\(TextChecks.excerpt(key))' must be 1 to \(maxNameLength) letters, "
               + "digits or underscores starting with a letter. It is replaced by a firebase_error parameter "
               + "(code 3)",
-            consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidParameterName.rawValue))
+            consequence: .replaced, callIndex: index,
+            errorCode: FirebaseErrorCode.invalidParameterName.rawValue))
       } else if let prefix = reservedPrefix(of: key) {
         // [FIR] reserved prefixes for parameter names; [ERR] code 14.
         violations.append(
@@ -258,7 +261,9 @@ public enum FirebaseRules: ProviderRuleSet {
   ) {
     let name = call.name ?? ""
     let length = TextChecks.length(name)
-    if length == 0 || length > maxUserPropertyNameLength || !TextChecks.isLetterDigitUnderscoreStartingWithLetter(name) {
+    if length == 0 || length > maxUserPropertyNameLength
+      || !TextChecks.isLetterDigitUnderscoreStartingWithLetter(name)
+    {
       // [FIR] user property names 1–24 alphanumeric/underscore starting with a letter; [ERR] 6.
       violations.append(
         RuleViolation(
@@ -267,7 +272,8 @@ public enum FirebaseRules: ProviderRuleSet {
             "setUserProperty '\(TextChecks.excerpt(name))': names must be 1 to \(maxUserPropertyNameLength) "
             + "letters, digits or underscores starting with a letter (this one is \(length) characters). The "
             + "change is ignored and a firebase_error event (code 6) is logged",
-          consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidUserPropertyName.rawValue))
+          consequence: .replaced, callIndex: index,
+          errorCode: FirebaseErrorCode.invalidUserPropertyName.rawValue))
       return
     }
     if reservedPrefix(of: name) != nil || reservedUserPropertyNames.contains(name) {
@@ -309,7 +315,8 @@ public enum FirebaseRules: ProviderRuleSet {
             "setUserProperty '\(name)': this would be user property \(maxUserProperties + 1) of this app "
             + "instance; Firebase keeps \(maxUserProperties). The change is ignored and a firebase_error event "
             + "(code 9) is logged",
-          consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyUserProperties.rawValue))
+          consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyUserProperties.rawValue
+        ))
     }
   }
 

@@ -94,7 +94,8 @@ public enum Mixpanel {
 
   /// A Mixpanel provider whose calls are checked against ``MixpanelRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, MixpanelCall>
   ) -> Provider<T> where Adapter.Call == MixpanelCall {
     ProviderFactory.make(
@@ -104,7 +105,9 @@ public enum Mixpanel {
 
   /// Mixpanel's own timed events: `time(event:)` on start, `track` on stop (the SDK adds
   /// `$duration`), `clearTimedEvent` on cancel; `[]` for any other tag.
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, eventName: (String) -> String = TagNaming.titleCase)
+  public static func timedEvent<T: Taxonomy>(
+    _ tag: Tag<T>, eventName: (String) -> String = TagNaming.titleCase
+  )
     -> [MixpanelCall]
   {
     switch tag {

@@ -32,7 +32,8 @@ public enum MixpanelRules: ProviderRuleSet {
               message: "track: the event name is empty; the SDK sends it as 'mp_event'",
               consequence: .replaced, callIndex: index))
         }
-        checkProperties(call.parameters, method: "track '\(TextChecks.excerpt(event))'", index: index, into: &violations)
+        checkProperties(
+          call.parameters, method: "track '\(TextChecks.excerpt(event))'", index: index, into: &violations)
       case "registerSuperProperties", "people.set":
         checkProperties(call.parameters, method: call.method, index: index, into: &violations)
       default:
@@ -42,14 +43,16 @@ public enum MixpanelRules: ProviderRuleSet {
   }
 
   static func checkProperties(
-    _ properties: Properties, method: @autoclosure () -> String, index: Int, into violations: inout [RuleViolation]
+    _ properties: Properties, method: @autoclosure () -> String, index: Int,
+    into violations: inout [RuleViolation]
   ) {
     if properties.count >= maxProperties {
       // [TRACK] fewer than 255 properties.
       violations.append(
         RuleViolation(
           rule: "mixpanel.property-count",
-          message: "\(method()): \(properties.count) properties; Mixpanel accepts fewer than \(maxProperties)",
+          message:
+            "\(method()): \(properties.count) properties; Mixpanel accepts fewer than \(maxProperties)",
           consequence: .rejected, callIndex: index))
     }
     for (key, value) in properties {
@@ -80,14 +83,16 @@ public enum MixpanelRules: ProviderRuleSet {
         violations.append(
           RuleViolation(
             rule: "mixpanel.array-length",
-            message: "\(method()): property '\(key)' has \(values.count) elements; Mixpanel accepts fewer than 255",
+            message:
+              "\(method()): property '\(key)' has \(values.count) elements; Mixpanel accepts fewer than 255",
             consequence: .rejected, callIndex: index))
       case .object(let nested) where nested.count >= maxProperties:
         // [TRACK] nested objects fewer than 255 keys.
         violations.append(
           RuleViolation(
             rule: "mixpanel.object-keys",
-            message: "\(method()): property '\(key)' has \(nested.count) keys; Mixpanel accepts fewer than 255",
+            message:
+              "\(method()): property '\(key)' has \(nested.count) keys; Mixpanel accepts fewer than 255",
             consequence: .rejected, callIndex: index))
       default:
         break

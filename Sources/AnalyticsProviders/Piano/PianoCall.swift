@@ -19,18 +19,26 @@ public enum PianoCall: ProviderCall, Hashable {
   case setProperty(key: String, value: PropertyValue, persistent: Bool)
 
   /// `page.display` with `page` and optional chapters.
-  public static func pageDisplay(_ page: String, chapters: [String] = [], _ extra: Properties = [:]) -> PianoCall {
+  public static func pageDisplay(_ page: String, chapters: [String] = [], _ extra: Properties = [:])
+    -> PianoCall
+  {
     var properties: Properties = ["page": .string(page)]
-    for (index, chapter) in chapters.prefix(3).enumerated() { properties["page_chapter\(index + 1)"] = .string(chapter) }
+    for (index, chapter) in chapters.prefix(3).enumerated() {
+      properties["page_chapter\(index + 1)"] = .string(chapter)
+    }
     return .sendEvent(name: PianoEvent.pageDisplay, properties: properties.merging(extra))
   }
 
   /// A `click.*` event with `click` and optional chapters.
-  public static func click(_ type: PianoClick, _ click: String, chapters: [String] = [], _ extra: Properties = [:])
+  public static func click(
+    _ type: PianoClick, _ click: String, chapters: [String] = [], _ extra: Properties = [:]
+  )
     -> PianoCall
   {
     var properties: Properties = ["click": .string(click)]
-    for (index, chapter) in chapters.prefix(3).enumerated() { properties["click_chapter\(index + 1)"] = .string(chapter) }
+    for (index, chapter) in chapters.prefix(3).enumerated() {
+      properties["click_chapter\(index + 1)"] = .string(chapter)
+    }
     return .sendEvent(name: type.eventName, properties: properties.merging(extra))
   }
 
@@ -109,7 +117,8 @@ extension PianoAdapter {
     case .setUser(let id, let category): setUser(id: id, category: category)
     case .deleteUser: deleteUser()
     case .privacySetMode(let mode): privacySetMode(mode)
-    case .setProperty(let key, let value, let persistent): setProperty(key: key, value: value, persistent: persistent)
+    case .setProperty(let key, let value, let persistent):
+      setProperty(key: key, value: value, persistent: persistent)
     }
   }
 }
@@ -121,7 +130,8 @@ public enum Piano {
 
   /// A Piano provider whose calls are checked against ``PianoRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, PianoCall>
   ) -> Provider<T> where Adapter.Call == PianoCall {
     ProviderFactory.make(

@@ -27,7 +27,8 @@ public enum PianoRules: ProviderRuleSet {
       if name.isEmpty {
         violations.append(
           RuleViolation(
-            rule: "piano.event-name-missing", message: "sendEvent: the event name is empty; Piano cannot process it",
+            rule: "piano.event-name-missing",
+            message: "sendEvent: the event name is empty; Piano cannot process it",
             consequence: .dropped, callIndex: index))
       } else if name == PianoEvent.pageDisplay {
         if properties["page"] == nil {

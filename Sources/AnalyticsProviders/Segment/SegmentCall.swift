@@ -69,7 +69,8 @@ extension SegmentAdapter {
   public func deliver(_ call: SegmentCall) {
     switch call {
     case .track(let name, let properties): track(name: name, properties: properties)
-    case .screen(let title, let category, let properties): screen(title: title, category: category, properties: properties)
+    case .screen(let title, let category, let properties):
+      screen(title: title, category: category, properties: properties)
     case .identify(let userId, let traits): identify(userId: userId, traits: traits)
     case .group(let groupId, let traits): group(groupId: groupId, traits: traits)
     case .alias(let newId): alias(newId: newId)
@@ -85,7 +86,8 @@ public enum Segment {
 
   /// A Segment provider whose calls are checked against ``SegmentRules``.
   public static func provider<T: Taxonomy, Adapter: SDKAdapter>(
-    id: ProviderID = id, category: ConsentCategory = .analytics, environment: EnvironmentSwitch = EnvironmentSwitch(),
+    id: ProviderID = id, category: ConsentCategory = .analytics,
+    environment: EnvironmentSwitch = EnvironmentSwitch(),
     adapter: Adapter, mapping: @escaping Mapping<T, SegmentCall>
   ) -> Provider<T> where Adapter.Call == SegmentCall {
     ProviderFactory.make(
@@ -95,7 +97,9 @@ public enum Segment {
 
   /// A timed event as Segment events (`Onboarding Started`, `Onboarding Completed` with
   /// `duration`); `[]` for any other tag.
-  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .titleCase) -> [SegmentCall] {
+  public static func timedEvent<T: Taxonomy>(_ tag: Tag<T>, naming: TimedEventNaming = .titleCase)
+    -> [SegmentCall]
+  {
     guard let equivalent = tag.timedEquivalent(naming: naming) else { return [] }
     return [.track(name: equivalent.name, properties: equivalent.properties)]
   }

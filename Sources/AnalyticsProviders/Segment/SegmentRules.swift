@@ -35,7 +35,8 @@ public enum SegmentRules: ProviderRuleSet {
         violations.append(
           RuleViolation(
             rule: "segment.identifier-missing",
-            message: "\(method): the \(method == "group" ? "group ID" : "new user ID") is empty; Segment rejects it",
+            message:
+              "\(method): the \(method == "group" ? "group ID" : "new user ID") is empty; Segment rejects it",
             consequence: .rejected, callIndex: index))
       } else if method == "identify" && name.isEmpty {
         violations.append(
@@ -52,7 +53,8 @@ public enum SegmentRules: ProviderRuleSet {
         violations.append(
           RuleViolation(
             rule: "segment.identity-missing",
-            message: "\(method) '\(TextChecks.excerpt(name))': neither userId nor anonymousId is set; Segment rejects it",
+            message:
+              "\(method) '\(TextChecks.excerpt(name))': neither userId nor anonymousId is set; Segment rejects it",
             consequence: .rejected, callIndex: index))
       }
       let size = envelopeBytes + JSONSize.of(parameters) + name.utf8.count

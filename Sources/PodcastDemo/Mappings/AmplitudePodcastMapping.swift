@@ -2,7 +2,9 @@ import AnalyticsHub
 import AnalyticsProviders
 
 extension PodcastMappings {
-  static func amplitudeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [AmplitudeCall] {
+  static func amplitudeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [AmplitudeCall]
+  {
     let source: Properties = ["source_screen": .string(context.currentScreen?.rawValue ?? "unknown")]
     switch tag {
     case .screen(let screen):
@@ -29,13 +31,16 @@ extension PodcastMappings {
         return [.track(eventType: "Open Podcast", eventProperties: podcast.params)]
       }
     case .event(.playerDidFail(let podcast, let error)):
-      return [.track(eventType: "Player Error", eventProperties: podcast.params.merging(["error": .string(error)]))]
+      return [
+        .track(eventType: "Player Error", eventProperties: podcast.params.merging(["error": .string(error)]))
+      ]
     case .event(.notEnoughStorageSpaceForDownload(let podcast, let available)):
       return [
         .track(
           eventType: "Download Failed",
           eventProperties: podcast.params.merging([
-            "reason": "not_enough_storage", "required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available),
+            "reason": "not_enough_storage", "required_bytes": .int(podcast.sizeBytes),
+            "available_bytes": .int(available),
           ]))
       ]
     case .event:
@@ -45,7 +50,8 @@ extension PodcastMappings {
       case .autoPlay(let enabled): return [.identify(userProperties: ["autoplay": .bool(enabled)])]
       case .remoteNotificationAuthorized(let authorized):
         return [.identify(userProperties: ["notifications": .bool(authorized)])]
-      case .favorites(let podcasts): return [.identify(userProperties: ["favorites_count": .int(podcasts.count)])]
+      case .favorites(let podcasts):
+        return [.identify(userProperties: ["favorites_count": .int(podcasts.count)])]
       }
     case .timedStart, .timedStop, .timedCancel:
       return Amplitude.timedEvent(tag)

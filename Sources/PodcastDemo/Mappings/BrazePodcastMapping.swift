@@ -2,7 +2,9 @@ import AnalyticsHub
 import AnalyticsProviders
 
 extension PodcastMappings {
-  static func brazeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [BrazeCall] {
+  static func brazeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [BrazeCall]
+  {
     switch tag {
     case .userAction(.playPodcast(let podcast)):
       return [.logCustomEvent(name: "podcast_played", properties: podcast.params)]
@@ -30,7 +32,8 @@ extension PodcastMappings {
       case .autoPlay(let enabled): return [.setCustomAttribute(key: "autoplay", value: .bool(enabled))]
       case .remoteNotificationAuthorized(let authorized):
         return [.setCustomAttribute(key: "push_authorized", value: .bool(authorized))]
-      case .favorites(let podcasts): return [.setCustomAttribute(key: "favorites_count", value: .int(podcasts.count))]
+      case .favorites(let podcasts):
+        return [.setCustomAttribute(key: "favorites_count", value: .int(podcasts.count))]
       }
     case .timedStart, .timedStop, .timedCancel:
       return Braze.timedEvent(tag)

@@ -2,7 +2,9 @@ import AnalyticsHub
 import AnalyticsProviders
 
 extension PodcastMappings {
-  static func firebaseCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [FirebaseCall] {
+  static func firebaseCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [FirebaseCall]
+  {
     let screen = context.currentScreen
     switch tag {
     case .screen(let screen):
@@ -10,14 +12,20 @@ extension PodcastMappings {
     case .userAction(let action):
       switch action {
       case .playPodcast(let podcast):
-        return [.logEvent("play_podcast_from_" + (screen.map { TagNaming.snakeCase($0.rawValue) } ?? "unknown"), podcast.params)]
+        return [
+          .logEvent(
+            "play_podcast_from_" + (screen.map { TagNaming.snakeCase($0.rawValue) } ?? "unknown"),
+            podcast.params)
+        ]
       case .pausePodcast(let podcast) where screen == .favorites:
         // Deliberate bug: podcast_title is missing from pause on Favorites.
         return [.logEvent("pause_podcast_from_favorites", ["podcast_duration": .int(podcast.duration)])]
       case .pausePodcast(let podcast):
         return [.logEvent("pause_podcast", podcast.params)]
       case .downloadPodcast(let podcast):
-        return [.logEvent("download_podcast", podcast.params.merging(["podcast_size": .int(podcast.sizeBytes)]))]
+        return [
+          .logEvent("download_podcast", podcast.params.merging(["podcast_size": .int(podcast.sizeBytes)]))
+        ]
       case .deletePodcast(let podcast):
         return [.logEvent("delete_podcast", podcast.params)]
       case .addPodcastToFavorite(let podcast):
@@ -42,7 +50,9 @@ extension PodcastMappings {
         return [
           .logEvent(
             "download_failed_storage",
-            podcast.params.merging(["required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available)]))
+            podcast.params.merging([
+              "required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available),
+            ]))
         ]
       case .playerDidLoad, .playerDidPlay, .playerDidStop:
         return []
@@ -52,7 +62,8 @@ extension PodcastMappings {
       case .autoPlay(let enabled): return [.setUserProperty(String(enabled), forName: "autoplay_enabled")]
       case .remoteNotificationAuthorized(let authorized):
         return [.setUserProperty(String(authorized), forName: "notifications_enabled")]
-      case .favorites(let podcasts): return [.setUserProperty(String(podcasts.count), forName: "favorites_count")]
+      case .favorites(let podcasts):
+        return [.setUserProperty(String(podcasts.count), forName: "favorites_count")]
       }
     case .timedStart, .timedStop, .timedCancel:
       return Firebase.timedEvent(tag)
@@ -67,7 +78,10 @@ extension PodcastMappings {
     case .consent(let change):
       guard change.scope == .category(.analytics) else { return [] }
       let status: FirebaseConsent.Status = change.granted ? .granted : .denied
-      return [.setConsent(FirebaseConsent(analyticsStorage: status)), .setAnalyticsCollectionEnabled(change.granted)]
+      return [
+        .setConsent(FirebaseConsent(analyticsStorage: status)),
+        .setAnalyticsCollectionEnabled(change.granted),
+      ]
     }
   }
 }

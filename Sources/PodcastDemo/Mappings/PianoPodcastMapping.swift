@@ -2,7 +2,9 @@ import AnalyticsHub
 import AnalyticsProviders
 
 extension PodcastMappings {
-  static func pianoCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [PianoCall] {
+  static func pianoCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [PianoCall]
+  {
     switch tag {
     case .screen(let screen):
       return [.pageDisplay(TagNaming.snakeCase(screen.rawValue), chapters: [screen.chapter])]

@@ -54,9 +54,11 @@ public enum PodcastMappings {
     for id in including {
       switch id {
       case Firebase.id:
-        providers.append(Firebase.provider(environment: environment, adapter: adapters.firebase, mapping: firebase))
+        providers.append(
+          Firebase.provider(environment: environment, adapter: adapters.firebase, mapping: firebase))
       case Amplitude.id:
-        providers.append(Amplitude.provider(environment: environment, adapter: adapters.amplitude, mapping: amplitude))
+        providers.append(
+          Amplitude.provider(environment: environment, adapter: adapters.amplitude, mapping: amplitude))
       case Piano.id:
         providers.append(Piano.provider(environment: environment, adapter: adapters.piano, mapping: piano))
       case Braze.id:
@@ -64,9 +66,11 @@ public enum PodcastMappings {
       case FPTI.id:
         providers.append(FPTI.provider(environment: environment, adapter: adapters.fpti, mapping: fpti))
       case Segment.id:
-        providers.append(Segment.provider(environment: environment, adapter: adapters.segment, mapping: segment))
+        providers.append(
+          Segment.provider(environment: environment, adapter: adapters.segment, mapping: segment))
       case Mixpanel.id:
-        providers.append(Mixpanel.provider(environment: environment, adapter: adapters.mixpanel, mapping: mixpanel))
+        providers.append(
+          Mixpanel.provider(environment: environment, adapter: adapters.mixpanel, mapping: mixpanel))
       default:
         continue
       }

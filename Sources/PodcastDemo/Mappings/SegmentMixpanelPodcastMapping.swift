@@ -2,7 +2,9 @@ import AnalyticsHub
 import AnalyticsProviders
 
 extension PodcastMappings {
-  static func segmentCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [SegmentCall] {
+  static func segmentCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [SegmentCall]
+  {
     switch tag {
     case .screen(let screen):
       return [.screen(title: TagNaming.titleCase(screen.rawValue), category: screen.chapter, properties: [:])]
@@ -21,14 +23,20 @@ extension PodcastMappings {
     }
   }
 
-  static func mixpanelCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [MixpanelCall] {
+  static func mixpanelCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
+    -> [MixpanelCall]
+  {
     switch tag {
     case .screen(let screen):
       return [.track(event: "Screen Viewed", properties: ["screen": .string(screen.rawValue)])]
     case .userAction(let action):
       return [.track(event: TagNaming.titleCase(action.name), properties: action.properties)]
     case .state(let state):
-      return [.peopleSet([TagNaming.snakeCase(state.name): state.properties["value"] ?? state.properties["count"] ?? .null])]
+      return [
+        .peopleSet([
+          TagNaming.snakeCase(state.name): state.properties["value"] ?? state.properties["count"] ?? .null
+        ])
+      ]
     case .timedStart, .timedStop, .timedCancel:
       return Mixpanel.timedEvent(tag)
     case .sessionStart(let session), .sessionUpdate(let session):

@@ -1,0 +1,233 @@
+import AnalyticsHub
+import Foundation
+
+/// The podcast app of seed 000 as a simulator: scripted user journeys with human-like timing,
+/// driving a real hub.
+///
+/// Journeys: first launch with the onboarding timed event, browsing and playing podcasts from the
+/// list and from favourites, favouriting, downloading (one that does not fit in storage), player
+/// failures, logging in and out (authenticated and unauthenticated sessions with accessibility
+/// settings), settings with autoplay and notification states, and a consent change that blocks the
+/// marketing providers for a while. Equal seeds give equal journeys.
+public final class PodcastSimulator {
+  /// One thing the simulated user or app does, and how long the user waits before it.
+  struct Step {
+    var delay: TimeInterval
+    var perform: (AnalyticsHub<PodcastTaxonomy>) -> Void
+  }
+
+  private let hub: AnalyticsHub<PodcastTaxonomy>
+  private var random: SeededGenerator
+  private var pending: [Step] = []
+  private var pendingIndex = 0
+  private var launched = false
+  private var loggedIn = false
+  private var favorites: [Podcast] = []
+  private var autoPlay = true
+  private var marketingConsent = true
+  private var journeyCount = 0
+
+  /// A simulator driving `hub`.
+  public init(hub: AnalyticsHub<PodcastTaxonomy>, seed: UInt64) {
+    self.hub = hub
+    random = SeededGenerator(seed: seed)
+  }
+
+  /// Performs the next step on the hub and returns the simulated seconds the user waits before
+  /// the following one.
+  @discardableResult
+  public func step() -> TimeInterval {
+    if pendingIndex >= pending.count {
+      pending = nextJourney()
+      pendingIndex = 0
+    }
+    let current = pending[pendingIndex]
+    pendingIndex += 1
+    current.perform(hub)
+    return pendingIndex < pending.count ? pending[pendingIndex].delay : thinkTime(2...8)
+  }
+
+  // MARK: Journeys
+
+  private func nextJourney() -> [Step] {
+    journeyCount += 1
+    if !launched {
+      launched = true
+      return launchJourney()
+    }
+    let roll = Int.random(in: 0..<100, using: &random)
+    switch roll {
+    case 0..<30: return listenJourney(fromFavorites: false)
+    case 30..<45: return favoritesJourney()
+    case 45..<55: return listenJourney(fromFavorites: !favorites.isEmpty)
+    case 55..<67: return downloadJourney()
+    case 67..<77: return loggedIn ? logoutJourney() : loginJourney()
+    case 77..<87: return settingsJourney()
+    case 87..<93: return consentJourney()
+    default: return playerFailureJourney()
+    }
+  }
+
+  private func launchJourney() -> [Step] {
+    let voiceOver = Bool.random(using: &random)
+    let notifications = Bool.random(using: &random)
+    return [
+      step(0) {
+        $0.startSession(properties: [
+          "voiceOver": .bool(voiceOver), "dynamicType": "large", "app_version": "3.2.0",
+        ])
+      },
+      step(0.2) { $0.start(timedEvent: .onboarding) },
+      step(0.1) { $0.send(screen: .onboarding) },
+      step(thinkTime(4...12)) { $0.send(state: .remoteNotificationAuthorized(notifications)) },
+      step(thinkTime(3...9)) { $0.stop(timedEvent: .onboarding) },
+      step(0.3) { [autoPlay] in $0.send(state: .autoPlay(autoPlay)) },
+      step(0.2) { $0.send(screen: .podcasts) },
+    ]
+  }
+
+  private func listenJourney(fromFavorites: Bool) -> [Step] {
+    let podcast = fromFavorites ? favorites.randomElement(using: &random)! : pickPodcast()
+    let listened = Int.random(in: 20...600, using: &random)
+    var steps: [Step] = [
+      show(fromFavorites ? .favorites : .podcasts),
+      step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) },
+      step(0.4) { $0.send(event: .playerDidLoad(podcast)) },
+      step(0.3) { $0.send(event: .playerDidPlay(podcast)) },
+      step(0.1) { $0.start(timedEvent: .listening(podcast)) },
+      step(thinkTime(1...2)) { $0.send(userAction: .openPodcast(podcast)) },
+      step(0.3) { $0.send(screen: .podcastPlayer) },
+    ]
+    let pauses = Int.random(in: 0...2, using: &random)
+    for _ in 0..<pauses {
+      steps.append(step(thinkTime(10...60)) { $0.send(userAction: .pausePodcast(podcast)) })
+      steps.append(step(thinkTime(3...20)) { $0.send(userAction: .playPodcast(podcast)) })
+    }
+    steps.append(step(thinkTime(20...90)) { $0.send(userAction: .pausePodcast(podcast)) })
+    steps.append(step(0.2) { $0.send(event: .playerDidStop(podcast, position: listened)) })
+    steps.append(step(0.1) { $0.stop(timedEvent: .listening(podcast)) })
+    return steps
+  }
+
+  private func favoritesJourney() -> [Step] {
+    let podcast = pickPodcast()
+    var steps = [show(.podcasts)]
+    if let index = favorites.firstIndex(of: podcast) {
+      favorites.remove(at: index)
+      steps.append(step(thinkTime(2...5)) { $0.send(userAction: .removePodcastFromFavorite(podcast)) })
+    } else {
+      favorites.append(podcast)
+      steps.append(step(thinkTime(2...5)) { $0.send(userAction: .addPodcastToFavorite(podcast)) })
+    }
+    let snapshot = favorites
+    steps.append(step(0.2) { $0.send(state: .favorites(snapshot)) })
+    steps.append(step(thinkTime(1...4)) { $0.send(screen: .favorites) })
+    return steps
+  }
+
+  private func downloadJourney() -> [Step] {
+    let podcast = pickPodcast()
+    let available = Int.random(in: 20_000_000...600_000_000, using: &random)
+    var steps: [Step] = [
+      show(.podcasts),
+      step(thinkTime(2...5)) { $0.send(userAction: .downloadPodcast(podcast)) },
+    ]
+    if podcast.sizeBytes > available {
+      steps.append(
+        step(0.5) { $0.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: available)) })
+    } else {
+      steps.append(step(thinkTime(3...10)) { $0.send(screen: .downloads) })
+      if Bool.random(using: &random) {
+        steps.append(step(thinkTime(3...8)) { $0.send(userAction: .deletePodcast(podcast)) })
+      }
+    }
+    return steps
+  }
+
+  private func loginJourney() -> [Step] {
+    loggedIn = true
+    let userNumber = Int.random(in: 1...999, using: &random)
+    let user = AnalyticsUser(
+      id: "u-\(userNumber)", traits: ["plan": userNumber % 3 == 0 ? "premium" : "free"])
+    let voiceOver = Bool.random(using: &random)
+    return [
+      show(.login),
+      step(thinkTime(5...15)) {
+        $0.send(userAction: .login(method: userNumber % 2 == 0 ? "apple" : "email"))
+      },
+      step(0.6) { $0.identify(user) },
+      step(0.1) {
+        $0.startSession(
+          user: user,
+          properties: ["voiceOver": .bool(voiceOver), "dynamicType": "large", "app_version": "3.2.0"])
+      },
+      step(0.3) { $0.send(screen: .podcasts) },
+    ]
+  }
+
+  private func logoutJourney() -> [Step] {
+    loggedIn = false
+    return [
+      show(.settings),
+      step(thinkTime(2...6)) { $0.send(userAction: .logout) },
+      step(0.2) { $0.reset() },
+      step(0.1) {
+        $0.startSession(properties: ["voiceOver": false, "dynamicType": "default", "app_version": "3.2.0"])
+      },
+      step(0.4) { $0.send(screen: .login) },
+    ]
+  }
+
+  private func settingsJourney() -> [Step] {
+    autoPlay.toggle()
+    let value = autoPlay
+    let voiceOver = Bool.random(using: &random)
+    return [
+      show(.settings),
+      step(thinkTime(2...6)) { $0.send(state: .autoPlay(value)) },
+      step(thinkTime(2...6)) { $0.updateSession(properties: ["voiceOver": .bool(voiceOver)]) },
+      step(thinkTime(1...3)) { $0.send(state: .remoteNotificationAuthorized(!voiceOver)) },
+    ]
+  }
+
+  private func consentJourney() -> [Step] {
+    marketingConsent.toggle()
+    let granted = marketingConsent
+    return [
+      show(.settings),
+      step(thinkTime(3...8)) { $0.setConsent(granted, for: .category(.marketing)) },
+    ]
+  }
+
+  private func playerFailureJourney() -> [Step] {
+    let podcast = pickPodcast()
+    let errors = ["NSURLErrorTimedOut", "AVErrorMediaServicesWereReset", "HTTP 503"]
+    let error = errors.randomElement(using: &random)!
+    return [
+      show(.podcasts),
+      step(thinkTime(2...5)) { $0.send(userAction: .playPodcast(podcast)) },
+      step(0.8) { $0.send(event: .playerDidFail(podcast, error: error)) },
+    ]
+  }
+
+  // MARK: Helpers
+
+  private func pickPodcast() -> Podcast { Podcast.catalogue.randomElement(using: &random)! }
+
+  private func thinkTime(_ range: ClosedRange<Double>) -> TimeInterval {
+    (Double.random(in: range, using: &random) * 10).rounded() / 10
+  }
+
+  /// Navigates to `screen` unless the user is already on it (no repeated screen views).
+  private func show(_ screen: PodcastScreen) -> Step {
+    step(thinkTime(1...3)) { hub in
+      if hub.context.currentScreen != screen { hub.send(screen: screen) }
+    }
+  }
+
+  private func step(_ delay: TimeInterval, _ perform: @escaping (AnalyticsHub<PodcastTaxonomy>) -> Void)
+    -> Step
+  {
+    Step(delay: delay, perform: perform)
+  }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The tagscope command line: the demo, replay, listen and validate tools.
+@main
+struct Tagscope: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tagscope",
+    abstract: "Watch, record, replay and check the analytics tags of an app.",
+    subcommands: [DemoCommand.self],
+    defaultSubcommand: DemoCommand.self
+  )
+}
