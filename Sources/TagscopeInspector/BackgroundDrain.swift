@@ -24,11 +24,18 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   private let capacity: Int
   private let interval: TimeInterval
   private let handler: Handler
+  private let wakesWhenIdle: Bool
 
-  /// A queue of at most `capacity` items drained by a new thread named `name`.
-  init(capacity: Int, interval: TimeInterval = 0.005, name: String, handler: @escaping Handler) {
+  /// A queue of at most `capacity` items drained by a new thread named `name`. With
+  /// `wakesWhenIdle`, the handler is also called with an empty batch every `interval` (for
+  /// retries).
+  init(
+    capacity: Int, interval: TimeInterval = 0.005, wakesWhenIdle: Bool = false, name: String,
+    handler: @escaping Handler
+  ) {
     self.capacity = max(1, capacity)
     self.interval = interval
+    self.wakesWhenIdle = wakesWhenIdle
     self.handler = handler
     queue.reserveCapacity(min(self.capacity, 4096))
     let thread = Thread { [self] in run() }
@@ -96,7 +103,7 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
         if closing { break }
         if !wakeRequested { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }
         wakeRequested = false
-        if queue.isEmpty && pendingDrops == 0 { continue }
+        if queue.isEmpty && pendingDrops == 0 && !(wakesWhenIdle && !closing) { continue }
       }
       swap(&queue, &spare)
       let drops = pendingDrops

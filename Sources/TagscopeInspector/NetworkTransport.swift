@@ -1,0 +1,89 @@
+#if canImport(Network)
+  import Foundation
+  import Network
+
+  /// A TCP connection through Apple's Network framework (iOS, macOS, simulators).
+  final class NetworkTransport: LineTransport {
+    private let connection: NWConnection
+    private let queue = DispatchQueue(label: "tagscope.remote.network")
+    private let peer: String
+    private let state = TransportState()
+
+    /// Connects to `host:port` within `timeout` seconds.
+    init(host: String, port: UInt16, timeout: TimeInterval) throws(SystemError) {
+      peer = "\(host):\(port)"
+      guard let endpointPort = NWEndpoint.Port(rawValue: port) else {
+        throw SystemError("connect", "\(host):\(port)", code: EINVAL)
+      }
+      let tcp = NWProtocolTCP.Options()
+      tcp.noDelay = true
+      connection = NWConnection(
+        host: NWEndpoint.Host(host), port: endpointPort, using: NWParameters(tls: nil, tcp: tcp))
+      let ready = DispatchSemaphore(value: 0)
+      let state = self.state
+      connection.stateUpdateHandler = { update in
+        switch update {
+        case .ready:
+          state.set(ready: true, closed: false)
+          ready.signal()
+        case .failed, .waiting, .cancelled:
+          state.set(ready: false, closed: true)
+          ready.signal()
+        default: break
+        }
+      }
+      connection.start(queue: queue)
+      if ready.wait(timeout: .now() + timeout) == .timedOut {
+        connection.cancel()
+        throw SystemError("connect", peer, code: ETIMEDOUT)
+      }
+      guard state.isReady else {
+        connection.cancel()
+        throw SystemError("connect", peer, code: ECONNREFUSED)
+      }
+    }
+
+    var peerClosed: Bool { state.isClosed }
+
+    func send(_ bytes: [UInt8]) throws(SystemError) {
+      let done = DispatchSemaphore(value: 0)
+      let failed = TransportState()
+      connection.send(
+        content: Data(bytes),
+        completion: .contentProcessed { error in
+          failed.set(ready: error == nil, closed: error != nil)
+          done.signal()
+        })
+      if done.wait(timeout: .now() + 2) == .timedOut { throw SystemError("send", peer, code: ETIMEDOUT) }
+      if failed.isClosed { throw SystemError("send", peer, code: EPIPE) }
+    }
+
+    func close() { connection.cancel() }
+  }
+
+  /// Connection flags shared with Network's callbacks.
+  private final class TransportState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ready = false
+    private var closed = false
+
+    func set(ready: Bool, closed: Bool) {
+      lock.lock()
+      self.ready = ready
+      self.closed = closed
+      lock.unlock()
+    }
+
+    var isReady: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return ready
+    }
+
+    var isClosed: Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return closed
+    }
+  }
+#endif

@@ -1,0 +1,224 @@
+import Foundation
+
+/// Streams recording lines to `tagscope listen` over TCP: the header first on every connection,
+/// then each record as it comes, within a few milliseconds.
+///
+/// `receive` never blocks: lines go to a bounded queue that a background thread sends. When
+/// `tagscope listen` is not there yet or goes away, the sink keeps up to `capacity` lines and
+/// reconnects with exponential backoff (`initialBackoff` doubling up to `maximumBackoff`); lines
+/// beyond the capacity, or lost with a broken connection, are counted and reported to the server
+/// as a ``DropMarker`` (origin `remote`) once connected. Uses the Network framework on Apple
+/// platforms and POSIX sockets elsewhere.
+///
+/// Limit: TCP gives no receipt, so the last batch (≤ 10 ms of lines) handed to the operating
+/// system just before the server goes away can be lost without being counted; the server sees
+/// that connection end.
+public final class RemoteSink: RecordSink, @unchecked Sendable {
+  /// Where the lines go.
+  public let host: String
+  public let port: UInt16
+  private let drain: BackgroundDrain<PendingLine>
+  private let worker: RemoteWorker
+
+  /// A sink that connects to `host:port` (the default port of `tagscope listen` is 7531).
+  public init(
+    host: String, port: UInt16 = 7531, header: RecordingHeader = RecordingHeader(started: Date()),
+    capacity: Int = 16_384, connectTimeout: TimeInterval = 1, initialBackoff: TimeInterval = 0.1,
+    maximumBackoff: TimeInterval = 5
+  ) {
+    self.host = host
+    self.port = port
+    let worker = RemoteWorker(
+      host: host, port: port, header: header, capacity: capacity, connectTimeout: connectTimeout,
+      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff)
+    self.worker = worker
+    drain = BackgroundDrain(capacity: capacity, interval: 0.01, wakesWhenIdle: true, name: "tagscope.remote")
+    {
+      lines, dropped in worker.handle(lines, dropped: dropped)
+    }
+  }
+
+  public func receive(_ items: [SinkItem]) {
+    for item in items {
+      switch item {
+      case .record(let record, let line): drain.push(PendingLine(bytes: line, seq: record.seq))
+      case .dropped(let marker, _): worker.countDropped(marker.count)
+      }
+    }
+  }
+
+  /// Queues one record (for use without an ``Inspector``).
+  public func send(_ record: Record) { receive([SinkItem(record)]) }
+
+  /// Lines dropped so far: queue full, or lost with a broken connection (drops upstream that
+  /// reached this sink as markers included).
+  public var droppedCount: Int { drain.droppedCount + worker.droppedCount }
+
+  /// Whether a connection is currently open.
+  public var isConnected: Bool { worker.isConnected }
+
+  /// How many connections were made so far.
+  public var connectionCount: Int { worker.connectionCount }
+
+  /// Waits until the queue has been handed to the worker (sent if connected).
+  public func flush() { drain.flush() }
+
+  /// Sends what can be sent, then closes the connection; lines still unsent (no connection) are
+  /// counted as dropped.
+  public func close() {
+    drain.close()
+    worker.discardPending()
+    worker.disconnect()
+  }
+}
+
+/// A line waiting to be sent, with its record's sequence number (for drop markers).
+struct PendingLine: Sendable {
+  var bytes: [UInt8]
+  var seq: UInt64?
+}
+
+/// The connection state, touched by the sink's thread (and read by accessors under the lock).
+private final class RemoteWorker: @unchecked Sendable {
+  private let host: String
+  private let port: UInt16
+  private let headerLine: [UInt8]
+  private let capacity: Int
+  private let connectTimeout: TimeInterval
+  private let initialBackoff: TimeInterval
+  private let maximumBackoff: TimeInterval
+  private let lock = NSLock()
+  private var transport: (any LineTransport)?
+  private var pending: [PendingLine] = []
+  private var unreportedDrops = 0
+  private var totalDrops = 0
+  private var lastSentSeq: UInt64?
+  private var backoff: TimeInterval
+  private var nextAttempt = Date.distantPast
+  private var connections = 0
+
+  init(
+    host: String, port: UInt16, header: RecordingHeader, capacity: Int, connectTimeout: TimeInterval,
+    initialBackoff: TimeInterval, maximumBackoff: TimeInterval
+  ) {
+    self.host = host
+    self.port = port
+    var line: [UInt8] = []
+    RecordLineEncoder.appendLine(header, to: &line)
+    headerLine = line
+    self.capacity = capacity
+    self.connectTimeout = connectTimeout
+    self.initialBackoff = initialBackoff
+    self.maximumBackoff = maximumBackoff
+    backoff = initialBackoff
+  }
+
+  var droppedCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return totalDrops
+  }
+
+  var isConnected: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return transport != nil
+  }
+
+  var connectionCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return connections
+  }
+
+  /// Drops reported upstream (an inspector's full backlog), to pass on to the server.
+  func countDropped(_ count: Int) {
+    lock.lock()
+    unreportedDrops += count
+    lock.unlock()
+  }
+
+  private func drop(_ count: Int, counted: Bool) {
+    lock.lock()
+    unreportedDrops += count
+    if counted { totalDrops += count }
+    lock.unlock()
+  }
+
+  /// Runs on the sink's thread: keeps lines, connects when due, sends.
+  func handle(_ lines: [PendingLine], dropped: Int) {
+    if dropped > 0 { drop(dropped, counted: false) }
+    let room = max(0, capacity - pending.count)
+    pending.append(contentsOf: lines.prefix(room))
+    if lines.count > room { drop(lines.count - room, counted: true) }
+    if let current = transport, current.peerClosed { disconnect() }
+    if transport == nil {
+      guard Date() >= nextAttempt else { return }
+      connect()
+      guard transport != nil else { return }
+    }
+    sendPending()
+  }
+
+  private func connect() {
+    do {
+      let made: any LineTransport
+      #if canImport(Network)
+        made = try NetworkTransport(host: host, port: port, timeout: connectTimeout)
+      #else
+        made = try SocketTransport(host: host, port: port, timeout: connectTimeout)
+      #endif
+      try made.send(headerLine)
+      lock.lock()
+      transport = made
+      connections += 1
+      lock.unlock()
+      backoff = initialBackoff
+    } catch {
+      nextAttempt = Date().addingTimeInterval(backoff)
+      backoff = min(backoff * 2, maximumBackoff)
+    }
+  }
+
+  private func sendPending() {
+    guard let transport else { return }
+    lock.lock()
+    let drops = unreportedDrops
+    unreportedDrops = 0
+    lock.unlock()
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(pending.reduce(0) { $0 + $1.bytes.count } + 128)
+    for line in pending { bytes.append(contentsOf: line.bytes) }
+    let lastSeq = pending.last(where: { $0.seq != nil })?.seq ?? lastSentSeq
+    if drops > 0 {
+      RecordLineEncoder.appendLine(
+        DropMarker(count: drops, time: Date(), afterSeq: lastSeq, origin: "remote"), to: &bytes)
+    }
+    guard !bytes.isEmpty else { return }
+    do {
+      try transport.send(bytes)
+      lastSentSeq = lastSeq
+      pending.removeAll(keepingCapacity: true)
+    } catch {
+      drop(pending.count, counted: true)
+      drop(drops, counted: false)
+      pending.removeAll(keepingCapacity: true)
+      disconnect()
+      nextAttempt = Date().addingTimeInterval(backoff)
+    }
+  }
+
+  /// Counts lines that will never be sent.
+  func discardPending() {
+    drop(pending.count, counted: true)
+    pending.removeAll()
+  }
+
+  func disconnect() {
+    lock.lock()
+    let current = transport
+    transport = nil
+    lock.unlock()
+    current?.close()
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Which records the Events list shows. Every condition set must hold; an empty filter keeps all.
+public struct TimelineFilter: Sendable, Hashable {
+  /// How a record's name is matched.
+  public enum NameMatch: Sendable, Hashable {
+    /// Contains the text, ignoring case.
+    case substring(String)
+    /// Matches the regular expression (ICU syntax) somewhere.
+    case regex(String)
+  }
+
+  /// Keep only these kinds.
+  public var kinds: Set<RecordKind>?
+  /// Keep only matching names.
+  public var name: NameMatch?
+  /// Keep only records with an output for this provider (with ``status``: that provider's status).
+  public var provider: String?
+  /// Keep only records where a provider (or ``provider``) has this status (sent, dropped,
+  /// blocked, failed).
+  public var status: OutputStatus?
+  /// Keep only records from this `source`.
+  public var source: String?
+  /// Keep only records with (`true`) or without (`false`) rule or plan violations.
+  public var violations: Bool?
+
+  /// A filter; every condition is optional.
+  public init(
+    kinds: Set<RecordKind>? = nil, name: NameMatch? = nil, provider: String? = nil,
+    status: OutputStatus? = nil,
+    source: String? = nil, violations: Bool? = nil
+  ) {
+    self.kinds = kinds
+    self.name = name
+    self.provider = provider
+    self.status = status
+    self.source = source
+    self.violations = violations
+  }
+
+  /// Whether nothing is filtered.
+  public var isEmpty: Bool {
+    kinds == nil && name == nil && provider == nil && status == nil && source == nil && violations == nil
+  }
+
+  /// Checks the filter (a regular expression that does not compile), for showing it as invalid
+  /// while the user types.
+  public func validate() throws(TimelineFilterError) {
+    if case .regex(let pattern) = name { _ = try NameMatcher(regex: pattern) }
+  }
+}
+
+/// A filter that cannot be applied.
+public enum TimelineFilterError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The name pattern is not a valid regular expression.
+  case invalidRegex(pattern: String, reason: String)
+  /// The status is not one of sent, dropped, blocked, failed.
+  case unknownStatus(String)
+
+  public var description: String {
+    switch self {
+    case .invalidRegex(let pattern, let reason): return "invalid regular expression '\(pattern)': \(reason)"
+    case .unknownStatus(let word): return "unknown status '\(word)': use sent, dropped, blocked or failed"
+    }
+  }
+}
+
+/// Matches names by substring or regular expression.
+struct NameMatcher {
+  private let regex: NSRegularExpression?
+  private let needle: String?
+
+  init(substring: String) {
+    needle = substring
+    regex = nil
+  }
+
+  init(regex pattern: String) throws(TimelineFilterError) {
+    do { regex = try NSRegularExpression(pattern: pattern) } catch {
+      throw .invalidRegex(pattern: pattern, reason: error.localizedDescription)
+    }
+    needle = nil
+  }
+
+  init(_ match: TimelineFilter.NameMatch) throws(TimelineFilterError) {
+    switch match {
+    case .substring(let text): self.init(substring: text)
+    case .regex(let pattern): try self.init(regex: pattern)
+    }
+  }
+
+  func matches(_ name: String) -> Bool {
+    if let needle { return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil }
+    guard let regex else { return true }
+    return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+  }
+}

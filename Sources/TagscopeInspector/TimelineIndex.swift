@@ -1,0 +1,288 @@
+import Foundation
+
+/// The compact per-record fields the timeline keeps in memory (88 bytes): where the line is in the
+/// file and what the Events list and the filters need. Providers are bits (the first 64 providers
+/// seen); names, kinds and sources are interned.
+struct IndexEntry {
+  static let ruleViolations: UInt8 = 1
+  static let issues: UInt8 = 2
+  static let context: UInt8 = 4
+  static let moreProviders: UInt8 = 8
+
+  var offset: UInt64
+  var seq: UInt64
+  var time: Int64
+  /// Providers with an output.
+  var present: UInt64 = 0
+  var sent: UInt64 = 0
+  var dropped: UInt64 = 0
+  var blocked: UInt64 = 0
+  var failed: UInt64 = 0
+  /// Blocked because disabled.
+  var disabled: UInt64 = 0
+  var nameID: UInt32
+  var length: UInt32
+  var kindID: UInt16
+  /// 0: no source.
+  var sourceID: UInt16
+  var flags: UInt8
+  var planViolations: UInt16 = 0
+}
+
+/// Entries in fixed chunks, so growth never copies the whole index.
+struct ChunkedEntries {
+  static let shift = 15
+  static let chunkSize = 1 << shift
+  private var chunks: [ContiguousArray<IndexEntry>] = []
+  private(set) var count = 0
+
+  subscript(index: Int) -> IndexEntry {
+    get { chunks[index >> Self.shift][index & (Self.chunkSize - 1)] }
+    set { chunks[index >> Self.shift][index & (Self.chunkSize - 1)] = newValue }
+  }
+
+  mutating func append(_ entry: IndexEntry) {
+    if count & (Self.chunkSize - 1) == 0 {
+      var chunk = ContiguousArray<IndexEntry>()
+      chunk.reserveCapacity(Self.chunkSize)
+      chunks.append(chunk)
+    }
+    chunks[chunks.count - 1].append(entry)
+    count += 1
+  }
+}
+
+/// Strings stored once and referred to by number.
+struct InternTable {
+  private(set) var strings: [String] = []
+  private var ids: [String: Int] = [:]
+
+  mutating func id(_ string: String) -> Int {
+    if let id = ids[string] { return id }
+    strings.append(string)
+    ids[string] = strings.count - 1
+    return strings.count - 1
+  }
+
+  func lookup(_ string: String) -> Int? { ids[string] }
+}
+
+/// The folded state at a keyframe (or while folding): consent, providers, and where the latest
+/// context is.
+struct FoldState {
+  var consent: [ConsentDecision] = []
+  /// By provider id.
+  var providers: [ProviderState] = []
+  var lastContextIndex: Int?
+
+  mutating func apply(_ entry: IndexEntry, at index: Int, isConsent: Bool, providerNames: [String]) {
+    if entry.flags & IndexEntry.context != 0 { lastContextIndex = index }
+    var bits = entry.present
+    while bits != 0 {
+      let id = bits.trailingZeroBitCount
+      bits &= bits - 1
+      let bit: UInt64 = 1 << UInt64(id)
+      while providers.count <= id {
+        providers.append(ProviderState(provider: providerNames[providers.count]))
+      }
+      var state = providers[id]
+      state.lastIndex = index
+      if entry.disabled & bit != 0 {
+        state.enabled = false
+      } else {
+        state.enabled = true
+        if entry.blocked & bit != 0 {
+          state.consented = false
+        } else if !isConsent {
+          state.consented = true
+        }
+      }
+      state.lastStatus = Self.status(entry, bit)
+      providers[id] = state
+    }
+  }
+
+  mutating func apply(_ decision: ConsentDecision) {
+    if let position = consent.firstIndex(where: { $0.scope == decision.scope }) {
+      consent[position] = decision
+    } else {
+      consent.append(decision)
+    }
+  }
+
+  static func status(_ entry: IndexEntry, _ bit: UInt64) -> OutputStatus {
+    if entry.sent & bit != 0 { return .sent }
+    if entry.dropped & bit != 0 { return .dropped }
+    if entry.blocked & bit != 0 || entry.disabled & bit != 0 { return .blocked }
+    if entry.failed & bit != 0 { return .failed }
+    return OutputStatus(rawValue: "other")
+  }
+
+  /// The consent decision a consent record makes (`scope`, `granted` properties).
+  static func decision(_ record: Record, index: Int) -> ConsentDecision? {
+    guard record.kind == .consent, let scope = record.properties["scope"]?.stringValue,
+      let granted = record.properties["granted"]?.boolValue
+    else { return nil }
+    return ConsentDecision(scope: scope, granted: granted, index: index)
+  }
+}
+
+/// The timeline's index: entries, interned strings, keyframes every ``keyframeInterval`` records
+/// and the running fold. Not thread-safe; ``Timeline`` guards it.
+struct TimelineIndex {
+  static let keyframeInterval = 256
+  static let maximumProviders = 64
+
+  var entries = ChunkedEntries()
+  var names = InternTable()
+  var kinds = InternTable()
+  /// Id 0 is "no source".
+  var sources = InternTable()
+  var providers = InternTable()
+  /// `keyframes[k]`: the fold of records `0..<k * keyframeInterval`.
+  var keyframes: [FoldState] = []
+  var running = FoldState()
+  var consentKindID: Int
+
+  init() {
+    _ = sources.id("")
+    consentKindID = kinds.id(RecordKind.consent.rawValue)
+  }
+
+  var count: Int { entries.count }
+
+  /// Indexes one record whose line is at `offset` (`length` bytes without the newline).
+  mutating func add(_ record: Record, offset: UInt64, length: Int) {
+    let index = entries.count
+    if index % Self.keyframeInterval == 0 { keyframes.append(running) }
+    var flags: UInt8 = 0
+    if record.hasViolations { flags |= IndexEntry.ruleViolations }
+    if !record.issues.isEmpty { flags |= IndexEntry.issues }
+    if record.context != RecordContext() { flags |= IndexEntry.context }
+    var entry = IndexEntry(
+      offset: offset, seq: record.seq, time: record.timeMilliseconds, nameID: UInt32(names.id(record.name)),
+      length: UInt32(clamping: length), kindID: UInt16(clamping: kinds.id(record.kind.rawValue)),
+      sourceID: record.source.map { UInt16(clamping: sources.id($0)) } ?? 0, flags: flags)
+    for output in record.outputs {
+      let id = providers.id(output.provider)
+      guard id < Self.maximumProviders else {
+        entry.flags |= IndexEntry.moreProviders
+        continue
+      }
+      let bit: UInt64 = 1 << UInt64(id)
+      entry.present |= bit
+      switch output.status {
+      case .sent: entry.sent |= bit
+      case .dropped: entry.dropped |= bit
+      case .blocked:
+        if output.reason == "disabled" { entry.disabled |= bit } else { entry.blocked |= bit }
+      case .failed: entry.failed |= bit
+      default: break
+      }
+    }
+    entries.append(entry)
+    let isConsent = Int(entry.kindID) == consentKindID
+    running.apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
+    if isConsent, let decision = FoldState.decision(record, index: index) { running.apply(decision) }
+  }
+
+  func summary(at index: Int) -> RecordSummary {
+    let entry = entries[index]
+    var outputs: [OutputSummary] = []
+    var bits = entry.present
+    while bits != 0 {
+      let id = bits.trailingZeroBitCount
+      bits &= bits - 1
+      outputs.append(
+        OutputSummary(provider: providers.strings[id], status: FoldState.status(entry, 1 << UInt64(id))))
+    }
+    return RecordSummary(
+      index: index, seq: entry.seq, timeMilliseconds: entry.time,
+      kind: RecordKind(rawValue: kinds.strings[Int(entry.kindID)]), name: names.strings[Int(entry.nameID)],
+      source: entry.sourceID == 0 ? nil : sources.strings[Int(entry.sourceID)], outputs: outputs,
+      hasRuleViolations: entry.flags & IndexEntry.ruleViolations != 0,
+      hasIssues: entry.flags & IndexEntry.issues != 0, planViolations: Int(entry.planViolations))
+  }
+
+  /// The compiled form of a filter over this index's interned tables.
+  struct CompiledFilter {
+    var kindIDs: [Bool]?
+    var nameIDs: [Bool]?
+    var providerBit: UInt64?
+    var providerUnknown = false
+    var status: OutputStatus?
+    var sourceID: UInt16?
+    var violations: Bool?
+  }
+
+  func compile(_ filter: TimelineFilter) throws(TimelineFilterError) -> CompiledFilter {
+    var compiled = CompiledFilter()
+    if let kinds = filter.kinds {
+      var allowed = [Bool](repeating: false, count: self.kinds.strings.count)
+      for kind in kinds { if let id = self.kinds.lookup(kind.rawValue) { allowed[id] = true } }
+      compiled.kindIDs = allowed
+    }
+    if let name = filter.name {
+      let matcher = try NameMatcher(name)
+      compiled.nameIDs = names.strings.map(matcher.matches)
+    }
+    if let provider = filter.provider {
+      if let id = providers.lookup(provider), id < Self.maximumProviders {
+        compiled.providerBit = 1 << UInt64(id)
+      } else {
+        compiled.providerUnknown = true
+      }
+    }
+    if let status = filter.status {
+      guard status.isKnown else { throw .unknownStatus(status.rawValue) }
+      compiled.status = status
+    }
+    if let source = filter.source {
+      compiled.sourceID = sources.lookup(source).map { UInt16(clamping: $0) } ?? .max
+    }
+    compiled.violations = filter.violations
+    return compiled
+  }
+
+  func matches(_ entry: IndexEntry, _ filter: CompiledFilter) -> Bool {
+    if let kindIDs = filter.kindIDs, !(Int(entry.kindID) < kindIDs.count && kindIDs[Int(entry.kindID)]) {
+      return false
+    }
+    if let nameIDs = filter.nameIDs, !(Int(entry.nameID) < nameIDs.count && nameIDs[Int(entry.nameID)]) {
+      return false
+    }
+    if filter.providerUnknown { return false }
+    let scope = filter.providerBit ?? entry.present
+    if filter.providerBit != nil && entry.present & scope == 0 { return false }
+    if let status = filter.status {
+      let mask: UInt64
+      switch status {
+      case .sent: mask = entry.sent
+      case .dropped: mask = entry.dropped
+      case .blocked: mask = entry.blocked | entry.disabled
+      default: mask = entry.failed
+      }
+      if mask & scope == 0 { return false }
+    }
+    if let sourceID = filter.sourceID, entry.sourceID != sourceID { return false }
+    if let violations = filter.violations {
+      let has = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+      if has != violations { return false }
+    }
+    return true
+  }
+
+  /// The fold as of record `index` from its keyframe, plus the consent records to decode in range.
+  func fold(upTo index: Int) -> (FoldState, consentRecords: [Int]) {
+    let keyframe = index / Self.keyframeInterval
+    var state = keyframes[keyframe]
+    var consentRecords: [Int] = []
+    for position in (keyframe * Self.keyframeInterval)...index {
+      let entry = entries[position]
+      let isConsent = Int(entry.kindID) == consentKindID
+      state.apply(entry, at: position, isConsent: isConsent, providerNames: providers.strings)
+      if isConsent { consentRecords.append(position) }
+    }
+    return (state, consentRecords)
+  }
+}

@@ -1,0 +1,272 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import XCTest
+
+@testable import TagscopeInspector
+
+final class TimelineTests: XCTestCase {
+  /// A live timeline fed by an inspector on a real hub, and the dispatches it saw.
+  func liveTour(steps: Int, url: URL? = nil) throws -> (Timeline, [Record]) {
+    let clock = ManualClock()
+    let hub = try makePodcastHub(clock: clock)
+    let memory = DispatchRecorder()
+    hub.addObserver(memory)
+    let timeline = try Timeline.live(recordingTo: url, header: RecordingHeader(app: "Podcasts"))
+    let inspector = Inspector(sinks: [timeline])
+    hub.addObserver(inspector)
+    drivePodcastTour(hub, clock: clock, steps: steps)
+    try hub.setEnabled(false, for: "piano")
+    hub.send(screen: .settings)
+    inspector.close()
+    return (timeline, memory.dispatches.map(Record.init(dispatch:)))
+  }
+
+  /// The state as of record `index`, folded from the first record with no index or keyframe.
+  func referenceState(_ records: [Record], upTo index: Int) -> TimelineState {
+    var state = TimelineState(index: index)
+    for (position, record) in records[0...index].enumerated() {
+      if record.context != RecordContext() {
+        state.screen = record.context.screen
+        state.history = record.context.history
+        state.session = record.context.session
+        state.timedEvents = record.context.timedEvents
+      }
+      if record.kind == .consent, let scope = record.properties["scope"]?.stringValue,
+        let granted = record.properties["granted"]?.boolValue
+      {
+        let decision = ConsentDecision(scope: scope, granted: granted, index: position)
+        if let existing = state.consent.firstIndex(where: { $0.scope == scope }) {
+          state.consent[existing] = decision
+        } else {
+          state.consent.append(decision)
+        }
+      }
+      for output in record.outputs {
+        var provider = state.provider(output.provider) ?? ProviderState(provider: output.provider)
+        let disabled = output.status == .blocked && output.reason == "disabled"
+        provider.enabled = !disabled
+        if !disabled {
+          if output.status == .blocked {
+            provider.consented = false
+          } else if record.kind != .consent {
+            provider.consented = true
+          }
+        }
+        provider.lastStatus = output.status
+        provider.lastIndex = position
+        if let existing = state.providers.firstIndex(where: { $0.provider == output.provider }) {
+          state.providers[existing] = provider
+        } else {
+          state.providers.append(provider)
+        }
+      }
+    }
+    return state
+  }
+
+  func testLiveTimelineIndexesWhatTheHubDispatched() throws {
+    let (timeline, records) = try liveTour(steps: 1200)
+    defer { timeline.release() }
+    XCTAssertTrue(timeline.isLive)
+    XCTAssertTrue(timeline.isTemporary)
+    XCTAssertEqual(timeline.count, records.count)
+    XCTAssertEqual(timeline.providers, ["firebase", "piano", "braze"])
+    for position in [0, 1, 17, 600, records.count - 1] {
+      XCTAssertEqual(try timeline.record(at: position), records[position])
+      let summary = try timeline.summary(at: position)
+      XCTAssertEqual(summary.seq, records[position].seq)
+      XCTAssertEqual(summary.name, records[position].name)
+      XCTAssertEqual(summary.kind, records[position].kind)
+      XCTAssertEqual(summary.time, records[position].time)
+      XCTAssertEqual(summary.outputs.map(\.provider), records[position].outputs.map(\.provider))
+      XCTAssertEqual(summary.outputs.map(\.status), records[position].outputs.map(\.status))
+      XCTAssertEqual(
+        try RecordLineDecoder.decodeRecord(timeline.line(at: position)), records[position])
+    }
+    XCTAssertThrowsError(try timeline.record(at: records.count)) { error in
+      XCTAssertEqual("\(error)", "no record at index \(records.count) (the timeline has \(records.count))")
+    }
+    // The live recording is a recording: replaying it gives the same records.
+    let replay = try Timeline.open(url: timeline.url)
+    replay.waitUntilIndexed()
+    XCTAssertEqual(replay.count, records.count)
+    XCTAssertEqual(replay.problems, [])
+    XCTAssertEqual(try replay.record(at: 999), records[999])
+    XCTAssertEqual(replay.summaries(in: 0..<records.count), timeline.summaries(in: 0..<records.count))
+  }
+
+  func testStateAsOfAnyRecordMatchesAFoldFromTheStart() throws {
+    let (timeline, records) = try liveTour(steps: 1500)
+    defer { timeline.release() }
+    var random = SeededGenerator(seed: 3)
+    var positions = [0, 255, 256, 257, 511, 512, records.count - 1]
+    positions += (0..<60).map { _ in Int.random(in: 0..<records.count, using: &random) }
+    for position in positions {
+      XCTAssertEqual(
+        try timeline.state(at: position), referenceState(records, upTo: position), "at \(position)")
+    }
+    // The tour really exercises the state: consent revoked, a provider disabled, sessions, timers.
+    let last = try timeline.state(at: records.count - 1)
+    XCTAssertEqual(last.provider("piano")?.enabled, false)
+    XCTAssertEqual(last.screen, "settings")
+    XCTAssertFalse(last.consent.isEmpty)
+    XCTAssertTrue(
+      (0..<records.count).contains { (try? timeline.state(at: $0).provider("braze")?.consented) == false })
+    XCTAssertTrue((0..<records.count).contains { (try? timeline.state(at: $0).timedEvents.isEmpty) == false })
+    XCTAssertNotNil(last.session?.user)
+  }
+
+  func testFilters() throws {
+    let (timeline, records) = try liveTour(steps: 800)
+    defer { timeline.release() }
+    func expect(
+      _ filter: TimelineFilter, _ predicate: (Record) -> Bool, file: StaticString = #filePath,
+      line: UInt = #line
+    ) throws {
+      let expected = records.indices.filter { predicate(records[$0]) }
+      XCTAssertEqual(try timeline.filter(filter), expected, file: file, line: line)
+      XCTAssertFalse(expected.isEmpty, "the filter selects something", file: file, line: line)
+      XCTAssertLessThan(
+        expected.count, records.count, "the filter leaves something out", file: file, line: line)
+    }
+    try expect(TimelineFilter(kinds: [.screen, .userAction])) { $0.kind == .screen || $0.kind == .userAction }
+    try expect(TimelineFilter(name: .substring("PODCAST"))) { $0.name.lowercased().contains("podcast") }
+    try expect(TimelineFilter(name: .regex("^player.*(Play|Fail)$"))) {
+      $0.name == "playerDidPlay" || $0.name == "playerDidFail"
+    }
+    try expect(TimelineFilter(provider: "piano", status: .sent)) { $0.output(for: "piano")?.status == .sent }
+    try expect(TimelineFilter(status: .blocked)) { $0.outputs.contains { $0.status == .blocked } }
+    try expect(TimelineFilter(kinds: [.userAction], provider: "braze", status: .blocked)) {
+      $0.kind == .userAction && $0.output(for: "braze")?.status == .blocked
+    }
+    XCTAssertEqual(try timeline.filter(TimelineFilter(provider: "nobody")), [])
+    XCTAssertEqual(try timeline.filter(TimelineFilter(source: "device-1")), [])
+    XCTAssertEqual(try timeline.filter(TimelineFilter()), Array(records.indices))
+    XCTAssertThrowsError(try timeline.filter(TimelineFilter(name: .regex("play(")))) { error in
+      XCTAssertTrue("\(error)".hasPrefix("invalid regular expression 'play('"), "\(error)")
+    }
+    XCTAssertThrowsError(try TimelineFilter(name: .regex("[")).validate())
+    XCTAssertNoThrow(try TimelineFilter(name: .regex("ok")).validate())
+    XCTAssertThrowsError(try timeline.filter(TimelineFilter(status: "queued")))
+
+    // Violations: none from the rules here; the plan validator attaches some.
+    XCTAssertEqual(try timeline.filter(TimelineFilter(violations: true)), [])
+    timeline.setPlanViolations(2, at: 10)
+    timeline.setPlanViolations(1, at: 400)
+    XCTAssertEqual(try timeline.filter(TimelineFilter(violations: true)), [10, 400])
+    XCTAssertEqual(try timeline.summary(at: 10).planViolations, 2)
+    XCTAssertTrue(try timeline.summary(at: 400).hasViolations)
+    XCTAssertEqual(timeline.nextViolation(after: 10), 400)
+    XCTAssertEqual(timeline.nextViolation(after: 400), nil)
+    XCTAssertEqual(timeline.previousViolation(before: 400), 10)
+    XCTAssertEqual(timeline.previousViolation(before: 10), nil)
+    // Incremental: filtering a range gives the slice of the full result.
+    let full = try timeline.filter(TimelineFilter(kinds: [.event]))
+    let halves =
+      try timeline.filter(TimelineFilter(kinds: [.event]), in: 0..<300)
+      + timeline.filter(TimelineFilter(kinds: [.event]), in: 300..<records.count)
+    XCTAssertEqual(full, halves)
+  }
+
+  func testSourcesAndRuleViolationsFromListenRecords() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    let violation = RecordViolation(
+      rule: "firebase.event-name-length", message: "long", consequence: "dropped")
+    for seq in 1...30 {
+      var record = Record(seq: UInt64(seq), time: Date(), kind: .event, name: "e\(seq)")
+      record.source = seq % 3 == 0 ? "device-b" : "device-a"
+      record.outputs = [
+        ProviderOutput(provider: "firebase", status: .sent, violations: seq == 7 ? [violation] : [])
+      ]
+      try timeline.append(record)
+    }
+    XCTAssertEqual(timeline.sources, ["device-a", "device-b"])
+    XCTAssertEqual(
+      try timeline.filter(TimelineFilter(source: "device-b")), [2, 5, 8, 11, 14, 17, 20, 23, 26, 29])
+    XCTAssertEqual(try timeline.filter(TimelineFilter(violations: true)), [6])
+    XCTAssertEqual(try timeline.summary(at: 5).source, "device-b")
+    XCTAssertTrue(try timeline.summary(at: 6).hasRuleViolations)
+  }
+
+  func testReplayReportsProblemsAndGapsAndKeepsGoing() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("mixed.jsonl")
+    var text = RecordLineEncoder.line(RecordingHeader(app: "A")) + "\n"
+    for seq in 1...1000 {
+      if seq == 500 { text += "{broken\n" }
+      if seq == 700 {
+        text +=
+          RecordLineEncoder.line(DropMarker(count: 12, time: Date(), afterSeq: 699, origin: "recorder"))
+          + "\n"
+      }
+      text +=
+        RecordLineEncoder.line(Record(seq: UInt64(seq), time: Date(), kind: .screen, name: "s\(seq % 7)"))
+        + "\n"
+    }
+    text += "{\"seq\":1001"
+    try Data(text.utf8).write(to: url)
+    let timeline = try Timeline.open(url: url)
+    timeline.waitUntilIndexed()
+    XCTAssertFalse(timeline.isIndexing)
+    XCTAssertEqual(timeline.count, 1000)
+    XCTAssertEqual(timeline.problems.map(\.line), [501, 1004])
+    XCTAssertEqual(timeline.problems.last?.isTruncatedLastLine, true)
+    XCTAssertEqual(timeline.gaps, [TimelineGap(beforeIndex: 699, marker: timeline.gaps[0].marker)])
+    XCTAssertEqual(timeline.gaps.first?.marker.count, 12)
+    XCTAssertEqual(try timeline.record(at: 999).seq, 1000)
+    XCTAssertEqual(try timeline.record(at: 499).seq, 500)
+    XCTAssertFalse(timeline.isTemporary)
+    timeline.release()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "closing a replay keeps the file")
+  }
+
+  func testTemporaryLiveRecordingIsDeletedOnCloseUnlessKept() throws {
+    let first = try Timeline.live()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: first.url.path))
+    first.close()
+    XCTAssertTrue(first.isEnded)
+    XCTAssertThrowsError(try first.append(Record(seq: 1, time: Date(), kind: .screen, name: "late")))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: first.url.path), "ending input keeps the recording")
+    first.release()
+    XCTAssertFalse(FileManager.default.fileExists(atPath: first.url.path))
+    let second = try Timeline.live()
+    second.release(keepTemporary: true)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: second.url.path))
+    try FileManager.default.removeItem(at: second.url)
+    let directory = try TemporaryDirectory()
+    let named = try Timeline.live(recordingTo: directory.file("named.jsonl"))
+    XCTAssertFalse(named.isTemporary)
+    named.release()
+    XCTAssertTrue(FileManager.default.fileExists(atPath: directory.file("named.jsonl").path))
+  }
+
+  func testReplayFromStandardInput() throws {
+    var descriptors: [Int32] = [0, 0]
+    XCTAssertEqual(pipe(&descriptors), 0)
+    let savedInput = dup(0)
+    dup2(descriptors[0], 0)
+    close(descriptors[0])
+    defer {
+      dup2(savedInput, 0)
+      close(savedInput)
+    }
+    let records = (1...500).map { Record(seq: UInt64($0), time: Date(), kind: .event, name: "e\($0)") }
+    let writer = descriptors[1]
+    Thread {
+      var bytes: [UInt8] = []
+      RecordLineEncoder.appendLine(RecordingHeader(app: "stdin"), to: &bytes)
+      for record in records { RecordLineEncoder.appendLine(record, to: &bytes) }
+      _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      close(writer)
+    }.start()
+    let timeline = try Timeline.open(path: "-")
+    defer { timeline.release() }
+    timeline.waitUntilIndexed()
+    XCTAssertEqual(timeline.header.app, "stdin")
+    XCTAssertEqual(timeline.count, 500)
+    XCTAssertEqual(try timeline.record(at: 321), records[321])
+    XCTAssertTrue(timeline.isTemporary)
+  }
+}
