@@ -2,12 +2,23 @@ import AnalyticsHub
 import AnalyticsProviders
 import TagscopeInspector
 
+/// What a validation keeps from one record to the next besides coverage: remembered pattern
+/// results and, per `listen` source, the provider rule counts.
+public struct ValidationState: Sendable {
+  var patterns = PatternMemo()
+  var streams: [String: ProviderRuleStream] = [:]
+
+  /// Nothing remembered yet.
+  public init() {}
+}
+
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
 /// Rules, in order, for each record:
 /// - every provider output's recorded rule violations become `provider-rule` violations (for
 ///   every record, planned or not; `degraded` consequences are warnings, others errors); records
-///   from `listen` (with a `source`) that carry none are checked with ``ProviderRules``;
+///   from `listen` (with a `source`) that carry none are checked with a ``ProviderRuleStream``
+///   per source;
 /// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
 ///   timed event records only when the plan has a `timed` section: plans describe the app's own
 ///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
@@ -26,7 +37,7 @@ public struct PlanValidator: Sendable {
   public private(set) var coverage: Coverage
   /// How many records were checked.
   public private(set) var records = 0
-  private var memo = PatternMemo()
+  private var state = ValidationState()
 
   /// A validator with nothing seen yet.
   public init(plan: Plan) {
@@ -37,17 +48,20 @@ public struct PlanValidator: Sendable {
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
-    return Self.check(record, plan: plan, coverage: &coverage, memo: &memo)
+    return Self.check(record, plan: plan, coverage: &coverage, state: &state)
   }
 
   /// Checks one record against `plan`, marking what it covers in `coverage`.
   public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
-    var memo = PatternMemo()
-    return check(record, plan: plan, coverage: &coverage, memo: &memo)
+    var state = ValidationState()
+    return check(record, plan: plan, coverage: &coverage, state: &state)
   }
 
-  /// ``check(_:plan:coverage:)``, remembering pattern results in `memo`.
-  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage, memo: inout PatternMemo)
+  /// ``check(_:plan:coverage:)``, keeping what lasts across records (pattern results, the
+  /// provider counts of each `listen` source) in `state`.
+  public static func check(
+    _ record: Record, plan: Plan, coverage: inout Coverage, state: inout ValidationState
+  )
     -> [PlanViolation]
   {
     var violations: [PlanViolation] = []
@@ -59,7 +73,8 @@ public struct PlanValidator: Sendable {
       || (record.source != nil && !record.outputs[index].calls.isEmpty)
     {
       appendRuleViolations(
-        of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, to: &violations)
+        of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, state: &state,
+        to: &violations)
     }
     guard let section else { return violations }
     guard let entryIndex else {
@@ -75,16 +90,16 @@ public struct PlanValidator: Sendable {
     var context = CheckContext(tagItem: tagItem, phase: phase(of: record, kind: kind), violations: violations)
     context.checkEntry(
       plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage,
-      memo: &memo)
+      memo: &state.patterns)
     return context.violations
   }
 
   /// Appends the `provider-rule` violations of one output.
   private static func appendRuleViolations(
-    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?,
+    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?, state: inout ValidationState,
     to violations: inout [PlanViolation]
   ) {
-    let rules = ruleViolations(of: output, in: record)
+    let rules = ruleViolations(of: output, in: record, state: &state)
     guard !rules.isEmpty else { return }
     let item = entryIndex.flatMap { index in
       plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
@@ -101,10 +116,18 @@ public struct PlanValidator: Sendable {
   }
 
   /// The provider rules an output breaks: those the hub recorded or, for a record received by
-  /// `tagscope listen` (it has a `source`) that carries none, those ``ProviderRules`` finds.
-  static func ruleViolations(of output: ProviderOutput, in record: Record) -> [RecordViolation] {
-    if !output.violations.isEmpty || record.source == nil || output.calls.isEmpty { return output.violations }
-    return ProviderRules.check(provider: output.provider, calls: output.calls).map(RecordViolation.init)
+  /// `tagscope listen` (it has a `source`) that carries none, those a ``ProviderRuleStream`` of
+  /// that source finds (counting across the source's records, as the SDK does).
+  static func ruleViolations(of output: ProviderOutput, in record: Record, state: inout ValidationState)
+    -> [RecordViolation]
+  {
+    guard output.violations.isEmpty, let source = record.source, !output.calls.isEmpty else {
+      return output.violations
+    }
+    return state.streams[source, default: ProviderRuleStream()].check(
+      provider: output.provider, calls: output.calls
+    )
+    .map(RecordViolation.init)
   }
 
   /// The timed event boundary of a record: start, stop, or cancel (a stop with `cancelled: true`).

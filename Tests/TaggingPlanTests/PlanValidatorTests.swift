@@ -220,6 +220,23 @@ final class PlanValidatorTests: XCTestCase {
     XCTAssertTrue(violation?.message.contains("firebase rule firebase.event-name-length broken") ?? false)
   }
 
+  func testListenSourcesKeepTheirOwnProviderCounts() throws {
+    let plan = try PlanLoader.load(yaml: "plan: P\nstates: {}\n", file: "p.yaml")
+    func userProperty(_ seq: Int, source: String) -> Record {
+      var state = record(
+        UInt64(seq), .sessionUpdate, "session",
+        outputs: [sent("firebase", "property_\(seq)", ["value": "x"], method: "setUserProperty")])
+      state.source = source
+      return state
+    }
+    let oneDevice = (1...26).map { userProperty($0, source: "device-a") }
+    let found = validate(oneDevice, plan: plan).0
+    XCTAssertEqual(found.map(\.seq), [26])
+    XCTAssertTrue(found.first?.message.contains("firebase.user-property-count") ?? false)
+    let twoDevices = (1...26).map { userProperty($0, source: $0.isMultiple(of: 2) ? "device-a" : "device-b") }
+    XCTAssertEqual(validate(twoDevices, plan: plan).0, [])
+  }
+
   func testBlockedProviderIsExpectedAndNotCovered() throws {
     var play = goodPlay(18)
     play.outputs[0] = ProviderOutput(provider: "firebase", status: .blocked, reason: "consent")
