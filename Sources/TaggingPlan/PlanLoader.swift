@@ -5,6 +5,49 @@ import Yams
 /// Loads a tagging plan from YAML, all or nothing: a YAML error, an unknown key, a wrong
 /// constraint type, an invalid pattern or a duplicate entry throws one ``PlanLoadError`` naming
 /// the file, line and column.
+///
+/// The format (see `DemoPlan.yaml` in `PodcastDemo` for a complete plan):
+///
+/// ```yaml
+/// plan: Podcasts              # required
+/// version: 3
+/// unplanned: error            # severity of unplanned-tag (error, the default, or warning)
+/// screens:                    # also: actions, events, states, timed
+///   podcasts:
+///     providers:
+///       firebase: {name: screen_view, params: {screen_name: show_podcasts}}
+/// actions:
+///   playPodcast:
+///     severity: warning       # of this entry's violations (error by default)
+///     properties:             # absent: properties unchecked; {}: the tag carries none
+///       podcast_title: {type: string, required: true, maxLength: 100}
+///       podcast_id: {type: string, pattern: "^p[0-9]+$"}
+///     screens: [podcasts, favorites]        # the only screens it may happen on
+///     providers:
+///       firebase:                           # a list: conditional calls, then the fallback
+///         - {when: {screen: favorites}, name: play_podcast_from_favorites, params: [podcast_title]}
+///         - {name: play_podcast, params: {podcast_title: {type: string}, source: app}}
+///       braze: {method: logCustomEvent, name: podcast_played}
+///       piano: none                         # must receive nothing
+/// timed:
+///   listening:
+///     providers:
+///       firebase:
+///         - {when: {phase: start}, name: listening_start}
+///         - {when: {phase: stop}, name: listening_stop, params: [duration]}
+///         - {when: {phase: cancel}, name: listening_cancel}
+/// ```
+///
+/// Property and parameter constraints use JSON Schema words: `type` (string, integer, number,
+/// boolean, array, object, null, or a list of them), `required`, `enum`, `pattern` (searched
+/// anywhere in the string), `minimum`, `maximum`, `minLength`, `maxLength` (in Unicode code
+/// points). `params` is a list of names that must be present, or a map of name to an expected
+/// value, to constraints, or to nothing (present, any value). A call matches on `name` and, when
+/// given, `method`. In a list of calls, those whose `when` (`screen`: one or a list; `phase`:
+/// start, stop or cancel, timed events only) holds apply; when none does, those without `when`
+/// apply. `none` (or `none: true` in a list) means the provider must receive no call. Screens
+/// named in `screens` and `when` must be planned screens when the plan lists any. Anchors and
+/// aliases (`&podcast`, `*podcast`) share definitions between entries.
 public enum PlanLoader {
   static let topKeys = ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key)
   static let entryKeys = ["description", "severity", "properties", "screens", "providers"]

@@ -60,3 +60,20 @@ final class CoverageTests: XCTestCase {
     XCTAssertEqual(left.counts[plan.coverageItems.firstIndex { $0.id == "action playPodcast" }!], 3)
   }
 }
+
+final class PlanMonitorTests: XCTestCase {
+  func testMonitorKeepsViolationsByPositionAndTheHeaderText() throws {
+    let monitor = PlanMonitor(plan: try samplePlan())
+    XCTAssertEqual(monitor.headerText, "plan Podcasts v3: 0/16 covered, 0 errors")
+    XCTAssertEqual(monitor.check(goodPlay(1), at: 0), [])
+    let wrong = monitor.check(goodPlay(2, screen: "downloads"), at: 1)
+    XCTAssertEqual(wrong.map(\.rule), [.wrongScreen])
+    monitor.check(record(3, .event, "playerDidFail", ["error": "other"]), at: 2)
+    XCTAssertEqual(monitor.violations(at: 1), wrong)
+    XCTAssertEqual(monitor.violations(at: 0), [])
+    XCTAssertEqual(monitor.violations(at: 2).map(\.severity), [.warning])
+    XCTAssertEqual(monitor.counts.errors, 1)
+    XCTAssertEqual(monitor.headerText, "plan Podcasts v3: 5/16 covered, 1 error, 1 warning")
+    XCTAssertEqual(monitor.coverage.seenCount, 5)
+  }
+}
