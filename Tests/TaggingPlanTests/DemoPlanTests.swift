@@ -118,4 +118,32 @@ final class DemoPlanTests: XCTestCase {
     XCTAssertTrue(wrongName.message.hasSuffix(" expects remove_podcast_from_favorites"), wrongName.message)
     XCTAssertEqual(validator.coverage.missing.filter { $0.provider == nil }.map(\.id), [])
   }
+
+  func testSimulatorJourneysOnlyBreakThePlanWhereTheMappingsHaveDeliberateBugs() throws {
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 7)
+    let recorder = DispatchRecorder()
+    hub.addObserver(recorder)
+    let simulator = PodcastSimulator(hub: hub, seed: 7)
+    for _ in 0..<3_000 { clock.advance(by: simulator.step()) }
+    let (violations, validator) = validate(recorder.dispatches.map { Record(dispatch: $0) }, plan: plan)
+    let kinds = Set(violations.map { "\($0.rule.rawValue) \($0.tag) \($0.provider ?? "-")" })
+    let deliberate: Set<String> = [
+      "provider-rule removePodcastFromFavorite firebase", "wrong-name removePodcastFromFavorite firebase",
+      "unexpected-call playPodcast piano", "missing-param pausePodcast firebase",
+      "provider-rule notEnoughStorageSpaceForDownload braze",
+      "missing-param notEnoughStorageSpaceForDownload braze",
+      // Not a mapping bug: the simulator's user ids (`u-30`) are shorter than Amplitude's 5
+      // characters, which the plan rightly reports.
+      "provider-rule identify amplitude",
+    ]
+    XCTAssertEqual(
+      kinds.subtracting(deliberate), [],
+      violations.filter { !deliberate.contains("\($0.rule.rawValue) \($0.tag) \($0.provider ?? "-")") }
+        .prefix(5)
+        .map(\.message).joined(separator: "\n"))
+    XCTAssertFalse(violations.isEmpty)
+    XCTAssertEqual(validator.coverage.missing.filter { $0.provider == nil }.map(\.id), [])
+  }
 }
