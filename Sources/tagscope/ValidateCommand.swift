@@ -19,7 +19,7 @@ struct Validate: ParsableCommand {
   @Option(name: .long, help: "The tagging plan (YAML).")
   var plan: String
 
-  @Argument(help: "Recording files (JSON Lines).")
+  @Argument(help: "Recording files (JSON Lines); - reads standard input.")
   var files: [String]
 
   @Option(name: .long, help: "Report format: text, json or junit.")

@@ -134,4 +134,53 @@ final class PlanLoaderTests: XCTestCase {
       XCTAssertTrue("\(error)".hasPrefix("/nonexistent/plan.yaml:1:1: cannot read the plan"))
     }
   }
+
+  func testMutatedPlansNeverCrashAndErrorsPointInsideTheFile() {
+    var generator = SplitMix64(seed: 0x7461_6773)
+    let source = Array(samplePlanYAML.unicodeScalars)
+    let lineCount = samplePlanYAML.split(separator: "\n", omittingEmptySubsequences: false).count
+    let replacements: [Unicode.Scalar] = [
+      ":", "-", "{", "}", "[", "]", " ", "\n", "\"", "x", "1", "&", "*", "#", "\t",
+    ]
+    var failures = 0
+    for _ in 0..<400 {
+      var mutated = source
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        let index = Int.random(in: 0..<mutated.count, using: &generator)
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0: mutated.remove(at: index)
+        case 1: mutated.insert(replacements.randomElement(using: &generator)!, at: index)
+        default: mutated[index] = replacements.randomElement(using: &generator)!
+        }
+      }
+      var text = ""
+      text.unicodeScalars.append(contentsOf: mutated)
+      do {
+        _ = try PlanLoader.load(yaml: text, file: "fuzz.yaml")
+      } catch let error as PlanLoadError {
+        failures += 1
+        XCTAssertGreaterThanOrEqual(error.location.line, 1, "\(error)")
+        XCTAssertLessThanOrEqual(error.location.line, lineCount + 4, "\(error)")
+        XCTAssertGreaterThanOrEqual(error.location.column, 1, "\(error)")
+      } catch {
+        XCTFail("not a PlanLoadError: \(error)")
+      }
+    }
+    XCTAssertGreaterThan(failures, 0)
+  }
+}
+
+/// A seeded generator, so a failing mutation reproduces.
+private struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
 }
