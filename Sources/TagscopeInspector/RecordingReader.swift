@@ -163,6 +163,13 @@ public final class RecordingReader {
   private func entry(_ bytes: UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int, last: Bool)
     -> RecordingEntry?
   {
+    Self.entry(bytes, offset: offset, number: number, last: last, file: fileName)
+  }
+
+  /// What one line after the header is: `nil` for blank lines and repeated headers.
+  static func entry(
+    _ bytes: UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int, last: Bool, file: String
+  ) -> RecordingEntry? {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
     let location = LineLocation(line: number, offset: offset, length: bytes.count)
     do {
@@ -174,8 +181,15 @@ public final class RecordingReader {
     } catch {
       let reason = last ? "truncated last line (no newline at the end; \(error))" : error.description
       return .problem(
-        LineProblem(file: fileName, line: number, offset: offset, reason: reason, isTruncatedLastLine: last))
+        LineProblem(file: file, line: number, offset: offset, reason: reason, isTruncatedLastLine: last))
     }
+  }
+
+  /// An overlong line's problem.
+  static func overlong(file: String, offset: UInt64, number: Int, length: UInt64, limit: Int) -> LineProblem {
+    LineProblem(
+      file: file, line: number, offset: offset,
+      reason: "line of \(length) bytes is longer than the \(limit >> 20) MiB limit")
   }
 
   /// Reads every remaining entry.

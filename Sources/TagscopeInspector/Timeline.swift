@@ -59,10 +59,14 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     if path == "-" { return try openStandardInput() }
     let reader = try RecordingReader(path: path)
     let file: LineFile
-    do { file = try LineFile.openForReading(path: path) } catch { throw .system(error) }
+    let scanFile: LineFile
+    do {
+      file = try LineFile.openForReading(path: path)
+      scanFile = try LineFile.openForReading(path: path)
+    } catch { throw .system(error) }
     let timeline = Timeline(
       header: reader.header, url: URL(fileURLWithPath: path), file: file, live: false, temporary: false)
-    timeline.startIndexing(reader)
+    timeline.startIndexing(scanFile)
     return timeline
   }
 
@@ -120,54 +124,81 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return timeline
   }
 
-  private func startIndexing(_ reader: RecordingReader) {
+  private func startIndexing(_ scanFile: LineFile) {
     indexing = true
-    let handoff = Handoff(reader)
-    let thread = Thread { [self] in index(from: handoff.value) }
+    let thread = Thread { [self] in index(scanFile) }
     thread.name = "tagscope.timeline.index"
     thread.qualityOfService = .userInitiated
     thread.start()
   }
 
-  private func index(from reader: RecordingReader) {
-    var batch: [(Record, LineLocation)] = []
+  /// Indexes the file line by line: the fast ``IndexScanner`` for well-formed records, the full
+  /// decoder for anything else (markers, errors, unusual lines). Commits in growing batches so the
+  /// first screenful is there at once.
+  private func index(_ scanFile: LineFile) {
+    var lines = LineScanner(file: scanFile)
+    defer { lines.release() }
+    var scanner = IndexScanner()
+    var batch: [(IndexFields, UInt64, Int)] = []
     var limit = 64
     batch.reserveCapacity(4096)
+    let name = url.path
     func commit() {
+      guard !batch.isEmpty else { return }
       lock.lock()
-      for (record, location) in batch {
-        index.add(record, offset: location.offset, length: location.length)
-      }
-      if let last = batch.last { fileEnd = last.1.offset + UInt64(last.1.length) + 1 }
+      for (fields, offset, length) in batch { index.add(fields, offset: offset, length: length) }
+      fileEnd = lines.consumedOffset
       lock.unlock()
       batch.removeAll(keepingCapacity: true)
       limit = min(limit * 4, 4096)
     }
+    func handle(_ entry: RecordingEntry?) {
+      switch entry {
+      case .record(let record, let location)?:
+        batch.append((IndexFields(record), location.offset, location.length))
+      case .dropped(let marker, _)?:
+        commit()
+        lock.lock()
+        storedGaps.append(TimelineGap(beforeIndex: index.count, marker: marker))
+        lock.unlock()
+      case .problem(let problem)?:
+        commit()
+        report(problem)
+      case nil: break
+      }
+    }
     do {
-      while let entry = try reader.next() {
-        if isReleased { break }
-        switch entry {
-        case .record(let record, let location):
-          batch.append((record, location))
-          if batch.count >= limit { commit() }
-        case .dropped(let marker, _):
+      var first = true
+      while let event = try lines.next() {
+        if first {
+          first = false
+          continue
+        }
+        switch event {
+        case .line(let bytes, let offset, let number):
+          if scanner.scan(bytes) {
+            batch.append((scanner.fields, offset, bytes.count))
+          } else {
+            handle(RecordingReader.entry(bytes, offset: offset, number: number, last: false, file: name))
+          }
+        case .unterminated(let bytes, let offset, let number):
+          handle(RecordingReader.entry(bytes, offset: offset, number: number, last: true, file: name))
+        case .overlong(let offset, let number, let length):
+          handle(
+            .problem(
+              RecordingReader.overlong(
+                file: name, offset: offset, number: number, length: length, limit: lines.maximumLineLength)))
+        }
+        if batch.count >= limit {
           commit()
-          lock.lock()
-          storedGaps.append(TimelineGap(beforeIndex: index.count, marker: marker))
-          lock.unlock()
-        case .problem(let problem):
-          commit()
-          report(problem)
+          if isReleased { break }
         }
       }
       commit()
       finishIndexing(error: nil)
     } catch {
       commit()
-      switch error {
-      case .system(let system): finishIndexing(error: .system(system))
-      default: finishIndexing(error: .input(error))
-      }
+      finishIndexing(error: .system(error))
     }
   }
 

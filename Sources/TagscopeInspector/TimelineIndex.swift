@@ -153,17 +153,22 @@ struct TimelineIndex {
 
   /// Indexes one record whose line is at `offset` (`length` bytes without the newline).
   mutating func add(_ record: Record, offset: UInt64, length: Int) {
+    add(IndexFields(record), offset: offset, length: length)
+  }
+
+  /// Indexes one record from its index fields.
+  mutating func add(_ fields: IndexFields, offset: UInt64, length: Int) {
     let index = entries.count
     if index % Self.keyframeInterval == 0 { keyframes.append(running) }
     var flags: UInt8 = 0
-    if record.hasViolations { flags |= IndexEntry.ruleViolations }
-    if !record.issues.isEmpty { flags |= IndexEntry.issues }
-    if record.context != RecordContext() { flags |= IndexEntry.context }
+    if fields.hasRuleViolations { flags |= IndexEntry.ruleViolations }
+    if fields.hasIssues { flags |= IndexEntry.issues }
+    if fields.hasContext { flags |= IndexEntry.context }
     var entry = IndexEntry(
-      offset: offset, seq: record.seq, time: record.timeMilliseconds, nameID: UInt32(names.id(record.name)),
-      length: UInt32(clamping: length), kindID: UInt16(clamping: kinds.id(record.kind.rawValue)),
-      sourceID: record.source.map { UInt16(clamping: sources.id($0)) } ?? 0, flags: flags)
-    for output in record.outputs {
+      offset: offset, seq: fields.seq, time: fields.time, nameID: UInt32(names.id(fields.name)),
+      length: UInt32(clamping: length), kindID: UInt16(clamping: kinds.id(fields.kind)),
+      sourceID: fields.source.map { UInt16(clamping: sources.id($0)) } ?? 0, flags: flags)
+    for output in fields.outputs {
       let id = providers.id(output.provider)
       guard id < Self.maximumProviders else {
         entry.flags |= IndexEntry.moreProviders
@@ -175,15 +180,15 @@ struct TimelineIndex {
       case .sent: entry.sent |= bit
       case .dropped: entry.dropped |= bit
       case .blocked:
-        if output.reason == "disabled" { entry.disabled |= bit } else { entry.blocked |= bit }
+        if output.disabled { entry.disabled |= bit } else { entry.blocked |= bit }
       case .failed: entry.failed |= bit
-      default: break
+      case .other: break
       }
     }
     entries.append(entry)
     let isConsent = Int(entry.kindID) == consentKindID
     running.apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
-    if isConsent, let decision = FoldState.decision(record, index: index) { running.apply(decision) }
+    if isConsent, let decision = fields.consentDecision(index: index) { running.apply(decision) }
   }
 
   func summary(at index: Int) -> RecordSummary {

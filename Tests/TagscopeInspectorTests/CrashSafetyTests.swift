@@ -35,7 +35,7 @@ final class CrashSafetyTests: XCTestCase {
       var size: UInt64 = 0
       while size < 2_000_000 && Date() < deadline && child.isRunning {
         usleep(20_000)
-        size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? UInt64) ?? 0
+        size = UInt64((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
       }
       XCTAssertTrue(child.isRunning, "the child keeps writing until killed")
       kill(child.processIdentifier, SIGKILL)

@@ -1,0 +1,407 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import TagscopeInspector
+
+/// Issue 4's figures, on a 1,000,000-record recording generated from the podcast simulator on a
+/// real hub with four providers (made once under `bench-data/`, or `$TAGSCOPE_BENCH_DATA`, and
+/// reused): time to the first screenful, full indexing throughput against Python's `json.loads`
+/// per line on the same file, seek time, resident memory per record, and the inspector's overhead
+/// on `send`.
+enum InspectorBench {
+  static let recordCount = 1_000_000
+
+  static func run(_ report: inout BenchReport) throws {
+    // `TAGSCOPE_BENCH_ONLY=send` (or `index`, `seek`, `open`) runs one part, for quick iterations.
+    let only = ProcessInfo.processInfo.environment["TAGSCOPE_BENCH_ONLY"]
+    if only == "send" { return try sendOverhead(&report) }
+    let url = try recording()
+    if only == "index" { return try indexing(url, &report) }
+    let size = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+    report.add(
+      "inspector.recording.size", Double(size) / 1_048_576, unit: "MiB", baseline: "\(recordCount) records")
+    report.add(
+      "inspector.recording.bytes_per_record", Double(size) / Double(recordCount), unit: "bytes",
+      baseline: "average line")
+    try firstScreenful(url, &report)
+    try indexing(url, &report)
+    try seeking(url, &report)
+    try sendOverhead(&report)
+  }
+
+  // MARK: The recording
+
+  /// The 1M-record recording, generated if missing.
+  static func recording() throws -> URL {
+    let directory = URL(
+      fileURLWithPath: ProcessInfo.processInfo.environment["TAGSCOPE_BENCH_DATA"] ?? "bench-data",
+      isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let url = directory.appendingPathComponent("podcast-\(recordCount).jsonl")
+    if let reader = try? RecordingReader(path: url.path), reader.header.extra["records"] == .int(recordCount)
+    {
+      return url
+    }
+    FileHandle.standardError.write("generating \(url.path)…\n".data(using: .utf8)!)
+    let partial = url.appendingPathExtension("partial")
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: BenchProviders.all, clock: clock, seed: 1)
+    let header = RecordingHeader(
+      app: "Podcasts", device: "TagscopeBench simulator", started: DemoHub.seededEpoch,
+      extra: ["records": .int(recordCount)])
+    let recorder = try Recorder(url: partial, header: header)
+    let writer = SynchronousWriter(recorder: recorder)
+    hub.addObserver(writer)
+    let simulator = PodcastSimulator(hub: hub, seed: 1)
+    while writer.count < recordCount { clock.advance(by: simulator.step()) }
+    hub.removeObserver(writer)
+    try writer.finish()
+    recorder.close()
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.moveItem(at: partial, to: url)
+    return url
+  }
+
+  // MARK: Figures
+
+  static func firstScreenful(_ url: URL, _ report: inout BenchReport) throws {
+    var summaries: [RecordSummary] = []
+    let seconds = try measureSeconds {
+      let timeline = try Timeline.open(url: url)
+      while timeline.count < 60 && timeline.isIndexing { usleep(200) }
+      summaries = timeline.summaries(in: 0..<60)
+      blackHole(try timeline.record(at: 0))
+      blackHole(try timeline.state(at: 59))
+      timeline.release()
+    }
+    precondition(summaries.count == 60)
+    report.add(
+      "inspector.first_screenful", seconds * 1000, unit: "ms",
+      baseline: "open 1M-record file, 60 rows + detail",
+      atMost: 1000)
+  }
+
+  static func indexing(_ url: URL, _ report: inout BenchReport) throws {
+    let python = try pythonRate(url)
+    let before = Memory.anonymousResident()
+    var timeline: Timeline?
+    let seconds = try measureSeconds {
+      let opened = try Timeline.open(url: url)
+      opened.waitUntilIndexed()
+      timeline = opened
+    }
+    let after = Memory.anonymousResident()
+    guard let timeline else { return }
+    let count = timeline.count
+    precondition(
+      count == recordCount && timeline.problemCount == 0,
+      "indexed \(count), \(timeline.problemCount) problems")
+    let rate = Double(count) / seconds
+    report.add(
+      "inspector.index.rate", rate, unit: "records/s", baseline: "validating scan + index + keyframes")
+    report.add(
+      "inspector.index.python_rate", python, unit: "records/s", baseline: "python3 json.loads per line")
+    report.add(
+      "inspector.index.ratio", rate / python, unit: "x", baseline: "vs python json.loads, same file",
+      atLeast: 1)
+    report.add(
+      "inspector.memory.per_record", Double(after - before) / Double(count), unit: "bytes",
+      baseline: "anonymous RSS growth (statm resident - shared) / records", atMost: 300)
+    withExtendedLifetime(timeline) {}
+    timeline.release()
+  }
+
+  static func seeking(_ url: URL, _ report: inout BenchReport) throws {
+    let timeline = try Timeline.open(url: url)
+    timeline.waitUntilIndexed()
+    defer { timeline.release() }
+    var random = BenchRandom(seed: 11)
+    var timings: [Double] = []
+    for _ in 0..<2000 {
+      let position = Int(random.next() % UInt64(timeline.count))
+      timings.append(
+        try measureSeconds {
+          blackHole(try timeline.state(at: position))
+          blackHole(try timeline.record(at: position))
+        } * 1000)
+    }
+    timings.sort()
+    report.add(
+      "inspector.seek.p50", timings[timings.count / 2], unit: "ms",
+      baseline: "state + record at a random index", atMost: 20)
+    report.add("inspector.seek.max", timings.last!, unit: "ms", baseline: "2,000 random seeks", atMost: 20)
+    let filterSeconds = try measureSeconds {
+      blackHole(
+        try timeline.filter(
+          TimelineFilter(kinds: [.userAction], name: .substring("play"), provider: "firebase")))
+    }
+    report.add(
+      "inspector.filter.1m", filterSeconds * 1000, unit: "ms", baseline: "kind + name + provider over 1M")
+  }
+
+  static func sendOverhead(_ report: inout BenchReport) throws {
+    let sends = 200_000
+    let plain = try makeSendHub()
+    let baseline = bestOf(3) { driveSends(plain, count: sends) }
+    let noop = try makeSendHub()
+    noop.addObserver(ClosureObserver { _ in })
+    let noopTime = bestOf(3) { driveSends(noop, count: sends) }
+    let collector = DispatchRecorder()
+    let collecting = try makeSendHub()
+    collecting.addObserver(collector)
+    driveSends(collecting, count: sends)
+    let dispatches = collector.dispatches
+    let buildTime = bestOf(3) { for dispatch in dispatches { blackHole(Record(dispatch: dispatch)) } }
+    let records = dispatches.map(Record.init(dispatch:))
+    let encodeTime = bestOf(3) {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(1 << 20)
+      for record in records {
+        RecordLineEncoder.appendLine(record, to: &bytes)
+        if bytes.count > 1 << 20 { bytes.removeAll(keepingCapacity: true) }
+      }
+      blackHole(bytes)
+    }
+    report.add(
+      "inspector.send.baseline", baseline / Double(sends) * 1e9, unit: "ns/send", baseline: "no observer")
+    report.add(
+      "inspector.record.build", buildTime / Double(sends) * 1e9, unit: "ns/record",
+      baseline: "Record(dispatch:)")
+    report.add(
+      "inspector.record.encode", encodeTime / Double(sends) * 1e9, unit: "ns/record", baseline: "line encoder"
+    )
+    report.add(
+      "inspector.send.hub_observing.ratio", noopTime / baseline, unit: "x",
+      baseline: "hub with an observer that does nothing (calls described, rules checked)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var observed = Double.infinity
+    var total = Double.infinity
+    var dropped = 0
+    for run in 0..<3 {
+      let hub = try makeSendHub()
+      let recorder = try Recorder(url: directory.appendingPathComponent("run\(run).jsonl"))
+      let inspector = Inspector(sinks: [recorder], capacity: 1 << 20)
+      hub.addObserver(inspector)
+      let start = DispatchTime.now().uptimeNanoseconds
+      driveSends(hub, count: sends)
+      let sent = DispatchTime.now().uptimeNanoseconds
+      inspector.close()
+      let written = DispatchTime.now().uptimeNanoseconds
+      observed = min(observed, Double(sent - start) / 1e9)
+      total = min(total, Double(written - start) / 1e9)
+      dropped += inspector.droppedCount
+    }
+    report.add(
+      "inspector.send.ratio", observed / baseline, unit: "x", baseline: "send with no observer (app thread)",
+      atMost: 2)
+    report.add(
+      "inspector.send.written.ratio", total / baseline, unit: "x",
+      baseline: "until the recorder has written all")
+    report.add(
+      "inspector.send.dropped", Double(dropped), unit: "records", baseline: "3 × 200,000 sends", atMost: 0)
+  }
+
+  // MARK: Helpers
+
+  static func makeSendHub() throws -> AnalyticsHub<PodcastTaxonomy> {
+    let hub = try AnalyticsHub<PodcastTaxonomy>(providers: BenchProviders.all)
+    hub.startSession(properties: ["voiceOver": false])
+    return hub
+  }
+
+  /// A fixed mix of tags: screens, actions, events, states.
+  static func driveSends(_ hub: AnalyticsHub<PodcastTaxonomy>, count: Int) {
+    let podcasts = Podcast.catalogue
+    for step in 0..<count {
+      let podcast = podcasts[step & 7]
+      switch step & 7 {
+      case 0: hub.send(screen: .podcasts)
+      case 1: hub.send(userAction: .playPodcast(podcast))
+      case 2: hub.send(event: .playerDidPlay(podcast))
+      case 3: hub.send(screen: .favorites)
+      case 4: hub.send(userAction: .addPodcastToFavorite(podcast))
+      case 5: hub.send(state: .autoPlay(step & 16 == 0))
+      case 6: hub.send(event: .playerDidStop(podcast, position: step))
+      default: hub.send(userAction: .pausePodcast(podcast))
+      }
+    }
+  }
+
+  /// Python's `json.loads` rate on every line after the header.
+  static func pythonRate(_ url: URL) throws -> Double {
+    let script = """
+      import json, sys, time
+      f = open(sys.argv[1], 'rb'); f.readline()
+      n = 0; t = time.perf_counter()
+      for line in f:
+          json.loads(line); n += 1
+      print(n / (time.perf_counter() - t))
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, url.path]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+      let rate = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw BenchError("python3 json.loads baseline failed") }
+    return rate
+  }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Resident memory from `/proc/self/statm`: resident minus shared (file-backed) pages, i.e. the
+/// process's own anonymous memory, excluding the page cache of the recording (read with `pread`,
+/// never mapped). Zero where `/proc` does not exist.
+enum Memory {
+  static func anonymousResident() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ").compactMap { Int($0) }
+    guard fields.count >= 3 else { return 0 }
+    return (fields[1] - fields[2]) * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}
+
+/// SplitMix64, for reproducible random seeks.
+struct BenchRandom {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Writes each dispatch's line as it happens (generation only: no backlog, no drops).
+final class SynchronousWriter: HubObserver, @unchecked Sendable {
+  private let recorder: Recorder
+  private var buffer: [UInt8] = []
+  private(set) var count = 0
+  private var failure: (any Error)?
+
+  init(recorder: Recorder) {
+    self.recorder = recorder
+    buffer.reserveCapacity(8 << 20)
+  }
+
+  func hubDidDispatch(_ dispatch: Dispatch) {
+    RecordLineEncoder.appendLine(Record(dispatch: dispatch), to: &buffer)
+    count += 1
+    if buffer.count >= 4 << 20 { write() }
+  }
+
+  private func write() {
+    do { try recorder.appendLines(buffer) } catch { failure = error }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  func finish() throws {
+    write()
+    if let failure { throw failure }
+  }
+}
+
+/// Four providers with mappings in the style of the seeds: Firebase (snake_case events with the
+/// screen, a 40-character name rule), Amplitude (Title Case events), Piano (pages only) and Braze
+/// (user actions, marketing consent).
+enum BenchProviders {
+  struct Call: ProviderCall {
+    var method: String
+    var name: String?
+    var parameters: Properties
+  }
+
+  static func snake(_ name: String) -> String {
+    var out = ""
+    for character in name {
+      if character.isUppercase {
+        out += "_" + character.lowercased()
+      } else {
+        out.append(character)
+      }
+    }
+    return out
+  }
+
+  static func title(_ name: String) -> String {
+    snake(name).split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(
+      separator: " ")
+  }
+
+  static let firebase = Provider<PodcastTaxonomy>(
+    id: "firebase", adapter: DiscardingAdapter<Call>(),
+    rules: { calls in
+      calls.enumerated().compactMap { index, call in
+        guard let name = call.name, name.count > 40 else { return nil }
+        return RuleViolation(
+          rule: "firebase.event-name-length",
+          message: "event name '\(name)' is \(name.count) characters; the limit is 40",
+          consequence: .dropped, callIndex: index)
+      }
+    },
+    mapping: { tag, context in
+      let screen = context.currentScreen?.name ?? "unknown"
+      switch tag {
+      case .screen(let page):
+        return [
+          Call(
+            method: "logEvent", name: "screen_view",
+            parameters: ["screen_name": .string(snake(page.name)), "screen_class": .string(page.name)])
+        ]
+      case .userAction(let action):
+        return [
+          Call(
+            method: "logEvent", name: snake(action.name) + "_from_" + snake(screen),
+            parameters: action.properties)
+        ]
+      case .event(let event):
+        return [Call(method: "logEvent", name: snake(event.name), parameters: event.properties)]
+      case .state(let state):
+        return state.properties.map {
+          Call(method: "setUserProperty", name: snake(state.name), parameters: ["value": $0.value])
+        }
+      default: return []
+      }
+    })
+
+  static let amplitude = Provider<PodcastTaxonomy>(id: "amplitude", adapter: DiscardingAdapter<Call>()) {
+    tag, context in
+    switch tag {
+    case .screen, .userAction, .event:
+      return [
+        Call(
+          method: "track", name: title(tag.name),
+          parameters: tag.properties.merging(["screen": .string(context.currentScreen?.name ?? "")]))
+      ]
+    case .identify(let user): return [Call(method: "setUserId", name: user.id, parameters: user.traits)]
+    default: return []
+    }
+  }
+
+  static let piano = Provider<PodcastTaxonomy>(id: "piano", adapter: DiscardingAdapter<Call>()) { tag, _ in
+    guard case .screen(let page) = tag else { return [] }
+    return [Call(method: "sendPage", name: page.name, parameters: ["chapter1": "podcasts"])]
+  }
+
+  static let braze = Provider<PodcastTaxonomy>(
+    id: "braze", category: .marketing, adapter: DiscardingAdapter<Call>()
+  ) { tag, _ in
+    guard case .userAction(let action) = tag else { return [] }
+    return [Call(method: "logCustomEvent", name: action.name, parameters: action.properties)]
+  }
+
+  static let all: ProviderSet<PodcastTaxonomy> = [firebase, amplitude, piano, braze]
+}
