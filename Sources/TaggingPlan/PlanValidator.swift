@@ -51,6 +51,27 @@ public struct PlanValidator: Sendable {
     return Self.check(record, plan: plan, coverage: &coverage, state: &state)
   }
 
+  /// ``validate(_:)``, also appending to `marks` the coverage items the record covered (an item
+  /// twice if covered twice), so an identical record can be replayed with ``replay(marks:)``.
+  mutating func validate(_ record: Record, marks: inout [Int]) -> [PlanViolation] {
+    records += 1
+    var scratch = Coverage(items: plan.coverageItems)
+    let found = Self.check(record, plan: plan, coverage: &scratch, state: &state)
+    for index in scratch.counts.indices where scratch.counts[index] > 0 {
+      for _ in 0..<scratch.counts[index] {
+        marks.append(index)
+        coverage.mark(index)
+      }
+    }
+    return found
+  }
+
+  /// Counts a record identical to one validated before: one more record, the same coverage.
+  mutating func replay(marks: [Int]) {
+    records += 1
+    for index in marks { coverage.mark(index) }
+  }
+
   /// Checks one record against `plan`, marking what it covers in `coverage`.
   public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
     var state = ValidationState()

@@ -53,31 +53,29 @@ public enum ValidateRunner {
       diagnostics: diagnostics, report: report)
   }
 
-  /// Validates `recordings` in order against `plan`, reading on the calling thread and validating
-  /// on another. Notes (records the writer dropped) go to `note`; unreadable lines are in the
-  /// report's `problems`. Throws when a recording cannot be read at all.
+  /// Validates `recordings` in order against `plan`. Notes (records the writer dropped) go to
+  /// `note`; unreadable lines are in the report's `problems`. Throws when a recording cannot be
+  /// read at all.
+  ///
+  /// Records are decoded only the first time their content (kind, name, properties, screen,
+  /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
+  /// reuses its result (see ``LineKey``), so validation keeps up with indexing.
   public static func validate(plan: Plan, recordings: [String], note: (String) -> Void = { _ in })
     throws(RecordingReadError) -> ValidationReport
   {
-    let pipeline = ValidationPipeline(plan: plan)
+    var lines = LineValidator(plan: plan)
+    var violations: [PlanViolation] = []
     var problems: [RecordingProblem] = []
-    var failure: RecordingReadError?
     for path in recordings {
-      do {
-        let summary = try RecordingScanner.scan(path: path) { pipeline.add($0) }
-        problems.append(contentsOf: summary.problems)
-        if summary.droppedByWriter > 0 {
-          note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
-        }
-      } catch {
-        failure = error
-        break
+      let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
+      problems.append(contentsOf: summary.problems)
+      if summary.droppedByWriter > 0 {
+        note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }
     }
-    let (violations, validator) = pipeline.finish()
-    if let failure { throw failure }
     return ValidationReport(
-      plan: plan, violations: violations, coverage: validator.coverage, records: validator.records,
+      plan: plan, violations: violations, coverage: lines.validator.coverage,
+      records: lines.validator.records,
       problems: problems)
   }
 }

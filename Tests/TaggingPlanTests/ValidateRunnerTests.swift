@@ -110,7 +110,7 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertTrue(outcome.output.contains("skipped=\"16\""))
   }
 
-  func testPipelinedValidationMatchesSequentialValidationInOrder() throws {
+  func testRepeatedRecordsTakeTheFastPathWithTheSameResults() throws {
     let plan = try samplePlan()
     var records: [Record] = []
     for seq in 1...3_000 {
