@@ -14,9 +14,11 @@ struct LineKey: Hashable {
   /// The key and `seq` of a record line, or `nil` when the line is anything else (a header, a drop
   /// marker, a record with a `source`, unusual JSON): such lines take the full decoding path.
   ///
-  /// The scan checks JSON syntax (strings, escapes, numbers, literals, nesting) and that `time`
-  /// is a timestamp; fields validation does not use (`history`, `session`, `eventType`, `issues`)
-  /// are checked for syntax only.
+  /// The scan checks the top-level structure, that `seq` is an integer, `time` a timestamp and
+  /// `kind` and `name` strings; of the other values it only finds the extent. A record seen for
+  /// the first time is decoded in full (a bad line is reported then); a later line with the same
+  /// key but a malformed field validation does not read (`history`, `session`, `issues`…) is
+  /// validated like the first rather than reported.
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: LineKey, seq: UInt64)? {
     var scanner = KeyScanner(bytes: bytes)
     return scanner.record()
@@ -54,14 +56,14 @@ private struct KeyScanner {
           scanner.hash.add(field: key.rawValue, scanner.bytes, start..<scanner.index)
         case .properties, .outputs:
           let start = scanner.index
-          try scanner.skipValue()
+          try scanner.skipExtent()
           scanner.hash.add(field: key.rawValue, scanner.bytes, start..<scanner.index)
         case .context:
           try scanner.context()
         case .source:
           if try !scanner.null() { throw Fallback() }
         case .screen, .other:
-          try scanner.skipValue()
+          try scanner.skipExtent()
         }
       }
       skipWhitespace()
@@ -137,7 +139,7 @@ private struct KeyScanner {
     var screen: Range<Int>?
     try members { scanner, key throws(Fallback) in
       let start = scanner.index
-      try scanner.skipValue()
+      try scanner.skipExtent()
       if key == .screen { screen = start..<scanner.index }
     }
     hash.add(field: Key.context.rawValue, bytes, screen ?? index..<index)
@@ -177,6 +179,7 @@ private struct KeyScanner {
     try expect(UInt8(ascii: "\""))
     let start = index
     var high: UInt8 = 0
+    skipPlainASCII()
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -192,46 +195,133 @@ private struct KeyScanner {
     throw Fallback()
   }
 
-  /// Checks a string (escapes included) without building it.
-  mutating func skipString() throws(Fallback) {
-    try expect(UInt8(ascii: "\""))
-    let start = index
-    var high: UInt8 = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        if high & 0x80 != 0,
-          String(validating: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) == nil
+  /// Skips 8 bytes at a time while they are printable ASCII other than `"` and `\\`.
+  mutating func skipPlainASCII() {
+    guard let base = bytes.baseAddress else { return }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while index + 8 <= bytes.count {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      let special =
+        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
+      if special & highs != 0 { return }
+      index += 8
+    }
+  }
+
+  /// Moves past one value by its extent only: a string to its closing quote, an object or array
+  /// to its closing bracket (strings inside skipped whole), a scalar to the next delimiter.
+  ///
+  /// Syntax inside is not checked, and need not be: the key covers these bytes exactly, so a
+  /// record only reuses the result of an earlier record with the same bytes, which was decoded
+  /// in full; a record seen for the first time is decoded in full.
+  mutating func skipExtent() throws(Fallback) {
+    guard let first = peek else { throw Fallback() }
+    switch first {
+    case UInt8(ascii: "\""):
+      try skipStringExtent()
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      try skipNestedExtent()
+    default:
+      let start = index
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") || byte <= 0x20
         {
-          throw Fallback()
+          break
         }
         index += 1
-        return
       }
-      if byte == UInt8(ascii: "\\") {
-        index += 1
-        guard index < bytes.count else { throw Fallback() }
-        switch bytes[index] {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      guard index > start else { throw Fallback() }
+    }
+  }
+
+  /// An object's or array's extent: brackets counted outside strings, strings skipped to their
+  /// closing quote (an escape skips the byte after it), 8 bytes at a time where nothing matters.
+  mutating func skipNestedExtent() throws(Fallback) {
+    guard let base = bytes.baseAddress else { throw Fallback() }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let count = bytes.count
+    var depth = 0
+    var inString = false
+    while true {
+      if inString {
+        while index + 8 <= count {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          let quote = word ^ (ones &* 0x22)
+          let backslash = word ^ (ones &* 0x5C)
+          if (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0 { break }
+          index += 8
+        }
+        guard index < count else { throw Fallback() }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\"") {
+          inString = false
           index += 1
-        case UInt8(ascii: "u"):
-          guard index + 5 <= bytes.count else { throw Fallback() }
-          for offset in 1...4 where !Self.isHex(bytes[index + offset]) { throw Fallback() }
-          index += 5
-        default: throw Fallback()
+        } else {
+          index += byte == UInt8(ascii: "\\") ? 2 : 1
         }
         continue
       }
-      if byte < 0x20 { throw Fallback() }
-      high |= byte
+      while index + 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let folded = word | (ones &* 0x20)
+        let quote = word ^ (ones &* 0x22)
+        let open = folded ^ (ones &* 0x7B)
+        let close = folded ^ (ones &* 0x7D)
+        if (((quote &- ones) & ~quote) | ((open &- ones) & ~open) | ((close &- ones) & ~close)) & highs != 0 {
+          break
+        }
+        index += 8
+      }
+      guard index < count else { throw Fallback() }
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        inString = true
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        depth += 1
+        guard depth <= 64 else { throw Fallback() }
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        depth -= 1
+        if depth == 0 {
+          index += 1
+          return
+        }
+      default:
+        break
+      }
       index += 1
     }
-    throw Fallback()
   }
 
-  static func isHex(_ byte: UInt8) -> Bool {
-    (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+  /// A string's extent: to the closing quote, each escape skipping the byte after it.
+  mutating func skipStringExtent() throws(Fallback) {
+    try expect(UInt8(ascii: "\""))
+    guard let base = bytes.baseAddress else { throw Fallback() }
+    let raw = UnsafeRawPointer(base)
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    while true {
+      while index + 8 <= bytes.count {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        if (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)) & highs != 0 { break }
+        index += 8
+      }
+      guard index < bytes.count else { throw Fallback() }
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return
+      }
+      index += byte == UInt8(ascii: "\\") ? 2 : 1
+    }
   }
 
   mutating func unsignedInteger() throws(Fallback) -> UInt64 {
@@ -249,61 +339,6 @@ private struct KeyScanner {
       throw Fallback()
     }
     return value
-  }
-
-  /// A JSON number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-  mutating func skipNumber() throws(Fallback) {
-    if peek == UInt8(ascii: "-") { index += 1 }
-    guard let first = peek, first >= 48, first <= 57 else { throw Fallback() }
-    index += 1
-    if first != 48 { digits() }
-    if peek == UInt8(ascii: ".") {
-      index += 1
-      guard digits() > 0 else { throw Fallback() }
-    }
-    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
-      index += 1
-      if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-      guard digits() > 0 else { throw Fallback() }
-    }
-  }
-
-  @discardableResult
-  mutating func digits() -> Int {
-    let start = index
-    while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 { index += 1 }
-    return index - start
-  }
-
-  mutating func skipValue(depth: Int = 0) throws(Fallback) {
-    guard depth < 64, let byte = peek else { throw Fallback() }
-    switch byte {
-    case UInt8(ascii: "\""): try skipString()
-    case UInt8(ascii: "{"):
-      index += 1
-      try members { scanner, _ throws(Fallback) in try scanner.skipValue(depth: depth + 1) }
-    case UInt8(ascii: "["):
-      index += 1
-      skipWhitespace()
-      if peek == UInt8(ascii: "]") {
-        index += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard index < bytes.count else { throw Fallback() }
-        let next = bytes[index]
-        index += 1
-        if next == UInt8(ascii: "]") { return }
-        guard next == UInt8(ascii: ",") else { throw Fallback() }
-      }
-    case UInt8(ascii: "t"): try literal("true")
-    case UInt8(ascii: "f"): try literal("false")
-    case UInt8(ascii: "n"): try literal("null")
-    default: try skipNumber()
-    }
   }
 }
 

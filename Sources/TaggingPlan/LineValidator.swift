@@ -7,7 +7,8 @@ import TagscopeInspector
 struct LineValidator {
   /// What became of one line.
   enum Outcome {
-    case record([PlanViolation])
+    /// A record, its violations appended to the caller's list.
+    case record
     case header
     case dropped(Int)
     case problem(RecordLineError)
@@ -28,38 +29,44 @@ struct LineValidator {
 
   init(plan: Plan) { validator = PlanValidator(plan: plan) }
 
-  mutating func validate(_ line: UnsafeBufferPointer<UInt8>) -> Outcome {
-    guard let (key, seq) = LineKey.scan(line) else { return decodeAndValidate(line) }
+  /// Validates one line, appending a record's violations to `violations`.
+  mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
+    -> Outcome
+  {
+    guard let (key, seq) = LineKey.scan(line) else { return decodeAndValidate(line, into: &violations) }
     if let cached = cache[key] {
       hits += 1
       validator.replay(marks: cached.marks)
-      guard !cached.violations.isEmpty else { return .record([]) }
-      return .record(
-        cached.violations.map { violation in
-          var copy = violation
-          copy.seq = seq
-          return copy
-        })
+      for violation in cached.violations {
+        violations.append(violation)
+        violations[violations.count - 1].seq = seq
+      }
+      return .record
     }
     let record: Record
     do {
       guard case .record(let decoded) = try RecordLineDecoder.decode(line) else {
-        return decodeAndValidate(line)
+        return decodeAndValidate(line, into: &violations)
       }
       record = decoded
     } catch {
       return .problem(error)
     }
     var marks: [Int] = []
-    let violations = validator.validate(record, marks: &marks)
-    if cache.count < Self.cacheLimit { cache[key] = Cached(violations: violations, marks: marks) }
-    return .record(violations)
+    let found = validator.validate(record, marks: &marks)
+    if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
+    violations.append(contentsOf: found)
+    return .record
   }
 
-  private mutating func decodeAndValidate(_ line: UnsafeBufferPointer<UInt8>) -> Outcome {
+  private mutating func decodeAndValidate(
+    _ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation]
+  ) -> Outcome {
     do {
       switch try RecordLineDecoder.decode(line) {
-      case .record(let record): return .record(validator.validate(record))
+      case .record(let record):
+        violations.append(contentsOf: validator.validate(record))
+        return .record
       case .header: return .header
       case .dropped(let marker): return .dropped(marker.count)
       }
@@ -98,23 +105,19 @@ extension RecordingScanner {
     into violations: inout [PlanViolation]
   ) -> Summary {
     var summary = Summary()
-    var lineStart = 0
-    while lineStart < bytes.count, bytes[lineStart] != 10 { lineStart += 1 }
-    lineStart += 1
+    var lineStart = Self.newline(in: bytes, from: 0) + 1
     var lineNumber = 1
     while lineStart < bytes.count {
       lineNumber += 1
-      var lineEnd = lineStart
-      while lineEnd < bytes.count, bytes[lineEnd] != 10 { lineEnd += 1 }
+      let lineEnd = Self.newline(in: bytes, from: lineStart)
       let terminated = lineEnd < bytes.count
       var contentEnd = lineEnd
       if contentEnd > lineStart, bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
       let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-      if !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        switch lines.validate(line) {
-        case .record(let found):
+      if line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        switch lines.validate(line, into: &violations) {
+        case .record:
           summary.records += 1
-          violations.append(contentsOf: found)
         case .header: break
         case .dropped(let count): summary.droppedByWriter += count
         case .problem(let error):
@@ -126,5 +129,14 @@ extension RecordingScanner {
       lineStart = lineEnd + 1
     }
     return summary
+  }
+}
+
+extension RecordingScanner {
+  /// The index of the next newline at or after `start`, or `bytes.count`.
+  static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+    guard let found = memchr(base + start, 10, bytes.count - start) else { return bytes.count }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
   }
 }

@@ -28,6 +28,14 @@ enum PlanBench {
     defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
     let bytes = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    // `PLAN_BENCH_ONLY=validate` times only `tagscope validate`'s path, for profiling.
+    if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "validate" {
+      let timing = try Timing.measure {
+        blackHole(try ValidateRunner.validate(plan: plan, recordings: [url.path]))
+      }
+      report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
+      return
+    }
 
     // Timeline indexing, `tagscope validate`'s validation (records decoded only the first time
     // their content is seen), validation decoding every record, and reading+decoding only,

@@ -52,7 +52,7 @@ final class LineKeyTests: XCTestCase {
     XCTAssertNil(key("{\"seq\":1,\"time\":\"not a time\",\"kind\":\"screen\",\"name\":\"a\"}"))
     XCTAssertNil(key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\"}"))
     XCTAssertNil(
-      key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\",\"x\":[1,]}"))
+      key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\",\"x\":[1}"))
     XCTAssertNil(
       key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\"} trailing"))
     XCTAssertNil(
