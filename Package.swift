@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
+    .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
@@ -14,8 +15,9 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
+    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
     .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub"]),
+    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
     .executableTarget(
       name: "tagscope",
       dependencies: [
@@ -23,8 +25,11 @@ let package = Package(
       ]
     ),
     .executableTarget(
-      name: "TagscopeBench", dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeInspector"]),
+      name: "TagscopeBench",
+      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(
       name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],

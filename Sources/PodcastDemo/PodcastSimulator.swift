@@ -90,7 +90,7 @@ public final class PodcastSimulator {
     let podcast = fromFavorites ? favorites.randomElement(using: &random)! : pickPodcast()
     let listened = Int.random(in: 20...600, using: &random)
     var steps: [Step] = [
-      step(thinkTime(1...3)) { $0.send(screen: fromFavorites ? .favorites : .podcasts) },
+      show(fromFavorites ? .favorites : .podcasts),
       step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) },
       step(0.4) { $0.send(event: .playerDidLoad(podcast)) },
       step(0.3) { $0.send(event: .playerDidPlay(podcast)) },
@@ -111,7 +111,7 @@ public final class PodcastSimulator {
 
   private func favoritesJourney() -> [Step] {
     let podcast = pickPodcast()
-    var steps = [step(thinkTime(1...3)) { $0.send(screen: .podcasts) }]
+    var steps = [show(.podcasts)]
     if let index = favorites.firstIndex(of: podcast) {
       favorites.remove(at: index)
       steps.append(step(thinkTime(2...5)) { $0.send(userAction: .removePodcastFromFavorite(podcast)) })
@@ -129,7 +129,7 @@ public final class PodcastSimulator {
     let podcast = pickPodcast()
     let available = Int.random(in: 20_000_000...600_000_000, using: &random)
     var steps: [Step] = [
-      step(thinkTime(1...3)) { $0.send(screen: .podcasts) },
+      show(.podcasts),
       step(thinkTime(2...5)) { $0.send(userAction: .downloadPodcast(podcast)) },
     ]
     if podcast.sizeBytes > available {
@@ -151,7 +151,7 @@ public final class PodcastSimulator {
       id: "u-\(userNumber)", traits: ["plan": userNumber % 3 == 0 ? "premium" : "free"])
     let voiceOver = Bool.random(using: &random)
     return [
-      step(thinkTime(1...3)) { $0.send(screen: .login) },
+      show(.login),
       step(thinkTime(5...15)) {
         $0.send(userAction: .login(method: userNumber % 2 == 0 ? "apple" : "email"))
       },
@@ -168,7 +168,7 @@ public final class PodcastSimulator {
   private func logoutJourney() -> [Step] {
     loggedIn = false
     return [
-      step(thinkTime(1...3)) { $0.send(screen: .settings) },
+      show(.settings),
       step(thinkTime(2...6)) { $0.send(userAction: .logout) },
       step(0.2) { $0.reset() },
       step(0.1) {
@@ -183,7 +183,7 @@ public final class PodcastSimulator {
     let value = autoPlay
     let voiceOver = Bool.random(using: &random)
     return [
-      step(thinkTime(1...3)) { $0.send(screen: .settings) },
+      show(.settings),
       step(thinkTime(2...6)) { $0.send(state: .autoPlay(value)) },
       step(thinkTime(2...6)) { $0.updateSession(properties: ["voiceOver": .bool(voiceOver)]) },
       step(thinkTime(1...3)) { $0.send(state: .remoteNotificationAuthorized(!voiceOver)) },
@@ -194,7 +194,7 @@ public final class PodcastSimulator {
     marketingConsent.toggle()
     let granted = marketingConsent
     return [
-      step(thinkTime(1...3)) { $0.send(screen: .settings) },
+      show(.settings),
       step(thinkTime(3...8)) { $0.setConsent(granted, for: .category(.marketing)) },
     ]
   }
@@ -204,7 +204,7 @@ public final class PodcastSimulator {
     let errors = ["NSURLErrorTimedOut", "AVErrorMediaServicesWereReset", "HTTP 503"]
     let error = errors.randomElement(using: &random)!
     return [
-      step(thinkTime(1...3)) { $0.send(screen: .podcasts) },
+      show(.podcasts),
       step(thinkTime(2...5)) { $0.send(userAction: .playPodcast(podcast)) },
       step(0.8) { $0.send(event: .playerDidFail(podcast, error: error)) },
     ]
@@ -216,6 +216,13 @@ public final class PodcastSimulator {
 
   private func thinkTime(_ range: ClosedRange<Double>) -> TimeInterval {
     (Double.random(in: range, using: &random) * 10).rounded() / 10
+  }
+
+  /// Navigates to `screen` unless the user is already on it (no repeated screen views).
+  private func show(_ screen: PodcastScreen) -> Step {
+    step(thinkTime(1...3)) { hub in
+      if hub.context.currentScreen != screen { hub.send(screen: screen) }
+    }
   }
 
   private func step(_ delay: TimeInterval, _ perform: @escaping (AnalyticsHub<PodcastTaxonomy>) -> Void)

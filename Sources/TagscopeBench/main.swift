@@ -8,6 +8,7 @@ let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 
 let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hub", HubBench.run),
+  ("providers", ProvidersBench.run),
   ("inspector", InspectorBench.run),
 ]
 

@@ -32,7 +32,7 @@ struct DemoCommand: ParsableCommand {
   func run() throws {
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
     let clock = ManualClock(start: self.seed == nil ? Date() : DemoHub.seededEpoch)
-    let hub = try DemoHub.make(providers: [], clock: clock, seed: seed)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let printer = DispatchPrinter()
     hub.addObserver(printer)
     let simulator = PodcastSimulator(hub: hub, seed: seed)
