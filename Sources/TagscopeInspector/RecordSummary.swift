@@ -15,8 +15,8 @@ public struct RecordSummary: Sendable, Hashable {
   public var name: String
   /// The `source` added by `tagscope listen`.
   public var source: String?
-  /// Each provider's status, in the record's order. A status word other than the four known ones
-  /// shows as `other` here (the record itself keeps the word).
+  /// Each provider's status, in the order providers were first seen (the first 64 providers). A
+  /// status word other than the four known ones shows as `other` here (the record keeps the word).
   public var outputs: [OutputSummary]
   /// Whether a provider output carries rule violations.
   public var hasRuleViolations: Bool
