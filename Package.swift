@@ -6,8 +6,8 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
-    .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
+    .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
@@ -16,8 +16,8 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
-    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
     .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
     .executableTarget(
       name: "tagscope",
@@ -34,11 +34,13 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "TagscopeInspector", "AnalyticsProviders", .product(name: "Yams", package: "Yams"),
       ]),
-    .testTarget(name: "TaggingPlanTests", dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
-    .testTarget(name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "TaggingPlanTests", dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(
       name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
+    .testTarget(
+      name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
   ],
   swiftLanguageModes: [.v6]
 )

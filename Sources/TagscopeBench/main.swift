@@ -8,9 +8,9 @@ let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 
 let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hub", HubBench.run),
+  ("providers", ProvidersBench.run),
   ("inspector", InspectorBench.run),
   ("plan", PlanBench.run),
-  ("providers", ProvidersBench.run),
 ]
 
 var report = BenchReport()

@@ -1,45 +1,98 @@
 import AnalyticsHub
 
-/// Appends compact JSON to a byte buffer: strings escaped per RFC 8259, integers and doubles in
-/// their shortest exact form, non-finite doubles as `null`.
+/// Writes compact JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)``
+/// call: strings escaped per RFC 8259, integers and doubles in their shortest exact form,
+/// non-finite doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is
+/// a compare and a store.
 struct JSONWriter {
-  var bytes: [UInt8]
+  private var base: UnsafeMutablePointer<UInt8>
+  private var count = 0
+  private var capacity: Int
 
-  init(capacity: Int = 512) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+  private init(capacity: Int) {
+    self.capacity = max(64, capacity)
+    base = .allocate(capacity: self.capacity)
   }
 
-  mutating func byte(_ value: UInt8) { bytes.append(value) }
+  /// Runs `body` with a writer and appends what it wrote to `bytes`.
+  static func write(into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) {
+    var writer = JSONWriter(capacity: capacity)
+    body(&writer)
+    bytes.append(contentsOf: UnsafeBufferPointer(start: writer.base, count: writer.count))
+    writer.base.deallocate()
+  }
+
+  /// Runs `body` with a writer and returns what it wrote as a string.
+  static func string(capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> String {
+    var writer = JSONWriter(capacity: capacity)
+    body(&writer)
+    let text = String(decoding: UnsafeBufferPointer(start: writer.base, count: writer.count), as: UTF8.self)
+    writer.base.deallocate()
+    return text
+  }
+
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(count + extra) }
+  }
+
+  private mutating func grow(_ needed: Int) {
+    let newCapacity = max(capacity * 2, needed)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    grown.update(from: base, count: count)
+    base.deallocate()
+    base = grown
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func byte(_ value: UInt8) {
+    reserve(1)
+    base[count] = value
+    count += 1
+  }
+
+  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
 
   /// Appends ASCII text as is (field names and punctuation written by the encoder).
   mutating func raw(_ text: StaticString) {
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// `"key":` for a field after the first.
   mutating func key(_ name: StaticString, first: Bool = false) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    raw(name)
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    let length = name.utf8CodeUnitCount
+    reserve(length + 4)
+    if !first {
+      base[count] = UInt8(ascii: ",")
+      count += 1
+    }
+    base[count] = UInt8(ascii: "\"")
+    (base + count + 1).update(from: name.utf8Start, count: length)
+    base[count + 1 + length] = UInt8(ascii: "\"")
+    base[count + 2 + length] = UInt8(ascii: ":")
+    count += length + 3
   }
 
   /// `"key":` for a runtime key (escaped).
   mutating func key(_ name: String, first: Bool) {
-    if !first { bytes.append(UInt8(ascii: ",")) }
+    if !first { byte(UInt8(ascii: ",")) }
     string(name)
-    bytes.append(UInt8(ascii: ":"))
+    byte(UInt8(ascii: ":"))
   }
 
   mutating func string(_ text: String) {
-    var text = text
-    text.withUTF8 { appendEscaped($0) }
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
   }
 
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-    bytes.append(UInt8(ascii: "\""))
+    byte(UInt8(ascii: "\""))
     var runStart = 0
     var index = 0
     let count = utf8.count
@@ -49,35 +102,38 @@ struct JSONWriter {
         index += 1
         continue
       }
-      if runStart < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-      bytes.append(UInt8(ascii: "\\"))
+      if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+      reserve(6)
+      base[self.count] = UInt8(ascii: "\\")
       switch byte {
-      case 0x22: bytes.append(0x22)
-      case 0x5C: bytes.append(0x5C)
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      case 0x22: base[self.count + 1] = 0x22
+      case 0x5C: base[self.count + 1] = 0x5C
+      case 0x0A: base[self.count + 1] = UInt8(ascii: "n")
+      case 0x0D: base[self.count + 1] = UInt8(ascii: "r")
+      case 0x09: base[self.count + 1] = UInt8(ascii: "t")
+      case 0x08: base[self.count + 1] = UInt8(ascii: "b")
+      case 0x0C: base[self.count + 1] = UInt8(ascii: "f")
       default:
-        bytes.append(UInt8(ascii: "u"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(Self.hex[Int(byte >> 4)])
-        bytes.append(Self.hex[Int(byte & 0xF)])
+        base[self.count + 1] = UInt8(ascii: "u")
+        base[self.count + 2] = UInt8(ascii: "0")
+        base[self.count + 3] = UInt8(ascii: "0")
+        base[self.count + 4] = Self.hexDigit(byte >> 4)
+        base[self.count + 5] = Self.hexDigit(byte & 0xF)
+        self.count += 4
       }
+      self.count += 2
       index += 1
       runStart = index
     }
-    if runStart < count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
-    bytes.append(UInt8(ascii: "\""))
+    if runStart < count { append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+    byte(UInt8(ascii: "\""))
   }
 
-  private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
 
   mutating func int(_ value: Int64) {
     if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
+      byte(UInt8(ascii: "-"))
       unsigned(value.magnitude)
     } else {
       unsigned(UInt64(value))
@@ -85,24 +141,21 @@ struct JSONWriter {
   }
 
   mutating func unsigned(_ value: UInt64) {
-    if value < 10 {
-      bytes.append(48 + UInt8(value))
-      return
+    var digits = 1
+    var probe = value
+    while probe >= 10 {
+      probe /= 10
+      digits += 1
     }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var count = 0
+    reserve(digits)
     var rest = value
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      while rest > 0 {
-        buffer[count] = 48 + UInt8(rest % 10)
-        rest /= 10
-        count += 1
-      }
-      while count > 0 {
-        count -= 1
-        bytes.append(buffer[count])
-      }
-    }
+    var position = count + digits - 1
+    repeat {
+      base[position] = 48 + UInt8(rest % 10)
+      rest /= 10
+      position -= 1
+    } while rest > 0
+    count += digits
   }
 
   mutating func double(_ value: Double) {
@@ -110,15 +163,23 @@ struct JSONWriter {
       raw("null")
       return
     }
-    bytes.append(contentsOf: value.description.utf8)
+    string(unquoted: value.description)
   }
 
   mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
+  /// Appends ASCII text that needs no escaping, without quotes.
+  private mutating func string(unquoted text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+    if done == nil { Array(text.utf8).withUnsafeBufferPointer { append($0) } }
+  }
+
   mutating func timestamp(_ milliseconds: Int64) {
-    bytes.append(UInt8(ascii: "\""))
-    RecordTimestamp.write(milliseconds, into: &bytes)
-    bytes.append(UInt8(ascii: "\""))
+    reserve(32)
+    base[count] = UInt8(ascii: "\"")
+    count += 1 + RecordTimestamp.write(milliseconds, at: base + count + 1)
+    base[count] = UInt8(ascii: "\"")
+    count += 1
   }
 
   mutating func value(_ value: PropertyValue) {
@@ -129,24 +190,24 @@ struct JSONWriter {
     case .bool(let flag): bool(flag)
     case .date(let date): timestamp(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     case .array(let values):
-      bytes.append(UInt8(ascii: "["))
+      byte(UInt8(ascii: "["))
       for (index, element) in values.enumerated() {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        if index > 0 { byte(UInt8(ascii: ",")) }
         self.value(element)
       }
-      bytes.append(UInt8(ascii: "]"))
+      byte(UInt8(ascii: "]"))
     case .object(let properties): object(properties)
     case .null: raw("null")
     }
   }
 
   mutating func object(_ properties: Properties) {
-    bytes.append(UInt8(ascii: "{"))
+    byte(UInt8(ascii: "{"))
     for (index, element) in properties.enumerated() {
       key(element.key, first: index == 0)
       value(element.value)
     }
-    bytes.append(UInt8(ascii: "}"))
+    byte(UInt8(ascii: "}"))
   }
 
   /// Appends `extra`'s fields after fields already written (the object is open and non-empty).
@@ -158,11 +219,11 @@ struct JSONWriter {
   }
 
   mutating func stringArray(_ values: [String]) {
-    bytes.append(UInt8(ascii: "["))
+    byte(UInt8(ascii: "["))
     for (index, element) in values.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if index > 0 { byte(UInt8(ascii: ",")) }
       string(element)
     }
-    bytes.append(UInt8(ascii: "]"))
+    byte(UInt8(ascii: "]"))
   }
 }

@@ -10,7 +10,7 @@ extension Record {
       seq: dispatch.seq, time: Date(recordMilliseconds: milliseconds), kind: RecordKind(dispatch.kind),
       name: dispatch.name, properties: Self.wire(dispatch.properties), eventType: dispatch.eventType,
       context: RecordContext(dispatch.context), outputs: dispatch.outcomes.map(ProviderOutput.init),
-      issues: dispatch.issues.map(RecordIssue.init))
+      issues: dispatch.issues.isEmpty ? [] : dispatch.issues.map(RecordIssue.init))
   }
 
   /// `properties` as they read back from the wire: dates as strings, non-finite numbers as null.
@@ -34,6 +34,12 @@ extension Record {
     case .object(let properties): return .object(wire(properties))
     default: return value
     }
+  }
+
+  /// Whether every value is already as it reads back from the wire.
+  static func isWireForm(_ properties: Properties) -> Bool {
+    for (_, value) in properties where !isWireForm(value) { return false }
+    return true
   }
 
   private static func isWireForm(_ value: PropertyValue) -> Bool {
@@ -76,9 +82,11 @@ extension ProviderOutput {
     }
     self.init(
       provider: outcome.provider.rawValue, status: OutputStatus(outcome.status), reason: reason,
-      calls: outcome.calls.map {
-        CallDescription(method: $0.method, name: $0.name, parameters: Record.wire($0.parameters))
-      },
-      violations: outcome.violations.map(RecordViolation.init))
+      calls: outcome.calls.allSatisfy { Record.isWireForm($0.parameters) }
+        ? outcome.calls
+        : outcome.calls.map {
+          CallDescription(method: $0.method, name: $0.name, parameters: Record.wire($0.parameters))
+        },
+      violations: outcome.violations.isEmpty ? [] : outcome.violations.map(RecordViolation.init))
   }
 }

@@ -9,48 +9,41 @@ import AnalyticsHub
 public enum RecordLineEncoder {
   /// The record as one line of JSON, without the trailing newline.
   public static func line(_ record: Record) -> String {
-    var writer = JSONWriter()
-    write(record, to: &writer)
-    return String(decoding: writer.bytes, as: UTF8.self)
+    JSONWriter.string { write(record, to: &$0) }
   }
 
   /// Appends the record's JSON and a newline to `bytes`.
   public static func appendLine(_ record: Record, to bytes: inout [UInt8]) {
-    var writer = JSONWriter(capacity: 0)
-    swap(&writer.bytes, &bytes)
-    write(record, to: &writer)
-    writer.byte(UInt8(ascii: "\n"))
-    swap(&writer.bytes, &bytes)
+    JSONWriter.write(into: &bytes) { writer in
+      write(record, to: &writer)
+      writer.byte(UInt8(ascii: "\n"))
+    }
   }
 
   /// The header as one line of JSON, without the trailing newline.
   public static func line(_ header: RecordingHeader) -> String {
-    var writer = JSONWriter(capacity: 128)
-    write(header, to: &writer)
-    return String(decoding: writer.bytes, as: UTF8.self)
+    JSONWriter.string(capacity: 128) { write(header, to: &$0) }
   }
 
   /// Appends the header's JSON and a newline to `bytes`.
   public static func appendLine(_ header: RecordingHeader, to bytes: inout [UInt8]) {
-    var writer = JSONWriter(capacity: 128)
-    write(header, to: &writer)
-    bytes.append(contentsOf: writer.bytes)
-    bytes.append(UInt8(ascii: "\n"))
+    JSONWriter.write(into: &bytes, capacity: 128) { writer in
+      write(header, to: &writer)
+      writer.byte(UInt8(ascii: "\n"))
+    }
   }
 
   /// The drop marker as one line of JSON, without the trailing newline.
   public static func line(_ marker: DropMarker) -> String {
-    var writer = JSONWriter(capacity: 96)
-    write(marker, to: &writer)
-    return String(decoding: writer.bytes, as: UTF8.self)
+    JSONWriter.string(capacity: 96) { write(marker, to: &$0) }
   }
 
   /// Appends the marker's JSON and a newline to `bytes`.
   public static func appendLine(_ marker: DropMarker, to bytes: inout [UInt8]) {
-    var writer = JSONWriter(capacity: 96)
-    write(marker, to: &writer)
-    bytes.append(contentsOf: writer.bytes)
-    bytes.append(UInt8(ascii: "\n"))
+    JSONWriter.write(into: &bytes, capacity: 96) { writer in
+      write(marker, to: &writer)
+      writer.byte(UInt8(ascii: "\n"))
+    }
   }
 
   /// Any recording line as JSON, without the trailing newline.

@@ -1,30 +1,47 @@
 /// Millisecond UTC timestamps (`2026-11-21T10:00:04.210Z`) written and read straight from bytes,
 /// exact to the millisecond both ways.
 enum RecordTimestamp {
-  /// Appends `milliseconds` since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` (24 bytes).
-  static func write(_ milliseconds: Int64, into out: inout [UInt8]) {
+  /// Writes `milliseconds` since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` at `out` (24 bytes; at most
+  /// 30 for years outside 0…9999, which the parser then rejects clearly); returns the count.
+  static func write(_ milliseconds: Int64, at out: UnsafeMutablePointer<UInt8>) -> Int {
     let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
     let msOfDay = milliseconds - days * 86_400_000
     let (year, month, day) = civilFromDays(days)
+    var position = 0
     if year < 0 || year > 9999 {
-      // Out of the 4-digit range: still a string the parser rejects clearly rather than garbage.
-      out.append(contentsOf: Array(String(year).utf8))
+      for byte in String(year).utf8 {
+        out[position] = byte
+        position += 1
+      }
     } else {
-      digits(year, 4, &out)
+      digits(year, 4, out, &position)
     }
-    out.append(UInt8(ascii: "-"))
-    digits(month, 2, &out)
-    out.append(UInt8(ascii: "-"))
-    digits(day, 2, &out)
-    out.append(UInt8(ascii: "T"))
-    digits(msOfDay / 3_600_000, 2, &out)
-    out.append(UInt8(ascii: ":"))
-    digits((msOfDay / 60_000) % 60, 2, &out)
-    out.append(UInt8(ascii: ":"))
-    digits((msOfDay / 1000) % 60, 2, &out)
-    out.append(UInt8(ascii: "."))
-    digits(msOfDay % 1000, 3, &out)
-    out.append(UInt8(ascii: "Z"))
+    func put(_ byte: UInt8) {
+      out[position] = byte
+      position += 1
+    }
+    put(UInt8(ascii: "-"))
+    digits(month, 2, out, &position)
+    put(UInt8(ascii: "-"))
+    digits(day, 2, out, &position)
+    put(UInt8(ascii: "T"))
+    digits(msOfDay / 3_600_000, 2, out, &position)
+    put(UInt8(ascii: ":"))
+    digits((msOfDay / 60_000) % 60, 2, out, &position)
+    put(UInt8(ascii: ":"))
+    digits((msOfDay / 1000) % 60, 2, out, &position)
+    put(UInt8(ascii: "."))
+    digits(msOfDay % 1000, 3, out, &position)
+    put(UInt8(ascii: "Z"))
+    return position
+  }
+
+  /// Appends the timestamp to `out`.
+  static func write(_ milliseconds: Int64, into out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      let count = write(milliseconds, at: buffer.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    }
   }
 
   /// The timestamp as a string.
@@ -91,15 +108,15 @@ enum RecordTimestamp {
     return text.withUTF8 { parse($0) }
   }
 
-  private static func digits(_ value: Int64, _ width: Int, _ out: inout [UInt8]) {
-    var divisor: Int64 = 1
-    for _ in 1..<width { divisor *= 10 }
+  private static func digits(
+    _ value: Int64, _ width: Int, _ out: UnsafeMutablePointer<UInt8>, _ position: inout Int
+  ) {
     var rest = value
-    while divisor > 0 {
-      out.append(UInt8(48 + (rest / divisor) % 10))
-      rest %= divisor
-      divisor /= 10
+    for offset in stride(from: width - 1, through: 0, by: -1) {
+      out[position + offset] = UInt8(48 + rest % 10)
+      rest /= 10
     }
+    position += width
   }
 
   // Howard Hinnant's civil-from-days / days-from-civil algorithms (proleptic Gregorian, UTC).
