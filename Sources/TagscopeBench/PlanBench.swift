@@ -30,7 +30,7 @@ enum PlanBench {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     // `PLAN_BENCH_ONLY=validate` times only `tagscope validate`'s path, for profiling.
     if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "validate" {
-      let timing = try Timing.measure {
+      let timing = try PlanTiming.measure {
         blackHole(try ValidateRunner.validate(plan: plan, recordings: [url.path]))
       }
       report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
@@ -44,27 +44,27 @@ enum PlanBench {
     var decoded = 0
     var violations = 0
     var summary = ""
-    var readOnly = Timing()
-    var indexing = Timing()
-    var validating = Timing()
-    var decodingAll = Timing()
+    var readOnly = PlanTiming()
+    var indexing = PlanTiming()
+    var validating = PlanTiming()
+    var decodingAll = PlanTiming()
     var indexed = 0
     for _ in 0..<3 {
       indexing.keepBest(
-        try Timing.measure {
+        try PlanTiming.measure {
           let timeline = try Timeline.open(path: url.path)
           timeline.waitUntilIndexed()
           indexed = timeline.count
           timeline.release()
         })
       validating.keepBest(
-        try Timing.measure {
+        try PlanTiming.measure {
           let report = try ValidateRunner.validate(plan: plan, recordings: [url.path])
           violations = report.violations.count
           summary = report.coverage.summary
         })
       decodingAll.keepBest(
-        try Timing.measure {
+        try PlanTiming.measure {
           var validator = PlanValidator(plan: plan)
           var found = 0
           _ = try RecordingScanner.scan(path: url.path) { record in found += validator.validate(record).count
@@ -72,7 +72,7 @@ enum PlanBench {
           blackHole(found)
         })
       readOnly.keepBest(
-        try Timing.measure {
+        try PlanTiming.measure {
           decoded = 0
           _ = try RecordingScanner.scan(path: url.path) { record in
             decoded += 1
@@ -168,17 +168,17 @@ enum PlanBench {
 }
 
 /// Wall and CPU (process) seconds of a run; `keepBest` keeps the smallest of each.
-struct Timing {
+struct PlanTiming {
   var wall = Double.infinity
   var cpu = Double.infinity
 
-  static func measure(_ body: () throws -> Void) rethrows -> Timing {
+  static func measure(_ body: () throws -> Void) rethrows -> PlanTiming {
     let cpuStart = processCPUSeconds()
     let wall = try measureSeconds(body)
-    return Timing(wall: wall, cpu: processCPUSeconds() - cpuStart)
+    return PlanTiming(wall: wall, cpu: processCPUSeconds() - cpuStart)
   }
 
-  mutating func keepBest(_ other: Timing) {
+  mutating func keepBest(_ other: PlanTiming) {
     wall = min(wall, other.wall)
     cpu = min(cpu, other.cpu)
   }
