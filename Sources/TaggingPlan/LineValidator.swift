@@ -78,8 +78,9 @@ struct LineValidator {
 
 extension RecordingScanner {
   /// Validates the recording at `path` line by line with `lines`, appending violations in record
-  /// order. The header is checked by the inspector's ``RecordingReader`` (same errors); `-` (standard
-  /// input) is read through it entirely.
+  /// order; the file is read in chunks, so memory stays bounded whatever its size. The header is
+  /// checked by the inspector's ``RecordingReader`` (same errors); `-` (standard input) is read
+  /// through it entirely.
   static func validate(
     path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
   ) throws(RecordingReadError) -> Summary {
@@ -88,15 +89,13 @@ extension RecordingScanner {
       }
     }
     _ = try RecordingReader(path: path)
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
-    } catch {
-      throw .notARecording(file: path, reason: "cannot read it: \(error.localizedDescription)")
+    var summary = Summary()
+    try forEachLine(path: path) { line, number, terminated in
+      guard number > 1 else { return }
+      validate(
+        line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary)
     }
-    return data.withUnsafeBytes { raw in
-      validate(raw.bindMemory(to: UInt8.self), file: path, with: &lines, into: &violations)
-    }
+    return summary
   }
 
   /// Validates the lines after the header (line 1) of recording bytes.
@@ -110,25 +109,84 @@ extension RecordingScanner {
     while lineStart < bytes.count {
       lineNumber += 1
       let lineEnd = Self.newline(in: bytes, from: lineStart)
-      let terminated = lineEnd < bytes.count
-      var contentEnd = lineEnd
-      if contentEnd > lineStart, bytes[contentEnd - 1] == 13 { contentEnd -= 1 }
-      let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-      if line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        switch lines.validate(line, into: &violations) {
-        case .record:
-          summary.records += 1
-        case .header: break
-        case .dropped(let count): summary.droppedByWriter += count
-        case .problem(let error):
-          let reason =
-            terminated ? error.description : "truncated last line (no newline at the end; \(error))"
-          summary.problems.append(RecordingProblem(file: file, line: lineNumber, message: reason))
-        }
-      }
+      validate(
+        UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber,
+        terminated: lineEnd < bytes.count, file: file, lines: &lines, into: &violations, &summary)
       lineStart = lineEnd + 1
     }
     return summary
+  }
+
+  private static func validate(
+    _ rawLine: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool, file: String,
+    lines: inout LineValidator,
+    into violations: inout [PlanViolation], _ summary: inout Summary
+  ) {
+    var line = rawLine
+    if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+    guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
+    switch lines.validate(line, into: &violations) {
+    case .record:
+      summary.records += 1
+    case .header: break
+    case .dropped(let count): summary.droppedByWriter += count
+    case .problem(let error):
+      let reason = terminated ? error.description : "truncated last line (no newline at the end; \(error))"
+      summary.problems.append(RecordingProblem(file: file, line: number, message: reason))
+    }
+  }
+
+  /// Calls `body` with each line of the file at `path` (without its newline), its number from 1
+  /// and whether a newline ended it, reading `chunkSize` bytes at a time (more for a longer line).
+  static func forEachLine(
+    path: String, chunkSize: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
+  ) throws(RecordingReadError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw .notARecording(file: path, reason: "cannot open it: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+    var filled = 0
+    var number = 0
+    while true {
+      if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      let count = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .notARecording(file: path, reason: "cannot read it: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 {
+        if filled > 0 {
+          number += 1
+          buffer.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[0..<filled]), number, false)
+          }
+        }
+        return
+      }
+      filled += count
+      let consumed = buffer.withUnsafeBufferPointer { all -> Int in
+        let bytes = UnsafeBufferPointer(rebasing: all[0..<filled])
+        var start = 0
+        while true {
+          let end = newline(in: bytes, from: start)
+          guard end < filled else { return start }
+          number += 1
+          body(UnsafeBufferPointer(rebasing: bytes[start..<end]), number, true)
+          start = end + 1
+        }
+      }
+      if consumed > 0 {
+        buffer.withUnsafeMutableBytes { raw in
+          let base = raw.baseAddress!
+          _ = memmove(base, base + consumed, filled - consumed)
+        }
+        filled -= consumed
+      }
+    }
   }
 }
 
