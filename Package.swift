@@ -42,7 +42,8 @@ let package = Package(
     .executableTarget(
       name: "TagscopeBench",
       dependencies: [
-        "AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer", "TaggingPlan",
+        "AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer",
+        "TaggingPlan",
       ]),
     .target(
       name: "TaggingPlan",
@@ -51,7 +52,8 @@ let package = Package(
       ]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
     .testTarget(
-      name: "TaggingPlanTests", dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+      name: "TaggingPlanTests",
+      dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(
       name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(
