@@ -7,10 +7,12 @@ import Foundation
 /// A bounded queue that producers fill without ever blocking and one background thread drains in
 /// batches.
 ///
-/// Producers pay a lock and an append; they never wait for the consumer and never wake it per item
-/// (the thread wakes every `interval`, or at once when the queue is half full, on `flush` and on
-/// `close`). When the queue is full the item is dropped and counted; the handler learns of the
-/// drops right after the batch they followed, so it can write them down in order.
+/// Producers pay a lock and an append; they never wait for the consumer and, while items keep
+/// coming, never wake it (the thread polls every `interval`, and is woken when the queue is half
+/// full, on `flush` and on `close`). After 20 empty polls the thread sleeps until an item arrives
+/// (or `idleInterval` passes), so an idle app pays no wake-ups. When the queue is full the item is
+/// dropped and counted; the handler learns of the drops right after the batch they followed, so
+/// it can write them down in order.
 final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   /// One batch: the items in order, then how many items were dropped after them.
   typealias Handler = @Sendable (_ items: [Item], _ droppedAfter: Int) -> Void
@@ -29,16 +31,21 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   private let interval: TimeInterval
   private let handler: Handler
   private let wakesWhenIdle: Bool
+  private let idleInterval: TimeInterval?
+  private var idleWakes = 0
+  private var deepSleep = false
 
   /// A queue of at most `capacity` items drained by a new thread named `name`. With
-  /// `wakesWhenIdle`, the handler is also called with an empty batch every `interval` (for
-  /// retries).
+  /// `wakesWhenIdle`, the handler is also called with an empty batch on every wake-up (for
+  /// retries), at least every `idleInterval` when that is set.
   init(
-    capacity: Int, interval: TimeInterval = 0.005, wakesWhenIdle: Bool = false, name: String,
-    handler: @escaping Handler
+    capacity: Int, interval: TimeInterval = 0.005, wakesWhenIdle: Bool = false,
+    idleInterval: TimeInterval? = nil,
+    name: String, handler: @escaping Handler
   ) {
     self.capacity = max(1, capacity)
     self.interval = interval
+    self.idleInterval = idleInterval
     self.wakesWhenIdle = wakesWhenIdle
     self.handler = handler
     queue.reserveCapacity(min(self.capacity, 4096))
@@ -60,9 +67,9 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     }
     queue.append(item)
     pushed += 1
-    if queue.count == capacity / 2 && !wakeRequested {
+    if (deepSleep || queue.count == capacity / 2) && !wakeRequested {
       wakeRequested = true
-      condition.signal()
+      condition.broadcast()
     }
     return true
   }
@@ -110,9 +117,16 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     while true {
       if queue.isEmpty && pendingDrops == 0 {
         if closing { break }
-        if !wakeRequested { _ = condition.wait(until: Date(timeIntervalSinceNow: interval)) }
+        if !wakeRequested { sleep() }
         wakeRequested = false
-        if queue.isEmpty && pendingDrops == 0 && !(wakesWhenIdle && !closing) { continue }
+        if queue.isEmpty && pendingDrops == 0 {
+          idleWakes += 1
+          if !(wakesWhenIdle && !closing) { continue }
+        } else {
+          idleWakes = 0
+        }
+      } else {
+        idleWakes = 0
       }
       swap(&queue, &spare)
       let drops = pendingDrops
@@ -129,5 +143,20 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     finished = true
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// Waits (lock held): a short poll while busy, a long sleep once idle.
+  private func sleep() {
+    guard idleWakes >= 20 else {
+      _ = condition.wait(until: Date(timeIntervalSinceNow: interval))
+      return
+    }
+    deepSleep = true
+    if let idleInterval {
+      _ = condition.wait(until: Date(timeIntervalSinceNow: idleInterval))
+    } else {
+      condition.wait()
+    }
+    deepSleep = false
   }
 }

@@ -24,6 +24,7 @@ public struct RecordKind: RawRepresentable, Sendable, Hashable, ExpressibleByStr
   /// Whether the word is one of the hub's kinds.
   public var isKnown: Bool { tagKind != nil }
 
+  /// The hub's kinds, one constant each (`screen` … `consent`).
   public static let screen = RecordKind(.screen)
   public static let userAction = RecordKind(.userAction)
   public static let event = RecordKind(.event)

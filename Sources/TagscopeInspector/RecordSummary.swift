@@ -5,15 +5,18 @@ import Foundation
 public struct RecordSummary: Sendable, Hashable {
   /// Position in the timeline, from 0.
   public var index: Int
+  /// The producer's sequence number.
   public var seq: UInt64
   /// Milliseconds since 1970.
   public var timeMilliseconds: Int64
+  /// What the tag is.
   public var kind: RecordKind
+  /// The tag's name.
   public var name: String
   /// The `source` added by `tagscope listen`.
   public var source: String?
-  /// Each provider's status, in the record's order. A status word other than the four known ones
-  /// shows as `other` here (the record itself keeps the word).
+  /// Each provider's status, in the order providers were first seen (the first 64 providers). A
+  /// status word other than the four known ones shows as `other` here (the record keeps the word).
   public var outputs: [OutputSummary]
   /// Whether a provider output carries rule violations.
   public var hasRuleViolations: Bool
@@ -31,6 +34,8 @@ public struct RecordSummary: Sendable, Hashable {
 
 /// One provider's status in a ``RecordSummary``.
 public struct OutputSummary: Sendable, Hashable {
+  /// Provider identifier.
   public var provider: String
+  /// Its status for this record.
   public var status: OutputStatus
 }

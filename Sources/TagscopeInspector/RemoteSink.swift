@@ -16,6 +16,7 @@ import Foundation
 public final class RemoteSink: RecordSink, @unchecked Sendable {
   /// Where the lines go.
   public let host: String
+  /// The port of `tagscope listen`.
   public let port: UInt16
   private let drain: BackgroundDrain<PendingLine>
   private let worker: RemoteWorker

@@ -408,6 +408,24 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return out
   }
 
+  /// The first record with sequence number `seq` (and `source`, when given), for "go to #seq".
+  public func firstIndex(seq: UInt64, source: String? = nil) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    let sourceID: UInt16?
+    if let source {
+      guard let id = index.sources.lookup(source) else { return nil }
+      sourceID = UInt16(clamping: id)
+    } else {
+      sourceID = nil
+    }
+    for position in 0..<index.count {
+      let entry = index.entries[position]
+      if entry.seq == seq && (sourceID == nil || entry.sourceID == sourceID) { return position }
+    }
+    return nil
+  }
+
   // MARK: Violations (tagging plan)
 
   /// Attaches the number of tagging-plan violations found on record `index` (shown by summaries,

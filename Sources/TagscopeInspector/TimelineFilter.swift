@@ -15,6 +15,7 @@ public struct TimelineFilter: Sendable, Hashable {
   /// Keep only matching names.
   public var name: NameMatch?
   /// Keep only records with an output for this provider (with ``status``: that provider's status).
+  /// The index tracks the first 64 providers seen; a later one matches nothing.
   public var provider: String?
   /// Keep only records where a provider (or ``provider``) has this status (sent, dropped,
   /// blocked, failed).

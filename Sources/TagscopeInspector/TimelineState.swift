@@ -37,7 +37,9 @@ public struct TimelineState: Sendable, Hashable {
 /// A consent decision as recorded by a `consent` record (`scope` is `category:marketing` or
 /// `provider:braze`).
 public struct ConsentDecision: Sendable, Hashable {
+  /// What the decision applies to.
   public var scope: String
+  /// Opt-in (`true`) or opt-out.
   public var granted: Bool
   /// The record that made the decision.
   public var index: Int

@@ -24,7 +24,11 @@ final class LineServer: @unchecked Sendable {
 
   /// Listens on `port` (0 picks a free one).
   init(port: UInt16 = 0) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #if canImport(Glibc)
+      let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let listener = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
     self.listener = listener
     var one: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))

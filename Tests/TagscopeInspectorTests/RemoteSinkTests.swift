@@ -29,6 +29,21 @@ final class RemoteSinkTests: XCTestCase {
     XCTAssertEqual(sink.droppedCount, 0)
   }
 
+  func testARecordAfterAnIdleSpellStillArrivesWithinAHundredMilliseconds() throws {
+    let server = try LineServer()
+    defer { server.stop() }
+    let sink = RemoteSink(host: "127.0.0.1", port: server.port)
+    defer { sink.close() }
+    sink.send(record(1))
+    XCTAssertTrue(server.wait { $0.count == 2 })
+    usleep(700_000)  // the sink's thread goes to its idle sleep
+    let start = DispatchTime.now().uptimeNanoseconds
+    sink.send(record(2))
+    XCTAssertTrue(server.wait { $0.count == 3 })
+    let arrival = server.lines.last?.time ?? .max
+    XCTAssertLessThan(Double(arrival &- start) / 1e6, 100)
+  }
+
   func testKeepsLinesUntilTheServerIsThereAndReconnectsAfterItGoesAway() throws {
     let port = try LineServer.freePort()
     let sink = RemoteSink(host: "127.0.0.1", port: port, initialBackoff: 0.05, maximumBackoff: 0.2)

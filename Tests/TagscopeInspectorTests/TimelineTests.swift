@@ -187,6 +187,10 @@ final class TimelineTests: XCTestCase {
       try timeline.filter(TimelineFilter(source: "device-b")), [2, 5, 8, 11, 14, 17, 20, 23, 26, 29])
     XCTAssertEqual(try timeline.filter(TimelineFilter(violations: true)), [6])
     XCTAssertEqual(try timeline.summary(at: 5).source, "device-b")
+    XCTAssertEqual(timeline.firstIndex(seq: 9), 8)
+    XCTAssertEqual(timeline.firstIndex(seq: 9, source: "device-b"), 8)
+    XCTAssertNil(timeline.firstIndex(seq: 9, source: "device-a"))
+    XCTAssertNil(timeline.firstIndex(seq: 99))
     XCTAssertTrue(try timeline.summary(at: 6).hasRuleViolations)
   }
 
