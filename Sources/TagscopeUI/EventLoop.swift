@@ -116,7 +116,10 @@ private struct Loop {
           dirty = true
         }
       }
-      if descriptors[1].revents != 0 && wakeup.drain() { break }
+      if descriptors[1].revents != 0 {
+        if wakeup.drain() { break }
+        dirty = true  // records or plan results changed
+      }
       if wakeup.isQuitRequested { break }
       // Loading is read before the count: when it was over, the count read after it is final
       // and the loop may sleep without a timeout.

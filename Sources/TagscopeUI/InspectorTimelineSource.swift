@@ -12,13 +12,18 @@ public final class InspectorTimelineSource: TimelineSource {
   public let timeline: Timeline
   public let appName: String
   public let sourceLabel: String
+  /// Tagging-plan results, when a plan is checked.
+  public let plan: (any PlanFeed)?
 
-  /// An adapter over `timeline`, labelled `source` in the header.
-  public init(timeline: Timeline, sourceLabel: String) {
+  /// An adapter over `timeline`, labelled `source` in the header, with `plan` results if any.
+  public init(timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil) {
     self.timeline = timeline
     appName = timeline.header.app ?? "recording"
     self.sourceLabel = sourceLabel
+    self.plan = plan
   }
+
+  public var planSummary: String? { plan?.headerText }
 
   public var count: Int { timeline.count }
 
@@ -45,11 +50,22 @@ public final class InspectorTimelineSource: TimelineSource {
   }
 
   public func record(at index: Int) -> RecordView {
+    var view: RecordView
     do {
-      return RecordView(try timeline.record(at: index))
+      view = RecordView(try timeline.record(at: index))
     } catch {
       return RecordView(seq: 0, time: time(at: index), kind: "error", name: error.description)
     }
+    for finding in plan?.findings(at: index) ?? [] {
+      if let provider = finding.provider,
+        let output = view.outputs.firstIndex(where: { $0.provider == provider })
+      {
+        view.outputs[output].violations.append(finding.violation)
+      } else {
+        view.issues.append("plan: " + finding.violation.message)
+      }
+    }
+    return view
   }
 
   public func state(at index: Int) -> StateView {

@@ -27,8 +27,10 @@ extension FrameView {
     segments.add(Sanitizer.clean(timeline.appName, limit: 40), .bold)
     segments.add(" · ", .dim)
     segments.add(Sanitizer.clean(timeline.sourceLabel, limit: 60), .dim)
-    segments.add(separator, .border)
-    segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))
+    if state.mode == .live {  // a replay's header already says `record n/total`
+      segments.add(separator, .border)
+      segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))
+    }
     let dropped = timeline.dropped
     if dropped > 0 {
       segments.add(separator, .border)
@@ -52,7 +54,7 @@ extension FrameView {
     segments.draw(into: &grid, column: 1, row: 0, width: layout.size.width - 3)
   }
 
-  /// The rate over the last 10 s (or less at the start) and 20 three-second buckets of the last minute, ending at the newest
+  /// The rate over the last 10 s (or less at the start) and 12 five-second buckets of the last minute, ending at the newest
   /// record (live, decaying with wall time when nothing arrives) or at the selected one (replay).
   private func rateAndBuckets() -> (Double, [Int]) {
     let anchor: Double
@@ -76,8 +78,8 @@ extension FrameView {
     }
     var buckets: [Int] = []
     var previous = firstIndex(after: anchor - 60)
-    for bucket in 1...20 {
-      let next = firstIndex(after: anchor - 60 + Double(bucket) * 3)
+    for bucket in 1...12 {
+      let next = firstIndex(after: anchor - 60 + Double(bucket) * 5)
       buckets.append(next - previous)
       previous = next
     }

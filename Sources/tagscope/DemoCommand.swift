@@ -32,6 +32,9 @@ struct DemoCommand: ParsableCommand {
   @Flag(help: "No user interface: print one line per dispatch and exit after --count tags.")
   var headless = false
 
+  @Option(help: "Tagging plan (YAML) to check the live records against; default: the demo's own plan.")
+  var plan: String?
+
   func validate() throws {
     if let rate, !(rate > 0 && rate <= 10_000) {
       throw ValidationError("--rate must be between 0 and 10,000 events per second")
@@ -92,7 +95,16 @@ struct DemoCommand: ParsableCommand {
       throw ValidationError("cannot write the recording \(record ?? "(temporary)"): \(error)")
     }
     defer { timeline.release() }
-    let inspector = Inspector(sinks: [NotifyingSink(timeline, wakeup: wakeup)])
+    let checker: PlanChecker?
+    do {
+      checker = try PlanChecker.loadPlan(path: plan, demo: true).map {
+        PlanChecker(plan: $0, timeline: timeline)
+      }
+    } catch {
+      FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    let inspector = Inspector(sinks: [CheckingSink(timeline: timeline, checker: checker, wakeup: wakeup)])
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
@@ -103,7 +115,8 @@ struct DemoCommand: ParsableCommand {
       inspector.close()
     }
     do {
-      let source = InspectorTimelineSource(timeline: timeline, sourceLabel: "live demo · seed \(seed)")
+      let source = InspectorTimelineSource(
+        timeline: timeline, sourceLabel: "live demo · seed \(seed)", plan: checker)
       try TerminalUI.run(timeline: source, mode: .live, wakeup: wakeup)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

@@ -19,6 +19,9 @@ struct ReplayCommand: ParsableCommand {
   @Argument(help: "The recording (JSON Lines), or - for standard input.")
   var file: String
 
+  @Option(help: "Tagging plan (YAML) to check the recording against: violations and coverage are shown.")
+  var plan: String?
+
   func run() throws {
     let timeline: Timeline
     do {
@@ -29,13 +32,29 @@ struct ReplayCommand: ParsableCommand {
     }
     defer { timeline.release() }
     let label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
-    let source = InspectorTimelineSource(timeline: timeline, sourceLabel: label)
+    let wakeup = Wakeup()
+    var check: BackgroundPlanCheck?
+    var checker: PlanChecker?
+    do {
+      if let plan = try PlanChecker.loadPlan(path: plan, demo: false) {
+        checker = PlanChecker(plan: plan, timeline: timeline)
+      }
+    } catch {
+      FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    if let checker {
+      check = BackgroundPlanCheck(timeline: timeline, checker: checker, wakeup: wakeup)
+      check?.start()
+    }
+    let source = InspectorTimelineSource(timeline: timeline, sourceLabel: label, plan: checker)
     let result: Result<LoopStats, TerminalError>
     do {
-      result = .success(try TerminalUI.run(timeline: source, mode: .replay))
+      result = .success(try TerminalUI.run(timeline: source, mode: .replay, wakeup: wakeup))
     } catch {
       result = .failure(error)
     }
+    check?.stop()
     let problems = timeline.problems
     for problem in problems.prefix(20) {
       FileHandle.standardError.write(Data("tagscope: \(problem)\n".utf8))

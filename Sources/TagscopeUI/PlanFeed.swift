@@ -1,0 +1,23 @@
+/// A tagging-plan violation found for a record, for the Providers pane: attached to the provider's
+/// column when it names one, shown across the pane otherwise.
+public struct PlanFinding: Sendable, Hashable {
+  /// The provider the violation is about, if any.
+  public var provider: String?
+  public var violation: ViolationView
+
+  /// A finding.
+  public init(provider: String?, violation: ViolationView) {
+    self.provider = provider
+    self.violation = violation
+  }
+}
+
+/// Tagging-plan results the UI shows (coverage in the header, violations per record), supplied by
+/// whatever validates the records — the CLI wires the plan validator in. The UI does not depend on
+/// how plans are loaded or checked.
+public protocol PlanFeed: AnyObject, Sendable {
+  /// The header's plan text (`plan Podcasts v3: 34/41 covered, 3 errors`).
+  var headerText: String { get }
+  /// The plan violations of the record at timeline position `index`.
+  func findings(at index: Int) -> [PlanFinding]
+}
