@@ -114,16 +114,6 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
   }
 }
 
-/// Feeds a ``RecordStore`` from a hub: attach it with `hub.addObserver(_:)`.
-public final class StoreObserver: HubObserver {
-  private let store: RecordStore
-
-  /// An observer appending every dispatch to `store`.
-  public init(store: RecordStore) { self.store = store }
-
-  public func hubDidDispatch(_ dispatch: Dispatch) { store.append(RecordView(dispatch)) }
-}
-
 extension RecordView {
   /// The record of a hub dispatch.
   public init(_ dispatch: Dispatch) {

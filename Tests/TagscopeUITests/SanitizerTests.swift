@@ -90,17 +90,6 @@ final class SanitizerTests: XCTestCase {
     XCTAssertEqual(fromRecord.time, Fixtures.start + 1.5)
   }
 
-  func testStoreSinkReceivesInspectorRecords() {
-    let store = RecordStore(appName: "Podcasts", sourceLabel: "test")
-    let sink = RecordStoreSink(store: store)
-    let record = Record(
-      seq: 1, time: Date(timeIntervalSince1970: Fixtures.start), kind: .screen, name: "podcasts")
-    sink.receive([SinkItem(record), SinkItem(DropMarker(count: 3, time: Date(), origin: "inspector"))])
-    XCTAssertEqual(store.count, 1)
-    XCTAssertEqual(store.dropped, 3)
-    XCTAssertEqual(store.summary(at: 0).name, "podcasts")
-  }
-
   func testRenderOfAMillionRecordsOnlyReadsVisibleRows() {
     let store = CountingTimeline(count: 1_000_000)
     var state = State(timeline: store, mode: .replay, size: Size(width: 200, height: 60))
