@@ -25,6 +25,7 @@ let package = Package(
       name: "TagscopeServer",
       dependencies: [
         "AnalyticsHub",
+        "AnalyticsProviders",
         "TagscopeInspector",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -35,7 +36,7 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", "TagscopeServer", "TaggingPlan", "TagscopeInspector", "TagscopeUI",
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer", "TaggingPlan", "TagscopeUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
