@@ -86,6 +86,10 @@ public enum RecordJSON {
     fields.append(("context", .object(context)))
     fields.append(("outputs", .array(record.outputs.map(node))))
     if !record.issues.isEmpty { fields.append(("issues", .array(record.issues.map(string)))) }
+    if let raw = record.raw { fields.append(("raw", string(raw))) }
+    for (key, value) in record.extra where !fields.contains(where: { $0.0 == key }) {
+      fields.append((key, node(value)))
+    }
     return .object(fields)
   }
 

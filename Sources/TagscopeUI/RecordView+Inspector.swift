@@ -22,6 +22,6 @@ extension RecordView {
               rule: $0.rule, message: $0.message, severity: $0.consequence, callIndex: $0.callIndex)
           })
       },
-      issues: record.issues.map(\.message), source: record.source)
+      issues: record.issues.map(\.message), source: record.source, raw: record.raw, extra: record.extra)
   }
 }

@@ -169,12 +169,16 @@ public struct RecordView: Sendable, Hashable {
   public var issues: [String]
   /// The device or connection, for records received by `listen`.
   public var source: String?
+  /// The payload as an SDK sent it, for records received by `listen`.
+  public var raw: String?
+  /// Fields the recording carried that tagscope does not know, kept for the detail view.
+  public var extra: Properties
 
   /// A record.
   public init(
     seq: UInt64, time: Double, kind: String, name: String, properties: Properties = [:],
     eventType: String? = nil, context: ContextView = ContextView(), outputs: [OutputView] = [],
-    issues: [String] = [], source: String? = nil
+    issues: [String] = [], source: String? = nil, raw: String? = nil, extra: Properties = [:]
   ) {
     self.seq = seq
     self.time = time
@@ -186,6 +190,8 @@ public struct RecordView: Sendable, Hashable {
     self.outputs = outputs
     self.issues = issues
     self.source = source
+    self.raw = raw
+    self.extra = extra
   }
 
   /// The list fields of this record.

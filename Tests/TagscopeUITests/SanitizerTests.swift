@@ -159,3 +159,20 @@ final class GridDiffTests: XCTestCase {
     XCTAssertEqual(after.changedCells(since: before), [0])
   }
 }
+
+final class DetailFieldsTests: XCTestCase {
+  func testDetailKeepsRawPayloadsAndUnknownFields() throws {
+    let line =
+      #"{"seq":3,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"Order Completed","properties":{},"#
+      + #""context":{"history":[]},"outputs":[{"provider":"segment","status":"sent"}],"source":"127.0.0.1:5123","#
+      + #""raw":"{\"event\":\"Order Completed\",\"note\":\"\u001b[31m\"}","build":"1.2.3"}"#
+    let record = try RecordLineDecoder.decodeRecord(line)
+    let view = RecordView(record)
+    XCTAssertEqual(view.extra["build"], "1.2.3")
+    let json = RecordJSON.pretty(view)
+    XCTAssertTrue(json.contains(#""source": "127.0.0.1:5123""#), json)
+    XCTAssertTrue(json.contains(#""raw": "{\"event\":\"Order Completed\",\"note\":\"\u001b[31m\"}""#), json)
+    XCTAssertTrue(json.contains(#""build": "1.2.3""#), json)
+    XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.utf8)))
+  }
+}
