@@ -103,6 +103,17 @@ enum InspectorBench {
       "inspector.index.rate", rate, unit: "records/s", baseline: "validating scan + index + keyframes")
     report.add(
       "inspector.index.python_rate", python, unit: "records/s", baseline: "python3 json.loads per line")
+    let reader = try RecordingReader(url: url)
+    var decoded = 0
+    let decodeSeconds = try measureSeconds {
+      while decoded < 200_000, let entry = try reader.next() {
+        blackHole(entry)
+        decoded += 1
+      }
+    }
+    report.add(
+      "inspector.decode.rate", Double(decoded) / decodeSeconds, unit: "records/s",
+      baseline: "RecordingReader, a full Record per line (first 200,000)")
     report.add(
       "inspector.index.ratio", rate / python, unit: "x", baseline: "vs python json.loads, same file",
       atLeast: 1)
