@@ -10,6 +10,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hub", HubBench.run),
   ("providers", ProvidersBench.run),
   ("inspector", InspectorBench.run),
+  ("listen", ServerBench.run),
 ]
 
 var report = BenchReport()

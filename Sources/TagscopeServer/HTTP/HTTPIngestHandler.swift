@@ -1,0 +1,275 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+
+/// Collects one HTTP request at a time within its endpoint's body limit and deadline, hands it to
+/// the SDK endpoint, delivers what it accepted, then answers as the real service does.
+///
+/// Records are delivered before the reply is written, so a client that got `200` knows its events
+/// are with the consumer. A body over the limit is answered at once and the connection closed once
+/// the client stops sending; a request that does not finish in time gets `408` and is closed.
+final class HTTPIngestHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private enum State {
+    /// Between requests.
+    case idle
+    /// Reading the body of a request for `endpoint`.
+    case collecting(head: HTTPRequestHead, endpoint: any SDKEndpoint, body: ByteBuffer)
+    /// A request whose reply does not depend on its body (404, 405, preflight).
+    case answering(head: HTTPRequestHead, route: EndpointRouter.Route)
+    /// Already answered (refused); discarding the rest of the request, then closing.
+    case discarding(discarded: Int)
+  }
+
+  private let server: ServerContext
+  private var state = State.idle
+  private var requestDeadline: Scheduled<Void>?
+  private var idleDeadline: Scheduled<Void>?
+  private var peerHost = "unknown"
+  /// The most the handler discards after refusing a body before it closes the connection.
+  private static let maximumDiscard = 64 * 1024 * 1024
+
+  init(server: ServerContext) { self.server = server }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    peerHost = context.channel.remoteAddress?.ipAddress ?? "unknown"
+    armRequestDeadline(context: context)
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head): receiveHead(head, context: context)
+    case .body(var chunk): receiveBody(&chunk, context: context)
+    case .end: receiveEnd(context: context)
+    }
+  }
+
+  private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    idleDeadline?.cancel()
+    idleDeadline = nil
+    armRequestDeadline(context: context)
+    let path = String(
+      head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    let route = EndpointRouter.route(method: head.method, path: path)
+    guard case .endpoint(let endpoint) = route else {
+      state = .answering(head: head, route: route)
+      return
+    }
+    if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > endpoint.bodyLimit
+    {
+      refuse(endpoint.replyTooLarge(), head: head, context: context)
+      return
+    }
+    state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
+    if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+      let interim = HTTPResponseHead(version: head.version, status: .continue)
+      context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+    }
+  }
+
+  private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {
+    switch state {
+    case .collecting(let head, let endpoint, var body):
+      state = .idle
+      body.writeBuffer(&chunk)
+      if body.readableBytes > endpoint.bodyLimit {
+        refuse(endpoint.replyTooLarge(), head: head, context: context)
+      } else {
+        state = .collecting(head: head, endpoint: endpoint, body: body)
+      }
+    case .discarding(let discarded):
+      let total = discarded + chunk.readableBytes
+      if total > Self.maximumDiscard {
+        context.close(promise: nil)
+      }
+      state = .discarding(discarded: total)
+    case .answering, .idle:
+      break
+    }
+  }
+
+  private func receiveEnd(context: ChannelHandlerContext) {
+    requestDeadline?.cancel()
+    requestDeadline = nil
+    let current = state
+    state = .idle
+    switch current {
+    case .collecting(let head, let endpoint, let body):
+      let request = ReceivedRequest(
+        method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
+        body: Array(body.readableBytesView), peerHost: peerHost)
+      let reply = endpoint.handle(request)
+      count(reply, head: head)
+      let provider = reply.events.first?.provider ?? endpoint.provider
+      server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
+      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+    case .answering(let head, let route):
+      let reply = Self.reply(for: route)
+      count(reply, head: head)
+      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+    case .discarding:
+      context.close(promise: nil)
+    case .idle:
+      break
+    }
+  }
+
+  private func refuse(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    count(reply, head: head)
+    state = .discarding(discarded: 0)
+    respond(reply, head: head, close: false, keepAliveHeader: false, context: context)
+  }
+
+  /// Counts a refused request and reports it to the consumer.
+  private func count(_ reply: SDKReply, head: HTTPRequestHead) {
+    guard let rejection = reply.rejection else { return }
+    server.statistics.reject(rejection)
+    let request = "\(head.method.rawValue) \(Self.path(head.uri))"
+    server.deliver(
+      .problem(source: peerHost, message: "\(request) → \(reply.status.code) (\(rejection.rawValue))"))
+  }
+
+  private static func reply(for route: EndpointRouter.Route) -> SDKReply {
+    switch route {
+    case .preflight: return SDKReply(status: .noContent, contentType: "text/plain", body: "")
+    case .methodNotAllowed:
+      return SDKReply(
+        status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed",
+        rejection: .unknownEndpoint)
+    case .notFound, .endpoint:
+      return SDKReply(
+        status: .notFound, contentType: "text/plain", body: "Not found", rejection: .unknownEndpoint)
+    }
+  }
+
+  private func respond(
+    _ reply: SDKReply, head request: HTTPRequestHead, close: Bool, keepAliveHeader: Bool = true,
+    context: ChannelHandlerContext
+  ) {
+    server.statistics.update { $0.httpRequests += 1 }
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: reply.contentType)
+    headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
+    headers.add(name: "Access-Control-Allow-Origin", value: "*")
+    if request.method == .OPTIONS {
+      headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
+      headers.add(name: "Access-Control-Allow-Headers", value: "*")
+    }
+    let closing = close || !keepAliveHeader
+    headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
+    let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if !reply.body.isEmpty {
+      context.write(
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))),
+        promise: nil)
+    }
+    let written = context.eventLoop.makePromise(of: Void.self)
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+    if close {
+      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+      written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+    } else if keepAliveHeader {
+      armIdleDeadline(context: context)
+    }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    // One reply per request: a request already answered (or a connection between requests, for
+    // anything but a parse error) is just closed.
+    switch state {
+    case .discarding:
+      context.close(promise: nil)
+      return
+    case .idle where !(error is HTTPParserError):
+      context.close(promise: nil)
+      return
+    default: break
+    }
+    if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
+      // The client closed before the request was complete.
+      server.statistics.update { $0.truncated += 1 }
+      state = .idle
+      context.close(promise: nil)
+      return
+    }
+    let reply: SDKReply
+    if let decompression = error as? NIOHTTPDecompression.DecompressionError, decompression == .limit,
+      case .collecting(_, let endpoint, _) = state
+    {
+      reply = endpoint.replyTooLarge()
+    } else if error is NIOHTTPDecompression.DecompressionError
+      || error is NIOHTTPDecompression.ExtraDecompressionError
+    {
+      reply = SDKReply(
+        status: .badRequest, contentType: "text/plain", body: "Body does not decompress",
+        rejection: .badEncoding)
+    } else if error is HTTPParserError {
+      reply = SDKReply(
+        status: .badRequest, contentType: "text/plain", body: "Bad request", rejection: .badHTTP)
+    } else {
+      context.close(promise: nil)
+      return
+    }
+    let head: HTTPRequestHead
+    switch state {
+    case .collecting(let requestHead, _, _), .answering(let requestHead, _): head = requestHead
+    default: head = HTTPRequestHead(version: .http1_1, method: .POST, uri: "/")
+    }
+    count(reply, head: head)
+    state = .discarding(discarded: 0)
+    respond(reply, head: head, close: true, context: context)
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    requestDeadline?.cancel()
+    idleDeadline?.cancel()
+    if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
+    state = .idle
+    context.fireChannelInactive()
+  }
+
+  private func armRequestDeadline(context: ChannelHandlerContext) {
+    requestDeadline?.cancel()
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    requestDeadline = context.eventLoop.scheduleTask(in: server.configuration.requestTimeout) {
+      let (handler, context) = loopBound.value
+      handler.requestTimedOut(context: context)
+    }
+  }
+
+  private func requestTimedOut(context: ChannelHandlerContext) {
+    requestDeadline = nil
+    server.statistics.timeout(.request)
+    server.deliver(.problem(source: peerHost, message: "request not complete in time, closed"))
+    switch state {
+    case .collecting(let head, _, _), .answering(let head, _):
+      state = .discarding(discarded: 0)
+      let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
+      respond(reply, head: head, close: true, context: context)
+    default:
+      context.close(promise: nil)
+    }
+  }
+
+  private func armIdleDeadline(context: ChannelHandlerContext) {
+    idleDeadline?.cancel()
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = self.server
+    idleDeadline = context.eventLoop.scheduleTask(in: server.configuration.keepAliveTimeout) {
+      server.statistics.timeout(.keepAlive)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  private static func path(_ uri: String) -> String {
+    String(uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+  }
+
+  private static func query(_ uri: String) -> [(name: String, value: String)] {
+    guard let mark = uri.firstIndex(of: "?") else { return [] }
+    return FormDecoding.pairs(uri[uri.index(after: mark)...])
+  }
+}

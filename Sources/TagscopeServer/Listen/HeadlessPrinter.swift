@@ -1,0 +1,37 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+
+/// Formats what the server delivers as one sanitized line per record (and per source change or
+/// problem), for `tagscope listen --headless`.
+public enum HeadlessPrinter {
+  /// `10:00:04.210 segment@127.0.0.1 event "Play Podcast" → segment track ✗1`.
+  public static func line(for record: Record) -> String {
+    let timestamp = ISO8601Timestamp.string(from: record.time)
+    let clock = timestamp.dropFirst(11).dropLast()
+    var line = "\(clock) \(record.source ?? "-") \(record.kind.rawValue) \"\(record.name)\""
+    for output in record.outputs {
+      line += " → \(output.provider)"
+      if let call = output.calls.first { line += " \(call.method)" }
+      if output.status != .sent { line += " (\(output.status.rawValue))" }
+      if !output.violations.isEmpty { line += " ✗\(output.violations.count)" }
+    }
+    return TerminalText.sanitize(line)
+  }
+
+  /// The lines for one delivery (records on standard output, the rest as notices).
+  public static func lines(for event: ListenEvent) -> (output: [String], notices: [String]) {
+    switch event {
+    case .records(let records): return (records.map(line(for:)), [])
+    case .sourceConnected(let source, let header):
+      let started = header.started.map { " started \(ISO8601Timestamp.string(from: $0))" } ?? ""
+      return ([], [TerminalText.sanitize("source connected: \(source)\(started)")])
+    case .sourceDisconnected(let source):
+      return ([], [TerminalText.sanitize("source disconnected: \(source)")])
+    case .dropped(let source, let marker):
+      return ([], [TerminalText.sanitize("\(source) lost \(marker.count) records before sending them")])
+    case .problem(let source, let message):
+      return ([], [TerminalText.sanitize("\(source): \(message)")])
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/// What `tagscope listen` was asked to do.
+public struct ListenOptions: Sendable {
+  /// Address to bind (loopback by default; anything else must be asked for).
+  public var host: String
+  /// Port (`0` for any free one).
+  public var port: Int
+  /// Token native clients must send in their header (`"token"` field), if any.
+  public var token: String?
+  /// Where to write the recording, if anywhere.
+  public var recordPath: String?
+  /// No user interface: one line per record on standard output.
+  public var headless: Bool
+  /// With `headless`: print nothing per record (the summary still goes to standard error).
+  public var quiet: Bool
+
+  /// Options; the defaults are `tagscope listen` with no flags.
+  public init(
+    host: String = "127.0.0.1", port: Int = ListenConfiguration.defaultPort, token: String? = nil,
+    recordPath: String? = nil, headless: Bool = false, quiet: Bool = false
+  ) {
+    self.host = host
+    self.port = port
+    self.token = token
+    self.recordPath = recordPath
+    self.headless = headless
+    self.quiet = quiet
+  }
+
+  /// The server configuration these options describe.
+  public var configuration: ListenConfiguration {
+    ListenConfiguration(host: host, port: port, token: token)
+  }
+}

@@ -1,0 +1,170 @@
+import AnalyticsHub
+import NIOCore
+import TagscopeInspector
+
+/// Reads a native stream (the recording format over TCP): a header line, then records.
+///
+/// The header names the source (`app@device`, else the peer address; `#2`, `#3`… appended while
+/// another open connection has the same name) and carries the `token`
+/// when the server requires one. Records are delivered in batches at the end of each read, with
+/// `source` set; a bad line is counted and reported with its line number and the stream goes on.
+/// A stream that does not start with a valid header, or without the right token, gets one JSON
+/// line `{"error":…}` back and is closed.
+final class NativeStreamHandler: ChannelInboundHandler {
+  typealias InboundIn = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+
+  private enum State {
+    case awaitingHeader
+    case streaming(source: String)
+    case closed
+  }
+
+  private let server: ServerContext
+  private var state = State.awaitingHeader
+  private var lineNumber = 0
+  private var pending: [Record] = []
+  private var deadline: Scheduled<Void>?
+  private var peer = "unknown"
+
+  init(server: ServerContext) { self.server = server }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if let address = context.channel.remoteAddress {
+      peer = "\(address.ipAddress ?? "unknown"):\(address.port ?? 0)"
+    }
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = self.server
+    deadline = context.eventLoop.scheduleTask(in: server.configuration.headerTimeout) {
+      server.statistics.timeout(.nativeHeader)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let line = unwrapInboundIn(data)
+    lineNumber += 1
+    switch state {
+    case .awaitingHeader: readHeader(line, context: context)
+    case .streaming(let source): readRecord(line, source: source, context: context)
+    case .closed: break
+    }
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    flush()
+    if case .streaming = state { armIdleDeadline(context: context) }
+    context.fireChannelReadComplete()
+  }
+
+  /// Restarts the idle deadline of a streaming connection, when the configuration sets one.
+  private func armIdleDeadline(context: ChannelHandlerContext) {
+    guard let timeout = server.configuration.nativeIdleTimeout else { return }
+    deadline?.cancel()
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = self.server
+    deadline = context.eventLoop.scheduleTask(in: timeout) {
+      server.statistics.timeout(.nativeIdle)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    deadline?.cancel()
+    flush()
+    if case .streaming(let source) = state {
+      server.releaseSource(source)
+      server.deliver(.sourceDisconnected(source: source))
+    }
+    state = .closed
+    context.fireChannelInactive()
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if error is LineTooLongError {
+      server.statistics.reject(.lineTooLong)
+      refuse(
+        "line \(lineNumber + 1) is longer than \(server.configuration.maximumLineBytes) bytes",
+        context: context)
+    } else {
+      context.close(promise: nil)
+    }
+  }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    let records = pending
+    pending.removeAll(keepingCapacity: true)
+    server.deliver(.records(records))
+  }
+
+  private func readHeader(_ line: ByteBuffer, context: ChannelHandlerContext) {
+    if line.readableBytesView.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+      lineNumber -= 1
+      return
+    }
+    let decoded = line.withUnsafeReadableBytes { raw in
+      Result { () throws(RecordLineError) in try RecordLineDecoder.decode(raw.bindMemory(to: UInt8.self)) }
+    }
+    guard case .success(.header(let header)) = decoded, header.format == RecordingHeader.formatName else {
+      server.statistics.reject(.badHeader)
+      refuse("line 1 is not a tagscope-recording header", context: context)
+      return
+    }
+    if let token = server.configuration.token, Payload.string(header.extra["token"]) != token {
+      server.statistics.reject(.badToken)
+      refuse("missing or wrong token in the header", context: context)
+      return
+    }
+    deadline?.cancel()
+    deadline = nil
+    let base: String
+    switch (header.app, header.device) {
+    case (let app?, let device?): base = "\(app)@\(device)"
+    case (let app?, nil): base = app
+    case (nil, let device?): base = device
+    case (nil, nil): base = peer
+    }
+    let source = server.claimSource(base)
+    state = .streaming(source: source)
+    server.statistics.update { $0.nativeStreams += 1 }
+    var announced = header
+    announced.extra["token"] = nil
+    server.deliver(.sourceConnected(source: source, header: announced))
+  }
+
+  private func readRecord(_ line: ByteBuffer, source: String, context: ChannelHandlerContext) {
+    if line.readableBytes == 0 { return }
+    let decoded = line.withUnsafeReadableBytes { raw in
+      Result { () throws(RecordLineError) in try RecordLineDecoder.decode(raw.bindMemory(to: UInt8.self)) }
+    }
+    switch decoded {
+    case .success(.record(var record)):
+      record.source = source
+      pending.append(record)
+    case .success(.dropped(let marker)):
+      flush()
+      server.statistics.update { $0.droppedByClients += marker.count }
+      server.deliver(.dropped(source: source, marker: marker))
+    case .success(.header):
+      server.statistics.reject(.badLine)
+      server.deliver(.problem(source: source, message: "line \(lineNumber): a second header, ignored"))
+    case .failure(let error):
+      server.statistics.reject(.badLine)
+      flush()
+      server.deliver(.problem(source: source, message: "line \(lineNumber): \(error)"))
+    }
+  }
+
+  private func refuse(_ message: String, context: ChannelHandlerContext) {
+    deadline?.cancel()
+    deadline = nil
+    flush()
+    state = .closed
+    server.deliver(.problem(source: peer, message: message))
+    var reply = context.channel.allocator.buffer(capacity: message.utf8.count + 16)
+    reply.writeString(JSONText.string(["error": .string(message)]) + "\n")
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+}

@@ -1,0 +1,138 @@
+import AnalyticsHub
+import Foundation
+import NIOHTTP1
+
+/// Amplitude's HTTP V2 API (`/2/httpapi`) and Batch Event Upload API (`/batch`).
+///
+/// Replies carry `code` (which the official SDKs read): `200` with `events_ingested`, `400` with
+/// `missing_field`, `events_with_missing_fields` or `events_with_invalid_id_lengths`, `413` over
+/// 1 MB or 2,000 events (20 MB for `/batch`). A rejected request records nothing, as at Amplitude.
+struct AmplitudeEndpoint: SDKEndpoint {
+  /// `true` for `/batch` (20 MB), `false` for `/2/httpapi` (1 MB).
+  var isBatchAPI: Bool
+
+  var provider: String { "amplitude" }
+  var bodyLimit: Int { isBatchAPI ? 20 * 1024 * 1024 : 1024 * 1024 }
+  static let maximumEvents = 2000
+
+  func replyTooLarge() -> SDKReply {
+    Self.reply(.payloadTooLarge, ["code": 413, "error": "Payload too large"], reason: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard request.isJSON else {
+      return Self.reply(
+        .badRequest, ["code": 400, "error": "Content-Type must be application/json"],
+        reason: .wrongContentType)
+    }
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return Self.reply(
+        .badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
+    }
+    guard case .object(let object) = body else {
+      return Self.reply(
+        .badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
+    }
+    guard let apiKey = Payload.string(object["api_key"]), !apiKey.isEmpty else {
+      return Self.missingField("api_key")
+    }
+    guard let events = Payload.array(object["events"]) else { return Self.missingField("events") }
+    guard events.count <= Self.maximumEvents else {
+      return Self.reply(
+        .payloadTooLarge, ["code": 413, "error": "Too many events in request (at most 2000)"],
+        reason: .tooManyEvents)
+    }
+    let minimumIdLength = Payload.object(object["options"])["min_id_length"]?.intValue ?? 5
+    var missingEventType: [PropertyValue] = []
+    var missingIds: [PropertyValue] = []
+    var shortUserIds: [PropertyValue] = []
+    var shortDeviceIds: [PropertyValue] = []
+    var accepted: [IngestedEvent] = []
+    for (index, element) in events.enumerated() {
+      let event = Payload.object(element)
+      let eventType = Payload.string(event["event_type"]) ?? ""
+      if eventType.isEmpty { missingEventType.append(.int(index)) }
+      let userId = Payload.string(event["user_id"])
+      let deviceId = Payload.string(event["device_id"])
+      if (userId ?? "").isEmpty && (deviceId ?? "").isEmpty { missingIds.append(.int(index)) }
+      if let userId, !userId.isEmpty, userId.count < minimumIdLength { shortUserIds.append(.int(index)) }
+      if let deviceId, !deviceId.isEmpty, deviceId.count < minimumIdLength {
+        shortDeviceIds.append(.int(index))
+      }
+      accepted.append(Self.event(from: event, apiKey: apiKey))
+    }
+    if !missingEventType.isEmpty || !missingIds.isEmpty {
+      var fields = Properties()
+      if !missingEventType.isEmpty { fields["event_type"] = .array(missingEventType) }
+      if !missingIds.isEmpty { fields["user_id or device_id"] = .array(missingIds) }
+      return Self.reply(
+        .badRequest,
+        [
+          "code": 400, "error": "Request missing required field",
+          "events_with_missing_fields": .object(fields),
+        ],
+        reason: .invalidPayload)
+    }
+    if !shortUserIds.isEmpty || !shortDeviceIds.isEmpty {
+      var fields = Properties()
+      if !shortUserIds.isEmpty { fields["user_id"] = .array(shortUserIds) }
+      if !shortDeviceIds.isEmpty { fields["device_id"] = .array(shortDeviceIds) }
+      return Self.reply(
+        .badRequest,
+        [
+          "code": 400, "error": "Invalid id length for user_id or device_id",
+          "events_with_invalid_id_lengths": .object(fields),
+        ],
+        reason: .invalidPayload)
+    }
+    let now = Int(Date().timeIntervalSince1970 * 1000)
+    let reply: Properties = [
+      "code": 200, "events_ingested": .int(accepted.count), "payload_size_bytes": .int(request.body.count),
+      "server_upload_time": .int(now),
+    ]
+    return SDKReply(status: .ok, body: JSONText.string(reply), events: accepted)
+  }
+
+  /// One Amplitude event as an ingested event.
+  static func event(from event: Properties, apiKey: String) -> IngestedEvent {
+    let eventType = Payload.string(event["event_type"]) ?? ""
+    let kind: TagKind
+    let name: String
+    let properties: Properties
+    switch eventType {
+    case "$identify", "$groupidentify":
+      kind = .identify
+      name = eventType == "$identify" ? "identify" : "groupIdentify"
+      properties = Payload.object(event[eventType == "$identify" ? "user_properties" : "group_properties"])
+    case "[Amplitude] Screen Viewed", "[Amplitude] Page Viewed":
+      kind = .screen
+      let eventProperties = Payload.object(event["event_properties"])
+      name =
+        Payload.string(eventProperties["[Amplitude] Screen Name"])
+        ?? Payload.string(eventProperties["[Amplitude] Page Title"]) ?? eventType
+      properties = eventProperties
+    default:
+      kind = .event
+      name = eventType
+      properties = Payload.object(event["event_properties"])
+    }
+    let time = event["time"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+    let session = event["session_id"].flatMap(Payload.string)
+    return IngestedEvent(
+      provider: "amplitude", kind: kind, name: name, properties: properties, time: time,
+      user: Payload.string(event["user_id"]) ?? Payload.string(event["device_id"]), session: session,
+      call: CallDescription(method: "track", name: eventType, parameters: event), raw: JSONText.string(event),
+      credentials: ["api_key": .string(apiKey)])
+  }
+
+  static func missingField(_ field: String) -> SDKReply {
+    reply(
+      .badRequest, ["code": 400, "error": "Request missing required field", "missing_field": .string(field)],
+      reason: .invalidPayload)
+  }
+
+  static func reply(_ status: HTTPResponseStatus, _ body: Properties, reason: RejectionReason) -> SDKReply {
+    SDKReply(status: status, body: JSONText.string(body), rejection: reason)
+  }
+}

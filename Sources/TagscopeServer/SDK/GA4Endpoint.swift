@@ -1,0 +1,111 @@
+import AnalyticsHub
+import Foundation
+import NIOHTTP1
+
+/// The GA4 Measurement Protocol: `/mp/collect` and the validation server `/debug/mp/collect`.
+///
+/// `/mp/collect` answers `204` whatever the payload, as Google does (a body over 130 kB gets
+/// `413`); `/debug/mp/collect` answers `200` with `validationMessages` (`fieldPath`,
+/// `description`, `validationCode`) checked against Google's documented limits and reserved
+/// names. Every event is recorded; the rules it breaks travel with it as violations.
+struct GA4Endpoint: SDKEndpoint {
+  /// `true` for `/debug/mp/collect`.
+  var isValidation: Bool
+
+  var provider: String { "ga4" }
+  var bodyLimit: Int { 130 * 1000 }
+
+  func replyTooLarge() -> SDKReply {
+    SDKReply(
+      status: .payloadTooLarge, contentType: "text/plain", body: "Request body exceeds 130kB",
+      rejection: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return reply(
+        [
+          GA4Validator.Message(
+            fieldPath: "", description: "Unable to parse Measurement Protocol JSON payload. \(error)",
+            code: "VALUE_INVALID")
+        ], events: [], rejection: .malformedJSON)
+    }
+    guard case .object(let object) = body else {
+      return reply(
+        [
+          GA4Validator.Message(
+            fieldPath: "", description: "The payload must be a JSON object.", code: "VALUE_INVALID")
+        ],
+        events: [], rejection: .invalidPayload)
+    }
+    let validation = GA4Validator.validate(object, query: request)
+    let events = Payload.array(object["events"]) ?? []
+    let raw = String(decoding: request.body, as: UTF8.self)
+    let consequence = isValidation ? "rejected" : "dropped"
+    var ingested: [IngestedEvent] = []
+    for (index, element) in events.enumerated() {
+      let event = Payload.object(element)
+      let messages = validation.request + (validation.perEvent[index] ?? [])
+      ingested.append(
+        Self.event(
+          event, request: object, raw: raw,
+          violations: messages.map { $0.violation(consequence: consequence) }))
+    }
+    return reply(
+      validation.request + validation.perEvent.keys.sorted().flatMap { validation.perEvent[$0]! },
+      events: ingested, rejection: nil)
+  }
+
+  private func reply(_ messages: [GA4Validator.Message], events: [IngestedEvent], rejection: RejectionReason?)
+    -> SDKReply
+  {
+    guard isValidation else {
+      return SDKReply(
+        status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
+    }
+    let list = messages.map { message -> PropertyValue in
+      let fields: Properties = [
+        "fieldPath": .string(message.fieldPath), "description": .string(message.description),
+        "validationCode": .string(message.code),
+      ]
+      return .object(fields)
+    }
+    return SDKReply(
+      status: .ok, body: JSONText.string(["validationMessages": .array(list)]), events: events,
+      rejection: rejection)
+  }
+
+  static func event(
+    _ event: Properties, request: Properties, raw: String, violations: [IngestedViolation]
+  ) -> IngestedEvent {
+    let name = Payload.string(event["name"]) ?? ""
+    let params = Payload.object(event["params"])
+    let kind: TagKind
+    let displayName: String
+    switch name {
+    case "screen_view":
+      kind = .screen
+      displayName = Payload.string(params["screen_name"]) ?? name
+    case "page_view":
+      kind = .screen
+      displayName = Payload.string(params["page_title"]) ?? Payload.string(params["page_location"]) ?? name
+    case "login", "sign_up":
+      kind = .identify
+      displayName = name
+    default:
+      kind = .event
+      displayName = name
+    }
+    let micros = event["timestamp_micros"]?.doubleValue ?? request["timestamp_micros"]?.doubleValue
+    let user =
+      Payload.string(request["user_id"]) ?? Payload.string(request["client_id"])
+      ?? Payload.string(request["app_instance_id"])
+    return IngestedEvent(
+      provider: "ga4", kind: kind, name: displayName, properties: params,
+      time: micros.map { Date(timeIntervalSince1970: $0 / 1_000_000) }, user: user,
+      session: Payload.string(params["session_id"]),
+      call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,
+      raw: raw)
+  }
+}

@@ -1,0 +1,39 @@
+import AnalyticsHub
+import Foundation
+
+/// One analytics call an SDK endpoint received, decoded into typed values: the intermediate form
+/// between an SDK's HTTP payload and a recording ``Record``.
+struct IngestedEvent: Sendable, Hashable {
+  /// The provider id of the SDK that sent it (`segment`, `amplitude`, …).
+  var provider: String
+  /// What the call is: `screen`, `identify` or `event`.
+  var kind: TagKind
+  /// The event, screen or user-operation name.
+  var name: String
+  /// The event's properties (traits for `identify`).
+  var properties: Properties
+  /// When the SDK says the event happened, if it says.
+  var time: Date?
+  /// The user the SDK names, if any.
+  var user: String?
+  /// The SDK's session, if it names one.
+  var session: String?
+  /// The call exactly as received: SDK method, name and every field.
+  var call: CallDescription
+  /// The provider's documented rules the payload breaks (GA4 validation, for example).
+  var violations: [IngestedViolation] = []
+  /// The message as received, as JSON or query text, for the detail view.
+  var raw: String
+  /// Fields that identify the sender but are not part of the call (write key, API key).
+  var credentials: Properties = [:]
+}
+
+/// A provider rule a received payload breaks.
+struct IngestedViolation: Sendable, Hashable {
+  /// `provider.rule-name`.
+  var rule: String
+  /// A plain sentence.
+  var message: String
+  /// What the real service does about it (`rejected`, `dropped`, …).
+  var consequence: String
+}

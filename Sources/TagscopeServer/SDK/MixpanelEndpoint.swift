@@ -1,0 +1,161 @@
+import AnalyticsHub
+import Foundation
+import NIOHTTP1
+
+/// Mixpanel's ingestion API: `/track`, `/import`, `/engage` (and `/groups`).
+///
+/// The payload is a form field `data=` holding JSON or base64 JSON (GET or POST), or a JSON body;
+/// one message or an array. Replies `{"status":1,"error":null}` with `verbose=1`, else `1`;
+/// `/import` replies with `num_records_imported`. Invalid data gets `400` and `status` 0.
+struct MixpanelEndpoint: SDKEndpoint {
+  /// Which API the path names.
+  enum API: String, Sendable {
+    case track
+    case importEvents = "import"
+    case engage
+    case groups
+  }
+
+  var api: API
+
+  var provider: String { "mixpanel" }
+  /// 10 MB for `/import`, 1 MB otherwise.
+  var bodyLimit: Int { api == .importEvents ? 10 * 1024 * 1024 : 1024 * 1024 }
+  static let maximumEvents = 2000
+
+  func replyTooLarge() -> SDKReply {
+    SDKReply(
+      status: .payloadTooLarge, body: #"{"code":413,"error":"request body too large","status":0}"#,
+      rejection: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    var fields = request.query
+    let payloadText: String
+    if request.method == .POST, request.isJSON {
+      payloadText = String(decoding: request.body, as: UTF8.self)
+    } else {
+      if request.method == .POST {
+        guard request.isForm || request.mediaType == nil || request.mediaType == "text/plain" else {
+          return fail(
+            "Content-Type must be application/x-www-form-urlencoded or application/json", fields,
+            .wrongContentType)
+        }
+        fields += FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
+      }
+      guard let data = fields.first(where: { $0.name == "data" })?.value else {
+        return fail("data, missing or empty", fields, .invalidPayload)
+      }
+      payloadText = data
+    }
+    guard let payload = Self.decodePayload(payloadText) else {
+      return fail("data, invalid JSON or base64", fields, .malformedJSON)
+    }
+    let messages: [PropertyValue]
+    if case .array(let list) = payload { messages = list } else { messages = [payload] }
+    guard messages.count <= Self.maximumEvents else {
+      return fail("too many messages in one request (at most 2000)", fields, .tooManyEvents)
+    }
+    var events: [IngestedEvent] = []
+    for (index, element) in messages.enumerated() {
+      guard case .object(let message) = element else {
+        return fail("data[\(index)] is not an object", fields, .invalidPayload)
+      }
+      switch api {
+      case .track, .importEvents:
+        guard let name = Payload.string(message["event"]), !name.isEmpty else {
+          return fail("data[\(index)], missing event name", fields, .invalidPayload)
+        }
+        events.append(Self.trackEvent(message, name: name))
+      case .engage, .groups:
+        events.append(contentsOf: Self.profileEvents(message, api: api))
+      }
+    }
+    let verbose = fields.contains { $0.name == "verbose" && $0.value == "1" }
+    let body: String
+    if api == .importEvents {
+      body = JSONText.string(["code": 200, "num_records_imported": .int(events.count), "status": 1])
+    } else {
+      body = verbose ? #"{"status":1,"error":null}"# : "1"
+    }
+    return SDKReply(
+      status: .ok, contentType: verbose || api == .importEvents ? "application/json" : "text/plain",
+      body: body,
+      events: events)
+  }
+
+  private func fail(_ message: String, _ fields: [(name: String, value: String)], _ reason: RejectionReason)
+    -> SDKReply
+  {
+    let verbose = fields.contains { $0.name == "verbose" && $0.value == "1" } || api == .importEvents
+    let body =
+      verbose ? JSONText.string(["status": 0, "error": .string(message)]) : "0"
+    return SDKReply(
+      status: .badRequest, contentType: verbose ? "application/json" : "text/plain", body: body,
+      rejection: reason)
+  }
+
+  /// `data` as JSON, or as base64 of JSON.
+  static func decodePayload(_ text: String) -> PropertyValue? {
+    if let value = try? JSONParser.parse(text) { return value }
+    guard let bytes = Base64.decode(text) else { return nil }
+    return try? JSONParser.parse(bytes)
+  }
+
+  static func trackEvent(_ message: Properties, name: String) -> IngestedEvent {
+    var properties = Payload.object(message["properties"])
+    var credentials = Properties()
+    if let token = properties["token"] {
+      credentials["token"] = token
+      properties["token"] = nil
+    }
+    let kind: TagKind
+    var displayName = name
+    switch name {
+    case "$identify": kind = .identify
+    case "$mp_web_page_view":
+      kind = .screen
+      displayName = Payload.string(properties["current_page_title"]) ?? name
+    default: kind = .event
+    }
+    let time = properties["time"]?.doubleValue.map { seconds in
+      Date(timeIntervalSince1970: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
+    }
+    return IngestedEvent(
+      provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
+      properties: properties, time: time, user: Payload.string(properties["distinct_id"]), session: nil,
+      call: CallDescription(method: "track", name: name, parameters: message), raw: JSONText.string(message),
+      credentials: credentials)
+  }
+
+  /// One event per profile operation (`$set`, `$set_once`, `$add`, …) of an `/engage` message.
+  static func profileEvents(_ message: Properties, api: API) -> [IngestedEvent] {
+    let operations = message.filter { element in
+      element.key.hasPrefix("$")
+        && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$group_key", "$group_id"]
+          .contains(element.key)
+    }
+    let user = Payload.string(message["$distinct_id"]) ?? Payload.string(message["$group_id"])
+    let time = message["$time"]?.doubleValue.map { value in
+      Date(timeIntervalSince1970: value > 100_000_000_000 ? value / 1000 : value)
+    }
+    var credentials = Properties()
+    if let token = message["$token"] { credentials["token"] = token }
+    let raw = JSONText.string(message)
+    let method = api == .engage ? "engage" : "groups"
+    let list = operations.isEmpty ? [(key: "$set", value: PropertyValue.object([:]))] : Array(operations)
+    return list.map { operation in
+      let properties: Properties
+      switch operation.value {
+      case .object(let values): properties = values
+      case .array(let names): properties = ["keys": .array(names)]
+      default: properties = ["value": operation.value]
+      }
+      return IngestedEvent(
+        provider: "mixpanel", kind: .identify, name: operation.key, properties: properties, time: time,
+        user: user, session: nil,
+        call: CallDescription(method: method, name: operation.key, parameters: message),
+        raw: raw, credentials: credentials)
+    }
+  }
+}

@@ -1,0 +1,109 @@
+import AnalyticsHub
+import NIOHTTP1
+
+/// PostHog's capture API: `/batch/`, `/capture/`, `/e/`, `/i/v0/e/`.
+///
+/// Accepts `{"api_key","batch":[…]}`, a single event, or an array of events, as JSON, or a form
+/// field `data=` holding JSON or base64 JSON. Replies `200 {"status":1}`; `400` with PostHog's
+/// `type`/`code`/`detail` error shape (the Python SDK reads `detail`), `401` without an API key.
+struct PostHogEndpoint: SDKEndpoint {
+  var provider: String { "posthog" }
+  /// PostHog's capture limit: 20 MB per request.
+  var bodyLimit: Int { 20 * 1024 * 1024 }
+
+  func replyTooLarge() -> SDKReply {
+    Self.error(
+      .payloadTooLarge, "validation_error", "request_too_large", "Request body too large", .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    var text: String
+    if request.isForm {
+      let fields = FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
+      guard let data = fields.first(where: { $0.name == "data" })?.value else {
+        return Self.malformed("Malformed request data: no data field", .invalidPayload)
+      }
+      text = data
+    } else if request.isJSON || request.mediaType == nil || request.mediaType == "text/plain" {
+      text = String(decoding: request.body, as: UTF8.self)
+    } else {
+      return Self.malformed("Content-Type must be application/json", .wrongContentType)
+    }
+    if request.method == .GET, let data = request.queryValue("data") { text = data }
+    guard let payload = MixpanelEndpoint.decodePayload(text) else {
+      return Self.malformed("Malformed request data: invalid JSON", .malformedJSON)
+    }
+    var apiKey: String?
+    let messages: [PropertyValue]
+    switch payload {
+    case .array(let list): messages = list
+    case .object(let object):
+      apiKey = Payload.string(object["api_key"]) ?? Payload.string(object["token"])
+      if let batch = Payload.array(object["batch"]) { messages = batch } else { messages = [payload] }
+    default: return Self.malformed("Malformed request data: not an object", .invalidPayload)
+    }
+    var events: [IngestedEvent] = []
+    for (index, element) in messages.enumerated() {
+      guard case .object(let message) = element else {
+        return Self.malformed("Malformed request data: event \(index) is not an object", .invalidPayload)
+      }
+      guard let name = Payload.string(message["event"]), !name.isEmpty else {
+        return Self.malformed(
+          "Invalid payload: All events must have the event name field \"event\"!", .invalidPayload)
+      }
+      let key =
+        apiKey ?? Payload.string(message["api_key"])
+        ?? Payload.string(Payload.object(message["properties"])["token"])
+      guard let key, !key.isEmpty else {
+        return Self.error(
+          .unauthorized, "authentication_error", "invalid_api_key",
+          "API key not provided. You can find your project API key in PostHog project settings.",
+          .invalidPayload)
+      }
+      events.append(Self.event(message, name: name, apiKey: key))
+    }
+    return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
+  }
+
+  static func event(_ message: Properties, name: String, apiKey: String) -> IngestedEvent {
+    var properties = Payload.object(message["properties"])
+    properties["token"] = nil
+    let kind: TagKind
+    var displayName = name
+    switch name {
+    case "$identify", "$set", "$groupidentify":
+      kind = .identify
+      displayName = name == "$groupidentify" ? "groupIdentify" : "identify"
+      if let set = Payload.objectOrNil(message["$set"] ?? properties["$set"]) { properties = set }
+    case "$screen":
+      kind = .screen
+      displayName = Payload.string(properties["$screen_name"]) ?? name
+    case "$pageview":
+      kind = .screen
+      displayName =
+        Payload.string(properties["$pathname"]) ?? Payload.string(properties["$current_url"]) ?? name
+    default: kind = .event
+    }
+    let user = Payload.string(message["distinct_id"]) ?? Payload.string(properties["distinct_id"])
+    let time = Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
+    return IngestedEvent(
+      provider: "posthog", kind: kind, name: displayName, properties: properties, time: time, user: user,
+      session: Payload.string(properties["$session_id"]),
+      call: CallDescription(method: "capture", name: name, parameters: message),
+      raw: JSONText.string(message),
+      credentials: ["api_key": .string(apiKey)])
+  }
+
+  static func malformed(_ detail: String, _ reason: RejectionReason) -> SDKReply {
+    error(.badRequest, "validation_error", "invalid_payload", detail, reason)
+  }
+
+  static func error(
+    _ status: HTTPResponseStatus, _ type: String, _ code: String, _ detail: String, _ reason: RejectionReason
+  ) -> SDKReply {
+    let body: Properties = [
+      "type": .string(type), "code": .string(code), "detail": .string(detail), "attr": .null,
+    ]
+    return SDKReply(status: status, body: JSONText.string(body), rejection: reason)
+  }
+}

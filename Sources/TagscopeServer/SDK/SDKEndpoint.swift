@@ -1,0 +1,47 @@
+import AnalyticsHub
+
+/// One SDK's HTTP API: decodes a request into events and answers as the real service does.
+///
+/// Each endpoint is a pure function of the request, like a SwiftNIO handler with one job; the
+/// HTTP plumbing (framing, limits, gzip, timeouts) lives in the channel handlers.
+protocol SDKEndpoint: Sendable {
+  /// The provider id of the SDK (`segment`, `amplitude`, …), for counters and records.
+  var provider: String { get }
+  /// The largest body accepted, after decompression, in bytes.
+  var bodyLimit: Int { get }
+  /// The reply to a body over ``bodyLimit``.
+  func replyTooLarge() -> SDKReply
+  /// Decodes `request` and answers it.
+  func handle(_ request: ReceivedRequest) -> SDKReply
+}
+
+/// The JSON helpers every decoder shares.
+enum Payload {
+  /// A top-level or nested field as a string, converting numbers (ids are often sent as numbers).
+  static func string(_ value: PropertyValue?) -> String? {
+    switch value {
+    case .string(let text): return text
+    case .int(let number): return String(number)
+    case .double(let number): return String(number)
+    default: return nil
+    }
+  }
+
+  /// The object at `key`, or empty properties.
+  static func object(_ value: PropertyValue?) -> Properties {
+    if case .object(let properties) = value { return properties }
+    return [:]
+  }
+
+  /// The object at `key` or `nil` when it is something else.
+  static func objectOrNil(_ value: PropertyValue?) -> Properties? {
+    if case .object(let properties) = value { return properties }
+    return nil
+  }
+
+  /// The elements of an array value, or `nil` when it is something else.
+  static func array(_ value: PropertyValue?) -> [PropertyValue]? {
+    if case .array(let values) = value { return values }
+    return nil
+  }
+}

@@ -1,0 +1,47 @@
+import NIOHTTP1
+
+/// What an SDK endpoint answers to one request, and what it accepted.
+struct SDKReply: Sendable {
+  /// The HTTP status the real service would return.
+  var status: HTTPResponseStatus
+  /// `Content-Type` of ``body``.
+  var contentType: String = "application/json"
+  /// The reply body, shaped as the real service shapes it.
+  var body: String
+  /// The events accepted (empty when the request was rejected).
+  var events: [IngestedEvent] = []
+  /// Why the request was refused, for the counters; `nil` when it was accepted.
+  var rejection: RejectionReason?
+}
+
+/// Why the server refused a request, a connection or a line; counted per reason.
+public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
+  /// The body is not valid JSON (or base64 of JSON where that is allowed).
+  case malformedJSON
+  /// The `Content-Type` is not one the service accepts.
+  case wrongContentType
+  /// The body, or one event in it, is over the service's size limit.
+  case bodyTooLarge
+  /// More events in one request than the service accepts.
+  case tooManyEvents
+  /// Valid JSON missing a field the service requires (event name, ids, API key…).
+  case invalidPayload
+  /// A compressed body that does not decompress.
+  case badEncoding
+  /// No endpoint at this path, or not with this method.
+  case unknownEndpoint
+  /// An HTTP request the parser refused (bad request line, headers too large…).
+  case badHTTP
+  /// The first bytes are neither HTTP nor a native stream.
+  case unknownProtocol
+  /// A native stream whose first line is not a recording header.
+  case badHeader
+  /// A native stream without the token the server requires, or with a wrong one.
+  case badToken
+  /// A native line that is not a record.
+  case badLine
+  /// A native line longer than the limit.
+  case lineTooLong
+  /// More connections open than the limit.
+  case tooManyConnections
+}

@@ -1,0 +1,159 @@
+import AnalyticsHub
+import NIOHTTP1
+
+/// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, …), which RudderStack's SDKs speak too.
+///
+/// Answers `200 {"success":true}`, or `400` with `code` and `message` (what the official SDKs read)
+/// for malformed JSON, a wrong content type, a call over 32 KB or a batch over 500 KB. A message
+/// the real service would silently drop (no event name, no user id) is recorded with a violation.
+struct SegmentEndpoint: SDKEndpoint {
+  /// The message type the path implies (`track` for `/v1/track`), or `nil` for `/v1/batch`.
+  var impliedType: String?
+
+  var provider: String { "segment" }
+  /// 500 KB per batch, 32 KB per single call.
+  var bodyLimit: Int { impliedType == nil ? Self.batchLimit : Self.messageLimit }
+
+  static let batchLimit = 500 * 1024
+  static let messageLimit = 32 * 1024
+
+  func replyTooLarge() -> SDKReply {
+    let limit = impliedType == nil ? "500KB per batch" : "32KB per call"
+    return Self.error(
+      "request_too_large", "Request exceeds the maximum size of \(limit)", reason: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard request.isJSON else {
+      return Self.error(
+        "invalid_request", "Content-Type must be application/json", reason: .wrongContentType)
+    }
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return Self.error("invalid_request", "Invalid JSON: \(error)", reason: .malformedJSON)
+    }
+    guard case .object(let object) = body else {
+      return Self.error("invalid_request", "The body must be a JSON object", reason: .invalidPayload)
+    }
+    let writeKey = Self.basicAuthUser(request.headers) ?? Payload.string(object["writeKey"])
+    let messages: [Properties]
+    let rawTexts: [String]
+    if let impliedType {
+      var message = object
+      if message["type"] == nil { message["type"] = .string(impliedType) }
+      message["writeKey"] = nil
+      messages = [message]
+      rawTexts = [String(decoding: request.body, as: UTF8.self)]
+    } else {
+      guard let batch = Payload.array(object["batch"]) else {
+        return Self.error("invalid_request", "The batch field must be an array", reason: .invalidPayload)
+      }
+      var list: [Properties] = []
+      var raws: [String] = []
+      for (index, element) in batch.enumerated() {
+        guard case .object(let message) = element else {
+          return Self.error(
+            "invalid_request", "batch[\(index)] is not an object", reason: .invalidPayload)
+        }
+        let raw = JSONText.string(message)
+        guard raw.utf8.count <= Self.messageLimit else {
+          return Self.error(
+            "request_too_large", "batch[\(index)] exceeds the maximum size of 32KB per call",
+            reason: .bodyTooLarge)
+        }
+        list.append(message)
+        raws.append(raw)
+      }
+      messages = list
+      rawTexts = raws
+    }
+    var credentials = Properties()
+    if let writeKey { credentials["writeKey"] = .string(writeKey) }
+    let events = zip(messages, rawTexts).map { message, raw in
+      Self.event(from: message, raw: raw, credentials: credentials)
+    }
+    return SDKReply(status: .ok, body: #"{"success":true}"#, events: events)
+  }
+
+  /// One Segment/RudderStack message as an event.
+  static func event(from message: Properties, raw: String, credentials: Properties) -> IngestedEvent {
+    let type = Payload.string(message["type"]) ?? "track"
+    let provider = isRudderStack(message) ? "rudderstack" : "segment"
+    let kind: TagKind
+    let name: String
+    let properties: Properties
+    var violations: [IngestedViolation] = []
+    switch type {
+    case "screen", "page":
+      kind = .screen
+      name = Payload.string(message["name"]) ?? Payload.string(message["category"]) ?? type
+      properties = Payload.object(message["properties"])
+    case "identify":
+      kind = .identify
+      name = "identify"
+      properties = Payload.object(message["traits"])
+    case "group":
+      kind = .event
+      name = "group"
+      var traits = Payload.object(message["traits"])
+      if let group = message["groupId"], traits["groupId"] == nil { traits["groupId"] = group }
+      properties = traits
+    case "alias":
+      kind = .event
+      name = "alias"
+      properties = ["previousId": message["previousId"] ?? .null]
+    default:
+      kind = .event
+      if let event = Payload.string(message["event"]), !event.isEmpty {
+        name = event
+      } else {
+        name = type
+        violations.append(
+          IngestedViolation(
+            rule: "\(provider).track-event-required", message: "A \(type) call has no `event` name.",
+            consequence: "dropped"))
+      }
+      properties = Payload.object(message["properties"])
+    }
+    let user = Payload.string(message["userId"]) ?? Payload.string(message["anonymousId"])
+    if user == nil {
+      violations.append(
+        IngestedViolation(
+          rule: "\(provider).identity-required",
+          message: "The \(type) call has neither `userId` nor `anonymousId`.", consequence: "dropped"))
+    }
+    let time =
+      Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
+      ?? Payload.string(message["originalTimestamp"]).flatMap(ISO8601Timestamp.date(from:))
+    let callName = kind == .event && type != "track" ? nil : name
+    return IngestedEvent(
+      provider: provider, kind: kind, name: name, properties: properties, time: time, user: user,
+      session: nil, call: CallDescription(method: type, name: callName, parameters: message),
+      violations: violations, raw: raw, credentials: credentials)
+  }
+
+  /// RudderStack's SDKs send the Segment API with a `channel`, a `rudderId` or a library named so.
+  static func isRudderStack(_ message: Properties) -> Bool {
+    if message["channel"] != nil || message["rudderId"] != nil { return true }
+    let library = Payload.object(Payload.object(message["context"])["library"])
+    return Payload.string(library["name"])?.lowercased().contains("rudder") ?? false
+  }
+
+  /// The user part of `Authorization: Basic …` (Segment's write key).
+  static func basicAuthUser(_ headers: HTTPHeaders) -> String? {
+    guard let header = headers.first(name: "authorization") else { return nil }
+    let parts = header.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, parts[0].lowercased() == "basic", let decoded = Base64.decode(parts[1]) else {
+      return nil
+    }
+    let text = String(decoding: decoded, as: UTF8.self)
+    let user = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(
+      String.init)
+    return user?.isEmpty == false ? user : nil
+  }
+
+  static func error(_ code: String, _ message: String, reason: RejectionReason) -> SDKReply {
+    let body: Properties = ["success": false, "code": .string(code), "message": .string(message)]
+    return SDKReply(status: .badRequest, body: JSONText.string(body), rejection: reason)
+  }
+}

@@ -1,0 +1,147 @@
+import AnalyticsHub
+import Foundation
+import NIOHTTP1
+
+/// Snowplow's collector: `POST /com.snowplowanalytics.snowplow/tp2` (a `payload_data` JSON with a
+/// `data` array) and `GET /i` (one event in the query).
+///
+/// Structured events (`e=se`), self-describing events (`e=ue`, `ue_pr` JSON or base64 `ue_px`),
+/// page views and the rest; contexts from `co` or base64 `cx` are decoded into the call. Replies
+/// `200` with an empty body; malformed JSON or base64 gets `400`.
+struct SnowplowEndpoint: SDKEndpoint {
+  var provider: String { "snowplow" }
+  /// The collector's default maximum request size: 1 MB.
+  var bodyLimit: Int { 1024 * 1024 }
+
+  func replyTooLarge() -> SDKReply {
+    SDKReply(
+      status: .payloadTooLarge, contentType: "text/plain", body: "Request too large", rejection: .bodyTooLarge
+    )
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    var payloads: [[(name: String, value: String)]] = []
+    var raws: [String] = []
+    if request.method == .GET {
+      payloads = [request.query]
+      raws = [request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")]
+    } else {
+      guard request.isJSON else {
+        return Self.fail("Content-Type must be application/json", .wrongContentType)
+      }
+      let body: PropertyValue
+      do { body = try JSONParser.parse(request.body) } catch {
+        return Self.fail("Invalid JSON: \(error)", .malformedJSON)
+      }
+      guard let data = Payload.array(Payload.object(body)["data"]) else {
+        return Self.fail("The payload_data must have a data array", .invalidPayload)
+      }
+      for element in data {
+        guard case .object(let fields) = element else {
+          return Self.fail("Every element of data must be an object", .invalidPayload)
+        }
+        payloads.append(
+          fields.map { (name: $0.key, value: Payload.string($0.value) ?? JSONText.value($0.value)) })
+        raws.append(JSONText.string(fields))
+      }
+    }
+    var events: [IngestedEvent] = []
+    for (fields, raw) in zip(payloads, raws) {
+      guard let event = Self.event(fields, raw: raw) else {
+        return Self.fail("An event has no `e` or an undecodable ue_px/ue_pr/cx/co", .invalidPayload)
+      }
+      events.append(event)
+    }
+    return SDKReply(status: .ok, contentType: "text/plain", body: "", events: events)
+  }
+
+  static func fail(_ message: String, _ reason: RejectionReason) -> SDKReply {
+    SDKReply(status: .badRequest, contentType: "text/plain", body: message, rejection: reason)
+  }
+
+  /// One tracker payload as an event; `nil` when it has no `e` or a part does not decode.
+  static func event(_ fields: [(name: String, value: String)], raw: String) -> IngestedEvent? {
+    func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
+    guard let type = field("e"), !type.isEmpty else { return nil }
+    var parameters = Properties()
+    for (name, value) in fields {
+      switch name {
+      case "ue_pr", "ue_px":
+        guard let decoded = decodeJSON(value, base64: name == "ue_px") else { return nil }
+        parameters["unstruct_event"] = decoded
+      case "co", "cx":
+        guard let decoded = decodeJSON(value, base64: name == "cx") else { return nil }
+        parameters["contexts"] = decoded
+      default: parameters[name] = .string(value)
+      }
+    }
+    let kind: TagKind
+    let name: String
+    let method: String
+    var properties = Properties()
+    switch type {
+    case "se":
+      kind = .event
+      method = "trackStructEvent"
+      name = field("se_ac") ?? "struct"
+      for (key, label) in [
+        ("se_ca", "category"), ("se_ac", "action"), ("se_la", "label"), ("se_pr", "property"),
+      ] {
+        if let value = field(key) { properties[label] = .string(value) }
+      }
+      if let value = field("se_va") {
+        properties["value"] = Double(value).map(PropertyValue.double) ?? .string(value)
+      }
+    case "ue":
+      method = "trackSelfDescribingEvent"
+      let inner = Payload.object(Payload.object(parameters["unstruct_event"])["data"])
+      let schema = Payload.string(inner["schema"]) ?? ""
+      let eventName = schemaName(schema)
+      properties = Payload.object(inner["data"])
+      if eventName == "screen_view" {
+        kind = .screen
+        name = Payload.string(properties["name"]) ?? eventName
+      } else {
+        kind = .event
+        name = eventName
+      }
+    case "pv":
+      kind = .screen
+      method = "trackPageView"
+      name = field("page") ?? field("url") ?? "page_view"
+      for key in ["url", "page", "refr"] {
+        if let value = field(key) { properties[key] = .string(value) }
+      }
+    case "pp":
+      kind = .event
+      method = "trackPagePing"
+      name = "page_ping"
+    default:
+      kind = .event
+      method = "track"
+      name = type
+    }
+    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).map {
+      Date(timeIntervalSince1970: $0 / 1000)
+    }
+    return IngestedEvent(
+      provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
+      user: field("uid") ?? field("duid"), session: field("sid"),
+      call: CallDescription(method: method, name: name, parameters: parameters), raw: raw,
+      credentials: field("aid").map { ["aid": .string($0)] } ?? [:])
+  }
+
+  /// `vendor/name/jsonschema/1-0-0` → `name`.
+  static func schemaName(_ schema: String) -> String {
+    let parts = schema.split(separator: "/")
+    return parts.count >= 3 ? String(parts[parts.count - 3]) : schema
+  }
+
+  static func decodeJSON(_ text: String, base64: Bool) -> PropertyValue? {
+    if base64 {
+      guard let bytes = Base64.decode(text) else { return nil }
+      return try? JSONParser.parse(bytes)
+    }
+    return try? JSONParser.parse(text)
+  }
+}

@@ -1,0 +1,53 @@
+import NIOCore
+
+/// How `tagscope listen` listens: address, native-client token and the limits that keep one bad
+/// client from hurting the others.
+public struct ListenConfiguration: Sendable {
+  /// The address to bind; loopback unless asked otherwise.
+  public var host: String
+  /// The TCP port; `0` picks a free one (see ``ListenServer/port``).
+  public var port: Int
+  /// When set, native clients must send it as the header's `token` field.
+  public var token: String?
+  /// Connections open at once beyond which new ones are closed at once.
+  public var maximumConnections: Int
+  /// The longest native line (one record), in bytes.
+  public var maximumLineBytes: Int
+  /// The largest HTTP body any endpoint accepts after decompression (each SDK has its own, lower
+  /// limit; this bounds gzip expansion).
+  public var maximumBodyBytes: Int
+  /// How long a new connection may stay silent before it is closed.
+  public var firstBytesTimeout: TimeAmount
+  /// How long a native client has to send its header line.
+  public var headerTimeout: TimeAmount
+  /// How long one HTTP request may take from its first byte to its last.
+  public var requestTimeout: TimeAmount
+  /// How long an HTTP keep-alive connection may idle between requests.
+  public var keepAliveTimeout: TimeAmount
+  /// How long a native stream may idle after its header; `nil` for no limit (devices idle).
+  public var nativeIdleTimeout: TimeAmount?
+
+  /// The default port, 7531.
+  public static let defaultPort = 7531
+
+  /// A configuration; every limit has a default suited to a developer laptop.
+  public init(
+    host: String = "127.0.0.1", port: Int = ListenConfiguration.defaultPort, token: String? = nil,
+    maximumConnections: Int = 1024, maximumLineBytes: Int = 4 * 1024 * 1024,
+    maximumBodyBytes: Int = 20 * 1024 * 1024, firstBytesTimeout: TimeAmount = .seconds(10),
+    headerTimeout: TimeAmount = .seconds(10), requestTimeout: TimeAmount = .seconds(30),
+    keepAliveTimeout: TimeAmount = .seconds(60), nativeIdleTimeout: TimeAmount? = nil
+  ) {
+    self.host = host
+    self.port = port
+    self.token = token
+    self.maximumConnections = maximumConnections
+    self.maximumLineBytes = maximumLineBytes
+    self.maximumBodyBytes = maximumBodyBytes
+    self.firstBytesTimeout = firstBytesTimeout
+    self.headerTimeout = headerTimeout
+    self.requestTimeout = requestTimeout
+    self.keepAliveTimeout = keepAliveTimeout
+    self.nativeIdleTimeout = nativeIdleTimeout
+  }
+}

@@ -1,0 +1,17 @@
+import TagscopeInspector
+
+/// What the server hands its consumer, in arrival order per connection.
+public enum ListenEvent: Sendable {
+  /// Records, each with its `source` set.
+  case records([Record])
+  /// A new source: a native client sent its header, or an SDK sent its first accepted request
+  /// from an address (its header then names the provider as `app` and the address as `device`).
+  case sourceConnected(source: String, header: RecordingHeader)
+  /// A native client's connection closed.
+  case sourceDisconnected(source: String)
+  /// A native client reported records it lost before sending (its drop marker).
+  case dropped(source: String, marker: DropMarker)
+  /// A line, request or connection refused; the sentence names the source and, for native lines,
+  /// the line number.
+  case problem(source: String, message: String)
+}

@@ -1,0 +1,81 @@
+import NIOCore
+import NIOPosix
+
+/// `tagscope listen`'s server: one TCP port taking both the native recording stream and the HTTP
+/// APIs of existing analytics SDKs, told apart by their first bytes.
+///
+/// ```swift
+/// let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
+///   if case .records(let records) = event { timeline.append(contentsOf: records) }
+/// }
+/// print("listening on", server.port)
+/// ```
+///
+/// The consumer is called on the server's event-loop threads, concurrently for different
+/// connections and in arrival order within one connection; it must be thread-safe. HTTP replies
+/// are written only after the consumer returned, so nothing acknowledged is lost.
+public final class ListenServer: Sendable {
+  private let serverChannel: any Channel
+  private let context: ServerContext
+  private let ownedGroup: MultiThreadedEventLoopGroup?
+
+  /// The port the server listens on (the one picked when the configuration said `0`).
+  public let port: Int
+  /// The address it is bound to.
+  public let host: String
+
+  private init(
+    serverChannel: any Channel, context: ServerContext, ownedGroup: MultiThreadedEventLoopGroup?, host: String
+  ) {
+    self.serverChannel = serverChannel
+    self.context = context
+    self.ownedGroup = ownedGroup
+    self.port = serverChannel.localAddress?.port ?? context.configuration.port
+    self.host = host
+  }
+
+  /// Binds and starts accepting connections; `consumer` receives everything that arrives.
+  ///
+  /// - Parameter group: the event loops to run on; by default the server makes its own (one loop
+  ///   per core) and shuts it down in ``shutdown()``.
+  public static func start(
+    configuration: ListenConfiguration, group: (any EventLoopGroup)? = nil,
+    consumer: @escaping @Sendable (ListenEvent) -> Void
+  ) async throws -> ListenServer {
+    let ownedGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount) : nil
+    let eventLoops: any EventLoopGroup = group ?? ownedGroup!
+    let context = ServerContext(configuration: configuration, consumer: consumer)
+    let bootstrap = ServerBootstrap(group: eventLoops)
+      .serverChannelOption(.backlog, value: 512)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelOption(.maxMessagesPerRead, value: 16)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandlers(
+            ConnectionGuard(server: context), ProtocolDetector(server: context))
+        }
+      }
+    do {
+      let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+      return ListenServer(
+        serverChannel: channel, context: context, ownedGroup: ownedGroup, host: configuration.host)
+    } catch {
+      try? await ownedGroup?.shutdownGracefully()
+      throw error
+    }
+  }
+
+  /// The counters now.
+  public var statistics: ServerStatistics { context.statistics.snapshot }
+
+  /// Stops accepting, closes every connection (delivering what each had read), and stops the
+  /// event loops the server made.
+  public func shutdown() async throws {
+    try? await serverChannel.close()
+    for channel in context.openChannels {
+      try? await channel.close()
+    }
+    if let ownedGroup { try await ownedGroup.shutdownGracefully() }
+  }
+}

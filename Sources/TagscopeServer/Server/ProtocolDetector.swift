@@ -1,0 +1,85 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+
+/// Tells HTTP from the native stream by the first byte a client sends, then replaces itself with
+/// that protocol's handlers: `{` (a recording header) is native, an uppercase letter (a request
+/// method) is HTTP, anything else is refused. A client that sends nothing is closed after
+/// ``ListenConfiguration/firstBytesTimeout``.
+final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = ByteBuffer
+
+  private let server: ServerContext
+  private var deadline: Scheduled<Void>?
+
+  init(server: ServerContext) { self.server = server }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    if context.channel.isActive { armDeadline(context: context) }
+  }
+
+  func channelActive(context: ChannelHandlerContext) {
+    armDeadline(context: context)
+    context.fireChannelActive()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    deadline?.cancel()
+    context.fireChannelInactive()
+  }
+
+  private func armDeadline(context: ChannelHandlerContext) {
+    guard deadline == nil else { return }
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = self.server
+    deadline = context.eventLoop.scheduleTask(in: server.configuration.firstBytesTimeout) {
+      server.statistics.timeout(.silent)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    let buffer = unwrapInboundIn(data)
+    guard let first = buffer.readableBytesView.first else { return }
+    deadline?.cancel()
+    deadline = nil
+    do {
+      switch first {
+      case UInt8(ascii: "{"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        try addNativeHandlers(context: context)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        try addHTTPHandlers(context: context)
+      default:
+        server.statistics.reject(.unknownProtocol)
+        context.close(promise: nil)
+        return
+      }
+    } catch {
+      context.close(promise: nil)
+      return
+    }
+    context.fireChannelRead(data)
+    context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+  }
+
+  private func addNativeHandlers(context: ChannelHandlerContext) throws {
+    let operations = context.pipeline.syncOperations
+    try operations.addHandlers(
+      [
+        ByteToMessageHandler(LineFrameDecoder(maximumLength: server.configuration.maximumLineBytes)),
+        NativeStreamHandler(server: server),
+      ], position: .after(self))
+  }
+
+  private func addHTTPHandlers(context: ChannelHandlerContext) throws {
+    let operations = context.pipeline.syncOperations
+    try operations.addHandlers(
+      [
+        HTTPResponseEncoder(),
+        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
+        HTTPServerPipelineHandler(),
+        NIOHTTPRequestDecompressor(limit: .size(server.configuration.maximumBodyBytes)),
+        HTTPIngestHandler(server: server),
+      ], position: .after(self))
+  }
+}

@@ -1,0 +1,27 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+
+/// Turns what an SDK endpoint decoded into recording ``Record``s: one output for that SDK,
+/// `sent`, with the call as received, its rule violations and the raw payload.
+enum RecordMaker {
+  /// The record of `event`, numbered `seq`, from `source`, received at `received`.
+  static func record(_ event: IngestedEvent, seq: UInt64, source: String, received: Date) -> Record {
+    var session: RecordSession?
+    if event.user != nil || event.session != nil {
+      session = RecordSession(
+        id: event.session ?? "", state: event.user == nil ? "unauthenticated" : "authenticated",
+        user: event.user)
+    }
+    let context = RecordContext(screen: event.kind == .screen ? event.name : nil, session: session)
+    let output = ProviderOutput(
+      provider: event.provider, status: .sent, calls: [event.call],
+      violations: event.violations.map {
+        RecordViolation(rule: $0.rule, message: $0.message, consequence: $0.consequence)
+      },
+      extra: event.credentials)
+    return Record(
+      seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
+      properties: event.properties, context: context, outputs: [output], source: source, raw: event.raw)
+  }
+}

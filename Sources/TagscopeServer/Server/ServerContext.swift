@@ -1,0 +1,81 @@
+import Foundation
+import NIOConcurrencyHelpers
+import NIOCore
+import TagscopeInspector
+
+/// What every connection of one server shares: configuration, counters, the consumer, the record
+/// numbering for SDK payloads and the open channels (closed on shutdown).
+final class ServerContext: Sendable {
+  let configuration: ListenConfiguration
+  let statistics = StatisticsCounter()
+  private let consumer: @Sendable (ListenEvent) -> Void
+  private let sequence = NIOLockedValueBox<UInt64>(0)
+  private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+  private let sources = NIOLockedValueBox<Set<String>>([])
+  private let httpSources = NIOLockedValueBox<Set<String>>([])
+
+  init(configuration: ListenConfiguration, consumer: @escaping @Sendable (ListenEvent) -> Void) {
+    self.configuration = configuration
+    self.consumer = consumer
+  }
+
+  /// Hands `event` to the consumer, counting delivered records.
+  func deliver(_ event: ListenEvent) {
+    if case .records(let records) = event {
+      guard !records.isEmpty else { return }
+      statistics.update { $0.accepted += records.count }
+    }
+    consumer(event)
+  }
+
+  /// Numbers and delivers the events one SDK request carried; the first request from a source
+  /// (`provider@address`) announces it.
+  func deliver(_ events: [IngestedEvent], source: String, provider: String, address: String) {
+    guard !events.isEmpty else { return }
+    let isNew = httpSources.withLockedValue { $0.insert(source).inserted }
+    if isNew {
+      deliver(.sourceConnected(source: source, header: RecordingHeader(app: provider, device: address)))
+    }
+    let first = sequence.withLockedValue { value -> UInt64 in
+      let start = value + 1
+      value += UInt64(events.count)
+      return start
+    }
+    let now = Date()
+    let records = events.enumerated().map { index, event in
+      RecordMaker.record(event, seq: first + UInt64(index), source: source, received: now)
+    }
+    deliver(.records(records))
+  }
+
+  /// A source name for a new native connection: `base`, or `base #2`, `base #3`… while a
+  /// connection with the same name is open, so identical simulators stay apart.
+  func claimSource(_ base: String) -> String {
+    sources.withLockedValue { open in
+      var name = base
+      var number = 1
+      while open.contains(name) {
+        number += 1
+        name = "\(base) #\(number)"
+      }
+      open.insert(name)
+      return name
+    }
+  }
+
+  /// Frees a source name when its connection closes.
+  func releaseSource(_ name: String) {
+    _ = sources.withLockedValue { $0.remove(name) }
+  }
+
+  func register(_ channel: any Channel) {
+    channels.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+  }
+
+  func unregister(_ channel: any Channel) {
+    _ = channels.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+  }
+
+  /// Every channel open now.
+  var openChannels: [any Channel] { channels.withLockedValue { Array($0.values) } }
+}

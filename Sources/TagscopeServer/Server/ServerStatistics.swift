@@ -1,0 +1,68 @@
+import NIOConcurrencyHelpers
+
+/// Which deadline closed a connection.
+public enum TimeoutKind: String, Sendable, Hashable, CaseIterable {
+  /// A connection that said nothing.
+  case silent
+  /// A native client that did not send its header line in time.
+  case nativeHeader
+  /// An HTTP request that did not finish in time (truncated or never-ending).
+  case request
+  /// A native stream idle past its limit.
+  case nativeIdle
+  /// An HTTP keep-alive connection idle between requests (normal; counted apart).
+  case keepAlive
+}
+
+/// The server's counters, as a value: connections, accepted records, refusals by reason and
+/// timeouts by kind.
+public struct ServerStatistics: Sendable, Hashable {
+  /// Connections accepted since start.
+  public var connections = 0
+  /// Connections open now.
+  public var openConnections = 0
+  /// HTTP requests answered.
+  public var httpRequests = 0
+  /// Native streams whose header was accepted.
+  public var nativeStreams = 0
+  /// Records delivered to the consumer.
+  public var accepted = 0
+  /// Requests, lines or connections refused, by reason.
+  public var rejected: [RejectionReason: Int] = [:]
+  /// Connections closed by a deadline, by kind.
+  public var timeouts: [TimeoutKind: Int] = [:]
+  /// Records native clients reported losing themselves (drop markers).
+  public var droppedByClients = 0
+  /// HTTP requests or native connections cut off before they were complete.
+  public var truncated = 0
+
+  /// All refusals.
+  public var totalRejected: Int { rejected.values.reduce(0, +) }
+  /// All timeouts except keep-alive closes.
+  public var totalTimeouts: Int { timeouts.filter { $0.key != .keepAlive }.values.reduce(0, +) }
+
+  /// One line: `accepted 12 · rejected 2 (malformedJSON 1, bodyTooLarge 1) · timeouts 0 · connections 3/5`.
+  public var summary: String {
+    func detail<Key: RawRepresentable>(_ counts: [Key: Int]) -> String where Key.RawValue == String {
+      let parts = counts.filter { $0.value > 0 }.sorted { $0.key.rawValue < $1.key.rawValue }
+        .map { "\($0.key.rawValue) \($0.value)" }
+      return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+    return "accepted \(accepted) · rejected \(totalRejected)\(detail(rejected)) · timeouts \(totalTimeouts)"
+      + "\(detail(timeouts.filter { $0.key != .keepAlive })) · truncated \(truncated)"
+      + " · connections \(openConnections) open/\(connections)"
+  }
+}
+
+/// The live, thread-safe counters behind ``ServerStatistics``.
+final class StatisticsCounter: Sendable {
+  private let box = NIOLockedValueBox(ServerStatistics())
+
+  var snapshot: ServerStatistics { box.withLockedValue { $0 } }
+
+  func update(_ body: (inout ServerStatistics) -> Void) { box.withLockedValue { body(&$0) } }
+
+  func reject(_ reason: RejectionReason) { update { $0.rejected[reason, default: 0] += 1 } }
+
+  func timeout(_ kind: TimeoutKind) { update { $0.timeouts[kind, default: 0] += 1 } }
+}

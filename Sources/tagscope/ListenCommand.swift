@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import TagscopeServer
+
+/// `tagscope listen`: apps (RemoteSink) and existing analytics SDKs stream into the debugger.
+struct Listen: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "listen",
+    abstract: "Receive records from apps (RemoteSink) and from analytics SDKs pointed at this machine.",
+    discussion: """
+      One port takes both the native recording stream (JSON Lines over TCP: a header line, then \
+      records) and the HTTP APIs of Segment/RudderStack (/v1/batch…), Amplitude (/2/httpapi, /batch), \
+      Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
+      (/com.snowplowanalytics.snowplow/tp2, /i) and GA4 (/mp/collect, /debug/mp/collect). Point an \
+      SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in their \
+      header line. SIGINT/SIGTERM close every connection and flush the recording.
+      """
+  )
+
+  @Option(help: "TCP port.")
+  var port: Int = 7531
+
+  @Option(help: "Address to bind. Loopback by default; use 0.0.0.0 to accept devices on the network.")
+  var bind: String = "127.0.0.1"
+
+  @Option(help: "Token native clients must send in their header line (\"token\" field).")
+  var token: String?
+
+  @Option(help: "Write every record received to this recording file (JSON Lines).")
+  var record: String?
+
+  @Flag(help: "No user interface: print one line per record (for CI).")
+  var headless = false
+
+  @Flag(help: "With --headless, print nothing per record.")
+  var quiet = false
+
+  func validate() throws {
+    guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    if quiet && !headless { throw ValidationError("--quiet needs --headless") }
+  }
+
+  /// Runs the server on its own task and blocks until it stopped, so the command works under a
+  /// synchronous root command too.
+  func run() throws {
+    let options = ListenOptions(
+      host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet)
+    let outcome = ListenOutcome()
+    Task {
+      do { _ = try await ListenRunner.run(options) } catch { outcome.failure = "\(error)" }
+      outcome.done.signal()
+    }
+    outcome.done.wait()
+    if let message = outcome.failure { throw ValidationError(message) }
+  }
+}
+
+/// How the listen task ended; written by the task before it signals, read after the wait.
+private final class ListenOutcome: @unchecked Sendable {
+  let done = DispatchSemaphore(value: 0)
+  var failure: String?
+}

@@ -1,0 +1,111 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import XCTest
+
+@testable import TagscopeServer
+
+/// `tagscope listen --headless --record FILE`: every accepted record is in the recording when the
+/// runner stops, and what it prints is sanitized.
+final class ListenRunnerTests: XCTestCase {
+  final class Lines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    func append(_ line: String) {
+      lock.lock()
+      stored.append(line)
+      lock.unlock()
+    }
+    var all: [String] {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+  }
+
+  func testHeadlessRunWritesTheRecordingAndPrintsSanitizedLines() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "listen-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let output = Lines()
+    let notices = Lines()
+    let boundPort = Lines()
+    let stopped = expectation(description: "stopped")
+    let options = ListenOptions(port: 0, recordPath: file.path, headless: true)
+    let runner = Task {
+      let statistics = try await ListenRunner.run(
+        options, output: { output.append($0) }, notices: { notices.append($0) },
+        ready: { boundPort.append(String($0)) },
+        stop: {
+          while output.all.joined(separator: "\n").components(separatedBy: "\n").count < 3 {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+          }
+        })
+      stopped.fulfill()
+      return statistics
+    }
+    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    let listeningPort = Int(boundPort.all[0]) ?? 0
+    let evil = #"{"type":"track","userId":"u","event":"evil\u001b[2J\u202escreen"}"#
+    XCTAssertEqual(try httpRequest(port: listeningPort, path: "/v1/track", body: evil)?.status, 200)
+    let native = try RawClient(port: listeningPort)
+    native.send(#"{"format":"tagscope-recording","version":1,"app":"Podcasts","device":"sim"}"# + "\n")
+    native.send(#"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"podcasts"}"# + "\n")
+    native.send(
+      #"{"seq":2,"time":"2026-11-21T10:00:01.000Z","kind":"userAction","name":"playPodcast"}"# + "\n")
+    await fulfillment(of: [stopped], timeout: 10)
+    let statistics = try await runner.value
+    XCTAssertEqual(statistics.accepted, 3)
+
+    let lines = output.all.joined(separator: "\n").components(separatedBy: "\n")
+    XCTAssertEqual(lines.count, 3)
+    XCTAssertTrue(lines[0].contains(#""evil\u{1b}[2J\u{202e}screen""#), lines[0])
+    XCTAssertFalse(lines.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    XCTAssertTrue(notices.all.contains("source connected: Podcasts@sim"), "\(notices.all)")
+    XCTAssertTrue(notices.all.contains { $0.hasPrefix("stopped: accepted 3") }, "\(notices.all)")
+
+    let recorded = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+    XCTAssertEqual(recorded.count, 4)
+    guard case .header(let header) = try RecordLineDecoder.decode(recorded[0]) else {
+      return XCTFail("no header: \(recorded[0])")
+    }
+    XCTAssertEqual(header.app, "tagscope listen")
+    let records = try recorded.dropFirst().map { try RecordLineDecoder.decodeRecord($0) }
+    XCTAssertEqual(records.map(\.source), ["segment@127.0.0.1", "Podcasts@sim", "Podcasts@sim"])
+    XCTAssertEqual(records[0].name, "evil\u{1b}[2J\u{202e}screen")
+    XCTAssertEqual(records.map(\.name).suffix(2), ["podcasts", "playPodcast"])
+  }
+
+  func testSanitizeEscapesControlBidiAndZeroWidth() {
+    XCTAssertEqual(
+      TerminalText.sanitize("a\u{1b}[31mb\nc\u{200b}d\u{2066}e"), "a\\u{1b}[31mb\\nc\\u{200b}d\\u{2066}e")
+    XCTAssertEqual(TerminalText.sanitize("Écoute 🎧 日本"), "Écoute 🎧 日本")
+  }
+
+  func testSIGTERMStopsTheRunnerWithEveryAcceptedRecordInTheRecording() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "listen-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let boundPort = Lines()
+    let options = ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true)
+    let output = Lines()
+    let runner = Task {
+      try await ListenRunner.run(
+        options, output: { output.append($0) }, notices: { _ in }, ready: { boundPort.append(String($0)) })
+    }
+    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    let port = Int(boundPort.all[0]) ?? 0
+    var batch: [String] = []
+    for index in 0..<50 { batch.append(#"{"type":"track","userId":"u","event":"E\#(index)"}"#) }
+    let reply = try httpRequest(
+      port: port, path: "/v1/batch", body: #"{"batch":[\#(batch.joined(separator: ","))]}"#)
+    XCTAssertEqual(reply?.status, 200)
+    kill(getpid(), SIGTERM)
+    let statistics = try await runner.value
+    XCTAssertEqual(statistics.accepted, 50)
+    XCTAssertTrue(output.all.isEmpty, "--quiet printed \(output.all)")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.count, 51)
+    XCTAssertEqual(try RecordLineDecoder.decodeRecord(String(lines[50])).name, "E49")
+  }
+}

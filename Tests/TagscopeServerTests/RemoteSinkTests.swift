@@ -1,0 +1,39 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import TagscopeInspector
+import XCTest
+
+@testable import TagscopeServer
+
+/// The native path end to end: a real hub with the inspector's RemoteSink streaming to a real
+/// server, as an app on a phone or simulator would.
+final class RemoteSinkTests: XCTestCase {
+  func testHubThroughRemoteSinkArrivesInOrderWithItsSource() async throws {
+    let (server, collector) = try await startServer()
+    let sink = RemoteSink(
+      host: "127.0.0.1", port: UInt16(server.port),
+      header: RecordingHeader(app: "Podcasts", device: "iPhone 15 (sim)", started: Date()))
+    let inspector = Inspector(sinks: [sink])
+    let hub = try AnalyticsHub<PodcastTaxonomy>()
+    hub.addObserver(inspector)
+    let podcast = Podcast.catalogue[0]
+    hub.send(screen: .podcasts)
+    hub.send(userAction: .playPodcast(podcast))
+    hub.send(screen: .favorites)
+    hub.send(userAction: .addPodcastToFavorite(podcast))
+    for _ in 0..<200 { hub.send(userAction: .pausePodcast(podcast)) }
+    inspector.flush()
+    let records = collector.waitForRecords(204, timeout: 10)
+    inspector.close()
+    try await server.shutdown()
+    XCTAssertEqual(records.count, 204)
+    XCTAssertEqual(
+      records.prefix(4).map(\.name), ["podcasts", "playPodcast", "favorites", "addPodcastToFavorite"])
+    XCTAssertEqual(records.map(\.seq), (1...204).map(UInt64.init))
+    XCTAssertTrue(records.allSatisfy { $0.source == "Podcasts@iPhone 15 (sim)" })
+    XCTAssertEqual(records[1].kind, .userAction)
+    XCTAssertEqual(records[1].properties["podcast_title"], .string(podcast.title))
+    XCTAssertEqual(records[3].context.screen, "favorites")
+  }
+}

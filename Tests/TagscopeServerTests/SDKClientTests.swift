@@ -1,0 +1,119 @@
+import AnalyticsHub
+import TagscopeInspector
+import XCTest
+
+@testable import TagscopeServer
+
+/// The official Python SDKs (from PyPI, in `.venv`) pointed at a real server on a free loopback
+/// port: every event they send must arrive as the right record, from the right source, in order.
+final class SDKClientTests: XCTestCase {
+  private func run(
+    _ script: String, expecting expected: [(RecordKind, String)], provider: String,
+    file: StaticString = #filePath, line: UInt = #line
+  ) async throws -> [Record] {
+    let (server, collector) = try await startServer()
+    let result = try runSDKClient(script, port: server.port)
+    let records = collector.waitForRecords(expected.count, timeout: 5)
+    try await server.shutdown()
+    XCTAssertEqual(result.status, 0, "\(script) failed: \(result.output)", file: file, line: line)
+    XCTAssertEqual(
+      records.map { "\($0.kind.rawValue) \($0.name)" }, expected.map { "\($0.0.rawValue) \($0.1)" },
+      "\(script) output: \(result.output)", file: file, line: line)
+    for record in records {
+      XCTAssertEqual(record.source, "\(provider)@127.0.0.1", file: file, line: line)
+      XCTAssertEqual(record.outputs.map(\.provider), [provider], file: file, line: line)
+      XCTAssertEqual(record.outputs.first?.status, .sent, file: file, line: line)
+      XCTAssertEqual(record.outputs.first?.calls.count, 1, file: file, line: line)
+      XCTAssertFalse(record.raw?.isEmpty ?? true, file: file, line: line)
+    }
+    XCTAssertEqual(server.statistics.accepted, expected.count, file: file, line: line)
+    XCTAssertEqual(server.statistics.totalRejected, 0, "\(server.statistics.summary)", file: file, line: line)
+    return records
+  }
+
+  func testSegmentPythonSDK() async throws {
+    let records = try await run(
+      "segment_client",
+      expecting: [
+        (.identify, "identify"), (.screen, "Podcasts"), (.event, "Play Podcast"), (.screen, "Favorites"),
+        (.event, "group"), (.event, "alias"), (.event, "Pause Podcast"),
+      ], provider: "segment")
+    guard records.count == 7 else { return }
+    XCTAssertEqual(records[0].properties["plan"], "pro")
+    XCTAssertEqual(records[2].properties["podcast_duration"], .int(1830))
+    XCTAssertEqual(records[2].outputs[0].calls[0].method, "track")
+    XCTAssertEqual(records[2].outputs[0].calls[0].name, "Play Podcast")
+    XCTAssertEqual(records[2].outputs[0].extra["writeKey"], "seg-write-key")
+    XCTAssertEqual(records[2].context.session?.user, "user-42")
+    XCTAssertEqual(records[6].properties["position"], .double(12.5))
+    XCTAssertEqual(records[6].properties["autoplay"], .bool(true))
+    XCTAssertTrue(records[2].raw?.contains("Swift by Sundell") ?? false)
+  }
+
+  func testRudderStackPythonSDK() async throws {
+    let records = try await run(
+      "rudderstack_client",
+      expecting: [
+        (.identify, "identify"), (.event, "Add Favorite"), (.screen, "Player"), (.event, "Share Podcast"),
+      ], provider: "rudderstack")
+    guard records.count == 4 else { return }
+    XCTAssertEqual(records[1].properties["podcast_title"], "Under the Radar")
+    XCTAssertEqual(records[1].outputs[0].extra["writeKey"], "rudder-write-key")
+  }
+
+  func testAmplitudePythonSDK() async throws {
+    let records = try await run(
+      "amplitude_client",
+      expecting: [
+        (.identify, "identify"), (.event, "Play Podcast"), (.event, "Pause Podcast"),
+        (.identify, "identify"), (.event, "Batch Play Podcast"), (.event, "Batch Pause Podcast"),
+      ], provider: "amplitude")
+    guard records.count == 6 else { return }
+    XCTAssertEqual(records[0].properties["$set"], ["plan": "pro"])
+    XCTAssertEqual(records[1].properties["podcast_duration"], .int(1830))
+    XCTAssertEqual(records[1].outputs[0].calls[0].name, "Play Podcast")
+    XCTAssertEqual(records[2].context.session?.user, "device-123")
+  }
+
+  func testMixpanelPythonSDK() async throws {
+    let records = try await run(
+      "mixpanel_client",
+      expecting: [
+        (.event, "Play Podcast"), (.identify, "$set"), (.event, "Pause Podcast"), (.event, "Old Listen"),
+      ],
+      provider: "mixpanel")
+    guard records.count == 4 else { return }
+    XCTAssertEqual(records[0].properties["podcast_duration"], .int(1830))
+    XCTAssertNil(records[0].properties["token"])
+    XCTAssertEqual(records[0].outputs[0].extra["token"], "mp-token")
+    XCTAssertEqual(records[1].properties["plan"], "pro")
+    XCTAssertEqual(records[1].outputs[0].calls[0].method, "engage")
+  }
+
+  func testPostHogPythonSDK() async throws {
+    let records = try await run(
+      "posthog_client",
+      expecting: [
+        (.event, "Play Podcast"), (.identify, "identify"), (.screen, "Podcasts"), (.event, "Pause Podcast"),
+      ],
+      provider: "posthog")
+    guard records.count == 4 else { return }
+    XCTAssertEqual(records[0].properties["podcast_title"], "Swift by Sundell")
+    XCTAssertEqual(records[1].properties["plan"], "pro")
+    XCTAssertEqual(records[0].outputs[0].extra["api_key"], "phc-project-key")
+  }
+
+  func testSnowplowPythonTracker() async throws {
+    let perRun: [(RecordKind, String)] = [
+      (.event, "play"), (.event, "add_favorite"), (.screen, "Podcasts"), (.screen, "Favorites"),
+    ]
+    let records = try await run("snowplow_client", expecting: perRun + perRun, provider: "snowplow")
+    guard records.count == 8 else { return }
+    XCTAssertEqual(records[0].properties["category"], "player")
+    XCTAssertEqual(records[0].properties["value"], .double(1830))
+    XCTAssertEqual(records[1].properties["podcast_title"], "Under the Radar")
+    XCTAssertEqual(records[1].outputs[0].calls[0].method, "trackSelfDescribingEvent")
+    XCTAssertEqual(records[5].properties["podcast_title"], "Under the Radar")
+    XCTAssertEqual(records[0].context.session?.user, "user-42")
+  }
+}
