@@ -213,6 +213,12 @@ enum InspectorBench {
       "inspector.send.hub_observing.ratio", observing.cpu / baseline.cpu, unit: "x",
       baseline: "CPU, hub with a do-nothing observer (describes calls, checks rules)")
     report.add(
+      "inspector.send.hub_observing.wall_ratio", observing.wall / baseline.wall, unit: "x",
+      baseline: "wall, hub with a do-nothing observer")
+    report.add(
+      "inspector.send.own.ratio", observed.cpu / observing.cpu, unit: "x",
+      baseline: "CPU, inspector vs do-nothing observer (the inspector's own share)")
+    report.add(
       "inspector.send.written.ratio", total / baseline.wall, unit: "x", baseline: "wall, until all written")
     report.add(
       "inspector.send.dropped", Double(dropped), unit: "records", baseline: "5 × 200,000 sends", atMost: 0)
