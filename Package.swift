@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
   ],
@@ -24,6 +25,7 @@ let package = Package(
       name: "TagscopeServer",
       dependencies: [
         "AnalyticsHub",
+        "AnalyticsProviders",
         "TagscopeInspector",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
@@ -34,7 +36,7 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", "TagscopeServer",
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer", "TaggingPlan",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -42,8 +44,17 @@ let package = Package(
       name: "TagscopeBench",
       dependencies: [
         "AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer",
+        "TaggingPlan",
+      ]),
+    .target(
+      name: "TaggingPlan",
+      dependencies: [
+        "AnalyticsHub", "TagscopeInspector", "AnalyticsProviders", .product(name: "Yams", package: "Yams"),
       ]),
     .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "TaggingPlanTests",
+      dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
     .testTarget(
       name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(

@@ -148,7 +148,7 @@ public final class PodcastSimulator {
     loggedIn = true
     let userNumber = Int.random(in: 1...999, using: &random)
     let user = AnalyticsUser(
-      id: "u-\(userNumber)", traits: ["plan": userNumber % 3 == 0 ? "premium" : "free"])
+      id: "user-\(1000 + userNumber)", traits: ["plan": userNumber % 3 == 0 ? "premium" : "free"])
     let voiceOver = Bool.random(using: &random)
     return [
       show(.login),

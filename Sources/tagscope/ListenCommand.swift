@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import TaggingPlan
+import TagscopeInspector
 import TagscopeServer
 
 /// `tagscope listen`: apps (RemoteSink) and existing analytics SDKs stream into the debugger.
@@ -29,6 +31,9 @@ struct Listen: ParsableCommand {
   @Option(help: "Write every record received to this recording file (JSON Lines).")
   var record: String?
 
+  @Option(help: "Check every record against this tagging plan (YAML); violations print under their record.")
+  var plan: String?
+
   @Flag(help: "No user interface: print one line per record (for CI).")
   var headless = false
 
@@ -45,13 +50,48 @@ struct Listen: ParsableCommand {
   func run() throws {
     let options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet)
+    let monitor = try plan.map { PlanMonitor(plan: try Self.loadPlan($0)) }
+    let annotate = monitor.map(Self.planAnnotator)
     let outcome = ListenOutcome()
     Task {
-      do { _ = try await ListenRunner.run(options) } catch { outcome.failure = "\(error)" }
+      do { _ = try await ListenRunner.run(options, annotate: annotate) } catch {
+        outcome.failure = "\(error)"
+      }
       outcome.done.signal()
     }
     outcome.done.wait()
     if let message = outcome.failure { throw ValidationError(message) }
+    if let monitor { ListenRunner.standardError("plan: " + monitor.headerText) }
+  }
+
+  /// Checks each record against the plan, in arrival order; one line per violation.
+  static func planAnnotator(_ monitor: PlanMonitor) -> @Sendable (Record) -> [String] {
+    let positions = RecordCounter()
+    return { record in
+      let violations = monitor.check(record, at: positions.next())
+      return violations.map { "✗ \($0.severity.rawValue) \($0.rule.rawValue): \($0.message)" }
+    }
+  }
+
+  /// Loads the plan, or stops with exit code 2 and the loader's `file:line:column` message.
+  static func loadPlan(_ path: String) throws -> Plan {
+    do { return try PlanLoader.load(contentsOf: path) } catch {
+      ListenRunner.standardError("\(error)")
+      throw ExitCode(2)
+    }
+  }
+}
+
+/// Positions of the records checked against the plan, in arrival order.
+private final class RecordCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count - 1
   }
 }
 

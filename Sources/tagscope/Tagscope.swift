@@ -6,7 +6,7 @@ struct Tagscope: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tagscope",
     abstract: "Watch, record, replay and check the analytics tags of an app.",
-    subcommands: [DemoCommand.self, Listen.self],
+    subcommands: [DemoCommand.self, Listen.self, Validate.self],
     defaultSubcommand: DemoCommand.self
   )
 }

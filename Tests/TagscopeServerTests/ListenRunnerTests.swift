@@ -108,4 +108,29 @@ final class ListenRunnerTests: XCTestCase {
     XCTAssertEqual(lines.count, 51)
     XCTAssertEqual(try RecordLineDecoder.decodeRecord(String(lines[50])).name, "E49")
   }
+
+  func testAnnotationsPrintUnderTheirRecord() async throws {
+    let output = Lines()
+    let boundPort = Lines()
+    let options = ListenOptions(port: 0, headless: true)
+    let runner = Task {
+      try await ListenRunner.run(
+        options, output: { output.append($0) }, notices: { _ in }, ready: { boundPort.append(String($0)) },
+        stop: {
+          while output.all.joined(separator: "\n").components(separatedBy: "\n").count < 2 {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+          }
+        },
+        annotate: { record in record.name == "Play" ? ["✗ plan: Play\u{1b}[31m is not planned"] : [] })
+    }
+    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    let body = #"{"type":"track","userId":"user-1","event":"Play"}"#
+    XCTAssertEqual(
+      try httpRequest(port: Int(boundPort.all[0]) ?? 0, path: "/v1/track", body: body)?.status, 200)
+    _ = try await runner.value
+    let lines = output.all.joined(separator: "\n").components(separatedBy: "\n")
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertTrue(lines[0].contains("\"Play\""), lines[0])
+    XCTAssertEqual(lines[1], "  ✗ plan: Play\\u{1b}[31m is not planned")
+  }
 }

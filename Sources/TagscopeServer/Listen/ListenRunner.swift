@@ -24,10 +24,12 @@ public enum ListenRunner {
   ///   - notices: receives notices and the summary (standard error by default).
   ///   - ready: called with the bound port once the server accepts connections.
   ///   - stop: awaited instead of a signal when given.
+  ///   - annotate: extra lines printed under each record in headless mode (the plan's violations).
   public static func run(
     _ options: ListenOptions, output: @escaping @Sendable (String) -> Void = ListenRunner.standardOutput,
     notices: @escaping @Sendable (String) -> Void = ListenRunner.standardError,
-    ready: @Sendable (Int) -> Void = { _ in }, stop: (@Sendable () async -> Void)? = nil
+    ready: @Sendable (Int) -> Void = { _ in }, stop: (@Sendable () async -> Void)? = nil,
+    annotate: (@Sendable (Record) -> [String])? = nil
   ) async throws -> ServerStatistics {
     let recorder: Recorder?
     if let path = options.recordPath {
@@ -70,7 +72,12 @@ public enum ListenRunner {
             }
           }
         }
-        let lines = HeadlessPrinter.lines(for: event)
+        var lines = HeadlessPrinter.lines(for: event)
+        if let annotate, case .records(let records) = event {
+          lines.output = zip(records, lines.output).flatMap { record, line in
+            [line] + annotate(record).map { "  " + TerminalText.sanitize($0) }
+          }
+        }
         if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
         for notice in lines.notices { notices(notice) }
       }

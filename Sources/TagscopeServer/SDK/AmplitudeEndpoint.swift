@@ -122,7 +122,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "amplitude", kind: kind, name: name, properties: properties, time: time,
       user: Payload.string(event["user_id"]) ?? Payload.string(event["device_id"]), session: session,
-      call: CallDescription(method: "track", name: eventType, parameters: event), raw: JSONText.string(event),
+      call: Self.call(eventType: eventType, event: event), raw: JSONText.string(event),
       credentials: ["api_key": .string(apiKey)])
   }
 
@@ -134,5 +134,18 @@ struct AmplitudeEndpoint: SDKEndpoint {
 
   static func reply(_ status: HTTPResponseStatus, _ body: Properties, reason: RejectionReason) -> SDKReply {
     SDKReply(status: status, body: JSONText.string(body), rejection: reason)
+  }
+
+  /// The SDK call an uploaded event stands for: `$identify`/`$groupidentify` events are what the
+  /// SDK's `identify`/`groupIdentify` send; every other event is a `track`.
+  static func call(eventType: String, event: Properties) -> CallDescription {
+    switch eventType {
+    case "$identify":
+      return CallDescription(method: "identify", name: nil, parameters: event)
+    case "$groupidentify":
+      return CallDescription(method: "groupIdentify", name: nil, parameters: event)
+    default:
+      return CallDescription(method: "track", name: eventType, parameters: event)
+    }
   }
 }

@@ -124,7 +124,9 @@ struct MixpanelEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, user: Payload.string(properties["distinct_id"]), session: nil,
-      call: CallDescription(method: "track", name: name, parameters: message), raw: JSONText.string(message),
+      // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
+      call: CallDescription(method: "track", name: name, parameters: Payload.object(message["properties"])),
+      raw: JSONText.string(message),
       credentials: credentials)
   }
 

@@ -125,7 +125,16 @@ struct SegmentEndpoint: SDKEndpoint {
     let time =
       Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
       ?? Payload.string(message["originalTimestamp"]).flatMap(ISO8601Timestamp.date(from:))
-    let callName = kind == .event && type != "track" ? nil : name
+    // The call's name as Segment's SDK call model carries it (see `SegmentCall.name`).
+    let callName: String?
+    switch type {
+    case "track": callName = name
+    case "identify": callName = Payload.string(message["userId"]) ?? name
+    case "group": callName = Payload.string(message["groupId"]) ?? ""
+    case "alias": callName = Payload.string(message["userId"]) ?? ""
+    case "screen", "page": callName = name
+    default: callName = nil
+    }
     return IngestedEvent(
       provider: provider, kind: kind, name: name, properties: properties, time: time, user: user,
       session: nil, call: CallDescription(method: type, name: callName, parameters: message),

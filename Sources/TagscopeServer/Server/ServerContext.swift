@@ -1,3 +1,4 @@
+import AnalyticsProviders
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
@@ -13,6 +14,8 @@ final class ServerContext: Sendable {
   private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
   private let httpSources = NIOLockedValueBox<Set<String>>([])
+  /// One rule stream per source: the provider's documented rules, counted per app instance.
+  private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
   init(configuration: ListenConfiguration, consumer: @escaping @Sendable (ListenEvent) -> Void) {
     self.configuration = configuration
@@ -42,10 +45,28 @@ final class ServerContext: Sendable {
       return start
     }
     let now = Date()
-    let records = events.enumerated().map { index, event in
+    var records = events.enumerated().map { index, event in
       RecordMaker.record(event, seq: first + UInt64(index), source: source, received: now)
     }
+    ruleStreams.withLockedValue { streams in
+      var stream = streams[source] ?? ProviderRuleStream()
+      for index in records.indices { Self.addProviderRules(to: &records[index], stream: &stream) }
+      streams[source] = stream
+    }
     deliver(.records(records))
+  }
+
+  /// Adds the violations of the provider's documented rules (from `AnalyticsProviders`) that the
+  /// endpoint did not already report, as the hub does for in-process records.
+  /// GA4 Measurement Protocol payloads are left to ``GA4Validator``, which reports what Google's
+  /// validation server reports (the Firebase SDK's rules would say the same twice).
+  static func addProviderRules(to record: inout Record, stream: inout ProviderRuleStream) {
+    for index in record.outputs.indices where record.outputs[index].provider != "ga4" {
+      let output = record.outputs[index]
+      let known = Set(output.violations.map(\.rule))
+      let found = stream.check(provider: output.provider, calls: output.calls)
+      record.outputs[index].violations += found.filter { !known.contains($0.rule) }.map(RecordViolation.init)
+    }
   }
 
   /// A source name for a new native connection: `base`, or `base #2`, `base #3`… while a

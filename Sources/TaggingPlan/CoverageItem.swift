@@ -1,0 +1,87 @@
+/// One line of the coverage checklist: a planned tag, or a planned (tag, screen, provider)
+/// expectation.
+public struct CoverageItem: Sendable, Hashable {
+  public var section: PlanSection
+  /// The tag's name.
+  public var tag: String
+  /// The screen the expectation is for; `nil` for the tag itself or for any screen.
+  public var screen: String?
+  /// The provider; `nil` for the tag itself.
+  public var provider: String?
+  /// Where the plan states it.
+  public var location: SourceLocation
+
+  /// An item.
+  public init(
+    section: PlanSection, tag: String, screen: String? = nil, provider: String? = nil,
+    location: SourceLocation
+  ) {
+    self.section = section
+    self.tag = tag
+    self.screen = screen
+    self.provider = provider
+    self.location = location
+  }
+
+  /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`.
+  public var id: String {
+    var text = "\(section.noun) \(tag)"
+    if let screen { text += " on \(screen)" }
+    if let provider { text += ": \(provider)" }
+    return text
+  }
+
+  /// Builds the items of `entries`: per entry its tag item, then one item per provider and screen
+  /// (the screens of its conditions, or the entry's `screens`, or any screen).
+  static func build(entries: [PlanEntry]) -> (
+    items: [CoverageItem], tags: [Int], providers: [[ProviderCoverageIndex]]
+  ) {
+    var items: [CoverageItem] = []
+    var tags: [Int] = []
+    var providers: [[ProviderCoverageIndex]] = []
+    for entry in entries {
+      tags.append(items.count)
+      items.append(CoverageItem(section: entry.section, tag: entry.name, location: entry.location))
+      var indexes: [ProviderCoverageIndex] = []
+      for plan in entry.providers {
+        var screens: [(String?, SourceLocation)] = []
+        func add(_ screen: String?, _ location: SourceLocation) {
+          if !screens.contains(where: { $0.0 == screen }) { screens.append((screen, location)) }
+        }
+        for call in plan.calls {
+          if let conditional = call.condition?.screens {
+            for screen in conditional { add(screen, call.location) }
+          } else if let entryScreens = entry.screens {
+            for screen in entryScreens { add(screen, call.location) }
+          } else {
+            add(nil, call.location)
+          }
+        }
+        var index = ProviderCoverageIndex(provider: plan.provider)
+        for (screen, location) in screens {
+          if let screen { index.byScreen[screen] = items.count } else { index.any = items.count }
+          items.append(
+            CoverageItem(
+              section: entry.section, tag: entry.name, screen: screen, provider: plan.provider,
+              location: location))
+        }
+        indexes.append(index)
+      }
+      providers.append(indexes)
+    }
+    return (items, tags, providers)
+  }
+}
+
+/// Where a record on a given screen marks coverage for one provider of one entry.
+struct ProviderCoverageIndex: Sendable, Hashable {
+  var provider: String
+  var byScreen: [String: Int] = [:]
+  var any: Int?
+
+  /// The item a record on `screen` covers.
+  func item(screen: String?) -> Int? {
+    if let screen, let item = byScreen[screen] { return item }
+    return any
+  }
+}

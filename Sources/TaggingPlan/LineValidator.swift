@@ -1,0 +1,200 @@
+import Foundation
+import TagscopeInspector
+
+/// Validates recording lines, decoding only records it has not seen before: a record whose
+/// ``LineKey`` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
+/// violations (with its own `seq`) and coverage without being decoded.
+struct LineValidator {
+  /// What became of one line.
+  enum Outcome {
+    /// A record, its violations appended to the caller's list.
+    case record
+    case header
+    case dropped(Int)
+    case problem(RecordLineError)
+  }
+
+  private struct Cached {
+    var violations: [PlanViolation]
+    var marks: [Int]
+  }
+
+  /// Distinct records remembered at most; later ones are validated without being remembered.
+  static let cacheLimit = 262_144
+
+  var validator: PlanValidator
+  private var cache: [LineKey: Cached] = [:]
+  /// Records validated from the cache.
+  private(set) var hits = 0
+
+  init(plan: Plan) { validator = PlanValidator(plan: plan) }
+
+  /// Validates one line, appending a record's violations to `violations`.
+  mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
+    -> Outcome
+  {
+    guard let (key, seq) = LineKey.scan(line) else { return decodeAndValidate(line, into: &violations) }
+    if let cached = cache[key] {
+      hits += 1
+      validator.replay(marks: cached.marks)
+      for violation in cached.violations {
+        violations.append(violation)
+        violations[violations.count - 1].seq = seq
+      }
+      return .record
+    }
+    let record: Record
+    do {
+      guard case .record(let decoded) = try RecordLineDecoder.decode(line) else {
+        return decodeAndValidate(line, into: &violations)
+      }
+      record = decoded
+    } catch {
+      return .problem(error)
+    }
+    var marks: [Int] = []
+    let found = validator.validate(record, marks: &marks)
+    if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
+    violations.append(contentsOf: found)
+    return .record
+  }
+
+  private mutating func decodeAndValidate(
+    _ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation]
+  ) -> Outcome {
+    do {
+      switch try RecordLineDecoder.decode(line) {
+      case .record(let record):
+        violations.append(contentsOf: validator.validate(record))
+        return .record
+      case .header: return .header
+      case .dropped(let marker): return .dropped(marker.count)
+      }
+    } catch {
+      return .problem(error)
+    }
+  }
+}
+
+extension RecordingScanner {
+  /// Validates the recording at `path` line by line with `lines`, appending violations in record
+  /// order; the file is read in chunks, so memory stays bounded whatever its size. The header is
+  /// checked by the inspector's ``RecordingReader`` (same errors); `-` (standard input) is read
+  /// through it entirely.
+  static func validate(
+    path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
+  ) throws(RecordingReadError) -> Summary {
+    if path == "-" {
+      return try scan(path: path) { record in violations.append(contentsOf: lines.validator.validate(record))
+      }
+    }
+    _ = try RecordingReader(path: path)
+    var summary = Summary()
+    try forEachLine(path: path) { line, number, terminated in
+      guard number > 1 else { return }
+      validate(
+        line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary)
+    }
+    return summary
+  }
+
+  /// Validates the lines after the header (line 1) of recording bytes.
+  static func validate(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, with lines: inout LineValidator,
+    into violations: inout [PlanViolation]
+  ) -> Summary {
+    var summary = Summary()
+    var lineStart = Self.newline(in: bytes, from: 0) + 1
+    var lineNumber = 1
+    while lineStart < bytes.count {
+      lineNumber += 1
+      let lineEnd = Self.newline(in: bytes, from: lineStart)
+      validate(
+        UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber,
+        terminated: lineEnd < bytes.count, file: file, lines: &lines, into: &violations, &summary)
+      lineStart = lineEnd + 1
+    }
+    return summary
+  }
+
+  private static func validate(
+    _ rawLine: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool, file: String,
+    lines: inout LineValidator,
+    into violations: inout [PlanViolation], _ summary: inout Summary
+  ) {
+    var line = rawLine
+    if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+    guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
+    switch lines.validate(line, into: &violations) {
+    case .record:
+      summary.records += 1
+    case .header: break
+    case .dropped(let count): summary.droppedByWriter += count
+    case .problem(let error):
+      let reason = terminated ? error.description : "truncated last line (no newline at the end; \(error))"
+      summary.problems.append(RecordingProblem(file: file, line: number, message: reason))
+    }
+  }
+
+  /// Calls `body` with each line of the file at `path` (without its newline), its number from 1
+  /// and whether a newline ended it, reading `chunkSize` bytes at a time (more for a longer line).
+  static func forEachLine(
+    path: String, chunkSize: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
+  ) throws(RecordingReadError) {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw .notARecording(file: path, reason: "cannot open it: \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
+    var filled = 0
+    var number = 0
+    while true {
+      if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
+      let count = buffer.withUnsafeMutableBytes { raw in
+        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .notARecording(file: path, reason: "cannot read it: \(String(cString: strerror(errno)))")
+      }
+      if count == 0 {
+        if filled > 0 {
+          number += 1
+          buffer.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[0..<filled]), number, false)
+          }
+        }
+        return
+      }
+      filled += count
+      let consumed = buffer.withUnsafeBufferPointer { all -> Int in
+        let bytes = UnsafeBufferPointer(rebasing: all[0..<filled])
+        var start = 0
+        while true {
+          let end = newline(in: bytes, from: start)
+          guard end < filled else { return start }
+          number += 1
+          body(UnsafeBufferPointer(rebasing: bytes[start..<end]), number, true)
+          start = end + 1
+        }
+      }
+      if consumed > 0 {
+        buffer.withUnsafeMutableBytes { raw in
+          let base = raw.baseAddress!
+          _ = memmove(base, base + consumed, filled - consumed)
+        }
+        filled -= consumed
+      }
+    }
+  }
+}
+
+extension RecordingScanner {
+  /// The index of the next newline at or after `start`, or `bytes.count`.
+  static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+    guard let found = memchr(base + start, 10, bytes.count - start) else { return bytes.count }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
+}

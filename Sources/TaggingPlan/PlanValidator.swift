@@ -1,0 +1,169 @@
+import AnalyticsHub
+import AnalyticsProviders
+import TagscopeInspector
+
+/// What a validation keeps from one record to the next besides coverage: remembered pattern
+/// results and, per `listen` source, the provider rule counts.
+public struct ValidationState: Sendable {
+  var patterns = PatternMemo()
+  var streams: [String: ProviderRuleStream] = [:]
+
+  /// Nothing remembered yet.
+  public init() {}
+}
+
+/// Checks records against a plan, one at a time, and keeps the coverage.
+///
+/// Rules, in order, for each record:
+/// - every provider output's recorded rule violations become `provider-rule` violations (for
+///   every record, planned or not; `degraded` consequences are warnings, others errors); records
+///   from `listen` (with a `source`) that carry none are checked with a ``ProviderRuleStream``
+///   per source;
+/// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
+///   timed event records only when the plan has a `timed` section: plans describe the app's own
+///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
+/// - a screen/action/event/state (or timed event) the plan does not list is `unplanned-tag`;
+/// - properties are checked only when the entry has `properties` (a timed stop may also carry the
+///   hub's `duration` and `cancelled`); the tag's screen against `screens`;
+/// - each planned provider is checked only when it appears in the record's outputs (a record from
+///   `listen` carries only the SDK that sent it). A `blocked` provider (disabled or no consent) is
+///   expected behaviour: nothing is checked and it does not count as coverage. Of a provider's
+///   expectations, those whose `when` holds apply; when none does, those without `when` apply. `dropped` (the
+///   mapping returned nothing) and `failed` (the SDK threw) are `missing-call` where a call is
+///   planned.
+public struct PlanValidator: Sendable {
+  public let plan: Plan
+  /// What has been seen so far.
+  public private(set) var coverage: Coverage
+  /// How many records were checked.
+  public private(set) var records = 0
+  private var state = ValidationState()
+
+  /// A validator with nothing seen yet.
+  public init(plan: Plan) {
+    self.plan = plan
+    coverage = Coverage(items: plan.coverageItems)
+  }
+
+  /// Checks one record, updates the coverage and returns its violations (usually none).
+  public mutating func validate(_ record: Record) -> [PlanViolation] {
+    records += 1
+    return Self.check(record, plan: plan, coverage: &coverage, state: &state)
+  }
+
+  /// ``validate(_:)``, also appending to `marks` the coverage items the record covered (an item
+  /// twice if covered twice), so an identical record can be replayed with ``replay(marks:)``.
+  mutating func validate(_ record: Record, marks: inout [Int]) -> [PlanViolation] {
+    records += 1
+    var scratch = Coverage(items: plan.coverageItems)
+    let found = Self.check(record, plan: plan, coverage: &scratch, state: &state)
+    for index in scratch.counts.indices where scratch.counts[index] > 0 {
+      for _ in 0..<scratch.counts[index] {
+        marks.append(index)
+        coverage.mark(index)
+      }
+    }
+    return found
+  }
+
+  /// Counts a record identical to one validated before: one more record, the same coverage.
+  mutating func replay(marks: [Int]) {
+    records += 1
+    for index in marks { coverage.mark(index) }
+  }
+
+  /// Checks one record against `plan`, marking what it covers in `coverage`.
+  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
+    var state = ValidationState()
+    return check(record, plan: plan, coverage: &coverage, state: &state)
+  }
+
+  /// ``check(_:plan:coverage:)``, keeping what lasts across records (pattern results, the
+  /// provider counts of each `listen` source) in `state`.
+  public static func check(
+    _ record: Record, plan: Plan, coverage: inout Coverage, state: inout ValidationState
+  )
+    -> [PlanViolation]
+  {
+    var violations: [PlanViolation] = []
+    guard let kind = record.kind.tagKind else { return violations }
+    let section = PlanSection(kind: kind)
+    let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
+    for index in record.outputs.indices
+    where !record.outputs[index].violations.isEmpty
+      || (record.source != nil && !record.outputs[index].calls.isEmpty)
+    {
+      appendRuleViolations(
+        of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, state: &state,
+        to: &violations)
+    }
+    guard let section else { return violations }
+    guard let entryIndex else {
+      if section == .timed && !plan.sections.contains(.timed) { return violations }
+      violations.append(
+        PlanViolation(
+          seq: record.seq, severity: plan.unplannedSeverity, rule: .unplannedTag, tag: record.name,
+          message: "\(place(record)): \(section.noun) \(record.name) is not in the plan"))
+      return violations
+    }
+    let tagItem = plan.tagItems[entryIndex]
+    coverage.mark(tagItem)
+    var context = CheckContext(tagItem: tagItem, phase: phase(of: record, kind: kind), violations: violations)
+    context.checkEntry(
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage,
+      memo: &state.patterns)
+    return context.violations
+  }
+
+  /// Appends the `provider-rule` violations of one output.
+  private static func appendRuleViolations(
+    of output: ProviderOutput, in record: Record, plan: Plan, entryIndex: Int?, state: inout ValidationState,
+    to violations: inout [PlanViolation]
+  ) {
+    let rules = ruleViolations(of: output, in: record, state: &state)
+    guard !rules.isEmpty else { return }
+    let item = entryIndex.flatMap { index in
+      plan.providerItems[index].first { $0.provider == output.provider }?.item(screen: record.context.screen)
+        ?? plan.tagItems[index]
+    }
+    for rule in rules {
+      violations.append(
+        PlanViolation(
+          seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
+          tag: record.name, provider: output.provider,
+          message: "\(place(record)): \(output.provider) rule \(rule.rule) broken: \(rule.message)",
+          coverageItem: item))
+    }
+  }
+
+  /// The provider rules an output breaks: those the hub recorded or, for a record received by
+  /// `tagscope listen` (it has a `source`) that carries none, those a ``ProviderRuleStream`` of
+  /// that source finds (counting across the source's records, as the SDK does).
+  static func ruleViolations(of output: ProviderOutput, in record: Record, state: inout ValidationState)
+    -> [RecordViolation]
+  {
+    guard output.violations.isEmpty, let source = record.source, !output.calls.isEmpty else {
+      return output.violations
+    }
+    return state.streams[source, default: ProviderRuleStream()].check(
+      provider: output.provider, calls: output.calls
+    )
+    .map(RecordViolation.init)
+  }
+
+  /// The timed event boundary of a record: start, stop, or cancel (a stop with `cancelled: true`).
+  static func phase(of record: Record, kind: TagKind) -> CallCondition.Phase? {
+    switch kind {
+    case .timedStart: return .start
+    case .timedStop: return record.properties["cancelled"] == .bool(true) ? .cancel : .stop
+    default: return nil
+    }
+  }
+
+  /// `playPodcast on favorites`, or `playPodcast` when no screen is current.
+  static func place(_ record: Record) -> String {
+    if record.kind == .screen { return "screen \(record.name)" }
+    guard let screen = record.context.screen else { return record.name }
+    return "\(record.name) on \(screen)"
+  }
+}

@@ -1,0 +1,77 @@
+/// A record that breaks the plan: which rule, how bad, which provider, and a plain sentence naming
+/// the place in the record and in the plan.
+///
+/// Everything but `seq` is shared between the violations of identical records (a long recording
+/// repeats the same broken tag thousands of times), so a violation costs 16 bytes and one
+/// reference count.
+public struct PlanViolation: Sendable, Hashable {
+  /// The record's sequence number.
+  public var seq: UInt64
+  private let detail: Detail
+
+  private final class Detail: Sendable {
+    let severity: Severity
+    let rule: ViolationRule
+    let tag: String
+    let provider: String?
+    let message: String
+    let planLine: Int?
+    let coverageItem: Int?
+
+    init(
+      severity: Severity, rule: ViolationRule, tag: String, provider: String?, message: String,
+      planLine: Int?,
+      coverageItem: Int?
+    ) {
+      self.severity = severity
+      self.rule = rule
+      self.tag = tag
+      self.provider = provider
+      self.message = message
+      self.planLine = planLine
+      self.coverageItem = coverageItem
+    }
+  }
+
+  public var severity: Severity { detail.severity }
+  public var rule: ViolationRule { detail.rule }
+  /// The tag's name.
+  public var tag: String { detail.tag }
+  /// The provider concerned, if any.
+  public var provider: String? { detail.provider }
+  /// "playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 18 expects
+  /// play_podcast_from_favorites".
+  public var message: String { detail.message }
+  /// The plan line the violation cites, if any.
+  public var planLine: Int? { detail.planLine }
+  /// The coverage item it fails (for JUnit); `nil` for unplanned tags.
+  public var coverageItem: Int? { detail.coverageItem }
+
+  /// A violation.
+  public init(
+    seq: UInt64, severity: Severity, rule: ViolationRule, tag: String, provider: String? = nil,
+    message: String,
+    planLine: Int? = nil, coverageItem: Int? = nil
+  ) {
+    self.seq = seq
+    detail = Detail(
+      severity: severity, rule: rule, tag: tag, provider: provider, message: message, planLine: planLine,
+      coverageItem: coverageItem)
+  }
+
+  public static func == (lhs: PlanViolation, rhs: PlanViolation) -> Bool {
+    lhs.seq == rhs.seq
+      && (lhs.detail === rhs.detail
+        || (lhs.severity == rhs.severity && lhs.rule == rhs.rule && lhs.tag == rhs.tag
+          && lhs.provider == rhs.provider && lhs.message == rhs.message && lhs.planLine == rhs.planLine
+          && lhs.coverageItem == rhs.coverageItem))
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(seq)
+    hasher.combine(rule)
+    hasher.combine(tag)
+    hasher.combine(provider)
+    hasher.combine(message)
+  }
+}

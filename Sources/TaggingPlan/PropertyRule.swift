@@ -1,0 +1,200 @@
+import AnalyticsHub
+import Foundation
+
+/// A JSON Schema type word accepted by `type`.
+public enum ValueType: String, Sendable, Hashable, CaseIterable {
+  case string
+  case integer
+  case number
+  case boolean
+  case array
+  case object
+  case null
+
+  /// Whether `value` is of this type; an integral double counts as an integer, an integer as a
+  /// number, a date as a string.
+  public func accepts(_ value: PropertyValue) -> Bool {
+    switch (self, value) {
+    case (.string, .string), (.string, .date), (.integer, .int), (.number, .int), (.number, .double),
+      (.boolean, .bool), (.array, .array), (.object, .object), (.null, .null):
+      return true
+    case (.integer, .double(let number)):
+      return number.rounded() == number && number.isFinite
+    default:
+      return false
+    }
+  }
+}
+
+/// A compiled `pattern`: matched anywhere in the string, as JSON Schema does.
+public final class PlanPattern: Sendable, Hashable {
+  /// The pattern as written in the plan.
+  public let source: String
+  private let expression: NSRegularExpressionBox
+
+  /// Compiles `source`; `nil` when it is not a valid regular expression.
+  public init?(_ source: String) {
+    guard let regex = try? NSRegularExpression(pattern: source) else { return nil }
+    self.source = source
+    self.expression = NSRegularExpressionBox(regex: regex)
+  }
+
+  /// Whether the pattern matches somewhere in `text`.
+  public func matches(_ text: String) -> Bool {
+    let range = NSRange(text.startIndex..<text.endIndex, in: text)
+    return expression.regex.firstMatch(in: text, range: range) != nil
+  }
+
+  public static func == (lhs: PlanPattern, rhs: PlanPattern) -> Bool { lhs.source == rhs.source }
+  public func hash(into hasher: inout Hasher) { hasher.combine(source) }
+}
+
+/// Remembers pattern results for values already seen: analytics values repeat (identifiers,
+/// enumerations), so a long recording does not run the regular expression engine on every record.
+public struct PatternMemo: Sendable {
+  private struct Key: Hashable {
+    var pattern: ObjectIdentifier
+    var text: String
+  }
+
+  /// Results kept at most; later values are matched without being remembered.
+  static let limit = 65_536
+  private var results: [Key: Bool] = [:]
+
+  /// An empty memo.
+  public init() {}
+
+  /// Whether `pattern` matches `text`, from memory when it was asked before.
+  public mutating func matches(_ pattern: PlanPattern, _ text: String) -> Bool {
+    let key = Key(pattern: ObjectIdentifier(pattern), text: text)
+    if let known = results[key] { return known }
+    let result = pattern.matches(text)
+    if results.count < Self.limit { results[key] = result }
+    return result
+  }
+}
+
+/// `NSRegularExpression` is immutable and documented as safe to use from several threads.
+private struct NSRegularExpressionBox: @unchecked Sendable {
+  let regex: NSRegularExpression
+}
+
+/// The constraints on one property (or one provider parameter), in JSON Schema words.
+public struct PropertyRule: Sendable, Hashable {
+  /// The property's name.
+  public var name: String
+  /// Where the property is declared in the plan.
+  public var location: SourceLocation
+  /// Whether the property must be present (and not null).
+  public var required = false
+  /// Accepted types; empty accepts any.
+  public var types: [ValueType] = []
+  /// Accepted values; `nil` accepts any.
+  public var allowed: [PropertyValue]?
+  public var pattern: PlanPattern?
+  public var minimum: Double?
+  public var maximum: Double?
+  public var minLength: Int?
+  public var maxLength: Int?
+
+  /// A rule with no constraint yet.
+  public init(name: String, location: SourceLocation) {
+    self.name = name
+    self.location = location
+  }
+
+  /// What is wrong with a present `value`: a wrong type, or a value outside enum, pattern, range or
+  /// length; `nil` when it conforms.
+  public func problem(with value: PropertyValue) -> ValueProblem? {
+    var memo = PatternMemo()
+    return problem(with: value, memo: &memo)
+  }
+
+  /// ``problem(with:)``, remembering pattern results in `memo`.
+  public func problem(with value: PropertyValue, memo: inout PatternMemo) -> ValueProblem? {
+    if !types.isEmpty, !types.contains(where: { $0.accepts(value) }) {
+      return ValueProblem(
+        rule: .wrongType,
+        found: "is \(Self.describe(value))",
+        expected: "expects " + types.map(\.rawValue).joined(separator: " or "))
+    }
+    if let allowed, !allowed.contains(where: { Self.same($0, value) }) {
+      return ValueProblem(
+        rule: .invalidValue, found: "is \(Self.quoted(value))",
+        expected: "allows only " + allowed.map(Self.quoted).joined(separator: ", "))
+    }
+    if case .string(let text) = value {
+      if let pattern, !memo.matches(pattern, text) {
+        return ValueProblem(
+          rule: .invalidValue, found: "is \(Self.quoted(value))",
+          expected: "expects pattern \(pattern.source)")
+      }
+      // JSON Schema lengths count Unicode code points; UTF-8 bounds decide most cases without
+      // counting (a code point is 1 to 4 bytes).
+      let bytes = text.utf8.count
+      if let minLength, bytes < minLength * 4 {
+        let length = text.unicodeScalars.count
+        if length < minLength {
+          return ValueProblem(
+            rule: .invalidValue, found: "is \(length) characters long",
+            expected: "expects at least \(minLength)")
+        }
+      }
+      if let maxLength, bytes > maxLength {
+        let length = text.unicodeScalars.count
+        if length > maxLength {
+          return ValueProblem(
+            rule: .invalidValue, found: "is \(length) characters long",
+            expected: "allows at most \(maxLength)")
+        }
+      }
+    }
+    if let number = value.doubleValue {
+      if let minimum, number < minimum {
+        return ValueProblem(
+          rule: .invalidValue, found: "is \(value.displayText)",
+          expected: "expects at least \(Self.format(minimum))")
+      }
+      if let maximum, number > maximum {
+        return ValueProblem(
+          rule: .invalidValue, found: "is \(value.displayText)",
+          expected: "expects at most \(Self.format(maximum))")
+      }
+    }
+    return nil
+  }
+
+  /// Whether two values are the same, numbers compared by value (`1830` equals `1830.0`).
+  public static func same(_ lhs: PropertyValue, _ rhs: PropertyValue) -> Bool {
+    if let left = lhs.doubleValue, let right = rhs.doubleValue { return left == right }
+    return lhs == rhs
+  }
+
+  /// `a string ("1830")`, `an integer (1830)`: the type and the value, for messages.
+  static func describe(_ value: PropertyValue) -> String {
+    let article =
+      value.typeName == "integer" || value.typeName == "array" || value.typeName == "object" ? "an" : "a"
+    if case .null = value { return "null" }
+    return "\(article) \(value.typeName) (\(quoted(value)))"
+  }
+
+  /// Strings in double quotes, other values as written.
+  static func quoted(_ value: PropertyValue) -> String {
+    if case .string(let text) = value { return "\"\(text)\"" }
+    return value.displayText
+  }
+
+  static func format(_ number: Double) -> String {
+    number.rounded() == number && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+  }
+}
+
+/// A value that breaks a ``PropertyRule``: which rule, what was found and what the plan expects,
+/// as sentence fragments.
+public struct ValueProblem: Sendable, Hashable {
+  public var rule: ViolationRule
+  /// `is a string ("x")`.
+  public var found: String
+  /// `expects integer`.
+  public var expected: String
+}

@@ -1,0 +1,35 @@
+import TagscopeInspector
+
+/// Reads a recording with the inspector's ``RecordingReader``, handing every record to a closure;
+/// unreadable lines are collected as ``RecordingProblem``s (file and line number) and skipped.
+public enum RecordingScanner {
+  /// What a scan found besides the records.
+  public struct Summary: Sendable {
+    /// Records handed to the closure.
+    public var records = 0
+    /// Unreadable lines, skipped.
+    public var problems: [RecordingProblem] = []
+    /// Records the writer reported as lost (drop markers).
+    public var droppedByWriter = 0
+  }
+
+  /// Scans the recording at `path` (`-` for standard input). Throws only when it cannot be read
+  /// at all: it cannot be opened, or it is not a tagscope recording (no header line).
+  public static func scan(path: String, _ body: (Record) -> Void) throws(RecordingReadError) -> Summary {
+    let reader = try RecordingReader(path: path)
+    var summary = Summary()
+    while let entry = try reader.next() {
+      switch entry {
+      case .record(let record, _):
+        summary.records += 1
+        body(record)
+      case .dropped(let marker, _):
+        summary.droppedByWriter += marker.count
+      case .problem(let problem):
+        summary.problems.append(
+          RecordingProblem(file: problem.file, line: problem.line, message: problem.reason))
+      }
+    }
+    return summary
+  }
+}

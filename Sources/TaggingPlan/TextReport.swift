@@ -1,0 +1,52 @@
+/// The report for a person: a summary line, violations grouped by severity then by rule, tag
+/// and provider (a few examples each), then the checklist of what was not seen.
+public enum TextReport {
+  /// Examples shown per group.
+  static let examples = 5
+
+  /// The report as text, ending with a newline.
+  public static func render(_ report: ValidationReport) -> String {
+    var lines: [String] = []
+    let errors = report.count(.error)
+    let warnings = report.count(.warning)
+    lines.append(
+      "plan \(report.plan.title) · \(report.records) records · \(plural(errors, "error")), \(plural(warnings, "warning")) · \(report.coverage.summary)"
+    )
+    if !report.problems.isEmpty {
+      lines.append("")
+      lines.append("unreadable lines (\(report.problems.count), skipped)")
+      for problem in report.problems.prefix(20) { lines.append("  \(problem)") }
+      if report.problems.count > 20 { lines.append("  … and \(report.problems.count - 20) more") }
+    }
+    let groups = ViolationGroup.group(report.violations)
+    for severity in [Severity.error, .warning] {
+      let selected = groups.filter { $0.severity == severity }
+      guard !selected.isEmpty else { continue }
+      lines.append("")
+      lines.append(severity == .error ? "errors" : "warnings")
+      for group in selected {
+        let provider = group.provider.map { " · \($0)" } ?? ""
+        lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.violations.count)×)")
+        for violation in group.violations.prefix(examples) {
+          lines.append("    #\(violation.seq) \(violation.message)")
+        }
+        if group.violations.count > examples {
+          lines.append("    … and \(group.violations.count - examples) more")
+        }
+      }
+    }
+    let missing = report.coverage.missing
+    lines.append("")
+    if missing.isEmpty {
+      lines.append("coverage: everything planned was seen (\(report.coverage.summary))")
+    } else {
+      lines.append("not yet seen (\(missing.count) of \(report.coverage.planned))")
+      for item in missing { lines.append("  \(item.id) (plan line \(item.location.line))") }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func plural(_ count: Int, _ word: String) -> String {
+    "\(count) \(word)\(count == 1 ? "" : "s")"
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TagscopeInspector
+
+/// `tagscope validate`: loads a plan, validates recordings against it and renders the report.
+///
+/// Exit codes: 0 when no violation is at or above `failOn`, 1 when one is, 2 for bad input (a plan
+/// that does not load, a recording that cannot be read). Unreadable lines are reported on the
+/// diagnostics stream (`file:line: …`) and skipped.
+public enum ValidateRunner {
+  /// What the command prints and returns.
+  public struct Outcome: Sendable {
+    /// The process exit code.
+    public var exitCode: Int32
+    /// The report (standard output).
+    public var output: String
+    /// Messages for standard error: plan errors, unreadable recordings and lines.
+    public var diagnostics: String
+    /// The report, when validation ran.
+    public var report: ValidationReport?
+  }
+
+  /// Runs the validation of `recordings` against the plan at `planPath`.
+  public static func run(planPath: String, recordings: [String], format: ReportFormat, failOn: Severity)
+    -> Outcome
+  {
+    let plan: Plan
+    do {
+      plan = try PlanLoader.load(contentsOf: planPath)
+    } catch let error as PlanLoadError {
+      return Outcome(exitCode: 2, output: "", diagnostics: "\(error)\n", report: nil)
+    } catch {
+      return Outcome(exitCode: 2, output: "", diagnostics: "\(planPath): \(error)\n", report: nil)
+    }
+    return run(plan: plan, recordings: recordings, format: format, failOn: failOn)
+  }
+
+  /// Runs the validation of `recordings` against a loaded plan.
+  public static func run(plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity) -> Outcome
+  {
+    guard !recordings.isEmpty else {
+      return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
+    }
+    let report: ValidationReport
+    var diagnostics = ""
+    do {
+      report = try validate(plan: plan, recordings: recordings) { diagnostics += $0 + "\n" }
+    } catch {
+      return Outcome(exitCode: 2, output: "", diagnostics: diagnostics + "\(error)\n", report: nil)
+    }
+    for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
+    return Outcome(
+      exitCode: report.fails(at: failOn) ? 1 : 0, output: format.render(report, failOn: failOn),
+      diagnostics: diagnostics, report: report)
+  }
+
+  /// Validates `recordings` in order against `plan`. Notes (records the writer dropped) go to
+  /// `note`; unreadable lines are in the report's `problems`. Throws when a recording cannot be
+  /// read at all.
+  ///
+  /// Records are decoded only the first time their content (kind, name, properties, screen,
+  /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
+  /// reuses its result (see ``LineKey``), so validation keeps up with indexing.
+  public static func validate(plan: Plan, recordings: [String], note: (String) -> Void = { _ in })
+    throws(RecordingReadError) -> ValidationReport
+  {
+    var lines = LineValidator(plan: plan)
+    var violations: [PlanViolation] = []
+    var problems: [RecordingProblem] = []
+    for path in recordings {
+      let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
+      problems.append(contentsOf: summary.problems)
+      if summary.droppedByWriter > 0 {
+        note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
+      }
+    }
+    return ValidationReport(
+      plan: plan, violations: violations, coverage: lines.validator.coverage,
+      records: lines.validator.records,
+      problems: problems)
+  }
+}

@@ -1,0 +1,26 @@
+/// The stable identifiers of plan violations, as written in reports (`rule` field).
+public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
+  /// A screen, action, event, state or timed event the plan does not list.
+  case unplannedTag = "unplanned-tag"
+  /// A property the plan marks `required` is absent or null.
+  case missingProperty = "missing-property"
+  /// A property (or expected parameter) has another JSON type than planned.
+  case wrongType = "wrong-type"
+  /// A value outside its `enum`, `pattern`, `minimum`/`maximum` or `minLength`/`maxLength`, or a
+  /// provider parameter with another value than planned.
+  case invalidValue = "invalid-value"
+  /// A property the entry's `properties` does not list.
+  case unexpectedProperty = "unexpected-property"
+  /// The tag happened on a screen outside the entry's `screens`.
+  case wrongScreen = "wrong-screen"
+  /// A planned provider call was not sent (the mapping dropped the tag or the SDK failed).
+  case missingCall = "missing-call"
+  /// The provider was sent calls, none with the planned name (or method).
+  case wrongName = "wrong-name"
+  /// The planned call lacks a planned parameter.
+  case missingParam = "missing-param"
+  /// The provider was sent a call where the plan says `none`.
+  case unexpectedCall = "unexpected-call"
+  /// The provider's own documented rule (AnalyticsProviders) is broken by a call.
+  case providerRule = "provider-rule"
+}

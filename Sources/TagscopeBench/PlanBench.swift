@@ -1,0 +1,220 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import TaggingPlan
+import TagscopeInspector
+
+/// Issue 6's figure: validating a large recording of the podcast demo against the demo's plan,
+/// compared side by side with the timeline indexing the same file (and with only reading and
+/// decoding it). Validation must not be the slow part: ≥ 0.8 × the timeline's indexing rate.
+///
+/// The recording is the inspector benchmark's 1,000,000 records (the podcast simulator on a real
+/// hub), or, with `PLAN_BENCH_RECORDS=N`, N records written here by a real hub with the demo's
+/// real mappings, deliberate bugs included.
+enum PlanBench {
+  static func run(_ report: inout BenchReport) throws {
+    // The inspector benchmark's 1,000,000-record recording (made once, reused), or a recording
+    // of `PLAN_BENCH_RECORDS` records made here for quick runs.
+    let url: URL
+    var temporary: URL?
+    if let count = ProcessInfo.processInfo.environment["PLAN_BENCH_RECORDS"].flatMap(Int.init) {
+      url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "tagscope-plan-bench-\(getpid()).jsonl")
+      _ = try writeRecording(records: count, to: url)
+      temporary = url
+    } else {
+      url = try InspectorBench.recording()
+    }
+    defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
+    let bytes = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    // `PLAN_BENCH_ONLY=validate` times only `tagscope validate`'s path, for profiling.
+    if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "validate" {
+      let timing = try PlanTiming.measure {
+        blackHole(try ValidateRunner.validate(plan: plan, recordings: [url.path]))
+      }
+      report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
+      return
+    }
+
+    // Timeline indexing, `tagscope validate`'s validation (records decoded only the first time
+    // their content is seen), validation decoding every record, and reading+decoding only,
+    // interleaved, best of each, in CPU time (which other processes on a busy machine do not
+    // inflate; every run is on one thread but the timeline's indexer, also one thread).
+    var decoded = 0
+    var violations = 0
+    var summary = ""
+    var readOnly = PlanTiming()
+    var indexing = PlanTiming()
+    var validating = PlanTiming()
+    var decodingAll = PlanTiming()
+    var indexed = 0
+    for _ in 0..<3 {
+      indexing.keepBest(
+        try PlanTiming.measure {
+          let timeline = try Timeline.open(path: url.path)
+          timeline.waitUntilIndexed()
+          indexed = timeline.count
+          timeline.release()
+        })
+      validating.keepBest(
+        try PlanTiming.measure {
+          let report = try ValidateRunner.validate(plan: plan, recordings: [url.path])
+          violations = report.violations.count
+          summary = report.coverage.summary
+        })
+      decodingAll.keepBest(
+        try PlanTiming.measure {
+          var validator = PlanValidator(plan: plan)
+          var found = 0
+          _ = try RecordingScanner.scan(path: url.path) { record in found += validator.validate(record).count
+          }
+          blackHole(found)
+        })
+      readOnly.keepBest(
+        try PlanTiming.measure {
+          decoded = 0
+          _ = try RecordingScanner.scan(path: url.path) { record in
+            decoded += 1
+            blackHole(record)
+          }
+        })
+    }
+    // Validation alone, on records already decoded in memory.
+    var sample: [Record] = []
+    sample.reserveCapacity(min(decoded, 200_000))
+    _ = try RecordingScanner.scan(path: url.path) { record in
+      if sample.count < 200_000 { sample.append(record) }
+    }
+    let checkOnly = bestOf(3) {
+      var validator = PlanValidator(plan: plan)
+      var found = 0
+      for record in sample { found += validator.validate(record).count }
+      blackHole(found)
+    }
+    let baseline = "\(decoded) records, \(bytes >> 20) MiB"
+    report.add(
+      "plan.validate.rate", Double(decoded) / validating.cpu, unit: "records/s",
+      baseline: "tagscope validate's path, CPU time")
+    report.add(
+      "plan.index.rate", Double(indexed) / indexing.cpu, unit: "records/s",
+      baseline: "Timeline.open + waitUntilIndexed, CPU time")
+    report.add(
+      "plan.validate.vs_index", indexing.cpu / validating.cpu, unit: "x",
+      baseline: "timeline indexing of the same file (\(baseline)), CPU time", atLeast: 0.8)
+    report.add(
+      "plan.validate.decode_all.vs_index", indexing.cpu / decodingAll.cpu, unit: "x",
+      baseline: "validation decoding every record vs timeline indexing, CPU time")
+    report.add(
+      "plan.read.vs_index", indexing.cpu / readOnly.cpu, unit: "x",
+      baseline: "read+decode every record, no validation, vs timeline indexing, CPU time")
+    report.add(
+      "plan.check.rate", Double(sample.count) / checkOnly, unit: "records/s",
+      baseline: "validation alone, \(sample.count) decoded records in memory")
+    report.add(
+      "plan.validate.violations", Double(violations), unit: "violations", baseline: "demo plan, \(summary)")
+  }
+
+  /// Writes a recording of `records` records made by a real hub running the demo's script; returns
+  /// its size in bytes.
+  static func writeRecording(records: Int, to url: URL) throws -> Int {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+      throw CocoaError(.fileWriteNoPermission)
+    }
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    let writer = LineWriter(handle: handle)
+    writer.buffer += Array(RecordLineEncoder.line(RecordingHeader(app: "Podcasts", device: "bench")).utf8)
+    writer.buffer.append(10)
+    let hub = try AnalyticsHub<PodcastTaxonomy>(providers: PodcastMappings.providers())
+    hub.addObserver(writer)
+    hub.startSession(properties: ["voiceOver": false])
+    var round = 0
+    while writer.records < records {
+      script(hub, round: round)
+      round += 1
+    }
+    try writer.flush()
+    return writer.written
+  }
+
+  /// One pass through the demo app: every screen, most actions, events and states.
+  static func script(_ hub: AnalyticsHub<PodcastTaxonomy>, round: Int) {
+    let podcast = Podcast.catalogue[round % Podcast.catalogue.count]
+    hub.send(screen: .podcasts)
+    hub.send(userAction: .openPodcast(podcast))
+    hub.send(userAction: .playPodcast(podcast))
+    hub.send(screen: .podcastPlayer)
+    hub.send(event: .playerDidLoad(podcast))
+    hub.send(event: .playerDidPlay(podcast))
+    hub.start(timedEvent: .listening(podcast))
+    hub.send(userAction: .pausePodcast(podcast))
+    hub.stop(timedEvent: .listening(podcast))
+    hub.send(event: .playerDidStop(podcast, position: round % 600))
+    hub.send(userAction: .addPodcastToFavorite(podcast))
+    hub.send(state: .favorites([podcast]))
+    hub.send(screen: .favorites)
+    hub.send(userAction: .playPodcast(podcast))
+    hub.send(userAction: .pausePodcast(podcast))
+    hub.send(userAction: .removePodcastFromFavorite(podcast))
+    hub.send(screen: .downloads)
+    hub.send(userAction: .downloadPodcast(podcast))
+    if round % 10 == 0 { hub.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: 1_000)) }
+    if round % 7 == 0 { hub.send(event: .playerDidFail(podcast, error: "network")) }
+    hub.send(userAction: .deletePodcast(podcast))
+    hub.send(screen: .settings)
+    hub.send(state: .autoPlay(round % 2 == 0))
+  }
+}
+
+/// Wall and CPU (process) seconds of a run; `keepBest` keeps the smallest of each.
+struct PlanTiming {
+  var wall = Double.infinity
+  var cpu = Double.infinity
+
+  static func measure(_ body: () throws -> Void) rethrows -> PlanTiming {
+    let cpuStart = processCPUSeconds()
+    let wall = try measureSeconds(body)
+    return PlanTiming(wall: wall, cpu: processCPUSeconds() - cpuStart)
+  }
+
+  mutating func keepBest(_ other: PlanTiming) {
+    wall = min(wall, other.wall)
+    cpu = min(cpu, other.cpu)
+  }
+
+  static func processCPUSeconds() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+}
+
+/// Encodes every dispatch as a recording line and writes them in large chunks.
+private final class LineWriter: HubObserver, @unchecked Sendable {
+  let handle: FileHandle
+  var buffer: [UInt8] = []
+  var records = 0
+  var written = 0
+  var failure: (any Error)?
+
+  init(handle: FileHandle) {
+    self.handle = handle
+    buffer.reserveCapacity(8 << 20)
+  }
+
+  func hubDidDispatch(_ dispatch: Dispatch) {
+    RecordLineEncoder.appendLine(Record(dispatch: dispatch), to: &buffer)
+    records += 1
+    if buffer.count >= 4 << 20 {
+      do { try flush() } catch { failure = error }
+    }
+  }
+
+  func flush() throws {
+    if let failure { throw failure }
+    try handle.write(contentsOf: buffer)
+    written += buffer.count
+    buffer.removeAll(keepingCapacity: true)
+  }
+}

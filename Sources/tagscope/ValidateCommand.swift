@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import TaggingPlan
+
+extension ReportFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
+
+/// `tagscope validate --plan PLAN FILE… [--format text|json|junit] [--fail-on error|warning]`.
+struct Validate: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "validate",
+    abstract: "Check recordings against a tagging plan (for CI).",
+    discussion: """
+      Prints the violations and the plan coverage. Exit status: 0 when no violation is at or above \
+      --fail-on, 1 when there is one, 2 for bad input (a plan that does not load, a recording that \
+      cannot be read). Unreadable recording lines are reported on standard error and skipped.
+      """)
+
+  @Option(name: .long, help: "The tagging plan (YAML).")
+  var plan: String
+
+  @Argument(help: "Recording files (JSON Lines); - reads standard input.")
+  var files: [String]
+
+  @Option(name: .long, help: "Report format: text, json or junit.")
+  var format: ReportFormat = .text
+
+  @Option(name: .customLong("fail-on"), help: "Lowest severity that fails: error or warning.")
+  var failOn: Severity = .error
+
+  func run() throws {
+    let outcome = ValidateRunner.run(planPath: plan, recordings: files, format: format, failOn: failOn)
+    FileHandle.standardOutput.write(Data(outcome.output.utf8))
+    FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
+    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+  }
+}

@@ -1,0 +1,132 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import XCTest
+
+@testable import TaggingPlan
+
+final class ValidateRunnerTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "plan-runner-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func write(_ name: String, _ text: String) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  private func recording(_ records: [Record], trailer: String = "") -> String {
+    let header = RecordingHeader(app: "Podcasts", device: "test")
+    return ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n")
+      + "\n"
+      + trailer
+  }
+
+  func testCleanRecordingExitsZero() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let file = try write("clean.jsonl", recording([goodPlay(1), goodPlay(2, screen: "podcasts")]))
+    let outcome = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 0, outcome.diagnostics)
+    XCTAssertEqual(outcome.diagnostics, "")
+    XCTAssertTrue(outcome.output.hasPrefix("plan Podcasts v3 · 2 records · 0 errors, 0 warnings · "))
+  }
+
+  func testViolationsExitOneAndWarningsOnlyWithFailOnWarning() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let warning = record(3, .event, "playerDidFail", ["error": "timeout"], screen: "podcastPlayer")
+    let warned = try write("warned.jsonl", recording([goodPlay(1), warning]))
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .error).exitCode, 0)
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [warned], format: .json, failOn: .warning).exitCode, 1)
+    let broken = try write("broken.jsonl", recording([goodPlay(4, screen: "downloads")]))
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: [warned, broken], format: .json, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 1)
+    XCTAssertEqual(outcome.report?.records, 3)
+    XCTAssertEqual(outcome.report?.violations.map(\.rule), [.invalidValue, .wrongScreen])
+    XCTAssertTrue(outcome.output.contains("\"records\":3}"))
+  }
+
+  func testBadLinesAreReportedWithLineNumbersAndSkipped() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let text =
+      recording([goodPlay(1)]) + "{not json\n" + RecordLineEncoder.line(goodPlay(2)) + "\n{\"seq\":3,\"ti"
+    let file = try write("bad-lines.jsonl", text)
+    let outcome = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 0)
+    XCTAssertEqual(outcome.report?.records, 2)
+    let lines = outcome.diagnostics.split(separator: "\n").map(String.init)
+    XCTAssertEqual(lines.count, 2)
+    XCTAssertTrue(lines[0].hasPrefix("\(file):3: invalid JSON"), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix("\(file):5: truncated last line"), lines[1])
+    XCTAssertTrue(outcome.output.contains("unreadable lines (2, skipped)"))
+  }
+
+  func testBadInputExitsTwo() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let good = try write("good.jsonl", recording([goodPlay(1)]))
+    let missing = ValidateRunner.run(
+      planPath: plan, recordings: [good, directory.path + "/nope.jsonl"], format: .text, failOn: .error)
+    XCTAssertEqual(missing.exitCode, 2)
+    XCTAssertTrue(missing.diagnostics.contains("nope.jsonl"), missing.diagnostics)
+    let garbage = try write("garbage.jsonl", "hello\nworld\n")
+    let notRecording = ValidateRunner.run(
+      planPath: plan, recordings: [garbage], format: .text, failOn: .error)
+    XCTAssertEqual(notRecording.exitCode, 2)
+    XCTAssertTrue(
+      notRecording.diagnostics.contains("garbage.jsonl: not a tagscope recording"), notRecording.diagnostics)
+    let empty = try write("empty.jsonl", "")
+    XCTAssertEqual(
+      ValidateRunner.run(planPath: plan, recordings: [empty], format: .text, failOn: .error).exitCode, 2)
+    let badPlan = try write("bad.yaml", "plan: P\nactions:\n  play: {severity: fatal}\n")
+    let planOutcome = ValidateRunner.run(planPath: badPlan, recordings: [good], format: .text, failOn: .error)
+    XCTAssertEqual(planOutcome.exitCode, 2)
+    XCTAssertEqual(planOutcome.output, "")
+    XCTAssertTrue(
+      planOutcome.diagnostics.hasPrefix("\(badPlan):3:20: severity of action play must be error or warning"))
+    XCTAssertEqual(
+      ValidateRunner.run(
+        planPath: directory.path + "/none.yaml", recordings: [good], format: .text, failOn: .error
+      ).exitCode,
+      2)
+  }
+
+  func testHeaderOnlyRecordingIsCleanWithNothingCovered() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let empty = try write("empty.jsonl", recording([]))
+    let outcome = ValidateRunner.run(planPath: plan, recordings: [empty], format: .junit, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 0)
+    XCTAssertEqual(outcome.report?.coverage.seenCount, 0)
+    XCTAssertTrue(outcome.output.contains("skipped=\"16\""))
+  }
+
+  func testRepeatedRecordsTakeTheFastPathWithTheSameResults() throws {
+    let plan = try samplePlan()
+    var records: [Record] = []
+    for seq in 1...3_000 {
+      switch seq % 4 {
+      case 0: records.append(goodPlay(UInt64(seq), screen: "podcasts"))
+      case 1: records.append(goodPlay(UInt64(seq), screen: "downloads"))
+      case 2: records.append(record(UInt64(seq), .userAction, "unknown\(seq % 3)"))
+      default: records.append(record(UInt64(seq), .event, "playerDidFail", ["error": "x"]))
+      }
+    }
+    let first = try write("part1.jsonl", recording(Array(records[..<1_700])))
+    let second = try write("part2.jsonl", recording(Array(records[1_700...])))
+    let report = try ValidateRunner.validate(plan: plan, recordings: [first, second])
+    let (expected, validator) = validate(records, plan: plan)
+    XCTAssertEqual(report.records, 3_000)
+    XCTAssertEqual(report.violations, expected)
+    XCTAssertEqual(report.coverage, validator.coverage)
+  }
+}
