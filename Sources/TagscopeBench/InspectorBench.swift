@@ -103,6 +103,17 @@ enum InspectorBench {
       "inspector.index.rate", rate, unit: "records/s", baseline: "validating scan + index + keyframes")
     report.add(
       "inspector.index.python_rate", python, unit: "records/s", baseline: "python3 json.loads per line")
+    let reader = try RecordingReader(url: url)
+    var decoded = 0
+    let decodeSeconds = try measureSeconds {
+      while decoded < 200_000, let entry = try reader.next() {
+        blackHole(entry)
+        decoded += 1
+      }
+    }
+    report.add(
+      "inspector.decode.rate", Double(decoded) / decodeSeconds, unit: "records/s",
+      baseline: "RecordingReader, a full Record per line (first 200,000)")
     report.add(
       "inspector.index.ratio", rate / python, unit: "x", baseline: "vs python json.loads, same file",
       atLeast: 1)
@@ -201,6 +212,12 @@ enum InspectorBench {
     report.add(
       "inspector.send.hub_observing.ratio", observing.cpu / baseline.cpu, unit: "x",
       baseline: "CPU, hub with a do-nothing observer (describes calls, checks rules)")
+    report.add(
+      "inspector.send.hub_observing.wall_ratio", observing.wall / baseline.wall, unit: "x",
+      baseline: "wall, hub with a do-nothing observer")
+    report.add(
+      "inspector.send.own.ratio", observed.cpu / observing.cpu, unit: "x",
+      baseline: "CPU, inspector vs do-nothing observer (the inspector's own share)")
     report.add(
       "inspector.send.written.ratio", total / baseline.wall, unit: "x", baseline: "wall, until all written")
     report.add(

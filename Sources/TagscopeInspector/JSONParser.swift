@@ -21,7 +21,7 @@ struct JSONParser {
 
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
-  private var depth = 0
+  var depth = 0
   private var scratch: [UInt8] = []
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
