@@ -57,9 +57,9 @@ public final class PodcastSimulator {
     }
     let roll = Int.random(in: 0..<100, using: &random)
     switch roll {
-    case 0..<30: return listenJourney(fromFavorites: false)
+    case 0..<30: return listenJourney(from: .podcasts)
     case 30..<45: return favoritesJourney()
-    case 45..<55: return listenJourney(fromFavorites: !favorites.isEmpty)
+    case 45..<55: return listenJourney(from: favorites.isEmpty ? .podcasts : .favorites)
     case 55..<67: return downloadJourney()
     case 67..<77: return loggedIn ? logoutJourney() : loginJourney()
     case 77..<87: return settingsJourney()
@@ -86,18 +86,23 @@ public final class PodcastSimulator {
     ]
   }
 
-  private func listenJourney(fromFavorites: Bool) -> [Step] {
-    let podcast = fromFavorites ? favorites.randomElement(using: &random)! : pickPodcast()
+  /// Plays a podcast from `source`; about half the time the user opens the full player, otherwise
+  /// they pause from the mini player on the same screen.
+  private func listenJourney(from source: PodcastScreen) -> [Step] {
+    let podcast = source == .favorites ? favorites.randomElement(using: &random)! : pickPodcast()
     let listened = Int.random(in: 20...600, using: &random)
+    let opensPlayer = Bool.random(using: &random)
     var steps: [Step] = [
-      show(fromFavorites ? .favorites : .podcasts),
+      show(source),
       step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) },
       step(0.4) { $0.send(event: .playerDidLoad(podcast)) },
       step(0.3) { $0.send(event: .playerDidPlay(podcast)) },
       step(0.1) { $0.start(timedEvent: .listening(podcast)) },
-      step(thinkTime(1...2)) { $0.send(userAction: .openPodcast(podcast)) },
-      step(0.3) { $0.send(screen: .podcastPlayer) },
     ]
+    if opensPlayer {
+      steps.append(step(thinkTime(1...2)) { $0.send(userAction: .openPodcast(podcast)) })
+      steps.append(step(0.3) { $0.send(screen: .podcastPlayer) })
+    }
     let pauses = Int.random(in: 0...2, using: &random)
     for _ in 0..<pauses {
       steps.append(step(thinkTime(10...60)) { $0.send(userAction: .pausePodcast(podcast)) })
@@ -109,9 +114,17 @@ public final class PodcastSimulator {
     return steps
   }
 
+  /// Adds or removes a favourite, from the list or (one time in three) from the player screen.
   private func favoritesJourney() -> [Step] {
     let podcast = pickPodcast()
-    var steps = [show(.podcasts)]
+    let fromPlayer = Int.random(in: 0..<3, using: &random) == 0
+    var steps: [Step] =
+      fromPlayer
+      ? [
+        show(.podcasts), step(thinkTime(1...3)) { $0.send(userAction: .openPodcast(podcast)) },
+        step(0.3) { $0.send(screen: .podcastPlayer) },
+      ]
+      : [show(.podcasts)]
     if let index = favorites.firstIndex(of: podcast) {
       favorites.remove(at: index)
       steps.append(step(thinkTime(2...5)) { $0.send(userAction: .removePodcastFromFavorite(podcast)) })
@@ -137,8 +150,12 @@ public final class PodcastSimulator {
         step(0.5) { $0.send(event: .notEnoughStorageSpaceForDownload(podcast, availableBytes: available)) })
     } else {
       steps.append(step(thinkTime(3...10)) { $0.send(screen: .downloads) })
-      if Bool.random(using: &random) {
-        steps.append(step(thinkTime(3...8)) { $0.send(userAction: .deletePodcast(podcast)) })
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: steps.append(step(thinkTime(3...8)) { $0.send(userAction: .deletePodcast(podcast)) })
+      case 1:
+        steps.append(step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) })
+        steps.append(step(thinkTime(20...90)) { $0.send(userAction: .pausePodcast(podcast)) })
+      default: break
       }
     }
     return steps

@@ -35,6 +35,9 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Tagging plan (YAML) to check the live records against; default: the demo's own plan.")
   var plan: String?
 
+  @Flag(help: "Print the demo's own tagging plan (YAML) and exit; a starting point for your own plan.")
+  var printPlan = false
+
   func validate() throws {
     if let rate, !(rate > 0 && rate <= 10_000) {
       throw ValidationError("--rate must be between 0 and 10,000 events per second")
@@ -43,6 +46,10 @@ struct DemoCommand: ParsableCommand {
   }
 
   func run() throws {
+    if printPlan {
+      print(DemoPlan.yaml, terminator: DemoPlan.yaml.hasSuffix("\n") ? "" : "\n")
+      return
+    }
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
     if headless {
       try runHeadless(seed: seed)
