@@ -1,47 +1,90 @@
 import Foundation
 
-/// Formats and parses the millisecond UTC timestamps used in recordings (`2026-11-21T10:00:04.210Z`).
+/// Formats and parses the millisecond UTC timestamps of recordings (`2026-11-21T10:00:04.210Z`),
+/// straight from and to bytes, exact to the millisecond both ways.
 ///
-/// Hand-written rather than `ISO8601DateFormatter` because it runs once per record on hot paths.
+/// Hand-written rather than `ISO8601DateFormatter` because it runs once per record on hot paths
+/// (the hub's observers, the recording writer and reader).
 public enum ISO8601Timestamp {
-  /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC.
+  /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC, rounded to the nearest millisecond.
   public static func string(from date: Date) -> String {
-    let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
-    let days =
-      totalMilliseconds >= 0 ? totalMilliseconds / 86_400_000 : (totalMilliseconds - 86_399_999) / 86_400_000
-    let msOfDay = totalMilliseconds - days * 86_400_000
-    let (year, month, day) = civilFromDays(days)
-    let hour = msOfDay / 3_600_000
-    let minute = (msOfDay / 60_000) % 60
-    let second = (msOfDay / 1000) % 60
-    let millisecond = msOfDay % 1000
-    var out = ""
-    out.reserveCapacity(24)
-    append(&out, year, width: 4)
-    out.append("-")
-    append(&out, month, width: 2)
-    out.append("-")
-    append(&out, day, width: 2)
-    out.append("T")
-    append(&out, hour, width: 2)
-    out.append(":")
-    append(&out, minute, width: 2)
-    out.append(":")
-    append(&out, second, width: 2)
-    out.append(".")
-    append(&out, millisecond, width: 3)
-    out.append("Z")
-    return out
+    string(milliseconds: milliseconds(of: date))
   }
 
-  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)`; `nil` when it is not such a timestamp.
+  /// Parses a timestamp (see ``milliseconds(fromUTF8:)``) into a date; `nil` when it is not one.
   public static func date(from text: String) -> Date? {
-    var text = text
-    return text.withUTF8 { date(fromUTF8: $0) }
+    milliseconds(from: text).map(date(milliseconds:))
   }
 
-  /// Parses a timestamp from raw UTF-8 bytes (see ``date(from:)``).
+  /// Parses a timestamp from raw UTF-8 bytes into a date.
   public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    milliseconds(fromUTF8: bytes).map(date(milliseconds:))
+  }
+
+  /// `date` in whole milliseconds since 1970, rounded to the nearest.
+  public static func milliseconds(of date: Date) -> Int64 {
+    Int64((date.timeIntervalSince1970 * 1000).rounded())
+  }
+
+  /// The date `milliseconds` after 1970.
+  public static func date(milliseconds: Int64) -> Date {
+    Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+  }
+
+  /// Writes `milliseconds` since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` at `out` (24 bytes; at most
+  /// 30 for years outside 0…9999, which the parser then rejects clearly); returns the count.
+  public static func write(milliseconds: Int64, at out: UnsafeMutablePointer<UInt8>) -> Int {
+    let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
+    let msOfDay = milliseconds - days * 86_400_000
+    let (year, month, day) = civilFromDays(days)
+    var position = 0
+    if year < 0 || year > 9999 {
+      for byte in String(year).utf8 {
+        out[position] = byte
+        position += 1
+      }
+    } else {
+      digits(year, 4, out, &position)
+    }
+    func put(_ byte: UInt8) {
+      out[position] = byte
+      position += 1
+    }
+    put(UInt8(ascii: "-"))
+    digits(month, 2, out, &position)
+    put(UInt8(ascii: "-"))
+    digits(day, 2, out, &position)
+    put(UInt8(ascii: "T"))
+    digits(msOfDay / 3_600_000, 2, out, &position)
+    put(UInt8(ascii: ":"))
+    digits((msOfDay / 60_000) % 60, 2, out, &position)
+    put(UInt8(ascii: ":"))
+    digits((msOfDay / 1000) % 60, 2, out, &position)
+    put(UInt8(ascii: "."))
+    digits(msOfDay % 1000, 3, out, &position)
+    put(UInt8(ascii: "Z"))
+    return position
+  }
+
+  /// Appends the timestamp of `milliseconds` to `out`.
+  public static func write(milliseconds: Int64, into out: inout [UInt8]) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+      let count = write(milliseconds: milliseconds, at: buffer.baseAddress!)
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+    }
+  }
+
+  /// The timestamp of `milliseconds` since 1970 as a string.
+  public static func string(milliseconds: Int64) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(24)
+    write(milliseconds: milliseconds, into: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` into milliseconds since 1970 (digits beyond the
+  /// millisecond are ignored); `nil` when the text is not such a timestamp.
+  public static func milliseconds(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
     guard bytes.count >= 19 else { return nil }
     func number(_ start: Int, _ length: Int) -> Int64? {
       var value: Int64 = 0
@@ -59,42 +102,51 @@ public enum ISO8601Timestamp {
       (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
     else { return nil }
     var index = 19
-    var fraction: Double = 0
+    var millisecond: Int64 = 0
     if index < bytes.count, bytes[index] == 46 {
       index += 1
-      var scale = 0.1
       let start = index
       while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-        fraction += Double(bytes[index] - 48) * scale
-        scale /= 10
+        if index - start < 3 { millisecond = millisecond * 10 + Int64(bytes[index] - 48) }
         index += 1
       }
       guard index > start else { return nil }
+      for _ in min(index - start, 3)..<3 { millisecond *= 10 }
     }
     var offsetSeconds: Int64 = 0
-    if index < bytes.count {
-      let marker = bytes[index]
-      if marker == 90 || marker == 122 {
-        index += 1
-      } else if marker == 43 || marker == 45, index + 6 <= bytes.count, bytes[index + 3] == 58,
-        let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
-      {
-        offsetSeconds = (hours * 3600 + minutes * 60) * (marker == 43 ? 1 : -1)
-        index += 6
-      } else {
-        return nil
-      }
+    guard index < bytes.count else { return nil }
+    let marker = bytes[index]
+    if marker == 90 || marker == 122 {
+      index += 1
+    } else if marker == 43 || marker == 45, index + 6 <= bytes.count, bytes[index + 3] == 58,
+      let hours = number(index + 1, 2), let minutes = number(index + 4, 2)
+    {
+      offsetSeconds = (hours * 3600 + minutes * 60) * (marker == 43 ? 1 : -1)
+      index += 6
+    } else {
+      return nil
     }
     guard index == bytes.count else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    return seconds * 1000 + millisecond
   }
 
-  private static func append(_ out: inout String, _ value: Int64, width: Int) {
-    let digits = String(value)
-    if digits.count < width { out.append(String(repeating: "0", count: width - digits.count)) }
-    out.append(digits)
+  /// Parses a timestamp string into milliseconds since 1970 (see ``milliseconds(fromUTF8:)``).
+  public static func milliseconds(from text: String) -> Int64? {
+    var text = text
+    return text.withUTF8 { milliseconds(fromUTF8: $0) }
+  }
+
+  private static func digits(
+    _ value: Int64, _ width: Int, _ out: UnsafeMutablePointer<UInt8>, _ position: inout Int
+  ) {
+    var rest = value
+    for offset in stride(from: width - 1, through: 0, by: -1) {
+      out[position + offset] = UInt8(48 + rest % 10)
+      rest /= 10
+    }
+    position += width
   }
 
   // Howard Hinnant's civil-from-days / days-from-civil algorithms (proleptic Gregorian, UTC).

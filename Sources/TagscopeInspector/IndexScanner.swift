@@ -1,3 +1,5 @@
+import AnalyticsHub
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -66,7 +68,7 @@ struct IndexScanner {
       case 4 where Self.equal(key, "time"):
         try once(2)
         let text = try scanner.rawString()
-        guard let milliseconds = RecordTimestamp.parse(text) else { throw Fallback() }
+        guard let milliseconds = ISO8601Timestamp.milliseconds(fromUTF8: text) else { throw Fallback() }
         scanner.fields.time = milliseconds
       case 4 where Self.equal(key, "kind"):
         try once(4)

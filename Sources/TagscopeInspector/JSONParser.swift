@@ -16,8 +16,9 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 /// Integers that fit in `Int` become `.int`, every other number `.double` (integers too large for
 /// `Int` included). Strings must be valid UTF-8; `\u` escapes of lone surrogates decode to U+FFFD.
 /// Nesting deeper than ``maximumDepth`` is an error rather than a stack overflow.
-struct JSONParser {
-  static let maximumDepth = 256
+public struct JSONParser {
+  /// The deepest nesting of arrays and objects accepted.
+  public static let maximumDepth = 256
 
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
@@ -26,8 +27,22 @@ struct JSONParser {
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
+  /// Parses one JSON value filling all of `bytes` (surrounding whitespace allowed).
+  public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> PropertyValue {
+    let array = Array(bytes)
+    let result = array.withUnsafeBufferPointer { buffer in
+      Result { () throws(JSONSyntaxError) -> PropertyValue in try parse(buffer) }
+    }
+    return try result.get()
+  }
+
+  /// Parses one JSON value filling all of `text`.
+  public static func parse(_ text: String) throws(JSONSyntaxError) -> PropertyValue {
+    try parse(Array(text.utf8))
+  }
+
   /// Parses the whole input as one value (surrounding whitespace allowed).
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> PropertyValue {
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> PropertyValue {
     var parser = JSONParser(bytes)
     parser.skipWhitespace()
     let value = try parser.parseValue()
@@ -329,6 +344,7 @@ struct JSONParser {
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
+    guard value.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
     return .double(value)
   }
 

@@ -177,7 +177,7 @@ struct JSONWriter {
   mutating func timestamp(_ milliseconds: Int64) {
     reserve(32)
     base[count] = UInt8(ascii: "\"")
-    count += 1 + RecordTimestamp.write(milliseconds, at: base + count + 1)
+    count += 1 + ISO8601Timestamp.write(milliseconds: milliseconds, at: base + count + 1)
     base[count] = UInt8(ascii: "\"")
     count += 1
   }

@@ -71,7 +71,7 @@ public struct Record: Sendable, Hashable {
 extension Date {
   /// Milliseconds since 1970, rounded to the nearest (exact for dates made by
   /// ``init(recordMilliseconds:)``).
-  var recordMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+  var recordMilliseconds: Int64 { ISO8601Timestamp.milliseconds(of: self) }
 
   /// The date `milliseconds` after 1970.
   init(recordMilliseconds milliseconds: Int64) {

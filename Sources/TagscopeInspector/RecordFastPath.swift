@@ -53,7 +53,9 @@ struct RecordFastPath {
         seq = UInt64(number)
       case "time":
         try once(2)
-        guard let milliseconds = RecordTimestamp.parse(try fast.string()) else { throw Fallback() }
+        guard let milliseconds = ISO8601Timestamp.milliseconds(from: try fast.string()) else {
+          throw Fallback()
+        }
         time = milliseconds
       case "kind":
         try once(4)

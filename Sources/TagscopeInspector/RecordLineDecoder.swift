@@ -367,7 +367,7 @@ public enum RecordLineDecoder {
 
   private static func timestamp(_ value: PropertyValue, _ path: String) throws(RecordLineError) -> Int64 {
     let text = try string(value, path)
-    guard let milliseconds = RecordTimestamp.parse(text) else {
+    guard let milliseconds = ISO8601Timestamp.milliseconds(from: text) else {
       throw RecordLineError(field: path, reason: "expected an ISO 8601 timestamp, found \"\(text)\"")
     }
     return milliseconds

@@ -1,3 +1,4 @@
+import AnalyticsHub
 import Foundation
 
 /// The store the debugger reads, live and in replay alike: records backed by a recording file
@@ -557,7 +558,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
 extension Timeline {
   /// `20261121-100004` for file names.
   fileprivate static func fileStamp() -> String {
-    let text = RecordTimestamp.string(Date().recordMilliseconds)
+    let text = ISO8601Timestamp.string(milliseconds: Date().recordMilliseconds)
     return String(text.prefix(19)).replacingOccurrences(of: "-", with: "").replacingOccurrences(
       of: ":", with: ""
     )

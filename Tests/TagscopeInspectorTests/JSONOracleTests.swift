@@ -128,19 +128,19 @@ final class JSONOracleTests: XCTestCase {
     for milliseconds: Int64 in [
       0, -1, 1, 951_782_400_000, 1_795_255_204_210, 253_402_300_799_999, -62_135_596_800_000,
     ] {
-      let text = RecordTimestamp.string(milliseconds)
+      let text = ISO8601Timestamp.string(milliseconds: milliseconds)
       XCTAssertEqual(text.utf8.count, 24, text)
-      XCTAssertEqual(RecordTimestamp.parse(text), milliseconds, text)
+      XCTAssertEqual(ISO8601Timestamp.milliseconds(from: text), milliseconds, text)
     }
-    XCTAssertEqual(RecordTimestamp.string(-1), "1969-12-31T23:59:59.999Z")
-    XCTAssertEqual(RecordTimestamp.string(951_782_400_000), "2000-02-29T00:00:00.000Z")
-    XCTAssertEqual(RecordTimestamp.parse("2026-11-21T11:00:04.2+01:00"), 1_795_255_204_200)
-    XCTAssertEqual(RecordTimestamp.parse("2026-11-21T10:00:04.21099Z"), 1_795_255_204_210)
+    XCTAssertEqual(ISO8601Timestamp.string(milliseconds: -1), "1969-12-31T23:59:59.999Z")
+    XCTAssertEqual(ISO8601Timestamp.string(milliseconds: 951_782_400_000), "2000-02-29T00:00:00.000Z")
+    XCTAssertEqual(ISO8601Timestamp.milliseconds(from: "2026-11-21T11:00:04.2+01:00"), 1_795_255_204_200)
+    XCTAssertEqual(ISO8601Timestamp.milliseconds(from: "2026-11-21T10:00:04.21099Z"), 1_795_255_204_210)
     // Years outside 0…9999 are written so that the parser rejects them rather than misreading.
-    let far = RecordTimestamp.string(300_000_000_000_000)
-    XCTAssertNil(RecordTimestamp.parse(far), far)
-    XCTAssertNil(RecordTimestamp.parse("2026-11-21T10:00:04"))
-    XCTAssertNil(RecordTimestamp.parse("2026-13-21T10:00:04Z"))
+    let far = ISO8601Timestamp.string(milliseconds: 300_000_000_000_000)
+    XCTAssertNil(ISO8601Timestamp.milliseconds(from: far), far)
+    XCTAssertNil(ISO8601Timestamp.milliseconds(from: "2026-11-21T10:00:04"))
+    XCTAssertNil(ISO8601Timestamp.milliseconds(from: "2026-13-21T10:00:04Z"))
   }
 
   func testLoneSurrogateEscapesBecomeReplacementCharacters() throws {

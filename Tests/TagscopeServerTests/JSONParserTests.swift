@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeInspector
 import XCTest
 
 @testable import TagscopeServer
@@ -29,7 +30,7 @@ final class JSONParserTests: XCTestCase {
       XCTAssertThrowsError(try JSONParser.parse(text), text)
     }
     XCTAssertThrowsError(try JSONParser.parse("[1,2,}")) { error in
-      XCTAssertEqual((error as? JSONParseError)?.offset, 5)
+      XCTAssertEqual((error as? JSONSyntaxError)?.offset, 5)
     }
   }
 

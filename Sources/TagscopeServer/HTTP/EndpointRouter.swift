@@ -1,5 +1,6 @@
 import AnalyticsHub
 import NIOHTTP1
+import TagscopeInspector
 
 /// Finds the SDK endpoint for a request's method and path.
 enum EndpointRouter {

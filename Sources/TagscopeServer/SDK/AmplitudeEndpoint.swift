@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
+import TagscopeInspector
 
 /// Amplitude's HTTP V2 API (`/2/httpapi`) and Batch Event Upload API (`/batch`).
 ///

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
+import TagscopeInspector
 
 /// The GA4 Measurement Protocol: `/mp/collect` and the validation server `/debug/mp/collect`.
 ///

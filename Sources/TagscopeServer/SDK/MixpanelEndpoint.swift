@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
+import TagscopeInspector
 
 /// Mixpanel's ingestion API: `/track`, `/import`, `/engage` (and `/groups`).
 ///

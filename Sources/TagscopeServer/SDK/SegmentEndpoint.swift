@@ -1,5 +1,6 @@
 import AnalyticsHub
 import NIOHTTP1
+import TagscopeInspector
 
 /// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, …), which RudderStack's SDKs speak too.
 ///
