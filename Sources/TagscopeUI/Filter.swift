@@ -4,7 +4,7 @@ import AnalyticsHub
 ///
 /// `kind:screen`, `name:play` (substring, any case; a bare word means the same), `provider:braze`,
 /// `status:blocked` (with `provider:` both apply to the same provider's output), `has:violations`,
-/// `has:issues`.
+/// `has:issues`, `source:iphone` (substring of the device/connection, any case).
 public struct Filter: Sendable, Hashable {
   public var kinds: [String] = []
   public var names: [String] = []
@@ -12,6 +12,7 @@ public struct Filter: Sendable, Hashable {
   public var status: String?
   public var needsViolations = false
   public var needsIssues = false
+  public var source: String?
 
   /// Why a filter text is invalid, naming the term.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -47,6 +48,7 @@ public struct Filter: Sendable, Hashable {
           return .failure(ParseError(message: "unknown status \"\(value)\" (sent, dropped, blocked, failed)"))
         }
         filter.status = value.lowercased()
+      case "source": filter.source = value.lowercased()
       case "has":
         switch value.lowercased() {
         case "violations", "violation": filter.needsViolations = true
@@ -54,7 +56,8 @@ public struct Filter: Sendable, Hashable {
         default: return .failure(ParseError(message: "unknown has:\(value) (violations, issues)"))
         }
       default:
-        return .failure(ParseError(message: "unknown key \"\(key):\" (kind, name, provider, status, has)"))
+        return .failure(
+          ParseError(message: "unknown key \"\(key):\" (kind, name, provider, status, has, source)"))
       }
     }
     return .success(filter)
@@ -63,6 +66,7 @@ public struct Filter: Sendable, Hashable {
   /// Whether the filter lets everything through.
   public var isEmpty: Bool {
     kinds.isEmpty && names.isEmpty && provider == nil && status == nil && !needsViolations && !needsIssues
+      && source == nil
   }
 
   /// Whether a record matches.
@@ -72,6 +76,7 @@ public struct Filter: Sendable, Hashable {
       let name = summary.name.lowercased()
       for part in names where !name.contains(part) { return false }
     }
+    if let source, !(summary.source?.lowercased().contains(source) ?? false) { return false }
     if needsViolations && summary.violations == 0 { return false }
     if needsIssues && summary.issues == 0 { return false }
     if provider != nil || status != nil {

@@ -29,6 +29,8 @@ public final class InspectorTimelineSource: TimelineSource {
 
   public var isLoading: Bool { timeline.isIndexing }
 
+  public var sources: [String] { timeline.sources }
+
   public var dropped: Int { timeline.gaps.reduce(0) { $0 + $1.marker.count } }
 
   public func summary(at index: Int) -> EventSummary {
@@ -39,7 +41,7 @@ public final class InspectorTimelineSource: TimelineSource {
         name: summary.name,
         outputs: summary.outputs.map { EventOutput(provider: $0.provider, status: $0.status.rawValue) },
         violations: summary.planViolations + (summary.hasRuleViolations ? 1 : 0),
-        issues: summary.hasIssues ? 1 : 0)
+        issues: summary.hasIssues ? 1 : 0, source: summary.source)
     } catch {
       return EventSummary(seq: 0, time: 0, kind: "error", name: error.description)
     }

@@ -88,6 +88,14 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
 
   public func summary(at index: Int) -> EventSummary { record(at: index).summary }
 
+  public var sources: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    var seen: [String] = []
+    for record in records { if let source = record.source, !seen.contains(source) { seen.append(source) } }
+    return seen
+  }
+
   public func time(at index: Int) -> Double {
     lock.lock()
     defer { lock.unlock() }

@@ -27,6 +27,12 @@ extension FrameView {
     segments.add(Sanitizer.clean(timeline.appName, limit: 40), .bold)
     segments.add(" · ", .dim)
     segments.add(Sanitizer.clean(timeline.sourceLabel, limit: 60), .dim)
+    let sources = timeline.sources
+    if !sources.isEmpty {  // `tagscope listen`: the devices and SDKs seen, `s` shows one at a time
+      let shown = state.filter?.source.map { "source \($0) of \(sources.count): " } ?? "sources: "
+      segments.add(" · ", .dim)
+      segments.add(Sanitizer.clean(shown + sources.joined(separator: ", "), limit: 60), .dim)
+    }
     if state.mode == .live {  // a replay's header already says `record n/total`
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))

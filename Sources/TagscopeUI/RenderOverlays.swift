@@ -30,6 +30,7 @@ extension FrameView {
       (". ,", "step one record forward / back"), ("← →", "replay: seek 10 s back / forward"),
       ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
       ("mouse", "click selects and focuses, wheel scrolls"),
+      ("s", "listen: show one source after the other, then all (filter source:)"),
     ]
     for (offset, entry) in entries.enumerated() where offset < box.height - 2 {
       let row = box.y + 1 + offset
@@ -135,6 +136,7 @@ extension FrameView {
     case .providers: keys += [("j/k", "scroll"), ("h/l", "columns")]
     }
     keys += [("tab", "pane"), ("z", state.zoomed ? "unzoom" : "zoom")]
+    if !state.timeline.sources.isEmpty { keys.append(("s", "source")) }
     if state.filter != nil { keys.append(("esc", "clear filter")) }
     return keys
   }

@@ -25,12 +25,15 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// Whether records are still being loaded (a recording being indexed): the event loop then
   /// looks for new ones every 100 ms instead of waiting for a wakeup.
   var isLoading: Bool { get }
+  /// The devices/connections records came from (`tagscope listen`), in order of appearance.
+  var sources: [String] { get }
 }
 
 extension TimelineSource {
   public var planSummary: String? { nil }
   public var dropped: Int { 0 }
   public var isLoading: Bool { false }
+  public var sources: [String] { [] }
 
   /// The time of the record at `index`, in seconds since 1970.
   public func time(at index: Int) -> Double { summary(at: index).time }
@@ -62,12 +65,15 @@ public struct EventSummary: Sendable, Hashable {
   public var violations: Int
   /// Hub issues.
   public var issues: Int
+  /// The device/connection (records received by `tagscope listen`).
+  public var source: String?
 
   /// A summary.
   public init(
     seq: UInt64, time: Double, kind: String, name: String, outputs: [EventOutput] = [],
-    violations: Int = 0, issues: Int = 0
+    violations: Int = 0, issues: Int = 0, source: String? = nil
   ) {
+    self.source = source
     self.seq = seq
     self.time = time
     self.kind = kind
@@ -199,7 +205,7 @@ public struct RecordView: Sendable, Hashable {
     EventSummary(
       seq: seq, time: time, kind: kind, name: name,
       outputs: outputs.map { EventOutput(provider: $0.provider, status: $0.status) },
-      violations: outputs.reduce(0) { $0 + $1.violations.count }, issues: issues.count)
+      violations: outputs.reduce(0) { $0 + $1.violations.count }, issues: issues.count, source: source)
   }
 }
 

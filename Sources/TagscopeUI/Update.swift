@@ -124,6 +124,7 @@ extension State {
     case .character("z"):
       zoomed.toggle()
       ensureCursorVisible()
+    case .character("s"): cycleSource()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)
@@ -277,6 +278,21 @@ extension State {
     case .character(let character): overlay = .filter(text + String(character))
     default: overlay = .filter(text)
     }
+  }
+
+  /// Shows one source after the other, then all again (`tagscope listen` with several devices):
+  /// replaces the `source:` term of the filter, keeping its other terms.
+  mutating func cycleSource() {
+    let sources = timeline.sources
+    guard !sources.isEmpty else { return }
+    let others = filterText.split(separator: " ").filter { !$0.lowercased().hasPrefix("source:") }
+    // A term is one word: a source with spaces (`app@device #2`) is matched by its first word.
+    func word(_ source: String) -> String { (source.split(separator: " ").first.map(String.init) ?? source) }
+    let current = filter?.source
+    let position = sources.firstIndex { word($0).lowercased() == current } ?? -1
+    let next = position + 1 < sources.count ? sources[position + 1] : nil
+    let term = next.map { "source:" + word($0) }
+    applyFilter((others.map(String.init) + (term.map { [$0] } ?? [])).joined(separator: " "))
   }
 
   /// Applies filter text (empty removes the filter), keeping the selected record when it still

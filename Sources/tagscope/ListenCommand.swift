@@ -34,7 +34,7 @@ struct Listen: ParsableCommand {
   @Option(help: "Check every record against this tagging plan (YAML); violations print under their record.")
   var plan: String?
 
-  @Flag(help: "No user interface: print one line per record (for CI).")
+  @Flag(help: "No user interface: print one line per record (for CI). Without it the debugger opens.")
   var headless = false
 
   @Flag(help: "With --headless, print nothing per record.")
@@ -50,6 +50,13 @@ struct Listen: ParsableCommand {
   func run() throws {
     let options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet)
+    if !headless {
+      if let message = try ListenInterface.run(options: options, plan: plan) {
+        FileHandle.standardError.write(Data("tagscope: \(message)\n".utf8))
+        throw ExitCode(2)
+      }
+      return
+    }
     let monitor = try plan.map { PlanMonitor(plan: try Self.loadPlan($0)) }
     let annotate = monitor.map(Self.planAnnotator)
     let outcome = ListenOutcome()

@@ -299,4 +299,24 @@ final class PaneScrollTests: XCTestCase {
     wide.type("...l")
     XCTAssertEqual(wide.providerOffset, 0, "all four fit at 140 columns")
   }
+
+  func testSourceFilterAndSKeyShowOneListenSourceAtATime() {
+    var records = Array(Fixtures.podcastRecords().prefix(6))
+    for index in records.indices {
+      records[index].source = index % 2 == 0 ? "segment@127.0.0.1" : "iPhone@10.0.0.2"
+    }
+    let store = Fixtures.store(records)
+    XCTAssertEqual(store.sources, ["segment@127.0.0.1", "iPhone@10.0.0.2"])
+    guard case .success(let filter) = Filter.parse("source:IPHONE") else { return XCTFail("rejected") }
+    XCTAssertEqual((0..<6).filter { filter.matches(store.summary(at: $0)) }, [1, 3, 5])
+    var state = Fixtures.state(store)
+    state.type("s")
+    XCTAssertEqual(state.filterText, "source:segment@127.0.0.1")
+    XCTAssertEqual(state.visibleCount, 3)
+    state.type("s")
+    XCTAssertEqual(state.filterText, "source:iPhone@10.0.0.2")
+    state.type("s")
+    XCTAssertNil(state.filter, "after the last source, all sources again")
+    XCTAssertEqual(state.visibleCount, 6)
+  }
 }

@@ -126,7 +126,7 @@ struct MixpanelEndpoint: SDKEndpoint {
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, user: Payload.string(properties["distinct_id"]), session: nil,
       // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
-      call: CallDescription(method: "track", name: name, parameters: Payload.object(message["properties"])),
+      call: CallDescription(method: "track", name: name, parameters: properties),
       raw: JSONText.string(message),
       credentials: credentials)
   }
