@@ -31,6 +31,8 @@ public final class InspectorTimelineSource: TimelineSource {
 
   public var sources: [String] { timeline.sources }
 
+  public func planChecklist() -> [String] { plan?.checklist() ?? [] }
+
   public var dropped: Int { timeline.gaps.reduce(0) { $0 + $1.marker.count } }
 
   public func summary(at index: Int) -> EventSummary {

@@ -20,4 +20,7 @@ public protocol PlanFeed: AnyObject, Sendable {
   var headerText: String { get }
   /// The plan violations of the record at timeline position `index`.
   func findings(at index: Int) -> [PlanFinding]
+  /// The coverage checklist QA works through, one line per planned tag and expectation (not yet
+  /// seen first).
+  func checklist() -> [String]
 }

@@ -10,6 +10,7 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
   private var consentKeyframes: [(index: Int, consent: [ConsentView])] = []
   private var listener: (@Sendable () -> Void)?
   private var plan: String?
+  private var planItems: [String] = []
   private var droppedRecords = 0
 
   public let appName: String
@@ -29,11 +30,18 @@ public final class RecordStore: TimelineSource, @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Sets the plan coverage line shown in the header.
-  public func setPlanSummary(_ text: String?) {
+  /// Sets the plan coverage line shown in the header and, optionally, the checklist (`c`).
+  public func setPlanSummary(_ text: String?, checklist: [String] = []) {
     lock.lock()
     plan = text
+    planItems = checklist
     lock.unlock()
+  }
+
+  public func planChecklist() -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return planItems
   }
 
   /// Counts records lost upstream (an inspector's backlog overflowed, a recording's drop marker).

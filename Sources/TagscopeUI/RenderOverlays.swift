@@ -31,6 +31,7 @@ extension FrameView {
       ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
       ("mouse", "click selects and focuses, wheel scrolls"),
       ("s", "listen: show one source after the other, then all (filter source:)"),
+      ("c", "with a plan: the coverage checklist (not yet seen first)"),
     ]
     for (offset, entry) in entries.enumerated() where offset < box.height - 2 {
       let row = box.y + 1 + offset
@@ -44,16 +45,24 @@ extension FrameView {
     let box = overlayBox
     let summary = timeline.summary(at: detail.index)
     var title = Segments()
-    title.add(Sanitizer.clean(" Record #\(summary.seq) "), .focusedTitle)
-    title.add(" ")
-    title.add(Sanitizer.clean(summary.name, limit: 200), .bold)
-    title.add(" · JSON, values escaped ", .dim)
+    // The coverage checklist is read afresh each frame, so it fills in while the box is open.
+    var lines = detail.lines
+    if detail.heading != nil {
+      lines = timeline.planChecklist().map { Sanitizer.clean($0, limit: 1_000) }
+      title.add(
+        Sanitizer.clean(" Coverage · \(timeline.planSummary ?? "tagging plan") ", limit: 200), .focusedTitle)
+    } else {
+      title.add(Sanitizer.clean(" Record #\(summary.seq) "), .focusedTitle)
+      title.add(" ")
+      title.add(Sanitizer.clean(summary.name, limit: 200), .bold)
+      title.add(" · JSON, values escaped ", .dim)
+    }
     drawBox(box, title: title, into: &grid)
     let width = box.width - 4
     let height = box.height - 2
     var row = box.y + 1
     var shownLast = detail.scroll
-    outer: for (number, line) in detail.lines.enumerated().dropFirst(detail.scroll) {
+    outer: for (number, line) in lines.enumerated().dropFirst(detail.scroll) {
       for piece in wrap(line, width: width) {
         if row >= box.y + 1 + height { break outer }
         grid.put(piece, column: box.x + 2, row: row, style: jsonStyle(piece), maxWidth: width)
@@ -61,7 +70,7 @@ extension FrameView {
       }
       shownLast = number
     }
-    let position = Sanitizer.clean(" \(shownLast + 1)/\(detail.lines.count) ")
+    let position = Sanitizer.clean(" \(shownLast + 1)/\(lines.count) ")
     grid.put(
       position, column: box.x + box.width - 2 - position.width, row: box.y + box.height - 1, style: .dim)
   }
@@ -137,6 +146,7 @@ extension FrameView {
     }
     keys += [("tab", "pane"), ("z", state.zoomed ? "unzoom" : "zoom")]
     if !state.timeline.sources.isEmpty { keys.append(("s", "source")) }
+    if state.timeline.planSummary != nil { keys.append(("c", "coverage")) }
     if state.filter != nil { keys.append(("esc", "clear filter")) }
     return keys
   }

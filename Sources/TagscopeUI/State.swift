@@ -14,6 +14,8 @@ public struct Detail: Sendable, Hashable {
   public var lines: [SafeText]
   /// First line shown.
   public var scroll: Int
+  /// The box title when the lines are not a record (the coverage checklist).
+  public var heading: SafeText? = nil
 }
 
 /// What is drawn over the panes.

@@ -27,6 +27,8 @@ public protocol TimelineSource: AnyObject, Sendable {
   var isLoading: Bool { get }
   /// The devices/connections records came from (`tagscope listen`), in order of appearance.
   var sources: [String] { get }
+  /// The plan's coverage checklist (empty without a plan).
+  func planChecklist() -> [String]
 }
 
 extension TimelineSource {
@@ -34,6 +36,7 @@ extension TimelineSource {
   public var dropped: Int { 0 }
   public var isLoading: Bool { false }
   public var sources: [String] { [] }
+  public func planChecklist() -> [String] { [] }
 
   /// The time of the record at `index`, in seconds since 1970.
   public func time(at index: Int) -> Double { summary(at: index).time }

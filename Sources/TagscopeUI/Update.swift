@@ -125,6 +125,7 @@ extension State {
       zoomed.toggle()
       ensureCursorVisible()
     case .character("s"): cycleSource()
+    case .character("c"): openChecklist()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)
@@ -230,6 +231,17 @@ extension State {
       Sanitizer.clean(String($0), limit: 100_000)
     }
     overlay = .detail(Detail(index: index, lines: lines, scroll: 0))
+  }
+
+  /// The plan's coverage checklist in the scrollable detail box (nothing without a plan).
+  private mutating func openChecklist() {
+    let items = timeline.planChecklist()
+    guard !items.isEmpty else { return }
+    let heading = Sanitizer.clean(" Coverage · \(timeline.planSummary ?? "tagging plan") ", limit: 200)
+    overlay = .detail(
+      Detail(
+        index: selectedIndex ?? 0, lines: items.map { Sanitizer.clean($0, limit: 1_000) }, scroll: 0,
+        heading: heading))
   }
 
   private mutating func helpKey(_ key: Key) {

@@ -24,6 +24,23 @@ final class PlanChecker: PlanFeed {
 
   var headerText: String { monitor.headerText }
 
+  /// `· action playPodcast on downloads: firebase · plan line 72` for each expectation not yet
+  /// seen, then `✓ … · 12×` for those seen.
+  func checklist() -> [String] {
+    let coverage = monitor.coverage
+    var missing: [String] = []
+    var seen: [String] = []
+    for (index, item) in coverage.items.enumerated() {
+      let count = coverage.counts[index]
+      if count == 0 {
+        missing.append("· \(item.id) · not yet seen · plan line \(item.location.line)")
+      } else {
+        seen.append("✓ \(item.id) · \(count)× · plan line \(item.location.line)")
+      }
+    }
+    return ["\(coverage.summary): \(missing.count) not yet seen"] + missing + seen
+  }
+
   func findings(at index: Int) -> [PlanFinding] {
     monitor.violations(at: index).map {
       PlanFinding(

@@ -319,4 +319,28 @@ final class PaneScrollTests: XCTestCase {
     XCTAssertNil(state.filter, "after the last source, all sources again")
     XCTAssertEqual(state.visibleCount, 6)
   }
+
+  func testCOpensTheCoverageChecklistOnlyWithAPlan() {
+    let store = Fixtures.store(Array(Fixtures.podcastRecords().prefix(3)))
+    var state = Fixtures.state(store)
+    state.type("c")
+    XCTAssertEqual(state.overlay, .none, "no plan: nothing to show")
+    store.setPlanSummary(
+      "plan Podcasts v3: 1/2 covered",
+      checklist: [
+        "1/2 covered: 1 not yet seen", "· screen favorites · not yet seen · plan line 9",
+        "✓ screen podcasts · 3×",
+      ])
+    state.type("c")
+    guard case .detail(let detail) = state.overlay else { return XCTFail("checklist not shown") }
+    XCTAssertEqual(
+      detail.lines.map(\.text),
+      [
+        "1/2 covered: 1 not yet seen", "· screen favorites · not yet seen · plan line 9",
+        "✓ screen podcasts · 3×",
+      ])
+    XCTAssertEqual(detail.heading?.text, " Coverage · plan Podcasts v3: 1/2 covered ")
+    state.apply(.key(.escape))
+    XCTAssertEqual(state.overlay, .none)
+  }
 }
