@@ -25,7 +25,7 @@ final class RemoteSinkTests: XCTestCase {
     let lines = server.lines.map(\.line)
     XCTAssertEqual(try RecordLineDecoder.decode(lines[0]), .header(header))
     XCTAssertEqual(try lines.dropFirst().map { try RecordLineDecoder.decodeRecord($0).seq }, Array(1...20))
-    XCTAssertLessThanOrEqual(latencies.max() ?? .infinity, 100, "latencies \(latencies) ms")
+    XCTAssertLessThanOrEqual(latencies.max() ?? .infinity, 100 * timingSlack, "latencies \(latencies) ms")
     XCTAssertEqual(sink.droppedCount, 0)
   }
 
@@ -41,7 +41,7 @@ final class RemoteSinkTests: XCTestCase {
     sink.send(record(2))
     XCTAssertTrue(server.wait { $0.count == 3 })
     let arrival = server.lines.last?.time ?? .max
-    XCTAssertLessThan(Double(arrival &- start) / 1e6, 100)
+    XCTAssertLessThan(Double(arrival &- start) / 1e6, 100 * timingSlack)
   }
 
   func testKeepsLinesUntilTheServerIsThereAndReconnectsAfterItGoesAway() throws {
@@ -51,7 +51,7 @@ final class RemoteSinkTests: XCTestCase {
     // Nobody listens yet: send never blocks.
     let start = Date()
     for seq in 1...50 { sink.send(record(seq)) }
-    XCTAssertLessThan(Date().timeIntervalSince(start), 0.05)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 0.05 * timingSlack)
     usleep(150_000)
     XCTAssertFalse(sink.isConnected)
 
@@ -100,7 +100,7 @@ final class RemoteSinkTests: XCTestCase {
     let sink = RemoteSink(host: "127.0.0.1", port: port, capacity: 100, initialBackoff: 10)
     let start = Date()
     for seq in 1...10_000 { sink.send(record(seq)) }
-    XCTAssertLessThan(Date().timeIntervalSince(start), 1)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 1 * timingSlack)
     sink.close()
     XCTAssertEqual(sink.droppedCount, 10_000, "nothing could be sent; everything is counted")
   }
