@@ -24,7 +24,7 @@ struct IndexScanner {
   var fields = IndexFields()
 
   /// Gives up on the fast path.
-  struct Fallback: Error {}
+  typealias Fallback = FastPathFallback
 
   /// Scans one line; `true` when it is a record whose fields are now in ``fields``.
   mutating func scan(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -54,54 +54,50 @@ struct IndexScanner {
   private mutating func scanRecord() throws(Fallback) {
     skipWhitespace()
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 3 where Self.equal(key, "seq"):
-        try once(1)
+        try seen.claim(1)
         guard case .int(let number) = try scanner.number(), number >= 0 else { throw Fallback() }
         scanner.fields.seq = UInt64(number)
       case 4 where Self.equal(key, "time"):
-        try once(2)
+        try seen.claim(2)
         let text = try scanner.rawString()
         guard let milliseconds = ISO8601Timestamp.milliseconds(fromUTF8: text) else { throw Fallback() }
         scanner.fields.time = milliseconds
       case 4 where Self.equal(key, "kind"):
-        try once(4)
+        try seen.claim(4)
         scanner.fields.kind = try scanner.string()
       case 4 where Self.equal(key, "name"):
-        try once(8)
+        try seen.claim(8)
         scanner.fields.name = try scanner.string()
       case 9 where Self.equal(key, "eventType"):
-        try once(16)
+        try seen.claim(16)
         if try !scanner.null() { try scanner.skipString() }
       case 10 where Self.equal(key, "properties"):
-        try once(32)
+        try seen.claim(32)
         if try !scanner.null() { try scanner.scanProperties() }
       case 7 where Self.equal(key, "context"):
-        try once(64)
+        try seen.claim(64)
         if try !scanner.null() { try scanner.scanContext() }
       case 7 where Self.equal(key, "outputs"):
-        try once(128)
+        try seen.claim(128)
         if try !scanner.null() { try scanner.scanOutputs() }
       case 6 where Self.equal(key, "issues"):
-        try once(256)
+        try seen.claim(256)
         if try !scanner.null() { try scanner.scanIssues() }
       case 6 where Self.equal(key, "source"):
-        try once(512)
+        try seen.claim(512)
         scanner.fields.source = try scanner.null() ? nil : try scanner.string()
       case 3 where Self.equal(key, "raw"):
-        try once(1024)
+        try seen.claim(1024)
         if try !scanner.null() { try scanner.skipString() }
       case 6 where Self.equal(key, "format"): throw Fallback()
       default: try scanner.skipValue()
       }
     }
-    guard seen & 15 == 15 else { throw Fallback() }
+    guard seen.contains(15) else { throw Fallback() }
     skipWhitespace()
     guard index == bytes.count else { throw Fallback() }
   }
@@ -137,30 +133,26 @@ struct IndexScanner {
 
   private mutating func scanContext() throws(Fallback) {
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 6 where Self.equal(key, "screen"):
-        try once(1)
+        try seen.claim(1)
         if try !scanner.null() {
           try scanner.skipString()
           scanner.fields.hasContext = true
         }
       case 7 where Self.equal(key, "history"):
-        try once(2)
+        try seen.claim(2)
         if try scanner.stringArray() > 0 { scanner.fields.hasContext = true }
       case 7 where Self.equal(key, "session"):
-        try once(4)
+        try seen.claim(4)
         if try !scanner.null() {
           try scanner.scanSession()
           scanner.fields.hasContext = true
         }
       case 11 where Self.equal(key, "timedEvents"):
-        try once(8)
+        try seen.claim(8)
         if try scanner.stringArray() > 0 { scanner.fields.hasContext = true }
       default:
         try scanner.skipValue()
@@ -171,29 +163,25 @@ struct IndexScanner {
 
   private mutating func scanSession() throws(Fallback) {
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 2 where Self.equal(key, "id"):
-        try once(1)
+        try seen.claim(1)
         try scanner.skipString()
       case 5 where Self.equal(key, "state"):
-        try once(2)
+        try seen.claim(2)
         try scanner.skipString()
       case 4 where Self.equal(key, "user"):
-        try once(4)
+        try seen.claim(4)
         if try !scanner.null() { try scanner.skipString() }
       case 10 where Self.equal(key, "properties"):
-        try once(8)
+        try seen.claim(8)
         if try !scanner.null() { try scanner.skipObject() }
       default: try scanner.skipValue()
       }
     }
-    guard seen & 3 == 3 else { throw Fallback() }
+    guard seen.contains(3) else { throw Fallback() }
   }
 
   private mutating func scanOutputs() throws(Fallback) {
@@ -203,21 +191,17 @@ struct IndexScanner {
 
   private mutating func scanOutput() throws(Fallback) {
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     var provider = ""
     var status = IndexFields.Status.other
     var disabled = false
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 8 where Self.equal(key, "provider"):
-        try once(1)
+        try seen.claim(1)
         provider = try scanner.string()
       case 6 where Self.equal(key, "status"):
-        try once(2)
+        try seen.claim(2)
         let word = try scanner.rawString()
         if Self.equal(word, "sent") {
           status = .sent
@@ -229,17 +213,17 @@ struct IndexScanner {
           status = .failed
         }
       case 6 where Self.equal(key, "reason"):
-        try once(4)
+        try seen.claim(4)
         if try !scanner.null() { disabled = try scanner.string() == "disabled" }
       case 5 where Self.equal(key, "calls"):
-        try once(8)
+        try seen.claim(8)
         if try !scanner.null() {
           try scanner.expect(UInt8(ascii: "["))
           try scanner.arrayElements { (scanner: inout IndexScanner) throws(Fallback) in try scanner.scanCall()
           }
         }
       case 10 where Self.equal(key, "violations"):
-        try once(16)
+        try seen.claim(16)
         if try !scanner.null() {
           try scanner.expect(UInt8(ascii: "["))
           let count = try scanner.arrayElements { (scanner: inout IndexScanner) throws(Fallback) in
@@ -250,81 +234,72 @@ struct IndexScanner {
       default: try scanner.skipValue()
       }
     }
-    guard seen & 3 == 3 else { throw Fallback() }
+    guard seen.contains(3) else { throw Fallback() }
     fields.outputs.append(IndexFields.Output(provider: provider, status: status, disabled: disabled))
   }
 
   private mutating func scanCall() throws(Fallback) {
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 6 where Self.equal(key, "method"):
-        try once(1)
+        try seen.claim(1)
         try scanner.skipString()
       case 4 where Self.equal(key, "name"):
-        try once(2)
+        try seen.claim(2)
         if try !scanner.null() { try scanner.skipString() }
       case 10 where Self.equal(key, "parameters"):
-        try once(4)
+        try seen.claim(4)
         if try !scanner.null() { try scanner.skipObject() }
       default: try scanner.skipValue()
       }
     }
-    guard seen & 1 == 1 else { throw Fallback() }
+    guard seen.contains(1) else { throw Fallback() }
   }
 
   private mutating func scanViolation() throws(Fallback) {
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     try objectMembers { (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key.count {
       case 4 where Self.equal(key, "rule"):
-        try once(1)
+        try seen.claim(1)
         try scanner.skipString()
       case 7 where Self.equal(key, "message"):
-        try once(2)
+        try seen.claim(2)
         try scanner.skipString()
       case 11 where Self.equal(key, "consequence"):
-        try once(4)
+        try seen.claim(4)
         try scanner.skipString()
       case 9 where Self.equal(key, "callIndex"):
-        try once(8)
+        try seen.claim(8)
         try scanner.optionalInt()
       case 9 where Self.equal(key, "errorCode"):
-        try once(16)
+        try seen.claim(16)
         try scanner.optionalInt()
       default: try scanner.skipValue()
       }
     }
-    guard seen & 7 == 7 else { throw Fallback() }
+    guard seen.contains(7) else { throw Fallback() }
   }
 
   private mutating func scanIssues() throws(Fallback) {
     try expect(UInt8(ascii: "["))
     let count = try arrayElements { (scanner: inout IndexScanner) throws(Fallback) in
       try scanner.expect(UInt8(ascii: "{"))
-      var seen = 0
+      var seen = SeenFields()
       try scanner.objectMembers {
         (scanner: inout IndexScanner, key: UnsafeBufferPointer<UInt8>) throws(Fallback) in
         if key.count == 4 && Self.equal(key, "code") || key.count == 7 && Self.equal(key, "message") {
           let bit = key.count == 4 ? 1 : 2
-          guard seen & bit == 0 else { throw Fallback() }
-          seen |= bit
+          try seen.claim(bit)
           try scanner.skipString()
         } else {
           try scanner.skipValue()
         }
       }
-      guard seen == 3 else { throw Fallback() }
+      guard seen.contains(3) else { throw Fallback() }
     }
     if count > 0 { fields.hasIssues = true }
   }

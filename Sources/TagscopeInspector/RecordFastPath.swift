@@ -9,7 +9,7 @@ import Foundation
 /// general path, which is authoritative. Both paths give equal records (tested on generated and
 /// mutated lines).
 struct RecordFastPath {
-  struct Fallback: Error {}
+  typealias Fallback = FastPathFallback
 
   private var parser: JSONParser
 
@@ -26,7 +26,7 @@ struct RecordFastPath {
   private mutating func record() throws(Fallback) -> Record {
     skipWhitespace()
     try expect(UInt8(ascii: "{"))
-    var seen = 0
+    var seen = SeenFields()
     var seq: UInt64 = 0
     var time: Int64 = 0
     var kind = ""
@@ -42,29 +42,25 @@ struct RecordFastPath {
     var extra = Properties()
     var extraSeen: Set<String>?
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "seq":
-        try once(1)
+        try seen.claim(1)
         guard case .int(let number) = try fast.value(), number >= 0 else { throw Fallback() }
         seq = UInt64(number)
       case "time":
-        try once(2)
+        try seen.claim(2)
         guard let milliseconds = ISO8601Timestamp.milliseconds(from: try fast.string()) else {
           throw Fallback()
         }
         time = milliseconds
       case "kind":
-        try once(4)
+        try seen.claim(4)
         kind = try fast.string()
       case "name":
-        try once(8)
+        try seen.claim(8)
         name = try fast.string()
       case "eventType":
-        try once(16)
+        try seen.claim(16)
         if try !fast.null() {
           let word = try fast.string()
           if let known = EventType(rawValue: word) {
@@ -74,32 +70,32 @@ struct RecordFastPath {
           }
         }
       case "properties":
-        try once(32)
+        try seen.claim(32)
         properties = try fast.null() ? [:] : try fast.object()
       case "context":
-        try once(64)
+        try seen.claim(64)
         if try !fast.null() { context = try fast.context() }
       case "outputs":
-        try once(128)
+        try seen.claim(128)
         if try !fast.null() {
           outputs = try fast.array { (fast: inout RecordFastPath) throws(Fallback) in try fast.output() }
         }
       case "issues":
-        try once(256)
+        try seen.claim(256)
         if try !fast.null() {
           issues = try fast.array { (fast: inout RecordFastPath) throws(Fallback) in try fast.issue() }
         }
       case "source":
-        try once(512)
+        try seen.claim(512)
         source = try fast.optionalString()
       case "raw":
-        try once(1024)
+        try seen.claim(1024)
         raw = try fast.optionalString()
       case "format", "dropped": throw Fallback()
       default: JSONParser.insert(key, try fast.value(), into: &extra, seen: &extraSeen)
       }
     }
-    guard seen & 15 == 15 else { throw Fallback() }
+    guard seen.contains(15) else { throw Fallback() }
     skipWhitespace()
     guard parser.index == parser.bytes.count else { throw Fallback() }
     if let unknownEventType { extra.appendUnchecked("eventType", unknownEventType) }
@@ -114,25 +110,21 @@ struct RecordFastPath {
   private mutating func context() throws(Fallback) -> RecordContext {
     try expect(UInt8(ascii: "{"))
     var context = RecordContext()
-    var seen = 0
+    var seen = SeenFields()
     var extraSeen: Set<String>?
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "screen":
-        try once(1)
+        try seen.claim(1)
         context.screen = try fast.optionalString()
       case "history":
-        try once(2)
+        try seen.claim(2)
         context.history = try fast.strings()
       case "session":
-        try once(4)
+        try seen.claim(4)
         if try !fast.null() { context.session = try fast.session() }
       case "timedEvents":
-        try once(8)
+        try seen.claim(8)
         context.timedEvents = try fast.strings()
       default: JSONParser.insert(key, try fast.value(), into: &context.extra, seen: &extraSeen)
       }
@@ -143,60 +135,52 @@ struct RecordFastPath {
   private mutating func session() throws(Fallback) -> RecordSession {
     try expect(UInt8(ascii: "{"))
     var session = RecordSession(id: "", state: "")
-    var seen = 0
+    var seen = SeenFields()
     var extraSeen: Set<String>?
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "id":
-        try once(1)
+        try seen.claim(1)
         session.id = try fast.string()
       case "state":
-        try once(2)
+        try seen.claim(2)
         session.state = try fast.string()
       case "user":
-        try once(4)
+        try seen.claim(4)
         session.user = try fast.optionalString()
       case "properties":
-        try once(8)
+        try seen.claim(8)
         session.properties = try fast.null() ? [:] : try fast.object()
       default: JSONParser.insert(key, try fast.value(), into: &session.extra, seen: &extraSeen)
       }
     }
-    guard seen & 3 == 3 else { throw Fallback() }
+    guard seen.contains(3) else { throw Fallback() }
     return session
   }
 
   private mutating func output() throws(Fallback) -> ProviderOutput {
     try expect(UInt8(ascii: "{"))
     var output = ProviderOutput(provider: "", status: .sent)
-    var seen = 0
+    var seen = SeenFields()
     var extraSeen: Set<String>?
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "provider":
-        try once(1)
+        try seen.claim(1)
         output.provider = try fast.string()
       case "status":
-        try once(2)
+        try seen.claim(2)
         output.status = OutputStatus(rawValue: try fast.string())
       case "reason":
-        try once(4)
+        try seen.claim(4)
         output.reason = try fast.optionalString()
       case "calls":
-        try once(8)
+        try seen.claim(8)
         if try !fast.null() {
           output.calls = try fast.array { (fast: inout RecordFastPath) throws(Fallback) in try fast.call() }
         }
       case "violations":
-        try once(16)
+        try seen.claim(16)
         if try !fast.null() {
           output.violations = try fast.array { (fast: inout RecordFastPath) throws(Fallback) in
             try fast.violation()
@@ -205,86 +189,76 @@ struct RecordFastPath {
       default: JSONParser.insert(key, try fast.value(), into: &output.extra, seen: &extraSeen)
       }
     }
-    guard seen & 3 == 3 else { throw Fallback() }
+    guard seen.contains(3) else { throw Fallback() }
     return output
   }
 
   private mutating func call() throws(Fallback) -> CallDescription {
     try expect(UInt8(ascii: "{"))
     var call = CallDescription(method: "")
-    var seen = 0
+    var seen = SeenFields()
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "method":
-        try once(1)
+        try seen.claim(1)
         call.method = try fast.string()
       case "name":
-        try once(2)
+        try seen.claim(2)
         call.name = try fast.optionalString()
       case "parameters":
-        try once(4)
+        try seen.claim(4)
         call.parameters = try fast.null() ? [:] : try fast.object()
       default: _ = try fast.value()
       }
     }
-    guard seen & 1 == 1 else { throw Fallback() }
+    guard seen.contains(1) else { throw Fallback() }
     return call
   }
 
   private mutating func violation() throws(Fallback) -> RecordViolation {
     try expect(UInt8(ascii: "{"))
     var violation = RecordViolation(rule: "", message: "", consequence: "")
-    var seen = 0
+    var seen = SeenFields()
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
-      func once(_ bit: Int) throws(Fallback) {
-        guard seen & bit == 0 else { throw Fallback() }
-        seen |= bit
-      }
       switch key {
       case "rule":
-        try once(1)
+        try seen.claim(1)
         violation.rule = try fast.string()
       case "message":
-        try once(2)
+        try seen.claim(2)
         violation.message = try fast.string()
       case "consequence":
-        try once(4)
+        try seen.claim(4)
         violation.consequence = try fast.string()
       case "callIndex":
-        try once(8)
+        try seen.claim(8)
         violation.callIndex = try fast.optionalInt()
       case "errorCode":
-        try once(16)
+        try seen.claim(16)
         violation.errorCode = try fast.optionalInt()
       default: _ = try fast.value()
       }
     }
-    guard seen & 7 == 7 else { throw Fallback() }
+    guard seen.contains(7) else { throw Fallback() }
     return violation
   }
 
   private mutating func issue() throws(Fallback) -> RecordIssue {
     try expect(UInt8(ascii: "{"))
     var issue = RecordIssue(code: "", message: "")
-    var seen = 0
+    var seen = SeenFields()
     try members { (fast: inout RecordFastPath, key: String) throws(Fallback) in
       switch key {
       case "code":
-        guard seen & 1 == 0 else { throw Fallback() }
-        seen |= 1
+        try seen.claim(1)
         issue.code = try fast.string()
       case "message":
-        guard seen & 2 == 0 else { throw Fallback() }
-        seen |= 2
+        try seen.claim(2)
         issue.message = try fast.string()
       default: _ = try fast.value()
       }
     }
-    guard seen == 3 else { throw Fallback() }
+    guard seen.contains(3) else { throw Fallback() }
     return issue
   }
 
