@@ -1,3 +1,5 @@
+import TagscopeInspector
+
 /// Text that is safe to put on the terminal: no control, bidi, or invisible characters, with its
 /// display width computed once.
 ///
@@ -70,31 +72,6 @@ public enum Sanitizer {
   /// Whether `scalar` must not reach the terminal as is.
   public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool { escape(scalar) != nil }
 
-  /// The visible replacement of an unsafe scalar, or `nil` for a safe one.
-  static func escape(_ scalar: Unicode.Scalar) -> String? {
-    let value = scalar.value
-    switch value {
-    case 0x20..<0x7F: return nil
-    case 0x1B: return "\\e"
-    case 0x0A: return "\\n"
-    case 0x0D: return "\\r"
-    case 0x09: return "\\t"
-    case 0x00..<0x20, 0x7F: return "\\x" + hex(value, digits: 2)
-    case 0x80..<0xA0, 0xAD, 0x34F, 0x61C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B...0x180F, 0x200B...0x200F,
-      0x2028...0x202E, 0x2060...0x206F, 0x3164, 0xFEFF, 0xFFA0, 0xFFF0...0xFFFB, 0x1D173...0x1D17A,
-      0xE0000...0xE0FFF:
-      return "<U+" + hex(value, digits: 4) + ">"
-    default:
-      switch scalar.properties.generalCategory {
-      case .unassigned, .surrogate, .privateUse, .format, .lineSeparator, .paragraphSeparator, .control:
-        return "<U+" + hex(value, digits: 4) + ">"
-      default: return nil
-      }
-    }
-  }
-
-  private static func hex(_ value: UInt32, digits: Int) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
-  }
+  /// The visible replacement of an unsafe scalar (``TerminalText``'s table), or `nil` for a safe one.
+  static func escape(_ scalar: Unicode.Scalar) -> String? { TerminalText.escape(scalar) }
 }

@@ -59,7 +59,7 @@ final class ListenRunnerTests: XCTestCase {
 
     let lines = output.all.joined(separator: "\n").components(separatedBy: "\n")
     XCTAssertEqual(lines.count, 3)
-    XCTAssertTrue(lines[0].contains(#""evil\u{1b}[2J\u{202e}screen""#), lines[0])
+    XCTAssertTrue(lines[0].contains(#""evil\e[2J<U+202E>screen""#), lines[0])
     XCTAssertFalse(lines.joined().unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
     XCTAssertTrue(notices.all.contains("source connected: Podcasts@sim"), "\(notices.all)")
     XCTAssertTrue(notices.all.contains { $0.hasPrefix("stopped: accepted 3") }, "\(notices.all)")
@@ -78,7 +78,7 @@ final class ListenRunnerTests: XCTestCase {
 
   func testSanitizeEscapesControlBidiAndZeroWidth() {
     XCTAssertEqual(
-      TerminalText.sanitize("a\u{1b}[31mb\nc\u{200b}d\u{2066}e"), "a\\u{1b}[31mb\\nc\\u{200b}d\\u{2066}e")
+      TerminalText.sanitize("a\u{1b}[31mb\nc\u{200b}d\u{2066}e"), "a\\e[31mb\\nc<U+200B>d<U+2066>e")
     XCTAssertEqual(TerminalText.sanitize("Écoute 🎧 日本"), "Écoute 🎧 日本")
   }
 
@@ -131,6 +131,6 @@ final class ListenRunnerTests: XCTestCase {
     let lines = output.all.joined(separator: "\n").components(separatedBy: "\n")
     XCTAssertEqual(lines.count, 2)
     XCTAssertTrue(lines[0].contains("\"Play\""), lines[0])
-    XCTAssertEqual(lines[1], "  ✗ plan: Play\\u{1b}[31m is not planned")
+    XCTAssertEqual(lines[1], "  ✗ plan: Play\\e[31m is not planned")
   }
 }
