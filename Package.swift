@@ -7,7 +7,9 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
+    .library(name: "AnalyticsHubTesting", targets: ["AnalyticsHubTesting"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
+    .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
@@ -19,14 +21,20 @@ let package = Package(
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
-    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub"]),
-    .target(name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsProviders"]),
+    .target(name: "AnalyticsHubTesting", dependencies: ["AnalyticsHub"]),
+    .target(name: "TagscopeRecording", dependencies: ["AnalyticsHub"]),
+    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub", "TagscopeRecording"]),
+    .target(name: "TagscopeTimeline", dependencies: ["AnalyticsHub", "TagscopeRecording"]),
+    .target(
+      name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
         "AnalyticsHub",
         "AnalyticsProviders",
         "TagscopeInspector",
+        "TagscopeRecording",
+        "TagscopeTimeline",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -36,37 +44,57 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeServer", "TaggingPlan", "TagscopeUI",
+        "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
+        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .executableTarget(
       name: "TagscopeBench",
       dependencies: [
-        "AnalyticsHub", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector", "TagscopeServer",
-        "TaggingPlan", "TagscopeUI",
+        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
+        "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
       ]),
     .target(
       name: "TaggingPlan",
       dependencies: [
-        "AnalyticsHub", "TagscopeInspector", "AnalyticsProviders", .product(name: "Yams", package: "Yams"),
+        "AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "AnalyticsProviders",
+        .product(name: "Yams", package: "Yams"),
       ]),
-    .testTarget(name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "PodcastDemo"]),
+    .testTarget(
+      name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo"]),
     .testTarget(
       name: "TaggingPlanTests",
-      dependencies: ["TaggingPlan", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+      dependencies: [
+        "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
+        "PodcastDemo",
+      ]),
     .testTarget(
-      name: "AnalyticsProvidersTests", dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastDemo"]),
+      name: "AnalyticsProvidersTests",
+      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(
-      name: "TagscopeInspectorTests", dependencies: ["TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+      name: "TagscopeInspectorTests",
+      dependencies: [
+        "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
+        "PodcastDemo",
+      ]),
     .testTarget(
       name: "TagscopeServerTests",
-      dependencies: ["TagscopeServer", "TagscopeInspector", "AnalyticsHub", "PodcastDemo"]),
+      dependencies: [
+        "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+        "PodcastDemo",
+      ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-    .target(name: "TagscopeUI", dependencies: ["AnalyticsHub", "TagscopeInspector", "CNcursesw"]),
+    .target(
+      name: "TagscopeUI",
+      dependencies: ["AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "CNcursesw"]),
     .testTarget(
       name: "TagscopeUITests",
-      dependencies: ["TagscopeUI", "AnalyticsHub", "TagscopeInspector", "PodcastDemo"],
+      dependencies: [
+        "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
+        "TagscopeTimeline",
+        "PodcastDemo",
+      ],
       exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]

@@ -19,15 +19,6 @@ public enum OutcomeStatus: Sendable, Hashable {
   /// The adapter threw while delivering a call.
   case failed(String)
 
-  /// `sent`, `dropped`, `blocked` or `failed`: the recording's `status` word.
-  public var word: String {
-    switch self {
-    case .sent: return "sent"
-    case .dropped: return "dropped"
-    case .blocked: return "blocked"
-    case .failed: return "failed"
-    }
-  }
 }
 
 /// One provider's outcome for one tag: status, the exact calls it was given and the rules those

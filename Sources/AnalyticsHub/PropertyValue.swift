@@ -62,13 +62,19 @@ public enum PropertyValue: Sendable, Hashable {
     case .int(let value): return String(value)
     case .double(let value): return String(value)
     case .bool(let value): return value ? "true" : "false"
-    case .date(let value): return ISO8601Timestamp.string(from: value)
+    case .date(let value): return Self.text(of: value)
     case .array(let values): return "[" + values.map(\.displayText).joined(separator: ", ") + "]"
     case .object(let properties):
       return "{" + properties.map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "}"
     case .null: return "null"
     }
   }
+
+  /// A date as the text a provider or a log receives: ISO 8601 in UTC with milliseconds
+  /// (`2026-11-21T10:00:04.210Z`), as Foundation's ISO 8601 format style writes it.
+  public static func text(of date: Date) -> String { date.formatted(Self.dateStyle) }
+
+  private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// Whether the value can be written as JSON (finite numbers all the way down).
   public var isRepresentable: Bool { firstUnrepresentablePath(prefix: "") == nil }

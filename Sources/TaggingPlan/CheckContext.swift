@@ -1,5 +1,6 @@
 import AnalyticsHub
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// The checks of one record against its plan entry, accumulating violations.
 ///

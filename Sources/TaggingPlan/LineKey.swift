@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeRecording
 
 /// What decides a record's validation, read from its JSON line without decoding it: `kind`,
 /// `name`, `properties`, `context.screen` and `outputs` hashed to 128 bits, plus `seq`.

@@ -1,5 +1,6 @@
 import Foundation
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// A live validation for the debugger: records are checked as they arrive (live or while a
 /// recording is indexed), and the header, the Providers pane, the violation marks and the

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import AnalyticsProviders
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// What a validation keeps from one record to the next besides coverage: remembered pattern
 /// results and, per `listen` source, the provider rule counts.

@@ -1,5 +1,6 @@
 import Foundation
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// `tagscope validate`: loads a plan, validates recordings against it and renders the report.
 ///

@@ -1,7 +1,10 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Issue 4's figures, on a 1,000,000-record recording generated from the podcast simulator on a
 /// real hub with the demo's provider mappings (`PodcastMappings`: Firebase, Amplitude, Piano, Braze,

@@ -3,6 +3,8 @@ import Foundation
 import PodcastDemo
 import TaggingPlan
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Issue 6's figure: validating a large recording of the podcast demo against the demo's plan,
 /// compared side by side with the timeline indexing the same file (and with only reading and

@@ -1,7 +1,9 @@
 import AnalyticsHub
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
 import TagscopeServer
+import TagscopeTimeline
 
 #if canImport(Glibc)
   import Glibc

@@ -1,7 +1,10 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import TagscopeUI
 
 /// Issue 5's figures: frame rendering with a million records, idle CPU of the real binary, and the

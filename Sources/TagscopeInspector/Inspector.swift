@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeRecording
 
 /// The hub observer behind tagscope: attach it to a hub and every dispatch becomes a ``Record``
 /// delivered to its sinks (a ``Recorder`` file, a ``RemoteSink`` to `tagscope listen`, a live

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 #if canImport(Network)
   import Foundation
   import Network

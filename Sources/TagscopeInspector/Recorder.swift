@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// Writes a recording: a JSON Lines file, the header first, then one line per record.
 ///

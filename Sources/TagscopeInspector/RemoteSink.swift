@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// Streams recording lines to `tagscope listen` over TCP: the header first on every connection,
 /// then each record as it comes, within a few milliseconds.

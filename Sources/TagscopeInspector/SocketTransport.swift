@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import AnalyticsHub
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// The inspector's ``Timeline`` (file-backed, indexed, keyframed) as the UI's ``TimelineSource``:
 /// replay of a recording and the live demo both read through it.

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeRecording
 
 import struct Foundation.Date
 

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeRecording
 
 /// An in-memory, thread-safe, append-only ``TimelineSource``: records are appended from any thread
 /// (the hub's observer, a reader) while the UI reads them.
@@ -157,7 +158,8 @@ extension OutputView {
     case .sent, .dropped: reason = nil
     }
     self.init(
-      provider: outcome.provider.rawValue, status: outcome.status.word, reason: reason, calls: outcome.calls,
+      provider: outcome.provider.rawValue, status: OutputStatus(outcome.status).rawValue, reason: reason,
+      calls: outcome.calls,
       violations: outcome.violations.map {
         ViolationView(
           rule: $0.rule, message: $0.message, severity: $0.consequence.rawValue, callIndex: $0.callIndex)

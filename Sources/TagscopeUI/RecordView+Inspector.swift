@@ -1,5 +1,6 @@
 import AnalyticsHub
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 extension RecordView {
   /// The view of an inspector record (from a recording, `listen`, or the live inspector).

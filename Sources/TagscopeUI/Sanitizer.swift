@@ -1,4 +1,5 @@
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Text that is safe to put on the terminal: no control, bidi, or invisible characters, with its
 /// display width computed once.

@@ -1,8 +1,11 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import ArgumentParser
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import TagscopeUI
 
 /// `tagscope demo`: the podcast app simulator on a real hub.
@@ -237,7 +240,7 @@ final class DispatchPrinter: HubObserver {
       "#\(dispatch.seq) \(ISO8601Timestamp.string(from: dispatch.time)) \(dispatch.kind.rawValue) \(dispatch.name)"
     if !dispatch.properties.isEmpty { line += " \(dispatch.properties)" }
     for outcome in dispatch.outcomes {
-      line += " | \(outcome.provider): \(outcome.status.word)"
+      line += " | \(outcome.provider): \(OutputStatus(outcome.status).rawValue)"
       if case .blocked(let reason) = outcome.status { line += "(\(reason.rawValue))" }
       for call in outcome.calls { line += " \(call.method) \(call.name ?? "")" }
       if !outcome.violations.isEmpty { line += " ✗\(outcome.violations.count)" }

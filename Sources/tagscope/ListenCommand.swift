@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import TaggingPlan
 import TagscopeInspector
+import TagscopeRecording
 import TagscopeServer
+import TagscopeTimeline
 
 /// `tagscope listen`: apps (RemoteSink) and existing analytics SDKs stream into the debugger.
 struct Listen: ParsableCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
 import TagscopeServer
+import TagscopeTimeline
 import TagscopeUI
 
 /// `tagscope listen` in the debugger: the server feeds a live timeline (recorded to `--record` or

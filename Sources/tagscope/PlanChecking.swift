@@ -2,6 +2,8 @@ import Foundation
 import PodcastDemo
 import TaggingPlan
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import TagscopeUI
 
 /// Tagging-plan results for the debugger: a ``PlanMonitor`` checks records as they reach the

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import TagscopeUI
 
 /// `tagscope replay FILE`: a recording in the debugger, stopped at the first record.

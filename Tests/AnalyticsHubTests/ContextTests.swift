@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import PodcastDemo
 import XCTest
 

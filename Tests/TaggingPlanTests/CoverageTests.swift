@@ -1,5 +1,7 @@
 import AnalyticsHub
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan

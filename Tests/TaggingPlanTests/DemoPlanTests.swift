@@ -1,6 +1,9 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan

@@ -1,6 +1,8 @@
 import AnalyticsHub
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 @testable import TaggingPlan
 

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 final class BackgroundDrainTests: XCTestCase {
   /// Collects what the drain hands over, with arrival times.

@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 #if os(Linux)
   /// A 1 GB recording is streamed, never loaded at once. The file is sparse (a 1 GB hole of NUL

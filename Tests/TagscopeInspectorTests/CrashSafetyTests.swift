@@ -1,7 +1,10 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 /// kill -9 during a write, then reload. The test re-runs its own test binary as a child that

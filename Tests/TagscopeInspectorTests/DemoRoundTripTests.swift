@@ -1,9 +1,12 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 /// The demo app (simulator, real mappings and provider rules) through the whole inspector: the
 /// recording reads back equal, the live timeline and its replay agree, violations are indexed.

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 /// The timeline's fast index scanner against the full decoder as the oracle: a line it accepts is
 /// a record for the decoder, with the same index fields; valid record lines are all accepted.

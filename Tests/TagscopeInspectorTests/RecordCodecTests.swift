@@ -1,6 +1,8 @@
 import AnalyticsHub
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 final class RecordCodecTests: XCTestCase {

@@ -3,6 +3,8 @@ import Foundation
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 /// The decoder's fast path against its general path as the oracle.
 final class RecordFastPathTests: XCTestCase {

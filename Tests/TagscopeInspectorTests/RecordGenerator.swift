@@ -1,6 +1,8 @@
 import AnalyticsHub
 import Foundation
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// A deterministic pseudo-random generator (SplitMix64), so every failure reproduces.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,9 +1,12 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 final class RecorderReaderTests: XCTestCase {
   func testHubToRecordToFileToReaderIsTheSame() throws {

@@ -1,7 +1,10 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// A temporary directory removed when the test ends.
 final class TemporaryDirectory {

@@ -1,9 +1,12 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import XCTest
 
 @testable import TagscopeInspector
+@testable import TagscopeRecording
+@testable import TagscopeTimeline
 
 final class TimelineTests: XCTestCase {
   /// A live timeline fed by an inspector on a real hub, and the dispatches it saw.

@@ -2,6 +2,8 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 @testable import TagscopeServer

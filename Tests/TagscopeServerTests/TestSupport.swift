@@ -1,6 +1,8 @@
 import Foundation
 import NIOCore
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 @testable import TagscopeServer

@@ -1,7 +1,10 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 @testable import TagscopeUI

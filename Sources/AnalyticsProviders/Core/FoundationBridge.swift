@@ -23,7 +23,7 @@ extension PropertyValue {
     case .int(let value): return NSNumber(value: value)
     case .double(let value): return NSNumber(value: value)
     case .bool(let value): return NSNumber(value: value)
-    case .date(let value): return NSString(string: ISO8601Timestamp.string(from: value))
+    case .date(let value): return NSString(string: PropertyValue.text(of: value))
     case .array(let values): return NSArray(array: values.compactMap(\.foundationObject))
     case .object(let properties): return NSDictionary(dictionary: properties.foundationDictionary)
     case .null: return nil

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Finds the SDK endpoint for a request's method and path.
 enum EndpointRouter {

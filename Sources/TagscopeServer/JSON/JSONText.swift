@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeRecording
 
 /// Writes ``PropertyValue``s as compact JSON (the replies the server sends to SDKs).
 enum JSONText {

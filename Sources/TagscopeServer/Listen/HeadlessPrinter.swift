@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Formats what the server delivers as one sanitized line per record (and per source change or
 /// problem), for `tagscope listen --headless`.

@@ -1,6 +1,8 @@
 import Foundation
 import NIOConcurrencyHelpers
 import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import NIOCore
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Reads a native stream (the recording format over TCP): a header line, then records.
 ///

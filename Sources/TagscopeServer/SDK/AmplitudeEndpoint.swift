@@ -1,7 +1,8 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Amplitude's HTTP V2 API (`/2/httpapi`) and Batch Event Upload API (`/batch`).
 ///

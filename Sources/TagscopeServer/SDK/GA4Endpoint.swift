@@ -1,7 +1,8 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// The GA4 Measurement Protocol: `/mp/collect` and the validation server `/debug/mp/collect`.
 ///

@@ -1,7 +1,8 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Mixpanel's ingestion API: `/track`, `/import`, `/engage` (and `/groups`).
 ///

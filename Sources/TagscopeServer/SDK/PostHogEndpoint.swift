@@ -1,5 +1,6 @@
 import AnalyticsHub
 import NIOHTTP1
+import TagscopeRecording
 
 /// PostHog's capture API: `/batch/`, `/capture/`, `/e/`, `/i/v0/e/`.
 ///

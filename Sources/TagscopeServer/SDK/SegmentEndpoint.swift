@@ -1,6 +1,7 @@
 import AnalyticsHub
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, …), which RudderStack's SDKs speak too.
 ///

@@ -1,7 +1,8 @@
 import AnalyticsHub
 import Foundation
 import NIOHTTP1
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// Snowplow's collector: `POST /com.snowplowanalytics.snowplow/tp2` (a `payload_data` JSON with a
 /// `data` array) and `GET /i` (one event in the query).

@@ -1,4 +1,5 @@
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// What the server hands its consumer, in arrival order per connection.
 public enum ListenEvent: Sendable {

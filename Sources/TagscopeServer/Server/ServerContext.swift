@@ -2,7 +2,8 @@ import AnalyticsProviders
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
-import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
 
 /// What every connection of one server shares: configuration, counters, the consumer, the record
 /// numbering for SDK payloads and the open channels (closed on shutdown).

@@ -1,3 +1,4 @@
+import AnalyticsHub
 import Foundation
 
 /// Formats and parses the millisecond UTC timestamps of recordings (`2026-11-21T10:00:04.210Z`),

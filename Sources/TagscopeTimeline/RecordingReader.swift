@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// Where a line is in a recording.
 public struct LineLocation: Sendable, Hashable {

@@ -16,7 +16,7 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   public var code: Int32
 
   /// An error from the current `errno`.
-  init(_ operation: String, _ subject: String, code: Int32 = errno) {
+  package init(_ operation: String, _ subject: String, code: Int32 = errno) {
     self.operation = operation
     self.subject = subject
     self.code = code
@@ -26,9 +26,9 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An open file descriptor for appending whole lines and reading byte ranges back.
-final class LineFile: @unchecked Sendable {
+package final class LineFile: @unchecked Sendable {
   private(set) var descriptor: Int32
-  let path: String
+  package let path: String
   private var owned: Bool
 
   private init(descriptor: Int32, path: String, owned: Bool) {
@@ -38,31 +38,31 @@ final class LineFile: @unchecked Sendable {
   }
 
   /// Creates (truncating) a file for writing and reading.
-  static func create(path: String) throws(SystemError) -> LineFile {
+  package static func create(path: String) throws(SystemError) -> LineFile {
     let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw SystemError("open", path) }
     return LineFile(descriptor: descriptor, path: path, owned: true)
   }
 
   /// Opens an existing file for reading.
-  static func openForReading(path: String) throws(SystemError) -> LineFile {
+  package static func openForReading(path: String) throws(SystemError) -> LineFile {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw SystemError("open", path) }
     return LineFile(descriptor: descriptor, path: path, owned: true)
   }
 
   /// Standard input, not closed by this object.
-  static func standardInput() -> LineFile { wrapping(descriptor: 0, name: "<stdin>") }
+  package static func standardInput() -> LineFile { wrapping(descriptor: 0, name: "<stdin>") }
 
   /// An open descriptor (a pipe, a socket), not closed by this object.
-  static func wrapping(descriptor: Int32, name: String) -> LineFile {
+  package static func wrapping(descriptor: Int32, name: String) -> LineFile {
     LineFile(descriptor: descriptor, path: name, owned: false)
   }
 
   deinit { closeDescriptor() }
 
   /// Closes the descriptor (once); later calls fail with `EBADF`. Callers serialize it with I/O.
-  func closeDescriptor() {
+  package func closeDescriptor() {
     guard owned else { return }
     owned = false
     close(descriptor)
@@ -70,7 +70,7 @@ final class LineFile: @unchecked Sendable {
   }
 
   /// Writes all of `bytes` (retrying short writes and interrupts).
-  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -83,12 +83,12 @@ final class LineFile: @unchecked Sendable {
   }
 
   /// Writes all of `bytes`.
-  func write(_ bytes: [UInt8]) throws(SystemError) {
+  package func write(_ bytes: [UInt8]) throws(SystemError) {
     try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try write(raw) } }.get()
   }
 
   /// Reads up to `count` bytes into `buffer`; 0 at end of file.
-  func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+  package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
     while true {
       let got = systemRead(descriptor, buffer.baseAddress!, buffer.count)
       if got < 0 {
@@ -100,7 +100,7 @@ final class LineFile: @unchecked Sendable {
   }
 
   /// Reads exactly `count` bytes at `offset` (fewer only at end of file).
-  func read(count: Int, at offset: UInt64) throws(SystemError) -> [UInt8] {
+  package func read(count: Int, at offset: UInt64) throws(SystemError) -> [UInt8] {
     var out = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
@@ -119,7 +119,7 @@ final class LineFile: @unchecked Sendable {
   }
 
   /// The file's current size.
-  func size() throws(SystemError) -> UInt64 {
+  package func size() throws(SystemError) -> UInt64 {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { throw SystemError("stat", path) }
     return UInt64(info.st_size)

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// The cheap fields of one record, straight from the timeline's index (no file access): what the
 /// Events list shows.

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// The state of the inspected app as of one record: what the Screens, Session and Providers panes
 /// show for the selected event, in live and replay alike.
 public struct TimelineState: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -71,10 +71,10 @@ public struct Record: Sendable, Hashable {
 extension Date {
   /// Milliseconds since 1970, rounded to the nearest (exact for dates made by
   /// ``init(recordMilliseconds:)``).
-  var recordMilliseconds: Int64 { ISO8601Timestamp.milliseconds(of: self) }
+  package var recordMilliseconds: Int64 { ISO8601Timestamp.milliseconds(of: self) }
 
   /// The date `milliseconds` after 1970.
-  init(recordMilliseconds milliseconds: Int64) {
+  package init(recordMilliseconds milliseconds: Int64) {
     self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 }

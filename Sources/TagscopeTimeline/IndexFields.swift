@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// The fields of a record the timeline's index needs, without the rest of the record.
 struct IndexFields: Equatable {
   /// A provider's output as the index sees it.

@@ -14,7 +14,7 @@ extension Record {
   }
 
   /// `properties` as they read back from the wire: dates as strings, non-finite numbers as null.
-  static func wire(_ properties: Properties) -> Properties {
+  package static func wire(_ properties: Properties) -> Properties {
     var needsRewrite = false
     for (_, value) in properties where !isWireForm(value) {
       needsRewrite = true
@@ -26,7 +26,7 @@ extension Record {
     return out
   }
 
-  static func wire(_ value: PropertyValue) -> PropertyValue {
+  package static func wire(_ value: PropertyValue) -> PropertyValue {
     switch value {
     case .date(let date): return .string(ISO8601Timestamp.string(from: date))
     case .double(let number): return number.isFinite ? value : .null
@@ -37,7 +37,7 @@ extension Record {
   }
 
   /// Whether every value is already as it reads back from the wire.
-  static func isWireForm(_ properties: Properties) -> Bool {
+  package static func isWireForm(_ properties: Properties) -> Bool {
     for (_, value) in properties where !isWireForm(value) { return false }
     return true
   }

@@ -8,15 +8,15 @@ import Foundation
 /// field, a field of the wrong type, a syntax error) throws ``Fallback`` and the caller uses the
 /// general path, which is authoritative. Both paths give equal records (tested on generated and
 /// mutated lines).
-struct RecordFastPath {
-  typealias Fallback = FastPathFallback
+package struct RecordFastPath {
+  package typealias Fallback = FastPathFallback
 
   private var parser: JSONParser
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { parser = JSONParser(bytes) }
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) { parser = JSONParser(bytes) }
 
   /// The record, or ``Fallback``.
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Fallback) -> Record {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(Fallback) -> Record {
     var fast = RecordFastPath(bytes)
     return try fast.record()
   }

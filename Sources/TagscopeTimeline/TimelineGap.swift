@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// Records lost before reaching the timeline (a writer fell behind), as a drop marker said.
 public struct TimelineGap: Sendable, Hashable {
   /// The index of the first record after the gap (`count` when the gap is at the end).

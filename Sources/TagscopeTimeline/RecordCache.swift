@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// A small least-recently-used cache of decoded records by timeline index.
 struct RecordCache {
   private var slots: [Int: (record: Record, stamp: UInt64)] = [:]

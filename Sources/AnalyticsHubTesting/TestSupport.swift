@@ -1,3 +1,4 @@
+import AnalyticsHub
 import Foundation
 
 /// An adapter that keeps every call it receives, for an app's unit tests:

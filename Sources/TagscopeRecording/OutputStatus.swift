@@ -14,7 +14,14 @@ public struct OutputStatus: RawRepresentable, Sendable, Hashable, ExpressibleByS
   public init(stringLiteral value: String) { rawValue = value }
 
   /// The status word of a hub outcome (the reason goes to ``ProviderOutput/reason``).
-  public init(_ status: OutcomeStatus) { rawValue = status.word }
+  public init(_ status: OutcomeStatus) {
+    switch status {
+    case .sent: self = .sent
+    case .dropped: self = .dropped
+    case .blocked: self = .blocked
+    case .failed: self = .failed
+    }
+  }
 
   public var description: String { rawValue }
 

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeRecording
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeRecording
 
 /// The store the debugger reads, live and in replay alike: records backed by a recording file
 /// plus a compact in-memory index (about 90 bytes per record, plus keyframes every 256 records),

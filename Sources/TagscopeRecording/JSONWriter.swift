@@ -4,7 +4,7 @@ import AnalyticsHub
 /// call: strings escaped per RFC 8259, integers and doubles in their shortest exact form,
 /// non-finite doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is
 /// a compare and a store.
-struct JSONWriter {
+package struct JSONWriter {
   private var base: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
@@ -15,7 +15,9 @@ struct JSONWriter {
   }
 
   /// Runs `body` with a writer and appends what it wrote to `bytes`.
-  static func write(into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) {
+  package static func write(
+    into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void
+  ) {
     var writer = JSONWriter(capacity: capacity)
     body(&writer)
     bytes.append(contentsOf: UnsafeBufferPointer(start: writer.base, count: writer.count))
@@ -23,7 +25,7 @@ struct JSONWriter {
   }
 
   /// Runs `body` with a writer and returns what it wrote as a string.
-  static func string(capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> String {
+  package static func string(capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> String {
     var writer = JSONWriter(capacity: capacity)
     body(&writer)
     let text = String(decoding: UnsafeBufferPointer(start: writer.base, count: writer.count), as: UTF8.self)
@@ -46,7 +48,7 @@ struct JSONWriter {
   }
 
   @inline(__always)
-  mutating func byte(_ value: UInt8) {
+  package mutating func byte(_ value: UInt8) {
     reserve(1)
     base[count] = value
     count += 1
@@ -60,12 +62,12 @@ struct JSONWriter {
   }
 
   /// Appends ASCII text as is (field names and punctuation written by the encoder).
-  mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// `"key":` for a field after the first.
-  mutating func key(_ name: StaticString, first: Bool = false) {
+  package mutating func key(_ name: StaticString, first: Bool = false) {
     let length = name.utf8CodeUnitCount
     reserve(length + 4)
     if !first {
@@ -80,13 +82,13 @@ struct JSONWriter {
   }
 
   /// `"key":` for a runtime key (escaped).
-  mutating func key(_ name: String, first: Bool) {
+  package mutating func key(_ name: String, first: Bool) {
     if !first { byte(UInt8(ascii: ",")) }
     string(name)
     byte(UInt8(ascii: ":"))
   }
 
-  mutating func string(_ text: String) {
+  package mutating func string(_ text: String) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
   }
@@ -131,7 +133,7 @@ struct JSONWriter {
 
   private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
 
-  mutating func int(_ value: Int64) {
+  package mutating func int(_ value: Int64) {
     if value < 0 {
       byte(UInt8(ascii: "-"))
       unsigned(value.magnitude)
@@ -140,7 +142,7 @@ struct JSONWriter {
     }
   }
 
-  mutating func unsigned(_ value: UInt64) {
+  package mutating func unsigned(_ value: UInt64) {
     var digits = 1
     var probe = value
     while probe >= 10 {
@@ -158,7 +160,7 @@ struct JSONWriter {
     count += digits
   }
 
-  mutating func double(_ value: Double) {
+  package mutating func double(_ value: Double) {
     guard value.isFinite else {
       raw("null")
       return
@@ -166,7 +168,7 @@ struct JSONWriter {
     string(unquoted: value.description)
   }
 
-  mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+  package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
   /// Appends ASCII text that needs no escaping, without quotes.
   private mutating func string(unquoted text: String) {
@@ -174,7 +176,7 @@ struct JSONWriter {
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { append($0) } }
   }
 
-  mutating func timestamp(_ milliseconds: Int64) {
+  package mutating func timestamp(_ milliseconds: Int64) {
     reserve(32)
     base[count] = UInt8(ascii: "\"")
     count += 1 + ISO8601Timestamp.write(milliseconds: milliseconds, at: base + count + 1)
@@ -182,7 +184,7 @@ struct JSONWriter {
     count += 1
   }
 
-  mutating func value(_ value: PropertyValue) {
+  package mutating func value(_ value: PropertyValue) {
     switch value {
     case .string(let text): string(text)
     case .int(let number): int(Int64(number))
@@ -201,7 +203,7 @@ struct JSONWriter {
     }
   }
 
-  mutating func object(_ properties: Properties) {
+  package mutating func object(_ properties: Properties) {
     byte(UInt8(ascii: "{"))
     for (index, element) in properties.enumerated() {
       key(element.key, first: index == 0)
@@ -211,14 +213,14 @@ struct JSONWriter {
   }
 
   /// Appends `extra`'s fields after fields already written (the object is open and non-empty).
-  mutating func extraFields(_ extra: Properties) {
+  package mutating func extraFields(_ extra: Properties) {
     for (key, value) in extra {
       self.key(key, first: false)
       self.value(value)
     }
   }
 
-  mutating func stringArray(_ values: [String]) {
+  package mutating func stringArray(_ values: [String]) {
     byte(UInt8(ascii: "["))
     for (index, element) in values.enumerated() {
       if index > 0 { byte(UInt8(ascii: ",")) }

@@ -55,17 +55,17 @@ public enum RecordLineEncoder {
     }
   }
 
-  static let recordFields: Set<String> = [
+  package static let recordFields: Set<String> = [
     "seq", "time", "kind", "name", "eventType", "properties", "context", "outputs", "issues", "source", "raw",
   ]
-  static let recordFieldsButEventType = recordFields.subtracting(["eventType"])
-  static let contextFields: Set<String> = ["screen", "history", "session", "timedEvents"]
-  static let sessionFields: Set<String> = ["id", "state", "user", "properties"]
-  static let outputFields: Set<String> = ["provider", "status", "reason", "calls", "violations"]
-  static let headerFields: Set<String> = ["format", "version", "app", "device", "started"]
-  static let markerFields: Set<String> = ["dropped", "time", "afterSeq", "by"]
+  package static let recordFieldsButEventType = recordFields.subtracting(["eventType"])
+  package static let contextFields: Set<String> = ["screen", "history", "session", "timedEvents"]
+  package static let sessionFields: Set<String> = ["id", "state", "user", "properties"]
+  package static let outputFields: Set<String> = ["provider", "status", "reason", "calls", "violations"]
+  package static let headerFields: Set<String> = ["format", "version", "app", "device", "started"]
+  package static let markerFields: Set<String> = ["dropped", "time", "afterSeq", "by"]
 
-  static func write(_ record: Record, to writer: inout JSONWriter) {
+  package static func write(_ record: Record, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
     writer.key("seq", first: true)
     writer.unsigned(record.seq)
@@ -208,7 +208,7 @@ public enum RecordLineEncoder {
     writer.byte(UInt8(ascii: "}"))
   }
 
-  static func write(_ header: RecordingHeader, to writer: inout JSONWriter) {
+  package static func write(_ header: RecordingHeader, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
     writer.key("format", first: true)
     writer.string(header.format)
@@ -230,7 +230,7 @@ public enum RecordLineEncoder {
     writer.byte(UInt8(ascii: "}"))
   }
 
-  static func write(_ marker: DropMarker, to writer: inout JSONWriter) {
+  package static func write(_ marker: DropMarker, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
     writer.key("dropped", first: true)
     writer.int(Int64(marker.count))

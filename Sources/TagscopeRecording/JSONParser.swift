@@ -20,12 +20,12 @@ public struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   public static let maximumDepth = 256
 
-  let bytes: UnsafeBufferPointer<UInt8>
-  var index = 0
-  var depth = 0
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package var index = 0
+  package var depth = 0
   private var scratch: [UInt8] = []
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// Parses one JSON value filling all of `bytes` (surrounding whitespace allowed).
   public static func parse(_ bytes: some Collection<UInt8>) throws(JSONSyntaxError) -> PropertyValue {
@@ -51,9 +51,9 @@ public struct JSONParser {
     return value
   }
 
-  func error(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
+  package func error(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
 
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     while index < bytes.count {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -61,7 +61,7 @@ public struct JSONParser {
     }
   }
 
-  mutating func parseValue() throws(JSONSyntaxError) -> PropertyValue {
+  package mutating func parseValue() throws(JSONSyntaxError) -> PropertyValue {
     guard index < bytes.count else { throw error("unexpected end of line, a value was expected") }
     switch bytes[index] {
     case UInt8(ascii: "\""): return .string(try parseString())
@@ -91,7 +91,7 @@ public struct JSONParser {
     index += count
   }
 
-  mutating func parseObject() throws(JSONSyntaxError) -> Properties {
+  package mutating func parseObject() throws(JSONSyntaxError) -> Properties {
     depth += 1
     guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     defer { depth -= 1 }
@@ -130,7 +130,7 @@ public struct JSONParser {
   }
 
   /// Appends a key, replacing the value of a repeated key in place.
-  static func insert(
+  package static func insert(
     _ key: String, _ value: PropertyValue, into properties: inout Properties, seen: inout Set<String>?
   ) {
     if properties.count < 12 {
@@ -141,7 +141,7 @@ public struct JSONParser {
     if seen!.insert(key).inserted { properties.appendUnchecked(key, value) } else { properties[key] = value }
   }
 
-  mutating func parseArray() throws(JSONSyntaxError) -> [PropertyValue] {
+  package mutating func parseArray() throws(JSONSyntaxError) -> [PropertyValue] {
     depth += 1
     guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
     defer { depth -= 1 }
@@ -167,7 +167,7 @@ public struct JSONParser {
   }
 
   /// Parses a string starting at its opening quote.
-  mutating func parseString() throws(JSONSyntaxError) -> String {
+  package mutating func parseString() throws(JSONSyntaxError) -> String {
     index += 1
     let start = index
     var high: UInt8 = 0
@@ -289,7 +289,7 @@ public struct JSONParser {
     }
   }
 
-  mutating func parseNumber() throws(JSONSyntaxError) -> PropertyValue {
+  package mutating func parseNumber() throws(JSONSyntaxError) -> PropertyValue {
     let start = index
     var negative = false
     if bytes[index] == UInt8(ascii: "-") {
@@ -348,16 +348,16 @@ public struct JSONParser {
     return .double(value)
   }
 
-  static func describe(_ byte: UInt8) -> String {
+  package static func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "0x" + String(byte, radix: 16, uppercase: true)
   }
 }
 
 /// UTF-8 validation (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF).
-enum UTF8Check {
+package enum UTF8Check {
   /// The offset of the first byte of an invalid sequence, or `nil` when all is valid.
-  static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  package static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {

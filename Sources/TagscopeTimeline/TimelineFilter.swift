@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// Which records the Events list shows. Every condition set must hold; an empty filter keeps all.
 public struct TimelineFilter: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// The compact per-record fields the timeline keeps in memory (88 bytes): where the line is in the
 /// file and what the Events list and the filters need. Providers are bits (the first 64 providers

@@ -20,7 +20,9 @@ public enum RecordLineDecoder {
   }
 
   /// The general path: parse the JSON, then map the object (authoritative for every line).
-  static func decodeGeneral(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordLineError) -> RecordingLine {
+  package static func decodeGeneral(_ bytes: UnsafeBufferPointer<UInt8>) throws(RecordLineError)
+    -> RecordingLine
+  {
     let value: PropertyValue
     do { value = try JSONParser.parse(bytes) } catch {
       throw RecordLineError(reason: error.reason, offset: error.offset)
@@ -69,7 +71,7 @@ public enum RecordLineDecoder {
 
   // MARK: Records
 
-  static func record(_ object: Properties) throws(RecordLineError) -> Record {
+  package static func record(_ object: Properties) throws(RecordLineError) -> Record {
     var seq: UInt64?
     var time: Int64?
     var kind: String?
@@ -256,7 +258,7 @@ public enum RecordLineDecoder {
 
   // MARK: Header and marker
 
-  static func header(_ object: Properties) throws(RecordLineError) -> RecordingHeader {
+  package static func header(_ object: Properties) throws(RecordLineError) -> RecordingHeader {
     var header = RecordingHeader()
     var hasVersion = false
     for (key, value) in object {
@@ -285,7 +287,7 @@ public enum RecordLineDecoder {
     return header
   }
 
-  static func marker(_ object: Properties) throws(RecordLineError) -> DropMarker {
+  package static func marker(_ object: Properties) throws(RecordLineError) -> DropMarker {
     var marker = DropMarker(count: 0, time: Date(recordMilliseconds: 0), origin: "")
     var hasTime = false
     for (key, value) in object {
