@@ -30,11 +30,12 @@ ensure_swift() {
   fi
 }
 
-# The official Python SDKs the listen tests use as real clients, in .venv.
+# The official Python SDKs the listen tests use as real clients, and orjson (the benchmarks'
+# baseline), in .venv.
 ensure_python_sdks() {
   local venv="$repo_root/.venv"
   local stamp="$venv/.tagscope-sdks"
-  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker"
+  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker orjson"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     log "creating $venv with the official analytics SDKs"
     python3 -m venv "$venv"

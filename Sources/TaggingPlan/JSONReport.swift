@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// The machine-readable report:
 /// `{"violations":[{"seq","severity","rule","tag","provider","message"}…],
 /// "coverage":{"planned","seen","missing":[…]},"records":N}` (`provider` is null when none).
@@ -26,25 +28,9 @@ public enum JSONReport {
     return out
   }
 
-  /// Appends `text` as a JSON string literal.
+  /// Appends `text` as a JSON string literal (line and paragraph separators escaped too, so the
+  /// report can be embedded in a script).
   static func appendString(_ text: String, to out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          let hex = String(scalar.value, radix: 16)
-          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    out += "\""
+    out += JSONText.quoted(text) { $0.value == 0x2028 || $0.value == 0x2029 }
   }
 }

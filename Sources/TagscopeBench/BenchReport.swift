@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// One measured figure: a value, its unit, the issue's target and what it is compared with.
 struct Figure {
@@ -60,7 +61,7 @@ struct BenchReport {
     for figure in figures {
       let value = figure.value.isFinite ? Self.format(figure.value) : "null"
       parts.append(
-        "\(jsonString(figure.name)): {\"value\": \(value), \"unit\": \(jsonString(figure.unit)), \"baseline\": \(jsonString(figure.baseline)), \"target\": \(jsonString(figure.target)), \"passes\": \(figure.passes)}"
+        "\(JSONText.quoted(figure.name)): {\"value\": \(value), \"unit\": \(JSONText.quoted(figure.unit)), \"baseline\": \(JSONText.quoted(figure.baseline)), \"target\": \(JSONText.quoted(figure.target)), \"passes\": \(figure.passes)}"
       )
     }
     print("{" + parts.joined(separator: ", ") + "}")
@@ -72,24 +73,6 @@ struct BenchReport {
     if abs(value) >= 1 { return String(format: "%.2f", value) }
     return String(format: "%.4f", value)
   }
-}
-
-private func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    default:
-      if scalar.value < 0x20 {
-        out += String(format: "\\u%04x", scalar.value)
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-  return out + "\""
 }
 
 /// Wall-clock seconds taken by `body`.

@@ -87,7 +87,8 @@ enum InspectorBench {
   }
 
   static func indexing(_ url: URL, _ report: inout BenchReport) throws {
-    let python = try pythonRate(url)
+    let orjson = try PythonBaseline.rate(url, module: "orjson").wall
+    let python = try PythonBaseline.rate(url, module: "json").wall
     let before = Memory.anonymousResident()
     var timeline: Timeline?
     let seconds = try measureSeconds {
@@ -105,7 +106,9 @@ enum InspectorBench {
     report.add(
       "inspector.index.rate", rate, unit: "records/s", baseline: "validating scan + index + keyframes")
     report.add(
-      "inspector.index.python_rate", python, unit: "records/s", baseline: "python3 json.loads per line")
+      "inspector.index.orjson_rate", orjson, unit: "records/s", baseline: "python orjson.loads per line")
+    report.add(
+      "inspector.index.python_rate", python, unit: "records/s", baseline: "python json.loads per line")
     let reader = try RecordingReader(url: url)
     var decoded = 0
     let decodeSeconds = try measureSeconds {
@@ -118,8 +121,10 @@ enum InspectorBench {
       "inspector.decode.rate", Double(decoded) / decodeSeconds, unit: "records/s",
       baseline: "RecordingReader, a full Record per line (first 200,000)")
     report.add(
-      "inspector.index.ratio", rate / python, unit: "x", baseline: "vs python json.loads, same file",
+      "inspector.index.vs_orjson", rate / orjson, unit: "x", baseline: "vs python orjson.loads, same file",
       atLeast: 1)
+    report.add(
+      "inspector.index.vs_json", rate / python, unit: "x", baseline: "vs python json.loads, same file")
     report.add(
       "inspector.memory.per_record", Double(after - before) / Double(count), unit: "bytes",
       baseline: "anonymous RSS growth (statm resident - shared) / records", atMost: 300)
@@ -285,30 +290,6 @@ enum InspectorBench {
       default: hub.send(userAction: .pausePodcast(podcast))
       }
     }
-  }
-
-  /// Python's `json.loads` rate on every line after the header.
-  static func pythonRate(_ url: URL) throws -> Double {
-    let script = """
-      import json, sys, time
-      f = open(sys.argv[1], 'rb'); f.readline()
-      n = 0; t = time.perf_counter()
-      for line in f:
-          json.loads(line); n += 1
-      print(n / (time.perf_counter() - t))
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, url.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let rate = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else { throw BenchError("python3 json.loads baseline failed") }
-    return rate
   }
 }
 

@@ -82,6 +82,9 @@ enum PlanBench {
           }
         })
     }
+    // Python's parsers on the same file, in CPU time like the figures above.
+    let orjson = try PythonBaseline.rate(url, module: "orjson", runs: 3).cpu
+    let python = try PythonBaseline.rate(url, module: "json").cpu
     // Validation alone, on records already decoded in memory.
     var sample: [Record] = []
     sample.reserveCapacity(min(decoded, 200_000))
@@ -101,6 +104,15 @@ enum PlanBench {
     report.add(
       "plan.index.rate", Double(indexed) / indexing.cpu, unit: "records/s",
       baseline: "Timeline.open + waitUntilIndexed, CPU time")
+    report.add(
+      "plan.validate.vs_orjson", Double(decoded) / validating.cpu / orjson, unit: "x",
+      baseline: "python orjson.loads per line, same file, CPU time", atLeast: 1)
+    report.add(
+      "plan.validate.vs_json", Double(decoded) / validating.cpu / python, unit: "x",
+      baseline: "python json.loads per line, same file, CPU time")
+    report.add(
+      "plan.index.vs_orjson", Double(indexed) / indexing.cpu / orjson, unit: "x",
+      baseline: "python orjson.loads per line, same file, CPU time", atLeast: 1)
     report.add(
       "plan.validate.vs_index", indexing.cpu / validating.cpu, unit: "x",
       baseline: "timeline indexing of the same file (\(baseline)), CPU time", atLeast: 0.8)

@@ -93,8 +93,36 @@ package struct JSONWriter {
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
   }
 
-  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>) {
+  /// A string, with the scalars `escaping` selects also written as `\u` escapes (UTF-16 units);
+  /// control characters, quotes and backslashes keep their usual escapes.
+  mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
     byte(UInt8(ascii: "\""))
+    var run = ""
+    for scalar in text.unicodeScalars {
+      guard scalar.value >= 0x20, scalar != "\"", scalar != "\\", escaping(scalar) else {
+        run.unicodeScalars.append(scalar)
+        continue
+      }
+      appendUnquoted(run)
+      run = ""
+      for unit in String(scalar).utf16 {
+        raw("\\u")
+        for shift in [12, 8, 4, 0] { byte(Self.hexDigit(UInt8(unit >> UInt16(shift) & 0xF))) }
+      }
+    }
+    appendUnquoted(run)
+    byte(UInt8(ascii: "\""))
+  }
+
+  /// The escaped contents of a string, without quotes.
+  private mutating func appendUnquoted(_ text: String) {
+    guard !text.isEmpty else { return }
+    var copy = text
+    copy.withUTF8 { appendEscaped($0, quoted: false) }
+  }
+
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool = true) {
+    if quoted { byte(UInt8(ascii: "\"")) }
     var runStart = 0
     var index = 0
     let count = utf8.count
@@ -128,7 +156,7 @@ package struct JSONWriter {
       runStart = index
     }
     if runStart < count { append(UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
-    byte(UInt8(ascii: "\""))
+    if quoted { byte(UInt8(ascii: "\"")) }
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }

@@ -134,13 +134,13 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     thread.start()
   }
 
-  /// Indexes the file line by line: the fast ``IndexScanner`` for well-formed records, the full
-  /// decoder for anything else (markers, errors, unusual lines). Commits in growing batches so the
+  /// Indexes the file line by line: the record decoder with the index fields' builder for records,
+  /// the reader's full decoding for anything else (markers, errors). Commits in growing batches so the
   /// first screenful is there at once.
   private func index(_ scanFile: LineFile) {
     var lines = LineScanner(file: scanFile)
     defer { lines.release() }
-    var scanner = IndexScanner()
+    var builder = IndexFieldsBuilder()
     var batch: [(IndexFields, UInt64, Int)] = []
     var limit = 64
     batch.reserveCapacity(4096)
@@ -178,8 +178,8 @@ public final class Timeline: RecordSink, @unchecked Sendable {
         }
         switch event {
         case .line(let bytes, let offset, let number):
-          if scanner.scan(bytes) {
-            batch.append((scanner.fields, offset, bytes.count))
+          if (try? RecordDecoder.decode(bytes, into: &builder)) == .record {
+            batch.append((builder.fields, offset, bytes.count))
           } else {
             handle(RecordingReader.entry(bytes, offset: offset, number: number, last: false, file: name))
           }

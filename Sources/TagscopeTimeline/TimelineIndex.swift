@@ -292,3 +292,11 @@ struct TimelineIndex {
     return (state, consentRecords)
   }
 }
+
+extension IndexFields {
+  /// The consent decision of a consent record.
+  func consentDecision(index: Int) -> ConsentDecision? {
+    guard kind == RecordKind.consent.rawValue, let consentScope, let consentGranted else { return nil }
+    return ConsentDecision(scope: consentScope, granted: consentGranted, index: index)
+  }
+}

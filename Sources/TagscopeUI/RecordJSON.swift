@@ -15,28 +15,7 @@ public enum RecordJSON {
   }
 
   /// `text` as a JSON string literal with unsafe characters escaped.
-  public static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || Sanitizer.isUnsafe(scalar) {
-          for unit in String(scalar).utf16 {
-            let hex = String(unit, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-          }
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
+  public static func quoted(_ text: String) -> String { JSONText.quoted(text, escaping: Sanitizer.isUnsafe) }
 
   private indirect enum Node {
     case literal(String)

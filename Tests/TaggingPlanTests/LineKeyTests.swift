@@ -57,8 +57,10 @@ final class LineKeyTests: XCTestCase {
       key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\",\"x\":[1}"))
     XCTAssertNil(
       key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\"} trailing"))
-    XCTAssertNil(
-      key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"scr\\u0065en\",\"name\":\"a\"}"))
+    // Escapes are hashed as written: a key of its own, never another record's.
+    XCTAssertNotEqual(
+      key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"scr\\u0065en\",\"name\":\"a\"}"),
+      key("{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\"}"))
     XCTAssertNotNil(
       key(
         "{\"seq\":1,\"time\":\"2026-11-21T10:00:00.000Z\",\"kind\":\"screen\",\"name\":\"a\",\"x\":[1.5e3,-0,\"\\u00e9\"]}"

@@ -74,6 +74,19 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertTrue(outcome.output.contains("unreadable lines (2, skipped)"))
   }
 
+  func testDeeplyNestedLineIsAClearErrorAndTheRestIsValidated() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let deep = String(repeating: "[", count: 100_000)
+    let text = recording([goodPlay(1)]) + deep + "\n" + RecordLineEncoder.line(goodPlay(2)) + "\n"
+    let file = try write("deep.jsonl", text)
+    let outcome = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 0)
+    XCTAssertEqual(outcome.report?.records, 2)
+    XCTAssertTrue(
+      outcome.diagnostics.hasPrefix("\(file):3: invalid JSON: nesting deeper than 256 levels"),
+      outcome.diagnostics)
+  }
+
   func testBadInputExitsTwo() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let good = try write("good.jsonl", recording([goodPlay(1)]))

@@ -229,6 +229,23 @@ final class TimelineTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: url.path), "closing a replay keeps the file")
   }
 
+  func testReplayReportsADeeplyNestedLineAndLoadsTheRest() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("deep.jsonl")
+    var text = RecordLineEncoder.line(RecordingHeader(app: "A")) + "\n"
+    text += RecordLineEncoder.line(Record(seq: 1, time: Date(), kind: .screen, name: "one")) + "\n"
+    text += String(repeating: "[", count: 100_000) + "\n"
+    text += RecordLineEncoder.line(Record(seq: 2, time: Date(), kind: .screen, name: "two")) + "\n"
+    try Data(text.utf8).write(to: url)
+    let timeline = try Timeline.open(url: url)
+    timeline.waitUntilIndexed()
+    XCTAssertEqual(timeline.count, 2)
+    XCTAssertEqual(timeline.problems.map(\.line), [3])
+    XCTAssertTrue(
+      "\(timeline.problems[0])".contains("nesting deeper than 256 levels"), "\(timeline.problems)")
+    timeline.release()
+  }
+
   func testTemporaryLiveRecordingIsDeletedOnCloseUnlessKept() throws {
     let first = try Timeline.live()
     XCTAssertTrue(FileManager.default.fileExists(atPath: first.url.path))

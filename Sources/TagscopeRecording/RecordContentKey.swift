@@ -1,0 +1,91 @@
+/// What decides a record's validation against a tagging plan, hashed to 128 bits: `kind`, `name`,
+/// `properties`, `context.screen` and `outputs`, as written in the line. Two records with the same
+/// key get the same violations (but their `seq`) and cover the same plan items.
+package struct RecordContentKey: Hashable, Sendable {
+  package var low: UInt64
+  package var high: UInt64
+}
+
+/// Builds a line's ``RecordContentKey`` and `seq` while the decoder checks the whole line. A record
+/// with a `source` (from `tagscope listen`, whose provider rule counts run across records) has no
+/// key.
+package struct RecordContentKeyBuilder: RecordBuilder {
+  /// The last line's `seq`.
+  package private(set) var seq: UInt64 = 0
+  private var hasSource = false
+  private var hasher = ContentHasher()
+
+  package init() {}
+
+  /// The last line's key, `nil` for a record with a `source`.
+  package var key: RecordContentKey? { hasSource ? nil : hasher.finish() }
+
+  package mutating func reset() {
+    hasSource = false
+    hasher = ContentHasher()
+  }
+
+  package mutating func unsigned(_ field: RecordField, _ value: UInt64) { seq = value }
+
+  package mutating func string(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>?) {
+    if field == .source { hasSource = bytes != nil }
+  }
+
+  package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {
+    switch field {
+    case .kind, .name, .properties, .outputs, .screen: hasher.add(field: field.rawValue, bytes)
+    default: break
+    }
+  }
+}
+
+/// Two 64-bit multiply-rotate lanes over 8-byte words, finalised with a 64-bit avalanche: 128
+/// bits, so distinct keys do not meet in practice (recordings are not adversarial; records from
+/// the network, which carry a `source`, never use keys).
+private struct ContentHasher {
+  var low: UInt64 = 0x243F_6A88_85A3_08D3
+  var high: UInt64 = 0x1319_8A2E_0370_7344
+
+  mutating func add(field: UInt8, _ bytes: UnsafeBufferPointer<UInt8>) {
+    mix(UInt64(field) << 56 | UInt64(bytes.count))
+    guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    let raw = UnsafeRawPointer(base)
+    let count = bytes.count
+    var offset = 0
+    while offset + 8 <= count {
+      mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset += 8
+    }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < count {
+      tail |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << shift
+      shift += 8
+      offset += 1
+    }
+    mix(tail)
+  }
+
+  mutating func mix(_ word: UInt64) {
+    low = ((low ^ (word &* 0x87C3_7B91_1142_53D5)).rotated(31)) &* 0x4CF5_AD43_2745_937F
+    high = ((high ^ (word &* 0x9E37_79B9_7F4A_7C15)).rotated(27)) &* 0xC2B2_AE3D_27D4_EB4F &+ low
+  }
+
+  func finish() -> RecordContentKey {
+    RecordContentKey(low: Self.avalanche(low ^ high.rotated(17)), high: Self.avalanche(high &+ low))
+  }
+
+  static func avalanche(_ value: UInt64) -> UInt64 {
+    var mixed = value
+    mixed ^= mixed >> 33
+    mixed &*= 0xFF51_AFD7_ED55_8CCD
+    mixed ^= mixed >> 33
+    mixed &*= 0xC4CE_B9FE_1A85_EC53
+    mixed ^= mixed >> 33
+    return mixed
+  }
+}
+
+extension UInt64 {
+  fileprivate func rotated(_ count: UInt64) -> UInt64 { (self << count) | (self >> (64 - count)) }
+}

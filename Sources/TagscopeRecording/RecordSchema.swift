@@ -1,0 +1,200 @@
+/// The one place that knows a record line's shape: every object in it, the fields each has, their
+/// names on the wire, the type of each value and which fields are required. The decoder
+/// (``RecordDecoder``) walks lines by this table and the encoder (``RecordLineEncoder``) writes
+/// the same names; adding a field to the format starts here.
+package enum RecordField: UInt8, CaseIterable, Sendable {
+  // The record.
+  case seq, time, kind, name, eventType, properties, context, outputs, issues, source, raw
+  // `context`.
+  case screen, history, session, timedEvents
+  // `context.session`.
+  case sessionID, sessionState, sessionUser, sessionProperties
+  // An element of `outputs`.
+  case provider, status, reason, calls, violations
+  // An element of `outputs[].calls`.
+  case method, callName, parameters
+  // An element of `outputs[].violations`.
+  case rule, message, consequence, callIndex, errorCode
+  // An element of `issues`.
+  case code, issueMessage
+
+  /// The field's name on the wire.
+  package var name: StaticString {
+    switch self {
+    case .seq: "seq"
+    case .time: "time"
+    case .kind: "kind"
+    case .name, .callName: "name"
+    case .eventType: "eventType"
+    case .properties, .sessionProperties: "properties"
+    case .context: "context"
+    case .outputs: "outputs"
+    case .issues: "issues"
+    case .source: "source"
+    case .raw: "raw"
+    case .screen: "screen"
+    case .history: "history"
+    case .session: "session"
+    case .timedEvents: "timedEvents"
+    case .sessionID: "id"
+    case .sessionState: "state"
+    case .sessionUser: "user"
+    case .provider: "provider"
+    case .status: "status"
+    case .reason: "reason"
+    case .calls: "calls"
+    case .violations: "violations"
+    case .method: "method"
+    case .parameters: "parameters"
+    case .rule: "rule"
+    case .message, .issueMessage: "message"
+    case .consequence: "consequence"
+    case .callIndex: "callIndex"
+    case .errorCode: "errorCode"
+    case .code: "code"
+    }
+  }
+
+  /// What the field's value must be.
+  package var type: RecordFieldType {
+    switch self {
+    case .seq: .unsigned
+    case .time: .timestamp
+    case .kind, .name, .sessionID, .sessionState, .provider, .status, .method, .rule, .message, .consequence,
+      .code, .issueMessage:
+      .string
+    case .eventType, .source, .raw, .screen, .sessionUser, .reason, .callName: .optionalString
+    case .properties, .sessionProperties, .parameters: .freeObject
+    case .history, .timedEvents: .strings
+    case .context: .object(.context)
+    case .session: .object(.session)
+    case .outputs: .objects(.output)
+    case .calls: .objects(.call)
+    case .violations: .objects(.violation)
+    case .issues: .objects(.issue)
+    case .callIndex, .errorCode: .optionalInteger
+    }
+  }
+
+  /// The field's bit in a ``RecordObject``'s masks.
+  package var bit: UInt64 { 1 << UInt64(rawValue) }
+}
+
+/// What a field's value must be; `null` counts as absent for every optional type (all but
+/// `unsigned`, `timestamp` and `string`).
+package enum RecordFieldType: Sendable, Equatable {
+  /// An integer ≥ 0.
+  case unsigned
+  /// An ISO 8601 timestamp string.
+  case timestamp
+  case string
+  case optionalString
+  case optionalInteger
+  /// Any JSON object (or null): properties, parameters.
+  case freeObject
+  /// An array of strings (or null).
+  case strings
+  /// One object of the schema (or null).
+  case object(RecordObject)
+  /// An array of objects of the schema (or null).
+  case objects(RecordObject)
+}
+
+/// The objects of a record line.
+package enum RecordObject: Sendable, Equatable {
+  case record, context, session, output, call, violation, issue
+
+  /// Its fields, in the order the encoder writes them.
+  package var fields: [RecordField] {
+    switch self {
+    case .record:
+      [.seq, .time, .kind, .name, .eventType, .properties, .context, .outputs, .issues, .source, .raw]
+    case .context: [.screen, .history, .session, .timedEvents]
+    case .session: [.sessionID, .sessionState, .sessionUser, .sessionProperties]
+    case .output: [.provider, .status, .reason, .calls, .violations]
+    case .call: [.method, .callName, .parameters]
+    case .violation: [.rule, .message, .consequence, .callIndex, .errorCode]
+    case .issue: [.code, .issueMessage]
+    }
+  }
+
+  /// The fields a line must have.
+  package var required: [RecordField] {
+    switch self {
+    case .record: [.seq, .time, .kind, .name]
+    case .context: []
+    case .session: [.sessionID, .sessionState]
+    case .output: [.provider, .status]
+    case .call: [.method]
+    case .violation: [.rule, .message, .consequence]
+    case .issue: [.code, .issueMessage]
+    }
+  }
+
+  /// Whether unknown fields are kept (in the model's `extra`) or dropped.
+  package var keepsUnknownFields: Bool {
+    switch self {
+    case .record, .context, .session, .output: true
+    case .call, .violation, .issue: false
+    }
+  }
+
+  /// The field named by `key`, or `nil` for an unknown field.
+  @inline(__always)
+  package func field(named key: UnsafeBufferPointer<UInt8>) -> RecordField? {
+    for field in Self.table[Int(index)] where field.matches(key) { return field }
+    return nil
+  }
+
+  private var index: UInt8 {
+    switch self {
+    case .record: 0
+    case .context: 1
+    case .session: 2
+    case .output: 3
+    case .call: 4
+    case .violation: 5
+    case .issue: 6
+    }
+  }
+
+  private static let table: [[RecordField]] = [
+    Self.record.fields, Self.context.fields, Self.session.fields, Self.output.fields, Self.call.fields,
+    Self.violation.fields, Self.issue.fields,
+  ]
+
+  /// The bits of ``required``.
+  @inline(__always)
+  package var requiredMask: UInt64 { Self.masks[Int(index)] }
+
+  private static let masks: [UInt64] = [
+    Self.record, Self.context, Self.session, Self.output, Self.call, Self.violation, Self.issue,
+  ].map { $0.required.reduce(0) { $0 | $1.bit } }
+}
+
+extension RecordField {
+  /// Whether `key` is this field's name.
+  @inline(__always)
+  package func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let name = self.name
+    guard key.count == name.utf8CodeUnitCount else { return false }
+    let pointer = name.utf8Start
+    for offset in 0..<key.count where key[offset] != pointer[offset] { return false }
+    return true
+  }
+}
+
+/// The fields of a recording's header line and of a drop marker line, which the tree decoder
+/// (``RecordLineDecoder``) maps; the record's own fields are ``RecordField``.
+package enum LineFields {
+  /// A header: `{"format":"tagscope-recording","version":1,"app":…,"device":…,"started":…}`.
+  package static let format = "format"
+  package static let version = "version"
+  package static let app = "app"
+  package static let device = "device"
+  package static let started = "started"
+  /// A drop marker: `{"dropped":N,"time":…,"afterSeq":…,"by":…}`.
+  package static let dropped = "dropped"
+  package static let afterSeq = "afterSeq"
+  package static let by = "by"
+}
