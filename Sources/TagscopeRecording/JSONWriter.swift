@@ -81,6 +81,10 @@ package struct JSONWriter {
     count += length + 3
   }
 
+  /// `"key":` for a field of the record schema.
+  @inline(__always)
+  mutating func key(_ field: RecordField, first: Bool = false) { key(field.name, first: first) }
+
   /// `"key":` for a runtime key (escaped).
   package mutating func key(_ name: String, first: Bool) {
     if !first { byte(UInt8(ascii: ",")) }

@@ -55,35 +55,33 @@ public enum RecordLineEncoder {
     }
   }
 
-  package static let recordFields: Set<String> = [
-    "seq", "time", "kind", "name", "eventType", "properties", "context", "outputs", "issues", "source", "raw",
-  ]
-  package static let recordFieldsButEventType = recordFields.subtracting(["eventType"])
-  package static let contextFields: Set<String> = ["screen", "history", "session", "timedEvents"]
-  package static let sessionFields: Set<String> = ["id", "state", "user", "properties"]
-  package static let outputFields: Set<String> = ["provider", "status", "reason", "calls", "violations"]
-  package static let headerFields: Set<String> = ["format", "version", "app", "device", "started"]
-  package static let markerFields: Set<String> = ["dropped", "time", "afterSeq", "by"]
+  package static let recordFields = RecordObject.record.names
+  package static let recordFieldsButEventType = recordFields.subtracting([RecordField.eventType.text])
+  package static let contextFields = RecordObject.context.names
+  package static let sessionFields = RecordObject.session.names
+  package static let outputFields = RecordObject.output.names
+  package static let headerFields = Set(LineFields.header)
+  package static let markerFields = Set(LineFields.marker)
 
   package static func write(_ record: Record, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
-    writer.key("seq", first: true)
+    writer.key(.seq, first: true)
     writer.unsigned(record.seq)
-    writer.key("time")
+    writer.key(.time)
     writer.timestamp(record.timeMilliseconds)
-    writer.key("kind")
+    writer.key(.kind)
     writer.string(record.kind.rawValue)
-    writer.key("name")
+    writer.key(.name)
     writer.string(record.name)
     if let eventType = record.eventType {
-      writer.key("eventType")
+      writer.key(.eventType)
       writer.string(eventType.rawValue)
     }
-    writer.key("properties")
+    writer.key(.properties)
     writer.object(record.properties)
-    writer.key("context")
+    writer.key(.context)
     write(record.context, to: &writer)
-    writer.key("outputs")
+    writer.key(.outputs)
     writer.byte(UInt8(ascii: "["))
     for (index, output) in record.outputs.enumerated() {
       if index > 0 { writer.byte(UInt8(ascii: ",")) }
@@ -91,25 +89,25 @@ public enum RecordLineEncoder {
     }
     writer.byte(UInt8(ascii: "]"))
     if !record.issues.isEmpty {
-      writer.key("issues")
+      writer.key(.issues)
       writer.byte(UInt8(ascii: "["))
       for (index, issue) in record.issues.enumerated() {
         if index > 0 { writer.byte(UInt8(ascii: ",")) }
         writer.byte(UInt8(ascii: "{"))
-        writer.key("code", first: true)
+        writer.key(.code, first: true)
         writer.string(issue.code)
-        writer.key("message")
+        writer.key(.issueMessage)
         writer.string(issue.message)
         writer.byte(UInt8(ascii: "}"))
       }
       writer.byte(UInt8(ascii: "]"))
     }
     if let source = record.source {
-      writer.key("source")
+      writer.key(.source)
       writer.string(source)
     }
     if let raw = record.raw {
-      writer.key("raw")
+      writer.key(.raw)
       writer.string(raw)
     }
     // An unknown `eventType` word read from a recording lives in `extra` and is written back.
@@ -122,30 +120,30 @@ public enum RecordLineEncoder {
     writer.byte(UInt8(ascii: "{"))
     var first = true
     if let screen = context.screen {
-      writer.key("screen", first: true)
+      writer.key(.screen, first: true)
       writer.string(screen)
       first = false
     }
-    writer.key("history", first: first)
+    writer.key(.history, first: first)
     writer.stringArray(context.history)
     if let session = context.session {
-      writer.key("session")
+      writer.key(.session)
       writer.byte(UInt8(ascii: "{"))
-      writer.key("id", first: true)
+      writer.key(.sessionID, first: true)
       writer.string(session.id)
-      writer.key("state")
+      writer.key(.sessionState)
       writer.string(session.state)
       if let user = session.user {
-        writer.key("user")
+        writer.key(.sessionUser)
         writer.string(user)
       }
-      writer.key("properties")
+      writer.key(.sessionProperties)
       writer.object(session.properties)
       writeExtra(session.extra, known: sessionFields, to: &writer)
       writer.byte(UInt8(ascii: "}"))
     }
     if !context.timedEvents.isEmpty {
-      writer.key("timedEvents")
+      writer.key(.timedEvents)
       writer.stringArray(context.timedEvents)
     }
     writeExtra(context.extra, known: contextFields, to: &writer)
@@ -154,50 +152,50 @@ public enum RecordLineEncoder {
 
   private static func write(_ output: ProviderOutput, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
-    writer.key("provider", first: true)
+    writer.key(.provider, first: true)
     writer.string(output.provider)
-    writer.key("status")
+    writer.key(.status)
     writer.string(output.status.rawValue)
     if let reason = output.reason {
-      writer.key("reason")
+      writer.key(.reason)
       writer.string(reason)
     }
     if !output.calls.isEmpty {
-      writer.key("calls")
+      writer.key(.calls)
       writer.byte(UInt8(ascii: "["))
       for (index, call) in output.calls.enumerated() {
         if index > 0 { writer.byte(UInt8(ascii: ",")) }
         writer.byte(UInt8(ascii: "{"))
-        writer.key("method", first: true)
+        writer.key(.method, first: true)
         writer.string(call.method)
         if let name = call.name {
-          writer.key("name")
+          writer.key(.callName)
           writer.string(name)
         }
-        writer.key("parameters")
+        writer.key(.parameters)
         writer.object(call.parameters)
         writer.byte(UInt8(ascii: "}"))
       }
       writer.byte(UInt8(ascii: "]"))
     }
     if !output.violations.isEmpty {
-      writer.key("violations")
+      writer.key(.violations)
       writer.byte(UInt8(ascii: "["))
       for (index, violation) in output.violations.enumerated() {
         if index > 0 { writer.byte(UInt8(ascii: ",")) }
         writer.byte(UInt8(ascii: "{"))
-        writer.key("rule", first: true)
+        writer.key(.rule, first: true)
         writer.string(violation.rule)
-        writer.key("message")
+        writer.key(.message)
         writer.string(violation.message)
-        writer.key("consequence")
+        writer.key(.consequence)
         writer.string(violation.consequence)
         if let callIndex = violation.callIndex {
-          writer.key("callIndex")
+          writer.key(.callIndex)
           writer.int(Int64(callIndex))
         }
         if let errorCode = violation.errorCode {
-          writer.key("errorCode")
+          writer.key(.errorCode)
           writer.int(Int64(errorCode))
         }
         writer.byte(UInt8(ascii: "}"))
@@ -210,20 +208,20 @@ public enum RecordLineEncoder {
 
   package static func write(_ header: RecordingHeader, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
-    writer.key("format", first: true)
+    writer.key(LineFields.format, first: true)
     writer.string(header.format)
-    writer.key("version")
+    writer.key(LineFields.version, first: false)
     writer.int(Int64(header.version))
     if let app = header.app {
-      writer.key("app")
+      writer.key(LineFields.app, first: false)
       writer.string(app)
     }
     if let device = header.device {
-      writer.key("device")
+      writer.key(LineFields.device, first: false)
       writer.string(device)
     }
     if let started = header.startedMilliseconds {
-      writer.key("started")
+      writer.key(LineFields.started, first: false)
       writer.timestamp(started)
     }
     writeExtra(header.extra, known: headerFields, to: &writer)
@@ -232,15 +230,15 @@ public enum RecordLineEncoder {
 
   package static func write(_ marker: DropMarker, to writer: inout JSONWriter) {
     writer.byte(UInt8(ascii: "{"))
-    writer.key("dropped", first: true)
+    writer.key(LineFields.dropped, first: true)
     writer.int(Int64(marker.count))
-    writer.key("time")
+    writer.key(.time)
     writer.timestamp(marker.timeMilliseconds)
     if let afterSeq = marker.afterSeq {
-      writer.key("afterSeq")
+      writer.key(LineFields.afterSeq, first: false)
       writer.unsigned(afterSeq)
     }
-    writer.key("by")
+    writer.key(LineFields.by, first: false)
     writer.string(marker.origin)
     writeExtra(marker.extra, known: markerFields, to: &writer)
     writer.byte(UInt8(ascii: "}"))

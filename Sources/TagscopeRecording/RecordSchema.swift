@@ -139,6 +139,9 @@ package enum RecordObject: Sendable, Equatable {
     }
   }
 
+  /// The names of its fields.
+  package var names: Set<String> { Set(fields.map(\.text)) }
+
   /// The field named by `key`, or `nil` for an unknown field.
   @inline(__always)
   package func field(named key: UnsafeBufferPointer<UInt8>) -> RecordField? {
@@ -197,4 +200,8 @@ package enum LineFields {
   package static let dropped = "dropped"
   package static let afterSeq = "afterSeq"
   package static let by = "by"
+  /// A header's fields, in the order the encoder writes them.
+  package static let header = [format, version, app, device, started]
+  /// A marker's fields, in the order the encoder writes them.
+  package static let marker = [dropped, "time", afterSeq, by]
 }
