@@ -17,14 +17,25 @@ let package = Package(
     .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.6.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
     .target(name: "AnalyticsHubTesting", dependencies: ["AnalyticsHub"]),
-    .target(name: "TagscopeRecording", dependencies: ["AnalyticsHub"]),
-    .target(name: "TagscopeInspector", dependencies: ["AnalyticsHub", "TagscopeRecording"]),
-    .target(name: "TagscopeTimeline", dependencies: ["AnalyticsHub", "TagscopeRecording"]),
+    .target(
+      name: "TagscopeRecording",
+      dependencies: ["AnalyticsHub", .product(name: "SystemPackage", package: "swift-system")]),
+    .target(
+      name: "TagscopeInspector",
+      dependencies: [
+        "AnalyticsHub", "TagscopeRecording", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
+    .target(
+      name: "TagscopeTimeline",
+      dependencies: [
+        "AnalyticsHub", "TagscopeRecording", .product(name: "SystemPackage", package: "swift-system"),
+      ]),
     .target(
       name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders"]),
     .target(

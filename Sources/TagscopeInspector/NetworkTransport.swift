@@ -1,3 +1,4 @@
+import SystemPackage
 import TagscopeRecording
 
 #if canImport(Network)
@@ -15,7 +16,7 @@ import TagscopeRecording
     init(host: String, port: UInt16, timeout: TimeInterval) throws(SystemError) {
       peer = "\(host):\(port)"
       guard let endpointPort = NWEndpoint.Port(rawValue: port) else {
-        throw SystemError("connect", "\(host):\(port)", code: EINVAL)
+        throw SystemError("connect", "\(host):\(port)", .invalidArgument)
       }
       let tcp = NWProtocolTCP.Options()
       tcp.noDelay = true
@@ -37,11 +38,11 @@ import TagscopeRecording
       connection.start(queue: queue)
       if ready.wait(timeout: .now() + timeout) == .timedOut {
         connection.cancel()
-        throw SystemError("connect", peer, code: ETIMEDOUT)
+        throw SystemError("connect", peer, .timedOut)
       }
       guard state.isReady else {
         connection.cancel()
-        throw SystemError("connect", peer, code: ECONNREFUSED)
+        throw SystemError("connect", peer, .connectionRefused)
       }
     }
 
@@ -56,8 +57,8 @@ import TagscopeRecording
           failed.set(ready: error == nil, closed: error != nil)
           done.signal()
         })
-      if done.wait(timeout: .now() + 2) == .timedOut { throw SystemError("send", peer, code: ETIMEDOUT) }
-      if failed.isClosed { throw SystemError("send", peer, code: EPIPE) }
+      if done.wait(timeout: .now() + 2) == .timedOut { throw SystemError("send", peer, .timedOut) }
+      if failed.isClosed { throw SystemError("send", peer, .brokenPipe) }
     }
 
     func close() { connection.cancel() }

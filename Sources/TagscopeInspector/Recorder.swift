@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import TagscopeRecording
 
 /// Writes a recording: a JSON Lines file, the header first, then one line per record.
@@ -58,7 +59,7 @@ public final class Recorder: RecordSink, @unchecked Sendable {
   public func appendLines(_ bytes: [UInt8]) throws(SystemError) {
     lock.lock()
     defer { lock.unlock() }
-    guard !closed else { throw SystemError("write", url.path, code: EBADF) }
+    guard !closed else { throw SystemError("write", url.path, .badFileDescriptor) }
     try file.write(bytes)
   }
 

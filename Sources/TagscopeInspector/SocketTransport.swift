@@ -1,4 +1,5 @@
 import Foundation
+import SystemPackage
 import TagscopeRecording
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ protocol LineTransport: AnyObject {
 
 /// A TCP connection over POSIX sockets (Linux, and Apple platforms when Network is unavailable).
 final class SocketTransport: LineTransport {
-  private var descriptor: Int32
+  private var descriptor: FileDescriptor?
   private let peer: String
 
   /// Connects to `host:port` within `timeout` seconds.
@@ -37,39 +38,36 @@ final class SocketTransport: LineTransport {
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, String(port), &hints, &list)
     guard status == 0, let first = list else {
-      throw SystemError("resolve", "\(host):\(port)", code: EHOSTUNREACH)
+      throw SystemError("resolve", "\(host):\(port)", .noRouteToHost)
     }
     defer { freeaddrinfo(list) }
-    var lastError = SystemError("connect", peer, code: ECONNREFUSED)
+    var lastError = SystemError("connect", peer, .connectionRefused)
     var candidate: UnsafeMutablePointer<addrinfo>? = first
     while let info = candidate {
       candidate = info.pointee.ai_next
       let socketDescriptor = socket(
         info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
       guard socketDescriptor >= 0 else { continue }
-      if Self.connect(socketDescriptor, info.pointee.ai_addr, info.pointee.ai_addrlen, timeout: timeout) {
-        descriptor = socketDescriptor
+      let opened = FileDescriptor(rawValue: socketDescriptor)
+      if Self.attempt(socketDescriptor, info.pointee.ai_addr, info.pointee.ai_addrlen, within: timeout) {
+        descriptor = opened
         Self.configure(socketDescriptor)
         return
       }
-      lastError = SystemError("connect", peer)
-      closeSocket(socketDescriptor)
+      lastError = SystemError("connect", peer, Errno(rawValue: errno))
+      try? opened.close()
     }
     throw lastError
   }
 
-  private static func connect(
-    _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t, timeout: TimeInterval
+  private static func attempt(
+    _ descriptor: Int32, _ address: UnsafeMutablePointer<sockaddr>, _ length: socklen_t,
+    within timeout: TimeInterval
   ) -> Bool {
     let flags = fcntl(descriptor, F_GETFL, 0)
     _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
     defer { _ = fcntl(descriptor, F_SETFL, flags) }
-    #if canImport(Glibc) || canImport(Musl)
-      let result = connectSocket(descriptor, address, length)
-    #else
-      let result = Darwin.connect(descriptor, address, length)
-    #endif
-    if result == 0 { return true }
+    if connect(descriptor, address, length) == 0 { return true }
     guard errno == EINPROGRESS else { return false }
     var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
     guard poll(&poller, 1, Int32(timeout * 1000)) == 1 else {
@@ -95,27 +93,32 @@ final class SocketTransport: LineTransport {
   }
 
   func send(_ bytes: [UInt8]) throws(SystemError) {
-    guard descriptor >= 0 else { throw SystemError("send", peer, code: EBADF) }
+    guard let descriptor else { throw SystemError("send", peer, .badFileDescriptor) }
     var offset = 0
     while offset < bytes.count {
       let sent = bytes.withUnsafeBytes { raw in
-        #if canImport(Darwin)
-          Darwin.send(descriptor, raw.baseAddress! + offset, raw.count - offset, 0)
-        #else
-          sendBytes(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-        #endif
+        Self.send(descriptor.rawValue, raw.baseAddress! + offset, raw.count - offset)
       }
       if sent < 0 {
-        if errno == EINTR { continue }
-        throw SystemError("send", peer)
+        if Errno(rawValue: errno) == .interrupted { continue }
+        throw SystemError("send", peer, Errno(rawValue: errno))
       }
       offset += sent
     }
   }
 
+  /// `send(2)` without `SIGPIPE` when the peer is gone (`MSG_NOSIGNAL`; `SO_NOSIGPIPE` on Darwin).
+  private static func send(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Darwin)
+      Darwin.send(descriptor, pointer, count, 0)
+    #else
+      Foundation.send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
+    #endif
+  }
+
   /// Whether the peer closed its side (checked without blocking before a batch is sent).
   var peerClosed: Bool {
-    guard descriptor >= 0 else { return true }
+    guard let descriptor = descriptor?.rawValue else { return true }
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&poller, 1, 0) == 1 else { return false }
     if poller.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
@@ -124,38 +127,9 @@ final class SocketTransport: LineTransport {
   }
 
   func close() {
-    guard descriptor >= 0 else { return }
-    closeSocket(descriptor)
-    descriptor = -1
+    try? descriptor?.close()
+    descriptor = nil
   }
 
   deinit { close() }
 }
-
-#if canImport(Glibc)
-  private func closeSocket(_ descriptor: Int32) { _ = Glibc.close(descriptor) }
-  private func connectSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
-    -> Int32
-  {
-    Glibc.connect(descriptor, address, length)
-  }
-  private func sendBytes(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Glibc.send(descriptor, pointer, count, flags)
-  }
-#elseif canImport(Musl)
-  private func closeSocket(_ descriptor: Int32) { _ = Musl.close(descriptor) }
-  private func connectSocket(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
-    -> Int32
-  {
-    Musl.connect(descriptor, address, length)
-  }
-  private func sendBytes(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int, _ flags: Int32)
-    -> Int
-  {
-    Musl.send(descriptor, pointer, count, flags)
-  }
-#else
-  private func closeSocket(_ descriptor: Int32) { _ = Darwin.close(descriptor) }
-#endif

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// A failed system call, with the path or peer it was about.
 public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -15,23 +9,24 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// `errno`.
   public var code: Int32
 
-  /// An error from the current `errno`.
-  package init(_ operation: String, _ subject: String, code: Int32 = errno) {
+  /// An error with its `errno`.
+  package init(_ operation: String, _ subject: String, _ errno: Errno) {
     self.operation = operation
     self.subject = subject
-    self.code = code
+    self.code = errno.rawValue
   }
 
-  public var description: String { "\(subject): \(operation) failed: \(String(cString: strerror(code)))" }
+  public var description: String { "\(subject): \(operation) failed: \(Errno(rawValue: code))" }
 }
 
-/// An open file descriptor for appending whole lines and reading byte ranges back.
+/// An open file for appending whole lines and reading byte ranges back (swift-system's
+/// `FileDescriptor`, which retries interrupted calls).
 package final class LineFile: @unchecked Sendable {
-  private(set) var descriptor: Int32
+  private var descriptor: FileDescriptor?
   package let path: String
-  private var owned: Bool
+  private let owned: Bool
 
-  private init(descriptor: Int32, path: String, owned: Bool) {
+  private init(descriptor: FileDescriptor, path: String, owned: Bool) {
     self.descriptor = descriptor
     self.path = path
     self.owned = owned
@@ -39,16 +34,26 @@ package final class LineFile: @unchecked Sendable {
 
   /// Creates (truncating) a file for writing and reading.
   package static func create(path: String) throws(SystemError) -> LineFile {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw SystemError("open", path) }
-    return LineFile(descriptor: descriptor, path: path, owned: true)
+    try open(path, .readWrite, [.create, .truncate, .append, .closeOnExec])
   }
 
   /// Opens an existing file for reading.
   package static func openForReading(path: String) throws(SystemError) -> LineFile {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw SystemError("open", path) }
-    return LineFile(descriptor: descriptor, path: path, owned: true)
+    try open(path, .readOnly, [.closeOnExec])
+  }
+
+  private static func open(
+    _ path: String, _ mode: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions
+  )
+    throws(SystemError) -> LineFile
+  {
+    do {
+      let descriptor = try FileDescriptor.open(
+        FilePath(path), mode, options: options, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+      return LineFile(descriptor: descriptor, path: path, owned: true)
+    } catch {
+      throw SystemError("open", path, error as? Errno ?? .ioError)
+    }
   }
 
   /// Standard input, not closed by this object.
@@ -56,29 +61,28 @@ package final class LineFile: @unchecked Sendable {
 
   /// An open descriptor (a pipe, a socket), not closed by this object.
   package static func wrapping(descriptor: Int32, name: String) -> LineFile {
-    LineFile(descriptor: descriptor, path: name, owned: false)
+    LineFile(descriptor: FileDescriptor(rawValue: descriptor), path: name, owned: false)
   }
 
   deinit { closeDescriptor() }
 
   /// Closes the descriptor (once); later calls fail with `EBADF`. Callers serialize it with I/O.
   package func closeDescriptor() {
-    guard owned else { return }
-    owned = false
-    close(descriptor)
-    descriptor = -1
+    guard let descriptor else { return }
+    self.descriptor = nil
+    if owned { try? descriptor.close() }
   }
 
-  /// Writes all of `bytes` (retrying short writes and interrupts).
+  private func open(_ operation: String) throws(SystemError) -> FileDescriptor {
+    guard let descriptor else { throw SystemError(operation, path, .badFileDescriptor) }
+    return descriptor
+  }
+
+  /// Writes all of `bytes` (short writes and interrupts retried).
   package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw SystemError("write", path)
-      }
-      offset += written
+    let descriptor = try open("write")
+    do { _ = try descriptor.writeAll(bytes) } catch {
+      throw SystemError("write", path, error as? Errno ?? .ioError)
     }
   }
 
@@ -87,29 +91,29 @@ package final class LineFile: @unchecked Sendable {
     try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try write(raw) } }.get()
   }
 
-  /// Reads up to `count` bytes into `buffer`; 0 at end of file.
+  /// Reads up to `buffer.count` bytes into `buffer`; 0 at end of file.
   package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
-    while true {
-      let got = systemRead(descriptor, buffer.baseAddress!, buffer.count)
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw SystemError("read", path)
-      }
-      return got
+    let descriptor = try open("read")
+    do { return try descriptor.read(into: buffer) } catch {
+      throw SystemError("read", path, error as? Errno ?? .ioError)
     }
   }
 
   /// Reads exactly `count` bytes at `offset` (fewer only at end of file).
   package func read(count: Int, at offset: UInt64) throws(SystemError) -> [UInt8] {
+    let descriptor = try open("read")
     var out = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let got = out.withUnsafeMutableBytes { raw in
-        pread(descriptor, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
-      }
-      if got < 0 {
-        if errno == EINTR { continue }
-        throw SystemError("read", path)
+      let got: Int
+      do {
+        got = try out.withUnsafeMutableBytes { raw in
+          try descriptor.read(
+            fromAbsoluteOffset: Int64(offset) + Int64(done),
+            into: UnsafeMutableRawBufferPointer(rebasing: raw[done...]))
+        }
+      } catch {
+        throw SystemError("read", path, error as? Errno ?? .ioError)
       }
       if got == 0 { break }
       done += got
@@ -117,31 +121,4 @@ package final class LineFile: @unchecked Sendable {
     if done < count { out.removeLast(count - done) }
     return out
   }
-
-  /// The file's current size.
-  package func size() throws(SystemError) -> UInt64 {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { throw SystemError("stat", path) }
-    return UInt64(info.st_size)
-  }
-}
-
-private func systemWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.write(descriptor, pointer, count)
-  #elseif canImport(Musl)
-    return Musl.write(descriptor, pointer, count)
-  #else
-    return Darwin.write(descriptor, pointer, count)
-  #endif
-}
-
-private func systemRead(_ descriptor: Int32, _ pointer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  #if canImport(Glibc)
-    return Glibc.read(descriptor, pointer, count)
-  #elseif canImport(Musl)
-    return Musl.read(descriptor, pointer, count)
-  #else
-    return Darwin.read(descriptor, pointer, count)
-  #endif
 }

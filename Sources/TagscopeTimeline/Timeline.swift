@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import SystemPackage
 import TagscopeRecording
 
 /// The store the debugger reads, live and in replay alike: records backed by a recording file
@@ -118,7 +119,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       } catch let error as RecordingReadError {
         timeline.finishIndexing(error: .input(error))
       } catch {
-        timeline.finishIndexing(error: .system(SystemError("read", "<stdin>", code: EIO)))
+        timeline.finishIndexing(error: .system(SystemError("read", "<stdin>", .ioError)))
       }
     }
     thread.name = "tagscope.timeline.stdin"
@@ -476,7 +477,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     RecordLineEncoder.appendLine(record, to: &bytes)
     lock.lock()
     defer { lock.unlock() }
-    guard isLive, !ended else { throw SystemError("write", url.path, code: EBADF) }
+    guard isLive, !ended else { throw SystemError("write", url.path, .badFileDescriptor) }
     try file.write(bytes)
     index.add(record, offset: fileEnd, length: bytes.count - 1)
     fileEnd += UInt64(bytes.count)
@@ -488,7 +489,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     RecordLineEncoder.appendLine(marker, to: &bytes)
     lock.lock()
     defer { lock.unlock() }
-    guard isLive, !ended else { throw SystemError("write", url.path, code: EBADF) }
+    guard isLive, !ended else { throw SystemError("write", url.path, .badFileDescriptor) }
     try file.write(bytes)
     fileEnd += UInt64(bytes.count)
     storedGaps.append(TimelineGap(beforeIndex: index.count, marker: marker))
