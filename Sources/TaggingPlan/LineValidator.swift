@@ -78,23 +78,24 @@ struct LineValidator {
 }
 
 extension RecordingScanner {
-  /// Validates the recording at `path` line by line with `lines`, appending violations in record
-  /// order; the file is read in chunks, so memory stays bounded whatever its size. The header is
-  /// checked by the inspector's ``RecordingReader`` (same errors); `-` (standard input) is read
-  /// through it entirely.
+  /// Validates the recording at `path` (`-` is standard input) line by line with `lines`,
+  /// appending violations in record order. The file is opened once and read by the timeline's
+  /// reader (the same header checks and errors, lines over its limit reported and skipped), so
+  /// memory stays bounded whatever its size.
   static func validate(
     path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
   ) throws(RecordingReadError) -> Summary {
-    if path == "-" {
-      return try scan(path: path) { record in violations.append(contentsOf: lines.validator.validate(record))
-      }
-    }
-    _ = try RecordingReader(path: path)
+    let reader = try RecordingReader(path: path)
     var summary = Summary()
-    try forEachLine(path: path) { line, number, terminated in
-      guard number > 1 else { return }
-      validate(
-        line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary)
+    while let raw = try reader.nextRawLine() {
+      switch raw {
+      case .line(let line, let number, let terminated):
+        validate(
+          line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary
+        )
+      case .overlong(let problem):
+        summary.problems.append(RecordingProblem(file: path, line: problem.line, message: problem.reason))
+      }
     }
     return summary
   }
@@ -134,59 +135,6 @@ extension RecordingScanner {
     case .problem(let error):
       let reason = terminated ? error.description : "truncated last line (no newline at the end; \(error))"
       summary.problems.append(RecordingProblem(file: file, line: number, message: reason))
-    }
-  }
-
-  /// Calls `body` with each line of the file at `path` (without its newline), its number from 1
-  /// and whether a newline ended it, reading `chunkSize` bytes at a time (more for a longer line).
-  static func forEachLine(
-    path: String, chunkSize: Int = 4 << 20, _ body: (UnsafeBufferPointer<UInt8>, Int, Bool) -> Void
-  ) throws(RecordingReadError) {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw .notARecording(file: path, reason: "cannot open it: \(String(cString: strerror(errno)))")
-    }
-    defer { close(descriptor) }
-    var buffer = [UInt8](repeating: 0, count: max(1, chunkSize))
-    var filled = 0
-    var number = 0
-    while true {
-      if filled == buffer.count { buffer.append(contentsOf: repeatElement(0, count: buffer.count)) }
-      let count = buffer.withUnsafeMutableBytes { raw in
-        read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .notARecording(file: path, reason: "cannot read it: \(String(cString: strerror(errno)))")
-      }
-      if count == 0 {
-        if filled > 0 {
-          number += 1
-          buffer.withUnsafeBufferPointer {
-            body(UnsafeBufferPointer(rebasing: $0[0..<filled]), number, false)
-          }
-        }
-        return
-      }
-      filled += count
-      let consumed = buffer.withUnsafeBufferPointer { all -> Int in
-        let bytes = UnsafeBufferPointer(rebasing: all[0..<filled])
-        var start = 0
-        while true {
-          let end = newline(in: bytes, from: start)
-          guard end < filled else { return start }
-          number += 1
-          body(UnsafeBufferPointer(rebasing: bytes[start..<end]), number, true)
-          start = end + 1
-        }
-      }
-      if consumed > 0 {
-        buffer.withUnsafeMutableBytes { raw in
-          let base = raw.baseAddress!
-          _ = memmove(base, base + consumed, filled - consumed)
-        }
-        filled -= consumed
-      }
     }
   }
 }

@@ -149,15 +149,36 @@ public final class RecordingReader {
       case nil: return nil
       case .overlong(let offset, let number, let length)?:
         return .problem(
-          LineProblem(
-            file: fileName, line: number, offset: offset,
-            reason: "line of \(length) bytes is longer than the \(scanner.maximumLineLength >> 20) MiB limit")
-        )
+          Self.overlong(
+            file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength))
       case .line(let bytes, let offset, let number)?:
         if let entry = entry(bytes, offset: offset, number: number, last: false) { return entry }
       case .unterminated(let bytes, let offset, let number)?:
         if let entry = entry(bytes, offset: offset, number: number, last: true) { return entry }
       }
+    }
+  }
+
+  /// One line after the header as it is in the file, for readers that decode lines their own way
+  /// (the plan validator); its bytes are valid until the next call.
+  package enum RawLine {
+    case line(UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool)
+    /// A line over the length limit, skipped.
+    case overlong(LineProblem)
+  }
+
+  /// The next line after the header, undecoded; `nil` at the end of the input.
+  package func nextRawLine() throws(RecordingReadError) -> RawLine? {
+    let event: LineScanner.Event?
+    do { event = try scanner.next() } catch { throw .system(error) }
+    switch event {
+    case nil: return nil
+    case .overlong(let offset, let number, let length)?:
+      return .overlong(
+        Self.overlong(
+          file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength))
+    case .line(let bytes, _, let number)?: return .line(bytes, number: number, terminated: true)
+    case .unterminated(let bytes, _, let number)?: return .line(bytes, number: number, terminated: false)
     }
   }
 

@@ -90,30 +90,4 @@ final class LineKeyTests: XCTestCase {
     XCTAssertEqual(
       lines.validator.coverage.counts[plan.coverageItems.firstIndex { $0.id == "action playPodcast" }!], 4)
   }
-
-  func testChunkedLinesMatchTheFileWhateverTheChunkSize() throws {
-    let text =
-      "header\n"
-      + (1...200).map { String(repeating: "x", count: $0 * 7 % 97) + "\($0)" }.joined(separator: "\n")
-      + "\n\nlast without newline"
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plan-chunks-\(UUID().uuidString)")
-    try Data(text.utf8).write(to: url)
-    defer { try? FileManager.default.removeItem(at: url) }
-    let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    for chunkSize in [1, 7, 64, 4096] {
-      var lines: [String] = []
-      var numbers: [Int] = []
-      var terminated: [Bool] = []
-      try RecordingScanner.forEachLine(path: url.path, chunkSize: chunkSize) { line, number, ended in
-        lines.append(String(decoding: line, as: UTF8.self))
-        numbers.append(number)
-        terminated.append(ended)
-      }
-      XCTAssertEqual(lines, expected, "chunk size \(chunkSize)")
-      XCTAssertEqual(numbers, Array(1...expected.count))
-      XCTAssertEqual(terminated.filter { !$0 }.count, 1)
-      XCTAssertEqual(terminated.last, false)
-    }
-  }
 }

@@ -87,6 +87,18 @@ final class ValidateRunnerTests: XCTestCase {
       outcome.diagnostics)
   }
 
+  func testOverlongLineIsReportedAndSkippedInBoundedMemory() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let overlong = "{\"seq\":9,\"x\":\"" + String(repeating: "x", count: 65 << 20) + "\"}"
+    let text = recording([goodPlay(1)]) + overlong + "\n" + RecordLineEncoder.line(goodPlay(2)) + "\n"
+    let file = try write("overlong.jsonl", text)
+    let outcome = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 0)
+    XCTAssertEqual(outcome.report?.records, 2)
+    XCTAssertTrue(outcome.diagnostics.hasPrefix("\(file):3: line of "), outcome.diagnostics)
+    XCTAssertTrue(outcome.diagnostics.contains("longer than the 64 MiB limit"), outcome.diagnostics)
+  }
+
   func testBadInputExitsTwo() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let good = try write("good.jsonl", recording([goodPlay(1)]))
