@@ -71,8 +71,11 @@ public enum PropertyValue: Sendable, Hashable {
   }
 
   /// A date as the text a provider or a log receives: ISO 8601 in UTC with milliseconds
-  /// (`2026-11-21T10:00:04.210Z`), as Foundation's ISO 8601 format style writes it.
-  public static func text(of date: Date) -> String { date.formatted(Self.dateStyle) }
+  /// (`2026-11-21T10:00:04.210Z`), rounded to the nearest millisecond like recordings are
+  /// (Foundation's format style truncates, so half a millisecond is added first).
+  public static func text(of date: Date) -> String {
+    date.addingTimeInterval(0.0005).formatted(Self.dateStyle)
+  }
 
   private static let dateStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 

@@ -142,14 +142,47 @@ package enum RecordObject: Sendable, Equatable {
   /// The names of its fields.
   package var names: Set<String> { Set(fields.map(\.text)) }
 
-  /// The field named by `key`, or `nil` for an unknown field.
+  /// The field named by `key`, or `nil` for an unknown field: a switch on the key's length, then
+  /// one or two byte comparisons (this runs for every key of every line).
   @inline(__always)
   package func field(named key: UnsafeBufferPointer<UInt8>) -> RecordField? {
-    for field in Self.table[Int(index)] where field.matches(key) { return field }
-    return nil
+    func either(_ first: RecordField, _ second: RecordField? = nil) -> RecordField? {
+      if first.matches(key) { return first }
+      if let second, second.matches(key) { return second }
+      return nil
+    }
+    switch (self, key.count) {
+    case (.record, 3): return either(.seq, .raw)
+    case (.record, 4): return either(.time, .kind) ?? either(.name)
+    case (.record, 6): return either(.issues, .source)
+    case (.record, 7): return either(.context, .outputs)
+    case (.record, 9): return either(.eventType)
+    case (.record, 10): return either(.properties)
+    case (.context, 6): return either(.screen)
+    case (.context, 7): return either(.history, .session)
+    case (.context, 11): return either(.timedEvents)
+    case (.session, 2): return either(.sessionID)
+    case (.session, 4): return either(.sessionUser)
+    case (.session, 5): return either(.sessionState)
+    case (.session, 10): return either(.sessionProperties)
+    case (.output, 5): return either(.calls)
+    case (.output, 6): return either(.status, .reason)
+    case (.output, 8): return either(.provider)
+    case (.output, 10): return either(.violations)
+    case (.call, 4): return either(.callName)
+    case (.call, 6): return either(.method)
+    case (.call, 10): return either(.parameters)
+    case (.violation, 4): return either(.rule)
+    case (.violation, 7): return either(.message)
+    case (.violation, 9): return either(.callIndex, .errorCode)
+    case (.violation, 11): return either(.consequence)
+    case (.issue, 4): return either(.code)
+    case (.issue, 7): return either(.issueMessage)
+    default: return nil
+    }
   }
 
-  private var index: UInt8 {
+  private var index: Int {
     switch self {
     case .record: 0
     case .context: 1
@@ -161,14 +194,9 @@ package enum RecordObject: Sendable, Equatable {
     }
   }
 
-  private static let table: [[RecordField]] = [
-    Self.record.fields, Self.context.fields, Self.session.fields, Self.output.fields, Self.call.fields,
-    Self.violation.fields, Self.issue.fields,
-  ]
-
   /// The bits of ``required``.
   @inline(__always)
-  package var requiredMask: UInt64 { Self.masks[Int(index)] }
+  package var requiredMask: UInt64 { Self.masks[index] }
 
   private static let masks: [UInt64] = [
     Self.record, Self.context, Self.session, Self.output, Self.call, Self.violation, Self.issue,

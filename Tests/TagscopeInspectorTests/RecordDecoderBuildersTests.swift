@@ -56,6 +56,24 @@ final class RecordDecoderBuildersTests: XCTestCase {
     }
   }
 
+  func testTheSchemaFindsEveryFieldByItsNameAndNothingElse() {
+    let objects: [RecordObject] = [.record, .context, .session, .output, .call, .violation, .issue]
+    for object in objects {
+      for field in object.fields {
+        var name = field.text
+        XCTAssertEqual(name.withUTF8 { object.field(named: $0) }, field, "\(object).\(name)")
+      }
+      let names = object.names
+      for other in RecordField.allCases where !names.contains(other.text) {
+        var name = other.text
+        XCTAssertNil(name.withUTF8 { object.field(named: $0) }, "\(object) has no \(name)")
+      }
+      for var unknown in ["", "x", "seqq", "Seq", "propertie", "context "] {
+        XCTAssertNil(unknown.withUTF8 { object.field(named: $0) }, "\(object) \(unknown)")
+      }
+    }
+  }
+
   func testGeneratedAndMutatedLines() {
     var generator = RecordGenerator(seed: 11)
     let noise = Array(#"{}[],:"\ 0123456789eE.-+tfnaul"#.utf8) + [0x00, 0x0A, 0xC3, 0xFF, 0xED, 0xA0]

@@ -1,3 +1,4 @@
+import AnalyticsHub
 import Foundation
 import TagscopeRecording
 import XCTest
@@ -26,6 +27,20 @@ final class TimestampTests: XCTestCase {
         Double(Int.random(in: 0...4_000_000_000, using: &generator)) + Double(Int.random(in: 0...999)) / 1000
       let date = Date(timeIntervalSince1970: seconds)
       XCTAssertEqual(ISO8601Timestamp.string(from: date), formatter.string(from: date))
+    }
+  }
+
+  func testTheHubsDateTextIsTheRecordingsTimestamp() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<500 {
+      let seconds =
+        Double(Int.random(in: 0...4_000_000_000, using: &generator)) + Double(Int.random(in: 0...999)) / 1000
+      let date = Date(timeIntervalSince1970: seconds)
+      XCTAssertEqual(PropertyValue.text(of: date), ISO8601Timestamp.string(from: date))
+    }
+    for seconds in [-0.5, -0.0004, -1_000_000.123, 0, 0.0005, 0.9995] {
+      let date = Date(timeIntervalSince1970: seconds)
+      XCTAssertEqual(PropertyValue.text(of: date), ISO8601Timestamp.string(from: date), "\(seconds)")
     }
   }
 }
