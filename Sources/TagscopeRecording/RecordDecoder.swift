@@ -90,9 +90,15 @@ package enum RecordDecoder {
       case .notARecord: return .other
       case .syntax(let error): throw RecordLineError(syntax: error)
       case .field(let error):
-        // A syntax error later in the line takes precedence, as when the line is parsed first.
-        var check = JSONCursor(bytes)
-        do { try check.skipDocument() } catch { throw RecordLineError(syntax: error) }
+        // A syntax error later in the line takes precedence, as when the line is parsed first;
+        // so does a `format` field (a header) or the lack of `seq` (a marker) further on.
+        let value: PropertyValue
+        do { value = try JSONParser.parse(bytes) } catch { throw RecordLineError(syntax: error) }
+        if case .object(let object) = value,
+          object[LineFields.format] != nil || object[RecordField.seq.text] == nil
+        {
+          return .other
+        }
         throw error
       }
     }

@@ -196,5 +196,14 @@ final class RecordDecoderBuildersTests: XCTestCase {
         XCTAssertEqual("\(error)", expected, line)
       }
     }
+    // What the line is comes before what is wrong with it as a record.
+    let header = #"{"seq":"x","format":"tagscope-recording","version":1,"app":"A"}"#
+    guard case .header(let decoded)? = try? RecordLineDecoder.decode(header) else {
+      return XCTFail("a line with a format field is a header")
+    }
+    XCTAssertEqual(decoded.app, "A")
+    XCTAssertThrowsError(try RecordLineDecoder.decode(#"{"time":3,"dropped":2}"#)) { error in
+      XCTAssertEqual("\(error)", "field 'time': expected a string, found the integer 3")
+    }
   }
 }
