@@ -13,9 +13,7 @@ struct LineKey: Hashable {
   /// reports them.
   static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: LineKey, seq: UInt64)? {
     var builder = RecordContentKeyBuilder()
-    guard case .record? = try? RecordDecoder.decode(bytes, into: &builder), let key = builder.key else {
-      return nil
-    }
-    return (LineKey(content: key), builder.seq)
+    guard let (key, seq) = builder.decode(bytes) else { return nil }
+    return (LineKey(content: key), seq)
   }
 }

@@ -89,7 +89,7 @@ extension RecordingScanner {
     var summary = Summary()
     while let raw = try reader.nextRawLine() {
       switch raw {
-      case .line(let line, let number, let terminated):
+      case .line(let line, let number, _, let terminated):
         validate(
           line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary
         )

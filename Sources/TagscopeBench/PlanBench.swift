@@ -39,6 +39,17 @@ enum PlanBench {
       return
     }
 
+    // `PLAN_BENCH_ONLY=index` times only the timeline's indexing, for profiling.
+    if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "index" {
+      let timing = try PlanTiming.measure {
+        let timeline = try Timeline.open(path: url.path)
+        timeline.waitUntilIndexed()
+        timeline.release()
+      }
+      report.add("plan.index.cpu", timing.cpu, unit: "s", baseline: "timeline indexing only")
+      return
+    }
+
     // Timeline indexing, `tagscope validate`'s validation (records decoded only the first time
     // their content is seen), validation decoding every record, and reading+decoding only,
     // interleaved, best of each, in CPU time (which other processes on a busy machine do not

@@ -66,6 +66,12 @@ package struct IndexFieldsBuilder: RecordBuilder {
 
   package init() {}
 
+  /// Reads `bytes` with the one record decoder (specialized for this builder here, in its module);
+  /// `true` when the line is a record, its fields now in ``fields``.
+  package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    (try? RecordDecoder.decode(bytes, into: &self)) == .record
+  }
+
   package mutating func reset() {
     fields.outputs.removeAll(keepingCapacity: true)
     fields.source = nil

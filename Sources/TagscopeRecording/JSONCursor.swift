@@ -47,6 +47,7 @@ package struct JSONCursor {
   }
 
   /// Consumes `null` if it is next.
+  @inline(__always)
   package mutating func null() throws(JSONSyntaxError) -> Bool {
     guard peek == UInt8(ascii: "n") else { return false }
     try literal("null")
@@ -66,6 +67,7 @@ package struct JSONCursor {
   // MARK: Containers
 
   /// Consumes `{` or `[` and counts one level of nesting.
+  @inline(__always)
   package mutating func open() throws(JSONSyntaxError) {
     depth += 1
     guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
@@ -75,6 +77,7 @@ package struct JSONCursor {
   /// The next key of an object whose `{` was consumed by ``open()``, its `:` consumed too; `nil`
   /// after the closing `}`. `first` is `true` for the first call on an object. The key's bytes are
   /// valid until the next string is read.
+  @inline(__always)
   package mutating func nextKey(first: Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
     skipWhitespace()
     if first {
@@ -113,6 +116,7 @@ package struct JSONCursor {
 
   /// Whether an array whose `[` was consumed by ``open()`` has another element (then positioned on
   /// it); `false` after the closing `]`.
+  @inline(__always)
   package mutating func nextElement(first: Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     if first {
@@ -182,7 +186,10 @@ package struct JSONCursor {
 
   // MARK: Strings
 
-  /// Skips printable ASCII other than `"` and `\` eight bytes at a time.
+  /// Moves to the first byte at or after the cursor that a string scan must look at — `"`, `\`,
+  /// a control character or a byte of a multi-byte character — eight bytes at a time (the lowest
+  /// flagged byte of a word is exact, whatever borrows flag above it); at most 7 bytes before the
+  /// end it stops and the caller's byte loop finishes.
   @inline(__always)
   private mutating func skipPlainASCII() {
     guard let base = bytes.baseAddress else { return }
@@ -190,12 +197,16 @@ package struct JSONCursor {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= bytes.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       let quote = word ^ (ones &* 0x22)
       let backslash = word ^ (ones &* 0x5C)
       let special =
-        ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word
-      if special & highs != 0 { return }
+        (((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | (word &- ones &* 0x20) | word)
+        & highs
+      if special != 0 {
+        index += special.trailingZeroBitCount >> 3
+        return
+      }
       index += 8
     }
   }
@@ -206,8 +217,9 @@ package struct JSONCursor {
     index += 1
     let start = index
     var high: UInt8 = 0
-    skipPlainASCII()
-    while index < bytes.count {
+    while true {
+      skipPlainASCII()
+      guard index < bytes.count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])

@@ -17,6 +17,13 @@ package struct RecordContentKeyBuilder: RecordBuilder {
 
   package init() {}
 
+  /// Reads `bytes` with the one record decoder (specialized for this builder here, in its module):
+  /// the key and `seq` of a record line without a `source`, else `nil`.
+  package mutating func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: RecordContentKey, seq: UInt64)? {
+    guard (try? RecordDecoder.decode(bytes, into: &self)) == .record, let key else { return nil }
+    return (key, seq)
+  }
+
   /// The last line's key, `nil` for a record with a `source`.
   package var key: RecordContentKey? { hasSource ? nil : hasher.finish() }
 

@@ -79,141 +79,157 @@ package enum RecordDecoder {
   ) throws(RecordLineError) -> Shape {
     builder.reset()
     var walk = RecordWalk(bytes)
-    do throws(RecordWalkFailure) {
+    do {
       walk.cursor.skipWhitespace()
       guard walk.cursor.peek == UInt8(ascii: "{") else { return .other }
       try walk.object(.record, &builder)
-      do { try walk.cursor.expectEnd() } catch { throw RecordWalkFailure.syntax(error) }
+      try walk.cursor.expectEnd()
       return .record
-    } catch {
-      switch error {
-      case .notARecord: return .other
-      case .syntax(let error): throw RecordLineError(syntax: error)
-      case .field(let error):
-        // A syntax error later in the line takes precedence, as when the line is parsed first;
-        // so does a `format` field (a header) or the lack of `seq` (a marker) further on.
-        let value: PropertyValue
-        do { value = try JSONParser.parse(bytes) } catch { throw RecordLineError(syntax: error) }
-        if case .object(let object) = value,
-          object[LineFields.format] != nil || object[RecordField.seq.text] == nil
-        {
-          return .other
-        }
-        throw error
+    } catch let error as JSONSyntaxError {
+      throw RecordLineError(syntax: error)
+    } catch RecordWalkFailure.field {
+      // A syntax error later in the line takes precedence, as when the line is parsed first;
+      // so does a `format` field (a header) or the lack of `seq` (a marker) further on.
+      let value: PropertyValue
+      do { value = try JSONParser.parse(bytes) } catch { throw RecordLineError(syntax: error) }
+      if case .object(let object) = value,
+        object[LineFields.format] != nil || object[RecordField.seq.text] == nil
+      {
+        return .other
       }
+      throw fieldError(bytes, builder: &builder)
+    } catch {
+      return .other
     }
   }
 }
 
-/// Why a walk stopped.
+extension RecordDecoder {
+  /// The field error of a line known to have one, its path named: the line walked again with
+  /// the path kept.
+  fileprivate static func fieldError<Builder: RecordBuilder>(
+    _ bytes: UnsafeBufferPointer<UInt8>, builder: inout Builder
+  ) -> RecordLineError {
+    builder.reset()
+    var walk = RecordWalk(bytes, tracksPath: true)
+    do {
+      walk.cursor.skipWhitespace()
+      try walk.object(.record, &builder)
+    } catch RecordWalkFailure.field(let error) {
+      return error
+    } catch {}
+    return RecordLineError(reason: "the line could not be read as a record")
+  }
+}
+
+/// Why a walk stopped, but for a syntax error.
 enum RecordWalkFailure: Error {
-  case syntax(JSONSyntaxError)
   case field(RecordLineError)
   /// A `format` field (a header) or no `seq` (a marker or not a recording line).
   case notARecord
 }
 
-/// Where the walk is in the schema, for error messages (`outputs[1].calls[0].method`).
+/// Where the walk is in the schema, for error messages (`outputs[1].calls[0].method`): up to
+/// eight levels of fields packed in one word, and the array index of the levels that have one.
+/// Pushing and popping a level is a shift and a mask, since it happens for every field of every
+/// line.
 struct FieldPath {
-  private var fields: (RecordField, RecordField, RecordField, RecordField) = (.seq, .seq, .seq, .seq)
-  private var indices: (Int, Int, Int, Int) = (-1, -1, -1, -1)
+  private var fields: UInt64 = 0
+  private var indexed: UInt8 = 0
+  private var indices: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
   private(set) var count = 0
 
+  @inline(__always)
   mutating func push(_ field: RecordField) {
-    switch count {
-    case 0: (fields.0, indices.0) = (field, -1)
-    case 1: (fields.1, indices.1) = (field, -1)
-    case 2: (fields.2, indices.2) = (field, -1)
-    default: (fields.3, indices.3) = (field, -1)
-    }
+    fields = fields & ~(0xFF << UInt64(count * 8)) | UInt64(field.rawValue) << UInt64(count * 8)
+    indexed &= ~(1 << UInt8(count))
     count += 1
   }
 
+  @inline(__always)
   mutating func pop() { count -= 1 }
 
   /// Sets the array index of the innermost field.
   mutating func setIndex(_ index: Int) {
-    switch count {
-    case 1: indices.0 = index
-    case 2: indices.1 = index
-    case 3: indices.2 = index
-    default: indices.3 = index
-    }
+    let level = count - 1
+    indexed |= 1 << UInt8(level)
+    withUnsafeMutableBytes(of: &indices) { $0.storeBytes(of: index, toByteOffset: level * 8, as: Int.self) }
   }
+
+  /// Forgets the array index of the innermost field.
+  mutating func clearIndex() { indexed &= ~(1 << UInt8(count - 1)) }
 
   /// The path, with `field` appended if given.
   func text(appending field: RecordField? = nil) -> String {
     var parts: [String] = []
-    let all = [(fields.0, indices.0), (fields.1, indices.1), (fields.2, indices.2), (fields.3, indices.3)]
-    for (field, index) in all.prefix(count) {
-      parts.append("\(field.name)" + (index >= 0 ? "[\(index)]" : ""))
+    var indices = self.indices
+    for level in 0..<count {
+      let field = RecordField(rawValue: UInt8(truncatingIfNeeded: fields >> UInt64(level * 8)))!
+      var part = field.text
+      if indexed & (1 << UInt8(level)) != 0 {
+        let index = withUnsafeBytes(of: &indices) { $0.load(fromByteOffset: level * 8, as: Int.self) }
+        part += "[\(index)]"
+      }
+      parts.append(part)
     }
-    if let field { parts.append("\(field.name)") }
+    if let field { parts.append(field.text) }
     return parts.joined(separator: ".")
   }
 }
 
-/// One walk over one line.
+/// One walk over one line. Its functions throw ``JSONSyntaxError`` from the lexer or
+/// ``RecordWalkFailure``; both are rare, so they are thrown untyped and sorted out once, in
+/// ``RecordDecoder/decode(_:into:)``.
 struct RecordWalk {
   var cursor: JSONCursor
   var path = FieldPath()
+  /// Whether ``path`` is kept: only when a line is walked again to name the field at fault, so
+  /// the walk over good lines does not pay for it.
+  let tracksPath: Bool
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>) { cursor = JSONCursor(bytes) }
-
-  @inline(__always)
-  private mutating func lex<T>(_ body: (inout JSONCursor) throws(JSONSyntaxError) -> T)
-    throws(RecordWalkFailure)
-    -> T
-  {
-    do { return try body(&cursor) } catch { throw .syntax(error) }
+  init(_ bytes: UnsafeBufferPointer<UInt8>, tracksPath: Bool = false) {
+    cursor = JSONCursor(bytes)
+    self.tracksPath = tracksPath
   }
 
   /// Walks an object of the schema at the cursor (its `{` not yet consumed).
-  mutating func object<Builder: RecordBuilder>(_ object: RecordObject, _ builder: inout Builder)
-    throws(RecordWalkFailure)
-  {
-    try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.open() }
+  mutating func object<Builder: RecordBuilder>(_ object: RecordObject, _ builder: inout Builder) throws {
+    try cursor.open()
     var seen: UInt64 = 0
     var first = true
-    while let key = try lex({ (cursor: inout JSONCursor) throws(JSONSyntaxError) in
-      try cursor.nextKey(first: first)
-    }) {
+    while let key = try cursor.nextKey(first: first) {
       first = false
       guard let field = object.field(named: key) else {
-        if object == .record, key.count == 6, LineFields.format.utf8.elementsEqual(key) { throw .notARecord }
+        if object == .record, key.count == 6, LineFields.format.utf8.elementsEqual(key) {
+          throw RecordWalkFailure.notARecord
+        }
         if object.keepsUnknownFields {
-          let name = String(decoding: key, as: UTF8.self)
-          try lex { (cursor: inout JSONCursor) throws(JSONSyntaxError) in
-            try builder.unknown(object, key: name, &cursor)
-          }
+          try builder.unknown(object, key: String(decoding: key, as: UTF8.self), &cursor)
         } else {
-          try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.skipValue() }
+          try cursor.skipValue()
         }
         continue
       }
       seen |= field.bit
       let start = cursor.index
-      path.push(field)
+      if tracksPath { path.push(field) }
       try value(field, &builder)
-      path.pop()
+      if tracksPath { path.pop() }
       builder.extent(field, UnsafeBufferPointer(rebasing: cursor.bytes[start..<cursor.index]))
     }
     let missing = object.requiredMask & ~seen
     guard missing != 0 else { return }
-    if object == .record, missing & RecordField.seq.bit != 0 { throw .notARecord }
+    if object == .record, missing & RecordField.seq.bit != 0 { throw RecordWalkFailure.notARecord }
     let field = object.required.first { missing & $0.bit != 0 }!
-    throw .field(RecordLineError(field: path.text(appending: field), reason: "missing"))
+    throw RecordWalkFailure.field(RecordLineError(field: path.text(appending: field), reason: "missing"))
   }
 
-  private mutating func value<Builder: RecordBuilder>(_ field: RecordField, _ builder: inout Builder)
-    throws(RecordWalkFailure)
-  {
+  private mutating func value<Builder: RecordBuilder>(_ field: RecordField, _ builder: inout Builder) throws {
     let next = cursor.peek
     let start = cursor.index
     switch field.type {
     case .unsigned:
-      if next == UInt8(ascii: "-") || (next >= 48 && next <= 57),
-        case .int(let number) = try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.number() }),
+      if next == UInt8(ascii: "-") || (next >= 48 && next <= 57), case .int(let number) = try cursor.number(),
         number >= 0
       {
         builder.unsigned(field, UInt64(number))
@@ -222,9 +238,9 @@ struct RecordWalk {
       throw try mismatch("expected an integer ≥ 0", from: start)
     case .timestamp:
       guard next == UInt8(ascii: "\"") else { throw try mismatch("expected a string") }
-      let text = try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.stringBytes() }
+      let text = try cursor.stringBytes()
       guard let milliseconds = ISO8601Timestamp.milliseconds(fromUTF8: text) else {
-        throw .field(
+        throw RecordWalkFailure.field(
           RecordLineError(
             field: path.text(),
             reason: "expected an ISO 8601 timestamp, found \"\(String(decoding: text, as: UTF8.self))\""))
@@ -232,42 +248,44 @@ struct RecordWalk {
       builder.timestamp(field, milliseconds)
     case .string:
       guard next == UInt8(ascii: "\"") else { throw try mismatch("expected a string") }
-      builder.string(field, try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.stringBytes() })
+      builder.string(field, try cursor.stringBytes())
     case .optionalString:
-      if try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.null() }) {
+      if try cursor.null() {
         builder.string(field, nil)
       } else {
         guard next == UInt8(ascii: "\"") else { throw try mismatch("expected a string") }
-        builder.string(
-          field, try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.stringBytes() })
+        builder.string(field, try cursor.stringBytes())
       }
     case .optionalInteger:
-      if try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.null() }) {
+      if try cursor.null() {
         builder.integer(field, nil)
       } else if next == UInt8(ascii: "-") || (next >= 48 && next <= 57),
-        case .int(let number) = try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.number() })
+        case .int(let number) = try cursor.number()
       {
         builder.integer(field, number)
       } else {
         throw try mismatch("expected an integer", from: start)
       }
     case .freeObject:
-      if try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.null() }) {
+      if try cursor.null() {
         builder.absent(field)
       } else {
         guard next == UInt8(ascii: "{") else { throw try mismatch("expected an object") }
-        try lex { (cursor: inout JSONCursor) throws(JSONSyntaxError) in try builder.freeObject(field, &cursor)
-        }
+        try builder.freeObject(field, &cursor)
       }
     case .strings:
       builder.beginArray(field)
-      try elements { (walk: inout RecordWalk, _) throws(RecordWalkFailure) in
-        guard walk.cursor.peek == UInt8(ascii: "\"") else { throw try walk.mismatch("expected a string") }
-        builder.stringElement(
-          field, try walk.lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.stringBytes() })
+      guard try openArray() else { return }
+      var index = 0
+      while try cursor.nextElement(first: index == 0) {
+        if tracksPath { path.setIndex(index) }
+        guard cursor.peek == UInt8(ascii: "\"") else { throw try mismatch("expected a string") }
+        builder.stringElement(field, try cursor.stringBytes())
+        index += 1
       }
+      if tracksPath { path.clearIndex() }
     case .object(let object):
-      if try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.null() }) {
+      if try cursor.null() {
         builder.absent(field)
       } else {
         guard next == UInt8(ascii: "{") else { throw try mismatch("expected an object") }
@@ -277,39 +295,32 @@ struct RecordWalk {
       }
     case .objects(let object):
       builder.beginArray(field)
-      try elements { (walk: inout RecordWalk, _) throws(RecordWalkFailure) in
-        guard walk.cursor.peek == UInt8(ascii: "{") else { throw try walk.mismatch("expected an object") }
+      guard try openArray() else { return }
+      var index = 0
+      while try cursor.nextElement(first: index == 0) {
+        if tracksPath { path.setIndex(index) }
+        guard cursor.peek == UInt8(ascii: "{") else { throw try mismatch("expected an object") }
         builder.begin(field)
-        try walk.object(object, &builder)
+        try self.object(object, &builder)
         builder.end(field)
+        index += 1
       }
+      if tracksPath { path.clearIndex() }
     }
   }
 
-  /// Calls `element` for each element of an array (or none for `null`), the path indexed.
-  private mutating func elements(_ element: (inout RecordWalk, Int) throws(RecordWalkFailure) -> Void)
-    throws(RecordWalkFailure)
-  {
-    if try lex({ (c: inout JSONCursor) throws(JSONSyntaxError) in try c.null() }) { return }
+  /// Opens the array at the cursor: `false` for `null`.
+  private mutating func openArray() throws -> Bool {
+    if try cursor.null() { return false }
     guard cursor.peek == UInt8(ascii: "[") else { throw try mismatch("expected an array") }
-    try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.open() }
-    var index = 0
-    while try lex({ (cursor: inout JSONCursor) throws(JSONSyntaxError) in
-      try cursor.nextElement(first: index == 0)
-    }) {
-      path.setIndex(index)
-      try element(&self, index)
-      index += 1
-    }
-    path.setIndex(-1)
+    try cursor.open()
+    return true
   }
 
   /// The error for a value of the wrong type at the cursor: `expected …, found the integer 3`.
-  private mutating func mismatch(_ expected: String, from start: Int? = nil) throws(RecordWalkFailure)
-    -> RecordWalkFailure
-  {
+  private mutating func mismatch(_ expected: String, from start: Int? = nil) throws -> RecordWalkFailure {
     if let start { cursor.index = start }
-    let found = try lex { (c: inout JSONCursor) throws(JSONSyntaxError) in try c.value() }
+    let found = try cursor.value()
     return .field(RecordLineError(field: path.text(), reason: "\(expected), found \(Self.describe(found))"))
   }
 

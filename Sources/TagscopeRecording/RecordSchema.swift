@@ -1,3 +1,5 @@
+import Foundation
+
 /// The one place that knows a record line's shape: every object in it, the fields each has, their
 /// names on the wire, the type of each value and which fields are required. The decoder
 /// (``RecordDecoder``) walks lines by this table and the encoder (``RecordLineEncoder``) writes
@@ -146,6 +148,7 @@ package enum RecordObject: Sendable, Equatable {
   /// one or two byte comparisons (this runs for every key of every line).
   @inline(__always)
   package func field(named key: UnsafeBufferPointer<UInt8>) -> RecordField? {
+    @inline(__always)
     func either(_ first: RecordField, _ second: RecordField? = nil) -> RecordField? {
       if first.matches(key) { return first }
       if let second, second.matches(key) { return second }
@@ -182,25 +185,19 @@ package enum RecordObject: Sendable, Equatable {
     }
   }
 
-  private var index: Int {
-    switch self {
-    case .record: 0
-    case .context: 1
-    case .session: 2
-    case .output: 3
-    case .call: 4
-    case .violation: 5
-    case .issue: 6
-    }
-  }
-
   /// The bits of ``required``.
   @inline(__always)
-  package var requiredMask: UInt64 { Self.masks[index] }
-
-  private static let masks: [UInt64] = [
-    Self.record, Self.context, Self.session, Self.output, Self.call, Self.violation, Self.issue,
-  ].map { $0.required.reduce(0) { $0 | $1.bit } }
+  package var requiredMask: UInt64 {
+    switch self {
+    case .record: RecordField.seq.bit | RecordField.time.bit | RecordField.kind.bit | RecordField.name.bit
+    case .context: 0
+    case .session: RecordField.sessionID.bit | RecordField.sessionState.bit
+    case .output: RecordField.provider.bit | RecordField.status.bit
+    case .call: RecordField.method.bit
+    case .violation: RecordField.rule.bit | RecordField.message.bit | RecordField.consequence.bit
+    case .issue: RecordField.code.bit | RecordField.issueMessage.bit
+    }
+  }
 }
 
 extension RecordField {
@@ -208,10 +205,8 @@ extension RecordField {
   @inline(__always)
   package func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
     let name = self.name
-    guard key.count == name.utf8CodeUnitCount else { return false }
-    let pointer = name.utf8Start
-    for offset in 0..<key.count where key[offset] != pointer[offset] { return false }
-    return true
+    guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
+    return memcmp(base, name.utf8Start, key.count) == 0
   }
 }
 

@@ -162,7 +162,7 @@ public final class RecordingReader {
   /// One line after the header as it is in the file, for readers that decode lines their own way
   /// (the plan validator); its bytes are valid until the next call.
   package enum RawLine {
-    case line(UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool)
+    case line(UnsafeBufferPointer<UInt8>, number: Int, offset: UInt64, terminated: Bool)
     /// A line over the length limit, skipped.
     case overlong(LineProblem)
   }
@@ -177,10 +177,15 @@ public final class RecordingReader {
       return .overlong(
         Self.overlong(
           file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength))
-    case .line(let bytes, _, let number)?: return .line(bytes, number: number, terminated: true)
-    case .unterminated(let bytes, _, let number)?: return .line(bytes, number: number, terminated: false)
+    case .line(let bytes, let offset, let number)?:
+      return .line(bytes, number: number, offset: offset, terminated: true)
+    case .unterminated(let bytes, let offset, let number)?:
+      return .line(bytes, number: number, offset: offset, terminated: false)
     }
   }
+
+  /// The byte offset just after the last line read.
+  package var consumedOffset: UInt64 { scanner.consumedOffset }
 
   private func entry(_ bytes: UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int, last: Bool)
     -> RecordingEntry?

@@ -60,16 +60,15 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   /// - Throws: ``RecordingReadError`` when the file cannot be opened or is not a recording.
   public static func open(path: String) throws(RecordingReadError) -> Timeline {
     if path == "-" { return try openStandardInput() }
+    // The reader's descriptor is read sequentially by the indexing thread, which owns it; the
+    // timeline's own descriptor serves random reads and is closed by `release()` without racing
+    // a read in progress on the other.
     let reader = try RecordingReader(path: path)
     let file: LineFile
-    let scanFile: LineFile
-    do {
-      file = try LineFile.openForReading(path: path)
-      scanFile = try LineFile.openForReading(path: path)
-    } catch { throw .system(error) }
+    do { file = try LineFile.openForReading(path: path) } catch { throw .system(error) }
     let timeline = Timeline(
       header: reader.header, url: URL(fileURLWithPath: path), file: file, live: false, temporary: false)
-    timeline.startIndexing(scanFile)
+    timeline.startIndexing(reader)
     return timeline
   }
 
@@ -127,20 +126,19 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return timeline
   }
 
-  private func startIndexing(_ scanFile: LineFile) {
+  private func startIndexing(_ reader: RecordingReader) {
     indexing = true
-    let thread = Thread { [self] in index(scanFile) }
+    nonisolated(unsafe) let reader = reader
+    let thread = Thread { [self] in index(reader) }
     thread.name = "tagscope.timeline.index"
     thread.qualityOfService = .userInitiated
     thread.start()
   }
 
-  /// Indexes the file line by line: the record decoder with the index fields' builder for records,
-  /// the reader's full decoding for anything else (markers, errors). Commits in growing batches so the
-  /// first screenful is there at once.
-  private func index(_ scanFile: LineFile) {
-    var lines = LineScanner(file: scanFile)
-    defer { lines.release() }
+  /// Indexes the rest of the file after the header, line by line: the record decoder with the
+  /// index fields' builder for records, the reader's full decoding for anything else (markers,
+  /// errors). Commits in growing batches so the first screenful is there at once.
+  private func index(_ reader: RecordingReader) {
     var builder = IndexFieldsBuilder()
     var batch: [(IndexFields, UInt64, Int)] = []
     var limit = 64
@@ -150,7 +148,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       guard !batch.isEmpty else { return }
       lock.lock()
       for (fields, offset, length) in batch { index.add(fields, offset: offset, length: length) }
-      fileEnd = lines.consumedOffset
+      fileEnd = reader.consumedOffset
       lock.unlock()
       batch.removeAll(keepingCapacity: true)
       limit = min(limit * 4, 4096)
@@ -171,26 +169,17 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       }
     }
     do {
-      var first = true
-      while let event = try lines.next() {
-        if first {
-          first = false
-          continue
-        }
-        switch event {
-        case .line(let bytes, let offset, let number):
-          if (try? RecordDecoder.decode(bytes, into: &builder)) == .record {
+      while let line = try reader.nextRawLine() {
+        switch line {
+        case .line(let bytes, let number, let offset, terminated: true):
+          if builder.decode(bytes) {
             batch.append((builder.fields, offset, bytes.count))
           } else {
             handle(RecordingReader.entry(bytes, offset: offset, number: number, last: false, file: name))
           }
-        case .unterminated(let bytes, let offset, let number):
+        case .line(let bytes, let number, let offset, terminated: false):
           handle(RecordingReader.entry(bytes, offset: offset, number: number, last: true, file: name))
-        case .overlong(let offset, let number, let length):
-          handle(
-            .problem(
-              RecordingReader.overlong(
-                file: name, offset: offset, number: number, length: length, limit: lines.maximumLineLength)))
+        case .overlong(let problem): handle(.problem(problem))
         }
         if batch.count >= limit {
           commit()
@@ -201,7 +190,11 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       finishIndexing(error: nil)
     } catch {
       commit()
-      finishIndexing(error: .system(error))
+      if case .system(let failure) = error {
+        finishIndexing(error: .system(failure))
+      } else {
+        finishIndexing(error: nil)
+      }
     }
   }
 

@@ -59,6 +59,7 @@ final class RecordDecoderBuildersTests: XCTestCase {
   func testTheSchemaFindsEveryFieldByItsNameAndNothingElse() {
     let objects: [RecordObject] = [.record, .context, .session, .output, .call, .violation, .issue]
     for object in objects {
+      XCTAssertEqual(object.requiredMask, object.required.reduce(0) { $0 | $1.bit }, "\(object)")
       for field in object.fields {
         var name = field.text
         XCTAssertEqual(name.withUTF8 { object.field(named: $0) }, field, "\(object).\(name)")
