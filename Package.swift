@@ -93,7 +93,7 @@ let package = Package(
       name: "TagscopeServerTests",
       dependencies: [
         "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
-        "PodcastDemo",
+        "AnalyticsProviders", "PodcastDemo",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(

@@ -57,7 +57,7 @@ extension RecordBuilder {
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {}
 }
 
-/// The one record decoder: walks a record line by ``RecordSchema``'s table (``RecordObject``,
+/// The one record decoder: walks a record line by the schema's table (``RecordObject``,
 /// ``RecordField``) with the one lexer (``JSONCursor``), feeding a ``RecordBuilder`` — the full
 /// ``Record``, the timeline's index fields or the plan's content key.
 package enum RecordDecoder {
@@ -129,49 +129,24 @@ enum RecordWalkFailure: Error {
   case notARecord
 }
 
-/// Where the walk is in the schema, for error messages (`outputs[1].calls[0].method`): up to
-/// eight levels of fields packed in one word, and the array index of the levels that have one.
-/// Pushing and popping a level is a shift and a mask, since it happens for every field of every
-/// line.
+/// Where the walk is in the schema, for error messages (`outputs[1].calls[0].method`); kept
+/// only on the second walk over a line with a field error.
 struct FieldPath {
-  private var fields: UInt64 = 0
-  private var indexed: UInt8 = 0
-  private var indices: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
-  private(set) var count = 0
+  private var levels: [(field: RecordField, index: Int?)] = []
 
-  @inline(__always)
-  mutating func push(_ field: RecordField) {
-    fields = fields & ~(0xFF << UInt64(count * 8)) | UInt64(field.rawValue) << UInt64(count * 8)
-    indexed &= ~(1 << UInt8(count))
-    count += 1
-  }
+  mutating func push(_ field: RecordField) { levels.append((field, nil)) }
 
-  @inline(__always)
-  mutating func pop() { count -= 1 }
+  mutating func pop() { levels.removeLast() }
 
   /// Sets the array index of the innermost field.
-  mutating func setIndex(_ index: Int) {
-    let level = count - 1
-    indexed |= 1 << UInt8(level)
-    withUnsafeMutableBytes(of: &indices) { $0.storeBytes(of: index, toByteOffset: level * 8, as: Int.self) }
-  }
+  mutating func setIndex(_ index: Int) { levels[levels.count - 1].index = index }
 
   /// Forgets the array index of the innermost field.
-  mutating func clearIndex() { indexed &= ~(1 << UInt8(count - 1)) }
+  mutating func clearIndex() { levels[levels.count - 1].index = nil }
 
   /// The path, with `field` appended if given.
   func text(appending field: RecordField? = nil) -> String {
-    var parts: [String] = []
-    var indices = self.indices
-    for level in 0..<count {
-      let field = RecordField(rawValue: UInt8(truncatingIfNeeded: fields >> UInt64(level * 8)))!
-      var part = field.text
-      if indexed & (1 << UInt8(level)) != 0 {
-        let index = withUnsafeBytes(of: &indices) { $0.load(fromByteOffset: level * 8, as: Int.self) }
-        part += "[\(index)]"
-      }
-      parts.append(part)
-    }
+    var parts = levels.map { level in level.field.text + (level.index.map { "[\($0)]" } ?? "") }
     if let field { parts.append(field.text) }
     return parts.joined(separator: ".")
   }

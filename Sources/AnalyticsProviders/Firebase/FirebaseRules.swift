@@ -58,32 +58,6 @@ public struct FirebaseUsage: Sendable, Hashable {
 public enum FirebaseRules: ProviderRuleSet {
   public static let providerID: ProviderID = "firebase"
 
-  static let maxNameLength = 40
-  static let maxParameters = 25
-  static let maxStringValueLength = 100
-  static let maxUserPropertyNameLength = 24
-  static let maxUserPropertyValueLength = 36
-  static let maxUserProperties = 25
-  static let maxEventTypes = 500
-  static let maxUserIDLength = 256
-  static let reservedPrefixes = ["firebase_", "google_", "ga_"]
-
-  /// [FIR] "The following event names are reserved and cannot be used".
-  static let reservedEventNames: Set<String> = [
-    "ad_activeview", "ad_click", "ad_exposure", "ad_query", "ad_reward", "adunit_exposure",
-    "app_clear_data", "app_exception", "app_remove", "app_store_refund", "app_store_subscription_cancel",
-    "app_store_subscription_convert", "app_store_subscription_renew", "app_update", "app_upgrade",
-    "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open", "error",
-    "firebase_campaign", "first_open", "first_visit", "notification_dismiss", "notification_foreground",
-    "notification_open", "notification_receive", "os_update", "session_start",
-    "session_start_with_rollout", "user_engagement",
-  ]
-
-  /// [GA]/[MP] reserved user property names.
-  static let reservedUserPropertyNames: Set<String> = [
-    "first_open_time", "first_visit_time", "last_deep_link_referrer", "user_id", "first_open_after_install",
-  ]
-
   public static func check<Call: ProviderCall>(_ calls: [Call], into violations: inout [RuleViolation]) {
     var usage = FirebaseUsage()
     check(calls, usage: &usage, into: &violations)
@@ -117,17 +91,17 @@ public enum FirebaseRules: ProviderRuleSet {
     _ name: String, _ parameters: Properties, index: Int, usage: inout FirebaseUsage,
     into violations: inout [RuleViolation]
   ) {
-    let length = TextChecks.length(name)
-    if length == 0 || length > maxNameLength {
+    let length = FirebaseLimits.length(name)
+    if length == 0 || length > FirebaseLimits.maximumNameLength {
       // [FIR] 1–40 characters; [ERR] code 2.
       violations.append(
         RuleViolation(
           rule: "firebase.event-name-length",
           message:
             "logEvent '\(TextChecks.excerpt(name))': event name is \(length) characters; Firebase allows 1 to "
-            + "\(maxNameLength). The event is dropped and a firebase_error event (code 2) is logged instead",
+            + "\(FirebaseLimits.maximumNameLength). The event is dropped and a firebase_error event (code 2) is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidEventName.rawValue))
-    } else if !TextChecks.isLetterDigitUnderscoreStartingWithLetter(name) {
+    } else if !FirebaseLimits.isValidName(name) {
       // [FIR] alphanumeric characters or underscores, starting with a letter; [ERR] code 2.
       violations.append(
         RuleViolation(
@@ -137,7 +111,7 @@ public enum FirebaseRules: ProviderRuleSet {
             + "underscores and must start with a letter. The event is dropped and a firebase_error event "
             + "(code 2) is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidEventName.rawValue))
-    } else if let prefix = reservedPrefix(of: name) {
+    } else if let prefix = FirebaseLimits.reservedPrefix(of: name) {
       // [FIR] reserved prefixes. Which code fires is not stated by [ERR]; 13 ("event name is
       // reserved") is our reading, not confirmed.
       violations.append(
@@ -147,7 +121,7 @@ public enum FirebaseRules: ProviderRuleSet {
             "logEvent '\(name)': the prefix '\(prefix)' is reserved by Firebase. The event is dropped and a "
             + "firebase_error event is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.reservedEventName.rawValue))
-    } else if reservedEventNames.contains(name) {
+    } else if FirebaseLimits.reservedEventNames.contains(name) {
       // [FIR] reserved names; [ERR] code 13.
       violations.append(
         RuleViolation(
@@ -156,7 +130,7 @@ public enum FirebaseRules: ProviderRuleSet {
             "logEvent '\(name)': this event name is reserved by Firebase. The event is dropped and a "
             + "firebase_error event (code 13) is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.reservedEventName.rawValue))
-    } else if usage.eventNames.count < maxEventTypes || usage.eventNames.contains(name) {
+    } else if usage.eventNames.count < FirebaseLimits.maximumEventTypes || usage.eventNames.contains(name) {
       usage.eventNames.insert(name)
     } else {
       // [GA] 500 distinctly named events per app instance; [ERR] code 8.
@@ -164,8 +138,8 @@ public enum FirebaseRules: ProviderRuleSet {
         RuleViolation(
           rule: "firebase.event-type-count",
           message:
-            "logEvent '\(name)': this would be event type \(maxEventTypes + 1) for this app instance; Firebase "
-            + "keeps \(maxEventTypes). The event is dropped and a firebase_error event (code 8) is logged",
+            "logEvent '\(name)': this would be event type \(FirebaseLimits.maximumEventTypes + 1) for this app instance; Firebase "
+            + "keeps \(FirebaseLimits.maximumEventTypes). The event is dropped and a firebase_error event (code 8) is logged",
           consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyEventTypes.rawValue))
     }
     if name == "screen_view", parameters["screen_name"] == nil {
@@ -185,31 +159,31 @@ public enum FirebaseRules: ProviderRuleSet {
     _ parameters: Properties, event: @autoclosure () -> String, index: Int,
     into violations: inout [RuleViolation]
   ) {
-    if parameters.count > maxParameters {
+    if parameters.count > FirebaseLimits.maximumParameters {
       // [FIR] up to 25 parameters; [ERR] code 5.
       violations.append(
         RuleViolation(
           rule: "firebase.parameter-count",
           message:
-            "\(event()): \(parameters.count) parameters; Firebase keeps \(maxParameters). The extra "
-            + "\(parameters.count - maxParameters) are dropped and a firebase_error parameter (code 5) is added",
+            "\(event()): \(parameters.count) parameters; Firebase keeps \(FirebaseLimits.maximumParameters). The extra "
+            + "\(parameters.count - FirebaseLimits.maximumParameters) are dropped and a firebase_error parameter (code 5) is added",
           consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyParameters.rawValue))
     }
     for (key, value) in parameters {
-      let length = TextChecks.length(key)
-      if length == 0 || length > maxNameLength || !TextChecks.isLetterDigitUnderscoreStartingWithLetter(key) {
+      let length = FirebaseLimits.length(key)
+      if length == 0 || length > FirebaseLimits.maximumNameLength || !FirebaseLimits.isValidName(key) {
         // [FIR] parameter names up to 40 characters, alphanumeric/underscore, starting with a
         // letter; [ERR] code 3.
         violations.append(
           RuleViolation(
             rule: "firebase.parameter-name",
             message:
-              "\(event()): parameter name '\(TextChecks.excerpt(key))' must be 1 to \(maxNameLength) letters, "
+              "\(event()): parameter name '\(TextChecks.excerpt(key))' must be 1 to \(FirebaseLimits.maximumNameLength) letters, "
               + "digits or underscores starting with a letter. It is replaced by a firebase_error parameter "
               + "(code 3)",
             consequence: .replaced, callIndex: index,
             errorCode: FirebaseErrorCode.invalidParameterName.rawValue))
-      } else if let prefix = reservedPrefix(of: key) {
+      } else if let prefix = FirebaseLimits.reservedPrefix(of: key) {
         // [FIR] reserved prefixes for parameter names; [ERR] code 14.
         violations.append(
           RuleViolation(
@@ -222,15 +196,15 @@ public enum FirebaseRules: ProviderRuleSet {
       }
       switch value {
       case .string(let text):
-        let valueLength = TextChecks.length(text)
-        if valueLength > maxStringValueLength {
+        let valueLength = FirebaseLimits.length(text)
+        if valueLength > FirebaseLimits.maximumStringValueLength {
           // [FIR] string parameter values up to 100 characters; [ERR] code 4.
           violations.append(
             RuleViolation(
               rule: "firebase.parameter-value-length",
               message:
                 "\(event()): parameter '\(key)' is \(valueLength) characters; Firebase allows "
-                + "\(maxStringValueLength). The parameter is dropped and a firebase_error parameter (code 4) "
+                + "\(FirebaseLimits.maximumStringValueLength). The parameter is dropped and a firebase_error parameter (code 4) "
                 + "is added",
               consequence: .dropped, callIndex: index,
               errorCode: FirebaseErrorCode.parameterValueTooLong.rawValue))
@@ -260,23 +234,25 @@ public enum FirebaseRules: ProviderRuleSet {
     _ call: Call, index: Int, usage: inout FirebaseUsage, into violations: inout [RuleViolation]
   ) {
     let name = call.name ?? ""
-    let length = TextChecks.length(name)
-    if length == 0 || length > maxUserPropertyNameLength
-      || !TextChecks.isLetterDigitUnderscoreStartingWithLetter(name)
+    let length = FirebaseLimits.length(name)
+    if length == 0 || length > FirebaseLimits.maximumUserPropertyNameLength
+      || !FirebaseLimits.isValidName(name)
     {
       // [FIR] user property names 1–24 alphanumeric/underscore starting with a letter; [ERR] 6.
       violations.append(
         RuleViolation(
           rule: "firebase.user-property-name",
           message:
-            "setUserProperty '\(TextChecks.excerpt(name))': names must be 1 to \(maxUserPropertyNameLength) "
+            "setUserProperty '\(TextChecks.excerpt(name))': names must be 1 to \(FirebaseLimits.maximumUserPropertyNameLength) "
             + "letters, digits or underscores starting with a letter (this one is \(length) characters). The "
             + "change is ignored and a firebase_error event (code 6) is logged",
           consequence: .replaced, callIndex: index,
           errorCode: FirebaseErrorCode.invalidUserPropertyName.rawValue))
       return
     }
-    if reservedPrefix(of: name) != nil || reservedUserPropertyNames.contains(name) {
+    if FirebaseLimits.reservedPrefix(of: name) != nil
+      || FirebaseLimits.reservedUserPropertyNames.contains(name)
+    {
       // [FIR]/[GA]/[MP] reserved names and prefixes; [ERR] code 15.
       violations.append(
         RuleViolation(
@@ -289,22 +265,24 @@ public enum FirebaseRules: ProviderRuleSet {
       return
     }
     if case .string(let value) = call.parameters["value"] ?? .null {
-      let valueLength = TextChecks.length(value)
-      if valueLength > maxUserPropertyValueLength {
+      let valueLength = FirebaseLimits.length(value)
+      if valueLength > FirebaseLimits.maximumUserPropertyValueLength {
         // [FIR] values up to 36 characters; [ERR] code 7.
         violations.append(
           RuleViolation(
             rule: "firebase.user-property-value-length",
             message:
               "setUserProperty '\(name)': value '\(TextChecks.excerpt(value))' is \(valueLength) characters; "
-              + "Firebase allows \(maxUserPropertyValueLength). The change is ignored and a firebase_error "
+              + "Firebase allows \(FirebaseLimits.maximumUserPropertyValueLength). The change is ignored and a firebase_error "
               + "event (code 7) is logged",
             consequence: .replaced, callIndex: index,
             errorCode: FirebaseErrorCode.userPropertyValueTooLong.rawValue))
         return
       }
     }
-    if usage.userPropertyNames.count < maxUserProperties || usage.userPropertyNames.contains(name) {
+    if usage.userPropertyNames.count < FirebaseLimits.maximumUserProperties
+      || usage.userPropertyNames.contains(name)
+    {
       usage.userPropertyNames.insert(name)
     } else {
       // [GA] 25 user properties per app instance; [ERR] code 9.
@@ -312,8 +290,8 @@ public enum FirebaseRules: ProviderRuleSet {
         RuleViolation(
           rule: "firebase.user-property-count",
           message:
-            "setUserProperty '\(name)': this would be user property \(maxUserProperties + 1) of this app "
-            + "instance; Firebase keeps \(maxUserProperties). The change is ignored and a firebase_error event "
+            "setUserProperty '\(name)': this would be user property \(FirebaseLimits.maximumUserProperties + 1) of this app "
+            + "instance; Firebase keeps \(FirebaseLimits.maximumUserProperties). The change is ignored and a firebase_error event "
             + "(code 9) is logged",
           consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyUserProperties.rawValue
         ))
@@ -322,24 +300,17 @@ public enum FirebaseRules: ProviderRuleSet {
 
   static func checkUserID(_ id: String?, index: Int, into violations: inout [RuleViolation]) {
     guard let id else { return }
-    let length = TextChecks.length(id)
-    if length == 0 || length > maxUserIDLength {
+    let length = FirebaseLimits.length(id)
+    if length == 0 || length > FirebaseLimits.maximumUserIDLength {
       // [FIR] setUserID: "must be non-empty and no more than 256 characters long". What the SDK
       // does with a longer ID (ignored, with a console warning) is not confirmed; no error code.
       violations.append(
         RuleViolation(
           rule: "firebase.user-id-length",
           message:
-            "setUserID: the user ID is \(length) characters; Firebase takes 1 to \(maxUserIDLength) (use nil to "
+            "setUserID: the user ID is \(length) characters; Firebase takes 1 to \(FirebaseLimits.maximumUserIDLength) (use nil to "
             + "clear it). The user ID is not set",
           consequence: .dropped, callIndex: index))
     }
-  }
-
-  @inline(__always)
-  static func reservedPrefix(of name: String) -> String? {
-    guard let first = name.utf8.first, first == 0x66 || first == 0x67 else { return nil }  // f, g
-    for prefix in reservedPrefixes where name.hasPrefix(prefix) { return prefix }
-    return nil
   }
 }

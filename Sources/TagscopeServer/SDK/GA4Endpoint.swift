@@ -44,7 +44,7 @@ struct GA4Endpoint: SDKEndpoint {
     let validation = GA4Validator.validate(object, query: request)
     let events = Payload.array(object["events"]) ?? []
     let raw = String(decoding: request.body, as: UTF8.self)
-    let consequence = isValidation ? "rejected" : "dropped"
+    let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
     var ingested: [IngestedEvent] = []
     for (index, element) in events.enumerated() {
       let event = Payload.object(element)
@@ -79,7 +79,7 @@ struct GA4Endpoint: SDKEndpoint {
   }
 
   static func event(
-    _ event: Properties, request: Properties, raw: String, violations: [IngestedViolation]
+    _ event: Properties, request: Properties, raw: String, violations: [RuleViolation]
   ) -> IngestedEvent {
     let name = Payload.string(event["name"]) ?? ""
     let params = Payload.object(event["params"])

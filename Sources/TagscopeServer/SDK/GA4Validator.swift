@@ -1,7 +1,9 @@
 import AnalyticsHub
+import AnalyticsProviders
 
-/// Google's documented Measurement Protocol limits and reserved names, as the validation server
-/// checks them.
+/// The Measurement Protocol validation server's checks: the limits and reserved names of
+/// ``FirebaseLimits`` (the table the hub's Firebase rules read too), formatted as the
+/// `validationMessages` `/debug/mp/collect` returns.
 enum GA4Validator {
   /// One validation message, as `/debug/mp/collect` returns it.
   struct Message: Sendable, Hashable {
@@ -11,8 +13,9 @@ enum GA4Validator {
     /// `EXCEEDED_MAX_ENTITIES` or `NAME_DUPLICATED`.
     var code: String
 
-    func violation(consequence: String) -> IngestedViolation {
-      IngestedViolation(rule: "ga4." + code.lowercased(), message: description, consequence: consequence)
+    /// The finding as the hub's violation type.
+    func violation(consequence: RuleViolation.Consequence) -> RuleViolation {
+      RuleViolation(rule: "ga4." + code.lowercased(), message: description, consequence: consequence)
     }
   }
 
@@ -21,28 +24,6 @@ enum GA4Validator {
     var request: [Message] = []
     var perEvent: [Int: [Message]] = [:]
   }
-
-  static let maximumEvents = 25
-  static let maximumParameters = 25
-  static let maximumUserProperties = 25
-  static let maximumNameLength = 40
-  static let maximumParameterValueLength = 100
-  static let maximumUserPropertyNameLength = 24
-  static let maximumUserPropertyValueLength = 36
-
-  static let reservedEventNames: Set<String> = [
-    "ad_activeview", "ad_click", "ad_exposure", "ad_query", "ad_reward", "adunit_exposure", "app_background",
-    "app_clear_data", "app_exception", "app_install", "app_remove", "app_store_refund", "app_update",
-    "app_upgrade", "dynamic_link_app_open", "dynamic_link_app_update", "dynamic_link_first_open", "error",
-    "firebase_campaign", "firebase_in_app_message_action", "firebase_in_app_message_dismiss",
-    "firebase_in_app_message_impression", "first_open", "first_visit", "in_app_purchase",
-    "notification_dismiss", "notification_foreground", "notification_open", "notification_receive",
-    "os_update", "session_start", "session_start_with_rollout", "user_engagement",
-  ]
-  static let reservedUserPropertyNames: Set<String> = [
-    "first_open_time", "first_visit_time", "last_deep_link_referrer", "user_id", "first_open_after_install",
-  ]
-  static let reservedPrefixes = ["google_", "ga_", "firebase_"]
 
   static func validate(_ body: Properties, query request: ReceivedRequest) -> Result {
     var result = Result()
@@ -74,22 +55,25 @@ enum GA4Validator {
         ))
       return result
     }
-    if events.count > maximumEvents {
+    if events.count > FirebaseLimits.maximumEventsPerRequest {
       result.request.append(
         Message(
           fieldPath: "events",
-          description: "Measurement has \(events.count) events; at most \(maximumEvents) are allowed.",
+          description:
+            "Measurement has \(events.count) events; at most \(FirebaseLimits.maximumEventsPerRequest) are allowed.",
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     result.request += validateUserProperties(Payload.object(body["user_properties"]))
+    // An app stream (`firebase_app_id`) reserves the app SDK's event names, a web stream its own.
+    let reserved = firebase == nil ? FirebaseLimits.webReservedEventNames : FirebaseLimits.reservedEventNames
     for (index, element) in events.enumerated() {
-      let messages = validateEvent(Payload.object(element), index: index)
+      let messages = validateEvent(Payload.object(element), index: index, reserved: reserved)
       if !messages.isEmpty { result.perEvent[index] = messages }
     }
     return result
   }
 
-  static func validateEvent(_ event: Properties, index: Int) -> [Message] {
+  static func validateEvent(_ event: Properties, index: Int, reserved: Set<String>) -> [Message] {
     var messages: [Message] = []
     let name = Payload.string(event["name"]) ?? ""
     if name.isEmpty {
@@ -105,7 +89,7 @@ enum GA4Validator {
           fieldPath: "events",
           description: "Event at index: [\(index)] has invalid name [\(name)]. \(problem)",
           code: "NAME_INVALID"))
-    } else if reservedEventNames.contains(name) || hasReservedPrefix(name) {
+    } else if reserved.contains(name) || FirebaseLimits.reservedPrefix(of: name) != nil {
       messages.append(
         Message(
           fieldPath: "events",
@@ -113,12 +97,12 @@ enum GA4Validator {
           code: "NAME_RESERVED"))
     }
     let params = Payload.object(event["params"])
-    if params.count > maximumParameters {
+    if params.count > FirebaseLimits.maximumParameters {
       messages.append(
         Message(
           fieldPath: "events[\(index)].params",
           description:
-            "Event at index: [\(index)] has \(params.count) parameters; at most \(maximumParameters).",
+            "Event at index: [\(index)] has \(params.count) parameters; at most \(FirebaseLimits.maximumParameters).",
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in params {
@@ -128,19 +112,19 @@ enum GA4Validator {
             fieldPath: "events[\(index)].params",
             description: "Event at index: [\(index)] has invalid parameter name [\(key)]. \(problem)",
             code: "NAME_INVALID"))
-      } else if key == "firebase_conversion" || hasReservedPrefix(key) {
+      } else if FirebaseLimits.reservedPrefix(of: key) != nil {
         messages.append(
           Message(
             fieldPath: "events[\(index)].params",
             description: "Event at index: [\(index)] has parameter name [\(key)] which is reserved.",
             code: "NAME_RESERVED"))
       }
-      if let text = value.stringValue, text.count > maximumParameterValueLength {
+      if let text = value.stringValue, FirebaseLimits.length(text) > FirebaseLimits.maximumStringValueLength {
         messages.append(
           Message(
             fieldPath: "events[\(index)].params.\(key)",
             description:
-              "Event at index: [\(index)] has parameter [\(key)] with a value longer than \(maximumParameterValueLength) characters.",
+              "Event at index: [\(index)] has parameter [\(key)] with a value longer than \(FirebaseLimits.maximumStringValueLength) characters.",
             code: "VALUE_OUT_OF_BOUNDS"))
       }
     }
@@ -149,56 +133,54 @@ enum GA4Validator {
 
   static func validateUserProperties(_ properties: Properties) -> [Message] {
     var messages: [Message] = []
-    if properties.count > maximumUserProperties {
+    if properties.count > FirebaseLimits.maximumUserProperties {
       messages.append(
         Message(
           fieldPath: "user_properties",
           description:
-            "Measurement has \(properties.count) user properties; at most \(maximumUserProperties).",
+            "Measurement has \(properties.count) user properties; at most \(FirebaseLimits.maximumUserProperties).",
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in properties {
-      if key.count > maximumUserPropertyNameLength || nameProblem(key) != nil {
+      if FirebaseLimits.length(key) > FirebaseLimits.maximumUserPropertyNameLength || nameProblem(key) != nil
+      {
         messages.append(
           Message(
             fieldPath: "user_properties", description: "User property name [\(key)] is invalid.",
             code: "NAME_INVALID"))
-      } else if reservedUserPropertyNames.contains(key) || hasReservedPrefix(key) {
+      } else if FirebaseLimits.reservedUserPropertyNames.contains(key)
+        || FirebaseLimits.reservedPrefix(of: key) != nil
+      {
         messages.append(
           Message(
             fieldPath: "user_properties", description: "User property name [\(key)] is reserved.",
             code: "NAME_RESERVED"))
       }
       let text = Payload.string(Payload.object(value)["value"]) ?? ""
-      if text.count > maximumUserPropertyValueLength {
+      if FirebaseLimits.length(text) > FirebaseLimits.maximumUserPropertyValueLength {
         messages.append(
           Message(
             fieldPath: "user_properties.\(key)",
             description:
-              "User property [\(key)] has a value longer than \(maximumUserPropertyValueLength) characters.",
+              "User property [\(key)] has a value longer than \(FirebaseLimits.maximumUserPropertyValueLength) characters.",
             code: "VALUE_OUT_OF_BOUNDS"))
       }
     }
     return messages
   }
 
-  /// Why `name` is not a valid event or parameter name, or `nil`.
+  /// Why `name` is not a valid event or parameter name, or `nil` (the shared rules, the server's
+  /// words).
   static func nameProblem(_ name: String) -> String? {
-    guard let first = name.unicodeScalars.first, first.isASCIIAlpha else {
+    guard FirebaseLimits.startsWithLetter(name) else {
       return "Names must start with an alphabetic character."
     }
-    guard name.unicodeScalars.allSatisfy({ $0.isASCIIAlpha || ("0"..."9").contains($0) || $0 == "_" }) else {
+    guard FirebaseLimits.isValidName(name) else {
       return "Names may only contain alpha-numeric characters and underscores."
     }
-    guard name.count <= maximumNameLength else {
-      return "Names must be \(maximumNameLength) characters or fewer."
+    guard FirebaseLimits.length(name) <= FirebaseLimits.maximumNameLength else {
+      return "Names must be \(FirebaseLimits.maximumNameLength) characters or fewer."
     }
     return nil
   }
-
-  static func hasReservedPrefix(_ name: String) -> Bool { reservedPrefixes.contains { name.hasPrefix($0) } }
-}
-
-extension Unicode.Scalar {
-  fileprivate var isASCIIAlpha: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }

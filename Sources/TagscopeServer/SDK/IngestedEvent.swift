@@ -21,19 +21,9 @@ struct IngestedEvent: Sendable, Hashable {
   /// The call exactly as received: SDK method, name and every field.
   var call: CallDescription
   /// The provider's documented rules the payload breaks (GA4 validation, for example).
-  var violations: [IngestedViolation] = []
+  var violations: [RuleViolation] = []
   /// The message as received, as JSON or query text, for the detail view.
   var raw: String
   /// Fields that identify the sender but are not part of the call (write key, API key).
   var credentials: Properties = [:]
-}
-
-/// A provider rule a received payload breaks.
-struct IngestedViolation: Sendable, Hashable {
-  /// `provider.rule-name`.
-  var rule: String
-  /// A plain sentence.
-  var message: String
-  /// What the real service does about it (`rejected`, `dropped`, …).
-  var consequence: String
 }

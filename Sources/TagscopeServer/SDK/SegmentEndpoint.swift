@@ -84,7 +84,7 @@ struct SegmentEndpoint: SDKEndpoint {
     let kind: TagKind
     let name: String
     let properties: Properties
-    var violations: [IngestedViolation] = []
+    var violations: [RuleViolation] = []
     switch type {
     case "screen", "page":
       kind = .screen
@@ -111,18 +111,18 @@ struct SegmentEndpoint: SDKEndpoint {
       } else {
         name = type
         violations.append(
-          IngestedViolation(
+          RuleViolation(
             rule: "\(provider).track-event-required", message: "A \(type) call has no `event` name.",
-            consequence: "dropped"))
+            consequence: .dropped))
       }
       properties = Payload.object(message["properties"])
     }
     let user = Payload.string(message["userId"]) ?? Payload.string(message["anonymousId"])
     if user == nil {
       violations.append(
-        IngestedViolation(
+        RuleViolation(
           rule: "\(provider).identity-required",
-          message: "The \(type) call has neither `userId` nor `anonymousId`.", consequence: "dropped"))
+          message: "The \(type) call has neither `userId` nor `anonymousId`.", consequence: .dropped))
     }
     let time =
       Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))

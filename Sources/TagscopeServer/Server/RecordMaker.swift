@@ -17,9 +17,7 @@ enum RecordMaker {
     let context = RecordContext(screen: event.kind == .screen ? event.name : nil, session: session)
     let output = ProviderOutput(
       provider: event.provider, status: .sent, calls: [event.call],
-      violations: event.violations.map {
-        RecordViolation(rule: $0.rule, message: $0.message, consequence: $0.consequence)
-      },
+      violations: event.violations.map(RecordViolation.init),
       extra: event.credentials)
     return Record(
       seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
