@@ -94,7 +94,7 @@ package struct IndexFieldsBuilder: RecordBuilder {
     case .screen: if bytes != nil { fields.hasContext = true }
     case .provider: output.provider = String(decoding: bytes!, as: UTF8.self)
     case .status: output.status = Self.status(bytes!)
-    case .reason: output.disabled = bytes.map { Self.equal($0, "disabled") } ?? false
+    case .reason: output.disabled = bytes.map { $0.equals("disabled") } ?? false
     default: break
     }
   }
@@ -112,10 +112,10 @@ package struct IndexFieldsBuilder: RecordBuilder {
     var first = true
     while let key = try cursor.nextKey(first: first) {
       first = false
-      if Self.equal(key, "scope") {
+      if key.equals("scope") {
         fields.consentScope = cursor.peek == UInt8(ascii: "\"") ? try cursor.string() : nil
         if fields.consentScope == nil { try cursor.skipValue() }
-      } else if Self.equal(key, "granted") {
+      } else if key.equals("granted") {
         switch cursor.peek {
         case UInt8(ascii: "t"):
           try cursor.literal("true")
@@ -176,17 +176,10 @@ package struct IndexFieldsBuilder: RecordBuilder {
   }
 
   private static func status(_ word: UnsafeBufferPointer<UInt8>) -> IndexFields.Status {
-    if equal(word, "sent") { return .sent }
-    if equal(word, "dropped") { return .dropped }
-    if equal(word, "blocked") { return .blocked }
-    if equal(word, "failed") { return .failed }
+    if word.equals("sent") { return .sent }
+    if word.equals("dropped") { return .dropped }
+    if word.equals("blocked") { return .blocked }
+    if word.equals("failed") { return .failed }
     return .other
-  }
-
-  private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-    guard bytes.count == word.utf8CodeUnitCount else { return false }
-    let pointer = word.utf8Start
-    for offset in 0..<bytes.count where bytes[offset] != pointer[offset] { return false }
-    return true
   }
 }

@@ -203,11 +203,7 @@ package enum RecordObject: Sendable, Equatable {
 extension RecordField {
   /// Whether `key` is this field's name.
   @inline(__always)
-  package func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    let name = self.name
-    guard key.count == name.utf8CodeUnitCount, let base = key.baseAddress else { return false }
-    return memcmp(base, name.utf8Start, key.count) == 0
-  }
+  package func matches(_ key: UnsafeBufferPointer<UInt8>) -> Bool { key.equals(name) }
 }
 
 /// The fields of a recording's header line and of a drop marker line, which the tree decoder
@@ -227,4 +223,15 @@ package enum LineFields {
   package static let header = [format, version, app, device, started]
   /// A marker's fields, in the order the encoder writes them.
   package static let marker = [dropped, "time", afterSeq, by]
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// Whether these bytes are exactly `word`'s UTF-8.
+  @inline(__always)
+  package func equals(_ word: StaticString) -> Bool {
+    guard count == word.utf8CodeUnitCount, let base = baseAddress else {
+      return count == 0 && word.utf8CodeUnitCount == 0
+    }
+    return memcmp(base, word.utf8Start, count) == 0
+  }
 }
