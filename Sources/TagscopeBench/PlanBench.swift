@@ -30,24 +30,28 @@ enum PlanBench {
     defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
     let bytes = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
-    // `PLAN_BENCH_ONLY=validate` times only `tagscope validate`'s path, for profiling.
-    if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "validate" {
-      let timing = try PlanTiming.measure {
-        blackHole(try ValidateRunner.validate(plan: plan, recordings: [url.path]))
-      }
-      report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
-      return
+    // The two paths compared: timeline indexing (returns the records indexed) and
+    // `tagscope validate`'s validation.
+    func index() throws -> Int {
+      let timeline = try Timeline.open(path: url.path)
+      timeline.waitUntilIndexed()
+      defer { timeline.release() }
+      return timeline.count
     }
-
-    // `PLAN_BENCH_ONLY=index` times only the timeline's indexing, for profiling.
-    if ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] == "index" {
-      let timing = try PlanTiming.measure {
-        let timeline = try Timeline.open(path: url.path)
-        timeline.waitUntilIndexed()
-        timeline.release()
-      }
+    func validate() throws -> ValidationReport {
+      try ValidateRunner.validate(plan: plan, recordings: [url.path])
+    }
+    // `PLAN_BENCH_ONLY=index|validate` times one path only, for profiling.
+    switch ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] {
+    case "index":
+      let timing = try PlanTiming.measure { blackHole(try index()) }
       report.add("plan.index.cpu", timing.cpu, unit: "s", baseline: "timeline indexing only")
       return
+    case "validate":
+      let timing = try PlanTiming.measure { blackHole(try validate()) }
+      report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
+      return
+    default: break
     }
 
     // Timeline indexing, `tagscope validate`'s validation (records decoded only the first time
@@ -63,16 +67,10 @@ enum PlanBench {
     var decodingAll = PlanTiming()
     var indexed = 0
     for _ in 0..<3 {
-      indexing.keepBest(
-        try PlanTiming.measure {
-          let timeline = try Timeline.open(path: url.path)
-          timeline.waitUntilIndexed()
-          indexed = timeline.count
-          timeline.release()
-        })
+      indexing.keepBest(try PlanTiming.measure { indexed = try index() })
       validating.keepBest(
         try PlanTiming.measure {
-          let report = try ValidateRunner.validate(plan: plan, recordings: [url.path])
+          let report = try validate()
           violations = report.violations.count
           summary = report.coverage.summary
         })

@@ -171,13 +171,6 @@ package struct JSONCursor {
     }
   }
 
-  /// Checks that the whole input is one JSON value with only whitespace around it.
-  package mutating func skipDocument() throws(JSONSyntaxError) {
-    skipWhitespace()
-    try skipValue()
-    try expectEnd()
-  }
-
   /// Throws unless only whitespace is left.
   package mutating func expectEnd() throws(JSONSyntaxError) {
     skipWhitespace()

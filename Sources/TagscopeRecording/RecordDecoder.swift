@@ -175,7 +175,7 @@ struct RecordWalk {
     while let key = try cursor.nextKey(first: first) {
       first = false
       guard let field = object.field(named: key) else {
-        if object == .record, key.equals("format") {
+        if object == .record, key.equals(LineFields.formatName) {
           throw RecordWalkFailure.notARecord
         }
         if object.keepsUnknownFields {

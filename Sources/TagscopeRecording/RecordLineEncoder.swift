@@ -8,40 +8,36 @@ import AnalyticsHub
 /// written. A field of `extra` named like a known field is not written (the known field wins).
 public enum RecordLineEncoder {
   /// The record as one line of JSON, without the trailing newline.
-  public static func line(_ record: Record) -> String {
-    JSONWriter.string { write(record, to: &$0) }
-  }
+  public static func line(_ record: Record) -> String { text(1024) { write(record, to: &$0) } }
 
   /// Appends the record's JSON and a newline to `bytes`.
   public static func appendLine(_ record: Record, to bytes: inout [UInt8]) {
-    JSONWriter.write(into: &bytes) { writer in
-      write(record, to: &writer)
-      writer.byte(UInt8(ascii: "\n"))
-    }
+    append(1024, to: &bytes) { write(record, to: &$0) }
   }
 
   /// The header as one line of JSON, without the trailing newline.
-  public static func line(_ header: RecordingHeader) -> String {
-    JSONWriter.string(capacity: 128) { write(header, to: &$0) }
-  }
+  public static func line(_ header: RecordingHeader) -> String { text(128) { write(header, to: &$0) } }
 
   /// Appends the header's JSON and a newline to `bytes`.
   public static func appendLine(_ header: RecordingHeader, to bytes: inout [UInt8]) {
-    JSONWriter.write(into: &bytes, capacity: 128) { writer in
-      write(header, to: &writer)
-      writer.byte(UInt8(ascii: "\n"))
-    }
+    append(128, to: &bytes) { write(header, to: &$0) }
   }
 
   /// The drop marker as one line of JSON, without the trailing newline.
-  public static func line(_ marker: DropMarker) -> String {
-    JSONWriter.string(capacity: 96) { write(marker, to: &$0) }
-  }
+  public static func line(_ marker: DropMarker) -> String { text(96) { write(marker, to: &$0) } }
 
   /// Appends the marker's JSON and a newline to `bytes`.
   public static func appendLine(_ marker: DropMarker, to bytes: inout [UInt8]) {
-    JSONWriter.write(into: &bytes, capacity: 96) { writer in
-      write(marker, to: &writer)
+    append(96, to: &bytes) { write(marker, to: &$0) }
+  }
+
+  private static func text(_ capacity: Int, _ body: (inout JSONWriter) -> Void) -> String {
+    JSONWriter.string(capacity: capacity, body)
+  }
+
+  private static func append(_ capacity: Int, to bytes: inout [UInt8], _ body: (inout JSONWriter) -> Void) {
+    JSONWriter.write(into: &bytes, capacity: capacity) { writer in
+      body(&writer)
       writer.byte(UInt8(ascii: "\n"))
     }
   }

@@ -209,8 +209,10 @@ extension RecordField {
 /// The fields of a recording's header line and of a drop marker line, which the tree decoder
 /// (``RecordLineDecoder``) maps; the record's own fields are ``RecordField``.
 package enum LineFields {
-  /// A header: `{"format":"tagscope-recording","version":1,"app":…,"device":…,"started":…}`.
-  package static let format = "format"
+  /// A header: `{"format":"tagscope-recording","version":1,"app":…,"device":…,"started":…}`; the
+  /// record decoder recognises a header by this field.
+  package static let formatName: StaticString = "format"
+  package static let format = "\(formatName)"
   package static let version = "version"
   package static let app = "app"
   package static let device = "device"
@@ -222,7 +224,7 @@ package enum LineFields {
   /// A header's fields, in the order the encoder writes them.
   package static let header = [format, version, app, device, started]
   /// A marker's fields, in the order the encoder writes them.
-  package static let marker = [dropped, "time", afterSeq, by]
+  package static let marker = [dropped, RecordField.time.text, afterSeq, by]
 }
 
 extension UnsafeBufferPointer<UInt8> {

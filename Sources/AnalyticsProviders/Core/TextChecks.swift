@@ -26,8 +26,14 @@ enum TextChecks {
     return true
   }
 
+  /// Whether `text` starts with a letter (of any script), as names must.
+  static func startsWithLetter(_ text: String) -> Bool {
+    guard let first = text.utf8.first else { return false }
+    return first < 0x80 ? isASCIILetter(first) : text.first?.isLetter ?? false
+  }
+
   private static func unicodeLetterDigitUnderscore(_ text: String) -> Bool {
-    guard let first = text.first, first.isLetter else { return false }
+    guard startsWithLetter(text) else { return false }
     return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
   }
 

@@ -76,9 +76,7 @@ public enum FirebaseLimits {
   }
 
   /// Whether `name` starts with a letter (of any script).
-  public static func startsWithLetter(_ name: String) -> Bool {
-    name.unicodeScalars.first?.properties.isAlphabetic ?? false
-  }
+  public static func startsWithLetter(_ name: String) -> Bool { TextChecks.startsWithLetter(name) }
 
   /// The reserved prefix `name` starts with, if any.
   public static func reservedPrefix(of name: String) -> String? {
