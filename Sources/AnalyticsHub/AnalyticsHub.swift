@@ -8,18 +8,39 @@ import Foundation
 /// blocked (with the reason) or failed.
 ///
 /// `send` may be called from any thread. Tags are handled one at a time in the order the hub
-/// receives them, so each caller's order is preserved and observers see one total order.
+/// receives them: the context changes and the mappings run in that order under the hub's lock, so
+/// each caller's order is preserved. Adapters and observers are called after the lock is released,
+/// each provider's adapter and the observers one call at a time in that same order, usually on the
+/// sending thread. A provider whose adapter is slow is served from a hub queue instead, so it
+/// neither holds back the sender nor the other providers; an adapter or observer may itself call
+/// the hub. ``flush()`` waits until everything sent so far has been delivered.
 public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Sendable {
   /// The hub's configuration.
   public let configuration: HubConfiguration
   @usableFromInline let state: Locked<HubState<T>>
+  /// Observed dispatches waiting for their observers (also reachable from the state).
+  @usableFromInline let observations = ObserverLane()
 
   /// A hub with providers; throws ``HubError/duplicateProvider(_:)`` if two share an identifier.
   public init(configuration: HubConfiguration = HubConfiguration(), providers: ProviderSet<T> = []) throws {
     self.configuration = configuration
     state = Locked(
-      HubState(context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent))))
+      HubState(
+        context: HubContext(consent: ConsentState(defaultGranted: configuration.defaultConsent)),
+        observations: observations))
     for provider in providers.providers { try register(provider) }
+  }
+
+  /// Waits until every tag sent before the call has reached every adapter and observer.
+  ///
+  /// For tests and for shutting down (before the process exits or a recording is closed). It must
+  /// not be called from an adapter or an observer, which would wait for itself.
+  public func flush() {
+    state.wait { state in
+      if state.busyLanes == 0 { return true }
+      state.flushWaiting = true
+      return false
+    }
   }
 
   // MARK: Providers
@@ -28,19 +49,20 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   ///
   /// - Throws: ``HubError/duplicateProvider(_:)`` when the identifier is taken.
   public func register(_ provider: Provider<T>) throws {
+    let registered = RegisteredProvider(provider)
     try state.withLock { state in
-      guard !state.providers.contains(where: { $0.provider.id == provider.id }) else {
+      guard !state.providers.contains(where: { $0.id == provider.id }) else {
         throw HubError.duplicateProvider(provider.id)
       }
-      state.providers.append(RegisteredProvider(provider: provider, enabled: provider.initiallyEnabled))
+      state.providers.append(registered)
     }
-    provider.setup()
+    registered.lane.setup()
   }
 
-  /// Removes a provider; later tags no longer reach it.
+  /// Removes a provider; later tags no longer reach it (calls already queued are still delivered).
   public func unregister(_ id: ProviderID) throws {
     try state.withLock { state in
-      guard let index = state.providers.firstIndex(where: { $0.provider.id == id }) else {
+      guard let index = state.providers.firstIndex(where: { $0.id == id }) else {
         throw HubError.unknownProvider(id)
       }
       state.providers.remove(at: index)
@@ -50,7 +72,7 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   /// Switches a provider on or off at runtime; a disabled provider's outcome is `blocked(disabled)`.
   public func setEnabled(_ enabled: Bool, for id: ProviderID) throws {
     try state.withLock { state in
-      guard let index = state.providers.firstIndex(where: { $0.provider.id == id }) else {
+      guard let index = state.providers.firstIndex(where: { $0.id == id }) else {
         throw HubError.unknownProvider(id)
       }
       state.providers[index].enabled = enabled
@@ -58,21 +80,22 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   }
 
   /// The registered providers' identifiers, in registration order.
-  public var providerIDs: [ProviderID] { state.withLock { $0.providers.map(\.provider.id) } }
+  public var providerIDs: [ProviderID] { state.withLock { $0.providers.map(\.id) } }
 
   /// Whether a registered provider is enabled (`nil` if it is not registered).
   public func isEnabled(_ id: ProviderID) -> Bool? {
-    state.withLock { $0.providers.first { $0.provider.id == id }?.enabled }
+    state.withLock { $0.providers.first { $0.id == id }?.enabled }
   }
 
   // MARK: Observers
 
-  /// Adds an observer; it receives every later dispatch.
+  /// Adds an observer; it receives every dispatch of a tag sent after this call.
   public func addObserver(_ observer: some HubObserver) {
     state.withLock { $0.observers.append(observer) }
   }
 
-  /// Removes an observer added before.
+  /// Removes an observer added before; dispatches of tags sent before this call may still reach it
+  /// until ``flush()`` returns.
   public func removeObserver(_ observer: some HubObserver) {
     state.withLock { state in state.observers.removeAll { $0 === observer } }
   }
@@ -150,18 +173,17 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   /// Starts a session, ending the active one first. The session is authenticated when `user` (or
   /// the already identified user) is given.
   public func startSession(user: AnalyticsUser? = nil, properties: Properties = [:]) {
-    perform { state, _ in
-      guard let session = state.context.session else { return .none }
-      state.context.session = nil
-      return .send(.sessionEnd(session))
-    }
-    perform { state, clock in
+    let id = configuration.makeSessionID()
+    let clock = configuration.clock
+    transact { state, round in
+      if let ended = state.context.session {
+        state.context.session = nil
+        dispatch(.sessionEnd(ended), issues: [], state: &state, round: &round)
+      }
       if let user { state.context.user = user }
-      let session = Session(
-        id: configuration.makeSessionID(), user: state.context.user, properties: properties,
-        startedAt: clock.now())
+      let session = Session(id: id, user: state.context.user, properties: properties, startedAt: clock.now())
       state.context.session = session
-      return .send(.sessionStart(session))
+      dispatch(.sessionStart(session), issues: [], state: &state, round: &round)
     }
   }
 
@@ -230,35 +252,47 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   @inlinable
   func perform(_ step: (inout HubState<T>, HubClock) -> Step<T>) {
     let clock = configuration.clock
-    state.withLock { state in
+    transact { state, round in
       switch step(&state, clock) {
       case .none:
         return
       case .send(let tag, let issues):
-        dispatch(tag, issues: issues, state: &state)
+        dispatch(tag, issues: issues, state: &state, round: &round)
       case .report(let kind, let name, let properties, let issue):
         let seq = state.takeSeq()
         guard !state.observers.isEmpty else { return }
         let dispatch = Dispatch(
           seq: seq, time: clock.now(), kind: kind, name: name, properties: properties,
           context: state.snapshot(), issues: [issue])
-        for observer in state.observers { observer.hubDidDispatch(dispatch) }
+        state.observations.append(.init(dispatch: dispatch, outstanding: 0, observers: state.observers))
       }
     }
   }
 
+  /// Changes the state and dispatches under the lock, then delivers what this thread claimed.
   @inlinable
-  func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>) {
+  func transact(_ body: (inout HubState<T>, inout DeliveryRound<T>) -> Void) {
+    var round = DeliveryRound<T>(onCaller: true)
+    state.withLock { state in
+      body(&state, &round)
+      state.claimObservers(into: &round)
+    }
+    if round.hasWork { deliver(&round) }
+  }
+
+  @inlinable
+  func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>, round: inout DeliveryRound<T>) {
     let seq = state.takeSeq()
     let observing = !state.observers.isEmpty
     let options = EvaluationOptions(
       checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
     var outcomes: [ProviderOutcome] = []
+    var outstanding = 0
     if observing { outcomes.reserveCapacity(state.providers.count) }
     let bypassesConsent = tag.kind == .consent
     let context = state.context
     for index in state.providers.indices {
-      let id = state.providers[index].provider.id
+      let id = state.providers[index].id
       let outcome: ProviderOutcome
       if !state.providers[index].enabled {
         guard observing else { continue }
@@ -267,7 +301,13 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
         guard observing else { continue }
         outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
       } else {
-        let evaluation = state.providers[index].provider.evaluate(tag, context, options)
+        let lane = state.providers[index].lane
+        let claiming = !lane.busy
+        let evaluation = lane.evaluate(tag, context, seq, observing ? outcomes.count : nil, options, claiming)
+        if case .sent = evaluation.status {
+          outstanding += 1
+          if claiming { state.claim(lane, into: &round) }
+        }
         guard observing else { continue }
         outcome = ProviderOutcome(
           provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
@@ -286,62 +326,6 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     let dispatch = Dispatch(
       seq: seq, time: configuration.clock.now(), kind: tag.kind, name: tag.name, properties: properties,
       eventType: tag.eventType, context: state.snapshot(), outcomes: outcomes, issues: allIssues)
-    for observer in state.observers { observer.hubDidDispatch(dispatch) }
+    state.observations.append(.init(dispatch: dispatch, outstanding: outstanding, observers: state.observers))
   }
-}
-
-@usableFromInline
-struct RegisteredProvider<T: Taxonomy> {
-  @usableFromInline var provider: Provider<T>
-  @usableFromInline var enabled: Bool
-  /// Consent resolved for this provider; refreshed whenever decisions or providers change.
-  @usableFromInline var consented = true
-}
-
-@usableFromInline
-struct HubState<T: Taxonomy> {
-  @usableFromInline var context: HubContext<T> {
-    didSet { cachedSnapshot = nil }
-  }
-  @usableFromInline var providers: [RegisteredProvider<T>] = [] {
-    didSet { refreshConsent() }
-  }
-  @usableFromInline var observers: [any HubObserver] = []
-  @usableFromInline var timerStarts: [String: UInt64] = [:]
-  @usableFromInline var nextSeq: UInt64 = 1
-  @usableFromInline var cachedSnapshot: ContextSnapshot?
-
-  init(context: HubContext<T>) { self.context = context }
-
-  @inlinable
-  mutating func takeSeq() -> UInt64 {
-    defer { nextSeq += 1 }
-    return nextSeq
-  }
-
-  /// The context snapshot, rebuilt only after the context changed.
-  @inlinable
-  mutating func snapshot() -> ContextSnapshot {
-    if let cachedSnapshot { return cachedSnapshot }
-    let snapshot = context.snapshot
-    cachedSnapshot = snapshot
-    return snapshot
-  }
-
-  @usableFromInline
-  mutating func refreshConsent() {
-    let consent = context.consent
-    for index in providers.indices {
-      let provider = providers[index].provider
-      let granted = consent.isGranted(provider: provider.id, category: provider.category)
-      if providers[index].consented != granted { providers[index].consented = granted }
-    }
-  }
-}
-
-@usableFromInline
-enum Step<T: Taxonomy> {
-  case none
-  case send(Tag<T>, issues: [HubIssue] = [])
-  case report(kind: TagKind, name: String, properties: Properties, issue: HubIssue)
 }

@@ -17,9 +17,14 @@ public protocol AnalyticsTracking<T>: Sendable {
   func stop(timedEvent: T.TimedEvent)
   /// Cancels a timed event.
   func cancel(timedEvent: T.TimedEvent)
+  /// Waits until every tag sent so far has been delivered (a tracker that delivers as it is called
+  /// has nothing to wait for).
+  func flush()
 }
 
 extension AnalyticsTracking {
+  public func flush() {}
+
   /// A tracker that forwards every tag to this one, then to `other` (seed 004's `combined(with:)`).
   public func combined<Other: AnalyticsTracking>(with other: Other) -> CombinedTracker<Self, Other>
   where Other.T == T {
@@ -69,5 +74,10 @@ where First.T == Second.T {
   public func cancel(timedEvent: T.TimedEvent) {
     first.cancel(timedEvent: timedEvent)
     second.cancel(timedEvent: timedEvent)
+  }
+
+  public func flush() {
+    first.flush()
+    second.flush()
   }
 }

@@ -31,6 +31,11 @@ public struct HubConfiguration: Sendable {
   public var clock: HubClock
   /// Makes session identifiers.
   public var makeSessionID: @Sendable () -> String
+  /// How long, in seconds, a sending thread may spend handing calls to adapters and dispatches to
+  /// observers (default 0.5 ms). A provider's adapter (or the observers) taking longer for one
+  /// batch is delivered from a hub queue from then on, until a batch there is fast again; queued
+  /// work left when the time is up is passed to a hub queue too.
+  public var inlineDeliveryLimit: Double
 
   /// A configuration; every argument has the documented default.
   public init(
@@ -38,14 +43,19 @@ public struct HubConfiguration: Sendable {
     defaultConsent: Bool = true,
     checksProviderRules: Bool = true,
     clock: HubClock = .system,
-    makeSessionID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+    makeSessionID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() },
+    inlineDeliveryLimit: Double = 0.000_5
   ) {
     self.historyLimit = max(1, historyLimit)
     self.defaultConsent = defaultConsent
     self.checksProviderRules = checksProviderRules
     self.clock = clock
     self.makeSessionID = makeSessionID
+    self.inlineDeliveryLimit = max(0, inlineDeliveryLimit)
   }
+
+  @usableFromInline
+  var inlineDeliveryLimitNanoseconds: UInt64 { UInt64(min(inlineDeliveryLimit, 1e9) * 1e9) }
 }
 
 /// Errors the hub throws at the app: only for programming mistakes in its set-up.

@@ -28,8 +28,8 @@ public struct Provider<T: Taxonomy>: Sendable {
   /// Whether the provider starts enabled (build/environment switch).
   public let initiallyEnabled: Bool
 
-  @usableFromInline let setup: @Sendable () -> Void
-  @usableFromInline let evaluate: @Sendable (Tag<T>, HubContext<T>, EvaluationOptions) -> Evaluation
+  /// Makes the hub's lane for this provider: its mapping, rules and adapter queue.
+  @usableFromInline let makeLane: @Sendable () -> ProviderLane<T>
 
   /// A provider from a mapping and an adapter.
   ///
@@ -37,7 +37,7 @@ public struct Provider<T: Taxonomy>: Sendable {
   ///   - id: Unique identifier within the hub.
   ///   - category: The consent category (default `analytics`).
   ///   - enabled: Whether it starts enabled; use it to switch a provider off per build or environment.
-  ///   - adapter: Receives every call the mapping returns.
+  ///   - adapter: Receives every call the mapping returns, in hub order, never under the hub's lock.
   ///   - rules: The SDK's documented rules, checked on every call (see `AnalyticsProviders`).
   ///   - mapping: `(tag, context) -> [call]`.
   @inlinable
@@ -52,21 +52,7 @@ public struct Provider<T: Taxonomy>: Sendable {
     self.id = id
     self.category = category
     self.initiallyEnabled = enabled
-    self.setup = { adapter.setup() }
-    self.evaluate = { tag, context, options in
-      let calls = mapping(tag, context)
-      if calls.isEmpty { return Evaluation(status: .dropped, calls: [], violations: []) }
-      let violations = options.checkRules ? (rules?(calls) ?? []) : []
-      var status = OutcomeStatus.sent
-      for call in calls {
-        do { try adapter.deliver(call) } catch {
-          status = .failed(String(describing: error))
-          break
-        }
-      }
-      let descriptions = options.describeCalls ? calls.map(CallDescription.init) : []
-      return Evaluation(status: status, calls: descriptions, violations: violations)
-    }
+    self.makeLane = { ProviderLane(adapter: adapter, rules: rules, mapping: mapping) }
   }
 }
 

@@ -7,6 +7,7 @@ import Foundation
 /// let firebase = TestAdapter<FirebaseCall>()
 /// try hub.register(Provider(id: "firebase", adapter: firebase, mapping: firebaseMapping))
 /// hub.send(userAction: .playPodcast(podcast))
+/// hub.flush()  // every tag sent so far has reached its adapters
 /// XCTAssertEqual(firebase.names.last, "play_podcast_from_favorites")
 /// ```
 public final class TestAdapter<Call: ProviderCall>: SDKAdapter, @unchecked Sendable {

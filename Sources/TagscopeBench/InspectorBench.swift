@@ -59,6 +59,7 @@ enum InspectorBench {
     hub.addObserver(writer)
     let simulator = PodcastSimulator(hub: hub, seed: 1)
     while writer.count < recordCount { clock.advance(by: simulator.step()) }
+    hub.flush()
     hub.removeObserver(writer)
     try writer.finish()
     recorder.close()
@@ -186,6 +187,7 @@ enum InspectorBench {
       hub.addObserver(inspector)
       let start = DispatchTime.now().uptimeNanoseconds
       observed = observed.best(Timing.measure { driveSends(hub, count: sends) })
+      hub.flush()
       inspector.close()
       total = min(total, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
       dropped += inspector.droppedCount
@@ -290,6 +292,7 @@ enum InspectorBench {
       default: hub.send(userAction: .pausePodcast(podcast))
       }
     }
+    hub.flush()
   }
 }
 

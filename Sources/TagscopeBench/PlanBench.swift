@@ -157,6 +157,7 @@ enum PlanBench {
       script(hub, round: round)
       round += 1
     }
+    hub.flush()
     try writer.flush()
     return writer.written
   }

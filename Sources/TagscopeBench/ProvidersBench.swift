@@ -43,6 +43,7 @@ enum ProvidersBench {
       default: hub.send(state: .autoPlay(index % 24 == 11))
       }
     }
+    hub.flush()
   }
 
   static func run(_ report: inout BenchReport) throws {

@@ -90,7 +90,10 @@ enum UIBench {
     let collected = Collected()
     hub.addObserver(ClosureObserver { collected.append(Record(dispatch: $0)) })
     let simulator = PodcastSimulator(hub: hub, seed: 3)
-    while collected.count < 2_000 { clock.advance(by: simulator.step()) }
+    while collected.count < 2_000 {
+      clock.advance(by: simulator.step())
+      hub.flush()
+    }
     let templates = collected.records
     let span = templates.last!.time.timeIntervalSince(templates.first!.time) + 1
     let timeline = try Timeline.live(

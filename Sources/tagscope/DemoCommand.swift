@@ -88,6 +88,7 @@ struct DemoCommand: ParsableCommand {
       clock.advance(by: rate.map { 1 / $0 } ?? delay)
       steps += 1
     }
+    hub.flush()
     inspector?.close()
   }
 
@@ -122,6 +123,7 @@ struct DemoCommand: ParsableCommand {
     driver.start()
     defer {
       driver.stop()
+      hub.flush()
       inspector.close()
     }
     do {

@@ -19,6 +19,7 @@ final class ConcurrencyTests: XCTestCase {
         hub.send(userAction: .playPodcast(podcast))
       }
     }
+    hub.flush()
     let dispatches = recorder.dispatches.dropFirst()
     XCTAssertEqual(dispatches.count, threads * perThread)
     XCTAssertEqual(Set(dispatches.map(\.seq)).count, threads * perThread, "each seq once")
@@ -43,6 +44,7 @@ final class ConcurrencyTests: XCTestCase {
         hub.cancel(timedEvent: .onboarding)
       }
     }
+    hub.flush()
     XCTAssertEqual(hub.context.history.count, 5)
     XCTAssertTrue(recorder.dispatches.allSatisfy { $0.context.history.count <= 5 })
   }

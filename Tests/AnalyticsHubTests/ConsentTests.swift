@@ -18,14 +18,17 @@ final class ConsentTests: XCTestCase {
     let marketing = TestAdapter<TrackerCall>()
     let (hub, recorder) = try makeHub(providers(analytics, marketing))
     hub.setConsent(false, for: .category(.marketing))
+    hub.flush()
     XCTAssertEqual(recorder.last?.kind, .consent)
     XCTAssertEqual(recorder.last?.properties, ["scope": "category:marketing", "granted": false])
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: "braze")?.status, .blocked(.consent))
     XCTAssertEqual(recorder.last?.outcome(for: "firebase")?.status, .sent)
     XCTAssertEqual(marketing.names, [])
     hub.setConsent(true, for: .category(.marketing))
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(marketing.names, ["show_podcasts"])
   }
 
@@ -34,9 +37,11 @@ final class ConsentTests: XCTestCase {
     let marketing = TestAdapter<TrackerCall>()
     let (hub, recorder) = try makeHub(providers(analytics, marketing), defaultConsent: false)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcomes.map(\.status), [.blocked(.consent), .blocked(.consent)])
     hub.setConsent(true, for: .category(.analytics))
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(analytics.names, ["show_podcasts"])
     XCTAssertEqual(marketing.names, [])
   }
@@ -48,6 +53,7 @@ final class ConsentTests: XCTestCase {
     hub.setConsent(false, for: .category(.analytics))
     hub.setConsent(true, for: .provider("firebase"))
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(analytics.names, ["show_podcasts"])
   }
 
@@ -65,6 +71,7 @@ final class ConsentTests: XCTestCase {
     }
     let (hub, _) = try makeHub([Provider(id: "braze", category: .marketing, adapter: seen, mapping: mapping)])
     hub.setConsent(false, for: .category(.marketing))
+    hub.flush()
     XCTAssertEqual(seen.names, ["consent_denied"])
   }
 }

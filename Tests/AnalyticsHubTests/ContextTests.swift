@@ -12,6 +12,7 @@ final class ContextTests: XCTestCase {
     XCTAssertEqual(hub.context.history, [.podcastPlayer, .favorites, .downloads])
     XCTAssertEqual(hub.context.currentScreen, .downloads)
     XCTAssertEqual(hub.context.previousScreen, .favorites)
+    hub.flush()
     XCTAssertEqual(recorder.last?.context.history, ["podcastPlayer", "favorites", "downloads"])
     XCTAssertEqual(recorder.last?.context.screen, "downloads")
   }
@@ -28,6 +29,7 @@ final class ContextTests: XCTestCase {
     hub.send(screen: .podcasts)
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(swiftBySundell))
+    hub.flush()
     let snapshot = try XCTUnwrap(recorder.last?.context)
     XCTAssertEqual(snapshot.screen, "favorites")
     XCTAssertEqual(snapshot.history, ["podcasts", "favorites"])
@@ -42,6 +44,7 @@ final class ContextTests: XCTestCase {
     let (hub, _) = try makeHub([Provider(id: "p", adapter: seen, mapping: mapping)])
     hub.send(screen: .podcasts)
     hub.send(screen: .favorites)
+    hub.flush()
     XCTAssertEqual(seen.names, ["from_none_to_podcasts", "from_podcasts_to_favorites"])
   }
 }

@@ -9,6 +9,7 @@ final class DispatchOutcomeTests: XCTestCase {
     let (hub, _) = try makeHub([Provider(id: "firebase", adapter: firebase, mapping: trackerMapping)])
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(swiftBySundell))
+    hub.flush()
     XCTAssertEqual(firebase.names.last, "play_podcast_from_favorites")
   }
 
@@ -17,6 +18,7 @@ final class DispatchOutcomeTests: XCTestCase {
     let (hub, _) = try makeHub([Provider(id: "firebase", adapter: firebase, mapping: trackerMapping)])
     hub.send(screen: .podcasts)
     hub.send(userAction: .playPodcast(swiftBySundell))
+    hub.flush()
     XCTAssertEqual(firebase.names, ["show_podcasts", "play_podcast_from_podcasts"])
     XCTAssertEqual(
       firebase.calls.last,
@@ -34,6 +36,7 @@ final class DispatchOutcomeTests: XCTestCase {
       Provider(id: "failing", adapter: failing, mapping: trackerMapping),
     ])
     hub.send(screen: .podcasts)
+    hub.flush()
     let dispatch = try XCTUnwrap(recorder.last)
     XCTAssertEqual(dispatch.kind, .screen)
     XCTAssertEqual(dispatch.name, "podcasts")
@@ -52,6 +55,7 @@ final class DispatchOutcomeTests: XCTestCase {
     hub.send(screen: .podcasts)
     clock.advance(by: 1.5)
     hub.send(event: .playerDidLoad(swiftBySundell))
+    hub.flush()
     XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2])
     XCTAssertEqual(
       recorder.dispatches[1].time.timeIntervalSince(recorder.dispatches[0].time), 1.5, accuracy: 1e-9)
@@ -64,6 +68,7 @@ final class DispatchOutcomeTests: XCTestCase {
     hub.send(userAction: .openPodcast(swiftBySundell))
     hub.send(userAction: .pausePodcast(swiftBySundell))
     hub.send(event: .playerDidLoad(swiftBySundell))
+    hub.flush()
     XCTAssertEqual(recorder.dispatches.map(\.eventType), [.impression, .redirect, .click, .activity])
     XCTAssertEqual(EventType.allCases.map(\.rawValue), ["ac", "cl", "im", "rd", "ua"])
   }
@@ -85,6 +90,7 @@ final class DispatchOutcomeTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(event: .measured(.nan))
+    hub.flush()
     let dispatch = try XCTUnwrap(recorder.last)
     XCTAssertEqual(dispatch.issues.map(\.code), [.unrepresentableValue])
     XCTAssertTrue(dispatch.issues[0].message.contains("'value'"), dispatch.issues[0].message)
@@ -107,6 +113,7 @@ final class DispatchOutcomeTests: XCTestCase {
     ])
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(swiftBySundell))
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: "tracker")?.violations.map(\.rule), ["tracker.name-length"])
     XCTAssertEqual(
       adapter.names.last, "play_podcast_from_favorites", "the adapter still gets what the SDK would get")
@@ -124,6 +131,7 @@ final class DispatchOutcomeTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: "t")?.violations, [])
   }
 
@@ -132,6 +140,7 @@ final class DispatchOutcomeTests: XCTestCase {
     hub.send(screen: .podcasts)
     hub.removeObserver(recorder)
     hub.send(screen: .favorites)
+    hub.flush()
     XCTAssertEqual(recorder.dispatches.count, 1)
   }
 }

@@ -35,6 +35,7 @@ final class ProviderRegistryTests: XCTestCase {
     let (hub, _) = try makeHub([Provider(id: "a", adapter: adapter, mapping: trackerMapping)])
     hub.send(screen: .podcasts)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(adapter.setupCount, 1)
   }
 
@@ -44,6 +45,7 @@ final class ProviderRegistryTests: XCTestCase {
     hub.send(screen: .podcasts)
     try hub.unregister("a")
     hub.send(screen: .podcastPlayer)
+    hub.flush()
     XCTAssertEqual(adapter.names, ["show_podcasts"])
     XCTAssertEqual(recorder.last?.outcomes, [])
     XCTAssertThrowsError(try hub.unregister("a")) { XCTAssertEqual($0 as? HubError, .unknownProvider("a")) }
@@ -53,11 +55,14 @@ final class ProviderRegistryTests: XCTestCase {
     let adapter = TestAdapter<TrackerCall>()
     let (hub, recorder) = try makeHub([Provider(id: "a", adapter: adapter, mapping: trackerMapping)])
     try hub.setEnabled(false, for: "a")
+    hub.flush()
     XCTAssertEqual(hub.isEnabled("a"), false)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: "a")?.status, .blocked(.disabled))
     try hub.setEnabled(true, for: "a")
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(adapter.names, ["show_podcasts"])
     XCTAssertThrowsError(try hub.setEnabled(true, for: "nope"))
   }
@@ -72,6 +77,7 @@ final class ProviderRegistryTests: XCTestCase {
     combined.send(userAction: .playPodcast(swiftBySundell))
     combined.start(timedEvent: .onboarding)
     combined.stop(timedEvent: .onboarding)
+    combined.flush()
     XCTAssertEqual(paypal.names, venmo.names)
     XCTAssertEqual(
       paypal.names, ["show_podcasts", "play_podcast_from_podcasts", "ONBOARDING_START", "ONBOARDING_STOP"])

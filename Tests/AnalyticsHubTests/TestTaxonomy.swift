@@ -70,13 +70,13 @@ struct DeliveryError: Error, CustomStringConvertible {
 
 func makeHub(
   _ providers: ProviderSet<PodcastTaxonomy>, clock: ManualClock = ManualClock(), historyLimit: Int = 5,
-  defaultConsent: Bool = true
+  defaultConsent: Bool = true, inlineDeliveryLimit: Double = HubConfiguration().inlineDeliveryLimit
 ) throws -> (AnalyticsHub<PodcastTaxonomy>, DispatchRecorder) {
   let counter = Counter()
   let hub = try AnalyticsHub(
     configuration: HubConfiguration(
       historyLimit: historyLimit, defaultConsent: defaultConsent, clock: clock.hubClock,
-      makeSessionID: { "s-\(counter.next())" }),
+      makeSessionID: { "s-\(counter.next())" }, inlineDeliveryLimit: inlineDeliveryLimit),
     providers: providers)
   let recorder = DispatchRecorder()
   hub.addObserver(recorder)

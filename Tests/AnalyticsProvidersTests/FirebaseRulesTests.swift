@@ -163,6 +163,7 @@ final class FirebaseRulesTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     for index in 0..<26 { hub.send(state: PropertyTag(name: "prop_\(index)")) }
+    hub.flush()
     XCTAssertEqual(recorder.dispatches.prefix(25).flatMap { $0.outcomes.flatMap(\.violations) }, [])
     let last = try XCTUnwrap(recorder.last?.outcome(for: Firebase.id))
     XCTAssertEqual(last.violations.map(\.rule), ["firebase.user-property-count"])

@@ -41,11 +41,13 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(
       firebase.calls.last,
       .logEvent("play_podcast_from_favorites", ["podcast_title": "Radiolab", "podcast_duration": 3300]))
     hub.send(screen: .podcasts)
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(firebase.names.last, "play_podcast_from_podcasts")
     XCTAssertEqual(violations(of: Firebase.id), [])
   }
@@ -53,6 +55,7 @@ final class PodcastMappingTests: XCTestCase {
   func testFirebaseScreenViews() throws {
     let hub = try makeHub()
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(
       firebase.calls,
       [.logEvent("screen_view", ["screen_name": "show_podcasts", "screen_class": "PodcastsViewController"])])
@@ -61,20 +64,26 @@ final class PodcastMappingTests: XCTestCase {
   func testFirebaseUserPropertiesIdentityAndErrors() throws {
     let hub = try makeHub()
     hub.send(state: .autoPlay(true))
+    hub.flush()
     XCTAssertEqual(firebase.calls.last, .setUserProperty("true", forName: "autoplay_enabled"))
     hub.identify(AnalyticsUser(id: "u-42"))
+    hub.flush()
     XCTAssertEqual(firebase.calls.last, .setUserID("u-42"))
     hub.reset()
+    hub.flush()
     XCTAssertEqual(firebase.calls.last, .setUserID(nil))
     hub.send(event: .playerDidFail(radiolab, error: "timeout"))
+    hub.flush()
     XCTAssertEqual(firebase.names.last, "player_error")
     hub.send(event: .notEnoughStorageSpaceForDownload(radiolab, availableBytes: 1_000))
+    hub.flush()
     XCTAssertEqual(firebase.calls.last?.parameters["available_bytes"], 1_000)
   }
 
   func testFirebaseOnboardingTimedEventAndSession() throws {
     let hub = try makeHub()
     hub.startSession(properties: ["voiceOver": true])
+    hub.flush()
     XCTAssertEqual(
       firebase.calls,
       [
@@ -84,6 +93,7 @@ final class PodcastMappingTests: XCTestCase {
     hub.start(timedEvent: .onboarding)
     clock.advance(by: 12.5)
     hub.stop(timedEvent: .onboarding)
+    hub.flush()
     XCTAssertEqual(
       firebase.calls.suffix(2),
       [.logEvent("onboarding_start", [:]), .logEvent("onboarding_stop", ["duration": 12.5])])
@@ -93,6 +103,7 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .podcastPlayer)
     hub.send(userAction: .removePodcastFromFavorite(radiolab))
+    hub.flush()
     let outcome = try XCTUnwrap(recorder.last?.outcome(for: Firebase.id))
     XCTAssertEqual(outcome.status, .sent, "the violation travels with the dispatch; the app keeps running")
     XCTAssertEqual(outcome.violations.map(\.rule), ["firebase.event-name-length"])
@@ -100,6 +111,7 @@ final class PodcastMappingTests: XCTestCase {
     XCTAssertEqual(firebase.names.last, "remove_podcast_from_favorites_on_podcast_player_screen")
     hub.send(screen: .favorites)
     hub.send(userAction: .removePodcastFromFavorite(radiolab))
+    hub.flush()
     XCTAssertEqual(firebase.names.last, "remove_podcast_from_favorites")
     XCTAssertEqual(violations(of: Firebase.id), [])
   }
@@ -108,16 +120,19 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .favorites)
     hub.send(userAction: .pausePodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(firebase.calls.last, .logEvent("pause_podcast_from_favorites", ["podcast_duration": 3300]))
   }
 
   func testFirebaseAnalyticsConsent() throws {
     let hub = try makeHub()
     hub.setConsent(false, for: .category(.analytics))
+    hub.flush()
     XCTAssertEqual(
       firebase.calls,
       [.setConsent(FirebaseConsent(analyticsStorage: .denied)), .setAnalyticsCollectionEnabled(false)])
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.status, .blocked(.consent))
   }
 
@@ -127,6 +142,7 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(
       amplitude.calls.last,
       .track(
@@ -135,26 +151,31 @@ final class PodcastMappingTests: XCTestCase {
           "podcast_title": "Radiolab", "podcast_duration": 3300, "source_screen": "favorites",
         ]))
     hub.send(state: .remoteNotificationAuthorized(false))
+    hub.flush()
     XCTAssertEqual(amplitude.calls.last, .identify(userProperties: ["notifications": false]))
   }
 
   func testAmplitudeLoginLogoutAndOnboarding() throws {
     let hub = try makeHub()
     hub.identify(AnalyticsUser(id: "user-1234", traits: ["plan": "premium"]))
+    hub.flush()
     XCTAssertEqual(
       amplitude.calls.suffix(2), [.setUserId("user-1234"), .identify(userProperties: ["plan": "premium"])])
     XCTAssertEqual(violations(of: Amplitude.id), [])
     hub.reset()
+    hub.flush()
     XCTAssertEqual(amplitude.calls.last, .reset)
     hub.start(timedEvent: .onboarding)
     clock.advance(by: 3)
     hub.stop(timedEvent: .onboarding)
+    hub.flush()
     XCTAssertEqual(amplitude.names.suffix(2), ["Onboarding Started", "Onboarding Completed"])
   }
 
   func testAmplitudeShortUserIDIsReported() throws {
     let hub = try makeHub()
     hub.identify(AnalyticsUser(id: "u-1"))
+    hub.flush()
     XCTAssertEqual(violations(of: Amplitude.id), ["amplitude.id-length"])
   }
 
@@ -163,10 +184,12 @@ final class PodcastMappingTests: XCTestCase {
   func testPianoPageDisplayAndDownloadClick() throws {
     let hub = try makeHub()
     hub.send(screen: .downloads)
+    hub.flush()
     XCTAssertEqual(
       piano.calls.last,
       .sendEvent(name: "page.display", properties: ["page": "downloads", "page_chapter1": "library"]))
     hub.send(userAction: .downloadPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(piano.names.last, "click.download")
     XCTAssertEqual(violations(of: Piano.id), [])
   }
@@ -175,9 +198,11 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.send(screen: .podcasts)
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: Piano.id)?.status, .dropped)
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: Piano.id)?.status, .sent)
     XCTAssertEqual(piano.calls.last?.parameters["click"], "play_podcast")
   }
@@ -188,10 +213,12 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.setConsent(false, for: .category(.marketing))
     hub.send(userAction: .addPodcastToFavorite(radiolab))
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: Braze.id)?.status, .blocked(.consent))
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.status, .sent)
     hub.setConsent(true, for: .category(.marketing))
     hub.send(userAction: .addPodcastToFavorite(radiolab))
+    hub.flush()
     XCTAssertEqual(
       braze.calls.last,
       .logCustomEvent(
@@ -201,6 +228,7 @@ final class PodcastMappingTests: XCTestCase {
   func testBrazeDeliberateBugDollarKeyIsReported() throws {
     let hub = try makeHub()
     hub.send(event: .notEnoughStorageSpaceForDownload(radiolab, availableBytes: 10))
+    hub.flush()
     XCTAssertEqual(violations(of: Braze.id), ["braze.key-dollar"])
     XCTAssertEqual(braze.names.last, "download_failed")
   }
@@ -208,8 +236,10 @@ final class PodcastMappingTests: XCTestCase {
   func testBrazeAttributesAndUser() throws {
     let hub = try makeHub()
     hub.send(state: .favorites([radiolab]))
+    hub.flush()
     XCTAssertEqual(braze.calls.last, .setCustomAttribute(key: "favorites_count", value: 1))
     hub.identify(AnalyticsUser(id: "u-42"))
+    hub.flush()
     XCTAssertEqual(braze.calls.last, .changeUser(userId: "u-42"))
   }
 
@@ -218,14 +248,18 @@ final class PodcastMappingTests: XCTestCase {
   func testFPTIEventTypes() throws {
     let hub = try makeHub()
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(
       fpti.calls.last,
       .event(name: "show_podcasts", category: "catalogue", type: .impression, properties: [:]))
     hub.send(userAction: .openPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(fpti.calls.last?.parameters["e"], "rd")
     hub.send(userAction: .playPodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(fpti.calls.last?.parameters["e"], "cl")
     hub.send(event: .playerDidFail(radiolab, error: "timeout"))
+    hub.flush()
     XCTAssertEqual(fpti.calls.last?.parameters["e"], "ac")
     XCTAssertEqual(violations(of: FPTI.id), [])
   }
@@ -233,11 +267,14 @@ final class PodcastMappingTests: XCTestCase {
   func testSegmentScreenTrackIdentify() throws {
     let hub = try makeHub()
     hub.send(screen: .podcastPlayer)
+    hub.flush()
     XCTAssertEqual(
       segment.calls.last, .screen(title: "Podcast Player", category: "catalogue", properties: [:]))
     hub.send(userAction: .deletePodcast(radiolab))
+    hub.flush()
     XCTAssertEqual(segment.names.last, "Delete Podcast")
     hub.identify(AnalyticsUser(id: "u-42", traits: ["plan": "free"]))
+    hub.flush()
     XCTAssertEqual(segment.calls.last, .identify(userId: "u-42", traits: ["plan": "free"]))
   }
 
@@ -245,9 +282,11 @@ final class PodcastMappingTests: XCTestCase {
     let hub = try makeHub()
     hub.start(timedEvent: .onboarding)
     hub.stop(timedEvent: .onboarding)
+    hub.flush()
     XCTAssertEqual(
       mixpanel.calls, [.time(event: "Onboarding"), .track(event: "Onboarding", properties: [:])])
     hub.startSession(user: AnalyticsUser(id: "u-42"), properties: ["voiceOver": false])
+    hub.flush()
     XCTAssertEqual(
       mixpanel.calls.last, .registerSuperProperties(["session_state": "authenticated", "voiceOver": false]))
   }
@@ -269,6 +308,7 @@ final class PodcastMappingTests: XCTestCase {
     hub.send(userAction: .playPodcast(radiolab))
     hub.send(screen: .podcastPlayer)
     hub.send(userAction: .removePodcastFromFavorite(radiolab))
+    hub.flush()
     let withViolations = recorder.dispatches.filter { $0.outcomes.contains { !$0.violations.isEmpty } }
     XCTAssertEqual(withViolations.map(\.name), ["removePodcastFromFavorite"])
     XCTAssertEqual(PodcastMappings.deliberateBugs.count, 4)

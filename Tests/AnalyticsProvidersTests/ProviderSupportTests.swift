@@ -34,6 +34,7 @@ final class ProviderSupportTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(hub.isEnabled(Firebase.id), false)
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.status, .blocked(.disabled))
     XCTAssertEqual(adapter.calls, [])
@@ -62,6 +63,7 @@ final class ProviderSupportTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(recorder.last?.outcome(for: Firebase.id)?.violations, [])
   }
 

@@ -85,9 +85,11 @@ final class ReadmeExampleTests: XCTestCase {
     hub.startSession(properties: ["voiceOver": true])
     hub.send(screen: .favorites)
     hub.send(userAction: .playPodcast(title: "Swift by Sundell", duration: 1830))
+    hub.flush()
     XCTAssertEqual(tracker.names.last, "play_podcast_from_favorites")
     hub.setConsent(false, for: .category(.analytics))
     hub.send(screen: .podcasts)
+    hub.flush()
     XCTAssertEqual(tracker.names, ["play_podcast_from_favorites"])
   }
 
@@ -103,6 +105,7 @@ final class ReadmeExampleTests: XCTestCase {
     let recorder = DispatchRecorder()
     hub.addObserver(recorder)
     hub.send(screen: .favorites)
+    hub.flush()
     XCTAssertEqual(sdk.received.names, ["screen_view"])
     XCTAssertEqual(recorder.last?.outcome(for: "firebase")?.status, .sent)
     XCTAssertEqual(recorder.last?.outcome(for: "firebase")?.violations, [])

@@ -96,6 +96,7 @@ final class DemoPlanTests: XCTestCase {
     hub.send(userAction: .logout)
     hub.reset()
     hub.endSession()
+    hub.flush()
     return recorder.dispatches.map { Record(dispatch: $0) }
   }
 

@@ -24,6 +24,7 @@ final class DemoRoundTripTests: XCTestCase {
     hub.addObserver(inspector)
     let simulator = PodcastSimulator(hub: hub, seed: 7)
     while memory.dispatches.count < 3000 { clock.advance(by: simulator.step()) }
+    hub.flush()
     inspector.close()
     let expected = memory.dispatches.map(Record.init(dispatch:))
 

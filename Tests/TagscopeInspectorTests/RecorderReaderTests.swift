@@ -20,6 +20,7 @@ final class RecorderReaderTests: XCTestCase {
     let inspector = Inspector(sinks: [try Recorder(url: url, header: header)])
     hub.addObserver(inspector)
     drivePodcastTour(hub, clock: clock, steps: 500)
+    hub.flush()
     inspector.close()
 
     let read = try ReadBack(path: url.path)
@@ -191,6 +192,7 @@ final class RecorderReaderTests: XCTestCase {
     let hub = try makePodcastHub(clock: clock)
     hub.addObserver(inspector)
     drivePodcastTour(hub, clock: clock, steps: 400)
+    hub.flush()
     inspector.close()
     let dropped = inspector.droppedCount
     XCTAssertGreaterThan(dropped, 0, "the slow sink makes the backlog overflow")

@@ -20,6 +20,7 @@ final class RemoteSinkTests: XCTestCase {
     for seq in 1...20 {
       let start = DispatchTime.now().uptimeNanoseconds
       sink.send(record(seq))
+      sink.flush()
       XCTAssertTrue(server.wait { $0.count == seq + 1 }, "record \(seq) arrives")
       guard let arrival = server.lines.last?.time else { continue }
       latencies.append(Double(arrival - start) / 1e6)
@@ -37,10 +38,12 @@ final class RemoteSinkTests: XCTestCase {
     let sink = RemoteSink(host: "127.0.0.1", port: server.port)
     defer { sink.close() }
     sink.send(record(1))
+    sink.flush()
     XCTAssertTrue(server.wait { $0.count == 2 })
     usleep(700_000)  // the sink's thread goes to its idle sleep
     let start = DispatchTime.now().uptimeNanoseconds
     sink.send(record(2))
+    sink.flush()
     XCTAssertTrue(server.wait { $0.count == 3 })
     let arrival = server.lines.last?.time ?? .max
     XCTAssertLessThan(Double(arrival &- start) / 1e6, 100 * timingSlack)

@@ -79,6 +79,7 @@ func drivePodcastTour(_ hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, 
     default: hub.stop(timedEvent: .onboarding)
     }
   }
+  hub.flush()
 }
 
 /// Every entry of a recording, split by kind.

@@ -21,6 +21,7 @@ final class TimelineTests: XCTestCase {
     drivePodcastTour(hub, clock: clock, steps: steps)
     try hub.setEnabled(false, for: "piano")
     hub.send(screen: .settings)
+    hub.flush()
     inspector.close()
     return (timeline, memory.dispatches.map(Record.init(dispatch:)))
   }

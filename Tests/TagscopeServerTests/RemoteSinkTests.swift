@@ -27,6 +27,7 @@ final class RemoteSinkTests: XCTestCase {
     for _ in 0..<200 { hub.send(userAction: .pausePodcast(podcast)) }
     inspector.flush()
     let records = collector.waitForRecords(204, timeout: 10)
+    hub.flush()
     inspector.close()
     try await server.shutdown()
     XCTAssertEqual(records.count, 204)

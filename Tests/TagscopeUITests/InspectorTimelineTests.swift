@@ -36,6 +36,7 @@ final class InspectorTimelineTests: XCTestCase {
     hub.addObserver(dispatches)
     let simulator = PodcastSimulator(hub: hub, seed: 11)
     while dispatches.dispatches.count < count { clock.advance(by: simulator.step()) }
+    hub.flush()
     inspector.close()
     return (url, dispatches.dispatches)
   }

@@ -1,0 +1,207 @@
+import AnalyticsHub
+import AnalyticsHubTesting
+import Foundation
+import PodcastDemo
+import XCTest
+
+/// Adapters and observers are called outside the hub's lock: they may call the hub, a slow one
+/// holds back neither the senders nor the other providers, and every dispatch is still observed
+/// once, in one order.
+final class DeliveryTests: XCTestCase {
+  /// An adapter whose SDK calls back into the hub (a real SDK's completion handler can).
+  final class ReentrantAdapter: SDKAdapter, @unchecked Sendable {
+    let lock = NSLock()
+    var hub: AnalyticsHub<PodcastTaxonomy>?
+    var received: [TrackerCall] = []
+
+    func deliver(_ call: TrackerCall) {
+      lock.lock()
+      received.append(call)
+      let hub = self.hub
+      lock.unlock()
+      if case .screen("show_podcasts") = call { hub?.send(userAction: .playPodcast(swiftBySundell)) }
+    }
+  }
+
+  func testAnAdapterThatSendsFromDeliverIsQueuedNotDeadlocked() throws {
+    let adapter = ReentrantAdapter()
+    let (hub, recorder) = try makeHub([Provider(id: "t", adapter: adapter, mapping: trackerMapping)])
+    adapter.hub = hub
+    let returned = expectation(description: "send returns")
+    DispatchQueue.global().async {
+      hub.send(screen: .podcasts)
+      returned.fulfill()
+    }
+    wait(for: [returned], timeout: 10)
+    hub.flush()
+    XCTAssertEqual(recorder.dispatches.map(\.name), ["podcasts", "playPodcast"])
+    XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2])
+    XCTAssertEqual(
+      adapter.received.map(\.name), ["show_podcasts", "play_podcast_from_podcasts"],
+      "the tag sent from the adapter is mapped in the context of the screen before it")
+  }
+
+  func testAnObserverThatSendsIsQueuedBehindTheDispatchItObserves() throws {
+    let tracker = TestAdapter<TrackerCall>()
+    let (hub, recorder) = try makeHub([Provider(id: "t", adapter: tracker, mapping: trackerMapping)])
+    let second = DispatchRecorder()
+    hub.addObserver(
+      ClosureObserver { [weak hub] dispatch in
+        if dispatch.kind == .screen { hub?.send(userAction: .pausePodcast(swiftBySundell)) }
+      })
+    hub.addObserver(second)
+    let returned = expectation(description: "send returns")
+    DispatchQueue.global().async {
+      hub.send(screen: .podcasts)
+      hub.send(screen: .favorites)
+      returned.fulfill()
+    }
+    wait(for: [returned], timeout: 10)
+    hub.flush()
+    let names = recorder.dispatches.map(\.name)
+    XCTAssertEqual(names.count, 4)
+    XCTAssertEqual(names.filter { $0 == "pausePodcast" }.count, 2)
+    XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2, 3, 4], "one total order")
+    XCTAssertEqual(second.dispatches.map(\.seq), [1, 2, 3, 4], "the same order for every observer")
+    XCTAssertEqual(tracker.names, ["show_podcasts", "pause_podcast", "pause_podcast"])
+  }
+
+  /// An adapter that takes 50 ms for every call it is given.
+  final class SlowAdapter: SDKAdapter, @unchecked Sendable {
+    let lock = NSLock()
+    var received: [TrackerCall] = []
+
+    func deliver(_ call: TrackerCall) {
+      usleep(50_000)
+      lock.lock()
+      received.append(call)
+      lock.unlock()
+    }
+
+    var calls: [TrackerCall] {
+      lock.lock()
+      defer { lock.unlock() }
+      return received
+    }
+  }
+
+  func testASlowAdapterHoldsBackNeitherSendersNorOtherProviders() throws {
+    let threads = 8
+    let perThread = 200
+    let slow = SlowAdapter()
+    let fast = TestAdapter<TrackerCall>()
+    // The slow provider gets one call in 40 tags: 40 calls, 2 s of adapter time in all.
+    let slowMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, _ in
+      guard case .userAction(.playPodcast(let podcast)) = tag, podcast.duration % 40 == 0 else { return [] }
+      return [.event("slow_\(podcast.id)_\(podcast.duration)", [:])]
+    }
+    let (hub, recorder) = try makeHub([
+      Provider(id: "slow", adapter: slow, mapping: slowMapping),
+      Provider(id: "fast", adapter: fast, mapping: { tag, _ in [.event(tag.name, [:])] }),
+    ])
+    let waits = Latencies()
+    runThreads(threads) { thread in
+      for index in 0..<perThread {
+        let podcast = Podcast(id: "t\(thread)", title: "", duration: index, category: "", sizeBytes: 0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        hub.send(userAction: .playPodcast(podcast))
+        waits.add(DispatchTime.now().uptimeNanoseconds - start)
+      }
+    }
+    // The senders finished while the adapter was still working through its 2 s of calls. Only the
+    // send that met the adapter's first (not yet known) slowness waits for it; a thread descheduled
+    // on a loaded machine may show a long send too, but with the adapter called under the lock
+    // every one of its 40 calls would have stalled all 8 threads.
+    XCTAssertLessThan(slow.calls.count, threads * perThread / 40, "the slow adapter is still behind")
+    XCTAssertLessThan(waits.count(atLeast: 45_000_000), 10, "sends that waited as long as the adapter")
+    hub.flush()
+    XCTAssertEqual(slow.calls.count, threads * perThread / 40)
+    XCTAssertEqual(fast.calls.count, threads * perThread)
+    let dispatches = recorder.dispatches
+    XCTAssertEqual(dispatches.map(\.seq), Array(1...UInt64(threads * perThread)), "each once, in order")
+    var next = [Int](repeating: 0, count: threads)
+    for dispatch in dispatches {
+      let thread = Int(dispatch.properties["podcast_id"]!.stringValue!.dropFirst())!
+      XCTAssertEqual(dispatch.properties["podcast_duration"]?.intValue, next[thread])
+      next[thread] += 1
+    }
+    let slowOrder = slow.calls.compactMap(\.name)
+    for thread in 0..<threads {
+      let mine = slowOrder.filter { $0.hasPrefix("slow_t\(thread)_") }
+      XCTAssertEqual(mine, (0..<perThread / 40).map { "slow_t\(thread)_\($0 * 40)" }, "per-thread order kept")
+    }
+  }
+
+  func testFailuresOfAQueuedAdapterStillReachTheDispatch() throws {
+    let failing = TestAdapter<TrackerCall>()
+    failing.failDeliveries(with: DeliveryError())
+    let (hub, recorder) = try makeHub(
+      [Provider(id: "failing", adapter: failing, mapping: trackerMapping)],
+      inlineDeliveryLimit: 0)
+    for _ in 0..<50 { hub.send(screen: .podcasts) }
+    hub.flush()
+    XCTAssertEqual(recorder.dispatches.count, 50)
+    XCTAssertTrue(
+      recorder.dispatches.allSatisfy { $0.outcome(for: "failing")?.status == .failed("SDK not configured") })
+  }
+
+  func testStartSessionIsOneStepForOtherThreads() throws {
+    let (hub, recorder) = try makeHub([])
+    hub.startSession()
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for _ in 0..<200 {
+        if thread == 0 { hub.startSession() } else { hub.send(event: .playerDidPlay(swiftBySundell)) }
+      }
+    }
+    hub.flush()
+    let dispatches = recorder.dispatches
+    for (index, dispatch) in dispatches.enumerated() where dispatch.kind == .sessionEnd {
+      XCTAssertEqual(dispatches[index + 1].kind, .sessionStart, "nothing lands between end and start")
+      XCTAssertNil(dispatch.context.session, "the ended session is gone from the end's context")
+    }
+    XCTAssertTrue(dispatches.allSatisfy { $0.kind == .sessionEnd || $0.context.session != nil })
+  }
+
+  func testFlushWaitsForWorkHandedToTheHubsQueue() throws {
+    let slow = SlowAdapter()
+    let (hub, recorder) = try makeHub(
+      [Provider(id: "slow", adapter: slow, mapping: trackerMapping)], inlineDeliveryLimit: 0)
+    for _ in 0..<6 { hub.send(screen: .podcasts) }
+    hub.flush()
+    XCTAssertEqual(slow.calls.count, 6)
+    XCTAssertEqual(recorder.dispatches.count, 6)
+    hub.flush()
+  }
+}
+
+/// Runs `body` on `count` threads of their own (not a pool narrowed to the core count) and waits.
+func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+  let group = DispatchGroup()
+  for index in 0..<count {
+    group.enter()
+    let thread = Thread {
+      body(index)
+      group.leave()
+    }
+    thread.start()
+  }
+  group.wait()
+}
+
+/// Send latencies from many threads.
+final class Latencies: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [UInt64] = []
+
+  func add(_ nanoseconds: UInt64) {
+    lock.lock()
+    values.append(nanoseconds)
+    lock.unlock()
+  }
+
+  func count(atLeast nanoseconds: UInt64) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return values.filter { $0 >= nanoseconds }.count
+  }
+}
