@@ -25,10 +25,12 @@ struct DeliveryRound<T: Taxonomy>: Sendable {
     lanes = [lane]
   }
 
+  /// A background round that delivers the claimed observer lane.
   @inlinable
-  init(backgroundObservers: Void) {
-    onCaller = false
-    observers = true
+  static func observersInBackground() -> DeliveryRound {
+    var round = DeliveryRound(onCaller: false)
+    round.observers = true
+    return round
   }
 
   @inlinable
@@ -59,7 +61,7 @@ extension HubState {
     busyLanes += 1
     observations.claimReady()
     if round.onCaller && observations.slow {
-      round.handoffs.append(DeliveryRound(backgroundObservers: ()))
+      round.handoffs.append(DeliveryRound.observersInBackground())
     } else {
       round.observers = true
     }
@@ -126,7 +128,7 @@ extension HubState {
     observations.claimReady()
     if round.onCaller && (observations.slow || overBudget) {
       round.observers = false
-      round.handoffs.append(DeliveryRound(backgroundObservers: ()))
+      round.handoffs.append(DeliveryRound.observersInBackground())
     }
   }
 }

@@ -32,9 +32,6 @@ final class ObserverLane: @unchecked Sendable {
 
   @usableFromInline init() {}
 
-  /// Nothing is waiting.
-  @usableFromInline var isEmpty: Bool { head == waiting.count }
-
   /// The oldest waiting dispatch is ready for its observers.
   @inlinable
   var headIsReady: Bool { head < waiting.count && waiting[head].outstanding == 0 }
