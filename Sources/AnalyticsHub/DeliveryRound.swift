@@ -59,8 +59,16 @@ extension HubState {
     guard !observations.busy, observations.headIsReady else { return }
     observations.busy = true
     busyLanes += 1
+    takeReadyObservations(into: &round, overBudget: false)
+  }
+
+  /// Moves the ready dispatches into the claimed observer lane's batch; the round delivers them,
+  /// or, for slow observers or past its time on a sending thread, a background delivery does.
+  @inlinable
+  mutating func takeReadyObservations(into round: inout DeliveryRound<T>, overBudget: Bool) {
     observations.claimReady()
-    if round.onCaller && observations.slow {
+    if round.onCaller && (observations.slow || overBudget) {
+      round.observers = false
       round.handoffs.append(DeliveryRound.observersInBackground())
     } else {
       round.observers = true
@@ -125,11 +133,7 @@ extension HubState {
       laneIdled(lock)
       return
     }
-    observations.claimReady()
-    if round.onCaller && (observations.slow || overBudget) {
-      round.observers = false
-      round.handoffs.append(DeliveryRound.observersInBackground())
-    }
+    takeReadyObservations(into: &round, overBudget: overBudget)
   }
 }
 

@@ -42,20 +42,22 @@ final class ObserverLane: @unchecked Sendable {
   /// One adapter took `seq`'s calls; `failure` is what it threw.
   @inlinable
   func complete(seq: UInt64, outcome: Int, failure: String?) {
-    if head < waiting.count, waiting[head].dispatch.seq == seq {
-      waiting[head].outstanding -= 1
-      if let failure { waiting[head].dispatch.outcomes[outcome].status = .failed(failure) }
-      return
-    }
+    guard let index = index(of: seq) else { return }
+    waiting[index].outstanding -= 1
+    if let failure { waiting[index].dispatch.outcomes[outcome].status = .failed(failure) }
+  }
+
+  /// Where `seq` waits: usually at the head (adapters complete in order), else by binary search.
+  @inlinable
+  func index(of seq: UInt64) -> Int? {
+    if head < waiting.count, waiting[head].dispatch.seq == seq { return head }
     var low = head
     var high = waiting.count
     while low < high {
       let middle = (low + high) / 2
       if waiting[middle].dispatch.seq < seq { low = middle + 1 } else { high = middle }
     }
-    guard low < waiting.count, waiting[low].dispatch.seq == seq else { return }
-    waiting[low].outstanding -= 1
-    if let failure { waiting[low].dispatch.outcomes[outcome].status = .failed(failure) }
+    return low < waiting.count && waiting[low].dispatch.seq == seq ? low : nil
   }
 
   /// Moves the ready dispatches at the head into the batch in flight.

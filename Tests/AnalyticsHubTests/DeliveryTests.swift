@@ -10,15 +10,17 @@ import XCTest
 final class DeliveryTests: XCTestCase {
   /// An adapter whose SDK calls back into the hub (a real SDK's completion handler can).
   final class ReentrantAdapter: SDKAdapter, @unchecked Sendable {
-    let lock = NSLock()
-    var hub: AnalyticsHub<PodcastTaxonomy>?
-    var received: [TrackerCall] = []
+    let recorded = TestAdapter<TrackerCall>()
+    private let lock = NSLock()
+    private var attached: AnalyticsHub<PodcastTaxonomy>?
 
-    func deliver(_ call: TrackerCall) {
-      lock.lock()
-      received.append(call)
-      let hub = self.hub
-      lock.unlock()
+    var hub: AnalyticsHub<PodcastTaxonomy>? {
+      get { lock.withLock { attached } }
+      set { lock.withLock { attached = newValue } }
+    }
+
+    func deliver(_ call: TrackerCall) throws {
+      try recorded.deliver(call)
       if case .screen("show_podcasts") = call { hub?.send(userAction: .playPodcast(swiftBySundell)) }
     }
   }
@@ -37,7 +39,7 @@ final class DeliveryTests: XCTestCase {
     XCTAssertEqual(recorder.dispatches.map(\.name), ["podcasts", "playPodcast"])
     XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2])
     XCTAssertEqual(
-      adapter.received.map(\.name), ["show_podcasts", "play_podcast_from_podcasts"],
+      adapter.recorded.names, ["show_podcasts", "play_podcast_from_podcasts"],
       "the tag sent from the adapter is mapped in the context of the screen before it")
   }
 
@@ -67,22 +69,15 @@ final class DeliveryTests: XCTestCase {
   }
 
   /// An adapter that takes 50 ms for every call it is given.
-  final class SlowAdapter: SDKAdapter, @unchecked Sendable {
-    let lock = NSLock()
-    var received: [TrackerCall] = []
+  struct SlowAdapter: SDKAdapter {
+    let recorded = TestAdapter<TrackerCall>()
 
-    func deliver(_ call: TrackerCall) {
+    func deliver(_ call: TrackerCall) throws {
       usleep(50_000)
-      lock.lock()
-      received.append(call)
-      lock.unlock()
+      try recorded.deliver(call)
     }
 
-    var calls: [TrackerCall] {
-      lock.lock()
-      defer { lock.unlock() }
-      return received
-    }
+    var calls: [TrackerCall] { recorded.calls }
   }
 
   func testASlowAdapterHoldsBackNeitherSendersNorOtherProviders() throws {
