@@ -52,11 +52,16 @@ let package = Package(
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ]),
+    .target(
+      name: "TagscopeLive",
+      dependencies: [
+        "TaggingPlan", "TagscopeInspector", "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
+      ]),
     .executableTarget(
       name: "tagscope",
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
+        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -65,6 +70,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
+        "TagscopeLive",
       ]),
     .target(
       name: "TaggingPlan",
@@ -92,7 +98,8 @@ let package = Package(
     .testTarget(
       name: "TagscopeServerTests",
       dependencies: [
-        "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+        "TagscopeServer", "TagscopeLive", "TaggingPlan", "TagscopeInspector", "TagscopeRecording",
+        "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TagscopeInspector
+import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
@@ -14,6 +15,8 @@ import TagscopeTimeline
 /// Issue 7's figures, on loopback only and bounded in time: the native stream from 8 concurrent
 /// connections into a recording (against the same bytes piped to a file by `socat`, or by a plain
 /// POSIX socket sink when `socat` is missing), and Segment `/v1/batch` with 100 events per batch.
+/// Both go through the real pipeline (`LiveSession`: bounded queue, worker writing the recording),
+/// beside the same server writing on its event loops (the pipeline before it had a queue).
 enum ServerBench {
   static let connections = 8
   static let recordsPerConnection = 40_000
@@ -30,14 +33,19 @@ enum ServerBench {
     let total = connections * recordsPerConnection
     let totalBytes = streams.reduce(0) { $0 + $1.count }
 
-    let native = try runNative(streams: streams, total: total, directory: directory)
+    let direct = try runNative(streams: streams, total: total, directory: directory, live: false)
+    let native = try runNative(streams: streams, total: total, directory: directory, live: true)
     report.add(
       "listen.native.rate", Double(total) / native.seconds, unit: "records/s",
-      baseline: "8 connections × \(recordsPerConnection) records → recording file", atLeast: 50_000)
+      baseline: "8 connections × \(recordsPerConnection) records → live session → recording file",
+      atLeast: 50_000)
     report.add(
       "listen.native.lost", Double(total - native.recorded), unit: "records",
       baseline: "sent − lines in the recording",
       atMost: 0)
+    report.add(
+      "listen.native.queue.ratio", native.seconds / direct.seconds, unit: "x",
+      baseline: "same streams written on the event loops (\(Int(Double(total) / direct.seconds)) records/s)")
 
     let raw = try runRawSink(streams: streams, totalBytes: totalBytes, directory: directory)
     report.add(
@@ -46,10 +54,19 @@ enum ServerBench {
         "same bytes piped to a file by \(raw.tool) (\(Int(Double(totalBytes) / raw.seconds / 1_000_000)) MB/s)"
     )
 
-    let segment = try runSegment(directory: directory)
+    let segmentDirect = try runSegment(directory: directory, live: false)
+    let segment = try runSegment(directory: directory, live: true)
     report.add(
       "listen.segment.batch.rate", Double(segment.events) / segment.seconds, unit: "events/s",
-      baseline: "\(segmentClients) keep-alive clients, /v1/batch × 100 events", atLeast: 20_000)
+      baseline: "\(segmentClients) keep-alive clients, /v1/batch × 100 events, live session", atLeast: 20_000)
+    report.add(
+      "listen.segment.busy", Double(segment.busy), unit: "replies",
+      baseline: "503 + Retry-After: 1 while the queue was full (the client waited and resent)")
+    report.add(
+      "listen.segment.queue.ratio", segment.seconds / segmentDirect.seconds, unit: "x",
+      baseline:
+        "same batches written on the event loops (\(Int(Double(segmentDirect.events) / segmentDirect.seconds)) events/s)"
+    )
     report.add(
       "listen.segment.batch.lost", Double(segment.events - segment.recorded), unit: "events",
       baseline: "acknowledged − lines in the recording", atMost: 0)
@@ -86,11 +103,13 @@ enum ServerBench {
   }
 
   /// Streams every connection's bytes at once into a real server writing a real recording.
-  static func runNative(streams: [[UInt8]], total: Int, directory: URL) throws -> (
+  static func runNative(streams: [[UInt8]], total: Int, directory: URL, live: Bool) throws -> (
     seconds: Double, recorded: Int
   ) {
-    let recording = directory.appendingPathComponent("native.jsonl")
-    let (server, counter, recorder) = try startRecordingServer(recording: recording)
+    let recording = directory.appendingPathComponent("native-\(live).jsonl")
+    let running = try RecordingServer(recording: recording, live: live)
+    let server = running.server
+    let counter = running.counter
     let seconds = try measureSeconds {
       DispatchQueue.concurrentPerform(iterations: streams.count) { index in
         guard let socket = try? BenchSocket(port: server.port) else { return }
@@ -100,8 +119,7 @@ enum ServerBench {
       }
       try counter.wait(for: total, timeout: 120)
     }
-    try stop(server)
-    recorder.close()
+    try running.stop()
     return (seconds, try countLines(recording) - 1)
   }
 
@@ -164,9 +182,13 @@ enum ServerBench {
 
   // MARK: Segment /v1/batch
 
-  static func runSegment(directory: URL) throws -> (seconds: Double, events: Int, recorded: Int) {
-    let recording = directory.appendingPathComponent("segment.jsonl")
-    let (server, counter, recorder) = try startRecordingServer(recording: recording)
+  static func runSegment(directory: URL, live: Bool) throws -> (
+    seconds: Double, events: Int, recorded: Int, busy: Int
+  ) {
+    let recording = directory.appendingPathComponent("segment-\(live).jsonl")
+    let running = try RecordingServer(recording: recording, live: live)
+    let server = running.server
+    let counter = running.counter
     var messages: [String] = []
     for index in 0..<100 {
       messages.append(
@@ -181,46 +203,32 @@ enum ServerBench {
     let request = head + body
     let perClient = segmentBatches / segmentClients
     let acknowledged = Counter()
+    let busy = Counter()
     let seconds = try measureSeconds {
       DispatchQueue.concurrentPerform(iterations: segmentClients) { _ in
         guard let socket = try? BenchSocket(port: server.port) else { return }
-        for _ in 0..<perClient {
+        var sent = 0
+        while sent < perClient {
           socket.send(request)
-          guard socket.readResponseStatus() == 200 else { return }
+          let status = socket.readResponseStatus()
+          if status == 503 {
+            // As the SDKs do: wait as long as Retry-After says, then send the same batch again.
+            busy.add(1)
+            usleep(1_000_000)
+            continue
+          }
+          guard status == 200 else { return }
           acknowledged.add(100)
+          sent += 1
         }
       }
       try counter.wait(for: acknowledged.value, timeout: 60)
     }
-    try stop(server)
-    recorder.close()
-    return (seconds, acknowledged.value, try countLines(recording) - 1)
+    try running.stop()
+    return (seconds, acknowledged.value, try countLines(recording) - 1, busy.value)
   }
 
   // MARK: Helpers
-
-  static func startRecordingServer(recording: URL) throws -> (ListenServer, Counter, Recorder) {
-    let recorder = try Recorder(url: recording, header: RecordingHeader(app: "bench", started: Date()))
-    let counter = Counter()
-    let box = ResultBox<ListenServer>()
-    let semaphore = DispatchSemaphore(value: 0)
-    Task {
-      box.set(
-        await Result.capture {
-          try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
-            guard case .records(let records) = event else { return }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(records.count * 600)
-            for record in records { RecordLineEncoder.appendLine(record, to: &bytes) }
-            try? recorder.appendLines(bytes)
-            counter.add(records.count)
-          }
-        })
-      semaphore.signal()
-    }
-    semaphore.wait()
-    return (try box.get(), counter, recorder)
-  }
 
   static func stop(_ server: ListenServer) throws {
     let box = ResultBox<Void>()
@@ -250,6 +258,54 @@ enum ServerBench {
   static func freePort() -> Int {
     let listener = try? POSIXListener()
     return listener?.port ?? 47_531
+  }
+}
+
+/// A real server writing a real recording: through a ``LiveSession`` (what `tagscope listen`
+/// runs), or on its event loops (`live: false`, the baseline).
+struct RecordingServer {
+  let server: ListenServer
+  let counter = Counter()
+  private let session: LiveSession?
+  private let recorder: Recorder
+
+  init(recording: URL, live: Bool) throws {
+    let recorder = try Recorder(url: recording, header: RecordingHeader(app: "bench", started: Date()))
+    let counter = self.counter
+    let box = ResultBox<ListenServer>()
+    let semaphore = DispatchSemaphore(value: 0)
+    let session =
+      live
+      ? LiveSession(store: recorder) { update in
+        for case .records(let records) in update.events { counter.add(records.count) }
+      } : nil
+    Task {
+      box.set(
+        await Result.capture {
+          if let session {
+            return try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+          }
+          return try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
+            guard case .records(let records) = event else { return }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(records.count * 600)
+            for record in records { RecordLineEncoder.appendLine(record, to: &bytes) }
+            try? recorder.appendLines(bytes)
+            counter.add(records.count)
+          }
+        })
+      semaphore.signal()
+    }
+    semaphore.wait()
+    server = try box.get()
+    self.session = session
+    self.recorder = recorder
+  }
+
+  /// Stops the server, then writes out the queue and closes the recording.
+  func stop() throws {
+    try ServerBench.stop(server)
+    if let session { session.close() } else { recorder.close() }
   }
 }
 

@@ -24,32 +24,24 @@ public struct LoopStats: Sendable, Hashable, Codable {
 
 /// Runs the terminal UI: one thread owns curses; records arrive through the timeline and a
 /// ``Wakeup``; redraws for arriving records are coalesced to at most 30 a second, while a key is
-/// answered with a frame at once; when nothing happens the loop sleeps in `poll` with no timeout
-/// (replay paused) or a one-second one (live, for the rate display).
+/// answered with a frame at once; when nothing happens the loop sleeps in `poll` for at most
+/// 100 ms (a resize is noticed then even when SIGWINCH went to another thread).
 public enum TerminalUI {
   /// Shortest time between two frames drawn for arriving records: 28 a second, which leaves room
   /// for the frames answering keys within 30 a second.
   public static let frameInterval = 1.0 / 28
+  /// Longest sleep between two looks at the terminal size, in milliseconds.
+  static let resizeCheckMilliseconds: Int32 = 100
 
-  /// Shows `timeline` until the user quits (`q`), SIGINT/SIGTERM/SIGHUP, or `wakeup` asks to quit.
-  /// The terminal is restored on every exit path.
+  /// Shows `timeline` until the user quits (`q`), the terminal goes away, or `wakeup` asks to
+  /// quit. The terminal is restored on every exit path. Signals are the caller's: the command line
+  /// turns SIGINT/SIGTERM/SIGHUP into `wakeup.requestQuit()`.
   @discardableResult
   public static func run(
     timeline: any TimelineSource, mode: Mode, wakeup: Wakeup = Wakeup(), notice: String? = nil
   ) throws(TerminalError) -> LoopStats {
     let screen = try CursesScreen()
     defer { screen.close() }
-    let signals = [SIGINT, SIGTERM, SIGHUP].map { number -> any DispatchSourceSignal in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler { wakeup.requestQuit() }
-      source.resume()
-      return source
-    }
-    defer {
-      for source in signals { source.cancel() }
-      for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, SIG_DFL) }
-    }
     var state = State(timeline: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
     if let notice { state.show(notice: notice) }
     var loop = Loop(screen: screen, wakeup: wakeup, state: state)
@@ -104,17 +96,17 @@ private struct Loop {
       if ready < 0 && errno != EINTR { break }
       // The terminal went away (window closed, tmux killed): end instead of spinning on it.
       if descriptors[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 { break }
-      // Keys, mouse and resizes (a resize interrupts poll with EINTR).
-      if ready != 0 {
-        let messages = screen.pendingMessages()
-        if !messages.isEmpty {
-          for message in messages {
-            if case .key = message { stats.keys += 1 }
-            state.apply(message)
-          }
-          pendingKeyTime = pendingKeyTime ?? now
-          dirty = true
+      // Keys, mouse and resizes. Curses notices a resize through its SIGWINCH handler, which may
+      // run on any thread (an async command's main thread blocks every signal), so the queue is
+      // read after a timeout too, not only when poll saw input or was interrupted.
+      let messages = screen.pendingMessages()
+      if !messages.isEmpty {
+        for message in messages {
+          if case .key = message { stats.keys += 1 }
+          state.apply(message)
         }
+        pendingKeyTime = pendingKeyTime ?? now
+        dirty = true
       }
       if descriptors[1].revents != 0 {
         if wakeup.drain() { break }
@@ -145,13 +137,18 @@ private struct Loop {
   }
 
   /// Milliseconds to wait: until the next frame may be drawn when something changed, a frame
-  /// interval while playing, a second when live (rate display), forever when paused.
+  /// interval while playing, a second when live (rate display), indefinitely when paused; never
+  /// longer than the resize check.
   private func timeout(now: Double, lastLiveTick: Double) -> Int32 {
+    min(TerminalUI.resizeCheckMilliseconds, wait(now: now, lastLiveTick: lastLiveTick))
+  }
+
+  private func wait(now: Double, lastLiveTick: Double) -> Int32 {
     if dirty { return Int32(max(0, (lastDraw + TerminalUI.frameInterval - now) * 1000).rounded(.up)) }
     if state.mode == .replay && state.playing { return Int32(TerminalUI.frameInterval * 1000) }
     if state.mode == .live { return Int32(max(0, (lastLiveTick + 1 - now) * 1000).rounded(.up)) }
     if loading { return 100 }
-    return -1
+    return Int32.max
   }
 
   private mutating func draw(_ now: Double) {

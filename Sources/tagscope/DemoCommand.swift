@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import PodcastDemo
 import TagscopeInspector
+import TagscopeLive
 import TagscopeRecording
 import TagscopeTimeline
 import TagscopeUI
@@ -93,7 +94,8 @@ struct DemoCommand: ParsableCommand {
   }
 
   /// The live debugger: the simulator runs on its own thread in real time; the inspector hands
-  /// records to the UI's timeline (and the recording, if any); the UI owns the terminal.
+  /// records to the live session, which writes them to the UI's timeline (and the recording, if
+  /// any) and checks the plan off the simulator's and the UI's threads; the UI owns the terminal.
   private func runInterface(seed: UInt64) throws {
     let wakeup = Wakeup()
     let clock = ManualClock(start: Date())
@@ -115,7 +117,8 @@ struct DemoCommand: ParsableCommand {
       FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
       throw ExitCode(2)
     }
-    let inspector = Inspector(sinks: [CheckingSink(timeline: timeline, checker: checker, wakeup: wakeup)])
+    let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
+    let inspector = Inspector(sinks: [session])
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
@@ -129,109 +132,11 @@ struct DemoCommand: ParsableCommand {
     do {
       let source = InspectorTimelineSource(
         timeline: timeline, sourceLabel: "live demo · seed \(seed)", plan: checker)
-      try TerminalUI.run(timeline: source, mode: .live, wakeup: wakeup)
+      try Debugger.run(source, mode: .live, wakeup: wakeup)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))
       throw ExitCode(2)
     }
-  }
-}
-
-/// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a
-/// second (sleeping in slices so 10,000/s keeps to schedule), until `count` or ``stop()``.
-final class SimulatorDriver: @unchecked Sendable {
-  private let hub: AnalyticsHub<PodcastTaxonomy>
-  private let clock: ManualClock
-  private let seed: UInt64
-  private let rate: Double?
-  private let gate: DispatchGate
-  private let condition = NSCondition()
-  private var stopping = false
-  private var finished = false
-
-  init(
-    hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate
-  ) {
-    self.hub = hub
-    self.clock = clock
-    self.seed = seed
-    self.rate = rate
-    self.gate = gate
-  }
-
-  func start() {
-    let thread = Thread { [self] in
-      drive()
-      condition.lock()
-      finished = true
-      condition.broadcast()
-      condition.unlock()
-    }
-    thread.name = "tagscope.demo.simulator"
-    thread.start()
-  }
-
-  /// Stops the simulator and waits for its thread to end.
-  func stop() {
-    condition.lock()
-    stopping = true
-    condition.broadcast()
-    while !finished { condition.wait() }
-    condition.unlock()
-  }
-
-  private func drive() {
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
-    let start = Date()
-    var due = start
-    while !gate.isFull {
-      let delay = simulator.step()
-      if let rate {
-        due = start.addingTimeInterval(Double(gate.count) / rate)
-      } else {
-        due = due.addingTimeInterval(delay)
-      }
-      // Sleep until the next step is due (or a stop); at high rates several steps share a slice.
-      condition.lock()
-      while !stopping && due.timeIntervalSinceNow > 0.002 { _ = condition.wait(until: due) }
-      let stop = stopping
-      condition.unlock()
-      clock.advance(by: max(0, Date().timeIntervalSince(clock.now)))
-      if stop { return }
-    }
-  }
-}
-
-/// Passes the first `limit` dispatches on to its observers and ignores the rest, so `--count`
-/// gives exactly that many records even when a simulator step sends several tags.
-final class DispatchGate: HubObserver, @unchecked Sendable {
-  private let limit: Int
-  private let observers: [any HubObserver]
-  private let lock = NSLock()
-  private var passed = 0
-
-  init(limit: Int, observers: [any HubObserver]) {
-    self.limit = limit
-    self.observers = observers
-  }
-
-  /// Whether `limit` dispatches went through.
-  var isFull: Bool { count >= limit }
-
-  /// Dispatches passed on so far.
-  var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return passed
-  }
-
-  func hubDidDispatch(_ dispatch: Dispatch) {
-    lock.lock()
-    let pass = passed < limit
-    if pass { passed += 1 }
-    lock.unlock()
-    guard pass else { return }
-    for observer in observers { observer.hubDidDispatch(dispatch) }
   }
 }
 

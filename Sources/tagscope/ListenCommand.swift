@@ -2,12 +2,13 @@ import ArgumentParser
 import Foundation
 import TaggingPlan
 import TagscopeInspector
+import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
 
 /// `tagscope listen`: apps (RemoteSink) and existing analytics SDKs stream into the debugger.
-struct Listen: ParsableCommand {
+struct Listen: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "listen",
     abstract: "Receive records from apps (RemoteSink) and from analytics SDKs pointed at this machine.",
@@ -47,38 +48,21 @@ struct Listen: ParsableCommand {
     if quiet && !headless { throw ValidationError("--quiet needs --headless") }
   }
 
-  /// Runs the server on its own task and blocks until it stopped, so the command works under a
-  /// synchronous root command too.
-  func run() throws {
+  func run() async throws {
     let options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet)
     if !headless {
-      if let message = try ListenInterface.run(options: options, plan: plan) {
+      if let message = await ListenInterface.run(options: options, plan: plan) {
         FileHandle.standardError.write(Data("tagscope: \(message)\n".utf8))
         throw ExitCode(2)
       }
       return
     }
-    let monitor = try plan.map { PlanMonitor(plan: try Self.loadPlan($0)) }
-    let annotate = monitor.map(Self.planAnnotator)
-    let outcome = ListenOutcome()
-    Task {
-      do { _ = try await ListenRunner.run(options, annotate: annotate) } catch {
-        outcome.failure = "\(error)"
-      }
-      outcome.done.signal()
-    }
-    outcome.done.wait()
-    if let message = outcome.failure { throw ValidationError(message) }
-    if let monitor { ListenRunner.standardError("plan: " + monitor.headerText) }
-  }
-
-  /// Checks each record against the plan, in arrival order; one line per violation.
-  static func planAnnotator(_ monitor: PlanMonitor) -> @Sendable (Record) -> [String] {
-    let positions = RecordCounter()
-    return { record in
-      let violations = monitor.check(record, at: positions.next())
-      return violations.map { "✗ \($0.severity.rawValue) \($0.rule.rawValue): \($0.message)" }
+    let checker = try plan.map { PlanChecker(plan: try Self.loadPlan($0)) }
+    do {
+      _ = try await ListenRunner.run(options, checker: checker)
+    } catch {
+      throw ValidationError("\(error)")
     }
   }
 
@@ -89,23 +73,4 @@ struct Listen: ParsableCommand {
       throw ExitCode(2)
     }
   }
-}
-
-/// Positions of the records checked against the plan, in arrival order.
-private final class RecordCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func next() -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    count += 1
-    return count - 1
-  }
-}
-
-/// How the listen task ended; written by the task before it signals, read after the wait.
-private final class ListenOutcome: @unchecked Sendable {
-  let done = DispatchSemaphore(value: 0)
-  var failure: String?
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TagscopeInspector
+import TagscopeLive
 import TagscopeRecording
 import TagscopeTimeline
 import TagscopeUI
@@ -46,13 +47,13 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if let checker {
-      check = BackgroundPlanCheck(timeline: timeline, checker: checker, wakeup: wakeup)
+      check = BackgroundPlanCheck(timeline: timeline, checker: checker) { wakeup.signal() }
       check?.start()
     }
     let source = InspectorTimelineSource(timeline: timeline, sourceLabel: label, plan: checker)
     let result: Result<LoopStats, TerminalError>
     do {
-      result = .success(try TerminalUI.run(timeline: source, mode: .replay, wakeup: wakeup))
+      result = .success(try Debugger.run(source, mode: .replay, wakeup: wakeup))
     } catch {
       result = .failure(error)
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The tagscope command line: the demo, replay, listen and validate tools.
 @main
-struct Tagscope: ParsableCommand {
+struct Tagscope: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tagscope",
     abstract: "Watch, record, replay and check the analytics tags of an app.",

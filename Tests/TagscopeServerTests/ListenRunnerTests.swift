@@ -1,6 +1,8 @@
 import AnalyticsHub
 import Foundation
+import TaggingPlan
 import TagscopeInspector
+import TagscopeLive
 import TagscopeRecording
 import TagscopeTimeline
 import XCTest
@@ -111,28 +113,33 @@ final class ListenRunnerTests: XCTestCase {
     XCTAssertEqual(try RecordLineDecoder.decodeRecord(String(lines[50])).name, "E49")
   }
 
-  func testAnnotationsPrintUnderTheirRecord() async throws {
+  func testPlanViolationsPrintUnderTheirRecordAndTheSummaryAtTheEnd() async throws {
     let output = Lines()
+    let notices = Lines()
     let boundPort = Lines()
     let options = ListenOptions(port: 0, headless: true)
+    let plan = try PlanLoader.load(yaml: "plan: P\nevents:\n  Listen: {}\n", file: "p.yaml")
     let runner = Task {
       try await ListenRunner.run(
-        options, output: { output.append($0) }, notices: { _ in }, ready: { boundPort.append(String($0)) },
+        options, output: { output.append($0) }, notices: { notices.append($0) },
+        ready: { boundPort.append(String($0)) },
         stop: {
           while output.all.joined(separator: "\n").components(separatedBy: "\n").count < 2 {
             try? await Task.sleep(nanoseconds: 10_000_000)
           }
         },
-        annotate: { record in record.name == "Play" ? ["✗ plan: Play\u{1b}[31m is not planned"] : [] })
+        checker: PlanChecker(plan: plan))
     }
     while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
-    let body = #"{"type":"track","userId":"user-1","event":"Play"}"#
+    let body = #"{"type":"track","userId":"user-1","event":"Play\u001b[31m"}"#
     XCTAssertEqual(
       try httpRequest(port: Int(boundPort.all[0]) ?? 0, path: "/v1/track", body: body)?.status, 200)
     _ = try await runner.value
     let lines = output.all.joined(separator: "\n").components(separatedBy: "\n")
-    XCTAssertEqual(lines.count, 2)
-    XCTAssertTrue(lines[0].contains("\"Play\""), lines[0])
-    XCTAssertEqual(lines[1], "  ✗ plan: Play\\e[31m is not planned")
+    XCTAssertEqual(lines.count, 2, "\(lines)")
+    XCTAssertTrue(lines[0].contains(#""Play\e[31m""#), lines[0])
+    XCTAssertTrue(lines[1].hasPrefix("  ✗ error unplanned-tag: "), lines[1])
+    XCTAssertFalse(lines[1].unicodeScalars.contains { $0.value == 0x1B }, lines[1])
+    XCTAssertTrue(notices.all.last?.hasPrefix("plan: ") == true, "\(notices.all)")
   }
 }

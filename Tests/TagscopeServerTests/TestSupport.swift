@@ -93,7 +93,7 @@ func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: S
 }
 
 /// A blocking loopback TCP client for sending exact bytes (truncated requests, raw JSONL…).
-final class RawClient {
+final class RawClient: @unchecked Sendable {
   let descriptor: Int32
 
   init(port: Int, timeout: TimeInterval = 5) throws {

@@ -5,8 +5,9 @@ import NIOHTTPCompression
 /// Collects one HTTP request at a time within its endpoint's body limit and deadline, hands it to
 /// the SDK endpoint, delivers what it accepted, then answers as the real service does.
 ///
-/// Records are delivered before the reply is written, so a client that got `200` knows its events
-/// are with the consumer. A body over the limit is answered at once and the connection closed once
+/// Records are enqueued before the reply is written, so a client that got `200` knows its events
+/// will be in the recording; while the ingest queue is full a request gets `503` + `Retry-After`
+/// and nothing of it is taken. A body over the limit is answered at once and the connection closed once
 /// the client stops sending; a request that does not finish in time gets `408` and is closed.
 final class HTTPIngestHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
@@ -30,6 +31,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var peerHost = "unknown"
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
+  /// `Retry-After` of a `503` while the ingest queue is full.
+  private static let busyRetrySeconds = 1
 
   init(server: ServerContext) { self.server = server }
 
@@ -96,6 +99,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let current = state
     state = .idle
     switch current {
+    case .collecting(let head, _, _) where !server.ingest.hasRoom:
+      server.statistics.update { $0.busyReplies += 1 }
+      respond(
+        .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
     case .collecting(let head, let endpoint, let body):
       let request = ReceivedRequest(
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
@@ -153,6 +160,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     headers.add(name: "Content-Type", value: reply.contentType)
     headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
+    if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
     if request.method == .OPTIONS {
       headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
       headers.add(name: "Access-Control-Allow-Headers", value: "*")

@@ -10,7 +10,8 @@ import TagscopeTimeline
 /// when the server requires one. Records are delivered in batches at the end of each read, with
 /// `source` set; a bad line is counted and reported with its line number and the stream goes on.
 /// A stream that does not start with a valid header, or without the right token, gets one JSON
-/// line `{"error":…}` back and is closed.
+/// line `{"error":…}` back and is closed. While the ingest queue is full the stream is not read
+/// (TCP flow control slows the client down) and its idle deadline does not run.
 final class NativeStreamHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -54,8 +55,28 @@ final class NativeStreamHandler: ChannelInboundHandler {
 
   func channelReadComplete(context: ChannelHandlerContext) {
     flush()
-    if case .streaming = state { armIdleDeadline(context: context) }
+    if case .streaming = state {
+      if server.ingest.hasRoom { armIdleDeadline(context: context) } else { pauseReading(context: context) }
+    }
     context.fireChannelReadComplete()
+  }
+
+  /// Stops reading until the ingest queue has room, then reads on (and restarts the idle deadline).
+  private func pauseReading(context: ChannelHandlerContext) {
+    deadline?.cancel()
+    deadline = nil
+    server.statistics.update { $0.pausedReads += 1 }
+    context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in }
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.ingest.whenRoom {
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        guard case .streaming = handler.state else { return }
+        handler.armIdleDeadline(context: context)
+        context.channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
+      }
+    }
   }
 
   /// Restarts the idle deadline of a streaming connection, when the configuration sets one.

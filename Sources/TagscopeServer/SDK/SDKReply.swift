@@ -12,6 +12,15 @@ struct SDKReply: Sendable {
   var events: [IngestedEvent] = []
   /// Why the request was refused, for the counters; `nil` when it was accepted.
   var rejection: RejectionReason?
+  /// Seconds the client should wait before retrying (`Retry-After`), for `503`.
+  var retryAfter: Int?
+
+  /// `503` with `Retry-After`: the server's queue is full; nothing of the request was taken.
+  static func busy(retryAfter: Int) -> SDKReply {
+    SDKReply(
+      status: .serviceUnavailable, contentType: "text/plain", body: "Busy, retry later",
+      retryAfter: retryAfter)
+  }
 }
 
 /// Why the server refused a request, a connection or a line; counted per reason.

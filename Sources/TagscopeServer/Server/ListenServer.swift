@@ -13,7 +13,9 @@ import NIOPosix
 ///
 /// The consumer is called on the server's event-loop threads, concurrently for different
 /// connections and in arrival order within one connection; it must be thread-safe. HTTP replies
-/// are written only after the consumer returned, so nothing acknowledged is lost.
+/// are written only after the consumer returned, so nothing acknowledged is lost. A real consumer
+/// (the debugger, the headless recorder) is a ``ListenIngest`` queue instead, so the event loops
+/// only parse and enqueue and a full queue holds clients back.
 public final class ListenServer: Sendable {
   private let serverChannel: any Channel
   private let context: ServerContext
@@ -34,7 +36,8 @@ public final class ListenServer: Sendable {
     self.host = host
   }
 
-  /// Binds and starts accepting connections; `consumer` receives everything that arrives.
+  /// Binds and starts accepting connections; `consumer` receives everything that arrives, on the
+  /// event-loop thread that read it (no queue, no backpressure).
   ///
   /// - Parameter group: the event loops to run on; by default the server makes its own (one loop
   ///   per core) and shuts it down in ``shutdown()``.
@@ -42,9 +45,17 @@ public final class ListenServer: Sendable {
     configuration: ListenConfiguration, group: (any EventLoopGroup)? = nil,
     consumer: @escaping @Sendable (ListenEvent) -> Void
   ) async throws -> ListenServer {
+    try await start(configuration: configuration, group: group, ingest: ImmediateIngest(consumer))
+  }
+
+  /// Binds and starts accepting connections; everything that arrives is enqueued in `ingest`,
+  /// whose bound holds clients back when it is full.
+  public static func start(
+    configuration: ListenConfiguration, group: (any EventLoopGroup)? = nil, ingest: any ListenIngest
+  ) async throws -> ListenServer {
     let ownedGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount) : nil
     let eventLoops: any EventLoopGroup = group ?? ownedGroup!
-    let context = ServerContext(configuration: configuration, consumer: consumer)
+    let context = ServerContext(configuration: configuration, ingest: ingest)
     let bootstrap = ServerBootstrap(group: eventLoops)
       .serverChannelOption(.backlog, value: 512)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

@@ -10,7 +10,7 @@ import TagscopeTimeline
 final class ServerContext: Sendable {
   let configuration: ListenConfiguration
   let statistics = StatisticsCounter()
-  private let consumer: @Sendable (ListenEvent) -> Void
+  let ingest: any ListenIngest
   private let sequence = NIOLockedValueBox<UInt64>(0)
   private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
@@ -18,18 +18,18 @@ final class ServerContext: Sendable {
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
-  init(configuration: ListenConfiguration, consumer: @escaping @Sendable (ListenEvent) -> Void) {
+  init(configuration: ListenConfiguration, ingest: any ListenIngest) {
     self.configuration = configuration
-    self.consumer = consumer
+    self.ingest = ingest
   }
 
-  /// Hands `event` to the consumer, counting delivered records.
+  /// Enqueues `event`, counting delivered records.
   func deliver(_ event: ListenEvent) {
     if case .records(let records) = event {
       guard !records.isEmpty else { return }
       statistics.update { $0.accepted += records.count }
     }
-    consumer(event)
+    ingest.deliver(event)
   }
 
   /// Numbers and delivers the events one SDK request carried; the first request from a source

@@ -35,6 +35,10 @@ public struct ServerStatistics: Sendable, Hashable {
   public var droppedByClients = 0
   /// HTTP requests or native connections cut off before they were complete.
   public var truncated = 0
+  /// HTTP requests answered `503` + `Retry-After` because the ingest queue was full.
+  public var busyReplies = 0
+  /// Times a native stream stopped being read until the ingest queue had room.
+  public var pausedReads = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -50,6 +54,7 @@ public struct ServerStatistics: Sendable, Hashable {
     }
     return "accepted \(accepted) · rejected \(totalRejected)\(detail(rejected)) · timeouts \(totalTimeouts)"
       + "\(detail(timeouts.filter { $0.key != .keepAlive })) · truncated \(truncated)"
+      + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }

@@ -1,0 +1,81 @@
+import AnalyticsHub
+import AnalyticsHubTesting
+import Foundation
+
+/// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a
+/// second (sleeping in slices so 10,000/s keeps to schedule), until the gate is full or ``stop()``.
+public final class SimulatorDriver: @unchecked Sendable {
+  private let hub: AnalyticsHub<PodcastTaxonomy>
+  private let clock: ManualClock
+  private let seed: UInt64
+  private let rate: Double?
+  private let gate: DispatchGate
+  private let condition = NSCondition()
+  private var stopping = false
+  private var running = false
+
+  /// A driver sending the simulator's tags to `hub` (observed through `gate`), advancing `clock`
+  /// with real time.
+  public init(
+    hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate
+  ) {
+    self.hub = hub
+    self.clock = clock
+    self.seed = seed
+    self.rate = rate
+    self.gate = gate
+  }
+
+  /// Starts the simulator thread.
+  public func start() {
+    condition.lock()
+    running = true
+    condition.unlock()
+    let thread = Thread { [self] in
+      drive()
+      condition.lock()
+      running = false
+      condition.broadcast()
+      condition.unlock()
+    }
+    thread.name = "tagscope.demo.simulator"
+    thread.start()
+  }
+
+  /// Stops the simulator and waits for its thread to end.
+  public func stop() {
+    condition.lock()
+    stopping = true
+    condition.broadcast()
+    while running { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Waits until the gate is full (or ``stop()``), for tests.
+  public func waitUntilFinished() {
+    condition.lock()
+    while running { condition.wait() }
+    condition.unlock()
+  }
+
+  private func drive() {
+    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    let start = Date()
+    var due = start
+    while !gate.isFull {
+      let delay = simulator.step()
+      if let rate {
+        due = start.addingTimeInterval(Double(gate.count) / rate)
+      } else {
+        due = due.addingTimeInterval(delay)
+      }
+      // Sleep until the next step is due (or a stop); at high rates several steps share a slice.
+      condition.lock()
+      while !stopping && due.timeIntervalSinceNow > 0.002 { _ = condition.wait(until: due) }
+      let stop = stopping
+      condition.unlock()
+      clock.advance(by: max(0, Date().timeIntervalSince(clock.now)))
+      if stop { return }
+    }
+  }
+}

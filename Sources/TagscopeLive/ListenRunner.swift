@@ -1,0 +1,116 @@
+import Foundation
+import TagscopeInspector
+import TagscopeRecording
+import TagscopeServer
+import TagscopeTimeline
+
+/// Runs `tagscope listen` without a user interface: the server enqueues what it receives into a
+/// ``LiveSession``, whose worker writes the recording (when asked), checks the plan (when given)
+/// and prints one line per record (unless quiet); on SIGINT/SIGTERM every connection is closed,
+/// the queue is written out and the counters are printed.
+public enum ListenRunner {
+  /// What went wrong before the server could run.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Runs until SIGINT or SIGTERM (or until `stop` finishes, for tests); returns the final counters.
+  ///
+  /// - Parameters:
+  ///   - output: receives record lines (standard output by default).
+  ///   - notices: receives notices and the summary (standard error by default).
+  ///   - ready: called with the bound port once the server accepts connections.
+  ///   - stop: awaited instead of a signal when given.
+  ///   - checker: the tagging plan; each violation prints under its record, the plan's summary at
+  ///     the end.
+  ///   - capacity: the ingest queue's bound, in records.
+  public static func run(
+    _ options: ListenOptions, output: @escaping @Sendable (String) -> Void = ListenRunner.standardOutput,
+    notices: @escaping @Sendable (String) -> Void = ListenRunner.standardError,
+    ready: @Sendable (Int) -> Void = { _ in }, stop: (@Sendable () async -> Void)? = nil,
+    checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity
+  ) async throws -> ServerStatistics {
+    let recorder: Recorder?
+    if let path = options.recordPath {
+      do {
+        recorder = try Recorder(
+          url: URL(fileURLWithPath: path),
+          header: RecordingHeader(
+            app: "tagscope listen",
+            device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
+            started: Date()))
+      } catch {
+        throw Failure(description: "cannot write the recording \(path): \(error)")
+      }
+    } else {
+      recorder = nil
+    }
+    // Caught from before the server accepts anything, so a signal right after `ready` is seen.
+    let signals = stop == nil ? TerminationSignals.catching() : nil
+    let printRecords = options.headless && !options.quiet
+    let session = LiveSession(store: recorder, checker: checker, capacity: capacity) { update in
+      if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
+      let lines = HeadlessLines(update)
+      if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
+      for notice in lines.notices { notices(notice) }
+    }
+    let server: ListenServer
+    do {
+      server = try await ListenServer.start(configuration: options.configuration, ingest: session)
+    } catch {
+      session.close()
+      throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
+    }
+    if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
+      notices(
+        "warning: listening on \(options.host), reachable from other machines"
+          + (options.token == nil ? "; native clients need no token (see --token)" : ""))
+    }
+    notices(
+      "listening on \(options.host):\(server.port)"
+        + (options.recordPath.map { ", recording to \($0)" } ?? ""))
+    ready(server.port)
+    if let stop { await stop() } else { await signals?.next() }
+    try await server.shutdown()
+    session.close()
+    let statistics = server.statistics
+    notices("stopped: " + statistics.summary)
+    if let checker { notices("plan: " + checker.monitor.headerText) }
+    return statistics
+  }
+
+  /// Writes a line to standard output.
+  public static func standardOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+  }
+
+  /// Writes a line to standard error.
+  public static func standardError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+/// The headless lines for one live update: each record's line with its plan violations under it
+/// (standard output), and notices (standard error), all sanitized.
+struct HeadlessLines {
+  var output: [String] = []
+  var notices: [String] = []
+
+  init(_ update: LiveUpdate) {
+    var record = 0
+    for event in update.events {
+      let lines = HeadlessPrinter.lines(for: event)
+      notices += lines.notices
+      guard case .records(let records) = event else { continue }
+      for (line, _) in zip(lines.output, records) {
+        output.append(line)
+        if record < update.violations.count {
+          output += update.violations[record].map {
+            "  " + TerminalText.sanitize("✗ \($0.severity.rawValue) \($0.rule.rawValue): \($0.message)")
+          }
+        }
+        record += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import TagscopeRecording
+import TagscopeServer
+
+/// One entry of the live session's queue: what the server read, with the recording lines of its
+/// records and drop marker (encoded on the event loop that read them, so the single worker only
+/// writes), or what an in-process inspector delivered (lines already encoded).
+enum LiveInput: Sendable {
+  case event(ListenEvent, items: [SinkItem])
+  case items([SinkItem])
+
+  /// `event` with its lines encoded.
+  init(_ event: ListenEvent) {
+    switch event {
+    case .records(let records): self = .event(event, items: records.map(SinkItem.init))
+    case .dropped(_, let marker): self = .event(event, items: [SinkItem(marker)])
+    default: self = .event(event, items: [])
+    }
+  }
+
+  /// Its weight in the queue's bound: its records, or one.
+  var weight: Int {
+    switch self {
+    case .event(.records(let records), _): return records.count
+    case .event: return 1
+    case .items(let items): return items.count
+    }
+  }
+}

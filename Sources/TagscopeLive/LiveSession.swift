@@ -1,0 +1,148 @@
+import Foundation
+import TaggingPlan
+import TagscopeRecording
+import TagscopeServer
+
+/// The live pipeline of `tagscope listen` and `tagscope demo`: a bounded ingest queue, then, on one
+/// worker thread and in arrival order, store (timeline append and recording write), plan check and
+/// notification.
+///
+/// ```swift
+/// let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
+/// let server = try await ListenServer.start(configuration: configuration, ingest: session)
+/// …
+/// try await server.shutdown()
+/// session.close()  // everything the server took is in the recording
+/// ```
+///
+/// As a ``ListenIngest`` it holds the server's clients back when the queue is full; as a
+/// ``RecordSink`` (an inspector's, in the demo) its `receive` waits for room, so the inspector's
+/// own bounded backlog absorbs the burst. Whatever the queue took is stored before ``close()``
+/// returns.
+public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
+  /// The default bound: records queued or being stored before clients are held back.
+  public static let defaultCapacity = 20_000
+
+  private let queue: IngestQueue
+  private let store: (any LiveStore)?
+  private let checker: PlanChecker?
+  private let onUpdate: @Sendable (LiveUpdate) -> Void
+  private let finished = DispatchSemaphore(value: 0)
+  private let stateLock = NSLock()
+  private var started = false
+  private var closed = false
+  /// Only the worker touches these.
+  private var position = 0
+  private var reportedWriteFailure = false
+
+  /// A session storing to `store` (none: nothing is written), checking with `checker`, calling
+  /// `onUpdate` on its worker thread after each batch. The worker starts at once.
+  public init(
+    store: (any LiveStore)?, checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity,
+    onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
+  ) {
+    queue = IngestQueue(capacity: capacity)
+    self.store = store
+    self.checker = checker
+    self.onUpdate = onUpdate
+    let thread = Thread { [self] in
+      work()
+      finished.signal()
+    }
+    thread.name = "tagscope.live"
+    thread.start()
+  }
+
+  /// The queue's bound.
+  public var capacity: Int { queue.capacity }
+
+  /// The most records queued or being stored at once so far.
+  public var peakLoad: Int { queue.peak }
+
+  // MARK: ListenIngest
+
+  /// Encodes the lines of `event`'s records (on the caller's thread, the event loop) and queues it.
+  public func deliver(_ event: ListenEvent) { queue.put(LiveInput(event)) }
+
+  public var hasRoom: Bool { queue.hasRoom }
+
+  public func whenRoom(_ resume: @escaping @Sendable () -> Void) { queue.whenRoom(resume) }
+
+  // MARK: RecordSink
+
+  /// Waits for room, then queues `items` (an inspector's batch).
+  public func receive(_ items: [SinkItem]) {
+    guard !items.isEmpty else { return }
+    queue.putWaiting(.items(items))
+  }
+
+  /// Returns once everything queued so far is stored, checked and notified.
+  public func flush() {
+    stateLock.lock()
+    let isClosed = closed
+    stateLock.unlock()
+    if isClosed { return }
+    queue.waitUntilIdle()
+    store?.flush()
+  }
+
+  /// Stores what is queued, stops the worker and closes the store. Later events are still taken
+  /// but never stored.
+  public func close() {
+    stateLock.lock()
+    let first = !closed
+    closed = true
+    stateLock.unlock()
+    guard first else { return }
+    queue.close()
+    finished.wait()
+    store?.close()
+  }
+
+  // MARK: Worker
+
+  private func work() {
+    while let batch = queue.takeAll() {
+      process(batch)
+      queue.finished(batch)
+    }
+  }
+
+  private func process(_ batch: [LiveInput]) {
+    var items: [SinkItem] = []
+    var events: [ListenEvent] = []
+    for input in batch {
+      switch input {
+      case .event(let event, let lines):
+        events.append(event)
+        items += lines
+      case .items(let received):
+        items += received
+        var records: [Record] = []
+        for item in received {
+          switch item {
+          case .record(let record, _): records.append(record)
+          case .dropped(let marker, _):
+            if !records.isEmpty { events.append(.records(records)) }
+            records = []
+            events.append(.dropped(source: "inspector", marker: marker))
+          }
+        }
+        if !records.isEmpty { events.append(.records(records)) }
+      }
+    }
+    if let store, !items.isEmpty { store.receive(items) }
+    let first = position
+    var violations: [[PlanViolation]] = []
+    for case .record(let record, _) in items {
+      if let checker { violations.append(checker.check(record, at: position)) }
+      position += 1
+    }
+    var failure: SystemError?
+    if !reportedWriteFailure, let error = store?.lastWriteError {
+      reportedWriteFailure = true
+      failure = error
+    }
+    onUpdate(LiveUpdate(events: events, violations: violations, firstPosition: first, writeFailure: failure))
+  }
+}

@@ -1,0 +1,16 @@
+import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
+
+/// Where a live session stores records: the debugger's live ``Timeline`` (which writes the
+/// recording and indexes it) or, headless, a ``Recorder``.
+public protocol LiveStore: RecordSink {
+  /// The first error writing the recording, if any.
+  var lastWriteError: SystemError? { get }
+}
+
+extension Timeline: LiveStore {}
+
+extension Recorder: LiveStore {
+  public var lastWriteError: SystemError? { lastError }
+}

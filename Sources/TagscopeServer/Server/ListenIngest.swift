@@ -1,0 +1,31 @@
+/// Where a ``ListenServer`` puts what it receives: a queue the server fills from its event loops
+/// and someone else drains.
+///
+/// The server only parses and enqueues. When ``hasRoom`` is false it holds clients back instead of
+/// buffering more: an HTTP request gets `503` with `Retry-After` (nothing of it is taken), a native
+/// stream is not read until ``whenRoom(_:)`` calls back. Whatever ``deliver(_:)`` took must reach
+/// the recording, so a `200` reply still means the records will be in it.
+public protocol ListenIngest: AnyObject, Sendable {
+  /// Takes `event`, in order with the other events of its connection. Always succeeds: callers
+  /// check ``hasRoom`` before reading more, so the queue goes over its bound by at most one read
+  /// (or one request) per connection.
+  func deliver(_ event: ListenEvent)
+  /// Whether the queue takes more now.
+  var hasRoom: Bool { get }
+  /// Calls `resume` once there is room again (at once, on the calling thread, if there is now).
+  func whenRoom(_ resume: @escaping @Sendable () -> Void)
+}
+
+/// An ingest without a queue: each event goes to a closure on the event-loop thread that read it.
+/// For tests and tools that consume quickly; it never holds a client back.
+final class ImmediateIngest: ListenIngest {
+  private let consumer: @Sendable (ListenEvent) -> Void
+
+  init(_ consumer: @escaping @Sendable (ListenEvent) -> Void) { self.consumer = consumer }
+
+  func deliver(_ event: ListenEvent) { consumer(event) }
+
+  var hasRoom: Bool { true }
+
+  func whenRoom(_ resume: @escaping @Sendable () -> Void) { resume() }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import TagscopeInspector
+import TagscopeLive
+import TagscopeRecording
+import TagscopeServer
+import TagscopeTimeline
+
+/// A recorder whose writes wait while the gate is closed: a disk (or plan check) slower than the
+/// clients, on demand.
+final class GatedStore: LiveStore, @unchecked Sendable {
+  let recorder: Recorder
+  private let condition = NSCondition()
+  private var open: Bool
+  private var batches = 0
+
+  init(url: URL, open: Bool = true) throws {
+    recorder = try Recorder(url: url, header: RecordingHeader(app: "test", started: Date()))
+    self.open = open
+  }
+
+  func setOpen(_ value: Bool) {
+    condition.lock()
+    open = value
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Batches that reached the store (waiting or written).
+  var batchCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return batches
+  }
+
+  func receive(_ items: [SinkItem]) {
+    condition.lock()
+    batches += 1
+    while !open { condition.wait() }
+    condition.unlock()
+    recorder.receive(items)
+  }
+
+  func flush() { recorder.flush() }
+  func close() { recorder.close() }
+  var lastWriteError: SystemError? { recorder.lastError }
+}
+
+/// Collects a live session's updates.
+final class UpdateLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [LiveUpdate] = []
+
+  func append(_ update: LiveUpdate) {
+    lock.lock()
+    stored.append(update)
+    lock.unlock()
+  }
+
+  var all: [LiveUpdate] {
+    lock.lock()
+    defer { lock.unlock() }
+    return stored
+  }
+}
+
+/// A fresh temporary recording path.
+func temporaryRecording() -> URL {
+  FileManager.default.temporaryDirectory.appendingPathComponent("live-\(UUID().uuidString).jsonl")
+}
+
+/// The records of a recording file, in order (header and drop markers skipped).
+func recordedRecords(_ url: URL) throws -> [Record] {
+  try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
+    if case .record(let record) = try RecordLineDecoder.decode(String(line)) { return record }
+    return nil
+  }
+}
+
+/// `count` screen records numbered from `first`, from `source`.
+func screenRecords(_ count: Int, first: UInt64 = 1, source: String? = nil) -> [Record] {
+  (0..<count).map { index in
+    Record(
+      seq: first + UInt64(index), time: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
+      kind: .screen, name: "screen\(first + UInt64(index))", source: source)
+  }
+}
+
+/// Waits until `condition` holds or `timeout` passes; returns whether it holds.
+@discardableResult
+func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+  let end = Date().addingTimeInterval(timeout)
+  while !condition() {
+    if Date() > end { return false }
+    Thread.sleep(forTimeInterval: 0.005)
+  }
+  return true
+}
