@@ -26,6 +26,23 @@ public struct RecordSummary: Sendable, Hashable {
   /// Violations attached by a tagging-plan validator (``Timeline/setPlanViolations(_:at:)``).
   public var planViolations: Int
 
+  /// A summary (the timeline makes them from its index; tests and other sources may too).
+  public init(
+    index: Int, seq: UInt64, timeMilliseconds: Int64, kind: RecordKind, name: String, source: String?,
+    outputs: [OutputSummary], hasRuleViolations: Bool, hasIssues: Bool, planViolations: Int
+  ) {
+    self.index = index
+    self.seq = seq
+    self.timeMilliseconds = timeMilliseconds
+    self.kind = kind
+    self.name = name
+    self.source = source
+    self.outputs = outputs
+    self.hasRuleViolations = hasRuleViolations
+    self.hasIssues = hasIssues
+    self.planViolations = planViolations
+  }
+
   /// When the hub received the tag.
   public var time: Date { Date(recordMilliseconds: timeMilliseconds) }
 
@@ -39,4 +56,10 @@ public struct OutputSummary: Sendable, Hashable {
   public var provider: String
   /// Its status for this record.
   public var status: OutputStatus
+
+  /// A provider's status.
+  public init(provider: String, status: OutputStatus) {
+    self.provider = provider
+    self.status = status
+  }
 }

@@ -13,42 +13,51 @@ public struct TimelineFilter: Sendable, Hashable {
 
   /// Keep only these kinds.
   public var kinds: Set<RecordKind>?
-  /// Keep only matching names.
-  public var name: NameMatch?
-  /// Keep only records with an output for this provider (with ``status``: that provider's status).
-  /// The index tracks the first 64 providers seen; a later one matches nothing.
+  /// Keep only names matching every one of these.
+  public var names: [NameMatch]
+  /// Keep only matching names (the first of ``names``; setting it replaces them).
+  public var name: NameMatch? {
+    get { names.first }
+    set { names = newValue.map { [$0] } ?? [] }
+  }
+  /// Keep only records with an output for this provider, any case (with ``status``: that
+  /// provider's status). The index tracks the first 64 providers seen; a later one matches nothing.
   public var provider: String?
   /// Keep only records where a provider (or ``provider``) has this status (sent, dropped,
   /// blocked, failed).
   public var status: OutputStatus?
-  /// Keep only records from this `source`.
+  /// Keep only records whose `source` contains this text, any case.
   public var source: String?
   /// Keep only records with (`true`) or without (`false`) rule or plan violations.
   public var violations: Bool?
+  /// Keep only records with (`true`) or without (`false`) hub issues.
+  public var issues: Bool?
 
   /// A filter; every condition is optional.
   public init(
     kinds: Set<RecordKind>? = nil, name: NameMatch? = nil, provider: String? = nil,
     status: OutputStatus? = nil,
-    source: String? = nil, violations: Bool? = nil
+    source: String? = nil, violations: Bool? = nil, issues: Bool? = nil
   ) {
     self.kinds = kinds
-    self.name = name
+    self.names = name.map { [$0] } ?? []
     self.provider = provider
     self.status = status
     self.source = source
     self.violations = violations
+    self.issues = issues
   }
 
   /// Whether nothing is filtered.
   public var isEmpty: Bool {
-    kinds == nil && name == nil && provider == nil && status == nil && source == nil && violations == nil
+    kinds == nil && names.isEmpty && provider == nil && status == nil && source == nil && violations == nil
+      && issues == nil
   }
 
   /// Checks the filter (a regular expression that does not compile), for showing it as invalid
   /// while the user types.
   public func validate() throws(TimelineFilterError) {
-    if case .regex(let pattern) = name { _ = try NameMatcher(regex: pattern) }
+    for case .regex(let pattern) in names { _ = try NameMatcher(regex: pattern) }
   }
 }
 

@@ -217,8 +217,9 @@ struct TimelineIndex {
     var providerBit: UInt64?
     var providerUnknown = false
     var status: OutputStatus?
-    var sourceID: UInt16?
+    var sourceIDs: [Bool]?
     var violations: Bool?
+    var issues: Bool?
   }
 
   func compile(_ filter: TimelineFilter) throws(TimelineFilterError) -> CompiledFilter {
@@ -228,12 +229,16 @@ struct TimelineIndex {
       for kind in kinds { if let id = self.kinds.lookup(kind.rawValue) { allowed[id] = true } }
       compiled.kindIDs = allowed
     }
-    if let name = filter.name {
-      let matcher = try NameMatcher(name)
-      compiled.nameIDs = names.strings.map(matcher.matches)
+    if !filter.names.isEmpty {
+      var matchers: [NameMatcher] = []
+      for name in filter.names { matchers.append(try NameMatcher(name)) }
+      compiled.nameIDs = names.strings.map { name in matchers.allSatisfy { $0.matches(name) } }
     }
     if let provider = filter.provider {
-      if let id = providers.lookup(provider), id < Self.maximumProviders {
+      let id =
+        providers.lookup(provider)
+        ?? providers.strings.firstIndex { $0.caseInsensitiveCompare(provider) == .orderedSame }
+      if let id, id < Self.maximumProviders {
         compiled.providerBit = 1 << UInt64(id)
       } else {
         compiled.providerUnknown = true
@@ -244,9 +249,10 @@ struct TimelineIndex {
       compiled.status = status
     }
     if let source = filter.source {
-      compiled.sourceID = sources.lookup(source).map { UInt16(clamping: $0) } ?? .max
+      compiled.sourceIDs = sources.strings.map { $0.range(of: source, options: .caseInsensitive) != nil }
     }
     compiled.violations = filter.violations
+    compiled.issues = filter.issues
     return compiled
   }
 
@@ -270,11 +276,16 @@ struct TimelineIndex {
       }
       if mask & scope == 0 { return false }
     }
-    if let sourceID = filter.sourceID, entry.sourceID != sourceID { return false }
+    if let sourceIDs = filter.sourceIDs {
+      // Id 0 is a record without a source.
+      let id = Int(entry.sourceID)
+      guard id != 0, id < sourceIDs.count, sourceIDs[id] else { return false }
+    }
     if let violations = filter.violations {
       let has = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
       if has != violations { return false }
     }
+    if let issues = filter.issues, (entry.flags & IndexEntry.issues != 0) != issues { return false }
     return true
   }
 

@@ -42,9 +42,10 @@ public enum TerminalUI {
   ) throws(TerminalError) -> LoopStats {
     let screen = try CursesScreen()
     defer { screen.close() }
-    var state = State(timeline: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
-    if let notice { state.show(notice: notice) }
-    var loop = Loop(screen: screen, wakeup: wakeup, state: state)
+    var session = UISession(
+      source: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
+    if let notice { session.show(notice: notice) }
+    var loop = Loop(screen: screen, wakeup: wakeup, session: session)
     loop.run()
     if let path = ProcessInfo.processInfo.environment["TAGSCOPE_UI_STATS"], !path.isEmpty,
       let data = try? JSONEncoder().encode(loop.stats)
@@ -58,24 +59,25 @@ public enum TerminalUI {
 private struct Loop {
   let screen: CursesScreen
   let wakeup: Wakeup
-  var state: State
+  var session: UISession
+  var state: State { session.state }
   var stats = LoopStats()
   private var dirty = true
   private var lastDraw = 0.0
   private var pendingKeyTime: Double?
   private var loading = true
 
-  init(screen: CursesScreen, wakeup: Wakeup, state: State) {
+  init(screen: CursesScreen, wakeup: Wakeup, session: UISession) {
     self.screen = screen
     self.wakeup = wakeup
-    self.state = state
+    self.session = session
   }
 
   private static var now: Double { Date().timeIntervalSince1970 }
 
   mutating func run() {
     let start = Self.now
-    state.apply(.recordsArrived(count: state.timeline.count))
+    session.refresh()
     var descriptors = [
       pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -103,7 +105,7 @@ private struct Loop {
       if !messages.isEmpty {
         for message in messages {
           if case .key = message { stats.keys += 1 }
-          state.apply(message)
+          session.apply(message)
         }
         pendingKeyTime = pendingKeyTime ?? now
         dirty = true
@@ -113,24 +115,23 @@ private struct Loop {
         dirty = true  // records or plan results changed
       }
       if wakeup.isQuitRequested { break }
-      // Loading is read before the count: when it was over, the count read after it is final
-      // and the loop may sleep without a timeout.
-      loading = state.timeline.isLoading
-      let count = state.timeline.count
-      if count != state.known {
-        state.apply(.tick(now: now))
-        state.apply(.recordsArrived(count: count))
+      // Header facts (loading among them) are read before the count: when loading was over,
+      // the count read after it is final and the loop may sleep without a timeout.
+      loading = session.runner.source.info.isLoading
+      if session.runner.source.count != state.known {
+        session.apply(.tick(now: now))
         dirty = true
       }
+      if session.refresh() { dirty = true }
       if state.mode == .replay && state.playing {
-        state.apply(.tick(now: now))
+        session.apply(.tick(now: now))
         dirty = true
       } else if state.mode == .live && now - lastLiveTick >= 1 {
         lastLiveTick = now
-        state.apply(.tick(now: now))
+        session.apply(.tick(now: now))
         dirty = true
       } else if dirty {
-        state.apply(.tick(now: now))
+        session.apply(.tick(now: now))
       }
     }
     stats.seconds = Self.now - start
@@ -152,7 +153,7 @@ private struct Loop {
   }
 
   private mutating func draw(_ now: Double) {
-    if state.size != screen.size { state.apply(.resize(screen.size)) }
+    if state.size != screen.size { session.apply(.resize(screen.size)) }
     screen.draw(render(state))
     stats.frames += 1
     lastDraw = now

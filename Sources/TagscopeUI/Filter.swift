@@ -1,18 +1,19 @@
 import AnalyticsHub
+import TagscopeRecording
+import TagscopeTimeline
 
-/// An event-list filter typed after `/`: space-separated terms, all of which must match.
+/// An event-list filter typed after `/`: space-separated terms, all of which must match. It only
+/// parses; the timeline's ``TimelineFilter`` does the matching.
 ///
 /// `kind:screen`, `name:play` (substring, any case; a bare word means the same), `provider:braze`,
 /// `status:blocked` (with `provider:` both apply to the same provider's output), `has:violations`,
 /// `has:issues`, `source:iphone` (substring of the device/connection, any case).
 public struct Filter: Sendable, Hashable {
-  public var kinds: [String] = []
-  public var names: [String] = []
-  public var provider: String?
-  public var status: String?
-  public var needsViolations = false
-  public var needsIssues = false
-  public var source: String?
+  /// What the timeline matches.
+  public var timeline = TimelineFilter()
+
+  /// The `source:` term, lowercased (the `s` key cycles it).
+  public var source: String? { timeline.source }
 
   /// Why a filter text is invalid, naming the term.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -20,14 +21,12 @@ public struct Filter: Sendable, Hashable {
     public var description: String { message }
   }
 
-  static let statuses = ["sent", "dropped", "blocked", "failed"]
-
   /// Parses filter text; an empty text is a filter matching everything.
   public static func parse(_ text: String) -> Result<Filter, ParseError> {
-    var filter = Filter()
+    var filter = TimelineFilter()
     for term in text.split(separator: " ", omittingEmptySubsequences: true) {
       guard let colon = term.firstIndex(of: ":") else {
-        filter.names.append(term.lowercased())
+        filter.names.append(.substring(term.lowercased()))
         continue
       }
       let key = term[..<colon].lowercased()
@@ -40,19 +39,20 @@ public struct Filter: Sendable, Hashable {
           let known = TagKind.allCases.map(\.rawValue).joined(separator: ", ")
           return .failure(ParseError(message: "unknown kind \"\(value)\" (\(known))"))
         }
-        filter.kinds.append(kind.rawValue)
-      case "name": filter.names.append(value.lowercased())
+        filter.kinds = (filter.kinds ?? []).union([RecordKind(rawValue: kind.rawValue)])
+      case "name": filter.names.append(.substring(value.lowercased()))
       case "provider": filter.provider = value.lowercased()
       case "status":
-        guard statuses.contains(value.lowercased()) else {
+        let status = OutputStatus(rawValue: value.lowercased())
+        guard status.isKnown else {
           return .failure(ParseError(message: "unknown status \"\(value)\" (sent, dropped, blocked, failed)"))
         }
-        filter.status = value.lowercased()
+        filter.status = status
       case "source": filter.source = value.lowercased()
       case "has":
         switch value.lowercased() {
-        case "violations", "violation": filter.needsViolations = true
-        case "issues", "issue": filter.needsIssues = true
+        case "violations", "violation": filter.violations = true
+        case "issues", "issue": filter.issues = true
         default: return .failure(ParseError(message: "unknown has:\(value) (violations, issues)"))
         }
       default:
@@ -60,32 +60,9 @@ public struct Filter: Sendable, Hashable {
           ParseError(message: "unknown key \"\(key):\" (kind, name, provider, status, has, source)"))
       }
     }
-    return .success(filter)
+    return .success(Filter(timeline: filter))
   }
 
   /// Whether the filter lets everything through.
-  public var isEmpty: Bool {
-    kinds.isEmpty && names.isEmpty && provider == nil && status == nil && !needsViolations && !needsIssues
-      && source == nil
-  }
-
-  /// Whether a record matches.
-  public func matches(_ summary: EventSummary) -> Bool {
-    if !kinds.isEmpty && !kinds.contains(summary.kind) { return false }
-    if !names.isEmpty {
-      let name = summary.name.lowercased()
-      for part in names where !name.contains(part) { return false }
-    }
-    if let source, !(summary.source?.lowercased().contains(source) ?? false) { return false }
-    if needsViolations && summary.violations == 0 { return false }
-    if needsIssues && summary.issues == 0 { return false }
-    if provider != nil || status != nil {
-      let hit = summary.outputs.contains { output in
-        (provider == nil || output.provider.lowercased() == provider)
-          && (status == nil || output.status == status)
-      }
-      if !hit { return false }
-    }
-    return true
-  }
+  public var isEmpty: Bool { timeline.isEmpty }
 }

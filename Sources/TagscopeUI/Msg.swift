@@ -1,3 +1,6 @@
+import TagscopeRecording
+import TagscopeTimeline
+
 /// A key press, decoded by the backend.
 public enum Key: Sendable, Hashable {
   case character(Character)
@@ -38,7 +41,8 @@ public struct MouseEvent: Sendable, Hashable {
   }
 }
 
-/// Everything that changes the UI's ``State``.
+/// Everything that changes the UI's ``State``: input, time, and what effects read from the
+/// timeline.
 public enum Msg: Sendable, Hashable {
   /// A key was pressed.
   case key(Key)
@@ -50,4 +54,25 @@ public enum Msg: Sendable, Hashable {
   case resize(Size)
   /// A mouse click or wheel turn.
   case mouse(MouseEvent)
+  /// The header facts changed (plan results, sources, drops, loading).
+  case info(SourceInfo)
+  /// Summaries of rows asked for with ``Effect/loadRows(_:)``.
+  case rowsLoaded([RecordSummary])
+  /// The selected record and the state as of it (``Effect/loadSelection(_:)``).
+  case selectionLoaded(Selection)
+  /// A record's detail lines (``Effect/loadDetail(_:)``).
+  case detailLoaded(index: Int, seq: UInt64, name: String, lines: [SafeText])
+  /// The coverage checklist (``Effect/loadChecklist``).
+  case checklistLoaded([String])
+  /// The records in `range` passing the filter `text` (``Effect/filter(text:_:range:)``).
+  case filtered(text: String, matches: [Int], range: Range<Int>)
+  /// The nearest record with violations (``Effect/findViolation(from:forward:within:)``), as a
+  /// position in the visible list; `nil` when there is none.
+  case violationFound(position: Int?, forward: Bool)
+  /// The visible position for a time (``Effect/findTime(_:roundingUp:within:)``).
+  case timeFound(position: Int)
+  /// Times of the visible records from `from` on (``Effect/loadTimes(from:within:)``).
+  case timesLoaded(from: Int, times: [Double])
+  /// The rate and sparkline (``Effect/loadActivity(_:)``).
+  case activityLoaded(Activity)
 }

@@ -1,12 +1,15 @@
+import TagscopeRecording
+
 /// A tagging-plan violation found for a record, for the Providers pane: attached to the provider's
 /// column when it names one, shown across the pane otherwise.
 public struct PlanFinding: Sendable, Hashable {
   /// The provider the violation is about, if any.
   public var provider: String?
-  public var violation: ViolationView
+  /// The violation; its rule is `plan.<rule>` and its consequence the severity.
+  public var violation: RecordViolation
 
   /// A finding.
-  public init(provider: String?, violation: ViolationView) {
+  public init(provider: String?, violation: RecordViolation) {
     self.provider = provider
     self.violation = violation
   }

@@ -1,14 +1,12 @@
 import AnalyticsHub
 import TagscopeRecording
 
-import struct Foundation.Date
-
 /// Pretty JSON of a record for the detail view. Every string is JSON-escaped, and so are the
 /// characters the sanitizer would replace (bidi, zero-width, C1), so the view shows raw values
 /// exactly, escaped, and the text is valid JSON.
 public enum RecordJSON {
   /// The record as JSON indented by two spaces.
-  public static func pretty(_ record: RecordView) -> String {
+  public static func pretty(_ record: Record) -> String {
     var out = ""
     write(node(record), indent: 0, to: &out)
     return out
@@ -42,13 +40,13 @@ public enum RecordJSON {
     .object(properties.map { ($0.key, node($0.value)) })
   }
 
-  private static func node(_ record: RecordView) -> Node {
+  private static func node(_ record: Record) -> Node {
     var fields: [(String, Node)] = [
       ("seq", .literal(String(record.seq))),
-      ("time", string(ISO8601Timestamp.string(from: Date(timeIntervalSince1970: record.time)))),
-      ("kind", string(record.kind)), ("name", string(record.name)),
+      ("time", string(ISO8601Timestamp.string(milliseconds: record.timeMilliseconds))),
+      ("kind", string(record.kind.rawValue)), ("name", string(record.name)),
     ]
-    if let eventType = record.eventType { fields.append(("eventType", string(eventType))) }
+    if let eventType = record.eventType { fields.append(("eventType", string(eventType.rawValue))) }
     if let source = record.source { fields.append(("source", string(source))) }
     fields.append(("properties", node(record.properties)))
     var context: [(String, Node)] = []
@@ -65,7 +63,7 @@ public enum RecordJSON {
     }
     fields.append(("context", .object(context)))
     fields.append(("outputs", .array(record.outputs.map(node))))
-    if !record.issues.isEmpty { fields.append(("issues", .array(record.issues.map(string)))) }
+    if !record.issues.isEmpty { fields.append(("issues", .array(record.issues.map { string($0.message) }))) }
     if let raw = record.raw { fields.append(("raw", string(raw))) }
     for (key, value) in record.extra where !fields.contains(where: { $0.0 == key }) {
       fields.append((key, node(value)))
@@ -73,8 +71,10 @@ public enum RecordJSON {
     return .object(fields)
   }
 
-  private static func node(_ output: OutputView) -> Node {
-    var fields: [(String, Node)] = [("provider", string(output.provider)), ("status", string(output.status))]
+  private static func node(_ output: ProviderOutput) -> Node {
+    var fields: [(String, Node)] = [
+      ("provider", string(output.provider)), ("status", string(output.status.rawValue)),
+    ]
     if let reason = output.reason { fields.append(("reason", string(reason))) }
     if !output.calls.isEmpty {
       fields.append(
@@ -96,7 +96,7 @@ public enum RecordJSON {
           .array(
             output.violations.map { violation in
               var violationFields: [(String, Node)] = [
-                ("rule", string(violation.rule)), ("severity", string(violation.severity)),
+                ("rule", string(violation.rule)), ("severity", string(violation.consequence)),
                 ("message", string(violation.message)),
               ]
               if let index = violation.callIndex {

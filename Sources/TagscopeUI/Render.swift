@@ -75,7 +75,6 @@ struct Segments {
 struct FrameView {
   let state: State
   let layout: Layout
-  var timeline: any TimelineSource { state.timeline }
 
   func titleStyle(_ pane: Pane) -> Style { state.focus == pane ? .focusedTitle : .title }
 

@@ -1,3 +1,5 @@
+import TagscopeTimeline
+
 extension FrameView {
   /// Draws `lines` in a pane's content area from the pane's scroll offset (clamped so the last line
   /// stays at the bottom).
@@ -18,7 +20,7 @@ extension FrameView {
   }
 
   /// The state shown by Screens and Session: as of the selected record.
-  var selectedState: StateView? { state.selectedIndex.map { timeline.state(at: $0) } }
+  var selectedState: TimelineState? { state.selected?.state }
 
   /// Screen history, newest first; the current screen marked `▶`.
   func drawScreens(into grid: inout Grid) {
@@ -30,7 +32,7 @@ extension FrameView {
   func screensLines() -> [Segments] {
     guard let selected = selectedState else { return [] }
     var lines: [Segments] = []
-    let history = selected.context.history
+    let history = selected.history
     for (offset, screen) in history.reversed().enumerated() {
       var line = Segments()
       if offset == 0 {
@@ -61,7 +63,7 @@ extension FrameView {
     guard let selected = selectedState else { return [] }
     var lines: [Segments] = []
     var first = Segments()
-    if let session = selected.context.session {
+    if let session = selected.session {
       first.add(
         Sanitizer.clean(session.state, limit: 40),
         Style(color: session.state == "authenticated" ? .green : .yellow, bold: true))
@@ -96,10 +98,10 @@ extension FrameView {
       }
       lines.append(line)
     }
-    if !selected.context.timedEvents.isEmpty {
+    if !selected.timedEvents.isEmpty {
       var line = Segments()
       line.add("timed: ", .dim)
-      line.add(Sanitizer.clean(selected.context.timedEvents.joined(separator: ", "), limit: 200), .warning)
+      line.add(Sanitizer.clean(selected.timedEvents.joined(separator: ", "), limit: 200), .warning)
       lines.append(line)
     }
     return lines

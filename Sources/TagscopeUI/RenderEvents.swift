@@ -1,7 +1,10 @@
+import TagscopeRecording
+import TagscopeTimeline
+
 extension FrameView {
   /// The glyph of a tag kind in the event list.
-  static func glyph(_ kind: String) -> SafeText {
-    switch kind {
+  static func glyph(_ kind: RecordKind) -> SafeText {
+    switch kind.rawValue {
     case "screen": return "▣"
     case "userAction": return "◆"
     case "event": return "◎"
@@ -16,8 +19,8 @@ extension FrameView {
     }
   }
 
-  static func statusMark(_ status: String) -> (SafeText, Style) {
-    switch status {
+  static func statusMark(_ status: OutputStatus) -> (SafeText, Style) {
+    switch status.rawValue {
     case "sent": return ("●", .success)
     case "dropped": return ("·", .dim)
     case "blocked": return ("⊘", .warning)
@@ -41,25 +44,27 @@ extension FrameView {
       return
     }
     let last = state.visibleCount - 1
-    let seqWidth = String(timeline.summary(at: state.index(atPosition: last)).seq).count
+    let seqWidth = String(state.rows[state.index(atPosition: last)]?.seq ?? 0).count
     let showTime = content.width >= 44
     let showStatus = content.width >= 48
     let rows = min(content.height, state.visibleCount - state.top)
     for offset in 0..<max(0, rows) {
       let position = state.top + offset
-      let summary = timeline.summary(at: state.index(atPosition: position))
       let row = content.y + offset
+      // Rows arrive with the effects of the message that scrolled them in.
+      guard let summary = state.rows[state.index(atPosition: position)] else { continue }
       let selected = position == state.cursor
       var left = Segments()
       let seq = String(summary.seq)
       left.add(Sanitizer.clean(String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq + " "), .dim)
-      if showTime { left.add(Sanitizer.clean(Format.clock(summary.time) + " "), .dim) }
+      if showTime { left.add(Sanitizer.clean(Format.clock(summary.seconds) + " "), .dim) }
       left.add(Self.glyph(summary.kind), Style(color: .cyan))
       left.add(" ")
       var right = Segments()
-      if summary.violations == 1 { right.add(" ✗", .error) }
-      if summary.violations > 1 { right.add(Sanitizer.clean(" ✗\(summary.violations)"), .error) }
-      if summary.issues > 0 { right.add(" !", .warning) }
+      let violations = summary.violationCount
+      if violations == 1 { right.add(" ✗", .error) }
+      if violations > 1 { right.add(Sanitizer.clean(" ✗\(violations)"), .error) }
+      if summary.hasIssues { right.add(" !", .warning) }
       if showStatus && !summary.outputs.isEmpty {
         right.add(" ")
         for output in summary.outputs.prefix(12) {
@@ -67,7 +72,7 @@ extension FrameView {
           right.add(mark, style)
         }
       }
-      let nameStyle: Style = summary.kind == "screen" ? .bold : .plain
+      let nameStyle: Style = summary.kind == .screen ? .bold : .plain
       left.add(Sanitizer.clean(summary.name, limit: 200), nameStyle)
       let rightWidth = min(right.width, max(0, content.width - 12))
       let leftWidth = content.width - rightWidth - 1

@@ -18,16 +18,19 @@ extension FrameView {
       segments.add(Sanitizer.clean(Format.speed(state.speed) + " "), .dim)
       let position = state.selectedIndex.map { $0 + 1 } ?? 0
       var text = "record \(Format.grouped(position))/\(Format.grouped(state.known))"
-      if let selected = state.selectedIndex {
-        text += " · " + Format.elapsed(timeline.time(at: selected) - timeline.time(at: 0))
+      if let selected = state.selectedIndex,
+        let time = state.rows[selected]?.seconds ?? state.selected?.record.seconds,
+        let first = state.rows[0]?.seconds
+      {
+        text += " · " + Format.elapsed(time - first)
       }
       segments.add(Sanitizer.clean(text), .bold)
     }
     segments.add(separator, .border)
-    segments.add(Sanitizer.clean(timeline.appName, limit: 40), .bold)
+    segments.add(Sanitizer.clean(state.info.appName, limit: 40), .bold)
     segments.add(" · ", .dim)
-    segments.add(Sanitizer.clean(timeline.sourceLabel, limit: 60), .dim)
-    let sources = timeline.sources
+    segments.add(Sanitizer.clean(state.info.sourceLabel, limit: 60), .dim)
+    let sources = state.info.sources
     if !sources.isEmpty {  // `tagscope listen`: the devices and SDKs seen, `s` shows one at a time
       let shown = state.filter?.source.map { "source \($0) of \(sources.count): " } ?? "sources: "
       segments.add(" · ", .dim)
@@ -37,7 +40,7 @@ extension FrameView {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))
     }
-    let dropped = timeline.dropped
+    let dropped = state.info.dropped
     if dropped > 0 {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("\(Format.grouped(dropped)) dropped"), .error)
@@ -46,52 +49,16 @@ extension FrameView {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("filter \(state.filterText): \(Format.grouped(matches.count))"), .warning)
     }
-    if state.known > 0 {
-      let (rate, buckets) = rateAndBuckets()
+    if state.known > 0, let activity = state.activity {
       segments.add(separator, .border)
-      segments.add(Sanitizer.clean(Format.rate(rate) + " "))
-      segments.add(Sanitizer.clean(Sparkline.bars(buckets)), Style(color: .cyan))
+      segments.add(Sanitizer.clean(Format.rate(activity.rate) + " "))
+      segments.add(Sanitizer.clean(Sparkline.bars(activity.buckets)), Style(color: .cyan))
     }
-    if let plan = timeline.planSummary {
+    if let plan = state.info.planSummary {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean(plan, limit: 80), Style(color: .yellow))
     }
     segments.add(" ")
     segments.draw(into: &grid, column: 1, row: 0, width: layout.size.width - 3)
-  }
-
-  /// The rate over the last 10 s (or less at the start) and 12 five-second buckets of the last minute, ending at the newest
-  /// record (live, decaying with wall time when nothing arrives) or at the selected one (replay).
-  private func rateAndBuckets() -> (Double, [Int]) {
-    let anchor: Double
-    let end: Int
-    if state.mode == .live && state.following {
-      end = state.known
-      anchor = timeline.time(at: end - 1) + max(0, state.now - state.lastArrival)
-    } else {
-      let selected = state.selectedIndex ?? (state.known - 1)
-      end = selected + 1
-      anchor = timeline.time(at: selected)
-    }
-    func firstIndex(after time: Double) -> Int {
-      var low = 0
-      var high = end
-      while low < high {
-        let mid = (low + high) / 2
-        if timeline.time(at: mid) <= time { low = mid + 1 } else { high = mid }
-      }
-      return low
-    }
-    var buckets: [Int] = []
-    var previous = firstIndex(after: anchor - 60)
-    for bucket in 1...12 {
-      let next = firstIndex(after: anchor - 60 + Double(bucket) * 5)
-      buckets.append(next - previous)
-      previous = next
-    }
-    // Over the last 10 s, or since the first record when there is less history.
-    let window = max(1, min(10, anchor - timeline.time(at: 0)))
-    let recent = end - firstIndex(after: anchor - window)
-    return (Double(recent) / window, buckets)
   }
 }

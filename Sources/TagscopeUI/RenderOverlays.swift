@@ -43,18 +43,17 @@ extension FrameView {
   /// A record's pretty JSON, wrapped to the box and scrolled.
   func drawDetail(_ detail: Detail, into grid: inout Grid) {
     let box = overlayBox
-    let summary = timeline.summary(at: detail.index)
     var title = Segments()
-    // The coverage checklist is read afresh each frame, so it fills in while the box is open.
-    var lines = detail.lines
+    // The coverage checklist is reloaded whenever plan results change, so it fills in while open.
+    let lines = detail.lines
     if detail.heading != nil {
-      lines = timeline.planChecklist().map { Sanitizer.clean($0, limit: 1_000) }
       title.add(
-        Sanitizer.clean(" Coverage · \(timeline.planSummary ?? "tagging plan") ", limit: 200), .focusedTitle)
+        Sanitizer.clean(" Coverage · \(state.info.planSummary ?? "tagging plan") ", limit: 200), .focusedTitle
+      )
     } else {
-      title.add(Sanitizer.clean(" Record #\(summary.seq) "), .focusedTitle)
+      title.add(Sanitizer.clean(" Record #\(detail.seq) "), .focusedTitle)
       title.add(" ")
-      title.add(Sanitizer.clean(summary.name, limit: 200), .bold)
+      title.add(Sanitizer.clean(detail.name, limit: 200), .bold)
       title.add(" · JSON, values escaped ", .dim)
     }
     drawBox(box, title: title, into: &grid)
@@ -145,8 +144,8 @@ extension FrameView {
     case .providers: keys += [("j/k", "scroll"), ("h/l", "columns")]
     }
     keys += [("tab", "pane"), ("z", state.zoomed ? "unzoom" : "zoom")]
-    if !state.timeline.sources.isEmpty { keys.append(("s", "source")) }
-    if state.timeline.planSummary != nil { keys.append(("c", "coverage")) }
+    if !state.info.sources.isEmpty { keys.append(("s", "source")) }
+    if state.info.planSummary != nil { keys.append(("c", "coverage")) }
     if state.filter != nil { keys.append(("esc", "clear filter")) }
     return keys
   }

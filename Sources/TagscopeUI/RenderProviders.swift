@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 extension FrameView {
   /// Narrowest provider column before the pane scrolls them sideways.
   static let minimumColumnWidth = 18
@@ -5,11 +7,10 @@ extension FrameView {
   /// One column per provider for the selected record: status, calls with name and parameters,
   /// violations marked `✗`. Hub issues first, across the pane.
   func drawProviders(into grid: inout Grid) {
-    guard let index = state.selectedIndex else {
+    guard let record = state.selected?.record else {
       drawTitle(.providers, into: &grid)
       return
     }
-    let record = timeline.record(at: index)
     var extra = Segments()
     extra.add(" · ", .dim)
     extra.add(Sanitizer.clean("#\(record.seq) "), .bold)
@@ -20,7 +21,7 @@ extension FrameView {
     for issue in record.issues.prefix(3) where top < content.y + content.height {
       var line = Segments()
       line.add("! ", .warning)
-      line.add(Sanitizer.clean(issue, limit: 300), .warning)
+      line.add(Sanitizer.clean(issue.message, limit: 300), .warning)
       line.draw(into: &grid, column: content.x + 1, row: top, width: content.width - 1)
       top += 1
     }
@@ -52,7 +53,7 @@ extension FrameView {
   }
 
   /// The provider columns on screen: first output shown, how many, their width and lines.
-  private func providerColumns(_ record: RecordView, width: Int) -> (Int, Int, Int, [[Segments]]) {
+  private func providerColumns(_ record: Record, width: Int) -> (Int, Int, Int, [[Segments]]) {
     let outputs = record.outputs
     let fitting = max(1, (width + 1) / (Self.minimumColumnWidth + 1))
     let shown = min(outputs.count, fitting)
@@ -64,16 +65,14 @@ extension FrameView {
 
   /// The largest first provider column: when all columns fit, 0.
   func maximumProviderOffset() -> Int {
-    guard let index = state.selectedIndex else { return 0 }
-    let count = timeline.summary(at: index).outputs.count
+    guard let count = state.selected?.record.outputs.count else { return 0 }
     let fitting = max(1, (layout.content(.providers).width + 1) / (Self.minimumColumnWidth + 1))
     return max(0, count - fitting)
   }
 
   /// How far the Providers pane can scroll for the selected record.
   func providersMaximumScroll() -> Int {
-    guard let index = state.selectedIndex else { return 0 }
-    let record = timeline.record(at: index)
+    guard let record = state.selected?.record else { return 0 }
     let content = layout.content(.providers)
     let (_, _, _, columns) = providerColumns(record, width: content.width)
     let height = content.height - min(3, record.issues.count)
@@ -81,14 +80,14 @@ extension FrameView {
   }
 
   /// The lines of one provider's column.
-  private func column(for output: OutputView, width: Int) -> [Segments] {
+  private func column(for output: ProviderOutput, width: Int) -> [Segments] {
     var lines: [Segments] = []
     var header = Segments()
     header.add(Sanitizer.clean(output.provider, limit: 60), .bold)
     if !output.violations.isEmpty { header.add(Sanitizer.clean(" ✗\(output.violations.count)"), .error) }
     lines.append(header)
     var status = Segments()
-    switch output.status {
+    switch output.status.rawValue {
     case "sent":
       status.add(
         Sanitizer.clean("sent · \(output.calls.count) call" + (output.calls.count == 1 ? "" : "s")), .success)
@@ -101,7 +100,7 @@ extension FrameView {
         status.add(")", .warning)
       }
     default:
-      status.add(Sanitizer.clean("✗ " + output.status), .error)
+      status.add(Sanitizer.clean("✗ " + output.status.rawValue), .error)
       if let reason = output.reason {
         lines.append(status)
         status = Segments()

@@ -1,3 +1,6 @@
+import TagscopeRecording
+import TagscopeTimeline
+
 /// Whether records stream in live or come from a recording.
 public enum Mode: Sendable, Hashable {
   /// The demo hub or `listen`: records keep arriving; the list follows the tail until you move up.
@@ -6,16 +9,51 @@ public enum Mode: Sendable, Hashable {
   case replay
 }
 
-/// The scrollable full view of one record.
+/// The scrollable full view of one record, or the coverage checklist.
 public struct Detail: Sendable, Hashable {
   /// The record's position in the timeline.
   public var index: Int
-  /// Pretty JSON, one sanitized line per entry.
+  /// Pretty JSON (or checklist items), one sanitized line per entry; empty until loaded.
   public var lines: [SafeText]
   /// First line shown.
   public var scroll: Int
   /// The box title when the lines are not a record (the coverage checklist).
   public var heading: SafeText? = nil
+  /// The record's sequence number and name, for the title.
+  public var seq: UInt64 = 0
+  public var name = ""
+}
+
+/// The selected record as loaded: plan findings merged into its outputs and issues, and the app's
+/// state as of it.
+public struct Selection: Sendable, Hashable {
+  /// Its timeline index.
+  public var index: Int
+  public var record: Record
+  /// Screens, session, timers and consent as of the record.
+  public var state: TimelineState
+
+  /// A selection.
+  public init(index: Int, record: Record, state: TimelineState) {
+    self.index = index
+    self.record = record
+    self.state = state
+  }
+}
+
+/// What the rate and sparkline are computed for: the records before `end`, anchored at the last
+/// one's time plus `extraSeconds` (live: wall time since records last arrived).
+public struct ActivityRequest: Sendable, Hashable {
+  public var end: Int
+  public var extraSeconds: Double
+}
+
+/// The header's rate (records a second over the last 10 s) and 12 five-second buckets.
+public struct Activity: Sendable, Hashable {
+  /// What it was computed for.
+  public var request: ActivityRequest
+  public var rate: Double
+  public var buckets: [Int]
 }
 
 /// What is drawn over the panes.
@@ -31,13 +69,12 @@ public enum Overlay: Sendable, Hashable {
   case jump(String)
 }
 
-/// Everything the UI shows, as one value: `update` changes it, `render` draws it.
+/// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws
+/// it from nothing else, so the same state always draws the same frame.
 ///
-/// The timeline is append-only; ``known`` is how many of its records the state has seen, so a render
-/// of the same state always draws the same frame.
+/// What it shows of the timeline (rows on screen, the selected record, the state as of it, the
+/// header facts) arrives as messages from the effects ``update(_:_:)`` asks for.
 public struct State: Sendable {
-  /// The records.
-  public let timeline: any TimelineSource
   public var mode: Mode
   /// Records seen so far (a prefix of the timeline).
   public internal(set) var known = 0
@@ -75,10 +112,23 @@ public struct State: Sendable {
   public internal(set) var shouldQuit = false
   /// A one-line message shown in the footer until the next key.
   public internal(set) var notice: SafeText?
+  /// Header facts (``Msg/info(_:)``).
+  public internal(set) var info = SourceInfo()
+  /// Summaries of the rows on screen, the last visible row and the first record, by timeline index.
+  public internal(set) var rows: [Int: RecordSummary] = [:]
+  /// The selected record as loaded.
+  public internal(set) var selection: Selection?
+  /// Rate and sparkline.
+  public internal(set) var activity: Activity?
+  /// Times of visible records from a position on, for playback.
+  var times: (from: Int, values: [Double])?
+  /// Where `matches` has been computed up to (timeline records before it were filtered).
+  var filteredThrough = 0
+  /// The timeline index selected when the filter was applied (kept selected when it matches).
+  var filterAnchor: Int?
 
-  /// A state over `timeline`: live states follow the tail, replays stop at the first record.
-  public init(timeline: any TimelineSource, mode: Mode, size: Size, now: Double = 0) {
-    self.timeline = timeline
+  /// A state: live states follow the tail, replays stop at the first record.
+  public init(mode: Mode, size: Size, now: Double = 0) {
     self.mode = mode
     self.size = size
     self.now = now
@@ -102,6 +152,12 @@ public struct State: Sendable {
   public var selectedIndex: Int? {
     guard visibleCount > 0 else { return nil }
     return index(atPosition: min(cursor, visibleCount - 1))
+  }
+
+  /// The loaded selection, when it is the selected record's.
+  public var selected: Selection? {
+    guard let selection, selection.index == selectedIndex else { return nil }
+    return selection
   }
 
   /// The header's mode word: LIVE, PAUSED or REPLAY.

@@ -1,30 +1,114 @@
-/// The reducer: a message in, the next state out. Pure apart from reading the append-only timeline.
-public func update(_ state: State, _ msg: Msg) -> State {
+/// The reducer: a message in, the next state and the effects it asks for out. Pure: it reads
+/// nothing but the state and the message; effects come back as messages.
+public func update(_ state: State, _ msg: Msg) -> (State, [Effect]) {
   var next = state
-  next.apply(msg)
-  return next
+  let effects = next.apply(msg)
+  return (next, effects)
 }
 
 extension State {
-  /// Applies `msg` in place (what ``update(_:_:)`` does, without copying the state).
-  public mutating func apply(_ msg: Msg) {
+  /// Applies `msg` in place (what ``update(_:_:)`` does, without copying the state) and returns
+  /// the effects to run: those the message asks for, then whatever the screen needs that is not
+  /// loaded yet (rows, the selected record, the rate, playback times).
+  @discardableResult
+  public mutating func apply(_ msg: Msg) -> [Effect] {
+    var effects: [Effect] = []
     switch msg {
     case .resize(let newSize):
       size = newSize
       ensureCursorVisible()
     case .tick(let time): tick(time)
-    case .recordsArrived(let count): recordsArrived(count)
+    case .recordsArrived(let count): effects = recordsArrived(count)
     case .mouse(let event): mouse(event)
     case .key(let key):
       notice = nil
       switch overlay {
-      case .none: browseKey(key)
+      case .none: effects = browseKey(key)
       case .help: helpKey(key)
       case .detail(let detail): detailKey(key, detail)
-      case .filter(let text): filterKey(key, text)
-      case .jump(let text): jumpKey(key, text)
+      case .filter(let text): effects = filterKey(key, text)
+      case .jump(let text): effects = jumpKey(key, text)
       }
+    case .info(let info): effects = infoChanged(info)
+    case .rowsLoaded(let summaries):
+      for summary in summaries { rows[summary.index] = summary }
+      let wanted = Set(wantedRows())
+      rows = rows.filter { wanted.contains($0.key) }
+    case .selectionLoaded(let loaded):
+      if loaded.index == selectedIndex { selection = loaded }
+    case .detailLoaded(let index, let seq, let name, let lines):
+      if case .detail(var detail) = overlay, detail.heading == nil, detail.index == index {
+        detail.lines = lines
+        detail.seq = seq
+        detail.name = name
+        overlay = .detail(detail)
+      }
+    case .checklistLoaded(let items): checklistLoaded(items)
+    case .filtered(let text, let found, let range): effects = filtered(text: text, found: found, range: range)
+    case .violationFound(let position, let forward): violationFound(position, forward: forward)
+    case .timeFound(let position): select(position)
+    case .timesLoaded(let from, let values): times = (from, values)
+    case .activityLoaded(let loaded): activity = loaded
     }
+    return effects + needs()
+  }
+
+  // MARK: What the screen needs
+
+  /// Timeline indices whose summaries a frame reads: the rows on screen, the last visible row (the
+  /// width of the sequence column) and the first record (elapsed time in the header).
+  func wantedRows() -> [Int] {
+    guard visibleCount > 0 else { return [] }
+    var wanted: [Int] = []
+    let end = min(visibleCount, top + eventRows)
+    if top < end { for position in top..<end { wanted.append(index(atPosition: position)) } }
+    wanted.append(index(atPosition: visibleCount - 1))
+    if known > 0 { wanted.append(0) }
+    return wanted
+  }
+
+  /// What the rate and sparkline are computed for: up to the newest record (live, decaying with
+  /// wall time when nothing arrives) or to the selected one.
+  var activityRequest: ActivityRequest? {
+    guard known > 0 else { return nil }
+    if mode == .live && following {
+      return ActivityRequest(end: known, extraSeconds: max(0, now - lastArrival))
+    }
+    return ActivityRequest(end: (selectedIndex ?? (known - 1)) + 1, extraSeconds: 0)
+  }
+
+  /// The loads the screen is waiting for.
+  func needs() -> [Effect] {
+    var effects: [Effect] = []
+    var missing: [Int] = []
+    for index in wantedRows() where rows[index] == nil && !missing.contains(index) { missing.append(index) }
+    if !missing.isEmpty { effects.append(.loadRows(missing.sorted())) }
+    if let index = selectedIndex, selection?.index != index { effects.append(.loadSelection(index)) }
+    if let request = activityRequest, activity?.request != request { effects.append(.loadActivity(request)) }
+    if mode == .replay && playing && cursor + 1 < visibleCount && time(atPosition: cursor + 1) == nil {
+      effects.append(.loadTimes(from: cursor, within: matches))
+    }
+    return effects
+  }
+
+  /// The time of the visible record at `position`, when loaded (rows on screen, playback times).
+  func time(atPosition position: Int) -> Double? {
+    if let times, position >= times.from, position - times.from < times.values.count {
+      return times.values[position - times.from]
+    }
+    guard position >= 0, position < visibleCount else { return nil }
+    return rows[index(atPosition: position)]?.seconds
+  }
+
+  private mutating func infoChanged(_ next: SourceInfo) -> [Effect] {
+    let planChanged = next.planSummary != info.planSummary
+    info = next
+    guard planChanged else { return [] }
+    // Plan results changed: the ✗ marks and the selected record's findings may have too.
+    var effects: [Effect] = [.loadRows(wantedRows())]
+    if let index = selectedIndex { effects.append(.loadSelection(index)) }
+    if case .detail(let detail) = overlay, detail.heading != nil { effects.append(.loadChecklist) }
+    return effects
   }
 
   // MARK: Time and records
@@ -37,8 +121,11 @@ extension State {
     playBudget += elapsed * speed
     var steps = 0
     while cursor + 1 < visibleCount && steps < 100_000 {
-      let gap = max(
-        0, timeline.time(at: index(atPosition: cursor + 1)) - timeline.time(at: index(atPosition: cursor)))
+      // Times come from `times` (loaded ahead while playing); past them, the next tick goes on.
+      guard let current = self.time(atPosition: cursor), let next = self.time(atPosition: cursor + 1) else {
+        break
+      }
+      let gap = max(0, next - current)
       if gap > playBudget { break }
       playBudget -= gap
       cursor += 1
@@ -52,19 +139,20 @@ extension State {
     }
   }
 
-  private mutating func recordsArrived(_ count: Int) {
-    guard count > known else { return }
-    let first = known
+  private mutating func recordsArrived(_ count: Int) -> [Effect] {
+    guard count > known else { return [] }
     known = count
     lastArrival = now
-    if let filter, matches != nil {
-      for index in first..<count where filter.matches(timeline.summary(at: index)) { matches?.append(index) }
+    if let filter {
+      // The new records are filtered by the timeline; the list grows when the result comes.
+      return [.filter(text: filterText, filter.timeline, range: filteredThrough..<count)]
     }
     if following {
       cursor = max(0, visibleCount - 1)
       selectionChanged()
     }
     ensureCursorVisible()
+    return []
   }
 
   // MARK: Selection
@@ -102,7 +190,7 @@ extension State {
 
   // MARK: Keys
 
-  private mutating func browseKey(_ key: Key) {
+  private mutating func browseKey(_ key: Key) -> [Effect] {
     switch key {
     case .character("q"): shouldQuit = true
     case .character("?"): overlay = .help
@@ -113,7 +201,7 @@ extension State {
         zoomed = false
         ensureCursorVisible()
       } else if filter != nil {
-        applyFilter("")
+        return applyFilter("")
       }
     case .tab: focus = Pane(rawValue: (focus.rawValue + 1) % 4)!
     case .backTab: focus = Pane(rawValue: (focus.rawValue + 3) % 4)!
@@ -124,8 +212,8 @@ extension State {
     case .character("z"):
       zoomed.toggle()
       ensureCursorVisible()
-    case .character("s"): cycleSource()
-    case .character("c"): openChecklist()
+    case .character("s"): return cycleSource()
+    case .character("c"): return openChecklist()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)
@@ -134,7 +222,7 @@ extension State {
       if focus == .events { select(0) } else { scroll[focus.rawValue] = 0 }
     case .character("G"), .end:
       if focus == .events { followTail() } else { scrollPane(focus, to: Int.max) }
-    case .enter: openDetail()
+    case .enter: return openDetail()
     case .character(" "):
       switch mode {
       case .live:
@@ -146,16 +234,17 @@ extension State {
       }
     case .character("."): step(1)
     case .character(","): step(-1)
-    case .left: if mode == .replay { seek(by: -10) } else { scrollProviders(by: -1) }
-    case .right: if mode == .replay { seek(by: 10) } else { scrollProviders(by: 1) }
+    case .left: if mode == .replay { return seek(by: -10) } else { scrollProviders(by: -1) }
+    case .right: if mode == .replay { return seek(by: 10) } else { scrollProviders(by: 1) }
     case .character("h"): scrollProviders(by: -1)
     case .character("l"): scrollProviders(by: 1)
     case .character("+"), .character("="): speed = min(64, speed * 2)
     case .character("-"), .character("_"): speed = max(0.25, speed / 2)
-    case .character("]"): jumpToViolation(forward: true)
-    case .character("["): jumpToViolation(forward: false)
+    case .character("]"): return jumpToViolation(forward: true)
+    case .character("["): return jumpToViolation(forward: false)
     default: break
     }
+    return []
   }
 
   private var pageSize: Int {
@@ -190,58 +279,47 @@ extension State {
   }
 
   /// Moves by `seconds` of recorded time from the selected record.
-  private mutating func seek(by seconds: Double) {
-    guard let selected = selectedIndex else { return }
-    let target = timeline.time(at: selected) + seconds
-    select(position(atTime: target, roundingUp: seconds > 0))
+  private mutating func seek(by seconds: Double) -> [Effect] {
+    guard visibleCount > 0, let current = time(atPosition: min(cursor, visibleCount - 1)) else { return [] }
+    return [.findTime(current + seconds, roundingUp: seconds > 0, within: matches)]
   }
 
-  /// The first visible position whose record is at or after `time` (or the last one before it).
-  func position(atTime time: Double, roundingUp: Bool = true) -> Int {
-    var low = 0
-    var high = visibleCount
-    while low < high {
-      let mid = (low + high) / 2
-      if timeline.time(at: index(atPosition: mid)) < time { low = mid + 1 } else { high = mid }
-    }
-    if !roundingUp && low < visibleCount && timeline.time(at: index(atPosition: low)) > time {
-      return max(0, low - 1)
-    }
-    return min(low, max(0, visibleCount - 1))
+  private mutating func jumpToViolation(forward: Bool) -> [Effect] {
+    guard let index = selectedIndex else { return [] }
+    return [.findViolation(from: index, forward: forward, within: matches)]
   }
 
-  private mutating func jumpToViolation(forward: Bool) {
-    guard visibleCount > 0 else { return }
-    var position = cursor + (forward ? 1 : -1)
-    while position >= 0 && position < visibleCount {
-      if timeline.summary(at: index(atPosition: position)).violations > 0 {
-        if mode == .live { following = false }
-        select(position)
-        return
-      }
-      position += forward ? 1 : -1
+  private mutating func violationFound(_ position: Int?, forward: Bool) {
+    guard let position else {
+      notice = forward ? "no later record with violations" : "no earlier record with violations"
+      return
     }
-    notice = forward ? "no later record with violations" : "no earlier record with violations"
+    if mode == .live { following = false }
+    select(position)
   }
 
-  private mutating func openDetail() {
-    guard let index = selectedIndex else { return }
-    let record = timeline.record(at: index)
-    let lines = RecordJSON.pretty(record).split(separator: "\n", omittingEmptySubsequences: false).map {
-      Sanitizer.clean(String($0), limit: 100_000)
-    }
-    overlay = .detail(Detail(index: index, lines: lines, scroll: 0))
+  private mutating func openDetail() -> [Effect] {
+    guard let index = selectedIndex else { return [] }
+    overlay = .detail(Detail(index: index, lines: [], scroll: 0))
+    return [.loadDetail(index)]
   }
 
   /// The plan's coverage checklist in the scrollable detail box (nothing without a plan).
-  private mutating func openChecklist() {
-    let items = timeline.planChecklist()
-    guard !items.isEmpty else { return }
-    let heading = Sanitizer.clean(" Coverage · \(timeline.planSummary ?? "tagging plan") ", limit: 200)
-    overlay = .detail(
-      Detail(
-        index: selectedIndex ?? 0, lines: items.map { Sanitizer.clean($0, limit: 1_000) }, scroll: 0,
-        heading: heading))
+  private mutating func openChecklist() -> [Effect] {
+    guard info.planSummary != nil else { return [] }
+    overlay = .detail(Detail(index: selectedIndex ?? 0, lines: [], scroll: 0, heading: "Coverage"))
+    return [.loadChecklist]
+  }
+
+  private mutating func checklistLoaded(_ items: [String]) {
+    guard case .detail(var detail) = overlay, detail.heading != nil else { return }
+    guard !items.isEmpty else {
+      overlay = .none
+      return
+    }
+    detail.lines = items.map { Sanitizer.clean($0, limit: 1_000) }
+    detail.scroll = min(detail.scroll, max(0, detail.lines.count - 1))
+    overlay = .detail(detail)
   }
 
   private mutating func helpKey(_ key: Key) {
@@ -274,14 +352,14 @@ extension State {
     overlay = .detail(detail)
   }
 
-  private mutating func filterKey(_ key: Key, _ text: String) {
+  private mutating func filterKey(_ key: Key, _ text: String) -> [Effect] {
     switch key {
     case .escape: overlay = .none
     case .enter:
       switch Filter.parse(text) {
       case .success:
-        applyFilter(text)
         overlay = .none
+        return applyFilter(text)
       case .failure(let error):
         notice = Sanitizer.clean(error.message)
         overlay = .filter(text)
@@ -290,13 +368,14 @@ extension State {
     case .character(let character): overlay = .filter(text + String(character))
     default: overlay = .filter(text)
     }
+    return []
   }
 
   /// Shows one source after the other, then all again (`tagscope listen` with several devices):
   /// replaces the `source:` term of the filter, keeping its other terms.
-  mutating func cycleSource() {
-    let sources = timeline.sources
-    guard !sources.isEmpty else { return }
+  mutating func cycleSource() -> [Effect] {
+    let sources = info.sources
+    guard !sources.isEmpty else { return [] }
     let others = filterText.split(separator: " ").filter { !$0.lowercased().hasPrefix("source:") }
     // A term is one word: a source with spaces (`app@device #2`) is matched by its first word.
     func word(_ source: String) -> String { (source.split(separator: " ").first.map(String.init) ?? source) }
@@ -304,92 +383,102 @@ extension State {
     let position = sources.firstIndex { word($0).lowercased() == current } ?? -1
     let next = position + 1 < sources.count ? sources[position + 1] : nil
     let term = next.map { "source:" + word($0) }
-    applyFilter((others.map(String.init) + (term.map { [$0] } ?? [])).joined(separator: " "))
+    return applyFilter((others.map(String.init) + (term.map { [$0] } ?? [])).joined(separator: " "))
   }
 
-  /// Applies filter text (empty removes the filter), keeping the selected record when it still
-  /// matches, or the nearest later one.
-  mutating func applyFilter(_ text: String) {
+  /// Applies filter text (empty removes the filter); the timeline filters, and the list changes
+  /// when the result arrives (keeping the selected record when it still matches, or the nearest
+  /// later one).
+  mutating func applyFilter(_ text: String) -> [Effect] {
     let previous = selectedIndex
+    times = nil
     guard case .success(let parsed) = Filter.parse(text), !parsed.isEmpty else {
       filter = nil
       filterText = ""
       matches = nil
+      filteredThrough = 0
       cursor = previous ?? 0
       if mode == .live && following { cursor = max(0, known - 1) }
       ensureCursorVisible()
-      return
+      return []
     }
     filter = parsed
     filterText = text
-    var found: [Int] = []
-    for index in 0..<known where parsed.matches(timeline.summary(at: index)) { found.append(index) }
-    matches = found
-    if mode == .live && following {
-      cursor = max(0, found.count - 1)
-    } else if let previous {
-      var low = 0
-      var high = found.count
-      while low < high {
-        let mid = (low + high) / 2
-        if found[mid] < previous { low = mid + 1 } else { high = mid }
-      }
-      cursor = min(low, max(0, found.count - 1))
-    } else {
-      cursor = 0
-    }
-    selectionChanged()
-    top = 0
-    ensureCursorVisible()
+    filterAnchor = previous
+    return [.filter(text: text, parsed.timeline, range: 0..<known)]
   }
 
-  private mutating func jumpKey(_ key: Key, _ text: String) {
+  /// A filter result: the whole list (from record 0) or the records that arrived since.
+  private mutating func filtered(text: String, found: [Int], range: Range<Int>) -> [Effect] {
+    guard filter != nil, text == filterText else { return [] }  // a filter since replaced
+    if range.lowerBound == 0 {
+      matches = found
+      filteredThrough = range.upperBound
+      times = nil
+      if mode == .live && following {
+        cursor = max(0, found.count - 1)
+      } else if let anchor = filterAnchor {
+        cursor = min(Positions.lowerBound(of: anchor, in: found), max(0, found.count - 1))
+      } else {
+        cursor = 0
+      }
+      selectionChanged()
+      top = 0
+      ensureCursorVisible()
+    } else {
+      guard range.lowerBound == filteredThrough, matches != nil else { return [] }
+      matches?.append(contentsOf: found)
+      filteredThrough = range.upperBound
+      if following {
+        cursor = max(0, visibleCount - 1)
+        selectionChanged()
+      }
+      ensureCursorVisible()
+    }
+    guard let filter, filteredThrough < known else { return [] }
+    return [.filter(text: filterText, filter.timeline, range: filteredThrough..<known)]
+  }
+
+  private mutating func jumpKey(_ key: Key, _ text: String) -> [Effect] {
     switch key {
     case .escape: overlay = .none
     case .enter:
       overlay = .none
-      jump(to: text)
+      return jump(to: text)
     case .backspace, .delete: overlay = .jump(String(text.dropLast()))
     case .character(let character) where character.isNumber || character == ":" || character == ".":
       overlay = .jump(text + String(character))
     default: overlay = .jump(text)
     }
+    return []
   }
 
   /// Jumps to a record number (`42`, 1-based in the timeline) or an elapsed time from the first
   /// record (`3:12`, `00:03:12`, `75.5`s written `0:75.5`).
-  private mutating func jump(to text: String) {
-    guard known > 0 else { return }
+  private mutating func jump(to text: String) -> [Effect] {
+    guard known > 0 else { return [] }
     if text.contains(":") {
       var seconds = 0.0
       for part in text.split(separator: ":", omittingEmptySubsequences: false) {
         guard let value = Double(part), value >= 0 else {
           notice = Sanitizer.clean("not a time: \(text) (use h:mm:ss or m:ss)")
-          return
+          return []
         }
         seconds = seconds * 60 + value
       }
+      guard let first = rows[0]?.seconds else { return [] }
       if mode == .live { following = false }
       playing = false
-      select(position(atTime: timeline.time(at: 0) + seconds))
+      return [.findTime(first + seconds, roundingUp: true, within: matches)]
     } else if let number = Int(text), number >= 1 {
       let index = min(number, known) - 1
       if mode == .live { following = false }
       playing = false
-      if let matches {
-        var low = 0
-        var high = matches.count
-        while low < high {
-          let mid = (low + high) / 2
-          if matches[mid] < index { low = mid + 1 } else { high = mid }
-        }
-        select(low)
-      } else {
-        select(index)
-      }
+      select(matches.map { Positions.lowerBound(of: index, in: $0) } ?? index)
     } else {
       notice = Sanitizer.clean("not a record number or time: \(text)")
     }
+    return []
   }
 
   // MARK: Mouse

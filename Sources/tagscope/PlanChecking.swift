@@ -1,6 +1,7 @@
 import PodcastDemo
 import TaggingPlan
 import TagscopeLive
+import TagscopeRecording
 import TagscopeUI
 
 /// The debugger reads the plan results (header, Providers pane, coverage checklist) from the
@@ -35,8 +36,8 @@ extension PlanChecker: PlanFeed {
     monitor.violations(at: index).map {
       PlanFinding(
         provider: $0.provider,
-        violation: ViolationView(
-          rule: "plan." + $0.rule.rawValue, message: $0.message, severity: $0.severity.rawValue))
+        violation: RecordViolation(
+          rule: "plan." + $0.rule.rawValue, message: $0.message, consequence: $0.severity.rawValue))
     }
   }
 }

@@ -48,18 +48,17 @@ final class InspectorTimelineTests: XCTestCase {
     timeline.waitUntilIndexed()
     let source = InspectorTimelineSource(timeline: timeline, sourceLabel: "demo.jsonl")
     XCTAssertEqual(source.count, dispatches.count)
-    XCTAssertEqual(source.appName, "Podcasts")
+    XCTAssertEqual(source.info.appName, "Podcasts")
     for index in [0, 1, 57, 150, dispatches.count - 1] {
-      var expected = RecordView(dispatches[index])
-      expected.time = (expected.time * 1000).rounded(.down) / 1000  // recordings keep milliseconds
-      XCTAssertEqual(source.record(at: index), expected, "record \(index)")
-      let summary = source.summary(at: index)
+      let expected = Record(dispatch: dispatches[index])
+      XCTAssertEqual(try source.record(at: index).get(), expected, "record \(index)")
+      let summary = try XCTUnwrap(source.summaries(in: index..<(index + 1)).first)
       XCTAssertEqual(summary.seq, expected.seq)
       XCTAssertEqual(summary.name, expected.name)
-      XCTAssertEqual(summary.outputs, expected.summary.outputs)
-      XCTAssertEqual(summary.time, expected.time, accuracy: 0.001)
-      XCTAssertEqual(
-        source.state(at: index).context.history, expected.context.history, "history as of \(index)")
+      XCTAssertEqual(summary.outputs.map(\.provider), expected.outputs.map(\.provider))
+      XCTAssertEqual(summary.outputs.map(\.status), expected.outputs.map(\.status))
+      XCTAssertEqual(summary.timeMilliseconds, expected.timeMilliseconds)
+      XCTAssertEqual(source.state(at: index)?.history, expected.context.history, "history as of \(index)")
     }
   }
 
@@ -68,10 +67,9 @@ final class InspectorTimelineTests: XCTestCase {
     let timeline = try Timeline.open(path: url.path)
     defer { timeline.release() }
     timeline.waitUntilIndexed()
-    var state = State(
-      timeline: InspectorTimelineSource(timeline: timeline, sourceLabel: "x"), mode: .replay,
+    var state = UISession(
+      source: InspectorTimelineSource(timeline: timeline, sourceLabel: "x"), mode: .replay,
       size: Size(width: 140, height: 40))
-    state.apply(.recordsArrived(count: timeline.count))
     state.apply(.key(.character("G")))
     for _ in 0..<250 { state.apply(.key(.character(","))) }
     let index = try XCTUnwrap(state.selectedIndex)
@@ -87,7 +85,7 @@ final class InspectorTimelineTests: XCTestCase {
         granted[scope] = value
       }
     }
-    let consent = state.timeline.state(at: index).consent
+    let consent = try XCTUnwrap(state.selected?.state.consent)
     XCTAssertEqual(Dictionary(uniqueKeysWithValues: consent.map { ($0.scope, $0.granted) }), granted)
   }
 }

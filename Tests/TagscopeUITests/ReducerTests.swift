@@ -51,12 +51,11 @@ final class ReducerTests: XCTestCase {
   func testStateAsOfTheSelectedRecordShowsThePast() {
     var state = Fixtures.state()
     state.type("......")  // record 7: the consent change
-    let store = state.timeline
-    XCTAssertEqual(
-      store.state(at: state.selectedIndex!).consent, [ConsentView(scope: "provider:braze", granted: false)])
+    XCTAssertEqual(state.selected?.state.consent.map(\.scope), ["provider:braze"])
+    XCTAssertEqual(state.selected?.state.consent.map(\.granted), [false])
     state.type(",")
-    XCTAssertEqual(store.state(at: state.selectedIndex!).consent, [])
-    XCTAssertEqual(store.state(at: state.selectedIndex!).context.history, ["podcasts", "podcastPlayer"])
+    XCTAssertEqual(state.selected?.state.consent.count, 0)
+    XCTAssertEqual(state.selected?.state.history, ["podcasts", "podcastPlayer"])
   }
 
   func testPlaybackFollowsRecordedTimeAndSpeed() {
@@ -135,7 +134,8 @@ final class ReducerTests: XCTestCase {
     XCTAssertTrue(status.message.contains("lost"))
     guard case .failure = Filter.parse("has:cake") else { return XCTFail("accepted") }
     guard case .success(let filter) = Filter.parse("kind:userAction name:Play") else { return XCTFail() }
-    XCTAssertEqual(filter.kinds, ["userAction"])
+    XCTAssertEqual(filter.timeline.kinds, [.userAction])
+    XCTAssertEqual(filter.timeline.names, [.substring("play")])
   }
 
   func testNewRecordsAreFilteredAsTheyArrive() {
@@ -251,19 +251,41 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(state.focus, .providers)
   }
 
-  func testUpdateIsPure() {
-    let state = Fixtures.state()
-    let next = update(state, .key(.character(".")))
-    XCTAssertEqual(state.selectedIndex, 0)
+  func testUpdateIsPureAndAsksForWhatTheNewSelectionNeeds() {
+    let session = Fixtures.state()
+    let (next, effects) = update(session.state, .key(.character(".")))
+    XCTAssertEqual(session.selectedIndex, 0)
     XCTAssertEqual(next.selectedIndex, 1)
+    XCTAssertTrue(effects.contains(.loadSelection(1)), "\(effects)")
+    XCTAssertEqual(next.selected, nil, "the record is not read by update: it comes back as a message")
+    let (again, _) = update(session.state, .key(.character(".")))
+    XCTAssertEqual(render(next).text, render(again).text, "the same state draws the same frame")
+  }
+
+  func testEffectsRunOffTheReducerAndComeBackAsMessages() {
+    let store = Fixtures.store()
+    var state = State(mode: .replay, size: Size(width: 140, height: 40))
+    let runner = EffectRunner(source: store.source)
+    var effects = state.apply(.info(store.source.info)) + state.apply(.recordsArrived(count: store.count))
+    XCTAssertTrue(effects.contains(.loadSelection(0)), "\(effects)")
+    XCTAssertTrue(render(state).text.contains("Events"), "renders before anything is loaded")
+    var rounds = 0
+    while !effects.isEmpty {
+      rounds += 1
+      effects = effects.flatMap(runner.run).flatMap { state.apply($0) }
+    }
+    XCTAssertLessThanOrEqual(rounds, 2)
+    XCTAssertEqual(state.selected?.record.name, "sessionStart")
+    XCTAssertEqual(state.rows.count, 12, "every visible row loaded")
+    XCTAssertEqual(render(state).text, render(Fixtures.state().state).text)
   }
 }
 
-extension State {
+extension UISession {
   mutating func applyFilterForTest(_ text: String) {
     apply(.key(.character("/")))
     // Clear whatever the overlay starts with, then type.
-    if case .filter(let current) = overlay { for _ in current { apply(.key(.backspace)) } }
+    if case .filter(let current) = state.overlay { for _ in current { apply(.key(.backspace)) } }
     type(text)
     apply(.key(.enter))
   }
@@ -284,7 +306,7 @@ final class PaneScrollTests: XCTestCase {
     state.apply(.key(.character("g")))
     state.apply(.key(.character("k")))
     XCTAssertEqual(state.scroll[Pane.screens.rawValue], 0)
-    XCTAssertTrue(render(state).text.contains("▶ screen40"))
+    XCTAssertTrue(render(state.state).text.contains("▶ screen40"))
   }
 
   func testProviderColumnsScrollSidewaysOnlyWhenTheyDoNotFit() {
@@ -292,7 +314,7 @@ final class PaneScrollTests: XCTestCase {
     state.type("...4")  // playPodcast: four providers, two fit
     state.type("llll")
     XCTAssertEqual(state.providerOffset, 2)
-    XCTAssertTrue(render(state).text.contains("braze"))
+    XCTAssertTrue(render(state.state).text.contains("braze"))
     state.type("h")
     XCTAssertEqual(state.providerOffset, 1)
     var wide = Fixtures.state()
@@ -306,9 +328,9 @@ final class PaneScrollTests: XCTestCase {
       records[index].source = index % 2 == 0 ? "segment@127.0.0.1" : "iPhone@10.0.0.2"
     }
     let store = Fixtures.store(records)
-    XCTAssertEqual(store.sources, ["segment@127.0.0.1", "iPhone@10.0.0.2"])
+    XCTAssertEqual(store.timeline.sources, ["segment@127.0.0.1", "iPhone@10.0.0.2"])
     guard case .success(let filter) = Filter.parse("source:IPHONE") else { return XCTFail("rejected") }
-    XCTAssertEqual((0..<6).filter { filter.matches(store.summary(at: $0)) }, [1, 3, 5])
+    XCTAssertEqual(try store.timeline.filter(filter.timeline), [1, 3, 5], "the timeline's filter matches")
     var state = Fixtures.state(store)
     state.type("s")
     XCTAssertEqual(state.filterText, "source:segment@127.0.0.1")
@@ -325,12 +347,13 @@ final class PaneScrollTests: XCTestCase {
     var state = Fixtures.state(store)
     state.type("c")
     XCTAssertEqual(state.overlay, .none, "no plan: nothing to show")
-    store.setPlanSummary(
-      "plan Podcasts v3: 1/2 covered",
+    store.plan.set(
+      summary: "plan Podcasts v3: 1/2 covered",
       checklist: [
         "1/2 covered: 1 not yet seen", "· screen favorites · not yet seen · plan line 9",
         "✓ screen podcasts · 3×",
       ])
+    state.refresh()  // plan results arrive as a message
     state.type("c")
     guard case .detail(let detail) = state.overlay else { return XCTFail("checklist not shown") }
     XCTAssertEqual(
@@ -339,7 +362,8 @@ final class PaneScrollTests: XCTestCase {
         "1/2 covered: 1 not yet seen", "· screen favorites · not yet seen · plan line 9",
         "✓ screen podcasts · 3×",
       ])
-    XCTAssertEqual(detail.heading?.text, " Coverage · plan Podcasts v3: 1/2 covered ")
+    XCTAssertTrue(
+      render(state.state).text.contains("Coverage · plan Podcasts v3: 1/2 covered"), render(state.state).text)
     state.apply(.key(.escape))
     XCTAssertEqual(state.overlay, .none)
   }

@@ -108,7 +108,7 @@ final class RenderSizeTests: XCTestCase {
   /// Every size from 0×0 to 130×45, with each overlay and zoom: nothing crashes, every frame has
   /// the asked size, and the panes show whenever the terminal is big enough.
   func testEverySizeRenders() {
-    var states: [State] = []
+    var states: [UISession] = []
     var base = Fixtures.state()
     base.type("...")
     states.append(base)
@@ -128,7 +128,9 @@ final class RenderSizeTests: XCTestCase {
       for height in stride(from: 0, through: 45, by: 3) {
         for state in states {
           let size = Size(width: width, height: height)
-          let grid = render(update(state, .resize(size)))
+          var resized = state
+          resized.apply(.resize(size))
+          let grid = render(resized)
           XCTAssertEqual(grid.size, size)
           if width >= Layout.minimum.width && height >= Layout.minimum.height && state.overlay == .none {
             XCTAssertTrue(grid.text.contains(state.zoomed ? "Providers" : "Events"), "\(width)×\(height)")

@@ -52,7 +52,8 @@ final class SanitizerTests: XCTestCase {
   }
 
   func testDetailJSONEscapesRawValues() {
-    var record = RecordView(seq: 1, time: 0, kind: "event", name: "n\u{1B}]52;c;x\u{07}")
+    var record = Record(
+      seq: 1, time: Date(timeIntervalSince1970: 0), kind: .event, name: "n\u{1B}]52;c;x\u{07}")
     record.properties["quote"] = "say \"hi\" \\ \u{202E}"
     let json = RecordJSON.pretty(record)
     XCTAssertTrue(json.contains(#""name": "n\u001b]52;c;x\u0007""#), json)
@@ -63,43 +64,50 @@ final class SanitizerTests: XCTestCase {
 
   func testTheUIRefusesToStartWithoutATerminal() throws {
     try XCTSkipIf(isatty(STDOUT_FILENO) == 1, "standard output is a terminal here")
-    XCTAssertThrowsError(try TerminalUI.run(timeline: Fixtures.store(), mode: .replay)) { error in
+    let store = Fixtures.store()
+    XCTAssertThrowsError(try TerminalUI.run(timeline: store.source, mode: .replay)) { error in
       XCTAssertEqual(error as? TerminalError, .notATerminal)
       XCTAssertTrue("\(error)".contains("needs a terminal"))
     }
   }
 
-  func testInspectorRecordsAdaptToTheView() {
-    let dispatch = Dispatch(
-      seq: 9, time: Date(timeIntervalSince1970: Fixtures.start + 1.5), kind: .userAction, name: "playPodcast",
-      properties: ["podcast_title": "Radiolab"],
-      context: ContextSnapshot(
-        screen: "favorites", history: ["podcasts", "favorites"],
-        session: Session(id: "s-1", user: AnalyticsUser(id: "u-42"), startedAt: Date()),
-        timedEvents: ["listening"]),
-      outcomes: [
-        ProviderOutcome(
-          provider: "firebase", status: .sent, calls: [CallDescription(method: "logEvent", name: "play")],
-          violations: [RuleViolation(rule: "firebase.x", message: "m", consequence: .dropped, callIndex: 0)]),
-        ProviderOutcome(provider: "braze", status: .blocked(.consent)),
-      ])
-    let fromRecord = RecordView(Record(dispatch: dispatch))
-    let fromDispatch = RecordView(dispatch)
-    XCTAssertEqual(fromRecord, fromDispatch)
-    XCTAssertEqual(fromRecord.outputs[1].reason, "consent")
-    XCTAssertEqual(fromRecord.summary.violations, 1)
-    XCTAssertEqual(fromRecord.context.session?.state, "authenticated")
-    XCTAssertEqual(fromRecord.time, Fixtures.start + 1.5)
+  func testPlanFindingsJoinTheirProviderColumnOrTheIssues() {
+    let store = Fixtures.store()
+    store.plan.set(summary: "plan Podcasts v3: 1/2 covered")
+    store.plan.add(
+      PlanFinding(
+        provider: "firebase",
+        violation: RecordViolation(
+          rule: "plan.wrong-name", message: "expected play_podcast", consequence: "error")),
+      at: 3)
+    store.plan.add(
+      PlanFinding(
+        provider: nil,
+        violation: RecordViolation(rule: "plan.unplanned-tag", message: "not planned", consequence: "warning")
+      ),
+      at: 3)
+    var state = Fixtures.state(store)
+    state.type("...")
+    let record = try? XCTUnwrap(state.selected?.record)
+    XCTAssertEqual(record?.output(for: "firebase")?.violations.map(\.rule), ["plan.wrong-name"])
+    XCTAssertEqual(record?.issues.map(\.message), ["plan: not planned"])
+    let text = render(state).text
+    XCTAssertTrue(text.contains("✗ plan.wrong-name"), text)
+    XCTAssertTrue(text.contains("! plan: not planned"), text)
   }
 
-  func testRenderOfAMillionRecordsOnlyReadsVisibleRows() {
+  func testAKeyOnAMillionRecordsOnlyReadsVisibleRows() {
     let store = CountingTimeline(count: 1_000_000)
-    var state = State(timeline: store, mode: .replay, size: Size(width: 200, height: 60))
-    state.apply(.recordsArrived(count: store.count))
+    var state = UISession(source: store, mode: .replay, size: Size(width: 200, height: 60))
+    store.reads = 0
     state.apply(.key(.character("G")))
+    _ = render(state)
+    XCTAssertLessThan(
+      store.reads, 2_000, "a key reads the visible rows, the selection and a few binary searches")
+    XCTAssertEqual(state.selected?.record.seq, 1_000_000)
     store.reads = 0
     _ = render(state)
-    XCTAssertLessThan(store.reads, 2_000, "a frame reads the visible rows and a few binary searches")
+    XCTAssertEqual(store.reads, 0, "rendering reads nothing")
   }
 }
 
@@ -107,36 +115,46 @@ final class SanitizerTests: XCTestCase {
 final class CountingTimeline: TimelineSource, @unchecked Sendable {
   let count: Int
   var reads = 0
-  let appName = "Synthetic"
-  let sourceLabel = "generated"
+  let info = SourceInfo(appName: "Synthetic", sourceLabel: "generated")
 
   init(count: Int) { self.count = count }
 
-  func summary(at index: Int) -> EventSummary {
-    reads += 1
-    return record(at: index).summary
-  }
-
-  func record(at index: Int) -> RecordView {
-    reads += 1
-    return RecordView(
-      seq: UInt64(index + 1), time: Fixtures.start + Double(index) / 100, kind: "userAction",
-      name: "action\(index % 97)", context: Fixtures.context(["podcasts"]),
-      outputs: [
+  private func make(_ index: Int) -> Record {
+    Fixtures.record(
+      index + 1, Double(index) / 100, .userAction, "action\(index % 97)", [:], Fixtures.context(["podcasts"]),
+      [
         Fixtures.firebase("action_\(index % 97)", ["index": .int(index)]),
-        OutputView(provider: "piano", status: "dropped"),
+        ProviderOutput(provider: "piano", status: .dropped),
       ])
   }
 
-  func state(at index: Int) -> StateView {
-    reads += 1
-    return StateView(context: record(at: index).context)
+  func summaries(in range: Range<Int>) -> [RecordSummary] {
+    range.clamped(to: 0..<count).map { index in
+      reads += 1
+      let record = make(index)
+      return RecordSummary(
+        index: index, seq: record.seq, timeMilliseconds: record.timeMilliseconds, kind: record.kind,
+        name: record.name, source: nil,
+        outputs: record.outputs.map { OutputSummary(provider: $0.provider, status: $0.status) },
+        hasRuleViolations: false, hasIssues: false, planViolations: 0)
+    }
   }
 
-  func time(at index: Int) -> Double {
+  func record(at index: Int) -> Result<Record, TimelineError> {
     reads += 1
-    return Fixtures.start + Double(index) / 100
+    return .success(make(index))
   }
+
+  func state(at index: Int) -> TimelineState? {
+    reads += 1
+    return TimelineState(index: index, screen: "podcasts", history: ["podcasts"])
+  }
+
+  func filter(_ filter: TimelineFilter, in range: Range<Int>) -> [Int] { [] }
+  func nextViolation(after index: Int) -> Int? { nil }
+  func previousViolation(before index: Int) -> Int? { nil }
+  func findings(at index: Int) -> [PlanFinding] { [] }
+  func planChecklist() -> [String] { [] }
 }
 
 final class GridDiffTests: XCTestCase {
@@ -145,11 +163,15 @@ final class GridDiffTests: XCTestCase {
     let first = render(state)
     XCTAssertEqual(first.changedCells(since: nil).count, 140 * 40, "the first frame is drawn in full")
     XCTAssertEqual(first.changedCells(since: first), [], "an unchanged frame draws nothing")
-    let next = render(update(state, .key(.character("."))))
+    var stepped = state
+    stepped.apply(.key(.character(".")))
+    let next = render(stepped)
     let changed = next.changedCells(since: first)
     XCTAssertFalse(changed.isEmpty)
     XCTAssertLessThan(changed.count, 140 * 40 / 2, "a step redraws the selection and the panes that changed")
-    let resized = render(update(state, .resize(Size(width: 100, height: 30))))
+    var smaller = state
+    smaller.apply(.resize(Size(width: 100, height: 30)))
+    let resized = render(smaller)
     XCTAssertEqual(resized.changedCells(since: first).count, 100 * 30, "a resize redraws everything")
   }
 
@@ -169,9 +191,8 @@ final class DetailFieldsTests: XCTestCase {
       + #""context":{"history":[]},"outputs":[{"provider":"segment","status":"sent"}],"source":"127.0.0.1:5123","#
       + #""raw":"{\"event\":\"Order Completed\",\"note\":\"\u001b[31m\"}","build":"1.2.3"}"#
     let record = try RecordLineDecoder.decodeRecord(line)
-    let view = RecordView(record)
-    XCTAssertEqual(view.extra["build"], "1.2.3")
-    let json = RecordJSON.pretty(view)
+    XCTAssertEqual(record.extra["build"], "1.2.3")
+    let json = RecordJSON.pretty(record)
     XCTAssertTrue(json.contains(#""source": "127.0.0.1:5123""#), json)
     XCTAssertTrue(json.contains(#""raw": "{\"event\":\"Order Completed\",\"note\":\"\u001b[31m\"}""#), json)
     XCTAssertTrue(json.contains(#""build": "1.2.3""#), json)

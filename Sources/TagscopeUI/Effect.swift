@@ -1,0 +1,184 @@
+import Foundation
+import TagscopeRecording
+import TagscopeTimeline
+
+/// What ``update(_:_:)`` asks the timeline for. Effects run off the render path (the event loop,
+/// or a test) and come back as messages, so ``update(_:_:)`` and ``render(_:size:)`` only read the
+/// state.
+public enum Effect: Sendable, Hashable {
+  /// Summaries of these timeline indices → ``Msg/rowsLoaded(_:)``.
+  case loadRows([Int])
+  /// The record at this index, its plan findings and the state as of it →
+  /// ``Msg/selectionLoaded(_:)``.
+  case loadSelection(Int)
+  /// A record's pretty JSON → ``Msg/detailLoaded(index:seq:name:lines:)``.
+  case loadDetail(Int)
+  /// The coverage checklist → ``Msg/checklistLoaded(_:)``.
+  case loadChecklist
+  /// The records in `range` passing the filter → ``Msg/filtered(text:matches:range:)``.
+  case filter(text: String, TimelineFilter, range: Range<Int>)
+  /// The nearest record with violations after (or before) timeline index `from`, among `within`
+  /// (the filter's matches) when given → ``Msg/violationFound(position:forward:)``.
+  case findViolation(from: Int, forward: Bool, within: [Int]?)
+  /// The first visible position at or after `time` (or the last before it) →
+  /// ``Msg/timeFound(position:)``.
+  case findTime(Double, roundingUp: Bool, within: [Int]?)
+  /// Times of up to ``Effect/timesWindow`` visible records from position `from` →
+  /// ``Msg/timesLoaded(from:times:)``.
+  case loadTimes(from: Int, within: [Int]?)
+  /// The rate and sparkline for `request` → ``Msg/activityLoaded(_:)``.
+  case loadActivity(ActivityRequest)
+
+  /// How many record times one ``loadTimes(from:within:)`` reads.
+  public static let timesWindow = 512
+}
+
+/// Runs effects against a ``TimelineSource`` and returns the messages they produce.
+public struct EffectRunner: Sendable {
+  /// The timeline read.
+  public let source: any TimelineSource
+
+  /// A runner over `source`.
+  public init(source: any TimelineSource) { self.source = source }
+
+  /// Runs `effect`.
+  public func run(_ effect: Effect) -> [Msg] {
+    switch effect {
+    case .loadRows(let indices): return [.rowsLoaded(rows(indices))]
+    case .loadSelection(let index): return [.selectionLoaded(selection(index))]
+    case .loadDetail(let index): return [detail(index)]
+    case .loadChecklist: return [.checklistLoaded(source.planChecklist())]
+    case .filter(let text, let filter, let range):
+      return [.filtered(text: text, matches: source.filter(filter, in: range), range: range)]
+    case .findViolation(let from, let forward, let within):
+      return [
+        .violationFound(position: violation(from: from, forward: forward, within: within), forward: forward)
+      ]
+    case .findTime(let time, let roundingUp, let within):
+      return [.timeFound(position: position(atTime: time, roundingUp: roundingUp, within: within))]
+    case .loadTimes(let from, let within):
+      return [.timesLoaded(from: from, times: times(from: from, within: within))]
+    case .loadActivity(let request): return [.activityLoaded(activity(request))]
+    }
+  }
+
+  private func rows(_ indices: [Int]) -> [RecordSummary] {
+    guard let first = indices.min(), let last = indices.max() else { return [] }
+    // Contiguous runs are read in one call (the visible rows usually are one run).
+    if last - first < indices.count * 2 { return source.summaries(in: first..<(last + 1)) }
+    return indices.flatMap { source.summaries(in: $0..<($0 + 1)) }
+  }
+
+  private func time(_ index: Int) -> Double {
+    source.summaries(in: index..<(index + 1)).first?.seconds ?? 0
+  }
+
+  /// The selected record with its plan findings merged in (on its provider's output, or as an
+  /// issue), and the state as of it; a record that cannot be read shows as an `error` record.
+  private func selection(_ index: Int) -> Selection {
+    var record: Record
+    switch source.record(at: index) {
+    case .success(let read): record = read
+    case .failure(let error):
+      record = Record(
+        seq: 0, time: Date(recordMilliseconds: Int64(time(index) * 1000)), kind: "error",
+        name: error.description)
+    }
+    for finding in source.findings(at: index) {
+      if let provider = finding.provider,
+        let output = record.outputs.firstIndex(where: { $0.provider == provider })
+      {
+        record.outputs[output].violations.append(finding.violation)
+      } else {
+        record.issues.append(RecordIssue(code: "plan", message: "plan: " + finding.violation.message))
+      }
+    }
+    return Selection(index: index, record: record, state: source.state(at: index) ?? TimelineState())
+  }
+
+  private func detail(_ index: Int) -> Msg {
+    let record = selection(index).record
+    let lines = RecordJSON.pretty(record).split(separator: "\n", omittingEmptySubsequences: false).map {
+      Sanitizer.clean(String($0), limit: 100_000)
+    }
+    return .detailLoaded(index: index, seq: record.seq, name: record.name, lines: lines)
+  }
+
+  private func violation(from index: Int, forward: Bool, within matches: [Int]?) -> Int? {
+    var candidate = index
+    while true {
+      guard
+        let found = forward
+          ? source.nextViolation(after: candidate) : source.previousViolation(before: candidate)
+      else { return nil }
+      guard let matches else { return found }
+      let position = Positions.lowerBound(of: found, in: matches)
+      if position < matches.count && matches[position] == found { return position }
+      candidate = found
+    }
+  }
+
+  private func position(atTime time: Double, roundingUp: Bool, within matches: [Int]?) -> Int {
+    let count = matches?.count ?? source.count
+    func timeAt(_ position: Int) -> Double { self.time(matches?[position] ?? position) }
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if timeAt(mid) < time { low = mid + 1 } else { high = mid }
+    }
+    if !roundingUp && low < count && timeAt(low) > time { return max(0, low - 1) }
+    return min(low, max(0, count - 1))
+  }
+
+  private func times(from position: Int, within matches: [Int]?) -> [Double] {
+    if let matches {
+      let end = min(matches.count, position + Effect.timesWindow)
+      guard position < end else { return [] }
+      return matches[position..<end].map(time)
+    }
+    return source.summaries(in: position..<(position + Effect.timesWindow)).map(\.seconds)
+  }
+
+  /// The rate over the last 10 s (or less at the start) and 12 five-second buckets of the last
+  /// minute, ending at the request's anchor.
+  private func activity(_ request: ActivityRequest) -> Activity {
+    let end = request.end
+    guard end > 0 else { return Activity(request: request, rate: 0, buckets: []) }
+    let anchor = time(end - 1) + request.extraSeconds
+    func firstIndex(after limit: Double) -> Int {
+      var low = 0
+      var high = end
+      while low < high {
+        let mid = (low + high) / 2
+        if time(mid) <= limit { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+    var buckets: [Int] = []
+    var previous = firstIndex(after: anchor - 60)
+    for bucket in 1...12 {
+      let next = firstIndex(after: anchor - 60 + Double(bucket) * 5)
+      buckets.append(next - previous)
+      previous = next
+    }
+    // Over the last 10 s, or since the first record when there is less history.
+    let window = max(1, min(10, anchor - time(0)))
+    let recent = end - firstIndex(after: anchor - window)
+    return Activity(request: request, rate: Double(recent) / window, buckets: buckets)
+  }
+}
+
+/// Binary searches over ascending positions.
+enum Positions {
+  /// The first position in `sorted` whose value is not below `value`.
+  static func lowerBound(of value: Int, in sorted: [Int]) -> Int {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}
