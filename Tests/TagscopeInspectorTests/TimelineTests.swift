@@ -144,6 +144,12 @@ final class TimelineTests: XCTestCase {
     try expect(TimelineFilter(kinds: [.userAction], provider: "braze", status: .blocked)) {
       $0.kind == .userAction && $0.output(for: "braze")?.status == .blocked
     }
+    var both = TimelineFilter(name: .substring("player"))
+    both.names.append(.substring("PLAY"))
+    both.names.append(.regex("Fail$"))
+    try expect(both) { $0.name.hasPrefix("player") && $0.name.hasSuffix("Fail") }
+    try expect(TimelineFilter(provider: "PIANO", status: .sent)) { $0.output(for: "piano")?.status == .sent }
+    try expect(TimelineFilter(issues: true)) { !$0.issues.isEmpty }
     XCTAssertEqual(try timeline.filter(TimelineFilter(provider: "nobody")), [])
     XCTAssertEqual(try timeline.filter(TimelineFilter(source: "device-1")), [])
     XCTAssertEqual(try timeline.filter(TimelineFilter()), Array(records.indices))
@@ -189,6 +195,7 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(timeline.sources, ["device-a", "device-b"])
     XCTAssertEqual(
       try timeline.filter(TimelineFilter(source: "device-b")), [2, 5, 8, 11, 14, 17, 20, 23, 26, 29])
+    XCTAssertEqual(try timeline.filter(TimelineFilter(source: "DEVICE-")).count, 30, "any case, substring")
     XCTAssertEqual(try timeline.filter(TimelineFilter(violations: true)), [6])
     XCTAssertEqual(try timeline.summary(at: 5).source, "device-b")
     XCTAssertEqual(timeline.firstIndex(seq: 9), 8)
