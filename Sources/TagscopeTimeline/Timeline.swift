@@ -301,6 +301,15 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return index.summary(at: position)
   }
 
+  /// The time of record `position` in milliseconds since 1970 (one index read, for binary
+  /// searches by time); `nil` past the end.
+  public func timeMilliseconds(at position: Int) -> Int64? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard position >= 0, position < index.count else { return nil }
+    return index.entries[position].time
+  }
+
   /// Summaries of a range of records (clamped to what exists).
   public func summaries(in range: Range<Int>) -> [RecordSummary] {
     lock.lock()

@@ -62,16 +62,24 @@ public struct EffectRunner: Sendable {
     }
   }
 
+  /// Summaries of `indices`, each contiguous run read in one call (the rows on screen are one).
   private func rows(_ indices: [Int]) -> [RecordSummary] {
-    guard let first = indices.min(), let last = indices.max() else { return [] }
-    // Contiguous runs are read in one call (the visible rows usually are one run).
-    if last - first < indices.count * 2 { return source.summaries(in: first..<(last + 1)) }
-    return indices.flatMap { source.summaries(in: $0..<($0 + 1)) }
+    var summaries: [RecordSummary] = []
+    var runStart: Int?
+    var previous = Int.min
+    for index in indices.sorted() where index != previous {
+      if index != previous + 1, let start = runStart {
+        summaries += source.summaries(in: start..<(previous + 1))
+        runStart = nil
+      }
+      if runStart == nil { runStart = index }
+      previous = index
+    }
+    if let start = runStart { summaries += source.summaries(in: start..<(previous + 1)) }
+    return summaries
   }
 
-  private func time(_ index: Int) -> Double {
-    source.summaries(in: index..<(index + 1)).first?.seconds ?? 0
-  }
+  private func time(_ index: Int) -> Double { source.time(at: index) ?? 0 }
 
   /// The selected record with its plan findings merged in (on its provider's output, or as an
   /// issue), and the state as of it; a record that cannot be read shows as an `error` record.

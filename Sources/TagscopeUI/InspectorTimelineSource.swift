@@ -31,6 +31,10 @@ public final class InspectorTimelineSource: TimelineSource {
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }
 
+  public func time(at index: Int) -> Double? {
+    timeline.timeMilliseconds(at: index).map { Double($0) / 1000 }
+  }
+
   public func record(at index: Int) -> Result<Record, TimelineError> {
     Result { () throws(TimelineError) in try timeline.record(at: index) }
   }

@@ -14,6 +14,8 @@ public protocol TimelineSource: AnyObject, Sendable {
   var info: SourceInfo { get }
   /// The list fields of the records in `range` (clamped to ``count``).
   func summaries(in range: Range<Int>) -> [RecordSummary]
+  /// The time of the record at `index`, in seconds since 1970 (cheap: binary searches use it).
+  func time(at index: Int) -> Double?
   /// The full record at `index`, or why it cannot be read.
   func record(at index: Int) -> Result<Record, TimelineError>
   /// Screens, session, timers and consent as of (just after) the record at `index`.

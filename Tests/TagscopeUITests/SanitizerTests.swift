@@ -140,6 +140,11 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
     }
   }
 
+  func time(at index: Int) -> Double? {
+    reads += 1
+    return index < count ? Fixtures.start + Double(index) / 100 : nil
+  }
+
   func record(at index: Int) -> Result<Record, TimelineError> {
     reads += 1
     return .success(make(index))
