@@ -12,20 +12,7 @@ import XCTest
 /// `tagscope listen --headless --record FILE`: every accepted record is in the recording when the
 /// runner stops, and what it prints is sanitized.
 final class ListenRunnerTests: XCTestCase {
-  final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) {
-      lock.lock()
-      stored.append(line)
-      lock.unlock()
-    }
-    var all: [String] {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-  }
+  typealias Lines = LockedArray<String>
 
   func testHeadlessRunWritesTheRecordingAndPrintsSanitizedLines() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -45,23 +45,18 @@ final class GatedStore: LiveStore, @unchecked Sendable {
   var lastWriteError: SystemError? { recorder.lastError }
 }
 
-/// Collects a live session's updates.
-final class UpdateLog: @unchecked Sendable {
+/// Values appended from any thread, read back in order (lines printed, live updates).
+final class LockedArray<Element: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var stored: [LiveUpdate] = []
+  private var stored: [Element] = []
 
-  func append(_ update: LiveUpdate) {
-    lock.lock()
-    stored.append(update)
-    lock.unlock()
-  }
+  func append(_ element: Element) { lock.withLock { stored.append(element) } }
 
-  var all: [LiveUpdate] {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
+  var all: [Element] { lock.withLock { stored } }
 }
+
+/// A live session's updates.
+typealias UpdateLog = LockedArray<LiveUpdate>
 
 /// A fresh temporary recording path.
 func temporaryRecording() -> URL {
