@@ -115,14 +115,12 @@ private struct Loop {
         dirty = true  // records or plan results changed
       }
       if wakeup.isQuitRequested { break }
-      // Header facts (loading among them) are read before the count: when loading was over,
-      // the count read after it is final and the loop may sleep without a timeout.
-      loading = session.runner.source.info.isLoading
-      if session.runner.source.count != state.known {
-        session.apply(.tick(now: now))
-        dirty = true
-      }
+      // Time first, so arriving records see the current clock; then one read of the header facts
+      // and the count (`refresh` reads the facts, loading among them, before the count: when
+      // loading was over, that count is final and the loop may sleep without a timeout).
+      if session.runner.source.count != state.known { session.apply(.tick(now: now)) }
       if session.refresh() { dirty = true }
+      loading = state.info.isLoading
       if state.mode == .replay && state.playing {
         session.apply(.tick(now: now))
         dirty = true
