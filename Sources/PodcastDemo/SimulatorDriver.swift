@@ -62,8 +62,12 @@ public final class SimulatorDriver: @unchecked Sendable {
     let simulator = PodcastSimulator(hub: hub, seed: seed)
     let start = Date()
     var due = start
+    var steps = 0
     while !gate.isFull {
       let delay = simulator.step()
+      steps += 1
+      // Observers that wait (the inspector behind a busy live session) slow the simulator down.
+      if steps % HeadlessRun.flushInterval == 0 { hub.flush() }
       if let rate {
         due = start.addingTimeInterval(Double(gate.count) / rate)
       } else {

@@ -1,10 +1,6 @@
 import Foundation
 import TagscopeRecording
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A bounded queue that producers fill without ever blocking and one background thread drains in
 /// batches.
 ///
@@ -56,11 +52,22 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     thread.start()
   }
 
-  /// Enqueues an item; `false` (and the drop counted) when the queue is full or closed.
+  /// Enqueues an item; `false` (and the drop counted) when the queue is full or closed. With
+  /// `waiting`, a full queue makes the caller wait for room instead (backpressure, for producers
+  /// that may block: a data generator, never an app's thread).
   @discardableResult
-  func push(_ item: Item) -> Bool {
+  func push(_ item: Item, waiting: Bool = false) -> Bool {
     condition.lock()
     defer { condition.unlock() }
+    if waiting {
+      while !closing && queue.count >= capacity {
+        if !wakeRequested {
+          wakeRequested = true
+          condition.broadcast()
+        }
+        condition.wait()
+      }
+    }
     guard !closing, queue.count < capacity else {
       pendingDrops += 1
       totalDrops += 1
@@ -109,11 +116,8 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   }
 
   private func run() {
-    #if canImport(Glibc)
-      // The app's threads come first: on Linux, where Foundation ignores the quality of service,
-      // lower this thread's priority as `.utility` does on Apple platforms (who 0 is this thread).
-      _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-    #endif
+    // No lowered priority on Linux (where Foundation ignores the quality of service): a niced
+    // writer lost most of its time to any busy process and dropped records it could have written.
     condition.lock()
     while true {
       if queue.isEmpty && pendingDrops == 0 {

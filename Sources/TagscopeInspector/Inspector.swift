@@ -18,13 +18,27 @@ import TagscopeRecording
 /// wait); building the record, encoding its line and writing happen on one background thread. The
 /// backlog is bounded by `capacity`: when the app outruns the sinks, dispatches are dropped and
 /// counted, and every sink receives a ``DropMarker`` (origin `inspector`) right where the gap is.
+///
+/// A data generator (the headless demo, a test writing a recording) passes `whenFull: .wait`
+/// instead: the thread delivering the dispatch waits for room, so nothing is dropped and the
+/// producer slows down to the writer's pace.
 public final class Inspector: HubObserver, @unchecked Sendable {
+  /// What happens to a dispatch that arrives while the backlog is full.
+  public enum Overflow: Sendable {
+    /// Dropped and counted (the app's thread never waits).
+    case drop
+    /// The delivering thread waits for room (backpressure; never for an app's thread).
+    case wait
+  }
+
   private let sinks: [any RecordSink]
   private let drain: BackgroundDrain<Dispatch>
+  private let overflow: Overflow
 
   /// An inspector delivering to `sinks`, with a backlog of at most `capacity` dispatches.
-  public init(sinks: [any RecordSink], capacity: Int = 16_384) {
+  public init(sinks: [any RecordSink], capacity: Int = 16_384, whenFull overflow: Overflow = .drop) {
     self.sinks = sinks
+    self.overflow = overflow
     let lastSeq = LastSeq()
     drain = BackgroundDrain(capacity: capacity, name: "tagscope.inspector") { dispatches, dropped in
       var items: [SinkItem] = []
@@ -39,7 +53,7 @@ public final class Inspector: HubObserver, @unchecked Sendable {
     }
   }
 
-  public func hubDidDispatch(_ dispatch: Dispatch) { drain.push(dispatch) }
+  public func hubDidDispatch(_ dispatch: Dispatch) { drain.push(dispatch, waiting: overflow == .wait) }
 
   /// Dispatches dropped because the backlog was full.
   public var droppedCount: Int { drain.droppedCount }

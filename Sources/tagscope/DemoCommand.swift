@@ -77,19 +77,12 @@ struct DemoCommand: ParsableCommand {
   private func runHeadless(seed: UInt64) throws {
     let clock = ManualClock(start: self.seed == nil ? Date() : DemoHub.seededEpoch)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
-    let total = count ?? 1_000
-    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0]) }
-    // A simulator step can send several tags: the gate passes exactly `total` of them on.
-    let gate = DispatchGate(limit: total, observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []))
-    hub.addObserver(gate)
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
-    var steps = 0
-    while !gate.isFull && steps <= total * 10 {
-      let delay = simulator.step()
-      clock.advance(by: rate.map { 1 / $0 } ?? delay)
-      steps += 1
-    }
-    hub.flush()
+    // A data generator: the inspector waits for the writer instead of dropping, so `--count N`
+    // means N records in the file however busy the machine is.
+    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0], whenFull: .wait) }
+    HeadlessRun.run(
+      hub: hub, clock: clock, seed: seed, count: count ?? 1_000, rate: rate,
+      observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []))
     inspector?.close()
   }
 
@@ -118,7 +111,8 @@ struct DemoCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
-    let inspector = Inspector(sinks: [session])
+    // The simulator slows down rather than dropping when the session falls behind.
+    let inspector = Inspector(sinks: [session], whenFull: .wait)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
