@@ -4,6 +4,10 @@ import Foundation
 
 /// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a
 /// second (sleeping in slices so 10,000/s keeps to schedule), until the gate is full or ``stop()``.
+///
+/// Observers that wait (an inspector with `whenFull: .wait` behind a live session that fell
+/// behind) slow the simulator down instead of losing records; ``isSlowed`` then says so, and the
+/// schedule restarts from there rather than catching up in a burst.
 public final class SimulatorDriver: @unchecked Sendable {
   private let hub: AnalyticsHub<PodcastTaxonomy>
   private let clock: ManualClock
@@ -13,6 +17,10 @@ public final class SimulatorDriver: @unchecked Sendable {
   private let condition = NSCondition()
   private var stopping = false
   private var running = false
+  private var slowedUntil = Date.distantPast
+
+  /// How far behind its schedule the simulator may fall before it counts as slowed.
+  public static let slowedAfter: TimeInterval = 0.25
 
   /// A driver sending the simulator's tags to `hub` (observed through `gate`), advancing `clock`
   /// with real time.
@@ -51,6 +59,14 @@ public final class SimulatorDriver: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether the simulator fell behind its schedule within the last second, because its observers
+  /// made it wait.
+  public var isSlowed: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return slowedUntil > Date()
+  }
+
   /// Waits until the gate is full (or ``stop()``), for tests.
   public func waitUntilFinished() {
     condition.lock()
@@ -60,7 +76,7 @@ public final class SimulatorDriver: @unchecked Sendable {
 
   private func drive() {
     let simulator = PodcastSimulator(hub: hub, seed: seed)
-    let start = Date()
+    var start = Date()
     var due = start
     var steps = 0
     while !gate.isFull {
@@ -72,6 +88,15 @@ public final class SimulatorDriver: @unchecked Sendable {
         due = start.addingTimeInterval(Double(gate.count) / rate)
       } else {
         due = due.addingTimeInterval(delay)
+      }
+      let now = Date()
+      if now.timeIntervalSince(due) > Self.slowedAfter {
+        // Behind schedule: say so, and go on from here at the same pace instead of a burst.
+        condition.lock()
+        slowedUntil = now.addingTimeInterval(1)
+        condition.unlock()
+        due = now
+        if let rate { start = now.addingTimeInterval(-Double(gate.count) / rate) }
       }
       // Sleep until the next step is due (or a stop); at high rates several steps share a slice.
       condition.lock()

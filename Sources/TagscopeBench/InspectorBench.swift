@@ -183,7 +183,7 @@ enum InspectorBench {
       observing = observing.best(Timing.measure { driveSends(noop, count: sends) })
       let hub = try makeSendHub()
       let recorder = try Recorder(url: directory.appendingPathComponent("run\(round).jsonl"))
-      let inspector = Inspector(sinks: [recorder], capacity: 1 << 20)
+      let inspector = Inspector(sinks: [recorder], backlog: .dispatches(1 << 20))
       hub.addObserver(inspector)
       let start = DispatchTime.now().uptimeNanoseconds
       observed = observed.best(Timing.measure { driveSends(hub, count: sends) })
@@ -200,6 +200,16 @@ enum InspectorBench {
     let dispatches = collector.dispatches
     let buildTime = bestOf(3) { for dispatch in dispatches { blackHole(Record(dispatch: dispatch)) } }
     let records = dispatches.map(Record.init(dispatch:))
+    // The writer thread's whole work per dispatch, on one core: record, line, file write.
+    let writer = try Recorder(url: directory.appendingPathComponent("writer.jsonl"))
+    let writerTime = bestOf(3) {
+      for start in stride(from: 0, to: dispatches.count, by: 512) {
+        let batch = dispatches[start..<min(start + 512, dispatches.count)]
+        writer.receive(batch.map { SinkItem(Record(dispatch: $0)) })
+      }
+      writer.flush()
+    }
+    writer.close()
     let encodeTime = bestOf(3) {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(1 << 20)
@@ -232,6 +242,14 @@ enum InspectorBench {
       "inspector.send.written.ratio", total / baseline.wall, unit: "x", baseline: "wall, until all written")
     report.add(
       "inspector.send.dropped", Double(dropped), unit: "records", baseline: "5 × 200,000 sends", atMost: 0)
+    let writerRate = Double(dispatches.count) / writerTime
+    let hubRate = Double(sends) / observing.wall
+    report.add(
+      "inspector.writer.rate", writerRate, unit: "records/s",
+      baseline: "writer thread alone: record, line, file (one core)")
+    report.add(
+      "inspector.writer.ratio", writerRate / hubRate, unit: "x",
+      baseline: "writer records/s vs the hub's observed sends/s (\(Int(hubRate))/s)", atLeast: 1)
     report.add(
       "inspector.record.build", buildTime / Double(records.count) * 1e9, unit: "ns/record",
       baseline: "Record(dispatch:), background thread")

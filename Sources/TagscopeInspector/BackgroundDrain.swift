@@ -1,6 +1,10 @@
 import Foundation
 import TagscopeRecording
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// A bounded queue that producers fill without ever blocking and one background thread drains in
 /// batches.
 ///
@@ -22,9 +26,11 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   private var pushed: UInt64 = 0
   private var handled: UInt64 = 0
   private var wakeRequested = false
+  private var waiters = 0
   private var closing = false
   private var finished = false
-  private let capacity: Int
+  private var capacity: Int
+  private let lowPriority: Bool
   private let interval: TimeInterval
   private let handler: Handler
   private let wakesWhenIdle: Bool
@@ -34,13 +40,15 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
 
   /// A queue of at most `capacity` items drained by a new thread named `name`. With
   /// `wakesWhenIdle`, the handler is also called with an empty batch on every wake-up (for
-  /// retries), at least every `idleInterval` when that is set.
+  /// retries), at least every `idleInterval` when that is set. With `lowPriority`, the thread
+  /// yields to the app's threads (on Linux it is niced, as `.utility` does on Apple platforms).
   init(
     capacity: Int, interval: TimeInterval = 0.005, wakesWhenIdle: Bool = false,
-    idleInterval: TimeInterval? = nil,
+    idleInterval: TimeInterval? = nil, lowPriority: Bool = true,
     name: String, handler: @escaping Handler
   ) {
     self.capacity = max(1, capacity)
+    self.lowPriority = lowPriority
     self.interval = interval
     self.idleInterval = idleInterval
     self.wakesWhenIdle = wakesWhenIdle
@@ -48,7 +56,7 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     queue.reserveCapacity(min(self.capacity, 4096))
     let thread = Thread { [self] in run() }
     thread.name = name
-    thread.qualityOfService = .utility
+    thread.qualityOfService = lowPriority ? .utility : .userInitiated
     thread.start()
   }
 
@@ -65,7 +73,9 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
           wakeRequested = true
           condition.broadcast()
         }
+        waiters += 1
         condition.wait()
+        waiters -= 1
       }
     }
     guard !closing, queue.count < capacity else {
@@ -87,6 +97,22 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     return totalDrops
+  }
+
+  /// The most items the queue holds; changing it wakes producers waiting for room.
+  var limit: Int {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return capacity
+    }
+    set {
+      condition.lock()
+      defer { condition.unlock() }
+      let grew = newValue > capacity
+      capacity = max(1, newValue)
+      if grew { condition.broadcast() }
+    }
   }
 
   /// Items waiting.
@@ -116,8 +142,12 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   }
 
   private func run() {
-    // No lowered priority on Linux (where Foundation ignores the quality of service): a niced
-    // writer lost most of its time to any busy process and dropped records it could have written.
+    #if canImport(Glibc)
+      // Foundation ignores the quality of service on Linux: lower this thread's priority by hand
+      // (who 0 is this thread). A waiting producer's drain keeps the normal priority, since the
+      // producer can go no faster than this thread.
+      if lowPriority { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+    #endif
     condition.lock()
     while true {
       if queue.isEmpty && pendingDrops == 0 {
@@ -137,6 +167,8 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
       let drops = pendingDrops
       pendingDrops = 0
       wakeRequested = false
+      // Producers waiting for room fill the emptied queue while this batch is handled.
+      if waiters > 0 { condition.broadcast() }
       condition.unlock()
       handler(spare, drops)
       let count = UInt64(spare.count)

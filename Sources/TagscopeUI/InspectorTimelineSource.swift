@@ -10,13 +10,20 @@ public final class InspectorTimelineSource: TimelineSource {
   private let sourceLabel: String
   /// Tagging-plan results, when a plan is checked.
   public let plan: (any PlanFeed)?
+  private let slowdown: (@Sendable () -> String?)?
 
-  /// An adapter over `timeline`, labelled `sourceLabel` in the header, with `plan` results if any.
-  public init(timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil) {
+  /// An adapter over `timeline`, labelled `sourceLabel` in the header, with `plan` results if any;
+  /// `slowdown` says why the source is going slower than asked, while it is (the live demo's
+  /// simulator waiting for its recording).
+  public init(
+    timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil,
+    slowdown: (@Sendable () -> String?)? = nil
+  ) {
     self.timeline = timeline
     appName = timeline.header.app ?? "recording"
     self.sourceLabel = sourceLabel
     self.plan = plan
+    self.slowdown = slowdown
   }
 
   public var count: Int { timeline.count }
@@ -26,7 +33,7 @@ public final class InspectorTimelineSource: TimelineSource {
       appName: appName, sourceLabel: sourceLabel,
       planSummary: plan.map(\.headerText).flatMap { $0.isEmpty ? nil : $0 },
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
-      isLoading: timeline.isIndexing)
+      isLoading: timeline.isIndexing, slowdown: slowdown?())
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }

@@ -45,6 +45,10 @@ extension FrameView {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("\(Format.grouped(dropped)) dropped"), .error)
     }
+    if let slowdown = state.info.slowdown {
+      segments.add(separator, .border)
+      segments.add(Sanitizer.clean(slowdown, limit: 60), .warning)
+    }
     if let matches = state.matches {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("filter \(state.filterText): \(Format.grouped(matches.count))"), .warning)

@@ -46,11 +46,13 @@ public struct SourceInfo: Sendable, Hashable {
   public var sources: [String]
   /// Whether records are still being loaded (a recording being indexed).
   public var isLoading: Bool
+  /// Why records come slower than asked, while they do (`simulator slowed: …`).
+  public var slowdown: String?
 
   /// Header facts.
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
-    sources: [String] = [], isLoading: Bool = false
+    sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil
   ) {
     self.appName = appName
     self.sourceLabel = sourceLabel
@@ -58,6 +60,7 @@ public struct SourceInfo: Sendable, Hashable {
     self.dropped = dropped
     self.sources = sources
     self.isLoading = isLoading
+    self.slowdown = slowdown
   }
 }
 

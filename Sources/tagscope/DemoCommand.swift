@@ -125,7 +125,8 @@ struct DemoCommand: ParsableCommand {
     }
     do {
       let source = InspectorTimelineSource(
-        timeline: timeline, sourceLabel: "live demo · seed \(seed)", plan: checker)
+        timeline: timeline, sourceLabel: "live demo · seed \(seed)", plan: checker,
+        slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
       try Debugger.run(source, mode: .live, wakeup: wakeup)
     } catch {
       FileHandle.standardError.write(Data((error.description + "\n").utf8))

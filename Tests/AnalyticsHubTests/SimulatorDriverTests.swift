@@ -57,4 +57,54 @@ final class SimulatorDriverTests: XCTestCase {
     XCTAssertEqual(gate.count, 100)
     XCTAssertEqual(observed.dispatches.count, 100)
   }
+
+  func testAWaitingObserverSlowsTheSimulatorAndTheDriverSaysSo() throws {
+    let clock = ManualClock(start: Date())
+    let hub = try demoHub(clock)
+    let stall = StallingObserver(after: 20, for: 0.6)
+    // The driver flushes the hub every 256 steps: that is where it waits for the stalled observer.
+    let gate = DispatchGate(limit: 600, observers: [stall])
+    hub.addObserver(gate)
+    let driver = SimulatorDriver(hub: hub, clock: clock, seed: 7, rate: 2_000, gate: gate)
+    XCTAssertFalse(driver.isSlowed)
+    driver.start()
+    driver.waitUntilFinished()
+    XCTAssertTrue(driver.isSlowed, "0.6 s behind a 2,000/s schedule")
+    hub.flush()
+    XCTAssertEqual(gate.count, 600, "slowed, nothing lost")
+    Thread.sleep(forTimeInterval: 1.1)
+    XCTAssertFalse(driver.isSlowed, "a second later it no longer says so")
+  }
+
+  func testAKeptScheduleIsNotSlowed() throws {
+    let clock = ManualClock(start: Date())
+    let hub = try demoHub(clock)
+    let gate = DispatchGate(limit: 30, observers: [])
+    hub.addObserver(gate)
+    let driver = SimulatorDriver(hub: hub, clock: clock, seed: 7, rate: 200, gate: gate)
+    driver.start()
+    driver.waitUntilFinished()
+    XCTAssertFalse(driver.isSlowed)
+  }
+}
+
+/// An observer that makes the sending thread wait once, after `after` dispatches.
+private final class StallingObserver: HubObserver, @unchecked Sendable {
+  private let lock = NSLock()
+  private var seen = 0
+  private let after: Int
+  private let pause: TimeInterval
+
+  init(after: Int, for pause: TimeInterval) {
+    self.after = after
+    self.pause = pause
+  }
+
+  func hubDidDispatch(_ dispatch: Dispatch) {
+    let stall = lock.withLock {
+      seen += 1
+      return seen == after
+    }
+    if stall { Thread.sleep(forTimeInterval: pause) }
+  }
 }

@@ -40,7 +40,7 @@ final class BusyMachineTests: XCTestCase {
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 3)
     let recorder = try Recorder(url: url, header: RecordingHeader(app: "Podcasts", started: clock.now))
     // A small backlog and a slow sink beside the recorder: a dropping inspector loses records here.
-    let inspector = Inspector(sinks: [SlowSink(), recorder], capacity: 32, whenFull: .wait)
+    let inspector = Inspector(sinks: [SlowSink(), recorder], backlog: .dispatches(32), whenFull: .wait)
     HeadlessRun.run(hub: hub, clock: clock, seed: 3, count: 3_000, rate: nil, observers: [inspector])
     inspector.close()
     XCTAssertEqual(inspector.droppedCount, 0)
@@ -56,7 +56,7 @@ final class BusyMachineTests: XCTestCase {
     let clock = ManualClock(start: DemoHub.seededEpoch)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 3)
     let recorder = try Recorder(url: url, header: RecordingHeader(app: "Podcasts", started: clock.now))
-    let inspector = Inspector(sinks: [SlowSink(), recorder], capacity: 32)
+    let inspector = Inspector(sinks: [SlowSink(), recorder], backlog: .dispatches(32))
     HeadlessRun.run(hub: hub, clock: clock, seed: 3, count: 3_000, rate: nil, observers: [inspector])
     inspector.close()
     XCTAssertGreaterThan(inspector.droppedCount, 0, "an app's inspector never waits: it drops and says so")

@@ -187,7 +187,7 @@ final class RecorderReaderTests: XCTestCase {
     let url = directory.file("drops.jsonl")
     let slow = SlowSink()
     let recorder = try Recorder(url: url)
-    let inspector = Inspector(sinks: [slow, recorder], capacity: 8)
+    let inspector = Inspector(sinks: [slow, recorder], backlog: .dispatches(8))
     let clock = ManualClock()
     let hub = try makePodcastHub(clock: clock)
     hub.addObserver(inspector)

@@ -17,6 +17,19 @@ final class RenderTests: XCTestCase {
     assertGolden(text, "live-violation-140x40")
   }
 
+  func testTheHeaderSaysWhenTheSimulatorIsSlowed() {
+    var state = Fixtures.state(mode: .live)
+    var info = state.info
+    let before = headerLine(state)
+    XCTAssertFalse(before.contains("slowed"))
+    info.slowdown = "simulator slowed: the recording is behind"
+    state.apply(.info(info))
+    XCTAssertTrue(headerLine(state).contains("simulator slowed: the recording is behind"))
+    info.slowdown = nil
+    state.apply(.info(info))
+    XCTAssertEqual(headerLine(state), before)
+  }
+
   func testNarrowTerminal() {
     var state = Fixtures.state(size: Size(width: 80, height: 24))
     state.type("........")
@@ -139,4 +152,9 @@ final class RenderSizeTests: XCTestCase {
       }
     }
   }
+}
+
+/// The header row of a frame.
+private func headerLine(_ state: UISession) -> String {
+  String(render(state).text.split(separator: "\n", omittingEmptySubsequences: false)[0])
 }
