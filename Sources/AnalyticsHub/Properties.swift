@@ -16,7 +16,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   public init<S: Sequence>(_ pairs: S) where S.Element == (String, PropertyValue) {
     storage = []
     storage.reserveCapacity(pairs.underestimatedCount)
-    for (key, value) in pairs { self[key] = value }
+    merge(pairs)
   }
 
   public init(dictionaryLiteral elements: (String, PropertyValue)...) {
@@ -54,9 +54,46 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// These properties with `other`'s values added or replacing.
   public func merging(_ other: Properties) -> Properties {
     var merged = self
-    for (key, value) in other { merged[key] = value }
+    merged.merge(other.lazy.map { ($0.key, $0.value) })
     return merged
   }
+
+  /// Adds `pairs`, or replaces the values of keys already present, in time linear in their count
+  /// however many keys repeat: a repeated key keeps its first position and takes its last value.
+  public mutating func merge<S: Sequence>(_ pairs: S) where S.Element == (String, PropertyValue) {
+    var positions: [String: Int]?
+    for (key, value) in pairs {
+      if positions == nil && storage.count < Self.linearLimit {
+        self[key] = value
+        continue
+      }
+      if positions == nil { positions = firstPositions() }
+      if let position = positions![key] {
+        storage[position].value = value
+      } else {
+        positions![key] = storage.count
+        storage.append((key, value))
+      }
+    }
+  }
+
+  /// Replaces the value at `position` (an index into these properties), keeping its key.
+  public mutating func replaceValue(at position: Int, with value: PropertyValue) {
+    storage[position].value = value
+  }
+
+  /// Each key's position; what a decoder adding many keys looks repeated keys up in.
+  public func firstPositions() -> [String: Int] {
+    var positions: [String: Int] = [:]
+    positions.reserveCapacity(storage.count)
+    for (position, element) in storage.enumerated() where positions[element.key] == nil {
+      positions[element.key] = position
+    }
+    return positions
+  }
+
+  /// Up to this many keys, a linear search beats hashing.
+  private static let linearLimit = 12
 
   /// The key path of the first value that JSON cannot represent (a non-finite number), if any.
   public var firstUnrepresentablePath: String? { firstUnrepresentablePath(prefix: "") }

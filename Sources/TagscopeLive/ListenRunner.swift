@@ -48,11 +48,14 @@ public enum ListenRunner {
     // Caught from before the server accepts anything, so a signal right after `ready` is seen.
     let signals = stop == nil ? TerminationSignals.catching() : nil
     let printRecords = options.headless && !options.quiet
+    let quiet = options.quiet
     let session = LiveSession(store: recorder, checker: checker, capacity: capacity) { update in
       if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
       let lines = HeadlessLines(update)
       if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
-      for notice in lines.notices { notices(notice) }
+      // --quiet: no line per record, connection or problem; the start, the summary and write
+      // failures still go to stderr.
+      if !quiet { for notice in lines.notices { notices(notice) } }
     }
     let server: ListenServer
     do {

@@ -73,7 +73,7 @@ extension JSONCursor {
   package mutating func object() throws(JSONSyntaxError) -> Properties {
     try open()
     var properties = Properties()
-    var seen: Set<String>?
+    var seen: [String: Int]?
     var first = true
     while let keyBytes = try nextKey(first: first) {
       first = false
@@ -83,15 +83,24 @@ extension JSONCursor {
     return properties
   }
 
-  /// Appends a key, replacing the value of a repeated key in place (first position, last value).
+  /// Appends a key, replacing the value of a repeated key in place (first position, last value),
+  /// in constant time however many keys repeat: past a few keys, `positions` indexes them.
   package static func insert(
-    _ key: String, _ value: PropertyValue, into properties: inout Properties, seen: inout Set<String>?
+    _ key: String, _ value: PropertyValue, into properties: inout Properties,
+    seen positions: inout [String: Int]?
   ) {
-    if properties.count < 12 {
-      if properties[key] != nil { properties[key] = value } else { properties.appendUnchecked(key, value) }
-      return
+    if positions == nil {
+      if properties.count < 12 {
+        if properties[key] != nil { properties[key] = value } else { properties.appendUnchecked(key, value) }
+        return
+      }
+      positions = properties.firstPositions()
     }
-    if seen == nil { seen = Set(properties.keys) }
-    if seen!.insert(key).inserted { properties.appendUnchecked(key, value) } else { properties[key] = value }
+    if let position = positions![key] {
+      properties.replaceValue(at: position, with: value)
+    } else {
+      positions![key] = properties.count
+      properties.appendUnchecked(key, value)
+    }
   }
 }

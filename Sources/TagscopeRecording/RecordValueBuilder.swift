@@ -160,10 +160,10 @@ package struct RecordValueBuilder: RecordBuilder {
 
 /// The keys of each `extra` so far, once an object has many (see ``JSONCursor/insert``).
 private struct ExtraKeys {
-  var record: Set<String>?
-  var context: Set<String>?
-  var session: Set<String>?
-  var output: Set<String>?
+  var record: [String: Int]?
+  var context: [String: Int]?
+  var session: [String: Int]?
+  var output: [String: Int]?
 }
 
 extension RecordField {

@@ -40,7 +40,10 @@ struct Listen: AsyncParsableCommand {
   @Flag(help: "No user interface: print one line per record (for CI). Without it the debugger opens.")
   var headless = false
 
-  @Flag(help: "With --headless, print nothing per record.")
+  @Flag(
+    help:
+      "With --headless, print nothing per record, connection or problem: only the start, the summary and write failures."
+  )
   var quiet = false
 
   func validate() throws {

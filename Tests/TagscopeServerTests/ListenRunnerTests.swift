@@ -73,6 +73,36 @@ final class ListenRunnerTests: XCTestCase {
     XCTAssertEqual(TerminalText.sanitize("Écoute 🎧 日本"), "Écoute 🎧 日本")
   }
 
+  func testQuietKeepsStandardErrorToTheStartAndTheSummary() async throws {
+    let notices = Lines()
+    let boundPort = Lines()
+    let finished = Lines()
+    let options = ListenOptions(port: 0, headless: true, quiet: true)
+    let runner = Task {
+      try await ListenRunner.run(
+        options, output: { _ in }, notices: { notices.append($0) }, ready: { boundPort.append(String($0)) },
+        stop: {
+          while finished.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
+        })
+    }
+    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
+    let port = Int(boundPort.all[0]) ?? 0
+    do {
+      let native = try RawClient(port: port)
+      native.send(#"{"format":"tagscope-recording","version":1,"app":"A"}"# + "\n" + "{bad\n{bad\n")
+      for _ in 0..<3 {
+        XCTAssertEqual(try httpRequest(port: port, path: "/nowhere", body: "{}")?.status, 404)
+      }
+    }
+    try await Task.sleep(nanoseconds: 300_000_000)
+    finished.append("sent")
+    let statistics = try await runner.value
+    XCTAssertEqual(statistics.rejected[.badLine], 2)
+    XCTAssertEqual(notices.all.count, 2, "\(notices.all)")
+    XCTAssertTrue(notices.all.first?.hasPrefix("listening on") ?? false)
+    XCTAssertTrue(notices.all.last?.hasPrefix("stopped:") ?? false)
+  }
+
   func testSIGTERMStopsTheRunnerWithEveryAcceptedRecordInTheRecording() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listen-\(UUID().uuidString).jsonl")

@@ -29,6 +29,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var requestDeadline: Scheduled<Void>?
   private var idleDeadline: Scheduled<Void>?
   private var peerHost = "unknown"
+  private var problems = ProblemBudget()
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
@@ -134,8 +135,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     guard let rejection = reply.rejection else { return }
     server.statistics.reject(rejection)
     let request = "\(head.method.rawValue) \(Self.path(head.uri))"
-    server.deliver(
-      .problem(source: peerHost, message: "\(request) → \(reply.status.code) (\(rejection.rawValue))"))
+    report("\(request) → \(reply.status.code) (\(rejection.rawValue))")
+  }
+
+  /// Reports a problem within the connection's budget.
+  private func report(_ message: String) {
+    if let event = problems.problem(source: peerHost, message: message) { server.deliver(event) }
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
@@ -236,6 +241,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     idleDeadline?.cancel()
     if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
     state = .idle
+    if let summary = problems.summary(source: peerHost) { server.deliver(summary) }
     context.fireChannelInactive()
   }
 
@@ -251,7 +257,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private func requestTimedOut(context: ChannelHandlerContext) {
     requestDeadline = nil
     server.statistics.timeout(.request)
-    server.deliver(.problem(source: peerHost, message: "request not complete in time, closed"))
+    report("request not complete in time, closed")
     switch state {
     case .collecting(let head, _, _), .answering(let head, _):
       state = .discarding(discarded: 0)

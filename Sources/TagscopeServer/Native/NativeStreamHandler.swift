@@ -28,6 +28,9 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private var pending: [Record] = []
   private var deadline: Scheduled<Void>?
   private var peer = "unknown"
+  private var problems = ProblemBudget()
+  /// The longest source name, in characters (the header's app and device are untrusted).
+  static let sourceLimit = 80
 
   init(server: ServerContext) { self.server = server }
 
@@ -94,12 +97,26 @@ final class NativeStreamHandler: ChannelInboundHandler {
   func channelInactive(context: ChannelHandlerContext) {
     deadline?.cancel()
     flush()
-    if case .streaming(let source) = state {
+    end()
+    context.fireChannelInactive()
+  }
+
+  /// Ends the stream once: frees its source name (a refused stream too) and sums up hidden problems.
+  private func end() {
+    switch state {
+    case .streaming(let source):
+      if let summary = problems.summary(source: source) { server.deliver(summary) }
       server.releaseSource(source)
       server.deliver(.sourceDisconnected(source: source))
+    case .awaitingHeader, .closed:
+      if let summary = problems.summary(source: peer) { server.deliver(summary) }
     }
     state = .closed
-    context.fireChannelInactive()
+  }
+
+  /// Reports a problem within the connection's budget.
+  private func report(source: String, _ message: String) {
+    if let event = problems.problem(source: source, message: message) { server.deliver(event) }
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -140,13 +157,14 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
     deadline?.cancel()
     deadline = nil
-    let base: String
+    var base: String
     switch (header.app, header.device) {
     case (let app?, let device?): base = "\(app)@\(device)"
     case (let app?, nil): base = app
     case (nil, let device?): base = device
     case (nil, nil): base = peer
     }
+    base = base.clipped(to: Self.sourceLimit)
     let source = server.claimSource(base)
     state = .streaming(source: source)
     server.statistics.update { $0.nativeStreams += 1 }
@@ -170,11 +188,11 @@ final class NativeStreamHandler: ChannelInboundHandler {
       server.deliver(.dropped(source: source, marker: marker))
     case .success(.header):
       server.statistics.reject(.badLine)
-      server.deliver(.problem(source: source, message: "line \(lineNumber): a second header, ignored"))
+      report(source: source, "line \(lineNumber): a second header, ignored")
     case .failure(let error):
       server.statistics.reject(.badLine)
       flush()
-      server.deliver(.problem(source: source, message: "line \(lineNumber): \(error)"))
+      report(source: source, "line \(lineNumber): \(error)")
     }
   }
 
@@ -182,8 +200,10 @@ final class NativeStreamHandler: ChannelInboundHandler {
     deadline?.cancel()
     deadline = nil
     flush()
-    state = .closed
-    server.deliver(.problem(source: peer, message: message))
+    let source: String
+    if case .streaming(let name) = state { source = name } else { source = peer }
+    report(source: source, message)
+    end()
     var reply = context.channel.allocator.buffer(capacity: message.utf8.count + 16)
     reply.writeString(JSONText.string(["error": .string(message)]) + "\n")
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
