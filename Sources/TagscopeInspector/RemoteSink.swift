@@ -26,19 +26,25 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
   public init(
     host: String, port: UInt16 = 7531, header: RecordingHeader = RecordingHeader(started: Date()),
     capacity: Int = 16_384, connectTimeout: TimeInterval = 1, initialBackoff: TimeInterval = 0.1,
-    maximumBackoff: TimeInterval = 5
+    maximumBackoff: TimeInterval = 5, heartbeat: TimeInterval = RemoteSink.defaultHeartbeat
   ) {
     self.host = host
     self.port = port
     let worker = RemoteWorker(
       host: host, port: port, header: header, capacity: capacity, connectTimeout: connectTimeout,
-      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff)
+      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat)
     self.worker = worker
-    drain = BackgroundDrain(capacity: capacity, interval: 0.01, wakesWhenIdle: true, name: "tagscope.remote")
-    {
+    drain = BackgroundDrain(
+      capacity: capacity, interval: 0.01, wakesWhenIdle: true, idleInterval: heartbeat / 2,
+      name: "tagscope.remote"
+    ) {
       lines, dropped in worker.handle(lines, dropped: dropped)
     }
   }
+
+  /// Seconds without a record after which the sink sends an empty line, so `tagscope listen`
+  /// (which closes native streams idle for 60 s) keeps a quiet app's connection open.
+  public static let defaultHeartbeat: TimeInterval = 15
 
   public func receive(_ items: [SinkItem]) {
     for item in items {
@@ -98,11 +104,14 @@ private final class RemoteWorker: @unchecked Sendable {
   private var backoff: TimeInterval
   private var nextAttempt = Date.distantPast
   private var connections = 0
+  private let heartbeat: TimeInterval
+  private var lastSend = Date()
 
   init(
     host: String, port: UInt16, header: RecordingHeader, capacity: Int, connectTimeout: TimeInterval,
-    initialBackoff: TimeInterval, maximumBackoff: TimeInterval
+    initialBackoff: TimeInterval, maximumBackoff: TimeInterval, heartbeat: TimeInterval
   ) {
+    self.heartbeat = heartbeat
     self.host = host
     self.port = port
     var line: [UInt8] = []
@@ -171,6 +180,7 @@ private final class RemoteWorker: @unchecked Sendable {
         made = try SocketTransport(host: host, port: port, timeout: connectTimeout)
       #endif
       try made.send(headerLine)
+      lastSend = Date()
       lock.lock()
       transport = made
       connections += 1
@@ -196,9 +206,14 @@ private final class RemoteWorker: @unchecked Sendable {
       RecordLineEncoder.appendLine(
         DropMarker(count: drops, time: Date(), afterSeq: lastSeq, origin: "remote"), to: &bytes)
     }
-    guard !bytes.isEmpty else { return }
+    if bytes.isEmpty {
+      // Nothing to send for a while: an empty line (skipped by `listen`) keeps the stream alive.
+      guard Date().timeIntervalSince(lastSend) >= heartbeat else { return }
+      bytes = [UInt8(ascii: "\n")]
+    }
     do {
       try transport.send(bytes)
+      lastSend = Date()
       lastSentSeq = lastSeq
       pending.removeAll(keepingCapacity: true)
     } catch {

@@ -266,18 +266,54 @@ final class HTTPReliabilityTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(server.statistics.connections, 200)
   }
 
-  func testConnectionsOverTheLimitAreClosed() async throws {
+  func testANewConnectionAtTheLimitClosesTheLongestIdleOne() async throws {
     var configuration = ListenConfiguration(port: 0)
     configuration.maximumConnections = 3
-    let (server, _) = try await startServer(configuration)
-    // Connections are activated on several event loops, so which of the four is refused is not
-    // fixed: exactly one must be closed.
+    let (server, collector) = try await startServer(configuration)
     var clients: [RawClient] = []
-    for _ in 0..<4 { clients.append(try RawClient(port: server.port, timeout: 1)) }
-    let closed = clients.filter { $0.waitForClose() }.count
+    for _ in 0..<3 {
+      clients.append(try RawClient(port: server.port, timeout: 1))
+      while server.statistics.openConnections < clients.count { usleep(2_000) }
+      usleep(20_000)
+    }
+    // The first two speak (a native header), the third stays silent the longest after them.
+    clients[0].send(#"{"format":"tagscope-recording","version":1,"app":"A"}"# + "\n")
+    clients[1].send(#"{"format":"tagscope-recording","version":1,"app":"B"}"# + "\n")
+    usleep(50_000)
+    let newcomer = try RawClient(port: server.port, timeout: 1)
+    XCTAssertTrue(clients[2].waitForClose(), "the longest-idle connection makes room")
+    newcomer.send(
+      #"{"format":"tagscope-recording","version":1,"app":"C"}"# + "\n"
+        + #"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"in"}"# + "\n")
+    let records = collector.waitForRecords(1)
+    XCTAssertEqual(records.first?.source, "C", "the new connection is served")
+    XCTAssertFalse(clients[0].waitForClose())
     try await server.shutdown()
-    XCTAssertEqual(closed, 1, server.statistics.summary)
-    XCTAssertEqual(server.statistics.rejected[.tooManyConnections], 1)
+    XCTAssertEqual(server.statistics.evicted, 1, server.statistics.summary)
+    XCTAssertNil(server.statistics.rejected[.tooManyConnections])
+    let notices = collector.events.compactMap { event -> String? in
+      if case .problem(_, let message) = event { return message }
+      return nil
+    }
+    XCTAssertTrue(notices.contains { $0.contains("closed the longest idle") }, "\(notices)")
+  }
+
+  func testHeldOpenIdleStreamsCannotLockOutNewClients() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.maximumConnections = 20
+    let (server, collector) = try await startServer(configuration)
+    var idle: [RawClient] = []
+    for index in 0..<30 {
+      let client = try RawClient(port: server.port, timeout: 1)
+      client.send(#"{"format":"tagscope-recording","version":1,"app":"idle\#(index)"}"# + "\n")
+      idle.append(client)
+    }
+    let reply = try httpRequest(
+      port: server.port, path: "/v1/track", body: #"{"type":"track","userId":"u","event":"Through"}"#)
+    XCTAssertEqual(reply?.status, 200)
+    XCTAssertEqual(collector.waitForRecords(1).first?.name, "Through")
+    try await server.shutdown()
+    XCTAssertGreaterThanOrEqual(server.statistics.evicted, 10)
   }
 }
 

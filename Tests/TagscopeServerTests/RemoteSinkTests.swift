@@ -39,4 +39,30 @@ final class RemoteSinkTests: XCTestCase {
     XCTAssertEqual(records[1].properties["podcast_title"], .string(podcast.title))
     XCTAssertEqual(records[3].context.screen, "favorites")
   }
+
+  func testAHeartbeatKeepsAQuietAppsStreamOpenPastTheIdleTimeout() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.nativeIdleTimeout = .milliseconds(400)
+    let (server, collector) = try await startServer(configuration)
+    let quiet = RemoteSink(host: "127.0.0.1", port: UInt16(server.port), heartbeat: 0.1)
+    let silent = RemoteSink(host: "127.0.0.1", port: UInt16(server.port), heartbeat: 3_600)
+    quiet.send(Record(seq: 1, time: Date(), kind: .screen, name: "quiet"))
+    silent.send(Record(seq: 1, time: Date(), kind: .screen, name: "silent"))
+    _ = collector.waitForRecords(2)
+    try await Task.sleep(nanoseconds: 1_500_000_000)
+    XCTAssertEqual(server.statistics.timeouts[.nativeIdle], 1, "only the stream without heartbeats idles out")
+    XCTAssertEqual(quiet.connectionCount, 1, "never reconnected")
+    quiet.send(Record(seq: 2, time: Date(), kind: .screen, name: "later"))
+    let records = collector.waitForRecords(3)
+    XCTAssertEqual(records.last?.name, "later")
+    quiet.close()
+    silent.close()
+    try await server.shutdown()
+    XCTAssertEqual(server.statistics.rejected[.badLine] ?? 0, 0, "an empty line is not a bad line")
+  }
+
+  func testTheServerClosesIdleNativeStreamsByDefault() {
+    XCTAssertEqual(ListenConfiguration().nativeIdleTimeout, .seconds(60))
+    XCTAssertLessThan(RemoteSink.defaultHeartbeat * 2, 60)
+  }
 }

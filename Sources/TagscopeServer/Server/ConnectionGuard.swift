@@ -18,11 +18,23 @@ final class ConnectionGuard: ChannelInboundHandler {
       open = $0.openConnections
     }
     if open > server.configuration.maximumConnections {
-      server.statistics.reject(.tooManyConnections)
-      context.close(promise: nil)
-      return
+      // Make room by closing the connection silent the longest, not by refusing the new one:
+      // held-open idle connections cannot lock everyone else out.
+      guard let idlest = server.takeLongestIdle(except: context.channel) else {
+        server.statistics.reject(.tooManyConnections)
+        context.close(promise: nil)
+        return
+      }
+      server.statistics.update { $0.evicted += 1 }
+      server.reportEviction(peer: idlest.peer, idle: idlest.idle)
+      idlest.channel.close(promise: nil)
     }
     context.fireChannelActive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    server.touch(context.channel)
+    context.fireChannelRead(data)
   }
 
   func channelInactive(context: ChannelHandlerContext) {

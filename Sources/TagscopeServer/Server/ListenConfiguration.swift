@@ -9,7 +9,7 @@ public struct ListenConfiguration: Sendable {
   public var port: Int
   /// When set, native clients must send it as the header's `token` field.
   public var token: String?
-  /// Connections open at once beyond which new ones are closed at once.
+  /// Connections open at once; a new one beyond it closes the longest-idle connection to make room.
   public var maximumConnections: Int
   /// The longest native line (one record), in bytes.
   public var maximumLineBytes: Int
@@ -24,7 +24,8 @@ public struct ListenConfiguration: Sendable {
   public var requestTimeout: TimeAmount
   /// How long an HTTP keep-alive connection may idle between requests.
   public var keepAliveTimeout: TimeAmount
-  /// How long a native stream may idle after its header; `nil` for no limit (devices idle).
+  /// How long a native stream may idle after its header (60 s; `RemoteSink` sends an empty line
+  /// after 15 s without records); `nil` for no limit.
   public var nativeIdleTimeout: TimeAmount?
 
   /// The default port, 7531.
@@ -36,7 +37,7 @@ public struct ListenConfiguration: Sendable {
     maximumConnections: Int = 1024, maximumLineBytes: Int = 4 * 1024 * 1024,
     maximumBodyBytes: Int = 20 * 1024 * 1024, firstBytesTimeout: TimeAmount = .seconds(10),
     headerTimeout: TimeAmount = .seconds(10), requestTimeout: TimeAmount = .seconds(30),
-    keepAliveTimeout: TimeAmount = .seconds(60), nativeIdleTimeout: TimeAmount? = nil
+    keepAliveTimeout: TimeAmount = .seconds(60), nativeIdleTimeout: TimeAmount? = .seconds(60)
   ) {
     self.host = host
     self.port = port

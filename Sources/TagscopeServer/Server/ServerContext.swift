@@ -12,8 +12,9 @@ final class ServerContext: Sendable {
   let statistics = StatisticsCounter()
   let ingest: any ListenIngest
   private let sequence = NIOLockedValueBox<UInt64>(0)
-  private let channels = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+  private let channels = NIOLockedValueBox<[ObjectIdentifier: OpenChannel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
+  private let evictions = NIOLockedValueBox<(last: NIODeadline?, unreported: Int)>((nil, 0))
   private let httpSources = NIOLockedValueBox<Set<String>>([])
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
@@ -91,13 +92,64 @@ final class ServerContext: Sendable {
   }
 
   func register(_ channel: any Channel) {
-    channels.withLockedValue { $0[ObjectIdentifier(channel)] = channel }
+    let peer = channel.remoteAddress.map { "\($0.ipAddress ?? "unknown"):\($0.port ?? 0)" } ?? "unknown"
+    channels.withLockedValue {
+      $0[ObjectIdentifier(channel)] = OpenChannel(channel: channel, peer: peer, lastActive: .now())
+    }
   }
 
   func unregister(_ channel: any Channel) {
     _ = channels.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) }
   }
 
+  /// Notes that `channel` just sent something.
+  func touch(_ channel: any Channel) {
+    channels.withLockedValue { $0[ObjectIdentifier(channel)]?.lastActive = .now() }
+  }
+
+  /// The open channel other than `channel` that has been silent the longest, taken out of the
+  /// registry (so two new connections never pick the same one), with how long it was silent.
+  func takeLongestIdle(except channel: any Channel) -> (channel: any Channel, peer: String, idle: TimeAmount)?
+  {
+    channels.withLockedValue { open in
+      let newest = ObjectIdentifier(channel)
+      guard
+        let (key, oldest) = open.filter({ $0.key != newest }).min(by: {
+          $0.value.lastActive < $1.value.lastActive
+        })
+      else { return nil }
+      open.removeValue(forKey: key)
+      return (oldest.channel, oldest.peer, NIODeadline.now() - oldest.lastActive)
+    }
+  }
+
+  /// Reports a connection closed to make room, at most once a second (the rest are counted into
+  /// the next notice, and all of them into the statistics).
+  func reportEviction(peer: String, idle: TimeAmount) {
+    let now = NIODeadline.now()
+    let earlier: Int? = evictions.withLockedValue { state in
+      if let last = state.last, now - last < .seconds(1) {
+        state.unreported += 1
+        return nil
+      }
+      defer { state = (now, 0) }
+      return state.unreported
+    }
+    guard let earlier else { return }
+    let seconds = Double(idle.nanoseconds) / 1e9
+    var message =
+      "\(configuration.maximumConnections) connections open: closed the longest idle, \(peer) (silent \(String(format: "%.1f", seconds)) s), for a new one"
+    if earlier > 0 { message += "; \(earlier) more since the last notice" }
+    deliver(.problem(source: "listen", message: message))
+  }
+
   /// Every channel open now.
-  var openChannels: [any Channel] { channels.withLockedValue { Array($0.values) } }
+  var openChannels: [any Channel] { channels.withLockedValue { $0.values.map(\.channel) } }
+}
+
+/// An open connection, its peer and when it last sent anything.
+struct OpenChannel {
+  let channel: any Channel
+  let peer: String
+  var lastActive: NIODeadline
 }

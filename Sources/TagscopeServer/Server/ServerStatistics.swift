@@ -39,6 +39,8 @@ public struct ServerStatistics: Sendable, Hashable {
   public var busyReplies = 0
   /// Times a native stream stopped being read until the ingest queue had room.
   public var pausedReads = 0
+  /// Connections closed to make room for a new one (the longest idle, at `maximumConnections`).
+  public var evicted = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -55,6 +57,7 @@ public struct ServerStatistics: Sendable, Hashable {
     return "accepted \(accepted) · rejected \(totalRejected)\(detail(rejected)) · timeouts \(totalTimeouts)"
       + "\(detail(timeouts.filter { $0.key != .keepAlive })) · truncated \(truncated)"
       + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
+      + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }
