@@ -67,7 +67,7 @@ public enum ListenRunner {
     if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
       notices(
         "warning: listening on \(options.host), reachable from other machines"
-          + (options.token == nil ? "; native clients need no token (see --token)" : ""))
+          + (options.token == nil ? "; clients need no token (see --token)" : ""))
     }
     notices(
       "listening on \(options.host):\(server.port)"

@@ -18,7 +18,9 @@ struct Listen: AsyncParsableCommand {
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
       (/com.snowplowanalytics.snowplow/tp2, /i) and GA4 (/mp/collect, /debug/mp/collect). Point an \
       SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in their \
-      header line. SIGINT/SIGTERM close every connection and flush the recording.
+      header line, and HTTP requests carry it as their SDK's key (Segment write key, Amplitude or \
+      PostHog api_key, Mixpanel token), as GA4's api_secret or a token query parameter, or as \
+      Authorization: Bearer. SIGINT/SIGTERM close every connection and flush the recording.
       """
   )
 
@@ -28,7 +30,10 @@ struct Listen: AsyncParsableCommand {
   @Option(help: "Address to bind. Loopback by default; use 0.0.0.0 to accept devices on the network.")
   var bind: String = "127.0.0.1"
 
-  @Option(help: "Token native clients must send in their header line (\"token\" field).")
+  @Option(
+    help:
+      "Token every client must send: native clients in their header (\"token\"), SDKs as their key or Authorization: Bearer."
+  )
   var token: String?
 
   @Option(help: "Write every record received to this recording file (JSON Lines).")

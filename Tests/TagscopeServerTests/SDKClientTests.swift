@@ -33,6 +33,30 @@ final class SDKClientTests: XCTestCase {
     return records
   }
 
+  /// With `--token` set to each SDK's own key, the official clients get through untouched; with
+  /// another token Segment's client is refused (401) and nothing is recorded.
+  func testOfficialSDKsAuthenticateWithTheirOwnKeyWhenATokenIsRequired() async throws {
+    for (script, key) in [
+      ("segment_client", "seg-write-key"), ("amplitude_client", "amp-api-key"),
+      ("mixpanel_client", "mp-token"),
+      ("posthog_client", "phc-project-key"),
+    ] {
+      let (server, collector) = try await startServer(ListenConfiguration(port: 0, token: key))
+      let result = try runSDKClient(script, port: server.port)
+      try await Task.sleep(nanoseconds: 200_000_000)
+      try await server.shutdown()
+      XCTAssertEqual(result.status, 0, "\(script): \(result.output)")
+      XCTAssertGreaterThan(collector.records.count, 0, script)
+      XCTAssertNil(server.statistics.rejected[.badToken], "\(script): \(server.statistics.summary)")
+    }
+    let (server, collector) = try await startServer(ListenConfiguration(port: 0, token: "not-the-write-key"))
+    let result = try runSDKClient("segment_client", port: server.port)
+    try await server.shutdown()
+    XCTAssertNotEqual(result.status, 0, "the SDK saw its requests refused")
+    XCTAssertEqual(collector.records.count, 0)
+    XCTAssertGreaterThan(server.statistics.rejected[.badToken] ?? 0, 0)
+  }
+
   func testSegmentPythonSDK() async throws {
     let records = try await run(
       "segment_client",

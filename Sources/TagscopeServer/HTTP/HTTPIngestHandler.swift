@@ -108,7 +108,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let request = ReceivedRequest(
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
         body: Array(body.readableBytesView), peerHost: peerHost)
-      let reply = endpoint.handle(request)
+      var reply = endpoint.handle(request)
+      if let check = server.tokenCheck, !reply.events.isEmpty,
+        !check.authorizes(headers: request.headers, query: request.query),
+        !check.authorizes(events: reply.events)
+      {
+        reply = SDKReply(
+          status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
+      }
       count(reply, head: head)
       let provider = reply.events.first?.provider ?? endpoint.provider
       server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)

@@ -150,7 +150,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
       refuse("line 1 is not a tagscope-recording header", context: context)
       return
     }
-    if let token = server.configuration.token, Payload.string(header.extra["token"]) != token {
+    if let check = server.tokenCheck, !check.matches(header.extra["token"]) {
       server.statistics.reject(.badToken)
       refuse("missing or wrong token in the header", context: context)
       return

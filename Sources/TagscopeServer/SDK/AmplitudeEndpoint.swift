@@ -36,7 +36,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
       return Self.reply(
         .badRequest, ["code": 400, "error": "Invalid JSON request body"], reason: .malformedJSON)
     }
-    guard let apiKey = Payload.string(object["api_key"]), !apiKey.isEmpty else {
+    guard let apiKey = Payload.text(object["api_key"]), !apiKey.isEmpty else {
       return Self.missingField("api_key")
     }
     guard let events = Payload.array(object["events"]) else { return Self.missingField("events") }

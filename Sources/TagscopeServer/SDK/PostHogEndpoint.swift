@@ -39,7 +39,7 @@ struct PostHogEndpoint: SDKEndpoint {
     switch payload {
     case .array(let list): messages = list
     case .object(let object):
-      apiKey = Payload.string(object["api_key"]) ?? Payload.string(object["token"])
+      apiKey = Payload.text(object["api_key"]) ?? Payload.text(object["token"])
       if let batch = Payload.array(object["batch"]) { messages = batch } else { messages = [payload] }
     default: return Self.malformed("Malformed request data: not an object", .invalidPayload)
     }
@@ -53,8 +53,8 @@ struct PostHogEndpoint: SDKEndpoint {
           "Invalid payload: All events must have the event name field \"event\"!", .invalidPayload)
       }
       let key =
-        apiKey ?? Payload.string(message["api_key"])
-        ?? Payload.string(Payload.object(message["properties"])["token"])
+        apiKey ?? Payload.text(message["api_key"])
+        ?? Payload.text(Payload.object(message["properties"])["token"])
       guard let key, !key.isEmpty else {
         return Self.error(
           .unauthorized, "authentication_error", "invalid_api_key",

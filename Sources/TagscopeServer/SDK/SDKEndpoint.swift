@@ -18,6 +18,12 @@ protocol SDKEndpoint: Sendable {
 /// The JSON helpers every decoder shares.
 enum Payload {
   /// A top-level or nested field as a string, converting numbers (ids are often sent as numbers).
+  /// A JSON string only (credentials: the number 12345 is not the key "12345").
+  static func text(_ value: PropertyValue?) -> String? {
+    if case .string(let text)? = value { return text }
+    return nil
+  }
+
   static func string(_ value: PropertyValue?) -> String? {
     switch value {
     case .string(let text): return text

@@ -45,7 +45,7 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
   case unknownProtocol
   /// A native stream whose first line is not a recording header.
   case badHeader
-  /// A native stream without the token the server requires, or with a wrong one.
+  /// A native stream or an HTTP request without the token the server requires, or with a wrong one.
   case badToken
   /// A native line that is not a record.
   case badLine

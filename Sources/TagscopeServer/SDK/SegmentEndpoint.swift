@@ -37,7 +37,7 @@ struct SegmentEndpoint: SDKEndpoint {
     guard case .object(let object) = body else {
       return Self.error("invalid_request", "The body must be a JSON object", reason: .invalidPayload)
     }
-    let writeKey = Self.basicAuthUser(request.headers) ?? Payload.string(object["writeKey"])
+    let writeKey = Self.basicAuthUser(request.headers) ?? Payload.text(object["writeKey"])
     let messages: [Properties]
     let rawTexts: [String]
     if let impliedType {

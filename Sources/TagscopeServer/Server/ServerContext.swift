@@ -19,9 +19,13 @@ final class ServerContext: Sendable {
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
+  /// The `--token` check, when a token is required.
+  let tokenCheck: TokenCheck?
+
   init(configuration: ListenConfiguration, ingest: any ListenIngest) {
     self.configuration = configuration
     self.ingest = ingest
+    tokenCheck = TokenCheck(configuration.token)
   }
 
   /// Enqueues `event`, counting delivered records.

@@ -1,0 +1,50 @@
+import AnalyticsHub
+import NIOHTTP1
+
+/// The `--token` check, for native streams and HTTP requests alike: compared in constant time on
+/// the UTF-8 bytes (a decomposed `é` is not a precomposed one; the number 12345 is not "12345").
+///
+/// An HTTP request passes with `Authorization: Bearer <token>`, an `X-Tagscope-Token` header, a
+/// `token` or `api_secret` (GA4) query parameter, or when every event it carries has the token
+/// in its SDK's own credential field: Segment's write key (body or basic auth), Amplitude's and
+/// PostHog's `api_key`, Mixpanel's `token`.
+struct TokenCheck: Sendable {
+  private let expected: [UInt8]
+
+  /// A check for `token`; `nil` when no token is required.
+  init?(_ token: String?) {
+    guard let token else { return nil }
+    expected = Array(token.utf8)
+  }
+
+  /// Whether `text` is the token, byte for byte, in time independent of where they differ.
+  func matches<Text: StringProtocol>(_ text: Text) -> Bool {
+    let given = Array(text.utf8)
+    var difference = UInt8(given.count == expected.count ? 0 : 1)
+    for index in 0..<expected.count {
+      difference |= expected[index] ^ (index < given.count ? given[index] : ~expected[index])
+    }
+    return difference == 0
+  }
+
+  /// Whether a JSON value is the token (strings only).
+  func matches(_ value: PropertyValue?) -> Bool {
+    guard case .string(let text)? = value else { return false }
+    return matches(text)
+  }
+
+  /// Whether the request carries the token in a header or the query.
+  func authorizes(headers: HTTPHeaders, query: [(name: String, value: String)]) -> Bool {
+    for value in headers[canonicalForm: "authorization"] {
+      let parts = value.split(separator: " ", maxSplits: 1)
+      if parts.count == 2, parts[0].lowercased() == "bearer", matches(parts[1]) { return true }
+    }
+    if headers[canonicalForm: "x-tagscope-token"].contains(where: { matches($0) }) { return true }
+    return query.contains { ($0.name == "token" || $0.name == "api_secret") && matches($0.value) }
+  }
+
+  /// Whether every event carries the token in one of its SDK credential fields.
+  func authorizes(events: [IngestedEvent]) -> Bool {
+    !events.isEmpty && events.allSatisfy { event in event.credentials.contains { matches($0.value) } }
+  }
+}
