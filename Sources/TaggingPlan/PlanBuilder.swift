@@ -99,10 +99,12 @@ extension PlanLoader {
           }
         case "pattern":
           let source = try reader.string(value, "pattern of \(what)")
-          guard let pattern = PlanPattern(source) else {
-            throw reader.error(value, "pattern of \(what) is not a valid regular expression: \(source)")
+          do {
+            rule.pattern = try PlanPattern(source)
+          } catch {
+            throw reader.error(
+              value, "pattern of \(what) is not a valid regular expression (\(error)): \(source)")
           }
-          rule.pattern = pattern
         case "minimum": rule.minimum = try reader.number(value, "minimum of \(what)")
         case "maximum": rule.maximum = try reader.number(value, "maximum of \(what)")
         case "minLength": rule.minLength = try reader.nonNegativeInt(value, "minLength of \(what)")

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeTimeline
 
 /// A JSON Schema type word accepted by `type`.
 public enum ValueType: String, Sendable, Hashable, CaseIterable {
@@ -26,24 +27,21 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// A compiled `pattern`: matched anywhere in the string, as JSON Schema does.
+/// A compiled `pattern`: matched anywhere in the string, as JSON Schema does, in time linear in
+/// the value (``LinearPattern``), so no plan and no value can stall a check.
 public final class PlanPattern: Sendable, Hashable {
   /// The pattern as written in the plan.
   public let source: String
-  private let expression: NSRegularExpressionBox
+  private let expression: LinearPattern
 
-  /// Compiles `source`; `nil` when it is not a valid regular expression.
-  public init?(_ source: String) {
-    guard let regex = try? NSRegularExpression(pattern: source) else { return nil }
+  /// Compiles `source`, or throws what is wrong with it (backreferences and lookaround included).
+  public init(_ source: String) throws(PatternError) {
     self.source = source
-    self.expression = NSRegularExpressionBox(regex: regex)
+    expression = try LinearPattern(source)
   }
 
   /// Whether the pattern matches somewhere in `text`.
-  public func matches(_ text: String) -> Bool {
-    let range = NSRange(text.startIndex..<text.endIndex, in: text)
-    return expression.regex.firstMatch(in: text, range: range) != nil
-  }
+  public func matches(_ text: String) -> Bool { expression.matches(text) }
 
   public static func == (lhs: PlanPattern, rhs: PlanPattern) -> Bool { lhs.source == rhs.source }
   public func hash(into hasher: inout Hasher) { hasher.combine(source) }
@@ -72,11 +70,6 @@ public struct PatternMemo: Sendable {
     if results.count < Self.limit { results[key] = result }
     return result
   }
-}
-
-/// `NSRegularExpression` is immutable and documented as safe to use from several threads.
-private struct NSRegularExpressionBox: @unchecked Sendable {
-  let regex: NSRegularExpression
 }
 
 /// The constraints on one property (or one provider parameter), in JSON Schema words.

@@ -76,9 +76,9 @@ public enum TimelineFilterError: Error, Sendable, Hashable, CustomStringConverti
   }
 }
 
-/// Matches names by substring or regular expression.
+/// Matches names by substring or regular expression (linear time, like plan patterns).
 struct NameMatcher {
-  private let regex: NSRegularExpression?
+  private let regex: LinearPattern?
   private let needle: String?
 
   init(substring: String) {
@@ -87,8 +87,8 @@ struct NameMatcher {
   }
 
   init(regex pattern: String) throws(TimelineFilterError) {
-    do { regex = try NSRegularExpression(pattern: pattern) } catch {
-      throw .invalidRegex(pattern: pattern, reason: error.localizedDescription)
+    do { regex = try LinearPattern(pattern) } catch {
+      throw .invalidRegex(pattern: pattern, reason: error.description)
     }
     needle = nil
   }
@@ -103,6 +103,6 @@ struct NameMatcher {
   func matches(_ name: String) -> Bool {
     if let needle { return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil }
     guard let regex else { return true }
-    return regex.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    return regex.matches(name)
   }
 }

@@ -109,6 +109,14 @@ final class PlanLoaderTests: XCTestCase {
       "plan: P\nactions:\n  play:\n    properties:\n      id: {pattern: \"p[0-9\"}\n",
       at: SourceLocation(line: 5, column: 21),
       "pattern of property id of action play is not a valid regular expression")
+    // Constructs no linear-time matcher offers are a plan problem at their line, never a silent
+    // "no match".
+    assertFails(
+      "plan: P\nactions:\n  play:\n    properties:\n      id: {pattern: \"(a)\\\\1\"}\n",
+      at: SourceLocation(line: 5, column: 21), "backreferences are not supported")
+    assertFails(
+      "plan: P\nactions:\n  play:\n    properties:\n      id: {pattern: \"^(?!x)\"}\n",
+      at: SourceLocation(line: 5, column: 21), "lookahead and lookbehind are not supported")
   }
 
   func testStructuralMistakes() {
