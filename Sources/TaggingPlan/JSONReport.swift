@@ -2,7 +2,8 @@ import TagscopeRecording
 
 /// The machine-readable report:
 /// `{"violations":[{"seq","severity","rule","tag","provider","message"}…],
-/// "coverage":{"planned","seen","missing":[…]},"records":N}` (`provider` is null when none).
+/// "coverage":{"planned","seen","missing":[…]},"records":N,"problems":[{"file","line","reason"}…]}`
+/// (`provider` is null when none; `problems` are the unreadable lines, skipped).
 public enum JSONReport {
   /// The report as one JSON object, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
@@ -24,7 +25,16 @@ public enum JSONReport {
       if index > 0 { out += "," }
       appendString(item.id, to: &out)
     }
-    out += "]},\"records\":\(report.records)}\n"
+    out += "]},\"records\":\(report.records),\"problems\":["
+    for (index, problem) in report.problems.enumerated() {
+      if index > 0 { out += "," }
+      out += "{\"file\":"
+      appendString(problem.file, to: &out)
+      out += ",\"line\":\(problem.line),\"reason\":"
+      appendString(problem.message, to: &out)
+      out += "}"
+    }
+    out += "]}\n"
     return out
   }
 

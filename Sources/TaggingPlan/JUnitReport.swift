@@ -5,6 +5,8 @@
 public enum JUnitReport {
   /// Messages quoted in one failure body.
   static let messagesPerFailure = 20
+  /// Unreadable lines listed as test cases; the rest are counted in one more.
+  static let problemCases = 100
 
   /// The report as a JUnit XML document.
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
@@ -54,8 +56,26 @@ public enum JUnitReport {
       if !others.isEmpty { body += "<system-out>\(escape(messages(others)))</system-out>" }
       cases.append(testCase(classname: "\(report.plan.name).plan", name: name, body: body))
     }
+    // Unreadable lines are errors of the recording (one case per line, the first 100 of them).
+    var errors = 0
+    for problem in report.problems.prefix(problemCases) {
+      errors += 1
+      let body = "<error type=\"unreadableLine\" message=\"\(escape(problem.message))\"/>"
+      cases.append(
+        testCase(
+          classname: "\(report.plan.name).recording", name: "\(problem.file):\(problem.line)", body: body))
+    }
+    if report.problems.count > problemCases {
+      errors += 1
+      let more = "\(report.problems.count - problemCases) more unreadable lines"
+      cases.append(
+        testCase(
+          classname: "\(report.plan.name).recording", name: "more unreadable lines",
+          body: "<error type=\"unreadableLine\" message=\"\(escape(more))\"/>"))
+    }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\""
+    let counts =
+      "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
     out += "<testsuites name=\"tagscope validate\" \(counts)>\n"
     out += "  <testsuite name=\"\(escape(suite))\" \(counts)>\n"
     out += "    <properties><property name=\"records\" value=\"\(report.records)\"/>"

@@ -4,9 +4,10 @@ import TagscopeTimeline
 
 /// `tagscope validate`: loads a plan, validates recordings against it and renders the report.
 ///
-/// Exit codes: 0 when no violation is at or above `failOn`, 1 when one is, 2 for bad input (a plan
-/// that does not load, a recording that cannot be read). Unreadable lines are reported on the
-/// diagnostics stream (`file:line: …`) and skipped.
+/// Exit codes: 0 when no violation is at or above `failOn`, 1 when one is (or, with
+/// `failOnUnreadable`, when a line could not be read), 2 for bad input (a plan that does not load,
+/// a recording that cannot be read). Unreadable lines are reported on the diagnostics stream
+/// (`file:line: …`) and in every report format, and skipped.
 public enum ValidateRunner {
   /// What the command prints and returns.
   public struct Outcome: Sendable {
@@ -21,9 +22,10 @@ public enum ValidateRunner {
   }
 
   /// Runs the validation of `recordings` against the plan at `planPath`.
-  public static func run(planPath: String, recordings: [String], format: ReportFormat, failOn: Severity)
-    -> Outcome
-  {
+  public static func run(
+    planPath: String, recordings: [String], format: ReportFormat, failOn: Severity,
+    failOnUnreadable: Bool = false
+  ) -> Outcome {
     let plan: Plan
     do {
       plan = try PlanLoader.load(contentsOf: planPath)
@@ -32,12 +34,14 @@ public enum ValidateRunner {
     } catch {
       return Outcome(exitCode: 2, output: "", diagnostics: "\(planPath): \(error)\n", report: nil)
     }
-    return run(plan: plan, recordings: recordings, format: format, failOn: failOn)
+    return run(
+      plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable)
   }
 
   /// Runs the validation of `recordings` against a loaded plan.
-  public static func run(plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity) -> Outcome
-  {
+  public static func run(
+    plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity, failOnUnreadable: Bool = false
+  ) -> Outcome {
     guard !recordings.isEmpty else {
       return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
     }
@@ -50,7 +54,8 @@ public enum ValidateRunner {
     }
     for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
     return Outcome(
-      exitCode: report.fails(at: failOn) ? 1 : 0, output: format.render(report, failOn: failOn),
+      exitCode: report.fails(at: failOn) || (failOnUnreadable && !report.problems.isEmpty) ? 1 : 0,
+      output: format.render(report, failOn: failOn),
       diagnostics: diagnostics, report: report)
   }
 

@@ -32,6 +32,11 @@ struct LineScanner {
   private var skipping = false
   private var skippedLength: UInt64 = 0
   private var skipStart: UInt64 = 0
+  /// How many bytes of an overlong line are skipped looking for its end before reading stops
+  /// (endless input without newlines, such as `/dev/zero`, must not spin forever): 1 GiB.
+  var maximumSkip: UInt64 = 1 << 30
+  /// Whether reading stopped inside an overlong line (after ``maximumSkip`` bytes without a newline).
+  private(set) var stoppedInsideLine = false
 
   init(file: LineFile, maximumLineLength: Int = 64 << 20) {
     self.file = file
@@ -118,6 +123,14 @@ struct LineScanner {
         }
         skippedLength += UInt64(end - start)
         offsetOfStart += UInt64(end - start)
+        if skippedLength > maximumSkip {
+          // No end of line in sight: stop here, the overlong line is reported as the last one.
+          stoppedInsideLine = true
+          atEnd = true
+          start = 0
+          end = 0
+          return
+        }
         start = 0
         end = 0
       }

@@ -107,8 +107,11 @@ public final class RecordingReader {
     self.file = file
     fileName = file.path
     scanner = LineScanner(file: file)
+    // A first line over the limit is no header: do not look for its end.
+    scanner.maximumSkip = 0
     let first: LineScanner.Event?
     do { first = try scanner.next() } catch { throw .system(error) }
+    scanner.maximumSkip = 1 << 30
     let bytes: UnsafeBufferPointer<UInt8>
     switch first {
     case nil: throw .notARecording(file: fileName, reason: "the input is empty")
@@ -150,7 +153,8 @@ public final class RecordingReader {
       case .overlong(let offset, let number, let length)?:
         return .problem(
           Self.overlong(
-            file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength))
+            file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength,
+            stopped: scanner.stoppedInsideLine))
       case .line(let bytes, let offset, let number)?:
         if let entry = entry(bytes, offset: offset, number: number, last: false) { return entry }
       case .unterminated(let bytes, let offset, let number)?:
@@ -176,7 +180,8 @@ public final class RecordingReader {
     case .overlong(let offset, let number, let length)?:
       return .overlong(
         Self.overlong(
-          file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength))
+          file: fileName, offset: offset, number: number, length: length, limit: scanner.maximumLineLength,
+          stopped: scanner.stoppedInsideLine))
     case .line(let bytes, let offset, let number)?:
       return .line(bytes, number: number, offset: offset, terminated: true)
     case .unterminated(let bytes, let offset, let number)?:
@@ -213,10 +218,14 @@ public final class RecordingReader {
   }
 
   /// An overlong line's problem.
-  static func overlong(file: String, offset: UInt64, number: Int, length: UInt64, limit: Int) -> LineProblem {
-    LineProblem(
-      file: file, line: number, offset: offset,
-      reason: "line of \(length) bytes is longer than the \(limit >> 20) MiB limit")
+  static func overlong(
+    file: String, offset: UInt64, number: Int, length: UInt64, limit: Int, stopped: Bool = false
+  ) -> LineProblem {
+    let reason =
+      stopped
+      ? "no end of line in \(length) bytes (over the \(limit >> 20) MiB line limit; endless input?): reading stopped"
+      : "line of \(length) bytes is longer than the \(limit >> 20) MiB limit"
+    return LineProblem(file: file, line: number, offset: offset, reason: reason)
   }
 
   /// Reads every remaining entry.

@@ -5,7 +5,8 @@ import TaggingPlan
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
 
-/// `tagscope validate --plan PLAN FILE… [--format text|json|junit] [--fail-on error|warning]`.
+/// `tagscope validate --plan PLAN FILE… [--format text|json|junit] [--fail-on error|warning]
+/// [--fail-on-unreadable] [--strict]`.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
@@ -13,7 +14,9 @@ struct Validate: ParsableCommand {
     discussion: """
       Prints the violations and the plan coverage. Exit status: 0 when no violation is at or above \
       --fail-on, 1 when there is one, 2 for bad input (a plan that does not load, a recording that \
-      cannot be read). Unreadable recording lines are reported on standard error and skipped.
+      cannot be read). Unreadable recording lines are reported on standard error and in the report \
+      (JSON "problems", JUnit errors) and skipped; with --fail-on-unreadable (or --strict) they fail \
+      the run (1).
       """)
 
   @Option(name: .long, help: "The tagging plan (YAML).")
@@ -28,8 +31,16 @@ struct Validate: ParsableCommand {
   @Option(name: .customLong("fail-on"), help: "Lowest severity that fails: error or warning.")
   var failOn: Severity = .error
 
+  @Flag(name: .customLong("fail-on-unreadable"), help: "Fail (1) when a recording line cannot be read.")
+  var failOnUnreadable = false
+
+  @Flag(help: "For CI: --fail-on warning and --fail-on-unreadable.")
+  var strict = false
+
   func run() throws {
-    let outcome = ValidateRunner.run(planPath: plan, recordings: files, format: format, failOn: failOn)
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
+      failOnUnreadable: strict || failOnUnreadable)
     FileHandle.standardOutput.write(Data(outcome.output.utf8))
     FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

@@ -101,9 +101,12 @@ final class ReportTests: XCTestCase {
     let parser = XMLParser(data: Data(xml.utf8))
     parser.delegate = collector
     XCTAssertTrue(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "") in\n\(xml)")
-    XCTAssertEqual(collector.cases.count, report.coverage.planned + 1)
-    XCTAssertEqual(collector.suiteAttributes["tests"], String(report.coverage.planned + 1))
+    // One case per expectation, one for unplanned tags, one per unreadable line (an error).
+    XCTAssertEqual(collector.cases.count, report.coverage.planned + 2)
+    XCTAssertEqual(collector.suiteAttributes["tests"], String(report.coverage.planned + 2))
     XCTAssertEqual(collector.suiteAttributes["failures"], "2")
+    XCTAssertEqual(collector.suiteAttributes["errors"], "1")
+    XCTAssertEqual(collector.cases.last?.name, "r.jsonl:7")
     XCTAssertEqual(collector.suiteAttributes["skipped"], "11")
     let failing = collector.cases.filter { $0.failure != nil }
     XCTAssertEqual(failing.map(\.name), ["action playPodcast on favorites: firebase", "unplanned tags"])

@@ -56,7 +56,7 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(outcome.exitCode, 1)
     XCTAssertEqual(outcome.report?.records, 3)
     XCTAssertEqual(outcome.report?.violations.map(\.rule), [.invalidValue, .wrongScreen])
-    XCTAssertTrue(outcome.output.contains("\"records\":3}"))
+    XCTAssertTrue(outcome.output.contains("\"records\":3,\"problems\":[]}"))
   }
 
   func testBadLinesAreReportedWithLineNumbersAndSkipped() throws {
@@ -72,6 +72,47 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertTrue(lines[0].hasPrefix("\(file):3: invalid JSON"), lines[0])
     XCTAssertTrue(lines[1].hasPrefix("\(file):5: truncated last line"), lines[1])
     XCTAssertTrue(outcome.output.contains("unreadable lines (2, skipped)"))
+  }
+
+  func testUnreadableLinesAreInEveryReportAndFailWhenAsked() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let file = try write(
+      "bad.jsonl", recording([goodPlay(1)]) + "{not json\n" + RecordLineEncoder.line(goodPlay(2)) + "\n")
+    let json = ValidateRunner.run(planPath: plan, recordings: [file], format: .json, failOn: .error)
+    XCTAssertEqual(json.exitCode, 0, "skipped lines alone do not fail by default")
+    guard case .object(let object) = try JSONParser.parse(json.output),
+      case .array(let problems)? = object["problems"], case .object(let problem)? = problems.first
+    else { return XCTFail(json.output) }
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertEqual(problem["file"], .string(file))
+    XCTAssertEqual(problem["line"], .int(3))
+    if case .string(let reason)? = problem["reason"] {
+      XCTAssertTrue(reason.hasPrefix("invalid JSON"), reason)
+    } else {
+      XCTFail("\(problem)")
+    }
+    let junit = ValidateRunner.run(planPath: plan, recordings: [file], format: .junit, failOn: .error)
+    XCTAssertTrue(junit.output.contains("errors=\"1\""), junit.output)
+    XCTAssertTrue(junit.output.contains("name=\"\(file):3\"><error type=\"unreadableLine\""), junit.output)
+    let strict = ValidateRunner.run(
+      planPath: plan, recordings: [file], format: .text, failOn: .error, failOnUnreadable: true)
+    XCTAssertEqual(strict.exitCode, 1)
+    let clean = try write("clean.jsonl", recording([goodPlay(1)]))
+    XCTAssertEqual(
+      ValidateRunner.run(
+        planPath: plan, recordings: [clean], format: .text, failOn: .error, failOnUnreadable: true
+      )
+      .exitCode, 0)
+  }
+
+  func testEndlessInputWithoutNewlinesEndsWithAClearError() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let start = Date()
+    let zero = ValidateRunner.run(planPath: plan, recordings: ["/dev/zero"], format: .text, failOn: .error)
+    XCTAssertEqual(zero.exitCode, 2)
+    XCTAssertTrue(
+      zero.diagnostics.contains("the first line is not a header (over 64 MiB long)"), zero.diagnostics)
+    XCTAssertLessThan(Date().timeIntervalSince(start), 30, "it used to spin forever")
   }
 
   func testDeeplyNestedLineIsAClearErrorAndTheRestIsValidated() throws {
