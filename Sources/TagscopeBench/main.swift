@@ -11,6 +11,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("providers", ProvidersBench.run),
   ("inspector", InspectorBench.run),
   ("listen", ServerBench.run),
+  ("hostile", HostileBench.run),
   ("plan", PlanBench.run),
   ("ui", UIBench.run),
 ]
