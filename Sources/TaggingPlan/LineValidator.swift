@@ -86,7 +86,7 @@ extension RecordingScanner {
     path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
   ) throws(RecordingReadError) -> Summary {
     let reader = try RecordingReader(path: path)
-    var summary = Summary()
+    var summary = Summary(versionWarning: reader.header.versionWarning)
     while let raw = try reader.nextRawLine() {
       switch raw {
       case .line(let line, let number, _, let terminated):

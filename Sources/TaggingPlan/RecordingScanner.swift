@@ -12,13 +12,15 @@ public enum RecordingScanner {
     public var problems: [RecordingProblem] = []
     /// Records the writer reported as lost (drop markers).
     public var droppedByWriter = 0
+    /// The header's version warning, when the recording is newer than this reader.
+    public var versionWarning: String?
   }
 
   /// Scans the recording at `path` (`-` for standard input). Throws only when it cannot be read
   /// at all: it cannot be opened, or it is not a tagscope recording (no header line).
   public static func scan(path: String, _ body: (Record) -> Void) throws(RecordingReadError) -> Summary {
     let reader = try RecordingReader(path: path)
-    var summary = Summary()
+    var summary = Summary(versionWarning: reader.header.versionWarning)
     while let entry = try reader.next() {
       switch entry {
       case .record(let record, _):

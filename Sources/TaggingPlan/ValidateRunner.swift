@@ -75,6 +75,7 @@ public enum ValidateRunner {
     for path in recordings {
       let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
       problems.append(contentsOf: summary.problems)
+      if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
       if summary.droppedByWriter > 0 {
         note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }

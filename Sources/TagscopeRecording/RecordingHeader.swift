@@ -27,6 +27,14 @@ public struct RecordingHeader: Sendable, Hashable {
   /// Fields this version does not know, in the order read.
   public var extra: Properties
 
+  /// What a reader says of this header's version: `nil` for the version it reads; a warning for a
+  /// newer one (read field by field: unknown fields are kept, not understood).
+  public var versionWarning: String? {
+    guard version > Self.currentVersion else { return nil }
+    return "format version \(version) is newer than this tagscope reads (\(Self.currentVersion)): "
+      + "reading the fields it knows; update tagscope to see the rest"
+  }
+
   /// A header for the current format and version.
   public init(
     app: String? = nil, device: String? = nil, started: Date? = nil,

@@ -135,7 +135,15 @@ public final class RecordingReader {
       throw .notARecording(file: file, reason: "line 1 is not a recording header (\(error))")
     }
     switch line {
-    case .header(let header): return header
+    case .header(let header):
+      guard header.version >= 1 else {
+        throw .notARecording(
+          file: file,
+          reason:
+            "version \(header.version) is not a recording version (this tagscope reads \(RecordingHeader.currentVersion))"
+        )
+      }
+      return header
     case .record:
       throw .notARecording(file: file, reason: "line 1 is a record, not the tagscope-recording header")
     case .dropped:

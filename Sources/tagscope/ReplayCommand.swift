@@ -34,7 +34,11 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(2)
     }
     defer { timeline.release() }
-    let label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+    var label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+    if let warning = timeline.header.versionWarning {
+      FileHandle.standardError.write(Data("tagscope: \(file): warning: \(warning)\n".utf8))
+      label += " (format v\(timeline.header.version), newer: read as v\(RecordingHeader.currentVersion))"
+    }
     let wakeup = Wakeup()
     var check: BackgroundPlanCheck?
     var checker: PlanChecker?

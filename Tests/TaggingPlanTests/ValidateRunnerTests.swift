@@ -105,6 +105,27 @@ final class ValidateRunnerTests: XCTestCase {
       .exitCode, 0)
   }
 
+  func testANewerVersionIsReadWithAWarningAndVersionZeroIsRefused() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    let current = recording([goodPlay(1)])
+    let newer = try write(
+      "v999.jsonl", current.replacingOccurrences(of: "\"version\":1", with: "\"version\":999"))
+    let read = ValidateRunner.run(planPath: plan, recordings: [newer], format: .text, failOn: .error)
+    XCTAssertEqual(read.exitCode, 0)
+    XCTAssertEqual(read.report?.records, 1)
+    XCTAssertTrue(
+      read.diagnostics.contains(
+        "\(newer): warning: format version 999 is newer than this tagscope reads (1)"),
+      read.diagnostics)
+    let clean = ValidateRunner.run(
+      planPath: plan, recordings: [try write("v1.jsonl", current)], format: .text, failOn: .error)
+    XCTAssertFalse(clean.diagnostics.contains("warning"), clean.diagnostics)
+    let zero = try write("v0.jsonl", current.replacingOccurrences(of: "\"version\":1", with: "\"version\":0"))
+    let refused = ValidateRunner.run(planPath: plan, recordings: [zero], format: .text, failOn: .error)
+    XCTAssertEqual(refused.exitCode, 2)
+    XCTAssertTrue(refused.diagnostics.contains("version 0 is not a recording version"), refused.diagnostics)
+  }
+
   func testEndlessInputWithoutNewlinesEndsWithAClearError() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let start = Date()

@@ -1,7 +1,7 @@
 import NIOCore
 
-/// First handler of every connection: counts it, registers it for shutdown and closes it at once
-/// when too many are open.
+/// First handler of every connection: counts it, registers it for shutdown, notes when it last
+/// sent anything, and when too many are open closes the one silent the longest to make room.
 final class ConnectionGuard: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
 
