@@ -1,3 +1,4 @@
+import Dispatch
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -22,6 +23,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     case answering(head: HTTPRequestHead, route: EndpointRouter.Route)
     /// Already answered (refused); discarding the rest of the request, then closing.
     case discarding(discarded: Int)
+    /// A large body being parsed off the event loop; the reply follows when it is done.
+    case parsing
   }
 
   private let server: ServerContext
@@ -34,6 +37,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
   private static let busyRetrySeconds = 1
+  /// Bodies from this size on are parsed off the event loops, so the other connections on the
+  /// same loop are not held while a large (or hostile) payload is parsed.
+  static let offloadBytes = 64 * 1024
+  /// Where large bodies are parsed: one thread for all connections, so large payloads together
+  /// take at most one core and small requests keep the event loops.
+  private static let parser = DispatchQueue(label: "tagscope.http.large-bodies", qos: .utility)
 
   init(server: ServerContext) { self.server = server }
 
@@ -89,7 +98,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         context.close(promise: nil)
       }
       state = .discarding(discarded: total)
-    case .answering, .idle:
+    case .answering, .idle, .parsing:
       break
     }
   }
@@ -108,23 +117,31 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let request = ReceivedRequest(
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
         body: Array(body.readableBytesView), peerHost: peerHost)
-      var reply = endpoint.handle(request)
-      if let check = server.tokenCheck, !reply.events.isEmpty,
-        !check.authorizes(headers: request.headers, query: request.query),
-        !check.authorizes(events: reply.events)
-      {
-        reply = SDKReply(
-          status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
+      let tokenCheck = server.tokenCheck
+      guard request.body.count >= Self.offloadBytes else {
+        finish(
+          Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck), endpoint: endpoint, head: head,
+          context: context)
+        return
       }
-      count(reply, head: head)
-      let provider = reply.events.first?.provider ?? endpoint.provider
-      server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
-      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+      state = .parsing
+      server.statistics.update { $0.offloadedBodies += 1 }
+      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+      let eventLoop = context.eventLoop
+      Self.parser.async {
+        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
+        eventLoop.execute {
+          let (handler, context) = loopBound.value
+          guard case .parsing = handler.state else { return }
+          handler.state = .idle
+          handler.finish(reply, endpoint: endpoint, head: head, context: context)
+        }
+      }
     case .answering(let head, let route):
       let reply = Self.reply(for: route)
       count(reply, head: head)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
-    case .discarding:
+    case .discarding, .parsing:
       context.close(promise: nil)
     case .idle:
       break
@@ -148,6 +165,31 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   /// Reports a problem within the connection's budget.
   private func report(_ message: String) {
     if let event = problems.problem(source: peerHost, message: message) { server.deliver(event) }
+  }
+
+  /// The endpoint's reply to a complete request, with the `--token` check applied.
+  private static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
+    -> SDKReply
+  {
+    let reply = endpoint.handle(request)
+    if let tokenCheck, !reply.events.isEmpty,
+      !tokenCheck.authorizes(headers: request.headers, query: request.query),
+      !tokenCheck.authorizes(events: reply.events)
+    {
+      return SDKReply(
+        status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
+    }
+    return reply
+  }
+
+  /// Counts, delivers what the reply accepted (before answering), and answers.
+  private func finish(
+    _ reply: SDKReply, endpoint: any SDKEndpoint, head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
+    count(reply, head: head)
+    let provider = reply.events.first?.provider ?? endpoint.provider
+    server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
+    respond(reply, head: head, close: !head.isKeepAlive, context: context)
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
@@ -200,7 +242,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     // One reply per request: a request already answered (or a connection between requests, for
     // anything but a parse error) is just closed.
     switch state {
-    case .discarding:
+    case .discarding, .parsing:
       context.close(promise: nil)
       return
     case .idle where !(error is HTTPParserError):

@@ -41,6 +41,8 @@ public struct ServerStatistics: Sendable, Hashable {
   public var pausedReads = 0
   /// Connections closed to make room for a new one (the longest idle, at `maximumConnections`).
   public var evicted = 0
+  /// HTTP bodies large enough to be parsed off the event loops.
+  public var offloadedBodies = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
