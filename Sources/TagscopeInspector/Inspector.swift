@@ -72,7 +72,7 @@ public final class Inspector: HubObserver, @unchecked Sendable {
       }
       for sink in sinks { sink.receive(items) }
     }
-    state.resize = { [drain] limit in drain.limit = limit }
+    state.resize = { [weak drain] limit in drain?.limit = limit }
   }
 
   public func hubDidDispatch(_ dispatch: Dispatch) { drain.push(dispatch, waiting: overflow == .wait) }
