@@ -35,22 +35,26 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
   private let handler: Handler
   private let wakesWhenIdle: Bool
   private let idleInterval: TimeInterval?
+  private let idleWake: (@Sendable () -> TimeInterval?)?
   private var idleWakes = 0
   private var deepSleep = false
 
   /// A queue of at most `capacity` items drained by a new thread named `name`. With
   /// `wakesWhenIdle`, the handler is also called with an empty batch on every wake-up (for
-  /// retries), at least every `idleInterval` when that is set. With `lowPriority`, the thread
-  /// yields to the app's threads (on Linux it is niced, as `.utility` does on Apple platforms).
+  /// retries), at least every `idleInterval` when that is set — or every `idleWake()`, asked on the
+  /// drain's thread before each long sleep, when the handler knows when it next has work (a retry
+  /// due). With `lowPriority`, the thread yields to the app's threads (on Linux it is niced, as
+  /// `.utility` does on Apple platforms).
   init(
     capacity: Int, interval: TimeInterval = 0.005, wakesWhenIdle: Bool = false,
-    idleInterval: TimeInterval? = nil, lowPriority: Bool = true,
-    name: String, handler: @escaping Handler
+    idleInterval: TimeInterval? = nil, idleWake: (@Sendable () -> TimeInterval?)? = nil,
+    lowPriority: Bool = true, name: String, handler: @escaping Handler
   ) {
     self.capacity = max(1, capacity)
     self.lowPriority = lowPriority
     self.interval = interval
     self.idleInterval = idleInterval
+    self.idleWake = idleWake
     self.wakesWhenIdle = wakesWhenIdle
     self.handler = handler
     queue.reserveCapacity(min(self.capacity, 4096))
@@ -189,8 +193,8 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
       return
     }
     deepSleep = true
-    if let idleInterval {
-      _ = condition.wait(until: Date(timeIntervalSinceNow: idleInterval))
+    if let limit = idleWake?() ?? idleInterval {
+      _ = condition.wait(until: Date(timeIntervalSinceNow: limit))
     } else {
       condition.wait()
     }

@@ -35,11 +35,8 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
       initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat)
     self.worker = worker
     drain = BackgroundDrain(
-      capacity: capacity, interval: 0.01, wakesWhenIdle: true, idleInterval: heartbeat / 2,
-      name: "tagscope.remote"
-    ) {
-      lines, dropped in worker.handle(lines, dropped: dropped)
-    }
+      capacity: capacity, interval: 0.01, wakesWhenIdle: true, idleWake: { worker.idleWake },
+      name: "tagscope.remote", handler: { lines, dropped in worker.handle(lines, dropped: dropped) })
   }
 
   /// Seconds without a record after which the sink sends an empty line, so `tagscope listen`
@@ -140,6 +137,19 @@ private final class RemoteWorker: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return connections
+  }
+
+  /// How long the sink's thread may sleep while no record comes (asked on that thread): until the
+  /// next connection attempt while lines wait for one, else half the heartbeat.
+  var idleWake: TimeInterval {
+    guard transport == nil, !pending.isEmpty || hasUnreportedDrops else { return heartbeat / 2 }
+    return min(heartbeat / 2, max(0.005, nextAttempt.timeIntervalSinceNow))
+  }
+
+  private var hasUnreportedDrops: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return unreportedDrops > 0
   }
 
   /// Drops reported upstream (an inspector's full backlog), to pass on to the server.

@@ -46,6 +46,21 @@ final class RemoteSinkTests: XCTestCase {
     XCTAssertLessThan(Double(arrival &- start) / 1e6, 100 * timingSlack)
   }
 
+  func testAWaitingSinkRetriesAtItsBackoffEvenAfterItsThreadWentToSleep() throws {
+    let port = try LineServer.freePort()
+    let sink = RemoteSink(host: "127.0.0.1", port: port, initialBackoff: 0.05, maximumBackoff: 0.2)
+    defer { sink.close() }
+    for seq in 1...5 { sink.send(record(seq)) }
+    usleep(1_000_000)  // well past the 20 empty polls after which the thread sleeps long
+    let server = try LineServer(port: port)
+    defer { server.stop() }
+    let start = Date()
+    XCTAssertTrue(server.wait(timeout: 3 * timingSlack) { $0.count == 6 }, "the waiting records arrive")
+    XCTAssertLessThan(
+      Date().timeIntervalSince(start), 0.2 + 0.5 * timingSlack,
+      "within the maximum backoff, not the heartbeat")
+  }
+
   func testKeepsLinesUntilTheServerIsThereAndReconnectsAfterItGoesAway() throws {
     let port = try LineServer.freePort()
     let sink = RemoteSink(host: "127.0.0.1", port: port, initialBackoff: 0.05, maximumBackoff: 0.2)
