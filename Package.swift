@@ -23,6 +23,7 @@ let package = Package(
     .target(name: "AnalyticsHub"),
     .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
     .target(name: "AnalyticsHubTesting", dependencies: ["AnalyticsHub"]),
+    .target(name: "TagscopeFuzzing"),
     .target(
       name: "TagscopeRecording",
       dependencies: ["AnalyticsHub", .product(name: "SystemPackage", package: "swift-system")]),
@@ -84,7 +85,7 @@ let package = Package(
       name: "TaggingPlanTests",
       dependencies: [
         "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
-        "PodcastDemo",
+        "PodcastDemo", "TagscopeFuzzing",
       ]),
     .testTarget(
       name: "AnalyticsProvidersTests",
@@ -93,14 +94,15 @@ let package = Package(
       name: "TagscopeInspectorTests",
       dependencies: [
         "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
-        "PodcastDemo",
+        "PodcastDemo", "TagscopeFuzzing",
       ]),
     .testTarget(
       name: "TagscopeServerTests",
       dependencies: [
         "TagscopeServer", "TagscopeLive", "TaggingPlan", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "AnalyticsHub",
-        "AnalyticsProviders", "PodcastDemo",
+        "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(

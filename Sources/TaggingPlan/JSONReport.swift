@@ -2,8 +2,10 @@ import TagscopeRecording
 
 /// The machine-readable report:
 /// `{"violations":[{"seq","severity","rule","tag","provider","message"}…],
-/// "coverage":{"planned","seen","missing":[…]},"records":N,"problems":[{"file","line","reason"}…]}`
-/// (`provider` is null when none; `problems` are the unreadable lines, skipped).
+/// "coverage":{"planned","seen","missing":[…]},"records":N,"problems":[{"file","line","reason"}…],
+/// "sequence":{"repeated","backwards","restarts","anomalies":[{"file","line","reason"}…]}}`
+/// (`provider` is null when none; `problems` are the unreadable lines, skipped; `sequence` counts
+/// the records whose `seq` repeats or goes backwards within their source, listing the first ones).
 public enum JSONReport {
   /// The report as one JSON object, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
@@ -25,8 +27,20 @@ public enum JSONReport {
       if index > 0 { out += "," }
       appendString(item.id, to: &out)
     }
-    out += "]},\"records\":\(report.records),\"problems\":["
-    for (index, problem) in report.problems.enumerated() {
+    out += "]},\"records\":\(report.records),\"problems\":"
+    appendLines(report.problems, to: &out)
+    let sequence = report.sequence
+    out += ",\"sequence\":{\"repeated\":\(sequence.repeated),\"backwards\":\(sequence.backwards)"
+    out += ",\"restarts\":\(sequence.restarts),\"anomalies\":"
+    appendLines(report.sequenceAnomalies, to: &out)
+    out += "}}\n"
+    return out
+  }
+
+  /// Appends `[{"file","line","reason"}…]`.
+  private static func appendLines(_ lines: [RecordingProblem], to out: inout String) {
+    out += "["
+    for (index, problem) in lines.enumerated() {
       if index > 0 { out += "," }
       out += "{\"file\":"
       appendString(problem.file, to: &out)
@@ -34,8 +48,7 @@ public enum JSONReport {
       appendString(problem.message, to: &out)
       out += "}"
     }
-    out += "]}\n"
-    return out
+    out += "]"
   }
 
   /// Appends `text` as a JSON string literal (line and paragraph separators escaped too, so the

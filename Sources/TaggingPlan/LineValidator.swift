@@ -9,7 +9,7 @@ struct LineValidator {
   /// What became of one line.
   enum Outcome {
     /// A record, its violations appended to the caller's list.
-    case record
+    case record(seq: UInt64, source: String?)
     case header
     case dropped(Int)
     case problem(RecordLineError)
@@ -42,7 +42,7 @@ struct LineValidator {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
       }
-      return .record
+      return .record(seq: seq, source: nil)
     }
     let record: Record
     do {
@@ -57,7 +57,7 @@ struct LineValidator {
     let found = validator.validate(record, marks: &marks)
     if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
     violations.append(contentsOf: found)
-    return .record
+    return .record(seq: record.seq, source: record.source)
   }
 
   private mutating func decodeAndValidate(
@@ -67,7 +67,7 @@ struct LineValidator {
       switch try RecordLineDecoder.decode(line) {
       case .record(let record):
         violations.append(contentsOf: validator.validate(record))
-        return .record
+        return .record(seq: record.seq, source: record.source)
       case .header: return .header
       case .dropped(let marker): return .dropped(marker.count)
       }
@@ -128,8 +128,9 @@ extension RecordingScanner {
     if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
     guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
     switch lines.validate(line, into: &violations) {
-    case .record:
+    case .record(let seq, let source):
       summary.records += 1
+      summary.checkSequence(seq: seq, source: source, file: file, line: number)
     case .header: break
     case .dropped(let count): summary.droppedByWriter += count
     case .problem(let error):

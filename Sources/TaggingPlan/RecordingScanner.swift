@@ -14,6 +14,26 @@ public enum RecordingScanner {
     public var droppedByWriter = 0
     /// The header's version warning, when the recording is newer than this reader.
     public var versionWarning: String?
+    /// Records whose `seq` repeats, goes backwards or starts again within their source (the first
+    /// ``anomalyLimit``; ``sequence`` counts them all). Records stay in file order.
+    public var sequenceAnomalies: [RecordingProblem] = []
+    /// Every `seq` anomaly and restart counted.
+    public var sequence = SequenceCheck.Counts()
+    private var sequenceCheck = SequenceCheck()
+
+    /// `seq` anomalies listed one by one at most, per recording.
+    public static let anomalyLimit = 100
+
+    init(versionWarning: String? = nil) { self.versionWarning = versionWarning }
+
+    /// Checks the `seq` of the record at `file:line` against its source's previous record.
+    mutating func checkSequence(seq: UInt64, source: String?, file: String, line: Int) {
+      guard let anomaly = sequenceCheck.check(seq: seq, source: source) else { return }
+      sequence = sequenceCheck.counts
+      guard sequenceAnomalies.count < Self.anomalyLimit else { return }
+      let from = source.map { " (source \(TerminalText.sanitize(String($0.prefix(80)))))" } ?? ""
+      sequenceAnomalies.append(RecordingProblem(file: file, line: line, message: "\(anomaly)\(from)"))
+    }
   }
 
   /// Scans the recording at `path` (`-` for standard input). Throws only when it cannot be read
@@ -23,8 +43,9 @@ public enum RecordingScanner {
     var summary = Summary(versionWarning: reader.header.versionWarning)
     while let entry = try reader.next() {
       switch entry {
-      case .record(let record, _):
+      case .record(let record, let location):
         summary.records += 1
+        summary.checkSequence(seq: record.seq, source: record.source, file: path, line: location.line)
         body(record)
       case .dropped(let marker, _):
         summary.droppedByWriter += marker.count

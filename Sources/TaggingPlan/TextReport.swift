@@ -18,6 +18,15 @@ public enum TextReport {
       for problem in report.problems.prefix(20) { lines.append("  \(problem)") }
       if report.problems.count > 20 { lines.append("  … and \(report.problems.count - 20) more") }
     }
+    let sequence = report.sequence
+    if sequence.reported > 0 {
+      lines.append("")
+      lines.append(
+        "seq out of order (\(sequence.repeated) repeated, \(sequence.backwards) backwards, \(sequence.restarts) "
+          + "restarts; records checked in file order)")
+      for anomaly in report.sequenceAnomalies.prefix(20) { lines.append("  \(anomaly)") }
+      if sequence.reported > 20 { lines.append("  … and \(sequence.reported - 20) more") }
+    }
     let groups = ViolationGroup.group(report.violations)
     for severity in [Severity.error, .warning] {
       let selected = groups.filter { $0.severity == severity }

@@ -72,10 +72,26 @@ public enum ValidateRunner {
     var lines = LineValidator(plan: plan)
     var violations: [PlanViolation] = []
     var problems: [RecordingProblem] = []
+    var anomalies: [RecordingProblem] = []
+    var sequence = SequenceCheck.Counts()
     for path in recordings {
       let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
       problems.append(contentsOf: summary.problems)
       if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
+      anomalies.append(contentsOf: summary.sequenceAnomalies)
+      sequence.repeated += summary.sequence.repeated
+      sequence.backwards += summary.sequence.backwards
+      sequence.restarts += summary.sequence.restarts
+      for anomaly in summary.sequenceAnomalies.prefix(Self.anomalyNotes) {
+        note("\(anomaly) (kept in file order)")
+      }
+      let counts = summary.sequence
+      if counts.reported > Self.anomalyNotes {
+        note(
+          "\(path): warning: \(counts.reported - Self.anomalyNotes) more records whose seq repeats, goes backwards "
+            + "or starts again (\(counts.repeated) repeated, \(counts.backwards) backwards, \(counts.restarts) "
+            + "restarts in all)")
+      }
       if summary.droppedByWriter > 0 {
         note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }
@@ -83,6 +99,9 @@ public enum ValidateRunner {
     return ValidationReport(
       plan: plan, violations: violations, coverage: lines.validator.coverage,
       records: lines.validator.records,
-      problems: problems)
+      problems: problems, sequenceAnomalies: anomalies, sequence: sequence)
   }
+
+  /// `seq` anomalies noted one by one per recording on the diagnostics stream.
+  static let anomalyNotes = 10
 }

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// A line of a recording that could not be read; reported and skipped.
 public struct RecordingProblem: Sendable, Hashable, CustomStringConvertible {
   public var file: String
@@ -26,17 +28,25 @@ public struct ValidationReport: Sendable {
   public var records: Int
   /// Unreadable recording lines, skipped.
   public var problems: [RecordingProblem]
+  /// Records whose `seq` repeats or goes backwards within their source (at most
+  /// ``RecordingScanner/Summary/anomalyLimit`` per recording); they are validated in file order.
+  public var sequenceAnomalies: [RecordingProblem]
+  /// Every `seq` anomaly (and restart) counted, over all recordings.
+  public var sequence: SequenceCheck.Counts
 
   /// A report.
   public init(
     plan: Plan, violations: [PlanViolation], coverage: Coverage, records: Int,
-    problems: [RecordingProblem] = []
+    problems: [RecordingProblem] = [], sequenceAnomalies: [RecordingProblem] = [],
+    sequence: SequenceCheck.Counts = SequenceCheck.Counts()
   ) {
     self.plan = plan
     self.violations = violations
     self.coverage = coverage
     self.records = records
     self.problems = problems
+    self.sequenceAnomalies = sequenceAnomalies
+    self.sequence = sequence
   }
 
   /// How many violations have `severity`.

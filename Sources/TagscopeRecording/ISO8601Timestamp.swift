@@ -22,9 +22,26 @@ public enum ISO8601Timestamp {
     milliseconds(fromUTF8: bytes).map(date(milliseconds:))
   }
 
-  /// `date` in whole milliseconds since 1970, rounded to the nearest.
+  /// `date` in whole milliseconds since 1970, rounded to the nearest (see
+  /// ``milliseconds(seconds:rounding:)`` for dates out of range).
   public static func milliseconds(of date: Date) -> Int64 {
-    Int64((date.timeIntervalSince1970 * 1000).rounded())
+    milliseconds(seconds: date.timeIntervalSince1970)
+  }
+
+  /// The first millisecond a recording can hold (0001-01-01T00:00:00.000Z).
+  public static let earliest: Int64 = -62_135_596_800_000
+  /// The last millisecond a recording can hold (9999-12-31T23:59:59.999Z).
+  public static let latest: Int64 = 253_402_300_799_999
+
+  /// `seconds` since 1970 in whole milliseconds, clamped to ``earliest``…``latest`` (NaN is 0): every
+  /// time, however absurd (a client's `1e300`), converts without trapping and writes as a
+  /// timestamp the reader reads back.
+  public static func milliseconds(
+    seconds: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) -> Int64 {
+    let milliseconds = (seconds * 1000).rounded(rule)
+    guard !milliseconds.isNaN else { return 0 }
+    return Int64(min(max(milliseconds, Double(earliest)), Double(latest)))
   }
 
   /// The date `milliseconds` after 1970.

@@ -222,7 +222,8 @@ package struct JSONWriter {
     case .int(let number): int(Int64(number))
     case .double(let number): double(number)
     case .bool(let flag): bool(flag)
-    case .date(let date): timestamp(Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
+    case .date(let date):
+      timestamp(ISO8601Timestamp.milliseconds(seconds: date.timeIntervalSince1970, rounding: .down))
     case .array(let values):
       byte(UInt8(ascii: "["))
       for (index, element) in values.enumerated() {

@@ -5,7 +5,8 @@ extension Record {
   /// The record of a hub dispatch. Dates inside properties become ISO 8601 strings and numbers
   /// JSON cannot represent (NaN, infinity) become `null` (the hub reports those as an issue).
   public init(dispatch: Dispatch) {
-    let milliseconds = Int64((dispatch.time.timeIntervalSince1970 * 1000).rounded(.down))
+    let milliseconds = ISO8601Timestamp.milliseconds(
+      seconds: dispatch.time.timeIntervalSince1970, rounding: .down)
     self.init(
       seq: dispatch.seq, time: Date(recordMilliseconds: milliseconds), kind: RecordKind(dispatch.kind),
       name: dispatch.name, properties: Self.wire(dispatch.properties), eventType: dispatch.eventType,

@@ -279,6 +279,14 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return storedGaps
   }
 
+  /// Records whose `seq` repeats or goes backwards within their source, so far. They keep their
+  /// place: navigation follows file order.
+  public var sequence: SequenceCheck.Counts {
+    lock.lock()
+    defer { lock.unlock() }
+    return index.sequence.counts
+  }
+
   /// Providers seen so far, in the order first seen.
   public var providers: [String] {
     lock.lock()

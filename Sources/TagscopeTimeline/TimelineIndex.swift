@@ -144,6 +144,8 @@ struct TimelineIndex {
   var keyframes: [FoldState] = []
   var running = FoldState()
   var consentKindID: Int
+  /// `seq` repeating or going backwards within a source, in file order.
+  var sequence = SequenceCheck()
 
   init() {
     _ = sources.id("")
@@ -187,6 +189,7 @@ struct TimelineIndex {
       }
     }
     entries.append(entry)
+    _ = sequence.check(seq: entry.seq, sourceKey: Int(entry.sourceID))
     let isConsent = Int(entry.kindID) == consentKindID
     running.apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
     if isConsent, let decision = fields.consentDecision(index: index) { running.apply(decision) }

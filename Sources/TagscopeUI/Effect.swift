@@ -21,8 +21,10 @@ public enum Effect: Sendable, Hashable {
   /// (the filter's matches) when given → ``Msg/violationFound(position:forward:)``.
   case findViolation(from: Int, forward: Bool, within: [Int]?)
   /// The first visible position at or after `time` (or the last before it) →
-  /// ``Msg/timeFound(position:)``.
-  case findTime(Double, roundingUp: Bool, within: [Int]?)
+  /// ``Msg/timeFound(position:)``. With `from` (a visible position), only positions after it
+  /// (rounding up) or before it are candidates, so a seek moves in its direction even where the
+  /// recording's times go backwards.
+  case findTime(Double, roundingUp: Bool, from: Int? = nil, within: [Int]?)
   /// Times of up to ``Effect/timesWindow`` visible records from position `from` →
   /// ``Msg/timesLoaded(from:times:)``.
   case loadTimes(from: Int, within: [Int]?)
@@ -54,8 +56,10 @@ public struct EffectRunner: Sendable {
       return [
         .violationFound(position: violation(from: from, forward: forward, within: within), forward: forward)
       ]
-    case .findTime(let time, let roundingUp, let within):
-      return [.timeFound(position: position(atTime: time, roundingUp: roundingUp, within: within))]
+    case .findTime(let time, let roundingUp, let from, let within):
+      return [
+        .timeFound(position: position(atTime: time, roundingUp: roundingUp, from: from, within: within))
+      ]
     case .loadTimes(let from, let within):
       return [.timesLoaded(from: from, times: times(from: from, within: within))]
     case .loadActivity(let request): return [.activityLoaded(activity(request))]
@@ -89,7 +93,8 @@ public struct EffectRunner: Sendable {
     case .success(let read): record = read
     case .failure(let error):
       record = Record(
-        seq: 0, time: Date(recordMilliseconds: Int64(time(index) * 1000)), kind: "error",
+        seq: 0, time: Date(recordMilliseconds: ISO8601Timestamp.milliseconds(seconds: time(index))),
+        kind: "error",
         name: error.description)
     }
     for finding in source.findings(at: index) {
@@ -126,17 +131,42 @@ public struct EffectRunner: Sendable {
     }
   }
 
-  private func position(atTime time: Double, roundingUp: Bool, within matches: [Int]?) -> Int {
+  /// Records a directed seek reads one by one before it falls back to a binary search (which
+  /// assumes times ascend): within them, a seek lands on the nearest record in file order that
+  /// crosses the target time, however the recording's times go.
+  public static let seekScan = 4096
+
+  private func position(atTime time: Double, roundingUp: Bool, from: Int?, within matches: [Int]?) -> Int {
     let count = matches?.count ?? source.count
     func timeAt(_ position: Int) -> Double { self.time(matches?[position] ?? position) }
-    var low = 0
-    var high = count
+    // The candidates: every position, or those strictly on the seek's side of `from`, nearest first.
+    var first = 0
+    var end = count
+    if let from, from >= 0, from < count {
+      if roundingUp {
+        first = from + 1
+        guard first < end else { return from }
+        let scanned = min(end, first + Self.seekScan)
+        for position in first..<scanned where timeAt(position) >= time { return position }
+        if scanned == end { return end - 1 }
+        first = scanned
+      } else {
+        end = from
+        guard first < end else { return from }
+        let scanned = max(first, end - Self.seekScan)
+        for position in (scanned..<end).reversed() where timeAt(position) <= time { return position }
+        if scanned == first { return first }
+        end = scanned
+      }
+    }
+    var low = first
+    var high = end
     while low < high {
       let mid = (low + high) / 2
       if timeAt(mid) < time { low = mid + 1 } else { high = mid }
     }
-    if !roundingUp && low < count && timeAt(low) > time { return max(0, low - 1) }
-    return min(low, max(0, count - 1))
+    if !roundingUp && low < end && timeAt(low) > time { return max(first, low - 1) }
+    return min(low, max(first, end - 1))
   }
 
   private func times(from position: Int, within matches: [Int]?) -> [Double] {

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// Number and time formats of the UI.
 enum Format {
   /// `1204` as `1,204`.
@@ -13,7 +15,7 @@ enum Format {
 
   /// Seconds since 1970 as UTC `HH:MM:SS.mmm`.
   static func clock(_ time: Double) -> String {
-    let milliseconds = Int64((time * 1000).rounded(.down))
+    let milliseconds = ISO8601Timestamp.milliseconds(seconds: time, rounding: .down)
     var ofDay = milliseconds % 86_400_000
     if ofDay < 0 { ofDay += 86_400_000 }
     return two(Int(ofDay / 3_600_000)) + ":" + two(Int(ofDay / 60_000 % 60)) + ":"

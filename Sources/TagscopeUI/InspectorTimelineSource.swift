@@ -33,7 +33,7 @@ public final class InspectorTimelineSource: TimelineSource {
       appName: appName, sourceLabel: sourceLabel,
       planSummary: plan.map(\.headerText).flatMap { $0.isEmpty ? nil : $0 },
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
-      isLoading: timeline.isIndexing, slowdown: slowdown?())
+      isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies)
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }

@@ -45,6 +45,10 @@ extension FrameView {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean("\(Format.grouped(dropped)) dropped"), .error)
     }
+    if state.info.seqAnomalies > 0 {  // a recording whose seq repeats or goes backwards
+      segments.add(separator, .border)
+      segments.add(Sanitizer.clean("\(Format.grouped(state.info.seqAnomalies)) seq out of order"), .warning)
+    }
     if let slowdown = state.info.slowdown {
       segments.add(separator, .border)
       segments.add(Sanitizer.clean(slowdown, limit: 60), .warning)

@@ -48,12 +48,15 @@ public struct SourceInfo: Sendable, Hashable {
   public var isLoading: Bool
   /// Why records come slower than asked, while they do (`simulator slowed: …`).
   public var slowdown: String?
+  /// Records whose `seq` repeats or goes backwards within their source (kept in file order).
+  public var seqAnomalies: Int
 
   /// Header facts.
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
-    sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil
+    sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0
   ) {
+    self.seqAnomalies = seqAnomalies
     self.appName = appName
     self.sourceLabel = sourceLabel
     self.planSummary = planSummary

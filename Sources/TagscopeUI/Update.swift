@@ -281,7 +281,8 @@ extension State {
   /// Moves by `seconds` of recorded time from the selected record.
   private mutating func seek(by seconds: Double) -> [Effect] {
     guard visibleCount > 0, let current = time(atPosition: min(cursor, visibleCount - 1)) else { return [] }
-    return [.findTime(current + seconds, roundingUp: seconds > 0, within: matches)]
+    let from = min(cursor, visibleCount - 1)
+    return [.findTime(current + seconds, roundingUp: seconds > 0, from: from, within: matches)]
   }
 
   private mutating func jumpToViolation(forward: Bool) -> [Effect] {

@@ -56,7 +56,7 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(outcome.exitCode, 1)
     XCTAssertEqual(outcome.report?.records, 3)
     XCTAssertEqual(outcome.report?.violations.map(\.rule), [.invalidValue, .wrongScreen])
-    XCTAssertTrue(outcome.output.contains("\"records\":3,\"problems\":[]}"))
+    XCTAssertTrue(outcome.output.contains("\"records\":3,\"problems\":[],\"sequence\":"))
   }
 
   func testBadLinesAreReportedWithLineNumbersAndSkipped() throws {
@@ -124,6 +124,56 @@ final class ValidateRunnerTests: XCTestCase {
     let refused = ValidateRunner.run(planPath: plan, recordings: [zero], format: .text, failOn: .error)
     XCTAssertEqual(refused.exitCode, 2)
     XCTAssertTrue(refused.diagnostics.contains("version 0 is not a recording version"), refused.diagnostics)
+  }
+
+  func testSeqGoingBackwardsOrRepeatingIsReportedAndEveryRecordIsValidatedInFileOrder() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    // Lines 2-6: seq 1…5; lines 7 and 8 repeat 5 and 3; then 20 descending from 100 (line 9 jumps
+    // forward, lines 10-28 go backwards); then a repeat from another source.
+    var seqs: [UInt64] = [1, 2, 3, 4, 5, 5, 3]
+    seqs += (81...100).reversed()
+    var records = seqs.map { goodPlay($0) }
+    var sourced = goodPlay(1)
+    sourced.source = "phone\u{1B}]0;x"
+    records += [sourced, sourced]
+    let file = try write("spliced.jsonl", recording(records))
+    let text = ValidateRunner.run(planPath: plan, recordings: [file], format: .text, failOn: .error)
+    XCTAssertEqual(text.exitCode, 0, "an out-of-order seq is reported, not a failure")
+    XCTAssertEqual(text.report?.records, records.count, "every record is validated")
+    XCTAssertEqual(text.report?.sequence.repeated, 3)
+    XCTAssertEqual(text.report?.sequence.backwards, 19)
+    let diagnostics = text.diagnostics.split(separator: "\n")
+    XCTAssertEqual(diagnostics.first, "\(file):7: seq 5 repeats an earlier record's (kept in file order)")
+    XCTAssertEqual(diagnostics[1], "\(file):8: seq 3 repeats an earlier record's (kept in file order)")
+    XCTAssertEqual(diagnostics.count, 11, text.diagnostics)
+    XCTAssertEqual(
+      diagnostics.last,
+      "\(file): warning: 12 more records whose seq repeats, goes backwards or starts again (3 repeated, 19 backwards, "
+        + "0 restarts in all)"
+    )
+    XCTAssertTrue(
+      text.output.contains(
+        "seq out of order (3 repeated, 19 backwards, 0 restarts; records checked in file order)"),
+      text.output)
+    XCTAssertEqual(
+      text.report?.sequenceAnomalies.last?.description,
+      "\(file):30: seq 1 repeats an earlier record's (source phone\\e]0;x)",
+      "untrusted source names are sanitized")
+    let json = ValidateRunner.run(planPath: plan, recordings: [file], format: .json, failOn: .error)
+    XCTAssertTrue(
+      json.output.contains(
+        "\"sequence\":{\"repeated\":3,\"backwards\":19,\"restarts\":0,\"anomalies\":[{\"file\":\"\(file)\",\"line\":7,"
+      ),
+      json.output)
+    let parsed = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    let sequence = parsed?["sequence"] as? [String: Any]
+    XCTAssertEqual((sequence?["anomalies"] as? [Any])?.count, 22)
+    let clean = ValidateRunner.run(
+      planPath: plan, recordings: [try write("clean.jsonl", recording([goodPlay(1), goodPlay(2)]))],
+      format: .json, failOn: .error)
+    XCTAssertTrue(
+      clean.output.contains("\"sequence\":{\"repeated\":0,\"backwards\":0,\"restarts\":0,\"anomalies\":[]}"))
+    XCTAssertFalse(TextReport.render(clean.report!).contains("seq out of order"))
   }
 
   func testEndlessInputWithoutNewlinesEndsWithAClearError() throws {

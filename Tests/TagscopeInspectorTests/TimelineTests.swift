@@ -205,6 +205,35 @@ final class TimelineTests: XCTestCase {
     XCTAssertTrue(try timeline.summary(at: 6).hasRuleViolations)
   }
 
+  func testSeqGoingBackwardsOrRepeatingIsCountedPerSourceAndKeptInFileOrder() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    // device-a: 1 2 3 3 (repeat) 2 (repeat) 1 (a restart) 2; device-b interleaved: 10 11 5 (backwards).
+    let lines: [(UInt64, String)] = [
+      (1, "a"), (10, "b"), (2, "a"), (3, "a"), (11, "b"), (3, "a"), (2, "a"), (5, "b"), (1, "a"), (2, "a"),
+    ]
+    for (seq, device) in lines {
+      var record = Record(seq: seq, time: Date(), kind: .event, name: "e")
+      record.source = "device-" + device
+      try timeline.append(record)
+    }
+    XCTAssertEqual(timeline.sequence.repeated, 2)
+    XCTAssertEqual(timeline.sequence.backwards, 1)
+    XCTAssertEqual(timeline.sequence.restarts, 1)
+    XCTAssertEqual(
+      try (0..<lines.count).map { try timeline.summary(at: $0).seq }, lines.map(\.0), "file order")
+    var check = SequenceCheck()
+    XCTAssertNil(check.check(seq: 7, source: nil))
+    XCTAssertEqual(check.check(seq: 7, source: nil), .repeated(7))
+    XCTAssertEqual(check.check(seq: 4, source: nil), .backwards(from: 7, to: 4))
+    XCTAssertNil(check.check(seq: 4, source: "other"), "another source has its own sequence")
+    XCTAssertEqual(check.check(seq: 1, source: "other"), .restarted(after: 4))
+    XCTAssertEqual(check.counts.anomalies, 2)
+    XCTAssertEqual(check.counts.reported, 3)
+    XCTAssertEqual(
+      "\(SequenceCheck.Anomaly.backwards(from: 186, to: 150))", "seq goes backwards, from 186 to 150")
+  }
+
   func testReplayReportsProblemsAndGapsAndKeepsGoing() throws {
     let directory = try TemporaryDirectory()
     let url = directory.file("mixed.jsonl")

@@ -98,6 +98,45 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(state.selectedIndex, 2, "the last record at or before 2.25 s (1.2 s)")
   }
 
+  func testSeekingFollowsFileOrderWhereSeqAndTimeGoBackwards() {
+    // Two runs spliced together: seq and time go backwards at positions 3 and 5.
+    let offsets: [(Int, Double)] = [(150, 0), (151, 5), (152, 30), (140, 2), (186, 40), (120, 1), (190, 50)]
+    let records = offsets.map { Fixtures.record($0.0, $0.1, .event, "e\($0.0)") }
+    var state = Fixtures.state(Fixtures.store(records))
+    state.type("....")
+    XCTAssertEqual(state.selectedIndex, 4, "seq 186")
+    state.apply(.key(.left))
+    XCTAssertEqual(
+      state.selectedIndex, 3, "the nearest earlier record at or before 30 s (2 s), never forward")
+    state.apply(.key(.left))
+    XCTAssertEqual(state.selectedIndex, 0, "nothing earlier is at or before -8 s: the first record")
+    state.apply(.key(.left))
+    XCTAssertEqual(state.selectedIndex, 0, "nothing before the first record")
+    state.apply(.key(.right))
+    XCTAssertEqual(state.selectedIndex, 2, "the nearest later record at or after 10 s")
+    state.apply(.key(.right))
+    XCTAssertEqual(state.selectedIndex, 4, "the nearest later record at or after 40 s, not the one at 50 s")
+    state.type(",")
+    XCTAssertEqual(state.selectedIndex, 3, "stepping follows file order too")
+    state.apply(.key(.right))
+    XCTAssertEqual(state.selectedIndex, 4)
+    state.apply(.key(.character("G")))
+    state.apply(.key(.right))
+    XCTAssertEqual(state.selectedIndex, 6, "nothing after the last record")
+  }
+
+  func testSeekingBeyondTheScannedRecordsStillMovesInItsDirection() {
+    // Times descending over more records than a seek reads one by one.
+    let count = EffectRunner.seekScan * 2 + 10
+    let records = (0..<count).map { Fixtures.record($0 + 1, Double(count - $0), .event, "e") }
+    var state = Fixtures.state(Fixtures.store(records))
+    state.apply(.key(.right))
+    let forward = state.selectedIndex ?? 0
+    XCTAssertGreaterThan(forward, EffectRunner.seekScan, "no later record is 10 s later: still forward")
+    state.apply(.key(.left))
+    XCTAssertLessThan(state.selectedIndex ?? count, forward, "no earlier record is 10 s earlier: still back")
+  }
+
   func testFilterAppliesOnEnterAndShowsErrorsAsYouType() {
     var state = Fixtures.state()
     state.apply(.key(.character("/")))

@@ -30,6 +30,15 @@ final class RenderTests: XCTestCase {
     XCTAssertEqual(headerLine(state), before)
   }
 
+  func testTheHeaderCountsRecordsWhoseSeqIsOutOfOrder() {
+    var state = Fixtures.state()
+    var info = state.info
+    XCTAssertFalse(headerLine(state).contains("seq out of order"))
+    info.seqAnomalies = 1234
+    state.apply(.info(info))
+    XCTAssertTrue(headerLine(state).contains("─ 1,234 seq out of order ─"), headerLine(state))
+  }
+
   func testNarrowTerminal() {
     var state = Fixtures.state(size: Size(width: 80, height: 24))
     state.type("........")

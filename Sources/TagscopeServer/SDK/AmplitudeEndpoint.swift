@@ -119,7 +119,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
       name = eventType
       properties = Payload.object(event["event_properties"])
     }
-    let time = event["time"]?.doubleValue.map { Date(timeIntervalSince1970: $0 / 1000) }
+    let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
     let session = event["session_id"].flatMap(Payload.string)
     return IngestedEvent(
       provider: "amplitude", kind: kind, name: name, properties: properties, time: time,

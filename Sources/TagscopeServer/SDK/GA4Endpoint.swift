@@ -105,7 +105,7 @@ struct GA4Endpoint: SDKEndpoint {
       ?? Payload.string(request["app_instance_id"])
     return IngestedEvent(
       provider: "ga4", kind: kind, name: displayName, properties: params,
-      time: micros.map { Date(timeIntervalSince1970: $0 / 1_000_000) }, user: user,
+      time: micros.flatMap { Payload.date(seconds: $0 / 1_000_000) }, user: user,
       session: Payload.string(params["session_id"]),
       call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,
       raw: raw)

@@ -120,8 +120,8 @@ struct MixpanelEndpoint: SDKEndpoint {
       displayName = Payload.string(properties["current_page_title"]) ?? name
     default: kind = .event
     }
-    let time = properties["time"]?.doubleValue.map { seconds in
-      Date(timeIntervalSince1970: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
+    let time = properties["time"]?.doubleValue.flatMap { seconds in
+      Payload.date(seconds: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
     }
     return IngestedEvent(
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
@@ -140,8 +140,8 @@ struct MixpanelEndpoint: SDKEndpoint {
           .contains(element.key)
     }
     let user = Payload.string(message["$distinct_id"]) ?? Payload.string(message["$group_id"])
-    let time = message["$time"]?.doubleValue.map { value in
-      Date(timeIntervalSince1970: value > 100_000_000_000 ? value / 1000 : value)
+    let time = message["$time"]?.doubleValue.flatMap { value in
+      Payload.date(seconds: value > 100_000_000_000 ? value / 1000 : value)
     }
     var credentials = Properties()
     if let token = message["$token"] { credentials["token"] = token }

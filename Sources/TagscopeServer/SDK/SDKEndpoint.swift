@@ -1,4 +1,6 @@
 import AnalyticsHub
+import Foundation
+import TagscopeRecording
 
 /// One SDK's HTTP API: decodes a request into events and answers as the real service does.
 ///
@@ -43,6 +45,25 @@ enum Payload {
   static func objectOrNil(_ value: PropertyValue?) -> Properties? {
     if case .object(let properties) = value { return properties }
     return nil
+  }
+
+  /// The date `seconds` after 1970, or `nil` (the event then takes the time it was received) when
+  /// a client's time is not one a recording can hold: not finite, or outside years 1…9999.
+  static func date(seconds: Double) -> Date? {
+    guard seconds.isFinite, seconds >= Double(ISO8601Timestamp.earliest) / 1000,
+      seconds <= Double(ISO8601Timestamp.latest) / 1000
+    else { return nil }
+    return Date(timeIntervalSince1970: seconds)
+  }
+
+  /// A decimal number sent as text (`2.5`, `-1e3`), or `nil` for anything else — including what
+  /// `Double(_:)` also reads (`nan`, `inf`, hexadecimal) and numbers beyond a double's range,
+  /// which a recording could not hold.
+  static func number(_ text: String) -> Double? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || "+-.eE".utf8.contains($0) }),
+      let value = Double(text), value.isFinite
+    else { return nil }
+    return value
   }
 
   /// The elements of an array value, or `nil` when it is something else.

@@ -95,7 +95,7 @@ struct SnowplowEndpoint: SDKEndpoint {
         if let value = field(key) { properties[label] = .string(value) }
       }
       if let value = field("se_va") {
-        properties["value"] = Double(value).map(PropertyValue.double) ?? .string(value)
+        properties["value"] = Payload.number(value).map(PropertyValue.double) ?? .string(value)
       }
     case "ue":
       method = "trackSelfDescribingEvent"
@@ -126,8 +126,8 @@ struct SnowplowEndpoint: SDKEndpoint {
       method = "track"
       name = type
     }
-    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).map {
-      Date(timeIntervalSince1970: $0 / 1000)
+    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).flatMap {
+      Payload.date(seconds: $0 / 1000)
     }
     return IngestedEvent(
       provider: "snowplow", kind: kind, name: name, properties: properties, time: time,

@@ -1,0 +1,77 @@
+import Foundation
+
+/// A bounded fuzzing pass: feeds mutated inputs to a check for a time budget and stops at the first
+/// input the check rejects, saving it to a file so the failure can be replayed.
+///
+/// The budget per target is `TAGSCOPE_FUZZ_SECONDS` (default 2 s, so the normal test command runs a
+/// short pass of every target); the seed is `TAGSCOPE_FUZZ_SEED` (default fixed, so a run is
+/// reproducible). Each input must also finish within ``slowInput`` — a parser that is not linear
+/// shows up as a slow input long before it shows up as a timeout.
+public struct FuzzRun: Sendable {
+  /// What a pass did.
+  public struct Outcome: Sendable {
+    /// Inputs checked.
+    public var inputs = 0
+    /// Why the pass failed (with where the input was saved), or `nil`.
+    public var failure: String?
+    /// The slowest input's time.
+    public var slowest: Duration = .zero
+  }
+
+  /// The name in messages and in saved inputs' file names.
+  public let name: String
+  /// How long the pass runs.
+  public let budget: Duration
+  /// The longest one input may take.
+  public let slowInput: Duration
+  /// The mutator's seed.
+  public let seed: UInt64
+
+  /// A pass named `name`; `budget` and `seed` default to the environment's (see the type's doc).
+  public init(name: String, budget: Duration? = nil, slowInput: Duration = .seconds(2), seed: UInt64? = nil) {
+    let environment = ProcessInfo.processInfo.environment
+    self.name = name
+    self.budget =
+      budget ?? .milliseconds(Int((Double(environment["TAGSCOPE_FUZZ_SECONDS"] ?? "") ?? 2) * 1000))
+    self.slowInput = slowInput
+    self.seed = seed ?? environment["TAGSCOPE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7A65_5C09
+  }
+
+  /// Runs `check` on inputs from a mutator over `corpus`; `check` returns why an input broke an
+  /// invariant, or `nil`. The corpus itself is checked first.
+  public func run(
+    corpus: [[UInt8]], dictionary: [[UInt8]] = Mutator.jsonTokens, maximumLength: Int = 4096,
+    _ check: ([UInt8]) -> String?
+  ) -> Outcome {
+    var mutator = Mutator(seed: seed, corpus: corpus, dictionary: dictionary, maximumLength: maximumLength)
+    var outcome = Outcome()
+    let clock = ContinuousClock()
+    let deadline = clock.now + budget
+    var pending = corpus
+    while pending.isEmpty ? clock.now < deadline : true {
+      let input = pending.isEmpty ? mutator.next() : pending.removeFirst()
+      let start = clock.now
+      let problem = check(input)
+      let took = clock.now - start
+      outcome.inputs += 1
+      outcome.slowest = max(outcome.slowest, took)
+      if let reason = problem ?? (took > slowInput ? "took \(took) (limit \(slowInput))" : nil) {
+        outcome.failure =
+          "\(name), input \(outcome.inputs) (seed \(seed)): \(reason); input saved to \(save(input))"
+        return outcome
+      }
+    }
+    return outcome
+  }
+
+  private func save(_ input: [UInt8]) -> String {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-fuzz-\(name)-\(seed)-\(UUID().uuidString.prefix(8)).bin")
+    do {
+      try Data(input).write(to: url)
+      return url.path
+    } catch {
+      return "(not saved: \(error))"
+    }
+  }
+}
