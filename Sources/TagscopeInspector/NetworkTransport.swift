@@ -44,7 +44,22 @@ import TagscopeRecording
         connection.cancel()
         throw SystemError("connect", peer, .connectionRefused)
       }
+      Self.receive(on: connection, into: state)
     }
+
+    /// Keeps one receive pending, appending what arrives to `state` (acknowledgements).
+    private static func receive(on connection: NWConnection, into state: TransportState) {
+      connection.receive(minimumIncompleteLength: 1, maximumLength: 65_536) { data, _, isComplete, error in
+        if let data, !data.isEmpty { state.received(Array(data)) }
+        if isComplete || error != nil {
+          state.set(ready: false, closed: true)
+          return
+        }
+        receive(on: connection, into: state)
+      }
+    }
+
+    func receiveAvailable() -> [UInt8] { state.takeReceived() }
 
     var peerClosed: Bool { state.isClosed }
 
@@ -69,6 +84,21 @@ import TagscopeRecording
     private let lock = NSLock()
     private var ready = false
     private var closed = false
+    private var inbox: [UInt8] = []
+
+    func received(_ bytes: [UInt8]) {
+      lock.lock()
+      if inbox.count < 1 << 20 { inbox += bytes }
+      lock.unlock()
+    }
+
+    func takeReceived() -> [UInt8] {
+      lock.lock()
+      defer { lock.unlock() }
+      let bytes = inbox
+      inbox = []
+      return bytes
+    }
 
     func set(ready: Bool, closed: Bool) {
       lock.lock()

@@ -27,6 +27,28 @@ public final class Recorder: RecordSink, @unchecked Sendable {
     try file.write(bytes)
   }
 
+  /// Continues the existing recording at `url`: lines are appended after its last one (a last line
+  /// cut short by a crash is ended first, so it stays one bad line and the next ones load).
+  public init(continuing url: URL) throws(SystemError) {
+    self.url = url
+    file = try LineFile.openForAppending(path: url.path)
+    let endsWithNewline: Bool
+    do {
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      let size = try handle.seekToEnd()
+      if size == 0 {
+        endsWithNewline = true
+      } else {
+        try handle.seek(toOffset: size - 1)
+        endsWithNewline = try handle.read(upToCount: 1) == Data([10])
+      }
+    } catch {
+      throw SystemError("read", url.path, .ioError)
+    }
+    if !endsWithNewline { try file.write([10]) }
+  }
+
   /// The first write error, if any (writes continue to be attempted).
   public var lastError: SystemError? {
     lock.lock()

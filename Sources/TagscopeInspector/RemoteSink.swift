@@ -11,9 +11,14 @@ import TagscopeRecording
 /// as a ``DropMarker`` (origin `remote`) once connected. Uses the Network framework on Apple
 /// platforms and POSIX sockets elsewhere.
 ///
-/// Limit: TCP gives no receipt, so the last batch (≤ 10 ms of lines) handed to the operating
-/// system just before the server goes away can be lost without being counted; the server sees
-/// that connection end.
+/// Acknowledgements: every connection announces a `run` (an id of this sink) and asks for
+/// acknowledgements (`"ack":true`). `tagscope listen` answers `{"ack":SEQ}` once the records up to
+/// SEQ are written to its recording; the sink keeps the records sent but not yet acknowledged (up to
+/// `capacity`) and, after reconnecting, sends them again first — `listen` takes each (run, seq)
+/// once. So records in flight when `listen` or the network dies are not lost, even across a
+/// restart of `listen` on the same recording. A server that never acknowledges (an older
+/// `listen`, a plain socket) gets the old behaviour: a broken connection's last batch can be lost,
+/// counted as dropped when the send fails.
 public final class RemoteSink: RecordSink, @unchecked Sendable {
   /// Where the lines go.
   public let host: String
@@ -30,8 +35,11 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
   ) {
     self.host = host
     self.port = port
+    var announced = header
+    announced.extra["run"] = .string(UUID().uuidString.lowercased())
+    announced.extra["ack"] = true
     let worker = RemoteWorker(
-      host: host, port: port, header: header, capacity: capacity, connectTimeout: connectTimeout,
+      host: host, port: port, header: announced, capacity: capacity, connectTimeout: connectTimeout,
       initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat)
     self.worker = worker
     drain = BackgroundDrain(
@@ -65,13 +73,38 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
   /// How many connections were made so far.
   public var connectionCount: Int { worker.connectionCount }
 
+  /// Records sent and not yet acknowledged by the server (kept to send again after a reconnect).
+  public var unacknowledgedCount: Int { worker.unacknowledgedCount }
+
+  /// Records that left the resend buffer unacknowledged: it overflowed, or ``close()`` gave up
+  /// waiting. They probably arrived; nothing confirms it.
+  public var unconfirmedCount: Int { worker.unconfirmedCount }
+
   /// Waits until the queue has been handed to the worker (sent if connected).
   public func flush() { drain.flush() }
 
-  /// Sends what can be sent, then closes the connection; lines still unsent (no connection) are
-  /// counted as dropped.
-  public func close() {
+  /// Waits until every record received so far is sent and acknowledged (reconnecting as needed),
+  /// or `timeout` seconds pass; `true` when nothing is left waiting. Before `close()`, so a data
+  /// generator ends only once `listen` has its records.
+  public func waitUntilAcknowledged(timeout: TimeInterval) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      drain.flush()
+      if worker.waitingCount == 0 { return true }
+      if Date() >= deadline { return false }
+      usleep(10_000)
+    }
+  }
+
+  /// ``close(acknowledgementTimeout:)`` waiting up to 2 s.
+  public func close() { close(acknowledgementTimeout: 2) }
+
+  /// Sends what can be sent, waits up to `acknowledgementTimeout` seconds for the server to
+  /// acknowledge it, then closes the connection; lines still unsent (no connection) are counted as
+  /// dropped, lines sent but unacknowledged as unconfirmed.
+  public func close(acknowledgementTimeout: TimeInterval) {
     drain.close()
+    worker.awaitAcknowledgements(timeout: acknowledgementTimeout)
     worker.discardPending()
     worker.disconnect()
   }
@@ -95,14 +128,21 @@ private final class RemoteWorker: @unchecked Sendable {
   private let lock = NSLock()
   private var transport: (any LineTransport)?
   private var pending: [PendingLine] = []
+  /// Sent, waiting for the server's acknowledgement, in `seq` order.
+  private var unacknowledged = AcknowledgementBuffer()
+  /// Whether the current connection's server acknowledges (it answered the header).
+  private var serverAcknowledges = false
   private var unreportedDrops = 0
   private var totalDrops = 0
+  private var unconfirmed = 0
   private var lastSentSeq: UInt64?
   private var backoff: TimeInterval
   private var nextAttempt = Date.distantPast
   private var connections = 0
   private let heartbeat: TimeInterval
   private var lastSend = Date()
+  /// Pending plus unacknowledged, as of the end of the last batch (read from other threads).
+  private var waiting = 0
 
   init(
     host: String, port: UInt16, header: RecordingHeader, capacity: Int, connectTimeout: TimeInterval,
@@ -127,6 +167,24 @@ private final class RemoteWorker: @unchecked Sendable {
     return totalDrops
   }
 
+  var unacknowledgedCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return unacknowledged.count
+  }
+
+  var waitingCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return waiting
+  }
+
+  var unconfirmedCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return unconfirmed
+  }
+
   var isConnected: Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -142,7 +200,9 @@ private final class RemoteWorker: @unchecked Sendable {
   /// How long the sink's thread may sleep while no record comes (asked on that thread): until the
   /// next connection attempt while lines wait for one, else half the heartbeat.
   var idleWake: TimeInterval {
-    guard transport == nil, !pending.isEmpty || hasUnreportedDrops else { return heartbeat / 2 }
+    guard transport == nil, !pending.isEmpty || !unacknowledged.isEmpty || hasUnreportedDrops else {
+      return heartbeat / 2
+    }
     return min(heartbeat / 2, max(0.005, nextAttempt.timeIntervalSinceNow))
   }
 
@@ -166,18 +226,24 @@ private final class RemoteWorker: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Runs on the sink's thread: keeps lines, connects when due, sends.
+  /// Runs on the sink's thread: keeps lines, connects when due, sends, reads acknowledgements.
   func handle(_ lines: [PendingLine], dropped: Int) {
+    defer {
+      lock.lock()
+      waiting = pending.count + unacknowledged.count
+      lock.unlock()
+    }
     if dropped > 0 { drop(dropped, counted: false) }
     let room = max(0, capacity - pending.count)
     pending.append(contentsOf: lines.prefix(room))
     if lines.count > room { drop(lines.count - room, counted: true) }
-    if let current = transport, current.peerClosed { disconnect() }
+    if let current = transport, current.peerClosed { connectionBroke() }
     if transport == nil {
       guard Date() >= nextAttempt else { return }
       connect()
       guard transport != nil else { return }
     }
+    readAcknowledgements()
     sendPending()
   }
 
@@ -189,17 +255,29 @@ private final class RemoteWorker: @unchecked Sendable {
       #else
         made = try SocketTransport(host: host, port: port, timeout: connectTimeout)
       #endif
-      try made.send(headerLine)
+      // What the previous connection sent without an acknowledgement goes first, again.
+      try made.send(headerLine + unacknowledged.bytes)
       lastSend = Date()
       lock.lock()
       transport = made
       connections += 1
       lock.unlock()
+      serverAcknowledges = false
       backoff = initialBackoff
     } catch {
       nextAttempt = Date().addingTimeInterval(backoff)
       backoff = min(backoff * 2, maximumBackoff)
     }
+  }
+
+  /// Reads the server's `{"ack":SEQ}` lines and forgets the records they cover.
+  private func readAcknowledgements() {
+    guard let transport else { return }
+    let bytes = transport.receiveAvailable()
+    guard !bytes.isEmpty else { return }
+    lock.lock()
+    if unacknowledged.read(bytes) { serverAcknowledges = true }
+    lock.unlock()
   }
 
   private func sendPending() {
@@ -225,14 +303,63 @@ private final class RemoteWorker: @unchecked Sendable {
       try transport.send(bytes)
       lastSend = Date()
       lastSentSeq = lastSeq
+      keepUntilAcknowledged(pending)
       pending.removeAll(keepingCapacity: true)
     } catch {
-      drop(pending.count, counted: true)
+      // Kept for the next connection when this server acknowledges; else lost, and counted.
+      if serverAcknowledges {
+        keepUntilAcknowledged(pending)
+      } else {
+        drop(pending.count, counted: true)
+      }
       drop(drops, counted: false)
       pending.removeAll(keepingCapacity: true)
-      disconnect()
+      connectionBroke()
       nextAttempt = Date().addingTimeInterval(backoff)
     }
+  }
+
+  /// Keeps sent records until acknowledged, within `capacity` (the oldest leave unconfirmed).
+  private func keepUntilAcknowledged(_ lines: [PendingLine]) {
+    lock.lock()
+    defer { lock.unlock() }
+    for line in lines where line.seq != nil { unacknowledged.append(line) }
+    let over = unacknowledged.count - capacity
+    if over > 0 {
+      unacknowledged.removeOldest(over)
+      unconfirmed += over
+    }
+  }
+
+  /// The connection is gone: what it sent unacknowledged waits for the next one, unless its server
+  /// never acknowledged (then nothing would take duplicates out, and nothing is sent again).
+  private func connectionBroke() {
+    if !serverAcknowledges {
+      lock.lock()
+      unacknowledged.removeOldest(unacknowledged.count)
+      lock.unlock()
+    }
+    disconnect()
+  }
+
+  /// On the closing thread, once the sink's thread has stopped: reads acknowledgements until every
+  /// sent record is covered or `timeout` passes; what is left counts as unconfirmed.
+  /// A server that has not acknowledged anything yet gets this long to show it does.
+  static let firstAcknowledgementGrace: TimeInterval = 0.2
+
+  func awaitAcknowledgements(timeout: TimeInterval) {
+    let start = Date()
+    while let current = transport, !unacknowledged.isEmpty {
+      readAcknowledgements()
+      if unacknowledged.isEmpty || current.peerClosed { break }
+      let waited = Date().timeIntervalSince(start)
+      if waited >= timeout || (!serverAcknowledges && waited >= Self.firstAcknowledgementGrace) { break }
+      usleep(2_000)
+    }
+    lock.lock()
+    if serverAcknowledges { unconfirmed += unacknowledged.count }
+    unacknowledged.removeOldest(unacknowledged.count)
+    lock.unlock()
   }
 
   /// Counts lines that will never be sent.

@@ -16,6 +16,8 @@ protocol LineTransport: AnyObject {
   var peerClosed: Bool { get }
   /// Sends all bytes or throws (the connection is then unusable).
   func send(_ bytes: [UInt8]) throws(SystemError)
+  /// What the peer sent that has arrived, without waiting (acknowledgements).
+  func receiveAvailable() -> [UInt8]
   /// Closes the connection.
   func close()
 }
@@ -114,6 +116,20 @@ final class SocketTransport: LineTransport {
     #else
       Foundation.send(descriptor, pointer, count, Int32(MSG_NOSIGNAL))
     #endif
+  }
+
+  func receiveAvailable() -> [UInt8] {
+    guard let descriptor = descriptor?.rawValue else { return [] }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes {
+        recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      guard count > 0 else { break }
+      out += chunk[0..<count]
+    }
+    return out
   }
 
   /// Whether the peer closed its side (checked without blocking before a batch is sent).

@@ -8,6 +8,10 @@ import TagscopeTimeline
 /// ``LiveSession``, whose worker writes the recording (when asked), checks the plan (when given)
 /// and prints one line per record (unless quiet); on SIGINT/SIGTERM every connection is closed,
 /// the queue is written out and the counters are printed.
+///
+/// An existing recording at the record path is continued, not overwritten: its native runs' highest
+/// `seq` are read first, so after `listen` was killed and started again on the same file, records a
+/// `RemoteSink` sends again (unacknowledged when the first `listen` died) are taken once.
 public enum ListenRunner {
   /// What went wrong before the server could run.
   public struct Failure: Error, CustomStringConvertible {
@@ -31,17 +35,11 @@ public enum ListenRunner {
     checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity
   ) async throws -> ServerStatistics {
     let recorder: Recorder?
+    var configuration = options.configuration
     if let path = options.recordPath {
-      do {
-        recorder = try Recorder(
-          url: URL(fileURLWithPath: path),
-          header: RecordingHeader(
-            app: "tagscope listen",
-            device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
-            started: Date()))
-      } catch {
-        throw Failure(description: "cannot write the recording \(path): \(error)")
-      }
+      let (opened, runs) = try openRecording(path, options: options, notices: notices)
+      recorder = opened
+      configuration.recordedRuns = runs
     } else {
       recorder = nil
     }
@@ -59,7 +57,7 @@ public enum ListenRunner {
     }
     let server: ListenServer
     do {
-      server = try await ListenServer.start(configuration: options.configuration, ingest: session)
+      server = try await ListenServer.start(configuration: configuration, ingest: session)
     } catch {
       session.close()
       throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
@@ -90,6 +88,39 @@ public enum ListenRunner {
   /// Writes a line to standard error.
   public static func standardError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+}
+
+extension ListenRunner {
+  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq`).
+  static func openRecording(
+    _ path: String, options: ListenOptions, notices: @Sendable (String) -> Void
+  ) throws -> (Recorder, [String: UInt64]) {
+    let url = URL(fileURLWithPath: path)
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    if size > 0 {
+      let existing: (runs: [String: UInt64], records: Int)
+      do {
+        existing = try RecordedRuns.scan(path: path)
+      } catch {
+        throw Failure(description: "\(error); not overwriting it (give another --record path)")
+      }
+      do {
+        let recorder = try Recorder(continuing: url)
+        notices("continuing the recording \(path): \(existing.records) records")
+        return (recorder, existing.runs)
+      } catch {
+        throw Failure(description: "cannot write the recording \(path): \(error)")
+      }
+    }
+    do {
+      let header = RecordingHeader(
+        app: "tagscope listen", device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
+        started: Date())
+      return (try Recorder(url: url, header: header), [:])
+    } catch {
+      throw Failure(description: "cannot write the recording \(path): \(error)")
+    }
   }
 }
 

@@ -7,6 +7,8 @@ import TagscopeServer
 enum LiveInput: Sendable {
   case event(ListenEvent, items: [SinkItem])
   case items([SinkItem])
+  /// Called once what came before it is stored.
+  case stored(@Sendable () -> Void)
 
   /// `event` with its lines encoded.
   init(_ event: ListenEvent) {
@@ -23,6 +25,7 @@ enum LiveInput: Sendable {
     case .event(.records(let records), _): return records.count
     case .event: return 1
     case .items(let items): return items.count
+    case .stored: return 0
     }
   }
 }

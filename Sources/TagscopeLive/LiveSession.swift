@@ -68,6 +68,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   public func whenRoom(_ resume: @escaping @Sendable () -> Void) { queue.whenRoom(resume) }
 
+  /// Queues `done` behind what was delivered so far; the worker calls it once that is written.
+  public func whenStored(_ done: @escaping @Sendable () -> Void) { queue.put(.stored(done)) }
+
   // MARK: RecordSink
 
   /// Waits for room, then queues `items` (an inspector's batch).
@@ -111,8 +114,10 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private func process(_ batch: [LiveInput]) {
     var items: [SinkItem] = []
     var events: [ListenEvent] = []
+    var stored: [@Sendable () -> Void] = []
     for input in batch {
       switch input {
+      case .stored(let done): stored.append(done)
       case .event(let event, let lines):
         events.append(event)
         items += lines
@@ -132,6 +137,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       }
     }
     if let store, !items.isEmpty { store.receive(items) }
+    // An acknowledgement means written: none once a write failed (clients keep those records).
+    if store?.lastWriteError == nil { for done in stored { done() } }
     let first = position
     var violations: [[PlanViolation]] = []
     for case .record(let record, _) in items {

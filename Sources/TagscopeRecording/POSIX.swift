@@ -37,6 +37,11 @@ package final class LineFile: @unchecked Sendable {
     try open(path, .readWrite, [.create, .truncate, .append, .closeOnExec])
   }
 
+  /// Opens an existing file for appending (and reading).
+  package static func openForAppending(path: String) throws(SystemError) -> LineFile {
+    try open(path, .readWrite, [.append, .closeOnExec])
+  }
+
   /// Opens an existing file for reading.
   package static func openForReading(path: String) throws(SystemError) -> LineFile {
     try open(path, .readOnly, [.closeOnExec])

@@ -36,6 +36,14 @@ struct DemoCommand: ParsableCommand {
   @Flag(help: "No user interface: print one line per dispatch and exit after --count tags.")
   var headless = false
 
+  @Option(
+    help: """
+      With --headless: also stream the records to `tagscope listen` at HOST:PORT (as an app's \
+      RemoteSink does, resending what listen did not acknowledge), in real time at --rate; waits \
+      for listen to acknowledge everything before exiting.
+      """)
+  var send: String?
+
   @Option(help: "Tagging plan (YAML) to check the live records against; default: the demo's own plan.")
   var plan: String?
 
@@ -47,6 +55,18 @@ struct DemoCommand: ParsableCommand {
       throw ValidationError("--rate must be between 0 and 10,000 events per second")
     }
     if let count, count < 0 { throw ValidationError("--count must not be negative") }
+    if let send {
+      guard headless else { throw ValidationError("--send needs --headless") }
+      guard Self.endpoint(send) != nil else { throw ValidationError("--send takes HOST:PORT, not \(send)") }
+    }
+  }
+
+  /// `HOST:PORT` split, or `nil`.
+  static func endpoint(_ text: String) -> (host: String, port: UInt16)? {
+    guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
+      colon > text.startIndex
+    else { return nil }
+    return (String(text[..<colon]), port)
   }
 
   func run() throws {
@@ -79,10 +99,27 @@ struct DemoCommand: ParsableCommand {
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     // A data generator: the inspector waits for the writer instead of dropping, so `--count N`
     // means N records in the file however busy the machine is.
-    let inspector = try recorder(started: clock.now).map { Inspector(sinks: [$0], whenFull: .wait) }
+    var sinks: [any RecordSink] = try recorder(started: clock.now).map { [$0] } ?? []
+    let remote = send.flatMap(Self.endpoint).map { endpoint in
+      RemoteSink(
+        host: endpoint.host, port: endpoint.port,
+        header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: clock.now))
+    }
+    if let remote { sinks.append(remote) }
+    let inspector = sinks.isEmpty ? nil : Inspector(sinks: sinks, whenFull: .wait)
     HeadlessRun.run(
       hub: hub, clock: clock, seed: seed, count: count ?? 1_000, rate: rate,
-      observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []))
+      observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []), paced: remote != nil)
+    inspector?.flush()
+    if let remote, let send {
+      let complete = remote.waitUntilAcknowledged(timeout: 30)
+      remote.close()
+      let summary =
+        complete && remote.droppedCount == 0 && remote.unconfirmedCount == 0
+        ? "sent to \(send): every record acknowledged"
+        : "sent to \(send): \(remote.droppedCount) dropped, \(remote.unconfirmedCount) unconfirmed"
+      FileHandle.standardError.write(Data((summary + "\n").utf8))
+    }
     inspector?.close()
   }
 

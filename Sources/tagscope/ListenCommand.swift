@@ -36,7 +36,10 @@ struct Listen: AsyncParsableCommand {
   )
   var token: String?
 
-  @Option(help: "Write every record received to this recording file (JSON Lines).")
+  @Option(
+    help:
+      "Write every record received to this recording file (JSON Lines); with --headless an existing recording is continued."
+  )
   var record: String?
 
   @Option(help: "Check every record against this tagging plan (YAML); violations print under their record.")

@@ -25,7 +25,12 @@ final class RemoteSinkTests: XCTestCase {
       latencies.append(Double(arrival - start) / 1e6)
     }
     let lines = server.lines.map(\.line)
-    XCTAssertEqual(try RecordLineDecoder.decode(lines[0]), .header(header))
+    guard case .header(var sent) = try RecordLineDecoder.decode(lines[0]) else { return XCTFail(lines[0]) }
+    XCTAssertEqual(sent.extra["ack"], true, "the sink asks for acknowledgements")
+    guard case .string(let run)? = sent.extra["run"] else { return XCTFail("no run id: \(lines[0])") }
+    XCTAssertEqual(run.count, 36)
+    sent.extra = [:]
+    XCTAssertEqual(sent, header)
     XCTAssertEqual(try lines.dropFirst().map { try RecordLineDecoder.decodeRecord($0).seq }, Array(1...20))
     XCTAssertLessThanOrEqual(latencies.max() ?? .infinity, 100 * timingSlack, "latencies \(latencies) ms")
     XCTAssertEqual(sink.droppedCount, 0)
@@ -141,6 +146,7 @@ extension RecordingLine {
       return self
     }
     header.started = actual.started
+    header.extra = actual.extra
     return .header(header)
   }
 }

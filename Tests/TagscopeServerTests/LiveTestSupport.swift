@@ -11,11 +11,22 @@ final class GatedStore: LiveStore, @unchecked Sendable {
   let recorder: Recorder
   private let condition = NSCondition()
   private var open: Bool
+  private var crashed = false
   private var batches = 0
 
   init(url: URL, open: Bool = true) throws {
     recorder = try Recorder(url: url, header: RecordingHeader(app: "test", started: Date()))
     self.open = open
+  }
+
+  /// From now on nothing more is written, as if the process had been killed: the batch waiting at
+  /// the gate and every later one are lost.
+  func crash() {
+    condition.lock()
+    crashed = true
+    open = true
+    condition.broadcast()
+    condition.unlock()
   }
 
   func setOpen(_ value: Bool) {
@@ -36,8 +47,9 @@ final class GatedStore: LiveStore, @unchecked Sendable {
     condition.lock()
     batches += 1
     while !open { condition.wait() }
+    let lost = crashed
     condition.unlock()
-    recorder.receive(items)
+    if !lost { recorder.receive(items) }
   }
 
   func flush() { recorder.flush() }

@@ -12,6 +12,13 @@ import TagscopeTimeline
 /// A stream that does not start with a valid header, or without the right token, gets one JSON
 /// line `{"error":…}` back and is closed. While the ingest queue is full the stream is not read
 /// (TCP flow control slows the client down) and its idle deadline does not run.
+///
+/// Acknowledgements: a header with `"ack":true` gets lines `{"ack":SEQ}` back, SEQ the highest
+/// `seq` of this stream now written to the recording (at most one acknowledgement in flight, so
+/// they come about once per batch the live session writes). A header with a `run` (a `RemoteSink`'s
+/// id for one app process) makes records at or below the run's highest `seq` taken so far
+/// duplicates: acknowledged, counted and dropped, so a client may resend whatever was not
+/// acknowledged when its connection broke. Records keep their run as the `run` field.
 final class NativeStreamHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -29,6 +36,17 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private var deadline: Scheduled<Void>?
   private var peer = "unknown"
   private var problems = ProblemBudget()
+  /// The header's `run`, when the client resends unacknowledged records.
+  private var run: String?
+  /// Whether the client asked for acknowledgements.
+  private var acknowledges = false
+  /// The highest `seq` taken from this stream (delivered, or a duplicate of what was).
+  private var taken: UInt64?
+  /// The `seq` acknowledged last, and whether an acknowledgement is being waited for.
+  private var acknowledged: UInt64?
+  private var acknowledging = false
+  /// The longest run id kept, in characters.
+  static let runLimit = 64
   /// The longest source name, in characters (the header's app and device are untrusted).
   static let sourceLimit = 80
 
@@ -58,6 +76,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
 
   func channelReadComplete(context: ChannelHandlerContext) {
     flush()
+    acknowledge(context: context)
     if case .streaming = state {
       if server.ingest.hasRoom { armIdleDeadline(context: context) } else { pauseReading(context: context) }
     }
@@ -135,6 +154,27 @@ final class NativeStreamHandler: ChannelInboundHandler {
     let records = pending
     pending.removeAll(keepingCapacity: true)
     server.deliver(.records(records))
+    if let run, let last = records.last { server.took(run: run, upTo: last.seq) }
+  }
+
+  /// Asks the ingest to say when what was taken so far is stored, then sends `{"ack":SEQ}`; one
+  /// request at a time, the next one covering what came meanwhile.
+  private func acknowledge(context: ChannelHandlerContext) {
+    guard acknowledges, !acknowledging, case .streaming = state, let target = taken,
+      acknowledged.map({ target > $0 }) ?? true
+    else { return }
+    acknowledging = true
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.ingest.whenStored {
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        handler.acknowledging = false
+        guard case .streaming = handler.state, context.channel.isActive else { return }
+        handler.send(acknowledgement: target, context: context)
+        handler.acknowledge(context: context)
+      }
+    }
   }
 
   private func readHeader(_ line: ByteBuffer, context: ChannelHandlerContext) {
@@ -168,9 +208,25 @@ final class NativeStreamHandler: ChannelInboundHandler {
     let source = server.claimSource(base)
     state = .streaming(source: source)
     server.statistics.update { $0.nativeStreams += 1 }
+    acknowledges = header.extra["ack"]?.boolValue == true
+    if case .string(let id)? = header.extra["run"], !id.isEmpty {
+      run = id.clipped(to: Self.runLimit)
+      taken = server.highestSeq(run: run!)
+    }
     var announced = header
     announced.extra["token"] = nil
     server.deliver(.sourceConnected(source: source, header: announced))
+    // The first acknowledgement says this server acknowledges: what the run already has here.
+    if acknowledges {
+      if taken == nil { send(acknowledgement: 0, context: context) } else { acknowledge(context: context) }
+    }
+  }
+
+  private func send(acknowledgement seq: UInt64, context: ChannelHandlerContext) {
+    acknowledged = seq
+    var buffer = context.channel.allocator.buffer(capacity: 32)
+    buffer.writeString("{\"ack\":\(seq)}\n")
+    context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
   }
 
   private func readRecord(_ line: ByteBuffer, source: String, context: ChannelHandlerContext) {
@@ -180,6 +236,14 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
     switch decoded {
     case .success(.record(var record)):
+      if let run {
+        if let taken, record.seq <= taken {
+          server.statistics.update { $0.duplicates += 1 }
+          return
+        }
+        record.extra["run"] = .string(run)
+      }
+      taken = max(taken ?? 0, record.seq)
       record.source = source
       pending.append(record)
     case .success(.dropped(let marker)):

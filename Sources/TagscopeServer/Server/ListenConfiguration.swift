@@ -27,6 +27,10 @@ public struct ListenConfiguration: Sendable {
   /// How long a native stream may idle after its header (60 s; `RemoteSink` sends an empty line
   /// after 15 s without records); `nil` for no limit.
   public var nativeIdleTimeout: TimeAmount?
+  /// The highest `seq` already recorded per native run (a `RemoteSink`'s `run` header field), when
+  /// `listen` continues a recording: records at or below it are duplicates, acknowledged and
+  /// dropped.
+  public var recordedRuns: [String: UInt64] = [:]
 
   /// The default port, 7531.
   public static let defaultPort = 7531

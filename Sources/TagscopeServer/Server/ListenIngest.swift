@@ -14,6 +14,14 @@ public protocol ListenIngest: AnyObject, Sendable {
   var hasRoom: Bool { get }
   /// Calls `resume` once there is room again (at once, on the calling thread, if there is now).
   func whenRoom(_ resume: @escaping @Sendable () -> Void)
+  /// Calls `done` once everything delivered before this call is stored (written to the recording),
+  /// on any thread: native clients that ask for acknowledgements get them from here.
+  func whenStored(_ done: @escaping @Sendable () -> Void)
+}
+
+extension ListenIngest {
+  /// An ingest that stores as it takes: at once.
+  public func whenStored(_ done: @escaping @Sendable () -> Void) { done() }
 }
 
 /// An ingest without a queue: each event goes to a closure on the event-loop thread that read it.

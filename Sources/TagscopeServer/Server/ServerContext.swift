@@ -19,6 +19,9 @@ final class ServerContext: Sendable {
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
+  /// The highest `seq` taken per native run, so a resent record is taken once.
+  private let runs: NIOLockedValueBox<[String: UInt64]>
+
   /// The `--token` check, when a token is required.
   let tokenCheck: TokenCheck?
 
@@ -26,6 +29,16 @@ final class ServerContext: Sendable {
     self.configuration = configuration
     self.ingest = ingest
     tokenCheck = TokenCheck(configuration.token)
+    runs = NIOLockedValueBox(configuration.recordedRuns)
+  }
+
+  /// The highest `seq` taken from native run `run` so far (by any connection, or already in the
+  /// recording being continued).
+  func highestSeq(run: String) -> UInt64? { runs.withLockedValue { $0[run] } }
+
+  /// Notes that run `run`'s records up to `seq` were taken.
+  func took(run: String, upTo seq: UInt64) {
+    runs.withLockedValue { $0[run] = max($0[run] ?? 0, seq) }
   }
 
   /// Enqueues `event`, counting delivered records.

@@ -43,6 +43,8 @@ public struct ServerStatistics: Sendable, Hashable {
   public var evicted = 0
   /// HTTP bodies large enough to be parsed off the event loops.
   public var offloadedBodies = 0
+  /// Native records already taken once (a client resending what it had no acknowledgement for).
+  public var duplicates = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -60,6 +62,7 @@ public struct ServerStatistics: Sendable, Hashable {
       + "\(detail(timeouts.filter { $0.key != .keepAlive })) · truncated \(truncated)"
       + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
       + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
+      + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }

@@ -1,0 +1,157 @@
+import Foundation
+import TagscopeInspector
+import TagscopeLive
+import TagscopeRecording
+import XCTest
+
+@testable import TagscopeServer
+
+/// No record lost between app and `listen`: acknowledgements once records are written, the
+/// RemoteSink's resend after a reconnect, and `listen` taking each (run, seq) once — within one
+/// `listen`, and across a crash of `listen` and a restart on the same recording.
+final class AcknowledgementTests: XCTestCase {
+  private func start(_ store: any LiveStore, port: Int = 0, runs: [String: UInt64] = [:]) async throws -> (
+    ListenServer, LiveSession
+  ) {
+    let session = LiveSession(store: store)
+    var configuration = ListenConfiguration(port: port)
+    configuration.recordedRuns = runs
+    return (try await ListenServer.start(configuration: configuration, ingest: session), session)
+  }
+
+  func testRecordsInFlightWhenListenDiesAreResentAndRecordedOnceAfterARestartOnTheSameRecording()
+    async throws
+  {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let first = try GatedStore(url: url)
+    let (serverA, sessionA) = try await start(first)
+    let port = serverA.port
+    let sink = RemoteSink(host: "127.0.0.1", port: UInt16(port), initialBackoff: 0.05, maximumBackoff: 0.2)
+    for record in screenRecords(500) { sink.send(record) }
+    XCTAssertTrue(sink.waitUntilAcknowledged(timeout: 10), "the first 500 are written and acknowledged")
+    XCTAssertEqual(sink.unacknowledgedCount, 0)
+
+    // The disk stalls: 300 more records reach listen, none is written, so none is acknowledged…
+    first.setOpen(false)
+    for record in screenRecords(300, first: 501) { sink.send(record) }
+    sink.flush()
+    XCTAssertTrue(eventually { serverA.statistics.accepted == 800 })
+    XCTAssertFalse(sink.waitUntilAcknowledged(timeout: 0.3))
+    XCTAssertEqual(sink.unacknowledgedCount, 300)
+    // … and listen dies with them in memory (its connections first: a killed listen sends nothing).
+    try await serverA.shutdown()
+    first.crash()
+    sessionA.close()
+    first.close()
+    XCTAssertEqual(try recordedRecords(url).count, 500)
+
+    // listen starts again on the same recording and port; the sink reconnects and resends.
+    let recorded = try RecordedRuns.scan(path: url.path)
+    XCTAssertEqual(recorded.records, 500)
+    XCTAssertEqual(Array(recorded.runs.values), [500])
+    let (serverB, sessionB) = try await start(try Recorder(continuing: url), port: port, runs: recorded.runs)
+    for record in screenRecords(200, first: 801) { sink.send(record) }
+    XCTAssertTrue(sink.waitUntilAcknowledged(timeout: 10), "everything acknowledged by the second listen")
+    sink.close()
+    try await serverB.shutdown()
+    sessionB.close()
+    let records = try recordedRecords(url)
+    XCTAssertEqual(records.map(\.seq), (1...1000).map(UInt64.init), "every record once, in order")
+    XCTAssertEqual(Set(records.compactMap { $0.extra["run"] }).count, 1, "one run, kept on each record")
+    XCTAssertEqual(sink.droppedCount, 0)
+    XCTAssertEqual(sink.unconfirmedCount, 0)
+    XCTAssertEqual(sink.connectionCount, 2)
+  }
+
+  func testAResentRecordAlreadyTakenIsAcknowledgedAndDropped() async throws {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = try GatedStore(url: url)
+    let (server, session) = try await start(store)
+    let header = RecordingHeader(app: "A", device: "d", extra: ["run": "run-1", "ack": true])
+    func lines(_ seqs: ClosedRange<Int>) -> String {
+      ([RecordLineEncoder.line(header)]
+        + screenRecords(seqs.count, first: UInt64(seqs.lowerBound)).map(RecordLineEncoder.line))
+        .joined(separator: "\n") + "\n"
+    }
+    let first = try RawClient(port: server.port, timeout: 2)
+    first.send(lines(1...10))
+    XCTAssertTrue(readAcknowledgements(first, until: 10).contains(10))
+    let second = try RawClient(port: server.port, timeout: 2)
+    second.send(lines(5...15))
+    let acknowledged = readAcknowledgements(second, until: 15)
+    XCTAssertEqual(acknowledged.first, 10, "a reconnecting run first learns what listen has")
+    XCTAssertEqual(acknowledged.last, 15)
+    try await server.shutdown()
+    session.close()
+    store.close()
+    XCTAssertEqual(try recordedRecords(url).map(\.seq), (1...15).map(UInt64.init))
+    XCTAssertEqual(server.statistics.duplicates, 6)
+
+    // Without a run nothing is deduplicated, and without "ack" nothing is sent back.
+    let plainURL = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: plainURL) }
+    let plainStore = try GatedStore(url: plainURL)
+    let (plain, plainSession) = try await start(plainStore)
+    let client = try RawClient(port: plain.port, timeout: 0.5)
+    client.send(
+      ([RecordLineEncoder.line(RecordingHeader(app: "A"))] + screenRecords(3).map(RecordLineEncoder.line)
+        + screenRecords(3).map(RecordLineEncoder.line)).joined(separator: "\n") + "\n")
+    XCTAssertTrue(eventually { plain.statistics.accepted == 6 })
+    XCTAssertEqual(client.readAll(), [], "no acknowledgement unless asked")
+    try await plain.shutdown()
+    plainSession.close()
+    plainStore.close()
+    XCTAssertEqual(try recordedRecords(plainURL).count, 6)
+  }
+
+  func testNoAcknowledgementOnceTheRecordingCannotBeWritten() async throws {
+    let (server, session) = try await start(FailingStore())
+    let client = try RawClient(port: server.port, timeout: 0.5)
+    let header = RecordingHeader(app: "A", extra: ["run": "run-2", "ack": true])
+    client.send(
+      ([RecordLineEncoder.line(header)] + screenRecords(5).map(RecordLineEncoder.line)).joined(
+        separator: "\n")
+        + "\n")
+    XCTAssertEqual(readAcknowledgements(client, until: 5), [0], "only the greeting: nothing was written")
+    try await server.shutdown()
+    session.close()
+  }
+
+  /// Reads `{"ack":N}` lines until one reaches `target` or the client's timeout passes.
+  private func readAcknowledgements(_ client: RawClient, until target: UInt64) -> [UInt64] {
+    var acknowledged: [UInt64] = []
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while acknowledged.last.map({ $0 < target }) ?? true {
+      let count = chunk.withUnsafeMutableBytes { read(client.descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      buffer += chunk[0..<count]
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        if case .object(let object)? = try? JSONParser.parse(line), case .int(let seq)? = object["ack"] {
+          acknowledged.append(UInt64(seq))
+        }
+      }
+    }
+    return acknowledged
+  }
+}
+
+/// A store whose disk is full.
+private final class FailingStore: LiveStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var failure: SystemError?
+
+  func receive(_ items: [SinkItem]) {
+    lock.withLock { failure = SystemError("write", "full.jsonl", .noSpace) }
+  }
+
+  var lastWriteError: SystemError? { lock.withLock { failure } }
+
+  func flush() {}
+
+  func close() {}
+}
