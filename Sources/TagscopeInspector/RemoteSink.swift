@@ -132,6 +132,7 @@ private final class RemoteWorker: @unchecked Sendable {
   private var unacknowledged = AcknowledgementBuffer()
   /// Whether the current connection's server acknowledges (it answered the header).
   private var serverAcknowledges = false
+  private var connectedAt = Date.distantPast
   private var unreportedDrops = 0
   private var totalDrops = 0
   private var unconfirmed = 0
@@ -263,6 +264,7 @@ private final class RemoteWorker: @unchecked Sendable {
       connections += 1
       lock.unlock()
       serverAcknowledges = false
+      connectedAt = Date()
       backoff = initialBackoff
     } catch {
       nextAttempt = Date().addingTimeInterval(backoff)
@@ -319,10 +321,16 @@ private final class RemoteWorker: @unchecked Sendable {
     }
   }
 
-  /// Keeps sent records until acknowledged, within `capacity` (the oldest leave unconfirmed).
+  /// Keeps sent records until acknowledged, within `capacity` (the oldest leave unconfirmed). A
+  /// server that has not answered the header within ``acknowledgementGrace`` does not acknowledge:
+  /// nothing is kept for it.
   private func keepUntilAcknowledged(_ lines: [PendingLine]) {
     lock.lock()
     defer { lock.unlock() }
+    guard serverAcknowledges || Date().timeIntervalSince(connectedAt) < Self.acknowledgementGrace else {
+      unacknowledged.removeOldest(unacknowledged.count)
+      return
+    }
     for line in lines where line.seq != nil { unacknowledged.append(line) }
     let over = unacknowledged.count - capacity
     if over > 0 {
@@ -344,8 +352,9 @@ private final class RemoteWorker: @unchecked Sendable {
 
   /// On the closing thread, once the sink's thread has stopped: reads acknowledgements until every
   /// sent record is covered or `timeout` passes; what is left counts as unconfirmed.
-  /// A server that has not acknowledged anything yet gets this long to show it does.
-  static let firstAcknowledgementGrace: TimeInterval = 0.2
+  /// How long a new connection's server has to answer the header before it counts as one that
+  /// does not acknowledge.
+  static let acknowledgementGrace: TimeInterval = 1
 
   func awaitAcknowledgements(timeout: TimeInterval) {
     let start = Date()
@@ -353,7 +362,7 @@ private final class RemoteWorker: @unchecked Sendable {
       readAcknowledgements()
       if unacknowledged.isEmpty || current.peerClosed { break }
       let waited = Date().timeIntervalSince(start)
-      if waited >= timeout || (!serverAcknowledges && waited >= Self.firstAcknowledgementGrace) { break }
+      if waited >= timeout || (!serverAcknowledges && waited >= 0.2) { break }
       usleep(2_000)
     }
     lock.lock()

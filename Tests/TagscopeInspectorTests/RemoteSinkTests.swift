@@ -66,6 +66,21 @@ final class RemoteSinkTests: XCTestCase {
       "within the maximum backoff, not the heartbeat")
   }
 
+  func testNothingIsKeptForResendingWhenTheServerNeverAcknowledges() throws {
+    let server = try LineServer()
+    defer { server.stop() }
+    let sink = RemoteSink(host: "127.0.0.1", port: server.port)
+    defer { sink.close() }
+    for seq in 1...10 { sink.send(record(seq)) }
+    XCTAssertTrue(server.wait { $0.count == 11 })
+    usleep(1_200_000)  // past the grace a server has to answer the header
+    sink.send(record(11))
+    XCTAssertTrue(server.wait { $0.count == 12 })
+    sink.flush()
+    XCTAssertEqual(sink.unacknowledgedCount, 0, "a plain socket gets the old behaviour")
+    XCTAssertTrue(sink.waitUntilAcknowledged(timeout: 1), "nothing waits for it either")
+  }
+
   func testKeepsLinesUntilTheServerIsThereAndReconnectsAfterItGoesAway() throws {
     let port = try LineServer.freePort()
     let sink = RemoteSink(host: "127.0.0.1", port: port, initialBackoff: 0.05, maximumBackoff: 0.2)

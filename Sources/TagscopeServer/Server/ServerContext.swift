@@ -36,10 +36,17 @@ final class ServerContext: Sendable {
   /// recording being continued).
   func highestSeq(run: String) -> UInt64? { runs.withLockedValue { $0[run] } }
 
-  /// Notes that run `run`'s records up to `seq` were taken.
+  /// Notes that run `run`'s records up to `seq` were taken. At most ``runLimit`` runs are
+  /// remembered (run ids are untrusted): later new ones are taken without deduplication.
   func took(run: String, upTo seq: UInt64) {
-    runs.withLockedValue { $0[run] = max($0[run] ?? 0, seq) }
+    runs.withLockedValue { runs in
+      guard runs[run] != nil || runs.count < Self.runLimit else { return }
+      runs[run] = max(runs[run] ?? 0, seq)
+    }
   }
+
+  /// The most native runs remembered for deduplication.
+  static let runLimit = 65_536
 
   /// Enqueues `event`, counting delivered records.
   func deliver(_ event: ListenEvent) {
