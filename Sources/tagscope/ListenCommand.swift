@@ -14,7 +14,8 @@ struct Listen: AsyncParsableCommand {
     abstract: "Receive records from apps (RemoteSink) and from analytics SDKs pointed at this machine.",
     discussion: """
       One port takes both the native recording stream (JSON Lines over TCP: a header line, then \
-      records) and the HTTP APIs of Segment/RudderStack (/v1/batch…), Amplitude (/2/httpapi, /batch), \
+      records) and the HTTP APIs of Segment/RudderStack (/v1/batch…, /v1/b, /v1/t…; their settings \
+      requests are answered so the SDK keeps sending here), Amplitude (/2/httpapi, /batch), \
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
       (/com.snowplowanalytics.snowplow/tp2, /i) and GA4 (/mp/collect, /debug/mp/collect). Point an \
       SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in their \

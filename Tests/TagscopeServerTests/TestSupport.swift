@@ -197,7 +197,8 @@ func httpRequest(
   headers: [String] = [], body: [UInt8]
 ) throws -> (status: Int, body: String)? {
   let client = try RawClient(port: port)
-  var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+  var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
+  if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { head += "Host: 127.0.0.1\r\n" }
   if let contentType { head += "Content-Type: \(contentType)\r\n" }
   for header in headers { head += header + "\r\n" }
   head += "Content-Length: \(body.count)\r\n\r\n"

@@ -11,14 +11,27 @@ enum EndpointRouter {
     case endpoint(any SDKEndpoint)
     /// A CORS preflight (`OPTIONS`) for any known path.
     case preflight
+    /// An SDK's set-up request (settings, remote configuration), answered at once.
+    case settings(SDKReply)
     /// A known path with a method it does not take.
     case methodNotAllowed
     /// No endpoint here.
     case notFound
   }
 
-  static func route(method: HTTPMethod, path: String) -> Route {
+  static func route(
+    method: HTTPMethod, path: String, query: [(name: String, value: String)] = [], host: String? = nil
+  ) -> Route {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    if method == .OPTIONS,
+      SDKSettings.reply(method: .GET, path: trimmed, query: query, host: host) != nil
+        || SDKSettings.reply(method: .POST, path: trimmed, query: query, host: host) != nil
+    {
+      return .preflight
+    }
+    if let reply = SDKSettings.reply(method: method, path: trimmed, query: query, host: host) {
+      return .settings(reply)
+    }
     guard let endpoint = endpoint(for: trimmed) else { return .notFound }
     if method == .OPTIONS { return .preflight }
     if method == .POST { return .endpoint(endpoint) }
@@ -35,13 +48,15 @@ enum EndpointRouter {
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
     switch path {
-    case "/v1/batch", "/v1/import": return SegmentEndpoint(impliedType: nil)
-    case "/v1/track": return SegmentEndpoint(impliedType: "track")
-    case "/v1/screen": return SegmentEndpoint(impliedType: "screen")
-    case "/v1/page": return SegmentEndpoint(impliedType: "page")
-    case "/v1/identify": return SegmentEndpoint(impliedType: "identify")
-    case "/v1/group": return SegmentEndpoint(impliedType: "group")
-    case "/v1/alias": return SegmentEndpoint(impliedType: "alias")
+    // Segment's and RudderStack's long paths; the single-letter ones of analytics.js (`/v1/t`…) and
+    // of analytics-swift/-kotlin (`/v1/b`); RudderStack's beacon batch.
+    case "/v1/batch", "/v1/import", "/v1/b", "/beacon/v1/batch": return SegmentEndpoint(impliedType: nil)
+    case "/v1/track", "/v1/t": return SegmentEndpoint(impliedType: "track")
+    case "/v1/screen", "/v1/s": return SegmentEndpoint(impliedType: "screen")
+    case "/v1/page", "/v1/p": return SegmentEndpoint(impliedType: "page")
+    case "/v1/identify", "/v1/i": return SegmentEndpoint(impliedType: "identify")
+    case "/v1/group", "/v1/g": return SegmentEndpoint(impliedType: "group")
+    case "/v1/alias", "/v1/a": return SegmentEndpoint(impliedType: "alias")
     case "/2/httpapi": return AmplitudeEndpoint(isBatchAPI: false)
     case "/batch": return BatchEndpoint()
     case "/track": return MixpanelEndpoint(api: .track)

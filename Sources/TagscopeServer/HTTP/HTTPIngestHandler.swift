@@ -65,7 +65,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     armRequestDeadline(context: context)
     let path = String(
       head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
-    let route = EndpointRouter.route(method: head.method, path: path)
+    let route = EndpointRouter.route(
+      method: head.method, path: path, query: Self.query(head.uri), host: head.headers.first(name: "host"))
     guard case .endpoint(let endpoint) = route else {
       state = .answering(head: head, route: route)
       return
@@ -195,6 +196,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
     switch route {
     case .preflight: return SDKReply(status: .noContent, contentType: "text/plain", body: "")
+    case .settings(let reply): return reply
     case .methodNotAllowed:
       return SDKReply(
         status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed",

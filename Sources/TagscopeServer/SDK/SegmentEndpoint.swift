@@ -3,7 +3,9 @@ import NIOHTTP1
 import TagscopeRecording
 import TagscopeTimeline
 
-/// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, …), which RudderStack's SDKs speak too.
+/// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, … and the single-letter `/v1/b`, `/v1/t`,
+/// `/v1/p`, `/v1/i`, `/v1/g`, `/v1/a`, `/v1/s` of analytics.js and analytics-swift/-kotlin), which
+/// RudderStack's SDKs speak too.
 ///
 /// Answers `200 {"success":true}`, or `400` with `code` and `message` (what the official SDKs read)
 /// for malformed JSON, a wrong content type, a call over 32 KB or a batch over 500 KB. A message
@@ -26,9 +28,10 @@ struct SegmentEndpoint: SDKEndpoint {
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    guard request.isJSON else {
+    // analytics.js posts its JSON as `text/plain` (no CORS preflight), as does RudderStack's beacon.
+    guard request.isJSON || request.mediaType == "text/plain" else {
       return Self.error(
-        "invalid_request", "Content-Type must be application/json", reason: .wrongContentType)
+        "invalid_request", "Content-Type must be application/json or text/plain", reason: .wrongContentType)
     }
     let body: PropertyValue
     do { body = try JSONParser.parse(request.body) } catch {
