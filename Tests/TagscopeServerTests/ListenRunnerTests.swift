@@ -2,17 +2,55 @@ import AnalyticsHub
 import Foundation
 import TaggingPlan
 import TagscopeInspector
-import TagscopeLive
 import TagscopeRecording
 import TagscopeTimeline
 import XCTest
 
+@testable import TagscopeLive
 @testable import TagscopeServer
 
 /// `tagscope listen --headless --record FILE`: every accepted record is in the recording when the
 /// runner stops, and what it prints is sanitized.
 final class ListenRunnerTests: XCTestCase {
   typealias Lines = LockedArray<String>
+
+  func testAnExistingRecordingIsContinuedAndAnythingElseIsNotOverwritten() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "continue-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let options = ListenOptions(port: 0, headless: true)
+    let notices = Lines()
+    let notes = directory.appendingPathComponent("notes.txt")
+    try Data("my notes\n".utf8).write(to: notes)
+    XCTAssertThrowsError(try ListenRunner.openRecording(notes.path, options: options) { notices.append($0) })
+    {
+      XCTAssertTrue("\($0)".contains("not overwriting it"), "\($0)")
+    }
+    XCTAssertEqual(try String(contentsOf: notes, encoding: .utf8), "my notes\n")
+
+    let recording = directory.appendingPathComponent("listen.jsonl")
+    var first = Record(seq: 5, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .screen, name: "a")
+    first.extra["run"] = "run-1"
+    var second = first
+    second.seq = 7
+    // The last line has no newline: listen was killed before it could end it.
+    let text =
+      [RecordingHeader(app: "tagscope listen")].map(RecordLineEncoder.line)
+      + [first, second].map(RecordLineEncoder.line)
+    try Data(text.joined(separator: "\n").utf8).write(to: recording)
+    let (recorder, runs) = try ListenRunner.openRecording(recording.path, options: options) {
+      notices.append($0)
+    }
+    XCTAssertEqual(runs, ["run-1": 7])
+    XCTAssertEqual(notices.all, ["continuing the recording \(recording.path): 2 records"])
+    var third = second
+    third.seq = 8
+    try recorder.append(third)
+    recorder.close()
+    XCTAssertEqual(
+      try recordedRecords(recording).map(\.seq), [5, 7, 8], "appended after the last line, ended first")
+  }
 
   func testHeadlessRunWritesTheRecordingAndPrintsSanitizedLines() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
