@@ -1,4 +1,5 @@
 import ArgumentParser
+import TagscopeRecording
 
 /// The tagscope command line: the demo, replay, listen and validate tools.
 @main
@@ -6,7 +7,11 @@ struct Tagscope: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tagscope",
     abstract: "Watch, record, replay and check the analytics tags of an app.",
+    version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self],
     defaultSubcommand: DemoCommand.self
   )
+
+  /// This tagscope's version.
+  static let version = "0.1.0"
 }

@@ -66,6 +66,35 @@ final class RemoteSinkTests: XCTestCase {
       "within the maximum backoff, not the heartbeat")
   }
 
+  func testAnOutageIsLoggedOnceAndTheStateSaysSince() throws {
+    let port = try LineServer.freePort()
+    let logged = LockedLines()
+    let sink = RemoteSink(
+      host: "127.0.0.1", port: port, initialBackoff: 0.02, maximumBackoff: 0.05, log: { logged.append($0) })
+    defer { sink.close() }
+    XCTAssertEqual(sink.connectionState, .connecting)
+    for seq in 1...5 { sink.send(record(seq)) }
+    XCTAssertTrue(waitUntil { logged.count == 1 })
+    usleep(400_000)  // several more attempts fail
+    XCTAssertEqual(logged.all.count, 1, "once per outage, not per attempt: \(logged.all)")
+    XCTAssertTrue(
+      logged.all[0].hasPrefix("cannot reach tagscope listen at 127.0.0.1:\(port) ("), logged.all[0])
+    guard case .waiting(let since, let reason) = sink.connectionState else {
+      return XCTFail("\(sink.connectionState)")
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(since), 5)
+    XCTAssertFalse(reason.isEmpty)
+    let server = try LineServer(port: port)
+    XCTAssertTrue(server.wait { $0.count == 6 })
+    XCTAssertTrue(waitUntil { logged.count == 2 })
+    XCTAssertTrue(logged.all[1].contains("connected to tagscope listen"), logged.all[1])
+    XCTAssertEqual(sink.connectionState, .connected)
+    server.stop()
+    sink.send(record(6))
+    XCTAssertTrue(waitUntil { logged.count == 3 })
+    XCTAssertTrue(logged.all[2].hasPrefix("lost tagscope listen"), logged.all[2])
+  }
+
   func testNothingIsKeptForResendingWhenTheServerNeverAcknowledges() throws {
     let server = try LineServer()
     defer { server.stop() }
@@ -164,4 +193,14 @@ extension RecordingLine {
     header.extra = actual.extra
     return .header(header)
   }
+}
+
+/// Lines logged from the sink's thread.
+private final class LockedLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var all: [String] { lock.withLock { lines } }
+  var count: Int { lock.withLock { lines.count } }
 }
