@@ -105,17 +105,32 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
     return nil
   }
 
+  /// Equal when the same keys hold equal values, in any order (order is kept for display and
+  /// encoding, but `["a": 1, "b": 2] == ["b": 2, "a": 1]`).
   public static func == (lhs: Properties, rhs: Properties) -> Bool {
-    lhs.storage.count == rhs.storage.count
-      && zip(lhs.storage, rhs.storage).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    guard lhs.storage.count == rhs.storage.count else { return false }
+    // Same order (the usual case): one pass.
+    if zip(lhs.storage, rhs.storage).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
+    if lhs.storage.count <= linearLimit {
+      return lhs.storage.allSatisfy { element in rhs[element.key] == element.value }
+    }
+    var values: [String: PropertyValue] = [:]
+    values.reserveCapacity(rhs.storage.count)
+    for (key, value) in rhs.storage { values[key] = value }
+    return lhs.storage.allSatisfy { values[$0.key] == $0.value }
   }
 
+  /// Independent of the order, like ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(storage.count)
+    var entries = 0
     for (key, value) in storage {
-      hasher.combine(key)
-      hasher.combine(value)
+      var entry = Hasher()
+      entry.combine(key)
+      entry.combine(value)
+      entries = entries &+ entry.finalize()
     }
+    hasher.combine(entries)
   }
 }
 

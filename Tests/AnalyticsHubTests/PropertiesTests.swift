@@ -14,10 +14,28 @@ final class PropertiesTests: XCTestCase {
     XCTAssertEqual(properties.merging(["c": false, "d": nil]).keys, ["b", "c", "d"])
   }
 
-  func testOrderMattersForEquality() {
+  func testEqualityIgnoresOrderWhichDisplayAndEncodingKeep() {
     let ab: Properties = ["a": 1, "b": 2]
     let ba: Properties = ["b": 2, "a": 1]
-    XCTAssertNotEqual(ab, ba)
+    XCTAssertEqual(ab, ba)
+    XCTAssertEqual(ab.hashValue, ba.hashValue)
+    XCTAssertEqual(Set([ab, ba]).count, 1)
+    XCTAssertEqual(ab.keys, ["a", "b"], "order is kept")
+    XCTAssertEqual(ab.description, "[a: 1, b: 2]")
+    XCTAssertEqual(ba.description, "[b: 2, a: 1]")
+    XCTAssertNotEqual(ab, ["a": 1, "b": 3])
+    XCTAssertNotEqual(ab, ["a": 1, "c": 2])
+    XCTAssertNotEqual(ab, ["a": 1])
+    XCTAssertEqual(
+      PropertyValue.object(["x": .object(ab)]), .object(["x": .object(ba)]), "nested objects too")
+    // Past the linear search's limit.
+    let many = Properties((0..<40).map { ("k\($0)", PropertyValue.int($0)) })
+    let reversed = Properties((0..<40).reversed().map { ("k\($0)", PropertyValue.int($0)) })
+    XCTAssertEqual(many, reversed)
+    XCTAssertEqual(many.hashValue, reversed.hashValue)
+    var changed = reversed
+    changed["k7"] = 8
+    XCTAssertNotEqual(many, changed)
   }
 
   func testValueAccessorsAndTypeNames() {
