@@ -18,7 +18,7 @@ public enum RecordingScanner {
     /// ``anomalyLimit``; ``sequence`` counts them all). Records stay in file order.
     public var sequenceAnomalies: [RecordingProblem] = []
     /// Every `seq` anomaly and restart counted.
-    public var sequence = SequenceCheck.Counts()
+    public var sequence: SequenceCheck.Counts { sequenceCheck.counts }
     private var sequenceCheck = SequenceCheck()
 
     /// `seq` anomalies listed one by one at most, per recording.
@@ -26,10 +26,9 @@ public enum RecordingScanner {
 
     init(versionWarning: String? = nil) { self.versionWarning = versionWarning }
 
-    /// Checks the `seq` of the record at `file:line` against its source's previous record.
+    /// Checks the `seq` of the record at `file:line` against its source's earlier records.
     mutating func checkSequence(seq: UInt64, source: String?, file: String, line: Int) {
       guard let anomaly = sequenceCheck.check(seq: seq, source: source) else { return }
-      sequence = sequenceCheck.counts
       guard sequenceAnomalies.count < Self.anomalyLimit else { return }
       let from = source.map { " (source \(TerminalText.sanitize(String($0.prefix(80)))))" } ?? ""
       sequenceAnomalies.append(RecordingProblem(file: file, line: line, message: "\(anomaly)\(from)"))

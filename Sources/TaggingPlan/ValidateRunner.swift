@@ -79,9 +79,7 @@ public enum ValidateRunner {
       problems.append(contentsOf: summary.problems)
       if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
       anomalies.append(contentsOf: summary.sequenceAnomalies)
-      sequence.repeated += summary.sequence.repeated
-      sequence.backwards += summary.sequence.backwards
-      sequence.restarts += summary.sequence.restarts
+      sequence += summary.sequence
       for anomaly in summary.sequenceAnomalies.prefix(Self.anomalyNotes) {
         note("\(anomaly) (kept in file order)")
       }

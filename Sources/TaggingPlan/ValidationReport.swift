@@ -28,7 +28,7 @@ public struct ValidationReport: Sendable {
   public var records: Int
   /// Unreadable recording lines, skipped.
   public var problems: [RecordingProblem]
-  /// Records whose `seq` repeats or goes backwards within their source (at most
+  /// Records whose `seq` repeats, goes backwards or starts again within their source (at most
   /// ``RecordingScanner/Summary/anomalyLimit`` per recording); they are validated in file order.
   public var sequenceAnomalies: [RecordingProblem]
   /// Every `seq` anomaly (and restart) counted, over all recordings.

@@ -32,21 +32,8 @@ public final class Recorder: RecordSink, @unchecked Sendable {
   public init(continuing url: URL) throws(SystemError) {
     self.url = url
     file = try LineFile.openForAppending(path: url.path)
-    let endsWithNewline: Bool
-    do {
-      let handle = try FileHandle(forReadingFrom: url)
-      defer { try? handle.close() }
-      let size = try handle.seekToEnd()
-      if size == 0 {
-        endsWithNewline = true
-      } else {
-        try handle.seek(toOffset: size - 1)
-        endsWithNewline = try handle.read(upToCount: 1) == Data([10])
-      }
-    } catch {
-      throw SystemError("read", url.path, .ioError)
-    }
-    if !endsWithNewline { try file.write([10]) }
+    let size = try file.size()
+    if size > 0, try file.read(count: 1, at: size - 1) != [10] { try file.write([10]) }
   }
 
   /// The first write error, if any (writes continue to be attempted).

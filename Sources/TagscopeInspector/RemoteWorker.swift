@@ -51,28 +51,21 @@ final class RemoteWorker: @unchecked Sendable {
     backoff = initialBackoff
   }
 
-  var droppedCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return totalDrops
-  }
+  var droppedCount: Int { lock.withLock { totalDrops } }
 
-  var unacknowledgedCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return unacknowledged.count
-  }
+  var unacknowledgedCount: Int { lock.withLock { unacknowledged.count } }
 
-  var connectionState: RemoteConnectionState {
-    lock.lock()
-    defer { lock.unlock() }
-    return state
-  }
+  var connectionState: RemoteConnectionState { lock.withLock { state } }
 
   /// Becomes `new`; says so in the log when an outage starts or ends (once each, not per attempt).
+  /// An outage keeps the time it started however many attempts fail.
   private func become(_ new: RemoteConnectionState) {
     lock.lock()
     let old = state
+    if case .waiting = old, case .waiting = new {
+      lock.unlock()
+      return
+    }
     state = new
     let waitingLines = pending.count + unacknowledged.count
     lock.unlock()
@@ -90,29 +83,13 @@ final class RemoteWorker: @unchecked Sendable {
     }
   }
 
-  var waitingCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return waiting
-  }
+  var waitingCount: Int { lock.withLock { waiting } }
 
-  var unconfirmedCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return unconfirmed
-  }
+  var unconfirmedCount: Int { lock.withLock { unconfirmed } }
 
-  var isConnected: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return transport != nil
-  }
+  var isConnected: Bool { lock.withLock { transport != nil } }
 
-  var connectionCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return connections
-  }
+  var connectionCount: Int { lock.withLock { connections } }
 
   /// How long the sink's thread may sleep while no record comes (asked on that thread): until the
   /// next connection attempt while lines wait for one, else half the heartbeat.
@@ -123,11 +100,7 @@ final class RemoteWorker: @unchecked Sendable {
     return min(heartbeat / 2, max(0.005, nextAttempt.timeIntervalSinceNow))
   }
 
-  private var hasUnreportedDrops: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return unreportedDrops > 0
-  }
+  private var hasUnreportedDrops: Bool { lock.withLock { unreportedDrops > 0 } }
 
   /// Drops reported upstream (an inspector's full backlog), to pass on to the server.
   func countDropped(_ count: Int) {
@@ -184,7 +157,7 @@ final class RemoteWorker: @unchecked Sendable {
       connectedAt = Date()
       backoff = initialBackoff
     } catch {
-      if case .waiting = connectionState {} else { become(.waiting(since: Date(), reason: "\(error)")) }
+      become(.waiting(since: Date(), reason: "\(error)"))
       nextAttempt = Date().addingTimeInterval(backoff)
       backoff = min(backoff * 2, maximumBackoff)
     }
@@ -269,19 +242,21 @@ final class RemoteWorker: @unchecked Sendable {
     disconnect()
   }
 
-  /// On the closing thread, once the sink's thread has stopped: reads acknowledgements until every
-  /// sent record is covered or `timeout` passes; what is left counts as unconfirmed.
   /// How long a new connection's server has to answer the header before it counts as one that
   /// does not acknowledge.
   static let acknowledgementGrace: TimeInterval = 1
+  /// How long closing waits for a server that has not acknowledged anything yet.
+  static let closingGrace: TimeInterval = 0.2
 
+  /// On the closing thread, once the sink's thread has stopped: reads acknowledgements until every
+  /// sent record is covered or `timeout` passes; what is left counts as unconfirmed.
   func awaitAcknowledgements(timeout: TimeInterval) {
     let start = Date()
     while let current = transport, !unacknowledged.isEmpty {
       readAcknowledgements()
       if unacknowledged.isEmpty || current.peerClosed { break }
       let waited = Date().timeIntervalSince(start)
-      if waited >= timeout || (!serverAcknowledges && waited >= 0.2) { break }
+      if waited >= timeout || (!serverAcknowledges && waited >= Self.closingGrace) { break }
       usleep(2_000)
     }
     lock.lock()

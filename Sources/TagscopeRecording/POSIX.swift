@@ -104,6 +104,14 @@ package final class LineFile: @unchecked Sendable {
     }
   }
 
+  /// The file's size in bytes.
+  package func size() throws(SystemError) -> UInt64 {
+    let descriptor = try open("stat")
+    do { return UInt64(try descriptor.seek(offset: 0, from: .end)) } catch {
+      throw SystemError("stat", path, error as? Errno ?? .ioError)
+    }
+  }
+
   /// Reads exactly `count` bytes at `offset` (fewer only at end of file).
   package func read(count: Int, at offset: UInt64) throws(SystemError) -> [UInt8] {
     let descriptor = try open("read")

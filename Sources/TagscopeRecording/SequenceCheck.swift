@@ -4,7 +4,7 @@
 /// anomalies. Records keep their file order whatever their `seq`; this only says where it is not
 /// ascending.
 public struct SequenceCheck: Sendable {
-  /// How a record's `seq` fails to follow its source's previous one.
+  /// How a record's `seq` fails to follow its source's earlier ones.
   public enum Anomaly: Sendable, Hashable, CustomStringConvertible {
     /// The same `seq` as one of the source's latest records (see ``SequenceCheck/window``).
     case repeated(UInt64)
@@ -35,6 +35,13 @@ public struct SequenceCheck: Sendable {
     public var anomalies: Int { repeated + backwards }
     /// Everything reported: anomalies and restarts.
     public var reported: Int { anomalies + restarts }
+
+    /// Adds `other`'s counts (another recording's).
+    public static func += (lhs: inout Counts, rhs: Counts) {
+      lhs.repeated += rhs.repeated
+      lhs.backwards += rhs.backwards
+      lhs.restarts += rhs.restarts
+    }
 
     public init() {}
   }

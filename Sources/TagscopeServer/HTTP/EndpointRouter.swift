@@ -23,16 +23,17 @@ enum EndpointRouter {
     method: HTTPMethod, path: String, query: [(name: String, value: String)] = [], host: String? = nil
   ) -> Route {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-    if method == .OPTIONS,
-      SDKSettings.reply(method: .GET, path: trimmed, query: query, host: host) != nil
-        || SDKSettings.reply(method: .POST, path: trimmed, query: query, host: host) != nil
-    {
-      return .preflight
+    // Event endpoints first: the set-up requests are a few per SDK start, events are the traffic.
+    guard let endpoint = endpoint(for: trimmed) else {
+      if method == .OPTIONS {
+        let known = [HTTPMethod.GET, .POST].contains {
+          SDKSettings.reply(method: $0, path: trimmed, query: query, host: host) != nil
+        }
+        return known ? .preflight : .notFound
+      }
+      return SDKSettings.reply(method: method, path: trimmed, query: query, host: host).map(Route.settings)
+        ?? .notFound
     }
-    if let reply = SDKSettings.reply(method: method, path: trimmed, query: query, host: host) {
-      return .settings(reply)
-    }
-    guard let endpoint = endpoint(for: trimmed) else { return .notFound }
     if method == .OPTIONS { return .preflight }
     if method == .POST { return .endpoint(endpoint) }
     if method == .GET, acceptsGET(endpoint) { return .endpoint(endpoint) }
