@@ -26,11 +26,17 @@ public final class PodcastSimulator {
   private var autoPlay = true
   private var marketingConsent = true
   private var journeyCount = 0
+  private let opensWithTour: Bool
 
   /// A simulator driving `hub`.
-  public init(hub: AnalyticsHub<PodcastTaxonomy>, seed: UInt64) {
+  ///
+  /// With `tour`, the first journeys are a quick tour (about 8 s of simulated time at a brisk
+  /// pace): launch, then the moves that reach each of ``PodcastMappings/deliberateBugs`` once, so a
+  /// first look at the debugger shows what it catches within seconds; human pace follows.
+  public init(hub: AnalyticsHub<PodcastTaxonomy>, seed: UInt64, tour: Bool = false) {
     self.hub = hub
     random = SeededGenerator(seed: seed)
+    opensWithTour = tour
   }
 
   /// Performs the next step on the hub and returns the simulated seconds the user waits before
@@ -53,7 +59,7 @@ public final class PodcastSimulator {
     journeyCount += 1
     if !launched {
       launched = true
-      return launchJourney()
+      return opensWithTour ? launchJourney(brisk: true) + tourJourney() : launchJourney()
     }
     let roll = Int.random(in: 0..<100, using: &random)
     switch roll {
@@ -68,7 +74,8 @@ public final class PodcastSimulator {
     }
   }
 
-  private func launchJourney() -> [Step] {
+  /// First launch; `brisk` shortens the onboarding to the tour's pace.
+  private func launchJourney(brisk: Bool = false) -> [Step] {
     let voiceOver = Bool.random(using: &random)
     let notifications = Bool.random(using: &random)
     return [
@@ -79,10 +86,41 @@ public final class PodcastSimulator {
       },
       step(0.2) { $0.start(timedEvent: .onboarding) },
       step(0.1) { $0.send(screen: .onboarding) },
-      step(thinkTime(4...12)) { $0.send(state: .remoteNotificationAuthorized(notifications)) },
-      step(thinkTime(3...9)) { $0.stop(timedEvent: .onboarding) },
+      step(brisk ? 0.6 : thinkTime(4...12)) { $0.send(state: .remoteNotificationAuthorized(notifications)) },
+      step(brisk ? 0.5 : thinkTime(3...9)) { $0.stop(timedEvent: .onboarding) },
       step(0.3) { [autoPlay] in $0.send(state: .autoPlay(autoPlay)) },
       step(0.2) { $0.send(screen: .podcasts) },
+    ]
+  }
+
+  /// The opening tour: a favourite played and paused from Favorites (Piano's and Firebase's
+  /// Favorites bugs), removed from the player screen (Firebase's 40-character limit), and a download
+  /// that does not fit (Braze's `$` key), each step a fraction of a second apart.
+  private func tourJourney() -> [Step] {
+    let podcast = pickPodcast()
+    let largest = Podcast.catalogue.max { $0.sizeBytes < $1.sizeBytes }!
+    let available = largest.sizeBytes / 4
+    favorites = []
+    return [
+      step(0.4) { $0.send(userAction: .addPodcastToFavorite(podcast)) },
+      step(0.2) { $0.send(state: .favorites([podcast])) },
+      step(0.4) { $0.send(screen: .favorites) },
+      step(0.5) { $0.send(userAction: .playPodcast(podcast)) },
+      step(0.3) { $0.send(event: .playerDidLoad(podcast)) },
+      step(0.2) { $0.send(event: .playerDidPlay(podcast)) },
+      step(0.1) { $0.start(timedEvent: .listening(podcast)) },
+      step(0.5) { $0.send(userAction: .pausePodcast(podcast)) },
+      step(0.2) { $0.send(event: .playerDidStop(podcast, position: 42)) },
+      step(0.1) { $0.stop(timedEvent: .listening(podcast)) },
+      step(0.4) { $0.send(userAction: .openPodcast(podcast)) },
+      step(0.3) { $0.send(screen: .podcastPlayer) },
+      step(0.6) { $0.send(userAction: .removePodcastFromFavorite(podcast)) },
+      step(0.2) { $0.send(state: .favorites([])) },
+      step(0.4) { $0.send(screen: .podcasts) },
+      step(0.6) { $0.send(userAction: .downloadPodcast(largest)) },
+      step(0.4) {
+        $0.send(event: .notEnoughStorageSpaceForDownload(largest, availableBytes: available))
+      },
     ]
   }
 

@@ -14,6 +14,7 @@ public final class SimulatorDriver: @unchecked Sendable {
   private let seed: UInt64
   private let rate: Double?
   private let gate: DispatchGate
+  private let tour: Bool
   private let condition = NSCondition()
   private var stopping = false
   private var running = false
@@ -23,10 +24,12 @@ public final class SimulatorDriver: @unchecked Sendable {
   public static let slowedAfter: TimeInterval = 0.25
 
   /// A driver sending the simulator's tags to `hub` (observed through `gate`), advancing `clock`
-  /// with real time.
+  /// with real time; `tour` opens with the simulator's quick tour of the deliberate bugs.
   public init(
-    hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate
+    hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate,
+    tour: Bool = false
   ) {
+    self.tour = tour
     self.hub = hub
     self.clock = clock
     self.seed = seed
@@ -75,7 +78,7 @@ public final class SimulatorDriver: @unchecked Sendable {
   }
 
   private func drive() {
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    let simulator = PodcastSimulator(hub: hub, seed: seed, tour: tour)
     var start = Date()
     var due = start
     var steps = 0

@@ -56,11 +56,36 @@ public enum PlanLoader {
   ]
   static let callKeys = ["when", "name", "method", "params", "none", "description"]
 
-  /// Reads and loads the plan at `path`.
+  /// The largest plan file read (a plan is a few hundred KiB at most; an endless input stops here).
+  static let maximumPlanBytes = 64 << 20
+
+  /// Reads and loads the plan at `path`: a file, or a pipe such as `<(tagscope demo --print-plan)`
+  /// (read as a stream, once).
   public static func load(contentsOf path: String) throws -> Plan {
-    let data: Data
+    var data = Data()
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+      throw PlanLoadError(
+        file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the plan: a directory"
+      )
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      let reason = FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"
+      throw PlanLoadError(
+        file: path, location: SourceLocation(line: 1, column: 1), message: "cannot read the plan: \(reason)")
+    }
+    defer { try? handle.close() }
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
+      while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+        data.append(chunk)
+        if data.count > maximumPlanBytes {
+          throw PlanLoadError(
+            file: path, location: SourceLocation(line: 1, column: 1),
+            message: "the plan is larger than \(maximumPlanBytes >> 20) MiB")
+        }
+      }
+    } catch let error as PlanLoadError {
+      throw error
     } catch {
       throw PlanLoadError(
         file: path, location: SourceLocation(line: 1, column: 1),

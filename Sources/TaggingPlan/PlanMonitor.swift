@@ -58,6 +58,15 @@ public final class PlanMonitor: @unchecked Sendable {
     return (errors, warnings)
   }
 
+  /// `3 errors` (and `, 1 warning` when there are some): what a narrow header keeps.
+  public var errorsText: String {
+    lock.lock()
+    defer { lock.unlock() }
+    var text = TextReport.plural(errors, "error")
+    if warnings > 0 { text += ", \(TextReport.plural(warnings, "warning"))" }
+    return text
+  }
+
   /// `plan Podcasts v3: 34/41 covered, 3 errors`, for the header (warnings named when there are
   /// some).
   public var headerText: String {

@@ -37,6 +37,12 @@ package final class LineFile: @unchecked Sendable {
     try open(path, .readWrite, [.create, .truncate, .append, .closeOnExec])
   }
 
+  /// Creates a file that must not exist yet (`EEXIST` otherwise), for writing: an export never
+  /// overwrites a file.
+  package static func createNew(path: String) throws(SystemError) -> LineFile {
+    try open(path, .writeOnly, [.create, .exclusiveCreate, .closeOnExec])
+  }
+
   /// Opens an existing file for appending (and reading).
   package static func openForAppending(path: String) throws(SystemError) -> LineFile {
     try open(path, .readWrite, [.append, .closeOnExec])

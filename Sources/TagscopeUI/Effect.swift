@@ -30,6 +30,8 @@ public enum Effect: Sendable, Hashable {
   case loadTimes(from: Int, within: [Int]?)
   /// The rate and sparkline for `request` → ``Msg/activityLoaded(_:)``.
   case loadActivity(ActivityRequest)
+  /// Writes the records of `scope` to a new recording at `path` → ``Msg/exported(path:count:error:)``.
+  case export(ExportScope, path: String)
 
   /// How many record times one ``loadTimes(from:within:)`` reads.
   public static let timesWindow = 512
@@ -63,6 +65,23 @@ public struct EffectRunner: Sendable {
     case .loadTimes(let from, let within):
       return [.timesLoaded(from: from, times: times(from: from, within: within))]
     case .loadActivity(let request): return [.activityLoaded(activity(request))]
+    case .export(let scope, let path): return [export(scope, to: path)]
+    }
+  }
+
+  /// Writes an export; a relative path is taken from the working directory and reported whole.
+  private func export(_ scope: ExportScope, to path: String) -> Msg {
+    let indices: [Int]
+    switch scope {
+    case .record(let index): indices = [index]
+    case .records(let matches): indices = matches
+    case .all(let count): indices = Array(0..<count)
+    }
+    let full =
+      path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    switch source.export(indices, to: full) {
+    case .success(let count): return .exported(path: full, count: count, error: nil)
+    case .failure(let error): return .exported(path: full, count: 0, error: error.description)
     }
   }
 

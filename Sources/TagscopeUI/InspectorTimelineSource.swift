@@ -33,7 +33,8 @@ public final class InspectorTimelineSource: TimelineSource {
       appName: appName, sourceLabel: sourceLabel,
       planSummary: plan.map(\.headerText).flatMap { $0.isEmpty ? nil : $0 },
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
-      isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies)
+      isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies,
+      planErrors: plan.map(\.errorsText), providers: timeline.providers)
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }
@@ -59,4 +60,8 @@ public final class InspectorTimelineSource: TimelineSource {
   public func findings(at index: Int) -> [PlanFinding] { plan?.findings(at: index) ?? [] }
 
   public func planChecklist() -> [String] { plan?.checklist() ?? [] }
+
+  public func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> {
+    Result { () throws(TimelineError) in try timeline.export(positions: indices, to: path) }
+  }
 }

@@ -19,6 +19,9 @@ public enum Pane: Int, Sendable, Hashable, CaseIterable {
 /// Where each pane goes for a terminal size: events on the left, screens and session side by side at
 /// the top right, providers below them. Pure, so `update` (mouse hit tests, page sizes) and `render`
 /// agree.
+///
+/// The Events pane is as wide as its rows need (``State/eventsWidth``), within bounds that leave
+/// the provider columns room; the rest goes to the right-hand panes.
 public struct Layout: Sendable, Hashable {
   /// Below this the UI shows a notice instead of panes.
   public static let minimum = Size(width: 60, height: 14)
@@ -26,12 +29,16 @@ public struct Layout: Sendable, Hashable {
   public let size: Size
   /// The pane filling the screen, when zoomed.
   public let zoomed: Pane?
+  /// Columns of the Events pane's content, as its rows want it (`nil`: two fifths of the width).
+  public let eventsWidth: Int?
   private let areas: [Rect]
 
-  /// The layout for `size`, with `zoomed` filling the screen.
-  public init(size: Size, zoomed: Pane? = nil) {
+  /// The layout for `size`, with `zoomed` filling the screen and the Events pane sized for
+  /// `eventsWidth` columns of content when given.
+  public init(size: Size, zoomed: Pane? = nil, eventsWidth: Int? = nil) {
     self.size = size
     self.zoomed = zoomed
+    self.eventsWidth = eventsWidth
     let width = size.width
     let height = size.height
     if let zoomed {
@@ -39,9 +46,9 @@ public struct Layout: Sendable, Hashable {
       areas = Pane.allCases.map { $0 == zoomed ? full : Rect(x: 0, y: 0, width: 0, height: 0) }
       return
     }
-    let eventsRight = Self.eventsDivider(width)
+    let eventsRight = Self.eventsDivider(width, wanted: eventsWidth)
     let topHeight = Self.topHeight(height)
-    let screensRight = Self.screensDivider(width)
+    let screensRight = Self.screensDivider(width, eventsRight: eventsRight)
     areas = [
       Rect(x: 1, y: 1, width: eventsRight - 1, height: height - 2),
       Rect(x: eventsRight + 1, y: 1, width: screensRight - eventsRight - 1, height: topHeight),
@@ -51,11 +58,17 @@ public struct Layout: Sendable, Hashable {
     ]
   }
 
-  private static func eventsDivider(_ width: Int) -> Int { min(max(width * 2 / 5, 30), width - 30) }
+  /// The column of the divider right of the Events pane: its wanted width, at least 30 columns
+  /// and at most two fifths of a narrow screen (half of one 120 columns or wider), leaving the
+  /// right-hand panes at least 30.
+  private static func eventsDivider(_ width: Int, wanted: Int?) -> Int {
+    let preferred = wanted.map { $0 + 1 } ?? width * 2 / 5
+    let most = width < 120 ? width * 2 / 5 : width / 2
+    return min(max(preferred, 30), max(30, most), width - 30)
+  }
   private static func topHeight(_ height: Int) -> Int { min(max((height - 2) / 3, 6), height - 8) }
-  private static func screensDivider(_ width: Int) -> Int {
-    let left = eventsDivider(width)
-    return left + 1 + min(max((width - 2 - left) / 3, 14), 28)
+  private static func screensDivider(_ width: Int, eventsRight left: Int) -> Int {
+    left + 1 + min(max((width - 2 - left) / 3, 14), 28)
   }
 
   /// Whether the terminal is too small for the panes.
@@ -78,15 +91,16 @@ public struct Layout: Sendable, Hashable {
     Pane.allCases.first { isVisible($0) && areas[$0.rawValue].contains(column: column, row: row) }
   }
 
-  /// Draws the frame lines (outer box and dividers) into `grid`.
-  func drawFrame(into grid: inout Grid) {
+  /// Draws the frame lines (outer box and, unless `dividers` is false, the pane dividers) into
+  /// `grid`.
+  func drawFrame(into grid: inout Grid, dividers: Bool = true) {
     let width = size.width
     let height = size.height
     grid.box(Rect(x: 0, y: 0, width: width, height: height))
-    if zoomed == nil {
-      let eventsRight = Self.eventsDivider(width)
+    if zoomed == nil && dividers {
+      let eventsRight = Self.eventsDivider(width, wanted: eventsWidth)
       let topHeight = Self.topHeight(height)
-      let screensRight = Self.screensDivider(width)
+      let screensRight = Self.screensDivider(width, eventsRight: eventsRight)
       grid.verticalLine(column: eventsRight, from: 0, to: height - 1)
       grid.horizontalLine(row: topHeight + 1, from: eventsRight, to: width - 1)
       grid.verticalLine(column: screensRight, from: 0, to: topHeight + 1)

@@ -75,4 +75,6 @@ public enum Msg: Sendable, Hashable {
   case timesLoaded(from: Int, times: [Double])
   /// The rate and sparkline (``Effect/loadActivity(_:)``).
   case activityLoaded(Activity)
+  /// An export was written (`count` records), or failed with `error` (``Effect/export(_:path:)``).
+  case exported(path: String, count: Int, error: String?)
 }

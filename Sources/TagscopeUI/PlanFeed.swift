@@ -21,6 +21,8 @@ public struct PlanFinding: Sendable, Hashable {
 public protocol PlanFeed: AnyObject, Sendable {
   /// The header's plan text (`plan Podcasts v3: 34/41 covered, 3 errors`).
   var headerText: String { get }
+  /// The violation counts alone (`3 errors, 1 warning`): what a narrow header keeps.
+  var errorsText: String { get }
   /// The plan violations of the record at timeline position `index`.
   func findings(at index: Int) -> [PlanFinding]
   /// The coverage checklist QA works through, one line per planned tag and expectation (not yet

@@ -3,15 +3,22 @@
 public func render(_ state: State, size: Size? = nil) -> Grid {
   let size = size ?? state.size
   var grid = Grid(size: size)
-  let layout = Layout(size: size, zoomed: state.zoomed ? state.focus : nil)
+  let layout = Layout(size: size, zoomed: state.zoomed ? state.focus : nil, eventsWidth: state.eventsWidth)
   if layout.isTooSmall {
     drawTooSmall(size, into: &grid)
     return grid
   }
-  layout.drawFrame(into: &grid)
+  // The help and detail boxes cover every pane: the frame beneath them has no dividers, so no
+  // junction of the hidden layout shows on the outer border.
+  let covered: Bool
+  switch state.overlay {
+  case .help, .detail: covered = true
+  case .none, .filter, .jump, .export: covered = false
+  }
+  layout.drawFrame(into: &grid, dividers: !covered)
   let view = FrameView(state: state, layout: layout)
   view.drawHeader(into: &grid)
-  for pane in Pane.allCases where layout.isVisible(pane) {
+  for pane in Pane.allCases where layout.isVisible(pane) && !covered {
     switch pane {
     case .events: view.drawEvents(into: &grid)
     case .screens: view.drawScreens(into: &grid)
@@ -20,9 +27,9 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
     }
   }
   switch state.overlay {
-  case .help: view.drawHelp(into: &grid)
+  case .help(let scroll): view.drawHelp(scroll: scroll, into: &grid)
   case .detail(let detail): view.drawDetail(detail, into: &grid)
-  case .none, .filter, .jump: break
+  case .none, .filter, .jump, .export: break
   }
   view.drawFooter(into: &grid)
   return grid

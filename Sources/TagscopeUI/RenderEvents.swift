@@ -28,8 +28,24 @@ extension FrameView {
     }
   }
 
+  /// The most providers with a status mark in the Events list.
+  static let maximumStatusMarks = 12
+
+  /// One letter per provider for the status-mark column's heading: each provider's first letter
+  /// not already taken (`firebase amplitude piano braze fpti` → `F A P B T`), upper case.
+  static func initials(_ providers: [String]) -> [Character] {
+    var taken: Set<Character> = []
+    return providers.map { provider in
+      let letters = provider.uppercased().filter { $0.isLetter || $0.isNumber }
+      let pick = letters.first { !taken.contains($0) } ?? "?"
+      taken.insert(pick)
+      return pick
+    }
+  }
+
   /// The event list: sequence, time, kind glyph, name, violation and issue marks, and one status
-  /// mark per provider when there is room.
+  /// mark per provider (in the order of ``SourceInfo/providers``, headed by their initials) when
+  /// there is room.
   func drawEvents(into grid: inout Grid) {
     var title = Segments()
     if state.visibleCount > 0 {
@@ -38,6 +54,18 @@ extension FrameView {
     }
     drawTitle(.events, into: &grid, extra: title)
     let content = layout.content(.events)
+    let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
+    // Time and status marks when the rows have room for them beside a 12-column name (time first).
+    let base = 5 + 2 + 12 + 4
+    let showTime = content.width >= base + 13
+    let showStatus = !providers.isEmpty && content.width >= base + 13 + providers.count + 1
+    if showStatus {
+      // The heading of the status marks: provider initials over their column.
+      let heading = Sanitizer.clean(String(Self.initials(providers)))
+      let area = layout.area(.events)
+      let x = content.x + content.width - heading.width
+      if x > area.x + title.width + 8 { grid.put(heading, column: x, row: area.y, style: .dim) }
+    }
     guard state.visibleCount > 0 else {
       let message: SafeText = state.matches == nil ? "waiting for records…" : "no record matches the filter"
       grid.putTruncated(message, column: content.x + 1, row: content.y, width: content.width - 1, style: .dim)
@@ -45,8 +73,6 @@ extension FrameView {
     }
     let last = state.visibleCount - 1
     let seqWidth = String(state.rows[state.index(atPosition: last)]?.seq ?? 0).count
-    let showTime = content.width >= 44
-    let showStatus = content.width >= 48
     let rows = min(content.height, state.visibleCount - state.top)
     for offset in 0..<max(0, rows) {
       let position = state.top + offset
@@ -65,11 +91,15 @@ extension FrameView {
       if violations == 1 { right.add(" ✗", .error) }
       if violations > 1 { right.add(Sanitizer.clean(" ✗\(violations)"), .error) }
       if summary.hasIssues { right.add(" !", .warning) }
-      if showStatus && !summary.outputs.isEmpty {
+      if showStatus {
         right.add(" ")
-        for output in summary.outputs.prefix(12) {
-          let (mark, style) = Self.statusMark(output.status)
-          right.add(mark, style)
+        for provider in providers {
+          if let output = summary.outputs.first(where: { $0.provider == provider }) {
+            let (mark, style) = Self.statusMark(output.status)
+            right.add(mark, style)
+          } else {
+            right.add(" ")
+          }
         }
       }
       let nameStyle: Style = summary.kind == .screen ? .bold : .plain

@@ -1,72 +1,171 @@
 extension FrameView {
+  /// One part of the top border, with what may replace it when the border is too narrow: shorter
+  /// forms, tried in order, then nothing unless it is ``essential``.
+  struct HeaderPart {
+    /// Forms from longest to shortest.
+    var forms: [Segments]
+    /// The mode, the position or count and the error counts are never dropped.
+    var essential = false
+    /// Lower gives way first.
+    var rank: Int
+    /// Whether it may be cut short with `…` (to at least 12 columns) before it shrinks.
+    var elastic = false
+    /// Its width once cut short.
+    var limit: Int?
+
+    var width: Int { min(forms.first?.width ?? 0, limit ?? .max) }
+  }
+
   /// The top border: mode, position, app and source, count, rate and sparkline, plan coverage.
+  /// When it does not fit, the least important parts shrink or go first (sparkline, sources, app
+  /// name, rate…); the mode, the position or count, drops and the plan's error count stay.
   func drawHeader(into grid: inout Grid) {
-    let separator: SafeText = " ─ "
+    var parts = headerParts()
+    let available = layout.size.width - 3
+    let separator = 3  // " ─ "
+    func total() -> Int {
+      parts.reduce(0) { $0 + $1.width + separator } + 9 + 1  // " tagscope", " "
+    }
+    while total() > available {
+      // The lowest-ranked part with something left to give: cut short, a shorter form, removal.
+      guard
+        let index = parts.indices.filter({ parts[$0].forms.count > 1 || !parts[$0].essential })
+          .min(by: { parts[$0].rank < parts[$1].rank })
+      else { break }
+      let overflow = total() - available
+      if parts[index].elastic && parts[index].width - overflow >= 12 {
+        parts[index].limit = parts[index].width - overflow
+        break
+      }
+      parts[index].limit = nil
+      if parts[index].forms.count > 1 {
+        parts[index].forms.removeFirst()
+      } else {
+        parts.remove(at: index)
+      }
+    }
     var segments = Segments()
     segments.add(" tagscope", .bold)
-    segments.add(separator, .border)
+    var column = 1 + segments.draw(into: &grid, column: 1, row: 0, width: available)
+    for part in parts {
+      guard let form = part.forms.first else { continue }
+      column += grid.put(" ─ ", column: column, row: 0, style: .border, maxWidth: available + 1 - column)
+      column += form.draw(into: &grid, column: column, row: 0, width: min(part.width, available + 1 - column))
+    }
+    grid.put(" ", column: column, row: 0, maxWidth: available + 1 - column)
+  }
+
+  private func segments(_ text: String, _ style: Style = .plain, limit: Int = 200) -> Segments {
+    var segments = Segments()
+    segments.add(Sanitizer.clean(text, limit: limit), style)
+    return segments
+  }
+
+  /// The header's parts in display order, with their ranks (higher is kept longer).
+  private func headerParts() -> [HeaderPart] {
+    var parts: [HeaderPart] = []
     switch state.mode {
     case .live:
+      var mode = Segments()
       if state.following {
-        segments.add("LIVE ●", Style(color: .green, bold: true))
+        mode.add("LIVE ●", Style(color: .green, bold: true))
       } else {
-        segments.add("PAUSED ‖", Style(color: .yellow, bold: true))
+        mode.add("PAUSED ‖", Style(color: .yellow, bold: true))
       }
+      parts.append(HeaderPart(forms: [mode], essential: true, rank: 100))
     case .replay:
-      segments.add("REPLAY", Style(color: .magenta, bold: true))
-      segments.add(state.playing ? " ▶ " : " ‖ ", .bold)
-      segments.add(Sanitizer.clean(Format.speed(state.speed) + " "), .dim)
+      var mode = Segments()
+      mode.add("REPLAY", Style(color: .magenta, bold: true))
+      mode.add(state.playing ? " ▶ " : " ‖ ", .bold)
+      mode.add(Sanitizer.clean(Format.speed(state.speed) + " "), .dim)
       let position = state.selectedIndex.map { $0 + 1 } ?? 0
-      var text = "record \(Format.grouped(position))/\(Format.grouped(state.known))"
+      let record = "record \(Format.grouped(position))/\(Format.grouped(state.known))"
+      var long = mode
+      long.add(Sanitizer.clean(record), .bold)
+      var forms = [long]
       if let selected = state.selectedIndex,
         let time = state.rows[selected]?.seconds ?? state.selected?.record.seconds,
         let first = state.rows[0]?.seconds
       {
-        text += " · " + Format.elapsed(time - first)
+        var timed = mode
+        timed.add(Sanitizer.clean(record + " · " + Format.elapsed(time - first)), .bold)
+        forms.insert(timed, at: 0)
       }
-      segments.add(Sanitizer.clean(text), .bold)
+      parts.append(HeaderPart(forms: forms, essential: true, rank: 100))
     }
-    segments.add(separator, .border)
-    segments.add(Sanitizer.clean(state.info.appName, limit: 40), .bold)
-    segments.add(" · ", .dim)
-    segments.add(Sanitizer.clean(state.info.sourceLabel, limit: 60), .dim)
+    var source = Segments()
+    source.add(Sanitizer.clean(state.info.appName, limit: 40), .bold)
+    var sourceForms = [source]
+    if !state.info.sourceLabel.isEmpty {
+      var labelled = source
+      labelled.add(" · ", .dim)
+      labelled.add(Sanitizer.clean(state.info.sourceLabel, limit: 80), .dim)
+      sourceForms.insert(labelled, at: 0)
+    }
+    parts.append(HeaderPart(forms: sourceForms, rank: 20, elastic: true))
     let sources = state.info.sources
     if !sources.isEmpty {  // `tagscope listen`: the devices and SDKs seen, `s` shows one at a time
-      let shown = state.filter?.source.map { "source \($0) of \(sources.count): " } ?? "sources: "
-      segments.add(" · ", .dim)
-      segments.add(Sanitizer.clean(shown + sources.joined(separator: ", "), limit: 60), .dim)
+      if let shown = state.filter?.source {
+        parts.append(
+          HeaderPart(
+            forms: [segments("source \(shown) of \(sources.count)", .dim, limit: 80)], essential: true,
+            rank: 82,
+            elastic: true))
+      } else {
+        parts.append(
+          HeaderPart(
+            forms: [
+              segments("sources: " + sources.joined(separator: ", "), .dim, limit: 200),
+              segments("\(sources.count) sources", .dim),
+            ], rank: 30, elastic: true))
+      }
     }
     if state.mode == .live {  // a replay's header already says `record n/total`
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean("\(Format.grouped(state.known)) events"))
+      parts.append(
+        HeaderPart(forms: [segments("\(Format.grouped(state.known)) events")], essential: true, rank: 90))
     }
     let dropped = state.info.dropped
     if dropped > 0 {
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean("\(Format.grouped(dropped)) dropped"), .error)
+      parts.append(
+        HeaderPart(forms: [segments("\(Format.grouped(dropped)) dropped", .error)], essential: true, rank: 95)
+      )
     }
     if state.info.seqAnomalies > 0 {  // a recording whose seq repeats or goes backwards
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean("\(Format.grouped(state.info.seqAnomalies)) seq out of order"), .warning)
+      let count = Format.grouped(state.info.seqAnomalies)
+      parts.append(
+        HeaderPart(
+          forms: [segments("\(count) seq out of order", .warning), segments("\(count) seq!", .warning)],
+          rank: 60))
     }
     if let slowdown = state.info.slowdown {
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean(slowdown, limit: 60), .warning)
+      parts.append(
+        HeaderPart(forms: [segments(slowdown, .warning, limit: 60), segments("slowed", .warning)], rank: 50))
     }
     if let matches = state.matches {
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean("filter \(state.filterText): \(Format.grouped(matches.count))"), .warning)
+      let count = Format.grouped(matches.count)
+      parts.append(
+        HeaderPart(
+          forms: [
+            segments("filter \(state.filterText): \(count)", .warning),
+            segments("filter: \(count)", .warning),
+          ],
+          essential: true, rank: 80))
     }
     if state.known > 0, let activity = state.activity {
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean(Format.rate(activity.rate) + " "))
-      segments.add(Sanitizer.clean(Sparkline.bars(activity.buckets)), Style(color: .cyan))
+      var rate = Segments()
+      rate.add(Sanitizer.clean(Format.rate(activity.rate)))
+      var sparkline = rate
+      sparkline.add(" ")
+      sparkline.add(Sanitizer.clean(Sparkline.bars(activity.buckets)), Style(color: .cyan))
+      parts.append(HeaderPart(forms: [sparkline, rate], rank: 25))
     }
     if let plan = state.info.planSummary {
-      segments.add(separator, .border)
-      segments.add(Sanitizer.clean(plan, limit: 80), Style(color: .yellow))
+      var forms = [segments(plan, Style(color: .yellow), limit: 80)]
+      if let errors = state.info.planErrors {
+        forms.append(segments("plan: " + errors, Style(color: .yellow)))
+      }
+      parts.append(HeaderPart(forms: forms, essential: true, rank: 85))
     }
-    segments.add(" ")
-    segments.draw(into: &grid, column: 1, row: 0, width: layout.size.width - 3)
+    return parts
   }
 }

@@ -11,32 +11,85 @@ extension FrameView {
     title.draw(into: &grid, column: box.x + 2, row: box.y, width: box.width - 4)
   }
 
-  /// The key reference.
-  func drawHelp(into grid: inout Grid) {
+  /// The keys of the help box, with what they do.
+  static let helpKeys: [(SafeText, SafeText)] = [
+    ("q", "quit"), ("?", "this help (any key closes it)"),
+    ("/", "filter: kind:screen name:play provider:braze status:blocked has:violations"),
+    ("esc", "back: close, unzoom, clear the filter"),
+    ("tab 1-4", "focus Events, Screens, Session, Providers"),
+    ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
+    ("g G", "first record / last record (G resumes following the live tail)"),
+    ("enter", "the selected record in full (JSON, values escaped)"), ("z", "zoom the focused pane"),
+    ("h l", "scroll provider columns"), ("[ ]", "previous / next record with violations"),
+    ("space", "live: pause or follow · replay: play or pause at recorded speed"),
+    (". ,", "step one record forward / back"), ("← →", "replay: seek 10 s back / forward"),
+    ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
+    ("e", "export the selected record to a new recording file"),
+    ("E", "export the listed records (the filter's matches, or all)"),
+    ("mouse", "click selects and focuses, wheel scrolls"),
+    ("s", "listen: show one source after the other, then all (filter source:)"),
+    ("c", "with a plan: the coverage checklist (not yet seen first)"),
+  ]
+
+  /// What the marks of the Events list mean, and the provider initials heading its status column.
+  func helpLegend() -> [(SafeText, SafeText)] {
+    var legend: [(SafeText, SafeText)] = [
+      ("▣ ◆ ◎ ◇", "screen · user action · event · state"),
+      ("◔ ◕", "timed event started · stopped"),
+      ("§ @ ↺ ⚑", "session start/update/end · identify · reset · consent"),
+      ("● · ⊘ ✗", "per provider: sent · dropped (mapping returned nothing) · blocked · failed"),
+      ("✗ ✗3", "the record breaks a rule or the plan (3 violations)"), ("!", "the hub reported an issue"),
+    ]
+    let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
+    if !providers.isEmpty {
+      let initials = Self.initials(providers)
+      let names = zip(initials, providers).map { "\($0) \($1)" }.joined(separator: " · ")
+      legend.append(
+        (Sanitizer.clean(String(initials)), Sanitizer.clean("status columns: " + names, limit: 400)))
+    }
+    return legend
+  }
+
+  /// Whether the help shows the legend beside the keys (else below them, scrolled with `j`/`k`).
+  private var helpSideBySide: Bool { overlayBox.width >= 180 }
+
+  /// The help box's lines: the keys, then (unless side by side) the legend.
+  private func helpLines() -> [(SafeText, SafeText)] {
+    helpSideBySide ? Self.helpKeys : Self.helpKeys + [("", ""), ("Events list", "")] + helpLegend()
+  }
+
+  /// The last line the help can be scrolled to, so its last page is full.
+  func helpMaximumScroll() -> Int { max(0, helpLines().count - (overlayBox.height - 2)) }
+
+  /// The key reference and the legend of the marks: side by side when the box is wide, else the
+  /// legend below the keys, from line `scroll`.
+  func drawHelp(scroll: Int, into grid: inout Grid) {
     let box = overlayBox
     var title = Segments()
     title.add(" Help ", .focusedTitle)
+    let lines = helpLines()
+    let height = box.height - 2
+    let first = max(0, min(scroll, helpMaximumScroll()))
+    if lines.count > height {
+      title.add(
+        Sanitizer.clean(" \(first + 1)–\(min(lines.count, first + height))/\(lines.count) · j/k scroll "),
+        .dim)
+    }
     drawBox(box, title: title, into: &grid)
-    let entries: [(SafeText, SafeText)] = [
-      ("q", "quit"), ("?", "this help (any key closes it)"),
-      ("/", "filter: kind:screen name:play provider:braze status:blocked has:violations"),
-      ("esc", "back: close, unzoom, clear the filter"),
-      ("tab 1-4", "focus Events, Screens, Session, Providers"),
-      ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
-      ("g G", "first record / last record (G resumes following the live tail)"),
-      ("enter", "the selected record in full (JSON, values escaped)"), ("z", "zoom the focused pane"),
-      ("h l", "scroll provider columns"), ("[ ]", "previous / next record with violations"),
-      ("space", "live: pause or follow · replay: play or pause at recorded speed"),
-      (". ,", "step one record forward / back"), ("← →", "replay: seek 10 s back / forward"),
-      ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
-      ("mouse", "click selects and focuses, wheel scrolls"),
-      ("s", "listen: show one source after the other, then all (filter source:)"),
-      ("c", "with a plan: the coverage checklist (not yet seen first)"),
-    ]
-    for (offset, entry) in entries.enumerated() where offset < box.height - 2 {
-      let row = box.y + 1 + offset
-      grid.put(entry.0, column: box.x + 2, row: row, style: .key, maxWidth: 12)
-      grid.putTruncated(entry.1, column: box.x + 14, row: row, width: box.width - 16)
+    let keysWidth = helpSideBySide ? 76 : box.width - 4
+    func draw(_ entries: ArraySlice<(SafeText, SafeText)>, column: Int, width: Int) {
+      for (offset, entry) in entries.prefix(height).enumerated() {
+        let row = box.y + 1 + offset
+        let heading = entry.1.width == 0
+        grid.put(
+          entry.0, column: column, row: row, style: heading ? .bold : .key, maxWidth: heading ? width : 11)
+        grid.putTruncated(entry.1, column: column + 12, row: row, width: width - 12)
+      }
+    }
+    draw(lines[first...], column: box.x + 2, width: keysWidth)
+    if helpSideBySide {
+      let column = box.x + 2 + keysWidth + 2
+      draw([("Events list", "")] + helpLegend()[...], column: column, width: box.x + box.width - 2 - column)
     }
   }
 
@@ -74,6 +127,22 @@ extension FrameView {
       position, column: box.x + box.width - 2 - position.width, row: box.y + box.height - 1, style: .dim)
   }
 
+  /// The first line shown when the detail box is scrolled to its end: its last page is full.
+  func detailMaximumScroll(_ detail: Detail) -> Int {
+    let box = overlayBox
+    let width = box.width - 4
+    let height = box.height - 2
+    var rows = 0
+    var first = detail.lines.count
+    while first > 0 {
+      let needed = wrap(detail.lines[first - 1], width: width).count
+      if rows + needed > height { break }
+      rows += needed
+      first -= 1
+    }
+    return min(first, max(0, detail.lines.count - 1))
+  }
+
   private func jsonStyle(_ line: SafeText) -> Style {
     line.text.contains("\"violations\"") || line.text.contains("\"rule\"") ? Style(color: .red) : .plain
   }
@@ -95,6 +164,14 @@ extension FrameView {
       }
       segments.draw(into: &grid, column: 1, row: row, width: width)
       return
+    case .export(let prompt):
+      let what = prompt.scope.count == 1 ? "1 record" : "\(Format.grouped(prompt.scope.count)) records"
+      segments.add(Sanitizer.clean("export \(what) to "), .key)
+      segments.add(Sanitizer.clean(prompt.path, limit: 300), .bold)
+      segments.add("▏", .key)
+      segments.add("  a new recording file · enter write · esc cancel ", .dim)
+      segments.draw(into: &grid, column: 1, row: row, width: width)
+      return
     case .jump(let text):
       segments.add(":", .key)
       segments.add(Sanitizer.clean(text, limit: 40), .bold)
@@ -110,7 +187,15 @@ extension FrameView {
       segments.draw(into: &grid, column: 1, row: row, width: width)
       return
     }
-    for (index, (key, label)) in footerKeys.enumerated() {
+    // Keys that do not fit give way, least needed first (their order is kept); `?` lists them all.
+    var keys = footerKeys
+    func keysWidth() -> Int { keys.reduce(0) { $0 + $1.0.width + 1 + $1.1.width + 3 } + 1 }
+    while keysWidth() > width, let least = keys.indices.min(by: { keys[$0].2 < keys[$1].2 }),
+      keys[least].2 < Int.max
+    {
+      keys.remove(at: least)
+    }
+    for (index, (key, label, _)) in keys.enumerated() {
       if index > 0 { segments.add(" · ", .border) }
       segments.add(key, .key)
       segments.add(" ")
@@ -120,11 +205,22 @@ extension FrameView {
     segments.draw(into: &grid, column: 1, row: row, width: width)
   }
 
-  private var footerKeys: [(SafeText, SafeText)] {
+  /// The footer's keys with how much each is needed (higher stays longer; `Int.max` always).
+  private var footerKeys: [(SafeText, SafeText, Int)] {
+    let ranked = plainFooterKeys
+    let ranks: [String: Int] = [
+      "q": .max, "?": .max, "esc": 95, "space": 90, "/": 85, "enter": 80, "[ ]": 75, ". ,": 70, "← →": 65,
+      "G": 60, "c": 55, "s": 55, "j/k": 50, "tab": 45, "z": 40, "e E": 35, "+ -": 30, ":": 30,
+      "h/l": 50, "g/G": 45, "PgUp/PgDn": 40, "any key": .max,
+    ]
+    return ranked.map { ($0.0, $0.1, ranks[$0.0.text] ?? 20) }
+  }
+
+  private var plainFooterKeys: [(SafeText, SafeText)] {
     switch state.overlay {
     case .detail:
       return [("esc", "back"), ("j/k", "scroll"), ("PgUp/PgDn", "page"), ("g/G", "top/end"), ("q", "quit")]
-    case .help: return [("any key", "close"), ("q", "quit")]
+    case .help: return [("j/k", "scroll"), ("any key", "close"), ("q", "quit")]
     default: break
     }
     var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", "help")]
@@ -139,7 +235,7 @@ extension FrameView {
       } else {
         keys += [("space", state.following ? "pause" : "follow"), ("G", "live tail"), (". ,", "step")]
       }
-      keys += [("[ ]", "violations"), ("j/k", "move")]
+      keys += [("[ ]", "violations"), ("j/k", "move"), ("e E", "export")]
     case .screens, .session: keys += [("j/k", "scroll"), ("g/G", "top/end")]
     case .providers: keys += [("j/k", "scroll"), ("h/l", "columns")]
     }

@@ -86,40 +86,41 @@ extension FrameView {
     header.add(Sanitizer.clean(output.provider, limit: 60), .bold)
     if !output.violations.isEmpty { header.add(Sanitizer.clean(" ✗\(output.violations.count)"), .error) }
     lines.append(header)
-    var status = Segments()
+    // The status is never cut: it wraps (a blocked provider's reason on the next line if need be).
+    let (statusText, statusStyle): (String, Style)
     switch output.status.rawValue {
     case "sent":
-      status.add(
-        Sanitizer.clean("sent · \(output.calls.count) call" + (output.calls.count == 1 ? "" : "s")), .success)
-    case "dropped": status.add("— dropped", .dim)
+      statusText = "sent · \(output.calls.count) call" + (output.calls.count == 1 ? "" : "s")
+      statusStyle = .success
+    case "dropped": (statusText, statusStyle) = ("— dropped", .dim)
     case "blocked":
-      status.add("⊘ blocked", .warning)
-      if let reason = output.reason {
-        status.add(" (", .warning)
-        status.add(Sanitizer.clean(reason, limit: 80), .warning)
-        status.add(")", .warning)
-      }
-    default:
-      status.add(Sanitizer.clean("✗ " + output.status.rawValue), .error)
-      if let reason = output.reason {
-        lines.append(status)
-        status = Segments()
-        for part in wrap(Sanitizer.clean(reason, limit: 300), width: width - 2) {
-          status.add("  ")
-          status.add(part, .error)
-          lines.append(status)
-          status = Segments()
-        }
+      (statusText, statusStyle) = ("⊘ blocked" + (output.reason.map { " (\($0))" } ?? ""), .warning)
+    default: (statusText, statusStyle) = ("✗ " + output.status.rawValue, .error)
+    }
+    for part in wrap(Sanitizer.clean(statusText, limit: 120), width: width) {
+      var line = Segments()
+      line.add(part, statusStyle)
+      lines.append(line)
+    }
+    if !["sent", "dropped", "blocked"].contains(output.status.rawValue), let reason = output.reason {
+      for part in wrap(Sanitizer.clean(reason, limit: 300), width: width - 2) {
+        var line = Segments()
+        line.add("  ")
+        line.add(part, .error)
+        lines.append(line)
       }
     }
-    if !status.pieces.isEmpty { lines.append(status) }
     for (number, call) in output.calls.enumerated() {
-      var method = Segments()
-      method.add(Sanitizer.clean(call.method, limit: 60), Style(color: .cyan))
-      if output.violations.contains(where: { $0.callIndex == number }) { method.add(" ✗", .error) }
-      lines.append(method)
+      let marked = output.violations.contains { $0.callIndex == number }
+      let methodParts = wrap(Sanitizer.clean(call.method, limit: 60), width: width - (marked ? 2 : 0))
+      for (index, part) in methodParts.enumerated() {
+        var method = Segments()
+        method.add(part, Style(color: .cyan))
+        if marked && index == methodParts.count - 1 { method.add(" ✗", .error) }
+        lines.append(method)
+      }
       if let name = call.name {
-        for part in wrap(Sanitizer.clean(name, limit: 200), width: width).prefix(3) {
+        for part in wrap(Sanitizer.clean(name, limit: 200), width: width).prefix(4) {
           var nameLine = Segments()
           nameLine.add(part, .bold)
           lines.append(nameLine)
@@ -136,7 +137,16 @@ extension FrameView {
           parameter.add(valueText)
           lines.append(parameter)
         } else {
-          lines.append(parameter)
+          if keyText.width + 3 <= width {
+            lines.append(parameter)
+          } else {
+            for part in wrap(Sanitizer.clean(key + ":", limit: 100), width: width - 1) {
+              var keyLine = Segments()
+              keyLine.add(" ")
+              keyLine.add(part, .dim)
+              lines.append(keyLine)
+            }
+          }
           for part in wrap(valueText, width: width - 3).prefix(4) {
             var continuation = Segments()
             continuation.add("   ")
@@ -147,10 +157,13 @@ extension FrameView {
       }
     }
     for violation in output.violations {
-      var rule = Segments()
-      rule.add("✗ ", .error)
-      rule.add(Sanitizer.clean(violation.rule, limit: 100), .error)
-      lines.append(rule)
+      // A rule id is never cut: it wraps between its words.
+      for (index, part) in wrap(Sanitizer.clean(violation.rule, limit: 100), width: width - 2).enumerated() {
+        var rule = Segments()
+        rule.add(index == 0 ? "✗ " : "  ", .error)
+        rule.add(part, .error)
+        lines.append(rule)
+      }
       for part in wrap(Sanitizer.clean(violation.message, limit: 400), width: width - 2) {
         var line = Segments()
         line.add("  ")
@@ -162,33 +175,54 @@ extension FrameView {
   }
 }
 
-/// Splits text into pieces of at most `width` columns, at spaces where possible.
+/// Splits text into pieces of at most `width` columns: at spaces (dropped), else after `_ - . / : ,`
+/// (kept at the end of the line), so names like `remove_podcast_from_favorites` and rule ids like
+/// `plan.unexpected-provider` break between their words; a word longer than `width` is cut.
 func wrap(_ text: SafeText, width: Int) -> [SafeText] {
   guard width > 0, text.width > width else { return [text] }
   var pieces: [SafeText] = []
-  var current = ""
+  var current: [Character] = []
   var currentWidth = 0
-  var lastSpace: String.Index?
+  // Where the current line may break: the index of a space, or the index just after a delimiter.
+  var lastBreak: (index: Int, isSpace: Bool)?
   for character in text.text {
     let characterWidth = DisplayWidth.of(character)
     if currentWidth + characterWidth > width {
-      if let space = lastSpace, space > current.startIndex {
-        let head = String(current[..<space])
-        let tail = String(current[current.index(after: space)...])
-        pieces.append(Sanitizer.clean(head))
-        current = tail
-        currentWidth = DisplayWidth.of(tail)
+      if let breakPoint = lastBreak, breakPoint.index > 0 {
+        let head = current[..<breakPoint.index]
+        let tail = current[(breakPoint.isSpace ? breakPoint.index + 1 : breakPoint.index)...]
+        pieces.append(Sanitizer.clean(String(head)))
+        current = Array(tail)
+        currentWidth = DisplayWidth.of(String(current))
       } else {
-        pieces.append(Sanitizer.clean(current))
-        current = ""
+        pieces.append(Sanitizer.clean(String(current)))
+        current = []
         currentWidth = 0
       }
-      lastSpace = nil
+      lastBreak = nil
+      for (offset, kept) in current.enumerated() {
+        if kept == " " {
+          lastBreak = (offset, true)
+        } else if isBreakDelimiter(kept) {
+          lastBreak = (offset + 1, false)
+        }
+      }
     }
-    if character == " " { lastSpace = current.endIndex }
+    if character == " " && current.isEmpty && !pieces.isEmpty { continue }  // a break's space
+    if character == " " {
+      lastBreak = (current.count, true)
+    } else if isBreakDelimiter(character) {
+      lastBreak = (current.count + 1, false)
+    }
     current.append(character)
     currentWidth += characterWidth
   }
-  if !current.isEmpty { pieces.append(Sanitizer.clean(current)) }
+  if !current.isEmpty { pieces.append(Sanitizer.clean(String(current))) }
   return pieces
+}
+
+/// Characters a line may break after (besides spaces).
+private func isBreakDelimiter(_ character: Character) -> Bool {
+  character == "_" || character == "-" || character == "." || character == "/" || character == ":"
+    || character == ","
 }

@@ -59,14 +59,16 @@ public struct Activity: Sendable, Hashable {
 /// What is drawn over the panes.
 public enum Overlay: Sendable, Hashable {
   case none
-  /// The key reference.
-  case help
+  /// The key reference and the legend of the marks, scrolled to this line.
+  case help(scroll: Int)
   /// A record's full JSON.
   case detail(Detail)
   /// Filter text being typed after `/`.
   case filter(String)
   /// A record number or time being typed after `:`.
   case jump(String)
+  /// The file name being typed for an export (`e`, `E`).
+  case export(ExportPrompt)
 }
 
 /// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws
@@ -120,6 +122,9 @@ public struct State: Sendable {
   public internal(set) var selection: Selection?
   /// Rate and sparkline.
   public internal(set) var activity: Activity?
+  /// The widest record name loaded so far, in columns: the Events pane grows to it (never
+  /// shrinks, so the layout does not jump while scrolling).
+  public internal(set) var widestName = 0
   /// Times of visible records from a position on, for playback.
   var times: (from: Int, values: [Double])?
   /// Where `matches` has been computed up to (timeline records before it were filtered).
@@ -140,7 +145,20 @@ public struct State: Sendable {
   public mutating func show(notice text: String) { notice = Sanitizer.clean(text) }
 
   /// The layout for the current size and zoom.
-  public var layout: Layout { Layout(size: size, zoomed: zoomed ? focus : nil) }
+  public var layout: Layout { Layout(size: size, zoomed: zoomed ? focus : nil, eventsWidth: eventsWidth) }
+
+  /// Columns the Events rows want: sequence, time, glyph, the widest name seen (at most
+  /// ``State/nameColumns``), violation marks and one status mark per provider.
+  public var eventsWidth: Int {
+    let seqDigits = max(4, String(known).count)
+    let marks = min(info.providers.count, FrameView.maximumStatusMarks)
+    return seqDigits + 1 + 13 + 2 + min(max(widestName, 12), Self.nameColumns) + 4
+      + (marks > 0 ? marks + 1 : 0)
+  }
+
+  /// The most columns a name takes in the Events list; longer names end in `…` (the Providers
+  /// title and the detail show them whole).
+  public static let nameColumns = 28
 
   /// Rows in the visible (filtered) list.
   public var visibleCount: Int { matches?.count ?? known }
@@ -172,4 +190,5 @@ public struct State: Sendable {
   var eventRows: Int {
     max(1, Layout(size: size, zoomed: zoomed && focus == .events ? .events : nil).content(.events).height)
   }
+
 }

@@ -30,6 +30,9 @@ public protocol TimelineSource: AnyObject, Sendable {
   func findings(at index: Int) -> [PlanFinding]
   /// The plan's coverage checklist (empty without a plan).
   func planChecklist() -> [String]
+  /// Writes the records at `indices` to a new recording at `path` (never overwriting a file);
+  /// returns how many were written.
+  func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError>
 }
 
 /// What the header shows about where records come from; arrives as ``Msg/info(_:)``.
@@ -40,6 +43,10 @@ public struct SourceInfo: Sendable, Hashable {
   public var sourceLabel: String
   /// Tagging-plan coverage (`plan Podcasts v3: 34/41 covered`), when a plan is loaded.
   public var planSummary: String?
+  /// The plan's violation counts alone (`3 errors`), what a narrow header keeps of ``planSummary``.
+  public var planErrors: String?
+  /// The providers seen, in the order of the Events list's status marks.
+  public var providers: [String]
   /// Records lost upstream (backlog overflow, drop markers).
   public var dropped: Int
   /// The devices/connections records came from (`tagscope listen`), in order of appearance.
@@ -54,8 +61,11 @@ public struct SourceInfo: Sendable, Hashable {
   /// Header facts.
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
-    sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0
+    sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0,
+    planErrors: String? = nil, providers: [String] = []
   ) {
+    self.planErrors = planErrors
+    self.providers = providers
     self.seqAnomalies = seqAnomalies
     self.appName = appName
     self.sourceLabel = sourceLabel

@@ -24,14 +24,18 @@ extension State {
       notice = nil
       switch overlay {
       case .none: effects = browseKey(key)
-      case .help: helpKey(key)
+      case .help(let scroll): helpKey(key, scroll: scroll)
       case .detail(let detail): detailKey(key, detail)
       case .filter(let text): effects = filterKey(key, text)
       case .jump(let text): effects = jumpKey(key, text)
+      case .export(let prompt): effects = exportKey(key, prompt)
       }
     case .info(let info): effects = infoChanged(info)
     case .rowsLoaded(let summaries):
-      for summary in summaries { rows[summary.index] = summary }
+      for summary in summaries {
+        rows[summary.index] = summary
+        widestName = max(widestName, min(DisplayWidth.of(summary.name), Self.nameColumns))
+      }
       let wanted = Set(wantedRows())
       rows = rows.filter { wanted.contains($0.key) }
     case .selectionLoaded(let loaded):
@@ -49,6 +53,7 @@ extension State {
     case .timeFound(let position): select(position)
     case .timesLoaded(let from, let values): times = (from, values)
     case .activityLoaded(let loaded): activity = loaded
+    case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
     }
     return effects + needs()
   }
@@ -193,9 +198,11 @@ extension State {
   private mutating func browseKey(_ key: Key) -> [Effect] {
     switch key {
     case .character("q"): shouldQuit = true
-    case .character("?"): overlay = .help
+    case .character("?"): overlay = .help(scroll: 0)
     case .character("/"): overlay = .filter(filterText)
     case .character(":"): overlay = .jump("")
+    case .character("e"): startExport(all: false)
+    case .character("E"): startExport(all: true)
     case .escape:
       if zoomed {
         zoomed = false
@@ -323,9 +330,17 @@ extension State {
     overlay = .detail(detail)
   }
 
-  private mutating func helpKey(_ key: Key) {
+  /// `j`/`k`, arrows and pages scroll the help when it is taller than the box; any other key closes it.
+  private mutating func helpKey(_ key: Key, scroll: Int) {
+    let view = FrameView(state: self, layout: layout)
+    let last = view.helpMaximumScroll()
+    let page = max(1, size.height - 5)
     switch key {
     case .character("q"): shouldQuit = true
+    case .character("j"), .down: overlay = .help(scroll: min(scroll + 1, last))
+    case .character("k"), .up: overlay = .help(scroll: max(scroll - 1, 0))
+    case .pageDown, .character(" "): overlay = .help(scroll: min(scroll + page, last))
+    case .pageUp: overlay = .help(scroll: max(scroll - page, 0))
     default: overlay = .none
     }
   }
@@ -333,7 +348,8 @@ extension State {
   private mutating func detailKey(_ key: Key, _ detail: Detail) {
     var detail = detail
     let page = max(1, size.height - 5)
-    let last = max(0, detail.lines.count - 1)
+    // The last page is a full box: `G` shows the end, not one line of it.
+    let last = FrameView(state: self, layout: layout).detailMaximumScroll(detail)
     switch key {
     case .character("q"):
       shouldQuit = true
@@ -488,7 +504,8 @@ extension State {
     guard case .none = overlay else {
       if case .detail(var detail) = overlay {
         if event.action == .wheelDown {
-          detail.scroll = min(detail.scroll + 3, max(0, detail.lines.count - 1))
+          let last = FrameView(state: self, layout: layout).detailMaximumScroll(detail)
+          detail.scroll = min(detail.scroll + 3, last)
         }
         if event.action == .wheelUp { detail.scroll = max(0, detail.scroll - 3) }
         overlay = .detail(detail)

@@ -153,7 +153,9 @@ struct DemoCommand: ParsableCommand {
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
-    let driver = SimulatorDriver(hub: hub, clock: clock, seed: seed, rate: rate, gate: gate)
+    // A first look shows each deliberate bug within seconds, then human pace.
+    let driver = SimulatorDriver(
+      hub: hub, clock: clock, seed: seed, rate: rate, gate: gate, tour: rate == nil)
     driver.start()
     defer {
       driver.stop()
@@ -162,7 +164,10 @@ struct DemoCommand: ParsableCommand {
     }
     do {
       let source = InspectorTimelineSource(
-        timeline: timeline, sourceLabel: "live demo · seed \(seed)", plan: checker,
+        timeline: timeline,
+        sourceLabel:
+          "podcast app simulator · \(PodcastMappings.deliberateBugs.count) deliberate tagging bugs · seed \(seed)",
+        plan: checker,
         slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
       try Debugger.run(source, mode: .live, wakeup: wakeup)
     } catch {

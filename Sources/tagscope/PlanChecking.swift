@@ -15,6 +15,8 @@ extension PlanChecker: PlanFeed {
 
   public var headerText: String { monitor.headerText }
 
+  public var errorsText: String { monitor.errorsText }
+
   /// `· action playPodcast on downloads: firebase · plan line 72` for each expectation not yet
   /// seen, then `✓ … · 12×` for those seen.
   public func checklist() -> [String] {

@@ -148,4 +148,37 @@ final class DemoPlanTests: XCTestCase {
     XCTAssertFalse(violations.isEmpty)
     XCTAssertEqual(validator.coverage.missing.map(\.id), [], "the journeys reach every planned expectation")
   }
+
+  /// Issue 17: the live demo's opening tour reaches a violation of every deliberate bug within its
+  /// first 10 simulated seconds, then goes on at human pace, breaking nothing else.
+  func testTheOpeningTourReachesEveryDeliberateBugWithinTenSeconds() throws {
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 11)
+    let recorder = DispatchRecorder()
+    hub.addObserver(recorder)
+    let simulator = PodcastSimulator(hub: hub, seed: 11, tour: true)
+    var elapsed = 0.0
+    while elapsed < 10 {
+      let delay = simulator.step()
+      elapsed += delay
+      clock.advance(by: delay)
+    }
+    hub.flush()
+    let (violations, _) = validate(recorder.dispatches.map { Record(dispatch: $0) }, plan: plan)
+    let found = Set(violations.map { "\($0.rule.rawValue) \($0.tag) \($0.provider ?? "-")" })
+    XCTAssertEqual(
+      found,
+      [
+        "provider-rule removePodcastFromFavorite firebase", "wrong-name removePodcastFromFavorite firebase",
+        "unexpected-call playPodcast piano", "missing-param pausePodcast firebase",
+        "provider-rule notEnoughStorageSpaceForDownload braze",
+        "missing-param notEnoughStorageSpaceForDownload braze",
+      ], "each of the \(PodcastMappings.deliberateBugs.count) deliberate bugs within 10 s, nothing else")
+    XCTAssertLessThan(recorder.dispatches.count, 40, "a short burst, not a flood")
+    // Then human pace: the next steps wait seconds, not tenths.
+    var later: [Double] = []
+    for _ in 0..<20 { later.append(simulator.step()) }
+    XCTAssertGreaterThan(later.reduce(0, +) / Double(later.count), 1.0, "\(later)")
+  }
 }

@@ -176,6 +176,26 @@ final class PlanLoaderTests: XCTestCase {
     }
     XCTAssertGreaterThan(failures, 0)
   }
+
+  /// A plan from a pipe (`--plan <(tagscope demo --print-plan)`) is read as a stream; a directory
+  /// or a missing file is a clear error naming it.
+  func testAPlanIsReadFromAPipeAndBadPathsSayWhy() throws {
+    let pipe = Pipe()
+    let yaml = "plan: Piped\nversion: 2\nscreens:\n  home: {}\n"
+    let writer = Thread {
+      pipe.fileHandleForWriting.write(Data(yaml.utf8))
+      try? pipe.fileHandleForWriting.close()
+    }
+    writer.start()
+    let plan = try PlanLoader.load(contentsOf: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+    XCTAssertEqual(plan.title, "Piped v2")
+    XCTAssertThrowsError(try PlanLoader.load(contentsOf: NSTemporaryDirectory())) { error in
+      XCTAssertTrue("\(error)".hasSuffix("cannot read the plan: a directory"), "\(error)")
+    }
+    XCTAssertThrowsError(try PlanLoader.load(contentsOf: "/no/such/plan.yaml")) { error in
+      XCTAssertEqual("\(error)", "/no/such/plan.yaml:1:1: cannot read the plan: no such file")
+    }
+  }
 }
 
 /// A seeded generator, so a failing mutation reproduces.

@@ -37,6 +37,12 @@ final class FixturePlan: PlanFeed, @unchecked Sendable {
   private var found: [Int: [PlanFinding]] = [:]
 
   var headerText: String { lock.withLock { summary ?? "" } }
+  /// What follows the coverage in the summary (`3 errors, 1 warning`), as the plan monitor words it.
+  var errorsText: String {
+    lock.withLock {
+      summary.map { $0.components(separatedBy: ", ").dropFirst().joined(separator: ", ") } ?? ""
+    }
+  }
   var isLoaded: Bool { lock.withLock { summary != nil } }
 
   func set(summary: String?, checklist: [String] = []) {

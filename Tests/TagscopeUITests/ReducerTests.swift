@@ -273,7 +273,7 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(filtering.overlay, .filter("q"))
     var help = Fixtures.state()
     help.type("?")
-    XCTAssertEqual(help.overlay, .help)
+    XCTAssertEqual(help.overlay, .help(scroll: 0))
     help.type("x")
     XCTAssertEqual(help.overlay, .none)
   }

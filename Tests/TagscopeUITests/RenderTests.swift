@@ -73,7 +73,7 @@ final class RenderTests: XCTestCase {
       XCTAssertEqual(columns, 120, "row \(row)")
     }
     // The divider after the Events pane is in the same column on every row.
-    let divider = Layout(size: grid.size).area(.screens).x - 1
+    let divider = state.layout.area(.screens).x - 1
     for row in 1..<(grid.size.height - 1) {
       XCTAssertTrue("│┼├┤".contains(grid[divider, row].glyph), "row \(row): \(grid[divider, row].glyph)")
     }

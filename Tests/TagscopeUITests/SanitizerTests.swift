@@ -160,6 +160,7 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
   func previousViolation(before index: Int) -> Int? { nil }
   func findings(at index: Int) -> [PlanFinding] { [] }
   func planChecklist() -> [String] { [] }
+  func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> { .success(indices.count) }
 }
 
 final class GridDiffTests: XCTestCase {

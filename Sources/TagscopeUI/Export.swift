@@ -1,0 +1,85 @@
+import Foundation
+import TagscopeRecording
+
+/// Which records an export writes.
+public enum ExportScope: Sendable, Hashable {
+  /// The record at this timeline index.
+  case record(Int)
+  /// These timeline indices (the filter's matches).
+  case records([Int])
+  /// The first `count` records (everything, no filter).
+  case all(count: Int)
+
+  /// How many records it names.
+  public var count: Int {
+    switch self {
+    case .record: return 1
+    case .records(let indices): return indices.count
+    case .all(let count): return count
+    }
+  }
+}
+
+/// An export being set up: what it writes and the file name typed so far.
+public struct ExportPrompt: Sendable, Hashable {
+  public var scope: ExportScope
+  public var path: String
+}
+
+extension State {
+  /// Opens the export prompt for the selected record (`e`) or the visible ones (`E`: the filter's
+  /// matches, or every record), with a file name made from the time of the last tick.
+  mutating func startExport(all: Bool) {
+    guard let index = selectedIndex else {
+      notice = "nothing to export yet"
+      return
+    }
+    let stamp = ISO8601Timestamp.string(
+      from: Date(recordMilliseconds: ISO8601Timestamp.milliseconds(seconds: now))
+    )
+    .filter { $0.isNumber || $0 == "T" }.prefix(15).replacingOccurrences(of: "T", with: "-")
+    let scope: ExportScope
+    let name: String
+    if all {
+      scope = matches.map { .records($0) } ?? .all(count: known)
+      name = "tagscope-export-\(scope.count)-records-\(stamp).jsonl"
+    } else {
+      scope = .record(index)
+      name = "tagscope-export-record-\(rows[index]?.seq ?? UInt64(index + 1))-\(stamp).jsonl"
+    }
+    overlay = .export(ExportPrompt(scope: scope, path: name))
+  }
+
+  mutating func exportKey(_ key: Key, _ prompt: ExportPrompt) -> [Effect] {
+    var prompt = prompt
+    switch key {
+    case .escape:
+      overlay = .none
+      return []
+    case .enter:
+      let path = prompt.path.trimmingCharacters(in: .whitespaces)
+      guard !path.isEmpty else {
+        notice = "type a file name for the export"
+        overlay = .export(prompt)
+        return []
+      }
+      overlay = .none
+      return [.export(prompt.scope, path: path)]
+    case .backspace, .delete: prompt.path = String(prompt.path.dropLast())
+    case .character(let character) where !character.isNewline: prompt.path.append(character)
+    default: break
+    }
+    overlay = .export(prompt)
+    return []
+  }
+
+  mutating func exported(path: String, count: Int, error: String?) {
+    if let error {
+      notice = Sanitizer.clean("export failed: \(error)", limit: 300)
+    } else {
+      let records = count == 1 ? "1 record" : "\(Format.grouped(count)) records"
+      notice = Sanitizer.clean(
+        "exported \(records) to \(path) (tagscope replay / validate read it)", limit: 400)
+    }
+  }
+}
