@@ -5,6 +5,8 @@ import TagscopeRecording
 public struct TimelineFilter: Sendable, Hashable {
   /// How a record's name is matched.
   public enum NameMatch: Sendable, Hashable {
+    /// Is the text, ignoring case.
+    case exact(String)
     /// Contains the text, ignoring case.
     case substring(String)
     /// Matches the regular expression (ICU syntax) somewhere.
@@ -26,8 +28,13 @@ public struct TimelineFilter: Sendable, Hashable {
   /// Keep only records where a provider (or ``provider``) has this status (sent, dropped,
   /// blocked, failed).
   public var status: OutputStatus?
+  /// Keep only records with an output for a provider matching every one of these (with
+  /// ``status``: that provider's status).
+  public var providerMatches: [NameMatch] = []
   /// Keep only records whose `source` contains this text, any case.
   public var source: String?
+  /// Keep only records whose `source` matches every one of these.
+  public var sourceMatches: [NameMatch] = []
   /// Keep only records with (`true`) or without (`false`) rule or plan violations.
   public var violations: Bool?
   /// Keep only records with (`true`) or without (`false`) hub issues.
@@ -50,14 +57,16 @@ public struct TimelineFilter: Sendable, Hashable {
 
   /// Whether nothing is filtered.
   public var isEmpty: Bool {
-    kinds == nil && names.isEmpty && provider == nil && status == nil && source == nil && violations == nil
-      && issues == nil
+    kinds == nil && names.isEmpty && provider == nil && providerMatches.isEmpty && status == nil
+      && source == nil && sourceMatches.isEmpty && violations == nil && issues == nil
   }
 
   /// Checks the filter (a regular expression that does not compile), for showing it as invalid
   /// while the user types.
   public func validate() throws(TimelineFilterError) {
-    for case .regex(let pattern) in names { _ = try NameMatcher(regex: pattern) }
+    for case .regex(let pattern) in names + providerMatches + sourceMatches {
+      _ = try NameMatcher(regex: pattern)
+    }
   }
 }
 
@@ -80,10 +89,12 @@ public enum TimelineFilterError: Error, Sendable, Hashable, CustomStringConverti
 struct NameMatcher {
   private let regex: LinearPattern?
   private let needle: String?
+  private let whole: Bool
 
-  init(substring: String) {
+  init(substring: String, whole: Bool = false) {
     needle = substring
     regex = nil
+    self.whole = whole
   }
 
   init(regex pattern: String) throws(TimelineFilterError) {
@@ -91,16 +102,19 @@ struct NameMatcher {
       throw .invalidRegex(pattern: pattern, reason: error.description)
     }
     needle = nil
+    whole = false
   }
 
   init(_ match: TimelineFilter.NameMatch) throws(TimelineFilterError) {
     switch match {
+    case .exact(let text): self.init(substring: text, whole: true)
     case .substring(let text): self.init(substring: text)
     case .regex(let pattern): try self.init(regex: pattern)
     }
   }
 
   func matches(_ name: String) -> Bool {
+    if let needle, whole { return name.caseInsensitiveCompare(needle) == .orderedSame }
     if let needle { return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil }
     guard let regex else { return true }
     return regex.matches(name)

@@ -217,6 +217,7 @@ struct TimelineIndex {
   struct CompiledFilter {
     var kindIDs: [Bool]?
     var nameIDs: [Bool]?
+    /// The providers a provider condition accepts (one bit each).
     var providerBit: UInt64?
     var providerUnknown = false
     var status: OutputStatus?
@@ -237,22 +238,27 @@ struct TimelineIndex {
       for name in filter.names { matchers.append(try NameMatcher(name)) }
       compiled.nameIDs = names.strings.map { name in matchers.allSatisfy { $0.matches(name) } }
     }
-    if let provider = filter.provider {
-      let id =
-        providers.lookup(provider)
-        ?? providers.strings.firstIndex { $0.caseInsensitiveCompare(provider) == .orderedSame }
-      if let id, id < Self.maximumProviders {
-        compiled.providerBit = 1 << UInt64(id)
-      } else {
-        compiled.providerUnknown = true
+    if filter.provider != nil || !filter.providerMatches.isEmpty {
+      // The providers every provider condition accepts, as a mask of the index's provider bits.
+      var matchers: [NameMatcher] = []
+      if let provider = filter.provider { matchers.append(NameMatcher(substring: provider, whole: true)) }
+      for match in filter.providerMatches { matchers.append(try NameMatcher(match)) }
+      var mask: UInt64 = 0
+      for (id, name) in providers.strings.enumerated().prefix(Self.maximumProviders)
+      where matchers.allSatisfy({ $0.matches(name) }) {
+        mask |= 1 << UInt64(id)
       }
+      if mask == 0 { compiled.providerUnknown = true } else { compiled.providerBit = mask }
     }
     if let status = filter.status {
       guard status.isKnown else { throw .unknownStatus(status.rawValue) }
       compiled.status = status
     }
-    if let source = filter.source {
-      compiled.sourceIDs = sources.strings.map { $0.range(of: source, options: .caseInsensitive) != nil }
+    if filter.source != nil || !filter.sourceMatches.isEmpty {
+      var matchers: [NameMatcher] = []
+      if let source = filter.source { matchers.append(NameMatcher(substring: source)) }
+      for match in filter.sourceMatches { matchers.append(try NameMatcher(match)) }
+      compiled.sourceIDs = sources.strings.map { source in matchers.allSatisfy { $0.matches(source) } }
     }
     compiled.violations = filter.violations
     compiled.issues = filter.issues

@@ -148,6 +148,7 @@ final class CursesScreen {
     case 9: return .tab
     case 10, 13: return .enter
     case 8, 127: return .backspace
+    case 1...26: return .control(Character(Unicode.Scalar(UInt8(value) + 96)))
     case 0..<32: return nil
     default: return Unicode.Scalar(value).map { .character(Character($0)) }
     }

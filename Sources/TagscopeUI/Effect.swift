@@ -16,7 +16,7 @@ public enum Effect: Sendable, Hashable {
   /// The coverage checklist → ``Msg/checklistLoaded(_:)``.
   case loadChecklist
   /// The records in `range` passing the filter → ``Msg/filtered(text:matches:range:)``.
-  case filter(text: String, TimelineFilter, range: Range<Int>)
+  case filter(text: String, Filter, range: Range<Int>)
   /// The nearest record with violations after (or before) timeline index `from`, among `within`
   /// (the filter's matches) when given → ``Msg/violationFound(position:forward:)``.
   case findViolation(from: Int, forward: Bool, within: [Int]?)
@@ -53,7 +53,7 @@ public struct EffectRunner: Sendable {
     case .loadDetail(let index): return [detail(index)]
     case .loadChecklist: return [.checklistLoaded(source.planChecklist())]
     case .filter(let text, let filter, let range):
-      return [.filtered(text: text, matches: source.filter(filter, in: range), range: range)]
+      return [.filtered(text: text, matches: matches(filter, in: range), range: range)]
     case .findViolation(let from, let forward, let within):
       return [
         .violationFound(position: violation(from: from, forward: forward, within: within), forward: forward)
@@ -82,6 +82,25 @@ public struct EffectRunner: Sendable {
     switch source.export(indices, to: full) {
     case .success(let count): return .exported(path: full, count: count, error: nil)
     case .failure(let error): return .exported(path: full, count: 0, error: error.description)
+    }
+  }
+
+  /// The records in `range` passing `filter`: the timeline's index first; then, for violation
+  /// terms (`rule:`, `has:violations:PROVIDER`), the violations of the records it let through (the
+  /// hub's, on their outputs, and the plan's findings).
+  private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
+    let candidates = source.filter(filter.timeline, in: range)
+    guard filter.checksViolations else { return candidates }
+    return candidates.filter { index in
+      if source.findings(at: index).contains(where: {
+        filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)
+      }) {
+        return true
+      }
+      guard case .success(let record) = source.record(at: index) else { return false }
+      return record.outputs.contains { output in
+        output.violations.contains { filter.acceptsViolation(rule: $0.rule, provider: output.provider) }
+      }
     }
   }
 

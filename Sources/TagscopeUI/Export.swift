@@ -65,7 +65,7 @@ extension State {
       }
       overlay = .none
       return [.export(prompt.scope, path: path)]
-    case .backspace, .delete: prompt.path = String(prompt.path.dropLast())
+    case .backspace, .delete, .control: prompt.path = TextInput.edit(prompt.path, key)
     case .character(let character) where !character.isNewline: prompt.path.append(character)
     default: break
     }

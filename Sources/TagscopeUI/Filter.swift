@@ -2,18 +2,35 @@ import AnalyticsHub
 import TagscopeRecording
 import TagscopeTimeline
 
-/// An event-list filter typed after `/`: space-separated terms, all of which must match. It only
-/// parses; the timeline's ``TimelineFilter`` does the matching.
+/// An event-list filter typed after `/`: space-separated terms that must all match (AND). It only
+/// parses; the timeline's ``TimelineFilter`` does the matching, and the effect runner checks the
+/// violation terms on the records the timeline let through.
 ///
-/// `kind:screen`, `name:play` (substring, any case; a bare word means the same), `provider:braze`,
-/// `status:blocked` (with `provider:` both apply to the same provider's output), `has:violations`,
-/// `has:issues`, `source:iphone` (substring of the device/connection, any case).
+/// `key:value` is exact (any case), `key~value` a substring (any case) and `key~/regex/` a regular
+/// expression; a bare word is a name substring, a bare `/regex/` a name regex. Values with spaces
+/// go in double quotes (`source:"Podcasts@iPhone 15"`). Keys: `kind` (`kind:action` and
+/// `kind:userAction` alike; `timed`, `session` name their kinds), `name`, `provider` (with
+/// `status`: the same provider's status), `status` (sent, dropped, blocked, failed), `source`, `has`
+/// (`has:violations`, `has:violations:amplitude`, `has:issues`), `rule` (a violation's rule id or
+/// its last part: `rule:wrong-name`, `rule:firebase.event-name-length`).
 public struct Filter: Sendable, Hashable {
   /// What the timeline matches.
   public var timeline = TimelineFilter()
+  /// Only records with a violation on this provider's output (`has:violations:amplitude`).
+  public var violationProvider: String?
+  /// Only records with a violation whose rule matches every one of these (`rule:`).
+  public var violationRules: [TimelineFilter.NameMatch] = []
 
-  /// The `source:` term, lowercased (the `s` key cycles it).
-  public var source: String? { timeline.source }
+  /// The `source:` or `source~` term's text, lowercased (the `s` key cycles it).
+  public var source: String? {
+    switch timeline.sourceMatches.first {
+    case .exact(let text), .substring(let text), .regex(let text): return text.lowercased()
+    case nil: return timeline.source
+    }
+  }
+
+  /// Whether the violation terms need the records themselves (their violations and plan findings).
+  public var checksViolations: Bool { violationProvider != nil || !violationRules.isEmpty }
 
   /// Why a filter text is invalid, naming the term.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -21,48 +38,120 @@ public struct Filter: Sendable, Hashable {
     public var description: String { message }
   }
 
+  /// The kind names a `kind` term may use besides the tag kinds themselves.
+  static let kindAliases: [String: [TagKind]] = [
+    "action": [.userAction], "timed": [.timedStart, .timedStop],
+    "session": [.sessionStart, .sessionUpdate, .sessionEnd],
+  ]
+
   /// Parses filter text; an empty text is a filter matching everything.
   public static func parse(_ text: String) -> Result<Filter, ParseError> {
-    var filter = TimelineFilter()
-    for term in text.split(separator: " ", omittingEmptySubsequences: true) {
-      guard let colon = term.firstIndex(of: ":") else {
-        filter.names.append(.substring(term.lowercased()))
-        continue
+    var filter = Filter()
+    let terms: [String]
+    switch FilterTerms.split(text) {
+    case .success(let split): terms = split
+    case .failure(let error): return .failure(error)
+    }
+    for term in terms {
+      if let error = filter.add(term) { return .failure(error) }
+    }
+    do { try filter.timeline.validate() } catch { return .failure(ParseError(message: error.description)) }
+    return .success(filter)
+  }
+
+  /// Adds one term; returns why it is invalid, if it is.
+  private mutating func add(_ term: String) -> ParseError? {
+    guard let separator = term.firstIndex(where: { $0 == ":" || $0 == "~" }) else {
+      timeline.names.append(Self.match(term, exact: false))
+      return nil
+    }
+    let key = term[..<separator].lowercased()
+    let exact = term[separator] == ":"
+    let value = String(term[term.index(after: separator)...])
+    if key.isEmpty && !exact {  // `~play`: a name substring, as a bare word
+      timeline.names.append(Self.match(value, exact: false))
+      return nil
+    }
+    if value.isEmpty { return ParseError(message: "\(key)\(term[separator]) needs a value") }
+    let match = Self.match(value, exact: exact)
+    switch key {
+    case "kind": return addKind(match, value: value)
+    case "name": timeline.names.append(match)
+    case "provider": timeline.providerMatches.append(match)
+    case "source": timeline.sourceMatches.append(match)
+    case "rule":
+      timeline.violations = true
+      violationRules.append(match)
+    case "status":
+      let status = OutputStatus(rawValue: value.lowercased())
+      guard exact, status.isKnown else {
+        return ParseError(message: "unknown status \"\(value)\" (status:sent, dropped, blocked, failed)")
       }
-      let key = term[..<colon].lowercased()
-      let value = String(term[term.index(after: colon)...])
-      if value.isEmpty { return .failure(ParseError(message: "\(key): needs a value")) }
-      switch key {
-      case "kind":
-        guard let kind = TagKind.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() })
-        else {
-          let known = TagKind.allCases.map(\.rawValue).joined(separator: ", ")
-          return .failure(ParseError(message: "unknown kind \"\(value)\" (\(known))"))
-        }
-        filter.kinds = (filter.kinds ?? []).union([RecordKind(rawValue: kind.rawValue)])
-      case "name": filter.names.append(.substring(value.lowercased()))
-      case "provider": filter.provider = value.lowercased()
-      case "status":
-        let status = OutputStatus(rawValue: value.lowercased())
-        guard status.isKnown else {
-          return .failure(ParseError(message: "unknown status \"\(value)\" (sent, dropped, blocked, failed)"))
-        }
-        filter.status = status
-      case "source": filter.source = value.lowercased()
-      case "has":
-        switch value.lowercased() {
-        case "violations", "violation": filter.violations = true
-        case "issues", "issue": filter.issues = true
-        default: return .failure(ParseError(message: "unknown has:\(value) (violations, issues)"))
-        }
+      timeline.status = status
+    case "has":
+      let parts = value.split(separator: ":", maxSplits: 1).map(String.init)
+      switch parts[0].lowercased() {
+      case "violations", "violation":
+        timeline.violations = true
+        if parts.count == 2 { violationProvider = parts[1].lowercased() }
+      case "issues", "issue": timeline.issues = true
       default:
-        return .failure(
-          ParseError(message: "unknown key \"\(key):\" (kind, name, provider, status, has, source)"))
+        return ParseError(
+          message: "unknown has:\(value) (has:violations, has:violations:PROVIDER, has:issues)")
+      }
+    default:
+      return ParseError(
+        message: "unknown key \"\(key)\(term[separator])\" (kind, name, provider, status, source, has, rule)")
+    }
+    return nil
+  }
+
+  /// `kind:` takes a tag kind or an alias (`action`); `kind~` a part of the kind names. Several
+  /// kind terms must all hold, so their kinds intersect.
+  private mutating func addKind(_ match: TimelineFilter.NameMatch, value: String) -> ParseError? {
+    var kinds: Set<RecordKind> = []
+    switch match {
+    case .exact(let text):
+      if let aliased = Self.kindAliases[text.lowercased()] {
+        kinds = Set(aliased.map { RecordKind(rawValue: $0.rawValue) })
+      } else if let kind = TagKind.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) {
+        kinds = [RecordKind(rawValue: kind.rawValue)]
+      } else {
+        let known = (TagKind.allCases.map(\.rawValue) + Self.kindAliases.keys.sorted()).joined(
+          separator: ", ")
+        return ParseError(message: "unknown kind \"\(value)\" (\(known))")
+      }
+    case .substring, .regex:
+      let matcher = FilterTerms.matcher(match)
+      kinds = Set(TagKind.allCases.filter { matcher($0.rawValue) }.map { RecordKind(rawValue: $0.rawValue) })
+    }
+    timeline.kinds = timeline.kinds.map { $0.intersection(kinds) } ?? kinds
+    return nil
+  }
+
+  /// `value` as an exact match, a substring, or (`/…/`, not exact) a regular expression.
+  static func match(_ value: String, exact: Bool) -> TimelineFilter.NameMatch {
+    if value.count >= 2, value.hasPrefix("/"), value.hasSuffix("/") {
+      return .regex(String(value.dropFirst().dropLast()))
+    }
+    return exact ? .exact(value) : .substring(value.lowercased())
+  }
+
+  /// Whether a violation (its rule id, on `provider`'s output or across the record) passes the
+  /// violation terms.
+  public func acceptsViolation(rule: String, provider: String?) -> Bool {
+    if let violationProvider, provider?.lowercased() != violationProvider { return false }
+    return violationRules.allSatisfy { match in
+      switch match {
+      case .exact(let text):
+        let wanted = text.lowercased()
+        let id = rule.lowercased()
+        return id == wanted || id.hasSuffix("." + wanted)
+      case .substring, .regex: return FilterTerms.matcher(match)(rule)
       }
     }
-    return .success(Filter(timeline: filter))
   }
 
   /// Whether the filter lets everything through.
-  public var isEmpty: Bool { timeline.isEmpty }
+  public var isEmpty: Bool { timeline.isEmpty && !checksViolations }
 }

@@ -18,6 +18,9 @@ public enum Key: Sendable, Hashable {
   case backTab
   case backspace
   case delete
+  /// A control key: `.control("u")` is Ctrl-U (clears a text input), `.control("w")` Ctrl-W
+  /// (deletes its last word).
+  case control(Character)
 }
 
 /// A mouse action at a cell.

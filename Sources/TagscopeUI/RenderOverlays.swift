@@ -14,7 +14,7 @@ extension FrameView {
   /// The keys of the help box, with what they do.
   static let helpKeys: [(SafeText, SafeText)] = [
     ("q", "quit"), ("?", "this help (any key closes it)"),
-    ("/", "filter: kind:screen name:play provider:braze status:blocked has:violations"),
+    ("/", "filter the list (terms below; all must match)"),
     ("esc", "back: close, unzoom, clear the filter"),
     ("tab 1-4", "focus Events, Screens, Session, Providers"),
     ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
@@ -29,6 +29,19 @@ extension FrameView {
     ("mouse", "click selects and focuses, wheel scrolls"),
     ("s", "listen: show one source after the other, then all (filter source:)"),
     ("c", "with a plan: the coverage checklist (not yet seen first)"),
+  ]
+
+  /// The filter language, for the help box.
+  static let helpFilter: [(SafeText, SafeText)] = [
+    ("a b", "every term must match (AND); a bare word is a part of the name"),
+    ("key:v", "exact (any case) · key~v a part of it · key~/re/ a regular expression"),
+    ("kind:", "action (= userAction) screen event state timed session identify reset consent"),
+    ("name:", "name:playPodcast · name~pod · /^play/"),
+    ("provider:", "provider:firebase (with status: that provider's status) · provider~fire"),
+    ("status:", "sent dropped blocked failed"), ("source:", "source:\"Podcasts@iPhone 15\" · source~iphone"),
+    ("has:", "has:violations · has:violations:amplitude · has:issues"),
+    ("rule:", "rule:wrong-name · rule:firebase.event-name-length · rule~name"),
+    ("^U ^W", "ctrl-U clears the input · ctrl-W deletes its last word"),
   ]
 
   /// What the marks of the Events list mean, and the provider initials heading its status column.
@@ -55,7 +68,10 @@ extension FrameView {
 
   /// The help box's lines: the keys, then (unless side by side) the legend.
   private func helpLines() -> [(SafeText, SafeText)] {
-    helpSideBySide ? Self.helpKeys : Self.helpKeys + [("", ""), ("Events list", "")] + helpLegend()
+    helpSideBySide
+      ? Self.helpKeys
+      : Self.helpKeys + [("", ""), ("Events list", "")] + helpLegend() + [("", ""), ("Filter", "")]
+        + Self.helpFilter
   }
 
   /// The last line the help can be scrolled to, so its last page is full.
@@ -89,7 +105,8 @@ extension FrameView {
     draw(lines[first...], column: box.x + 2, width: keysWidth)
     if helpSideBySide {
       let column = box.x + 2 + keysWidth + 2
-      draw([("Events list", "")] + helpLegend()[...], column: column, width: box.x + box.width - 2 - column)
+      let side = [("Events list", "")] + helpLegend() + [("", ""), ("Filter", "")] + Self.helpFilter
+      draw(side[...], column: column, width: box.x + box.width - 2 - column)
     }
   }
 

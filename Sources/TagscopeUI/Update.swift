@@ -150,7 +150,7 @@ extension State {
     lastArrival = now
     if let filter {
       // The new records are filtered by the timeline; the list grows when the result comes.
-      return [.filter(text: filterText, filter.timeline, range: filteredThrough..<count)]
+      return [.filter(text: filterText, filter, range: filteredThrough..<count)]
     }
     if following {
       cursor = max(0, visibleCount - 1)
@@ -381,7 +381,7 @@ extension State {
         notice = Sanitizer.clean(error.message)
         overlay = .filter(text)
       }
-    case .backspace, .delete: overlay = .filter(String(text.dropLast()))
+    case .backspace, .delete, .control: overlay = .filter(TextInput.edit(text, key))
     case .character(let character): overlay = .filter(text + String(character))
     default: overlay = .filter(text)
     }
@@ -389,18 +389,19 @@ extension State {
   }
 
   /// Shows one source after the other, then all again (`tagscope listen` with several devices):
-  /// replaces the `source:` term of the filter, keeping its other terms.
+  /// replaces the `source` term of the filter, keeping its other terms.
   mutating func cycleSource() -> [Effect] {
     let sources = info.sources
     guard !sources.isEmpty else { return [] }
-    let others = filterText.split(separator: " ").filter { !$0.lowercased().hasPrefix("source:") }
-    // A term is one word: a source with spaces (`app@device #2`) is matched by its first word.
-    func word(_ source: String) -> String { (source.split(separator: " ").first.map(String.init) ?? source) }
+    let terms = (try? FilterTerms.split(filterText).get()) ?? []
+    let others = terms.filter {
+      !$0.lowercased().hasPrefix("source:") && !$0.lowercased().hasPrefix("source~")
+    }
     let current = filter?.source
-    let position = sources.firstIndex { word($0).lowercased() == current } ?? -1
+    let position = sources.firstIndex { $0.lowercased() == current } ?? -1
     let next = position + 1 < sources.count ? sources[position + 1] : nil
-    let term = next.map { "source:" + word($0) }
-    return applyFilter((others.map(String.init) + (term.map { [$0] } ?? [])).joined(separator: " "))
+    let term = next.map { "source:" + FilterTerms.quoted($0) }
+    return applyFilter((others.map(FilterTerms.quoted) + (term.map { [$0] } ?? [])).joined(separator: " "))
   }
 
   /// Applies filter text (empty removes the filter); the timeline filters, and the list changes
@@ -422,7 +423,7 @@ extension State {
     filter = parsed
     filterText = text
     filterAnchor = previous
-    return [.filter(text: text, parsed.timeline, range: 0..<known)]
+    return [.filter(text: text, parsed, range: 0..<known)]
   }
 
   /// A filter result: the whole list (from record 0) or the records that arrived since.
@@ -453,7 +454,7 @@ extension State {
       ensureCursorVisible()
     }
     guard let filter, filteredThrough < known else { return [] }
-    return [.filter(text: filterText, filter.timeline, range: filteredThrough..<known)]
+    return [.filter(text: filterText, filter, range: filteredThrough..<known)]
   }
 
   private mutating func jumpKey(_ key: Key, _ text: String) -> [Effect] {
@@ -462,7 +463,7 @@ extension State {
     case .enter:
       overlay = .none
       return jump(to: text)
-    case .backspace, .delete: overlay = .jump(String(text.dropLast()))
+    case .backspace, .delete, .control: overlay = .jump(TextInput.edit(text, key))
     case .character(let character) where character.isNumber || character == ":" || character == ".":
       overlay = .jump(text + String(character))
     default: overlay = .jump(text)

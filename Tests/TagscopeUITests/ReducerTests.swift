@@ -172,9 +172,12 @@ final class ReducerTests: XCTestCase {
     guard case .failure(let status) = Filter.parse("status:lost") else { return XCTFail("accepted") }
     XCTAssertTrue(status.message.contains("lost"))
     guard case .failure = Filter.parse("has:cake") else { return XCTFail("accepted") }
-    guard case .success(let filter) = Filter.parse("kind:userAction name:Play") else { return XCTFail() }
+    guard case .success(let filter) = Filter.parse("kind:userAction name:Play name~pod") else {
+      return XCTFail()
+    }
     XCTAssertEqual(filter.timeline.kinds, [.userAction])
-    XCTAssertEqual(filter.timeline.names, [.substring("play")])
+    XCTAssertEqual(
+      filter.timeline.names, [.exact("Play"), .substring("pod")], "name: is exact, name~ a part")
   }
 
   func testNewRecordsAreFilteredAsTheyArrive() {
@@ -368,8 +371,15 @@ final class PaneScrollTests: XCTestCase {
     }
     let store = Fixtures.store(records)
     XCTAssertEqual(store.timeline.sources, ["segment@127.0.0.1", "iPhone@10.0.0.2"])
-    guard case .success(let filter) = Filter.parse("source:IPHONE") else { return XCTFail("rejected") }
+    guard case .success(let filter) = Filter.parse("source~IPHONE") else { return XCTFail("rejected") }
     XCTAssertEqual(try store.timeline.filter(filter.timeline), [1, 3, 5], "the timeline's filter matches")
+    guard case .success(let exact) = Filter.parse("source:IPHONE@10.0.0.2") else {
+      return XCTFail("rejected")
+    }
+    XCTAssertEqual(
+      try store.timeline.filter(exact.timeline), [1, 3, 5], "source: is the whole name, any case")
+    guard case .success(let part) = Filter.parse("source:IPHONE") else { return XCTFail("rejected") }
+    XCTAssertEqual(try store.timeline.filter(part.timeline), [], "source: is exact, not a part")
     var state = Fixtures.state(store)
     state.type("s")
     XCTAssertEqual(state.filterText, "source:segment@127.0.0.1")

@@ -1,0 +1,64 @@
+import Foundation
+import TagscopeTimeline
+
+/// Splitting filter text into terms, and matching a term's value outside the timeline (kinds, rule
+/// ids).
+enum FilterTerms {
+  /// The terms of `text`: split at spaces, except inside double quotes (which are removed).
+  static func split(_ text: String) -> Result<[String], Filter.ParseError> {
+    var terms: [String] = []
+    var current = ""
+    var quoted = false
+    for character in text {
+      if character == "\"" {
+        quoted.toggle()
+      } else if character == " " && !quoted {
+        if !current.isEmpty { terms.append(current) }
+        current = ""
+      } else {
+        current.append(character)
+      }
+    }
+    if quoted { return .failure(Filter.ParseError(message: "a quote is not closed")) }
+    if !current.isEmpty { terms.append(current) }
+    return .success(terms)
+  }
+
+  /// A term as typed back into filter text: in double quotes when it holds a space (`key:"a b"`).
+  static func quoted(_ term: String) -> String {
+    guard term.contains(" ") else { return term }
+    if let separator = term.firstIndex(where: { $0 == ":" || $0 == "~" }) {
+      return term[...separator] + "\"" + term[term.index(after: separator)...] + "\""
+    }
+    return "\"" + term + "\""
+  }
+
+  /// A predicate for one match (substring or regex any case; an invalid regex matches nothing).
+  static func matcher(_ match: TimelineFilter.NameMatch) -> (String) -> Bool {
+    switch match {
+    case .exact(let text): return { $0.caseInsensitiveCompare(text) == .orderedSame }
+    case .substring(let text): return { text.isEmpty || $0.range(of: text, options: .caseInsensitive) != nil }
+    case .regex(let pattern):
+      guard let compiled = try? LinearPattern(pattern) else { return { _ in false } }
+      return { compiled.matches($0) }
+    }
+  }
+}
+
+/// Editing keys shared by the text inputs (filter, jump, export file name).
+enum TextInput {
+  /// `text` after `key`: backspace and delete remove a character, Ctrl-U everything, Ctrl-W the
+  /// last word (and the spaces after it); other keys leave it.
+  static func edit(_ text: String, _ key: Key) -> String {
+    switch key {
+    case .backspace, .delete: return String(text.dropLast())
+    case .control("u"): return ""
+    case .control("w"):
+      var edited = text
+      while edited.last == " " { edited.removeLast() }
+      while let last = edited.last, last != " " { edited.removeLast() }
+      return edited
+    default: return text
+    }
+  }
+}

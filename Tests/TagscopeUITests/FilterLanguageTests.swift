@@ -1,0 +1,112 @@
+import AnalyticsHub
+import TagscopeRecording
+import TagscopeTimeline
+import XCTest
+
+@testable import TagscopeUI
+
+/// Issue 13: the filter language — terms AND-ed, `key:` exact, `key~` a part or `/regex/`, kind
+/// aliases, violations by provider or rule, quoted values, Ctrl-U and Ctrl-W.
+final class FilterLanguageTests: XCTestCase {
+  private func matches(_ text: String, _ store: FixtureStore = Fixtures.store()) -> [Int] {
+    var state = Fixtures.state(store)
+    state.applyFilterForTest(text)
+    return state.matches ?? []
+  }
+
+  func testNameIsExactAndTildeIsAPartOrARegex() {
+    XCTAssertEqual(matches("name:playpodcast"), [3], "exact, any case")
+    XCTAssertEqual(matches("name:play"), [], "not a part")
+    XCTAssertEqual(matches("name~play"), [3, 5, 8], "playPodcast, podcastPlayer, playerDidFail")
+    XCTAssertEqual(matches("play"), [3, 5, 8], "a bare word is a part of the name")
+    XCTAssertEqual(matches("name~/^play/"), [3, 8], "a regular expression")
+    XCTAssertEqual(matches("/Podcast$/"), [3, 7], "a bare /regex/ is on the name")
+  }
+
+  func testTermsCombineWithAnd() {
+    XCTAssertEqual(matches("kind:screen"), [2, 5, 11])
+    XCTAssertEqual(matches("kind:screen name~podcast"), [2, 5], "both must hold")
+    XCTAssertEqual(matches("kind:screen kind:event"), [], "two kinds: no record is both")
+    XCTAssertEqual(matches("name~play name~/Fail$/"), [8])
+  }
+
+  func testKindAliases() {
+    XCTAssertEqual(matches("kind:action"), matches("kind:userAction"))
+    XCTAssertEqual(matches("kind:action"), [3, 7, 10])
+    XCTAssertEqual(matches("kind:timed"), [1, 4], "timedStart and timedStop")
+    XCTAssertEqual(matches("kind:session"), [0, 9], "sessionStart, sessionUpdate and sessionEnd")
+    XCTAssertEqual(matches("kind~time"), [1, 4])
+    guard case .failure(let error) = Filter.parse("kind:tap") else { return XCTFail("accepted") }
+    XCTAssertTrue(error.message.contains("action"), "the aliases are listed: \(error.message)")
+  }
+
+  func testProviderExactOrPartWithItsStatus() {
+    XCTAssertEqual(matches("provider:braze status:blocked"), [7, 8, 10])
+    XCTAssertEqual(matches("provider:bra"), [], "provider: is exact")
+    XCTAssertEqual(matches("provider~bra status:blocked"), [7, 8, 10])
+    XCTAssertEqual(matches("provider~/^(amplitude|braze)$/ status:sent"), [3, 7])
+  }
+
+  func testViolationsByProviderAndByRule() {
+    let store = Fixtures.store()
+    store.plan.add(
+      PlanFinding(
+        provider: "amplitude",
+        violation: RecordViolation(rule: "plan.wrong-name", message: "m", consequence: "error")), at: 3)
+    store.timeline.setPlanViolations(1, at: 3)
+    XCTAssertEqual(matches("has:violations", store), [3, 10])
+    XCTAssertEqual(matches("has:violations:firebase", store), [10], "the hub's rule violation on firebase")
+    XCTAssertEqual(matches("has:violations:amplitude", store), [3], "the plan's finding on amplitude")
+    XCTAssertEqual(matches("has:violations:piano", store), [])
+    XCTAssertEqual(matches("rule:wrong-name", store), [3], "a rule id's last part")
+    XCTAssertEqual(matches("rule:plan.wrong-name", store), [3], "or the whole id")
+    XCTAssertEqual(matches("rule:event-name-length", store), [10])
+    XCTAssertEqual(matches("rule~length", store), [10])
+    XCTAssertEqual(matches("rule:wrong-name has:violations:firebase", store), [], "AND: no record has both")
+  }
+
+  func testQuotedValuesKeepTheirSpaces() {
+    var records = Array(Fixtures.podcastRecords().prefix(4))
+    for index in records.indices { records[index].source = index < 2 ? "Podcasts@iPhone 15 #2" : "other" }
+    let store = Fixtures.store(records)
+    XCTAssertEqual(matches("source:\"podcasts@iphone 15 #2\"", store), [0, 1])
+    XCTAssertEqual(matches("source~\"iphone 15\"", store), [0, 1])
+    guard case .failure(let error) = Filter.parse("source:\"open") else { return XCTFail("accepted") }
+    XCTAssertEqual(error.message, "a quote is not closed")
+    var state = Fixtures.state(store)
+    state.type("s")
+    XCTAssertEqual(state.filterText, "source:\"Podcasts@iPhone 15 #2\"", "s quotes a source with spaces")
+    XCTAssertEqual(state.visibleCount, 2)
+    state.type("s")
+    XCTAssertEqual(state.filterText, "source:other")
+  }
+
+  func testCtrlUAndCtrlWEditTheInputs() {
+    var state = Fixtures.state()
+    state.type("/")
+    state.type("kind:screen name~pod")
+    state.apply(.key(.control("w")))
+    XCTAssertEqual(state.overlay, .filter("kind:screen "))
+    state.apply(.key(.control("w")))
+    XCTAssertEqual(state.overlay, .filter(""))
+    state.type("abc")
+    state.apply(.key(.control("u")))
+    XCTAssertEqual(state.overlay, .filter(""))
+    state.apply(.key(.escape))
+    state.type(":12")
+    state.apply(.key(.control("u")))
+    XCTAssertEqual(state.overlay, .jump(""))
+  }
+
+  func testTheHelpDocumentsTheLanguage() {
+    var state = Fixtures.state(size: Size(width: 200, height: 50))
+    state.type("?")
+    let text = render(state).text
+    for entry in [
+      "every term must match (AND)", "exact (any case) · key~v a part of it · key~/re/ a regular expression",
+      "action (= userAction)", "has:violations:amplitude", "rule:wrong-name", "ctrl-U clears the input",
+    ] {
+      XCTAssertTrue(text.contains(entry), "help lacks \(entry):\n\(text)")
+    }
+  }
+}
