@@ -10,7 +10,7 @@ import XCTest
 /// app's `hub`): the block itself is compiled as written. Blocks in another language (`sh`,
 /// `yaml`, `json`, `text`) are not Swift; a block that names no language is Swift, as in DocC.
 /// README's Package.swift snippet, marked `<!-- doc-example: manifest -->`, is compiled against a
-/// look-alike of PackageDescription and checked against Package.swift.
+/// look-alike of PackageDescription, and ``ManifestSnippetTests`` checks it against Package.swift.
 final class DocExampleCoverageTests: XCTestCase {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
