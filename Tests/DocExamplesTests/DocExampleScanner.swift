@@ -15,8 +15,8 @@ struct DocExample: Equatable {
   var code: [String]
 
   /// Swift as DocC sees it: a block that names no language is Swift too, so an unnamed diagram
-  /// must say `text`.
-  var isSwift: Bool { language.isEmpty || language == "swift" }
+  /// must say `text`; so is any `swift…` language (`swift-fragment` is no way around the check).
+  var isSwift: Bool { language.isEmpty || language.hasPrefix("swift") }
 
   var location: String { "\(file):\(line)" }
 }

@@ -68,9 +68,18 @@ final class DocExampleScannerTests: XCTestCase {
       """
     let found = DocExampleScanner.markdownExamples(readme, file: "README.md")
     XCTAssertEqual(found.map(\.language), ["sh", "swift", "swift"])
+    XCTAssertEqual(found.map(\.isSwift), [false, true, true])
     XCTAssertEqual(found.map(\.marker), [nil, "manifest", nil])
     XCTAssertEqual(found.map(\.line), [3, 8, 14])
     XCTAssertEqual(found[2].code, ["step()"])
+  }
+
+  func testEverySwiftLanguageIsSwift() {
+    let languages = ["swift", "Swift", "swift-fragment", "", "sh", "yaml", "json", "text"]
+    let found = languages.flatMap {
+      DocExampleScanner.markdownExamples("```\($0)\ncode()\n```", file: "README.md")
+    }
+    XCTAssertEqual(found.map(\.isSwift), [true, true, true, true, false, false, false, false])
   }
 
   func testACopyMatchesWhateverItsIndentationAndOnlyWithItsImports() {
