@@ -91,6 +91,12 @@ let package = Package(
       name: "AnalyticsProvidersTests",
       dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo"]),
     .testTarget(
+      name: "DocExamplesTests",
+      dependencies: [
+        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "TagscopeInspector", "TagscopeLive",
+        "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
+      ]),
+    .testTarget(
       name: "TagscopeInspectorTests",
       dependencies: [
         "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",

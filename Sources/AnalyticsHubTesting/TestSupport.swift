@@ -1,14 +1,17 @@
 import AnalyticsHub
 import Foundation
 
-/// An adapter that keeps every call it receives, for an app's unit tests:
+/// An adapter that keeps every call it receives, for an app's unit tests; a ``DispatchRecorder``
+/// observing the hub says which provider rules those calls broke:
 ///
 /// ```swift
 /// let firebase = TestAdapter<FirebaseCall>()
-/// try hub.register(Provider(id: "firebase", adapter: firebase, mapping: firebaseMapping))
+/// try hub.register(Firebase.provider(adapter: firebase, mapping: firebaseMapping))
+/// let dispatches = DispatchRecorder(observing: hub)  // rules are checked while the hub is observed
 /// hub.send(userAction: .playPodcast(podcast))
 /// hub.flush()  // every tag sent so far has reached its adapters
 /// XCTAssertEqual(firebase.names.last, "play_podcast_from_favorites")
+/// try dispatches.assertNoRuleViolations()  // fails naming each provider, rule and message
 /// ```
 public final class TestAdapter<Call: ProviderCall>: SDKAdapter, @unchecked Sendable {
   private let lock = NSLock()
@@ -64,13 +67,23 @@ public final class TestAdapter<Call: ProviderCall>: SDKAdapter, @unchecked Senda
   }
 }
 
-/// An observer that keeps every dispatch, for tests and tools.
+/// An observer that keeps every dispatch, for tests and tools; it also says which provider rules
+/// the dispatched tags broke (``violations``, ``assertNoRuleViolations(provider:)``).
 public final class DispatchRecorder: HubObserver, @unchecked Sendable {
   private let lock = NSLock()
   private var received: [Dispatch] = []
+  /// `false` when the observed hub does not check providers' rules at all.
+  let checksRules: Bool
 
-  /// An empty recorder.
-  public init() {}
+  /// An empty recorder; attach it with `hub.addObserver(_:)`.
+  public init() { checksRules = true }
+
+  /// A recorder observing `hub` from now on. A hub checks providers' rules only while it is
+  /// observed, so add it before sending the tags whose calls you check.
+  public init<T: Taxonomy>(observing hub: AnalyticsHub<T>) {
+    checksRules = hub.configuration.checksProviderRules
+    hub.addObserver(self)
+  }
 
   public func hubDidDispatch(_ dispatch: Dispatch) {
     lock.lock()

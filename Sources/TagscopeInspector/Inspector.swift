@@ -10,7 +10,7 @@ import TagscopeRecording
 /// let recorder = try Recorder(url: url, header: RecordingHeader(app: "Podcasts", started: Date()))
 /// let inspector = Inspector(sinks: [recorder])
 /// hub.addObserver(inspector)
-/// …
+/// // … the app runs
 /// inspector.close()  // flushes and closes the sinks
 /// ```
 ///

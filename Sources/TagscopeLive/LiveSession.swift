@@ -10,7 +10,7 @@ import TagscopeServer
 /// ```swift
 /// let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
 /// let server = try await ListenServer.start(configuration: configuration, ingest: session)
-/// …
+/// // … until the user quits
 /// try await server.shutdown()
 /// session.close()  // everything the server took is in the recording
 /// ```

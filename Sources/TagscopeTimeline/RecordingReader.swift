@@ -78,8 +78,14 @@ public enum RecordingEntry: Sendable, Hashable {
 /// Blank lines are skipped. Repeated headers (concatenated recordings) are skipped too.
 ///
 /// ```swift
-/// let reader = try RecordingReader(path: "session.jsonl")   // "-" reads standard input
-/// while let entry = try reader.next() { … }
+/// let reader = try RecordingReader(path: "session.jsonl")  // "-" reads standard input
+/// while let entry = try reader.next() {
+///   switch entry {
+///   case .record(let record, _): print(record.seq, record.name)
+///   case .dropped(let marker, _): print("lost", marker.count)
+///   case .problem(let problem): print(problem.reason)
+///   }
+/// }
 /// ```
 public final class RecordingReader {
   /// The recording's header.

@@ -62,12 +62,28 @@ public enum AmplitudeCall: ProviderCall, Hashable {
 /// The Amplitude Swift SDK's API, for an app to plug the real SDK in.
 ///
 /// ```swift
-/// struct AmplitudeSDK: AmplitudeAdapter {
-///   let amplitude: Amplitude
+/// struct AmplitudeSDK: AmplitudeAdapter, @unchecked Sendable {  // the SDK's client is thread-safe
+///   let amplitude: AmplitudeSwift.Amplitude  // plain `Amplitude` is AnalyticsProviders' namespace
 ///   func track(eventType: String, eventProperties: Properties) {
 ///     amplitude.track(eventType: eventType, eventProperties: eventProperties.foundationDictionary)
 ///   }
-///   …
+///   func identify(userProperties: Properties) {
+///     amplitude.identify(userProperties: userProperties.foundationDictionary)
+///   }
+///   func setUserId(userId: String?) { amplitude.setUserId(userId: userId) }
+///   func setDeviceId(deviceId: String) { amplitude.setDeviceId(deviceId: deviceId) }
+///   func setGroup(groupType: String, groupName: String) {
+///     amplitude.setGroup(groupType: groupType, groupName: groupName)
+///   }
+///   func revenue(productId: String, price: Double, quantity: Int) {
+///     let revenue = Revenue()
+///     revenue.productId = productId
+///     revenue.price = price
+///     revenue.quantity = quantity
+///     amplitude.revenue(revenue: revenue)
+///   }
+///   func setOptOut(_ optOut: Bool) { amplitude.optOut = optOut }
+///   func reset() { amplitude.reset() }
 /// }
 /// ```
 public protocol AmplitudeAdapter: SDKAdapter where Call == AmplitudeCall {

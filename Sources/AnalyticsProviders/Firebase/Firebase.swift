@@ -5,15 +5,18 @@ import Foundation
 /// mappings.
 ///
 /// ```swift
-/// let firebase = Firebase.provider(adapter: FirebaseSDK()) { tag, context in
+/// let firebase: Provider<PodcastTaxonomy> = Firebase.provider(adapter: FirebaseSDK()) { tag, context in
 ///   switch tag {
 ///   case .screen(.podcasts): return [.screenView(name: "show_podcasts")]
 ///   case .userAction(.playPodcast(let podcast)) where context.currentScreen == .favorites:
-///     return [.logEvent("play_podcast_from_favorites", podcast.params)]
+///     return [.logEvent("play_podcast_from_favorites", ["podcast_title": .string(podcast.title)])]
 ///   default: return []
 ///   }
 /// }
 /// ```
+///
+/// The provider's type names the app's taxonomy (`Provider<PodcastTaxonomy>`, or a typed
+/// `Mapping<PodcastTaxonomy, FirebaseCall>`): a closure alone does not say which tags it maps.
 public enum Firebase {
   /// The default provider identifier.
   public static let id: ProviderID = FirebaseRules.providerID

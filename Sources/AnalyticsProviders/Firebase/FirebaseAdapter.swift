@@ -12,7 +12,12 @@ import AnalyticsHub
 ///     Analytics.setUserProperty(value, forName: name)
 ///   }
 ///   func setUserID(_ id: String?) { Analytics.setUserID(id) }
-///   …
+///   func setDefaultEventParameters(_ parameters: Properties) {
+///     Analytics.setDefaultEventParameters(parameters.foundationDictionary)
+///   }
+///   func setAnalyticsCollectionEnabled(_ enabled: Bool) { Analytics.setAnalyticsCollectionEnabled(enabled) }
+///   func setConsent(_ consent: FirebaseConsent) { /* Analytics.setConsent([.analyticsStorage: …]) */ }
+///   func resetAnalyticsData() { Analytics.resetAnalyticsData() }
 /// }
 /// ```
 public protocol FirebaseAnalyticsAdapter: SDKAdapter where Call == FirebaseCall {

@@ -6,7 +6,7 @@ import NIOPosix
 ///
 /// ```swift
 /// let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
-///   if case .records(let records) = event { timeline.append(contentsOf: records) }
+///   if case .records(let records) = event { for record in records { try? timeline.append(record) } }
 /// }
 /// print("listening on", server.port)
 /// ```

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+
+/// README's "Add the package to your app" snippet (compiled in Examples/ManifestExample.swift)
+/// names products that Package.swift offers, all of its libraries, and the package by the identity
+/// its URL or path gives it.
+final class ManifestSnippetTests: XCTestCase {
+  private func libraryProducts() throws -> Set<String> {
+    let manifest = try DocExampleCoverageTests.read("Package.swift")
+    return Set(matches(of: #"\.library\(name: "([^"]+)""#, in: manifest))
+  }
+
+  private func snippet() throws -> DocExample {
+    let marked = try DocExampleCoverageTests.readmeExamples().filter { $0.marker == "manifest" }
+    XCTAssertEqual(marked.count, 1, "README has one <!-- doc-example: manifest --> block")
+    return try XCTUnwrap(marked.first)
+  }
+
+  func testTheSnippetLinksEveryLibraryProductByItsName() throws {
+    let products = try libraryProducts()
+    XCTAssertTrue(products.contains("AnalyticsHub"), "Package.swift's products were not read: \(products)")
+    let manifest = readmeAppManifest()
+    let linked = manifest.targets.flatMap(\.dependencies).filter { $0.package != nil }.map(\.name)
+    XCTAssertEqual(
+      Set(linked).subtracting(products), [], "products the snippet links that Package.swift lacks")
+    XCTAssertEqual(products.subtracting(linked), [], "library products the snippet does not show")
+    XCTAssertEqual(linked.count, Set(linked).count, "a product linked twice")
+  }
+
+  func testTestSupportIsLinkedByTheTestTargetOnly() throws {
+    let manifest = readmeAppManifest()
+    let app = Set(manifest.targets.filter { !$0.isTest }.flatMap(\.dependencies).map(\.name))
+    let tests = Set(manifest.targets.filter(\.isTest).flatMap(\.dependencies).map(\.name))
+    XCTAssertEqual(app, ["AnalyticsHub", "AnalyticsProviders", "TagscopeInspector"])
+    XCTAssertTrue(tests.isSuperset(of: ["AnalyticsHubTesting", "TaggingPlan"]), "\(tests)")
+  }
+
+  func testPackageIsTheIdentityOfTheURLAndOfTheLocalPath() throws {
+    let text = try snippet().code.joined(separator: "\n")
+    let locations =
+      matches(of: #"\.package\(url: "([^"]+)""#, in: text)
+      + matches(of: #"\.package\(path: "([^"]+)""#, in: text)
+    XCTAssertEqual(locations.count, 2, "the snippet shows a URL and a local path: \(locations)")
+    let identities = Set(locations.map(identity(of:)))
+    let named = Set(readmeAppManifest().targets.flatMap(\.dependencies).compactMap(\.package))
+    XCTAssertEqual(identities, ["tagscope"])
+    XCTAssertEqual(named, identities, "`package:` must be the identity, not the manifest's name")
+    XCTAssertEqual(identity(of: "../Tagscope-main"), "tagscope-main")
+    XCTAssertEqual(identity(of: "https://example.com/org/Tagscope.git"), "tagscope")
+  }
+
+  /// SwiftPM's identity of a dependency: the last path component, without `.git`, lowercased.
+  private func identity(of location: String) -> String {
+    var last = location.split(separator: "/").last.map(String.init) ?? location
+    if last.hasSuffix(".git") { last.removeLast(4) }
+    return last.lowercased()
+  }
+
+  private func matches(of pattern: String, in text: String) -> [String] {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+      Range($0.range(at: 1), in: text).map { String(text[$0]) }
+    }
+  }
+}
