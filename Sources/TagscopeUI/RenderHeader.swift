@@ -8,49 +8,71 @@ extension FrameView {
     var essential = false
     /// Lower gives way first.
     var rank: Int
-    /// Whether it may be cut short with `…` (to at least 12 columns) before it shrinks.
+    /// Whether it may be cut short with `…` (to at least ``shortestCut`` columns) before it shrinks.
     var elastic = false
-    /// Its width once cut short.
-    var limit: Int?
-
-    var width: Int { min(forms.first?.width ?? 0, limit ?? .max) }
   }
+
+  /// The fewest columns an elastic part is cut to: shorter, its next form says more.
+  static let shortestCut = 20
 
   /// The top border: mode, position, app and source, count, rate and sparkline, plan coverage.
   /// When it does not fit, the least important parts shrink or go first (sparkline, sources, app
-  /// name, rate…); the mode, the position or count, drops and the plan's error count stay.
+  /// name, rate…); the mode, the position or count, drops and the plan's error count stay. Room
+  /// left over is then given back, most important part first.
   func drawHeader(into grid: inout Grid) {
-    var parts = headerParts()
+    let parts = headerParts()
     let available = layout.size.width - 3
-    let separator = 3  // " ─ "
-    func total() -> Int {
-      parts.reduce(0) { $0 + $1.width + separator } + 9 + 1  // " tagscope", " "
+    // Per part: the form shown (`nil`: left out) and the width it is cut to.
+    var form: [Int?] = parts.map { _ in 0 }
+    var limit: [Int?] = parts.map { _ in nil }
+    func width(_ index: Int) -> Int {
+      guard let chosen = form[index] else { return 0 }
+      return min(parts[index].forms[chosen].width, limit[index] ?? .max)
     }
-    while total() > available {
-      // The lowest-ranked part with something left to give: cut short, a shorter form, removal.
-      guard
-        let index = parts.indices.filter({ parts[$0].forms.count > 1 || !parts[$0].essential })
-          .min(by: { parts[$0].rank < parts[$1].rank })
-      else { break }
-      let overflow = total() - available
-      if parts[index].elastic && parts[index].width - overflow >= 12 {
-        parts[index].limit = parts[index].width - overflow
-        break
+    func total() -> Int {
+      parts.indices.reduce(9 + 1) { $0 + (form[$1] == nil ? 0 : width($1) + 3) }  // " tagscope", " ─ "
+    }
+    let byRank = parts.indices.sorted { parts[$0].rank < parts[$1].rank }
+    for index in byRank where total() > available {
+      // Give way: cut short (elastic), then shorter forms, then out (unless essential).
+      while total() > available, let chosen = form[index] {
+        let overflow = total() - available
+        if parts[index].elastic && limit[index] == nil && width(index) - overflow >= Self.shortestCut {
+          limit[index] = width(index) - overflow
+        } else if chosen + 1 < parts[index].forms.count {
+          form[index] = chosen + 1
+          limit[index] = nil
+        } else if !parts[index].essential {
+          form[index] = nil
+        } else {
+          break
+        }
       }
-      parts[index].limit = nil
-      if parts[index].forms.count > 1 {
-        parts[index].forms.removeFirst()
-      } else {
-        parts.remove(at: index)
+    }
+    for index in byRank.reversed() {
+      // Room left: the longest form that fits again (cut short if elastic).
+      let current = form[index] ?? parts[index].forms.count
+      for candidate in 0..<current {
+        let previous = (form[index], limit[index])
+        form[index] = candidate
+        limit[index] = nil
+        if total() <= available { break }
+        let overflow = total() - available
+        if parts[index].elastic && width(index) - overflow >= Self.shortestCut {
+          limit[index] = width(index) - overflow
+          break
+        }
+        (form[index], limit[index]) = previous
       }
     }
     var segments = Segments()
     segments.add(" tagscope", .bold)
     var column = 1 + segments.draw(into: &grid, column: 1, row: 0, width: available)
-    for part in parts {
-      guard let form = part.forms.first else { continue }
+    for index in parts.indices {
+      guard let chosen = form[index] else { continue }
       column += grid.put(" ─ ", column: column, row: 0, style: .border, maxWidth: available + 1 - column)
-      column += form.draw(into: &grid, column: column, row: 0, width: min(part.width, available + 1 - column))
+      column += parts[index].forms[chosen].draw(
+        into: &grid, column: column, row: 0, width: min(width(index), available + 1 - column))
     }
     grid.put(" ", column: column, row: 0, maxWidth: available + 1 - column)
   }

@@ -113,6 +113,7 @@ final class FirstMinuteTests: XCTestCase {
     XCTAssertTrue(header.contains("7 errors"), header)
     XCTAssertTrue(header.contains("2 warnings"), header)
     XCTAssertEqual(DisplayWidth.of(header), 100)
+    assertGolden(grid.text, "live-plan-100x30")
     let footer = footerLine(grid)
     XCTAssertTrue(footer.hasPrefix("└ q quit · ? help · / filter"), footer)
     XCTAssertFalse(footer.contains("…"), "keys give way whole, none is cut: \(footer)")
@@ -162,6 +163,7 @@ final class FirstMinuteTests: XCTestCase {
     XCTAssertTrue(text.contains("│ ✗ plan.  "), text)
     XCTAssertTrue(text.contains("│   unexpected-  "), text)
     XCTAssertTrue(text.contains("│   provider-call  "), text)
+    assertGolden(text, "providers-uncut-160x45")
     // The Events pane is sized from its rows: the provider columns get the rest.
     XCTAssertLessThan(state.layout.area(.events).width, 64, "at 160 columns the Events pane needs ~55")
   }
