@@ -301,6 +301,33 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return Array(index.sources.strings.dropFirst())
   }
 
+  /// Each source seen so far, in the order first seen, with its record count, its records with
+  /// violations, its first and latest record, and how many of its records fall in the last
+  /// `window` seconds before the newest record of all (from memory, no file access).
+  public func sourceStatistics(window: Double = 10) -> [SourceStatistics] {
+    lock.lock()
+    defer { lock.unlock() }
+    guard index.count > 0 else { return [] }
+    let names = index.sources.strings
+    var recent = [Int](repeating: 0, count: names.count)
+    let newest = index.entries[index.count - 1].time
+    let since = newest - Int64(window * 1000)
+    var position = index.count - 1
+    // Newest first, until the window is passed (times that go backwards end the walk early).
+    while position >= 0, index.entries[position].time > since {
+      recent[Int(index.entries[position].sourceID)] += 1
+      position -= 1
+    }
+    return names.indices.dropFirst().compactMap { id in
+      guard id < index.countOfSource.count, index.countOfSource[id] > 0 else { return nil }
+      let last = index.lastOfSource[id]
+      return SourceStatistics(
+        name: names[id], records: index.countOfSource[id], withViolations: index.violationsOfSource[id],
+        firstIndex: index.keyframes[id][0].index, lastIndex: last,
+        lastTimeMilliseconds: index.entries[last].time, recentRecords: recent[id], window: window)
+    }
+  }
+
   /// The Events-list fields of record `index` (from memory, no file access).
   public func summary(at position: Int) throws(TimelineError) -> RecordSummary {
     lock.lock()
@@ -389,13 +416,18 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       throw .indexOutOfRange(position, count: count)
     }
     var (fold, consentRecords) = index.fold(upTo: position)
+    let sourceID = index.sourceID(at: position)
+    let sourceName = sourceID == 0 ? nil : index.sources.strings[sourceID]
     lock.unlock()
     for consentIndex in consentRecords {
       if let decision = FoldState.decision(try record(at: consentIndex), index: consentIndex) {
         fold.apply(decision)
       }
     }
-    var state = TimelineState(index: position, consent: fold.consent, providers: fold.providers)
+    // The providers this record's source has had outputs for (the fold's table is by global id).
+    var state = TimelineState(
+      index: position, consent: fold.consent, providers: fold.providers.filter { $0.lastIndex != nil })
+    state.source = sourceName
     if let contextIndex = fold.lastContextIndex {
       let context = try record(at: contextIndex).context
       state.screen = context.screen
@@ -447,9 +479,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard position >= 0, position < index.count else { return }
-    var entry = index.entries[position]
-    entry.planViolations = UInt16(clamping: count)
-    index.entries[position] = entry
+    index.setPlanViolations(count, at: position)
   }
 
   /// The first record after `index` with rule or plan violations.

@@ -28,6 +28,9 @@ struct IndexEntry {
   var sourceID: UInt16
   var flags: UInt8
   var planViolations: UInt16 = 0
+  /// How many records back the previous record of the same source is (0: none, or too far): the
+  /// per-source fold walks a source's records without scanning the others'.
+  var previousInSource: UInt32 = 0
 }
 
 /// Entries in fixed chunks, so growth never copies the whole index.
@@ -128,8 +131,16 @@ struct FoldState {
   }
 }
 
-/// The timeline's index: entries, interned strings, keyframes every ``keyframeInterval`` records
-/// and the running fold. Not thread-safe; ``Timeline`` guards it.
+/// A source's fold just before one of its records.
+struct Keyframe {
+  /// The record (a timeline position) the fold stops before.
+  var index: Int
+  var state: FoldState
+}
+
+/// The timeline's index: entries, interned strings, and per source (device or connection) the
+/// running fold and a keyframe every ``keyframeInterval`` of its records, so the state as of a
+/// record is its own device's. Not thread-safe; ``Timeline`` guards it.
 struct TimelineIndex {
   static let keyframeInterval = 256
   static let maximumProviders = 64
@@ -140,9 +151,14 @@ struct TimelineIndex {
   /// Id 0 is "no source".
   var sources = InternTable()
   var providers = InternTable()
-  /// `keyframes[k]`: the fold of records `0..<k * keyframeInterval`.
-  var keyframes: [FoldState] = []
-  var running = FoldState()
+  /// By source id: its keyframes, in timeline order (the first before its first record).
+  var keyframes: [[Keyframe]] = []
+  /// By source id: the fold of all its records so far.
+  var running: [FoldState] = []
+  /// By source id: its latest record, its record count and its records with violations.
+  var lastOfSource: [Int] = []
+  var countOfSource: [Int] = []
+  var violationsOfSource: [Int] = []
   var consentKindID: Int
   /// `seq` repeating or going backwards within a source, in file order.
   var sequence = SequenceCheck()
@@ -162,7 +178,6 @@ struct TimelineIndex {
   /// Indexes one record from its index fields.
   mutating func add(_ fields: IndexFields, offset: UInt64, length: Int) {
     let index = entries.count
-    if index % Self.keyframeInterval == 0 { keyframes.append(running) }
     var flags: UInt8 = 0
     if fields.hasRuleViolations { flags |= IndexEntry.ruleViolations }
     if fields.hasIssues { flags |= IndexEntry.issues }
@@ -188,11 +203,37 @@ struct TimelineIndex {
       case .other: break
       }
     }
+    let source = Int(entry.sourceID)
+    while running.count <= source {
+      running.append(FoldState())
+      keyframes.append([])
+      lastOfSource.append(-1)
+      countOfSource.append(0)
+      violationsOfSource.append(0)
+    }
+    if lastOfSource[source] >= 0 { entry.previousInSource = UInt32(clamping: index - lastOfSource[source]) }
+    if countOfSource[source] % Self.keyframeInterval == 0 {
+      keyframes[source].append(Keyframe(index: index, state: running[source]))
+    }
+    lastOfSource[source] = index
+    countOfSource[source] += 1
+    if entry.flags & IndexEntry.ruleViolations != 0 { violationsOfSource[source] += 1 }
     entries.append(entry)
-    _ = sequence.check(seq: entry.seq, sourceKey: Int(entry.sourceID))
+    _ = sequence.check(seq: entry.seq, sourceKey: source)
     let isConsent = Int(entry.kindID) == consentKindID
-    running.apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
-    if isConsent, let decision = fields.consentDecision(index: index) { running.apply(decision) }
+    running[source].apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
+    if isConsent, let decision = fields.consentDecision(index: index) { running[source].apply(decision) }
+  }
+
+  /// Sets the plan violations of record `index`, keeping its source's count of records with
+  /// violations.
+  mutating func setPlanViolations(_ count: Int, at index: Int) {
+    var entry = entries[index]
+    let had = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+    entry.planViolations = UInt16(clamping: count)
+    entries[index] = entry
+    let has = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+    if had != has { violationsOfSource[Int(entry.sourceID)] += has ? 1 : -1 }
   }
 
   func summary(at index: Int) -> RecordSummary {
@@ -298,12 +339,32 @@ struct TimelineIndex {
     return true
   }
 
-  /// The fold as of record `index` from its keyframe, plus the consent records to decode in range.
+  /// The fold of record `index`'s own source as of that record, from the source's nearest keyframe
+  /// (at most ``keyframeInterval`` of its records, reached through their links however many other
+  /// sources' records lie between), plus the consent records to decode in range.
   func fold(upTo index: Int) -> (FoldState, consentRecords: [Int]) {
-    let keyframe = index / Self.keyframeInterval
-    var state = keyframes[keyframe]
+    let source = Int(entries[index].sourceID)
+    let frames = keyframes[source]
+    // The last keyframe at or before `index` (binary search: keyframes are in timeline order).
+    var low = 0
+    var high = frames.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if frames[middle].index <= index { low = middle } else { high = middle - 1 }
+    }
+    let keyframe = frames[low]
+    var positions: [Int] = []
+    positions.reserveCapacity(Self.keyframeInterval)
+    var position = index
+    while true {
+      positions.append(position)
+      let back = Int(entries[position].previousInSource)
+      if position <= keyframe.index || back == 0 { break }
+      position -= back
+    }
+    var state = keyframe.state
     var consentRecords: [Int] = []
-    for position in (keyframe * Self.keyframeInterval)...index {
+    for position in positions.reversed() {
       let entry = entries[position]
       let isConsent = Int(entry.kindID) == consentKindID
       state.apply(entry, at: position, isConsent: isConsent, providerNames: providers.strings)
@@ -311,6 +372,9 @@ struct TimelineIndex {
     }
     return (state, consentRecords)
   }
+
+  /// The source id of the record at `index` (0: no source).
+  func sourceID(at index: Int) -> Int { Int(entries[index].sourceID) }
 }
 
 extension IndexFields {

@@ -5,6 +5,9 @@ import TagscopeRecording
 public struct TimelineState: Sendable, Hashable {
   /// The record this state is as of (`nil`: before the first record).
   public var index: Int?
+  /// The device or connection it is the state of (`tagscope listen`); `nil` for a recording with
+  /// one app and no sources. Each source's state is folded from its own records only.
+  public var source: String?
   /// The current screen.
   public var screen: String?
   /// Screen names, oldest first, the current one last.
@@ -82,4 +85,40 @@ public struct ProviderState: Sendable, Hashable {
 
   /// Whether the provider currently receives nothing (disabled or no consent).
   public var isBlocked: Bool { !enabled || !consented }
+}
+
+/// One source (device or connection) of a timeline, from the index.
+public struct SourceStatistics: Sendable, Hashable {
+  /// Its name (`Podcasts@iPhone 15`, `segment@127.0.0.1`).
+  public var name: String
+  /// Its records.
+  public var records: Int
+  /// Its records with rule or plan violations.
+  public var withViolations: Int
+  /// Its first and latest record (timeline positions).
+  public var firstIndex: Int
+  public var lastIndex: Int
+  /// Its latest record's time, milliseconds since 1970.
+  public var lastTimeMilliseconds: Int64
+  /// Its records in the last ``window`` seconds before the newest record of all.
+  public var recentRecords: Int
+  public var window: Double
+
+  /// Statistics of a source.
+  public init(
+    name: String, records: Int, withViolations: Int, firstIndex: Int, lastIndex: Int,
+    lastTimeMilliseconds: Int64, recentRecords: Int, window: Double
+  ) {
+    self.name = name
+    self.records = records
+    self.withViolations = withViolations
+    self.firstIndex = firstIndex
+    self.lastIndex = lastIndex
+    self.lastTimeMilliseconds = lastTimeMilliseconds
+    self.recentRecords = recentRecords
+    self.window = window
+  }
+
+  /// Records a second over the window.
+  public var rate: Double { window > 0 ? Double(recentRecords) / window : 0 }
 }

@@ -30,6 +30,8 @@ public enum Effect: Sendable, Hashable {
   case loadTimes(from: Int, within: [Int]?)
   /// The rate and sparkline for `request` → ``Msg/activityLoaded(_:)``.
   case loadActivity(ActivityRequest)
+  /// Every source's counts and connection → ``Msg/sourcesLoaded(_:count:)``.
+  case loadSources
   /// Writes the records of `scope` to a new recording at `path` → ``Msg/exported(path:count:error:)``.
   case export(ExportScope, path: String)
 
@@ -66,6 +68,7 @@ public struct EffectRunner: Sendable {
       return [.timesLoaded(from: from, times: times(from: from, within: within))]
     case .loadActivity(let request): return [.activityLoaded(activity(request))]
     case .export(let scope, let path): return [export(scope, to: path)]
+    case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
     }
   }
 

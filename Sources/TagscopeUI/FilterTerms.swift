@@ -24,6 +24,9 @@ enum FilterTerms {
     return .success(terms)
   }
 
+  /// A value as typed into filter text: in double quotes when it holds a space.
+  static func quotedValue(_ value: String) -> String { value.contains(" ") ? "\"" + value + "\"" : value }
+
   /// A term as typed back into filter text: in double quotes when it holds a space (`key:"a b"`).
   static func quoted(_ term: String) -> String {
     guard term.contains(" ") else { return term }

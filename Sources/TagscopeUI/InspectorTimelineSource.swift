@@ -11,14 +11,16 @@ public final class InspectorTimelineSource: TimelineSource {
   /// Tagging-plan results, when a plan is checked.
   public let plan: (any PlanFeed)?
   private let slowdown: (@Sendable () -> String?)?
+  private let connections: (@Sendable () -> [SourceConnection])?
 
   /// An adapter over `timeline`, labelled `sourceLabel` in the header, with `plan` results if any;
   /// `slowdown` says why the source is going slower than asked, while it is (the live demo's
-  /// simulator waiting for its recording).
+  /// simulator waiting for its recording); `connections` tells how `listen`'s sources stand.
   public init(
     timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil,
-    slowdown: (@Sendable () -> String?)? = nil
+    slowdown: (@Sendable () -> String?)? = nil, connections: (@Sendable () -> [SourceConnection])? = nil
   ) {
+    self.connections = connections
     self.timeline = timeline
     appName = timeline.header.app ?? "recording"
     self.sourceLabel = sourceLabel
@@ -60,6 +62,13 @@ public final class InspectorTimelineSource: TimelineSource {
   public func findings(at index: Int) -> [PlanFinding] { plan?.findings(at: index) ?? [] }
 
   public func planChecklist() -> [String] { plan?.checklist() ?? [] }
+
+  public func sourceOverview() -> [SourceOverview] {
+    let known = connections?() ?? []
+    return timeline.sourceStatistics().map { statistics in
+      SourceOverview(statistics: statistics, connection: known.first { $0.name == statistics.name })
+    }
+  }
 
   public func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> {
     Result { () throws(TimelineError) in try timeline.export(positions: indices, to: path) }

@@ -78,6 +78,8 @@ public enum Msg: Sendable, Hashable {
   case timesLoaded(from: Int, times: [Double])
   /// The rate and sparkline (``Effect/loadActivity(_:)``).
   case activityLoaded(Activity)
+  /// The Sources view's rows, loaded when the timeline held `count` records (``Effect/loadSources``).
+  case sourcesLoaded([SourceOverview], count: Int)
   /// An export was written (`count` records), or failed with `error` (``Effect/export(_:path:)``).
   case exported(path: String, count: Int, error: String?)
 }

@@ -12,7 +12,7 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
   // junction of the hidden layout shows on the outer border.
   let covered: Bool
   switch state.overlay {
-  case .help, .detail: covered = true
+  case .help, .detail, .sources: covered = true
   case .none, .filter, .jump, .export: covered = false
   }
   layout.drawFrame(into: &grid, dividers: !covered)
@@ -29,6 +29,7 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
   switch state.overlay {
   case .help(let scroll): view.drawHelp(scroll: scroll, into: &grid)
   case .detail(let detail): view.drawDetail(detail, into: &grid)
+  case .sources(let sources): view.drawSources(sources, into: &grid)
   case .none, .filter, .jump, .export: break
   }
   view.drawFooter(into: &grid)

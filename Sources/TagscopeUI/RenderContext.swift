@@ -19,12 +19,26 @@ extension FrameView {
     }
   }
 
+  /// ` · B Podcasts@phone-2`: whose screens and session the panes show, when records come from
+  /// several devices (each pane shows the selected record's own device).
+  func deviceTitle() -> Segments {
+    var extra = Segments()
+    guard state.showsSourceLabels, let source = selectedState?.source,
+      let position = state.sourcePosition(source)
+    else { return extra }
+    extra.add(" · ", .dim)
+    extra.add(Sanitizer.clean(SourceLabels.label(position)), SourceLabels.style(position))
+    extra.add(" ")
+    extra.add(Sanitizer.clean(source, limit: 80), .dim)
+    return extra
+  }
+
   /// The state shown by Screens and Session: as of the selected record.
   var selectedState: TimelineState? { state.selected?.state }
 
   /// Screen history, newest first; the current screen marked `▶`.
   func drawScreens(into grid: inout Grid) {
-    drawTitle(.screens, into: &grid)
+    drawTitle(.screens, into: &grid, extra: deviceTitle())
     drawLines(screensLines(), pane: .screens, into: &grid)
   }
 
@@ -54,7 +68,7 @@ extension FrameView {
 
   /// Session state, user, properties, consent and running timers.
   func drawSession(into grid: inout Grid) {
-    drawTitle(.session, into: &grid)
+    drawTitle(.session, into: &grid, extra: deviceTitle())
     drawLines(sessionLines(), pane: .session, into: &grid)
   }
 

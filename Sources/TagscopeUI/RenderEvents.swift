@@ -84,6 +84,16 @@ extension FrameView {
       let seq = String(summary.seq)
       left.add(Sanitizer.clean(String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq + " "), .dim)
       if showTime { left.add(Sanitizer.clean(Format.clock(summary.seconds) + " "), .dim) }
+      if state.showsSourceLabels {
+        // The record's device: a short label, stable in colour (the Sources view lists them).
+        if let position = state.sourcePosition(summary.source) {
+          let label = SourceLabels.label(position)
+          left.add(Sanitizer.clean(label), SourceLabels.style(position))
+          left.add(Sanitizer.clean(String(repeating: " ", count: state.sourceLabelWidth - label.count)))
+        } else {
+          left.add(Sanitizer.clean(String(repeating: " ", count: state.sourceLabelWidth)))
+        }
+      }
       left.add(Self.glyph(summary.kind), Style(color: .cyan))
       left.add(" ")
       var right = Segments()

@@ -28,6 +28,7 @@ extension FrameView {
     ("E", "export the listed records (the filter's matches, or all)"),
     ("mouse", "click selects and focuses, wheel scrolls"),
     ("s", "listen: show one source after the other, then all (filter source:)"),
+    ("S", "listen: the sources (devices) with counts and connection; enter shows one"),
     ("c", "with a plan: the coverage checklist (not yet seen first)"),
   ]
 
@@ -227,7 +228,7 @@ extension FrameView {
     let ranked = plainFooterKeys
     let ranks: [String: Int] = [
       "q": .max, "?": .max, "esc": 95, "space": 90, "/": 85, "enter": 80, "[ ]": 75, ". ,": 70, "← →": 65,
-      "G": 60, "c": 55, "s": 55, "j/k": 50, "tab": 45, "z": 40, "e E": 35, "+ -": 30, ":": 30,
+      "G": 60, "c": 55, "S": 55, "j/k": 50, "tab": 45, "z": 40, "e E": 35, "+ -": 30, ":": 30,
       "h/l": 50, "g/G": 45, "PgUp/PgDn": 40, "any key": .max,
     ]
     return ranked.map { ($0.0, $0.1, ranks[$0.0.text] ?? 20) }
@@ -238,6 +239,7 @@ extension FrameView {
     case .detail:
       return [("esc", "back"), ("j/k", "scroll"), ("PgUp/PgDn", "page"), ("g/G", "top/end"), ("q", "quit")]
     case .help: return [("j/k", "scroll"), ("any key", "close"), ("q", "quit")]
+    case .sources: return [("j/k", "move"), ("enter", "show it (or all)"), ("esc", "back"), ("q", "quit")]
     default: break
     }
     var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", "help")]
@@ -257,7 +259,7 @@ extension FrameView {
     case .providers: keys += [("j/k", "scroll"), ("h/l", "columns")]
     }
     keys += [("tab", "pane"), ("z", state.zoomed ? "unzoom" : "zoom")]
-    if !state.info.sources.isEmpty { keys.append(("s", "source")) }
+    if !state.info.sources.isEmpty { keys.append(("S", "sources")) }
     if state.info.planSummary != nil { keys.append(("c", "coverage")) }
     if state.filter != nil { keys.append(("esc", "clear filter")) }
     return keys

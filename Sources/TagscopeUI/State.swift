@@ -69,6 +69,8 @@ public enum Overlay: Sendable, Hashable {
   case jump(String)
   /// The file name being typed for an export (`e`, `E`).
   case export(ExportPrompt)
+  /// Every source with its counts and connection (`S`).
+  case sources(SourcesView)
 }
 
 /// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws
@@ -152,7 +154,7 @@ public struct State: Sendable {
   public var eventsWidth: Int {
     let seqDigits = max(4, String(known).count)
     let marks = min(info.providers.count, FrameView.maximumStatusMarks)
-    return seqDigits + 1 + 13 + 2 + min(max(widestName, 12), Self.nameColumns) + 4
+    return seqDigits + 1 + 13 + sourceLabelWidth + 2 + min(max(widestName, 12), Self.nameColumns) + 4
       + (marks > 0 ? marks + 1 : 0)
   }
 

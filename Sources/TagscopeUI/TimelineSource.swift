@@ -30,6 +30,8 @@ public protocol TimelineSource: AnyObject, Sendable {
   func findings(at index: Int) -> [PlanFinding]
   /// The plan's coverage checklist (empty without a plan).
   func planChecklist() -> [String]
+  /// Every source with its counts and, under `listen`, its connection, in the order first seen.
+  func sourceOverview() -> [SourceOverview]
   /// Writes the records at `indices` to a new recording at `path` (never overwriting a file);
   /// returns how many were written.
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError>

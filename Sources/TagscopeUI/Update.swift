@@ -29,6 +29,7 @@ extension State {
       case .filter(let text): effects = filterKey(key, text)
       case .jump(let text): effects = jumpKey(key, text)
       case .export(let prompt): effects = exportKey(key, prompt)
+      case .sources(let view): effects = sourcesKey(key, view)
       }
     case .info(let info): effects = infoChanged(info)
     case .rowsLoaded(let summaries):
@@ -54,6 +55,7 @@ extension State {
     case .timesLoaded(let from, let values): times = (from, values)
     case .activityLoaded(let loaded): activity = loaded
     case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
+    case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
     }
     return effects + needs()
   }
@@ -90,6 +92,9 @@ extension State {
     if !missing.isEmpty { effects.append(.loadRows(missing.sorted())) }
     if let index = selectedIndex, selection?.index != index { effects.append(.loadSelection(index)) }
     if let request = activityRequest, activity?.request != request { effects.append(.loadActivity(request)) }
+    if case .sources(let view) = overlay, view.loadedAt >= 0, view.loadedAt != known {
+      effects.append(.loadSources)
+    }
     if mode == .replay && playing && cursor + 1 < visibleCount && time(atPosition: cursor + 1) == nil {
       effects.append(.loadTimes(from: cursor, within: matches))
     }
@@ -220,6 +225,7 @@ extension State {
       zoomed.toggle()
       ensureCursorVisible()
     case .character("s"): return cycleSource()
+    case .character("S"): return openSources()
     case .character("c"): return openChecklist()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
@@ -400,7 +406,7 @@ extension State {
     let current = filter?.source
     let position = sources.firstIndex { $0.lowercased() == current } ?? -1
     let next = position + 1 < sources.count ? sources[position + 1] : nil
-    let term = next.map { "source:" + FilterTerms.quoted($0) }
+    let term = next.map { "source:" + FilterTerms.quotedValue($0) }
     return applyFilter((others.map(FilterTerms.quoted) + (term.map { [$0] } ?? [])).joined(separator: " "))
   }
 

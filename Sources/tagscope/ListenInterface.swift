@@ -31,7 +31,11 @@ enum ListenInterface {
     } catch {
       return "\(error)"
     }
-    let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
+    let connections = SourceConnections()
+    let session = LiveSession(store: timeline, checker: checker) { update in
+      connections.note(update.events)
+      wakeup.signal()
+    }
     let server: ListenServer
     do {
       server = try await ListenServer.start(configuration: options.configuration, ingest: session)
@@ -40,7 +44,8 @@ enum ListenInterface {
       return "cannot listen on \(options.host):\(options.port): \(error)"
     }
     let label = "listening on \(options.host):\(server.port)"
-    let source = InspectorTimelineSource(timeline: timeline, sourceLabel: label, plan: checker)
+    let source = InspectorTimelineSource(
+      timeline: timeline, sourceLabel: label, plan: checker, connections: { connections.snapshot() })
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
     try? await server.shutdown()
     session.close()

@@ -161,6 +161,7 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
   func findings(at index: Int) -> [PlanFinding] { [] }
   func planChecklist() -> [String] { [] }
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> { .success(indices.count) }
+  func sourceOverview() -> [SourceOverview] { [] }
 }
 
 final class GridDiffTests: XCTestCase {

@@ -1,0 +1,104 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+import TagscopeTimeline
+import XCTest
+
+/// Issue 12: the state as of a record is its own device's — screens, session, timers, consent and
+/// providers folded from that source's records only, with keyframes per source so a seek reads at
+/// most a keyframe's worth of that source's records however many devices are interleaved.
+final class PerSourceStateTests: XCTestCase {
+  /// `count` records round-robin over `devices`; device `d`'s record `n` is on screen `d-s<n/5>`,
+  /// and device 1 revokes braze consent at its record 10.
+  private func interleaved(devices: Int, count: Int) throws -> Timeline {
+    let timeline = try Timeline.live()
+    for index in 0..<count {
+      let device = index % devices
+      let ordinal = index / devices
+      let screen = "d\(device)-s\(ordinal / 5)"
+      var record: Record
+      if device == 1 && ordinal == 10 {
+        record = Record(
+          seq: UInt64(ordinal + 1), time: Date(timeIntervalSince1970: 1_000 + Double(index)), kind: .consent,
+          name: "consent", properties: ["scope": "provider:braze", "granted": false])
+      } else {
+        record = Record(
+          seq: UInt64(ordinal + 1), time: Date(timeIntervalSince1970: 1_000 + Double(index)),
+          kind: ordinal % 5 == 0 ? .screen : .userAction, name: ordinal % 5 == 0 ? screen : "tap")
+        let braze =
+          device == 1 && ordinal > 10
+          ? ProviderOutput(provider: "braze", status: .blocked, reason: "consent")
+          : ProviderOutput(provider: "braze", status: .sent)
+        record.outputs = [ProviderOutput(provider: "firebase-\(device)", status: .sent), braze]
+      }
+      record.context = RecordContext(
+        screen: screen, history: ["d\(device)-home", screen],
+        session: RecordSession(id: "session-\(device)", state: "authenticated", user: "user-\(device)"))
+      record.source = "Podcasts@phone-\(device)"
+      try timeline.append(record)
+    }
+    return timeline
+  }
+
+  func testEachRecordShowsItsOwnDevicesState() throws {
+    let timeline = try interleaved(devices: 3, count: 3 * 600)
+    defer { timeline.release() }
+    for index in [0, 1, 2, 3, 4, 5, 298, 299, 300, 301, 767, 768, 769, 1_500, 1_797, 1_798, 1_799] {
+      let device = index % 3
+      let ordinal = index / 3
+      let state = try timeline.state(at: index)
+      XCTAssertEqual(state.source, "Podcasts@phone-\(device)", "record \(index)")
+      XCTAssertEqual(state.screen, "d\(device)-s\(ordinal / 5)", "record \(index): its own device's screen")
+      XCTAssertEqual(state.session?.user, "user-\(device)", "record \(index)")
+      XCTAssertEqual(
+        Set(state.providers.map(\.provider)), ["firebase-\(device)", "braze"],
+        "record \(index): its providers")
+      XCTAssertFalse(
+        state.providers.contains { $0.provider.hasPrefix("firebase-") && $0.provider != "firebase-\(device)" }
+      )
+      let brazeBlocked = state.provider("braze")?.isBlocked ?? false
+      XCTAssertEqual(brazeBlocked, device == 1 && ordinal > 10, "record \(index): consent is per device")
+      XCTAssertEqual(
+        state.consent.map(\.scope), device == 1 && ordinal >= 10 ? ["provider:braze"] : [], "record \(index)")
+    }
+  }
+
+  func testAFoldFromAKeyframeEqualsAFoldFromTheStart() throws {
+    // Uneven devices: one sends 1 record in 50, so its keyframes are far apart in the timeline.
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    var expected: [String: String] = [:]
+    var screens: [Int: String] = [:]
+    for index in 0..<20_000 {
+      let source = index % 50 == 0 ? "rare" : "busy-\(index % 4)"
+      var record = Record(
+        seq: UInt64(index + 1), time: Date(timeIntervalSince1970: 1_000 + Double(index) / 100), kind: .screen,
+        name: "\(source)-\(index)")
+      record.context = RecordContext(screen: "\(source)-\(index)", history: [])
+      record.source = source
+      expected[source] = "\(source)-\(index)"
+      screens[index] = expected[source]
+      try timeline.append(record)
+    }
+    for index in stride(from: 0, to: 20_000, by: 97) {
+      XCTAssertEqual(try timeline.state(at: index).screen, screens[index], "record \(index)")
+    }
+  }
+
+  func testSourceStatisticsCountRecordsViolationsAndTheRecentRate() throws {
+    let timeline = try interleaved(devices: 3, count: 30)
+    defer { timeline.release() }
+    timeline.setPlanViolations(2, at: 4)
+    timeline.setPlanViolations(1, at: 7)
+    timeline.setPlanViolations(0, at: 7)
+    let statistics = timeline.sourceStatistics(window: 10)
+    XCTAssertEqual(statistics.map(\.name), ["Podcasts@phone-0", "Podcasts@phone-1", "Podcasts@phone-2"])
+    XCTAssertEqual(statistics.map(\.records), [10, 10, 10])
+    XCTAssertEqual(
+      statistics.map(\.withViolations), [0, 1, 0], "record 4 is phone-1's; record 7's was withdrawn")
+    XCTAssertEqual(statistics.map(\.lastIndex), [27, 28, 29])
+    XCTAssertEqual(statistics.map(\.firstIndex), [0, 1, 2])
+    // One record a second: the last 10 s (after the newest record's time minus 10 s) hold 10.
+    XCTAssertEqual(statistics.reduce(0) { $0 + $1.recentRecords }, 10)
+  }
+}
