@@ -6,12 +6,12 @@ import TagscopeRecording
 /// its tagging plan, without writing a recording.
 ///
 /// Attach it to the hub with ``init(plan:observing:)`` (or `hub.addObserver(_:)`), or hand it
-/// dispatches (a `DispatchRecorder`'s) with `check(_:)`. Each dispatch becomes the
-/// record an inspector would write (`Record(dispatch:)`) and goes through the same validator as
-/// `tagscope validate`, so the violations carry the same messages, naming plan lines. Then:
-/// ``requireNoViolations(failOn:)`` (the tags broke no expectation), `requireCovered(_:)`
-/// and ``requireCovered(tag:screen:provider:section:)`` (these planned expectations were met by
-/// this run), ``uncovered`` (what is not yet). The `require…` methods throw a ``PlanTestFailure``
+/// dispatches (a `DispatchRecorder`'s) with `check(_:)`. Each dispatch becomes the record an
+/// inspector would write (`Record(dispatch:)`) and goes through the same validator as `tagscope
+/// validate`, so the violations carry the same messages, naming plan lines. Then:
+/// ``requireNoViolations(failOn:)`` (the tags broke no expectation), `requireCovered(_:)` and
+/// ``requireCovered(tag:screen:provider:section:)`` (these planned expectations were met by this
+/// run), ``uncovered`` (what is not yet). The `require…` methods throw a ``PlanTestFailure``
 /// listing what failed, for XCTest and Swift Testing alike; `TaggingPlanTesting` wraps them as
 /// `XCTAssertConformsToPlan` and `XCTAssertCovers`.
 ///
