@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "AnalyticsHubTesting", targets: ["AnalyticsHubTesting"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
+    .library(name: "TaggingPlanTesting", targets: ["TaggingPlanTesting"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
@@ -81,10 +82,13 @@ let package = Package(
       ]),
     .testTarget(
       name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo"]),
+    // XCTest assertions over a PlanTestRun, apart from TaggingPlan so `tagscope` does not load libXCTest.
+    .target(name: "TaggingPlanTesting", dependencies: ["AnalyticsHub", "TaggingPlan"]),
     .testTarget(
       name: "TaggingPlanTests",
       dependencies: [
-        "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
+        "TaggingPlan", "TaggingPlanTesting", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+        "AnalyticsHubTesting",
         "PodcastDemo", "TagscopeFuzzing",
       ]),
     .testTarget(

@@ -7,8 +7,12 @@ struct Tagscope: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "tagscope",
     abstract: "Watch, record, replay and check the analytics tags of an app.",
+    discussion: """
+      Without a subcommand, runs demo. The tagging plan format (every key, every constraint, an \
+      example per section) is in: tagscope help plan
+      """,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
-    subcommands: [DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self],
+    subcommands: [DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self, HelpCommand.self],
     defaultSubcommand: DemoCommand.self
   )
 

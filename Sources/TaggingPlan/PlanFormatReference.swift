@@ -1,0 +1,267 @@
+/// The reference of the tagging plan format, for QA engineers: every key ``PlanLoader`` accepts,
+/// every constraint and an example per section.
+///
+/// One text serves both places a reader looks: ``markdown`` is README.md's "Tagging plan format"
+/// section verbatim, and ``text`` is what `tagscope help plan` prints (the same words, code blocks
+/// indented instead of fenced). A test checks that every key the loader accepts is named here,
+/// that each example loads, and that README holds this text.
+public enum PlanFormatReference {
+  /// The reference as Markdown (README's section body, fenced `yaml` examples).
+  public static let markdown: String = """
+    A tagging plan is one YAML file (UTF-8) saying which tag must reach which provider with which
+    parameters. `tagscope demo --print-plan` prints a complete one. Loading is all or nothing: a YAML
+    error, an unknown key, a value of the wrong kind, an invalid pattern, a duplicate key or an unknown
+    screen name stops with one message `file:line:column: …` and no part of the plan is used. Keys
+    are case-sensitive. Anchors and aliases (`&podcast`, `*podcast`) share definitions between
+    entries.
+
+    ### Top level
+
+    ```yaml
+    plan: Podcasts                  # required
+    version: 3
+    description: Podcast app tagging plan
+    unplanned: warning
+    screens: {}                     # the sections: screens, actions, events, states, timed
+    actions: {}
+    ```
+
+    - `plan` (required): the plan's name, shown in reports and in the debugger's header.
+    - `version`: any text (`3`, `2026.11`), shown after the name (`Podcasts v3`).
+    - `description`: free text, not checked.
+    - `unplanned`: the severity of `unplanned-tag`, `error` (the default) or `warning`.
+    - `screens`, `actions`, `events`, `states`, `timed`: the sections, one per kind of tag the app
+      sends (`send(screen:)`, `send(userAction:)`, `send(event:)`, `send(state:)`,
+      `start`/`stop`/`cancel(timedEvent:)`). Each maps a tag name to its entry and may be empty. A
+      screen, action, event or state the plan does not list is `unplanned-tag`; timed events are
+      checked only when the plan has a `timed` section. Sessions, identify, reset and consent are
+      never checked against the plan.
+
+    ### Entries
+
+    An entry is a tag name with nothing after it (the tag is planned, nothing else is checked) or a
+    mapping of:
+
+    - `description`: free text, not checked.
+    - `severity`: `error` (the default) or `warning`, for every violation of this entry.
+    - `properties`: the tag's properties and their constraints (see Property constraints). Without
+      `properties` the tag's properties are not checked; `properties: {}` (or nothing) means the tag
+      carries none. A property the entry does not list is `unexpected-property` (a timed stop may
+      also carry the hub's `duration` and `cancelled`).
+    - `screens` (not in the `screens` section): one screen or a list; the tag may only happen while
+      one of them is the current screen, else `wrong-screen`.
+    - `providers`: what each provider must receive, by provider id (`firebase`, `amplitude`, `piano`,
+      `braze`, `fpti`, `segment`, `mixpanel`…; see Provider expectations). A provider the entry does
+      not name is not checked.
+
+    When the plan has a `screens` section, every screen named in `screens` and in `when: {screen: …}`
+    must be one of its entries (a typo would silently never match).
+
+    ### Property constraints
+
+    Constraints use JSON Schema's words. A property is a name with nothing after it (allowed, any
+    value) or a mapping of:
+
+    - `type`: `string`, `integer`, `number`, `boolean`, `array`, `object` or `null`, or a list of them
+      (any of them). A whole number counts as `integer`, an integer as `number`, a date as `string`.
+      Another type is `wrong-type`.
+    - `required`: `true` or `false` (the default). A required property that is absent or null is
+      `missing-property`.
+    - `enum`: a list of the allowed values (single values; numbers compare by value, `1830` equals
+      `1830.0`).
+    - `pattern`: a regular expression searched anywhere in a string value (JSON Schema's `pattern`,
+      ECMA-262 without backreferences and lookaround, matched in linear time); `^…$` matches the
+      whole value.
+    - `minimum`, `maximum`: inclusive bounds of a number.
+    - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points
+      (non-negative integers).
+    - `description`: free text, not checked.
+
+    A value outside `enum`, `pattern`, `minimum`/`maximum` or `minLength`/`maxLength` is
+    `invalid-value`. `pattern` and the lengths apply to strings, `minimum` and `maximum` to numbers.
+
+    ```yaml
+    properties:
+      podcast_id: {type: string, required: true, pattern: "^p[0-9]+$"}
+      podcast_title: {type: string, required: true, minLength: 1, maxLength: 100}
+      podcast_duration: {type: integer, minimum: 0, maximum: 86400}
+      quality: {type: string, enum: [low, high], description: the stream's quality}
+      rating: {type: [integer, "null"]}
+      tags:                         # any value
+    ```
+
+    ### Provider expectations
+
+    Under `providers`, each provider id maps to one of:
+
+    - `none`: the provider must receive no call; a call is `unexpected-call`.
+    - a call: a mapping of the keys below.
+    - a list of calls: the calls whose `when` holds apply; when none holds, the calls without `when`
+      apply; when none applies, the provider is not checked for that tag. A list cannot be empty.
+
+    The keys of a call:
+
+    - `name`: the event, screen or property name the SDK is given (`play_podcast_from_favorites`).
+      When no call the provider received has it, `wrong-name`.
+    - `method`: the SDK method (`logEvent`, `setUserProperty`, `track`, `identify`,
+      `logCustomEvent`, `setCustomAttribute`…); when given, the call must have it too. A call needs a
+      `name`, a `method` or both, unless it is `none: true`.
+    - `params`: the call's parameters, either a list of names that must be present
+      (`params: [podcast_title, podcast_duration]`) or a mapping of each name to an expected value
+      (`screen_name: show_podcasts`; another value is `invalid-value`), to constraints (the keys of
+      Property constraints: `{type: string, maxLength: 100}`) or to nothing (present, any value). A
+      planned parameter the call lacks is `missing-param`; parameters the plan does not name are
+      allowed.
+    - `when`: when the call applies: `screen`, one screen or a list (the current screen), and, in the
+      `timed` section only, `phase`: `start`, `stop` or `cancel` (a stop with `cancelled: true`).
+    - `none`: `true` (and only true): the provider must receive nothing (in a list: under this
+      call's `when`). It cannot be combined with `name`, `method` or `params`.
+    - `description`: free text, not checked.
+
+    A provider is checked only when the tag's record has an outcome for it (a record from
+    `tagscope listen` carries only the SDK that sent it). `blocked` (the provider is disabled or has
+    no consent) is expected: nothing is checked and it does not count as coverage. `dropped` (the
+    mapping returned nothing) and `failed` (the SDK threw) are `missing-call` where a call is
+    planned. Every call is also checked against its provider's documented rules (`provider-rule`),
+    whether or not the plan names the provider.
+
+    ### screens
+
+    ```yaml
+    screens:
+      podcasts:
+        properties: {}              # the screen tag carries no property
+        providers:
+          firebase: {name: screen_view, params: {screen_name: show_podcasts, screen_class: PodcastsViewController}}
+          amplitude: {name: Screen Viewed, params: {screen: podcasts}}
+          braze: none
+      favorites:
+        providers:
+          firebase: {name: screen_view, params: {screen_name: show_favorites}}
+      podcastPlayer:                # planned, nothing else checked
+    ```
+
+    ### actions
+
+    ```yaml
+    actions:
+      playPodcast:
+        description: the user taps play
+        properties: &podcast
+          podcast_id: {type: string, required: true, pattern: "^p[0-9]+$"}
+          podcast_title: {type: string, required: true, maxLength: 100}
+          podcast_duration: {type: integer, required: true, minimum: 0}
+        screens: [podcasts, favorites]    # the only screens it may happen on
+        providers:
+          firebase:                       # conditional calls, then the fallback
+            - {when: {screen: favorites}, name: play_podcast_from_favorites, params: [podcast_title, podcast_duration]}
+            - {name: play_podcast, params: {podcast_title: {type: string, maxLength: 100}, source: app}}
+          amplitude: {method: track, name: Play Podcast, params: [podcast_title]}
+          braze:
+            - {when: {screen: favorites}, none: true}
+            - {method: logCustomEvent, name: podcast_played}
+          piano: none                     # must receive nothing
+      pausePodcast:
+        severity: warning
+        properties: *podcast
+    ```
+
+    ### events
+
+    ```yaml
+    events:
+      playerDidFail:
+        severity: warning
+        properties:
+          podcast_id: {type: string, required: true}
+          error: {type: string, required: true, enum: [network, decoding, timeout]}
+        providers:
+          firebase: {name: player_error, params: {error: null, podcast_id: {pattern: "^p[0-9]+$"}}}
+          piano: none
+      playerDidLoad:
+    ```
+
+    ### states
+
+    ```yaml
+    states:
+      autoPlay:
+        properties: {value: {type: boolean, required: true}}
+        providers:
+          firebase: {method: setUserProperty, name: autoplay_enabled, params: {value: {enum: ["true", "false"]}}}
+          amplitude: {method: identify, params: [autoplay]}
+          braze: {method: setCustomAttribute, name: autoplay}
+    ```
+
+    ### timed
+
+    A timed event's start, stop and cancel are three records of one entry; `when: {phase: …}` tells
+    them apart, and a stop carries the hub's `duration` (seconds; a cancel also `cancelled: true`),
+    which `properties` need not list.
+
+    ```yaml
+    timed:
+      listening:
+        properties:
+          podcast_title: {type: string, required: true}
+        providers:
+          firebase:
+            - {when: {phase: start}, name: listening_start, params: [podcast_title]}
+            - {when: {phase: stop}, name: listening_stop, params: {duration: {type: number, minimum: 0}}}
+            - {when: {phase: cancel}, name: listening_cancel, params: [duration]}
+          amplitude: {name: Listening}
+    ```
+
+    ### Violations
+
+    Each violation has a severity (the entry's; `unplanned` for unplanned tags; for `provider-rule`,
+    `warning` when the SDK only degrades the call, else `error`), the record, the provider if any, and
+    a sentence naming the place in the record and the plan line. Rule ids:
+
+    - `unplanned-tag`: a tag the plan does not list.
+    - `missing-property`: a required property is absent or null.
+    - `wrong-type`: a property or parameter of another type than planned.
+    - `invalid-value`: a value outside `enum`, `pattern`, `minimum`/`maximum` or
+      `minLength`/`maxLength`, or a parameter with another value than planned.
+    - `unexpected-property`: a property the entry's `properties` does not list.
+    - `wrong-screen`: the tag happened on a screen its `screens` does not list.
+    - `missing-call`: a planned call was not sent (`dropped` or `failed`).
+    - `wrong-name`: the provider got calls, none with the planned `name` (and `method`).
+    - `missing-param`: the planned call lacks a planned parameter.
+    - `unexpected-call`: the provider got a call where the plan says `none`.
+    - `provider-rule`: a call breaks the provider's documented rules (Firebase's 40-character event
+      names, Braze's `$` keys…).
+
+    ### Coverage
+
+    Every entry is an item of the coverage checklist (`action playPodcast`), and so is each of its
+    providers on each screen: the screens of its `when`, else the entry's `screens`, else any screen
+    (`action playPodcast on favorites: firebase`, `action pausePodcast: amplitude`). A provider item
+    is seen when a record of the tag on that screen reached the provider (not blocked); whether it
+    conformed is reported by the violations.
+    """
+
+  /// The reference for a terminal (`tagscope help plan`): ``markdown`` with each `### ` heading in
+  /// capitals and code blocks indented by four spaces instead of fenced.
+  public static let text: String = terminalText(markdown)
+
+  /// `markdown` as plain text: fences dropped, their lines indented, headings in capitals.
+  static func terminalText(_ markdown: String) -> String {
+    var lines: [String] = []
+    var inCode = false
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inCode.toggle()
+        continue
+      }
+      if inCode {
+        lines.append("    " + line)
+      } else if line.hasPrefix("### ") {
+        lines.append(line.dropFirst(4).uppercased())
+      } else {
+        lines.append(String(line))
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

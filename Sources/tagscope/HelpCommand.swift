@@ -1,0 +1,49 @@
+import ArgumentParser
+import TaggingPlan
+
+/// `tagscope help [SUBCOMMAND | TOPIC]`: ArgumentParser's own `help` (a subcommand's help), plus
+/// topics it cannot print: `plan`, the tagging plan format reference.
+///
+/// Registered among the root's subcommands, it is found before the built-in `help`, which stays as
+/// a fallback ArgumentParser adds behind it.
+struct HelpCommand: ParsableCommand {
+  /// The topics beside the subcommands: name, one-line summary and text.
+  static let topics: [(name: String, summary: String, text: String)] = [
+    (
+      "plan", "the tagging plan format: every key, constraint and an example per section",
+      PlanFormatReference.text
+    )
+  ]
+
+  static let configuration = CommandConfiguration(
+    commandName: "help",
+    abstract: "Show a subcommand's help, or a topic: plan (the tagging plan format).",
+    discussion: """
+      tagscope help validate shows the help of validate (as validate --help does); tagscope help plan \
+      prints the tagging plan format reference: every key, every constraint and an example per section.
+      """,
+    helpNames: [])
+
+  @Argument(help: "A subcommand (demo, replay, listen, validate) or a topic (plan).")
+  var names: [String] = []
+
+  func run() throws {
+    if names.count == 1, let topic = Self.topics.first(where: { $0.name == names[0] }) {
+      print(topic.text, terminator: "")
+      return
+    }
+    var command: any ParsableCommand.Type = Tagscope.self
+    for name in names {
+      guard
+        let subcommand = command.configuration.subcommands.first(where: {
+          $0._commandName == name || $0.configuration.aliases.contains(name)
+        })
+      else {
+        let topics = Self.topics.map(\.name).joined(separator: ", ")
+        throw ValidationError("no subcommand or help topic '\(name)' (topics: \(topics))")
+      }
+      command = subcommand
+    }
+    print(Tagscope.helpMessage(for: command))
+  }
+}
