@@ -181,27 +181,6 @@ final class PlanTestRunTests: XCTestCase {
   }
 }
 
-/// README's example is the one ReadmePlanExampleTests.swift compiles and runs.
-final class ReadmePlanExampleCopyTests: XCTestCase {
-  static func read(_ relativePath: String) throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    return try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
-  }
-
-  /// README's app-test example is ReadmePlanExampleTests.swift below its opening comment, verbatim.
-  func testReadmeHoldsTheCompiledAppTestExample() throws {
-    let readme = try Self.read("README.md")
-    let source = try Self.read("Tests/TaggingPlanTests/ReadmePlanExampleTests.swift")
-    let code = source.split(separator: "\n", omittingEmptySubsequences: false)
-      .drop { $0.hasPrefix("//") || $0.isEmpty }.joined(separator: "\n")
-    XCTAssertTrue(code.hasPrefix("import AnalyticsHub\n"))
-    XCTAssertTrue(
-      readme.contains("```swift\n" + code.trimmingCharacters(in: .newlines) + "\n```\n"),
-      "README's app-test example differs from ReadmePlanExampleTests.swift: copy it over")
-  }
-}
-
 /// The XCTest wrappers fail at the caller's file and line with the failure's text. XCTest on
 /// Linux has no `XCTExpectFailure`: there the test case captures its failures itself.
 final class PlanAssertionTests: XCTestCase {

@@ -1,5 +1,6 @@
-// This file mirrors README.md's "Check your tags against the plan in your app's tests" example:
-// everything below this comment is README's Swift block, verbatim (ReadmePlanExampleCopyTests checks it).
+// swift-format-ignore-file
+// README.md's "Check your tags against the plan in your app's tests" example, verbatim
+// (DocExamplesTests' DocExampleCoverageTests checks it), compiled and run.
 
 import AnalyticsHub
 import PodcastDemo  // your app: its taxonomy and mappings
@@ -8,8 +9,8 @@ import TaggingPlanTesting
 import XCTest
 
 final class PodcastTaggingPlanTests: XCTestCase {
-  /// Your real hub and mappings, and a run of your plan observing it (the plan can be a resource of
-  /// the test target: `PlanLoader.load(contentsOf: path)`).
+  // Your real hub and mappings, and a run of your plan observing it (the plan can be a resource of
+  // the test target: `PlanLoader.load(contentsOf: path)`).
   func makeHub() throws -> (AnalyticsHub<PodcastTaxonomy>, PlanTestRun) {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "podcasts-plan.yaml")
     let hub = try AnalyticsHub<PodcastTaxonomy>(providers: PodcastMappings.providers())

@@ -63,6 +63,7 @@ func readmeAppManifest() -> AppManifest {
           "MyApp",
           .product(name: "AnalyticsHubTesting", package: "tagscope"),
           .product(name: "TaggingPlan", package: "tagscope"),
+          .product(name: "TaggingPlanTesting", package: "tagscope"),
         ]),
     ]
   )
