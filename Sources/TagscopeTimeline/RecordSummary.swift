@@ -16,7 +16,7 @@ public struct RecordSummary: Sendable, Hashable {
   public var name: String
   /// The `source` added by `tagscope listen`.
   public var source: String?
-  /// Each provider's status, in the order providers were first seen (the first 64 providers). A
+  /// Each provider's status, in the order providers were first seen (the first 32 providers). A
   /// status word other than the four known ones shows as `other` here (the record keeps the word).
   public var outputs: [OutputSummary]
   /// Whether a provider output carries rule violations.

@@ -4,7 +4,7 @@ import SystemPackage
 import TagscopeRecording
 
 /// The store the debugger reads, live and in replay alike: records backed by a recording file
-/// plus a compact in-memory index (about 90 bytes per record, plus keyframes every 256 records),
+/// plus a compact in-memory index (64 bytes per record, plus keyframes every 256 records of each source),
 /// so a debugger left open for a day does not grow without bound.
 ///
 /// - Replay: ``open(path:)`` reads the header, then indexes the file on a background thread;

@@ -23,7 +23,7 @@ public struct TimelineFilter: Sendable, Hashable {
     set { names = newValue.map { [$0] } ?? [] }
   }
   /// Keep only records with an output for this provider, any case (with ``status``: that
-  /// provider's status). The index tracks the first 64 providers seen; a later one matches nothing.
+  /// provider's status). The index tracks the first 32 providers seen; a later one matches nothing.
   public var provider: String?
   /// Keep only records where a provider (or ``provider``) has this status (sent, dropped,
   /// blocked, failed).

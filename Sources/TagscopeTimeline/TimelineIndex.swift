@@ -1,9 +1,10 @@
 import Foundation
 import TagscopeRecording
 
-/// The compact per-record fields the timeline keeps in memory (88 bytes): where the line is in the
-/// file and what the Events list and the filters need. Providers are bits (the first 64 providers
-/// seen); names, kinds and sources are interned.
+/// The compact per-record fields the timeline keeps in memory (64 bytes): where the line is in the
+/// file and what the Events list, the filters and the per-source fold need. Each provider's status
+/// is two bits in two planes plus a flag (the first 32 providers seen); names, kinds and sources
+/// are interned.
 struct IndexEntry {
   static let ruleViolations: UInt8 = 1
   static let issues: UInt8 = 2
@@ -13,14 +14,14 @@ struct IndexEntry {
   var offset: UInt64
   var seq: UInt64
   var time: Int64
-  /// Providers with an output.
-  var present: UInt64 = 0
-  var sent: UInt64 = 0
-  var dropped: UInt64 = 0
-  var blocked: UInt64 = 0
-  var failed: UInt64 = 0
-  /// Blocked because disabled.
-  var disabled: UInt64 = 0
+  /// Providers with an output (bit = provider id).
+  private(set) var presentBits: UInt32 = 0
+  /// A provider's status code, low and high bit: 0 sent, 1 dropped, 2 blocked, 3 failed (or a
+  /// status word this version does not know, when its ``specialBits`` bit is set).
+  private var lowBits: UInt32 = 0
+  private var highBits: UInt32 = 0
+  /// Blocked: because disabled (else for want of consent). Code 3: not `failed` but another word.
+  private var specialBits: UInt32 = 0
   var nameID: UInt32
   var length: UInt32
   var kindID: UInt16
@@ -31,6 +32,53 @@ struct IndexEntry {
   /// How many records back the previous record of the same source is (0: none, or too far): the
   /// per-source fold walks a source's records without scanning the others'.
   var previousInSource: UInt32 = 0
+
+  init(
+    offset: UInt64, seq: UInt64, time: Int64, nameID: UInt32, length: UInt32, kindID: UInt16,
+    sourceID: UInt16, flags: UInt8
+  ) {
+    self.offset = offset
+    self.seq = seq
+    self.time = time
+    self.nameID = nameID
+    self.length = length
+    self.kindID = kindID
+    self.sourceID = sourceID
+    self.flags = flags
+  }
+
+  /// Records provider `id`'s output (`id` < ``TimelineIndex/maximumProviders``).
+  mutating func setOutput(provider id: Int, status: IndexFields.Status, disabled: Bool) {
+    let bit = UInt32(1) << UInt32(id)
+    presentBits |= bit
+    lowBits &= ~bit
+    highBits &= ~bit
+    specialBits &= ~bit
+    switch status {
+    case .sent: break
+    case .dropped: lowBits |= bit
+    case .blocked:
+      highBits |= bit
+      if disabled { specialBits |= bit }
+    case .failed:
+      lowBits |= bit
+      highBits |= bit
+    case .other:
+      lowBits |= bit
+      highBits |= bit
+      specialBits |= bit
+    }
+  }
+
+  /// Providers with an output, as bits by provider id.
+  var present: UInt64 { UInt64(presentBits) }
+  var sent: UInt64 { UInt64(presentBits & ~lowBits & ~highBits) }
+  var dropped: UInt64 { UInt64(presentBits & lowBits & ~highBits) }
+  /// Blocked for want of consent.
+  var blocked: UInt64 { UInt64(presentBits & ~lowBits & highBits & ~specialBits) }
+  /// Blocked because disabled.
+  var disabled: UInt64 { UInt64(presentBits & ~lowBits & highBits & specialBits) }
+  var failed: UInt64 { UInt64(presentBits & lowBits & highBits & ~specialBits) }
 }
 
 /// Entries in fixed chunks, so growth never copies the whole index.
@@ -143,7 +191,7 @@ struct Keyframe {
 /// record is its own device's. Not thread-safe; ``Timeline`` guards it.
 struct TimelineIndex {
   static let keyframeInterval = 256
-  static let maximumProviders = 64
+  static let maximumProviders = 32
 
   var entries = ChunkedEntries()
   var names = InternTable()
@@ -192,16 +240,7 @@ struct TimelineIndex {
         entry.flags |= IndexEntry.moreProviders
         continue
       }
-      let bit: UInt64 = 1 << UInt64(id)
-      entry.present |= bit
-      switch output.status {
-      case .sent: entry.sent |= bit
-      case .dropped: entry.dropped |= bit
-      case .blocked:
-        if output.disabled { entry.disabled |= bit } else { entry.blocked |= bit }
-      case .failed: entry.failed |= bit
-      case .other: break
-      }
+      entry.setOutput(provider: id, status: output.status, disabled: output.disabled)
     }
     let source = Int(entry.sourceID)
     while running.count <= source {

@@ -1,8 +1,9 @@
 import AnalyticsHub
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 import XCTest
+
+@testable import TagscopeTimeline
 
 /// Issue 12: the state as of a record is its own device's — screens, session, timers, consent and
 /// providers folded from that source's records only, with keyframes per source so a seek reads at
@@ -100,5 +101,35 @@ final class PerSourceStateTests: XCTestCase {
     XCTAssertEqual(statistics.map(\.firstIndex), [0, 1, 2])
     // One record a second: the last 10 s (after the newest record's time minus 10 s) hold 10.
     XCTAssertEqual(statistics.reduce(0) { $0 + $1.recentRecords }, 10)
+  }
+
+  /// Day-long sessions: the index costs 64 bytes a record, each provider's status packed in bits.
+  func testAnIndexEntryIs64BytesAndKeepsEveryStatus() throws {
+    XCTAssertLessThanOrEqual(MemoryLayout<IndexEntry>.stride, 64)
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    var record = Record(seq: 1, time: Date(), kind: .event, name: "e")
+    let statuses: [OutputStatus] = [.sent, .dropped, .blocked, .failed, OutputStatus(rawValue: "queued")]
+    for (number, status) in statuses.enumerated() {
+      record.outputs.append(
+        ProviderOutput(provider: "p\(number)", status: status, reason: status == .blocked ? "consent" : nil))
+    }
+    record.outputs.append(ProviderOutput(provider: "off", status: .blocked, reason: "disabled"))
+    for number in 6..<40 { record.outputs.append(ProviderOutput(provider: "x\(number)", status: .sent)) }
+    try timeline.append(record)
+    let summary = try timeline.summary(at: 0)
+    XCTAssertEqual(
+      summary.outputs.prefix(6).map(\.status.rawValue),
+      ["sent", "dropped", "blocked", "failed", "other", "blocked"])
+    XCTAssertEqual(summary.outputs.count, 32, "the first 32 providers are tracked")
+    XCTAssertEqual(try timeline.filter(TimelineFilter(provider: "off", status: .blocked)), [0])
+    XCTAssertEqual(try timeline.filter(TimelineFilter(provider: "p2", status: .blocked)), [0])
+    XCTAssertEqual(
+      try timeline.filter(TimelineFilter(provider: "p4", status: .failed)), [], "other is not failed")
+    XCTAssertEqual(try timeline.filter(TimelineFilter(provider: "p3", status: .failed)), [0])
+    let state = try timeline.state(at: 0)
+    XCTAssertEqual(state.provider("off")?.enabled, false)
+    XCTAssertEqual(state.provider("p2")?.consented, false)
+    XCTAssertEqual(state.provider("p0")?.isBlocked, false)
   }
 }
