@@ -51,6 +51,11 @@ public enum JSONReport {
     out += "]"
   }
 
+  /// `text` as a JSON string literal (see ``appendString(_:to:)``).
+  static func string(_ text: String) -> String {
+    JSONText.quoted(text) { $0.value == 0x2028 || $0.value == 0x2029 }
+  }
+
   /// Appends `text` as a JSON string literal (line and paragraph separators escaped too, so the
   /// report can be embedded in a script).
   static func appendString(_ text: String, to out: inout String) {

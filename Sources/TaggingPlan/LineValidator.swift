@@ -17,7 +17,7 @@ struct LineValidator {
 
   private struct Cached {
     var violations: [PlanViolation]
-    var marks: [Int]
+    var marks: [CoverageMark]
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
@@ -53,7 +53,7 @@ struct LineValidator {
     } catch {
       return .problem(error)
     }
-    var marks: [Int] = []
+    var marks: [CoverageMark] = []
     let found = validator.validate(record, marks: &marks)
     if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
     violations.append(contentsOf: found)

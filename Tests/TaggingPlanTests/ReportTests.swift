@@ -66,7 +66,8 @@ final class ReportTests: XCTestCase {
   func testTextGroupsBySeverityAndListsWhatWasNotSeen() throws {
     let text = TextReport.render(try sampleReport())
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    XCTAssertEqual(lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 5/16 covered")
+    XCTAssertEqual(
+      lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 4/16 passed, 1 failing, 11 not seen")
     XCTAssertTrue(lines.contains("  r.jsonl:7: invalid JSON"))
     let errors = try XCTUnwrap(lines.firstIndex(of: "errors"))
     let warnings = try XCTUnwrap(lines.firstIndex(of: "warnings"))
