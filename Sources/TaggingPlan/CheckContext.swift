@@ -10,22 +10,29 @@ struct CheckContext {
   let tagItem: Int
   /// The timed event boundary, for `when: {phase:}`.
   let phase: CallCondition.Phase?
+  /// The plan's file, for the violations' comparisons.
+  let planFile: String
   var violations: [PlanViolation]
+  /// The provider items the record was checked against (the tag item aside).
+  var seen: [Int] = []
+  /// The provider items whose provider was blocked, with the output's reason.
+  var blocked: [(item: Int, reason: String?)] = []
 
   private mutating func add(
     _ rule: ViolationRule, record: Record, entry: PlanEntry, provider: String? = nil, line: Int, item: Int?,
-    _ message: String
+    evidence: ViolationEvidence, _ message: String
   ) {
     violations.append(
       PlanViolation(
         seq: record.seq, severity: entry.severity, rule: rule, tag: record.name, provider: provider,
-        message: "\(PlanValidator.place(record)): \(message)", planLine: line, coverageItem: item))
+        message: "\(PlanValidator.place(record)): \(message)", planLine: line, coverageItem: item,
+        planFile: planFile, evidence: evidence))
   }
 
-  /// Every check of `entry` on `record`, marking provider coverage in `marks`.
+  /// Every check of `entry` on `record`, noting the provider items checked in ``seen`` and those
+  /// blocked in ``blocked``.
   mutating func checkEntry(
-    _ entry: PlanEntry, coverage: [ProviderCoverageIndex], record: Record, marks: inout Coverage,
-    memo: inout PatternMemo
+    _ entry: PlanEntry, coverage: [ProviderCoverageIndex], record: Record, memo: inout PatternMemo
   ) {
     if let rules = entry.properties { checkProperties(rules, entry: entry, record: record, memo: &memo) }
     if let screens = entry.screens { checkScreen(screens, entry: entry, record: record) }
@@ -33,7 +40,7 @@ struct CheckContext {
       if let item = checkProvider(
         entry.providers[position], coverage: coverage[position], entry: entry, record: record, memo: &memo)
       {
-        marks.mark(item)
+        seen.append(item)
       }
     }
   }
@@ -49,6 +56,7 @@ struct CheckContext {
         if rules[index].required {
           add(
             .missingProperty, record: record, entry: entry, line: line, item: tagItem,
+            evidence: .property(name: name, rule: rules[index], value: nil, planned: []),
             "property \(name) is missing, plan line \(line) requires it")
         }
         continue
@@ -56,6 +64,7 @@ struct CheckContext {
       if let problem = rules[index].problem(with: value, memo: &memo) {
         add(
           problem.rule, record: record, entry: entry, line: line, item: tagItem,
+          evidence: .property(name: name, rule: rules[index], value: value, planned: []),
           "property \(name) \(problem.found), plan line \(line) \(problem.expected)")
       }
     }
@@ -68,6 +77,8 @@ struct CheckContext {
       let planned = rules.isEmpty ? "no property" : rules.map(\.name).joined(separator: ", ")
       add(
         .unexpectedProperty, record: record, entry: entry, line: line, item: tagItem,
+        evidence: .property(
+          name: key, rule: nil, value: record.properties[index].value, planned: rules.map(\.name)),
         "property \(key) is not planned, plan line \(line) lists \(planned)")
     }
   }
@@ -79,6 +90,7 @@ struct CheckContext {
     let found = record.context.screen.map { "happened on \($0)" } ?? "happened with no current screen"
     add(
       .wrongScreen, record: record, entry: entry, line: line, item: tagItem,
+      evidence: .screen(allowed: screens, actual: record.context.screen),
       "\(record.name) \(found), plan line \(line) allows only \(screens.joined(separator: ", "))")
   }
 
@@ -88,11 +100,22 @@ struct CheckContext {
     _ plan: ProviderPlan, coverage: ProviderCoverageIndex, entry: PlanEntry, record: Record,
     memo: inout PatternMemo
   ) -> Int? {
-    guard let outputIndex = record.outputs.firstIndex(where: { $0.provider == plan.provider }),
-      record.outputs[outputIndex].status != .blocked
-    else { return nil }
+    guard let outputIndex = record.outputs.firstIndex(where: { $0.provider == plan.provider }) else {
+      return nil
+    }
     let screen = record.context.screen
     let item = coverage.item(screen: screen)
+    if record.outputs[outputIndex].status == .blocked {
+      // Nothing to check; the item notes why, if an expectation would have applied here.
+      if let item,
+        plan.calls.contains(where: {
+          $0.condition == nil || $0.condition?.matches(screen: screen, phase: phase) == true
+        })
+      {
+        blocked.append((item, record.outputs[outputIndex].reason))
+      }
+      return nil
+    }
     var matched = false
     for index in plan.calls.indices
     where plan.calls[index].condition?.matches(screen: screen, phase: phase) == true {
@@ -124,6 +147,7 @@ struct CheckContext {
       guard !receivedNothing else { return }
       add(
         .unexpectedCall, record: record, entry: entry, provider: provider, line: line, item: item,
+        evidence: .call(expected: expected, output: output),
         "\(provider) got \(Self.names(output.calls)), plan line \(line) expects no call")
       return
     }
@@ -131,39 +155,41 @@ struct CheckContext {
       let reason = output.reason.map { " (\($0))" } ?? ""
       add(
         .missingCall, record: record, entry: entry, provider: provider, line: line, item: item,
+        evidence: .call(expected: expected, output: output),
         "\(provider) failed\(reason), plan line \(line) expects \(expected.label)")
       return
     }
     guard !receivedNothing else {
       add(
         .missingCall, record: record, entry: entry, provider: provider, line: line, item: item,
+        evidence: .call(expected: expected, output: output),
         "\(provider) got no call (\(output.status.rawValue)), plan line \(line) expects \(expected.label)")
       return
     }
     guard let callIndex = output.calls.firstIndex(where: expected.identifies) else {
       add(
         .wrongName, record: record, entry: entry, provider: provider, line: line, item: item,
+        evidence: .call(expected: expected, output: output),
         "\(provider) got \(Self.names(output.calls)), plan line \(line) expects \(expected.label)")
       return
     }
     for index in expected.params.indices {
       checkParam(
         expected.params[index], call: output.calls[callIndex], provider: provider, entry: entry,
-        record: record,
-        item: item, memo: &memo)
+        record: record, item: item, expected: expected, output: output, memo: &memo)
     }
   }
 
   /// One planned parameter of the call the provider received.
   private mutating func checkParam(
     _ param: PlannedParam, call: CallDescription, provider: String, entry: PlanEntry, record: Record,
-    item: Int?,
-    memo: inout PatternMemo
+    item: Int?, expected: ExpectedCall, output: ProviderOutput, memo: inout PatternMemo
   ) {
     let line = param.location.line
     guard let value = call.parameters[param.name] else {
       add(
         .missingParam, record: record, entry: entry, provider: provider, line: line, item: item,
+        evidence: .call(expected: expected, output: output),
         "\(provider) \(call.name ?? call.method) has no parameter \(param.name), plan line \(line) expects it"
       )
       return
@@ -175,6 +201,7 @@ struct CheckContext {
       if !PropertyRule.same(planned, value) {
         add(
           .invalidValue, record: record, entry: entry, provider: provider, line: line, item: item,
+          evidence: .call(expected: expected, output: output),
           "\(provider) \(call.name ?? call.method) parameter \(param.name) is \(PropertyRule.quoted(value)), plan line \(line) expects \(PropertyRule.quoted(planned))"
         )
       }
@@ -182,6 +209,7 @@ struct CheckContext {
       if let problem = rule.problem(with: value, memo: &memo) {
         add(
           problem.rule, record: record, entry: entry, provider: provider, line: line, item: item,
+          evidence: .call(expected: expected, output: output),
           "\(provider) \(call.name ?? call.method) parameter \(param.name) \(problem.found), plan line \(line) \(problem.expected)"
         )
       }

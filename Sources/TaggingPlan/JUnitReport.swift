@@ -1,7 +1,10 @@
 /// The report for CI systems: one test case per coverage item (each planned tag and each planned
-/// tag × screen × provider expectation). An item with violations at or above `--fail-on` fails,
-/// one never seen is skipped; unplanned tags and provider rules outside planned items get their
-/// own test cases.
+/// tag × screen × provider expectation), its outcome its coverage state: a failing item fails
+/// (its violations at or above `--fail-on`; one failing only with lower ones passes and says so),
+/// a passed item passes (the records that broke it anyway listed in its output), an item not seen
+/// or only blocked is skipped (with the blocking reasons). Each case names its plan file and line;
+/// failures quote the recording's `file:line` of each violation. Unplanned tags and provider rules
+/// outside planned items get their own test cases, unreadable lines an error each.
 public enum JUnitReport {
   /// Messages quoted in one failure body.
   static let messagesPerFailure = 20
@@ -11,47 +14,88 @@ public enum JUnitReport {
   /// The report as a JUnit XML document.
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
     let coverage = report.coverage
-    var byItem = [[PlanViolation]](repeating: [], count: coverage.planned)
-    var unplanned: [PlanViolation] = []
-    var unattached: [PlanViolation] = []
-    for violation in report.violations {
-      if let item = violation.coverageItem {
-        byItem[item].append(violation)
+    let sites = report.violationSites()
+    var byItem = [[Int]](repeating: [], count: coverage.planned)
+    var unplanned: [Int] = []
+    var unattached: [Int] = []
+    for (index, violation) in report.violations.enumerated() {
+      if let item = violation.coverageItem, byItem.indices.contains(item) {
+        byItem[item].append(index)
       } else if violation.rule == .unplannedTag {
-        unplanned.append(violation)
+        unplanned.append(index)
       } else {
-        unattached.append(violation)
+        unattached.append(index)
       }
     }
+    func messages(_ indexes: [Int]) -> String {
+      JUnitReport.messages(indexes.map { (report.violations[$0], sites[$0]) })
+    }
     let suite = "plan \(report.plan.title)"
+    let planFile = report.plan.file
     var cases: [String] = []
     var failures = 0
     var skipped = 0
     for (index, item) in coverage.items.enumerated() {
       let classname = "\(report.plan.name).\(item.section.key).\(item.tag)"
-      let failing = byItem[index].filter { $0.severity >= failOn }
-      let others = byItem[index].filter { $0.severity < failOn }
+      let found = byItem[index]
+      let state = coverage.state(at: index)
+      let records = coverage.counts[index]
       var body = ""
-      if !failing.isEmpty {
-        failures += 1
-        body += failure(failing)
-      } else if !coverage.isSeen(index) {
+      switch state {
+      case .failing(let rules):
+        let failing = found.filter { report.violations[$0].severity >= failOn }
+        let ruleList = rules.map(\.rawValue).joined(separator: ", ")
+        let summary =
+          "failing (\(ruleList)): \(coverage.failures[index]) of \(records) records broke the plan"
+        if !failing.isEmpty || found.isEmpty {
+          failures += 1
+          let first = (failing.first ?? found.first).map { at in
+            let place = sites[at].map { " at \($0)" } ?? ""
+            return ", first\(place) (#\(report.violations[at].seq)): \(report.violations[at].message)"
+          }
+          let type =
+            failing.first.map { report.violations[$0].rule.rawValue } ?? rules.first?.rawValue ?? "failing"
+          body += "<failure type=\"\(escape(type))\" message=\"\(escape(summary + (first ?? "")))\">"
+          body += escape(messages(found)) + "</failure>"
+        } else {
+          body +=
+            "<system-out>\(escape(summary + ", below --fail-on \(failOn.rawValue):\n" + messages(found)))</system-out>"
+        }
+      case .passed:
+        if !found.isEmpty {
+          let broke = coverage.failures[index]
+          let text = "passed on \(records - broke) of \(records) records; \(broke) broke the plan:\n"
+          body += "<system-out>\(escape(text + messages(found)))</system-out>"
+        }
+      case .notSeen, .blocked:
         skipped += 1
-        body += "<skipped message=\"not seen in the recording (plan line \(item.location.line))\"/>"
+        let why =
+          if case .blocked(let reasons) = state {
+            "blocked (\(reasons.joined(separator: ", "))): the provider never received it"
+          } else { "not seen in the recording" }
+        body += "<skipped message=\"\(escape("\(why) (plan line \(item.location.line))"))\"/>"
+        if !found.isEmpty { body += "<system-out>\(escape(messages(found)))</system-out>" }
       }
-      if !others.isEmpty { body += "<system-out>\(escape(messages(others)))</system-out>" }
-      cases.append(testCase(classname: classname, name: item.id, body: body))
+      cases.append(
+        testCase(
+          classname: classname, name: item.id, file: planFile, line: item.location.line, body: body))
     }
-    for (name, violations) in [
+    for (name, indexes) in [
       ("unplanned tags", unplanned), ("provider rules outside the plan", unattached),
     ]
-    where !violations.isEmpty {
-      let failing = violations.filter { $0.severity >= failOn }
-      let others = violations.filter { $0.severity < failOn }
+    where !indexes.isEmpty {
+      let failing = indexes.filter { report.violations[$0].severity >= failOn }
+      let others = indexes.filter { report.violations[$0].severity < failOn }
       var body = ""
       if !failing.isEmpty {
         failures += 1
-        body += failure(failing)
+        let first = failing[0]
+        let place = sites[first].map { " at \($0)" } ?? ""
+        let summary =
+          "\(failing.count) violation\(failing.count == 1 ? "" : "s"), first\(place) (#\(report.violations[first].seq)): "
+          + report.violations[first].message
+        body += "<failure type=\"\(report.violations[first].rule.rawValue)\" message=\"\(escape(summary))\">"
+        body += escape(messages(failing)) + "</failure>"
       }
       if !others.isEmpty { body += "<system-out>\(escape(messages(others)))</system-out>" }
       cases.append(testCase(classname: "\(report.plan.name).plan", name: name, body: body))
@@ -63,7 +107,9 @@ public enum JUnitReport {
       let body = "<error type=\"unreadableLine\" message=\"\(escape(problem.message))\"/>"
       cases.append(
         testCase(
-          classname: "\(report.plan.name).recording", name: "\(problem.file):\(problem.line)", body: body))
+          classname: "\(report.plan.name).recording", name: "\(problem.file):\(problem.line)",
+          file: problem.file,
+          line: problem.line, body: body))
     }
     if report.problems.count > problemCases {
       errors += 1
@@ -79,27 +125,28 @@ public enum JUnitReport {
     out += "<testsuites name=\"tagscope validate\" \(counts)>\n"
     out += "  <testsuite name=\"\(escape(suite))\" \(counts)>\n"
     out += "    <properties><property name=\"records\" value=\"\(report.records)\"/>"
+    out += "<property name=\"violations\" value=\"\(report.violations.count)\"/>"
     out += "<property name=\"coverage\" value=\"\(escape(coverage.summary))\"/></properties>\n"
     for testCase in cases { out += "    " + testCase + "\n" }
     out += "  </testsuite>\n</testsuites>\n"
     return out
   }
 
-  static func testCase(classname: String, name: String, body: String) -> String {
-    let open = "<testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
+  static func testCase(classname: String, name: String, file: String? = nil, line: Int? = nil, body: String)
+    -> String
+  {
+    var open = "<testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
+    if let file { open += " file=\"\(escape(file))\"" }
+    if let line { open += " line=\"\(line)\"" }
     return body.isEmpty ? open + "/>" : open + ">" + body + "</testcase>"
   }
 
-  static func failure(_ violations: [PlanViolation]) -> String {
-    let first = violations[0]
-    let summary = "\(violations.count) violation\(violations.count == 1 ? "" : "s"): \(first.message)"
-    return
-      "<failure type=\"\(first.rule.rawValue)\" message=\"\(escape(summary))\">\(escape(messages(violations)))</failure>"
-  }
-
-  static func messages(_ violations: [PlanViolation]) -> String {
-    var lines = violations.prefix(messagesPerFailure).map {
-      "#\($0.seq) [\($0.severity.rawValue)] \($0.rule.rawValue): \($0.message)"
+  /// `rec.jsonl:12 #7 [error] wrong-name: message` per violation (the first 20, then a count).
+  static func messages(_ violations: [(PlanViolation, RecordSite?)]) -> String {
+    var lines = violations.prefix(messagesPerFailure).map { violation, site in
+      let place = site.map { "\($0) " } ?? ""
+      return
+        "\(place)#\(violation.seq) [\(violation.severity.rawValue)] \(violation.rule.rawValue): \(violation.message)"
     }
     if violations.count > messagesPerFailure {
       lines.append("… and \(violations.count - messagesPerFailure) more")

@@ -12,4 +12,11 @@ extension RecordContentKey {
     var builder = RecordContentKeyBuilder()
     return builder.decode(bytes)
   }
+
+  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites.
+  static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: LineKey, seq: UInt64, time: Int64)? {
+    var builder = RecordContentKeyBuilder()
+    guard let (key, seq) = builder.decode(bytes) else { return nil }
+    return (key, seq, builder.time)
+  }
 }

@@ -8,8 +8,8 @@ import TagscopeTimeline
 struct LineValidator {
   /// What became of one line.
   enum Outcome {
-    /// A record, its violations appended to the caller's list.
-    case record(seq: UInt64, source: String?)
+    /// A record, its violations appended to the caller's list; `time` in milliseconds since 1970.
+    case record(seq: UInt64, source: String?, time: Int64)
     case header
     case dropped(Int)
     case problem(RecordLineError)
@@ -17,7 +17,7 @@ struct LineValidator {
 
   private struct Cached {
     var violations: [PlanViolation]
-    var marks: [Int]
+    var marks: [CoverageMark]
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
@@ -34,7 +34,9 @@ struct LineValidator {
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
   {
-    guard let (key, seq) = LineKey.scan(line) else { return decodeAndValidate(line, into: &violations) }
+    guard let (key, seq, time) = LineKey.scanWithTime(line) else {
+      return decodeAndValidate(line, into: &violations)
+    }
     if let cached = cache[key] {
       hits += 1
       validator.replay(marks: cached.marks)
@@ -42,7 +44,7 @@ struct LineValidator {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
       }
-      return .record(seq: seq, source: nil)
+      return .record(seq: seq, source: nil, time: time)
     }
     let record: Record
     do {
@@ -53,11 +55,11 @@ struct LineValidator {
     } catch {
       return .problem(error)
     }
-    var marks: [Int] = []
+    var marks: [CoverageMark] = []
     let found = validator.validate(record, marks: &marks)
     if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
     violations.append(contentsOf: found)
-    return .record(seq: record.seq, source: record.source)
+    return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
   }
 
   private mutating func decodeAndValidate(
@@ -67,7 +69,7 @@ struct LineValidator {
       switch try RecordLineDecoder.decode(line) {
       case .record(let record):
         violations.append(contentsOf: validator.validate(record))
-        return .record(seq: record.seq, source: record.source)
+        return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
       case .header: return .header
       case .dropped(let marker): return .dropped(marker.count)
       }
@@ -127,10 +129,19 @@ extension RecordingScanner {
     var line = rawLine
     if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
     guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
+    let before = violations.count
     switch lines.validate(line, into: &violations) {
-    case .record(let seq, let source):
+    case .record(let seq, let source, let time):
       summary.records += 1
       summary.checkSequence(seq: seq, source: source, file: file, line: number)
+      let found = violations.count - before
+      summary.count(source: source, violations: found)
+      if found > 0 {
+        summary.sites.append(
+          RecordSite(
+            file: file, line: number, seq: seq, timeMilliseconds: time, source: source, firstViolation: before
+          ))
+      }
     case .header: break
     case .dropped(let count): summary.droppedByWriter += count
     case .problem(let error):

@@ -44,11 +44,28 @@ public final class PlanMonitor: @unchecked Sendable {
     return byPosition[position] ?? []
   }
 
-  /// The coverage so far, for the checklist view.
+  /// The coverage so far, for the checklist view (``Coverage/state(at:)`` gives an item's state).
   public var coverage: Coverage {
     lock.lock()
     defer { lock.unlock() }
     return validator.coverage
+  }
+
+  /// Each coverage item with its state so far, in plan order: what the checklist shows as
+  /// `✓ passed`, `✗ failing (wrong-name)`, `⊘ blocked (consent)` or `· not seen`
+  /// (``CoverageState/label``).
+  public var coverageStates: [(item: CoverageItem, state: CoverageState)] {
+    lock.lock()
+    defer { lock.unlock() }
+    let coverage = validator.coverage
+    return coverage.items.indices.map { (coverage.items[$0], coverage.state(at: $0)) }
+  }
+
+  /// How many coverage items are in each state so far.
+  public var coverageCounts: CoverageCounts {
+    lock.lock()
+    defer { lock.unlock() }
+    return validator.coverage.stateCounts
   }
 
   /// Violations found so far, by severity.
@@ -67,12 +84,12 @@ public final class PlanMonitor: @unchecked Sendable {
     return text
   }
 
-  /// `plan Podcasts v3: 34/41 covered, 3 errors`, for the header (warnings named when there are
-  /// some).
+  /// `plan Podcasts v3: 30 passed, 4 failing, 7 not seen, 3 errors`, for the header (blocked
+  /// items and warnings named when there are some).
   public var headerText: String {
     lock.lock()
     defer { lock.unlock() }
-    var text = "plan \(plan.title): \(validator.coverage.summary), \(TextReport.plural(errors, "error"))"
+    var text = "plan \(plan.title): \(validator.coverage.shortSummary), \(TextReport.plural(errors, "error"))"
     if warnings > 0 { text += ", \(TextReport.plural(warnings, "warning"))" }
     return text
   }

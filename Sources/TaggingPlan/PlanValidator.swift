@@ -49,28 +49,26 @@ public struct PlanValidator: Sendable {
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
-    return Self.check(record, plan: plan, coverage: &coverage, state: &state)
+    var marks: [CoverageMark] = []
+    let found = Self.check(record, plan: plan, marks: &marks, state: &state)
+    coverage.apply(marks)
+    return found
   }
 
-  /// ``validate(_:)``, also appending to `marks` the coverage items the record covered (an item
-  /// twice if covered twice), so an identical record can be replayed with ``replay(marks:)``.
-  mutating func validate(_ record: Record, marks: inout [Int]) -> [PlanViolation] {
+  /// ``validate(_:)``, also appending to `marks` what the record did to coverage items, so an
+  /// identical record can be replayed with ``replay(marks:)``.
+  mutating func validate(_ record: Record, marks: inout [CoverageMark]) -> [PlanViolation] {
     records += 1
-    var scratch = Coverage(items: plan.coverageItems)
-    let found = Self.check(record, plan: plan, coverage: &scratch, state: &state)
-    for index in scratch.counts.indices where scratch.counts[index] > 0 {
-      for _ in 0..<scratch.counts[index] {
-        marks.append(index)
-        coverage.mark(index)
-      }
-    }
+    let start = marks.count
+    let found = Self.check(record, plan: plan, marks: &marks, state: &state)
+    coverage.apply(Array(marks[start...]))
     return found
   }
 
   /// Counts a record identical to one validated before: one more record, the same coverage.
-  mutating func replay(marks: [Int]) {
+  mutating func replay(marks: [CoverageMark]) {
     records += 1
-    for index in marks { coverage.mark(index) }
+    coverage.apply(marks)
   }
 
   /// Checks one record against `plan`, marking what it covers in `coverage`.
@@ -86,6 +84,18 @@ public struct PlanValidator: Sendable {
   )
     -> [PlanViolation]
   {
+    var marks: [CoverageMark] = []
+    let found = check(record, plan: plan, marks: &marks, state: &state)
+    coverage.apply(marks)
+    return found
+  }
+
+  /// Checks one record, appending to `marks` each item it was checked against (the tag's, and
+  /// each provider's whose expectation applied) with the rules it broke there, and each item
+  /// whose provider was blocked.
+  static func check(
+    _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
+  ) -> [PlanViolation] {
     var violations: [PlanViolation] = []
     guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
@@ -104,16 +114,27 @@ public struct PlanValidator: Sendable {
       violations.append(
         PlanViolation(
           seq: record.seq, severity: plan.unplannedSeverity, rule: .unplannedTag, tag: record.name,
-          message: "\(place(record)): \(section.noun) \(record.name) is not in the plan"))
+          message: "\(place(record)): \(section.noun) \(record.name) is not in the plan", planFile: plan.file,
+          evidence: .unplanned(section: section, name: record.name)))
       return violations
     }
     let tagItem = plan.tagItems[entryIndex]
-    coverage.mark(tagItem)
-    var context = CheckContext(tagItem: tagItem, phase: phase(of: record, kind: kind), violations: violations)
+    var context = CheckContext(
+      tagItem: tagItem, phase: phase(of: record, kind: kind), planFile: plan.file, violations: violations)
     context.checkEntry(
-      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &coverage,
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record,
       memo: &state.patterns)
+    marks.append(.seen(tagItem, rules(of: context.violations, on: tagItem)))
+    for item in context.seen { marks.append(.seen(item, rules(of: context.violations, on: item))) }
+    for (item, reason) in context.blocked { marks.append(.blocked(item, reason)) }
     return context.violations
+  }
+
+  /// The rules `violations` break on coverage item `item`.
+  private static func rules(of violations: [PlanViolation], on item: Int) -> RuleMask {
+    var mask = RuleMask()
+    for violation in violations where violation.coverageItem == item { mask.insert(violation.rule) }
+    return mask
   }
 
   /// Appends the `provider-rule` violations of one output.
@@ -133,7 +154,7 @@ public struct PlanValidator: Sendable {
           seq: record.seq, severity: rule.consequence == "degraded" ? .warning : .error, rule: .providerRule,
           tag: record.name, provider: output.provider,
           message: "\(place(record)): \(output.provider) rule \(rule.rule) broken: \(rule.message)",
-          coverageItem: item))
+          coverageItem: item, planFile: plan.file, evidence: .providerRule(rule: rule, output: output)))
     }
   }
 

@@ -3,7 +3,9 @@
 ///
 /// Everything but `seq` is shared between the violations of identical records (a long recording
 /// repeats the same broken tag thousands of times), so a violation costs 16 bytes and one
-/// reference count.
+/// reference count. That shared part keeps what the plan expected and what the record carried
+/// (``comparison``); where each record is (file, line, time, source) is in the report's
+/// ``ValidationReport/sites``.
 public struct PlanViolation: Sendable, Hashable {
   /// The record's sequence number.
   public var seq: UInt64
@@ -17,11 +19,12 @@ public struct PlanViolation: Sendable, Hashable {
     let message: String
     let planLine: Int?
     let coverageItem: Int?
+    let planFile: String?
+    let evidence: ViolationEvidence?
 
     init(
       severity: Severity, rule: ViolationRule, tag: String, provider: String?, message: String,
-      planLine: Int?,
-      coverageItem: Int?
+      planLine: Int?, coverageItem: Int?, planFile: String?, evidence: ViolationEvidence?
     ) {
       self.severity = severity
       self.rule = rule
@@ -30,6 +33,8 @@ public struct PlanViolation: Sendable, Hashable {
       self.message = message
       self.planLine = planLine
       self.coverageItem = coverageItem
+      self.planFile = planFile
+      self.evidence = evidence
     }
   }
 
@@ -46,6 +51,14 @@ public struct PlanViolation: Sendable, Hashable {
   public var planLine: Int? { detail.planLine }
   /// The coverage item it fails (for JUnit); `nil` for unplanned tags.
   public var coverageItem: Int? { detail.coverageItem }
+  /// The plan file the violation cites, when the validator made it.
+  public var planFile: String? { detail.planFile }
+  /// What the plan expected beside what the record carried, row by row with the differences
+  /// marked: the debugger's "expected vs got" view.
+  public var comparison: ExpectationComparison {
+    ExpectationComparison(violation: self, evidence: detail.evidence)
+  }
+  var evidence: ViolationEvidence? { detail.evidence }
 
   /// A violation.
   public init(
@@ -53,10 +66,21 @@ public struct PlanViolation: Sendable, Hashable {
     message: String,
     planLine: Int? = nil, coverageItem: Int? = nil
   ) {
+    self.init(
+      seq: seq, severity: severity, rule: rule, tag: tag, provider: provider, message: message,
+      planLine: planLine, coverageItem: coverageItem, planFile: nil, evidence: nil)
+  }
+
+  /// A violation with what the plan expected and what the record carried.
+  init(
+    seq: UInt64, severity: Severity, rule: ViolationRule, tag: String, provider: String? = nil,
+    message: String, planLine: Int? = nil, coverageItem: Int? = nil, planFile: String?,
+    evidence: ViolationEvidence?
+  ) {
     self.seq = seq
     detail = Detail(
       severity: severity, rule: rule, tag: tag, provider: provider, message: message, planLine: planLine,
-      coverageItem: coverageItem)
+      coverageItem: coverageItem, planFile: planFile, evidence: evidence)
   }
 
   public static func == (lhs: PlanViolation, rhs: PlanViolation) -> Bool {

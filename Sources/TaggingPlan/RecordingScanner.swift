@@ -20,6 +20,40 @@ public enum RecordingScanner {
     /// Every `seq` anomaly and restart counted.
     public var sequence: SequenceCheck.Counts { sequenceCheck.counts }
     private var sequenceCheck = SequenceCheck()
+    /// Where the records with violations are (validation only).
+    var sites: [RecordSite] = []
+    /// Records and violations of records without a `source` (validation only).
+    var unsourced = SourceTotals(source: nil)
+    /// The same per `source`, in order of appearance (at most ``sourceLimit`` sources; the rest
+    /// are counted together as ``otherSources``).
+    var sourced: [SourceTotals] = []
+    private var sourcePositions: [String: Int] = [:]
+
+    /// Distinct sources counted one by one (recordings are untrusted).
+    static let sourceLimit = 1_000
+    /// The name the sources past ``sourceLimit`` are counted under.
+    static let otherSources = "(other sources)"
+
+    /// Counts a record of `source` and its violations.
+    mutating func count(source: String?, violations: Int) {
+      guard let source else {
+        unsourced.records += 1
+        unsourced.violations += violations
+        return
+      }
+      let name =
+        sourcePositions[source] != nil || sourced.count < Self.sourceLimit ? source : Self.otherSources
+      let position: Int
+      if let known = sourcePositions[name] {
+        position = known
+      } else {
+        position = sourced.count
+        sourcePositions[name] = position
+        sourced.append(SourceTotals(source: name))
+      }
+      sourced[position].records += 1
+      sourced[position].violations += violations
+    }
 
     /// `seq` anomalies listed one by one at most, per recording.
     public static let anomalyLimit = 100

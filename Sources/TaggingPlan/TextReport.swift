@@ -1,5 +1,7 @@
 /// The report for a person: a summary line, violations grouped by severity then by rule, tag
-/// and provider (a few examples each), then the checklist of what was not seen.
+/// and provider (a few examples each, each with its recording `file:line` when known), then the
+/// checklist of the items that did not pass (failing with their rules, blocked with their
+/// reasons, not seen).
 public enum TextReport {
   /// Examples shown per group.
   static let examples = 5
@@ -27,7 +29,8 @@ public enum TextReport {
       for anomaly in report.sequenceAnomalies.prefix(20) { lines.append("  \(anomaly)") }
       if sequence.reported > 20 { lines.append("  … and \(sequence.reported - 20) more") }
     }
-    let groups = ViolationGroup.group(report.violations)
+    let sites = report.violationSites()
+    let groups = ViolationGroup.group(Array(report.violations.indices), of: report.violations)
     for severity in [Severity.error, .warning] {
       let selected = groups.filter { $0.severity == severity }
       guard !selected.isEmpty else { continue }
@@ -35,22 +38,29 @@ public enum TextReport {
       lines.append(severity == .error ? "errors" : "warnings")
       for group in selected {
         let provider = group.provider.map { " · \($0)" } ?? ""
-        lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.violations.count)×)")
-        for violation in group.violations.prefix(examples) {
-          lines.append("    #\(violation.seq) \(violation.message)")
+        lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.indexes.count)×)")
+        for index in group.indexes.prefix(examples) {
+          let violation = report.violations[index]
+          let place = sites[index].map { "\($0) " } ?? ""
+          lines.append("    \(place)#\(violation.seq) \(violation.message)")
         }
-        if group.violations.count > examples {
-          lines.append("    … and \(group.violations.count - examples) more")
+        if group.indexes.count > examples {
+          lines.append("    … and \(group.indexes.count - examples) more")
         }
       }
     }
-    let missing = report.coverage.missing
+    let coverage = report.coverage
     lines.append("")
-    if missing.isEmpty {
-      lines.append("coverage: everything planned was seen (\(report.coverage.summary))")
-    } else {
-      lines.append("not yet seen (\(missing.count) of \(report.coverage.planned))")
-      for item in missing { lines.append("  \(item.id) (plan line \(item.location.line))") }
+    lines.append("coverage: \(coverage.summary)")
+    for kind in [CoverageState.Kind.failing, .blocked, .notSeen] {
+      for index in coverage.items.indices {
+        let state = coverage.state(at: index)
+        guard state.kind == kind else { continue }
+        let item = coverage.items[index]
+        var line = "  \(state.label) · \(item.id)"
+        if kind == .failing { line += " · \(coverage.failures[index]) of \(coverage.counts[index]) records" }
+        lines.append(line + " · plan line \(item.location.line)")
+      }
     }
     return lines.joined(separator: "\n") + "\n"
   }

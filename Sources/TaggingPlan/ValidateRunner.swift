@@ -74,8 +74,12 @@ public enum ValidateRunner {
     var problems: [RecordingProblem] = []
     var anomalies: [RecordingProblem] = []
     var sequence = SequenceCheck.Counts()
+    var sites: [RecordSite] = []
+    var sources: [SourceTotals] = []
     for path in recordings {
       let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
+      sites.append(contentsOf: summary.sites)
+      SourceTotals.add(summary, to: &sources)
       problems.append(contentsOf: summary.problems)
       if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
       anomalies.append(contentsOf: summary.sequenceAnomalies)
@@ -97,7 +101,8 @@ public enum ValidateRunner {
     return ValidationReport(
       plan: plan, violations: violations, coverage: lines.validator.coverage,
       records: lines.validator.records,
-      problems: problems, sequenceAnomalies: anomalies, sequence: sequence)
+      problems: problems, sequenceAnomalies: anomalies, sequence: sequence, files: recordings, sites: sites,
+      sources: sources)
   }
 
   /// `seq` anomalies noted one by one per recording on the diagnostics stream.

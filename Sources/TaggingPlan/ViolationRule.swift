@@ -24,3 +24,22 @@ public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
   /// The provider's own documented rule (AnalyticsProviders) is broken by a call.
   case providerRule = "provider-rule"
 }
+
+extension ViolationRule {
+  /// The rule's position in `allCases`.
+  var ordinal: Int {
+    switch self {
+    case .unplannedTag: return 0
+    case .missingProperty: return 1
+    case .wrongType: return 2
+    case .invalidValue: return 3
+    case .unexpectedProperty: return 4
+    case .wrongScreen: return 5
+    case .missingCall: return 6
+    case .wrongName: return 7
+    case .missingParam: return 8
+    case .unexpectedCall: return 9
+    case .providerRule: return 10
+    }
+  }
+}

@@ -12,6 +12,8 @@ package struct RecordContentKey: Hashable, Sendable {
 package struct RecordContentKeyBuilder: RecordBuilder {
   /// The last line's `seq`.
   package private(set) var seq: UInt64 = 0
+  /// The last line's `time`, in milliseconds since 1970 (not part of the key).
+  package private(set) var time: Int64 = 0
   private var hasSource = false
   private var hasher = ContentHasher()
 
@@ -33,6 +35,10 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   }
 
   package mutating func unsigned(_ field: RecordField, _ value: UInt64) { seq = value }
+
+  package mutating func timestamp(_ field: RecordField, _ milliseconds: Int64) {
+    if field == .time { time = milliseconds }
+  }
 
   package mutating func string(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>?) {
     if field == .source { hasSource = bytes != nil }

@@ -12,7 +12,7 @@ struct Validate: ParsableCommand {
     commandName: "validate",
     abstract: "Check recordings against a tagging plan (for CI).",
     discussion: """
-      Prints the violations and the plan coverage. Exit status: 0 when no violation is at or above \
+      Prints the violations and the plan coverage (each planned item passed, failing, blocked or not seen; the JSON report gives each violation its recording file and line, its plan line, and what the plan expected beside what the record carried). Exit status: 0 when no violation is at or above \
       --fail-on, 1 when there is one, 2 for bad input (a plan that does not load, a recording that \
       cannot be read). Unreadable recording lines are reported on standard error and in the report \
       (JSON "problems", JUnit errors) and skipped; with --fail-on-unreadable (or --strict) they fail \

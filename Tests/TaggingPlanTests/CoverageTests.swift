@@ -38,7 +38,9 @@ final class CoverageTests: XCTestCase {
     let coverage = validate(records, plan: plan).1.coverage
     XCTAssertEqual(coverage.planned, 16)
     XCTAssertEqual(coverage.seenCount, 7)
-    XCTAssertEqual(coverage.summary, "7/16 covered")
+    // The screen_view of podcasts carried another screen_name: seen, but failing.
+    XCTAssertEqual(coverage.summary, "6/16 passed, 1 failing, 9 not seen")
+    XCTAssertEqual(coverage.shortSummary, "6 passed, 1 failing, 9 not seen")
     let playFavoritesFirebase = try XCTUnwrap(
       coverage.items.firstIndex { $0.id == "action playPodcast on favorites: firebase" })
     XCTAssertEqual(coverage.counts[playFavoritesFirebase], 2)
@@ -66,7 +68,7 @@ final class CoverageTests: XCTestCase {
 final class PlanMonitorTests: XCTestCase {
   func testMonitorKeepsViolationsByPositionAndTheHeaderText() throws {
     let monitor = PlanMonitor(plan: try samplePlan())
-    XCTAssertEqual(monitor.headerText, "plan Podcasts v3: 0/16 covered, 0 errors")
+    XCTAssertEqual(monitor.headerText, "plan Podcasts v3: 0 passed, 16 not seen, 0 errors")
     XCTAssertEqual(monitor.check(goodPlay(1), at: 0), [])
     let wrong = monitor.check(goodPlay(2, screen: "downloads"), at: 1)
     XCTAssertEqual(wrong.map(\.rule), [.wrongScreen])
@@ -75,7 +77,177 @@ final class PlanMonitorTests: XCTestCase {
     XCTAssertEqual(monitor.violations(at: 0), [])
     XCTAssertEqual(monitor.violations(at: 2).map(\.severity), [.warning])
     XCTAssertEqual(monitor.counts.errors, 1)
-    XCTAssertEqual(monitor.headerText, "plan Podcasts v3: 5/16 covered, 1 error, 1 warning")
+    // playPodcast passed once (the wrong screen does not undo that); playerDidFail only failed.
+    XCTAssertEqual(
+      monitor.headerText, "plan Podcasts v3: 4 passed, 1 failing, 11 not seen, 1 error, 1 warning")
     XCTAssertEqual(monitor.coverage.seenCount, 5)
+    let states = Dictionary(uniqueKeysWithValues: monitor.coverageStates.map { ($0.item.id, $0.state) })
+    XCTAssertEqual(states["action playPodcast"], .passed)
+    XCTAssertEqual(states["event playerDidFail"], .failing(rules: [.invalidValue]))
+    XCTAssertEqual(states["event playerDidFail"]?.label, "✗ failing (invalid-value)")
+    XCTAssertEqual(states["state autoPlay"], .notSeen)
+    XCTAssertEqual(monitor.coverageCounts.failing, 1)
+  }
+
+  func testMonitorShowsBlockedItems() throws {
+    let monitor = PlanMonitor(plan: try samplePlan())
+    var play = goodPlay(1, screen: "podcasts")
+    play.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    monitor.check(play, at: 0)
+    XCTAssertEqual(
+      monitor.headerText, "plan Podcasts v3: 3 passed, 1 blocked, 12 not seen, 0 errors")
+    let blocked = try XCTUnwrap(
+      monitor.coverageStates.first { $0.item.id == "action playPodcast on podcasts: amplitude" })
+    XCTAssertEqual(blocked.state.label, "⊘ blocked (consent)")
+  }
+}
+
+final class CoverageStateTests: XCTestCase {
+  private func item(_ id: String, _ coverage: Coverage) throws -> Int {
+    try XCTUnwrap(coverage.items.firstIndex { $0.id == id }, id)
+  }
+
+  func testEachStateAndWhatDecidesIt() throws {
+    let plan = try samplePlan()
+    // favorites: firebase breaks twice (two rules), amplitude passes once of two.
+    var wrongName = goodPlay(1, screen: "favorites")
+    wrongName.outputs[0] = sent("firebase", "play_podcast_from_podcasts", ["podcast_title": "T"])
+    var missingParam = goodPlay(2, screen: "favorites")
+    missingParam.outputs[0] = sent("firebase", "play_podcast_from_favorites", ["podcast_title": "T"])
+    missingParam.outputs[1] = sent("amplitude", "Play", [:], method: "track")
+    // podcasts: amplitude only ever blocked (consent, then disabled), firebase blocked then seen.
+    var blocked = goodPlay(3, screen: "podcasts")
+    blocked.outputs[0] = ProviderOutput(provider: "firebase", status: .blocked, reason: "consent")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    var disabled = goodPlay(4, screen: "podcasts")
+    disabled.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "disabled")
+    let coverage = validate([wrongName, missingParam, blocked, disabled], plan: plan).1.coverage
+
+    XCTAssertEqual(
+      coverage.state(at: try item("action playPodcast on favorites: firebase", coverage)),
+      .failing(rules: [.wrongName, .missingParam]))
+    XCTAssertEqual(
+      coverage.state(at: try item("action playPodcast on favorites: amplitude", coverage)), .passed)
+    XCTAssertEqual(
+      coverage.state(at: try item("action playPodcast on podcasts: amplitude", coverage)),
+      .blocked(reasons: ["consent", "disabled"]))
+    XCTAssertEqual(
+      coverage.state(at: try item("action playPodcast on podcasts: firebase", coverage)), .passed)
+    XCTAssertEqual(coverage.state(at: try item("event playerDidFail", coverage)), .notSeen)
+    XCTAssertEqual(coverage.failures[try item("action playPodcast on favorites: amplitude", coverage)], 1)
+    XCTAssertEqual(coverage.states.count, coverage.planned)
+    let counts = coverage.stateCounts
+    XCTAssertEqual(counts.passed + counts.failing + counts.blocked + counts.notSeen, coverage.planned)
+    XCTAssertEqual(counts.failing, 1)
+    XCTAssertEqual(counts.blocked, 1)
+    XCTAssertEqual(
+      coverage.summary, "\(counts.passed)/16 passed, 1 failing, 1 blocked, \(counts.notSeen) not seen")
+    XCTAssertEqual(CoverageState.notSeen.label, "· not seen")
+    XCTAssertEqual(CoverageState.failing(rules: [.wrongName]).description, "failing (wrong-name)")
+  }
+
+  func testBlockingReasonsAreBoundedAndAbsentReasonsNamed() throws {
+    var coverage = Coverage(items: try samplePlan().coverageItems)
+    coverage.markBlocked(1, reason: nil)
+    for index in 0..<20 { coverage.markBlocked(1, reason: String(repeating: "r\(index)", count: 50)) }
+    coverage.markBlocked(99, reason: "out of range")
+    coverage.mark(-1)
+    guard case .blocked(let reasons) = coverage.state(at: 1) else {
+      return XCTFail("\(coverage.state(at: 1))")
+    }
+    XCTAssertEqual(reasons.count, Coverage.reasonLimit)
+    XCTAssertEqual(reasons[0], "no reason given")
+    XCTAssertTrue(reasons.allSatisfy { $0.count <= Coverage.reasonLength })
+  }
+
+  func testMergeKeepsStatesOfEveryFile() throws {
+    let plan = try samplePlan()
+    var wrong = goodPlay(1, screen: "favorites")
+    wrong.outputs[0] = sent("firebase", "other")
+    var blocked = goodPlay(2, screen: "podcasts")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    var left = validate([wrong, blocked], plan: plan).1.coverage
+    var notAgain = goodPlay(3, screen: "podcasts")
+    notAgain.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "disabled")
+    let right = validate([goodPlay(4, screen: "favorites"), notAgain], plan: plan).1.coverage
+    let favorites = try item("action playPodcast on favorites: firebase", left)
+    let amplitude = try item("action playPodcast on podcasts: amplitude", left)
+    XCTAssertEqual(left.state(at: favorites), .failing(rules: [.wrongName]))
+    left.merge(right)
+    XCTAssertEqual(left.state(at: favorites), .passed, "passed in the second file")
+    XCTAssertEqual(left.state(at: amplitude), .blocked(reasons: ["consent", "disabled"]))
+    // Merging equals validating everything with one validator.
+    let whole = validate([wrong, blocked, goodPlay(4, screen: "favorites"), notAgain], plan: plan).1.coverage
+    XCTAssertEqual(left.states, whole.states)
+    XCTAssertEqual(left.counts, whole.counts)
+  }
+}
+
+final class ExpectationComparisonTests: XCTestCase {
+  func testWrongNameComparesTheCallAndItsParams() throws {
+    var wrong = goodPlay(1, screen: "favorites")
+    wrong.outputs[0] = sent("firebase", "play_podcast_from_podcasts", ["podcast_title": "T"])
+    let violation = try XCTUnwrap(validate([wrong], plan: try samplePlan()).0.first)
+    let comparison = violation.comparison
+    XCTAssertEqual(comparison.planFile, "sample.yaml")
+    XCTAssertEqual(comparison.planLine, 21)
+    XCTAssertEqual(comparison.title, "firebase play_podcast_from_favorites")
+    XCTAssertEqual(
+      comparison.rows,
+      [
+        .init(
+          field: "call", expected: "play_podcast_from_favorites", actual: "play_podcast_from_podcasts",
+          differs: true),
+        .init(field: "param podcast_title", expected: "present", actual: "—", differs: false),
+        .init(field: "param podcast_duration", expected: "present", actual: "—", differs: false),
+      ])
+  }
+
+  func testMissingParamMarksTheAbsentParam() throws {
+    var play = goodPlay(1, screen: "favorites")
+    play.outputs[0] = sent("firebase", "play_podcast_from_favorites", ["podcast_title": "T"])
+    let violation = try XCTUnwrap(validate([play], plan: try samplePlan()).0.first)
+    XCTAssertEqual(violation.rule, .missingParam)
+    XCTAssertEqual(
+      violation.comparison.rows.map { "\($0.field)|\($0.expected)|\($0.actual)|\($0.differs)" },
+      [
+        "call|play_podcast_from_favorites|play_podcast_from_favorites|false",
+        "param podcast_title|present|\"T\"|false",
+        "param podcast_duration|present|absent|true",
+      ])
+  }
+
+  func testPropertyScreenAndUnplannedComparisons() throws {
+    let plan = try samplePlan()
+    let long = record(
+      1, .userAction, "playPodcast",
+      ["podcast_title": .string(String(repeating: "x", count: 30)), "extra": 1],
+      screen: "settings")
+    let found = validate([long, record(2, .userAction, "nope")], plan: plan).0
+    let rows = found.map { $0.comparison }
+    XCTAssertEqual(
+      rows.map(\.title), ["property podcast_title", "property extra", "screen", "action nope"])
+    XCTAssertEqual(rows[0].rows[0].expected, "string, required, maxLength 20")
+    XCTAssertEqual(rows[0].planLine, 14)
+    XCTAssertEqual(
+      rows[1].rows[0].expected, "not planned (plan lists podcast_title, podcast_duration, podcast_id)")
+    XCTAssertEqual(rows[2].rows[0].expected, "podcasts or favorites")
+    XCTAssertEqual(rows[2].rows[0].actual, "settings")
+    XCTAssertNil(rows[3].planLine)
+    XCTAssertTrue(rows.allSatisfy { $0.rows.contains(where: \.differs) })
+    // A violation made by hand still compares (its message).
+    let manual = PlanViolation(
+      seq: 1, severity: .error, rule: .wrongName, tag: "t", message: "m", planLine: 3)
+    XCTAssertEqual(manual.comparison.rows.first?.actual, "m")
+    XCTAssertEqual(manual.comparison.planLine, 3)
+  }
+
+  func testHugeValuesAreClippedInRows() throws {
+    let plan = try samplePlan()
+    let huge = record(
+      1, .userAction, "playPodcast", ["podcast_title": .string(String(repeating: "é", count: 100_000))],
+      screen: "favorites")
+    let violation = try XCTUnwrap(validate([huge], plan: plan).0.first)
+    XCTAssertLessThanOrEqual(violation.comparison.rows[0].actual.count, ExpectationComparison.valueLimit + 1)
   }
 }

@@ -61,12 +61,26 @@ final class ReportTests: XCTestCase {
     XCTAssertTrue(
       text.hasPrefix("{\"violations\":[{\"seq\":2,\"severity\":\"error\",\"rule\":\"wrong-name\",\"tag\":"))
     XCTAssertTrue(text.contains("\"provider\":null"))
+    // Built from records in memory: no site; the plan line and the comparison are there.
+    XCTAssertTrue(text.contains("\"file\":null,\"line\":null,\"time\":null,\"source\":null"))
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let violations = try XCTUnwrap(object["violations"] as? [[String: Any]])
+    XCTAssertEqual(violations.map { $0["planLine"] as? Int }, [21, nil, 28])
+    let constraints = try XCTUnwrap(
+      (violations[2]["expected"] as? [String: Any])?["constraints"] as? [String: Any])
+    XCTAssertEqual(constraints["enum"] as? [String], ["network", "decoding"])
+    XCTAssertEqual((violations[2]["actual"] as? [String: Any])?["value"] as? String, "timeout")
+    let items = try XCTUnwrap((object["coverage"] as? [String: Any])?["items"] as? [[String: Any]])
+    XCTAssertEqual(items.count, 16)
+    XCTAssertEqual(
+      items.first { $0["id"] as? String == "event playerDidFail" }?["rules"] as? [String], ["invalid-value"])
   }
 
   func testTextGroupsBySeverityAndListsWhatWasNotSeen() throws {
     let text = TextReport.render(try sampleReport())
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    XCTAssertEqual(lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 5/16 covered")
+    XCTAssertEqual(
+      lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 4/16 passed, 1 failing, 11 not seen")
     XCTAssertTrue(lines.contains("  r.jsonl:7: invalid JSON"))
     let errors = try XCTUnwrap(lines.firstIndex(of: "errors"))
     let warnings = try XCTUnwrap(lines.firstIndex(of: "warnings"))
@@ -77,8 +91,13 @@ final class ReportTests: XCTestCase {
       "    #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites"
     )
     XCTAssertEqual(lines[warnings + 1], "  invalid-value · playerDidFail (1×)")
-    XCTAssertTrue(lines.contains("not yet seen (11 of 16)"))
-    XCTAssertTrue(lines.contains("  screen favorites (plan line 7)"))
+    // The checklist lists what did not pass, by state: failing (with the rules), then not seen.
+    XCTAssertTrue(lines.contains("coverage: 4/16 passed, 1 failing, 11 not seen"), text)
+    XCTAssertTrue(
+      lines.contains("  ✗ failing (invalid-value) · event playerDidFail · 1 of 1 records · plan line 25"),
+      text)
+    XCTAssertTrue(lines.contains("  · not seen · screen favorites · plan line 7"), text)
+    XCTAssertFalse(text.contains("✓"), "passed items are only counted")
   }
 
   func testTextShowsAFewExamplesPerGroup() throws {
@@ -104,25 +123,75 @@ final class ReportTests: XCTestCase {
     // One case per expectation, one for unplanned tags, one per unreadable line (an error).
     XCTAssertEqual(collector.cases.count, report.coverage.planned + 2)
     XCTAssertEqual(collector.suiteAttributes["tests"], String(report.coverage.planned + 2))
-    XCTAssertEqual(collector.suiteAttributes["failures"], "2")
+    // Outcomes follow the coverage states: favorites: firebase passed once (then broke: listed in
+    // its output), playerDidFail is failing with a warning only (below --fail-on error).
+    XCTAssertEqual(collector.suiteAttributes["failures"], "1")
     XCTAssertEqual(collector.suiteAttributes["errors"], "1")
     XCTAssertEqual(collector.cases.last?.name, "r.jsonl:7")
     XCTAssertEqual(collector.suiteAttributes["skipped"], "11")
     let failing = collector.cases.filter { $0.failure != nil }
-    XCTAssertEqual(failing.map(\.name), ["action playPodcast on favorites: firebase", "unplanned tags"])
-    XCTAssertEqual(failing[0].failureType, "wrong-name")
-    XCTAssertTrue(failing[1].failure?.contains("evil<&>\"'\u{FFFD}\nname") ?? false)
+    XCTAssertEqual(failing.map(\.name), ["unplanned tags"])
+    XCTAssertTrue(failing[0].failure?.contains("evil<&>\"'\u{FFFD}\nname") ?? false)
+    let partly = try XCTUnwrap(
+      collector.cases.first { $0.name == "action playPodcast on favorites: firebase" })
+    XCTAssertNil(partly.failure)
+    XCTAssertTrue(
+      partly.output.hasPrefix("passed on 1 of 2 records; 1 broke the plan:\n#2 [error] wrong-name"))
+    XCTAssertEqual(partly.attributes["file"], "sample.yaml")
+    XCTAssertEqual(partly.attributes["line"], "21")
     let warned = try XCTUnwrap(collector.cases.first { $0.name == "event playerDidFail" })
     XCTAssertNil(warned.failure)
     XCTAssertTrue(warned.output.contains("[warning] invalid-value"))
+    XCTAssertTrue(
+      warned.output.hasPrefix("failing (invalid-value): 1 of 1 records broke the plan, below --fail-on error")
+    )
     XCTAssertEqual(collector.cases.filter(\.skipped).count, 11)
+    XCTAssertEqual(
+      collector.cases.first { $0.name == "screen favorites" }?.skipMessage,
+      "not seen in the recording (plan line 7)")
 
     let strict = JUnitReport.render(report, failOn: .warning)
     let strictCollector = JUnitCollector()
     let strictParser = XMLParser(data: Data(strict.utf8))
     strictParser.delegate = strictCollector
     XCTAssertTrue(strictParser.parse())
-    XCTAssertEqual(strictCollector.suiteAttributes["failures"], "3")
+    XCTAssertEqual(strictCollector.suiteAttributes["failures"], "2")
+    let strictFailure = try XCTUnwrap(strictCollector.cases.first { $0.name == "event playerDidFail" })
+    XCTAssertEqual(strictFailure.failureType, "invalid-value")
+    XCTAssertTrue(strictFailure.failureMessage?.hasPrefix("failing (invalid-value): 1 of 1 records") ?? false)
+  }
+
+  func testJUnitSkipsBlockedItemsWithTheReasonAndFailsFailingOnesWithFileAndLine() throws {
+    let plan = try samplePlan()
+    var blocked = goodPlay(1, screen: "podcasts")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    var wrong = goodPlay(2, screen: "favorites")
+    wrong.outputs[1] = sent("amplitude", "Play", [:], method: "track")
+    let (violations, validator) = validate([blocked, wrong], plan: plan)
+    let report = ValidationReport(
+      plan: plan, violations: violations, coverage: validator.coverage, records: 2, files: ["r.jsonl"],
+      sites: [
+        RecordSite(file: "r.jsonl", line: 3, seq: 2, timeMilliseconds: 0, source: nil, firstViolation: 0)
+      ])
+    let collector = JUnitCollector()
+    let parser = XMLParser(data: Data(JUnitReport.render(report, failOn: .error).utf8))
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse())
+    let skipped = try XCTUnwrap(
+      collector.cases.first { $0.name == "action playPodcast on podcasts: amplitude" })
+    XCTAssertEqual(skipped.skipMessage, "blocked (consent): the provider never received it (plan line 22)")
+    let failed = try XCTUnwrap(
+      collector.cases.first { $0.name == "action playPodcast on favorites: amplitude" })
+    XCTAssertEqual(failed.failureType, "wrong-name")
+    XCTAssertTrue(
+      failed.failureMessage?.hasPrefix(
+        "failing (wrong-name): 1 of 1 records broke the plan, first at r.jsonl:3 (#2)")
+        ?? false, failed.failureMessage ?? "")
+    XCTAssertTrue(failed.failure?.hasPrefix("r.jsonl:3 #2 [error] wrong-name: ") ?? false)
+    let passed = try XCTUnwrap(
+      collector.cases.first { $0.name == "action playPodcast on podcasts: firebase" })
+    XCTAssertNil(passed.failure)
+    XCTAssertFalse(passed.skipped)
   }
 }
 
@@ -130,9 +199,12 @@ final class ReportTests: XCTestCase {
 private final class JUnitCollector: NSObject, XMLParserDelegate {
   struct Case {
     var name: String
+    var attributes: [String: String] = [:]
     var failure: String?
     var failureType: String?
+    var failureMessage: String?
     var skipped = false
+    var skipMessage: String?
     var output = ""
   }
 
@@ -147,9 +219,13 @@ private final class JUnitCollector: NSObject, XMLParserDelegate {
     text = ""
     switch elementName {
     case "testsuite": suiteAttributes = attributes
-    case "testcase": cases.append(Case(name: attributes["name"] ?? ""))
-    case "failure": cases[cases.count - 1].failureType = attributes["type"]
-    case "skipped": cases[cases.count - 1].skipped = true
+    case "testcase": cases.append(Case(name: attributes["name"] ?? "", attributes: attributes))
+    case "failure":
+      cases[cases.count - 1].failureType = attributes["type"]
+      cases[cases.count - 1].failureMessage = attributes["message"]
+    case "skipped":
+      cases[cases.count - 1].skipped = true
+      cases[cases.count - 1].skipMessage = attributes["message"]
     default: break
     }
   }

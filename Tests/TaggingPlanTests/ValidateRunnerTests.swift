@@ -56,7 +56,75 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(outcome.exitCode, 1)
     XCTAssertEqual(outcome.report?.records, 3)
     XCTAssertEqual(outcome.report?.violations.map(\.rule), [.invalidValue, .wrongScreen])
-    XCTAssertTrue(outcome.output.contains("\"records\":3,\"problems\":[],\"sequence\":"))
+    XCTAssertTrue(outcome.output.contains("\"records\":3,\"files\":["), outcome.output)
+    XCTAssertTrue(outcome.output.contains("\"problems\":[],\"sequence\":"))
+  }
+
+  func testMultiFileRunsNameTheFileAndLineOfEveryViolation() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    var wrong = goodPlay(2, screen: "favorites")
+    wrong.outputs[0] = sent(
+      "firebase", "play_podcast_from_podcasts", ["podcast_title": "T", "podcast_duration": 1])
+    let first = try write("first.jsonl", recording([goodPlay(1), wrong, wrong]))
+    var unplanned = record(5, .userAction, "nope")
+    unplanned.source = "iPhone <1>"
+    let second = try write("second.jsonl", recording([goodPlay(4), unplanned]))
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: [first, second], format: .json, failOn: .error)
+    XCTAssertEqual(outcome.exitCode, 1)
+    let json = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+    let violations = try XCTUnwrap(json["violations"] as? [[String: Any]])
+    XCTAssertEqual(violations.count, 3)
+    XCTAssertEqual(violations.map { $0["file"] as? String }, [first, first, second])
+    XCTAssertEqual(violations.map { $0["line"] as? Int }, [3, 4, 3])
+    XCTAssertEqual(violations.map { $0["seq"] as? Int }, [2, 2, 5])
+    XCTAssertEqual(violations[0]["time"] as? String, ISO8601Timestamp.string(milliseconds: 1_800_000_000_000))
+    XCTAssertTrue(violations[0]["source"] is NSNull)
+    XCTAssertEqual(violations[2]["source"] as? String, "iPhone <1>")
+    XCTAssertEqual(violations[0]["planLine"] as? Int, 21)
+    XCTAssertEqual(violations[0]["planFile"] as? String, plan)
+    let expected = try XCTUnwrap(violations[0]["expected"] as? [String: Any])
+    XCTAssertEqual(expected["provider"] as? String, "firebase")
+    let call = try XCTUnwrap(expected["call"] as? [String: Any])
+    XCTAssertEqual(call["name"] as? String, "play_podcast_from_favorites")
+    XCTAssertEqual((call["params"] as? [String: Any])?.keys.sorted(), ["podcast_duration", "podcast_title"])
+    let actual = try XCTUnwrap(violations[0]["actual"] as? [String: Any])
+    XCTAssertEqual(actual["status"] as? String, "sent")
+    let calls = try XCTUnwrap(actual["calls"] as? [[String: Any]])
+    XCTAssertEqual(calls.first?["name"] as? String, "play_podcast_from_podcasts")
+    XCTAssertEqual((calls.first?["parameters"] as? [String: Any])?["podcast_duration"] as? Int, 1)
+    XCTAssertTrue(violations[2]["expected"] is NSNull)
+    XCTAssertEqual((violations[2]["actual"] as? [String: Any])?["name"] as? String, "nope")
+    XCTAssertEqual(json["files"] as? [String], [first, second])
+    let sources = try XCTUnwrap(json["sources"] as? [[String: Any]])
+    XCTAssertEqual(sources.count, 2)
+    XCTAssertTrue(sources[0]["source"] is NSNull)
+    XCTAssertEqual(sources[0]["records"] as? Int, 4)
+    XCTAssertEqual(sources[0]["violations"] as? Int, 2)
+    XCTAssertEqual(sources[1]["source"] as? String, "iPhone <1>")
+    XCTAssertEqual(sources[1]["violations"] as? Int, 1)
+    let coverage = try XCTUnwrap(json["coverage"] as? [String: Any])
+    let items = try XCTUnwrap(coverage["items"] as? [[String: Any]])
+    let favorites = try XCTUnwrap(
+      items.first { $0["id"] as? String == "action playPodcast on favorites: firebase" })
+    XCTAssertEqual(favorites["state"] as? String, "passed")
+    XCTAssertEqual(favorites["records"] as? Int, 4)
+    XCTAssertEqual(favorites["failures"] as? Int, 2)
+    XCTAssertEqual(favorites["planLine"] as? Int, 21)
+    XCTAssertEqual(items.first { $0["id"] as? String == "state autoPlay" }?["state"] as? String, "not-seen")
+    XCTAssertEqual(coverage["notSeen"] as? Int, items.filter { $0["state"] as? String == "not-seen" }.count)
+
+    let text = ValidateRunner.run(planPath: plan, recordings: [first, second], format: .text, failOn: .error)
+    XCTAssertTrue(
+      text.output.contains(
+        "    \(first):3 #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21"),
+      text.output)
+    XCTAssertTrue(
+      text.output.contains("    \(second):3 #5 nope: action nope is not in the plan"), text.output)
+    let site = try XCTUnwrap(text.report?.site(ofViolationAt: 1))
+    XCTAssertEqual(site.line, 4)
+    XCTAssertNil(text.report?.site(ofViolationAt: -1))
   }
 
   func testBadLinesAreReportedWithLineNumbersAndSkipped() throws {
@@ -93,7 +161,9 @@ final class ValidateRunnerTests: XCTestCase {
     }
     let junit = ValidateRunner.run(planPath: plan, recordings: [file], format: .junit, failOn: .error)
     XCTAssertTrue(junit.output.contains("errors=\"1\""), junit.output)
-    XCTAssertTrue(junit.output.contains("name=\"\(file):3\"><error type=\"unreadableLine\""), junit.output)
+    XCTAssertTrue(
+      junit.output.contains("name=\"\(file):3\" file=\"\(file)\" line=\"3\"><error type=\"unreadableLine\""),
+      junit.output)
     let strict = ValidateRunner.run(
       planPath: plan, recordings: [file], format: .text, failOn: .error, failOnUnreadable: true)
     XCTAssertEqual(strict.exitCode, 1)

@@ -1,0 +1,283 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// What a violation compares: the plan's part it breaks and the record's part that breaks it,
+/// kept on the violation's shared detail (copies of values already in memory, nothing formatted).
+enum ViolationEvidence: Sendable {
+  /// A tag the plan does not list.
+  case unplanned(section: PlanSection, name: String)
+  /// A property against its rule (`rule` nil: not planned; `value` nil: absent). `planned` names
+  /// the entry's properties, for an unexpected one.
+  case property(name: String, rule: PropertyRule?, value: PropertyValue?, planned: [String])
+  /// The screen the tag happened on against the entry's `screens`.
+  case screen(allowed: [String], actual: String?)
+  /// A provider expectation against what that provider received.
+  case call(expected: ExpectedCall, output: ProviderOutput)
+  /// A provider's documented rule broken by what it received.
+  case providerRule(rule: RecordViolation, output: ProviderOutput)
+}
+
+/// The debugger's "expected vs got" view of one violation: the plan's expectation (its file and
+/// line) beside what the record carried, one row per field, the rows that differ marked.
+///
+/// Obtain one with ``PlanViolation/comparison``.
+public struct ExpectationComparison: Sendable, Hashable {
+  /// One compared field.
+  public struct Row: Sendable, Hashable {
+    /// `call`, `param podcast_title`, `property podcast_title`, `screen`, `tag`, `firebase rule`.
+    public var field: String
+    /// What the plan expects (`play_podcast_from_favorites`, `string, required, maxLength 20`).
+    public var expected: String
+    /// What the record carried (`play_podcast_from_podcasts`, `absent`).
+    public var actual: String
+    /// Whether this row breaks the expectation.
+    public var differs: Bool
+
+    /// A row.
+    public init(field: String, expected: String, actual: String, differs: Bool) {
+      self.field = field
+      self.expected = expected
+      self.actual = actual
+      self.differs = differs
+    }
+  }
+
+  /// The plan file (`plan` when the violation was not made by a validator).
+  public var planFile: String
+  /// The plan line of the expectation; `nil` for an unplanned tag or a provider's own rule.
+  public var planLine: Int?
+  /// `firebase play_podcast_from_favorites`, `property podcast_title`: what is compared.
+  public var title: String
+  /// The compared fields, in plan order.
+  public var rows: [Row]
+
+  /// A comparison.
+  public init(planFile: String, planLine: Int?, title: String, rows: [Row]) {
+    self.planFile = planFile
+    self.planLine = planLine
+    self.title = title
+    self.rows = rows
+  }
+
+  /// Characters of a value shown in a row (values are untrusted; the JSON report has them whole).
+  static let valueLimit = 200
+
+  init(violation: PlanViolation, evidence: ViolationEvidence?) {
+    planFile = violation.planFile ?? "plan"
+    planLine = violation.planLine
+    guard let evidence else {
+      title = violation.rule.rawValue
+      rows = [Row(field: violation.rule.rawValue, expected: "—", actual: violation.message, differs: true)]
+      return
+    }
+    switch evidence {
+    case .unplanned(let section, let name):
+      title = "\(section.noun) \(name)"
+      rows = [
+        Row(
+          field: "tag", expected: "a \(section.noun) the plan lists", actual: "\(section.noun) \(name)",
+          differs: true)
+      ]
+    case .property(let name, let rule, let value, let planned):
+      title = "property \(name)"
+      let actual = value.map(Self.show) ?? "absent"
+      if let rule {
+        rows = [
+          Row(
+            field: "property \(name)", expected: rule.constraintText, actual: actual,
+            differs: Self.breaks(rule, value))
+        ]
+      } else {
+        let list = planned.isEmpty ? "no property" : planned.joined(separator: ", ")
+        rows = [
+          Row(
+            field: "property \(name)", expected: "not planned (plan lists \(list))", actual: actual,
+            differs: true)
+        ]
+      }
+    case .screen(let allowed, let actual):
+      title = "screen"
+      rows = [
+        Row(
+          field: "screen", expected: allowed.joined(separator: " or "), actual: actual ?? "no current screen",
+          differs: true)
+      ]
+    case .call(let expected, let output):
+      title = "\(output.provider) \(expected.isNone ? "no call" : expected.label)"
+      rows = Self.callRows(expected, output)
+    case .providerRule(let rule, let output):
+      title = "\(output.provider) rule \(rule.rule)"
+      var rows = [
+        Row(field: "\(output.provider) rule", expected: rule.rule, actual: rule.message, differs: true)
+      ]
+      if let index = rule.callIndex, output.calls.indices.contains(index) {
+        let call = output.calls[index]
+        rows.append(
+          Row(
+            field: "call", expected: "—", actual: call.name.map { "\(call.method) \($0)" } ?? call.method,
+            differs: false))
+      }
+      self.rows = rows
+    }
+  }
+
+  /// The call row, then one row per planned parameter of the call that has the planned name.
+  private static func callRows(_ expected: ExpectedCall, _ output: ProviderOutput) -> [Row] {
+    let received: String
+    if output.status == .failed {
+      received = "failed" + (output.reason.map { " (\(clip($0)))" } ?? "")
+    } else if output.status == .dropped || output.calls.isEmpty {
+      received = "no call (\(output.status.rawValue))"
+    } else {
+      received = clip(output.calls.map { $0.name ?? $0.method }.joined(separator: ", "))
+    }
+    if expected.isNone {
+      let gotNothing = output.status == .dropped || output.calls.isEmpty
+      return [Row(field: "call", expected: "no call", actual: received, differs: !gotNothing)]
+    }
+    let matched = output.status == .failed ? nil : output.calls.first(where: expected.identifies)
+    var rows = [Row(field: "call", expected: expected.label, actual: received, differs: matched == nil)]
+    for param in expected.params {
+      let value = matched?.parameters[param.name]
+      let actual = matched == nil ? "—" : value.map(show) ?? "absent"
+      let differs: Bool
+      let wanted: String
+      switch param.expectation {
+      case .present:
+        wanted = "present"
+        differs = matched != nil && value == nil
+      case .value(let planned):
+        wanted = show(planned)
+        differs = matched != nil && !(value.map { PropertyRule.same(planned, $0) } ?? false)
+      case .constrained(let rule):
+        wanted = rule.constraintText
+        differs = matched != nil && (value == nil || rule.problem(with: value!) != nil)
+      }
+      rows.append(Row(field: "param \(param.name)", expected: wanted, actual: actual, differs: differs))
+    }
+    return rows
+  }
+
+  /// Whether a present or absent `value` breaks `rule`.
+  private static func breaks(_ rule: PropertyRule, _ value: PropertyValue?) -> Bool {
+    guard let value, value != .null else { return rule.required }
+    return rule.problem(with: value) != nil
+  }
+
+  /// `"Swift by Sundell"`, `1830`: a value as the rows show it, clipped.
+  static func show(_ value: PropertyValue) -> String { clip(PropertyRule.quoted(value)) }
+
+  static func clip(_ text: String) -> String {
+    text.count <= valueLimit ? text : String(text.prefix(valueLimit)) + "…"
+  }
+}
+
+extension PropertyRule {
+  /// `string, required, maxLength 20`: the rule's constraints in the plan's words (`any value`
+  /// when it has none).
+  public var constraintText: String {
+    var parts: [String] = []
+    if !types.isEmpty { parts.append(types.map(\.rawValue).joined(separator: " or ")) }
+    if required { parts.append("required") }
+    if let allowed { parts.append("one of " + allowed.map(Self.quoted).joined(separator: ", ")) }
+    if let pattern { parts.append("pattern \(pattern.source)") }
+    if let minimum { parts.append("minimum \(Self.format(minimum))") }
+    if let maximum { parts.append("maximum \(Self.format(maximum))") }
+    if let minLength { parts.append("minLength \(minLength)") }
+    if let maxLength { parts.append("maxLength \(maxLength)") }
+    return parts.isEmpty ? "any value" : parts.joined(separator: ", ")
+  }
+
+  /// The constraints as a JSON object in JSON Schema words.
+  func appendJSON(to out: inout String) {
+    var fields: [String] = []
+    if !types.isEmpty {
+      fields.append("\"type\":[" + types.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
+    }
+    fields.append("\"required\":\(required)")
+    if let allowed { fields.append("\"enum\":" + JSONText.value(.array(allowed))) }
+    if let pattern { fields.append("\"pattern\":" + JSONReport.string(pattern.source)) }
+    if let minimum { fields.append("\"minimum\":" + JSONText.value(.double(minimum))) }
+    if let maximum { fields.append("\"maximum\":" + JSONText.value(.double(maximum))) }
+    if let minLength { fields.append("\"minLength\":\(minLength)") }
+    if let maxLength { fields.append("\"maxLength\":\(maxLength)") }
+    out += "{" + fields.joined(separator: ",") + "}"
+  }
+}
+
+extension ViolationEvidence {
+  /// `expected`: what the plan expected, as a JSON object (`null` for an unplanned tag).
+  func appendExpected(to out: inout String) {
+    switch self {
+    case .unplanned:
+      out += "null"
+    case .property(let name, let rule, _, let planned):
+      out += "{\"property\":" + JSONReport.string(name)
+      if let rule {
+        out += ",\"constraints\":"
+        rule.appendJSON(to: &out)
+      } else {
+        out +=
+          ",\"planned\":false,\"properties\":[" + planned.map(JSONReport.string).joined(separator: ",") + "]"
+      }
+      out += "}"
+    case .screen(let allowed, _):
+      out += "{\"screens\":[" + allowed.map(JSONReport.string).joined(separator: ",") + "]}"
+    case .call(let expected, let output):
+      out += "{\"provider\":" + JSONReport.string(output.provider)
+      if expected.isNone {
+        out += ",\"call\":null}"
+        return
+      }
+      out += ",\"call\":{\"name\":" + (expected.name.map(JSONReport.string) ?? "null")
+      out += ",\"method\":" + (expected.method.map(JSONReport.string) ?? "null") + ",\"params\":{"
+      for (index, param) in expected.params.enumerated() {
+        if index > 0 { out += "," }
+        out += JSONReport.string(param.name) + ":"
+        switch param.expectation {
+        case .present: out += "{\"present\":true}"
+        case .value(let value): out += "{\"value\":" + JSONText.value(value) + "}"
+        case .constrained(let rule): rule.appendJSON(to: &out)
+        }
+      }
+      out += "}}}"
+    case .providerRule(let rule, let output):
+      out +=
+        "{\"provider\":" + JSONReport.string(output.provider) + ",\"rule\":" + JSONReport.string(rule.rule)
+        + "}"
+    }
+  }
+
+  /// `actual`: what the record carried, as a JSON object.
+  func appendActual(to out: inout String) {
+    switch self {
+    case .unplanned(let section, let name):
+      out += "{\"section\":\"\(section.key)\",\"name\":" + JSONReport.string(name) + "}"
+    case .property(let name, _, let value, _):
+      out += "{\"property\":" + JSONReport.string(name) + ",\"present\":\(value != nil),\"value\":"
+      out += value.map(JSONText.value) ?? "null"
+      out += "}"
+    case .screen(_, let actual):
+      out += "{\"screen\":" + (actual.map(JSONReport.string) ?? "null") + "}"
+    case .call(_, let output):
+      Self.appendOutput(output, to: &out, message: nil)
+    case .providerRule(let rule, let output):
+      Self.appendOutput(output, to: &out, message: rule.message)
+    }
+  }
+
+  private static func appendOutput(_ output: ProviderOutput, to out: inout String, message: String?) {
+    out += "{\"provider\":" + JSONReport.string(output.provider) + ",\"status\":\"\(output.status.rawValue)\""
+    out += ",\"reason\":" + (output.reason.map(JSONReport.string) ?? "null") + ",\"calls\":["
+    for (index, call) in output.calls.enumerated() {
+      if index > 0 { out += "," }
+      out += "{\"method\":" + JSONReport.string(call.method) + ",\"name\":"
+      out +=
+        (call.name.map(JSONReport.string) ?? "null") + ",\"parameters\":" + JSONText.string(call.parameters)
+        + "}"
+    }
+    out += "]"
+    if let message { out += ",\"message\":" + JSONReport.string(message) }
+    out += "}"
+  }
+}
