@@ -23,6 +23,16 @@ public struct CoverageItem: Sendable, Hashable {
     self.location = location
   }
 
+  /// The debugger's filter listing the records that cover this item: its kind, name, screen and
+  /// provider (`kind:action name:playPodcast screen:favorites provider:firebase`).
+  public var debuggerFilter: String {
+    let quote = { (value: String) in value.contains(" ") ? "\"\(value)\"" : value }
+    var terms = ["kind:\(section.noun)", "name:" + quote(tag)]
+    if let screen { terms.append("screen:" + quote(screen)) }
+    if let provider { terms.append("provider:" + quote(provider)) }
+    return terms.joined(separator: " ")
+  }
+
   /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`.
   public var id: String {
     var text = "\(section.noun) \(tag)"

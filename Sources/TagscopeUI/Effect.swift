@@ -15,6 +15,8 @@ public enum Effect: Sendable, Hashable {
   case loadDetail(Int)
   /// The coverage checklist → ``Msg/checklistLoaded(_:)``.
   case loadChecklist
+  /// The record's violated expectations → ``Msg/comparisonsLoaded(index:seq:name:_:)``.
+  case loadComparisons(Int)
   /// The records in `range` passing the filter → ``Msg/filtered(text:matches:range:)``.
   case filter(text: String, Filter, range: Range<Int>)
   /// The nearest record with violations after (or before) timeline index `from`, among `within`
@@ -54,6 +56,11 @@ public struct EffectRunner: Sendable {
     case .loadSelection(let index): return [.selectionLoaded(selection(index))]
     case .loadDetail(let index): return [detail(index)]
     case .loadChecklist: return [.checklistLoaded(source.planChecklist())]
+    case .loadComparisons(let index):
+      let record = selection(index).record
+      return [
+        .comparisonsLoaded(index: index, seq: record.seq, name: record.name, source.comparisons(at: index))
+      ]
     case .filter(let text, let filter, let range):
       return [.filtered(text: text, matches: matches(filter, in: range), range: range)]
     case .findViolation(let from, let forward, let within):
@@ -93,8 +100,14 @@ public struct EffectRunner: Sendable {
   /// hub's, on their outputs, and the plan's findings).
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = source.filter(filter.timeline, in: range)
-    guard filter.checksViolations else { return candidates }
+    guard filter.checksRecords else { return candidates }
     return candidates.filter { index in
+      if !filter.screens.isEmpty {
+        guard case .success(let record) = source.record(at: index),
+          filter.acceptsScreen(record.context.screen)
+        else { return false }
+        if !filter.checksViolations { return true }
+      }
       if source.findings(at: index).contains(where: {
         filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)
       }) {

@@ -9,7 +9,8 @@ import TagscopeTimeline
 /// `key:value` is exact (any case), `key~value` a substring (any case) and `key~/regex/` a regular
 /// expression; a bare word is a name substring, a bare `/regex/` a name regex. Values with spaces
 /// go in double quotes (`source:"Podcasts@iPhone 15"`). Keys: `kind` (`kind:action` and
-/// `kind:userAction` alike; `timed`, `session` name their kinds), `name`, `provider` (with
+/// `kind:userAction` alike; `timed`, `session` name their kinds), `name`, `screen` (the screen the
+/// record happened on), `provider` (with
 /// `status`: the same provider's status), `status` (sent, dropped, blocked, failed), `source`, `has`
 /// (`has:violations`, `has:violations:amplitude`, `has:issues`), `rule` (a violation's rule id or
 /// its last part: `rule:wrong-name`, `rule:firebase.event-name-length`).
@@ -20,6 +21,8 @@ public struct Filter: Sendable, Hashable {
   public var violationProvider: String?
   /// Only records with a violation whose rule matches every one of these (`rule:`).
   public var violationRules: [TimelineFilter.NameMatch] = []
+  /// Only records whose context's screen matches every one of these (`screen:`).
+  public var screens: [TimelineFilter.NameMatch] = []
 
   /// The `source:` or `source~` term's text, lowercased (the `s` key cycles it).
   public var source: String? {
@@ -31,6 +34,14 @@ public struct Filter: Sendable, Hashable {
 
   /// Whether the violation terms need the records themselves (their violations and plan findings).
   public var checksViolations: Bool { violationProvider != nil || !violationRules.isEmpty }
+
+  /// Whether some terms are checked on the records themselves, not the index (violations, screen).
+  public var checksRecords: Bool { checksViolations || !screens.isEmpty }
+
+  /// Whether `screen` (a record's context screen) passes the `screen` terms.
+  public func acceptsScreen(_ screen: String?) -> Bool {
+    screens.allSatisfy { match in screen.map { FilterTerms.matcher(match)($0) } ?? false }
+  }
 
   /// Why a filter text is invalid, naming the term.
   public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -79,6 +90,7 @@ public struct Filter: Sendable, Hashable {
     case "name": timeline.names.append(match)
     case "provider": timeline.providerMatches.append(match)
     case "source": timeline.sourceMatches.append(match)
+    case "screen": screens.append(match)
     case "rule":
       timeline.violations = true
       violationRules.append(match)
@@ -101,7 +113,9 @@ public struct Filter: Sendable, Hashable {
       }
     default:
       return ParseError(
-        message: "unknown key \"\(key)\(term[separator])\" (kind, name, provider, status, source, has, rule)")
+        message:
+          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule)"
+      )
     }
     return nil
   }
@@ -153,5 +167,5 @@ public struct Filter: Sendable, Hashable {
   }
 
   /// Whether the filter lets everything through.
-  public var isEmpty: Bool { timeline.isEmpty && !checksViolations }
+  public var isEmpty: Bool { timeline.isEmpty && !checksRecords }
 }

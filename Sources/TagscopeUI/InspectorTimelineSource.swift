@@ -61,7 +61,29 @@ public final class InspectorTimelineSource: TimelineSource {
 
   public func findings(at index: Int) -> [PlanFinding] { plan?.findings(at: index) ?? [] }
 
-  public func planChecklist() -> [String] { plan?.checklist() ?? [] }
+  public func planChecklist() -> [ChecklistItem] { plan?.checklist() ?? [] }
+
+  public func comparisons(at index: Int) -> [Comparison] {
+    var found = plan?.comparisons(at: index) ?? []
+    // The provider rules the record's outputs carry (the hub's findings) when the plan did not
+    // report them itself.
+    if let record = try? timeline.record(at: index) {
+      for output in record.outputs {
+        for violation in output.violations where !found.contains(where: { $0.rule == violation.rule }) {
+          let call = violation.callIndex.flatMap { $0 < output.calls.count ? output.calls[$0] : nil }
+          found.append(
+            Comparison(
+              title: "\(output.provider) rule", rule: violation.rule, message: violation.message, place: nil,
+              rows: [
+                Comparison.Row(
+                  field: call.map { "\($0.method) call" } ?? "output", expected: violation.message,
+                  actual: call.map { $0.name ?? $0.method } ?? output.status.rawValue, differs: true)
+              ]))
+        }
+      }
+    }
+    return found
+  }
 
   public func sourceOverview() -> [SourceOverview] {
     let known = connections?() ?? []

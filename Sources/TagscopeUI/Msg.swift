@@ -66,7 +66,9 @@ public enum Msg: Sendable, Hashable {
   /// A record's detail lines (``Effect/loadDetail(_:)``).
   case detailLoaded(index: Int, seq: UInt64, name: String, lines: [SafeText])
   /// The coverage checklist (``Effect/loadChecklist``).
-  case checklistLoaded([String])
+  case checklistLoaded([ChecklistItem])
+  /// A record's violated expectations (``Effect/loadComparisons(_:)``).
+  case comparisonsLoaded(index: Int, seq: UInt64, name: String, [Comparison])
   /// The records in `range` passing the filter `text` (``Effect/filter(text:_:range:)``).
   case filtered(text: String, matches: [Int], range: Range<Int>)
   /// The nearest record with violations (``Effect/findViolation(from:forward:within:)``), as a

@@ -25,7 +25,10 @@ public protocol PlanFeed: AnyObject, Sendable {
   var errorsText: String { get }
   /// The plan violations of the record at timeline position `index`.
   func findings(at index: Int) -> [PlanFinding]
-  /// The coverage checklist QA works through, one line per planned tag and expectation (not yet
-  /// seen first).
-  func checklist() -> [String]
+  /// The coverage checklist QA works through, one item per planned tag and expectation with its
+  /// state (failing first), each with the filter listing the records that cover it.
+  func checklist() -> [ChecklistItem]
+  /// The violated expectations of the record at `index`, expected beside got (plan violations,
+  /// and the provider rules the record's outputs break).
+  func comparisons(at index: Int) -> [Comparison]
 }

@@ -29,7 +29,8 @@ extension FrameView {
     ("mouse", "click selects and focuses, wheel scrolls"),
     ("s", "listen: show one source after the other, then all (filter source:)"),
     ("S", "listen: the sources (devices) with counts and connection; enter shows one"),
-    ("c", "with a plan: the coverage checklist (not yet seen first)"),
+    ("c", "with a plan: the coverage checklist by state (failing first); enter lists an item's records"),
+    ("v", "the selected record's violations: the plan's expectation beside what it carried"),
   ]
 
   /// The filter language, for the help box.
@@ -38,6 +39,7 @@ extension FrameView {
     ("key:v", "exact (any case) · key~v a part of it · key~/re/ a regular expression"),
     ("kind:", "action (= userAction) screen event state timed session identify reset consent"),
     ("name:", "name:playPodcast · name~pod · /^play/"),
+    ("screen:", "screen:favorites (the screen it happened on) · screen~fav"),
     ("provider:", "provider:firebase (with status: that provider's status) · provider~fire"),
     ("status:", "sent dropped blocked failed"), ("source:", "source:\"Podcasts@iPhone 15\" · source~iphone"),
     ("has:", "has:violations · has:violations:amplitude · has:issues"),
@@ -135,7 +137,12 @@ extension FrameView {
     outer: for (number, line) in lines.enumerated().dropFirst(detail.scroll) {
       for piece in wrap(line, width: width) {
         if row >= box.y + 1 + height { break outer }
-        grid.put(piece, column: box.x + 2, row: row, style: jsonStyle(piece), maxWidth: width)
+        grid.put(
+          piece, column: box.x + 2, row: row, style: lineStyle(piece, heading: detail.heading != nil),
+          maxWidth: width)
+        if number == detail.cursor {  // the checklist item `enter` lists the records of
+          grid.restyle(row: row, from: box.x + 1, width: box.width - 2, style: .selected)
+        }
         row += 1
       }
       shownLast = number
@@ -159,6 +166,17 @@ extension FrameView {
       first -= 1
     }
     return min(first, max(0, detail.lines.count - 1))
+  }
+
+  /// A checklist line by its state's mark; a JSON line red when it is about violations.
+  private func lineStyle(_ line: SafeText, heading: Bool) -> Style {
+    guard heading else { return jsonStyle(line) }
+    switch line.text.first {
+    case "✓": return .success
+    case "✗": return .error
+    case "⊘": return .warning
+    default: return .plain
+    }
   }
 
   private func jsonStyle(_ line: SafeText) -> Style {
@@ -229,17 +247,22 @@ extension FrameView {
     let ranks: [String: Int] = [
       "q": .max, "?": .max, "esc": 95, "space": 90, "/": 85, "enter": 80, "[ ]": 75, ". ,": 70, "← →": 65,
       "G": 60, "c": 55, "S": 55, "j/k": 50, "tab": 45, "z": 40, "e E": 35, "+ -": 30, ":": 30,
-      "h/l": 50, "g/G": 45, "PgUp/PgDn": 40, "any key": .max,
+      "h/l": 50, "g/G": 45, "PgUp/PgDn": 40, "any key": .max, "v": 72,
     ]
     return ranked.map { ($0.0, $0.1, ranks[$0.0.text] ?? 20) }
   }
 
   private var plainFooterKeys: [(SafeText, SafeText)] {
     switch state.overlay {
+    case .detail(let detail) where detail.cursor != nil:
+      return [
+        ("esc", "back"), ("j/k", "move"), ("enter", "list its records"), ("g/G", "top/end"), ("q", "quit"),
+      ]
     case .detail:
       return [("esc", "back"), ("j/k", "scroll"), ("PgUp/PgDn", "page"), ("g/G", "top/end"), ("q", "quit")]
     case .help: return [("j/k", "scroll"), ("any key", "close"), ("q", "quit")]
     case .sources: return [("j/k", "move"), ("enter", "show it (or all)"), ("esc", "back"), ("q", "quit")]
+    case .comparison: return [("esc", "back"), ("j/k", "scroll"), ("g/G", "top/end"), ("q", "quit")]
     default: break
     }
     var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", "help")]
@@ -254,7 +277,13 @@ extension FrameView {
       } else {
         keys += [("space", state.following ? "pause" : "follow"), ("G", "live tail"), (". ,", "step")]
       }
-      keys += [("[ ]", "violations"), ("j/k", "move"), ("e E", "export")]
+      keys += [("[ ]", "violations")]
+      if state.selected.map({ selection in
+        selection.record.outputs.contains { !$0.violations.isEmpty } || !selection.record.issues.isEmpty
+      }) ?? false {
+        keys.append(("v", "expected vs got"))
+      }
+      keys += [("j/k", "move"), ("e E", "export")]
     case .screens, .session: keys += [("j/k", "scroll"), ("g/G", "top/end")]
     case .providers: keys += [("j/k", "scroll"), ("h/l", "columns")]
     }

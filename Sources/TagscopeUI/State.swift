@@ -22,6 +22,10 @@ public struct Detail: Sendable, Hashable {
   /// The record's sequence number and name, for the title.
   public var seq: UInt64 = 0
   public var name = ""
+  /// The checklist: each line's filter (listing the records that cover it) and the line under
+  /// the cursor, which `enter` applies.
+  public var filters: [String?] = []
+  public var cursor: Int? = nil
 }
 
 /// The selected record as loaded: plan findings merged into its outputs and issues, and the app's
@@ -71,6 +75,8 @@ public enum Overlay: Sendable, Hashable {
   case export(ExportPrompt)
   /// Every source with its counts and connection (`S`).
   case sources(SourcesView)
+  /// The selected record's violated expectations, expected beside got (`v`).
+  case comparison(ComparisonView)
 }
 
 /// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws

@@ -29,7 +29,9 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// The tagging-plan violations of the record at `index`.
   func findings(at index: Int) -> [PlanFinding]
   /// The plan's coverage checklist (empty without a plan).
-  func planChecklist() -> [String]
+  func planChecklist() -> [ChecklistItem]
+  /// The record's violated expectations, expected beside got (its provider rules without a plan).
+  func comparisons(at index: Int) -> [Comparison]
   /// Every source with its counts and, under `listen`, its connection, in the order first seen.
   func sourceOverview() -> [SourceOverview]
   /// Writes the records at `indices` to a new recording at `path` (never overwriting a file);

@@ -25,11 +25,12 @@ extension State {
       switch overlay {
       case .none: effects = browseKey(key)
       case .help(let scroll): helpKey(key, scroll: scroll)
-      case .detail(let detail): detailKey(key, detail)
+      case .detail(let detail): effects = checklistKey(key, detail) ?? detailKey(key, detail)
       case .filter(let text): effects = filterKey(key, text)
       case .jump(let text): effects = jumpKey(key, text)
       case .export(let prompt): effects = exportKey(key, prompt)
       case .sources(let view): effects = sourcesKey(key, view)
+      case .comparison(let view): comparisonKey(key, view)
       }
     case .info(let info): effects = infoChanged(info)
     case .rowsLoaded(let summaries):
@@ -56,6 +57,13 @@ extension State {
     case .activityLoaded(let loaded): activity = loaded
     case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
     case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
+    case .comparisonsLoaded(let index, let seq, let name, let items):
+      if case .comparison(var view) = overlay, view.index == index {
+        view.seq = seq
+        view.name = name
+        view.items = items
+        overlay = .comparison(view)
+      }
     }
     return effects + needs()
   }
@@ -118,6 +126,7 @@ extension State {
     var effects: [Effect] = [.loadRows(wantedRows())]
     if let index = selectedIndex { effects.append(.loadSelection(index)) }
     if case .detail(let detail) = overlay, detail.heading != nil { effects.append(.loadChecklist) }
+    if case .comparison(let view) = overlay { effects.append(.loadComparisons(view.index)) }
     return effects
   }
 
@@ -227,6 +236,7 @@ extension State {
     case .character("s"): return cycleSource()
     case .character("S"): return openSources()
     case .character("c"): return openChecklist()
+    case .character("v"): return openComparisons()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)
@@ -325,15 +335,47 @@ extension State {
     return [.loadChecklist]
   }
 
-  private mutating func checklistLoaded(_ items: [String]) {
+  private mutating func checklistLoaded(_ items: [ChecklistItem]) {
     guard case .detail(var detail) = overlay, detail.heading != nil else { return }
     guard !items.isEmpty else {
       overlay = .none
       return
     }
-    detail.lines = items.map { Sanitizer.clean($0, limit: 1_000) }
+    detail.lines = items.map { Sanitizer.clean($0.text, limit: 1_000) }
+    detail.filters = items.map(\.filter)
+    // The cursor starts on the first item with a filter and stays on its line as results change.
+    let first = detail.filters.firstIndex { $0 != nil }
+    detail.cursor = detail.cursor.map { min($0, items.count - 1) } ?? first
     detail.scroll = min(detail.scroll, max(0, detail.lines.count - 1))
     overlay = .detail(detail)
+  }
+
+  /// The checklist's keys: `j`/`k` move the cursor, `enter` lists the records covering its item.
+  private mutating func checklistKey(_ key: Key, _ detail: Detail) -> [Effect]? {
+    guard detail.heading != nil, var cursor = detail.cursor else { return nil }
+    var detail = detail
+    let page = max(1, size.height - 5)
+    switch key {
+    case .character("j"), .down: cursor += 1
+    case .character("k"), .up: cursor -= 1
+    case .pageDown, .character(" "): cursor += page
+    case .pageUp: cursor -= page
+    case .character("g"), .home: cursor = 0
+    case .character("G"), .end: cursor = detail.lines.count - 1
+    case .enter:
+      guard cursor < detail.filters.count, let filter = detail.filters[cursor] else { return [] }
+      overlay = .none
+      if mode == .live { following = false }
+      return applyFilter(filter)
+    default: return nil
+    }
+    cursor = max(0, min(cursor, detail.lines.count - 1))
+    detail.cursor = cursor
+    let height = max(1, size.height - 4)
+    if cursor < detail.scroll { detail.scroll = cursor }
+    if cursor >= detail.scroll + height { detail.scroll = cursor - height + 1 }
+    overlay = .detail(detail)
+    return []
   }
 
   /// `j`/`k`, arrows and pages scroll the help when it is taller than the box; any other key closes it.
@@ -351,7 +393,8 @@ extension State {
     }
   }
 
-  private mutating func detailKey(_ key: Key, _ detail: Detail) {
+  @discardableResult
+  private mutating func detailKey(_ key: Key, _ detail: Detail) -> [Effect] {
     var detail = detail
     let page = max(1, size.height - 5)
     // The last page is a full box: `G` shows the end, not one line of it.
@@ -359,10 +402,10 @@ extension State {
     switch key {
     case .character("q"):
       shouldQuit = true
-      return
+      return []
     case .escape, .enter, .backspace:
       overlay = .none
-      return
+      return []
     case .character("j"), .down: detail.scroll += 1
     case .character("k"), .up: detail.scroll -= 1
     case .pageDown, .character(" "): detail.scroll += page
@@ -373,6 +416,7 @@ extension State {
     }
     detail.scroll = max(0, min(detail.scroll, last))
     overlay = .detail(detail)
+    return []
   }
 
   private mutating func filterKey(_ key: Key, _ text: String) -> [Effect] {

@@ -17,21 +17,36 @@ extension PlanChecker: PlanFeed {
 
   public var errorsText: String { monitor.errorsText }
 
-  /// `· action playPodcast on downloads: firebase · plan line 72` for each expectation not yet
-  /// seen, then `✓ … · 12×` for those seen.
-  public func checklist() -> [String] {
+  /// The summary, then one item per expectation with its state — failing first, then blocked,
+  /// not seen, passed (`✗ failing (wrong-name) · action playPodcast on favorites: firebase · 3× ·
+  /// plan line 71`) — each with the filter that lists the records covering it.
+  public func checklist() -> [ChecklistItem] {
     let coverage = monitor.coverage
-    var missing: [String] = []
-    var seen: [String] = []
+    var byState: [CoverageState.Kind: [ChecklistItem]] = [:]
     for (index, item) in coverage.items.enumerated() {
+      let state = coverage.state(at: index)
       let count = coverage.counts[index]
-      if count == 0 {
-        missing.append("· \(item.id) · not yet seen · plan line \(item.location.line)")
-      } else {
-        seen.append("✓ \(item.id) · \(count)× · plan line \(item.location.line)")
-      }
+      var text = "\(state.label) · \(item.id)"
+      if count > 0 { text += " · \(count)×" }
+      text += " · plan line \(item.location.line)"
+      byState[state.kind, default: []].append(ChecklistItem(text: text, filter: item.debuggerFilter))
     }
-    return ["\(coverage.summary): \(missing.count) not yet seen"] + missing + seen
+    let order: [CoverageState.Kind] = [.failing, .blocked, .notSeen, .passed]
+    return [ChecklistItem(text: "\(coverage.summary) · enter lists the records of an item")]
+      + order.flatMap { byState[$0] ?? [] }
+  }
+
+  /// The plan violations of the record at `index`, expected beside got.
+  public func comparisons(at index: Int) -> [Comparison] {
+    monitor.violations(at: index).map { violation in
+      let comparison = violation.comparison
+      return Comparison(
+        title: comparison.title, rule: "plan." + violation.rule.rawValue, message: violation.message,
+        place: comparison.planLine.map { "\(comparison.planFile):\($0)" },
+        rows: comparison.rows.map {
+          Comparison.Row(field: $0.field, expected: $0.expected, actual: $0.actual, differs: $0.differs)
+        })
+    }
   }
 
   public func findings(at index: Int) -> [PlanFinding] {

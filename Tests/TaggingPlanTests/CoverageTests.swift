@@ -251,3 +251,23 @@ final class ExpectationComparisonTests: XCTestCase {
     XCTAssertLessThanOrEqual(violation.comparison.rows[0].actual.count, ExpectationComparison.valueLimit + 1)
   }
 }
+
+/// The debugger lists the records of a checklist item with the item's own filter.
+final class CoverageItemFilterTests: XCTestCase {
+  func testAnItemsDebuggerFilterNamesItsKindNameScreenAndProvider() {
+    let location = SourceLocation(line: 3, column: 1)
+    XCTAssertEqual(
+      CoverageItem(
+        section: .actions, tag: "playPodcast", screen: "favorites", provider: "firebase", location: location
+      )
+      .debuggerFilter,
+      "kind:action name:playPodcast screen:favorites provider:firebase")
+    XCTAssertEqual(
+      CoverageItem(section: .screens, tag: "podcasts", location: location).debuggerFilter,
+      "kind:screen name:podcasts")
+    XCTAssertEqual(
+      CoverageItem(section: .timed, tag: "listening", provider: "Google Analytics", location: location)
+        .debuggerFilter,
+      "kind:timed name:listening provider:\"Google Analytics\"")
+  }
+}

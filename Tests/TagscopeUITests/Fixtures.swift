@@ -33,7 +33,8 @@ final class FixtureStore: @unchecked Sendable {
 final class FixturePlan: PlanFeed, @unchecked Sendable {
   private let lock = NSLock()
   private var summary: String?
-  private var items: [String] = []
+  private var items: [ChecklistItem] = []
+  private var compared: [Int: [Comparison]] = [:]
   private var found: [Int: [PlanFinding]] = [:]
 
   var headerText: String { lock.withLock { summary ?? "" } }
@@ -46,18 +47,25 @@ final class FixturePlan: PlanFeed, @unchecked Sendable {
   var isLoaded: Bool { lock.withLock { summary != nil } }
 
   func set(summary: String?, checklist: [String] = []) {
+    set(summary: summary, items: checklist.map { ChecklistItem(text: $0) })
+  }
+
+  func set(summary: String?, items: [ChecklistItem]) {
     lock.withLock {
       self.summary = summary
-      items = checklist
+      self.items = items
     }
   }
+
+  func set(_ comparisons: [Comparison], at index: Int) { lock.withLock { compared[index] = comparisons } }
 
   func add(_ finding: PlanFinding, at index: Int) {
     lock.withLock { found[index, default: []].append(finding) }
   }
 
   func findings(at index: Int) -> [PlanFinding] { lock.withLock { found[index] ?? [] } }
-  func checklist() -> [String] { lock.withLock { items } }
+  func checklist() -> [ChecklistItem] { lock.withLock { items } }
+  func comparisons(at index: Int) -> [Comparison] { lock.withLock { compared[index] ?? [] } }
 }
 
 /// Deterministic records of the podcast app for reducer and render tests.

@@ -159,7 +159,8 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
   func nextViolation(after index: Int) -> Int? { nil }
   func previousViolation(before index: Int) -> Int? { nil }
   func findings(at index: Int) -> [PlanFinding] { [] }
-  func planChecklist() -> [String] { [] }
+  func planChecklist() -> [ChecklistItem] { [] }
+  func comparisons(at index: Int) -> [Comparison] { [] }
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> { .success(indices.count) }
   func sourceOverview() -> [SourceOverview] { [] }
 }

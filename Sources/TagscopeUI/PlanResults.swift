@@ -1,0 +1,104 @@
+/// One line of the coverage checklist: its text and, for a planned expectation, the filter that
+/// lists the records covering it (`enter` applies it).
+public struct ChecklistItem: Sendable, Hashable {
+  /// `✗ failing (wrong-name) · action playPodcast on favorites: firebase · 3× · plan line 71`.
+  public var text: String
+  /// `kind:action name:playPodcast screen:favorites provider:firebase`; `nil` for a heading.
+  public var filter: String?
+
+  /// An item.
+  public init(text: String, filter: String? = nil) {
+    self.text = text
+    self.filter = filter
+  }
+}
+
+/// One violated expectation of a record, as QA puts it in a ticket: the plan's expectation (file
+/// and line) beside what the record carried, field by field, the differences marked.
+public struct Comparison: Sendable, Hashable {
+  /// One compared field.
+  public struct Row: Sendable, Hashable {
+    public var field: String
+    public var expected: String
+    public var actual: String
+    /// Whether this field breaks the expectation.
+    public var differs: Bool
+
+    /// A row.
+    public init(field: String, expected: String, actual: String, differs: Bool) {
+      self.field = field
+      self.expected = expected
+      self.actual = actual
+      self.differs = differs
+    }
+  }
+
+  /// What is compared (`firebase play_podcast_from_favorites`, `property podcast_title`).
+  public var title: String
+  /// The rule broken and the violation's sentence.
+  public var rule: String
+  public var message: String
+  /// Where the plan says it (`demo plan:71`); `nil` for a provider's own documented rule.
+  public var place: String?
+  public var rows: [Row]
+
+  /// A comparison.
+  public init(title: String, rule: String, message: String, place: String?, rows: [Row]) {
+    self.title = title
+    self.rule = rule
+    self.message = message
+    self.place = place
+    self.rows = rows
+  }
+}
+
+/// The expected-vs-got view (`v`) of one record.
+public struct ComparisonView: Sendable, Hashable {
+  /// The record's timeline index, sequence number and name.
+  public var index: Int
+  public var seq: UInt64 = 0
+  public var name = ""
+  /// Its violated expectations; `nil` until loaded.
+  public var items: [Comparison]?
+  /// First line shown.
+  public var scroll = 0
+}
+
+extension State {
+  /// Opens the expected-vs-got view of the selected record (`v`), when it has violations.
+  mutating func openComparisons() -> [Effect] {
+    guard let index = selectedIndex else { return [] }
+    guard
+      rows[index]?.hasViolations ?? (selected?.record.outputs.contains { !$0.violations.isEmpty } ?? false)
+    else {
+      notice = "this record breaks no rule and no plan expectation ([ ] find one that does)"
+      return []
+    }
+    overlay = .comparison(ComparisonView(index: index))
+    return [.loadComparisons(index)]
+  }
+
+  /// `j`/`k` and pages scroll the view; `esc` or `v` closes it.
+  mutating func comparisonKey(_ key: Key, _ view: ComparisonView) {
+    var view = view
+    let last = FrameView(state: self, layout: layout).comparisonMaximumScroll(view)
+    let page = max(1, size.height - 5)
+    switch key {
+    case .character("q"):
+      shouldQuit = true
+      return
+    case .escape, .enter, .backspace, .character("v"):
+      overlay = .none
+      return
+    case .character("j"), .down: view.scroll += 1
+    case .character("k"), .up: view.scroll -= 1
+    case .pageDown, .character(" "): view.scroll += page
+    case .pageUp: view.scroll -= page
+    case .character("g"), .home: view.scroll = 0
+    case .character("G"), .end: view.scroll = last
+    default: break
+    }
+    view.scroll = max(0, min(view.scroll, last))
+    overlay = .comparison(view)
+  }
+}

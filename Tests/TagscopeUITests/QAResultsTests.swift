@@ -1,0 +1,103 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+import TagscopeTimeline
+import XCTest
+
+@testable import TagscopeUI
+
+/// Issue 13 in the debugger: the checklist by state, `enter` on an item lists its records, the
+/// `screen:` term, and the expected-vs-got view QA screenshots into a ticket.
+final class QAResultsTests: XCTestCase {
+  func testEnterOnAChecklistItemListsTheRecordsThatCoverIt() {
+    let store = Fixtures.store()
+    store.plan.set(
+      summary: "plan Podcasts v3: 1/3 passed, 1 failing, 1 not seen",
+      items: [
+        ChecklistItem(text: "1/3 passed, 1 failing, 1 not seen · enter lists the records of an item"),
+        ChecklistItem(
+          text:
+            "✗ failing (wrong-name) · action favoritePodcast on podcastPlayer: firebase · 1× · plan line 9",
+          filter: "kind:action name:favoritePodcast screen:podcastPlayer provider:firebase"),
+        ChecklistItem(
+          text: "· not seen · screen downloads · plan line 4", filter: "kind:screen name:downloads"),
+        ChecklistItem(
+          text: "✓ passed · screen podcasts: firebase · 1× · plan line 3",
+          filter: "kind:screen name:podcasts provider:firebase"),
+      ])
+    var state = Fixtures.state(store)
+    state.type("c")
+    guard case .detail(let checklist) = state.overlay else { return XCTFail("no checklist") }
+    XCTAssertEqual(checklist.cursor, 1, "the cursor starts on the first item")
+    let text = render(state).text
+    XCTAssertTrue(text.contains("✗ failing (wrong-name) · action favoritePodcast"), text)
+    XCTAssertTrue(text.contains("enter list its records"), "the footer says what enter does:\n\(text)")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.overlay, Overlay.none)
+    XCTAssertEqual(
+      state.filterText, "kind:action name:favoritePodcast screen:podcastPlayer provider:firebase")
+    XCTAssertEqual(state.matches, [7], "the favoritePodcast record on podcastPlayer")
+    state.type("c")
+    state.type("jj")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.matches, [2], "screen podcasts: its one record")
+    state.type("c")
+    state.type("j")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.matches, [], "not seen: no record (the list says so)")
+    XCTAssertTrue(render(state).text.contains("no record matches the filter"))
+  }
+
+  func testTheScreenTermIsTheScreenARecordHappenedOn() {
+    var state = Fixtures.state()
+    state.applyFilterForTest("screen:podcastPlayer")
+    XCTAssertEqual(state.matches, [5, 6, 7, 8, 9], "podcastPlayer until favorites")
+    state.applyFilterForTest("kind:action screen~player")
+    XCTAssertEqual(state.matches, [7])
+    state.applyFilterForTest("screen:nowhere")
+    XCTAssertEqual(state.matches, [])
+  }
+
+  func testVShowsTheExpectationBesideWhatTheRecordCarried() {
+    let store = Fixtures.store()
+    store.plan.set(summary: "plan Podcasts v3: 3/16 passed, 1 failing")
+    store.plan.set(
+      [
+        Comparison(
+          title: "firebase remove_podcast_from_favorites", rule: "plan.wrong-name",
+          message:
+            "removePodcastFromFavorite on podcastPlayer: firebase got remove_podcast_from_favorites_on_podcast_player_screen, plan line 119 expects remove_podcast_from_favorites",
+          place: "demo-plan.yaml:119",
+          rows: [
+            Comparison.Row(
+              field: "call name", expected: "remove_podcast_from_favorites",
+              actual: "remove_podcast_from_favorites_on_podcast_player_screen", differs: true),
+            Comparison.Row(
+              field: "param podcast_title", expected: "present", actual: "Radiolab", differs: false),
+          ])
+      ], at: 10)
+    store.timeline.setPlanViolations(1, at: 10)
+    var state = Fixtures.state(store)
+    state.type("v")
+    XCTAssertEqual(state.overlay, Overlay.none, "record 1 breaks nothing")
+    XCTAssertTrue(state.notice?.text.hasPrefix("this record breaks no rule") ?? false)
+    state.type(":11")
+    state.apply(.key(.enter))
+    state.type("v")
+    guard case .comparison(let view) = state.overlay else { return XCTFail("no comparison view") }
+    XCTAssertEqual(view.items?.count, 2, "the plan's finding and the hub's rule violation on firebase")
+    let text = render(state).text
+    for expected in [
+      "Expected vs got · #11  downloadPodcastWithAVeryLongName",
+      "✗ firebase remove_podcast_from_favorites · plan.wrong-name · plan demo-plan.yaml:119",
+      "field", "expected (plan)", "got (record)",
+      "✗ call name", "remove_podcast_from_favorites", "  param podcast_title",
+      "✗ firebase rule · firebase.event-name-length",
+    ] {
+      XCTAssertTrue(text.contains(expected), "lacks \(expected):\n\(text)")
+    }
+    assertGolden(text, "expected-vs-got-140x40")
+    state.apply(.key(.escape))
+    XCTAssertEqual(state.overlay, Overlay.none)
+  }
+}
