@@ -179,10 +179,13 @@ extension FrameView {
       var sparkline = rate
       sparkline.add(" ")
       sparkline.add(Sanitizer.clean(Sparkline.bars(activity.buckets)), Style(color: .cyan))
-      parts.append(HeaderPart(forms: [sparkline, rate], rank: 25))
+      parts.append(HeaderPart(forms: [sparkline, rate], rank: 15))
     }
     if let plan = state.info.planSummary {
       var forms = [segments(plan, Style(color: .yellow), limit: 80)]
+      if let colon = plan.firstIndex(of: ":"), plan.hasPrefix("plan ") {  // without the plan's title
+        forms.append(segments("plan" + plan[colon...], Style(color: .yellow), limit: 80))
+      }
       if let errors = state.info.planErrors {
         forms.append(segments("plan: " + errors, Style(color: .yellow)))
       }
