@@ -95,28 +95,24 @@ public struct EffectRunner: Sendable {
     }
   }
 
-  /// The records in `range` passing `filter`: the timeline's index first; then, for violation
-  /// terms (`rule:`, `has:violations:PROVIDER`), the violations of the records it let through (the
-  /// hub's, on their outputs, and the plan's findings).
+  /// The records in `range` passing `filter`: the timeline's index first; then, for the terms the
+  /// index cannot answer (`screen:`, `rule:`, `has:violations:PROVIDER`), the records it let
+  /// through, read once each (their context, the hub's violations on their outputs, the plan's
+  /// findings).
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = source.filter(filter.timeline, in: range)
     guard filter.checksRecords else { return candidates }
     return candidates.filter { index in
-      if !filter.screens.isEmpty {
-        guard case .success(let record) = source.record(at: index),
-          filter.acceptsScreen(record.context.screen)
-        else { return false }
-        if !filter.checksViolations { return true }
-      }
-      if source.findings(at: index).contains(where: {
-        filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)
-      }) {
-        return true
-      }
       guard case .success(let record) = source.record(at: index) else { return false }
-      return record.outputs.contains { output in
-        output.violations.contains { filter.acceptsViolation(rule: $0.rule, provider: output.provider) }
+      if !filter.screens.isEmpty && !filter.acceptsScreen(record.context.screen) { return false }
+      guard filter.checksViolations else { return true }
+      let planned = source.findings(at: index).contains {
+        filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)
       }
+      return planned
+        || record.outputs.contains { output in
+          output.violations.contains { filter.acceptsViolation(rule: $0.rule, provider: output.provider) }
+        }
     }
   }
 
