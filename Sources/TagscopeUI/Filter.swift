@@ -66,7 +66,13 @@ public struct Filter: Sendable, Hashable {
     for term in terms {
       if let error = filter.add(term) { return .failure(error) }
     }
-    do { try filter.timeline.validate() } catch { return .failure(ParseError(message: error.description)) }
+    do {
+      try filter.timeline.validate()
+      // The terms the records themselves answer: their patterns must compile too.
+      var patterns = TimelineFilter()
+      patterns.names = filter.violationRules + filter.screens
+      try patterns.validate()
+    } catch { return .failure(ParseError(message: error.description)) }
     return .success(filter)
   }
 
@@ -136,6 +142,11 @@ public struct Filter: Sendable, Hashable {
         return ParseError(message: "unknown kind \"\(value)\" (\(known))")
       }
     case .substring, .regex:
+      if case .regex(let pattern) = match {
+        do { _ = try LinearPattern(pattern) } catch {
+          return ParseError(message: "invalid regular expression '\(pattern)': \(error.description)")
+        }
+      }
       let matcher = FilterTerms.matcher(match)
       kinds = Set(TagKind.allCases.filter { matcher($0.rawValue) }.map { RecordKind(rawValue: $0.rawValue) })
     }

@@ -109,4 +109,13 @@ final class FilterLanguageTests: XCTestCase {
       XCTAssertTrue(text.contains(entry), "help lacks \(entry):\n\(text)")
     }
   }
+
+  func testEveryPatternIsCheckedAsYouType() {
+    for text in ["name~/(/", "kind~/[/", "rule~/(/", "screen~/(/", "provider~/(/", "source~/(/"] {
+      guard case .failure(let error) = Filter.parse(text) else { return XCTFail("\(text) accepted") }
+      XCTAssertTrue(error.message.hasPrefix("invalid regular expression"), "\(text): \(error.message)")
+    }
+    guard case .failure(let empty) = Filter.parse("name:") else { return XCTFail("accepted") }
+    XCTAssertEqual(empty.message, "name: needs a value")
+  }
 }
