@@ -69,7 +69,9 @@ public final class InspectorTimelineSource: TimelineSource {
     // report them itself.
     if let record = try? timeline.record(at: index) {
       for output in record.outputs {
-        for violation in output.violations where !found.contains(where: { $0.rule == violation.rule }) {
+        // The plan reports a provider's rule as `plan.provider-rule` naming the rule in its title.
+        for violation in output.violations
+        where !found.contains(where: { $0.rule == violation.rule || $0.title.contains(violation.rule) }) {
           let call = violation.callIndex.flatMap { $0 < output.calls.count ? output.calls[$0] : nil }
           found.append(
             Comparison(
