@@ -118,7 +118,8 @@ let package = Package(
     .testTarget(
       name: "DocExamplesTests",
       dependencies: [
-        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "TagscopeInspector", "TagscopeLive",
+        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "FirebaseProvider", "AmplitudeProvider",
+        "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
       ]),
     .testTarget(
