@@ -62,8 +62,10 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "TagscopeRecording", .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    .target(name: "PodcastPlayerFeature", dependencies: ["AnalyticsHub"]),
     .target(
-      name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders"]),
+      name: "PodcastDemo",
+      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastPlayerFeature"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
@@ -106,6 +108,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo"]),
+    .testTarget(
+      name: "PodcastPlayerFeatureTests",
+      dependencies: ["PodcastPlayerFeature", "AnalyticsHub", "AnalyticsHubTesting"]),
     .testTarget(
       name: "TaggingPlanTests",
       dependencies: [

@@ -1,24 +1,6 @@
-import AnalyticsHub
+import PodcastPlayerFeature
 
-/// A podcast of the demo app (seed 000's podcast player).
-public struct Podcast: Sendable, Hashable {
-  public var id: String
-  public var title: String
-  /// Length in seconds.
-  public var duration: Int
-  public var category: String
-  /// Download size in bytes.
-  public var sizeBytes: Int
-
-  /// A podcast.
-  public init(id: String, title: String, duration: Int, category: String, sizeBytes: Int) {
-    self.id = id
-    self.title = title
-    self.duration = duration
-    self.category = category
-    self.sizeBytes = sizeBytes
-  }
-
+extension Podcast {
   /// The catalogue the simulator browses.
   public static let catalogue: [Podcast] = [
     Podcast(id: "p1", title: "Swift by Sundell", duration: 1830, category: "tech", sizeBytes: 44_000_000),
@@ -34,9 +16,4 @@ public struct Podcast: Sendable, Hashable {
     Podcast(
       id: "p8", title: "Stuff You Should Know", duration: 2_940, category: "general", sizeBytes: 70_500_000),
   ]
-
-  /// Title and duration as tag properties, the payload of seed 000's `play_podcast`.
-  var tagProperties: Properties {
-    ["podcast_id": .string(id), "podcast_title": .string(title), "podcast_duration": .int(duration)]
-  }
 }
