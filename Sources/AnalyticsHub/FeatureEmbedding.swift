@@ -124,9 +124,9 @@ extension FeatureEmbedding {
   ///
   /// A call that depends on the app's screens (an event named after the screen it was sent from)
   /// belongs in the app's mapping, which sees every screen.
-  public static func lift<Call: ProviderCall>(_ mapping: @escaping Mapping<Feature, Call>) -> Mapping<
-    App, Call
-  > {
+  public static func lift<Call: ProviderCall>(
+    _ mapping: @escaping Mapping<Feature, Call>
+  ) -> Mapping<App, Call> {
     { tag, context in
       guard let own = extract(tag) else { return [] }
       return mapping(own, featureContext(context))

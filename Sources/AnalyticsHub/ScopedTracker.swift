@@ -37,10 +37,9 @@ where Base.T == Embedding.App {
 
 extension AnalyticsTracking {
   /// A tracker of a feature's tags that sends them, embedded as this tracker's tags, here.
-  public func scoped<Embedding: FeatureEmbedding>(to embedding: Embedding.Type) -> ScopedTracker<
-    Embedding, Self
-  >
-  where Embedding.App == T {
+  public func scoped<Embedding: FeatureEmbedding>(
+    to embedding: Embedding.Type
+  ) -> ScopedTracker<Embedding, Self> where Embedding.App == T {
     ScopedTracker(self, embedding: embedding)
   }
 }
