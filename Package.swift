@@ -7,6 +7,15 @@ let package = Package(
   products: [
     .library(name: "AnalyticsHub", targets: ["AnalyticsHub"]),
     .library(name: "AnalyticsProviders", targets: ["AnalyticsProviders"]),
+    .library(name: "FirebaseProvider", targets: ["FirebaseProvider"]),
+    .library(name: "AmplitudeProvider", targets: ["AmplitudeProvider"]),
+    .library(name: "SegmentProvider", targets: ["SegmentProvider"]),
+    .library(name: "PianoProvider", targets: ["PianoProvider"]),
+    .library(name: "BrazeProvider", targets: ["BrazeProvider"]),
+    .library(name: "AdobeProvider", targets: ["AdobeProvider"]),
+    .library(name: "BatchProvider", targets: ["BatchProvider"]),
+    .library(name: "MixpanelProvider", targets: ["MixpanelProvider"]),
+    .library(name: "FPTIProvider", targets: ["FPTIProvider"]),
     .library(name: "AnalyticsHubTesting", targets: ["AnalyticsHubTesting"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
@@ -22,7 +31,23 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
-    .target(name: "AnalyticsProviders", dependencies: ["AnalyticsHub"]),
+    .target(name: "AnalyticsProvidersCore", dependencies: ["AnalyticsHub"]),
+    .target(name: "FirebaseProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "AmplitudeProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "SegmentProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "PianoProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "BrazeProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "AdobeProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "BatchProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "MixpanelProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(name: "FPTIProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
+    .target(
+      name: "AnalyticsProviders",
+      dependencies: [
+        "AnalyticsHub", "AnalyticsProvidersCore", "FirebaseProvider", "AmplitudeProvider", "SegmentProvider",
+        "PianoProvider", "BrazeProvider", "AdobeProvider", "BatchProvider", "MixpanelProvider",
+        "FPTIProvider",
+      ]),
     .target(name: "AnalyticsHubTesting", dependencies: ["AnalyticsHub"]),
     .target(name: "TagscopeFuzzing"),
     .target(
@@ -38,8 +63,10 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "TagscopeRecording", .product(name: "SystemPackage", package: "swift-system"),
       ]),
+    .target(name: "PodcastPlayerFeature", dependencies: ["AnalyticsHub"]),
     .target(
-      name: "PodcastDemo", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders"]),
+      name: "PodcastDemo",
+      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastPlayerFeature"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
@@ -85,6 +112,9 @@ let package = Package(
     // XCTest assertions over a PlanTestRun, apart from TaggingPlan so `tagscope` does not load libXCTest.
     .target(name: "TaggingPlanTesting", dependencies: ["AnalyticsHub", "TaggingPlan"]),
     .testTarget(
+      name: "PodcastPlayerFeatureTests",
+      dependencies: ["PodcastPlayerFeature", "AnalyticsHub", "AnalyticsHubTesting"]),
+    .testTarget(
       name: "TaggingPlanTests",
       dependencies: [
         "TaggingPlan", "TaggingPlanTesting", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
@@ -97,7 +127,8 @@ let package = Package(
     .testTarget(
       name: "DocExamplesTests",
       dependencies: [
-        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "TagscopeInspector", "TagscopeLive",
+        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "FirebaseProvider", "AmplitudeProvider",
+        "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
       ]),
     .testTarget(

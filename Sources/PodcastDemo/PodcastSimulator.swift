@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import PodcastPlayerFeature
 
 /// The podcast app of seed 000 as a simulator: scripted user journeys with human-like timing,
 /// driving a real hub.
@@ -17,6 +18,8 @@ public final class PodcastSimulator {
   }
 
   private let hub: AnalyticsHub<PodcastTaxonomy>
+  /// The player feature, sending its own tags through the hub.
+  private let player: PodcastPlayer
   private var random: SeededGenerator
   private var pending: [Step] = []
   private var pendingIndex = 0
@@ -35,6 +38,7 @@ public final class PodcastSimulator {
   /// first look at the debugger shows what it catches within seconds; human pace follows.
   public init(hub: AnalyticsHub<PodcastTaxonomy>, seed: UInt64, tour: Bool = false) {
     self.hub = hub
+    player = PodcastPlayer(tracker: hub.scoped(to: PlayerInPodcastApp.self))
     random = SeededGenerator(seed: seed)
     opensWithTour = tour
   }
@@ -88,7 +92,7 @@ public final class PodcastSimulator {
       step(0.1) { $0.send(screen: .onboarding) },
       step(brisk ? 0.6 : thinkTime(4...12)) { $0.send(state: .remoteNotificationAuthorized(notifications)) },
       step(brisk ? 0.5 : thinkTime(3...9)) { $0.stop(timedEvent: .onboarding) },
-      step(0.3) { [autoPlay] in $0.send(state: .autoPlay(autoPlay)) },
+      step(0.3) { [player, autoPlay] _ in player.setAutoPlay(autoPlay) },
       step(0.2) { $0.send(screen: .podcasts) },
     ]
   }
@@ -105,15 +109,15 @@ public final class PodcastSimulator {
       step(0.4) { $0.send(userAction: .addPodcastToFavorite(podcast)) },
       step(0.2) { $0.send(state: .favorites([podcast])) },
       step(0.4) { $0.send(screen: .favorites) },
-      step(0.5) { $0.send(userAction: .playPodcast(podcast)) },
-      step(0.3) { $0.send(event: .playerDidLoad(podcast)) },
-      step(0.2) { $0.send(event: .playerDidPlay(podcast)) },
-      step(0.1) { $0.start(timedEvent: .listening(podcast)) },
-      step(0.5) { $0.send(userAction: .pausePodcast(podcast)) },
-      step(0.2) { $0.send(event: .playerDidStop(podcast, position: 42)) },
-      step(0.1) { $0.stop(timedEvent: .listening(podcast)) },
+      step(0.5) { [player] _ in player.play(podcast) },
+      step(0.3) { [player] _ in player.didLoad() },
+      step(0.2) { [player] _ in player.didPlay() },
+      step(0.1) { [player] _ in player.startListening() },
+      step(0.5) { [player] _ in player.pause() },
+      step(0.2) { [player] _ in player.didStop(at: 42) },
+      step(0.1) { [player] _ in player.stopListening() },
       step(0.4) { $0.send(userAction: .openPodcast(podcast)) },
-      step(0.3) { $0.send(screen: .podcastPlayer) },
+      step(0.3) { [player] _ in player.show() },
       step(0.6) { $0.send(userAction: .removePodcastFromFavorite(podcast)) },
       step(0.2) { $0.send(state: .favorites([])) },
       step(0.4) { $0.send(screen: .podcasts) },
@@ -132,23 +136,23 @@ public final class PodcastSimulator {
     let opensPlayer = Bool.random(using: &random)
     var steps: [Step] = [
       show(source),
-      step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) },
-      step(0.4) { $0.send(event: .playerDidLoad(podcast)) },
-      step(0.3) { $0.send(event: .playerDidPlay(podcast)) },
-      step(0.1) { $0.start(timedEvent: .listening(podcast)) },
+      step(thinkTime(2...6)) { [player] _ in player.play(podcast) },
+      step(0.4) { [player] _ in player.didLoad() },
+      step(0.3) { [player] _ in player.didPlay() },
+      step(0.1) { [player] _ in player.startListening() },
     ]
     if opensPlayer {
       steps.append(step(thinkTime(1...2)) { $0.send(userAction: .openPodcast(podcast)) })
-      steps.append(step(0.3) { $0.send(screen: .podcastPlayer) })
+      steps.append(step(0.3) { [player] _ in player.show() })
     }
     let pauses = Int.random(in: 0...2, using: &random)
     for _ in 0..<pauses {
-      steps.append(step(thinkTime(10...60)) { $0.send(userAction: .pausePodcast(podcast)) })
-      steps.append(step(thinkTime(3...20)) { $0.send(userAction: .playPodcast(podcast)) })
+      steps.append(step(thinkTime(10...60)) { [player] _ in player.pause() })
+      steps.append(step(thinkTime(3...20)) { [player] _ in player.play(podcast) })
     }
-    steps.append(step(thinkTime(20...90)) { $0.send(userAction: .pausePodcast(podcast)) })
-    steps.append(step(0.2) { $0.send(event: .playerDidStop(podcast, position: listened)) })
-    steps.append(step(0.1) { $0.stop(timedEvent: .listening(podcast)) })
+    steps.append(step(thinkTime(20...90)) { [player] _ in player.pause() })
+    steps.append(step(0.2) { [player] _ in player.didStop(at: listened) })
+    steps.append(step(0.1) { [player] _ in player.stopListening() })
     return steps
   }
 
@@ -160,7 +164,7 @@ public final class PodcastSimulator {
       fromPlayer
       ? [
         show(.podcasts), step(thinkTime(1...3)) { $0.send(userAction: .openPodcast(podcast)) },
-        step(0.3) { $0.send(screen: .podcastPlayer) },
+        step(0.3) { [player] _ in player.show() },
       ]
       : [show(.podcasts)]
     if let index = favorites.firstIndex(of: podcast) {
@@ -191,8 +195,8 @@ public final class PodcastSimulator {
       switch Int.random(in: 0..<3, using: &random) {
       case 0: steps.append(step(thinkTime(3...8)) { $0.send(userAction: .deletePodcast(podcast)) })
       case 1:
-        steps.append(step(thinkTime(2...6)) { $0.send(userAction: .playPodcast(podcast)) })
-        steps.append(step(thinkTime(20...90)) { $0.send(userAction: .pausePodcast(podcast)) })
+        steps.append(step(thinkTime(2...6)) { [player] _ in player.play(podcast) })
+        steps.append(step(thinkTime(20...90)) { [player] _ in player.pause() })
       default: break
       }
     }
@@ -239,7 +243,7 @@ public final class PodcastSimulator {
     let voiceOver = Bool.random(using: &random)
     return [
       show(.settings),
-      step(thinkTime(2...6)) { $0.send(state: .autoPlay(value)) },
+      step(thinkTime(2...6)) { [player] _ in player.setAutoPlay(value) },
       step(thinkTime(2...6)) { $0.updateSession(properties: ["voiceOver": .bool(voiceOver)]) },
       step(thinkTime(1...3)) { $0.send(state: .remoteNotificationAuthorized(!voiceOver)) },
     ]
@@ -260,8 +264,8 @@ public final class PodcastSimulator {
     let error = errors.randomElement(using: &random)!
     return [
       show(.podcasts),
-      step(thinkTime(2...5)) { $0.send(userAction: .playPodcast(podcast)) },
-      step(0.8) { $0.send(event: .playerDidFail(podcast, error: error)) },
+      step(thinkTime(2...5)) { [player] _ in player.play(podcast) },
+      step(0.8) { [player] _ in player.didFail(error: error) },
     ]
   }
 

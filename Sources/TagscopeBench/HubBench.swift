@@ -14,7 +14,7 @@ enum HubBench {
   /// A mapping returning one call with 3 parameters, as the figure prescribes.
   static func mapping(prefix: String) -> Mapping<PodcastTaxonomy, Call> {
     { tag, context in
-      guard case .userAction(.playPodcast(let podcast)) = tag else { return [] }
+      guard case .userAction(.player(.playPodcast(let podcast))) = tag else { return [] }
       let screen = context.currentScreen?.name ?? "unknown"
       return [
         Call(
@@ -148,7 +148,8 @@ enum HubBench {
       if withSlowProvider {
         providers.append(
           Provider(id: "slow", adapter: SlowAdapter()) { tag, _ in
-            guard case .userAction(.playPodcast(let podcast)) = tag, podcast.duration % 200 == 0 else {
+            guard case .userAction(.player(.playPodcast(let podcast))) = tag, podcast.duration % 200 == 0
+            else {
               return []
             }
             return [Call(name: "slow", parameters: [:])]

@@ -87,7 +87,9 @@ final class DeliveryTests: XCTestCase {
     let fast = TestAdapter<TrackerCall>()
     // The slow provider gets one call in 40 tags: 40 calls, 2 s of adapter time in all.
     let slowMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, _ in
-      guard case .userAction(.playPodcast(let podcast)) = tag, podcast.duration % 40 == 0 else { return [] }
+      guard case .userAction(.player(.playPodcast(let podcast))) = tag, podcast.duration % 40 == 0 else {
+        return []
+      }
       return [.event("slow_\(podcast.id)_\(podcast.duration)", [:])]
     }
     let (hub, recorder) = try makeHub([

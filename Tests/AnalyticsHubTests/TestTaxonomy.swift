@@ -41,7 +41,7 @@ let trackerMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, context in
   switch tag {
   case .screen(.podcasts): return [.screen("show_podcasts")]
   case .screen(.podcastPlayer): return [.screen("show_podcast_player")]
-  case .userAction(.playPodcast(let podcast)):
+  case .userAction(.player(.playPodcast(let podcast))):
     let parameters: Properties = [
       "podcast_title": .string(podcast.title), "podcast_duration": .int(podcast.duration),
     ]
@@ -50,7 +50,7 @@ let trackerMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, context in
     case .favorites: return [.event("play_podcast_from_favorites", parameters)]
     default: return []
     }
-  case .userAction(.pausePodcast): return [.event("pause_podcast", [:])]
+  case .userAction(.player(.pausePodcast)): return [.event("pause_podcast", [:])]
   case .timedStart(let timed): return [.event(timed.name.uppercased() + "_START", [:])]
   case .timedStop(let timed, let duration):
     return [.event(timed.name.uppercased() + "_STOP", ["duration": .double(duration)])]

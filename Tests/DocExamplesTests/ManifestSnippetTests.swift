@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// README's "Add the package to your app" snippet (compiled in Examples/ManifestExample.swift)
-/// names products that Package.swift offers, all of its libraries, and the package by the identity
-/// its URL or path gives it.
+/// names products that Package.swift offers — all of its libraries but the provider products, of
+/// which a two-provider app links two (the section names every one) — and the package by the
+/// identity its URL or path gives it.
 final class ManifestSnippetTests: XCTestCase {
   private func libraryProducts() throws -> Set<String> {
     let manifest = try DocExampleCoverageTests.read("Package.swift")
@@ -16,22 +17,42 @@ final class ManifestSnippetTests: XCTestCase {
     return try XCTUnwrap(marked.first)
   }
 
-  func testTheSnippetLinksEveryLibraryProductByItsName() throws {
+  /// The provider products: one per provider (`FirebaseProvider`…) and the umbrella re-exporting
+  /// them all (`AnalyticsProviders`); an app links the ones it uses.
+  private func providerProducts(_ products: Set<String>) -> Set<String> {
+    products.filter { $0.hasSuffix("Provider") || $0 == "AnalyticsProviders" }
+  }
+
+  func testTheSnippetLinksEveryOtherLibraryProductAndSomeProvidersByTheirNames() throws {
     let products = try libraryProducts()
     XCTAssertTrue(products.contains("AnalyticsHub"), "Package.swift's products were not read: \(products)")
+    let providers = providerProducts(products)
+    XCTAssertGreaterThanOrEqual(providers.count, 10, "nine provider products and the umbrella: \(providers)")
     let manifest = readmeAppManifest()
     let linked = manifest.targets.flatMap(\.dependencies).filter { $0.package != nil }.map(\.name)
     XCTAssertEqual(
       Set(linked).subtracting(products), [], "products the snippet links that Package.swift lacks")
-    XCTAssertEqual(products.subtracting(linked), [], "library products the snippet does not show")
+    XCTAssertEqual(
+      products.subtracting(providers).subtracting(linked), [], "library products the snippet does not show")
     XCTAssertEqual(linked.count, Set(linked).count, "a product linked twice")
+    XCTAssertEqual(Set(linked).intersection(providers).count, 2, "the snippet is a two-provider app")
+  }
+
+  func testReadmeNamesEveryProviderProduct() throws {
+    let readme = try DocExampleCoverageTests.read("README.md")
+    let section = try XCTUnwrap(
+      readme.range(of: "## Add the package to your app").map { readme[$0.lowerBound...] }
+        .flatMap { text in text.range(of: "\n## Adopt").map { String(text[..<$0.lowerBound]) } })
+    for product in providerProducts(try libraryProducts()).sorted() {
+      XCTAssertTrue(section.contains("`\(product)`"), "README's set-up section names `\(product)`")
+    }
   }
 
   func testTestSupportIsLinkedByTheTestTargetOnly() throws {
     let manifest = readmeAppManifest()
     let app = Set(manifest.targets.filter { !$0.isTest }.flatMap(\.dependencies).map(\.name))
     let tests = Set(manifest.targets.filter(\.isTest).flatMap(\.dependencies).map(\.name))
-    XCTAssertEqual(app, ["AnalyticsHub", "AnalyticsProviders", "TagscopeInspector"])
+    XCTAssertEqual(app, ["AnalyticsHub", "FirebaseProvider", "AmplitudeProvider", "TagscopeInspector"])
     XCTAssertTrue(tests.isSuperset(of: ["AnalyticsHubTesting", "TaggingPlan"]), "\(tests)")
   }
 

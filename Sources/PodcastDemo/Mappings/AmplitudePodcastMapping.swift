@@ -1,5 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func amplitudeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
@@ -11,9 +12,9 @@ extension PodcastMappings {
       return [.track(eventType: "Screen Viewed", eventProperties: ["screen": .string(screen.rawValue)])]
     case .userAction(let action):
       switch action {
-      case .playPodcast(let podcast):
+      case .player(.playPodcast(let podcast)):
         return [.track(eventType: "Play Podcast", eventProperties: podcast.params.merging(source))]
-      case .pausePodcast(let podcast):
+      case .player(.pausePodcast(let podcast)):
         return [.track(eventType: "Pause Podcast", eventProperties: podcast.params.merging(source))]
       case .downloadPodcast(let podcast):
         return [.track(eventType: "Download Podcast", eventProperties: podcast.params)]
@@ -30,10 +31,6 @@ extension PodcastMappings {
       case .openPodcast(let podcast):
         return [.track(eventType: "Open Podcast", eventProperties: podcast.params)]
       }
-    case .event(.playerDidFail(let podcast, let error)):
-      return [
-        .track(eventType: "Player Error", eventProperties: podcast.params.merging(["error": .string(error)]))
-      ]
     case .event(.notEnoughStorageSpaceForDownload(let podcast, let available)):
       return [
         .track(
@@ -47,12 +44,14 @@ extension PodcastMappings {
       return []
     case .state(let state):
       switch state {
-      case .autoPlay(let enabled): return [.identify(userProperties: ["autoplay": .bool(enabled)])]
+      case .player: return []  // the player's mapping
       case .remoteNotificationAuthorized(let authorized):
         return [.identify(userProperties: ["notifications": .bool(authorized)])]
       case .favorites(let podcasts):
         return [.identify(userProperties: ["favorites_count": .int(podcasts.count)])]
       }
+    case .timedStart(.player), .timedStop(.player, _), .timedCancel(.player, _):
+      return []  // the player's mapping
     case .timedStart, .timedStop, .timedCancel:
       return Amplitude.timedEvent(tag)
     case .sessionStart(let session), .sessionUpdate(let session):

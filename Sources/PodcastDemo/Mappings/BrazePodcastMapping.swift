@@ -1,13 +1,12 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func brazeCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
     -> [BrazeCall]
   {
     switch tag {
-    case .userAction(.playPodcast(let podcast)):
-      return [.logCustomEvent(name: "podcast_played", properties: podcast.params)]
     case .userAction(.downloadPodcast(let podcast)):
       return [.logCustomEvent(name: "podcast_downloaded", properties: podcast.params)]
     case .userAction(.addPodcastToFavorite(let podcast)):
@@ -29,12 +28,14 @@ extension PodcastMappings {
       return []
     case .state(let state):
       switch state {
-      case .autoPlay(let enabled): return [.setCustomAttribute(key: "autoplay", value: .bool(enabled))]
+      case .player: return []  // the player's mapping
       case .remoteNotificationAuthorized(let authorized):
         return [.setCustomAttribute(key: "push_authorized", value: .bool(authorized))]
       case .favorites(let podcasts):
         return [.setCustomAttribute(key: "favorites_count", value: .int(podcasts.count))]
       }
+    case .timedStart(.player), .timedStop(.player, _), .timedCancel(.player, _):
+      return []  // the player's mapping
     case .timedStart, .timedStop, .timedCancel:
       return Braze.timedEvent(tag)
     case .sessionStart(let session), .sessionUpdate(let session):

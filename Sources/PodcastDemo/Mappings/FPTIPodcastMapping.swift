@@ -1,5 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func fptiCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>) -> [FPTICall]
@@ -12,7 +13,7 @@ extension PodcastMappings {
         FPTI.event(
           tag, name: TagNaming.snakeCase(action.name), category: context.currentScreen?.chapter ?? "app")
       ]
-    case .event(.playerDidFail), .event(.notEnoughStorageSpaceForDownload):
+    case .event(.notEnoughStorageSpaceForDownload):
       return [FPTI.event(tag, name: TagNaming.snakeCase(tag.name), category: "player")]
     default:
       return []

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func firebaseCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
@@ -11,16 +12,16 @@ extension PodcastMappings {
       return [.screenView(name: screen.trackedName, screenClass: screen.screenClass)]
     case .userAction(let action):
       switch action {
-      case .playPodcast(let podcast):
+      case .player(.playPodcast(let podcast)):
         return [
           .logEvent(
             "play_podcast_from_" + (screen.map { TagNaming.snakeCase($0.rawValue) } ?? "unknown"),
             podcast.params)
         ]
-      case .pausePodcast(let podcast) where screen == .favorites:
+      case .player(.pausePodcast(let podcast)) where screen == .favorites:
         // Deliberate bug: podcast_title is missing from pause on Favorites.
         return [.logEvent("pause_podcast_from_favorites", ["podcast_duration": .int(podcast.duration)])]
-      case .pausePodcast(let podcast):
+      case .player(.pausePodcast(let podcast)):
         return [.logEvent("pause_podcast", podcast.params)]
       case .downloadPodcast(let podcast):
         return [
@@ -44,8 +45,6 @@ extension PodcastMappings {
       }
     case .event(let event):
       switch event {
-      case .playerDidFail(let podcast, let error):
-        return [.logEvent("player_error", podcast.params.merging(["error": .string(error)]))]
       case .notEnoughStorageSpaceForDownload(let podcast, let available):
         return [
           .logEvent(
@@ -54,17 +53,19 @@ extension PodcastMappings {
               "required_bytes": .int(podcast.sizeBytes), "available_bytes": .int(available),
             ]))
         ]
-      case .playerDidLoad, .playerDidPlay, .playerDidStop:
-        return []
+      case .player:
+        return []  // the player's mapping
       }
     case .state(let state):
       switch state {
-      case .autoPlay(let enabled): return [.setUserProperty(String(enabled), forName: "autoplay_enabled")]
+      case .player: return []  // the player's mapping
       case .remoteNotificationAuthorized(let authorized):
         return [.setUserProperty(String(authorized), forName: "notifications_enabled")]
       case .favorites(let podcasts):
         return [.setUserProperty(String(podcasts.count), forName: "favorites_count")]
       }
+    case .timedStart(.player), .timedStop(.player, _), .timedCancel(.player, _):
+      return []  // the player's mapping
     case .timedStart, .timedStop, .timedCancel:
       return Firebase.timedEvent(tag)
     case .sessionStart(let session), .sessionUpdate(let session):

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func pianoCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
@@ -8,7 +9,7 @@ extension PodcastMappings {
     switch tag {
     case .screen(let screen):
       return [.pageDisplay(TagNaming.snakeCase(screen.rawValue), chapters: [screen.chapter])]
-    case .userAction(.playPodcast(let podcast)) where context.currentScreen == .favorites:
+    case .userAction(.player(.playPodcast(let podcast))) where context.currentScreen == .favorites:
       // Deliberate bug: the plan says playPodcast must not reach Piano.
       return [.click(.action, "play_podcast", chapters: ["favorites"], podcast.params)]
     case .userAction(.downloadPodcast(let podcast)):
@@ -21,8 +22,6 @@ extension PodcastMappings {
       return [.click(.navigation, "open_podcast", chapters: ["catalogue"], podcast.params)]
     case .userAction:
       return []
-    case .event(.playerDidFail(let podcast, let error)):
-      return [.sendEvent(name: "player.error", properties: podcast.params.merging(["error": .string(error)]))]
     case .event:
       return []
     case .sessionStart(let session), .sessionUpdate(let session):

@@ -1,26 +1,35 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 /// The demo app's mappings to every provider, written the way an app writes its own (seed 000's
-/// `toThirdPartyTrackerEvent`, typed), and the providers built from them.
+/// `toThirdPartyTrackerEvent`, typed), and the providers built from them. Each is the app's own
+/// mapping combined with the player feature's (``PlayerMappings``, lifted by ``PlayerInPodcastApp``).
 ///
 /// The mappings contain a few deliberate tagging bugs (see ``deliberateBugs``) so that a first
 /// run of `tagscope demo` shows what the debugger catches. Each bug affects a minority of events.
 public enum PodcastMappings {
   /// Firebase Analytics: GA4 screen views, `play_podcast_from_<screen>` events, user properties.
-  public static let firebase: Mapping<PodcastTaxonomy, FirebaseCall> = firebaseCalls
+  public static let firebase: Mapping<PodcastTaxonomy, FirebaseCall> = Mappings.combined(
+    firebaseCalls, PlayerInPodcastApp.lift(PlayerMappings.firebase))
   /// Amplitude: "Object Action" events, user properties through `identify`.
-  public static let amplitude: Mapping<PodcastTaxonomy, AmplitudeCall> = amplitudeCalls
+  public static let amplitude: Mapping<PodcastTaxonomy, AmplitudeCall> = Mappings.combined(
+    amplitudeCalls, PlayerInPodcastApp.lift(PlayerMappings.amplitude))
   /// Piano Analytics: `page.display` and `click.*` standard events.
-  public static let piano: Mapping<PodcastTaxonomy, PianoCall> = pianoCalls
+  public static let piano: Mapping<PodcastTaxonomy, PianoCall> = Mappings.combined(
+    pianoCalls, PlayerInPodcastApp.lift(PlayerMappings.piano))
   /// Braze: engagement events and custom attributes.
-  public static let braze: Mapping<PodcastTaxonomy, BrazeCall> = brazeCalls
+  public static let braze: Mapping<PodcastTaxonomy, BrazeCall> = Mappings.combined(
+    brazeCalls, PlayerInPodcastApp.lift(PlayerMappings.braze))
   /// PayPal FPTI: every screen and action with its event type.
-  public static let fpti: Mapping<PodcastTaxonomy, FPTICall> = fptiCalls
+  public static let fpti: Mapping<PodcastTaxonomy, FPTICall> = Mappings.combined(
+    fptiCalls, PlayerInPodcastApp.lift(PlayerMappings.fpti))
   /// Segment: screens, tracks, identify.
-  public static let segment: Mapping<PodcastTaxonomy, SegmentCall> = segmentCalls
+  public static let segment: Mapping<PodcastTaxonomy, SegmentCall> = Mappings.combined(
+    segmentCalls, PlayerInPodcastApp.lift(PlayerMappings.segment))
   /// Mixpanel: tracks, native timed events, super properties.
-  public static let mixpanel: Mapping<PodcastTaxonomy, MixpanelCall> = mixpanelCalls
+  public static let mixpanel: Mapping<PodcastTaxonomy, MixpanelCall> = Mappings.combined(
+    mixpanelCalls, PlayerInPodcastApp.lift(PlayerMappings.mixpanel))
 
   /// The deliberate tagging bugs of these mappings, one sentence each.
   public static let deliberateBugs: [String] = [

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
+import PodcastPlayerFeature
 
 extension PodcastMappings {
   static func segmentCalls(for tag: Tag<PodcastTaxonomy>, in context: HubContext<PodcastTaxonomy>)
@@ -10,8 +11,8 @@ extension PodcastMappings {
       return [.screen(title: TagNaming.titleCase(screen.rawValue), category: screen.chapter, properties: [:])]
     case .userAction(let action):
       return [.track(name: TagNaming.titleCase(action.name), properties: action.properties)]
-    case .event(.playerDidFail(let podcast, let error)):
-      return [.track(name: "Player Error", properties: podcast.params.merging(["error": .string(error)]))]
+    case .timedStart(.player), .timedStop(.player, _), .timedCancel(.player, _):
+      return []  // the player's mapping
     case .timedStart, .timedStop, .timedCancel:
       return Segment.timedEvent(tag)
     case .identify(let user):
@@ -37,6 +38,8 @@ extension PodcastMappings {
           TagNaming.snakeCase(state.name): state.properties["value"] ?? state.properties["count"] ?? .null
         ])
       ]
+    case .timedStart(.player), .timedStop(.player, _), .timedCancel(.player, _):
+      return []  // the player's mapping
     case .timedStart, .timedStop, .timedCancel:
       return Mixpanel.timedEvent(tag)
     case .sessionStart(let session), .sessionUpdate(let session):

@@ -54,7 +54,8 @@ func readmeAppManifest() -> AppManifest {
         name: "MyApp",
         dependencies: [
           .product(name: "AnalyticsHub", package: "tagscope"),
-          .product(name: "AnalyticsProviders", package: "tagscope"),
+          .product(name: "FirebaseProvider", package: "tagscope"),  // one product per provider you use
+          .product(name: "AmplitudeProvider", package: "tagscope"),
           .product(name: "TagscopeInspector", package: "tagscope"),
         ]),
       .testTarget(

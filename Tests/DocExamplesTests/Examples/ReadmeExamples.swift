@@ -3,9 +3,11 @@
 // that they are), with what each needs around it; the tests below run them. Not formatted: a copy
 // must keep the README's lines.
 
+import AmplitudeProvider
 import AnalyticsHub
 import AnalyticsHubTesting
 import AnalyticsProviders
+import FirebaseProvider
 import XCTest
 
 // 1. The app's tags.
@@ -51,7 +53,7 @@ let trackerMapping: Mapping<AppTaxonomy, TrackerCall> = { tag, context in
   }
 }
 
-// 3. With AnalyticsProviders: the Firebase SDK's adapter and mapping.
+// 3. With the provider products: the Firebase SDK's adapter and mapping.
 
 struct FirebaseSDK: FirebaseAnalyticsAdapter {  // one line per SDK method
   func logEvent(_ name: String, parameters: Properties) { /* Analytics.logEvent(name, parameters: parameters.foundationDictionary) */ }
@@ -98,6 +100,25 @@ final class ReadmeExampleTests: XCTestCase {
     hub.send(screen: .podcasts)
     hub.flush()
     XCTAssertEqual(dispatches.last?.outcome(for: "tracker")?.status, .blocked(.consent))
+  }
+
+  // 3. The two-provider app: FirebaseProvider and AmplitudeProvider.
+  func testStep3TheTwoProviderAppRegistersBoth() throws {
+    let amplitudeClient = AmplitudeSwift.Amplitude()
+    _ = SDKCallLog.shared.take()
+    let amplitudeMapping: Mapping<AppTaxonomy, AmplitudeCall> = { tag, _ in
+      switch tag {
+      case .screen(let screen): return [.track(eventType: "Screen Viewed", eventProperties: ["screen": .string(screen.name)])]
+      case .userAction(let action): return [.track(eventType: TagNaming.titleCase(action.name), eventProperties: action.properties)]
+      default: return []
+      }
+    }
+    let amplitude = Amplitude.provider(adapter: AmplitudeSDK(amplitude: amplitudeClient), mapping: amplitudeMapping)
+    let appHub = try AnalyticsHub<AppTaxonomy>(providers: [firebase, amplitude])
+    appHub.send(userAction: .playPodcast(title: "Swift by Sundell", duration: 1830))  // → Amplitude's "Play Podcast"
+    appHub.flush()
+    XCTAssertEqual(appHub.providerIDs, ["firebase", "amplitude"])
+    XCTAssertEqual(SDKCallLog.shared.take(), ["track Play Podcast [\"podcast_duration\", \"podcast_title\"]"])
   }
 
   // 4. The test.

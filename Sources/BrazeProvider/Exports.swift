@@ -1,0 +1,3 @@
+// What an app that links BrazeProvider uses with it: the shared provider helpers (naming,
+// sessions, timed events, Foundation bridge, environment switches, rule sets).
+@_exported import AnalyticsProvidersCore
