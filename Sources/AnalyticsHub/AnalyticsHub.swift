@@ -56,7 +56,7 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
       }
       state.providers.append(registered)
     }
-    registered.lane.setup()
+    registered.lane.setup(registered.lane)
   }
 
   /// Removes a provider; later tags no longer reach it (calls already queued are still delivered).
@@ -65,7 +65,8 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
       guard let index = state.providers.firstIndex(where: { $0.id == id }) else {
         throw HubError.unknownProvider(id)
       }
-      state.providers.remove(at: index)
+      let removed = state.providers.remove(at: index)
+      if removed.lane.busy { state.retiredLanes.append(removed.lane) }
     }
   }
 
@@ -118,15 +119,15 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
 
   /// Sends a user action tag.
   @inlinable
-  public func send(userAction: T.UserAction) { perform { _, _ in .send(.userAction(userAction)) } }
+  public func send(userAction: T.UserAction) { dispatch(.userAction(userAction)) }
 
   /// Sends an event tag (something that happened independently of the user).
   @inlinable
-  public func send(event: T.Event) { perform { _, _ in .send(.event(event)) } }
+  public func send(event: T.Event) { dispatch(.event(event)) }
 
   /// Sends a state / user property tag.
   @inlinable
-  public func send(state tag: T.State) { perform { _, _ in .send(.state(tag)) } }
+  public func send(state tag: T.State) { dispatch(.state(tag)) }
 
   /// Starts a timed event; starting one already running restarts it (reported as an issue).
   public func start(timedEvent: T.TimedEvent) {
@@ -249,6 +250,12 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     HubIssue(code: .noActiveSession, message: "\(verb) of a session while none is active; nothing was sent")
   }
 
+  /// Dispatches a tag that changes nothing in the context.
+  @inlinable
+  func dispatch(_ tag: Tag<T>) {
+    transact { state, round in dispatch(tag, issues: [], state: &state, round: &round) }
+  }
+
   @inlinable
   func perform(_ step: (inout HubState<T>, HubClock) -> Step<T>) {
     let clock = configuration.clock
@@ -283,38 +290,47 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   @inlinable
   func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>, round: inout DeliveryRound<T>) {
     let seq = state.takeSeq()
-    let observing = !state.observers.isEmpty
-    let options = EvaluationOptions(
-      checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
+    let bypassesConsent: Bool
+    if case .consent = tag { bypassesConsent = true } else { bypassesConsent = false }
+    guard !state.observers.isEmpty else {
+      // Nobody observes: run the mappings and queue their calls, nothing else.
+      let providers = state.providers
+      for index in providers.indices {
+        guard providers[index].enabled, bypassesConsent || providers[index].consented else { continue }
+        // The hub's providers keep the lane alive: no need to retain it here.
+        Unmanaged.passUnretained(providers[index].lane)._withUnsafeGuaranteedRef { lane in
+          let claiming = !lane.busy
+          guard lane.evaluate(lane, tag, state.context, seq, claiming) else { return }
+          if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
+        }
+      }
+      return
+    }
+    let options = EvaluationOptions(checkRules: configuration.checksProviderRules, describeCalls: true)
     var outcomes: [ProviderOutcome] = []
     var outstanding = 0
-    if observing { outcomes.reserveCapacity(state.providers.count) }
-    let bypassesConsent = tag.kind == .consent
-    let context = state.context
+    outcomes.reserveCapacity(state.providers.count)
     for index in state.providers.indices {
       let id = state.providers[index].id
       let outcome: ProviderOutcome
       if !state.providers[index].enabled {
-        guard observing else { continue }
         outcome = ProviderOutcome(provider: id, status: .blocked(.disabled))
       } else if !bypassesConsent, !state.providers[index].consented {
-        guard observing else { continue }
         outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
       } else {
         let lane = state.providers[index].lane
         let claiming = !lane.busy
-        let evaluation = lane.evaluate(tag, context, seq, observing ? outcomes.count : nil, options, claiming)
+        let evaluation = lane.evaluateObserved(
+          lane, tag, state.context, seq, outcomes.count, options, claiming)
         if case .sent = evaluation.status {
           outstanding += 1
-          if claiming { state.claim(lane, into: &round) }
+          if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
         }
-        guard observing else { continue }
         outcome = ProviderOutcome(
           provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
       }
       outcomes.append(outcome)
     }
-    guard observing else { return }
     let properties = tag.properties
     var allIssues = issues
     if let path = properties.firstUnrepresentablePath {
