@@ -309,39 +309,44 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     let options = EvaluationOptions(checkRules: configuration.checksProviderRules, describeCalls: true)
     var outcomes: [ProviderOutcome] = []
     var outstanding = 0
-    outcomes.reserveCapacity(state.providers.count)
-    for index in state.providers.indices {
-      let id = state.providers[index].id
+    let providers = state.providers
+    outcomes.reserveCapacity(providers.count)
+    for index in providers.indices {
       let outcome: ProviderOutcome
-      if !state.providers[index].enabled {
-        outcome = ProviderOutcome(provider: id, status: .blocked(.disabled))
-      } else if !bypassesConsent, !state.providers[index].consented {
-        outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
+      if !providers[index].enabled {
+        outcome = ProviderOutcome(provider: providers[index].id, status: .blocked(.disabled))
+      } else if !bypassesConsent, !providers[index].consented {
+        outcome = ProviderOutcome(provider: providers[index].id, status: .blocked(.consent))
       } else {
-        let lane = state.providers[index].lane
-        let claiming = !lane.busy
-        let evaluation = lane.evaluateObserved(
-          lane, tag, state.context, seq, outcomes.count, options, claiming)
-        if case .sent = evaluation.status {
-          outstanding += 1
-          if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
+        let evaluation = Unmanaged.passUnretained(providers[index].lane)._withUnsafeGuaranteedRef { lane in
+          let claiming = !lane.busy
+          let evaluation = lane.evaluateObserved(
+            lane, tag, state.context, seq, outcomes.count, options, claiming)
+          if case .sent = evaluation.status {
+            outstanding += 1
+            if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
+          }
+          return evaluation
         }
         outcome = ProviderOutcome(
-          provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
+          provider: providers[index].id, status: evaluation.status, calls: evaluation.calls,
+          violations: evaluation.violations)
       }
       outcomes.append(outcome)
     }
-    let properties = tag.properties
+    let recorded = tag.recorded
     var allIssues = issues
-    if let path = properties.firstUnrepresentablePath {
+    if let path = recorded.properties.firstUnrepresentablePath {
       allIssues.append(
         HubIssue(
           code: .unrepresentableValue,
-          message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
+          message: "\(recorded.name): property '\(path)' is not a finite number; it is recorded as null"))
     }
     let dispatch = Dispatch(
-      seq: seq, time: configuration.clock.now(), kind: tag.kind, name: tag.name, properties: properties,
-      eventType: tag.eventType, context: state.snapshot(), outcomes: outcomes, issues: allIssues)
+      seq: seq, time: configuration.clock.now(), kind: recorded.kind, name: recorded.name,
+      properties: recorded.properties, eventType: recorded.eventType, context: state.snapshot(),
+      outcomes: outcomes,
+      issues: allIssues)
     state.observations.append(.init(dispatch: dispatch, outstanding: outstanding, observers: state.observers))
   }
 }

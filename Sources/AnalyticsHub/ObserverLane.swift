@@ -83,8 +83,9 @@ final class ObserverLane: @unchecked Sendable {
   /// Hands the batch in flight to its observers, one dispatch at a time (lock released, claimed).
   @inlinable
   func deliverInFlight() {
-    for observation in inFlight {
-      for observer in observation.observers { observer.hubDidDispatch(observation.dispatch) }
+    // By index: no copy of each observation (its dispatch, observers and their retains).
+    for index in inFlight.indices {
+      for observer in inFlight[index].observers { observer.hubDidDispatch(inFlight[index].dispatch) }
     }
   }
 
