@@ -61,13 +61,16 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
 
   /// Removes a provider; later tags no longer reach it (calls already queued are still delivered).
   public func unregister(_ id: ProviderID) throws {
-    try state.withLock { state in
+    // Released after the lock: the adapter's deinit is the app's code.
+    let removed = try state.withLock { state in
       guard let index = state.providers.firstIndex(where: { $0.id == id }) else {
         throw HubError.unknownProvider(id)
       }
       let removed = state.providers.remove(at: index)
       if removed.lane.busy { state.retiredLanes.append(removed.lane) }
+      return removed
     }
+    withExtendedLifetime(removed) {}
   }
 
   /// Switches a provider on or off at runtime; a disabled provider's outcome is `blocked(disabled)`.

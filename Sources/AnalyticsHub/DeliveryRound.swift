@@ -16,6 +16,8 @@ struct DeliveryRound<T: Taxonomy>: Sendable {
   @usableFromInline var observers = false
   /// Claimed work this thread gives to a background delivery instead of doing it.
   @usableFromInline var handoffs: [DeliveryRound] = []
+  /// Unregistered lanes this round delivered last, released with the lock released.
+  @usableFromInline var released: [ProviderLane<T>] = []
 
   @inlinable
   init(onCaller: Bool) { self.onCaller = onCaller }
@@ -130,7 +132,10 @@ extension HubState {
     round.observedBatches = 0
     if kept < round.lanes.count { round.lanes.removeLast(round.lanes.count - kept) }
     // An unregistered lane lives on here until its last batch is delivered.
-    if idled && !retiredLanes.isEmpty { retiredLanes.removeAll { !$0.busy } }
+    if idled && !retiredLanes.isEmpty {
+      round.released.append(contentsOf: retiredLanes.lazy.filter { !$0.busy })
+      retiredLanes.removeAll { !$0.busy }
+    }
     if kept == 0 && round.onCaller && spareLanes.capacity == 0 { swap(&round.lanes, &spareLanes) }
     guard round.observers else {
       claimObservers(into: &round)
@@ -185,6 +190,7 @@ extension AnalyticsHub {
           &round, lanesTookLong: lanesTookLong, observersTookLong: observersTookLong, overBudget: overBudget,
           lock: self.state)
       }
+      if !round.released.isEmpty { round.released.removeAll() }
       // Time spent waiting for the lock is not the next batch's.
       if round.hasWork { mark = DispatchTime.now().uptimeNanoseconds }
     }
