@@ -83,9 +83,11 @@ final class ObserverLane: @unchecked Sendable {
   /// Hands the batch in flight to its observers, one dispatch at a time (lock released, claimed).
   @inlinable
   func deliverInFlight() {
-    // By index: no copy of each observation (its dispatch, observers and their retains).
-    for index in inFlight.indices {
-      for observer in inFlight[index].observers { observer.hubDidDispatch(inFlight[index].dispatch) }
+    // A local batch (observers cannot reach it) read by index: each dispatch is lent to the
+    // observers in place, without a copy of its observation.
+    let batch = inFlight
+    for index in batch.indices {
+      for observer in batch[index].observers { observer.hubDidDispatch(batch[index].dispatch) }
     }
   }
 

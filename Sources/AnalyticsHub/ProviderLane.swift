@@ -152,9 +152,9 @@ final class AdapterLane<T: Taxonomy, Adapter: SDKAdapter>: ProviderLane<T>, @unc
 
   @inlinable
   final func completeInFlight(_ observations: ObserverLane) {
-    for item in inFlight {
-      guard let outcome = item.outcome else { continue }
-      observations.complete(seq: item.seq, outcome: outcome, failure: item.failure)
+    for index in inFlight.indices {
+      guard let outcome = inFlight[index].outcome else { continue }
+      observations.complete(seq: inFlight[index].seq, outcome: outcome, failure: inFlight[index].failure)
     }
     if inFlight.count == 1 { inFlight.removeLast() } else { inFlight.removeAll(keepingCapacity: true) }
   }
