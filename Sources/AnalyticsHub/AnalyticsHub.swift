@@ -56,17 +56,21 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
       }
       state.providers.append(registered)
     }
-    registered.lane.setup()
+    registered.lane.setup(registered.lane)
   }
 
   /// Removes a provider; later tags no longer reach it (calls already queued are still delivered).
   public func unregister(_ id: ProviderID) throws {
-    try state.withLock { state in
+    // Released after the lock: the adapter's deinit is the app's code.
+    let removed = try state.withLock { state in
       guard let index = state.providers.firstIndex(where: { $0.id == id }) else {
         throw HubError.unknownProvider(id)
       }
-      state.providers.remove(at: index)
+      let removed = state.providers.remove(at: index)
+      if removed.lane.busy { state.retiredLanes.append(removed.lane) }
+      return removed
     }
+    withExtendedLifetime(removed) {}
   }
 
   /// Switches a provider on or off at runtime; a disabled provider's outcome is `blocked(disabled)`.
@@ -118,15 +122,15 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
 
   /// Sends a user action tag.
   @inlinable
-  public func send(userAction: T.UserAction) { perform { _, _ in .send(.userAction(userAction)) } }
+  public func send(userAction: T.UserAction) { dispatch(.userAction(userAction)) }
 
   /// Sends an event tag (something that happened independently of the user).
   @inlinable
-  public func send(event: T.Event) { perform { _, _ in .send(.event(event)) } }
+  public func send(event: T.Event) { dispatch(.event(event)) }
 
   /// Sends a state / user property tag.
   @inlinable
-  public func send(state tag: T.State) { perform { _, _ in .send(.state(tag)) } }
+  public func send(state tag: T.State) { dispatch(.state(tag)) }
 
   /// Starts a timed event; starting one already running restarts it (reported as an issue).
   public func start(timedEvent: T.TimedEvent) {
@@ -249,6 +253,12 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     HubIssue(code: .noActiveSession, message: "\(verb) of a session while none is active; nothing was sent")
   }
 
+  /// Dispatches a tag that changes nothing in the context.
+  @inlinable
+  func dispatch(_ tag: Tag<T>) {
+    transact { state, round in dispatch(tag, issues: [], state: &state, round: &round) }
+  }
+
   @inlinable
   func perform(_ step: (inout HubState<T>, HubClock) -> Step<T>) {
     let clock = configuration.clock
@@ -283,49 +293,63 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   @inlinable
   func dispatch(_ tag: Tag<T>, issues: [HubIssue], state: inout HubState<T>, round: inout DeliveryRound<T>) {
     let seq = state.takeSeq()
-    let observing = !state.observers.isEmpty
-    let options = EvaluationOptions(
-      checkRules: observing && configuration.checksProviderRules, describeCalls: observing)
+    let bypassesConsent: Bool
+    if case .consent = tag { bypassesConsent = true } else { bypassesConsent = false }
+    guard !state.observers.isEmpty else {
+      // Nobody observes: run the mappings and queue their calls, nothing else.
+      let providers = state.providers
+      for index in providers.indices {
+        guard providers[index].enabled, bypassesConsent || providers[index].consented else { continue }
+        // The hub's providers keep the lane alive: no need to retain it here.
+        Unmanaged.passUnretained(providers[index].lane)._withUnsafeGuaranteedRef { lane in
+          let claiming = !lane.busy
+          guard lane.evaluate(lane, tag, state.context, seq, claiming) else { return }
+          if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
+        }
+      }
+      return
+    }
+    let options = EvaluationOptions(checkRules: configuration.checksProviderRules, describeCalls: true)
     var outcomes: [ProviderOutcome] = []
     var outstanding = 0
-    if observing { outcomes.reserveCapacity(state.providers.count) }
-    let bypassesConsent = tag.kind == .consent
-    let context = state.context
-    for index in state.providers.indices {
-      let id = state.providers[index].id
+    let providers = state.providers
+    outcomes.reserveCapacity(providers.count)
+    for index in providers.indices {
       let outcome: ProviderOutcome
-      if !state.providers[index].enabled {
-        guard observing else { continue }
-        outcome = ProviderOutcome(provider: id, status: .blocked(.disabled))
-      } else if !bypassesConsent, !state.providers[index].consented {
-        guard observing else { continue }
-        outcome = ProviderOutcome(provider: id, status: .blocked(.consent))
+      if !providers[index].enabled {
+        outcome = ProviderOutcome(provider: providers[index].id, status: .blocked(.disabled))
+      } else if !bypassesConsent, !providers[index].consented {
+        outcome = ProviderOutcome(provider: providers[index].id, status: .blocked(.consent))
       } else {
-        let lane = state.providers[index].lane
-        let claiming = !lane.busy
-        let evaluation = lane.evaluate(tag, context, seq, observing ? outcomes.count : nil, options, claiming)
-        if case .sent = evaluation.status {
-          outstanding += 1
-          if claiming { state.claim(lane, into: &round) }
+        let evaluation = Unmanaged.passUnretained(providers[index].lane)._withUnsafeGuaranteedRef { lane in
+          let claiming = !lane.busy
+          let evaluation = lane.evaluateObserved(
+            lane, tag, state.context, seq, outcomes.count, options, claiming)
+          if case .sent = evaluation.status {
+            outstanding += 1
+            if claiming { state.claim(lane, into: &round) } else { lane.queued = true }
+          }
+          return evaluation
         }
-        guard observing else { continue }
         outcome = ProviderOutcome(
-          provider: id, status: evaluation.status, calls: evaluation.calls, violations: evaluation.violations)
+          provider: providers[index].id, status: evaluation.status, calls: evaluation.calls,
+          violations: evaluation.violations)
       }
       outcomes.append(outcome)
     }
-    guard observing else { return }
-    let properties = tag.properties
+    let recorded = tag.recorded
     var allIssues = issues
-    if let path = properties.firstUnrepresentablePath {
+    if let path = recorded.properties.firstUnrepresentablePath {
       allIssues.append(
         HubIssue(
           code: .unrepresentableValue,
-          message: "\(tag.name): property '\(path)' is not a finite number; it is recorded as null"))
+          message: "\(recorded.name): property '\(path)' is not a finite number; it is recorded as null"))
     }
     let dispatch = Dispatch(
-      seq: seq, time: configuration.clock.now(), kind: tag.kind, name: tag.name, properties: properties,
-      eventType: tag.eventType, context: state.snapshot(), outcomes: outcomes, issues: allIssues)
+      seq: seq, time: configuration.clock.now(), kind: recorded.kind, name: recorded.name,
+      properties: recorded.properties, eventType: recorded.eventType, context: state.snapshot(),
+      outcomes: outcomes,
+      issues: allIssues)
     state.observations.append(.init(dispatch: dispatch, outstanding: outstanding, observers: state.observers))
   }
 }

@@ -6,8 +6,9 @@ import Dispatch
 struct DeliveryRound<T: Taxonomy>: Sendable {
   /// A sending thread: bounded in time, never delivers to a slow lane.
   @usableFromInline let onCaller: Bool
-  /// Claimed provider lanes, each with a batch in flight.
-  @usableFromInline var lanes: [ProviderLane<T>] = []
+  /// Claimed provider lanes, each with a batch in flight. Not retained: a claimed lane stays
+  /// alive in the hub's providers, or in ``HubState/retiredLanes`` once unregistered.
+  @usableFromInline var lanes: [Unmanaged<ProviderLane<T>>] = []
   /// Lanes (by index in ``lanes``, up to 64) whose delivered batch waits for ``ProviderLane/completeInFlight``;
   /// a round claims more than 64 only with as many providers, and then completes them all.
   @usableFromInline var observedBatches: UInt64 = 0
@@ -15,6 +16,8 @@ struct DeliveryRound<T: Taxonomy>: Sendable {
   @usableFromInline var observers = false
   /// Claimed work this thread gives to a background delivery instead of doing it.
   @usableFromInline var handoffs: [DeliveryRound] = []
+  /// Unregistered lanes this round delivered last, released with the lock released.
+  @usableFromInline var released: [ProviderLane<T>] = []
 
   @inlinable
   init(onCaller: Bool) { self.onCaller = onCaller }
@@ -22,7 +25,7 @@ struct DeliveryRound<T: Taxonomy>: Sendable {
   @inlinable
   init(background lane: ProviderLane<T>) {
     onCaller = false
-    lanes = [lane]
+    lanes = [Unmanaged.passUnretained(lane)]
   }
 
   /// A background round that delivers the claimed observer lane.
@@ -50,7 +53,7 @@ extension HubState {
     }
     // A sending thread borrows the hub's spare buffer instead of allocating one per send.
     if round.lanes.capacity == 0 && spareLanes.capacity > 0 { swap(&round.lanes, &spareLanes) }
-    round.lanes.append(lane)
+    round.lanes.append(Unmanaged.passUnretained(lane))
   }
 
   /// Claims the observer lane when it is idle and its oldest dispatch is ready.
@@ -98,28 +101,41 @@ extension HubState {
     lock: Locked<HubState<T>>
   ) {
     var kept = 0
+    var idled = false
     for index in round.lanes.indices {
-      let lane = round.lanes[index]
-      if index >= 64 || round.observedBatches & (1 << UInt64(index)) != 0 {
-        lane.completeInFlight(observations)
+      let reference = round.lanes[index]
+      let keep = reference._withUnsafeGuaranteedRef { lane in
+        if index >= 64 || round.observedBatches & (1 << UInt64(index)) != 0 {
+          lane.completeInFlight(lane, observations)
+        }
+        if lanesTookLong { lane.slow = true } else if !round.onCaller { lane.slow = false }
+        guard lane.queued else {
+          lane.busy = false
+          return false
+        }
+        lane.queued = false
+        lane.claimPending(lane)
+        if round.onCaller && (lane.slow || overBudget) {
+          round.handoffs.append(DeliveryRound(background: lane))
+          return false
+        }
+        return true
       }
-      let more = lane.hasPending()
-      if lanesTookLong { lane.slow = true } else if !round.onCaller { lane.slow = false }
-      guard more else {
-        lane.busy = false
-        laneIdled(lock)
-        continue
-      }
-      lane.claimPending()
-      if round.onCaller && (lane.slow || overBudget) {
-        round.handoffs.append(DeliveryRound(background: lane))
-      } else {
-        round.lanes[kept] = lane
+      if keep {
+        round.lanes[kept] = reference
         kept += 1
+      } else if !reference._withUnsafeGuaranteedRef({ $0.busy }) {
+        idled = true
+        laneIdled(lock)
       }
     }
     round.observedBatches = 0
-    while round.lanes.count > kept { round.lanes.removeLast() }
+    if kept < round.lanes.count { round.lanes.removeLast(round.lanes.count - kept) }
+    // An unregistered lane lives on here until its last batch is delivered.
+    if idled && !retiredLanes.isEmpty {
+      round.released.append(contentsOf: retiredLanes.lazy.filter { !$0.busy })
+      retiredLanes.removeAll { !$0.busy }
+    }
     if kept == 0 && round.onCaller && spareLanes.capacity == 0 { swap(&round.lanes, &spareLanes) }
     guard round.observers else {
       claimObservers(into: &round)
@@ -153,7 +169,8 @@ extension AnalyticsHub {
       guard round.hasWork else { return }
       var lanesTookLong = false
       if !round.lanes.isEmpty {
-        for index in round.lanes.indices where round.lanes[index].deliverInFlight() && index < 64 {
+        for index in round.lanes.indices
+        where round.lanes[index]._withUnsafeGuaranteedRef({ $0.deliverInFlight($0) }) && index < 64 {
           round.observedBatches |= 1 << UInt64(index)
         }
         let now = DispatchTime.now().uptimeNanoseconds
@@ -173,6 +190,7 @@ extension AnalyticsHub {
           &round, lanesTookLong: lanesTookLong, observersTookLong: observersTookLong, overBudget: overBudget,
           lock: self.state)
       }
+      if !round.released.isEmpty { round.released.removeAll() }
       // Time spent waiting for the lock is not the next batch's.
       if round.hasWork { mark = DispatchTime.now().uptimeNanoseconds }
     }

@@ -37,7 +37,9 @@ struct HubState<T: Taxonomy> {
   /// A `flush()` is waiting for ``busyLanes`` to reach zero.
   @usableFromInline var flushWaiting = false
   /// An empty array with capacity, lent to one sending thread's round at a time.
-  @usableFromInline var spareLanes: [ProviderLane<T>] = []
+  @usableFromInline var spareLanes: [Unmanaged<ProviderLane<T>>] = []
+  /// Unregistered lanes still claimed by a round (which does not retain them), until idle.
+  @usableFromInline var retiredLanes: [ProviderLane<T>] = []
 
   init(context: HubContext<T>, observations: ObserverLane) {
     self.context = context

@@ -83,8 +83,11 @@ final class ObserverLane: @unchecked Sendable {
   /// Hands the batch in flight to its observers, one dispatch at a time (lock released, claimed).
   @inlinable
   func deliverInFlight() {
-    for observation in inFlight {
-      for observer in observation.observers { observer.hubDidDispatch(observation.dispatch) }
+    // A local batch (observers cannot reach it) read by index: each dispatch is lent to the
+    // observers in place, without a copy of its observation.
+    let batch = inFlight
+    for index in batch.indices {
+      for observer in batch[index].observers { observer.hubDidDispatch(batch[index].dispatch) }
     }
   }
 

@@ -52,7 +52,7 @@ public struct Provider<T: Taxonomy>: Sendable {
     self.id = id
     self.category = category
     self.initiallyEnabled = enabled
-    self.makeLane = { ProviderLane(adapter: adapter, rules: rules, mapping: mapping) }
+    self.makeLane = { AdapterLane(adapter: adapter, rules: rules, mapping: mapping) }
   }
 }
 

@@ -94,6 +94,24 @@ public enum Tag<T: Taxonomy>: Sendable {
     return own ?? kind.defaultEventType
   }
 
+  /// Kind, name, properties and event type read in one pass over the tag (the hub records all
+  /// four for an observed dispatch; each accessor alone would copy the tag's payload again).
+  @inlinable
+  var recorded: (kind: TagKind, name: String, properties: Properties, eventType: EventType) {
+    switch self {
+    case .screen(let tag):
+      return (.screen, tag.name, tag.properties, tag.eventType ?? TagKind.screen.defaultEventType)
+    case .userAction(let tag):
+      return (.userAction, tag.name, tag.properties, tag.eventType ?? TagKind.userAction.defaultEventType)
+    case .event(let tag):
+      return (.event, tag.name, tag.properties, tag.eventType ?? TagKind.event.defaultEventType)
+    case .state(let tag):
+      return (.state, tag.name, tag.properties, tag.eventType ?? TagKind.state.defaultEventType)
+    default:
+      return (kind, name, properties, eventType)
+    }
+  }
+
   @usableFromInline
   static func rounded(_ duration: TimeInterval) -> Double {
     (duration * 1000).rounded() / 1000

@@ -159,6 +159,49 @@ final class DeliveryTests: XCTestCase {
     XCTAssertTrue(dispatches.allSatisfy { $0.kind == .sessionEnd || $0.context.session != nil })
   }
 
+  /// An adapter that, at its first call, sends another tag and unregisters its own provider.
+  final class UnregisteringAdapter: SDKAdapter, @unchecked Sendable {
+    let recorded = TestAdapter<TrackerCall>()
+    private let lock = NSLock()
+    private weak var attached: AnalyticsHub<PodcastTaxonomy>?
+
+    var hub: AnalyticsHub<PodcastTaxonomy>? {
+      get { lock.withLock { attached } }
+      set { lock.withLock { attached = newValue } }
+    }
+
+    func deliver(_ call: TrackerCall) throws {
+      try recorded.deliver(call)
+      guard recorded.calls.count == 1, let hub else { return }
+      hub.send(userAction: .playPodcast(swiftBySundell))
+      try hub.unregister("leaving")
+    }
+  }
+
+  func testAProviderUnregisteredWhileItsCallsAreInFlightStillGetsThemAndIsThenReleased() throws {
+    let staying = TestAdapter<TrackerCall>()
+    let (hub, recorder) = try makeHub([Provider(id: "staying", adapter: staying, mapping: trackerMapping)])
+    weak var released: UnregisteringAdapter?
+    do {
+      let leaving = UnregisteringAdapter()
+      leaving.hub = hub
+      released = leaving
+      try hub.register(Provider(id: "leaving", adapter: leaving, mapping: trackerMapping))
+      hub.send(screen: .podcasts)
+      hub.flush()
+      XCTAssertEqual(
+        leaving.recorded.names, ["show_podcasts", "play_podcast_from_podcasts"],
+        "the call queued before unregistering is still delivered")
+    }
+    XCTAssertNil(released, "the unregistered provider is released once its calls are delivered")
+    hub.send(screen: .podcasts)
+    hub.flush()
+    XCTAssertEqual(hub.providerIDs, ["staying"])
+    XCTAssertEqual(staying.names, ["show_podcasts", "play_podcast_from_podcasts", "show_podcasts"])
+    XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2, 3])
+    XCTAssertEqual(recorder.dispatches.last?.outcomes.map(\.provider), ["staying"])
+  }
+
   func testFlushWaitsForWorkHandedToTheHubsQueue() throws {
     let slow = SlowAdapter()
     let (hub, recorder) = try makeHub(
