@@ -16,10 +16,11 @@ public struct ValidationState: Sendable {
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
 /// Rules, in order, for each record:
-/// - every provider output's recorded rule violations become `provider-rule` violations (for
-///   every record, planned or not; `degraded` consequences are warnings, others errors); records
-///   from `listen` (with a `source`) that carry none are checked with a ``ProviderRuleStream``
-///   per source;
+/// - every provider output's calls are checked against the provider's documented rules
+///   (AnalyticsProviders, with a ``ProviderRuleStream`` per `source`) and, with the rule
+///   violations the recording carries (the hub's or `listen`'s, each rule reported once), become
+///   `provider-rule` violations (for every record, planned or not; `degraded` consequences are
+///   warnings, others errors);
 /// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
 ///   timed event records only when the plan has a `timed` section: plans describe the app's own
 ///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
@@ -65,6 +66,11 @@ public struct PlanValidator: Sendable {
     return found
   }
 
+  /// A new recording starts: a new app instance, whose provider counts start from zero.
+  mutating func startRecording() {
+    state.streams = [:]
+  }
+
   /// Counts a record identical to one validated before: one more record, the same coverage.
   mutating func replay(marks: [CoverageMark]) {
     records += 1
@@ -101,9 +107,7 @@ public struct PlanValidator: Sendable {
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
     for index in record.outputs.indices
-    where !record.outputs[index].violations.isEmpty
-      || (record.source != nil && !record.outputs[index].calls.isEmpty)
-    {
+    where !record.outputs[index].violations.isEmpty || !record.outputs[index].calls.isEmpty {
       appendRuleViolations(
         of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, state: &state,
         to: &violations)
@@ -158,19 +162,25 @@ public struct PlanValidator: Sendable {
     }
   }
 
-  /// The provider rules an output breaks: those the hub recorded or, for a record received by
-  /// `tagscope listen` (it has a `source`) that carries none, those a ``ProviderRuleStream`` of
-  /// that source finds (counting across the source's records, as the SDK does).
+  /// The provider rules an output breaks: those the hub recorded (`outputs[].violations`), and
+  /// those the provider's documented rules (``ProviderRuleStream``, one per `source` and one for
+  /// the records without one, counting across records as the SDK does) find in its calls that the
+  /// hub did not record (same rule id), so a recording from an app built without rule checks, or
+  /// written by another tool, is checked the same and nothing is reported twice. GA4 Measurement
+  /// Protocol payloads are left to `listen`'s GA4 validation, as `listen` does.
   static func ruleViolations(of output: ProviderOutput, in record: Record, state: inout ValidationState)
     -> [RecordViolation]
   {
-    guard output.violations.isEmpty, let source = record.source, !output.calls.isEmpty else {
-      return output.violations
+    guard !output.calls.isEmpty, output.provider != "ga4" else { return output.violations }
+    let found = state.streams[record.source ?? "", default: ProviderRuleStream()].check(
+      provider: output.provider, calls: output.calls)
+    guard !found.isEmpty else { return output.violations }
+    guard !output.violations.isEmpty else { return found.map(RecordViolation.init) }
+    var result = output.violations
+    for violation in found where !output.violations.contains(where: { $0.rule == violation.rule }) {
+      result.append(RecordViolation(violation))
     }
-    return state.streams[source, default: ProviderRuleStream()].check(
-      provider: output.provider, calls: output.calls
-    )
-    .map(RecordViolation.init)
+    return result
   }
 
   /// The timed event boundary of a record: start, stop, or cancel (a stop with `cancelled: true`).
