@@ -40,6 +40,8 @@ public struct PlanValidator: Sendable {
   /// How many records were checked.
   public private(set) var records = 0
   private var state = ValidationState()
+  /// What the record being validated did to coverage items (reused, so records allocate none).
+  private var scratch: [CoverageMark] = []
 
   /// A validator with nothing seen yet.
   public init(plan: Plan) {
@@ -50,9 +52,9 @@ public struct PlanValidator: Sendable {
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
-    var marks: [CoverageMark] = []
-    let found = Self.check(record, plan: plan, marks: &marks, state: &state)
-    coverage.apply(marks)
+    scratch.removeAll(keepingCapacity: true)
+    let found = Self.check(record, plan: plan, marks: &scratch, state: &state)
+    coverage.apply(scratch)
     return found
   }
 
@@ -62,7 +64,7 @@ public struct PlanValidator: Sendable {
     records += 1
     let start = marks.count
     let found = Self.check(record, plan: plan, marks: &marks, state: &state)
-    coverage.apply(Array(marks[start...]))
+    coverage.apply(marks[start...])
     return found
   }
 
@@ -125,12 +127,18 @@ public struct PlanValidator: Sendable {
     let tagItem = plan.tagItems[entryIndex]
     var context = CheckContext(
       tagItem: tagItem, phase: phase(of: record, kind: kind), planFile: plan.file, violations: violations)
+    let start = marks.count
+    marks.append(.seen(tagItem, RuleMask()))
     context.checkEntry(
-      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record,
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &marks,
       memo: &state.patterns)
-    marks.append(.seen(tagItem, rules(of: context.violations, on: tagItem)))
-    for item in context.seen { marks.append(.seen(item, rules(of: context.violations, on: item))) }
-    for (item, reason) in context.blocked { marks.append(.blocked(item, reason)) }
+    if !context.violations.isEmpty {
+      for index in start..<marks.count {
+        if case .seen(let item, _) = marks[index] {
+          marks[index] = .seen(item, rules(of: context.violations, on: item))
+        }
+      }
+    }
     return context.violations
   }
 
