@@ -23,6 +23,16 @@ ensure_system_packages() {
   fi
 }
 
+# Chromium from the OS packages, for the HTML report's test (rendered headless, console checked).
+ensure_chromium() {
+  command -v chromium >/dev/null 2>&1 && return 0
+  log "installing chromium"
+  local sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+}
+
 ensure_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     echo "swift is not on PATH: install Swift 6.x (https://swift.org/install) and retry" >&2

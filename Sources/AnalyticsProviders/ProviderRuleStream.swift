@@ -19,10 +19,9 @@ public struct ProviderRuleStream: Sendable {
     guard let rules = ProviderRules.ruleSet(for: provider) else { return [] }
     guard rules.providerID == FirebaseRules.providerID else { return rules.check(calls) }
     var violations: [RuleViolation] = []
-    let key = provider.lowercased()
-    var usage = firebaseUsage[key] ?? FirebaseUsage()
-    FirebaseRules.check(calls, usage: &usage, into: &violations)
-    firebaseUsage[key] = usage
+    // Counted in place: a copy of the sets would be copied again by each new name.
+    FirebaseRules.check(
+      calls, usage: &firebaseUsage[provider.lowercased(), default: FirebaseUsage()], into: &violations)
     return violations
   }
 

@@ -13,10 +13,6 @@ struct CheckContext {
   /// The plan's file, for the violations' comparisons.
   let planFile: String
   var violations: [PlanViolation]
-  /// The provider items the record was checked against (the tag item aside).
-  var seen: [Int] = []
-  /// The provider items whose provider was blocked, with the output's reason.
-  var blocked: [(item: Int, reason: String?)] = []
 
   private mutating func add(
     _ rule: ViolationRule, record: Record, entry: PlanEntry, provider: String? = nil, line: Int, item: Int?,
@@ -29,18 +25,21 @@ struct CheckContext {
         planFile: planFile, evidence: evidence))
   }
 
-  /// Every check of `entry` on `record`, noting the provider items checked in ``seen`` and those
-  /// blocked in ``blocked``.
+  /// Every check of `entry` on `record`, appending to `marks` the provider items checked (their
+  /// rules left empty, for the caller to fill from ``violations``) and those whose provider was
+  /// blocked.
   mutating func checkEntry(
-    _ entry: PlanEntry, coverage: [ProviderCoverageIndex], record: Record, memo: inout PatternMemo
+    _ entry: PlanEntry, coverage: [ProviderCoverageIndex], record: Record, marks: inout [CoverageMark],
+    memo: inout PatternMemo
   ) {
     if let rules = entry.properties { checkProperties(rules, entry: entry, record: record, memo: &memo) }
     if let screens = entry.screens { checkScreen(screens, entry: entry, record: record) }
     for position in entry.providers.indices {
       if let item = checkProvider(
-        entry.providers[position], coverage: coverage[position], entry: entry, record: record, memo: &memo)
+        entry.providers[position], coverage: coverage[position], entry: entry, record: record, marks: &marks,
+        memo: &memo)
       {
-        seen.append(item)
+        marks.append(.seen(item, RuleMask()))
       }
     }
   }
@@ -98,7 +97,7 @@ struct CheckContext {
   /// `when`. Returns the coverage item to mark, if the provider was checked.
   mutating func checkProvider(
     _ plan: ProviderPlan, coverage: ProviderCoverageIndex, entry: PlanEntry, record: Record,
-    memo: inout PatternMemo
+    marks: inout [CoverageMark], memo: inout PatternMemo
   ) -> Int? {
     guard let outputIndex = record.outputs.firstIndex(where: { $0.provider == plan.provider }) else {
       return nil
@@ -112,7 +111,7 @@ struct CheckContext {
           $0.condition == nil || $0.condition?.matches(screen: screen, phase: phase) == true
         })
       {
-        blocked.append((item, record.outputs[outputIndex].reason))
+        marks.append(.blocked(item, record.outputs[outputIndex].reason))
       }
       return nil
     }

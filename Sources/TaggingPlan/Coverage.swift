@@ -87,7 +87,7 @@ public struct Coverage: Sendable, Hashable {
   }
 
   /// Applies what one record did to the items it concerns.
-  mutating func apply(_ marks: [CoverageMark]) {
+  mutating func apply(_ marks: some Collection<CoverageMark>) {
     for mark in marks {
       switch mark {
       case .seen(let item, let rules): self.mark(item, failing: rules)

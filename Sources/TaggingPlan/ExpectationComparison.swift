@@ -151,7 +151,7 @@ public struct ExpectationComparison: Sendable, Hashable {
         differs = matched != nil && !(value.map { PropertyRule.same(planned, $0) } ?? false)
       case .constrained(let rule):
         wanted = rule.constraintText
-        differs = matched != nil && (value == nil || rule.problem(with: value!) != nil)
+        differs = matched != nil && (value.map { rule.problem(with: $0) != nil } ?? true)
       }
       rows.append(Row(field: "param \(param.name)", expected: wanted, actual: actual, differs: differs))
     }

@@ -12,8 +12,9 @@ import TagscopeRecording
 ///
 /// `file`, `line` (in the recording), `time` and `source` say where the record is (null when the
 /// report was built from records in memory, `source` null for records without one); `expected`
-/// is what the plan expected (the call's provider, name, method and params, or the property's
-/// constraints in JSON Schema words, or the allowed screens; null for an unplanned tag) and
+/// is what the plan expected (the call's provider, name, method and params, `call` null where the
+/// plan says `none`, or the property's constraints in JSON Schema words, or the allowed screens;
+/// null for an unplanned tag) and
 /// `actual` what the record carried (the provider's status and calls, or the property's value,
 /// or the screen). `provider`, `planLine` are null when none; `state` is `passed`, `failing`
 /// (with `rules`), `blocked` (with `reasons`) or `not-seen`; `missing` lists the items never

@@ -30,6 +30,13 @@ struct LineValidator {
 
   init(plan: Plan) { validator = PlanValidator(plan: plan) }
 
+  /// A new recording starts: a new app instance for the provider rules' counts (500 Firebase
+  /// event types…), so results remembered from the previous one are forgotten.
+  mutating func startRecording() {
+    validator.startRecording()
+    cache.removeAll(keepingCapacity: true)
+  }
+
   /// Validates one line, appending a record's violations to `violations`.
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
@@ -89,6 +96,7 @@ extension RecordingScanner {
   ) throws(RecordingReadError) -> Summary {
     let reader = try RecordingReader(path: path)
     var summary = Summary(versionWarning: reader.header.versionWarning)
+    lines.startRecording()
     while let raw = try reader.nextRawLine() {
       switch raw {
       case .line(let line, let number, _, let terminated):

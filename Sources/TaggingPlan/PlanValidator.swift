@@ -16,10 +16,11 @@ public struct ValidationState: Sendable {
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
 /// Rules, in order, for each record:
-/// - every provider output's recorded rule violations become `provider-rule` violations (for
-///   every record, planned or not; `degraded` consequences are warnings, others errors); records
-///   from `listen` (with a `source`) that carry none are checked with a ``ProviderRuleStream``
-///   per source;
+/// - every provider output's calls are checked against the provider's documented rules
+///   (AnalyticsProviders, with a ``ProviderRuleStream`` per `source`) and, with the rule
+///   violations the recording carries (the hub's or `listen`'s, each rule reported once), become
+///   `provider-rule` violations (for every record, planned or not; `degraded` consequences are
+///   warnings, others errors);
 /// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
 ///   timed event records only when the plan has a `timed` section: plans describe the app's own
 ///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
@@ -39,6 +40,8 @@ public struct PlanValidator: Sendable {
   /// How many records were checked.
   public private(set) var records = 0
   private var state = ValidationState()
+  /// What the record being validated did to coverage items (reused, so records allocate none).
+  private var scratch: [CoverageMark] = []
 
   /// A validator with nothing seen yet.
   public init(plan: Plan) {
@@ -49,9 +52,9 @@ public struct PlanValidator: Sendable {
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
-    var marks: [CoverageMark] = []
-    let found = Self.check(record, plan: plan, marks: &marks, state: &state)
-    coverage.apply(marks)
+    scratch.removeAll(keepingCapacity: true)
+    let found = Self.check(record, plan: plan, marks: &scratch, state: &state)
+    coverage.apply(scratch)
     return found
   }
 
@@ -61,8 +64,13 @@ public struct PlanValidator: Sendable {
     records += 1
     let start = marks.count
     let found = Self.check(record, plan: plan, marks: &marks, state: &state)
-    coverage.apply(Array(marks[start...]))
+    coverage.apply(marks[start...])
     return found
+  }
+
+  /// A new recording starts: a new app instance, whose provider counts start from zero.
+  mutating func startRecording() {
+    state.streams = [:]
   }
 
   /// Counts a record identical to one validated before: one more record, the same coverage.
@@ -101,9 +109,7 @@ public struct PlanValidator: Sendable {
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }
     for index in record.outputs.indices
-    where !record.outputs[index].violations.isEmpty
-      || (record.source != nil && !record.outputs[index].calls.isEmpty)
-    {
+    where !record.outputs[index].violations.isEmpty || !record.outputs[index].calls.isEmpty {
       appendRuleViolations(
         of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, state: &state,
         to: &violations)
@@ -121,12 +127,18 @@ public struct PlanValidator: Sendable {
     let tagItem = plan.tagItems[entryIndex]
     var context = CheckContext(
       tagItem: tagItem, phase: phase(of: record, kind: kind), planFile: plan.file, violations: violations)
+    let start = marks.count
+    marks.append(.seen(tagItem, RuleMask()))
     context.checkEntry(
-      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record,
+      plan.entries[entryIndex], coverage: plan.providerItems[entryIndex], record: record, marks: &marks,
       memo: &state.patterns)
-    marks.append(.seen(tagItem, rules(of: context.violations, on: tagItem)))
-    for item in context.seen { marks.append(.seen(item, rules(of: context.violations, on: item))) }
-    for (item, reason) in context.blocked { marks.append(.blocked(item, reason)) }
+    if !context.violations.isEmpty {
+      for index in start..<marks.count {
+        if case .seen(let item, _) = marks[index] {
+          marks[index] = .seen(item, rules(of: context.violations, on: item))
+        }
+      }
+    }
     return context.violations
   }
 
@@ -158,19 +170,25 @@ public struct PlanValidator: Sendable {
     }
   }
 
-  /// The provider rules an output breaks: those the hub recorded or, for a record received by
-  /// `tagscope listen` (it has a `source`) that carries none, those a ``ProviderRuleStream`` of
-  /// that source finds (counting across the source's records, as the SDK does).
+  /// The provider rules an output breaks: those the hub recorded (`outputs[].violations`), and
+  /// those the provider's documented rules (``ProviderRuleStream``, one per `source` and one for
+  /// the records without one, counting across records as the SDK does) find in its calls that the
+  /// hub did not record (same rule id), so a recording from an app built without rule checks, or
+  /// written by another tool, is checked the same and nothing is reported twice. GA4 Measurement
+  /// Protocol payloads are left to `listen`'s GA4 validation, as `listen` does.
   static func ruleViolations(of output: ProviderOutput, in record: Record, state: inout ValidationState)
     -> [RecordViolation]
   {
-    guard output.violations.isEmpty, let source = record.source, !output.calls.isEmpty else {
-      return output.violations
+    guard !output.calls.isEmpty, output.provider != "ga4" else { return output.violations }
+    let found = state.streams[record.source ?? "", default: ProviderRuleStream()].check(
+      provider: output.provider, calls: output.calls)
+    guard !found.isEmpty else { return output.violations }
+    guard !output.violations.isEmpty else { return found.map(RecordViolation.init) }
+    var result = output.violations
+    for violation in found where !output.violations.contains(where: { $0.rule == violation.rule }) {
+      result.append(RecordViolation(violation))
     }
-    return state.streams[source, default: ProviderRuleStream()].check(
-      provider: output.provider, calls: output.calls
-    )
-    .map(RecordViolation.init)
+    return result
   }
 
   /// The timed event boundary of a record: start, stop, or cancel (a stop with `cancelled: true`).

@@ -5,7 +5,7 @@ import TaggingPlan
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
 
-/// `tagscope validate --plan PLAN FILE… [--format text|json|junit] [--fail-on error|warning]
+/// `tagscope validate --plan PLAN FILE… [--format text|json|junit|html] [--fail-on error|warning]
 /// [--fail-on-unreadable] [--strict]`.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -25,7 +25,11 @@ struct Validate: ParsableCommand {
   @Argument(help: "Recording files (JSON Lines); - reads standard input.")
   var files: [String]
 
-  @Option(name: .long, help: "Report format: text, json or junit.")
+  @Option(
+    name: .long,
+    help:
+      "Report format: text, json, junit or html (one self-contained page: coverage matrix, violations by rule with expected vs got, per-source totals)."
+  )
   var format: ReportFormat = .text
 
   @Option(name: .customLong("fail-on"), help: "Lowest severity that fails: error or warning.")

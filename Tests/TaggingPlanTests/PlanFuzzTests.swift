@@ -1,6 +1,7 @@
 import Foundation
 import PodcastDemo
 import TagscopeFuzzing
+import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
@@ -32,5 +33,41 @@ final class PlanFuzzTests: XCTestCase {
     }
     XCTAssertNil(outcome.failure)
     XCTAssertGreaterThan(outcome.inputs, 50)
+  }
+}
+
+/// A bounded fuzzing pass over recordings validated and reported in every format: whatever the
+/// lines, validation and each report finish, and the JSON report stays valid JSON.
+final class ReportFuzzTests: XCTestCase {
+  func testMutatedRecordingsValidateAndRenderInEveryFormat() throws {
+    let plan = try samplePlan()
+    var wrong = goodPlay(2, screen: "favorites")
+    wrong.outputs[0] = sent("firebase", String(repeating: "n", count: 45), ["podcast_title": "T"])
+    var blocked = goodPlay(3, screen: "podcasts")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    blocked.source = "device"
+    let header = RecordLineEncoder.line(RecordingHeader(app: "Podcasts", device: "fuzz"))
+    let text =
+      ([header] + [goodPlay(1), wrong, blocked].map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "report-fuzz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("r.jsonl").path
+    let outcome = FuzzRun(name: "reports").run(
+      corpus: [Array(text.utf8)], dictionary: Mutator.jsonTokens, maximumLength: 16_384
+    ) { input in
+      guard FileManager.default.createFile(atPath: path, contents: Data(input)) else { return "cannot write" }
+      guard let report = try? ValidateRunner.validate(plan: plan, recordings: [path]) else { return nil }
+      for format in ReportFormat.allCases { _ = format.render(report, failOn: .error) }
+      let json = JSONReport.render(report)
+      guard (try? JSONSerialization.jsonObject(with: Data(json.utf8))) != nil else {
+        return "invalid JSON: \(json)"
+      }
+      for index in report.violations.indices { _ = report.violations[index].comparison }
+      return nil
+    }
+    XCTAssertNil(outcome.failure)
+    XCTAssertGreaterThan(outcome.inputs, 20)
   }
 }

@@ -1,0 +1,263 @@
+import TagscopeRecording
+
+/// The report for a ticket or a CI artefact: one self-contained HTML page (inline CSS, no script,
+/// no external resource) with the summary, the coverage matrix (each planned tag by screen and
+/// provider, cells coloured by state and marked with the state's symbol), the violations grouped by
+/// rule with the plan's expectation beside what the record carried, and the records and
+/// violations per source. Every value from the plan or the recordings is escaped.
+public enum HTMLReport {
+  /// Groups (rule, tag, provider, plan line) shown per rule; the rest are counted.
+  static let groupsPerRule = 50
+  /// Occurrences listed per group; the rest are counted.
+  static let occurrencesPerGroup = 10
+  /// Unreadable lines and seq anomalies listed; the rest are counted.
+  static let problemsListed = 20
+
+  /// The report as an HTML document; violations at or above `failOn` are the ones that fail.
+  public static func render(_ report: ValidationReport, failOn: Severity) -> String {
+    var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+    out += "<title>" + escape("tagscope validate · plan \(report.plan.title)") + "</title>\n"
+    out += "<style>\n" + style + "</style>\n</head>\n<body>\n"
+    summary(report, failOn: failOn, into: &out)
+    matrix(report.coverage, into: &out)
+    violations(report, into: &out)
+    sources(report, into: &out)
+    problems(report, into: &out)
+    out += "</body>\n</html>\n"
+    return out
+  }
+
+  private static let style = """
+    body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;margin:1.5em;color:#1b1f24;background:#fff}
+    h1{font-size:1.4em;margin:0 0 .3em}h2{font-size:1.15em;margin:1.6em 0 .5em;border-bottom:1px solid #d0d7de}
+    h3{font-size:1em;margin:1.2em 0 .4em}table{border-collapse:collapse;margin:.3em 0}
+    th,td{border:1px solid #d0d7de;padding:.25em .5em;text-align:left;vertical-align:top}
+    th{background:#f6f8fa}td.num{text-align:right;font-variant-numeric:tabular-nums}
+    code,.mono{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.92em;word-break:break-all}
+    .passed{background:#dafbe1;color:#116329}.failing{background:#ffebe9;color:#a40e26;font-weight:600}
+    .blocked{background:#fff8c5;color:#7d4e00}.not-seen{background:#f6f8fa;color:#57606a}
+    .none{color:#8c959f;text-align:center}.differs{background:#ffebe9}.same{color:#57606a}
+    .verdict-fail{color:#a40e26;font-weight:600}.verdict-pass{color:#116329;font-weight:600}
+    .legend span{display:inline-block;padding:.1em .5em;margin-right:.4em;border:1px solid #d0d7de}
+    .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}
+    """
+
+  private static func summary(_ report: ValidationReport, failOn: Severity, into out: inout String) {
+    let errors = report.count(.error)
+    let warnings = report.count(.warning)
+    let fails = report.fails(at: failOn)
+    out += "<h1>" + escape("Plan \(report.plan.title)") + "</h1>\n<p>"
+    out += "<span class=\"\(fails ? "verdict-fail" : "verdict-pass")\">"
+    out += fails ? "FAILED" : "PASSED"
+    out += "</span> (fails on \(failOn.rawValue)) · \(report.records) records · "
+    out += "\(TextReport.plural(errors, "error")), \(TextReport.plural(warnings, "warning")) · "
+    out += escape(report.coverage.summary) + "</p>\n"
+    if !report.files.isEmpty {
+      out += "<p class=\"muted\">Recordings: "
+      out += report.files.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
+      out += " · plan <code>\(escape(report.plan.file))</code></p>\n"
+    }
+  }
+
+  /// One row per planned tag and screen, one column for the tag itself and one per provider.
+  private static func matrix(_ coverage: Coverage, into out: inout String) {
+    out += "<h2>Coverage</h2>\n<p class=\"legend\">"
+    for (kind, text) in [
+      ("passed", "✓ passed"), ("failing", "✗ failing"), ("blocked", "⊘ blocked"), ("not-seen", "· not seen"),
+    ] {
+      out += "<span class=\"\(kind)\">\(text)</span>"
+    }
+    out += "</p>\n"
+    var providers: [String] = []
+    for item in coverage.items {
+      if let provider = item.provider, !providers.contains(provider) { providers.append(provider) }
+    }
+    out += "<table class=\"matrix\">\n<thead><tr><th>tag</th><th>screen</th><th>tag itself</th>"
+    for provider in providers { out += "<th>" + escape(provider) + "</th>" }
+    out += "</tr></thead>\n<tbody>\n"
+    // Items come per entry: its tag item, then its provider items.
+    var index = 0
+    while index < coverage.items.count {
+      let tagIndex = index
+      let tag = coverage.items[index]
+      index += 1
+      var screens: [String?] = []
+      var cells: [String?: [String: Int]] = [:]
+      while index < coverage.items.count, let provider = coverage.items[index].provider,
+        coverage.items[index].tag == tag.tag, coverage.items[index].section == tag.section
+      {
+        let screen = coverage.items[index].screen
+        if !screens.contains(screen) { screens.append(screen) }
+        cells[screen, default: [:]][provider] = index
+        index += 1
+      }
+      if screens.isEmpty { screens = [nil] }
+      for (row, screen) in screens.enumerated() {
+        out += "<tr>"
+        if row == 0 {
+          let span = screens.count > 1 ? " rowspan=\"\(screens.count)\"" : ""
+          out += "<th\(span)>" + escape("\(tag.section.noun) \(tag.tag)") + "</th>"
+        }
+        out += "<td>" + (screen.map(escape) ?? "<span class=\"muted\">any</span>") + "</td>"
+        if row == 0 {
+          let span = screens.count > 1 ? " rowspan=\"\(screens.count)\"" : ""
+          out += cell(coverage, tagIndex, attributes: span)
+        }
+        for provider in providers {
+          if let item = cells[screen]?[provider] {
+            out += cell(coverage, item, attributes: "")
+          } else {
+            out += "<td class=\"none\">—</td>"
+          }
+        }
+        out += "</tr>\n"
+      }
+    }
+    out += "</tbody>\n</table>\n"
+  }
+
+  private static func cell(_ coverage: Coverage, _ index: Int, attributes: String) -> String {
+    let state = coverage.state(at: index)
+    let item = coverage.items[index]
+    var detail = "\(item.id) · plan line \(item.location.line) · \(state)"
+    if coverage.counts[index] > 0 {
+      detail += " · \(coverage.failures[index]) of \(coverage.counts[index]) records broke it"
+    }
+    var text = "\(state.symbol) "
+    switch state {
+    case .passed: text += "passed"
+    case .failing(let rules): text += rules.map(\.rawValue).joined(separator: ", ")
+    case .blocked(let reasons): text += "blocked (" + reasons.joined(separator: ", ") + ")"
+    case .notSeen: text += "not seen"
+    }
+    return
+      "<td class=\"\(state.kind.rawValue)\"\(attributes) title=\"\(escape(detail))\">\(escape(text))</td>"
+  }
+
+  /// Violations by rule, then by (tag, provider, plan line), each group with the expected-vs-got
+  /// rows of its first violation and its first occurrences.
+  private static func violations(_ report: ValidationReport, into out: inout String) {
+    out += "<h2>Violations</h2>\n"
+    guard !report.violations.isEmpty else {
+      out += "<p>None.</p>\n"
+      return
+    }
+    struct Key: Hashable {
+      var tag: String
+      var provider: String?
+      var planLine: Int?
+      var severity: Severity
+    }
+    var byRule: [ViolationRule: (order: [Key], groups: [Key: [Int]])] = [:]
+    for (index, violation) in report.violations.enumerated() {
+      let key = Key(
+        tag: violation.tag, provider: violation.provider, planLine: violation.planLine,
+        severity: violation.severity)
+      var entry = byRule[violation.rule] ?? ([], [:])
+      if entry.groups[key] == nil { entry.order.append(key) }
+      entry.groups[key, default: []].append(index)
+      byRule[violation.rule] = entry
+    }
+    for rule in ViolationRule.allCases {
+      guard let entry = byRule[rule] else { continue }
+      let total = entry.groups.values.reduce(0) { $0 + $1.count }
+      out += "<h3>" + escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
+      for key in entry.order.prefix(groupsPerRule) {
+        let indexes = entry.groups[key] ?? []
+        guard let first = indexes.first else { continue }
+        let violation = report.violations[first]
+        let comparison = violation.comparison
+        var heading = "\(key.severity.rawValue) · \(key.tag)"
+        if let provider = key.provider { heading += " · \(provider)" }
+        if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
+        out +=
+          "<p><strong>" + escape(heading) + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
+        out += "<table class=\"comparison\"><thead><tr><th>field</th><th>expected (plan)</th>"
+        out += "<th>got (record)</th></tr></thead><tbody>\n"
+        for row in comparison.rows {
+          out += "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + escape(row.field) + "</td>"
+          out += "<td class=\"mono\">" + escape(row.expected) + "</td>"
+          out += "<td class=\"mono\">" + (row.differs ? "✗ " : "") + escape(row.actual) + "</td></tr>\n"
+        }
+        out += "</tbody></table>\n<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
+        out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
+        for index in indexes.prefix(occurrencesPerGroup) {
+          let violation = report.violations[index]
+          let site = report.site(ofViolationAt: index)
+          out += "<tr><td class=\"mono\">" + escape(site?.description ?? "—") + "</td>"
+          out +=
+            "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">" + escape(site?.timeText ?? "—")
+            + "</td>"
+          out +=
+            "<td>" + escape(site?.source ?? "—") + "</td><td>" + escape(violation.message) + "</td></tr>\n"
+        }
+        out += "</tbody></table>\n"
+        if indexes.count > occurrencesPerGroup {
+          out += "<p class=\"muted\">… and \(indexes.count - occurrencesPerGroup) more</p>\n"
+        }
+      }
+      if entry.order.count > groupsPerRule {
+        out += "<p class=\"muted\">… and \(entry.order.count - groupsPerRule) more groups</p>\n"
+      }
+    }
+  }
+
+  private static func sources(_ report: ValidationReport, into out: inout String) {
+    out += "<h2>Sources</h2>\n"
+    guard !report.sources.isEmpty else {
+      out += "<p class=\"muted\">\(report.records) records, \(report.violations.count) violations.</p>\n"
+      return
+    }
+    out +=
+      "<table class=\"sources\"><thead><tr><th>source</th><th>records</th><th>violations</th></tr></thead>"
+    out += "<tbody>\n"
+    for total in report.sources {
+      out += "<tr><td>" + (total.source.map(escape) ?? "<span class=\"muted\">recorded in the app</span>")
+      out += "</td><td class=\"num\">\(total.records)</td><td class=\"num\">\(total.violations)</td></tr>\n"
+    }
+    out += "</tbody></table>\n"
+  }
+
+  private static func problems(_ report: ValidationReport, into out: inout String) {
+    for (title, list, total) in [
+      ("Unreadable lines (skipped)", report.problems, report.problems.count),
+      (
+        "seq out of order (records checked in file order)", report.sequenceAnomalies, report.sequence.reported
+      ),
+    ]
+    where total > 0 {
+      out += "<h2>" + escape(title) + " <span class=\"muted\">(\(total))</span></h2>\n<ul>\n"
+      for problem in list.prefix(problemsListed) {
+        out += "<li><code>" + escape(problem.description) + "</code></li>\n"
+      }
+      if total > problemsListed { out += "<li class=\"muted\">… and \(total - problemsListed) more</li>\n" }
+      out += "</ul>\n"
+    }
+  }
+
+  /// Escapes HTML markup characters; control characters other than newline and tab, and bidi
+  /// overrides and isolates, become U+FFFD.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\n", "\t": out.unicodeScalars.append(scalar)
+      default:
+        let value = scalar.value
+        // Bidi overrides and isolates would reorder the text around them.
+        let control =
+          value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
+          || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+        out.unicodeScalars.append(control ? "\u{FFFD}" : scalar)
+      }
+    }
+    return out
+  }
+}
