@@ -17,58 +17,24 @@ enum ViolationEvidence: Sendable {
   case providerRule(rule: RecordViolation, output: ProviderOutput)
 }
 
-/// The debugger's "expected vs got" view of one violation: the plan's expectation (its file and
-/// line) beside what the record carried, one row per field, the rows that differ marked.
-///
-/// Obtain one with ``PlanViolation/comparison``.
-public struct ExpectationComparison: Sendable, Hashable {
-  /// One compared field.
-  public struct Row: Sendable, Hashable {
-    /// `call`, `param podcast_title`, `property podcast_title`, `screen`, `tag`, `firebase rule`.
-    public var field: String
-    /// What the plan expects (`play_podcast_from_favorites`, `string, required, maxLength 20`).
-    public var expected: String
-    /// What the record carried (`play_podcast_from_podcasts`, `absent`).
-    public var actual: String
-    /// Whether this row breaks the expectation.
-    public var differs: Bool
-
-    /// A row.
-    public init(field: String, expected: String, actual: String, differs: Bool) {
-      self.field = field
-      self.expected = expected
-      self.actual = actual
-      self.differs = differs
-    }
-  }
-
-  /// The plan file (`plan` when the violation was not made by a validator).
-  public var planFile: String
-  /// The plan line of the expectation; `nil` for an unplanned tag or a provider's own rule.
-  public var planLine: Int?
-  /// `firebase play_podcast_from_favorites`, `property podcast_title`: what is compared.
-  public var title: String
-  /// The compared fields, in plan order.
-  public var rows: [Row]
-
-  /// A comparison.
-  public init(planFile: String, planLine: Int?, title: String, rows: [Row]) {
-    self.planFile = planFile
-    self.planLine = planLine
-    self.title = title
-    self.rows = rows
-  }
-
+extension ExpectationComparison {
   /// Characters of a value shown in a row (values are untrusted; the JSON report has them whole).
   static let valueLimit = 200
 
   init(violation: PlanViolation, evidence: ViolationEvidence?) {
-    planFile = violation.planFile ?? "plan"
-    planLine = violation.planLine
+    let (title, rows) = Self.compare(violation, evidence)
+    self.init(planFile: violation.planFile ?? "plan", planLine: violation.planLine, title: title, rows: rows)
+  }
+
+  /// The title and rows of `violation`'s comparison.
+  private static func compare(_ violation: PlanViolation, _ evidence: ViolationEvidence?) -> (String, [Row]) {
+    let title: String
+    let rows: [Row]
     guard let evidence else {
-      title = violation.rule.rawValue
-      rows = [Row(field: violation.rule.rawValue, expected: "—", actual: violation.message, differs: true)]
-      return
+      return (
+        violation.rule.rawValue,
+        [Row(field: violation.rule.rawValue, expected: "—", actual: violation.message, differs: true)]
+      )
     }
     switch evidence {
     case .unplanned(let section, let name):
@@ -80,12 +46,12 @@ public struct ExpectationComparison: Sendable, Hashable {
       ]
     case .property(let name, let rule, let value, let planned):
       title = "property \(name)"
-      let actual = value.map(Self.show) ?? "absent"
+      let actual = value.map(show) ?? "absent"
       if let rule {
         rows = [
           Row(
             field: "property \(name)", expected: rule.constraintText, actual: actual,
-            differs: Self.breaks(rule, value))
+            differs: breaks(rule, value))
         ]
       } else {
         let list = planned.isEmpty ? "no property" : planned.joined(separator: ", ")
@@ -104,21 +70,22 @@ public struct ExpectationComparison: Sendable, Hashable {
       ]
     case .call(let expected, let output):
       title = "\(output.provider) \(expected.isNone ? "no call" : expected.label)"
-      rows = Self.callRows(expected, output)
+      rows = callRows(expected, output)
     case .providerRule(let rule, let output):
       title = "\(output.provider) rule \(rule.rule)"
-      var rows = [
+      var ruleRows = [
         Row(field: "\(output.provider) rule", expected: rule.rule, actual: rule.message, differs: true)
       ]
       if let index = rule.callIndex, output.calls.indices.contains(index) {
         let call = output.calls[index]
-        rows.append(
+        ruleRows.append(
           Row(
             field: "call", expected: "—", actual: call.name.map { "\(call.method) \($0)" } ?? call.method,
             differs: false))
       }
-      self.rows = rows
+      rows = ruleRows
     }
+    return (title, rows)
   }
 
   /// The call row, then one row per planned parameter of the call that has the planned name.

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// A record that breaks the plan: which rule, how bad, which provider, and a plain sentence naming
 /// the place in the record and in the plan.
 ///

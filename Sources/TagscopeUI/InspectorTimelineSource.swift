@@ -71,16 +71,20 @@ public final class InspectorTimelineSource: TimelineSource {
       for output in record.outputs {
         // The plan reports a provider's rule as `plan.provider-rule` naming the rule in its title.
         for violation in output.violations
-        where !found.contains(where: { $0.rule == violation.rule || $0.title.contains(violation.rule) }) {
+        where !found.contains(where: {
+          $0.rule == violation.rule || $0.expectation.title.contains(violation.rule)
+        }) {
           let call = violation.callIndex.flatMap { $0 < output.calls.count ? output.calls[$0] : nil }
           found.append(
             Comparison(
-              title: "\(output.provider) rule", rule: violation.rule, message: violation.message, place: nil,
-              rows: [
-                Comparison.Row(
-                  field: call.map { "\($0.method) call" } ?? "output", expected: violation.message,
-                  actual: call.map { $0.name ?? $0.method } ?? output.status.rawValue, differs: true)
-              ]))
+              rule: violation.rule, message: violation.message,
+              expectation: ExpectationComparison(
+                planFile: "", planLine: nil, title: "\(output.provider) rule",
+                rows: [
+                  ExpectationComparison.Row(
+                    field: call.map { "\($0.method) call" } ?? "output", expected: violation.message,
+                    actual: call.map { $0.name ?? $0.method } ?? output.status.rawValue, differs: true)
+                ])))
         }
       }
     }

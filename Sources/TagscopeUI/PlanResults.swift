@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// One line of the coverage checklist: its text and, for a planned expectation, the filter that
 /// lists the records covering it (`enter` applies it).
 public struct ChecklistItem: Sendable, Hashable {
@@ -13,42 +15,20 @@ public struct ChecklistItem: Sendable, Hashable {
   }
 }
 
-/// One violated expectation of a record, as QA puts it in a ticket: the plan's expectation (file
-/// and line) beside what the record carried, field by field, the differences marked.
+/// One violated expectation of a record, as QA puts it in a ticket: its rule and sentence, and the
+/// plan's expectation beside what the record carried.
 public struct Comparison: Sendable, Hashable {
-  /// One compared field.
-  public struct Row: Sendable, Hashable {
-    public var field: String
-    public var expected: String
-    public var actual: String
-    /// Whether this field breaks the expectation.
-    public var differs: Bool
-
-    /// A row.
-    public init(field: String, expected: String, actual: String, differs: Bool) {
-      self.field = field
-      self.expected = expected
-      self.actual = actual
-      self.differs = differs
-    }
-  }
-
-  /// What is compared (`firebase play_podcast_from_favorites`, `property podcast_title`).
-  public var title: String
-  /// The rule broken and the violation's sentence.
+  /// The rule broken (`plan.wrong-name`, `firebase.event-name-length`) and the violation's sentence.
   public var rule: String
   public var message: String
-  /// Where the plan says it (`demo plan:71`); `nil` for a provider's own documented rule.
-  public var place: String?
-  public var rows: [Row]
+  /// The fields compared; its plan line is `nil` for a provider's own documented rule.
+  public var expectation: ExpectationComparison
 
   /// A comparison.
-  public init(title: String, rule: String, message: String, place: String?, rows: [Row]) {
-    self.title = title
+  public init(rule: String, message: String, expectation: ExpectationComparison) {
     self.rule = rule
     self.message = message
-    self.place = place
-    self.rows = rows
+    self.expectation = expectation
   }
 }
 

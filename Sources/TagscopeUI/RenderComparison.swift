@@ -4,19 +4,20 @@ extension FrameView {
   func comparisonLines(_ view: ComparisonView, width: Int) -> [Segments] {
     guard let items = view.items else { return [segment("loading…", .dim)] }
     guard !items.isEmpty else { return [segment("no violation found on this record", .dim)] }
-    let fieldWidth = min(24, max(8, items.flatMap(\.rows).map { $0.field.count }.max() ?? 8) + 1)
+    let fieldWidth = min(24, max(8, items.flatMap(\.expectation.rows).map { $0.field.count }.max() ?? 8) + 1)
     let valueWidth = max(10, (width - 2 - fieldWidth - 2) / 2)
     var lines: [Segments] = []
     for (number, item) in items.enumerated() {
       if number > 0 { lines.append(Segments()) }
       var title = Segments()
       title.add("✗ ", .error)
-      title.add(Sanitizer.clean(item.title, limit: 200), .bold)
+      title.add(Sanitizer.clean(item.expectation.title, limit: 200), .bold)
       title.add(" · ", .dim)
       title.add(Sanitizer.clean(item.rule, limit: 100), .error)
-      if let place = item.place {
+      let expectation = item.expectation
+      if let line = expectation.planLine {
         title.add(" · plan ", .dim)
-        title.add(Sanitizer.clean(place, limit: 200), .key)
+        title.add(Sanitizer.clean("\(expectation.planFile):\(line)", limit: 200), .key)
       }
       lines.append(title)
       for part in wrap(Sanitizer.clean(item.message, limit: 600), width: width - 2) {
@@ -30,10 +31,11 @@ extension FrameView {
       heading.add(
         Sanitizer.clean(
           pad("field", fieldWidth)
-            + pad(item.place == nil ? "expected (provider rule)" : "expected (plan)", valueWidth + 2)
+            + pad(
+              expectation.planLine == nil ? "expected (provider rule)" : "expected (plan)", valueWidth + 2)
             + "got (record)"), .dim)
       lines.append(heading)
-      for row in item.rows {
+      for row in expectation.rows {
         let expected = wrap(Sanitizer.clean(row.expected, limit: 400), width: valueWidth)
         let actual = wrap(Sanitizer.clean(row.actual, limit: 400), width: valueWidth)
         for line in 0..<max(expected.count, actual.count) {

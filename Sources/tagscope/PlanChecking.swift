@@ -38,14 +38,8 @@ extension PlanChecker: PlanFeed {
 
   /// The plan violations of the record at `index`, expected beside got.
   public func comparisons(at index: Int) -> [Comparison] {
-    monitor.violations(at: index).map { violation in
-      let comparison = violation.comparison
-      return Comparison(
-        title: comparison.title, rule: "plan." + violation.rule.rawValue, message: violation.message,
-        place: comparison.planLine.map { "\(comparison.planFile):\($0)" },
-        rows: comparison.rows.map {
-          Comparison.Row(field: $0.field, expected: $0.expected, actual: $0.actual, differs: $0.differs)
-        })
+    monitor.violations(at: index).map {
+      Comparison(rule: "plan." + $0.rule.rawValue, message: $0.message, expectation: $0.comparison)
     }
   }
 

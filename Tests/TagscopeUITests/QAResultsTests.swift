@@ -64,17 +64,18 @@ final class QAResultsTests: XCTestCase {
     store.plan.set(
       [
         Comparison(
-          title: "firebase remove_podcast_from_favorites", rule: "plan.wrong-name",
+          rule: "plan.wrong-name",
           message:
             "removePodcastFromFavorite on podcastPlayer: firebase got remove_podcast_from_favorites_on_podcast_player_screen, plan line 119 expects remove_podcast_from_favorites",
-          place: "demo-plan.yaml:119",
-          rows: [
-            Comparison.Row(
-              field: "call name", expected: "remove_podcast_from_favorites",
-              actual: "remove_podcast_from_favorites_on_podcast_player_screen", differs: true),
-            Comparison.Row(
-              field: "param podcast_title", expected: "present", actual: "Radiolab", differs: false),
-          ])
+          expectation: ExpectationComparison(
+            planFile: "demo-plan.yaml", planLine: 119, title: "firebase remove_podcast_from_favorites",
+            rows: [
+              ExpectationComparison.Row(
+                field: "call name", expected: "remove_podcast_from_favorites",
+                actual: "remove_podcast_from_favorites_on_podcast_player_screen", differs: true),
+              ExpectationComparison.Row(
+                field: "param podcast_title", expected: "present", actual: "Radiolab", differs: false),
+            ]))
       ], at: 10)
     store.timeline.setPlanViolations(1, at: 10)
     var state = Fixtures.state(store)
