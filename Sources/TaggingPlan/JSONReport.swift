@@ -7,6 +7,8 @@ import TagscopeRecording
 /// "items":[{"id","section","tag","screen","provider","planLine","state","rules","reasons","records",
 /// "failures"}…]},
 /// "records":N,"files":[…],"sources":[{"source","records","violations"}…],
+/// (with --by-source) "coverageBySource":[{"source","passed","failing","blocked","notSeen",
+/// "states":{item id: state}}…],
 /// "problems":[{"file","line","reason"}…],
 /// "sequence":{"repeated","backwards","restarts","anomalies":[{"file","line","reason"}…]}}`.
 ///
@@ -77,7 +79,21 @@ public enum JSONReport {
       out += "{\"source\":" + (total.source.map(string) ?? "null")
       out += ",\"records\":\(total.records),\"violations\":\(total.violations)}"
     }
-    out += "],\"problems\":"
+    out += "]"
+    if let bySource = report.coverageBySource {
+      out += ",\"coverageBySource\":["
+      for (number, (source, own)) in bySource.enumerated() {
+        if number > 0 { out += "," }
+        let counts = own.stateCounts
+        out += "{\"source\":" + string(source) + ",\"passed\":\(counts.passed),\"failing\":\(counts.failing)"
+        out += ",\"blocked\":\(counts.blocked),\"notSeen\":\(counts.notSeen),\"states\":{"
+        out += own.items.indices.map { string(own.items[$0].id) + ":\"\(own.state(at: $0).kind.rawValue)\"" }
+          .joined(separator: ",")
+        out += "}}"
+      }
+      out += "]"
+    }
+    out += ",\"problems\":"
     appendLines(report.problems, to: &out)
     let sequence = report.sequence
     out += ",\"sequence\":{\"repeated\":\(sequence.repeated),\"backwards\":\(sequence.backwards)"

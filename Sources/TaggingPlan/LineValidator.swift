@@ -24,17 +24,42 @@ struct LineValidator {
   static let cacheLimit = 262_144
 
   var validator: PlanValidator
+  /// With `--by-source`: the coverage of each source's records, keyed by source (a recording's
+  /// records without one by their file), in the order first seen.
+  private(set) var bySource: [(source: String, coverage: Coverage)]?
+  private var sourceIndex: [String: Int] = [:]
+  private var currentFile = ""
   private var cache: [LineKey: Cached] = [:]
   /// Records validated from the cache.
   private(set) var hits = 0
 
-  init(plan: Plan) { validator = PlanValidator(plan: plan) }
+  /// A validator; `bySource` keeps each source's coverage too.
+  init(plan: Plan, bySource: Bool = false) {
+    validator = PlanValidator(plan: plan)
+    if bySource { self.bySource = [] }
+  }
 
-  /// A new recording starts: a new app instance for the provider rules' counts (500 Firebase
-  /// event types…), so results remembered from the previous one are forgotten.
-  mutating func startRecording() {
+  /// A new recording (`file`) starts: a new app instance for the provider rules' counts (500
+  /// Firebase event types…), so results remembered from the previous one are forgotten.
+  mutating func startRecording(file: String = "") {
     validator.startRecording()
     cache.removeAll(keepingCapacity: true)
+    currentFile = file
+  }
+
+  /// Adds what a record of `source` did to coverage to that source's coverage.
+  private mutating func cover(_ marks: some Collection<CoverageMark>, source: String?) {
+    guard bySource != nil else { return }
+    let key = source ?? "(\(currentFile))"
+    let position: Int
+    if let known = sourceIndex[key] {
+      position = known
+    } else {
+      position = bySource!.count
+      sourceIndex[key] = position
+      bySource!.append((key, Coverage(items: validator.coverage.items)))
+    }
+    bySource![position].coverage.apply(marks)
   }
 
   /// Validates one line, appending a record's violations to `violations`.
@@ -47,6 +72,7 @@ struct LineValidator {
     if let cached = cache[key] {
       hits += 1
       validator.replay(marks: cached.marks)
+      cover(cached.marks, source: nil)
       for violation in cached.violations {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
@@ -64,6 +90,7 @@ struct LineValidator {
     }
     var marks: [CoverageMark] = []
     let found = validator.validate(record, marks: &marks)
+    cover(marks, source: record.source)
     if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
     violations.append(contentsOf: found)
     return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
@@ -75,7 +102,13 @@ struct LineValidator {
     do {
       switch try RecordLineDecoder.decode(line) {
       case .record(let record):
-        violations.append(contentsOf: validator.validate(record))
+        if bySource == nil {
+          violations.append(contentsOf: validator.validate(record))
+        } else {
+          var marks: [CoverageMark] = []
+          violations.append(contentsOf: validator.validate(record, marks: &marks))
+          cover(marks, source: record.source)
+        }
         return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
       case .header: return .header
       case .dropped(let marker): return .dropped(marker.count)
@@ -96,7 +129,7 @@ extension RecordingScanner {
   ) throws(RecordingReadError) -> Summary {
     let reader = try RecordingReader(path: path)
     var summary = Summary(versionWarning: reader.header.versionWarning)
-    lines.startRecording()
+    lines.startRecording(file: path)
     while let raw = try reader.nextRawLine() {
       switch raw {
       case .line(let line, let number, _, let terminated):

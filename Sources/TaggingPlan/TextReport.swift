@@ -62,8 +62,27 @@ public enum TextReport {
         lines.append(line + " · plan line \(item.location.line)")
       }
     }
+    if let bySource = report.coverageBySource {
+      lines.append("")
+      lines.append("coverage by source (what each device has not yet passed that another has)")
+      for (source, own) in bySource {
+        lines.append("  \(source): \(own.summary)")
+        let behind = own.items.indices.filter {
+          own.state(at: $0).kind != .passed && coverage.state(at: $0).kind == .passed
+        }
+        for index in behind.prefix(Self.behindShown) {
+          lines.append("    \(own.state(at: index).label) · \(own.items[index].id)")
+        }
+        if behind.count > Self.behindShown {
+          lines.append("    … and \(behind.count - Self.behindShown) more")
+        }
+      }
+    }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// Items listed per source under "coverage by source".
+  static let behindShown = 20
 
   static func plural(_ count: Int, _ word: String) -> String {
     "\(count) \(word)\(count == 1 ? "" : "s")"

@@ -24,7 +24,7 @@ public enum ValidateRunner {
   /// Runs the validation of `recordings` against the plan at `planPath`.
   public static func run(
     planPath: String, recordings: [String], format: ReportFormat, failOn: Severity,
-    failOnUnreadable: Bool = false
+    failOnUnreadable: Bool = false, bySource: Bool = false
   ) -> Outcome {
     let plan: Plan
     do {
@@ -35,12 +35,14 @@ public enum ValidateRunner {
       return Outcome(exitCode: 2, output: "", diagnostics: "\(planPath): \(error)\n", report: nil)
     }
     return run(
-      plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable)
+      plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource)
   }
 
   /// Runs the validation of `recordings` against a loaded plan.
   public static func run(
-    plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity, failOnUnreadable: Bool = false
+    plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity, failOnUnreadable: Bool = false,
+    bySource: Bool = false
   ) -> Outcome {
     guard !recordings.isEmpty else {
       return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
@@ -48,7 +50,9 @@ public enum ValidateRunner {
     let report: ValidationReport
     var diagnostics = ""
     do {
-      report = try validate(plan: plan, recordings: recordings) { diagnostics += $0 + "\n" }
+      report = try validate(plan: plan, recordings: recordings, bySource: bySource) {
+        diagnostics += $0 + "\n"
+      }
     } catch {
       return Outcome(exitCode: 2, output: "", diagnostics: diagnostics + "\(error)\n", report: nil)
     }
@@ -66,10 +70,13 @@ public enum ValidateRunner {
   /// Records are decoded only the first time their content (kind, name, properties, screen,
   /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
   /// reuses its result (see ``LineKey``), so validation keeps up with indexing.
-  public static func validate(plan: Plan, recordings: [String], note: (String) -> Void = { _ in })
+  /// With `bySource`, the report also has each source's own coverage.
+  public static func validate(
+    plan: Plan, recordings: [String], bySource: Bool = false, note: (String) -> Void = { _ in }
+  )
     throws(RecordingReadError) -> ValidationReport
   {
-    var lines = LineValidator(plan: plan)
+    var lines = LineValidator(plan: plan, bySource: bySource)
     var violations: [PlanViolation] = []
     var problems: [RecordingProblem] = []
     var anomalies: [RecordingProblem] = []
@@ -98,11 +105,13 @@ public enum ValidateRunner {
         note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }
     }
-    return ValidationReport(
+    var report = ValidationReport(
       plan: plan, violations: violations, coverage: lines.validator.coverage,
       records: lines.validator.records,
       problems: problems, sequenceAnomalies: anomalies, sequence: sequence, files: recordings, sites: sites,
       sources: sources)
+    report.coverageBySource = lines.bySource
+    return report
   }
 
   /// `seq` anomalies noted one by one per recording on the diagnostics stream.

@@ -47,7 +47,9 @@ public struct RecordSite: Sendable, Hashable, CustomStringConvertible {
   public var timeText: String { ISO8601Timestamp.string(milliseconds: timeMilliseconds) }
 
   /// `recording.jsonl:42`.
-  public var description: String { "\(file):\(line)" }
+  /// `file:line`, and the device it came from (`file:line from Podcasts@iPhone 15`) for `listen`'s
+  /// records: the text and JUnit reports name where each violation is.
+  public var description: String { "\(file):\(line)" + (source.map { " from \($0)" } ?? "") }
 }
 
 /// How many records one `source` sent and how many violations they had.
@@ -103,6 +105,9 @@ public struct ValidationReport: Sendable {
   public var sites: [RecordSite]
   /// Records and violations per `source` (records without one first, when there are some).
   public var sources: [SourceTotals]
+  /// With `--by-source`: each source's own coverage (records without a source by their file, as
+  /// `(file.jsonl)`), in the order first seen; `nil` otherwise.
+  public var coverageBySource: [(source: String, coverage: Coverage)]?
 
   /// A report.
   public init(

@@ -41,10 +41,15 @@ struct Validate: ParsableCommand {
   @Flag(help: "For CI: --fail-on warning and --fail-on-unreadable.")
   var strict = false
 
+  @Flag(
+    name: .customLong("by-source"),
+    help: "Also report each source's own coverage (records from listen by device, others by file).")
+  var bySource = false
+
   func run() throws {
     let outcome = ValidateRunner.run(
       planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
-      failOnUnreadable: strict || failOnUnreadable)
+      failOnUnreadable: strict || failOnUnreadable, bySource: bySource)
     FileHandle.standardOutput.write(Data(outcome.output.utf8))
     FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

@@ -42,6 +42,59 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertTrue(outcome.output.hasPrefix("plan Podcasts v3 · 2 records · 0 errors, 0 warnings · "))
   }
 
+  /// Issue 12: `--by-source` reports each device's own coverage, so QA sees which device has not
+  /// yet covered what; records without a source count by their file.
+  func testBySourceGivesEachDeviceItsOwnCoverage() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    var phoneA = goodPlay(1, screen: "podcasts")
+    phoneA.source = "Podcasts@phone-a"
+    var phoneB = goodPlay(1, screen: "favorites")
+    phoneB.source = "Podcasts@phone-b"
+    var brokenB = goodPlay(2, screen: "downloads")
+    brokenB.source = "Podcasts@phone-b"
+    let listen = try write("listen.jsonl", recording([phoneA, phoneB, brokenB]))
+    let inApp = try write("in-app.jsonl", recording([goodPlay(7, screen: "podcasts")]))
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: [listen, inApp], format: .text, failOn: .error, bySource: true)
+    let bySource = try XCTUnwrap(outcome.report?.coverageBySource)
+    XCTAssertEqual(bySource.map(\.source), ["Podcasts@phone-a", "Podcasts@phone-b", "(\(inApp))"])
+    let podcastsItem = "action playPodcast on podcasts: firebase"
+    let favoritesItem = "action playPodcast on favorites: firebase"
+    func state(_ source: Int, _ id: String) -> CoverageState.Kind? {
+      let own = bySource[source].coverage
+      return own.items.firstIndex { $0.id == id }.map { own.state(at: $0).kind }
+    }
+    XCTAssertEqual(state(0, podcastsItem), .passed)
+    XCTAssertEqual(state(0, favoritesItem), .notSeen, "phone-a never played from favorites")
+    XCTAssertEqual(state(1, favoritesItem), .passed)
+    XCTAssertEqual(state(1, podcastsItem), .notSeen)
+    XCTAssertEqual(state(2, podcastsItem), .passed)
+    XCTAssertTrue(outcome.output.contains("coverage by source"), outcome.output)
+    XCTAssertTrue(outcome.output.contains("  Podcasts@phone-a: "), outcome.output)
+    XCTAssertTrue(
+      outcome.output.contains("    · not seen · \(favoritesItem)"),
+      "what phone-a has not yet passed:\n\(outcome.output)")
+    let json = ValidateRunner.run(
+      planPath: plan, recordings: [listen, inApp], format: .json, failOn: .error, bySource: true)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+    let sources = try XCTUnwrap(object["coverageBySource"] as? [[String: Any]])
+    XCTAssertEqual(
+      sources.map { $0["source"] as? String }, ["Podcasts@phone-a", "Podcasts@phone-b", "(\(inApp))"])
+    XCTAssertEqual((sources[1]["states"] as? [String: String])?[favoritesItem], "passed")
+    // Each violation names its source in the JSON report.
+    let violations = try XCTUnwrap(object["violations"] as? [[String: Any]])
+    XCTAssertEqual(
+      violations.first { $0["rule"] as? String == "wrong-screen" }?["source"] as? String, "Podcasts@phone-b")
+    // The text and JUnit reports name the device of each violation too.
+    XCTAssertTrue(outcome.output.contains("listen.jsonl:4 from Podcasts@phone-b #2"), outcome.output)
+    let junit = ValidateRunner.run(planPath: plan, recordings: [listen], format: .junit, failOn: .error)
+    XCTAssertTrue(junit.output.contains("listen.jsonl:4 from Podcasts@phone-b"), junit.output)
+    // Without the flag, no per-source coverage.
+    let plain = ValidateRunner.run(planPath: plan, recordings: [listen], format: .json, failOn: .error)
+    XCTAssertNil(plain.report?.coverageBySource)
+    XCTAssertFalse(plain.output.contains("coverageBySource"))
+  }
+
   func testViolationsExitOneAndWarningsOnlyWithFailOnWarning() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let warning = record(3, .event, "playerDidFail", ["error": "timeout"], screen: "podcastPlayer")
@@ -121,7 +174,8 @@ final class ValidateRunnerTests: XCTestCase {
         "    \(first):3 #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21"),
       text.output)
     XCTAssertTrue(
-      text.output.contains("    \(second):3 #5 nope: action nope is not in the plan"), text.output)
+      text.output.contains("    \(second):3 from iPhone <1> #5 nope: action nope is not in the plan"),
+      text.output)
     let site = try XCTUnwrap(text.report?.site(ofViolationAt: 1))
     XCTAssertEqual(site.line, 4)
     XCTAssertNil(text.report?.site(ofViolationAt: -1))
