@@ -294,6 +294,9 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return index.providers.strings
   }
 
+  /// How many of the newest records ``sourceStatistics(window:)`` looks at for the rates.
+  public static let recentScanLimit = 200_000
+
   /// Sources seen so far (`tagscope listen`), in the order first seen.
   public var sources: [String] {
     lock.lock()
@@ -303,20 +306,21 @@ public final class Timeline: RecordSink, @unchecked Sendable {
 
   /// Each source seen so far, in the order first seen, with its record count, its records with
   /// violations, its first and latest record, and how many of its records fall in the last
-  /// `window` seconds before the newest record of all (from memory, no file access).
+  /// `window` seconds before its own latest one — by its own clock, since devices' clocks differ
+  /// (from memory, no file access; the newest ``recentScanLimit`` records are looked at).
   public func sourceStatistics(window: Double = 10) -> [SourceStatistics] {
     lock.lock()
     defer { lock.unlock() }
     guard index.count > 0 else { return [] }
     let names = index.sources.strings
     var recent = [Int](repeating: 0, count: names.count)
-    let newest = index.entries[index.count - 1].time
-    let since = newest - Int64(window * 1000)
-    var position = index.count - 1
-    // Newest first, until the window is passed (times that go backwards end the walk early).
-    while position >= 0, index.entries[position].time > since {
-      recent[Int(index.entries[position].sourceID)] += 1
-      position -= 1
+    let span = Int64(window * 1000)
+    let oldest = max(0, index.count - Self.recentScanLimit)
+    for position in stride(from: index.count - 1, through: oldest, by: -1) {
+      let entry = index.entries[position]
+      let source = Int(entry.sourceID)
+      let last = index.entries[index.lastOfSource[source]].time
+      if entry.time > last - span && entry.time <= last { recent[source] += 1 }
     }
     return names.indices.dropFirst().compactMap { id in
       guard id < index.countOfSource.count, index.countOfSource[id] > 0 else { return nil }

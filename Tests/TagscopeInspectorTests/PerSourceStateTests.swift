@@ -99,8 +99,9 @@ final class PerSourceStateTests: XCTestCase {
       statistics.map(\.withViolations), [0, 1, 0], "record 4 is phone-1's; record 7's was withdrawn")
     XCTAssertEqual(statistics.map(\.lastIndex), [27, 28, 29])
     XCTAssertEqual(statistics.map(\.firstIndex), [0, 1, 2])
-    // One record a second: the last 10 s (after the newest record's time minus 10 s) hold 10.
-    XCTAssertEqual(statistics.reduce(0) { $0 + $1.recentRecords }, 10)
+    // One record a second, each device one in three: by its own clock, the 10 s up to its latest
+    // record hold 4 of its records.
+    XCTAssertEqual(statistics.map(\.recentRecords), [4, 4, 4])
   }
 
   /// Day-long sessions: the index costs 64 bytes a record, each provider's status packed in bits.
