@@ -138,6 +138,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
           handler.finish(reply, endpoint: endpoint, head: head, context: context)
         }
       }
+    case .answering(let head, .api(let route)):
+      answerAPI(route, head: head, context: context)
     case .answering(let head, let route):
       let reply = Self.reply(for: route)
       count(reply, head: head)
@@ -146,6 +148,39 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       context.close(promise: nil)
     case .idle:
       break
+    }
+  }
+
+  /// A query API request: the token first, then the ``QueryAPI``'s answer, written on this event
+  /// loop whenever it comes (a wait answers later; the connection reads nothing meanwhile).
+  private func answerAPI(_ route: APIRoute, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    let query = Self.query(head.uri)
+    let immediate: APIResponse?
+    if let tokenCheck = server.tokenCheck, !tokenCheck.authorizes(headers: head.headers, query: query) {
+      immediate = .error(401, "missing or wrong token (send Authorization: Bearer TOKEN)")
+    } else if route == .openapi {
+      immediate = APIResponse(status: 200, body: OpenAPIDocument.json)
+    } else if server.query == nil {
+      immediate = .error(503, "the query API is not available")
+    } else {
+      immediate = nil
+    }
+    if let immediate {
+      respond(SDKReply(api: immediate), head: head, close: !head.isKeepAlive, context: context)
+      return
+    }
+    state = .parsing
+    let request = APIRequest(
+      route: route, query: query.filter { $0.name != "token" }, eventLoop: context.eventLoop)
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.query?.answer(request) { response in
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.state = .idle
+        handler.respond(SDKReply(api: response), head: head, close: !head.isKeepAlive, context: context)
+      }
     }
   }
 
@@ -201,6 +236,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return SDKReply(
         status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed",
         rejection: .unknownEndpoint)
+    case .apiRefused(let response): return SDKReply(api: response)
+    case .api: return SDKReply(api: .error(503, "the query API is not available"))
     case .notFound, .endpoint:
       return SDKReply(
         status: .notFound, contentType: "text/plain", body: "Not found", rejection: .unknownEndpoint)

@@ -23,6 +23,15 @@ struct SDKReply: Sendable {
   }
 }
 
+extension SDKReply {
+  /// A query API reply.
+  init(api response: APIResponse) {
+    self.init(
+      status: HTTPResponseStatus(statusCode: response.status), body: response.body,
+      rejection: response.status == 401 ? .badToken : nil)
+  }
+}
+
 /// Why the server refused a request, a connection or a line; counted per reason.
 public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
   /// The body is not valid JSON (or base64 of JSON where that is allowed).
