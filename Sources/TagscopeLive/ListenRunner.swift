@@ -26,7 +26,7 @@ public enum ListenRunner {
   ///   - ready: called with the bound port once the server accepts connections.
   ///   - stop: awaited instead of a signal when given.
   ///   - checker: the tagging plan; each violation prints under its record, the plan's summary at
-  ///     the end.
+  ///     the end, and the session's report goes to the options' JUnit and JSON paths.
   ///   - capacity: the ingest queue's bound, in records.
   public static func run(
     _ options: ListenOptions, output: @escaping @Sendable (String) -> Void = ListenRunner.standardOutput,
@@ -89,7 +89,15 @@ public enum ListenRunner {
     session.close()
     let statistics = server.statistics
     notices("stopped: " + statistics.summary)
-    if let checker { notices("plan: " + checker.monitor.headerText) }
+    if let checker {
+      notices("plan: " + checker.monitor.headerText)
+      if options.junitPath != nil || options.jsonPath != nil {
+        let report = SessionReport.make(checker: checker, timeline: timeline)
+        for failure in SessionReport.write(report, junitPath: options.junitPath, jsonPath: options.jsonPath) {
+          notices(failure)
+        }
+      }
+    }
     return statistics
   }
 
