@@ -29,8 +29,8 @@ public enum OpenAPIDocument {
             "summary": "Records of the current segment, filtered, a page at a time",
             "parameters": [
               {"$ref": "#/components/parameters/filter"},
-              {"name": "source", "in": "query", "description": "Only records from this source (exact).", "schema": {"type": "string"}},
-              {"name": "since", "in": "query", "description": "The cursor (`next`) of the previous page: records from this position on.", "schema": {"type": "integer", "minimum": 0}},
+              {"name": "source", "in": "query", "description": "Only records from this source (exact).", "schema": {"type": "string", "minLength": 1}},
+              {"name": "since", "in": "query", "description": "The cursor (`next`) of the previous page: records from this position on.", "schema": {"type": "integer", "minimum": 0, "maximum": 9223372036854775807}},
               {"name": "limit", "in": "query", "description": "Most records in the page (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}
             ],
             "responses": {

@@ -72,7 +72,7 @@ public struct APIRequest: Sendable {
   /// Parameter `name` as a number of seconds within `range` (`2`, `0.5`); `nil` when absent.
   public func seconds(_ name: String, in range: ClosedRange<Double>) -> Result<Double?, APIResponse> {
     guard let text = value(name) else { return .success(nil) }
-    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == UInt8(ascii: ".") }),
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) || ".eE+-".utf8.contains($0) }),
       let number = Double(text), number.isFinite, range.contains(number)
     else {
       return .failure(
@@ -106,11 +106,14 @@ public struct APIResponse: Error, Sendable, Equatable {
   public var status: Int
   /// The JSON body.
   public var body: String
+  /// The methods the path takes, for a `405` (its `Allow` header).
+  public var allow: String?
 
   /// A reply.
-  public init(status: Int, body: String) {
+  public init(status: Int, body: String, allow: String? = nil) {
     self.status = status
     self.body = body
+    self.allow = allow
   }
 
   /// `{"error": message}` with `status`.

@@ -52,7 +52,9 @@ enum EndpointRouter {
     }
     if method == .OPTIONS { return .preflight }
     guard method.rawValue == route.method else {
-      return .apiRefused(.error(405, "\(path) takes \(route.method), not \(method.rawValue)"))
+      var refused = APIResponse.error(405, "\(path) takes \(route.method), not \(method.rawValue)")
+      refused.allow = route.method + ", OPTIONS"
+      return .apiRefused(refused)
     }
     return .api(route)
   }

@@ -254,6 +254,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
     if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+    if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
     if request.method == .OPTIONS {
       headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
       headers.add(name: "Access-Control-Allow-Headers", value: "*")
