@@ -232,23 +232,34 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     return APIResponse(status: 200, body: "{\"segment\":\(number),\"coverage\":" + object + "}")
   }
 
-  /// The first `limit` positions in `range` (already stored and counted) passing `filter`.
+  /// The first `limit` positions in `range` (already stored and counted) passing `filter`: the
+  /// index a chunk at a time (each twice the last), so a page near the start does not scan the
+  /// whole segment and a full scan takes a few calls.
   private func scan(_ filter: Filter, in range: Range<Int>, limit: Int) -> [Int] {
-    let candidates = (try? timeline.filter(filter.timeline, in: range)) ?? []
-    guard filter.checksRecords else { return Array(candidates.prefix(limit)) }
     var found: [Int] = []
-    for position in candidates {
-      guard let record = try? timeline.record(at: position) else { continue }
-      lock.lock()
-      let planFindings = findings[position] ?? []
-      lock.unlock()
-      if filter.acceptsRecord(record, planFindings: planFindings) {
+    var chunkStart = range.lowerBound
+    var chunkSize = Self.firstScanChunk
+    while chunkStart < range.upperBound && found.count < limit {
+      let chunk = chunkStart..<min(range.upperBound, chunkStart + chunkSize)
+      chunkStart = chunk.upperBound
+      chunkSize *= 2
+      for position in (try? timeline.filter(filter.timeline, in: chunk)) ?? [] {
+        if filter.checksRecords {
+          guard let record = try? timeline.record(at: position) else { continue }
+          lock.lock()
+          let planFindings = findings[position] ?? []
+          lock.unlock()
+          guard filter.acceptsRecord(record, planFindings: planFindings) else { continue }
+        }
         found.append(position)
         if found.count == limit { break }
       }
     }
     return found
   }
+
+  /// Index entries scanned first for a page.
+  private static let firstScanChunk = 65_536
 
   /// The recording lines of `positions` as a JSON array.
   private func lines(_ positions: [Int]) -> String {

@@ -95,6 +95,27 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(try listen.request("summary", method: "POST").status, 405)
   }
 
+  func testAPageFindsRecordsBeyondTheFirstChunkOfTheIndex() async throws {
+    let listen = try await QueryAPIHarness.start(plan: nil)
+    addTeardownBlock { try? await listen.stop() }
+    let records = screenRecords(70_000, source: "App@sim").enumerated().map { index, record in
+      var renamed = record
+      renamed.name = index == 69_999 ? "last" : index == 65_536 ? "middle" : "screen"
+      return SinkItem(renamed)
+    }
+    listen.session.receive(records)
+    listen.session.flush()
+    XCTAssertEqual(try listen.request("records?filter=last").names, ["last"])
+    let page = try listen.request("records?filter=\(queryValue("name:middle name:last"))")
+    XCTAssertEqual(page.names, [])
+    XCTAssertEqual(page.json["next"] as? Int, 70_000)
+    let middle = try listen.request("records?filter=\(queryValue("name~l"))&limit=1")
+    XCTAssertEqual(middle.names, ["middle"])
+    XCTAssertEqual(middle.json["next"] as? Int, 65_537)
+    XCTAssertEqual(try listen.request("records?filter=\(queryValue("name~l"))&since=65537").names, ["last"])
+    XCTAssertEqual(try listen.request("summary").json["records"] as? Int, 70_000)
+  }
+
   func testConcurrentWaitsReturnAsSoonAsTheirRecordsArrive() async throws {
     let listen = try await QueryAPIHarness.start()
     addTeardownBlock { try? await listen.stop() }
