@@ -296,6 +296,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     let timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
     waiters[id]?.timer = timer
     lock.unlock()
+    request.onCancel { [weak self] in self?.abandon(id) }
     // What the segment already holds, off the event loop; later records are the worker's.
     work.async {
       let earlier = self.scan(filter, in: start..<scanEnd, limit: count)
@@ -323,6 +324,21 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     lock.unlock()
     guard let waiter else { return }
     complete(waiter, matches: waiter.matches, segment: current, status: 408)
+  }
+
+  /// The wait's client went away: it ends without a reply.
+  private func abandon(_ id: Int) {
+    lock.lock()
+    let waiter = waiters.removeValue(forKey: id)
+    lock.unlock()
+    waiter?.timer?.cancel()
+  }
+
+  /// The number of waits pending.
+  public var pendingWaits: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return waiters.count
   }
 
   private func complete(_ waiter: Waiter, matches: [Int], segment: Int, status: Int) {

@@ -12,6 +12,7 @@ final class QueryAPIHarness: @unchecked Sendable {
   let timeline: Timeline
   let session: LiveSession
   let server: ListenServer
+  let query: QueryService
   let recording: URL
   private var native: RawClient?
 
@@ -27,10 +28,13 @@ final class QueryAPIHarness: @unchecked Sendable {
           sku: {type: string, required: true}
     """
 
-  private init(timeline: Timeline, session: LiveSession, server: ListenServer, recording: URL) {
+  private init(
+    timeline: Timeline, session: LiveSession, server: ListenServer, query: QueryService, recording: URL
+  ) {
     self.timeline = timeline
     self.session = session
     self.server = server
+    self.query = query
     self.recording = recording
   }
 
@@ -45,7 +49,8 @@ final class QueryAPIHarness: @unchecked Sendable {
     let query = QueryService(session: session, timeline: timeline, plan: plan)
     let server = try await ListenServer.start(
       configuration: ListenConfiguration(port: 0, token: token), ingest: session, query: query)
-    return QueryAPIHarness(timeline: timeline, session: session, server: server, recording: recording)
+    return QueryAPIHarness(
+      timeline: timeline, session: session, server: server, query: query, recording: recording)
   }
 
   func stop() async throws {

@@ -185,6 +185,16 @@ final class QueryAPITests: XCTestCase {
     }
   }
 
+  func testAWaitWhoseClientGoesAwayEndsAtOnce() async throws {
+    let listen = try await QueryAPIHarness.start(plan: nil)
+    addTeardownBlock { try? await listen.stop() }
+    var client: RawClient? = try RawClient(port: listen.server.port)
+    client?.send("GET /tagscope/v1/wait?timeout=60 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 })
+    client = nil
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 0 }, "not kept until its timeout")
+  }
+
   func testResetStartsASegmentBetweenTwoTestsAndTheRecordingKeepsEverything() async throws {
     let listen = try await QueryAPIHarness.start()
     addTeardownBlock { try? await listen.stop() }

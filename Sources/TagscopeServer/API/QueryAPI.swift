@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import TagscopeRecording
 
@@ -38,6 +39,8 @@ public struct APIRequest: Sendable {
   public var query: [(name: String, value: String)]
   /// The event loop that read it, which runs its timers.
   let eventLoop: any EventLoop
+  /// Told when the client goes away before the reply.
+  let cancellation = APICancellation()
 
   /// The first value of parameter `name`.
   public func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -87,6 +90,38 @@ public struct APIRequest: Sendable {
   public func schedule(after seconds: Double, _ body: @escaping @Sendable () -> Void) -> APITimer {
     APITimer(scheduled: eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9)), body))
   }
+}
+
+/// Calls its handler once when the client of a pending request goes away (a wait then ends
+/// without a reply).
+final class APICancellation: @unchecked Sendable {
+  private let lock = NIOLock()
+  private var handler: (@Sendable () -> Void)?
+  private var cancelled = false
+
+  /// Sets the handler; calls it at once when the client is already gone.
+  func onCancel(_ handler: @escaping @Sendable () -> Void) {
+    let now = lock.withLock {
+      if !cancelled { self.handler = handler }
+      return cancelled
+    }
+    if now { handler() }
+  }
+
+  /// The client went away.
+  func cancel() {
+    let handler = lock.withLock {
+      cancelled = true
+      defer { self.handler = nil }
+      return self.handler
+    }
+    handler?()
+  }
+}
+
+extension APIRequest {
+  /// Calls `handler` once if the client goes away before the reply (at once if it has).
+  public func onCancel(_ handler: @escaping @Sendable () -> Void) { cancellation.onCancel(handler) }
 }
 
 /// A scheduled call of ``APIRequest/schedule(after:_:)``.

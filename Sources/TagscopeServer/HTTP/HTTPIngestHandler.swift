@@ -33,6 +33,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var idleDeadline: Scheduled<Void>?
   private var peerHost = "unknown"
   private var problems = ProblemBudget()
+  /// The query API request waiting for its reply, if any.
+  private var pendingAPI: APICancellation?
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
@@ -172,6 +174,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     state = .parsing
     let request = APIRequest(
       route: route, query: query.filter { $0.name != "token" }, eventLoop: context.eventLoop)
+    pendingAPI = request.cancellation
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.query?.answer(request) { response in
@@ -179,6 +182,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         let (handler, context) = loopBound.value
         guard case .parsing = handler.state else { return }
         handler.state = .idle
+        handler.pendingAPI = nil
         handler.respond(SDKReply(api: response), head: head, close: !head.isKeepAlive, context: context)
       }
     }
@@ -330,6 +334,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     idleDeadline?.cancel()
     if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
     state = .idle
+    pendingAPI?.cancel()
+    pendingAPI = nil
     if let summary = problems.summary(source: peerHost) { server.deliver(summary) }
     context.fireChannelInactive()
   }
