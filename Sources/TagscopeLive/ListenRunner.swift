@@ -26,7 +26,7 @@ public enum ListenRunner {
   ///   - ready: called with the bound port once the server accepts connections.
   ///   - stop: awaited instead of a signal when given.
   ///   - checker: the tagging plan; each violation prints under its record, the plan's summary at
-  ///     the end.
+  ///     the end, and the session's report goes to the options' JUnit and JSON paths.
   ///   - capacity: the ingest queue's bound, in records.
   public static func run(
     _ options: ListenOptions, output: @escaping @Sendable (String) -> Void = ListenRunner.standardOutput,
@@ -47,7 +47,18 @@ public enum ListenRunner {
     let signals = stop == nil ? TerminationSignals.catching() : nil
     let printRecords = options.headless && !options.quiet
     let quiet = options.quiet
-    let session = LiveSession(store: recorder, checker: checker, capacity: capacity) { update in
+    // The query API reads a live timeline of this run (a temporary file beside the recording).
+    let timeline: Timeline
+    do {
+      timeline = try Timeline.live(
+        header: RecordingHeader(
+          app: "tagscope listen", device: "\(options.host):\(options.port)", started: Date()))
+    } catch {
+      throw Failure(description: "cannot write the query API's timeline: \(error)")
+    }
+    defer { timeline.release(keepTemporary: false) }
+    let store: any LiveStore = recorder.map { TeeStore($0, timeline) } ?? timeline
+    let session = LiveSession(store: store, checker: checker, capacity: capacity) { update in
       if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
       let lines = HeadlessLines(update)
       if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
@@ -57,7 +68,9 @@ public enum ListenRunner {
     }
     let server: ListenServer
     do {
-      server = try await ListenServer.start(configuration: configuration, ingest: session)
+      let query = QueryService(
+        session: session, timeline: timeline, plan: checker?.monitor.plan, marksTimeline: true)
+      server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
     } catch {
       session.close()
       throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
@@ -76,7 +89,15 @@ public enum ListenRunner {
     session.close()
     let statistics = server.statistics
     notices("stopped: " + statistics.summary)
-    if let checker { notices("plan: " + checker.monitor.headerText) }
+    if let checker {
+      notices("plan: " + checker.monitor.headerText)
+      if options.junitPath != nil || options.jsonPath != nil {
+        let report = SessionReport.make(checker: checker, timeline: timeline)
+        for failure in SessionReport.write(report, junitPath: options.junitPath, jsonPath: options.jsonPath) {
+          notices(failure)
+        }
+      }
+    }
     return statistics
   }
 
@@ -121,6 +142,34 @@ extension ListenRunner {
     } catch {
       throw Failure(description: "cannot write the recording \(path): \(error)")
     }
+  }
+}
+
+/// A recording and the query API's timeline, written alike.
+final class TeeStore: LiveStore, @unchecked Sendable {
+  private let recording: any LiveStore
+  private let timeline: Timeline
+
+  init(_ recording: any LiveStore, _ timeline: Timeline) {
+    self.recording = recording
+    self.timeline = timeline
+  }
+
+  var lastWriteError: SystemError? { recording.lastWriteError }
+
+  func receive(_ items: [SinkItem]) {
+    recording.receive(items)
+    timeline.receive(items)
+  }
+
+  func flush() {
+    recording.flush()
+    timeline.flush()
+  }
+
+  func close() {
+    recording.close()
+    timeline.close()
   }
 }
 

@@ -9,6 +9,9 @@ enum LiveInput: Sendable {
   case items([SinkItem])
   /// Called once what came before it is stored.
   case stored(@Sendable () -> Void)
+  /// A marker line written behind what came before it; then `done` is called on the worker with
+  /// the position of the next record.
+  case marker(SinkItem, done: @Sendable (Int) -> Void)
 
   /// `event` with its lines encoded.
   init(_ event: ListenEvent) {
@@ -25,7 +28,7 @@ enum LiveInput: Sendable {
     case .event(.records(let records), _): return records.count
     case .event: return 1
     case .items(let items): return items.count
-    case .stored: return 0
+    case .stored, .marker: return 0
     }
   }
 }

@@ -31,6 +31,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private let stateLock = NSLock()
   private var started = false
   private var closed = false
+  private var observers: [@Sendable (LiveUpdate) -> Void] = []
   /// Only the worker touches these.
   private var position = 0
   private var reportedWriteFailure = false
@@ -58,6 +59,20 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   /// The most records queued or being stored at once so far.
   public var peakLoad: Int { queue.peak }
+
+  /// Calls `observer` on the worker thread after each batch, after `onUpdate` (the query API's
+  /// ``QueryService`` counts and completes its waits from here).
+  public func addObserver(_ observer: @escaping @Sendable (LiveUpdate) -> Void) {
+    stateLock.lock()
+    observers.append(observer)
+    stateLock.unlock()
+  }
+
+  /// Writes `marker` to the recording behind everything delivered so far, then calls `done` on
+  /// the worker thread with the session position of the next record (the query API's reset).
+  public func mark(_ marker: DropMarker, done: @escaping @Sendable (Int) -> Void) {
+    queue.put(.marker(SinkItem(marker), done: done))
+  }
 
   // MARK: ListenIngest
 
@@ -106,7 +121,15 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   private func work() {
     while let batch = queue.takeAll() {
-      process(batch)
+      var start = 0
+      for (index, input) in batch.enumerated() {
+        guard case .marker(let item, let done) = input else { continue }
+        if start < index { process(Array(batch[start..<index])) }
+        store?.receive([item])
+        done(position)
+        start = index + 1
+      }
+      if start < batch.count { process(start == 0 ? batch : Array(batch[start...])) }
       queue.finished(batch)
     }
   }
@@ -118,6 +141,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     for input in batch {
       switch input {
       case .stored(let done): stored.append(done)
+      case .marker: break
       case .event(let event, let lines):
         events.append(event)
         items += lines
@@ -150,6 +174,12 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       reportedWriteFailure = true
       failure = error
     }
-    onUpdate(LiveUpdate(events: events, violations: violations, firstPosition: first, writeFailure: failure))
+    let update = LiveUpdate(
+      events: events, violations: violations, firstPosition: first, writeFailure: failure)
+    onUpdate(update)
+    stateLock.lock()
+    let observing = observers
+    stateLock.unlock()
+    for observer in observing { observer(update) }
   }
 }

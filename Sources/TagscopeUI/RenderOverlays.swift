@@ -1,3 +1,5 @@
+import TagscopeTimeline
+
 extension FrameView {
   /// The box overlays are drawn in.
   var overlayBox: Rect {

@@ -1,3 +1,5 @@
+import TagscopeTimeline
+
 /// The reducer: a message in, the next state and the effects it asks for out. Pure: it reads
 /// nothing but the state and the message; effects come back as messages.
 public func update(_ state: State, _ msg: Msg) -> (State, [Effect]) {

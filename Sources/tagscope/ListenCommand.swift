@@ -21,7 +21,10 @@ struct Listen: AsyncParsableCommand {
       SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in their \
       header line, and HTTP requests carry it as their SDK's key (Segment write key, Amplitude or \
       PostHog api_key, Mixpanel token), as GA4's api_secret or a token query parameter, or as \
-      Authorization: Bearer. SIGINT/SIGTERM close every connection and flush the recording.
+      Authorization: Bearer. SIGINT/SIGTERM close every connection and flush the recording. \
+      Tests ask what arrived through the query API on the same port (/tagscope/v1/summary, records, \
+      violations, coverage, wait, reset; the OpenAPI document at /tagscope/v1/openapi.json), \
+      guarded by --token as Authorization: Bearer.
       """
   )
 
@@ -55,14 +58,26 @@ struct Listen: AsyncParsableCommand {
   )
   var quiet = false
 
+  @Option(
+    help: "With --headless and --plan: write the session's JUnit report here when listen stops (SIGTERM).")
+  var junit: String?
+
+  @Option(
+    help: "With --headless and --plan: write the session's JSON report here when listen stops (SIGTERM).")
+  var json: String?
+
   func validate() throws {
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     if quiet && !headless { throw ValidationError("--quiet needs --headless") }
+    if junit != nil || json != nil, !headless || plan == nil {
+      throw ValidationError("--junit and --json need --headless and --plan")
+    }
   }
 
   func run() async throws {
     let options = ListenOptions(
-      host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet)
+      host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
+      junitPath: junit, jsonPath: json)
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         FileHandle.standardError.write(Data("tagscope: \(message)\n".utf8))

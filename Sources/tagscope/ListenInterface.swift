@@ -38,7 +38,9 @@ enum ListenInterface {
     }
     let server: ListenServer
     do {
-      server = try await ListenServer.start(configuration: options.configuration, ingest: session)
+      let query = QueryService(session: session, timeline: timeline, plan: checker?.monitor.plan)
+      server = try await ListenServer.start(
+        configuration: options.configuration, ingest: session, query: query)
     } catch {
       session.close()
       return "cannot listen on \(options.host):\(options.port): \(error)"

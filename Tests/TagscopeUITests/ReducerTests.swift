@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeTimeline
 import TagscopeUI
 import XCTest
 

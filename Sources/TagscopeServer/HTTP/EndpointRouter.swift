@@ -17,12 +17,17 @@ enum EndpointRouter {
     case methodNotAllowed
     /// No endpoint here.
     case notFound
+    /// A query API route (`/tagscope/v1/…`) with its method.
+    case api(APIRoute)
+    /// A query API path that is unknown or not taken with this method: answered with this reply.
+    case apiRefused(APIResponse)
   }
 
   static func route(
     method: HTTPMethod, path: String, query: [(name: String, value: String)] = [], host: String? = nil
   ) -> Route {
     let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+    if trimmed.hasPrefix(APIRoute.prefix) { return apiRoute(method: method, path: trimmed) }
     // Event endpoints first: the set-up requests are a few per SDK start, events are the traffic.
     guard let endpoint = endpoint(for: trimmed) else {
       if method == .OPTIONS {
@@ -38,6 +43,20 @@ enum EndpointRouter {
     if method == .POST { return .endpoint(endpoint) }
     if method == .GET, acceptsGET(endpoint) { return .endpoint(endpoint) }
     return .methodNotAllowed
+  }
+
+  private static func apiRoute(method: HTTPMethod, path: String) -> Route {
+    guard let route = APIRoute(rawValue: String(path.dropFirst(APIRoute.prefix.count))) else {
+      let routes = APIRoute.allCases.map(\.rawValue).joined(separator: ", ")
+      return .apiRefused(.error(404, "no such route \(path) (\(APIRoute.prefix) has \(routes))"))
+    }
+    if method == .OPTIONS { return .preflight }
+    guard method.rawValue == route.method else {
+      var refused = APIResponse.error(405, "\(path) takes \(route.method), not \(method.rawValue)")
+      refused.allow = route.method + ", OPTIONS"
+      return .apiRefused(refused)
+    }
+    return .api(route)
   }
 
   private static func acceptsGET(_ endpoint: any SDKEndpoint) -> Bool {

@@ -33,6 +33,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var idleDeadline: Scheduled<Void>?
   private var peerHost = "unknown"
   private var problems = ProblemBudget()
+  /// The query API request waiting for its reply, if any.
+  private var pendingAPI: APICancellation?
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
@@ -138,6 +140,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
           handler.finish(reply, endpoint: endpoint, head: head, context: context)
         }
       }
+    case .answering(let head, .api(let route)):
+      answerAPI(route, head: head, context: context)
     case .answering(let head, let route):
       let reply = Self.reply(for: route)
       count(reply, head: head)
@@ -146,6 +150,41 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       context.close(promise: nil)
     case .idle:
       break
+    }
+  }
+
+  /// A query API request: the token first, then the ``QueryAPI``'s answer, written on this event
+  /// loop whenever it comes (a wait answers later; the connection reads nothing meanwhile).
+  private func answerAPI(_ route: APIRoute, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    let query = Self.query(head.uri)
+    let immediate: APIResponse?
+    if let tokenCheck = server.tokenCheck, !tokenCheck.authorizes(headers: head.headers, query: query) {
+      immediate = .error(401, "missing or wrong token (send Authorization: Bearer TOKEN)")
+    } else if route == .openapi {
+      immediate = APIResponse(status: 200, body: OpenAPIDocument.json)
+    } else if server.query == nil {
+      immediate = .error(503, "the query API is not available")
+    } else {
+      immediate = nil
+    }
+    if let immediate {
+      respond(SDKReply(api: immediate), head: head, close: !head.isKeepAlive, context: context)
+      return
+    }
+    state = .parsing
+    let request = APIRequest(
+      route: route, query: query.filter { $0.name != "token" }, eventLoop: context.eventLoop)
+    pendingAPI = request.cancellation
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.query?.answer(request) { response in
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.state = .idle
+        handler.pendingAPI = nil
+        handler.respond(SDKReply(api: response), head: head, close: !head.isKeepAlive, context: context)
+      }
     }
   }
 
@@ -201,6 +240,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return SDKReply(
         status: .methodNotAllowed, contentType: "text/plain", body: "Method not allowed",
         rejection: .unknownEndpoint)
+    case .apiRefused(let response): return SDKReply(api: response)
+    case .api: return SDKReply(api: .error(503, "the query API is not available"))
     case .notFound, .endpoint:
       return SDKReply(
         status: .notFound, contentType: "text/plain", body: "Not found", rejection: .unknownEndpoint)
@@ -217,6 +258,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
     if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+    if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
     if request.method == .OPTIONS {
       headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
       headers.add(name: "Access-Control-Allow-Headers", value: "*")
@@ -292,6 +334,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     idleDeadline?.cancel()
     if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
     state = .idle
+    pendingAPI?.cancel()
+    pendingAPI = nil
     if let summary = problems.summary(source: peerHost) { server.deliver(summary) }
     context.fireChannelInactive()
   }

@@ -12,11 +12,16 @@ public struct ListenOptions: Sendable {
   public var headless: Bool
   /// With `headless`: print nothing per record (the summary still goes to standard error).
   public var quiet: Bool
+  /// With a plan: where to write the session's JUnit report when `listen` stops.
+  public var junitPath: String?
+  /// With a plan: where to write the session's JSON report when `listen` stops.
+  public var jsonPath: String?
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(
     host: String = "127.0.0.1", port: Int = ListenConfiguration.defaultPort, token: String? = nil,
-    recordPath: String? = nil, headless: Bool = false, quiet: Bool = false
+    recordPath: String? = nil, headless: Bool = false, quiet: Bool = false, junitPath: String? = nil,
+    jsonPath: String? = nil
   ) {
     self.host = host
     self.port = port
@@ -24,6 +29,8 @@ public struct ListenOptions: Sendable {
     self.recordPath = recordPath
     self.headless = headless
     self.quiet = quiet
+    self.junitPath = junitPath
+    self.jsonPath = jsonPath
   }
 
   /// The server configuration these options describe.

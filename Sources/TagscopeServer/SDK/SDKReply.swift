@@ -14,12 +14,23 @@ struct SDKReply: Sendable {
   var rejection: RejectionReason?
   /// Seconds the client should wait before retrying (`Retry-After`), for `503`.
   var retryAfter: Int?
+  /// The methods the path takes (`Allow`), for a query API `405`.
+  var allow: String?
 
   /// `503` with `Retry-After`: the server's queue is full; nothing of the request was taken.
   static func busy(retryAfter: Int) -> SDKReply {
     SDKReply(
       status: .serviceUnavailable, contentType: "text/plain", body: "Busy, retry later",
       retryAfter: retryAfter)
+  }
+}
+
+extension SDKReply {
+  /// A query API reply.
+  init(api response: APIResponse) {
+    self.init(
+      status: HTTPResponseStatus(statusCode: response.status), body: response.body,
+      rejection: response.status == 401 ? .badToken : nil, allow: response.allow)
   }
 }
 

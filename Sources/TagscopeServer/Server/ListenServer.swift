@@ -49,13 +49,15 @@ public final class ListenServer: Sendable {
   }
 
   /// Binds and starts accepting connections; everything that arrives is enqueued in `ingest`,
-  /// whose bound holds clients back when it is full.
+  /// whose bound holds clients back when it is full; `query` answers the query API
+  /// (`/tagscope/v1/…`, with the configuration's token).
   public static func start(
-    configuration: ListenConfiguration, group: (any EventLoopGroup)? = nil, ingest: any ListenIngest
+    configuration: ListenConfiguration, group: (any EventLoopGroup)? = nil, ingest: any ListenIngest,
+    query: (any QueryAPI)? = nil
   ) async throws -> ListenServer {
     let ownedGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount) : nil
     let eventLoops: any EventLoopGroup = group ?? ownedGroup!
-    let context = ServerContext(configuration: configuration, ingest: ingest)
+    let context = ServerContext(configuration: configuration, ingest: ingest, query: query)
     let bootstrap = ServerBootstrap(group: eventLoops)
       .serverChannelOption(.backlog, value: 512)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

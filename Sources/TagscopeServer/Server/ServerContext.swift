@@ -11,6 +11,8 @@ final class ServerContext: Sendable {
   let configuration: ListenConfiguration
   let statistics = StatisticsCounter()
   let ingest: any ListenIngest
+  /// What answers the query API (`/tagscope/v1/…`), if anything.
+  let query: (any QueryAPI)?
   private let sequence = NIOLockedValueBox<UInt64>(0)
   private let channels = NIOLockedValueBox<[ObjectIdentifier: OpenChannel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
@@ -25,9 +27,10 @@ final class ServerContext: Sendable {
   /// The `--token` check, when a token is required.
   let tokenCheck: TokenCheck?
 
-  init(configuration: ListenConfiguration, ingest: any ListenIngest) {
+  init(configuration: ListenConfiguration, ingest: any ListenIngest, query: (any QueryAPI)? = nil) {
     self.configuration = configuration
     self.ingest = ingest
+    self.query = query
     tokenCheck = TokenCheck(configuration.token)
     runs = NIOLockedValueBox(configuration.recordedRuns)
   }

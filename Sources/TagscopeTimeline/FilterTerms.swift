@@ -1,11 +1,10 @@
 import Foundation
-import TagscopeTimeline
 
 /// Splitting filter text into terms, and matching a term's value outside the timeline (kinds, rule
 /// ids).
-enum FilterTerms {
+public enum FilterTerms {
   /// The terms of `text`: split at spaces, except inside double quotes (which are removed).
-  static func split(_ text: String) -> Result<[String], Filter.ParseError> {
+  public static func split(_ text: String) -> Result<[String], Filter.ParseError> {
     var terms: [String] = []
     var current = ""
     var quoted = false
@@ -25,10 +24,12 @@ enum FilterTerms {
   }
 
   /// A value as typed into filter text: in double quotes when it holds a space.
-  static func quotedValue(_ value: String) -> String { value.contains(" ") ? "\"" + value + "\"" : value }
+  public static func quotedValue(_ value: String) -> String {
+    value.contains(" ") ? "\"" + value + "\"" : value
+  }
 
   /// A term as typed back into filter text: in double quotes when it holds a space (`key:"a b"`).
-  static func quoted(_ term: String) -> String {
+  public static func quoted(_ term: String) -> String {
     guard term.contains(" ") else { return term }
     if let separator = term.firstIndex(where: { $0 == ":" || $0 == "~" }) {
       return term[...separator] + "\"" + term[term.index(after: separator)...] + "\""
@@ -37,31 +38,13 @@ enum FilterTerms {
   }
 
   /// A predicate for one match (substring or regex any case; an invalid regex matches nothing).
-  static func matcher(_ match: TimelineFilter.NameMatch) -> (String) -> Bool {
+  public static func matcher(_ match: TimelineFilter.NameMatch) -> (String) -> Bool {
     switch match {
     case .exact(let text): return { $0.caseInsensitiveCompare(text) == .orderedSame }
     case .substring(let text): return { text.isEmpty || $0.range(of: text, options: .caseInsensitive) != nil }
     case .regex(let pattern):
       guard let compiled = try? LinearPattern(pattern) else { return { _ in false } }
       return { compiled.matches($0) }
-    }
-  }
-}
-
-/// Editing keys shared by the text inputs (filter, jump, export file name).
-enum TextInput {
-  /// `text` after `key`: backspace and delete remove a character, Ctrl-U everything, Ctrl-W the
-  /// last word (and the spaces after it); other keys leave it.
-  static func edit(_ text: String, _ key: Key) -> String {
-    switch key {
-    case .backspace, .delete: return String(text.dropLast())
-    case .control("u"): return ""
-    case .control("w"):
-      var edited = text
-      while edited.last == " " { edited.removeLast() }
-      while let last = edited.last, last != " " { edited.removeLast() }
-      return edited
-    default: return text
     }
   }
 }

@@ -1,6 +1,5 @@
 import AnalyticsHub
 import TagscopeRecording
-import TagscopeTimeline
 
 /// An event-list filter typed after `/`: space-separated terms that must all match (AND). It only
 /// parses; the timeline's ``TimelineFilter`` does the matching, and the effect runner checks the
@@ -174,6 +173,21 @@ public struct Filter: Sendable, Hashable {
         return id == wanted || id.hasSuffix("." + wanted)
       case .substring, .regex: return FilterTerms.matcher(match)(rule)
       }
+    }
+  }
+
+  /// Whether `record` passes the terms the index does not check (``screens``, and the violation
+  /// terms against the violations on its outputs and `planFindings`, the plan's `(rule, provider)`
+  /// on it): what the debugger's effect runner checks on the records ``timeline`` let through.
+  public func acceptsRecord(_ record: Record, planFindings: [(rule: String, provider: String?)] = []) -> Bool
+  {
+    guard acceptsScreen(record.context.screen) else { return false }
+    guard checksViolations else { return true }
+    if planFindings.contains(where: { acceptsViolation(rule: $0.rule, provider: $0.provider) }) {
+      return true
+    }
+    return record.outputs.contains { output in
+      output.violations.contains { acceptsViolation(rule: $0.rule, provider: output.provider) }
     }
   }
 

@@ -1,0 +1,406 @@
+import Foundation
+import TaggingPlan
+import TagscopeRecording
+import TagscopeServer
+import TagscopeTimeline
+
+/// Answers `listen`'s query API (`/tagscope/v1/…`) from the live session's timeline: counts,
+/// filtered records, the plan's violations and coverage, waits and resets.
+///
+/// ```swift
+/// let query = QueryService(session: session, timeline: timeline, plan: plan)
+/// let server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
+/// ```
+///
+/// Everything counts from the start of the current *segment*: ``reset`` (`POST …/reset`) starts a
+/// new one behind what was delivered so far, and writes a marker line to the recording, a drop
+/// marker of nothing, `{"dropped":0,"time":…,"by":"reset","segment":N}`, which every reader
+/// already takes (replay lists it among the gaps, validate counts no lost record).
+///
+/// The session's worker calls it after storing each batch: it counts, checks the plan for the
+/// segment (its own validator, so coverage starts over at a reset) and completes the waits
+/// whose records arrived. Reading the timeline (records, the first scan of a wait) runs on its
+/// own queue, never on an event loop; a wait's timeout is a task on its request's event loop.
+public final class QueryService: QueryAPI, @unchecked Sendable {
+  /// The most waits pending at once; beyond it a wait gets `503`.
+  public static let maximumWaits = 256
+  /// The most records a page or a wait returns.
+  public static let maximumLimit = 1000
+  /// The longest wait, in seconds.
+  public static let maximumTimeout = 300.0
+
+  private let timeline: Timeline
+  private let plan: Plan?
+  private let session: LiveSession
+  private let marksTimeline: Bool
+  private let work = DispatchQueue(label: "tagscope.api", qos: .userInitiated, attributes: .concurrent)
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var segment = Segment(number: 1, start: 0, started: Date())
+  private var requestedSegments = 1
+  private var end = 0
+  private var counts = Counts()
+  private var validator: PlanValidator?
+  private var violations: [PlanViolation] = []
+  private var places: [JSONReport.Place?] = []
+  private var findings: [Int: [(rule: String, provider: String?)]] = [:]
+  private var waiters: [Int: Waiter] = [:]
+  private var nextWaiter = 0
+
+  /// A service reading `timeline` (the session's store) and checking `plan`, if any, for each
+  /// segment; with `marksTimeline` it also sets each record's plan violation count in the
+  /// timeline's index (when no ``PlanChecker`` does), so `has:violations` sees them.
+  public init(session: LiveSession, timeline: Timeline, plan: Plan?, marksTimeline: Bool = false) {
+    self.session = session
+    self.timeline = timeline
+    self.plan = plan
+    self.marksTimeline = marksTimeline
+    validator = plan.map(PlanValidator.init)
+    session.addObserver { [weak self] update in self?.observe(update) }
+  }
+
+  // MARK: QueryAPI
+
+  public func answer(_ request: APIRequest, reply: @escaping @Sendable (APIResponse) -> Void) {
+    switch request.route {
+    case .summary:
+      if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
+      work.async { reply(self.summary()) }
+    case .records:
+      if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit"]) {
+        return reply(refused)
+      }
+      switch (
+        Self.filter(request), request.integer("since", in: 0...Int.max),
+        request.integer("limit", in: 1...Self.maximumLimit)
+      )
+      {
+      case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
+        reply(refused)
+      case (.success(let filter), .success(let since), .success(let limit)):
+        work.async { reply(self.records(filter, since: since ?? 0, limit: limit ?? 100)) }
+      }
+    case .violations, .coverage:
+      if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
+      guard plan != nil else {
+        return reply(.error(404, "no tagging plan: start listen with --plan PLAN"))
+      }
+      let route = request.route
+      work.async { reply(route == .violations ? self.violationsReply() : self.coverageReply()) }
+    case .wait:
+      if let refused = request.unknownParameter(allowed: ["filter", "count", "timeout"]) {
+        return reply(refused)
+      }
+      switch (
+        Self.filter(request), request.integer("count", in: 1...Self.maximumLimit),
+        request.seconds("timeout", in: 0...Self.maximumTimeout)
+      )
+      {
+      case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
+        reply(refused)
+      case (.success(let filter), .success(let count), .success(let timeout)):
+        guard timeout.map({ $0 > 0 }) ?? true else {
+          return reply(.badRequest("parameter 'timeout' must be more than 0 seconds"))
+        }
+        wait(filter, count: count ?? 1, timeout: timeout ?? 10, request: request, reply: reply)
+      }
+    case .reset:
+      if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
+      reset(reply: reply)
+    case .openapi:
+      reply(APIResponse(status: 200, body: OpenAPIDocument.json))
+    }
+  }
+
+  /// The request's `filter` (the debugger's language) and `source` as one filter, or a `400`
+  /// with the parser's message.
+  private static func filter(_ request: APIRequest) -> Result<Filter, APIResponse> {
+    var filter: Filter
+    switch Filter.parse(request.value("filter") ?? "") {
+    case .success(let parsed): filter = parsed
+    case .failure(let error): return .failure(.badRequest("parameter 'filter': \(error.message)"))
+    }
+    if let source = request.value("source") {
+      guard !source.isEmpty else { return .failure(.badRequest("parameter 'source' is empty")) }
+      filter.timeline.sourceMatches.append(.exact(source))
+    }
+    return .success(filter)
+  }
+
+  // MARK: Live updates (the session's worker)
+
+  private func observe(_ update: LiveUpdate) {
+    var batch: [Record] = []
+    for case .records(let records) in update.events { batch += records }
+    guard !batch.isEmpty else { return }
+    let first = update.firstPosition
+    var done: [(Waiter, [Int])] = []
+    lock.lock()
+    for (offset, record) in batch.enumerated() { count(record, at: first + offset) }
+    end = first + batch.count
+    for (id, var waiter) in waiters {
+      waiter.matches += matches(waiter.filter, in: first..<end, records: batch, first: first)
+      if waiter.isSatisfied {
+        waiters[id] = nil
+        done.append((waiter, waiter.matches))
+      } else {
+        waiters[id] = waiter
+      }
+    }
+    let current = segment.number
+    lock.unlock()
+    for (waiter, matches) in done { complete(waiter, matches: matches, segment: current, status: 200) }
+  }
+
+  /// Counts one record of the segment and checks it against the plan. Under the lock.
+  private func count(_ record: Record, at position: Int) {
+    counts.records += 1
+    counts.byKind[record.kind.rawValue, default: 0] += 1
+    if let source = record.source { counts.bySource[source, default: 0] += 1 }
+    for output in record.outputs { counts.byProvider[output.provider, default: 0] += 1 }
+    let found = validator?.validate(record) ?? []
+    if !found.isEmpty {
+      violations += found
+      let place = JSONReport.Place(
+        file: timeline.isTemporary ? nil : timeline.url.path, timeMilliseconds: record.timeMilliseconds,
+        source: record.source)
+      places += Array(repeating: place, count: found.count)
+      findings[position] = found.map { ($0.rule.rawValue, $0.provider) }
+      if marksTimeline { timeline.setPlanViolations(found.count, at: position) }
+    }
+    if !found.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }) {
+      counts.withViolations += 1
+    }
+  }
+
+  /// The positions in `range` passing `filter`, of records in hand (`records[0]` at `first`). Under
+  /// the lock (for the plan's findings).
+  private func matches(_ filter: Filter, in range: Range<Int>, records: [Record], first: Int) -> [Int] {
+    let candidates = (try? timeline.filter(filter.timeline, in: range)) ?? []
+    guard filter.checksRecords else { return candidates }
+    return candidates.filter { filter.acceptsRecord(records[$0 - first], planFindings: findings[$0] ?? []) }
+  }
+
+  // MARK: Answers (the service's queue)
+
+  private func summary() -> APIResponse {
+    lock.lock()
+    let (segment, counts) = (self.segment, self.counts)
+    let coverage = validator.map { ($0.coverage.planned, $0.coverage.stateCounts) }
+    lock.unlock()
+    var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
+    out += ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
+    out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
+    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"coverage\":"
+    if let plan, let (planned, states) = coverage {
+      out +=
+        "{\"plan\":" + JSONText.quoted(plan.title) + ",\"planned\":\(planned),\"passed\":\(states.passed)"
+      out += ",\"failing\":\(states.failing),\"blocked\":\(states.blocked),\"notSeen\":\(states.notSeen)}"
+    } else {
+      out += "null"
+    }
+    return APIResponse(status: 200, body: out + "}")
+  }
+
+  private func records(_ filter: Filter, since: Int, limit: Int) -> APIResponse {
+    lock.lock()
+    let (segment, end) = (self.segment, self.end)
+    lock.unlock()
+    let range = max(since, segment.start)..<max(since, segment.start, end)
+    let found = scan(filter, in: range, limit: limit + 1)
+    let more = found.count > limit
+    let page = found.prefix(limit)
+    let next = more ? page.last! + 1 : range.upperBound
+    var out = "{\"segment\":\(segment.number),\"records\":" + lines(Array(page))
+    out += ",\"next\":\(next),\"more\":\(more)}"
+    return APIResponse(status: 200, body: out)
+  }
+
+  private func violationsReply() -> APIResponse {
+    lock.lock()
+    let (number, violations, places) = (segment.number, self.violations, self.places)
+    lock.unlock()
+    let array = JSONReport.violationsArray(violations, places: places)
+    return APIResponse(status: 200, body: "{\"segment\":\(number),\"violations\":" + array + "}")
+  }
+
+  private func coverageReply() -> APIResponse {
+    lock.lock()
+    let (number, coverage) = (segment.number, validator?.coverage)
+    lock.unlock()
+    let object = coverage.map(JSONReport.coverageObject) ?? "null"
+    return APIResponse(status: 200, body: "{\"segment\":\(number),\"coverage\":" + object + "}")
+  }
+
+  /// The first `limit` positions in `range` (already stored and counted) passing `filter`: the
+  /// index a chunk at a time (each twice the last), so a page near the start does not scan the
+  /// whole segment and a full scan takes a few calls.
+  private func scan(_ filter: Filter, in range: Range<Int>, limit: Int) -> [Int] {
+    var found: [Int] = []
+    var chunkStart = range.lowerBound
+    var chunkSize = Self.firstScanChunk
+    while chunkStart < range.upperBound && found.count < limit {
+      let chunk = chunkStart..<min(range.upperBound, chunkStart + chunkSize)
+      chunkStart = chunk.upperBound
+      chunkSize *= 2
+      for position in (try? timeline.filter(filter.timeline, in: chunk)) ?? [] {
+        if filter.checksRecords {
+          guard let record = try? timeline.record(at: position) else { continue }
+          lock.lock()
+          let planFindings = findings[position] ?? []
+          lock.unlock()
+          guard filter.acceptsRecord(record, planFindings: planFindings) else { continue }
+        }
+        found.append(position)
+        if found.count == limit { break }
+      }
+    }
+    return found
+  }
+
+  /// Index entries scanned first for a page.
+  private static let firstScanChunk = 65_536
+
+  /// The recording lines of `positions` as a JSON array.
+  private func lines(_ positions: [Int]) -> String {
+    "[" + positions.compactMap { try? timeline.line(at: $0) }.joined(separator: ",") + "]"
+  }
+
+  // MARK: Waits
+
+  private struct Waiter {
+    var filter: Filter
+    var count: Int
+    var reply: @Sendable (APIResponse) -> Void
+    var matches: [Int] = []
+    /// Whether the records stored before the wait began were scanned.
+    var scanned = false
+    var timer: APITimer?
+
+    var isSatisfied: Bool { scanned && matches.count >= count }
+  }
+
+  private func wait(
+    _ filter: Filter, count: Int, timeout: Double, request: APIRequest,
+    reply: @escaping @Sendable (APIResponse) -> Void
+  ) {
+    lock.lock()
+    guard waiters.count < Self.maximumWaits else {
+      lock.unlock()
+      return reply(.error(503, "\(Self.maximumWaits) waits pending; try again when one ends"))
+    }
+    let id = nextWaiter
+    nextWaiter += 1
+    let (number, start, scanEnd) = (segment.number, segment.start, end)
+    waiters[id] = Waiter(filter: filter, count: count, reply: reply)
+    let timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
+    waiters[id]?.timer = timer
+    lock.unlock()
+    request.onCancel { [weak self] in self?.abandon(id) }
+    // What the segment already holds, off the event loop; later records are the worker's.
+    work.async {
+      let earlier = self.scan(filter, in: start..<scanEnd, limit: count)
+      self.lock.lock()
+      guard var waiter = self.waiters[id] else { return self.lock.unlock() }
+      if self.segment.number == number { waiter.matches = earlier + waiter.matches }
+      waiter.scanned = true
+      let current = self.segment.number
+      if waiter.isSatisfied {
+        self.waiters[id] = nil
+        self.lock.unlock()
+        self.complete(waiter, matches: waiter.matches, segment: current, status: 200)
+      } else {
+        self.waiters[id] = waiter
+        self.lock.unlock()
+      }
+    }
+  }
+
+  /// The wait's timeout: `408` with what arrived, unless it completed first.
+  private func expire(_ id: Int) {
+    lock.lock()
+    let waiter = waiters.removeValue(forKey: id)
+    let current = segment.number
+    lock.unlock()
+    guard let waiter else { return }
+    complete(waiter, matches: waiter.matches, segment: current, status: 408)
+  }
+
+  /// The wait's client went away: it ends without a reply.
+  private func abandon(_ id: Int) {
+    lock.lock()
+    let waiter = waiters.removeValue(forKey: id)
+    lock.unlock()
+    waiter?.timer?.cancel()
+  }
+
+  /// The number of waits pending.
+  public var pendingWaits: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return waiters.count
+  }
+
+  private func complete(_ waiter: Waiter, matches: [Int], segment: Int, status: Int) {
+    waiter.timer?.cancel()
+    let positions = Array(matches.prefix(waiter.count))
+    work.async {
+      let body =
+        "{\"segment\":\(segment),\"count\":\(positions.count),\"records\":" + self.lines(positions) + "}"
+      waiter.reply(APIResponse(status: status, body: body))
+    }
+  }
+
+  // MARK: Reset
+
+  private func reset(reply: @escaping @Sendable (APIResponse) -> Void) {
+    lock.lock()
+    requestedSegments += 1
+    let number = requestedSegments
+    let started = Date()
+    let marker = DropMarker(count: 0, time: started, origin: "reset", extra: ["segment": .int(number)])
+    session.mark(marker) { [weak self] position in
+      guard let self else { return }
+      self.lock.lock()
+      self.segment = Segment(number: number, start: position, started: started)
+      self.end = max(self.end, position)
+      self.counts = Counts()
+      self.validator = self.plan.map(PlanValidator.init)
+      self.violations = []
+      self.places = []
+      self.findings = [:]
+      for id in self.waiters.keys { self.waiters[id]?.matches = [] }
+      let text = self.segment.startedText
+      self.lock.unlock()
+      reply(APIResponse(status: 200, body: "{\"segment\":\(number),\"started\":\"\(text)\"}"))
+    }
+    lock.unlock()
+  }
+
+  // MARK: Values
+
+  private struct Segment {
+    var number: Int
+    /// The session position of its first record.
+    var start: Int
+    var started: Date
+
+    var startedText: String { ISO8601Timestamp.string(milliseconds: started.recordMilliseconds) }
+  }
+
+  private struct Counts {
+    var records = 0
+    var withViolations = 0
+    var byKind: [String: Int] = [:]
+    var bySource: [String: Int] = [:]
+    var byProvider: [String: Int] = [:]
+  }
+
+  /// `{"key":count,…}` in key order.
+  private static func object(_ counts: [String: Int]) -> String {
+    "{"
+      + counts.sorted { $0.key < $1.key }.map { JSONText.quoted($0.key) + ":\($0.value)" }.joined(
+        separator: ",")
+      + "}"
+  }
+}
