@@ -19,6 +19,7 @@ let package = Package(
     .library(name: "AnalyticsHubTesting", targets: ["AnalyticsHubTesting"]),
     .library(name: "TagscopeInspector", targets: ["TagscopeInspector"]),
     .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
+    .library(name: "TagscopeClient", targets: ["TagscopeClient"]),
     .library(name: "TaggingPlanTesting", targets: ["TaggingPlanTesting"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
@@ -31,6 +32,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "AnalyticsHub"),
+    .target(name: "TagscopeClient"),
     .target(name: "AnalyticsProvidersCore", dependencies: ["AnalyticsHub"]),
     .target(name: "FirebaseProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
     .target(name: "AmplitudeProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
@@ -140,6 +142,7 @@ let package = Package(
     .testTarget(
       name: "TagscopeServerTests",
       dependencies: [
+        "TagscopeClient",
         "TagscopeServer", "TagscopeLive", "TaggingPlan", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",

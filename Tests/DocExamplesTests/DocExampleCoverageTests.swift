@@ -38,7 +38,11 @@ final class DocExampleCoverageTests: XCTestCase {
   }
 
   /// Compiled copies outside Tests/DocExamplesTests/Examples.
-  static let elsewhere = ["Tests/TaggingPlanTests/ReadmePlanExampleTests.swift"]
+  static let elsewhere = [
+    "Tests/TaggingPlanTests/ReadmePlanExampleTests.swift",
+    "Tests/TagscopeServerTests/ReadmeUITestExample.swift",
+    "Tests/TagscopeServerTests/ReadmeUITestSupport.swift",
+  ]
 
   func testEveryReadmeAndDocCommentSwiftExampleHasACompiledCopy() throws {
     let readme = try Self.readmeExamples()

@@ -66,6 +66,9 @@ func readmeAppManifest() -> AppManifest {
           .product(name: "TaggingPlan", package: "tagscope"),
           .product(name: "TaggingPlanTesting", package: "tagscope"),
         ]),
+      .testTarget(
+        name: "MyAppUITests",  // asks a running `tagscope listen` what the app sent
+        dependencies: [.product(name: "TagscopeClient", package: "tagscope")]),
     ]
   )
 }

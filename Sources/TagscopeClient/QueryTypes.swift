@@ -1,0 +1,125 @@
+import Foundation
+
+/// A record as `listen` recorded it: the fields tests assert on, and the whole line as JSON.
+public struct ReceivedRecord: Sendable, Hashable, Decodable {
+  public var seq: Int
+  /// ISO 8601, milliseconds.
+  public var time: String
+  /// `screen`, `userAction`, `event`…
+  public var kind: String
+  public var name: String
+  /// The device or SDK connection it came from.
+  public var source: String?
+  /// The tag's properties.
+  public var properties: [String: JSONValue]?
+  /// The whole record (context, outputs…).
+  public var json: JSONValue
+
+  enum Keys: String, CodingKey { case seq, time, kind, name, source, properties }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    seq = try container.decode(Int.self, forKey: .seq)
+    time = try container.decode(String.self, forKey: .time)
+    kind = try container.decode(String.self, forKey: .kind)
+    name = try container.decode(String.self, forKey: .name)
+    source = try container.decodeIfPresent(String.self, forKey: .source)
+    properties = try container.decodeIfPresent([String: JSONValue].self, forKey: .properties)
+    json = try JSONValue(from: decoder)
+  }
+}
+
+/// `GET /tagscope/v1/summary`: what the current segment holds.
+public struct QuerySummary: Sendable, Hashable, Decodable {
+  public var segment: Int
+  public var started: String
+  public var records: Int
+  public var withViolations: Int
+  public var byKind: [String: Int]
+  public var bySource: [String: Int]
+  public var byProvider: [String: Int]
+  /// Plan coverage by state; `nil` without a plan.
+  public var coverage: CoverageCounts?
+}
+
+/// Coverage items by state.
+public struct CoverageCounts: Sendable, Hashable, Decodable {
+  public var plan: String?
+  public var planned: Int
+  public var passed: Int
+  public var failing: Int
+  public var blocked: Int
+  public var notSeen: Int
+}
+
+/// `GET /tagscope/v1/records`: a page, and where the next one starts.
+public struct RecordPage: Sendable, Hashable, Decodable {
+  public var segment: Int
+  public var records: [ReceivedRecord]
+  /// The `since` of the next page.
+  public var next: Int
+  /// Whether more matching records may follow now.
+  public var more: Bool
+}
+
+/// One tagging-plan violation, as in `tagscope validate --format json`.
+public struct PlanViolationReport: Sendable, Hashable, Decodable {
+  public var seq: Int
+  public var severity: String
+  public var rule: String
+  public var tag: String
+  public var provider: String?
+  public var message: String
+  public var source: String?
+  public var planFile: String?
+  public var planLine: Int?
+  /// What the plan expected and what the record carried.
+  public var expected: JSONValue?
+  public var actual: JSONValue?
+}
+
+/// One planned item and its state (`passed`, `failing`, `blocked`, `not-seen`).
+public struct CoverageItemReport: Sendable, Hashable, Decodable {
+  public var id: String
+  public var state: String
+  public var records: Int
+  public var rules: [String]
+  public var reasons: [String]
+  public var planLine: Int
+}
+
+/// `GET /tagscope/v1/coverage`.
+public struct CoverageReport: Sendable, Hashable, Decodable {
+  public var planned: Int
+  public var seen: Int
+  public var passed: Int
+  public var failing: Int
+  public var blocked: Int
+  public var notSeen: Int
+  public var missing: [String]
+  public var items: [CoverageItemReport]
+}
+
+/// A segment: what the API counts from (`POST /tagscope/v1/reset` starts a new one).
+public struct Segment: Sendable, Hashable, Decodable {
+  public var segment: Int
+  public var started: String
+}
+
+/// Why a query failed.
+public enum TagscopeClientError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The wait's timeout passed first: the matching records that did arrive.
+  case timedOut(received: [ReceivedRecord])
+  /// `listen` refused the request (400 bad parameter, 401 token, 404 no plan…) with its message.
+  case refused(status: Int, message: String)
+  /// The answer was not what the API sends.
+  case invalidResponse(String)
+
+  public var description: String {
+    switch self {
+    case .timedOut(let received): return "timed out with \(received.count) matching record(s)"
+    case .refused(let status, let message): return "tagscope listen answered \(status): \(message)"
+    case .invalidResponse(let reason): return "unexpected answer from tagscope listen: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// README's pytest example (scripts/sdk-clients/test_tagscope_api.py) run by pytest from `.venv`
+/// against a real listen: the official Segment SDK sends while the test waits on the query API.
+/// In `SDKClientTests`, whose tests fork a child process (the thread sanitizer pass skips them).
+extension SDKClientTests {
+  func testReadmesPytestExampleRunsAgainstARealListen() async throws {
+    let python = packageRoot.appendingPathComponent(".venv/bin/python")
+    guard FileManager.default.isExecutableFile(atPath: python.path) else {
+      throw XCTSkip("!!! SKIPPING the pytest example: \(python.path) is missing (scripts/test creates it)")
+    }
+    let listen = try await QueryAPIHarness.start(plan: nil)
+    addTeardownBlock { try? await listen.stop() }
+    let process = Process()
+    process.executableURL = python
+    process.arguments = [
+      "-m", "pytest", "-q", "-p", "no:cacheprovider",
+      packageRoot.appendingPathComponent("scripts/sdk-clients/test_tagscope_api.py").path,
+    ]
+    var environment = ProcessInfo.processInfo.environment
+    environment["TAGSCOPE_URL"] = "http://127.0.0.1:\(listen.server.port)"
+    environment["NO_PROXY"] = "*"
+    environment["no_proxy"] = "*"
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, output)
+    XCTAssertTrue(output.contains("2 passed"), output)
+    XCTAssertEqual(listen.timeline.count, 1, "the SDK's one track is recorded (and a reset marker)")
+  }
+
+  /// README's Python block is the start of that file, line for line (the file adds a timeout test).
+  func testReadmesPytestExampleIsTheFileItRuns() throws {
+    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let start = try XCTUnwrap(readme.range(of: "```python\n"))
+    let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+    let block = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    let file = try String(
+      contentsOf: packageRoot.appendingPathComponent("scripts/sdk-clients/test_tagscope_api.py"),
+      encoding: .utf8
+    ).split(separator: "\n").map(String.init)
+    let code = Array(file.drop { $0.hasPrefix("\"\"\"") || !$0.hasPrefix("import") })
+    XCTAssertEqual(Array(code.prefix(block.count)), block)
+  }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import TagscopeClient
+import XCTest
+
+/// Issue 16: the Swift client against a real `listen` — summary, records, a wait answered as the
+/// records arrive, a timed-out wait, an invalid filter, reset between two tests, the token, and
+/// violations and coverage.
+final class TagscopeClientTests: XCTestCase {
+  private func client(_ listen: QueryAPIHarness, token: String? = nil) -> TagscopeClient {
+    TagscopeClient(baseURL: URL(string: "http://127.0.0.1:\(listen.server.port)")!, token: token)
+  }
+
+  func testTheClientWaitsQueriesAndResets() async throws {
+    let listen = try await QueryAPIHarness.start()
+    addTeardownBlock { try? await listen.stop() }
+    let tagscope = client(listen)
+    // A wait started before the records arrive returns as soon as they do.
+    async let waited = tagscope.wait(for: "kind:action name:addToCart", count: 2, timeout: .seconds(10))
+    try await Task.sleep(for: .milliseconds(100))
+    try listen.send([
+      recordLine(1, "screen", "home"),
+      recordLine(2, "userAction", "addToCart", properties: #"{"sku":"A-1"}"#),
+      recordLine(3, "userAction", "addToCart"),
+    ])
+    let records = try await waited
+    XCTAssertEqual(records.map(\.seq), [2, 3])
+    XCTAssertEqual(records[0].properties?["sku"], .string("A-1"))
+    XCTAssertEqual(records[0].source, "App@sim")
+    XCTAssertEqual(records[0].json["kind"], .string("userAction"))
+
+    let summary = try await tagscope.summary()
+    XCTAssertEqual(summary.records, 3)
+    XCTAssertEqual(summary.byKind, ["screen": 1, "userAction": 2])
+    XCTAssertEqual(summary.coverage?.plan, "Shop")
+    XCTAssertEqual(summary.withViolations, 1, "the addToCart without its sku")
+    let page = try await tagscope.records(filter: "name:home")
+    XCTAssertEqual(page.records.map(\.name), ["home"])
+    let violations = try await tagscope.violations()
+    XCTAssertEqual(violations.map(\.rule), ["missing-property"])
+    XCTAssertEqual(violations.first?.planFile, "shop.yaml")
+    let coverage = try await tagscope.coverage()
+    XCTAssertEqual(coverage.planned, 3)
+    XCTAssertEqual(Set(coverage.items.map(\.state)), ["passed", "not-seen"], "addToCart passed once")
+
+    // A timeout gives what did arrive; an invalid filter is refused with the parser's message.
+    do {
+      try await tagscope.wait(for: "name:checkout", timeout: .milliseconds(300))
+      XCTFail("no checkout was sent")
+    } catch TagscopeClientError.timedOut(let received) {
+      XCTAssertEqual(received, [])
+    }
+    do {
+      _ = try await tagscope.records(filter: "kind:nope")
+      XCTFail("an invalid filter is refused")
+    } catch TagscopeClientError.refused(let status, let message) {
+      XCTAssertEqual(status, 400)
+      XCTAssertTrue(message.contains("unknown kind"), message)
+    }
+
+    // The next test starts from nothing; the recording keeps everything.
+    let segment = try await tagscope.reset()
+    XCTAssertEqual(segment.segment, 2)
+    let afterReset = try await tagscope.summary()
+    XCTAssertEqual(afterReset.records, 0)
+    try listen.send([recordLine(4, "screen", "cart")])
+    let cart = try await tagscope.wait(for: "name:cart")
+    XCTAssertEqual(cart.map(\.seq), [4])
+  }
+
+  func testTheTokenIsSentAndAWrongOneIsRefused() async throws {
+    let listen = try await QueryAPIHarness.start(token: "s3cret")
+    addTeardownBlock { try? await listen.stop() }
+    let summary = try await client(listen, token: "s3cret").summary()
+    XCTAssertEqual(summary.records, 0)
+    do {
+      _ = try await client(listen, token: "wrong").summary()
+      XCTFail("a wrong token is refused")
+    } catch TagscopeClientError.refused(let status, _) {
+      XCTAssertEqual(status, 401)
+    }
+  }
+}
