@@ -36,7 +36,8 @@ public final class InspectorTimelineSource: TimelineSource {
       planSummary: plan.map(\.headerText).flatMap { $0.isEmpty ? nil : $0 },
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
       isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies,
-      planErrors: plan.map(\.errorsText), providers: timeline.providers)
+      planErrors: plan.map(\.errorsText), providers: timeline.providers,
+      segmentStart: timeline.gaps.last { $0.marker.origin == "reset" }?.beforeIndex)
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }

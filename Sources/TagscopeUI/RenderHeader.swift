@@ -143,8 +143,15 @@ extension FrameView {
       }
     }
     if state.mode == .live {  // a replay's header already says `record n/total`
-      parts.append(
-        HeaderPart(forms: [segments("\(Format.grouped(state.known)) events")], essential: true, rank: 90))
+      var forms = [segments("\(Format.grouped(state.known)) events")]
+      if let start = state.info.segmentStart {  // a test suite reset: counted from there
+        let since = Format.grouped(max(0, state.known - start))
+        forms = [
+          segments("\(since) events since reset · \(Format.grouped(state.known)) in all"),
+          segments("\(since) since reset"),
+        ]
+      }
+      parts.append(HeaderPart(forms: forms, essential: true, rank: 90))
     }
     let dropped = state.info.dropped
     if dropped > 0 {

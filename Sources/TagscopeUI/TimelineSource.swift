@@ -51,6 +51,9 @@ public struct SourceInfo: Sendable, Hashable {
   public var planErrors: String?
   /// The providers seen, in the order of the Events list's status marks.
   public var providers: [String]
+  /// The first record after the latest reset (`POST /tagscope/v1/reset`, a test suite starting a
+  /// test), when there was one: the header counts from there.
+  public var segmentStart: Int?
   /// Records lost upstream (backlog overflow, drop markers).
   public var dropped: Int
   /// The devices/connections records came from (`tagscope listen`), in order of appearance.
@@ -66,8 +69,9 @@ public struct SourceInfo: Sendable, Hashable {
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
     sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0,
-    planErrors: String? = nil, providers: [String] = []
+    planErrors: String? = nil, providers: [String] = [], segmentStart: Int? = nil
   ) {
+    self.segmentStart = segmentStart
     self.planErrors = planErrors
     self.providers = providers
     self.seqAnomalies = seqAnomalies

@@ -101,4 +101,19 @@ final class QAResultsTests: XCTestCase {
     state.apply(.key(.escape))
     XCTAssertEqual(state.overlay, Overlay.none)
   }
+
+  /// Issue 16: after a test suite's reset (`POST /tagscope/v1/reset`, a marker in the recording)
+  /// the live header counts from there; the list keeps every record.
+  func testAfterAResetTheHeaderCountsFromIt() throws {
+    let records = Fixtures.podcastRecords()
+    let store = Fixtures.store(Array(records.prefix(5)))
+    try store.timeline.append(DropMarker(count: 0, time: Date(), origin: "reset", extra: ["segment": 2]))
+    store.append(contentsOf: records[5...])
+    var state = Fixtures.state(store, mode: .live)
+    state.apply(.tick(now: 1001))
+    let header = String(render(state).text.split(separator: "\n")[0])
+    XCTAssertTrue(header.contains("─ 7 events since reset · 12 in all ─"), header)
+    XCTAssertFalse(header.contains("dropped"), "a reset loses nothing")
+    XCTAssertEqual(state.visibleCount, 12, "the list keeps every record")
+  }
 }
