@@ -92,7 +92,7 @@ let package = Package(
       name: "tagscope",
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive",
+        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -101,8 +101,11 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
-        "TagscopeLive",
+        "TagscopeLive", "TagscopeDiff",
       ]),
+    .target(
+      name: "TagscopeDiff",
+      dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline"]),
     .target(
       name: "TaggingPlan",
       dependencies: [
@@ -121,7 +124,7 @@ let package = Package(
       dependencies: [
         "TaggingPlan", "TaggingPlanTesting", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsHubTesting",
-        "PodcastDemo", "TagscopeFuzzing",
+        "PodcastDemo", "TagscopeFuzzing", "TagscopeDiff",
       ]),
     .testTarget(
       name: "AnalyticsProvidersTests",

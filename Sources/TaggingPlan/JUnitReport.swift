@@ -132,7 +132,9 @@ public enum JUnitReport {
     return out
   }
 
-  static func testCase(classname: String, name: String, file: String? = nil, line: Int? = nil, body: String)
+  package static func testCase(
+    classname: String, name: String, file: String? = nil, line: Int? = nil, body: String
+  )
     -> String
   {
     var open = "<testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
@@ -155,7 +157,7 @@ public enum JUnitReport {
   }
 
   /// Escapes XML markup characters and replaces characters XML 1.0 cannot carry.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

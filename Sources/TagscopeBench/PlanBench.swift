@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TaggingPlan
+import TagscopeDiff
 import TagscopeInspector
 import TagscopeRecording
 import TagscopeTimeline
@@ -65,9 +66,18 @@ enum PlanBench {
     var indexing = PlanTiming()
     var validating = PlanTiming()
     var decodingAll = PlanTiming()
+    var diffing = PlanTiming()
+    var changes = 0
     var indexed = 0
     for _ in 0..<3 {
       indexing.keepBest(try PlanTiming.measure { indexed = try index() })
+      // `tagscope diff FILE FILE`: both recordings read, then compared.
+      diffing.keepBest(
+        try PlanTiming.measure {
+          let base = try ProfileReader.read(path: url.path).0
+          let new = try ProfileReader.read(path: url.path).0
+          changes = RecordingDiff(base: base, new: new).findings.count
+        })
       validating.keepBest(
         try PlanTiming.measure {
           let report = try validate()
@@ -125,6 +135,10 @@ enum PlanBench {
     report.add(
       "plan.validate.vs_index", indexing.cpu / validating.cpu, unit: "x",
       baseline: "timeline indexing of the same file (\(baseline)), CPU time", atLeast: 0.8)
+    report.add(
+      "plan.diff.vs_validate", 2 * validating.cpu / diffing.cpu, unit: "x",
+      baseline: "tagscope diff FILE FILE vs validate reading the file twice, CPU time (\(changes) changes)",
+      atLeast: 1)
     report.add(
       "plan.validate.decode_all.vs_index", indexing.cpu / decodingAll.cpu, unit: "x",
       baseline: "validation decoding every record vs timeline indexing, CPU time")

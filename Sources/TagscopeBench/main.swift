@@ -15,6 +15,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("plan", PlanBench.run),
   ("ui", UIBench.run),
   ("api", QueryAPIBench.run),
+  ("devices", DevicesBench.run),
 ]
 
 var report = BenchReport()

@@ -16,8 +16,12 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package private(set) var time: Int64 = 0
   private var hasSource = false
   private var hasher = ContentHasher()
+  /// Whether records with a `source` get a key too (the key still leaves the source out).
+  private let keysSourcedRecords: Bool
 
-  package init() {}
+  /// A builder; with `keysSourcedRecords`, records from `listen` get a key too (for readers whose
+  /// result does not depend on the source, as a diff's).
+  package init(keysSourcedRecords: Bool = false) { self.keysSourcedRecords = keysSourcedRecords }
 
   /// Reads `bytes` with the one record decoder (specialized for this builder here, in its module):
   /// the key and `seq` of a record line without a `source`, else `nil`.
@@ -26,8 +30,8 @@ package struct RecordContentKeyBuilder: RecordBuilder {
     return (key, seq)
   }
 
-  /// The last line's key, `nil` for a record with a `source`.
-  package var key: RecordContentKey? { hasSource ? nil : hasher.finish() }
+  /// The last line's key, `nil` for a record with a `source` (unless ``init(keysSourcedRecords:)``).
+  package var key: RecordContentKey? { hasSource && !keysSourcedRecords ? nil : hasher.finish() }
 
   package mutating func reset() {
     hasSource = false

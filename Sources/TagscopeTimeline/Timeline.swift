@@ -470,7 +470,8 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     }
     for position in 0..<index.count {
       let entry = index.entries[position]
-      if entry.seq == seq && (sourceID == nil || entry.sourceID == sourceID) { return position }
+      guard entry.seqLow == UInt32(truncatingIfNeeded: seq), index.seq(at: position) == seq else { continue }
+      if sourceID == nil || entry.sourceID == sourceID { return position }
     }
     return nil
   }

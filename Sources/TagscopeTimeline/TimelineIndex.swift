@@ -1,19 +1,22 @@
 import Foundation
 import TagscopeRecording
 
-/// The compact per-record fields the timeline keeps in memory (64 bytes): where the line is in the
+/// The compact per-record fields the timeline keeps in memory (56 bytes): where the line is in the
 /// file and what the Events list, the filters and the per-source fold need. Each provider's status
 /// is two bits in two planes plus a flag (the first 32 providers seen); names, kinds and sources
-/// are interned.
+/// are interned; a `seq` past 32 bits is kept apart (``TimelineIndex/seq(at:)``).
 struct IndexEntry {
   static let ruleViolations: UInt8 = 1
   static let issues: UInt8 = 2
   static let context: UInt8 = 4
   static let moreProviders: UInt8 = 8
+  /// `seq` does not fit ``seqLow``: the index keeps it in ``TimelineIndex/wideSeqs``.
+  static let wideSeq: UInt8 = 16
 
   var offset: UInt64
-  var seq: UInt64
   var time: Int64
+  /// `seq`, when it fits in 32 bits (else see ``wideSeq``).
+  var seqLow: UInt32
   /// Providers with an output (bit = provider id).
   private(set) var presentBits: UInt32 = 0
   /// A provider's status code, low and high bit: 0 sent, 1 dropped, 2 blocked, 3 failed (or a
@@ -38,7 +41,7 @@ struct IndexEntry {
     sourceID: UInt16, flags: UInt8
   ) {
     self.offset = offset
-    self.seq = seq
+    self.seqLow = UInt32(truncatingIfNeeded: seq)
     self.time = time
     self.nameID = nameID
     self.length = length
@@ -208,6 +211,8 @@ struct TimelineIndex {
   var countOfSource: [Int] = []
   var violationsOfSource: [Int] = []
   var consentKindID: Int
+  /// By record: the `seq`s that do not fit in an entry's 32 bits (rare: recordings are untrusted).
+  var wideSeqs: [Int: UInt64] = [:]
   /// `seq` repeating or going backwards within a source, in file order.
   var sequence = SequenceCheck()
 
@@ -217,6 +222,12 @@ struct TimelineIndex {
   }
 
   var count: Int { entries.count }
+
+  /// The `seq` of record `index`.
+  func seq(at index: Int) -> UInt64 {
+    let entry = entries[index]
+    return entry.flags & IndexEntry.wideSeq != 0 ? wideSeqs[index] ?? 0 : UInt64(entry.seqLow)
+  }
 
   /// Indexes one record whose line is at `offset` (`length` bytes without the newline).
   mutating func add(_ record: Record, offset: UInt64, length: Int) {
@@ -230,6 +241,10 @@ struct TimelineIndex {
     if fields.hasRuleViolations { flags |= IndexEntry.ruleViolations }
     if fields.hasIssues { flags |= IndexEntry.issues }
     if fields.hasContext { flags |= IndexEntry.context }
+    if fields.seq > UInt64(UInt32.max) {
+      flags |= IndexEntry.wideSeq
+      wideSeqs[index] = fields.seq
+    }
     var entry = IndexEntry(
       offset: offset, seq: fields.seq, time: fields.time, nameID: UInt32(names.id(fields.name)),
       length: UInt32(clamping: length), kindID: UInt16(clamping: kinds.id(fields.kind)),
@@ -258,7 +273,7 @@ struct TimelineIndex {
     countOfSource[source] += 1
     if entry.flags & IndexEntry.ruleViolations != 0 { violationsOfSource[source] += 1 }
     entries.append(entry)
-    _ = sequence.check(seq: entry.seq, sourceKey: source)
+    _ = sequence.check(seq: fields.seq, sourceKey: source)
     let isConsent = Int(entry.kindID) == consentKindID
     running[source].apply(entry, at: index, isConsent: isConsent, providerNames: providers.strings)
     if isConsent, let decision = fields.consentDecision(index: index) { running[source].apply(decision) }
@@ -286,7 +301,7 @@ struct TimelineIndex {
         OutputSummary(provider: providers.strings[id], status: FoldState.status(entry, 1 << UInt64(id))))
     }
     return RecordSummary(
-      index: index, seq: entry.seq, timeMilliseconds: entry.time,
+      index: index, seq: seq(at: index), timeMilliseconds: entry.time,
       kind: RecordKind(rawValue: kinds.strings[Int(entry.kindID)]), name: names.strings[Int(entry.nameID)],
       source: entry.sourceID == 0 ? nil : sources.strings[Int(entry.sourceID)], outputs: outputs,
       hasRuleViolations: entry.flags & IndexEntry.ruleViolations != 0,

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TagscopeRecording
 
-/// The tagscope command line: the demo, replay, listen and validate tools.
+/// The tagscope command line: the demo, replay, listen, validate and diff tools.
 @main
 struct Tagscope: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
@@ -12,7 +12,9 @@ struct Tagscope: AsyncParsableCommand {
       example per section) is in: tagscope help plan
       """,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
-    subcommands: [DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self, HelpCommand.self],
+    subcommands: [
+      DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self, DiffCommand.self, HelpCommand.self,
+    ],
     defaultSubcommand: DemoCommand.self
   )
 

@@ -104,9 +104,9 @@ final class PerSourceStateTests: XCTestCase {
     XCTAssertEqual(statistics.map(\.recentRecords), [4, 4, 4])
   }
 
-  /// Day-long sessions: the index costs 64 bytes a record, each provider's status packed in bits.
-  func testAnIndexEntryIs64BytesAndKeepsEveryStatus() throws {
-    XCTAssertLessThanOrEqual(MemoryLayout<IndexEntry>.stride, 64)
+  /// Day-long sessions: the index costs 56 bytes a record, each provider's status packed in bits.
+  func testAnIndexEntryIs56BytesAndKeepsEveryStatus() throws {
+    XCTAssertLessThanOrEqual(MemoryLayout<IndexEntry>.stride, 56)
     let timeline = try Timeline.live()
     defer { timeline.release() }
     var record = Record(seq: 1, time: Date(), kind: .event, name: "e")
@@ -132,5 +132,21 @@ final class PerSourceStateTests: XCTestCase {
     XCTAssertEqual(state.provider("off")?.enabled, false)
     XCTAssertEqual(state.provider("p2")?.consented, false)
     XCTAssertEqual(state.provider("p0")?.isBlocked, false)
+  }
+
+  /// A `seq` past 32 bits (an app's own counter, or untrusted input) is kept whole beside the
+  /// 56-byte entry: summaries, "go to #seq" and the seq check see it as written.
+  func testASeqPast32BitsIsKeptWhole() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    let wide: UInt64 = 1 << 40 | 7
+    for seq in [UInt64(5), wide, 7, wide + 1, UInt64.max] {
+      try timeline.append(Record(seq: seq, time: Date(), kind: .event, name: "e"))
+    }
+    XCTAssertEqual(try (0..<5).map { try timeline.summary(at: $0).seq }, [5, wide, 7, wide + 1, UInt64.max])
+    XCTAssertEqual(timeline.firstIndex(seq: 7), 2, "7 is not taken for the wide seq whose low bits are 7")
+    XCTAssertEqual(timeline.firstIndex(seq: wide), 1)
+    XCTAssertEqual(timeline.firstIndex(seq: UInt64.max), 4)
+    XCTAssertEqual(timeline.firstIndex(seq: 1 << 40), nil)
   }
 }

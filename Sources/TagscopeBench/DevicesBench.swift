@@ -1,0 +1,293 @@
+import AnalyticsHub
+import Foundation
+import TagscopeLive
+import TagscopeRecording
+import TagscopeServer
+import TagscopeTimeline
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Issue 12's figures, many devices at once: 20 native streams of 100,000 records each (every
+/// device on its own journey of screens and taps) into `listen` with the debugger's timeline
+/// attached — records lost, rate and resident memory per record in process; key latency of the
+/// real `tagscope listen` debugger in tmux while the same streams arrive; and seeks (the state of
+/// the record's own device, and the record) on the 2,000,000-record, 20-source recording it wrote.
+enum DevicesBench {
+  static let devices = 20
+  static let recordsPerDevice = 100_000
+  static let screens = ["home", "podcasts", "favorites", "player", "settings"]
+
+  static func run(_ report: inout BenchReport) throws {
+    let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+      "tagscope-devices-bench-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("devices.jsonl")
+    try streamIntoTimeline(recording: recording, &report)
+    try seeking(recording, &report)
+    try? FileManager.default.removeItem(at: recording)
+    try keyLatency(directory: directory, &report)
+  }
+
+  // MARK: Streams
+
+  /// One device's stream in chunks of `chunk` records: the header once, then its journey (a
+  /// screen every fifth record, taps on it in between), `seq` counting from 1.
+  struct DeviceStream {
+    let device: Int
+    var next = 1
+    let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+    init(device: Int) { self.device = device }
+
+    mutating func chunk(_ count: Int) -> [UInt8] {
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(count * 460)
+      if next == 1 {
+        RecordLineEncoder.appendLine(
+          RecordingHeader(app: "Podcasts", device: "phone-\(device)", started: start), to: &bytes)
+      }
+      let end = min(next + count, DevicesBench.recordsPerDevice + 1)
+      while next < end {
+        RecordLineEncoder.appendLine(record(next), to: &bytes)
+        next += 1
+      }
+      return bytes
+    }
+
+    var finished: Bool { next > DevicesBench.recordsPerDevice }
+
+    func record(_ index: Int) -> Record {
+      let screens = DevicesBench.screens
+      let screen = screens[(index / 5 + device) % screens.count]
+      let previous = screens[(index / 5 + device + screens.count - 1) % screens.count]
+      let isScreen = index % 5 == 0
+      return Record(
+        seq: UInt64(index), time: start.addingTimeInterval(Double(index) / 200 + Double(device) / 1000),
+        kind: isScreen ? .screen : .userAction,
+        name: isScreen ? screen : "tap\(index % 3)",
+        properties: isScreen
+          ? [:] : ["item": .string("episode-\(index % 40)"), "position": .int(index % 12)],
+        context: RecordContext(
+          screen: screen, history: [previous, screen],
+          session: RecordSession(id: "s-\(device)", state: "authenticated", user: "u-\(device)")),
+        outputs: [
+          ProviderOutput(
+            provider: "firebase", status: .sent,
+            calls: [
+              CallDescription(
+                method: "logEvent", name: isScreen ? "screen_view" : "tap_\(index % 3)",
+                parameters: ["screen_name": .string(screen)])
+            ]),
+          ProviderOutput(provider: "amplitude", status: index % 7 == 0 ? .dropped : .sent),
+        ])
+    }
+  }
+
+  /// Sends every device's stream at once on its own connection, `chunk` records at a time.
+  static func sendAllDevices(port: Int, chunk: Int = 2_000) {
+    DispatchQueue.concurrentPerform(iterations: devices) { device in
+      guard let socket = try? BenchSocket(port: port) else { return }
+      var stream = DeviceStream(device: device)
+      while !stream.finished { socket.send(stream.chunk(chunk)) }
+      socket.finishSending()
+      socket.waitForClose()
+    }
+  }
+
+  // MARK: In process
+
+  /// A real server into a ``LiveSession`` writing the debugger's live ``Timeline`` (what `tagscope
+  /// listen` runs under its user interface); memory is the process's anonymous resident growth
+  /// after freed heap is returned (`malloc_trim`), divided by the records the timeline holds.
+  static func streamIntoTimeline(recording: URL, _ report: inout BenchReport) throws {
+    let total = devices * recordsPerDevice
+    trimHeap()
+    let before = Memory.anonymousResident()
+    let timeline = try Timeline.live(
+      recordingTo: recording, header: RecordingHeader(app: "tagscope listen", started: Date()))
+    let counter = Counter()
+    let session = LiveSession(store: timeline) { update in
+      for case .records(let records) in update.events { counter.add(records.count) }
+    }
+    let server = try startServer(ingest: session)
+    let seconds = try measureSeconds {
+      sendAllDevices(port: server.port)
+      try counter.wait(for: total, timeout: 300)
+    }
+    try ServerBench.stop(server)
+    session.close()
+    timeline.waitUntilIndexed()
+    trimHeap()
+    let after = Memory.anonymousResident()
+    let held = timeline.count
+    let sources = timeline.sourceStatistics().count
+    timeline.release(keepTemporary: true)
+    report.add(
+      "devices.stream.lost", Double(total - held), unit: "records",
+      baseline:
+        "\(devices) devices × \(recordsPerDevice) sent − records in the live timeline (\(sources) sources)",
+      atMost: 0)
+    report.add(
+      "devices.stream.rate", Double(total) / seconds, unit: "records/s",
+      baseline: "\(devices) native connections → live session → the debugger's live timeline + recording")
+    report.add(
+      "devices.memory.per_record", Double(after - before) / Double(max(held, 1)), unit: "bytes",
+      baseline:
+        "anonymous RSS growth of the whole process (server, session, live timeline; after malloc_trim) / records",
+      atMost: 64)
+  }
+
+  static func startServer(ingest: LiveSession) throws -> ListenServer {
+    let box = ResultBox<ListenServer>()
+    let semaphore = DispatchSemaphore(value: 0)
+    Task {
+      box.set(
+        await Result.capture {
+          try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: ingest)
+        })
+      semaphore.signal()
+    }
+    semaphore.wait()
+    return try box.get()
+  }
+
+  /// Returns freed heap to the system (glibc's `malloc_trim`, looked up as Swift does not import
+  /// it), so resident memory counts what is still held.
+  static func trimHeap() {
+    #if canImport(Glibc)
+      typealias Trim = @convention(c) (Int) -> Int32
+      guard let symbol = dlsym(nil, "malloc_trim") else { return }
+      _ = unsafeBitCast(symbol, to: Trim.self)(0)
+    #endif
+  }
+
+  // MARK: Seeking
+
+  /// Opens the recording `listen` wrote (20 sources interleaved) and seeks 2,000 random records:
+  /// the state as of each (its own device's fold from that device's keyframes) and the record.
+  static func seeking(_ url: URL, _ report: inout BenchReport) throws {
+    trimHeap()
+    let before = Memory.anonymousResident()
+    let timeline = try Timeline.open(url: url)
+    timeline.waitUntilIndexed()
+    defer { timeline.release() }
+    trimHeap()
+    let opened = Memory.anonymousResident()
+    var random = BenchRandom(seed: 12)
+    var timings: [Double] = []
+    var wrongDevice = 0
+    for _ in 0..<2_000 {
+      let position = Int(random.next() % UInt64(timeline.count))
+      var state: TimelineState?
+      var record: Record?
+      timings.append(
+        try measureSeconds {
+          state = try timeline.state(at: position)
+          record = try timeline.record(at: position)
+        } * 1000)
+      if let record, let screen = record.context.screen, state?.screen != screen { wrongDevice += 1 }
+    }
+    timings.sort()
+    report.add(
+      "devices.seek.p50", timings[timings.count / 2], unit: "ms",
+      baseline: "state + record at a random index of \(timeline.count) records, \(devices) sources",
+      atMost: 20)
+    report.add(
+      "devices.seek.max", timings.last!, unit: "ms", baseline: "2,000 random seeks", atMost: 20)
+    report.add(
+      "devices.seek.wrong_screen", Double(wrongDevice), unit: "seeks",
+      baseline: "the state's current screen is not the record's own (another device's)", atMost: 0)
+    report.add(
+      "devices.open.memory.per_record", Double(opened - before) / Double(timeline.count), unit: "bytes",
+      baseline: "anonymous RSS growth (after malloc_trim) / records, opening the recording", atMost: 64)
+  }
+
+  // MARK: The real debugger
+
+  /// `tagscope listen` with its debugger in tmux 140×40 while the 20 devices stream into it: 40
+  /// keys (pause, then up and down), each timed from `send-keys` until `capture-pane` shows it.
+  static func keyLatency(directory: URL, _ report: inout BenchReport) throws {
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("tagscope").path
+    guard FileManager.default.isExecutableFile(atPath: binary) else {
+      throw BenchFailure(
+        "\(binary) is missing: build it with `swift build -c release --product tagscope` first")
+    }
+    let port = ServerBench.freePort()
+    let recording = directory.appendingPathComponent("listen.jsonl")
+    let session = UIBench.Session(name: "devbench-\(getpid())")
+    defer { session.kill() }
+    _ = try session.start(
+      "LANG=C.UTF-8 TERM=xterm-256color exec '\(binary)' listen --port \(port) --record '\(recording.path)'")
+    var connected = false
+    for _ in 0..<100 where !connected {
+      Thread.sleep(forTimeInterval: 0.1)
+      connected = (try? BenchSocket(port: port)) != nil
+    }
+    guard connected else { throw BenchFailure("tagscope listen did not open port \(port)") }
+    let done = Counter()
+    let started = Date()
+    Thread.detachNewThread {
+      sendAllDevices(port: port)
+      done.add(1)
+    }
+    Thread.sleep(forTimeInterval: 1)
+    var latencies: [Double] = []
+    for press in 0..<40 where done.value == 0 {
+      let before = session.position()
+      let sent = Date()
+      session.send(press == 0 ? "k" : (press % 2 == 0 ? "j" : "k"))
+      while Date().timeIntervalSince(sent) < 2 {
+        let now = session.position()
+        if press == 0 ? now.paused : (now.cursor != before.cursor && now.cursor != nil) { break }
+      }
+      latencies.append(Date().timeIntervalSince(sent) * 1000)
+      Thread.sleep(forTimeInterval: 0.15)
+    }
+    try done.wait(for: 1, timeout: 600)
+    let streamed = Date().timeIntervalSince(started)
+    Thread.sleep(forTimeInterval: 1)
+    session.send("q")
+    var lines = 0
+    for _ in 0..<100 {
+      Thread.sleep(forTimeInterval: 0.2)
+      lines = lineCount(recording)
+      if lines > devices * recordsPerDevice { break }
+    }
+    guard latencies.count >= 10 else {
+      throw BenchFailure("the streams ended after \(latencies.count) keys; no latency figure")
+    }
+    if ProcessInfo.processInfo.environment["DEVICES_BENCH_VERBOSE"] != nil {
+      FileHandle.standardError.write(Data("key latencies (ms): \(latencies.map { Int($0) })\n".utf8))
+    }
+    latencies.sort()
+    let p99 = latencies[min(latencies.count - 1, Int((Double(latencies.count) * 0.99).rounded(.up)) - 1)]
+    report.add(
+      "devices.key_latency.p99", p99, unit: "ms",
+      baseline:
+        "\(latencies.count) keys while \(devices) devices stream into tagscope listen in tmux (median "
+        + String(format: "%.1f", latencies[latencies.count / 2]) + " ms)", atMost: 50)
+    report.add(
+      "devices.listen.lost", Double(devices * recordsPerDevice - (lines - 1)), unit: "records",
+      baseline: "sent − lines in listen's --record file (streams took \(String(format: "%.1f", streamed)) s)",
+      atMost: 0)
+  }
+
+  static func lineCount(_ url: URL) -> Int {
+    guard let file = fopen(url.path, "r") else { return 0 }
+    defer { fclose(file) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var lines = 0
+    while true {
+      let read = fread(&buffer, 1, buffer.count, file)
+      if read <= 0 { break }
+      for byte in buffer[0..<read] where byte == 10 { lines += 1 }
+    }
+    return lines
+  }
+}

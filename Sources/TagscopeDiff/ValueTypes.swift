@@ -1,0 +1,81 @@
+import AnalyticsHub
+
+/// The JSON types a property or parameter was seen with, as a set (order-insensitive: a value seen
+/// once as a string and once as a number is `number|string`). Integers and doubles are both
+/// `number`, as JSON has one number type.
+public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible {
+  public let rawValue: UInt8
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  public static let string = ValueTypes(rawValue: 1)
+  public static let number = ValueTypes(rawValue: 2)
+  public static let bool = ValueTypes(rawValue: 4)
+  public static let date = ValueTypes(rawValue: 8)
+  public static let array = ValueTypes(rawValue: 16)
+  public static let object = ValueTypes(rawValue: 32)
+  public static let null = ValueTypes(rawValue: 64)
+
+  private static let names: [(ValueTypes, String)] = [
+    (.array, "array"), (.bool, "bool"), (.date, "date"), (.null, "null"), (.number, "number"),
+    (.object, "object"), (.string, "string"),
+  ]
+
+  /// The type of one value.
+  public init(_ value: PropertyValue) {
+    switch value {
+    case .string: self = .string
+    case .int, .double: self = .number
+    case .bool: self = .bool
+    case .date: self = .date
+    case .array: self = .array
+    case .object: self = .object
+    case .null: self = .null
+    }
+  }
+
+  /// The types joined with `|` in alphabetical order, e.g. `number|string`.
+  public var description: String {
+    Self.names.filter { contains($0.0) }.map(\.1).joined(separator: "|")
+  }
+
+  /// The type names, alphabetically.
+  public var names: [String] { Self.names.filter { contains($0.0) }.map(\.1) }
+}
+
+/// Types by path within a tag's properties or a call's parameters: `title`, `item.id`,
+/// `products[].price` (an array's elements share `[]`). Nesting is followed to ``depthLimit``
+/// levels and at most ``pathLimit`` paths are kept per tag or call (recordings are untrusted).
+public struct PathTypes: Sendable, Hashable {
+  public static let depthLimit = 8
+  public static let pathLimit = 256
+
+  /// Types by path.
+  public private(set) var types: [String: ValueTypes] = [:]
+
+  public init() {}
+
+  /// Adds every path of `properties` with its value's type.
+  public mutating func add(_ properties: Properties) {
+    for (key, value) in properties { add(value, at: key, depth: 1) }
+  }
+
+  private mutating func add(_ value: PropertyValue, at path: String, depth: Int) {
+    guard types[path] != nil || types.count < Self.pathLimit else { return }
+    types[path, default: []].insert(ValueTypes(value))
+    guard depth < Self.depthLimit else { return }
+    switch value {
+    case .object(let nested):
+      for (key, inner) in nested { add(inner, at: path + "." + key, depth: depth + 1) }
+    case .array(let elements):
+      for element in elements { add(element, at: path + "[]", depth: depth + 1) }
+    default: break
+    }
+  }
+
+  /// Merges another set of paths.
+  public mutating func formUnion(_ other: PathTypes) {
+    for (path, kinds) in other.types where types[path] != nil || types.count < Self.pathLimit {
+      types[path, default: []].formUnion(kinds)
+    }
+  }
+}

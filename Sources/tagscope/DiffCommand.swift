@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import TagscopeDiff
+
+extension DiffFormat: ExpressibleByArgument {}
+
+/// `tagscope diff BASE NEW [--format text|json|junit|markdown] [--fail-on CHANGES]`.
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Compare two recordings of the same journey: what this build changed in the tags.",
+    discussion: """
+      Compares each tag (kind, name, screen) and each provider's calls, whatever the timing or order: \
+      tags that no longer or newly fire, providers that no longer or newly receive a tag, calls \
+      renamed, removed or added, parameters and properties removed, added or of another type, a \
+      provider's statuses changed (sent → dropped, blocked, failed). Change ids: \
+      \(DiffChange.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 1 when a change \
+      at --fail-on is found, 0 otherwise, 2 for bad input (a recording that cannot be read, an unknown \
+      change id). Unreadable lines are reported on standard error and skipped.
+      """)
+
+  @Argument(help: "The base recording (e.g. the last release's run of the journey); - reads standard input.")
+  var base: String
+
+  @Argument(help: "The new recording (this build's run of the same journey).")
+  var new: String
+
+  @Option(help: "Report format: text, json, junit or markdown (for a pull-request comment).")
+  var format: DiffFormat = .text
+
+  @Option(
+    name: .customLong("fail-on"),
+    help:
+      "Changes that fail the run (exit 1), separated by commas: change ids, regressions (the default: all but additions), all or none."
+  )
+  var failOn = "regressions"
+
+  func run() throws {
+    let changes: Set<DiffChange>
+    switch DiffChange.parseList(failOn) {
+    case .success(let parsed): changes = parsed
+    case .failure(let error):
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    let outcome = DiffRunner.run(base: base, new: new, format: format, failOn: changes)
+    FileHandle.standardOutput.write(Data(outcome.output.utf8))
+    FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
+    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+  }
+}
