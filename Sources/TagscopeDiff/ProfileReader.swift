@@ -15,15 +15,17 @@ public enum ProfileReader {
     public var droppedByWriter = 0
   }
 
-  /// Distinct records remembered to be counted at the end; past it, records are added one by one.
-  static let distinctLimit = 65_536
+  /// Distinct records remembered (as what they add to the counts, a few names each); past it,
+  /// records are decoded and added one by one.
+  static let distinctLimit = 262_144
 
   /// Reads the recording at `path` (`-` is standard input). Throws when it cannot be read at all.
   public static func read(path: String) throws(RecordingReadError) -> (RecordingProfile, Summary) {
     let reader = try RecordingReader(path: path)
     var profile = RecordingProfile()
     var summary = Summary()
-    var distinct: [RecordContentKey: (record: Record, count: Int)] = [:]
+    var known: [RecordContentKey: Int] = [:]
+    var replays: [RecordingProfile.Replay] = []
     var builder = RecordContentKeyBuilder(keysSourcedRecords: true)
     while let raw = try reader.nextRawLine() {
       switch raw {
@@ -35,17 +37,17 @@ public enum ProfileReader {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
         builder.reset()
         let key = builder.decode(line)?.key
-        if let key, distinct[key] != nil {
-          distinct[key]!.count += 1
+        if let key, let slot = known[key] {
+          replays[slot].pending += 1
           continue
         }
         do {
           switch try RecordLineDecoder.decode(line) {
           case .record(let record):
-            if let key, distinct.count < distinctLimit {
-              distinct[key] = (record, 1)
-            } else {
-              profile.add(record)
+            profile.add(record)
+            if let key, replays.count < distinctLimit {
+              known[key] = replays.count
+              replays.append(RecordingProfile.Replay(record))
             }
           case .header: break
           case .dropped(let marker): summary.droppedByWriter += marker.count
@@ -57,7 +59,7 @@ public enum ProfileReader {
         }
       }
     }
-    for (record, count) in distinct.values { profile.add(record, times: count) }
+    for replay in replays where replay.pending > 0 { profile.add(replay, times: replay.pending) }
     return (profile, summary)
   }
 }

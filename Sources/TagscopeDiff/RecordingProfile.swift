@@ -40,27 +40,70 @@ public struct RecordingProfile: Sendable {
 
   public init() {}
 
+  /// What a record adds to the counts, to add again for a record of the same content without
+  /// decoding it (its types are already in the profile).
+  struct Replay {
+    var signature: TagSignature
+    var outputs: [(provider: String, status: String, calls: [String])]
+    /// Occurrences not yet added.
+    var pending = 0
+
+    init(_ record: Record) {
+      signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
+      outputs = record.outputs.map { output in
+        (output.provider, output.status.rawValue, output.calls.map { $0.name ?? $0.method })
+      }
+    }
+  }
+
+  /// Adds `times` more occurrences of a record already added once. Every change is made in place
+  /// (through the dictionaries' `default:` subscripts), so no nested table is copied.
+  mutating func add(_ replay: Replay, times: Int) {
+    records += times
+    Self.update(&tags[replay.signature, default: TagProfile()], replay, times)
+  }
+
+  private static func update(_ tag: inout TagProfile, _ replay: Replay, _ times: Int) {
+    tag.count += times
+    for output in replay.outputs {
+      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times)
+    }
+  }
+
+  private static func update(
+    _ provider: inout ProviderProfile, _ output: (provider: String, status: String, calls: [String]),
+    _ times: Int
+  ) {
+    provider.count += times
+    provider.statuses[output.status, default: 0] += times
+    for call in output.calls { provider.calls[call, default: CallProfile()].count += times }
+  }
+
   /// Adds a record that occurred `times` times.
   public mutating func add(_ record: Record, times: Int = 1) {
     records += times
     let signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
-    var tag = tags[signature] ?? TagProfile()
+    Self.update(&tags[signature, default: TagProfile()], record, times)
+  }
+
+  private static func update(_ tag: inout TagProfile, _ record: Record, _ times: Int) {
     tag.count += times
     tag.properties.add(record.properties)
     for output in record.outputs {
-      var provider = tag.providers[output.provider] ?? ProviderProfile()
-      provider.count += times
-      provider.statuses[output.status.rawValue, default: 0] += times
-      for call in output.calls {
-        let name = call.name ?? call.method
-        var profile = provider.calls[name] ?? CallProfile()
+      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times)
+    }
+  }
+
+  private static func update(_ provider: inout ProviderProfile, _ output: ProviderOutput, _ times: Int) {
+    provider.count += times
+    provider.statuses[output.status.rawValue, default: 0] += times
+    for call in output.calls {
+      let profile = { (profile: inout CallProfile) in
         profile.count += times
         profile.methods.insert(call.method)
         profile.parameters.add(call.parameters)
-        provider.calls[name] = profile
       }
-      tag.providers[output.provider] = provider
+      profile(&provider.calls[call.name ?? call.method, default: CallProfile()])
     }
-    tags[signature] = tag
   }
 }
