@@ -239,14 +239,7 @@ enum DevicesBench {
     Thread.sleep(forTimeInterval: 1)
     var latencies: [Double] = []
     for press in 0..<40 where done.value == 0 {
-      let before = session.position()
-      let sent = Date()
-      session.send(press == 0 ? "k" : (press % 2 == 0 ? "j" : "k"))
-      while Date().timeIntervalSince(sent) < 2 {
-        let now = session.position()
-        if press == 0 ? now.paused : (now.cursor != before.cursor && now.cursor != nil) { break }
-      }
-      latencies.append(Date().timeIntervalSince(sent) * 1000)
+      latencies.append(session.timeKey(press))
       Thread.sleep(forTimeInterval: 0.15)
     }
     try done.wait(for: 1, timeout: 600)

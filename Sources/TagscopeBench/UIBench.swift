@@ -185,14 +185,7 @@ enum UIBench {
     // then the selected position in the Events title.
     for press in 0..<10 {
       Thread.sleep(forTimeInterval: 0.7)
-      let before = session.position()
-      let sent = Date()
-      session.send(press == 0 ? "k" : (press % 2 == 0 ? "j" : "k"))
-      while Date().timeIntervalSince(sent) < 2 {
-        let now = session.position()
-        if press == 0 ? now.paused : (now.cursor != before.cursor && now.cursor != nil) { break }
-      }
-      latencies.append(Date().timeIntervalSince(sent) * 1000)
+      latencies.append(session.timeKey(press))
     }
     session.send("G")
     let remaining = 10 - Date().timeIntervalSince(start)
@@ -282,6 +275,20 @@ enum UIBench {
     func capture() -> String { shell("tmux -L \(name) capture-pane -p -t ui").output }
 
     func kill() { shell("tmux -L \(name) kill-server", capture: false) }
+
+    /// Presses the `press`th key of a latency run (`k` to pause, then `k`/`j` in turn) and returns
+    /// the milliseconds until the screen shows it (PAUSED in the header, then the selected position
+    /// in the Events title moved); 2 s at most.
+    func timeKey(_ press: Int) -> Double {
+      let before = position()
+      let sent = Date()
+      send(press == 0 ? "k" : (press % 2 == 0 ? "j" : "k"))
+      while Date().timeIntervalSince(sent) < 2 {
+        let now = position()
+        if press == 0 ? now.paused : (now.cursor != before.cursor && now.cursor != nil) { break }
+      }
+      return Date().timeIntervalSince(sent) * 1000
+    }
 
     /// Whether the header says PAUSED, and the selected position in the Events title.
     func position() -> (paused: Bool, cursor: Int?) {
