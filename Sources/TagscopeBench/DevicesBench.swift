@@ -35,23 +35,30 @@ enum DevicesBench {
 
   // MARK: Streams
 
-  /// One device's stream in chunks of `chunk` records: the header once, then its journey (a
-  /// screen every fifth record, taps on it in between), `seq` counting from 1.
+  /// One connection of a device in chunks of `chunk` records: the header, then its journey (a
+  /// screen every fifth record, taps on it in between) from record `first` (`seq`) to `last`.
   struct DeviceStream {
     let device: Int
-    var next = 1
+    var next: Int
+    let last: Int
+    var headerSent = false
     let start = Date(timeIntervalSince1970: 1_790_000_000)
 
-    init(device: Int) { self.device = device }
+    init(device: Int, records: ClosedRange<Int>) {
+      self.device = device
+      next = records.lowerBound
+      last = records.upperBound
+    }
 
     mutating func chunk(_ count: Int) -> [UInt8] {
       var bytes: [UInt8] = []
       bytes.reserveCapacity(count * 460)
-      if next == 1 {
+      if !headerSent {
+        headerSent = true
         RecordLineEncoder.appendLine(
           RecordingHeader(app: "Podcasts", device: "phone-\(device)", started: start), to: &bytes)
       }
-      let end = min(next + count, DevicesBench.recordsPerDevice + 1)
+      let end = min(next + count, last + 1)
       while next < end {
         RecordLineEncoder.appendLine(record(next), to: &bytes)
         next += 1
@@ -59,7 +66,7 @@ enum DevicesBench {
       return bytes
     }
 
-    var finished: Bool { next > DevicesBench.recordsPerDevice }
+    var finished: Bool { next > last }
 
     func record(_ index: Int) -> Record {
       let screens = DevicesBench.screens
@@ -88,11 +95,13 @@ enum DevicesBench {
     }
   }
 
-  /// Sends every device's stream at once on its own connection, `chunk` records at a time.
-  static func sendAllDevices(port: Int, chunk: Int = 2_000) {
+  /// Sends every device's `records` at once, each on a connection of its own (a device that
+  /// connects again is the same source), `chunk` records at a time.
+  static func sendAllDevices(port: Int, records: ClosedRange<Int> = 1...recordsPerDevice, chunk: Int = 2_000)
+  {
     DispatchQueue.concurrentPerform(iterations: devices) { device in
       guard let socket = try? BenchSocket(port: port) else { return }
-      var stream = DeviceStream(device: device)
+      var stream = DeviceStream(device: device, records: records)
       while !stream.finished { socket.send(stream.chunk(chunk)) }
       socket.finishSending()
       socket.waitForClose()
@@ -102,10 +111,14 @@ enum DevicesBench {
   // MARK: In process
 
   /// A real server into a ``LiveSession`` writing the debugger's live ``Timeline`` (what `tagscope
-  /// listen` runs under its user interface); memory is the process's anonymous resident growth
-  /// after freed heap is returned (`malloc_trim`), divided by the records the timeline holds.
+  /// listen` runs under its user interface), in two halves (each device connects again for the
+  /// second, as a reconnecting sink does). Memory per record is the growth of the process's
+  /// anonymous resident memory over the second half, after freed heap is returned
+  /// (`malloc_trim`): what each further record costs a day-long session, without what the server
+  /// and the session set up once; the whole process's growth is reported beside it.
   static func streamIntoTimeline(recording: URL, _ report: inout BenchReport) throws {
     let total = devices * recordsPerDevice
+    let half = recordsPerDevice / 2
     trimHeap()
     let before = Memory.anonymousResident()
     let timeline = try Timeline.live(
@@ -115,15 +128,20 @@ enum DevicesBench {
       for case .records(let records) in update.events { counter.add(records.count) }
     }
     let server = try startServer(ingest: session)
+    var halfway = 0
     let seconds = try measureSeconds {
-      sendAllDevices(port: server.port)
+      sendAllDevices(port: server.port, records: 1...half)
+      try counter.wait(for: devices * half, timeout: 300)
+      trimHeap()
+      halfway = Memory.anonymousResident()
+      sendAllDevices(port: server.port, records: (half + 1)...recordsPerDevice)
       try counter.wait(for: total, timeout: 300)
     }
+    trimHeap()
+    let after = Memory.anonymousResident()
     try ServerBench.stop(server)
     session.close()
     timeline.waitUntilIndexed()
-    trimHeap()
-    let after = Memory.anonymousResident()
     let held = timeline.count
     let sources = timeline.sourceStatistics().count
     timeline.release(keepTemporary: true)
@@ -136,10 +154,13 @@ enum DevicesBench {
       "devices.stream.rate", Double(total) / seconds, unit: "records/s",
       baseline: "\(devices) native connections → live session → the debugger's live timeline + recording")
     report.add(
-      "devices.memory.per_record", Double(after - before) / Double(max(held, 1)), unit: "bytes",
+      "devices.memory.per_record", Double(after - halfway) / Double(total - devices * half), unit: "bytes",
       baseline:
-        "anonymous RSS growth of the whole process (server, session, live timeline; after malloc_trim) / records",
+        "anonymous RSS growth over the second \(devices * half) records (after malloc_trim) / records",
       atMost: 64)
+    report.add(
+      "devices.memory.process_per_record", Double(after - before) / Double(max(held, 1)), unit: "bytes",
+      baseline: "the whole process's anonymous RSS growth from before the server started / records")
   }
 
   static func startServer(ingest: LiveSession) throws -> ListenServer {

@@ -67,6 +67,8 @@ enum PlanBench {
     var validating = PlanTiming()
     var decodingAll = PlanTiming()
     var diffing = PlanTiming()
+    var inferring = PlanTiming()
+    var drafted = 0
     var changes = 0
     var indexed = 0
     for _ in 0..<3 {
@@ -77,6 +79,13 @@ enum PlanBench {
           let base = try ProfileReader.read(path: url.path).0
           let new = try ProfileReader.read(path: url.path).0
           changes = RecordingDiff(base: base, new: new).findings.count
+        })
+      // `tagscope plan infer FILE`: read, then the draft written.
+      inferring.keepBest(
+        try PlanTiming.measure {
+          var inference = PlanInference()
+          try inference.read(path: url.path)
+          drafted = inference.yaml(name: "bench").utf8.count
         })
       validating.keepBest(
         try PlanTiming.measure {
@@ -139,6 +148,9 @@ enum PlanBench {
       "plan.diff.vs_validate", 2 * validating.cpu / diffing.cpu, unit: "x",
       baseline: "tagscope diff FILE FILE vs validate reading the file twice, CPU time (\(changes) changes)",
       atLeast: 1)
+    report.add(
+      "plan.infer.vs_validate", validating.cpu / inferring.cpu, unit: "x",
+      baseline: "tagscope plan infer FILE vs validate FILE, CPU time (a \(drafted)-byte draft)", atLeast: 1)
     report.add(
       "plan.validate.decode_all.vs_index", indexing.cpu / decodingAll.cpu, unit: "x",
       baseline: "validation decoding every record vs timeline indexing, CPU time")

@@ -547,17 +547,34 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return writeFailure
   }
 
-  /// As an ``Inspector`` sink: writes the batch in one write, then indexes it.
+  /// Records written and indexed per hold of the lock by ``receive(_:)``: a live session hands
+  /// over everything queued at once (up to its capacity, 20,000 records), and the debugger's reads
+  /// must not wait for all of it to be indexed.
+  static let receiveSlice = 512
+
+  /// As an ``Inspector`` sink: writes and indexes the batch a slice at a time (one write each),
+  /// releasing the lock in between, so a reader waits for at most one slice (about a millisecond)
+  /// however large the batch.
   public func receive(_ items: [SinkItem]) {
+    var start = 0
+    while start < items.count {
+      let end = min(start + Self.receiveSlice, items.count)
+      guard receive(items[start..<end]) else { return }
+      start = end
+    }
+  }
+
+  /// Writes and indexes one slice under the lock; `false` when input has ended or the write failed.
+  private func receive(_ items: ArraySlice<SinkItem>) -> Bool {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(items.reduce(0) { $0 + $1.line.count })
     for item in items { bytes.append(contentsOf: item.line) }
     lock.lock()
     defer { lock.unlock() }
-    guard isLive, !ended else { return }
+    guard isLive, !ended else { return false }
     do { try file.write(bytes) } catch {
       if writeFailure == nil { writeFailure = error }
-      return
+      return false
     }
     for item in items {
       switch item {
@@ -566,6 +583,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       }
       fileEnd += UInt64(item.line.count)
     }
+    return true
   }
 
   /// Records are written as they come; nothing to flush.

@@ -36,6 +36,11 @@ public enum Effect: Sendable, Hashable {
   case loadSources
   /// Writes the records of `scope` to a new recording at `path` → ``Msg/exported(path:count:error:)``.
   case export(ExportScope, path: String)
+  /// Drafts the plan entry of the record's tag from its records →
+  /// ``Msg/planEntryDrafted(index:_:)``.
+  case draftPlanEntry(Int)
+  /// Adds a previewed entry to the plan file → ``Msg/planEntryAdded(_:)``.
+  case addPlanEntry(PlanEntryPreview)
 
   /// How many record times one ``loadTimes(from:within:)`` reads.
   public static let timesWindow = 512
@@ -75,6 +80,9 @@ public struct EffectRunner: Sendable {
       return [.timesLoaded(from: from, times: times(from: from, within: within))]
     case .loadActivity(let request): return [.activityLoaded(activity(request))]
     case .export(let scope, let path): return [export(scope, to: path)]
+    case .draftPlanEntry(let index):
+      return [.planEntryDrafted(index: index, source.draftPlanEntry(at: index))]
+    case .addPlanEntry(let preview): return [.planEntryAdded(source.addPlanEntry(preview))]
     case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
     }
   }

@@ -99,6 +99,33 @@ public final class InspectorTimelineSource: TimelineSource {
     }
   }
 
+  /// Records of one tag read for a draft at most (the most recent ones).
+  static let draftRecordLimit = 2_000
+
+  public func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure> {
+    guard let plan else { return .failure(PlanEntryFailure("no plan loaded: start with --plan FILE")) }
+    let record: Record
+    switch self.record(at: index) {
+    case .success(let found): record = found
+    case .failure(let error): return .failure(PlanEntryFailure(error.description))
+    }
+    let kinds: Set<RecordKind> =
+      record.kind == .timedStart || record.kind == .timedStop ? [.timedStart, .timedStop] : [record.kind]
+    let positions = filter(TimelineFilter(kinds: kinds, name: .exact(record.name)), in: 0..<count)
+    var records: [Record] = []
+    for position in positions.suffix(Self.draftRecordLimit) {
+      if case .success(let other) = self.record(at: position), other.name == record.name {
+        records.append(other)
+      }
+    }
+    return plan.draftEntry(from: records.isEmpty ? [record] : records)
+  }
+
+  public func addPlanEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure> {
+    guard let plan else { return .failure(PlanEntryFailure("no plan loaded")) }
+    return plan.addEntry(preview)
+  }
+
   public func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> {
     Result { () throws(TimelineError) in try timeline.export(positions: indices, to: path) }
   }

@@ -84,4 +84,9 @@ public enum Msg: Sendable, Hashable {
   case sourcesLoaded([SourceOverview], count: Int)
   /// An export was written (`count` records), or failed with `error` (``Effect/export(_:path:)``).
   case exported(path: String, count: Int, error: String?)
+  /// The plan entry drafted for the tag of the record at `index`, or why not
+  /// (``Effect/draftPlanEntry(_:)``).
+  case planEntryDrafted(index: Int, Result<PlanEntryPreview, PlanEntryFailure>)
+  /// A drafted entry was added to the plan file (the message says where), or why not.
+  case planEntryAdded(Result<String, PlanEntryFailure>)
 }

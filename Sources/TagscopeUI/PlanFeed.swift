@@ -31,4 +31,19 @@ public protocol PlanFeed: AnyObject, Sendable {
   /// The violated expectations of the record at `index`, expected beside got (plan violations,
   /// and the provider rules the record's outputs break).
   func comparisons(at index: Int) -> [Comparison]
+  /// Drafts the plan entry of the tag `records` carry (records of one tag, from the timeline), or
+  /// says why not (the tag is planned, the plan is not a file).
+  func draftEntry(from records: [Record]) -> Result<PlanEntryPreview, PlanEntryFailure>
+  /// Adds a previewed entry to the plan file; returns what to tell the user.
+  func addEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure>
+}
+
+extension PlanFeed {
+  public func draftEntry(from records: [Record]) -> Result<PlanEntryPreview, PlanEntryFailure> {
+    .failure(PlanEntryFailure("this plan cannot be edited from here"))
+  }
+
+  public func addEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure> {
+    .failure(PlanEntryFailure("this plan cannot be edited from here"))
+  }
 }

@@ -33,6 +33,7 @@ extension FrameView {
     ("S", "listen: the sources (devices) with counts and connection; enter shows one"),
     ("c", "with a plan: the coverage checklist by state (failing first); enter lists an item's records"),
     ("v", "the selected record's violations: the plan's expectation beside what it carried"),
+    ("a", "with --plan FILE: draft the selected tag's plan entry from its records; y adds it to FILE"),
   ]
 
   /// The filter language, for the help box.

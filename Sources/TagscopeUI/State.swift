@@ -77,6 +77,8 @@ public enum Overlay: Sendable, Hashable {
   case sources(SourcesView)
   /// The selected record's violated expectations, expected beside got (`v`).
   case comparison(ComparisonView)
+  /// A plan entry drafted for the selected record's unplanned tag (`a`).
+  case planEntry(PlanEntryView)
 }
 
 /// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws

@@ -37,6 +37,21 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// Writes the records at `indices` to a new recording at `path` (never overwriting a file);
   /// returns how many were written.
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError>
+  /// The plan entry drafted for the tag of the record at `index` from the records of that tag,
+  /// or why none can be (no plan file, the tag is planned).
+  func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure>
+  /// Adds a previewed entry to the plan file; returns what to tell the user.
+  func addPlanEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure>
+}
+
+extension TimelineSource {
+  public func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure> {
+    .failure(PlanEntryFailure("no plan to add entries to"))
+  }
+
+  public func addPlanEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure> {
+    .failure(PlanEntryFailure("no plan to add entries to"))
+  }
 }
 
 /// What the header shows about where records come from; arrives as ``Msg/info(_:)``.

@@ -33,6 +33,7 @@ extension State {
       case .export(let prompt): effects = exportKey(key, prompt)
       case .sources(let view): effects = sourcesKey(key, view)
       case .comparison(let view): comparisonKey(key, view)
+      case .planEntry(let view): effects = planEntryKey(key, view)
       }
     case .info(let info): effects = infoChanged(info)
     case .rowsLoaded(let summaries):
@@ -58,6 +59,8 @@ extension State {
     case .timesLoaded(let from, let values): times = (from, values)
     case .activityLoaded(let loaded): activity = loaded
     case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
+    case .planEntryDrafted(let index, let result): planEntryDrafted(index: index, result)
+    case .planEntryAdded(let result): planEntryAdded(result)
     case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
     case .comparisonsLoaded(let index, let seq, let name, let items):
       if case .comparison(var view) = overlay, view.index == index {
@@ -239,6 +242,7 @@ extension State {
     case .character("S"): return openSources()
     case .character("c"): return openChecklist()
     case .character("v"): return openComparisons()
+    case .character("a"): return startPlanEntry()
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)

@@ -1,3 +1,4 @@
+import Foundation
 import PodcastDemo
 import TaggingPlan
 import TagscopeLive
@@ -49,6 +50,51 @@ extension PlanChecker: PlanFeed {
         provider: $0.provider,
         violation: RecordViolation(
           rule: "plan." + $0.rule.rawValue, message: $0.message, consequence: $0.severity.rawValue))
+    }
+  }
+}
+
+/// The debugger's `a`: the entry of an unplanned tag drafted from its records, added to the plan
+/// file on `y` (checked from the next time the plan is loaded).
+extension PlanChecker {
+  public func draftEntry(from records: [Record]) -> Result<PlanEntryPreview, PlanEntryFailure> {
+    let plan = monitor.plan
+    guard let first = records.first, let kind = first.kind.tagKind, let section = PlanSection(kind: kind)
+    else {
+      return .failure(PlanEntryFailure("sessions, identify, reset and consent are not planned"))
+    }
+    guard FileManager.default.fileExists(atPath: plan.file) else {
+      return .failure(PlanEntryFailure("the plan is not a file (\(plan.file)): start with --plan FILE"))
+    }
+    if let entry = plan.entries.first(where: { $0.section == section && $0.name == first.name }) {
+      return .failure(
+        PlanEntryFailure("\(entry.label) is already planned (\(plan.file):\(entry.location.line))"))
+    }
+    var inference = PlanInference()
+    for record in records { inference.add(record: record) }
+    guard let draft = inference.entry(section: section, name: first.name) else {
+      return .failure(PlanEntryFailure("no record of \(section.noun) \(first.name) to draft from"))
+    }
+    return .success(
+      PlanEntryPreview(
+        planFile: plan.file, section: section.key, name: draft.name, label: "\(section.noun) \(draft.name)",
+        text: draft.text, screens: draft.screens, records: draft.records))
+  }
+
+  public func addEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure> {
+    guard let section = PlanSection(key: preview.section) else {
+      return .failure(PlanEntryFailure("unknown plan section \(preview.section)"))
+    }
+    let draft = PlanEntryDraft(
+      section: section, name: preview.name, text: preview.text, screens: preview.screens,
+      records: preview.records)
+    do {
+      let line = try PlanFileEditor.add(draft, toPlanAt: preview.planFile)
+      return .success(
+        "added \(preview.label) to \(preview.planFile):\(line); it is checked from the next start "
+          + "(tagscope validate reads it now)")
+    } catch {
+      return .failure(PlanEntryFailure(error.description))
     }
   }
 }

@@ -330,4 +330,31 @@ final class TimelineTests: XCTestCase {
     XCTAssertEqual(try timeline.record(at: 321), records[321])
     XCTAssertTrue(timeline.isTemporary)
   }
+
+  /// A live session hands the timeline everything queued at once (up to 20,000 records): it is
+  /// written and indexed a slice at a time, so readers never wait for the whole batch, and the
+  /// result is the same as one write — every record at its line, a gap where its marker was.
+  func testALargeBatchIsWrittenAndIndexedInSlicesWithTheSameResult() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    let count = Timeline.receiveSlice * 3 + 7
+    var items = (1...count).map { seq in
+      SinkItem(
+        Record(seq: UInt64(seq), time: Date(), kind: .event, name: "e\(seq % 5)", source: "p\(seq % 3)"))
+    }
+    let marker = DropMarker(count: 4, time: Date(), afterSeq: 600, origin: "inspector")
+    items.insert(SinkItem(marker), at: 600)
+    timeline.receive(items)
+    XCTAssertEqual(timeline.count, count)
+    XCTAssertEqual(timeline.gaps, [TimelineGap(beforeIndex: 600, marker: marker)])
+    for position in [0, 599, 600, Timeline.receiveSlice, Timeline.receiveSlice * 2 + 1, count - 1] {
+      let record = try timeline.record(at: position)
+      XCTAssertEqual(record.seq, UInt64(position + 1))
+      XCTAssertEqual(record.name, "e\((position + 1) % 5)")
+    }
+    let reread = try Timeline.open(url: timeline.url)
+    reread.waitUntilIndexed()
+    defer { reread.release() }
+    XCTAssertEqual(reread.count, count, "the file holds every line, once")
+  }
 }

@@ -66,6 +66,26 @@ final class FixturePlan: PlanFeed, @unchecked Sendable {
   func findings(at index: Int) -> [PlanFinding] { lock.withLock { found[index] ?? [] } }
   func checklist() -> [ChecklistItem] { lock.withLock { items } }
   func comparisons(at index: Int) -> [Comparison] { lock.withLock { compared[index] ?? [] } }
+
+  /// What `a` previews (by the drafted tag's records) and what `y` added.
+  private var drafts: [String: PlanEntryPreview] = [:]
+  private(set) var added: [PlanEntryPreview] = []
+
+  func set(draft: PlanEntryPreview) { lock.withLock { drafts[draft.name] = draft } }
+
+  func draftEntry(from records: [Record]) -> Result<PlanEntryPreview, PlanEntryFailure> {
+    guard let name = records.first?.name, let draft = lock.withLock({ drafts[name] }) else {
+      return .failure(PlanEntryFailure("already planned"))
+    }
+    var counted = draft
+    counted.records = records.count
+    return .success(counted)
+  }
+
+  func addEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure> {
+    lock.withLock { added.append(preview) }
+    return .success("added \(preview.label) to \(preview.planFile):42")
+  }
 }
 
 /// Deterministic records of the podcast app for reducer and render tests.

@@ -116,4 +116,64 @@ final class QAResultsTests: XCTestCase {
     XCTAssertFalse(header.contains("dropped"), "a reset loses nothing")
     XCTAssertEqual(state.visibleCount, 12, "the list keeps every record")
   }
+
+  /// Issue 15: `a` on a record drafts its tag's plan entry from the tag's records and previews it;
+  /// `y` adds it (through the plan feed, which writes the file); without a plan, `a` says so.
+  func testADraftsTheSelectedTagsPlanEntryAndYAddsIt() throws {
+    let store = Fixtures.store()
+    let position = try XCTUnwrap(
+      (0..<store.count).first { (try? store.timeline.summary(at: $0).name) == "favoritePodcast" })
+    var bare = Fixtures.state(store)
+    bare.type(":\(position + 1)")
+    bare.apply(.key(.enter))
+    bare.type("a")
+    XCTAssertEqual(bare.state.overlay, Overlay.none)
+    XCTAssertTrue(
+      bare.state.notice?.text.hasPrefix("no plan loaded") ?? false, "\(String(describing: bare.state.notice))"
+    )
+
+    store.plan.set(summary: "plan Podcasts v3: 3/16 passed, 1 unplanned")
+    store.plan.set(
+      draft: PlanEntryPreview(
+        planFile: "plan.yaml", section: "actions", name: "favoritePodcast", label: "action favoritePodcast",
+        text: """
+            favoritePodcast:  # 1 record
+              properties:
+                podcast_title: {type: string, required: true}
+              screens: [podcastPlayer]
+              providers:
+                firebase: {method: logEvent, name: favorite_podcast, params: [podcast_title]}  # 1 call
+
+          """, screens: ["podcastPlayer"], records: 0))
+    var state = Fixtures.state(store)
+    state.type(":\(position + 1)")
+    state.apply(.key(.enter))
+    let (next, effects) = update(state.state, .key(.character("a")))
+    XCTAssertEqual(effects.first, .draftPlanEntry(position), "update asks for the draft, reading nothing")
+    guard case .planEntry(let loading) = next.overlay else { return XCTFail("no plan-entry overlay") }
+    XCTAssertNil(loading.preview)
+    state.type("a")
+    guard case .planEntry(let view) = state.state.overlay else { return XCTFail("no plan-entry overlay") }
+    XCTAssertEqual(view.preview?.records, 1, "drafted from the tag's own records")
+    let text = render(state).text
+    for expected in [
+      "Add to the plan", "action favoritePodcast · drafted from 1 record", "actions:",
+      "favoritePodcast:  # 1 record",
+      "podcast_title: {type: string, required: true}",
+      "y add it to plan.yaml (the rest of the file unchanged)",
+    ] {
+      XCTAssertTrue(text.contains(expected), "lacks \(expected):\n\(text)")
+    }
+    assertGolden(text, "plan-entry-140x40")
+    state.type("y")
+    XCTAssertEqual(state.state.overlay, Overlay.none)
+    XCTAssertEqual(store.plan.added.map(\.name), ["favoritePodcast"])
+    XCTAssertTrue(state.state.notice?.text.hasPrefix("added action favoritePodcast to plan.yaml:42") ?? false)
+    // A tag the plan has: the feed says so and nothing opens.
+    state.type(":1")
+    state.apply(.key(.enter))
+    state.type("a")
+    XCTAssertEqual(state.state.overlay, Overlay.none)
+    XCTAssertEqual(state.state.notice?.text, "already planned")
+  }
 }

@@ -1,0 +1,171 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// What `tagscope plan infer` learns about one tag from the records that carry it: its
+/// properties (types, presence, small sets of string values), the screens it happened on, and
+/// per provider the calls made on each screen (or, for timed events, in each phase).
+struct InferredTag {
+  /// One property across the tag's records.
+  struct Property {
+    /// Plan type names seen (`string`, `integer`, `number`, `boolean`, `array`, `object`, `null`).
+    var types: Set<String> = []
+    /// Records where it is present and not null.
+    var present = 0
+    /// Distinct string values, up to ``InferredTag/enumLimit`` + 1 (more means "not an enum").
+    var values: Set<String> = []
+    /// Whether a value was not a string (then no `enum`).
+    var onlyStrings = true
+  }
+
+  /// One call a provider received (method and name), where it appeared and with which parameters.
+  struct Call: Hashable {
+    var method: String
+    var name: String?
+  }
+
+  struct CallSeen {
+    /// Times seen.
+    var count = 0
+    /// Parameter names present each time.
+    var parameters: Set<String>?
+    /// Where it appeared: a screen, or a timed event's phase.
+    var places: Set<String> = []
+  }
+
+  /// One provider's outputs for the tag.
+  struct Provider {
+    var outputs = 0
+    var blocked = 0
+    /// Places where the provider had an output that was not blocked, and where it made a call.
+    var places: Set<String> = []
+    var placesWithCalls: Set<String> = []
+    var calls: [Call: CallSeen] = [:]
+  }
+
+  /// String values kept per property for `enum`.
+  static let enumLimit = 5
+
+  var section: PlanSection
+  var name: String
+  var count = 0
+  var properties: [String: Property] = [:]
+  /// Screens it happened on (`nil` in the set: a record without a current screen).
+  var screens: Set<String?> = []
+  var providers: [String: Provider] = [:]
+
+  init(section: PlanSection, name: String) {
+    self.section = section
+    self.name = name
+  }
+
+  /// Where a record happened, for its calls: its screen, or a timed event's phase.
+  static func place(of record: Record, section: PlanSection) -> String? {
+    guard section == .timed else { return record.context.screen }
+    if record.kind == .timedStart { return "start" }
+    return record.properties["cancelled"] == .bool(true) ? "cancel" : "stop"
+  }
+
+  /// Adds one record, occurring `times` times.
+  mutating func add(_ record: Record, times: Int) {
+    count += times
+    screens.insert(record.context.screen)
+    let hubAdded: Set<String> = record.kind == .timedStop ? ["duration", "cancelled"] : []
+    for (key, value) in record.properties where !hubAdded.contains(key) {
+      Self.update(&properties[key, default: Property()], value, times)
+    }
+    let place = Self.place(of: record, section: section)
+    for output in record.outputs {
+      Self.update(&providers[output.provider, default: Provider()], output, place: place, times: times)
+    }
+  }
+
+  private static func update(_ property: inout Property, _ value: PropertyValue, _ times: Int) {
+    property.types.insert(typeName(value))
+    if value != .null { property.present += times }
+    if case .string(let text) = value {
+      if property.values.count <= enumLimit { property.values.insert(text) }
+    } else if value != .null {
+      property.onlyStrings = false
+    }
+  }
+
+  private static func update(_ provider: inout Provider, _ output: ProviderOutput, place: String?, times: Int)
+  {
+    provider.outputs += times
+    guard output.status != .blocked else {
+      provider.blocked += times
+      return
+    }
+    let spot = place ?? ""
+    provider.places.insert(spot)
+    if !output.calls.isEmpty { provider.placesWithCalls.insert(spot) }
+    for call in output.calls {
+      let names = Set(call.parameters.keys)
+      let update = { (seen: inout CallSeen) in
+        seen.count += times
+        seen.parameters = seen.parameters.map { $0.intersection(names) } ?? names
+        seen.places.insert(spot)
+      }
+      update(&provider.calls[Call(method: call.method, name: call.name), default: CallSeen()])
+    }
+  }
+
+  /// The plan's type name of a value (a whole double is still `number`, as it was sent).
+  static func typeName(_ value: PropertyValue) -> String {
+    switch value {
+    case .string, .date: "string"
+    case .int: "integer"
+    case .double: "number"
+    case .bool: "boolean"
+    case .array: "array"
+    case .object: "object"
+    case .null: "null"
+    }
+  }
+}
+
+extension InferredTag {
+  /// What a record adds to the counts, to add again for a record of the same content without
+  /// decoding it (its types, values, screens and places are already in).
+  struct Replay {
+    var key: InferredTag.Key
+    var properties: [String]
+    var outputs: [(provider: String, blocked: Bool, calls: [Call])]
+
+    init(_ record: Record, key: InferredTag.Key) {
+      self.key = key
+      let hubAdded: Set<String> = record.kind == .timedStop ? ["duration", "cancelled"] : []
+      properties = record.properties.filter { !hubAdded.contains($0.key) && $0.value != .null }.map(\.key)
+      outputs = record.outputs.map { output in
+        (
+          output.provider, output.status == .blocked,
+          output.calls.map { Call(method: $0.method, name: $0.name) }
+        )
+      }
+    }
+  }
+
+  /// A tag's identity in a plan: its section and name.
+  struct Key: Hashable, Comparable {
+    var section: PlanSection
+    var name: String
+
+    static func < (lhs: Key, rhs: Key) -> Bool {
+      (lhs.section.rawValue, lhs.name) < (rhs.section.rawValue, rhs.name)
+    }
+  }
+
+  /// Adds `times` more occurrences of a record already added once.
+  mutating func add(_ replay: Replay, times: Int) {
+    count += times
+    for name in replay.properties { properties[name]?.present += times }
+    for output in replay.outputs {
+      providers[output.provider]?.outputs += times
+      if output.blocked {
+        providers[output.provider]?.blocked += times
+      } else {
+        for call in output.calls { providers[output.provider]?.calls[call]?.count += times }
+      }
+    }
+  }
+}

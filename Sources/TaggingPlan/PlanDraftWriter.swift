@@ -1,0 +1,194 @@
+/// Writes the YAML of a drafted plan: sections in the plan's order, entries and everything in them
+/// sorted, counts as comments, names quoted where YAML needs it.
+struct PlanDraftWriter {
+  var tags: [InferredTag]
+  var files: [String]
+  var records: Int
+  var otherKinds: Int
+
+  func yaml(name: String) -> String {
+    var out =
+      "# Drafted by tagscope plan infer from \(comment(files.joined(separator: ", "))): \(records) records"
+    out += otherKinds > 0 ? " (\(otherKinds) of kinds a plan does not describe).\n" : ".\n"
+    out += "# Review it: it plans what the app sent, bugs included.\n"
+    out += "plan: \(scalar(name))\nunplanned: error\n"
+    let screensUsed = referencedScreens()
+    let screenTags = Set(tags.filter { $0.section == .screens }.map(\.name))
+    for section in PlanSection.allCases {
+      let entries = tags.filter { $0.section == section }
+      let extraScreens = section == .screens ? screensUsed.subtracting(screenTags).sorted() : []
+      guard !entries.isEmpty || !extraScreens.isEmpty else { continue }
+      out += "\(section.key):\n"
+      for tag in entries { out += entryText(tag) }
+      for screen in extraScreens {
+        out += "  \(scalar(screen)):  # seen only as the current screen of other tags\n"
+      }
+    }
+    return out
+  }
+
+  /// Screens named by `screens:` lists and `when: {screen: …}`: the plan's `screens` section must
+  /// list each of them.
+  func referencedScreens() -> Set<String> {
+    var used: Set<String> = []
+    for tag in tags where tag.section != .screens && tag.section != .timed {
+      if let screens = screenList(tag) { used.formUnion(screens) }
+    }
+    for tag in tags where tag.section != .timed {
+      for provider in tag.providers.values {
+        for screens in calls(provider, timed: false).compactMap(\.places) { used.formUnion(screens) }
+      }
+    }
+    return used
+  }
+
+  func entryText(_ tag: InferredTag) -> String {
+    var out = "  \(scalar(tag.name)):  # \(tag.count) record\(tag.count == 1 ? "" : "s")\n"
+    if tag.properties.isEmpty {
+      out += "    properties: {}\n"
+    } else {
+      out += "    properties:\n"
+      for (name, property) in tag.properties.sorted(by: { $0.key < $1.key }) {
+        out += "      \(scalar(name)): \(constraints(property, count: tag.count))\n"
+      }
+    }
+    if tag.section != .screens, tag.section != .timed, let screens = screenList(tag) {
+      out += "    screens: [\(screens.map(scalar).joined(separator: ", "))]\n"
+    }
+    let providers = tag.providers.sorted { $0.key < $1.key }
+    guard !providers.isEmpty else { return out }
+    out += "    providers:\n"
+    for (id, provider) in providers {
+      out += expectation(id, provider, timed: tag.section == .timed)
+    }
+    return out
+  }
+
+  /// The screens a tag happened on, when every record of it had one.
+  private func screenList(_ tag: InferredTag) -> [String]? {
+    guard !tag.screens.contains(nil) else { return nil }
+    return tag.screens.compactMap { $0 }.sorted()
+  }
+
+  private func constraints(_ property: InferredTag.Property, count: Int) -> String {
+    var parts: [String] = []
+    let types = property.types.sorted()
+    parts.append(
+      types.count == 1 ? "type: \(scalar(types[0]))" : "type: [\(types.map(scalar).joined(separator: ", "))]")
+    if property.present == count { parts.append("required: true") }
+    if property.onlyStrings, !property.values.isEmpty, property.values.count <= InferredTag.enumLimit,
+      property.present >= 4 * property.values.count
+    {
+      parts.append("enum: [\(property.values.sorted().map(scalar).joined(separator: ", "))]")
+    }
+    return "{\(parts.joined(separator: ", "))}"
+  }
+
+  /// One planned call, or `none`, with the places it applies to (`nil`: everywhere).
+  struct PlannedCall {
+    var places: [String]?
+    var call: InferredTag.Call?
+    var parameters: [String]
+    var count: Int
+  }
+
+  /// A provider's calls: one applying everywhere it made calls, or one per call with the screens
+  /// (phases) it appeared on, and `none` where it only dropped the tag.
+  private func calls(_ provider: InferredTag.Provider, timed: Bool) -> [PlannedCall] {
+    let everywhere = provider.places
+    var planned: [PlannedCall] = []
+    for (call, seen) in provider.calls.sorted(by: {
+      ($0.key.name ?? "", $0.key.method) < ($1.key.name ?? "", $1.key.method)
+    }) {
+      let conditional = !seen.places.isSuperset(of: everywhere) && !seen.places.contains("")
+      planned.append(
+        PlannedCall(
+          places: conditional ? seen.places.sorted() : nil, call: call,
+          parameters: (seen.parameters ?? []).sorted(), count: seen.count))
+    }
+    let silent = everywhere.subtracting(provider.placesWithCalls)
+    if !planned.isEmpty, !silent.isEmpty, !silent.contains("") {
+      planned.append(PlannedCall(places: silent.sorted(), call: nil, parameters: [], count: 0))
+    }
+    return planned
+  }
+
+  private func expectation(_ id: String, _ provider: InferredTag.Provider, timed: Bool) -> String {
+    let prefix = "      \(scalar(id)):"
+    if provider.places.isEmpty {
+      return "      # \(comment(id)): blocked every time (\(provider.blocked)×): not planned\n"
+    }
+    if provider.calls.isEmpty {
+      return "\(prefix) none  # no call in \(provider.outputs - provider.blocked) outputs\n"
+    }
+    let planned = calls(provider, timed: timed)
+    if planned.count == 1, planned[0].places == nil {
+      return "\(prefix) \(call(planned[0], timed: timed))  # \(calls(planned[0].count))\n"
+    }
+    var out = "\(prefix)\n"
+    for item in planned {
+      let note = item.call == nil ? "dropped there" : calls(item.count)
+      out += "        - \(call(item, timed: timed))  # \(note)\n"
+    }
+    return out
+  }
+
+  private func calls(_ count: Int) -> String { count == 1 ? "1 call" : "\(count) calls" }
+
+  private func call(_ planned: PlannedCall, timed: Bool) -> String {
+    var parts: [String] = []
+    if let places = planned.places {
+      let key = timed ? "phase" : "screen"
+      let value = places.count == 1 ? scalar(places[0]) : "[\(places.map(scalar).joined(separator: ", "))]"
+      parts.append("when: {\(key): \(value)}")
+    }
+    guard let call = planned.call else { return "{\((parts + ["none: true"]).joined(separator: ", "))}" }
+    parts.append("method: \(scalar(call.method))")
+    if let name = call.name { parts.append("name: \(scalar(name))") }
+    if !planned.parameters.isEmpty {
+      parts.append("params: [\(planned.parameters.map(scalar).joined(separator: ", "))]")
+    }
+    return "{\(parts.joined(separator: ", "))}"
+  }
+
+  /// A YAML scalar: plain when it is a simple name YAML reads as that string, else double-quoted.
+  func scalar(_ text: String) -> String {
+    let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "none"]
+    let simple =
+      !text.isEmpty
+      && text.unicodeScalars.allSatisfy {
+        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+      }
+      && !("0"..."9").contains(text.unicodeScalars.first!) && !keywords.contains(text.lowercased())
+    guard !simple else { return text }
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+          || (0xD800...0xDFFF).contains(scalar.value) || scalar.value == 0xFEFF
+        {
+          out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// Text inside a `#` comment: one line, printable.
+  func comment(_ text: String) -> String {
+    String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    String(repeating: "0", count: max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,170 @@
+import AnalyticsHub
+import AnalyticsHubTesting
+import Foundation
+import PodcastDemo
+import TagscopeRecording
+import XCTest
+
+@testable import TaggingPlan
+
+/// Issue 15: `tagscope plan infer` drafts a plan from recordings; the draft loads, is
+/// deterministic, and checks the traffic it came from without a violation of its own.
+final class PlanInferenceTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("infer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func write(_ name: String, _ records: [Record]) throws -> String {
+    let header = RecordingHeader(app: "Podcasts", device: "test")
+    let text =
+      ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
+    let url = directory.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+  }
+
+  private func infer(_ paths: String...) throws -> String {
+    var inference = PlanInference()
+    for path in paths { try inference.read(path: path) }
+    return inference.yaml(name: "Drafted")
+  }
+
+  private func demoRecords(seed: UInt64, count: Int) throws -> [Record] {
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
+    let recorder = DispatchRecorder()
+    hub.addObserver(recorder)
+    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    for _ in 0..<count { clock.advance(by: simulator.step()) }
+    return recorder.dispatches.map { Record(dispatch: $0) }
+  }
+
+  /// The demo's traffic through the real hub and mappings: the draft loads, and validating the
+  /// same recording against it finds nothing but the providers' own rules (checked whatever the
+  /// plan says); a longer run of other journeys mostly still conforms.
+  func testADraftFromTheDemoLoadsAndItsTrafficConformsToIt() throws {
+    let path = try write("demo.jsonl", try demoRecords(seed: 5, count: 3_000))
+    let yaml = try infer(path)
+    let plan = try PlanLoader.load(yaml: yaml, file: "drafted.yaml")
+    XCTAssertEqual(plan.name, "Drafted")
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let own = report.violations.filter { $0.rule != .providerRule }
+    XCTAssertEqual(own.count, 0, own.prefix(5).map(\.message).joined(separator: "\n") + "\n" + yaml)
+    XCTAssertTrue(yaml.contains("actions:\n"), yaml)
+    XCTAssertTrue(
+      yaml.contains("when: {screen: favorites}, method: logEvent, name: play_podcast_from_favorites"), yaml)
+  }
+
+  /// The same records in another order, with other times and seqs, draft the same plan.
+  func testTheDraftIsDeterministic() throws {
+    let records = try demoRecords(seed: 8, count: 600)
+    let first = try infer(try write("a.jsonl", records))
+    let shuffled = records.reversed().enumerated().map { index, record in
+      var copy = record
+      copy.seq = UInt64(index + 1)
+      copy.time = Date(timeIntervalSince1970: 1_900_000_000 + Double(index))
+      return copy
+    }
+    // All but the first line, which names the file.
+    let second = try infer(try write("b.jsonl", shuffled))
+    XCTAssertEqual(second.split(separator: "\n").dropFirst(), first.split(separator: "\n").dropFirst())
+    XCTAssertGreaterThan(first.split(separator: "\n").count, 40)
+  }
+
+  /// What is inferred from hand-built records: types, required, enum, screens, calls by screen,
+  /// none where a provider only dropped the tag, blocked providers left out, timed phases.
+  func testWhatIsInferred() throws {
+    var records: [Record] = []
+    for index in 0..<12 {
+      let screen = index % 2 == 0 ? "favorites" : "podcasts"
+      var properties: Properties = [
+        "quality": .string(index % 3 == 0 ? "high" : "low"), "position": .int(index),
+      ]
+      if index % 4 == 0 { properties["note"] = .string("n\(index)") }
+      records.append(
+        record(
+          UInt64(index + 1), .userAction, "playPodcast", properties, screen: screen,
+          outputs: [
+            sent(
+              "firebase", screen == "favorites" ? "play_from_favorites" : "play",
+              ["title": "t", "n": .int(index)]),
+            index % 2 == 0
+              ? sent("braze", "played", method: "logCustomEvent")
+              : ProviderOutput(provider: "braze", status: .dropped),
+            ProviderOutput(provider: "piano", status: .dropped),
+            ProviderOutput(provider: "batch", status: .blocked, reason: "consent"),
+          ]))
+    }
+    records.append(
+      record(
+        20, .timedStart, "listening", ["episode": "e1"], screen: "podcasts",
+        outputs: [sent("firebase", "listen_start")]))
+    records.append(
+      record(
+        21, .timedStop, "listening", ["episode": "e1", "duration": 12.5, "cancelled": false],
+        screen: "podcasts",
+        outputs: [sent("firebase", "listen_stop", ["seconds": 12])]))
+    let yaml = try infer(try write("hand.jsonl", records))
+    let expected = """
+      actions:
+        playPodcast:  # 12 records
+          properties:
+            note: {type: string}
+            position: {type: integer, required: true}
+            quality: {type: string, required: true, enum: [high, low]}
+          screens: [favorites, podcasts]
+          providers:
+            # batch: blocked every time (12×): not planned
+            braze:
+              - {when: {screen: favorites}, method: logCustomEvent, name: played}  # 6 calls
+              - {when: {screen: podcasts}, none: true}  # dropped there
+            firebase:
+              - {when: {screen: podcasts}, method: logEvent, name: play, params: ["n", title]}  # 6 calls
+              - {when: {screen: favorites}, method: logEvent, name: play_from_favorites, params: ["n", title]}  # 6 calls
+            piano: none  # no call in 12 outputs
+      timed:
+        listening:  # 2 records
+          properties:
+            episode: {type: string, required: true}
+          providers:
+            firebase:
+              - {when: {phase: start}, method: logEvent, name: listen_start}  # 1 call
+              - {when: {phase: stop}, method: logEvent, name: listen_stop, params: [seconds]}  # 1 call
+
+      """
+    XCTAssertTrue(yaml.contains(expected), yaml)
+    XCTAssertTrue(
+      yaml.contains("screens:\n  favorites:  # seen only as the current screen of other tags\n"), yaml)
+    let plan = try PlanLoader.load(yaml: yaml, file: "hand.yaml")
+    let path = try write("check.jsonl", records)
+    XCTAssertEqual(try ValidateRunner.validate(plan: plan, recordings: [path]).violations.count, 0)
+    // A build that renames firebase's call and stops sending quality breaks the draft.
+    var broken = records[0]
+    broken.outputs[0] = sent("firebase", "play_podcast", ["title": "t", "n": 1])
+    broken.properties["quality"] = nil
+    let report = try ValidateRunner.validate(plan: plan, recordings: [try write("broken.jsonl", [broken])])
+    XCTAssertEqual(Set(report.violations.map(\.rule)), [.wrongName, .missingProperty])
+  }
+
+  /// Names YAML would misread (keywords, numbers, quotes, colons, control characters) are quoted,
+  /// and the draft still loads with the same names.
+  func testHostileNamesAreQuotedAndTheDraftLoads() throws {
+    let names = ["true", "123", "a: b", "say \"hi\"", "line\nbreak", "#hash", "null", "ünïcode"]
+    let records = names.enumerated().map { index, name in
+      record(
+        UInt64(index + 1), .event, name, [name: .string("v")], outputs: [sent("firebase", name, [name: 1])])
+    }
+    let yaml = try infer(try write("hostile.jsonl", records))
+    let plan = try PlanLoader.load(yaml: yaml, file: "hostile.yaml")
+    let report = try ValidateRunner.validate(plan: plan, recordings: [try write("again.jsonl", records)])
+    XCTAssertEqual(report.violations.filter { $0.rule != .providerRule }.count, 0, yaml)
+    XCTAssertEqual(report.coverage.items.filter { $0.provider == nil }.count, names.count, yaml)
+  }
+}
