@@ -36,7 +36,7 @@ struct PlanDraftWriter {
     }
     for tag in tags where tag.section != .timed {
       for provider in tag.providers.values {
-        for screens in calls(provider, timed: false).compactMap(\.places) { used.formUnion(screens) }
+        for screens in calls(provider).compactMap(\.places) { used.formUnion(screens) }
       }
     }
     return used
@@ -94,7 +94,7 @@ struct PlanDraftWriter {
 
   /// A provider's calls: one applying everywhere it made calls, or one per call with the screens
   /// (phases) it appeared on, and `none` where it only dropped the tag.
-  private func calls(_ provider: InferredTag.Provider, timed: Bool) -> [PlannedCall] {
+  private func calls(_ provider: InferredTag.Provider) -> [PlannedCall] {
     let everywhere = provider.places
     var planned: [PlannedCall] = []
     for (call, seen) in provider.calls.sorted(by: {
@@ -121,7 +121,7 @@ struct PlanDraftWriter {
     if provider.calls.isEmpty {
       return "\(prefix) none  # no call in \(provider.outputs - provider.blocked) outputs\n"
     }
-    let planned = calls(provider, timed: timed)
+    let planned = calls(provider)
     if planned.count == 1, planned[0].places == nil {
       return "\(prefix) \(call(planned[0], timed: timed))  # \(calls(planned[0].count))\n"
     }

@@ -26,9 +26,15 @@ enum DevicesBench {
       "tagscope-devices-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    try liveTimelineMemory(directory: directory, &report)
+    // First, in a process that has done nothing else: the 20-source recording listen would write
+    // (each device's records interleaved, 100 at a time, with their source), opened and sought.
+    let written = directory.appendingPathComponent("written.jsonl")
+    try writeInterleaved(to: written)
+    try seeking(written, &report)
+    try? FileManager.default.removeItem(at: written)
     let recording = directory.appendingPathComponent("devices.jsonl")
     try streamIntoTimeline(recording: recording, &report)
-    try seeking(recording, &report)
     try? FileManager.default.removeItem(at: recording)
     try keyLatency(directory: directory, &report)
   }
@@ -95,6 +101,64 @@ enum DevicesBench {
     }
   }
 
+  /// The debugger's live timeline alone, fed the 20 devices' records (with their sources, 1,000
+  /// per device in turn) as the live session hands them over: its resident memory per record,
+  /// measured over the second half (what each further record of a day-long session costs).
+  static func liveTimelineMemory(directory: URL, _ report: inout BenchReport) throws {
+    let url = directory.appendingPathComponent("live-only.jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let timeline = try Timeline.live(recordingTo: url)
+    defer { timeline.release() }
+    var streams = (0..<devices).map { DeviceStream(device: $0, records: 1...recordsPerDevice) }
+    let rounds = recordsPerDevice / 1_000
+    var halfway = 0
+    for round in 0..<rounds {
+      if round == rounds / 2 {
+        trimHeap()
+        halfway = Memory.anonymousResident()
+      }
+      for device in 0..<devices {
+        var items: [SinkItem] = []
+        items.reserveCapacity(1_000)
+        for _ in 0..<1_000 {
+          var record = streams[device].record(streams[device].next)
+          streams[device].next += 1
+          record.source = "Podcasts@phone-\(device)"
+          items.append(SinkItem(record))
+        }
+        timeline.receive(items)
+      }
+    }
+    trimHeap()
+    let after = Memory.anonymousResident()
+    report.add(
+      "devices.timeline.memory.per_record", Double(after - halfway) / Double(devices * recordsPerDevice / 2),
+      unit: "bytes",
+      baseline: "the live timeline's anonymous RSS growth over the second 1,000,000 of 20 devices' records",
+      atMost: 64)
+  }
+
+  /// Writes what `listen` records from the 20 devices: each device's records with its source
+  /// (`Podcasts@phone-N`), interleaved 100 at a time.
+  static func writeInterleaved(to url: URL) throws {
+    guard let file = fopen(url.path, "w") else { throw BenchFailure("cannot write \(url.path)") }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    RecordLineEncoder.appendLine(RecordingHeader(app: "tagscope listen", started: Date()), to: &bytes)
+    for first in stride(from: 1, through: recordsPerDevice, by: 100) {
+      for device in 0..<devices {
+        let stream = DeviceStream(device: device, records: first...(first + 99))
+        for index in first...min(first + 99, recordsPerDevice) {
+          var record = stream.record(index)
+          record.source = "Podcasts@phone-\(device)"
+          RecordLineEncoder.appendLine(record, to: &bytes)
+        }
+      }
+      fwrite(bytes, 1, bytes.count, file)
+      bytes.removeAll(keepingCapacity: true)
+    }
+  }
+
   /// Sends every device's `records` at once, each on a connection of its own (a device that
   /// connects again is the same source), `chunk` records at a time.
   static func sendAllDevices(port: Int, records: ClosedRange<Int> = 1...recordsPerDevice, chunk: Int = 2_000)
@@ -156,7 +220,7 @@ enum DevicesBench {
     report.add(
       "devices.memory.per_record", Double(after - halfway) / Double(total - devices * half), unit: "bytes",
       baseline:
-        "anonymous RSS growth over the second \(devices * half) records (after malloc_trim) / records",
+        "whole process (server, session, timeline): anonymous RSS growth over the second \(devices * half) records, after malloc_trim",
       atMost: 64)
     report.add(
       "devices.memory.process_per_record", Double(after - before) / Double(max(held, 1)), unit: "bytes",
@@ -189,8 +253,9 @@ enum DevicesBench {
 
   // MARK: Seeking
 
-  /// Opens the recording `listen` wrote (20 sources interleaved) and seeks 2,000 random records:
-  /// the state as of each (its own device's fold from that device's keyframes) and the record.
+  /// Opens a 20-source recording (as `listen` writes it) and seeks 2,000 random records: the state
+  /// as of each (its own device's fold from that device's keyframes) and the record; memory is
+  /// the anonymous resident growth of opening it, in a process that has done nothing else yet.
   static func seeking(_ url: URL, _ report: inout BenchReport) throws {
     trimHeap()
     let before = Memory.anonymousResident()
@@ -243,7 +308,7 @@ enum DevicesBench {
     let recording = directory.appendingPathComponent("listen.jsonl")
     let session = UIBench.Session(name: "devbench-\(getpid())")
     defer { session.kill() }
-    _ = try session.start(
+    let pid = try session.start(
       "LANG=C.UTF-8 TERM=xterm-256color exec '\(binary)' listen --port \(port) --record '\(recording.path)'")
     var connected = false
     for _ in 0..<100 where !connected {
@@ -251,6 +316,7 @@ enum DevicesBench {
       connected = (try? BenchSocket(port: port)) != nil
     }
     guard connected else { throw BenchFailure("tagscope listen did not open port \(port)") }
+    let residentBefore = Memory.anonymousResident(of: pid)
     let done = Counter()
     let started = Date()
     Thread.detachNewThread {
@@ -266,6 +332,7 @@ enum DevicesBench {
     try done.wait(for: 1, timeout: 600)
     let streamed = Date().timeIntervalSince(started)
     Thread.sleep(forTimeInterval: 1)
+    let residentAfter = Memory.anonymousResident(of: pid)
     session.send("q")
     var lines = 0
     for _ in 0..<100 {
@@ -286,6 +353,11 @@ enum DevicesBench {
       baseline:
         "\(latencies.count) keys while \(devices) devices stream into tagscope listen in tmux (median "
         + String(format: "%.1f", latencies[latencies.count / 2]) + " ms)", atMost: 50)
+    report.add(
+      "devices.listen.memory.per_record",
+      Double(residentAfter - residentBefore) / Double(devices * recordsPerDevice), unit: "bytes",
+      baseline:
+        "tagscope listen's own anonymous RSS growth while the records arrived / records (as a user sees it)")
     report.add(
       "devices.listen.lost", Double(devices * recordsPerDevice - (lines - 1)), unit: "records",
       baseline: "sent − lines in listen's --record file (streams took \(String(format: "%.1f", streamed)) s)",

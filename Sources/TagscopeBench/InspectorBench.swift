@@ -345,8 +345,9 @@ struct BenchError: Error, CustomStringConvertible {
 /// process's own anonymous memory, excluding the page cache of the recording (read with `pread`,
 /// never mapped). Zero where `/proc` does not exist.
 enum Memory {
-  static func anonymousResident() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  static func anonymousResident(of pid: Int32? = nil) -> Int {
+    let path = "/proc/\(pid.map(String.init) ?? "self")/statm"
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return 0 }
     let fields = text.split(separator: " ").compactMap { Int($0) }
     guard fields.count >= 3 else { return 0 }
     return (fields[1] - fields[2]) * Int(sysconf(Int32(_SC_PAGESIZE)))
