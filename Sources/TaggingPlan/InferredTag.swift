@@ -7,8 +7,14 @@ import TagscopeRecording
 struct InferredTag {
   /// One property across the tag's records.
   struct Property {
-    /// Plan type names seen (`string`, `integer`, `number`, `boolean`, `array`, `object`, `null`).
-    var types: Set<String> = []
+    /// Plan types seen, one bit each (see ``InferredTag/typeNames``).
+    var types: UInt8 = 0
+
+    /// The plan type names seen, alphabetically.
+    var typeNames: [String] {
+      InferredTag.typeNames.enumerated().filter { types & (1 << UInt8($0.offset)) != 0 }.map(\.element)
+        .sorted()
+    }
     /// Records where it is present and not null.
     var present = 0
     /// Distinct string values, up to ``InferredTag/enumLimit`` + 1 (more means "not an enum").
@@ -69,8 +75,7 @@ struct InferredTag {
   mutating func add(_ record: Record, times: Int) {
     count += times
     screens.insert(record.context.screen)
-    let hubAdded: Set<String> = record.kind == .timedStop ? ["duration", "cancelled"] : []
-    for (key, value) in record.properties where !hubAdded.contains(key) {
+    for (key, value) in record.properties where !Self.isHubAdded(key, kind: record.kind) {
       Self.update(&properties[key, default: Property()], value, times)
     }
     let place = Self.place(of: record, section: section)
@@ -80,7 +85,7 @@ struct InferredTag {
   }
 
   private static func update(_ property: inout Property, _ value: PropertyValue, _ times: Int) {
-    property.types.insert(typeName(value))
+    property.types |= 1 << typeBit(value)
     if value != .null { property.present += times }
     if case .string(let text) = value {
       if property.values.count <= enumLimit { property.values.insert(text) }
@@ -100,26 +105,40 @@ struct InferredTag {
     provider.places.insert(spot)
     if !output.calls.isEmpty { provider.placesWithCalls.insert(spot) }
     for call in output.calls {
-      let names = Set(call.parameters.keys)
       let update = { (seen: inout CallSeen) in
         seen.count += times
-        seen.parameters = seen.parameters.map { $0.intersection(names) } ?? names
+        // The names present every time: narrowed only when this call lacks one of them.
+        if let current = seen.parameters {
+          if !current.allSatisfy({ call.parameters[$0] != nil }) {
+            seen.parameters = current.filter { call.parameters[$0] != nil }
+          }
+        } else {
+          seen.parameters = Set(call.parameters.keys)
+        }
         seen.places.insert(spot)
       }
       update(&provider.calls[Call(method: call.method, name: call.name), default: CallSeen()])
     }
   }
 
-  /// The plan's type name of a value (a whole double is still `number`, as it was sent).
-  static func typeName(_ value: PropertyValue) -> String {
+  /// The hub's own properties of a timed stop (`duration`, `cancelled`), which plans do not list.
+  static func isHubAdded(_ key: String, kind: RecordKind) -> Bool {
+    kind == .timedStop && (key == "duration" || key == "cancelled")
+  }
+
+  /// The plan's type names, by bit.
+  static let typeNames = ["string", "integer", "number", "boolean", "array", "object", "null"]
+
+  /// The bit of a value's plan type (a whole double is still `number`, as it was sent).
+  static func typeBit(_ value: PropertyValue) -> UInt8 {
     switch value {
-    case .string, .date: "string"
-    case .int: "integer"
-    case .double: "number"
-    case .bool: "boolean"
-    case .array: "array"
-    case .object: "object"
-    case .null: "null"
+    case .string, .date: 0
+    case .int: 1
+    case .double: 2
+    case .bool: 3
+    case .array: 4
+    case .object: 5
+    case .null: 6
     }
   }
 }
@@ -134,8 +153,10 @@ extension InferredTag {
 
     init(_ record: Record, key: InferredTag.Key) {
       self.key = key
-      let hubAdded: Set<String> = record.kind == .timedStop ? ["duration", "cancelled"] : []
-      properties = record.properties.filter { !hubAdded.contains($0.key) && $0.value != .null }.map(\.key)
+      properties = record.properties.filter {
+        !InferredTag.isHubAdded($0.key, kind: record.kind) && $0.value != .null
+      }
+      .map(\.key)
       outputs = record.outputs.map { output in
         (
           output.provider, output.status == .blocked,

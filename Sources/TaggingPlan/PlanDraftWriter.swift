@@ -72,7 +72,7 @@ struct PlanDraftWriter {
 
   private func constraints(_ property: InferredTag.Property, count: Int) -> String {
     var parts: [String] = []
-    let types = property.types.sorted()
+    let types = property.typeNames
     parts.append(
       types.count == 1 ? "type: \(scalar(types[0]))" : "type: [\(types.map(scalar).joined(separator: ", "))]")
     if property.present == count { parts.append("required: true") }

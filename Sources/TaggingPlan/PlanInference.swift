@@ -26,47 +26,20 @@ public struct PlanInference {
   /// Reads the recording at `path` (`-` is standard input) into the draft. Throws when it cannot
   /// be read at all.
   public mutating func read(path: String) throws(RecordingReadError) {
-    let reader = try RecordingReader(path: path)
+    var problems: [String] = []
+    let scan = try RecordingContentScan.scan(
+      path: path, limit: Self.distinctLimit, first: { add($0) }, problem: { problems.append($0) },
+      dropped: { _ in })
     files.append(path)
-    if app == nil { app = reader.header.app }
-    var known: [RecordContentKey: Int] = [:]
-    var replays: [(replay: InferredTag.Replay?, pending: Int)] = []
-    var builder = RecordContentKeyBuilder(keysSourcedRecords: true)
-    while let raw = try reader.nextRawLine() {
-      switch raw {
-      case .overlong(let problem):
-        problems.append(problem.description)
-      case .line(let rawLine, let number, _, let terminated):
-        var line = rawLine
-        if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        builder.reset()
-        let key = builder.decode(line)?.key
-        if let key, let slot = known[key] {
-          replays[slot].pending += 1
-          continue
-        }
-        do {
-          guard case .record(let record) = try RecordLineDecoder.decode(line) else { continue }
-          let replay = add(record)
-          if let key, replays.count < Self.distinctLimit {
-            known[key] = replays.count
-            replays.append((replay, 0))
-          }
-        } catch {
-          let reason =
-            terminated ? error.description : "truncated last line (no newline at the end; \(error))"
-          problems.append("\(path):\(number): \(reason)")
-        }
-      }
-    }
-    for (replay, pending) in replays where pending > 0 {
-      records += pending
+    if app == nil { app = scan.header.app }
+    self.problems += problems
+    for (replay, repeats) in scan.repeats where repeats > 0 {
+      records += repeats
       guard let replay else {
-        otherKinds += pending
+        otherKinds += repeats
         continue
       }
-      tags[replay.key]?.add(replay, times: pending)
+      tags[replay.key]?.add(replay, times: repeats)
     }
   }
 

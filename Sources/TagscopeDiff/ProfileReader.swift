@@ -21,45 +21,15 @@ public enum ProfileReader {
 
   /// Reads the recording at `path` (`-` is standard input). Throws when it cannot be read at all.
   public static func read(path: String) throws(RecordingReadError) -> (RecordingProfile, Summary) {
-    let reader = try RecordingReader(path: path)
     var profile = RecordingProfile()
     var summary = Summary()
-    var known: [RecordContentKey: Int] = [:]
-    var replays: [RecordingProfile.Replay] = []
-    var builder = RecordContentKeyBuilder(keysSourcedRecords: true)
-    while let raw = try reader.nextRawLine() {
-      switch raw {
-      case .overlong(let problem):
-        summary.problems.append(problem.description)
-      case .line(let rawLine, let number, _, let terminated):
-        var line = rawLine
-        if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-        builder.reset()
-        let key = builder.decode(line)?.key
-        if let key, let slot = known[key] {
-          replays[slot].pending += 1
-          continue
-        }
-        do {
-          switch try RecordLineDecoder.decode(line) {
-          case .record(let record):
-            profile.add(record)
-            if let key, replays.count < distinctLimit {
-              known[key] = replays.count
-              replays.append(RecordingProfile.Replay(record))
-            }
-          case .header: break
-          case .dropped(let marker): summary.droppedByWriter += marker.count
-          }
-        } catch {
-          let reason =
-            terminated ? error.description : "truncated last line (no newline at the end; \(error))"
-          summary.problems.append("\(path):\(number): \(reason)")
-        }
-      }
-    }
-    for replay in replays where replay.pending > 0 { profile.add(replay, times: replay.pending) }
+    let scan = try RecordingContentScan.scan(
+      path: path, limit: distinctLimit,
+      first: { record in
+        profile.add(record)
+        return RecordingProfile.Replay(record)
+      }, problem: { summary.problems.append($0) }, dropped: { summary.droppedByWriter += $0 })
+    for (replay, repeats) in scan.repeats where repeats > 0 { profile.add(replay, times: repeats) }
     return (profile, summary)
   }
 }
