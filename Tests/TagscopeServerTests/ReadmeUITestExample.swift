@@ -1,6 +1,7 @@
 // swift-format-ignore-file
 // README.md's "Ask tagscope from your UI tests" Swift example, verbatim (DocExamplesTests'
-// DocExampleCoverageTests checks it). It skips unless TAGSCOPE_URL names a listen; `tapAddToCart`
+// DocExampleCoverageTests checks it). It skips unless TAGSCOPE_URL names a listen (ReadmeUITestExampleRunTests
+// runs it against a real one); `tapAddToCart`
 // is in ReadmeUITestSupport.swift.
 
 import Foundation
