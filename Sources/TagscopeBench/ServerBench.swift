@@ -372,7 +372,8 @@ extension Result where Failure == any Error {
 
 /// A blocking loopback TCP client.
 final class BenchSocket {
-  let descriptor: Int32
+  /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
+  private(set) var descriptor: Int32
 
   init(port: Int) throws {
     #if canImport(Glibc)
@@ -392,11 +393,12 @@ final class BenchSocket {
     }
     guard result == 0 else {
       close(descriptor)
+      descriptor = -1
       throw BenchFailure("connect failed")
     }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   func send(_ bytes: [UInt8]) {
     var offset = 0

@@ -120,11 +120,16 @@ final class LineServer: @unchecked Sendable {
     return condition(lines)
   }
 
+  /// Stops listening and drops the connection. Closes the listener once: `stop()` then `deinit`
+  /// (which the accept thread may run later, after the descriptor's number went to another
+  /// test's socket) must not close it twice.
   func stop() {
     lock.lock()
+    let first = !stopped
     stopped = true
     if current >= 0 { shutdown(current, Int32(SHUT_RDWR)) }
     lock.unlock()
+    guard first else { return }
     shutdown(listener, Int32(SHUT_RDWR))
     close(listener)
   }

@@ -94,7 +94,8 @@ func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: S
 
 /// A blocking loopback TCP client for sending exact bytes (truncated requests, raw JSONL…).
 final class RawClient: @unchecked Sendable {
-  let descriptor: Int32
+  /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
+  private(set) var descriptor: Int32
 
   init(port: Int, timeout: TimeInterval = 5) throws {
     #if canImport(Glibc)
@@ -114,13 +115,14 @@ final class RawClient: @unchecked Sendable {
     }
     guard result == 0 else {
       close(descriptor)
+      descriptor = -1
       throw POSIXError(.ECONNREFUSED)
     }
     var interval = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   func send(_ bytes: [UInt8]) {
     var offset = 0
