@@ -152,7 +152,7 @@ struct PlanDraftWriter {
   }
 
   /// A YAML scalar: plain when it is a simple name YAML reads as that string, else double-quoted.
-  func scalar(_ text: String) -> String {
+  static func scalar(_ text: String) -> String {
     let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "none"]
     let simple =
       !text.isEmpty
@@ -180,6 +180,8 @@ struct PlanDraftWriter {
     }
     return out + "\""
   }
+
+  func scalar(_ text: String) -> String { Self.scalar(text) }
 
   /// Text inside a `#` comment: one line, printable.
   func comment(_ text: String) -> String {

@@ -66,9 +66,8 @@ public enum PlanFileEditor {
         !known.contains($0) && !($0 == draft.name && draft.section == .screens)
       }
       if !missing.isEmpty {
-        let writer = PlanDraftWriter(tags: [], files: [], records: 0, otherKinds: 0)
         let added = missing.map {
-          "  \(writer.scalar($0)):  # added with \(draft.section.noun) \(draft.name)"
+          "  \(PlanDraftWriter.scalar($0)):  # added with \(draft.section.noun) \(draft.name)"
         }
         _ = insert(added, into: .screens, lines: &lines)
       }

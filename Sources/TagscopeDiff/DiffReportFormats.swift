@@ -109,7 +109,7 @@ extension DiffReport {
   /// `--fail-on` (the message lists them), passed otherwise (its other changes in the output).
   public func junit() -> String {
     let changed = Dictionary(byTag.map { ($0.tag, $0.findings) }, uniquingKeysWith: +)
-    let tags = allTags
+    let tags = diff.allTags
     let failing = tags.filter { tag in changed[tag]?.contains { failOn.contains($0.change) } ?? false }.count
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites name=\"tagscope diff\" tests=\"\(tags.count)\" failures=\"\(failing)\">\n"
@@ -142,7 +142,4 @@ extension DiffReport {
     out += "  </testsuite>\n</testsuites>\n"
     return out
   }
-
-  /// Every signature of either recording, sorted.
-  var allTags: [TagSignature] { diff.allTags }
 }

@@ -7,8 +7,6 @@ public struct RecordingProfile: Sendable {
   public struct CallProfile: Sendable, Hashable {
     /// How many times the call was made.
     public var count = 0
-    /// The SDK methods used (`logEvent`, `track`…).
-    public var methods: Set<String> = []
     /// Its parameters' types.
     public var parameters = PathTypes()
   }
@@ -100,7 +98,6 @@ public struct RecordingProfile: Sendable {
     for call in output.calls {
       let profile = { (profile: inout CallProfile) in
         profile.count += times
-        profile.methods.insert(call.method)
         profile.parameters.add(call.parameters)
       }
       profile(&provider.calls[call.name ?? call.method, default: CallProfile()])

@@ -34,9 +34,7 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
   }
 
   /// The types joined with `|` in alphabetical order, e.g. `number|string`.
-  public var description: String {
-    Self.names.filter { contains($0.0) }.map(\.1).joined(separator: "|")
-  }
+  public var description: String { names.joined(separator: "|") }
 
   /// The type names, alphabetically.
   public var names: [String] { Self.names.filter { contains($0.0) }.map(\.1) }
@@ -69,13 +67,6 @@ public struct PathTypes: Sendable, Hashable {
     case .array(let elements):
       for element in elements { add(element, at: path + "[]", depth: depth + 1) }
     default: break
-    }
-  }
-
-  /// Merges another set of paths.
-  public mutating func formUnion(_ other: PathTypes) {
-    for (path, kinds) in other.types where types[path] != nil || types.count < Self.pathLimit {
-      types[path, default: []].formUnion(kinds)
     }
   }
 }

@@ -1,5 +1,7 @@
 import AnalyticsHub
+import AnalyticsHubTesting
 import Foundation
+import PodcastDemo
 import TagscopeInspector
 import TagscopeRecording
 import TagscopeTimeline
@@ -94,4 +96,29 @@ func validate(_ records: [Record], plan: Plan) -> ([PlanViolation], PlanValidato
   var violations: [PlanViolation] = []
   for record in records { violations += validator.validate(record) }
   return (violations, validator)
+}
+
+/// Writes `records` as a recording (header: app Podcasts, device test) named `name` in
+/// `directory`, then `trailer` as it is; returns its path.
+func writeRecording(_ records: [Record], named name: String, in directory: URL, trailer: String = "") throws
+  -> String
+{
+  let header = RecordingHeader(app: "Podcasts", device: "test")
+  let text =
+    ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
+    + trailer
+  let url = directory.appendingPathComponent(name)
+  try Data(text.utf8).write(to: url)
+  return url.path
+}
+
+/// `count` steps of the simulator's journeys through the demo's real hub and mappings, as records.
+func demoRecords(seed: UInt64, count: Int) throws -> [Record] {
+  let clock = ManualClock(start: DemoHub.seededEpoch)
+  let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
+  let recorder = DispatchRecorder()
+  hub.addObserver(recorder)
+  let simulator = PodcastSimulator(hub: hub, seed: seed)
+  for _ in 0..<count { clock.advance(by: simulator.step()) }
+  return recorder.dispatches.map { Record(dispatch: $0) }
 }

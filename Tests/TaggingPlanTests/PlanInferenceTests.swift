@@ -22,28 +22,13 @@ final class PlanInferenceTests: XCTestCase {
   }
 
   private func write(_ name: String, _ records: [Record]) throws -> String {
-    let header = RecordingHeader(app: "Podcasts", device: "test")
-    let text =
-      ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
-    let url = directory.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
+    try writeRecording(records, named: name, in: directory)
   }
 
   private func infer(_ paths: String...) throws -> String {
     var inference = PlanInference()
     for path in paths { try inference.read(path: path) }
     return inference.yaml(name: "Drafted")
-  }
-
-  private func demoRecords(seed: UInt64, count: Int) throws -> [Record] {
-    let clock = ManualClock(start: DemoHub.seededEpoch)
-    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
-    let recorder = DispatchRecorder()
-    hub.addObserver(recorder)
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
-    for _ in 0..<count { clock.advance(by: simulator.step()) }
-    return recorder.dispatches.map { Record(dispatch: $0) }
   }
 
   /// The demo's traffic through the real hub and mappings: the draft loads, and validating the

@@ -24,13 +24,7 @@ final class RecordingDiffTests: XCTestCase {
   }
 
   private func write(_ name: String, _ records: [Record], trailer: String = "") throws -> String {
-    let header = RecordingHeader(app: "Podcasts", device: "test")
-    let text =
-      ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n"
-      + trailer
-    let url = directory.appendingPathComponent(name)
-    try Data(text.utf8).write(to: url)
-    return url.path
+    try writeRecording(records, named: name, in: directory, trailer: trailer)
   }
 
   private func screen(_ seq: UInt64, _ name: String) -> Record {
@@ -209,14 +203,7 @@ final class RecordingDiffTests: XCTestCase {
     XCTAssertGreaterThan(same.report?.diff.baseTags ?? 0, 20)
   }
 
-  /// `count` dispatches of the simulator's journeys through the demo's real hub and mappings.
   private func demoRecording(_ name: String, seed: UInt64, count: Int = 1_500) throws -> String {
-    let clock = ManualClock(start: DemoHub.seededEpoch)
-    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
-    let recorder = DispatchRecorder()
-    hub.addObserver(recorder)
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
-    for _ in 0..<count { clock.advance(by: simulator.step()) }
-    return try write(name, recorder.dispatches.map { Record(dispatch: $0) })
+    try write(name, try demoRecords(seed: seed, count: count))
   }
 }
