@@ -65,6 +65,17 @@ struct CheckContext {
           problem.rule, record: record, entry: entry, line: line, item: tagItem,
           evidence: .property(name: name, rule: rules[index], value: value, planned: []),
           "property \(name) \(problem.found), plan line \(line) \(problem.expected)")
+      } else if rules[index].checksContent {
+        var problems: [ContentProblem] = []
+        rules[index].contentProblems(
+          in: value, path: name, missing: .missingProperty, memo: &memo, into: &problems)
+        for problem in problems {
+          add(
+            problem.rule, record: record, entry: entry, line: problem.line, item: tagItem,
+            evidence: .property(
+              name: problem.path, rule: problem.constraint, value: problem.value, planned: problem.planned),
+            "property \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)")
+        }
       }
     }
     let isStop = record.kind == .timedStop
@@ -211,6 +222,17 @@ struct CheckContext {
           evidence: .call(expected: expected, output: output),
           "\(provider) \(call.name ?? call.method) parameter \(param.name) \(problem.found), plan line \(line) \(problem.expected)"
         )
+      } else if rule.checksContent {
+        var problems: [ContentProblem] = []
+        rule.contentProblems(
+          in: value, path: param.name, missing: .missingParam, memo: &memo, into: &problems)
+        for problem in problems {
+          add(
+            problem.rule, record: record, entry: entry, provider: provider, line: problem.line, item: item,
+            evidence: .call(expected: expected, output: output),
+            "\(provider) \(call.name ?? call.method) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)"
+          )
+        }
       }
     }
   }

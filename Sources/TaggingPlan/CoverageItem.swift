@@ -1,9 +1,12 @@
-/// One line of the coverage checklist: a planned tag, or a planned (tag, screen, provider)
-/// expectation.
+/// One line of the coverage checklist: a planned tag, a planned (tag, screen, provider)
+/// expectation, or an entry of a provider's call catalogue.
 public struct CoverageItem: Sendable, Hashable {
-  public var section: PlanSection
-  /// The tag's name.
+  /// The tag's section; `nil` for a catalogue entry.
+  public var section: PlanSection?
+  /// The tag's name; for a catalogue entry, its call name (or its method, for a `methods` entry).
   public var tag: String
+  /// For a catalogue entry matched by method alone: that method.
+  public var method: String?
   /// The screen the expectation is for; `nil` for the tag itself or for any screen.
   public var screen: String?
   /// The provider; `nil` for the tag itself.
@@ -23,10 +26,34 @@ public struct CoverageItem: Sendable, Hashable {
     self.location = location
   }
 
+  /// The item of a catalogue entry of `provider`'s calls.
+  public init(catalogue provider: String, call: CatalogueCall) {
+    section = nil
+    tag = call.name ?? call.method ?? ""
+    method = call.name == nil ? call.method : nil
+    self.provider = provider
+    location = call.location
+  }
+
+  /// Whether it is an entry of a provider's call catalogue.
+  public var isCatalogueEntry: Bool { section == nil }
+
+  /// `action`, `screen`…, or `call` (a name entry) or `method` (a method entry) of a catalogue.
+  public var noun: String { section?.noun ?? (method == nil ? "call" : "method") }
+
+  /// The plan's key for its part (`actions`, `catalogues`).
+  public var sectionKey: String { section?.key ?? "catalogues" }
+
   /// The debugger's filter listing the records that cover this item: its kind, name, screen and
   /// provider (`kind:action name:playPodcast screen:favorites provider:firebase`).
   public var debuggerFilter: String {
     let quote = { (value: String) in value.contains(" ") ? "\"\(value)\"" : value }
+    guard let section else {
+      // A catalogue entry: the provider's records, of that name for a name entry (a record from
+      // `listen` is named as its call).
+      let providerTerm = "provider:" + quote(provider ?? "")
+      return method == nil ? "\(providerTerm) name:\(quote(tag))" : providerTerm
+    }
     var terms = ["kind:\(section.noun)", "name:" + quote(tag)]
     if let screen { terms.append("screen:" + quote(screen)) }
     if let provider { terms.append("provider:" + quote(provider)) }
@@ -35,7 +62,8 @@ public struct CoverageItem: Sendable, Hashable {
 
   /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`.
   public var id: String {
-    var text = "\(section.noun) \(tag)"
+    guard section != nil else { return "\(provider ?? "") \(noun) \(tag)" }
+    var text = "\(noun) \(tag)"
     if let screen { text += " on \(screen)" }
     if let provider { text += ": \(provider)" }
     return text

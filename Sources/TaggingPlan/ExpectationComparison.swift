@@ -15,6 +15,14 @@ enum ViolationEvidence: Sendable {
   case call(expected: ExpectedCall, output: ProviderOutput)
   /// A provider's documented rule broken by what it received.
   case providerRule(rule: RecordViolation, output: ProviderOutput)
+  /// A call the provider's catalogue has no entry for.
+  case unplannedCall(provider: String, call: CallDescription, catalogue: CallCatalogue)
+  /// A parameter of a call (at `path`, inside one) against its catalogue entry's constraint
+  /// (`rule` nil: not planned; `value` nil: absent). `planned` names the planned keys there, for
+  /// one not planned.
+  case catalogueParam(
+    provider: String, call: CallDescription, entry: CatalogueCall, path: String, rule: PropertyRule?,
+    value: PropertyValue?, planned: [String])
 }
 
 extension ExpectationComparison {
@@ -84,6 +92,30 @@ extension ExpectationComparison {
             differs: false))
       }
       rows = ruleRows
+    case .unplannedCall(let provider, let call, let catalogue):
+      title = "\(provider) \(Self.callLabel(call))"
+      let known = catalogue.entries.prefix(8).map(\.label).joined(separator: ", ")
+      let more = catalogue.entries.count > 8 ? ", …" : ""
+      rows = [
+        Row(
+          field: "call", expected: "a call the \(provider) catalogue lists (\(known)\(more))",
+          actual: clip(Self.callLabel(call)), differs: true)
+      ]
+    case .catalogueParam(let provider, let call, let entry, let path, let rule, let value, let planned):
+      title = "\(provider) \(Self.callLabel(call)) param \(path)"
+      let actual = value.map(show) ?? "absent"
+      let expected: String
+      if let rule {
+        expected = rule.constraintText
+      } else {
+        expected = "not planned (plan lists \(planned.isEmpty ? "none" : planned.joined(separator: ", ")))"
+      }
+      rows = [
+        Row(field: "call", expected: entry.label, actual: clip(Self.callLabel(call)), differs: false),
+        Row(
+          field: "param \(path)", expected: expected, actual: actual,
+          differs: rule == nil || breaks(rule!, value)),
+      ]
     }
     return (title, rows)
   }
@@ -125,6 +157,11 @@ extension ExpectationComparison {
     return rows
   }
 
+  /// `track Order Completed`: a received call as rows name it.
+  static func callLabel(_ call: CallDescription) -> String {
+    call.name.map { "\(call.method) \($0)" } ?? call.method
+  }
+
   /// Whether a present or absent `value` breaks `rule`.
   private static func breaks(_ rule: PropertyRule, _ value: PropertyValue?) -> Bool {
     guard let value, value != .null else { return rule.required }
@@ -152,6 +189,14 @@ extension PropertyRule {
     if let maximum { parts.append("maximum \(Self.format(maximum))") }
     if let minLength { parts.append("minLength \(minLength)") }
     if let maxLength { parts.append("maxLength \(maxLength)") }
+    if let constant { parts.append("const \(Self.quoted(constant))") }
+    if let format { parts.append("format \(format.rawValue)") }
+    if let properties {
+      parts.append(
+        "object of " + (properties.isEmpty ? "no key" : properties.map(\.name).joined(separator: ", ")))
+    }
+    if !additionalProperties { parts.append("no other key") }
+    if let items { parts.append("items: " + items.constraintText) }
     return parts.isEmpty ? "any value" : parts.joined(separator: ", ")
   }
 
@@ -168,6 +213,23 @@ extension PropertyRule {
     if let maximum { fields.append("\"maximum\":" + JSONText.value(.double(maximum))) }
     if let minLength { fields.append("\"minLength\":\(minLength)") }
     if let maxLength { fields.append("\"maxLength\":\(maxLength)") }
+    if let constant { fields.append("\"const\":" + JSONText.value(constant)) }
+    if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
+    if let properties {
+      var object = "\"properties\":{"
+      for (index, property) in properties.enumerated() {
+        if index > 0 { object += "," }
+        object += JSONReport.string(property.name) + ":"
+        property.appendJSON(to: &object)
+      }
+      fields.append(object + "}")
+    }
+    if !additionalProperties { fields.append("\"additionalProperties\":false") }
+    if let items {
+      var text = "\"items\":"
+      items.appendJSON(to: &text)
+      fields.append(text)
+    }
     out += "{" + fields.joined(separator: ",") + "}"
   }
 }
@@ -212,6 +274,19 @@ extension ViolationEvidence {
       out +=
         "{\"provider\":" + JSONReport.string(output.provider) + ",\"rule\":" + JSONReport.string(rule.rule)
         + "}"
+    case .unplannedCall(let provider, _, let catalogue):
+      out += "{\"provider\":" + JSONReport.string(provider) + ",\"catalogue\":["
+      out += catalogue.entries.map { JSONReport.string($0.label) }.joined(separator: ",") + "]}"
+    case .catalogueParam(let provider, _, let entry, let path, let rule, _, let planned):
+      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":" + JSONReport.string(entry.label)
+      out += ",\"param\":" + JSONReport.string(path)
+      if let rule {
+        out += ",\"constraints\":"
+        rule.appendJSON(to: &out)
+      } else {
+        out += ",\"planned\":false,\"params\":[" + planned.map(JSONReport.string).joined(separator: ",") + "]"
+      }
+      out += "}"
     }
   }
 
@@ -230,7 +305,23 @@ extension ViolationEvidence {
       Self.appendOutput(output, to: &out, message: nil)
     case .providerRule(let rule, let output):
       Self.appendOutput(output, to: &out, message: rule.message)
+    case .unplannedCall(let provider, let call, _):
+      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":"
+      Self.appendCall(call, to: &out)
+      out += "}"
+    case .catalogueParam(let provider, let call, _, let path, _, let value, _):
+      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":"
+      Self.appendCall(call, to: &out)
+      out += ",\"param\":" + JSONReport.string(path) + ",\"present\":\(value != nil),\"value\":"
+      out += (value.map(JSONText.value) ?? "null") + "}"
     }
+  }
+
+  private static func appendCall(_ call: CallDescription, to out: inout String) {
+    out += "{\"method\":" + JSONReport.string(call.method) + ",\"name\":"
+    out +=
+      (call.name.map(JSONReport.string) ?? "null") + ",\"parameters\":" + JSONText.string(call.parameters)
+      + "}"
   }
 
   private static func appendOutput(_ output: ProviderOutput, to out: inout String, message: String?) {
@@ -238,10 +329,7 @@ extension ViolationEvidence {
     out += ",\"reason\":" + (output.reason.map(JSONReport.string) ?? "null") + ",\"calls\":["
     for (index, call) in output.calls.enumerated() {
       if index > 0 { out += "," }
-      out += "{\"method\":" + JSONReport.string(call.method) + ",\"name\":"
-      out +=
-        (call.name.map(JSONReport.string) ?? "null") + ",\"parameters\":" + JSONText.string(call.parameters)
-        + "}"
+      appendCall(call, to: &out)
     }
     out += "]"
     if let message { out += ",\"message\":" + JSONReport.string(message) }

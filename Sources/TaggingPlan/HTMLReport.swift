@@ -70,7 +70,7 @@ public enum HTMLReport {
     }
     out += "</p>\n"
     var providers: [String] = []
-    for item in coverage.items {
+    for item in coverage.items where !item.isCatalogueEntry {
       if let provider = item.provider, !providers.contains(provider) { providers.append(provider) }
     }
     out += "<table class=\"matrix\">\n<thead><tr><th>tag</th><th>screen</th><th>tag itself</th>"
@@ -78,7 +78,7 @@ public enum HTMLReport {
     out += "</tr></thead>\n<tbody>\n"
     // Items come per entry: its tag item, then its provider items.
     var index = 0
-    while index < coverage.items.count {
+    while index < coverage.items.count, let section = coverage.items[index].section {
       let tagIndex = index
       let tag = coverage.items[index]
       index += 1
@@ -97,7 +97,7 @@ public enum HTMLReport {
         out += "<tr>"
         if row == 0 {
           let span = screens.count > 1 ? " rowspan=\"\(screens.count)\"" : ""
-          out += "<th\(span)>" + escape("\(tag.section.noun) \(tag.tag)") + "</th>"
+          out += "<th\(span)>" + escape("\(section.noun) \(tag.tag)") + "</th>"
         }
         out += "<td>" + (screen.map(escape) ?? "<span class=\"muted\">any</span>") + "</td>"
         if row == 0 {
@@ -113,6 +113,21 @@ public enum HTMLReport {
         }
         out += "</tr>\n"
       }
+    }
+    out += "</tbody>\n</table>\n"
+    catalogues(coverage, from: index, into: &out)
+  }
+
+  /// The providers' call catalogues (items after the entries'): one row per catalogue entry.
+  private static func catalogues(_ coverage: Coverage, from start: Int, into out: inout String) {
+    guard start < coverage.items.count else { return }
+    out += "<h3>Provider call catalogues</h3>\n<table class=\"matrix\">\n"
+    out += "<thead><tr><th>provider</th><th>call</th><th>state</th></tr></thead>\n<tbody>\n"
+    for index in start..<coverage.items.count {
+      let item = coverage.items[index]
+      out +=
+        "<tr><td>" + escape(item.provider ?? "") + "</td><th>" + escape("\(item.noun) \(item.tag)") + "</th>"
+      out += cell(coverage, index, attributes: "") + "</tr>\n"
     }
     out += "</tbody>\n</table>\n"
   }

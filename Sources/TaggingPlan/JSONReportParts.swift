@@ -60,7 +60,7 @@ extension JSONReport {
     for (index, item) in coverage.items.enumerated() {
       if index > 0 { out += "," }
       let state = coverage.state(at: index)
-      out += "{\"id\":" + string(item.id) + ",\"section\":\"\(item.section.key)\",\"tag\":" + string(item.tag)
+      out += "{\"id\":" + string(item.id) + ",\"section\":\"\(item.sectionKey)\",\"tag\":" + string(item.tag)
       out += ",\"screen\":" + (item.screen.map(string) ?? "null")
       out += ",\"provider\":" + (item.provider.map(string) ?? "null")
       out += ",\"planLine\":\(item.location.line),\"state\":\"\(state.kind.rawValue)\",\"rules\":["

@@ -36,7 +36,8 @@ public enum JUnitReport {
     var failures = 0
     var skipped = 0
     for (index, item) in coverage.items.enumerated() {
-      let classname = "\(report.plan.name).\(item.section.key).\(item.tag)"
+      let owner = item.isCatalogueEntry ? "\(item.provider ?? "").\(item.noun) " : ""
+      let classname = "\(report.plan.name).\(item.sectionKey).\(owner)\(item.tag)"
       let found = byItem[index]
       let state = coverage.state(at: index)
       let records = coverage.counts[index]

@@ -54,16 +54,22 @@ public struct Plan: Sendable, Hashable {
   public var sections: Set<PlanSection>
   /// Entries in plan order.
   public let entries: [PlanEntry]
+  /// The providers' call catalogues (`catalogues:`), in plan order.
+  public let catalogues: [CallCatalogue]
   /// Every coverage item, derived from the entries.
   public let coverageItems: [CoverageItem]
   let index: [[String: Int]]
   let providerItems: [[ProviderCoverageIndex]]
   let tagItems: [Int]
+  /// The position in `catalogues` of each provider's catalogue.
+  let catalogueIndex: [String: Int]
+  /// Per catalogue, the coverage item of each entry (in ``CallCatalogue/entries`` order).
+  let catalogueItems: [[Int]]
 
   /// A plan from its entries; entry names must be unique within a section.
   public init(
     name: String, version: String? = nil, file: String = "plan", unplannedSeverity: Severity = .error,
-    sections: Set<PlanSection>, entries: [PlanEntry]
+    sections: Set<PlanSection>, entries: [PlanEntry], catalogues: [CallCatalogue] = []
   ) {
     self.name = name
     self.version = version
@@ -74,10 +80,28 @@ public struct Plan: Sendable, Hashable {
     var index = [[String: Int]](repeating: [:], count: PlanSection.allCases.count)
     for (position, entry) in entries.enumerated() { index[entry.section.rawValue][entry.name] = position }
     self.index = index
-    let built = CoverageItem.build(entries: entries)
-    coverageItems = built.items
+    self.catalogues = catalogues
+    var built = CoverageItem.build(entries: entries)
     providerItems = built.providers
     tagItems = built.tags
+    var catalogueIndex: [String: Int] = [:]
+    var catalogueItems: [[Int]] = []
+    for (position, catalogue) in catalogues.enumerated() {
+      catalogueIndex[catalogue.provider] = catalogueIndex[catalogue.provider] ?? position
+      catalogueItems.append(
+        catalogue.entries.map { call in
+          built.items.append(CoverageItem(catalogue: catalogue.provider, call: call))
+          return built.items.count - 1
+        })
+    }
+    self.catalogueIndex = catalogueIndex
+    self.catalogueItems = catalogueItems
+    coverageItems = built.items
+  }
+
+  /// The catalogue of `provider`'s calls, if the plan has one.
+  public func catalogue(for provider: String) -> CallCatalogue? {
+    catalogueIndex[provider].map { catalogues[$0] }
   }
 
   /// The entry for a tag, if planned.

@@ -14,8 +14,10 @@ extension PlanLoader {
       var unplanned = Severity.error
       var sections: Set<PlanSection> = []
       var entries: [PlanEntry] = []
+      var catalogues: [CallCatalogue] = []
       for pair in pairs {
         switch pair.key {
+        case "catalogues": catalogues = try self.catalogues(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
         case "version": version = try reader.string(pair.value, "version")
         case "description": _ = try reader.string(pair.value, "description")
@@ -35,7 +37,7 @@ extension PlanLoader {
       try checkScreenNames(entries)
       return Plan(
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
-        entries: entries)
+        entries: entries, catalogues: catalogues)
     }
 
     func severity(_ node: Node, _ what: String) throws -> Severity {
@@ -69,16 +71,19 @@ extension PlanLoader {
       return entry
     }
 
-    func properties(_ node: Node, _ what: String) throws -> [PropertyRule] {
+    func properties(_ node: Node, _ what: String, depth: Int = 0) throws -> [PropertyRule] {
       if case .scalar = node, node.tagName == .null { return [] }
       return try reader.mapping(node, "properties of \(what)").map { pair in
-        try propertyRule(pair, "property \(pair.key) of \(what)")
+        try propertyRule(pair, "property \(pair.key) of \(what)", depth: depth)
       }
     }
 
-    func propertyRule(_ pair: YAMLReader.Pair, _ what: String) throws -> PropertyRule {
+    func propertyRule(_ pair: YAMLReader.Pair, _ what: String, depth: Int = 0) throws -> PropertyRule {
       var rule = PropertyRule(name: pair.key, location: reader.location(pair.keyNode))
       if case .scalar = pair.value, pair.value.tagName == .null { return rule }
+      guard depth < PlanLoader.nestingLimit else {
+        throw reader.error(pair.keyNode, "\(what) nests deeper than \(PlanLoader.nestingLimit) levels")
+      }
       for field in try reader.mapping(pair.value, what, allowed: PlanLoader.propertyKeys) {
         let value = field.value
         switch field.key {
@@ -109,6 +114,23 @@ extension PlanLoader {
         case "maximum": rule.maximum = try reader.number(value, "maximum of \(what)")
         case "minLength": rule.minLength = try reader.nonNegativeInt(value, "minLength of \(what)")
         case "maxLength": rule.maxLength = try reader.nonNegativeInt(value, "maxLength of \(what)")
+        case "const": rule.constant = try reader.value(value, "const of \(what)")
+        case "format":
+          let word = try reader.string(value, "format of \(what)")
+          guard let format = ValueFormat(rawValue: word) else {
+            throw reader.error(
+              value,
+              "format of \(what) must be one of \(ValueFormat.allCases.map(\.rawValue).joined(separator: ", ")), found \"\(word)\""
+            )
+          }
+          rule.format = format
+        case "properties": rule.properties = try properties(value, what, depth: depth + 1)
+        case "additionalProperties":
+          rule.additionalProperties = try reader.bool(value, "additionalProperties of \(what)")
+        case "items":
+          rule.items = try propertyRule(
+            YAMLReader.Pair(key: "items", keyNode: field.keyNode, value: value), "items of \(what)",
+            depth: depth + 1)
         default: _ = try reader.string(value, "description of \(what)")
         }
       }

@@ -24,6 +24,7 @@ public enum PlanFormatReference {
     unplanned: warning
     screens: {}                     # the sections: screens, actions, events, states, timed
     actions: {}
+    catalogues: {}                  # the calls each provider receives
     ```
 
     - `plan` (required): the plan's name, shown in reports and in the debugger's header.
@@ -36,6 +37,8 @@ public enum PlanFormatReference {
       screen, action, event or state the plan does not list is `unplanned-tag`; timed events are
       checked only when the plan has a `timed` section. Sessions, identify, reset and consent are
       never checked against the plan.
+    - `catalogues`: per provider, the catalogue of the calls it receives (see Provider call
+      catalogues). A plan with catalogues and no section checks calls only, not the app's tags.
 
     ### Entries
 
@@ -75,10 +78,21 @@ public enum PlanFormatReference {
     - `minimum`, `maximum`: inclusive bounds of a number.
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points
       (non-negative integers).
+    - `const`: the one allowed value.
+    - `format`: a string format, `date-time` (RFC 3339, `2026-11-24T19:05:00Z`), `email`, `uri` (with
+      a scheme) or `uuid`.
+    - `properties`: for an object value, its keys and their constraints (the same words, nested). A
+      required key that is absent or null is `missing-property` (`missing-param` in a parameter),
+      named by its path (`cart.items[2].price`).
+    - `additionalProperties`: `false` makes a key its `properties` do not list `unexpected-property`
+      (`true`, the default, allows them).
+    - `items`: for an array value, the constraints every element meets; an element is named by its
+      index (`products[1]`).
     - `description`: free text, not checked.
 
-    A value outside `enum`, `pattern`, `minimum`/`maximum` or `minLength`/`maxLength` is
-    `invalid-value`. `pattern` and the lengths apply to strings, `minimum` and `maximum` to numbers.
+    A value outside `enum`, `const`, `format`, `pattern`, `minimum`/`maximum` or
+    `minLength`/`maxLength` is `invalid-value`. `format`, `pattern` and the lengths apply to strings,
+    `minimum` and `maximum` to numbers. At most 20 problems are reported inside one value.
 
     ```yaml
     properties:
@@ -88,6 +102,13 @@ public enum PlanFormatReference {
       quality: {type: string, enum: [low, high], description: the stream's quality}
       rating: {type: [integer, "null"]}
       tags:                         # any value
+      released_at: {type: string, format: date-time}
+      cart:
+        type: object
+        additionalProperties: false
+        properties:
+          currency: {const: EUR}
+          items: {type: array, items: {type: object, properties: {price: {type: number, required: true}}}}
     ```
 
     ### Provider expectations
@@ -212,6 +233,65 @@ public enum PlanFormatReference {
           amplitude: {name: Listening}
     ```
 
+    ### Provider call catalogues
+
+    Tracking-plan tools (Segment Protocols, RudderStack, Snowplow's Iglu, mParticle, Avo, Amplitude
+    Data) describe the calls one destination receives: a call name and its parameters' schema.
+    `catalogues` holds that, per provider id, and checks every call of that provider in every
+    record, in-app or sent by an SDK to `tagscope listen`, whatever the tag (`tagscope plan import`
+    writes catalogues from those tools' files). A catalogue is a mapping of:
+
+    - `unplanned`: what a call no entry matches is: `error` (the default) or `warning`
+      (`unplanned-call` with that severity), or `allowed` (not reported).
+    - `calls`: entries by call name (the event, screen or property name the SDK is given).
+    - `methods`: entries by SDK method (`identify`, `group`), for the calls no `calls` entry
+      matches; the key is the method.
+    - `description`: free text, not checked.
+
+    An entry is a name with nothing after it (planned, parameters unchecked) or a mapping of:
+
+    - `method` (`calls` entries only): the SDK method the call must have too (`track`).
+    - `params`: the call's parameters and their constraints (the keys of Property constraints,
+      nested objects and arrays included), or a list of names that must be present. A required
+      parameter that is absent or null is `missing-param`; violations name the parameter's path
+      (`properties.products[2].price`).
+    - `additionalProperties`: `false` makes a parameter `params` does not list
+      `unexpected-property`; `true` (the default) allows it, as SDK payloads carry bookkeeping
+      fields (`messageId`, `context`…).
+    - `severity`: `error` (the default) or `warning`, for this entry's violations.
+    - `description`: free text, not checked.
+
+    A call from `listen` carries the SDK's whole message as its parameters (Segment's `properties`,
+    `context` and `traits` are parameters); an in-app call carries what the mapping gave the SDK.
+    `blocked` outputs are not checked. Each entry is a coverage item
+    (`segment call Order Completed`, `segment method identify`), seen when a call matched it.
+
+    ```yaml
+    catalogues:
+      segment:
+        unplanned: warning
+        calls:
+          Order Completed:
+            method: track
+            params:
+              properties:
+                type: object
+                required: true
+                properties:
+                  order_id: {type: string, required: true, format: uuid}
+                  revenue: {type: number, minimum: 0}
+                  products: {type: array, items: {type: object, properties: {price: {type: number, required: true}}}}
+          Signed Up: {params: [userId]}
+        methods:
+          identify:
+            params:
+              traits: {type: object, properties: {email: {type: string, format: email}}}
+      firebase:
+        unplanned: allowed
+        calls:
+          purchase: {additionalProperties: false, params: {value: {type: number, required: true}, currency: {const: EUR}}}
+    ```
+
     ### Violations
 
     Each violation has a severity (the entry's; `unplanned` for unplanned tags; for `provider-rule`,
@@ -220,17 +300,21 @@ public enum PlanFormatReference {
 
     - `unplanned-tag`: a tag the plan does not list.
     - `missing-property`: a required property is absent or null.
-    - `wrong-type`: a property or parameter of another type than planned.
-    - `invalid-value`: a value outside `enum`, `pattern`, `minimum`/`maximum` or
+    - `wrong-type`: a property or parameter (or a value inside one) of another type than planned.
+    - `invalid-value`: a value outside `enum`, `const`, `format`, `pattern`, `minimum`/`maximum` or
       `minLength`/`maxLength`, or a parameter with another value than planned.
-    - `unexpected-property`: a property the entry's `properties` does not list.
+    - `unexpected-property`: a property the entry's `properties` does not list, or a key an
+      object's `properties` (or a catalogue entry's `params`) does not list where
+      `additionalProperties` is `false`.
     - `wrong-screen`: the tag happened on a screen its `screens` does not list.
     - `missing-call`: a planned call was not sent (`dropped` or `failed`).
     - `wrong-name`: the provider got calls, none with the planned `name` (and `method`).
-    - `missing-param`: the planned call lacks a planned parameter.
+    - `missing-param`: the planned call lacks a planned parameter (or a catalogue entry's required
+      parameter, or a required key inside one).
     - `unexpected-call`: the provider got a call where the plan says `none`.
     - `provider-rule`: a call breaks the provider's documented rules (Firebase's 40-character event
       names, Braze's `$` keys…).
+    - `unplanned-call`: a provider got a call its catalogue does not list.
 
     ### Coverage
 
@@ -238,7 +322,8 @@ public enum PlanFormatReference {
     providers on each screen: the screens of its `when`, else the entry's `screens`, else any screen
     (`action playPodcast on favorites: firebase`, `action pausePodcast: amplitude`). A provider item
     is seen when a record of the tag on that screen reached the provider (not blocked); whether it
-    conformed is reported by the violations.
+    conformed is reported by the violations. So is each catalogue entry (`segment call Order
+    Completed`), seen when a call matched it.
     """
 
   /// The reference for a terminal (`tagscope help plan`): ``markdown`` with each `### ` heading in

@@ -49,11 +49,17 @@ import Yams
 /// named in `screens` and `when` must be planned screens when the plan lists any. Anchors and
 /// aliases (`&podcast`, `*podcast`) share definitions between entries.
 public enum PlanLoader {
-  static let topKeys = ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key)
+  static let topKeys =
+    ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key) + ["catalogues"]
   static let entryKeys = ["description", "severity", "properties", "screens", "providers"]
   static let propertyKeys = [
-    "type", "required", "enum", "pattern", "minimum", "maximum", "minLength", "maxLength", "description",
+    "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
+    "properties", "additionalProperties", "items", "description",
   ]
+  static let catalogueKeys = ["unplanned", "calls", "methods", "description"]
+  static let catalogueEntryKeys = ["method", "severity", "params", "additionalProperties", "description"]
+  /// How deep `properties` and `items` may nest (a hostile plan cannot exhaust the stack).
+  static let nestingLimit = 32
   static let callKeys = ["when", "name", "method", "params", "none", "description"]
 
   /// The largest plan file read (a plan is a few hundred KiB at most; an endless input stops here).

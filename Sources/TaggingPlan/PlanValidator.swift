@@ -16,6 +16,9 @@ public struct ValidationState: Sendable {
 /// Checks records against a plan, one at a time, and keeps the coverage.
 ///
 /// Rules, in order, for each record:
+/// - every call of a provider the plan has a catalogue for (`catalogues:`) is checked against it:
+///   `unplanned-call` when no entry matches, else its parameters against the entry's constraints
+///   (for every record, planned or not, in-app or from `listen`);
 /// - every provider output's calls are checked against the provider's documented rules
 ///   (AnalyticsProviders, with a ``ProviderRuleStream`` per `source`) and, with the rule
 ///   violations the recording carries (the hub's or `listen`'s, each rule reported once), become
@@ -24,7 +27,8 @@ public struct ValidationState: Sendable {
 /// - lifecycle records (sessions, identify, reset, consent) are not checked against the plan, and
 ///   timed event records only when the plan has a `timed` section: plans describe the app's own
 ///   tags, not the hub's bookkeeping, so these never flood `unplanned-tag`;
-/// - a screen/action/event/state (or timed event) the plan does not list is `unplanned-tag`;
+/// - a screen/action/event/state (or timed event) the plan does not list is `unplanned-tag`
+///   (not when the plan has catalogues and no tag section: it only describes provider calls);
 /// - properties are checked only when the entry has `properties` (a timed stop may also carry the
 ///   hub's `duration` and `cancelled`); the tag's screen against `screens`;
 /// - each planned provider is checked only when it appears in the record's outputs (a record from
@@ -114,9 +118,21 @@ public struct PlanValidator: Sendable {
         of: record.outputs[index], in: record, plan: plan, entryIndex: entryIndex, state: &state,
         to: &violations)
     }
+    if !plan.catalogues.isEmpty {
+      for index in record.outputs.indices
+      where record.outputs[index].status != .blocked && !record.outputs[index].calls.isEmpty {
+        if let position = plan.catalogueIndex[record.outputs[index].provider] {
+          CatalogueCheck.check(
+            record.outputs[index], record: record, plan: plan, position: position, marks: &marks,
+            memo: &state.patterns, into: &violations)
+        }
+      }
+    }
     guard let section else { return violations }
     guard let entryIndex else {
       if section == .timed && !plan.sections.contains(.timed) { return violations }
+      // A plan of catalogues only (an imported one) says nothing of the app's own tags.
+      if plan.sections.isEmpty && !plan.catalogues.isEmpty { return violations }
       violations.append(
         PlanViolation(
           seq: record.seq, severity: plan.unplannedSeverity, rule: .unplannedTag, tag: record.name,

@@ -89,6 +89,26 @@ public struct PropertyRule: Sendable, Hashable {
   public var maximum: Double?
   public var minLength: Int?
   public var maxLength: Int?
+  /// The one accepted value (`const`); `nil` accepts any.
+  public var constant: PropertyValue?
+  /// The string format (`format`: date-time, email, uri, uuid); `nil` for any string.
+  public var format: ValueFormat?
+  /// An object's own properties and their constraints (`properties`); `nil` leaves its content
+  /// unchecked.
+  public var properties: [PropertyRule]?
+  /// Whether an object may hold keys its `properties` do not list (`additionalProperties`).
+  public var additionalProperties = true
+  private var itemStorage: [PropertyRule] = []
+
+  /// The constraints every element of an array meets (`items`); `nil` leaves them unchecked.
+  public var items: PropertyRule? {
+    get { itemStorage.first }
+    set { itemStorage = newValue.map { [$0] } ?? [] }
+  }
+
+  /// Whether the rule looks inside objects or arrays (`properties`, `additionalProperties: false`,
+  /// `items`).
+  public var checksContent: Bool { properties != nil || !additionalProperties || !itemStorage.isEmpty }
 
   /// A rule with no constraint yet.
   public init(name: String, location: SourceLocation) {
@@ -115,6 +135,14 @@ public struct PropertyRule: Sendable, Hashable {
       return ValueProblem(
         rule: .invalidValue, found: "is \(Self.quoted(value))",
         expected: "allows only " + allowed.map(Self.quoted).joined(separator: ", "))
+    }
+    if let constant, !Self.same(constant, value) {
+      return ValueProblem(
+        rule: .invalidValue, found: "is \(Self.quoted(value))", expected: "expects \(Self.quoted(constant))")
+    }
+    if let format, case .string(let text) = value, !format.accepts(text) {
+      return ValueProblem(
+        rule: .invalidValue, found: "is \(Self.quoted(value))", expected: "expects format \(format.rawValue)")
     }
     if case .string(let text) = value {
       if let pattern, !memo.matches(pattern, text) {

@@ -4,7 +4,8 @@ public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
   case unplannedTag = "unplanned-tag"
   /// A property the plan marks `required` is absent or null.
   case missingProperty = "missing-property"
-  /// A property (or expected parameter) has another JSON type than planned.
+  /// A property or parameter (or a value inside one, at its path) has another JSON type than
+  /// planned.
   case wrongType = "wrong-type"
   /// A value outside its `enum`, `pattern`, `minimum`/`maximum` or `minLength`/`maxLength`, or a
   /// provider parameter with another value than planned.
@@ -23,6 +24,8 @@ public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
   case unexpectedCall = "unexpected-call"
   /// The provider's own documented rule (AnalyticsProviders) is broken by a call.
   case providerRule = "provider-rule"
+  /// A provider got a call its catalogue (`catalogues:`) has no entry for.
+  case unplannedCall = "unplanned-call"
 }
 
 extension ViolationRule {
@@ -40,6 +43,7 @@ extension ViolationRule {
     case .missingParam: return 8
     case .unexpectedCall: return 9
     case .providerRule: return 10
+    case .unplannedCall: return 11
     }
   }
 }

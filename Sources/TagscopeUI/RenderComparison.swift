@@ -4,7 +4,10 @@ extension FrameView {
   func comparisonLines(_ view: ComparisonView, width: Int) -> [Segments] {
     guard let items = view.items else { return [segment("loading…", .dim)] }
     guard !items.isEmpty else { return [segment("no violation found on this record", .dim)] }
-    let fieldWidth = min(24, max(8, items.flatMap(\.expectation.rows).map { $0.field.count }.max() ?? 8) + 1)
+    // Wide enough for a parameter path (`param properties.products[1].price`) where the screen
+    // allows; a longer field wraps.
+    let longest = items.flatMap(\.expectation.rows).map { $0.field.count }.max() ?? 8
+    let fieldWidth = min(max(24, width / 3), max(8, longest) + 1)
     let valueWidth = max(10, (width - 2 - fieldWidth - 2) / 2)
     var lines: [Segments] = []
     for (number, item) in items.enumerated() {
@@ -38,11 +41,13 @@ extension FrameView {
       for row in expectation.rows {
         let expected = wrap(Sanitizer.clean(row.expected, limit: 400), width: valueWidth)
         let actual = wrap(Sanitizer.clean(row.actual, limit: 400), width: valueWidth)
-        for line in 0..<max(expected.count, actual.count) {
+        let field = wrap(Sanitizer.clean(row.field, limit: 400), width: fieldWidth - 1)
+        for line in 0..<max(expected.count, actual.count, field.count) {
           var segments = Segments()
           segments.add(line == 0 && row.differs ? "✗ " : "  ", .error)
           segments.add(
-            Sanitizer.clean(pad(line == 0 ? row.field : "", fieldWidth)), row.differs ? .bold : .dim)
+            Sanitizer.clean(pad(line < field.count ? field[line].text : "", fieldWidth)),
+            row.differs ? .bold : .dim)
           let left = line < expected.count ? expected[line] : ""
           let right = line < actual.count ? actual[line] : ""
           segments.add(left, row.differs ? Style(color: .green) : .plain)

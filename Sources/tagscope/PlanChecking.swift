@@ -55,7 +55,7 @@ extension PlanChecker: PlanFeed {
 }
 
 /// The debugger's `a`: the entry of an unplanned tag drafted from its records, added to the plan
-/// file on `y` (checked from the next time the plan is loaded).
+/// file on `y`, which is then loaded again and every record so far checked against it.
 extension PlanChecker {
   public func draftEntry(from records: [Record]) -> Result<PlanEntryPreview, PlanEntryFailure> {
     let plan = monitor.plan
@@ -90,9 +90,14 @@ extension PlanChecker {
       records: preview.records)
     do {
       let line = try PlanFileEditor.add(draft, toPlanAt: preview.planFile)
-      return .success(
-        "added \(preview.label) to \(preview.planFile):\(line); it is checked from the next start "
-          + "(tagscope validate reads it now)")
+      let added = "added \(preview.label) to \(preview.planFile):\(line)"
+      // The records so far are checked again against the plan as the file now is.
+      let plan: Plan
+      do { plan = try PlanLoader.load(contentsOf: preview.planFile) } catch {
+        return .success("\(added); the plan no longer loads, so checks go on with the old one: \(error)")
+      }
+      guard reload(plan) else { return .success("\(added); it is checked from the next start") }
+      return .success("\(added) and checked the records again")
     } catch {
       return .failure(PlanEntryFailure(error.description))
     }

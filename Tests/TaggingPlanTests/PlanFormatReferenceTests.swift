@@ -45,6 +45,15 @@ final class PlanFormatReferenceTests: XCTestCase {
         "a when", "plan: P\nactions:\n  a: {providers: {f: {name: n, when: {bogus: 1}}}}\n",
         ["screen", "phase"]
       ),
+      ("a catalogue", "plan: P\ncatalogues:\n  s: {bogus: 1}\n", PlanLoader.catalogueKeys),
+      (
+        "a catalogue call", "plan: P\ncatalogues:\n  s: {calls: {c: {bogus: 1}}}\n",
+        PlanLoader.catalogueEntryKeys
+      ),
+      (
+        "a catalogue method", "plan: P\ncatalogues:\n  s: {methods: {identify: {bogus: 1}}}\n",
+        PlanLoader.catalogueEntryKeys.filter { $0 != "method" }
+      ),
     ]
     let reference = PlanFormatReference.markdown
     for (place, yaml, listed) in places {
@@ -57,7 +66,8 @@ final class PlanFormatReferenceTests: XCTestCase {
     let words =
       PlanSection.allCases.map(\.key) + ValueType.allCases.map(\.rawValue)
       + CallCondition.Phase.allCases.map(\.rawValue) + Severity.allCases.map(\.rawValue)
-      + ViolationRule.allCases.map(\.rawValue) + ["none", "true", "false"]
+      + ViolationRule.allCases.map(\.rawValue) + ValueFormat.allCases.map(\.rawValue)
+      + UnplannedCalls.allCases.map(\.rawValue) + ["none", "true", "false"]
     for word in words {
       XCTAssertTrue(reference.contains("`\(word)`"), "the reference does not name `\(word)`")
     }
@@ -81,7 +91,7 @@ final class PlanFormatReferenceTests: XCTestCase {
         current?.append(line)
       }
     }
-    XCTAssertEqual(blocks.count, 7)  // top level, properties and one per section
+    XCTAssertEqual(blocks.count, 8)  // top level, properties, one per section and catalogues
     for block in blocks {
       let yaml: String
       if block.hasPrefix("plan:") {

@@ -105,6 +105,33 @@ final class LiveSessionTests: XCTestCase {
     XCTAssertTrue(timeline.isEnded)
   }
 
+  func testReloadingThePlanChecksTheRecordsSoFarAgainAndMovesTheMarks() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    let plan = try PlanLoader.load(yaml: "plan: P\nscreens:\n  screen2: {}\n", file: "p.yaml")
+    let checker = PlanChecker(plan: plan, timeline: timeline)
+    let session = LiveSession(store: timeline, checker: checker) { _ in }
+    session.receive(screenRecords(3).map(SinkItem.init))
+    session.flush()
+    XCTAssertEqual(checker.monitor.counts.errors, 2)
+    // The plan now lists screen1 and screen3 but no longer screen2.
+    let grown = try PlanLoader.load(yaml: "plan: P\nscreens:\n  screen1: {}\n  screen3: {}\n", file: "p.yaml")
+    XCTAssertTrue(checker.reload(grown))
+    XCTAssertEqual(checker.monitor.plan.entries.map(\.name), ["screen1", "screen3"])
+    XCTAssertEqual(checker.monitor.counts.errors, 1)
+    XCTAssertEqual(timeline.nextViolation(after: -1), 1, "the mark of position 0 is gone, 1 has one")
+    XCTAssertEqual(timeline.nextViolation(after: 1), nil, "the mark of position 2 is gone")
+    XCTAssertEqual(checker.monitor.violations(at: 0), [])
+    XCTAssertEqual(checker.monitor.violations(at: 1).first?.rule, .unplannedTag)
+    XCTAssertEqual(checker.monitor.coverage.seenCount, 2)
+    // Records arriving after the reload are checked against the new plan.
+    session.receive(screenRecords(4).suffix(1).map(SinkItem.init))
+    session.flush()
+    XCTAssertEqual(checker.monitor.counts.errors, 2)
+    XCTAssertFalse(PlanChecker(plan: grown).reload(plan), "no timeline to read the records from")
+    session.close()
+  }
+
   func testAWriteFailureIsReportedOnceAndTheSessionGoesOn() throws {
     let store = FailingStore()
     let log = UpdateLog()

@@ -1,0 +1,119 @@
+import AnalyticsHub
+
+/// What an unplanned call (one no catalogue entry matches) is (`unplanned:` of a catalogue).
+public enum UnplannedCalls: String, Sendable, Hashable, CaseIterable {
+  /// An `unplanned-call` error (the default).
+  case error
+  /// An `unplanned-call` warning.
+  case warning
+  /// Allowed: not reported.
+  case allowed
+
+  /// The severity of its violations; `nil` when allowed.
+  public var severity: Severity? {
+    switch self {
+    case .error: return .error
+    case .warning: return .warning
+    case .allowed: return nil
+    }
+  }
+}
+
+/// One entry of a provider's call catalogue: the calls it matches (by name, optionally method;
+/// or by method alone) and the constraints on their parameters.
+public struct CatalogueCall: Sendable, Hashable {
+  /// The call name it matches; `nil` for an entry of `methods` (matched by method alone).
+  public var name: String?
+  /// The SDK method it matches; `nil` for any (entries of `calls` only).
+  public var method: String?
+  /// Where the entry is in the plan.
+  public var location: SourceLocation
+  /// The severity of its violations.
+  public var severity: Severity
+  /// The parameters' constraints, by name, in plan order.
+  public var params: [PropertyRule]
+  /// Whether the call may carry parameters `params` does not list (`additionalProperties`,
+  /// true by default: SDK payloads carry many bookkeeping fields).
+  public var additionalParams: Bool
+
+  /// An entry.
+  public init(
+    name: String?, method: String?, location: SourceLocation, severity: Severity = .error,
+    params: [PropertyRule] = [], additionalParams: Bool = true
+  ) {
+    self.name = name
+    self.method = method
+    self.location = location
+    self.severity = severity
+    self.params = params
+    self.additionalParams = additionalParams
+  }
+
+  /// `Order Completed`, `track Order Completed`, or `identify` (a method entry): how reports name it.
+  public var label: String {
+    switch (method, name) {
+    case (let method?, let name?): return "\(method) \(name)"
+    case (nil, let name?): return name
+    case (let method?, nil): return method
+    case (nil, nil): return "a call"
+    }
+  }
+
+  /// The parameters as one object rule, for checking the call's parameters as an object.
+  var parameterObject: PropertyRule {
+    var rule = PropertyRule(name: "", location: location)
+    rule.properties = params
+    rule.additionalProperties = additionalParams
+    return rule
+  }
+}
+
+/// The catalogue of the calls one provider receives (`catalogues:`): what tools such as Segment
+/// Protocols, RudderStack, Iglu and mParticle describe — a call name and its parameter schema —
+/// checked on every call the provider gets, in-app or from an SDK through `listen`.
+public struct CallCatalogue: Sendable, Hashable {
+  /// The provider id (`segment`).
+  public var provider: String
+  /// Where the catalogue's key is in the plan.
+  public var location: SourceLocation
+  /// What a call no entry matches is.
+  public var unplanned: UnplannedCalls
+  /// Entries matched by call name (and method, when given), in plan order.
+  public let calls: [CatalogueCall]
+  /// Entries matched by method alone, for calls no name entry matches, in plan order.
+  public let methods: [CatalogueCall]
+  /// The positions in `calls` of each name's entries.
+  private let byName: [String: [Int]]
+
+  /// A catalogue.
+  public init(
+    provider: String, location: SourceLocation, unplanned: UnplannedCalls = .error,
+    calls: [CatalogueCall] = [],
+    methods: [CatalogueCall] = []
+  ) {
+    self.provider = provider
+    self.location = location
+    self.unplanned = unplanned
+    self.calls = calls
+    self.methods = methods
+    var byName: [String: [Int]] = [:]
+    for (index, call) in calls.enumerated() {
+      if let name = call.name { byName[name, default: []].append(index) }
+    }
+    self.byName = byName
+  }
+
+  /// The entries in coverage order: `calls`, then `methods`.
+  public var entries: [CatalogueCall] { calls + methods }
+
+  /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
+  /// (and method), else the first method entry with its method.
+  public func entryIndex(for call: CallDescription) -> Int? {
+    if let name = call.name, let candidates = byName[name],
+      let index = candidates.first(where: { calls[$0].method == nil || calls[$0].method == call.method })
+    {
+      return index
+    }
+    return methods.firstIndex { $0.method == call.method }.map { calls.count + $0 }
+  }
+}
