@@ -10,6 +10,8 @@ public enum DiffChange: String, Sendable, Hashable, CaseIterable, Comparable {
   case providerAdded = "provider-added"
   /// A provider's call for a tag has a new name.
   case renamed
+  /// A provider's call for a tag goes through another SDK method (`logEvent` → `setUserProperty`).
+  case method
   /// A provider call a tag no longer makes.
   case callRemoved = "call-removed"
   /// A provider call a tag newly makes.

@@ -29,6 +29,7 @@ public struct DiffFinding: Sendable, Hashable {
     case .providerRemoved: return "\(provider) no longer receives it (\(baseCount)× in base: \(base ?? ""))"
     case .providerAdded: return "\(provider) newly receives it (\(newCount)× in new: \(new ?? ""))"
     case .renamed: return "\(provider) call renamed: \(base ?? "") → \(new ?? "")"
+    case .method: return "\(provider) \(call): SDK method \(base ?? "") → \(new ?? "")"
     case .callRemoved: return "\(provider) no longer calls \(call) (\(baseCount)× in base)"
     case .callAdded: return "\(provider) newly calls \(call) (\(newCount)× in new)"
     case .paramRemoved: return "\(provider) \(call): parameter \(path) is gone (was \(base ?? ""))"

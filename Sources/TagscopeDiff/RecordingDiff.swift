@@ -107,6 +107,14 @@ public struct RecordingDiff: Sendable {
     for (was, now) in pairs.sorted(by: { $0.now < $1.now }) {
       let before = base.calls[was]!
       let after = new.calls[now]!
+      if before.methods != after.methods {
+        findings.append(
+          DiffFinding(
+            change: .method, tag: tag, provider: provider, call: now,
+            base: before.methods.sorted().joined(separator: ", "),
+            new: after.methods.sorted().joined(separator: ", "),
+            baseCount: before.count, newCount: after.count))
+      }
       paths(before.parameters, after.parameters) { change, path, old, current in
         findings.append(
           DiffFinding(

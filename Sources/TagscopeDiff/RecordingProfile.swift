@@ -7,6 +7,8 @@ public struct RecordingProfile: Sendable {
   public struct CallProfile: Sendable, Hashable {
     /// How many times the call was made.
     public var count = 0
+    /// The SDK methods it was made through (usually one).
+    public var methods: Set<String> = []
     /// Its parameters' types.
     public var parameters = PathTypes()
   }
@@ -42,14 +44,14 @@ public struct RecordingProfile: Sendable {
   /// decoding it (its types are already in the profile).
   struct Replay {
     var signature: TagSignature
-    var outputs: [(provider: String, status: String, calls: [String])]
+    var outputs: [(provider: String, status: String, calls: [(name: String, method: String)])]
     /// Occurrences not yet added.
     var pending = 0
 
     init(_ record: Record) {
       signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
       outputs = record.outputs.map { output in
-        (output.provider, output.status.rawValue, output.calls.map { $0.name ?? $0.method })
+        (output.provider, output.status.rawValue, output.calls.map { ($0.name ?? $0.method, $0.method) })
       }
     }
   }
@@ -69,12 +71,12 @@ public struct RecordingProfile: Sendable {
   }
 
   private static func update(
-    _ provider: inout ProviderProfile, _ output: (provider: String, status: String, calls: [String]),
-    _ times: Int
+    _ provider: inout ProviderProfile,
+    _ output: (provider: String, status: String, calls: [(name: String, method: String)]), _ times: Int
   ) {
     provider.count += times
     provider.statuses[output.status, default: 0] += times
-    for call in output.calls { provider.calls[call, default: CallProfile()].count += times }
+    for call in output.calls { provider.calls[call.name, default: CallProfile()].count += times }
   }
 
   /// Adds a record that occurred `times` times.
@@ -98,6 +100,7 @@ public struct RecordingProfile: Sendable {
     for call in output.calls {
       let profile = { (profile: inout CallProfile) in
         profile.count += times
+        profile.methods.insert(call.method)
         profile.parameters.add(call.parameters)
       }
       profile(&provider.calls[call.name ?? call.method, default: CallProfile()])

@@ -93,11 +93,12 @@ final class RecordingDiffTests: XCTestCase {
               ], method: "track"),
             ProviderOutput(provider: "piano", status: .blocked, reason: "consent"),
           ]))
-      // openSettings: amplitude no longer receives it; its origin property is gone.
+      // openSettings: amplitude no longer receives it; its origin property is gone; firebase gets
+      // it through another SDK method.
       new.append(
         record(
           seq + 4, .userAction, "openSettings", screen: "favorites",
-          outputs: [sent("firebase", "open_settings")]))
+          outputs: [sent("firebase", "open_settings", method: "setUserProperty")]))
       new.append(record(seq + 5, .event, "appRated", ["stars": 5]))
     }
     let outcome = DiffRunner.run(
@@ -123,12 +124,13 @@ final class RecordingDiffTests: XCTestCase {
         "status | userAction playPodcast on favorites | piano | - | - | dropped 3 | blocked 2",
         "property-removed | userAction openSettings on favorites | - | - | origin | string | -",
         "provider-removed | userAction openSettings on favorites | amplitude | - | - | sent 3 | -",
+        "method | userAction openSettings on favorites | firebase | open_settings | - | logEvent | setUserProperty",
       ].sorted(), described.joined(separator: "\n"))
-    XCTAssertEqual(described.count, 10)
+    XCTAssertEqual(described.count, 11)
     let json = try XCTUnwrap(
       JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
     XCTAssertEqual(json["regressed"] as? Bool, true)
-    XCTAssertEqual((json["changes"] as? [[String: Any]])?.count, 10)
+    XCTAssertEqual((json["changes"] as? [[String: Any]])?.count, 11)
     XCTAssertEqual((json["counts"] as? [String: Int])?["renamed"], 1)
     XCTAssertEqual((json["base"] as? [String: Any])?["records"] as? Int, 13)
     let added = try XCTUnwrap(
