@@ -93,6 +93,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
+        "TaggingPlanImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -112,6 +113,15 @@ let package = Package(
         "AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "AnalyticsProviders",
         .product(name: "Yams", package: "Yams"),
       ]),
+    .target(
+      name: "TaggingPlanImport",
+      dependencies: ["TaggingPlan", .product(name: "Yams", package: "Yams")]),
+    .testTarget(
+      name: "TaggingPlanImportTests",
+      dependencies: [
+        "TaggingPlanImport", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "AnalyticsHubTests", dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo"]),
     // XCTest assertions over a PlanTestRun, apart from TaggingPlan so `tagscope` does not load libXCTest.
@@ -134,7 +144,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "FirebaseProvider", "AmplitudeProvider",
         "TagscopeInspector", "TagscopeLive",
-        "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
+        "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
       ]),
     .testTarget(
       name: "TagscopeInspectorTests",

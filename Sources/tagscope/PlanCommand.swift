@@ -1,14 +1,16 @@
 import ArgumentParser
 import Foundation
 import TaggingPlan
+import TaggingPlanImport
 
-/// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`). The plan format itself
-/// is `tagscope help plan`.
+/// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`, `import`). The plan format
+/// itself is `tagscope help plan`.
 struct PlanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "plan",
-    abstract: "Make tagging plans: infer one from recordings (the format: tagscope help plan).",
-    subcommands: [PlanInferCommand.self])
+    abstract:
+      "Make tagging plans: infer one from recordings, import another tool's (the format: tagscope help plan).",
+    subcommands: [PlanInferCommand.self, PlanImportCommand.self])
 }
 
 /// `tagscope plan infer FILE… [--name NAME]`.
@@ -44,5 +46,99 @@ struct PlanInferCommand: ParsableCommand {
     }
     let planName = name ?? inference.app ?? "Inferred plan"
     FileHandle.standardOutput.write(Data(inference.yaml(name: planName).utf8))
+  }
+}
+
+extension ImportFormat: ExpressibleByArgument {}
+extension UnplannedCalls: ExpressibleByArgument {}
+
+/// `tagscope plan import [--from FORMAT] [--provider ID] [--name NAME] [--unplanned …] [-o FILE] PATH…`.
+struct PlanImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract:
+      "Turn another tool's tracking plan into a plan's call catalogue (catalogues:), printed as YAML.",
+    discussion: """
+      Reads Segment Protocols (Config API tracking plan or Public API rules), RudderStack rudder-cli \
+      projects (the tracking plan with its events, properties and custom types files, or their \
+      directory), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
+      and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
+      told from the content unless --from says it.
+
+      Each event becomes an entry of the provider's catalogue: the call name, its SDK method and \
+      the JSON Schema constraints of its parameters Tagscope checks (type, required, enum, const, \
+      pattern, format, minimum, maximum, minLength, maxLength, properties, additionalProperties, \
+      items). $refs within a file are resolved. Anything else (minItems, oneOf, exclusiveMinimum…) \
+      is a warning on standard error, file:line:column and JSON path, also listed at the top of \
+      the YAML; every entry is commented with where it comes from.
+
+      Examples:
+        tagscope plan import tracking-plan.json -o plan.yaml
+        tagscope plan import --from rudderstack catalog/ --name Podcasts
+        tagscope plan import --from iglu schemas/ --unplanned warning
+        tagscope plan import --from jsonschema --provider amplitude events.json
+
+      Exit status: 0 (also with warnings); 2 when -o names an existing file without --force, or when \
+      a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
+      missing), reported as file:line:column: error: … with nothing written.
+      """)
+
+  @Argument(help: "The files to import, or directories of them.")
+  var paths: [String]
+
+  @Option(
+    help:
+      "The source format: segment, rudderstack, iglu, mparticle or jsonschema (default: told from the content)."
+  )
+  var from: ImportFormat?
+
+  @Option(
+    help:
+      "The catalogue's provider id (default: segment, rudderstack, snowplow or mparticle; required for jsonschema)."
+  )
+  var provider: String?
+
+  @Option(help: "The plan's name (plan:); by default the source's.")
+  var name: String?
+
+  @Option(help: "What a call no entry matches is: error, warning or allowed.")
+  var unplanned: UnplannedCalls = .error
+
+  @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
+  var output: String?
+
+  @Flag(help: "Overwrite the -o file when it exists.")
+  var force = false
+
+  func run() throws {
+    if let output, !force, FileManager.default.fileExists(atPath: output) {
+      FileHandle.standardError.write(Data("error: \(output) exists: pass --force to overwrite it\n".utf8))
+      throw ExitCode(2)
+    }
+    let plan: ImportedPlan
+    do {
+      plan = try PlanImporter.run(
+        paths: paths,
+        options: ImportOptions(format: from, provider: provider, name: name, unplanned: unplanned))
+    } catch {
+      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      throw ExitCode(2)
+    }
+    for warning in plan.warnings {
+      FileHandle.standardError.write(Data("\(warning)\n".utf8))
+    }
+    let yaml = plan.yaml
+    guard let output else {
+      FileHandle.standardOutput.write(Data(yaml.utf8))
+      return
+    }
+    do {
+      try Data(yaml.utf8).write(
+        to: URL(fileURLWithPath: output), options: force ? [.atomic] : [.withoutOverwriting])
+    } catch {
+      FileHandle.standardError.write(
+        Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+      throw ExitCode(2)
+    }
   }
 }

@@ -7,6 +7,7 @@ import AnalyticsHub
 import AnalyticsHubTesting
 import AnalyticsProviders
 import Foundation
+import TaggingPlanImport
 import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
@@ -164,6 +165,24 @@ final class SourceDocExampleTests: XCTestCase {
     sdk.deliver(.setOptOut(true))
     XCTAssertEqual(SDKCallLog.shared.take(), ["track Play Podcast [\"podcast_title\"]", "revenue premium 4.99 2"])
     XCTAssertTrue(sdk.amplitude.optOut)
+  }
+
+  // Sources/TaggingPlanImport/PlanImporter.swift (PlanImporter)
+  func testPlanImporterExample() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("doc-example-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let previous = FileManager.default.currentDirectoryPath
+    defer {
+      FileManager.default.changeCurrentDirectoryPath(previous)
+      try? FileManager.default.removeItem(at: directory)
+    }
+    let source = #"{"display_name": "Shop", "rules": {"events": [{"name": "Order Completed", "rules": {"properties": {"properties": {"properties": {"total": {"type": "number", "minItems": 1}}}}}}]}}"#
+    try Data(source.utf8).write(to: directory.appendingPathComponent("plan.json"))
+    FileManager.default.changeCurrentDirectoryPath(directory.path)
+    let plan = try PlanImporter.run(paths: ["plan.json"], options: ImportOptions(format: .segment))
+    print(plan.yaml)                      // the plan; plan.warnings: what it does not carry
+    XCTAssertTrue(plan.yaml.contains("Order Completed:"))
+    XCTAssertEqual(plan.warnings.count, 1)
   }
 
   // Sources/TagscopeInspector/Inspector.swift (Inspector)

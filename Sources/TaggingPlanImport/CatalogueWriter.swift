@@ -1,0 +1,118 @@
+import TaggingPlan
+
+/// Writes an ``ImportedPlan`` as plan YAML: deterministic (source order), readable by YAML 1.1
+/// loaders, every entry commented with where it comes from, the warnings listed at the top.
+public enum CatalogueWriter {
+  /// The plan's YAML.
+  public static func yaml(_ plan: ImportedPlan) -> String {
+    var out = "# Imported by tagscope plan import --from \(plan.format.rawValue) from "
+    out += YAMLText.comment(plan.sources.joined(separator: ", ")) + ".\n"
+    out += "# Review it: each entry says where it comes from in the source.\n"
+    if !plan.warnings.isEmpty {
+      let count = plan.warnings.count
+      out += "# \(count) warning\(count == 1 ? "" : "s") (also printed on standard error):\n"
+      for warning in plan.warnings { out += "#   \(YAMLText.comment(warning.description))\n" }
+    }
+    out += "plan: \(YAMLText.scalar(plan.name))\n"
+    out += "catalogues:\n"
+    let catalogue = plan.catalogue
+    out += "  \(YAMLText.scalar(catalogue.provider)):\n"
+    out += "    unplanned: \(catalogue.unplanned.rawValue)\n"
+    for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
+    where !entries.isEmpty {
+      out += "    \(section):\n"
+      for entry in entries { out += self.entry(entry, byMethod: section == "methods") }
+    }
+    if catalogue.calls.isEmpty && catalogue.methods.isEmpty { out += "    calls: {}\n" }
+    return out
+  }
+
+  private static func entry(_ entry: CatalogueEntry, byMethod: Bool) -> String {
+    var out = entry.origin.map { "      # \(YAMLText.comment($0.description))\n" } ?? ""
+    for note in entry.notes { out += "      # \(YAMLText.comment(note))\n" }
+    out += "      \(YAMLText.scalar(entry.key)):\n"
+    if !byMethod, let method = entry.method { out += "        method: \(YAMLText.scalar(method))\n" }
+    if let description = entry.description, !description.isEmpty {
+      out += "        description: \(YAMLText.scalar(description))\n"
+    }
+    out += "        additionalProperties: \(entry.additionalProperties)\n"
+    if !entry.params.isEmpty {
+      out += "        params:\n"
+      for param in entry.params { out += property(param, indent: 10) }
+    }
+    return out
+  }
+
+  /// One property: on one line (`name: {type: string, required: true}`) when it has no nested
+  /// `properties` or `items`, else as a block.
+  static func property(_ property: NamedConstraints, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    let name = YAMLText.scalar(property.name)
+    let constraints = property.constraints
+    guard constraints.properties != nil || constraints.items != nil else {
+      return "\(pad)\(name): {\(flowFields(constraints).joined(separator: ", "))}\n"
+    }
+    return "\(pad)\(name):\n" + block(constraints, indent: indent + 2)
+  }
+
+  /// The keys of nested constraints, one a line, at `indent`.
+  private static func block(_ constraints: PropertyConstraints, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    var out = ""
+    for field in scalarFields(constraints) { out += "\(pad)\(field)\n" }
+    if let properties = constraints.properties {
+      if properties.isEmpty {
+        out += "\(pad)properties: {}\n"
+      } else {
+        out += "\(pad)properties:\n"
+        for property in properties { out += self.property(property, indent: indent + 2) }
+      }
+    }
+    if let items = constraints.items {
+      if items.properties == nil && items.items == nil {
+        out += "\(pad)items: {\(flowFields(items).joined(separator: ", "))}\n"
+      } else {
+        out += "\(pad)items:\n" + block(items, indent: indent + 2)
+      }
+    }
+    if let description = constraints.description {
+      out += "\(pad)description: \(YAMLText.scalar(description))\n"
+    }
+    return out
+  }
+
+  private static func flowFields(_ constraints: PropertyConstraints) -> [String] {
+    var fields = scalarFields(constraints)
+    if let description = constraints.description {
+      fields.append("description: \(YAMLText.scalar(description))")
+    }
+    return fields
+  }
+
+  /// `key: value` for every constraint but `properties`, `items` and `description`, in the
+  /// format's order.
+  private static func scalarFields(_ constraints: PropertyConstraints) -> [String] {
+    var fields: [String] = []
+    let types = constraints.types.map { YAMLText.scalar($0.rawValue) }
+    if types.count == 1 {
+      fields.append("type: \(types[0])")
+    } else if !types.isEmpty {
+      fields.append("type: [\(types.joined(separator: ", "))]")
+    }
+    if constraints.required { fields.append("required: true") }
+    if let constant = constraints.constant { fields.append("const: \(constant.yaml)") }
+    if let allowed = constraints.allowed {
+      fields.append("enum: [\(allowed.map(\.yaml).joined(separator: ", "))]")
+    }
+    if let format = constraints.format { fields.append("format: \(format.rawValue)") }
+    if let pattern = constraints.pattern { fields.append("pattern: \(YAMLText.doubleQuoted(pattern))") }
+    if let minimum = constraints.minimum { fields.append("minimum: \(NumberText.yaml(minimum))") }
+    if let maximum = constraints.maximum { fields.append("maximum: \(NumberText.yaml(maximum))") }
+    if let minLength = constraints.minLength { fields.append("minLength: \(minLength)") }
+    if let maxLength = constraints.maxLength { fields.append("maxLength: \(maxLength)") }
+    if let additional = constraints.additionalProperties {
+      fields.append("additionalProperties: \(additional)")
+    }
+    return fields
+  }
+}

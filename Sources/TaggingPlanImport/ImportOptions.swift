@@ -1,0 +1,24 @@
+import TaggingPlan
+
+/// How `tagscope plan import` reads its sources and names what it writes.
+public struct ImportOptions: Sendable, Hashable {
+  /// The source format; `nil`: told from the content.
+  public var format: ImportFormat?
+  /// The provider id of the catalogue; `nil`: the format's own (required for `jsonschema`).
+  public var provider: String?
+  /// The plan's name; `nil`: the source's.
+  public var name: String?
+  /// What a call no entry matches is.
+  public var unplanned: UnplannedCalls
+
+  /// Options.
+  public init(
+    format: ImportFormat? = nil, provider: String? = nil, name: String? = nil,
+    unplanned: UnplannedCalls = .error
+  ) {
+    self.format = format
+    self.provider = provider
+    self.name = name
+    self.unplanned = unplanned
+  }
+}

@@ -1,0 +1,56 @@
+import TaggingPlan
+
+/// The call catalogue of one provider, as imported: a plan's `catalogues: {provider: …}`.
+public struct ImportedCatalogue: Sendable, Hashable {
+  /// The provider id (`segment`).
+  public var provider: String
+  /// What a call no entry matches is.
+  public var unplanned: UnplannedCalls
+  /// Entries matched by call name, in source order.
+  public private(set) var calls: [CatalogueEntry] = []
+  /// Entries matched by SDK method alone, in source order.
+  public private(set) var methods: [CatalogueEntry] = []
+
+  /// An empty catalogue.
+  public init(provider: String, unplanned: UnplannedCalls = .error) {
+    self.provider = provider
+    self.unplanned = unplanned
+  }
+
+  /// Adds a `calls` entry, or returns why not: an entry with its name is already there (the plan
+  /// keys calls by name, so the first is kept).
+  @discardableResult
+  public mutating func addCall(_ entry: CatalogueEntry) -> ImportWarning? {
+    if let first = calls.first(where: { $0.key == entry.key }) {
+      return duplicate(entry, first, "a call named \"\(entry.key)\"")
+    }
+    calls.append(entry)
+    return nil
+  }
+
+  /// Adds a `methods` entry, or returns why not (one for the method is already there).
+  @discardableResult
+  public mutating func addMethod(_ entry: CatalogueEntry) -> ImportWarning? {
+    if let first = methods.first(where: { $0.key == entry.key }) {
+      return duplicate(entry, first, "the method \(entry.key)")
+    }
+    methods.append(entry)
+    return nil
+  }
+
+  /// Changes every entry (`calls`, then `methods`).
+  mutating func updateEntries(_ change: (inout CatalogueEntry) -> Void) {
+    for index in calls.indices { change(&calls[index]) }
+    for index in methods.indices { change(&methods[index]) }
+  }
+
+  private func duplicate(_ entry: CatalogueEntry, _ first: CatalogueEntry, _ what: String) -> ImportWarning {
+    let origin =
+      entry.origin
+      ?? EntryOrigin(file: "", location: SourceLocation(line: 1, column: 1), path: .root, summary: "")
+    let earlier = first.origin.map { " from \($0.file):\($0.location)" } ?? ""
+    return ImportWarning(
+      file: origin.file, location: origin.location, path: origin.path,
+      message: "\(what) (\(origin.path)) is already imported\(earlier): this one is left out")
+  }
+}

@@ -1,0 +1,40 @@
+/// What `tagscope plan import` produces: a plan with one call catalogue, and what of the source
+/// it does not carry.
+public struct ImportedPlan: Sendable, Hashable {
+  /// The plan's name (`plan:`).
+  public var name: String
+  /// The format it was imported from.
+  public var format: ImportFormat
+  /// The files read, in order.
+  public var sources: [String]
+  /// The catalogue.
+  public var catalogue: ImportedCatalogue
+  /// What is not carried, each once, by file (in the order read), line and column.
+  public var warnings: [ImportWarning]
+
+  /// A plan.
+  public init(
+    name: String, format: ImportFormat, sources: [String], catalogue: ImportedCatalogue,
+    warnings: [ImportWarning]
+  ) {
+    self.name = name
+    self.format = format
+    self.sources = sources
+    self.catalogue = catalogue
+    var seen: Set<ImportWarning> = []
+    let unique = warnings.filter { seen.insert($0).inserted }
+    let order = Dictionary(sources.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+    self.warnings = unique.enumerated().sorted { left, right in
+      let leftKey = (
+        order[left.element.file] ?? sources.count, left.element.location.line, left.element.location.column
+      )
+      let rightKey = (
+        order[right.element.file] ?? sources.count, right.element.location.line, right.element.location.column
+      )
+      return leftKey != rightKey ? leftKey < rightKey : left.offset < right.offset
+    }.map(\.element)
+  }
+
+  /// The plan as YAML (``CatalogueWriter``).
+  public var yaml: String { CatalogueWriter.yaml(self) }
+}

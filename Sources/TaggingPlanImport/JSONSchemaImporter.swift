@@ -1,0 +1,145 @@
+import TaggingPlan
+
+/// Plain JSON Schema per event (draft-04 to 2020-12), as Avo and Amplitude Data export them: a
+/// file holding one event's schema (named by `title`, else the file's name), or a collection —
+/// `{"events": […]}` (Avo's export and webhook: `{"name", "description", "rules": schema}` whose
+/// `rules.properties.properties` are the event's properties), a JSON array of schemas, or a
+/// `$defs`/`definitions` object of schemas by event name.
+///
+/// Each event becomes a `calls` entry (no `method`) whose parameters are the schema's
+/// `properties` and whose `additionalProperties` is the schema's (true when absent). The provider
+/// the calls reach is not in the source: it is `--provider`.
+struct JSONSchemaImporter {
+  private var draft: ImportDraft
+
+  init(provider: String, unplanned: UnplannedCalls) {
+    draft = ImportDraft(provider: provider, unplanned: unplanned)
+  }
+
+  /// Whether `root` looks like JSON Schema or a collection of event schemas.
+  static func recognizes(_ root: SourceNode) -> Bool {
+    if let list = root.elements { return list.first?["properties"] != nil || list.first?["title"] != nil }
+    if root["$schema"]?.string?.contains("json-schema.org") == true { return true }
+    if let events = root["events"]?.elements {
+      return events.first?["rules"] != nil || events.first?["properties"] != nil
+    }
+    return root["properties"] != nil && root["type"]?.string == "object"
+  }
+
+  mutating func read(_ document: SourceDocument) throws(ImportError) {
+    let root = document.root
+    if let list = root.elements {
+      for (index, schema) in list.enumerated() {
+        try event(schema, document, path: JSONPath.root.index(index), name: nil)
+      }
+    } else if let events = root["events"]?.elements {
+      draft.offerName(root["name"]?.string)
+      for (index, item) in events.enumerated() {
+        let path = JSONPath.root.key("events").index(index)
+        if item["rules"] != nil {
+          try avoEvent(item, document, path: path)
+        } else {
+          try event(item, document, path: path, name: nil)
+        }
+      }
+    } else if root["properties"] == nil, root["type"] == nil,
+      let definitions = root.member("$defs") ?? root.member("definitions"),
+      let members = definitions.value.members
+    {
+      draft.offerName(root["title"]?.string)
+      for member in members {
+        try event(
+          member.value, document, path: JSONPath.root.keys(definitions.key, member.key), name: member.key)
+      }
+    } else if root.members != nil {
+      try event(root, document, path: .root, name: root["title"]?.string ?? document.baseName)
+    } else {
+      throw document.error(
+        root, "not a JSON Schema: expected an object (one event) or a list of event schemas")
+    }
+  }
+
+  func finish() -> ImportDraft { draft }
+
+  /// One event schema: its `properties` are the call's parameters.
+  private mutating func event(
+    _ schema: SourceNode, _ document: SourceDocument, path: JSONPath, name: String?
+  ) throws(ImportError) {
+    guard schema.members != nil else {
+      throw document.error(schema, "the event schema \(path) must be an object")
+    }
+    guard let name = name ?? schema["title"]?.string ?? schema["name"]?.string, !name.isEmpty else {
+      throw document.error(schema, "the event schema \(path) has no name (title)")
+    }
+    var converter = SchemaConverter(file: document.file, document: document.root)
+    let object = converter.constraints(schema, path: path, ignoring: ["name"])
+    for warning in converter.warnings { draft.warn(warning) }
+    draft.addCall(
+      CatalogueEntry(
+        key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
+        params: object.properties ?? [],
+        origin: EntryOrigin(
+          file: document.file, location: schema.location, path: path, summary: "\"\(name)\"")))
+  }
+
+  /// An event of Avo's export: `name`, `description`, and `rules`, the schema of a message whose
+  /// `properties` member holds the event's properties; `nameMapping` to `all` destinations
+  /// renames the event.
+  private mutating func avoEvent(_ item: SourceNode, _ document: SourceDocument, path: JSONPath)
+    throws(ImportError)
+  {
+    guard let name = item["name"]?.string, !name.isEmpty else {
+      throw document.error(item, "the event \(path) has no name")
+    }
+    guard let rules = item["rules"], rules.members != nil else {
+      throw document.error(item, "the rules of the event \(path) must be an object")
+    }
+    let rulesPath = path.key("rules")
+    var key = name
+    var notes: [String] = []
+    for member in rules.members ?? [] {
+      let here = rulesPath.key(member.key)
+      switch member.key {
+      case "properties":
+        for property in member.value.members ?? [] where property.key != "properties" {
+          let place = here.key(property.key)
+          draft.warn(
+            document.warning(property, place, "\(property.key) (\(place)) is not imported: properties is"))
+        }
+      case "nameMapping":
+        for (index, mapping) in (member.value.elements ?? []).enumerated() {
+          let place = here.index(index)
+          if mapping["destinationId"]?.string == "all", let mapped = mapping["name"]?.string, !mapped.isEmpty
+          {
+            key = mapped
+            notes.append("named \"\(name)\" in Avo, sent as \"\(mapped)\" to every destination")
+          } else {
+            draft.warn(
+              document.warning(
+                mapping, place, "a name mapping for one destination (\(place)) is not imported"))
+          }
+        }
+      case "type", "required": break
+      default:
+        if SchemaConverter.annotations.contains(member.key) { continue }
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
+      }
+    }
+    var params: [NamedConstraints] = []
+    var additional = true
+    if let properties = rules["properties"]?["properties"] {
+      var converter = SchemaConverter(file: document.file, document: rules, at: rulesPath)
+      let object = converter.constraints(
+        properties, path: rulesPath.keys("properties", "properties"), ignoring: ["nameMapping"])
+      for warning in converter.warnings { draft.warn(warning) }
+      params = object.properties ?? []
+      additional = object.additionalProperties ?? true
+    }
+    var entry = CatalogueEntry(
+      key: key, description: item["description"]?.string.flatMap { $0.isEmpty ? nil : $0 },
+      additionalProperties: additional, params: params,
+      origin: EntryOrigin(file: document.file, location: item.location, path: path, summary: "\"\(name)\""))
+    entry.notes = notes
+    draft.addCall(entry)
+  }
+}

@@ -1,0 +1,158 @@
+import TaggingPlan
+
+/// mParticle data plans as the Data Planning API and the UI's download give them: a data plan
+/// (`data_plan_name`, `data_plan_versions[]`, the highest version with a document imported), one
+/// version (`version`, `version_document`), or a bare `{"data_points": […]}`.
+///
+/// A `custom_event` data point becomes a `calls` entry named by `criteria.event_name` with
+/// `method: logEvent`, a `screen_view` one an entry named by `criteria.screen_name` with
+/// `method: logScreen`; the parameters are the event's custom attributes
+/// (`data.custom_attributes` of the validator's schema), whose `additionalProperties` becomes the
+/// call's. Other data point types (user attributes, identities, commerce…) are warned about.
+struct MParticleImporter {
+  private var draft: ImportDraft
+
+  init(provider: String, unplanned: UnplannedCalls) {
+    draft = ImportDraft(provider: provider, unplanned: unplanned)
+  }
+
+  /// Whether `root` looks like an mParticle data plan.
+  static func recognizes(_ root: SourceNode) -> Bool {
+    root["version_document"] != nil || root["data_plan_versions"] != nil
+      || root["data_points"]?.elements != nil
+  }
+
+  mutating func read(_ document: SourceDocument) throws(ImportError) {
+    let root = document.root
+    draft.offerName(root["data_plan_name"]?.string ?? root["data_plan_id"]?.string)
+    var versionNode = root
+    var path = JSONPath.root
+    if let versions = root["data_plan_versions"]?.elements {
+      let withDocuments = versions.enumerated().filter { $0.element["version_document"] != nil }
+      guard
+        let latest = withDocuments.max(by: {
+          ($0.element["version"]?.number ?? 0, -$0.offset) < ($1.element["version"]?.number ?? 0, -$1.offset)
+        })
+      else {
+        throw document.error(
+          root,
+          "no data plan version has a version_document (a list of data plans leaves them out: export one plan)"
+        )
+      }
+      versionNode = latest.element
+      path = path.key("data_plan_versions").index(latest.offset)
+      if withDocuments.count > 1 {
+        let list = withDocuments.map { $0.element["version"].flatMap(\.number).map(NumberText.yaml) ?? "?" }
+        draft.warn(
+          document.warning(
+            latest.element, path,
+            "the plan has versions \(list.joined(separator: ", ")) (\(path)): only the highest is imported"))
+      }
+      draft.offerName(versionNode["data_plan_id"]?.string)
+    }
+    var pointsNode = versionNode
+    if let versionDocument = versionNode["version_document"] {
+      pointsNode = versionDocument
+      path = path.key("version_document")
+    }
+    guard let points = pointsNode["data_points"]?.elements else {
+      throw document.error(
+        pointsNode, "not an mParticle data plan: expected version_document.data_points, a list")
+    }
+    for (index, point) in points.enumerated() {
+      try dataPoint(point, document, path: path.key("data_points").index(index))
+    }
+  }
+
+  func finish() -> ImportDraft { draft }
+
+  private mutating func dataPoint(_ point: SourceNode, _ document: SourceDocument, path: JSONPath)
+    throws(ImportError)
+  {
+    guard point.members != nil else { throw document.error(point, "a data point must be an object") }
+    guard let match = point["match"], let type = match["type"]?.string else {
+      throw document.error(point, "the data point \(path) has no match.type")
+    }
+    let criteria = match["criteria"]
+    let name: String
+    let method: String
+    var summary: String
+    switch type {
+    case "custom_event":
+      guard let eventName = criteria?["event_name"]?.string, !eventName.isEmpty else {
+        throw document.error(match, "the custom_event data point \(path) has no criteria.event_name")
+      }
+      name = eventName
+      method = "logEvent"
+      summary = "custom_event \"\(eventName)\""
+      if let eventType = criteria?["custom_event_type"]?.string { summary += " (\(eventType))" }
+    case "screen_view":
+      guard let screenName = criteria?["screen_name"]?.string, !screenName.isEmpty else {
+        throw document.error(match, "the screen_view data point \(path) has no criteria.screen_name")
+      }
+      name = screenName
+      method = "logScreen"
+      summary = "screen_view \"\(screenName)\""
+    default:
+      let here = path.keys("match", "type")
+      draft.warn(
+        document.warning(
+          match, here,
+          "the data point type \(type) (\(here)) is not imported: custom_event and screen_view are"))
+      return
+    }
+    var entry = CatalogueEntry(
+      key: name, method: method, description: point["description"]?.string.flatMap { $0.isEmpty ? nil : $0 },
+      origin: EntryOrigin(file: document.file, location: point.location, path: path, summary: summary))
+    if let validator = point["validator"] {
+      attributes(validator, document, path: path.key("validator"), into: &entry)
+    }
+    draft.addCall(entry)
+  }
+
+  /// The custom attributes the validator's schema describes, as the entry's parameters.
+  private mutating func attributes(
+    _ validator: SourceNode, _ document: SourceDocument, path: JSONPath, into entry: inout CatalogueEntry
+  ) {
+    guard validator["type"]?.string == "json_schema", let definition = validator["definition"] else {
+      let here = path.key("type")
+      draft.warn(
+        document.warning(
+          validator, here, "a validator other than json_schema (\(here)) is not checked by Tagscope"))
+      return
+    }
+    let definitionPath = path.key("definition")
+    warnOthers(definition, keeping: "data", document, path: definitionPath)
+    guard let data = definition["properties"]?["data"] else { return }
+    let dataPath = definitionPath.keys("properties", "data")
+    warnOthers(data, keeping: "custom_attributes", document, path: dataPath)
+    guard let attributes = data["properties"]?["custom_attributes"] else { return }
+    var converter = SchemaConverter(file: document.file, document: definition, at: definitionPath)
+    let object = converter.constraints(attributes, path: dataPath.keys("properties", "custom_attributes"))
+    for warning in converter.warnings { draft.warn(warning) }
+    entry.params = object.properties ?? []
+    entry.additionalProperties = object.additionalProperties ?? true
+  }
+
+  /// Warns about the properties of `schema` other than `keeping` and its keywords other than
+  /// `properties`, `required`, `additionalProperties`, `type` and annotations.
+  private mutating func warnOthers(
+    _ schema: SourceNode, keeping: String, _ document: SourceDocument, path: JSONPath
+  ) {
+    for member in schema.members ?? [] {
+      let here = path.key(member.key)
+      switch member.key {
+      case "properties":
+        for property in member.value.members ?? [] where property.key != keeping {
+          let place = here.key(property.key)
+          draft.warn(
+            document.warning(property, place, "\(property.key) (\(place)) is not imported: \(keeping) is"))
+        }
+      case "required", "additionalProperties", "type", "description": break
+      default:
+        if SchemaConverter.annotations.contains(member.key) { continue }
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
+      }
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import TaggingPlan
+
+/// `tagscope plan import`: reads tracking plans of other tools (``ImportFormat``) and turns them
+/// into a Tagscope plan whose `catalogues:` section describes the calls one provider receives.
+///
+/// ```swift
+/// let plan = try PlanImporter.run(paths: ["plan.json"], options: ImportOptions(format: .segment))
+/// print(plan.yaml)                      // the plan; plan.warnings: what it does not carry
+/// ```
+public enum PlanImporter {
+  /// Reads `paths` (files or directories) and imports them; throws the first problem that makes
+  /// the source unusable (nothing is imported then).
+  public static func run(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError)
+    -> ImportedPlan
+  {
+    guard !paths.isEmpty else {
+      throw ImportError(file: "tagscope plan import", message: "no file to import")
+    }
+    let (format, documents) = try read(paths, format: options.format)
+    return try build(documents, format: format, options: options, source: paths[0])
+  }
+
+  /// Imports parsed documents of a known format; the plan is named after the first document
+  /// when neither the options nor the source name it.
+  public static func run(
+    documents: [SourceDocument], format: ImportFormat, options: ImportOptions = ImportOptions()
+  ) throws(ImportError) -> ImportedPlan {
+    try build(documents, format: format, options: options, source: documents.first?.file ?? "Imported plan")
+  }
+
+  /// The plan of `documents`, named after `source` (a path) when neither the options nor the
+  /// source name it.
+  private static func build(
+    _ documents: [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
+  ) throws(ImportError) -> ImportedPlan {
+    guard let provider = options.provider ?? format.defaultProvider else {
+      throw ImportError(
+        file: documents.first?.file ?? "tagscope plan import",
+        message:
+          "a JSON Schema export does not say which provider receives its calls: pass --provider ID (amplitude, mixpanel, segment…)"
+      )
+    }
+    let draft = try importDocuments(
+      documents, format: format, provider: provider, unplanned: options.unplanned)
+    let fallback = "\(SourceDocument.baseName(source)) (imported)"
+    return ImportedPlan(
+      name: options.name ?? draft.name ?? fallback, format: format, sources: documents.map(\.file),
+      catalogue: draft.catalogue, warnings: draft.warnings)
+  }
+
+  private static func importDocuments(
+    _ documents: [SourceDocument], format: ImportFormat, provider: String, unplanned: UnplannedCalls
+  ) throws(ImportError) -> ImportDraft {
+    switch format {
+    case .segment:
+      var importer = SegmentImporter(provider: provider, unplanned: unplanned)
+      for document in documents { try importer.read(document) }
+      return importer.finish()
+    case .rudderstack:
+      var importer = RudderStackImporter(provider: provider, unplanned: unplanned)
+      for document in documents { try importer.read(document) }
+      return try importer.finish()
+    case .iglu:
+      var importer = IgluImporter(provider: provider, unplanned: unplanned)
+      for document in documents { try importer.read(document) }
+      return importer.finish()
+    case .mparticle:
+      var importer = MParticleImporter(provider: provider, unplanned: unplanned)
+      for document in documents { try importer.read(document) }
+      return importer.finish()
+    case .jsonschema:
+      var importer = JSONSchemaImporter(provider: provider, unplanned: unplanned)
+      for document in documents { try importer.read(document) }
+      return importer.finish()
+    }
+  }
+
+  /// The format (given, or told from the first document) and the documents of `paths`.
+  static func read(_ paths: [String], format given: ImportFormat?) throws(ImportError)
+    -> (ImportFormat, [SourceDocument])
+  {
+    var format = given
+    var documents: [SourceDocument] = []
+    for path in paths {
+      for file in try files(at: path, format: format) {
+        let document = SourceDocument(file: file, root: try DocumentReader.read(path: file))
+        if format == nil {
+          guard let detected = ImportFormat.detect(document.root) else {
+            throw ImportError(
+              file: file,
+              message:
+                "cannot tell which tool this file comes from: pass --from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))"
+            )
+          }
+          format = detected
+        }
+        documents.append(document)
+      }
+    }
+    guard let format, !documents.isEmpty else {
+      throw ImportError(file: paths.joined(separator: ", "), message: "no file to import there")
+    }
+    return (format, documents)
+  }
+
+  /// The files to read at `path`: the file itself, or in a directory those the format reads
+  /// (Iglu's `vendor/name/jsonschema/version` files, YAML files for rudder-cli, else JSON and
+  /// YAML files); when the format is unknown, Iglu's layout if the directory has it.
+  private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> [String] {
+    switch format {
+    case .iglu: return try ImportInput.files(at: path, keep: ImportInput.isIgluSchema)
+    case .rudderstack: return try ImportInput.files(at: path, keep: ImportInput.isYAML)
+    case .segment, .mparticle, .jsonschema:
+      return try ImportInput.files(at: path, keep: ImportInput.isDocument)
+    case nil:
+      let iglu = try ImportInput.files(at: path, keep: ImportInput.isIgluSchema)
+      if !iglu.isEmpty { return iglu }
+      return try ImportInput.files(at: path, keep: ImportInput.isDocument)
+    }
+  }
+}

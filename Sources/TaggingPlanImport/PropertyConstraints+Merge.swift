@@ -1,0 +1,45 @@
+extension PropertyConstraints {
+  /// These constraints laid over `base`: what these say wins, what only `base` says is kept,
+  /// properties both list are merged, properties only `base` lists are added after these.
+  func merged(onto base: PropertyConstraints) -> PropertyConstraints {
+    var result = self
+    if result.types.isEmpty { result.types = base.types }
+    result.required = required || base.required
+    result.allowed = allowed ?? base.allowed
+    result.constant = constant ?? base.constant
+    result.pattern = pattern ?? base.pattern
+    result.format = format ?? base.format
+    result.minimum = minimum ?? base.minimum
+    result.maximum = maximum ?? base.maximum
+    result.minLength = minLength ?? base.minLength
+    result.maxLength = maxLength ?? base.maxLength
+    result.additionalProperties = additionalProperties ?? base.additionalProperties
+    result.description = description ?? base.description
+    switch (items, base.items) {
+    case (let top?, let bottom?): result.items = top.merged(onto: bottom)
+    case (nil, let bottom?): result.items = bottom
+    default: break
+    }
+    switch (properties, base.properties) {
+    case (let top?, let bottom?): result.properties = NamedConstraints.merged(top, onto: bottom)
+    case (nil, let bottom?): result.properties = bottom
+    default: break
+    }
+    return result
+  }
+}
+
+extension NamedConstraints {
+  /// `top` laid over `bottom` by name: `top`'s order, then the names only `bottom` has.
+  static func merged(_ top: [NamedConstraints], onto bottom: [NamedConstraints]) -> [NamedConstraints] {
+    var result = top.map { property in
+      guard let under = bottom.first(where: { $0.name == property.name }) else { return property }
+      return NamedConstraints(
+        name: property.name, constraints: property.constraints.merged(onto: under.constraints))
+    }
+    for property in bottom where !top.contains(where: { $0.name == property.name }) {
+      result.append(property)
+    }
+    return result
+  }
+}

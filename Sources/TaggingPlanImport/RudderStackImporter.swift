@@ -1,0 +1,356 @@
+import Foundation
+import TaggingPlan
+
+/// RudderStack tracking plans as `rudder-cli` keeps them: a `kind: tp` (`rudder/0.1`,
+/// `rudder/v0.1`) or `kind: tracking-plan` (`rudder/v1`) file whose `spec.rules` reference the
+/// events, properties and custom types of the data catalog files given with it.
+///
+/// RudderStack's SDKs send Segment's message shape: a track rule becomes a `calls` entry (the
+/// event's name, `method: track`) whose `properties` parameter carries the rule's properties;
+/// identify and group rules become `methods` entries on `traits`, page and screen rules `methods`
+/// entries on `properties`. `allow_unplanned: false` (v0.1) or `additional_properties: false`
+/// (v1) closes that object.
+struct RudderStackImporter {
+  private var draft: ImportDraft
+  private var catalog = RudderStackCatalog()
+  private var plans: [(spec: SourceNode, document: SourceDocument)] = []
+  private var files: [String] = []
+  /// Rule properties expanded so far: custom types nesting custom types could multiply them.
+  private var expanded = 0
+
+  init(provider: String, unplanned: UnplannedCalls) {
+    draft = ImportDraft(provider: provider, unplanned: unplanned)
+  }
+
+  /// Whether `root` looks like a `rudder-cli` file.
+  static func recognizes(_ root: SourceNode) -> Bool {
+    root["version"]?.string?.hasPrefix("rudder/") == true && root["kind"]?.string != nil
+  }
+
+  mutating func read(_ document: SourceDocument) throws(ImportError) {
+    let root = document.root
+    files.append(document.file)
+    guard Self.recognizes(root) else {
+      throw document.error(root, "not a rudder-cli file: expected version: rudder/… and kind")
+    }
+    let kind = root["kind"]?.string ?? ""
+    guard let spec = root["spec"], spec.members != nil else {
+      throw document.error(root, "a rudder-cli file needs spec, an object")
+    }
+    let group = root["metadata"]?["name"]?.string ?? document.baseName
+    switch kind {
+    case "events": try catalog.add(.events, spec: spec, group: group, document: document)
+    case "properties": try catalog.add(.properties, spec: spec, group: group, document: document)
+    case "custom-types": try catalog.add(.customTypes, spec: spec, group: group, document: document)
+    case "tp", "tracking-plan": plans.append((spec, document))
+    case "categories": break
+    default:
+      if let member = root.member("kind") {
+        draft.warn(document.warning(member, JSONPath.root.key("kind"), "kind \(kind) (kind) is not imported"))
+      }
+    }
+  }
+
+  mutating func finish() throws(ImportError) -> ImportDraft {
+    guard !plans.isEmpty else {
+      throw ImportError(
+        file: files.first ?? "", message: "no tracking plan (kind: tp or kind: tracking-plan) among the files"
+      )
+    }
+    for (spec, document) in plans {
+      draft.offerName(spec["display_name"]?.string ?? spec["id"]?.string)
+      guard let rules = spec["rules"]?.elements else {
+        throw document.error(spec, "spec.rules of a tracking plan must be a list")
+      }
+      for (index, rule) in rules.enumerated() {
+        try self.rule(rule, document, path: JSONPath.root.keys("spec", "rules").index(index))
+      }
+    }
+    return draft
+  }
+
+  private mutating func rule(_ rule: SourceNode, _ document: SourceDocument, path: JSONPath)
+    throws(ImportError)
+  {
+    guard let members = rule.members else { throw document.error(rule, "a rule must be an object") }
+    let type = rule["type"]?.string ?? "event_rule"
+    guard type == "event_rule" else {
+      draft.warn(document.warning(rule, path, "the rule type \(type) (\(path)) is not imported"))
+      return
+    }
+    guard let eventNode = rule["event"] else { throw document.error(rule, "the rule \(path) has no event") }
+    let eventReference = eventNode.string ?? eventNode["$ref"]?.string
+    guard let eventReference else {
+      throw document.error(eventNode, "the event of \(path) must be a reference (\"#/events/<group>/<id>\")")
+    }
+    guard let event = catalog.resolve(eventReference, .events) else {
+      throw document.error(
+        eventNode, "\(eventReference) is not defined in the given files (pass its events file)")
+    }
+    var additional: Bool?
+    if let allow = eventNode["allow_unplanned"]?.bool { additional = allow }
+    var properties: [NamedConstraints] = []
+    for member in members {
+      let here = path.key(member.key)
+      switch member.key {
+      case "type", "id", "event", "description": break
+      case "properties":
+        guard let items = member.value.elements else {
+          throw document.error(member.value, "\(here) must be a list")
+        }
+        for (index, item) in items.enumerated() {
+          properties.append(
+            try propertyItem(item, document, path: here.index(index), depth: 1, customTypes: []))
+        }
+      case "allow_unplanned", "additional_properties", "additionalProperties":
+        guard let flag = member.value.bool else {
+          throw document.error(member.value, "\(here) must be true or false")
+        }
+        additional = flag
+      case "variants", "includes":
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
+      default:
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
+      }
+    }
+    let eventType = event.node["event_type"]?.string ?? "track"
+    var object = PropertyConstraints()
+    object.types = [.object]
+    object.properties = properties
+    object.additionalProperties = additional
+    object.required = properties.contains { $0.constraints.required }
+    let parameter = eventType == "identify" || eventType == "group" ? "traits" : "properties"
+    let params =
+      properties.isEmpty && additional == nil ? [] : [NamedConstraints(name: parameter, constraints: object)]
+    let description = event.node["description"]?.string ?? rule["description"]?.string
+    let ruleID = rule["id"]?.string.map { " (\($0))" } ?? ""
+    switch eventType {
+    case "track":
+      guard let name = event.node["name"]?.string, !name.isEmpty else {
+        throw event.document.error(event.node, "the track event \(event.id) has no name")
+      }
+      let origin = EntryOrigin(
+        file: document.file, location: rule.location, path: path, summary: "\"\(name)\"\(ruleID)")
+      draft.addCall(
+        CatalogueEntry(key: name, method: "track", description: description, params: params, origin: origin))
+    case "identify", "group", "page", "screen":
+      let origin = EntryOrigin(
+        file: document.file, location: rule.location, path: path, summary: "\(eventType)\(ruleID)")
+      draft.addMethod(
+        CatalogueEntry(key: eventType, description: description, params: params, origin: origin))
+    default:
+      throw event.document.error(
+        event.node,
+        "the event \(event.id) has event_type \(eventType): expected track, identify, group, page or screen")
+    }
+  }
+
+  /// One property of a rule: its definition's constraints, `required` and nested `properties`.
+  private mutating func propertyItem(
+    _ item: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String]
+  ) throws(ImportError) -> NamedConstraints {
+    guard let members = item.members else { throw document.error(item, "\(path) must be an object") }
+    expanded += 1
+    guard expanded <= SchemaConverter.nodeBudget else {
+      throw document.error(
+        item, "the tracking plan expands to more than \(SchemaConverter.nodeBudget) properties")
+    }
+    guard let reference = item["$ref"]?.string ?? item["property"]?.string else {
+      throw document.error(item, "\(path) needs $ref (or property): the property it uses")
+    }
+    guard let definition = catalog.resolve(reference, .properties) else {
+      throw document.error(item, "\(reference) is not defined in the given files (pass its properties file)")
+    }
+    guard let name = definition.node["name"]?.string, !name.isEmpty else {
+      throw definition.document.error(definition.node, "the property \(definition.id) has no name")
+    }
+    guard depth < SchemaConverter.nestingLimit else {
+      draft.warn(
+        document.warning(
+          item, path,
+          "\(path) nests deeper than \(SchemaConverter.nestingLimit) levels: not checked by Tagscope"))
+      return NamedConstraints(name: name, constraints: PropertyConstraints())
+    }
+    var constraints = try definitionConstraints(definition, depth: depth, customTypes: customTypes)
+    for member in members {
+      let here = path.key(member.key)
+      switch member.key {
+      case "$ref", "property": break
+      case "required":
+        guard let flag = member.value.bool else {
+          throw document.error(member.value, "\(here) must be true or false")
+        }
+        constraints.required = flag
+      case "properties":
+        guard let items = member.value.elements else {
+          throw document.error(member.value, "\(here) must be a list")
+        }
+        var nested: [NamedConstraints] = []
+        for (index, child) in items.enumerated() {
+          nested.append(
+            try propertyItem(
+              child, document, path: here.index(index), depth: depth + 1, customTypes: customTypes))
+        }
+        constraints.properties = NamedConstraints.merged(nested, onto: constraints.properties ?? [])
+      case "additionalProperties", "additional_properties", "allow_unplanned":
+        guard let flag = member.value.bool else {
+          throw document.error(member.value, "\(here) must be true or false")
+        }
+        constraints.additionalProperties = flag
+      default:
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
+      }
+    }
+    return NamedConstraints(name: name, constraints: constraints)
+  }
+
+  /// The constraints a property or custom type definition states: its type(s) and config.
+  private mutating func definitionConstraints(
+    _ definition: RudderStackCatalog.Definition, depth: Int, customTypes: [String]
+  ) throws(ImportError) -> PropertyConstraints {
+    let document = definition.document
+    var constraints = PropertyConstraints()
+    for member in definition.node.members ?? [] {
+      let here = definition.path.key(member.key)
+      switch member.key {
+      case "id", "name", "category": break
+      case "description": constraints.description = member.value.string
+      case "type", "types":
+        let words = (member.value.elements ?? [member.value]).compactMap(\.string)
+        for word in words {
+          if RudderStackCatalog.isReference(word, .customTypes) {
+            let custom = try customType(word, member, document, here, depth: depth, customTypes: customTypes)
+            constraints = constraints.merged(onto: custom)
+            continue
+          }
+          for part in word.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            if let type = ValueType(rawValue: part) {
+              if !constraints.types.contains(type) { constraints.types.append(type) }
+            } else {
+              draft.warn(
+                document.warning(member, here, "type \"\(part)\" (\(here)) is not checked by Tagscope"))
+            }
+          }
+        }
+      case "propConfig", "config":
+        try config(
+          member.value, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
+      case "item_type", "item_types", "itemTypes":
+        try itemTypes(
+          member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
+      case "properties":
+        guard let items = member.value.elements else {
+          throw document.error(member.value, "\(here) must be a list")
+        }
+        var nested: [NamedConstraints] = []
+        for (index, child) in items.enumerated() {
+          nested.append(
+            try propertyItem(
+              child, document, path: here.index(index), depth: depth + 1, customTypes: customTypes))
+        }
+        constraints.properties = nested
+      case "variants":
+        draft.warn(document.warning(member, here, "variants (\(here)) is not checked by Tagscope"))
+      default:
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
+      }
+    }
+    return constraints
+  }
+
+  private mutating func customType(
+    _ reference: String, _ member: SourceNode.Member, _ document: SourceDocument, _ path: JSONPath,
+    depth: Int,
+    customTypes: [String]
+  ) throws(ImportError) -> PropertyConstraints {
+    guard let definition = catalog.resolve(reference, .customTypes) else {
+      draft.warn(
+        document.warning(
+          member, path,
+          "the custom type \(reference) (\(path)) is not among the given files: not checked by Tagscope"))
+      return PropertyConstraints()
+    }
+    guard !customTypes.contains(definition.id) else {
+      draft.warn(
+        document.warning(
+          member, path, "the custom type \(reference) (\(path)) contains itself: not checked further"))
+      return PropertyConstraints()
+    }
+    return try definitionConstraints(definition, depth: depth, customTypes: customTypes + [definition.id])
+  }
+
+  private mutating func itemTypes(
+    _ member: SourceNode.Member, _ document: SourceDocument, path: JSONPath,
+    into constraints: inout PropertyConstraints,
+    depth: Int, customTypes: [String]
+  ) throws(ImportError) {
+    var items = constraints.items ?? PropertyConstraints()
+    for word in (member.value.elements ?? [member.value]).compactMap(\.string) {
+      if RudderStackCatalog.isReference(word, .customTypes) {
+        items = items.merged(
+          onto: try customType(word, member, document, path, depth: depth + 1, customTypes: customTypes))
+      } else if let type = ValueType(rawValue: word) {
+        if !items.types.contains(type) { items.types.append(type) }
+      } else {
+        draft.warn(
+          document.warning(member, path, "item type \"\(word)\" (\(path)) is not checked by Tagscope"))
+      }
+    }
+    constraints.items = items
+  }
+
+  /// `propConfig` (v0.1, camelCase) or `config` (v1, snake_case): the validation rules.
+  private mutating func config(
+    _ node: SourceNode, _ document: SourceDocument, path: JSONPath,
+    into constraints: inout PropertyConstraints,
+    depth: Int, customTypes: [String]
+  ) throws(ImportError) {
+    guard let members = node.members else { throw document.error(node, "\(path) must be an object") }
+    for member in members {
+      let here = path.key(member.key)
+      let value = member.value
+      switch member.key {
+      case "enum":
+        let values = value.elements?.compactMap(\.scalar)
+        if let values, values.count == value.elements?.count {
+          constraints.allowed = values
+        } else {
+          draft.warn(
+            document.warning(member, here, "enum with objects or arrays (\(here)) is not checked by Tagscope")
+          )
+        }
+      case "pattern":
+        if let source = value.string, (try? PlanPattern(source)) != nil {
+          constraints.pattern = source
+        } else {
+          draft.warn(document.warning(member, here, "pattern (\(here)) is not checked by Tagscope"))
+        }
+      case "minimum", "maximum":
+        guard let number = value.number else { throw document.error(value, "\(here) must be a number") }
+        if member.key == "minimum" { constraints.minimum = number } else { constraints.maximum = number }
+      case "minLength", "min_length", "maxLength", "max_length":
+        guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
+          throw document.error(value, "\(here) must be a whole number")
+        }
+        if member.key.hasPrefix("min") {
+          constraints.minLength = Int(number)
+        } else {
+          constraints.maxLength = Int(number)
+        }
+      case "format":
+        if let word = value.string, let format = ValueFormat(rawValue: word) {
+          constraints.format = format
+        } else {
+          draft.warn(
+            document.warning(
+              member, here, "format \(value.string ?? "") (\(here)) is not checked by Tagscope"))
+        }
+      case "itemTypes", "item_types", "item_type":
+        try itemTypes(
+          member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
+      default:
+        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
+      }
+    }
+  }
+}

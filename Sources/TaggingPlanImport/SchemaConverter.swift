@@ -1,0 +1,325 @@
+import Foundation
+import TaggingPlan
+
+/// Converts JSON Schema (draft-04 to 2020-12) into ``PropertyConstraints``: the keywords Tagscope
+/// checks are carried, `$ref`s within the document resolved, `anyOf`/`oneOf` of bare types folded
+/// into a type list; every other keyword becomes an ``ImportWarning`` with its place, never
+/// silently dropped. Annotations (`title`, `$comment`, `examples`, `default`…) constrain nothing
+/// and are left out without a warning.
+struct SchemaConverter {
+  /// How deep `properties` and `items` may nest: the plan loader's limit.
+  static let nestingLimit = 32
+  /// How many schema nodes one conversion may visit (`$ref`s can multiply a small document).
+  static let nodeBudget = 100_000
+
+  /// Keywords that describe and do not constrain.
+  static let annotations: Set<String> = [
+    "$schema", "$id", "id", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
+    "$anchor", "$dynamicAnchor", "$vocabulary", "definitions", "$defs",
+  ]
+
+  /// The source file, for warnings.
+  let file: String
+  /// The schema document `#…` references point into (the file's root, or the schema embedded
+  /// in it: a Segment rule's `jsonSchema`).
+  let document: SourceNode
+  /// Where `document` is in the file.
+  let base: JSONPath
+  /// What was not carried, in the order met.
+  private(set) var warnings: [ImportWarning] = []
+  private var references: [String] = []
+  private var budget = nodeBudget
+
+  init(file: String, document: SourceNode, at base: JSONPath = .root) {
+    self.file = file
+    self.document = document
+    self.base = base
+  }
+
+  /// The constraints `schema` (at `path`, `depth` levels below a call parameter) puts on a value;
+  /// members named in `ignoring` are not looked at (`self` of an Iglu schema…).
+  mutating func constraints(
+    _ schema: SourceNode, path: JSONPath, depth: Int = 0, ignoring: Set<String> = []
+  ) -> PropertyConstraints {
+    budget -= 1
+    guard budget >= 0 else {
+      if budget == -1 {
+        warn(
+          schema.location, path,
+          "the schema (\(path)) expands to more than \(Self.nodeBudget) nodes: the rest is not converted")
+      }
+      return PropertyConstraints()
+    }
+    guard let members = schema.members else {
+      if schema.bool == false {
+        warn(schema.location, path, "the schema false (\(path)) is not checked by Tagscope")
+      } else if schema.bool == nil {
+        warn(schema.location, path, "\(schema.kindDescription) (\(path)) is not a schema: left unconstrained")
+      }
+      return PropertyConstraints()
+    }
+    if let reference = schema.member("$ref") {
+      return resolved(reference, siblings: members, path: path, depth: depth, ignoring: ignoring)
+    }
+    var result = PropertyConstraints()
+    var requiredNames: [String] = []
+    for member in members where !ignoring.contains(member.key) {
+      let here = path.key(member.key)
+      let value = member.value
+      switch member.key {
+      case "type": result.types = types(value, here, into: result.types)
+      case "required":
+        if let flag = value.bool {
+          result.required = flag
+        } else if let names = value.elements, names.allSatisfy({ $0.string != nil }) {
+          requiredNames = names.compactMap(\.string)
+        } else {
+          warn(member, here, "required (\(here)) must be a list of names: it is not checked by Tagscope")
+        }
+      case "enum":
+        let scalars = value.elements?.compactMap(\.scalar)
+        if let scalars, scalars.count == value.elements?.count {
+          result.allowed = scalars
+        } else {
+          warn(member, here, "enum with objects or arrays (\(here)) is not checked by Tagscope")
+        }
+      case "const":
+        if let scalar = value.scalar {
+          result.constant = scalar
+        } else {
+          warn(member, here, "const with an object or an array (\(here)) is not checked by Tagscope")
+        }
+      case "pattern": result.pattern = pattern(member, here)
+      case "format":
+        if let word = value.string, let format = ValueFormat(rawValue: word) {
+          result.format = format
+        } else {
+          warn(
+            member, here,
+            "format \(value.string.map { "\"\($0)\"" } ?? value.kindDescription) (\(here)) is not checked by Tagscope"
+          )
+        }
+      case "minimum", "maximum":
+        guard let number = value.number else {
+          warn(member, here, "\(member.key) (\(here)) must be a number: it is not checked by Tagscope")
+          continue
+        }
+        if member.key == "minimum" { result.minimum = number } else { result.maximum = number }
+      case "minLength", "maxLength":
+        guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
+          warn(member, here, "\(member.key) (\(here)) must be a whole number: it is not checked by Tagscope")
+          continue
+        }
+        if member.key == "minLength" {
+          result.minLength = Int(number)
+        } else {
+          result.maxLength = Int(number)
+        }
+      case "exclusiveMinimum", "exclusiveMaximum":
+        if value.bool == false { continue }
+        let bound = member.key == "exclusiveMinimum" ? "minimum" : "maximum"
+        let note = value.bool == true ? ": \(bound) is checked inclusive" : ""
+        warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope\(note)")
+      case "description": result.description = value.string.flatMap { $0.isEmpty ? nil : $0 }
+      case "properties": result.properties = properties(value, here, depth: depth)
+      case "additionalProperties": result.additionalProperties = additionalProperties(member, here)
+      case "items": result.items = items(member, here, depth: depth)
+      case "anyOf", "oneOf":
+        if let folded = foldedTypes(value) {
+          result.types = result.types.isEmpty ? folded : result.types.filter(folded.contains)
+        } else {
+          warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope")
+        }
+      default:
+        if Self.annotations.contains(member.key) { continue }
+        warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope")
+      }
+    }
+    if !requiredNames.isEmpty { applyRequired(requiredNames, to: &result) }
+    return result
+  }
+
+  /// Marks the properties `names` lists required, adding a property for a name with no schema.
+  private func applyRequired(_ names: [String], to result: inout PropertyConstraints) {
+    var properties = result.properties ?? []
+    for name in names {
+      if let index = properties.firstIndex(where: { $0.name == name }) {
+        properties[index].constraints.required = true
+      } else {
+        var constraints = PropertyConstraints()
+        constraints.required = true
+        properties.append(NamedConstraints(name: name, constraints: constraints))
+      }
+    }
+    result.properties = properties
+  }
+
+  private mutating func types(_ node: SourceNode, _ path: JSONPath, into current: [ValueType]) -> [ValueType]
+  {
+    let words: [SourceNode] = node.elements ?? [node]
+    var result: [ValueType] = []
+    for word in words {
+      guard let text = word.string, let type = ValueType(rawValue: text) else {
+        warn(
+          word.location, path,
+          "type \(word.string.map { "\"\($0)\"" } ?? word.kindDescription) (\(path)) is not checked by Tagscope"
+        )
+        return current
+      }
+      if !result.contains(type) { result.append(type) }
+    }
+    return result
+  }
+
+  private mutating func pattern(_ member: SourceNode.Member, _ path: JSONPath) -> String? {
+    guard let source = member.value.string else {
+      warn(member, path, "pattern (\(path)) must be a string: it is not checked by Tagscope")
+      return nil
+    }
+    do {
+      _ = try PlanPattern(source)
+      return source
+    } catch {
+      warn(member, path, "pattern (\(path)) is not checked by Tagscope: \(error)")
+      return nil
+    }
+  }
+
+  private mutating func properties(_ node: SourceNode, _ path: JSONPath, depth: Int) -> [NamedConstraints]? {
+    guard let members = node.members else {
+      warn(node.location, path, "properties (\(path)) must be an object: it is not checked by Tagscope")
+      return nil
+    }
+    guard depth + 1 < Self.nestingLimit else {
+      warn(
+        node.location, path,
+        "properties (\(path)) nest deeper than \(Self.nestingLimit) levels: not checked by Tagscope")
+      return nil
+    }
+    return members.map {
+      NamedConstraints(
+        name: $0.key, constraints: constraints($0.value, path: path.key($0.key), depth: depth + 1))
+    }
+  }
+
+  private mutating func additionalProperties(_ member: SourceNode.Member, _ path: JSONPath) -> Bool? {
+    if let flag = member.value.bool { return flag }
+    if let members = member.value.members,
+      members.allSatisfy({ Self.annotations.contains($0.key) || $0.key == "description" })
+    {
+      return true
+    }
+    warn(
+      member, path,
+      "additionalProperties with a schema (\(path)) is not checked by Tagscope: other properties are allowed")
+    return true
+  }
+
+  private mutating func items(_ member: SourceNode.Member, _ path: JSONPath, depth: Int)
+    -> PropertyConstraints?
+  {
+    let value = member.value
+    if value.elements != nil {
+      warn(member, path, "items as a list (tuple) (\(path)) is not checked by Tagscope")
+      return nil
+    }
+    if value.bool == true { return nil }
+    guard value.members != nil else {
+      warn(member, path, "items \(value.kindDescription) (\(path)) is not checked by Tagscope")
+      return nil
+    }
+    guard depth + 1 < Self.nestingLimit else {
+      warn(
+        member, path, "items (\(path)) nest deeper than \(Self.nestingLimit) levels: not checked by Tagscope")
+      return nil
+    }
+    return constraints(value, path: path, depth: depth + 1)
+  }
+
+  /// The types of `anyOf`/`oneOf` branches that are each only `{type: …}` (and annotations).
+  private func foldedTypes(_ node: SourceNode) -> [ValueType]? {
+    guard let branches = node.elements, !branches.isEmpty else { return nil }
+    var types: [ValueType] = []
+    for branch in branches {
+      guard let members = branch.members, let type = branch["type"],
+        members.allSatisfy({
+          $0.key == "type" || $0.key == "description" || Self.annotations.contains($0.key)
+        })
+      else { return nil }
+      for word in type.elements ?? [type] {
+        guard let text = word.string, let valueType = ValueType(rawValue: text) else { return nil }
+        if !types.contains(valueType) { types.append(valueType) }
+      }
+    }
+    return types
+  }
+
+  /// A schema with `$ref`: what it points to, then its other keywords on top.
+  private mutating func resolved(
+    _ reference: SourceNode.Member, siblings: [SourceNode.Member], path: JSONPath, depth: Int,
+    ignoring: Set<String>
+  ) -> PropertyConstraints {
+    let here = path.key("$ref")
+    var referenced = PropertyConstraints()
+    if let target = reference.value.string {
+      if !target.hasPrefix("#") {
+        warn(
+          reference, here,
+          "$ref \"\(target)\" (\(here)) is outside the document: the property is not checked by Tagscope")
+      } else if references.contains(target) {
+        warn(
+          reference, here, "$ref \"\(target)\" (\(here)) refers to itself: the property is left unconstrained"
+        )
+      } else if let (node, targetPath) = Self.resolve(pointer: target, in: document) {
+        references.append(target)
+        referenced = constraints(
+          node, path: JSONPath(self.base.components + targetPath.components), depth: depth)
+        references.removeLast()
+      } else {
+        warn(
+          reference, here,
+          "$ref \"\(target)\" (\(here)) points to nothing in the document: the property is left unconstrained"
+        )
+      }
+    } else {
+      warn(reference, here, "$ref (\(here)) must be a string: the property is left unconstrained")
+    }
+    let others = siblings.filter { $0.key != "$ref" && !ignoring.contains($0.key) }
+    guard !others.isEmpty else { return referenced }
+    let overlay = constraints(
+      SourceNode(.object(others), at: reference.keyLocation), path: path, depth: depth, ignoring: ignoring)
+    return overlay.merged(onto: referenced)
+  }
+
+  /// The node a JSON pointer fragment (`#`, `#/$defs/price`, `#/properties/a~1b`) names, and its path.
+  static func resolve(pointer: String, in document: SourceNode) -> (SourceNode, JSONPath)? {
+    var fragment = pointer.dropFirst()
+    if fragment.isEmpty { return (document, .root) }
+    guard fragment.hasPrefix("/") else { return nil }
+    fragment = fragment.dropFirst()
+    var node = document
+    var path = JSONPath.root
+    for rawToken in fragment.split(separator: "/", omittingEmptySubsequences: false) {
+      let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
+        .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+      if let members = node.members, let member = members.first(where: { $0.key == token }) {
+        node = member.value
+        path = path.key(token)
+      } else if let elements = node.elements, let index = Int(token), elements.indices.contains(index) {
+        node = elements[index]
+        path = path.index(index)
+      } else {
+        return nil
+      }
+    }
+    return (node, path)
+  }
+
+  private mutating func warn(_ member: SourceNode.Member, _ path: JSONPath, _ message: String) {
+    warn(member.keyLocation, path, message)
+  }
+
+  private mutating func warn(_ location: SourceLocation, _ path: JSONPath, _ message: String) {
+    warnings.append(ImportWarning(file: file, location: location, path: path, message: message))
+  }
+}

@@ -1,0 +1,104 @@
+import TaggingPlan
+
+/// A value of an imported JSON or YAML document with the line and column it starts at, so every
+/// warning and error can name its place in the source.
+public struct SourceNode: Sendable, Hashable {
+  /// One member of an object: its key, where the key is, and its value.
+  public struct Member: Sendable, Hashable {
+    /// The key.
+    public var key: String
+    /// Where the key starts.
+    public var keyLocation: SourceLocation
+    /// The value.
+    public var value: SourceNode
+  }
+
+  /// The value, by kind.
+  public enum Value: Sendable, Hashable {
+    /// An object (a YAML mapping), members in source order.
+    case object([Member])
+    /// An array (a YAML sequence).
+    case array([SourceNode])
+    /// A string.
+    case string(String)
+    /// A number.
+    case number(Double)
+    /// `true` or `false`.
+    case bool(Bool)
+    /// `null` (YAML: `~`, `null` or nothing).
+    case null
+  }
+
+  /// The value.
+  public var value: Value
+  /// Where the value starts.
+  public var location: SourceLocation
+
+  /// A node.
+  public init(_ value: Value, at location: SourceLocation) {
+    self.value = value
+    self.location = location
+  }
+
+  /// The members when an object, else `nil`.
+  public var members: [Member]? {
+    if case .object(let members) = value { return members }
+    return nil
+  }
+
+  /// The elements when an array, else `nil`.
+  public var elements: [SourceNode]? {
+    if case .array(let elements) = value { return elements }
+    return nil
+  }
+
+  /// The text when a string, else `nil`.
+  public var string: String? {
+    if case .string(let text) = value { return text }
+    return nil
+  }
+
+  /// The number when a number, else `nil`.
+  public var number: Double? {
+    if case .number(let number) = value { return number }
+    return nil
+  }
+
+  /// The value when a boolean, else `nil`.
+  public var bool: Bool? {
+    if case .bool(let flag) = value { return flag }
+    return nil
+  }
+
+  /// Whether it is `null`.
+  public var isNull: Bool { value == .null }
+
+  /// The value of the first member named `key` when an object.
+  public subscript(key: String) -> SourceNode? { member(key)?.value }
+
+  /// The first member named `key` when an object.
+  public func member(_ key: String) -> Member? { members?.first { $0.key == key } }
+
+  /// The value as a constraint value when it is a single value (not an object or an array).
+  public var scalar: ScalarValue? {
+    switch value {
+    case .string(let text): return .string(text)
+    case .number(let number): return .number(number)
+    case .bool(let flag): return .bool(flag)
+    case .null: return .null
+    case .object, .array: return nil
+    }
+  }
+
+  /// What it is, for messages: `an object`, `the string "x"`…
+  public var kindDescription: String {
+    switch value {
+    case .object: return "an object"
+    case .array: return "an array"
+    case .string(let text): return "the string \"\(text.prefix(60))\""
+    case .number(let number): return "the number \(NumberText.yaml(number))"
+    case .bool(let flag): return "\(flag)"
+    case .null: return "null"
+    }
+  }
+}

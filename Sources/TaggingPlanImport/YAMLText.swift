@@ -1,0 +1,84 @@
+/// Writes strings for YAML 1.1 readers (Yams, PyYAML): plain when that reads back as the same
+/// string, double-quoted otherwise.
+enum YAMLText {
+  /// Plain scalars YAML 1.1 would read as booleans or null.
+  private static let keywords: Set<String> = [
+    "true", "false", "yes", "no", "on", "off", "y", "n", "null", "none",
+  ]
+
+  /// `text` plain when it is made of ASCII letters, digits, `_`, `-`, `.`, `/` and single inner
+  /// spaces and starts with a letter or `_` (so no number, date, boolean, null or indicator), else
+  /// double-quoted.
+  static func scalar(_ text: String) -> String {
+    isPlain(text) ? text : doubleQuoted(text)
+  }
+
+  static func isPlain(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    guard let first = scalars.first, let last = scalars.last, first.isASCII,
+      first.properties.isAlphabetic || first == "_", last != " ",
+      !keywords.contains(text.lowercased())
+    else { return false }
+    var previous: Unicode.Scalar = "_"
+    for scalar in scalars {
+      let allowed =
+        scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+          || "_-./ ".unicodeScalars.contains(scalar))
+      guard allowed, !(scalar == " " && previous == " ") else { return false }
+      previous = scalar
+    }
+    return true
+  }
+
+  /// `text` in double quotes with YAML escapes.
+  static func doubleQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\t": out += "\\t"
+      case "\r": out += "\\r"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+          || scalar.value == 0xFEFF || scalar.value == 0x2028 || scalar.value == 0x2029
+        {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+
+  /// `text` on one line for a `#` comment: control characters become `?`.
+  static func comment(_ text: String) -> String {
+    String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map {
+          $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029 ? "?" : $0
+        }))
+  }
+}
+
+/// Writes numbers as YAML 1.1 reads them: integers without a fraction, other numbers with a dot
+/// and a signed exponent when they need one (`1.0e-07`).
+enum NumberText {
+  static func yaml(_ number: Double) -> String {
+    if number.isNaN { return ".nan" }
+    if number.isInfinite { return number > 0 ? ".inf" : "-.inf" }
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    var text = "\(number)"
+    guard let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+    var mantissa = String(text[..<exponent])
+    var power = String(text[text.index(after: exponent)...])
+    if !mantissa.contains(".") { mantissa += ".0" }
+    if !power.hasPrefix("-") && !power.hasPrefix("+") { power = "+" + power }
+    text = mantissa + "e" + power
+    return text
+  }
+}

@@ -1,0 +1,73 @@
+import TaggingPlan
+import TaggingPlanImport
+import XCTest
+
+final class DocumentReaderTests: XCTestCase {
+  func testJSONWithEscapedSlashesAndTabsParsesWithPositions() throws {
+    let text = "{\n\t\"url\":\t\"https:\\/\\/example.com\\/a\",\n\t\"n\": [1,\t2.5, true, null]\n}\n"
+    let root = try DocumentReader.parse(text, file: "a.json")
+    XCTAssertEqual(root["url"]?.string, "https://example.com/a")
+    XCTAssertEqual(root["n"]?.elements?.map(\.value), [.number(1), .number(2.5), .bool(true), .null])
+    XCTAssertEqual(root.member("url")?.keyLocation, SourceLocation(line: 2, column: 2))
+    XCTAssertEqual(root["n"]?.location, SourceLocation(line: 3, column: 7))
+  }
+
+  func testQuotedScalarsStayStrings() throws {
+    let root = try DocumentReader.parse(#"{"a": "true", "b": "12", "c": "null", "d": 12}"#, file: "a.json")
+    XCTAssertEqual(root["a"]?.value, .string("true"))
+    XCTAssertEqual(root["b"]?.value, .string("12"))
+    XCTAssertEqual(root["c"]?.value, .string("null"))
+    XCTAssertEqual(root["d"]?.value, .number(12))
+  }
+
+  func testJSONTheYAMLParserRefusesFallsBackToTheJSONParser() throws {
+    // An escaped surrogate pair is valid JSON that YAML's parser rejects.
+    let text = "{\n  \"emoji\": \"\\ud83c\\udfa7 podcasts\",\n  \"next\": 1\n}"
+    let root = try DocumentReader.parse(text, file: "a.json")
+    XCTAssertEqual(root["emoji"]?.string, "\u{1F3A7} podcasts")
+    XCTAssertEqual(root.member("next")?.keyLocation, SourceLocation(line: 3, column: 3))
+    XCTAssertEqual(root["next"]?.location, SourceLocation(line: 3, column: 11))
+  }
+
+  func testInvalidJSONNamesFileLineAndColumn() {
+    XCTAssertThrowsError(try DocumentReader.read(path: fixture("invalid.json"))) { error in
+      let text = (error as? ImportError)?.description.replacingOccurrences(
+        of: fixturesDirectory + "/", with: "")
+      XCTAssertEqual(
+        text, "invalid.json:5:34: error: invalid JSON: expected ',' or '}' after an object member")
+    }
+  }
+
+  func testDuplicateKeysAreErrors() {
+    XCTAssertThrowsError(try DocumentReader.parse("{\"a\": 1,\n \"a\": 2}", file: "d.json")) { error in
+      XCTAssertEqual((error as? ImportError)?.location.line, 2)
+      XCTAssertTrue((error as? ImportError)?.message.contains("duplicate key") ?? false, "\(error)")
+    }
+  }
+
+  func testInvalidYAMLNamesItsLine() {
+    XCTAssertThrowsError(try DocumentReader.parse("kind: tp\nspec:\n  rules: [a, b\n", file: "tp.yaml")) {
+      error in
+      let importError = error as? ImportError
+      XCTAssertEqual(importError?.file, "tp.yaml")
+      XCTAssertTrue(importError?.message.hasPrefix("invalid YAML") ?? false, "\(error)")
+      XCTAssertGreaterThanOrEqual(importError?.location.line ?? 0, 3)
+    }
+  }
+
+  func testDeepNestingIsRefusedBeforeParsing() {
+    let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    XCTAssertThrowsError(try DocumentReader.parse(text, file: "deep.json")) { error in
+      XCTAssertEqual((error as? ImportError)?.location, SourceLocation(line: 1, column: 513))
+    }
+  }
+
+  func testTheJSONParserReportsItsErrorsWithPositions() {
+    XCTAssertThrowsError(
+      try DocumentReader.parse("{\"a\": \"\\ud83c\\udfa7\",\n \"b\": tru}", file: "b.json")
+    ) { error in
+      XCTAssertEqual(
+        (error as? ImportError)?.description, "b.json:2:7: error: invalid JSON: expected true")
+    }
+  }
+}

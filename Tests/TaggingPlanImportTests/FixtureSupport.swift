@@ -1,0 +1,80 @@
+import Foundation
+import TaggingPlanImport
+import XCTest
+
+/// The directory of the fixtures, next to this file.
+let fixturesDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+  "Fixtures"
+)
+.path
+
+/// The path of a fixture.
+func fixture(_ name: String) -> String { fixturesDirectory + "/" + name }
+
+/// The text of a fixture.
+func fixtureText(_ name: String) throws -> String {
+  try String(contentsOfFile: fixture(name), encoding: .utf8)
+}
+
+/// The plan `paths` (fixture names) import to.
+func importFixtures(_ names: [String], options: ImportOptions = ImportOptions()) throws(ImportError)
+  -> ImportedPlan
+{
+  try PlanImporter.run(paths: names.map(fixture), options: options)
+}
+
+/// The YAML of an imported plan with the fixtures directory left out of its comments.
+func relativeYAML(_ plan: ImportedPlan) -> String {
+  plan.yaml.replacingOccurrences(of: fixturesDirectory + "/", with: "")
+}
+
+/// The warnings as `file:line:column: warning: …` lines, the fixtures directory left out.
+func relativeWarnings(_ plan: ImportedPlan) -> [String] {
+  plan.warnings.map { $0.description.replacingOccurrences(of: fixturesDirectory + "/", with: "") }
+}
+
+/// The error importing `paths` throws, as its `file:line:column: error: …` line.
+func importError(
+  _ names: [String], options: ImportOptions = ImportOptions(), file: StaticString = #filePath,
+  line: UInt = #line
+)
+  -> String?
+{
+  do {
+    _ = try importFixtures(names, options: options)
+    XCTFail("expected an error", file: file, line: line)
+    return nil
+  } catch {
+    return error.description.replacingOccurrences(of: fixturesDirectory + "/", with: "")
+  }
+}
+
+/// A plan imported from `text` (JSON or YAML) named `file`.
+func importText(_ text: String, file: String = "plan.json", format: ImportFormat, provider: String? = nil)
+  throws(ImportError) -> ImportedPlan
+{
+  let document = SourceDocument(file: file, root: try DocumentReader.parse(text, file: file))
+  return try PlanImporter.run(
+    documents: [document], format: format, options: ImportOptions(provider: provider))
+}
+
+/// Fails unless `plan`'s YAML (fixtures directory left out) is the golden file `expected/<name>`.
+func assertGolden(_ plan: ImportedPlan, _ name: String, file: StaticString = #filePath, line: UInt = #line)
+  throws
+{
+  let expected = try fixtureText("expected/" + name)
+  let actual = relativeYAML(plan)
+  if actual != expected {
+    let firstDifference = zip(
+      actual.split(separator: "\n", omittingEmptySubsequences: false),
+      expected.split(separator: "\n", omittingEmptySubsequences: false)
+    )
+    .enumerated().first { $0.element.0 != $0.element.1 }
+    XCTFail(
+      "the YAML differs from expected/\(name)"
+        + (firstDifference.map {
+          " at line \($0.offset + 1):\n  got:      \($0.element.0)\n  expected: \($0.element.1)"
+        } ?? " in length"),
+      file: file, line: line)
+  }
+}

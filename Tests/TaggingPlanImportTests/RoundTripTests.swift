@@ -1,0 +1,140 @@
+import AnalyticsHub
+import Foundation
+import TaggingPlan
+import TaggingPlanImport
+import TagscopeRecording
+import XCTest
+
+/// Imported plans load with `PlanLoader` and check recorded calls.
+final class RoundTripTests: XCTestCase {
+  private func load(_ plan: ImportedPlan) throws -> Plan {
+    try PlanLoader.load(yaml: plan.yaml, file: "imported.yaml")
+  }
+
+  /// A record of one call `provider` received, as `listen` writes it.
+  private func record(_ seq: UInt64, provider: String, _ call: CallDescription) -> Record {
+    Record(
+      seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: "event",
+      name: call.name ?? call.method,
+      outputs: [ProviderOutput(provider: provider, status: .sent, calls: [call])])
+  }
+
+  private func violations(_ plan: Plan, _ records: [Record], provider: String) -> [PlanViolation] {
+    var validator = PlanValidator(plan: plan)
+    return records.flatMap { validator.validate($0) }.filter { $0.provider == provider }
+  }
+
+  func testEveryImportedPlanLoads() throws {
+    let plans = [
+      try importFixtures(["segment-config-api.json"]),
+      try importFixtures(["segment-public-api-rules.json"]),
+      try importFixtures(["rudderstack"]),
+      try importFixtures(["iglu"]),
+      try importFixtures(["mparticle-data-plan.json"]),
+      try importFixtures(["avo-export.json"], options: ImportOptions(provider: "amplitude")),
+      try importFixtures(
+        ["amplitude-song-played.json", "events-2020-12.json"], options: ImportOptions(provider: "amplitude")),
+    ]
+    for imported in plans {
+      let plan = try load(imported)
+      XCTAssertEqual(plan.name, imported.name)
+      XCTAssertEqual(plan.catalogues.count, 1)
+      XCTAssertEqual(plan.catalogues.first?.provider, imported.catalogue.provider)
+      XCTAssertEqual(plan.catalogues.first?.calls.count, imported.catalogue.calls.count, imported.name)
+      XCTAssertEqual(plan.catalogues.first?.methods.count, imported.catalogue.methods.count, imported.name)
+    }
+  }
+
+  func testSegmentCallsThatBreakTheImportedConstraintsAreViolations() throws {
+    let plan = try load(try importFixtures(["segment-config-api.json"]))
+    let good: Properties = [
+      "type": "track", "event": "Order Completed", "userId": "u-1",
+      "context": ["library": ["name": "analytics-swift"]],
+      "properties": [
+        "order_id": "123", "total": 10.5, "currency": "EUR", "placed_at": "2026-11-24T19:05:00Z",
+        "products": [["price": 10.5, "sku": "ABC-1"]],
+      ],
+    ]
+    let bad: Properties = [
+      "type": "track", "event": "Order Completed", "userId": "u-1",
+      "context": ["library": ["name": "analytics-swift"]],
+      "properties": [
+        "order_id": 123, "total": -1, "currency": "GBP", "placed_at": "yesterday",
+        "products": [["price": 1, "sku": "ABC-1"], ["sku": "ABC-2"]], "discount": 5,
+      ],
+    ]
+    let records = [
+      record(
+        1, provider: "segment", CallDescription(method: "track", name: "Order Completed", parameters: good)),
+      record(
+        2, provider: "segment", CallDescription(method: "track", name: "Order Completed", parameters: bad)),
+      record(
+        3, provider: "segment", CallDescription(method: "track", name: "Order Refunded", parameters: [:])),
+      record(
+        4, provider: "segment",
+        CallDescription(method: "identify", name: "u-1", parameters: ["traits": ["age": 3]])),
+    ]
+    let found = violations(plan, records, provider: "segment")
+    XCTAssertEqual(found.filter { $0.seq == 1 }.map(\.message), [])
+    let second = found.filter { $0.seq == 2 }
+    XCTAssertEqual(
+      Set(second.map(\.rule)), [.wrongType, .invalidValue, .missingParam, .unexpectedProperty],
+      "\(second.map(\.message))")
+    XCTAssertTrue(second.contains { $0.rule == .wrongType && $0.message.contains("properties.order_id") })
+    XCTAssertTrue(second.contains { $0.rule == .invalidValue && $0.message.contains("properties.total") })
+    XCTAssertTrue(second.contains { $0.rule == .invalidValue && $0.message.contains("properties.currency") })
+    XCTAssertTrue(second.contains { $0.rule == .invalidValue && $0.message.contains("properties.placed_at") })
+    XCTAssertTrue(
+      second.contains { $0.rule == .missingParam && $0.message.contains("properties.products[1].price") },
+      "\(second.map(\.message))")
+    XCTAssertTrue(
+      second.contains { $0.rule == .unexpectedProperty && $0.message.contains("properties.discount") })
+    XCTAssertEqual(found.filter { $0.seq == 3 }.map(\.rule), [.unplannedCall])
+    let identify = found.filter { $0.seq == 4 }
+    XCTAssertEqual(Set(identify.map(\.rule)), [.missingParam], "\(identify.map(\.message))")
+    XCTAssertTrue(identify.contains { $0.message.contains("traits.name") }, "\(identify.map(\.message))")
+  }
+
+  func testIgluSchemasCheckTheSelfDescribingEvent() throws {
+    let plan = try load(try importFixtures(["iglu"]))
+    func event(_ seq: UInt64, schema: String, data: Properties) -> Record {
+      let parameters: Properties = [
+        "e": "ue",
+        "unstruct_event": [
+          "schema": "iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0",
+          "data": ["schema": .string(schema), "data": .object(data)],
+        ],
+      ]
+      return record(
+        seq, provider: "snowplow",
+        CallDescription(method: "trackSelfDescribingEvent", name: "add_to_cart", parameters: parameters))
+    }
+    let records = [
+      event(1, schema: "iglu:com.acme/add_to_cart/jsonschema/1-0-0", data: ["sku": "ABC", "quantity": 2]),
+      event(
+        2, schema: "iglu:com.acme/add_to_cart/jsonschema/2-0-0", data: ["sku": "ABC", "quantity": 0, "x": 1]),
+    ]
+    let found = violations(plan, records, provider: "snowplow")
+    XCTAssertEqual(found.filter { $0.seq == 1 }.map(\.message), [])
+    let second = found.filter { $0.seq == 2 }
+    XCTAssertEqual(Set(second.map(\.rule)), [.invalidValue, .unexpectedProperty], "\(second.map(\.message))")
+    XCTAssertTrue(
+      second.contains { $0.message.contains("unstruct_event.data.schema") }, "\(second.map(\.message))")
+    XCTAssertTrue(
+      second.contains { $0.message.contains("unstruct_event.data.data.quantity") }, "\(second.map(\.message))"
+    )
+  }
+
+  func testJSONSchemaCatalogueClosesTheCallWhenTheSchemaDoes() throws {
+    let plan = try load(
+      try importFixtures(["amplitude-song-played.json"], options: ImportOptions(provider: "amplitude")))
+    let call = CallDescription(
+      method: "track", name: "Song Played",
+      parameters: ["song_id": "not-a-uuid", "duration": 30, "genre": "pop", "volume": 3])
+    let found = violations(plan, [record(1, provider: "amplitude", call)], provider: "amplitude")
+    XCTAssertEqual(
+      found.map(\.rule).sorted { $0.rawValue < $1.rawValue },
+      [.invalidValue, .invalidValue, .unexpectedProperty],
+      "\(found.map(\.message))")
+  }
+}

@@ -1,0 +1,96 @@
+import TaggingPlan
+import TaggingPlanImport
+import XCTest
+
+final class SegmentImportTests: XCTestCase {
+  func testConfigAPITrackingPlanImportsAsTheGoldenYAML() throws {
+    let plan = try importFixtures(["segment-config-api.json"])
+    XCTAssertEqual(plan.format, .segment)
+    XCTAssertEqual(plan.name, "Kicks App")
+    try assertGolden(plan, "segment-config-api.yaml")
+  }
+
+  func testConfigAPIWarningsNameTheirPlace() throws {
+    let plan = try importFixtures(["segment-config-api.json"])
+    XCTAssertEqual(
+      relativeWarnings(plan),
+      [
+        #"segment-config-api.json:30:7: warning: track "Order Completed" has versions 1, 2 (rules.events[1]): version 2 is imported, Tagscope does not tell versions apart"#,
+        "segment-config-api.json:56:19: warning: minItems (rules.events[1].rules.properties.properties.properties.products.minItems) is not checked by Tagscope",
+        "segment-config-api.json:61:64: warning: exclusiveMinimum (rules.events[1].rules.properties.properties.properties.products.items.properties.price.exclusiveMinimum) is not checked by Tagscope",
+      ])
+  }
+
+  func testTheHighestVersionIsKeptAndRefsAreResolvedInTheRulesSchema() throws {
+    let plan = try importFixtures(["segment-config-api.json"])
+    let order = try XCTUnwrap(plan.catalogue.calls.first { $0.key == "Order Completed" })
+    XCTAssertEqual(order.method, "track")
+    XCTAssertEqual(order.description, "Who bought what, with the products")
+    let properties = try XCTUnwrap(order.params.first { $0.name == "properties" }?.constraints)
+    XCTAssertTrue(properties.required)
+    XCTAssertEqual(properties.additionalProperties, false)
+    let total = try XCTUnwrap(properties.properties?.first { $0.name == "total" }?.constraints)
+    XCTAssertEqual(total.types, [.number])
+    XCTAssertEqual(total.minimum, 0)
+    XCTAssertTrue(total.required)
+    let price = try XCTUnwrap(
+      properties.properties?.first { $0.name == "products" }?.constraints.items?.properties?.first?
+        .constraints)
+    XCTAssertEqual(price.minimum, 0)
+    XCTAssertTrue(price.required)
+  }
+
+  func testCommonRulesAreMergedIntoEveryEntry() throws {
+    let plan = try importFixtures(["segment-config-api.json"])
+    for entry in plan.catalogue.calls + plan.catalogue.methods {
+      let context = try XCTUnwrap(entry.params.first { $0.name == "context" }, entry.key)
+      XCTAssertEqual(context.constraints.properties?.map(\.name), ["librarry", "library"], entry.key)
+    }
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["identify", "group", "page", "screen", "alias"])
+  }
+
+  func testPublicAPIRules() throws {
+    let plan = try importFixtures(["segment-public-api-rules.json"])
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Product Viewed", "Home"])
+    XCTAssertEqual(plan.catalogue.calls.map(\.method), ["track", "page"])
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["identify", "group", "page", "screen", "alias"])
+    let viewed = plan.catalogue.calls[0].params
+    XCTAssertEqual(viewed.map(\.name), ["properties", "context"])
+    XCTAssertEqual(viewed[0].constraints.properties?.last?.constraints.types, [.string, .null])
+    XCTAssertEqual(
+      relativeWarnings(plan),
+      [
+        "segment-public-api-rules.json:33:45: warning: multipleOf (data.rules[1].jsonSchema.properties.properties.properties.price.multipleOf) is not checked by Tagscope"
+      ])
+    XCTAssertEqual(plan.name, "segment-public-api-rules (imported)")
+  }
+
+  func testABareListOfRulesIsAccepted() throws {
+    let plan = try importText(
+      #"[{"type": "TRACK", "key": "Signed Up", "version": 1, "jsonSchema": {"properties": {"properties": {"required": ["plan"]}}}}]"#,
+      format: .segment)
+    XCTAssertEqual(plan.catalogue.calls.first?.key, "Signed Up")
+    XCTAssertEqual(plan.catalogue.calls.first?.params.first?.constraints.properties?.first?.name, "plan")
+  }
+
+  func testAnEventWithoutANameIsAnError() {
+    XCTAssertEqual(
+      importError(["segment-missing-name.json"]),
+      "segment-missing-name.json:6:7: error: the event rules.events[1] has no name")
+  }
+
+  func testInvalidJSONIsAnErrorWithItsPlace() {
+    XCTAssertEqual(
+      importError(["invalid.json"], options: ImportOptions(format: .segment)),
+      "invalid.json:5:34: error: invalid JSON: expected ',' or '}' after an object member")
+  }
+
+  func testAFileOfAnotherShapeIsAnError() {
+    XCTAssertThrowsError(try importText(#"{"hello": "world"}"#, format: .segment)) { error in
+      XCTAssertEqual(
+        (error as? ImportError)?.description,
+        #"plan.json:1:1: error: not a Segment tracking plan: expected "rules" (Config API), "data.rules" (Public API) or a list of rules"#
+      )
+    }
+  }
+}
