@@ -30,11 +30,21 @@ public struct CatalogueCall: Sendable, Hashable {
   public var location: SourceLocation
   /// The severity of its violations.
   public var severity: Severity
+  /// The parameters as one object rule: the call's parameters are checked as an object.
+  private(set) var parameterObject: PropertyRule
+
   /// The parameters' constraints, by name, in plan order.
-  public var params: [PropertyRule]
+  public var params: [PropertyRule] {
+    get { parameterObject.properties ?? [] }
+    set { parameterObject.properties = newValue }
+  }
+
   /// Whether the call may carry parameters `params` does not list (`additionalProperties`,
   /// true by default: SDK payloads carry many bookkeeping fields).
-  public var additionalParams: Bool
+  public var additionalParams: Bool {
+    get { parameterObject.additionalProperties }
+    set { parameterObject.additionalProperties = newValue }
+  }
 
   /// An entry.
   public init(
@@ -45,8 +55,9 @@ public struct CatalogueCall: Sendable, Hashable {
     self.method = method
     self.location = location
     self.severity = severity
-    self.params = params
-    self.additionalParams = additionalParams
+    parameterObject = PropertyRule(name: "", location: location)
+    parameterObject.properties = params
+    parameterObject.additionalProperties = additionalParams
   }
 
   /// `Order Completed`, `track Order Completed`, or `identify` (a method entry): how reports name it.
@@ -59,13 +70,6 @@ public struct CatalogueCall: Sendable, Hashable {
     }
   }
 
-  /// The parameters as one object rule, for checking the call's parameters as an object.
-  var parameterObject: PropertyRule {
-    var rule = PropertyRule(name: "", location: location)
-    rule.properties = params
-    rule.additionalProperties = additionalParams
-    return rule
-  }
 }
 
 /// The catalogue of the calls one provider receives (`catalogues:`): what tools such as Segment
@@ -84,6 +88,8 @@ public struct CallCatalogue: Sendable, Hashable {
   public let methods: [CatalogueCall]
   /// The positions in `calls` of each name's entries.
   private let byName: [String: [Int]]
+  /// The entries in coverage order: `calls`, then `methods`.
+  public let entries: [CatalogueCall]
 
   /// A catalogue.
   public init(
@@ -96,15 +102,13 @@ public struct CallCatalogue: Sendable, Hashable {
     self.unplanned = unplanned
     self.calls = calls
     self.methods = methods
+    entries = calls + methods
     var byName: [String: [Int]] = [:]
     for (index, call) in calls.enumerated() {
       if let name = call.name { byName[name, default: []].append(index) }
     }
     self.byName = byName
   }
-
-  /// The entries in coverage order: `calls`, then `methods`.
-  public var entries: [CatalogueCall] { calls + methods }
 
   /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
   /// (and method), else the first method entry with its method.

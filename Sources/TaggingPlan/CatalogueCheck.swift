@@ -33,7 +33,7 @@ enum CatalogueCheck {
       entry.parameterObject.contentProblems(
         in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
       var rules = RuleMask()
-      let label = ExpectationComparison.callLabel(call)
+      let label = problems.isEmpty ? "" : ExpectationComparison.callLabel(call)
       for problem in problems {
         rules.insert(problem.rule)
         violations.append(

@@ -21,76 +21,105 @@ struct ContentProblem: Sendable {
   var planned: [String]
 }
 
+/// One step of the path to a value inside another: an object's key or an array's index.
+enum PathStep: Sendable {
+  case key(String)
+  case index(Int)
+}
+
 extension PropertyRule {
   /// Problems reported per checked value at most (a hostile array could hold millions).
   static let contentProblemLimit = 20
 
-  /// The problems inside `value`: each planned property of an object (absent and required:
-  /// `missing`; else checked as a value, then inside), its keys not planned when
-  /// `additionalProperties` is false, and each element of an array against `items`. Depth first,
-  /// at most ``contentProblemLimit``.
+  /// The problems inside `value`, at paths under `path`: each key of an object it plans (checked
+  /// as a value, then inside), its keys not planned when `additionalProperties` is false, its
+  /// required keys absent or null (`missing`), and each element of an array against `items`.
+  /// Depth first, at most ``contentProblemLimit``; a path is only spelled out for a problem.
   func contentProblems(
     in value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
+    var steps: [PathStep] = []
+    walk(value, root: path, steps: &steps, missing: missing, memo: &memo, into: &problems)
+  }
+
+  private func walk(
+    _ value: PropertyValue, root: String, steps: inout [PathStep], missing: ViolationRule,
+    memo: inout PatternMemo, into problems: inout [ContentProblem]
+  ) {
     switch value {
     case .object(let object):
-      if let properties {
-        for rule in properties {
-          guard problems.count < Self.contentProblemLimit else { return }
-          let childPath = Self.path(path, key: rule.name)
-          guard let child = object[rule.name], child != .null else {
-            if rule.required {
-              problems.append(
-                ContentProblem(
-                  path: childPath, rule: missing, found: "is missing",
-                  expected: "requires it", constraint: rule, value: nil, line: rule.location.line, planned: []
-                ))
-            }
-            continue
-          }
-          rule.check(child, path: childPath, missing: missing, memo: &memo, into: &problems)
-        }
-      }
-      if !additionalProperties {
-        let names = properties?.map(\.name) ?? []
-        for index in object.indices where !names.contains(object[index].key) {
-          guard problems.count < Self.contentProblemLimit else { return }
-          let list = names.isEmpty ? "no key" : names.joined(separator: ", ")
+      var requiredFound = 0
+      for index in object.indices {
+        guard problems.count < Self.contentProblemLimit else { return }
+        let key = object[index].key
+        steps.append(.key(key))
+        defer { steps.removeLast() }
+        if let position = keys.positions[key], let rule = properties?[position] {
+          let child = object[index].value
+          guard child != .null else { continue }
+          if rule.required { requiredFound += 1 }
+          rule.check(child, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+        } else if !additionalProperties {
+          let names = properties?.map(\.name) ?? []
           problems.append(
             ContentProblem(
-              path: Self.path(path, key: object[index].key), rule: .unexpectedProperty,
-              found: "is not planned",
-              expected: "lists \(list)", constraint: nil, value: object[index].value, line: location.line,
-              planned: names))
+              path: Self.spell(root, steps), rule: .unexpectedProperty, found: "is not planned",
+              expected: "lists \(names.isEmpty ? "no key" : names.joined(separator: ", "))", constraint: nil,
+              value: object[index].value, line: location.line, planned: names))
         }
+      }
+      guard requiredFound < keys.requiredCount, let properties else { return }
+      for rule in properties where rule.required {
+        guard problems.count < Self.contentProblemLimit else { return }
+        if let child = object[rule.name], child != .null { continue }
+        steps.append(.key(rule.name))
+        problems.append(
+          ContentProblem(
+            path: Self.spell(root, steps), rule: missing, found: "is missing", expected: "requires it",
+            constraint: rule, value: nil, line: rule.location.line, planned: []))
+        steps.removeLast()
       }
     case .array(let elements):
       guard let items else { return }
       for (index, element) in elements.enumerated() {
         guard problems.count < Self.contentProblemLimit else { return }
-        items.check(element, path: "\(path)[\(index)]", missing: missing, memo: &memo, into: &problems)
+        steps.append(.index(index))
+        items.check(element, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+        steps.removeLast()
       }
     default:
       return
     }
   }
 
-  /// One value at `path`: its own constraints, then (when they hold) its content.
+  /// One value at `steps` under `root`: its own constraints, then (when they hold) its content.
   private func check(
-    _ value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
-    into problems: inout [ContentProblem]
+    _ value: PropertyValue, root: String, steps: inout [PathStep], missing: ViolationRule,
+    memo: inout PatternMemo, into problems: inout [ContentProblem]
   ) {
     if let problem = problem(with: value, memo: &memo) {
       problems.append(
         ContentProblem(
-          path: path, rule: problem.rule, found: problem.found, expected: problem.expected, constraint: self,
-          value: value, line: location.line, planned: []))
+          path: Self.spell(root, steps), rule: problem.rule, found: problem.found, expected: problem.expected,
+          constraint: self, value: value, line: location.line, planned: []))
       return
     }
     if checksContent {
-      contentProblems(in: value, path: path, missing: missing, memo: &memo, into: &problems)
+      walk(value, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
     }
+  }
+
+  /// `products[2].price`: the steps after `root`.
+  static func spell(_ root: String, _ steps: [PathStep]) -> String {
+    var text = root
+    for step in steps {
+      switch step {
+      case .key(let key): text = path(text, key: key)
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
   }
 
   /// `products[2].price`: `key` after `path`, bracketed and quoted when it is not a plain word.

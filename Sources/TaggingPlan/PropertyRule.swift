@@ -95,7 +95,11 @@ public struct PropertyRule: Sendable, Hashable {
   public var format: ValueFormat?
   /// An object's own properties and their constraints (`properties`); `nil` leaves its content
   /// unchecked.
-  public var properties: [PropertyRule]?
+  public var properties: [PropertyRule]? {
+    didSet { keys = ObjectKeys(properties ?? []) }
+  }
+  /// Where each of `properties` is, by name, and how many are required (a fast object check).
+  private(set) var keys = ObjectKeys([])
   /// Whether an object may hold keys its `properties` do not list (`additionalProperties`).
   public var additionalProperties = true
   private var itemStorage: [PropertyRule] = []

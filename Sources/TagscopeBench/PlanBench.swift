@@ -59,6 +59,20 @@ enum PlanBench {
     // their content is seen), validation decoding every record, and reading+decoding only,
     // interleaved, best of each, in CPU time (which other processes on a busy machine do not
     // inflate; every run is on one thread but the timeline's indexer, also one thread).
+    // Decoded records in memory, for validation alone and for the catalogue of their calls.
+    var sample: [Record] = []
+    sample.reserveCapacity(200_000)
+    _ = try RecordingScanner.scan(path: url.path) { record in
+      if sample.count < 200_000 { sample.append(record) }
+    }
+    let cataloguedYAML = BenchCatalogue.plan(DemoPlan.yaml, cataloguing: sample)
+    // `PLAN_BENCH_CATALOGUE=FILE` keeps the plan, to run `tagscope validate` with it.
+    if let path = ProcessInfo.processInfo.environment["PLAN_BENCH_CATALOGUE"] {
+      try Data(cataloguedYAML.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    let catalogued = try PlanLoader.load(yaml: cataloguedYAML, file: "demo-plan-with-catalogues.yaml")
+    var cataloguing = PlanTiming()
+    var catalogueViolations = 0
     var decoded = 0
     var violations = 0
     var summary = ""
@@ -93,6 +107,11 @@ enum PlanBench {
           violations = report.violations.count
           summary = report.coverage.summary
         })
+      cataloguing.keepBest(
+        try PlanTiming.measure {
+          catalogueViolations = try ValidateRunner.validate(plan: catalogued, recordings: [url.path])
+            .violations.count
+        })
       decodingAll.keepBest(
         try PlanTiming.measure {
           var validator = PlanValidator(plan: plan)
@@ -113,14 +132,15 @@ enum PlanBench {
     // Python's parsers on the same file, in CPU time like the figures above.
     let orjson = try PythonBaseline.rate(url, module: "orjson", runs: 3).cpu
     let python = try PythonBaseline.rate(url, module: "json").cpu
-    // Validation alone, on records already decoded in memory.
-    var sample: [Record] = []
-    sample.reserveCapacity(min(decoded, 200_000))
-    _ = try RecordingScanner.scan(path: url.path) { record in
-      if sample.count < 200_000 { sample.append(record) }
-    }
+    // Validation alone, on records already decoded in memory, without and with the catalogues.
     let checkOnly = bestOf(3) {
       var validator = PlanValidator(plan: plan)
+      var found = 0
+      for record in sample { found += validator.validate(record).count }
+      blackHole(found)
+    }
+    let checkCatalogued = bestOf(3) {
+      var validator = PlanValidator(plan: catalogued)
       var found = 0
       for record in sample { found += validator.validate(record).count }
       blackHole(found)
@@ -160,6 +180,16 @@ enum PlanBench {
     report.add(
       "plan.check.rate", Double(sample.count) / checkOnly, unit: "records/s",
       baseline: "validation alone, \(sample.count) decoded records in memory")
+    report.add(
+      "plan.check.catalogue.vs_plan", checkOnly / checkCatalogued, unit: "x",
+      baseline:
+        "validation alone with catalogues of all \(catalogued.catalogues.map { $0.calls.count }.reduce(0, +)) calls vs the demo plan alone, \(sample.count) decoded records"
+    )
+    report.add(
+      "plan.validate.catalogue.vs_index", indexing.cpu / cataloguing.cpu, unit: "x",
+      baseline:
+        "tagscope validate with the catalogues (\(catalogueViolations) violations) vs timeline indexing, CPU time",
+      atLeast: 0.8)
     report.add(
       "plan.validate.violations", Double(violations), unit: "violations", baseline: "demo plan, \(summary)")
   }
