@@ -69,7 +69,6 @@ public struct CatalogueCall: Sendable, Hashable {
     case (nil, nil): return "a call"
     }
   }
-
 }
 
 /// The catalogue of the calls one provider receives (`catalogues:`): what tools such as Segment

@@ -45,14 +45,13 @@ public struct CoverageItem: Sendable, Hashable {
   public var sectionKey: String { section?.key ?? "catalogues" }
 
   /// The debugger's filter listing the records that cover this item: its kind, name, screen and
-  /// provider (`kind:action name:playPodcast screen:favorites provider:firebase`).
+  /// provider (`kind:action name:playPodcast screen:favorites provider:firebase`), or for a
+  /// catalogue entry its provider and call (`provider:segment call:"Order Completed"`).
   public var debuggerFilter: String {
     let quote = { (value: String) in value.contains(" ") ? "\"\(value)\"" : value }
     guard let section else {
-      // A catalogue entry: the provider's records, of that name for a name entry (a record from
-      // `listen` is named as its call).
-      let providerTerm = "provider:" + quote(provider ?? "")
-      return method == nil ? "\(providerTerm) name:\(quote(tag))" : providerTerm
+      // A catalogue entry: the records whose provider got a call of that name (or method).
+      return "provider:\(quote(provider ?? "")) call:\(quote(tag))"
     }
     var terms = ["kind:\(section.noun)", "name:" + quote(tag)]
     if let screen { terms.append("screen:" + quote(screen)) }
@@ -60,7 +59,8 @@ public struct CoverageItem: Sendable, Hashable {
     return terms.joined(separator: " ")
   }
 
-  /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`.
+  /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`;
+  /// for a catalogue entry `segment call Order Completed` or `segment method identify`.
   public var id: String {
     guard section != nil else { return "\(provider ?? "") \(noun) \(tag)" }
     var text = "\(noun) \(tag)"

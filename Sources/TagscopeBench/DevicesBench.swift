@@ -22,6 +22,8 @@ enum DevicesBench {
   static let screens = ["home", "podcasts", "favorites", "player", "settings"]
 
   static func run(_ report: inout BenchReport) throws {
+    // As tagscope listen does (the last group, so no other group runs with it).
+    HeapTrimmer.keepLargeBlocksApart()
     let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
       "tagscope-devices-bench-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -193,16 +195,24 @@ enum DevicesBench {
     }
     let server = try startServer(ingest: session)
     var halfway = 0
+    var heapHalfway = 0
     let seconds = try measureSeconds {
       sendAllDevices(port: server.port, records: 1...half)
       try counter.wait(for: devices * half, timeout: 300)
       trimHeap()
       halfway = Memory.anonymousResident()
+      heapHalfway = Memory.heapInUse()
       sendAllDevices(port: server.port, records: (half + 1)...recordsPerDevice)
       try counter.wait(for: total, timeout: 300)
     }
     trimHeap()
     let after = Memory.anonymousResident()
+    if ProcessInfo.processInfo.environment["DEVICES_BENCH_VERBOSE"] != nil {
+      let records = Double(total - devices * half)
+      print(
+        "devices.memory: resident +\(Double(after - halfway) / records) B/record, malloc in use +\(Double(Memory.heapInUse() - heapHalfway) / records) B/record"
+      )
+    }
     try ServerBench.stop(server)
     session.close()
     timeline.waitUntilIndexed()
@@ -241,15 +251,9 @@ enum DevicesBench {
     return try box.get()
   }
 
-  /// Returns freed heap to the system (glibc's `malloc_trim`, looked up as Swift does not import
-  /// it), so resident memory counts what is still held.
-  static func trimHeap() {
-    #if canImport(Glibc)
-      typealias Trim = @convention(c) (Int) -> Int32
-      guard let symbol = dlsym(nil, "malloc_trim") else { return }
-      _ = unsafeBitCast(symbol, to: Trim.self)(0)
-    #endif
-  }
+  /// Returns freed heap to the system, as the live session does every so often, so resident
+  /// memory counts what is still held.
+  static func trimHeap() { HeapTrimmer.trim() }
 
   // MARK: Seeking
 

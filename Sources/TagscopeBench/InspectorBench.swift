@@ -352,6 +352,22 @@ enum Memory {
     guard fields.count >= 3 else { return 0 }
     return (fields[1] - fields[2]) * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
+
+  /// The bytes malloc has handed out and not had back (glibc's `mallinfo2`, all arenas: small
+  /// blocks plus mmapped ones), to tell what is held from what fragmentation keeps resident; 0
+  /// where it cannot be asked. Swift does not import `mallinfo2`, whose 80-byte result x86-64
+  /// returns through a hidden first argument, so it is called that way.
+  static func heapInUse() -> Int {
+    #if canImport(Glibc) && arch(x86_64)
+      typealias Call = @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer
+      guard let symbol = dlsym(nil, "mallinfo2") else { return 0 }
+      var fields = [Int](repeating: 0, count: 10)
+      fields.withUnsafeMutableBytes { _ = unsafeBitCast(symbol, to: Call.self)($0.baseAddress!) }
+      return fields[7] + fields[4]  // uordblks + hblkhd
+    #else
+      return 0
+    #endif
+  }
 }
 
 /// SplitMix64, for reproducible random seeks.

@@ -35,6 +35,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Only the worker touches these.
   private var position = 0
   private var reportedWriteFailure = false
+  /// The worker's: returns freed heap to the system as records go through.
+  private var trimmer = HeapTrimmer()
 
   /// A session storing to `store` (none: nothing is written), checking with `checker`, calling
   /// `onUpdate` on its worker thread after each batch. The worker starts at once.
@@ -181,5 +183,6 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     let observing = observers
     stateLock.unlock()
     for observer in observing { observer(update) }
+    trimmer.handled(position - first)
   }
 }

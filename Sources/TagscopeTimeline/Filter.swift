@@ -12,7 +12,8 @@ import TagscopeRecording
 /// record happened on), `provider` (with
 /// `status`: the same provider's status), `status` (sent, dropped, blocked, failed), `source`, `has`
 /// (`has:violations`, `has:violations:amplitude`, `has:issues`), `rule` (a violation's rule id or
-/// its last part: `rule:wrong-name`, `rule:firebase.event-name-length`).
+/// its last part: `rule:wrong-name`, `rule:firebase.event-name-length`), `call` (a call a provider
+/// received, by its name or SDK method: `call:"Order Completed"`, `call:identify`).
 public struct Filter: Sendable, Hashable {
   /// What the timeline matches.
   public var timeline = TimelineFilter()
@@ -22,6 +23,8 @@ public struct Filter: Sendable, Hashable {
   public var violationRules: [TimelineFilter.NameMatch] = []
   /// Only records whose context's screen matches every one of these (`screen:`).
   public var screens: [TimelineFilter.NameMatch] = []
+  /// Only records with, for each of these, a provider call whose name or method matches (`call:`).
+  public var calls: [TimelineFilter.NameMatch] = []
 
   /// The `source:` or `source~` term's text, lowercased (the `s` key cycles it).
   public var source: String? {
@@ -34,12 +37,24 @@ public struct Filter: Sendable, Hashable {
   /// Whether the violation terms need the records themselves (their violations and plan findings).
   public var checksViolations: Bool { violationProvider != nil || !violationRules.isEmpty }
 
-  /// Whether some terms are checked on the records themselves, not the index (violations, screen).
-  public var checksRecords: Bool { checksViolations || !screens.isEmpty }
+  /// Whether some terms are checked on the records themselves, not the index (violations,
+  /// screen, call).
+  public var checksRecords: Bool { checksViolations || !screens.isEmpty || !calls.isEmpty }
 
   /// Whether `screen` (a record's context screen) passes the `screen` terms.
   public func acceptsScreen(_ screen: String?) -> Bool {
     screens.allSatisfy { match in screen.map { FilterTerms.matcher(match)($0) } ?? false }
+  }
+
+  /// Whether `record`'s provider calls pass the `call` terms: each matches some call's name or
+  /// SDK method.
+  public func acceptsCalls(_ record: Record) -> Bool {
+    calls.allSatisfy { match in
+      let matches = FilterTerms.matcher(match)
+      return record.outputs.contains { output in
+        output.calls.contains { call in matches(call.method) || call.name.map(matches) == true }
+      }
+    }
   }
 
   /// Why a filter text is invalid, naming the term.
@@ -69,7 +84,7 @@ public struct Filter: Sendable, Hashable {
       try filter.timeline.validate()
       // The terms the records themselves answer: their patterns must compile too.
       var patterns = TimelineFilter()
-      patterns.names = filter.violationRules + filter.screens
+      patterns.names = filter.violationRules + filter.screens + filter.calls
       try patterns.validate()
     } catch { return .failure(ParseError(message: error.description)) }
     return .success(filter)
@@ -96,6 +111,7 @@ public struct Filter: Sendable, Hashable {
     case "provider": timeline.providerMatches.append(match)
     case "source": timeline.sourceMatches.append(match)
     case "screen": screens.append(match)
+    case "call": calls.append(match)
     case "rule":
       timeline.violations = true
       violationRules.append(match)
@@ -119,7 +135,7 @@ public struct Filter: Sendable, Hashable {
     default:
       return ParseError(
         message:
-          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule)"
+          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule, call)"
       )
     }
     return nil
@@ -181,7 +197,7 @@ public struct Filter: Sendable, Hashable {
   /// on it): what the debugger's effect runner checks on the records ``timeline`` let through.
   public func acceptsRecord(_ record: Record, planFindings: [(rule: String, provider: String?)] = []) -> Bool
   {
-    guard acceptsScreen(record.context.screen) else { return false }
+    guard acceptsScreen(record.context.screen), acceptsCalls(record) else { return false }
     guard checksViolations else { return true }
     if planFindings.contains(where: { acceptsViolation(rule: $0.rule, provider: $0.provider) }) {
       return true

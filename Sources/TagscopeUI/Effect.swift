@@ -104,7 +104,7 @@ public struct EffectRunner: Sendable {
   }
 
   /// The records in `range` passing `filter`: the timeline's index first; then, for the terms the
-  /// index cannot answer (`screen:`, `rule:`, `has:violations:PROVIDER`), the records it let
+  /// index cannot answer (`screen:`, `call:`, `rule:`, `has:violations:PROVIDER`), the records it let
   /// through, read once each (their context, the hub's violations on their outputs, the plan's
   /// findings).
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
@@ -113,6 +113,7 @@ public struct EffectRunner: Sendable {
     return candidates.filter { index in
       guard case .success(let record) = source.record(at: index) else { return false }
       if !filter.screens.isEmpty && !filter.acceptsScreen(record.context.screen) { return false }
+      if !filter.calls.isEmpty && !filter.acceptsCalls(record) { return false }
       guard filter.checksViolations else { return true }
       let planned = source.findings(at: index).contains {
         filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)

@@ -47,6 +47,7 @@ extension FrameView {
     ("status:", "sent dropped blocked failed"), ("source:", "source:\"Podcasts@iPhone 15\" · source~iphone"),
     ("has:", "has:violations · has:violations:amplitude · has:issues"),
     ("rule:", "rule:wrong-name · rule:firebase.event-name-length · rule~name"),
+    ("call:", "call:\"Order Completed\" · call:identify (a call's name or SDK method) · call~order"),
     ("^U ^W", "ctrl-U clears the input · ctrl-W deletes its last word"),
   ]
 

@@ -75,6 +75,8 @@ struct Listen: AsyncParsableCommand {
   }
 
   func run() async throws {
+    // A day-long session frees far more than it keeps: keep its memory what it holds.
+    HeapTrimmer.keepLargeBlocksApart()
     let options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
       junitPath: junit, jsonPath: json)

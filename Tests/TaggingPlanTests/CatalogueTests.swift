@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TaggingPlan
 import TagscopeRecording
+import TagscopeTimeline
 import XCTest
 
 /// The providers' call catalogues (`catalogues:`): loading, checking calls and their parameters
@@ -70,6 +71,13 @@ final class CatalogueTests: XCTestCase {
     XCTAssertEqual(validator.coverage.counts[item], 1)
     XCTAssertEqual(validator.coverage.state(at: item).kind, .passed)
     XCTAssertEqual(plan.coverageItems[item].sectionKey, "catalogues")
+    // The checklist's enter lists the records that cover it, with a filter the debugger parses.
+    XCTAssertEqual(plan.coverageItems[item].debuggerFilter, "provider:segment call:\"Order Completed\"")
+    guard case .success(let filter) = Filter.parse(plan.coverageItems[item].debuggerFilter) else {
+      return XCTFail("the filter does not parse")
+    }
+    XCTAssertTrue(filter.acceptsCalls(order(goodOrder)))
+    XCTAssertFalse(filter.acceptsCalls(order(goodOrder, name: "Cart Viewed")))
   }
 
   func testValuesInsideArraysAndObjectsAreCheckedWithTheirPath() throws {

@@ -65,6 +65,14 @@ final class FilterLanguageTests: XCTestCase {
     XCTAssertEqual(matches("rule:wrong-name has:violations:firebase", store), [], "AND: no record has both")
   }
 
+  func testCallsByNameOrSDKMethod() {
+    XCTAssertEqual(matches("call:\"Play Podcast\""), [3, 7], "amplitude's call name, quoted")
+    XCTAssertEqual(matches("call:logCustomEvent"), [3], "braze's SDK method")
+    XCTAssertEqual(matches("call:\"play podcast\" name~play"), [3], "AND with the index's terms")
+    XCTAssertEqual(matches("call~/^play_podcast/"), [3])
+    XCTAssertEqual(matches("call:play_pod"), [], "call: is exact")
+  }
+
   func testQuotedValuesKeepTheirSpaces() {
     var records = Array(Fixtures.podcastRecords().prefix(4))
     for index in records.indices { records[index].source = index < 2 ? "Podcasts@iPhone 15 #2" : "other" }
@@ -104,14 +112,15 @@ final class FilterLanguageTests: XCTestCase {
     let text = render(state).text
     for entry in [
       "every term must match (AND)", "exact (any case) · key~v a part of it · key~/re/ a regular expression",
-      "action (= userAction)", "has:violations:amplitude", "rule:wrong-name", "ctrl-U clears the input",
+      "action (= userAction)", "has:violations:amplitude", "rule:wrong-name", "call:identify",
+      "ctrl-U clears the input",
     ] {
       XCTAssertTrue(text.contains(entry), "help lacks \(entry):\n\(text)")
     }
   }
 
   func testEveryPatternIsCheckedAsYouType() {
-    for text in ["name~/(/", "kind~/[/", "rule~/(/", "screen~/(/", "provider~/(/", "source~/(/"] {
+    for text in ["name~/(/", "kind~/[/", "rule~/(/", "screen~/(/", "provider~/(/", "source~/(/", "call~/(/"] {
       guard case .failure(let error) = Filter.parse(text) else { return XCTFail("\(text) accepted") }
       XCTAssertTrue(error.message.hasPrefix("invalid regular expression"), "\(text): \(error.message)")
     }

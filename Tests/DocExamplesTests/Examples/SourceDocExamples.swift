@@ -173,12 +173,12 @@ final class SourceDocExampleTests: XCTestCase {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let previous = FileManager.default.currentDirectoryPath
     defer {
-      FileManager.default.changeCurrentDirectoryPath(previous)
+      _ = FileManager.default.changeCurrentDirectoryPath(previous)
       try? FileManager.default.removeItem(at: directory)
     }
     let source = #"{"display_name": "Shop", "rules": {"events": [{"name": "Order Completed", "rules": {"properties": {"properties": {"properties": {"total": {"type": "number", "minItems": 1}}}}}}]}}"#
     try Data(source.utf8).write(to: directory.appendingPathComponent("plan.json"))
-    FileManager.default.changeCurrentDirectoryPath(directory.path)
+    _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
     let plan = try PlanImporter.run(paths: ["plan.json"], options: ImportOptions(format: .segment))
     print(plan.yaml)                      // the plan; plan.warnings: what it does not carry
     XCTAssertTrue(plan.yaml.contains("Order Completed:"))
