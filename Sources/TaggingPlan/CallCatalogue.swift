@@ -61,14 +61,7 @@ public struct CatalogueCall: Sendable, Hashable {
   }
 
   /// `Order Completed`, `track Order Completed`, or `identify` (a method entry): how reports name it.
-  public var label: String {
-    switch (method, name) {
-    case (let method?, let name?): return "\(method) \(name)"
-    case (nil, let name?): return name
-    case (let method?, nil): return method
-    case (nil, nil): return "a call"
-    }
-  }
+  public var label: String { callLabel(method: method, name: name) }
 }
 
 /// The catalogue of the calls one provider receives (`catalogues:`): what tools such as Segment

@@ -159,7 +159,7 @@ extension ExpectationComparison {
 
   /// `track Order Completed`: a received call as rows name it.
   static func callLabel(_ call: CallDescription) -> String {
-    call.name.map { "\(call.method) \($0)" } ?? call.method
+    TaggingPlan.callLabel(method: call.method, name: call.name)
   }
 
   /// Whether a present or absent `value` breaks `rule`.

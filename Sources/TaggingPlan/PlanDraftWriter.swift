@@ -151,46 +151,8 @@ struct PlanDraftWriter {
     return "{\(parts.joined(separator: ", "))}"
   }
 
-  /// A YAML scalar: plain when it is a simple name YAML reads as that string, else double-quoted.
-  static func scalar(_ text: String) -> String {
-    let keywords: Set<String> = ["true", "false", "yes", "no", "on", "off", "null", "y", "n", "none"]
-    let simple =
-      !text.isEmpty
-      && text.unicodeScalars.allSatisfy {
-        $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
-      }
-      && !("0"..."9").contains(text.unicodeScalars.first!) && !keywords.contains(text.lowercased())
-    guard !simple else { return text }
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-          || (0xD800...0xDFFF).contains(scalar.value) || scalar.value == 0xFEFF
-        {
-          out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
-  }
-
-  func scalar(_ text: String) -> String { Self.scalar(text) }
+  func scalar(_ text: String) -> String { YAMLText.scalar(text) }
 
   /// Text inside a `#` comment: one line, printable.
-  func comment(_ text: String) -> String {
-    String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
-  }
+  func comment(_ text: String) -> String { YAMLText.comment(text) }
 }

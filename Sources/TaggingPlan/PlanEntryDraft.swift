@@ -67,7 +67,7 @@ public enum PlanFileEditor {
       }
       if !missing.isEmpty {
         let added = missing.map {
-          "  \(PlanDraftWriter.scalar($0)):  # added with \(draft.section.noun) \(draft.name)"
+          "  \(YAMLText.scalar($0)):  # added with \(draft.section.noun) \(draft.name)"
         }
         _ = insert(added, into: .screens, lines: &lines)
       }

@@ -90,13 +90,17 @@ public struct ExpectedCall: Sendable, Hashable {
   }
 
   /// `play_podcast_from_favorites` or `setUserProperty auto_play`: how messages name the call.
-  public var label: String {
-    switch (method, name) {
-    case (let method?, let name?): return "\(method) \(name)"
-    case (nil, let name?): return name
-    case (let method?, nil): return method
-    case (nil, nil): return "a call"
-    }
+  public var label: String { callLabel(method: method, name: name) }
+}
+
+/// `logEvent play_podcast`, `play_podcast` or `setUserProperty`: how messages name a call by
+/// what is known of it (`a call` when nothing is).
+func callLabel(method: String?, name: String?) -> String {
+  switch (method, name) {
+  case (let method?, let name?): return "\(method) \(name)"
+  case (nil, let name?): return name
+  case (let method?, nil): return method
+  case (nil, nil): return "a call"
   }
 }
 

@@ -1,3 +1,5 @@
+import TaggingPlan
+
 /// A place in a document as keys and indices from its root, written as messages show it:
 /// `rules.events[2].rules.properties`, `$defs["Order Completed"]`.
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {

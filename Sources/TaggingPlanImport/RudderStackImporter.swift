@@ -182,15 +182,8 @@ struct RudderStackImporter {
         }
         constraints.required = flag
       case "properties":
-        guard let items = member.value.elements else {
-          throw document.error(member.value, "\(here) must be a list")
-        }
-        var nested: [NamedConstraints] = []
-        for (index, child) in items.enumerated() {
-          nested.append(
-            try propertyItem(
-              child, document, path: here.index(index), depth: depth + 1, customTypes: customTypes))
-        }
+        let nested = try nestedProperties(
+          member.value, document, path: here, depth: depth, customTypes: customTypes)
         constraints.properties = NamedConstraints.merged(nested, onto: constraints.properties ?? [])
       case "additionalProperties", "additional_properties", "allow_unplanned":
         guard let flag = member.value.bool else {
@@ -202,6 +195,20 @@ struct RudderStackImporter {
       }
     }
     return NamedConstraints(name: name, constraints: constraints)
+  }
+
+  /// A `properties` list: each item's constraints, one level deeper.
+  private mutating func nestedProperties(
+    _ node: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String]
+  ) throws(ImportError) -> [NamedConstraints] {
+    guard let items = node.elements else { throw document.error(node, "\(path) must be a list") }
+    var nested: [NamedConstraints] = []
+    for (index, child) in items.enumerated() {
+      nested.append(
+        try propertyItem(child, document, path: path.index(index), depth: depth + 1, customTypes: customTypes)
+      )
+    }
+    return nested
   }
 
   /// The constraints a property or custom type definition states: its type(s) and config.
@@ -239,16 +246,8 @@ struct RudderStackImporter {
         try itemTypes(
           member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
       case "properties":
-        guard let items = member.value.elements else {
-          throw document.error(member.value, "\(here) must be a list")
-        }
-        var nested: [NamedConstraints] = []
-        for (index, child) in items.enumerated() {
-          nested.append(
-            try propertyItem(
-              child, document, path: here.index(index), depth: depth + 1, customTypes: customTypes))
-        }
-        constraints.properties = nested
+        constraints.properties = try nestedProperties(
+          member.value, document, path: here, depth: depth, customTypes: customTypes)
       case "variants":
         draft.warn(document.warning(member, here, "variants (\(here)) is not checked by Tagscope"))
       default:

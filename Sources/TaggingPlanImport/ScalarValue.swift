@@ -1,3 +1,5 @@
+import TaggingPlan
+
 /// A single value a constraint names (`enum`, `const`): a string, a number, a boolean or null.
 public enum ScalarValue: Sendable, Hashable {
   /// A string.

@@ -1,6 +1,7 @@
 /// Writes strings for YAML 1.1 readers (Yams, PyYAML): plain when that reads back as the same
-/// string, double-quoted otherwise.
-enum YAMLText {
+/// string, double-quoted otherwise. The one writer of plan text: `plan infer`'s drafts, the
+/// debugger's added entries and `plan import`'s catalogues.
+public enum YAMLText {
   /// Plain scalars YAML 1.1 would read as booleans or null.
   private static let keywords: Set<String> = [
     "true", "false", "yes", "no", "on", "off", "y", "n", "null", "none",
@@ -9,11 +10,12 @@ enum YAMLText {
   /// `text` plain when it is made of ASCII letters, digits, `_`, `-`, `.`, `/` and single inner
   /// spaces and starts with a letter or `_` (so no number, date, boolean, null or indicator), else
   /// double-quoted.
-  static func scalar(_ text: String) -> String {
+  public static func scalar(_ text: String) -> String {
     isPlain(text) ? text : doubleQuoted(text)
   }
 
-  static func isPlain(_ text: String) -> Bool {
+  /// Whether `text` can be written plain (see ``scalar(_:)``).
+  public static func isPlain(_ text: String) -> Bool {
     let scalars = Array(text.unicodeScalars)
     guard let first = scalars.first, let last = scalars.last, first.isASCII,
       first.properties.isAlphabetic || first == "_", last != " ",
@@ -32,7 +34,7 @@ enum YAMLText {
   }
 
   /// `text` in double quotes with YAML escapes.
-  static func doubleQuoted(_ text: String) -> String {
+  public static func doubleQuoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -56,29 +58,11 @@ enum YAMLText {
   }
 
   /// `text` on one line for a `#` comment: control characters become `?`.
-  static func comment(_ text: String) -> String {
+  public static func comment(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
           $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029 ? "?" : $0
         }))
-  }
-}
-
-/// Writes numbers as YAML 1.1 reads them: integers without a fraction, other numbers with a dot
-/// and a signed exponent when they need one (`1.0e-07`).
-enum NumberText {
-  static func yaml(_ number: Double) -> String {
-    if number.isNaN { return ".nan" }
-    if number.isInfinite { return number > 0 ? ".inf" : "-.inf" }
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-    var text = "\(number)"
-    guard let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
-    var mantissa = String(text[..<exponent])
-    var power = String(text[text.index(after: exponent)...])
-    if !mantissa.contains(".") { mantissa += ".0" }
-    if !power.hasPrefix("-") && !power.hasPrefix("+") { power = "+" + power }
-    text = mantissa + "e" + power
-    return text
   }
 }

@@ -1,0 +1,17 @@
+/// Writes numbers as YAML 1.1 reads them: integers without a fraction, other numbers with a dot
+/// and a signed exponent when they need one (`1.0e-07`).
+enum NumberText {
+  static func yaml(_ number: Double) -> String {
+    if number.isNaN { return ".nan" }
+    if number.isInfinite { return number > 0 ? ".inf" : "-.inf" }
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    var text = "\(number)"
+    guard let exponent = text.firstIndex(where: { $0 == "e" || $0 == "E" }) else { return text }
+    var mantissa = String(text[..<exponent])
+    var power = String(text[text.index(after: exponent)...])
+    if !mantissa.contains(".") { mantissa += ".0" }
+    if !power.hasPrefix("-") && !power.hasPrefix("+") { power = "+" + power }
+    text = mantissa + "e" + power
+    return text
+  }
+}
