@@ -54,26 +54,24 @@ public enum PlanImporter {
   ) throws(ImportError) -> ImportDraft {
     switch format {
     case .segment:
-      var importer = SegmentImporter(provider: provider, unplanned: unplanned)
-      for document in documents { try importer.read(document) }
-      return importer.finish()
+      return try draft(with: SegmentImporter.self, documents, provider: provider, unplanned: unplanned)
     case .rudderstack:
-      var importer = RudderStackImporter(provider: provider, unplanned: unplanned)
-      for document in documents { try importer.read(document) }
-      return try importer.finish()
-    case .iglu:
-      var importer = IgluImporter(provider: provider, unplanned: unplanned)
-      for document in documents { try importer.read(document) }
-      return importer.finish()
+      return try draft(with: RudderStackImporter.self, documents, provider: provider, unplanned: unplanned)
+    case .iglu: return try draft(with: IgluImporter.self, documents, provider: provider, unplanned: unplanned)
     case .mparticle:
-      var importer = MParticleImporter(provider: provider, unplanned: unplanned)
-      for document in documents { try importer.read(document) }
-      return importer.finish()
+      return try draft(with: MParticleImporter.self, documents, provider: provider, unplanned: unplanned)
     case .jsonschema:
-      var importer = JSONSchemaImporter(provider: provider, unplanned: unplanned)
-      for document in documents { try importer.read(document) }
-      return importer.finish()
+      return try draft(with: JSONSchemaImporter.self, documents, provider: provider, unplanned: unplanned)
     }
+  }
+
+  /// Reads every document with one format's importer, then drafts the catalogue.
+  private static func draft<Importer: FormatImporter>(
+    with _: Importer.Type, _ documents: [SourceDocument], provider: String, unplanned: UnplannedCalls
+  ) throws(ImportError) -> ImportDraft {
+    var importer = Importer(provider: provider, unplanned: unplanned)
+    for document in documents { try importer.read(document) }
+    return try importer.finish()
   }
 
   /// The format (given, or told from the first document) and the documents of `paths`.

@@ -1,0 +1,17 @@
+import TaggingPlan
+
+/// One source format's reader: its documents in, in order, then the catalogue's draft out.
+protocol FormatImporter {
+  /// An importer of calls `provider` receives, whose unplanned calls are `unplanned`.
+  init(provider: String, unplanned: UnplannedCalls)
+  /// Reads one document; throws what makes it unusable.
+  mutating func read(_ document: SourceDocument) throws(ImportError)
+  /// The draft of everything read (references between documents resolved).
+  mutating func finish() throws(ImportError) -> ImportDraft
+}
+
+extension SegmentImporter: FormatImporter {}
+extension RudderStackImporter: FormatImporter {}
+extension IgluImporter: FormatImporter {}
+extension MParticleImporter: FormatImporter {}
+extension JSONSchemaImporter: FormatImporter {}
