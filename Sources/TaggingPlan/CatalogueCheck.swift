@@ -16,7 +16,7 @@ enum CatalogueCheck {
     for call in output.calls {
       guard let entryIndex = catalogue.entryIndex(for: call) else {
         guard let severity = catalogue.unplanned.severity else { continue }
-        let label = ExpectationComparison.callLabel(call)
+        let label = callLabel(call)
         violations.append(
           PlanViolation(
             seq: record.seq, severity: severity, rule: .unplannedCall, tag: record.name,
@@ -33,7 +33,7 @@ enum CatalogueCheck {
       entry.parameterObject.contentProblems(
         in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
       var rules = RuleMask()
-      let label = problems.isEmpty ? "" : ExpectationComparison.callLabel(call)
+      let label = problems.isEmpty ? "" : callLabel(call)
       for problem in problems {
         rules.insert(problem.rule)
         violations.append(

@@ -93,16 +93,16 @@ extension ExpectationComparison {
       }
       rows = ruleRows
     case .unplannedCall(let provider, let call, let catalogue):
-      title = "\(provider) \(Self.callLabel(call))"
+      title = "\(provider) \(callLabel(call))"
       let known = catalogue.entries.prefix(8).map(\.label).joined(separator: ", ")
       let more = catalogue.entries.count > 8 ? ", …" : ""
       rows = [
         Row(
           field: "call", expected: "a call the \(provider) catalogue lists (\(known)\(more))",
-          actual: clip(Self.callLabel(call)), differs: true)
+          actual: clip(callLabel(call)), differs: true)
       ]
     case .catalogueParam(let provider, let call, let entry, let path, let rule, let value, let planned):
-      title = "\(provider) \(Self.callLabel(call)) param \(path)"
+      title = "\(provider) \(callLabel(call)) param \(path)"
       let actual = value.map(show) ?? "absent"
       let expected: String
       if let rule {
@@ -111,7 +111,7 @@ extension ExpectationComparison {
         expected = "not planned (plan lists \(planned.isEmpty ? "none" : planned.joined(separator: ", ")))"
       }
       rows = [
-        Row(field: "call", expected: entry.label, actual: clip(Self.callLabel(call)), differs: false),
+        Row(field: "call", expected: entry.label, actual: clip(callLabel(call)), differs: false),
         Row(
           field: "param \(path)", expected: expected, actual: actual,
           differs: rule == nil || breaks(rule!, value)),
@@ -155,11 +155,6 @@ extension ExpectationComparison {
       rows.append(Row(field: "param \(param.name)", expected: wanted, actual: actual, differs: differs))
     }
     return rows
-  }
-
-  /// `track Order Completed`: a received call as rows name it.
-  static func callLabel(_ call: CallDescription) -> String {
-    TaggingPlan.callLabel(method: call.method, name: call.name)
   }
 
   /// Whether a present or absent `value` breaks `rule`.

@@ -45,8 +45,12 @@ public enum PlanFileEditor {
     public var description: String
   }
 
-  /// Adds `draft` to the plan file at `path`; returns the line of the new entry.
-  public static func add(_ draft: PlanEntryDraft, toPlanAt path: String) throws(Failure) -> Int {
+  /// Adds `draft` to the plan file at `path`; returns the line of the new entry and the plan as
+  /// the file now is (loaded to check the result before writing it).
+  @discardableResult
+  public static func add(_ draft: PlanEntryDraft, toPlanAt path: String) throws(Failure) -> (
+    line: Int, plan: Plan
+  ) {
     let text: String
     do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
       throw Failure(description: "\(path): cannot read the plan: \(error.localizedDescription)")
@@ -76,7 +80,8 @@ public enum PlanFileEditor {
       .filter { !$0.isEmpty }
     let line = insert(entryLines, into: draft.section, lines: &lines)
     let result = lines.joined(separator: "\n") + "\n"
-    do { _ = try PlanLoader.load(yaml: result, file: path) } catch {
+    let grown: Plan
+    do { grown = try PlanLoader.load(yaml: result, file: path) } catch {
       throw Failure(description: "the plan would not load with the entry (\(error)); nothing written")
     }
     do {
@@ -84,7 +89,7 @@ public enum PlanFileEditor {
     } catch {
       throw Failure(description: "\(path): cannot write the plan: \(error.localizedDescription)")
     }
-    return line
+    return (line, grown)
   }
 
   /// Inserts `entry` at the end of `section`'s block (before the next top-level key, after its

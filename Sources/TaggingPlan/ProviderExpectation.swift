@@ -121,3 +121,7 @@ public struct ProviderPlan: Sendable, Hashable {
     self.location = location
   }
 }
+
+/// `track Order Completed`, or `identify` for a call without a name: how messages name a call
+/// a provider received.
+func callLabel(_ call: CallDescription) -> String { callLabel(method: call.method, name: call.name) }

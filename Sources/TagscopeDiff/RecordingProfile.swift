@@ -44,14 +44,14 @@ public struct RecordingProfile: Sendable {
   /// decoding it (its types are already in the profile).
   struct Replay {
     var signature: TagSignature
-    var outputs: [(provider: String, status: String, calls: [(name: String, method: String)])]
+    var outputs: [(provider: String, status: String, calls: [String])]
     /// Occurrences not yet added.
     var pending = 0
 
     init(_ record: Record) {
       signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
       outputs = record.outputs.map { output in
-        (output.provider, output.status.rawValue, output.calls.map { ($0.name ?? $0.method, $0.method) })
+        (output.provider, output.status.rawValue, output.calls.map { $0.name ?? $0.method })
       }
     }
   }
@@ -72,11 +72,11 @@ public struct RecordingProfile: Sendable {
 
   private static func update(
     _ provider: inout ProviderProfile,
-    _ output: (provider: String, status: String, calls: [(name: String, method: String)]), _ times: Int
+    _ output: (provider: String, status: String, calls: [String]), _ times: Int
   ) {
     provider.count += times
     provider.statuses[output.status, default: 0] += times
-    for call in output.calls { provider.calls[call.name, default: CallProfile()].count += times }
+    for call in output.calls { provider.calls[call, default: CallProfile()].count += times }
   }
 
   /// Adds a record that occurred `times` times.

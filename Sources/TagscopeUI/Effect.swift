@@ -112,16 +112,9 @@ public struct EffectRunner: Sendable {
     guard filter.checksRecords else { return candidates }
     return candidates.filter { index in
       guard case .success(let record) = source.record(at: index) else { return false }
-      if !filter.screens.isEmpty && !filter.acceptsScreen(record.context.screen) { return false }
-      if !filter.calls.isEmpty && !filter.acceptsCalls(record) { return false }
-      guard filter.checksViolations else { return true }
-      let planned = source.findings(at: index).contains {
-        filter.acceptsViolation(rule: $0.violation.rule, provider: $0.provider)
-      }
-      return planned
-        || record.outputs.contains { output in
-          output.violations.contains { filter.acceptsViolation(rule: $0.rule, provider: output.provider) }
-        }
+      let findings =
+        filter.checksViolations ? source.findings(at: index).map { ($0.violation.rule, $0.provider) } : []
+      return filter.acceptsRecord(record, planFindings: findings)
     }
   }
 

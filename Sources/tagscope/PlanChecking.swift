@@ -89,13 +89,9 @@ extension PlanChecker {
       section: section, name: preview.name, text: preview.text, screens: preview.screens,
       records: preview.records)
     do {
-      let line = try PlanFileEditor.add(draft, toPlanAt: preview.planFile)
+      let (line, plan) = try PlanFileEditor.add(draft, toPlanAt: preview.planFile)
       let added = "added \(preview.label) to \(preview.planFile):\(line)"
       // The records so far are checked again against the plan as the file now is.
-      let plan: Plan
-      do { plan = try PlanLoader.load(contentsOf: preview.planFile) } catch {
-        return .success("\(added); the plan no longer loads, so checks go on with the old one: \(error)")
-      }
       guard reload(plan) else { return .success("\(added); it is checked from the next start") }
       return .success("\(added) and checked the records again")
     } catch {

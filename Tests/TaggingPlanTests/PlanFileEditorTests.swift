@@ -67,7 +67,7 @@ final class PlanFileEditorTests: XCTestCase {
 
   func testTheEntryGoesAtTheEndOfItsSectionAndNothingElseChanges() throws {
     let path = try planFile(plan)
-    let line = try PlanFileEditor.add(try draft(), toPlanAt: path)
+    let line = try PlanFileEditor.add(try draft(), toPlanAt: path).line
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let lines = text.components(separatedBy: "\n")
     XCTAssertEqual(lines[line - 1], "  rateApp:  # 3 records")
