@@ -87,6 +87,7 @@ let package = Package(
       name: "TagscopeLive",
       dependencies: [
         "TaggingPlan", "TagscopeInspector", "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
+        "TagscopeUI",
       ]),
     .executableTarget(
       name: "tagscope",
@@ -164,12 +165,12 @@ let package = Package(
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(
       name: "TagscopeUI",
-      dependencies: ["AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "CNcursesw"]),
+      dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "CNcursesw"]),
     .testTarget(
       name: "TagscopeUITests",
       dependencies: [
         "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline",
+        "TagscopeTimeline", "TaggingPlan",
         "PodcastDemo",
       ],
       exclude: ["Goldens"]),

@@ -1,333 +1,41 @@
-import AnalyticsHub
-import TagscopeRecording
+/// What QA puts in a ticket for one broken expectation: the plan's expectation (its file and line)
+/// beside what the record carried, one row per field, the rows that differ marked. The tagging
+/// plan makes them (`PlanViolation.comparison`); the debugger shows them (`v`).
+public struct ExpectationComparison: Sendable, Hashable {
+  /// One compared field.
+  public struct Row: Sendable, Hashable {
+    /// `call`, `param podcast_title`, `property podcast_title`, `screen`, `tag`, `firebase rule`.
+    public var field: String
+    /// What the plan expects (`play_podcast_from_favorites`, `string, required, maxLength 20`).
+    public var expected: String
+    /// What the record carried (`play_podcast_from_podcasts`, `absent`).
+    public var actual: String
+    /// Whether this row breaks the expectation.
+    public var differs: Bool
 
-/// What a violation compares: the plan's part it breaks and the record's part that breaks it,
-/// kept on the violation's shared detail (copies of values already in memory, nothing formatted).
-enum ViolationEvidence: Sendable {
-  /// A tag the plan does not list.
-  case unplanned(section: PlanSection, name: String)
-  /// A property against its rule (`rule` nil: not planned; `value` nil: absent). `planned` names
-  /// the entry's properties, for an unexpected one.
-  case property(name: String, rule: PropertyRule?, value: PropertyValue?, planned: [String])
-  /// The screen the tag happened on against the entry's `screens`.
-  case screen(allowed: [String], actual: String?)
-  /// A provider expectation against what that provider received.
-  case call(expected: ExpectedCall, output: ProviderOutput)
-  /// A provider's documented rule broken by what it received.
-  case providerRule(rule: RecordViolation, output: ProviderOutput)
-  /// A call the provider's catalogue has no entry for.
-  case unplannedCall(provider: String, call: CallDescription, catalogue: CallCatalogue)
-  /// A parameter of a call (at `path`, inside one) against its catalogue entry's constraint
-  /// (`rule` nil: not planned; `value` nil: absent). `planned` names the planned keys there, for
-  /// one not planned.
-  case catalogueParam(
-    provider: String, call: CallDescription, entry: CatalogueCall, path: String, rule: PropertyRule?,
-    value: PropertyValue?, planned: [String])
-}
-
-extension ExpectationComparison {
-  /// Characters of a value shown in a row (values are untrusted; the JSON report has them whole).
-  static let valueLimit = 200
-
-  init(violation: PlanViolation, evidence: ViolationEvidence?) {
-    let (title, rows) = Self.compare(violation, evidence)
-    self.init(planFile: violation.planFile ?? "plan", planLine: violation.planLine, title: title, rows: rows)
-  }
-
-  /// The title and rows of `violation`'s comparison.
-  private static func compare(_ violation: PlanViolation, _ evidence: ViolationEvidence?) -> (String, [Row]) {
-    let title: String
-    let rows: [Row]
-    guard let evidence else {
-      return (
-        violation.rule.rawValue,
-        [Row(field: violation.rule.rawValue, expected: "—", actual: violation.message, differs: true)]
-      )
-    }
-    switch evidence {
-    case .unplanned(let section, let name):
-      title = "\(section.noun) \(name)"
-      rows = [
-        Row(
-          field: "tag", expected: "a \(section.noun) the plan lists", actual: "\(section.noun) \(name)",
-          differs: true)
-      ]
-    case .property(let name, let rule, let value, let planned):
-      title = "property \(name)"
-      let actual = value.map(show) ?? "absent"
-      if let rule {
-        rows = [
-          Row(
-            field: "property \(name)", expected: rule.constraintText, actual: actual,
-            differs: breaks(rule, value))
-        ]
-      } else {
-        let list = planned.isEmpty ? "no property" : planned.joined(separator: ", ")
-        rows = [
-          Row(
-            field: "property \(name)", expected: "not planned (plan lists \(list))", actual: actual,
-            differs: true)
-        ]
-      }
-    case .screen(let allowed, let actual):
-      title = "screen"
-      rows = [
-        Row(
-          field: "screen", expected: allowed.joined(separator: " or "), actual: actual ?? "no current screen",
-          differs: true)
-      ]
-    case .call(let expected, let output):
-      title = "\(output.provider) \(expected.isNone ? "no call" : expected.label)"
-      rows = callRows(expected, output)
-    case .providerRule(let rule, let output):
-      title = "\(output.provider) rule \(rule.rule)"
-      var ruleRows = [
-        Row(field: "\(output.provider) rule", expected: rule.rule, actual: rule.message, differs: true)
-      ]
-      if let index = rule.callIndex, output.calls.indices.contains(index) {
-        let call = output.calls[index]
-        ruleRows.append(
-          Row(
-            field: "call", expected: "—", actual: call.name.map { "\(call.method) \($0)" } ?? call.method,
-            differs: false))
-      }
-      rows = ruleRows
-    case .unplannedCall(let provider, let call, let catalogue):
-      title = "\(provider) \(callLabel(call))"
-      let known = catalogue.entries.prefix(8).map(\.label).joined(separator: ", ")
-      let more = catalogue.entries.count > 8 ? ", …" : ""
-      rows = [
-        Row(
-          field: "call", expected: "a call the \(provider) catalogue lists (\(known)\(more))",
-          actual: clip(callLabel(call)), differs: true)
-      ]
-    case .catalogueParam(let provider, let call, let entry, let path, let rule, let value, let planned):
-      title = "\(provider) \(callLabel(call)) param \(path)"
-      let actual = value.map(show) ?? "absent"
-      let expected: String
-      if let rule {
-        expected = rule.constraintText
-      } else {
-        expected = "not planned (plan lists \(planned.isEmpty ? "none" : planned.joined(separator: ", ")))"
-      }
-      rows = [
-        Row(field: "call", expected: entry.label, actual: clip(callLabel(call)), differs: false),
-        Row(
-          field: "param \(path)", expected: expected, actual: actual,
-          differs: rule == nil || breaks(rule!, value)),
-      ]
-    }
-    return (title, rows)
-  }
-
-  /// The call row, then one row per planned parameter of the call that has the planned name.
-  private static func callRows(_ expected: ExpectedCall, _ output: ProviderOutput) -> [Row] {
-    let received: String
-    if output.status == .failed {
-      received = "failed" + (output.reason.map { " (\(clip($0)))" } ?? "")
-    } else if output.status == .dropped || output.calls.isEmpty {
-      received = "no call (\(output.status.rawValue))"
-    } else {
-      received = clip(output.calls.map { $0.name ?? $0.method }.joined(separator: ", "))
-    }
-    if expected.isNone {
-      let gotNothing = output.status == .dropped || output.calls.isEmpty
-      return [Row(field: "call", expected: "no call", actual: received, differs: !gotNothing)]
-    }
-    let matched = output.status == .failed ? nil : output.calls.first(where: expected.identifies)
-    var rows = [Row(field: "call", expected: expected.label, actual: received, differs: matched == nil)]
-    for param in expected.params {
-      let value = matched?.parameters[param.name]
-      let actual = matched == nil ? "—" : value.map(show) ?? "absent"
-      let differs: Bool
-      let wanted: String
-      switch param.expectation {
-      case .present:
-        wanted = "present"
-        differs = matched != nil && value == nil
-      case .value(let planned):
-        wanted = show(planned)
-        differs = matched != nil && !(value.map { PropertyRule.same(planned, $0) } ?? false)
-      case .constrained(let rule):
-        wanted = rule.constraintText
-        differs = matched != nil && (value.map { rule.problem(with: $0) != nil } ?? true)
-      }
-      rows.append(Row(field: "param \(param.name)", expected: wanted, actual: actual, differs: differs))
-    }
-    return rows
-  }
-
-  /// Whether a present or absent `value` breaks `rule`.
-  private static func breaks(_ rule: PropertyRule, _ value: PropertyValue?) -> Bool {
-    guard let value, value != .null else { return rule.required }
-    return rule.problem(with: value) != nil
-  }
-
-  /// `"Swift by Sundell"`, `1830`: a value as the rows show it, clipped.
-  static func show(_ value: PropertyValue) -> String { clip(PropertyRule.quoted(value)) }
-
-  static func clip(_ text: String) -> String {
-    text.count <= valueLimit ? text : String(text.prefix(valueLimit)) + "…"
-  }
-}
-
-extension PropertyRule {
-  /// `string, required, maxLength 20`: the rule's constraints in the plan's words (`any value`
-  /// when it has none).
-  public var constraintText: String {
-    var parts: [String] = []
-    if !types.isEmpty { parts.append(types.map(\.rawValue).joined(separator: " or ")) }
-    if required { parts.append("required") }
-    if let allowed { parts.append("one of " + allowed.map(Self.quoted).joined(separator: ", ")) }
-    if let pattern { parts.append("pattern \(pattern.source)") }
-    if let minimum { parts.append("minimum \(Self.format(minimum))") }
-    if let maximum { parts.append("maximum \(Self.format(maximum))") }
-    if let minLength { parts.append("minLength \(minLength)") }
-    if let maxLength { parts.append("maxLength \(maxLength)") }
-    if let constant { parts.append("const \(Self.quoted(constant))") }
-    if let format { parts.append("format \(format.rawValue)") }
-    if let properties {
-      parts.append(
-        "object of " + (properties.isEmpty ? "no key" : properties.map(\.name).joined(separator: ", ")))
-    }
-    if !additionalProperties { parts.append("no other key") }
-    if let items { parts.append("items: " + items.constraintText) }
-    return parts.isEmpty ? "any value" : parts.joined(separator: ", ")
-  }
-
-  /// The constraints as a JSON object in JSON Schema words.
-  func appendJSON(to out: inout String) {
-    var fields: [String] = []
-    if !types.isEmpty {
-      fields.append("\"type\":[" + types.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
-    }
-    fields.append("\"required\":\(required)")
-    if let allowed { fields.append("\"enum\":" + JSONText.value(.array(allowed))) }
-    if let pattern { fields.append("\"pattern\":" + JSONReport.string(pattern.source)) }
-    if let minimum { fields.append("\"minimum\":" + JSONText.value(.double(minimum))) }
-    if let maximum { fields.append("\"maximum\":" + JSONText.value(.double(maximum))) }
-    if let minLength { fields.append("\"minLength\":\(minLength)") }
-    if let maxLength { fields.append("\"maxLength\":\(maxLength)") }
-    if let constant { fields.append("\"const\":" + JSONText.value(constant)) }
-    if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
-    if let properties {
-      var object = "\"properties\":{"
-      for (index, property) in properties.enumerated() {
-        if index > 0 { object += "," }
-        object += JSONReport.string(property.name) + ":"
-        property.appendJSON(to: &object)
-      }
-      fields.append(object + "}")
-    }
-    if !additionalProperties { fields.append("\"additionalProperties\":false") }
-    if let items {
-      var text = "\"items\":"
-      items.appendJSON(to: &text)
-      fields.append(text)
-    }
-    out += "{" + fields.joined(separator: ",") + "}"
-  }
-}
-
-extension ViolationEvidence {
-  /// `expected`: what the plan expected, as a JSON object (`null` for an unplanned tag).
-  func appendExpected(to out: inout String) {
-    switch self {
-    case .unplanned:
-      out += "null"
-    case .property(let name, let rule, _, let planned):
-      out += "{\"property\":" + JSONReport.string(name)
-      if let rule {
-        out += ",\"constraints\":"
-        rule.appendJSON(to: &out)
-      } else {
-        out +=
-          ",\"planned\":false,\"properties\":[" + planned.map(JSONReport.string).joined(separator: ",") + "]"
-      }
-      out += "}"
-    case .screen(let allowed, _):
-      out += "{\"screens\":[" + allowed.map(JSONReport.string).joined(separator: ",") + "]}"
-    case .call(let expected, let output):
-      out += "{\"provider\":" + JSONReport.string(output.provider)
-      if expected.isNone {
-        out += ",\"call\":null}"
-        return
-      }
-      out += ",\"call\":{\"name\":" + (expected.name.map(JSONReport.string) ?? "null")
-      out += ",\"method\":" + (expected.method.map(JSONReport.string) ?? "null") + ",\"params\":{"
-      for (index, param) in expected.params.enumerated() {
-        if index > 0 { out += "," }
-        out += JSONReport.string(param.name) + ":"
-        switch param.expectation {
-        case .present: out += "{\"present\":true}"
-        case .value(let value): out += "{\"value\":" + JSONText.value(value) + "}"
-        case .constrained(let rule): rule.appendJSON(to: &out)
-        }
-      }
-      out += "}}}"
-    case .providerRule(let rule, let output):
-      out +=
-        "{\"provider\":" + JSONReport.string(output.provider) + ",\"rule\":" + JSONReport.string(rule.rule)
-        + "}"
-    case .unplannedCall(let provider, _, let catalogue):
-      out += "{\"provider\":" + JSONReport.string(provider) + ",\"catalogue\":["
-      out += catalogue.entries.map { JSONReport.string($0.label) }.joined(separator: ",") + "]}"
-    case .catalogueParam(let provider, _, let entry, let path, let rule, _, let planned):
-      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":" + JSONReport.string(entry.label)
-      out += ",\"param\":" + JSONReport.string(path)
-      if let rule {
-        out += ",\"constraints\":"
-        rule.appendJSON(to: &out)
-      } else {
-        out += ",\"planned\":false,\"params\":[" + planned.map(JSONReport.string).joined(separator: ",") + "]"
-      }
-      out += "}"
+    /// A row.
+    public init(field: String, expected: String, actual: String, differs: Bool) {
+      self.field = field
+      self.expected = expected
+      self.actual = actual
+      self.differs = differs
     }
   }
 
-  /// `actual`: what the record carried, as a JSON object.
-  func appendActual(to out: inout String) {
-    switch self {
-    case .unplanned(let section, let name):
-      out += "{\"section\":\"\(section.key)\",\"name\":" + JSONReport.string(name) + "}"
-    case .property(let name, _, let value, _):
-      out += "{\"property\":" + JSONReport.string(name) + ",\"present\":\(value != nil),\"value\":"
-      out += value.map(JSONText.value) ?? "null"
-      out += "}"
-    case .screen(_, let actual):
-      out += "{\"screen\":" + (actual.map(JSONReport.string) ?? "null") + "}"
-    case .call(_, let output):
-      Self.appendOutput(output, to: &out, message: nil)
-    case .providerRule(let rule, let output):
-      Self.appendOutput(output, to: &out, message: rule.message)
-    case .unplannedCall(let provider, let call, _):
-      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":"
-      Self.appendCall(call, to: &out)
-      out += "}"
-    case .catalogueParam(let provider, let call, _, let path, _, let value, _):
-      out += "{\"provider\":" + JSONReport.string(provider) + ",\"call\":"
-      Self.appendCall(call, to: &out)
-      out += ",\"param\":" + JSONReport.string(path) + ",\"present\":\(value != nil),\"value\":"
-      out += (value.map(JSONText.value) ?? "null") + "}"
-    }
-  }
+  /// The plan file (`plan` when the violation was not made by a validator).
+  public var planFile: String
+  /// The plan line of the expectation; `nil` for an unplanned tag or a provider's own rule.
+  public var planLine: Int?
+  /// `firebase play_podcast_from_favorites`, `property podcast_title`: what is compared.
+  public var title: String
+  /// The compared fields, in plan order.
+  public var rows: [Row]
 
-  private static func appendCall(_ call: CallDescription, to out: inout String) {
-    out += "{\"method\":" + JSONReport.string(call.method) + ",\"name\":"
-    out +=
-      (call.name.map(JSONReport.string) ?? "null") + ",\"parameters\":" + JSONText.string(call.parameters)
-      + "}"
-  }
-
-  private static func appendOutput(_ output: ProviderOutput, to out: inout String, message: String?) {
-    out += "{\"provider\":" + JSONReport.string(output.provider) + ",\"status\":\"\(output.status.rawValue)\""
-    out += ",\"reason\":" + (output.reason.map(JSONReport.string) ?? "null") + ",\"calls\":["
-    for (index, call) in output.calls.enumerated() {
-      if index > 0 { out += "," }
-      appendCall(call, to: &out)
-    }
-    out += "]"
-    if let message { out += ",\"message\":" + JSONReport.string(message) }
-    out += "}"
+  /// A comparison.
+  public init(planFile: String, planLine: Int?, title: String, rows: [Row]) {
+    self.planFile = planFile
+    self.planLine = planLine
+    self.title = title
+    self.rows = rows
   }
 }

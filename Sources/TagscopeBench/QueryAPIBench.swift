@@ -18,7 +18,7 @@ enum QueryAPIBench {
     defer { timeline.release() }
     let session = LiveSession(store: timeline, checker: nil)
     defer { session.close() }
-    let query = QueryService(session: session, timeline: timeline, plan: nil)
+    let query = QueryService(session: session, timeline: timeline)
     let server = try Self.blocking {
       try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session, query: query)
     }

@@ -58,10 +58,9 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     self.wakesWhenIdle = wakesWhenIdle
     self.handler = handler
     queue.reserveCapacity(min(self.capacity, 4096))
-    let thread = Thread { [self] in run() }
-    thread.name = name
-    thread.qualityOfService = lowPriority ? .utility : .userInitiated
-    thread.start()
+    _ = WorkerThread(name: name, qualityOfService: lowPriority ? .utility : .userInitiated) { [self] _ in
+      run()
+    }
   }
 
   /// Enqueues an item; `false` (and the drop counted) when the queue is full or closed. With

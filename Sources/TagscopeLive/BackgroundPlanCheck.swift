@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 import TagscopeTimeline
 
 /// Replay: checks a recording's records in the background as the timeline indexes them, calling
@@ -8,9 +9,8 @@ public final class BackgroundPlanCheck: @unchecked Sendable {
   private let timeline: Timeline
   private let checker: PlanChecker
   private let progress: @Sendable () -> Void
-  private let condition = NSCondition()
-  private var stopping = false
-  private var running = false
+  private let lock = NSLock()
+  private var worker: WorkerThread?
 
   /// A check of `timeline` with `checker`; ``start()`` begins it.
   public init(timeline: Timeline, checker: PlanChecker, progress: @escaping @Sendable () -> Void) {
@@ -21,37 +21,25 @@ public final class BackgroundPlanCheck: @unchecked Sendable {
 
   /// Starts checking on a background thread.
   public func start() {
-    condition.lock()
-    running = true
-    condition.unlock()
-    let thread = Thread { [self] in
-      run()
-      condition.lock()
-      running = false
-      condition.broadcast()
-      condition.unlock()
-    }
-    thread.name = "tagscope.replay.plan"
-    thread.start()
+    let started = WorkerThread(name: "tagscope.replay.plan") { [self] worker in run(worker) }
+    lock.lock()
+    worker = started
+    lock.unlock()
   }
 
   /// Stops checking and waits for the thread to end.
-  public func stop() {
-    condition.lock()
-    stopping = true
-    condition.broadcast()
-    while running { condition.wait() }
-    condition.unlock()
-  }
+  public func stop() { running?.stop() }
 
   /// Waits until every record is checked (indexing over), for tests and headless use.
-  public func waitUntilDone() {
-    condition.lock()
-    while running { condition.wait() }
-    condition.unlock()
+  public func waitUntilDone() { running?.join() }
+
+  private var running: WorkerThread? {
+    lock.lock()
+    defer { lock.unlock() }
+    return worker
   }
 
-  private func run() {
+  private func run(_ worker: WorkerThread) {
     var next = 0
     while true {
       let indexing = timeline.isIndexing
@@ -61,22 +49,12 @@ public final class BackgroundPlanCheck: @unchecked Sendable {
         next += 1
         if next % 2_000 == 0 {
           progress()
-          if isStopping { return }
+          if worker.isStopping { return }
         }
       }
       progress()
       if !indexing { return }
-      condition.lock()
-      if !stopping { _ = condition.wait(until: Date().addingTimeInterval(0.05)) }
-      let stop = stopping
-      condition.unlock()
-      if stop { return }
+      if worker.pause(seconds: 0.05) { return }
     }
-  }
-
-  private var isStopping: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return stopping
   }
 }

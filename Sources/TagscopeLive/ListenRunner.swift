@@ -1,4 +1,5 @@
 import Foundation
+import TaggingPlan
 import TagscopeInspector
 import TagscopeRecording
 import TagscopeServer
@@ -25,14 +26,14 @@ public enum ListenRunner {
   ///   - notices: receives notices and the summary (standard error by default).
   ///   - ready: called with the bound port once the server accepts connections.
   ///   - stop: awaited instead of a signal when given.
-  ///   - checker: the tagging plan; each violation prints under its record, the plan's summary at
+  ///   - plan: the tagging plan; each violation prints under its record, the plan's summary at
   ///     the end, and the session's report goes to the options' JUnit and JSON paths.
   ///   - capacity: the ingest queue's bound, in records.
   public static func run(
     _ options: ListenOptions, output: @escaping @Sendable (String) -> Void = ListenRunner.standardOutput,
     notices: @escaping @Sendable (String) -> Void = ListenRunner.standardError,
     ready: @Sendable (Int) -> Void = { _ in }, stop: (@Sendable () async -> Void)? = nil,
-    checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity
+    plan: Plan? = nil, capacity: Int = LiveSession.defaultCapacity
   ) async throws -> ServerStatistics {
     let recorder: Recorder?
     var configuration = options.configuration
@@ -57,6 +58,8 @@ public enum ListenRunner {
       throw Failure(description: "cannot write the query API's timeline: \(error)")
     }
     defer { timeline.release(keepTemporary: false) }
+    // The session's one plan check marks the query API's timeline, so `has:violations` sees it.
+    let checker = plan.map { PlanChecker(plan: $0, timeline: timeline) }
     let store: any LiveStore = recorder.map { TeeStore($0, timeline) } ?? timeline
     let session = LiveSession(store: store, checker: checker, capacity: capacity) { update in
       if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
@@ -68,8 +71,7 @@ public enum ListenRunner {
     }
     let server: ListenServer
     do {
-      let query = QueryService(
-        session: session, timeline: timeline, plan: checker?.monitor.plan, marksTimeline: true)
+      let query = QueryService(session: session, timeline: timeline, recordingPath: options.recordPath)
       server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
     } catch {
       session.close()

@@ -25,9 +25,10 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   private let queue: IngestQueue
   private let store: (any LiveStore)?
-  private let checker: PlanChecker?
+  /// The session's one plan check, if any: the debugger, the query API and the reports read it.
+  public let checker: PlanChecker?
   private let onUpdate: @Sendable (LiveUpdate) -> Void
-  private let finished = DispatchSemaphore(value: 0)
+  private var worker: WorkerThread?
   private let stateLock = NSLock()
   private var started = false
   private var closed = false
@@ -48,12 +49,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     self.store = store
     self.checker = checker
     self.onUpdate = onUpdate
-    let thread = Thread { [self] in
-      work()
-      finished.signal()
-    }
-    thread.name = "tagscope.live"
-    thread.start()
+    worker = WorkerThread(name: "tagscope.live") { [self] _ in work() }
   }
 
   /// The queue's bound.
@@ -115,7 +111,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     stateLock.unlock()
     guard first else { return }
     queue.close()
-    finished.wait()
+    worker?.join()
     store?.close()
   }
 

@@ -4,11 +4,11 @@ import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
 
-/// Answers `listen`'s query API (`/tagscope/v1/…`) from the live session's timeline: counts,
-/// filtered records, the plan's violations and coverage, waits and resets.
+/// Answers `listen`'s query API (`/tagscope/v1/…`) from the live session: counts, filtered records,
+/// the plan's violations and coverage, waits and resets.
 ///
 /// ```swift
-/// let query = QueryService(session: session, timeline: timeline, plan: plan)
+/// let query = QueryService(session: session, timeline: timeline)
 /// let server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
 /// ```
 ///
@@ -17,10 +17,11 @@ import TagscopeTimeline
 /// marker of nothing, `{"dropped":0,"time":…,"by":"reset","segment":N}`, which every reader
 /// already takes (replay lists it among the gaps, validate counts no lost record).
 ///
-/// The session's worker calls it after storing each batch: it counts, checks the plan for the
-/// segment (its own validator, so coverage starts over at a reset) and completes the waits
-/// whose records arrived. Reading the timeline (records, the first scan of a wait) runs on its
-/// own queue, never on an event loop; a wait's timeout is a task on its request's event loop.
+/// The plan's verdicts are the session's own (its ``PlanChecker``, the one the debugger reads):
+/// the service keeps no check of its own, so a plan reloaded in the debugger is the plan the API
+/// judges with. The session's worker calls it after storing each batch: it counts and completes
+/// the waits whose records arrived. Reading the timeline (records, the first scan of a wait) runs
+/// on its own queue, never on an event loop; a wait's timeout is a task on its request's event loop.
 public final class QueryService: QueryAPI, @unchecked Sendable {
   /// The most waits pending at once; beyond it a wait gets `503`.
   public static let maximumWaits = 256
@@ -30,9 +31,9 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   public static let maximumTimeout = 300.0
 
   private let timeline: Timeline
-  private let plan: Plan?
   private let session: LiveSession
-  private let marksTimeline: Bool
+  private let monitor: PlanMonitor?
+  private let recordingPath: String?
   private let work = DispatchQueue(label: "tagscope.api", qos: .userInitiated, attributes: .concurrent)
   private let lock = NSLock()
   // Guarded by `lock`.
@@ -40,22 +41,16 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   private var requestedSegments = 1
   private var end = 0
   private var counts = Counts()
-  private var validator: PlanValidator?
-  private var violations: [PlanViolation] = []
-  private var places: [JSONReport.Place?] = []
-  private var findings: [Int: [(rule: String, provider: String?)]] = [:]
   private var waiters: [Int: Waiter] = [:]
   private var nextWaiter = 0
 
-  /// A service reading `timeline` (the session's store) and checking `plan`, if any, for each
-  /// segment; with `marksTimeline` it also sets each record's plan violation count in the
-  /// timeline's index (when no ``PlanChecker`` does), so `has:violations` sees them.
-  public init(session: LiveSession, timeline: Timeline, plan: Plan?, marksTimeline: Bool = false) {
+  /// A service reading `timeline` (the session's store) with the plan results of the session's
+  /// checker, if any; violations name `recordingPath` as their file when the session is recorded.
+  public init(session: LiveSession, timeline: Timeline, recordingPath: String? = nil) {
     self.session = session
     self.timeline = timeline
-    self.plan = plan
-    self.marksTimeline = marksTimeline
-    validator = plan.map(PlanValidator.init)
+    self.monitor = session.checker?.monitor
+    self.recordingPath = recordingPath ?? (timeline.isTemporary ? nil : timeline.url.path)
     session.addObserver { [weak self] update in self?.observe(update) }
   }
 
@@ -82,7 +77,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       }
     case .violations, .coverage:
       if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
-      guard plan != nil else {
+      guard monitor != nil else {
         return reply(.error(404, "no tagging plan: start listen with --plan PLAN"))
       }
       let route = request.route
@@ -136,7 +131,10 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     let first = update.firstPosition
     var done: [(Waiter, [Int])] = []
     lock.lock()
-    for (offset, record) in batch.enumerated() { count(record, at: first + offset) }
+    for (offset, record) in batch.enumerated() {
+      let violations = offset < update.violations.count ? update.violations[offset] : []
+      count(record, violations: violations)
+    }
     end = first + batch.count
     for (id, var waiter) in waiters {
       waiter.matches += matches(waiter.filter, in: first..<end, records: batch, first: first)
@@ -152,33 +150,29 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     for (waiter, matches) in done { complete(waiter, matches: matches, segment: current, status: 200) }
   }
 
-  /// Counts one record of the segment and checks it against the plan. Under the lock.
-  private func count(_ record: Record, at position: Int) {
+  /// Counts one record of the segment, with the plan violations the session found. Under the lock.
+  private func count(_ record: Record, violations: [PlanViolation]) {
     counts.records += 1
     counts.byKind[record.kind.rawValue, default: 0] += 1
     if let source = record.source { counts.bySource[source, default: 0] += 1 }
     for output in record.outputs { counts.byProvider[output.provider, default: 0] += 1 }
-    let found = validator?.validate(record) ?? []
-    if !found.isEmpty {
-      violations += found
-      let place = JSONReport.Place(
-        file: timeline.isTemporary ? nil : timeline.url.path, timeMilliseconds: record.timeMilliseconds,
-        source: record.source)
-      places += Array(repeating: place, count: found.count)
-      findings[position] = found.map { ($0.rule.rawValue, $0.provider) }
-      if marksTimeline { timeline.setPlanViolations(found.count, at: position) }
-    }
-    if !found.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }) {
+    if !violations.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }) {
       counts.withViolations += 1
     }
   }
 
-  /// The positions in `range` passing `filter`, of records in hand (`records[0]` at `first`). Under
-  /// the lock (for the plan's findings).
+  /// The plan's findings on the record at `position`, as the filter reads them.
+  private func planFindings(at position: Int) -> [(rule: String, provider: String?)] {
+    monitor?.violations(at: position).map { ($0.rule.rawValue, $0.provider) } ?? []
+  }
+
+  /// The positions in `range` passing `filter`, of records in hand (`records[0]` at `first`).
   private func matches(_ filter: Filter, in range: Range<Int>, records: [Record], first: Int) -> [Int] {
     let candidates = (try? timeline.filter(filter.timeline, in: range)) ?? []
     guard filter.checksRecords else { return candidates }
-    return candidates.filter { filter.acceptsRecord(records[$0 - first], planFindings: findings[$0] ?? []) }
+    return candidates.filter {
+      filter.acceptsRecord(records[$0 - first], planFindings: planFindings(at: $0))
+    }
   }
 
   // MARK: Answers (the service's queue)
@@ -186,15 +180,16 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   private func summary() -> APIResponse {
     lock.lock()
     let (segment, counts) = (self.segment, self.counts)
-    let coverage = validator.map { ($0.coverage.planned, $0.coverage.stateCounts) }
     lock.unlock()
+    let coverage = monitor.map { ($0.plan.title, $0.segmentCoverage) }
     var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
     out += ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
     out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"coverage\":"
-    if let plan, let (planned, states) = coverage {
+    if let (title, coverage) = coverage {
+      let (planned, states) = (coverage.planned, coverage.stateCounts)
       out +=
-        "{\"plan\":" + JSONText.quoted(plan.title) + ",\"planned\":\(planned),\"passed\":\(states.passed)"
+        "{\"plan\":" + JSONText.quoted(title) + ",\"planned\":\(planned),\"passed\":\(states.passed)"
       out += ",\"failing\":\(states.failing),\"blocked\":\(states.blocked),\"notSeen\":\(states.notSeen)}"
     } else {
       out += "null"
@@ -218,17 +213,23 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   private func violationsReply() -> APIResponse {
     lock.lock()
-    let (number, violations, places) = (segment.number, self.violations, self.places)
+    let number = segment.number
     lock.unlock()
-    let array = JSONReport.violationsArray(violations, places: places)
+    let found = monitor?.segmentViolations ?? []
+    let places = found.map { position, _ in
+      let summary = try? timeline.summary(at: position)
+      return JSONReport.Place(
+        file: recordingPath, timeMilliseconds: summary?.timeMilliseconds, source: summary?.source)
+    }
+    let array = JSONReport.violationsArray(found.map(\.violation), places: places)
     return APIResponse(status: 200, body: "{\"segment\":\(number),\"violations\":" + array + "}")
   }
 
   private func coverageReply() -> APIResponse {
     lock.lock()
-    let (number, coverage) = (segment.number, validator?.coverage)
+    let number = segment.number
     lock.unlock()
-    let object = coverage.map(JSONReport.coverageObject) ?? "null"
+    let object = monitor.map { JSONReport.coverageObject($0.segmentCoverage) } ?? "null"
     return APIResponse(status: 200, body: "{\"segment\":\(number),\"coverage\":" + object + "}")
   }
 
@@ -246,10 +247,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       for position in (try? timeline.filter(filter.timeline, in: chunk)) ?? [] {
         if filter.checksRecords {
           guard let record = try? timeline.record(at: position) else { continue }
-          lock.lock()
-          let planFindings = findings[position] ?? []
-          lock.unlock()
-          guard filter.acceptsRecord(record, planFindings: planFindings) else { continue }
+          guard filter.acceptsRecord(record, planFindings: planFindings(at: position)) else { continue }
         }
         found.append(position)
         if found.count == limit { break }
@@ -365,10 +363,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       self.segment = Segment(number: number, start: position, started: started)
       self.end = max(self.end, position)
       self.counts = Counts()
-      self.validator = self.plan.map(PlanValidator.init)
-      self.violations = []
-      self.places = []
-      self.findings = [:]
+      self.monitor?.startSegment(at: position)
       for id in self.waiters.keys { self.waiters[id]?.matches = [] }
       let text = self.segment.startedText
       self.lock.unlock()

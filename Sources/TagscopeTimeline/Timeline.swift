@@ -102,7 +102,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     timeline.indexing = true
     timeline.lock.unlock()
     let handoff = Handoff(reader)
-    let thread = Thread {
+    _ = WorkerThread(name: "tagscope.timeline.stdin") { _ in
       let reader = handoff.value
       do {
         while let entry = try reader.next() {
@@ -121,18 +121,15 @@ public final class Timeline: RecordSink, @unchecked Sendable {
         timeline.finishIndexing(error: .system(SystemError("read", "<stdin>", .ioError)))
       }
     }
-    thread.name = "tagscope.timeline.stdin"
-    thread.start()
     return timeline
   }
 
   private func startIndexing(_ reader: RecordingReader) {
     indexing = true
     nonisolated(unsafe) let reader = reader
-    let thread = Thread { [self] in index(reader) }
-    thread.name = "tagscope.timeline.index"
-    thread.qualityOfService = .userInitiated
-    thread.start()
+    _ = WorkerThread(name: "tagscope.timeline.index", qualityOfService: .userInitiated) { [self] _ in
+      index(reader)
+    }
   }
 
   /// Indexes the rest of the file after the header, line by line: the record decoder with the

@@ -34,6 +34,9 @@ public enum Effect: Sendable, Hashable {
   case loadActivity(ActivityRequest)
   /// Every source's counts and connection → ``Msg/sourcesLoaded(_:count:)``.
   case loadSources
+  /// The header facts and the record count now → ``Msg/info(_:)`` then
+  /// ``Msg/recordsArrived(count:)``: what the event loop asks for when the source says it changed.
+  case loadInfo
   /// Writes the records of `scope` to a new recording at `path` → ``Msg/exported(path:count:error:)``.
   case export(ExportScope, path: String)
   /// Drafts the plan entry of the record's tag from its records →
@@ -84,6 +87,8 @@ public struct EffectRunner: Sendable {
       return [.planEntryDrafted(index: index, source.draftPlanEntry(at: index))]
     case .addPlanEntry(let preview): return [.planEntryAdded(source.addPlanEntry(preview))]
     case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
+    // The facts (loading among them) before the count: when loading was over, that count is final.
+    case .loadInfo: return [.info(source.info), .recordsArrived(count: source.count)]
     }
   }
 

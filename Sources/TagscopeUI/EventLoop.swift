@@ -22,10 +22,13 @@ public struct LoopStats: Sendable, Hashable, Codable {
   public var framesPerSecond: Double { seconds > 0 ? Double(frames) / seconds : 0 }
 }
 
-/// Runs the terminal UI: one thread owns curses; records arrive through the timeline and a
-/// ``Wakeup``; redraws for arriving records are coalesced to at most 30 a second, while a key is
-/// answered with a frame at once; when nothing happens the loop sleeps in `poll` for at most
-/// 100 ms (a resize is noticed then even when SIGWINCH went to another thread).
+/// Runs the terminal UI in the Bubble Tea shape: one thread owns curses and the ``State``; keys,
+/// resizes, time, the source's changes and effect results arrive as messages (keys from curses,
+/// the rest through the ``Wakeup`` inbox); the effects ``update(_:_:)`` asks for run on an
+/// ``EffectWorker`` and come back as messages, so the drawing thread never reads the disk nor takes
+/// a lock ingest holds. Redraws for arriving records are coalesced to at most 30 a second, while a
+/// key is answered with a frame at once; when nothing happens the loop sleeps in `poll` for at
+/// most 100 ms (a resize is noticed then even when SIGWINCH went to another thread).
 public enum TerminalUI {
   /// Shortest time between two frames drawn for arriving records: 28 a second, which leaves room
   /// for the frames answering keys within 30 a second.
@@ -42,10 +45,11 @@ public enum TerminalUI {
   ) throws(TerminalError) -> LoopStats {
     let screen = try CursesScreen()
     defer { screen.close() }
-    var session = UISession(
-      source: timeline, mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
-    if let notice { session.show(notice: notice) }
-    var loop = Loop(screen: screen, wakeup: wakeup, session: session)
+    var state = State(mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
+    if let notice { state.show(notice: notice) }
+    let worker = EffectWorker(runner: EffectRunner(source: timeline), inbox: wakeup)
+    defer { worker.stop() }
+    var loop = Loop(screen: screen, wakeup: wakeup, worker: worker, state: state)
     loop.run()
     if let path = ProcessInfo.processInfo.environment["TAGSCOPE_UI_STATS"], !path.isEmpty,
       let data = try? JSONEncoder().encode(loop.stats)
@@ -59,25 +63,34 @@ public enum TerminalUI {
 private struct Loop {
   let screen: CursesScreen
   let wakeup: Wakeup
-  var session: UISession
-  var state: State { session.state }
+  let worker: EffectWorker
+  var state: State
   var stats = LoopStats()
+  /// Effects submitted whose results have not come back yet: not submitted again meanwhile.
+  private var inFlight: Set<Effect> = []
   private var dirty = true
   private var lastDraw = 0.0
   private var pendingKeyTime: Double?
-  private var loading = true
 
-  init(screen: CursesScreen, wakeup: Wakeup, session: UISession) {
+  init(screen: CursesScreen, wakeup: Wakeup, worker: EffectWorker, state: State) {
     self.screen = screen
     self.wakeup = wakeup
-    self.session = session
+    self.worker = worker
+    self.state = state
   }
 
   private static var now: Double { Date().timeIntervalSince1970 }
 
+  /// Applies `msg` and submits the effects it asks for that are not in flight.
+  private mutating func apply(_ msg: Msg) {
+    for effect in state.apply(msg) where inFlight.insert(effect).inserted { worker.submit(effect) }
+  }
+
   mutating func run() {
     let start = Self.now
-    session.refresh()
+    var refreshed = start
+    apply(.tick(now: start))
+    requestInfo()
     var descriptors = [
       pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
       pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
@@ -105,34 +118,42 @@ private struct Loop {
       if !messages.isEmpty {
         for message in messages {
           if case .key = message { stats.keys += 1 }
-          session.apply(message)
+          apply(message)
         }
         pendingKeyTime = pendingKeyTime ?? now
         dirty = true
       }
-      if descriptors[1].revents != 0 {
-        if wakeup.drain() { break }
-        dirty = true  // records or plan results changed
+      let delivery = wakeup.drain()
+      if delivery.quit { break }
+      // Time first, so what arrives sees the current clock; then the effects' results in order.
+      if !delivery.results.isEmpty || delivery.sourceChanged { apply(.tick(now: now)) }
+      for (effect, results) in delivery.results {
+        inFlight.remove(effect)
+        for message in results { apply(message) }
+        dirty = true
       }
-      if wakeup.isQuitRequested { break }
-      // Time first, so arriving records see the current clock; then one read of the header facts
-      // and the count (`refresh` reads the facts, loading among them, before the count: when
-      // loading was over, that count is final and the loop may sleep without a timeout).
-      if session.runner.source.count != state.known { session.apply(.tick(now: now)) }
-      if session.refresh() { dirty = true }
-      loading = state.info.isLoading
+      // The source changed, or is still loading (a recording being indexed): ask for its facts.
+      if delivery.sourceChanged || (state.info.isLoading && now - refreshed >= 0.1) {
+        refreshed = now
+        requestInfo()
+      }
       if state.mode == .replay && state.playing {
-        session.apply(.tick(now: now))
+        apply(.tick(now: now))
         dirty = true
       } else if state.mode == .live && now - lastLiveTick >= 1 {
         lastLiveTick = now
-        session.apply(.tick(now: now))
+        apply(.tick(now: now))
         dirty = true
       } else if dirty {
-        session.apply(.tick(now: now))
+        apply(.tick(now: now))
       }
     }
     stats.seconds = Self.now - start
+  }
+
+  /// Asks the worker for the header facts and the record count (``Effect/loadInfo``).
+  private mutating func requestInfo() {
+    if inFlight.insert(.loadInfo).inserted { worker.submit(.loadInfo) }
   }
 
   /// Milliseconds to wait: until the next frame may be drawn when something changed, a frame
@@ -146,12 +167,12 @@ private struct Loop {
     if dirty { return Int32(max(0, (lastDraw + TerminalUI.frameInterval - now) * 1000).rounded(.up)) }
     if state.mode == .replay && state.playing { return Int32(TerminalUI.frameInterval * 1000) }
     if state.mode == .live { return Int32(max(0, (lastLiveTick + 1 - now) * 1000).rounded(.up)) }
-    if loading { return 100 }
+    if state.info.isLoading { return 100 }
     return Int32.max
   }
 
   private mutating func draw(_ now: Double) {
-    if state.size != screen.size { session.apply(.resize(screen.size)) }
+    if state.size != screen.size { apply(.resize(screen.size)) }
     screen.draw(render(state))
     stats.frames += 1
     lastDraw = now

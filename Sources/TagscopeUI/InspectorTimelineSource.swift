@@ -1,3 +1,4 @@
+import TaggingPlan
 import TagscopeRecording
 import TagscopeTimeline
 

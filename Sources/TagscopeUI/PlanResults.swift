@@ -1,3 +1,4 @@
+import TaggingPlan
 import TagscopeRecording
 
 /// One line of the coverage checklist: its text and, for a planned expectation, the filter that

@@ -1,6 +1,6 @@
-/// A ``State`` with its effects run against a timeline: what the event loop drives, and what tests
-/// and benchmarks drive the same way. Reading the timeline happens here, never in ``update(_:_:)``
-/// or ``render(_:size:)``.
+/// A ``State`` with its effects run at once, on the caller's thread, against a timeline: what tests
+/// and benchmarks drive (the event loop runs the same effects on an ``EffectWorker`` instead).
+/// Reading the timeline happens in the effects, never in ``update(_:_:)`` or ``render(_:size:)``.
 @dynamicMemberLookup
 public struct UISession: Sendable {
   /// The state now.
@@ -35,22 +35,13 @@ public struct UISession: Sendable {
     }
   }
 
-  /// Tells the state what changed in the timeline: new records, new header facts. Returns whether
-  /// anything did.
+  /// Tells the state what changed in the timeline: new records, new header facts (the event
+  /// loop's ``Effect/loadInfo``). Returns whether anything did.
   @discardableResult
   public mutating func refresh() -> Bool {
-    var changed = false
-    let info = runner.source.info
-    if info != state.info {
-      apply(.info(info))
-      changed = true
-    }
-    let count = runner.source.count
-    if count != state.known {
-      apply(.recordsArrived(count: count))
-      changed = true
-    }
-    return changed
+    let before = (state.info, state.known)
+    for message in runner.run(.loadInfo) { apply(message) }
+    return state.info != before.0 || state.known != before.1
   }
 
   /// Shows `text` in the footer until the next key.

@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeLive
+import TagscopeRecording
 import TagscopeUI
 
 /// Runs the terminal debugger with SIGINT, SIGTERM and SIGHUP handled in the one place tagscope
@@ -21,15 +22,13 @@ enum Debugger {
     _ source: any TimelineSource, mode: Mode, wakeup: Wakeup
   ) async -> Result<LoopStats, TerminalError> {
     await withCheckedContinuation { continuation in
-      let thread = Thread {
+      _ = WorkerThread(name: "tagscope.debugger") { _ in
         do throws(TerminalError) {
           continuation.resume(returning: .success(try run(source, mode: mode, wakeup: wakeup)))
         } catch {
           continuation.resume(returning: .failure(error))
         }
       }
-      thread.name = "tagscope.debugger"
-      thread.start()
     }
   }
 }

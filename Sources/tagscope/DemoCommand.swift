@@ -141,7 +141,7 @@ struct DemoCommand: ParsableCommand {
     let checker: PlanChecker?
     do {
       checker = try PlanChecker.loadPlan(path: plan, demo: true).map {
-        PlanChecker(plan: $0, timeline: timeline)
+        PlanChecker(plan: $0, timeline: timeline) { wakeup.signal() }
       }
     } catch {
       FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))

@@ -87,9 +87,9 @@ struct Listen: AsyncParsableCommand {
       }
       return
     }
-    let checker = try plan.map { PlanChecker(plan: try Self.loadPlan($0)) }
+    let loaded = try plan.map { try Self.loadPlan($0) }
     do {
-      _ = try await ListenRunner.run(options, checker: checker)
+      _ = try await ListenRunner.run(options, plan: loaded)
     } catch {
       throw ValidationError("\(error)")
     }

@@ -26,7 +26,7 @@ enum ListenInterface {
     let checker: PlanChecker?
     do {
       checker = try PlanChecker.loadPlan(path: plan, demo: false).map {
-        PlanChecker(plan: $0, timeline: timeline)
+        PlanChecker(plan: $0, timeline: timeline) { wakeup.signal() }
       }
     } catch {
       return "\(error)"
@@ -38,7 +38,7 @@ enum ListenInterface {
     }
     let server: ListenServer
     do {
-      let query = QueryService(session: session, timeline: timeline, plan: checker?.monitor.plan)
+      let query = QueryService(session: session, timeline: timeline)
       server = try await ListenServer.start(
         configuration: options.configuration, ingest: session, query: query)
     } catch {

@@ -44,7 +44,7 @@ struct ReplayCommand: ParsableCommand {
     var checker: PlanChecker?
     do {
       if let plan = try PlanChecker.loadPlan(path: plan, demo: false) {
-        checker = PlanChecker(plan: plan, timeline: timeline)
+        checker = PlanChecker(plan: plan, timeline: timeline) { wakeup.signal() }
       }
     } catch {
       FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))

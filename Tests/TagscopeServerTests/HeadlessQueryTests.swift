@@ -26,7 +26,7 @@ final class HeadlessQueryTests: XCTestCase {
         stop: {
           while stopping.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
         },
-        checker: PlanChecker(plan: plan))
+        plan: plan)
     }
     while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
     let port = boundPort.all[0]

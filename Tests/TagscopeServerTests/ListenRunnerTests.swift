@@ -183,7 +183,7 @@ final class ListenRunnerTests: XCTestCase {
             try? await Task.sleep(nanoseconds: 10_000_000)
           }
         },
-        checker: PlanChecker(plan: plan))
+        plan: plan)
     }
     while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
     let body = #"{"type":"track","userId":"user-1","event":"Play\u001b[31m"}"#

@@ -117,6 +117,7 @@ final class LiveSessionTests: XCTestCase {
     // The plan now lists screen1 and screen3 but no longer screen2.
     let grown = try PlanLoader.load(yaml: "plan: P\nscreens:\n  screen1: {}\n  screen3: {}\n", file: "p.yaml")
     XCTAssertTrue(checker.reload(grown))
+    checker.waitUntilReloaded()
     XCTAssertEqual(checker.monitor.plan.entries.map(\.name), ["screen1", "screen3"])
     XCTAssertEqual(checker.monitor.counts.errors, 1)
     XCTAssertEqual(timeline.nextViolation(after: -1), 1, "the mark of position 0 is gone, 1 has one")

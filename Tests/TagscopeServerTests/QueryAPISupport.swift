@@ -38,15 +38,18 @@ final class QueryAPIHarness: @unchecked Sendable {
     self.recording = recording
   }
 
-  static func start(plan yaml: String? = QueryAPIHarness.plan, token: String? = nil) async throws
-    -> QueryAPIHarness
-  {
+  /// A harness checking the plan `yaml` (read from `planFile` instead when given).
+  static func start(
+    plan yaml: String? = QueryAPIHarness.plan, planFile: String? = nil, token: String? = nil
+  ) async throws -> QueryAPIHarness {
     let recording = temporaryRecording()
     let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
-    let plan = try yaml.map { try PlanLoader.load(yaml: $0, file: "shop.yaml") }
+    let plan =
+      try planFile.map { try PlanLoader.load(contentsOf: $0) }
+      ?? yaml.map { try PlanLoader.load(yaml: $0, file: "shop.yaml") }
     let checker = plan.map { PlanChecker(plan: $0, timeline: timeline) }
     let session = LiveSession(store: timeline, checker: checker)
-    let query = QueryService(session: session, timeline: timeline, plan: plan)
+    let query = QueryService(session: session, timeline: timeline)
     let server = try await ListenServer.start(
       configuration: ListenConfiguration(port: 0, token: token), ingest: session, query: query)
     return QueryAPIHarness(

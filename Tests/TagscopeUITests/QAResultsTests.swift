@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TaggingPlan
 import TagscopeRecording
 import TagscopeTimeline
 import XCTest

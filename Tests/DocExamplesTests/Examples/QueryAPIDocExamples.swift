@@ -14,10 +14,9 @@ final class QueryAPIDocExamples: XCTestCase {
     let timeline = try Timeline.live()
     defer { timeline.release(keepTemporary: false) }
     let checker: PlanChecker? = nil
-    let plan = checker?.monitor.plan
     let configuration = ListenConfiguration(port: 0)
     let session = LiveSession(store: timeline, checker: checker)
-    let query = QueryService(session: session, timeline: timeline, plan: plan)
+    let query = QueryService(session: session, timeline: timeline)
     let server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
     try await server.shutdown()
     session.close()

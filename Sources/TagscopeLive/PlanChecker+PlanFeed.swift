@@ -1,19 +1,11 @@
 import Foundation
-import PodcastDemo
 import TaggingPlan
-import TagscopeLive
 import TagscopeRecording
 import TagscopeUI
 
 /// The debugger reads the plan results (header, Providers pane, coverage checklist) from the
 /// checker the live session or the replay check fills.
 extension PlanChecker: PlanFeed {
-  /// Loads the plan at `path`, or the demo's own plan when `path` is nil and `demo` is set.
-  static func loadPlan(path: String?, demo: Bool) throws -> Plan? {
-    if let path { return try PlanLoader.load(contentsOf: path) }
-    return demo ? try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo plan") : nil
-  }
-
   public var headerText: String { monitor.headerText }
 
   public var errorsText: String { monitor.errorsText }
@@ -93,6 +85,8 @@ extension PlanChecker {
       let added = "added \(preview.label) to \(preview.planFile):\(line)"
       // The records so far are checked again against the plan as the file now is.
       guard reload(plan) else { return .success("\(added); it is checked from the next start") }
+      // The debugger's job lane waits here, not its drawing thread: the header shows the progress.
+      waitUntilReloaded()
       return .success("\(added) and checked the records again")
     } catch {
       return .failure(PlanEntryFailure(error.description))
