@@ -14,6 +14,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hostile", HostileBench.run),
   ("plan", PlanBench.run),
   ("ui", UIBench.run),
+  ("reload", ReloadBench.run),
   ("api", QueryAPIBench.run),
   ("devices", DevicesBench.run),
 ]

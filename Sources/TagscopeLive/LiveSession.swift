@@ -77,6 +77,11 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Encodes the lines of `event`'s records (on the caller's thread, the event loop) and queues it.
   public func deliver(_ event: ListenEvent) { queue.put(LiveInput(event)) }
 
+  /// Queues native records with the lines they arrived as: stored as they are, never encoded again.
+  public func deliver(_ records: [Record], lines: [[UInt8]]) {
+    queue.put(.event(.records(records), items: zip(records, lines).map { .record($0, line: $1) }))
+  }
+
   public var hasRoom: Bool { queue.hasRoom }
 
   public func whenRoom(_ resume: @escaping @Sendable () -> Void) { queue.whenRoom(resume) }

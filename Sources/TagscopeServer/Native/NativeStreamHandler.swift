@@ -33,6 +33,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private var state = State.awaitingHeader
   private var lineNumber = 0
   private var pending: [Record] = []
+  /// The recording lines of `pending`: each as it arrived, with `source` (and `run`) added.
+  private var pendingLines: [[UInt8]] = []
   private var deadline: Scheduled<Void>?
   private var peer = "unknown"
   private var problems = ProblemBudget()
@@ -152,8 +154,10 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private func flush() {
     guard !pending.isEmpty else { return }
     let records = pending
+    let lines = pendingLines
     pending.removeAll(keepingCapacity: true)
-    server.deliver(.records(records))
+    pendingLines.removeAll(keepingCapacity: true)
+    server.deliver(records, lines: lines)
     if let run, let last = records.last { server.took(run: run, upTo: last.seq) }
   }
 
@@ -246,6 +250,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
       taken = max(taken ?? 0, record.seq)
       record.source = source
       pending.append(record)
+      pendingLines.append(Self.storedLine(line, source: source, run: run))
     case .success(.dropped(let marker)):
       flush()
       server.statistics.update { $0.droppedByClients += marker.count }
@@ -272,5 +277,22 @@ final class NativeStreamHandler: ChannelInboundHandler {
     reply.writeString(JSONText.string(["error": .string(message)]) + "\n")
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     context.writeAndFlush(wrapOutboundOut(reply)).whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+
+  /// The line a record is stored as: the bytes that arrived, with `"source"` (and `"run"`) added
+  /// as the object's last keys, which every reader takes over an earlier key of the same name.
+  static func storedLine(_ line: ByteBuffer, source: String, run: String?) -> [UInt8] {
+    var bytes = Array(line.readableBytesView)
+    while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
+    guard bytes.last == UInt8(ascii: "}") else { return bytes }
+    bytes.removeLast()
+    // `{}`: no key before ours.
+    let empty = bytes.last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } == UInt8(ascii: "{")
+    var tail = empty ? "" : ","
+    tail += "\"source\":" + JSONText.quoted(source)
+    if let run { tail += ",\"run\":" + JSONText.quoted(run) }
+    bytes += Array(tail.utf8)
+    bytes += [UInt8(ascii: "}"), 0x0A]
+    return bytes
   }
 }

@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// Where a ``ListenServer`` puts what it receives: a queue the server fills from its event loops
 /// and someone else drains.
 ///
@@ -10,6 +12,9 @@ public protocol ListenIngest: AnyObject, Sendable {
   /// check ``hasRoom`` before reading more, so the queue goes over its bound by at most one read
   /// (or one request) per connection.
   func deliver(_ event: ListenEvent)
+  /// Takes records with the recording lines they are stored as (a native client's lines as they
+  /// arrived, `source` added), so they are never encoded again; otherwise as ``deliver(_:)``.
+  func deliver(_ records: [Record], lines: [[UInt8]])
   /// Whether the queue takes more now.
   var hasRoom: Bool { get }
   /// Calls `resume` once there is room again (at once, on the calling thread, if there is now).
@@ -20,6 +25,9 @@ public protocol ListenIngest: AnyObject, Sendable {
 }
 
 extension ListenIngest {
+  /// An ingest that keeps records, not lines: the records alone.
+  public func deliver(_ records: [Record], lines: [[UInt8]]) { deliver(.records(records)) }
+
   /// An ingest that stores as it takes: at once.
   public func whenStored(_ done: @escaping @Sendable () -> Void) { done() }
 }

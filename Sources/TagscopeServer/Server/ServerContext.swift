@@ -60,6 +60,13 @@ final class ServerContext: Sendable {
     ingest.deliver(event)
   }
 
+  /// Enqueues native records with the lines they arrived as (see ``ListenIngest/deliver(_:lines:)``).
+  func deliver(_ records: [Record], lines: [[UInt8]]) {
+    guard !records.isEmpty else { return }
+    statistics.update { $0.accepted += records.count }
+    ingest.deliver(records, lines: lines)
+  }
+
   /// Numbers and delivers the events one SDK request carried; the first request from a source
   /// (`provider@address`) announces it.
   func deliver(_ events: [IngestedEvent], source: String, provider: String, address: String) {
