@@ -74,7 +74,6 @@ let package = Package(
       dependencies: [
         "AnalyticsHub",
         "AnalyticsProviders",
-        "TagscopeInspector",
         "TagscopeRecording",
         "TagscopeTimeline",
         .product(name: "NIOCore", package: "swift-nio"),
