@@ -68,7 +68,7 @@ let package = Package(
     .target(name: "PodcastPlayerFeature", dependencies: ["AnalyticsHub"]),
     .target(
       name: "PodcastDemo",
-      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastPlayerFeature"]),
+      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastPlayerFeature"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
@@ -90,7 +90,7 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
         "TaggingPlanImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
