@@ -68,13 +68,12 @@ let package = Package(
     .target(name: "PodcastPlayerFeature", dependencies: ["AnalyticsHub"]),
     .target(
       name: "PodcastDemo",
-      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastPlayerFeature"]),
+      dependencies: ["AnalyticsHub", "AnalyticsProviders", "PodcastPlayerFeature"]),
     .target(
       name: "TagscopeServer",
       dependencies: [
         "AnalyticsHub",
         "AnalyticsProviders",
-        "TagscopeInspector",
         "TagscopeRecording",
         "TagscopeTimeline",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -92,7 +91,7 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "AnalyticsHubTesting", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
         "TaggingPlanImport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -101,39 +101,3 @@ public final class DispatchRecorder: HubObserver, @unchecked Sendable {
   /// The last dispatch.
   public var last: Dispatch? { dispatches.last }
 }
-
-/// A clock tests move by hand, so durations and timestamps are exact.
-public final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-  private var uptime: UInt64 = 0
-
-  /// A clock reading `start`.
-  public init(start: Date = Date(timeIntervalSince1970: 1_795_000_000)) { current = start }
-
-  /// Moves time forward.
-  public func advance(by seconds: TimeInterval) {
-    lock.lock()
-    current += seconds
-    uptime += UInt64((seconds * 1_000_000_000).rounded())
-    lock.unlock()
-  }
-
-  /// The current wall time.
-  public var now: Date {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
-  }
-
-  /// This clock as the hub's time source.
-  public var hubClock: HubClock {
-    HubClock(
-      now: { [self] in now },
-      uptimeNanoseconds: { [self] in
-        lock.lock()
-        defer { lock.unlock() }
-        return uptime
-      })
-  }
-}

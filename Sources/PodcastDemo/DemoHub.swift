@@ -1,5 +1,4 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import Foundation
 
 /// Builds the demo's hub: a real ``AnalyticsHub`` for the podcast taxonomy on a clock that the

@@ -1,5 +1,4 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import Foundation
 
 /// The demo as a data generator (`tagscope demo --headless`): the simulator as fast as its

@@ -1,5 +1,4 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import Foundation
 
 /// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a

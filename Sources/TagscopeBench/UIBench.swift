@@ -1,5 +1,4 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeInspector

@@ -1,20 +1,31 @@
 import AnalyticsHub
 
-/// Writes compact JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)``
-/// call: strings escaped per RFC 8259, integers and doubles in their shortest exact form,
-/// non-finite doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is
-/// a compare and a store.
+/// Writes JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)`` call:
+/// strings escaped per RFC 8259, integers and doubles in their shortest exact form, non-finite
+/// doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is a compare
+/// and a store.
+///
+/// Compact by default; pretty (``string(capacity:pretty:escaping:_:)``) puts each key and array
+/// element on its own line, indented by two spaces a level, with the keys in the order written.
 package struct JSONWriter {
   private var base: UnsafeMutablePointer<UInt8>
   private var count = 0
   private var capacity: Int
+  /// Whether keys and elements go on lines of their own.
+  private let pretty: Bool
+  /// Scalars every string (keys included) also writes as `\u` escapes.
+  private let escaping: ((Unicode.Scalar) -> Bool)?
+  /// Objects and arrays open, the indentation of the next line in pretty mode.
+  private var depth = 0
 
-  private init(capacity: Int) {
+  private init(capacity: Int, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil) {
     self.capacity = max(64, capacity)
+    self.pretty = pretty
+    self.escaping = escaping
     base = .allocate(capacity: self.capacity)
   }
 
-  /// Runs `body` with a writer and appends what it wrote to `bytes`.
+  /// Runs `body` with a compact writer and appends what it wrote to `bytes`.
   package static func write(
     into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void
   ) {
@@ -24,9 +35,13 @@ package struct JSONWriter {
     writer.base.deallocate()
   }
 
-  /// Runs `body` with a writer and returns what it wrote as a string.
-  package static func string(capacity: Int = 1024, _ body: (inout JSONWriter) -> Void) -> String {
-    var writer = JSONWriter(capacity: capacity)
+  /// Runs `body` with a writer and returns what it wrote as a string: compact, or `pretty`, with
+  /// the scalars `escaping` selects also written as `\u` escapes in every string.
+  package static func string(
+    capacity: Int = 1024, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil,
+    _ body: (inout JSONWriter) -> Void
+  ) -> String {
+    var writer = JSONWriter(capacity: capacity, pretty: pretty, escaping: escaping)
     body(&writer)
     let text = String(decoding: UnsafeBufferPointer(start: writer.base, count: writer.count), as: UTF8.self)
     writer.base.deallocate()
@@ -66,8 +81,62 @@ package struct JSONWriter {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
-  /// `"key":` for a field after the first.
+  /// `{`, closed by ``closeObject()``.
+  @inline(__always)
+  package mutating func openObject() { open(UInt8(ascii: "{")) }
+
+  /// `}` of the innermost open object.
+  @inline(__always)
+  package mutating func closeObject() { close(UInt8(ascii: "}")) }
+
+  /// `[`, closed by ``closeArray()``.
+  @inline(__always)
+  package mutating func openArray() { open(UInt8(ascii: "[")) }
+
+  /// `]` of the innermost open array.
+  @inline(__always)
+  package mutating func closeArray() { close(UInt8(ascii: "]")) }
+
+  /// What comes before an array element: a comma unless it is the first, and in pretty mode a new
+  /// line.
+  @inline(__always)
+  package mutating func element(first: Bool) {
+    if !first { byte(UInt8(ascii: ",")) }
+    if pretty { newline() }
+  }
+
+  @inline(__always)
+  private mutating func open(_ bracket: UInt8) {
+    byte(bracket)
+    depth += 1
+  }
+
+  @inline(__always)
+  private mutating func close(_ bracket: UInt8) {
+    depth -= 1
+    // No value ends in `{` or `[`: either as the last byte means the object or array is empty.
+    if pretty && base[count - 1] != UInt8(ascii: "{") && base[count - 1] != UInt8(ascii: "[") { newline() }
+    byte(bracket)
+  }
+
+  /// A line break and the indentation of the current depth.
+  private mutating func newline() {
+    let width = 2 * depth
+    reserve(1 + width)
+    base[count] = UInt8(ascii: "\n")
+    (base + count + 1).update(repeating: UInt8(ascii: " "), count: width)
+    count += 1 + width
+  }
+
+  /// `"key":` for a field, after a comma unless it is the first.
   package mutating func key(_ name: StaticString, first: Bool = false) {
+    guard !pretty else {
+      element(first: first)
+      byte(UInt8(ascii: "\""))
+      raw(name)
+      raw("\": ")
+      return
+    }
     let length = name.utf8CodeUnitCount
     reserve(length + 4)
     if !first {
@@ -87,12 +156,17 @@ package struct JSONWriter {
 
   /// `"key":` for a runtime key (escaped).
   package mutating func key(_ name: String, first: Bool) {
-    if !first { byte(UInt8(ascii: ",")) }
+    element(first: first)
     string(name)
     byte(UInt8(ascii: ":"))
+    if pretty { byte(UInt8(ascii: " ")) }
   }
 
   package mutating func string(_ text: String) {
+    if let escaping {
+      string(text, escaping: escaping)
+      return
+    }
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
   }
@@ -225,24 +299,24 @@ package struct JSONWriter {
     case .date(let date):
       timestamp(ISO8601Timestamp.milliseconds(seconds: date.timeIntervalSince1970, rounding: .down))
     case .array(let values):
-      byte(UInt8(ascii: "["))
+      openArray()
       for (index, element) in values.enumerated() {
-        if index > 0 { byte(UInt8(ascii: ",")) }
+        self.element(first: index == 0)
         self.value(element)
       }
-      byte(UInt8(ascii: "]"))
+      closeArray()
     case .object(let properties): object(properties)
     case .null: raw("null")
     }
   }
 
   package mutating func object(_ properties: Properties) {
-    byte(UInt8(ascii: "{"))
+    openObject()
     for (index, element) in properties.enumerated() {
       key(element.key, first: index == 0)
       value(element.value)
     }
-    byte(UInt8(ascii: "}"))
+    closeObject()
   }
 
   /// Appends `extra`'s fields after fields already written (the object is open and non-empty).
@@ -254,11 +328,11 @@ package struct JSONWriter {
   }
 
   package mutating func stringArray(_ values: [String]) {
-    byte(UInt8(ascii: "["))
+    openArray()
     for (index, element) in values.enumerated() {
-      if index > 0 { byte(UInt8(ascii: ",")) }
+      self.element(first: index == 0)
       string(element)
     }
-    byte(UInt8(ascii: "]"))
+    closeArray()
   }
 }

@@ -1,6 +1,7 @@
 import AnalyticsHub
 
-/// Writes records, headers and drop markers as single JSON lines in the recording format.
+/// Writes records, headers and drop markers as single JSON lines in the recording format, and
+/// records as indented JSON with the same fields for display (``pretty(_:escaping:)``).
 ///
 /// Fields come in a fixed order (`seq`, `time`, `kind`, `name`, `eventType`, `properties`,
 /// `context`, `outputs`, `issues`, `source`, `raw`, then unknown fields kept in `extra`); optional
@@ -9,6 +10,13 @@ import AnalyticsHub
 public enum RecordLineEncoder {
   /// The record as one line of JSON, without the trailing newline.
   public static func line(_ record: Record) -> String { text(1024) { write(record, to: &$0) } }
+
+  /// The record as indented JSON: the fields, names and order of its line, one key or array
+  /// element a line, two spaces a level. Strings (keys included) also write the scalars
+  /// `escaping` selects as `\u` escapes, so a terminal can show them without acting on them.
+  public static func pretty(_ record: Record, escaping: ((Unicode.Scalar) -> Bool)? = nil) -> String {
+    JSONWriter.string(capacity: 4096, pretty: true, escaping: escaping) { write(record, to: &$0) }
+  }
 
   /// Appends the record's JSON and a newline to `bytes`.
   public static func appendLine(_ record: Record, to bytes: inout [UInt8]) {
@@ -60,7 +68,7 @@ public enum RecordLineEncoder {
   package static let markerFields = Set(LineFields.marker)
 
   package static func write(_ record: Record, to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
+    writer.openObject()
     writer.key(.seq, first: true)
     writer.unsigned(record.seq)
     writer.key(.time)
@@ -78,25 +86,25 @@ public enum RecordLineEncoder {
     writer.key(.context)
     write(record.context, to: &writer)
     writer.key(.outputs)
-    writer.byte(UInt8(ascii: "["))
+    writer.openArray()
     for (index, output) in record.outputs.enumerated() {
-      if index > 0 { writer.byte(UInt8(ascii: ",")) }
+      writer.element(first: index == 0)
       write(output, to: &writer)
     }
-    writer.byte(UInt8(ascii: "]"))
+    writer.closeArray()
     if !record.issues.isEmpty {
       writer.key(.issues)
-      writer.byte(UInt8(ascii: "["))
+      writer.openArray()
       for (index, issue) in record.issues.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.byte(UInt8(ascii: "{"))
+        writer.element(first: index == 0)
+        writer.openObject()
         writer.key(.code, first: true)
         writer.string(issue.code)
         writer.key(.issueMessage)
         writer.string(issue.message)
-        writer.byte(UInt8(ascii: "}"))
+        writer.closeObject()
       }
-      writer.byte(UInt8(ascii: "]"))
+      writer.closeArray()
     }
     if let source = record.source {
       writer.key(.source)
@@ -109,11 +117,11 @@ public enum RecordLineEncoder {
     // An unknown `eventType` word read from a recording lives in `extra` and is written back.
     writeExtra(
       record.extra, known: record.eventType == nil ? recordFieldsButEventType : recordFields, to: &writer)
-    writer.byte(UInt8(ascii: "}"))
+    writer.closeObject()
   }
 
   private static func write(_ context: RecordContext, to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
+    writer.openObject()
     var first = true
     if let screen = context.screen {
       writer.key(.screen, first: true)
@@ -124,7 +132,7 @@ public enum RecordLineEncoder {
     writer.stringArray(context.history)
     if let session = context.session {
       writer.key(.session)
-      writer.byte(UInt8(ascii: "{"))
+      writer.openObject()
       writer.key(.sessionID, first: true)
       writer.string(session.id)
       writer.key(.sessionState)
@@ -136,18 +144,18 @@ public enum RecordLineEncoder {
       writer.key(.sessionProperties)
       writer.object(session.properties)
       writeExtra(session.extra, known: sessionFields, to: &writer)
-      writer.byte(UInt8(ascii: "}"))
+      writer.closeObject()
     }
     if !context.timedEvents.isEmpty {
       writer.key(.timedEvents)
       writer.stringArray(context.timedEvents)
     }
     writeExtra(context.extra, known: contextFields, to: &writer)
-    writer.byte(UInt8(ascii: "}"))
+    writer.closeObject()
   }
 
   private static func write(_ output: ProviderOutput, to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
+    writer.openObject()
     writer.key(.provider, first: true)
     writer.string(output.provider)
     writer.key(.status)
@@ -158,10 +166,10 @@ public enum RecordLineEncoder {
     }
     if !output.calls.isEmpty {
       writer.key(.calls)
-      writer.byte(UInt8(ascii: "["))
+      writer.openArray()
       for (index, call) in output.calls.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.byte(UInt8(ascii: "{"))
+        writer.element(first: index == 0)
+        writer.openObject()
         writer.key(.method, first: true)
         writer.string(call.method)
         if let name = call.name {
@@ -170,16 +178,16 @@ public enum RecordLineEncoder {
         }
         writer.key(.parameters)
         writer.object(call.parameters)
-        writer.byte(UInt8(ascii: "}"))
+        writer.closeObject()
       }
-      writer.byte(UInt8(ascii: "]"))
+      writer.closeArray()
     }
     if !output.violations.isEmpty {
       writer.key(.violations)
-      writer.byte(UInt8(ascii: "["))
+      writer.openArray()
       for (index, violation) in output.violations.enumerated() {
-        if index > 0 { writer.byte(UInt8(ascii: ",")) }
-        writer.byte(UInt8(ascii: "{"))
+        writer.element(first: index == 0)
+        writer.openObject()
         writer.key(.rule, first: true)
         writer.string(violation.rule)
         writer.key(.message)
@@ -194,16 +202,16 @@ public enum RecordLineEncoder {
           writer.key(.errorCode)
           writer.int(Int64(errorCode))
         }
-        writer.byte(UInt8(ascii: "}"))
+        writer.closeObject()
       }
-      writer.byte(UInt8(ascii: "]"))
+      writer.closeArray()
     }
     writeExtra(output.extra, known: outputFields, to: &writer)
-    writer.byte(UInt8(ascii: "}"))
+    writer.closeObject()
   }
 
   package static func write(_ header: RecordingHeader, to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
+    writer.openObject()
     writer.key(LineFields.format, first: true)
     writer.string(header.format)
     writer.key(LineFields.version, first: false)
@@ -221,11 +229,11 @@ public enum RecordLineEncoder {
       writer.timestamp(started)
     }
     writeExtra(header.extra, known: headerFields, to: &writer)
-    writer.byte(UInt8(ascii: "}"))
+    writer.closeObject()
   }
 
   package static func write(_ marker: DropMarker, to writer: inout JSONWriter) {
-    writer.byte(UInt8(ascii: "{"))
+    writer.openObject()
     writer.key(LineFields.dropped, first: true)
     writer.int(Int64(marker.count))
     writer.key(.time)
@@ -237,7 +245,7 @@ public enum RecordLineEncoder {
     writer.key(LineFields.by, first: false)
     writer.string(marker.origin)
     writeExtra(marker.extra, known: markerFields, to: &writer)
-    writer.byte(UInt8(ascii: "}"))
+    writer.closeObject()
   }
 
   private static func writeExtra(_ extra: Properties, known: Set<String>, to writer: inout JSONWriter) {

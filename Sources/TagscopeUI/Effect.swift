@@ -168,7 +168,8 @@ public struct EffectRunner: Sendable {
 
   private func detail(_ index: Int) -> Msg {
     let record = selection(index).record
-    let lines = RecordJSON.pretty(record).split(separator: "\n", omittingEmptySubsequences: false).map {
+    let json = RecordLineEncoder.pretty(record, escaping: Sanitizer.isUnsafe)
+    let lines = json.split(separator: "\n", omittingEmptySubsequences: false).map {
       Sanitizer.clean(String($0), limit: 100_000)
     }
     return .detailLoaded(index: index, seq: record.seq, name: record.name, lines: lines)

@@ -1,5 +1,4 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import ArgumentParser
 import Foundation
 import PodcastDemo

@@ -1,3 +1,5 @@
+import TagscopeServer
+
 /// What `tagscope listen` was asked to do.
 public struct ListenOptions: Sendable {
   /// Address to bind (loopback by default; anything else must be asked for).

@@ -1,6 +1,6 @@
-import AnalyticsHub
 import Foundation
 import TagscopeRecording
+import TagscopeServer
 import TagscopeTimeline
 
 /// Formats what the server delivers as one sanitized line per record (and per source change or
