@@ -115,7 +115,7 @@ let package = Package(
       ]),
     .target(
       name: "TaggingPlanImport",
-      dependencies: ["TaggingPlan", .product(name: "Yams", package: "Yams")]),
+      dependencies: ["TaggingPlan", "TagscopeRecording", .product(name: "Yams", package: "Yams")]),
     .testTarget(
       name: "TaggingPlanImportTests",
       dependencies: [

@@ -10,6 +10,9 @@ public struct ImportedCatalogue: Sendable, Hashable {
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.
   public private(set) var methods: [CatalogueEntry] = []
+  /// Where each key is in `calls` and in `methods`, so adding an entry takes constant time.
+  private var callPositions: [String: Int] = [:]
+  private var methodPositions: [String: Int] = [:]
 
   /// An empty catalogue.
   public init(provider: String, unplanned: UnplannedCalls = .error) {
@@ -21,9 +24,10 @@ public struct ImportedCatalogue: Sendable, Hashable {
   /// keys calls by name, so the first is kept).
   @discardableResult
   public mutating func addCall(_ entry: CatalogueEntry) -> ImportWarning? {
-    if let first = calls.first(where: { $0.key == entry.key }) {
-      return duplicate(entry, first, "a call named \"\(entry.key)\"")
+    if let first = callPositions[entry.key] {
+      return duplicate(entry, calls[first], "a call named \"\(entry.key)\"")
     }
+    callPositions[entry.key] = calls.count
     calls.append(entry)
     return nil
   }
@@ -31,14 +35,15 @@ public struct ImportedCatalogue: Sendable, Hashable {
   /// Adds a `methods` entry, or returns why not (one for the method is already there).
   @discardableResult
   public mutating func addMethod(_ entry: CatalogueEntry) -> ImportWarning? {
-    if let first = methods.first(where: { $0.key == entry.key }) {
-      return duplicate(entry, first, "the method \(entry.key)")
+    if let first = methodPositions[entry.key] {
+      return duplicate(entry, methods[first], "the method \(entry.key)")
     }
+    methodPositions[entry.key] = methods.count
     methods.append(entry)
     return nil
   }
 
-  /// Changes every entry (`calls`, then `methods`).
+  /// Changes every entry (`calls`, then `methods`); keys stay as they are (they index the entries).
   mutating func updateEntries(_ change: (inout CatalogueEntry) -> Void) {
     for index in calls.indices { change(&calls[index]) }
     for index in methods.indices { change(&methods[index]) }

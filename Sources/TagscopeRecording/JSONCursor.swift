@@ -6,17 +6,23 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
   public var reason: String
 
   public var description: String { "\(reason) at byte \(offset + 1)" }
+
+  /// An error at byte `offset`.
+  package init(offset: Int, reason: String) {
+    self.offset = offset
+    self.reason = reason
+  }
 }
 
-/// The one JSON lexer: a cursor over the UTF-8 bytes of one line that reads tokens, scans strings
-/// and numbers, and skips whole values it is not asked for — validating them (syntax, UTF-8,
-/// nesting) without building anything. The tree parser (``JSONParser``) and the record decoder
-/// (``RecordDecoder``) are both written on top of it, so every reader of the recording format
-/// accepts and rejects exactly the same bytes with the same messages.
+/// The one JSON lexer: a cursor over the UTF-8 bytes of one line (or one document) that reads
+/// tokens, scans strings and numbers, and skips whole values it is not asked for — validating them
+/// (syntax, UTF-8, nesting) without building anything. The tree parser (``JSONParser``), the record
+/// decoder (``RecordDecoder``) and the plan importer's JSON reader are all written on top of it, so
+/// every reader of JSON accepts and rejects exactly the same bytes with the same messages.
 ///
-/// Strict RFC 8259. Nesting deeper than ``maximumDepth`` is an error, never a stack overflow.
+/// Strict RFC 8259. Nesting deeper than ``depthLimit`` is an error, never a stack overflow.
 package struct JSONCursor {
-  /// The deepest nesting of arrays and objects accepted.
+  /// The deepest nesting of arrays and objects accepted by default.
   package static let maximumDepth = 256
 
   package let bytes: UnsafeBufferPointer<UInt8>
@@ -24,10 +30,16 @@ package struct JSONCursor {
   package var index = 0
   /// Arrays and objects open at ``index``.
   package var depth = 0
+  /// The deepest nesting of arrays and objects this cursor accepts.
+  package let depthLimit: Int
   /// Decoded bytes of the last string with escapes.
   private var scratch: [UInt8] = []
 
-  package init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+  /// A cursor at the start of `bytes`, accepting nesting up to `depthLimit` levels.
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int = JSONCursor.maximumDepth) {
+    self.bytes = bytes
+    self.depthLimit = depthLimit
+  }
 
   package func error(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
 
@@ -70,7 +82,7 @@ package struct JSONCursor {
   @inline(__always)
   package mutating func open() throws(JSONSyntaxError) {
     depth += 1
-    guard depth <= Self.maximumDepth else { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+    guard depth <= depthLimit else { throw error("nesting deeper than \(depthLimit) levels") }
     index += 1
   }
 
@@ -79,12 +91,20 @@ package struct JSONCursor {
   /// valid until the next string is read.
   @inline(__always)
   package mutating func nextKey(first: Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+    guard try nextMember(first: first) else { return nil }
+    return try memberKey()
+  }
+
+  /// Whether an object whose `{` was consumed by ``open()`` has another member (then positioned on
+  /// its key's opening quote); `false` after the closing `}`. ``nextKey(first:)`` in two steps.
+  @inline(__always)
+  package mutating func nextMember(first: Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     if first {
       if peek == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        return nil
+        return false
       }
     } else {
       guard index < bytes.count else { throw error("unexpected end of line inside an object") }
@@ -92,7 +112,7 @@ package struct JSONCursor {
       if byte == UInt8(ascii: "}") {
         index += 1
         depth -= 1
-        return nil
+        return false
       }
       guard byte == UInt8(ascii: ",") else {
         throw error("unexpected character \(Self.describe(byte)), ',' or '}' expected")
@@ -104,6 +124,13 @@ package struct JSONCursor {
     guard bytes[index] == UInt8(ascii: "\"") else {
       throw error("unexpected character \(Self.describe(bytes[index])), an object key was expected")
     }
+    return true
+  }
+
+  /// The key at the cursor (after ``nextMember(first:)``), its `:` consumed; its bytes are valid
+  /// until the next string is read.
+  @inline(__always)
+  package mutating func memberKey() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8> {
     let key = try stringBytes()
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -146,7 +173,7 @@ package struct JSONCursor {
 
   /// Moves past one value, checking it as strictly as parsing would, building nothing.
   package mutating func skipValue() throws(JSONSyntaxError) {
-    guard index < bytes.count else { throw error("unexpected end of line, a value was expected") }
+    guard index < bytes.count else { throw valueExpected() }
     switch bytes[index] {
     case UInt8(ascii: "\""): try skipString()
     case UInt8(ascii: "{"):
@@ -167,8 +194,14 @@ package struct JSONCursor {
     case UInt8(ascii: "f"): try literal("false")
     case UInt8(ascii: "n"): try literal("null")
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try number()
-    default: throw error("unexpected character \(Self.describe(bytes[index])), a value was expected")
+    default: throw valueExpected()
     }
+  }
+
+  /// The error for the cursor being where no value starts (or at the end).
+  package func valueExpected() -> JSONSyntaxError {
+    guard index < bytes.count else { return error("unexpected end of line, a value was expected") }
+    return error("unexpected character \(Self.describe(bytes[index])), a value was expected")
   }
 
   /// Throws unless only whitespace is left.

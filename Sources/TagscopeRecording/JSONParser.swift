@@ -38,7 +38,6 @@ public enum JSONParser {
 extension JSONCursor {
   /// The value at the cursor, as a tree.
   package mutating func value() throws(JSONSyntaxError) -> PropertyValue {
-    guard !isAtEnd else { throw error("unexpected end of line, a value was expected") }
     switch peek {
     case UInt8(ascii: "\""): return .string(try string())
     case UInt8(ascii: "{"): return .object(try object())
@@ -65,7 +64,7 @@ extension JSONCursor {
       case .int(let number): return .int(number)
       case .double(let number): return .double(number)
       }
-    default: throw error("unexpected character \(Self.describe(peek)), a value was expected")
+    default: throw valueExpected()
     }
   }
 

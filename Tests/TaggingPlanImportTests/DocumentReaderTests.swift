@@ -34,7 +34,7 @@ final class DocumentReaderTests: XCTestCase {
       let text = (error as? ImportError)?.description.replacingOccurrences(
         of: fixturesDirectory + "/", with: "")
       XCTAssertEqual(
-        text, "invalid.json:5:34: error: invalid JSON: expected ',' or '}' after an object member")
+        text, #"invalid.json:5:34: error: invalid JSON: unexpected character '"', ',' or '}' expected"#)
     }
   }
 
@@ -55,7 +55,7 @@ final class DocumentReaderTests: XCTestCase {
     }
   }
 
-  func testDeepNestingIsRefusedBeforeParsing() {
+  func testDeepJSONIsRefusedAtTheFirstLevelTooMany() {
     let text = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
     XCTAssertThrowsError(try DocumentReader.parse(text, file: "deep.json")) { error in
       XCTAssertEqual((error as? ImportError)?.location, SourceLocation(line: 1, column: 513))
@@ -67,7 +67,34 @@ final class DocumentReaderTests: XCTestCase {
       try DocumentReader.parse("{\"a\": \"\\ud83c\\udfa7\",\n \"b\": tru}", file: "b.json")
     ) { error in
       XCTAssertEqual(
-        (error as? ImportError)?.description, "b.json:2:7: error: invalid JSON: expected true")
+        (error as? ImportError)?.description,
+        "b.json:2:7: error: invalid JSON: invalid literal, expected 'true'")
     }
+  }
+
+  func testColumnsCountCharactersNotBytes() throws {
+    let text = "\u{FEFF}{\"é\": [1, \"ü€😀\", 3],\n \"naïve\": {\"x\": \"🎧\", \"y\": null}}"
+    let root = try DocumentReader.parse(text, file: "a.json")
+    XCTAssertEqual(root["é"]?.elements?.map(\.location.column), [9, 12, 19])
+    XCTAssertEqual(root.member("naïve")?.keyLocation, SourceLocation(line: 2, column: 2))
+    XCTAssertEqual(root["naïve"]?.member("y")?.keyLocation, SourceLocation(line: 2, column: 22))
+  }
+
+  func testJSONWithYAMLLibertiesStillReadsAsYAML() throws {
+    let root = try DocumentReader.parse("{\"a\": [1, 2, ], # a comment\n \"b\": x}", file: "a.json")
+    XCTAssertEqual(root["a"]?.elements?.map(\.value), [.number(1), .number(2)])
+    XCTAssertEqual(root["b"]?.value, .string("x"))
+    XCTAssertEqual(root.member("b")?.keyLocation, SourceLocation(line: 2, column: 2))
+  }
+
+  func testDeepYAMLIsRefused() {
+    let deep = "a: " + String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+    XCTAssertThrowsError(try DocumentReader.parse(deep, file: "deep.yaml")) { error in
+      XCTAssertEqual(
+        (error as? ImportError)?.description,
+        "deep.yaml:1:516: error: the document nests deeper than 512 levels")
+    }
+    let deeper = "a: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)
+    XCTAssertThrowsError(try DocumentReader.parse(deeper, file: "deep.yaml"))
   }
 }

@@ -82,7 +82,23 @@ final class SegmentImportTests: XCTestCase {
   func testInvalidJSONIsAnErrorWithItsPlace() {
     XCTAssertEqual(
       importError(["invalid.json"], options: ImportOptions(format: .segment)),
-      "invalid.json:5:34: error: invalid JSON: expected ',' or '}' after an object member")
+      #"invalid.json:5:34: error: invalid JSON: unexpected character '"', ',' or '}' expected"#)
+  }
+
+  func testThousandsOfEventsOnOneLineImportWithTheirPlaces() throws {
+    // One long line with multi-byte characters: columns are found without rescanning the line.
+    let rules = (0..<4000).map { index in
+      #"{"type": "TRACK", "key": "Écouté \#(index)", "version": 1, "jsonSchema": {"properties": {"#
+        + #""properties": {"properties": {"durée": {"type": "number", "multipleOf": 0.5}}}}}}"#
+    }
+    let text = "[" + rules.joined(separator: ", ") + "]"
+    let plan = try importText(text, format: .segment)
+    XCTAssertEqual(plan.catalogue.calls.count, 4000)
+    XCTAssertEqual(plan.catalogue.calls.last?.key, "Écouté 3999")
+    let lastKey = try XCTUnwrap(text.range(of: #""multipleOf""#, options: .backwards))
+    let column = text.unicodeScalars[..<lastKey.lowerBound].count + 1
+    XCTAssertEqual(plan.warnings.count, 4000)
+    XCTAssertEqual(plan.warnings.last?.location, SourceLocation(line: 1, column: column))
   }
 
   func testAFileOfAnotherShapeIsAnError() {

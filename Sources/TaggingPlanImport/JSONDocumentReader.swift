@@ -1,0 +1,95 @@
+import TaggingPlan
+import TagscopeRecording
+
+/// Reads a JSON document into a ``SourceNode`` tree on the one JSON lexer (``JSONCursor``): each
+/// value's byte offset becomes its line and column through a ``LineTable``. A repeated key is an
+/// error, as in YAML. Linear in the document, nesting bounded by ``DocumentReader/maximumDepth``.
+struct JSONDocumentReader {
+  private var cursor: JSONCursor
+  private var lines: LineTable
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    cursor = JSONCursor(bytes, depthLimit: DocumentReader.maximumDepth)
+    lines = LineTable(bytes)
+  }
+
+  /// The root value of `text`; errors name `file` and the place of the problem.
+  static func read(_ text: String, file: String) throws(ImportError) -> SourceNode {
+    var text = text
+    let result = text.withUTF8 { bytes -> Result<SourceNode, ImportError> in
+      var reader = JSONDocumentReader(bytes)
+      do throws(JSONSyntaxError) {
+        return .success(try reader.document())
+      } catch {
+        let location = reader.lines.location(of: error.offset)
+        return .failure(ImportError(file: file, location: location, message: "invalid JSON: \(error.reason)"))
+      }
+    }
+    return try result.get()
+  }
+
+  /// The whole document: one value, a byte order mark and whitespace around it allowed.
+  private mutating func document() throws(JSONSyntaxError) -> SourceNode {
+    if cursor.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { cursor.index = 3 }
+    cursor.skipWhitespace()
+    let root = try value()
+    try cursor.expectEnd()
+    return root
+  }
+
+  /// The value at the cursor.
+  private mutating func value() throws(JSONSyntaxError) -> SourceNode {
+    let location = lines.location(of: cursor.index)
+    switch cursor.peek {
+    case UInt8(ascii: "{"): return SourceNode(.object(try members()), at: location)
+    case UInt8(ascii: "["): return SourceNode(.array(try elements()), at: location)
+    case UInt8(ascii: "\""): return SourceNode(.string(try cursor.string()), at: location)
+    case UInt8(ascii: "t"):
+      try cursor.literal("true")
+      return SourceNode(.bool(true), at: location)
+    case UInt8(ascii: "f"):
+      try cursor.literal("false")
+      return SourceNode(.bool(false), at: location)
+    case UInt8(ascii: "n"):
+      try cursor.literal("null")
+      return SourceNode(.null, at: location)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      switch try cursor.number() {
+      case .int(let number): return SourceNode(.number(Double(number)), at: location)
+      case .double(let number): return SourceNode(.number(number), at: location)
+      }
+    default: throw cursor.valueExpected()
+    }
+  }
+
+  /// The members of the object at the cursor, in document order.
+  private mutating func members() throws(JSONSyntaxError) -> [SourceNode.Member] {
+    try cursor.open()
+    var members: [SourceNode.Member] = []
+    var keys: Set<String> = []
+    var first = true
+    while try cursor.nextMember(first: first) {
+      first = false
+      let keyOffset = cursor.index
+      let key = String(decoding: try cursor.memberKey(), as: UTF8.self)
+      guard keys.insert(key).inserted else {
+        throw JSONSyntaxError(offset: keyOffset, reason: "duplicate key \"\(key)\"")
+      }
+      let keyLocation = lines.location(of: keyOffset)
+      members.append(SourceNode.Member(key: key, keyLocation: keyLocation, value: try value()))
+    }
+    return members
+  }
+
+  /// The elements of the array at the cursor.
+  private mutating func elements() throws(JSONSyntaxError) -> [SourceNode] {
+    try cursor.open()
+    var elements: [SourceNode] = []
+    var first = true
+    while try cursor.nextElement(first: first) {
+      first = false
+      elements.append(try value())
+    }
+    return elements
+  }
+}
