@@ -225,13 +225,20 @@ public final class PlanMonitor: @unchecked Sendable {
     return (results.errors, results.warnings)
   }
 
-  /// `3 errors` (and `, 1 warning` when there are some): what a narrow header keeps.
+  /// `3 errors` (and `, 1 warning` when there are some, and a reload's progress while it runs):
+  /// what a narrow header keeps.
   public var errorsText: String {
     lock.lock()
     defer { lock.unlock() }
     var text = TextReport.plural(results.errors, "error")
     if results.warnings > 0 { text += ", \(TextReport.plural(results.warnings, "warning"))" }
-    return text
+    return text + reloadingText
+  }
+
+  /// ` · re-checking 45%` while a reload runs. Under the lock.
+  private var reloadingText: String {
+    guard let reloading else { return "" }
+    return " · re-checking \(reloading.total > 0 ? reloading.done * 100 / reloading.total : 0)%"
   }
 
   /// `plan Podcasts v3: 30 passed, 4 failing, 7 not seen, 3 errors`, for the header (blocked
@@ -243,10 +250,6 @@ public final class PlanMonitor: @unchecked Sendable {
       "plan \(results.plan.title): \(results.validator.coverage.shortSummary), "
       + TextReport.plural(results.errors, "error")
     if results.warnings > 0 { text += ", \(TextReport.plural(results.warnings, "warning"))" }
-    if let reloading {
-      let percent = reloading.total > 0 ? reloading.done * 100 / reloading.total : 0
-      text += " · re-checking \(percent)%"
-    }
-    return text
+    return text + reloadingText
   }
 }

@@ -32,7 +32,7 @@ enum ReloadBench {
       "LANG=C.UTF-8 TERM=xterm-256color exec '\(binary)' replay --plan '\(plan)' '\(recording.path)'")
     // Indexed and checked: the header's error count stops moving.
     try waitFor(session, seconds: 300, "the first check") { screen in
-      screen.contains("1,000,000 events") && screen.contains("plan Podcasts v1:")
+      screen.contains("/1,000,000") && screen.contains("plan Podcasts v1:")
     }
     var previous = ""
     try waitFor(session, seconds: 300, "the first check to end") { screen in
@@ -44,17 +44,18 @@ enum ReloadBench {
     for key in ["/", "k", "i", "n", "d", ":", "a", "c", "t", "i", "o", "n", "Enter"] { session.send(key) }
     try waitFor(session, seconds: 120, "the filter") { $0.contains("filter kind:action:") }
     session.send("a")
-    try waitFor(session, seconds: 120, "the drafted entry") { $0.contains("Add to the plan") }
+    try waitFor(session, seconds: 120, "the drafted entry") { $0.contains("drafted from") }
     let pressed = Date()
     session.send("y")
+    try waitFor(session, seconds: 120, "the re-check to start") {
+      $0.contains("re-checking") || $0.contains("and checked the records again")
+    }
+    // Keys while the header says the records are being checked again.
     var during: [Double] = []
-    var keys = 0
-    while keys < 200 {
-      let checking = session.capture().contains("re-checking")
-      if !checking && keys > 0 { break }
-      let latency = time(session, press: keys)
-      if session.capture().contains("re-checking") || checking { during.append(latency) }
-      keys += 1
+    for press in 0..<200 {
+      guard session.capture().contains("re-checking") else { break }
+      let latency = time(session, press: press)
+      if session.capture().contains("re-checking") { during.append(latency) }
     }
     try waitFor(session, seconds: 600, "the re-check") { $0.contains("and checked the records again") }
     let seconds = Date().timeIntervalSince(pressed)
