@@ -75,7 +75,9 @@ extension State {
     var view = view
     switch key {
     case .character("q"): shouldQuit = true
-    case .escape, .character("S"): overlay = .none
+    case .escape, .character("S"):
+      overlay = .none
+      return []
     case .character("j"), .down: view.cursor = min(view.cursor + 1, view.rows.count)
     case .character("k"), .up: view.cursor = max(view.cursor - 1, 0)
     case .character("g"), .home: view.cursor = 0

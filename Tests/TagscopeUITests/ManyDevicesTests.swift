@@ -104,6 +104,17 @@ final class ManyDevicesTests: XCTestCase {
     XCTAssertNil(state.filter, "the first row shows all sources again")
   }
 
+  func testEscapeClosesTheSourcesViewWithoutFiltering() {
+    var state = Fixtures.state(Self.store())
+    state.type("S")
+    guard case .sources = state.overlay else { return XCTFail("no Sources view") }
+    state.type("j")
+    let (closed, effects) = update(state.state, .key(.escape))
+    XCTAssertEqual(closed.overlay, Overlay.none, "esc goes back, as the footer says")
+    XCTAssertNil(closed.filter, "and applies no filter")
+    XCTAssertFalse(effects.contains { if case .filter = $0 { true } else { false } })
+  }
+
   func testConnectionsShowInTheSourcesView() {
     let store = Self.store()
     let connected = Date(timeIntervalSince1970: Fixtures.start + 30)
