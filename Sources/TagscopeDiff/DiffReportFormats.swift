@@ -113,7 +113,7 @@ extension DiffReport {
     let failing = tags.filter { tag in changed[tag]?.contains { failOn.contains($0.change) } ?? false }.count
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites name=\"tagscope diff\" tests=\"\(tags.count)\" failures=\"\(failing)\">\n"
-    out += "  <testsuite name=\"\(JUnitReport.escape(baseFile)) → \(JUnitReport.escape(newFile))\" "
+    out += "  <testsuite name=\"\(MarkupText.escape(baseFile)) → \(MarkupText.escape(newFile))\" "
     out += "tests=\"\(tags.count)\" failures=\"\(failing)\" errors=\"\(problems.count)\">\n"
     for tag in tags {
       let findings = changed[tag] ?? []
@@ -122,13 +122,13 @@ extension DiffReport {
       if !failures.isEmpty {
         let message = failures.map { "\($0.change.rawValue): \($0.message)" }.joined(separator: "\n")
         body +=
-          "<failure message=\"\(JUnitReport.escape(failures[0].message))\" type=\"\(failures[0].change.rawValue)\">"
-        body += JUnitReport.escape(message) + "</failure>"
+          "<failure message=\"\(MarkupText.escape(failures[0].message))\" type=\"\(failures[0].change.rawValue)\">"
+        body += MarkupText.escape(message) + "</failure>"
       }
       let others = findings.filter { !failOn.contains($0.change) }
       if !others.isEmpty {
         body += "<system-out>"
-        body += JUnitReport.escape(
+        body += MarkupText.escape(
           others.map { "\($0.change.rawValue): \($0.message)" }.joined(separator: "\n"))
         body += "</system-out>"
       }
@@ -136,8 +136,8 @@ extension DiffReport {
         "    " + JUnitReport.testCase(classname: "diff.\(tag.kind)", name: tag.description, body: body) + "\n"
     }
     for problem in problems {
-      out += "    <testcase classname=\"diff.recording\" name=\"\(JUnitReport.escape(problem))\">"
-      out += "<error message=\"unreadable line\">\(JUnitReport.escape(problem))</error></testcase>\n"
+      out += "    <testcase classname=\"diff.recording\" name=\"\(MarkupText.escape(problem))\">"
+      out += "<error message=\"unreadable line\">\(MarkupText.escape(problem))</error></testcase>\n"
     }
     out += "  </testsuite>\n</testsuites>\n"
     return out
