@@ -1,8 +1,9 @@
 import AnalyticsProvidersCore
 
-/// Firebase Analytics' (Google Analytics 4 for apps) limits and reserved names: the one table the
-/// hub's ``FirebaseRules`` and `tagscope listen`'s Measurement Protocol checks both read, so the
-/// two cannot drift apart.
+/// Firebase Analytics' (Google Analytics 4 for apps) limits and reserved names, with the checks of
+/// lengths and counts against them (names are checked by ``FirebaseNameProblem``): the one table
+/// the hub's ``FirebaseRules`` and `tagscope listen`'s Measurement Protocol checks both read, so
+/// the two cannot drift apart.
 ///
 /// Lengths are counted as the SDK counts them, in UTF-16 code units (`NSString.length` on Apple
 /// platforms, Java `String.length()` on Android) — see ``length(_:)``. Google's pages say
@@ -71,19 +72,36 @@ public enum FirebaseLimits {
   /// A name's length as Firebase counts it: UTF-16 code units.
   public static func length(_ text: String) -> Int { TextChecks.length(text) }
 
-  /// Whether `name` is a valid event, parameter or user property name: it starts with a letter
-  /// and has only letters, digits and underscores (letters of any script).
-  public static func isValidName(_ name: String) -> Bool {
-    TextChecks.isLetterDigitUnderscoreStartingWithLetter(name)
+  /// The length of string parameter value `text` when it is over ``maximumStringValueLength``,
+  /// or `nil` when it fits.
+  public static func overlongParameterValue(_ text: String) -> Int? {
+    overlong(text, maximum: maximumStringValueLength)
   }
 
-  /// Whether `name` starts with a letter (of any script).
-  public static func startsWithLetter(_ name: String) -> Bool { TextChecks.startsWithLetter(name) }
+  /// The length of user property value `text` when it is over
+  /// ``maximumUserPropertyValueLength``, or `nil` when it fits.
+  public static func overlongUserPropertyValue(_ text: String) -> Int? {
+    overlong(text, maximum: maximumUserPropertyValueLength)
+  }
+
+  /// Whether one event's `count` parameters are more than Firebase keeps.
+  public static func hasTooManyParameters(_ count: Int) -> Bool { count > maximumParameters }
+
+  /// Whether `count` distinct user properties are more than Firebase keeps.
+  public static func hasTooManyUserProperties(_ count: Int) -> Bool { count > maximumUserProperties }
+
+  /// Whether `count` distinct event types are more than Firebase keeps.
+  public static func hasTooManyEventTypes(_ count: Int) -> Bool { count > maximumEventTypes }
 
   /// The reserved prefix `name` starts with, if any.
   public static func reservedPrefix(of name: String) -> String? {
     guard let first = name.utf8.first, first == 0x66 || first == 0x67 else { return nil }  // f, g
     for prefix in reservedPrefixes where name.hasPrefix(prefix) { return prefix }
     return nil
+  }
+
+  private static func overlong(_ text: String, maximum: Int) -> Int? {
+    let length = length(text)
+    return length > maximum ? length : nil
   }
 }

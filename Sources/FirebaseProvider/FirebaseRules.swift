@@ -30,15 +30,6 @@ public enum FirebaseErrorCode: Int, Sendable, CaseIterable {
   case reservedUserPropertyName = 15
 }
 
-/// What Firebase counts per app instance across calls: distinct event names (500 max) and
-/// distinct user property names (25 max).
-public struct FirebaseUsage: Sendable, Hashable {
-  public var eventNames: Set<String> = []
-  public var userPropertyNames: Set<String> = []
-  /// Nothing counted yet.
-  public init() {}
-}
-
 /// Firebase Analytics' documented limits, checked on every call.
 ///
 /// Sources (consulted for this implementation):
@@ -92,17 +83,18 @@ public enum FirebaseRules: ProviderRuleSet {
     _ name: String, _ parameters: Properties, index: Int, usage: inout FirebaseUsage,
     into violations: inout [RuleViolation]
   ) {
-    let length = FirebaseLimits.length(name)
-    if length == 0 || length > FirebaseLimits.maximumNameLength {
+    switch FirebaseNameProblem.event(name) {
+    case .malformed(.empty), .malformed(.tooLong):
       // [FIR] 1–40 characters; [ERR] code 2.
       violations.append(
         RuleViolation(
           rule: "firebase.event-name-length",
           message:
-            "logEvent '\(TextChecks.excerpt(name))': event name is \(length) characters; Firebase allows 1 to "
-            + "\(FirebaseLimits.maximumNameLength). The event is dropped and a firebase_error event (code 2) is logged instead",
+            "logEvent '\(TextChecks.excerpt(name))': event name is \(FirebaseLimits.length(name)) characters; Firebase "
+            + "allows 1 to \(FirebaseLimits.maximumNameLength). The event is dropped and a firebase_error event (code 2) "
+            + "is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidEventName.rawValue))
-    } else if !FirebaseLimits.isValidName(name) {
+    case .malformed(.notStartingWithLetter), .malformed(.invalidCharacters):
       // [FIR] alphanumeric characters or underscores, starting with a letter; [ERR] code 2.
       violations.append(
         RuleViolation(
@@ -112,7 +104,7 @@ public enum FirebaseRules: ProviderRuleSet {
             + "underscores and must start with a letter. The event is dropped and a firebase_error event "
             + "(code 2) is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.invalidEventName.rawValue))
-    } else if let prefix = FirebaseLimits.reservedPrefix(of: name) {
+    case .reservedPrefix(let prefix):
       // [FIR] reserved prefixes. Which code fires is not stated by [ERR]; 13 ("event name is
       // reserved") is our reading, not confirmed.
       violations.append(
@@ -122,7 +114,7 @@ public enum FirebaseRules: ProviderRuleSet {
             "logEvent '\(name)': the prefix '\(prefix)' is reserved by Firebase. The event is dropped and a "
             + "firebase_error event is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.reservedEventName.rawValue))
-    } else if FirebaseLimits.reservedEventNames.contains(name) {
+    case .reservedName:
       // [FIR] reserved names; [ERR] code 13.
       violations.append(
         RuleViolation(
@@ -131,9 +123,8 @@ public enum FirebaseRules: ProviderRuleSet {
             "logEvent '\(name)': this event name is reserved by Firebase. The event is dropped and a "
             + "firebase_error event (code 13) is logged instead",
           consequence: .replaced, callIndex: index, errorCode: FirebaseErrorCode.reservedEventName.rawValue))
-    } else if usage.eventNames.count < FirebaseLimits.maximumEventTypes || usage.eventNames.contains(name) {
-      usage.eventNames.insert(name)
-    } else {
+    case nil:
+      guard !usage.admitEvent(name) else { break }
       // [GA] 500 distinctly named events per app instance; [ERR] code 8.
       violations.append(
         RuleViolation(
@@ -160,7 +151,7 @@ public enum FirebaseRules: ProviderRuleSet {
     _ parameters: Properties, event: @autoclosure () -> String, index: Int,
     into violations: inout [RuleViolation]
   ) {
-    if parameters.count > FirebaseLimits.maximumParameters {
+    if FirebaseLimits.hasTooManyParameters(parameters.count) {
       // [FIR] up to 25 parameters; [ERR] code 5.
       violations.append(
         RuleViolation(
@@ -171,8 +162,8 @@ public enum FirebaseRules: ProviderRuleSet {
           consequence: .dropped, callIndex: index, errorCode: FirebaseErrorCode.tooManyParameters.rawValue))
     }
     for (key, value) in parameters {
-      let length = FirebaseLimits.length(key)
-      if length == 0 || length > FirebaseLimits.maximumNameLength || !FirebaseLimits.isValidName(key) {
+      switch FirebaseNameProblem.parameter(key) {
+      case .malformed:
         // [FIR] parameter names up to 40 characters, alphanumeric/underscore, starting with a
         // letter; [ERR] code 3.
         violations.append(
@@ -184,7 +175,7 @@ public enum FirebaseRules: ProviderRuleSet {
               + "(code 3)",
             consequence: .replaced, callIndex: index,
             errorCode: FirebaseErrorCode.invalidParameterName.rawValue))
-      } else if let prefix = FirebaseLimits.reservedPrefix(of: key) {
+      case .reservedPrefix(let prefix):
         // [FIR] reserved prefixes for parameter names; [ERR] code 14.
         violations.append(
           RuleViolation(
@@ -194,11 +185,12 @@ public enum FirebaseRules: ProviderRuleSet {
               + "firebase_error parameter (code 14)",
             consequence: .replaced, callIndex: index,
             errorCode: FirebaseErrorCode.reservedParameterName.rawValue))
+      case .reservedName, nil:  // no parameter name is reserved whole, only prefixes
+        break
       }
       switch value {
       case .string(let text):
-        let valueLength = FirebaseLimits.length(text)
-        if valueLength > FirebaseLimits.maximumStringValueLength {
+        if let valueLength = FirebaseLimits.overlongParameterValue(text) {
           // [FIR] string parameter values up to 100 characters; [ERR] code 4.
           violations.append(
             RuleViolation(
@@ -235,25 +227,20 @@ public enum FirebaseRules: ProviderRuleSet {
     _ call: Call, index: Int, usage: inout FirebaseUsage, into violations: inout [RuleViolation]
   ) {
     let name = call.name ?? ""
-    let length = FirebaseLimits.length(name)
-    if length == 0 || length > FirebaseLimits.maximumUserPropertyNameLength
-      || !FirebaseLimits.isValidName(name)
-    {
+    switch FirebaseNameProblem.userProperty(name) {
+    case .malformed:
       // [FIR] user property names 1–24 alphanumeric/underscore starting with a letter; [ERR] 6.
       violations.append(
         RuleViolation(
           rule: "firebase.user-property-name",
           message:
             "setUserProperty '\(TextChecks.excerpt(name))': names must be 1 to \(FirebaseLimits.maximumUserPropertyNameLength) "
-            + "letters, digits or underscores starting with a letter (this one is \(length) characters). The "
-            + "change is ignored and a firebase_error event (code 6) is logged",
+            + "letters, digits or underscores starting with a letter (this one is \(FirebaseLimits.length(name)) "
+            + "characters). The change is ignored and a firebase_error event (code 6) is logged",
           consequence: .replaced, callIndex: index,
           errorCode: FirebaseErrorCode.invalidUserPropertyName.rawValue))
       return
-    }
-    if FirebaseLimits.reservedPrefix(of: name) != nil
-      || FirebaseLimits.reservedUserPropertyNames.contains(name)
-    {
+    case .reservedPrefix, .reservedName:
       // [FIR]/[GA]/[MP] reserved names and prefixes; [ERR] code 15.
       violations.append(
         RuleViolation(
@@ -264,28 +251,25 @@ public enum FirebaseRules: ProviderRuleSet {
           consequence: .replaced, callIndex: index,
           errorCode: FirebaseErrorCode.reservedUserPropertyName.rawValue))
       return
+    case nil:
+      break
     }
-    if case .string(let value) = call.parameters["value"] ?? .null {
-      let valueLength = FirebaseLimits.length(value)
-      if valueLength > FirebaseLimits.maximumUserPropertyValueLength {
-        // [FIR] values up to 36 characters; [ERR] code 7.
-        violations.append(
-          RuleViolation(
-            rule: "firebase.user-property-value-length",
-            message:
-              "setUserProperty '\(name)': value '\(TextChecks.excerpt(value))' is \(valueLength) characters; "
-              + "Firebase allows \(FirebaseLimits.maximumUserPropertyValueLength). The change is ignored and a firebase_error "
-              + "event (code 7) is logged",
-            consequence: .replaced, callIndex: index,
-            errorCode: FirebaseErrorCode.userPropertyValueTooLong.rawValue))
-        return
-      }
-    }
-    if usage.userPropertyNames.count < FirebaseLimits.maximumUserProperties
-      || usage.userPropertyNames.contains(name)
+    if case .string(let value) = call.parameters["value"] ?? .null,
+      let valueLength = FirebaseLimits.overlongUserPropertyValue(value)
     {
-      usage.userPropertyNames.insert(name)
-    } else {
+      // [FIR] values up to 36 characters; [ERR] code 7.
+      violations.append(
+        RuleViolation(
+          rule: "firebase.user-property-value-length",
+          message:
+            "setUserProperty '\(name)': value '\(TextChecks.excerpt(value))' is \(valueLength) characters; "
+            + "Firebase allows \(FirebaseLimits.maximumUserPropertyValueLength). The change is ignored and a firebase_error "
+            + "event (code 7) is logged",
+          consequence: .replaced, callIndex: index,
+          errorCode: FirebaseErrorCode.userPropertyValueTooLong.rawValue))
+      return
+    }
+    if !usage.admitUserProperty(name) {
       // [GA] 25 user properties per app instance; [ERR] code 9.
       violations.append(
         RuleViolation(

@@ -17,7 +17,7 @@ public enum HTMLReport {
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-    out += "<title>" + escape("tagscope validate · plan \(report.plan.title)") + "</title>\n"
+    out += "<title>" + MarkupText.escape("tagscope validate · plan \(report.plan.title)") + "</title>\n"
     out += "<style>\n" + style + "</style>\n</head>\n<body>\n"
     summary(report, failOn: failOn, into: &out)
     matrix(report.coverage, into: &out)
@@ -47,16 +47,16 @@ public enum HTMLReport {
     let errors = report.count(.error)
     let warnings = report.count(.warning)
     let fails = report.fails(at: failOn)
-    out += "<h1>" + escape("Plan \(report.plan.title)") + "</h1>\n<p>"
+    out += "<h1>" + MarkupText.escape("Plan \(report.plan.title)") + "</h1>\n<p>"
     out += "<span class=\"\(fails ? "verdict-fail" : "verdict-pass")\">"
     out += fails ? "FAILED" : "PASSED"
     out += "</span> (fails on \(failOn.rawValue)) · \(report.records) records · "
     out += "\(TextReport.plural(errors, "error")), \(TextReport.plural(warnings, "warning")) · "
-    out += escape(report.coverage.summary) + "</p>\n"
+    out += MarkupText.escape(report.coverage.summary) + "</p>\n"
     if !report.files.isEmpty {
       out += "<p class=\"muted\">Recordings: "
-      out += report.files.map { "<code>\(escape($0))</code>" }.joined(separator: ", ")
-      out += " · plan <code>\(escape(report.plan.file))</code></p>\n"
+      out += report.files.map { "<code>\(MarkupText.escape($0))</code>" }.joined(separator: ", ")
+      out += " · plan <code>\(MarkupText.escape(report.plan.file))</code></p>\n"
     }
   }
 
@@ -74,7 +74,7 @@ public enum HTMLReport {
       if let provider = item.provider, !providers.contains(provider) { providers.append(provider) }
     }
     out += "<table class=\"matrix\">\n<thead><tr><th>tag</th><th>screen</th><th>tag itself</th>"
-    for provider in providers { out += "<th>" + escape(provider) + "</th>" }
+    for provider in providers { out += "<th>" + MarkupText.escape(provider) + "</th>" }
     out += "</tr></thead>\n<tbody>\n"
     // Items come per entry: its tag item, then its provider items.
     var index = 0
@@ -97,9 +97,9 @@ public enum HTMLReport {
         out += "<tr>"
         if row == 0 {
           let span = screens.count > 1 ? " rowspan=\"\(screens.count)\"" : ""
-          out += "<th\(span)>" + escape("\(section.noun) \(tag.tag)") + "</th>"
+          out += "<th\(span)>" + MarkupText.escape("\(section.noun) \(tag.tag)") + "</th>"
         }
-        out += "<td>" + (screen.map(escape) ?? "<span class=\"muted\">any</span>") + "</td>"
+        out += "<td>" + (screen.map(MarkupText.escape) ?? "<span class=\"muted\">any</span>") + "</td>"
         if row == 0 {
           let span = screens.count > 1 ? " rowspan=\"\(screens.count)\"" : ""
           out += cell(coverage, tagIndex, attributes: span)
@@ -126,7 +126,8 @@ public enum HTMLReport {
     for index in start..<coverage.items.count {
       let item = coverage.items[index]
       out +=
-        "<tr><td>" + escape(item.provider ?? "") + "</td><th>" + escape("\(item.noun) \(item.tag)") + "</th>"
+        "<tr><td>" + MarkupText.escape(item.provider ?? "") + "</td><th>"
+        + MarkupText.escape("\(item.noun) \(item.tag)") + "</th>"
       out += cell(coverage, index, attributes: "") + "</tr>\n"
     }
     out += "</tbody>\n</table>\n"
@@ -147,7 +148,7 @@ public enum HTMLReport {
     case .notSeen: text += "not seen"
     }
     return
-      "<td class=\"\(state.kind.rawValue)\"\(attributes) title=\"\(escape(detail))\">\(escape(text))</td>"
+      "<td class=\"\(state.kind.rawValue)\"\(attributes) title=\"\(MarkupText.escape(detail))\">\(MarkupText.escape(text))</td>"
   }
 
   /// Violations by rule, then by (tag, provider, plan line), each group with the expected-vs-got
@@ -177,7 +178,7 @@ public enum HTMLReport {
     for rule in ViolationRule.allCases {
       guard let entry = byRule[rule] else { continue }
       let total = entry.groups.values.reduce(0) { $0 + $1.count }
-      out += "<h3>" + escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
+      out += "<h3>" + MarkupText.escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
       for key in entry.order.prefix(groupsPerRule) {
         let indexes = entry.groups[key] ?? []
         guard let first = indexes.first else { continue }
@@ -187,25 +188,30 @@ public enum HTMLReport {
         if let provider = key.provider { heading += " · \(provider)" }
         if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
-          "<p><strong>" + escape(heading) + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
+          "<p><strong>" + MarkupText.escape(heading)
+          + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
         out += "<table class=\"comparison\"><thead><tr><th>field</th><th>expected (plan)</th>"
         out += "<th>got (record)</th></tr></thead><tbody>\n"
         for row in comparison.rows {
-          out += "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + escape(row.field) + "</td>"
-          out += "<td class=\"mono\">" + escape(row.expected) + "</td>"
-          out += "<td class=\"mono\">" + (row.differs ? "✗ " : "") + escape(row.actual) + "</td></tr>\n"
+          out +=
+            "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + MarkupText.escape(row.field) + "</td>"
+          out += "<td class=\"mono\">" + MarkupText.escape(row.expected) + "</td>"
+          out +=
+            "<td class=\"mono\">" + (row.differs ? "✗ " : "") + MarkupText.escape(row.actual) + "</td></tr>\n"
         }
         out += "</tbody></table>\n<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
         out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
         for index in indexes.prefix(occurrencesPerGroup) {
           let violation = report.violations[index]
           let site = report.site(ofViolationAt: index)
-          out += "<tr><td class=\"mono\">" + escape(site?.description ?? "—") + "</td>"
+          out += "<tr><td class=\"mono\">" + MarkupText.escape(site?.description ?? "—") + "</td>"
           out +=
-            "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">" + escape(site?.timeText ?? "—")
+            "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">"
+            + MarkupText.escape(site?.timeText ?? "—")
             + "</td>"
           out +=
-            "<td>" + escape(site?.source ?? "—") + "</td><td>" + escape(violation.message) + "</td></tr>\n"
+            "<td>" + MarkupText.escape(site?.source ?? "—") + "</td><td>"
+            + MarkupText.escape(violation.message) + "</td></tr>\n"
         }
         out += "</tbody></table>\n"
         if indexes.count > occurrencesPerGroup {
@@ -228,7 +234,9 @@ public enum HTMLReport {
       "<table class=\"sources\"><thead><tr><th>source</th><th>records</th><th>violations</th></tr></thead>"
     out += "<tbody>\n"
     for total in report.sources {
-      out += "<tr><td>" + (total.source.map(escape) ?? "<span class=\"muted\">recorded in the app</span>")
+      out +=
+        "<tr><td>"
+        + (total.source.map(MarkupText.escape) ?? "<span class=\"muted\">recorded in the app</span>")
       out += "</td><td class=\"num\">\(total.records)</td><td class=\"num\">\(total.violations)</td></tr>\n"
     }
     out += "</tbody></table>\n"
@@ -242,37 +250,12 @@ public enum HTMLReport {
       ),
     ]
     where total > 0 {
-      out += "<h2>" + escape(title) + " <span class=\"muted\">(\(total))</span></h2>\n<ul>\n"
+      out += "<h2>" + MarkupText.escape(title) + " <span class=\"muted\">(\(total))</span></h2>\n<ul>\n"
       for problem in list.prefix(problemsListed) {
-        out += "<li><code>" + escape(problem.description) + "</code></li>\n"
+        out += "<li><code>" + MarkupText.escape(problem.description) + "</code></li>\n"
       }
       if total > problemsListed { out += "<li class=\"muted\">… and \(total - problemsListed) more</li>\n" }
       out += "</ul>\n"
     }
-  }
-
-  /// Escapes HTML markup characters; control characters other than newline and tab, and bidi
-  /// overrides and isolates, become U+FFFD.
-  static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      case "\n", "\t": out.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        // Bidi overrides and isolates would reorder the text around them.
-        let control =
-          value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
-          || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-        out.unicodeScalars.append(control ? "\u{FFFD}" : scalar)
-      }
-    }
-    return out
   }
 }

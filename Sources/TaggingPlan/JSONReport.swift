@@ -1,3 +1,4 @@
+import Foundation
 import TagscopeRecording
 
 /// The machine-readable report:
@@ -25,106 +26,97 @@ import TagscopeRecording
 public enum JSONReport {
   /// The report as one JSON object, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
-    var out = "{\"violations\":["
+    JSONWriter.string(capacity: 4096 + report.violations.count * 512) { write(report, into: &$0) }
+  }
+
+  /// Writes the report, as ``render(_:)`` returns it, to `handle` in chunks rather than building
+  /// it whole first.
+  public static func write(_ report: ValidationReport, to handle: FileHandle) throws {
+    let sink: (UnsafeBufferPointer<UInt8>) throws -> Void = { try handle.write(contentsOf: $0) }
+    try JSONWriter.stream(to: sink) { write(report, into: &$0) }
+  }
+
+  private static func write(_ report: ValidationReport, into out: inout JSONWriter) {
+    out.escapesLineSeparators = true
     let sites = report.violationSites()
-    for (index, violation) in report.violations.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"seq\":\(violation.seq),\"severity\":\"\(violation.severity.rawValue)\""
-      out += ",\"rule\":\"\(violation.rule.rawValue)\",\"tag\":"
-      appendString(violation.tag, to: &out)
-      out += ",\"provider\":"
-      if let provider = violation.provider { appendString(provider, to: &out) } else { out += "null" }
-      out += ",\"message\":"
-      appendString(violation.message, to: &out)
-      if let site = sites[index] {
-        out += ",\"file\":" + string(site.file) + ",\"line\":\(site.line),\"time\":\"\(site.timeText)\""
-        out += ",\"source\":" + (site.source.map(string) ?? "null")
-      } else {
-        out += ",\"file\":null,\"line\":null,\"time\":null,\"source\":null"
+    out.object { out in
+      out.key("violations", first: true)
+      out.array(report.violations.indices) { out, index in
+        write(report.violations[index], at: sites[index].map(Place.init), into: &out)
       }
-      out += ",\"planFile\":" + (violation.planFile.map(string) ?? "null")
-      out += ",\"planLine\":" + (violation.planLine.map(String.init) ?? "null")
-      out += ",\"expected\":"
-      if let evidence = violation.evidence { evidence.appendExpected(to: &out) } else { out += "null" }
-      out += ",\"actual\":"
-      if let evidence = violation.evidence { evidence.appendActual(to: &out) } else { out += "null" }
-      out += "}"
+      out.key("coverage")
+      write(report.coverage, into: &out)
+      out.key("records")
+      out.int(report.records)
+      out.key("files")
+      out.stringArray(report.files)
+      out.key("sources")
+      out.array(report.sources) { out, total in
+        out.object { out in
+          out.key("source", first: true)
+          out.string(orNull: total.source)
+          out.key("records")
+          out.int(total.records)
+          out.key("violations")
+          out.int(total.violations)
+        }
+      }
+      if let bySource = report.coverageBySource {
+        out.key("coverageBySource")
+        out.array(bySource) { out, entry in write(entry.coverage, of: entry.source, into: &out) }
+      }
+      out.key("problems")
+      write(report.problems, into: &out)
+      out.key("sequence")
+      out.object { out in
+        out.key("repeated", first: true)
+        out.int(report.sequence.repeated)
+        out.key("backwards")
+        out.int(report.sequence.backwards)
+        out.key("restarts")
+        out.int(report.sequence.restarts)
+        out.key("anomalies")
+        write(report.sequenceAnomalies, into: &out)
+      }
     }
-    let coverage = report.coverage
+    out.byte(UInt8(ascii: "\n"))
+  }
+
+  /// `{"source","passed","failing","blocked","notSeen","states":{item id: state}}`.
+  private static func write(_ coverage: Coverage, of source: String, into out: inout JSONWriter) {
     let counts = coverage.stateCounts
-    out += "],\"coverage\":{\"planned\":\(coverage.planned),\"seen\":\(coverage.seenCount)"
-    out += ",\"passed\":\(counts.passed),\"failing\":\(counts.failing),\"blocked\":\(counts.blocked)"
-    out += ",\"notSeen\":\(counts.notSeen),\"missing\":["
-    for (index, item) in coverage.missing.enumerated() {
-      if index > 0 { out += "," }
-      appendString(item.id, to: &out)
-    }
-    out += "],\"items\":["
-    for (index, item) in coverage.items.enumerated() {
-      if index > 0 { out += "," }
-      let state = coverage.state(at: index)
-      out += "{\"id\":" + string(item.id) + ",\"section\":\"\(item.sectionKey)\",\"tag\":" + string(item.tag)
-      out += ",\"screen\":" + (item.screen.map(string) ?? "null")
-      out += ",\"provider\":" + (item.provider.map(string) ?? "null")
-      out += ",\"planLine\":\(item.location.line),\"state\":\"\(state.kind.rawValue)\",\"rules\":["
-      if case .failing(let rules) = state { out += rules.map { "\"\($0.rawValue)\"" }.joined(separator: ",") }
-      out += "],\"reasons\":["
-      if case .blocked(let reasons) = state { out += reasons.map(string).joined(separator: ",") }
-      out += "],\"records\":\(coverage.counts[index]),\"failures\":\(coverage.failures[index])}"
-    }
-    out += "]},\"records\":\(report.records),\"files\":["
-    out += report.files.map(string).joined(separator: ",") + "],\"sources\":["
-    for (index, total) in report.sources.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"source\":" + (total.source.map(string) ?? "null")
-      out += ",\"records\":\(total.records),\"violations\":\(total.violations)}"
-    }
-    out += "]"
-    if let bySource = report.coverageBySource {
-      out += ",\"coverageBySource\":["
-      for (number, (source, own)) in bySource.enumerated() {
-        if number > 0 { out += "," }
-        let counts = own.stateCounts
-        out += "{\"source\":" + string(source) + ",\"passed\":\(counts.passed),\"failing\":\(counts.failing)"
-        out += ",\"blocked\":\(counts.blocked),\"notSeen\":\(counts.notSeen),\"states\":{"
-        out += own.items.indices.map { string(own.items[$0].id) + ":\"\(own.state(at: $0).kind.rawValue)\"" }
-          .joined(separator: ",")
-        out += "}}"
+    out.object { out in
+      out.key("source", first: true)
+      out.string(source)
+      out.key("passed")
+      out.int(counts.passed)
+      out.key("failing")
+      out.int(counts.failing)
+      out.key("blocked")
+      out.int(counts.blocked)
+      out.key("notSeen")
+      out.int(counts.notSeen)
+      out.key("states")
+      out.object { out in
+        for index in coverage.items.indices {
+          out.key(coverage.items[index].id, first: index == 0)
+          out.string(coverage.state(at: index).kind.rawValue)
+        }
       }
-      out += "]"
     }
-    out += ",\"problems\":"
-    appendLines(report.problems, to: &out)
-    let sequence = report.sequence
-    out += ",\"sequence\":{\"repeated\":\(sequence.repeated),\"backwards\":\(sequence.backwards)"
-    out += ",\"restarts\":\(sequence.restarts),\"anomalies\":"
-    appendLines(report.sequenceAnomalies, to: &out)
-    out += "}}\n"
-    return out
   }
 
-  /// Appends `[{"file","line","reason"}…]`.
-  private static func appendLines(_ lines: [RecordingProblem], to out: inout String) {
-    out += "["
-    for (index, problem) in lines.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"file\":"
-      appendString(problem.file, to: &out)
-      out += ",\"line\":\(problem.line),\"reason\":"
-      appendString(problem.message, to: &out)
-      out += "}"
+  /// `[{"file","line","reason"}…]`.
+  private static func write(_ lines: [RecordingProblem], into out: inout JSONWriter) {
+    out.array(lines) { out, problem in
+      out.object { out in
+        out.key("file", first: true)
+        out.string(problem.file)
+        out.key("line")
+        out.int(problem.line)
+        out.key("reason")
+        out.string(problem.message)
+      }
     }
-    out += "]"
-  }
-
-  /// `text` as a JSON string literal (see ``appendString(_:to:)``).
-  static func string(_ text: String) -> String {
-    JSONText.quoted(text) { $0.value == 0x2028 || $0.value == 0x2029 }
-  }
-
-  /// Appends `text` as a JSON string literal (line and paragraph separators escaped too, so the
-  /// report can be embedded in a script).
-  static func appendString(_ text: String, to out: inout String) {
-    out += JSONText.quoted(text) { $0.value == 0x2028 || $0.value == 0x2029 }
   }
 }

@@ -17,58 +17,121 @@ extension JSONReport {
       self.timeMilliseconds = timeMilliseconds
       self.source = source
     }
+
+    /// Where `site` is.
+    init(_ site: RecordSite) {
+      self.init(
+        file: site.file, line: site.line, timeMilliseconds: site.timeMilliseconds, source: site.source)
+    }
   }
 
   /// `violations` as the report's `"violations"` array, each with its place (`places` aligned
   /// with `violations`; missing parts are null), for the query API.
   public static func violationsArray(_ violations: [PlanViolation], places: [Place?]) -> String {
-    var out = "["
-    for (index, violation) in violations.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"seq\":\(violation.seq),\"severity\":\"\(violation.severity.rawValue)\""
-      out += ",\"rule\":\"\(violation.rule.rawValue)\",\"tag\":"
-      appendString(violation.tag, to: &out)
-      out += ",\"provider\":" + (violation.provider.map(string) ?? "null")
-      out += ",\"message\":"
-      appendString(violation.message, to: &out)
-      let place = index < places.count ? places[index] : nil
-      out += ",\"file\":" + (place?.file.map(string) ?? "null")
-      out += ",\"line\":" + (place?.line.map(String.init) ?? "null")
-      out +=
-        ",\"time\":"
-        + (place?.timeMilliseconds.map { "\"\(ISO8601Timestamp.string(milliseconds: $0))\"" } ?? "null")
-      out += ",\"source\":" + (place?.source.map(string) ?? "null")
-      out += ",\"planFile\":" + (violation.planFile.map(string) ?? "null")
-      out += ",\"planLine\":" + (violation.planLine.map(String.init) ?? "null")
-      out += ",\"expected\":"
-      if let evidence = violation.evidence { evidence.appendExpected(to: &out) } else { out += "null" }
-      out += ",\"actual\":"
-      if let evidence = violation.evidence { evidence.appendActual(to: &out) } else { out += "null" }
-      out += "}"
+    JSONWriter.string(capacity: 256 + violations.count * 512) { out in
+      out.escapesLineSeparators = true
+      out.array(violations.indices) { out, index in
+        write(violations[index], at: index < places.count ? places[index] : nil, into: &out)
+      }
     }
-    return out + "]"
   }
 
   /// `coverage` as the report's `"coverage"` object (counts by state, `missing`, `items`).
   public static func coverageObject(_ coverage: Coverage) -> String {
-    let counts = coverage.stateCounts
-    var out = "{\"planned\":\(coverage.planned),\"seen\":\(coverage.seenCount)"
-    out += ",\"passed\":\(counts.passed),\"failing\":\(counts.failing),\"blocked\":\(counts.blocked)"
-    out += ",\"notSeen\":\(counts.notSeen),\"missing\":["
-    out += coverage.missing.map { string($0.id) }.joined(separator: ",")
-    out += "],\"items\":["
-    for (index, item) in coverage.items.enumerated() {
-      if index > 0 { out += "," }
-      let state = coverage.state(at: index)
-      out += "{\"id\":" + string(item.id) + ",\"section\":\"\(item.sectionKey)\",\"tag\":" + string(item.tag)
-      out += ",\"screen\":" + (item.screen.map(string) ?? "null")
-      out += ",\"provider\":" + (item.provider.map(string) ?? "null")
-      out += ",\"planLine\":\(item.location.line),\"state\":\"\(state.kind.rawValue)\",\"rules\":["
-      if case .failing(let rules) = state { out += rules.map { "\"\($0.rawValue)\"" }.joined(separator: ",") }
-      out += "],\"reasons\":["
-      if case .blocked(let reasons) = state { out += reasons.map(string).joined(separator: ",") }
-      out += "],\"records\":\(coverage.counts[index]),\"failures\":\(coverage.failures[index])}"
+    JSONWriter.string(capacity: 256 + coverage.planned * 256) { out in
+      out.escapesLineSeparators = true
+      write(coverage, into: &out)
     }
-    return out + "]}"
+  }
+
+  /// One violation of the `"violations"` array.
+  static func write(_ violation: PlanViolation, at place: Place?, into out: inout JSONWriter) {
+    out.object { out in
+      out.key("seq", first: true)
+      out.unsigned(violation.seq)
+      out.key("severity")
+      out.string(violation.severity.rawValue)
+      out.key("rule")
+      out.string(violation.rule.rawValue)
+      out.key("tag")
+      out.string(violation.tag)
+      out.key("provider")
+      out.string(orNull: violation.provider)
+      out.key("message")
+      out.string(violation.message)
+      out.key("file")
+      out.string(orNull: place?.file)
+      out.key("line")
+      out.int(orNull: place?.line)
+      out.key("time")
+      if let time = place?.timeMilliseconds { out.timestamp(time) } else { out.raw("null") }
+      out.key("source")
+      out.string(orNull: place?.source)
+      out.key("planFile")
+      out.string(orNull: violation.planFile)
+      out.key("planLine")
+      out.int(orNull: violation.planLine)
+      out.key("expected")
+      if let evidence = violation.evidence { evidence.writeExpected(into: &out) } else { out.raw("null") }
+      out.key("actual")
+      if let evidence = violation.evidence { evidence.writeActual(into: &out) } else { out.raw("null") }
+    }
+  }
+
+  /// The `"coverage"` object.
+  static func write(_ coverage: Coverage, into out: inout JSONWriter) {
+    let counts = coverage.stateCounts
+    out.object { out in
+      out.key("planned", first: true)
+      out.int(coverage.planned)
+      out.key("seen")
+      out.int(coverage.seenCount)
+      out.key("passed")
+      out.int(counts.passed)
+      out.key("failing")
+      out.int(counts.failing)
+      out.key("blocked")
+      out.int(counts.blocked)
+      out.key("notSeen")
+      out.int(counts.notSeen)
+      out.key("missing")
+      out.array(coverage.missing) { out, item in out.string(item.id) }
+      out.key("items")
+      out.array(coverage.items.indices) { out, index in write(coverage, item: index, into: &out) }
+    }
+  }
+
+  /// `{"id","section","tag","screen","provider","planLine","state","rules","reasons","records","failures"}`.
+  private static func write(_ coverage: Coverage, item index: Int, into out: inout JSONWriter) {
+    let item = coverage.items[index]
+    let state = coverage.state(at: index)
+    out.object { out in
+      out.key("id", first: true)
+      out.string(item.id)
+      out.key("section")
+      out.string(item.sectionKey)
+      out.key("tag")
+      out.string(item.tag)
+      out.key("screen")
+      out.string(orNull: item.screen)
+      out.key("provider")
+      out.string(orNull: item.provider)
+      out.key("planLine")
+      out.int(item.location.line)
+      out.key("state")
+      out.string(state.kind.rawValue)
+      out.key("rules")
+      if case .failing(let rules) = state {
+        out.array(rules) { $0.string($1.rawValue) }
+      } else {
+        out.raw("[]")
+      }
+      out.key("reasons")
+      if case .blocked(let reasons) = state { out.stringArray(reasons) } else { out.raw("[]") }
+      out.key("records")
+      out.int(coverage.counts[index])
+      out.key("failures")
+      out.int(coverage.failures[index])
+    }
   }
 }

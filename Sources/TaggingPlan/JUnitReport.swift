@@ -56,17 +56,18 @@ public enum JUnitReport {
           }
           let type =
             failing.first.map { report.violations[$0].rule.rawValue } ?? rules.first?.rawValue ?? "failing"
-          body += "<failure type=\"\(escape(type))\" message=\"\(escape(summary + (first ?? "")))\">"
-          body += escape(messages(found)) + "</failure>"
+          body +=
+            "<failure type=\"\(MarkupText.escape(type))\" message=\"\(MarkupText.escape(summary + (first ?? "")))\">"
+          body += MarkupText.escape(messages(found)) + "</failure>"
         } else {
           body +=
-            "<system-out>\(escape(summary + ", below --fail-on \(failOn.rawValue):\n" + messages(found)))</system-out>"
+            "<system-out>\(MarkupText.escape(summary + ", below --fail-on \(failOn.rawValue):\n" + messages(found)))</system-out>"
         }
       case .passed:
         if !found.isEmpty {
           let broke = coverage.failures[index]
           let text = "passed on \(records - broke) of \(records) records; \(broke) broke the plan:\n"
-          body += "<system-out>\(escape(text + messages(found)))</system-out>"
+          body += "<system-out>\(MarkupText.escape(text + messages(found)))</system-out>"
         }
       case .notSeen, .blocked:
         skipped += 1
@@ -74,8 +75,8 @@ public enum JUnitReport {
           if case .blocked(let reasons) = state {
             "blocked (\(reasons.joined(separator: ", "))): the provider never received it"
           } else { "not seen in the recording" }
-        body += "<skipped message=\"\(escape("\(why) (plan line \(item.location.line))"))\"/>"
-        if !found.isEmpty { body += "<system-out>\(escape(messages(found)))</system-out>" }
+        body += "<skipped message=\"\(MarkupText.escape("\(why) (plan line \(item.location.line))"))\"/>"
+        if !found.isEmpty { body += "<system-out>\(MarkupText.escape(messages(found)))</system-out>" }
       }
       cases.append(
         testCase(
@@ -95,17 +96,18 @@ public enum JUnitReport {
         let summary =
           "\(failing.count) violation\(failing.count == 1 ? "" : "s"), first\(place) (#\(report.violations[first].seq)): "
           + report.violations[first].message
-        body += "<failure type=\"\(report.violations[first].rule.rawValue)\" message=\"\(escape(summary))\">"
-        body += escape(messages(failing)) + "</failure>"
+        body +=
+          "<failure type=\"\(report.violations[first].rule.rawValue)\" message=\"\(MarkupText.escape(summary))\">"
+        body += MarkupText.escape(messages(failing)) + "</failure>"
       }
-      if !others.isEmpty { body += "<system-out>\(escape(messages(others)))</system-out>" }
+      if !others.isEmpty { body += "<system-out>\(MarkupText.escape(messages(others)))</system-out>" }
       cases.append(testCase(classname: "\(report.plan.name).plan", name: name, body: body))
     }
     // Unreadable lines are errors of the recording (one case per line, the first 100 of them).
     var errors = 0
     for problem in report.problems.prefix(problemCases) {
       errors += 1
-      let body = "<error type=\"unreadableLine\" message=\"\(escape(problem.message))\"/>"
+      let body = "<error type=\"unreadableLine\" message=\"\(MarkupText.escape(problem.message))\"/>"
       cases.append(
         testCase(
           classname: "\(report.plan.name).recording", name: "\(problem.file):\(problem.line)",
@@ -118,16 +120,16 @@ public enum JUnitReport {
       cases.append(
         testCase(
           classname: "\(report.plan.name).recording", name: "more unreadable lines",
-          body: "<error type=\"unreadableLine\" message=\"\(escape(more))\"/>"))
+          body: "<error type=\"unreadableLine\" message=\"\(MarkupText.escape(more))\"/>"))
     }
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     let counts =
       "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
     out += "<testsuites name=\"tagscope validate\" \(counts)>\n"
-    out += "  <testsuite name=\"\(escape(suite))\" \(counts)>\n"
+    out += "  <testsuite name=\"\(MarkupText.escape(suite))\" \(counts)>\n"
     out += "    <properties><property name=\"records\" value=\"\(report.records)\"/>"
     out += "<property name=\"violations\" value=\"\(report.violations.count)\"/>"
-    out += "<property name=\"coverage\" value=\"\(escape(coverage.summary))\"/></properties>\n"
+    out += "<property name=\"coverage\" value=\"\(MarkupText.escape(coverage.summary))\"/></properties>\n"
     for testCase in cases { out += "    " + testCase + "\n" }
     out += "  </testsuite>\n</testsuites>\n"
     return out
@@ -138,8 +140,8 @@ public enum JUnitReport {
   )
     -> String
   {
-    var open = "<testcase classname=\"\(escape(classname))\" name=\"\(escape(name))\""
-    if let file { open += " file=\"\(escape(file))\"" }
+    var open = "<testcase classname=\"\(MarkupText.escape(classname))\" name=\"\(MarkupText.escape(name))\""
+    if let file { open += " file=\"\(MarkupText.escape(file))\"" }
     if let line { open += " line=\"\(line)\"" }
     return body.isEmpty ? open + "/>" : open + ">" + body + "</testcase>"
   }
@@ -155,28 +157,5 @@ public enum JUnitReport {
       lines.append("… and \(violations.count - messagesPerFailure) more")
     }
     return lines.joined(separator: "\n")
-  }
-
-  /// Escapes XML markup characters and replaces characters XML 1.0 cannot carry.
-  package static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\n", "\t": out.unicodeScalars.append(scalar)
-      case "\r": out += "&#13;"
-      default:
-        let value = scalar.value
-        let allowed =
-          value >= 0x20 && !(0xD800...0xDFFF).contains(value) && value != 0xFFFE && value != 0xFFFF
-        out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-      }
-    }
-    return out
   }
 }

@@ -13,12 +13,22 @@ public enum ValidateRunner {
   public struct Outcome: Sendable {
     /// The process exit code.
     public var exitCode: Int32
-    /// The report (standard output).
-    public var output: String
     /// Messages for standard error: plan errors, unreadable recordings and lines.
     public var diagnostics: String
     /// The report, when validation ran.
     public var report: ValidationReport?
+    /// The format the report is rendered in.
+    public var format: ReportFormat
+    /// The lowest severity that fails (JUnit failures, the HTML verdict).
+    public var failOn: Severity
+
+    /// The rendered report (standard output); empty when validation did not run.
+    public var output: String { report.map { format.render($0, failOn: failOn) } ?? "" }
+
+    /// Writes ``output`` to `handle`, the JSON report in chunks rather than built whole first.
+    public func writeOutput(to handle: FileHandle) throws {
+      if let report { try format.write(report, failOn: failOn, to: handle) }
+    }
   }
 
   /// Runs the validation of `recordings` against the plan at `planPath`.
@@ -30,9 +40,10 @@ public enum ValidateRunner {
     do {
       plan = try PlanLoader.load(contentsOf: planPath)
     } catch let error as PlanLoadError {
-      return Outcome(exitCode: 2, output: "", diagnostics: "\(error)\n", report: nil)
+      return Outcome(exitCode: 2, diagnostics: "\(error)\n", report: nil, format: format, failOn: failOn)
     } catch {
-      return Outcome(exitCode: 2, output: "", diagnostics: "\(planPath): \(error)\n", report: nil)
+      return Outcome(
+        exitCode: 2, diagnostics: "\(planPath): \(error)\n", report: nil, format: format, failOn: failOn)
     }
     return run(
       plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable,
@@ -45,7 +56,8 @@ public enum ValidateRunner {
     bySource: Bool = false
   ) -> Outcome {
     guard !recordings.isEmpty else {
-      return Outcome(exitCode: 2, output: "", diagnostics: "no recording given\n", report: nil)
+      return Outcome(
+        exitCode: 2, diagnostics: "no recording given\n", report: nil, format: format, failOn: failOn)
     }
     let report: ValidationReport
     var diagnostics = ""
@@ -54,13 +66,13 @@ public enum ValidateRunner {
         diagnostics += $0 + "\n"
       }
     } catch {
-      return Outcome(exitCode: 2, output: "", diagnostics: diagnostics + "\(error)\n", report: nil)
+      return Outcome(
+        exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: format, failOn: failOn)
     }
     for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
     return Outcome(
       exitCode: report.fails(at: failOn) || (failOnUnreadable && !report.problems.isEmpty) ? 1 : 0,
-      output: format.render(report, failOn: failOn),
-      diagnostics: diagnostics, report: report)
+      diagnostics: diagnostics, report: report, format: format, failOn: failOn)
   }
 
   /// Validates `recordings` in order against `plan`. Notes (records the writer dropped) go to

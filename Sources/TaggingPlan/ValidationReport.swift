@@ -162,23 +162,3 @@ public struct ValidationReport: Sendable {
     violations.contains { $0.severity >= threshold }
   }
 }
-
-/// The output formats of `tagscope validate`.
-public enum ReportFormat: String, Sendable, CaseIterable {
-  case text
-  case json
-  case junit
-  /// One self-contained HTML page (``HTMLReport``).
-  case html
-
-  /// The report rendered in this format; JUnit counts as failures the violations at or above
-  /// `failOn`, HTML says whether the run fails at `failOn`.
-  public func render(_ report: ValidationReport, failOn: Severity) -> String {
-    switch self {
-    case .text: return TextReport.render(report)
-    case .json: return JSONReport.render(report)
-    case .junit: return JUnitReport.render(report, failOn: failOn)
-    case .html: return HTMLReport.render(report, failOn: failOn)
-    }
-  }
-}

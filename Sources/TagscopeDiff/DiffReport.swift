@@ -1,3 +1,4 @@
+import TaggingPlan
 import TagscopeTimeline
 
 /// A diff with what it was run on, rendered as text, JSON, JUnit or Markdown.
@@ -95,12 +96,9 @@ public struct DiffReport: Sendable {
   /// A table cell: pipes, backticks, markup and line breaks cannot break the table.
   func cell(_ text: String) -> String {
     var out = ""
-    for character in TerminalText.sanitize(text) {
+    for character in MarkupText.escape(TerminalText.sanitize(text)) {
       switch character {
-      case "|": out += "\\|"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "`", "*", "_", "[", "]", "\\": out += "\\" + String(character)
+      case "|", "`", "*", "_", "[", "]", "\\": out += "\\" + String(character)
       default: out.append(character)
       }
     }

@@ -20,89 +20,73 @@ extension DiffReport {
   /// One JSON object: the files, the verdict, counts by change and every change.
   public func json() -> String {
     JSONWriter.string(capacity: 4096 + diff.findings.count * 256) { out in
-      out.byte(UInt8(ascii: "{"))
-      out.key("base", first: true)
-      side(&out, file: baseFile, records: diff.baseRecords, tags: diff.baseTags)
-      out.key("new", first: false)
-      side(&out, file: newFile, records: diff.newRecords, tags: diff.newTags)
-      out.key("regressed", first: false)
-      out.bool(regressed)
-      out.key("failOn", first: false)
-      out.byte(UInt8(ascii: "["))
-      for (index, change) in DiffChange.allCases.filter(failOn.contains).enumerated() {
-        if index > 0 { out.byte(UInt8(ascii: ",")) }
-        out.string(change.rawValue)
+      out.object { out in
+        out.key("base", first: true)
+        side(&out, file: baseFile, records: diff.baseRecords, tags: diff.baseTags)
+        out.key("new")
+        side(&out, file: newFile, records: diff.newRecords, tags: diff.newTags)
+        out.key("regressed")
+        out.bool(regressed)
+        out.key("failOn")
+        out.array(DiffChange.allCases.filter(failOn.contains)) { $0.string($1.rawValue) }
+        out.key("counts")
+        out.object { out in
+          for (index, entry) in diff.counts.enumerated() {
+            out.key(entry.change.rawValue, first: index == 0)
+            out.int(entry.count)
+          }
+        }
+        out.key("changes")
+        out.array(diff.findings) { out, finding in change(&out, finding) }
+        out.key("problems")
+        out.stringArray(problems)
       }
-      out.byte(UInt8(ascii: "]"))
-      out.key("counts", first: false)
-      out.byte(UInt8(ascii: "{"))
-      for (index, entry) in diff.counts.enumerated() {
-        out.key(entry.change.rawValue, first: index == 0)
-        out.int(Int64(entry.count))
-      }
-      out.byte(UInt8(ascii: "}"))
-      out.key("changes", first: false)
-      out.byte(UInt8(ascii: "["))
-      for (index, finding) in diff.findings.enumerated() {
-        if index > 0 { out.byte(UInt8(ascii: ",")) }
-        change(&out, finding)
-      }
-      out.byte(UInt8(ascii: "]"))
-      out.key("problems", first: false)
-      out.byte(UInt8(ascii: "["))
-      for (index, problem) in problems.enumerated() {
-        if index > 0 { out.byte(UInt8(ascii: ",")) }
-        out.string(problem)
-      }
-      out.byte(UInt8(ascii: "]"))
-      out.byte(UInt8(ascii: "}"))
     } + "\n"
   }
 
   private func side(_ out: inout JSONWriter, file: String, records: Int, tags: Int) {
-    out.byte(UInt8(ascii: "{"))
-    out.key("file", first: true)
-    out.string(file)
-    out.key("records", first: false)
-    out.int(Int64(records))
-    out.key("tags", first: false)
-    out.int(Int64(tags))
-    out.byte(UInt8(ascii: "}"))
+    out.object { out in
+      out.key("file", first: true)
+      out.string(file)
+      out.key("records")
+      out.int(records)
+      out.key("tags")
+      out.int(tags)
+    }
   }
 
   private func change(_ out: inout JSONWriter, _ finding: DiffFinding) {
-    out.byte(UInt8(ascii: "{"))
-    out.key("change", first: true)
-    out.string(finding.change.rawValue)
-    out.key("regression", first: false)
-    out.bool(failOn.contains(finding.change))
-    out.key("tag", first: false)
-    out.byte(UInt8(ascii: "{"))
-    out.key("kind", first: true)
-    out.string(finding.tag.kind)
-    out.key("name", first: false)
-    out.string(finding.tag.name)
-    out.key("screen", first: false)
-    optional(&out, finding.tag.screen)
-    out.byte(UInt8(ascii: "}"))
-    for (name, value) in [
-      ("provider", finding.provider), ("call", finding.call), ("path", finding.path), ("base", finding.base),
-      ("new", finding.new),
-    ] {
-      out.key(name, first: false)
-      optional(&out, value)
+    out.object { out in
+      out.key("change", first: true)
+      out.string(finding.change.rawValue)
+      out.key("regression")
+      out.bool(failOn.contains(finding.change))
+      out.key("tag")
+      out.object { out in
+        out.key("kind", first: true)
+        out.string(finding.tag.kind)
+        out.key("name")
+        out.string(finding.tag.name)
+        out.key("screen")
+        out.string(orNull: finding.tag.screen)
+      }
+      out.key("provider")
+      out.string(orNull: finding.provider)
+      out.key("call")
+      out.string(orNull: finding.call)
+      out.key("path")
+      out.string(orNull: finding.path)
+      out.key("base")
+      out.string(orNull: finding.base)
+      out.key("new")
+      out.string(orNull: finding.new)
+      out.key("baseCount")
+      out.int(finding.baseCount)
+      out.key("newCount")
+      out.int(finding.newCount)
+      out.key("message")
+      out.string(finding.message)
     }
-    out.key("baseCount", first: false)
-    out.int(Int64(finding.baseCount))
-    out.key("newCount", first: false)
-    out.int(Int64(finding.newCount))
-    out.key("message", first: false)
-    out.string(finding.message)
-    out.byte(UInt8(ascii: "}"))
-  }
-
-  private func optional(_ out: inout JSONWriter, _ value: String?) {
-    if let value { out.string(value) } else { out.raw("null") }
   }
 
   /// One test case per tag signature of either recording: failed when one of its changes is at
@@ -113,7 +97,7 @@ extension DiffReport {
     let failing = tags.filter { tag in changed[tag]?.contains { failOn.contains($0.change) } ?? false }.count
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out += "<testsuites name=\"tagscope diff\" tests=\"\(tags.count)\" failures=\"\(failing)\">\n"
-    out += "  <testsuite name=\"\(JUnitReport.escape(baseFile)) → \(JUnitReport.escape(newFile))\" "
+    out += "  <testsuite name=\"\(MarkupText.escape(baseFile)) → \(MarkupText.escape(newFile))\" "
     out += "tests=\"\(tags.count)\" failures=\"\(failing)\" errors=\"\(problems.count)\">\n"
     for tag in tags {
       let findings = changed[tag] ?? []
@@ -122,13 +106,13 @@ extension DiffReport {
       if !failures.isEmpty {
         let message = failures.map { "\($0.change.rawValue): \($0.message)" }.joined(separator: "\n")
         body +=
-          "<failure message=\"\(JUnitReport.escape(failures[0].message))\" type=\"\(failures[0].change.rawValue)\">"
-        body += JUnitReport.escape(message) + "</failure>"
+          "<failure message=\"\(MarkupText.escape(failures[0].message))\" type=\"\(failures[0].change.rawValue)\">"
+        body += MarkupText.escape(message) + "</failure>"
       }
       let others = findings.filter { !failOn.contains($0.change) }
       if !others.isEmpty {
         body += "<system-out>"
-        body += JUnitReport.escape(
+        body += MarkupText.escape(
           others.map { "\($0.change.rawValue): \($0.message)" }.joined(separator: "\n"))
         body += "</system-out>"
       }
@@ -136,8 +120,8 @@ extension DiffReport {
         "    " + JUnitReport.testCase(classname: "diff.\(tag.kind)", name: tag.description, body: body) + "\n"
     }
     for problem in problems {
-      out += "    <testcase classname=\"diff.recording\" name=\"\(JUnitReport.escape(problem))\">"
-      out += "<error message=\"unreadable line\">\(JUnitReport.escape(problem))</error></testcase>\n"
+      out += "    <testcase classname=\"diff.recording\" name=\"\(MarkupText.escape(problem))\">"
+      out += "<error message=\"unreadable line\">\(MarkupText.escape(problem))</error></testcase>\n"
     }
     out += "  </testsuite>\n</testsuites>\n"
     return out

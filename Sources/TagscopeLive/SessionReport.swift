@@ -42,7 +42,11 @@ public enum SessionReport {
     for (format, path) in [(ReportFormat.junit, junitPath), (.json, jsonPath)] {
       guard let path else { continue }
       do {
-        try Data(format.render(report, failOn: failOn).utf8).write(to: URL(fileURLWithPath: path))
+        let url = URL(fileURLWithPath: path)
+        try Data().write(to: url)  // creates or empties the file, or says why not
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try format.write(report, failOn: failOn, to: handle)
       } catch {
         failures.append("cannot write the \(format.rawValue) report \(path): \(error.localizedDescription)")
       }

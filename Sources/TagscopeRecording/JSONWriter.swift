@@ -1,9 +1,9 @@
 import AnalyticsHub
 
-/// Writes JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)`` call:
-/// strings escaped per RFC 8259, integers and doubles in their shortest exact form, non-finite
-/// doubles as `null`. Raw pointers rather than `[UInt8]` appends, so writing a byte is a compare
-/// and a store.
+/// Writes JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)``,
+/// ``string(capacity:pretty:escaping:_:)`` or ``stream(chunkSize:to:_:)`` call: strings escaped per
+/// RFC 8259, integers and doubles in their shortest exact form, non-finite doubles as `null`. Raw
+/// pointers rather than `[UInt8]` appends, so writing a byte is a compare and a store.
 ///
 /// Compact by default; pretty (``string(capacity:pretty:escaping:_:)``) puts each key and array
 /// element on its own line, indented by two spaces a level, with the keys in the order written.
@@ -17,6 +17,13 @@ package struct JSONWriter {
   private let escaping: ((Unicode.Scalar) -> Bool)?
   /// Objects and arrays open, the indentation of the next line in pretty mode.
   private var depth = 0
+  /// Where a streaming writer hands full buffers, and the first error it threw.
+  private var sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
+  private var sinkError: (any Error)?
+
+  /// Also writes U+2028 and U+2029 in strings and keys as `\u` escapes, so the JSON can be
+  /// embedded in a script.
+  package var escapesLineSeparators = false
 
   private init(capacity: Int, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil) {
     self.capacity = max(64, capacity)
@@ -48,18 +55,50 @@ package struct JSONWriter {
     return text
   }
 
-  @inline(__always)
-  private mutating func reserve(_ extra: Int) {
-    if count + extra > capacity { grow(count + extra) }
+  /// Runs `body` with a writer that hands what it writes to `sink` whenever about `chunkSize`
+  /// bytes are buffered, and at the end, instead of keeping it all. Throws the first error `sink`
+  /// throws; what is written after it is dropped.
+  package static func stream(
+    chunkSize: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void,
+    _ body: (inout JSONWriter) -> Void
+  ) throws {
+    try withoutActuallyEscaping(sink) { sink in
+      var writer = JSONWriter(capacity: chunkSize)
+      defer { writer.base.deallocate() }
+      writer.sink = sink
+      body(&writer)
+      writer.flush()
+      if let error = writer.sinkError { throw error }
+    }
   }
 
-  private mutating func grow(_ needed: Int) {
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(extra) }
+  }
+
+  /// Makes room for `extra` more bytes: a streaming writer first hands what it holds to its sink.
+  private mutating func grow(_ extra: Int) {
+    if sink != nil {
+      flush()
+      if extra <= capacity { return }
+    }
+    let needed = count + extra
     let newCapacity = max(capacity * 2, needed)
     let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     grown.update(from: base, count: count)
     base.deallocate()
     base = grown
     capacity = newCapacity
+  }
+
+  /// Hands the buffered bytes to the sink (the first error is kept, later output dropped).
+  private mutating func flush() {
+    guard count > 0, let sink else { return }
+    if sinkError == nil {
+      do { try sink(UnsafeBufferPointer(start: base, count: count)) } catch { sinkError = error }
+    }
+    count = 0
   }
 
   @inline(__always)
@@ -171,6 +210,11 @@ package struct JSONWriter {
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
   }
 
+  /// `text` as a string, or `null`.
+  package mutating func string(orNull text: String?) {
+    if let text { string(text) } else { raw("null") }
+  }
+
   /// A string, with the scalars `escaping` selects also written as `\u` escapes (UTF-16 units);
   /// control characters, quotes and backslashes keep their usual escapes.
   mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
@@ -200,14 +244,37 @@ package struct JSONWriter {
   }
 
   private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool = true) {
+    if escapesLineSeparators {
+      appendEscaped(utf8, quoted: quoted, lineSeparators: true)
+    } else {
+      appendEscaped(utf8, quoted: quoted, lineSeparators: false)
+    }
+  }
+
+  /// Specialized for each value of `lineSeparators`, so the usual case scans as before.
+  @inline(__always)
+  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool, lineSeparators: Bool)
+  {
     if quoted { byte(UInt8(ascii: "\"")) }
     var runStart = 0
     var index = 0
     let count = utf8.count
     while index < count {
       let byte = utf8[index]
-      if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
+      if byte >= 0x20 && byte != 0x22 && byte != 0x5C && !(lineSeparators && byte == 0xE2) {
         index += 1
+        continue
+      }
+      if byte == 0xE2 {
+        // U+2028 and U+2029 are E2 80 A8 and E2 80 A9.
+        guard index + 2 < count, utf8[index + 1] == 0x80, utf8[index + 2] & 0xFE == 0xA8 else {
+          index += 1
+          continue
+        }
+        if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+        raw(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
+        index += 3
+        runStart = index
         continue
       }
       if runStart < index { append(UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
@@ -238,6 +305,14 @@ package struct JSONWriter {
   }
 
   private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
+
+  /// `value` as a number.
+  package mutating func int(_ value: Int) { int(Int64(value)) }
+
+  /// `value`, or `null`.
+  package mutating func int(orNull value: Int?) {
+    if let value { int(value) } else { raw("null") }
+  }
 
   package mutating func int(_ value: Int64) {
     if value < 0 {
@@ -325,6 +400,27 @@ package struct JSONWriter {
       self.key(key, first: false)
       self.value(value)
     }
+  }
+
+  /// `{`, the fields `body` writes (its first ``key(_:first:)`` with `first: true`), `}`.
+  package mutating func object(_ body: (inout JSONWriter) -> Void) {
+    byte(UInt8(ascii: "{"))
+    body(&self)
+    byte(UInt8(ascii: "}"))
+  }
+
+  /// `[`, each of `elements` written by `element`, comma-separated, `]`.
+  package mutating func array<Elements: Sequence>(
+    _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
+  ) {
+    byte(UInt8(ascii: "["))
+    var first = true
+    for item in elements {
+      if !first { byte(UInt8(ascii: ",")) }
+      first = false
+      element(&self, item)
+    }
+    byte(UInt8(ascii: "]"))
   }
 
   package mutating func stringArray(_ values: [String]) {

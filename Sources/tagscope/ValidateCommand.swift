@@ -50,7 +50,7 @@ struct Validate: ParsableCommand {
     let outcome = ValidateRunner.run(
       planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
       failOnUnreadable: strict || failOnUnreadable, bySource: bySource)
-    FileHandle.standardOutput.write(Data(outcome.output.utf8))
+    try outcome.writeOutput(to: .standardOutput)
     FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
   }

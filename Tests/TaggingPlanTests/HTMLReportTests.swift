@@ -81,11 +81,6 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(html.contains("Unreadable lines (skipped)"))
   }
 
-  func testEscapeReplacesControlCharacters() {
-    XCTAssertEqual(HTMLReport.escape("a\u{0}b\u{1B}[31m\u{85}"), "a\u{FFFD}b\u{FFFD}[31m\u{FFFD}")
-    XCTAssertEqual(HTMLReport.escape("<'\"&>"), "&lt;&#39;&quot;&amp;&gt;")
-  }
-
   func testAnEmptyRunStillRenders() throws {
     let plan = try samplePlan()
     let html = HTMLReport.render(

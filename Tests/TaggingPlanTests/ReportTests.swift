@@ -76,6 +76,18 @@ final class ReportTests: XCTestCase {
       items.first { $0["id"] as? String == "event playerDidFail" }?["rules"] as? [String], ["invalid-value"])
   }
 
+  func testJSONWrittenToAFileIsTheRenderedReport() throws {
+    let report = try sampleReport()
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "report-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try ReportFormat.json.write(report, failOn: .error, to: handle)
+    try handle.close()
+    XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), JSONReport.render(report))
+  }
+
   func testTextGroupsBySeverityAndListsWhatWasNotSeen() throws {
     let text = TextReport.render(try sampleReport())
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -60,6 +60,17 @@ final class GA4SharedLimitsTests: XCTestCase {
     XCTAssertEqual(codes, [])
   }
 
+  func testANameTooLongAndMalformedIsReportedForItsCharactersOnBothSides() async throws {
+    let name = String(repeating: "a", count: 41) + "-"
+    XCTAssertEqual(hubRules(.logEvent(name, [:])), ["firebase.event-name-characters"])
+    XCTAssertEqual(FirebaseNameProblem.event(name), .malformed(.invalidCharacters))
+    let codes = try await serverCodes(event: name)
+    XCTAssertEqual(codes, ["NAME_INVALID"])
+    XCTAssertEqual(
+      GA4Validator.describe(.invalidCharacters),
+      "Names may only contain alpha-numeric characters and underscores.")
+  }
+
   func testServerFindingsCarryTheHubsTypedConsequence() {
     let message = GA4Validator.Message(fieldPath: "events", description: "d", code: "NAME_RESERVED")
     XCTAssertEqual(message.violation(consequence: .rejected).consequence, .rejected)

@@ -1,9 +1,9 @@
 import AnalyticsHub
 import AnalyticsProviders
 
-/// The Measurement Protocol validation server's checks: the limits and reserved names of
-/// ``FirebaseLimits`` (the table the hub's Firebase rules read too), formatted as the
-/// `validationMessages` `/debug/mp/collect` returns.
+/// The Measurement Protocol validation server's checks: GA4's rules as the hub's Firebase rules
+/// check them (``FirebaseNameProblem``, ``FirebaseLimits``), worded as the `validationMessages`
+/// `/debug/mp/collect` returns.
 enum GA4Validator {
   /// One validation message, as `/debug/mp/collect` returns it.
   struct Message: Sendable, Hashable {
@@ -76,28 +76,30 @@ enum GA4Validator {
   static func validateEvent(_ event: Properties, index: Int, reserved: Set<String>) -> [Message] {
     var messages: [Message] = []
     let name = Payload.string(event["name"]) ?? ""
-    if name.isEmpty {
+    switch FirebaseNameProblem.event(name, reserved: reserved) {
+    case .malformed(.empty):
       return [
         Message(
           fieldPath: "events[\(index)].name", description: "Event at index: [\(index)] requires a name.",
           code: "VALUE_REQUIRED")
       ]
-    }
-    if let problem = nameProblem(name) {
+    case .malformed(let flaw):
       messages.append(
         Message(
           fieldPath: "events",
-          description: "Event at index: [\(index)] has invalid name [\(name)]. \(problem)",
+          description: "Event at index: [\(index)] has invalid name [\(name)]. \(describe(flaw))",
           code: "NAME_INVALID"))
-    } else if reserved.contains(name) || FirebaseLimits.reservedPrefix(of: name) != nil {
+    case .reservedPrefix, .reservedName:
       messages.append(
         Message(
           fieldPath: "events",
           description: "Event at index: [\(index)] has name [\(name)] which is reserved.",
           code: "NAME_RESERVED"))
+    case nil:
+      break
     }
     let params = Payload.object(event["params"])
-    if params.count > FirebaseLimits.maximumParameters {
+    if FirebaseLimits.hasTooManyParameters(params.count) {
       messages.append(
         Message(
           fieldPath: "events[\(index)].params",
@@ -106,20 +108,23 @@ enum GA4Validator {
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in params {
-      if let problem = nameProblem(key) {
+      switch FirebaseNameProblem.parameter(key) {
+      case .malformed(let flaw):
         messages.append(
           Message(
             fieldPath: "events[\(index)].params",
-            description: "Event at index: [\(index)] has invalid parameter name [\(key)]. \(problem)",
+            description: "Event at index: [\(index)] has invalid parameter name [\(key)]. \(describe(flaw))",
             code: "NAME_INVALID"))
-      } else if FirebaseLimits.reservedPrefix(of: key) != nil {
+      case .reservedPrefix, .reservedName:
         messages.append(
           Message(
             fieldPath: "events[\(index)].params",
             description: "Event at index: [\(index)] has parameter name [\(key)] which is reserved.",
             code: "NAME_RESERVED"))
+      case nil:
+        break
       }
-      if let text = value.stringValue, FirebaseLimits.length(text) > FirebaseLimits.maximumStringValueLength {
+      if let text = value.stringValue, FirebaseLimits.overlongParameterValue(text) != nil {
         messages.append(
           Message(
             fieldPath: "events[\(index)].params.\(key)",
@@ -133,7 +138,7 @@ enum GA4Validator {
 
   static func validateUserProperties(_ properties: Properties) -> [Message] {
     var messages: [Message] = []
-    if properties.count > FirebaseLimits.maximumUserProperties {
+    if FirebaseLimits.hasTooManyUserProperties(properties.count) {
       messages.append(
         Message(
           fieldPath: "user_properties",
@@ -142,22 +147,22 @@ enum GA4Validator {
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     for (key, value) in properties {
-      if FirebaseLimits.length(key) > FirebaseLimits.maximumUserPropertyNameLength || nameProblem(key) != nil
-      {
+      switch FirebaseNameProblem.userProperty(key) {
+      case .malformed:
         messages.append(
           Message(
             fieldPath: "user_properties", description: "User property name [\(key)] is invalid.",
             code: "NAME_INVALID"))
-      } else if FirebaseLimits.reservedUserPropertyNames.contains(key)
-        || FirebaseLimits.reservedPrefix(of: key) != nil
-      {
+      case .reservedPrefix, .reservedName:
         messages.append(
           Message(
             fieldPath: "user_properties", description: "User property name [\(key)] is reserved.",
             code: "NAME_RESERVED"))
+      case nil:
+        break
       }
       let text = Payload.string(Payload.object(value)["value"]) ?? ""
-      if FirebaseLimits.length(text) > FirebaseLimits.maximumUserPropertyValueLength {
+      if FirebaseLimits.overlongUserPropertyValue(text) != nil {
         messages.append(
           Message(
             fieldPath: "user_properties.\(key)",
@@ -169,18 +174,12 @@ enum GA4Validator {
     return messages
   }
 
-  /// Why `name` is not a valid event or parameter name, or `nil` (the shared rules, the server's
-  /// words).
-  static func nameProblem(_ name: String) -> String? {
-    guard FirebaseLimits.startsWithLetter(name) else {
-      return "Names must start with an alphabetic character."
+  /// The validation server's words for a malformed event or parameter name.
+  static func describe(_ flaw: FirebaseNameProblem.Flaw) -> String {
+    switch flaw {
+    case .empty, .notStartingWithLetter: "Names must start with an alphabetic character."
+    case .invalidCharacters: "Names may only contain alpha-numeric characters and underscores."
+    case .tooLong: "Names must be \(FirebaseLimits.maximumNameLength) characters or fewer."
     }
-    guard FirebaseLimits.isValidName(name) else {
-      return "Names may only contain alpha-numeric characters and underscores."
-    }
-    guard FirebaseLimits.length(name) <= FirebaseLimits.maximumNameLength else {
-      return "Names must be \(FirebaseLimits.maximumNameLength) characters or fewer."
-    }
-    return nil
   }
 }
