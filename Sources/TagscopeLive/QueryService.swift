@@ -94,9 +94,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
         reply(refused)
       case (.success(let filter), .success(let count), .success(let timeout)):
-        guard timeout.map({ $0 > 0 }) ?? true else {
-          return reply(.badRequest("parameter 'timeout' must be more than 0 seconds"))
-        }
+        if timeout == 0 { return answerNow(filter, count: count ?? 1, reply: reply) }
         wait(filter, count: count ?? 1, timeout: timeout ?? 10, request: request, reply: reply)
       }
     case .reset:
@@ -311,6 +309,20 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
         self.waiters[id] = waiter
         self.lock.unlock()
       }
+    }
+  }
+
+  /// `timeout=0`: what the segment holds now, `200` when `count` records match, else `408` with
+  /// those that do.
+  private func answerNow(_ filter: Filter, count: Int, reply: @escaping @Sendable (APIResponse) -> Void) {
+    work.async {
+      self.lock.lock()
+      let (number, start, end) = (self.segment.number, self.segment.start, self.end)
+      self.lock.unlock()
+      let found = self.scan(filter, in: start..<end, limit: count)
+      let body =
+        "{\"segment\":\(number),\"count\":\(found.count),\"records\":" + self.lines(found) + "}"
+      reply(APIResponse(status: found.count >= count ? 200 : 408, body: body))
     }
   }
 

@@ -168,6 +168,12 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(partial.status, 408)
     XCTAssertEqual(partial.names, ["home"])
     XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.45)
+    let now = try listen.request("wait?filter=\(queryValue("kind:screen"))&timeout=0")
+    XCTAssertEqual(now.status, 200, "timeout=0 answers at once with what is there: \(now.body)")
+    XCTAssertEqual(now.json["count"] as? Int, 1)
+    let notYet = try listen.request("wait?filter=never&timeout=0")
+    XCTAssertEqual(notYet.status, 408)
+    XCTAssertEqual(notYet.json["count"] as? Int, 0)
     let none = try listen.request("wait?filter=never&timeout=0.2")
     XCTAssertEqual(none.status, 408)
     XCTAssertEqual(none.json["count"] as? Int, 0)
@@ -177,7 +183,8 @@ final class QueryAPITests: XCTestCase {
     XCTAssertTrue(invalid.error.contains("parameter 'filter': unknown status"), invalid.error)
     XCTAssertTrue(try listen.request("wait?filter=\(queryValue("name~/(/"))").error.contains("filter"))
     for (query, parameter) in [
-      ("count=0", "count"), ("timeout=0", "timeout"), ("timeout=301", "timeout"), ("timeout=soon", "timeout"),
+      ("count=0", "count"), ("timeout=-1", "timeout"), ("timeout=301", "timeout"),
+      ("timeout=soon", "timeout"),
     ] {
       let refused = try listen.request("wait?\(query)")
       XCTAssertEqual(refused.status, 400, query)

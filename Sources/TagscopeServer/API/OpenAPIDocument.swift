@@ -71,7 +71,7 @@ public enum OpenAPIDocument {
             "parameters": [
               {"$ref": "#/components/parameters/filter"},
               {"name": "count", "in": "query", "description": "How many matching records to wait for (default 1).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
-              {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10).", "schema": {"type": "number", "exclusiveMinimum": 0, "maximum": 300}}
+              {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10); 0 answers at once with what the segment holds.", "schema": {"type": "number", "minimum": 0, "maximum": 300}}
             ],
             "responses": {
               "200": {"description": "`count` matching records arrived", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/WaitResult"}}}},
