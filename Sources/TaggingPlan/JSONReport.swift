@@ -88,14 +88,7 @@ public enum JSONReport {
     out.object { out in
       out.key("source", first: true)
       out.string(source)
-      out.key("passed")
-      out.int(counts.passed)
-      out.key("failing")
-      out.int(counts.failing)
-      out.key("blocked")
-      out.int(counts.blocked)
-      out.key("notSeen")
-      out.int(counts.notSeen)
+      write(counts, into: &out)
       out.key("states")
       out.object { out in
         for index in coverage.items.indices {

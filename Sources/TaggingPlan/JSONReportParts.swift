@@ -86,19 +86,24 @@ extension JSONReport {
       out.int(coverage.planned)
       out.key("seen")
       out.int(coverage.seenCount)
-      out.key("passed")
-      out.int(counts.passed)
-      out.key("failing")
-      out.int(counts.failing)
-      out.key("blocked")
-      out.int(counts.blocked)
-      out.key("notSeen")
-      out.int(counts.notSeen)
+      write(counts, into: &out)
       out.key("missing")
       out.array(coverage.missing) { out, item in out.string(item.id) }
       out.key("items")
       out.array(coverage.items.indices) { out, index in write(coverage, item: index, into: &out) }
     }
+  }
+
+  /// The `"passed"`, `"failing"`, `"blocked"` and `"notSeen"` members of a coverage object.
+  static func write(_ counts: CoverageCounts, into out: inout JSONWriter) {
+    out.key("passed")
+    out.int(counts.passed)
+    out.key("failing")
+    out.int(counts.failing)
+    out.key("blocked")
+    out.int(counts.blocked)
+    out.key("notSeen")
+    out.int(counts.notSeen)
   }
 
   /// `{"id","section","tag","screen","provider","planLine","state","rules","reasons","records","failures"}`.
