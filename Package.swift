@@ -147,19 +147,32 @@ let package = Package(
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
       ]),
     .testTarget(
+      name: "TagscopeRecordingTests", dependencies: ["TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing"]),
+    .testTarget(
+      name: "TagscopeTimelineTests",
+      dependencies: [
+        "TagscopeTimeline", "TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing",
+        // A live timeline fed by an inspector on a podcast hub, as the debugger's is.
+        "TagscopeInspector", "AnalyticsHubTesting", "PodcastDemo",
+      ]),
+    .testTarget(
       name: "TagscopeInspectorTests",
       dependencies: [
         "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
-        "PodcastDemo", "TagscopeFuzzing",
+        "PodcastDemo",
       ]),
     .testTarget(
       name: "TagscopeServerTests",
       dependencies: [
-        "TagscopeClient",
-        "TagscopeServer", "TagscopeLive", "TaggingPlan", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "AnalyticsHub",
+        "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
         .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]),
+    .testTarget(
+      name: "TagscopeLiveTests",
+      dependencies: [
+        "TagscopeLive", "TagscopeServer", "TagscopeClient", "TaggingPlan", "TagscopeInspector",
+        "TagscopeRecording", "TagscopeTimeline",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
     .target(

@@ -1,6 +1,28 @@
 import AnalyticsHub
 import Foundation
 
+/// The time a ``SimulatorDriver`` keeps its schedule by: the wall clock (``wall``), or a test's.
+public struct DriverClock: Sendable {
+  /// The current time.
+  public var now: @Sendable () -> Date
+  /// Waits on `condition`, which the caller holds, until `deadline` or a broadcast (or a spurious
+  /// wake-up: the caller checks again).
+  public var wait: @Sendable (_ condition: NSCondition, _ deadline: Date) -> Void
+
+  /// A clock from its two operations.
+  public init(
+    now: @escaping @Sendable () -> Date,
+    wait: @escaping @Sendable (_ condition: NSCondition, _ deadline: Date) -> Void
+  ) {
+    self.now = now
+    self.wait = wait
+  }
+
+  /// Real time.
+  public static let wall = DriverClock(
+    now: { Date() }, wait: { condition, deadline in _ = condition.wait(until: deadline) })
+}
+
 /// Runs the simulator in real time on a background thread: human-like pauses, or `rate` events a
 /// second (sleeping in slices so 10,000/s keeps to schedule), until the gate is full or ``stop()``.
 ///
@@ -14,6 +36,7 @@ public final class SimulatorDriver: @unchecked Sendable {
   private let rate: Double?
   private let gate: DispatchGate
   private let tour: Bool
+  private let pacing: DriverClock
   private let condition = NSCondition()
   private var stopping = false
   private var running = false
@@ -23,12 +46,14 @@ public final class SimulatorDriver: @unchecked Sendable {
   public static let slowedAfter: TimeInterval = 0.25
 
   /// A driver sending the simulator's tags to `hub` (observed through `gate`), advancing `clock`
-  /// with real time; `tour` opens with the simulator's quick tour of the deliberate bugs.
+  /// with the time of `pacing` (real time by default); `tour` opens with the simulator's quick tour
+  /// of the deliberate bugs.
   public init(
     hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, rate: Double?, gate: DispatchGate,
-    tour: Bool = false
+    tour: Bool = false, pacing: DriverClock = .wall
   ) {
     self.tour = tour
+    self.pacing = pacing
     self.hub = hub
     self.clock = clock
     self.seed = seed
@@ -66,7 +91,7 @@ public final class SimulatorDriver: @unchecked Sendable {
   public var isSlowed: Bool {
     condition.lock()
     defer { condition.unlock() }
-    return slowedUntil > Date()
+    return slowedUntil > pacing.now()
   }
 
   /// Waits until the gate is full (or ``stop()``), for tests.
@@ -78,7 +103,7 @@ public final class SimulatorDriver: @unchecked Sendable {
 
   private func drive() {
     let simulator = PodcastSimulator(hub: hub, seed: seed, tour: tour)
-    var start = Date()
+    var start = pacing.now()
     var due = start
     var steps = 0
     while !gate.isFull {
@@ -91,7 +116,7 @@ public final class SimulatorDriver: @unchecked Sendable {
       } else {
         due = due.addingTimeInterval(delay)
       }
-      let now = Date()
+      let now = pacing.now()
       if now.timeIntervalSince(due) > Self.slowedAfter {
         // Behind schedule: say so, and go on from here at the same pace instead of a burst.
         condition.lock()
@@ -102,10 +127,10 @@ public final class SimulatorDriver: @unchecked Sendable {
       }
       // Sleep until the next step is due (or a stop); at high rates several steps share a slice.
       condition.lock()
-      while !stopping && due.timeIntervalSinceNow > 0.002 { _ = condition.wait(until: due) }
+      while !stopping && due.timeIntervalSince(pacing.now()) > 0.002 { pacing.wait(condition, due) }
       let stop = stopping
       condition.unlock()
-      clock.advance(by: max(0, Date().timeIntervalSince(clock.now)))
+      clock.advance(by: max(0, pacing.now().timeIntervalSince(clock.now)))
       if stop { return }
     }
   }

@@ -38,17 +38,18 @@ public struct FuzzRun: Sendable {
   }
 
   /// Runs `check` on inputs from a mutator over `corpus`; `check` returns why an input broke an
-  /// invariant, or `nil`. The corpus itself is checked first.
+  /// invariant, or `nil`. The corpus itself is checked first. At least `minimumInputs` inputs are
+  /// checked, however long they take: how busy the machine is does not decide how much is checked.
   public func run(
     corpus: [[UInt8]], dictionary: [[UInt8]] = Mutator.jsonTokens, maximumLength: Int = 4096,
-    _ check: ([UInt8]) -> String?
+    minimumInputs: Int = 0, _ check: ([UInt8]) -> String?
   ) -> Outcome {
     var mutator = Mutator(seed: seed, corpus: corpus, dictionary: dictionary, maximumLength: maximumLength)
     var outcome = Outcome()
     let clock = ContinuousClock()
     let deadline = clock.now + budget
     var pending = corpus
-    while pending.isEmpty ? clock.now < deadline : true {
+    while pending.isEmpty ? clock.now < deadline || outcome.inputs < minimumInputs : true {
       let input = pending.isEmpty ? mutator.next() : pending.removeFirst()
       let start = clock.now
       let problem = check(input)

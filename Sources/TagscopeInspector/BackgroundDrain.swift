@@ -118,6 +118,13 @@ final class BackgroundDrain<Item: Sendable>: @unchecked Sendable {
     }
   }
 
+  /// Whether the thread is in its long idle sleep (for tests: an item pushed now must wake it).
+  var isIdle: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return deepSleep
+  }
+
   /// Items waiting.
   var backlog: Int {
     condition.lock()

@@ -30,11 +30,26 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
   /// A sink that connects to `host:port` (the default port of `tagscope listen` is 7531). `log`
   /// hears, once per outage, that `listen` cannot be reached and when it is back (standard error by
   /// default; pass your logger).
-  public init(
+  public convenience init(
     host: String, port: UInt16 = 7531, header: RecordingHeader = RecordingHeader(started: Date()),
     capacity: Int = 16_384, connectTimeout: TimeInterval = 1, initialBackoff: TimeInterval = 0.1,
     maximumBackoff: TimeInterval = 5, heartbeat: TimeInterval = RemoteSink.defaultHeartbeat,
     log: @escaping @Sendable (String) -> Void = RemoteSink.standardErrorLog
+  ) {
+    self.init(
+      host: host, port: port, header: header, capacity: capacity, connectTimeout: connectTimeout,
+      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat, log: log,
+      now: { Date() })
+  }
+
+  /// The same sink deciding by the time `now` reads (when to retry, whether a server answered the
+  /// header in time, when a heartbeat is due): tests pass a clock they move themselves.
+  init(
+    host: String, port: UInt16 = 7531, header: RecordingHeader = RecordingHeader(started: Date()),
+    capacity: Int = 16_384, connectTimeout: TimeInterval = 1, initialBackoff: TimeInterval = 0.1,
+    maximumBackoff: TimeInterval = 5, heartbeat: TimeInterval = RemoteSink.defaultHeartbeat,
+    log: @escaping @Sendable (String) -> Void = RemoteSink.standardErrorLog,
+    now: @escaping @Sendable () -> Date
   ) {
     self.host = host
     self.port = port
@@ -43,7 +58,8 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
     announced.extra["ack"] = true
     let worker = RemoteWorker(
       host: host, port: port, header: announced, capacity: capacity, connectTimeout: connectTimeout,
-      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat, log: log)
+      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, heartbeat: heartbeat, log: log, now: now
+    )
     self.worker = worker
     drain = BackgroundDrain(
       capacity: capacity, interval: 0.01, wakesWhenIdle: true, idleWake: { worker.idleWake },
@@ -83,6 +99,12 @@ public final class RemoteSink: RecordSink, @unchecked Sendable {
 
   /// How many connections were made so far.
   public var connectionCount: Int { worker.connectionCount }
+
+  /// How many times the sink tried to connect, successfully or not (for tests).
+  var connectionAttempts: Int { worker.connectionAttempts }
+
+  /// Whether the sink's thread is in its long idle sleep (for tests).
+  var isIdle: Bool { drain.isIdle }
 
   /// Records sent and not yet acknowledged by the server (kept to send again after a reconnect).
   public var unacknowledgedCount: Int { worker.unacknowledgedCount }

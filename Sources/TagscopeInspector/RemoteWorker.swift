@@ -25,8 +25,11 @@ final class RemoteWorker: @unchecked Sendable {
   private var backoff: TimeInterval
   private var nextAttempt = Date.distantPast
   private var connections = 0
+  private var attempts = 0
   private let heartbeat: TimeInterval
-  private var lastSend = Date()
+  private var lastSend: Date
+  /// The time the worker decides by (the wall clock, or a test's).
+  private let now: @Sendable () -> Date
   /// Pending plus unacknowledged, as of the end of the last batch (read from other threads).
   private var waiting = 0
   private var state = RemoteConnectionState.connecting
@@ -35,9 +38,11 @@ final class RemoteWorker: @unchecked Sendable {
   init(
     host: String, port: UInt16, header: RecordingHeader, capacity: Int, connectTimeout: TimeInterval,
     initialBackoff: TimeInterval, maximumBackoff: TimeInterval, heartbeat: TimeInterval,
-    log: @escaping @Sendable (String) -> Void
+    log: @escaping @Sendable (String) -> Void, now: @escaping @Sendable () -> Date
   ) {
     self.log = log
+    self.now = now
+    lastSend = now()
     self.heartbeat = heartbeat
     self.host = host
     self.port = port
@@ -75,7 +80,7 @@ final class RemoteWorker: @unchecked Sendable {
     case (.connected, .waiting(_, let reason)):
       log("lost tagscope listen at \(host):\(port) (\(reason)); keeping records and reconnecting")
     case (.waiting(let since, _), .connected):
-      let seconds = Int(Date().timeIntervalSince(since).rounded())
+      let seconds = Int(now().timeIntervalSince(since).rounded())
       log(
         "connected to tagscope listen at \(host):\(port) after \(seconds) s; sending \(waitingLines) waiting records"
       )
@@ -91,13 +96,15 @@ final class RemoteWorker: @unchecked Sendable {
 
   var connectionCount: Int { lock.withLock { connections } }
 
+  var connectionAttempts: Int { lock.withLock { attempts } }
+
   /// How long the sink's thread may sleep while no record comes (asked on that thread): until the
   /// next connection attempt while lines wait for one, else half the heartbeat.
   var idleWake: TimeInterval {
     guard transport == nil, !pending.isEmpty || !unacknowledged.isEmpty || hasUnreportedDrops else {
       return heartbeat / 2
     }
-    return min(heartbeat / 2, max(0.005, nextAttempt.timeIntervalSinceNow))
+    return min(heartbeat / 2, max(0.005, nextAttempt.timeIntervalSince(now())))
   }
 
   private var hasUnreportedDrops: Bool { lock.withLock { unreportedDrops > 0 } }
@@ -129,7 +136,7 @@ final class RemoteWorker: @unchecked Sendable {
     if lines.count > room { drop(lines.count - room, counted: true) }
     if let current = transport, current.peerClosed { connectionBroke() }
     if transport == nil {
-      guard Date() >= nextAttempt else { return }
+      guard now() >= nextAttempt else { return }
       connect()
       guard transport != nil else { return }
     }
@@ -138,6 +145,7 @@ final class RemoteWorker: @unchecked Sendable {
   }
 
   private func connect() {
+    lock.withLock { attempts += 1 }
     do {
       let made: any LineTransport
       #if canImport(Network)
@@ -147,18 +155,18 @@ final class RemoteWorker: @unchecked Sendable {
       #endif
       // What the previous connection sent without an acknowledgement goes first, again.
       try made.send(headerLine + unacknowledged.bytes)
-      lastSend = Date()
+      lastSend = now()
       lock.lock()
       transport = made
       connections += 1
       lock.unlock()
       become(.connected)
       serverAcknowledges = false
-      connectedAt = Date()
+      connectedAt = now()
       backoff = initialBackoff
     } catch {
-      become(.waiting(since: Date(), reason: "\(error)"))
-      nextAttempt = Date().addingTimeInterval(backoff)
+      become(.waiting(since: now(), reason: "\(error)"))
+      nextAttempt = now().addingTimeInterval(backoff)
       backoff = min(backoff * 2, maximumBackoff)
     }
   }
@@ -185,16 +193,16 @@ final class RemoteWorker: @unchecked Sendable {
     let lastSeq = pending.last(where: { $0.seq != nil })?.seq ?? lastSentSeq
     if drops > 0 {
       RecordLineEncoder.appendLine(
-        DropMarker(count: drops, time: Date(), afterSeq: lastSeq, origin: "remote"), to: &bytes)
+        DropMarker(count: drops, time: now(), afterSeq: lastSeq, origin: "remote"), to: &bytes)
     }
     if bytes.isEmpty {
       // Nothing to send for a while: an empty line (skipped by `listen`) keeps the stream alive.
-      guard Date().timeIntervalSince(lastSend) >= heartbeat else { return }
+      guard now().timeIntervalSince(lastSend) >= heartbeat else { return }
       bytes = [UInt8(ascii: "\n")]
     }
     do {
       try transport.send(bytes)
-      lastSend = Date()
+      lastSend = now()
       lastSentSeq = lastSeq
       keepUntilAcknowledged(pending)
       pending.removeAll(keepingCapacity: true)
@@ -208,7 +216,7 @@ final class RemoteWorker: @unchecked Sendable {
       drop(drops, counted: false)
       pending.removeAll(keepingCapacity: true)
       connectionBroke()
-      nextAttempt = Date().addingTimeInterval(backoff)
+      nextAttempt = now().addingTimeInterval(backoff)
     }
   }
 
@@ -218,7 +226,7 @@ final class RemoteWorker: @unchecked Sendable {
   private func keepUntilAcknowledged(_ lines: [PendingLine]) {
     lock.lock()
     defer { lock.unlock() }
-    guard serverAcknowledges || Date().timeIntervalSince(connectedAt) < Self.acknowledgementGrace else {
+    guard serverAcknowledges || now().timeIntervalSince(connectedAt) < Self.acknowledgementGrace else {
       unacknowledged.removeOldest(unacknowledged.count)
       return
     }
@@ -233,7 +241,7 @@ final class RemoteWorker: @unchecked Sendable {
   /// The connection is gone: what it sent unacknowledged waits for the next one, unless its server
   /// never acknowledged (then nothing would take duplicates out, and nothing is sent again).
   private func connectionBroke() {
-    become(.waiting(since: Date(), reason: "the connection closed"))
+    become(.waiting(since: now(), reason: "the connection closed"))
     if !serverAcknowledges {
       lock.lock()
       unacknowledged.removeOldest(unacknowledged.count)

@@ -34,7 +34,7 @@ final class DeliveryTests: XCTestCase {
       hub.send(screen: .podcasts)
       returned.fulfill()
     }
-    wait(for: [returned], timeout: 10)
+    wait(for: [returned], timeout: 60)
     hub.flush()
     XCTAssertEqual(recorder.dispatches.map(\.name), ["podcasts", "playPodcast"])
     XCTAssertEqual(recorder.dispatches.map(\.seq), [1, 2])
@@ -58,7 +58,7 @@ final class DeliveryTests: XCTestCase {
       hub.send(screen: .favorites)
       returned.fulfill()
     }
-    wait(for: [returned], timeout: 10)
+    wait(for: [returned], timeout: 60)
     hub.flush()
     let names = recorder.dispatches.map(\.name)
     XCTAssertEqual(names.count, 4)
@@ -80,12 +80,39 @@ final class DeliveryTests: XCTestCase {
     var calls: [TrackerCall] { recorded.calls }
   }
 
+  /// An SDK that takes 50 ms for its first call, and whose later calls wait until the test opens
+  /// its gate: slow, then stuck for as long as the test needs.
+  final class StuckAdapter: SDKAdapter, @unchecked Sendable {
+    let recorded = TestAdapter<TrackerCall>()
+    private let lock = NSLock()
+    private var entered = 0
+    private let gate = DispatchSemaphore(value: 0)
+
+    func deliver(_ call: TrackerCall) throws {
+      let first = lock.withLock {
+        entered += 1
+        return entered == 1
+      }
+      if first {
+        usleep(50_000)
+      } else {
+        gate.wait()
+        gate.signal()
+      }
+      try recorded.deliver(call)
+    }
+
+    func open() { gate.signal() }
+
+    var calls: [TrackerCall] { recorded.calls }
+  }
+
   func testASlowAdapterHoldsBackNeitherSendersNorOtherProviders() throws {
     let threads = 8
     let perThread = 200
-    let slow = SlowAdapter()
+    let slow = StuckAdapter()
     let fast = TestAdapter<TrackerCall>()
-    // The slow provider gets one call in 40 tags: 40 calls, 2 s of adapter time in all.
+    // The slow provider gets one call in 40 tags: 40 calls.
     let slowMapping: Mapping<PodcastTaxonomy, TrackerCall> = { tag, _ in
       guard case .userAction(.player(.playPodcast(let podcast))) = tag, podcast.duration % 40 == 0 else {
         return []
@@ -96,21 +123,24 @@ final class DeliveryTests: XCTestCase {
       Provider(id: "slow", adapter: slow, mapping: slowMapping),
       Provider(id: "fast", adapter: fast, mapping: { tag, _ in [.event(tag.name, [:])] }),
     ])
-    let waits = Latencies()
-    runThreads(threads) { thread in
-      for index in 0..<perThread {
-        let podcast = Podcast(id: "t\(thread)", title: "", duration: index, category: "", sizeBytes: 0)
-        let start = DispatchTime.now().uptimeNanoseconds
-        hub.send(userAction: .playPodcast(podcast))
-        waits.add(DispatchTime.now().uptimeNanoseconds - start)
+    // The adapter's first call (its slowness not yet known) holds its sender 50 ms; every later
+    // one is stuck until the end. Were the adapter called on the senders' threads, or under the
+    // hub's lock, the senders would never finish.
+    let sent = expectation(description: "every send returned")
+    Thread {
+      runThreads(threads) { thread in
+        for index in 0..<perThread {
+          let podcast = Podcast(id: "t\(thread)", title: "", duration: index, category: "", sizeBytes: 0)
+          hub.send(userAction: .playPodcast(podcast))
+        }
       }
-    }
-    // The senders finished while the adapter was still working through its 2 s of calls. Only the
-    // send that met the adapter's first (not yet known) slowness waits for it; a thread descheduled
-    // on a loaded machine may show a long send too, but with the adapter called under the lock
-    // every one of its 40 calls would have stalled all 8 threads.
-    XCTAssertLessThan(slow.calls.count, threads * perThread / 40, "the slow adapter is still behind")
-    XCTAssertLessThan(waits.count(atLeast: 45_000_000), 10, "sends that waited as long as the adapter")
+      sent.fulfill()
+    }.start()
+    wait(for: [sent], timeout: 60)
+    XCTAssertEqual(slow.calls.count, 1, "the slow adapter is stuck after its first call")
+    XCTAssertTrue(
+      eventually { fast.calls.count == threads * perThread }, "the other provider gets every call meanwhile")
+    slow.open()
     hub.flush()
     XCTAssertEqual(slow.calls.count, threads * perThread / 40)
     XCTAssertEqual(fast.calls.count, threads * perThread)
@@ -226,22 +256,4 @@ func runThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     thread.start()
   }
   group.wait()
-}
-
-/// Send latencies from many threads.
-final class Latencies: @unchecked Sendable {
-  private let lock = NSLock()
-  private var values: [UInt64] = []
-
-  func add(_ nanoseconds: UInt64) {
-    lock.lock()
-    values.append(nanoseconds)
-    lock.unlock()
-  }
-
-  func count(atLeast nanoseconds: UInt64) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return values.filter { $0 >= nanoseconds }.count
-  }
 }

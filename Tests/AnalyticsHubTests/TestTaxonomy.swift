@@ -95,3 +95,15 @@ final class Counter: @unchecked Sendable {
     return value
   }
 }
+
+/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
+/// would never end (a bug): no test waits for time to pass.
+@discardableResult
+func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + timeout
+  while !condition() {
+    if DispatchTime.now() >= deadline { return condition() }
+    usleep(1_000)
+  }
+  return true
+}

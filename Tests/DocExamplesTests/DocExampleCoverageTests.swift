@@ -40,8 +40,8 @@ final class DocExampleCoverageTests: XCTestCase {
   /// Compiled copies outside Tests/DocExamplesTests/Examples.
   static let elsewhere = [
     "Tests/TaggingPlanTests/ReadmePlanExampleTests.swift",
-    "Tests/TagscopeServerTests/ReadmeUITestExample.swift",
-    "Tests/TagscopeServerTests/ReadmeUITestSupport.swift",
+    "Tests/TagscopeLiveTests/ReadmeUITestExample.swift",
+    "Tests/TagscopeLiveTests/ReadmeUITestSupport.swift",
   ]
 
   func testEveryReadmeAndDocCommentSwiftExampleHasACompiledCopy() throws {

@@ -22,7 +22,9 @@ final class LinearPatternTests: XCTestCase {
     let long = String(repeating: "a_", count: 50_000) + "!"
     XCTAssertFalse(pattern.matches(long))
     let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    XCTAssertLessThan(elapsed, 5, "12.7 s in a backtracking engine for the first ten")
+    // A limit only a backtracking engine reaches (the long value would take it forever), not a
+    // busy machine.
+    XCTAssertLessThan(elapsed, 60, "12.7 s in a backtracking engine for the first ten alone")
   }
 
   func testHandPickedPatternsAgreeWithFoundation() throws {

@@ -12,7 +12,7 @@ final class PlanFuzzTests: XCTestCase {
   func testPlanLoaderLoadsOrNamesALineInTheFile() {
     let corpus = [samplePlanYAML, DemoPlan.yaml].map { Array($0.utf8) }
     let outcome = FuzzRun(name: "plan-loader").run(
-      corpus: corpus, dictionary: Mutator.yamlTokens, maximumLength: 32_768
+      corpus: corpus, dictionary: Mutator.yamlTokens, maximumLength: 32_768, minimumInputs: 51
     ) { input in
       let text = String(decoding: input, as: UTF8.self)
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
@@ -55,7 +55,7 @@ final class ReportFuzzTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("r.jsonl").path
     let outcome = FuzzRun(name: "reports").run(
-      corpus: [Array(text.utf8)], dictionary: Mutator.jsonTokens, maximumLength: 16_384
+      corpus: [Array(text.utf8)], dictionary: Mutator.jsonTokens, maximumLength: 16_384, minimumInputs: 21
     ) { input in
       guard FileManager.default.createFile(atPath: path, contents: Data(input)) else { return "cannot write" }
       guard let report = try? ValidateRunner.validate(plan: plan, recordings: [path]) else { return nil }

@@ -307,7 +307,7 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(zero.exitCode, 2)
     XCTAssertTrue(
       zero.diagnostics.contains("the first line is not a header (over 64 MiB long)"), zero.diagnostics)
-    XCTAssertLessThan(Date().timeIntervalSince(start), 30, "it used to spin forever")
+    XCTAssertLessThan(Date().timeIntervalSince(start), 60, "it used to spin forever")
   }
 
   func testDeeplyNestedLineIsAClearErrorAndTheRestIsValidated() throws {

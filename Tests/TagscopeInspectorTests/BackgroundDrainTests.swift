@@ -6,21 +6,28 @@ import XCTest
 @testable import TagscopeTimeline
 
 final class BackgroundDrainTests: XCTestCase {
-  /// Collects what the drain hands over, with arrival times.
+  /// Collects what the drain hands over, and how many items it had handled each time its thread went
+  /// to its long idle sleep.
   final class Collector: @unchecked Sendable {
     private let lock = NSLock()
-    private var items: [(Int, UInt64)] = []
+    private var items: [Int] = []
     private var drops = 0
+    private var idleSleeps: [Int] = []
 
     func take(_ batch: [Int], _ dropped: Int) {
       lock.lock()
-      let now = DispatchTime.now().uptimeNanoseconds
-      items += batch.map { ($0, now) }
+      items += batch
       drops += dropped
       lock.unlock()
     }
 
-    var received: [(Int, UInt64)] {
+    func sleepsIdle() {
+      lock.lock()
+      idleSleeps.append(items.count)
+      lock.unlock()
+    }
+
+    var received: [Int] {
       lock.lock()
       defer { lock.unlock() }
       return items
@@ -31,21 +38,35 @@ final class BackgroundDrainTests: XCTestCase {
       defer { lock.unlock() }
       return drops
     }
+
+    /// Whether the thread went to its long idle sleep after handling `count` items.
+    func sleptIdle(after count: Int) -> Bool {
+      lock.lock()
+      defer { lock.unlock() }
+      return idleSleeps.contains(count)
+    }
   }
 
-  func testAnItemAfterALongIdleIsHandledPromptly() {
+  func testAnItemAfterALongIdleWakesTheThread() {
     let collector = Collector()
-    let drain = BackgroundDrain<Int>(capacity: 100, name: "test") { collector.take($0, $1) }
+    // No idle interval: once idle, the thread sleeps until an item wakes it, so each item below is
+    // handled only if its push wakes the thread (the wait would otherwise never end).
+    let idleWake: @Sendable () -> TimeInterval? = {
+      collector.sleepsIdle()
+      return nil
+    }
+    let drain = BackgroundDrain<Int>(capacity: 100, idleWake: idleWake, name: "test") {
+      collector.take($0, $1)
+    }
     defer { drain.close() }
     for round in 0..<3 {
-      usleep(400_000)  // long enough for the thread to go to its deep sleep
-      let start = DispatchTime.now().uptimeNanoseconds
+      XCTAssertTrue(eventually { collector.sleptIdle(after: round) }, "round \(round): the thread sleeps")
       drain.push(round)
-      let deadline = Date().addingTimeInterval(2)
-      while collector.received.count < round + 1 && Date() < deadline { usleep(500) }
-      guard let arrival = collector.received.last?.1 else { return XCTFail("nothing handled") }
-      XCTAssertLessThan(Double(arrival - start) / 1e6, 100 * timingSlack, "round \(round)")
+      guard eventually({ collector.received.count == round + 1 }) else {
+        return XCTFail("round \(round): the item did not wake the thread")
+      }
     }
+    XCTAssertEqual(collector.received, [0, 1, 2])
   }
 
   func testFlushAndCloseHandleEverythingAndCountDrops() {
@@ -67,7 +88,7 @@ final class BackgroundDrainTests: XCTestCase {
     drain.flush()
     drain.close()
     XCTAssertFalse(drain.push(99), "closed")
-    let values = collector.received.map(\.0)
+    let values = collector.received
     XCTAssertEqual(values, values.sorted())
     XCTAssertEqual(values.count + collector.dropped, 30)
     XCTAssertEqual(collector.dropped, 19)

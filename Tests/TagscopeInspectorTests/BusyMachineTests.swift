@@ -56,8 +56,11 @@ final class BusyMachineTests: XCTestCase {
     let clock = ManualClock(start: DemoHub.seededEpoch)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 3)
     let recorder = try Recorder(url: url, header: RecordingHeader(app: "Podcasts", started: clock.now))
-    let inspector = Inspector(sinks: [SlowSink(), recorder], backlog: .dispatches(32))
+    // A sink stalled after its first batch: the backlog of 32 overflows whatever the machine's pace.
+    let stalled = BacklogTests.GatedSink()
+    let inspector = Inspector(sinks: [stalled, recorder], backlog: .dispatches(32))
     HeadlessRun.run(hub: hub, clock: clock, seed: 3, count: 3_000, rate: nil, observers: [inspector])
+    stalled.open()
     inspector.close()
     XCTAssertGreaterThan(inspector.droppedCount, 0, "an app's inspector never waits: it drops and says so")
     let read = try ReadBack(path: url.path)

@@ -7,12 +7,11 @@ import Foundation
 #endif
 
 /// A real TCP server on 127.0.0.1 for tests: accepts connections one after the other and keeps
-/// every line received, with its arrival time and connection number.
+/// every line received, with its connection number.
 final class LineServer: @unchecked Sendable {
   struct Received {
     var line: String
     var connection: Int
-    var time: UInt64
   }
 
   let port: UInt16
@@ -78,12 +77,11 @@ final class LineServer: @unchecked Sendable {
         let got = buffer.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
         if got <= 0 { break }
         pending.append(contentsOf: buffer[0..<got])
-        let now = DispatchTime.now().uptimeNanoseconds
         while let newline = pending.firstIndex(of: 0x0A) {
           let line = String(decoding: pending[0..<newline], as: UTF8.self)
           pending.removeSubrange(0...newline)
           lock.lock()
-          received.append(Received(line: line, connection: connection, time: now))
+          received.append(Received(line: line, connection: connection))
           lock.unlock()
         }
       }
@@ -110,15 +108,8 @@ final class LineServer: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Waits until `condition` holds on the lines, up to `timeout` seconds.
-  func wait(timeout: TimeInterval = 5, until condition: ([Received]) -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition(lines) { return true }
-      usleep(2000)
-    }
-    return condition(lines)
-  }
+  /// Waits until `condition` holds on the lines (see ``eventually``).
+  func wait(until condition: ([Received]) -> Bool) -> Bool { eventually { condition(lines) } }
 
   /// Stops listening and drops the connection. Closes the listener once: `stop()` then `deinit`
   /// (which the accept thread may run later, after the descriptor's number went to another

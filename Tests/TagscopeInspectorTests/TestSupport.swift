@@ -105,7 +105,22 @@ struct ReadBack {
   }
 }
 
-/// How much slack timing assertions get: 1 normally, 10 under a sanitizer (`scripts/test` sets
-/// `TAGSCOPE_SLOW_TIMING=1` for its thread-sanitizer pass, which runs code several times slower).
-/// The limits still catch what they are for (a blocking send, a missed wakeup): those take seconds.
-let timingSlack: Double = ProcessInfo.processInfo.environment["TAGSCOPE_SLOW_TIMING"] == nil ? 1 : 10
+/// A sink that takes its time (2 ms a batch): slower than the hub, so an inspector that waits for
+/// room does wait.
+final class SlowSink: RecordSink, @unchecked Sendable {
+  func receive(_ items: [SinkItem]) { usleep(2000) }
+  func flush() {}
+  func close() {}
+}
+
+/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
+/// would never end (a bug): no test waits for time to pass.
+@discardableResult
+func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + timeout
+  while !condition() {
+    if DispatchTime.now() >= deadline { return condition() }
+    usleep(1_000)
+  }
+  return true
+}

@@ -12,8 +12,7 @@ final class ConnectionHygieneTests: XCTestCase {
   private let record = #"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"one"}"# + "\n"
 
   private func wait(_ collector: Collector, until done: ([ListenEvent]) -> Bool) -> [ListenEvent] {
-    let deadline = Date().addingTimeInterval(10)
-    while !done(collector.events) && Date() < deadline { usleep(5_000) }
+    eventually { done(collector.events) }
     return collector.events
   }
 

@@ -221,10 +221,7 @@ final class HTTPReliabilityTests: XCTestCase {
         "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{\"type\""
       )
     }
-    let deadline = Date().addingTimeInterval(5)
-    while server.statistics.truncated == 0, Date() < deadline {
-      try await Task.sleep(nanoseconds: 10_000_000)
-    }
+    XCTAssertTrue(eventually { server.statistics.truncated == 1 })
     XCTAssertEqual(try httpRequest(port: server.port, path: "/v1/track", body: track)?.status, 200)
     collector.waitForRecords(1)
     try await server.shutdown()
@@ -249,7 +246,7 @@ final class HTTPReliabilityTests: XCTestCase {
   func testTwoHundredConnectionsAtOnce() async throws {
     let (server, collector) = try await startServer()
     var clients: [RawClient] = []
-    for _ in 0..<200 { clients.append(try RawClient(port: server.port, timeout: 20)) }
+    for _ in 0..<200 { clients.append(try RawClient(port: server.port)) }
     for (index, client) in clients.enumerated() {
       let body = #"{"type":"track","userId":"u-\#(index)","event":"E"}"#
       client.send(
@@ -272,22 +269,30 @@ final class HTTPReliabilityTests: XCTestCase {
     let (server, collector) = try await startServer(configuration)
     var clients: [RawClient] = []
     for _ in 0..<3 {
-      clients.append(try RawClient(port: server.port, timeout: 1))
-      while server.statistics.openConnections < clients.count { usleep(2_000) }
-      usleep(20_000)
+      clients.append(try RawClient(port: server.port, timeout: 60))
+      XCTAssertTrue(eventually { server.statistics.openConnections == clients.count })
     }
-    // The first two speak (a native header), the third stays silent the longest after them.
+    // The first two speak (a native header) once all three are open: the third, silent since it
+    // opened, is the longest idle.
     clients[0].send(#"{"format":"tagscope-recording","version":1,"app":"A"}"# + "\n")
     clients[1].send(#"{"format":"tagscope-recording","version":1,"app":"B"}"# + "\n")
-    usleep(50_000)
-    let newcomer = try RawClient(port: server.port, timeout: 1)
+    XCTAssertTrue(
+      eventually {
+        let sources = collector.events.compactMap { event -> String? in
+          if case .sourceConnected(let source, _) = event { return source }
+          return nil
+        }
+        return Set(sources) == ["A", "B"]
+      }, "the server read both headers")
+    let newcomer = try RawClient(port: server.port, timeout: 60)
     XCTAssertTrue(clients[2].waitForClose(), "the longest-idle connection makes room")
     newcomer.send(
       #"{"format":"tagscope-recording","version":1,"app":"C"}"# + "\n"
         + #"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"in"}"# + "\n")
     let records = collector.waitForRecords(1)
     XCTAssertEqual(records.first?.source, "C", "the new connection is served")
-    XCTAssertFalse(clients[0].waitForClose())
+    clients[0].send(#"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"still"}"# + "\n")
+    XCTAssertEqual(collector.waitForRecords(2).last?.source, "A", "the connections that spoke stay open")
     try await server.shutdown()
     XCTAssertEqual(server.statistics.evicted, 1, server.statistics.summary)
     XCTAssertNil(server.statistics.rejected[.tooManyConnections])

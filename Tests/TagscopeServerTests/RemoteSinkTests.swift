@@ -26,7 +26,7 @@ final class RemoteSinkTests: XCTestCase {
     hub.send(userAction: .addPodcastToFavorite(podcast))
     for _ in 0..<200 { hub.send(userAction: .pausePodcast(podcast)) }
     inspector.flush()
-    let records = collector.waitForRecords(204, timeout: 10)
+    let records = collector.waitForRecords(204)
     hub.flush()
     inspector.close()
     try await server.shutdown()
@@ -46,10 +46,12 @@ final class RemoteSinkTests: XCTestCase {
     let (server, collector) = try await startServer(configuration)
     let quiet = RemoteSink(host: "127.0.0.1", port: UInt16(server.port), heartbeat: 0.1)
     let silent = RemoteSink(host: "127.0.0.1", port: UInt16(server.port), heartbeat: 3_600)
+    // The quiet app's record comes first: without heartbeats its stream would idle out first.
     quiet.send(Record(seq: 1, time: Date(), kind: .screen, name: "quiet"))
+    collector.waitForRecords(1)
     silent.send(Record(seq: 1, time: Date(), kind: .screen, name: "silent"))
-    _ = collector.waitForRecords(2)
-    try await Task.sleep(nanoseconds: 1_500_000_000)
+    collector.waitForRecords(2)
+    XCTAssertTrue(eventually { server.statistics.timeouts[.nativeIdle] == 1 }, "the silent stream idles out")
     XCTAssertEqual(server.statistics.timeouts[.nativeIdle], 1, "only the stream without heartbeats idles out")
     XCTAssertEqual(quiet.connectionCount, 1, "never reconnected")
     quiet.send(Record(seq: 2, time: Date(), kind: .screen, name: "later"))

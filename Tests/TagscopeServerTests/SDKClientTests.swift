@@ -15,7 +15,7 @@ final class SDKClientTests: XCTestCase {
   ) async throws -> [Record] {
     let (server, collector) = try await startServer()
     let result = try runSDKClient(script, port: server.port)
-    let records = collector.waitForRecords(expected.count, timeout: 5)
+    let records = collector.waitForRecords(expected.count)
     try await server.shutdown()
     XCTAssertEqual(result.status, 0, "\(script) failed: \(result.output)", file: file, line: line)
     XCTAssertEqual(
@@ -43,7 +43,7 @@ final class SDKClientTests: XCTestCase {
     ] {
       let (server, collector) = try await startServer(ListenConfiguration(port: 0, token: key))
       let result = try runSDKClient(script, port: server.port)
-      try await Task.sleep(nanoseconds: 200_000_000)
+      collector.waitForRecords(1)
       try await server.shutdown()
       XCTAssertEqual(result.status, 0, "\(script): \(result.output)")
       XCTAssertGreaterThan(collector.records.count, 0, script)

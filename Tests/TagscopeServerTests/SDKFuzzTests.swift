@@ -72,7 +72,7 @@ final class SDKFuzzTests: XCTestCase {
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: target.contentType)
     let corpus = target.payloads.map { Array($0.utf8) }
-    let outcome = FuzzRun(name: name).run(corpus: corpus, maximumLength: 16_384) { body in
+    let outcome = FuzzRun(name: name).run(corpus: corpus, maximumLength: 16_384, minimumInputs: 101) { body in
       let request = ReceivedRequest(
         method: .POST, path: target.path, query: target.query, headers: headers, body: body,
         peerHost: "127.0.0.1")

@@ -37,13 +37,35 @@ final class Collector: @unchecked Sendable {
     }
   }
 
-  /// Waits until at least `count` records arrived or `timeout` passed; returns the records.
+  /// Waits until at least `count` records arrived (or the hang guard of ``eventually`` ends the
+  /// wait); returns the records.
   @discardableResult
-  func waitForRecords(_ count: Int, timeout: TimeInterval = 10) -> [Record] {
-    let end = Date().addingTimeInterval(timeout)
-    while records.count < count, Date() < end { Thread.sleep(forTimeInterval: 0.01) }
+  func waitForRecords(_ count: Int) -> [Record] {
+    eventually { records.count >= count }
     return records
   }
+}
+
+/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
+/// would never end (a bug): no test waits for time to pass.
+@discardableResult
+func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + timeout
+  while !condition() {
+    if DispatchTime.now() >= deadline { return condition() }
+    usleep(1_000)
+  }
+  return true
+}
+
+/// Values appended from any thread, read back in order.
+final class LockedArray<Element: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [Element] = []
+
+  func append(_ element: Element) { lock.withLock { stored.append(element) } }
+
+  var all: [Element] { lock.withLock { stored } }
 }
 
 /// A real server on a free loopback port with a collector as its consumer.
@@ -90,129 +112,4 @@ func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: S
   let data = pipe.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
-
-/// A blocking loopback TCP client for sending exact bytes (truncated requests, raw JSONL…).
-final class RawClient: @unchecked Sendable {
-  /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
-  private(set) var descriptor: Int32
-
-  init(port: Int, timeout: TimeInterval = 5) throws {
-    #if canImport(Glibc)
-      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard result == 0 else {
-      close(descriptor)
-      descriptor = -1
-      throw POSIXError(.ECONNREFUSED)
-    }
-    var interval = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
-    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
-  }
-
-  deinit { if descriptor >= 0 { close(descriptor) } }
-
-  func send(_ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written <= 0 { return }
-      offset += written
-    }
-  }
-
-  func send(_ text: String) { send(Array(text.utf8)) }
-
-  /// Everything the server sends until it closes or the timeout passes.
-  func readAll() -> [UInt8] {
-    var result: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      result += chunk[0..<count]
-    }
-    return result
-  }
-
-  /// Whether the server closed the connection (a read returns 0) within the timeout.
-  func waitForClose() -> Bool {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count == 0 { return true }
-      if count < 0 { return errno == ECONNRESET }
-    }
-  }
-
-  /// Reads one HTTP response (status and body by `Content-Length`).
-  func readResponse() -> (status: Int, body: String)? {
-    var data: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      if let split = findHeaderEnd(data) {
-        let head = String(decoding: data[0..<split], as: UTF8.self)
-        let lines = head.components(separatedBy: "\r\n")
-        let parts = lines[0].split(separator: " ")
-        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
-        let length =
-          lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
-          .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
-        while data.count < split + 4 + length {
-          let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-          if count <= 0 { return nil }
-          data += chunk[0..<count]
-        }
-        return (status, String(decoding: data[(split + 4)..<(split + 4 + length)], as: UTF8.self))
-      }
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { return nil }
-      data += chunk[0..<count]
-    }
-  }
-
-  private func findHeaderEnd(_ data: [UInt8]) -> Int? {
-    guard data.count >= 4 else { return nil }
-    for index in 0...(data.count - 4)
-    where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13 && data[index + 3] == 10 {
-      return index
-    }
-    return nil
-  }
-}
-
-/// Sends one HTTP request and reads the response.
-func httpRequest(
-  port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
-  headers: [String] = [], body: [UInt8]
-) throws -> (status: Int, body: String)? {
-  let client = try RawClient(port: port)
-  var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
-  if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { head += "Host: 127.0.0.1\r\n" }
-  if let contentType { head += "Content-Type: \(contentType)\r\n" }
-  for header in headers { head += header + "\r\n" }
-  head += "Content-Length: \(body.count)\r\n\r\n"
-  client.send(Array(head.utf8) + body)
-  return client.readResponse()
-}
-
-func httpRequest(
-  port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
-  headers: [String] = [], body: String
-) throws -> (status: Int, body: String)? {
-  try httpRequest(
-    port: port, method: method, path: path, contentType: contentType, headers: headers, body: Array(body.utf8)
-  )
 }

@@ -44,7 +44,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   static let offloadBytes = 64 * 1024
   /// Where large bodies are parsed: one thread for all connections, so large payloads together
   /// take at most one core and small requests keep the event loops.
-  private static let parser = DispatchQueue(label: "tagscope.http.large-bodies", qos: .utility)
+  /// Where large bodies are parsed (internal for tests, which hold it to keep a body waiting there).
+  static let parser = DispatchQueue(label: "tagscope.http.large-bodies", qos: .utility)
 
   init(server: ServerContext) { self.server = server }
 

@@ -56,7 +56,7 @@ final class ManyDevicesListenTests: XCTestCase {
         }
       }
     }
-    for sink in sinks { XCTAssertTrue(sink.waitUntilAcknowledged(timeout: 20)) }
+    for sink in sinks { XCTAssertTrue(sink.waitUntilAcknowledged(timeout: 60)) }
     for sink in sinks { sink.close() }
     try await server.shutdown()
     session.close()

@@ -1,4 +1,3 @@
-import AnalyticsHub
 import Foundation
 import TaggingPlan
 import TagscopeInspector
@@ -82,7 +81,7 @@ final class ListenRunnerTests: XCTestCase {
     native.send(#"{"seq":1,"time":"2026-11-21T10:00:00.000Z","kind":"screen","name":"podcasts"}"# + "\n")
     native.send(
       #"{"seq":2,"time":"2026-11-21T10:00:01.000Z","kind":"userAction","name":"playPodcast"}"# + "\n")
-    await fulfillment(of: [stopped], timeout: 10)
+    await fulfillment(of: [stopped], timeout: 60)
     let statistics = try await runner.value
     XCTAssertEqual(statistics.accepted, 3)
 
@@ -127,12 +126,17 @@ final class ListenRunnerTests: XCTestCase {
     let port = Int(boundPort.all[0]) ?? 0
     do {
       let native = try RawClient(port: port)
-      native.send(#"{"format":"tagscope-recording","version":1,"app":"A"}"# + "\n" + "{bad\n{bad\n")
+      native.send(
+        #"{"format":"tagscope-recording","version":1,"app":"A"}"# + "\n" + "{bad\n{bad\n"
+          + recordLine(1, "screen", "home") + "\n")
       for _ in 0..<3 {
         XCTAssertEqual(try httpRequest(port: port, path: "/nowhere", body: "{}")?.status, 404)
       }
+      // The stream's lines are read in order: once its record is in, so are its two bad lines.
+      let wait = try httpRequest(
+        port: port, method: "GET", path: "/tagscope/v1/wait?count=1&timeout=60", contentType: nil, body: "")
+      XCTAssertEqual(wait?.status, 200)
     }
-    try await Task.sleep(nanoseconds: 300_000_000)
     finished.append("sent")
     let statistics = try await runner.value
     XCTAssertEqual(statistics.rejected[.badLine], 2)

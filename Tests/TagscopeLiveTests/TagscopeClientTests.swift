@@ -3,8 +3,8 @@ import TagscopeClient
 import XCTest
 
 /// Issue 16: the Swift client against a real `listen` — summary, records, a wait answered as the
-/// records arrive, a timed-out wait, an invalid filter, reset between two tests, the token, and
-/// violations and coverage.
+/// records arrive and one answered by records already there, a timed-out wait, an invalid filter,
+/// reset between two tests, the token, and violations and coverage.
 final class TagscopeClientTests: XCTestCase {
   private func client(_ listen: QueryAPIHarness, token: String? = nil) -> TagscopeClient {
     TagscopeClient(baseURL: URL(string: "http://127.0.0.1:\(listen.server.port)")!, token: token)
@@ -14,9 +14,9 @@ final class TagscopeClientTests: XCTestCase {
     let listen = try await QueryAPIHarness.start()
     addTeardownBlock { try? await listen.stop() }
     let tagscope = client(listen)
-    // A wait started before the records arrive returns as soon as they do.
-    async let waited = tagscope.wait(for: "kind:action name:addToCart", count: 2, timeout: .seconds(10))
-    try await Task.sleep(for: .milliseconds(100))
+    // A wait pending on listen before the records arrive returns when they do.
+    async let waited = tagscope.wait(for: "kind:action name:addToCart", count: 2, timeout: .seconds(120))
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 }, "listen holds the wait")
     try listen.send([
       recordLine(1, "screen", "home"),
       recordLine(2, "userAction", "addToCart", properties: #"{"sku":"A-1"}"#),
@@ -63,8 +63,22 @@ final class TagscopeClientTests: XCTestCase {
     let afterReset = try await tagscope.summary()
     XCTAssertEqual(afterReset.records, 0)
     try listen.send([recordLine(4, "screen", "cart")])
-    let cart = try await tagscope.wait(for: "name:cart")
+    let cart = try await tagscope.wait(for: "name:cart", timeout: .seconds(60))
     XCTAssertEqual(cart.map(\.seq), [4])
+  }
+
+  func testAWaitForRecordsAlreadyThereReturnsThem() async throws {
+    let listen = try await QueryAPIHarness.start()
+    addTeardownBlock { try? await listen.stop() }
+    let tagscope = client(listen)
+    try listen.send([recordLine(1, "screen", "home"), recordLine(2, "screen", "cart")])
+    let screens = try await tagscope.wait(for: "kind:screen", count: 2, timeout: .seconds(60))
+    XCTAssertEqual(screens.count, 2)
+    // Both records are in the segment before this wait starts: it is answered from what is there.
+    let records = try await tagscope.wait(for: "name:cart", timeout: .seconds(60))
+    XCTAssertEqual(records.map(\.seq), [2])
+    XCTAssertEqual(records.first?.source, "App@sim")
+    XCTAssertEqual(listen.query.pendingWaits, 0)
   }
 
   func testTheTokenIsSentAndAWrongOneIsRefused() async throws {

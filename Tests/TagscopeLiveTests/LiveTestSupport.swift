@@ -36,6 +36,13 @@ final class GatedStore: LiveStore, @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether writes go through.
+  var isOpen: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return open
+  }
+
   /// Batches that reached the store (waiting or written).
   var batchCount: Int {
     condition.lock()
@@ -92,13 +99,18 @@ func screenRecords(_ count: Int, first: UInt64 = 1, source: String? = nil) -> [R
   }
 }
 
-/// Waits until `condition` holds or `timeout` passes; returns whether it holds.
+/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
+/// would never end (a bug): no test waits for time to pass.
 @discardableResult
-func eventually(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-  let end = Date().addingTimeInterval(timeout)
+func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = DispatchTime.now() + timeout
   while !condition() {
-    if Date() > end { return false }
-    Thread.sleep(forTimeInterval: 0.005)
+    if DispatchTime.now() >= deadline { return condition() }
+    usleep(1_000)
   }
   return true
 }
+
+/// The package root (for `scripts/`, `README.md` and `.venv/`).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent()

@@ -1,8 +1,6 @@
 import AnalyticsHub
 import Foundation
-import TagscopeInspector
 import TagscopeRecording
-import TagscopeTimeline
 import XCTest
 
 final class RecordCodecTests: XCTestCase {

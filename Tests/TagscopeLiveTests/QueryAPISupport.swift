@@ -79,7 +79,7 @@ final class QueryAPIHarness: @unchecked Sendable {
   /// A request to the API; `token` goes in `Authorization: Bearer`.
   func request(
     _ pathAndQuery: String, method: String = "GET", token: String? = nil, headers: [String] = [],
-    timeout: TimeInterval = 20
+    timeout: TimeInterval = 60
   ) throws -> APIReply {
     let client = try RawClient(port: server.port, timeout: timeout)
     var head = "\(method) /tagscope/v1/\(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"

@@ -2,9 +2,7 @@ import AnalyticsHub
 import Foundation
 import XCTest
 
-@testable import TagscopeInspector
 @testable import TagscopeRecording
-@testable import TagscopeTimeline
 
 /// The record decoder with the timeline's index builder against the full record as the oracle:
 /// a line it reads as a record is a record for the full decoder, with the same index fields.

@@ -1,8 +1,6 @@
 import AnalyticsHub
 import Foundation
-import TagscopeInspector
 import TagscopeRecording
-import TagscopeTimeline
 
 /// A deterministic pseudo-random generator (SplitMix64), so every failure reproduces.
 struct SeededGenerator: RandomNumberGenerator {

@@ -3,7 +3,6 @@ import Foundation
 import XCTest
 
 @testable import TagscopeRecording
-@testable import TagscopeTimeline
 
 /// The one record decoder with each of its builders — the full record, the timeline's index
 /// fields, the plan's content key — against Foundation as the oracle: they accept exactly the same

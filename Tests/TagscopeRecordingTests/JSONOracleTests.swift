@@ -2,9 +2,7 @@ import AnalyticsHub
 import Foundation
 import XCTest
 
-@testable import TagscopeInspector
 @testable import TagscopeRecording
-@testable import TagscopeTimeline
 
 /// A JSON value compared without key order and with every number as a `Double`: the common ground
 /// of our parser and Foundation's `JSONDecoder`, which serves as the oracle.

@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 
-@testable import TagscopeInspector
 @testable import TagscopeRecording
 @testable import TagscopeTimeline
 

@@ -1,9 +1,6 @@
 import Foundation
-import NIOCore
 import TagscopeRecording
 import XCTest
-
-@testable import TagscopeServer
 
 /// A native client's record is stored as the bytes that arrived, with `source` added: never
 /// decoded and encoded again (number spellings, key order and unknown nested fields stay).
@@ -24,16 +21,5 @@ final class NativeLineStorageTests: XCTestCase {
     XCTAssertEqual(record.source, "App@sim", "the source listen gives wins over the client's")
     XCTAssertEqual(record.properties["price"], .double(1.5))
     try await harness.stop()
-  }
-
-  func testTheLineOfAnEmptyObjectGetsItsSourceWithoutAStrayComma() {
-    var buffer = ByteBuffer(string: "{}  \r")
-    XCTAssertEqual(
-      String(decoding: NativeStreamHandler.storedLine(buffer, source: "a", run: "r"), as: UTF8.self),
-      #"{"source":"a","run":"r"}"# + "\n")
-    buffer = ByteBuffer(string: #"{"seq":1}"#)
-    XCTAssertEqual(
-      String(decoding: NativeStreamHandler.storedLine(buffer, source: "a", run: nil), as: UTF8.self),
-      #"{"seq":1,"source":"a"}"# + "\n")
   }
 }

@@ -3,8 +3,8 @@ import XCTest
 
 /// README's pytest example (scripts/sdk-clients/test_tagscope_api.py) run by pytest from `.venv`
 /// against a real listen: the official Segment SDK sends while the test waits on the query API.
-/// In `SDKClientTests`, whose tests fork a child process (the thread sanitizer pass skips them).
-extension SDKClientTests {
+/// Its tests fork a child process: the thread sanitizer pass skips them, as it does SDKClientTests.
+final class PytestExampleTests: XCTestCase {
   func testReadmesPytestExampleRunsAgainstARealListen() async throws {
     let python = packageRoot.appendingPathComponent(".venv/bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {

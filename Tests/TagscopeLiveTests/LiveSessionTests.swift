@@ -58,10 +58,14 @@ final class LiveSessionTests: XCTestCase {
     session.deliver(.records(screenRecords(60, first: 61)))
     XCTAssertFalse(session.hasRoom, "120 records queued or being stored, bound 100")
     let resumed = DispatchSemaphore(value: 0)
-    session.whenRoom { resumed.signal() }
-    XCTAssertEqual(resumed.wait(timeout: .now() + 0.1), .timedOut, "no room while the store waits")
+    let storeWasOpen = LockedArray<Bool>()
+    session.whenRoom {
+      storeWasOpen.append(store.isOpen)
+      resumed.signal()
+    }
     store.setOpen(true)
-    XCTAssertEqual(resumed.wait(timeout: .now() + 5), .success)
+    XCTAssertEqual(resumed.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(storeWasOpen.all, [true], "no room while the store waits")
     session.deliver(.records(screenRecords(500, first: 121)))  // over the bound: still taken
     session.close()
     XCTAssertEqual(try recordedRecords(url).map(\.seq), Array(1...620))
@@ -75,13 +79,18 @@ final class LiveSessionTests: XCTestCase {
     let session = LiveSession(store: store, capacity: 10)
     session.receive(screenRecords(10).map(SinkItem.init))
     let returned = DispatchSemaphore(value: 0)
+    let storeWasOpen = LockedArray<Bool>()
+    let receiving = LockedArray<Bool>()
     Thread.detachNewThread {
+      receiving.append(true)
       session.receive(screenRecords(10, first: 11).map(SinkItem.init))
+      storeWasOpen.append(store.isOpen)
       returned.signal()
     }
-    XCTAssertEqual(returned.wait(timeout: .now() + 0.2), .timedOut, "waits while full")
+    XCTAssertTrue(eventually { store.batchCount == 1 && !receiving.all.isEmpty })
     store.setOpen(true)
-    XCTAssertEqual(returned.wait(timeout: .now() + 5), .success)
+    XCTAssertEqual(returned.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(storeWasOpen.all, [true], "waits while full")
     session.close()
     XCTAssertEqual(try recordedRecords(url).map(\.seq), Array(1...20))
     XCTAssertLessThanOrEqual(session.peakLoad, 20)

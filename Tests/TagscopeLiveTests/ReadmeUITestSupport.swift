@@ -14,7 +14,7 @@ func tapAddToCart() async throws {
   var record = Record(seq: 1, time: Date(), kind: .userAction, name: "addToCart", properties: ["sku": "A-1"])
   record.context = RecordContext(screen: "cart", history: ["home", "cart"])
   sink.send(record)
-  _ = sink.waitUntilAcknowledged(timeout: 5)
+  _ = sink.waitUntilAcknowledged(timeout: 60)
   sink.close()
 }
 

@@ -36,7 +36,7 @@ final class HeadlessQueryTests: XCTestCase {
       [recordLine(1, "screen", "home"), recordLine(2, "userAction", "addToCart")].joined(separator: "\n")
         + "\n")
 
-    let waited = try apiGet(port: port, "wait?filter=\(queryValue("kind:action"))&timeout=10")
+    let waited = try apiGet(port: port, "wait?filter=\(queryValue("kind:action"))&timeout=60")
     XCTAssertEqual(waited.status, 200, waited.body)
     XCTAssertEqual(waited.names, ["addToCart"])
     let violations = try apiGet(port: port, "records?filter=has:violations")
@@ -57,7 +57,7 @@ final class HeadlessQueryTests: XCTestCase {
   }
 
   private func apiGet(port: Int, _ pathAndQuery: String) throws -> APIReply {
-    let client = try RawClient(port: port, timeout: 15)
+    let client = try RawClient(port: port)
     client.send("GET /tagscope/v1/\(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     guard let (status, body) = client.readResponse() else { throw POSIXError(.ECONNRESET) }
     return APIReply(status: status, body: body)

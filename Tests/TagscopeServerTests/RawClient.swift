@@ -1,0 +1,137 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// TagscopeServerTests and TagscopeLiveTests each have this file, the same (test targets cannot
+// share code).
+
+/// A blocking loopback TCP client for sending exact bytes (truncated requests, raw JSONL…).
+final class RawClient: @unchecked Sendable {
+  /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
+  private(set) var descriptor: Int32
+
+  /// A connection to `port`; a read waits at most `timeout` seconds, a guard against a server that
+  /// never answers, not a wait.
+  init(port: Int, timeout: TimeInterval = 60) throws {
+    #if canImport(Glibc)
+      descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #endif
+    guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else {
+      close(descriptor)
+      descriptor = -1
+      throw POSIXError(.ECONNREFUSED)
+    }
+    var interval = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  func send(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Everything the server sends until it closes the connection.
+  func readAll() -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      result += chunk[0..<count]
+    }
+    return result
+  }
+
+  /// Whether the server closed the connection (a read returns 0).
+  func waitForClose() -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count == 0 { return true }
+      if count < 0 { return errno == ECONNRESET }
+    }
+  }
+
+  /// Reads one HTTP response (status and body by `Content-Length`).
+  func readResponse() -> (status: Int, body: String)? {
+    var data: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      if let split = findHeaderEnd(data) {
+        let head = String(decoding: data[0..<split], as: UTF8.self)
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines[0].split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+        let length =
+          lines.dropFirst().first { $0.lowercased().hasPrefix("content-length:") }
+          .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        while data.count < split + 4 + length {
+          let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+          if count <= 0 { return nil }
+          data += chunk[0..<count]
+        }
+        return (status, String(decoding: data[(split + 4)..<(split + 4 + length)], as: UTF8.self))
+      }
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { return nil }
+      data += chunk[0..<count]
+    }
+  }
+
+  private func findHeaderEnd(_ data: [UInt8]) -> Int? {
+    guard data.count >= 4 else { return nil }
+    for index in 0...(data.count - 4)
+    where data[index] == 13 && data[index + 1] == 10 && data[index + 2] == 13 && data[index + 3] == 10 {
+      return index
+    }
+    return nil
+  }
+}
+
+/// Sends one HTTP request and reads the response.
+func httpRequest(
+  port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
+  headers: [String] = [], body: [UInt8]
+) throws -> (status: Int, body: String)? {
+  let client = try RawClient(port: port)
+  var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
+  if !headers.contains(where: { $0.lowercased().hasPrefix("host:") }) { head += "Host: 127.0.0.1\r\n" }
+  if let contentType { head += "Content-Type: \(contentType)\r\n" }
+  for header in headers { head += header + "\r\n" }
+  head += "Content-Length: \(body.count)\r\n\r\n"
+  client.send(Array(head.utf8) + body)
+  return client.readResponse()
+}
+
+func httpRequest(
+  port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
+  headers: [String] = [], body: String
+) throws -> (status: Int, body: String)? {
+  try httpRequest(
+    port: port, method: method, path: path, contentType: contentType, headers: headers, body: Array(body.utf8)
+  )
+}
