@@ -227,8 +227,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     _ reply: SDKReply, endpoint: any SDKEndpoint, head: HTTPRequestHead, context: ChannelHandlerContext
   ) {
     count(reply, head: head)
-    let provider = reply.events.first?.provider ?? endpoint.provider
-    server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
+    server.deliver(reply.events, address: peerHost)
     respond(reply, head: head, close: !head.isKeepAlive, context: context)
   }
 
