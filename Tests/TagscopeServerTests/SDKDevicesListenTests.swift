@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TaggingPlan
 import TagscopeLive
 import TagscopeRecording
 import TagscopeTimeline
@@ -138,5 +139,39 @@ final class SDKDevicesListenTests: XCTestCase {
       XCTAssertEqual(state, try timeline.state(at: index), "record \(index): the replay folds as live did")
     }
     timeline.release()
+    try checkPlan(url.path, replay: replay)
+  }
+
+  /// `tagscope validate` of that recording checks each device's event against the plan's screens
+  /// (allowed on two devices' screens only) and reports coverage per device (`--by-source`); the
+  /// filter language finds a device by its label.
+  private func checkPlan(_ path: String, replay: Timeline) throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: Shop
+        version: 1
+        screens:
+          Hotel Deals: {}
+          India Basket: {}
+          Juliet Wishlist: {}
+          Kilo Checkout: {}
+          Lima Receipt: {}
+        events:
+          Add To Cart:
+            screens: [Hotel Deals, India Basket]
+        """, file: "shop.yaml")
+    let outcome = ValidateRunner.run(
+      plan: plan, recordings: [path], format: .text, failOn: .error, bySource: true)
+    let report = try XCTUnwrap(outcome.report, outcome.diagnostics)
+    let records = (0..<replay.count).compactMap { try? replay.record(at: $0) }
+    let device = { (seq: UInt64) in records.first { $0.seq == seq }.flatMap(self.deviceID) }
+    XCTAssertEqual(
+      Set(report.violations.filter { $0.rule == .wrongScreen }.compactMap { device($0.seq) }),
+      ["mp-juliet-01", "sp-kilo-0001", "sp-lima-0001"], outcome.output)
+    XCTAssertEqual(
+      Set(report.coverageBySource?.map(\.source) ?? []), Set(records.compactMap(\.source)), "--by-source")
+    let label = try XCTUnwrap(records.first { deviceID($0) == "rs-hotel" }?.source)
+    let filter = try Filter.parse("source:\(FilterTerms.quotedValue(label))").get()
+    XCTAssertEqual(try replay.filter(filter.timeline).count, 2, label)
   }
 }
