@@ -33,7 +33,10 @@ struct DeviceState: Sendable {
       userID = nil
       traits = [:]
     }
-    if event.kind == .identify { remember(Self.traits(of: event)) }
+    // Traits of a user or visitor only (a Mixpanel `/groups` update names neither).
+    if event.kind == .identify, identity.userID != nil || identity.anonymousID != nil {
+      remember(Self.traits(of: event))
+    }
     return RecordContext(
       screen: history.last, history: history, session: session(anonymousID: identity.anonymousID))
   }
