@@ -166,6 +166,8 @@ let package = Package(
       dependencies: [
         "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
+        // SDKDevicesListenTests: a real live session's recording, replayed and validated.
+        "TagscopeLive", "TaggingPlan",
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .testTarget(

@@ -84,12 +84,18 @@ extension FrameView {
       if let user = session.user {
         first.add(" · user ", .dim)
         first.add(Sanitizer.clean(user, limit: 80), .bold)
+      } else if case .string(let anonymous)? = session.extra["anonymousId"] {
+        // An SDK's anonymous visitor (`listen` keeps its id beside the session).
+        first.add(" · anonymous ", .dim)
+        first.add(Sanitizer.clean(anonymous, limit: 80))
       }
       lines.append(first)
-      var idLine = Segments()
-      idLine.add("session ", .dim)
-      idLine.add(Sanitizer.clean(session.id, limit: 80))
-      lines.append(idLine)
+      if !session.id.isEmpty {
+        var idLine = Segments()
+        idLine.add("session ", .dim)
+        idLine.add(Sanitizer.clean(session.id, limit: 80))
+        lines.append(idLine)
+      }
       for (key, value) in session.properties {
         var line = Segments()
         line.add(Sanitizer.clean(key, limit: 80), Style(color: .cyan))

@@ -34,7 +34,8 @@ final class GA4Tests: XCTestCase {
     XCTAssertEqual(records.map(\.name), ["_badEventName", "session_start", "play_podcast"])
     XCTAssertEqual(records[0].outputs[0].violations.map(\.rule), ["ga4.name_invalid"])
     XCTAssertEqual(records[2].outputs[0].violations.first?.consequence, "rejected")
-    XCTAssertEqual(records[2].source, "ga4@127.0.0.1")
+    // The source is the device the payload names (its `client_id`), not the address.
+    XCTAssertEqual(records[2].source, "ga4@c.1")
   }
 
   func testValidPayloadHasNoMessages() async throws {

@@ -9,8 +9,10 @@ import XCTest
 /// The official Python SDKs (from PyPI, in `.venv`) pointed at a real server on a free loopback
 /// port: every event they send must arrive as the right record, from the right source, in order.
 final class SDKClientTests: XCTestCase {
+  /// Runs `script` and checks its records; each comes from the device its payload names, or from
+  /// the connection (`provider@127.0.0.1`) when it names none (`sources`, default all).
   private func run(
-    _ script: String, expecting expected: [(RecordKind, String)], provider: String,
+    _ script: String, expecting expected: [(RecordKind, String)], provider: String, sources: [String]? = nil,
     file: StaticString = #filePath, line: UInt = #line
   ) async throws -> [Record] {
     let (server, collector) = try await startServer()
@@ -21,8 +23,10 @@ final class SDKClientTests: XCTestCase {
     XCTAssertEqual(
       records.map { "\($0.kind.rawValue) \($0.name)" }, expected.map { "\($0.0.rawValue) \($0.1)" },
       "\(script) output: \(result.output)", file: file, line: line)
+    XCTAssertEqual(
+      records.map(\.source), sources ?? Array(repeating: "\(provider)@127.0.0.1", count: expected.count),
+      file: file, line: line)
     for record in records {
-      XCTAssertEqual(record.source, "\(provider)@127.0.0.1", file: file, line: line)
       XCTAssertEqual(record.outputs.map(\.provider), [provider], file: file, line: line)
       XCTAssertEqual(record.outputs.first?.status, .sent, file: file, line: line)
       XCTAssertEqual(record.outputs.first?.calls.count, 1, file: file, line: line)
@@ -93,12 +97,19 @@ final class SDKClientTests: XCTestCase {
       expecting: [
         (.identify, "identify"), (.event, "Play Podcast"), (.event, "Pause Podcast"),
         (.identify, "identify"), (.event, "Batch Play Podcast"), (.event, "Batch Pause Podcast"),
-      ], provider: "amplitude")
+      ], provider: "amplitude",
+      sources: [
+        "amplitude@127.0.0.1", "amplitude@127.0.0.1", "amplitude@device-123", "amplitude@127.0.0.1",
+        "amplitude@127.0.0.1", "amplitude@device-123",
+      ])
     guard records.count == 6 else { return }
     XCTAssertEqual(records[0].properties["$set"], ["plan": "pro"])
     XCTAssertEqual(records[1].properties["podcast_duration"], .int(1830))
     XCTAssertEqual(records[1].outputs[0].calls[0].name, "Play Podcast")
-    XCTAssertEqual(records[2].context.session?.user, "device-123")
+    // A device id is not a user: the device's visitor is anonymous.
+    XCTAssertNil(records[2].context.session?.user)
+    XCTAssertEqual(records[2].context.session?.state, "unauthenticated")
+    XCTAssertEqual(records[2].context.session?.extra["anonymousId"], "device-123")
   }
 
   func testMixpanelPythonSDK() async throws {
@@ -107,7 +118,7 @@ final class SDKClientTests: XCTestCase {
       expecting: [
         (.event, "Play Podcast"), (.identify, "$set"), (.event, "Pause Podcast"), (.event, "Old Listen"),
       ],
-      provider: "mixpanel")
+      provider: "mixpanel", sources: Array(repeating: "mixpanel@user-42", count: 4))
     guard records.count == 4 else { return }
     XCTAssertEqual(records[0].properties["podcast_duration"], .int(1830))
     XCTAssertNil(records[0].properties["token"])
@@ -122,7 +133,7 @@ final class SDKClientTests: XCTestCase {
       expecting: [
         (.event, "Play Podcast"), (.identify, "identify"), (.screen, "Podcasts"), (.event, "Pause Podcast"),
       ],
-      provider: "posthog")
+      provider: "posthog", sources: Array(repeating: "posthog@Linux · user-42", count: 4))
     guard records.count == 4 else { return }
     XCTAssertEqual(records[0].properties["podcast_title"], "Swift by Sundell")
     XCTAssertEqual(records[1].properties["plan"], "pro")

@@ -85,9 +85,11 @@ final class SDKFuzzTests: XCTestCase {
       {
         return "a JSON reply that is not JSON: \(reply.body.prefix(300))"
       }
+      var devices = DeviceRegistry(limit: 8)
       for (index, event) in reply.events.enumerated() {
+        let placement = devices.place(event, address: "127.0.0.1")
         let record = RecordMaker.record(
-          event, seq: UInt64(index + 1), source: "\(name)@127.0.0.1",
+          event, seq: UInt64(index + 1), source: placement.source, context: placement.context,
           received: Date(timeIntervalSince1970: 1_795_255_204))
         let line = RecordLineEncoder.line(record)
         guard case .record(let read)? = try? RecordLineDecoder.decode(line) else {

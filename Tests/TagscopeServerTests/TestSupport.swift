@@ -84,9 +84,11 @@ func startServer(_ configuration: ListenConfiguration = ListenConfiguration(port
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
 
-/// Runs `scripts/sdk-clients/NAME.py 127.0.0.1 PORT` with the venv's Python; skips the test,
-/// loudly, when the venv is missing.
-func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: String) {
+/// Runs `scripts/sdk-clients/NAME.py 127.0.0.1 PORT ARGUMENTS…` with the venv's Python; skips the
+/// test, loudly, when the venv is missing.
+func runSDKClient(_ name: String, port: Int, arguments: [String] = []) throws -> (
+  status: Int32, output: String
+) {
   let python = packageRoot.appendingPathComponent(".venv/bin/python")
   guard FileManager.default.isExecutableFile(atPath: python.path) else {
     let message =
@@ -97,9 +99,10 @@ func runSDKClient(_ name: String, port: Int) throws -> (status: Int32, output: S
   }
   let process = Process()
   process.executableURL = python
-  process.arguments = [
-    packageRoot.appendingPathComponent("scripts/sdk-clients/\(name).py").path, "127.0.0.1", String(port),
-  ]
+  process.arguments =
+    [
+      packageRoot.appendingPathComponent("scripts/sdk-clients/\(name).py").path, "127.0.0.1", String(port),
+    ] + arguments
   var environment = ProcessInfo.processInfo.environment
   environment["POSTHOG_DISABLED"] = nil
   environment["NO_PROXY"] = "*"

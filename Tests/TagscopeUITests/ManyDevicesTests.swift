@@ -50,6 +50,25 @@ final class ManyDevicesTests: XCTestCase {
     }
   }
 
+  /// An SDK device's record (`listen` fills its context from the device's calls): the Screens pane
+  /// shows the device's screen, the Session pane an anonymous visitor, not a user.
+  func testAnSDKDevicesAnonymousVisitorIsNotShownAsAUser() {
+    var record = Fixtures.record(
+      1, 0, .userAction, "Add To Cart", [:],
+      RecordContext(
+        screen: "Bravo Cart", history: ["Bravo Cart"],
+        session: RecordSession(id: "", state: "unauthenticated", extra: ["anonymousId": "a7c3e2f0"])),
+      [Fixtures.firebase("e", [:])])
+    record.source = "Shop@iPhone15,2 · 4F2A"
+    let state = Fixtures.state(Fixtures.store([record]))
+    let grid = render(state)
+    XCTAssertTrue(paneText(grid, state.layout.content(.screens)).hasPrefix("▶ Bravo Cart"))
+    let session = paneText(grid, state.layout.content(.session))
+    XCTAssertTrue(session.hasPrefix("unauthenticated · anonymous a7c3e2f0"), session)
+    XCTAssertFalse(session.contains("user"), session)
+    XCTAssertFalse(session.contains("session"), "no session id line without an id:\n\(session)")
+  }
+
   /// The text in `rect`, rows joined by newlines, trailing spaces trimmed.
   private func paneText(_ grid: Grid, _ rect: Rect) -> String {
     var rows: [String] = []

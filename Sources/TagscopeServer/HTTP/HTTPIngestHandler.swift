@@ -123,9 +123,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         body: Array(body.readableBytesView), peerHost: peerHost)
       let tokenCheck = server.tokenCheck
       guard request.body.count >= Self.offloadBytes else {
-        finish(
-          Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck), endpoint: endpoint, head: head,
-          context: context)
+        finish(Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck), head: head, context: context)
         return
       }
       state = .parsing
@@ -138,7 +136,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
           let (handler, context) = loopBound.value
           guard case .parsing = handler.state else { return }
           handler.state = .idle
-          handler.finish(reply, endpoint: endpoint, head: head, context: context)
+          handler.finish(reply, head: head, context: context)
         }
       }
     case .answering(let head, .api(let route)):
@@ -224,12 +222,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   /// Counts, delivers what the reply accepted (before answering), and answers.
-  private func finish(
-    _ reply: SDKReply, endpoint: any SDKEndpoint, head: HTTPRequestHead, context: ChannelHandlerContext
-  ) {
+  private func finish(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
     count(reply, head: head)
-    let provider = reply.events.first?.provider ?? endpoint.provider
-    server.deliver(reply.events, source: "\(provider)@\(peerHost)", provider: provider, address: peerHost)
+    server.deliver(reply.events, address: peerHost)
     respond(reply, head: head, close: !head.isKeepAlive, context: context)
   }
 

@@ -112,6 +112,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
       let eventProperties = Payload.object(event["event_properties"])
       name =
         Payload.string(eventProperties["[Amplitude] Screen Name"])
+        ?? Payload.string(eventProperties["screen_name"])
         ?? Payload.string(eventProperties["[Amplitude] Page Title"]) ?? eventType
       properties = eventProperties
     default:
@@ -120,10 +121,9 @@ struct AmplitudeEndpoint: SDKEndpoint {
       properties = Payload.object(event["event_properties"])
     }
     let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
-    let session = event["session_id"].flatMap(Payload.string)
     return IngestedEvent(
       provider: "amplitude", kind: kind, name: name, properties: properties, time: time,
-      user: Payload.string(event["user_id"]) ?? Payload.string(event["device_id"]), session: session,
+      identity: identity(event),
       call: Self.call(eventType: eventType, event: event), raw: JSONText.string(event),
       credentials: ["api_key": .string(apiKey)])
   }

@@ -100,13 +100,10 @@ struct GA4Endpoint: SDKEndpoint {
       displayName = name
     }
     let micros = event["timestamp_micros"]?.doubleValue ?? request["timestamp_micros"]?.doubleValue
-    let user =
-      Payload.string(request["user_id"]) ?? Payload.string(request["client_id"])
-      ?? Payload.string(request["app_instance_id"])
     return IngestedEvent(
       provider: "ga4", kind: kind, name: displayName, properties: params,
-      time: micros.flatMap { Payload.date(seconds: $0 / 1_000_000) }, user: user,
-      session: Payload.string(params["session_id"]),
+      time: micros.flatMap { Payload.date(seconds: $0 / 1_000_000) },
+      identity: identity(request: request, params: params),
       call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,
       raw: raw)
   }

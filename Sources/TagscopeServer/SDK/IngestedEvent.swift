@@ -14,10 +14,8 @@ struct IngestedEvent: Sendable, Hashable {
   var properties: Properties
   /// When the SDK says the event happened, if it says.
   var time: Date?
-  /// The user the SDK names, if any.
-  var user: String?
-  /// The SDK's session, if it names one.
-  var session: String?
+  /// Who sent it: device, app, user and session as the payload names them.
+  var identity: DeviceIdentity
   /// The call exactly as received: SDK method, name and every field.
   var call: CallDescription
   /// The provider's documented rules the payload breaks (GA4 validation, for example).

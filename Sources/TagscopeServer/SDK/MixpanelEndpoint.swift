@@ -125,7 +125,7 @@ struct MixpanelEndpoint: SDKEndpoint {
     }
     return IngestedEvent(
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
-      properties: properties, time: time, user: Payload.string(properties["distinct_id"]), session: nil,
+      properties: properties, time: time, identity: trackIdentity(message, properties: properties),
       // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
       call: CallDescription(method: "track", name: name, parameters: properties),
       raw: JSONText.string(message),
@@ -139,7 +139,7 @@ struct MixpanelEndpoint: SDKEndpoint {
         && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$group_key", "$group_id"]
           .contains(element.key)
     }
-    let user = Payload.string(message["$distinct_id"]) ?? Payload.string(message["$group_id"])
+    let identity = api == .engage ? profileIdentity(message) : DeviceIdentity()
     let time = message["$time"]?.doubleValue.flatMap { value in
       Payload.date(seconds: value > 100_000_000_000 ? value / 1000 : value)
     }
@@ -157,7 +157,7 @@ struct MixpanelEndpoint: SDKEndpoint {
       }
       return IngestedEvent(
         provider: "mixpanel", kind: .identify, name: operation.key, properties: properties, time: time,
-        user: user, session: nil,
+        identity: identity,
         call: CallDescription(method: method, name: operation.key, parameters: message),
         raw: raw, credentials: credentials)
     }

@@ -67,7 +67,8 @@ struct PostHogEndpoint: SDKEndpoint {
   }
 
   static func event(_ message: Properties, name: String, apiKey: String) -> IngestedEvent {
-    var properties = Payload.object(message["properties"])
+    let sent = Payload.object(message["properties"])
+    var properties = sent
     properties["token"] = nil
     let kind: TagKind
     var displayName = name
@@ -85,11 +86,10 @@ struct PostHogEndpoint: SDKEndpoint {
         Payload.string(properties["$pathname"]) ?? Payload.string(properties["$current_url"]) ?? name
     default: kind = .event
     }
-    let user = Payload.string(message["distinct_id"]) ?? Payload.string(properties["distinct_id"])
     let time = Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
     return IngestedEvent(
-      provider: "posthog", kind: kind, name: displayName, properties: properties, time: time, user: user,
-      session: Payload.string(properties["$session_id"]),
+      provider: "posthog", kind: kind, name: displayName, properties: properties, time: time,
+      identity: identity(message, properties: sent),
       call: CallDescription(method: "capture", name: name, parameters: message),
       raw: JSONText.string(message),
       credentials: ["api_key": .string(apiKey)])

@@ -120,8 +120,7 @@ struct SegmentEndpoint: SDKEndpoint {
       }
       properties = Payload.object(message["properties"])
     }
-    let user = Payload.string(message["userId"]) ?? Payload.string(message["anonymousId"])
-    if user == nil {
+    if Payload.string(message["userId"]) == nil && Payload.string(message["anonymousId"]) == nil {
       violations.append(
         RuleViolation(
           rule: "\(provider).identity-required",
@@ -141,8 +140,9 @@ struct SegmentEndpoint: SDKEndpoint {
     default: callName = nil
     }
     return IngestedEvent(
-      provider: provider, kind: kind, name: name, properties: properties, time: time, user: user,
-      session: nil, call: CallDescription(method: type, name: callName, parameters: message),
+      provider: provider, kind: kind, name: name, properties: properties, time: time,
+      identity: identity(message),
+      call: CallDescription(method: type, name: callName, parameters: message),
       violations: violations, raw: raw, credentials: credentials)
   }
 

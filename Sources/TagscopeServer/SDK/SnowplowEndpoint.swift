@@ -131,7 +131,7 @@ struct SnowplowEndpoint: SDKEndpoint {
     }
     return IngestedEvent(
       provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
-      user: field("uid") ?? field("duid"), session: field("sid"),
+      identity: identity(field: field, contexts: parameters["contexts"]),
       call: CallDescription(method: method, name: name, parameters: parameters), raw: raw,
       credentials: field("aid").map { ["aid": .string($0)] } ?? [:])
   }

@@ -5,8 +5,9 @@ import TagscopeTimeline
 public enum ListenEvent: Sendable {
   /// Records, each with its `source` set.
   case records([Record])
-  /// A new source: a native client sent its header, or an SDK sent its first accepted request
-  /// from an address (its header then names the provider as `app` and the address as `device`).
+  /// A new source: a native client sent its header, or an SDK device (or connection, for payloads
+  /// that name no device) sent its first accepted call; its header then names the SDK as `app`, the
+  /// connection's address as `device`, and in `extra` what the payload says of the device.
   case sourceConnected(source: String, header: RecordingHeader)
   /// A native client's connection closed.
   case sourceDisconnected(source: String)

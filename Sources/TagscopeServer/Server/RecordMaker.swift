@@ -6,15 +6,11 @@ import TagscopeTimeline
 /// Turns what an SDK endpoint decoded into recording ``Record``s: one output for that SDK,
 /// `sent`, with the call as received, its rule violations and the raw payload.
 enum RecordMaker {
-  /// The record of `event`, numbered `seq`, from `source`, received at `received`.
-  static func record(_ event: IngestedEvent, seq: UInt64, source: String, received: Date) -> Record {
-    var session: RecordSession?
-    if event.user != nil || event.session != nil {
-      session = RecordSession(
-        id: event.session ?? "", state: event.user == nil ? "unauthenticated" : "authenticated",
-        user: event.user)
-    }
-    let context = RecordContext(screen: event.kind == .screen ? event.name : nil, session: session)
+  /// The record of `event`, numbered `seq`, from `source` with `context` (its device's state),
+  /// received at `received`.
+  static func record(
+    _ event: IngestedEvent, seq: UInt64, source: String, context: RecordContext, received: Date
+  ) -> Record {
     let output = ProviderOutput(
       provider: event.provider, status: .sent, calls: [event.call],
       violations: event.violations.map(RecordViolation.init),

@@ -17,7 +17,8 @@ final class ServerContext: Sendable {
   private let channels = NIOLockedValueBox<[ObjectIdentifier: OpenChannel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
   private let evictions = NIOLockedValueBox<(last: NIODeadline?, unreported: Int)>((nil, 0))
-  private let httpSources = NIOLockedValueBox<Set<String>>([])
+  /// The SDK devices seen, their labels and states.
+  private let devices = NIOLockedValueBox(DeviceRegistry(limit: ServerContext.deviceLimit))
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
@@ -67,30 +68,56 @@ final class ServerContext: Sendable {
     ingest.deliver(records, lines: lines)
   }
 
-  /// Numbers and delivers the events one SDK request carried; the first request from a source
-  /// (`provider@address`) announces it.
-  func deliver(_ events: [IngestedEvent], source: String, provider: String, address: String) {
+  /// Numbers and delivers the events one SDK request from `address` carried. Each record's source
+  /// is the device its payload names (see ``DeviceRegistry``), its context that device's screens,
+  /// session and user; the first record of a source announces it.
+  func deliver(_ events: [IngestedEvent], address: String) {
     guard !events.isEmpty else { return }
-    let isNew = httpSources.withLockedValue { $0.insert(source).inserted }
-    if isNew {
-      deliver(.sourceConnected(source: source, header: RecordingHeader(app: provider, device: address)))
-    }
-    let first = sequence.withLockedValue { value -> UInt64 in
-      let start = value + 1
-      value += UInt64(events.count)
-      return start
-    }
     let now = Date()
-    var records = events.enumerated().map { index, event in
-      RecordMaker.record(event, seq: first + UInt64(index), source: source, received: now)
+    var announcements: [ListenEvent] = []
+    var records: [Record] = []
+    records.reserveCapacity(events.count)
+    devices.withLockedValue { registry in
+      let wasFull = registry.isFull
+      // Numbered under the devices' lock, so each device's states follow its records' order.
+      let first = sequence.withLockedValue { value -> UInt64 in
+        let start = value + 1
+        value += UInt64(events.count)
+        return start
+      }
+      for (index, event) in events.enumerated() {
+        let placement = registry.place(event, address: address)
+        if let header = placement.announcement {
+          announcements.append(.sourceConnected(source: placement.source, header: header))
+        }
+        records.append(
+          RecordMaker.record(
+            event, seq: first + UInt64(index), source: placement.source, context: placement.context,
+            received: now))
+      }
+      if registry.isFull, !wasFull {
+        announcements.append(
+          .problem(
+            source: "listen",
+            message:
+              "\(registry.limit) SDK devices remembered: later new devices are shown by their connection (provider@address), without screens or session"
+          ))
+      }
     }
+    for announcement in announcements { deliver(announcement) }
     ruleStreams.withLockedValue { streams in
-      var stream = streams[source] ?? ProviderRuleStream()
-      for index in records.indices { Self.addProviderRules(to: &records[index], stream: &stream) }
-      streams[source] = stream
+      for index in records.indices {
+        let source = records[index].source ?? ""
+        var stream = streams[source] ?? ProviderRuleStream()
+        Self.addProviderRules(to: &records[index], stream: &stream)
+        streams[source] = stream
+      }
     }
     deliver(.records(records))
   }
+
+  /// The most SDK device, connection and alias ids remembered (see ``DeviceRegistry``).
+  static let deviceLimit = 2_048
 
   /// Adds the violations of the provider's documented rules (from `AnalyticsProviders`) that the
   /// endpoint did not already report, as the hub does for in-process records.
