@@ -11,8 +11,9 @@ extension PlanChecker: PlanFeed {
   public var errorsText: String { monitor.errorsText }
 
   /// The summary, then one item per expectation with its state — failing first, then blocked,
-  /// not seen, passed (`✗ failing (wrong-name) · action playPodcast on favorites: firebase · 3× ·
-  /// plan line 71`) — each with the filter that lists the records covering it.
+  /// not seen, passed (`✗ failing · 3 of 5 broke it (wrong-name) · action playPodcast on favorites:
+  /// firebase · plan line 71`, `✓ passed · … · 5× · …`) — each with the filter that lists the
+  /// records covering it.
   public func checklist() -> [ChecklistItem] {
     let coverage = monitor.coverage
     var byState: [CoverageState.Kind: [ChecklistItem]] = [:]
@@ -20,7 +21,7 @@ extension PlanChecker: PlanFeed {
       let state = coverage.state(at: index)
       let count = coverage.counts[index]
       var text = "\(state.label) · \(item.id)"
-      if count > 0 { text += " · \(count)×" }
+      if count > 0, state.kind != .failing { text += " · \(count)×" }
       text += " · plan line \(item.location.line)"
       byState[state.kind, default: []].append(ChecklistItem(text: text, filter: item.debuggerFilter))
     }
