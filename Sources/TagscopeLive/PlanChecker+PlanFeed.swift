@@ -37,8 +37,10 @@ extension PlanChecker: PlanFeed {
     }
   }
 
+  /// The plan violations merged into the record's outputs and issues: those restating a rule
+  /// violation the record already carries are left out, so it counts once.
   public func findings(at index: Int) -> [PlanFinding] {
-    monitor.violations(at: index).map {
+    monitor.violations(at: index).filter { !$0.restatesRecordedRule }.map {
       PlanFinding(
         provider: $0.provider,
         violation: RecordViolation(
