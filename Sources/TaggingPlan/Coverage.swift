@@ -3,9 +3,9 @@
 ///
 /// An item is *seen* when a record of its tag, on its screen, reached the provider with a status
 /// other than `blocked` (so the plan could be checked against it). Each seen record either passes
-/// the item (no violation attached to it) or fails it (the rules it broke are remembered); a record
-/// whose provider was `blocked` (no consent, provider disabled) only notes the reason. See
-/// ``CoverageState`` for how these make an item's state.
+/// the item (no violation attached to it) or breaks it (the rules it broke are remembered); a
+/// record whose provider was `blocked` (no consent, provider disabled) only notes the reason. An
+/// item broken by any record is failing: see ``CoverageState``.
 public struct Coverage: Sendable, Hashable {
   /// The plan's items, in plan order.
   public let items: [CoverageItem]
@@ -102,7 +102,8 @@ public struct Coverage: Sendable, Hashable {
   /// The state of item `index`.
   public func state(at index: Int) -> CoverageState {
     if counts[index] > 0 {
-      return failures[index] < counts[index] ? .passed : .failing(rules: failingRules[index].rules)
+      guard failures[index] > 0 else { return .passed }
+      return .failing(rules: failingRules[index].rules, broken: failures[index], records: counts[index])
     }
     return blockedReasons[index].isEmpty ? .notSeen : .blocked(reasons: blockedReasons[index])
   }
@@ -115,7 +116,7 @@ public struct Coverage: Sendable, Hashable {
     var result = CoverageCounts()
     for index in items.indices {
       if counts[index] > 0 {
-        if failures[index] < counts[index] { result.passed += 1 } else { result.failing += 1 }
+        if failures[index] == 0 { result.passed += 1 } else { result.failing += 1 }
       } else if blockedReasons[index].isEmpty {
         result.notSeen += 1
       } else {
@@ -160,10 +161,11 @@ public struct CoverageCounts: Sendable, Hashable {
 
 /// Where a coverage item stands.
 public enum CoverageState: Sendable, Hashable, CustomStringConvertible {
-  /// Seen, and at least one record broke nothing on it.
+  /// Seen, and every record of it passed (broke nothing on it).
   case passed
-  /// Seen, and every record broke the plan on it: the rules broken, in ``ViolationRule`` order.
-  case failing(rules: [ViolationRule])
+  /// Seen, and at least one record broke the plan on it: the rules broken, in ``ViolationRule``
+  /// order, and how many of how many records broke it.
+  case failing(rules: [ViolationRule], broken: Int, records: Int)
   /// No record of it yet.
   case notSeen
   /// Its records only ever found the provider blocked: the reasons (`consent`, `disabled`).
@@ -197,17 +199,19 @@ public enum CoverageState: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  /// `passed`, `failing (wrong-name, missing-param)`, `blocked (consent)`, `not seen`.
+  /// `passed`, `failing · 3 of 5 broke it (wrong-name, missing-param)`, `blocked (consent)`,
+  /// `not seen`.
   public var description: String {
     switch self {
     case .passed: return "passed"
-    case .failing(let rules): return "failing (\(rules.map(\.rawValue).joined(separator: ", ")))"
+    case .failing(let rules, let broken, let records):
+      return "failing · \(broken) of \(records) broke it (\(rules.map(\.rawValue).joined(separator: ", ")))"
     case .blocked(let reasons): return "blocked (\(reasons.joined(separator: ", ")))"
     case .notSeen: return "not seen"
     }
   }
 
-  /// `✓ passed`, `✗ failing (wrong-name)`, `⊘ blocked (consent)`, `· not seen`.
+  /// `✓ passed`, `✗ failing · 3 of 5 broke it (wrong-name)`, `⊘ blocked (consent)`, `· not seen`.
   public var label: String { "\(symbol) \(description)" }
 }
 

@@ -64,7 +64,8 @@ public enum HTMLReport {
   private static func matrix(_ coverage: Coverage, into out: inout String) {
     out += "<h2>Coverage</h2>\n<p class=\"legend\">"
     for (kind, text) in [
-      ("passed", "✓ passed"), ("failing", "✗ failing"), ("blocked", "⊘ blocked"), ("not-seen", "· not seen"),
+      ("passed", "✓ passed: every record passed"), ("failing", "✗ failing: a record broke it"),
+      ("blocked", "⊘ blocked"), ("not-seen", "· not seen"),
     ] {
       out += "<span class=\"\(kind)\">\(text)</span>"
     }
@@ -136,19 +137,11 @@ public enum HTMLReport {
   private static func cell(_ coverage: Coverage, _ index: Int, attributes: String) -> String {
     let state = coverage.state(at: index)
     let item = coverage.items[index]
-    var detail = "\(item.id) · plan line \(item.location.line) · \(state)"
-    if coverage.counts[index] > 0 {
-      detail += " · \(coverage.failures[index]) of \(coverage.counts[index]) records broke it"
-    }
-    var text = "\(state.symbol) "
-    switch state {
-    case .passed: text += "passed"
-    case .failing(let rules): text += rules.map(\.rawValue).joined(separator: ", ")
-    case .blocked(let reasons): text += "blocked (" + reasons.joined(separator: ", ") + ")"
-    case .notSeen: text += "not seen"
-    }
+    var detail = "\(item.id) · plan line \(item.location.line)"
+    if state == .passed { detail += " · all \(coverage.counts[index]) records passed" }
     return
-      "<td class=\"\(state.kind.rawValue)\"\(attributes) title=\"\(MarkupText.escape(detail))\">\(MarkupText.escape(text))</td>"
+      "<td class=\"\(state.kind.rawValue)\"\(attributes) title=\"\(MarkupText.escape(detail))\">"
+      + MarkupText.escape(state.label) + "</td>"
   }
 
   /// Violations by rule, then by (tag, provider, plan line), each group with the expected-vs-got

@@ -6,7 +6,7 @@ import TagscopeRecording
 /// "planFile","planLine","expected","actual"}…],
 /// "coverage":{"planned","seen","passed","failing","blocked","notSeen","missing":[…],
 /// "items":[{"id","section","tag","screen","provider","planLine","state","rules","reasons","records",
-/// "failures"}…]},
+/// "failures","label"}…]},
 /// "records":N,"files":[…],"sources":[{"source","records","violations"}…],
 /// (with --by-source) "coverageBySource":[{"source","passed","failing","blocked","notSeen",
 /// "states":{item id: state}}…],
@@ -19,8 +19,8 @@ import TagscopeRecording
 /// plan says `none`, or the property's constraints in JSON Schema words, or the allowed screens;
 /// null for an unplanned tag) and
 /// `actual` what the record carried (the provider's status and calls, or the property's value,
-/// or the screen). `provider`, `planLine` are null when none; `state` is `passed`, `failing`
-/// (with `rules`), `blocked` (with `reasons`) or `not-seen`; `missing` lists the items never
+/// or the screen). `provider`, `planLine` are null when none; `state` is `passed` (every record passed
+/// it), `failing` (any record broke it: `failures` of `records`, with `rules`), `blocked` (with `reasons`) or `not-seen`; `missing` lists the items never
 /// seen (not seen or blocked); `problems` are the unreadable lines, skipped; `sequence` counts the
 /// records whose `seq` repeats or goes backwards within their source, listing the first ones.
 public enum JSONReport {

@@ -106,7 +106,8 @@ extension JSONReport {
     out.int(counts.notSeen)
   }
 
-  /// `{"id","section","tag","screen","provider","planLine","state","rules","reasons","records","failures"}`.
+  /// `{"id","section","tag","screen","provider","planLine","state","rules","reasons","records","failures",
+  /// "label"}`: `label` is the state as every report words it (`failing · 3 of 5 broke it (wrong-name)`).
   private static func write(_ coverage: Coverage, item index: Int, into out: inout JSONWriter) {
     let item = coverage.items[index]
     let state = coverage.state(at: index)
@@ -126,7 +127,7 @@ extension JSONReport {
       out.key("state")
       out.string(state.kind.rawValue)
       out.key("rules")
-      if case .failing(let rules) = state {
+      if case .failing(let rules, _, _) = state {
         out.array(rules) { $0.string($1.rawValue) }
       } else {
         out.raw("[]")
@@ -137,6 +138,8 @@ extension JSONReport {
       out.int(coverage.counts[index])
       out.key("failures")
       out.int(coverage.failures[index])
+      out.key("label")
+      out.string(state.description)
     }
   }
 }

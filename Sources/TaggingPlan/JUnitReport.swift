@@ -1,7 +1,7 @@
 /// The report for CI systems: one test case per coverage item (each planned tag and each planned
-/// tag × screen × provider expectation), its outcome its coverage state: a failing item fails
-/// (its violations at or above `--fail-on`; one failing only with lower ones passes and says so),
-/// a passed item passes (the records that broke it anyway listed in its output), an item not seen
+/// tag × screen × provider expectation), its outcome its coverage state: a failing item (any of
+/// its records broke it) fails (its violations at or above `--fail-on`; one failing only with
+/// lower ones passes and says so), a passed item passes, an item not seen
 /// or only blocked is skipped (with the blocking reasons). Each case names its plan file and line;
 /// failures quote the recording's `file:line` of each violation. Unplanned tags and provider rules
 /// outside planned items get their own test cases, unreadable lines an error each.
@@ -43,11 +43,9 @@ public enum JUnitReport {
       let records = coverage.counts[index]
       var body = ""
       switch state {
-      case .failing(let rules):
+      case .failing(let rules, _, _):
         let failing = found.filter { report.violations[$0].severity >= failOn }
-        let ruleList = rules.map(\.rawValue).joined(separator: ", ")
-        let summary =
-          "failing (\(ruleList)): \(coverage.failures[index]) of \(records) records broke the plan"
+        let summary = state.description
         if !failing.isEmpty || found.isEmpty {
           failures += 1
           let first = (failing.first ?? found.first).map { at in
@@ -65,8 +63,7 @@ public enum JUnitReport {
         }
       case .passed:
         if !found.isEmpty {
-          let broke = coverage.failures[index]
-          let text = "passed on \(records - broke) of \(records) records; \(broke) broke the plan:\n"
+          let text = "passed on all \(records) records; violations noted beside it:\n"
           body += "<system-out>\(MarkupText.escape(text + messages(found)))</system-out>"
         }
       case .notSeen, .blocked:

@@ -62,6 +62,13 @@ public struct PlanViolation: Sendable, Hashable {
   }
   var evidence: ViolationEvidence? { detail.evidence }
 
+  /// Whether this is the plan's `provider-rule` report of a rule violation the record's output
+  /// already carries (the hub's finding): one violation, which the record shows as its own.
+  public var restatesRecordedRule: Bool {
+    guard case .providerRule(let rule, let output) = detail.evidence else { return false }
+    return output.violations.contains(rule)
+  }
+
   /// A violation.
   public init(
     seq: UInt64, severity: Severity, rule: ViolationRule, tag: String, provider: String? = nil,

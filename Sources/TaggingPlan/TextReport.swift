@@ -1,7 +1,7 @@
 /// The report for a person: a summary line, violations grouped by severity then by rule, tag
 /// and provider (a few examples each, each with its recording `file:line` when known), then the
-/// checklist of the items that did not pass (failing with their rules, blocked with their
-/// reasons, not seen).
+/// checklist of the items that did not pass (failing with how many of their records broke them
+/// and the rules broken, blocked with their reasons, not seen).
 public enum TextReport {
   /// Examples shown per group.
   static let examples = 5
@@ -57,9 +57,7 @@ public enum TextReport {
         let state = coverage.state(at: index)
         guard state.kind == kind else { continue }
         let item = coverage.items[index]
-        var line = "  \(state.label) · \(item.id)"
-        if kind == .failing { line += " · \(coverage.failures[index]) of \(coverage.counts[index]) records" }
-        lines.append(line + " · plan line \(item.location.line)")
+        lines.append("  \(state.label) · \(item.id) · plan line \(item.location.line)")
       }
     }
     if let bySource = report.coverageBySource {

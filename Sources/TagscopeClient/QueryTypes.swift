@@ -78,11 +78,16 @@ public struct PlanViolationReport: Sendable, Hashable, Decodable {
   public var actual: JSONValue?
 }
 
-/// One planned item and its state (`passed`, `failing`, `blocked`, `not-seen`).
+/// One planned item and its state (`passed`: every record passed it; `failing`: any record broke
+/// it; `blocked`, `not-seen`).
 public struct CoverageItemReport: Sendable, Hashable, Decodable {
   public var id: String
   public var state: String
   public var records: Int
+  /// How many of ``records`` broke it.
+  public var failures: Int
+  /// The state as the reports word it: `failing · 3 of 5 broke it (wrong-name)`.
+  public var label: String
   public var rules: [String]
   public var reasons: [String]
   public var planLine: Int

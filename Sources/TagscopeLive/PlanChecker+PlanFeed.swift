@@ -11,8 +11,9 @@ extension PlanChecker: PlanFeed {
   public var errorsText: String { monitor.errorsText }
 
   /// The summary, then one item per expectation with its state — failing first, then blocked,
-  /// not seen, passed (`✗ failing (wrong-name) · action playPodcast on favorites: firebase · 3× ·
-  /// plan line 71`) — each with the filter that lists the records covering it.
+  /// not seen, passed (`✗ failing · 3 of 5 broke it (wrong-name) · action playPodcast on favorites:
+  /// firebase · plan line 71`, `✓ passed · … · 5× · …`) — each with the filter that lists the
+  /// records covering it.
   public func checklist() -> [ChecklistItem] {
     let coverage = monitor.coverage
     var byState: [CoverageState.Kind: [ChecklistItem]] = [:]
@@ -20,7 +21,7 @@ extension PlanChecker: PlanFeed {
       let state = coverage.state(at: index)
       let count = coverage.counts[index]
       var text = "\(state.label) · \(item.id)"
-      if count > 0 { text += " · \(count)×" }
+      if count > 0, state.kind != .failing { text += " · \(count)×" }
       text += " · plan line \(item.location.line)"
       byState[state.kind, default: []].append(ChecklistItem(text: text, filter: item.debuggerFilter))
     }
@@ -36,8 +37,10 @@ extension PlanChecker: PlanFeed {
     }
   }
 
+  /// The plan violations merged into the record's outputs and issues: those restating a rule
+  /// violation the record already carries are left out, so it counts once.
   public func findings(at index: Int) -> [PlanFinding] {
-    monitor.violations(at: index).map {
+    monitor.violations(at: index).filter { !$0.restatesRecordedRule }.map {
       PlanFinding(
         provider: $0.provider,
         violation: RecordViolation(

@@ -160,7 +160,8 @@ public struct EffectRunner: Sendable {
       {
         record.outputs[output].violations.append(finding.violation)
       } else {
-        record.issues.append(RecordIssue(code: "plan", message: "plan: " + finding.violation.message))
+        record.issues.append(
+          RecordIssue(code: PlanFinding.issueCode, message: "plan: " + finding.violation.message))
       }
     }
     return Selection(index: index, record: record, state: source.state(at: index) ?? TimelineState())

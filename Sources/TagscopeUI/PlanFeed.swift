@@ -8,6 +8,10 @@ public struct PlanFinding: Sendable, Hashable {
   /// The violation; its rule is `plan.<rule>` and its consequence the severity.
   public var violation: RecordViolation
 
+  /// The code of the issue a finding of no provider becomes on the selected record (drawn `✗`,
+  /// a violation, not a hub issue's `!`).
+  public static let issueCode = "plan"
+
   /// A finding.
   public init(provider: String?, violation: RecordViolation) {
     self.provider = provider

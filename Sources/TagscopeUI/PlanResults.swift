@@ -4,7 +4,8 @@ import TagscopeRecording
 /// One line of the coverage checklist: its text and, for a planned expectation, the filter that
 /// lists the records covering it (`enter` applies it).
 public struct ChecklistItem: Sendable, Hashable {
-  /// `✗ failing (wrong-name) · action playPodcast on favorites: firebase · 3× · plan line 71`.
+  /// `✗ failing · 3 of 5 broke it (wrong-name) · action playPodcast on favorites: firebase · plan
+  /// line 71`.
   public var text: String
   /// `kind:action name:playPodcast screen:favorites provider:firebase`; `nil` for a heading.
   public var filter: String?

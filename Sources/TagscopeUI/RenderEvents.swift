@@ -24,7 +24,7 @@ extension FrameView {
     case "sent": return ("●", .success)
     case "dropped": return ("·", .dim)
     case "blocked": return ("⊘", .warning)
-    default: return ("✗", .error)
+    default: return ("▲", .error)
     }
   }
 

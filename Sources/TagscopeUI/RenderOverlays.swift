@@ -57,8 +57,9 @@ extension FrameView {
       ("▣ ◆ ◎ ◇", "screen · user action · event · state"),
       ("◔ ◕", "timed event started · stopped"),
       ("§ @ ↺ ⚑", "session start/update/end · identify · reset · consent"),
-      ("● · ⊘ ✗", "per provider: sent · dropped (mapping returned nothing) · blocked · failed"),
-      ("✗ ✗3", "the record breaks a rule or the plan (3 violations)"), ("!", "the hub reported an issue"),
+      ("● · ⊘ ▲", "per provider: sent · dropped (mapping returned nothing) · blocked · failed"),
+      ("✗ ✗3", "violations: a provider rule or the plan broken (✗3: 3, each counted once)"),
+      ("!", "the hub reported an issue (not a violation)"),
     ]
     let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
     if !providers.isEmpty {

@@ -5,7 +5,8 @@ extension FrameView {
   static let minimumColumnWidth = 18
 
   /// One column per provider for the selected record: status, calls with name and parameters,
-  /// violations marked `✗`. Hub issues first, across the pane.
+  /// violations marked `✗`. Hub issues (`!`) and the plan's violations of no provider (`✗`) first,
+  /// across the pane.
   func drawProviders(into grid: inout Grid) {
     guard let record = state.selected?.record else {
       drawTitle(.providers, into: &grid)
@@ -20,8 +21,9 @@ extension FrameView {
     var top = content.y
     for issue in record.issues.prefix(3) where top < content.y + content.height {
       var line = Segments()
-      line.add("! ", .warning)
-      line.add(Sanitizer.clean(issue.message, limit: 300), .warning)
+      let style: Style = issue.code == PlanFinding.issueCode ? .error : .warning
+      line.add(issue.code == PlanFinding.issueCode ? "✗ " : "! ", style)
+      line.add(Sanitizer.clean(issue.message, limit: 300), style)
       line.draw(into: &grid, column: content.x + 1, row: top, width: content.width - 1)
       top += 1
     }

@@ -104,8 +104,10 @@ extension RecordSummary {
   /// Seconds since 1970.
   var seconds: Double { Double(timeMilliseconds) / 1000 }
 
-  /// Rule and plan violations, as the list counts them (rule violations count once).
-  var violationCount: Int { planViolations + (hasRuleViolations ? 1 : 0) }
+  /// Violations, as the list counts them: the plan's (which include its report of each rule
+  /// violation the hub recorded, so those count once), or 1 for a record whose hub findings the
+  /// plan has not counted (no plan, not a tag, not checked yet).
+  var violationCount: Int { max(planViolations, hasRuleViolations ? 1 : 0) }
 }
 
 extension Record {

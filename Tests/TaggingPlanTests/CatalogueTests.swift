@@ -102,7 +102,7 @@ final class CatalogueTests: XCTestCase {
       ])
     XCTAssertTrue(violations.allSatisfy { $0.provider == "segment" && $0.severity == .error })
     let item = try XCTUnwrap(validator.coverage.items.firstIndex { $0.id == "segment call Order Completed" })
-    guard case .failing(let rules) = validator.coverage.state(at: item) else {
+    guard case .failing(let rules, _, _) = validator.coverage.state(at: item) else {
       return XCTFail("expected failing, got \(validator.coverage.state(at: item))")
     }
     XCTAssertEqual(Set(rules), [.invalidValue, .wrongType, .missingParam, .unexpectedProperty])

@@ -77,16 +77,17 @@ final class PlanMonitorTests: XCTestCase {
     XCTAssertEqual(monitor.violations(at: 0), [])
     XCTAssertEqual(monitor.violations(at: 2).map(\.severity), [.warning])
     XCTAssertEqual(monitor.counts.errors, 1)
-    // playPodcast passed once (the wrong screen does not undo that); playerDidFail only failed.
+    // playPodcast passed once but the wrong screen broke it once: failing, 1 of 2.
     XCTAssertEqual(
-      monitor.headerText, "plan Podcasts v3: 4 passed, 1 failing, 11 not seen, 1 error, 1 warning")
+      monitor.headerText, "plan Podcasts v3: 3 passed, 2 failing, 11 not seen, 1 error, 1 warning")
     XCTAssertEqual(monitor.coverage.seenCount, 5)
     let states = Dictionary(uniqueKeysWithValues: monitor.coverageStates.map { ($0.item.id, $0.state) })
-    XCTAssertEqual(states["action playPodcast"], .passed)
-    XCTAssertEqual(states["event playerDidFail"], .failing(rules: [.invalidValue]))
-    XCTAssertEqual(states["event playerDidFail"]?.label, "✗ failing (invalid-value)")
+    XCTAssertEqual(states["action playPodcast"], .failing(rules: [.wrongScreen], broken: 1, records: 2))
+    XCTAssertEqual(states["action playPodcast"]?.label, "✗ failing · 1 of 2 broke it (wrong-screen)")
+    XCTAssertEqual(states["event playerDidFail"], .failing(rules: [.invalidValue], broken: 1, records: 1))
+    XCTAssertEqual(states["event playerDidFail"]?.label, "✗ failing · 1 of 1 broke it (invalid-value)")
     XCTAssertEqual(states["state autoPlay"], .notSeen)
-    XCTAssertEqual(monitor.coverageCounts.failing, 1)
+    XCTAssertEqual(monitor.coverageCounts.failing, 2)
   }
 
   func testMonitorShowsBlockedItems() throws {
@@ -125,9 +126,11 @@ final class CoverageStateTests: XCTestCase {
 
     XCTAssertEqual(
       coverage.state(at: try item("action playPodcast on favorites: firebase", coverage)),
-      .failing(rules: [.wrongName, .missingParam]))
+      .failing(rules: [.wrongName, .missingParam], broken: 2, records: 2))
+    // Broken by one record of two: failing, never passed.
     XCTAssertEqual(
-      coverage.state(at: try item("action playPodcast on favorites: amplitude", coverage)), .passed)
+      coverage.state(at: try item("action playPodcast on favorites: amplitude", coverage)),
+      .failing(rules: [.wrongName], broken: 1, records: 2))
     XCTAssertEqual(
       coverage.state(at: try item("action playPodcast on podcasts: amplitude", coverage)),
       .blocked(reasons: ["consent", "disabled"]))
@@ -138,12 +141,14 @@ final class CoverageStateTests: XCTestCase {
     XCTAssertEqual(coverage.states.count, coverage.planned)
     let counts = coverage.stateCounts
     XCTAssertEqual(counts.passed + counts.failing + counts.blocked + counts.notSeen, coverage.planned)
-    XCTAssertEqual(counts.failing, 1)
+    XCTAssertEqual(counts.failing, 2)
     XCTAssertEqual(counts.blocked, 1)
     XCTAssertEqual(
-      coverage.summary, "\(counts.passed)/16 passed, 1 failing, 1 blocked, \(counts.notSeen) not seen")
+      coverage.summary, "\(counts.passed)/16 passed, 2 failing, 1 blocked, \(counts.notSeen) not seen")
     XCTAssertEqual(CoverageState.notSeen.label, "· not seen")
-    XCTAssertEqual(CoverageState.failing(rules: [.wrongName]).description, "failing (wrong-name)")
+    XCTAssertEqual(
+      CoverageState.failing(rules: [.wrongName], broken: 3, records: 5).description,
+      "failing · 3 of 5 broke it (wrong-name)")
   }
 
   func testBlockingReasonsAreBoundedAndAbsentReasonsNamed() throws {
@@ -172,9 +177,11 @@ final class CoverageStateTests: XCTestCase {
     let right = validate([goodPlay(4, screen: "favorites"), notAgain], plan: plan).1.coverage
     let favorites = try item("action playPodcast on favorites: firebase", left)
     let amplitude = try item("action playPodcast on podcasts: amplitude", left)
-    XCTAssertEqual(left.state(at: favorites), .failing(rules: [.wrongName]))
+    XCTAssertEqual(left.state(at: favorites), .failing(rules: [.wrongName], broken: 1, records: 1))
     left.merge(right)
-    XCTAssertEqual(left.state(at: favorites), .passed, "passed in the second file")
+    XCTAssertEqual(
+      left.state(at: favorites), .failing(rules: [.wrongName], broken: 1, records: 2),
+      "passing in the second file does not undo the first's break")
     XCTAssertEqual(left.state(at: amplitude), .blocked(reasons: ["consent", "disabled"]))
     // Merging equals validating everything with one validator.
     let whole = validate([wrong, blocked, goodPlay(4, screen: "favorites"), notAgain], plan: plan).1.coverage

@@ -191,4 +191,30 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertGreaterThan(png.count, 10_000, "a blank screenshot")
     XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
   }
+
+  func testInChromiumTheMatrixCellOfASometimesBrokenItemIsFailing() throws {
+    guard let binary = chromium() else {
+      throw XCTSkip(
+        "chromium is not installed: the HTML report was not rendered in a browser (scripts/test installs it "
+          + "with apt-get install chromium)")
+    }
+    let page = directory.appendingPathComponent("sometimes.html")
+    try Data(HTMLReport.render(try SometimesBrokenTests.run(), failOn: .error).utf8).write(to: page)
+    let dump = try runChromium(binary, ["--dump-dom"], page: page)
+    XCTAssertEqual(consoleErrors(dump.err), [], dump.err)
+    // The favorites row: its screen cell, the tag's own cell, then firebase's and amplitude's.
+    let row = try XCTUnwrap(
+      dump.out.components(separatedBy: "<tr>").first { $0.contains("<td>favorites</td>") },
+      dump.out.isEmpty ? dump.err : dump.out)
+    let cells = row.components(separatedBy: "<td class=\"").dropFirst().map { $0.prefix { $0 != "<" } }
+    XCTAssertTrue(
+      cells.contains {
+        $0.hasPrefix(
+          "failing\" title=\"action playPodcast on favorites: firebase · plan line 21\">✗ failing · 3 of 5 broke it (wrong-name)"
+        )
+      },
+      row)
+    XCTAssertTrue(
+      cells.contains { $0.hasPrefix("passed\" title=\"action playPodcast on favorites: amplitude") }, row)
+  }
 }

@@ -151,6 +151,7 @@ final class PlanValidatorTests: XCTestCase {
     let violation = only(try check(play))
     XCTAssertEqual(violation?.rule, .wrongName)
     XCTAssertEqual(violation?.provider, "firebase")
+    XCTAssertEqual(violation?.restatesRecordedRule, false, "found by the provider's rules, not on the record")
     XCTAssertEqual(
       violation?.message,
       "playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites"
@@ -200,6 +201,8 @@ final class PlanValidatorTests: XCTestCase {
     let violations = try check(play)
     XCTAssertEqual(violations.map(\.rule), [.providerRule, .providerRule])
     XCTAssertEqual(violations.map(\.severity), [.error, .warning])
+    // The plan's reports of the hub's findings: one violation each, which the record carries.
+    XCTAssertEqual(violations.map(\.restatesRecordedRule), [true, true])
     XCTAssertEqual(
       violations[0].message,
       "playPodcast on favorites: firebase rule firebase.event-name-length broken: event name is 41 characters, the limit is 40"
@@ -221,6 +224,7 @@ final class PlanValidatorTests: XCTestCase {
     let violation = only(try check(listened))
     XCTAssertEqual(violation?.rule, .providerRule)
     XCTAssertEqual(violation?.provider, "firebase")
+    XCTAssertEqual(violation?.restatesRecordedRule, false, "found by the provider's rules, not on the record")
     XCTAssertTrue(violation?.message.contains("firebase rule firebase.event-name-length broken") ?? false)
   }
 

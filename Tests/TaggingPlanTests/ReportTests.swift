@@ -92,7 +92,7 @@ final class ReportTests: XCTestCase {
     let text = TextReport.render(try sampleReport())
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     XCTAssertEqual(
-      lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 4/16 passed, 1 failing, 11 not seen")
+      lines[0], "plan Podcasts v3 · 4 records · 2 errors, 1 warning · 3/16 passed, 2 failing, 11 not seen")
     XCTAssertTrue(lines.contains("  r.jsonl:7: invalid JSON"))
     let errors = try XCTUnwrap(lines.firstIndex(of: "errors"))
     let warnings = try XCTUnwrap(lines.firstIndex(of: "warnings"))
@@ -103,10 +103,16 @@ final class ReportTests: XCTestCase {
       "    #2 playPodcast on favorites: firebase got play_podcast_from_podcasts, plan line 21 expects play_podcast_from_favorites"
     )
     XCTAssertEqual(lines[warnings + 1], "  invalid-value · playerDidFail (1×)")
-    // The checklist lists what did not pass, by state: failing (with the rules), then not seen.
-    XCTAssertTrue(lines.contains("coverage: 4/16 passed, 1 failing, 11 not seen"), text)
+    // The checklist lists what did not pass, by state: failing (how many records broke it, the
+    // rules), then not seen. Broken by one record of two is failing.
+    XCTAssertTrue(lines.contains("coverage: 3/16 passed, 2 failing, 11 not seen"), text)
     XCTAssertTrue(
-      lines.contains("  ✗ failing (invalid-value) · event playerDidFail · 1 of 1 records · plan line 25"),
+      lines.contains("  ✗ failing · 1 of 1 broke it (invalid-value) · event playerDidFail · plan line 25"),
+      text)
+    XCTAssertTrue(
+      lines.contains(
+        "  ✗ failing · 1 of 2 broke it (wrong-name) · action playPodcast on favorites: firebase · plan line 21"
+      ),
       text)
     XCTAssertTrue(lines.contains("  · not seen · screen favorites · plan line 7"), text)
     XCTAssertFalse(text.contains("✓"), "passed items are only counted")
@@ -135,27 +141,29 @@ final class ReportTests: XCTestCase {
     // One case per expectation, one for unplanned tags, one per unreadable line (an error).
     XCTAssertEqual(collector.cases.count, report.coverage.planned + 2)
     XCTAssertEqual(collector.suiteAttributes["tests"], String(report.coverage.planned + 2))
-    // Outcomes follow the coverage states: favorites: firebase passed once (then broke: listed in
-    // its output), playerDidFail is failing with a warning only (below --fail-on error).
-    XCTAssertEqual(collector.suiteAttributes["failures"], "1")
+    // Outcomes follow the coverage states: favorites: firebase passed once then broke (failing),
+    // playerDidFail is failing with a warning only (below --fail-on error).
+    XCTAssertEqual(collector.suiteAttributes["failures"], "2")
     XCTAssertEqual(collector.suiteAttributes["errors"], "1")
     XCTAssertEqual(collector.cases.last?.name, "r.jsonl:7")
     XCTAssertEqual(collector.suiteAttributes["skipped"], "11")
     let failing = collector.cases.filter { $0.failure != nil }
-    XCTAssertEqual(failing.map(\.name), ["unplanned tags"])
-    XCTAssertTrue(failing[0].failure?.contains("evil<&>\"'\u{FFFD}\nname") ?? false)
+    XCTAssertEqual(failing.map(\.name), ["action playPodcast on favorites: firebase", "unplanned tags"])
+    XCTAssertTrue(failing[1].failure?.contains("evil<&>\"'\u{FFFD}\nname") ?? false)
     let partly = try XCTUnwrap(
       collector.cases.first { $0.name == "action playPodcast on favorites: firebase" })
-    XCTAssertNil(partly.failure)
+    XCTAssertEqual(partly.failureType, "wrong-name")
     XCTAssertTrue(
-      partly.output.hasPrefix("passed on 1 of 2 records; 1 broke the plan:\n#2 [error] wrong-name"))
+      partly.failureMessage?.hasPrefix("failing · 1 of 2 broke it (wrong-name), first") ?? false,
+      partly.failureMessage ?? "")
+    XCTAssertTrue(partly.failure?.contains("#2 [error] wrong-name") ?? false)
     XCTAssertEqual(partly.attributes["file"], "sample.yaml")
     XCTAssertEqual(partly.attributes["line"], "21")
     let warned = try XCTUnwrap(collector.cases.first { $0.name == "event playerDidFail" })
     XCTAssertNil(warned.failure)
     XCTAssertTrue(warned.output.contains("[warning] invalid-value"))
     XCTAssertTrue(
-      warned.output.hasPrefix("failing (invalid-value): 1 of 1 records broke the plan, below --fail-on error")
+      warned.output.hasPrefix("failing · 1 of 1 broke it (invalid-value), below --fail-on error")
     )
     XCTAssertEqual(collector.cases.filter(\.skipped).count, 11)
     XCTAssertEqual(
@@ -167,10 +175,11 @@ final class ReportTests: XCTestCase {
     let strictParser = XMLParser(data: Data(strict.utf8))
     strictParser.delegate = strictCollector
     XCTAssertTrue(strictParser.parse())
-    XCTAssertEqual(strictCollector.suiteAttributes["failures"], "2")
+    XCTAssertEqual(strictCollector.suiteAttributes["failures"], "3")
     let strictFailure = try XCTUnwrap(strictCollector.cases.first { $0.name == "event playerDidFail" })
     XCTAssertEqual(strictFailure.failureType, "invalid-value")
-    XCTAssertTrue(strictFailure.failureMessage?.hasPrefix("failing (invalid-value): 1 of 1 records") ?? false)
+    XCTAssertTrue(
+      strictFailure.failureMessage?.hasPrefix("failing · 1 of 1 broke it (invalid-value)") ?? false)
   }
 
   func testJUnitSkipsBlockedItemsWithTheReasonAndFailsFailingOnesWithFileAndLine() throws {
@@ -197,7 +206,7 @@ final class ReportTests: XCTestCase {
     XCTAssertEqual(failed.failureType, "wrong-name")
     XCTAssertTrue(
       failed.failureMessage?.hasPrefix(
-        "failing (wrong-name): 1 of 1 records broke the plan, first at r.jsonl:3 (#2)")
+        "failing · 1 of 1 broke it (wrong-name), first at r.jsonl:3 (#2)")
         ?? false, failed.failureMessage ?? "")
     XCTAssertTrue(failed.failure?.hasPrefix("r.jsonl:3 #2 [error] wrong-name: ") ?? false)
     let passed = try XCTUnwrap(

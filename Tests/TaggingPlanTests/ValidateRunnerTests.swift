@@ -161,9 +161,10 @@ final class ValidateRunnerTests: XCTestCase {
     let items = try XCTUnwrap(coverage["items"] as? [[String: Any]])
     let favorites = try XCTUnwrap(
       items.first { $0["id"] as? String == "action playPodcast on favorites: firebase" })
-    XCTAssertEqual(favorites["state"] as? String, "passed")
+    XCTAssertEqual(favorites["state"] as? String, "failing", "2 of its 4 records broke it")
     XCTAssertEqual(favorites["records"] as? Int, 4)
     XCTAssertEqual(favorites["failures"] as? Int, 2)
+    XCTAssertEqual(favorites["label"] as? String, "failing · 2 of 4 broke it (wrong-name)")
     XCTAssertEqual(favorites["planLine"] as? Int, 21)
     XCTAssertEqual(items.first { $0["id"] as? String == "state autoPlay" }?["state"] as? String, "not-seen")
     XCTAssertEqual(coverage["notSeen"] as? Int, items.filter { $0["state"] as? String == "not-seen" }.count)

@@ -40,7 +40,12 @@ final class TagscopeClientTests: XCTestCase {
     XCTAssertEqual(violations.first?.planFile, "shop.yaml")
     let coverage = try await tagscope.coverage()
     XCTAssertEqual(coverage.planned, 3)
-    XCTAssertEqual(Set(coverage.items.map(\.state)), ["passed", "not-seen"], "addToCart passed once")
+    XCTAssertEqual(Set(coverage.items.map(\.state)), ["passed", "failing", "not-seen"])
+    // addToCart passed once, and its record without the sku broke it: failing, 1 of 2.
+    let broken = try XCTUnwrap(coverage.items.first { $0.state == "failing" })
+    XCTAssertEqual(broken.failures, 1)
+    XCTAssertEqual(broken.records, 2)
+    XCTAssertEqual(broken.label, "failing · 1 of 2 broke it (missing-property)")
 
     // A timeout gives what did arrive; an invalid filter is refused with the parser's message.
     do {

@@ -18,7 +18,8 @@ final class FirstMinuteTests: XCTestCase {
     state.type("?")
     let text = render(state).text
     for entry in [
-      "▣ ◆ ◎ ◇", "◔ ◕", "§ @ ↺ ⚑", "● · ⊘ ✗", "✗ ✗3", "blocked", "dropped (mapping returned nothing)",
+      "▣ ◆ ◎ ◇", "◔ ◕", "§ @ ↺ ⚑", "● · ⊘ ▲", "✗ ✗3", "each counted once", "blocked",
+      "dropped (mapping returned nothing)",
     ] {
       XCTAssertTrue(text.contains(entry), "help lacks \(entry):\n\(text)")
     }

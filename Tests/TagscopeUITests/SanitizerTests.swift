@@ -93,7 +93,9 @@ final class SanitizerTests: XCTestCase {
     XCTAssertEqual(record?.issues.map(\.message), ["plan: not planned"])
     let text = render(state).text
     XCTAssertTrue(text.contains("✗ plan.wrong-name"), text)
-    XCTAssertTrue(text.contains("! plan: not planned"), text)
+    // A plan violation of no provider is a violation (`✗`), not a hub issue (`!`).
+    XCTAssertTrue(text.contains("✗ plan: not planned"), text)
+    XCTAssertFalse(text.contains("! plan:"), text)
   }
 
   func testAKeyOnAMillionRecordsOnlyReadsVisibleRows() {

@@ -182,13 +182,14 @@ public enum OpenAPIDocument {
           },
           "CoverageItem": {
             "type": "object",
-            "required": ["id", "section", "tag", "screen", "provider", "planLine", "state", "rules", "reasons", "records", "failures"],
+            "required": ["id", "section", "tag", "screen", "provider", "planLine", "state", "rules", "reasons", "records", "failures", "label"],
             "properties": {
               "id": {"type": "string"}, "section": {"type": "string"}, "tag": {"type": "string"},
               "screen": {"type": ["string", "null"]}, "provider": {"type": ["string", "null"]},
               "planLine": {"type": "integer"}, "state": {"enum": ["passed", "failing", "blocked", "not-seen"]},
               "rules": {"type": "array", "items": {"type": "string"}}, "reasons": {"type": "array", "items": {"type": "string"}},
-              "records": {"type": "integer"}, "failures": {"type": "integer"}
+              "records": {"type": "integer"}, "failures": {"type": "integer"},
+              "label": {"type": "string", "description": "The state as the reports word it: passed, failing · 3 of 5 broke it (wrong-name), blocked (consent), not seen"}
             }
           },
           "CoverageReply": {
