@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 /// One tag's entry drafted from its records (`tagscope plan infer`, or the debugger's `a` key on
 /// an unplanned record): the YAML to add to a plan's section, and the screens it names.
@@ -84,10 +85,8 @@ public enum PlanFileEditor {
     do { grown = try PlanLoader.load(yaml: result, file: path) } catch {
       throw Failure(description: "the plan would not load with the entry (\(error)); nothing written")
     }
-    do {
-      try Data(result.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      throw Failure(description: "\(path): cannot write the plan: \(error.localizedDescription)")
+    do { try OutputFile.write(Data(result.utf8), to: path, replacing: true) } catch {
+      throw Failure(description: "cannot write the plan: \(error)")
     }
     return (line, grown)
   }

@@ -116,6 +116,11 @@ public enum PlanLoader {
       throw PlanLoadError(
         file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
     }
+    do {
+      try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
+    } catch {
+      throw PlanLoadError(file: file, location: error.location, message: error.message)
+    }
     return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(root)
   }
 

@@ -1,3 +1,5 @@
+import TagscopeTimeline
+
 /// The report for a person: a summary line, violations grouped by severity then by rule, tag
 /// and provider (a few examples each, each with its recording `file:line` when known), then the
 /// checklist of the items that did not pass (failing with how many of their records broke them
@@ -76,7 +78,8 @@ public enum TextReport {
         }
       }
     }
-    return lines.joined(separator: "\n") + "\n"
+    // Names, ids, sources and messages come from the plan and the recordings: made terminal-safe.
+    return lines.map(TerminalText.sanitize).joined(separator: "\n") + "\n"
   }
 
   /// Items listed per source under "coverage by source".

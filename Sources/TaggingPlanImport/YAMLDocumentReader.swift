@@ -2,13 +2,19 @@ import TaggingPlan
 import Yams
 
 /// Reads a YAML document into a ``SourceNode`` tree with YAML's parser (Yams), each value at the
-/// line and column Yams marks; nesting is bounded by ``DocumentReader/maximumDepth``.
+/// line and column Yams marks; nesting is bounded by ``DocumentReader/maximumDepth``, and what its
+/// aliases expand to by `YAMLExpansionBudget`.
 enum YAMLDocumentReader {
   /// The root value of `text`; errors name `file` and the place of the problem.
   static func read(_ text: String, file: String) throws(ImportError) -> SourceNode {
     do {
       guard let root = try Yams.compose(yaml: text) else {
         throw ImportError(file: file, message: "the file is empty")
+      }
+      do {
+        try YAMLExpansionBudget.check(root, documentBytes: text.utf8.count)
+      } catch {
+        throw ImportError(file: file, location: error.location, message: error.message)
       }
       return try convert(root, file: file, depth: 0)
     } catch let error as ImportError {

@@ -18,13 +18,16 @@ public struct ListenOptions: Sendable {
   public var junitPath: String?
   /// With a plan: where to write the session's JSON report when `listen` stops.
   public var jsonPath: String?
+  /// The one web origin allowed to call the query API (`--cors-origin`).
+  public var corsOrigin: String?
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(
     host: String = "127.0.0.1", port: Int = ListenConfiguration.defaultPort, token: String? = nil,
     recordPath: String? = nil, headless: Bool = false, quiet: Bool = false, junitPath: String? = nil,
-    jsonPath: String? = nil
+    jsonPath: String? = nil, corsOrigin: String? = nil
   ) {
+    self.corsOrigin = corsOrigin
     self.host = host
     self.port = port
     self.token = token
@@ -37,6 +40,6 @@ public struct ListenOptions: Sendable {
 
   /// The server configuration these options describe.
   public var configuration: ListenConfiguration {
-    ListenConfiguration(host: host, port: port, token: token)
+    ListenConfiguration(host: host, port: port, token: token, corsOrigin: corsOrigin)
   }
 }

@@ -84,7 +84,7 @@ public enum ListenRunner {
     }
     notices(
       "listening on \(options.host):\(server.port)"
-        + (options.recordPath.map { ", recording to \($0)" } ?? ""))
+        + (options.recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
     ready(server.port)
     if let stop { await stop() } else { await signals?.next() }
     try await server.shutdown()
@@ -92,7 +92,7 @@ public enum ListenRunner {
     let statistics = server.statistics
     notices("stopped: " + statistics.summary)
     if let checker {
-      notices("plan: " + checker.monitor.headerText)
+      notices("plan: " + TerminalText.sanitize(checker.monitor.headerText))
       if options.junitPath != nil || options.jsonPath != nil {
         let report = SessionReport.make(checker: checker, timeline: timeline)
         for failure in SessionReport.write(report, junitPath: options.junitPath, jsonPath: options.jsonPath) {
@@ -108,9 +108,9 @@ public enum ListenRunner {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
   }
 
-  /// Writes a line to standard error.
+  /// Writes a line to standard error, terminal-safe (``TerminalText``).
   public static func standardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.sanitizeLines(text) + "\n").utf8))
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TagscopeRecording
 import TagscopeTimeline
 
 /// The report of a whole `listen` session, as `tagscope validate` would give it: every record the
@@ -42,11 +43,14 @@ public enum SessionReport {
     for (format, path) in [(ReportFormat.junit, junitPath), (.json, jsonPath)] {
       guard let path else { continue }
       do {
+        try OutputFile.check(path, replacing: true)
         let url = URL(fileURLWithPath: path)
         try Data().write(to: url)  // creates or empties the file, or says why not
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         try format.write(report, failOn: failOn, to: handle)
+      } catch let refusal as OutputFile.Refusal {
+        failures.append("cannot write the \(format.rawValue) report: \(refusal)")
       } catch {
         failures.append("cannot write the \(format.rawValue) report \(path): \(error.localizedDescription)")
       }

@@ -5,7 +5,8 @@ import TagscopeRecording
 /// escapes (`\e`, `\n`, `\x07`, `<U+202E>`), so a value can neither act on the terminal (title,
 /// clipboard, colours) nor break a line or a layout.
 ///
-/// One table for everything tagscope prints: the debugger's display model and `listen --headless`.
+/// One table for everything tagscope prints: the debugger's display model, `listen --headless`, the
+/// text reports and every message on standard error.
 public enum TerminalText {
   /// `text` with every unsafe scalar replaced by its visible escape.
   public static func sanitize(_ text: String) -> String {
@@ -19,6 +20,12 @@ public enum TerminalText {
       }
     }
     return String(out)
+  }
+
+  /// Each line of `text` sanitized, its line breaks kept: for messages and reports of several lines.
+  public static func sanitizeLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }
+      .joined(separator: "\n")
   }
 
   /// The visible replacement of an unsafe scalar, or `nil` for a safe one.

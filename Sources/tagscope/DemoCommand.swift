@@ -117,7 +117,7 @@ struct DemoCommand: ParsableCommand {
         complete && remote.droppedCount == 0 && remote.unconfirmedCount == 0
         ? "sent to \(send): every record acknowledged"
         : "sent to \(send): \(remote.droppedCount) dropped, \(remote.unconfirmedCount) unconfirmed"
-      FileHandle.standardError.write(Data((summary + "\n").utf8))
+      StandardError.write(summary + "\n")
     }
     inspector?.close()
   }
@@ -143,7 +143,7 @@ struct DemoCommand: ParsableCommand {
         PlanChecker(plan: $0, timeline: timeline) { wakeup.signal() }
       }
     } catch {
-      FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
+      StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
     let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
@@ -170,7 +170,7 @@ struct DemoCommand: ParsableCommand {
         slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
       try Debugger.run(source, mode: .live, wakeup: wakeup)
     } catch {
-      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      StandardError.write(error.description + "\n")
       throw ExitCode(2)
     }
   }

@@ -40,12 +40,12 @@ struct DiffCommand: ParsableCommand {
     switch DiffChange.parseList(failOn) {
     case .success(let parsed): changes = parsed
     case .failure(let error):
-      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      StandardError.write("\(error)\n")
       throw ExitCode(2)
     }
     let outcome = DiffRunner.run(base: base, new: new, format: format, failOn: changes)
     FileHandle.standardOutput.write(Data(outcome.output.utf8))
-    FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
+    StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
   }
 }

@@ -24,7 +24,11 @@ struct Listen: AsyncParsableCommand {
       Authorization: Bearer. SIGINT/SIGTERM close every connection and flush the recording. \
       Tests ask what arrived through the query API on the same port (/tagscope/v1/summary, records, \
       violations, coverage, wait, reset; the OpenAPI document at /tagscope/v1/openapi.json), \
-      guarded by --token as Authorization: Bearer.
+      guarded by --token as Authorization: Bearer. The query API answers no web page: a request with \
+      an Origin header is refused (403) unless --cors-origin names that origin, and so is a Host \
+      header other than localhost, 127.0.0.1, [::1] or the --bind address (DNS rebinding); the SDK \
+      endpoints answer any origin. --record, --junit and --json write a new file or \
+      replace a regular one; a symbolic link, FIFO, device or directory there is refused.
       """
   )
 
@@ -66,11 +70,26 @@ struct Listen: AsyncParsableCommand {
     help: "With --headless and --plan: write the session's JSON report here when listen stops (SIGTERM).")
   var json: String?
 
+  @Option(
+    name: .customLong("cors-origin"),
+    help:
+      "The one web origin (scheme://host[:port]) whose pages may call the query API; without it the query API refuses requests with an Origin header."
+  )
+  var corsOrigin: String?
+
   func validate() throws {
+    if let corsOrigin, corsOrigin == "*" || corsOrigin == "null" || !corsOrigin.contains("://") {
+      throw ValidationError("--cors-origin takes one origin, scheme://host[:port]")
+    }
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     if quiet && !headless { throw ValidationError("--quiet needs --headless") }
     if junit != nil || json != nil, !headless || plan == nil {
       throw ValidationError("--junit and --json need --headless and --plan")
+    }
+    for path in [record, junit, json].compactMap(\.self) {
+      do { try OutputFile.check(path, replacing: true) } catch {
+        throw ValidationError(TerminalText.sanitizeLines("\(error)"))
+      }
     }
   }
 
@@ -79,10 +98,10 @@ struct Listen: AsyncParsableCommand {
     HeapTrimmer.keepLargeBlocksApart()
     let options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
-      junitPath: junit, jsonPath: json)
+      junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
-        FileHandle.standardError.write(Data("tagscope: \(message)\n".utf8))
+        StandardError.write("tagscope: \(message)\n")
         throw ExitCode(2)
       }
       return
@@ -91,14 +110,14 @@ struct Listen: AsyncParsableCommand {
     do {
       _ = try await ListenRunner.run(options, plan: loaded)
     } catch {
-      throw ValidationError("\(error)")
+      throw ValidationError(TerminalText.sanitizeLines("\(error)"))
     }
   }
 
   /// Loads the plan, or stops with exit code 2 and the loader's `file:line:column` message.
   static func loadPlan(_ path: String) throws -> Plan {
     do { return try PlanLoader.load(contentsOf: path) } catch {
-      ListenRunner.standardError("\(error)")
+      StandardError.write("\(error)\n")
       throw ExitCode(2)
     }
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TaggingPlan
 import TaggingPlanImport
+import TagscopeRecording
 
 /// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`, `import`). The plan format
 /// itself is `tagscope help plan`.
@@ -37,12 +38,12 @@ struct PlanInferCommand: ParsableCommand {
     var inference = PlanInference()
     for file in files {
       do { try inference.read(path: file) } catch {
-        FileHandle.standardError.write(Data("\(error)\n".utf8))
+        StandardError.write("\(error)\n")
         throw ExitCode(2)
       }
     }
     for problem in inference.problems {
-      FileHandle.standardError.write(Data("\(problem) (line skipped)\n".utf8))
+      StandardError.write("\(problem) (line skipped)\n")
     }
     let planName = name ?? inference.app ?? "Inferred plan"
     FileHandle.standardOutput.write(Data(inference.yaml(name: planName).utf8))
@@ -78,7 +79,11 @@ struct PlanImportCommand: ParsableCommand {
         tagscope plan import --from iglu schemas/ --unplanned warning
         tagscope plan import --from jsonschema --provider amplitude events.json
 
-      Exit status: 0 (also with warnings); 2 when -o names an existing file without --force, or when \
+      -o writes a new file, or with --force replaces a regular file; a symbolic link, FIFO, device or \
+      directory given to -o is refused (write to standard output and redirect it instead).
+
+      Exit status: 0 (also with warnings); 2 when -o names an existing file without --force or \
+      something other than a regular file, or when \
       a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
       missing), reported as file:line:column: error: … with nothing written.
       """)
@@ -107,13 +112,15 @@ struct PlanImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
   var output: String?
 
-  @Flag(help: "Overwrite the -o file when it exists.")
+  @Flag(help: "Overwrite the -o file when it exists (a regular file only).")
   var force = false
 
   func run() throws {
-    if let output, !force, FileManager.default.fileExists(atPath: output) {
-      FileHandle.standardError.write(Data("error: \(output) exists: pass --force to overwrite it\n".utf8))
-      throw ExitCode(2)
+    if let output {
+      do { try OutputFile.check(output, replacing: force) } catch {
+        StandardError.write("error: \(error)\n")
+        throw ExitCode(2)
+      }
     }
     let plan: ImportedPlan
     do {
@@ -121,23 +128,19 @@ struct PlanImportCommand: ParsableCommand {
         paths: paths,
         options: ImportOptions(format: from, provider: provider, name: name, unplanned: unplanned))
     } catch {
-      FileHandle.standardError.write(Data("\(error)\n".utf8))
+      StandardError.write("\(error)\n")
       throw ExitCode(2)
     }
     for warning in plan.warnings {
-      FileHandle.standardError.write(Data("\(warning)\n".utf8))
+      StandardError.write("\(warning)\n")
     }
     let yaml = plan.yaml
     guard let output else {
       FileHandle.standardOutput.write(Data(yaml.utf8))
       return
     }
-    do {
-      try Data(yaml.utf8).write(
-        to: URL(fileURLWithPath: output), options: force ? [.atomic] : [.withoutOverwriting])
-    } catch {
-      FileHandle.standardError.write(
-        Data("error: cannot write \(output): \(error.localizedDescription)\n".utf8))
+    do { try OutputFile.write(Data(yaml.utf8), to: output, replacing: force) } catch {
+      StandardError.write("error: \(error)\n")
       throw ExitCode(2)
     }
   }

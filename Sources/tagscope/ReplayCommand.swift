@@ -30,13 +30,13 @@ struct ReplayCommand: ParsableCommand {
     do {
       timeline = try Timeline.open(path: file)
     } catch {
-      FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
+      StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
     defer { timeline.release() }
     var label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
     if let warning = timeline.header.versionWarning {
-      FileHandle.standardError.write(Data("tagscope: \(file): warning: \(warning)\n".utf8))
+      StandardError.write("tagscope: \(file): warning: \(warning)\n")
       label += " (format v\(timeline.header.version), newer: read as v\(RecordingHeader.currentVersion))"
     }
     let wakeup = Wakeup()
@@ -47,7 +47,7 @@ struct ReplayCommand: ParsableCommand {
         checker = PlanChecker(plan: plan, timeline: timeline) { wakeup.signal() }
       }
     } catch {
-      FileHandle.standardError.write(Data("tagscope: \(error)\n".utf8))
+      StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
     if let checker {
@@ -64,14 +64,13 @@ struct ReplayCommand: ParsableCommand {
     check?.stop()
     let problems = timeline.problems
     for problem in problems.prefix(20) {
-      FileHandle.standardError.write(Data("tagscope: \(problem)\n".utf8))
+      StandardError.write("tagscope: \(problem)\n")
     }
     if timeline.problemCount > 20 {
-      FileHandle.standardError.write(
-        Data("tagscope: … and \(timeline.problemCount - 20) more bad lines, skipped\n".utf8))
+      StandardError.write("tagscope: … and \(timeline.problemCount - 20) more bad lines, skipped\n")
     }
     if case .failure(let error) = result {
-      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      StandardError.write(error.description + "\n")
       throw ExitCode(2)
     }
   }

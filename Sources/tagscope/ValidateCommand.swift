@@ -51,7 +51,7 @@ struct Validate: ParsableCommand {
       planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
       failOnUnreadable: strict || failOnUnreadable, bySource: bySource)
     try outcome.writeOutput(to: .standardOutput)
-    FileHandle.standardError.write(Data(outcome.diagnostics.utf8))
+    StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
   }
 }

@@ -29,6 +29,29 @@ final class RudderStackImportTests: XCTestCase {
     XCTAssertEqual(identify.params.first?.name, "traits")
   }
 
+  func testAnAliasBombInATrackingPlanFailsWhereItExpandsPastTheBudget() throws {
+    var lines = [
+      "version: rudder/v1", "kind: tracking-plan", "metadata: {name: tp}", "spec:", "  display_name: Bomb",
+      "  x0: &a0 [\(Array(repeating: "x", count: 10).joined(separator: ", "))]",
+    ]
+    for level in 1..<7 {
+      let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+      lines.append("  x\(level): &a\(level) [\(aliases)]")
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("tp.yaml").path
+    try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+    XCTAssertThrowsError(try PlanImporter.run(paths: [path], options: ImportOptions(format: .rudderstack))) {
+      error in
+      // Ten million nodes once expanded; level 3 (line 9) already goes past the 10 000-node budget.
+      XCTAssertEqual(
+        (error as? ImportError)?.description,
+        "\(path):9:7: error: YAML aliases expand the document past 10000 nodes: too many aliases of aliases")
+    }
+  }
+
   func testVersion1SpecsWithURNsAndSnakeCaseConfig() throws {
     let files = [
       (

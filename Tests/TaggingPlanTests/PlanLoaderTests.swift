@@ -55,6 +55,36 @@ final class PlanLoaderTests: XCTestCase {
       "plan: P\nactions:\n  play:\n    - a\n   b: c\n", at: SourceLocation(line: 5, column: 4), "YAML error")
   }
 
+  /// `plan: P`, then `levels` keys, each a sequence of ten aliases of the one before (ten
+  /// scalars at the first): ten to the `levels` nodes once expanded.
+  static func aliasBomb(levels: Int) -> String {
+    var lines = ["plan: P", "x0: &a0 [\(Array(repeating: "x", count: 10).joined(separator: ", "))]"]
+    for level in 1..<levels {
+      let aliases = Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ")
+      lines.append("x\(level): &a\(level) [\(aliases)]")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  func testAnAliasBombFailsAtTheFirstSequenceThatExpandsPastTheBudget() {
+    // 400 bytes: a budget of 10 000 nodes. Levels 0-2 expand to 1 239 nodes; level 3's aliases
+    // (`&a3 [`, line 5) go past the budget, long before the ten million nodes of level 6.
+    assertFails(Self.aliasBomb(levels: 7), at: SourceLocation(line: 5, column: 5), "YAML aliases expand")
+  }
+
+  func testAliasesSharingADefinitionLoad() throws {
+    let yaml = """
+      plan: P
+      actions:
+        play:
+          properties: &common {title: {type: string}, id: {type: string}}
+        pause:
+          properties: *common
+      """
+    let plan = try PlanLoader.load(yaml: yaml, file: "shared.yaml")
+    XCTAssertEqual(plan.name, "P")
+  }
+
   func testUnknownKeys() {
     assertFails(
       "plan: P\nscreenz: {}\n", at: SourceLocation(line: 2, column: 1), "unknown key 'screenz' in the plan")

@@ -33,6 +33,38 @@ final class ValidateRunnerTests: XCTestCase {
       + trailer
   }
 
+  /// Names, sources and file names that try to drive the terminal (title, clear screen, C1 CSI,
+  /// right-to-left override) reach the text report and standard error as visible escapes.
+  func testHostileNamesReachTheTextReportAndDiagnosticsAsVisibleEscapes() throws {
+    let plan = try write(
+      "plan\u{1B}[2J.yaml", "plan: \"P\\e]0;title\\a\"\nunplanned: warning\nactions:\n  \"play\\u202E\": {}\n"
+    )
+    var evil = goodPlay(1)
+    evil.name = "evil\u{1B}[2J\u{9B}31m"
+    evil.source = "Podcasts@\u{1B}]0;owned\u{07}"
+    let file = try write(
+      "rec\u{1B}]0;x\u{07}.jsonl", recording([evil], trailer: "{\"seq\": \"\u{1B}[2J\u{202E}\n"))
+    let outcome = ValidateRunner.run(
+      planPath: plan, recordings: [file], format: .text, failOn: .error, bySource: true)
+    XCTAssertNotNil(outcome.report, outcome.diagnostics)
+    XCTAssertTrue(outcome.output.contains("evil\\e[2J<U+009B>31m"), outcome.output)
+    XCTAssertTrue(outcome.output.hasPrefix("plan P\\e]0;title\\x07"), outcome.output)
+    // The diagnostics go to standard error through the same sanitizer, line by line.
+    let diagnostics = TerminalText.sanitizeLines(outcome.diagnostics)
+    XCTAssertTrue(outcome.diagnostics.contains("\u{1B}"), "the hostile file name is in the diagnostics")
+    XCTAssertEqual(
+      diagnostics.split(separator: "\n", omittingEmptySubsequences: false).count,
+      outcome.diagnostics.split(separator: "\n", omittingEmptySubsequences: false).count)
+    for text in [outcome.output, diagnostics] {
+      let unsafe: [UInt32] = text.unicodeScalars.map(\.value).filter(Self.isTerminalControl)
+      XCTAssertEqual(unsafe, [], text)
+    }
+  }
+
+  private static func isTerminalControl(_ value: UInt32) -> Bool {
+    value == 0x1B || value == 0x07 || (0x80..<0xA0).contains(value) || value == 0x202E
+  }
+
   func testCleanRecordingExitsZero() throws {
     let plan = try write("plan.yaml", samplePlanYAML)
     let file = try write("clean.jsonl", recording([goodPlay(1), goodPlay(2, screen: "podcasts")]))

@@ -177,7 +177,7 @@ final class ListenRunnerTests: XCTestCase {
     let notices = Lines()
     let boundPort = Lines()
     let options = ListenOptions(port: 0, headless: true)
-    let plan = try PlanLoader.load(yaml: "plan: P\nevents:\n  Listen: {}\n", file: "p.yaml")
+    let plan = try PlanLoader.load(yaml: "plan: \"P\\e]0;owned\\a\"\nevents:\n  Listen: {}\n", file: "p.yaml")
     let runner = Task {
       try await ListenRunner.run(
         options, output: { output.append($0) }, notices: { notices.append($0) },
@@ -199,6 +199,7 @@ final class ListenRunnerTests: XCTestCase {
     XCTAssertTrue(lines[0].contains(#""Play\e[31m""#), lines[0])
     XCTAssertTrue(lines[1].hasPrefix("  ✗ error unplanned-tag: "), lines[1])
     XCTAssertFalse(lines[1].unicodeScalars.contains { $0.value == 0x1B }, lines[1])
-    XCTAssertTrue(notices.all.last?.hasPrefix("plan: ") == true, "\(notices.all)")
+    // The plan's name (with a terminal title sequence) is printed as visible escapes.
+    XCTAssertTrue(notices.all.last?.hasPrefix(#"plan: plan P\e]0;owned\x07"#) == true, "\(notices.all)")
   }
 }

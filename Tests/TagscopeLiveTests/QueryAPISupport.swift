@@ -40,7 +40,8 @@ final class QueryAPIHarness: @unchecked Sendable {
 
   /// A harness checking the plan `yaml` (read from `planFile` instead when given).
   static func start(
-    plan yaml: String? = QueryAPIHarness.plan, planFile: String? = nil, token: String? = nil
+    plan yaml: String? = QueryAPIHarness.plan, planFile: String? = nil, token: String? = nil,
+    corsOrigin: String? = nil
   ) async throws -> QueryAPIHarness {
     let recording = temporaryRecording()
     let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
@@ -51,7 +52,8 @@ final class QueryAPIHarness: @unchecked Sendable {
     let session = LiveSession(store: timeline, checker: checker)
     let query = QueryService(session: session, timeline: timeline)
     let server = try await ListenServer.start(
-      configuration: ListenConfiguration(port: 0, token: token), ingest: session, query: query)
+      configuration: ListenConfiguration(port: 0, token: token, corsOrigin: corsOrigin), ingest: session,
+      query: query)
     return QueryAPIHarness(
       timeline: timeline, session: session, server: server, query: query, recording: recording)
   }

@@ -70,13 +70,35 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     let route = EndpointRouter.route(
       method: head.method, path: path, query: Self.query(head.uri), host: head.headers.first(name: "host"))
+    if path.hasPrefix(APIRoute.prefix),
+      let refusal = QueryAPIGuard(configuration: server.configuration).refusal(
+        headers: head.headers, port: context.channel.localAddress?.port)
+    {
+      state = .answering(head: head, route: .apiRefused(.error(403, refusal)))
+      return
+    }
     guard case .endpoint(let endpoint) = route else {
       state = .answering(head: head, route: route)
       return
     }
-    if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > endpoint.bodyLimit
+    // A declared length over the limit, or one that is not a number (past Int.max), is refused at
+    // once rather than waited for.
+    if let declared = head.headers.first(name: "content-length"),
+      Int(declared).map({ $0 < 0 || $0 > endpoint.bodyLimit }) ?? true
     {
       refuse(endpoint.replyTooLarge(), head: head, context: context)
+      return
+    }
+    // The decompressor knows gzip and deflate (exactly so spelled); anything else would be read as
+    // identity.
+    if let encoding = head.headers.first(name: "content-encoding"),
+      !["gzip", "deflate", "identity"].contains(encoding)
+    {
+      refuse(
+        SDKReply(
+          status: .unsupportedMediaType, contentType: "text/plain",
+          body: "Content-Encoding must be gzip, deflate or identity", rejection: .badEncoding),
+        head: head, context: context)
       return
     }
     state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
@@ -252,13 +274,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: reply.contentType)
     headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
-    headers.add(name: "Access-Control-Allow-Origin", value: "*")
     if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
     if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
-    if request.method == .OPTIONS {
-      headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
-      headers.add(name: "Access-Control-Allow-Headers", value: "*")
-    }
+    addCORSHeaders(to: &headers, request: request)
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
@@ -275,6 +293,26 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
     } else if keepAliveHeader {
       armIdleDeadline(context: context)
+    }
+  }
+
+  /// SDK endpoints answer any page (`*`: browser SDKs post from the app's origin); the query API
+  /// only the `--cors-origin` one (``QueryAPIGuard``).
+  private func addCORSHeaders(to headers: inout HTTPHeaders, request: HTTPRequestHead) {
+    let isAPI = Self.path(request.uri).hasPrefix(APIRoute.prefix)
+    if isAPI {
+      headers.add(name: "Vary", value: "Origin")
+      guard
+        let origin = QueryAPIGuard(configuration: server.configuration).allowedOrigin(
+          headers: request.headers)
+      else { return }
+      headers.add(name: "Access-Control-Allow-Origin", value: origin)
+    } else {
+      headers.add(name: "Access-Control-Allow-Origin", value: "*")
+    }
+    if request.method == .OPTIONS {
+      headers.add(name: "Access-Control-Allow-Methods", value: "GET, POST, OPTIONS")
+      headers.add(name: "Access-Control-Allow-Headers", value: isAPI ? "Authorization, Content-Type" : "*")
     }
   }
 

@@ -31,6 +31,9 @@ public struct ListenConfiguration: Sendable {
   /// `listen` continues a recording: records at or below it are duplicates, acknowledged and
   /// dropped.
   public var recordedRuns: [String: UInt64] = [:]
+  /// The one web origin (`scheme://host[:port]`) that may call the query API from a browser
+  /// (`--cors-origin`); without it the query API refuses requests that carry an `Origin` header.
+  public var corsOrigin: String?
 
   /// The default port, 7531.
   public static let defaultPort = 7531
@@ -41,8 +44,10 @@ public struct ListenConfiguration: Sendable {
     maximumConnections: Int = 1024, maximumLineBytes: Int = 4 * 1024 * 1024,
     maximumBodyBytes: Int = 20 * 1024 * 1024, firstBytesTimeout: TimeAmount = .seconds(10),
     headerTimeout: TimeAmount = .seconds(10), requestTimeout: TimeAmount = .seconds(30),
-    keepAliveTimeout: TimeAmount = .seconds(60), nativeIdleTimeout: TimeAmount? = .seconds(60)
+    keepAliveTimeout: TimeAmount = .seconds(60), nativeIdleTimeout: TimeAmount? = .seconds(60),
+    corsOrigin: String? = nil
   ) {
+    self.corsOrigin = corsOrigin
     self.host = host
     self.port = port
     self.token = token
