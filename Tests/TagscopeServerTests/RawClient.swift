@@ -135,3 +135,24 @@ func httpRequest(
     port: port, method: method, path: path, contentType: contentType, headers: headers, body: Array(body.utf8)
   )
 }
+
+extension RawClient {
+  /// The status line and headers (lower-cased names) of the reply to `request` (sent with
+  /// `Connection: close`).
+  static func exchange(_ port: Int, _ request: String) throws -> (status: Int, headers: [String: String]) {
+    let client = try RawClient(port: port, timeout: 20)
+    client.send(request)
+    let text = String(decoding: client.readAll(), as: UTF8.self)
+    let head = text.components(separatedBy: "\r\n\r\n").first ?? ""
+    let lines = head.components(separatedBy: "\r\n")
+    let status = lines.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+        in: .whitespaces)
+    }
+    return (status, headers)
+  }
+
+}
