@@ -13,7 +13,9 @@ public enum PlanFormatReference {
     error, an unknown key, a value of the wrong kind, an invalid pattern, a duplicate key or an unknown
     screen name stops with one message `file:line:column: …` and no part of the plan is used. Keys
     are case-sensitive. Anchors and aliases (`&podcast`, `*podcast`) share definitions between
-    entries.
+    entries; what the aliases expand to is bounded (ten nodes per byte of the plan, at least 10 000),
+    so aliases of aliases that would expand past it stop with `file:line:column: YAML aliases expand…`
+    (as they do in every YAML file `plan import` reads).
 
     ### Top level
 
