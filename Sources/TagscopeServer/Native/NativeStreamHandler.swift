@@ -282,17 +282,23 @@ final class NativeStreamHandler: ChannelInboundHandler {
   /// The line a record is stored as: the bytes that arrived, with `"source"` (and `"run"`) added
   /// as the object's last keys, which every reader takes over an earlier key of the same name.
   static func storedLine(_ line: ByteBuffer, source: String, run: String?) -> [UInt8] {
-    var bytes = Array(line.readableBytesView)
-    while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes.removeLast() }
-    guard bytes.last == UInt8(ascii: "}") else { return bytes }
-    bytes.removeLast()
+    let view = line.readableBytesView
+    var end = view.endIndex
+    while end > view.startIndex, [0x20, 0x09, 0x0D].contains(view[end - 1]) { end -= 1 }
+    guard end > view.startIndex, view[end - 1] == UInt8(ascii: "}") else { return Array(view[..<end]) }
+    end -= 1
     // `{}`: no key before ours.
-    let empty = bytes.last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } == UInt8(ascii: "{")
+    let empty =
+      view[..<end].last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } == UInt8(ascii: "{")
     var tail = empty ? "" : ","
     tail += "\"source\":" + JSONText.quoted(source)
     if let run { tail += ",\"run\":" + JSONText.quoted(run) }
-    bytes += Array(tail.utf8)
-    bytes += [UInt8(ascii: "}"), 0x0A]
+    tail += "}\n"
+    // One allocation of the exact size: the line is held until the worker writes it.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(end - view.startIndex + tail.utf8.count)
+    bytes += view[..<end]
+    bytes += tail.utf8
     return bytes
   }
 }
