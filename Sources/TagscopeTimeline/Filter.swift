@@ -13,7 +13,9 @@ import TagscopeRecording
 /// `status`: the same provider's status), `status` (sent, dropped, blocked, failed), `source`, `has`
 /// (`has:violations`, `has:violations:amplitude`, `has:issues`), `rule` (a violation's rule id or
 /// its last part: `rule:wrong-name`, `rule:firebase.event-name-length`), `call` (a call a provider
-/// received, by its name or SDK method: `call:"Order Completed"`, `call:identify`).
+/// received, by its name or SDK method: `call:"Order Completed"`, `call:identify`). `prop.NAME` and
+/// `param.NAME` test a value (see ``ValueTerm``): a tag property or a parameter of any provider
+/// call, with `:`, `~` or `>`, `>=`, `<`, `<=` (`prop.sku:A-1`, `param.value>10`, `prop.title~night`).
 public struct Filter: Sendable, Hashable {
   /// What the timeline matches.
   public var timeline = TimelineFilter()
@@ -25,6 +27,9 @@ public struct Filter: Sendable, Hashable {
   public var screens: [TimelineFilter.NameMatch] = []
   /// Only records with, for each of these, a provider call whose name or method matches (`call:`).
   public var calls: [TimelineFilter.NameMatch] = []
+  /// Only records with, for each of these, a property or call parameter passing it (`prop.`,
+  /// `param.`).
+  public var values: [ValueTerm] = []
 
   /// The `source:` or `source~` term's text, lowercased (the `s` key cycles it).
   public var source: String? {
@@ -38,8 +43,15 @@ public struct Filter: Sendable, Hashable {
   public var checksViolations: Bool { violationProvider != nil || !violationRules.isEmpty }
 
   /// Whether some terms are checked on the records themselves, not the index (violations,
-  /// screen, call).
-  public var checksRecords: Bool { checksViolations || !screens.isEmpty || !calls.isEmpty }
+  /// screen, call, values).
+  public var checksRecords: Bool {
+    checksViolations || !screens.isEmpty || !calls.isEmpty || !values.isEmpty
+  }
+
+  /// Whether `record` passes the value terms (`prop.`, `param.`).
+  public func acceptsValues(_ record: Record) -> Bool {
+    values.allSatisfy { $0.accepts(record) }
+  }
 
   /// Whether `screen` (a record's context screen) passes the `screen` terms.
   public func acceptsScreen(_ screen: String?) -> Bool {
@@ -85,6 +97,7 @@ public struct Filter: Sendable, Hashable {
       // The terms the records themselves answer: their patterns must compile too.
       var patterns = TimelineFilter()
       patterns.names = filter.violationRules + filter.screens + filter.calls
+      for case .pattern(let match) in filter.values.map(\.test) { patterns.names.append(match) }
       try patterns.validate()
     } catch { return .failure(ParseError(message: error.description)) }
     return .success(filter)
@@ -92,6 +105,16 @@ public struct Filter: Sendable, Hashable {
 
   /// Adds one term; returns why it is invalid, if it is.
   private mutating func add(_ term: String) -> ParseError? {
+    let lowered = term.lowercased()
+    if let scope = [ValueTerm.Scope.property, .parameter].first(where: {
+      lowered.hasPrefix($0.rawValue + ".")
+    }) {
+      switch ValueTerm.parse(term, scope: scope) {
+      case .success(let value): values.append(value)
+      case .failure(let error): return error
+      }
+      return nil
+    }
     guard let separator = term.firstIndex(where: { $0 == ":" || $0 == "~" }) else {
       timeline.names.append(Self.match(term, exact: false))
       return nil
@@ -135,7 +158,7 @@ public struct Filter: Sendable, Hashable {
     default:
       return ParseError(
         message:
-          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule, call)"
+          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule, call, prop.NAME, param.NAME)"
       )
     }
     return nil
@@ -192,12 +215,15 @@ public struct Filter: Sendable, Hashable {
     }
   }
 
-  /// Whether `record` passes the terms the index does not check (``screens``, and the violation
-  /// terms against the violations on its outputs and `planFindings`, the plan's `(rule, provider)`
-  /// on it): what the debugger's effect runner checks on the records ``timeline`` let through.
+  /// Whether `record` passes the terms the index does not check (``screens``, ``calls``,
+  /// ``values``, and the violation terms against the violations on its outputs and `planFindings`,
+  /// the plan's `(rule, provider)` on it): what the debugger's effect runner and the query API
+  /// check on the records ``timeline`` let through.
   public func acceptsRecord(_ record: Record, planFindings: [(rule: String, provider: String?)] = []) -> Bool
   {
-    guard acceptsScreen(record.context.screen), acceptsCalls(record) else { return false }
+    guard acceptsScreen(record.context.screen), acceptsCalls(record), acceptsValues(record) else {
+      return false
+    }
     guard checksViolations else { return true }
     if planFindings.contains(where: { acceptsViolation(rule: $0.rule, provider: $0.provider) }) {
       return true

@@ -109,9 +109,9 @@ public struct EffectRunner: Sendable {
   }
 
   /// The records in `range` passing `filter`: the timeline's index first; then, for the terms the
-  /// index cannot answer (`screen:`, `call:`, `rule:`, `has:violations:PROVIDER`), the records it let
-  /// through, read once each (their context, the hub's violations on their outputs, the plan's
-  /// findings).
+  /// index cannot answer (`screen:`, `call:`, `prop.`, `param.`, `rule:`, `has:violations:PROVIDER`),
+  /// the records it let through, read once each (their context, properties and calls, the hub's
+  /// violations on their outputs, the plan's findings).
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = source.filter(filter.timeline, in: range)
     guard filter.checksRecords else { return candidates }

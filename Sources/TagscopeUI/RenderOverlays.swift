@@ -48,6 +48,8 @@ extension FrameView {
     ("has:", "has:violations · has:violations:amplitude · has:issues"),
     ("rule:", "rule:wrong-name · rule:firebase.event-name-length · rule~name"),
     ("call:", "call:\"Order Completed\" · call:identify (a call's name or SDK method) · call~order"),
+    ("prop.", "prop.sku:A-1 (a tag property) · prop.title~night · prop.price>=10 (> >= < <= numbers)"),
+    ("param.", "param.value>10 (a parameter of any provider call) · param.currency:EUR · param.item~/^A-/"),
     ("^U ^W", "ctrl-U clears the input · ctrl-W deletes its last word"),
   ]
 

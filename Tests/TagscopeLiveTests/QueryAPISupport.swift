@@ -107,6 +107,9 @@ struct APIReply: Sendable {
   /// The names of the records in the body's `records`.
   var names: [String] { (json["records"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
 
+  /// The `seq` of the records in the body's `records`.
+  var seqs: [Int] { (json["records"] as? [[String: Any]] ?? []).compactMap { $0["seq"] as? Int } }
+
   /// The body's `error` message.
   var error: String { json["error"] as? String ?? "" }
 }

@@ -95,6 +95,59 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(try listen.request("summary", method: "POST").status, 405)
   }
 
+  func testRecordsAndWaitsFilterOnPropertiesAndCallParameters() async throws {
+    let listen = try await QueryAPIHarness.start()
+    addTeardownBlock { try? await listen.stop() }
+    let replies = LockedArray<APIReply>()
+    let group = DispatchGroup()
+    group.enter()
+    // Pending before the records arrive: the live records are checked as they come.
+    Thread {
+      let path = "wait?filter=\(queryValue("prop.sku:A-1"))&count=2&timeout=120"
+      if let reply = try? listen.request(path, timeout: 120) { replies.append(reply) }
+      group.leave()
+    }.start()
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 }, "the wait is pending")
+    let firebase =
+      #","outputs":[{"provider":"firebase","status":"sent","calls":[{"method":"logEvent","name":"add_to_cart","parameters":{"value":12.5,"currency":"EUR"}}]}]}"#
+    try listen.send([
+      recordLine(1, "screen", "home"),
+      recordLine(2, "userAction", "addToCart", properties: #"{"sku":"A-2","price":20}"#),
+      String(recordLine(3, "userAction", "addToCart", properties: #"{"sku":"A-1","price":12}"#).dropLast())
+        + firebase,
+      recordLine(4, "userAction", "addToCart", properties: #"{"sku":"a-1","price":3,"title":"Night Vale"}"#),
+    ])
+    XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
+    XCTAssertEqual(replies.all.first?.status, 200, replies.all.first?.body ?? "no reply")
+    XCTAssertEqual(replies.all.first?.seqs, [3, 4], "the sku A-1 (any case), not A-2")
+
+    func seqs(_ filter: String) throws -> [Int] {
+      let reply = try listen.request("records?filter=\(queryValue(filter))")
+      XCTAssertEqual(reply.status, 200, reply.body)
+      return reply.seqs
+    }
+    XCTAssertEqual(try seqs("prop.sku:A-1"), [3, 4])
+    XCTAssertEqual(try seqs("prop.sku:A-1 prop.price>10"), [3])
+    XCTAssertEqual(try seqs("prop.price>=12"), [2, 3])
+    XCTAssertEqual(try seqs("prop.title~night"), [4])
+    XCTAssertEqual(try seqs("prop.title:\"night vale\""), [4])
+    XCTAssertEqual(try seqs("param.value>10 param.currency:EUR"), [3])
+    XCTAssertEqual(try seqs("prop.sku~/^A-[0-9]$/ kind:action"), [2, 3])
+    XCTAssertEqual(try seqs("prop.colour:red"), [])
+    XCTAssertEqual(try seqs("prop.sku>1"), [], "a string is no number")
+    XCTAssertEqual(
+      try listen.request("wait?filter=\(queryValue("name:addToCart prop.price<5"))&timeout=60").seqs, [4],
+      "a wait answered by records already there")
+
+    let nameless = try listen.request("records?filter=\(queryValue("prop."))")
+    XCTAssertEqual(nameless.status, 400)
+    XCTAssertEqual(nameless.error, "parameter 'filter': prop. needs a name and a value (prop.sku:A-1)")
+    let notANumber = try listen.request("wait?filter=\(queryValue("param.x>abc"))&timeout=0")
+    XCTAssertEqual(notANumber.status, 400)
+    XCTAssertEqual(
+      notANumber.error, "parameter 'filter': param.x>abc: \"abc\" is not a number (> compares numbers)")
+  }
+
   func testAPageFindsRecordsBeyondTheFirstChunkOfTheIndex() async throws {
     let listen = try await QueryAPIHarness.start(plan: nil)
     addTeardownBlock { try? await listen.stop() }

@@ -86,6 +86,31 @@ final class TagscopeClientTests: XCTestCase {
     XCTAssertEqual(listen.query.pendingWaits, 0)
   }
 
+  func testAWaitForAPropertyValue() async throws {
+    let listen = try await QueryAPIHarness.start()
+    addTeardownBlock { try? await listen.stop() }
+    let tagscope = client(listen)
+    // The UI test waits for "the addToCart with sku A-1", pending before it arrives.
+    async let waited = tagscope.wait(for: "prop.sku:A-1", timeout: .seconds(120))
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 }, "listen holds the wait")
+    try listen.send([
+      recordLine(1, "userAction", "addToCart", properties: #"{"sku":"B-2"}"#),
+      recordLine(2, "userAction", "addToCart", properties: #"{"sku":"A-1","quantity":2}"#),
+    ])
+    let records = try await waited
+    XCTAssertEqual(records.map(\.seq), [2])
+    XCTAssertEqual(records.first?.properties?["sku"], .string("A-1"))
+    let more = try await tagscope.wait(for: "name:addToCart prop.quantity>=2", timeout: .seconds(60))
+    XCTAssertEqual(more.map(\.seq), [2], "a comparison, answered by the record already there")
+    do {
+      _ = try await tagscope.wait(for: "prop.quantity>two", timeout: .seconds(1))
+      XCTFail("a comparison with no number is refused")
+    } catch TagscopeClientError.refused(let status, let message) {
+      XCTAssertEqual(status, 400)
+      XCTAssertTrue(message.contains("prop.quantity>two: \"two\" is not a number"), message)
+    }
+  }
+
   func testTheTokenIsSentAndAWrongOneIsRefused() async throws {
     let listen = try await QueryAPIHarness.start(token: "s3cret")
     addTeardownBlock { try? await listen.stop() }

@@ -73,6 +73,41 @@ final class FilterLanguageTests: XCTestCase {
     XCTAssertEqual(matches("call:play_pod"), [], "call: is exact")
   }
 
+  func testValuesOfPropertiesAndCallParameters() {
+    var records = Fixtures.podcastRecords()
+    records[3].properties["sku"] = "A-1"
+    records[7].properties["sku"] = "B-2"
+    let store = Fixtures.store(records)
+    var state = Fixtures.state(store)
+    state.type("/")
+    state.type("prop.sku:A-1")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.overlay, .none)
+    XCTAssertEqual(state.matches, [3], "/prop.sku:A-1 filters the list")
+    XCTAssertEqual(state.visibleCount, 1)
+    XCTAssertEqual(matches("prop.sku:a-1 name:playPodcast", store), [3], "AND with the index's terms")
+    XCTAssertEqual(matches("prop.sku~-", store), [3, 7])
+    XCTAssertEqual(matches("prop.podcast_title~radio"), [7])
+    XCTAssertEqual(matches("prop.podcast_title:\"hardcore history\""), [10], "quoted, any case")
+    XCTAssertEqual(matches("prop.podcast_duration>1000"), [3])
+    XCTAssertEqual(matches("prop.podcast_duration<1000"), [], "the only duration is 1830")
+    XCTAssertEqual(matches("prop.podcast_title>1"), [], "a string is no number")
+    XCTAssertEqual(matches("prop.granted:false"), [6])
+    XCTAssertEqual(matches("param.podcast_title:\"Swift by Sundell\""), [3, 7], "amplitude's call on 7")
+    XCTAssertEqual(matches("param.screen_name~/^show_/"), [2])
+    XCTAssertEqual(matches("param.podcast_duration>=1830 provider:braze"), [3, 7])
+
+    state.type("/")
+    for _ in 0..<20 { state.apply(.key(.backspace)) }
+    state.type("param.podcast_duration>long")
+    state.apply(.key(.enter))
+    XCTAssertEqual(state.overlay, .filter("param.podcast_duration>long"), "an invalid filter stays open")
+    XCTAssertEqual(
+      state.state.notice?.text,
+      "param.podcast_duration>long: \"long\" is not a number (> compares numbers)")
+    XCTAssertEqual(state.matches, [3], "the last filter stays")
+  }
+
   func testQuotedValuesKeepTheirSpaces() {
     var records = Array(Fixtures.podcastRecords().prefix(4))
     for index in records.indices { records[index].source = index < 2 ? "Podcasts@iPhone 15 #2" : "other" }
@@ -113,6 +148,7 @@ final class FilterLanguageTests: XCTestCase {
     for entry in [
       "every term must match (AND)", "exact (any case) · key~v a part of it · key~/re/ a regular expression",
       "action (= userAction)", "has:violations:amplitude", "rule:wrong-name", "call:identify",
+      "prop.sku:A-1 (a tag property)", "param.value>10 (a parameter of any provider call)",
       "ctrl-U clears the input",
     ] {
       XCTAssertTrue(text.contains(entry), "help lacks \(entry):\n\(text)")
@@ -120,7 +156,11 @@ final class FilterLanguageTests: XCTestCase {
   }
 
   func testEveryPatternIsCheckedAsYouType() {
-    for text in ["name~/(/", "kind~/[/", "rule~/(/", "screen~/(/", "provider~/(/", "source~/(/", "call~/(/"] {
+    for text in [
+      "name~/(/", "kind~/[/", "rule~/(/", "screen~/(/", "provider~/(/", "source~/(/", "call~/(/",
+      "prop.a~/(/",
+      "param.a~/[/",
+    ] {
       guard case .failure(let error) = Filter.parse(text) else { return XCTFail("\(text) accepted") }
       XCTAssertTrue(error.message.hasPrefix("invalid regular expression"), "\(text): \(error.message)")
     }

@@ -109,7 +109,7 @@ public enum OpenAPIDocument {
           "bearer": {"type": "http", "scheme": "bearer", "description": "listen's --token, when it has one."}
         },
         "parameters": {
-          "filter": {"name": "filter", "in": "query", "description": "The debugger's filter language (terms that must all match: name:Order, kind:screen, provider:firebase, status:sent, source~phone, screen:home, has:violations, rule:wrong-name, call:identify…).", "schema": {"type": "string"}}
+          "filter": {"name": "filter", "in": "query", "description": "The debugger's filter language (terms that must all match: name:Order, kind:screen, provider:firebase, status:sent, source~phone, screen:home, has:violations, rule:wrong-name, call:identify, prop.sku:A-1, param.value>10…).", "schema": {"type": "string"}}
         },
         "responses": {
           "BadRequest": {"description": "A parameter is invalid; the message names it", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
