@@ -55,7 +55,9 @@ struct CheckContext {
         if rules[index].required {
           add(
             .missingProperty, record: record, entry: entry, line: line, item: tagItem,
-            evidence: .property(name: name, rule: rules[index], value: nil, planned: []),
+            evidence: .property(
+              name: name, rule: rules[index], value: nil, planned: rules.map(\.name),
+              carried: record.properties),
             "property \(name) is missing, plan line \(line) requires it")
         }
         continue

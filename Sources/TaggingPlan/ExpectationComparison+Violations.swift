@@ -7,8 +7,10 @@ enum ViolationEvidence: Sendable {
   /// A tag the plan does not list.
   case unplanned(section: PlanSection, name: String)
   /// A property against its rule (`rule` nil: not planned; `value` nil: absent). `planned` names
-  /// the entry's properties, for an unexpected one.
-  case property(name: String, rule: PropertyRule?, value: PropertyValue?, planned: [String])
+  /// the entry's properties, for an unexpected or a missing one; `carried` is the record's
+  /// properties, for a missing one (what it carried instead).
+  case property(
+    name: String, rule: PropertyRule?, value: PropertyValue?, planned: [String], carried: Properties = [:])
   /// The screen the tag happened on against the entry's `screens`.
   case screen(allowed: [String], actual: String?)
   /// A provider expectation against what that provider received.
@@ -52,16 +54,27 @@ extension ExpectationComparison {
           field: "tag", expected: "a \(section.noun) the plan lists", actual: "\(section.noun) \(name)",
           differs: true)
       ]
-    case .property(let name, let rule, let value, let planned):
+    case .property(let name, let rule, let value, let planned, let carried):
       title = "property \(name)"
-      let actual = value.map(show) ?? "absent"
       if let rule {
-        rows = [
-          Row(
-            field: "property \(name)", expected: rule.constraintText, actual: actual,
-            differs: breaks(rule, value))
-        ]
+        // Missing: the properties the plan does not list (each also `unexpected-property`, in
+        // the same words), the most similar one suggested.
+        let (extraRows, pairs) =
+          value == nil
+          ? extras(
+            carried: carried, planned: Set(planned), missing: [name], prefix: "property",
+            notPlanned:
+              "not planned (plan lists \(planned.isEmpty ? "no property" : planned.joined(separator: ", ")))",
+            annotate: false, differs: true) : ([], [:])
+        rows =
+          [
+            Row(
+              field: "property \(name)", expected: rule.constraintText,
+              actual: value.map(show) ?? absent(name, pairs), differs: breaks(rule, value))
+          ] + extraRows
       } else {
+        let actual = value.map(show) ?? "absent"
+
         let list = planned.isEmpty ? "no property" : planned.joined(separator: ", ")
         rows = [
           Row(
@@ -136,9 +149,20 @@ extension ExpectationComparison {
     }
     let matched = output.status == .failed ? nil : output.calls.first(where: expected.identifies)
     var rows = [Row(field: "call", expected: expected.label, actual: received, differs: matched == nil)]
+    // A planned parameter missing: what the call carried instead (extra, perhaps misspelled).
+    var extraRows: [Row] = []
+    var pairs: [String: String] = [:]
+    if let matched {
+      let missing = expected.params.map(\.name).filter { matched.parameters[$0] == nil }
+      if !missing.isEmpty {
+        (extraRows, pairs) = extras(
+          carried: matched.parameters, planned: Set(expected.params.map(\.name)), missing: missing,
+          prefix: "param", differs: false)
+      }
+    }
     for param in expected.params {
       let value = matched?.parameters[param.name]
-      let actual = matched == nil ? "—" : value.map(show) ?? "absent"
+      let actual = matched == nil ? "—" : value.map(show) ?? absent(param.name, pairs)
       let differs: Bool
       let wanted: String
       switch param.expectation {
@@ -154,7 +178,7 @@ extension ExpectationComparison {
       }
       rows.append(Row(field: "param \(param.name)", expected: wanted, actual: actual, differs: differs))
     }
-    return rows
+    return rows + extraRows
   }
 
   /// Whether a present or absent `value` breaks `rule`.

@@ -168,6 +168,19 @@ public enum HTMLReport {
       entry.groups[key, default: []].append(index)
       byRule[violation.rule] = entry
     }
+    // The violations about the same call as a group's first (same record, provider and call)
+    // share one table, shown with the first group that has one of them.
+    var shownFirst = Set<UInt64>()
+    for entry in byRule.values {
+      for key in entry.order.prefix(groupsPerRule) {
+        if let first = entry.groups[key]?.first { shownFirst.insert(report.violations[first].seq) }
+      }
+    }
+    var sameCall: [PlanViolation.Subject: [Int]] = [:]
+    for (index, violation) in report.violations.enumerated() where shownFirst.contains(violation.seq) {
+      if let subject = violation.subject { sameCall[subject, default: []].append(index) }
+    }
+    var tabled = Set<PlanViolation.Subject>()
     for rule in ViolationRule.allCases {
       guard let entry = byRule[rule] else { continue }
       let total = entry.groups.values.reduce(0) { $0 + $1.count }
@@ -176,23 +189,26 @@ public enum HTMLReport {
         let indexes = entry.groups[key] ?? []
         guard let first = indexes.first else { continue }
         let violation = report.violations[first]
-        let comparison = violation.comparison
+        let subject = violation.subject
+        let comparison =
+          subject.flatMap { sameCall[$0] }.flatMap {
+            ExpectationComparison.grouped($0.map { report.violations[$0] }).first?.comparison
+          } ?? violation.comparison
         var heading = "\(key.severity.rawValue) · \(key.tag)"
         if let provider = key.provider { heading += " · \(provider)" }
         if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)
           + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
-        out += "<table class=\"comparison\"><thead><tr><th>field</th><th>expected (plan)</th>"
-        out += "<th>got (record)</th></tr></thead><tbody>\n"
-        for row in comparison.rows {
+        if let subject, tabled.contains(subject) {
           out +=
-            "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + MarkupText.escape(row.field) + "</td>"
-          out += "<td class=\"mono\">" + MarkupText.escape(row.expected) + "</td>"
-          out +=
-            "<td class=\"mono\">" + (row.differs ? "✗ " : "") + MarkupText.escape(row.actual) + "</td></tr>\n"
+            "<p class=\"muted\">Expected vs got: the table of #\(violation.seq) "
+            + MarkupText.escape(comparison.title) + " above.</p>\n"
+        } else {
+          if let subject { tabled.insert(subject) }
+          table(comparison, into: &out)
         }
-        out += "</tbody></table>\n<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
+        out += "<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
         out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
         for index in indexes.prefix(occurrencesPerGroup) {
           let violation = report.violations[index]
@@ -215,6 +231,19 @@ public enum HTMLReport {
         out += "<p class=\"muted\">… and \(entry.order.count - groupsPerRule) more groups</p>\n"
       }
     }
+  }
+
+  /// The expected-vs-got table of a comparison.
+  private static func table(_ comparison: ExpectationComparison, into out: inout String) {
+    out += "<table class=\"comparison\"><thead><tr><th>field</th><th>expected (plan)</th>"
+    out += "<th>got (record)</th></tr></thead><tbody>\n"
+    for row in comparison.rows {
+      out += "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + MarkupText.escape(row.field) + "</td>"
+      out += "<td class=\"mono\">" + MarkupText.escape(row.expected) + "</td>"
+      out +=
+        "<td class=\"mono\">" + (row.differs ? "✗ " : "") + MarkupText.escape(row.actual) + "</td></tr>\n"
+    }
+    out += "</tbody></table>\n"
   }
 
   private static func sources(_ report: ValidationReport, into out: inout String) {

@@ -25,7 +25,11 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
     if !violations.isEmpty {
       let count = violations.count == 1 ? "1 violation" : "\(violations.count) violations"
       lines.append("\(count) of \(planName):")
-      for violation in violations { lines.append("  " + Self.line(violation, file: plan.file)) }
+      // Each call's violations, then its expected-vs-got table once.
+      for group in ExpectationComparison.grouped(violations) {
+        for member in group.members { lines.append("  " + Self.line(violations[member], file: plan.file)) }
+        if violations[group.members[0]].evidence != nil { lines += Self.table(group.comparison) }
+      }
     }
     if !uncovered.isEmpty {
       let count = uncovered.count == 1 ? "1 planned item" : "\(uncovered.count) planned items"
@@ -38,6 +42,29 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
   }
 
   public var errorDescription: String? { description }
+
+  /// Characters of an expected column at most before the got column starts.
+  static let expectedWidth = 40
+
+  /// `    expected vs got · firebase purchase`, then a line per row (`✗ ` marking the differing
+  /// ones), in columns.
+  static func table(_ comparison: ExpectationComparison) -> [String] {
+    let field = min(40, comparison.rows.map(\.field.count).max() ?? 0)
+    let expected = min(expectedWidth, max(15, comparison.rows.map(\.expected.count).max() ?? 0))
+    func pad(_ text: String, _ width: Int) -> String {
+      text + String(repeating: " ", count: max(1, width + 2 - text.count))
+    }
+    var lines = [
+      "    expected vs got · \(comparison.title)",
+      "      " + pad("field", field) + pad("expected (plan)", expected) + "got (record)",
+    ]
+    for row in comparison.rows {
+      lines.append(
+        "    " + (row.differs ? "✗ " : "  ") + pad(row.field, field) + pad(row.expected, expected)
+          + row.actual)
+    }
+    return lines
+  }
 
   /// `#6 error missing-param at plan.yaml:87: pausePodcast on favorites: firebase …`.
   static func line(_ violation: PlanViolation, file: String) -> String {

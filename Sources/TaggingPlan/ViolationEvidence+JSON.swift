@@ -7,7 +7,7 @@ extension ViolationEvidence {
     switch self {
     case .unplanned:
       out.raw("null")
-    case .property(let name, let rule, _, let planned):
+    case .property(let name, let rule, _, let planned, _):
       out.object { out in
         out.key("property", first: true)
         out.string(name)
@@ -62,7 +62,7 @@ extension ViolationEvidence {
         out.key("name")
         out.string(name)
       }
-    case .property(let name, _, let value, _):
+    case .property(let name, _, let value, _, _):
       out.object { out in
         out.key("property", first: true)
         out.string(name)

@@ -30,10 +30,17 @@ extension PlanChecker: PlanFeed {
       + order.flatMap { byState[$0] ?? [] }
   }
 
-  /// The plan violations of the record at `index`, expected beside got.
+  /// The plan violations of the record at `index`, expected beside got: one comparison per call
+  /// (those about the same call share its table).
   public func comparisons(at index: Int) -> [Comparison] {
-    monitor.violations(at: index).map {
-      Comparison(rule: "plan." + $0.rule.rawValue, message: $0.message, expectation: $0.comparison)
+    let violations = monitor.violations(at: index)
+    return ExpectationComparison.grouped(violations).map { group in
+      let first = violations[group.members[0]]
+      return Comparison(
+        rule: "plan." + first.rule.rawValue, message: first.message, expectation: group.comparison,
+        others: group.members.dropFirst().map {
+          Comparison.Other(rule: "plan." + violations[$0].rule.rawValue, message: violations[$0].message)
+        })
     }
   }
 

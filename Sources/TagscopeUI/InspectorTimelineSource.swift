@@ -73,8 +73,11 @@ public final class InspectorTimelineSource: TimelineSource {
       for output in record.outputs {
         // The plan reports a provider's rule as `plan.provider-rule` naming the rule in its title.
         for violation in output.violations
-        where !found.contains(where: {
-          $0.rule == violation.rule || $0.expectation.title.contains(violation.rule)
+        where !found.contains(where: { item in
+          item.shows(rule: violation.rule) || item.expectation.title.contains(violation.rule)
+            || item.expectation.rows.contains {
+              $0.field == "\(output.provider) rule" && $0.expected == violation.rule
+            }
         }) {
           let call = violation.callIndex.flatMap { $0 < output.calls.count ? output.calls[$0] : nil }
           found.append(

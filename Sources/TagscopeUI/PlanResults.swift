@@ -25,12 +25,33 @@ public struct Comparison: Sendable, Hashable {
   public var message: String
   /// The fields compared; its plan line is `nil` for a provider's own documented rule.
   public var expectation: ExpectationComparison
+  /// The record's other violations about the same call (or properties), shown with the same
+  /// table: their rules and sentences.
+  public var others: [Other]
+
+  /// Another violation of a comparison's call.
+  public struct Other: Sendable, Hashable {
+    public var rule: String
+    public var message: String
+
+    /// Another violation.
+    public init(rule: String, message: String) {
+      self.rule = rule
+      self.message = message
+    }
+  }
 
   /// A comparison.
-  public init(rule: String, message: String, expectation: ExpectationComparison) {
+  public init(rule: String, message: String, expectation: ExpectationComparison, others: [Other] = []) {
     self.rule = rule
     self.message = message
     self.expectation = expectation
+    self.others = others
+  }
+
+  /// Whether it shows a violation of `rule`.
+  public func shows(rule: String) -> Bool {
+    self.rule == rule || others.contains { $0.rule == rule }
   }
 }
 

@@ -16,18 +16,23 @@ extension FrameView {
       title.add("✗ ", .error)
       title.add(Sanitizer.clean(item.expectation.title, limit: 200), .bold)
       title.add(" · ", .dim)
-      title.add(Sanitizer.clean(item.rule, limit: 100), .error)
+      var rules: [String] = []
+      for rule in [item.rule] + item.others.map(\.rule) where !rules.contains(rule) { rules.append(rule) }
+      title.add(Sanitizer.clean(rules.joined(separator: ", "), limit: 200), .error)
       let expectation = item.expectation
       if let line = expectation.planLine {
         title.add(" · plan ", .dim)
         title.add(Sanitizer.clean("\(expectation.planFile):\(line)", limit: 200), .key)
       }
       lines.append(title)
-      for part in wrap(Sanitizer.clean(item.message, limit: 600), width: width - 2) {
-        var line = Segments()
-        line.add("  ")
-        line.add(part, Style(color: .red))
-        lines.append(line)
+      // One table per call: each violation's sentence, then the rows of all of them.
+      for message in [item.message] + item.others.map(\.message) {
+        for part in wrap(Sanitizer.clean(message, limit: 600), width: width - 2) {
+          var line = Segments()
+          line.add("  ")
+          line.add(part, Style(color: .red))
+          lines.append(line)
+        }
       }
       var heading = Segments()
       heading.add("  ")
