@@ -17,10 +17,29 @@ struct InferredTag {
     }
     /// Records where it is present and not null.
     var present = 0
-    /// Distinct string values, up to ``InferredTag/enumLimit`` + 1 (more means "not an enum").
-    var values: Set<String> = []
+    /// Distinct string values with how often each was seen, up to ``InferredTag/enumLimit`` + 1
+    /// (more means "not an enum").
+    var values: [String: Int] = [:]
     /// Whether a value was not a string (then no `enum`).
     var onlyStrings = true
+
+    /// The values of an `enum` for the property named `name`, when it has one: only strings, at
+    /// most ``InferredTag/enumLimit`` distinct values, each seen ``InferredTag/enumMinimumRepeats``
+    /// times or more and ``InferredTag/enumAverageRepeats`` on average (a value seen once or
+    /// twice says the sample has not seen them all), and no identity or content: not a key
+    /// named like an id, no id-shaped value, no free text (see ``IdentityShape``), not three
+    /// values or more mostly with spaces (titles, names, messages: content, not a choice).
+    func inferredEnum(name: String) -> [String]? {
+      guard onlyStrings, !values.isEmpty, values.count <= InferredTag.enumLimit,
+        present >= InferredTag.enumAverageRepeats * values.count,
+        values.values.allSatisfy({ $0 >= InferredTag.enumMinimumRepeats }),
+        !IdentityShape.isIdentityKey(name),
+        !values.keys.contains(where: { IdentityShape.isIdShaped($0) || IdentityShape.isFreeText($0) })
+      else { return nil }
+      let spaced = values.keys.count { $0.contains(where: \.isWhitespace) }
+      guard values.count < 3 || spaced * 2 <= values.count else { return nil }
+      return values.keys.sorted()
+    }
   }
 
   /// One call a provider received (method and name), where it appeared and with which parameters.
@@ -48,8 +67,11 @@ struct InferredTag {
     var calls: [Call: CallSeen] = [:]
   }
 
-  /// String values kept per property for `enum`.
-  static let enumLimit = 5
+  /// String values kept per property for `enum`: an `enum` has at most this many.
+  static let enumLimit = 10
+  /// Times every value of an `enum` was seen at least, and on average.
+  static let enumMinimumRepeats = 3
+  static let enumAverageRepeats = 4
 
   var section: PlanSection
   var name: String
@@ -88,7 +110,9 @@ struct InferredTag {
     property.types |= 1 << typeBit(value)
     if value != .null { property.present += times }
     if case .string(let text) = value {
-      if property.values.count <= enumLimit { property.values.insert(text) }
+      if property.values[text] != nil || property.values.count <= enumLimit {
+        property.values[text, default: 0] += times
+      }
     } else if value != .null {
       property.onlyStrings = false
     }
@@ -148,7 +172,8 @@ extension InferredTag {
   /// decoding it (its types, values, screens and places are already in).
   struct Replay {
     var key: InferredTag.Key
-    var properties: [String]
+    /// Present properties, with their value when it is a string (for the `enum` counts).
+    var properties: [(name: String, text: String?)]
     var outputs: [(provider: String, blocked: Bool, calls: [Call])]
 
     init(_ record: Record, key: InferredTag.Key) {
@@ -156,7 +181,10 @@ extension InferredTag {
       properties = record.properties.filter {
         !InferredTag.isHubAdded($0.key, kind: record.kind) && $0.value != .null
       }
-      .map(\.key)
+      .map { key, value in
+        guard case .string(let text) = value else { return (key, nil) }
+        return (key, text)
+      }
       outputs = record.outputs.map { output in
         (
           output.provider, output.status == .blocked,
@@ -179,7 +207,10 @@ extension InferredTag {
   /// Adds `times` more occurrences of a record already added once.
   mutating func add(_ replay: Replay, times: Int) {
     count += times
-    for name in replay.properties { properties[name]?.present += times }
+    for (name, text) in replay.properties {
+      properties[name]?.present += times
+      if let text { properties[name]?.values[text]? += times }
+    }
     for output in replay.outputs {
       providers[output.provider]?.outputs += times
       if output.blocked {

@@ -49,7 +49,12 @@ struct PlanDraftWriter {
     } else {
       out += "    properties:\n"
       for (name, property) in tag.properties.sorted(by: { $0.key < $1.key }) {
-        out += "      \(scalar(name)): \(constraints(property, count: tag.count))\n"
+        let values = property.inferredEnum(name: name)
+        out += "      \(scalar(name)): \(constraints(property, count: tag.count, enum: values))"
+        // An inferred enum says so: it is the likeliest line of a draft to be wrong.
+        out +=
+          values == nil
+          ? "\n" : "  # enum inferred from \(property.present) record\(property.present == 1 ? "" : "s")\n"
       }
     }
     if tag.section != .screens, tag.section != .timed, let screens = screenList(tag) {
@@ -70,17 +75,13 @@ struct PlanDraftWriter {
     return tag.screens.compactMap { $0 }.sorted()
   }
 
-  private func constraints(_ property: InferredTag.Property, count: Int) -> String {
+  private func constraints(_ property: InferredTag.Property, count: Int, enum values: [String]?) -> String {
     var parts: [String] = []
     let types = property.typeNames
     parts.append(
       types.count == 1 ? "type: \(scalar(types[0]))" : "type: [\(types.map(scalar).joined(separator: ", "))]")
     if property.present == count { parts.append("required: true") }
-    if property.onlyStrings, !property.values.isEmpty, property.values.count <= InferredTag.enumLimit,
-      property.present >= 4 * property.values.count
-    {
-      parts.append("enum: [\(property.values.sorted().map(scalar).joined(separator: ", "))]")
-    }
+    if let values { parts.append("enum: [\(values.map(scalar).joined(separator: ", "))]") }
     return "{\(parts.joined(separator: ", "))}"
   }
 

@@ -1,3 +1,4 @@
+import TaggingPlan
 import TagscopeRecording
 
 /// What a recording sent, without its timing or order: per tag signature, how often it fired, its
@@ -19,7 +20,7 @@ public struct RecordingProfile: Sendable {
     public var count = 0
     /// How many outputs had each status (`sent`, `dropped`, `blocked`, `failed`…).
     public var statuses: [String: Int] = [:]
-    /// By call name (the method when a call has no name).
+    /// By call key (``RecordingProfile/callKey(method:name:)``: the name, else the method).
     public var calls: [String: CallProfile] = [:]
   }
 
@@ -31,6 +32,14 @@ public struct RecordingProfile: Sendable {
     public var properties = PathTypes()
     /// By provider identifier.
     public var providers: [String: ProviderProfile] = [:]
+  }
+
+  /// What a call is compared by: its name; its method when it has none; `method(<id>)` when its
+  /// name is an identity (a user id: `setUser(<id>)`, `changeUser(<id>)`, see ``IdentityShape``),
+  /// so two runs that identified other users make the same call and compare its parameters.
+  public static func callKey(method: String, name: String?) -> String {
+    guard let name else { return method }
+    return IdentityShape.isIdentityName(name, method: method) ? "\(method)(<id>)" : name
   }
 
   /// By signature.
@@ -51,7 +60,10 @@ public struct RecordingProfile: Sendable {
     init(_ record: Record) {
       signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
       outputs = record.outputs.map { output in
-        (output.provider, output.status.rawValue, output.calls.map { $0.name ?? $0.method })
+        (
+          output.provider, output.status.rawValue,
+          output.calls.map { RecordingProfile.callKey(method: $0.method, name: $0.name) }
+        )
       }
     }
   }
@@ -103,7 +115,7 @@ public struct RecordingProfile: Sendable {
         profile.methods.insert(call.method)
         profile.parameters.add(call.parameters)
       }
-      profile(&provider.calls[call.name ?? call.method, default: CallProfile()])
+      profile(&provider.calls[callKey(method: call.method, name: call.name), default: CallProfile()])
     }
   }
 }

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TaggingPlan
 
 /// The JSON types a property or parameter was seen with, as a set (order-insensitive: a value seen
 /// once as a string and once as a number is `number|string`). Integers and doubles are both
@@ -41,7 +42,8 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
 }
 
 /// Types by path within a tag's properties or a call's parameters: `title`, `item.id`,
-/// `products[].price` (an array's elements share `[]`). Nesting is followed to ``depthLimit``
+/// `products[].price` (an array's elements share `[]`; an id-shaped key is `<id>`, as in
+/// `listeners.<id>`, so objects keyed by ids compare, see ``IdentityShape``). Nesting is followed to ``depthLimit``
 /// levels and at most ``pathLimit`` paths are kept per tag or call (recordings are untrusted).
 public struct PathTypes: Sendable, Hashable {
   public static let depthLimit = 8
@@ -54,8 +56,11 @@ public struct PathTypes: Sendable, Hashable {
 
   /// Adds every path of `properties` with its value's type.
   public mutating func add(_ properties: Properties) {
-    for (key, value) in properties { add(value, at: key, depth: 1) }
+    for (key, value) in properties { add(value, at: Self.component(key), depth: 1) }
   }
+
+  /// A key as a path component: `<id>` for an id-shaped one.
+  static func component(_ key: String) -> String { IdentityShape.isIdShaped(key) ? "<id>" : key }
 
   private mutating func add(_ value: PropertyValue, at path: String, depth: Int) {
     guard types[path] != nil || types.count < Self.pathLimit else { return }
@@ -63,7 +68,7 @@ public struct PathTypes: Sendable, Hashable {
     guard depth < Self.depthLimit else { return }
     switch value {
     case .object(let nested):
-      for (key, inner) in nested { add(inner, at: path + "." + key, depth: depth + 1) }
+      for (key, inner) in nested { add(inner, at: path + "." + Self.component(key), depth: depth + 1) }
     case .array(let elements):
       for element in elements { add(element, at: path + "[]", depth: depth + 1) }
     default: break

@@ -21,7 +21,8 @@ struct PlanInferCommand: ParsableCommand {
     abstract: "Draft a tagging plan from recordings (in-app or from listen), printed as YAML.",
     discussion: """
       Every tag the recordings hold, with its properties (types; required when present every time; \
-      enum for a small set of string values), the screens it happened on, and per provider the calls \
+      enum, marked by a comment, only for at most 10 string values each seen 3 times or more, never \
+      ids, timestamps or free text), the screens it happened on, and per provider the calls \
       observed (with when: {screen: …} where they differ by screen, when: {phase: …} for timed \
       events), counts as comments. The output is deterministic and loads as a plan; it plans what the \
       app sent, bugs included, so review it. Exit status: 0, or 2 when a recording cannot be read; \

@@ -2,6 +2,7 @@ import AnalyticsHub
 import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
+import TaggingPlan
 import TagscopeDiff
 import TagscopeRecording
 import XCTest
@@ -203,6 +204,61 @@ final class RecordingDiffTests: XCTestCase {
     XCTAssertEqual(same.exitCode, 0, same.output)
     XCTAssertEqual(same.report?.diff.findings.count, 0)
     XCTAssertGreaterThan(same.report?.diff.baseTags ?? 0, 20)
+  }
+
+  /// The issue's case: two demo runs with other seeds identified other users; the diff reported
+  /// each user id as a renamed, removed or added call. Calls named after the user are compared by
+  /// method and traits, so no change names an id.
+  func testDemoRunsWithOtherSeedsReportNoIdentityAsAChange() throws {
+    let first = try demoRecording("first.jsonl", seed: 1, count: 2_000)
+    let second = try demoRecording("second.jsonl", seed: 2, count: 2_000)
+    let outcome = DiffRunner.run(base: first, new: second, format: .markdown, failOn: DiffChange.regressions)
+    let findings = try XCTUnwrap(outcome.report?.diff.findings)
+    let named = findings.filter { finding in
+      [finding.call, finding.base, finding.new, finding.path].contains {
+        $0.map { IdentityShape.isIdShaped($0) || $0.contains("user-") } ?? false
+      }
+    }
+    XCTAssertEqual(named.map(\.message), [], outcome.output)
+    XCTAssertFalse(findings.contains { $0.tag.kind == "identify" }, outcome.output)
+    let (profile, _) = try ProfileReader.read(path: first)
+    let identify = try XCTUnwrap(profile.tags.first { $0.key.kind == "identify" }?.value)
+    XCTAssertEqual(identify.providers["piano"]?.calls.keys.sorted(), ["setUser(<id>)"])
+    XCTAssertEqual(identify.providers["amplitude"]?.calls.keys.sorted(), ["identify", "setUserId(<id>)"])
+    XCTAssertEqual(
+      identify.providers["piano"]?.calls["setUser(<id>)"]?.count, identify.providers["piano"]?.count)
+  }
+
+  /// `identify` is compared by method and traits: another user is no change, another trait type,
+  /// a trait gone or another SDK method is.
+  func testIdentifyIsComparedByMethodAndTraits() throws {
+    func identify(_ seq: UInt64, user: String, category: PropertyValue, method: String = "setUser") -> Record
+    {
+      record(
+        seq, .identify, "identify", ["plan": "free"], screen: "login",
+        outputs: [
+          sent("piano", user, ["category": category], method: method),
+          sent("segment", user, ["userId": .string(user), "traits": ["plan": "free"]], method: "identify"),
+          sent("amplitude", "Logged In", method: "track"),
+        ])
+    }
+    let base = try write(
+      "base.jsonl",
+      [identify(1, user: "user-1", category: "free"), identify(2, user: "alice", category: "free")])
+    let same = try write(
+      "same.jsonl",
+      [identify(1, user: "user-2", category: "free"), identify(2, user: "bob", category: "premium")])
+    XCTAssertEqual(DiffRunner.run(base: base, new: same, format: .text, failOn: []).report?.diff.findings, [])
+    let changed = try write("changed.jsonl", [identify(1, user: "user-3", category: 1, method: "setUserID")])
+    let findings = try XCTUnwrap(
+      DiffRunner.run(base: base, new: changed, format: .text, failOn: []).report?.diff.findings)
+    XCTAssertEqual(
+      findings.map { "\($0.change.rawValue) \($0.provider ?? "-") \($0.call ?? "-") \($0.path ?? "-")" },
+      [
+        "renamed piano setUserID(<id>) -", "method piano setUserID(<id>) -",
+        "param-type piano setUserID(<id>) category",
+      ],
+      findings.map(\.message).joined(separator: "\n"))
   }
 
   private func demoRecording(_ name: String, seed: UInt64, count: Int = 1_500) throws -> String {
