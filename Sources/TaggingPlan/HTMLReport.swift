@@ -12,6 +12,8 @@ public enum HTMLReport {
   static let occurrencesPerGroup = 10
   /// Unreadable lines and seq anomalies listed; the rest are counted.
   static let problemsListed = 20
+  /// Bytes of a violation's payload shown; the rest are cut, and the page says so.
+  static let payloadLimit = 4096
 
   /// The report as an HTML document; violations at or above `failOn` are the ones that fail.
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
@@ -20,6 +22,7 @@ public enum HTMLReport {
     out += "<title>" + MarkupText.escape("tagscope validate · plan \(report.plan.title)") + "</title>\n"
     out += "<style>\n" + style + "</style>\n</head>\n<body>\n"
     summary(report, failOn: failOn, into: &out)
+    if let meta = report.meta { header(meta, into: &out) }
     matrix(report.coverage, into: &out)
     violations(report, into: &out)
     sources(report, into: &out)
@@ -41,6 +44,7 @@ public enum HTMLReport {
     .verdict-fail{color:#a40e26;font-weight:600}.verdict-pass{color:#116329;font-weight:600}
     .legend span{display:inline-block;padding:.1em .5em;margin-right:.4em;border:1px solid #d0d7de}
     .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}
+    details summary{cursor:pointer;color:#57606a}details pre{margin:.3em 0;white-space:pre-wrap;word-break:break-all}
     """
 
   private static func summary(_ report: ValidationReport, failOn: Severity, into out: inout String) {
@@ -58,6 +62,29 @@ public enum HTMLReport {
       out += report.files.map { "<code>\(MarkupText.escape($0))</code>" }.joined(separator: ", ")
       out += " · plan <code>\(MarkupText.escape(report.plan.file))</code></p>\n"
     }
+  }
+
+  /// The report's metadata as a table: generated, tagscope version, plan, one row per recording.
+  static func header(_ meta: ReportMeta, into out: inout String) {
+    out += "<table class=\"meta\"><tbody>\n"
+    func row(_ name: String, _ value: String) {
+      out += "<tr><th>" + MarkupText.escape(name) + "</th><td>" + MarkupText.escape(value) + "</td></tr>\n"
+    }
+    row("generated", meta.generatedText)
+    row("tagscope", meta.toolVersion)
+    row("plan", meta.planText)
+    for recording in meta.recordings.prefix(ReportMeta.recordingsListed) {
+      var value = recording.summary
+      if let started = recording.startedMilliseconds {
+        value += " · started " + ISO8601Timestamp.string(milliseconds: started)
+      }
+      out += "<tr><th>recording</th><td><code>" + MarkupText.escape(recording.file) + "</code> "
+      out += MarkupText.escape(value) + "</td></tr>\n"
+    }
+    if meta.recordings.count > ReportMeta.recordingsListed {
+      row("recordings", "… and \(meta.recordings.count - ReportMeta.recordingsListed) more")
+    }
+    out += "</tbody></table>\n"
   }
 
   /// One row per planned tag and screen, one column for the tag itself and one per provider.
@@ -210,6 +237,8 @@ public enum HTMLReport {
         }
         out += "<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
         out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
+        // Occurrences from identical records share their payload: shown once.
+        var shown: [PlanViolation] = []
         for index in indexes.prefix(occurrencesPerGroup) {
           let violation = report.violations[index]
           let site = report.site(ofViolationAt: index)
@@ -220,7 +249,14 @@ public enum HTMLReport {
             + "</td>"
           out +=
             "<td>" + MarkupText.escape(site?.source ?? "—") + "</td><td>"
-            + MarkupText.escape(violation.message) + "</td></tr>\n"
+            + MarkupText.escape(violation.message)
+          if let earlier = shown.first(where: { $0.sharesDetail(with: violation) }) {
+            out += " <span class=\"muted\">(payload as #\(earlier.seq))</span>"
+          } else if violation.evidence != nil {
+            out += payload(violation)
+            shown.append(violation)
+          }
+          out += "</td></tr>\n"
         }
         out += "</tbody></table>\n"
         if indexes.count > occurrencesPerGroup {
@@ -244,6 +280,30 @@ public enum HTMLReport {
         "<td class=\"mono\">" + (row.differs ? "✗ " : "") + MarkupText.escape(row.actual) + "</td></tr>\n"
     }
     out += "</tbody></table>\n"
+  }
+
+  /// A collapsible `<details>` with what the record carried (the JSON report's `actual`: the
+  /// provider's status and calls, the property's value, the screen), indented JSON escaped for
+  /// the page, cut at ``payloadLimit`` bytes (saying so); empty when the violation has none.
+  static func payload(_ violation: PlanViolation) -> String {
+    guard let evidence = violation.evidence else { return "" }
+    let json = JSONWriter.string(pretty: true) { out in
+      out.escapesLineSeparators = true
+      evidence.writeActual(into: &out)
+    }
+    let total = json.utf8.count
+    var shown = json
+    if total > payloadLimit {
+      var end = payloadLimit
+      let bytes = Array(json.utf8)
+      // Back to the start of a character.
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      shown = String(decoding: bytes[..<end], as: UTF8.self) + "\n…"
+    }
+    var out = "<details class=\"payload\"><summary>payload (what the record carried"
+    out += total > payloadLimit ? ", first \(payloadLimit) of \(total) bytes shown)" : ")"
+    out += "</summary><pre>" + MarkupText.escape(shown) + "</pre></details>"
+    return out
   }
 
   private static func sources(_ report: ValidationReport, into out: inout String) {

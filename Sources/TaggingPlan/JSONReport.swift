@@ -2,7 +2,9 @@ import Foundation
 import TagscopeRecording
 
 /// The machine-readable report:
-/// `{"violations":[{"seq","severity","rule","tag","provider","message","file","line","time","source",
+/// `{"meta":{"generated","tool","toolVersion","plan":{"file","name","version"},
+/// "recordings":[{"file","formatVersion","app","appVersion","appBuild","device","started"}…]},
+/// "violations":[{"seq","severity","rule","tag","provider","message","file","line","time","source",
 /// "planFile","planLine","expected","actual"}…],
 /// "coverage":{"planned","seen","passed","failing","blocked","notSeen","missing":[…],
 /// "items":[{"id","section","tag","screen","provider","planLine","state","rules","reasons","records",
@@ -23,6 +25,9 @@ import TagscopeRecording
 /// it), `failing` (any record broke it: `failures` of `records`, with `rules`), `blocked` (with `reasons`) or `not-seen`; `missing` lists the items never
 /// seen (not seen or blocked); `problems` are the unreadable lines, skipped; `sequence` counts the
 /// records whose `seq` repeats or goes backwards within their source, listing the first ones.
+/// `meta` (left out of a report built from records in memory) says when the report was made
+/// (`generated`, ISO 8601 UTC), by which tagscope, against which plan, and what each recording's
+/// header says (`null` where it says nothing; `started` is when recording started).
 public enum JSONReport {
   /// The report as one JSON object, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
@@ -38,11 +43,20 @@ public enum JSONReport {
 
   private static func write(_ report: ValidationReport, into out: inout JSONWriter) {
     out.escapesLineSeparators = true
-    let sites = report.violationSites()
+    // Each violation's site, found walking the sites beside the violations (not an array of them
+    // all: the report streams in memory independent of its violations).
+    var site = 0
     out.object { out in
-      out.key("violations", first: true)
+      if let meta = report.meta {
+        out.key("meta", first: true)
+        write(meta, into: &out)
+      }
+      out.key("violations", first: report.meta == nil)
+      let sites = report.sites
       out.array(report.violations.indices) { out, index in
-        write(report.violations[index], at: sites[index].map(Place.init), into: &out)
+        while site + 1 < sites.count && sites[site + 1].firstViolation <= index { site += 1 }
+        let place = site < sites.count && sites[site].firstViolation <= index ? Place(sites[site]) : nil
+        write(report.violations[index], at: place, into: &out)
       }
       out.key("coverage")
       write(report.coverage, into: &out)
@@ -80,6 +94,46 @@ public enum JSONReport {
       }
     }
     out.byte(UInt8(ascii: "\n"))
+  }
+
+  /// `{"generated","tool","toolVersion","plan":{…},"recordings":[…]}`.
+  static func write(_ meta: ReportMeta, into out: inout JSONWriter) {
+    out.object { out in
+      out.key("generated", first: true)
+      out.timestamp(meta.generatedMilliseconds)
+      out.key("tool")
+      out.string("tagscope")
+      out.key("toolVersion")
+      out.string(meta.toolVersion)
+      out.key("plan")
+      out.object { out in
+        out.key("file", first: true)
+        out.string(meta.planFile)
+        out.key("name")
+        out.string(meta.planName)
+        out.key("version")
+        out.string(orNull: meta.planVersion)
+      }
+      out.key("recordings")
+      out.array(meta.recordings) { out, recording in
+        out.object { out in
+          out.key("file", first: true)
+          out.string(recording.file)
+          out.key("formatVersion")
+          out.int(recording.formatVersion)
+          out.key("app")
+          out.string(orNull: recording.app)
+          out.key("appVersion")
+          out.string(orNull: recording.appVersion)
+          out.key("appBuild")
+          out.string(orNull: recording.appBuild)
+          out.key("device")
+          out.string(orNull: recording.device)
+          out.key("started")
+          if let started = recording.startedMilliseconds { out.timestamp(started) } else { out.raw("null") }
+        }
+      }
+    }
   }
 
   /// `{"source","passed","failing","blocked","notSeen","states":{item id: state}}`.

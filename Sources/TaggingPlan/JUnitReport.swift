@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// The report for CI systems: one test case per coverage item (each planned tag and each planned
 /// tag × screen × provider expectation), its outcome its coverage state: a failing item (any of
 /// its records broke it) fails (its violations at or above `--fail-on`; one failing only with
@@ -123,13 +125,45 @@ public enum JUnitReport {
     let counts =
       "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
     out += "<testsuites name=\"tagscope validate\" \(counts)>\n"
-    out += "  <testsuite name=\"\(MarkupText.escape(suite))\" \(counts)>\n"
-    out += "    <properties><property name=\"records\" value=\"\(report.records)\"/>"
+    let timestamp = report.meta.map { " timestamp=\"\(String($0.generatedText.prefix(19)))\"" } ?? ""
+    out += "  <testsuite name=\"\(MarkupText.escape(suite))\" \(counts)\(timestamp)>\n"
+    out += "    <properties>"
+    if let meta = report.meta { out += properties(meta) }
+    out += "<property name=\"records\" value=\"\(report.records)\"/>"
     out += "<property name=\"violations\" value=\"\(report.violations.count)\"/>"
     out += "<property name=\"coverage\" value=\"\(MarkupText.escape(coverage.summary))\"/></properties>\n"
     for testCase in cases { out += "    " + testCase + "\n" }
     out += "  </testsuite>\n</testsuites>\n"
     return out
+  }
+
+  /// The metadata as properties: `generated`, `tagscope.version`, `plan.file`, `plan.name`,
+  /// `plan.version`, then per recording `recording.N.file`, `.app`, `.appVersion`, `.appBuild`,
+  /// `.device`, `.started` (each when known; N from 1).
+  static func properties(_ meta: ReportMeta) -> String {
+    var pairs: [(String, String)] = [
+      ("generated", meta.generatedText), ("tagscope.version", meta.toolVersion), ("plan.file", meta.planFile),
+      ("plan.name", meta.planName),
+    ]
+    if let version = meta.planVersion { pairs.append(("plan.version", version)) }
+    for (index, recording) in meta.recordings.prefix(ReportMeta.recordingsListed).enumerated() {
+      let prefix = "recording.\(index + 1)."
+      pairs.append((prefix + "file", recording.file))
+      for (name, value) in [
+        ("app", recording.app), ("appVersion", recording.appVersion), ("appBuild", recording.appBuild),
+        ("device", recording.device),
+        ("started", recording.startedMilliseconds.map { ISO8601Timestamp.string(milliseconds: $0) }),
+      ] {
+        if let value { pairs.append((prefix + name, value)) }
+      }
+    }
+    if meta.recordings.count > ReportMeta.recordingsListed {
+      pairs.append(("recordings", String(meta.recordings.count)))
+    }
+    return pairs.map {
+      "<property name=\"\(MarkupText.escape($0.0))\" value=\"\(MarkupText.escape($0.1))\"/>"
+    }
+    .joined()
   }
 
   package static func testCase(

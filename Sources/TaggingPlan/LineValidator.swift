@@ -129,6 +129,7 @@ extension RecordingScanner {
   ) throws(RecordingReadError) -> Summary {
     let reader = try RecordingReader(path: path)
     var summary = Summary(versionWarning: reader.header.versionWarning)
+    summary.header = reader.header
     lines.startRecording(file: path)
     while let raw = try reader.nextRawLine() {
       switch raw {

@@ -62,6 +62,10 @@ public struct PlanViolation: Sendable, Hashable {
   }
   var evidence: ViolationEvidence? { detail.evidence }
 
+  /// Whether `other` is a violation of an identical record (the same shared detail, payload
+  /// included).
+  func sharesDetail(with other: PlanViolation) -> Bool { detail === other.detail }
+
   /// Whether this is the plan's `provider-rule` report of a rule violation the record's output
   /// already carries (the hub's finding): one violation, which the record shows as its own.
   public var restatesRecordedRule: Bool {

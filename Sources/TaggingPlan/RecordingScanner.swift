@@ -14,6 +14,8 @@ public enum RecordingScanner {
     public var droppedByWriter = 0
     /// The header's version warning, when the recording is newer than this reader.
     public var versionWarning: String?
+    /// The recording's header (validation only).
+    var header: RecordingHeader?
     /// Records whose `seq` repeats, goes backwards or starts again within their source (the first
     /// ``anomalyLimit``; ``sequence`` counts them all). Records stay in file order.
     public var sequenceAnomalies: [RecordingProblem] = []

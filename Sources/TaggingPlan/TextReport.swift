@@ -1,6 +1,8 @@
+import TagscopeRecording
 import TagscopeTimeline
 
-/// The report for a person: a summary line, violations grouped by severity then by rule, tag
+/// The report for a person: a summary line with the report's metadata under it (when made, by
+/// which tagscope, the plan file, each recording's header), violations grouped by severity then by rule, tag
 /// and provider (a few examples each, each with its recording `file:line` when known), then the
 /// checklist of the items that did not pass (failing with how many of their records broke them
 /// and the rules broken, blocked with their reasons, not seen).
@@ -16,6 +18,7 @@ public enum TextReport {
     lines.append(
       "plan \(report.plan.title) · \(report.records) records · \(plural(errors, "error")), \(plural(warnings, "warning")) · \(report.coverage.summary)"
     )
+    if let meta = report.meta { header(meta, into: &lines) }
     if !report.problems.isEmpty {
       lines.append("")
       lines.append("unreadable lines (\(report.problems.count), skipped)")
@@ -80,6 +83,22 @@ public enum TextReport {
     }
     // Names, ids, sources and messages come from the plan and the recordings: made terminal-safe.
     return lines.map(TerminalText.sanitize).joined(separator: "\n") + "\n"
+  }
+
+  /// Under the summary line, indented: `tagscope 0.1.0 · generated 2026-…Z`, the plan file, each
+  /// recording's header (app, version and build, device, when it started).
+  static func header(_ meta: ReportMeta, into lines: inout [String]) {
+    lines.append("  tagscope \(meta.toolVersion) · generated \(meta.generatedText)")
+    lines.append("  plan file \(meta.planText)")
+    for recording in meta.recordings.prefix(ReportMeta.recordingsListed) {
+      let started = recording.startedMilliseconds.map {
+        " · started \(ISO8601Timestamp.string(milliseconds: $0))"
+      }
+      lines.append("  recording \(recording.file): \(recording.summary)\(started ?? "")")
+    }
+    if meta.recordings.count > ReportMeta.recordingsListed {
+      lines.append("  … and \(meta.recordings.count - ReportMeta.recordingsListed) more recordings")
+    }
   }
 
   /// Items listed per source under "coverage by source".

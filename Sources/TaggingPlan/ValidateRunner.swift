@@ -32,9 +32,11 @@ public enum ValidateRunner {
   }
 
   /// Runs the validation of `recordings` against the plan at `planPath`.
+  ///
+  /// The report says it was made at `generated` (now unless given: golden tests fix it).
   public static func run(
     planPath: String, recordings: [String], format: ReportFormat, failOn: Severity,
-    failOnUnreadable: Bool = false, bySource: Bool = false
+    failOnUnreadable: Bool = false, bySource: Bool = false, generated: Date? = nil
   ) -> Outcome {
     let plan: Plan
     do {
@@ -47,13 +49,13 @@ public enum ValidateRunner {
     }
     return run(
       plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable,
-      bySource: bySource)
+      bySource: bySource, generated: generated)
   }
 
   /// Runs the validation of `recordings` against a loaded plan.
   public static func run(
     plan: Plan, recordings: [String], format: ReportFormat, failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false
+    bySource: Bool = false, generated: Date? = nil
   ) -> Outcome {
     guard !recordings.isEmpty else {
       return Outcome(
@@ -62,7 +64,7 @@ public enum ValidateRunner {
     let report: ValidationReport
     var diagnostics = ""
     do {
-      report = try validate(plan: plan, recordings: recordings, bySource: bySource) {
+      report = try validate(plan: plan, recordings: recordings, bySource: bySource, generated: generated) {
         diagnostics += $0 + "\n"
       }
     } catch {
@@ -82,9 +84,11 @@ public enum ValidateRunner {
   /// Records are decoded only the first time their content (kind, name, properties, screen,
   /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
   /// reuses its result (see ``LineKey``), so validation keeps up with indexing.
-  /// With `bySource`, the report also has each source's own coverage.
+  /// With `bySource`, the report also has each source's own coverage. Its ``ValidationReport/meta``
+  /// says it was made at `generated` (now unless given) and carries each recording's header.
   public static func validate(
-    plan: Plan, recordings: [String], bySource: Bool = false, note: (String) -> Void = { _ in }
+    plan: Plan, recordings: [String], bySource: Bool = false, generated: Date? = nil,
+    note: (String) -> Void = { _ in }
   )
     throws(RecordingReadError) -> ValidationReport
   {
@@ -95,8 +99,12 @@ public enum ValidateRunner {
     var sequence = SequenceCheck.Counts()
     var sites: [RecordSite] = []
     var sources: [SourceTotals] = []
+    var headers: [ReportMeta.Recording] = []
     for path in recordings {
       let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
+      headers.append(
+        summary.header.map { ReportMeta.Recording(file: path, header: $0) }
+          ?? ReportMeta.Recording(file: path))
       sites.append(contentsOf: summary.sites)
       SourceTotals.add(summary, to: &sources)
       problems.append(contentsOf: summary.problems)
@@ -123,6 +131,7 @@ public enum ValidateRunner {
       problems: problems, sequenceAnomalies: anomalies, sequence: sequence, files: recordings, sites: sites,
       sources: sources)
     report.coverageBySource = lines.bySource
+    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
     return report
   }
 

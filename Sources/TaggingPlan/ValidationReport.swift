@@ -108,6 +108,9 @@ public struct ValidationReport: Sendable {
   /// With `--by-source`: each source's own coverage (records without a source by their file, as
   /// `(file.jsonl)`), in the order first seen; `nil` otherwise.
   public var coverageBySource: [(source: String, coverage: Coverage)]?
+  /// When and by what the report was made, the plan and each recording's header; `nil` for a
+  /// report built from records in memory (the reports then leave it out).
+  public var meta: ReportMeta?
 
   /// A report.
   public init(

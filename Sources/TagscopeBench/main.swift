@@ -13,6 +13,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("listen", ServerBench.run),
   ("hostile", HostileBench.run),
   ("plan", PlanBench.run),
+  ("report", ReportBench.run),
   ("ui", UIBench.run),
   ("reload", ReloadBench.run),
   ("api", QueryAPIBench.run),

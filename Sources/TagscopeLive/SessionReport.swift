@@ -29,9 +29,11 @@ public enum SessionReport {
       }
       totals[source]?.violations += found.count
     }
-    return ValidationReport(
+    var report = ValidationReport(
       plan: monitor.plan, violations: violations, coverage: monitor.coverage, records: count,
       sources: order.compactMap { totals[$0] })
+    report.meta = ReportMeta(generated: Date(), plan: monitor.plan)
+    return report
   }
 
   /// Writes the report as JUnit to `junitPath` and as JSON to `jsonPath` (each when given);

@@ -404,23 +404,23 @@ package struct JSONWriter {
 
   /// `{`, the fields `body` writes (its first ``key(_:first:)`` with `first: true`), `}`.
   package mutating func object(_ body: (inout JSONWriter) -> Void) {
-    byte(UInt8(ascii: "{"))
+    openObject()
     body(&self)
-    byte(UInt8(ascii: "}"))
+    closeObject()
   }
 
   /// `[`, each of `elements` written by `element`, comma-separated, `]`.
   package mutating func array<Elements: Sequence>(
     _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
   ) {
-    byte(UInt8(ascii: "["))
+    openArray()
     var first = true
     for item in elements {
-      if !first { byte(UInt8(ascii: ",")) }
+      self.element(first: first)
       first = false
       element(&self, item)
     }
-    byte(UInt8(ascii: "]"))
+    closeArray()
   }
 
   package mutating func stringArray(_ values: [String]) {

@@ -20,5 +20,5 @@ struct Tagscope: AsyncParsableCommand {
   )
 
   /// This tagscope's version.
-  static let version = "0.1.0"
+  static let version = TagscopeVersion.current
 }

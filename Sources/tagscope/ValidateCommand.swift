@@ -46,10 +46,17 @@ struct Validate: ParsableCommand {
     help: "Also report each source's own coverage (records from listen by device, others by file).")
   var bySource = false
 
+  /// When the report says it was made: now, or `SOURCE_DATE_EPOCH` (seconds since 1970) when
+  /// set, for reproducible reports.
+  static var generated: Date {
+    ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap(Double.init).map(
+      Date.init(timeIntervalSince1970:)) ?? Date()
+  }
+
   func run() throws {
     let outcome = ValidateRunner.run(
       planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
-      failOnUnreadable: strict || failOnUnreadable, bySource: bySource)
+      failOnUnreadable: strict || failOnUnreadable, bySource: bySource, generated: Self.generated)
     try outcome.writeOutput(to: .standardOutput)
     StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
