@@ -35,6 +35,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private var pending: [Record] = []
   /// The recording lines of `pending`: each as it arrived, with `source` (and `run`) added.
   private var pendingLines: [[UInt8]] = []
+  /// What each stored line ends with (`source`, `run`), made once the header named them.
+  private var suffix: StoredSuffix?
   private var deadline: Scheduled<Void>?
   private var peer = "unknown"
   private var problems = ProblemBudget()
@@ -250,7 +252,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
       taken = max(taken ?? 0, record.seq)
       record.source = source
       pending.append(record)
-      pendingLines.append(Self.storedLine(line, source: source, run: run))
+      if suffix == nil { suffix = StoredSuffix(source: source, run: run) }
+      pendingLines.append(Self.storedLine(line, suffix: suffix!))
     case .success(.dropped(let marker)):
       flush()
       server.statistics.update { $0.droppedByClients += marker.count }
@@ -282,23 +285,45 @@ final class NativeStreamHandler: ChannelInboundHandler {
   /// The line a record is stored as: the bytes that arrived, with `"source"` (and `"run"`) added
   /// as the object's last keys, which every reader takes over an earlier key of the same name.
   static func storedLine(_ line: ByteBuffer, source: String, run: String?) -> [UInt8] {
-    let view = line.readableBytesView
-    var end = view.endIndex
-    while end > view.startIndex, [0x20, 0x09, 0x0D].contains(view[end - 1]) { end -= 1 }
-    guard end > view.startIndex, view[end - 1] == UInt8(ascii: "}") else { return Array(view[..<end]) }
-    end -= 1
-    // `{}`: no key before ours.
-    let empty =
-      view[..<end].last { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A } == UInt8(ascii: "{")
-    var tail = empty ? "" : ","
-    tail += "\"source\":" + JSONText.quoted(source)
-    if let run { tail += ",\"run\":" + JSONText.quoted(run) }
-    tail += "}\n"
-    // One allocation of the exact size: the line is held until the worker writes it.
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(end - view.startIndex + tail.utf8.count)
-    bytes += view[..<end]
-    bytes += tail.utf8
-    return bytes
+    storedLine(line, suffix: StoredSuffix(source: source, run: run))
+  }
+
+  /// ``storedLine(_:source:run:)`` with the suffix made once per stream: two copies of bytes.
+  static func storedLine(_ line: ByteBuffer, suffix: StoredSuffix) -> [UInt8] {
+    line.withUnsafeReadableBytes { raw in
+      var end = raw.count
+      while end > 0, raw[end - 1] == 0x20 || raw[end - 1] == 0x09 || raw[end - 1] == 0x0D { end -= 1 }
+      guard end > 0, raw[end - 1] == UInt8(ascii: "}") else { return Array(raw[..<end]) }
+      end -= 1
+      var before = end
+      while before > 0,
+        raw[before - 1] == 0x20 || raw[before - 1] == 0x09 || raw[before - 1] == 0x0D
+          || raw[before - 1] == 0x0A
+      {
+        before -= 1
+      }
+      // `{}`: no key before ours, so no comma.
+      let tail = before > 0 && raw[before - 1] == UInt8(ascii: "{") ? suffix.alone : suffix.afterKeys
+      return [UInt8](unsafeUninitializedCapacity: end + tail.count) { buffer, count in
+        let target = UnsafeMutableRawPointer(buffer.baseAddress!)
+        if end > 0 { target.copyMemory(from: raw.baseAddress!, byteCount: end) }
+        tail.withUnsafeBytes { (target + end).copyMemory(from: $0.baseAddress!, byteCount: tail.count) }
+        count = end + tail.count
+      }
+    }
+  }
+}
+
+/// The end of a native stream's stored lines: `,"source":…(,"run":…)}` and a newline, and the same
+/// without the comma for an empty object.
+struct StoredSuffix: Sendable {
+  let afterKeys: [UInt8]
+  let alone: [UInt8]
+
+  init(source: String, run: String?) {
+    var keys = "\"source\":" + JSONText.quoted(source)
+    if let run { keys += ",\"run\":" + JSONText.quoted(run) }
+    afterKeys = Array(("," + keys + "}\n").utf8)
+    alone = Array((keys + "}\n").utf8)
   }
 }
