@@ -151,6 +151,7 @@ let package = Package(
     .testTarget(
       name: "TagscopeTimelineTests",
       dependencies: [
+        "TagscopeTestSupport",
         "TagscopeTimeline", "TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing",
         // A live timeline fed by an inspector on a podcast hub, as the debugger's is.
         "TagscopeInspector", "AnalyticsHubTesting", "PodcastDemo",
@@ -158,12 +159,20 @@ let package = Package(
     .testTarget(
       name: "TagscopeInspectorTests",
       dependencies: [
+        "TagscopeTestSupport",
         "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub", "AnalyticsHubTesting",
         "PodcastDemo",
       ]),
+    // What several test targets share (a raw TCP client, the podcast hub's tour, a recording read
+    // back); linked by tests only.
+    .target(
+      name: "TagscopeTestSupport",
+      dependencies: ["AnalyticsHub", "PodcastDemo", "TagscopeRecording", "TagscopeTimeline"],
+      path: "Tests/TagscopeTestSupport"),
     .testTarget(
       name: "TagscopeServerTests",
       dependencies: [
+        "TagscopeTestSupport",
         "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
         // SDKDevicesListenTests: a real live session's recording, replayed and validated.
@@ -173,6 +182,7 @@ let package = Package(
     .testTarget(
       name: "TagscopeLiveTests",
       dependencies: [
+        "TagscopeTestSupport",
         "TagscopeLive", "TagscopeServer", "TagscopeClient", "TaggingPlan", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline",
       ]),

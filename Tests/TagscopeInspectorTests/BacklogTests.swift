@@ -3,6 +3,7 @@ import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeInspector

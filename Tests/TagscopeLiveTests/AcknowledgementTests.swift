@@ -2,6 +2,7 @@ import Foundation
 import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

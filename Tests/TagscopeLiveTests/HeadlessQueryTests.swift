@@ -2,6 +2,7 @@ import Foundation
 import TaggingPlan
 import TagscopeLive
 import TagscopeServer
+import TagscopeTestSupport
 import XCTest
 
 /// `tagscope listen --headless --plan PLAN --junit FILE --json FILE`: the query API answers while

@@ -2,6 +2,7 @@ import Foundation
 import TaggingPlan
 import TagscopeInspector
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

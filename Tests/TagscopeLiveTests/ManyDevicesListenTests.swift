@@ -3,6 +3,7 @@ import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

@@ -3,6 +3,7 @@ import TaggingPlan
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
+import TagscopeTestSupport
 import TagscopeTimeline
 
 /// A real `listen` for query API tests: a live timeline recording to a temporary file, a live

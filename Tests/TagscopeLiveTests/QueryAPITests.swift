@@ -1,6 +1,7 @@
 import Foundation
 import TagscopeRecording
 import TagscopeServer
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import AnalyticsProviders
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

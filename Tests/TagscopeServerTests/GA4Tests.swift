@@ -1,6 +1,7 @@
 import AnalyticsHub
 import TagscopeInspector
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

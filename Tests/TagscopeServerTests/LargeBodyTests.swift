@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TagscopeInspector
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer

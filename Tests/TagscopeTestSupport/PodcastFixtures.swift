@@ -1,37 +1,46 @@
 import AnalyticsHub
-import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TagscopeRecording
 import TagscopeTimeline
 
-// The helpers TagscopeInspectorTests' TestSupport.swift has too (test targets cannot share code):
-// a temporary directory, the podcast hub and its tour, and a recording read back.
+// Helpers the Inspector and Timeline tests share: a temporary directory, the podcast hub and its
+// tour, and a recording read back.
 
 /// A temporary directory removed when the test ends.
-final class TemporaryDirectory {
-  let url: URL
+public final class TemporaryDirectory {
+  /// The directory.
+  public let url: URL
 
-  init() throws {
+  /// A new, empty directory.
+  public init() throws {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("tagscope-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 
-  func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+  /// A file in it.
+  public func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
   deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// A call type for test providers.
-struct TestCall: ProviderCall {
-  var method: String
-  var name: String?
-  var parameters: Properties
+public struct TestCall: ProviderCall {
+  public var method: String
+  public var name: String?
+  public var parameters: Properties
+
+  /// A call.
+  public init(method: String, name: String?, parameters: Properties) {
+    self.method = method
+    self.name = name
+    self.parameters = parameters
+  }
 }
 
 /// A podcast hub with three providers (one sends, one drops all but screens, one needs marketing
 /// consent) and a manual clock.
-func makePodcastHub(clock: ManualClock = ManualClock()) throws -> AnalyticsHub<PodcastTaxonomy> {
+public func makePodcastHub(clock: ManualClock = ManualClock()) throws -> AnalyticsHub<PodcastTaxonomy> {
   let firebase = Provider<PodcastTaxonomy>(id: "firebase", adapter: DiscardingAdapter<TestCall>()) {
     tag, context in
     [
@@ -55,7 +64,7 @@ func makePodcastHub(clock: ManualClock = ManualClock()) throws -> AnalyticsHub<P
 }
 
 /// Drives a hub through a deterministic tour of the podcast app: `steps` tags of every kind.
-func drivePodcastTour(_ hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, steps: Int) {
+public func drivePodcastTour(_ hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, steps: Int) {
   let podcasts = Podcast.catalogue
   for step in 0..<steps {
     clock.advance(by: 0.037)
@@ -85,14 +94,15 @@ func drivePodcastTour(_ hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, 
 }
 
 /// Every entry of a recording, split by kind.
-struct ReadBack {
-  var header: RecordingHeader
-  var records: [Record] = []
-  var locations: [LineLocation] = []
-  var markers: [DropMarker] = []
-  var problems: [LineProblem] = []
+public struct ReadBack {
+  public var header: RecordingHeader
+  public var records: [Record] = []
+  public var locations: [LineLocation] = []
+  public var markers: [DropMarker] = []
+  public var problems: [LineProblem] = []
 
-  init(path: String) throws {
+  /// Reads the recording at `path`.
+  public init(path: String) throws {
     let reader = try RecordingReader(path: path)
     header = reader.header
     while let entry = try reader.next() {

@@ -6,17 +6,14 @@ import Foundation
   import Darwin
 #endif
 
-// TagscopeServerTests and TagscopeLiveTests each have this file, the same (test targets cannot
-// share code).
-
 /// A blocking loopback TCP client for sending exact bytes (truncated requests, raw JSONL…).
-final class RawClient: @unchecked Sendable {
+public final class RawClient: @unchecked Sendable {
   /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
-  private(set) var descriptor: Int32
+  public private(set) var descriptor: Int32
 
   /// A connection to `port`; a read waits at most `timeout` seconds, a guard against a server that
   /// never answers, not a wait.
-  init(port: Int, timeout: TimeInterval = 60) throws {
+  public init(port: Int, timeout: TimeInterval = 60) throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
@@ -43,7 +40,7 @@ final class RawClient: @unchecked Sendable {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
-  func send(_ bytes: [UInt8]) {
+  public func send(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -52,10 +49,10 @@ final class RawClient: @unchecked Sendable {
     }
   }
 
-  func send(_ text: String) { send(Array(text.utf8)) }
+  public func send(_ text: String) { send(Array(text.utf8)) }
 
   /// Everything the server sends until it closes the connection.
-  func readAll() -> [UInt8] {
+  public func readAll() -> [UInt8] {
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -67,7 +64,7 @@ final class RawClient: @unchecked Sendable {
   }
 
   /// Whether the server closed the connection (a read returns 0).
-  func waitForClose() -> Bool {
+  public func waitForClose() -> Bool {
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -77,7 +74,7 @@ final class RawClient: @unchecked Sendable {
   }
 
   /// Reads one HTTP response (status and body by `Content-Length`).
-  func readResponse() -> (status: Int, body: String)? {
+  public func readResponse() -> (status: Int, body: String)? {
     var data: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -113,7 +110,7 @@ final class RawClient: @unchecked Sendable {
 }
 
 /// Sends one HTTP request and reads the response.
-func httpRequest(
+public func httpRequest(
   port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
   headers: [String] = [], body: [UInt8]
 ) throws -> (status: Int, body: String)? {
@@ -127,7 +124,8 @@ func httpRequest(
   return client.readResponse()
 }
 
-func httpRequest(
+/// ``httpRequest(port:method:path:contentType:headers:body:)`` with a text body.
+public func httpRequest(
   port: Int, method: String = "POST", path: String, contentType: String? = "application/json",
   headers: [String] = [], body: String
 ) throws -> (status: Int, body: String)? {
@@ -139,7 +137,9 @@ func httpRequest(
 extension RawClient {
   /// The status line and headers (lower-cased names) of the reply to `request` (sent with
   /// `Connection: close`).
-  static func exchange(_ port: Int, _ request: String) throws -> (status: Int, headers: [String: String]) {
+  public static func exchange(_ port: Int, _ request: String) throws -> (
+    status: Int, headers: [String: String]
+  ) {
     let client = try RawClient(port: port, timeout: 20)
     client.send(request)
     let text = String(decoding: client.readAll(), as: UTF8.self)
