@@ -20,6 +20,9 @@ final class LineServer: @unchecked Sendable {
   private var received: [Received] = []
   private var current: Int32 = -1
   private var stopped = false
+  /// Signalled when the accept thread ends: the listener is closed only after it, so that thread
+  /// never accepts on a descriptor number that went to the next test's server.
+  private let acceptEnded = DispatchSemaphore(value: 0)
 
   /// Listens on `port` (0 picks a free one).
   init(port: UInt16 = 0) throws {
@@ -63,12 +66,18 @@ final class LineServer: @unchecked Sendable {
   }
 
   private func acceptLoop() {
+    defer { acceptEnded.signal() }
     var connection = 0
     while true {
       let client = accept(listener, nil, nil)
       if client < 0 { return }
       connection += 1
       lock.lock()
+      if stopped {
+        lock.unlock()
+        close(client)
+        return
+      }
       current = client
       lock.unlock()
       var pending: [UInt8] = []
@@ -122,6 +131,7 @@ final class LineServer: @unchecked Sendable {
     lock.unlock()
     guard first else { return }
     shutdown(listener, Int32(SHUT_RDWR))
+    acceptEnded.wait()
     close(listener)
   }
 
