@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeInspector

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeTestSupport
 
 #if canImport(Glibc)
   import Glibc

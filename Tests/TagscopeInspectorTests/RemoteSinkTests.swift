@@ -2,6 +2,7 @@ import AnalyticsHub
 import AnalyticsHubTesting
 import Foundation
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeInspector

@@ -4,6 +4,7 @@ import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

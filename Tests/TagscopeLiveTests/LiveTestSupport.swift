@@ -3,6 +3,7 @@ import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
+import TagscopeTestSupport
 import TagscopeTimeline
 
 /// A recorder whose writes wait while the gate is closed: a disk (or plan check) slower than the
@@ -64,16 +65,6 @@ final class GatedStore: LiveStore, @unchecked Sendable {
   var lastWriteError: SystemError? { recorder.lastError }
 }
 
-/// Values appended from any thread, read back in order (lines printed, live updates).
-final class LockedArray<Element: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [Element] = []
-
-  func append(_ element: Element) { lock.withLock { stored.append(element) } }
-
-  var all: [Element] { lock.withLock { stored } }
-}
-
 /// A live session's updates.
 typealias UpdateLog = LockedArray<LiveUpdate>
 
@@ -97,18 +88,6 @@ func screenRecords(_ count: Int, first: UInt64 = 1, source: String? = nil) -> [R
       seq: first + UInt64(index), time: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)),
       kind: .screen, name: "screen\(first + UInt64(index))", source: source)
   }
-}
-
-/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
-/// would never end (a bug): no test waits for time to pass.
-@discardableResult
-func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
-  let deadline = DispatchTime.now() + timeout
-  while !condition() {
-    if DispatchTime.now() >= deadline { return condition() }
-    usleep(1_000)
-  }
-  return true
 }
 
 /// The package root (for `scripts/`, `README.md` and `.venv/`).

@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeClient
+import TagscopeTestSupport
 import XCTest
 
 /// Issue 16: the Swift client against a real `listen` — summary, records, a wait answered as the

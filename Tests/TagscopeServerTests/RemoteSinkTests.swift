@@ -3,6 +3,7 @@ import Foundation
 import PodcastDemo
 import TagscopeInspector
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

@@ -3,6 +3,7 @@ import Foundation
 import TaggingPlan
 import TagscopeLive
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import TagscopeInspector
 import TagscopeRecording
+import TagscopeTestSupport
 import TagscopeTimeline
 import XCTest
 
@@ -44,28 +45,6 @@ final class Collector: @unchecked Sendable {
     eventually { records.count >= count }
     return records
   }
-}
-
-/// Waits until `condition` holds; returns whether it does. The deadline only ends a wait that
-/// would never end (a bug): no test waits for time to pass.
-@discardableResult
-func eventually(timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
-  let deadline = DispatchTime.now() + timeout
-  while !condition() {
-    if DispatchTime.now() >= deadline { return condition() }
-    usleep(1_000)
-  }
-  return true
-}
-
-/// Values appended from any thread, read back in order.
-final class LockedArray<Element: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: [Element] = []
-
-  func append(_ element: Element) { lock.withLock { stored.append(element) } }
-
-  var all: [Element] { lock.withLock { stored } }
 }
 
 /// A real server on a free loopback port with a collector as its consumer.
