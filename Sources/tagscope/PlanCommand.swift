@@ -86,7 +86,9 @@ struct PlanImportCommand: ParsableCommand {
       Exit status: 0 (also with warnings); 2 when -o names an existing file without --force or \
       something other than a regular file, or when \
       a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
-      missing), reported as file:line:column: error: … with nothing written.
+      missing, no event definition kept), reported as file:line:column: error: … with nothing \
+      written. A repeated JSON key is a warning (its last value is kept); a property name the plan \
+      format refuses (an empty one) is left out with a warning.
       """)
 
   @Argument(help: "The files to import, or directories of them.")
@@ -124,11 +126,12 @@ struct PlanImportCommand: ParsableCommand {
       }
     }
     let plan: ImportedPlan
-    do {
+    do throws(ImportError) {
       plan = try PlanImporter.run(
         paths: paths,
         options: ImportOptions(format: from, provider: provider, name: name, unplanned: unplanned))
     } catch {
+      for warning in error.warnings { StandardError.write("\(warning)\n") }
       StandardError.write("\(error)\n")
       throw ExitCode(2)
     }
