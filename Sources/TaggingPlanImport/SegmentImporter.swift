@@ -30,6 +30,8 @@ struct SegmentImporter {
     var version: Double?
     var description: String?
     var schema: SourceNode?
+    /// Whether the schema describes the checked object itself (typewriter's `eventMetadata`).
+    var unwrapped = false
     var document: SourceDocument
     var location: SourceLocation
     var path: JSONPath
@@ -105,14 +107,18 @@ struct SegmentImporter {
             Rule(
               kind: .track, key: name, version: event["version"]?.number,
               description: event["description"]?.string,
-              schema: event["rules"], document: document, location: event.location, path: eventPath,
+              schema: event["rules"].map { SegmentAnnotations.stripped($0) },
+              unwrapped: event["rules"].map(Self.isUnwrapped) ?? false, document: document,
+              location: event.location, path: eventPath,
               schemaPath: eventPath.key("rules")))
         }
       case "identify", "group", "global":
         let kind: Kind = member.key == "global" ? .common : member.key == "identify" ? .identify : .group
         rules.append(
           Rule(
-            kind: kind, key: nil, version: nil, description: nil, schema: member.value, document: document,
+            kind: kind, key: nil, version: nil, description: nil,
+            schema: SegmentAnnotations.stripped(member.value),
+            document: document,
             location: member.keyLocation, path: here, schemaPath: here))
       case "identify_traits", "group_traits":
         if member.value.elements?.isEmpty == false {
@@ -160,7 +166,9 @@ struct SegmentImporter {
       rules.append(
         Rule(
           kind: kind, key: key, version: rule["version"]?.number, description: rule["description"]?.string,
-          schema: rule["jsonSchema"], document: document, location: rule.location, path: here,
+          schema: rule["jsonSchema"].map { SegmentAnnotations.stripped($0) },
+          unwrapped: rule["jsonSchema"].map(Self.isUnwrapped) ?? false, document: document,
+          location: rule.location, path: here,
           schemaPath: here.key("jsonSchema")))
     }
   }
@@ -261,8 +269,6 @@ struct SegmentImporter {
     var open = true
   }
 
-  /// Keys of a rule's schema that describe it and are not part of JSON Schema.
-  private static let ruleAnnotations: Set<String> = ["labels", "eventMetadata"]
   /// The message fields that tell a whole-message schema.
   private static let messageFields: Set<String> = ["properties", "traits", "context"]
 
@@ -278,11 +284,11 @@ struct SegmentImporter {
   /// `others`, a warning for each other field of the message it constrains (left out).
   private mutating func section(of rule: Rule, field: String, others: Bool) -> Section {
     guard let schema = rule.schema else { return Section() }
-    if Self.isUnwrapped(schema) {
+    if rule.unwrapped {
       guard field == Self.field(of: rule.kind) || rule.kind == .common && field == "properties" else {
         return Section()
       }
-      return convert(rule, schema.dropping(Self.ruleAnnotations), at: rule.schemaPath)
+      return convert(rule, schema, at: rule.schemaPath)
     }
     if others {
       warnLeftOut(rule, schema, keeping: rule.kind == .common ? ["properties", "traits"] : [field])
@@ -328,13 +334,5 @@ struct SegmentImporter {
       summary += "\(summary.isEmpty ? "" : " ")version \(NumberText.yaml(version))"
     }
     return EntryOrigin(file: rule.document.file, location: rule.location, path: rule.path, summary: summary)
-  }
-}
-
-extension SourceNode {
-  /// This object without the members named in `keys` (itself when not an object).
-  fileprivate func dropping(_ keys: Set<String>) -> SourceNode {
-    guard let members else { return self }
-    return SourceNode(.object(members.filter { !keys.contains($0.key) }), at: location)
   }
 }

@@ -70,11 +70,13 @@ final class ImportHygieneTests: XCTestCase {
       {"rules": [{"type": "TRACK", "key": "Signed Up", "version": 1, "deprecatedAt": "0001-01-01T00:00:00.000Z",
         "jsonSchema": {"$schema": "http://json-schema.org/draft-07/schema#", "$comment": "v2", "title": "Signed Up",
           "description": "A sign-up", "labels": {"area": "account"}, "eventMetadata": {"name": "Signed Up", "type": "TRACK"},
-          "type": "object", "properties": {"plan": {"type": "string", "examples": ["pro"], "title": "Plan", "id": "/properties/plan"}}}}]}
+          "type": "object", "properties": {"plan": {"type": "string", "examples": ["pro"], "title": "Plan", "id": "/properties/plan", "key": "plan"},
+          "key": {"type": "string"}}}}]}
       """
     let plan = try importText(text, format: .segment)
     XCTAssertEqual(plan.warnings, [])
-    XCTAssertEqual(plan.catalogue.calls.first?.params.map(\.name), ["plan"])
+    XCTAssertEqual(
+      plan.catalogue.calls.first?.params.map(\.name), ["plan", "key"], "a property named key stays")
     XCTAssertEqual(plan.catalogue.calls.first?.description, "A sign-up")
   }
 
