@@ -107,7 +107,7 @@ struct SegmentImporter {
             Rule(
               kind: .track, key: name, version: event["version"]?.number,
               description: event["description"]?.string,
-              schema: event["rules"].map { SegmentAnnotations.stripped($0) },
+              schema: event["rules"].map { SegmentSchema.normalized($0) },
               unwrapped: event["rules"].map(Self.isUnwrapped) ?? false, document: document,
               location: event.location, path: eventPath,
               schemaPath: eventPath.key("rules")))
@@ -117,7 +117,7 @@ struct SegmentImporter {
         rules.append(
           Rule(
             kind: kind, key: nil, version: nil, description: nil,
-            schema: SegmentAnnotations.stripped(member.value),
+            schema: SegmentSchema.normalized(member.value),
             document: document,
             location: member.keyLocation, path: here, schemaPath: here))
       case "identify_traits", "group_traits":
@@ -166,7 +166,7 @@ struct SegmentImporter {
       rules.append(
         Rule(
           kind: kind, key: key, version: rule["version"]?.number, description: rule["description"]?.string,
-          schema: rule["jsonSchema"].map { SegmentAnnotations.stripped($0) },
+          schema: rule["jsonSchema"].map { SegmentSchema.normalized($0) },
           unwrapped: rule["jsonSchema"].map(Self.isUnwrapped) ?? false, document: document,
           location: rule.location, path: here,
           schemaPath: here.key("jsonSchema")))

@@ -94,6 +94,20 @@ final class SegmentRealPlanTests: XCTestCase {
     XCTAssertTrue(found[1].first?.message.contains("workspace seat count") ?? false, "\(found[1])")
   }
 
+  func testSegmentsAnyTypeIsNoTypeConstraint() throws {
+    // As in webflow/segment-tracking-plan-management's plans/prod/webflow/current-rules.json
+    // ("maintain 2FA 30 days": {"type": ["any"]}).
+    let plan = try importText(
+      #"{"rules": [{"type": "TRACK", "key": "Login", "jsonSchema": {"properties": {"properties": {"required": ["remember"], "#
+        + #""properties": {"remember": {"type": ["any"]}, "type": {"type": "string"}}}}}}]}"#,
+      format: .segment)
+    XCTAssertEqual(plan.warnings, [])
+    let params = try XCTUnwrap(plan.catalogue.calls.first?.params)
+    XCTAssertEqual(params.map(\.name), ["remember", "type"], "a property named type stays")
+    XCTAssertEqual(params[0].constraints.types, [])
+    XCTAssertTrue(params[0].constraints.required)
+  }
+
   func testTheSameRuleWrappedOrUnwrappedImportsTheSameEntry() throws {
     let schema =
       #"{"type": "object", "required": ["rawCommand"], "properties": {"rawCommand": {"type": "string"}}}"#
