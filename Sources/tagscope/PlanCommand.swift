@@ -61,7 +61,8 @@ struct PlanImportCommand: ParsableCommand {
     abstract:
       "Turn another tool's tracking plan into a plan's call catalogue (catalogues:), printed as YAML.",
     discussion: """
-      Reads Segment Protocols (Config API tracking plan or Public API rules), RudderStack rudder-cli \
+      Reads Segment Protocols (Config API tracking plan, Public API rules, typewriter's plan.json), \
+      RudderStack rudder-cli \
       projects (the tracking plan with its events, properties and custom types files, or their \
       directory), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
       and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
