@@ -65,6 +65,34 @@ final class ImportHygieneTests: XCTestCase {
     XCTAssertTrue(plan.yaml.contains("#   " + warning), plan.yaml)
   }
 
+  func testARepeatedKeyInOneSchemaOfARegistryDoesNotStopTheOthers() throws {
+    // Iglu Central holds one such file; every other schema of the tree must still import.
+    let root = directory.appendingPathComponent("schemas")
+    for (name, body) in [
+      (
+        "click",
+        #"{"type": "object", "properties": {"x": {"type": "integer"}}, "additionalProperties": false}"#
+      ),
+      (
+        "scroll",
+        #"{"type": "object", "properties": {"depth": {"type": "integer"}, "depth": {"type": "number"}}}"#
+      ),
+    ] {
+      let folder = root.appendingPathComponent("com.acme/\(name)/jsonschema")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let schema =
+        #"{"$schema": "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#", "#
+        + #""self": {"vendor": "com.acme", "name": "\#(name)", "format": "jsonschema", "version": "1-0-0"}, "#
+        + body.dropFirst()
+      try schema.write(to: folder.appendingPathComponent("1-0-0"), atomically: true, encoding: .utf8)
+    }
+    let plan = loadChecked(try PlanImporter.run(paths: [root.path], options: ImportOptions(format: .iglu)))
+    XCTAssertEqual(plan.catalogue.calls.count, 2)
+    XCTAssertEqual(
+      plan.warnings.filter { $0.message.contains("repeated") }.map(\.message),
+      [#"the key "depth" is repeated (properties.depth), first at 1:231: this last value is kept"#])
+  }
+
   func testAnnotationsAreNotWarnedAbout() throws {
     let text = """
       {"rules": [{"type": "TRACK", "key": "Signed Up", "version": 1, "deprecatedAt": "0001-01-01T00:00:00.000Z",
