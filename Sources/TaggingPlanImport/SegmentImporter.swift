@@ -311,21 +311,44 @@ struct SegmentImporter {
   /// Warns about each field of a whole-message schema other than `kept` that constrains
   /// something (more than `type: object`): Tagscope checks the call's `kept` objects.
   private mutating func warnLeftOut(_ rule: Rule, _ schema: SourceNode, keeping kept: [String]) {
-    for member in schema["properties"]?.members ?? [] where !kept.contains(member.key) {
+    let checked = "Tagscope checks the call's \(kept.joined(separator: " or ")) against this rule"
+    let properties = schema["properties"]?.members ?? []
+    for member in properties where !kept.contains(member.key) {
       let trivial =
         member.value.members?.allSatisfy { part in
           SchemaConverter.annotations.contains(part.key) || part.key == "description"
-            || (part.key == "type" && part.value.string == "object")
+            || (part.key == "type" && Self.isObjectType(part.value))
         } ?? false
       let required = schema["required"]?.elements?.contains { $0.string == member.key } ?? false
       guard !trivial || required else { continue }
       let here = rule.schemaPath.keys("properties", member.key)
-      draft.warn(
-        rule.document.warning(
-          member, here,
-          "\(member.key) (\(here)) is not imported: Tagscope checks the call's \(kept.joined(separator: " or ")) against this rule"
-        ))
+      draft.warn(rule.document.warning(member, here, "\(member.key) (\(here)) is not imported: \(checked)"))
     }
+    for member in schema.members ?? [] {
+      let here = rule.schemaPath.key(member.key)
+      switch member.key {
+      case "properties", "description", "definitions", "$defs": continue
+      case "type" where Self.isObjectType(member.value): continue
+      case "required":
+        let names = (member.value.elements ?? []).compactMap(\.string).filter { name in
+          !kept.contains(name) && !properties.contains { $0.key == name }
+        }
+        guard !names.isEmpty else { continue }
+        draft.warn(
+          rule.document.warning(
+            member, here, "required \(names.joined(separator: ", ")) (\(here)) is not imported: \(checked)"))
+      default:
+        guard !SchemaConverter.annotations.contains(member.key) else { continue }
+        draft.warn(
+          rule.document.warning(
+            member, here, "\(member.key) on the whole message (\(here)) is not imported: \(checked)"))
+      }
+    }
+  }
+
+  /// Whether a `type` value is `object` (alone or as a one-element list).
+  private static func isObjectType(_ type: SourceNode) -> Bool {
+    type.string == "object" || type.elements?.map(\.string) == ["object"]
   }
 
   private func origin(_ rule: Rule) -> EntryOrigin {

@@ -108,6 +108,21 @@ final class SegmentRealPlanTests: XCTestCase {
     XCTAssertTrue(params[0].constraints.required)
   }
 
+  func testWholeMessageConstraintsOutsideTheCheckedObjectAreWarned() throws {
+    let plan = try importText(
+      #"[{"type": "TRACK", "key": "Signed Up", "jsonSchema": {"type": "object", "required": ["userId", "properties"], "#
+        + #""additionalProperties": false, "properties": {"context": {"type": ["object"]}, "#
+        + #""properties": {"properties": {"plan": {"type": "string"}}}}}}]"#,
+      format: .segment)
+    XCTAssertEqual(plan.catalogue.calls.first?.params.map(\.name), ["plan"])
+    XCTAssertEqual(
+      plan.warnings.map(\.description),
+      [
+        "plan.json:1:73: warning: required userId ([0].jsonSchema.required) is not imported: Tagscope checks the call's properties against this rule",
+        "plan.json:1:111: warning: additionalProperties on the whole message ([0].jsonSchema.additionalProperties) is not imported: Tagscope checks the call's properties against this rule",
+      ])
+  }
+
   func testTheSameRuleWrappedOrUnwrappedImportsTheSameEntry() throws {
     let schema =
       #"{"type": "object", "required": ["rawCommand"], "properties": {"rawCommand": {"type": "string"}}}"#
