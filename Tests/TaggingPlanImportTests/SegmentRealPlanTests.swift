@@ -219,9 +219,13 @@ final class SegmentRealPlanTests: XCTestCase {
   func testTypewriterV7LocalPlanImportsWithoutAnnotationWarnings() throws {
     let plan = try real("typewriter-plan-v1.json")
     XCTAssertEqual(plan.name, "Typewriter E2E")
-    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Enum Types", "Every Nullable Required Type"])
-    XCTAssertEqual(plan.catalogue.calls[0].params.map(\.name), ["string const", "string enum"])
-    XCTAssertFalse(relativeWarnings(plan).contains { $0.contains("labels") }, "\(relativeWarnings(plan))")
+    XCTAssertEqual(
+      plan.catalogue.calls.map(\.key),
+      [#"42_--terrible==\"event'++name~!3"#, "Custom Violation Handler", "Enum Types"])
+    XCTAssertEqual(plan.catalogue.calls[1].params.map(\.name), ["regex property"])
+    XCTAssertEqual(plan.catalogue.calls[1].params.first?.constraints.required, true)
+    XCTAssertEqual(plan.catalogue.calls[2].params.map(\.name), ["string const", "string enum"])
+    XCTAssertEqual(relativeWarnings(plan), [], "labels are annotations")
   }
 
   func testAPlanWithNoRuleIsAnErrorNotAnEmptyPlan() {
