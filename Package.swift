@@ -196,7 +196,7 @@ let package = Package(
       name: "TagscopeUITests",
       dependencies: [
         "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TaggingPlan",
+        "TagscopeTimeline", "TaggingPlan", "TagscopeLive",
         "PodcastDemo",
       ],
       exclude: ["Goldens"]),
