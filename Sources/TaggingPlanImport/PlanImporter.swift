@@ -44,7 +44,7 @@ public enum PlanImporter {
     var draft = try importDocuments(
       documents, format: format, provider: provider, unplanned: options.unplanned)
     draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
-    draft.warnings += RefusedNames.remove(from: &draft.catalogue)
+    draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
     let fallback = "\(SourceDocument.baseName(source)) (imported)"
     let plan = ImportedPlan(

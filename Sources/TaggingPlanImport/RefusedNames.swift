@@ -4,14 +4,16 @@ import TaggingPlan
 /// before it is written, each with a warning at its entry's place in the source: the plan written
 /// then loads, and says what it left out.
 enum RefusedNames {
-  /// Removes every refused property name from `catalogue`'s entries; the warnings say which.
-  static func remove(from catalogue: inout ImportedCatalogue) -> [ImportWarning] {
+  /// Removes every refused property name from `catalogue`'s entries; the warnings say which, at
+  /// the entry's place in the source (the start of `file` for an entry the importer added).
+  static func remove(from catalogue: inout ImportedCatalogue, file: String) -> [ImportWarning] {
     var warnings: [ImportWarning] = []
     catalogue.updateEntries { entry in
-      let origin = entry.origin
+      let origin =
+        entry.origin
+        ?? EntryOrigin(file: file, location: SourceLocation(line: 1, column: 1), path: .root, summary: "")
       let what = "params of \(entry.method.map { "\($0) " } ?? "")\"\(entry.key)\""
       entry.params = kept(entry.params, within: []) { trail in
-        guard let origin else { return }
         let place = trail.isEmpty ? "" : " in \(trail.joined(separator: "."))"
         warnings.append(
           ImportWarning(

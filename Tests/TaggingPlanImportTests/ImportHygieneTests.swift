@@ -51,6 +51,20 @@ final class ImportHygieneTests: XCTestCase {
     XCTAssertNoThrow(try PlanLoader.load(yaml: plan.yaml, file: "imported.yaml"))
   }
 
+  func testAnEmptyTraitNameOfACommonRuleIsWarnedOnTheMethodsItReaches() throws {
+    let text = """
+      [{"type": "TRACK", "key": "A", "jsonSchema": {}},
+       {"type": "COMMON", "jsonSchema": {"properties": {"traits": {"properties": {"": {"type": "string"}}}}}}]
+      """
+    let plan = try importText(text, format: .segment)
+    XCTAssertEqual(
+      plan.warnings.map(\.description),
+      [
+        #"plan.json:1:1: warning: an empty property name (params of "identify", (root)) is refused by the plan format: left out"#,
+        #"plan.json:1:1: warning: an empty property name (params of "group", (root)) is refused by the plan format: left out"#,
+      ])
+  }
+
   func testARepeatedKeyIsAWarningOfTheImportListedInTheYAML() throws {
     let text = """
       {"data": {"rules": [{"type": "TRACK", "key": "Signed Up", "version": 1,
