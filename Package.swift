@@ -177,6 +177,8 @@ let package = Package(
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
         // SDKDevicesListenTests: a real live session's recording, replayed and validated.
         "TagscopeLive", "TaggingPlan",
+        // SDKPlanImportTests: an imported plan judges what the official SDKs sent.
+        "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .testTarget(

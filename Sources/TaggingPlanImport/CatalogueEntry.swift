@@ -37,6 +37,9 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var additionalProperties: Bool
   /// The parameters' constraints, in source order.
   public var params: [NamedConstraints]
+  /// Where a recorded SDK message holds the properties `params` describe (`traits`), when it
+  /// differs from its catalogue's ``ImportedCatalogue/propertiesAt``.
+  public var propertiesAt: String?
   /// Where it comes from; `nil` for an entry the importer adds (Segment's unplanned methods).
   public var origin: EntryOrigin?
   /// More comment lines (merged rules, versions kept).

@@ -6,6 +6,9 @@ public struct ImportedCatalogue: Sendable, Hashable {
   public var provider: String
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
+  /// Where a recorded SDK message holds the properties its entries' `params` describe
+  /// (`properties`, `event_properties`); `nil`: the message's fields are the parameters.
+  public var propertiesAt: String?
   /// Entries matched by call name, in source order.
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.
