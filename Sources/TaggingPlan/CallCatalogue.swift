@@ -30,6 +30,9 @@ public struct CatalogueCall: Sendable, Hashable {
   public var location: SourceLocation
   /// The severity of its violations.
   public var severity: Severity
+  /// Where a call an SDK sent holds what `params` describe (`properties`); `nil` for the whole
+  /// message. In-app calls are checked on their parameters whatever it says.
+  public var propertiesAt: MessagePath?
   /// The parameters as one object rule: the call's parameters are checked as an object.
   private(set) var parameterObject: PropertyRule
 
@@ -74,6 +77,8 @@ public struct CallCatalogue: Sendable, Hashable {
   public var location: SourceLocation
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
+  /// The entries' ``CatalogueCall/propertiesAt`` where they do not say (`propertiesAt:`).
+  public var propertiesAt: MessagePath?
   /// Entries matched by call name (and method, when given), in plan order.
   public let calls: [CatalogueCall]
   /// Entries matched by method alone, for calls no name entry matches, in plan order.
@@ -86,12 +91,12 @@ public struct CallCatalogue: Sendable, Hashable {
   /// A catalogue.
   public init(
     provider: String, location: SourceLocation, unplanned: UnplannedCalls = .error,
-    calls: [CatalogueCall] = [],
-    methods: [CatalogueCall] = []
+    propertiesAt: MessagePath? = nil, calls: [CatalogueCall] = [], methods: [CatalogueCall] = []
   ) {
     self.provider = provider
     self.location = location
     self.unplanned = unplanned
+    self.propertiesAt = propertiesAt
     self.calls = calls
     self.methods = methods
     entries = calls + methods

@@ -30,8 +30,7 @@ enum CatalogueCheck {
       let entry = catalogue.entries[entryIndex]
       let item = plan.catalogueItems[position][entryIndex]
       var problems: [ContentProblem] = []
-      entry.parameterObject.contentProblems(
-        in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
+      checkedParameters(of: call, entry: entry, fromSDK: record.isFromSDK, memo: &memo, into: &problems)
       var rules = RuleMask()
       let label = problems.isEmpty ? "" : callLabel(call)
       for problem in problems {
@@ -49,6 +48,34 @@ enum CatalogueCheck {
               value: problem.value, planned: problem.planned)))
       }
       marks.append(.seen(item, rules))
+    }
+  }
+
+  /// The problems of `call`'s parameters against `entry`: the object at the entry's
+  /// `propertiesAt` for a call an SDK sent (absent counts as empty, so required keys are missing;
+  /// anything else in the way is a wrong type), the parameters themselves otherwise.
+  private static func checkedParameters(
+    of call: CallDescription, entry: CatalogueCall, fromSDK: Bool, memo: inout PatternMemo,
+    into problems: inout [ContentProblem]
+  ) {
+    guard fromSDK, let path = entry.propertiesAt, !path.keys.isEmpty else {
+      entry.parameterObject.contentProblems(
+        in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
+      return
+    }
+    switch path.resolve(in: call.parameters) {
+    case .object(let object):
+      entry.parameterObject.contentProblems(
+        in: .object(object), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
+    case .absent:
+      entry.parameterObject.contentProblems(
+        in: .object([:]), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
+    case .notObject(let prefix, let value):
+      problems.append(
+        ContentProblem(
+          path: prefix, rule: .wrongType, found: "is \(PropertyRule.describe(value))",
+          expected: "expects object (the catalogue's propertiesAt: \(path))", constraint: nil, value: value,
+          line: entry.location.line, planned: []))
     }
   }
 }

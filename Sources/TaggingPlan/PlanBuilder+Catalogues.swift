@@ -9,8 +9,9 @@ extension PlanLoader.Builder {
     return try reader.mapping(node, "catalogues").map { pair in
       let what = "catalogue \(pair.key)"
       var unplanned = UnplannedCalls.error
-      var calls: [CatalogueCall] = []
-      var methods: [CatalogueCall] = []
+      var propertiesAt: MessagePath?
+      var calls: [ReadEntry] = []
+      var methods: [ReadEntry] = []
       if case .scalar = pair.value, pair.value.tagName == .null {
         return CallCatalogue(provider: pair.key, location: reader.location(pair.keyNode))
       }
@@ -23,6 +24,7 @@ extension PlanLoader.Builder {
               field.value, "unplanned of \(what) must be error, warning or allowed, found \"\(word)\"")
           }
           unplanned = value
+        case "propertiesAt": propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
         case "calls":
           if case .scalar = field.value, field.value.tagName == .null { continue }
           calls = try reader.mapping(field.value, "calls of \(what)").map {
@@ -36,42 +38,70 @@ extension PlanLoader.Builder {
         default: _ = try reader.string(field.value, "description of \(what)")
         }
       }
+      // An entry that does not say where its parameters sit follows its catalogue.
+      for index in calls.indices where !calls[index].saysWhereParamsSit {
+        calls[index].entry.propertiesAt = propertiesAt
+      }
+      for index in methods.indices where !methods[index].saysWhereParamsSit {
+        methods[index].entry.propertiesAt = propertiesAt
+      }
       return CallCatalogue(
-        provider: pair.key, location: reader.location(pair.keyNode), unplanned: unplanned, calls: calls,
-        methods: methods)
+        provider: pair.key, location: reader.location(pair.keyNode), unplanned: unplanned,
+        propertiesAt: propertiesAt, calls: calls.map(\.entry), methods: methods.map(\.entry))
     }
+  }
+
+  /// An entry as read, and whether it gave its own `propertiesAt`.
+  struct ReadEntry {
+    var entry: CatalogueCall
+    var saysWhereParamsSit = false
+  }
+
+  /// `propertiesAt`: a dotted path of keys (`properties`, `unstruct_event.data.data`), or `.`.
+  private func messagePath(_ node: Node, _ what: String) throws -> MessagePath {
+    let text = try reader.string(node, what)
+    guard let path = MessagePath(text) else {
+      throw reader.error(
+        node,
+        "\(what) \"\(text)\" has an empty key: write keys joined by single dots (properties), or . for the whole message"
+      )
+    }
+    return path
   }
 
   /// One entry: keyed by its call name (`calls`) or its method (`methods`, where `method` is the
   /// key and cannot be given again).
-  private func catalogueEntry(_ pair: YAMLReader.Pair, _ what: String, byMethod: Bool) throws -> CatalogueCall
-  {
-    var entry = CatalogueCall(
-      name: byMethod ? nil : pair.key, method: byMethod ? pair.key : nil,
-      location: reader.location(pair.keyNode))
-    if case .scalar = pair.value, pair.value.tagName == .null { return entry }
+  private func catalogueEntry(_ pair: YAMLReader.Pair, _ what: String, byMethod: Bool) throws -> ReadEntry {
+    var read = ReadEntry(
+      entry: CatalogueCall(
+        name: byMethod ? nil : pair.key, method: byMethod ? pair.key : nil,
+        location: reader.location(pair.keyNode)))
+    if case .scalar = pair.value, pair.value.tagName == .null { return read }
     let allowed =
       byMethod ? PlanLoader.catalogueEntryKeys.filter { $0 != "method" } : PlanLoader.catalogueEntryKeys
     for field in try reader.mapping(pair.value, what, allowed: allowed) {
       switch field.key {
-      case "method": entry.method = try reader.string(field.value, "method of \(what)")
-      case "severity": entry.severity = try severity(field.value, "severity of \(what)")
+      case "method": read.entry.method = try reader.string(field.value, "method of \(what)")
+      case "severity": read.entry.severity = try severity(field.value, "severity of \(what)")
       case "additionalProperties":
-        entry.additionalParams = try reader.bool(field.value, "additionalProperties of \(what)")
+        read.entry.additionalParams = try reader.bool(field.value, "additionalProperties of \(what)")
       case "params":
         if case .sequence = field.value {
-          entry.params = try reader.sequence(field.value, "params of \(what)").map { item in
+          read.entry.params = try reader.sequence(field.value, "params of \(what)").map { item in
             var rule = PropertyRule(
               name: try reader.string(item, "each param of \(what)"), location: reader.location(item))
             rule.required = true
             return rule
           }
         } else {
-          entry.params = try properties(field.value, "params of \(what)")
+          read.entry.params = try properties(field.value, "params of \(what)")
         }
+      case "propertiesAt":
+        read.entry.propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
+        read.saysWhereParamsSit = true
       default: _ = try reader.string(field.value, "description of \(what)")
       }
     }
-    return entry
+    return read
   }
 }

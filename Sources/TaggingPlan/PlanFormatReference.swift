@@ -245,6 +245,10 @@ public enum PlanFormatReference {
 
     - `unplanned`: what a call no entry matches is: `error` (the default) or `warning`
       (`unplanned-call` with that severity), or `allowed` (not reported).
+    - `propertiesAt`: where a message an SDK sent holds what the entries' `params` describe, as
+      keys joined by dots (`properties` for Segment, RudderStack, Mixpanel and PostHog,
+      `event_properties` for Amplitude, `traits`, `unstruct_event.data.data`), or `.` for the whole
+      message (the default); entries that do not give their own follow it.
     - `calls`: entries by call name (the event, screen or property name the SDK is given).
     - `methods`: entries by SDK method (`identify`, `group`), for the calls no `calls` entry
       matches; the key is the method.
@@ -261,10 +265,14 @@ public enum PlanFormatReference {
       `unexpected-property`; `true` (the default) allows it, as SDK payloads carry bookkeeping
       fields (`messageId`, `context`…).
     - `severity`: `error` (the default) or `warning`, for this entry's violations.
+    - `propertiesAt`: this entry's own path (see above): `identify: {propertiesAt: traits}`.
     - `description`: free text, not checked.
 
     A call from `listen` carries the SDK's whole message as its parameters (Segment's `properties`,
     `context` and `traits` are parameters); an in-app call carries what the mapping gave the SDK.
+    With `propertiesAt`, one entry checks both: a message from an SDK at that path (a message
+    without it has none of the required parameters; violations name the path,
+    `properties.revenue`), an in-app call on its parameters.
     `blocked` outputs are not checked. Each entry is a coverage item
     (`segment call Order Completed`, `segment method identify`), seen when a call matched it.
 

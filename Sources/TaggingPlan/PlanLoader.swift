@@ -56,8 +56,10 @@ public enum PlanLoader {
     "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
     "properties", "additionalProperties", "items", "description",
   ]
-  static let catalogueKeys = ["unplanned", "calls", "methods", "description"]
-  static let catalogueEntryKeys = ["method", "severity", "params", "additionalProperties", "description"]
+  static let catalogueKeys = ["unplanned", "propertiesAt", "calls", "methods", "description"]
+  static let catalogueEntryKeys = [
+    "method", "severity", "propertiesAt", "params", "additionalProperties", "description",
+  ]
   /// How deep `properties` and `items` may nest (a hostile plan cannot exhaust the stack).
   static let nestingLimit = 32
   static let callKeys = ["when", "name", "method", "params", "none", "description"]

@@ -64,6 +64,10 @@ public struct Record: Sendable, Hashable {
     outputs.first { $0.provider == provider }
   }
 
+  /// Whether `tagscope listen` made the record from an SDK's request (it keeps what the SDK sent
+  /// as `raw`): its calls carry the SDK's whole message, not an in-app mapping's parameters.
+  public var isFromSDK: Bool { raw != nil }
+
   /// Whether any provider output carries rule violations.
   public var hasViolations: Bool { outputs.contains { !$0.violations.isEmpty } }
 }
