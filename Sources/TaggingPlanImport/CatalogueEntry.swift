@@ -37,6 +37,9 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var additionalProperties: Bool
   /// The parameters' constraints, in source order.
   public var params: [NamedConstraints]
+  /// Where a message an SDK sent holds what `params` describe (`propertiesAt`, a dotted path),
+  /// when it differs from the catalogue's.
+  public var propertiesAt: String?
   /// Where it comes from; `nil` for an entry the importer adds (Segment's unplanned methods).
   public var origin: EntryOrigin?
   /// More comment lines (merged rules, versions kept).

@@ -18,6 +18,7 @@ public enum CatalogueWriter {
     let catalogue = plan.catalogue
     out += "  \(YAMLText.scalar(catalogue.provider)):\n"
     out += "    unplanned: \(catalogue.unplanned.rawValue)\n"
+    if let path = catalogue.propertiesAt { out += "    propertiesAt: \(YAMLText.scalar(path))\n" }
     for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
     where !entries.isEmpty {
       out += "    \(section):\n"
@@ -32,6 +33,7 @@ public enum CatalogueWriter {
     for note in entry.notes { out += "      # \(YAMLText.comment(note))\n" }
     out += "      \(YAMLText.scalar(entry.key)):\n"
     if !byMethod, let method = entry.method { out += "        method: \(YAMLText.scalar(method))\n" }
+    if let path = entry.propertiesAt { out += "        propertiesAt: \(YAMLText.scalar(path))\n" }
     if let description = entry.description, !description.isEmpty {
       out += "        description: \(YAMLText.scalar(description))\n"
     }

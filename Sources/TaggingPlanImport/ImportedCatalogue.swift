@@ -6,6 +6,9 @@ public struct ImportedCatalogue: Sendable, Hashable {
   public var provider: String
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
+  /// Where a message the provider's SDK sent holds the event's properties (`propertiesAt`, a
+  /// dotted path: `event_properties`); `nil` for the whole message.
+  public var propertiesAt: String?
   /// Entries matched by call name, in source order.
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.
