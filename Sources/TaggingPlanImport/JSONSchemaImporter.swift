@@ -99,12 +99,28 @@ struct JSONSchemaImporter {
     var converter = SchemaConverter(file: document.file, document: document.root)
     let object = converter.constraints(schema, path: path, ignoring: ["name"])
     for warning in converter.warnings { draft.warn(warning) }
-    draft.addCall(
-      CatalogueEntry(
-        key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
-        params: object.properties ?? [],
-        origin: EntryOrigin(
-          file: document.file, location: schema.location, path: path, summary: "\"\(name)\"")))
+    var entry = CatalogueEntry(
+      key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
+      params: object.properties ?? [],
+      origin: EntryOrigin(file: document.file, location: schema.location, path: path, summary: "\"\(name)\""))
+    if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
+      entry.key = method.name
+      entry.propertiesAt = draft.catalogue.provider == "amplitude" ? method.propertiesAt : nil
+      entry.notes.append("Amplitude Data's \(name) schema: the properties of \(method.name) calls")
+      draft.addMethod(entry)
+    } else {
+      draft.addCall(entry)
+    }
+  }
+
+  /// The SDK method an Amplitude Data schema of user or group properties stands for (`$id`
+  /// `https://data.amplitude.com/WORKSPACE/identify` or `…/group`), and where the Amplitude SDK's
+  /// `$identify` / `$groupidentify` message holds the properties it sets; `nil` for an event's.
+  static func amplitudeUserMethod(_ id: String?) -> (name: String, propertiesAt: String)? {
+    guard let id, id.hasPrefix("https://data.amplitude.com/") else { return nil }
+    if id.hasSuffix("/identify") { return ("identify", "user_properties.$set") }
+    if id.hasSuffix("/group") { return ("groupIdentify", "group_properties.$set") }
+    return nil
   }
 
   /// An event of Avo's export: `name`, `description`, and `rules`, the schema of a message whose

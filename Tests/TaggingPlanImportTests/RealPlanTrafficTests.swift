@@ -10,7 +10,8 @@ import XCTest
 /// message of the tool's own wire shape — as `listen` records it (the SDK's message, the
 /// properties at the catalogue's `propertiesAt`) and as an in-app call (the properties themselves).
 final class RealPlanTrafficTests: XCTestCase {
-  /// A record as `listen` makes it from one SDK message (it keeps the raw payload).
+  /// A record as `listen` makes it from one SDK message (it keeps the raw payload); a call named
+  /// as its method is a user operation, which SDK calls leave unnamed (`identify`).
   private func fromSDK(
     _ seq: UInt64, _ provider: String, _ method: String, _ name: String, _ message: Properties
   )
@@ -21,7 +22,7 @@ final class RealPlanTrafficTests: XCTestCase {
       outputs: [
         ProviderOutput(
           provider: provider, status: .sent,
-          calls: [CallDescription(method: method, name: name, parameters: message)])
+          calls: [CallDescription(method: method, name: name == method ? nil : name, parameters: message)])
       ], raw: "{}")
   }
 
@@ -122,6 +123,8 @@ final class RealPlanTrafficTests: XCTestCase {
     XCTAssertEqual(
       plan.catalogue.calls.map(\.key), ["EventMaxIntForTest", "Event With Enum Types", "Event No Properties"])
     XCTAssertEqual(plan.catalogue.propertiesAt, "event_properties")
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["identify"], "the Identify schema is identify's")
+    XCTAssertEqual(plan.catalogue.methods.first?.propertiesAt, "user_properties.$set")
     XCTAssertEqual(plan.warnings, [])
     XCTAssertEqual(plan.catalogue.calls.first?.params.first?.constraints.maximum, 10)
   }
@@ -143,6 +146,18 @@ final class RealPlanTrafficTests: XCTestCase {
       fromSDK(4, "amplitude", "track", "Event No Properties", event("Event No Properties", [:])),
       inApp(5, "amplitude", "track", "EventMaxIntForTest", ["intMax10": 9]),
       inApp(6, "amplitude", "track", "EventMaxIntForTest", ["intMax10": 20]),
+      fromSDK(
+        7, "amplitude", "identify", "identify",
+        [
+          "event_type": "$identify", "user_id": "user-42",
+          "user_properties": ["$set": ["requiredNumber": 16.6]],
+        ]),
+      fromSDK(
+        8, "amplitude", "identify", "identify",
+        [
+          "event_type": "$identify", "user_id": "user-42",
+          "user_properties": ["$set": ["optionalArray": ["a"]]],
+        ]),
     ]
     XCTAssertEqual(
       try judge(records, plan),
@@ -151,6 +166,7 @@ final class RealPlanTrafficTests: XCTestCase {
         #"3 invalid-value Event With Enum Types: amplitude track Event With Enum Types parameter event_properties["optional enum"] is "optional enum 3""#,
         #"3 missing-param Event With Enum Types: amplitude track Event With Enum Types parameter event_properties["required enum"] is missing"#,
         "6 invalid-value EventMaxIntForTest: amplitude track EventMaxIntForTest parameter intMax10 is 20",
+        "8 missing-param identify: amplitude identify parameter user_properties.$set.requiredNumber is missing",
       ])
   }
 }

@@ -72,16 +72,16 @@ final class ImportedPlanListenTests: XCTestCase {
 
   /// Amplitude's Ampli example plan ("Test Codegen" schemas) and the Amplitude Python SDK: the
   /// real violation (`intMax10` above its maximum) is caught at `event_properties`, and the
-  /// conforming events pass (no false "missing").
+  /// conforming events and identify (its Identify schema, at `user_properties.$set`) pass.
   func testAnAmpliSchemaJudgesWhatTheAmplitudeSDKSends() async throws {
     let plan = try importFixture("ampli-real/test-codegen-events.json", provider: "amplitude")
-    let (records, violations) = try await listen("amplitude_plan_client", expecting: 3, plan: plan)
+    let (records, violations) = try await listen("amplitude_plan_client", expecting: 4, plan: plan)
     XCTAssertEqual(
-      records.map(\.name), ["EventMaxIntForTest", "Event With Enum Types", "EventMaxIntForTest"])
+      records.map(\.name), ["identify", "EventMaxIntForTest", "Event With Enum Types", "EventMaxIntForTest"])
     XCTAssertEqual(
       violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message)" },
       [
-        "3 invalid-value EventMaxIntForTest: amplitude track EventMaxIntForTest parameter event_properties.intMax10 is 20, plan line 14 expects at most 10"
+        "4 invalid-value EventMaxIntForTest: amplitude track EventMaxIntForTest parameter event_properties.intMax10 is 20, plan line 14 expects at most 10"
       ])
   }
 }
