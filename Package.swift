@@ -195,7 +195,7 @@ let package = Package(
       name: "TagscopeUITests",
       dependencies: [
         "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TaggingPlan",
+        "TagscopeTimeline", "TaggingPlan", "TagscopeLive",
         "PodcastDemo",
       ],
       exclude: ["Goldens"]),

@@ -11,7 +11,7 @@ import TagscopeRecording
 /// "failures","label"}…]},
 /// "records":N,"files":[…],"sources":[{"source","records","violations"}…],
 /// (with --by-source) "coverageBySource":[{"source","passed","failing","blocked","notSeen",
-/// "states":{item id: state}}…],
+/// "states":{item id: state},"failures":{item id: {"failures","records","rules","label"}}}…],
 /// "problems":[{"file","line","reason"}…],
 /// "sequence":{"repeated","backwards","restarts","anomalies":[{"file","line","reason"}…]}}`.
 ///
@@ -136,7 +136,9 @@ public enum JSONReport {
     }
   }
 
-  /// `{"source","passed","failing","blocked","notSeen","states":{item id: state}}`.
+  /// `{"source","passed","failing","blocked","notSeen","states":{item id: state},
+  /// "failures":{item id: {"failures","records","rules","label"}}}`: `failures` holds the
+  /// source's failing items, with how many of its records broke each, as the coverage words it.
   private static func write(_ coverage: Coverage, of source: String, into out: inout JSONWriter) {
     let counts = coverage.stateCounts
     out.object { out in
@@ -148,6 +150,27 @@ public enum JSONReport {
         for index in coverage.items.indices {
           out.key(coverage.items[index].id, first: index == 0)
           out.string(coverage.state(at: index).kind.rawValue)
+        }
+      }
+      out.key("failures")
+      out.object { out in
+        var first = true
+        for index in coverage.items.indices {
+          guard case .failing(let rules, let broken, let records) = coverage.state(at: index) else {
+            continue
+          }
+          out.key(coverage.items[index].id, first: first)
+          first = false
+          out.object { out in
+            out.key("failures", first: true)
+            out.int(broken)
+            out.key("records")
+            out.int(records)
+            out.key("rules")
+            out.array(rules) { $0.string($1.rawValue) }
+            out.key("label")
+            out.string(coverage.state(at: index).description)
+          }
         }
       }
     }

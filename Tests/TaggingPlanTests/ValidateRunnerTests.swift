@@ -113,6 +113,12 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(
       sources.map { $0["source"] as? String }, ["Podcasts@phone-a", "Podcasts@phone-b", "(\(inApp))"])
     XCTAssertEqual((sources[1]["states"] as? [String: String])?[favoritesItem], "passed")
+    // A source's failing items say how many of its records broke them, as every report does.
+    let phoneBFailures = try XCTUnwrap(sources[1]["failures"] as? [String: [String: Any]])
+    XCTAssertEqual(
+      phoneBFailures.mapValues { "\($0["label"] ?? "")" },
+      ["action playPodcast": "failing · 1 of 2 broke it (wrong-screen)"], "\(phoneBFailures)")
+    XCTAssertEqual((sources[0]["failures"] as? [String: Any])?.count, 0, "phone-a broke nothing")
     // Each violation names its source in the JSON report.
     let violations = try XCTUnwrap(object["violations"] as? [[String: Any]])
     XCTAssertEqual(
