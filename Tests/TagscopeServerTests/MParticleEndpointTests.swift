@@ -111,6 +111,22 @@ final class MParticleEndpointTests: XCTestCase {
     }
   }
 
+  /// The web SDK posts the same batches as `text/plain` to `/v3/JS/<key>/events`, the key in the path.
+  func testTheWebSDKsPathCarriesTheKey() throws {
+    for path in ["/v3/JS/us1-web-key/events", "/webevents/v3/JS/us1-web-key/events"] {
+      let reply = try endpoint(path).handle(
+        request(path, Self.batch, auth: nil, contentType: "text/plain;charset=UTF-8"))
+      XCTAssertEqual(reply.status, .accepted, path)
+      XCTAssertEqual(reply.events.count, 4, path)
+      XCTAssertEqual(reply.events.first?.credentials, ["api_key": "us1-web-key"], path)
+    }
+    for path in ["/v3/JS//events", "/v3/JS/a/b/events", "/v3/JS/key/config"] {
+      guard case .notFound = EndpointRouter.route(method: .POST, path: path) else {
+        return XCTFail("\(path) is not an upload path")
+      }
+    }
+  }
+
   func testTheAPIKeyIsTheTokenListenChecks() throws {
     let reply = try endpoint("/v2/events").handle(request("/v2/events", Self.batch, auth: "tok-123:secret"))
     XCTAssertTrue(TokenCheck("tok-123")?.authorizes(events: reply.events) ?? false)

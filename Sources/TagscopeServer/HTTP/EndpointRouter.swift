@@ -90,7 +90,7 @@ enum EndpointRouter {
     case "/v2/bulkevents": return MParticleEndpoint(isBulk: true)
     case "/mp/collect": return GA4Endpoint(isValidation: false)
     case "/debug/mp/collect": return GA4Endpoint(isValidation: true)
-    default: return nil
+    default: return MParticleEndpoint.web(path: path)
     }
   }
 }

@@ -16,9 +16,27 @@ import TagscopeTimeline
 /// its custom attributes sit at `data.custom_attributes`. Replies `202 Accepted` with no body;
 /// refusals carry mParticle's `{"errors":[{"code","message"}]}`: `401` without basic auth, `400`
 /// for a body that is not a batch. A refused request records nothing.
+///
+/// mParticle's web SDK sends the same batches to `/v3/JS/<api key>/events` (or
+/// `/webevents/v3/JS/<api key>/events` behind a CNAME; mParticle/mparticle-web-sdk
+/// `src/batchUploader.ts`, `src/sdkToEventsApiConverter.ts`), the key in the path, `text/plain`
+/// bodies from `sendBeacon`.
 struct MParticleEndpoint: SDKEndpoint {
   /// `true` for `/v2/bulkevents` (an array of batches), `false` for `/v2/events` (one batch).
   var isBulk: Bool
+  /// The API key a web SDK path carries (`/v3/JS/<key>/events`); `nil` for the server API, whose
+  /// key is the basic auth user.
+  var pathKey: String?
+
+  /// The endpoint of a web SDK upload path, or `nil` when `path` is not one.
+  static func web(path: String) -> MParticleEndpoint? {
+    for prefix in ["/v3/JS/", "/webevents/v3/JS/"] where path.hasPrefix(prefix) && path.hasSuffix("/events") {
+      let key = path.dropFirst(prefix.count).dropLast("/events".count)
+      guard !key.isEmpty, !key.contains("/") else { return nil }
+      return MParticleEndpoint(isBulk: false, pathKey: String(key))
+    }
+    return nil
+  }
 
   var provider: String { "mparticle" }
   var bodyLimit: Int { 3 * 1024 * 1024 }
@@ -30,12 +48,12 @@ struct MParticleEndpoint: SDKEndpoint {
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    guard let apiKey = SegmentEndpoint.basicAuthUser(request.headers) else {
+    guard let apiKey = pathKey ?? SegmentEndpoint.basicAuthUser(request.headers) else {
       return Self.refuse(
         .unauthorized, "UNAUTHORIZED", "Missing Authorization header: basic auth with the API key and secret",
         .invalidPayload)
     }
-    guard request.isJSON || request.mediaType == nil else {
+    guard request.isJSON || request.mediaType == nil || request.mediaType == "text/plain" else {
       return Self.badRequest("Content-Type must be application/json", .wrongContentType)
     }
     let body: PropertyValue
