@@ -46,6 +46,7 @@ public enum JSONReport {
     // Each violation's site, found walking the sites beside the violations (not an array of them
     // all: the report streams in memory independent of its violations).
     var site = 0
+    var fragments = ViolationFragments()
     out.object { out in
       if let meta = report.meta {
         out.key("meta", first: true)
@@ -56,7 +57,7 @@ public enum JSONReport {
       out.array(report.violations.indices) { out, index in
         while site + 1 < sites.count && sites[site + 1].firstViolation <= index { site += 1 }
         let place = site < sites.count && sites[site].firstViolation <= index ? Place(sites[site]) : nil
-        write(report.violations[index], at: place, into: &out)
+        fragments.write(report.violations[index], at: place, into: &out)
       }
       out.key("coverage")
       write(report.coverage, into: &out)
