@@ -39,8 +39,10 @@ struct MParticleEndpoint: SDKEndpoint {
   }
 
   var provider: String { "mparticle" }
+  /// 3 MB: a bound of Tagscope's (mParticle's own request size limit is not in the sources read).
   var bodyLimit: Int { 3 * 1024 * 1024 }
-  /// The most batches one `/v2/bulkevents` request takes.
+  /// The most batches one `/v2/bulkevents` request takes (mParticle's Events API reference:
+  /// "upload up to 100 event batches").
   static let maximumBatches = 100
 
   func replyTooLarge() -> SDKReply {
