@@ -175,10 +175,9 @@ let package = Package(
         "TagscopeTestSupport",
         "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
-        // SDKDevicesListenTests: a real live session's recording, replayed and validated.
-        "TagscopeLive", "TaggingPlan",
-        // SDKPlanImportTests: an imported plan judges what the official SDKs sent.
-        "TaggingPlanImport",
+        // SDKDevicesListenTests: a real live session's recording, replayed and validated;
+        // ImportedPlanListenTests: against imported real plans.
+        "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .testTarget(

@@ -73,7 +73,10 @@ struct PlanImportCommand: ParsableCommand {
       pattern, format, minimum, maximum, minLength, maxLength, properties, additionalProperties, \
       items). $refs within a file are resolved. Anything else (minItems, oneOf, exclusiveMinimum…) \
       is a warning on standard error, file:line:column and JSON path, also listed at the top of \
-      the YAML; every entry is commented with where it comes from.
+      the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
+      says where a message the provider's SDK sends through listen holds the event's properties \
+      (event_properties for amplitude, data.custom_attributes for mparticle, properties for \
+      segment, rudderstack and posthog), so one entry checks in-app calls and SDK messages alike.
 
       Examples:
         tagscope plan import tracking-plan.json -o plan.yaml
