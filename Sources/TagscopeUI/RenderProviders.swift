@@ -35,7 +35,7 @@ extension FrameView {
       }
       return
     }
-    let (offset, shown, columnWidth, columns) = providerColumns(record, width: content.width)
+    let (chosen, columnWidth, columns) = providerColumns(record, width: content.width)
     let height = content.y + content.height - top
     let longest = columns.map(\.count).max() ?? 0
     let scroll = min(state.scroll[Pane.providers.rawValue], max(0, longest - height))
@@ -48,21 +48,44 @@ extension FrameView {
         for row in top..<(top + height) { grid.put("│", column: x - 1, row: row, style: .border) }
       }
     }
-    if offset > 0 { grid.put("◀", column: content.x, row: top, style: .key) }
-    if offset + shown < outputs.count {
+    // Arrows say columns are hidden on that side (of the first shown).
+    let hidden = outputs.indices.filter { !chosen.contains($0) }
+    if let first = chosen.first, hidden.contains(where: { $0 < first }) {
+      grid.put("◀", column: content.x, row: top, style: .key)
+    }
+    if let first = chosen.first, hidden.contains(where: { $0 > first }) {
       grid.put("▶", column: content.x + content.width - 1, row: top, style: .key)
     }
   }
 
-  /// The provider columns on screen: first output shown, how many, their width and lines.
-  private func providerColumns(_ record: Record, width: Int) -> (Int, Int, Int, [[Segments]]) {
+  /// The provider columns on screen: which outputs (in registration order), their width and lines.
+  private func providerColumns(_ record: Record, width: Int) -> ([Int], Int, [[Segments]]) {
     let outputs = record.outputs
     let fitting = max(1, (width + 1) / (Self.minimumColumnWidth + 1))
-    let shown = min(outputs.count, fitting)
-    let offset = max(0, min(state.providerOffset, outputs.count - shown))
-    let columnWidth = (width - (shown - 1)) / max(1, shown)
-    let columns = outputs[offset..<(offset + shown)].map { column(for: $0, width: columnWidth - 1) }
-    return (offset, shown, columnWidth, columns)
+    let chosen = Self.shownOutputs(outputs, fitting: fitting, offset: state.providerOffset)
+    let columnWidth = (width - (chosen.count - 1)) / max(1, chosen.count)
+    let columns = chosen.map { column(for: outputs[$0], width: columnWidth - 1) }
+    return (chosen, columnWidth, columns)
+  }
+
+  /// The outputs shown when `fitting` columns fit, from `offset`: the columns give way least broken
+  /// first, so a provider with a violation or a failure is always on screen (in place of the last
+  /// sound ones of the window), in registration order.
+  static func shownOutputs(_ outputs: [ProviderOutput], fitting: Int, offset: Int) -> [Int] {
+    let count = min(outputs.count, fitting)
+    let start = max(0, min(offset, outputs.count - count))
+    var window = Array(start..<(start + count))
+    func broken(_ index: Int) -> Bool {
+      !outputs[index].violations.isEmpty
+        || !["sent", "dropped", "blocked"].contains(outputs[index].status.rawValue)
+    }
+    let outside = outputs.indices.filter { !window.contains($0) && broken($0) }
+    for index in outside {
+      guard let sound = window.lastIndex(where: { !broken($0) }) else { break }
+      window.remove(at: sound)
+      window.append(index)
+    }
+    return window.sorted()
   }
 
   /// The largest first provider column: when all columns fit, 0.
@@ -76,7 +99,7 @@ extension FrameView {
   func providersMaximumScroll() -> Int {
     guard let record = state.selected?.record else { return 0 }
     let content = layout.content(.providers)
-    let (_, _, _, columns) = providerColumns(record, width: content.width)
+    let (_, _, columns) = providerColumns(record, width: content.width)
     let height = content.height - min(3, record.issues.count)
     return max(0, (columns.map(\.count).max() ?? 0) - height)
   }
