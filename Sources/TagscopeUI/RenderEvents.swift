@@ -45,7 +45,7 @@ extension FrameView {
 
   /// The event list: sequence, time, kind glyph, name, violation and issue marks, and one status
   /// mark per provider (in the order of ``SourceInfo/providers``, headed by their initials) when
-  /// there is room.
+  /// there is room — the status marks before the time.
   func drawEvents(into grid: inout Grid) {
     var title = Segments()
     if state.visibleCount > 0 {
@@ -55,10 +55,12 @@ extension FrameView {
     drawTitle(.events, into: &grid, extra: title)
     let content = layout.content(.events)
     let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
-    // Time and status marks when the rows have room for them beside a 12-column name (time first).
+    // Status marks, then time, when the rows have room for them beside a 12-column name: which
+    // provider broke is worth more than the clock (the detail view has the time).
     let base = 5 + 2 + 12 + 4
-    let showTime = content.width >= base + 13
-    let showStatus = !providers.isEmpty && content.width >= base + 13 + providers.count + 1
+    let statusWidth = providers.isEmpty ? 0 : providers.count + 1
+    let showStatus = !providers.isEmpty && content.width >= base + statusWidth
+    let showTime = content.width >= base + 13 + (showStatus ? statusWidth : 0)
     if showStatus {
       // The heading of the status marks: provider initials over their column.
       let heading = Sanitizer.clean(String(Self.initials(providers)))
