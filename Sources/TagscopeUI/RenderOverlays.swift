@@ -16,7 +16,7 @@ extension FrameView {
   /// The keys of the help box, with what they do.
   static let helpKeys: [(SafeText, SafeText)] = [
     ("q", "quit"), ("?", "this help (any key closes it)"),
-    ("/", "filter the list (terms below; all must match)"),
+    ("/", "filter the list (terms below; all must match); ↑↓ in it: earlier filters"),
     ("esc", "back: close, unzoom, clear the filter"),
     ("tab 1-4", "focus Events, Screens, Session, Providers"),
     ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
@@ -202,7 +202,7 @@ extension FrameView {
       segments.add(Sanitizer.clean(text, limit: 200), .bold)
       segments.add("▏", .key)
       switch Filter.parse(text) {
-      case .success: segments.add("  enter apply · esc cancel ", .dim)
+      case .success: segments.add("  enter apply · ↑↓ history · esc cancel ", .dim)
       case .failure(let error): segments.add(Sanitizer.clean("  ✗ " + error.message + " "), .error)
       }
       segments.draw(into: &grid, column: 1, row: row, width: width)

@@ -92,6 +92,15 @@ public struct State: Sendable {
   public internal(set) var known = 0
   /// The applied filter's text (empty: none).
   public internal(set) var filterText = ""
+  /// Filters applied with `enter` in the prompt, oldest first, without repeats (at most
+  /// ``filterHistoryLimit``); `↑`/`↓` in the prompt walk them.
+  public internal(set) var filterHistory: [String] = []
+  /// Where `↑`/`↓` are in ``filterHistory`` while the prompt is open; `nil` for the text typed.
+  var filterHistoryPosition: Int?
+  /// What was typed before walking the history, given back by `↓` past the newest.
+  var filterDraft = ""
+  /// Filters kept in the history at most.
+  static let filterHistoryLimit = 50
   public internal(set) var filter: Filter?
   /// Positions (timeline indices) of the records matching ``filter``, ascending; `nil` without filter.
   public internal(set) var matches: [Int]?

@@ -218,7 +218,9 @@ extension State {
     switch key {
     case .character("q"): shouldQuit = true
     case .character("?"): overlay = .help(scroll: 0)
-    case .character("/"): overlay = .filter(filterText)
+    case .character("/"):
+      filterHistoryPosition = nil
+      overlay = .filter(filterText)
     case .character(":"): overlay = .jump("")
     case .character("e"): startExport(all: false)
     case .character("E"): startExport(all: true)
@@ -427,11 +429,16 @@ extension State {
 
   private mutating func filterKey(_ key: Key, _ text: String) -> [Effect] {
     switch key {
-    case .escape: overlay = .none
+    case .escape:
+      overlay = .none
+      filterHistoryPosition = nil
+    case .up, .down:
+      overlay = .filter(walkFilterHistory(up: key == .up, from: text))
     case .enter:
       switch Filter.parse(text) {
       case .success:
         overlay = .none
+        remember(filter: text)
         return applyFilter(text)
       case .failure(let error):
         notice = Sanitizer.clean(error.message)
@@ -442,6 +449,32 @@ extension State {
     default: overlay = .filter(text)
     }
     return []
+  }
+
+  /// `↑` (older) or `↓` (newer) in the filter history from the prompt's `text`; past the newest,
+  /// what was typed before walking.
+  private mutating func walkFilterHistory(up: Bool, from text: String) -> String {
+    guard !filterHistory.isEmpty else { return text }
+    if filterHistoryPosition == nil { filterDraft = text }
+    let newest = filterHistory.count - 1
+    let current = filterHistoryPosition ?? filterHistory.count
+    let next = up ? max(0, current - 1) : current + 1
+    guard next <= newest else {
+      filterHistoryPosition = nil
+      return filterDraft
+    }
+    filterHistoryPosition = next
+    return filterHistory[next]
+  }
+
+  /// Keeps `text` as the newest filter of the history (once; empty text is not kept).
+  private mutating func remember(filter text: String) {
+    filterHistoryPosition = nil
+    let trimmed = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    guard !trimmed.isEmpty else { return }
+    filterHistory.removeAll { $0 == trimmed }
+    filterHistory.append(trimmed)
+    if filterHistory.count > Self.filterHistoryLimit { filterHistory.removeFirst() }
   }
 
   /// Shows one source after the other, then all again (`tagscope listen` with several devices):
