@@ -102,7 +102,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
-        "TagscopeLive", "TagscopeDiff",
+        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport",
       ]),
     .target(
       name: "TagscopeDiff",
@@ -177,6 +177,8 @@ let package = Package(
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
         // SDKDevicesListenTests: a real live session's recording, replayed and validated.
         "TagscopeLive", "TaggingPlan",
+        // SnowplowPlanListenTests: the Python tracker's events against an imported Iglu excerpt.
+        "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .testTarget(

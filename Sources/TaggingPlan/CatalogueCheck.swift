@@ -28,23 +28,54 @@ enum CatalogueCheck {
         continue
       }
       let entry = catalogue.entries[entryIndex]
-      let item = plan.catalogueItems[position][entryIndex]
       var problems: [ContentProblem] = []
       checkedParameters(of: call, entry: entry, fromSDK: record.isFromSDK, memo: &memo, into: &problems)
+      let found = Found(
+        record: record, provider: output.provider, call: call, plan: plan, position: position)
+      found.report(
+        problems, entry: entryIndex, what: "\(callLabel(call))\(substitute(entry, for: call.name))",
+        marks: &marks, into: &violations)
+      if let path = catalogue.entitiesAt {
+        checkEntities(at: path, found: found, marks: &marks, memo: &memo, into: &violations)
+      }
+    }
+  }
+
+  /// ` (checked against NAME, the newest version the catalogue has)` when `entry` is another
+  /// version than the `name` a call or entity gave; empty otherwise.
+  static func substitute(_ entry: CatalogueCall, for name: String?) -> String {
+    guard let name, let planned = entry.name, planned != name else { return "" }
+    return " (not in the catalogue: checked against \(planned), the newest version it has)"
+  }
+
+  /// A call being checked: the record, provider output and catalogue it belongs to.
+  struct Found {
+    var record: Record
+    var provider: String
+    var call: CallDescription
+    var plan: Plan
+    var position: Int
+
+    /// Reports `problems` of what `entry` (a position in the catalogue's entries) matched
+    /// (`what`, the call's or entity's label) and marks the entry's coverage item.
+    func report(
+      _ problems: [ContentProblem], entry index: Int, what: String, marks: inout [CoverageMark],
+      into violations: inout [PlanViolation]
+    ) {
+      let entry = plan.catalogues[position].entries[index]
+      let item = plan.catalogueItems[position][index]
       var rules = RuleMask()
-      let label = problems.isEmpty ? "" : callLabel(call)
       for problem in problems {
         rules.insert(problem.rule)
         violations.append(
           PlanViolation(
             seq: record.seq, severity: entry.severity, rule: problem.rule, tag: record.name,
-            provider: output.provider,
+            provider: provider,
             message:
-              "\(PlanValidator.place(record)): \(output.provider) \(label) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
+              "\(PlanValidator.place(record)): \(provider) \(what) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
             planLine: problem.line, coverageItem: item, planFile: plan.file,
             evidence: .catalogueParam(
-              provider: output.provider, call: call, entry: entry, path: problem.path,
-              rule: problem.constraint,
+              provider: provider, call: call, entry: entry, path: problem.path, rule: problem.constraint,
               value: problem.value, planned: problem.planned)))
       }
       marks.append(.seen(item, rules))

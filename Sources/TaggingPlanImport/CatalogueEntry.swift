@@ -33,6 +33,9 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var method: String?
   /// Free text from the source.
   public var description: String?
+  /// Where an SDK's message holds what `params` describe, when not the catalogue's
+  /// (`propertiesAt`; `.` for the whole message).
+  public var propertiesAt: String?
   /// Whether the call may carry parameters `params` does not list.
   public var additionalProperties: Bool
   /// The parameters' constraints, in source order.

@@ -18,6 +18,9 @@ public enum CatalogueWriter {
     let catalogue = plan.catalogue
     out += "  \(YAMLText.scalar(catalogue.provider)):\n"
     out += "    unplanned: \(catalogue.unplanned.rawValue)\n"
+    for (key, path) in [("propertiesAt", catalogue.propertiesAt), ("entitiesAt", catalogue.entitiesAt)] {
+      if let path { out += "    \(key): \(YAMLText.scalar(path))\n" }
+    }
     for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
     where !entries.isEmpty {
       out += "    \(section):\n"
@@ -35,6 +38,7 @@ public enum CatalogueWriter {
     if let description = entry.description, !description.isEmpty {
       out += "        description: \(YAMLText.scalar(description))\n"
     }
+    if let path = entry.propertiesAt { out += "        propertiesAt: \(YAMLText.scalar(path))\n" }
     out += "        additionalProperties: \(entry.additionalProperties)\n"
     if !entry.params.isEmpty {
       out += "        params:\n"

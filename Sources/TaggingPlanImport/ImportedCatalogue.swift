@@ -6,6 +6,12 @@ public struct ImportedCatalogue: Sendable, Hashable {
   public var provider: String
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
+  /// Where an SDK's message holds what the entries' params describe (`propertiesAt`); `nil` for
+  /// the whole message.
+  public var propertiesAt: String?
+  /// Where a call holds self-describing entities, each checked against its schema's entry
+  /// (`entitiesAt`, Snowplow's `contexts.data`).
+  public var entitiesAt: String?
   /// Entries matched by call name, in source order.
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.
