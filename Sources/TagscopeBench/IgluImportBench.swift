@@ -10,7 +10,7 @@ import TagscopeRecording
 /// The tree is generated here, the shape of Iglu Central (679 schemas, a third with several
 /// versions): `IGLU_BENCH_SCHEMAS` names (default 1,000), two versions each, eight properties of
 /// the kinds Iglu Central uses. Validation runs the same self-describing records (each with one
-/// context entity) against the catalogue of all of them and against one of 10 names.
+/// context entity) against the catalogue of all of them and against one of 10 entries (5 names).
 enum IgluImportBench {
   static func run(_ report: inout BenchReport) throws {
     let names = ProcessInfo.processInfo.environment["IGLU_BENCH_SCHEMAS"].flatMap(Int.init) ?? 1_000
@@ -18,6 +18,18 @@ enum IgluImportBench {
       "tagscope-iglu-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let files = try writeTree(names: names, in: directory)
+    // `IGLU_BENCH_TREE=DIR` times a real tree too (Iglu Central's `schemas/`), first, so the peak
+    // memory is the larger of the two imports.
+    if let tree = ProcessInfo.processInfo.environment["IGLU_BENCH_TREE"] {
+      var plan: ImportedPlan?
+      let timing = try PlanTiming.measure {
+        plan = try PlanImporter.run(paths: [tree], options: ImportOptions(format: .iglu))
+      }
+      report.add(
+        "import.iglu.tree.seconds", timing.wall, unit: "s",
+        baseline:
+          "\(plan?.sources.count ?? 0) schemas of \(tree), \(plan?.catalogue.calls.count ?? 0) entries")
+    }
     var imported: ImportedPlan?
     var timing = PlanTiming()
     for _ in 0..<3 {
