@@ -7,7 +7,9 @@ enum CatalogueCheck {
   /// Checks each call `output` carries against `catalogue` (the plan's `catalogues` at
   /// `position`): a call no entry matches is `unplanned-call` (unless allowed); a matched call's
   /// parameters are checked as an object against the entry's `params` (missing → `missing-param`,
-  /// inside values with their path), and the entry's coverage item is marked.
+  /// inside values with their path), and the entry's coverage item is marked; so are the
+  /// self-describing entities at the catalogue's `entitiesAt`. A call naming a version the
+  /// catalogue lacks is checked against the newest, and its violations say so.
   static func check(
     _ output: ProviderOutput, record: Record, plan: Plan, position: Int, marks: inout [CoverageMark],
     memo: inout PatternMemo, into violations: inout [PlanViolation]
