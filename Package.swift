@@ -175,10 +175,9 @@ let package = Package(
         "TagscopeTestSupport",
         "TagscopeServer", "TagscopeInspector", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
-        // SDKDevicesListenTests: a real live session's recording, replayed and validated.
-        "TagscopeLive", "TaggingPlan",
-        // SnowplowPlanListenTests: the Python tracker's events against an imported Iglu excerpt.
-        "TaggingPlanImport",
+        // SDKDevicesListenTests: a real live session's recording, replayed and validated;
+        // ImportedPlanListenTests: against imported real plans.
+        "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ]),
     .testTarget(
@@ -196,7 +195,7 @@ let package = Package(
       name: "TagscopeUITests",
       dependencies: [
         "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TaggingPlan",
+        "TagscopeTimeline", "TaggingPlan", "TagscopeLive",
         "PodcastDemo",
       ],
       exclude: ["Goldens"]),

@@ -45,7 +45,7 @@ ensure_swift() {
 ensure_python_sdks() {
   local venv="$repo_root/.venv"
   local stamp="$venv/.tagscope-sdks"
-  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker orjson schemathesis pytest requests"
+  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker mparticle orjson schemathesis pytest requests"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     log "creating $venv with the official analytics SDKs"
     python3 -m venv "$venv"

@@ -50,7 +50,7 @@ extension ExpectationComparison {
 enum NameSimilarity {
   static let threshold = 0.6
   /// Names longer than this are not compared (the distance is quadratic).
-  static let lengthLimit = 64
+  static let lengthLimit = 160
 
   static func similarity(_ lhs: String, _ rhs: String) -> Double {
     let a = normalized(lhs)
@@ -58,6 +58,17 @@ enum NameSimilarity {
     let longest = max(a.count, b.count)
     guard longest > 0, longest <= lengthLimit else { return a == b ? 1 : 0 }
     return 1 - Double(distance(a, b)) / Double(longest)
+  }
+
+  /// The candidate most like `name` (ids of coverage items, tag names), when one is similar enough
+  /// (at least 0.5: whole ids differ in more than one typo's worth).
+  static func nearest(to name: String, among candidates: [String]) -> String? {
+    var best: (name: String, score: Double)?
+    for candidate in candidates {
+      let score = similarity(name, candidate)
+      if score >= 0.5, score > (best?.score ?? 0) { best = (candidate, score) }
+    }
+    return best?.name
   }
 
   /// Each missing name (in order) with the most similar extra name not yet taken, when similar

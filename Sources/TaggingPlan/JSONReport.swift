@@ -11,7 +11,7 @@ import TagscopeRecording
 /// "failures","label"}…]},
 /// "records":N,"files":[…],"sources":[{"source","records","violations"}…],
 /// (with --by-source) "coverageBySource":[{"source","passed","failing","blocked","notSeen",
-/// "states":{item id: state}}…],
+/// "states":{item id: state},"failures":{item id: {"failures","records","rules","label"}}}…],
 /// "problems":[{"file","line","reason"}…],
 /// "sequence":{"repeated","backwards","restarts","anomalies":[{"file","line","reason"}…]}}`.
 ///
@@ -46,6 +46,7 @@ public enum JSONReport {
     // Each violation's site, found walking the sites beside the violations (not an array of them
     // all: the report streams in memory independent of its violations).
     var site = 0
+    var fragments = ViolationFragments()
     out.object { out in
       if let meta = report.meta {
         out.key("meta", first: true)
@@ -56,7 +57,7 @@ public enum JSONReport {
       out.array(report.violations.indices) { out, index in
         while site + 1 < sites.count && sites[site + 1].firstViolation <= index { site += 1 }
         let place = site < sites.count && sites[site].firstViolation <= index ? Place(sites[site]) : nil
-        write(report.violations[index], at: place, into: &out)
+        fragments.write(report.violations[index], at: place, into: &out)
       }
       out.key("coverage")
       write(report.coverage, into: &out)
@@ -136,7 +137,9 @@ public enum JSONReport {
     }
   }
 
-  /// `{"source","passed","failing","blocked","notSeen","states":{item id: state}}`.
+  /// `{"source","passed","failing","blocked","notSeen","states":{item id: state},
+  /// "failures":{item id: {"failures","records","rules","label"}}}`: `failures` holds the
+  /// source's failing items, with how many of its records broke each, as the coverage words it.
   private static func write(_ coverage: Coverage, of source: String, into out: inout JSONWriter) {
     let counts = coverage.stateCounts
     out.object { out in
@@ -148,6 +151,27 @@ public enum JSONReport {
         for index in coverage.items.indices {
           out.key(coverage.items[index].id, first: index == 0)
           out.string(coverage.state(at: index).kind.rawValue)
+        }
+      }
+      out.key("failures")
+      out.object { out in
+        var first = true
+        for index in coverage.items.indices {
+          guard case .failing(let rules, let broken, let records) = coverage.state(at: index) else {
+            continue
+          }
+          out.key(coverage.items[index].id, first: first)
+          first = false
+          out.object { out in
+            out.key("failures", first: true)
+            out.int(broken)
+            out.key("records")
+            out.int(records)
+            out.key("rules")
+            out.array(rules) { $0.string($1.rawValue) }
+            out.key("label")
+            out.string(coverage.state(at: index).description)
+          }
         }
       }
     }

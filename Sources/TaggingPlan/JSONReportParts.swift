@@ -49,33 +49,49 @@ extension JSONReport {
     out.object { out in
       out.key("seq", first: true)
       out.unsigned(violation.seq)
-      out.key("severity")
-      out.string(violation.severity.rawValue)
-      out.key("rule")
-      out.string(violation.rule.rawValue)
-      out.key("tag")
-      out.string(violation.tag)
-      out.key("provider")
-      out.string(orNull: violation.provider)
-      out.key("message")
-      out.string(violation.message)
-      out.key("file")
-      out.string(orNull: place?.file)
-      out.key("line")
-      out.int(orNull: place?.line)
-      out.key("time")
-      if let time = place?.timeMilliseconds { out.timestamp(time) } else { out.raw("null") }
-      out.key("source")
-      out.string(orNull: place?.source)
-      out.key("planFile")
-      out.string(orNull: violation.planFile)
-      out.key("planLine")
-      out.int(orNull: violation.planLine)
-      out.key("expected")
-      if let evidence = violation.evidence { evidence.writeExpected(into: &out) } else { out.raw("null") }
-      out.key("actual")
-      if let evidence = violation.evidence { evidence.writeActual(into: &out) } else { out.raw("null") }
+      writeShared(head: violation, into: &out)
+      writePlace(place, into: &out)
+      writeShared(tail: violation, into: &out)
     }
+  }
+
+  /// `,"severity",…,"message"`: what identical records' violations share, before the place.
+  static func writeShared(head violation: PlanViolation, into out: inout JSONWriter) {
+    out.key("severity")
+    out.string(violation.severity.rawValue)
+    out.key("rule")
+    out.string(violation.rule.rawValue)
+    out.key("tag")
+    out.string(violation.tag)
+    out.key("provider")
+    out.string(orNull: violation.provider)
+    out.key("message")
+    out.string(violation.message)
+  }
+
+  /// `,"file","line","time","source"`: where the record is.
+  static func writePlace(_ place: Place?, into out: inout JSONWriter) {
+    out.key("file")
+    out.string(orNull: place?.file)
+    out.key("line")
+    out.int(orNull: place?.line)
+    out.key("time")
+    if let time = place?.timeMilliseconds { out.timestamp(time) } else { out.raw("null") }
+    out.key("source")
+    out.string(orNull: place?.source)
+  }
+
+  /// `,"planFile","planLine","expected","actual"`: what identical records' violations share,
+  /// after the place.
+  static func writeShared(tail violation: PlanViolation, into out: inout JSONWriter) {
+    out.key("planFile")
+    out.string(orNull: violation.planFile)
+    out.key("planLine")
+    out.int(orNull: violation.planLine)
+    out.key("expected")
+    if let evidence = violation.evidence { evidence.writeExpected(into: &out) } else { out.raw("null") }
+    out.key("actual")
+    if let evidence = violation.evidence { evidence.writeActual(into: &out) } else { out.raw("null") }
   }
 
   /// The `"coverage"` object.

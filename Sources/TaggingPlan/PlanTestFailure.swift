@@ -11,23 +11,28 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
   public var unknown: [String]
   /// The failure: a line per violation, uncovered item and unknown query.
   public let description: String
+  private let plan: Plan
+  private let screen: String?
 
-  /// A failure of `plan`; `screen` is the screen the coverage was required on, if any.
+  /// A failure of `plan`; `screen` is the screen the coverage was required on, if any. The plan is
+  /// cited once, by `planPath` (its file by default).
   public init(
     plan: Plan, violations: [PlanViolation] = [], uncovered: [CoverageItem] = [], unknown: [String] = [],
-    screen: String? = nil
+    screen: String? = nil, planPath: String? = nil
   ) {
     self.violations = violations
     self.uncovered = uncovered
     self.unknown = unknown
+    self.plan = plan
+    self.screen = screen
     var lines: [String] = []
-    let planName = "plan \(plan.title) (\(plan.file))"
+    let planName = "plan \(plan.title) (\(planPath ?? plan.file))"
     if !violations.isEmpty {
       let count = violations.count == 1 ? "1 violation" : "\(violations.count) violations"
       lines.append("\(count) of \(planName):")
       // Each call's violations, then its expected-vs-got table once.
       for group in ExpectationComparison.grouped(violations) {
-        for member in group.members { lines.append("  " + Self.line(violations[member], file: plan.file)) }
+        for member in group.members { lines.append("  " + Self.line(violations[member])) }
         if violations[group.members[0]].evidence != nil { lines += Self.table(group.comparison) }
       }
     }
@@ -35,10 +40,20 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
       let count = uncovered.count == 1 ? "1 planned item" : "\(uncovered.count) planned items"
       let on = screen.map { " on \($0)" } ?? ""
       lines.append("\(count) of \(planName) not covered\(on):")
-      for item in uncovered { lines.append("  \(item.id) (\(plan.file):\(item.location.line))") }
+      for item in uncovered { lines.append("  \(item.id) (plan line \(item.location.line))") }
     }
     for problem in unknown { lines.append("\(problem) (\(planName))") }
     description = lines.joined(separator: "\n")
+  }
+
+  /// The file the plan was loaded from, as it was given.
+  public var planFile: String? { plan.file.isEmpty ? nil : plan.file }
+
+  /// The same failure citing the plan by `path` (its source, rather than a build folder's copy).
+  public func citingPlan(at path: String) -> PlanTestFailure {
+    PlanTestFailure(
+      plan: plan, violations: violations, uncovered: uncovered, unknown: unknown, screen: screen,
+      planPath: path)
   }
 
   public var errorDescription: String? { description }
@@ -66,10 +81,9 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
     return lines
   }
 
-  /// `#6 error missing-param at plan.yaml:87: pausePodcast on favorites: firebase …`.
-  static func line(_ violation: PlanViolation, file: String) -> String {
-    let place = violation.planLine.map { " at \(file):\($0)" } ?? ""
-    return
-      "#\(violation.seq) \(violation.severity.rawValue) \(violation.rule.rawValue)\(place): \(violation.message)"
+  /// `#6 error missing-param: pausePodcast on favorites: firebase …, plan line 87 expects it` (the
+  /// message cites the plan line; the plan file is cited once, above).
+  static func line(_ violation: PlanViolation) -> String {
+    "#\(violation.seq) \(violation.severity.rawValue) \(violation.rule.rawValue): \(violation.message)"
   }
 }

@@ -163,7 +163,9 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
       var unknown: [String] = []
       for id in ids {
         guard let index = plan.coverageItems.firstIndex(where: { $0.id == id }) else {
-          unknown.append("the plan has no coverage item '\(id)'")
+          let nearest = NameSimilarity.nearest(to: id, among: plan.coverageItems.map(\.id))
+          unknown.append(
+            "the plan has no coverage item '\(id)'" + (nearest.map { " (did you mean '\($0)'?)" } ?? ""))
           continue
         }
         if !seen.isSeen(index) { missing.append(plan.coverageItems[index]) }
@@ -193,7 +195,13 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
       if let section { query = "\(section.noun) \(tag)" }
       if let screen { query += " on \(screen)" }
       if let provider { query += ": \(provider)" }
-      throw PlanTestFailure(plan: plan, unknown: ["the plan has no coverage item for \(query)"])
+      let tags = Array(Set(plan.coverageItems.map(\.tag))).sorted()
+      let nearest = tags.contains(tag) ? nil : NameSimilarity.nearest(to: tag, among: tags)
+      throw PlanTestFailure(
+        plan: plan,
+        unknown: [
+          "the plan has no coverage item for \(query)" + (nearest.map { " (did you mean tag \($0)?)" } ?? "")
+        ])
     }
     if !missing.isEmpty {
       throw PlanTestFailure(plan: plan, uncovered: missing, screen: screen)

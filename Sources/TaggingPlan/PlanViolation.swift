@@ -62,6 +62,10 @@ public struct PlanViolation: Sendable, Hashable {
   }
   var evidence: ViolationEvidence? { detail.evidence }
 
+  /// The identity of the part shared between the violations of identical records (everything but
+  /// `seq`), valid while a violation holding it lives.
+  var detailIdentity: ObjectIdentifier { ObjectIdentifier(detail) }
+
   /// Whether `other` is a violation of an identical record (the same shared detail, payload
   /// included).
   func sharesDetail(with other: PlanViolation) -> Bool { detail === other.detail }

@@ -33,13 +33,13 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var method: String?
   /// Free text from the source.
   public var description: String?
-  /// Where an SDK's message holds what `params` describe, when not the catalogue's
-  /// (`propertiesAt`; `.` for the whole message).
-  public var propertiesAt: String?
   /// Whether the call may carry parameters `params` does not list.
   public var additionalProperties: Bool
   /// The parameters' constraints, in source order.
   public var params: [NamedConstraints]
+  /// Where a recorded SDK message holds the properties `params` describe (`traits`), when it
+  /// differs from its catalogue's ``ImportedCatalogue/propertiesAt``.
+  public var propertiesAt: String?
   /// Where it comes from; `nil` for an entry the importer adds (Segment's unplanned methods).
   public var origin: EntryOrigin?
   /// More comment lines (merged rules, versions kept).

@@ -6,7 +6,7 @@ public enum CatalogueWriter {
   /// The plan's YAML.
   public static func yaml(_ plan: ImportedPlan) -> String {
     var out = "# Imported by tagscope plan import --from \(plan.format.rawValue) from "
-    out += YAMLText.comment(plan.sources.joined(separator: ", ")) + ".\n"
+    out += YAMLText.comment(sourceList(plan.sources)) + ".\n"
     out += "# Review it: each entry says where it comes from in the source.\n"
     if !plan.warnings.isEmpty {
       let count = plan.warnings.count
@@ -30,15 +30,27 @@ public enum CatalogueWriter {
     return out
   }
 
+  /// How many source files the first comment line names; the others are counted.
+  static let sourcesNamed = 10
+
+  /// The sources, the first ``sourcesNamed`` by name and the others counted, so the first line
+  /// stays short for a whole registry.
+  static func sourceList(_ sources: [String]) -> String {
+    guard sources.count > sourcesNamed else { return sources.joined(separator: ", ") }
+    let more = sources.count - sourcesNamed
+    return sources.prefix(sourcesNamed).joined(separator: ", ")
+      + " and \(more) more file\(more == 1 ? "" : "s")"
+  }
+
   private static func entry(_ entry: CatalogueEntry, byMethod: Bool) -> String {
     var out = entry.origin.map { "      # \(YAMLText.comment($0.description))\n" } ?? ""
     for note in entry.notes { out += "      # \(YAMLText.comment(note))\n" }
     out += "      \(YAMLText.scalar(entry.key)):\n"
     if !byMethod, let method = entry.method { out += "        method: \(YAMLText.scalar(method))\n" }
+    if let path = entry.propertiesAt { out += "        propertiesAt: \(YAMLText.scalar(path))\n" }
     if let description = entry.description, !description.isEmpty {
       out += "        description: \(YAMLText.scalar(description))\n"
     }
-    if let path = entry.propertiesAt { out += "        propertiesAt: \(YAMLText.scalar(path))\n" }
     out += "        additionalProperties: \(entry.additionalProperties)\n"
     if !entry.params.isEmpty {
       out += "        params:\n"

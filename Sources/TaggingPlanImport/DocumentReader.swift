@@ -15,6 +15,11 @@ public enum DocumentReader {
     try parse(try text(path: path), file: path)
   }
 
+  /// The file at `path`, parsed, with what reading it let pass (``SourceDocument/readWarnings``).
+  public static func document(path: String) throws(ImportError) -> SourceDocument {
+    try document(try text(path: path), file: path)
+  }
+
   /// The text of the file at `path` (UTF-8, at most ``maximumBytes``).
   static func text(path: String) throws(ImportError) -> String {
     guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -43,9 +48,15 @@ public enum DocumentReader {
 
   /// `text` (JSON or YAML) parsed; `file` names it in errors.
   public static func parse(_ text: String, file: String) throws(ImportError) -> SourceNode {
+    try document(text, file: file).root
+  }
+
+  /// `text` (JSON or YAML) parsed, with what reading it let pass; `file` names it in errors and
+  /// warnings.
+  public static func document(_ text: String, file: String) throws(ImportError) -> SourceDocument {
     let trimmed = text.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard trimmed.first == "{" || trimmed.first == "[" else {
-      return try YAMLDocumentReader.read(text, file: file)
+      return SourceDocument(file: file, root: try YAMLDocumentReader.read(text, file: file))
     }
     do {
       return try JSONDocumentReader.read(text, file: file)
@@ -53,7 +64,7 @@ public enum DocumentReader {
       // JSON with YAML's liberties (comments, trailing commas, unquoted keys) still reads as YAML;
       // when it does not, the JSON reader's error is the one to show.
       guard let root = try? YAMLDocumentReader.read(text, file: file) else { throw error }
-      return root
+      return SourceDocument(file: file, root: root)
     }
   }
 }

@@ -9,12 +9,18 @@ public struct ImportError: Error, Sendable, Hashable, CustomStringConvertible {
   public var location: SourceLocation
   /// What is wrong.
   public var message: String
+  /// What the import met before it failed (the rules it left out, and why).
+  public var warnings: [ImportWarning]
 
   /// An error.
-  public init(file: String, location: SourceLocation = SourceLocation(line: 1, column: 1), message: String) {
+  public init(
+    file: String, location: SourceLocation = SourceLocation(line: 1, column: 1), message: String,
+    warnings: [ImportWarning] = []
+  ) {
     self.file = file
     self.location = location
     self.message = message
+    self.warnings = warnings
   }
 
   /// An error at `node` of `file`.

@@ -6,8 +6,8 @@ public struct ImportedCatalogue: Sendable, Hashable {
   public var provider: String
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
-  /// Where an SDK's message holds what the entries' params describe (`propertiesAt`); `nil` for
-  /// the whole message.
+  /// Where a recorded SDK message holds the properties its entries' `params` describe
+  /// (`properties`, `event_properties`); `nil`: the message's fields are the parameters.
   public var propertiesAt: String?
   /// Where a call holds self-describing entities, each checked against its schema's entry
   /// (`entitiesAt`, Snowplow's `contexts.data`).

@@ -2,24 +2,32 @@ import TaggingPlan
 import TagscopeRecording
 
 /// Reads a JSON document into a ``SourceNode`` tree on the one JSON lexer (``JSONCursor``): each
-/// value's byte offset becomes its line and column through a ``LineTable``. A repeated key is an
-/// error, as in YAML. Linear in the document, nesting bounded by ``DocumentReader/maximumDepth``.
+/// value's byte offset becomes its line and column through a ``LineTable``. A repeated key is a
+/// warning, its last value kept (as JSON readers do). Linear in the document, nesting bounded by
+/// ``DocumentReader/maximumDepth``.
 struct JSONDocumentReader {
   private var cursor: JSONCursor
   private var lines: LineTable
+  private let file: String
+  /// The keys from the root to the value being read, for the place of a repeated key.
+  private var path: [JSONPath.Component] = []
+  private var warnings: [ImportWarning] = []
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) {
     cursor = JSONCursor(bytes, depthLimit: DocumentReader.maximumDepth)
     lines = LineTable(bytes)
+    self.file = file
   }
 
-  /// The root value of `text`; errors name `file` and the place of the problem.
-  static func read(_ text: String, file: String) throws(ImportError) -> SourceNode {
+  /// The document `text`, with a warning per repeated key; errors name `file` and the place of
+  /// the problem.
+  static func read(_ text: String, file: String) throws(ImportError) -> SourceDocument {
     var text = text
-    let result = text.withUTF8 { bytes -> Result<SourceNode, ImportError> in
-      var reader = JSONDocumentReader(bytes)
+    let result = text.withUTF8 { bytes -> Result<SourceDocument, ImportError> in
+      var reader = JSONDocumentReader(bytes, file: file)
       do throws(JSONSyntaxError) {
-        return .success(try reader.document())
+        let root = try reader.document()
+        return .success(SourceDocument(file: file, root: root, readWarnings: reader.warnings))
       } catch {
         let location = reader.lines.location(of: error.offset)
         return .failure(ImportError(file: file, location: location, message: "invalid JSON: \(error.reason)"))
@@ -66,17 +74,28 @@ struct JSONDocumentReader {
   private mutating func members() throws(JSONSyntaxError) -> [SourceNode.Member] {
     try cursor.open()
     var members: [SourceNode.Member] = []
-    var keys: Set<String> = []
+    var positions: [String: Int] = [:]
     var first = true
     while try cursor.nextMember(first: first) {
       first = false
-      let keyOffset = cursor.index
+      let keyLocation = lines.location(of: cursor.index)
       let key = String(decoding: try cursor.memberKey(), as: UTF8.self)
-      guard keys.insert(key).inserted else {
-        throw JSONSyntaxError(offset: keyOffset, reason: "duplicate key \"\(key)\"")
+      path.append(.key(key))
+      let member = SourceNode.Member(key: key, keyLocation: keyLocation, value: try value())
+      path.removeLast()
+      guard let earlier = positions[key] else {
+        positions[key] = members.count
+        members.append(member)
+        continue
       }
-      let keyLocation = lines.location(of: keyOffset)
-      members.append(SourceNode.Member(key: key, keyLocation: keyLocation, value: try value()))
+      let earlierLocation = members[earlier].keyLocation
+      warnings.append(
+        ImportWarning(
+          file: file, location: keyLocation, path: JSONPath(path + [.key(key)]),
+          message:
+            "the key \"\(key)\" is repeated (\(JSONPath(path + [.key(key)]))), first at \(earlierLocation.line):\(earlierLocation.column): this last value is kept"
+        ))
+      members[earlier] = member
     }
     return members
   }
@@ -88,7 +107,9 @@ struct JSONDocumentReader {
     var first = true
     while try cursor.nextElement(first: first) {
       first = false
+      path.append(.index(elements.count))
       elements.append(try value())
+      path.removeLast()
     }
     return elements
   }

@@ -3,17 +3,23 @@ import TaggingPlan
 /// Plain JSON Schema per event (draft-04 to 2020-12), as Avo and Amplitude Data export them: a
 /// file holding one event's schema (named by `title`, else the file's name), or a collection —
 /// `{"events": […]}` (Avo's export and webhook: `{"name", "description", "rules": schema}` whose
-/// `rules.properties.properties` are the event's properties), a JSON array of schemas, or a
-/// `$defs`/`definitions` object of schemas by event name.
+/// `rules.properties.properties` are the event's properties), a JSON array of schemas, a
+/// `$defs`/`definitions` object of schemas by event name, or an object of event schemas by event
+/// name (`{"Song Played": {…}, …}`, as Amplitude Data's per-event schemas are gathered into one
+/// file: each `{"$id": "https://data.amplitude.com/…/event/NAME/version/V", "title", "properties",
+/// "required", "additionalProperties": false}`).
 ///
 /// Each event becomes a `calls` entry (no `method`) whose parameters are the schema's
 /// `properties` and whose `additionalProperties` is the schema's (true when absent). The provider
-/// the calls reach is not in the source: it is `--provider`.
+/// the calls reach is not in the source: it is `--provider`; it sets the catalogue's
+/// `propertiesAt` (`event_properties` for Amplitude, `properties` for Segment, RudderStack and
+/// PostHog), so the entries check the messages their SDKs send as well as in-app calls.
 struct JSONSchemaImporter {
   private var draft: ImportDraft
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
+    draft.catalogue.propertiesAt = SDKMessagePaths.eventProperties(provider: provider)
   }
 
   /// Whether `root` looks like JSON Schema or a collection of event schemas.
@@ -23,7 +29,20 @@ struct JSONSchemaImporter {
     if let events = root["events"]?.elements {
       return events.first?["rules"] != nil || events.first?["properties"] != nil
     }
-    return root["properties"] != nil && root["type"]?.string == "object"
+    if root["properties"] != nil && root["type"]?.string == "object" { return true }
+    return eventSchemasByName(root) != nil
+  }
+
+  /// The members of `root` when it is an object of event schemas by name: every value an object
+  /// naming a JSON Schema draft (`$schema`) or of `type: object` with `properties`.
+  private static func eventSchemasByName(_ root: SourceNode) -> [SourceNode.Member]? {
+    guard root["properties"] == nil, root["type"] == nil, let members = root.members, !members.isEmpty
+    else { return nil }
+    let allSchemas = members.allSatisfy { member in
+      member.value["$schema"]?.string?.contains("json-schema.org") == true
+        || (member.value["type"]?.string == "object" && member.value["properties"] != nil)
+    }
+    return allSchemas ? members : nil
   }
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {
@@ -51,6 +70,12 @@ struct JSONSchemaImporter {
         try event(
           member.value, document, path: JSONPath.root.keys(definitions.key, member.key), name: member.key)
       }
+    } else if let members = Self.eventSchemasByName(root) {
+      for member in members {
+        try event(
+          member.value, document, path: JSONPath.root.key(member.key),
+          name: member.value["title"]?.string ?? member.key)
+      }
     } else if root.members != nil {
       try event(root, document, path: .root, name: root["title"]?.string ?? document.baseName)
     } else {
@@ -74,12 +99,28 @@ struct JSONSchemaImporter {
     var converter = SchemaConverter(file: document.file, document: document.root)
     let object = converter.constraints(schema, path: path, ignoring: ["name"])
     for warning in converter.warnings { draft.warn(warning) }
-    draft.addCall(
-      CatalogueEntry(
-        key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
-        params: object.properties ?? [],
-        origin: EntryOrigin(
-          file: document.file, location: schema.location, path: path, summary: "\"\(name)\"")))
+    var entry = CatalogueEntry(
+      key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
+      params: object.properties ?? [],
+      origin: EntryOrigin(file: document.file, location: schema.location, path: path, summary: "\"\(name)\""))
+    if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
+      entry.key = method.name
+      entry.propertiesAt = draft.catalogue.provider == "amplitude" ? method.propertiesAt : nil
+      entry.notes.append("Amplitude Data's \(name) schema: the properties of \(method.name) calls")
+      draft.addMethod(entry)
+    } else {
+      draft.addCall(entry)
+    }
+  }
+
+  /// The SDK method an Amplitude Data schema of user or group properties stands for (`$id`
+  /// `https://data.amplitude.com/WORKSPACE/identify` or `…/group`), and where the Amplitude SDK's
+  /// `$identify` / `$groupidentify` message holds the properties it sets; `nil` for an event's.
+  static func amplitudeUserMethod(_ id: String?) -> (name: String, propertiesAt: String)? {
+    guard let id, id.hasPrefix("https://data.amplitude.com/") else { return nil }
+    if id.hasSuffix("/identify") { return ("identify", "user_properties.$set") }
+    if id.hasSuffix("/group") { return ("groupIdentify", "group_properties.$set") }
+    return nil
   }
 
   /// An event of Avo's export: `name`, `description`, and `rules`, the schema of a message whose

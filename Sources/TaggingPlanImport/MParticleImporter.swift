@@ -6,14 +6,18 @@ import TaggingPlan
 ///
 /// A `custom_event` data point becomes a `calls` entry named by `criteria.event_name` with
 /// `method: logEvent`, a `screen_view` one an entry named by `criteria.screen_name` with
-/// `method: logScreen`; the parameters are the event's custom attributes
-/// (`data.custom_attributes` of the validator's schema), whose `additionalProperties` becomes the
-/// call's. Other data point types (user attributes, identities, commerce…) are warned about.
+/// `method: logScreen`, a `product_action` one an entry named by `criteria.action` with
+/// `method: logCommerceEvent` — the names and methods `listen` gives mParticle's events. The
+/// parameters are the event's custom attributes (`data.custom_attributes` of the validator's
+/// schema), whose `additionalProperties` becomes the call's; the catalogue's `propertiesAt` is
+/// `data.custom_attributes`, where an event sent to the Events API holds them. Other data point
+/// types (user attributes, identities, promotions…) are warned about.
 struct MParticleImporter {
   private var draft: ImportDraft
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
+    draft.catalogue.propertiesAt = SDKMessagePaths.mParticleAttributes
   }
 
   /// Whether `root` looks like an mParticle data plan.
@@ -93,12 +97,20 @@ struct MParticleImporter {
       name = screenName
       method = "logScreen"
       summary = "screen_view \"\(screenName)\""
+    case "product_action":
+      guard let action = criteria?["action"]?.string, !action.isEmpty else {
+        throw document.error(match, "the product_action data point \(path) has no criteria.action")
+      }
+      name = action
+      method = "logCommerceEvent"
+      summary = "product_action \"\(action)\""
     default:
       let here = path.keys("match", "type")
       draft.warn(
         document.warning(
           match, here,
-          "the data point type \(type) (\(here)) is not imported: custom_event and screen_view are"))
+          "the data point type \(type) (\(here)) is not imported: custom_event, screen_view and product_action are"
+        ))
       return
     }
     var entry = CatalogueEntry(

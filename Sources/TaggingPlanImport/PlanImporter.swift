@@ -41,12 +41,39 @@ public enum PlanImporter {
           "a JSON Schema export does not say which provider receives its calls: pass --provider ID (amplitude, mixpanel, segment…)"
       )
     }
-    let draft = try importDocuments(
+    var draft = try importDocuments(
       documents, format: format, provider: provider, unplanned: options.unplanned)
+    draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
+    draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
+    try requireAnEvent(draft, documents)
     let fallback = "\(SourceDocument.baseName(source)) (imported)"
-    return ImportedPlan(
+    let plan = ImportedPlan(
       name: options.name ?? draft.name ?? fallback, format: format, sources: documents.map(\.file),
       catalogue: draft.catalogue, warnings: draft.warnings)
+    do {
+      _ = try PlanLoader.load(yaml: plan.yaml, file: "the imported plan")
+    } catch {
+      throw ImportError(
+        file: documents.first?.file ?? "tagscope plan import",
+        message: "the imported plan would not load, so it is not written: \(error)", warnings: plan.warnings)
+    }
+    return plan
+  }
+
+  /// Fails when the catalogue keeps no entry of the source (every rule left out, or none there):
+  /// a plan that calls every event unplanned is not an import. The warnings say why.
+  private static func requireAnEvent(_ draft: ImportDraft, _ documents: [SourceDocument]) throws(ImportError)
+  {
+    let catalogue = draft.catalogue
+    guard !(catalogue.calls + catalogue.methods).contains(where: { $0.origin != nil }) else { return }
+    let files = documents.count == 1 ? documents[0].file : "\(documents.count) files"
+    let why =
+      draft.warnings.isEmpty
+      ? "it holds no event definition"
+      : "every event definition is left out (\(draft.warnings.count == 1 ? "1 warning says" : "\(draft.warnings.count) warnings say") why)"
+    throw ImportError(
+      file: documents.first?.file ?? "tagscope plan import",
+      message: "nothing imported from \(files): \(why)", warnings: draft.warnings)
   }
 
   private static func importDocuments(
@@ -82,7 +109,7 @@ public enum PlanImporter {
     var documents: [SourceDocument] = []
     for path in paths {
       for file in try files(at: path, format: format) {
-        let document = SourceDocument(file: file, root: try DocumentReader.read(path: file))
+        let document = try DocumentReader.document(path: file)
         if format == nil {
           guard let detected = ImportFormat.detect(document.root) else {
             throw ImportError(

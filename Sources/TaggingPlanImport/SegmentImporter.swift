@@ -1,17 +1,23 @@
 import TaggingPlan
 
 /// Segment Protocols tracking plans: the Config API's (`{"display_name", "rules": {"events": [{"name",
-/// "version", "rules": schema}], "identify", "group", "global"}}`) and the Public API's rules
-/// (`{"data": {"rules": [{"type": "TRACK", "key", "version", "jsonSchema"}]}}`, or the bare list).
+/// "version", "rules": schema}], "identify", "group", "global"}}`), the Public API's rules
+/// (`{"data": {"rules": [{"type": "TRACK", "key", "version", "jsonSchema"}]}}`, `{"rules": […]}` or
+/// the bare list) and typewriter's `plan.json` (Public API rules, unwrapped).
 ///
-/// A rule's JSON Schema describes the whole message, whose top-level fields are the parameters of
-/// the call `listen` records (`properties`, `traits`, `context`…): track rules become `calls`
-/// entries with `method: track`, page and screen rules with a name `calls` entries with `method:
-/// page`/`screen`, identify and group rules `methods` entries. Common (`global`, `COMMON`) rules
-/// are merged into every entry, the entry's own constraints winning. Where a name has several
-/// versions, the highest is kept. Segment never reports identify, group, page, screen or alias
-/// calls as unplanned, so those methods are planned (unconstrained but for the common rules) when
-/// the source has no rule for them.
+/// Segment checks a call's `properties` (track, page, screen) or `traits` (identify, group):
+/// the catalogue says `propertiesAt: properties`, identify and group entries `propertiesAt:
+/// traits`, and each entry's `params` are the properties of that object. A rule's JSON Schema
+/// either describes the whole message (the Config API's and the Public API's, with
+/// `properties.properties` and `properties.traits`), whose object at the entry's field is
+/// taken, or that object itself (typewriter's, marked by `eventMetadata`, or a schema none of whose
+/// properties is `properties`, `traits` or `context`). Constraints on other fields of the
+/// message (`context`) are left out with a warning. Common (`global`, `COMMON`) rules are merged
+/// into every entry, the entry's own constraints winning. Where a name has several versions, the
+/// highest is kept. A rule is deprecated only by a real `deprecatedAt` date: the Public API
+/// writes Go's zero time (`0001-01-01T00:00:00.000Z`) for rules that are not. Segment never
+/// reports identify, group, page, screen or alias calls as unplanned, so those methods are
+/// planned (unconstrained but for the common rules) when the source has no rule for them.
 struct SegmentImporter {
   private enum Kind: String {
     case track, page, screen, identify, group, common
@@ -24,6 +30,8 @@ struct SegmentImporter {
     var version: Double?
     var description: String?
     var schema: SourceNode?
+    /// Whether the schema describes the checked object itself (typewriter's `eventMetadata`).
+    var unwrapped = false
     var document: SourceDocument
     var location: SourceLocation
     var path: JSONPath
@@ -61,6 +69,7 @@ struct SegmentImporter {
     } else if let rules = root["rules"], rules.members != nil {
       try configPlan(root, document, path: .root)
     } else if let list = root["rules"]?.elements {
+      draft.offerName(root["name"]?.string)
       try publicRules(list, document, path: JSONPath.root.key("rules"))
     } else if let list = root["data"]?["rules"]?.elements {
       try publicRules(list, document, path: JSONPath.root.keys("data", "rules"))
@@ -98,14 +107,18 @@ struct SegmentImporter {
             Rule(
               kind: .track, key: name, version: event["version"]?.number,
               description: event["description"]?.string,
-              schema: event["rules"], document: document, location: event.location, path: eventPath,
+              schema: event["rules"].map { SegmentSchema.normalized($0) },
+              unwrapped: event["rules"].map(Self.isUnwrapped) ?? false, document: document,
+              location: event.location, path: eventPath,
               schemaPath: eventPath.key("rules")))
         }
       case "identify", "group", "global":
         let kind: Kind = member.key == "global" ? .common : member.key == "identify" ? .identify : .group
         rules.append(
           Rule(
-            kind: kind, key: nil, version: nil, description: nil, schema: member.value, document: document,
+            kind: kind, key: nil, version: nil, description: nil,
+            schema: SegmentSchema.normalized(member.value),
+            document: document,
             location: member.keyLocation, path: here, schemaPath: here))
       case "identify_traits", "group_traits":
         if member.value.elements?.isEmpty == false {
@@ -129,8 +142,9 @@ struct SegmentImporter {
         throw document.error(rule, "the rule \(here) has no type")
       }
       let key = rule["key"]?.string.flatMap { $0.isEmpty ? nil : $0 }
-      if let deprecated = rule.member("deprecatedAt"), !deprecated.value.isNull {
-        draft.warn(document.warning(deprecated, here, "the rule \(here) is deprecated: left out"))
+      if let deprecated = rule.member("deprecatedAt"), Self.isDeprecation(deprecated.value) {
+        let date = deprecated.value.string.map { " since \($0)" } ?? ""
+        draft.warn(document.warning(deprecated, here, "the rule \(here) is deprecated\(date): left out"))
         continue
       }
       let kind: Kind
@@ -152,25 +166,34 @@ struct SegmentImporter {
       rules.append(
         Rule(
           kind: kind, key: key, version: rule["version"]?.number, description: rule["description"]?.string,
-          schema: rule["jsonSchema"], document: document, location: rule.location, path: here,
+          schema: rule["jsonSchema"].map { SegmentSchema.normalized($0) },
+          unwrapped: rule["jsonSchema"].map(Self.isUnwrapped) ?? false, document: document,
+          location: rule.location, path: here,
           schemaPath: here.key("jsonSchema")))
     }
   }
 
   /// The catalogue: one entry per rule name (its highest version), common rules merged in.
   mutating func finish() -> ImportDraft {
-    var common: [NamedConstraints] = []
+    draft.catalogue.propertiesAt = "properties"
+    var common: [String: [NamedConstraints]] = [:]
     var commonOrigins: [String] = []
     for rule in latestVersions() {
-      let params = messageParams(rule)
       if rule.kind == .common {
-        common = NamedConstraints.merged(common, onto: params)
+        for field in ["properties", "traits"] {
+          let section = section(of: rule, field: field, others: field == "properties")
+          common[field] = NamedConstraints.merged(common[field] ?? [], onto: section.params)
+        }
         commonOrigins.append("\(rule.document.file):\(rule.location)")
         continue
       }
+      let field = Self.field(of: rule.kind)
+      let section = section(of: rule, field: field, others: true)
       var entry = CatalogueEntry(
-        key: rule.key ?? rule.kind.rawValue, method: rule.kind.rawValue, description: rule.description,
-        params: params, origin: origin(rule))
+        key: rule.key ?? rule.kind.rawValue, method: rule.kind.rawValue,
+        description: rule.description ?? rule.schema?["description"]?.string,
+        additionalProperties: section.open, params: section.params, origin: origin(rule))
+      entry.propertiesAt = field == "properties" ? nil : field
       entry.notes = versionNotes[rule.path] ?? []
       switch rule.kind {
       case .track: draft.addCall(entry)
@@ -181,19 +204,31 @@ struct SegmentImporter {
     for method in ["identify", "group", "page", "screen", "alias"]
     where !draft.catalogue.methods.contains(where: { $0.key == method }) {
       var entry = CatalogueEntry(key: method, origin: nil)
+      entry.propertiesAt = method == "identify" || method == "group" ? "traits" : nil
       entry.notes = [
         "Segment does not report unplanned \(method) calls: planned, with no constraint of its own"
       ]
       draft.addMethod(entry)
     }
-    if !common.isEmpty {
-      let note = "with the common rules of \(commonOrigins.joined(separator: ", ")) merged in"
-      draft.catalogue.updateEntries { entry in
-        entry.params = NamedConstraints.merged(entry.params, onto: common)
-        entry.notes.append(note)
-      }
+    let note = "with the common rules of \(commonOrigins.joined(separator: ", ")) merged in"
+    draft.catalogue.updateEntries { entry in
+      guard let params = common[entry.propertiesAt ?? "properties"], !params.isEmpty else { return }
+      entry.params = NamedConstraints.merged(entry.params, onto: params)
+      entry.notes.append(note)
     }
     return draft
+  }
+
+  /// The field of a Segment message whose object a kind's rule constrains.
+  private static func field(of kind: Kind) -> String {
+    kind == .identify || kind == .group ? "traits" : "properties"
+  }
+
+  /// Whether `deprecatedAt` deprecates: a date other than Go's zero time (`0001-01-01…`), which
+  /// the Public API writes for rules that are not deprecated.
+  private static func isDeprecation(_ value: SourceNode) -> Bool {
+    guard let date = value.string else { return !value.isNull }
+    return !date.isEmpty && !date.hasPrefix("0001-01-01")
   }
 
   private var versionNotes: [JSONPath: [String]] = [:]
@@ -227,22 +262,93 @@ struct SegmentImporter {
     return kept
   }
 
-  /// The call parameters a message schema describes: its top-level properties, less those it
-  /// leaves unconstrained.
-  private mutating func messageParams(_ rule: Rule) -> [NamedConstraints] {
-    guard let schema = rule.schema else { return [] }
-    var converter = SchemaConverter(file: rule.document.file, document: schema, at: rule.schemaPath)
-    let message = converter.constraints(schema, path: rule.schemaPath)
-    for warning in converter.warnings { draft.warn(warning) }
-    if message.additionalProperties == false, let member = schema.member("additionalProperties") {
-      let here = rule.schemaPath.key("additionalProperties")
-      draft.warn(
-        rule.document.warning(
-          member, here,
-          "additionalProperties: false on the whole message (\(here)) is not checked by Tagscope: a call carries type, messageId, timestamp…"
-        ))
+  /// The constraints a rule sets on the properties of one object of the message.
+  private struct Section {
+    var params: [NamedConstraints] = []
+    /// Whether the object may carry properties `params` does not list.
+    var open = true
+  }
+
+  /// The message fields that tell a whole-message schema.
+  private static let messageFields: Set<String> = ["properties", "traits", "context"]
+
+  /// Whether a rule's schema describes the object its entry checks (typewriter's unwrapped rules,
+  /// marked by `eventMetadata`) rather than the whole message.
+  private static func isUnwrapped(_ schema: SourceNode) -> Bool {
+    if schema["eventMetadata"] != nil { return true }
+    guard let members = schema["properties"]?.members, !members.isEmpty else { return false }
+    return !members.contains { messageFields.contains($0.key) }
+  }
+
+  /// The properties `rule` sets on the message's `field` (`properties`, `traits`); with
+  /// `others`, a warning for each other field of the message it constrains (left out).
+  private mutating func section(of rule: Rule, field: String, others: Bool) -> Section {
+    guard let schema = rule.schema else { return Section() }
+    if rule.unwrapped {
+      guard field == Self.field(of: rule.kind) || rule.kind == .common && field == "properties" else {
+        return Section()
+      }
+      return convert(rule, schema, at: rule.schemaPath)
     }
-    return (message.properties ?? []).filter { !$0.constraints.isUnconstrained }
+    if others {
+      warnLeftOut(rule, schema, keeping: rule.kind == .common ? ["properties", "traits"] : [field])
+    }
+    guard let object = schema["properties"]?[field] else { return Section() }
+    return convert(rule, object, at: rule.schemaPath.keys("properties", field))
+  }
+
+  /// The section of the object `node` describes.
+  private mutating func convert(_ rule: Rule, _ node: SourceNode, at path: JSONPath) -> Section {
+    guard let schema = rule.schema else { return Section() }
+    var converter = SchemaConverter(file: rule.document.file, document: schema, at: rule.schemaPath)
+    let object = converter.constraints(node, path: path)
+    for warning in converter.warnings { draft.warn(warning) }
+    let open = object.additionalProperties != false
+    let params = object.properties ?? []
+    return Section(params: open ? params.filter { !$0.constraints.isUnconstrained } : params, open: open)
+  }
+
+  /// Warns about each field of a whole-message schema other than `kept` that constrains
+  /// something (more than `type: object`): Tagscope checks the call's `kept` objects.
+  private mutating func warnLeftOut(_ rule: Rule, _ schema: SourceNode, keeping kept: [String]) {
+    let checked = "Tagscope checks the call's \(kept.joined(separator: " or ")) against this rule"
+    let properties = schema["properties"]?.members ?? []
+    for member in properties where !kept.contains(member.key) {
+      let trivial =
+        member.value.members?.allSatisfy { part in
+          SchemaConverter.annotations.contains(part.key) || part.key == "description"
+            || (part.key == "type" && Self.isObjectType(part.value))
+        } ?? false
+      let required = schema["required"]?.elements?.contains { $0.string == member.key } ?? false
+      guard !trivial || required else { continue }
+      let here = rule.schemaPath.keys("properties", member.key)
+      draft.warn(rule.document.warning(member, here, "\(member.key) (\(here)) is not imported: \(checked)"))
+    }
+    for member in schema.members ?? [] {
+      let here = rule.schemaPath.key(member.key)
+      switch member.key {
+      case "properties", "description", "definitions", "$defs": continue
+      case "type" where Self.isObjectType(member.value): continue
+      case "required":
+        let names = (member.value.elements ?? []).compactMap(\.string).filter { name in
+          !kept.contains(name) && !properties.contains { $0.key == name }
+        }
+        guard !names.isEmpty else { continue }
+        draft.warn(
+          rule.document.warning(
+            member, here, "required \(names.joined(separator: ", ")) (\(here)) is not imported: \(checked)"))
+      default:
+        guard !SchemaConverter.annotations.contains(member.key) else { continue }
+        draft.warn(
+          rule.document.warning(
+            member, here, "\(member.key) on the whole message (\(here)) is not imported: \(checked)"))
+      }
+    }
+  }
+
+  /// Whether a `type` value is `object` (alone or as a one-element list).
+  private static func isObjectType(_ type: SourceNode) -> Bool {
+    type.string == "object" || type.elements?.map(\.string) == ["object"]
   }
 
   private func origin(_ rule: Rule) -> EntryOrigin {

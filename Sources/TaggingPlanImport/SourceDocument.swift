@@ -6,20 +6,26 @@ public struct SourceDocument: Sendable, Hashable {
   public var file: String
   /// Its root value.
   public var root: SourceNode
+  /// What reading it met and let pass (a repeated JSON key, its last value kept).
+  public var readWarnings: [ImportWarning]
 
   /// A document.
-  public init(file: String, root: SourceNode) {
+  public init(file: String, root: SourceNode, readWarnings: [ImportWarning] = []) {
     self.file = file
     self.root = root
+    self.readWarnings = readWarnings
   }
 
   /// The file name without directories and extension (`plan` for `exports/plan.json`).
   var baseName: String { Self.baseName(file) }
 
-  /// `file` without directories and extension.
+  /// `file` without directories and its extension when a document's (`.json`, `.yaml`,
+  /// `.yml`): a directory named `com.sendgrid` keeps its name whole.
   static func baseName(_ file: String) -> String {
     let last = file.split(separator: "/").last.map(String.init) ?? file
-    guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
+    guard let dot = last.lastIndex(of: "."), dot != last.startIndex,
+      ["json", "yaml", "yml"].contains(last[last.index(after: dot)...].lowercased())
+    else { return last }
     return String(last[..<dot])
   }
 

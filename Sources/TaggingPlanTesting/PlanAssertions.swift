@@ -76,7 +76,11 @@
       try requirement()
     } catch {
       let suffix = message.isEmpty ? "" : " - \(message)"
-      XCTFail("\(assertion) failed: \(error.description)\(suffix)", file: file, line: line)
+      // A plan loaded from the test bundle is cited by its source in the package.
+      let cited = error.planFile.flatMap { PlanSourceLocator.source(of: $0, near: "\(file)") }.map {
+        error.citingPlan(at: $0)
+      }
+      XCTFail("\(assertion) failed: \((cited ?? error).description)\(suffix)", file: file, line: line)
     }
   }
 #endif

@@ -111,10 +111,46 @@ public struct Segment: Sendable, Hashable, Decodable {
   public var started: String
 }
 
+/// A ``TagscopeClient/wait(for:count:timeout:)`` whose timeout passed first: what it waited for
+/// and what did arrive.
+public struct WaitTimeout: Sendable, Hashable, CustomStringConvertible {
+  /// The filter waited for.
+  public var filter: String
+  /// How many matching records were wanted.
+  public var count: Int
+  /// The timeout, in seconds.
+  public var seconds: Double
+  /// The matching records that did arrive.
+  public var received: [ReceivedRecord]
+  /// What the segment held when the wait ended (every record, matching or not); `nil` when
+  /// `listen` could not say.
+  public var arrived: QuerySummary?
+
+  public var description: String {
+    var text =
+      "wait for \"\(filter)\" timed out after \(Self.format(seconds)) s with \(received.count) of \(count) matching record(s)"
+    if !received.isEmpty {
+      text += " (" + received.prefix(5).map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ")"
+    }
+    guard let arrived else { return text }
+    text += "; the segment holds \(arrived.records) record(s)"
+    let kinds = arrived.byKind.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    if !kinds.isEmpty { text += " (" + kinds.joined(separator: ", ") + ")" }
+    let sources = arrived.bySource.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+    if !sources.isEmpty { text += " from " + sources.joined(separator: ", ") }
+    return text + "; records(filter:) lists them"
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+  }
+}
+
 /// Why a query failed.
 public enum TagscopeClientError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The wait's timeout passed first: the matching records that did arrive.
-  case timedOut(received: [ReceivedRecord])
+  /// The wait's timeout passed first: what it waited for, the matching records that did arrive
+  /// and what the segment held.
+  case timedOut(WaitTimeout)
   /// `listen` refused the request (400 bad parameter, 401 token, 404 no plan…) with its message.
   case refused(status: Int, message: String)
   /// The answer was not what the API sends.
@@ -122,7 +158,7 @@ public enum TagscopeClientError: Error, Sendable, Hashable, CustomStringConverti
 
   public var description: String {
     switch self {
-    case .timedOut(let received): return "timed out with \(received.count) matching record(s)"
+    case .timedOut(let timeout): return timeout.description
     case .refused(let status, let message): return "tagscope listen answered \(status): \(message)"
     case .invalidResponse(let reason): return "unexpected answer from tagscope listen: \(reason)"
     }

@@ -61,8 +61,8 @@ public struct TagscopeClient: Sendable {
   }
 
   /// Waits until `count` records of the current segment match `filter`, and returns them; throws
-  /// ``TagscopeClientError/timedOut(received:)`` with those that did arrive when `timeout` passes
-  /// first. `listen` answers as soon as they arrive: no sleeping, no polling.
+  /// ``TagscopeClientError/timedOut(_:)`` when `timeout` passes first, naming the filter, the
+  /// matching records that did arrive and what the segment holds. `listen` answers as soon as they arrive: no sleeping, no polling.
   @discardableResult
   public func wait(for filter: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws
     -> [ReceivedRecord]
@@ -73,7 +73,12 @@ public struct TagscopeClient: Sendable {
       "GET", "wait", ["filter": filter, "count": String(count), "timeout": String(seconds)],
       timeout: seconds + 10)
     let reply: Reply = try decode(data)
-    if status == 408 { throw TagscopeClientError.timedOut(received: reply.records) }
+    if status == 408 {
+      throw TagscopeClientError.timedOut(
+        WaitTimeout(
+          filter: filter, count: count, seconds: seconds, received: reply.records,
+          arrived: try? await summary()))
+    }
     return reply.records
   }
 

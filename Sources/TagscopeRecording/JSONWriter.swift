@@ -115,6 +115,9 @@ package struct JSONWriter {
     count += bytes.count
   }
 
+  /// Appends bytes some writer already wrote (JSON kept from an earlier write), as they are.
+  package mutating func raw(bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
+
   /// Appends ASCII text as is (field names and punctuation written by the encoder).
   package mutating func raw(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -304,7 +304,8 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   /// Each source seen so far, in the order first seen, with its record count, its records with
   /// violations, its first and latest record, and how many of its records fall in the last
   /// `window` seconds before its own latest one — by its own clock, since devices' clocks differ
-  /// (from memory, no file access; the newest ``recentScanLimit`` records are looked at).
+  /// (from memory, no file access; the newest ``recentScanLimit`` records are looked at). A source
+  /// younger than `window` has its rate over its own life, a second at least.
   public func sourceStatistics(window: Double = 10) -> [SourceStatistics] {
     lock.lock()
     defer { lock.unlock() }
@@ -322,10 +323,14 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return names.indices.dropFirst().compactMap { id in
       guard id < index.countOfSource.count, index.countOfSource[id] > 0 else { return nil }
       let last = index.lastOfSource[id]
+      let first = index.keyframes[id][0].index
+      // A source younger than the window is measured over its own life (a second at least): 8
+      // records within 2 ms are 8/s, not 0.8/s.
+      let lived = Double(max(0, index.entries[last].time - index.entries[first].time)) / 1000
       return SourceStatistics(
         name: names[id], records: index.countOfSource[id], withViolations: index.violationsOfSource[id],
-        firstIndex: index.keyframes[id][0].index, lastIndex: last,
-        lastTimeMilliseconds: index.entries[last].time, recentRecords: recent[id], window: window)
+        firstIndex: first, lastIndex: last, lastTimeMilliseconds: index.entries[last].time,
+        recentRecords: recent[id], window: min(window, max(1, lived)))
     }
   }
 

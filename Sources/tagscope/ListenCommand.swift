@@ -17,11 +17,13 @@ struct Listen: AsyncParsableCommand {
       records) and the HTTP APIs of Segment/RudderStack (/v1/batch…, /v1/b, /v1/t…; their settings \
       requests are answered so the SDK keeps sending here), Amplitude (/2/httpapi, /batch), \
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
-      (/com.snowplowanalytics.snowplow/tp2, /i) and GA4 (/mp/collect, /debug/mp/collect). Point an \
-      SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in their \
-      header line, and HTTP requests carry it as their SDK's key (Segment write key, Amplitude or \
-      PostHog api_key, Mixpanel token), as GA4's api_secret or a token query parameter, or as \
-      Authorization: Bearer. SIGINT/SIGTERM close every connection and flush the recording. \
+      (/com.snowplowanalytics.snowplow/tp2, /i), GA4 (/mp/collect, /debug/mp/collect) and \
+      mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events). Point \
+      an SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in \
+      their header line, and HTTP requests carry it as their SDK's key (Segment write key, \
+      Amplitude or PostHog api_key, Mixpanel token, mParticle API key), as GA4's api_secret or a \
+      token query parameter, or as Authorization: Bearer. SIGINT/SIGTERM close every connection \
+      and flush the recording. \
       Tests ask what arrived through the query API on the same port (/tagscope/v1/summary, records, \
       violations, coverage, wait, reset; the OpenAPI document at /tagscope/v1/openapi.json), \
       guarded by --token as Authorization: Bearer. The query API answers no web page: a request with \

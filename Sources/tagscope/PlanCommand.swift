@@ -61,7 +61,8 @@ struct PlanImportCommand: ParsableCommand {
     abstract:
       "Turn another tool's tracking plan into a plan's call catalogue (catalogues:), printed as YAML.",
     discussion: """
-      Reads Segment Protocols (Config API tracking plan or Public API rules), RudderStack rudder-cli \
+      Reads Segment Protocols (Config API tracking plan, Public API rules, typewriter's plan.json), \
+      RudderStack rudder-cli \
       projects (the tracking plan with its events, properties and custom types files, or their \
       directory), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
       and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
@@ -72,7 +73,10 @@ struct PlanImportCommand: ParsableCommand {
       pattern, format, minimum, maximum, minLength, maxLength, properties, additionalProperties, \
       items). $refs within a file are resolved. Anything else (minItems, oneOf, exclusiveMinimum…) \
       is a warning on standard error, file:line:column and JSON path, also listed at the top of \
-      the YAML; every entry is commented with where it comes from.
+      the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
+      says where a message the provider's SDK sends through listen holds the event's properties \
+      (event_properties for amplitude, data.custom_attributes for mparticle, properties for \
+      segment, rudderstack and posthog), so one entry checks in-app calls and SDK messages alike.
 
       Examples:
         tagscope plan import tracking-plan.json -o plan.yaml
@@ -86,7 +90,9 @@ struct PlanImportCommand: ParsableCommand {
       Exit status: 0 (also with warnings); 2 when -o names an existing file without --force or \
       something other than a regular file, or when \
       a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
-      missing), reported as file:line:column: error: … with nothing written.
+      missing, no event definition kept), reported as file:line:column: error: … with nothing \
+      written. A repeated JSON key is a warning (its last value is kept); a property name the plan \
+      format refuses (an empty one) is left out with a warning.
       """)
 
   @Argument(help: "The files to import, or directories of them.")
@@ -124,11 +130,12 @@ struct PlanImportCommand: ParsableCommand {
       }
     }
     let plan: ImportedPlan
-    do {
+    do throws(ImportError) {
       plan = try PlanImporter.run(
         paths: paths,
         options: ImportOptions(format: from, provider: provider, name: name, unplanned: unplanned))
     } catch {
+      for warning in error.warnings { StandardError.write("\(warning)\n") }
       StandardError.write("\(error)\n")
       throw ExitCode(2)
     }

@@ -38,9 +38,22 @@ final class DocumentReaderTests: XCTestCase {
     }
   }
 
-  func testDuplicateKeysAreErrors() {
-    XCTAssertThrowsError(try DocumentReader.parse("{\"a\": 1,\n \"a\": 2}", file: "d.json")) { error in
-      XCTAssertEqual((error as? ImportError)?.location.line, 2)
+  func testARepeatedKeyIsAWarningWithItsPlaceAndItsLastValueIsKept() throws {
+    let text = "{\"a\": 1,\n \"b\": [{\"c\": 1, \"c\": 2}],\n \"a\": 3}"
+    let document = try DocumentReader.document(text, file: "d.json")
+    XCTAssertEqual(document.root["a"]?.number, 3)
+    XCTAssertEqual(document.root["b"]?.elements?.first?["c"]?.number, 2)
+    XCTAssertEqual(document.root.members?.map(\.key), ["a", "b"])
+    XCTAssertEqual(
+      document.readWarnings.map(\.description),
+      [
+        #"d.json:2:17: warning: the key "c" is repeated (b[0].c), first at 2:9: this last value is kept"#,
+        #"d.json:3:2: warning: the key "a" is repeated (a), first at 1:2: this last value is kept"#,
+      ])
+  }
+
+  func testARepeatedYAMLKeyIsStillAnError() {
+    XCTAssertThrowsError(try DocumentReader.parse("a: 1\na: 2\n", file: "d.yaml")) { error in
       XCTAssertTrue((error as? ImportError)?.message.contains("duplicate key") ?? false, "\(error)")
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TaggingPlan
 import TaggingPlanImport
 import XCTest
 
@@ -20,7 +21,7 @@ func fixtureText(_ name: String) throws -> String {
 func importFixtures(_ names: [String], options: ImportOptions = ImportOptions()) throws(ImportError)
   -> ImportedPlan
 {
-  try PlanImporter.run(paths: names.map(fixture), options: options)
+  loadChecked(try PlanImporter.run(paths: names.map(fixture), options: options))
 }
 
 /// The YAML of an imported plan with the fixtures directory left out of its comments.
@@ -53,9 +54,20 @@ func importError(
 func importText(_ text: String, file: String = "plan.json", format: ImportFormat, provider: String? = nil)
   throws(ImportError) -> ImportedPlan
 {
-  let document = SourceDocument(file: file, root: try DocumentReader.parse(text, file: file))
-  return try PlanImporter.run(
-    documents: [document], format: format, options: ImportOptions(provider: provider))
+  let document = try DocumentReader.document(text, file: file)
+  return loadChecked(
+    try PlanImporter.run(documents: [document], format: format, options: ImportOptions(provider: provider)))
+}
+
+/// `plan`, after checking that its YAML loads with the plan loader (every plan an import writes
+/// in these tests goes through here).
+func loadChecked(_ plan: ImportedPlan, file: StaticString = #filePath, line: UInt = #line) -> ImportedPlan {
+  do {
+    _ = try PlanLoader.load(yaml: plan.yaml, file: "imported.yaml")
+  } catch {
+    XCTFail("the imported plan does not load: \(error)", file: file, line: line)
+  }
+  return plan
 }
 
 /// Fails unless `plan`'s YAML (fixtures directory left out) is the golden file `expected/<name>`.

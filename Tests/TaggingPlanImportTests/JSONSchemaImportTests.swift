@@ -45,4 +45,27 @@ final class JSONSchemaImportTests: XCTestCase {
         "plan.json:1:36: error: the event schema [1] has no name (title)")
     }
   }
+
+  /// Per-event schemas gathered in one object by event name (how Amplitude Data's schemas end up
+  /// in one file) are told from the content and import one entry per event, not one call named
+  /// after the file; an object whose members are not all schemas stays one event.
+  func testAnObjectOfEventSchemasByNameIsOneEntryPerEvent() throws {
+    let text = """
+      {"Song Played": {"$schema": "http://json-schema.org/draft-07/schema#", "title": "Song Played",
+                       "type": "object", "properties": {"duration": {"type": "integer", "maximum": 600}}},
+       "Search": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}}
+      """
+    let root = try DocumentReader.parse(text, file: "schema.json")
+    XCTAssertEqual(ImportFormat.detect(root), .jsonschema)
+    let plan = try importText(text, file: "schema.json", format: .jsonschema, provider: "amplitude")
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Song Played", "Search"])
+    XCTAssertEqual(plan.catalogue.calls[0].params.first?.constraints.maximum, 600)
+    XCTAssertEqual(plan.catalogue.calls[1].params.first?.constraints.required, true)
+    XCTAssertTrue(plan.yaml.contains("    propertiesAt: event_properties\n"), plan.yaml)
+    let single = try importText(
+      #"{"title": "One", "properties": {"a": {"type": "string"}}, "x": {"type": "object", "properties": {}}}"#,
+      file: "one.json", format: .jsonschema, provider: "segment")
+    XCTAssertEqual(single.catalogue.calls.map(\.key), ["One"])
+    XCTAssertEqual(single.catalogue.propertiesAt, "properties")
+  }
 }

@@ -11,12 +11,14 @@ final class RoundTripTests: XCTestCase {
     try PlanLoader.load(yaml: plan.yaml, file: "imported.yaml")
   }
 
-  /// A record of one call `provider` received, as `listen` writes it.
-  private func record(_ seq: UInt64, provider: String, _ call: CallDescription) -> Record {
+  /// A record of one call `provider` received, as `listen` writes it (with `raw`, the message
+  /// an SDK sent) or, with `inApp`, as an in-app hub call.
+  private func record(_ seq: UInt64, provider: String, _ call: CallDescription, inApp: Bool = false) -> Record
+  {
     Record(
       seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: "event",
       name: call.name ?? call.method,
-      outputs: [ProviderOutput(provider: provider, status: .sent, calls: [call])])
+      outputs: [ProviderOutput(provider: provider, status: .sent, calls: [call])], raw: inApp ? nil : "{}")
   }
 
   private func violations(_ plan: Plan, _ records: [Record], provider: String) -> [PlanViolation] {
@@ -47,13 +49,13 @@ final class RoundTripTests: XCTestCase {
 
   func testSegmentCallsThatBreakTheImportedConstraintsAreViolations() throws {
     let plan = try load(try importFixtures(["segment-config-api.json"]))
+    let goodProperties: Properties = [
+      "order_id": "123", "total": 10.5, "currency": "EUR", "placed_at": "2026-11-24T19:05:00Z",
+      "products": [["price": 10.5, "sku": "ABC-1"]],
+    ]
     let good: Properties = [
       "type": "track", "event": "Order Completed", "userId": "u-1",
-      "context": ["library": ["name": "analytics-swift"]],
-      "properties": [
-        "order_id": "123", "total": 10.5, "currency": "EUR", "placed_at": "2026-11-24T19:05:00Z",
-        "products": [["price": 10.5, "sku": "ABC-1"]],
-      ],
+      "context": ["library": ["name": "analytics-swift"]], "properties": .object(goodProperties),
     ]
     let bad: Properties = [
       "type": "track", "event": "Order Completed", "userId": "u-1",
@@ -73,6 +75,13 @@ final class RoundTripTests: XCTestCase {
       record(
         4, provider: "segment",
         CallDescription(method: "identify", name: "u-1", parameters: ["traits": ["age": 3]])),
+      record(
+        5, provider: "segment",
+        CallDescription(method: "track", name: "Order Completed", parameters: goodProperties),
+        inApp: true),
+      record(
+        6, provider: "segment",
+        CallDescription(method: "track", name: "Order Completed", parameters: ["order_id": "1"]), inApp: true),
     ]
     let found = violations(plan, records, provider: "segment")
     XCTAssertEqual(found.filter { $0.seq == 1 }.map(\.message), [])
@@ -93,6 +102,9 @@ final class RoundTripTests: XCTestCase {
     let identify = found.filter { $0.seq == 4 }
     XCTAssertEqual(Set(identify.map(\.rule)), [.missingParam], "\(identify.map(\.message))")
     XCTAssertTrue(identify.contains { $0.message.contains("traits.name") }, "\(identify.map(\.message))")
+    XCTAssertEqual(
+      found.filter { $0.seq == 5 }.map(\.message), [], "an in-app call's parameters are the properties")
+    XCTAssertEqual(found.filter { $0.seq == 6 }.map(\.rule), [.missingParam])
   }
 
   func testIgluSchemasCheckTheSelfDescribingEvent() throws {

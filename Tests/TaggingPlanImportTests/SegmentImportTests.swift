@@ -18,6 +18,7 @@ final class SegmentImportTests: XCTestCase {
         #"segment-config-api.json:30:7: warning: track "Order Completed" has versions 1, 2 (rules.events[1]): version 2 is imported, Tagscope does not tell versions apart"#,
         "segment-config-api.json:56:19: warning: minItems (rules.events[1].rules.properties.properties.properties.products.minItems) is not checked by Tagscope",
         "segment-config-api.json:61:64: warning: exclusiveMinimum (rules.events[1].rules.properties.properties.properties.products.items.properties.price.exclusiveMinimum) is not checked by Tagscope",
+        "segment-config-api.json:76:9: warning: context (rules.global.properties.context) is not imported: Tagscope checks the call's properties or traits against this rule",
       ])
   }
 
@@ -26,27 +27,29 @@ final class SegmentImportTests: XCTestCase {
     let order = try XCTUnwrap(plan.catalogue.calls.first { $0.key == "Order Completed" })
     XCTAssertEqual(order.method, "track")
     XCTAssertEqual(order.description, "Who bought what, with the products")
-    let properties = try XCTUnwrap(order.params.first { $0.name == "properties" }?.constraints)
-    XCTAssertTrue(properties.required)
-    XCTAssertEqual(properties.additionalProperties, false)
-    let total = try XCTUnwrap(properties.properties?.first { $0.name == "total" }?.constraints)
+    XCTAssertNil(order.propertiesAt, "the catalogue's propertiesAt: properties")
+    XCTAssertFalse(order.additionalProperties)
+    let total = try XCTUnwrap(order.params.first { $0.name == "total" }?.constraints)
     XCTAssertEqual(total.types, [.number])
     XCTAssertEqual(total.minimum, 0)
     XCTAssertTrue(total.required)
     let price = try XCTUnwrap(
-      properties.properties?.first { $0.name == "products" }?.constraints.items?.properties?.first?
-        .constraints)
+      order.params.first { $0.name == "products" }?.constraints.items?.properties?.first?.constraints)
     XCTAssertEqual(price.minimum, 0)
     XCTAssertTrue(price.required)
   }
 
-  func testCommonRulesAreMergedIntoEveryEntry() throws {
+  func testIdentifyAndGroupRulesCheckTraitsAndTheOthersProperties() throws {
     let plan = try importFixtures(["segment-config-api.json"])
-    for entry in plan.catalogue.calls + plan.catalogue.methods {
-      let context = try XCTUnwrap(entry.params.first { $0.name == "context" }, entry.key)
-      XCTAssertEqual(context.constraints.properties?.map(\.name), ["librarry", "library"], entry.key)
-    }
+    XCTAssertEqual(plan.catalogue.propertiesAt, "properties")
     XCTAssertEqual(plan.catalogue.methods.map(\.key), ["identify", "group", "page", "screen", "alias"])
+    XCTAssertEqual(
+      plan.catalogue.methods.map { $0.propertiesAt ?? "-" }, ["traits", "traits", "-", "-", "-"])
+    let identify = plan.catalogue.methods[0]
+    XCTAssertEqual(identify.params.map(\.name), ["occupation", "age", "name"])
+    XCTAssertEqual(identify.params.last?.constraints.required, true)
+    XCTAssertEqual(plan.catalogue.methods[1].params.map(\.name), ["company"])
+    XCTAssertTrue(plan.yaml.contains("    propertiesAt: properties\n"), plan.yaml)
   }
 
   func testPublicAPIRules() throws {
@@ -55,12 +58,13 @@ final class SegmentImportTests: XCTestCase {
     XCTAssertEqual(plan.catalogue.calls.map(\.method), ["track", "page"])
     XCTAssertEqual(plan.catalogue.methods.map(\.key), ["identify", "group", "page", "screen", "alias"])
     let viewed = plan.catalogue.calls[0].params
-    XCTAssertEqual(viewed.map(\.name), ["properties", "context"])
-    XCTAssertEqual(viewed[0].constraints.properties?.last?.constraints.types, [.string, .null])
+    XCTAssertEqual(viewed.map(\.name), ["product_id", "price", "category"])
+    XCTAssertEqual(viewed.last?.constraints.types, [.string, .null])
     XCTAssertEqual(
       relativeWarnings(plan),
       [
-        "segment-public-api-rules.json:33:45: warning: multipleOf (data.rules[1].jsonSchema.properties.properties.properties.price.multipleOf) is not checked by Tagscope"
+        "segment-public-api-rules.json:11:13: warning: context (data.rules[0].jsonSchema.properties.context) is not imported: Tagscope checks the call's properties or traits against this rule",
+        "segment-public-api-rules.json:33:45: warning: multipleOf (data.rules[1].jsonSchema.properties.properties.properties.price.multipleOf) is not checked by Tagscope",
       ])
     XCTAssertEqual(plan.name, "segment-public-api-rules (imported)")
   }
@@ -70,7 +74,7 @@ final class SegmentImportTests: XCTestCase {
       #"[{"type": "TRACK", "key": "Signed Up", "version": 1, "jsonSchema": {"properties": {"properties": {"required": ["plan"]}}}}]"#,
       format: .segment)
     XCTAssertEqual(plan.catalogue.calls.first?.key, "Signed Up")
-    XCTAssertEqual(plan.catalogue.calls.first?.params.first?.constraints.properties?.first?.name, "plan")
+    XCTAssertEqual(plan.catalogue.calls.first?.params.first?.name, "plan")
   }
 
   func testAnEventWithoutANameIsAnError() {

@@ -55,7 +55,7 @@ final class PlanTestRunTests: XCTestCase {
         description.hasPrefix(
           """
           1 violation of plan Podcasts v3 (demo-plan.yaml):
-            #2 error missing-param at demo-plan.yaml:\(line): \(message)
+            #2 error missing-param: \(message)
               expected vs got · firebase pause_podcast_from_favorites
 
           """), description)
@@ -123,7 +123,7 @@ final class PlanTestRunTests: XCTestCase {
         "\(error)",
         """
         1 planned item of plan Podcasts v3 (demo-plan.yaml) not covered:
-          action playPodcast on favorites: firebase (demo-plan.yaml:\(favoritesLine))
+          action playPodcast on favorites: firebase (plan line \(favoritesLine))
         """)
     }
     XCTAssertThrowsError(try run.requireCovered(tag: "playPodcast", screen: "favorites")) { error in
@@ -148,13 +148,20 @@ final class PlanTestRunTests: XCTestCase {
     XCTAssertThrowsError(try run.requireCovered("action playPodcst on podcasts: firebase")) { error in
       XCTAssertEqual(
         "\(error)",
-        "the plan has no coverage item 'action playPodcst on podcasts: firebase' (plan Podcasts v3 (demo-plan.yaml))"
+        "the plan has no coverage item 'action playPodcst on podcasts: firebase' "
+          + "(did you mean 'action playPodcast on podcasts: firebase'?) (plan Podcasts v3 (demo-plan.yaml))"
       )
     }
     XCTAssertThrowsError(try run.requireCovered(tag: "playPodcast", provider: "firebas")) { error in
       XCTAssertEqual(
         "\(error)",
         "the plan has no coverage item for tag playPodcast: firebas (plan Podcasts v3 (demo-plan.yaml))")
+    }
+    XCTAssertThrowsError(try run.requireCovered(tag: "playPodcst")) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "the plan has no coverage item for tag playPodcst (did you mean tag playPodcast?) "
+          + "(plan Podcasts v3 (demo-plan.yaml))")
     }
 
     // What is not covered yet.
@@ -249,7 +256,7 @@ final class PlanAssertionTests: XCTestCase {
     if let failures {
       XCTAssertEqual(failures.map(\.line), [line])
       XCTAssertTrue(
-        failures.first?.description.contains("  action playPodcast on podcasts: firebase (demo-plan.yaml:")
+        failures.first?.description.contains("  action playPodcast on podcasts: firebase (plan line ")
           == true,
         failures.first?.description ?? "")
     }

@@ -33,6 +33,39 @@ final class ValidateRunnerTests: XCTestCase {
       + trailer
   }
 
+  /// Identical records share their violations' detail, whose JSON the report writes once and
+  /// copies: each violation still reads exactly as written on its own (its seq, line and time;
+  /// line separators escaped).
+  func testRepeatedViolationsReadAsEachWrittenOnItsOwn() throws {
+    let plan = try write("plan.yaml", samplePlanYAML)
+    var records: [Record] = []
+    for seq in 1...6 {
+      var wrong = goodPlay(UInt64(seq), screen: seq % 2 == 0 ? "favorites" : "podcasts\u{2028}x")
+      wrong.outputs[0] = sent("firebase", "play_podcast_wrong", ["podcast_title": "T\u{2029}"])
+      wrong.timeMilliseconds += Int64(seq) * 1000
+      records.append(wrong)
+    }
+    let file = try write("repeated.jsonl", recording(records))
+    let report = try ValidateRunner.validate(plan: try PlanLoader.load(contentsOf: plan), recordings: [file])
+    XCTAssertEqual(report.violations.count, 6)
+    XCTAssertTrue(report.violations[0].sharesDetail(with: report.violations[2]), "records 1 and 3 are alike")
+    let text = JSONReport.render(report)
+    XCTAssertFalse(text.contains("\u{2028}"), "line separators are escaped in copied parts too")
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let written = try XCTUnwrap(object["violations"] as? [[String: Any]])
+    let places = report.violations.indices.map { index in
+      report.site(ofViolationAt: index).map(JSONReport.Place.init)
+    }
+    let alone = try XCTUnwrap(
+      JSONSerialization.jsonObject(
+        with: Data(JSONReport.violationsArray(report.violations, places: places).utf8)) as? [[String: Any]])
+    XCTAssertEqual(written.count, alone.count)
+    for (index, (copied, single)) in zip(written, alone).enumerated() {
+      XCTAssertEqual(copied as NSDictionary, single as NSDictionary, "violation \(index)")
+    }
+    XCTAssertEqual(Set(written.compactMap { $0["line"] as? Int }).count, 6, "each record's own line")
+  }
+
   /// Names, sources and file names that try to drive the terminal (title, clear screen, C1 CSI,
   /// right-to-left override) reach the text report and standard error as visible escapes.
   func testHostileNamesReachTheTextReportAndDiagnosticsAsVisibleEscapes() throws {
@@ -113,6 +146,12 @@ final class ValidateRunnerTests: XCTestCase {
     XCTAssertEqual(
       sources.map { $0["source"] as? String }, ["Podcasts@phone-a", "Podcasts@phone-b", "(\(inApp))"])
     XCTAssertEqual((sources[1]["states"] as? [String: String])?[favoritesItem], "passed")
+    // A source's failing items say how many of its records broke them, as every report does.
+    let phoneBFailures = try XCTUnwrap(sources[1]["failures"] as? [String: [String: Any]])
+    XCTAssertEqual(
+      phoneBFailures.mapValues { "\($0["label"] ?? "")" },
+      ["action playPodcast": "failing · 1 of 2 broke it (wrong-screen)"], "\(phoneBFailures)")
+    XCTAssertEqual((sources[0]["failures"] as? [String: Any])?.count, 0, "phone-a broke nothing")
     // Each violation names its source in the JSON report.
     let violations = try XCTUnwrap(object["violations"] as? [[String: Any]])
     XCTAssertEqual(

@@ -52,8 +52,20 @@ final class TagscopeClientTests: XCTestCase {
     do {
       try await tagscope.wait(for: "name:checkout", timeout: .milliseconds(300))
       XCTFail("no checkout was sent")
-    } catch TagscopeClientError.timedOut(let received) {
-      XCTAssertEqual(received, [])
+    } catch TagscopeClientError.timedOut(let timeout) {
+      XCTAssertEqual(timeout.received, [])
+      XCTAssertEqual(timeout.filter, "name:checkout")
+      // The message says what was waited for and what arrived instead.
+      let arrived = try XCTUnwrap(timeout.arrived)
+      XCTAssertEqual(
+        "\(TagscopeClientError.timedOut(timeout))",
+        "wait for \"name:checkout\" timed out after 0.3 s with 0 of 1 matching record(s); the segment holds \(arrived.records) record(s) ("
+          + arrived.byKind.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+          + ") from "
+          + arrived.bySource.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(
+            separator: ", ")
+          + "; records(filter:) lists them")
+      XCTAssertGreaterThan(arrived.records, 0)
     }
     do {
       _ = try await tagscope.records(filter: "kind:nope")

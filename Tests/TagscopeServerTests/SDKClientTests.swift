@@ -43,7 +43,7 @@ final class SDKClientTests: XCTestCase {
     for (script, key) in [
       ("segment_client", "seg-write-key"), ("amplitude_client", "amp-api-key"),
       ("mixpanel_client", "mp-token"),
-      ("posthog_client", "phc-project-key"),
+      ("posthog_client", "phc-project-key"), ("mparticle_client", "mp-server-key"),
     ] {
       let (server, collector) = try await startServer(ListenConfiguration(port: 0, token: key))
       let result = try runSDKClient(script, port: server.port)

@@ -14,6 +14,8 @@ final class SDKFuzzTests: XCTestCase {
     var path: String
     var query: [(name: String, value: String)] = []
     var contentType = "application/json"
+    /// `Authorization`, for the APIs that refuse a request without it (mParticle's basic auth).
+    var authorization: String?
     var payloads: [String]
   }
 
@@ -65,12 +67,25 @@ final class SDKFuzzTests: XCTestCase {
     path: "/debug/mp/collect", query: [("measurement_id", "G-TEST"), ("api_secret", "s")],
     payloads: [#"{"client_id":"c","events":[{"name":"_bad name","params":{"x":[1,2]}}]}"#])
 
+  /// mParticle's Events API, bodies as mparticle-python-sdk sends them (basic auth `k:s`).
+  private let mParticle = Target(
+    path: "/v2/events", authorization: "Basic azpz",
+    payloads: [
+      #"{"events":[{"data":{"event_name":"Choose Item","custom_event_type":"other","custom_attributes":{"quantity":2,"milk":true},"timestamp_unixtime_ms":1795255204210},"event_type":"custom_event"},{"data":{"screen_name":"Home"},"event_type":"screen_view"},{"data":{"product_action":{"action":"purchase","total_amount":3.5}},"event_type":"commerce_event"}],"device_info":{"platform":"iOS","ios_idfv":"0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0001"},"application_info":{"application_name":"Freddy's"},"user_identities":{"customerid":"c1"},"mpid":600868121729048600,"mp_deviceid":"0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0001","environment":"development"}"#
+    ])
+  private let mParticleBulk = Target(
+    path: "/v2/bulkevents", authorization: "Basic azpz",
+    payloads: [
+      #"[{"events":[{"data":{"event_name":"E","custom_attributes":{"a":"b"}},"event_type":"custom_event"}],"mpid":"1"},{"events":[{"data":{"session_id":7},"event_type":"session_start"}],"user_attributes":{"tier":"gold"}}]"#
+    ])
+
   private func fuzz(_ target: Target, name: String) {
     guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: target.path) else {
       return XCTFail("no endpoint at \(target.path)")
     }
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: target.contentType)
+    if let authorization = target.authorization { headers.add(name: "Authorization", value: authorization) }
     let corpus = target.payloads.map { Array($0.utf8) }
     let outcome = FuzzRun(name: name).run(corpus: corpus, maximumLength: 16_384, minimumInputs: 101) { body in
       let request = ReceivedRequest(
@@ -111,6 +126,10 @@ final class SDKFuzzTests: XCTestCase {
       (ga4, #"{"client_id":"c","timestamp_micros":-1e308,"events":[{"name":"e"}]}"#),
       (mixpanel, #"[{"event":"E","properties":{"token":"t","distinct_id":"d","time":1e300}}]"#),
       (
+        mParticle,
+        #"{"events":[{"data":{"event_name":"E","timestamp_unixtime_ms":1e300},"event_type":"custom_event"}]}"#
+      ),
+      (
         snowplow,
         #"{"schema":"s","data":[{"e":"se","se_ca":"c","se_ac":"a","dtm":"1e400","p":"web","tv":"t"}]}"#
       ),
@@ -121,6 +140,7 @@ final class SDKFuzzTests: XCTestCase {
       }
       var headers = HTTPHeaders()
       headers.add(name: "Content-Type", value: target.contentType)
+      if let authorization = target.authorization { headers.add(name: "Authorization", value: authorization) }
       let reply = endpoint.handle(
         ReceivedRequest(
           method: .POST, path: target.path, query: target.query, headers: headers, body: Array(body.utf8),
@@ -150,4 +170,6 @@ final class SDKFuzzTests: XCTestCase {
   func testSnowplowDecoder() { fuzz(snowplow, name: "snowplow") }
   func testGA4Decoder() { fuzz(ga4, name: "ga4") }
   func testGA4ValidationDecoder() { fuzz(ga4Validation, name: "ga4-validation") }
+  func testMParticleDecoder() { fuzz(mParticle, name: "mparticle") }
+  func testMParticleBulkDecoder() { fuzz(mParticleBulk, name: "mparticle-bulk") }
 }

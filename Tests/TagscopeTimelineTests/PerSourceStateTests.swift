@@ -104,6 +104,30 @@ final class PerSourceStateTests: XCTestCase {
     XCTAssertEqual(statistics.map(\.recentRecords), [4, 4, 4])
   }
 
+  /// A source younger than the window is measured over its own life, a second at least: a burst of
+  /// 8 records within 2 ms is 8/s (not 0.8/s), 30 records over 3 s are 10/s.
+  func testARateIsOverTheSourcesOwnLifeWhenItIsYoungerThanTheWindow() throws {
+    let timeline = try Timeline.live()
+    defer { timeline.release() }
+    for index in 0..<8 {
+      var record = Record(
+        seq: UInt64(index + 1), time: Date(timeIntervalSince1970: 1_000 + Double(index) / 4000), kind: .event,
+        name: "burst")
+      record.source = "Shop@burst"
+      try timeline.append(record)
+    }
+    for index in 0..<30 {
+      var record = Record(
+        seq: UInt64(index + 1), time: Date(timeIntervalSince1970: 2_000 + Double(index) * 0.1), kind: .event,
+        name: "steady")
+      record.source = "Shop@steady"
+      try timeline.append(record)
+    }
+    let rates = timeline.sourceStatistics(window: 10).map(\.rate)
+    XCTAssertEqual(rates[0], 8, accuracy: 0.001)
+    XCTAssertEqual(rates[1], 30 / 2.9, accuracy: 0.001)
+  }
+
   /// Day-long sessions: the index costs 56 bytes a record, each provider's status packed in bits.
   func testAnIndexEntryIs56BytesAndKeepsEveryStatus() throws {
     XCTAssertLessThanOrEqual(MemoryLayout<IndexEntry>.stride, 56)

@@ -86,9 +86,11 @@ enum EndpointRouter {
     case "/capture", "/e", "/i/v0/e": return PostHogEndpoint()
     case "/com.snowplowanalytics.snowplow/tp2": return SnowplowEndpoint()
     case "/i": return SnowplowEndpoint()
+    case "/v2/events": return MParticleEndpoint(isBulk: false)
+    case "/v2/bulkevents": return MParticleEndpoint(isBulk: true)
     case "/mp/collect": return GA4Endpoint(isValidation: false)
     case "/debug/mp/collect": return GA4Endpoint(isValidation: true)
-    default: return nil
+    default: return MParticleEndpoint.web(path: path)
     }
   }
 }

@@ -7,7 +7,7 @@ import NIOHTTP1
 /// An HTTP request passes with `Authorization: Bearer <token>`, an `X-Tagscope-Token` header, a
 /// `token` or `api_secret` (GA4) query parameter, or when every event it carries has the token
 /// in its SDK's own credential field: Segment's write key (body or basic auth), Amplitude's and
-/// PostHog's `api_key`, Mixpanel's `token`.
+/// PostHog's `api_key`, Mixpanel's `token`, mParticle's API key (basic auth).
 struct TokenCheck: Sendable {
   private let expected: [UInt8]
 

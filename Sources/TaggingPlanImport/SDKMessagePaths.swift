@@ -1,0 +1,18 @@
+/// Where each provider's SDK message, as `tagscope listen` records it, holds an event's
+/// properties: the `propertiesAt` an imported catalogue gets, so one entry checks in-app calls
+/// and SDK messages alike.
+enum SDKMessagePaths {
+  /// The dotted path of the event's properties in a message `provider`'s SDK sends; `nil` when the
+  /// recorded call's parameters are the properties themselves (Mixpanel) or the provider is unknown.
+  static func eventProperties(provider: String) -> String? {
+    switch provider {
+    case "amplitude": return "event_properties"
+    case "segment", "rudderstack", "posthog": return "properties"
+    case "mparticle": return mParticleAttributes
+    default: return nil
+    }
+  }
+
+  /// Where an mParticle event (`{"event_type", "data"}`) holds its custom attributes.
+  static let mParticleAttributes = "data.custom_attributes"
+}

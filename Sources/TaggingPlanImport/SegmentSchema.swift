@@ -1,0 +1,50 @@
+import TaggingPlan
+
+/// What Segment writes into its rules' JSON Schemas beyond JSON Schema, made plain before they are
+/// converted: the keys that describe and do not constrain (`labels` and `eventMetadata` on a rule,
+/// `key`, the property's own name, on a property) are dropped, and Segment's `any` type (its
+/// "Any" property type, `"type": ["any"]`) becomes no type constraint, so they raise no "not
+/// checked" warning.
+enum SegmentSchema {
+  static let annotations: Set<String> = ["labels", "eventMetadata", "key"]
+
+  /// Keywords whose value is a schema, and those whose value is a map or a list of schemas.
+  private static let schemaValued: Set<String> = [
+    "items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+    "additionalItems", "unevaluatedProperties", "unevaluatedItems",
+  ]
+  private static let schemaMaps: Set<String> = [
+    "properties", "definitions", "$defs", "patternProperties", "dependentSchemas",
+  ]
+  private static let schemaLists: Set<String> = ["anyOf", "oneOf", "allOf", "prefixItems", "items"]
+
+  /// `schema` without Segment's annotations and `any` types, at every depth where a schema sits (a
+  /// property named `key` stays: it is a name there, not a keyword).
+  static func normalized(_ schema: SourceNode, depth: Int = 0) -> SourceNode {
+    guard let members = schema.members, depth < DocumentReader.maximumDepth else { return schema }
+    let kept = members.compactMap { member -> SourceNode.Member? in
+      if annotations.contains(member.key) || member.key == "type" && isAny(member.value) { return nil }
+      var member = member
+      if schemaValued.contains(member.key), member.value.members != nil {
+        member.value = normalized(member.value, depth: depth + 1)
+      } else if schemaMaps.contains(member.key), let entries = member.value.members {
+        let values = entries.map { entry in
+          SourceNode.Member(
+            key: entry.key, keyLocation: entry.keyLocation, value: normalized(entry.value, depth: depth + 1))
+        }
+        member.value = SourceNode(.object(values), at: member.value.location)
+      } else if schemaLists.contains(member.key), let list = member.value.elements {
+        member.value = SourceNode(
+          .array(list.map { normalized($0, depth: depth + 1) }), at: member.value.location)
+      }
+      return member
+    }
+    return SourceNode(.object(kept), at: schema.location)
+  }
+
+  /// Whether a `type` value names Segment's `any` (alone or among other types).
+  private static func isAny(_ type: SourceNode) -> Bool {
+    if type.string == "any" { return true }
+    return type.elements?.contains { $0.string == "any" } ?? false
+  }
+}

@@ -1,0 +1,144 @@
+import AnalyticsHub
+import NIOHTTP1
+import TagscopeRecording
+import TagscopeTimeline
+
+/// mParticle's server-to-server Events API: `POST /v2/events` (one batch) and `POST /v2/bulkevents`
+/// (a JSON array of at most 100 batches), as mParticle's server SDKs send them
+/// (mParticle/mparticle-python-sdk `mparticle/apis/events_api.py`: basic auth `key:secret`, a
+/// `Batch` of `events[]`, each `{"event_type", "data"}`, with `device_info`, `application_info`,
+/// `user_identities`, `user_attributes`, `mpid`, `mp_deviceid`).
+///
+/// Each event is a record: `custom_event` an event named `data.event_name` (SDK method
+/// `logEvent`), `screen_view` a screen named `data.screen_name` (`logScreen`), `commerce_event` an
+/// event named by its product action (`logCommerceEvent`), `user_attribute_change` an `identify`,
+/// any other type an event named by its type. The call's parameters are the event as received, so
+/// its custom attributes sit at `data.custom_attributes`. Replies `202 Accepted` with no body;
+/// refusals carry mParticle's `{"errors":[{"code","message"}]}`: `401` without basic auth, `400`
+/// for a body that is not a batch. A refused request records nothing.
+///
+/// mParticle's web SDK sends the same batches to `/v3/JS/<api key>/events` (or
+/// `/webevents/v3/JS/<api key>/events` behind a CNAME; mParticle/mparticle-web-sdk
+/// `src/batchUploader.ts`, `src/sdkToEventsApiConverter.ts`), the key in the path, `text/plain`
+/// bodies from `sendBeacon`.
+struct MParticleEndpoint: SDKEndpoint {
+  /// `true` for `/v2/bulkevents` (an array of batches), `false` for `/v2/events` (one batch).
+  var isBulk: Bool
+  /// The API key a web SDK path carries (`/v3/JS/<key>/events`); `nil` for the server API, whose
+  /// key is the basic auth user.
+  var pathKey: String?
+
+  /// The endpoint of a web SDK upload path, or `nil` when `path` is not one.
+  static func web(path: String) -> MParticleEndpoint? {
+    for prefix in ["/v3/JS/", "/webevents/v3/JS/"] where path.hasPrefix(prefix) && path.hasSuffix("/events") {
+      let key = path.dropFirst(prefix.count).dropLast("/events".count)
+      guard !key.isEmpty, !key.contains("/") else { return nil }
+      return MParticleEndpoint(isBulk: false, pathKey: String(key))
+    }
+    return nil
+  }
+
+  var provider: String { "mparticle" }
+  /// 3 MB: a bound of Tagscope's (mParticle's own request size limit is not in the sources read).
+  var bodyLimit: Int { 3 * 1024 * 1024 }
+  /// The most batches one `/v2/bulkevents` request takes (mParticle's Events API reference:
+  /// "upload up to 100 event batches").
+  static let maximumBatches = 100
+
+  func replyTooLarge() -> SDKReply {
+    Self.refuse(.payloadTooLarge, "REQUEST_TOO_LARGE", "The request body is too large", .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard let apiKey = pathKey ?? SegmentEndpoint.basicAuthUser(request.headers) else {
+      return Self.refuse(
+        .unauthorized, "UNAUTHORIZED", "Missing Authorization header: basic auth with the API key and secret",
+        .invalidPayload)
+    }
+    guard request.isJSON || request.mediaType == nil || request.mediaType == "text/plain" else {
+      return Self.badRequest("Content-Type must be application/json", .wrongContentType)
+    }
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return Self.badRequest("The request body is not valid JSON", .malformedJSON)
+    }
+    let batches: [PropertyValue]
+    if isBulk {
+      guard let list = Payload.array(body) else {
+        return Self.badRequest("/v2/bulkevents takes a JSON array of batches", .invalidPayload)
+      }
+      guard list.count <= Self.maximumBatches else {
+        return Self.badRequest(
+          "At most \(Self.maximumBatches) batches per /v2/bulkevents request", .tooManyEvents)
+      }
+      batches = list
+    } else {
+      batches = [body]
+    }
+    var accepted: [IngestedEvent] = []
+    for (index, element) in batches.enumerated() {
+      let place = isBulk ? "batch \(index)" : "the batch"
+      guard let batch = Payload.objectOrNil(element) else {
+        return Self.badRequest("\(place) is not an object", .invalidPayload)
+      }
+      for (position, item) in (Payload.array(batch["events"]) ?? []).enumerated() {
+        guard let event = Payload.objectOrNil(item), let type = Payload.text(event["event_type"]) else {
+          return Self.badRequest("\(place): events[\(position)] has no event_type", .invalidPayload)
+        }
+        guard let data = Payload.objectOrNil(event["data"]) else {
+          return Self.badRequest("\(place): events[\(position)] has no data object", .invalidPayload)
+        }
+        accepted.append(Self.event(event, type: type, data: data, batch: batch, apiKey: apiKey))
+      }
+    }
+    return SDKReply(status: .accepted, body: "", events: accepted)
+  }
+
+  /// One event of a batch as an ingested event.
+  static func event(
+    _ event: Properties, type: String, data: Properties, batch: Properties, apiKey: String
+  ) -> IngestedEvent {
+    let attributes = Payload.object(data["custom_attributes"])
+    var kind = TagKind.event
+    var name = type
+    var method = type
+    var properties = attributes
+    switch type {
+    case "custom_event":
+      name = Payload.string(data["event_name"]) ?? type
+      method = "logEvent"
+    case "screen_view":
+      kind = .screen
+      name = Payload.string(data["screen_name"]) ?? type
+      method = "logScreen"
+    case "commerce_event":
+      name = Payload.string(Payload.object(data["product_action"])["action"]) ?? type
+      method = "logCommerceEvent"
+    case "user_attribute_change":
+      kind = .identify
+      name = "identify"
+      properties = Payload.object(batch["user_attributes"])
+    default: break
+    }
+    let time = data["timestamp_unixtime_ms"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
+    return IngestedEvent(
+      provider: "mparticle", kind: kind, name: name, properties: properties, time: time,
+      identity: identity(batch, data: data),
+      call: CallDescription(method: method, name: name, parameters: event),
+      raw: JSONText.string(event),
+      credentials: ["api_key": .string(apiKey)])
+  }
+
+  static func badRequest(_ message: String, _ reason: RejectionReason) -> SDKReply {
+    refuse(.badRequest, "BAD_REQUEST", message, reason)
+  }
+
+  /// A refusal with mParticle's error body (the SDK's `ApiResponse`: `errors[]` of `code`, `message`).
+  static func refuse(
+    _ status: HTTPResponseStatus, _ code: String, _ message: String, _ reason: RejectionReason
+  ) -> SDKReply {
+    let error: Properties = ["code": .string(code), "message": .string(message)]
+    return SDKReply(
+      status: status, body: JSONText.string(["errors": .array([.object(error)])]), rejection: reason)
+  }
+}
