@@ -145,13 +145,21 @@ final class RoundTripTests: XCTestCase {
   func testJSONSchemaCatalogueClosesTheCallWhenTheSchemaDoes() throws {
     let plan = try load(
       try importFixtures(["amplitude-song-played.json"], options: ImportOptions(provider: "amplitude")))
-    let call = CallDescription(
+    let properties: Properties = ["song_id": "not-a-uuid", "duration": 30, "genre": "pop", "volume": 3]
+    // In the app, the properties are the call's parameters; Amplitude's SDK sends them as
+    // `event_properties`: one imported entry checks both the same way.
+    let inApp = CallDescription(method: "track", name: "Song Played", parameters: properties)
+    let fromSDK = CallDescription(
       method: "track", name: "Song Played",
-      parameters: ["song_id": "not-a-uuid", "duration": 30, "genre": "pop", "volume": 3])
-    let found = violations(plan, [record(1, provider: "amplitude", call)], provider: "amplitude")
-    XCTAssertEqual(
-      found.map(\.rule).sorted { $0.rawValue < $1.rawValue },
-      [.invalidValue, .invalidValue, .unexpectedProperty],
-      "\(found.map(\.message))")
+      parameters: ["event_type": "Song Played", "device_id": "d-1", "event_properties": .object(properties)])
+    for record in [
+      record(1, provider: "amplitude", inApp, inApp: true), record(1, provider: "amplitude", fromSDK),
+    ] {
+      let found = violations(plan, [record], provider: "amplitude")
+      XCTAssertEqual(
+        found.map(\.rule).sorted { $0.rawValue < $1.rawValue },
+        [.invalidValue, .invalidValue, .unexpectedProperty],
+        "\(found.map(\.message))")
+    }
   }
 }
