@@ -45,7 +45,15 @@ enum IgluImportBench {
       "import.iglu.peak_rss", Double(ReportBench.peakResidentBytes()) / 1_048_576, unit: "MiB",
       baseline: "peak RSS of the benchmark process (alone with `scripts/bench import`)")
     guard let imported else { return }
-    let large = try PlanLoader.load(yaml: imported.yaml, file: "iglu-bench.yaml")
+    var loaded: Plan?
+    let loading = try measureSeconds {
+      loaded = try PlanLoader.load(yaml: imported.yaml, file: "iglu-bench.yaml")
+    }
+    guard let large = loaded else { return }
+    report.add(
+      "import.iglu.plan_load.seconds", loading, unit: "s",
+      baseline:
+        "PlanLoader.load of the written plan (\(imported.yaml.utf8.count / 1024) KiB), part of the import")
     let small = try PlanLoader.load(
       yaml: try PlanImporter.run(
         paths: (0..<5).flatMap { index in
