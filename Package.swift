@@ -102,7 +102,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
-        "TagscopeLive", "TagscopeDiff",
+        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport",
       ]),
     .target(
       name: "TagscopeDiff",

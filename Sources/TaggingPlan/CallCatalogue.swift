@@ -79,42 +79,71 @@ public struct CallCatalogue: Sendable, Hashable {
   public var unplanned: UnplannedCalls
   /// The entries' ``CatalogueCall/propertiesAt`` where they do not say (`propertiesAt:`).
   public var propertiesAt: MessagePath?
+  /// Where a call holds a list of self-describing entities (`{schema, data}`, Snowplow's
+  /// `contexts.data`), each checked against the entry its `schema` names (`entitiesAt:`).
+  public var entitiesAt: MessagePath?
   /// Entries matched by call name (and method, when given), in plan order.
   public let calls: [CatalogueCall]
   /// Entries matched by method alone, for calls no name entry matches, in plan order.
   public let methods: [CatalogueCall]
   /// The positions in `calls` of each name's entries.
   private let byName: [String: [Int]]
+  /// For names ending in a SchemaVer (`iglu:com.acme/cart/jsonschema/1-0-2`): per name without
+  /// its version, the position in `calls` of the newest version's first entry.
+  private let newestVersion: [String: Int]
   /// The entries in coverage order: `calls`, then `methods`.
   public let entries: [CatalogueCall]
 
   /// A catalogue.
   public init(
     provider: String, location: SourceLocation, unplanned: UnplannedCalls = .error,
-    propertiesAt: MessagePath? = nil, calls: [CatalogueCall] = [], methods: [CatalogueCall] = []
+    propertiesAt: MessagePath? = nil, entitiesAt: MessagePath? = nil, calls: [CatalogueCall] = [],
+    methods: [CatalogueCall] = []
   ) {
     self.provider = provider
     self.location = location
     self.unplanned = unplanned
     self.propertiesAt = propertiesAt
+    self.entitiesAt = entitiesAt
     self.calls = calls
     self.methods = methods
     entries = calls + methods
     var byName: [String: [Int]] = [:]
+    var newest: [String: (version: [Int], index: Int)] = [:]
     for (index, call) in calls.enumerated() {
-      if let name = call.name { byName[name, default: []].append(index) }
+      guard let name = call.name else { continue }
+      byName[name, default: []].append(index)
+      if let (stem, version) = SchemaVer.split(name),
+        newest[String(stem)].map({ $0.version.lexicographicallyPrecedes(version) }) ?? true
+      {
+        newest[String(stem)] = (version, index)
+      }
     }
     self.byName = byName
+    newestVersion = newest.mapValues(\.index)
   }
 
   /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
-  /// (and method), else the first method entry with its method.
+  /// (and method); else, for a name ending in a SchemaVer the catalogue lacks, the newest version
+  /// of that name (with that method); else the first method entry with its method.
   public func entryIndex(for call: CallDescription) -> Int? {
-    if let name = call.name, let candidates = byName[name],
-      let index = candidates.first(where: { calls[$0].method == nil || calls[$0].method == call.method })
-    {
-      return index
+    func fits(_ index: Int) -> Bool { calls[index].method == nil || calls[index].method == call.method }
+    if let name = call.name {
+      if let index = byName[name]?.first(where: fits) { return index }
+      if let index = newerVersion(of: name), fits(index) { return index }
     }
     return methods.firstIndex { $0.method == call.method }.map { calls.count + $0 }
+  }
+
+  /// The position in ``entries`` of the entry a self-describing entity's `schema` names, whatever
+  /// its method: that name, else the newest version of it (see ``entryIndex(for:)``).
+  public func entryIndex(forSchema schema: String) -> Int? {
+    byName[schema]?.first ?? newerVersion(of: schema)
+  }
+
+  /// For `stem/M-R-A` when the catalogue has other versions of `stem`: the newest one's position.
+  private func newerVersion(of name: String) -> Int? {
+    guard let (stem, _) = SchemaVer.split(name) else { return nil }
+    return newestVersion[String(stem)]
   }
 }

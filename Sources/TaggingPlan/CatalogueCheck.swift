@@ -7,7 +7,9 @@ enum CatalogueCheck {
   /// Checks each call `output` carries against `catalogue` (the plan's `catalogues` at
   /// `position`): a call no entry matches is `unplanned-call` (unless allowed); a matched call's
   /// parameters are checked as an object against the entry's `params` (missing → `missing-param`,
-  /// inside values with their path), and the entry's coverage item is marked.
+  /// inside values with their path), and the entry's coverage item is marked; so are the
+  /// self-describing entities at the catalogue's `entitiesAt`. A call naming a version the
+  /// catalogue lacks is checked against the newest, and its violations say so.
   static func check(
     _ output: ProviderOutput, record: Record, plan: Plan, position: Int, marks: inout [CoverageMark],
     memo: inout PatternMemo, into violations: inout [PlanViolation]
@@ -28,23 +30,54 @@ enum CatalogueCheck {
         continue
       }
       let entry = catalogue.entries[entryIndex]
-      let item = plan.catalogueItems[position][entryIndex]
       var problems: [ContentProblem] = []
       checkedParameters(of: call, entry: entry, fromSDK: record.isFromSDK, memo: &memo, into: &problems)
+      let found = Found(
+        record: record, provider: output.provider, call: call, plan: plan, position: position)
+      found.report(
+        problems, entry: entryIndex, what: "\(callLabel(call))\(substitute(entry, for: call.name))",
+        marks: &marks, into: &violations)
+      if let path = catalogue.entitiesAt {
+        checkEntities(at: path, found: found, marks: &marks, memo: &memo, into: &violations)
+      }
+    }
+  }
+
+  /// ` (checked against NAME, the newest version the catalogue has)` when `entry` is another
+  /// version than the `name` a call or entity gave; empty otherwise.
+  static func substitute(_ entry: CatalogueCall, for name: String?) -> String {
+    guard let name, let planned = entry.name, planned != name else { return "" }
+    return " (not in the catalogue: checked against \(planned), the newest version it has)"
+  }
+
+  /// A call being checked: the record, provider output and catalogue it belongs to.
+  struct Found {
+    var record: Record
+    var provider: String
+    var call: CallDescription
+    var plan: Plan
+    var position: Int
+
+    /// Reports `problems` of what `entry` (a position in the catalogue's entries) matched
+    /// (`what`, the call's or entity's label) and marks the entry's coverage item.
+    func report(
+      _ problems: [ContentProblem], entry index: Int, what: String, marks: inout [CoverageMark],
+      into violations: inout [PlanViolation]
+    ) {
+      let entry = plan.catalogues[position].entries[index]
+      let item = plan.catalogueItems[position][index]
       var rules = RuleMask()
-      let label = problems.isEmpty ? "" : callLabel(call)
       for problem in problems {
         rules.insert(problem.rule)
         violations.append(
           PlanViolation(
             seq: record.seq, severity: entry.severity, rule: problem.rule, tag: record.name,
-            provider: output.provider,
+            provider: provider,
             message:
-              "\(PlanValidator.place(record)): \(output.provider) \(label) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
+              "\(PlanValidator.place(record)): \(provider) \(what) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
             planLine: problem.line, coverageItem: item, planFile: plan.file,
             evidence: .catalogueParam(
-              provider: output.provider, call: call, entry: entry, path: problem.path,
-              rule: problem.constraint,
+              provider: provider, call: call, entry: entry, path: problem.path, rule: problem.constraint,
               value: problem.value, planned: problem.planned)))
       }
       marks.append(.seen(item, rules))

@@ -10,6 +10,7 @@ extension PlanLoader.Builder {
       let what = "catalogue \(pair.key)"
       var unplanned = UnplannedCalls.error
       var propertiesAt: MessagePath?
+      var entitiesAt: MessagePath?
       var calls: [ReadEntry] = []
       var methods: [ReadEntry] = []
       if case .scalar = pair.value, pair.value.tagName == .null {
@@ -25,6 +26,7 @@ extension PlanLoader.Builder {
           }
           unplanned = value
         case "propertiesAt": propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
+        case "entitiesAt": entitiesAt = try messagePath(field.value, "entitiesAt of \(what)")
         case "calls":
           if case .scalar = field.value, field.value.tagName == .null { continue }
           calls = try reader.mapping(field.value, "calls of \(what)").map {
@@ -47,7 +49,8 @@ extension PlanLoader.Builder {
       }
       return CallCatalogue(
         provider: pair.key, location: reader.location(pair.keyNode), unplanned: unplanned,
-        propertiesAt: propertiesAt, calls: calls.map(\.entry), methods: methods.map(\.entry))
+        propertiesAt: propertiesAt, entitiesAt: entitiesAt, calls: calls.map(\.entry),
+        methods: methods.map(\.entry))
     }
   }
 

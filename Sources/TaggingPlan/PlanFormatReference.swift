@@ -249,7 +249,14 @@ public enum PlanFormatReference {
       keys joined by dots (`properties` for Segment, RudderStack, Mixpanel and PostHog,
       `event_properties` for Amplitude, `traits`, `unstruct_event.data.data`), or `.` for the whole
       message (the default); entries that do not give their own follow it.
-    - `calls`: entries by call name (the event, screen or property name the SDK is given).
+    - `entitiesAt`: where a call holds a list of self-describing entities, `{schema, data}` each
+      (Snowplow's context entities: `contexts.data`): each entity's `data` is checked against the
+      entry named by its `schema`, as that entry's `params` (violations name
+      `contexts.data[iglu:…/1-0-0].field`), and covers that entry; an entity no entry names is
+      `unplanned-call` as the catalogue's `unplanned` says.
+    - `calls`: entries by call name (the event, screen or property name the SDK is given). A name
+      ending in a SchemaVer (`iglu:com.acme/add_to_cart/jsonschema/1-0-2`) the catalogue lacks
+      is checked against the newest version of the same name it has, and its violations say so.
     - `methods`: entries by SDK method (`identify`, `group`), for the calls no `calls` entry
       matches; the key is the method.
     - `description`: free text, not checked.
@@ -273,6 +280,14 @@ public enum PlanFormatReference {
     With `propertiesAt`, one entry checks both: a message from an SDK at that path (a message
     without it has none of the required parameters; violations name the path,
     `properties.revenue`), an in-app call on its parameters.
+    `listen` names a Snowplow self-describing event's call after the schema the event names
+    (`unstruct_event.data.schema`, `iglu:vendor/name/jsonschema/1-0-0`), so an Iglu registry
+    imports as one `calls` entry per version of each `vendor/name`, with
+    `propertiesAt: unstruct_event.data.data` and `entitiesAt: contexts.data`; the record keeps the
+    name people read (`add_to_cart`, or the screen's name for a `screen_view`). The tracker's page
+    views, page pings and structured events (`trackPageView`, `trackPagePing`, `trackStructEvent`)
+    have no Iglu schema: the import plans them as `methods` entries on the tracker protocol's
+    fields (`propertiesAt: .`).
     `blocked` outputs are not checked. Each entry is a coverage item
     (`segment call Order Completed`, `segment method identify`), seen when a call matched it.
 

@@ -56,7 +56,9 @@ public enum PlanLoader {
     "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
     "properties", "additionalProperties", "items", "description",
   ]
-  static let catalogueKeys = ["unplanned", "propertiesAt", "calls", "methods", "description"]
+  static let catalogueKeys = [
+    "unplanned", "propertiesAt", "entitiesAt", "calls", "methods", "description",
+  ]
   static let catalogueEntryKeys = [
     "method", "severity", "propertiesAt", "params", "additionalProperties", "description",
   ]

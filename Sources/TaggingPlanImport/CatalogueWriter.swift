@@ -18,7 +18,9 @@ public enum CatalogueWriter {
     let catalogue = plan.catalogue
     out += "  \(YAMLText.scalar(catalogue.provider)):\n"
     out += "    unplanned: \(catalogue.unplanned.rawValue)\n"
-    if let path = catalogue.propertiesAt { out += "    propertiesAt: \(YAMLText.scalar(path))\n" }
+    for (key, path) in [("propertiesAt", catalogue.propertiesAt), ("entitiesAt", catalogue.entitiesAt)] {
+      if let path { out += "    \(key): \(YAMLText.scalar(path))\n" }
+    }
     for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
     where !entries.isEmpty {
       out += "    \(section):\n"

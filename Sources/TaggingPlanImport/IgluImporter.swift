@@ -3,12 +3,16 @@ import TaggingPlan
 /// Snowplow Iglu self-describing JSON Schemas (`vendor/name/jsonschema/1-0-0`, each with
 /// `"self": {"vendor", "name", "format", "version"}`).
 ///
-/// `listen` records a self-describing event as `trackSelfDescribingEvent` named after its schema,
-/// whose `unstruct_event.data` holds `schema` (`iglu:vendor/name/jsonschema/version`) and `data`
-/// (the event's fields). Each schema name becomes a `calls` entry constraining `schema` to the
-/// imported versions' URIs and `data` to the highest version's schema. A name two vendors use is
-/// imported from the first (in path order), with a warning. Schemas of contexts and entities look
-/// the same and are imported too.
+/// `listen` names a self-describing event's call after the schema it names
+/// (`iglu:vendor/name/jsonschema/1-0-0`, from `unstruct_event.data.schema`), and its context
+/// entities carry their schema too. So every version of every schema becomes a `calls` entry keyed
+/// by its URI: no two vendors collide, and the version a call names is the one that checks it
+/// (the catalogue checks a version it lacks against the newest it has). The catalogue says where
+/// an event's data sits (`propertiesAt: unstruct_event.data.data`) and where the entities are
+/// (`entitiesAt: contexts.data`), so each entry's `params` are the schema's properties, checked on
+/// events and entities alike. The tracker's built-in events without an Iglu schema (page view,
+/// page ping, structured event) become `methods` entries with the tracker protocol's required
+/// fields.
 struct IgluImporter {
   /// One schema file.
   private struct Schema {
@@ -17,7 +21,6 @@ struct IgluImporter {
     var version: [Int]
     var versionText: String
     var document: SourceDocument
-    var selfLocation: SourceLocation
 
     var uri: String { "iglu:\(vendor)/\(name)/jsonschema/\(versionText)" }
   }
@@ -50,9 +53,7 @@ struct IgluImporter {
       fields[key] = value
     }
     let versionText = fields["version"] ?? ""
-    let parts = versionText.split(separator: "-", omittingEmptySubsequences: false)
-    let numbers = parts.compactMap { Int($0) }
-    guard parts.count == 3, numbers.count == 3 else {
+    guard let numbers = SchemaVer.parts(versionText) else {
       throw document.error(
         header.value["version"] ?? header.value,
         "self.version \"\(versionText)\" is not a SchemaVer (model-revision-addition)")
@@ -67,66 +68,66 @@ struct IgluImporter {
     schemas.append(
       Schema(
         vendor: fields["vendor"] ?? "", name: fields["name"] ?? "", version: numbers,
-        versionText: versionText, document: document, selfLocation: header.keyLocation))
+        versionText: versionText, document: document))
   }
 
   mutating func finish() -> ImportDraft {
-    var names: [String] = []
-    for schema in schemas where !names.contains(schema.name) { names.append(schema.name) }
-    for name in names {
-      let all = schemas.filter { $0.name == name }
-      guard let vendor = all.first?.vendor else { continue }
-      for other in all where other.vendor != vendor {
-        draft.warn(
-          other.document.warning(
-            other.selfLocation, JSONPath.root.key("self"),
-            "the event name \(name) of \(other.uri) (self) is already imported from vendor \(vendor): left out"
-          ))
+    draft.catalogue.propertiesAt = "unstruct_event.data.data"
+    draft.catalogue.entitiesAt = "contexts.data"
+    var groups: [String: [Schema]] = [:]
+    for schema in schemas { groups["\(schema.vendor)/\(schema.name)", default: []].append(schema) }
+    for key in groups.keys.sorted() {
+      let versions = (groups[key] ?? []).sorted { $0.version.lexicographicallyPrecedes($1.version) }
+      let list = versions.map(\.versionText).joined(separator: ", ")
+      for (index, schema) in versions.enumerated() {
+        var entry = entry(schema)
+        if versions.count > 1 {
+          entry.notes = [
+            "versions \(list)"
+              + (index == versions.count - 1
+                ? ": the newest, which checks a version the catalogue lacks" : "")
+          ]
+        }
+        draft.addCall(entry)
       }
-      let versions = all.filter { $0.vendor == vendor }.sorted {
-        $0.version.lexicographicallyPrecedes($1.version)
-      }
-      guard let latest = versions.last else { continue }
-      var entry = entry(latest, uris: versions.map(\.uri))
-      if versions.count > 1 {
-        let list = versions.map(\.versionText).joined(separator: ", ")
-        draft.warn(
-          latest.document.warning(
-            latest.selfLocation, JSONPath.root.key("self"),
-            "\(versions.count) versions of iglu:\(vendor)/\(name) (\(list)): the data is checked against \(latest.versionText), every version's URI is accepted"
-          ))
-        entry.notes = ["versions \(list): data checked against \(latest.versionText)"]
-      }
-      draft.addCall(entry)
     }
+    for builtIn in Self.builtIns { draft.addMethod(builtIn) }
     return draft
   }
 
-  private mutating func entry(_ schema: Schema, uris: [String]) -> CatalogueEntry {
-    var converter = SchemaConverter(file: schema.document.file, document: schema.document.root)
-    var data = converter.constraints(schema.document.root, path: .root, depth: 2, ignoring: ["self"])
-    for warning in converter.warnings { draft.warn(warning) }
-    data.required = true
-    data.description = nil
-    var uri = PropertyConstraints()
-    uri.types = [.string]
-    uri.required = true
-    uri.allowed = uris.map(ScalarValue.string)
-    var inner = PropertyConstraints()
-    inner.types = [.object]
-    inner.required = true
-    inner.properties = [
-      NamedConstraints(name: "schema", constraints: uri), NamedConstraints(name: "data", constraints: data),
+  /// The tracker's own events Iglu Central has no schema for, as `methods` entries: their fields
+  /// are the tracker protocol's (snowplow.io "Snowplow Tracker Protocol"), at the message's top
+  /// level.
+  private static var builtIns: [CatalogueEntry] {
+    func text(_ name: String) -> NamedConstraints {
+      var constraints = PropertyConstraints()
+      constraints.types = [.string]
+      constraints.required = true
+      return NamedConstraints(name: name, constraints: constraints)
+    }
+    let events: [(method: String, what: String, fields: [String])] = [
+      ("trackPageView", "page view (e=pv)", ["url"]),
+      ("trackPagePing", "page ping (e=pp)", ["url"]),
+      ("trackStructEvent", "structured event (e=se)", ["se_ca", "se_ac"]),
     ]
-    var outer = PropertyConstraints()
-    outer.types = [.object]
-    outer.required = true
-    outer.properties = [NamedConstraints(name: "data", constraints: inner)]
+    return events.map { event in
+      var entry = CatalogueEntry(
+        key: event.method, description: "The tracker's \(event.what): Iglu has no schema for it",
+        params: event.fields.map(text), origin: nil)
+      entry.propertiesAt = "."
+      return entry
+    }
+  }
+
+  private mutating func entry(_ schema: Schema) -> CatalogueEntry {
+    var converter = SchemaConverter(file: schema.document.file, document: schema.document.root)
+    let data = converter.constraints(schema.document.root, path: .root, depth: 2, ignoring: ["self"])
+    for warning in converter.warnings { draft.warn(warning) }
     let origin = EntryOrigin(
       file: schema.document.file, location: schema.document.root.location, path: .root, summary: schema.uri)
     return CatalogueEntry(
-      key: schema.name, method: "trackSelfDescribingEvent",
+      key: schema.uri, method: "trackSelfDescribingEvent",
       description: schema.document.root["description"]?.string,
-      params: [NamedConstraints(name: "unstruct_event", constraints: outer)], origin: origin)
+      additionalProperties: data.additionalProperties ?? true, params: data.properties ?? [], origin: origin)
   }
 }

@@ -9,6 +9,9 @@ public struct ImportedCatalogue: Sendable, Hashable {
   /// Where a recorded SDK message holds the properties its entries' `params` describe
   /// (`properties`, `event_properties`); `nil`: the message's fields are the parameters.
   public var propertiesAt: String?
+  /// Where a call holds self-describing entities, each checked against its schema's entry
+  /// (`entitiesAt`, Snowplow's `contexts.data`).
+  public var entitiesAt: String?
   /// Entries matched by call name, in source order.
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.

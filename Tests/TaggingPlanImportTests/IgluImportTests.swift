@@ -11,35 +11,36 @@ final class IgluImportTests: XCTestCase {
     try assertGolden(plan, "iglu.yaml")
   }
 
-  func testVersionsAndVendorsAreWarnedAbout() throws {
+  func testEveryVersionOfEveryVendorIsAnEntryKeyedByItsURI() throws {
     let plan = try importFixtures(["iglu"])
+    XCTAssertEqual(
+      plan.catalogue.calls.map(\.key),
+      [
+        "iglu:com.acme/add_to_cart/jsonschema/1-0-0", "iglu:com.acme/add_to_cart/jsonschema/1-0-1",
+        "iglu:com.other/add_to_cart/jsonschema/1-0-0", "iglu:com.snowplowanalytics/ad_click/jsonschema/1-0-0",
+      ])
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["trackPageView", "trackPagePing", "trackStructEvent"])
     XCTAssertEqual(
       relativeWarnings(plan),
       [
-        "iglu/schemas/com.acme/add_to_cart/jsonschema/1-0-1:4:3: warning: 2 versions of iglu:com.acme/add_to_cart (1-0-0, 1-0-1): the data is checked against 1-0-1, every version's URI is accepted",
-        "iglu/schemas/com.acme/add_to_cart/jsonschema/1-0-1:14:3: warning: maxProperties (maxProperties) is not checked by Tagscope",
-        "iglu/schemas/com.other/add_to_cart/jsonschema/1-0-0:3:3: warning: the event name add_to_cart of iglu:com.other/add_to_cart/jsonschema/1-0-0 (self) is already imported from vendor com.acme: left out",
+        "iglu/schemas/com.acme/add_to_cart/jsonschema/1-0-1:14:3: warning: maxProperties (maxProperties) is not checked by Tagscope"
       ])
   }
 
-  func testTheEntryMatchesTheCallListenRecords() throws {
+  func testTheEntryDescribesTheDataListenRecords() throws {
     let plan = try importFixtures(["iglu"])
-    let entry = try XCTUnwrap(plan.catalogue.calls.first { $0.key == "add_to_cart" })
+    XCTAssertEqual(plan.catalogue.propertiesAt, "unstruct_event.data.data")
+    XCTAssertEqual(plan.catalogue.entitiesAt, "contexts.data")
+    let entry = try XCTUnwrap(
+      plan.catalogue.calls.first { $0.key == "iglu:com.acme/add_to_cart/jsonschema/1-0-1" })
     XCTAssertEqual(entry.method, "trackSelfDescribingEvent")
-    let event = try XCTUnwrap(
-      entry.params.first { $0.name == "unstruct_event" }?.constraints.properties?.first)
-    XCTAssertEqual(event.name, "data")
-    let inner = try XCTUnwrap(event.constraints.properties)
-    XCTAssertEqual(inner.map(\.name), ["schema", "data"])
-    XCTAssertEqual(
-      inner[0].constraints.allowed,
-      [
-        .string("iglu:com.acme/add_to_cart/jsonschema/1-0-0"),
-        .string("iglu:com.acme/add_to_cart/jsonschema/1-0-1"),
-      ])
-    XCTAssertEqual(
-      inner[1].constraints.properties?.map(\.name), ["sku", "quantity", "unitPrice", "currency"])
-    XCTAssertEqual(inner[1].constraints.properties?[2].constraints.maximum, 100_000)
+    XCTAssertFalse(entry.additionalProperties)
+    XCTAssertEqual(entry.params.map(\.name), ["sku", "quantity", "unitPrice", "currency"])
+    XCTAssertEqual(entry.params[2].constraints.maximum, 100_000)
+    let older = try XCTUnwrap(
+      plan.catalogue.calls.first { $0.key == "iglu:com.acme/add_to_cart/jsonschema/1-0-0" })
+    XCTAssertEqual(older.params.map(\.name), ["sku", "quantity"])
+    XCTAssertEqual(plan.catalogue.methods.first?.propertiesAt, ".")
   }
 
   func testAFileWithoutSelfIsAnError() {

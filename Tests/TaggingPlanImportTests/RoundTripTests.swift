@@ -117,9 +117,10 @@ final class RoundTripTests: XCTestCase {
           "data": ["schema": .string(schema), "data": .object(data)],
         ],
       ]
-      return record(
-        seq, provider: "snowplow",
-        CallDescription(method: "trackSelfDescribingEvent", name: "add_to_cart", parameters: parameters))
+      let call = CallDescription(method: "trackSelfDescribingEvent", name: schema, parameters: parameters)
+      return Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: "event", name: "add_to_cart",
+        outputs: [ProviderOutput(provider: "snowplow", status: .sent, calls: [call])], raw: "{}")
     }
     let records = [
       event(1, schema: "iglu:com.acme/add_to_cart/jsonschema/1-0-0", data: ["sku": "ABC", "quantity": 2]),
@@ -131,7 +132,11 @@ final class RoundTripTests: XCTestCase {
     let second = found.filter { $0.seq == 2 }
     XCTAssertEqual(Set(second.map(\.rule)), [.invalidValue, .unexpectedProperty], "\(second.map(\.message))")
     XCTAssertTrue(
-      second.contains { $0.message.contains("unstruct_event.data.schema") }, "\(second.map(\.message))")
+      second.allSatisfy {
+        $0.message.contains(
+          "iglu:com.acme/add_to_cart/jsonschema/2-0-0 (not in the catalogue: checked against iglu:com.acme/add_to_cart/jsonschema/1-0-1, the newest version it has)"
+        )
+      }, "\(second.map(\.message))")
     XCTAssertTrue(
       second.contains { $0.message.contains("unstruct_event.data.data.quantity") }, "\(second.map(\.message))"
     )

@@ -8,8 +8,11 @@ import TagscopeTimeline
 /// `data` array) and `GET /i` (one event in the query).
 ///
 /// Structured events (`e=se`), self-describing events (`e=ue`, `ue_pr` JSON or base64 `ue_px`),
-/// page views and the rest; contexts from `co` or base64 `cx` are decoded into the call. Replies
-/// `200` with an empty body; malformed JSON or base64 gets `400`.
+/// page views and the rest; contexts from `co` or base64 `cx` are decoded into the call. A
+/// self-describing event's call is named after the schema it names
+/// (`iglu:com.acme/add_to_cart/jsonschema/1-0-0`, so a catalogue matches vendor, name and
+/// version), while its record keeps the name people read (`add_to_cart`, or the screen's name for
+/// a `screen_view`). Replies `200` with an empty body; malformed JSON or base64 gets `400`.
 struct SnowplowEndpoint: SDKEndpoint {
   var provider: String { "snowplow" }
   /// The collector's default maximum request size: 1 MB.
@@ -83,6 +86,7 @@ struct SnowplowEndpoint: SDKEndpoint {
     let kind: TagKind
     let name: String
     let method: String
+    var callName: String?
     var properties = Properties()
     switch type {
     case "se":
@@ -102,6 +106,7 @@ struct SnowplowEndpoint: SDKEndpoint {
       let inner = Payload.object(Payload.object(parameters["unstruct_event"])["data"])
       let schema = Payload.string(inner["schema"]) ?? ""
       let eventName = schemaName(schema)
+      callName = schema.isEmpty ? nil : schema
       properties = Payload.object(inner["data"])
       if eventName == "screen_view" {
         kind = .screen
@@ -132,7 +137,7 @@ struct SnowplowEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
       identity: identity(field: field, contexts: parameters["contexts"]),
-      call: CallDescription(method: method, name: name, parameters: parameters), raw: raw,
+      call: CallDescription(method: method, name: callName ?? name, parameters: parameters), raw: raw,
       credentials: field("aid").map { ["aid": .string($0)] } ?? [:])
   }
 
