@@ -123,6 +123,20 @@ final class CursesScreen {
     }
   }
 
+  /// Writes a control sequence (made by Tagscope, never from a record) to the terminal after the
+  /// frame: ncurses has flushed what it drew, so the two do not interleave.
+  func writeControl(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBufferPointer {
+        write(STDOUT_FILENO, $0.baseAddress, $0.count)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
   /// Forces the next frame to be drawn in full (after a resize).
   func invalidate() { previous = nil }
 

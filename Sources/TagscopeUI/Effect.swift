@@ -44,6 +44,8 @@ public enum Effect: Sendable, Hashable {
   case draftPlanEntry(Int)
   /// Adds a previewed entry to the plan file → ``Msg/planEntryAdded(_:)``.
   case addPlanEntry(PlanEntryPreview)
+  /// The record's JSON line, for the clipboard → ``Msg/copyReady(seq:json:)``.
+  case copyRecord(Int)
 
   /// How many record times one ``loadTimes(from:within:)`` reads.
   public static let timesWindow = 512
@@ -86,6 +88,9 @@ public struct EffectRunner: Sendable {
     case .draftPlanEntry(let index):
       return [.planEntryDrafted(index: index, source.draftPlanEntry(at: index))]
     case .addPlanEntry(let preview): return [.planEntryAdded(source.addPlanEntry(preview))]
+    case .copyRecord(let index):
+      let record = selection(index).record
+      return [.copyReady(seq: record.seq, json: RecordLineEncoder.line(record))]
     case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
     // The facts (loading among them) before the count: when loading was over, that count is final.
     case .loadInfo: return [.info(source.info), .recordsArrived(count: source.count)]

@@ -174,6 +174,10 @@ private struct Loop {
   private mutating func draw(_ now: Double) {
     if state.size != screen.size { apply(.resize(screen.size)) }
     screen.draw(render(state))
+    if let text = state.clipboard {
+      screen.writeControl(Clipboard.sequence(for: text))
+      apply(.clipboardWritten)
+    }
     stats.frames += 1
     lastDraw = now
     dirty = false

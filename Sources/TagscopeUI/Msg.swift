@@ -89,4 +89,8 @@ public enum Msg: Sendable, Hashable {
   case planEntryDrafted(index: Int, Result<PlanEntryPreview, PlanEntryFailure>)
   /// A drafted entry was added to the plan file (the message says where), or why not.
   case planEntryAdded(Result<String, PlanEntryFailure>)
+  /// A record's JSON, ready for the clipboard (``Effect/copyRecord(_:)``).
+  case copyReady(seq: UInt64, json: String)
+  /// The event loop wrote the clipboard request to the terminal.
+  case clipboardWritten
 }

@@ -28,6 +28,7 @@ extension FrameView {
     ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
     ("e", "export the selected record to a new recording file"),
     ("E", "export the listed records (the filter's matches, or all)"),
+    ("y", "copy the selected record's JSON to the clipboard (OSC 52; in tmux: set-clipboard on)"),
     ("mouse", "click selects and focuses, wheel scrolls"),
     ("s", "listen: show one source after the other, then all (filter source:)"),
     ("S", "listen: the sources (devices) with counts and connection; enter shows one"),

@@ -133,6 +133,8 @@ public struct State: Sendable {
   public internal(set) var shouldQuit = false
   /// A one-line message shown in the footer until the next key.
   public internal(set) var notice: SafeText?
+  /// Text the event loop is to put on the terminal's clipboard (OSC 52) after the next frame.
+  public internal(set) var clipboard: String?
   /// Header facts (``Msg/info(_:)``).
   public internal(set) var info = SourceInfo()
   /// Summaries of the rows on screen, the last visible row and the first record, by timeline index.

@@ -61,6 +61,8 @@ extension State {
     case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
     case .planEntryDrafted(let index, let result): planEntryDrafted(index: index, result)
     case .planEntryAdded(let result): planEntryAdded(result)
+    case .copyReady(let seq, let json): copyReady(seq: seq, json: json)
+    case .clipboardWritten: clipboard = nil
     case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
     case .comparisonsLoaded(let index, let seq, let name, let items):
       if case .comparison(var view) = overlay, view.index == index {
@@ -245,6 +247,9 @@ extension State {
     case .character("c"): return openChecklist()
     case .character("v"): return openComparisons()
     case .character("a"): return startPlanEntry()
+    case .character("y"):
+      guard let index = selectedIndex else { return [] }
+      return [.copyRecord(index)]
     case .character("j"), .down: move(by: 1)
     case .character("k"), .up: move(by: -1)
     case .pageDown: move(by: pageSize)
@@ -449,6 +454,20 @@ extension State {
     default: overlay = .filter(text)
     }
     return []
+  }
+
+  /// `y`'s record JSON on its way to the clipboard, unless too long for a terminal to take.
+  private mutating func copyReady(seq: UInt64, json: String) {
+    let bytes = json.utf8.count
+    guard bytes <= Clipboard.limit else {
+      notice = Sanitizer.clean(
+        "record #\(seq) is \(Format.grouped(bytes)) bytes of JSON, over what a terminal's clipboard takes "
+          + "(\(Format.grouped(Clipboard.limit))): export it with e")
+      return
+    }
+    clipboard = json
+    notice = Sanitizer.clean(
+      "copied record #\(seq) (\(Format.grouped(bytes)) bytes of JSON) to the clipboard")
   }
 
   /// `↑` (older) or `↓` (newer) in the filter history from the prompt's `text`; past the newest,
