@@ -18,6 +18,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("reload", ReloadBench.run),
   ("api", QueryAPIBench.run),
   ("devices", DevicesBench.run),
+  ("sdkdevices", SDKDevicesBench.run),
 ]
 
 var report = BenchReport()
