@@ -216,9 +216,27 @@ enum SDKDeviceFixtures {
       )
     ], source: "ga4@Windows · 1234", screen: "Checkout", session: "1732528800", user: "user-8")
 
+  /// gtag.js's own requests to `/g/collect` (fields as amplitude/Amplitude-TypeScript
+  /// `packages/plugin-ga-events-forwarder-browser/src/helpers.ts` parses them): the page's shared
+  /// parameters in the query (`cid`, `sid`, `_p`, `dl`, `dt`), one event per body line.
+  static let ga4Gtag = Fixture(
+    name: "GA4 gtag",
+    requests: [
+      (
+        "POST",
+        "/g/collect?v=2&tid=G-TEST123&gtm=45je4bk0&_p=1732528800123&cid=987654321.1732528700&ul=en-us&sr=1440x900&_s=1&sid=1732528700&sct=3&seg=1&dl=https%3A%2F%2Fshop.example%2Fcart&dt=Cart&en=page_view&_ee=1",
+        ""
+      ),
+      (
+        "POST",
+        "/g/collect?v=2&tid=G-TEST123&_p=1732528800123&cid=987654321.1732528700&sid=1732528700&sct=3&seg=1&dl=https%3A%2F%2Fshop.example%2Fcart&dt=Cart",
+        "en=add_to_cart&ep.currency=EUR&epn.value=12.5\r\nen=scroll&epn.percent_scrolled=90"
+      ),
+    ], source: "ga4@9876", screen: "Cart", session: "1732528700", user: nil)
+
   static let all = [
     segmentIOS, segmentAndroid, segmentBrowser, rudderStackIOS, amplitudeIOS, amplitudeBrowser,
     amplitudeBrowserUntitled, mixpanelIOS, mixpanelBrowser, postHogIOS, postHogBrowser, snowplowIOS,
-    snowplowBrowser, ga4App, ga4Web,
+    snowplowBrowser, ga4App, ga4Web, ga4Gtag,
   ]
 }

@@ -88,6 +88,7 @@ enum EndpointRouter {
     case "/i": return SnowplowEndpoint()
     case "/mp/collect": return GA4Endpoint(isValidation: false)
     case "/debug/mp/collect": return GA4Endpoint(isValidation: true)
+    case "/g/collect": return GA4GtagEndpoint()
     default: return nil
     }
   }
