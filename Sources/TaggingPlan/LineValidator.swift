@@ -22,6 +22,10 @@ struct LineValidator {
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
   static let cacheLimit = 262_144
+  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation and
+  /// 16 a coverage mark): 32 MiB, what a plan with many violations per distinct record would
+  /// otherwise fill far before ``cacheLimit``.
+  static let cacheByteLimit = 32 << 20
 
   var validator: PlanValidator
   /// With `--by-source`: the coverage of each source's records, keyed by source (a recording's
@@ -30,6 +34,8 @@ struct LineValidator {
   private var sourceIndex: [String: Int] = [:]
   private var currentFile = ""
   private var cache: [LineKey: Cached] = [:]
+  /// The bytes `cache` holds, as ``cacheByteLimit`` counts them.
+  private(set) var cacheBytes = 0
   /// Records validated from the cache.
   private(set) var hits = 0
 
@@ -44,6 +50,7 @@ struct LineValidator {
   mutating func startRecording(file: String = "") {
     validator.startRecording()
     cache.removeAll(keepingCapacity: true)
+    cacheBytes = 0
     currentFile = file
   }
 
@@ -91,7 +98,11 @@ struct LineValidator {
     var marks: [CoverageMark] = []
     let found = validator.validate(record, marks: &marks)
     cover(marks, source: record.source)
-    if cache.count < Self.cacheLimit { cache[key] = Cached(violations: found, marks: marks) }
+    let size = 128 + 256 * found.count + 16 * marks.count
+    if cache.count < Self.cacheLimit, cacheBytes + size <= Self.cacheByteLimit {
+      cache[key] = Cached(violations: found, marks: marks)
+      cacheBytes += size
+    }
     violations.append(contentsOf: found)
     return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
   }

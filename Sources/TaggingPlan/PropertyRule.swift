@@ -57,17 +57,35 @@ public struct PatternMemo: Sendable {
 
   /// Results kept at most; later values are matched without being remembered.
   static let limit = 65_536
+  /// Bytes of remembered text at most (each result counts its text and 64 bytes of table): long
+  /// free-text values are the ones least likely to repeat, so they must not fill memory.
+  static let byteLimit = 4 << 20
   private var results: [Key: Bool] = [:]
+  /// The bytes the remembered results hold, as ``byteLimit`` counts them.
+  private(set) var bytes = 0
+
+  /// The bytes this memo may hold (``byteLimit`` unless a test asks for less).
+  let maximumBytes: Int
 
   /// An empty memo.
-  public init() {}
+  public init() { maximumBytes = Self.byteLimit }
+
+  /// An empty memo holding at most `maximumBytes`.
+  init(maximumBytes: Int) { self.maximumBytes = maximumBytes }
+
+  /// How many results are remembered.
+  var count: Int { results.count }
 
   /// Whether `pattern` matches `text`, from memory when it was asked before.
   public mutating func matches(_ pattern: PlanPattern, _ text: String) -> Bool {
     let key = Key(pattern: ObjectIdentifier(pattern), text: text)
     if let known = results[key] { return known }
     let result = pattern.matches(text)
-    if results.count < Self.limit { results[key] = result }
+    let size = text.utf8.count + 64
+    if results.count < Self.limit, bytes + size <= maximumBytes {
+      results[key] = result
+      bytes += size
+    }
     return result
   }
 }

@@ -19,6 +19,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("api", QueryAPIBench.run),
   ("devices", DevicesBench.run),
   ("import", IgluImportBench.run),
+  ("sdkdevices", SDKDevicesBench.run),
 ]
 
 var report = BenchReport()

@@ -7,8 +7,10 @@
 /// than it keeps (each record is decoded, indexed and dropped), and glibc otherwise keeps those
 /// freed pages resident, so its memory would grow with the traffic rather than with what it holds.
 public struct HeapTrimmer: Sendable {
-  /// Records between two trims (a trim walks the free heap, so it is done rarely).
-  public static let interval = 262_144
+  /// Records between two trims (a trim walks the free heap, so it is done rarely): 65,536, so a
+  /// burst's freed queue and request buffers go back within seconds rather than staying resident
+  /// for a short session's whole life (a trim of a 100 MB heap takes a few milliseconds).
+  public static let interval = 65_536
   private var sinceTrim = 0
 
   /// A trimmer with no record counted yet.

@@ -38,9 +38,10 @@ public enum ListenRunner {
     let recorder: Recorder?
     var configuration = options.configuration
     if let path = options.recordPath {
-      let (opened, runs) = try openRecording(path, options: options, notices: notices)
+      let (opened, recorded) = try openRecording(path, options: options, notices: notices)
       recorder = opened
-      configuration.recordedRuns = runs
+      configuration.recordedRuns = recorded.runs
+      configuration.recordedDevices = recorded.devices
     } else {
       recorder = nil
     }
@@ -115,14 +116,15 @@ public enum ListenRunner {
 }
 
 extension ListenRunner {
-  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq`).
+  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq` and
+  /// its SDK devices' last states).
   static func openRecording(
     _ path: String, options: ListenOptions, notices: @Sendable (String) -> Void
-  ) throws -> (Recorder, [String: UInt64]) {
+  ) throws -> (Recorder, (runs: [String: UInt64], devices: RecordedDevices)) {
     let url = URL(fileURLWithPath: path)
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > 0 {
-      let existing: (runs: [String: UInt64], records: Int)
+      let existing: (runs: [String: UInt64], devices: RecordedDevices, records: Int)
       do {
         existing = try RecordedRuns.scan(path: path)
       } catch {
@@ -131,7 +133,7 @@ extension ListenRunner {
       do {
         let recorder = try Recorder(continuing: url)
         notices("continuing the recording \(path): \(existing.records) records")
-        return (recorder, existing.runs)
+        return (recorder, (existing.runs, existing.devices))
       } catch {
         throw Failure(description: "cannot write the recording \(path): \(error)")
       }
@@ -140,7 +142,7 @@ extension ListenRunner {
       let header = RecordingHeader(
         app: "tagscope listen", device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
         started: Date())
-      return (try Recorder(url: url, header: header), [:])
+      return (try Recorder(url: url, header: header), ([:], RecordedDevices()))
     } catch {
       throw Failure(description: "cannot write the recording \(path): \(error)")
     }

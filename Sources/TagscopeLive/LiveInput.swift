@@ -22,6 +22,18 @@ enum LiveInput: Sendable {
     }
   }
 
+  /// About the memory it holds while queued: its lines (the records' JSON) three times over,
+  /// for the decoded records beside them, plus 256 bytes an item.
+  var bytes: Int {
+    let items: [SinkItem]
+    switch self {
+    case .event(_, let held), .items(let held): items = held
+    case .marker(let item, _): items = [item]
+    case .stored: return 0
+    }
+    return items.reduce(0) { $0 + 256 + 3 * $1.line.count }
+  }
+
   /// Its weight in the queue's bound: its records, or one.
   var weight: Int {
     switch self {

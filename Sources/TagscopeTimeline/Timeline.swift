@@ -440,6 +440,9 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       state.history = context.history
       state.session = context.session
       state.timedEvents = context.timedEvents
+      if case .array(let names)? = context.extra["inferred"] {
+        state.inferred = Set(names.compactMap { if case .string(let name) = $0 { name } else { nil } })
+      }
     }
     return state
   }

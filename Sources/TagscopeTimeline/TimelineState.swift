@@ -20,6 +20,9 @@ public struct TimelineState: Sendable, Hashable {
   public var consent: [ConsentDecision]
   /// Every provider seen so far, in the order first seen, with its state after its latest output.
   public var providers: [ProviderState]
+  /// What of the screens and session Tagscope inferred rather than the app stated, as `listen`
+  /// marks an SDK's records (`context.inferred`): `screen`, `history`, `session`, `anonymous`.
+  public var inferred: Set<String> = []
 
   /// A state.
   public init(

@@ -57,6 +57,12 @@ extension FrameView {
         line.add(Sanitizer.clean(screen, limit: 200), .dim)
       }
       lines.append(line)
+      if offset == 0, selected.inferred.contains("screen") {
+        // An SDK's screens: `listen` folded them from the device's screen and page calls.
+        var note = Segments()
+        note.add("  (inferred from calls)", Style(color: .yellow))
+        lines.append(note)
+      }
     }
     if history.isEmpty {
       var line = Segments()
@@ -88,12 +94,14 @@ extension FrameView {
         // An SDK's anonymous visitor (`listen` keeps its id beside the session).
         first.add(" · anonymous ", .dim)
         first.add(Sanitizer.clean(anonymous, limit: 80))
+        if selected.inferred.contains("anonymous") { first.add(" · inferred: no user id", .dim) }
       }
       lines.append(first)
       if !session.id.isEmpty {
         var idLine = Segments()
         idLine.add("session ", .dim)
         idLine.add(Sanitizer.clean(session.id, limit: 80))
+        if selected.inferred.contains("session") { idLine.add(" · inferred from the SDK's id", .dim) }
         lines.append(idLine)
       }
       for (key, value) in session.properties {

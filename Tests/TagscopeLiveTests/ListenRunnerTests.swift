@@ -39,10 +39,10 @@ final class ListenRunnerTests: XCTestCase {
       [RecordingHeader(app: "tagscope listen")].map(RecordLineEncoder.line)
       + [first, second].map(RecordLineEncoder.line)
     try Data(text.joined(separator: "\n").utf8).write(to: recording)
-    let (recorder, runs) = try ListenRunner.openRecording(recording.path, options: options) {
+    let (recorder, recorded) = try ListenRunner.openRecording(recording.path, options: options) {
       notices.append($0)
     }
-    XCTAssertEqual(runs, ["run-1": 7])
+    XCTAssertEqual(recorded.runs, ["run-1": 7])
     XCTAssertEqual(notices.all, ["continuing the recording \(recording.path): 2 records"])
     var third = second
     third.seq = 8

@@ -59,26 +59,39 @@ final class DeviceRegistryTests: XCTestCase {
     XCTAssertLessThanOrEqual(clipped?.utf8.count ?? .max, DeviceState.nameLimit)
   }
 
-  /// A client inventing a new device id per call cannot grow the registry: past the limit, new
-  /// devices are shown by their connection and keep no state.
-  func testAFloodOfDeviceIdsIsBounded() {
-    var registry = DeviceRegistry(limit: 3)
-    let sources = (0..<10).map {
-      registry.place(event(.screen, "S", device: "flood-\($0)"), address: "10.9.9.9").source
+  /// A client inventing a new device id per call cannot grow the registry: past the limit, the
+  /// longest idle devices are forgotten for the new ones (an eighth of the limit at once); a
+  /// device still calling keeps its state, a forgotten one starts anew under its label.
+  func testPastTheLimitTheLongestIdleDevicesAreForgotten() {
+    var registry = DeviceRegistry(limit: 8)
+    for index in 0..<8 {
+      _ = registry.place(event(.screen, "S\(index)", device: "flood-\(index)"), address: "10.9.9.9")
     }
+    _ = registry.place(event(.event, "tap", device: "flood-0"), address: "10.9.9.9")
+    XCTAssertEqual(registry.forgotten, 0)
+    let newcomer = registry.place(event(.screen, "New", device: "flood-8"), address: "10.9.9.9")
+    XCTAssertEqual(newcomer.source, "Shop@iPhone15,2 · flood-8", "a new device gets its own source")
+    XCTAssertNotNil(newcomer.announcement)
+    XCTAssertEqual(registry.forgotten, 1, "one device (an eighth of 8) forgotten")
+    XCTAssertEqual(registry.tracked, 8)
     XCTAssertEqual(
-      Array(sources.prefix(3)),
-      ["Shop@iPhone15,2 · flood-0", "Shop@iPhone15,2 · flood-1", "Shop@iPhone15,2 · flood-2"])
-    XCTAssertEqual(Set(sources.dropFirst(3)), ["segment@10.9.9.9"])
-    XCTAssertTrue(registry.isFull)
-    let after = registry.place(event(.event, "tap", device: "flood-7"), address: "10.9.9.9")
-    XCTAssertNil(after.context.screen, "no state is kept for a device beyond the limit")
+      registry.place(event(.event, "tap", device: "flood-0"), address: "10.9.9.9").context.screen, "S0",
+      "the device used most recently before the newcomer kept its state")
+    let returning = registry.place(event(.event, "tap", device: "flood-1"), address: "10.9.9.9")
+    XCTAssertEqual(returning.source, "Shop@iPhone15,2 · flood-1", "a forgotten device keeps its label")
+    XCTAssertNil(returning.context.screen, "the longest idle device was forgotten: it starts anew")
+    for index in 100..<10_000 {
+      _ = registry.place(event(.event, "E", device: "flood-\(index)"), address: "10.9.9.9")
+    }
+    XCTAssertLessThanOrEqual(registry.tracked, 8, "a flood never grows the registry past its limit")
     XCTAssertEqual(
-      registry.place(event(.event, "tap", device: "flood-1"), address: "10.9.9.9").context.screen, "S")
+      registry.place(event(.event, "E", device: "flood-9999"), address: "10.9.9.9").source,
+      "Shop@iPhone15,2 · flood-9999")
   }
 
-  /// The server reports the limit once, then keeps taking records.
-  func testTheServerReportsTheDeviceLimitOnce() async throws {
+  /// The server reports the limit once, counts the devices it forgot in its statistics, and keeps
+  /// giving every new device its own source.
+  func testTheServerReportsTheDeviceLimitOnceAndCountsForgottenDevices() async throws {
     let (server, collector) = try await startServer()
     let count = ServerContext.deviceLimit + 5
     var batch: [String] = []
@@ -98,6 +111,12 @@ final class DeviceRegistryTests: XCTestCase {
       return false
     }
     XCTAssertEqual(problems.count, 1)
-    XCTAssertEqual(collector.records.last?.source, "segment@127.0.0.1")
+    XCTAssertEqual(collector.records.last?.source, "segment@flood-\(count - 1)")
+    let forgotten = server.statistics.forgottenDevices
+    XCTAssertGreaterThanOrEqual(forgotten, 5)
+    XCTAssertLessThanOrEqual(forgotten, ServerContext.deviceLimit / 8 + 5)
+    XCTAssertTrue(
+      server.statistics.summary.contains("\(forgotten) idle SDK devices forgotten"), server.statistics.summary
+    )
   }
 }

@@ -82,28 +82,55 @@ enum SDKDeviceFixtures {
       )
     ], source: "amplitude@iPhone15,2 · AB12", screen: "Bravo Cart", session: "1732528800000", user: nil)
 
-  /// The browser SDK sends the same keys with `platform` `Web` and `[Amplitude] Page Viewed`.
+  /// amplitude/Amplitude-TypeScript: `packages/analytics-browser/src/plugins/context.ts` sends
+  /// `device_id`, `session_id`, `user_id`, `platform` `Web`, `language`, `user_agent` (no OS or
+  /// model: Amplitude reads them from the user agent); `plugin-page-view-tracking-browser/src/
+  /// page-view-tracking.ts` sends `[Amplitude] Page Viewed` with the page's title, path and URL.
   static let amplitudeBrowser = Fixture(
     name: "Amplitude browser",
     requests: [
       (
         "POST", "/2/httpapi",
-        #"{"api_key":"k","events":[{"event_type":"[Amplitude] Page Viewed","event_properties":{"[Amplitude] Page Title":"Checkout","[Amplitude] Page Path":"/checkout"},"device_id":"f00dcafe-1111-4222-8333-944455566677","user_id":"user-3","session_id":1732528800000,"platform":"Web","os_name":"Chrome","device_model":"Mac OS"},{"event_type":"Pay","device_id":"f00dcafe-1111-4222-8333-944455566677","user_id":"user-3","session_id":1732528800000,"platform":"Web","os_name":"Chrome","device_model":"Mac OS"}]}"#
+        #"{"api_key":"k","events":[{"event_type":"[Amplitude] Page Viewed","event_properties":{"[Amplitude] Page Domain":"shop.example","[Amplitude] Page Location":"https://shop.example/checkout","[Amplitude] Page Path":"/checkout","[Amplitude] Page Title":"Checkout","[Amplitude] Page URL":"https://shop.example/checkout"},"device_id":"f00dcafe-1111-4222-8333-944455566677","user_id":"user-3","session_id":1732528800000,"time":1732528800100,"platform":"Web","language":"en-US","insert_id":"i-1","event_id":1,"library":"amplitude-ts/2.11.0","user_agent":"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15"},{"event_type":"Pay","device_id":"f00dcafe-1111-4222-8333-944455566677","user_id":"user-3","session_id":1732528800000,"time":1732528805000,"platform":"Web","language":"en-US","insert_id":"i-2","event_id":2,"library":"amplitude-ts/2.11.0","user_agent":"Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15"}]}"#
       )
-    ], source: "amplitude@Mac OS · f00d", screen: "Checkout", session: "1732528800000", user: "user-3")
+    ], source: "amplitude@Web · f00d", screen: "Checkout", session: "1732528800000", user: "user-3")
+
+  /// The same page without a title (`getPageTitle` gives `""`): named by its path.
+  static let amplitudeBrowserUntitled = Fixture(
+    name: "Amplitude browser, untitled page",
+    requests: [
+      (
+        "POST", "/2/httpapi",
+        #"{"api_key":"k","events":[{"event_type":"[Amplitude] Page Viewed","event_properties":{"[Amplitude] Page Path":"/cart","[Amplitude] Page Title":"","[Amplitude] Page URL":"https://shop.example/cart"},"device_id":"0ddba11c-1111-4222-8333-944455566677","session_id":1732528800000,"platform":"Web"},{"event_type":"Add To Cart","device_id":"0ddba11c-1111-4222-8333-944455566677","session_id":1732528800000,"platform":"Web"}]}"#
+      )
+    ], source: "amplitude@Web · 0ddb", screen: "/cart", session: "1732528800000", user: nil)
 
   /// mixpanel/mixpanel-swift `Sources/Track.swift` (`distinct_id`, `$device_id`, `$user_id`),
   /// `AutomaticProperties.swift` (`$os`, `$model`), `SessionMetadata.swift` (`$mp_metadata`).
-  /// Mixpanel's SDKs have no screen call: the browser's `$mp_web_page_view` is the page.
+  /// Mixpanel's mobile SDKs have no screen call (neither mixpanel-swift nor mixpanel-android
+  /// sends one): an app tracks `$screen` itself, here with `$screen_name`.
   static let mixpanelIOS = Fixture(
     name: "Mixpanel iOS",
     requests: [
       (
         "POST", "/track",
-        #"[{"event":"$mp_web_page_view","properties":{"token":"t","time":1732528800123,"distinct_id":"$device:5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$device_id":"5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$os":"iOS","$model":"iPhone15,2","mp_lib":"swift","current_page_title":"Bravo Cart"},"$mp_metadata":{"$mp_event_id":"e1","$mp_session_id":"1a2b3c4d5e6f7a8b","$mp_session_seq_id":0,"$mp_session_start_sec":1732528800}},{"event":"Add To Cart","properties":{"token":"t","time":1732528805000,"distinct_id":"user-9","$device_id":"5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$user_id":"user-9","$os":"iOS","$model":"iPhone15,2","mp_lib":"swift"},"$mp_metadata":{"$mp_event_id":"e2","$mp_session_id":"1a2b3c4d5e6f7a8b","$mp_session_seq_id":1,"$mp_session_start_sec":1732528800}}]"#
+        #"[{"event":"$screen","properties":{"token":"t","time":1732528800123,"distinct_id":"$device:5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$device_id":"5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$os":"iOS","$model":"iPhone15,2","mp_lib":"swift","$screen_name":"Bravo Cart"},"$mp_metadata":{"$mp_event_id":"e1","$mp_session_id":"1a2b3c4d5e6f7a8b","$mp_session_seq_id":0,"$mp_session_start_sec":1732528800}},{"event":"Add To Cart","properties":{"token":"t","time":1732528805000,"distinct_id":"user-9","$device_id":"5C3B7D9F-1A2B-4C3D-8E4F-5A6B7C8D9E0F","$user_id":"user-9","$os":"iOS","$model":"iPhone15,2","mp_lib":"swift"},"$mp_metadata":{"$mp_event_id":"e2","$mp_session_id":"1a2b3c4d5e6f7a8b","$mp_session_seq_id":1,"$mp_session_start_sec":1732528800}}]"#
       )
     ], source: "mixpanel@iPhone15,2 · 5C3B", screen: "Bravo Cart", session: "1a2b3c4d5e6f7a8b", user: "user-9"
   )
+
+  /// mixpanel/mixpanel-js: `track_pageview` (src/mixpanel-core.js) sends `$mp_web_page_view` with
+  /// `current_page_title`, `current_url_path`… (src/utils.js `mpPageViewProperties`) beside the
+  /// automatic `$os`, `$browser`, `$current_url`, `mp_lib` `web`; an anonymous visitor's
+  /// `distinct_id` is `$device:` + its `$device_id`; no session id.
+  static let mixpanelBrowser = Fixture(
+    name: "Mixpanel browser",
+    requests: [
+      (
+        "POST", "/track",
+        #"[{"event":"$mp_web_page_view","properties":{"$os":"Mac OS X","$browser":"Safari","$current_url":"https://shop.example/cart","$browser_version":17,"$screen_height":900,"$screen_width":1440,"mp_lib":"web","$lib_version":"2.55.0","$insert_id":"i1","time":1732528800.123,"distinct_id":"$device:19f2a7c1-aaaa-4bbb-8ccc-0d1e2f3a4b5c","$device_id":"19f2a7c1-aaaa-4bbb-8ccc-0d1e2f3a4b5c","current_page_title":"Cart","current_domain":"shop.example","current_url_path":"/cart","current_url_protocol":"https:","token":"t"}},{"event":"Add To Cart","properties":{"$os":"Mac OS X","$browser":"Safari","$current_url":"https://shop.example/cart","mp_lib":"web","$lib_version":"2.55.0","$insert_id":"i2","time":1732528805.5,"distinct_id":"$device:19f2a7c1-aaaa-4bbb-8ccc-0d1e2f3a4b5c","$device_id":"19f2a7c1-aaaa-4bbb-8ccc-0d1e2f3a4b5c","token":"t"}}]"#
+      )
+    ], source: "mixpanel@Mac OS X · 19f2", screen: "Cart", session: "", user: nil)
 
   /// PostHog/posthog-ios `PostHogContext.swift` (`$app_name`, `$device_model`, `$os_name`) and
   /// `PostHogSDK.swift` (`$session_id`, `$is_identified`, `$screen`/`$screen_name`; `identify`
@@ -189,8 +216,27 @@ enum SDKDeviceFixtures {
       )
     ], source: "ga4@Windows · 1234", screen: "Checkout", session: "1732528800", user: "user-8")
 
+  /// gtag.js's own requests to `/g/collect` (fields as amplitude/Amplitude-TypeScript
+  /// `packages/plugin-ga-events-forwarder-browser/src/helpers.ts` parses them): the page's shared
+  /// parameters in the query (`cid`, `sid`, `_p`, `dl`, `dt`), one event per body line.
+  static let ga4Gtag = Fixture(
+    name: "GA4 gtag",
+    requests: [
+      (
+        "POST",
+        "/g/collect?v=2&tid=G-TEST123&gtm=45je4bk0&_p=1732528800123&cid=987654321.1732528700&ul=en-us&sr=1440x900&_s=1&sid=1732528700&sct=3&seg=1&dl=https%3A%2F%2Fshop.example%2Fcart&dt=Cart&en=page_view&_ee=1",
+        ""
+      ),
+      (
+        "POST",
+        "/g/collect?v=2&tid=G-TEST123&_p=1732528800123&cid=987654321.1732528700&sid=1732528700&sct=3&seg=1&dl=https%3A%2F%2Fshop.example%2Fcart&dt=Cart",
+        "en=add_to_cart&ep.currency=EUR&epn.value=12.5\r\nen=scroll&epn.percent_scrolled=90"
+      ),
+    ], source: "ga4@9876", screen: "Cart", session: "1732528700", user: nil)
+
   static let all = [
-    segmentIOS, segmentAndroid, segmentBrowser, rudderStackIOS, amplitudeIOS, amplitudeBrowser, mixpanelIOS,
-    postHogIOS, postHogBrowser, snowplowIOS, snowplowBrowser, ga4App, ga4Web,
+    segmentIOS, segmentAndroid, segmentBrowser, rudderStackIOS, amplitudeIOS, amplitudeBrowser,
+    amplitudeBrowserUntitled, mixpanelIOS, mixpanelBrowser, postHogIOS, postHogBrowser, snowplowIOS,
+    snowplowBrowser, ga4App, ga4Web, ga4Gtag,
   ]
 }

@@ -30,7 +30,12 @@ final class SDKDeviceTests: XCTestCase {
       XCTAssertEqual(last.context.session?.user, fixture.user, fixture.name)
       XCTAssertEqual(
         last.context.session?.state, fixture.user == nil ? "unauthenticated" : "authenticated", fixture.name)
-      XCTAssertEqual(last.context.extra["inferred"], ["screen", "history", "session"], fixture.name)
+      XCTAssertEqual(
+        last.context.extra["inferred"],
+        .array(
+          ["screen", "history", "session"]
+            + (fixture.user == nil && last.context.session?.extra["anonymousId"] != nil ? ["anonymous"] : [])),
+        fixture.name)
       XCTAssertEqual(
         Payload.object(last.context.extra["device"])["connection"], "127.0.0.1", fixture.name)
     }

@@ -67,6 +67,31 @@ final class ManyDevicesTests: XCTestCase {
     XCTAssertTrue(session.hasPrefix("unauthenticated · anonymous a7c3e2f0"), session)
     XCTAssertFalse(session.contains("user"), session)
     XCTAssertFalse(session.contains("session"), "no session id line without an id:\n\(session)")
+    XCTAssertFalse(session.contains("inferred"), "nothing marked inferred when the record says nothing")
+  }
+
+  /// What `listen` inferred for an SDK's record (`context.inferred`: the screens folded from its
+  /// screen and page calls, the session from the SDK's own id, an anonymous visitor) is marked
+  /// so in the Screens and Session panes.
+  func testWhatListenInferredIsMarkedInThePanes() {
+    var record = Fixtures.record(
+      1, 0, .userAction, "Add To Cart", [:],
+      RecordContext(
+        screen: "Bravo Cart", history: ["Alpha Home", "Bravo Cart"],
+        session: RecordSession(
+          id: "1732528800000", state: "unauthenticated", extra: ["anonymousId": "a7c3e2f0"]),
+        extra: ["inferred": ["screen", "history", "session", "anonymous"]]),
+      [Fixtures.firebase("e", [:])])
+    record.source = "amplitude@Web · a7c3"
+    let state = Fixtures.state(Fixtures.store([record]))
+    let grid = render(state)
+    let screens = paneText(grid, state.layout.content(.screens))
+    XCTAssertTrue(screens.hasPrefix("▶ Bravo Cart\n(inferred from calls)\nAlpha Home"), screens)
+    let session = paneText(grid, state.layout.content(.session))
+    XCTAssertTrue(
+      session.hasPrefix("unauthenticated · anonymous a7c3e2f0 · inferred: no user id"), session)
+    XCTAssertTrue(session.contains("session 1732528800000 · inferred from the SDK's id"), session)
+    assertGolden(grid.text, "sdk-inferred-140x40")
   }
 
   /// The text in `rect`, rows joined by newlines, trailing spaces trimmed.

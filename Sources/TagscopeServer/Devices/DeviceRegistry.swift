@@ -5,9 +5,11 @@ import TagscopeRecording
 /// payloads name: a payload without a device id is its connection's (`segment@127.0.0.1`).
 ///
 /// Bounded like the native runs (``ServerContext/runLimit``): at most ``limit`` ids are
-/// remembered (device, connection and alias ids alike), each with a small ``DeviceState``; a
-/// device beyond that is shown by its connection, with no state kept. Not thread-safe: the server
-/// keeps it behind a lock.
+/// remembered (device, connection and alias ids alike), each with a small ``DeviceState``. A new
+/// device past that makes room by forgetting the longest idle devices (an eighth of the limit at
+/// once, so a client inventing a device id per call costs one sort per eighth): their records
+/// keep their source label, and a forgotten device that calls again starts a new state under the
+/// same label. Not thread-safe: the server keeps it behind a lock.
 struct DeviceRegistry: Sendable {
   /// Where one call's record goes and what it carries.
   struct Placement: Sendable {
@@ -21,13 +23,35 @@ struct DeviceRegistry: Sendable {
 
   /// The most ids remembered.
   let limit: Int
-  /// Whether a device was turned away for want of room (reported once).
-  private(set) var isFull = false
+  /// Devices forgotten to make room for new ones.
+  private(set) var forgotten = 0
+  /// The ids remembered now.
+  var tracked: Int { slots.count }
   private var slots: [Key: Int] = [:]
-  private var devices: [Device] = []
+  /// Devices by slot; `nil` once forgotten (the slot is then in `free`).
+  private var devices: [Device?] = []
+  private var free: [Int] = []
   private var labels: Set<String> = []
+  /// Counts calls, to tell the longest idle device.
+  private var clock: UInt64 = 0
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int) { self.limit = max(1, limit) }
+
+  /// The devices of a recording being continued: each device's state as its last record there
+  /// left it (see ``RecordedDevices``), under its label.
+  init(limit: Int, restoring recorded: RecordedDevices) {
+    self.init(limit: limit)
+    for device in recorded.devices.prefix(self.limit) {
+      let key = Key(scope: device.scope, id: device.id)
+      guard slots[key] == nil, !labels.contains(device.label) else { continue }
+      clock += 1
+      slots[key] = devices.count
+      labels.insert(device.label)
+      devices.append(
+        Device(
+          label: device.label, state: DeviceState(restoring: device.context), keys: [key], lastUsed: clock))
+    }
+  }
 
   /// Folds `event`, received from `address`, into its device's state: the record's source and
   /// context, and an announcement when the source is new.
@@ -36,41 +60,66 @@ struct DeviceRegistry: Sendable {
     let identity = event.identity
     let key: Key
     if let id = identity.deviceID.map(DeviceState.clipped) {
-      key = Key(scope: "\(event.provider)\u{0}\(DeviceState.clipped(identity.app ?? ""))", id: id)
+      key = Key(scope: Self.scope(provider: event.provider, app: identity.app), id: id)
     } else {
       key = Key(scope: "", id: connection)
     }
+    clock += 1
     var announcement: RecordingHeader?
     let slot: Int
     if let known = slots[key] {
       slot = known
-    } else if let previous = identity.previousID, let known = slots[Key(scope: key.scope, id: previous)],
-      slots.count < limit
-    {
-      slots[key] = known
-      slot = known
-    } else if slots.count < limit {
-      let label =
-        key.scope.isEmpty
-        ? connection
-        : DeviceLabel.candidates(app: identity.app ?? event.provider, identity: identity, id: key.id)
-          .first { !labels.contains($0) } ?? connection
-      labels.insert(label)
-      slot = devices.count
-      slots[key] = slot
-      devices.append(Device(label: label))
-      announcement = Self.header(event, address: address)
     } else {
-      isFull = true
-      var scratch = DeviceState()
-      return Placement(
-        source: connection, context: Self.marked(scratch.apply(event), event: event, address: address),
-        announcement: nil)
+      if slots.count >= limit { forgetIdle() }
+      if let previous = identity.previousID, let known = slots[Key(scope: key.scope, id: previous)] {
+        slots[key] = known
+        devices[known]?.keys.append(key)
+        slot = known
+      } else {
+        let label =
+          key.scope.isEmpty
+          ? connection
+          : DeviceLabel.candidates(app: identity.app ?? event.provider, identity: identity, id: key.id)
+            .first { !labels.contains($0) } ?? connection
+        labels.insert(label)
+        let device = Device(label: label, keys: [key], lastUsed: clock)
+        if let reused = free.popLast() {
+          slot = reused
+          devices[slot] = device
+        } else {
+          slot = devices.count
+          devices.append(device)
+        }
+        slots[key] = slot
+        announcement = Self.header(event, address: address)
+      }
     }
-    let context = devices[slot].state.apply(event)
+    devices[slot]!.lastUsed = clock
+    let context = devices[slot]!.state.apply(event)
     return Placement(
-      source: devices[slot].label, context: Self.marked(context, event: event, address: address),
+      source: devices[slot]!.label, context: Self.marked(context, event: event, address: address),
       announcement: announcement)
+  }
+
+  /// Forgets the longest idle devices, with every id they had, until an eighth of the limit is
+  /// free.
+  private mutating func forgetIdle() {
+    let target = limit - max(1, limit / 8)
+    let idle = devices.indices.compactMap { slot in devices[slot].map { (slot, $0.lastUsed) } }
+      .sorted { $0.1 < $1.1 }
+    for (slot, _) in idle {
+      guard slots.count > target, let device = devices[slot] else { break }
+      for key in device.keys { slots[key] = nil }
+      labels.remove(device.label)
+      devices[slot] = nil
+      free.append(slot)
+      forgotten += 1
+    }
+  }
+
+  /// The namespace of a device id: its SDK and app.
+  static func scope(provider: String, app: String?) -> String {
+    "\(provider)\u{0}\(DeviceState.clipped(app ?? ""))"
   }
 
   /// `context` with what Tagscope derived named in `inferred` and the sender in `device`, so a
@@ -79,7 +128,10 @@ struct DeviceRegistry: Sendable {
     var context = context
     var inferred: [PropertyValue] = []
     if context.screen != nil { inferred += ["screen", "history"] }
-    if context.session != nil { inferred.append("session") }
+    if let session = context.session {
+      inferred.append("session")
+      if session.user == nil, session.extra["anonymousId"] != nil { inferred.append("anonymous") }
+    }
     context.extra["inferred"] = .array(inferred)
     context.extra["device"] = .object(description(event.identity, address: address))
     return context
@@ -112,9 +164,11 @@ struct DeviceRegistry: Sendable {
     var id: String
   }
 
-  /// One device: its label and state.
+  /// One device: its label, state, the ids it is known by and when it last called.
   private struct Device: Sendable {
     let label: String
     var state = DeviceState()
+    var keys: [Key]
+    var lastUsed: UInt64
   }
 }

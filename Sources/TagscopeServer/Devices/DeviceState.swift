@@ -14,6 +14,19 @@ struct DeviceState: Sendable {
   /// The identified user's traits, from `identify` calls (kept until the user changes).
   private(set) var traits: Properties = [:]
 
+  init() {}
+
+  /// The state a record's context shows: its screens, session and user, as a recording being
+  /// continued last left the device.
+  init(restoring context: RecordContext) {
+    history = context.history.suffix(Self.historyLimit).map(Self.clipped)
+    if let session = context.session {
+      sessionID = session.id.isEmpty ? nil : Self.clipped(session.id)
+      userID = session.user.map(Self.clipped)
+      if userID != nil { remember(session.properties) }
+    }
+  }
+
   static let historyLimit = 20
   static let nameLimit = 256
   static let traitLimit = 16

@@ -90,6 +90,7 @@ enum EndpointRouter {
     case "/v2/bulkevents": return MParticleEndpoint(isBulk: true)
     case "/mp/collect": return GA4Endpoint(isValidation: false)
     case "/debug/mp/collect": return GA4Endpoint(isValidation: true)
+    case "/g/collect": return GA4GtagEndpoint()
     default: return MParticleEndpoint.web(path: path)
     }
   }

@@ -113,7 +113,10 @@ struct AmplitudeEndpoint: SDKEndpoint {
       name =
         Payload.string(eventProperties["[Amplitude] Screen Name"])
         ?? Payload.string(eventProperties["screen_name"])
-        ?? Payload.string(eventProperties["[Amplitude] Page Title"]) ?? eventType
+        ?? Payload.string(eventProperties["[Amplitude] Page Title"]).flatMap(DeviceIdentity.present)
+        // amplitude/Amplitude-TypeScript `plugin-page-view-tracking-browser/src/page-view-tracking.ts`
+        // sends the title, path, URL and location; a page without a title is named by its path.
+        ?? Payload.string(eventProperties["[Amplitude] Page Path"]) ?? eventType
       properties = eventProperties
     default:
       kind = .event

@@ -115,9 +115,20 @@ struct MixpanelEndpoint: SDKEndpoint {
     var displayName = name
     switch name {
     case "$identify": kind = .identify
-    case "$mp_web_page_view":
+    case "$mp_web_page_view", "$pageview", "mp_page_view":
+      // mixpanel/mixpanel-js `track_pageview` (src/mixpanel-core.js) sends `$mp_web_page_view`
+      // with `current_page_title` and `current_url_path` (src/utils.js `mpPageViewProperties`);
+      // older mixpanel-js sent `mp_page_view` with `mp_page`.
       kind = .screen
-      displayName = Payload.string(properties["current_page_title"]) ?? name
+      displayName =
+        Payload.string(properties["current_page_title"]).flatMap(DeviceIdentity.present)
+        ?? Payload.string(properties["current_url_path"]) ?? Payload.string(properties["mp_page"]) ?? name
+    case "$screen":
+      // No Mixpanel SDK sends `$screen` itself: apps track it by hand, naming the screen as other
+      // SDKs do (`$screen_name`, `screen_name`) or not at all.
+      kind = .screen
+      displayName =
+        Payload.string(properties["$screen_name"]) ?? Payload.string(properties["screen_name"]) ?? name
     default: kind = .event
     }
     let time = properties["time"]?.doubleValue.flatMap { seconds in

@@ -31,6 +31,12 @@ public struct ListenConfiguration: Sendable {
   /// `listen` continues a recording: records at or below it are duplicates, acknowledged and
   /// dropped.
   public var recordedRuns: [String: UInt64] = [:]
+  /// The SDK devices of the recording being continued, whose states `listen` carries on.
+  public var recordedDevices = RecordedDevices()
+  /// The most SDK device ids tracked at once; past it the longest idle device is forgotten.
+  public var deviceLimit = ListenConfiguration.defaultDeviceLimit
+  /// The default ``deviceLimit``, 2,048.
+  public static let defaultDeviceLimit = 2_048
   /// The one web origin (`scheme://host[:port]`) that may call the query API from a browser
   /// (`--cors-origin`); without it the query API refuses requests that carry an `Origin` header.
   public var corsOrigin: String?

@@ -18,7 +18,7 @@ final class ServerContext: Sendable {
   private let sources = NIOLockedValueBox<Set<String>>([])
   private let evictions = NIOLockedValueBox<(last: NIODeadline?, unreported: Int)>((nil, 0))
   /// The SDK devices seen, their labels and states.
-  private let devices = NIOLockedValueBox(DeviceRegistry(limit: ServerContext.deviceLimit))
+  private let devices: NIOLockedValueBox<DeviceRegistry>
   /// One rule stream per source: the provider's documented rules, counted per app instance.
   private let ruleStreams = NIOLockedValueBox<[String: ProviderRuleStream]>([:])
 
@@ -34,6 +34,8 @@ final class ServerContext: Sendable {
     self.query = query
     tokenCheck = TokenCheck(configuration.token)
     runs = NIOLockedValueBox(configuration.recordedRuns)
+    devices = NIOLockedValueBox(
+      DeviceRegistry(limit: configuration.deviceLimit, restoring: configuration.recordedDevices))
   }
 
   /// The highest `seq` taken from native run `run` so far (by any connection, or already in the
@@ -78,7 +80,7 @@ final class ServerContext: Sendable {
     var records: [Record] = []
     records.reserveCapacity(events.count)
     devices.withLockedValue { registry in
-      let wasFull = registry.isFull
+      let forgotten = registry.forgotten
       // Numbered under the devices' lock, so each device's states follow its records' order.
       let first = sequence.withLockedValue { value -> UInt64 in
         let start = value + 1
@@ -95,13 +97,16 @@ final class ServerContext: Sendable {
             event, seq: first + UInt64(index), source: placement.source, context: placement.context,
             received: now))
       }
-      if registry.isFull, !wasFull {
-        announcements.append(
-          .problem(
-            source: "listen",
-            message:
-              "\(registry.limit) SDK devices remembered: later new devices are shown by their connection (provider@address), without screens or session"
-          ))
+      if registry.forgotten > forgotten {
+        statistics.update { $0.forgottenDevices = registry.forgotten }
+        if forgotten == 0 {
+          announcements.append(
+            .problem(
+              source: "listen",
+              message:
+                "\(registry.limit) SDK devices tracked: the longest idle ones are forgotten for new ones (their records keep their source; a forgotten device starts anew)"
+            ))
+        }
       }
     }
     for announcement in announcements { deliver(announcement) }
@@ -116,8 +121,8 @@ final class ServerContext: Sendable {
     deliver(.records(records))
   }
 
-  /// The most SDK device, connection and alias ids remembered (see ``DeviceRegistry``).
-  static let deviceLimit = 2_048
+  /// The most SDK device, connection and alias ids remembered by default (see ``DeviceRegistry``).
+  static let deviceLimit = ListenConfiguration.defaultDeviceLimit
 
   /// Adds the violations of the provider's documented rules (from `AnalyticsProviders`) that the
   /// endpoint did not already report, as the hub does for in-process records.

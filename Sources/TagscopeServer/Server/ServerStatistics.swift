@@ -45,6 +45,8 @@ public struct ServerStatistics: Sendable, Hashable {
   public var offloadedBodies = 0
   /// Native records already taken once (a client resending what it had no acknowledgement for).
   public var duplicates = 0
+  /// SDK devices whose state was forgotten to make room for new ones (past the device limit).
+  public var forgottenDevices = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -63,6 +65,7 @@ public struct ServerStatistics: Sendable, Hashable {
       + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
       + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
       + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
+      + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }

@@ -1,0 +1,71 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+
+/// gtag.js's own collection requests (`/g/collect`, protocol `v=2`): the page's shared parameters
+/// in the query string, one event there (`en`) or one per line of the body, each line's
+/// parameters over the shared ones.
+///
+/// Fields as gtag.js sends them (Google documents no reference; read in
+/// amplitude/Amplitude-TypeScript `packages/plugin-ga-events-forwarder-browser/src/helpers.ts` and
+/// `constants.ts`, which parse these requests): `tid` the measurement id, `cid` the client id,
+/// `uid` the user id, `sid` the session id (`ga_session_id`), `_p` the page load (a hash: not a
+/// time), `dl`/`dt` the page's location and title, `en` the event name, `ep.`/`epn.` event parameters (text/number),
+/// `up.`/`upn.` user properties. Answers `204` as Google does.
+struct GA4GtagEndpoint: SDKEndpoint {
+  var provider: String { "ga4" }
+  var bodyLimit: Int { 130 * 1000 }
+
+  func replyTooLarge() -> SDKReply {
+    SDKReply(
+      status: .payloadTooLarge, contentType: "text/plain", body: "Request body exceeds 130kB",
+      rejection: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    let body = String(decoding: request.body, as: UTF8.self)
+    let lines = body.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).filter { !$0.isEmpty }
+    let shared = request.query
+    let raw =
+      request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+      + (body.isEmpty ? "" : "\n" + body)
+    let hits = lines.isEmpty ? [shared] : lines.map { shared + FormDecoding.pairs(String($0)) }
+    var events: [IngestedEvent] = []
+    for hit in hits {
+      var fields: [String: String] = [:]
+      for (name, value) in hit { fields[name] = value }
+      guard let name = fields["en"], !name.isEmpty else { continue }
+      events.append(Self.event(name: name, fields: fields, raw: raw))
+    }
+    let rejection: RejectionReason? = events.isEmpty ? .invalidPayload : nil
+    return SDKReply(
+      status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
+  }
+
+  /// One hit's event: its `ep.`/`epn.` parameters, the page as `page_location`/`page_title` (as
+  /// GA4 reports them), a `page_view` is a screen named by its title.
+  static func event(name: String, fields: [String: String], raw: String) -> IngestedEvent {
+    var params = Properties()
+    for (key, value) in fields {
+      if key.hasPrefix("ep.") {
+        params[String(key.dropFirst(3))] = .string(value)
+      } else if key.hasPrefix("epn.") {
+        params[String(key.dropFirst(4))] = Payload.number(value).map(PropertyValue.double) ?? .string(value)
+      }
+    }
+    if let location = fields["dl"] { params["page_location"] = .string(location) }
+    if let title = fields["dt"] { params["page_title"] = .string(title) }
+    if let session = fields["sid"] { params["ga_session_id"] = .string(session) }
+    let isPage = name == "page_view"
+    let userID = DeviceIdentity.present(fields["uid"])
+    let clientID = DeviceIdentity.present(fields["cid"])
+    let identity = DeviceIdentity(
+      deviceID: clientID, userID: userID, anonymousID: userID == nil ? clientID : nil,
+      sessionID: fields["sid"])
+    return IngestedEvent(
+      provider: "ga4", kind: isPage ? .screen : .event,
+      name: isPage ? fields["dt"].flatMap(DeviceIdentity.present) ?? fields["dl"] ?? name : name,
+      properties: params, time: nil, identity: identity,
+      call: CallDescription(method: "gtag", name: name, parameters: params), raw: raw)
+  }
+}
