@@ -145,21 +145,23 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         body: Array(body.readableBytesView), peerHost: peerHost)
       let tokenCheck = server.tokenCheck
       guard request.body.count >= Self.offloadBytes else {
-        finish(Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck), head: head, context: context)
+        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
+        guard reply.events.count > BulkDelivery.offloadEvents else {
+          finish(reply, head: head, context: context)
+          return
+        }
+        offload(head: head, bytes: 0, context: context) { reply }
         return
       }
-      state = .parsing
+      guard server.offload.reserve(request.body.count) else {
+        server.statistics.update { $0.busyReplies += 1 }
+        respond(
+          .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+        return
+      }
       server.statistics.update { $0.offloadedBodies += 1 }
-      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-      let eventLoop = context.eventLoop
-      Self.parser.async {
-        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
-        eventLoop.execute {
-          let (handler, context) = loopBound.value
-          guard case .parsing = handler.state else { return }
-          handler.state = .idle
-          handler.finish(reply, head: head, context: context)
-        }
+      offload(head: head, bytes: request.body.count, context: context) {
+        Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
       }
     case .answering(let head, .api(let route)):
       answerAPI(route, head: head, context: context)
@@ -171,6 +173,31 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       context.close(promise: nil)
     case .idle:
       break
+    }
+  }
+
+  /// Answers on the large-body queue (`bytes` of the ``ServerContext/offload`` budget taken for
+  /// it), delivers the events there in slices (``BulkDelivery``), then replies on the event loop:
+  /// the loop that read the request is free for other connections meanwhile.
+  private func offload(
+    head: HTTPRequestHead, bytes: Int, context: ChannelHandlerContext,
+    answer: @escaping @Sendable () -> SDKReply
+  ) {
+    state = .parsing
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    let (server, peerHost) = (self.server, self.peerHost)
+    Self.parser.async {
+      var reply = answer()
+      BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+      server.offload.release(bytes)
+      reply.events = []
+      eventLoop.execute { [reply] in
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.state = .idle
+        handler.finish(reply, head: head, context: context)
+      }
     }
   }
 
