@@ -1,4 +1,8 @@
 import Foundation
+import TagscopeInspector
+import TagscopeLive
+import TagscopeRecording
+import TagscopeServer
 
 /// Issue 31, amplification: one small request that became huge work. Each attack is sent to a real
 /// `tagscope listen --headless --record` process while a probe (a one-event Segment track on its
@@ -32,6 +36,15 @@ enum AmplificationBench {
       environment["TAGSCOPE_BINARY"]
       ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
     let baseline = environment["TAGSCOPE_BASELINE_BINARY"]
+    let durable = try (0..<max(1, runs)).map { _ in try throughput(syncs: true) }.sorted()[runs / 2]
+    let cached = try (0..<max(1, runs)).map { _ in try throughput(syncs: false) }.sorted()[runs / 2]
+    report.add(
+      "durable.fsync.eventsPerSecond", durable, unit: "events/s", baseline: "SDK replies after fsync")
+    report.add(
+      "durable.nofsync.eventsPerSecond", cached, unit: "events/s", baseline: "replies after write only")
+    report.add(
+      "durable.throughput.ratio", durable / cached, unit: "×", baseline: "fsync before reply / write only",
+      atLeast: 0.8)
     for attack in attacks() {
       let after = try median(runs) { try measure(attack, binary: binary) }
       add(after, attack: attack, label: "after", to: &report)
@@ -150,6 +163,52 @@ enum AmplificationBench {
     return Outcome(
       seconds: seconds, bytesPerEvent: Double(size) / Double(attack.events), peakMB: peak.megabytes,
       probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)])
+  }
+
+  /// Events per second recorded by a live session writing a recording, 8 clients each sending 300
+  /// Segment batches of 10 events and waiting for each reply; with or without an fsync (one per
+  /// worker batch) before the replies.
+  static func throughput(syncs: Bool) throws -> Double {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-durable-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recorder = try Recorder(
+      url: directory.appendingPathComponent("d.jsonl"), header: RecordingHeader(app: "bench", started: Date())
+    )
+    let session = LiveSession(store: recorder, syncsBeforeAcknowledging: syncs)
+    let box = ResultBox<ListenServer>()
+    let started = DispatchSemaphore(value: 0)
+    Task {
+      box.set(
+        await Result.capture {
+          try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+        })
+      started.signal()
+    }
+    started.wait()
+    let server = try box.get()
+    let (clients, requests) = (8, 300)
+    let request = HostileBench.normalRequest()
+    let finished = Counter()
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<clients {
+      Thread {
+        if let socket = try? BenchSocket(port: server.port) {
+          for _ in 0..<requests {
+            socket.send(request)
+            guard socket.readResponseStatus() == 200 else { break }
+          }
+        }
+        finished.add(1)
+      }.start()
+    }
+    try finished.wait(for: clients, timeout: 600)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    try ServerBench.stop(server)
+    session.close()
+    recorder.close()
+    return Double(clients * requests * 10) / seconds
   }
 
   /// A connection to the server just started, once it listens.

@@ -1,5 +1,11 @@
 import SystemPackage
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failed system call, with the path or peer it was about.
 public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was being done (`open`, `write`, `connect`…).
@@ -76,6 +82,14 @@ package final class LineFile: @unchecked Sendable {
   }
 
   deinit { closeDescriptor() }
+
+  /// Makes what was written durable (`fsync`): on disk, not only in the operating system's cache.
+  package func sync() throws(SystemError) {
+    let descriptor = try open("fsync")
+    guard fsync(descriptor.rawValue) == 0 else {
+      throw SystemError("fsync", path, Errno(rawValue: errno))
+    }
+  }
 
   /// Closes the descriptor (once); later calls fail with `EBADF`. Callers serialize it with I/O.
   package func closeDescriptor() {

@@ -149,7 +149,8 @@ final class AmplificationTests: XCTestCase {
     XCTAssertEqual(ingest.delivered.reduce(0, +), pageViews)
     XCTAssertTrue(ingest.delivered.allSatisfy { $0 <= BulkDelivery.sliceSize }, "\(ingest.delivered)")
     XCTAssertEqual(
-      ingest.storedWaits, (pageViews - 1) / BulkDelivery.sliceSize, "one wait per slice but the last")
+      ingest.storedWaits, (pageViews - 1) / BulkDelivery.sliceSize + 1,
+      "one wait per slice but the last, and one for the reply")
   }
 
   func testTheOffloadBudgetTakesOneBodyAlwaysAndNoMoreThanItsLimit() {

@@ -6,8 +6,9 @@ import NIOHTTPCompression
 /// Collects one HTTP request at a time within its endpoint's body limit and deadline, hands it to
 /// the SDK endpoint, delivers what it accepted, then answers as the real service does.
 ///
-/// Records are enqueued before the reply is written, so a client that got `200` knows its events
-/// will be in the recording; while the ingest queue is full a request gets `503` + `Retry-After`
+/// The reply is written once the ingest says the records are stored (``ListenIngest/whenStored(_:)``:
+/// with `--record`, written and fsynced), so a client that got `200` knows its events are in the
+/// recording; while the ingest queue is full a request gets `503` + `Retry-After`
 /// and nothing of it is taken. A body over the limit is answered at once and the connection closed once
 /// the client stops sending; a request that does not finish in time gets `408` and is closed.
 final class HTTPIngestHandler: ChannelInboundHandler {
@@ -196,7 +197,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         let (handler, context) = loopBound.value
         guard case .parsing = handler.state else { return }
         handler.state = .idle
-        handler.finish(reply, head: head, context: context)
+        handler.finish(reply, delivered: true, head: head, context: context)
       }
     }
   }
@@ -270,11 +271,31 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     return reply
   }
 
-  /// Counts, delivers what the reply accepted (before answering), and answers.
-  private func finish(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
+  /// Counts, delivers what the reply accepted, and answers once it is stored (with `--record`,
+  /// written and fsynced: a `200` means durable); `delivered` when the events were delivered
+  /// already (``BulkDelivery``).
+  private func finish(
+    _ reply: SDKReply, delivered: Bool = false, head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
     count(reply, head: head)
     server.deliver(reply.events, address: peerHost)
-    respond(reply, head: head, close: !head.isKeepAlive, context: context)
+    guard delivered || !reply.events.isEmpty else {
+      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+      return
+    }
+    state = .parsing
+    var answer = reply
+    answer.events = []
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.ingest.whenStored { [answer] in
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.state = .idle
+        handler.respond(answer, head: head, close: !head.isKeepAlive, context: context)
+      }
+    }
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
