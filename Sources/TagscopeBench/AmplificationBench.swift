@@ -12,7 +12,9 @@ import TagscopeServer
 /// The process measured is `TAGSCOPE_BINARY` (default: the `tagscope` built beside this bench);
 /// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
 /// against it and each figure is also given as a ratio after/before. Medians of
-/// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3).
+/// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
+/// `ga4,posthog,snowplow,durable` (default all); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
+/// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds.
 enum AmplificationBench {
   struct Attack {
     var name: String
@@ -36,16 +38,12 @@ enum AmplificationBench {
       environment["TAGSCOPE_BINARY"]
       ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
     let baseline = environment["TAGSCOPE_BASELINE_BINARY"]
-    let durable = try (0..<max(1, runs)).map { _ in try throughput(syncs: true) }.sorted()[runs / 2]
-    let cached = try (0..<max(1, runs)).map { _ in try throughput(syncs: false) }.sorted()[runs / 2]
-    report.add(
-      "durable.fsync.eventsPerSecond", durable, unit: "events/s", baseline: "SDK replies after fsync")
-    report.add(
-      "durable.nofsync.eventsPerSecond", cached, unit: "events/s", baseline: "replies after write only")
-    report.add(
-      "durable.throughput.ratio", durable / cached, unit: "×", baseline: "fsync before reply / write only",
-      atLeast: 0.8)
-    for attack in attacks() {
+    let parts = Set(
+      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,durable").split(separator: ",")
+        .map(String.init))
+    if parts.contains("durable") { try durableFigures(runs: runs, to: &report) }
+    let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
+    for attack in attacks(scale: scale) where parts.contains(attack.name) {
       let after = try median(runs) { try measure(attack, binary: binary) }
       add(after, attack: attack, label: "after", to: &report)
       guard let baseline else { continue }
@@ -63,6 +61,18 @@ enum AmplificationBench {
     }
   }
 
+  static func durableFigures(runs: Int, to report: inout BenchReport) throws {
+    let durable = try (0..<max(1, runs)).map { _ in try throughput(syncs: true) }.sorted()[runs / 2]
+    let cached = try (0..<max(1, runs)).map { _ in try throughput(syncs: false) }.sorted()[runs / 2]
+    report.add(
+      "durable.fsync.eventsPerSecond", durable, unit: "events/s", baseline: "SDK replies after fsync")
+    report.add(
+      "durable.nofsync.eventsPerSecond", cached, unit: "events/s", baseline: "replies after write only")
+    report.add(
+      "durable.throughput.ratio", durable / cached, unit: "×", baseline: "fsync before reply / write only",
+      atLeast: 0.8)
+  }
+
   static func add(_ outcome: Outcome, attack: Attack, label: String, to report: inout BenchReport) {
     let name = "amplification.\(attack.name).\(label)"
     let what = "\(attack.connections) × \(attack.body.count / 1024) KB, \(attack.events) events, \(label)"
@@ -74,18 +84,18 @@ enum AmplificationBench {
 
   /// The three attacks of the issue: 9,000 tiny GA4 events in 117 KB, 1.45 M minimal PostHog events
   /// in 20 MB, 16 Snowplow bodies of 95,000 page views in 1 MB each.
-  static func attacks() -> [Attack] {
+  static func attacks(scale: Int) -> [Attack] {
     let ga4Events = 9_000
     let ga4 =
       #"{"client_id":"c","events":["#
       + Array(repeating: #"{"name":"e"}"#, count: ga4Events)
       .joined(separator: ",") + "]}"
-    let postHogEvents = 1_450_000
+    let postHogEvents = 1_450_000 / scale
     let postHog =
       #"{"api_key":"k","batch":["#
       + Array(repeating: #"{"event":"e"}"#, count: postHogEvents)
       .joined(separator: ",") + "]}"
-    let snowplowEvents = 95_000
+    let snowplowEvents = 95_000 / scale
     let snowplow =
       #"{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":["#
       + Array(repeating: #"{"e":"pv"}"#, count: snowplowEvents).joined(separator: ",") + "]}"
