@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeLive
+import TagscopeRecording
 import TagscopeTestSupport
 import XCTest
 
@@ -54,4 +55,37 @@ final class DurableReplyTests: XCTestCase {
     try await server.shutdown()
     session.close()
   }
+
+  func testARequestWhoseRecordsCannotBeWrittenGetsNo200AndIsClosed() async throws {
+    let session = LiveSession(store: UnwritableStore())
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(port: 0, requestTimeout: .milliseconds(300)), ingest: session)
+    let client = try RawClient(port: server.port)
+    let body = #"{"writeKey":"k","type":"track","userId":"u","event":"Lost"}"#
+    client.send(
+      "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    let reply = client.readResponse()
+    try await server.shutdown()
+    session.close()
+    XCTAssertNotEqual(reply?.status, 200, "a 200 would claim records the disk did not take")
+    XCTAssertEqual(server.statistics.accepted, 1)
+    XCTAssertEqual(server.statistics.timeouts[.request], 1, "closed by the server, not left hanging")
+  }
+}
+
+/// A store whose every write fails (a full disk).
+private final class UnwritableStore: LiveStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var failure: SystemError?
+
+  func receive(_ items: [SinkItem]) {
+    lock.withLock { failure = SystemError("write", "full.jsonl", .noSpace) }
+  }
+
+  var lastWriteError: SystemError? { lock.withLock { failure } }
+
+  func flush() {}
+
+  func close() {}
 }

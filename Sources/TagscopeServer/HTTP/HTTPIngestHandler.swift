@@ -286,12 +286,17 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     state = .parsing
     var answer = reply
     answer.events = []
+    // A store that cannot write never acknowledges: the request then ends as one not complete in
+    // time (closed, no `200`), and the client keeps its events.
+    armRequestDeadline(context: context)
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.ingest.whenStored { [answer] in
       eventLoop.execute {
         let (handler, context) = loopBound.value
         guard case .parsing = handler.state else { return }
+        handler.requestDeadline?.cancel()
+        handler.requestDeadline = nil
         handler.state = .idle
         handler.respond(answer, head: head, close: !head.isKeepAlive, context: context)
       }
