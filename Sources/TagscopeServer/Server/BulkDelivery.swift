@@ -6,7 +6,8 @@ import Dispatch
 ///
 /// Before each slice it waits until the ingest queue has room and until the slice before the last
 /// is stored, so one client's 1.45 million-event batch neither fills the queue that small requests
-/// need (they would get `503`) nor keeps a million records in memory at once.
+/// need (they would get `503`) nor keeps its records in memory at once (its decoded events still
+/// are: the endpoint decodes the whole body before the first slice).
 enum BulkDelivery {
   /// Events per slice.
   static let sliceSize = 2_048
