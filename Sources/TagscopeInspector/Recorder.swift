@@ -81,6 +81,14 @@ public final class Recorder: RecordSink, @unchecked Sendable {
     }
   }
 
+  /// Makes every line written so far durable (`fsync`); a failure becomes ``lastError``.
+  public func sync() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !closed else { return }
+    do { try file.sync() } catch { if failure == nil { failure = error } }
+  }
+
   /// Lines go straight to the operating system on every batch; nothing is buffered here.
   public func flush() {}
 

@@ -171,6 +171,9 @@ final class TeeStore: LiveStore, @unchecked Sendable {
     timeline.flush()
   }
 
+  /// The recording is what must survive; the query API's timeline is rebuilt from it.
+  func sync() { recording.sync() }
+
   func close() {
     recording.close()
     timeline.close()

@@ -33,6 +33,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private var started = false
   private var closed = false
   private var observers: [@Sendable (LiveUpdate) -> Void] = []
+  /// Whether acknowledgements wait for an `fsync` of what they cover (off only to measure its cost).
+  private let syncsBeforeAcknowledging: Bool
   /// Only the worker touches these.
   private var position = 0
   private var reportedWriteFailure = false
@@ -41,10 +43,15 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   /// A session storing to `store` (none: nothing is written), checking with `checker`, calling
   /// `onUpdate` on its worker thread after each batch. The worker starts at once.
+  ///
+  /// Acknowledgements (``whenStored(_:)``: native `{"ack":N}`, SDK replies) mean durable: the
+  /// worker calls the store's `fsync` once per batch that has any waiting (group commit: one for
+  /// every request in that batch), then acknowledges; `syncsBeforeAcknowledging: false` skips it.
   public init(
     store: (any LiveStore)?, checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity,
-    onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
+    syncsBeforeAcknowledging: Bool = true, onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
   ) {
+    self.syncsBeforeAcknowledging = syncsBeforeAcknowledging
     queue = IngestQueue(capacity: capacity)
     self.store = store
     self.checker = checker
@@ -164,6 +171,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       }
     }
     if let store, !items.isEmpty { store.receive(items) }
+    // Group commit: one fsync covers every acknowledgement waiting in this batch.
+    if let store, syncsBeforeAcknowledging, !stored.isEmpty { store.sync() }
     // An acknowledgement means written: none once a write failed (clients keep those records).
     if store?.lastWriteError == nil { for done in stored { done() } }
     let first = position

@@ -7,6 +7,13 @@ import TagscopeTimeline
 public protocol LiveStore: RecordSink {
   /// The first error writing the recording, if any.
   var lastWriteError: SystemError? { get }
+  /// Makes what was written durable (`fsync`); a failure becomes ``lastWriteError``.
+  func sync()
+}
+
+extension LiveStore {
+  /// A store that keeps nothing on disk has nothing to make durable.
+  public func sync() {}
 }
 
 extension Timeline: LiveStore {}

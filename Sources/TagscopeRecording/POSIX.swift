@@ -1,5 +1,11 @@
 import SystemPackage
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A failed system call, with the path or peer it was about.
 public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was being done (`open`, `write`, `connect`…).
@@ -76,6 +82,21 @@ package final class LineFile: @unchecked Sendable {
   }
 
   deinit { closeDescriptor() }
+
+  /// Makes what was written durable: on disk, not only in the operating system's cache. On Linux
+  /// `fdatasync` (the data and the size that reads it back, not the times: 5.5 ms against 8.4 ms
+  /// per call on the development VM), elsewhere `fsync`.
+  package func sync() throws(SystemError) {
+    let descriptor = try open("fsync")
+    #if canImport(Glibc)
+      let result = fdatasync(descriptor.rawValue)
+    #else
+      let result = fsync(descriptor.rawValue)
+    #endif
+    guard result == 0 else {
+      throw SystemError("fsync", path, Errno(rawValue: errno))
+    }
+  }
 
   /// Closes the descriptor (once); later calls fail with `EBADF`. Callers serialize it with I/O.
   package func closeDescriptor() {

@@ -591,6 +591,15 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     return true
   }
 
+  /// Makes the records written so far durable (`fsync`) when the recording is the user's (a
+  /// temporary one is not worth a disk flush); a failure becomes ``lastWriteError``.
+  public func sync() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard isLive, !ended, !isTemporary else { return }
+    do { try file.sync() } catch { if writeFailure == nil { writeFailure = error } }
+  }
+
   /// Records are written as they come; nothing to flush.
   public func flush() {}
 

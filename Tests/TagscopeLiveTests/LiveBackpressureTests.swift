@@ -24,7 +24,13 @@ final class LiveBackpressureTests: XCTestCase {
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
     let port = server.port
 
-    XCTAssertEqual(try httpRequest(port: port, path: "/v1/batch", body: segmentBatch(0..<60))?.status, 200)
+    // The first batch's 200 comes once it is written (an acknowledgement means durable).
+    let first = LockedArray<Int>()
+    let firstBody = segmentBatch(0..<60)
+    Thread {
+      let reply = try? httpRequest(port: port, path: "/v1/batch", body: firstBody)
+      first.append(reply?.status ?? -1)
+    }.start()
     XCTAssertTrue(eventually { store.batchCount == 1 }, "the worker holds the first batch")
     // The store is stuck, yet the event loop answers at once: it only parses and enqueues.
     let client = try RawClient(port: port)
@@ -36,7 +42,9 @@ final class LiveBackpressureTests: XCTestCase {
     XCTAssertTrue(reply.hasPrefix("HTTP/1.1 503"), reply)
     XCTAssertTrue(reply.contains("Retry-After: 1\r\n"), reply)
 
+    XCTAssertEqual(first.all, [], "no 200 before the first batch is written")
     store.setOpen(true)
+    XCTAssertTrue(eventually { first.all == [200] }, "\(first.all)")
     XCTAssertTrue(eventually { session.hasRoom })
     XCTAssertEqual(try httpRequest(port: port, path: "/v1/batch", body: segmentBatch(70..<75))?.status, 200)
     try await server.shutdown()

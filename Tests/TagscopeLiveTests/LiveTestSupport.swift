@@ -62,6 +62,23 @@ final class GatedStore: LiveStore, @unchecked Sendable {
 
   func flush() { recorder.flush() }
   func close() { recorder.close() }
+
+  private var syncs = 0
+
+  /// Forwards to the recorder and counts the calls.
+  func sync() {
+    condition.lock()
+    syncs += 1
+    condition.unlock()
+    recorder.sync()
+  }
+
+  /// How often the session asked for an `fsync`.
+  var syncCount: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return syncs
+  }
   var lastWriteError: SystemError? { recorder.lastError }
 }
 

@@ -6,8 +6,9 @@ import NIOHTTPCompression
 /// Collects one HTTP request at a time within its endpoint's body limit and deadline, hands it to
 /// the SDK endpoint, delivers what it accepted, then answers as the real service does.
 ///
-/// Records are enqueued before the reply is written, so a client that got `200` knows its events
-/// will be in the recording; while the ingest queue is full a request gets `503` + `Retry-After`
+/// The reply is written once the ingest says the records are stored (``ListenIngest/whenStored(_:)``:
+/// with `--record`, written and fsynced), so a client that got `200` knows its events are in the
+/// recording; while the ingest queue is full a request gets `503` + `Retry-After`
 /// and nothing of it is taken. A body over the limit is answered at once and the connection closed once
 /// the client stops sending; a request that does not finish in time gets `408` and is closed.
 final class HTTPIngestHandler: ChannelInboundHandler {
@@ -145,21 +146,23 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         body: Array(body.readableBytesView), peerHost: peerHost)
       let tokenCheck = server.tokenCheck
       guard request.body.count >= Self.offloadBytes else {
-        finish(Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck), head: head, context: context)
+        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
+        guard reply.events.count > BulkDelivery.offloadEvents else {
+          finish(reply, head: head, context: context)
+          return
+        }
+        offload(head: head, bytes: 0, context: context) { reply }
         return
       }
-      state = .parsing
+      guard server.offload.reserve(request.body.count) else {
+        server.statistics.update { $0.busyReplies += 1 }
+        respond(
+          .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+        return
+      }
       server.statistics.update { $0.offloadedBodies += 1 }
-      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-      let eventLoop = context.eventLoop
-      Self.parser.async {
-        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
-        eventLoop.execute {
-          let (handler, context) = loopBound.value
-          guard case .parsing = handler.state else { return }
-          handler.state = .idle
-          handler.finish(reply, head: head, context: context)
-        }
+      offload(head: head, bytes: request.body.count, context: context) {
+        Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
       }
     case .answering(let head, .api(let route)):
       answerAPI(route, head: head, context: context)
@@ -171,6 +174,31 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       context.close(promise: nil)
     case .idle:
       break
+    }
+  }
+
+  /// Answers on the large-body queue (`bytes` of the ``ServerContext/offload`` budget taken for
+  /// it), delivers the events there in slices (``BulkDelivery``), then replies on the event loop:
+  /// the loop that read the request is free for other connections meanwhile.
+  private func offload(
+    head: HTTPRequestHead, bytes: Int, context: ChannelHandlerContext,
+    answer: @escaping @Sendable () -> SDKReply
+  ) {
+    state = .parsing
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    let (server, peerHost) = (self.server, self.peerHost)
+    Self.parser.async {
+      var reply = answer()
+      BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+      server.offload.release(bytes)
+      reply.events = []
+      eventLoop.execute { [reply] in
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.state = .idle
+        handler.finish(reply, delivered: true, head: head, context: context)
+      }
     }
   }
 
@@ -243,11 +271,36 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     return reply
   }
 
-  /// Counts, delivers what the reply accepted (before answering), and answers.
-  private func finish(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
+  /// Counts, delivers what the reply accepted, and answers once it is stored (with `--record`,
+  /// written and fsynced: a `200` means durable); `delivered` when the events were delivered
+  /// already (``BulkDelivery``).
+  private func finish(
+    _ reply: SDKReply, delivered: Bool = false, head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
     count(reply, head: head)
     server.deliver(reply.events, address: peerHost)
-    respond(reply, head: head, close: !head.isKeepAlive, context: context)
+    guard delivered || !reply.events.isEmpty else {
+      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+      return
+    }
+    state = .parsing
+    var answer = reply
+    answer.events = []
+    // A store that cannot write never acknowledges: the request then ends as one not complete in
+    // time (closed, no `200`), and the client keeps its events.
+    armRequestDeadline(context: context)
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.ingest.whenStored { [answer] in
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        guard case .parsing = handler.state else { return }
+        handler.requestDeadline?.cancel()
+        handler.requestDeadline = nil
+        handler.state = .idle
+        handler.respond(answer, head: head, close: !head.isKeepAlive, context: context)
+      }
+    }
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
@@ -10,6 +11,14 @@ import TagscopeTimeline
 /// `413`); `/debug/mp/collect` answers `200` with `validationMessages` (`fieldPath`,
 /// `description`, `validationCode`) checked against Google's documented limits and reserved
 /// names. Every event is recorded; the rules it breaks travel with it as violations.
+///
+/// A request with more than 25 events is refused whole, as Google documents ("Requests can have a
+/// maximum of 25 events", Measurement Protocol, Sending events › Limitations,
+/// developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events): `/mp/collect`
+/// still answers `204` (Google's collector answers every request so), the validation server its
+/// `EXCEEDED_MAX_ENTITIES` message; nothing is recorded and the refusal is counted as a problem.
+/// Each record's `raw` is the request with only its own event in `events`, so a batch costs its
+/// size once in the recording, not once per event.
 struct GA4Endpoint: SDKEndpoint {
   /// `true` for `/debug/mp/collect`.
   var isValidation: Bool
@@ -43,15 +52,19 @@ struct GA4Endpoint: SDKEndpoint {
     }
     let validation = GA4Validator.validate(object, query: request)
     let events = Payload.array(object["events"]) ?? []
-    let raw = String(decoding: request.body, as: UTF8.self)
+    guard events.count <= FirebaseLimits.maximumEventsPerRequest else {
+      return reply(validation.request, events: [], rejection: .tooManyEvents)
+    }
     let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
     var ingested: [IngestedEvent] = []
     for (index, element) in events.enumerated() {
       let event = Payload.object(element)
       let messages = validation.request + (validation.perEvent[index] ?? [])
+      var own = object
+      own["events"] = .array([element])
       ingested.append(
         Self.event(
-          event, request: object, raw: raw,
+          event, request: object, raw: JSONText.string(own),
           violations: messages.map { $0.violation(consequence: consequence) }))
     }
     return reply(

@@ -64,6 +64,9 @@ enum GA4Validator {
           code: "EXCEEDED_MAX_ENTITIES"))
     }
     result.request += validateUserProperties(Payload.object(body["user_properties"]))
+    // Over the limit the request is refused whole: its events are not checked one by one (9,000
+    // tiny events would otherwise make 9,000 messages).
+    guard events.count <= FirebaseLimits.maximumEventsPerRequest else { return result }
     // An app stream (`firebase_app_id`) reserves the app SDK's event names, a web stream its own.
     let reserved = firebase == nil ? FirebaseLimits.webReservedEventNames : FirebaseLimits.reservedEventNames
     for (index, element) in events.enumerated() {

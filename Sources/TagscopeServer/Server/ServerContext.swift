@@ -27,6 +27,10 @@ final class ServerContext: Sendable {
 
   /// The `--token` check, when a token is required.
   let tokenCheck: TokenCheck?
+  /// The bytes of large bodies queued for parsing off the event loops.
+  let offload = OffloadBudget(limit: ServerContext.offloadLimit)
+  /// The most bytes of large bodies queued for parsing at once (16 Snowplow bodies of 1 MB fit).
+  static let offloadLimit = 64 * 1024 * 1024
 
   init(configuration: ListenConfiguration, ingest: any ListenIngest, query: (any QueryAPI)? = nil) {
     self.configuration = configuration

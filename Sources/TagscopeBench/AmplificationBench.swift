@@ -1,0 +1,250 @@
+import Foundation
+import TagscopeInspector
+import TagscopeLive
+import TagscopeRecording
+import TagscopeServer
+
+/// Issue 31, amplification: one small request that became huge work. Each attack is sent to a real
+/// `tagscope listen --headless --record` process while a probe (a one-event Segment track on its
+/// own connection) is sent again and again; the figures are the attack's seconds until answered,
+/// the recording's bytes per event sent, the process's peak RSS (VmHWM) and the probe's p99.
+///
+/// The process measured is `TAGSCOPE_BINARY` (default: the `tagscope` built beside this bench);
+/// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
+/// against it and each figure is also given as a ratio after/before. Medians of
+/// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
+/// `ga4,posthog,snowplow,durable` (default all); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
+/// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds.
+enum AmplificationBench {
+  struct Attack {
+    var name: String
+    var path: String
+    var body: [UInt8]
+    var events: Int
+    var connections: Int
+  }
+
+  struct Outcome {
+    var seconds: Double
+    var bytesPerEvent: Double
+    var peakMB: Double
+    var probeP99: Double
+  }
+
+  static func run(_ report: inout BenchReport) throws {
+    let environment = ProcessInfo.processInfo.environment
+    let runs = Int(environment["TAGSCOPE_AMPLIFICATION_RUNS"] ?? "") ?? 3
+    let binary =
+      environment["TAGSCOPE_BINARY"]
+      ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
+    let baseline = environment["TAGSCOPE_BASELINE_BINARY"]
+    let parts = Set(
+      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,durable").split(separator: ",")
+        .map(String.init))
+    if parts.contains("durable") { try durableFigures(runs: runs, to: &report) }
+    let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
+    for attack in attacks(scale: scale) where parts.contains(attack.name) {
+      let after = try median(runs) { try measure(attack, binary: binary) }
+      add(after, attack: attack, label: "after", to: &report)
+      guard let baseline else { continue }
+      let before = try median(runs) { try measure(attack, binary: baseline) }
+      add(before, attack: attack, label: "before", to: &report)
+      let name = "amplification.\(attack.name)"
+      report.add(
+        "\(name).seconds.ratio", after.seconds / before.seconds, unit: "×", baseline: "after / before")
+      report.add(
+        "\(name).bytesPerEvent.ratio", after.bytesPerEvent / max(before.bytesPerEvent, 1), unit: "×",
+        baseline: "after / before")
+      report.add("\(name).peakRSS.ratio", after.peakMB / before.peakMB, unit: "×", baseline: "after / before")
+      report.add(
+        "\(name).probeP99.ratio", after.probeP99 / before.probeP99, unit: "×", baseline: "after / before")
+    }
+  }
+
+  static func durableFigures(runs: Int, to report: inout BenchReport) throws {
+    let durable = try (0..<max(1, runs)).map { _ in try throughput(syncs: true) }.sorted()[runs / 2]
+    let cached = try (0..<max(1, runs)).map { _ in try throughput(syncs: false) }.sorted()[runs / 2]
+    report.add(
+      "durable.fsync.eventsPerSecond", durable, unit: "events/s", baseline: "SDK replies after fsync")
+    report.add(
+      "durable.nofsync.eventsPerSecond", cached, unit: "events/s", baseline: "replies after write only")
+    report.add(
+      "durable.throughput.ratio", durable / cached, unit: "×", baseline: "fsync before reply / write only",
+      atLeast: 0.8)
+  }
+
+  static func add(_ outcome: Outcome, attack: Attack, label: String, to report: inout BenchReport) {
+    let name = "amplification.\(attack.name).\(label)"
+    let what = "\(attack.connections) × \(attack.body.count / 1024) KB, \(attack.events) events, \(label)"
+    report.add("\(name).seconds", outcome.seconds, unit: "s", baseline: what)
+    report.add("\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B", baseline: "recording / events sent")
+    report.add("\(name).peakRSS", outcome.peakMB, unit: "MB", baseline: "VmHWM of listen")
+    report.add("\(name).probeP99", outcome.probeP99, unit: "ms", baseline: "one-event /v1/track meanwhile")
+  }
+
+  /// The three attacks of the issue: 9,000 tiny GA4 events in 117 KB, 1.45 M minimal PostHog events
+  /// in 20 MB, 16 Snowplow bodies of 95,000 page views in 1 MB each.
+  static func attacks(scale: Int) -> [Attack] {
+    let ga4Events = 9_000
+    let ga4 =
+      #"{"client_id":"c","events":["#
+      + Array(repeating: #"{"name":"e"}"#, count: ga4Events)
+      .joined(separator: ",") + "]}"
+    let postHogEvents = 1_450_000 / scale
+    let postHog =
+      #"{"api_key":"k","batch":["#
+      + Array(repeating: #"{"event":"e"}"#, count: postHogEvents)
+      .joined(separator: ",") + "]}"
+    let snowplowEvents = 95_000 / scale
+    let snowplow =
+      #"{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":["#
+      + Array(repeating: #"{"e":"pv"}"#, count: snowplowEvents).joined(separator: ",") + "]}"
+    return [
+      Attack(
+        name: "ga4", path: "/mp/collect?measurement_id=G-1&api_secret=s", body: Array(ga4.utf8),
+        events: ga4Events, connections: 1),
+      Attack(
+        name: "posthog", path: "/batch", body: Array(postHog.utf8), events: postHogEvents, connections: 1),
+      Attack(
+        name: "snowplow", path: "/com.snowplowanalytics.snowplow/tp2", body: Array(snowplow.utf8),
+        events: snowplowEvents * 16, connections: 16),
+    ]
+  }
+
+  static func median(_ runs: Int, _ body: () throws -> Outcome) throws -> Outcome {
+    let outcomes = try (0..<max(1, runs)).map { _ in try body() }
+    func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return Outcome(
+      seconds: middle(outcomes.map(\.seconds)), bytesPerEvent: middle(outcomes.map(\.bytesPerEvent)),
+      peakMB: middle(outcomes.map(\.peakMB)), probeP99: middle(outcomes.map(\.probeP99)))
+  }
+
+  /// One run of `attack` against a fresh `binary listen` process.
+  static func measure(_ attack: Attack, binary: String) throws -> Outcome {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-amplification-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("a.jsonl")
+    let port = try POSIXListener().port
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = [
+      "listen", "--headless", "--quiet", "--port", String(port), "--record", recording.path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    let probe = try connect(port: port)
+    let request = HostileBench.request(path: attack.path, body: String(decoding: attack.body, as: UTF8.self))
+    let answered = Counter()
+    let start = DispatchTime.now().uptimeNanoseconds
+    let senders = (0..<attack.connections).map { _ in
+      Thread {
+        if let socket = try? BenchSocket(port: port) {
+          socket.send(request)
+          _ = socket.readResponseStatus()
+        }
+        answered.add(1)
+      }
+    }
+    for sender in senders { sender.start() }
+    let peak = PeakMemory(pid: process.processIdentifier)
+    var probes: [Double] = []
+    let track = HostileBench.request(
+      path: "/v1/track", body: #"{"writeKey":"k","type":"track","userId":"p","event":"Probe"}"#)
+    while answered.value < attack.connections || probes.count < 5 {
+      let sent = DispatchTime.now().uptimeNanoseconds
+      probe.send(track)
+      _ = probe.readResponseStatus()
+      probes.append(Double(DispatchTime.now().uptimeNanoseconds - sent) / 1e6)
+      peak.sample()
+    }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    peak.sample()
+    process.interrupt()
+    while process.isRunning {
+      peak.sample()
+      usleep(10_000)
+    }
+    let size = (try? FileManager.default.attributesOfItem(atPath: recording.path)[.size] as? Int) ?? 0
+    probes.sort()
+    return Outcome(
+      seconds: seconds, bytesPerEvent: Double(size) / Double(attack.events), peakMB: peak.megabytes,
+      probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)])
+  }
+
+  /// Events per second recorded by a live session writing a recording, 8 clients each sending 300
+  /// Segment batches of 10 events and waiting for each reply; with or without an fsync (one per
+  /// worker batch) before the replies.
+  static func throughput(syncs: Bool) throws -> Double {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-durable-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recorder = try Recorder(
+      url: directory.appendingPathComponent("d.jsonl"), header: RecordingHeader(app: "bench", started: Date())
+    )
+    let session = LiveSession(store: recorder, syncsBeforeAcknowledging: syncs)
+    let box = ResultBox<ListenServer>()
+    let started = DispatchSemaphore(value: 0)
+    Task {
+      box.set(
+        await Result.capture {
+          try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+        })
+      started.signal()
+    }
+    started.wait()
+    let server = try box.get()
+    let (clients, requests) = (8, 300)
+    let request = HostileBench.normalRequest()
+    let finished = Counter()
+    let start = DispatchTime.now().uptimeNanoseconds
+    for _ in 0..<clients {
+      Thread {
+        if let socket = try? BenchSocket(port: server.port) {
+          for _ in 0..<requests {
+            socket.send(request)
+            guard socket.readResponseStatus() == 200 else { break }
+          }
+        }
+        finished.add(1)
+      }.start()
+    }
+    try finished.wait(for: clients, timeout: 600)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    try ServerBench.stop(server)
+    session.close()
+    recorder.close()
+    return Double(clients * requests * 10) / seconds
+  }
+
+  /// A connection to the server just started, once it listens.
+  static func connect(port: Int) throws -> BenchSocket {
+    for _ in 0..<600 {
+      if let socket = try? BenchSocket(port: port) { return socket }
+      usleep(50_000)
+    }
+    throw BenchFailure("listen did not start on port \(port)")
+  }
+}
+
+/// The peak resident set of a process (`VmHWM` in `/proc/PID/status`), read while it runs.
+final class PeakMemory {
+  private let path: String
+  private(set) var kilobytes = 0
+
+  init(pid: Int32) { path = "/proc/\(pid)/status" }
+
+  var megabytes: Double { Double(kilobytes) / 1024 }
+
+  func sample() {
+    guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    else { return }
+    kilobytes = max(kilobytes, value)
+  }
+}

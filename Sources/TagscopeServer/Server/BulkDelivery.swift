@@ -1,0 +1,45 @@
+import Dispatch
+
+/// Delivers the events of a request with many of them from the large-body queue, not from an event
+/// loop, in slices: a request's cost is paid where it cannot hold other connections' replies, and
+/// at most two of its slices wait in the ingest queue at a time.
+///
+/// Before each slice it waits until the ingest queue has room and until the slice before the last
+/// is stored, so one client's 1.45 million-event batch neither fills the queue that small requests
+/// need (they would get `503`) nor keeps its records in memory at once (its decoded events still
+/// are: the endpoint decodes the whole body before the first slice).
+enum BulkDelivery {
+  /// Events per slice.
+  static let sliceSize = 2_048
+  /// Requests with more events than this are delivered off the event loop, whatever their size.
+  static let offloadEvents = 256
+  /// The longest it waits for the ingest queue before it delivers anyway (a consumer that never
+  /// drains must not hold the queue for ever; the queue takes what it is given).
+  static let stallLimit = DispatchTimeInterval.seconds(30)
+
+  /// Delivers `events` from `address` through `server`, blocking the calling thread (the
+  /// large-body queue) while the ingest queue is full.
+  static func deliver(_ events: [IngestedEvent], address: String, server: ServerContext) {
+    var previous: DispatchSemaphore?
+    var start = events.startIndex
+    while start < events.endIndex {
+      let end = min(start + sliceSize, events.endIndex)
+      waitForRoom(server.ingest)
+      _ = previous?.wait(timeout: .now() + stallLimit)
+      server.deliver(Array(events[start..<end]), address: address)
+      if end < events.endIndex {
+        let stored = DispatchSemaphore(value: 0)
+        server.ingest.whenStored { stored.signal() }
+        previous = stored
+      }
+      start = end
+    }
+  }
+
+  private static func waitForRoom(_ ingest: any ListenIngest) {
+    guard !ingest.hasRoom else { return }
+    let room = DispatchSemaphore(value: 0)
+    ingest.whenRoom { room.signal() }
+    _ = room.wait(timeout: .now() + stallLimit)
+  }
+}
