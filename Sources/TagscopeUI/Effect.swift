@@ -46,6 +46,8 @@ public enum Effect: Sendable, Hashable {
   case addPlanEntry(PlanEntryPreview)
   /// The record's JSON line, for the clipboard → ``Msg/copyReady(seq:json:)``.
   case copyRecord(Int)
+  /// Two records' fields side by side → ``Msg/pairLoaded(left:right:titles:rows:)``.
+  case loadPair(Int, Int)
 
   /// How many record times one ``loadTimes(from:within:)`` reads.
   public static let timesWindow = 512
@@ -88,6 +90,13 @@ public struct EffectRunner: Sendable {
     case .draftPlanEntry(let index):
       return [.planEntryDrafted(index: index, source.draftPlanEntry(at: index))]
     case .addPlanEntry(let preview): return [.planEntryAdded(source.addPlanEntry(preview))]
+    case .loadPair(let left, let right):
+      let (first, second) = (selection(left).record, selection(right).record)
+      return [
+        .pairLoaded(
+          left: left, right: right, titles: ["#\(first.seq) \(first.name)", "#\(second.seq) \(second.name)"],
+          rows: RecordPairView.rows(first, second))
+      ]
     case .copyRecord(let index):
       let record = selection(index).record
       return [.copyReady(seq: record.seq, json: RecordLineEncoder.line(record))]

@@ -93,4 +93,6 @@ public enum Msg: Sendable, Hashable {
   case copyReady(seq: UInt64, json: String)
   /// The event loop wrote the clipboard request to the terminal.
   case clipboardWritten
+  /// Two records' fields side by side (``Effect/loadPair(_:_:)``): their titles, then the rows.
+  case pairLoaded(left: Int, right: Int, titles: [String], rows: [RecordPairView.Row])
 }

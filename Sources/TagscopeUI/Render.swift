@@ -12,7 +12,7 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
   // junction of the hidden layout shows on the outer border.
   let covered: Bool
   switch state.overlay {
-  case .help, .detail, .sources, .comparison, .planEntry: covered = true
+  case .help, .detail, .sources, .comparison, .planEntry, .pair: covered = true
   case .none, .filter, .jump, .export: covered = false
   }
   layout.drawFrame(into: &grid, dividers: !covered)
@@ -31,6 +31,7 @@ public func render(_ state: State, size: Size? = nil) -> Grid {
   case .detail(let detail): view.drawDetail(detail, into: &grid)
   case .sources(let sources): view.drawSources(sources, into: &grid)
   case .comparison(let comparison): view.drawComparison(comparison, into: &grid)
+  case .pair(let pair): view.drawPair(pair, into: &grid)
   case .planEntry(let entry): view.drawPlanEntry(entry, into: &grid)
   case .none, .filter, .jump, .export: break
   }

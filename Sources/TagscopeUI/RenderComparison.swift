@@ -90,13 +90,13 @@ extension FrameView {
     }
   }
 
-  private func segment(_ text: String, _ style: Style) -> Segments {
+  func segment(_ text: String, _ style: Style) -> Segments {
     var segments = Segments()
     segments.add(Sanitizer.clean(text), style)
     return segments
   }
 
-  private func pad(_ text: String, _ width: Int) -> String {
+  func pad(_ text: String, _ width: Int) -> String {
     text.count >= width
       ? String(text.prefix(width - 1)) + " " : text + String(repeating: " ", count: width - text.count)
   }

@@ -28,6 +28,7 @@ extension FrameView {
     ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
     ("e", "export the selected record to a new recording file"),
     ("E", "export the listed records (the filter's matches, or all)"),
+    ("m d", "mark the selected record; d compares the marked one with the selected, side by side"),
     ("y", "copy the selected record's JSON to the clipboard (OSC 52; in tmux: set-clipboard on)"),
     ("mouse", "click selects and focuses, wheel scrolls"),
     ("s", "listen: show one source after the other, then all (filter source:)"),
@@ -271,6 +272,10 @@ extension FrameView {
     case .help: return [("j/k", "scroll"), ("any key", "close"), ("q", "quit")]
     case .sources: return [("j/k", "move"), ("enter", "show it (or all)"), ("esc", "back"), ("q", "quit")]
     case .comparison: return [("esc", "back"), ("j/k", "scroll"), ("g/G", "top/end"), ("q", "quit")]
+    case .pair:
+      return [
+        ("esc", "back"), ("tab", "all / differences"), ("j/k", "scroll"), ("g/G", "top/end"), ("q", "quit"),
+      ]
     default: break
     }
     var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", "help")]

@@ -79,6 +79,8 @@ public enum Overlay: Sendable, Hashable {
   case comparison(ComparisonView)
   /// A plan entry drafted for the selected record's unplanned tag (`a`).
   case planEntry(PlanEntryView)
+  /// The marked record beside the selected one (`m`, then `d`).
+  case pair(RecordPairView)
 }
 
 /// Everything the UI shows, as one value: ``update(_:_:)`` changes it, ``render(_:size:)`` draws
@@ -133,6 +135,8 @@ public struct State: Sendable {
   public internal(set) var shouldQuit = false
   /// A one-line message shown in the footer until the next key.
   public internal(set) var notice: SafeText?
+  /// The record `m` marked (a timeline index), compared with the selected one by `d`.
+  public internal(set) var markedIndex: Int?
   /// Text the event loop is to put on the terminal's clipboard (OSC 52) after the next frame.
   public internal(set) var clipboard: String?
   /// Header facts (``Msg/info(_:)``).

@@ -33,6 +33,7 @@ extension State {
       case .export(let prompt): effects = exportKey(key, prompt)
       case .sources(let view): effects = sourcesKey(key, view)
       case .comparison(let view): comparisonKey(key, view)
+      case .pair(let view): pairKey(key, view)
       case .planEntry(let view): effects = planEntryKey(key, view)
       }
     case .info(let info): effects = infoChanged(info)
@@ -63,6 +64,8 @@ extension State {
     case .planEntryAdded(let result): planEntryAdded(result)
     case .copyReady(let seq, let json): copyReady(seq: seq, json: json)
     case .clipboardWritten: clipboard = nil
+    case .pairLoaded(let left, let right, let titles, let rows):
+      pairLoaded(left: left, right: right, titles: (titles.first ?? "", titles.last ?? ""), rows: rows)
     case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
     case .comparisonsLoaded(let index, let seq, let name, let items):
       if case .comparison(var view) = overlay, view.index == index {
@@ -247,6 +250,8 @@ extension State {
     case .character("c"): return openChecklist()
     case .character("v"): return openComparisons()
     case .character("a"): return startPlanEntry()
+    case .character("m"): markSelected()
+    case .character("d"): return openPairComparison()
     case .character("y"):
       guard let index = selectedIndex else { return [] }
       return [.copyRecord(index)]
