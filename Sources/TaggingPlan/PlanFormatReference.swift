@@ -86,8 +86,8 @@ public enum PlanFormatReference {
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points
       (non-negative integers).
     - `format`: a string format, checked: `date-time`, `date`, `time` (RFC 3339, with an offset),
-      `duration`, `email`, `idn-email`, `hostname`, `idn-hostname` (labels and punycode; IDNA2008's
-      code point tables are not applied), `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`,
+      `duration`, `email`, `idn-email`, `hostname`, `idn-hostname` (IDNA2008's rules, its code point
+      tables approximated by Unicode categories), `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`,
       `iri-reference`, `uuid`, `uri-template`, `json-pointer`, `relative-json-pointer` or `regex` (what
       `pattern` accepts).
     - `properties`: for an object value, its keys and their constraints. A required key that is

@@ -1,37 +1,8 @@
 /// Host names, IP addresses and e-mail addresses.
 extension ValueFormat {
-  /// Dot-separated labels (each 1 to 63 characters of letters, digits and inner hyphens; `--` at
-  /// 3-4 only in a valid punycode `xn--` label), 253 characters at most; `international` also
-  /// takes labels of non-ASCII letters and the ideographic full stops.
+  /// A host name (``HostName``), ASCII labels only unless `international`.
   static func isHostname(_ bytes: ArraySlice<UInt8>, international: Bool) -> Bool {
-    guard !bytes.isEmpty else { return false }
-    if !international || bytes.allSatisfy({ $0 < 0x80 }) {
-      guard bytes.count <= 253 else { return false }
-      return bytes.split(separator: 46, omittingEmptySubsequences: false).allSatisfy { isLabel(Array($0)) }
-    }
-    let text = String(decoding: bytes, as: UTF8.self)
-    let stops: Set<Unicode.Scalar> = [".", "\u{3002}", "\u{FF0E}", "\u{FF61}"]
-    let labels = text.unicodeScalars.split(omittingEmptySubsequences: false, whereSeparator: stops.contains)
-    return labels.allSatisfy { label in
-      if label.allSatisfy(\.isASCII) { return isLabel(Array(String(String.UnicodeScalarView(label)).utf8)) }
-      guard let first = label.first, let last = label.last, first != "-", last != "-",
-        !first.properties.isGraphemeExtend, label.count <= 63
-      else { return false }
-      return label.allSatisfy { scalar in
-        scalar == "-" || scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-          || scalar.properties.isGraphemeExtend
-      }
-    }
-  }
-
-  /// One ASCII label of a host name.
-  private static func isLabel(_ label: [UInt8]) -> Bool {
-    guard let first = label.first, let last = label.last, label.count <= 63, first != 45, last != 45,
-      label.allSatisfy({ isDigit($0) || (($0 | 0x20) >= 97 && ($0 | 0x20) <= 122) || $0 == 45 })
-    else { return false }
-    guard label.count >= 4, label[2] == 45, label[3] == 45 else { return true }
-    guard (label[0] | 0x20) == 120, (label[1] | 0x20) == 110 else { return false }
-    return Punycode.decodes(Array(label[4...]))
+    HostName.accepts(String(decoding: bytes, as: UTF8.self), international: international)
   }
 
   /// Four decimal numbers 0 to 255, without leading zeros, between dots.
@@ -118,66 +89,5 @@ extension ValueFormat {
     let prefix = Array("IPv6:".utf8)
     if literal.starts(with: prefix) { return isIPv6(literal.dropFirst(prefix.count)) }
     return isIPv4(literal)
-  }
-}
-
-/// RFC 3492 punycode, decoded only to tell whether an `xn--` label is well formed.
-enum Punycode {
-  /// Whether `label` (after `xn--`) decodes to at least one non-ASCII character.
-  static func decodes(_ label: [UInt8]) -> Bool {
-    let base = 36
-    var output: [UInt32] = []
-    var rest = label[...]
-    if let delimiter = label.lastIndex(of: 45) {
-      output = label[..<delimiter].map(UInt32.init)
-      guard output.allSatisfy({ $0 < 0x80 }) else { return false }
-      rest = label[(delimiter + 1)...]
-    }
-    guard !rest.isEmpty else { return false }
-    var code = 128
-    var bias = 72
-    var index = 0
-    var position = rest.startIndex
-    while position < rest.endIndex {
-      let oldIndex = index
-      var weight = 1
-      var k = base
-      while true {
-        guard position < rest.endIndex else { return false }
-        let byte = rest[position] | 0x20
-        position += 1
-        let digit: Int
-        if byte >= 97 && byte <= 122 {
-          digit = Int(byte - 97)
-        } else if byte >= 48 && byte <= 57 {
-          digit = Int(byte - 48) + 26
-        } else {
-          return false
-        }
-        let (product, overflow) = digit.multipliedReportingOverflow(by: weight)
-        guard !overflow, index <= Int(Int32.max) - product else { return false }
-        index += product
-        let threshold = k <= bias ? 1 : (k >= bias + 26 ? 26 : k - bias)
-        if digit < threshold { break }
-        weight *= base - threshold
-        guard weight < Int(Int32.max) else { return false }
-        k += base
-      }
-      let count = output.count + 1
-      var delta = oldIndex == 0 ? (index - oldIndex) / 700 : (index - oldIndex) / 2
-      delta += delta / count
-      var shift = 0
-      while delta > ((base - 1) * 26) / 2 {
-        delta /= base - 1
-        shift += base
-      }
-      bias = shift + (base * delta) / (delta + 38)
-      code += index / count
-      index %= count
-      guard code <= 0x10FFFF, !(0xD800...0xDFFF).contains(code) else { return false }
-      output.insert(UInt32(code), at: index)
-      index += 1
-    }
-    return output.contains { $0 >= 0x80 }
   }
 }
