@@ -51,7 +51,7 @@ struct CheckContext {
     for index in rules.indices {
       let name = rules[index].name
       let line = rules[index].location.line
-      guard let value = record.properties[name], value != .null else {
+      guard let value = record.properties[name], value != .null || !rules[index].nullIsAbsent else {
         if rules[index].required {
           add(
             .missingProperty, record: record, entry: entry, line: line, item: tagItem,

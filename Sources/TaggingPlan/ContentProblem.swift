@@ -33,7 +33,8 @@ extension PropertyRule {
 
   /// The problems inside `value`, at paths under `path`: each key of an object it plans (checked
   /// as a value, then inside), its keys not planned when `additionalProperties` is false, its
-  /// required keys absent or null (`missing`), and each element of an array against `items`.
+  /// required keys absent (or null where null is not a planned type: `missing`), and each element
+  /// of an array against `prefixItems` and `items`.
   /// Depth first, at most ``contentProblemLimit``; a path is only spelled out for a problem.
   func contentProblems(
     in value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
@@ -49,30 +50,48 @@ extension PropertyRule {
   ) {
     switch value {
     case .object(let object):
+      let keywords = self.keywords
       var requiredFound = 0
       for index in object.indices {
         guard problems.count < Self.contentProblemLimit else { return }
         let key = object[index].key
+        let child = object[index].value
         steps.append(.key(key))
         defer { steps.removeLast() }
+        var planned = false
         if let position = keys.positions[key], let rule = properties?[position] {
-          let child = object[index].value
-          guard child != .null else { continue }
-          if rule.required { requiredFound += 1 }
-          rule.check(child, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
-        } else if !additionalProperties {
+          planned = true
+          if child != .null || !rule.nullIsAbsent {
+            if rule.required { requiredFound += 1 }
+            rule.check(child, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+          }
+        }
+        if let keywords {
+          var matched = false
+          for entry in keywords.patternProperties where memo.matches(entry.pattern, key) {
+            matched = true
+            entry.schema.check(
+              child, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+          }
+          if planned || matched { continue }
+          if let additional = keywords.additionalSchema {
+            additional.check(child, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+            continue
+          }
+        }
+        if !planned && !additionalProperties {
           let names = properties?.map(\.name) ?? []
           problems.append(
             ContentProblem(
               path: Self.spell(root, steps), rule: .unexpectedProperty, found: "is not planned",
               expected: "lists \(names.isEmpty ? "no key" : names.joined(separator: ", "))", constraint: nil,
-              value: object[index].value, line: location.line, planned: names))
+              value: child, line: location.line, planned: names))
         }
       }
       guard requiredFound < keys.requiredCount, let properties else { return }
       for rule in properties where rule.required {
         guard problems.count < Self.contentProblemLimit else { return }
-        if let child = object[rule.name], child != .null { continue }
+        if let child = object[rule.name], child != .null || !rule.nullIsAbsent { continue }
         steps.append(.key(rule.name))
         problems.append(
           ContentProblem(
@@ -81,11 +100,14 @@ extension PropertyRule {
         steps.removeLast()
       }
     case .array(let elements):
-      guard let items else { return }
+      let prefix = keywords?.prefixItems ?? []
+      let items = self.items
+      guard items != nil || !prefix.isEmpty else { return }
       for (index, element) in elements.enumerated() {
         guard problems.count < Self.contentProblemLimit else { return }
+        guard let rule = index < prefix.count ? prefix[index] : items else { return }
         steps.append(.index(index))
-        items.check(element, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
+        rule.check(element, root: root, steps: &steps, missing: missing, memo: &memo, into: &problems)
         steps.removeLast()
       }
     default:

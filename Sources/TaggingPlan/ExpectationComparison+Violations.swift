@@ -183,7 +183,7 @@ extension ExpectationComparison {
 
   /// Whether a present or absent `value` breaks `rule`.
   private static func breaks(_ rule: PropertyRule, _ value: PropertyValue?) -> Bool {
-    guard let value, value != .null else { return rule.required }
+    guard let value, value != .null || !rule.nullIsAbsent else { return rule.required }
     return rule.problem(with: value) != nil
   }
 
@@ -216,6 +216,7 @@ extension PropertyRule {
     }
     if !additionalProperties { parts.append("no other key") }
     if let items { parts.append("items: " + items.constraintText) }
+    if let keywords { parts.append(contentsOf: keywords.summary) }
     return parts.isEmpty ? "any value" : parts.joined(separator: ", ")
   }
 }

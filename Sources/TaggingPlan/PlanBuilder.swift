@@ -84,8 +84,10 @@ extension PlanLoader {
       guard depth < PlanLoader.nestingLimit else {
         throw reader.error(pair.keyNode, "\(what) nests deeper than \(PlanLoader.nestingLimit) levels")
       }
+      var keywords = SchemaKeywords<PropertyRule>()
       for field in try reader.mapping(pair.value, what, allowed: PlanLoader.propertyKeys) {
         let value = field.value
+        if try keyword(field, what, depth: depth, into: &keywords) { continue }
         switch field.key {
         case "type":
           rule.types = try reader.strings(value, "type of \(what)").map { word in
@@ -100,7 +102,7 @@ extension PlanLoader {
         case "required": rule.required = try reader.bool(value, "required of \(what)")
         case "enum":
           rule.allowed = try reader.sequence(value, "enum of \(what)").map {
-            try reader.value($0, "each enum value of \(what)")
+            try anyValue($0, "each enum value of \(what)")
           }
         case "pattern":
           let source = try reader.string(value, "pattern of \(what)")
@@ -114,7 +116,7 @@ extension PlanLoader {
         case "maximum": rule.maximum = try reader.number(value, "maximum of \(what)")
         case "minLength": rule.minLength = try reader.nonNegativeInt(value, "minLength of \(what)")
         case "maxLength": rule.maxLength = try reader.nonNegativeInt(value, "maxLength of \(what)")
-        case "const": rule.constant = try reader.value(value, "const of \(what)")
+        case "const": rule.constant = try anyValue(value, "const of \(what)")
         case "format":
           let word = try reader.string(value, "format of \(what)")
           guard let format = ValueFormat(rawValue: word) else {
@@ -126,7 +128,13 @@ extension PlanLoader {
           rule.format = format
         case "properties": rule.properties = try properties(value, what, depth: depth + 1)
         case "additionalProperties":
-          rule.additionalProperties = try reader.bool(value, "additionalProperties of \(what)")
+          if case .mapping = value {
+            keywords.additionalSchema = try propertyRule(
+              YAMLReader.Pair(key: "additionalProperties", keyNode: field.keyNode, value: value),
+              "additionalProperties of \(what)", depth: depth + 1)
+          } else {
+            rule.additionalProperties = try reader.bool(value, "additionalProperties of \(what)")
+          }
         case "items":
           rule.items = try propertyRule(
             YAMLReader.Pair(key: "items", keyNode: field.keyNode, value: value), "items of \(what)",
@@ -134,6 +142,7 @@ extension PlanLoader {
         default: _ = try reader.string(value, "description of \(what)")
         }
       }
+      rule.keywords = keywords
       return rule
     }
 

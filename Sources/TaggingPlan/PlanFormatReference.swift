@@ -64,53 +64,78 @@ public enum PlanFormatReference {
 
     ### Property constraints
 
-    Constraints use JSON Schema's words. A property is a name with nothing after it (allowed, any
-    value) or a mapping of:
+    Constraints use JSON Schema's words (draft 7 and 2020-12). A property is a name with nothing
+    after it (allowed, any value) or a mapping of the keywords below. Where a keyword takes
+    *constraints*, they are a mapping of the same words, nested (`{}` allows any value, `{not: {}}`
+    none).
 
     - `type`: `string`, `integer`, `number`, `boolean`, `array`, `object` or `null`, or a list of them
       (any of them). A whole number counts as `integer`, an integer as `number`, a date as `string`.
       Another type is `wrong-type`.
-    - `required`: `true` or `false` (the default). A required property that is absent or null is
-      `missing-property`.
-    - `enum`: a list of the allowed values (single values; numbers compare by value, `1830` equals
-      `1830.0`).
+    - `required`: `true` or `false` (the default). A required property that is absent is
+      `missing-property`; so is a null one whose `type` does not list `null`. A required property
+      whose `type` lists `null`, or that has no `type`, takes an explicit null. A null property whose
+      `type` does not list `null` counts as absent.
+    - `enum`: a list of the allowed values; `const`: the one allowed value. Values may be lists and
+      mappings, compared deeply; numbers compare by value (`1830` equals `1830.0`).
     - `pattern`: a regular expression searched anywhere in a string value (JSON Schema's `pattern`,
       ECMA-262 without backreferences and lookaround, matched in linear time); `^…$` matches the
       whole value.
-    - `minimum`, `maximum`: inclusive bounds of a number.
+    - `minimum`, `maximum`: inclusive bounds of a number; `exclusiveMinimum`, `exclusiveMaximum`:
+      exclusive bounds; `multipleOf`: a number above 0 the value is a whole multiple of.
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points
       (non-negative integers).
-    - `const`: the one allowed value.
-    - `format`: a string format, `date-time` (RFC 3339, `2026-11-24T19:05:00Z`), `email`, `uri` (with
-      a scheme) or `uuid`.
-    - `properties`: for an object value, its keys and their constraints (the same words, nested). A
-      required key that is absent or null is `missing-property` (`missing-param` in a parameter),
-      named by its path (`cart.items[2].price`).
-    - `additionalProperties`: `false` makes a key its `properties` do not list `unexpected-property`
-      (`true`, the default, allows them).
-    - `items`: for an array value, the constraints every element meets; an element is named by its
-      index (`products[1]`).
+    - `format`: a string format, checked: `date-time`, `date`, `time` (RFC 3339, with an offset),
+      `duration`, `email`, `idn-email`, `hostname`, `idn-hostname` (IDNA2008's rules, its code point
+      tables approximated by Unicode categories), `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`,
+      `iri-reference`, `uuid`, `uri-template`, `json-pointer`, `relative-json-pointer` or `regex` (what
+      `pattern` accepts).
+    - `properties`: for an object value, its keys and their constraints. A required key that is
+      missing is `missing-property` (`missing-param` in a parameter), named by its path
+      (`cart.items[2].price`).
+    - `patternProperties`: a mapping of regular expressions to constraints, for the keys they match.
+    - `additionalProperties`: for the keys neither `properties` nor `patternProperties` name: `false`
+      makes each `unexpected-property`, constraints check their values (`true`, the default, allows
+      them).
+    - `propertyNames`: constraints every key meets, as a string; `minProperties`, `maxProperties`:
+      inclusive bounds of the number of keys.
+    - `dependentRequired`: a mapping of a key to the keys that must be present with it;
+      `dependentSchemas`: a mapping of a key to constraints the whole object meets when it has it.
+    - `items`: for an array value, the constraints every element meets (after those `prefixItems`
+      lists); `prefixItems`: a list of constraints for the first elements, by position. An element is
+      named by its index (`products[1]`).
+    - `minItems`, `maxItems`: inclusive bounds of an array's length; `uniqueItems`: `true` makes
+      any two equal elements invalid; `contains`: constraints that at least `minContains` (default 1) and at most
+      `maxContains` elements meet.
+    - `allOf`, `anyOf`, `oneOf`: lists of constraints the value meets all of, at least one of,
+      exactly one of; `not`: constraints the value must not meet; `if`, `then`, `else`: when the
+      value meets `if`, it must meet `then`, else `else`.
     - `description`: free text, not checked.
 
-    A value outside `enum`, `const`, `format`, `pattern`, `minimum`/`maximum` or
-    `minLength`/`maxLength` is `invalid-value`. `format`, `pattern` and the lengths apply to strings,
-    `minimum` and `maximum` to numbers. At most 20 problems are reported inside one value.
+    A value breaking any keyword but `type` and `required` is `invalid-value`, the message naming the
+    value and the keyword (`is 7, plan line 12 expects a multiple of 5`). `format`, `pattern` and the
+    lengths apply to strings, the bounds and `multipleOf` to numbers, the object keywords to objects,
+    the array keywords to arrays. At most 20 problems are reported inside one value. `tagscope plan
+    import` carries these keywords from JSON Schema (draft-04 to 2020-12: `definitions`, draft-07
+    `dependencies` and tuple `items` with `additionalItems` included; `$ref`s within the document
+    resolved, a remote `$ref` warned about and never fetched).
 
     ```yaml
     properties:
       podcast_id: {type: string, required: true, pattern: "^p[0-9]+$"}
       podcast_title: {type: string, required: true, minLength: 1, maxLength: 100}
-      podcast_duration: {type: integer, minimum: 0, maximum: 86400}
+      podcast_duration: {type: integer, minimum: 0, maximum: 86400, multipleOf: 5}
       quality: {type: string, enum: [low, high], description: the stream's quality}
-      rating: {type: [integer, "null"]}
-      tags:                         # any value
+      rating: {type: [integer, "null"], required: true}
+      tags: {type: array, items: {type: string}, uniqueItems: true, maxItems: 10}
       released_at: {type: string, format: date-time}
+      host: {oneOf: [{type: string, format: hostname}, {type: string, format: ipv4}]}
       cart:
         type: object
         additionalProperties: false
         properties:
           currency: {const: EUR}
-          items: {type: array, items: {type: object, properties: {price: {type: number, required: true}}}}
+          items: {type: array, minItems: 1, items: {type: object, properties: {price: {type: number, required: true}}}}
     ```
 
     ### Provider expectations

@@ -52,10 +52,12 @@ public enum PlanLoader {
   static let topKeys =
     ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key) + ["catalogues"]
   static let entryKeys = ["description", "severity", "properties", "screens", "providers"]
-  static let propertyKeys = [
-    "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength", "maxLength",
-    "properties", "additionalProperties", "items", "description",
-  ]
+  static let propertyKeys =
+    [
+      "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength",
+      "maxLength",
+      "properties", "additionalProperties", "items", "description",
+    ] + PlanLoader.keywordKeys
   static let catalogueKeys = [
     "unplanned", "propertiesAt", "entitiesAt", "calls", "methods", "description",
   ]

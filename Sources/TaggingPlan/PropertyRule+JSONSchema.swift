@@ -3,7 +3,8 @@ import TagscopeRecording
 extension PropertyRule {
   /// The constraints as a JSON object in JSON Schema words (`type`, `required`, `enum`, `pattern`,
   /// `minimum`, `maximum`, `minLength`, `maxLength`, `const`, `format`, `properties`,
-  /// `additionalProperties`, `items`), for the JSON report's `expected`.
+  /// `additionalProperties`, `items` and the rarer ``SchemaKeywords``), for the JSON report's
+  /// `expected`.
   func writeJSONSchema(into out: inout JSONWriter) {
     out.object { out in
       if !types.isEmpty {
@@ -60,6 +61,82 @@ extension PropertyRule {
       if let items {
         out.key("items")
         items.writeJSONSchema(into: &out)
+      }
+      if let keywords { Self.write(keywords, into: &out) }
+    }
+  }
+
+  /// The rarer keywords, as members of the object being written.
+  private static func write(_ keywords: SchemaKeywords<PropertyRule>, into out: inout JSONWriter) {
+    let numbers: [(StaticString, Double?)] = [
+      ("multipleOf", keywords.multipleOf), ("exclusiveMinimum", keywords.exclusiveMinimum),
+      ("exclusiveMaximum", keywords.exclusiveMaximum),
+    ]
+    for (name, number) in numbers {
+      if let number {
+        out.key(name)
+        out.double(number)
+      }
+    }
+    let counts: [(StaticString, Int?)] = [
+      ("minItems", keywords.minItems), ("maxItems", keywords.maxItems), ("minContains", keywords.minContains),
+      ("maxContains", keywords.maxContains), ("minProperties", keywords.minProperties),
+      ("maxProperties", keywords.maxProperties),
+    ]
+    for (name, count) in counts {
+      if let count {
+        out.key(name)
+        out.int(count)
+      }
+    }
+    if keywords.uniqueItems {
+      out.key("uniqueItems")
+      out.bool(true)
+    }
+    let single: [(StaticString, PropertyRule?)] = [
+      ("contains", keywords.contains), ("propertyNames", keywords.propertyNames),
+      ("additionalProperties", keywords.additionalSchema), ("not", keywords.not), ("if", keywords.ifSchema),
+      ("then", keywords.thenSchema), ("else", keywords.elseSchema),
+    ]
+    for (name, schema) in single {
+      if let schema {
+        out.key(name)
+        schema.writeJSONSchema(into: &out)
+      }
+    }
+    let lists: [(StaticString, [PropertyRule])] = [
+      ("allOf", keywords.allOf), ("anyOf", keywords.anyOf), ("oneOf", keywords.oneOf),
+      ("prefixItems", keywords.prefixItems),
+    ]
+    for (name, schemas) in lists where !schemas.isEmpty {
+      out.key(name)
+      out.array(schemas) { $1.writeJSONSchema(into: &$0) }
+    }
+    if !keywords.patternProperties.isEmpty {
+      out.key("patternProperties")
+      out.object { out in
+        for (index, entry) in keywords.patternProperties.enumerated() {
+          out.key(entry.pattern.source, first: index == 0)
+          entry.schema.writeJSONSchema(into: &out)
+        }
+      }
+    }
+    if !keywords.dependentRequired.isEmpty {
+      out.key("dependentRequired")
+      out.object { out in
+        for (index, entry) in keywords.dependentRequired.enumerated() {
+          out.key(entry.name, first: index == 0)
+          out.array(entry.required) { $0.string($1) }
+        }
+      }
+    }
+    if !keywords.dependentSchemas.isEmpty {
+      out.key("dependentSchemas")
+      out.object { out in
+        for (index, entry) in keywords.dependentSchemas.enumerated() {
+          out.key(entry.name, first: index == 0)
+          entry.schema.writeJSONSchema(into: &out)
+        }
       }
     }
   }

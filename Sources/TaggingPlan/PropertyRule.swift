@@ -96,7 +96,8 @@ public struct PropertyRule: Sendable, Hashable {
   public var name: String
   /// Where the property is declared in the plan.
   public var location: SourceLocation
-  /// Whether the property must be present (and not null).
+  /// Whether the property must be present: absent, or null when `types` does not accept null, is
+  /// missing.
   public var required = false
   /// Accepted types; empty accepts any.
   public var types: [ValueType] = []
@@ -128,9 +129,23 @@ public struct PropertyRule: Sendable, Hashable {
     set { itemStorage = newValue.map { [$0] } ?? [] }
   }
 
+  private var keywordStorage: [SchemaKeywords<PropertyRule>] = []
+
+  /// The rarer keywords (`multipleOf`, `oneOf`, `patternProperties`…); `nil` when there is none,
+  /// so a rule without them costs nothing more to check.
+  public var keywords: SchemaKeywords<PropertyRule>? {
+    get { keywordStorage.first }
+    set { keywordStorage = newValue.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
+  }
+
   /// Whether the rule looks inside objects or arrays (`properties`, `additionalProperties: false`,
-  /// `items`).
-  public var checksContent: Bool { properties != nil || !additionalProperties || !itemStorage.isEmpty }
+  /// `items`, the rarer keywords).
+  public var checksContent: Bool {
+    properties != nil || !additionalProperties || !itemStorage.isEmpty || !keywordStorage.isEmpty
+  }
+
+  /// Whether a null value counts as absent: when `type` lists types and null is not one of them.
+  public var nullIsAbsent: Bool { !types.isEmpty && !types.contains(.null) }
 
   /// A rule with no constraint yet.
   public init(name: String, location: SourceLocation) {
@@ -204,13 +219,28 @@ public struct PropertyRule: Sendable, Hashable {
           expected: "expects at most \(Self.format(maximum))")
       }
     }
+    if let keywords = keywordStorage.first {
+      return keywordProblem(keywords, value, memo: &memo)
+    }
     return nil
   }
 
-  /// Whether two values are the same, numbers compared by value (`1830` equals `1830.0`).
+  /// Whether two values are the same, numbers compared by value (`1830` equals `1830.0`), arrays
+  /// element by element, objects key by key in any order.
   public static func same(_ lhs: PropertyValue, _ rhs: PropertyValue) -> Bool {
-    if let left = lhs.doubleValue, let right = rhs.doubleValue { return left == right }
-    return lhs == rhs
+    switch (lhs, rhs) {
+    case (.array(let left), .array(let right)):
+      return left.count == right.count && zip(left, right).allSatisfy { same($0, $1) }
+    case (.string(let left), .string(let right)):
+      // Code point by code point: JSON Schema does not equate canonically equivalent strings.
+      return left.unicodeScalars.elementsEqual(right.unicodeScalars)
+    case (.object(let left), .object(let right)):
+      guard left.count == right.count else { return false }
+      return left.allSatisfy { pair in right[pair.key].map { same(pair.value, $0) } ?? false }
+    default:
+      if let left = lhs.doubleValue, let right = rhs.doubleValue { return left == right }
+      return lhs == rhs
+    }
   }
 
   /// `a string ("1830")`, `an integer (1830)`: the type and the value, for messages.

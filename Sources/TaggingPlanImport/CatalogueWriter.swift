@@ -106,8 +106,8 @@ public enum CatalogueWriter {
   }
 
   /// `key: value` for every constraint but `properties`, `items` and `description`, in the
-  /// format's order.
-  private static func scalarFields(_ constraints: PropertyConstraints) -> [String] {
+  /// format's order, the rarer keywords last.
+  static func scalarFields(_ constraints: PropertyConstraints) -> [String] {
     var fields: [String] = []
     let types = constraints.types.map { YAMLText.scalar($0.rawValue) }
     if types.count == 1 {
@@ -129,6 +129,7 @@ public enum CatalogueWriter {
     if let additional = constraints.additionalProperties {
       fields.append("additionalProperties: \(additional)")
     }
+    if let keywords = constraints.keywords { fields += keywordFields(keywords) }
     return fields
   }
 }

@@ -20,6 +20,15 @@ extension PropertyConstraints {
     case (nil, let bottom?): result.items = bottom
     default: break
     }
+    switch (keywords, base.keywords) {
+    case (nil, let bottom?): result.keywords = bottom
+    case (var top?, let bottom?):
+      var under = PropertyConstraints()
+      under.keywords = bottom
+      top.allOf.append(under)
+      result.keywords = top
+    default: break
+    }
     switch (properties, base.properties) {
     case (let top?, let bottom?): result.properties = NamedConstraints.merged(top, onto: bottom)
     case (nil, let bottom?): result.properties = bottom

@@ -2,12 +2,13 @@ import TaggingPlan
 
 /// The constraints of one property or call parameter in the words of Tagscope's plan format
 /// (`type`, `required`, `enum`, `const`, `pattern`, `format`, `minimum`, `maximum`, `minLength`,
-/// `maxLength`, `properties`, `additionalProperties`, `items`, `description`); `nil` or empty
-/// means not constrained.
+/// `maxLength`, `properties`, `additionalProperties`, `items`, `description` and the rarer
+/// ``SchemaKeywords``); `nil` or empty means not constrained.
 public struct PropertyConstraints: Sendable, Hashable {
   /// The allowed types (any of them); empty: any type.
   public var types: [ValueType] = []
-  /// Whether the property must be present (and not null).
+  /// Whether the property must be present (absent, or null when `types` leaves null out, is
+  /// missing).
   public var required = false
   /// The allowed values.
   public var allowed: [ScalarValue]?
@@ -32,6 +33,7 @@ public struct PropertyConstraints: Sendable, Hashable {
   /// Free text, not checked.
   public var description: String?
   private var itemStorage: [PropertyConstraints] = []
+  private var keywordStorage: [SchemaKeywords<PropertyConstraints>] = []
 
   /// No constraint.
   public init() {}
@@ -40,6 +42,21 @@ public struct PropertyConstraints: Sendable, Hashable {
   public var items: PropertyConstraints? {
     get { itemStorage.first }
     set { itemStorage = newValue.map { [$0] } ?? [] }
+  }
+
+  /// The rarer keywords (`multipleOf`, `oneOf`, `patternProperties`…); `nil` when none is set.
+  public var keywords: SchemaKeywords<PropertyConstraints>? {
+    get { keywordStorage.first }
+    set { keywordStorage = newValue.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
+  }
+
+  /// A schema no value meets (JSON Schema's `false`): `not: {}`.
+  public static var never: PropertyConstraints {
+    var keywords = SchemaKeywords<PropertyConstraints>()
+    keywords.not = PropertyConstraints()
+    var result = PropertyConstraints()
+    result.keywords = keywords
+    return result
   }
 
   /// Whether nothing is constrained (a description aside).

@@ -51,9 +51,8 @@ struct SchemaConverter {
       return PropertyConstraints()
     }
     guard let members = schema.members else {
-      if schema.bool == false {
-        warn(schema.location, path, "the schema false (\(path)) is not checked by Tagscope")
-      } else if schema.bool == nil {
+      if schema.bool == false { return .never }
+      if schema.bool == nil {
         warn(schema.location, path, "\(schema.kindDescription) (\(path)) is not a schema: left unconstrained")
       }
       return PropertyConstraints()
@@ -62,10 +61,14 @@ struct SchemaConverter {
       return resolved(reference, siblings: members, path: path, depth: depth, ignoring: ignoring)
     }
     var result = PropertyConstraints()
+    var keywords = SchemaKeywords<PropertyConstraints>()
     var requiredNames: [String] = []
+    var tuple: [PropertyConstraints]?
+    var additionalItems: PropertyConstraints?
     for member in members where !ignoring.contains(member.key) {
       let here = path.key(member.key)
       let value = member.value
+      if keyword(member, here, depth: depth, into: &keywords) { continue }
       switch member.key {
       case "type": result.types = types(value, here, into: result.types)
       case "required":
@@ -80,14 +83,16 @@ struct SchemaConverter {
         let scalars = value.elements?.compactMap(\.scalar)
         if let scalars, scalars.count == value.elements?.count {
           result.allowed = scalars
+        } else if let elements = value.elements {
+          keywords.enumValues = elements.map(Self.value)
         } else {
-          warn(member, here, "enum with objects or arrays (\(here)) is not checked by Tagscope")
+          warn(member, here, "enum (\(here)) must be a list: it is not checked by Tagscope")
         }
       case "const":
         if let scalar = value.scalar {
           result.constant = scalar
         } else {
-          warn(member, here, "const with an object or an array (\(here)) is not checked by Tagscope")
+          keywords.constValue = Self.value(value)
         }
       case "pattern": result.pattern = pattern(member, here)
       case "format":
@@ -115,20 +120,25 @@ struct SchemaConverter {
         } else {
           result.maxLength = Int(number)
         }
-      case "exclusiveMinimum", "exclusiveMaximum":
-        if value.bool == false { continue }
-        let bound = member.key == "exclusiveMinimum" ? "minimum" : "maximum"
-        let note = value.bool == true ? ": \(bound) is checked inclusive" : ""
-        warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope\(note)")
+      case "additionalItems": additionalItems = items(member, here, depth: depth)
       case "description": result.description = value.string.flatMap { $0.isEmpty ? nil : $0 }
       case "properties": result.properties = properties(value, here, depth: depth)
       case "additionalProperties": result.additionalProperties = additionalProperties(member, here)
-      case "items": result.items = items(member, here, depth: depth)
-      case "anyOf", "oneOf":
-        if let folded = foldedTypes(value) {
-          result.types = result.types.isEmpty ? folded : result.types.filter(folded.contains)
+      case "items":
+        if let elements = value.elements {
+          tuple = subschemas(elements, here, depth: depth)
         } else {
-          warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope")
+          result.items = items(member, here, depth: depth)
+        }
+      case "anyOf", "oneOf":
+        if let folded = foldedTypes(value, exclusive: member.key == "oneOf") {
+          result.types = result.types.isEmpty ? folded : result.types.filter(folded.contains)
+        } else if let elements = value.elements, !elements.isEmpty {
+          let branches = subschemas(elements, here, depth: depth)
+          if member.key == "anyOf" { keywords.anyOf = branches } else { keywords.oneOf = branches }
+        } else {
+          warn(
+            member, here, "\(member.key) (\(here)) must be a non-empty list: it is not checked by Tagscope")
         }
       default:
         if Self.annotations.contains(member.key) { continue }
@@ -136,6 +146,14 @@ struct SchemaConverter {
       }
     }
     if !requiredNames.isEmpty { applyRequired(requiredNames, to: &result) }
+    // Draft-07 `items` as a list is 2020-12's `prefixItems`, its `additionalItems` then `items`;
+    // without that list, `additionalItems` constrains nothing.
+    if let tuple {
+      keywords.prefixItems = tuple
+      result.items = additionalItems
+    }
+    applyExclusiveFlags(members, to: &result, keywords: &keywords)
+    result.keywords = keywords
     return result
   }
 
@@ -215,15 +233,12 @@ struct SchemaConverter {
     return true
   }
 
-  private mutating func items(_ member: SourceNode.Member, _ path: JSONPath, depth: Int)
+  mutating func items(_ member: SourceNode.Member, _ path: JSONPath, depth: Int)
     -> PropertyConstraints?
   {
     let value = member.value
-    if value.elements != nil {
-      warn(member, path, "items as a list (tuple) (\(path)) is not checked by Tagscope")
-      return nil
-    }
     if value.bool == true { return nil }
+    if value.bool == false { return .never }
     guard value.members != nil else {
       warn(member, path, "items \(value.kindDescription) (\(path)) is not checked by Tagscope")
       return nil
@@ -236,8 +251,9 @@ struct SchemaConverter {
     return constraints(value, path: path, depth: depth + 1)
   }
 
-  /// The types of `anyOf`/`oneOf` branches that are each only `{type: …}` (and annotations).
-  private func foldedTypes(_ node: SourceNode) -> [ValueType]? {
+  /// The types of `anyOf`/`oneOf` branches that are each only `{type: …}` (and annotations); for
+  /// `oneOf` (`exclusive`), only when no value can have two of them (not integer with number).
+  private func foldedTypes(_ node: SourceNode, exclusive: Bool) -> [ValueType]? {
     guard let branches = node.elements, !branches.isEmpty else { return nil }
     var types: [ValueType] = []
     for branch in branches {
@@ -248,9 +264,14 @@ struct SchemaConverter {
       else { return nil }
       for word in type.elements ?? [type] {
         guard let text = word.string, let valueType = ValueType(rawValue: text) else { return nil }
-        if !types.contains(valueType) { types.append(valueType) }
+        if types.contains(valueType) {
+          if exclusive { return nil }
+        } else {
+          types.append(valueType)
+        }
       }
     }
+    if exclusive, types.contains(.integer), types.contains(.number) { return nil }
     return types
   }
 
@@ -315,11 +336,11 @@ struct SchemaConverter {
     return (node, path)
   }
 
-  private mutating func warn(_ member: SourceNode.Member, _ path: JSONPath, _ message: String) {
+  mutating func warn(_ member: SourceNode.Member, _ path: JSONPath, _ message: String) {
     warn(member.keyLocation, path, message)
   }
 
-  private mutating func warn(_ location: SourceLocation, _ path: JSONPath, _ message: String) {
+  mutating func warn(_ location: SourceLocation, _ path: JSONPath, _ message: String) {
     warnings.append(ImportWarning(file: file, location: location, path: path, message: message))
   }
 }

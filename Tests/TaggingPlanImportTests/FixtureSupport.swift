@@ -74,8 +74,16 @@ func loadChecked(_ plan: ImportedPlan, file: StaticString = #filePath, line: UIn
 func assertGolden(_ plan: ImportedPlan, _ name: String, file: StaticString = #filePath, line: UInt = #line)
   throws
 {
-  let expected = try fixtureText("expected/" + name)
   let actual = relativeYAML(plan)
+  // `UPDATE_GOLDENS=1` writes the golden instead (and fails, so each one is reviewed).
+  if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" {
+    let url = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/expected/" + name)
+    try actual.write(to: url, atomically: true, encoding: .utf8)
+    XCTFail("golden expected/\(name) written; review it and run again", file: file, line: line)
+    return
+  }
+  let expected = try fixtureText("expected/" + name)
   if actual != expected {
     let firstDifference = zip(
       actual.split(separator: "\n", omittingEmptySubsequences: false),

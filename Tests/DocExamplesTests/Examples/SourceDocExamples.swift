@@ -176,7 +176,7 @@ final class SourceDocExampleTests: XCTestCase {
       _ = FileManager.default.changeCurrentDirectoryPath(previous)
       try? FileManager.default.removeItem(at: directory)
     }
-    let source = #"{"display_name": "Shop", "rules": {"events": [{"name": "Order Completed", "rules": {"properties": {"properties": {"properties": {"total": {"type": "number", "minItems": 1}}}}}}]}}"#
+    let source = #"{"display_name": "Shop", "rules": {"events": [{"name": "Order Completed", "rules": {"properties": {"properties": {"properties": {"total": {"type": "number", "x-owner": "growth"}}}}}}]}}"#
     try Data(source.utf8).write(to: directory.appendingPathComponent("plan.json"))
     _ = FileManager.default.changeCurrentDirectoryPath(directory.path)
     let plan = try PlanImporter.run(paths: ["plan.json"], options: ImportOptions(format: .segment))
