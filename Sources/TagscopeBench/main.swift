@@ -12,6 +12,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("inspector", InspectorBench.run),
   ("listen", ServerBench.run),
   ("hostile", HostileBench.run),
+  ("hostile", PatternBench.run),
   ("plan", PlanBench.run),
   ("report", ReportBench.run),
   ("ui", UIBench.run),

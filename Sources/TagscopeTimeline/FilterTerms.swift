@@ -43,7 +43,7 @@ public enum FilterTerms {
     case .exact(let text): return { $0.caseInsensitiveCompare(text) == .orderedSame }
     case .substring(let text): return { text.isEmpty || $0.range(of: text, options: .caseInsensitive) != nil }
     case .regex(let pattern):
-      guard let compiled = try? LinearPattern(pattern) else { return { _ in false } }
+      guard let compiled = try? LinearPattern.cached(pattern) else { return { _ in false } }
       return { compiled.matches($0) }
     }
   }

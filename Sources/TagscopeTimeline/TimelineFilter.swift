@@ -98,7 +98,7 @@ struct NameMatcher {
   }
 
   init(regex pattern: String) throws(TimelineFilterError) {
-    do { regex = try LinearPattern(pattern) } catch {
+    do { regex = try LinearPattern.cached(pattern) } catch {
       throw .invalidRegex(pattern: pattern, reason: error.description)
     }
     needle = nil
