@@ -27,8 +27,7 @@ final class PatternAutomaton {
   private var membership: [[UInt64]]
   private var cells = 0
 
-  private var threads: SparseSet
-  private var stack: [Int] = []
+  private var stepper: ThreadStepper
 
   private static let unknown: Int32 = -1
   private static let matched: Int32 = -2
@@ -48,7 +47,7 @@ final class PatternAutomaton {
       ScalarSet.isWord(program.alphabet.first(of: $0)) ? .word : .other
     }
     membership = Array(repeating: [], count: program.alphabet.count)
-    threads = SparseSet(capacity: program.instructions.count)
+    stepper = ThreadStepper(program.instructions)
   }
 
   /// Whether the program matches somewhere in `text`.
@@ -127,52 +126,19 @@ final class PatternAutomaton {
   }
 
   /// The threads after reading a scalar of `run` from `key`, or `nil` when the program matches
-  /// before it (a match may start at every position, so the first instruction joins each time);
+  /// before it (a match may start at every position, so the first instruction joins each time).
   private func step(_ key: StateKey, run: Int) -> StateKey? {
-    let after = runKinds[run]
-    if close(key, after: after) { return nil }
     if membership[run].isEmpty { computeMembership(of: run) }
-    var next = [UInt64](repeating: 0, count: threadWords)
-    for thread in threads.members {
-      guard case .scalar(let set) = program.instructions[thread] else { continue }
-      if membership[run][set >> 6] & (1 << UInt64(set & 63)) != 0 {
-        next[(thread + 1) >> 6] |= 1 << UInt64((thread + 1) & 63)
-      }
+    let after = runKinds[run]
+    guard let next = stepper.step(key.threads, before: key.before, after: after, sets: membership[run]) else {
+      return nil
     }
     return StateKey(threads: next, before: after)
   }
 
   /// Whether the program matches at the end of the text, in state `key`.
-  private func matchesAtEnd(_ key: StateKey) -> Bool { close(key, after: .edge) }
-
-  /// Fills ``threads`` with `key`'s threads, the first instruction, and everything they reach
-  /// without reading (splits, jumps, assertions that hold before a scalar of kind `after`);
-  /// `true` when that reaches the match.
-  private func close(_ key: StateKey, after: PositionKind) -> Bool {
-    threads.clear()
-    stack.removeAll(keepingCapacity: true)
-    stack.append(0)
-    for (word, bits) in key.threads.enumerated() where bits != 0 {
-      var bits = bits
-      while bits != 0 {
-        stack.append(word << 6 | bits.trailingZeroBitCount)
-        bits &= bits - 1
-      }
-    }
-    while let thread = stack.popLast() {
-      guard threads.insert(thread) else { continue }
-      switch program.instructions[thread] {
-      case .match: return true
-      case .jump(let target): stack.append(target)
-      case .split(let first, let second):
-        stack.append(second)
-        stack.append(first)
-      case .assertion(let assertion):
-        if assertion.holds(before: key.before, after: after) { stack.append(thread + 1) }
-      case .scalar: break
-      }
-    }
-    return false
+  private func matchesAtEnd(_ key: StateKey) -> Bool {
+    stepper.close(key.threads, before: key.before, after: .edge)
   }
 
   private func computeMembership(of run: Int) {
@@ -183,6 +149,65 @@ final class PatternAutomaton {
     }
     membership[run] = row
     cells += row.count
+  }
+}
+
+/// Advances a set of threads (a bit per instruction) by one scalar: the work of a new DFA state, or
+/// of every scalar once the tables thrash. A value, so its loops touch no shared state.
+private struct ThreadStepper {
+  private let instructions: [PatternProgram.Instruction]
+  private var threads: SparseSet
+  private var stack: [Int] = []
+
+  init(_ instructions: [PatternProgram.Instruction]) {
+    self.instructions = instructions
+    threads = SparseSet(capacity: instructions.count)
+  }
+
+  /// The threads after reading a scalar in `sets` (a bit per set holding it), or `nil` when the
+  /// program matches before it.
+  mutating func step(_ current: [UInt64], before: PositionKind, after: PositionKind, sets: [UInt64])
+    -> [UInt64]?
+  {
+    if close(current, before: before, after: after) { return nil }
+    var next = [UInt64](repeating: 0, count: current.count)
+    for thread in threads.members {
+      guard case .scalar(let set) = instructions[thread], sets[set >> 6] & (1 << UInt64(set & 63)) != 0 else {
+        continue
+      }
+      next[(thread + 1) >> 6] |= 1 << UInt64((thread + 1) & 63)
+    }
+    return next
+  }
+
+  /// Fills ``threads`` with `current`, the first instruction, and everything they reach without
+  /// reading (splits, jumps, assertions that hold between kinds `before` and `after`); `true` when
+  /// that reaches the match.
+  mutating func close(_ current: [UInt64], before: PositionKind, after: PositionKind) -> Bool {
+    threads.clear()
+    stack.removeAll(keepingCapacity: true)
+    stack.append(0)
+    for (word, bits) in current.enumerated() where bits != 0 {
+      var bits = bits
+      while bits != 0 {
+        stack.append(word << 6 | bits.trailingZeroBitCount)
+        bits &= bits - 1
+      }
+    }
+    while let thread = stack.popLast() {
+      guard threads.insert(thread) else { continue }
+      switch instructions[thread] {
+      case .match: return true
+      case .jump(let target): stack.append(target)
+      case .split(let first, let second):
+        stack.append(second)
+        stack.append(first)
+      case .assertion(let assertion):
+        if assertion.holds(before: before, after: after) { stack.append(thread + 1) }
+      case .scalar: break
+      }
+    }
+    return false
   }
 }
 
