@@ -76,7 +76,7 @@ public enum PlanFormatReference {
       `1830.0`).
     - `pattern`: a regular expression searched anywhere in a string value (JSON Schema's `pattern`,
       ECMA-262 without backreferences and lookaround); `^…$` matches the whole value. It is matched
-      in time linear in the value whatever its shape, and may expand to at most 2,000 steps (`x{n}`
+      in time linear in the value whatever its shape, and may expand to at most 1,000 steps (`x{n}`
       counts `x` n times): a larger pattern is refused at its line.
     - `minimum`, `maximum`: inclusive bounds of a number.
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points

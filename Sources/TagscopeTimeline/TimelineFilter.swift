@@ -93,7 +93,8 @@ struct NameMatcher {
 
   init(substring: String, whole: Bool = false) {
     needle = substring
-    regex = nil
+    // Linear in the name, however long the needle (a plain search is not).
+    regex = whole ? nil : LinearPattern.cachedLiteral(substring)
     self.whole = whole
   }
 
@@ -115,8 +116,8 @@ struct NameMatcher {
 
   func matches(_ name: String) -> Bool {
     if let needle, whole { return name.caseInsensitiveCompare(needle) == .orderedSame }
-    if let needle { return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil }
-    guard let regex else { return true }
-    return regex.matches(name)
+    if let regex { return regex.matches(name) }
+    guard let needle else { return true }
+    return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil
   }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// offset, as is a pattern that expands to more than ``maximumSize`` instructions.
 public struct LinearPattern: Sendable {
   /// The most instructions a compiled pattern may have (bounded repetitions are expanded).
-  public static let maximumSize = 2_000
+  public static let maximumSize = 1_000
 
   private let program: PatternProgram
   private let automaton: SharedAutomaton
@@ -24,6 +24,30 @@ public struct LinearPattern: Sendable {
     program = try PatternProgram(tree, limit: Self.maximumSize)
     automaton = SharedAutomaton(program)
   }
+
+  /// A pattern finding `needle` anywhere, ignoring ASCII case (the filters' `~text`): the DFA of a
+  /// literal has a state per character, so it is matched in time linear in the text, unlike a
+  /// plain search (0.36 s for a 100-character needle in 100 KB); `nil` when `needle` is empty, not
+  /// ASCII or longer than ``maximumLiteral``.
+  public init?(caseInsensitiveLiteral needle: String) {
+    guard !needle.isEmpty, needle.utf8.count <= Self.maximumLiteral, needle.utf8.allSatisfy({ $0 < 0x80 })
+    else { return nil }
+    let parts = needle.unicodeScalars.map { scalar -> PatternNode in
+      let lower = scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar
+      let upper = scalar.properties.uppercaseMapping.unicodeScalars.first ?? scalar
+      return .scalar(
+        ScalarSet(
+          items: [.range(lower.value, lower.value), .range(upper.value, upper.value)], negated: false))
+    }
+    guard let program = try? PatternProgram(.concatenation(parts), limit: Self.maximumLiteral + 2) else {
+      return nil
+    }
+    self.program = program
+    automaton = SharedAutomaton(program)
+  }
+
+  /// The longest needle ``init(caseInsensitiveLiteral:)`` takes.
+  public static let maximumLiteral = 10_000
 
   /// Whether the pattern matches somewhere in `text` (as JSON Schema's `pattern` does).
   public func matches(_ text: String) -> Bool {

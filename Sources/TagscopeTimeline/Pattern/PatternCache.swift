@@ -15,12 +15,26 @@ final class PatternCache: @unchecked Sendable {
 
   /// `source` compiled, or why it does not compile.
   func pattern(_ source: String) -> Result<LinearPattern, PatternError> {
+    pattern(source) { () throws(PatternError) in try LinearPattern(source) }
+  }
+
+  /// What `make` returns, kept under `key`; `nil` is kept as a failure.
+  func pattern(_ key: String, _ make: () throws(PatternError) -> LinearPattern?) -> Result<
+    LinearPattern, PatternError
+  > {
+    let source = key
     lock.lock()
     let known = compiled[source]
     lock.unlock()
     if let known { return known }
     let result: Result<LinearPattern, PatternError>
-    do { result = .success(try LinearPattern(source)) } catch { result = .failure(error) }
+    do {
+      if let made = try make() {
+        result = .success(made)
+      } else {
+        result = .failure(PatternError(offset: 0, reason: "not a literal"))
+      }
+    } catch { result = .failure(error) }
     lock.lock()
     if compiled.count >= Self.limit { compiled.removeAll(keepingCapacity: true) }
     compiled[source] = result
@@ -30,6 +44,13 @@ final class PatternCache: @unchecked Sendable {
 }
 
 extension LinearPattern {
+  /// ``init(caseInsensitiveLiteral:)`` from the same cache, keyed apart from patterns.
+  static func cachedLiteral(_ needle: String) -> LinearPattern? {
+    try? PatternCache.shared.pattern("\u{0}literal:" + needle) {
+      LinearPattern(caseInsensitiveLiteral: needle)
+    }.get()
+  }
+
   /// `source` compiled, from a cache of the patterns compiled lately (their DFA tables with them).
   public static func cached(_ source: String) throws(PatternError) -> LinearPattern {
     try PatternCache.shared.pattern(source).get()
