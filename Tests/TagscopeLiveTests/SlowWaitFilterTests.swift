@@ -50,6 +50,22 @@ final class SlowWaitFilterTests: XCTestCase {
     try await harness.stop()
   }
 
+  func testABombInAFilterIsA400NamingThePatternItsPlaceAndTheLimit() async throws {
+    let harness = try await QueryAPIHarness.start(plan: nil)
+    for route in ["records", "wait"] {
+      let filter = "name~/(a|aa|aaa|aaaa){900}b/".addingPercentEncoding(
+        withAllowedCharacters: .alphanumerics)!
+      let reply = try harness.request("\(route)?filter=\(filter)")
+      XCTAssertEqual(reply.status, 400, route)
+      XCTAssertEqual(
+        reply.error,
+        "parameter 'filter': invalid regular expression '(a|aa|aaa|aaaa){900}b': at 15: the pattern expands "
+          + "to more than 1000 steps (a counted repetition is copied once per count)", route)
+    }
+    XCTAssertEqual(harness.query.pendingWaits, 0)
+    try await harness.stop()
+  }
+
   func testAWaitRegisteredWhileRecordsArriveSeesEachRecordOnce() async throws {
     let harness = try await QueryAPIHarness.start(plan: nil)
     try harness.send((1...50).map { recordLine($0, "screen", "home") })
