@@ -48,11 +48,13 @@ final class PatternAutomaton {
     }
     membership = Array(repeating: [], count: program.alphabet.count)
     stepper = ThreadStepper(program.instructions)
+    _ = state(StateKey(threads: Array(repeating: 0, count: threadWords), before: .edge))
   }
 
   /// Whether the program matches somewhere in `text`.
   func matches(_ text: String) -> Bool {
-    var state = self.state(StateKey(threads: Array(repeating: 0, count: threadWords), before: .edge))
+    // State 0 is the start (made first, and again after each reset).
+    var state: Int32 = 0
     var builtSinceReset = 1
     var readSinceReset = 0
     var scalars = text.unicodeScalars.makeIterator()
@@ -123,6 +125,7 @@ final class PatternAutomaton {
     transitions.removeAll(keepingCapacity: true)
     for run in membership.indices where !membership[run].isEmpty { membership[run] = [] }
     cells = 0
+    _ = state(StateKey(threads: Array(repeating: 0, count: threadWords), before: .edge))
   }
 
   /// The threads after reading a scalar of `run` from `key`, or `nil` when the program matches
