@@ -79,8 +79,9 @@ public enum PlanFormatReference {
     - `enum`: a list of the allowed values; `const`: the one allowed value. Values may be lists and
       mappings, compared deeply; numbers compare by value (`1830` equals `1830.0`).
     - `pattern`: a regular expression searched anywhere in a string value (JSON Schema's `pattern`,
-      ECMA-262 without backreferences and lookaround, matched in linear time); `^…$` matches the
-      whole value.
+      ECMA-262 without backreferences and lookaround); `^…$` matches the whole value. It is matched
+      in time linear in the value whatever its shape, and may expand to at most 1,000 steps (`x{n}`
+      counts `x` n times): a larger pattern is refused at its line.
     - `minimum`, `maximum`: inclusive bounds of a number; `exclusiveMinimum`, `exclusiveMaximum`:
       exclusive bounds; `multipleOf`: a number above 0 the value is a whole multiple of.
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points

@@ -81,7 +81,7 @@ enum QueryAPIBench {
   }
 
   /// Runs an async body to its end from the synchronous benchmark.
-  private static func blocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws
+  static func blocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws
     -> Value
   {
     let box = ResultBox<Value>()

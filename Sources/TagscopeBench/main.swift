@@ -13,6 +13,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("listen", ServerBench.run),
   ("hostile", HostileBench.run),
   ("hostile", AmplificationBench.run),
+  ("hostile", PatternBench.run),
   ("plan", PlanBench.run),
   ("report", ReportBench.run),
   ("ui", UIBench.run),

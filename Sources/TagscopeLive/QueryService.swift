@@ -19,9 +19,11 @@ import TagscopeTimeline
 ///
 /// The plan's verdicts are the session's own (its ``PlanChecker``, the one the debugger reads):
 /// the service keeps no check of its own, so a plan reloaded in the debugger is the plan the API
-/// judges with. The session's worker calls it after storing each batch: it counts and completes
-/// the waits whose records arrived. Reading the timeline (records, the first scan of a wait) runs
-/// on its own queue, never on an event loop; a wait's timeout is a task on its request's event loop.
+/// judges with. The session's worker calls it after storing each batch: it counts the records and
+/// hands them to the waits' queue, which runs the waits' filters (never on the worker nor under the
+/// service's lock, so a slow filter holds back neither ingestion nor other requests) and completes
+/// the satisfied ones. Reading the timeline (records, the first scan of a wait) runs on its own
+/// queue, never on an event loop; a wait's timeout is a task on its request's event loop.
 public final class QueryService: QueryAPI, @unchecked Sendable {
   /// The most waits pending at once; beyond it a wait gets `503`.
   public static let maximumWaits = 256
@@ -43,6 +45,10 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   private var counts = Counts()
   private var waiters: [Int: Waiter] = [:]
   private var nextWaiter = 0
+  /// Where the waits' filters have run to (``evaluateWaits()``), and whether it is running.
+  private var evaluated = 0
+  private var evaluating = false
+  private let waits = DispatchQueue(label: "tagscope.api.waits", qos: .userInitiated)
 
   /// A service reading `timeline` (the session's store) with the plan results of the session's
   /// checker, if any; violations name `recordingPath` as their file when the session is recorded.
@@ -126,26 +132,57 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var batch: [Record] = []
     for case .records(let records) in update.events { batch += records }
     guard !batch.isEmpty else { return }
-    let first = update.firstPosition
-    var done: [(Waiter, [Int])] = []
     lock.lock()
     for (offset, record) in batch.enumerated() {
       let violations = offset < update.violations.count ? update.violations[offset] : []
       count(record, violations: violations)
     }
-    end = first + batch.count
-    for (id, var waiter) in waiters {
-      waiter.matches += matches(waiter.filter, in: first..<end, records: batch, first: first)
-      if waiter.isSatisfied {
-        waiters[id] = nil
-        done.append((waiter, waiter.matches))
-      } else {
-        waiters[id] = waiter
-      }
-    }
-    let current = segment.number
+    end = update.firstPosition + batch.count
+    // The waits' filters run on their own queue, outside the lock: however slow a filter, the
+    // worker (and so ingestion and its acks) and the other requests go on.
+    let start = !waiters.isEmpty && !evaluating
+    if start { evaluating = true }
     lock.unlock()
-    for (waiter, matches) in done { complete(waiter, matches: matches, segment: current, status: 200) }
+    if start { waits.async { self.evaluateWaits() } }
+  }
+
+  /// Runs the waits' filters over the records stored since they last ran, until they have seen
+  /// them all; completes the satisfied waits. On ``waits``, one run at a time.
+  private func evaluateWaits() {
+    while true {
+      lock.lock()
+      let range = max(evaluated, segment.start)..<max(evaluated, segment.start, end)
+      guard !range.isEmpty, !waiters.isEmpty else {
+        evaluated = end
+        evaluating = false
+        return lock.unlock()
+      }
+      let pending = waiters.map { (id: $0.key, filter: $0.value.filter, from: $0.value.from) }
+      lock.unlock()
+      var found: [Int: [Int]] = [:]
+      for waiter in pending {
+        let scope = max(range.lowerBound, waiter.from)..<max(range.lowerBound, waiter.from, range.upperBound)
+        found[waiter.id] = matches(waiter.filter, in: scope)
+      }
+      var done: [(Waiter, [Int])] = []
+      lock.lock()
+      evaluated = range.upperBound
+      // A reset since: what was found before the new segment's start is the old segment's.
+      let segmentStart = segment.start
+      for (id, positions) in found {
+        guard var waiter = waiters[id] else { continue }
+        waiter.matches += positions.filter { $0 >= segmentStart }
+        if waiter.isSatisfied {
+          waiters[id] = nil
+          done.append((waiter, waiter.matches))
+        } else {
+          waiters[id] = waiter
+        }
+      }
+      let current = segment.number
+      lock.unlock()
+      for (waiter, matches) in done { complete(waiter, matches: matches, segment: current, status: 200) }
+    }
   }
 
   /// Counts one record of the segment, with the plan violations the session found. Under the lock.
@@ -164,12 +201,13 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     monitor?.violations(at: position).map { ($0.rule.rawValue, $0.provider) } ?? []
   }
 
-  /// The positions in `range` passing `filter`, of records in hand (`records[0]` at `first`).
-  private func matches(_ filter: Filter, in range: Range<Int>, records: [Record], first: Int) -> [Int] {
+  /// The positions in `range` (stored and counted) passing `filter`.
+  private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = (try? timeline.filter(filter.timeline, in: range)) ?? []
     guard filter.checksRecords else { return candidates }
-    return candidates.filter {
-      filter.acceptsRecord(records[$0 - first], planFindings: planFindings(at: $0))
+    return candidates.filter { position in
+      guard let record = try? timeline.record(at: position) else { return false }
+      return filter.acceptsRecord(record, planFindings: planFindings(at: position))
     }
   }
 
@@ -268,6 +306,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var filter: Filter
     var count: Int
     var reply: @Sendable (APIResponse) -> Void
+    /// The first position the wait's own scan does not cover: later ones are ``evaluateWaits()``'s.
+    var from: Int
     var matches: [Int] = []
     /// Whether the records stored before the wait began were scanned.
     var scanned = false
@@ -288,7 +328,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     let id = nextWaiter
     nextWaiter += 1
     let (number, start, scanEnd) = (segment.number, segment.start, end)
-    waiters[id] = Waiter(filter: filter, count: count, reply: reply)
+    waiters[id] = Waiter(filter: filter, count: count, reply: reply, from: scanEnd)
     let timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
     waiters[id]?.timer = timer
     lock.unlock()
@@ -342,6 +382,14 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     let waiter = waiters.removeValue(forKey: id)
     lock.unlock()
     waiter?.timer?.cancel()
+  }
+
+  /// Holds the waits' filters (their queue) until the returned closure is called: tests show with
+  /// it that nothing else waits for them.
+  func holdWaits() -> @Sendable () -> Void {
+    let gate = DispatchSemaphore(value: 0)
+    waits.async { gate.wait() }
+    return { gate.signal() }
   }
 
   /// The number of waits pending.

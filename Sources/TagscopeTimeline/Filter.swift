@@ -181,7 +181,7 @@ public struct Filter: Sendable, Hashable {
       }
     case .substring, .regex:
       if case .regex(let pattern) = match {
-        do { _ = try LinearPattern(pattern) } catch {
+        do { _ = try LinearPattern.cached(pattern) } catch {
           return ParseError(message: "invalid regular expression '\(pattern)': \(error.description)")
         }
       }

@@ -41,9 +41,11 @@ public enum FilterTerms {
   public static func matcher(_ match: TimelineFilter.NameMatch) -> (String) -> Bool {
     switch match {
     case .exact(let text): return { $0.caseInsensitiveCompare(text) == .orderedSame }
-    case .substring(let text): return { text.isEmpty || $0.range(of: text, options: .caseInsensitive) != nil }
+    case .substring(let text):
+      if let literal = LinearPattern.cachedLiteral(text) { return { literal.matches($0) } }
+      return { text.isEmpty || $0.range(of: text, options: .caseInsensitive) != nil }
     case .regex(let pattern):
-      guard let compiled = try? LinearPattern(pattern) else { return { _ in false } }
+      guard let compiled = try? LinearPattern.cached(pattern) else { return { _ in false } }
       return { compiled.matches($0) }
     }
   }

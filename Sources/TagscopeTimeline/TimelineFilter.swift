@@ -93,12 +93,13 @@ struct NameMatcher {
 
   init(substring: String, whole: Bool = false) {
     needle = substring
-    regex = nil
+    // Linear in the name, however long the needle (a plain search is not).
+    regex = whole ? nil : LinearPattern.cachedLiteral(substring)
     self.whole = whole
   }
 
   init(regex pattern: String) throws(TimelineFilterError) {
-    do { regex = try LinearPattern(pattern) } catch {
+    do { regex = try LinearPattern.cached(pattern) } catch {
       throw .invalidRegex(pattern: pattern, reason: error.description)
     }
     needle = nil
@@ -115,8 +116,8 @@ struct NameMatcher {
 
   func matches(_ name: String) -> Bool {
     if let needle, whole { return name.caseInsensitiveCompare(needle) == .orderedSame }
-    if let needle { return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil }
-    guard let regex else { return true }
-    return regex.matches(name)
+    if let regex { return regex.matches(name) }
+    guard let needle else { return true }
+    return needle.isEmpty || name.range(of: needle, options: .caseInsensitive) != nil
   }
 }

@@ -213,6 +213,8 @@ struct TimelineIndex {
   var consentKindID: Int
   /// By record: the `seq`s that do not fit in an entry's 32 bits (rare: recordings are untrusted).
   var wideSeqs: [Int: UInt64] = [:]
+  /// The filters compiled lately (``compile(_:)``), extended as names and sources are interned.
+  var compiledFilters: [TimelineFilter: CompiledFilter] = [:]
   /// `seq` repeating or going backwards within a source, in file order.
   var sequence = SequenceCheck()
 
@@ -321,8 +323,13 @@ struct TimelineIndex {
     var issues: Bool?
   }
 
-  func compile(_ filter: TimelineFilter) throws(TimelineFilterError) -> CompiledFilter {
-    var compiled = CompiledFilter()
+  /// Filters kept compiled at most.
+  static let compiledFilterLimit = 32
+
+  /// `filter` compiled; one compiled before is extended with the names and sources interned since,
+  /// so a filter asked again on every batch (a `wait`, a live list) matches each name once.
+  mutating func compile(_ filter: TimelineFilter) throws(TimelineFilterError) -> CompiledFilter {
+    var compiled = compiledFilters[filter] ?? CompiledFilter()
     if let kinds = filter.kinds {
       var allowed = [Bool](repeating: false, count: self.kinds.strings.count)
       for kind in kinds { if let id = self.kinds.lookup(kind.rawValue) { allowed[id] = true } }
@@ -331,7 +338,9 @@ struct TimelineIndex {
     if !filter.names.isEmpty {
       var matchers: [NameMatcher] = []
       for name in filter.names { matchers.append(try NameMatcher(name)) }
-      compiled.nameIDs = names.strings.map { name in matchers.allSatisfy { $0.matches(name) } }
+      var ids = compiled.nameIDs ?? []
+      for name in names.strings[ids.count...] { ids.append(matchers.allSatisfy { $0.matches(name) }) }
+      compiled.nameIDs = ids
     }
     if filter.provider != nil || !filter.providerMatches.isEmpty {
       // The providers every provider condition accepts, as a mask of the index's provider bits.
@@ -343,7 +352,8 @@ struct TimelineIndex {
       where matchers.allSatisfy({ $0.matches(name) }) {
         mask |= 1 << UInt64(id)
       }
-      if mask == 0 { compiled.providerUnknown = true } else { compiled.providerBit = mask }
+      compiled.providerUnknown = mask == 0
+      compiled.providerBit = mask == 0 ? nil : mask
     }
     if let status = filter.status {
       guard status.isKnown else { throw .unknownStatus(status.rawValue) }
@@ -353,10 +363,16 @@ struct TimelineIndex {
       var matchers: [NameMatcher] = []
       if let source = filter.source { matchers.append(NameMatcher(substring: source)) }
       for match in filter.sourceMatches { matchers.append(try NameMatcher(match)) }
-      compiled.sourceIDs = sources.strings.map { source in matchers.allSatisfy { $0.matches(source) } }
+      var ids = compiled.sourceIDs ?? []
+      for source in sources.strings[ids.count...] { ids.append(matchers.allSatisfy { $0.matches(source) }) }
+      compiled.sourceIDs = ids
     }
     compiled.violations = filter.violations
     compiled.issues = filter.issues
+    if compiledFilters[filter] == nil && compiledFilters.count >= Self.compiledFilterLimit {
+      compiledFilters.removeAll(keepingCapacity: true)
+    }
+    compiledFilters[filter] = compiled
     return compiled
   }
 

@@ -45,6 +45,7 @@ struct PatternParser {
     let start = index
     var node = try atom()
     while let next = peek {
+      let offset = index
       let bounds: (Int, Int?)
       switch next {
       case "*":
@@ -63,7 +64,7 @@ struct PatternParser {
       }
       if case .assertion = node { throw PatternError(offset: start, reason: "nothing to repeat") }
       _ = take("?")  // lazy: the same strings match
-      node = .repetition(node, minimum: bounds.0, maximum: bounds.1)
+      node = .repetition(node, minimum: bounds.0, maximum: bounds.1, offset: offset)
     }
     return node
   }
