@@ -31,6 +31,14 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
     for provider in providers.providers { try register(provider) }
   }
 
+  /// A hub with the providers of an array (built in a variable, say, or per build configuration);
+  /// throws ``HubError/duplicateProvider(_:)`` if two share an identifier.
+  public convenience init(configuration: HubConfiguration = HubConfiguration(), providers: [Provider<T>])
+    throws
+  {
+    try self.init(configuration: configuration, providers: ProviderSet(providers))
+  }
+
   /// Waits until every tag sent before the call has reached every adapter and observer.
   ///
   /// For tests and for shutting down (before the process exits or a recording is closed). It must

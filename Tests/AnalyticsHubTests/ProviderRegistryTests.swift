@@ -30,6 +30,20 @@ final class ProviderRegistryTests: XCTestCase {
     }
   }
 
+  /// Providers built in an array (a variable, one per build configuration) make a hub as a
+  /// literal does, duplicates refused alike.
+  func testAnArrayOfProvidersMakesAHub() throws {
+    var providers: [Provider<PodcastTaxonomy>] = [
+      Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping)
+    ]
+    providers.append(Provider(id: "b", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping))
+    XCTAssertEqual(try AnalyticsHub(providers: providers).providerIDs, ["a", "b"])
+    providers.append(Provider(id: "a", adapter: TestAdapter<TrackerCall>(), mapping: trackerMapping))
+    XCTAssertThrowsError(try AnalyticsHub(providers: providers)) {
+      XCTAssertEqual($0 as? HubError, .duplicateProvider("a"))
+    }
+  }
+
   func testSetupRunsOnceOnRegistration() throws {
     let adapter = TestAdapter<TrackerCall>()
     let (hub, _) = try makeHub([Provider(id: "a", adapter: adapter, mapping: trackerMapping)])
