@@ -93,15 +93,24 @@ extension State {
     case .escape, .enter, .backspace, .character("v"):
       overlay = .none
       return
-    case .character("j"), .down: view.scroll += 1
-    case .character("k"), .up: view.scroll -= 1
-    case .pageDown, .character(" "): view.scroll += page
-    case .pageUp: view.scroll -= page
-    case .character("g"), .home: view.scroll = 0
-    case .character("G"), .end: view.scroll = last
+    default: view.scroll = Self.scrolled(view.scroll, by: key, page: page, last: last)
+    }
+    overlay = .comparison(view)
+  }
+
+  /// Where a scrolling box's first line goes for `key` (`j`/`k`, arrows, pages, `g`/`G`), kept
+  /// between the top and `last`; other keys leave it.
+  static func scrolled(_ scroll: Int, by key: Key, page: Int, last: Int) -> Int {
+    var scroll = scroll
+    switch key {
+    case .character("j"), .down: scroll += 1
+    case .character("k"), .up: scroll -= 1
+    case .pageDown, .character(" "): scroll += page
+    case .pageUp: scroll -= page
+    case .character("g"), .home: scroll = 0
+    case .character("G"), .end: scroll = last
     default: break
     }
-    view.scroll = max(0, min(view.scroll, last))
-    overlay = .comparison(view)
+    return max(0, min(scroll, last))
   }
 }

@@ -126,15 +126,8 @@ extension State {
       view.scroll = 0
       overlay = .pair(view)
       return
-    case .character("j"), .down: view.scroll += 1
-    case .character("k"), .up: view.scroll -= 1
-    case .pageDown, .character(" "): view.scroll += page
-    case .pageUp: view.scroll -= page
-    case .character("g"), .home: view.scroll = 0
-    case .character("G"), .end: view.scroll = last
-    default: break
+    default: view.scroll = Self.scrolled(view.scroll, by: key, page: page, last: last)
     }
-    view.scroll = max(0, min(view.scroll, last))
     overlay = .pair(view)
   }
 }

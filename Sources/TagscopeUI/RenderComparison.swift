@@ -79,13 +79,19 @@ extension FrameView {
     title.add(" ")
     title.add(Sanitizer.clean(view.name, limit: 200), .bold)
     title.add(" ")
+    drawScrolledBox(
+      title: title, lines: comparisonLines(view, width: box.width - 4), scroll: view.scroll, into: &grid)
+  }
+
+  /// The overlay box with `title` and `lines` from `scroll` (kept so the last page is full).
+  func drawScrolledBox(title: Segments, lines: [Segments], scroll: Int, into grid: inout Grid) {
+    let box = overlayBox
     grid.fill(box)
     grid.box(box)
     grid.resolveLines(style: Style(color: .cyan))
     title.draw(into: &grid, column: box.x + 2, row: box.y, width: box.width - 4)
-    let lines = comparisonLines(view, width: box.width - 4)
-    let scroll = min(view.scroll, comparisonMaximumScroll(view))
-    for (offset, line) in lines.dropFirst(scroll).prefix(box.height - 2).enumerated() {
+    let first = min(scroll, max(0, lines.count - (box.height - 2)))
+    for (offset, line) in lines.dropFirst(first).prefix(box.height - 2).enumerated() {
       line.draw(into: &grid, column: box.x + 2, row: box.y + 1 + offset, width: box.width - 4)
     }
   }

@@ -42,14 +42,7 @@ extension FrameView {
     title.add(" Compare ", .focusedTitle)
     title.add(Sanitizer.clean(view.leftTitle + " · " + view.rightTitle, limit: 200), .bold)
     title.add(" ")
-    grid.fill(box)
-    grid.box(box)
-    grid.resolveLines(style: Style(color: .cyan))
-    title.draw(into: &grid, column: box.x + 2, row: box.y, width: box.width - 4)
-    let lines = pairLines(view, width: box.width - 4)
-    let scroll = min(view.scroll, pairMaximumScroll(view))
-    for (offset, line) in lines.dropFirst(scroll).prefix(box.height - 2).enumerated() {
-      line.draw(into: &grid, column: box.x + 2, row: box.y + 1 + offset, width: box.width - 4)
-    }
+    drawScrolledBox(
+      title: title, lines: pairLines(view, width: box.width - 4), scroll: view.scroll, into: &grid)
   }
 }
