@@ -78,7 +78,7 @@ enum CatalogueCheck {
             planLine: problem.line, coverageItem: item, planFile: plan.file,
             evidence: .catalogueParam(
               provider: provider, call: call, entry: entry, path: problem.path, rule: problem.constraint,
-              value: problem.value, planned: problem.planned)))
+              value: problem.value, planned: problem.planned, carried: problem.carried)))
       }
       marks.append(.seen(item, rules))
     }

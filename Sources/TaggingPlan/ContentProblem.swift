@@ -17,8 +17,10 @@ struct ContentProblem: Sendable {
   var value: PropertyValue?
   /// The plan line saying so.
   var line: Int
-  /// For a key not planned: the keys its object plans.
+  /// For a key not planned or a missing one: the keys its object plans.
   var planned: [String]
+  /// For a missing key: the object it is missing from (what it carried instead).
+  var carried: Properties = [:]
 }
 
 /// One step of the path to a value inside another: an object's key or an array's index.
@@ -96,7 +98,8 @@ extension PropertyRule {
         problems.append(
           ContentProblem(
             path: Self.spell(root, steps), rule: missing, found: "is missing", expected: "requires it",
-            constraint: rule, value: nil, line: rule.location.line, planned: []))
+            constraint: rule, value: nil, line: rule.location.line, planned: properties.map(\.name),
+            carried: object))
         steps.removeLast()
       }
     case .array(let elements):

@@ -97,7 +97,7 @@ extension PlanViolation {
     case .providerRule(let rule, let output):
       guard let index = rule.callIndex, output.calls.indices.contains(index) else { return nil }
       return Subject(seq: seq, provider: output.provider, call: output.calls[index], expected: nil)
-    case .catalogueParam(let provider, let call, _, _, _, _, _):
+    case .catalogueParam(let provider, let call, _, _, _, _, _, _):
       return Subject(seq: seq, provider: provider, call: call, expected: nil)
     case .unplanned, .screen, .unplannedCall, nil:
       return nil

@@ -21,10 +21,10 @@ enum ViolationEvidence: Sendable {
   case unplannedCall(provider: String, call: CallDescription, catalogue: CallCatalogue)
   /// A parameter of a call (at `path`, inside one) against its catalogue entry's constraint
   /// (`rule` nil: not planned; `value` nil: absent). `planned` names the planned keys there, for
-  /// one not planned.
+  /// one not planned or absent; `carried` is the object an absent one was missing from.
   case catalogueParam(
     provider: String, call: CallDescription, entry: CatalogueCall, path: String, rule: PropertyRule?,
-    value: PropertyValue?, planned: [String])
+    value: PropertyValue?, planned: [String], carried: Properties = [:])
 }
 
 extension ExpectationComparison {
@@ -114,21 +114,39 @@ extension ExpectationComparison {
           field: "call", expected: "a call the \(provider) catalogue lists (\(known)\(more))",
           actual: clip(callLabel(call)), differs: true)
       ]
-    case .catalogueParam(let provider, let call, let entry, let path, let rule, let value, let planned):
+    case .catalogueParam(
+      let provider, let call, let entry, let path, let rule, let value, let planned, let carried):
       title = "\(provider) \(callLabel(call)) param \(path)"
-      let actual = value.map(show) ?? "absent"
       let expected: String
       if let rule {
         expected = rule.constraintText
       } else {
         expected = "not planned (plan lists \(planned.isEmpty ? "none" : planned.joined(separator: ", ")))"
       }
-      rows = [
-        Row(field: "call", expected: entry.label, actual: clip(callLabel(call)), differs: false),
-        Row(
-          field: "param \(path)", expected: expected, actual: actual,
-          differs: rule == nil || breaks(rule!, value)),
-      ]
+      // An absent parameter: what its object carried that the entry does not plan, perhaps it
+      // misspelled.
+      var extraRows: [Row] = []
+      var pairs: [String: String] = [:]
+      if let rule, value == nil, !carried.isEmpty {
+        let parent = path.hasSuffix("." + rule.name) ? String(path.dropLast(rule.name.count + 1)) : ""
+        (extraRows, pairs) = extras(
+          carried: carried, planned: Set(planned), missing: [rule.name], prefix: "param", differs: false)
+        if !parent.isEmpty {
+          extraRows = extraRows.map { row in
+            var row = row
+            row.field = "param \(parent)." + row.field.dropFirst("param ".count)
+            return row
+          }
+        }
+      }
+      rows =
+        [
+          Row(field: "call", expected: entry.label, actual: clip(callLabel(call)), differs: false),
+          Row(
+            field: "param \(path)", expected: expected,
+            actual: value.map(show) ?? absent(rule?.name ?? "", pairs),
+            differs: rule == nil || breaks(rule!, value)),
+        ] + extraRows
     }
     return (title, rows)
   }

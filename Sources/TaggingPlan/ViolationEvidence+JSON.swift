@@ -39,7 +39,7 @@ extension ViolationEvidence {
         out.key("catalogue")
         out.array(catalogue.entries) { $0.string($1.label) }
       }
-    case .catalogueParam(let provider, _, let entry, let path, let rule, _, let planned):
+    case .catalogueParam(let provider, _, let entry, let path, let rule, _, let planned, _):
       out.object { out in
         out.key("provider", first: true)
         out.string(provider)
@@ -84,7 +84,7 @@ extension ViolationEvidence {
         out.key("call")
         Self.write(call, into: &out)
       }
-    case .catalogueParam(let provider, let call, _, let path, _, let value, _):
+    case .catalogueParam(let provider, let call, _, let path, _, let value, _, _):
       out.object { out in
         out.key("provider", first: true)
         out.string(provider)

@@ -99,6 +99,25 @@ final class CataloguePropertiesAtTests: XCTestCase {
       ])
   }
 
+  /// A missing parameter's expected-vs-got lists what its object carried instead, the likely
+  /// misspelling paired with it, at the same path.
+  func testAMissingParameterShowsWhatItsObjectCarriedInstead() throws {
+    let record = fromSDK(
+      1, method: "track", name: "Order Completed",
+      ["type": "track", "event": "Order Completed", "properties": ["orderId": "o-1", "coupon": "X"]])
+    let (violations, _) = validate([record], plan: try plan())
+    let missing = try XCTUnwrap(violations.first { $0.rule == .missingParam })
+    let rows = missing.comparison.rows.map { "\($0.field) | \($0.expected) | \($0.actual)" }
+    XCTAssertEqual(
+      rows,
+      [
+        "call | track Order Completed | track Order Completed",
+        "param properties.order_id | string, required | absent (did you mean orderId?)",
+        "param properties.orderId | not planned (order_id misspelled?) | \"o-1\"",
+        "param properties.coupon | not planned | \"X\"",
+      ])
+  }
+
   func testAPathWithAnEmptyKeyIsRefusedWithItsPlace() {
     XCTAssertThrowsError(
       try PlanLoader.load(
