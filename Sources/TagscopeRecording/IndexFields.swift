@@ -23,6 +23,8 @@ package struct IndexFields: Equatable {
   package var source: String?
   package var outputs: [Output] = []
   package var hasRuleViolations = false
+  /// How many rule violations the outputs carry (the hub's findings).
+  package var ruleViolationCount = 0
   package var hasIssues = false
   package var hasContext = false
   /// `properties.scope` when it is a string, `properties.granted` when a boolean (consent records).
@@ -50,6 +52,7 @@ package struct IndexFields: Equatable {
       return Output(provider: output.provider, status: status, disabled: output.reason == "disabled")
     }
     hasRuleViolations = record.hasViolations
+    ruleViolationCount = record.outputs.reduce(0) { $0 + $1.violations.count }
     hasIssues = !record.issues.isEmpty
     hasContext = record.context != RecordContext()
     consentScope = record.properties["scope"]?.stringValue
@@ -76,6 +79,7 @@ package struct IndexFieldsBuilder: RecordBuilder {
     fields.outputs.removeAll(keepingCapacity: true)
     fields.source = nil
     fields.hasRuleViolations = false
+    fields.ruleViolationCount = 0
     fields.hasIssues = false
     fields.hasContext = false
     fields.consentScope = nil
@@ -148,7 +152,9 @@ package struct IndexFieldsBuilder: RecordBuilder {
     case .context: fields.hasContext = false
     case .session: fields.hasContext = true
     case .outputs: output = IndexFields.Output(provider: "", status: .other, disabled: false)
-    case .violations: fields.hasRuleViolations = true
+    case .violations:
+      fields.hasRuleViolations = true
+      fields.ruleViolationCount += 1
     case .issues: fields.hasIssues = true
     default: break
     }
@@ -163,6 +169,7 @@ package struct IndexFieldsBuilder: RecordBuilder {
     case .outputs:
       fields.outputs.removeAll(keepingCapacity: true)
       fields.hasRuleViolations = false
+      fields.ruleViolationCount = 0
     case .issues: fields.hasIssues = false
     default: break
     }

@@ -21,6 +21,9 @@ public struct RecordSummary: Sendable, Hashable {
   public var outputs: [OutputSummary]
   /// Whether a provider output carries rule violations.
   public var hasRuleViolations: Bool
+  /// How many rule violations the outputs carry (the hub's findings; 7 means 7 or more); at least
+  /// 1 when ``hasRuleViolations``.
+  public var ruleViolations = 0
   /// Whether the hub reported issues.
   public var hasIssues: Bool
   /// Violations attached by a tagging-plan validator (``Timeline/setPlanViolations(_:at:)``).

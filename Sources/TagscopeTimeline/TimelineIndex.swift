@@ -12,6 +12,11 @@ struct IndexEntry {
   static let moreProviders: UInt8 = 8
   /// `seq` does not fit ``seqLow``: the index keeps it in ``TimelineIndex/wideSeqs``.
   static let wideSeq: UInt8 = 16
+  /// The top three bits: how many rule violations the outputs carry, 7 meaning 7 or more.
+  static let ruleViolationCountShift: UInt8 = 5
+
+  /// How many rule violations the record's outputs carry (at most 7).
+  var ruleViolationCount: Int { Int(flags >> Self.ruleViolationCountShift) }
 
   var offset: UInt64
   var time: Int64
@@ -241,6 +246,7 @@ struct TimelineIndex {
     let index = entries.count
     var flags: UInt8 = 0
     if fields.hasRuleViolations { flags |= IndexEntry.ruleViolations }
+    flags |= UInt8(min(fields.ruleViolationCount, 7)) << IndexEntry.ruleViolationCountShift
     if fields.hasIssues { flags |= IndexEntry.issues }
     if fields.hasContext { flags |= IndexEntry.context }
     if fields.seq > UInt64(UInt32.max) {
@@ -302,12 +308,14 @@ struct TimelineIndex {
       outputs.append(
         OutputSummary(provider: providers.strings[id], status: FoldState.status(entry, 1 << UInt64(id))))
     }
-    return RecordSummary(
+    var summary = RecordSummary(
       index: index, seq: seq(at: index), timeMilliseconds: entry.time,
       kind: RecordKind(rawValue: kinds.strings[Int(entry.kindID)]), name: names.strings[Int(entry.nameID)],
       source: entry.sourceID == 0 ? nil : sources.strings[Int(entry.sourceID)], outputs: outputs,
       hasRuleViolations: entry.flags & IndexEntry.ruleViolations != 0,
       hasIssues: entry.flags & IndexEntry.issues != 0, planViolations: Int(entry.planViolations))
+    summary.ruleViolations = entry.ruleViolationCount
+    return summary
   }
 
   /// The compiled form of a filter over this index's interned tables.

@@ -105,9 +105,9 @@ extension RecordSummary {
   var seconds: Double { Double(timeMilliseconds) / 1000 }
 
   /// Violations, as the list counts them: the plan's (which include its report of each rule
-  /// violation the hub recorded, so those count once), or 1 for a record whose hub findings the
-  /// plan has not counted (no plan, not a tag, not checked yet).
-  var violationCount: Int { max(planViolations, hasRuleViolations ? 1 : 0) }
+  /// violation the hub recorded, so those count once), or the hub's findings where the plan has
+  /// not counted them (no plan, not a tag, not checked yet).
+  var violationCount: Int { max(planViolations, max(ruleViolations, hasRuleViolations ? 1 : 0)) }
 }
 
 extension Record {
