@@ -78,10 +78,10 @@ final class AcknowledgementTests: XCTestCase {
     }
     let first = try RawClient(port: server.port)
     first.send(lines(1...10))
-    XCTAssertTrue(readAcknowledgements(first, until: 10).contains(10))
+    XCTAssertTrue(first.acknowledgements(until: 10).contains(10))
     let second = try RawClient(port: server.port)
     second.send(lines(5...15))
-    let acknowledged = readAcknowledgements(second, until: 15)
+    let acknowledged = second.acknowledgements(until: 15)
     XCTAssertEqual(acknowledged.first, 10, "a reconnecting run first learns what listen has")
     XCTAssertEqual(acknowledged.last, 15)
     try await server.shutdown()
@@ -121,28 +121,8 @@ final class AcknowledgementTests: XCTestCase {
     session.flush()
     // Everything listen sent on that connection, read until it closed it.
     try await server.shutdown()
-    XCTAssertEqual(readAcknowledgements(client, until: 5), [0], "only the greeting: nothing was written")
+    XCTAssertEqual(client.acknowledgements(until: 5), [0], "only the greeting: nothing was written")
     session.close()
-  }
-
-  /// Reads `{"ack":N}` lines until one reaches `target` or the server closes the connection.
-  private func readAcknowledgements(_ client: RawClient, until target: UInt64) -> [UInt64] {
-    var acknowledged: [UInt64] = []
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while acknowledged.last.map({ $0 < target }) ?? true {
-      let count = chunk.withUnsafeMutableBytes { read(client.descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      buffer += chunk[0..<count]
-      while let newline = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        if case .object(let object)? = try? JSONParser.parse(line), case .int(let seq)? = object["ack"] {
-          acknowledged.append(UInt64(seq))
-        }
-      }
-    }
-    return acknowledged
   }
 }
 

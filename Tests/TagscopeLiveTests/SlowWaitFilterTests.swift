@@ -33,7 +33,7 @@ final class SlowWaitFilterTests: XCTestCase {
     stream.send(
       (1...100).map { recordLine($0, "event", "e", properties: #"{"payload":"\#(payload)"}"#) }
         .joined(separator: "\n") + "\n")
-    XCTAssertEqual(readAcknowledgements(stream, until: 100).last, 100, "every record acknowledged")
+    XCTAssertEqual(stream.acknowledgements(until: 100).last, 100, "every record acknowledged")
     let summary = try harness.request("summary")
     XCTAssertEqual(summary.status, 200)
     XCTAssertEqual(summary.json["records"] as? Int, 100)
@@ -42,7 +42,7 @@ final class SlowWaitFilterTests: XCTestCase {
     // Let them run: the one record that matches completes all 50, and only it.
     let matching = "a" + String(repeating: "ab", count: 497) + "bc"
     stream.send(recordLine(101, "event", "e", properties: #"{"payload":"\#(matching)"}"#) + "\n")
-    XCTAssertEqual(readAcknowledgements(stream, until: 101).last, 101)
+    XCTAssertEqual(stream.acknowledgements(until: 101).last, 101)
     release()
     XCTAssertTrue(eventually { replies.all.count == 50 })
     XCTAssertEqual(replies.all.map(\.status), Array(repeating: 200, count: 50))
@@ -85,25 +85,5 @@ final class SlowWaitFilterTests: XCTestCase {
     XCTAssertEqual(replies.all.first?.status, 200)
     XCTAssertEqual(replies.all.first?.seqs, Array(1...60), "the scan's 50 and the queue's 10, each once")
     try await harness.stop()
-  }
-
-  /// Reads `{"ack":N}` lines until one reaches `target` or the connection ends.
-  private func readAcknowledgements(_ client: RawClient, until target: Int) -> [Int] {
-    var acknowledged: [Int] = []
-    var buffer: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while acknowledged.last.map({ $0 < target }) ?? true {
-      let count = chunk.withUnsafeMutableBytes { read(client.descriptor, $0.baseAddress, $0.count) }
-      if count <= 0 { break }
-      buffer += chunk[0..<count]
-      while let newline = buffer.firstIndex(of: 10) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        if line.hasPrefix(#"{"ack":"#), let seq = Int(line.dropFirst(7).dropLast()) {
-          acknowledged.append(seq)
-        }
-      }
-    }
-    return acknowledged
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 
 #if canImport(Glibc)
   import Glibc
@@ -155,4 +156,24 @@ extension RawClient {
     return (status, headers)
   }
 
+  /// Reads the native stream's `{"ack":N}` lines until one reaches `target` or the connection
+  /// ends (or the read guard passes); returns every acknowledged `seq`, in order.
+  public func acknowledgements(until target: UInt64) -> [UInt64] {
+    var acknowledged: [UInt64] = []
+    var buffer: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while acknowledged.last.map({ $0 < target }) ?? true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      buffer += chunk[0..<count]
+      while let newline = buffer.firstIndex(of: 10) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        if case .object(let object)? = try? JSONParser.parse(line), case .int(let seq)? = object["ack"] {
+          acknowledged.append(UInt64(seq))
+        }
+      }
+    }
+    return acknowledged
+  }
 }
