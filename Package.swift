@@ -29,6 +29,10 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.24.0"),
     .package(url: "https://github.com/apple/swift-system", from: "1.6.0"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
+    .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
@@ -81,6 +85,12 @@ let package = Package(
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
         .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+        .product(name: "NIOTLS", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "X509", package: "swift-certificates"),
+        .product(name: "SwiftASN1", package: "swift-asn1"),
+        .product(name: "Crypto", package: "swift-crypto"),
       ]),
     .target(
       name: "TagscopeLive",
@@ -179,6 +189,9 @@ let package = Package(
         // ImportedPlanListenTests: against imported real plans.
         "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // ProxySDKTests' local TLS vendor.
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
       ]),
     .testTarget(
       name: "TagscopeLiveTests",

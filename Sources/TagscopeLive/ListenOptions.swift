@@ -20,6 +20,8 @@ public struct ListenOptions: Sendable {
   public var jsonPath: String?
   /// The one web origin allowed to call the query API (`--cors-origin`).
   public var corsOrigin: String?
+  /// The intercepting proxy to run beside the port (`tagscope proxy`), if any.
+  public var proxy: ProxyConfiguration?
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(
@@ -40,6 +42,8 @@ public struct ListenOptions: Sendable {
 
   /// The server configuration these options describe.
   public var configuration: ListenConfiguration {
-    ListenConfiguration(host: host, port: port, token: token, corsOrigin: corsOrigin)
+    var configuration = ListenConfiguration(host: host, port: port, token: token, corsOrigin: corsOrigin)
+    configuration.proxy = proxy
+    return configuration
   }
 }

@@ -84,7 +84,7 @@ public enum ListenRunner {
           + (options.token == nil ? "; clients need no token (see --token)" : ""))
     }
     notices(
-      "listening on \(options.host):\(server.port)"
+      "listening on \(options.host):\(server.port)" + server.proxyDescription
         + (options.recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
     ready(server.port)
     if let stop { await stop() } else { await signals?.next() }

@@ -95,12 +95,16 @@ struct Listen: AsyncParsableCommand {
     }
   }
 
-  func run() async throws {
+  func run() async throws { try await run(proxy: nil) }
+
+  /// Runs the session, with an intercepting proxy beside it when `proxy` is set (`tagscope proxy`).
+  func run(proxy: ProxyConfiguration?) async throws {
     // A day-long session frees far more than it keeps: keep its memory what it holds.
     HeapTrimmer.keepLargeBlocksApart()
-    let options = ListenOptions(
+    var options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
       junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
+    options.proxy = proxy
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         StandardError.write("tagscope: \(message)\n")

@@ -45,7 +45,7 @@ enum ListenInterface {
       session.close()
       return "cannot listen on \(options.host):\(options.port): \(error)"
     }
-    let label = "listening on \(options.host):\(server.port)"
+    let label = "listening on \(options.host):\(server.port)" + server.proxyDescription
     let source = InspectorTimelineSource(
       timeline: timeline, sourceLabel: label, plan: checker, connections: { connections.snapshot() })
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)

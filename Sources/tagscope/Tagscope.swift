@@ -13,7 +13,8 @@ struct Tagscope: AsyncParsableCommand {
       """,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [
-      DemoCommand.self, ReplayCommand.self, Listen.self, Validate.self, DiffCommand.self, PlanCommand.self,
+      DemoCommand.self, ReplayCommand.self, Listen.self, ProxyCommand.self, Validate.self, DiffCommand.self,
+      PlanCommand.self,
       HelpCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -95,3 +95,42 @@ func runSDKClient(_ name: String, port: Int, arguments: [String] = []) throws ->
   process.waitUntilExit()
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
+
+/// Runs `SCRIPT ARGUMENTS…` (a path under the package root) with the venv's Python in
+/// `environment`; skips the test when the venv is missing.
+func runPython(_ script: String, arguments: [String], environment: [String: String]) throws -> (
+  status: Int32, output: String
+) {
+  let python = packageRoot.appendingPathComponent(".venv/bin/python")
+  guard FileManager.default.isExecutableFile(atPath: python.path) else {
+    throw XCTSkip("\(python.path) is missing: run scripts/test once to create it")
+  }
+  let process = Process()
+  process.executableURL = python
+  process.arguments = [packageRoot.appendingPathComponent(script).path] + arguments
+  process.environment = environment
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  process.standardError = pipe
+  try process.run()
+  let data = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// `bytes` compressed by the system's gzip (no name, no time stamp: the same bytes every run).
+func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", "exec gzip -c -n"]
+  let input = Pipe()
+  let output = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  try process.run()
+  input.fileHandleForWriting.write(Data(bytes))
+  try input.fileHandleForWriting.close()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return Array(data)
+}

@@ -40,6 +40,9 @@ public struct ListenConfiguration: Sendable {
   /// The one web origin (`scheme://host[:port]`) that may call the query API from a browser
   /// (`--cors-origin`); without it the query API refuses requests that carry an `Origin` header.
   public var corsOrigin: String?
+  /// When set, an intercepting HTTP(S) proxy (`tagscope proxy`) on its own port feeds the same
+  /// session: same decoders, devices, records and acknowledgements.
+  public var proxy: ProxyConfiguration?
 
   /// The default port, 7531.
   public static let defaultPort = 7531

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 /// `tagscope listen`'s server: one TCP port taking both the native recording stream and the HTTP
@@ -18,6 +19,7 @@ import NIOPosix
 /// only parse and enqueue and a full queue holds clients back.
 public final class ListenServer: Sendable {
   private let serverChannel: any Channel
+  private let proxyChannel: (any Channel)?
   private let context: ServerContext
   private let ownedGroup: MultiThreadedEventLoopGroup?
 
@@ -25,11 +27,16 @@ public final class ListenServer: Sendable {
   public let port: Int
   /// The address it is bound to.
   public let host: String
+  /// The proxy's port, when the configuration has a proxy.
+  public let proxyPort: Int?
 
   private init(
-    serverChannel: any Channel, context: ServerContext, ownedGroup: MultiThreadedEventLoopGroup?, host: String
+    serverChannel: any Channel, proxyChannel: (any Channel)?, context: ServerContext,
+    ownedGroup: MultiThreadedEventLoopGroup?, host: String
   ) {
     self.serverChannel = serverChannel
+    self.proxyChannel = proxyChannel
+    self.proxyPort = proxyChannel?.localAddress?.port
     self.context = context
     self.ownedGroup = ownedGroup
     self.port = serverChannel.localAddress?.port ?? context.configuration.port
@@ -69,14 +76,49 @@ public final class ListenServer: Sendable {
             ConnectionGuard(server: context), ProtocolDetector(server: context))
         }
       }
+    var bound: [any Channel] = []
     do {
+      let proxy = try configuration.proxy.map { try ProxyContext(configuration: $0, server: context) }
       let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+      bound.append(channel)
+      var proxyChannel: (any Channel)?
+      if let proxy {
+        proxyChannel = try await Self.bindProxy(proxy, host: configuration.host, group: eventLoops).get()
+      }
       return ListenServer(
-        serverChannel: channel, context: context, ownedGroup: ownedGroup, host: configuration.host)
+        serverChannel: channel, proxyChannel: proxyChannel, context: context, ownedGroup: ownedGroup,
+        host: configuration.host)
     } catch {
+      for channel in bound { try? await channel.close() }
       try? await ownedGroup?.shutdownGracefully()
       throw error
     }
+  }
+
+  /// The proxy's listening channel: each connection starts as HTTP, its first request deciding
+  /// what it becomes (``ProxyFrontHandler``).
+  private static func bindProxy(_ proxy: ProxyContext, host: String, group: any EventLoopGroup)
+    -> EventLoopFuture<any Channel>
+  {
+    ServerBootstrap(group: group)
+      .serverChannelOption(.backlog, value: 512)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture {
+          let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
+          let encoder = HTTPResponseEncoder()
+          try channel.pipeline.syncOperations.addHandlers(
+            ConnectionGuard(server: proxy.server), encoder, decoder,
+            ProxyFrontHandler(proxy: proxy, decoder: decoder, encoder: encoder))
+        }
+      }
+      .bind(host: host, port: proxy.configuration.port)
+  }
+
+  /// `, proxy on HOST:PORT` when a proxy runs, else empty.
+  public var proxyDescription: String {
+    proxyPort.map { ", proxy on \(host):\($0)" } ?? ""
   }
 
   /// The counters now.
@@ -86,6 +128,7 @@ public final class ListenServer: Sendable {
   /// event loops the server made.
   public func shutdown() async throws {
     try? await serverChannel.close()
+    try? await proxyChannel?.close()
     for channel in context.openChannels {
       try? await channel.close()
     }

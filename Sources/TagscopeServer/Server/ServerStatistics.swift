@@ -12,6 +12,10 @@ public enum TimeoutKind: String, Sendable, Hashable, CaseIterable {
   case nativeIdle
   /// An HTTP keep-alive connection idle between requests (normal; counted apart).
   case keepAlive
+  /// A proxy client that did not finish its TLS handshake in time.
+  case proxyHandshake
+  /// An upstream server that did not open or answer in time.
+  case upstream
 }
 
 /// The server's counters, as a value: connections, accepted records, refusals by reason and
@@ -47,6 +51,12 @@ public struct ServerStatistics: Sendable, Hashable {
   public var duplicates = 0
   /// SDK devices whose state was forgotten to make room for new ones (past the device limit).
   public var forgottenDevices = 0
+  /// Requests the proxy decrypted (intercepted hosts) and decoded or forwarded.
+  public var proxiedRequests = 0
+  /// `CONNECT` tunnels the proxy relayed untouched (hosts it does not intercept).
+  public var tunnels = 0
+  /// Upstream connections or answers that failed (answered `502`/`504`).
+  public var upstreamFailures = 0
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -66,6 +76,8 @@ public struct ServerStatistics: Sendable, Hashable {
       + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
       + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
       + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
+      + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")
+      + (upstreamFailures > 0 ? " · \(upstreamFailures) upstream failures" : "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }

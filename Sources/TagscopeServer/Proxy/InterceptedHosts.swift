@@ -1,0 +1,62 @@
+/// The hosts `tagscope proxy` decrypts: those of the SDKs `listen` decodes, plus self-hosted
+/// collectors named on the command line. Everything else is tunnelled untouched.
+public struct InterceptedHosts: Sendable {
+  /// One built-in host (or `*.suffix`) and the SDK it serves.
+  public struct Entry: Sendable, Equatable {
+    /// The host, or `*.domain` for every host under `domain`.
+    public let pattern: String
+    /// The SDK it serves, as `tagscope help listen` names it.
+    public let sdk: String
+  }
+
+  /// The vendors' own hosts.
+  public static let builtIn: [Entry] = [
+    Entry(pattern: "api.segment.io", sdk: "Segment"),
+    Entry(pattern: "events.eu1.segmentapis.com", sdk: "Segment (EU)"),
+    Entry(pattern: "*.dataplane.rudderstack.com", sdk: "RudderStack"),
+    Entry(pattern: "hosted.rudderlabs.com", sdk: "RudderStack"),
+    Entry(pattern: "api2.amplitude.com", sdk: "Amplitude"),
+    Entry(pattern: "api.amplitude.com", sdk: "Amplitude (older SDKs)"),
+    Entry(pattern: "api.eu.amplitude.com", sdk: "Amplitude (EU)"),
+    Entry(pattern: "api.mixpanel.com", sdk: "Mixpanel"),
+    Entry(pattern: "api-js.mixpanel.com", sdk: "Mixpanel (JavaScript)"),
+    Entry(pattern: "api-eu.mixpanel.com", sdk: "Mixpanel (EU)"),
+    Entry(pattern: "api-in.mixpanel.com", sdk: "Mixpanel (India)"),
+    Entry(pattern: "us.i.posthog.com", sdk: "PostHog"),
+    Entry(pattern: "eu.i.posthog.com", sdk: "PostHog (EU)"),
+    Entry(pattern: "app.posthog.com", sdk: "PostHog (older SDKs)"),
+    Entry(pattern: "www.google-analytics.com", sdk: "GA4 (gtag, Measurement Protocol)"),
+    Entry(pattern: "region1.google-analytics.com", sdk: "GA4 (gtag)"),
+    Entry(pattern: "*.google-analytics.com", sdk: "GA4 (regional)"),
+    Entry(pattern: "analytics.google.com", sdk: "GA4 (gtag)"),
+    Entry(pattern: "s2s.mparticle.com", sdk: "mParticle (Events API)"),
+    Entry(pattern: "s2s.us2.mparticle.com", sdk: "mParticle (Events API, US2)"),
+    Entry(pattern: "s2s.eu1.mparticle.com", sdk: "mParticle (Events API, EU)"),
+    Entry(pattern: "jssdks.mparticle.com", sdk: "mParticle (web SDK)"),
+  ]
+
+  /// Hosts added on the command line (RudderStack data planes, self-hosted PostHog, Snowplow
+  /// collectors), lowercased.
+  public var extra: Set<String>
+
+  /// The built-in hosts plus `extra`.
+  public init(extra: [String] = []) {
+    self.extra = Set(extra.map { $0.lowercased() })
+  }
+
+  /// Whether `text` is a plain host name (letters, digits, `-`, `.`; no port).
+  public static func isHostName(_ text: String) -> Bool {
+    guard let authority = Authority(text, defaultPort: 443) else { return false }
+    return !text.contains(":") && authority.host == text.lowercased()
+  }
+
+  /// Whether `host` is intercepted.
+  public func contains(_ host: String) -> Bool {
+    let host = host.lowercased()
+    if extra.contains(host) { return true }
+    return Self.builtIn.contains { entry in
+      if entry.pattern.hasPrefix("*.") { return host.hasSuffix(entry.pattern.dropFirst()) }
+      return entry.pattern == host
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import NIOCore
+
+/// How `tagscope proxy` intercepts: its port, the hosts it decrypts and decodes, whether it
+/// forwards to the vendors, and where its certificate authority lives.
+public struct ProxyConfiguration: Sendable {
+  /// The proxy's TCP port (`0` picks a free one).
+  public var port: Int
+  /// The hosts whose traffic is decrypted, decoded and forwarded; every other host is tunnelled.
+  public var hosts: InterceptedHosts
+  /// Forwards each intercepted request to its vendor and relays the answer; `false` answers
+  /// locally as `listen` does (offline QA).
+  public var forward: Bool
+  /// The certificate authority's directory.
+  public var authorityDirectory: URL
+  /// Where upstream connections go instead of what DNS says, by host (`*` for every host): for
+  /// tests and for a vendor reachable only by address.
+  public var resolve: [String: UpstreamAddress]
+  /// A PEM file of the roots upstream servers are verified against instead of the system's.
+  public var upstreamTrustRoots: String?
+  /// How long an upstream connection (TCP and TLS) may take to open.
+  public var connectTimeout: TimeAmount
+  /// How long a client has to finish its TLS handshake after `CONNECT`.
+  public var handshakeTimeout: TimeAmount
+  /// How long an upstream server may take to answer a forwarded request.
+  public var upstreamTimeout: TimeAmount
+
+  /// The default proxy port, 8888 (Charles' and Proxyman's).
+  public static let defaultPort = 8888
+
+  /// A configuration: the built-in SDK hosts, forwarding on.
+  public init(
+    port: Int = ProxyConfiguration.defaultPort, hosts: InterceptedHosts = InterceptedHosts(),
+    forward: Bool = true, authorityDirectory: URL = ProxyConfiguration.defaultAuthorityDirectory,
+    resolve: [String: UpstreamAddress] = [:], upstreamTrustRoots: String? = nil,
+    connectTimeout: TimeAmount = .seconds(10), handshakeTimeout: TimeAmount = .seconds(10),
+    upstreamTimeout: TimeAmount = .seconds(30)
+  ) {
+    self.port = port
+    self.hosts = hosts
+    self.forward = forward
+    self.authorityDirectory = authorityDirectory
+    self.resolve = resolve
+    self.upstreamTrustRoots = upstreamTrustRoots
+    self.connectTimeout = connectTimeout
+    self.handshakeTimeout = handshakeTimeout
+    self.upstreamTimeout = upstreamTimeout
+  }
+
+  /// `$XDG_CONFIG_HOME/tagscope/ca` (`~/.config/tagscope/ca`); on macOS
+  /// `~/Library/Application Support/Tagscope/ca`.
+  public static var defaultAuthorityDirectory: URL {
+    let environment = ProcessInfo.processInfo.environment
+    let home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory())
+    #if os(macOS)
+      return home.appendingPathComponent("Library/Application Support/Tagscope/ca")
+    #else
+      if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+        return URL(fileURLWithPath: config).appendingPathComponent("tagscope/ca")
+      }
+      return home.appendingPathComponent(".config/tagscope/ca")
+    #endif
+  }
+
+  /// Where an upstream connection for `host` goes: the `resolve` entry for it (or `*`), else the
+  /// host itself.
+  func upstream(host: String, port: Int) -> UpstreamAddress {
+    resolve[host.lowercased()] ?? resolve["*"] ?? UpstreamAddress(host: host, port: port)
+  }
+}
+
+/// A host and port to connect to.
+public struct UpstreamAddress: Sendable, Equatable {
+  /// Host name or address.
+  public var host: String
+  /// TCP port.
+  public var port: Int
+
+  /// An address.
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  /// Parses `HOST:PORT` (an IPv6 address in brackets), or `nil`.
+  public init?(parsing text: String) {
+    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+      (1...65_535).contains(port)
+    else { return nil }
+    let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+    guard !host.isEmpty else { return nil }
+    self.init(host: host, port: port)
+  }
+}

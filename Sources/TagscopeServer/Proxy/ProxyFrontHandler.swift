@@ -1,0 +1,278 @@
+import NIOCore
+import NIOHTTP1
+import NIOHTTPCompression
+import NIOSSL
+
+/// The first request on a proxy connection decides what the connection is:
+/// - `CONNECT host:port` to an SDK host: `200`, then TLS with the host's minted leaf, then each
+///   request decoded and forwarded (``ForwardingHandler``), or answered as `listen` answers with
+///   `--no-forward`;
+/// - `CONNECT` to any other host: a byte-for-byte tunnel (``TunnelGlue``), never decrypted;
+/// - a plain-HTTP request in absolute form: forwarded (decoded too for an SDK host);
+/// - a request to the proxy itself (`/`, `/ca.pem`): the CA certificate to install on a device.
+final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+  typealias InboundOut = HTTPServerRequestPart
+
+  private enum State {
+    case waiting
+    /// A `CONNECT` head read; waiting for its end.
+    case connect(HTTPRequestHead, Authority)
+    /// Switching protocols: bytes that arrive meanwhile (an early TLS hello) are kept.
+    case switching(pending: [NIOAny])
+    /// A request to the proxy itself.
+    case own(HTTPRequestHead)
+    /// Refused: discarding the rest, then closing.
+    case refused
+  }
+
+  private let proxy: ProxyContext
+  private let decoder: ByteToMessageHandler<HTTPRequestDecoder>
+  private let encoder: HTTPResponseEncoder
+  private var state = State.waiting
+  private var deadline: Scheduled<Void>?
+
+  init(proxy: ProxyContext, decoder: ByteToMessageHandler<HTTPRequestDecoder>, encoder: HTTPResponseEncoder) {
+    self.proxy = proxy
+    self.decoder = decoder
+    self.encoder = encoder
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = proxy.server
+    deadline = context.eventLoop.scheduleTask(in: server.configuration.firstBytesTimeout) {
+      server.statistics.timeout(.silent)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if case .switching(var pending) = state {
+      // The decoder, being removed, hands over what it had read past the request: raw bytes.
+      pending.append(data)
+      state = .switching(pending: pending)
+      return
+    }
+    switch unwrapInboundIn(data) {
+    case .head(let head): receiveHead(head, context: context)
+    case .body: break
+    case .end: receiveEnd(context: context)
+    }
+  }
+
+  private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    guard case .waiting = state else { return }
+    deadline?.cancel()
+    if head.method == .CONNECT {
+      guard let authority = Authority(head.uri, defaultPort: nil) else {
+        state = .refused
+        respond(.badRequest, "CONNECT needs host:port", context: context)
+        return
+      }
+      state = .connect(head, authority)
+      return
+    }
+    let target = RequestTarget(head.uri)
+    guard let scheme = target.scheme else {
+      state = .own(head)
+      return
+    }
+    guard scheme == "http", let host = target.host, let port = target.port else {
+      state = .refused
+      respond(.badRequest, "absolute-form requests must be http://host[:port]/…", context: context)
+      return
+    }
+    // Plain HTTP through the proxy: this connection now carries requests for that host.
+    let intercepted = proxy.configuration.hosts.contains(host)
+    do {
+      try installHTTP(host: host, port: port, secure: false, decodes: intercepted, context: context)
+    } catch {
+      context.close(promise: nil)
+      return
+    }
+    state = .refused
+    context.fireChannelRead(wrapInboundOut(.head(head)))
+    context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+  }
+
+  private func receiveEnd(context: ChannelHandlerContext) {
+    switch state {
+    case .connect(_, let authority):
+      if proxy.configuration.hosts.contains(authority.host) {
+        intercept(authority, context: context)
+      } else {
+        tunnel(authority, context: context)
+      }
+    case .own(let head):
+      state = .refused
+      answerOwn(head, context: context)
+    default:
+      break
+    }
+  }
+
+  // MARK: CONNECT
+
+  /// `200`, then TLS as `authority` with its minted leaf, then HTTP.
+  private func intercept(_ authority: Authority, context: ChannelHandlerContext) {
+    let tls: NIOSSLContext
+    do { tls = try proxy.interceptionTLS(for: authority.host) } catch {
+      state = .refused
+      proxy.report("no certificate for \(authority.host): \(error)")
+      respond(.internalServerError, "cannot mint a certificate for \(authority.host)", context: context)
+      return
+    }
+    switchProtocols(context: context) { operations, front in
+      let ssl = NIOSSLServerHandler(context: tls)
+      let handshake = HandshakeDeadline(host: authority.host, proxy: self.proxy)
+      try operations.addHandler(ssl, position: .after(front))
+      try operations.addHandler(handshake, position: .after(ssl))
+      try self.installHTTP(
+        host: authority.host, port: authority.port, secure: true, decodes: true, context: context,
+        after: handshake)
+    }
+  }
+
+  /// Connects to `authority`, then relays bytes both ways.
+  private func tunnel(_ authority: Authority, context: ChannelHandlerContext) {
+    state = .switching(pending: [])
+    context.channel.setOption(.autoRead, value: false).whenComplete { _ in }
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    UpstreamConnector.tunnel(
+      host: authority.host, port: authority.port, proxy: proxy, eventLoop: context.eventLoop
+    )
+    .whenComplete { result in
+      let (handler, context) = loopBound.value
+      switch result {
+      case .success(let upstream):
+        handler.glue(upstream, context: context)
+      case .failure(let error):
+        handler.proxy.server.statistics.update { $0.upstreamFailures += 1 }
+        handler.state = .refused
+        handler.respond(
+          .badGateway, "cannot reach \(authority.host):\(authority.port) (\(error))", context: context)
+        context.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+      }
+    }
+  }
+
+  private func glue(_ upstream: any Channel, context: ChannelHandlerContext) {
+    proxy.server.statistics.update { $0.tunnels += 1 }
+    let (local, remote) = TunnelGlue.pair()
+    do {
+      try upstream.pipeline.syncOperations.addHandler(remote)
+    } catch {
+      upstream.close(promise: nil)
+      context.close(promise: nil)
+      return
+    }
+    switchProtocols(context: context) { operations, front in
+      try operations.addHandler(local, position: .after(front))
+    }
+    context.channel.setOption(.autoRead, value: true).whenComplete { _ in }
+    upstream.setOption(.autoRead, value: true).whenComplete { _ in }
+  }
+
+  /// Takes the HTTP codec out (keeping what it had read past the request), writes the raw
+  /// `200 Connection Established`, installs what follows with `install`, and hands the kept bytes
+  /// to it.
+  private func switchProtocols(
+    context: ChannelHandlerContext,
+    install: (ChannelPipeline.SynchronousOperations, ProxyFrontHandler) throws -> Void
+  ) {
+    if case .switching = state {} else { state = .switching(pending: []) }
+    let operations = context.pipeline.syncOperations
+    operations.removeHandler(decoder, promise: nil)
+    operations.removeHandler(encoder, promise: nil)
+    context.writeAndFlush(
+      NIOAny(context.channel.allocator.buffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")),
+      promise: nil)
+    do { try install(operations, self) } catch {
+      context.close(promise: nil)
+      return
+    }
+    guard case .switching(let pending) = state else { return }
+    state = .refused
+    for bytes in pending { context.fireChannelRead(bytes) }
+    if !pending.isEmpty { context.fireChannelReadComplete() }
+    operations.removeHandler(context: context, promise: nil)
+  }
+
+  /// HTTP handlers for requests to `host`: `listen`'s own (`--no-forward` on an SDK host) or the
+  /// forwarder; with `codec`, a new HTTP codec first (inside TLS), else the one in place reads on.
+  private func installHTTP(
+    host: String, port: Int, secure: Bool, decodes: Bool, context: ChannelHandlerContext,
+    after: (any ChannelHandler)? = nil
+  ) throws {
+    let server = proxy.server
+    var handlers: [any ChannelHandler] = []
+    if after != nil {
+      handlers += [
+        HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
+      ]
+    }
+    handlers.append(HTTPServerPipelineHandler())
+    if decodes && !proxy.configuration.forward {
+      handlers += [
+        OriginFormRewriter(),
+        NIOHTTPRequestDecompressor(limit: .size(server.configuration.maximumBodyBytes)),
+        HTTPIngestHandler(server: server),
+      ]
+    } else {
+      handlers.append(
+        ForwardingHandler(proxy: proxy, host: host, port: port, secure: secure, decodes: decodes))
+    }
+    let position: ChannelPipeline.SynchronousOperations.Position = .after(after ?? self)
+    try context.pipeline.syncOperations.addHandlers(handlers, position: position)
+  }
+
+  // MARK: The proxy's own pages
+
+  private func answerOwn(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    let path = RequestTarget(head.uri).path
+    switch path {
+    case "/ca.pem", "/ca.crt":
+      respond(
+        .ok, proxy.authority.certificatePEM, contentType: "application/x-x509-ca-cert", context: context)
+    case "/":
+      respond(
+        .ok,
+        "tagscope proxy. Install its CA on a device from http://THIS-HOST:PORT/ca.pem (this proxy's address), then set this host as the device's HTTP proxy: `tagscope proxy ca` says how.\n",
+        context: context)
+    default:
+      respond(.notFound, "Not found", context: context)
+    }
+  }
+
+  private func respond(
+    _ status: HTTPResponseStatus, _ body: String, contentType: String = "text/plain; charset=utf-8",
+    context: ChannelHandlerContext
+  ) {
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: contentType)
+    headers.add(name: "Content-Length", value: String(body.utf8.count))
+    headers.add(name: "Connection", value: "close")
+    context.write(
+      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+      promise: nil)
+    context.write(
+      wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+    let written = context.eventLoop.makePromise(of: Void.self)
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    if case .waiting = state, error is HTTPParserError {
+      state = .refused
+      respond(.badRequest, "Bad request", context: context)
+      return
+    }
+    context.close(promise: nil)
+  }
+}

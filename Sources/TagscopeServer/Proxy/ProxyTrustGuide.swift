@@ -1,0 +1,79 @@
+import Foundation
+
+/// What `tagscope proxy ca` prints: where the CA is and, for each kind of device, how to trust it
+/// and how to send the device's traffic through the proxy.
+public enum ProxyTrustGuide {
+  /// The guide for `authority`, with the proxy on `port`.
+  public static func text(authority: CertificateAuthority, port: Int) -> String {
+    let pem = authority.certificateFile.path
+    let android = authority.directory.appendingPathComponent("android").appendingPathComponent(
+      authority.androidSystemFileName
+    ).path
+    let hash = authority.androidSystemFileName
+    return """
+      Tagscope proxy CA
+        certificate  \(pem)
+        key          \(authority.directory.appendingPathComponent("ca-key.pem").path) (yours alone: never share it)
+        Android name \(android)
+
+      The proxy decrypts only the analytics hosts it knows (see `tagscope proxy --help`); every
+      other host is tunnelled untouched. Trust this CA on test devices only.
+
+      iOS Simulator (on this Mac)
+        1. Trust the CA in the booted simulator:
+             xcrun simctl keychain booted add-root-cert "\(pem)"
+        2. The simulator uses the Mac's proxy settings: run `tagscope proxy` and set
+             networksetup -setwebproxy "Wi-Fi" 127.0.0.1 \(port)
+             networksetup -setsecurewebproxy "Wi-Fi" 127.0.0.1 \(port)
+           (System Settings > Network > Wi-Fi > Details > Proxies does the same; undo with
+             networksetup -setwebproxystate "Wi-Fi" off
+             networksetup -setsecurewebproxystate "Wi-Fi" off)
+
+      iPhone or iPad (same Wi-Fi as this Mac)
+        1. Run `tagscope proxy --bind 0.0.0.0` (the proxy is then open to your network: stop it
+           when done).
+        2. Settings > Wi-Fi > (i) of the network > Configure Proxy > Manual:
+           Server = this Mac's address (ipconfig getifaddr en0), Port = \(port).
+        3. In Safari on the device open http://MAC-ADDRESS:\(port)/ca.pem, allow the profile, then
+           Settings > General > VPN & Device Management > the profile > Install.
+        4. Settings > General > About > Certificate Trust Settings: turn on full trust for
+           "\(authority.commonName)".
+
+      Android emulator
+        Apps trust user CAs only if their network_security_config says so (Android 7 and later).
+        A debug build you can change: add to res/xml/network_security_config.xml
+             <network-security-config><debug-overrides><trust-anchors>
+               <certificates src="user"/></trust-anchors></debug-overrides></network-security-config>
+           with android:networkSecurityConfig="@xml/network_security_config" in the manifest, then
+             adb push "\(pem)" /sdcard/Download/tagscope-ca.crt
+           and Settings > Security > Encryption & credentials > Install a certificate > CA certificate.
+        A build you cannot change (release, store): add the CA to the system store of an emulator
+        image without Google Play, Android 13 or earlier:
+             emulator -avd NAME -writable-system
+             adb root && adb remount
+             adb push "\(android)" /system/etc/security/cacerts/\(hash)
+             adb shell chmod 644 /system/etc/security/cacerts/\(hash) && adb reboot
+        Send the emulator's traffic through the proxy (10.0.2.2 is this machine, seen from it):
+             adb shell settings put global http_proxy 10.0.2.2:\(port)
+           and undo with: adb shell settings put global http_proxy :0
+
+      Android device (same Wi-Fi)
+        Run `tagscope proxy --bind 0.0.0.0`; install the CA as above (download it from
+        http://MAC-ADDRESS:\(port)/ca.pem); Settings > Wi-Fi > the network > Proxy > Manual:
+        this machine's address, port \(port).
+
+      Firebase Analytics on a device sends protobuf to app-measurement.com, which the proxy does not
+      decode: read its debug log instead (tagscope help listen).
+      """
+  }
+
+  /// Writes the root under the name Android's system store needs (`android/HASH.0`) beside the
+  /// CA, if it is not there yet.
+  public static func writeAndroidCopy(of authority: CertificateAuthority) throws {
+    let folder = authority.directory.appendingPathComponent("android")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent(authority.androidSystemFileName)
+    guard !FileManager.default.fileExists(atPath: file.path) else { return }
+    try Data(authority.certificatePEM.utf8).write(to: file, options: .withoutOverwriting)
+  }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import TagscopeServer
+import TagscopeTimeline
+
+/// `tagscope proxy`: watch a build that cannot be changed, through an intercepting HTTP(S) proxy.
+struct ProxyCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "proxy",
+    abstract: "Watch any build unchanged: an HTTP(S) proxy that decodes the analytics SDKs' own traffic.",
+    subcommands: [ProxyRun.self, ProxyCA.self],
+    defaultSubcommand: ProxyRun.self
+  )
+}
+
+/// `tagscope proxy [run]`: the proxy beside a `listen` session.
+struct ProxyRun: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run the proxy (the default): records, plan checks and the debugger as with listen.",
+    discussion: """
+      Set a device's (or the Mac's) HTTP and HTTPS proxy to this machine's --proxy-port and trust \
+      the proxy's CA on it (tagscope proxy ca says how, per device). For the hosts of the SDKs \
+      listen decodes (\(InterceptedHosts.builtIn.map(\.pattern).joined(separator: ", ")), and those \
+      added with --rudderstack-host, --posthog-host, --snowplow-collector and --intercept), the \
+      proxy decrypts each request with a certificate its CA mints for the host, decodes it as \
+      listen does (same records, device sources, plan checks, debugger and reports), forwards it \
+      unchanged to the vendor over verified TLS and relays the vendor's answer once the records \
+      are stored; a vendor's refusal (4xx, 5xx) is reported beside the records. Every other host \
+      is tunnelled byte for byte, never decrypted. --no-forward answers locally as listen does \
+      (offline QA). The listen port (--port) stays open for apps and the query API.
+      """
+  )
+
+  @OptionGroup var session: Listen
+
+  @Option(name: .customLong("proxy-port"), help: "The proxy's TCP port.")
+  var proxyPort: Int = ProxyConfiguration.defaultPort
+
+  @Flag(
+    name: .customLong("no-forward"), help: "Answer intercepted requests locally instead of forwarding them.")
+  var noForward = false
+
+  @Option(name: .customLong("ca-dir"), help: "The CA's directory (default: the user's config directory).")
+  var caDirectory: String?
+
+  @Option(
+    name: .customLong("rudderstack-host"), help: "A RudderStack data-plane host to intercept (repeatable).")
+  var rudderStackHosts: [String] = []
+
+  @Option(name: .customLong("posthog-host"), help: "A self-hosted PostHog host to intercept (repeatable).")
+  var postHogHosts: [String] = []
+
+  @Option(
+    name: .customLong("snowplow-collector"), help: "A Snowplow collector host to intercept (repeatable).")
+  var snowplowCollectors: [String] = []
+
+  @Option(
+    name: .customLong("intercept"), help: "Any other host whose SDK traffic listen decodes (repeatable).")
+  var otherHosts: [String] = []
+
+  @Option(
+    name: .customLong("resolve"),
+    help: ArgumentHelp(
+      "Connect to ADDRESS:PORT for HOST (HOST=ADDRESS:PORT; * for every host).", visibility: .hidden)
+  )
+  var resolve: [String] = []
+
+  @Option(
+    name: .customLong("upstream-ca"),
+    help: ArgumentHelp("Verify vendors against this PEM file's roots, not the system's.", visibility: .hidden)
+  )
+  var upstreamCA: String?
+
+  func validate() throws {
+    guard (0...65_535).contains(proxyPort) else {
+      throw ValidationError("--proxy-port must be between 0 and 65535")
+    }
+    for host in rudderStackHosts + postHogHosts + snowplowCollectors + otherHosts
+    where !InterceptedHosts.isHostName(host) {
+      throw ValidationError("\(TerminalText.sanitize(host)) is not a host name")
+    }
+    _ = try resolveTable()
+  }
+
+  private func resolveTable() throws -> [String: UpstreamAddress] {
+    var table: [String: UpstreamAddress] = [:]
+    for entry in resolve {
+      let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let address = UpstreamAddress(parsing: parts[1]) else {
+        throw ValidationError("--resolve takes HOST=ADDRESS:PORT, not \(TerminalText.sanitize(entry))")
+      }
+      table[parts[0].lowercased()] = address
+    }
+    return table
+  }
+
+  func run() async throws {
+    let hosts = InterceptedHosts(extra: rudderStackHosts + postHogHosts + snowplowCollectors + otherHosts)
+    let configuration = ProxyConfiguration(
+      port: proxyPort, hosts: hosts, forward: !noForward,
+      authorityDirectory: caDirectory.map { URL(fileURLWithPath: $0) }
+        ?? ProxyConfiguration.defaultAuthorityDirectory,
+      resolve: try resolveTable(), upstreamTrustRoots: upstreamCA)
+    try await session.run(proxy: configuration)
+  }
+}
+
+/// `tagscope proxy ca`: where the CA is and how to trust it on each kind of device.
+struct ProxyCA: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ca",
+    abstract: "Print where the proxy's CA is (creating it on first use) and how to trust it on each device.")
+
+  @Option(name: .customLong("ca-dir"), help: "The CA's directory (default: the user's config directory).")
+  var caDirectory: String?
+
+  @Option(name: .customLong("proxy-port"), help: "The proxy port the instructions name.")
+  var proxyPort: Int = ProxyConfiguration.defaultPort
+
+  func run() throws {
+    let directory =
+      caDirectory.map { URL(fileURLWithPath: $0) } ?? ProxyConfiguration.defaultAuthorityDirectory
+    do {
+      let authority = try CertificateAuthority(directory: directory)
+      try ProxyTrustGuide.writeAndroidCopy(of: authority)
+      print(TerminalText.sanitizeLines(ProxyTrustGuide.text(authority: authority, port: proxyPort)))
+    } catch {
+      StandardError.write("tagscope: \(TerminalText.sanitizeLines("\(error)"))\n")
+      throw ExitCode(2)
+    }
+  }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import TagscopeTestSupport
+import X509
+import XCTest
+
+@testable import TagscopeServer
+
+/// `tagscope proxy` against bad clients and bad upstreams, with raw sockets: a handshake never
+/// finished, a closed port, 500 tunnels at once; and its CA, hosts and request targets.
+final class ProxyTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUp() {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("proxy-\(UUID().uuidString)")
+  }
+
+  override func tearDown() { try? FileManager.default.removeItem(at: directory) }
+
+  private func startProxy(resolve: [String: UpstreamAddress] = [:]) async throws -> (ListenServer, Collector)
+  {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, authorityDirectory: directory.appendingPathComponent("ca"), resolve: resolve,
+      handshakeTimeout: .seconds(1))
+    return try await startServer(configuration)
+  }
+
+  /// Sends `CONNECT authority` and returns the client with the proxy's status.
+  private func connect(_ port: Int, _ authority: String) throws -> (RawClient, Int?) {
+    let client = try RawClient(port: port, timeout: 20)
+    client.send("CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n\r\n")
+    return (client, client.readResponse()?.status)
+  }
+
+  // MARK: The certificate authority
+
+  func testAuthorityIsOwnerOnlyReloadedAndMintsValidLeaves() throws {
+    let folder = directory.appendingPathComponent("ca")
+    let authority = try CertificateAuthority(directory: folder)
+    let attributes = try FileManager.default.attributesOfItem(
+      atPath: folder.appendingPathComponent("ca-key.pem").path)
+    XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.path)
+    XCTAssertEqual((folderAttributes[.posixPermissions] as? NSNumber)?.intValue, 0o700)
+
+    let leaf = try authority.leaf(for: "API.Segment.io")
+    let certificate = try Certificate(pemEncoded: leaf.certificatePEM)
+    XCTAssertEqual(certificate.issuer, authority.certificate.subject)
+    XCTAssertTrue(authority.certificate.publicKey.isValidSignature(certificate.signature, for: certificate))
+    let names = try XCTUnwrap(certificate.extensions.subjectAlternativeNames)
+    XCTAssertEqual(Array(names), [.dnsName("api.segment.io")])
+    XCTAssertEqual(try certificate.extensions.extendedKeyUsage.map(Array.init), [.serverAuth])
+    XCTAssertLessThanOrEqual(
+      certificate.notValidAfter.timeIntervalSince(certificate.notValidBefore), 398 * 86_400)
+    XCTAssertTrue(
+      FileManager.default.fileExists(atPath: folder.appendingPathComponent("hosts/api.segment.io.pem").path))
+
+    // A second start (another process) finds the same root and the cached leaf.
+    let again = try CertificateAuthority(directory: folder)
+    XCTAssertEqual(again.certificatePEM, authority.certificatePEM)
+    XCTAssertEqual(try again.leaf(for: "api.segment.io").certificatePEM, leaf.certificatePEM)
+    // Nothing outside the directory.
+    let written = try FileManager.default.subpathsOfDirectory(atPath: directory.path).sorted()
+    XCTAssertTrue(written.allSatisfy { $0.hasPrefix("ca") }, "\(written)")
+  }
+
+  /// The guide names the files and the exact commands; the Android name is OpenSSL's own.
+  func testTrustGuideNamesTheCertificateAndAndroidHash() throws {
+    let authority = try CertificateAuthority(directory: directory.appendingPathComponent("ca"))
+    let text = ProxyTrustGuide.text(authority: authority, port: 8888)
+    for expected in [
+      authority.certificateFile.path, "xcrun simctl keychain booted add-root-cert",
+      "Certificate Trust Settings", "network_security_config", "settings put global http_proxy 10.0.2.2:8888",
+      "/system/etc/security/cacerts/\(authority.androidSystemFileName)",
+    ] {
+      XCTAssertTrue(text.contains(expected), expected)
+    }
+    let openssl = Process()
+    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    guard FileManager.default.isExecutableFile(atPath: openssl.executableURL!.path) else { return }
+    openssl.arguments = ["x509", "-subject_hash_old", "-noout", "-in", authority.certificateFile.path]
+    let pipe = Pipe()
+    openssl.standardOutput = pipe
+    try openssl.run()
+    let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    openssl.waitUntilExit()
+    XCTAssertEqual(
+      hash.trimmingCharacters(in: .whitespacesAndNewlines) + ".0", authority.androidSystemFileName)
+  }
+
+  // MARK: Hosts and targets
+
+  func testInterceptedHostsMatchExactlyOrBySuffix() {
+    let hosts = InterceptedHosts(extra: ["Collector.Acme.test"])
+    for host in [
+      "API.segment.io", "acme.dataplane.rudderstack.com", "collector.acme.test",
+      "region1.google-analytics.com",
+    ] {
+      XCTAssertTrue(hosts.contains(host), host)
+    }
+    for host in [
+      "dataplane.rudderstack.com.evil.test", "segment.io", "example.com", "api.segment.io.evil.test",
+    ] {
+      XCTAssertFalse(hosts.contains(host), host)
+    }
+    XCTAssertTrue(InterceptedHosts.isHostName("posthog.acme.test"))
+    for text in ["posthog.acme.test:443", "a b", "user@host", ""] {
+      XCTAssertFalse(InterceptedHosts.isHostName(text), text)
+    }
+  }
+
+  func testRequestTargetsAndAuthorities() {
+    XCTAssertEqual(
+      Authority("api.segment.io:443", defaultPort: nil), Authority("API.SEGMENT.IO:443", defaultPort: nil))
+    XCTAssertEqual(Authority("[::1]:8080", defaultPort: nil)?.host, "::1")
+    for bad in ["api.segment.io", "host:0", "host:70000", "user@host:443", "ho st:443", "[::1:443"] {
+      XCTAssertNil(Authority(bad, defaultPort: nil), bad)
+    }
+    let absolute = RequestTarget("http://Example.test:8080/v1/batch?x=1")
+    XCTAssertEqual(absolute.host, "example.test")
+    XCTAssertEqual(absolute.port, 8080)
+    XCTAssertEqual(absolute.originForm, "/v1/batch?x=1")
+    XCTAssertEqual(absolute.path, "/v1/batch")
+    XCTAssertEqual(RequestTarget("http://example.test").originForm, "/")
+    XCTAssertEqual(RequestTarget("https://example.test?q").originForm, "/?q")
+    XCTAssertNil(RequestTarget("/track?data=x").scheme)
+  }
+
+  // MARK: Bad clients, bad upstreams
+
+  /// A client that never finishes its TLS handshake is closed after the handshake deadline; others
+  /// are answered meanwhile.
+  func testAHandshakeNeverFinishedDoesNotHoldOthers() async throws {
+    let (server, _) = try await startProxy()
+    let port = server.proxyPort ?? 0
+    let (stuck, status) = try connect(port, "api.segment.io:443")
+    XCTAssertEqual(status, 200)
+    stuck.send([0x16, 0x03, 0x01])  // The first bytes of a ClientHello, then nothing.
+    let probe = try httpRequest(port: port, method: "GET", path: "/ca.pem", contentType: nil, body: [])
+    XCTAssertEqual(probe?.status, 200)
+    XCTAssertTrue(probe?.body.hasPrefix("-----BEGIN CERTIFICATE-----") ?? false)
+    XCTAssertTrue(stuck.waitForClose())
+    XCTAssertTrue(eventually { server.statistics.timeouts[.proxyHandshake] == 1 })
+    try await server.shutdown()
+  }
+
+  /// `CONNECT` to a port nobody listens on: `502`, and the proxy goes on.
+  func testConnectToAClosedPortIsABadGateway() async throws {
+    let closed = try await freePort()
+    let (server, _) = try await startProxy(resolve: [
+      "closed.test": UpstreamAddress(host: "127.0.0.1", port: closed)
+    ])
+    let (_, status) = try connect(server.proxyPort ?? 0, "closed.test:443")
+    XCTAssertEqual(status, 502)
+    XCTAssertEqual(server.statistics.upstreamFailures, 1)
+    let (_, refused) = try connect(server.proxyPort ?? 0, "no-port-here")
+    XCTAssertEqual(refused, 400)
+    try await server.shutdown()
+  }
+
+  /// 500 tunnels open at once each carry their own bytes both ways; the proxy still answers.
+  func testFiveHundredConcurrentTunnels() async throws {
+    let echo = try await EchoServer.start()
+    let (server, collector) = try await startProxy(resolve: [
+      "echo.test": UpstreamAddress(host: "127.0.0.1", port: echo.port)
+    ])
+    let port = server.proxyPort ?? 0
+    var clients: [RawClient] = []
+    for index in 0..<500 {
+      let (client, status) = try connect(port, "echo.test:7")
+      XCTAssertEqual(status, 200, "tunnel \(index)")
+      clients.append(client)
+    }
+    let probe = try httpRequest(port: port, method: "GET", path: "/", contentType: nil, body: [])
+    XCTAssertEqual(probe?.status, 200)
+    for (index, client) in clients.enumerated() { client.send("ping \(index)\n") }
+    for (index, client) in clients.enumerated() {
+      XCTAssertEqual(client.readLine(), "ping \(index)", "tunnel \(index)")
+    }
+    XCTAssertEqual(server.statistics.tunnels, 500)
+    XCTAssertEqual(collector.records.count, 0)
+    clients.removeAll()
+    try await server.shutdown()
+    try await echo.shutdown()
+  }
+}
+
+/// A free loopback port (bound, then closed).
+func freePort() async throws -> Int {
+  let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+  let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
+  let port = channel.localAddress?.port ?? 0
+  try await channel.close()
+  try await group.shutdownGracefully()
+  return port
+}
+
+/// A TCP server that sends back every byte it gets (a tunnelled host for the proxy tests).
+final class EchoServer: Sendable {
+  let port: Int
+  private let channel: any Channel
+  private let group: MultiThreadedEventLoopGroup
+
+  private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup) {
+    self.port = port
+    self.channel = channel
+    self.group = group
+  }
+
+  static func start() async throws -> EchoServer {
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+    let channel = try await ServerBootstrap(group: group)
+      .serverChannelOption(.backlog, value: 1024)
+      .childChannelInitializer { channel in
+        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Echo()) }
+      }
+      .bind(host: "127.0.0.1", port: 0).get()
+    return EchoServer(port: channel.localAddress?.port ?? 0, channel: channel, group: group)
+  }
+
+  func shutdown() async throws {
+    try await channel.close()
+    try await group.shutdownGracefully()
+  }
+
+  private final class Echo: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      context.writeAndFlush(data, promise: nil)
+    }
+  }
+}
+
+extension RawClient {
+  /// One line (without its newline), or `nil` at the end of the stream.
+  func readLine() -> String? {
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while read(descriptor, &byte, 1) == 1 {
+      if byte == 10 { return String(decoding: line, as: UTF8.self) }
+      line.append(byte)
+    }
+    return nil
+  }
+}
