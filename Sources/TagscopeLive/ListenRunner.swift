@@ -81,7 +81,9 @@ public enum ListenRunner {
     if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
       notices(
         "warning: listening on \(options.host), reachable from other machines"
-          + (options.token == nil ? "; clients need no token (see --token)" : ""))
+          + (options.token == nil ? "; clients need no token (see --token)" : "")
+          + (options.proxy != nil && options.token == nil
+            ? "; the proxy relays for anyone who reaches it (--token makes it the proxy password)" : ""))
     }
     notices(
       "listening on \(options.host):\(server.port)" + server.proxyDescription

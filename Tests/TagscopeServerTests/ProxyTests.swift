@@ -128,6 +128,66 @@ final class ProxyTests: XCTestCase {
     XCTAssertNil(RequestTarget("/track?data=x").scheme)
   }
 
+  // MARK: Plain HTTP, tokens, a full session
+
+  /// Plain HTTP in absolute form to an SDK host, with `--no-forward`: answered as `listen` answers,
+  /// recorded.
+  func testPlainHTTPToAnSDKHostIsDecoded() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, forward: false, authorityDirectory: directory.appendingPathComponent("ca"))
+    let (server, collector) = try await startServer(configuration)
+    let reply = try httpRequest(
+      port: server.proxyPort ?? 0, path: "http://api.segment.io/v1/track", headers: ["Host: api.segment.io"],
+      body: #"{"type":"track","userId":"u-1","event":"Play Podcast"}"#)
+    XCTAssertEqual(reply?.status, 200)
+    XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["Play Podcast"])
+    try await server.shutdown()
+  }
+
+  /// With `--token`, the proxy is no open relay: `407` without the token as the proxy password,
+  /// a tunnel with it; the CA page stays open.
+  func testTokenIsTheProxyPassword() async throws {
+    let echo = try await EchoServer.start()
+    var configuration = ListenConfiguration(port: 0, token: "s3cret")
+    configuration.proxy = ProxyConfiguration(
+      port: 0, authorityDirectory: directory.appendingPathComponent("ca"),
+      resolve: ["echo.test": UpstreamAddress(host: "127.0.0.1", port: echo.port)])
+    let (server, _) = try await startServer(configuration)
+    let port = server.proxyPort ?? 0
+    let (_, refused) = try connect(port, "echo.test:7")
+    XCTAssertEqual(refused, 407)
+    let client = try RawClient(port: port, timeout: 20)
+    let basic = Data("device:s3cret".utf8).base64EncodedString()
+    client.send("CONNECT echo.test:7 HTTP/1.1\r\nProxy-Authorization: Basic \(basic)\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 200)
+    client.send("hello\n")
+    XCTAssertEqual(client.readLine(), "hello")
+    let page = try httpRequest(port: port, method: "GET", path: "/ca.pem", contentType: nil, body: [])
+    XCTAssertEqual(page?.status, 200)
+    XCTAssertEqual(server.statistics.rejected[.badToken], 1)
+    try await server.shutdown()
+    try await echo.shutdown()
+  }
+
+  /// A session that cannot take more: an SDK request gets `503` + `Retry-After` and is not
+  /// forwarded (the vendor never gets what the recording lacks).
+  func testAFullSessionHoldsSDKsBack() async throws {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, authorityDirectory: directory.appendingPathComponent("ca"))
+    let server = try await ListenServer.start(configuration: configuration, ingest: FullIngest())
+    let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
+    let body = #"{"batch":[{"type":"track","userId":"u-1","event":"Play"}]}"#
+    client.send(
+      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+    XCTAssertEqual(client.readResponse()?.status, 503)
+    XCTAssertEqual(server.statistics.busyReplies, 1)
+    XCTAssertEqual(server.statistics.upstreamFailures, 0)
+    try await server.shutdown()
+  }
+
   // MARK: Bad clients, bad upstreams
 
   /// A client that never finishes its TLS handshake is closed after the handshake deadline; others
@@ -185,6 +245,13 @@ final class ProxyTests: XCTestCase {
     try await server.shutdown()
     try await echo.shutdown()
   }
+}
+
+/// An ingest that never has room.
+final class FullIngest: ListenIngest {
+  func deliver(_ event: ListenEvent) {}
+  var hasRoom: Bool { false }
+  func whenRoom(_ resume: @escaping @Sendable () -> Void) {}
 }
 
 /// A free loopback port (bound, then closed).

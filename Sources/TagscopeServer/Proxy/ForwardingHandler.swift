@@ -70,7 +70,10 @@ final class ForwardingHandler: ChannelInboundHandler {
       current.body.writeBuffer(&chunk)
       if current.body.readableBytes > proxy.server.configuration.maximumBodyBytes {
         discarding = true
-        answerLocally(.payloadTooLarge, "Request body too large for the proxy", close: true, context: context)
+        answerLocally(
+          .payloadTooLarge, "Request body too large for the proxy", version: current.head.version,
+          close: true,
+          context: context)
         return
       }
       collecting = current
@@ -98,6 +101,15 @@ final class ForwardingHandler: ChannelInboundHandler {
   private func take(head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
     guard decodes else {
       forward(head: head, body: body, stored: true, context: context)
+      return
+    }
+    guard proxy.server.ingest.hasRoom else {
+      // The session is behind: the SDK retries later, as `listen` tells it; nothing is forwarded,
+      // so the vendor never gets what the recording lacks.
+      proxy.server.statistics.update { $0.busyReplies += 1 }
+      answerLocally(
+        .serviceUnavailable, "tagscope proxy: busy, retry", version: head.version, retryAfter: 1,
+        close: !head.isKeepAlive, context: context)
       return
     }
     proxy.server.statistics.update { $0.proxiedRequests += 1 }
@@ -329,12 +341,14 @@ final class ForwardingHandler: ChannelInboundHandler {
     }
   }
 
-  /// A reply from the proxy itself (a body too large), written at once.
+  /// A reply from the proxy itself (busy, too large, too slow), written at once.
   private func answerLocally(
-    _ status: HTTPResponseStatus, _ message: String, close: Bool, context: ChannelHandlerContext
+    _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, retryAfter: Int? = nil,
+    close: Bool,
+    context: ChannelHandlerContext
   ) {
-    let version = collecting?.head.version ?? .http1_1
     var headers = HTTPHeaders()
+    if let retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
     headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
     headers.add(name: "Content-Length", value: String(message.utf8.count))
     if close { headers.add(name: "Connection", value: "close") }
@@ -358,7 +372,10 @@ final class ForwardingHandler: ChannelInboundHandler {
       let (handler, context) = loopBound.value
       handler.proxy.server.statistics.timeout(.request)
       handler.discarding = true
-      handler.answerLocally(.requestTimeout, "Request timeout", close: true, context: context)
+      handler.answerLocally(
+        .requestTimeout, "Request timeout", version: handler.collecting?.head.version ?? .http1_1,
+        close: true,
+        context: context)
     }
   }
 

@@ -1,13 +1,19 @@
 import NIOCore
 import NIOHTTP1
 
-/// Rewrites an absolute-form request target (`http://host/path`, plain HTTP through the proxy) to
-/// origin form (`/path`), as `listen`'s handler reads it.
+/// With `--no-forward`, in front of `listen`'s handler: counts each proxied request and rewrites an
+/// absolute-form target (`http://host/path`, plain HTTP through the proxy) to origin form
+/// (`/path`), as that handler reads it.
 final class OriginFormRewriter: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
 
+  private let statistics: StatisticsCounter
+
+  init(statistics: StatisticsCounter) { self.statistics = statistics }
+
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if case .head = unwrapInboundIn(data) { statistics.update { $0.proxiedRequests += 1 } }
     guard case .head(var head) = unwrapInboundIn(data), RequestTarget(head.uri).scheme != nil else {
       context.fireChannelRead(data)
       return

@@ -67,6 +67,19 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
   private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     guard case .waiting = state else { return }
     deadline?.cancel()
+    let toProxyItself = head.method != .CONNECT && RequestTarget(head.uri).scheme == nil
+    if !toProxyItself, let tokenCheck = proxy.server.tokenCheck,
+      !tokenCheck.authorizesProxy(headers: head.headers)
+    {
+      // With --token the proxy is no open relay: a device's proxy settings send the token as the
+      // password of the proxy's authentication.
+      state = .refused
+      proxy.server.statistics.reject(.badToken)
+      respond(
+        .proxyAuthenticationRequired, "tagscope proxy: send the --token as the proxy password",
+        extraHeaders: [("Proxy-Authenticate", #"Basic realm="tagscope proxy""#)], context: context)
+      return
+    }
     if head.method == .CONNECT {
       guard let authority = Authority(head.uri, defaultPort: nil) else {
         state = .refused
@@ -218,7 +231,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     handlers.append(HTTPServerPipelineHandler())
     if decodes && !proxy.configuration.forward {
       handlers += [
-        OriginFormRewriter(),
+        OriginFormRewriter(statistics: server.statistics),
         NIOHTTPRequestDecompressor(limit: .size(server.configuration.maximumBodyBytes)),
         HTTPIngestHandler(server: server),
       ]
@@ -250,9 +263,9 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func respond(
     _ status: HTTPResponseStatus, _ body: String, contentType: String = "text/plain; charset=utf-8",
-    context: ChannelHandlerContext
+    extraHeaders: [(String, String)] = [], context: ChannelHandlerContext
   ) {
-    var headers = HTTPHeaders()
+    var headers = HTTPHeaders(extraHeaders)
     headers.add(name: "Content-Type", value: contentType)
     headers.add(name: "Content-Length", value: String(body.utf8.count))
     headers.add(name: "Connection", value: "close")

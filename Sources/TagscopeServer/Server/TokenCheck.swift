@@ -43,6 +43,24 @@ struct TokenCheck: Sendable {
     return query.contains { ($0.name == "token" || $0.name == "api_secret") && matches($0.value) }
   }
 
+  /// Whether a request to the proxy carries the token as its `Proxy-Authorization`: Basic with
+  /// the token as password (any user name: what a device's proxy settings send) or Bearer.
+  func authorizesProxy(headers: HTTPHeaders) -> Bool {
+    for value in headers[canonicalForm: "proxy-authorization"] {
+      let parts = value.split(separator: " ", maxSplits: 1)
+      guard parts.count == 2 else { continue }
+      switch parts[0].lowercased() {
+      case "bearer" where matches(parts[1]): return true
+      case "basic":
+        guard let decoded = Base64.decode(parts[1]), let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+        else { continue }
+        if matches(String(decoding: decoded[(colon + 1)...], as: UTF8.self)) { return true }
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// Whether every event carries the token in one of its SDK credential fields.
   func authorizes(events: [IngestedEvent]) -> Bool {
     !events.isEmpty && events.allSatisfy { event in event.credentials.contains { matches($0.value) } }
