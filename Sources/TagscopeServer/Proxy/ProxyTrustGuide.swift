@@ -30,10 +30,11 @@ public enum ProxyTrustGuide {
              networksetup -setsecurewebproxystate "Wi-Fi" off)
 
       iPhone or iPad (same Wi-Fi as this Mac)
-        1. Run `tagscope proxy --bind 0.0.0.0` (the proxy is then open to your network: stop it
-           when done).
+        1. Run `tagscope proxy --bind 0.0.0.0 --token SECRET` (without --token the proxy relays
+           for anyone on your network).
         2. Settings > Wi-Fi > (i) of the network > Configure Proxy > Manual:
-           Server = this Mac's address (ipconfig getifaddr en0), Port = \(port).
+           Server = this Mac's address (ipconfig getifaddr en0), Port = \(port),
+           Authentication on, any user name, Password = SECRET.
         3. In Safari on the device open http://MAC-ADDRESS:\(port)/ca.pem, allow the profile, then
            Settings > General > VPN & Device Management > the profile > Install.
         4. Settings > General > About > Certificate Trust Settings: turn on full trust for
@@ -58,9 +59,10 @@ public enum ProxyTrustGuide {
            and undo with: adb shell settings put global http_proxy :0
 
       Android device (same Wi-Fi)
-        Run `tagscope proxy --bind 0.0.0.0`; install the CA as above (download it from
-        http://MAC-ADDRESS:\(port)/ca.pem); Settings > Wi-Fi > the network > Proxy > Manual:
-        this machine's address, port \(port).
+        Run `tagscope proxy --bind 0.0.0.0` (Android's proxy settings have no password, so no
+        --token: use a network you trust and stop the proxy when done); install the CA as above
+        (download it from http://MAC-ADDRESS:\(port)/ca.pem); Settings > Wi-Fi > the network >
+        Proxy > Manual: this machine's address, port \(port).
 
       Firebase Analytics on a device sends protobuf to app-measurement.com, which the proxy does not
       decode: read its debug log instead (tagscope help listen).
