@@ -145,6 +145,8 @@ let package = Package(
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "FirebaseProvider", "AmplitudeProvider",
         "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
+        // HelpTopicTests: `tagscope help TOPIC` against the tables it prints.
+        "TagscopeUI", "TaggingPlan", "TagscopeDiff",
       ]),
     .testTarget(
       name: "TagscopeRecordingTests", dependencies: ["TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing"]),
