@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// README's "Feature modules" section and the doc comments of FeatureEmbedding, ScopedTracker and
+// The AnalyticsHub catalog's "Feature modules" article and the doc comments of FeatureEmbedding, ScopedTracker and
 // RecordingTracker, verbatim (DocExampleCoverageTests checks that they are): the feature module's
 // types in a namespace (the README's other examples have an AppAction of their own), the app's in
 // the functions that run them. Not formatted: a copy must keep the README's lines.
