@@ -65,7 +65,9 @@ enum HelpTopics {
       part of the name, a bare /regex/ a name pattern; values with spaces go in double quotes.
       """)
     page.table("Keys", Filter.keys.map { ($0, keyMeaning($0)) })
-    page.table("Terms", DebuggerReference.filterTerms.map { ($0.term, $0.meaning) })
+    let stems = Filter.keys.map { $0.replacingOccurrences(of: "NAME", with: "") }
+    let syntax = DebuggerReference.filterTerms.filter { row in !stems.contains { row.term.hasPrefix($0) } }
+    page.table("Syntax", syntax.map { ($0.term, $0.meaning) })
     return page.text
   }
 
@@ -138,8 +140,8 @@ enum HelpTopics {
     switch format {
     case .text: "the changes for a terminal"
     case .json: "the files, the verdict, counts by change and every change"
-    case .junit: "one case per change, for CI"
-    case .markdown: "a table for a pull request comment"
+    case .junit: "one case per tag: failed when one of its changes is at --fail-on"
+    case .markdown: "for a pull request comment: a verdict, counts, a table of changes per tag"
     }
   }
 

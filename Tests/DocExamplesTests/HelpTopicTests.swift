@@ -49,6 +49,11 @@ final class HelpTopicTests: XCTestCase {
     let page = try page("filter")
     assertMentions(page, Filter.keys, "filter key")
     assertMentions(page, DebuggerReference.filterTerms.map(\.meaning), "term")
+    // Each key the parser takes has its row in the debugger's table (the help box's filter lines).
+    for key in Filter.keys {
+      let stem = key.replacingOccurrences(of: "NAME", with: "")
+      XCTAssertTrue(DebuggerReference.filterTerms.contains { $0.term.hasPrefix(stem) }, "no row for \(key)")
+    }
     // Each listed key is one the parser takes (an unknown key is refused, naming the list).
     for key in Filter.keys {
       let term = key.replacingOccurrences(of: "NAME", with: "x") + (key == "status" ? ":sent" : ":violations")
