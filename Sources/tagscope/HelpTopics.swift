@@ -13,16 +13,16 @@ import TagscopeUI
 enum HelpTopics {
   /// Name, one-line summary and page of each topic, in the order `tagscope help` lists them.
   static let all: [(name: String, summary: String, text: @Sendable () -> String)] = [
-    ("keys", "the debugger's keys and what the Events list's marks mean", keys),
-    ("filter", "the filter language of the debugger, the query API and validate", filter),
-    ("listen", "tagscope listen: apps, SDKs and the query API on one port; its endpoints", listen),
+    ("keys", "the debugger's keys and the marks of its Events list", keys),
+    ("filter", "the filter language (debugger, query API, waits)", filter),
+    ("listen", "listen: apps, SDKs, the query API; its endpoints", listen),
     (
-      "plan", "the tagging plan format: every key, constraint and an example per section",
+      "plan", "the tagging plan format: every key, constraint, example",
       { PlanFormatReference.text }
     ),
-    ("qa", "validate, reports, diff, plan infer and plan import", qa),
-    ("uitests", "asking listen from UI tests: reset, wait, records (TagscopeClient, curl, pytest)", uitests),
-    ("bench", "the benchmark groups of scripts/bench", bench),
+    ("qa", "validate, reports, diff, plan infer, plan import", qa),
+    ("uitests", "UI tests asking listen: reset, wait, records", uitests),
+    ("bench", "the benchmark groups of scripts/bench, fuzzing", bench),
   ]
 
   static func keys() -> String {
