@@ -6,8 +6,8 @@ import Foundation
 
 /// Names the app and the device a debug stream comes from, as the platform tells them: the bundle's
 /// display name, name or identifier (else the process name) for the app; on a simulator its device
-/// name, on an iPhone or iPad the device's name and model identifier (`iPhone15,2`), elsewhere the
-/// host name.
+/// name, on an iPhone or iPad the device's name and model identifier (`iPhone15,2`), on a Mac its
+/// computer name, elsewhere the host name.
 public enum PlatformIdentity {
   /// The app's name: `CFBundleDisplayName`, `CFBundleName`, the bundle identifier, or the process
   /// name, the first that is not empty.
@@ -19,8 +19,9 @@ public enum PlatformIdentity {
     return candidates.compactMap { $0 }.first { !$0.isEmpty } ?? ProcessInfo.processInfo.processName
   }
 
-  /// The device's name: a simulator's device name (`iPhone 15 Simulator`); on a device, its name
-  /// and model identifier (`iPhone (iPhone15,2)`); elsewhere the host name.
+  /// The device's name: a simulator's device name (`iPhone 15 Simulator`); on an iPhone or iPad,
+  /// its name and model identifier (`iPhone (iPhone15,2)`); on a Mac, its computer name; elsewhere
+  /// the host name.
   public static var deviceName: String {
     #if targetEnvironment(simulator)
       let environment = ProcessInfo.processInfo.environment
@@ -32,6 +33,8 @@ public enum PlatformIdentity {
         return "\(name) (\(modelIdentifier))"
       }
       return modelIdentifier
+    #elseif os(macOS)
+      return Host.current().localizedName ?? ProcessInfo.processInfo.hostName
     #else
       return ProcessInfo.processInfo.hostName
     #endif

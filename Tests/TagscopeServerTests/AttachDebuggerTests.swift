@@ -35,9 +35,11 @@ final class AttachDebuggerTests: XCTestCase {
     try await server.shutdown()
     let expected = "\(PlatformIdentity.appName)@\(PlatformIdentity.deviceName)"
     XCTAssertEqual(records.map(\.source), [expected])
-    // Off Apple platforms the device is the host name, and the app the test process's name.
-    XCTAssertEqual(PlatformIdentity.deviceName, ProcessInfo.processInfo.hostName)
     XCTAssertFalse(PlatformIdentity.appName.isEmpty)
+    #if os(Linux)
+      // Off Apple platforms the device is the host name.
+      XCTAssertEqual(PlatformIdentity.deviceName, ProcessInfo.processInfo.hostName)
+    #endif
   }
 
 }
