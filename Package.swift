@@ -33,6 +33,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-certificates", from: "1.21.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
@@ -155,6 +156,8 @@ let package = Package(
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "FirebaseProvider", "AmplitudeProvider",
         "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
+        // HelpTopicTests: `tagscope help TOPIC` against the tables it prints.
+        "TagscopeUI", "TaggingPlan", "TagscopeDiff",
       ]),
     .testTarget(
       name: "TagscopeRecordingTests", dependencies: ["TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing"]),

@@ -115,7 +115,7 @@ extension FeatureEmbedding {
 
   /// A feature's mapping as a mapping of the app's tags: the feature's tags reach `mapping` (with
   /// ``featureContext(_:)``), every other tag maps to no calls. Combine it with the app's own
-  /// mapping with ``Mappings/combined(_:)``.
+  /// mapping with `Mappings.combined(_:)`.
   ///
   /// ```swift
   /// let firebase = Firebase.provider(

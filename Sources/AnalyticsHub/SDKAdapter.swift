@@ -1,8 +1,8 @@
 /// The bridge from typed calls to a real SDK (Firebase, Amplitude…) or to a test double.
 ///
 /// Adapters mirror the SDK's API: an iOS app implements one by calling the SDK, a test uses
-/// ``TestAdapter``. The hub calls `setup()` once when the provider is registered, then `deliver`
-/// for each call in the order the mapping returned them.
+/// `TestAdapter` (AnalyticsHubTesting). The hub calls `setup()` once when the provider is
+/// registered, then `deliver` for each call in the order the mapping returned them.
 public protocol SDKAdapter<Call>: Sendable {
   /// The provider's call type.
   associatedtype Call: ProviderCall

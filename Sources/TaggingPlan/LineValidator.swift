@@ -3,7 +3,7 @@ import TagscopeRecording
 import TagscopeTimeline
 
 /// Validates recording lines, decoding only records it has not seen before: a record whose
-/// ``LineKey`` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
+/// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
 /// violations (with its own `seq`) and coverage without being decoded.
 struct LineValidator {
   /// What became of one line.

@@ -1,12 +1,11 @@
 /// The reference of the tagging plan format, for QA engineers: every key ``PlanLoader`` accepts,
 /// every constraint and an example per section.
 ///
-/// One text serves both places a reader looks: ``markdown`` is README.md's "Tagging plan format"
-/// section verbatim, and ``text`` is what `tagscope help plan` prints (the same words, code blocks
-/// indented instead of fenced). A test checks that every key the loader accepts is named here,
-/// that each example loads, and that README holds this text.
+/// One text, two forms: ``markdown`` (fenced `yaml` examples), and ``text``, what `tagscope help
+/// plan` prints (the same words, code blocks indented instead of fenced), to which README links. A
+/// test checks that every key the loader accepts is named here and that each example loads.
 public enum PlanFormatReference {
-  /// The reference as Markdown (README's section body, fenced `yaml` examples).
+  /// The reference as Markdown (fenced `yaml` examples).
   public static let markdown: String = """
     A tagging plan is one YAML file (UTF-8) saying which tag must reach which provider with which
     parameters. `tagscope demo --print-plan` prints a complete one. Loading is all or nothing: a YAML

@@ -5,7 +5,7 @@ import TagscopeTimeline
 /// `tagscope plan infer FILE…`: drafts a tagging plan from recordings (in-app or from `listen`).
 /// Every tag with its properties (types; `required` when present every time; `enum`, with a
 /// comment, for a few string values that repeat and are neither ids nor free text: see
-/// ``InferredTag/Property/inferredEnum(name:)`` and ``IdentityShape``), the screens each tag
+/// `InferredTag.Property.inferredEnum(name:)` and ``IdentityShape``), the screens each tag
 /// happened on, and per provider the calls observed (with `when: {screen: …}` where they differ by
 /// screen, `when: {phase: …}` for timed events), counts as comments. The output is deterministic and loads as a plan; it is a draft to review.
 public struct PlanInference {

@@ -20,7 +20,7 @@ public struct ValidationState: Sendable {
 ///   `unplanned-call` when no entry matches, else its parameters against the entry's constraints
 ///   (for every record, planned or not, in-app or from `listen`);
 /// - every provider output's calls are checked against the provider's documented rules
-///   (AnalyticsProviders, with a ``ProviderRuleStream`` per `source`) and, with the rule
+///   (AnalyticsProviders, with a `ProviderRuleStream` per `source`) and, with the rule
 ///   violations the recording carries (the hub's or `listen`'s, each rule reported once), become
 ///   `provider-rule` violations (for every record, planned or not; `degraded` consequences are
 ///   warnings, others errors);
@@ -187,7 +187,7 @@ public struct PlanValidator: Sendable {
   }
 
   /// The provider rules an output breaks: those the hub recorded (`outputs[].violations`), and
-  /// those the provider's documented rules (``ProviderRuleStream``, one per `source` and one for
+  /// those the provider's documented rules (`ProviderRuleStream`, one per `source` and one for
   /// the records without one, counting across records as the SDK does) find in its calls that the
   /// hub did not record (same rule id), so a recording from an app built without rule checks, or
   /// written by another tool, is checked the same and nothing is reported twice. GA4 Measurement

@@ -28,7 +28,7 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A compiled `pattern`: matched anywhere in the string, as JSON Schema does, in time linear in
-/// the value (``LinearPattern``), so no plan and no value can stall a check.
+/// the value (`LinearPattern`), so no plan and no value can stall a check.
 public final class PlanPattern: Sendable, Hashable {
   /// The pattern as written in the plan.
   public let source: String

@@ -1,7 +1,7 @@
 import TagscopeRecording
 import TagscopeTimeline
 
-/// Reads a recording with the inspector's ``RecordingReader``, handing every record to a closure;
+/// Reads a recording with the inspector's `RecordingReader`, handing every record to a closure;
 /// unreadable lines are collected as ``RecordingProblem``s (file and line number) and skipped.
 public enum RecordingScanner {
   /// What a scan found besides the records.

@@ -83,7 +83,7 @@ public enum ValidateRunner {
   ///
   /// Records are decoded only the first time their content (kind, name, properties, screen,
   /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
-  /// reuses its result (see ``LineKey``), so validation keeps up with indexing.
+  /// reuses its result (see `LineKey`), so validation keeps up with indexing.
   /// With `bySource`, the report also has each source's own coverage. Its ``ValidationReport/meta``
   /// says it was made at `generated` (now unless given) and carries each recording's header.
   public static func validate(

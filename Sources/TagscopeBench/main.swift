@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeLive
 
 // Runs every benchmark group (or those named on the command line) and prints the figures.
 // `scripts/bench` builds this in release mode; `--json` prints one JSON object.
@@ -6,23 +7,29 @@ let arguments = CommandLine.arguments.dropFirst()
 let json = arguments.contains("--json")
 let selected = Set(arguments.filter { !$0.hasPrefix("--") })
 
-let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
-  ("hub", HubBench.run),
-  ("providers", ProvidersBench.run),
-  ("inspector", InspectorBench.run),
-  ("listen", ServerBench.run),
-  ("hostile", HostileBench.run),
-  ("hostile", AmplificationBench.run),
-  ("hostile", PatternBench.run),
-  ("plan", PlanBench.run),
-  ("report", ReportBench.run),
-  ("ui", UIBench.run),
-  ("reload", ReloadBench.run),
-  ("api", QueryAPIBench.run),
-  ("devices", DevicesBench.run),
-  ("import", IgluImportBench.run),
-  ("sdkdevices", SDKDevicesBench.run),
-]
+/// The benchmarks of each group `scripts/bench` names (``BenchmarkGroup``, which `tagscope help
+/// bench` lists).
+func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void] {
+  switch group {
+  case .hub: [HubBench.run]
+  case .providers: [ProvidersBench.run]
+  case .inspector: [InspectorBench.run]
+  case .listen: [ServerBench.run]
+  case .hostile: [HostileBench.run, AmplificationBench.run, PatternBench.run]
+  case .plan: [PlanBench.run]
+  case .report: [ReportBench.run]
+  case .ui: [UIBench.run]
+  case .reload: [ReloadBench.run]
+  case .api: [QueryAPIBench.run]
+  case .devices: [DevicesBench.run]
+  case .import: [IgluImportBench.run]
+  case .sdkdevices: [SDKDevicesBench.run]
+  }
+}
+
+let groups = BenchmarkGroup.allCases.flatMap { group in
+  benchmarks(group).map { (name: group.rawValue, run: $0) }
+}
 
 var report = BenchReport()
 for group in groups where selected.isEmpty || selected.contains(group.name) {

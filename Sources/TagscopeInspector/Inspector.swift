@@ -2,9 +2,9 @@ import AnalyticsHub
 import Foundation
 import TagscopeRecording
 
-/// The hub observer behind tagscope: attach it to a hub and every dispatch becomes a ``Record``
+/// The hub observer behind tagscope: attach it to a hub and every dispatch becomes a `Record`
 /// delivered to its sinks (a ``Recorder`` file, a ``RemoteSink`` to `tagscope listen`, a live
-/// ``Timeline``).
+/// `Timeline`).
 ///
 /// ```swift
 /// let recorder = try Recorder(url: url, header: RecordingHeader(app: "Podcasts", started: Date()))
@@ -18,7 +18,7 @@ import TagscopeRecording
 /// wait); building the record, encoding its line and writing happen on one background thread. The
 /// backlog is bounded (by default 32 MiB of the lines it will become, ``Backlog``): when the app
 /// outruns the sinks for that long (a stalled disk or network), dispatches are dropped and counted,
-/// and every sink receives a ``DropMarker`` (origin `inspector`) right where the gap is.
+/// and every sink receives a `DropMarker` (origin `inspector`) right where the gap is.
 ///
 /// A data generator (the headless demo, a test writing a recording) passes `whenFull: .wait`
 /// instead: the thread delivering the dispatch waits for room, so nothing is dropped and the

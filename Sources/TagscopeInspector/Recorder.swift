@@ -6,10 +6,10 @@ import TagscopeRecording
 ///
 /// Crash-safe: lines are only ever written whole (a batch of complete lines per `write(2)`), so a
 /// process killed at any moment leaves a file whose complete lines all load; at worst the last
-/// line is cut short, and ``RecordingReader`` reports it and loads the rest. Drops upstream (a full
-/// ``Inspector`` backlog) arrive as ``DropMarker`` lines, so gaps are written down, never silent.
+/// line is cut short, and `RecordingReader` reports it and loads the rest. Drops upstream (a full
+/// ``Inspector`` backlog) arrive as `DropMarker` lines, so gaps are written down, never silent.
 ///
-/// Use it as an ``Inspector`` sink, or directly (`tagscope listen --record`) with ``append(_:)``.
+/// Use it as an ``Inspector`` sink, or directly (`tagscope listen --record`) with `append(_:)`.
 public final class Recorder: RecordSink, @unchecked Sendable {
   /// The recording's path.
   public let url: URL

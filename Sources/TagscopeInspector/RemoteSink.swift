@@ -8,7 +8,7 @@ import TagscopeRecording
 /// `tagscope listen` is not there yet or goes away, the sink keeps up to `capacity` lines and
 /// reconnects with exponential backoff (`initialBackoff` doubling up to `maximumBackoff`); lines
 /// beyond the capacity, or lost with a broken connection, are counted and reported to the server
-/// as a ``DropMarker`` (origin `remote`) once connected. Uses the Network framework on Apple
+/// as a `DropMarker` (origin `remote`) once connected. Uses the Network framework on Apple
 /// platforms and POSIX sockets elsewhere.
 ///
 /// Acknowledgements: every connection announces a `run` (an id of this sink) and asks for

@@ -103,6 +103,13 @@ public struct Filter: Sendable, Hashable {
     return .success(filter)
   }
 
+  /// The keys a term can have (`kind:`…, `prop.NAME:`), as the "unknown key" error lists them and
+  /// `tagscope help filter` documents them.
+  public static let keys = [
+    "kind", "name", "screen", "provider", "status", "source", "has", "rule", "call", "prop.NAME",
+    "param.NAME",
+  ]
+
   /// Adds one term; returns why it is invalid, if it is.
   private mutating func add(_ term: String) -> ParseError? {
     let lowered = term.lowercased()
@@ -158,7 +165,7 @@ public struct Filter: Sendable, Hashable {
     default:
       return ParseError(
         message:
-          "unknown key \"\(key)\(term[separator])\" (kind, name, screen, provider, status, source, has, rule, call, prop.NAME, param.NAME)"
+          "unknown key \"\(key)\(term[separator])\" (\(Self.keys.joined(separator: ", ")))"
       )
     }
     return nil

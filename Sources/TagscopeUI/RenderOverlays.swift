@@ -13,58 +13,21 @@ extension FrameView {
     title.draw(into: &grid, column: box.x + 2, row: box.y, width: box.width - 4)
   }
 
-  /// The keys of the help box, with what they do.
-  static let helpKeys: [(SafeText, SafeText)] = [
-    ("q", "quit"), ("?", "this help (any key closes it)"),
-    ("/", "filter the list (terms below; all must match); ↑↓ in it: earlier filters"),
-    ("esc", "back: close, unzoom, clear the filter"),
-    ("tab 1-4", "focus Events, Screens, Session, Providers"),
-    ("j k ↑ ↓", "move the selection or scroll the focused pane"), ("PgUp PgDn", "a page"),
-    ("g G", "first record / last record (G resumes following the live tail)"),
-    ("enter", "the selected record in full (JSON, values escaped)"), ("z", "zoom the focused pane"),
-    ("h l", "scroll provider columns"), ("[ ]", "previous / next record with violations"),
-    ("space", "live: pause or follow · replay: play or pause at recorded speed"),
-    (". ,", "step one record forward / back"), ("← →", "replay: seek 10 s back / forward"),
-    ("+ -", "replay speed"), (":", "jump to a record number (42) or time from the start (3:12)"),
-    ("e", "export the selected record to a new recording file"),
-    ("E", "export the listed records (the filter's matches, or all)"),
-    ("m d", "mark the selected record; d compares the marked one with the selected, side by side"),
-    ("y", "copy the selected record's JSON to the clipboard (OSC 52; in tmux: set-clipboard on)"),
-    ("mouse", "click selects and focuses, wheel scrolls"),
-    ("s", "listen: show one source after the other, then all (filter source:)"),
-    ("S", "listen: the sources (devices) with counts and connection; enter shows one"),
-    ("c", "with a plan: the coverage checklist by state (failing first); enter lists an item's records"),
-    ("v", "the selected record's violations: the plan's expectation beside what it carried"),
-    ("a", "with --plan FILE: draft the selected tag's plan entry from its records; y adds it to FILE"),
-  ]
+  /// The keys of the help box, with what they do (``DebuggerReference/keys``).
+  static let helpKeys: [(SafeText, SafeText)] = DebuggerReference.keys.map {
+    (Sanitizer.clean($0.key, limit: 400), Sanitizer.clean($0.action, limit: 400))
+  }
 
-  /// The filter language, for the help box.
-  static let helpFilter: [(SafeText, SafeText)] = [
-    ("a b", "every term must match (AND); a bare word is a part of the name"),
-    ("key:v", "exact (any case) · key~v a part of it · key~/re/ a regular expression"),
-    ("kind:", "action (= userAction) screen event state timed session identify reset consent"),
-    ("name:", "name:playPodcast · name~pod · /^play/"),
-    ("screen:", "screen:favorites (the screen it happened on) · screen~fav"),
-    ("provider:", "provider:firebase (with status: that provider's status) · provider~fire"),
-    ("status:", "sent dropped blocked failed"), ("source:", "source:\"Podcasts@iPhone 15\" · source~iphone"),
-    ("has:", "has:violations · has:violations:amplitude · has:issues"),
-    ("rule:", "rule:wrong-name · rule:firebase.event-name-length · rule~name"),
-    ("call:", "call:\"Order Completed\" · call:identify (a call's name or SDK method) · call~order"),
-    ("prop.", "prop.sku:A-1 (a tag property) · prop.title~night · prop.price>=10 (> >= < <= numbers)"),
-    ("param.", "param.value>10 (a parameter of any provider call) · param.currency:EUR · param.item~/^A-/"),
-    ("^U ^W", "ctrl-U clears the input · ctrl-W deletes its last word"),
-  ]
+  /// The filter language, for the help box (``DebuggerReference/filterTerms``).
+  static let helpFilter: [(SafeText, SafeText)] = DebuggerReference.filterTerms.map {
+    (Sanitizer.clean($0.term, limit: 400), Sanitizer.clean($0.meaning, limit: 400))
+  }
 
   /// What the marks of the Events list mean, and the provider initials heading its status column.
   func helpLegend() -> [(SafeText, SafeText)] {
-    var legend: [(SafeText, SafeText)] = [
-      ("▣ ◆ ◎ ◇", "screen · user action · event · state"),
-      ("◔ ◕", "timed event started · stopped"),
-      ("§ @ ↺ ⚑", "session start/update/end · identify · reset · consent"),
-      ("● · ⊘ ▲", "per provider: sent · dropped (mapping returned nothing) · blocked · failed"),
-      ("✗ ✗3", "violations: a provider rule or the plan broken (✗3: 3, each counted once)"),
-      ("!", "the hub reported an issue (not a violation)"),
-    ]
+    var legend: [(SafeText, SafeText)] = DebuggerReference.legend.map {
+      (Sanitizer.clean($0.mark, limit: 400), Sanitizer.clean($0.meaning, limit: 400))
+    }
     let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
     if !providers.isEmpty {
       let initials = Self.initials(providers)

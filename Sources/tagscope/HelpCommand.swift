@@ -1,35 +1,37 @@
 import ArgumentParser
+import Foundation
 import TaggingPlan
 
 /// `tagscope help [SUBCOMMAND | TOPIC]`: ArgumentParser's own `help` (a subcommand's help), plus
-/// topics it cannot print: `plan`, the tagging plan format reference.
+/// topics it cannot print, by task (``HelpTopics``).
 ///
 /// Registered among the root's subcommands, it is found before the built-in `help`, which stays as
 /// a fallback ArgumentParser adds behind it.
 struct HelpCommand: ParsableCommand {
-  /// The topics beside the subcommands: name, one-line summary and text.
-  static let topics: [(name: String, summary: String, text: String)] = [
-    (
-      "plan", "the tagging plan format: every key, constraint and an example per section",
-      PlanFormatReference.text
-    )
-  ]
+  /// The topics beside the subcommands: name, one-line summary and page (``HelpTopics``).
+  static var topics: [(name: String, summary: String, text: @Sendable () -> String)] { HelpTopics.all }
 
   static let configuration = CommandConfiguration(
     commandName: "help",
-    abstract: "Show a subcommand's help, or a topic: plan (the tagging plan format).",
+    abstract: "Show a subcommand's help, or a topic: keys, filter, listen, plan, qa, uitests, bench.",
     discussion: """
-      tagscope help validate shows the help of validate (as validate --help does); tagscope help plan \
-      prints the tagging plan format reference: every key, every constraint and an example per section.
-      """,
+      tagscope help validate shows the help of validate (as validate --help does); tagscope help \
+      TOPIC prints a page by task:
+      """
+        + HelpTopics.all.map {
+          "\n  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)"
+        }.joined(),
     helpNames: [])
 
-  @Argument(help: "A subcommand (demo, replay, listen, validate) or a topic (plan).")
+  @Argument(
+    help:
+      "A subcommand (demo, replay, listen, validate, diff, plan) or a topic (keys, filter, listen, plan, qa, uitests, bench)."
+  )
   var names: [String] = []
 
   func run() throws {
     if names.count == 1, let topic = Self.topics.first(where: { $0.name == names[0] }) {
-      print(topic.text, terminator: "")
+      print(topic.text(), terminator: "")
       return
     }
     var command: any ParsableCommand.Type = Tagscope.self

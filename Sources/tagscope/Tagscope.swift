@@ -9,7 +9,8 @@ struct Tagscope: AsyncParsableCommand {
     abstract: "Watch, record, replay and check the analytics tags of an app.",
     discussion: """
       Without a subcommand, runs demo. The tagging plan format (every key, every constraint, an \
-      example per section) is in: tagscope help plan
+      example per section) is in: tagscope help plan. Pages by task: tagscope help keys, filter, \
+      listen, qa, uitests, bench.
       """,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [

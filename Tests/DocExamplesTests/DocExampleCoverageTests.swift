@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// Every Swift block of README.md and of the `///` comments in Sources has a compiled copy under
+/// Every Swift block of README.md, of the DocC catalogs' articles (`Sources/*/*.docc/*.md`) and of
+/// the `///` comments in Sources has a compiled copy under
 /// Tests/DocExamplesTests/Examples, line for line (whitespace aside; its imports at the top of the
 /// copy's file; doc comment lines there do not count), so an example edited without its copy, or
 /// added without one, fails here, and a copy that stops compiling fails the build.
@@ -33,6 +34,21 @@ final class DocExampleCoverageTests: XCTestCase {
     DocExampleScanner.markdownExamples(try read("README.md"), file: "README.md")
   }
 
+  /// The articles of the DocC catalogs inside the library targets (`Sources/X/X.docc/*.md`).
+  static func catalogArticles() throws -> [String] {
+    let base = packageRoot.appendingPathComponent("Sources")
+    guard let walker = FileManager.default.enumerator(atPath: base.path) else {
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: base.path])
+    }
+    return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") && $0.contains(".docc/") }
+      .sorted()
+      .map { "Sources/" + $0 }
+  }
+
+  static func catalogExamples() throws -> [DocExample] {
+    try catalogArticles().flatMap { DocExampleScanner.markdownExamples(try read($0), file: $0) }
+  }
+
   static func sourceExamples() throws -> [DocExample] {
     try swiftFiles(under: "Sources").flatMap { DocExampleScanner.docCommentExamples(try read($0), file: $0) }
   }
@@ -45,10 +61,11 @@ final class DocExampleCoverageTests: XCTestCase {
   ]
 
   func testEveryReadmeAndDocCommentSwiftExampleHasACompiledCopy() throws {
-    let readme = try Self.readmeExamples()
+    let readme = try Self.readmeExamples() + Self.catalogExamples()
     let sources = try Self.sourceExamples()
     // The scanner finds them (so this test cannot pass by finding nothing).
-    XCTAssertGreaterThanOrEqual(readme.filter(\.isSwift).count, 6, "README's Swift blocks")
+    XCTAssertGreaterThanOrEqual(readme.filter(\.isSwift).count, 6, "README's and the catalogs' Swift blocks")
+    XCTAssertGreaterThanOrEqual(try Self.catalogArticles().count, 6, "the DocC catalogs' articles")
     XCTAssertGreaterThanOrEqual(sources.filter(\.isSwift).count, 10, "doc comments' Swift blocks")
 
     var copies: [String: [String]] = [:]

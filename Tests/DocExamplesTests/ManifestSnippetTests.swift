@@ -1,19 +1,21 @@
 import Foundation
 import XCTest
 
-/// README's "Add the package to your app" snippet (compiled in Examples/ManifestExample.swift)
+/// The "Add the package to your app" snippet of the AnalyticsHub catalog's Getting started (compiled in Examples/ManifestExample.swift)
 /// names products that Package.swift offers — all of its libraries but the provider products, of
 /// which a two-provider app links two (the section names every one) — and the package by the
 /// identity its URL or path gives it.
 final class ManifestSnippetTests: XCTestCase {
+  static let gettingStarted = "Sources/AnalyticsHub/AnalyticsHub.docc/GettingStarted.md"
+
   private func libraryProducts() throws -> Set<String> {
     let manifest = try DocExampleCoverageTests.read("Package.swift")
     return Set(matches(of: #"\.library\(name: "([^"]+)""#, in: manifest))
   }
 
   private func snippet() throws -> DocExample {
-    let marked = try DocExampleCoverageTests.readmeExamples().filter { $0.marker == "manifest" }
-    XCTAssertEqual(marked.count, 1, "README has one <!-- doc-example: manifest --> block")
+    let marked = try DocExampleCoverageTests.catalogExamples().filter { $0.marker == "manifest" }
+    XCTAssertEqual(marked.count, 1, "Getting started has one <!-- doc-example: manifest --> block")
     return try XCTUnwrap(marked.first)
   }
 
@@ -38,13 +40,13 @@ final class ManifestSnippetTests: XCTestCase {
     XCTAssertEqual(Set(linked).intersection(providers).count, 2, "the snippet is a two-provider app")
   }
 
-  func testReadmeNamesEveryProviderProduct() throws {
-    let readme = try DocExampleCoverageTests.read("README.md")
+  func testGettingStartedNamesEveryProviderProduct() throws {
+    let readme = try DocExampleCoverageTests.read(Self.gettingStarted)
     let section = try XCTUnwrap(
       readme.range(of: "## Add the package to your app").map { readme[$0.lowerBound...] }
         .flatMap { text in text.range(of: "\n## Adopt").map { String(text[..<$0.lowerBound]) } })
     for product in providerProducts(try libraryProducts()).sorted() {
-      XCTAssertTrue(section.contains("`\(product)`"), "README's set-up section names `\(product)`")
+      XCTAssertTrue(section.contains("`\(product)`"), "Getting started's set-up section names `\(product)`")
     }
   }
 

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// README.md's "Check your tags against the plan in your app's tests" example, verbatim
+// The example of TaggingPlanTesting's catalog article "Plan assertions", verbatim
 // (DocExamplesTests' DocExampleCoverageTests checks it), compiled and run.
 
 import AnalyticsHub

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// README's pytest example (scripts/sdk-clients/test_tagscope_api.py) run by pytest from `.venv`
+/// The pytest example of TagscopeClient's catalog (UI tests) (scripts/sdk-clients/test_tagscope_api.py) run by pytest from `.venv`
 /// against a real listen: the official Segment SDK sends while the test waits on the query API.
 /// Its tests fork a child process: the thread sanitizer pass skips them, as it does SDKClientTests.
 final class PytestExampleTests: XCTestCase {
@@ -34,9 +34,12 @@ final class PytestExampleTests: XCTestCase {
     XCTAssertEqual(listen.timeline.count, 1, "the SDK's one track is recorded (and a reset marker)")
   }
 
-  /// README's Python block is the start of that file, line for line (the file adds a timeout test).
-  func testReadmesPytestExampleIsTheFileItRuns() throws {
-    let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+  /// The Python block of TagscopeClient's catalog article on UI tests is the start of that file,
+  /// line for line (the file adds a timeout test).
+  func testTheArticlesPytestExampleIsTheFileItRuns() throws {
+    let readme = try String(
+      contentsOf: packageRoot.appendingPathComponent("Sources/TagscopeClient/TagscopeClient.docc/UITests.md"),
+      encoding: .utf8)
     let start = try XCTUnwrap(readme.range(of: "```python\n"))
     let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
     let block = readme[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)

@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// README.md's "Ask tagscope from your UI tests" Swift example, verbatim (DocExamplesTests'
+// The Swift example of TagscopeClient's catalog article "Ask tagscope from your UI tests", verbatim (DocExamplesTests'
 // DocExampleCoverageTests checks it). It skips unless TAGSCOPE_URL names a listen (ReadmeUITestExampleRunTests
 // runs it against a real one); `tapAddToCart`
 // is in ReadmeUITestSupport.swift.

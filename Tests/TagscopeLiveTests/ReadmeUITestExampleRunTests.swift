@@ -6,7 +6,7 @@ import XCTest
   import Glibc
 #endif
 
-/// Issue 16: README's UI-test example itself (`CheckoutTrackingTests`, which the suite otherwise
+/// Issue 16: the UI-test example of TagscopeClient's catalog itself (`CheckoutTrackingTests`, which the suite otherwise
 /// skips without `TAGSCOPE_URL`) run against a real `listen` with a plan: its tap streams the
 /// record, its wait returns it, and its assertions (recorded on this test) hold.
 final class ReadmeUITestExampleRunTests: XCTestCase {

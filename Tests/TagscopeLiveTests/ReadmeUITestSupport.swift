@@ -3,7 +3,7 @@ import TagscopeClient
 import TagscopeInspector
 import TagscopeRecording
 
-/// README's UI-test example is compiled here; it skips unless TAGSCOPE_URL names a listen (the
+/// The UI-test example of TagscopeClient's catalog is compiled here; it skips unless TAGSCOPE_URL names a listen (the
 /// client's calls run against a real listen in TagscopeClientTests). Its app tap: the hub's record
 /// of "Add to cart" streamed to that listen by a RemoteSink.
 func tapAddToCart() async throws {

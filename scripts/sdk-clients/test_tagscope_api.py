@@ -1,4 +1,4 @@
-"""README's pytest example: a UI test run asks tagscope listen what the app sent (here the official
+"""The pytest example of TagscopeClient's DocC article on UI tests: a UI test run asks tagscope listen what the app sent (here the official
 Segment SDK stands in for the app), waiting for records instead of sleeping."""
 import os
 

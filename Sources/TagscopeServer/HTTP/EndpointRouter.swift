@@ -67,32 +67,64 @@ enum EndpointRouter {
   }
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
-    switch path {
+    byPath[path] ?? MParticleEndpoint.web(path: path)
+  }
+
+  private static let byPath = Dictionary(uniqueKeysWithValues: paths.map { ($0.path, $0.endpoint) })
+
+  /// The SDK event endpoints by path (besides mParticle's web SDK, whose path holds its key:
+  /// ``MParticleEndpoint/web(path:)``): what `route` serves and `tagscope help listen` lists.
+  static let paths: [EndpointPath] = [
     // Segment's and RudderStack's long paths; the single-letter ones of analytics.js (`/v1/t`…) and
     // of analytics-swift/-kotlin (`/v1/b`); RudderStack's beacon batch.
-    case "/v1/batch", "/v1/import", "/v1/b", "/beacon/v1/batch": return SegmentEndpoint(impliedType: nil)
-    case "/v1/track", "/v1/t": return SegmentEndpoint(impliedType: "track")
-    case "/v1/screen", "/v1/s": return SegmentEndpoint(impliedType: "screen")
-    case "/v1/page", "/v1/p": return SegmentEndpoint(impliedType: "page")
-    case "/v1/identify", "/v1/i": return SegmentEndpoint(impliedType: "identify")
-    case "/v1/group", "/v1/g": return SegmentEndpoint(impliedType: "group")
-    case "/v1/alias", "/v1/a": return SegmentEndpoint(impliedType: "alias")
-    case "/2/httpapi": return AmplitudeEndpoint(isBatchAPI: false)
-    case "/batch": return BatchEndpoint()
-    case "/track": return MixpanelEndpoint(api: .track)
-    case "/import": return MixpanelEndpoint(api: .importEvents)
-    case "/engage": return MixpanelEndpoint(api: .engage)
-    case "/groups": return MixpanelEndpoint(api: .groups)
-    case "/capture", "/e", "/i/v0/e": return PostHogEndpoint()
-    case "/com.snowplowanalytics.snowplow/tp2": return SnowplowEndpoint()
-    case "/i": return SnowplowEndpoint()
-    case "/v2/events": return MParticleEndpoint(isBulk: false)
-    case "/v2/bulkevents": return MParticleEndpoint(isBulk: true)
-    case "/mp/collect": return GA4Endpoint(isValidation: false)
-    case "/debug/mp/collect": return GA4Endpoint(isValidation: true)
-    case "/g/collect": return GA4GtagEndpoint()
-    default: return MParticleEndpoint.web(path: path)
-    }
+    EndpointPath("/v1/batch", "Segment, RudderStack: batch", SegmentEndpoint(impliedType: nil)),
+    EndpointPath("/v1/import", "Segment: import", SegmentEndpoint(impliedType: nil)),
+    EndpointPath(
+      "/v1/b", "Segment (analytics-swift, -kotlin, analytics.js): batch", SegmentEndpoint(impliedType: nil)),
+    EndpointPath("/beacon/v1/batch", "RudderStack: beacon batch", SegmentEndpoint(impliedType: nil)),
+    EndpointPath("/v1/track", "Segment, RudderStack: track", SegmentEndpoint(impliedType: "track")),
+    EndpointPath("/v1/t", "Segment analytics.js: track", SegmentEndpoint(impliedType: "track")),
+    EndpointPath("/v1/screen", "Segment, RudderStack: screen", SegmentEndpoint(impliedType: "screen")),
+    EndpointPath("/v1/s", "Segment analytics.js: screen", SegmentEndpoint(impliedType: "screen")),
+    EndpointPath("/v1/page", "Segment, RudderStack: page", SegmentEndpoint(impliedType: "page")),
+    EndpointPath("/v1/p", "Segment analytics.js: page", SegmentEndpoint(impliedType: "page")),
+    EndpointPath("/v1/identify", "Segment, RudderStack: identify", SegmentEndpoint(impliedType: "identify")),
+    EndpointPath("/v1/i", "Segment analytics.js: identify", SegmentEndpoint(impliedType: "identify")),
+    EndpointPath("/v1/group", "Segment, RudderStack: group", SegmentEndpoint(impliedType: "group")),
+    EndpointPath("/v1/g", "Segment analytics.js: group", SegmentEndpoint(impliedType: "group")),
+    EndpointPath("/v1/alias", "Segment, RudderStack: alias", SegmentEndpoint(impliedType: "alias")),
+    EndpointPath("/v1/a", "Segment analytics.js: alias", SegmentEndpoint(impliedType: "alias")),
+    EndpointPath("/2/httpapi", "Amplitude: HTTP V2 API", AmplitudeEndpoint(isBatchAPI: false)),
+    EndpointPath("/batch", "Amplitude Batch API (an events array), else PostHog batch", BatchEndpoint()),
+    EndpointPath("/track", "Mixpanel: track (POST, GET)", MixpanelEndpoint(api: .track)),
+    EndpointPath("/import", "Mixpanel: import", MixpanelEndpoint(api: .importEvents)),
+    EndpointPath("/engage", "Mixpanel: people (engage)", MixpanelEndpoint(api: .engage)),
+    EndpointPath("/groups", "Mixpanel: groups", MixpanelEndpoint(api: .groups)),
+    EndpointPath("/capture", "PostHog: capture", PostHogEndpoint()),
+    EndpointPath("/e", "PostHog: capture (posthog-js)", PostHogEndpoint()),
+    EndpointPath("/i/v0/e", "PostHog: capture (v0)", PostHogEndpoint()),
+    EndpointPath(
+      "/com.snowplowanalytics.snowplow/tp2", "Snowplow: tracker protocol 2 (POST, GET)", SnowplowEndpoint()),
+    EndpointPath("/i", "Snowplow: GET pixel", SnowplowEndpoint()),
+    EndpointPath("/v2/events", "mParticle: Events API", MParticleEndpoint(isBulk: false)),
+    EndpointPath("/v2/bulkevents", "mParticle: bulk Events API", MParticleEndpoint(isBulk: true)),
+    EndpointPath("/mp/collect", "GA4: Measurement Protocol", GA4Endpoint(isValidation: false)),
+    EndpointPath(
+      "/debug/mp/collect", "GA4: Measurement Protocol validation", GA4Endpoint(isValidation: true)),
+    EndpointPath("/g/collect", "GA4: gtag.js", GA4GtagEndpoint()),
+  ]
+}
+
+/// One SDK event path `listen` serves: the path, which SDK sends it, and its endpoint.
+struct EndpointPath: Sendable {
+  let path: String
+  let summary: String
+  let endpoint: any SDKEndpoint
+
+  init(_ path: String, _ summary: String, _ endpoint: any SDKEndpoint) {
+    self.path = path
+    self.summary = summary
+    self.endpoint = endpoint
   }
 }
 

@@ -29,8 +29,12 @@ struct MParticleEndpoint: SDKEndpoint {
   var pathKey: String?
 
   /// The endpoint of a web SDK upload path, or `nil` when `path` is not one.
+  /// The web SDK's paths, `KEY` standing for its API key.
+  static let webPaths = webPrefixes.map { (path: $0 + "KEY/events", summary: "mParticle: web SDK") }
+  private static let webPrefixes = ["/v3/JS/", "/webevents/v3/JS/"]
+
   static func web(path: String) -> MParticleEndpoint? {
-    for prefix in ["/v3/JS/", "/webevents/v3/JS/"] where path.hasPrefix(prefix) && path.hasSuffix("/events") {
+    for prefix in webPrefixes where path.hasPrefix(prefix) && path.hasSuffix("/events") {
       let key = path.dropFirst(prefix.count).dropLast("/events".count)
       guard !key.isEmpty, !key.contains("/") else { return nil }
       return MParticleEndpoint(isBulk: false, pathKey: String(key))

@@ -1,15 +1,15 @@
 // swift-format-ignore-file
-// README's "Feature modules" section and the doc comments of FeatureEmbedding, ScopedTracker and
+// The AnalyticsHub catalog's "Feature modules" article and the doc comments of FeatureEmbedding, ScopedTracker and
 // RecordingTracker, verbatim (DocExampleCoverageTests checks that they are): the feature module's
-// types in a namespace (the README's other examples have an AppAction of their own), the app's in
-// the functions that run them. Not formatted: a copy must keep the README's lines.
+// types in a namespace (Getting started's examples have an AppAction of their own), the app's in
+// the functions that run them. Not formatted: a copy must keep the article's lines.
 
 import AnalyticsHub
 import AnalyticsHubTesting
 import FirebaseProvider
 import XCTest
 
-/// The playback feature module of the README.
+/// The playback feature module of the Feature modules article.
 enum FeatureModuleExample {
   public enum PlaybackAction: AnalyticsTag, Hashable {
     case play(episode: String)

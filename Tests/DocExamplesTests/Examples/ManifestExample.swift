@@ -1,5 +1,5 @@
 // swift-format-ignore-file
-// README's "Add the package to your app" snippet, verbatim (DocExampleCoverageTests checks that it
+// The "Add the package to your app" snippet of the AnalyticsHub catalog's Getting started, verbatim (DocExampleCoverageTests checks that it
 // is), compiled as the arguments of a look-alike of PackageDescription's `Package`: the test
 // target cannot import PackageDescription. ManifestSnippetTests checks its names against
 // Package.swift.

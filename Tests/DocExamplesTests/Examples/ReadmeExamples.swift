@@ -1,7 +1,7 @@
 // swift-format-ignore-file
-// The Swift blocks of README.md's "Adopt it in your app", verbatim (DocExampleCoverageTests checks
+// The Swift blocks of the AnalyticsHub catalog's Getting started ("Adopt it in your app"), verbatim (DocExampleCoverageTests checks
 // that they are), with what each needs around it; the tests below run them. Not formatted: a copy
-// must keep the README's lines.
+// must keep the article's lines.
 
 import AmplitudeProvider
 import AnalyticsHub

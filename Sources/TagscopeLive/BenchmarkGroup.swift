@@ -1,0 +1,26 @@
+/// The groups of benchmarks `scripts/bench GROUP…` runs (TagscopeBench runs each by this name) and
+/// `tagscope help bench` lists, with what each measures.
+public enum BenchmarkGroup: String, CaseIterable, Sendable {
+  case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
+    sdkdevices
+
+  /// What the group measures.
+  public var summary: String {
+    switch self {
+    case .hub: "the hub against direct mapping calls, 8 threads sending, send latency beside a slow adapter"
+    case .providers: "what checking the providers' documented rules adds to each send"
+    case .inspector: "1,000,000 demo records: time to the first screen, indexing against Python's json.loads"
+    case .listen: "listen: 8 native streams into a recording against socat, Segment batches per second"
+    case .hostile: "one hostile client's cost to the others, amplifying requests, the worst accepted patterns"
+    case .plan: "validating a large recording against the demo plan beside the timeline's indexing"
+    case .report: "validate --format json on 1,000,000 records against orjson"
+    case .ui: "frame rendering with a million records, idle CPU, the live demo at 10,000 events/s"
+    case .reload: "the debugger's plan entry added (y) on 1,000,000 records: re-check time, key latency"
+    case .api: "the query API's wait latency, records with a filter over 1,000,000 records"
+    case .devices: "20 native devices into listen with the debugger: loss, memory per record, key latency"
+    case .import: "importing an Iglu tree: seconds and peak memory; a large catalogue's cost per record"
+    case .sdkdevices:
+      "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
+    }
+  }
+}

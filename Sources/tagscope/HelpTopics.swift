@@ -1,0 +1,207 @@
+import Foundation
+import TaggingPlan
+import TaggingPlanImport
+import TagscopeDiff
+import TagscopeLive
+import TagscopeServer
+import TagscopeTimeline
+import TagscopeUI
+
+/// The `tagscope help TOPIC` pages, by task. Each is generated from the table the code itself uses
+/// (the debugger's keys and legend, the filter keys, the router's paths, the report formats, the
+/// benchmark groups), so a row added there is documented here.
+enum HelpTopics {
+  /// Name, one-line summary and page of each topic, in the order `tagscope help` lists them.
+  static let all: [(name: String, summary: String, text: @Sendable () -> String)] = [
+    ("keys", "the debugger's keys and the marks of its Events list", keys),
+    ("filter", "the filter language (debugger, query API, waits)", filter),
+    ("listen", "listen: apps, SDKs, the query API; its endpoints", listen),
+    (
+      "plan", "the tagging plan format: every key, constraint, example",
+      { PlanFormatReference.text }
+    ),
+    ("qa", "validate, reports, diff, plan infer, plan import", qa),
+    ("uitests", "UI tests asking listen: reset, wait, records", uitests),
+    ("bench", "the benchmark groups of scripts/bench, fuzzing", bench),
+  ]
+
+  static func keys() -> String {
+    var page = HelpPage(
+      "Keys and legend",
+      """
+      tagscope demo, replay and listen show the same debugger: the Events list, and for the selected \
+      record the Screens, Session and Providers panes as of that record. ? shows this page inside it.
+      """)
+    page.table("Keys", DebuggerReference.keys.map { ($0.key, $0.action) })
+    page.table(
+      "Events list", DebuggerReference.legend.map { ($0.mark, $0.meaning) },
+      note:
+        "Status columns are headed by each provider's initial (FAPBT: firebase, amplitude, piano, braze, fpti)."
+    )
+    page.section(
+      "Many devices",
+      """
+      Under listen every Events row carries its device's short label (A, B, … in the order first \
+      seen); Screens, Session and Providers show the selected record's own device. S lists the \
+      devices with their counts, rate, violations and connection; s steps through them.
+      """)
+    page.section(
+      "Terminal",
+      """
+      Every value is sanitized before it reaches the terminal (control, bidi and zero-width \
+      characters shown escaped). NO_COLOR is honoured. Not a terminal, an unknown TERM or no UTF-8 \
+      locale: one message, exit code 2.
+      """)
+    return page.text
+  }
+
+  static func filter() -> String {
+    var page = HelpPage(
+      "Filter language",
+      """
+      One language filters the debugger (/), the query API (filter=) and the waits of UI tests: \
+      space-separated terms that must all match. key:value is exact (any case), key~value a part \
+      of it, key~/regex/ a regular expression (the linear-time subset plans use); a bare word is a \
+      part of the name, a bare /regex/ a name pattern; values with spaces go in double quotes.
+      """)
+    page.table("Keys", Filter.keys.map { ($0, keyMeaning($0)) })
+    let stems = Filter.keys.map { $0.replacingOccurrences(of: "NAME", with: "") }
+    let syntax = DebuggerReference.filterTerms.filter { row in !stems.contains { row.term.hasPrefix($0) } }
+    page.table("Syntax", syntax.map { ($0.term, $0.meaning) })
+    return page.text
+  }
+
+  /// What the terms of `key` do, from the debugger's table (whose rows start with the key).
+  private static func keyMeaning(_ key: String) -> String {
+    let stem = key.replacingOccurrences(of: "NAME", with: "")
+    return DebuggerReference.filterTerms.first { $0.term.hasPrefix(stem) }?.meaning ?? ""
+  }
+
+  static func listen() -> String {
+    var page = HelpPage(
+      "tagscope listen",
+      """
+      tagscope listen [--port 7531] [--bind 127.0.0.1] [--token T] [--record FILE] [--plan PLAN] \
+      [--headless] (tagscope listen --help: every option)
+
+      One port takes an app's native stream (hub.attachDebugger(…) or a RemoteSink: JSON Lines \
+      over TCP), the HTTP APIs of the official analytics SDKs pointed at it, and the query API of \
+      UI tests. Each record's source is the device that sent it (Shop@iPhone15,2 · 4F2A); listen \
+      keeps each device's screens, session and user. A 200 means the events will be in the \
+      recording; when the disk or the plan check falls behind, HTTP clients get 503 with \
+      Retry-After and native streams are read more slowly: nothing accepted is dropped.
+
+      From a real device: run listen on the Mac with --bind 0.0.0.0 --token T, and give the app \
+      the Mac's address on the same network and the token. An iOS app needs \
+      NSLocalNetworkUsageDescription in its Info.plist to reach the local network.
+      """)
+    page.table(
+      "SDK endpoints", ListenEndpoints.eventPaths.map { ($0.path, $0.summary) },
+      note: "Point an SDK's host at http://HOST:7531; a trailing / and any query are fine.")
+    page.table(
+      "Query API", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) },
+      note: "JSON; with --token, Authorization: Bearer T. See tagscope help uitests.")
+    return page.text
+  }
+
+  static func qa() -> String {
+    var page = HelpPage(
+      "QA: validate, reports, diff, infer, import",
+      """
+      tagscope validate --plan PLAN FILE… [--format FORMAT] [--fail-on error|warning] [--by-source]
+      tagscope diff OLD NEW [--format FORMAT]
+      tagscope plan infer FILE… > plan.yaml
+      tagscope plan import --from FORMAT SOURCE > plan.yaml
+
+      validate exits 0 when nothing is at or above --fail-on, 1 on violations, 2 on bad input. \
+      Each violation names its recording file:line and its device; each coverage item is passed, \
+      failing, blocked or not seen. diff compares two recordings' tags, properties and provider \
+      calls without their timing. plan infer drafts a plan from recordings; plan import reads \
+      another tool's tracking plan, each entry saying where it comes from.
+      """)
+    page.table("validate --format", ReportFormat.allCases.map { ($0.rawValue, reportSummary($0)) })
+    page.table("diff --format", DiffFormat.allCases.map { ($0.rawValue, diffSummary($0)) })
+    page.table(
+      "plan import --from", ImportFormat.allCases.map { ($0.rawValue, importSummary($0)) },
+      note: "Without --from, the format is told from the content.")
+    return page.text
+  }
+
+  private static func reportSummary(_ format: ReportFormat) -> String {
+    switch format {
+    case .text: "coverage, violations cited as recording:line #seq, the items that did not pass"
+    case .json: "every violation (file, line, seq, source, planFile, expected, actual) and coverage"
+    case .junit: "one case per coverage item: failing, skipped (not seen, blocked) or passed"
+    case .html: "one self-contained page: coverage matrix, violations by rule, per source"
+    }
+  }
+
+  private static func diffSummary(_ format: DiffFormat) -> String {
+    switch format {
+    case .text: "the changes for a terminal"
+    case .json: "the files, the verdict, counts by change and every change"
+    case .junit: "one case per tag: failed when one of its changes is at --fail-on"
+    case .markdown: "for a pull request comment: a verdict, counts, a table of changes per tag"
+    }
+  }
+
+  private static func importSummary(_ format: ImportFormat) -> String {
+    switch format {
+    case .segment: "Segment Protocols: the Config API export or the Public API rules"
+    case .rudderstack: "RudderStack tracking plans as rudder-cli writes them"
+    case .iglu: "Snowplow Iglu self-describing JSON Schemas"
+    case .mparticle: "mParticle data plans"
+    case .jsonschema: "plain JSON Schema per event (Avo, Amplitude Data), draft-07 and 2020-12"
+    }
+  }
+
+  static func uitests() -> String {
+    var page = HelpPage(
+      "UI tests",
+      """
+      A UI test resets listen, taps through the app, then waits for the tags it expects: wait \
+      answers 200 as soon as N matching records arrived, 408 with those that did when the \
+      timeout passes, at once with timeout=0 (no sleeping, no polling). TagscopeClient does this \
+      from Swift (see its DocC article); any HTTP client can:
+
+          curl -s -X POST localhost:7531/tagscope/v1/reset
+          curl -s 'localhost:7531/tagscope/v1/wait?filter=name:addToCart%20prop.sku:A-1&timeout=5'
+          curl -s 'localhost:7531/tagscope/v1/records?filter=has:violations&limit=50'
+
+      Filters are the debugger's (tagscope help filter). No web page may call the API: a request \
+      with an Origin header is 403 unless --cors-origin names it.
+      """)
+    page.table("Routes", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) })
+    return page.text
+  }
+
+  static func bench() -> String {
+    var page = HelpPage(
+      "Benchmarks",
+      """
+      scripts/bench [GROUP…] [--json] builds TagscopeBench and tagscope in release mode and prints \
+      a table of figures (--json: one JSON object). Without a group it runs them all.
+      """)
+    page.table("Groups", BenchmarkGroup.allCases.map { ($0.rawValue, $0.summary) })
+    page.section(
+      "Data",
+      """
+      Each figure is printed with its target and the baseline it is compared with. inspector \
+      generates a 1,000,000-record recording from the demo into bench-data/ (about 1 GB) and reuses \
+      it; devices needs about 1 GB in the temporary directory while it runs.
+      """)
+    page.section(
+      "Fuzzing",
+      """
+      The unit tests include a bounded mutation pass (libFuzzer-style byte mutations with JSON and \
+      YAML dictionaries, seeded, 2 s per target) over the JSON lexer, the record decoder, the \
+      recording reader, every SDK payload decoder of listen and the plan loader; an input that \
+      breaks an invariant (a round trip, a located error, no accepted event that a replay cannot \
+      read back, no input slower than 2 s) fails the test and is saved under the temporary \
+      directory. Run longer or with another seed with:
+
+          TAGSCOPE_FUZZ_SECONDS=60 TAGSCOPE_FUZZ_SEED=7 swift test --filter Fuzz
+      """)
+    return page.text
+  }
+}
