@@ -20,6 +20,8 @@ public struct ListenOptions: Sendable {
   public var jsonPath: String?
   /// The one web origin allowed to call the query API (`--cors-origin`).
   public var corsOrigin: String?
+  /// Device logs read as they are written (`--log FORMAT PATH`).
+  public var logs: [LogInput] = []
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(

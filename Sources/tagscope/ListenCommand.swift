@@ -79,7 +79,27 @@ struct Listen: AsyncParsableCommand {
   )
   var corsOrigin: String?
 
+  @Option(
+    name: .customLong("log"), parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Read a device log as it is written: FORMAT PATH, or FORMAT - for standard input (repeatable).",
+      discussion:
+        "firebase: Firebase Analytics' debug log, iOS (Xcode console, log stream) or Android (adb logcat); each logged event, screen view and user property becomes a firebase record of its device.",
+      valueName: "format path"))
+  var log: [String] = []
+
   func validate() throws {
+    let logs: [LogInput]
+    do { logs = try LogInput.parse(log) } catch { throw ValidationError(error.description) }
+    for input in logs where !input.isStandardInput {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      else {
+        throw ValidationError(
+          TerminalText.sanitizeLines("--log: no \(input.format.rawValue) log file at \(input.path)"))
+      }
+    }
     if let corsOrigin, corsOrigin == "*" || corsOrigin == "null" || !corsOrigin.contains("://") {
       throw ValidationError("--cors-origin takes one origin, scheme://host[:port]")
     }
@@ -98,9 +118,10 @@ struct Listen: AsyncParsableCommand {
   func run() async throws {
     // A day-long session frees far more than it keeps: keep its memory what it holds.
     HeapTrimmer.keepLargeBlocksApart()
-    let options = ListenOptions(
+    var options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
       junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
+    options.logs = (try? LogInput.parse(log)) ?? []
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         StandardError.write("tagscope: \(message)\n")

@@ -1,0 +1,166 @@
+/// What one log line is, before any state: a line that starts a Firebase entry (the phrase that
+/// opens it, the process its prefix names), an SDK line of no interest, or plain text (a
+/// continuation of a multi-line entry, or anything else).
+///
+/// The phrases are those the SDKs print (real lines in `Tests/Fixtures/firebase-log`): iOS
+/// `[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: …`,
+/// `[I-ACS023080] Setting user property. Name, value: …`, `[I-ACS023075] Removing user property.
+/// Name: …`; Android `Logging event: origin=…,name=…,params=Bundle[{…}]` (tag `FA-SVC`),
+/// `Logging event (FE): …`, `Setting user property (FE): …` and `Setting user property: …`
+/// (tag `FA`). Whatever prefix a console adds before them (Xcode, `log stream` in any style,
+/// logcat in any format) is skipped; the process is read from it when it names one.
+struct FirebaseLogLine {
+  /// The entries a phrase opens.
+  enum Phrase: CaseIterable {
+    case iOSEvent, androidEvent, androidFrontEndEvent
+    case iOSSetProperty, iOSRemoveProperty, androidFrontEndSetProperty, androidSetProperty
+
+    var text: String {
+      switch self {
+      case .iOSEvent: "Logging event: origin, name, params: "
+      case .androidEvent: "Logging event: origin="
+      case .androidFrontEndEvent: "Logging event (FE): "
+      case .iOSSetProperty: "Setting user property. Name, value: "
+      case .iOSRemoveProperty: "Removing user property. Name: "
+      case .androidFrontEndSetProperty: "Setting user property (FE): "
+      case .androidSetProperty: "Setting user property: "
+      }
+    }
+
+    var platform: FirebaseLogPlatform {
+      switch self {
+      case .iOSEvent, .iOSSetProperty, .iOSRemoveProperty: .iOS
+      default: .android
+      }
+    }
+
+    /// Events carry a parameters block that may span lines; user property lines are one line.
+    var isEvent: Bool { self == .iOSEvent || self == .androidEvent || self == .androidFrontEndEvent }
+  }
+
+  enum Kind {
+    /// A line that opens an entry: its phrase, the text after the phrase, the prefix's process,
+    /// and whether the prefix is the Apple System Log's (`MyApp[342] <Debug>`), which older Xcode
+    /// consoles print right after the same message's unified-log line: an echo, not a new entry.
+    case entry(Phrase, body: Substring, process: String?, processID: String?, echo: Bool)
+    /// An SDK line (`[FirebaseAnalytics][I-…]` or a logcat `FA`/`FA-SVC` line) that opens no
+    /// entry: its message, to skip its own multi-line block.
+    case other(message: Substring, android: Bool)
+    /// Anything else.
+    case text
+  }
+
+  static func classify(_ line: Substring) -> Kind {
+    if let found = phrase(in: line) {
+      let prefix = line[..<found.range.lowerBound]
+      let body = line[found.range.upperBound...]
+      if found.phrase.platform == .android, let android = AndroidPrefix(prefix) {
+        return .entry(
+          found.phrase, body: body, process: android.process, processID: android.processID, echo: false)
+      }
+      let process = iOSProcess(prefix)
+      let echo = ["<Debug>", "<Info>", "<Notice>", "<Warning>", "<Error>"].contains {
+        prefix.contains(" \($0) ")
+      }
+      return .entry(found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo)
+    }
+    if let marker = line.range(of: "][I-"), let end = line[marker.upperBound...].firstIndex(of: "]") {
+      return .other(message: line[line.index(after: end)...], android: false)
+    }
+    if let android = AndroidPrefix(line), let message = android.message {
+      return .other(message: message, android: true)
+    }
+    return .text
+  }
+
+  /// The first phrase in `line` and where it is.
+  private static func phrase(in line: Substring) -> (phrase: Phrase, range: Range<Substring.Index>)? {
+    // Most lines of a device log are other tags': look for the two stems first.
+    guard let stem = line.range(of: "Logging event") ?? line.range(of: "user property") else { return nil }
+    let from = line.index(stem.lowerBound, offsetBy: -9, limitedBy: line.startIndex) ?? line.startIndex
+    for phrase in Phrase.allCases {
+      if let range = line[from...].range(of: phrase.text) { return (phrase, range) }
+    }
+    return nil
+  }
+
+  /// The process an Apple console prefix names: `AnalyticsExample[51031:8040698]` (Xcode,
+  /// `log stream --style compact`), `MyApp[342]` (syslog style) or `AnalyticsExample:` before
+  /// `(FirebaseAnalytics)` (`log stream`'s default style).
+  static func iOSProcess(_ prefix: Substring) -> (name: String, id: String?)? {
+    let tokens = prefix.split(separator: " ")
+    for (index, token) in tokens.enumerated() {
+      var token = token
+      if token.hasSuffix(":") { token = token.dropLast() }
+      if token.hasSuffix("]"), let open = token.firstIndex(of: "["), open > token.startIndex {
+        let inside = token[token.index(after: open)..<token.index(before: token.endIndex)]
+        let id = inside.split(separator: ":").first ?? ""
+        if !id.isEmpty, id.allSatisfy(\.isNumber) { return (String(token[..<open]), String(id)) }
+      }
+      if tokens[index].hasSuffix(":"), index + 1 < tokens.count, tokens[index + 1].hasPrefix("("),
+        !token.isEmpty
+      {
+        return (String(token), nil)
+      }
+    }
+    return nil
+  }
+}
+
+/// A logcat prefix of Firebase's tags (`FA`, `FA-SVC`): brief `V/FA-SVC ( 2454): `, time
+/// `03-03 09:39:28.947 V/FA-SVC  ( 2454): `, threadtime `03-03 09:39:28.947  2454  2470 V FA-SVC  : `,
+/// or Android Studio's `2024-03-03 09:39:28.947  2454-2470  FA  com.example.app  V  `.
+struct AndroidPrefix {
+  var processID: String?
+  var process: String?
+  /// The text after the prefix, when the whole line was given.
+  var message: Substring?
+
+  init?(_ text: Substring) {
+    if let slash = text.range(of: "/FA"), Self.isLevel(text, before: slash.lowerBound) {
+      // brief and time: `V/FA-SVC  ( 2454): message`
+      let afterTag = text[slash.upperBound...]
+      guard
+        afterTag.hasPrefix("-SVC") || afterTag.hasPrefix(" ") || afterTag.hasPrefix("(")
+          || afterTag.hasPrefix(":")
+      else { return nil }
+      if let open = afterTag.firstIndex(of: "("), let close = afterTag[open...].range(of: "):") {
+        processID = afterTag[afterTag.index(after: open)..<close.lowerBound].trimmingCharacters(
+          in: .whitespaces)
+        message = Self.dropSpace(afterTag[close.upperBound...])
+      } else if let colon = afterTag.range(of: ": ") {
+        message = afterTag[colon.upperBound...]
+      }
+      return
+    }
+    let tokens = text.split(separator: " ", omittingEmptySubsequences: true)
+    guard let tag = tokens.firstIndex(where: { $0 == "FA" || $0 == "FA-SVC" }), tag >= 1 else { return nil }
+    if Self.isLevelToken(tokens[tag - 1]) {
+      // threadtime: `date time PID TID L TAG : message`
+      if tag >= 3 { processID = String(tokens[tag - 3]) }
+      if let colon = text[tokens[tag].endIndex...].range(of: ": ") { message = text[colon.upperBound...] }
+      return
+    }
+    // Android Studio: `date time PID-TID TAG package L  message`
+    guard tag + 2 < tokens.count, Self.isLevelToken(tokens[tag + 2]) else { return nil }
+    let ids = tokens[tag - 1].split(separator: "-")
+    if let first = ids.first, first.allSatisfy(\.isNumber) { processID = String(first) }
+    process = String(tokens[tag + 1])
+    message = Self.dropSpace(text[tokens[tag + 2].endIndex...])
+  }
+
+  private static func isLevelToken(_ token: Substring) -> Bool {
+    token.count == 1 && "VDIWEFA".contains(token)
+  }
+
+  private static func isLevel(_ text: Substring, before index: Substring.Index) -> Bool {
+    guard index > text.startIndex else { return false }
+    let level = text.index(before: index)
+    guard "VDIWEFA".contains(text[level]) else { return false }
+    return level == text.startIndex || text[text.index(before: level)] == " "
+  }
+
+  private static func dropSpace(_ text: Substring) -> Substring {
+    text.drop { $0 == " " }
+  }
+}
