@@ -19,7 +19,10 @@ struct Listen: AsyncParsableCommand {
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
       (/com.snowplowanalytics.snowplow/tp2, /i), GA4 (/mp/collect, /debug/mp/collect) and \
       mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events). Point \
-      an SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in \
+      an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
+      Firebase Analytics' debug log as it is written (Xcode's console, log stream, adb logcat): each \
+      event, screen view and user property it logs becomes a firebase record of its device, checked \
+      like an SDK's call; the SDK's own events (origin auto) are recorded as automaticEvent. With --token, native clients must send {"token": "…"} in \
       their header line, and HTTP requests carry it as their SDK's key (Segment write key, \
       Amplitude or PostHog api_key, Mixpanel token, mParticle API key), as GA4's api_secret or a \
       token query parameter, or as Authorization: Bearer. SIGINT/SIGTERM close every connection \

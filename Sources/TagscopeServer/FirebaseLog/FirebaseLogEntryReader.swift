@@ -9,7 +9,7 @@ enum FirebaseLogEntryReader {
   static func entry(_ phrase: FirebaseLogLine.Phrase, text: Substring, origin: FirebaseLogOrigin)
     throws(Failure) -> FirebaseLogEntry
   {
-    let raw = phrase.text + text
+    let raw = "\(phrase.text)" + text
     switch phrase {
     case .iOSEvent:
       // `app, preferred_temperature_changed, {` … `}`

@@ -15,7 +15,7 @@ struct FirebaseLogLine {
     case iOSEvent, androidEvent, androidFrontEndEvent
     case iOSSetProperty, iOSRemoveProperty, androidFrontEndSetProperty, androidSetProperty
 
-    var text: String {
+    var text: StaticString {
       switch self {
       case .iOSEvent: "Logging event: origin, name, params: "
       case .androidEvent: "Logging event: origin="
@@ -64,22 +64,45 @@ struct FirebaseLogLine {
       }
       return .entry(found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo)
     }
-    if let marker = line.range(of: "][I-"), let end = line[marker.upperBound...].firstIndex(of: "]") {
+    if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
       return .other(message: line[line.index(after: end)...], android: false)
     }
-    if let android = AndroidPrefix(line), let message = android.message {
+    if find("FA", in: line) != nil, let android = AndroidPrefix(line), let message = android.message {
       return .other(message: message, android: true)
     }
     return .text
   }
 
+  /// Where `needle` (ASCII) first occurs in `text`: a byte scan, for the lines of other tags a
+  /// device log is mostly made of.
+  static func find(_ needle: StaticString, in text: Substring) -> Range<Substring.Index>? {
+    let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+    guard let first = bytes.first else { return nil }
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    while let start = utf8[index...].firstIndex(of: first) {
+      var candidate = start
+      var matched = true
+      for byte in bytes {
+        guard candidate < utf8.endIndex, utf8[candidate] == byte else {
+          matched = false
+          break
+        }
+        candidate = utf8.index(after: candidate)
+      }
+      if matched { return start..<candidate }
+      index = utf8.index(after: start)
+    }
+    return nil
+  }
+
   /// The first phrase in `line` and where it is.
   private static func phrase(in line: Substring) -> (phrase: Phrase, range: Range<Substring.Index>)? {
     // Most lines of a device log are other tags': look for the two stems first.
-    guard let stem = line.range(of: "Logging event") ?? line.range(of: "user property") else { return nil }
+    guard let stem = find("Logging event", in: line) ?? find("user property", in: line) else { return nil }
     let from = line.index(stem.lowerBound, offsetBy: -9, limitedBy: line.startIndex) ?? line.startIndex
     for phrase in Phrase.allCases {
-      if let range = line[from...].range(of: phrase.text) { return (phrase, range) }
+      if let range = find(phrase.text, in: line[from...]) { return (phrase, range) }
     }
     return nil
   }
@@ -117,18 +140,20 @@ struct AndroidPrefix {
   var message: Substring?
 
   init?(_ text: Substring) {
-    if let slash = text.range(of: "/FA"), Self.isLevel(text, before: slash.lowerBound) {
+    if let slash = FirebaseLogLine.find("/FA", in: text), Self.isLevel(text, before: slash.lowerBound) {
       // brief and time: `V/FA-SVC  ( 2454): message`
       let afterTag = text[slash.upperBound...]
       guard
         afterTag.hasPrefix("-SVC") || afterTag.hasPrefix(" ") || afterTag.hasPrefix("(")
           || afterTag.hasPrefix(":")
       else { return nil }
-      if let open = afterTag.firstIndex(of: "("), let close = afterTag[open...].range(of: "):") {
+      if let open = afterTag.firstIndex(of: "("),
+        let close = FirebaseLogLine.find("):", in: afterTag[open...])
+      {
         processID = afterTag[afterTag.index(after: open)..<close.lowerBound].trimmingCharacters(
           in: .whitespaces)
         message = Self.dropSpace(afterTag[close.upperBound...])
-      } else if let colon = afterTag.range(of: ": ") {
+      } else if let colon = FirebaseLogLine.find(": ", in: afterTag) {
         message = afterTag[colon.upperBound...]
       }
       return
@@ -138,7 +163,9 @@ struct AndroidPrefix {
     if Self.isLevelToken(tokens[tag - 1]) {
       // threadtime: `date time PID TID L TAG : message`
       if tag >= 3 { processID = String(tokens[tag - 3]) }
-      if let colon = text[tokens[tag].endIndex...].range(of: ": ") { message = text[colon.upperBound...] }
+      if let colon = FirebaseLogLine.find(": ", in: text[tokens[tag].endIndex...]) {
+        message = text[colon.upperBound...]
+      }
       return
     }
     // Android Studio: `date time PID-TID TAG package L  message`

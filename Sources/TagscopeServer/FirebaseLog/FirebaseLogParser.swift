@@ -98,7 +98,7 @@ public struct FirebaseLogParser: Sendable {
       if entry.depth > 0 {
         open = entry
       } else {
-        let text = phrase.text + body
+        let text = "\(phrase.text)" + body
         if echo, let last = lastLine, last.number == lineNumber - 1, last.text == text { return }
         lastLine = (text, lineNumber)
         items.append(Self.interpret(entry))
