@@ -59,9 +59,8 @@ struct FirebaseLogLine {
           found.phrase, body: body, process: android.process, processID: android.processID, echo: false)
       }
       let process = iOSProcess(prefix)
-      let echo = ["<Debug>", "<Info>", "<Notice>", "<Warning>", "<Error>"].contains {
-        prefix.contains(" \($0) ")
-      }
+      let levels: [StaticString] = [" <Debug> ", " <Info> ", " <Notice> ", " <Warning> ", " <Error> "]
+      let echo = levels.contains { find($0, in: prefix) != nil }
       return .entry(found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo)
     }
     if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
@@ -76,14 +75,37 @@ struct FirebaseLogLine {
   /// Where `needle` (ASCII) first occurs in `text`: a byte scan, for the lines of other tags a
   /// device log is mostly made of.
   static func find(_ needle: StaticString, in text: Substring) -> Range<Substring.Index>? {
-    let bytes = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-    guard let first = bytes.first else { return nil }
+    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+    guard let first = pattern.first else { return nil }
     let utf8 = text.utf8
+    let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard bytes.count >= pattern.count else { return nil }
+      var index = 0
+      let last = bytes.count - pattern.count
+      while index <= last {
+        if bytes[index] == first {
+          var matched = true
+          for position in 1..<pattern.count where bytes[index + position] != pattern[position] {
+            matched = false
+            break
+          }
+          if matched { return index }
+        }
+        index += 1
+      }
+      return nil
+    }
+    if let found = offset {
+      guard let found else { return nil }
+      let lower = utf8.index(utf8.startIndex, offsetBy: found)
+      return lower..<utf8.index(lower, offsetBy: pattern.count)
+    }
+    // Not contiguous (a bridged string): the same scan on the view.
     var index = utf8.startIndex
     while let start = utf8[index...].firstIndex(of: first) {
       var candidate = start
       var matched = true
-      for byte in bytes {
+      for byte in pattern {
         guard candidate < utf8.endIndex, utf8[candidate] == byte else {
           matched = false
           break
