@@ -53,7 +53,10 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(event.origin, "app")
     XCTAssertEqual(
       event.source,
-      FirebaseLogOrigin(platform: .iOS, process: "AnalyticsExample", processID: "51031", line: 11))
+      FirebaseLogOrigin(
+        platform: .iOS, process: "AnalyticsExample", processID: "51031", line: 11,
+        // 2022-10-10 09:11:14.373105-0500
+        time: Date(timeIntervalSince1970: 1_665_411_074.373105)))
     XCTAssertEqual(
       event.parameters,
       [
@@ -109,6 +112,7 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(
       events.map(\.source.processID), ["4120", "4120", "4120", "4120"], "threadtime, time, brief, studio")
     XCTAssertEqual(events.map(\.source.process), [nil, nil, nil, "com.example.shop"])
+    XCTAssertEqual(events.map(\.source.time), [nil, nil, nil, nil], "logcat names no year or zone")
     XCTAssertEqual(events[0].parameters.last, Self.parameter("ga_session_number", "_sno", .int(3)))
     XCTAssertEqual(events[1].parameters[1], Self.parameter("ga_screen", "_sn", "Home"))
     let cart = events[2].parameters
@@ -161,6 +165,9 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(property.name, "ga_session_id")
     XCTAssertEqual(property.shortName, "_sid")
     XCTAssertEqual(property.source.process, "Shop", "syslog style")
+    XCTAssertEqual(
+      events.map(\.source.time), [Date(timeIntervalSince1970: 1_764_098_133.101234), nil],
+      "log stream's default style has the zone (+0100), compact style none")
   }
 
   func testMalformedEntriesAreReportedAndSkippedAndTheRestIsRead() throws {

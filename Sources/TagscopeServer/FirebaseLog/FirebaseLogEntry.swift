@@ -1,4 +1,5 @@
 import AnalyticsHub
+import Foundation
 
 /// The platform whose Firebase Analytics SDK wrote a log line.
 public enum FirebaseLogPlatform: String, Sendable, Hashable {
@@ -19,6 +20,9 @@ public struct FirebaseLogOrigin: Sendable, Hashable {
   public var processID: String?
   /// The line number the entry starts on (1 for the first line read).
   public var line: Int
+  /// When the line says it was written, if its prefix has a full timestamp with its time zone
+  /// (Xcode's console, `log stream`'s default style: `2022-10-10 09:11:14.373105-0500`).
+  public var time: Date?
 }
 
 /// One parameter as the SDK logged it: the name it printed, the SDK's short name beside it

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What one log line is, before any state: a line that starts a Firebase entry (the phrase that
 /// opens it, the process its prefix names), an SDK line of no interest, or plain text (a
 /// continuation of a multi-line entry, or anything else).
@@ -42,7 +44,7 @@ struct FirebaseLogLine {
     /// A line that opens an entry: its phrase, the text after the phrase, the prefix's process,
     /// and whether the prefix is the Apple System Log's (`MyApp[342] <Debug>`), which older Xcode
     /// consoles print right after the same message's unified-log line: an echo, not a new entry.
-    case entry(Phrase, body: Substring, process: String?, processID: String?, echo: Bool)
+    case entry(Phrase, body: Substring, process: String?, processID: String?, echo: Bool, time: Date?)
     /// An SDK line (`[FirebaseAnalytics][I-…]` or a logcat `FA`/`FA-SVC` line) that opens no
     /// entry: its message, to skip its own multi-line block.
     case other(message: Substring, android: Bool)
@@ -56,12 +58,15 @@ struct FirebaseLogLine {
       let body = line[found.range.upperBound...]
       if found.phrase.platform == .android, let android = AndroidPrefix(prefix) {
         return .entry(
-          found.phrase, body: body, process: android.process, processID: android.processID, echo: false)
+          found.phrase, body: body, process: android.process, processID: android.processID, echo: false,
+          time: nil)
       }
       let process = iOSProcess(prefix)
       let levels: [StaticString] = [" <Debug> ", " <Info> ", " <Notice> ", " <Warning> ", " <Error> "]
       let echo = levels.contains { find($0, in: prefix) != nil }
-      return .entry(found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo)
+      return .entry(
+        found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo,
+        time: timestamp(prefix))
     }
     if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
       return .other(message: line[line.index(after: end)...], android: false)
@@ -70,6 +75,50 @@ struct FirebaseLogLine {
       return .other(message: message, android: true)
     }
     return .text
+  }
+
+  /// The time at the start of an Apple console prefix, `2022-10-10 09:11:14.373105-0500` (a
+  /// fraction of any length, the zone as `±HHMM`); `nil` for any other start (logcat's
+  /// `03-03 09:39:28.947` names no year or zone).
+  static func timestamp(_ prefix: Substring) -> Date? {
+    let bytes = Array(prefix.utf8.prefix(40))
+    func number(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard bytes.count >= 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
+      (1...31).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var scale = 0.1
+      while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+        fraction += Double(bytes[index] - 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    guard index + 5 <= bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+      let zoneHours = number(index + 1, 2), let zoneMinutes = number(index + 3, 2)
+    else { return nil }
+    let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, month, day)
+    (components.hour, components.minute, components.second) = (hour, minute, second)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: sign * (zoneHours * 3600 + zoneMinutes * 60)) ?? .gmt
+    return calendar.date(from: components).map { $0.addingTimeInterval(fraction) }
   }
 
   /// Where `needle` (ASCII) first occurs in `text`: a byte scan, for the lines of other tags a

@@ -90,9 +90,9 @@ public struct FirebaseLogParser: Sendable {
         phrase: nil, text: "", depth: 0, origin: FirebaseLogOrigin(platform: .iOS, line: lineNumber))
       Self.count(message, in: &skipped)
       if skipped.depth > 0 { open = skipped }
-    case .entry(let phrase, let body, let process, let processID, let echo):
+    case .entry(let phrase, let body, let process, let processID, let echo, let time):
       let origin = FirebaseLogOrigin(
-        platform: phrase.platform, process: process, processID: processID, line: lineNumber)
+        platform: phrase.platform, process: process, processID: processID, line: lineNumber, time: time)
       var entry = Open(phrase: phrase, text: String(body), depth: 0, origin: origin)
       if phrase.isEvent { Self.count(body, in: &entry) }
       if entry.depth > 0 {

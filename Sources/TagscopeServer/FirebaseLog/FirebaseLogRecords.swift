@@ -63,7 +63,7 @@ enum FirebaseLogRecords {
     extra.merge([("line", .int(event.source.line))])
     let session = event.parameters.first { $0.shortName == "_sid" || $0.name == "ga_session_id" }
     return IngestedEvent(
-      provider: provider, kind: kind, name: recordName, properties: app, time: nil,
+      provider: provider, kind: kind, name: recordName, properties: app, time: event.source.time,
       identity: identity(event.source, input: input, session: session.flatMap { Payload.string($0.value) }),
       call: CallDescription(method: byApp ? "logEvent" : automaticEvent, name: name, parameters: app),
       raw: event.raw, annotations: extra)
@@ -78,7 +78,8 @@ enum FirebaseLogRecords {
     if let short = property.shortName { extra.merge([("short_name", .string(short))]) }
     extra.merge([("line", .int(property.source.line))])
     return IngestedEvent(
-      provider: provider, kind: .identify, name: property.name, properties: ["value": value], time: nil,
+      provider: provider, kind: .identify, name: property.name, properties: ["value": value],
+      time: property.source.time,
       identity: identity(property.source, input: input, session: nil),
       call: CallDescription(
         method: bySDK ? automaticUserProperty : "setUserProperty", name: property.name,
