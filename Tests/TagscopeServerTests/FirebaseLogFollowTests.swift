@@ -111,6 +111,27 @@ final class FirebaseLogFollowTests: XCTestCase {
     XCTAssertEqual(server.statistics.rejected[.badLogEntry], 1)
   }
 
+  func testAFileRewrittenShorterIsReadAgainFromItsStart() async throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("pixel.txt")
+    let long =
+      "V/FA-SVC  ( 1): Logging event: origin=app,name=first_event,params=Bundle[{ga_event_origin(_o)=app, padding=\(String(repeating: "p", count: 200))}]\n"
+    try Data(long.utf8).write(to: log)
+    let (server, collector) = try await startServer()
+    try server.follow(LogInput(format: .firebase, path: log.path))
+    XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["first_event"])
+    try Data("V/FA-SVC  ( 2): Logging event: origin=app,name=after_restart,params=Bundle[{}]\n".utf8).write(
+      to: log)
+    XCTAssertEqual(collector.waitForRecords(2).map(\.name), ["first_event", "after_restart"])
+    XCTAssertTrue(
+      collector.events.contains {
+        if case .problem(_, let message) = $0 { return message.contains("was truncated") }
+        return false
+      })
+    try await server.shutdown()
+  }
+
   func testAMissingFileIsAClearError() async throws {
     let (server, _) = try await startServer()
     defer { Task { try? await server.shutdown() } }
