@@ -132,6 +132,26 @@ final class FirebaseLogFollowTests: XCTestCase {
     try await server.shutdown()
   }
 
+  func testAFileReplacedAtItsPathIsFollowedAnew() async throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let log = directory.appendingPathComponent("pixel.txt")
+    try Data(Self.appended.joined(separator: "\n").appending("\n").utf8).write(to: log)
+    let (server, collector) = try await startServer()
+    try server.follow(LogInput(format: .firebase, path: log.path))
+    XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["level_up"])
+    // Written to a new file, then renamed over the old one: a new inode at the same path.
+    let line = "V/FA-SVC  ( 2): Logging event: origin=app,name=after_replace,params=Bundle[{level=8}]\n"
+    try Data((String(repeating: "\n", count: 300) + line).utf8).write(to: log, options: .atomic)
+    XCTAssertEqual(collector.waitForRecords(2).map(\.name), ["level_up", "after_replace"])
+    XCTAssertTrue(
+      collector.events.contains {
+        if case .problem(_, let message) = $0 { return message.contains("was replaced") }
+        return false
+      })
+    try await server.shutdown()
+  }
+
   func testAMissingFileIsAClearError() async throws {
     let (server, _) = try await startServer()
     defer { Task { try? await server.shutdown() } }

@@ -16,7 +16,8 @@ final class LogFollower: @unchecked Sendable {
 
   let input: LogInput
   private let context: ServerContext
-  private let descriptor: Int32
+  /// Read by the reader thread only once it started (reopened when the path is replaced).
+  private var descriptor: Int32
   private let isRegularFile: Bool
   private let condition = NSCondition()
   private var stopping = false
@@ -109,6 +110,18 @@ final class LogFollower: @unchecked Sendable {
           .problem(source: source, message: "\(input.path) was truncated; reading it again from its start"))
         continue
       }
+      if let replacement = replaced(status) {
+        // Replaced by a new file at the same path (an editor's or `>` after `mv`): follow the new one.
+        close(descriptor)
+        descriptor = replacement
+        offset = 0
+        pending.removeAll()
+        parser = FirebaseLogParser()
+        context.deliver(
+          .problem(source: source, message: "\(input.path) was replaced; reading the new file from its start")
+        )
+        continue
+      }
       waitForMore()
     }
     if !pending.isEmpty {
@@ -121,6 +134,17 @@ final class LogFollower: @unchecked Sendable {
     if input.isStandardInput {
       context.deliver(.problem(source: source, message: "standard input ended"))
     }
+  }
+
+  /// A descriptor of the file now at the path, when it is another file than the one read
+  /// (`status`, the one read).
+  private func replaced(_ status: stat) -> Int32? {
+    var current = stat()
+    guard stat(input.path, &current) == 0, current.st_ino != status.st_ino || current.st_dev != status.st_dev,
+      (current.st_mode & S_IFMT) == S_IFREG
+    else { return nil }
+    let opened = open(input.path, O_RDONLY | O_CLOEXEC)
+    return opened >= 0 ? opened : nil
   }
 
   private var isStopping: Bool {
