@@ -24,6 +24,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .devices: [DevicesBench.run]
   case .import: [IgluImportBench.run]
   case .sdkdevices: [SDKDevicesBench.run]
+  case .firebaselog: [FirebaseLogBench.run]
   }
 }
 

@@ -2,7 +2,7 @@
 /// `tagscope help bench` lists, with what each measures.
 public enum BenchmarkGroup: String, CaseIterable, Sendable {
   case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
-    sdkdevices
+    sdkdevices, firebaselog
 
   /// What the group measures.
   public var summary: String {
@@ -21,6 +21,7 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .import: "importing an Iglu tree: seconds and peak memory; a large catalogue's cost per record"
     case .sdkdevices:
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
+    case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
     }
   }
 }

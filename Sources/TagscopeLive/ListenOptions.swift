@@ -22,6 +22,8 @@ public struct ListenOptions: Sendable {
   public var corsOrigin: String?
   /// The intercepting proxy to run beside the port (`tagscope proxy`), if any.
   public var proxy: ProxyConfiguration?
+  /// Device logs read as they are written (`--log FORMAT PATH`).
+  public var logs: [LogInput] = []
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(

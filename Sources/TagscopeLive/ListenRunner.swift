@@ -78,6 +78,13 @@ public enum ListenRunner {
       session.close()
       throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
     }
+    do {
+      for log in options.logs { try server.follow(log) }
+    } catch {
+      try? await server.shutdown()
+      session.close()
+      throw Failure(description: error.description)
+    }
     if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
       notices(
         "warning: listening on \(options.host), reachable from other machines"
@@ -87,6 +94,8 @@ public enum ListenRunner {
     }
     notices(
       "listening on \(options.host):\(server.port)" + server.proxyDescription
+        + options.logs.map { ", reading the \($0.format.rawValue) log \(TerminalText.sanitize($0.path))" }
+        .joined()
         + (options.recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
     ready(server.port)
     if let stop { await stop() } else { await signals?.next() }

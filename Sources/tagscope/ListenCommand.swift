@@ -19,7 +19,10 @@ struct Listen: AsyncParsableCommand {
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
       (/com.snowplowanalytics.snowplow/tp2, /i), GA4 (/mp/collect, /debug/mp/collect) and \
       mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events). Point \
-      an SDK's host at http://HOST:PORT. With --token, native clients must send {"token": "…"} in \
+      an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
+      Firebase Analytics' debug log as it is written (Xcode's console, log stream, adb logcat): each \
+      event, screen view and user property it logs becomes a firebase record of its device, checked \
+      like an SDK's call; the SDK's own events (origin auto) are recorded as automaticEvent. With --token, native clients must send {"token": "…"} in \
       their header line, and HTTP requests carry it as their SDK's key (Segment write key, \
       Amplitude or PostHog api_key, Mixpanel token, mParticle API key), as GA4's api_secret or a \
       token query parameter, or as Authorization: Bearer. SIGINT/SIGTERM close every connection \
@@ -79,7 +82,27 @@ struct Listen: AsyncParsableCommand {
   )
   var corsOrigin: String?
 
+  @Option(
+    name: .customLong("log"), parsing: .upToNextOption,
+    help: ArgumentHelp(
+      "Read a device log as it is written: FORMAT PATH, or FORMAT - for standard input (repeatable).",
+      discussion:
+        "firebase: Firebase Analytics' debug log, iOS (Xcode console, log stream) or Android (adb logcat); each logged event, screen view and user property becomes a firebase record of its device.",
+      valueName: "format path"))
+  var log: [String] = []
+
   func validate() throws {
+    let logs: [LogInput]
+    do { logs = try LogInput.parse(log) } catch { throw ValidationError(error.description) }
+    for input in logs where !input.isStandardInput {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      else {
+        throw ValidationError(
+          TerminalText.sanitizeLines("--log: no \(input.format.rawValue) log file at \(input.path)"))
+      }
+    }
     if let corsOrigin, corsOrigin == "*" || corsOrigin == "null" || !corsOrigin.contains("://") {
       throw ValidationError("--cors-origin takes one origin, scheme://host[:port]")
     }
@@ -105,6 +128,7 @@ struct Listen: AsyncParsableCommand {
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
       junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
     options.proxy = proxy
+    options.logs = (try? LogInput.parse(log)) ?? []
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         StandardError.write("tagscope: \(message)\n")

@@ -45,6 +45,13 @@ enum ListenInterface {
       session.close()
       return "cannot listen on \(options.host):\(options.port): \(error)"
     }
+    do {
+      for log in options.logs { try server.follow(log) }
+    } catch {
+      try? await server.shutdown()
+      session.close()
+      return error.description
+    }
     let label = "listening on \(options.host):\(server.port)" + server.proxyDescription
     let source = InspectorTimelineSource(
       timeline: timeline, sourceLabel: label, plan: checker, connections: { connections.snapshot() })

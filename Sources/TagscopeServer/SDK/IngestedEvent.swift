@@ -24,4 +24,7 @@ struct IngestedEvent: Sendable, Hashable {
   var raw: String
   /// Fields that identify the sender but are not part of the call (write key, API key).
   var credentials: Properties = [:]
+  /// What the decoder tells about the call besides it (a Firebase log entry's origin, the
+  /// parameters the SDK added, the line it was read on), kept in the output beside the call.
+  var annotations: Properties = [:]
 }

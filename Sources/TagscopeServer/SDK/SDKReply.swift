@@ -64,4 +64,6 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
   case lineTooLong
   /// More connections open than the limit.
   case tooManyConnections
+  /// A debug log entry (`listen --log`) that could not be read; it is skipped.
+  case badLogEntry
 }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -22,6 +23,7 @@ public final class ListenServer: Sendable {
   private let proxyChannel: (any Channel)?
   private let context: ServerContext
   private let ownedGroup: MultiThreadedEventLoopGroup?
+  private let followers = NIOLockedValueBox<[LogFollower]>([])
 
   /// The port the server listens on (the one picked when the configuration said `0`).
   public let port: Int
@@ -124,9 +126,19 @@ public final class ListenServer: Sendable {
   /// The counters now.
   public var statistics: ServerStatistics { context.statistics.snapshot }
 
-  /// Stops accepting, closes every connection (delivering what each had read), and stops the
-  /// event loops the server made.
+  /// Reads `log` as it is written (a file followed, or standard input) into the same ingest as
+  /// the SDKs' requests: each entry a record of its device, checked like an SDK call. Stops at
+  /// ``shutdown()``. Throws a sentence naming the path when it cannot be read.
+  public func follow(_ log: LogInput) throws(LogInput.Failure) {
+    let follower = try LogFollower(log, context: context)
+    followers.withLockedValue { $0.append(follower) }
+    follower.start()
+  }
+
+  /// Stops accepting, stops reading the logs it follows, closes every connection (delivering
+  /// what each had read), and stops the event loops the server made.
   public func shutdown() async throws {
+    for follower in followers.withLockedValue({ $0 }) { follower.stop() }
     try? await serverChannel.close()
     try? await proxyChannel?.close()
     for channel in context.openChannels {

@@ -14,7 +14,7 @@ enum RecordMaker {
     let output = ProviderOutput(
       provider: event.provider, status: .sent, calls: [event.call],
       violations: event.violations.map(RecordViolation.init),
-      extra: event.credentials)
+      extra: event.annotations.isEmpty ? event.credentials : event.credentials.merging(event.annotations))
     return Record(
       seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
       properties: event.properties, context: context, outputs: [output], source: source, raw: event.raw)

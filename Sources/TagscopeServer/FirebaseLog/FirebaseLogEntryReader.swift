@@ -1,0 +1,98 @@
+import AnalyticsHub
+
+/// Reads the text after an entry's phrase (see ``FirebaseLogLine``) into a ``FirebaseLogEntry``.
+enum FirebaseLogEntryReader {
+  struct Failure: Error {
+    var message: String
+  }
+
+  static func entry(_ phrase: FirebaseLogLine.Phrase, text: Substring, origin: FirebaseLogOrigin)
+    throws(Failure) -> FirebaseLogEntry
+  {
+    let raw = "\(phrase.text)" + text
+    switch phrase {
+    case .iOSEvent:
+      // `app, preferred_temperature_changed, {` … `}`
+      guard let comma = text.range(of: ", "), let block = text[comma.upperBound...].range(of: ", {") else {
+        throw Failure(message: "a logged event's line is not 'origin, name, {parameters}'")
+      }
+      let name = FirebaseLogValueReader.splitName(text[comma.upperBound..<block.lowerBound])
+      let parameters = try read(name.name) { () throws(FirebaseLogValueReader.Failure) in
+        try FirebaseLogValueReader.iOSParameters(String(text[text.index(block.lowerBound, offsetBy: 2)...]))
+      }
+      return try event(name, origin: String(text[..<comma.lowerBound]), parameters, source: origin, raw: raw)
+    case .androidEvent:
+      // `auto,name=user_engagement(_e),params=Bundle[{…}]`
+      guard let nameField = text.range(of: ",name="), let params = text.range(of: ",params=") else {
+        throw Failure(message: "a logged event's line is not 'origin=…,name=…,params=Bundle[{…}]'")
+      }
+      let name = FirebaseLogValueReader.splitName(text[nameField.upperBound..<params.lowerBound])
+      let parameters = try read(name.name) { () throws(FirebaseLogValueReader.Failure) in
+        try FirebaseLogValueReader.androidParameters(String(text[params.upperBound...]))
+      }
+      return try event(
+        name, origin: String(text[..<nameField.lowerBound]), parameters, source: origin, raw: raw)
+    case .androidFrontEndEvent:
+      // `purchase(_...), Bundle[{…}]`
+      guard let bundle = text.range(of: ", Bundle[") else {
+        throw Failure(message: "a logged event's line is not 'name, Bundle[{…}]'")
+      }
+      let name = FirebaseLogValueReader.splitName(text[..<bundle.lowerBound])
+      let parameters = try read(name.name) { () throws(FirebaseLogValueReader.Failure) in
+        try FirebaseLogValueReader.androidParameters(
+          String(text[text.index(bundle.lowerBound, offsetBy: 2)...]))
+      }
+      let printed = parameters.first { $0.shortName == "_o" || $0.name == "ga_event_origin" }?.value
+        .stringValue
+      return try event(name, origin: printed, parameters, source: origin, raw: raw)
+    case .iOSSetProperty, .androidFrontEndSetProperty, .androidSetProperty:
+      // `MyApp_gender, Female`, `ga_session_id (_sid), 1647599957`
+      guard let comma = text.range(of: ", ") else {
+        throw Failure(message: "a user property line is not 'name, value'")
+      }
+      let name = FirebaseLogValueReader.splitName(text[..<comma.lowerBound])
+      try checkName(name.name, what: "a user property")
+      let printed = text[comma.upperBound...].trimmingCharacters(in: .whitespaces)
+      // `PropertyValue` takes `nil` for `.null`: a removed property is `Optional.none`.
+      let value: PropertyValue? =
+        ["null", "(null)", "<null>"].contains(printed)
+        ? Optional<PropertyValue>.none : Optional.some(FirebaseLogValueReader.scalar(printed))
+      return .userProperty(
+        FirebaseLoggedUserProperty(
+          name: name.name, shortName: name.short, value: value, source: origin, raw: raw))
+    case .iOSRemoveProperty:
+      let name = FirebaseLogValueReader.splitName(text)
+      try checkName(name.name, what: "a removed user property")
+      return .userProperty(
+        FirebaseLoggedUserProperty(
+          name: name.name, shortName: name.short, value: nil, source: origin, raw: raw))
+    }
+  }
+
+  private static func read(
+    _ event: String, _ body: () throws(FirebaseLogValueReader.Failure) -> [FirebaseLogParameter]
+  ) throws(Failure) -> [FirebaseLogParameter] {
+    do { return try body() } catch {
+      throw Failure(message: "logged event \(event): \(error.message)")
+    }
+  }
+
+  private static func event(
+    _ name: (name: String, short: String?), origin: String?, _ parameters: [FirebaseLogParameter],
+    source: FirebaseLogOrigin, raw: String
+  ) throws(Failure) -> FirebaseLogEntry {
+    try checkName(name.name, what: "a logged event")
+    let origin = origin?.trimmingCharacters(in: .whitespaces)
+    return .event(
+      FirebaseLoggedEvent(
+        name: name.name, shortName: name.short, origin: origin?.isEmpty == false ? origin : nil,
+        parameters: parameters, source: source, raw: raw))
+  }
+
+  private static func checkName(_ name: String, what: String) throws(Failure) {
+    guard !name.isEmpty else { throw Failure(message: "\(what) has no name") }
+    guard !name.contains(where: { $0 == "\n" || $0 == "," || $0 == "{" || $0 == "=" }) else {
+      throw Failure(message: "\(what) has no readable name ('\(name.prefix(60))')")
+    }
+  }
+}

@@ -1,0 +1,264 @@
+import Foundation
+
+/// What one log line is, before any state: a line that starts a Firebase entry (the phrase that
+/// opens it, the process its prefix names), an SDK line of no interest, or plain text (a
+/// continuation of a multi-line entry, or anything else).
+///
+/// The phrases are those the SDKs print (real lines in `Tests/Fixtures/firebase-log`): iOS
+/// `[FirebaseAnalytics][I-ACS023051] Logging event: origin, name, params: …`,
+/// `[I-ACS023080] Setting user property. Name, value: …`, `[I-ACS023075] Removing user property.
+/// Name: …`; Android `Logging event: origin=…,name=…,params=Bundle[{…}]` (tag `FA-SVC`),
+/// `Logging event (FE): …`, `Setting user property (FE): …` and `Setting user property: …`
+/// (tag `FA`). Whatever prefix a console adds before them (Xcode, `log stream` in any style,
+/// logcat in any format) is skipped; the process is read from it when it names one.
+struct FirebaseLogLine {
+  /// The entries a phrase opens.
+  enum Phrase: CaseIterable {
+    case iOSEvent, androidEvent, androidFrontEndEvent
+    case iOSSetProperty, iOSRemoveProperty, androidFrontEndSetProperty, androidSetProperty
+
+    var text: StaticString {
+      switch self {
+      case .iOSEvent: "Logging event: origin, name, params: "
+      case .androidEvent: "Logging event: origin="
+      case .androidFrontEndEvent: "Logging event (FE): "
+      case .iOSSetProperty: "Setting user property. Name, value: "
+      case .iOSRemoveProperty: "Removing user property. Name: "
+      case .androidFrontEndSetProperty: "Setting user property (FE): "
+      case .androidSetProperty: "Setting user property: "
+      }
+    }
+
+    var platform: FirebaseLogPlatform {
+      switch self {
+      case .iOSEvent, .iOSSetProperty, .iOSRemoveProperty: .iOS
+      default: .android
+      }
+    }
+
+    /// Events carry a parameters block that may span lines; user property lines are one line.
+    var isEvent: Bool { self == .iOSEvent || self == .androidEvent || self == .androidFrontEndEvent }
+  }
+
+  enum Kind {
+    /// A line that opens an entry: its phrase, the text after the phrase, the prefix's process,
+    /// and whether the prefix is the Apple System Log's (`MyApp[342] <Debug>`), which older Xcode
+    /// consoles print right after the same message's unified-log line: an echo, not a new entry.
+    case entry(Phrase, body: Substring, process: String?, processID: String?, echo: Bool, time: Date?)
+    /// An SDK line (`[FirebaseAnalytics][I-…]` or a logcat `FA`/`FA-SVC` line) that opens no
+    /// entry: its message, to skip its own multi-line block.
+    case other(message: Substring, android: Bool)
+    /// Anything else.
+    case text
+  }
+
+  static func classify(_ line: Substring) -> Kind {
+    if let found = phrase(in: line) {
+      let prefix = line[..<found.range.lowerBound]
+      let body = line[found.range.upperBound...]
+      if found.phrase.platform == .android, let android = AndroidPrefix(prefix) {
+        return .entry(
+          found.phrase, body: body, process: android.process, processID: android.processID, echo: false,
+          time: nil)
+      }
+      let process = iOSProcess(prefix)
+      let levels: [StaticString] = [" <Debug> ", " <Info> ", " <Notice> ", " <Warning> ", " <Error> "]
+      let echo = levels.contains { find($0, in: prefix) != nil }
+      return .entry(
+        found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo,
+        time: timestamp(prefix))
+    }
+    if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
+      return .other(message: line[line.index(after: end)...], android: false)
+    }
+    if find("FA", in: line) != nil, let android = AndroidPrefix(line), let message = android.message {
+      return .other(message: message, android: true)
+    }
+    return .text
+  }
+
+  /// The time at the start of an Apple console prefix, `2022-10-10 09:11:14.373105-0500` (a
+  /// fraction of any length, the zone as `±HHMM`); `nil` for any other start (logcat's
+  /// `03-03 09:39:28.947` names no year or zone).
+  static func timestamp(_ prefix: Substring) -> Date? {
+    let bytes = Array(prefix.utf8.prefix(40))
+    func number(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard bytes.count >= 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+      let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
+      let minute = number(14, 2), let second = number(17, 2), (1...12).contains(month),
+      (1...31).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    var index = 19
+    var fraction = 0.0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var scale = 0.1
+      while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+        fraction += Double(bytes[index] - 0x30) * scale
+        scale /= 10
+        index += 1
+      }
+    }
+    guard index + 5 <= bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-"),
+      let zoneHours = number(index + 1, 2), let zoneMinutes = number(index + 3, 2)
+    else { return nil }
+    let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, month, day)
+    (components.hour, components.minute, components.second) = (hour, minute, second)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: sign * (zoneHours * 3600 + zoneMinutes * 60)) ?? .gmt
+    return calendar.date(from: components).map { $0.addingTimeInterval(fraction) }
+  }
+
+  /// Where `needle` (ASCII) first occurs in `text`: a byte scan, for the lines of other tags a
+  /// device log is mostly made of.
+  static func find(_ needle: StaticString, in text: Substring) -> Range<Substring.Index>? {
+    let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+    guard let first = pattern.first else { return nil }
+    let utf8 = text.utf8
+    let offset: Int?? = utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard bytes.count >= pattern.count else { return nil }
+      var index = 0
+      let last = bytes.count - pattern.count
+      while index <= last {
+        if bytes[index] == first {
+          var matched = true
+          for position in 1..<pattern.count where bytes[index + position] != pattern[position] {
+            matched = false
+            break
+          }
+          if matched { return index }
+        }
+        index += 1
+      }
+      return nil
+    }
+    if let found = offset {
+      guard let found else { return nil }
+      let lower = utf8.index(utf8.startIndex, offsetBy: found)
+      return lower..<utf8.index(lower, offsetBy: pattern.count)
+    }
+    // Not contiguous (a bridged string): the same scan on the view.
+    var index = utf8.startIndex
+    while let start = utf8[index...].firstIndex(of: first) {
+      var candidate = start
+      var matched = true
+      for byte in pattern {
+        guard candidate < utf8.endIndex, utf8[candidate] == byte else {
+          matched = false
+          break
+        }
+        candidate = utf8.index(after: candidate)
+      }
+      if matched { return start..<candidate }
+      index = utf8.index(after: start)
+    }
+    return nil
+  }
+
+  /// The first phrase in `line` and where it is.
+  private static func phrase(in line: Substring) -> (phrase: Phrase, range: Range<Substring.Index>)? {
+    // Most lines of a device log are other tags': look for the two stems first.
+    guard let stem = find("Logging event", in: line) ?? find("user property", in: line) else { return nil }
+    let from = line.index(stem.lowerBound, offsetBy: -9, limitedBy: line.startIndex) ?? line.startIndex
+    for phrase in Phrase.allCases {
+      if let range = find(phrase.text, in: line[from...]) { return (phrase, range) }
+    }
+    return nil
+  }
+
+  /// The process an Apple console prefix names: `AnalyticsExample[51031:8040698]` (Xcode,
+  /// `log stream --style compact`), `MyApp[342]` (syslog style) or `AnalyticsExample:` before
+  /// `(FirebaseAnalytics)` (`log stream`'s default style).
+  static func iOSProcess(_ prefix: Substring) -> (name: String, id: String?)? {
+    let tokens = prefix.split(separator: " ")
+    for (index, token) in tokens.enumerated() {
+      var token = token
+      if token.hasSuffix(":") { token = token.dropLast() }
+      if token.hasSuffix("]"), let open = token.firstIndex(of: "["), open > token.startIndex {
+        let inside = token[token.index(after: open)..<token.index(before: token.endIndex)]
+        let id = inside.split(separator: ":").first ?? ""
+        if !id.isEmpty, id.allSatisfy(\.isNumber) { return (String(token[..<open]), String(id)) }
+      }
+      if tokens[index].hasSuffix(":"), index + 1 < tokens.count, tokens[index + 1].hasPrefix("("),
+        !token.isEmpty
+      {
+        return (String(token), nil)
+      }
+    }
+    return nil
+  }
+}
+
+/// A logcat prefix of Firebase's tags (`FA`, `FA-SVC`): brief `V/FA-SVC ( 2454): `, time
+/// `03-03 09:39:28.947 V/FA-SVC  ( 2454): `, threadtime `03-03 09:39:28.947  2454  2470 V FA-SVC  : `,
+/// or Android Studio's `2024-03-03 09:39:28.947  2454-2470  FA  com.example.app  V  `.
+struct AndroidPrefix {
+  var processID: String?
+  var process: String?
+  /// The text after the prefix, when the whole line was given.
+  var message: Substring?
+
+  init?(_ text: Substring) {
+    if let slash = FirebaseLogLine.find("/FA", in: text), Self.isLevel(text, before: slash.lowerBound) {
+      // brief and time: `V/FA-SVC  ( 2454): message`
+      let afterTag = text[slash.upperBound...]
+      guard
+        afterTag.hasPrefix("-SVC") || afterTag.hasPrefix(" ") || afterTag.hasPrefix("(")
+          || afterTag.hasPrefix(":")
+      else { return nil }
+      if let open = afterTag.firstIndex(of: "("),
+        let close = FirebaseLogLine.find("):", in: afterTag[open...])
+      {
+        processID = afterTag[afterTag.index(after: open)..<close.lowerBound].trimmingCharacters(
+          in: .whitespaces)
+        message = Self.dropSpace(afterTag[close.upperBound...])
+      } else if let colon = FirebaseLogLine.find(": ", in: afterTag) {
+        message = afterTag[colon.upperBound...]
+      }
+      return
+    }
+    let tokens = text.split(separator: " ", omittingEmptySubsequences: true)
+    guard let tag = tokens.firstIndex(where: { $0 == "FA" || $0 == "FA-SVC" }), tag >= 1 else { return nil }
+    if Self.isLevelToken(tokens[tag - 1]) {
+      // threadtime: `date time PID TID L TAG : message`
+      if tag >= 3 { processID = String(tokens[tag - 3]) }
+      if let colon = FirebaseLogLine.find(": ", in: text[tokens[tag].endIndex...]) {
+        message = text[colon.upperBound...]
+      }
+      return
+    }
+    // Android Studio: `date time PID-TID TAG package L  message`
+    guard tag + 2 < tokens.count, Self.isLevelToken(tokens[tag + 2]) else { return nil }
+    let ids = tokens[tag - 1].split(separator: "-")
+    if let first = ids.first, first.allSatisfy(\.isNumber) { processID = String(first) }
+    process = String(tokens[tag + 1])
+    message = Self.dropSpace(text[tokens[tag + 2].endIndex...])
+  }
+
+  private static func isLevelToken(_ token: Substring) -> Bool {
+    token.count == 1 && "VDIWEFA".contains(token)
+  }
+
+  private static func isLevel(_ text: Substring, before index: Substring.Index) -> Bool {
+    guard index > text.startIndex else { return false }
+    let level = text.index(before: index)
+    guard "VDIWEFA".contains(text[level]) else { return false }
+    return level == text.startIndex || text[text.index(before: level)] == " "
+  }
+
+  private static func dropSpace(_ text: Substring) -> Substring {
+    text.drop { $0 == " " }
+  }
+}

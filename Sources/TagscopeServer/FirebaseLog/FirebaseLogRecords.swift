@@ -1,0 +1,96 @@
+import AnalyticsHub
+
+/// Turns what the Firebase debug log says into the events `listen` records, provider `firebase`,
+/// as the hub records an app's own Firebase calls, so plans and Firebase's rules judge them alike.
+///
+/// - An event the app logged (origin `app`, or none printed) is a `logEvent` call named by its
+///   public name, with the app's parameters: those printed without an SDK short name, and for
+///   `screen_view` the screen the app gave (`_sn` as `screen_name`, `_sc` as `screen_class`). The
+///   parameters the SDK adds itself (`_o`, `_si`, `_et`…) are kept beside the call, in the output's
+///   `sdk_parameters` (with every short name in `short_names`), not in it: Firebase reserves their
+///   names to itself, and the rules judge what the app asked for.
+/// - An event the SDK logged by itself (origin `auto`, or another SDK's such as `fcm`) is an
+///   `automaticEvent` call: recorded, with the same parameters, but not judged by the rules for
+///   app calls (`session_start`, `user_engagement` are names reserved for it).
+/// - `screen_view` is a `screen` record named by its screen; other events `event` records.
+/// - A user property is an `identify` record named by the property, `{"value": …}` (null when
+///   removed), a `setUserProperty` call, or `automaticUserProperty` for the SDK's own (printed with
+///   an underscore short name: `ga_session_id (_sid)`, `first_open_time (_fot)`).
+/// - The output's `origin` is the origin printed, so QA can filter (`call:automaticEvent`).
+enum FirebaseLogRecords {
+  static let provider = "firebase"
+  /// The call method of an event the SDK logged by itself.
+  static let automaticEvent = "automaticEvent"
+  /// The call method of a user property the SDK set itself.
+  static let automaticUserProperty = "automaticUserProperty"
+
+  /// The event `entry` is, from the input named `input` (the file or `stdin`).
+  static func ingested(_ entry: FirebaseLogEntry, input: String) -> IngestedEvent {
+    switch entry {
+    case .event(let event): return ingested(event, input: input)
+    case .userProperty(let property): return ingested(property, input: input)
+    }
+  }
+
+  private static func ingested(_ event: FirebaseLoggedEvent, input: String) -> IngestedEvent {
+    let name = FirebaseShortNames.event(event.name, short: event.shortName)
+    let isScreenView = name == "screen_view"
+    var app = Properties()
+    var sdk = Properties()
+    var shortNames = Properties()
+    for parameter in event.parameters {
+      if let short = parameter.shortName {
+        shortNames.merge([(parameter.name, .string(short))])
+        if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
+          app.merge([(publicName, parameter.value)])
+        } else {
+          sdk.merge([(parameter.name, parameter.value)])
+        }
+      } else {
+        app.merge([(parameter.name, parameter.value)])
+      }
+    }
+    let byApp = event.origin == nil || event.origin == "app"
+    let kind: TagKind = isScreenView ? .screen : .event
+    let recordName =
+      isScreenView
+      ? (Payload.string(app["screen_name"]) ?? Payload.string(app["screen_class"]) ?? name) : name
+    var extra: Properties = ["platform": .string(event.source.platform.rawValue)]
+    if let origin = event.origin { extra.merge([("origin", .string(origin))]) }
+    if let short = event.shortName { extra.merge([("short_name", .string(short))]) }
+    if !sdk.isEmpty { extra.merge([("sdk_parameters", .object(sdk))]) }
+    if !shortNames.isEmpty { extra.merge([("short_names", .object(shortNames))]) }
+    extra.merge([("line", .int(event.source.line))])
+    let session = event.parameters.first { $0.shortName == "_sid" || $0.name == "ga_session_id" }
+    return IngestedEvent(
+      provider: provider, kind: kind, name: recordName, properties: app, time: event.source.time,
+      identity: identity(event.source, input: input, session: session.flatMap { Payload.string($0.value) }),
+      call: CallDescription(method: byApp ? "logEvent" : automaticEvent, name: name, parameters: app),
+      raw: event.raw, annotations: extra)
+  }
+
+  private static func ingested(_ property: FirebaseLoggedUserProperty, input: String) -> IngestedEvent {
+    let bySDK = property.shortName != nil || property.name.hasPrefix("_")
+    let value = property.value ?? .null
+    var extra: Properties = [
+      "platform": .string(property.source.platform.rawValue), "origin": .string(bySDK ? "auto" : "app"),
+    ]
+    if let short = property.shortName { extra.merge([("short_name", .string(short))]) }
+    extra.merge([("line", .int(property.source.line))])
+    return IngestedEvent(
+      provider: provider, kind: .identify, name: property.name, properties: ["value": value],
+      time: property.source.time,
+      identity: identity(property.source, input: input, session: nil),
+      call: CallDescription(
+        method: bySDK ? automaticUserProperty : "setUserProperty", name: property.name,
+        parameters: ["value": value]),
+      raw: property.raw, annotations: extra)
+  }
+
+  /// The device: the log's input, the process the line names, the platform.
+  private static func identity(_ source: FirebaseLogOrigin, input: String, session: String?) -> DeviceIdentity
+  {
+    DeviceIdentity(
+      deviceID: input, app: source.process, platform: source.platform.rawValue, sessionID: session)
+  }
+}
