@@ -114,7 +114,7 @@ public enum PlanLoader {
   public static func load(yaml: String, file: String) throws -> Plan {
     let root: Node?
     do {
-      root = try Yams.compose(yaml: yaml)
+      root = try Yams.compose(yaml: yaml, YAMLScalarTags.composing)
     } catch let error as YamlError {
       throw convert(error, yaml: yaml, file: file)
     }
