@@ -9,12 +9,14 @@ import TaggingPlan
 /// event's name, `method: track`) whose `properties` parameter carries the rule's properties;
 /// identify and group rules become `methods` entries on `traits`, page and screen rules `methods`
 /// entries on `properties`. `allow_unplanned: false` (v0.1) or `additional_properties: false`
-/// (v1) closes that object.
+/// (v1) closes that object. A `*.vars.yaml` file among them (rudder-cli's `--var-file`) gives the
+/// values of the `{{ .NAME }}` placeholders in names and descriptions (``RudderStackVariables``).
 struct RudderStackImporter {
   private var draft: ImportDraft
   private var catalog = RudderStackCatalog()
   private var plans: [(spec: SourceNode, document: SourceDocument)] = []
   private var files: [String] = []
+  private var variables = RudderStackVariables()
   /// Rule properties expanded so far: custom types nesting custom types could multiply them.
   private var expanded = 0
 
@@ -30,6 +32,10 @@ struct RudderStackImporter {
   mutating func read(_ document: SourceDocument) throws(ImportError) {
     let root = document.root
     files.append(document.file)
+    if RudderStackVariables.isVarFile(document.file) {
+      for warning in variables.add(document) { draft.warn(warning) }
+      return
+    }
     guard Self.recognizes(root) else {
       throw document.error(root, "not a rudder-cli file: expected version: rudder/… and kind")
     }
@@ -122,12 +128,21 @@ struct RudderStackImporter {
     let parameter = eventType == "identify" || eventType == "group" ? "traits" : "properties"
     let params =
       properties.isEmpty && additional == nil ? [] : [NamedConstraints(name: parameter, constraints: object)]
-    let description = event.node["description"]?.string ?? rule["description"]?.string
+    let description = variables.text(event.node["description"]?.string ?? rule["description"]?.string)
     let ruleID = rule["id"]?.string.map { " (\($0))" } ?? ""
     switch eventType {
     case "track":
-      guard let name = event.node["name"]?.string, !name.isEmpty else {
+      guard let written = event.node["name"]?.string, !written.isEmpty else {
         throw event.document.error(event.node, "the track event \(event.id) has no name")
+      }
+      guard let name = variables.resolved(written) else {
+        let missing = variables.unresolvedNames(in: written).joined(separator: ", ")
+        draft.warn(
+          document.warning(
+            rule, path,
+            "the rule \(path) is left out: its event \(event.id) is named \(written), and no .vars.yaml file among the given ones sets \(missing) (rudder-cli takes it from --var-file or RUDDER_\(missing))"
+          ))
+        return
       }
       let origin = EntryOrigin(
         file: document.file, location: rule.location, path: path, summary: "\"\(name)\"\(ruleID)")
@@ -161,9 +176,10 @@ struct RudderStackImporter {
     guard let definition = catalog.resolve(reference, .properties) else {
       throw document.error(item, "\(reference) is not defined in the given files (pass its properties file)")
     }
-    guard let name = definition.node["name"]?.string, !name.isEmpty else {
+    guard let written = definition.node["name"]?.string, !written.isEmpty else {
       throw definition.document.error(definition.node, "the property \(definition.id) has no name")
     }
+    let name = variables.text(written) ?? written
     guard depth < SchemaConverter.nestingLimit else {
       draft.warn(
         document.warning(
@@ -221,7 +237,7 @@ struct RudderStackImporter {
       let here = definition.path.key(member.key)
       switch member.key {
       case "id", "name", "category": break
-      case "description": constraints.description = member.value.string
+      case "description": constraints.description = variables.text(member.value.string)
       case "type", "types":
         let words = (member.value.elements ?? [member.value]).compactMap(\.string)
         for word in words {
@@ -298,13 +314,16 @@ struct RudderStackImporter {
     constraints.items = items
   }
 
-  /// `propConfig` (v0.1, camelCase) or `config` (v1, snake_case): the validation rules.
+  /// `propConfig` (v0.1, camelCase) or `config` (v1, snake_case): the validation rules, the
+  /// keywords of rudder-cli's `rules/config/options.go` in either spelling.
   private mutating func config(
     _ node: SourceNode, _ document: SourceDocument, path: JSONPath,
     into constraints: inout PropertyConstraints,
     depth: Int, customTypes: [String]
   ) throws(ImportError) {
     guard let members = node.members else { throw document.error(node, "\(path) must be an object") }
+    var keywords = constraints.keywords ?? SchemaKeywords()
+    defer { constraints.keywords = keywords }
     for member in members {
       let here = path.key(member.key)
       let value = member.value
@@ -347,6 +366,33 @@ struct RudderStackImporter {
       case "itemTypes", "item_types", "item_type":
         try itemTypes(
           member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
+      case "multipleOf", "multiple_of":
+        guard let number = value.number, number > 0 else {
+          throw document.error(value, "\(here) must be a number above 0")
+        }
+        keywords.multipleOf = number
+      case "exclusiveMinimum", "exclusive_minimum", "exclusiveMaximum", "exclusive_maximum":
+        guard let number = value.number else { throw document.error(value, "\(here) must be a number") }
+        if member.key.lowercased().contains("min") {
+          keywords.exclusiveMinimum = number
+        } else {
+          keywords.exclusiveMaximum = number
+        }
+      case "minItems", "min_items", "maxItems", "max_items":
+        guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
+          throw document.error(value, "\(here) must be a whole number")
+        }
+        if member.key.hasPrefix("min") {
+          keywords.minItems = Int(number)
+        } else {
+          keywords.maxItems = Int(number)
+        }
+      case "uniqueItems", "unique_items":
+        guard let flag = value.bool else { throw document.error(value, "\(here) must be true or false") }
+        keywords.uniqueItems = flag
+      case "additionalProperties", "additional_properties":
+        guard let flag = value.bool else { throw document.error(value, "\(here) must be true or false") }
+        constraints.additionalProperties = flag
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       }
