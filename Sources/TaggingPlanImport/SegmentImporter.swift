@@ -7,7 +7,9 @@ import TaggingPlan
 ///
 /// Segment checks a call's `properties` (track, page, screen) or `traits` (identify, group):
 /// the catalogue says `propertiesAt: properties`, identify and group entries `propertiesAt:
-/// traits`, and each entry's `params` are the properties of that object. A rule's JSON Schema
+/// traits`, and each entry's `params` are the properties of that object. Imported for another
+/// provider, the catalogue follows that provider's messages (``SDKMessagePaths``: Mixpanel's
+/// properties are its calls' parameters, PostHog's track calls are `capture`). A rule's JSON Schema
 /// either describes the whole message (the Config API's and the Public API's, with
 /// `properties.properties` and `properties.traits`), whose object at the entry's field is
 /// taken, or that object itself (typewriter's, marked by `eventMetadata`, or a schema none of whose
@@ -175,7 +177,8 @@ struct SegmentImporter {
 
   /// The catalogue: one entry per rule name (its highest version), common rules merged in.
   mutating func finish() -> ImportDraft {
-    draft.catalogue.propertiesAt = "properties"
+    let provider = draft.catalogue.provider
+    draft.catalogue.propertiesAt = SDKMessagePaths.segmentPlanProperties(provider: provider)
     var common: [String: [NamedConstraints]] = [:]
     var commonOrigins: [String] = []
     for rule in latestVersions() {
@@ -190,7 +193,8 @@ struct SegmentImporter {
       let field = Self.field(of: rule.kind)
       let section = section(of: rule, field: field, others: true)
       var entry = CatalogueEntry(
-        key: rule.key ?? rule.kind.rawValue, method: rule.kind.rawValue,
+        key: rule.key ?? rule.kind.rawValue,
+        method: rule.kind == .track ? SDKMessagePaths.trackMethod(provider: provider) : rule.kind.rawValue,
         description: rule.description ?? rule.schema?["description"]?.string,
         additionalProperties: section.open, params: section.params, origin: origin(rule))
       entry.propertiesAt = field == "properties" ? nil : field
