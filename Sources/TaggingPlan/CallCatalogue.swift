@@ -36,6 +36,23 @@ public struct CatalogueCall: Sendable, Hashable {
   public var propertiesAt: MessagePath?
   /// The parameters as one object rule: the call's parameters are checked as an object.
   private(set) var parameterObject: PropertyRule
+  /// ``messageParams`` as one object rule, checked against the whole message; `nil` when none.
+  private(set) var messageObject: PropertyRule?
+
+  /// Constraints on the whole message a call from an SDK carries, whatever `propertiesAt` says
+  /// (Segment's common rules on `context`); in-app calls carry no message and skip them.
+  public var messageParams: [PropertyRule] {
+    get { messageObject?.properties ?? [] }
+    set {
+      guard !newValue.isEmpty else {
+        messageObject = nil
+        return
+      }
+      var object = PropertyRule(name: "", location: location)
+      object.properties = newValue
+      messageObject = object
+    }
+  }
 
   /// The parameters' constraints, by name, in plan order.
   public var params: [PropertyRule] {

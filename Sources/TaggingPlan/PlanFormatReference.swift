@@ -299,6 +299,10 @@ public enum PlanFormatReference {
       fields (`messageId`, `context`…).
     - `severity`: `error` (the default) or `warning`, for this entry's violations.
     - `propertiesAt`: this entry's own path (see above): `identify: {propertiesAt: traits}`.
+    - `messageParams`: constraints on the whole message a call from an SDK carries, whatever
+      `propertiesAt` says, as `params` (Segment's common rules on `context`:
+      `messageParams: {context: {type: object, properties: {userAgent: {type: string}}}}`);
+      violations name the path (`context.userAgent`); in-app calls carry no message and skip them.
     - `description`: free text, not checked.
 
     A call from `listen` carries the SDK's whole message as its parameters (Segment's `properties`,

@@ -62,7 +62,7 @@ public enum PlanLoader {
     "unplanned", "propertiesAt", "entitiesAt", "calls", "methods", "description",
   ]
   static let catalogueEntryKeys = [
-    "method", "severity", "propertiesAt", "params", "additionalProperties", "description",
+    "method", "severity", "propertiesAt", "params", "messageParams", "additionalProperties", "description",
   ]
   /// How deep `properties` and `items` may nest (a hostile plan cannot exhaust the stack).
   static let nestingLimit = 32
