@@ -96,6 +96,7 @@ struct RudderStackImporter {
     var additional: Bool?
     if let allow = eventNode["allow_unplanned"]?.bool { additional = allow }
     var properties: [NamedConstraints] = []
+    var variants: [PropertyConstraints] = []
     for member in members {
       let here = path.key(member.key)
       switch member.key {
@@ -113,7 +114,14 @@ struct RudderStackImporter {
           throw document.error(member.value, "\(here) must be true or false")
         }
         additional = flag
-      case "variants", "includes":
+      case "variants":
+        guard let items = member.value.elements else {
+          throw document.error(member.value, "\(here) must be a list")
+        }
+        for (index, item) in items.enumerated() {
+          variants.append(try variant(item, document, path: here.index(index), planned: &properties))
+        }
+      case "includes":
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
@@ -125,6 +133,11 @@ struct RudderStackImporter {
     object.properties = properties
     object.additionalProperties = additional
     object.required = properties.contains { $0.constraints.required }
+    if !variants.isEmpty {
+      var keywords = SchemaKeywords<PropertyConstraints>()
+      keywords.allOf = variants
+      object.keywords = keywords
+    }
     let parameter = eventType == "identify" || eventType == "group" ? "traits" : "properties"
     let params =
       properties.isEmpty && additional == nil ? [] : [NamedConstraints(name: parameter, constraints: object)]
@@ -158,6 +171,69 @@ struct RudderStackImporter {
         event.node,
         "the event \(event.id) has event_type \(eventType): expected track, identify, group, page or screen")
     }
+  }
+
+  /// A `variants` item (`type: discriminator`): for the first case whose `match` holds the
+  /// discriminator property's value, its properties (with `required`); when none does, `default`'s.
+  /// As JSON Schema: `if` the discriminator is one of a case's values `then` its properties, `else`
+  /// the next case, the last `else` the default. The variants' properties join the rule's
+  /// `planned` properties (not required there), so a closed object allows them.
+  private mutating func variant(
+    _ node: SourceNode, _ document: SourceDocument, path: JSONPath, planned: inout [NamedConstraints]
+  ) throws(ImportError) -> PropertyConstraints {
+    guard node.members != nil else { throw document.error(node, "\(path) must be an object") }
+    let type = node["type"]?.string ?? "discriminator"
+    guard type == "discriminator" else {
+      throw document.error(node, "\(path) has type \(type): rudder-cli's variants are of type discriminator")
+    }
+    guard let reference = node["discriminator"]?.string else {
+      throw document.error(node, "\(path) needs discriminator: the property whose value picks the case")
+    }
+    guard let definition = catalog.resolve(reference, .properties),
+      let written = definition.node["name"]?.string, !written.isEmpty
+    else {
+      throw document.error(node, "\(reference) is not defined in the given files (pass its properties file)")
+    }
+    let discriminator = variables.text(written) ?? written
+    func properties(_ list: SourceNode?, at here: JSONPath) throws(ImportError) -> [NamedConstraints] {
+      guard let list else { return [] }
+      guard let items = list.elements else { throw document.error(list, "\(here) must be a list") }
+      var result: [NamedConstraints] = []
+      for (index, item) in items.enumerated() {
+        let property = try propertyItem(item, document, path: here.index(index), depth: 1, customTypes: [])
+        result.append(property)
+        var optional = property.constraints
+        optional.required = false
+        planned = NamedConstraints.merged(
+          planned, onto: [NamedConstraints(name: property.name, constraints: optional)])
+      }
+      return result
+    }
+    func object(_ properties: [NamedConstraints]) -> PropertyConstraints {
+      var object = PropertyConstraints()
+      object.properties = properties
+      return object
+    }
+    var otherwise = object(
+      try properties(node["default"]?["properties"] ?? node["default"], at: path.key("default")))
+    let cases = node["cases"]?.elements ?? []
+    guard !cases.isEmpty else { throw document.error(node, "\(path) needs cases, a list") }
+    for (index, item) in cases.enumerated().reversed() {
+      let here = path.key("cases").index(index)
+      guard let values = item["match"]?.elements?.compactMap(\.scalar), !values.isEmpty else {
+        throw document.error(item, "\(here).match must be a list of values")
+      }
+      var condition = PropertyConstraints()
+      condition.allowed = values
+      condition.required = true
+      var keywords = SchemaKeywords<PropertyConstraints>()
+      keywords.ifSchema = object([NamedConstraints(name: discriminator, constraints: condition)])
+      keywords.thenSchema = object(try properties(item["properties"], at: here.key("properties")))
+      keywords.elseSchema = otherwise
+      otherwise = PropertyConstraints()
+      otherwise.keywords = keywords
+    }
+    return otherwise
   }
 
   /// One property of a rule: its definition's constraints, `required` and nested `properties`.

@@ -44,10 +44,36 @@ final class RudderStackRealPlanTests: XCTestCase {
       ["Name from var file that must lose to the env var", "Login Event", "Logout Event"])
     XCTAssertEqual(
       plan.catalogue.calls.first?.description, "This event is triggered every time a user views a product.")
+    XCTAssertEqual(relativeWarnings(plan), [], "variants are checked")
+  }
+
+  /// The first rule's `variants`: when `API Method` is `POST` ("Create Entity"), `User Agent` is
+  /// required and `Host` allowed; the rule is closed (`allow_unplanned: false`), and both stay
+  /// planned for any method.
+  func testVariantsRequireTheirCasesPropertiesWhenTheDiscriminatorMatches() throws {
+    let plan = try importFixtures(["rudderstack-real/v0.1"])
+    let name = "Name from var file that must lose to the env var"
+    let base: Properties = [
+      "API Path": "/v1/users", "Username": "someone@example.com", "Password": "correct horse",
+    ]
+    func call(_ seq: UInt64, _ extra: Properties) -> Record {
+      var properties = base
+      for (key, value) in extra { properties[key] = value }
+      return track(seq, name, properties)
+    }
+    let records = [
+      call(1, ["API Method": "POST", "User Agent": "curl/8.4", "Host": "api.example.com"]),
+      call(2, ["API Method": "POST"]),
+      call(3, ["API Method": "GET", "User Agent": "curl/8.4"]),
+      call(4, ["API Method": "GET"]),
+      call(5, ["API Method": "POST", "User Agent": 8]),
+    ]
+    let call = "Name from var file that must lose to the env var: rudderstack track \(name)"
     XCTAssertEqual(
-      relativeWarnings(plan),
+      try judge(records, plan),
       [
-        "rudderstack-real/v0.1/trackingplan.yaml:24:7: warning: variants (spec.rules[0].variants) is not checked by Tagscope"
+        #"2 missing-property \#(call) parameter properties has ["User Agent"], which is missing"#,
+        #"5 wrong-type \#(call) parameter properties has ["User Agent"], which is an integer (8)"#,
       ])
   }
 
