@@ -100,6 +100,9 @@ public enum PlanFormatReference {
       them).
     - `propertyNames`: constraints every key meets, as a string; `minProperties`, `maxProperties`:
       inclusive bounds of the number of keys.
+    - `unevaluatedProperties`: constraints (or `false`) for the keys that neither this object's
+      `properties`, `patternProperties` and `additionalProperties` nor the subschemas it meets
+      (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`) name.
     - `dependentRequired`: a mapping of a key to the keys that must be present with it;
       `dependentSchemas`: a mapping of a key to constraints the whole object meets when it has it.
     - `items`: for an array value, the constraints every element meets (after those `prefixItems`

@@ -133,6 +133,9 @@ extension PropertyRule {
           expected: "\(problem.expected) (dependentSchemas of \(dependency.name))")
       }
     }
+    if let unevaluated = keywords.unevaluatedSchema {
+      return unevaluatedProblem(unevaluated, object, memo: &memo)
+    }
     return nil
   }
 

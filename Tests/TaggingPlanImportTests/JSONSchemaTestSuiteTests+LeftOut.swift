@@ -3,7 +3,11 @@ extension JSONSchemaTestSuiteTests {
   static let linearRegex =
     "format regex accepts what `pattern` runs in linear time: no backreferences, no lookaround"
   static let emptyClass = "`pattern`'s engine refuses the empty character classes [] and [^]"
-  static let unevaluated = "unevaluatedProperties / annotation collection is not implemented"
+  static let explicitTrue =
+    "an explicit additionalProperties: true is the plan's default, which evaluates no key for unevaluatedProperties"
+  static let mergedRef =
+    "the converter merges a $ref's target with its sibling keywords, so the target sees their annotations"
+  static let dynamicRef = "$dynamicRef / $dynamicAnchor are not resolved"
   static let unicodeMode =
     "`pattern` reads \\p{…} as a Unicode property; ECMA-262 without the u flag reads a p"
   static let formatAsserts =
@@ -98,14 +102,20 @@ extension JSONSchemaTestSuiteTests {
       formatAsserts,
     "draft2020-12/format.json: duration format / invalid duration string is only an annotation by default":
       formatAsserts,
-    "draft2020-12/not.json: collect annotations inside a 'not', even if collection is disabled / unevaluated property":
-      unevaluated,
     "draft2020-12/pattern.json: pattern with Unicode property escape requires unicode mode / Digits do not match":
       unicodeMode,
     "draft2020-12/ref.json: remote ref, containing refs itself / remote ref invalid": remoteRef,
     "draft2020-12/ref.json: Recursive references between schemas / invalid tree": recursiveRef,
     "draft2020-12/ref.json: ref creates new scope when adjacent to keywords / referenced subschema doesn't see annotations from properties":
-      unevaluated,
+      mergedRef,
+    "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with adjacent bool additionalProperties / with additional properties":
+      explicitTrue,
+    "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with nested additionalProperties / with additional properties":
+      explicitTrue,
+    "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with $dynamicRef / with unevaluated properties":
+      dynamicRef,
+    "draft2020-12/unevaluatedProperties.json: unevaluatedProperties + single cyclic ref / Unevaluated on 3rd level is invalid":
+      recursiveRef,
     "draft2020-12/ref.json: refs with relative uris and defs / invalid on inner field": idRef,
     "draft2020-12/ref.json: refs with relative uris and defs / invalid on outer field": idRef,
     "draft2020-12/ref.json: relative refs with absolute uris and defs / invalid on inner field": idRef,
