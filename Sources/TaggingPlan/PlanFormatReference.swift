@@ -102,7 +102,8 @@ public enum PlanFormatReference {
       inclusive bounds of the number of keys.
     - `unevaluatedProperties`: constraints (or `false`) for the keys that neither this object's
       `properties`, `patternProperties` and `additionalProperties` nor the subschemas it meets
-      (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`) name.
+      (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`) name; `unevaluatedItems`:
+      the same for an array's elements (those `prefixItems`, `items` and `contains` evaluate).
     - `dependentRequired`: a mapping of a key to the keys that must be present with it;
       `dependentSchemas`: a mapping of a key to constraints the whole object meets when it has it.
     - `items`: for an array value, the constraints every element meets (after those `prefixItems`

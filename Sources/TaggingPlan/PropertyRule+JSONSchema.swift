@@ -97,6 +97,7 @@ extension PropertyRule {
       ("contains", keywords.contains), ("propertyNames", keywords.propertyNames),
       ("additionalProperties", keywords.additionalSchema),
       ("unevaluatedProperties", keywords.unevaluatedSchema),
+      ("unevaluatedItems", keywords.unevaluatedItems),
       ("not", keywords.not), ("if", keywords.ifSchema),
       ("then", keywords.thenSchema), ("else", keywords.elseSchema),
     ]

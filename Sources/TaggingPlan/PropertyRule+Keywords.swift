@@ -97,6 +97,9 @@ extension PropertyRule {
           "has \(Self.count(matching, "item")) matching contains", "allows at most \(most) (maxContains)")
       }
     }
+    if let unevaluated = keywords.unevaluatedItems {
+      return unevaluatedItemProblem(unevaluated, elements, memo: &memo)
+    }
     return nil
   }
 

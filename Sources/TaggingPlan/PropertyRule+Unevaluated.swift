@@ -59,3 +59,52 @@ extension PropertyRule {
     return keys
   }
 }
+
+extension PropertyRule {
+  /// What `unevaluatedItems` finds wrong with `elements`: the first element that
+  /// ``evaluatedIndexes(of:memo:includingOwn:)`` leaves out and that does not meet it.
+  func unevaluatedItemProblem(
+    _ unevaluated: PropertyRule, _ elements: [PropertyValue], memo: inout PatternMemo
+  ) -> ValueProblem? {
+    let evaluated = evaluatedIndexes(of: elements, memo: &memo, includingOwn: false)
+    for (index, element) in elements.enumerated() where !evaluated.contains(index) {
+      if let problem = unevaluated.firstProblem(with: element, memo: &memo) {
+        return ValueProblem(
+          rule: problem.rule, found: "has item \(index), which \(problem.found)",
+          expected: "\(problem.expected) (unevaluatedItems)")
+      }
+    }
+    return nil
+  }
+
+  /// The positions of `elements` this rule evaluates (for `unevaluatedItems`): all of them with
+  /// `items` or, when `includingOwn`, its own `unevaluatedItems`; the first `prefixItems.count`;
+  /// those meeting `contains`; and those of the subschemas the array meets (`allOf`, `anyOf`,
+  /// `oneOf`, `if` with `then` or `else`).
+  func evaluatedIndexes(of elements: [PropertyValue], memo: inout PatternMemo, includingOwn: Bool = true)
+    -> Set<Int>
+  {
+    if items != nil || (includingOwn && keywords?.unevaluatedItems != nil) { return Set(elements.indices) }
+    guard let keywords else { return [] }
+    var indexes = Set(0..<min(keywords.prefixItems.count, elements.count))
+    if let contains = keywords.contains {
+      for (index, element) in elements.enumerated() where contains.conforms(element, memo: &memo) {
+        indexes.insert(index)
+      }
+    }
+    let value = PropertyValue.array(elements)
+    var met: [PropertyRule] = keywords.allOf + keywords.anyOf + keywords.oneOf
+    if let condition = keywords.ifSchema {
+      if condition.conforms(value, memo: &memo) {
+        met.append(condition)
+        if let then = keywords.thenSchema { met.append(then) }
+      } else if let otherwise = keywords.elseSchema {
+        met.append(otherwise)
+      }
+    }
+    for schema in met where schema.conforms(value, memo: &memo) {
+      indexes.formUnion(schema.evaluatedIndexes(of: elements, memo: &memo))
+    }
+    return indexes
+  }
+}

@@ -25,6 +25,7 @@ extension CatalogueWriter {
       ("contains", keywords.contains), ("propertyNames", keywords.propertyNames),
       ("additionalProperties", keywords.additionalSchema),
       ("unevaluatedProperties", keywords.unevaluatedSchema),
+      ("unevaluatedItems", keywords.unevaluatedItems),
       ("not", keywords.not), ("if", keywords.ifSchema),
       ("then", keywords.thenSchema), ("else", keywords.elseSchema),
     ]

@@ -4,7 +4,7 @@ extension JSONSchemaTestSuiteTests {
     "format regex accepts what `pattern` runs in linear time: no backreferences, no lookaround"
   static let emptyClass = "`pattern`'s engine refuses the empty character classes [] and [^]"
   static let explicitTrue =
-    "an explicit additionalProperties: true is the plan's default, which evaluates no key for unevaluatedProperties"
+    "an explicit additionalProperties: true or items: true is the plan's default, which evaluates nothing for unevaluated*"
   static let mergedRef =
     "the converter merges a $ref's target with its sibling keywords, so the target sees their annotations"
   static let dynamicRef = "$dynamicRef / $dynamicAnchor are not resolved"
@@ -113,6 +113,12 @@ extension JSONSchemaTestSuiteTests {
     "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with nested additionalProperties / with additional properties":
       explicitTrue,
     "draft2020-12/unevaluatedProperties.json: unevaluatedProperties with $dynamicRef / with unevaluated properties":
+      dynamicRef,
+    "draft2020-12/unevaluatedItems.json: unevaluatedItems with items and prefixItems / unevaluatedItems doesn't apply":
+      explicitTrue,
+    "draft2020-12/unevaluatedItems.json: unevaluatedItems with nested prefixItems and items / with additional items":
+      explicitTrue,
+    "draft2020-12/unevaluatedItems.json: unevaluatedItems with $dynamicRef / with unevaluated items":
       dynamicRef,
     "draft2020-12/unevaluatedProperties.json: unevaluatedProperties + single cyclic ref / Unevaluated on 3rd level is invalid":
       recursiveRef,

@@ -86,13 +86,13 @@ final class SegmentImportTests: XCTestCase {
     // One long line with multi-byte characters: columns are found without rescanning the line.
     let rules = (0..<4000).map { index in
       #"{"type": "TRACK", "key": "Écouté \#(index)", "version": 1, "jsonSchema": {"properties": {"#
-        + #""properties": {"properties": {"durée": {"type": "number", "unevaluatedItems": false}}}}}}"#
+        + #""properties": {"properties": {"durée": {"type": "number", "$dynamicRef": "meta.json"}}}}}}"#
     }
     let text = "[" + rules.joined(separator: ", ") + "]"
     let plan = try importText(text, format: .segment)
     XCTAssertEqual(plan.catalogue.calls.count, 4000)
     XCTAssertEqual(plan.catalogue.calls.last?.key, "Écouté 3999")
-    let lastKey = try XCTUnwrap(text.range(of: #""unevaluatedItems""#, options: .backwards))
+    let lastKey = try XCTUnwrap(text.range(of: #""$dynamicRef""#, options: .backwards))
     let column = text.unicodeScalars[..<lastKey.lowerBound].count + 1
     XCTAssertEqual(plan.warnings.count, 4000)
     XCTAssertEqual(plan.warnings.last?.location, SourceLocation(line: 1, column: column))
