@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeTimeline
 
 /// What an unplanned call (one no catalogue entry matches) is (`unplanned:` of a catalogue).
 public enum UnplannedCalls: String, Sendable, Hashable, CaseIterable {
@@ -35,6 +36,23 @@ public struct CatalogueCall: Sendable, Hashable {
   public var propertiesAt: MessagePath?
   /// The parameters as one object rule: the call's parameters are checked as an object.
   private(set) var parameterObject: PropertyRule
+  /// ``messageParams`` as one object rule, checked against the whole message; `nil` when none.
+  private(set) var messageObject: PropertyRule?
+
+  /// Constraints on the whole message a call from an SDK carries, whatever `propertiesAt` says
+  /// (Segment's common rules on `context`); in-app calls carry no message and skip them.
+  public var messageParams: [PropertyRule] {
+    get { messageObject?.properties ?? [] }
+    set {
+      guard !newValue.isEmpty else {
+        messageObject = nil
+        return
+      }
+      var object = PropertyRule(name: "", location: location)
+      object.properties = newValue
+      messageObject = object
+    }
+  }
 
   /// The parameters' constraints, by name, in plan order.
   public var params: [PropertyRule] {
@@ -125,20 +143,24 @@ public struct CallCatalogue: Sendable, Hashable {
 
   /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
   /// (and method); else, for a name ending in a SchemaVer the catalogue lacks, the newest version
-  /// of that name (with that method); else the first method entry with its method.
+  /// of that name (with that method); else, for an Iglu URI, the entry named by its schema name
+  /// alone (`add_to_cart`); else the first method entry with its method.
   public func entryIndex(for call: CallDescription) -> Int? {
     func fits(_ index: Int) -> Bool { calls[index].method == nil || calls[index].method == call.method }
     if let name = call.name {
       if let index = byName[name]?.first(where: fits) { return index }
       if let index = newerVersion(of: name), fits(index) { return index }
+      if let bare = IgluSchemaName.of(name), let index = byName[bare]?.first(where: fits) { return index }
     }
     return methods.firstIndex { $0.method == call.method }.map { calls.count + $0 }
   }
 
   /// The position in ``entries`` of the entry a self-describing entity's `schema` names, whatever
-  /// its method: that name, else the newest version of it (see ``entryIndex(for:)``).
+  /// its method: that name, else the newest version of it, else its schema name alone (see
+  /// ``entryIndex(for:)``).
   public func entryIndex(forSchema schema: String) -> Int? {
     byName[schema]?.first ?? newerVersion(of: schema)
+      ?? IgluSchemaName.of(schema).flatMap { byName[$0]?.first }
   }
 
   /// For `stem/M-R-A` when the catalogue has other versions of `stem`: the newest one's position.

@@ -32,6 +32,10 @@ enum CatalogueCheck {
       let entry = catalogue.entries[entryIndex]
       var problems: [ContentProblem] = []
       checkedParameters(of: call, entry: entry, fromSDK: record.isFromSDK, memo: &memo, into: &problems)
+      if record.isFromSDK, let message = entry.messageObject {
+        message.contentProblems(
+          in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
+      }
       let found = Found(
         record: record, provider: output.provider, call: call, plan: plan, position: position)
       found.report(

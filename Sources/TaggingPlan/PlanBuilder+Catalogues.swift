@@ -102,6 +102,8 @@ extension PlanLoader.Builder {
       case "propertiesAt":
         read.entry.propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
         read.saysWhereParamsSit = true
+      case "messageParams":
+        read.entry.messageParams = try properties(field.value, "messageParams of \(what)")
       default: _ = try reader.string(field.value, "description of \(what)")
       }
     }

@@ -7,7 +7,7 @@ extension PlanLoader {
     "multipleOf", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems", "uniqueItems", "contains",
     "minContains", "maxContains", "minProperties", "maxProperties", "patternProperties", "propertyNames",
     "dependentRequired", "dependentSchemas", "allOf", "anyOf", "oneOf", "not", "if", "then", "else",
-    "prefixItems",
+    "prefixItems", "unevaluatedProperties", "unevaluatedItems",
   ]
 }
 
@@ -57,6 +57,8 @@ extension PlanLoader.Builder {
           schema: try propertyRule(pair, "pattern \(pair.key) of \(label)", depth: depth + 1))
       }
     case "propertyNames": keywords.propertyNames = try schema(value, "propertyNames")
+    case "unevaluatedProperties": keywords.unevaluatedSchema = try schema(value, "unevaluatedProperties")
+    case "unevaluatedItems": keywords.unevaluatedItems = try schema(value, "unevaluatedItems")
     case "dependentRequired":
       keywords.dependentRequired = try reader.mapping(value, label).map { pair in
         DependentNames(name: pair.key, required: try reader.strings(pair.value, "\(pair.key) of \(label)"))

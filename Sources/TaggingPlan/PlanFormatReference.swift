@@ -99,6 +99,10 @@ public enum PlanFormatReference {
       them).
     - `propertyNames`: constraints every key meets, as a string; `minProperties`, `maxProperties`:
       inclusive bounds of the number of keys.
+    - `unevaluatedProperties`: constraints (or `false`) for the keys that neither this object's
+      `properties`, `patternProperties` and `additionalProperties` nor the subschemas it meets
+      (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`, `dependentSchemas`) name; `unevaluatedItems`:
+      the same for an array's elements (those `prefixItems`, `items` and `contains` evaluate).
     - `dependentRequired`: a mapping of a key to the keys that must be present with it;
       `dependentSchemas`: a mapping of a key to constraints the whole object meets when it has it.
     - `items`: for an array value, the constraints every element meets (after those `prefixItems`
@@ -298,6 +302,10 @@ public enum PlanFormatReference {
       fields (`messageId`, `context`…).
     - `severity`: `error` (the default) or `warning`, for this entry's violations.
     - `propertiesAt`: this entry's own path (see above): `identify: {propertiesAt: traits}`.
+    - `messageParams`: constraints on the whole message a call from an SDK carries, whatever
+      `propertiesAt` says, as `params` (Segment's common rules on `context`:
+      `messageParams: {context: {type: object, properties: {userAgent: {type: string}}}}`);
+      violations name the path (`context.userAgent`); in-app calls carry no message and skip them.
     - `description`: free text, not checked.
 
     A call from `listen` carries the SDK's whole message as its parameters (Segment's `properties`,

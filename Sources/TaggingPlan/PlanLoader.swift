@@ -62,7 +62,7 @@ public enum PlanLoader {
     "unplanned", "propertiesAt", "entitiesAt", "calls", "methods", "description",
   ]
   static let catalogueEntryKeys = [
-    "method", "severity", "propertiesAt", "params", "additionalProperties", "description",
+    "method", "severity", "propertiesAt", "params", "messageParams", "additionalProperties", "description",
   ]
   /// How deep `properties` and `items` may nest (a hostile plan cannot exhaust the stack).
   static let nestingLimit = 32
@@ -114,7 +114,7 @@ public enum PlanLoader {
   public static func load(yaml: String, file: String) throws -> Plan {
     let root: Node?
     do {
-      root = try Yams.compose(yaml: yaml)
+      root = try Yams.compose(yaml: yaml, YAMLScalarTags.composing)
     } catch let error as YamlError {
       throw convert(error, yaml: yaml, file: file)
     }

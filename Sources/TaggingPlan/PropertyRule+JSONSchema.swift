@@ -95,7 +95,10 @@ extension PropertyRule {
     }
     let single: [(StaticString, PropertyRule?)] = [
       ("contains", keywords.contains), ("propertyNames", keywords.propertyNames),
-      ("additionalProperties", keywords.additionalSchema), ("not", keywords.not), ("if", keywords.ifSchema),
+      ("additionalProperties", keywords.additionalSchema),
+      ("unevaluatedProperties", keywords.unevaluatedSchema),
+      ("unevaluatedItems", keywords.unevaluatedItems),
+      ("not", keywords.not), ("if", keywords.ifSchema),
       ("then", keywords.thenSchema), ("else", keywords.elseSchema),
     ]
     for (name, schema) in single {

@@ -97,6 +97,9 @@ extension PropertyRule {
           "has \(Self.count(matching, "item")) matching contains", "allows at most \(most) (maxContains)")
       }
     }
+    if let unevaluated = keywords.unevaluatedItems {
+      return unevaluatedItemProblem(unevaluated, elements, memo: &memo)
+    }
     return nil
   }
 
@@ -132,6 +135,9 @@ extension PropertyRule {
           rule: problem.rule, found: problem.found,
           expected: "\(problem.expected) (dependentSchemas of \(dependency.name))")
       }
+    }
+    if let unevaluated = keywords.unevaluatedSchema {
+      return unevaluatedProblem(unevaluated, object, memo: &memo)
     }
     return nil
   }

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeTimeline
 
 /// When a conditional provider expectation applies.
 public struct CallCondition: Sendable, Hashable {
@@ -82,9 +83,10 @@ public struct ExpectedCall: Sendable, Hashable {
     self.location = location
   }
 
-  /// Whether `call` is the planned one: same name and, when planned, same method.
+  /// Whether `call` is the planned one: same name (or, for a call named by an Iglu URI, its schema
+  /// name) and, when planned, same method.
   public func identifies(_ call: CallDescription) -> Bool {
-    if let name, call.name != name { return false }
+    if let name, call.name != name, call.name.flatMap(IgluSchemaName.of) != name { return false }
     if let method, call.method != method { return false }
     return true
   }

@@ -30,6 +30,12 @@ public struct SchemaKeywords<Schema: Sendable & Hashable>: Sendable, Hashable {
   /// The schema of the keys neither `properties` nor `patternProperties` name
   /// (`additionalProperties` as a schema).
   public var additionalSchema: Schema?
+  /// The schema of the keys no other keyword of the object's schema, nor of its subschemas that
+  /// the object meets, evaluated (`unevaluatedProperties`).
+  public var unevaluatedSchema: Schema?
+  /// The schema of the elements no other keyword of the array's schema, nor of its subschemas
+  /// that the array meets, evaluated (`unevaluatedItems`).
+  public var unevaluatedItems: Schema?
   /// Keys that must be present when another is (`dependentRequired`, draft-07 `dependencies`).
   public var dependentRequired: [DependentNames] = []
   /// Schemas the whole object meets when it has a key (`dependentSchemas`).
@@ -73,6 +79,8 @@ public struct SchemaKeywords<Schema: Sendable & Hashable>: Sendable, Hashable {
     }
     result.propertyNames = try propertyNames.map(transform)
     result.additionalSchema = try additionalSchema.map(transform)
+    result.unevaluatedSchema = try unevaluatedSchema.map(transform)
+    result.unevaluatedItems = try unevaluatedItems.map(transform)
     result.dependentRequired = dependentRequired
     result.dependentSchemas = try dependentSchemas.map {
       NamedSchema(name: $0.name, schema: try transform($0.schema))
@@ -149,6 +157,8 @@ extension SchemaKeywords {
     let schemas: [(String, Int)] = [
       ("contains", contains == nil ? 0 : 1), ("propertyNames", propertyNames == nil ? 0 : 1),
       ("additionalProperties", additionalSchema == nil ? 0 : 1), ("not", not == nil ? 0 : 1),
+      ("unevaluatedProperties", unevaluatedSchema == nil ? 0 : 1),
+      ("unevaluatedItems", unevaluatedItems == nil ? 0 : 1),
       ("if", ifSchema == nil ? 0 : 1), ("then", thenSchema == nil ? 0 : 1),
       ("else", elseSchema == nil ? 0 : 1),
       ("allOf", allOf.count), ("anyOf", anyOf.count), ("oneOf", oneOf.count),

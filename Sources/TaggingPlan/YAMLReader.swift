@@ -29,7 +29,7 @@ struct YAMLReader {
     var pairs: [Pair] = []
     for (keyNode, value) in mapping {
       guard case .scalar(let scalar) = keyNode, !scalar.string.isEmpty else {
-        throw error(keyNode, "keys in \(what) must be names, found \(describe(keyNode))")
+        throw error(keyNode, "keys in \(what) must be names, found \(describeKey(keyNode))")
       }
       if let allowed, !allowed.contains(scalar.string) {
         throw error(
@@ -100,6 +100,16 @@ struct YAMLReader {
     return .string(scalar.string)
   }
 
+  /// ``describe(_:)`` for a mapping's key, whose tag Yams has already resolved (as a string, by
+  /// ``YAMLScalarTags/composing``) when it compared the mapping's keys: an empty plain key is null.
+  private func describeKey(_ node: Node) -> String {
+    if case .scalar(let scalar) = node, scalar.string.isEmpty, scalar.style == .plain || scalar.style == .any
+    {
+      return "nothing"
+    }
+    return describe(node)
+  }
+
   /// `a mapping`, `a list`, `the string "abc"`, `the integer 3`: for messages.
   func describe(_ node: Node) -> String {
     switch node {
@@ -119,6 +129,10 @@ struct YAMLReader {
 }
 
 extension Node {
-  /// The resolved tag (`tag:yaml.org,2002:int`…) as a name to compare with `Tag.Name` constants.
-  var tagName: Yams.Tag.Name { Yams.Tag.Name(rawValue: tag.description) }
+  /// The resolved tag (`tag:yaml.org,2002:int`…) as a name to compare with `Tag.Name` constants;
+  /// a scalar's by ``YAMLScalarTags`` (YAML 1.1's implicit types, as Yams's default resolver).
+  var tagName: Yams.Tag.Name {
+    if case .scalar(let scalar) = self { return YAMLScalarTags.name(of: scalar) }
+    return Yams.Tag.Name(rawValue: tag.description)
+  }
 }

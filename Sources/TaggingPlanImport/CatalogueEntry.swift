@@ -37,6 +37,8 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var additionalProperties: Bool
   /// The parameters' constraints, in source order.
   public var params: [NamedConstraints]
+  /// Constraints on the whole message an SDK sends (`context`), in source order.
+  public var messageParams: [NamedConstraints] = []
   /// Where a recorded SDK message holds the properties `params` describe (`traits`), when it
   /// differs from its catalogue's ``ImportedCatalogue/propertiesAt``.
   public var propertiesAt: String?

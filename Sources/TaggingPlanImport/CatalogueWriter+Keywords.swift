@@ -23,7 +23,10 @@ extension CatalogueWriter {
     if let value = keywords.constValue { fields.append("const: \(flowValue(value))") }
     let single: [(String, PropertyConstraints?)] = [
       ("contains", keywords.contains), ("propertyNames", keywords.propertyNames),
-      ("additionalProperties", keywords.additionalSchema), ("not", keywords.not), ("if", keywords.ifSchema),
+      ("additionalProperties", keywords.additionalSchema),
+      ("unevaluatedProperties", keywords.unevaluatedSchema),
+      ("unevaluatedItems", keywords.unevaluatedItems),
+      ("not", keywords.not), ("if", keywords.ifSchema),
       ("then", keywords.thenSchema), ("else", keywords.elseSchema),
     ]
     for case (let name, let schema?) in single { fields.append("\(name): \(flowSchema(schema))") }

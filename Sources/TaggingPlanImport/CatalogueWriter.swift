@@ -56,6 +56,10 @@ public enum CatalogueWriter {
       out += "        params:\n"
       for param in entry.params { out += property(param, indent: 10) }
     }
+    if !entry.messageParams.isEmpty {
+      out += "        messageParams:\n"
+      for param in entry.messageParams { out += property(param, indent: 10) }
+    }
     return out
   }
 

@@ -9,12 +9,14 @@ import TaggingPlan
 /// event's name, `method: track`) whose `properties` parameter carries the rule's properties;
 /// identify and group rules become `methods` entries on `traits`, page and screen rules `methods`
 /// entries on `properties`. `allow_unplanned: false` (v0.1) or `additional_properties: false`
-/// (v1) closes that object.
+/// (v1) closes that object. A `*.vars.yaml` file among them (rudder-cli's `--var-file`) gives the
+/// values of the `{{ .NAME }}` placeholders in names and descriptions (``RudderStackVariables``).
 struct RudderStackImporter {
   private var draft: ImportDraft
   private var catalog = RudderStackCatalog()
   private var plans: [(spec: SourceNode, document: SourceDocument)] = []
   private var files: [String] = []
+  private var variables = RudderStackVariables()
   /// Rule properties expanded so far: custom types nesting custom types could multiply them.
   private var expanded = 0
 
@@ -30,6 +32,10 @@ struct RudderStackImporter {
   mutating func read(_ document: SourceDocument) throws(ImportError) {
     let root = document.root
     files.append(document.file)
+    if RudderStackVariables.isVarFile(document.file) {
+      for warning in variables.add(document) { draft.warn(warning) }
+      return
+    }
     guard Self.recognizes(root) else {
       throw document.error(root, "not a rudder-cli file: expected version: rudder/… and kind")
     }
@@ -90,6 +96,7 @@ struct RudderStackImporter {
     var additional: Bool?
     if let allow = eventNode["allow_unplanned"]?.bool { additional = allow }
     var properties: [NamedConstraints] = []
+    var variants: [PropertyConstraints] = []
     for member in members {
       let here = path.key(member.key)
       switch member.key {
@@ -107,7 +114,14 @@ struct RudderStackImporter {
           throw document.error(member.value, "\(here) must be true or false")
         }
         additional = flag
-      case "variants", "includes":
+      case "variants":
+        guard let items = member.value.elements else {
+          throw document.error(member.value, "\(here) must be a list")
+        }
+        for (index, item) in items.enumerated() {
+          variants.append(try variant(item, document, path: here.index(index), planned: &properties))
+        }
+      case "includes":
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
@@ -119,15 +133,29 @@ struct RudderStackImporter {
     object.properties = properties
     object.additionalProperties = additional
     object.required = properties.contains { $0.constraints.required }
+    if !variants.isEmpty {
+      var keywords = SchemaKeywords<PropertyConstraints>()
+      keywords.allOf = variants
+      object.keywords = keywords
+    }
     let parameter = eventType == "identify" || eventType == "group" ? "traits" : "properties"
     let params =
       properties.isEmpty && additional == nil ? [] : [NamedConstraints(name: parameter, constraints: object)]
-    let description = event.node["description"]?.string ?? rule["description"]?.string
+    let description = variables.text(event.node["description"]?.string ?? rule["description"]?.string)
     let ruleID = rule["id"]?.string.map { " (\($0))" } ?? ""
     switch eventType {
     case "track":
-      guard let name = event.node["name"]?.string, !name.isEmpty else {
+      guard let written = event.node["name"]?.string, !written.isEmpty else {
         throw event.document.error(event.node, "the track event \(event.id) has no name")
+      }
+      guard let name = variables.resolved(written) else {
+        let missing = variables.unresolvedNames(in: written).joined(separator: ", ")
+        draft.warn(
+          document.warning(
+            rule, path,
+            "the rule \(path) is left out: its event \(event.id) is named \(written), and no .vars.yaml file among the given ones sets \(missing) (rudder-cli takes it from --var-file or RUDDER_\(missing))"
+          ))
+        return
       }
       let origin = EntryOrigin(
         file: document.file, location: rule.location, path: path, summary: "\"\(name)\"\(ruleID)")
@@ -143,6 +171,69 @@ struct RudderStackImporter {
         event.node,
         "the event \(event.id) has event_type \(eventType): expected track, identify, group, page or screen")
     }
+  }
+
+  /// A `variants` item (`type: discriminator`): for the first case whose `match` holds the
+  /// discriminator property's value, its properties (with `required`); when none does, `default`'s.
+  /// As JSON Schema: `if` the discriminator is one of a case's values `then` its properties, `else`
+  /// the next case, the last `else` the default. The variants' properties join the rule's
+  /// `planned` properties (not required there), so a closed object allows them.
+  private mutating func variant(
+    _ node: SourceNode, _ document: SourceDocument, path: JSONPath, planned: inout [NamedConstraints]
+  ) throws(ImportError) -> PropertyConstraints {
+    guard node.members != nil else { throw document.error(node, "\(path) must be an object") }
+    let type = node["type"]?.string ?? "discriminator"
+    guard type == "discriminator" else {
+      throw document.error(node, "\(path) has type \(type): rudder-cli's variants are of type discriminator")
+    }
+    guard let reference = node["discriminator"]?.string else {
+      throw document.error(node, "\(path) needs discriminator: the property whose value picks the case")
+    }
+    guard let definition = catalog.resolve(reference, .properties),
+      let written = definition.node["name"]?.string, !written.isEmpty
+    else {
+      throw document.error(node, "\(reference) is not defined in the given files (pass its properties file)")
+    }
+    let discriminator = variables.text(written) ?? written
+    func properties(_ list: SourceNode?, at here: JSONPath) throws(ImportError) -> [NamedConstraints] {
+      guard let list else { return [] }
+      guard let items = list.elements else { throw document.error(list, "\(here) must be a list") }
+      var result: [NamedConstraints] = []
+      for (index, item) in items.enumerated() {
+        let property = try propertyItem(item, document, path: here.index(index), depth: 1, customTypes: [])
+        result.append(property)
+        var optional = property.constraints
+        optional.required = false
+        planned = NamedConstraints.merged(
+          planned, onto: [NamedConstraints(name: property.name, constraints: optional)])
+      }
+      return result
+    }
+    func object(_ properties: [NamedConstraints]) -> PropertyConstraints {
+      var object = PropertyConstraints()
+      object.properties = properties
+      return object
+    }
+    var otherwise = object(
+      try properties(node["default"]?["properties"] ?? node["default"], at: path.key("default")))
+    let cases = node["cases"]?.elements ?? []
+    guard !cases.isEmpty else { throw document.error(node, "\(path) needs cases, a list") }
+    for (index, item) in cases.enumerated().reversed() {
+      let here = path.key("cases").index(index)
+      guard let values = item["match"]?.elements?.compactMap(\.scalar), !values.isEmpty else {
+        throw document.error(item, "\(here).match must be a list of values")
+      }
+      var condition = PropertyConstraints()
+      condition.allowed = values
+      condition.required = true
+      var keywords = SchemaKeywords<PropertyConstraints>()
+      keywords.ifSchema = object([NamedConstraints(name: discriminator, constraints: condition)])
+      keywords.thenSchema = object(try properties(item["properties"], at: here.key("properties")))
+      keywords.elseSchema = otherwise
+      otherwise = PropertyConstraints()
+      otherwise.keywords = keywords
+    }
+    return otherwise
   }
 
   /// One property of a rule: its definition's constraints, `required` and nested `properties`.
@@ -161,9 +252,10 @@ struct RudderStackImporter {
     guard let definition = catalog.resolve(reference, .properties) else {
       throw document.error(item, "\(reference) is not defined in the given files (pass its properties file)")
     }
-    guard let name = definition.node["name"]?.string, !name.isEmpty else {
+    guard let written = definition.node["name"]?.string, !written.isEmpty else {
       throw definition.document.error(definition.node, "the property \(definition.id) has no name")
     }
+    let name = variables.text(written) ?? written
     guard depth < SchemaConverter.nestingLimit else {
       draft.warn(
         document.warning(
@@ -221,7 +313,7 @@ struct RudderStackImporter {
       let here = definition.path.key(member.key)
       switch member.key {
       case "id", "name", "category": break
-      case "description": constraints.description = member.value.string
+      case "description": constraints.description = variables.text(member.value.string)
       case "type", "types":
         let words = (member.value.elements ?? [member.value]).compactMap(\.string)
         for word in words {
@@ -298,13 +390,16 @@ struct RudderStackImporter {
     constraints.items = items
   }
 
-  /// `propConfig` (v0.1, camelCase) or `config` (v1, snake_case): the validation rules.
+  /// `propConfig` (v0.1, camelCase) or `config` (v1, snake_case): the validation rules, the
+  /// keywords of rudder-cli's `rules/config/options.go` in either spelling.
   private mutating func config(
     _ node: SourceNode, _ document: SourceDocument, path: JSONPath,
     into constraints: inout PropertyConstraints,
     depth: Int, customTypes: [String]
   ) throws(ImportError) {
     guard let members = node.members else { throw document.error(node, "\(path) must be an object") }
+    var keywords = constraints.keywords ?? SchemaKeywords()
+    defer { constraints.keywords = keywords }
     for member in members {
       let here = path.key(member.key)
       let value = member.value
@@ -347,6 +442,33 @@ struct RudderStackImporter {
       case "itemTypes", "item_types", "item_type":
         try itemTypes(
           member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
+      case "multipleOf", "multiple_of":
+        guard let number = value.number, number > 0 else {
+          throw document.error(value, "\(here) must be a number above 0")
+        }
+        keywords.multipleOf = number
+      case "exclusiveMinimum", "exclusive_minimum", "exclusiveMaximum", "exclusive_maximum":
+        guard let number = value.number else { throw document.error(value, "\(here) must be a number") }
+        if member.key.lowercased().contains("min") {
+          keywords.exclusiveMinimum = number
+        } else {
+          keywords.exclusiveMaximum = number
+        }
+      case "minItems", "min_items", "maxItems", "max_items":
+        guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
+          throw document.error(value, "\(here) must be a whole number")
+        }
+        if member.key.hasPrefix("min") {
+          keywords.minItems = Int(number)
+        } else {
+          keywords.maxItems = Int(number)
+        }
+      case "uniqueItems", "unique_items":
+        guard let flag = value.bool else { throw document.error(value, "\(here) must be true or false") }
+        keywords.uniqueItems = flag
+      case "additionalProperties", "additional_properties":
+        guard let flag = value.bool else { throw document.error(value, "\(here) must be true or false") }
+        constraints.additionalProperties = flag
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       }

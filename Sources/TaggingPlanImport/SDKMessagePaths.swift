@@ -13,6 +13,16 @@ enum SDKMessagePaths {
     }
   }
 
+  /// Where the event properties a Segment-shaped plan describes sit in a message `provider`'s SDK
+  /// sends: ``eventProperties(provider:)``, `properties` for a provider Tagscope does not know,
+  /// `nil` (the parameters themselves) for Mixpanel.
+  static func segmentPlanProperties(provider: String) -> String? {
+    provider == "mixpanel" ? nil : eventProperties(provider: provider) ?? "properties"
+  }
+
+  /// The method `listen` records a provider's track call under: PostHog's `capture`, else `track`.
+  static func trackMethod(provider: String) -> String { provider == "posthog" ? "capture" : "track" }
+
   /// Where an mParticle event (`{"event_type", "data"}`) holds its custom attributes.
   static let mParticleAttributes = "data.custom_attributes"
 }

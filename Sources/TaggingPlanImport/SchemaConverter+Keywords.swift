@@ -50,6 +50,8 @@ extension SchemaConverter {
       }
     case "contains": keywords.contains = subschema(value, path, depth: depth)
     case "propertyNames": keywords.propertyNames = subschema(value, path, depth: depth)
+    case "unevaluatedProperties": keywords.unevaluatedSchema = subschema(value, path, depth: depth)
+    case "unevaluatedItems": keywords.unevaluatedItems = subschema(value, path, depth: depth)
     case "not": keywords.not = subschema(value, path, depth: depth)
     case "if": keywords.ifSchema = subschema(value, path, depth: depth)
     case "then": keywords.thenSchema = subschema(value, path, depth: depth)

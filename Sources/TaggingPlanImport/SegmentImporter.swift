@@ -7,12 +7,15 @@ import TaggingPlan
 ///
 /// Segment checks a call's `properties` (track, page, screen) or `traits` (identify, group):
 /// the catalogue says `propertiesAt: properties`, identify and group entries `propertiesAt:
-/// traits`, and each entry's `params` are the properties of that object. A rule's JSON Schema
+/// traits`, and each entry's `params` are the properties of that object. Imported for another
+/// provider, the catalogue follows that provider's messages (``SDKMessagePaths``: Mixpanel's
+/// properties are its calls' parameters, PostHog's track calls are `capture`). A rule's JSON Schema
 /// either describes the whole message (the Config API's and the Public API's, with
 /// `properties.properties` and `properties.traits`), whose object at the entry's field is
 /// taken, or that object itself (typewriter's, marked by `eventMetadata`, or a schema none of whose
-/// properties is `properties`, `traits` or `context`). Constraints on other fields of the
-/// message (`context`) are left out with a warning. Common (`global`, `COMMON`) rules are merged
+/// properties is `properties`, `traits` or `context`). A whole-message schema's `context` becomes
+/// the entry's `messageParams` (checked against the message an SDK sent); constraints on other
+/// fields of the message are left out with a warning. Common (`global`, `COMMON`) rules are merged
 /// into every entry, the entry's own constraints winning. Where a name has several versions, the
 /// highest is kept. A rule is deprecated only by a real `deprecatedAt` date: the Public API
 /// writes Go's zero time (`0001-01-01T00:00:00.000Z`) for rules that are not. Segment never
@@ -175,8 +178,10 @@ struct SegmentImporter {
 
   /// The catalogue: one entry per rule name (its highest version), common rules merged in.
   mutating func finish() -> ImportDraft {
-    draft.catalogue.propertiesAt = "properties"
+    let provider = draft.catalogue.provider
+    draft.catalogue.propertiesAt = SDKMessagePaths.segmentPlanProperties(provider: provider)
     var common: [String: [NamedConstraints]] = [:]
+    var commonMessage: [NamedConstraints] = []
     var commonOrigins: [String] = []
     for rule in latestVersions() {
       if rule.kind == .common {
@@ -184,16 +189,19 @@ struct SegmentImporter {
           let section = section(of: rule, field: field, others: field == "properties")
           common[field] = NamedConstraints.merged(common[field] ?? [], onto: section.params)
         }
+        commonMessage = NamedConstraints.merged(commonMessage, onto: messageContext(of: rule))
         commonOrigins.append("\(rule.document.file):\(rule.location)")
         continue
       }
       let field = Self.field(of: rule.kind)
       let section = section(of: rule, field: field, others: true)
       var entry = CatalogueEntry(
-        key: rule.key ?? rule.kind.rawValue, method: rule.kind.rawValue,
+        key: rule.key ?? rule.kind.rawValue,
+        method: rule.kind == .track ? SDKMessagePaths.trackMethod(provider: provider) : rule.kind.rawValue,
         description: rule.description ?? rule.schema?["description"]?.string,
         additionalProperties: section.open, params: section.params, origin: origin(rule))
       entry.propertiesAt = field == "properties" ? nil : field
+      entry.messageParams = messageContext(of: rule)
       entry.notes = versionNotes[rule.path] ?? []
       switch rule.kind {
       case .track: draft.addCall(entry)
@@ -212,8 +220,10 @@ struct SegmentImporter {
     }
     let note = "with the common rules of \(commonOrigins.joined(separator: ", ")) merged in"
     draft.catalogue.updateEntries { entry in
-      guard let params = common[entry.propertiesAt ?? "properties"], !params.isEmpty else { return }
+      let params = common[entry.propertiesAt ?? "properties"] ?? []
+      guard !params.isEmpty || !commonMessage.isEmpty else { return }
       entry.params = NamedConstraints.merged(entry.params, onto: params)
+      entry.messageParams = NamedConstraints.merged(entry.messageParams, onto: commonMessage)
       entry.notes.append(note)
     }
     return draft
@@ -297,6 +307,28 @@ struct SegmentImporter {
     return convert(rule, object, at: rule.schemaPath.keys("properties", field))
   }
 
+  /// The `context` a whole-message schema constrains, as the entry's `messageParams` (required when
+  /// the message schema requires it); none for an unwrapped rule or an unconstrained context.
+  private mutating func messageContext(of rule: Rule) -> [NamedConstraints] {
+    guard !rule.unwrapped, let schema = rule.schema, let node = schema["properties"]?["context"] else {
+      return []
+    }
+    var converter = SchemaConverter(file: rule.document.file, document: schema, at: rule.schemaPath)
+    var context = converter.constraints(node, path: rule.schemaPath.keys("properties", "context"))
+    for warning in converter.warnings { draft.warn(warning) }
+    context.required = schema["required"]?.elements?.contains { $0.string == "context" } ?? false
+    context.description = nil
+    guard !context.isUnconstrained, context != Self.anyObject else { return [] }
+    return [NamedConstraints(name: "context", constraints: context)]
+  }
+
+  /// `{type: object}` and nothing else: a context that constrains nothing.
+  private static var anyObject: PropertyConstraints {
+    var object = PropertyConstraints()
+    object.types = [.object]
+    return object
+  }
+
   /// The section of the object `node` describes.
   private mutating func convert(_ rule: Rule, _ node: SourceNode, at path: JSONPath) -> Section {
     guard let schema = rule.schema else { return Section() }
@@ -310,8 +342,10 @@ struct SegmentImporter {
 
   /// Warns about each field of a whole-message schema other than `kept` that constrains
   /// something (more than `type: object`): Tagscope checks the call's `kept` objects.
-  private mutating func warnLeftOut(_ rule: Rule, _ schema: SourceNode, keeping kept: [String]) {
-    let checked = "Tagscope checks the call's \(kept.joined(separator: " or ")) against this rule"
+  private mutating func warnLeftOut(_ rule: Rule, _ schema: SourceNode, keeping objects: [String]) {
+    let checked =
+      "Tagscope checks the call's \(objects.joined(separator: ", ")) and context against this rule"
+    let kept = objects + ["context"]
     let properties = schema["properties"]?.members ?? []
     for member in properties where !kept.contains(member.key) {
       let trivial =

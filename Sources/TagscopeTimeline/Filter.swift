@@ -58,13 +58,16 @@ public struct Filter: Sendable, Hashable {
     screens.allSatisfy { match in screen.map { FilterTerms.matcher(match)($0) } ?? false }
   }
 
-  /// Whether `record`'s provider calls pass the `call` terms: each matches some call's name or
-  /// SDK method.
+  /// Whether `record`'s provider calls pass the `call` terms: each matches some call's name, the
+  /// schema name of a call named by an Iglu URI (``IgluSchemaName``), or SDK method.
   public func acceptsCalls(_ record: Record) -> Bool {
     calls.allSatisfy { match in
       let matches = FilterTerms.matcher(match)
       return record.outputs.contains { output in
-        output.calls.contains { call in matches(call.method) || call.name.map(matches) == true }
+        output.calls.contains { call in
+          guard let name = call.name else { return matches(call.method) }
+          return matches(call.method) || matches(name) || IgluSchemaName.of(name).map(matches) == true
+        }
       }
     }
   }

@@ -15,8 +15,7 @@ final class SegmentImportTests: XCTestCase {
     XCTAssertEqual(
       relativeWarnings(plan),
       [
-        #"segment-config-api.json:30:7: warning: track "Order Completed" has versions 1, 2 (rules.events[1]): version 2 is imported, Tagscope does not tell versions apart"#,
-        "segment-config-api.json:76:9: warning: context (rules.global.properties.context) is not imported: Tagscope checks the call's properties or traits against this rule",
+        #"segment-config-api.json:30:7: warning: track "Order Completed" has versions 1, 2 (rules.events[1]): version 2 is imported, Tagscope does not tell versions apart"#
       ])
   }
 
@@ -58,11 +57,8 @@ final class SegmentImportTests: XCTestCase {
     let viewed = plan.catalogue.calls[0].params
     XCTAssertEqual(viewed.map(\.name), ["product_id", "price", "category"])
     XCTAssertEqual(viewed.last?.constraints.types, [.string, .null])
-    XCTAssertEqual(
-      relativeWarnings(plan),
-      [
-        "segment-public-api-rules.json:11:13: warning: context (data.rules[0].jsonSchema.properties.context) is not imported: Tagscope checks the call's properties or traits against this rule"
-      ])
+    XCTAssertEqual(relativeWarnings(plan), [], "context is checked (messageParams)")
+    XCTAssertEqual(plan.catalogue.calls[0].messageParams.map(\.name), ["context"])
     XCTAssertEqual(plan.name, "segment-public-api-rules (imported)")
   }
 
@@ -90,13 +86,13 @@ final class SegmentImportTests: XCTestCase {
     // One long line with multi-byte characters: columns are found without rescanning the line.
     let rules = (0..<4000).map { index in
       #"{"type": "TRACK", "key": "Écouté \#(index)", "version": 1, "jsonSchema": {"properties": {"#
-        + #""properties": {"properties": {"durée": {"type": "number", "unevaluatedProperties": false}}}}}}"#
+        + #""properties": {"properties": {"durée": {"type": "number", "$dynamicRef": "meta.json"}}}}}}"#
     }
     let text = "[" + rules.joined(separator: ", ") + "]"
     let plan = try importText(text, format: .segment)
     XCTAssertEqual(plan.catalogue.calls.count, 4000)
     XCTAssertEqual(plan.catalogue.calls.last?.key, "Écouté 3999")
-    let lastKey = try XCTUnwrap(text.range(of: #""unevaluatedProperties""#, options: .backwards))
+    let lastKey = try XCTUnwrap(text.range(of: #""$dynamicRef""#, options: .backwards))
     let column = text.unicodeScalars[..<lastKey.lowerBound].count + 1
     XCTAssertEqual(plan.warnings.count, 4000)
     XCTAssertEqual(plan.warnings.last?.location, SourceLocation(line: 1, column: column))

@@ -29,12 +29,20 @@ final class SegmentRealPlanTests: XCTestCase {
     }
   }
 
-  private func track(_ event: String, _ properties: Properties) -> CallDescription {
+  /// The `context` analytics.js sends (a browser's user agent, which the common rule of
+  /// public-api-every-type.json requires and screens for bots).
+  private static let context: PropertyValue = [
+    "library": ["name": "analytics.js", "version": "4.1.0"],
+    "userAgent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15",
+  ]
+
+  private func track(_ event: String, _ properties: Properties, context: PropertyValue = context)
+    -> CallDescription
+  {
     CallDescription(
       method: "track", name: event,
       parameters: [
-        "type": "track", "event": .string(event), "userId": "u-1", "messageId": "m-1",
-        "context": ["library": ["name": "analytics-python", "version": "2.3.3"]],
+        "type": "track", "event": .string(event), "userId": "u-1", "messageId": "m-1", "context": context,
         "properties": .object(properties),
       ])
   }
@@ -118,8 +126,8 @@ final class SegmentRealPlanTests: XCTestCase {
     XCTAssertEqual(
       plan.warnings.map(\.description),
       [
-        "plan.json:1:73: warning: required userId ([0].jsonSchema.required) is not imported: Tagscope checks the call's properties against this rule",
-        "plan.json:1:111: warning: additionalProperties on the whole message ([0].jsonSchema.additionalProperties) is not imported: Tagscope checks the call's properties against this rule",
+        "plan.json:1:73: warning: required userId ([0].jsonSchema.required) is not imported: Tagscope checks the call's properties and context against this rule",
+        "plan.json:1:111: warning: additionalProperties on the whole message ([0].jsonSchema.additionalProperties) is not imported: Tagscope checks the call's properties and context against this rule",
       ])
   }
 
@@ -169,10 +177,7 @@ final class SegmentRealPlanTests: XCTestCase {
       plan.catalogue.calls[0].params.map(\.name), ["brand", "product_id", "sku", "app_version"],
       "the common rule's properties merged in")
     XCTAssertEqual(plan.catalogue.methods[0].params.map(\.name), ["email", "plan"], "no common traits")
-    XCTAssertTrue(
-      relativeWarnings(plan).contains(
-        "segment-real/public-api-every-type.json:122:13: warning: context (data.rules[6].jsonSchema.properties.context) is not imported: Tagscope checks the call's properties or traits against this rule"
-      ), "\(relativeWarnings(plan))")
+    XCTAssertFalse(relativeWarnings(plan).contains { $0.contains("context") }, "\(relativeWarnings(plan))")
     let found = try judge(
       plan,
       [
@@ -183,25 +188,30 @@ final class SegmentRealPlanTests: XCTestCase {
             method: "identify", name: "u-1",
             parameters: [
               "type": "identify", "userId": "u-1", "traits": ["email": "a@example.com", "plan": "pro"],
+              "context": Self.context,
             ]),
           false
         ),
         (
           CallDescription(
             method: "identify", name: "u-1",
-            parameters: ["type": "identify", "userId": "u-1", "traits": ["plan": "gold"]]),
+            parameters: [
+              "type": "identify", "userId": "u-1", "traits": ["plan": "gold"], "context": Self.context,
+            ]),
           false
         ),
         (
           CallDescription(
             method: "page", name: "Pricing",
-            parameters: ["type": "page", "name": "Pricing", "properties": ["path": "/pricing"]]),
+            parameters: [
+              "type": "page", "name": "Pricing", "properties": ["path": "/pricing"], "context": Self.context,
+            ]),
           false
         ),
         (
           CallDescription(
             method: "screen", name: "Player",
-            parameters: ["type": "screen", "name": "Player", "properties": [:]]),
+            parameters: ["type": "screen", "name": "Player", "properties": [:], "context": Self.context]),
           false
         ),
         (CallDescription(method: "identify", name: "u-1", parameters: ["email": "a@example.com"]), true),
@@ -214,6 +224,56 @@ final class SegmentRealPlanTests: XCTestCase {
     XCTAssertEqual(found[4].map(\.message), [])
     XCTAssertEqual(found[5].map(\.rule), [.missingParam])
     XCTAssertEqual(found[6].map(\.message), [])
+  }
+
+  /// The COMMON rule's `context` (a Terraform export of a real Public API plan: `userAgent`
+  /// required, not a bot's) becomes every entry's `messageParams`, checked on SDK messages.
+  func testCommonRulesCheckTheMessagesContext() throws {
+    let plan = try real("public-api-every-type.json")
+    for entry in plan.catalogue.calls + plan.catalogue.methods {
+      XCTAssertEqual(entry.messageParams.map(\.name), ["context"], entry.key)
+    }
+    let context = try XCTUnwrap(plan.catalogue.calls.first?.messageParams.first?.constraints)
+    XCTAssertTrue(context.required)
+    XCTAssertEqual(context.properties?.map(\.name), ["userAgent"])
+    XCTAssertTrue(
+      relativeYAML(plan).contains(
+        """
+                messageParams:
+                  context:
+                    type: object
+                    required: true
+                    properties:
+                      userAgent: {type: string, required: true, not: {pattern: "(bot|crawl|spider)"}}
+        """), relativeYAML(plan))
+    let added: Properties = ["product_id": 7, "sku": "A-1"]
+    let found = try judge(
+      plan,
+      [
+        (track("Product Added", added), false),
+        (
+          track(
+            "Product Added", added, context: ["userAgent": "Googlebot/2.1 (+http://www.google.com/bot.html)"]),
+          false
+        ),
+        (track("Product Added", added, context: ["library": ["name": "analytics-python"]]), false),
+        (
+          CallDescription(
+            method: "identify", name: "u-1",
+            parameters: ["type": "identify", "userId": "u-1", "traits": ["email": "a@example.com"]]),
+          false
+        ),
+        (CallDescription(method: "track", name: "Product Added", parameters: added), true),
+      ])
+    XCTAssertEqual(found.map { $0.map(\.rule) }, [[], [.invalidValue], [.missingParam], [.missingParam], []])
+    XCTAssertTrue(
+      found[1].first?.message.contains("parameter context.userAgent is a string (\"Googlebot/2.1") ?? false,
+      "\(found[1].map(\.message))")
+    XCTAssertTrue(
+      found[2].first?.message.contains("parameter context.userAgent is missing") ?? false,
+      "\(found[2].map(\.message))")
+    XCTAssertTrue(
+      found[3].first?.message.contains("parameter context is missing") ?? false, "\(found[3].map(\.message))")
   }
 
   func testTypewriterV7LocalPlanImportsWithoutAnnotationWarnings() throws {

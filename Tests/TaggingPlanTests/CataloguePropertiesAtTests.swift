@@ -127,4 +127,56 @@ final class CataloguePropertiesAtTests: XCTestCase {
       XCTAssertTrue("\(error)".contains("propertiesAt of catalogue segment"), "\(error)")
     }
   }
+
+  /// `messageParams`: constraints on the whole message an SDK sent (Segment's common rules on
+  /// `context`), whatever `propertiesAt` says; an in-app call has no message and skips them.
+  func testMessageParamsCheckTheWholeMessageOfAnSDKCallOnly() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: Shop
+        catalogues:
+          segment:
+            propertiesAt: properties
+            calls:
+              Order Completed:
+                params: {order_id: {type: string}}
+                messageParams:
+                  context:
+                    type: object
+                    required: true
+                    properties: {userAgent: {type: string, required: true, not: {pattern: bot}}}
+        """, file: "shop.yaml")
+    XCTAssertEqual(plan.catalogues.first?.entries.first?.messageParams.map(\.name), ["context"])
+    var validator = PlanValidator(plan: plan)
+    func found(_ record: Record) -> [String] {
+      validator.validate(record).map {
+        "\($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
+      }
+    }
+    let browser: Properties = ["userAgent": "Mozilla/5.0"]
+    XCTAssertEqual(
+      found(
+        fromSDK(
+          1, method: "track", name: "Order Completed",
+          ["properties": ["order_id": "o-1"], "context": .object(browser)])), [])
+    XCTAssertEqual(
+      found(
+        fromSDK(
+          2, method: "track", name: "Order Completed",
+          ["properties": ["order_id": "o-1"], "context": ["userAgent": "Googlebot"]])),
+      [
+        #"invalid-value Order Completed: segment track Order Completed parameter context.userAgent is a string ("Googlebot")"#
+      ])
+    XCTAssertEqual(
+      found(fromSDK(3, method: "track", name: "Order Completed", ["properties": ["order_id": "o-1"]])),
+      ["missing-param Order Completed: segment track Order Completed parameter context is missing"])
+    let inApp = record(
+      4, .event, "Order Completed",
+      outputs: [
+        ProviderOutput(
+          provider: "segment", status: .sent,
+          calls: [CallDescription(method: "track", name: "Order Completed", parameters: ["order_id": "o-1"])])
+      ])
+    XCTAssertEqual(found(inApp), [])
+  }
 }

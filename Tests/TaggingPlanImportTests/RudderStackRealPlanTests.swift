@@ -1,0 +1,188 @@
+import AnalyticsHub
+import Foundation
+import TaggingPlan
+import TaggingPlanImport
+import TagscopeRecording
+import XCTest
+
+/// rudder-cli projects as RudderStack's own end-to-end tests keep them (rudderlabs/rudder-iac,
+/// `cli/tests/testdata/project/create/`, spec `rudder/v0.1` and `rudder/v1`; Fixtures/README.md):
+/// each imports, loads, and judges RudderStack track messages (Segment's shape, the properties
+/// under `properties`) as the plan says.
+final class RudderStackRealPlanTests: XCTestCase {
+  /// A track message as the RudderStack SDKs send it, recorded by `listen` (it keeps the raw body).
+  private func track(_ seq: UInt64, _ event: String, _ properties: Properties) -> Record {
+    Record(
+      seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .event, name: event,
+      outputs: [
+        ProviderOutput(
+          provider: "rudderstack", status: .sent,
+          calls: [
+            CallDescription(
+              method: "track", name: event,
+              parameters: [
+                "type": "track", "event": .string(event), "userId": "user-42",
+                "properties": .object(properties), "context": ["library": ["name": "analytics-python"]],
+              ])
+          ])
+      ], raw: "{}")
+  }
+
+  private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
+    var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
+    return records.flatMap { validator.validate($0) }.map {
+      "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
+    }
+  }
+
+  func testTheV01ProjectImportsWithItsVarFileAndNestedProperties() throws {
+    let plan = try importFixtures(["rudderstack-real/v0.1"])
+    XCTAssertEqual(plan.name, "API Tracking")
+    // The first event's name is `{{ .API_TRACKING_NAME }}`, its value in substitution.vars.yaml.
+    XCTAssertEqual(
+      plan.catalogue.calls.map(\.key),
+      ["Name from var file that must lose to the env var", "Login Event", "Logout Event"])
+    XCTAssertEqual(
+      plan.catalogue.calls.first?.description, "This event is triggered every time a user views a product.")
+    XCTAssertEqual(relativeWarnings(plan), [], "variants are checked")
+  }
+
+  /// The first rule's `variants`: when `API Method` is `POST` ("Create Entity"), `User Agent` is
+  /// required and `Host` allowed; the rule is closed (`allow_unplanned: false`), and both stay
+  /// planned for any method.
+  func testVariantsRequireTheirCasesPropertiesWhenTheDiscriminatorMatches() throws {
+    let plan = try importFixtures(["rudderstack-real/v0.1"])
+    let name = "Name from var file that must lose to the env var"
+    let base: Properties = [
+      "API Path": "/v1/users", "Username": "someone@example.com", "Password": "correct horse",
+    ]
+    func call(_ seq: UInt64, _ extra: Properties) -> Record {
+      var properties = base
+      for (key, value) in extra { properties[key] = value }
+      return track(seq, name, properties)
+    }
+    let records = [
+      call(1, ["API Method": "POST", "User Agent": "curl/8.4", "Host": "api.example.com"]),
+      call(2, ["API Method": "POST"]),
+      call(3, ["API Method": "GET", "User Agent": "curl/8.4"]),
+      call(4, ["API Method": "GET"]),
+      call(5, ["API Method": "POST", "User Agent": 8]),
+    ]
+    let call = "Name from var file that must lose to the env var: rudderstack track \(name)"
+    XCTAssertEqual(
+      try judge(records, plan),
+      [
+        #"2 missing-property \#(call) parameter properties has ["User Agent"], which is missing"#,
+        #"5 wrong-type \#(call) parameter properties has ["User Agent"], which is an integer (8)"#,
+      ])
+  }
+
+  func testTheV01PlanJudgesTrackMessagesDownItsNestedObjects() throws {
+    let plan = try importFixtures(["rudderstack-real/v0.1"])
+    let captcha: Properties = ["Captcha Solved": true, "Captcha Info": ["Captcha Type": "image"]]
+    let good: Properties = [
+      "Username": "someone@example.com", "Password": "correct horse",
+      "Signin Info": ["Captcha": .object(captcha)],
+    ]
+    var bad = good
+    bad["Signin Info"] = ["Captcha": ["Captcha Solved": true, "Captcha Info": ["Captcha Type": "video"]]]
+    bad["Username"] = "someone"
+    let records = [
+      track(1, "Login Event", good), track(2, "Login Event", bad), track(3, "Logout Event", [:]),
+      track(4, "Logout Event", ["reason": "timeout"]),
+    ]
+    XCTAssertEqual(
+      try judge(records, plan),
+      [
+        "2 invalid-value Login Event: rudderstack track Login Event parameter properties.Username is \"someone\"",
+        "2 invalid-value Login Event: rudderstack track Login Event parameter properties[\"Signin Info\"].Captcha[\"Captcha Info\"][\"Captcha Type\"] is \"video\"",
+        "4 unexpected-property Logout Event: rudderstack track Logout Event parameter properties.reason is not planned",
+      ])
+  }
+
+  func testAPlaceholderNoVarFileSetsLeavesItsRuleOutAndSaysWhich() throws {
+    let files = ["events", "properties", "customtypes", "categories", "trackingplan"].map {
+      "rudderstack-real/v0.1/\($0).yaml"
+    }
+    let plan = try importFixtures(files)
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Login Event", "Logout Event"])
+    XCTAssertEqual(
+      relativeWarnings(plan).first,
+      "rudderstack-real/v0.1/trackingplan.yaml:10:7: warning: the rule spec.rules[0] is left out: its event api_tracking is named {{ .API_TRACKING_NAME }}, and no .vars.yaml file among the given ones sets API_TRACKING_NAME (rudder-cli takes it from --var-file or RUDDER_API_TRACKING_NAME)"
+    )
+  }
+
+  func testTheV1ProjectImportsAndJudgesTrackMessages() throws {
+    let plan = try importFixtures(["rudderstack-real/v1"])
+    XCTAssertEqual(plan.name, "App Tracking")
+    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Signup"])
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["page"])
+    let good: Properties = [
+      "Email Address": "ada@example.com", "User Metadata": .null, "User Profiles": [["id": 1]],
+    ]
+    let bad: Properties = [
+      "Email Address": "ada", "User Metadata": "admin", "User Profiles": ["ada"], "plan": "pro",
+    ]
+    XCTAssertEqual(
+      try judge([track(1, "Signup", good), track(2, "Signup", bad)], plan),
+      [
+        "2 invalid-value Signup: rudderstack track Signup parameter properties[\"Email Address\"] is \"ada\"",
+        "2 wrong-type Signup: rudderstack track Signup parameter properties[\"User Metadata\"] is a string (\"admin\")",
+        "2 wrong-type Signup: rudderstack track Signup parameter properties[\"User Profiles\"][0] is a string (\"ada\")",
+        "2 unexpected-property Signup: rudderstack track Signup parameter properties.plan is not planned",
+      ])
+  }
+
+  /// rudder-cli's config keywords (`rules/config/options.go`), camelCase in v0.1 and snake_case in
+  /// v1, on the real `http_retry_count` property (`minimum: 0, maximum: 10, multipleOf: 2`).
+  func testEveryConfigKeywordOfRudderCLIIsChecked() throws {
+    let properties = try DocumentReader.document(path: fixture("rudderstack-real/v0.1/properties.yaml"))
+    let plan = try DocumentReader.document(
+      """
+      version: rudder/v0.1
+      kind: tp
+      metadata: {name: retries}
+      spec:
+        display_name: Retries
+        rules:
+          - type: event_rule
+            id: retried
+            event: {$ref: "#/events/extra/retried"}
+            properties:
+              - $ref: "#/properties/api_tracking/http_retry_count"
+              - $ref: "#/properties/extra/hosts"
+      """, file: "tp.yaml")
+    let extra = try DocumentReader.document(
+      """
+      version: rudder/v1
+      kind: properties
+      metadata: {name: extra}
+      spec:
+        properties:
+          - id: hosts
+            name: hosts
+            type: array
+            config: {min_items: 1, max_items: 2, unique_items: true}
+      """, file: "extra-properties.yaml")
+    let events = try DocumentReader.document(
+      "version: rudder/v1\nkind: events\nmetadata: {name: extra}\nspec:\n  events:\n    - {id: retried, event_type: track, name: Retried}\n",
+      file: "extra-events.yaml")
+    let imported = try PlanImporter.run(documents: [properties, plan, extra, events], format: .rudderstack)
+    XCTAssertEqual(imported.warnings, [])
+    let records = [
+      track(1, "Retried", ["HTTP Retry Count": 4, "hosts": ["a", "b"]]),
+      track(2, "Retried", ["HTTP Retry Count": 3, "hosts": ["a", "a"]]),
+      track(3, "Retried", ["HTTP Retry Count": 12, "hosts": []]),
+    ]
+    XCTAssertEqual(
+      try judge(records, imported),
+      [
+        // 3 is within 0…10: multipleOf 2 flags it; 12 is above the maximum.
+        #"2 invalid-value Retried: rudderstack track Retried parameter properties["HTTP Retry Count"] is 3"#,
+        #"2 invalid-value Retried: rudderstack track Retried parameter properties.hosts repeats item 0 at index 1 ("a")"#,
+        #"3 invalid-value Retried: rudderstack track Retried parameter properties["HTTP Retry Count"] is 12"#,
+        #"3 invalid-value Retried: rudderstack track Retried parameter properties.hosts has 0 items"#,
+      ])
+  }
+}
