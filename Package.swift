@@ -93,7 +93,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
-        "TaggingPlanImport",
+        "TaggingPlanImport", "TaggingPlanCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -102,7 +102,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
-        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport",
+        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport", "TaggingPlanCodegen",
       ]),
     .target(
       name: "TagscopeDiff",
@@ -116,6 +116,14 @@ let package = Package(
     .target(
       name: "TaggingPlanImport",
       dependencies: ["TaggingPlan", "TagscopeRecording", .product(name: "Yams", package: "Yams")]),
+    .target(name: "TaggingPlanCodegen", dependencies: ["TaggingPlan", "AnalyticsHub"]),
+    .testTarget(
+      name: "TaggingPlanCodegenTests",
+      dependencies: [
+        "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
+        "TagscopeRecording",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TaggingPlanImportTests",
       dependencies: [

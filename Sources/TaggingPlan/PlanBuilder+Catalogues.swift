@@ -102,7 +102,7 @@ extension PlanLoader.Builder {
       case "propertiesAt":
         read.entry.propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
         read.saysWhereParamsSit = true
-      default: _ = try reader.string(field.value, "description of \(what)")
+      default: read.entry.description = try reader.string(field.value, "description of \(what)")
       }
     }
     return read
