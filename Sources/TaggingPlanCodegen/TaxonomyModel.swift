@@ -120,7 +120,7 @@ struct TaxonomyModel {
       tagTypes.append(
         TagType(
           role: role, name: typeName, section: section, cases: cases,
-          documentation: "The \(section.key) of plan \(plan.title)."))
+          documentation: "The \(section == .timed ? "timed events" : section.key) of plan \(plan.title)."))
     }
     self.tagTypes = tagTypes
     enums = shapes.enums

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs the toolchain's `swift format --in-place` on generated files.
-enum SwiftFormatRun {
+public enum SwiftFormatRun {
   /// Formats `paths` in place; what went wrong, or `nil` when they are formatted.
-  static func format(_ paths: [String]) -> String? {
+  public static func format(_ paths: [String]) -> String? {
     guard !paths.isEmpty else { return nil }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
