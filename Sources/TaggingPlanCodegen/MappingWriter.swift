@@ -150,8 +150,11 @@ struct MappingWriter {
       for tag in type.cases {
         if let catalogue = tag.catalogueCall {
           guard catalogue.provider == provider.id else { continue }
+          let identifier = tag.extras.first.map {
+            "(tagExtras[\(SwiftLiteral.string($0.key))]?.stringValue ?? \"\")"
+          }
           let parts = ProviderCallStyle.Parts(
-            name: catalogue.call.name.map(SwiftLiteral.string), parameters: "tagProperties",
+            name: catalogue.call.name.map(SwiftLiteral.string) ?? identifier, parameters: "tagProperties",
             value: "(tagProperties[\"value\"] ?? .null)", eventType: "tag.eventType", category: "\"app\"")
           let method = catalogue.call.method
           let call =
@@ -236,7 +239,7 @@ struct MappingWriter {
     let calls = applicable(plan.calls, screen: screen, phase: phase)
     if calls.contains(where: \.isNone) { return "[]" }
     let expressions = calls.map { call in
-      let parts = self.parts(call, entry: entry)
+      let parts = self.parts(call, entry: entry, provider: plan.provider)
       return style.expression(method: call.method, parts: parts)
         ?? ProviderCallStyle.description(method: call.method, parts: parts)
     }
@@ -261,15 +264,20 @@ struct MappingWriter {
     for entry in model.plan.entries {
       for plan in entry.providers where plan.provider == provider {
         for call in plan.calls where !call.isNone {
-          if style.expression(method: call.method, parts: parts(call, entry: entry)) == nil { return false }
+          if style.expression(method: call.method, parts: parts(call, entry: entry, provider: provider))
+            == nil
+          {
+            return false
+          }
         }
       }
     }
     if model.isCatalogueOnly {
       for catalogue in model.plan.catalogues where catalogue.provider == provider {
         for call in catalogue.entries {
+          let identifier = call.method.flatMap { TaxonomyModel.identifierLabels[$0] }.map { _ in "id" }
           let parts = ProviderCallStyle.Parts(
-            name: call.name.map(SwiftLiteral.string), parameters: "properties", value: ".null",
+            name: call.name.map(SwiftLiteral.string) ?? identifier, parameters: "properties", value: ".null",
             eventType: "tag.eventType", category: "\"app\"")
           if style.expression(method: call.method, parts: parts) == nil { return false }
         }
@@ -279,18 +287,20 @@ struct MappingWriter {
   }
 
   /// The pieces of a planned call's expression: its name, parameters and value.
-  private func parts(_ call: ExpectedCall, entry: PlanEntry) -> ProviderCallStyle.Parts {
+  private func parts(_ call: ExpectedCall, entry: PlanEntry, provider: String) -> ProviderCallStyle.Parts {
     var pairs: [(String, String)] = []
     var eventType = "tag.eventType"
     var category = "\"app\""
     for param in call.params {
+      // FPTI's event type and category are the call's envelope, not its properties.
+      let isEnvelope = provider == "fpti" && (param.name == "e" || param.name == "category")
       if case .value(let value) = param.expectation {
         if param.name == "e", let code = value.stringValue, let type = ProviderCallStyle.eventTypeCase(code) {
           eventType = type
         }
         if param.name == "category", let text = value.stringValue { category = SwiftLiteral.string(text) }
-        pairs.append((param.name, SwiftLiteral.value(value)))
-      } else {
+        if !isEnvelope { pairs.append((param.name, SwiftLiteral.value(value))) }
+      } else if !isEnvelope {
         pairs.append((param.name, source(param.name, entry: entry)))
       }
     }

@@ -49,7 +49,7 @@ struct ProviderCallStyle {
           "track": { parts in
             parts.name.map { ".track(eventType: \($0), eventProperties: \(parts.parameters))" }
           },
-          "identify": { parts in parts.name == nil ? ".identify(userProperties: \(parts.parameters))" : nil },
+          "identify": { parts in ".identify(userProperties: \(parts.parameters))" },
         ])
     case "segment":
       return ProviderCallStyle(
@@ -59,6 +59,9 @@ struct ProviderCallStyle {
           "screen": { parts in
             parts.name.map { ".screen(title: \($0), category: nil, properties: \(parts.parameters))" }
           },
+          "identify": { parts in parts.name.map { ".identify(userId: \($0), traits: \(parts.parameters))" } },
+          "group": { parts in parts.name.map { ".group(groupId: \($0), traits: \(parts.parameters))" } },
+          "alias": { parts in parts.name.map { ".alias(newId: \($0))" } },
         ])
     case "mixpanel":
       return ProviderCallStyle(

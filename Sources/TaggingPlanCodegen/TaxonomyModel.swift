@@ -85,12 +85,20 @@ struct TaxonomyModel {
             var fieldScope = NameScope()
             let owner = typeName + SwiftIdentifier.bare(NameScope.unescaped(caseName), style: .upper)
             let fields = shapes.fields(call.params, owner: owner, scope: &fieldScope)
+            var extras: [Field] = []
+            if call.name == nil, let method = call.method, let label = Self.identifierLabels[method] {
+              var rule = PropertyRule(name: label, location: call.location)
+              rule.required = true
+              rule.types = [.string]
+              rule.description = "what the \(method) call names (Segment's \(label))"
+              extras.append(shapes.field(rule, owner: owner, scope: &fieldScope))
+            }
             let summary =
               call.description.map(Documentation.oneLine)
               ?? "\(catalogue.provider)'s \(call.label) call."
             cases.append(
               TagCase(
-                tagName: raw, name: caseName, fields: fields, extras: [], documentation: summary,
+                tagName: raw, name: caseName, fields: fields, extras: extras, documentation: summary,
                 entry: nil, catalogueCall: (catalogue.provider, call)))
           }
         }
@@ -127,6 +135,12 @@ struct TaxonomyModel {
     structs = shapes.structs
   }
 
+  /// For a catalogue's method entries (no call name), the identifier the call names, by method:
+  /// what Segment's and RudderStack's `identify`, `group`, `alias`, `screen` and `page` carry.
+  static let identifierLabels: [String: String] = [
+    "identify": "userId", "group": "groupId", "alias": "newId", "screen": "title", "page": "name",
+  ]
+
   /// Provider parameters the entry plans that no property, the timed `duration` or a state's one
   /// property supplies: the app passes them with the tag.
   static func extraKeys(_ entry: PlanEntry) -> [(name: String, provider: String, rule: PropertyRule?)] {
@@ -136,6 +150,7 @@ struct TaxonomyModel {
       for call in provider.calls where !call.isNone {
         for param in call.params {
           if case .value = param.expectation { continue }
+          if provider.provider == "fpti" && (param.name == "e" || param.name == "category") { continue }
           if properties.contains(param.name) || keys.contains(where: { $0.name == param.name }) { continue }
           if entry.section == .timed && (param.name == "duration" || param.name == "cancelled") { continue }
           if ParamSource.soleProperty(entry) != nil { continue }

@@ -49,23 +49,21 @@ struct TaxonomyWriter {
       body.line()
       body.doc("The tag's name in the plan.")
       body.block("\(access)var name: String") { getter in
-        getter.switchBlock("switch self") { cases in
-          for tag in type.cases {
-            cases.line("case .\(tag.label): return \(SwiftLiteral.string(tag.tagName))")
-          }
+        Self.dispatch(type.cases, into: &getter, fallback: "\"\"") { tag, pattern, inner in
+          _ = pattern
+          inner.line("return \(SwiftLiteral.string(tag.tagName))")
+        } pattern: {
+          Self.pattern($0, binding: [])
         }
       }
       if type.cases.contains(where: { !$0.fields.isEmpty }) {
         body.line()
         body.doc("The tag's properties, as the plan names them; constraints are checked in debug builds.")
         body.block("\(access)var properties: Properties") { getter in
-          getter.switchBlock("switch self") { cases in
-            for tag in type.cases {
-              cases.line(Self.pattern(tag, binding: tag.fields.filter { $0.constant == nil }) + ":")
-              cases.indented { inner in
-                PropertiesWriter.body(tag.fields, owner: tag.tagName, wrap: "", into: &inner)
-              }
-            }
+          Self.dispatch(type.cases, into: &getter, fallback: "[:]") { tag, _, inner in
+            PropertiesWriter.body(tag.fields, owner: tag.tagName, wrap: "", into: &inner)
+          } pattern: {
+            Self.pattern($0, binding: $0.fields.filter { $0.constant == nil })
           }
         }
       }
@@ -89,6 +87,33 @@ struct TaxonomyWriter {
         }
       }
     }
+  }
+
+  /// Above this many cases, a tag type's members test its cases one by one (`if case`) rather than
+  /// in a `switch`: Swift gives up proving a switch over a thousand cases with payloads exhaustive.
+  static let switchLimit = 128
+
+  /// One body per case: a `switch` over `self`, or for a very large type `if case … = self`
+  /// tests ending in `return fallback` (never reached).
+  static func dispatch(
+    _ cases: [TagCase], into writer: inout SourceWriter, fallback: String,
+    body: (TagCase, String, inout SourceWriter) -> Void, pattern: (TagCase) -> String
+  ) {
+    if cases.count <= switchLimit {
+      writer.switchBlock("switch self") { switchBody in
+        for tag in cases {
+          let text = pattern(tag)
+          switchBody.line(text + ":")
+          switchBody.indented { body(tag, text, &$0) }
+        }
+      }
+      return
+    }
+    for tag in cases {
+      let text = pattern(tag)
+      writer.block("if \(text) = self") { body(tag, text, &$0) }
+    }
+    writer.line("return \(fallback)")
   }
 
   /// `case .playPodcast(let podcastId, _)`: the case, binding `binding` and skipping the rest.

@@ -29,8 +29,10 @@ public enum RadioScreen: AnalyticsTag, Hashable {
   /// The tag's name in the plan.
   public var name: String {
     switch self {
-    case .home: return "home"
-    case .station: return "station"
+    case .home:
+      return "home"
+    case .station:
+      return "station"
     }
   }
 
@@ -66,8 +68,10 @@ public enum RadioAction: AnalyticsTag, Hashable {
   /// The tag's name in the plan.
   public var name: String {
     switch self {
-    case .tuneIn: return "tune in"
-    case .tuneIn2: return "Tune-In"
+    case .tuneIn:
+      return "tune in"
+    case .tuneIn2:
+      return "Tune-In"
     }
   }
 
@@ -119,7 +123,8 @@ public enum RadioEvent: AnalyticsTag, Hashable {
   /// The tag's name in the plan.
   public var name: String {
     switch self {
-    case .streamFailed: return "streamFailed"
+    case .streamFailed:
+      return "streamFailed"
     }
   }
 
@@ -147,7 +152,8 @@ public enum RadioState: AnalyticsTag, Hashable {
   /// The tag's name in the plan.
   public var name: String {
     switch self {
-    case .favouriteCount: return "favouriteCount"
+    case .favouriteCount:
+      return "favouriteCount"
     }
   }
 
@@ -172,7 +178,8 @@ public enum RadioTimedEvent: AnalyticsTag, Hashable {
   /// The tag's name in the plan.
   public var name: String {
     switch self {
-    case .listening: return "listening"
+    case .listening:
+      return "listening"
     }
   }
 
