@@ -70,20 +70,43 @@ final class CodegenRoundTripTests: XCTestCase {
         counts.passed + inherited.count, report.coverage.items.count, "\(module): \(report.coverage.summary)")
       XCTAssertGreaterThan(counts.passed, 0, module)
     }
+    try checkDeliberateBugsAbsent(generated: recordings.appendingPathComponent("Podcasts.jsonl"), in: scratch)
+  }
+
+  /// The demo's hand-written mappings break its plan at its four deliberate bugs; the mappings
+  /// generated from the plan pass those very coverage items.
+  private func checkDeliberateBugsAbsent(generated: URL, in scratch: CodegenScratch) throws {
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo plan")
+    let hand = try ValidateRunner.validate(
+      plan: plan, recordings: [try demoRecording(in: scratch, count: 3_000)])
+    XCTAssertEqual(
+      Set(hand.violations.map { "\($0.tag) → \($0.provider ?? "-")" }),
+      [
+        "pausePodcast → firebase", "removePodcastFromFavorite → firebase", "playPodcast → piano",
+        "notEnoughStorageSpaceForDownload → braze",
+      ], "the demo's four deliberate bugs, one site each")
+    let fromPlan = try ValidateRunner.validate(plan: plan, recordings: [generated.path])
+    for item in Set(hand.violations.compactMap(\.coverageItem)) {
+      XCTAssertEqual(fromPlan.coverage.state(at: item), .passed, plan.coverageItems[item].id)
+    }
+  }
+
+  /// A recording of `count` dispatches of the demo simulator on its hand-written mappings.
+  private func demoRecording(in scratch: CodegenScratch, count: Int) throws -> String {
+    let url = scratch.url.appendingPathComponent("demo-\(count).jsonl")
+    let inspector = Inspector(sinks: [try Recorder(url: url)])
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 7)
+    HeadlessRun.run(hub: hub, clock: clock, seed: 7, count: count, rate: nil, observers: [inspector])
+    inspector.flush()
+    inspector.close()
+    return url.path
   }
 
   /// A plan `plan infer` drafts from a recording of the demo.
   private func inferredPlan(in scratch: CodegenScratch) throws -> Plan {
-    let url = scratch.url.appendingPathComponent("demo.jsonl")
-    let recorder = try Recorder(url: url)
-    let inspector = Inspector(sinks: [recorder])
-    let clock = ManualClock(start: DemoHub.seededEpoch)
-    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 7)
-    HeadlessRun.run(hub: hub, clock: clock, seed: 7, count: 1_500, rate: nil, observers: [inspector])
-    inspector.flush()
-    inspector.close()
     var inference = PlanInference()
-    try inference.read(path: url.path)
+    try inference.read(path: try demoRecording(in: scratch, count: 1_500))
     return try PlanLoader.load(yaml: inference.yaml(name: "Inferred"), file: "inferred.yaml")
   }
 
