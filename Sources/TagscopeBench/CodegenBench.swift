@@ -36,6 +36,8 @@ enum CodegenBench {
       "tagscope-codegen-bench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: directory) }
     let sources = directory.appendingPathComponent("Sources/Bench")
+    let temporary = directory.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
     for file in files { try Data(file.text.utf8).write(to: sources.appendingPathComponent(file.name)) }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -63,15 +65,19 @@ enum CodegenBench {
       """
     try Data(manifest.utf8).write(to: directory.appendingPathComponent("Package.swift"))
     // Dependencies resolved first, so the build figure is compiling only.
-    _ = try swift(["package", "--package-path", directory.path, "resolve"])
+    _ = try swift(["package", "--package-path", directory.path, "resolve"], temporary: temporary.path)
     var status: Int32 = 0
-    let cold = try measureSeconds { status = try swift(["build", "--package-path", directory.path]) }
+    let cold = try measureSeconds {
+      status = try swift(["build", "--package-path", directory.path], temporary: temporary.path)
+    }
     guard status == 0 else { throw BenchFailure.build(status) }
     // The generated files change (as after a regenerate): only the generated module rebuilds.
     for file in files {
       try Data((file.text + "\n// regenerated\n").utf8).write(to: sources.appendingPathComponent(file.name))
     }
-    let module = try measureSeconds { status = try swift(["build", "--package-path", directory.path]) }
+    let module = try measureSeconds {
+      status = try swift(["build", "--package-path", directory.path], temporary: temporary.path)
+    }
     guard status == 0 else { throw BenchFailure.build(status) }
     report.add(
       "codegen.500_events.build.cold.seconds", cold, unit: "s",
@@ -88,10 +94,14 @@ enum CodegenBench {
   }
 
   /// `swift ARGUMENTS`, its output discarded; the exit status.
-  private static func swift(_ arguments: [String]) throws -> Int32 {
+  private static func swift(_ arguments: [String], temporary: String) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swift"] + arguments
+    // SwiftPM's lock files go to TMPDIR: the benchmark's own folder, removed with it.
+    var environment = ProcessInfo.processInfo.environment
+    environment["TMPDIR"] = temporary
+    process.environment = environment
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()

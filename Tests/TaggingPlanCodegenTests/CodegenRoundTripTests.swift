@@ -39,7 +39,11 @@ final class CodegenRoundTripTests: XCTestCase {
     try scratch.write(manifest(modules: plans.map(\.0)), to: "Generated/Package.swift")
     try scratch.write(driver(modules: plans.map(\.0)), to: "Generated/Sources/RoundTrip/main.swift")
 
-    let build = try run("/usr/bin/env", ["swift", "build", "--package-path", package.path])
+    // SwiftPM's lock files go to TMPDIR: the scratch folder's own, so nothing is left outside it.
+    let temporary = scratch.url.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let build = try run(
+      "/usr/bin/env", ["swift", "build", "--package-path", package.path], temporary: temporary.path)
     XCTAssertEqual(build.status, 0, build.output)
     let warnings = build.output.split(separator: "\n").filter {
       $0.contains("warning:") && $0.contains(package.path + "/Sources")
@@ -175,8 +179,15 @@ final class CodegenRoundTripTests: XCTestCase {
     return text
   }
 
-  private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+  private func run(_ executable: String, _ arguments: [String], temporary: String? = nil) throws -> (
+    status: Int32, output: String
+  ) {
     let process = Process()
+    if let temporary {
+      var environment = ProcessInfo.processInfo.environment
+      environment["TMPDIR"] = temporary
+      process.environment = environment
+    }
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     let pipe = Pipe()
