@@ -104,7 +104,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
-        "TaggingPlanImport",
+        "TaggingPlanImport", "TaggingPlanCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -113,7 +113,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
-        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport",
+        "TagscopeLive", "TagscopeDiff", "TaggingPlanImport", "TaggingPlanCodegen",
       ]),
     .target(
       name: "TagscopeDiff",
@@ -127,6 +127,14 @@ let package = Package(
     .target(
       name: "TaggingPlanImport",
       dependencies: ["TaggingPlan", "TagscopeRecording", .product(name: "Yams", package: "Yams")]),
+    .target(name: "TaggingPlanCodegen", dependencies: ["TaggingPlan", "AnalyticsHub"]),
+    .testTarget(
+      name: "TaggingPlanCodegenTests",
+      dependencies: [
+        "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
+        "TagscopeRecording",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "TaggingPlanImportTests",
       dependencies: [

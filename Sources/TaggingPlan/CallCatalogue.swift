@@ -31,6 +31,8 @@ public struct CatalogueCall: Sendable, Hashable {
   public var location: SourceLocation
   /// The severity of its violations.
   public var severity: Severity
+  /// The entry's `description`, not checked (generated code's documentation).
+  public var description: String?
   /// Where a call an SDK sent holds what `params` describe (`properties`); `nil` for the whole
   /// message. In-app calls are checked on their parameters whatever it says.
   public var propertiesAt: MessagePath?

@@ -17,6 +17,8 @@ public struct PlanEntry: Sendable, Hashable {
   public var screensLocation: SourceLocation?
   /// Per provider expectations, in plan order.
   public var providers: [ProviderPlan]
+  /// The entry's `description`, not checked (generated code's documentation).
+  public var description: String?
 
   /// An entry.
   public init(
@@ -48,6 +50,8 @@ public struct Plan: Sendable, Hashable {
   public var version: String?
   /// The file it was loaded from (for messages).
   public var file: String
+  /// The plan's `description`, not checked.
+  public var description: String?
   /// Severity of `unplanned-tag` violations (`unplanned:`, error by default).
   public var unplannedSeverity: Severity
   /// The sections present in the plan (a timed record is only `unplanned-tag` when `timed` is).

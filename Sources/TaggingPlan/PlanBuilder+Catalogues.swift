@@ -104,7 +104,7 @@ extension PlanLoader.Builder {
         read.saysWhereParamsSit = true
       case "messageParams":
         read.entry.messageParams = try properties(field.value, "messageParams of \(what)")
-      default: _ = try reader.string(field.value, "description of \(what)")
+      default: read.entry.description = try reader.string(field.value, "description of \(what)")
       }
     }
     return read

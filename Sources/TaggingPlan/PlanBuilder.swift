@@ -10,6 +10,7 @@ extension PlanLoader {
     func plan(_ root: Node) throws -> Plan {
       let pairs = try reader.mapping(root, "the plan", allowed: PlanLoader.topKeys)
       var name: String?
+      var description: String?
       var version: String?
       var unplanned = Severity.error
       var sections: Set<PlanSection> = []
@@ -20,7 +21,7 @@ extension PlanLoader {
         case "catalogues": catalogues = try self.catalogues(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
         case "version": version = try reader.string(pair.value, "version")
-        case "description": _ = try reader.string(pair.value, "description")
+        case "description": description = try reader.string(pair.value, "description")
         case "unplanned": unplanned = try severity(pair.value, "unplanned")
         default:
           guard let section = PlanSection(key: pair.key) else { continue }
@@ -35,9 +36,11 @@ extension PlanLoader {
         throw reader.error(root, "the plan has no 'plan' key naming it")
       }
       try checkScreenNames(entries)
-      return Plan(
+      var plan = Plan(
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
         entries: entries, catalogues: catalogues)
+      plan.description = description
+      return plan
     }
 
     func severity(_ node: Node, _ what: String) throws -> Severity {
@@ -56,7 +59,7 @@ extension PlanLoader {
         section == .screens ? PlanLoader.entryKeys.filter { $0 != "screens" } : PlanLoader.entryKeys
       for field in try reader.mapping(pair.value, what, allowed: allowed) {
         switch field.key {
-        case "description": _ = try reader.string(field.value, "description of \(what)")
+        case "description": entry.description = try reader.string(field.value, "description of \(what)")
         case "severity": entry.severity = try severity(field.value, "severity of \(what)")
         case "properties":
           entry.propertiesLocation = reader.location(field.keyNode)
@@ -139,7 +142,7 @@ extension PlanLoader {
           rule.items = try propertyRule(
             YAMLReader.Pair(key: "items", keyNode: field.keyNode, value: value), "items of \(what)",
             depth: depth + 1)
-        default: _ = try reader.string(value, "description of \(what)")
+        default: rule.description = try reader.string(value, "description of \(what)")
         }
       }
       rule.keywords = keywords

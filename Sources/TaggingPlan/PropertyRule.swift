@@ -110,6 +110,8 @@ public struct PropertyRule: Sendable, Hashable {
   public var maxLength: Int?
   /// The one accepted value (`const`); `nil` accepts any.
   public var constant: PropertyValue?
+  /// The property's `description`, not checked (generated code's documentation).
+  public var description: String?
   /// The string format (`format`: date-time, email, uri, uuid); `nil` for any string.
   public var format: ValueFormat?
   /// An object's own properties and their constraints (`properties`); `nil` leaves its content

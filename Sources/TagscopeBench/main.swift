@@ -25,6 +25,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .import: [IgluImportBench.run]
   case .sdkdevices: [SDKDevicesBench.run]
   case .firebaselog: [FirebaseLogBench.run]
+  case .codegen: [CodegenBench.run]
   }
 }
 

@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
 import TaggingPlan
+import TaggingPlanCodegen
 import TaggingPlanImport
 import TagscopeRecording
 
-/// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`, `import`). The plan format
+/// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`, `import`) or code from them (`codegen`). The plan format
 /// itself is `tagscope help plan`.
 struct PlanCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "plan",
     abstract:
-      "Make tagging plans: infer one from recordings, import another tool's (the format: tagscope help plan).",
-    subcommands: [PlanInferCommand.self, PlanImportCommand.self])
+      "Make tagging plans: infer one from recordings, import another tool's, generate Swift from one (the format: tagscope help plan).",
+    subcommands: [PlanInferCommand.self, PlanImportCommand.self, PlanCodegenCommand.self])
 }
 
 /// `tagscope plan infer FILE… [--name NAME]`.

@@ -1,0 +1,178 @@
+import AnalyticsHub
+import TaggingPlan
+
+/// One generated tag case: a planned entry (or a catalogue call) with its Swift name and fields.
+struct TagCase {
+  /// The tag's name in the plan (`playPodcast`).
+  var tagName: String
+  /// The Swift case name, escaped.
+  var name: String
+  /// The tag's properties.
+  var fields: [Field]
+  /// Values a provider call needs that are not tag properties (`source_screen`): parameters of
+  /// the case, kept out of the tag's properties.
+  var extras: [Field]
+  var documentation: String
+  /// The plan entry, for a section tag.
+  var entry: PlanEntry?
+  /// The catalogue entry and its provider, for a catalogue call.
+  var catalogueCall: (provider: String, call: CatalogueCall)?
+
+  /// Every parameter of the case, properties then extras, constants left out.
+  var parameters: [Field] { (fields + extras).filter { $0.constant == nil } }
+
+  /// The case name without backticks, after a dot.
+  var label: String { NameScope.unescaped(name) }
+}
+
+/// One generated tag type: the enum of one kind (screens, actions…).
+struct TagType {
+  /// The `Taxonomy` associated type it is (`Screen`, `UserAction`…).
+  var role: String
+  var name: String
+  var section: PlanSection
+  var cases: [TagCase]
+  var documentation: String
+
+  /// Whether any case carries values a provider needs besides its properties.
+  var hasExtras: Bool { cases.contains { !$0.extras.isEmpty } }
+}
+
+/// Everything generated from one plan: names decided once, so every file agrees.
+struct TaxonomyModel {
+  var prefix: String
+  var taxonomyName: String
+  /// The enum of the provider mappings.
+  var mappingsName: String
+  /// The enum that sends every tag once (`--tour`).
+  var tourName: String
+  var tagTypes: [TagType]
+  var enums: [EnumDeclaration]
+  var structs: [StructDeclaration]
+  var plan: Plan
+  /// For a catalogue-only plan: the section its calls are sent as.
+  var isCatalogueOnly: Bool
+
+  /// The members a tag enum declares itself, which no case may be named.
+  static let tagMembers: Set<String> = [
+    "name", "properties", "eventType", "providerParameters", "hashValue", "hash",
+  ]
+
+  init(plan: Plan, moduleName: String) {
+    self.plan = plan
+    prefix = SwiftIdentifier.bare(moduleName, style: .upper)
+    var types = NameScope(reserved: SwiftIdentifier.suffixed)
+    taxonomyName = types.claimBare(prefix + "Taxonomy")
+    mappingsName = types.claimBare(prefix + "Mappings")
+    tourName = types.claimBare(prefix + "Tour")
+    var shapes = ShapeBuilder(types: types)
+    var tagTypes: [TagType] = []
+    isCatalogueOnly = plan.entries.isEmpty && !plan.catalogues.isEmpty
+    let roles: [(PlanSection, String, String)] = [
+      (.screens, "Screen", "Screen"), (.actions, "UserAction", "Action"), (.events, "Event", "Event"),
+      (.states, "State", "State"), (.timed, "TimedEvent", "TimedEvent"),
+    ]
+    for (section, role, suffix) in roles {
+      let entries = plan.entries.filter { $0.section == section }
+      let typeName = shapes.types.claimBare(prefix + suffix)
+      var caseScope = NameScope(reserved: Self.tagMembers)
+      var cases: [TagCase] = []
+      if isCatalogueOnly && section == .events {
+        for catalogue in plan.catalogues {
+          for call in catalogue.entries {
+            let raw = call.name ?? call.method ?? "call"
+            let caseName = caseScope.claim(raw, style: .lower)
+            var fieldScope = NameScope()
+            let owner = typeName + SwiftIdentifier.bare(NameScope.unescaped(caseName), style: .upper)
+            let fields = shapes.fields(call.params, owner: owner, scope: &fieldScope)
+            var extras: [Field] = []
+            if call.name == nil, let method = call.method, let label = Self.identifierLabels[method] {
+              var rule = PropertyRule(name: label, location: call.location)
+              rule.required = true
+              rule.types = [.string]
+              rule.description = "what the \(method) call names (Segment's \(label))"
+              extras.append(shapes.field(rule, owner: owner, scope: &fieldScope))
+            }
+            let summary =
+              call.description.map(Documentation.oneLine)
+              ?? "\(catalogue.provider)'s \(call.label) call."
+            cases.append(
+              TagCase(
+                tagName: raw, name: caseName, fields: fields, extras: extras, documentation: summary,
+                entry: nil, catalogueCall: (catalogue.provider, call)))
+          }
+        }
+      }
+      for entry in entries {
+        let caseName = caseScope.claim(entry.name, style: .lower)
+        var fieldScope = NameScope()
+        let owner = typeName + SwiftIdentifier.bare(NameScope.unescaped(caseName), style: .upper)
+        let fields = shapes.fields(entry.properties ?? [], owner: owner, scope: &fieldScope)
+        var extras: [Field] = []
+        for key in Self.extraKeys(entry) {
+          var rule = PropertyRule(name: key.name, location: entry.location)
+          rule.required = true
+          if let given = key.rule { rule = given }
+          rule.required = true
+          rule.description = "`\(key.name)` for \(key.provider) (not a tag property)"
+          extras.append(shapes.field(rule, owner: owner, scope: &fieldScope))
+        }
+        let summary =
+          entry.description.map(Documentation.oneLine) ?? "The plan's \(entry.section.noun) `\(entry.name)`."
+        cases.append(
+          TagCase(
+            tagName: entry.name, name: caseName, fields: fields, extras: extras, documentation: summary,
+            entry: entry, catalogueCall: nil))
+      }
+      guard !cases.isEmpty else { continue }
+      tagTypes.append(
+        TagType(
+          role: role, name: typeName, section: section, cases: cases,
+          documentation: "The \(section == .timed ? "timed events" : section.key) of plan \(plan.title)."))
+    }
+    self.tagTypes = tagTypes
+    enums = shapes.enums
+    structs = shapes.structs
+  }
+
+  /// For a catalogue's method entries (no call name), the identifier the call names, by method:
+  /// what Segment's and RudderStack's `identify`, `group`, `alias`, `screen` and `page` carry.
+  static let identifierLabels: [String: String] = [
+    "identify": "userId", "group": "groupId", "alias": "newId", "screen": "title", "page": "name",
+  ]
+
+  /// Provider parameters the entry plans that no property, the timed `duration` or a state's one
+  /// property supplies: the app passes them with the tag.
+  static func extraKeys(_ entry: PlanEntry) -> [(name: String, provider: String, rule: PropertyRule?)] {
+    var keys: [(name: String, provider: String, rule: PropertyRule?)] = []
+    let properties = Set((entry.properties ?? []).map(\.name))
+    for provider in entry.providers {
+      for call in provider.calls where !call.isNone {
+        for param in call.params {
+          if case .value = param.expectation { continue }
+          if provider.provider == "fpti" && (param.name == "e" || param.name == "category") { continue }
+          if properties.contains(param.name) || keys.contains(where: { $0.name == param.name }) { continue }
+          if entry.section == .timed && (param.name == "duration" || param.name == "cancelled") { continue }
+          if ParamSource.soleProperty(entry) != nil { continue }
+          if case .constrained(let rule) = param.expectation {
+            keys.append((param.name, provider.provider, rule))
+          } else {
+            keys.append((param.name, provider.provider, nil))
+          }
+        }
+      }
+    }
+    return keys
+  }
+}
+
+/// Where a planned provider parameter's value comes from.
+enum ParamSource {
+  /// A state with exactly one property (`value`): what its provider parameters carry.
+  static func soleProperty(_ entry: PlanEntry) -> String? {
+    guard entry.section == .states, let properties = entry.properties, properties.count == 1 else {
+      return nil
+    }
+    return properties[0].name
+  }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import TaggingPlan
+import TaggingPlanCodegen
+import TagscopeRecording
+
+/// `tagscope plan codegen PLAN… -o DIR [--module NAME] [--access public|internal] [--tour]`.
+struct PlanCodegenCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "codegen",
+    abstract: "Generate Swift 6 source on AnalyticsHub from tagging plans: typed tags and provider mappings.",
+    discussion: """
+      For each plan (written by hand, drafted by plan infer or made by plan import): NAMETaxonomy.swift, \
+      one enum per kind of tag with one case per planned screen, action, event, state and timed \
+      event, a parameter per property (enum → a Swift enum, required → non-optional, date-time → \
+      Date, uuid → UUID; patterns, lengths and ranges documented and checked by assert in debug \
+      builds), doc comments from the descriptions; NAMEMappings.swift, one mapping per provider the \
+      plan names producing exactly the calls it expects (name, method, parameters; nothing where it \
+      says none) and providers(…) building them (Firebase, Amplitude, Segment, Mixpanel, Braze, \
+      Piano and FPTI calls are typed and checked against the SDK's rules; another provider, or a \
+      call its module cannot record, gets CallDescription calls); for a catalogue-only plan, every \
+      catalogue call is an event and NAMECalls.swift adds one typed function per call on the \
+      provider's SDK adapter. A provider parameter the plan expects that no property holds becomes \
+      a parameter of the tag (providerParameters). Names are made valid Swift (keywords escaped, \
+      other characters dropped, collisions numbered in plan order). With --tour, NAMETour.swift \
+      sends every tag once with sample values on the screens the plan names: record it and \
+      validate the recording against the same plan for a round trip. Output is deterministic; \
+      files are replaced, then formatted by swift format (with the .swift-format configuration \
+      found from the output directory up, as swift format does) unless --no-format. NAME is \
+      --module, or with several plans each plan's name.
+
+      Exit status: 0; 2 when a plan does not load or a file cannot be written.
+      """)
+
+  @Argument(help: "Plan files (YAML).")
+  var plans: [String]
+
+  @Option(name: .shortAndLong, help: "The directory to write the Swift files to (created if missing).")
+  var output: String
+
+  @Option(help: "The module name that prefixes the types (default: the plan's name).")
+  var module: String?
+
+  @Option(help: "The declarations' access level: public or internal.")
+  var access: CodegenAccess = .public
+
+  @Flag(help: "Also write NAMETour.swift, sending every tag once (a round trip's traffic).")
+  var tour = false
+
+  @Flag(help: "Leave the files as generated, not formatted by swift format.")
+  var noFormat = false
+
+  func run() throws {
+    var outputs: [PlanCodegen.File] = []
+    for path in plans {
+      let plan: Plan
+      do { plan = try PlanLoader.load(contentsOf: path) } catch {
+        StandardError.write("\(error)\n")
+        throw ExitCode(2)
+      }
+      let name = plans.count == 1 ? (module ?? plan.name) : plan.name
+      let options = PlanCodegen.Options(
+        moduleName: name, isPublic: access == .public, includesTour: tour,
+        toolVersion: TagscopeVersion.current)
+      outputs.append(contentsOf: PlanCodegen(plan: plan, options: options).files())
+    }
+    var written: [String] = []
+    do {
+      try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+      for file in outputs {
+        let url = URL(fileURLWithPath: output).appendingPathComponent(file.name)
+        try Data(file.text.utf8).write(to: url, options: .atomic)
+        written.append(url.path)
+      }
+    } catch {
+      StandardError.write("error: \(output): \(error.localizedDescription)\n")
+      throw ExitCode(2)
+    }
+    if !noFormat, let problem = SwiftFormatRun.format(written) {
+      StandardError.write("warning: the files are written but not formatted: \(problem)\n")
+    }
+  }
+}
+
+/// `--access`: the generated declarations' access level.
+enum CodegenAccess: String, ExpressibleByArgument, CaseIterable {
+  case `public`
+  case `internal`
+}

@@ -1,0 +1,201 @@
+import AnalyticsHub
+import Foundation
+import PodcastDemo
+import TaggingPlan
+import TaggingPlanImport
+import TagscopeInspector
+import XCTest
+
+@testable import TaggingPlanCodegen
+
+/// The round trip, in one temporary package depending on this one by path (one build for all):
+/// code generated from the demo plan, a plan inferred from a demo recording, imported Segment and
+/// RudderStack plans, and hostile plans (keywords, collisions, non-identifiers, deep objects, a
+/// thousand events) builds with zero warnings; its tours, sent through real hubs with an inspector
+/// recording, validate against the same plans with no violation and every coverage item passed.
+final class CodegenRoundTripTests: XCTestCase {
+  static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  static let packageRoot = tests.deletingLastPathComponent().deletingLastPathComponent()
+  static let importFixtures = packageRoot.appendingPathComponent("Tests/TaggingPlanImportTests/Fixtures")
+
+  func testGeneratedModulesBuildAndRoundTrip() throws {
+    let scratch = try CodegenScratch()
+    let plans = try [
+      ("Podcasts", PlanLoader.load(yaml: DemoPlan.yaml, file: "demo plan")),
+      ("Inferred", inferredPlan(in: scratch)),
+      ("TypewriterE2E", importedPlan("segment-real/typewriter-plan-v1.json")),
+      ("KicksApp", importedPlan("segment-config-api.json")),
+      ("RudderProducts", importedPlan("rudderstack")),
+      ("Hostile", PlanLoader.load(yaml: HostilePlans.names, file: "hostile.yaml")),
+      ("Many", PlanLoader.load(yaml: HostilePlans.manyEvents(1_000), file: "many.yaml")),
+    ]
+    let package = scratch.url.appendingPathComponent("Generated")
+    for (module, plan) in plans {
+      let options = PlanCodegen.Options(moduleName: module, includesTour: true, toolVersion: "test")
+      for file in PlanCodegen(plan: plan, options: options).files() {
+        try scratch.write(file.text, to: "Generated/Sources/\(module)/\(file.name)")
+      }
+    }
+    try scratch.write(manifest(modules: plans.map(\.0)), to: "Generated/Package.swift")
+    try scratch.write(driver(modules: plans.map(\.0)), to: "Generated/Sources/RoundTrip/main.swift")
+
+    // SwiftPM's lock files go to TMPDIR: the scratch folder's own, so nothing is left outside it.
+    let temporary = scratch.url.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    let build = try run(
+      "/usr/bin/env", ["swift", "build", "--package-path", package.path], temporary: temporary.path)
+    XCTAssertEqual(build.status, 0, build.output)
+    let warnings = build.output.split(separator: "\n").filter {
+      $0.contains("warning:") && $0.contains(package.path + "/Sources")
+    }
+    XCTAssertEqual(warnings, [], "generated code builds with zero warnings")
+    guard build.status == 0 else { return }
+
+    let recordings = scratch.url.appendingPathComponent("recordings")
+    try FileManager.default.createDirectory(at: recordings, withIntermediateDirectories: true)
+    let tour = try run(package.appendingPathComponent(".build/debug/RoundTrip").path, [recordings.path])
+    XCTAssertEqual(tour.status, 0, tour.output)
+
+    for (module, plan) in plans {
+      let path = recordings.appendingPathComponent("\(module).jsonl").path
+      let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+      XCTAssertEqual(report.problems, [], module)
+      // The inferred plan plans what the demo sent, its deliberate bugs included: the one a plan can
+      // express as an expectation (a 54-character Firebase event name) is generated as planned, and
+      // Firebase's rule catches it. Every other module's traffic breaks nothing.
+      let inherited = report.violations.filter {
+        module == "Inferred" && $0.rule == .providerRule && $0.message.contains("firebase.event-name-length")
+      }
+      XCTAssertEqual(inherited.count, module == "Inferred" ? 1 : 0, module)
+      let violations = report.violations.filter { !inherited.contains($0) }.map { "\($0.tag): \($0.message)" }
+      XCTAssertEqual(violations, [], "\(module): the generated traffic breaks the plan nowhere")
+      let counts = report.coverage.stateCounts
+      XCTAssertEqual(
+        counts.passed + inherited.count, report.coverage.items.count, "\(module): \(report.coverage.summary)")
+      XCTAssertGreaterThan(counts.passed, 0, module)
+    }
+    try checkDeliberateBugsAbsent(generated: recordings.appendingPathComponent("Podcasts.jsonl"), in: scratch)
+  }
+
+  /// The demo's hand-written mappings break its plan at its four deliberate bugs; the mappings
+  /// generated from the plan pass those very coverage items.
+  private func checkDeliberateBugsAbsent(generated: URL, in scratch: CodegenScratch) throws {
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo plan")
+    let hand = try ValidateRunner.validate(
+      plan: plan, recordings: [try demoRecording(in: scratch, count: 3_000)])
+    XCTAssertEqual(
+      Set(hand.violations.map { "\($0.tag) → \($0.provider ?? "-")" }),
+      [
+        "pausePodcast → firebase", "removePodcastFromFavorite → firebase", "playPodcast → piano",
+        "notEnoughStorageSpaceForDownload → braze",
+      ], "the demo's four deliberate bugs, one site each")
+    let fromPlan = try ValidateRunner.validate(plan: plan, recordings: [generated.path])
+    for item in Set(hand.violations.compactMap(\.coverageItem)) {
+      XCTAssertEqual(fromPlan.coverage.state(at: item), .passed, plan.coverageItems[item].id)
+    }
+  }
+
+  /// A recording of `count` dispatches of the demo simulator on its hand-written mappings.
+  private func demoRecording(in scratch: CodegenScratch, count: Int) throws -> String {
+    let url = scratch.url.appendingPathComponent("demo-\(count).jsonl")
+    let inspector = Inspector(sinks: [try Recorder(url: url)])
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 7)
+    HeadlessRun.run(hub: hub, clock: clock, seed: 7, count: count, rate: nil, observers: [inspector])
+    inspector.flush()
+    inspector.close()
+    return url.path
+  }
+
+  /// A plan `plan infer` drafts from a recording of the demo.
+  private func inferredPlan(in scratch: CodegenScratch) throws -> Plan {
+    var inference = PlanInference()
+    try inference.read(path: try demoRecording(in: scratch, count: 1_500))
+    return try PlanLoader.load(yaml: inference.yaml(name: "Inferred"), file: "inferred.yaml")
+  }
+
+  /// A plan `plan import` makes of an import fixture (a real export or a vendor's example).
+  private func importedPlan(_ fixture: String) throws -> Plan {
+    let imported = try PlanImporter.run(paths: [Self.importFixtures.appendingPathComponent(fixture).path])
+    return try PlanLoader.load(yaml: imported.yaml, file: fixture)
+  }
+
+  private func manifest(modules: [String]) -> String {
+    let root = Self.packageRoot.path
+    let identity = Self.packageRoot.lastPathComponent.lowercased()
+    let products = """
+      .product(name: "AnalyticsHub", package: "\(identity)"),
+      .product(name: "AnalyticsProviders", package: "\(identity)")
+      """
+    let targets = modules.map { ".target(name: \"\($0)\", dependencies: [\(products)])," }
+    return """
+      // swift-tools-version: 6.0
+      import PackageDescription
+
+      let package = Package(
+        name: "Generated",
+        platforms: [.macOS(.v13)],
+        dependencies: [.package(path: "\(root)")],
+        targets: [
+          \(targets.joined(separator: "\n    "))
+          .executableTarget(
+            name: "RoundTrip",
+            dependencies: [\(modules.map { "\"\($0)\"" }.joined(separator: ", ")), \(products),
+              .product(name: "TagscopeInspector", package: "\(identity)")]),
+        ],
+        swiftLanguageModes: [.v6]
+      )
+
+      """
+  }
+
+  /// The tour of every module sent through a real hub with an inspector recording to
+  /// `<directory>/<module>.jsonl`.
+  private func driver(modules: [String]) -> String {
+    var text = """
+      import AnalyticsHub
+      import Foundation
+      import TagscopeInspector
+      \(modules.map { "import \($0)" }.joined(separator: "\n"))
+
+      func record<T: Taxonomy>(
+        _ name: String, providers: ProviderSet<T>, tour: (AnalyticsHub<T>) -> Void
+      ) throws {
+        let url = URL(fileURLWithPath: CommandLine.arguments[1]).appendingPathComponent(name + ".jsonl")
+        let inspector = Inspector(sinks: [try Recorder(url: url)])
+        let hub = try AnalyticsHub<T>(providers: providers)
+        hub.addObserver(inspector)
+        tour(hub)
+        hub.flush()
+        inspector.flush()
+        inspector.close()
+      }
+
+      """
+    for module in modules {
+      text +=
+        "try record(\"\(module)\", providers: \(module)Mappings.providers()) { \(module)Tour.run(on: $0) }\n"
+    }
+    return text
+  }
+
+  private func run(_ executable: String, _ arguments: [String], temporary: String? = nil) throws -> (
+    status: Int32, output: String
+  ) {
+    let process = Process()
+    if let temporary {
+      var environment = ProcessInfo.processInfo.environment
+      environment["TMPDIR"] = temporary
+      process.environment = environment
+    }
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  }
+}
