@@ -16,6 +16,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("hostile", PatternBench.run),
   ("plan", PlanBench.run),
   ("report", ReportBench.run),
+  ("growth", GrowthBench.run),
   ("ui", UIBench.run),
   ("reload", ReloadBench.run),
   ("api", QueryAPIBench.run),

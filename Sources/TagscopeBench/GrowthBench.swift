@@ -1,0 +1,62 @@
+import Foundation
+import TaggingPlan
+
+/// Issue 31's "reports that grow too fast": each report rendered from recordings of 10k, 20k and
+/// 40k records, each with a tag name of its own that the plan does not know (one unplanned-tag
+/// violation and one group per record), in CPU seconds (best of `GROWTH_BENCH_RUNS`, 3). The figure
+/// is the ratio 40k/10k (≈ 4 when linear; the HTML report was quadratic: 9.2 s at 10k, > 300 s at
+/// 40k), beside the JUnit report's ratio measured in the same run as the baseline.
+enum GrowthBench {
+  static let sizes = [10_000, 20_000, 40_000]
+  static let plan = """
+    plan: Growth
+    version: 1
+    actions:
+      playPodcast:
+        properties:
+          podcast_title: {type: string, required: true}
+    """
+
+  static func run(_ report: inout BenchReport) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-growth-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let runs = ProcessInfo.processInfo.environment["GROWTH_BENCH_RUNS"].flatMap(Int.init) ?? 3
+    let loaded = try PlanLoader.load(yaml: plan, file: "growth.yaml")
+    var html: [Double] = []
+    var junit: [Double] = []
+    for size in sizes {
+      let url = directory.appendingPathComponent("distinct-\(size).jsonl")
+      try Data(recording(distinctTags: size).utf8).write(to: url)
+      let validated = try ValidateRunner.validate(plan: loaded, recordings: [url.path])
+      var htmlTime = PlanTiming()
+      var junitTime = PlanTiming()
+      for _ in 0..<max(1, runs) {
+        htmlTime.keepBest(PlanTiming.measure { _ = HTMLReport.render(validated, failOn: .error) })
+        junitTime.keepBest(PlanTiming.measure { _ = JUnitReport.render(validated, failOn: .error) })
+      }
+      html.append(htmlTime.cpu)
+      junit.append(junitTime.cpu)
+      report.add(
+        "growth.html.\(size / 1000)k", htmlTime.cpu, unit: "s",
+        baseline: "HTML report of \(validated.violations.count) violations, \(size) distinct tag names")
+    }
+    report.add(
+      "growth.html.ratio_40k_10k", html[2] / html[0], unit: "x",
+      baseline: "HTML report CPU 40k/10k distinct tags (linear ≈ 4); JUnit's in the same run: "
+        + String(format: "%.2f (%.3f s at 40k)", junit[2] / junit[0], junit[2]),
+      atMost: 6)
+  }
+
+  /// A recording of `count` records, each a user action with a name of its own.
+  static func recording(distinctTags count: Int) -> String {
+    var text = #"{"format":"tagscope-recording","version":1,"app":"Growth","device":"bench"}"# + "\n"
+    for index in 0..<count {
+      text +=
+        #"{"seq":\#(index + 1),"time":"2026-11-25T10:00:00.000Z","kind":"userAction","name":"tag_\#(index)","#
+        + #""properties":{"x":1}}"# + "\n"
+    }
+    return text
+  }
+}
