@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TaggingPlanImport
 
 /// Issue 31's "reports that grow too fast": each report rendered from recordings of 10k, 20k and
 /// 40k records, each with a tag name of its own that the plan does not know (one unplanned-tag
@@ -47,6 +48,61 @@ enum GrowthBench {
       baseline: "HTML report CPU 40k/10k distinct tags (linear ≈ 4); JUnit's in the same run: "
         + String(format: "%.2f (%.3f s at 40k)", junit[2] / junit[0], junit[2]),
       atMost: 6)
+    try imports(&report)
+  }
+
+  static func imports(_ report: inout BenchReport) throws {
+    let sizes =
+      ProcessInfo.processInfo.environment["GROWTH_IMPORT_EVENTS"].map {
+        $0.split(separator: ",").compactMap { Int($0) }
+      }
+      ?? [5_000, 10_000, 20_000]
+    var ratios: [Double] = []
+    for size in sizes {
+      var seconds: [Double] = []
+      for references in [true, false] {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+          "tagscope-growth-\(getpid())-\(size)-\(references).json")
+        try Data(schemaEvents(size, references: references).utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let timing = try PlanTiming.measure {
+          let plan = try PlanImporter.run(
+            paths: [file.path], options: ImportOptions(format: .jsonschema, provider: "amplitude"))
+          guard plan.catalogue.calls.count == size else { throw BenchError("the import lost events") }
+        }
+        seconds.append(timing.cpu)
+      }
+      ratios.append(seconds[0] / seconds[1])
+      report.add(
+        "growth.import_ref.\(size)", seconds[0], unit: "s",
+        baseline:
+          "plan import of \(size) JSON Schema events with a $ref each; inline: \(String(format: "%.2f", seconds[1])) s"
+      )
+    }
+    if let first = ratios.first, let last = ratios.last {
+      report.add(
+        "growth.import_ref.ratio", last, unit: "x",
+        baseline:
+          "$ref vs inline import CPU at \(sizes.last ?? 0) events (at \(sizes.first ?? 0): \(String(format: "%.2f", first)))",
+        atMost: 1.5)
+    }
+  }
+
+  /// A `$defs` of `count` event schemas, each with a property `q` and a property `p` that refers
+  /// to the `q` of the event before (`references`) or repeats it inline.
+  static func schemaEvents(_ count: Int, references: Bool) -> String {
+    var text = #"{"$defs": {"#
+    for index in 0..<count {
+      if index > 0 { text += ", " }
+      let before = (index + count - 1) % count
+      let property =
+        references
+        ? ##"{"$ref": "#/$defs/e\##(before)/properties/q"}"## : #"{"type": "integer", "maximum": \#(before)}"#
+      text +=
+        #""e\#(index)": {"type": "object", "properties": {"q": {"type": "integer", "maximum": \#(index)}, "#
+        + #""p": \#(property)}}"#
+    }
+    return text + "}}"
   }
 
   /// A recording of `count` records, each a user action with a name of its own.
