@@ -165,12 +165,18 @@ struct SchemaConverter {
   /// Marks the properties `names` lists required, adding a property for a name with no schema.
   private func applyRequired(_ names: [String], to result: inout PropertyConstraints) {
     var properties = result.properties ?? []
+    // By name, first of each: one lookup per required name (a scan each was quadratic).
+    var positions: [String: Int] = [:]
+    for (index, property) in properties.enumerated() where positions[property.name] == nil {
+      positions[property.name] = index
+    }
     for name in names {
-      if let index = properties.firstIndex(where: { $0.name == name }) {
+      if let index = positions[name] {
         properties[index].constraints.required = true
       } else {
         var constraints = PropertyConstraints()
         constraints.required = true
+        positions[name] = properties.count
         properties.append(NamedConstraints(name: name, constraints: constraints))
       }
     }
