@@ -14,6 +14,8 @@ public struct PlanInference {
   public private(set) var otherKinds = 0
   /// Unreadable lines, skipped: `file:line: reason`.
   public private(set) var problems: [String] = []
+  /// One per recording a newer tagscope wrote: `file: warning: format version N is newer…`.
+  public private(set) var warnings: [String] = []
   /// The first recording's app (its header's `app`), if it names one.
   public private(set) var app: String?
   private var tags: [InferredTag.Key: InferredTag] = [:]
@@ -33,6 +35,7 @@ public struct PlanInference {
       dropped: { _ in })
     files.append(path)
     if app == nil { app = scan.header.app }
+    if let warning = scan.header.versionWarning { warnings.append("\(path): warning: \(warning)") }
     self.problems += problems
     for (replay, repeats) in scan.repeats where repeats > 0 {
       records += repeats

@@ -125,10 +125,25 @@ extension ListenRunner {
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > 0 {
       let existing: (runs: [String: UInt64], devices: RecordedDevices, records: Int)
+      let version: Int
       do {
-        existing = try RecordedRuns.scan(path: path)
+        version = try RecordingReader(path: path).header.version
+        // A newer tagscope's recording is not continued: this version's lines would be mixed into
+        // a format it does not know.
+        if version <= RecordingHeader.currentVersion {
+          existing = try RecordedRuns.scan(path: path)
+        } else {
+          existing = ([:], RecordedDevices(), 0)
+        }
       } catch {
         throw Failure(description: "\(error); not overwriting it (give another --record path)")
+      }
+      guard version <= RecordingHeader.currentVersion else {
+        throw Failure(
+          description:
+            "\(path): format version \(version) is newer than this tagscope writes "
+            + "(\(RecordingHeader.currentVersion)): not continuing it (give another --record path, or update tagscope)"
+        )
       }
       do {
         let recorder = try Recorder(continuing: url)

@@ -43,6 +43,7 @@ struct PlanInferCommand: ParsableCommand {
         throw ExitCode(2)
       }
     }
+    for warning in inference.warnings { StandardError.write(warning + "\n") }
     for problem in inference.problems {
       StandardError.write("\(problem) (line skipped)\n")
     }

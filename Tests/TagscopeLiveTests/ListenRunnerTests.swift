@@ -52,6 +52,34 @@ final class ListenRunnerTests: XCTestCase {
       try recordedRecords(recording).map(\.seq), [5, 7, 8], "appended after the last line, ended first")
   }
 
+  /// A recording a newer tagscope wrote is not continued (nor overwritten): the error names the
+  /// file and both versions.
+  func testARecordingOfANewerVersionIsNotContinued() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "newer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("newer.jsonl")
+    let record = Record(seq: 1, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .screen, name: "a")
+    let text =
+      RecordLineEncoder.line(RecordingHeader(app: "future", version: 999)) + "\n"
+      + RecordLineEncoder.line(record) + "\n"
+    try Data(text.utf8).write(to: recording)
+    let notices = Lines()
+    XCTAssertThrowsError(
+      try ListenRunner.openRecording(recording.path, options: ListenOptions(port: 0, headless: true)) {
+        notices.append($0)
+      }
+    ) {
+      XCTAssertEqual(
+        "\($0)",
+        "\(recording.path): format version 999 is newer than this tagscope writes (1): not continuing it "
+          + "(give another --record path, or update tagscope)")
+    }
+    XCTAssertEqual(notices.all, [])
+    XCTAssertEqual(try String(contentsOf: recording, encoding: .utf8), text)
+  }
+
   func testHeadlessRunWritesTheRecordingAndPrintsSanitizedLines() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listen-\(UUID().uuidString).jsonl")
