@@ -69,10 +69,18 @@ public struct PlanInference {
 
   /// The draft plan as YAML, named `name`.
   public func yaml(name: String) -> String {
+    var text = ""
+    write(name: name) { text += $0 }
+    return text
+  }
+
+  /// The draft plan as YAML, named `name`, handed to `output` in chunks (about 1 MiB each) rather
+  /// than built whole: a draft of a million tags is written without holding its text.
+  public func write(name: String, to output: (String) -> Void) {
     PlanDraftWriter(
       tags: tags.values.sorted { $0.key < $1.key }, files: files, records: records,
       otherKinds: otherKinds
-    ).yaml(name: name)
+    ).write(name: name, to: output)
   }
 }
 

@@ -48,7 +48,7 @@ struct PlanInferCommand: ParsableCommand {
       StandardError.write("\(problem) (line skipped)\n")
     }
     let planName = name ?? inference.app ?? "Inferred plan"
-    FileHandle.standardOutput.write(Data(inference.yaml(name: planName).utf8))
+    inference.write(name: planName) { FileHandle.standardOutput.write(Data($0.utf8)) }
   }
 }
 
