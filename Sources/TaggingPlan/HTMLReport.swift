@@ -179,28 +179,19 @@ public enum HTMLReport {
       out += "<p>None.</p>\n"
       return
     }
-    struct Key: Hashable {
-      var tag: String
-      var provider: String?
-      var planLine: Int?
-      var severity: Severity
-    }
-    var byRule: [ViolationRule: (order: [Key], groups: [Key: [Int]])] = [:]
-    for (index, violation) in report.violations.enumerated() {
-      let key = Key(
-        tag: violation.tag, provider: violation.provider, planLine: violation.planLine,
-        severity: violation.severity)
-      var entry = byRule[violation.rule] ?? ([], [:])
-      if entry.groups[key] == nil { entry.order.append(key) }
-      entry.groups[key, default: []].append(index)
-      byRule[violation.rule] = entry
+    // Grouped in one pass, each group extended in place (no copy per violation).
+    var byRule: [ViolationRule: [ViolationGroup]] = [:]
+    for group in ViolationGroup.group(
+      Array(report.violations.indices), of: report.violations, byPlanLine: true)
+    {
+      byRule[group.rule, default: []].append(group)
     }
     // The violations about the same call as a group's first (same record, provider and call)
     // share one table, shown with the first group that has one of them.
     var shownFirst = Set<UInt64>()
-    for entry in byRule.values {
-      for key in entry.order.prefix(groupsPerRule) {
-        if let first = entry.groups[key]?.first { shownFirst.insert(report.violations[first].seq) }
+    for groups in byRule.values {
+      for group in groups.prefix(groupsPerRule) {
+        if let first = group.indexes.first { shownFirst.insert(report.violations[first].seq) }
       }
     }
     var sameCall: [PlanViolation.Subject: [Int]] = [:]
@@ -209,11 +200,11 @@ public enum HTMLReport {
     }
     var tabled = Set<PlanViolation.Subject>()
     for rule in ViolationRule.allCases {
-      guard let entry = byRule[rule] else { continue }
-      let total = entry.groups.values.reduce(0) { $0 + $1.count }
+      guard let groups = byRule[rule] else { continue }
+      let total = groups.reduce(0) { $0 + $1.indexes.count }
       out += "<h3>" + MarkupText.escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
-      for key in entry.order.prefix(groupsPerRule) {
-        let indexes = entry.groups[key] ?? []
+      for group in groups.prefix(groupsPerRule) {
+        let indexes = group.indexes
         guard let first = indexes.first else { continue }
         let violation = report.violations[first]
         let subject = violation.subject
@@ -221,8 +212,8 @@ public enum HTMLReport {
           subject.flatMap { sameCall[$0] }.flatMap {
             ExpectationComparison.grouped($0.map { report.violations[$0] }).first?.comparison
           } ?? violation.comparison
-        var heading = "\(key.severity.rawValue) · \(key.tag)"
-        if let provider = key.provider { heading += " · \(provider)" }
+        var heading = "\(group.severity.rawValue) · \(group.tag)"
+        if let provider = group.provider { heading += " · \(provider)" }
         if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)
@@ -263,8 +254,8 @@ public enum HTMLReport {
           out += "<p class=\"muted\">… and \(indexes.count - occurrencesPerGroup) more</p>\n"
         }
       }
-      if entry.order.count > groupsPerRule {
-        out += "<p class=\"muted\">… and \(entry.order.count - groupsPerRule) more groups</p>\n"
+      if groups.count > groupsPerRule {
+        out += "<p class=\"muted\">… and \(groups.count - groupsPerRule) more groups</p>\n"
       }
     }
   }

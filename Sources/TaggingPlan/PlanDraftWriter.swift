@@ -6,7 +6,17 @@ struct PlanDraftWriter {
   var records: Int
   var otherKinds: Int
 
+  /// Text handed on at most this many bytes at a time by ``write(name:to:)``.
+  static let chunkBytes = 1 << 20
+
   func yaml(name: String) -> String {
+    var text = ""
+    write(name: name) { text += $0 }
+    return text
+  }
+
+  /// Hands the YAML to `output` in chunks of about ``chunkBytes``, never holding all of it.
+  func write(name: String, to output: (String) -> Void) {
     var out =
       "# Drafted by tagscope plan infer from \(comment(files.joined(separator: ", "))): \(records) records"
     out += otherKinds > 0 ? " (\(otherKinds) of kinds a plan does not describe).\n" : ".\n"
@@ -15,16 +25,22 @@ struct PlanDraftWriter {
     let screensUsed = referencedScreens()
     let screenTags = Set(tags.filter { $0.section == .screens }.map(\.name))
     for section in PlanSection.allCases {
-      let entries = tags.filter { $0.section == section }
+      let entries = tags.lazy.filter { $0.section == section }
       let extraScreens = section == .screens ? screensUsed.subtracting(screenTags).sorted() : []
       guard !entries.isEmpty || !extraScreens.isEmpty else { continue }
       out += "\(section.key):\n"
-      for tag in entries { out += entryText(tag) }
+      for tag in entries {
+        out += entryText(tag)
+        if out.utf8.count >= Self.chunkBytes {
+          output(out)
+          out = ""
+        }
+      }
       for screen in extraScreens {
         out += "  \(scalar(screen)):  # seen only as the current screen of other tags\n"
       }
     }
-    return out
+    output(out)
   }
 
   /// Screens named by `screens:` lists and `when: {screen: …}`: the plan's `screens` section must

@@ -14,6 +14,8 @@ public struct PlanInference {
   public private(set) var otherKinds = 0
   /// Unreadable lines, skipped: `file:line: reason`.
   public private(set) var problems: [String] = []
+  /// One per recording a newer tagscope wrote: `file: warning: format version N is newer…`.
+  public private(set) var warnings: [String] = []
   /// The first recording's app (its header's `app`), if it names one.
   public private(set) var app: String?
   private var tags: [InferredTag.Key: InferredTag] = [:]
@@ -33,6 +35,7 @@ public struct PlanInference {
       dropped: { _ in })
     files.append(path)
     if app == nil { app = scan.header.app }
+    if let warning = scan.header.versionWarning { warnings.append("\(path): warning: \(warning)") }
     self.problems += problems
     for (replay, repeats) in scan.repeats where repeats > 0 {
       records += repeats
@@ -66,10 +69,18 @@ public struct PlanInference {
 
   /// The draft plan as YAML, named `name`.
   public func yaml(name: String) -> String {
+    var text = ""
+    write(name: name) { text += $0 }
+    return text
+  }
+
+  /// The draft plan as YAML, named `name`, handed to `output` in chunks (about 1 MiB each) rather
+  /// than built whole: a draft of a million tags is written without holding its text.
+  public func write(name: String, to output: (String) -> Void) {
     PlanDraftWriter(
       tags: tags.values.sorted { $0.key < $1.key }, files: files, records: records,
       otherKinds: otherKinds
-    ).yaml(name: name)
+    ).write(name: name, to: output)
   }
 }
 

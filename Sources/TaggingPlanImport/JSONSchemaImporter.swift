@@ -16,6 +16,8 @@ import TaggingPlan
 /// PostHog), so the entries check the messages their SDKs send as well as in-app calls.
 struct JSONSchemaImporter {
   private var draft: ImportDraft
+  /// Resolves the `$ref`s of the document being read, for all its event schemas.
+  private var pointers: SchemaPointers?
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
@@ -47,6 +49,7 @@ struct JSONSchemaImporter {
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {
     let root = document.root
+    pointers = SchemaPointers(document: root)
     if let list = root.elements {
       for (index, schema) in list.enumerated() {
         try event(schema, document, path: JSONPath.root.index(index), name: nil)
@@ -96,7 +99,7 @@ struct JSONSchemaImporter {
     guard let name = name ?? schema["title"]?.string ?? schema["name"]?.string, !name.isEmpty else {
       throw document.error(schema, "the event schema \(path) has no name (title)")
     }
-    var converter = SchemaConverter(file: document.file, document: document.root)
+    var converter = SchemaConverter(file: document.file, document: document.root, pointers: pointers)
     let object = converter.constraints(schema, path: path, ignoring: ["name"])
     for warning in converter.warnings { draft.warn(warning) }
     var entry = CatalogueEntry(

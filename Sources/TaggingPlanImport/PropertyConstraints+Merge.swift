@@ -41,12 +41,18 @@ extension PropertyConstraints {
 extension NamedConstraints {
   /// `top` laid over `bottom` by name: `top`'s order, then the names only `bottom` has.
   static func merged(_ top: [NamedConstraints], onto bottom: [NamedConstraints]) -> [NamedConstraints] {
+    // By name, first of each (lookups, not a scan of the other list per property).
+    var below: [String: Int] = [:]
+    for (index, property) in bottom.enumerated() where below[property.name] == nil {
+      below[property.name] = index
+    }
+    let above = Set(top.map(\.name))
     var result = top.map { property in
-      guard let under = bottom.first(where: { $0.name == property.name }) else { return property }
+      guard let under = below[property.name].map({ bottom[$0] }) else { return property }
       return NamedConstraints(
         name: property.name, constraints: property.constraints.merged(onto: under.constraints))
     }
-    for property in bottom where !top.contains(where: { $0.name == property.name }) {
+    for property in bottom where !above.contains(property.name) {
       result.append(property)
     }
     return result

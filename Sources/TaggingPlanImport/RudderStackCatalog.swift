@@ -38,6 +38,15 @@ struct RudderStackCatalog {
   }
 
   private var definitions: [Kind: [Definition]] = [:]
+  /// Per kind, the position of the first definition of each id, and of each (group, id): a
+  /// reference is resolved in constant time, not by a scan of every definition.
+  private var firstByID: [Kind: [String: Int]] = [:]
+  private var firstByGroupAndID: [Kind: [GroupAndID: Int]] = [:]
+
+  private struct GroupAndID: Hashable {
+    var group: String
+    var id: String
+  }
 
   /// Adds the definitions of a `kind: events`, `properties` or `custom-types` file.
   mutating func add(_ kind: Kind, spec: SourceNode, group: String, document: SourceDocument)
@@ -52,6 +61,10 @@ struct RudderStackCatalog {
       guard let id = node["id"]?.string, !id.isEmpty else {
         throw document.error(node, "\(path.index(index)) has no id")
       }
+      let position = definitions[kind]?.count ?? 0
+      if firstByID[kind]?[id] == nil { firstByID[kind, default: [:]][id] = position }
+      let both = GroupAndID(group: group, id: id)
+      if firstByGroupAndID[kind]?[both] == nil { firstByGroupAndID[kind, default: [:]][both] = position }
       definitions[kind, default: []].append(
         Definition(group: group, id: id, node: node, document: document, path: path.index(index)))
     }
@@ -62,7 +75,7 @@ struct RudderStackCatalog {
     let candidates = definitions[kind] ?? []
     if reference.hasPrefix(kind.urn) {
       let id = String(reference.dropFirst(kind.urn.count))
-      return candidates.first { $0.id == id }
+      return firstByID[kind]?[id].map { candidates[$0] }
     }
     let prefix = "#/\(kind.rawValue)/"
     guard reference.hasPrefix(prefix) else { return nil }
@@ -70,7 +83,8 @@ struct RudderStackCatalog {
     guard parts.count == 2 else { return nil }
     let group = String(parts[0])
     let id = String(parts[1])
-    return candidates.first { $0.group == group && $0.id == id } ?? candidates.first { $0.id == id }
+    let position = firstByGroupAndID[kind]?[GroupAndID(group: group, id: id)] ?? firstByID[kind]?[id]
+    return position.map { candidates[$0] }
   }
 
   /// Whether `reference` is written as a reference of `kind` (resolvable or not).

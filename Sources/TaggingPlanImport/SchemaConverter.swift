@@ -25,15 +25,20 @@ struct SchemaConverter {
   let document: SourceNode
   /// Where `document` is in the file.
   let base: JSONPath
+  /// Resolves `$ref`s into `document` (shared by the conversions of one document's schemas).
+  let pointers: SchemaPointers
   /// What was not carried, in the order met.
   private(set) var warnings: [ImportWarning] = []
   private var references: [String] = []
   private var budget = nodeBudget
 
-  init(file: String, document: SourceNode, at base: JSONPath = .root) {
+  /// A converter; `pointers`, when given, resolves into `document` with what it has already
+  /// resolved for the document's other schemas.
+  init(file: String, document: SourceNode, at base: JSONPath = .root, pointers: SchemaPointers? = nil) {
     self.file = file
     self.document = document
     self.base = base
+    self.pointers = pointers ?? SchemaPointers(document: document)
   }
 
   /// The constraints `schema` (at `path`, `depth` levels below a call parameter) puts on a value;
@@ -160,12 +165,18 @@ struct SchemaConverter {
   /// Marks the properties `names` lists required, adding a property for a name with no schema.
   private func applyRequired(_ names: [String], to result: inout PropertyConstraints) {
     var properties = result.properties ?? []
+    // By name, first of each: one lookup per required name (a scan each was quadratic).
+    var positions: [String: Int] = [:]
+    for (index, property) in properties.enumerated() where positions[property.name] == nil {
+      positions[property.name] = index
+    }
     for name in names {
-      if let index = properties.firstIndex(where: { $0.name == name }) {
+      if let index = positions[name] {
         properties[index].constraints.required = true
       } else {
         var constraints = PropertyConstraints()
         constraints.required = true
+        positions[name] = properties.count
         properties.append(NamedConstraints(name: name, constraints: constraints))
       }
     }
@@ -291,9 +302,7 @@ struct SchemaConverter {
         warn(
           reference, here, "$ref \"\(target)\" (\(here)) refers to itself: the property is left unconstrained"
         )
-      } else if let (node, targetPath) = Self.resolve(pointer: target, in: document)
-        ?? Self.resolve(anchor: target, in: document)
-      {
+      } else if let (node, targetPath) = pointers.resolve(target) ?? Self.resolve(anchor: target, in: document) {
         references.append(target)
         referenced = constraints(
           node, path: JSONPath(self.base.components + targetPath.components), depth: depth)
@@ -312,30 +321,6 @@ struct SchemaConverter {
     let overlay = constraints(
       SourceNode(.object(others), at: reference.keyLocation), path: path, depth: depth, ignoring: ignoring)
     return overlay.merged(onto: referenced)
-  }
-
-  /// The node a JSON pointer fragment (`#`, `#/$defs/price`, `#/properties/a~1b`) names, and its path.
-  static func resolve(pointer: String, in document: SourceNode) -> (SourceNode, JSONPath)? {
-    var fragment = pointer.dropFirst()
-    if fragment.isEmpty { return (document, .root) }
-    guard fragment.hasPrefix("/") else { return nil }
-    fragment = fragment.dropFirst()
-    var node = document
-    var path = JSONPath.root
-    for rawToken in fragment.split(separator: "/", omittingEmptySubsequences: false) {
-      let token = (String(rawToken).removingPercentEncoding ?? String(rawToken))
-        .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-      if let members = node.members, let member = members.first(where: { $0.key == token }) {
-        node = member.value
-        path = path.key(token)
-      } else if let elements = node.elements, let index = Int(token), elements.indices.contains(index) {
-        node = elements[index]
-        path = path.index(index)
-      } else {
-        return nil
-      }
-    }
-    return (node, path)
   }
 
   mutating func warn(_ member: SourceNode.Member, _ path: JSONPath, _ message: String) {

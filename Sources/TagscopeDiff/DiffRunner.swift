@@ -25,7 +25,11 @@ public enum DiffRunner {
       return Outcome(exitCode: 2, output: "", diagnostics: "\(error)\n", report: nil)
     }
     let problems = before.1.problems + after.1.problems
-    var diagnostics = problems.map { "\($0) (line skipped)\n" }.joined()
+    var diagnostics = ""
+    for (file, summary) in [(base, before.1), (new, after.1)] {
+      if let warning = summary.versionWarning { diagnostics += "\(file): warning: \(warning)\n" }
+    }
+    diagnostics += problems.map { "\($0) (line skipped)\n" }.joined()
     for (file, summary) in [(base, before.1), (new, after.1)] where summary.droppedByWriter > 0 {
       diagnostics +=
         "\(file): the writer dropped \(summary.droppedByWriter) records; the diff may show them as changes\n"

@@ -13,6 +13,9 @@ public enum ProfileReader {
     public var problems: [String] = []
     /// Records the writer reported as lost (drop markers).
     public var droppedByWriter = 0
+    /// What its header's version says when a newer tagscope wrote it (see
+    /// `RecordingHeader.versionWarning`); `nil` for the version read.
+    public var versionWarning: String?
   }
 
   /// Distinct records remembered (as what they add to the counts, a few names each); past it,
@@ -30,6 +33,7 @@ public enum ProfileReader {
         return RecordingProfile.Replay(record)
       }, problem: { summary.problems.append($0) }, dropped: { summary.droppedByWriter += $0 })
     for (replay, repeats) in scan.repeats where repeats > 0 { profile.add(replay, times: repeats) }
+    summary.versionWarning = scan.header.versionWarning
     return (profile, summary)
   }
 }

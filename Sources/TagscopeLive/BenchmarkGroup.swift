@@ -2,7 +2,7 @@
 /// `tagscope help bench` lists, with what each measures.
 public enum BenchmarkGroup: String, CaseIterable, Sendable {
   case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
-    sdkdevices, firebaselog, codegen
+    sdkdevices, firebaselog, codegen, growth
 
   /// What the group measures.
   public var summary: String {
@@ -22,6 +22,7 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .sdkdevices:
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
+    case .growth: "reports, diff and infer at 10k, 20k, 40k distinct tags: time against the JUnit report's growth"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"
     }
   }

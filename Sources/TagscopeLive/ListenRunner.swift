@@ -135,15 +135,41 @@ extension ListenRunner {
     let url = URL(fileURLWithPath: path)
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > 0 {
-      let existing: (runs: [String: UInt64], devices: RecordedDevices, records: Int)
+      let existing: RecordedRuns.Scan
+      let version: Int
       do {
-        existing = try RecordedRuns.scan(path: path)
+        version = try RecordingReader(path: path).header.version
+        // A newer tagscope's recording is not continued: this version's lines would be mixed into
+        // a format it does not know.
+        if version <= RecordingHeader.currentVersion {
+          existing = try RecordedRuns.scan(path: path)
+        } else {
+          existing = RecordedRuns.Scan()
+        }
       } catch {
         throw Failure(description: "\(error); not overwriting it (give another --record path)")
+      }
+      guard version <= RecordingHeader.currentVersion else {
+        throw Failure(
+          description:
+            "\(path): format version \(version) is newer than this tagscope writes "
+            + "(\(RecordingHeader.currentVersion)): not continuing it (give another --record path, or update tagscope)"
+        )
       }
       do {
         let recorder = try Recorder(continuing: url)
         notices("continuing the recording \(path): \(existing.records) records")
+        if let torn = existing.tornLastLine {
+          notices(
+            "\(path):\(torn.line): the last line was cut mid-write (no newline at its end): ended and set aside, "
+              + "readers skip it; each run's mark is from complete lines")
+        }
+        if existing.sequenceAnomalies > 0 {
+          notices(
+            "\(path): \(existing.sequenceAnomalies) record\(existing.sequenceAnomalies == 1 ? "" : "s") whose seq "
+              + "repeats or goes backwards within its run "
+              + "(kept; each run continues after its highest seq)")
+        }
         return (recorder, (existing.runs, existing.devices))
       } catch {
         throw Failure(description: "cannot write the recording \(path): \(error)")

@@ -6,24 +6,45 @@ import TagscopeTimeline
 /// so `tagscope listen` continuing the recording takes every resent record once; and of each SDK
 /// device, its last state, so its next call carries on from there.
 public enum RecordedRuns {
-  /// The highest `seq` per run in the recording at `path`, its SDK devices, and how many records
-  /// it holds.
-  public static func scan(path: String) throws(RecordingReadError) -> (
-    runs: [String: UInt64], devices: RecordedDevices, records: Int
-  ) {
+  /// What ``scan(path:)`` found.
+  public struct Scan: Sendable {
+    /// The highest `seq` per run, from complete lines only.
+    public var runs: [String: UInt64] = [:]
+    /// The SDK devices' last states.
+    public var devices = RecordedDevices()
+    /// Records read.
+    public var records = 0
+    /// The last line, when it was cut mid-write (no newline at its end and not a whole record):
+    /// set aside, not counted.
+    public var tornLastLine: LineProblem?
+    /// Records whose `seq` is at or below an earlier one of their run (resent, or sent out of
+    /// order): kept, counted here; the run's mark stays its highest `seq`.
+    public var sequenceAnomalies = 0
+  }
+
+  /// What the recording at `path` holds: see ``Scan``.
+  public static func scan(path: String) throws(RecordingReadError) -> Scan {
     let reader = try RecordingReader(path: path)
-    var runs: [String: UInt64] = [:]
-    var devices = RecordedDevices()
-    var records = 0
+    var scan = Scan()
     while let entry = try reader.next() {
-      guard case .record(let record, _) = entry else { continue }
-      records += 1
-      if case .string(let run)? = record.extra["run"] {
-        runs[run] = max(runs[run] ?? 0, record.seq)
-      } else {
-        devices.note(record)
+      switch entry {
+      case .record(let record, _):
+        scan.records += 1
+        if case .string(let run)? = record.extra["run"] {
+          if let highest = scan.runs[run], record.seq <= highest {
+            scan.sequenceAnomalies += 1
+          } else {
+            scan.runs[run] = record.seq
+          }
+        } else {
+          scan.devices.note(record)
+        }
+      case .problem(let problem) where problem.isTruncatedLastLine:
+        scan.tornLastLine = problem
+      case .problem, .dropped:
+        continue
       }
     }
-    return (runs, devices, records)
+    return scan
   }
 }

@@ -337,7 +337,9 @@ struct TimelineIndex {
   /// `filter` compiled; one compiled before is extended with the names and sources interned since,
   /// so a filter asked again on every batch (a `wait`, a live list) matches each name once.
   mutating func compile(_ filter: TimelineFilter) throws(TimelineFilterError) -> CompiledFilter {
-    var compiled = compiledFilters[filter] ?? CompiledFilter()
+    // Taken out while extended: a copy left in the cache would make each extension copy the
+    // per-name table whole (time in every name interned, on every batch a `wait` asks).
+    var compiled = compiledFilters.removeValue(forKey: filter) ?? CompiledFilter()
     if let kinds = filter.kinds {
       var allowed = [Bool](repeating: false, count: self.kinds.strings.count)
       for kind in kinds { if let id = self.kinds.lookup(kind.rawValue) { allowed[id] = true } }

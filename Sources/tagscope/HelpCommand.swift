@@ -13,7 +13,7 @@ struct HelpCommand: ParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "help",
-    abstract: "Show a subcommand's help, or a topic: keys, filter, listen, plan, qa, uitests, bench.",
+    abstract: "Show a subcommand's help, or a topic: keys, filter, listen, proxy, plan, qa, uitests, bench.",
     discussion: """
       tagscope help validate shows the help of validate (as validate --help does); tagscope help \
       TOPIC prints a page by task:
@@ -25,7 +25,7 @@ struct HelpCommand: ParsableCommand {
 
   @Argument(
     help:
-      "A subcommand (demo, replay, listen, validate, diff, plan) or a topic (keys, filter, listen, plan, qa, uitests, bench)."
+      "A subcommand (demo, replay, listen, proxy, validate, diff, plan) or a topic (keys, filter, listen, proxy, plan, qa, uitests, bench)."
   )
   var names: [String] = []
 

@@ -16,6 +16,7 @@ enum HelpTopics {
     ("keys", "the debugger's keys and the marks of its Events list", keys),
     ("filter", "the filter language (debugger, query API, waits)", filter),
     ("listen", "listen: apps, SDKs, the query API; its endpoints", listen),
+    ("proxy", "watch a build you cannot change: the proxy, its CA, Firebase's log", proxy),
     (
       "plan", "the tagging plan format: every key, constraint, example",
       { PlanFormatReference.text }
@@ -101,6 +102,48 @@ enum HelpTopics {
     page.table(
       "Query API", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) },
       note: "JSON; with --token, Authorization: Bearer T. See tagscope help uitests.")
+    return page.text
+  }
+
+  static func proxy() -> String {
+    var page = HelpPage(
+      "tagscope proxy",
+      """
+      tagscope proxy [--proxy-port 8888] [--no-forward] [--ca-dir DIR] [listen's options] \
+      (tagscope proxy --help: every option)
+      tagscope proxy ca     where the CA is, and how to trust it on a simulator, an iPhone, Android
+
+      For a build whose SDK hosts cannot be changed (TestFlight, release candidate, store). Set the \
+      device's HTTP and HTTPS proxy to this machine's port 8888 and trust the proxy's CA on it. For \
+      the hosts below the proxy decrypts each request with a certificate its CA mints for the host, \
+      records it as listen does (same records, devices, plan checks, debugger, reports), forwards it \
+      unchanged to the vendor over verified TLS and relays the answer once the records are stored; \
+      a vendor's refusal (4xx, 5xx) is reported beside them. Every other host is tunnelled byte for \
+      byte, never decrypted. --no-forward answers locally as listen does. With --bind 0.0.0.0, \
+      --token T makes T the proxy's password (any user name). The CA lives in the user's config \
+      directory (key readable by its owner only); http://THIS-HOST:8888/ca.pem serves the certificate \
+      to a device's browser.
+      """)
+    page.table(
+      "Hosts decrypted", InterceptedHosts.builtIn.map { ($0.pattern, $0.sdk) },
+      note:
+        "Add a RudderStack data plane with --rudderstack-host, self-hosted PostHog with --posthog-host, a Snowplow collector with --snowplow-collector, any other host listen decodes with --intercept."
+    )
+    page.section(
+      "Firebase for apps: the debug log",
+      """
+      Firebase's app SDK sends protobuf to app-measurement.com, which no proxy decodes; with verbose \
+      logging on it logs every event, screen view and user property instead. listen (and proxy) \
+      read that log as it is written, each entry a firebase record of its device, checked against \
+      the plan and Firebase's rules:
+
+        xcrun simctl spawn booted log stream --level debug --predicate 'subsystem BEGINSWITH "com.google.firebase"' | tagscope listen --log firebase -
+        adb logcat -v threadtime -s FA FA-SVC | tagscope listen --log firebase -
+        tagscope listen --log firebase console.log     (a file is followed as it grows)
+
+      Verbose logging: the launch argument -FIRDebugEnabled (or -FIRAnalyticsDebugEnabled) on iOS; \
+      adb shell setprop log.tag.FA VERBOSE and adb shell setprop log.tag.FA-SVC VERBOSE on Android.
+      """)
     return page.text
   }
 

@@ -44,11 +44,12 @@ struct PlanInferCommand: ParsableCommand {
         throw ExitCode(2)
       }
     }
+    for warning in inference.warnings { StandardError.write(warning + "\n") }
     for problem in inference.problems {
       StandardError.write("\(problem) (line skipped)\n")
     }
     let planName = name ?? inference.app ?? "Inferred plan"
-    FileHandle.standardOutput.write(Data(inference.yaml(name: planName).utf8))
+    inference.write(name: planName) { FileHandle.standardOutput.write(Data($0.utf8)) }
   }
 }
 

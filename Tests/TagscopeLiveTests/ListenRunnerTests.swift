@@ -52,6 +52,85 @@ final class ListenRunnerTests: XCTestCase {
       try recordedRecords(recording).map(\.seq), [5, 7, 8], "appended after the last line, ended first")
   }
 
+  /// A recording whose last line was cut mid-write (kill -9): continuing it says which line was
+  /// set aside, each run's mark comes from complete lines (and a repeated seq is counted, not a
+  /// new mark), the next record starts a line of its own, and readers skip the torn line with its
+  /// number.
+  func testATornLastLineIsSetAsideAndTheNextRecordIsNotGluedToIt() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "torn-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("torn.jsonl")
+    func record(_ seq: UInt64) -> Record {
+      var record = Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .screen, name: "s\(seq)")
+      record.extra["run"] = "run-1"
+      return record
+    }
+    let whole =
+      [RecordingHeader(app: "tagscope listen")].map(RecordLineEncoder.line)
+      + [record(5), record(7), record(6)].map(RecordLineEncoder.line)
+    let torn = String(RecordLineEncoder.line(record(9)).prefix(30))
+    try Data((whole.joined(separator: "\n") + "\n" + torn).utf8).write(to: recording)
+    let notices = Lines()
+    let (recorder, recorded) = try ListenRunner.openRecording(
+      recording.path, options: ListenOptions(port: 0, headless: true)
+    ) { notices.append($0) }
+    XCTAssertEqual(recorded.runs, ["run-1": 7], "the torn seq 9 is no mark, nor the late 6")
+    XCTAssertEqual(
+      notices.all,
+      [
+        "continuing the recording \(recording.path): 3 records",
+        "\(recording.path):5: the last line was cut mid-write (no newline at its end): ended and set aside, "
+          + "readers skip it; each run's mark is from complete lines",
+        "\(recording.path): 1 record whose seq repeats or goes backwards within its run "
+          + "(kept; each run continues after its highest seq)",
+      ])
+    try recorder.append(record(8))
+    recorder.close()
+    let reader = try RecordingReader(path: recording.path)
+    var seqs: [UInt64] = []
+    var problems: [String] = []
+    while let entry = try reader.next() {
+      switch entry {
+      case .record(let record, _): seqs.append(record.seq)
+      case .problem(let problem): problems.append("\(problem.line)")
+      case .dropped: break
+      }
+    }
+    XCTAssertEqual(seqs, [5, 7, 6, 8])
+    XCTAssertEqual(problems, ["5"])
+  }
+
+  /// A recording a newer tagscope wrote is not continued (nor overwritten): the error names the
+  /// file and both versions.
+  func testARecordingOfANewerVersionIsNotContinued() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "newer-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let recording = directory.appendingPathComponent("newer.jsonl")
+    let record = Record(seq: 1, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .screen, name: "a")
+    let text =
+      RecordLineEncoder.line(RecordingHeader(app: "future", version: 999)) + "\n"
+      + RecordLineEncoder.line(record) + "\n"
+    try Data(text.utf8).write(to: recording)
+    let notices = Lines()
+    XCTAssertThrowsError(
+      try ListenRunner.openRecording(recording.path, options: ListenOptions(port: 0, headless: true)) {
+        notices.append($0)
+      }
+    ) {
+      XCTAssertEqual(
+        "\($0)",
+        "\(recording.path): format version 999 is newer than this tagscope writes (1): not continuing it "
+          + "(give another --record path, or update tagscope)")
+    }
+    XCTAssertEqual(notices.all, [])
+    XCTAssertEqual(try String(contentsOf: recording, encoding: .utf8), text)
+  }
+
   func testHeadlessRunWritesTheRecordingAndPrintsSanitizedLines() async throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "listen-\(UUID().uuidString).jsonl")

@@ -29,6 +29,45 @@ final class ImpossibleSizeTests: XCTestCase {
     XCTAssertEqual(oversized, 413)
   }
 
+  /// A chunked body declaring a chunk past the limit (`ffffffffffffffff`; one past 64 bits, which
+  /// the decoder itself calls invalid; one byte over 20 MiB) gets the endpoint's 413 at once,
+  /// before any of the chunk's bytes; a chunked body within it is read and recorded.
+  func testAnImpossibleChunkSizeIs413AndAGoodChunkedBodyIsRead() async throws {
+    let (server, collector) = try await startServer()
+    func chunked(_ size: String) throws -> Int? {
+      try status(
+        server.port, path: "/2/httpapi", headers: ["Transfer-Encoding: chunked"], body: size + "\r\n")
+    }
+    let everything = try chunked("ffffffffffffffff")
+    let overflowing = try chunked("1ffffffffffffffff")
+    let justOver = try chunked(
+      String(ListenConfiguration(port: 0).maximumBodyBytes + 1, radix: 16) + ";ext=1")
+    let body = #"{"type":"track","userId":"u","event":"Chunked"}"#
+    let half = body.utf8.count / 2
+    let chunks =
+      String(half, radix: 16) + "\r\n" + String(body.prefix(half)) + "\r\n"
+      + String(body.utf8.count - half, radix: 16) + "\r\n" + String(body.dropFirst(half)) + "\r\n0\r\n\r\n"
+    let good = try status(server.port, headers: ["Transfer-Encoding: chunked"], body: chunks)
+    let records = collector.waitForRecords(1)
+    try await server.shutdown()
+    XCTAssertEqual(everything, 413)
+    XCTAssertEqual(overflowing, 413)
+    XCTAssertEqual(justOver, 413)
+    XCTAssertEqual(good, 200)
+    XCTAssertEqual(records.map(\.name), ["Chunked"])
+  }
+
+  func testChunkSizeLinesAreReadAsTheDecoderReadsThem() {
+    func size(_ text: String) -> ChunkSizeGuard.ChunkSize { ChunkSizeGuard.chunkSize(Array(text.utf8)) }
+    XCTAssertEqual(size("1a\r\n"), .size(26))
+    XCTAssertEqual(size("1A;name=value\r\n"), .size(26))
+    XCTAssertEqual(size("0\r\n"), .size(0))
+    XCTAssertEqual(size("ffffffffffffffff\r\n"), .size(UInt64.max))
+    XCTAssertEqual(size("10000000000000000\r\n"), .overflow)
+    XCTAssertEqual(size("zz\r\n"), .invalid)
+    XCTAssertEqual(size("\r\n"), .invalid)
+  }
+
   func testAnUnknownContentEncodingIs415AndNothingIsRecorded() async throws {
     let (server, collector) = try await startServer()
     let body = #"{"type":"track","userId":"u","event":"Brotli"}"#

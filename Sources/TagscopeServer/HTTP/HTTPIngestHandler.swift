@@ -393,6 +393,15 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       case .collecting(_, let endpoint, _) = state
     {
       reply = endpoint.replyTooLarge()
+    } else if error is ChunkSizeGuard.TooLarge {
+      // A chunk size past the limit: refused at once, as a Content-Length past it.
+      if case .collecting(_, let endpoint, _) = state {
+        reply = endpoint.replyTooLarge()
+      } else {
+        reply = SDKReply(
+          status: .payloadTooLarge, contentType: "text/plain", body: "Request body too large",
+          rejection: .bodyTooLarge)
+      }
     } else if error is NIOHTTPDecompression.DecompressionError
       || error is NIOHTTPDecompression.ExtraDecompressionError
     {

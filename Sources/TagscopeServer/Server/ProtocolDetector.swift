@@ -76,6 +76,7 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
     try operations.addHandlers(
       [
         HTTPResponseEncoder(),
+        ChunkSizeGuard(limit: server.configuration.maximumBodyBytes),
         ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
         HTTPServerPipelineHandler(),
         NIOHTTPRequestDecompressor(limit: .size(server.configuration.maximumBodyBytes)),

@@ -117,9 +117,8 @@ final class ServerContext: Sendable {
     ruleStreams.withLockedValue { streams in
       for index in records.indices {
         let source = records[index].source ?? ""
-        var stream = streams[source] ?? ProviderRuleStream()
-        Self.addProviderRules(to: &records[index], stream: &stream)
-        streams[source] = stream
+        // In place: a copy taken out would copy the source's counted names on every record.
+        Self.addProviderRules(to: &records[index], stream: &streams[source, default: ProviderRuleStream()])
       }
     }
     deliver(.records(records))
