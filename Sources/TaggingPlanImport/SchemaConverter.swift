@@ -302,7 +302,9 @@ struct SchemaConverter {
         warn(
           reference, here, "$ref \"\(target)\" (\(here)) refers to itself: the property is left unconstrained"
         )
-      } else if let (node, targetPath) = pointers.resolve(target) ?? Self.resolve(anchor: target, in: document) {
+      } else if let (node, targetPath) = pointers.resolve(target)
+        ?? Self.resolve(anchor: target, in: document)
+      {
         references.append(target)
         referenced = constraints(
           node, path: JSONPath(self.base.components + targetPath.components), depth: depth)

@@ -22,7 +22,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .sdkdevices:
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
-    case .growth: "reports, diff and infer at 10k, 20k, 40k distinct tags: time against the JUnit report's growth"
+    case .growth:
+      "reports, diff and infer at 10k, 20k, 40k distinct tags: time against the JUnit report's growth"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"
     }
   }

@@ -11,7 +11,7 @@ import XCTest
 /// code uses (a key, a filter key, an endpoint, a report format, a benchmark group), so a row added
 /// without its words fails here.
 final class HelpTopicTests: XCTestCase {
-  static let topics = ["keys", "filter", "listen", "plan", "qa", "uitests", "bench"]
+  static let topics = ["keys", "filter", "listen", "proxy", "plan", "qa", "uitests", "bench"]
 
   func page(_ topic: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
     let result = try BuiltProducts.run(["help", topic])
@@ -35,7 +35,13 @@ final class HelpTopicTests: XCTestCase {
     for topic in Self.topics { XCTAssertTrue(overview.output.contains(topic), topic) }
     let unknown = try BuiltProducts.run(["help", "nosuchtopic"])
     XCTAssertNotEqual(unknown.status, 0)
-    XCTAssertTrue(unknown.error.contains("topics: keys, filter, listen, plan"), unknown.error)
+    XCTAssertTrue(unknown.error.contains("topics: keys, filter, listen, proxy, plan"), unknown.error)
+  }
+
+  func testProxyNamesEveryHostItDecrypts() throws {
+    let page = try page("proxy")
+    assertMentions(page, InterceptedHosts.builtIn.map(\.pattern), "intercepted host")
+    assertMentions(page, ["tagscope proxy ca", "--log firebase -", "--no-forward", "--token"], "usage")
   }
 
   func testKeysNamesEveryKeyAndMark() throws {

@@ -68,32 +68,13 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().de
 func runSDKClient(_ name: String, port: Int, arguments: [String] = []) throws -> (
   status: Int32, output: String
 ) {
-  let python = packageRoot.appendingPathComponent(".venv/bin/python")
-  guard FileManager.default.isExecutableFile(atPath: python.path) else {
-    let message =
-      "!!! SKIPPING \(name): \(python.path) is missing. Create it with: python3 -m venv .venv && "
-      + ".venv/bin/pip install -r scripts/sdk-clients/requirements.txt"
-    print(message)
-    throw XCTSkip(message)
-  }
-  let process = Process()
-  process.executableURL = python
-  process.arguments =
-    [
-      packageRoot.appendingPathComponent("scripts/sdk-clients/\(name).py").path, "127.0.0.1", String(port),
-    ] + arguments
   var environment = ProcessInfo.processInfo.environment
   environment["POSTHOG_DISABLED"] = nil
   environment["NO_PROXY"] = "*"
   environment["no_proxy"] = "*"
-  process.environment = environment
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  return try runPython(
+    "scripts/sdk-clients/\(name).py", arguments: ["127.0.0.1", String(port)] + arguments,
+    environment: environment)
 }
 
 /// Runs `SCRIPT ARGUMENTS…` (a path under the package root) with the venv's Python in
@@ -103,7 +84,11 @@ func runPython(_ script: String, arguments: [String], environment: [String: Stri
 ) {
   let python = packageRoot.appendingPathComponent(".venv/bin/python")
   guard FileManager.default.isExecutableFile(atPath: python.path) else {
-    throw XCTSkip("\(python.path) is missing: run scripts/test once to create it")
+    let message =
+      "!!! SKIPPING \(script): \(python.path) is missing. Create it with: scripts/test (or "
+      + "python3 -m venv .venv && .venv/bin/pip install -r scripts/sdk-clients/requirements.txt)"
+    print(message)
+    throw XCTSkip(message)
   }
   let process = Process()
   process.executableURL = python
