@@ -22,6 +22,7 @@ let groups: [(name: String, run: (inout BenchReport) throws -> Void)] = [
   ("devices", DevicesBench.run),
   ("import", IgluImportBench.run),
   ("sdkdevices", SDKDevicesBench.run),
+  ("proxy", ProxyBench.run),
 ]
 
 var report = BenchReport()
