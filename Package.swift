@@ -114,6 +114,12 @@ let package = Package(
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
         "TagscopeLive", "TagscopeDiff", "TaggingPlanImport", "TaggingPlanCodegen",
+        // ProxyBench's local TLS vendor and HTTPS clients.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        .product(name: "NIOTLS", package: "swift-nio"),
       ]),
     .target(
       name: "TagscopeDiff",

@@ -262,14 +262,14 @@ enum ServerBench {
 }
 
 /// A real server writing a real recording: through a ``LiveSession`` (what `tagscope listen`
-/// runs), or on its event loops (`live: false`, the baseline).
+/// runs), or on its event loops (`live: false`, the baseline); `configuration` may add a proxy.
 struct RecordingServer {
   let server: ListenServer
   let counter = Counter()
   private let session: LiveSession?
   private let recorder: Recorder
 
-  init(recording: URL, live: Bool) throws {
+  init(recording: URL, live: Bool, configuration: ListenConfiguration = ListenConfiguration(port: 0)) throws {
     let recorder = try Recorder(url: recording, header: RecordingHeader(app: "bench", started: Date()))
     let counter = self.counter
     let box = ResultBox<ListenServer>()
@@ -283,9 +283,9 @@ struct RecordingServer {
       box.set(
         await Result.capture {
           if let session {
-            return try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+            return try await ListenServer.start(configuration: configuration, ingest: session)
           }
-          return try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
+          return try await ListenServer.start(configuration: configuration) { event in
             guard case .records(let records) = event else { return }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(records.count * 600)

@@ -27,6 +27,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .sdkdevices: [SDKDevicesBench.run]
   case .firebaselog: [FirebaseLogBench.run]
   case .codegen: [CodegenBench.run]
+  case .proxy: [ProxyBench.run]
   }
 }
 

@@ -2,7 +2,7 @@
 /// `tagscope help bench` lists, with what each measures.
 public enum BenchmarkGroup: String, CaseIterable, Sendable {
   case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
-    sdkdevices, firebaselog, codegen, growth
+    sdkdevices, firebaselog, codegen, growth, proxy
 
   /// What the group measures.
   public var summary: String {
@@ -24,6 +24,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
     case .growth:
       "reports, diff and infer at 10k, 20k, 40k distinct tags: time against the JUnit report's growth"
+    case .proxy:
+      "SDK requests through tagscope proxy and a tunnelled host against the vendor direct: p50/p99, throughput"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"
     }
   }
