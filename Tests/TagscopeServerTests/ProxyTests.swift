@@ -188,6 +188,38 @@ final class ProxyTests: XCTestCase {
     try await server.shutdown()
   }
 
+  /// Large bodies wait for the one parsing thread within listen's byte budget (64 MB): past it an
+  /// SDK request gets `503` + `Retry-After`, as listen answers, and nothing of it is forwarded.
+  func testLargeBodiesPastTheParsingBudgetAreHeldBack() async throws {
+    let closed = try await freePort()
+    let (server, _) = try await startProxy(resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: closed)])
+    let parsing = DispatchSemaphore(value: 0)
+    HTTPIngestHandler.parser.async { parsing.wait() }
+    var held = true
+    defer { if held { parsing.signal() } }
+    let event =
+      #"{"type":"track","userId":"u","event":"Big","properties":{"p":"\#(String(repeating: "x", count: 1_000))"}}"#
+    let body = #"{"batch":["# + Array(repeating: event, count: 17_000).joined(separator: ",") + "]}"
+    let request =
+      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
+      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+    var waiting: [RawClient] = []
+    for _ in 0..<3 {
+      let client = try RawClient(port: server.proxyPort ?? 0, timeout: 60)
+      client.send(request)
+      waiting.append(client)
+    }
+    XCTAssertTrue(eventually { server.statistics.offloadedBodies == 3 }, server.statistics.summary)
+    let refused = try RawClient(port: server.proxyPort ?? 0, timeout: 60)
+    refused.send(request)
+    XCTAssertEqual(refused.readResponse()?.status, 503)
+    XCTAssertEqual(server.statistics.busyReplies, 1)
+    parsing.signal()
+    held = false
+    for client in waiting { XCTAssertEqual(client.readResponse()?.status, 502, "forwarded to a closed port") }
+    try await server.shutdown()
+  }
+
   // MARK: Bad clients, bad upstreams
 
   /// A client that never finishes its TLS handshake is closed after the handshake deadline; others

@@ -123,11 +123,23 @@ final class ForwardingHandler: ChannelInboundHandler {
       }
       return
     }
+    // Large bodies queue for the one parsing thread within listen's byte budget: past it, the
+    // SDK is told to retry, as listen tells it.
+    let bytes = body.readableBytes
+    guard proxy.server.offload.reserve(bytes) else {
+      proxy.server.statistics.update { $0.busyReplies += 1 }
+      answerLocally(
+        .serviceUnavailable, "tagscope proxy: busy, retry", version: head.version, retryAfter: 1,
+        close: !head.isKeepAlive, context: context)
+      return
+    }
+    proxy.server.statistics.update { $0.offloadedBodies += 1 }
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     HTTPIngestHandler.parser.async {
       let events = Self.decode(head: head, body: body, host: host, proxy: proxy)
       BulkDelivery.deliver(events, address: peerHost, server: proxy.server)
+      proxy.server.offload.release(bytes)
       eventLoop.execute {
         let (handler, context) = loopBound.value
         handler.forward(head: head, body: body, stored: events.isEmpty, context: context)
