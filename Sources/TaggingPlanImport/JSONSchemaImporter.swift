@@ -117,10 +117,13 @@ struct JSONSchemaImporter {
   }
 
   /// The SDK method an Amplitude Data schema of user or group properties stands for (`$id`
-  /// `https://data.amplitude.com/WORKSPACE/identify` or `…/group`), and where the Amplitude SDK's
-  /// `$identify` / `$groupidentify` message holds the properties it sets; `nil` for an event's.
+  /// `https://data.amplitude.com/WORKSPACE/identify` or `…/group`; Iteratively, Amplitude Data's
+  /// predecessor, wrote `https://iterative.ly/company/COMPANY/identify`), and where the Amplitude
+  /// SDK's `$identify` / `$groupidentify` message holds the properties it sets; `nil` for an
+  /// event's.
   static func amplitudeUserMethod(_ id: String?) -> (name: String, propertiesAt: String)? {
-    guard let id, id.hasPrefix("https://data.amplitude.com/") else { return nil }
+    guard let id, id.hasPrefix("https://data.amplitude.com/") || id.hasPrefix("https://iterative.ly/company/")
+    else { return nil }
     if id.hasSuffix("/identify") { return ("identify", "user_properties.$set") }
     if id.hasSuffix("/group") { return ("groupIdentify", "group_properties.$set") }
     return nil

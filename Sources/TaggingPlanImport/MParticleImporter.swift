@@ -11,7 +11,8 @@ import TaggingPlan
 /// parameters are the event's custom attributes (`data.custom_attributes` of the validator's
 /// schema), whose `additionalProperties` becomes the call's; the catalogue's `propertiesAt` is
 /// `data.custom_attributes`, where an event sent to the Events API holds them. Other data point
-/// types (user attributes, identities, promotions…) are warned about.
+/// types (user attributes, identities, promotions…) are warned about. The messages the SDKs send
+/// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
   private var draft: ImportDraft
 
@@ -68,7 +69,27 @@ struct MParticleImporter {
     }
   }
 
-  func finish() -> ImportDraft { draft }
+  mutating func finish() -> ImportDraft {
+    for builtIn in Self.builtIns { draft.addMethod(builtIn) }
+    return draft
+  }
+
+  /// The messages mParticle's SDKs send on their own (sessions, app state, user changes…), which a
+  /// data plan does not plan: mParticle matches data points to custom events, screen views and
+  /// commerce events only (mParticle/mparticle-web-sdk `src/kitBlocking.ts`, `getMatchKey`). Each
+  /// is a `methods` entry, so such a message `listen` records (its method the Events API's
+  /// `event_type`) is known, not unplanned.
+  private static var builtIns: [CatalogueEntry] {
+    [
+      "session_start", "session_end", "application_state_transition", "first_run", "breadcrumb",
+      "opt_out", "crash_report", "push_registration", "push_message", "network_performance",
+      "user_identity_change", "user_attribute_change",
+    ].map { type in
+      CatalogueEntry(
+        key: type, description: "mParticle's SDKs send \(type) on their own: a data plan does not plan it",
+        origin: nil)
+    }
+  }
 
   private mutating func dataPoint(_ point: SourceNode, _ document: SourceDocument, path: JSONPath)
     throws(ImportError)

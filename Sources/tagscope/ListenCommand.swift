@@ -18,7 +18,7 @@ struct Listen: AsyncParsableCommand {
       requests are answered so the SDK keeps sending here), Amplitude (/2/httpapi, /batch), \
       Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
       (/com.snowplowanalytics.snowplow/tp2, /i), GA4 (/mp/collect, /debug/mp/collect) and \
-      mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events). Point \
+      mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events, the iOS and Android SDKs' /v2/KEY/events). Point \
       an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
       Firebase Analytics' debug log as it is written (Xcode's console, log stream, adb logcat): each \
       event, screen view and user property it logs becomes a firebase record of its device, checked \

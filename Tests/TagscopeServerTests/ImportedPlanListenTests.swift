@@ -26,6 +26,17 @@ final class ImportedPlanListenTests: XCTestCase {
   private func listen(_ script: String, expecting count: Int, plan: Plan) async throws -> (
     [Record], [PlanViolation]
   ) {
+    try await listen(expecting: count, plan: plan) { port in
+      let result = try runSDKClient(script, port: port)
+      XCTAssertEqual(result.status, 0, "\(script): \(result.output)")
+    }
+  }
+
+  /// Runs `send` with the port of a real `listen` recording to a temporary file; returns the
+  /// recording's records and `tagscope validate`'s violations of it against `plan`.
+  private func listen(
+    expecting count: Int, plan: Plan, send: (Int) throws -> Void
+  ) async throws -> ([Record], [PlanViolation]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "plan-listen-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -35,14 +46,13 @@ final class ImportedPlanListenTests: XCTestCase {
     let session = LiveSession(store: timeline, checker: nil)
     let server = try await ListenServer.start(
       configuration: ListenConfiguration(port: 0), ingest: session)
-    let result = try runSDKClient(script, port: server.port)
+    try send(server.port)
     eventually { timeline.count >= count }
     try await server.shutdown()
     session.close()
     let records = (0..<timeline.count).compactMap { try? timeline.record(at: $0) }
     timeline.release()
-    XCTAssertEqual(result.status, 0, "\(script): \(result.output)")
-    XCTAssertEqual(records.count, count, "\(script): \(result.output)")
+    XCTAssertEqual(records.count, count)
     let outcome = ValidateRunner.run(plan: plan, recordings: [url.path], format: .text, failOn: .error)
     let report = try XCTUnwrap(outcome.report, outcome.diagnostics)
     return (records, report.violations)
@@ -67,6 +77,59 @@ final class ImportedPlanListenTests: XCTestCase {
       [
         #"4 invalid-value Choose Item: mparticle logEvent Choose Item parameter data.custom_attributes.item is "latte""#,
         "5 missing-param Choose Item: mparticle logEvent Choose Item parameter data.custom_attributes.milk is missing",
+      ])
+  }
+
+  /// The same plan and mParticle's iOS SDK upload (`Tests/Fixtures/mparticle-native`, gzip'd,
+  /// signed, the API key in the path, every attribute as text): the conforming "Choose Item"
+  /// passes, the one whose item is outside the enum is flagged, at `data.custom_attributes`.
+  func testAnMParticleDataPlanJudgesWhatTheMobileSDKsUpload() async throws {
+    let plan = try importFixture("mparticle-real/freddy_s_plan-v1.json")
+    let batch = try Data(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mparticle-native/ios-batch.json"))
+    let (records, violations) = try await listen(expecting: 4, plan: plan) { port in
+      let reply = try httpRequest(
+        port: port, path: "/v2/us1-abc/events",
+        headers: [
+          "Content-Encoding: gzip", "x-mp-signature: 9c0e5b7d", "Date: Tue, 25 Nov 2025 23:20:00 GMT",
+        ], body: gzip(Array(batch)))
+      XCTAssertEqual(reply?.status, 202)
+      XCTAssertEqual(reply?.body, #"{"dt":"rh"}"#)
+    }
+    XCTAssertEqual(
+      records.map { "\($0.kind.rawValue) \($0.name)" },
+      ["event session_start", "screen Home", "event Choose Item", "event Choose Item"])
+    XCTAssertEqual(
+      violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])" },
+      [
+        #"4 invalid-value Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.item is "latte""#
+      ])
+  }
+
+  /// Strapi's tracking plan as Amplitude's code generator (Iteratively, Ampli's predecessor) wrote
+  /// it, imported for Amplitude, and Amplitude HTTP API v2 messages: the `willCreateEntry` with
+  /// `status: "draft"` and the identify pass; the `willEditEntry` whose status is outside the
+  /// enum is flagged at `event_properties`.
+  func testStrapisGeneratedSchemasJudgeAmplitudeHTTPAPIMessages() async throws {
+    let plan = try importFixture("ampli-real/strapi-itly-schemas.json", provider: "amplitude")
+    let body = """
+      {"api_key": "amp-key", "events": [
+        {"event_type": "$identify", "user_id": "user-1", "device_id": "device-1",
+         "user_properties": {"$set": {"createdAt": "2021-03-01T10:00:00Z"}}},
+        {"event_type": "willCreateEntry", "user_id": "user-1", "device_id": "device-1",
+         "event_properties": {"status": "draft"}},
+        {"event_type": "willEditEntry", "user_id": "user-1", "device_id": "device-1",
+         "event_properties": {"status": "published"}}]}
+      """
+    let (records, violations) = try await listen(expecting: 3, plan: plan) { port in
+      let reply = try httpRequest(port: port, path: "/2/httpapi", body: body)
+      XCTAssertEqual(reply?.status, 200, reply?.body ?? "")
+    }
+    XCTAssertEqual(records.map(\.name), ["identify", "willCreateEntry", "willEditEntry"])
+    XCTAssertEqual(
+      violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])" },
+      [
+        #"3 invalid-value willEditEntry: amplitude track willEditEntry parameter event_properties.status is "published""#
       ])
   }
 

@@ -67,13 +67,13 @@ enum EndpointRouter {
   }
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
-    byPath[path] ?? MParticleEndpoint.web(path: path)
+    byPath[path] ?? MParticleEndpoint.web(path: path) ?? MParticleNativeEndpoint.matching(path: path)
   }
 
   private static let byPath = Dictionary(uniqueKeysWithValues: paths.map { ($0.path, $0.endpoint) })
 
-  /// The SDK event endpoints by path (besides mParticle's web SDK, whose path holds its key:
-  /// ``MParticleEndpoint/web(path:)``): what `route` serves and `tagscope help listen` lists.
+  /// The SDK event endpoints by path (besides mParticle's web and mobile SDKs, whose paths hold
+  /// their key: ``MParticleEndpoint/web(path:)``, ``MParticleNativeEndpoint/matching(path:)``): what `route` serves and `tagscope help listen` lists.
   static let paths: [EndpointPath] = [
     // Segment's and RudderStack's long paths; the single-letter ones of analytics.js (`/v1/t`…) and
     // of analytics-swift/-kotlin (`/v1/b`); RudderStack's beacon batch.

@@ -2,9 +2,10 @@
 /// `tagscope help listen`.
 public enum ListenEndpoints {
   /// The SDK event paths with the SDK that sends each (``EndpointRouter``'s table), then mParticle's
-  /// web SDK paths, which hold its key.
+  /// web and mobile SDK paths, which hold their key.
   public static var eventPaths: [(path: String, summary: String)] {
     EndpointRouter.paths.map { ($0.path, $0.summary) } + MParticleEndpoint.webPaths
+      + MParticleNativeEndpoint.paths
   }
 
   /// The query API's routes: method, path.

@@ -33,6 +33,15 @@ public struct InterceptedHosts: Sendable {
     Entry(pattern: "s2s.us2.mparticle.com", sdk: "mParticle (Events API, US2)"),
     Entry(pattern: "s2s.eu1.mparticle.com", sdk: "mParticle (Events API, EU)"),
     Entry(pattern: "jssdks.mparticle.com", sdk: "mParticle (web SDK)"),
+    Entry(pattern: "nativesdks.mparticle.com", sdk: "mParticle (Android SDK)"),
+    Entry(pattern: "nativesdks.us1.mparticle.com", sdk: "mParticle (iOS SDK, US1)"),
+    Entry(pattern: "tracking-nativesdks.us1.mparticle.com", sdk: "mParticle (iOS SDK, US1, tracking)"),
+    Entry(pattern: "nativesdks.us2.mparticle.com", sdk: "mParticle (iOS SDK, US2)"),
+    Entry(pattern: "tracking-nativesdks.us2.mparticle.com", sdk: "mParticle (iOS SDK, US2, tracking)"),
+    Entry(pattern: "nativesdks.eu1.mparticle.com", sdk: "mParticle (iOS SDK, EU1)"),
+    Entry(pattern: "tracking-nativesdks.eu1.mparticle.com", sdk: "mParticle (iOS SDK, EU1, tracking)"),
+    Entry(pattern: "nativesdks.au1.mparticle.com", sdk: "mParticle (iOS SDK, AU1)"),
+    Entry(pattern: "tracking-nativesdks.au1.mparticle.com", sdk: "mParticle (iOS SDK, AU1, tracking)"),
   ]
 
   /// Hosts added on the command line (RudderStack data planes, self-hosted PostHog, Snowplow

@@ -1,0 +1,120 @@
+import AnalyticsHub
+
+/// The short keys of the batches mParticle's iOS and Android SDKs upload, turned into the Events
+/// API's names (those ``MParticleEndpoint`` reads), so both give the same records.
+///
+/// Keys as mParticle/mparticle-android-sdk `Constants.kt` (`MessageKey`, `MessageType`,
+/// `Commerce`) and mParticle/mparticle-apple-sdk `MPIConstants.m`, `MPApplication.m` name them:
+/// a batch (`dt: "h"`) holds `msgs`, app info `ai` (`an`, `apn`), device info `di` (`dp`, `dmdl`,
+/// `vid`, `anid`), user attributes `ua`, user identities `ui` (`[{"n": type, "i": value}]`),
+/// `mpid` and the device application stamp `das`; a message has its type `dt`, name `n`, event
+/// type `et`, attributes `attrs`, flags `flags`, time `ct` (ms), session `sid`, a commerce event's
+/// product action `pd.an`, a user attribute change's `n`, `nv`, `ov`, `d`, `na`.
+///
+/// Both SDKs send every attribute value as text (Android `getCustomAttributeStrings`, iOS
+/// `transformValuesToString`: `true`/`false`, numbers by their decimal text). The Events API
+/// shape gives `"true"`/`"false"` back as booleans and a number's canonical text back as that
+/// number, so a plan's `type: number` or `boolean` attribute checks as its author meant; the
+/// raw message keeps the text as sent. A string attribute whose value reads as a number (`"1"`)
+/// is read as that number too.
+enum MParticleNativeBatch {
+  /// The Events API's `event_type` of each SDK message type.
+  static let eventTypes: [String: String] = [
+    "e": "custom_event", "v": "screen_view", "cm": "commerce_event", "ss": "session_start",
+    "se": "session_end", "uac": "user_attribute_change", "uic": "user_identity_change",
+    "ast": "application_state_transition", "bc": "breadcrumb", "o": "opt_out", "x": "crash_report",
+    "pr": "push_registration", "pm": "push_message", "npe": "network_performance", "fr": "first_run",
+    "pro": "profile",
+  ]
+
+  /// The Events API's user identity names of the SDKs' identity types (`MParticle.IdentityType`).
+  static let identityTypes: [Int: String] = [
+    0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",
+    7: "email", 8: "alias", 9: "facebook_custom_audience_id", 19: "mobile_number",
+  ]
+
+  /// The batch's app, device, user and mpid fields under the Events API's names.
+  static func serverBatch(_ header: Properties) -> Properties {
+    let app = Payload.object(header["ai"])
+    let device = Payload.object(header["di"])
+    var identities: Properties = [:]
+    for item in Payload.array(header["ui"]) ?? [] {
+      let identity = Payload.object(item)
+      guard case .int(let type)? = identity["n"], let name = identityTypes[type], let value = identity["i"]
+      else { continue }
+      identities[name] = value
+    }
+    var batch: Properties = [
+      "application_info": .object(renamed(app, ["an": "application_name", "apn": "package"])),
+      "device_info": .object(
+        renamed(
+          device, ["dp": "platform", "dmdl": "device_model", "vid": "ios_idfv", "anid": "android_uuid"])),
+      "user_identities": .object(identities),
+      "user_attributes": .object(Payload.object(header["ua"])),
+    ]
+    batch["mpid"] = header["mpid"]
+    batch["mp_deviceid"] = header["das"]
+    return batch
+  }
+
+  /// The Events API `event_type` and `data` of one SDK message of type `type`.
+  static func serverEvent(_ message: Properties, type: String) -> (type: String, data: Properties) {
+    let eventType = eventTypes[type] ?? type
+    var data = renamed(
+      message, ["ct": "timestamp_unixtime_ms", "sid": "session_uuid", "flags": "custom_flags"])
+    if case .object(let attributes)? = message["attrs"] {
+      data["custom_attributes"] = .object(Properties(attributes.map { ($0.key, typed($0.value)) }))
+    }
+    switch eventType {
+    case "custom_event":
+      data["event_name"] = message["n"]
+      if let kind = Payload.text(message["et"]) { data["custom_event_type"] = .string(snakeCase(kind)) }
+    case "screen_view":
+      data["screen_name"] = message["n"]
+    case "commerce_event":
+      if let action = Payload.objectOrNil(message["pd"])?["an"] {
+        data["product_action"] = .object(["action": action])
+      }
+    case "user_attribute_change":
+      let change = renamed(
+        message,
+        ["n": "user_attribute_name", "nv": "new", "ov": "old", "d": "deleted", "na": "is_new_attribute"])
+      for (key, value) in change { data[key] = value }
+    default: break
+    }
+    return (eventType, data)
+  }
+
+  /// The members of `object` named in `names`, under their new names, in `object`'s order.
+  private static func renamed(_ object: Properties, _ names: [String: String]) -> Properties {
+    Properties(object.compactMap { member in names[member.key].map { ($0, member.value) } })
+  }
+
+  /// An attribute value the SDK turned into text, as the value it was: `true`/`false`, a number
+  /// by its canonical text; anything else unchanged.
+  static func typed(_ value: PropertyValue) -> PropertyValue {
+    guard case .string(let text) = value else { return value }
+    switch text {
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    default: break
+    }
+    if let number = Int(text), String(number) == text { return .int(number) }
+    if text.contains("."), !text.hasPrefix("."), !text.hasSuffix("."), let number = Payload.number(text),
+      !text.contains("e"), !text.contains("E"), !text.hasPrefix("+")
+    {
+      return .double(number)
+    }
+    return value
+  }
+
+  /// `UserContent` → `user_content`: the Events API's spelling of the SDKs' event type names.
+  static func snakeCase(_ name: String) -> String {
+    var result = ""
+    for character in name {
+      if character.isUppercase, !result.isEmpty { result.append("_") }
+      result.append(contentsOf: character.lowercased())
+    }
+    return result
+  }
+}

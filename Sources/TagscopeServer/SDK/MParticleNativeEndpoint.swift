@@ -1,0 +1,70 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// What mParticle's iOS and Android SDKs upload: `POST /v2/<api key>/events` to
+/// `nativesdks.mparticle.com` (Android; `nativesdks.<pod>.mparticle.com` and
+/// `tracking-nativesdks.<pod>.mparticle.com` on iOS, the pod the API key's prefix), or
+/// `/nativeevents/v2/<api key>/events` behind a custom base URL; a gzip'd JSON batch signed with
+/// `x-mp-signature` (an HMAC of the API secret, which Tagscope cannot check: it is recorded as
+/// received). Read from mParticle/mparticle-android-sdk `MParticleBaseClientImpl.java` (`EVENTS`),
+/// `MParticleApiClientImpl.java` (`sendMessageBatch`), `NetworkOptionsManager.java`, and
+/// mParticle/mparticle-apple-sdk `MPNetworkCommunication.m` (`eventURLForUpload:`),
+/// `MPURLRequestBuilder.m`.
+///
+/// The batch is the SDKs' short-key shape (``MParticleNativeBatch``); each message becomes the
+/// record the Events API's event of the same type gives, so one imported mParticle plan judges
+/// both. The reply is `202` with a response header batch (`{"dt":"rh"}`): both SDKs read the body
+/// as JSON (Android logs it, iOS parses an `rh` for cookies). A refused request records nothing.
+struct MParticleNativeEndpoint: SDKEndpoint {
+  /// The API key the path carries.
+  var apiKey: String
+
+  /// The SDKs' upload paths, `KEY` standing for the API key.
+  static let paths = prefixes.map { (path: $0 + "KEY/events", summary: "mParticle: iOS, Android SDKs") }
+  private static let prefixes = ["/v2/", "/nativeevents/v2/"]
+
+  /// The endpoint of an SDK upload path, or `nil` when `path` is not one.
+  static func matching(path: String) -> MParticleNativeEndpoint? {
+    for prefix in prefixes where path.hasPrefix(prefix) && path.hasSuffix("/events") {
+      guard path.count > prefix.count + "/events".count else { return nil }
+      let key = path.dropFirst(prefix.count).dropLast("/events".count)
+      guard !key.contains("/") else { return nil }
+      return MParticleNativeEndpoint(apiKey: String(key))
+    }
+    return nil
+  }
+
+  var provider: String { "mparticle" }
+  var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
+
+  func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard request.isJSON || request.mediaType == nil else {
+      return MParticleEndpoint.badRequest("Content-Type must be application/json", .wrongContentType)
+    }
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return MParticleEndpoint.badRequest("The request body is not valid JSON", .malformedJSON)
+    }
+    guard let header = Payload.objectOrNil(body) else {
+      return MParticleEndpoint.badRequest("The batch is not an object", .invalidPayload)
+    }
+    guard let messages = header["msgs"].map(Payload.array) ?? [] else {
+      return MParticleEndpoint.badRequest("msgs is not an array", .invalidPayload)
+    }
+    let batch = MParticleNativeBatch.serverBatch(header)
+    var accepted: [IngestedEvent] = []
+    for (position, item) in messages.enumerated() {
+      guard let message = Payload.objectOrNil(item), let type = Payload.text(message["dt"]) else {
+        return MParticleEndpoint.badRequest("msgs[\(position)] has no dt (message type)", .invalidPayload)
+      }
+      let (eventType, data) = MParticleNativeBatch.serverEvent(message, type: type)
+      let event: Properties = ["event_type": .string(eventType), "data": .object(data)]
+      var ingested = MParticleEndpoint.event(event, type: eventType, data: data, batch: batch, apiKey: apiKey)
+      ingested.raw = JSONText.string(message)
+      accepted.append(ingested)
+    }
+    return SDKReply(status: .accepted, body: #"{"dt":"rh"}"#, events: accepted)
+  }
+}
