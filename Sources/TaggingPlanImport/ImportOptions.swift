@@ -10,15 +10,19 @@ public struct ImportOptions: Sendable, Hashable {
   public var name: String?
   /// What a call no entry matches is.
   public var unplanned: UnplannedCalls
+  /// The environment variables a format reads (rudder-cli's `RUDDER_NAME` placeholder values);
+  /// `tagscope plan import` passes its own.
+  public var environment: [String: String]
 
   /// Options.
   public init(
     format: ImportFormat? = nil, provider: String? = nil, name: String? = nil,
-    unplanned: UnplannedCalls = .error
+    unplanned: UnplannedCalls = .error, environment: [String: String] = [:]
   ) {
     self.format = format
     self.provider = provider
     self.name = name
     self.unplanned = unplanned
+    self.environment = environment
   }
 }

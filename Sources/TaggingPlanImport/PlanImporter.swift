@@ -41,8 +41,7 @@ public enum PlanImporter {
           "a JSON Schema export does not say which provider receives its calls: pass --provider ID (amplitude, mixpanel, segment…)"
       )
     }
-    var draft = try importDocuments(
-      documents, format: format, provider: provider, unplanned: options.unplanned)
+    var draft = try importDocuments(documents, format: format, provider: provider, options: options)
     draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
     draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
@@ -77,26 +76,27 @@ public enum PlanImporter {
   }
 
   private static func importDocuments(
-    _ documents: [SourceDocument], format: ImportFormat, provider: String, unplanned: UnplannedCalls
+    _ documents: [SourceDocument], format: ImportFormat, provider: String, options: ImportOptions
   ) throws(ImportError) -> ImportDraft {
     switch format {
     case .segment:
-      return try draft(with: SegmentImporter.self, documents, provider: provider, unplanned: unplanned)
+      return try draft(with: SegmentImporter.self, documents, provider: provider, options: options)
     case .rudderstack:
-      return try draft(with: RudderStackImporter.self, documents, provider: provider, unplanned: unplanned)
-    case .iglu: return try draft(with: IgluImporter.self, documents, provider: provider, unplanned: unplanned)
+      return try draft(with: RudderStackImporter.self, documents, provider: provider, options: options)
+    case .iglu: return try draft(with: IgluImporter.self, documents, provider: provider, options: options)
     case .mparticle:
-      return try draft(with: MParticleImporter.self, documents, provider: provider, unplanned: unplanned)
+      return try draft(with: MParticleImporter.self, documents, provider: provider, options: options)
     case .jsonschema:
-      return try draft(with: JSONSchemaImporter.self, documents, provider: provider, unplanned: unplanned)
+      return try draft(with: JSONSchemaImporter.self, documents, provider: provider, options: options)
     }
   }
 
   /// Reads every document with one format's importer, then drafts the catalogue.
   private static func draft<Importer: FormatImporter>(
-    with _: Importer.Type, _ documents: [SourceDocument], provider: String, unplanned: UnplannedCalls
+    with _: Importer.Type, _ documents: [SourceDocument], provider: String, options: ImportOptions
   ) throws(ImportError) -> ImportDraft {
-    var importer = Importer(provider: provider, unplanned: unplanned)
+    var importer = Importer(provider: provider, unplanned: options.unplanned)
+    importer.configure(options)
     for document in documents { try importer.read(document) }
     return try importer.finish()
   }

@@ -9,8 +9,10 @@ import TaggingPlan
 /// event's name, `method: track`) whose `properties` parameter carries the rule's properties;
 /// identify and group rules become `methods` entries on `traits`, page and screen rules `methods`
 /// entries on `properties`. `allow_unplanned: false` (v0.1) or `additional_properties: false`
-/// (v1) closes that object. A `*.vars.yaml` file among them (rudder-cli's `--var-file`) gives the
-/// values of the `{{ .NAME }}` placeholders in names and descriptions (``RudderStackVariables``).
+/// (v1) closes that object. `RUDDER_NAME` environment variables (``ImportOptions/environment``) and
+/// `*.vars.yaml` files among them (rudder-cli's `--var-file`) give the values of the
+/// `{{ .NAME }}` placeholders in names and descriptions (``RudderStackVariables``). A rule's
+/// `includes` brings in the rules of another tracking plan given (``include(_:rule:_:path:)``).
 struct RudderStackImporter {
   private var draft: ImportDraft
   private var catalog = RudderStackCatalog()
@@ -19,9 +21,16 @@ struct RudderStackImporter {
   private var variables = RudderStackVariables()
   /// Rule properties expanded so far: custom types nesting custom types could multiply them.
   private var expanded = 0
+  /// The rules imported (file and path): a rule a plan includes and its own plan give once.
+  private var imported: Set<String> = []
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
+  }
+
+  /// Takes the `RUDDER_` variables of the options' environment.
+  mutating func configure(_ options: ImportOptions) {
+    variables.takeEnvironment(options.environment)
   }
 
   /// Whether `root` looks like a `rudder-cli` file.
@@ -65,14 +74,83 @@ struct RudderStackImporter {
     }
     for (spec, document) in plans {
       draft.offerName(spec["display_name"]?.string ?? spec["id"]?.string)
-      guard let rules = spec["rules"]?.elements else {
-        throw document.error(spec, "spec.rules of a tracking plan must be a list")
-      }
-      for (index, rule) in rules.enumerated() {
-        try self.rule(rule, document, path: JSONPath.root.keys("spec", "rules").index(index))
+      for (rule, path) in try Self.rules(of: spec, document) {
+        if let includes = rule["includes"] {
+          try include(includes, rule: rule, document, path: path)
+        } else {
+          try importOnce(rule, document, path: path)
+        }
       }
     }
     return draft
+  }
+
+  /// The rules of a tracking plan's spec, each with its path.
+  private static func rules(of spec: SourceNode, _ document: SourceDocument) throws(ImportError)
+    -> [(SourceNode, JSONPath)]
+  {
+    guard let rules = spec["rules"]?.elements else {
+      throw document.error(spec, "spec.rules of a tracking plan must be a list")
+    }
+    return rules.enumerated().map { ($0.element, JSONPath.root.keys("spec", "rules").index($0.offset)) }
+  }
+
+  /// Imports `rule` unless it was already (a rule another plan includes is the same rule).
+  private mutating func importOnce(_ rule: SourceNode, _ document: SourceDocument, path: JSONPath)
+    throws(ImportError)
+  {
+    guard imported.insert("\(document.file)#\(path)").inserted else { return }
+    try self.rule(rule, document, path: path)
+  }
+
+  /// A rule's `includes: {$ref: "#/tp/<plan id>/event_rule/<rule id or *>"}`: the event rules of
+  /// another tracking plan given, as rudder-cli expands them (rudderlabs/rudder-iac
+  /// `cli/internal/providers/datacatalog/localcatalog/tracking_plan.go`, `expandIncludeRefs`):
+  /// one rule or, with `*`, every rule of that plan that names an event; one level deep. Every
+  /// tracking plan given is imported (its own includes with it), each rule once.
+  private mutating func include(
+    _ includes: SourceNode, rule: SourceNode, _ document: SourceDocument, path: JSONPath
+  ) throws(ImportError) {
+    let here = path.key("includes")
+    guard rule["event"] == nil else {
+      throw document.error(rule, "the rule \(path) has both event and includes (rudder-cli takes one)")
+    }
+    guard let reference = includes["$ref"]?.string else {
+      throw document.error(
+        includes, "\(here) needs $ref: \"#/tp/<tracking plan id>/event_rule/<rule id or *>\"")
+    }
+    let parts = reference.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 5, parts[0] == "#", parts[1] == "tp", parts[3] == "event_rule",
+      !parts[2].isEmpty, !parts[4].isEmpty,
+      (parts[2] + parts[4]).allSatisfy({
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "*")
+      })
+    else {
+      throw document.error(
+        includes,
+        "\(reference) (\(here)) is not a reference of the form #/tp/<tracking plan id>/event_rule/<rule id or *>"
+      )
+    }
+    let planID = String(parts[2])
+    let ruleID = String(parts[4])
+    guard let target = plans.first(where: { $0.spec["id"]?.string == planID }) else {
+      throw document.error(
+        includes,
+        "\(reference) (\(here)): no tracking plan with id \(planID) in the given files (pass its file)")
+    }
+    var found = false
+    for (included, includedPath) in try Self.rules(of: target.spec, target.document)
+    where ruleID == "*" || included["id"]?.string == ruleID {
+      found = true
+      // rudder-cli follows one level: a rule of that plan that includes others is that plan's
+      // own, imported with it.
+      guard included["event"] != nil else { continue }
+      try importOnce(included, target.document, path: includedPath)
+    }
+    guard found || ruleID == "*" else {
+      throw document.error(
+        includes, "\(reference) (\(here)): the tracking plan \(planID) has no rule \(ruleID)")
+    }
   }
 
   private mutating func rule(_ rule: SourceNode, _ document: SourceDocument, path: JSONPath)
@@ -121,8 +199,6 @@ struct RudderStackImporter {
         for (index, item) in items.enumerated() {
           variants.append(try variant(item, document, path: here.index(index), planned: &properties))
         }
-      case "includes":
-        draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
       }
@@ -153,7 +229,7 @@ struct RudderStackImporter {
         draft.warn(
           document.warning(
             rule, path,
-            "the rule \(path) is left out: its event \(event.id) is named \(written), and no .vars.yaml file among the given ones sets \(missing) (rudder-cli takes it from --var-file or RUDDER_\(missing))"
+            "the rule \(path) is left out: its event \(event.id) is named \(written), and neither a RUDDER_<NAME> environment variable nor a .vars.yaml file among the given ones sets \(missing)"
           ))
         return
       }

@@ -1,11 +1,25 @@
 import Foundation
 import TaggingPlan
 
-/// rudder-cli's `{{ .NAME }}` placeholders (Go templates in a project's specs) and their values
-/// from a `*.vars.yaml` file (`--var-file`: a mapping of names to values). rudder-cli lets a
-/// `RUDDER_NAME` environment variable outrank the file; an import reads files only.
+/// rudder-cli's `{{ .NAME }}` placeholders (Go templates in a project's specs, `{{ .NAME | default }}`
+/// with a fallback) and their values, looked up as rudder-cli's variable substitution does
+/// (rudderlabs/rudder-iac `cli/internal/varsubst`: `substitutor.go`, `resolver/env_resolver.go`):
+/// a `RUDDER_NAME` environment variable first, then the `*.vars.yaml` files (`--var-file`: a
+/// mapping of names to values; a later file wins), then the placeholder's default.
 struct RudderStackVariables {
   private var values: [String: String] = [:]
+  /// The `RUDDER_`-prefixed environment variables, the prefix removed.
+  private var environment: [String: String] = [:]
+
+  /// The prefix rudder-cli takes variables from the environment with.
+  static let environmentPrefix = "RUDDER_"
+
+  /// Takes the `RUDDER_`-prefixed variables of `environment` (a process's environment).
+  mutating func takeEnvironment(_ environment: [String: String]) {
+    for (key, value) in environment where key.hasPrefix(Self.environmentPrefix) {
+      self.environment[String(key.dropFirst(Self.environmentPrefix.count))] = value
+    }
+  }
 
   /// Whether `file` is a var file (rudder-cli's project loader skips `.vars.yaml` files).
   static func isVarFile(_ file: String) -> Bool {
@@ -43,12 +57,12 @@ struct RudderStackVariables {
     while let open = rest.range(of: "{{") {
       guard let close = rest[open.upperBound...].range(of: "}}") else { break }
       result += rest[..<open.lowerBound]
-      guard let name = Self.variable(rest[open.upperBound..<close.lowerBound]) else {
+      guard let placeholder = Self.variable(rest[open.upperBound..<close.lowerBound]) else {
         result += rest[open.lowerBound..<close.upperBound]
         rest = rest[close.upperBound...]
         continue
       }
-      guard let value = values[name] else { return nil }
+      guard let value = value(of: placeholder.name) ?? placeholder.fallback else { return nil }
       result += value
       rest = rest[close.upperBound...]
     }
@@ -63,20 +77,34 @@ struct RudderStackVariables {
     var names: [String] = []
     var rest = Substring(text)
     while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
-      if let name = Self.variable(rest[open.upperBound..<close.lowerBound]), values[name] == nil {
-        names.append(name)
+      if let placeholder = Self.variable(rest[open.upperBound..<close.lowerBound]),
+        value(of: placeholder.name) == nil, placeholder.fallback == nil
+      {
+        names.append(placeholder.name)
       }
       rest = rest[close.upperBound...]
     }
     return names
   }
 
-  /// `NAME` for the inside of `{{ .NAME }}`; `nil` for any other template action.
-  private static func variable(_ inside: Substring) -> String? {
-    let trimmed = inside.trimmingCharacters(in: .whitespaces)
+  /// The value of the variable `name`: the environment's, else the var files'.
+  private func value(of name: String) -> String? { environment[name] ?? values[name] }
+
+  /// `NAME` and its default for the inside of `{{ .NAME }}` or `{{ .NAME | default }}`; `nil` for
+  /// any other template action. A name is `[A-Za-z_][A-Za-z0-9_]*`, as rudder-cli's.
+  private static func variable(_ inside: Substring) -> (name: String, fallback: String?)? {
+    let parts = inside.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
+    let trimmed = parts[0].trimmingCharacters(in: .whitespaces)
     guard trimmed.hasPrefix("."), trimmed.count > 1 else { return nil }
     let name = trimmed.dropFirst()
-    guard name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-    return String(name)
+    guard let first = name.unicodeScalars.first, first == "_" || isASCIILetter(first),
+      name.unicodeScalars.allSatisfy({ $0 == "_" || isASCIILetter($0) || ("0"..."9").contains($0) })
+    else { return nil }
+    let fallback = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+    return (String(name), fallback)
+  }
+
+  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
 }

@@ -66,7 +66,9 @@ struct PlanImportCommand: ParsableCommand {
       Reads Segment Protocols (Config API tracking plan, Public API rules, typewriter's plan.json), \
       RudderStack rudder-cli \
       projects (the tracking plan with its events, properties and custom types files, or their \
-      directory), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
+      directory; {{ .NAME }} placeholders take RUDDER_NAME environment variables, then the \
+      .vars.yaml files given, as rudder-cli does; a rule's includes brings in another given plan's \
+      rules), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
       and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
       told from the content unless --from says it.
 
@@ -78,7 +80,8 @@ struct PlanImportCommand: ParsableCommand {
       the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
       says where a message the provider's SDK sends through listen holds the event's properties \
       (event_properties for amplitude, data.custom_attributes for mparticle, properties for \
-      segment, rudderstack and posthog), so one entry checks in-app calls and SDK messages alike.
+      segment, rudderstack, mixpanel and posthog), so one entry checks in-app calls and SDK \
+      messages alike.
 
       Examples:
         tagscope plan import tracking-plan.json -o plan.yaml
@@ -135,7 +138,9 @@ struct PlanImportCommand: ParsableCommand {
     do throws(ImportError) {
       plan = try PlanImporter.run(
         paths: paths,
-        options: ImportOptions(format: from, provider: provider, name: name, unplanned: unplanned))
+        options: ImportOptions(
+          format: from, provider: provider, name: name, unplanned: unplanned,
+          environment: ProcessInfo.processInfo.environment))
     } catch {
       for warning in error.warnings { StandardError.write("\(warning)\n") }
       StandardError.write("\(error)\n")

@@ -108,8 +108,118 @@ final class RudderStackRealPlanTests: XCTestCase {
     XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Login Event", "Logout Event"])
     XCTAssertEqual(
       relativeWarnings(plan).first,
-      "rudderstack-real/v0.1/trackingplan.yaml:10:7: warning: the rule spec.rules[0] is left out: its event api_tracking is named {{ .API_TRACKING_NAME }}, and no .vars.yaml file among the given ones sets API_TRACKING_NAME (rudder-cli takes it from --var-file or RUDDER_API_TRACKING_NAME)"
+      "rudderstack-real/v0.1/trackingplan.yaml:10:7: warning: the rule spec.rules[0] is left out: its event api_tracking is named {{ .API_TRACKING_NAME }}, and neither a RUDDER_<NAME> environment variable nor a .vars.yaml file among the given ones sets API_TRACKING_NAME"
     )
+  }
+
+  /// What rudder-iac's own test does (substitution.vars.yaml's comments): it exports
+  /// `RUDDER_API_TRACKING_NAME`, which outranks the var file's value; the description still comes
+  /// from the file. Without the file, the variable alone names the event.
+  func testARudderEnvironmentVariableOutranksTheVarFile() throws {
+    let environment = ["RUDDER_API_TRACKING_NAME": "API Tracking", "API_TRACKING_DESCRIPTION": "not RUDDER_"]
+    let plan = try importFixtures(["rudderstack-real/v0.1"], options: ImportOptions(environment: environment))
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["API Tracking", "Login Event", "Logout Event"])
+    XCTAssertEqual(
+      plan.catalogue.calls.first?.description, "This event is triggered every time a user views a product.")
+    let files = ["events", "properties", "customtypes", "categories", "trackingplan"].map {
+      "rudderstack-real/v0.1/\($0).yaml"
+    }
+    let withoutFile = try importFixtures(files, options: ImportOptions(environment: environment))
+    XCTAssertEqual(withoutFile.catalogue.calls.map(\.key), ["API Tracking", "Login Event", "Logout Event"])
+    XCTAssertEqual(
+      withoutFile.catalogue.calls.first?.description, "{{ .API_TRACKING_DESCRIPTION }}",
+      "a variable without the RUDDER_ prefix is not one")
+  }
+
+  /// rudder-cli's `{{ .NAME | default }}`: the default only when no source sets the variable.
+  func testAPlaceholdersDefaultIsUsedOnlyWhenNothingSetsIt() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rudder-default-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = """
+      version: rudder/v1
+      kind: events
+      metadata: {name: e}
+      spec:
+        events:
+          - {id: a, name: "{{ .A_NAME | Signed Up }}", event_type: track}
+          - {id: b, name: "{{.B_NAME|Fallback}} v2", event_type: track}
+      """
+    try project.write(to: folder.appendingPathComponent("events.yaml"), atomically: true, encoding: .utf8)
+    try """
+    version: rudder/v1
+    kind: tracking-plan
+    metadata: {name: tp}
+    spec:
+      id: tp
+      rules:
+        - {type: event_rule, id: ra, event: "#event:a"}
+        - {type: event_rule, id: rb, event: "#event:b"}
+    """.write(to: folder.appendingPathComponent("tp.yaml"), atomically: true, encoding: .utf8)
+    let plan = try PlanImporter.run(
+      paths: [folder.path], options: ImportOptions(environment: ["RUDDER_B_NAME": "Checkout"]))
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Signed Up", "Checkout v2"])
+  }
+
+  /// `includes: {$ref: "#/tp/common_rules/event_rule/*"}` brings in common_rules' event rules, one
+  /// level deep; every plan given is imported, each rule once; an included rule judges a message
+  /// as a direct one. The plan and the one it includes alone: the nested include's plan is missing.
+  func testIncludesBringInAnotherPlansRules() throws {
+    let plan = try importFixtures(["rudderstack-includes"])
+    XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Checkout", "Login", "API Tracking"])
+    XCTAssertEqual(plan.catalogue.methods.map(\.key), ["page"])
+    XCTAssertEqual(relativeWarnings(plan), [])
+    XCTAssertEqual(
+      try judge(
+        [track(1, "Checkout", ["order_total": 12.5]), track(2, "Checkout", ["order_total": "12.5"])], plan),
+      [
+        #"2 wrong-type Checkout: rudderstack track Checkout parameter properties.order_total is a string ("12.5")"#
+      ])
+    let files = ["events", "properties", "trackingplan", "common-rules"].map {
+      "rudderstack-includes/\($0).yaml"
+    }
+    XCTAssertEqual(
+      importError(files),
+      "rudderstack-includes/common-rules.yaml:21:9: error: #/tp/second_level/event_rule/* (spec.rules[2].includes): no tracking plan with id second_level in the given files (pass its file)"
+    )
+  }
+
+  func testAnIncludeNamingNoGivenPlanOrRuleIsAnError() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rudder-include-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let events = fixture("rudderstack-includes/events.yaml")
+    try FileManager.default.copyItem(
+      atPath: events, toPath: folder.appendingPathComponent("events.yaml").path)
+    let cases = [
+      (
+        "#/tp/missing_plan/event_rule/*",
+        "no tracking plan with id missing_plan in the given files (pass its file)"
+      ),
+      ("#/tp/tp/event_rule/nope", "the tracking plan tp has no rule nope"),
+      ("#/tp/tp", "is not a reference of the form #/tp/<tracking plan id>/event_rule/<rule id or *>"),
+    ]
+    for (reference, expected) in cases {
+      try """
+      version: rudder/v1
+      kind: tracking-plan
+      metadata: {name: tp}
+      spec:
+        id: tp
+        rules:
+          - {type: event_rule, id: direct, event: "#event:login"}
+          - {type: event_rule, id: inc, includes: {$ref: "\(reference)"}}
+      """.write(to: folder.appendingPathComponent("tp.yaml"), atomically: true, encoding: .utf8)
+      do {
+        _ = try PlanImporter.run(paths: [folder.path])
+        XCTFail("\(reference) imported")
+      } catch {
+        XCTAssertTrue(error.description.contains(expected), "\(reference): \(error.description)")
+        XCTAssertTrue(error.description.contains("tp.yaml:8:"), "\(reference): \(error.description)")
+      }
+    }
   }
 
   func testTheV1ProjectImportsAndJudgesTrackMessages() throws {
