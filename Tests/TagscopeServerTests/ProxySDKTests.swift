@@ -14,7 +14,7 @@ final class ProxySDKTests: XCTestCase {
 
   static let vendorHosts = [
     "api.segment.io", "acme.dataplane.rudderstack.com", "api2.amplitude.com", "api.mixpanel.com",
-    "us.i.posthog.com", "collector.acme.test", "unlisted.example.org",
+    "us.i.posthog.com", "collector.acme.test", "unlisted.example.org", "nativesdks.us1.mparticle.com",
   ]
 
   override func setUp() async throws {
@@ -108,6 +108,30 @@ final class ProxySDKTests: XCTestCase {
     XCTAssertEqual(received.headers.first { $0.0.lowercased() == "content-encoding" }?.1, "gzip")
     XCTAssertNil(received.headers.first { $0.0.lowercased() == "proxy-connection" })
     XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["Play Podcast"])
+    try await server.shutdown()
+  }
+
+  /// mParticle's iOS SDK upload (`Tests/Fixtures/mparticle-native`, gzip'd) to its own host,
+  /// `nativesdks.<pod>.mparticle.com`: decrypted, each message an mParticle record, and forwarded
+  /// byte for byte.
+  func testTheMParticleMobileUploadIsDecryptedRecordedAndForwarded() async throws {
+    let (server, collector) = try await startProxy()
+    let batch = try Data(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mparticle-native/ios-batch.json"))
+    let body = try gzip(Array(batch))
+    let file = directory.appendingPathComponent("batch.gz")
+    try Data(body).write(to: file)
+    let result = try runClient(
+      ["post", "https://nativesdks.us1.mparticle.com/v2/us1-abc/events", file.path],
+      proxyPort: server.proxyPort ?? 0, caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
+    XCTAssertEqual(result.status, 0, result.output)
+    let records = collector.waitForRecords(4)
+    XCTAssertEqual(records.map(\.name), ["session_start", "Home", "Choose Item", "Choose Item"])
+    XCTAssertEqual(Set(records.compactMap { $0.outputs.first?.provider }), ["mparticle"])
+    let received = try XCTUnwrap(vendor.requests.last)
+    XCTAssertEqual(received.host, "nativesdks.us1.mparticle.com")
+    XCTAssertEqual(received.path, "/v2/us1-abc/events")
+    XCTAssertEqual(received.body, body)
     try await server.shutdown()
   }
 
