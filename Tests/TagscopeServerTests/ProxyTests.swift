@@ -214,6 +214,7 @@ final class ProxyTests: XCTestCase {
     refused.send(request)
     XCTAssertEqual(refused.readResponse()?.status, 503)
     XCTAssertEqual(server.statistics.busyReplies, 1)
+    XCTAssertEqual(server.statistics.proxiedRequests, 3, "the refused request was not proxied")
     parsing.signal()
     held = false
     for client in waiting { XCTAssertEqual(client.readResponse()?.status, 502, "forwarded to a closed port") }

@@ -112,9 +112,9 @@ final class ForwardingHandler: ChannelInboundHandler {
         close: !head.isKeepAlive, context: context)
       return
     }
-    proxy.server.statistics.update { $0.proxiedRequests += 1 }
     let (proxy, host, peerHost) = (self.proxy, self.host, self.peerHost)
     guard body.readableBytes >= HTTPIngestHandler.offloadBytes else {
+      proxy.server.statistics.update { $0.proxiedRequests += 1 }
       let events = Self.decode(head: head, body: body, host: host, proxy: proxy)
       forward(head: head, body: body, stored: events.isEmpty, context: context)
       if !events.isEmpty {
@@ -133,7 +133,10 @@ final class ForwardingHandler: ChannelInboundHandler {
         close: !head.isKeepAlive, context: context)
       return
     }
-    proxy.server.statistics.update { $0.offloadedBodies += 1 }
+    proxy.server.statistics.update {
+      $0.proxiedRequests += 1
+      $0.offloadedBodies += 1
+    }
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     HTTPIngestHandler.parser.async {
