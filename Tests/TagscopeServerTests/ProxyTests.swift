@@ -221,6 +221,20 @@ final class ProxyTests: XCTestCase {
     try await server.shutdown()
   }
 
+  /// A declared length past the proxy's limit is refused at once (413), as listen refuses it, not
+  /// waited for until the request timeout; nothing is proxied.
+  func testADeclaredLengthPastTheLimitIs413AtOnce() async throws {
+    let (server, _) = try await startProxy()
+    let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
+    client.send(
+      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 1099511627776\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 413)
+    XCTAssertEqual(server.statistics.proxiedRequests, 0)
+    XCTAssertEqual(server.statistics.timeouts[.request] ?? 0, 0)
+    try await server.shutdown()
+  }
+
   // MARK: Bad clients, bad upstreams
 
   /// A client that never finishes its TLS handshake is closed after the handshake deadline; others

@@ -62,6 +62,17 @@ final class ForwardingHandler: ChannelInboundHandler {
     case .head(let head):
       retarget(RequestTarget(head.uri))
       discarding = false
+      // A declared length past the limit (or not a number) is refused at once, as listen refuses
+      // it, rather than waited for until the request timeout.
+      if let declared = head.headers.first(name: "content-length"),
+        Int(declared).map({ $0 < 0 || $0 > proxy.server.configuration.maximumBodyBytes }) ?? true
+      {
+        discarding = true
+        answerLocally(
+          .payloadTooLarge, "Request body too large for the proxy", version: head.version, close: true,
+          context: context)
+        return
+      }
       collecting = (head, context.channel.allocator.buffer(capacity: 0))
       armRequestDeadline(context: context)
     case .body(var chunk):
