@@ -224,7 +224,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     }
     state = .parsing
     let request = APIRequest(
-      route: route, query: query.filter { $0.name != "token" }, eventLoop: context.eventLoop)
+      route: route, query: query.filter { $0.name != "token" }, statistics: server.statistics.snapshot,
+      eventLoop: context.eventLoop)
     pendingAPI = request.cancellation
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
