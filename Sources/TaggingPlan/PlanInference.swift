@@ -36,6 +36,7 @@ public struct PlanInference {
     files.append(path)
     if app == nil { app = scan.header.app }
     if let warning = scan.header.versionWarning { warnings.append("\(path): warning: \(warning)") }
+    warnings += scan.sequence.notes
     self.problems += problems
     for (replay, repeats) in scan.repeats where repeats > 0 {
       records += repeats

@@ -111,16 +111,8 @@ public enum ValidateRunner {
       if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
       anomalies.append(contentsOf: summary.sequenceAnomalies)
       sequence += summary.sequence
-      for anomaly in summary.sequenceAnomalies.prefix(Self.anomalyNotes) {
-        note("\(anomaly) (kept in file order)")
-      }
-      let counts = summary.sequence
-      if counts.reported > Self.anomalyNotes {
-        note(
-          "\(path): warning: \(counts.reported - Self.anomalyNotes) more records whose seq repeats, goes backwards "
-            + "or starts again (\(counts.repeated) repeated, \(counts.backwards) backwards, \(counts.restarts) "
-            + "restarts in all)")
-      }
+      let located = summary.sequenceAnomalies.map(\.description)
+      for line in SequenceReport.notes(path: path, located: located, counts: summary.sequence) { note(line) }
       if summary.droppedByWriter > 0 {
         note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }
@@ -134,7 +126,4 @@ public enum ValidateRunner {
     report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
     return report
   }
-
-  /// `seq` anomalies noted one by one per recording on the diagnostics stream.
-  static let anomalyNotes = 10
 }

@@ -13,7 +13,8 @@ import TagscopeServer
 /// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
 /// against it and each figure is also given as a ratio after/before. Medians of
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
-/// `ga4,posthog,snowplow,durable` (default all); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
+/// `ga4,posthog,snowplow,durable` (default all; when set, the `hostile` group runs only this
+/// benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
 /// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds.
 enum AmplificationBench {
   struct Attack {
@@ -176,8 +177,8 @@ enum AmplificationBench {
   }
 
   /// Events per second recorded by a live session writing a recording, 8 clients each sending 300
-  /// Segment batches of 10 events and waiting for each reply; with or without an fsync (one per
-  /// worker batch) before the replies.
+  /// Segment batches of 10 events and waiting for each reply; with or without an fsync (group
+  /// commit: one per round of batches written while the previous ran) before the replies.
   static func throughput(syncs: Bool) throws -> Double {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "tagscope-durable-\(UUID().uuidString)")

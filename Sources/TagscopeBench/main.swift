@@ -15,7 +15,10 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .providers: [ProvidersBench.run]
   case .inspector: [InspectorBench.run]
   case .listen: [ServerBench.run]
-  case .hostile: [HostileBench.run, AmplificationBench.run, PatternBench.run]
+  // `TAGSCOPE_AMPLIFICATION_PARTS` set: only those parts of the amplification benchmark.
+  case .hostile:
+    ProcessInfo.processInfo.environment["TAGSCOPE_AMPLIFICATION_PARTS"] == nil
+      ? [HostileBench.run, AmplificationBench.run, PatternBench.run] : [AmplificationBench.run]
   case .plan: [PlanBench.run]
   case .report: [ReportBench.run]
   case .growth: [GrowthBench.run]

@@ -28,6 +28,7 @@ public enum DiffRunner {
     var diagnostics = ""
     for (file, summary) in [(base, before.1), (new, after.1)] {
       if let warning = summary.versionWarning { diagnostics += "\(file): warning: \(warning)\n" }
+      diagnostics += summary.sequenceNotes.map { $0 + "\n" }.joined()
     }
     diagnostics += problems.map { "\($0) (line skipped)\n" }.joined()
     for (file, summary) in [(base, before.1), (new, after.1)] where summary.droppedByWriter > 0 {

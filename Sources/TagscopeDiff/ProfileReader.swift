@@ -16,6 +16,9 @@ public enum ProfileReader {
     /// What its header's version says when a newer tagscope wrote it (see
     /// `RecordingHeader.versionWarning`); `nil` for the version read.
     public var versionWarning: String?
+    /// Records whose `seq` repeats, goes backwards or starts again within their source, as
+    /// `validate` notes them (``SequenceReport/notes``).
+    public var sequenceNotes: [String] = []
   }
 
   /// Distinct records remembered (as what they add to the counts, a few names each); past it,
@@ -34,6 +37,7 @@ public enum ProfileReader {
       }, problem: { summary.problems.append($0) }, dropped: { summary.droppedByWriter += $0 })
     for (replay, repeats) in scan.repeats where repeats > 0 { profile.add(replay, times: repeats) }
     summary.versionWarning = scan.header.versionWarning
+    summary.sequenceNotes = scan.sequence.notes
     return (profile, summary)
   }
 }

@@ -15,6 +15,9 @@ public final class Recorder: RecordSink, @unchecked Sendable {
   public let url: URL
   private let file: LineFile
   private let lock = NSLock()
+  /// Held by ``sync()`` and ``close()``: an `fsync` never holds writers back, and the descriptor is
+  /// never closed under it.
+  private let syncLock = NSLock()
   private var failure: SystemError?
   private var closed = false
 
@@ -81,12 +84,20 @@ public final class Recorder: RecordSink, @unchecked Sendable {
     }
   }
 
-  /// Makes every line written so far durable (`fsync`); a failure becomes ``lastError``.
+  /// Makes every line written so far durable (`fsync`); a failure becomes ``lastError``. Appends
+  /// from other threads go on meanwhile (a later ``sync()`` covers them).
   public func sync() {
+    syncLock.lock()
+    defer { syncLock.unlock() }
     lock.lock()
-    defer { lock.unlock() }
-    guard !closed else { return }
-    do { try file.sync() } catch { if failure == nil { failure = error } }
+    let isClosed = closed
+    lock.unlock()
+    guard !isClosed else { return }
+    do { try file.sync() } catch {
+      lock.lock()
+      if failure == nil { failure = error }
+      lock.unlock()
+    }
   }
 
   /// Lines go straight to the operating system on every batch; nothing is buffered here.
@@ -94,6 +105,8 @@ public final class Recorder: RecordSink, @unchecked Sendable {
 
   /// Closes the file; later appends fail.
   public func close() {
+    syncLock.lock()
+    defer { syncLock.unlock() }
     lock.lock()
     defer { lock.unlock() }
     guard !closed else { return }

@@ -33,8 +33,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private var started = false
   private var closed = false
   private var observers: [@Sendable (LiveUpdate) -> Void] = []
-  /// Whether acknowledgements wait for an `fsync` of what they cover (off only to measure its cost).
-  private let syncsBeforeAcknowledging: Bool
+  /// Acknowledgements wait here for an `fsync` of what they cover (`nil` without a store, or with
+  /// `syncsBeforeAcknowledging: false`, only to measure its cost).
+  private let groupCommit: GroupCommit?
   /// Only the worker touches these.
   private var position = 0
   private var reportedWriteFailure = false
@@ -44,14 +45,15 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// A session storing to `store` (none: nothing is written), checking with `checker`, calling
   /// `onUpdate` on its worker thread after each batch. The worker starts at once.
   ///
-  /// Acknowledgements (``whenStored(_:)``: native `{"ack":N}`, SDK replies) mean durable: the
-  /// worker calls the store's `fsync` once per batch that has any waiting (group commit: one for
-  /// every request in that batch), then acknowledges; `syncsBeforeAcknowledging: false` skips it.
+  /// Acknowledgements (``whenStored(_:)``: native `{"ack":N}`, SDK replies) mean durable: once a
+  /// batch is written, its acknowledgements go to a syncing thread that calls the store's `fsync`
+  /// once for every batch written while its previous one ran (group commit), then acknowledges,
+  /// while the worker writes on; `syncsBeforeAcknowledging: false` skips it.
   public init(
     store: (any LiveStore)?, checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity,
     syncsBeforeAcknowledging: Bool = true, onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
   ) {
-    self.syncsBeforeAcknowledging = syncsBeforeAcknowledging
+    groupCommit = syncsBeforeAcknowledging ? store.map { GroupCommit(store: $0) } : nil
     queue = IngestQueue(capacity: capacity)
     self.store = store
     self.checker = checker
@@ -111,8 +113,12 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     stateLock.unlock()
     if isClosed { return }
     queue.waitUntilIdle()
+    groupCommit?.waitUntilIdle()
     store?.flush()
   }
+
+  /// The `fsync` calls made for acknowledgements so far.
+  public var syncCount: Int { groupCommit?.syncCount ?? 0 }
 
   /// Stores what is queued, stops the worker and closes the store. Later events are still taken
   /// but never stored.
@@ -124,6 +130,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     guard first else { return }
     queue.close()
     worker?.join()
+    groupCommit?.close()
     store?.close()
   }
 
@@ -171,10 +178,13 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       }
     }
     if let store, !items.isEmpty { store.receive(items) }
-    // Group commit: one fsync covers every acknowledgement waiting in this batch.
-    if let store, syncsBeforeAcknowledging, !stored.isEmpty { store.sync() }
-    // An acknowledgement means written: none once a write failed (clients keep those records).
-    if store?.lastWriteError == nil { for done in stored { done() } }
+    if let groupCommit {
+      // Durable: acknowledged after the next fsync, while this thread writes on.
+      groupCommit.acknowledge(stored)
+    } else if store?.lastWriteError == nil {
+      // An acknowledgement means written: none once a write failed (clients keep those records).
+      for done in stored { done() }
+    }
     let first = position
     var violations: [[PlanViolation]] = []
     for case .record(let record, _) in items {

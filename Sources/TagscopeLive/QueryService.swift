@@ -66,7 +66,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     switch request.route {
     case .summary:
       if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
-      work.async { reply(self.summary()) }
+      let anomalies = request.statistics.seqAnomalies
+      work.async { reply(self.summary(seqAnomalies: anomalies)) }
     case .records:
       if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit"]) {
         return reply(refused)
@@ -213,7 +214,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   // MARK: Answers (the service's queue)
 
-  private func summary() -> APIResponse {
+  /// The segment's counts; `seqAnomalies` is the server's, since listen started.
+  private func summary(seqAnomalies: Int) -> APIResponse {
     lock.lock()
     let (segment, counts) = (self.segment, self.counts)
     lock.unlock()
@@ -221,7 +223,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
     out += ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
-    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"coverage\":"
+    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"seqAnomalies\":\(seqAnomalies)"
+    out += ",\"coverage\":"
     if let (title, coverage) = coverage {
       let (planned, states) = (coverage.planned, coverage.stateCounts)
       out +=

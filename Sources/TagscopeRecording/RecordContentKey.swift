@@ -15,6 +15,8 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   /// The last line's `time`, in milliseconds since 1970 (not part of the key).
   package private(set) var time: Int64 = 0
   private var hasSource = false
+  /// The last line's `source` bytes (empty without one; the buffer is reused line after line).
+  package private(set) var sourceBytes: [UInt8] = []
   private var hasher = ContentHasher()
   /// Whether records with a `source` get a key too (the key still leaves the source out).
   private let keysSourcedRecords: Bool
@@ -30,11 +32,15 @@ package struct RecordContentKeyBuilder: RecordBuilder {
     return (key, seq)
   }
 
+  /// Whether the last line's record has a `source` (its bytes in ``sourceBytes``).
+  package var hasSourceField: Bool { hasSource }
+
   /// The last line's key, `nil` for a record with a `source` (unless ``init(keysSourcedRecords:)``).
   package var key: RecordContentKey? { hasSource && !keysSourcedRecords ? nil : hasher.finish() }
 
   package mutating func reset() {
     hasSource = false
+    sourceBytes.removeAll(keepingCapacity: true)
     hasher = ContentHasher()
   }
 
@@ -45,7 +51,9 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   }
 
   package mutating func string(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>?) {
-    if field == .source { hasSource = bytes != nil }
+    guard field == .source else { return }
+    hasSource = bytes != nil
+    if let bytes { sourceBytes.append(contentsOf: bytes) }
   }
 
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {

@@ -8,12 +8,16 @@ package enum RecordingContentScan {
   /// Reads the recording at `path` (`-` is standard input): `first` gets each record whose content
   /// is new and returns a memo for its repeats (up to `limit` distinct contents; past them every
   /// record goes to `first`); returns the recording's header and each memo with how often its
-  /// content repeated. Unreadable lines go to `problem` (`file:line: reason`), drop markers'
+  /// content repeated, and the `seq` of every record checked (``SequenceReport``). Unreadable
+  /// lines go to `problem` (`file:line: reason`), drop markers'
   /// counts to `dropped`. The file is opened once (standard input can be read only once).
   package static func scan<Memo>(
     path: String, limit: Int, first: (Record) -> Memo, problem: (String) -> Void, dropped: (Int) -> Void
-  ) throws(RecordingReadError) -> (header: RecordingHeader, repeats: [(memo: Memo, repeats: Int)]) {
+  ) throws(RecordingReadError) -> (
+    header: RecordingHeader, repeats: [(memo: Memo, repeats: Int)], sequence: SequenceReport
+  ) {
     let reader = try RecordingReader(path: path)
+    var sequence = SequenceReport(path: path)
     var known: [RecordContentKey: Int] = [:]
     // Apart, so counting a repeat touches a plain [Int] (this generic is not specialized for its
     // callers' memos).
@@ -30,6 +34,10 @@ package enum RecordingContentScan {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
         builder.reset()
         let key = builder.decode(line)?.key
+        if key != nil {
+          sequence.check(
+            seq: builder.seq, source: builder.hasSourceField ? builder.sourceBytes : nil, line: number)
+        }
         if let key, let slot = known[key] {
           counts[slot] += 1
           continue
@@ -53,6 +61,6 @@ package enum RecordingContentScan {
         }
       }
     }
-    return (reader.header, zip(memos, counts).map { (memo: $0, repeats: $1) })
+    return (reader.header, zip(memos, counts).map { (memo: $0, repeats: $1) }, sequence)
   }
 }

@@ -27,6 +27,9 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   public let isTemporary: Bool
 
   private let lock = NSLock()
+  /// Held by ``sync()`` and ``release(keepTemporary:)``: an `fsync` never holds appends or reads
+  /// back, and the descriptor is never closed under it.
+  private let syncLock = NSLock()
   private let indexed = NSCondition()
   private let file: LineFile
   private var index = TimelineIndex()
@@ -594,10 +597,17 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   /// Makes the records written so far durable (`fsync`) when the recording is the user's (a
   /// temporary one is not worth a disk flush); a failure becomes ``lastWriteError``.
   public func sync() {
+    syncLock.lock()
+    defer { syncLock.unlock() }
     lock.lock()
-    defer { lock.unlock() }
-    guard isLive, !ended, !isTemporary else { return }
-    do { try file.sync() } catch { if writeFailure == nil { writeFailure = error } }
+    let syncs = isLive && !ended && !isTemporary
+    lock.unlock()
+    guard syncs else { return }
+    do { try file.sync() } catch {
+      lock.lock()
+      if writeFailure == nil { writeFailure = error }
+      lock.unlock()
+    }
   }
 
   /// Records are written as they come; nothing to flush.
@@ -622,6 +632,8 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   /// the cache and deletes a temporary recording unless `keepTemporary`. Reads of records fail
   /// afterwards.
   public func release(keepTemporary: Bool = false) {
+    syncLock.lock()
+    defer { syncLock.unlock() }
     lock.lock()
     let wasReleased = released
     released = true

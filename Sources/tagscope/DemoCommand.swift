@@ -89,7 +89,8 @@ struct DemoCommand: ParsableCommand {
         url: URL(fileURLWithPath: record),
         header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: started))
     } catch {
-      throw ValidationError("cannot write the recording \(record): \(error)")
+      StandardError.write("tagscope: cannot write the recording \(record): \(error)\n")
+      throw ExitCode(2)
     }
   }
 
@@ -134,7 +135,8 @@ struct DemoCommand: ParsableCommand {
         recordingTo: record.map { URL(fileURLWithPath: $0) },
         header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: clock.now))
     } catch {
-      throw ValidationError("cannot write the recording \(record ?? "(temporary)"): \(error)")
+      StandardError.write("tagscope: cannot write the recording \(record ?? "(temporary)"): \(error)\n")
+      throw ExitCode(2)
     }
     defer { timeline.release() }
     let checker: PlanChecker?

@@ -140,7 +140,9 @@ struct Listen: AsyncParsableCommand {
     do {
       _ = try await ListenRunner.run(options, plan: loaded)
     } catch {
-      throw ValidationError(TerminalText.sanitizeLines("\(error)"))
+      // A runtime failure (a recording refused, a port taken), not a usage error: one line, exit 2.
+      StandardError.write("tagscope: \(error)\n")
+      throw ExitCode(2)
     }
   }
 

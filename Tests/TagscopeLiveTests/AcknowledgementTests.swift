@@ -109,6 +109,44 @@ final class AcknowledgementTests: XCTestCase {
     XCTAssertEqual(try recordedRecords(plainURL).count, 6)
   }
 
+  /// Issue 31: past a reconnecting client's resends, a `seq` at or below the stream's highest is
+  /// recorded (not dropped as a resend), counted and reported; one far ahead is recorded and
+  /// reported but does not become the highest, so the records after it are neither dropped nor
+  /// acknowledged before they are written.
+  func testOutOfOrderAndFarAheadSeqsAreRecordedCountedAndReported() async throws {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = try GatedStore(url: url)
+    let (server, session) = try await start(store)
+    let problems = LockedArray<String>()
+    session.addObserver { update in
+      for case .problem(_, let message) in update.events { problems.append(message) }
+    }
+    let header = RecordingHeader(app: "A", device: "d", extra: ["run": "run-9", "ack": true])
+    let seqs: [UInt64] = [1, 2, 3, 2, 5_000_000, 4, 5]
+    let records = seqs.map { screenRecords(1, first: $0)[0] }
+    let client = try RawClient(port: server.port)
+    client.send(
+      ([RecordLineEncoder.line(header)] + records.map(RecordLineEncoder.line)).joined(separator: "\n") + "\n")
+    let acknowledged = client.acknowledgements(until: 5)
+    XCTAssertEqual(acknowledged.last, 5, "the jump is not acknowledged as the highest")
+    XCTAssertTrue(eventually { problems.all.count == 2 }, "\(problems.all)")
+    try await server.shutdown()
+    session.close()
+    store.close()
+    XCTAssertEqual(try recordedRecords(url).map(\.seq), seqs, "every record, in arrival order")
+    XCTAssertEqual(server.statistics.seqAnomalies, 2)
+    XCTAssertEqual(server.statistics.duplicates, 0)
+    XCTAssertTrue(
+      server.statistics.summary.contains("2 records with seq out of order"), server.statistics.summary)
+    XCTAssertEqual(
+      problems.all,
+      [
+        "line 5: seq 2 is at or below this stream's highest (3): recorded out of order",
+        "line 6: seq 5000000 jumps more than 1048576 past this stream's highest (3): recorded, not taken as the highest",
+      ])
+  }
+
   func testNoAcknowledgementOnceTheRecordingCannotBeWritten() async throws {
     let (server, session) = try await start(FailingStore())
     let client = try RawClient(port: server.port)

@@ -43,6 +43,34 @@ final class DurableReplyTests: XCTestCase {
     XCTAssertEqual(try recordedRecords(url).count, requests)
   }
 
+  /// A disk slower than the request timeout (tiny here): the SDK gets `503` + `Retry-After`
+  /// rather than a silent close; the records, written once the disk takes them, are in the
+  /// recording once and counted once.
+  func testADiskSlowerThanTheRequestTimeoutAnswers503AndStillWritesTheRecordsOnce() async throws {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = try GatedStore(url: url, open: false)
+    let session = LiveSession(store: store)
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+    let body = #"{"writeKey":"k","type":"track","userId":"u","event":"Slow"}"#
+    let (status, headers) = try RawClient.exchange(
+      server.port,
+      "POST /v1/track HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+    XCTAssertEqual(status, 503)
+    XCTAssertEqual(headers["retry-after"], "1")
+    XCTAssertEqual(store.batchCount, 1, "the write is still held at the gate")
+    XCTAssertEqual(server.statistics.timeouts[.request], 1)
+    store.setOpen(true)
+    session.flush()
+    try await server.shutdown()
+    session.close()
+    store.close()
+    XCTAssertEqual(try recordedRecords(url).map(\.name), ["Slow"], "written once, after the reply")
+    XCTAssertEqual(server.statistics.accepted, 1)
+  }
+
   func testWithoutAStoreRepliesStillComeAndNothingIsSynced() async throws {
     let session = LiveSession(store: nil)
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)

@@ -25,6 +25,7 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(json["byKind"] as? [String: Int], ["screen": 1, "userAction": 2])
     XCTAssertEqual(json["bySource"] as? [String: Int], ["App@sim": 3])
     XCTAssertEqual(json["byProvider"] as? [String: Int], [:])
+    XCTAssertEqual(json["seqAnomalies"] as? Int, 0)
     let coverage = json["coverage"] as? [String: Any]
     XCTAssertEqual(coverage?["plan"] as? String, "Shop")
     XCTAssertEqual(coverage?["planned"] as? Int, 3)
@@ -46,6 +47,20 @@ final class QueryAPITests: XCTestCase {
     let items =
       (try listen.request("coverage").json["coverage"] as? [String: Any])?["items"] as? [[String: Any]]
     XCTAssertEqual(items?.compactMap { $0["state"] as? String }, ["passed", "not-seen", "failing"])
+  }
+
+  /// Issue 31: a native record whose `seq` goes back within its stream is recorded (not dropped)
+  /// and counted in the summary's `seqAnomalies`.
+  func testTheSummaryCountsSeqAnomaliesOfRecordsKept() async throws {
+    let listen = try await QueryAPIHarness.start()
+    addTeardownBlock { try? await listen.stop() }
+    try listen.send([
+      recordLine(1, "screen", "home"), recordLine(2, "screen", "cart"), recordLine(1, "screen", "home"),
+    ])
+    XCTAssertEqual(try listen.request("wait?count=3&timeout=60").status, 200)
+    let json = try listen.request("summary").json
+    XCTAssertEqual(json["records"] as? Int, 3, "recorded, not dropped")
+    XCTAssertEqual(json["seqAnomalies"] as? Int, 1)
   }
 
   func testRecordsAreFilteredWithTheDebuggersLanguageAndPaginated() async throws {

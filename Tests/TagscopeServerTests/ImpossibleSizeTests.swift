@@ -57,6 +57,38 @@ final class ImpossibleSizeTests: XCTestCase {
     XCTAssertEqual(records.map(\.name), ["Chunked"])
   }
 
+  /// A chunk size between the endpoint's own limit (Amplitude's HTTP API: 1 MiB; GA4: 130 kB) and
+  /// the server's 20 MiB gets that endpoint's answer at once, as a `Content-Length` past it does,
+  /// instead of the connection waiting for a body it will refuse.
+  func testAChunkPastTheEndpointsOwnLimitIsRefusedAtOnce() async throws {
+    let (server, _) = try await startServer()
+    func chunked(_ path: String, _ size: Int) throws -> Int? {
+      try status(
+        server.port, path: path, headers: ["Transfer-Encoding: chunked"],
+        body: String(size, radix: 16) + "\r\n")
+    }
+    let amplitude = try chunked("/2/httpapi", 1024 * 1024 + 1)
+    let amplitudeDeclared = try status(server.port, path: "/2/httpapi", headers: ["Content-Length: 1048577"])
+    let ga4 = try chunked("/mp/collect?measurement_id=G-1&api_secret=s", 130 * 1000 + 1)
+    let ga4Declared = try status(
+      server.port, path: "/mp/collect?measurement_id=G-1&api_secret=s", headers: ["Content-Length: 130001"])
+    try await server.shutdown()
+    XCTAssertEqual(amplitude, 413)
+    XCTAssertEqual(amplitudeDeclared, 413)
+    XCTAssertNotNil(ga4)
+    XCTAssertEqual(ga4, ga4Declared, "the same answer as for a declared length past GA4's limit")
+  }
+
+  func testTheChunkGuardFindsTheEndpointsLimitFromTheRequestLine() {
+    XCTAssertEqual(ChunkSizeGuard.endpointLimit(requestLine: "POST /2/httpapi HTTP/1.1"), 1024 * 1024)
+    XCTAssertEqual(ChunkSizeGuard.endpointLimit(requestLine: "POST /batch HTTP/1.1"), 20 * 1024 * 1024)
+    XCTAssertEqual(
+      ChunkSizeGuard.endpointLimit(requestLine: "POST http://api2.amplitude.com/2/httpapi?x=1 HTTP/1.1"),
+      1024 * 1024, "absolute form, as through the proxy")
+    XCTAssertNil(ChunkSizeGuard.endpointLimit(requestLine: "GET /tagscope/v1/summary HTTP/1.1"))
+    XCTAssertNil(ChunkSizeGuard.endpointLimit(requestLine: "garbage"))
+  }
+
   func testChunkSizeLinesAreReadAsTheDecoderReadsThem() {
     func size(_ text: String) -> ChunkSizeGuard.ChunkSize { ChunkSizeGuard.chunkSize(Array(text.utf8)) }
     XCTAssertEqual(size("1a\r\n"), .size(26))

@@ -214,9 +214,24 @@ final class ProxyTests: XCTestCase {
     refused.send(request)
     XCTAssertEqual(refused.readResponse()?.status, 503)
     XCTAssertEqual(server.statistics.busyReplies, 1)
+    XCTAssertEqual(server.statistics.proxiedRequests, 3, "the refused request was not proxied")
     parsing.signal()
     held = false
     for client in waiting { XCTAssertEqual(client.readResponse()?.status, 502, "forwarded to a closed port") }
+    try await server.shutdown()
+  }
+
+  /// A declared length past the proxy's limit is refused at once (413), as listen refuses it, not
+  /// waited for until the request timeout; nothing is proxied.
+  func testADeclaredLengthPastTheLimitIs413AtOnce() async throws {
+    let (server, _) = try await startProxy()
+    let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
+    client.send(
+      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
+        + "Content-Length: 1099511627776\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 413)
+    XCTAssertEqual(server.statistics.proxiedRequests, 0)
+    XCTAssertEqual(server.statistics.timeouts[.request] ?? 0, 0)
     try await server.shutdown()
   }
 

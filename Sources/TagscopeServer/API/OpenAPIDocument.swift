@@ -135,6 +135,7 @@ public enum OpenAPIDocument {
               "byKind": {"$ref": "#/components/schemas/Counts"},
               "bySource": {"$ref": "#/components/schemas/Counts"},
               "byProvider": {"$ref": "#/components/schemas/Counts"},
+              "seqAnomalies": {"type": "integer", "minimum": 0, "description": "Native records since listen started whose seq was at or below their stream's highest or jumped far past it (recorded, each reported as a problem)."},
               "coverage": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/CoverageCounts"}]}
             }
           },

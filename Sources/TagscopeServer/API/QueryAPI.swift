@@ -37,6 +37,8 @@ public struct APIRequest: Sendable {
   public var route: APIRoute
   /// Query parameters, in order (`token` already taken out).
   public var query: [(name: String, value: String)]
+  /// The server's counters when it came (the summary's `seqAnomalies`).
+  public var statistics = ServerStatistics()
   /// The event loop that read it, which runs its timers.
   let eventLoop: any EventLoop
   /// Told when the client goes away before the reply.

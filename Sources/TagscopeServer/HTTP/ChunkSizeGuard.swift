@@ -1,8 +1,10 @@
 import NIOCore
+import NIOHTTP1
 
 /// Reads the raw bytes of an HTTP connection ahead of NIO's request decoder to see the sizes a
-/// chunked body declares: a chunk size past `limit` (`ffffffffffffffff`, or one the decoder would
-/// reject as overflowing), or chunks adding up past it, fires ``ChunkSizeGuard/TooLarge`` at once
+/// chunked body declares: a chunk size past the request's limit (its SDK endpoint's body limit,
+/// else the server's `limit`; `ffffffffffffffff`, or one the decoder would reject as overflowing),
+/// or chunks adding up past it, fires ``ChunkSizeGuard/TooLarge`` at once
 /// (the ingest handler answers as for a `Content-Length` over the limit: 413, or the vendor's
 /// status) instead of the connection waiting for bytes that will never come. Everything before
 /// that point is passed on unchanged, nothing after it. Anything it does not follow (a head past
@@ -37,9 +39,14 @@ final class ChunkSizeGuard: ChannelInboundHandler {
   }
 
   private let limit: Int
+  /// The limit of the request being read: its endpoint's body limit when lower than ``limit``.
+  private var requestLimit: Int
   private var state = State.head([])
 
-  init(limit: Int) { self.limit = limit }
+  init(limit: Int) {
+    self.limit = limit
+    requestLimit = limit
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let buffer = unwrapInboundIn(data)
@@ -86,7 +93,7 @@ final class ChunkSizeGuard: ChannelInboundHandler {
           return position
         }
         if head.count >= 4 && head.suffix(4).elementsEqual([13, 10, 13, 10]) {
-          state = isTrailers ? .head([]) : Self.body(after: head)
+          state = isTrailers ? .head([]) : body(after: head)
           return position
         }
         if head.count > Self.headLimit {
@@ -120,7 +127,7 @@ final class ChunkSizeGuard: ChannelInboundHandler {
           return index
         case .size(let size):
           let (sum, overflow) = total.addingReportingOverflow(size)
-          guard !overflow, sum <= UInt64(limit) else {
+          guard !overflow, sum <= UInt64(requestLimit) else {
             refusal = TooLarge(declared: size)
             return index
           }
@@ -141,9 +148,11 @@ final class ChunkSizeGuard: ChannelInboundHandler {
     }
   }
 
-  /// The state after a request head: its body's framing.
-  private static func body(after head: [UInt8]) -> State {
-    let text = String(decoding: head, as: UTF8.self).lowercased()
+  /// The state after a request head: its body's framing (and the request's limit).
+  private func body(after head: [UInt8]) -> State {
+    let original = String(decoding: head, as: UTF8.self)
+    requestLimit = min(limit, Self.endpointLimit(requestLine: original.prefix { !$0.isNewline }) ?? limit)
+    let text = original.lowercased()
     var chunked = false
     var length: Int?
     for line in text.split(separator: "\r\n").dropFirst() {
@@ -157,6 +166,17 @@ final class ChunkSizeGuard: ChannelInboundHandler {
     if chunked { return .chunkSize([], total: 0) }
     if let length, length > 0 { return .fixed(remaining: length) }
     return .head([])
+  }
+
+  /// The body limit of the SDK endpoint a request line (`POST /v1/batch HTTP/1.1`) names, as the
+  /// ingest handler routes it; `nil` for anything else.
+  static func endpointLimit(requestLine: Substring) -> Int? {
+    let parts = requestLine.split(separator: " ")
+    guard parts.count >= 2 else { return nil }
+    let route = EndpointRouter.route(
+      method: HTTPMethod(rawValue: String(parts[0])), path: RequestTarget(String(parts[1])).path)
+    guard case .endpoint(let endpoint) = route else { return nil }
+    return endpoint.bodyLimit
   }
 
   /// What a chunk-size line declares.

@@ -26,6 +26,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     case discarding(discarded: Int)
     /// A large body being parsed off the event loop; the reply follows when it is done.
     case parsing
+    /// The request's records delivered; the reply waits until they are stored (durable).
+    case storing(head: HTTPRequestHead)
   }
 
   private let server: ServerContext
@@ -125,7 +127,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         context.close(promise: nil)
       }
       state = .discarding(discarded: total)
-    case .answering, .idle, .parsing:
+    case .answering, .idle, .parsing, .storing:
       break
     }
   }
@@ -170,7 +172,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let reply = Self.reply(for: route)
       count(reply, head: head)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
-    case .discarding, .parsing:
+    case .discarding, .parsing, .storing:
       context.close(promise: nil)
     case .idle:
       break
@@ -222,7 +224,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     }
     state = .parsing
     let request = APIRequest(
-      route: route, query: query.filter { $0.name != "token" }, eventLoop: context.eventLoop)
+      route: route, query: query.filter { $0.name != "token" }, statistics: server.statistics.snapshot,
+      eventLoop: context.eventLoop)
     pendingAPI = request.cancellation
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
@@ -283,18 +286,18 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
-    state = .parsing
+    state = .storing(head: head)
     var answer = reply
     answer.events = []
-    // A store that cannot write never acknowledges: the request then ends as one not complete in
-    // time (closed, no `200`), and the client keeps its events.
+    // A disk too slow (or unable) to write within the request timeout: the request then ends with
+    // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.ingest.whenStored { [answer] in
       eventLoop.execute {
         let (handler, context) = loopBound.value
-        guard case .parsing = handler.state else { return }
+        guard case .storing = handler.state else { return }
         handler.requestDeadline?.cancel()
         handler.requestDeadline = nil
         handler.state = .idle
@@ -373,7 +376,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     // One reply per request: a request already answered (or a connection between requests, for
     // anything but a parse error) is just closed.
     switch state {
-    case .discarding, .parsing:
+    case .discarding, .parsing, .storing:
       context.close(promise: nil)
       return
     case .idle where !(error is HTTPParserError):
@@ -448,6 +451,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private func requestTimedOut(context: ChannelHandlerContext) {
     requestDeadline = nil
     server.statistics.timeout(.request)
+    if case .storing(let head) = state {
+      // Taken but not durable in time: the SDK is told to retry (its records are still written
+      // when the disk takes them; the late acknowledgement finds this request answered).
+      report("records not stored within the request timeout: answered 503, written when the disk takes them")
+      state = .discarding(discarded: 0)
+      respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
+      return
+    }
     report("request not complete in time, closed")
     switch state {
     case .collecting(let head, _, _), .answering(let head, _):

@@ -16,9 +16,13 @@ import TagscopeTimeline
 /// Acknowledgements: a header with `"ack":true` gets lines `{"ack":SEQ}` back, SEQ the highest
 /// `seq` of this stream now written to the recording (at most one acknowledgement in flight, so
 /// they come about once per batch the live session writes). A header with a `run` (a `RemoteSink`'s
-/// id for one app process) makes records at or below the run's highest `seq` taken so far
-/// duplicates: acknowledged, counted and dropped, so a client may resend whatever was not
-/// acknowledged when its connection broke. Records keep their run as the `run` field.
+/// id for one app process) makes the records a reconnecting client starts with, at or below the
+/// run's highest `seq` taken before, duplicates: acknowledged, counted and dropped, so a client may
+/// resend whatever was not acknowledged when its connection broke. Records keep their run as the
+/// `run` field. Past those, a `seq` at or below the stream's highest (out of order) is recorded,
+/// counted (``ServerStatistics/seqAnomalies``) and reported as a problem; one more than
+/// ``seqJumpLimit`` past it is recorded and reported too, but does not become the highest (it would
+/// acknowledge, and make duplicates of, everything below it).
 final class NativeStreamHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -46,6 +50,11 @@ final class NativeStreamHandler: ChannelInboundHandler {
   private var acknowledges = false
   /// The highest `seq` taken from this stream (delivered, or a duplicate of what was).
   private var taken: UInt64?
+  /// The run's highest `seq` before this stream: records at or below it, before the first above
+  /// it, are a reconnecting client's resends.
+  private var resumedAt: UInt64?
+  /// The most a `seq` may pass the stream's highest and become the new highest.
+  static let seqJumpLimit: UInt64 = 1 << 20
   /// The `seq` acknowledged last, and whether an acknowledgement is being waited for.
   private var acknowledged: UInt64?
   private var acknowledging = false
@@ -160,7 +169,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
     pending.removeAll(keepingCapacity: true)
     pendingLines.removeAll(keepingCapacity: true)
     server.deliver(records, lines: lines)
-    if let run, let last = records.last { server.took(run: run, upTo: last.seq) }
+    if let run, let taken { server.took(run: run, upTo: taken) }
   }
 
   /// Asks the ingest to say when what was taken so far is stored, then sends `{"ack":SEQ}`; one
@@ -218,6 +227,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
     if case .string(let id)? = header.extra["run"], !id.isEmpty {
       run = id.clipped(to: Self.runLimit)
       taken = server.highestSeq(run: run!)
+      resumedAt = taken
     }
     var announced = header
     announced.extra["token"] = nil
@@ -243,13 +253,14 @@ final class NativeStreamHandler: ChannelInboundHandler {
     switch decoded {
     case .success(.record(var record)):
       if let run {
-        if let taken, record.seq <= taken {
+        if let resumed = resumedAt, record.seq <= resumed {
           server.statistics.update { $0.duplicates += 1 }
           return
         }
+        resumedAt = nil
         record.extra["run"] = .string(run)
       }
-      taken = max(taken ?? 0, record.seq)
+      take(record.seq, source: source)
       record.source = source
       pending.append(record)
       if suffix == nil { suffix = StoredSuffix(source: source, run: run) }
@@ -265,6 +276,30 @@ final class NativeStreamHandler: ChannelInboundHandler {
       server.statistics.reject(.badLine)
       flush()
       report(source: source, "line \(lineNumber): \(error)")
+    }
+  }
+
+  /// Raises the stream's highest `seq` to `seq`, or counts and reports why not: out of order (at
+  /// or below it) or too far past it.
+  private func take(_ seq: UInt64, source: String) {
+    guard let highest = taken else {
+      taken = seq
+      return
+    }
+    if seq <= highest {
+      server.statistics.update { $0.seqAnomalies += 1 }
+      report(
+        source: source,
+        "line \(lineNumber): seq \(seq) is at or below this stream's highest (\(highest)): recorded out of order"
+      )
+    } else if seq - highest > Self.seqJumpLimit {
+      server.statistics.update { $0.seqAnomalies += 1 }
+      report(
+        source: source,
+        "line \(lineNumber): seq \(seq) jumps more than \(Self.seqJumpLimit) past this stream's highest "
+          + "(\(highest)): recorded, not taken as the highest")
+    } else {
+      taken = seq
     }
   }
 

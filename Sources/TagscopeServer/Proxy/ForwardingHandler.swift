@@ -62,6 +62,17 @@ final class ForwardingHandler: ChannelInboundHandler {
     case .head(let head):
       retarget(RequestTarget(head.uri))
       discarding = false
+      // A declared length past the limit (or not a number) is refused at once, as listen refuses
+      // it, rather than waited for until the request timeout.
+      if let declared = head.headers.first(name: "content-length"),
+        Int(declared).map({ $0 < 0 || $0 > proxy.server.configuration.maximumBodyBytes }) ?? true
+      {
+        discarding = true
+        answerLocally(
+          .payloadTooLarge, "Request body too large for the proxy", version: head.version, close: true,
+          context: context)
+        return
+      }
       collecting = (head, context.channel.allocator.buffer(capacity: 0))
       armRequestDeadline(context: context)
     case .body(var chunk):
@@ -112,9 +123,9 @@ final class ForwardingHandler: ChannelInboundHandler {
         close: !head.isKeepAlive, context: context)
       return
     }
-    proxy.server.statistics.update { $0.proxiedRequests += 1 }
     let (proxy, host, peerHost) = (self.proxy, self.host, self.peerHost)
     guard body.readableBytes >= HTTPIngestHandler.offloadBytes else {
+      proxy.server.statistics.update { $0.proxiedRequests += 1 }
       let events = Self.decode(head: head, body: body, host: host, proxy: proxy)
       forward(head: head, body: body, stored: events.isEmpty, context: context)
       if !events.isEmpty {
@@ -133,7 +144,10 @@ final class ForwardingHandler: ChannelInboundHandler {
         close: !head.isKeepAlive, context: context)
       return
     }
-    proxy.server.statistics.update { $0.offloadedBodies += 1 }
+    proxy.server.statistics.update {
+      $0.proxiedRequests += 1
+      $0.offloadedBodies += 1
+    }
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     HTTPIngestHandler.parser.async {

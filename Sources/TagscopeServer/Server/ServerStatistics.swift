@@ -49,6 +49,9 @@ public struct ServerStatistics: Sendable, Hashable {
   public var offloadedBodies = 0
   /// Native records already taken once (a client resending what it had no acknowledgement for).
   public var duplicates = 0
+  /// Native records whose `seq` was out of order (at or below their stream's highest, past a
+  /// reconnecting client's resends) or jumped too far ahead: recorded and reported.
+  public var seqAnomalies = 0
   /// SDK devices whose state was forgotten to make room for new ones (past the device limit).
   public var forgottenDevices = 0
   /// Requests the proxy decrypted (intercepted hosts) and decoded or forwarded.
@@ -75,6 +78,7 @@ public struct ServerStatistics: Sendable, Hashable {
       + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
       + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
       + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
+      + (seqAnomalies > 0 ? " · \(seqAnomalies) records with seq out of order or jumping ahead" : "")
       + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
       + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")
       + (upstreamFailures > 0 ? " · \(upstreamFailures) upstream failures" : "")
