@@ -21,6 +21,9 @@ let package = Package(
     .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
     .library(name: "TagscopeClient", targets: ["TagscopeClient"]),
     .library(name: "TaggingPlanTesting", targets: ["TaggingPlanTesting"]),
+    // The demo app, for a package that drives it (the codegen round trip records it through the
+    // mappings generated from its plan).
+    .library(name: "PodcastDemo", targets: ["PodcastDemo"]),
     .executable(name: "tagscope", targets: ["tagscope"]),
   ],
   dependencies: [
@@ -138,7 +141,7 @@ let package = Package(
       name: "TaggingPlanCodegenTests",
       dependencies: [
         "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
-        "TagscopeRecording",
+        "TagscopeRecording", "TagscopeDiff",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -171,7 +174,7 @@ let package = Package(
         "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
         // HelpTopicTests: `tagscope help TOPIC` against the tables it prints.
-        "TagscopeUI", "TaggingPlan", "TagscopeDiff",
+        "TagscopeUI", "TaggingPlan", "TagscopeDiff", "TaggingPlanCodegen",
       ]),
     .testTarget(
       name: "TagscopeRecordingTests", dependencies: ["TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing"]),

@@ -44,6 +44,8 @@ struct MappingWriter {
     writer.doc(
       "The mappings plan \(model.plan.title) expects, one per provider it names: each tag becomes exactly",
       "the calls the plan lists for it (nothing where it says `none`, nothing for what it does not plan).")
+    writer.doc("")
+    for line in ContextParameter.rule { writer.doc(line) }
     writer.block("\(access)enum \(enumName)") { body in
       for (index, provider) in providers.enumerated() {
         if index > 0 { body.line() }
@@ -51,7 +53,7 @@ struct MappingWriter {
         body.line(
           "\(access)static let \(provider.name): Mapping<\(model.taxonomyName), \(provider.style.callType)> = { tag, context in"
         )
-        body.indented { $0.line("\(provider.name)Calls(for: tag, on: context.currentScreen?.name)") }
+        body.indented { $0.line("\(provider.name)Calls(for: tag, in: context)") }
         body.line("}")
       }
       for provider in providers {
@@ -173,11 +175,12 @@ struct MappingWriter {
         }
       }
     }
-    writer.doc("The calls plan \(model.plan.title) expects \(provider.id) to receive for `tag` on `screen`.")
+    writer.doc("The calls plan \(model.plan.title) expects \(provider.id) to receive for `tag` in `context`.")
     writer.block(
-      "static func \(NameScope.unescaped(provider.name))Calls(for tag: Tag<\(model.taxonomyName)>, on screen: String?) -> [\(provider.style.callType)]"
+      "static func \(NameScope.unescaped(provider.name))Calls(for tag: Tag<\(model.taxonomyName)>, in context: HubContext<\(model.taxonomyName)>) -> [\(provider.style.callType)]"
     ) { function in
       let text = body.lines.joined(separator: "\n")
+      if text.contains("switch screen") { function.line("let screen = context.currentScreen?.name") }
       if text.contains("tagProperties[") || text.contains("tagProperties)") {
         function.line("let tagProperties = tag.properties")
       }
@@ -306,14 +309,21 @@ struct MappingWriter {
     }
     let planned = pairs.first { $0.0 == "value" }.map { "(\($0.1))" }
     let sole = ParamSource.soleProperty(entry).map { "(tagProperties[\(SwiftLiteral.string($0))] ?? .null)" }
-    let value = planned ?? sole ?? "PropertyValue.null"
+    // A one-value call the plan gives no value takes the tag's own `value`: its property, else the
+    // parameter the app passes for another provider's call.
+    let own =
+      (entry.properties ?? []).contains { $0.name == "value" } ? "(tagProperties[\"value\"] ?? .null)" : nil
+    let passed =
+      TaxonomyModel.extraKeys(entry).contains { $0.name == "value" } ? "(tagExtras[\"value\"] ?? .null)" : nil
+    let value = planned ?? sole ?? own ?? passed ?? "PropertyValue.null"
     return ProviderCallStyle.Parts(
       name: call.name.map(SwiftLiteral.string), parameters: SwiftLiteral.propertiesLiteral(pairs),
       value: value, eventType: eventType, category: category)
   }
 
   /// Where a planned parameter's value is read: the tag's property of that name (the timed
-  /// `duration` included), a state's one property, or what the tag carries for providers.
+  /// `duration` included), a state's one property, the hub's context (``ContextParameter``), or
+  /// what the tag carries for providers.
   private func source(_ name: String, entry: PlanEntry) -> String {
     let properties = Set((entry.properties ?? []).map(\.name))
     let key = SwiftLiteral.string(name)
@@ -323,6 +333,7 @@ struct MappingWriter {
     if let sole = ParamSource.soleProperty(entry) {
       return "tagProperties[\(SwiftLiteral.string(sole))] ?? .null"
     }
+    if let context = ContextParameter.expression(name) { return context }
     return "tagExtras[\(key)] ?? .null"
   }
 }

@@ -2,9 +2,9 @@ import Foundation
 import TaggingPlan
 
 /// Swift source generated from a tagging plan (`tagscope plan codegen`): the taxonomy (one typed
-/// case per planned tag, a parameter per property), one mapping per provider the plan names, for
-/// a catalogue-only plan typed functions per call on the SDK adapter, and optionally a tour
-/// sending every tag once. The output depends only on the plan and the options.
+/// case per planned tag, a parameter per property), one mapping per provider the plan names, typed
+/// functions on the SDK adapter for the catalogue calls (all of a catalogue-only plan's, the ones
+/// no section expects in a plan with both), and optionally a tour sending every tag once. The output depends only on the plan and the options.
 public struct PlanCodegen: Sendable {
   /// What to generate.
   public struct Options: Sendable, Hashable {
@@ -53,7 +53,7 @@ public struct PlanCodegen: Sendable {
     let mappingWriter = MappingWriter(model: model, access: access)
     mappingWriter.write(into: &mappings)
     files.append(File(name: "\(model.prefix)Mappings.swift", text: mappings.text))
-    if model.isCatalogueOnly {
+    if model.isCatalogueOnly || !model.adapterCalls.isEmpty {
       var functions = header(imports: ["AnalyticsHub", "AnalyticsProviders", "Foundation"])
       AdapterFunctionsWriter(model: model, access: access, providers: mappingWriter.providers)
         .write(into: &functions)

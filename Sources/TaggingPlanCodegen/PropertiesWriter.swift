@@ -2,8 +2,11 @@
 /// added when present.
 enum PropertiesWriter {
   /// Lines ending in `return <wrap>(properties)`; `wrap` is `""` or `.object`.
-  static func body(_ fields: [Field], owner: String, wrap: String, into writer: inout SourceWriter) {
-    writer.lines(Assertions.lines(for: fields, owner: owner))
+  /// `formats` is the taxonomy file's format helper.
+  static func body(
+    _ fields: [Field], owner: String, wrap: String, formats: String, into writer: inout SourceWriter
+  ) {
+    writer.lines(Assertions.lines(for: fields, owner: owner, formats: formats))
     var pairs: [String] = []
     var optional: [Field] = []
     for field in fields {

@@ -12,8 +12,10 @@ enum Samples {
     switch shape {
     case .string: return SwiftLiteral.string(string(rule))
     case .int:
+      if let value = rule?.allowed?.first?.intValue { return String(value) }
       return String(Int(first(numbers(rule), rule: rule, wrap: { .int(Int($0)) }) ?? 0))
     case .double:
+      if let value = rule?.allowed?.first?.doubleValue { return SwiftLiteral.double(value) }
       return SwiftLiteral.double(first(numbers(rule), rule: rule, wrap: { .double($0) }) ?? 0)
     case .bool: return "true"
     case .date: return "Date(timeIntervalSince1970: 0)"

@@ -46,12 +46,17 @@ struct TaxonomyModel {
   var mappingsName: String
   /// The enum that sends every tag once (`--tour`).
   var tourName: String
+  /// The helper checking string formats in debug builds.
+  var formatsName: String
   var tagTypes: [TagType]
   var enums: [EnumDeclaration]
   var structs: [StructDeclaration]
   var plan: Plan
   /// For a catalogue-only plan: the section its calls are sent as.
   var isCatalogueOnly: Bool
+  /// For a plan with sections and catalogues: the catalogue calls no section expects, each a
+  /// typed function on its provider's adapter.
+  var adapterCalls: [TagCase]
 
   /// The members a tag enum declares itself, which no case may be named.
   static let tagMembers: Set<String> = [
@@ -65,6 +70,7 @@ struct TaxonomyModel {
     taxonomyName = types.claimBare(prefix + "Taxonomy")
     mappingsName = types.claimBare(prefix + "Mappings")
     tourName = types.claimBare(prefix + "Tour")
+    formatsName = types.claimBare(prefix + "Formats")
     var shapes = ShapeBuilder(types: types)
     var tagTypes: [TagType] = []
     isCatalogueOnly = plan.entries.isEmpty && !plan.catalogues.isEmpty
@@ -78,29 +84,8 @@ struct TaxonomyModel {
       var caseScope = NameScope(reserved: Self.tagMembers)
       var cases: [TagCase] = []
       if isCatalogueOnly && section == .events {
-        for catalogue in plan.catalogues {
-          for call in catalogue.entries {
-            let raw = call.name ?? call.method ?? "call"
-            let caseName = caseScope.claim(raw, style: .lower)
-            var fieldScope = NameScope()
-            let owner = typeName + SwiftIdentifier.bare(NameScope.unescaped(caseName), style: .upper)
-            let fields = shapes.fields(call.params, owner: owner, scope: &fieldScope)
-            var extras: [Field] = []
-            if call.name == nil, let method = call.method, let label = Self.identifierLabels[method] {
-              var rule = PropertyRule(name: label, location: call.location)
-              rule.required = true
-              rule.types = [.string]
-              rule.description = "what the \(method) call names (Segment's \(label))"
-              extras.append(shapes.field(rule, owner: owner, scope: &fieldScope))
-            }
-            let summary =
-              call.description.map(Documentation.oneLine)
-              ?? "\(catalogue.provider)'s \(call.label) call."
-            cases.append(
-              TagCase(
-                tagName: raw, name: caseName, fields: fields, extras: extras, documentation: summary,
-                entry: nil, catalogueCall: (catalogue.provider, call)))
-          }
+        for (provider, call) in Self.catalogueCalls(plan) {
+          cases.append(shapes.catalogueCase(provider, call, in: typeName, scope: &caseScope))
         }
       }
       for entry in entries {
@@ -114,7 +99,8 @@ struct TaxonomyModel {
           rule.required = true
           if let given = key.rule { rule = given }
           rule.required = true
-          rule.description = "`\(key.name)` for \(key.provider) (not a tag property)"
+          rule.description =
+            "`\(key.name)` for \(key.provider) (not a tag property; nothing in the hub's context is it)"
           extras.append(shapes.field(rule, owner: owner, scope: &fieldScope))
         }
         let summary =
@@ -131,8 +117,38 @@ struct TaxonomyModel {
           documentation: "The \(section == .timed ? "timed events" : section.key) of plan \(plan.title)."))
     }
     self.tagTypes = tagTypes
+    // A plan with sections and catalogues: the catalogue calls no section expects become typed
+    // adapter functions of their own, outside the taxonomy.
+    var adapterCalls: [TagCase] = []
+    if !isCatalogueOnly {
+      var adapterScope = NameScope()
+      let owner = shapes.types.claimBare(prefix + "Call")
+      for (provider, call) in Self.catalogueCalls(plan) where !Self.isExpected(call, of: provider, in: plan) {
+        adapterCalls.append(shapes.catalogueCase(provider, call, in: owner, scope: &adapterScope))
+      }
+    }
+    self.adapterCalls = adapterCalls
     enums = shapes.enums
     structs = shapes.structs
+  }
+
+  /// Every catalogue call with its provider, in plan order.
+  static func catalogueCalls(_ plan: Plan) -> [(provider: String, call: CatalogueCall)] {
+    plan.catalogues.flatMap { catalogue in catalogue.entries.map { (catalogue.provider, $0) } }
+  }
+
+  /// Whether a section entry expects `call` of `provider` (same name, or same method when the
+  /// catalogue entry has no name).
+  static func isExpected(_ call: CatalogueCall, of provider: String, in plan: Plan) -> Bool {
+    plan.entries.contains { entry in
+      entry.providers.contains { expected in
+        expected.provider == provider
+          && expected.calls.contains { planned in
+            if let name = call.name { return planned.name == name }
+            return planned.method == call.method
+          }
+      }
+    }
   }
 
   /// For a catalogue's method entries (no call name), the identifier the call names, by method:
@@ -141,8 +157,8 @@ struct TaxonomyModel {
     "identify": "userId", "group": "groupId", "alias": "newId", "screen": "title", "page": "name",
   ]
 
-  /// Provider parameters the entry plans that no property, the timed `duration` or a state's one
-  /// property supplies: the app passes them with the tag.
+  /// Provider parameters the entry plans that no property, the timed `duration`, a state's one
+  /// property or the hub's context (``ContextParameter``) supplies: the app passes them with the tag.
   static func extraKeys(_ entry: PlanEntry) -> [(name: String, provider: String, rule: PropertyRule?)] {
     var keys: [(name: String, provider: String, rule: PropertyRule?)] = []
     let properties = Set((entry.properties ?? []).map(\.name))
@@ -153,7 +169,9 @@ struct TaxonomyModel {
           if provider.provider == "fpti" && (param.name == "e" || param.name == "category") { continue }
           if properties.contains(param.name) || keys.contains(where: { $0.name == param.name }) { continue }
           if entry.section == .timed && (param.name == "duration" || param.name == "cancelled") { continue }
-          if ParamSource.soleProperty(entry) != nil { continue }
+          if ParamSource.soleProperty(entry) != nil || ContextParameter.expression(param.name) != nil {
+            continue
+          }
           if case .constrained(let rule) = param.expectation {
             keys.append((param.name, provider.provider, rule))
           } else {
@@ -174,5 +192,31 @@ enum ParamSource {
       return nil
     }
     return properties[0].name
+  }
+}
+
+extension ShapeBuilder {
+  /// A catalogue call as a case of `typeName`: a parameter per planned parameter, and for a method
+  /// entry the identifier the call names (``TaxonomyModel/identifierLabels``).
+  mutating func catalogueCase(
+    _ provider: String, _ call: CatalogueCall, in typeName: String, scope caseScope: inout NameScope
+  ) -> TagCase {
+    let raw = call.name ?? call.method ?? "call"
+    let caseName = caseScope.claim(raw, style: .lower)
+    var fieldScope = NameScope()
+    let owner = typeName + SwiftIdentifier.bare(NameScope.unescaped(caseName), style: .upper)
+    let fields = fields(call.params, owner: owner, scope: &fieldScope)
+    var extras: [Field] = []
+    if call.name == nil, let method = call.method, let label = TaxonomyModel.identifierLabels[method] {
+      var rule = PropertyRule(name: label, location: call.location)
+      rule.required = true
+      rule.types = [.string]
+      rule.description = "what the \(method) call names (Segment's \(label))"
+      extras.append(field(rule, owner: owner, scope: &fieldScope))
+    }
+    let summary = call.description.map(Documentation.oneLine) ?? "\(provider)'s \(call.label) call."
+    return TagCase(
+      tagName: raw, name: caseName, fields: fields, extras: extras, documentation: summary, entry: nil,
+      catalogueCall: (provider, call))
   }
 }

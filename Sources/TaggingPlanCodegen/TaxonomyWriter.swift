@@ -27,6 +27,7 @@ struct TaxonomyWriter {
       writer.line()
       write(declaration, into: &writer)
     }
+    FormatCheckWriter(model: model).write(into: &writer)
   }
 
   private func write(_ type: TagType, into writer: inout SourceWriter) {
@@ -61,7 +62,8 @@ struct TaxonomyWriter {
         body.doc("The tag's properties, as the plan names them; constraints are checked in debug builds.")
         body.block("\(access)var properties: Properties") { getter in
           Self.dispatch(type.cases, into: &getter, fallback: "[:]") { tag, _, inner in
-            PropertiesWriter.body(tag.fields, owner: tag.tagName, wrap: "", into: &inner)
+            PropertiesWriter.body(
+              tag.fields, owner: tag.tagName, wrap: "", formats: model.formatsName, into: &inner)
           } pattern: {
             Self.pattern($0, binding: $0.fields.filter { $0.constant == nil })
           }
@@ -76,7 +78,8 @@ struct TaxonomyWriter {
             for tag in type.cases where !tag.extras.isEmpty {
               cases.line(Self.pattern(tag, binding: tag.extras) + ":")
               cases.indented { inner in
-                PropertiesWriter.body(tag.extras, owner: tag.tagName, wrap: "", into: &inner)
+                PropertiesWriter.body(
+                  tag.extras, owner: tag.tagName, wrap: "", formats: model.formatsName, into: &inner)
               }
             }
             if type.cases.contains(where: { $0.extras.isEmpty }) {
@@ -158,7 +161,9 @@ struct TaxonomyWriter {
       body.line()
       body.doc("The object as a property value; constraints are checked in debug builds.")
       body.block("\(access)var propertyValue: PropertyValue") { getter in
-        PropertiesWriter.body(declaration.fields, owner: declaration.name, wrap: ".object", into: &getter)
+        PropertiesWriter.body(
+          declaration.fields, owner: declaration.name, wrap: ".object", formats: model.formatsName,
+          into: &getter)
       }
     }
   }

@@ -132,6 +132,9 @@ struct ShapeBuilder {
       let texts = allowed.compactMap(\.stringValue)
       if texts.count == allowed.count { return .stringEnum(enumeration(texts, stem: typeStem, rule: rule)) }
     }
+    if let allowed = rule.allowed, !allowed.isEmpty, let numeric = Self.numericEnum(allowed, types: nonNull) {
+      return numeric
+    }
     guard nonNull.count == 1, rule.allowed == nil else { return .any }
     switch nonNull[0] {
     case .string:
@@ -160,6 +163,16 @@ struct ShapeBuilder {
       return .object(declaration)
     case .null: return .any
     }
+  }
+
+  /// An `enum` of numbers: `Int` when every value is an integer and the type allows it, `Double`
+  /// when every value is a number; its values are asserted in debug builds.
+  static func numericEnum(_ allowed: [PropertyValue], types: [ValueType]) -> ValueShape? {
+    let integers = allowed.allSatisfy { if case .int = $0 { true } else { false } }
+    let numbers = allowed.allSatisfy { $0.doubleValue != nil }
+    if integers && (types.isEmpty || types == [.integer]) { return .int }
+    if numbers && (types.isEmpty || types == [.number]) { return .double }
+    return nil
   }
 
   private mutating func enumeration(_ values: [String], stem: String, rule: PropertyRule) -> EnumDeclaration {

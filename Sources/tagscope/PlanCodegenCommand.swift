@@ -12,16 +12,20 @@ struct PlanCodegenCommand: ParsableCommand {
     discussion: """
       For each plan (written by hand, drafted by plan infer or made by plan import): NAMETaxonomy.swift, \
       one enum per kind of tag with one case per planned screen, action, event, state and timed \
-      event, a parameter per property (enum → a Swift enum, required → non-optional, date-time → \
-      Date, uuid → UUID; patterns, lengths and ranges documented and checked by assert in debug \
-      builds), doc comments from the descriptions; NAMEMappings.swift, one mapping per provider the \
+      event, a parameter per property (enum → a Swift enum, a number enum asserted, required → \
+      non-optional, date-time → Date, uuid → UUID; patterns, lengths, ranges and every other format \
+      documented and checked by assert in debug builds, through a format helper in the same file), \
+      doc comments from the descriptions; NAMEMappings.swift, one mapping per provider the \
       plan names producing exactly the calls it expects (name, method, parameters; nothing where it \
       says none) and providers(…) building them (Firebase, Amplitude, Segment, Mixpanel, Braze, \
       Piano and FPTI calls are typed and checked against the SDK's rules; another provider, or a \
       call its module cannot record, gets CallDescription calls); for a catalogue-only plan, every \
       catalogue call is an event and NAMECalls.swift adds one typed function per call on the \
-      provider's SDK adapter. A provider parameter the plan expects that no property holds becomes \
-      a parameter of the tag (providerParameters). Names are made valid Swift (keywords escaped, \
+      provider's SDK adapter; for a plan with sections and catalogues, the catalogue calls no section \
+      expects get those functions. A provider parameter the plan expects that no property holds is \
+      read from the hub's context when its name says what it is (source_screen, previous_screen, \
+      session_id, user_id: tagscope help codegen), otherwise it becomes a parameter of the tag \
+      (providerParameters). Names are made valid Swift (keywords escaped, \
       other characters dropped, collisions numbered in plan order). With --tour, NAMETour.swift \
       sends every tag once with sample values on the screens the plan names: record it and \
       validate the recording against the same plan for a round trip. Output is deterministic; \

@@ -1,4 +1,5 @@
 import TaggingPlan
+import TaggingPlanCodegen
 import TaggingPlanImport
 import TagscopeDiff
 import TagscopeLive
@@ -11,7 +12,7 @@ import XCTest
 /// code uses (a key, a filter key, an endpoint, a report format, a benchmark group), so a row added
 /// without its words fails here.
 final class HelpTopicTests: XCTestCase {
-  static let topics = ["keys", "filter", "listen", "proxy", "plan", "qa", "uitests", "bench"]
+  static let topics = ["keys", "filter", "listen", "proxy", "plan", "qa", "codegen", "uitests", "bench"]
 
   func page(_ topic: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
     let result = try BuiltProducts.run(["help", topic])
@@ -42,6 +43,15 @@ final class HelpTopicTests: XCTestCase {
     let page = try page("proxy")
     assertMentions(page, InterceptedHosts.builtIn.map(\.pattern), "intercepted host")
     assertMentions(page, ["tagscope proxy ca", "--log firebase -", "--no-forward", "--token"], "usage")
+  }
+
+  func testCodegenNamesEveryFileContextParameterAndFormat() throws {
+    let page = try page("codegen")
+    assertMentions(page, PlanCodegen.fileKinds.map { "NAME" + $0.suffix }, "generated file")
+    assertMentions(page, PlanCodegen.contextParameters.map(\.name), "context parameter")
+    assertMentions(page, PlanCodegen.checkedFormats, "format")
+    assertMentions(
+      page, ["tagscope plan codegen", "--tour", "tagscope validate", "tagscope diff"], "round trip")
   }
 
   func testKeysNamesEveryKeyAndMark() throws {

@@ -17,7 +17,9 @@ final class CodegenGoldenTests: XCTestCase {
     let plan = try PlanLoader.load(contentsOf: Self.fixtures.appendingPathComponent("small-plan.yaml").path)
     let options = PlanCodegen.Options(moduleName: "Radio", includesTour: true, toolVersion: "0.0.0-test")
     let files = PlanCodegen(plan: plan, options: options).files()
-    XCTAssertEqual(files.map(\.name), ["RadioTaxonomy.swift", "RadioMappings.swift", "RadioTour.swift"])
+    XCTAssertEqual(
+      files.map(\.name),
+      ["RadioTaxonomy.swift", "RadioMappings.swift", "RadioCalls.swift", "RadioTour.swift"])
     let directory = try CodegenScratch()
     // The project's own style, as swift format finds it from the output directory up.
     try FileManager.default.copyItem(

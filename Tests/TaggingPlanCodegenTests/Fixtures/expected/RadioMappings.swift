@@ -6,30 +6,44 @@ import AnalyticsProviders
 
 /// The mappings plan Radio v1.2 expects, one per provider it names: each tag becomes exactly
 /// the calls the plan lists for it (nothing where it says `none`, nothing for what it does not plan).
+///
+/// A parameter no property holds is filled from the hub's context when its name says what it is
+/// (source_screen or screen: the screen on display; previous_screen; session_id; user_id); any
+/// other is a parameter of the tag's case (`providerParameters`).
 public enum RadioMappings {
   /// firebase: the calls the plan expects of it.
   public static let firebase: Mapping<RadioTaxonomy, FirebaseCall> = { tag, context in
-    firebaseCalls(for: tag, on: context.currentScreen?.name)
+    firebaseCalls(for: tag, in: context)
   }
 
   /// amplitude: the calls the plan expects of it.
   public static let amplitude: Mapping<RadioTaxonomy, AmplitudeCall> = { tag, context in
-    amplitudeCalls(for: tag, on: context.currentScreen?.name)
+    amplitudeCalls(for: tag, in: context)
   }
 
   /// segment: the calls the plan expects of it.
   public static let segment: Mapping<RadioTaxonomy, SegmentCall> = { tag, context in
-    segmentCalls(for: tag, on: context.currentScreen?.name)
+    segmentCalls(for: tag, in: context)
   }
 
-  /// The calls plan Radio v1.2 expects firebase to receive for `tag` on `screen`.
-  static func firebaseCalls(for tag: Tag<RadioTaxonomy>, on screen: String?) -> [FirebaseCall] {
+  /// The calls plan Radio v1.2 expects firebase to receive for `tag` in `context`.
+  static func firebaseCalls(for tag: Tag<RadioTaxonomy>, in context: HubContext<RadioTaxonomy>)
+    -> [FirebaseCall]
+  {
+    let screen = context.currentScreen?.name
     let tagProperties = tag.properties
     switch tag {
     case .screen(.home):
       return [.logEvent("screen_view", ["screen_name": .string("home")])]
     case .screen(.station):
-      return [.logEvent("screen_view", ["station_id": tagProperties["station_id"] ?? .null])]
+      return [
+        .logEvent(
+          "screen_view",
+          [
+            "station_id": tagProperties["station_id"] ?? .null,
+            "screen_name": context.currentScreen.map { PropertyValue.string($0.name) } ?? .null,
+          ])
+      ]
     case .userAction(.tuneIn):
       switch screen {
       case "home":
@@ -57,8 +71,10 @@ public enum RadioMappings {
     }
   }
 
-  /// The calls plan Radio v1.2 expects amplitude to receive for `tag` on `screen`.
-  static func amplitudeCalls(for tag: Tag<RadioTaxonomy>, on screen: String?) -> [AmplitudeCall] {
+  /// The calls plan Radio v1.2 expects amplitude to receive for `tag` in `context`.
+  static func amplitudeCalls(for tag: Tag<RadioTaxonomy>, in context: HubContext<RadioTaxonomy>)
+    -> [AmplitudeCall]
+  {
     let tagProperties = tag.properties
     let tagExtras = providerParameters(of: tag)
     switch tag {
@@ -68,6 +84,8 @@ public enum RadioMappings {
           eventType: "Tune In",
           eventProperties: [
             "station_id": tagProperties["station_id"] ?? .null, "source": tagExtras["source"] ?? .null,
+            "source_screen": context.currentScreen.map { PropertyValue.string($0.name) } ?? .null,
+            "previous_screen": context.previousScreen.map { PropertyValue.string($0.name) } ?? .null,
           ])
       ]
     case .event(.streamFailed):
@@ -85,8 +103,10 @@ public enum RadioMappings {
     }
   }
 
-  /// The calls plan Radio v1.2 expects segment to receive for `tag` on `screen`.
-  static func segmentCalls(for tag: Tag<RadioTaxonomy>, on screen: String?) -> [SegmentCall] {
+  /// The calls plan Radio v1.2 expects segment to receive for `tag` in `context`.
+  static func segmentCalls(for tag: Tag<RadioTaxonomy>, in context: HubContext<RadioTaxonomy>)
+    -> [SegmentCall]
+  {
     switch tag {
     case .userAction(.tuneIn):
       return []

@@ -57,10 +57,11 @@ public enum RadioAction: AnalyticsTag, Hashable {
   ///   - quality: `quality`
   ///   - volume: `volume` (optional; from 0 to 1)
   ///   - default: a keyword as a property name (optional)
-  ///   - source: `source` for amplitude (not a tag property)
+  ///   - bitrate: `bitrate` (one of 64, 128, 320)
+  ///   - source: `source` for amplitude (not a tag property; nothing in the hub's context is it)
   case tuneIn(
     stationId: String, quality: RadioActionTuneInQuality, volume: Double? = nil, `default`: Bool? = nil,
-    source: PropertyValue)
+    bitrate: Int, source: PropertyValue)
 
   /// The plan's action `Tune-In`.
   case tuneIn2
@@ -78,15 +79,17 @@ public enum RadioAction: AnalyticsTag, Hashable {
   /// The tag's properties, as the plan names them; constraints are checked in debug builds.
   public var properties: Properties {
     switch self {
-    case .tuneIn(let stationId, let quality, let volume, let `default`, _):
+    case .tuneIn(let stationId, let quality, let volume, let `default`, let bitrate, _):
       assert((try? Regex("^s[0-9]+$")).map { stationId.contains($0) } ?? true, "tune in: station_id")
       if let volume {
         assert(volume >= 0.0, "tune in: volume")
         assert(volume <= 1.0, "tune in: volume")
       }
+      assert([64, 128, 320].contains(bitrate), "tune in: bitrate")
       var properties: Properties = [
         "station_id": .string(stationId),
         "quality": .string(quality.rawValue),
+        "bitrate": .int(bitrate),
       ]
       if let volume {
         properties["volume"] = .double(volume)
@@ -103,7 +106,7 @@ public enum RadioAction: AnalyticsTag, Hashable {
   /// What providers need besides the properties (parameters the plan names that no property holds).
   public var providerParameters: Properties {
     switch self {
-    case .tuneIn(_, _, _, _, let source):
+    case .tuneIn(_, _, _, _, _, let source):
       return ["source": source]
     default:
       return [:]
@@ -117,8 +120,9 @@ public enum RadioEvent: AnalyticsTag, Hashable {
   ///
   /// - Parameters:
   ///   - at: `at` (format date-time)
+  ///   - reportTo: `report_to` (optional; format email)
   ///   - context: `context`
-  case streamFailed(at: Date, context: RadioEventStreamFailedContext)
+  case streamFailed(at: Date, reportTo: String? = nil, context: RadioEventStreamFailedContext)
 
   /// The tag's name in the plan.
   public var name: String {
@@ -131,12 +135,19 @@ public enum RadioEvent: AnalyticsTag, Hashable {
   /// The tag's properties, as the plan names them; constraints are checked in debug builds.
   public var properties: Properties {
     switch self {
-    case .streamFailed(let at, let context):
-      return [
+    case .streamFailed(let at, let reportTo, let context):
+      if let reportTo {
+        assert(RadioFormats.accepts(reportTo, "email"), "streamFailed: report_to")
+      }
+      var properties: Properties = [
         "error": .string("network"),
         "at": .date(at),
         "context": context.propertyValue,
       ]
+      if let reportTo {
+        properties["report_to"] = .string(reportTo)
+      }
+      return properties
     }
   }
 }
@@ -211,6 +222,9 @@ public struct RadioEventStreamFailedContextServer: Sendable, Hashable, PropertyV
 
   /// The object as a property value; constraints are checked in debug builds.
   public var propertyValue: PropertyValue {
+    if let host {
+      assert(RadioFormats.accepts(host, "hostname"), "RadioEventStreamFailedContextServer: host")
+    }
     var properties: Properties = [:]
     if let host {
       properties["host"] = .string(host)
@@ -241,4 +255,23 @@ public struct RadioEventStreamFailedContext: Sendable, Hashable, PropertyValueCo
     }
     return .object(properties)
   }
+}
+
+/// The string formats plan Radio v1.2 names, checked in debug builds as `tagscope validate`
+/// checks them.
+enum RadioFormats {
+  /// Whether `text` has `format` (`regex`: compiles as a regular expression).
+  static func accepts(_ text: String, _ format: String) -> Bool {
+    guard let pattern = patterns[format], let regex = try? Regex(pattern) else { return true }
+    return text.wholeMatch(of: regex) != nil
+  }
+
+  /// The regular expression a whole value of each format matches.
+  static let patterns: [String: String] = [
+    "email":
+      "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\\[(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(?:\\.(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}\\])",
+    "hostname":
+      "(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*",
+    "uri": "[A-Za-z][A-Za-z0-9+.-]*:(?:[A-Za-z0-9\\-._~:/?#\\[\\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*",
+  ]
 }

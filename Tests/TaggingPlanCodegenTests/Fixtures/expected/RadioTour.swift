@@ -13,16 +13,18 @@ public enum RadioTour {
     hub.send(screen: .station(stationId: "s0"))
     hub.send(screen: .home)
     hub.send(
-      userAction: .tuneIn(stationId: "s0", quality: .low, volume: 0.0, default: true, source: .string("x")))
+      userAction: .tuneIn(
+        stationId: "s0", quality: .low, volume: 0.0, default: true, bitrate: 64, source: .string("x")))
     hub.send(screen: .station(stationId: "s0"))
     hub.send(
-      userAction: .tuneIn(stationId: "s0", quality: .low, volume: 0.0, default: true, source: .string("x")))
+      userAction: .tuneIn(
+        stationId: "s0", quality: .low, volume: 0.0, default: true, bitrate: 64, source: .string("x")))
     hub.send(screen: .home)
     hub.send(userAction: .tuneIn2)
     hub.send(screen: .home)
     hub.send(
       event: .streamFailed(
-        at: Date(timeIntervalSince1970: 0),
+        at: Date(timeIntervalSince1970: 0), reportTo: "someone@example.com",
         context: RadioEventStreamFailedContext(
           retries: 0, server: RadioEventStreamFailedContextServer(host: "example.com"))))
     hub.send(screen: .home)
