@@ -122,10 +122,14 @@ public enum PlanLoader {
       throw PlanLoadError(
         file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
     }
-    do {
-      try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
-    } catch {
-      throw PlanLoadError(file: file, location: error.location, message: error.message)
+    // Only an anchor (`&name`) can be aliased: without one, no node is shared and the walk that
+    // bounds what aliases expand to has nothing to find (a written plan, an import's, has none).
+    if yaml.utf8.contains(UInt8(ascii: "&")) {
+      do {
+        try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
+      } catch {
+        throw PlanLoadError(file: file, location: error.location, message: error.message)
+      }
     }
     return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(root)
   }
