@@ -15,7 +15,7 @@ struct SchemaConverter {
   /// Keywords that describe and do not constrain.
   static let annotations: Set<String> = [
     "$schema", "$id", "id", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
-    "$anchor", "$dynamicAnchor", "$vocabulary", "definitions", "$defs",
+    "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "definitions", "$defs",
   ]
 
   /// The source file, for warnings.
@@ -82,7 +82,8 @@ struct SchemaConverter {
     }
     baseURI = SchemaPointers.effectiveBase(of: schema, around: baseURI, legacy: pointers.legacyRefs)
     if scopes.last != baseURI.resource { scopes.append(baseURI.resource) }
-    if let reference = schema.member("$ref") ?? schema.member("$dynamicRef") {
+    if let reference = schema.member("$ref") ?? schema.member("$dynamicRef") ?? schema.member("$recursiveRef")
+    {
       return resolved(reference, siblings: members, path: path, depth: depth, ignoring: ignoring)
     }
     var result = PropertyConstraints()
@@ -317,8 +318,12 @@ struct SchemaConverter {
     var referenced = PropertyConstraints()
     if let target = reference.value.string {
       let uri = baseURI.resolving(target)
-      let found =
-        keyword == "$dynamicRef" ? pointers.dynamicTarget(uri, scopes: scopes) : pointers.target(uri)
+      let found: SchemaPointers.Target?
+      switch keyword {
+      case "$dynamicRef": found = pointers.dynamicTarget(uri, scopes: scopes)
+      case "$recursiveRef": found = pointers.recursiveTarget(uri, scopes: scopes)
+      default: found = pointers.target(uri)
+      }
       if let found, references.contains(found.path.description) {
         warn(
           reference, here,

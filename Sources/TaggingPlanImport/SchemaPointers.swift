@@ -79,6 +79,19 @@ final class SchemaPointers {
     return initial
   }
 
+  /// What 2019-09's `$recursiveRef` `uri` (`#`) names with the resources `scopes` entered: when
+  /// its first target says `"$recursiveAnchor": true`, the outermost resource of the scope that
+  /// says it too; else the first target.
+  func recursiveTarget(_ uri: SchemaURI, scopes: [String]) -> Target? {
+    guard let initial = target(uri) else { return nil }
+    guard initial.node["$recursiveAnchor"]?.bool == true else { return initial }
+    buildIndex()
+    for scope in scopes {
+      if let outer = resources[scope], outer.node["$recursiveAnchor"]?.bool == true { return outer }
+    }
+    return initial
+  }
+
   private func find(_ uri: SchemaURI) -> Target? {
     let resource = uri.resource
     let fragment = uri.fragment ?? ""

@@ -101,5 +101,17 @@ extension JSONSchemaTestSuiteTests {
       remoteRef,
     "draft2020-12/dynamicRef.json: $ref to $dynamicRef finds detached $dynamicAnchor / non-number is invalid":
       remoteRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef without using nesting / integer does not match as a property value":
+      recursiveRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef without using nesting / two levels, no match":
+      recursiveRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef with $recursiveAnchor: false works like $ref / integer does not match as a property value":
+      recursiveRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef with $recursiveAnchor: false works like $ref / two levels, integer does not match as a property value":
+      recursiveRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef with no $recursiveAnchor works like $ref / integer does not match as a property value":
+      recursiveRef,
+    "draft2019-09/recursiveRef.json: $recursiveRef with no $recursiveAnchor works like $ref / two levels, integer does not match as a property value":
+      recursiveRef,
   ]
 }

@@ -23,7 +23,7 @@ final class JSONSchemaTestSuiteTests: XCTestCase {
     var unexpected: [String] = []
     var table: [String] = []
     var stale: [String] = []
-    for draft in ["draft7", "draft2020-12"] {
+    for draft in ["draft7", "draft2019-09", "draft2020-12"] {
       let files = try FileManager.default.contentsOfDirectory(atPath: Self.directory + "/" + draft)
         .filter { $0.hasSuffix(".json") }.sorted()
       for file in files {
