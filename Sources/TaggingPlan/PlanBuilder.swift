@@ -137,6 +137,12 @@ extension PlanLoader {
               "additionalProperties of \(what)", depth: depth + 1)
           } else {
             rule.additionalProperties = try reader.bool(value, "additionalProperties of \(what)")
+            // JSON Schema's `true` is the schema `{}`: it allows every other key and, unlike
+            // leaving the keyword out, evaluates them (for `unevaluatedProperties`).
+            if rule.additionalProperties {
+              keywords.additionalSchema = PropertyRule(
+                name: "additionalProperties", location: reader.location(field.keyNode))
+            }
           }
         case "items":
           rule.items = try propertyRule(

@@ -95,8 +95,8 @@ public enum PlanFormatReference {
       (`cart.items[2].price`).
     - `patternProperties`: a mapping of regular expressions to constraints, for the keys they match.
     - `additionalProperties`: for the keys neither `properties` nor `patternProperties` name: `false`
-      makes each `unexpected-property`, constraints check their values (`true`, the default, allows
-      them).
+      makes each `unexpected-property`, constraints check their values; `true` allows them, as leaving
+      it out does, and (as in JSON Schema) counts them evaluated for `unevaluatedProperties`.
     - `propertyNames`: constraints every key meets, as a string; `minProperties`, `maxProperties`:
       inclusive bounds of the number of keys.
     - `unevaluatedProperties`: constraints (or `false`) for the keys that neither this object's
@@ -122,7 +122,9 @@ public enum PlanFormatReference {
     the array keywords to arrays. At most 20 problems are reported inside one value. `tagscope plan
     import` carries these keywords from JSON Schema (draft-04 to 2020-12: `definitions`, draft-07
     `dependencies` and tuple `items` with `additionalItems` included; `$ref`s within the document
-    resolved, a remote `$ref` warned about and never fetched).
+    resolved: JSON pointers, `$id` base URIs, `$anchor`, `$dynamicRef` with `$dynamicAnchor`; a
+    `$ref` back into itself is followed once, deeper levels unchecked; a remote `$ref` is warned
+    about and never fetched).
 
     ```yaml
     properties:

@@ -122,12 +122,32 @@ public enum PlanLoader {
       throw PlanLoadError(
         file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
     }
-    do {
-      try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
-    } catch {
-      throw PlanLoadError(file: file, location: error.location, message: error.message)
+    // Only an anchor (`&name`) can be aliased: without one, no node is shared and the walk that
+    // bounds what aliases expand to has nothing to find (a written plan, an import's, has none).
+    if mayHoldAnAnchor(yaml) {
+      do {
+        try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
+      } catch {
+        throw PlanLoadError(file: file, location: error.location, message: error.message)
+      }
     }
     return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(root)
+  }
+
+  /// Whether `yaml` has a `&` that can start an anchor: not after a letter or digit (`R&D` is
+  /// text), not before a space or the end (`a & b`). Any other `&` counts, even inside quotes.
+  static func mayHoldAnAnchor(_ yaml: String) -> Bool {
+    func isAlphanumeric(_ byte: UInt8) -> Bool {
+      ((byte | 0x20) >= 97 && (byte | 0x20) <= 122) || (byte >= 48 && byte <= 57) || byte >= 0x80
+    }
+    var previous: UInt8 = 10
+    var afterAmpersand = false
+    for byte in yaml.utf8 {
+      if afterAmpersand, byte != 32, byte != 9, byte != 10, byte != 13 { return true }
+      afterAmpersand = byte == 38 && !isAlphanumeric(previous)
+      previous = byte
+    }
+    return false
   }
 
   /// One message with line and column for each kind of Yams error.

@@ -16,19 +16,21 @@ public enum YAMLText {
 
   /// Whether `text` can be written plain (see ``scalar(_:)``).
   public static func isPlain(_ text: String) -> Bool {
-    let scalars = Array(text.unicodeScalars)
-    guard let first = scalars.first, let last = scalars.last, first.isASCII,
-      first.properties.isAlphabetic || first == "_", last != " ",
-      !keywords.contains(text.lowercased())
+    // ASCII only, so byte tests (a Unicode property lookup per character was most of a large
+    // import's writing time).
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
+    let bytes = text.utf8
+    guard let first = bytes.first, let last = bytes.last, isLetter(first) || first == 95, last != 32,
+      bytes.count > 5 || !keywords.contains(text.lowercased())
     else { return false }
-    var previous: Unicode.Scalar = "_"
-    for scalar in scalars {
+    var previous: UInt8 = 95
+    for byte in bytes {
+      // Letters, digits, `_`, `-`, `.`, `/` and single spaces.
       let allowed =
-        scalar.isASCII
-        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-          || "_-./ ".unicodeScalars.contains(scalar))
-      guard allowed, !(scalar == " " && previous == " ") else { return false }
-      previous = scalar
+        isLetter(byte) || (byte >= 48 && byte <= 57) || byte == 95 || byte == 45 || byte == 46 || byte == 47
+        || byte == 32
+      guard allowed, !(byte == 32 && previous == 32) else { return false }
+      previous = byte
     }
     return true
   }

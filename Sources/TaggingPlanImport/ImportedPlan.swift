@@ -2,15 +2,15 @@
 /// it does not carry.
 public struct ImportedPlan: Sendable, Hashable {
   /// The plan's name (`plan:`).
-  public var name: String
+  public let name: String
   /// The format it was imported from.
-  public var format: ImportFormat
+  public let format: ImportFormat
   /// The files read, in order.
-  public var sources: [String]
+  public let sources: [String]
   /// The catalogue.
-  public var catalogue: ImportedCatalogue
+  public let catalogue: ImportedCatalogue
   /// What is not carried, each once, by file (in the order read), line and column.
-  public var warnings: [ImportWarning]
+  public let warnings: [ImportWarning]
 
   /// A plan.
   public init(
@@ -33,8 +33,11 @@ public struct ImportedPlan: Sendable, Hashable {
       )
       return leftKey != rightKey ? leftKey < rightKey : left.offset < right.offset
     }.map(\.element)
+    yaml = ""
+    yaml = CatalogueWriter.yaml(self)
   }
 
-  /// The plan as YAML (``CatalogueWriter``).
-  public var yaml: String { CatalogueWriter.yaml(self) }
+  /// The plan as YAML (``CatalogueWriter``), written once: the import loads it, the command
+  /// writes it.
+  public private(set) var yaml: String
 }

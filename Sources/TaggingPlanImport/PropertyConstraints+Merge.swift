@@ -13,7 +13,10 @@ extension PropertyConstraints {
     result.maximum = maximum ?? base.maximum
     result.minLength = minLength ?? base.minLength
     result.maxLength = maxLength ?? base.maxLength
-    result.additionalProperties = additionalProperties ?? base.additionalProperties
+    // Both apply (a `$ref` and its siblings): a `false` on either side is kept.
+    result.additionalProperties =
+      additionalProperties == false || base.additionalProperties == false
+      ? false : additionalProperties ?? base.additionalProperties
     result.description = description ?? base.description
     switch (items, base.items) {
     case (let top?, let bottom?): result.items = top.merged(onto: bottom)

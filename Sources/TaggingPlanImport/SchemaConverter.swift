@@ -15,7 +15,7 @@ struct SchemaConverter {
   /// Keywords that describe and do not constrain.
   static let annotations: Set<String> = [
     "$schema", "$id", "id", "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
-    "$anchor", "$dynamicAnchor", "$vocabulary", "definitions", "$defs",
+    "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "definitions", "$defs",
   ]
 
   /// The source file, for warnings.
@@ -29,8 +29,14 @@ struct SchemaConverter {
   let pointers: SchemaPointers
   /// What was not carried, in the order met.
   private(set) var warnings: [ImportWarning] = []
+  /// The paths of the `$ref` targets being expanded, to stop at one that refers to itself.
   private var references: [String] = []
   private var budget = nodeBudget
+  /// The base URI `$ref`s resolve against here (RFC 3986): the nearest `$id` around.
+  private var baseURI = SchemaURI("")
+  /// The schema resources entered on the way here, outermost first (`$dynamicRef`'s scope).
+  private var scopes: [String] = []
+  private var nesting = 0
 
   /// A converter; `pointers`, when given, resolves into `document` with what it has already
   /// resolved for the document's other schemas.
@@ -55,6 +61,18 @@ struct SchemaConverter {
       }
       return PropertyConstraints()
     }
+    let (outerBase, outerScopes) = (baseURI, scopes.count)
+    if nesting == 0 {
+      // A conversion starts at the root (its `$id` applies below) or inside the document.
+      baseURI = schema.location == document.location ? SchemaURI("") : pointers.rootBase
+      scopes = []
+    }
+    nesting += 1
+    defer {
+      nesting -= 1
+      baseURI = outerBase
+      scopes.removeLast(scopes.count - min(outerScopes, scopes.count))
+    }
     guard let members = schema.members else {
       if schema.bool == false { return .never }
       if schema.bool == nil {
@@ -62,7 +80,10 @@ struct SchemaConverter {
       }
       return PropertyConstraints()
     }
-    if let reference = schema.member("$ref") {
+    baseURI = SchemaPointers.effectiveBase(of: schema, around: baseURI, legacy: pointers.legacyRefs)
+    if scopes.last != baseURI.resource { scopes.append(baseURI.resource) }
+    if let reference = schema.member("$ref") ?? schema.member("$dynamicRef") ?? schema.member("$recursiveRef")
+    {
       return resolved(reference, siblings: members, path: path, depth: depth, ignoring: ignoring)
     }
     var result = PropertyConstraints()
@@ -248,7 +269,8 @@ struct SchemaConverter {
     -> PropertyConstraints?
   {
     let value = member.value
-    if value.bool == true { return nil }
+    // `true` is `{}`: every element allowed, and evaluated (for `unevaluatedItems`).
+    if value.bool == true { return PropertyConstraints() }
     if value.bool == false { return .never }
     guard value.members != nil else {
       warn(member, path, "items \(value.kindDescription) (\(path)) is not checked by Tagscope")
@@ -291,34 +313,44 @@ struct SchemaConverter {
     _ reference: SourceNode.Member, siblings: [SourceNode.Member], path: JSONPath, depth: Int,
     ignoring: Set<String>
   ) -> PropertyConstraints {
-    let here = path.key("$ref")
+    let keyword = reference.key
+    let here = path.key(keyword)
     var referenced = PropertyConstraints()
     if let target = reference.value.string {
-      if !target.hasPrefix("#") {
+      let uri = baseURI.resolving(target)
+      let found: SchemaPointers.Target?
+      switch keyword {
+      case "$dynamicRef": found = pointers.dynamicTarget(uri, scopes: scopes)
+      case "$recursiveRef": found = pointers.recursiveTarget(uri, scopes: scopes)
+      default: found = pointers.target(uri)
+      }
+      if let found, references.contains(found.path.description) {
         warn(
           reference, here,
-          "$ref \"\(target)\" (\(here)) is outside the document: the property is not checked by Tagscope")
-      } else if references.contains(target) {
-        warn(
-          reference, here, "$ref \"\(target)\" (\(here)) refers to itself: the property is left unconstrained"
-        )
-      } else if let (node, targetPath) = pointers.resolve(target)
-        ?? Self.resolve(anchor: target, in: document)
-      {
-        references.append(target)
+          "\(keyword) \"\(target)\" (\(here)) refers to itself: the property is left unconstrained")
+      } else if let found {
+        references.append(found.path.description)
+        let outer = baseURI
+        baseURI = found.base
         referenced = constraints(
-          node, path: JSONPath(self.base.components + targetPath.components), depth: depth)
+          found.node, path: JSONPath(self.base.components + found.path.components), depth: depth)
+        baseURI = outer
         references.removeLast()
+      } else if !pointers.holds(uri) {
+        warn(
+          reference, here,
+          "\(keyword) \"\(target)\" (\(here)) is outside the document: the property is not checked by Tagscope"
+        )
       } else {
         warn(
           reference, here,
-          "$ref \"\(target)\" (\(here)) points to nothing in the document: the property is left unconstrained"
+          "\(keyword) \"\(target)\" (\(here)) points to nothing in the document: the property is left unconstrained"
         )
       }
     } else {
-      warn(reference, here, "$ref (\(here)) must be a string: the property is left unconstrained")
+      warn(reference, here, "\(keyword) (\(here)) must be a string: the property is left unconstrained")
     }
-    let others = siblings.filter { $0.key != "$ref" && !ignoring.contains($0.key) }
+    let others = siblings.filter { $0.key != keyword && $0.key != "$id" && !ignoring.contains($0.key) }
     guard !others.isEmpty else { return referenced }
     let overlay = constraints(
       SourceNode(.object(others), at: reference.keyLocation), path: path, depth: depth, ignoring: ignoring)

@@ -53,10 +53,22 @@ enum GrowthBench {
       baseline: "the HTML ratio over the JUnit report's in the same run ("
         + String(format: "%.2f, %.3f s at 40k", junitRatio, junit[2]) + "); quadratic grouping measured 2.54",
       atMost: 2)
-    try imports(&report)
+    try imports(&report, referring: .pointer)
   }
 
-  static func imports(_ report: inout BenchReport) throws {
+  /// How each event's `p` gets the `q` of the event before.
+  enum Reference: String {
+    /// Repeats it.
+    case inline
+    /// `{"$ref": "#/$defs/e…/properties/q"}`.
+    case pointer = "ref"
+    /// `{"$ref": "#q…"}`, the `q` carrying `"$anchor": "q…"`.
+    case anchor
+  }
+
+  /// Import CPU of `$defs` of 5k, 10k and 20k events each referring to another (`GROWTH_IMPORT_EVENTS`
+  /// to change), `reference` against inline: the ratio stays flat when resolution is linear.
+  static func imports(_ report: inout BenchReport, referring reference: Reference) throws {
     let sizes =
       ProcessInfo.processInfo.environment["GROWTH_IMPORT_EVENTS"].map {
         $0.split(separator: ",").compactMap { Int($0) }
@@ -65,10 +77,10 @@ enum GrowthBench {
     var ratios: [Double] = []
     for size in sizes {
       var seconds: [Double] = []
-      for references in [true, false] {
+      for kind in [reference, .inline] {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-          "tagscope-growth-\(getpid())-\(size)-\(references).json")
-        try Data(schemaEvents(size, references: references).utf8).write(to: file)
+          "tagscope-growth-\(getpid())-\(size)-\(kind.rawValue).json")
+        try Data(schemaEvents(size, referring: kind).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let timing = try PlanTiming.measure {
           let plan = try PlanImporter.run(
@@ -79,32 +91,36 @@ enum GrowthBench {
       }
       ratios.append(seconds[0] / seconds[1])
       report.add(
-        "growth.import_ref.\(size)", seconds[0], unit: "s",
+        "growth.import_\(reference.rawValue).\(size)", seconds[0], unit: "s",
         baseline:
-          "plan import of \(size) JSON Schema events with a $ref each; inline: \(String(format: "%.2f", seconds[1])) s"
+          "plan import of \(size) JSON Schema events with a $ref \(reference == .anchor ? "to an $anchor " : "")each; inline: \(String(format: "%.2f", seconds[1])) s"
       )
     }
     if let first = ratios.first, let last = ratios.last {
       report.add(
-        "growth.import_ref.ratio", last, unit: "x",
+        "growth.import_\(reference.rawValue).ratio", last, unit: "x",
         baseline:
-          "$ref vs inline import CPU at \(sizes.last ?? 0) events (at \(sizes.first ?? 0): \(String(format: "%.2f", first)))",
+          "\(reference == .anchor ? "$anchor" : "$ref") vs inline import CPU at \(sizes.last ?? 0) events (at \(sizes.first ?? 0): \(String(format: "%.2f", first)))",
         atMost: 1.5)
     }
   }
 
   /// A `$defs` of `count` event schemas, each with a property `q` and a property `p` that refers
-  /// to the `q` of the event before (`references`) or repeats it inline.
-  static func schemaEvents(_ count: Int, references: Bool) -> String {
+  /// to the `q` of the event before (by pointer or anchor) or repeats it inline.
+  static func schemaEvents(_ count: Int, referring reference: Reference) -> String {
     var text = #"{"$defs": {"#
     for index in 0..<count {
       if index > 0 { text += ", " }
       let before = (index + count - 1) % count
-      let property =
-        references
-        ? ##"{"$ref": "#/$defs/e\##(before)/properties/q"}"## : #"{"type": "integer", "maximum": \#(before)}"#
+      let property: String
+      switch reference {
+      case .inline: property = #"{"type": "integer", "maximum": \#(before)}"#
+      case .pointer: property = ##"{"$ref": "#/$defs/e\##(before)/properties/q"}"##
+      case .anchor: property = ##"{"$ref": "#q\##(before)"}"##
+      }
+      let anchor = reference == .anchor ? ##""$anchor": "q\##(index)", "## : ""
       text +=
-        #""e\#(index)": {"type": "object", "properties": {"q": {"type": "integer", "maximum": \#(index)}, "#
+        #""e\#(index)": {"type": "object", "properties": {"q": {\#(anchor)"type": "integer", "maximum": \#(index)}, "#
         + #""p": \#(property)}}"#
     }
     return text + "}}"

@@ -73,9 +73,9 @@ struct PlanImportCommand: ParsableCommand {
       told from the content unless --from says it.
 
       Each event becomes an entry of the provider's catalogue: the call name, its SDK method and \
-      the JSON Schema constraints of its parameters Tagscope checks (type, required, enum, const, \
-      pattern, format, minimum, maximum, minLength, maxLength, properties, additionalProperties, \
-      items). $refs within a file are resolved. Anything else (minItems, oneOf, exclusiveMinimum…) \
+      the JSON Schema constraints of its parameters (every validation keyword of draft-04 to \
+      2020-12: tagscope help plan lists them). $refs within a file are resolved (JSON pointers, \
+      $id base URIs, $anchor, $dynamicRef); a remote $ref is never fetched. What is not carried \
       is a warning on standard error, file:line:column and JSON path, also listed at the top of \
       the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
       says where a message the provider's SDK sends through listen holds the event's properties \

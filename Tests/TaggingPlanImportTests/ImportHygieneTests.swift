@@ -149,4 +149,22 @@ final class ImportHygieneTests: XCTestCase {
         "plan.json:1:1: error: nothing imported from plan.json: it holds no event definition")
     }
   }
+  /// The plan an import writes is loaded before it is returned: one the plan loader would refuse
+  /// (here an empty property name inside `anyOf`, where the names the format refuses are not
+  /// taken out) is an error naming the source and the loader's reason, and nothing is written.
+  func testAPlanThatWouldNotLoadIsRefusedAtImport() throws {
+    let schema = """
+      {"title": "Song Played", "type": "object", "properties": {
+        "kind": {"anyOf": [{"type": "object", "properties": {"": {"type": "string"}}}, {"type": "string"}]}}}
+      """
+    let document = try DocumentReader.document(schema, file: "song.json")
+    XCTAssertThrowsError(
+      try PlanImporter.run(
+        documents: [document], format: .jsonschema, options: ImportOptions(provider: "amplitude"))
+    ) { error in
+      let text = "\(error)"
+      XCTAssert(text.hasPrefix("song.json:1:1: error: the imported plan would not load"), text)
+      XCTAssert(text.contains("must be names"), text)
+    }
+  }
 }

@@ -60,4 +60,60 @@ final class SchemaPointersTests: XCTestCase {
       XCTAssertEqual(call.params.last?.constraints.maximum, Double((index + count - 1) % count))
     }
   }
+  /// `$id`s name resources against the base around them; anchors live in their resource; a
+  /// resource the document does not hold is outside it.
+  func testIdsAndAnchorsResolveAgainstTheirBaseURI() throws {
+    let document = try node(
+      """
+      {"$id": "https://example.com/schemas/root.json",
+       "$defs": {
+         "a": {"$id": "a/one.json", "$anchor": "top",
+               "$defs": {"inner": {"$anchor": "x", "maximum": 1}, "old": {"$id": "#legacy", "maximum": 2}}},
+         "u": {"$id": "urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed", "$defs": {"v": {"maximum": 3}}},
+         "d": {"$dynamicAnchor": "node", "maximum": 4},
+         "e": {"enum": [{"$id": "not-an-id.json"}]}}}
+      """)
+    let pointers = SchemaPointers(document: document)
+    let root = pointers.rootBase
+    XCTAssertEqual(root.text, "https://example.com/schemas/root.json")
+    func path(_ reference: String) -> String? { pointers.target(root.resolving(reference))?.path.description }
+    XCTAssertEqual(path("a/one.json"), "$defs.a")
+    XCTAssertEqual(path("a/one.json#x"), "$defs.a.$defs.inner")
+    XCTAssertEqual(path("https://example.com/schemas/a/one.json#top"), "$defs.a")
+    XCTAssertEqual(path("a/one.json#legacy"), "$defs.a.$defs.old")
+    XCTAssertEqual(path("a/one.json#/$defs/inner"), "$defs.a.$defs.inner")
+    XCTAssertEqual(path("urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed#/$defs/v"), "$defs.u.$defs.v")
+    XCTAssertEqual(path("#node"), "$defs.d")
+    XCTAssertNil(path("#x"), "an anchor of another resource")
+    XCTAssertNil(path("not-an-id.json"), "an $id inside enum is data")
+    XCTAssertFalse(pointers.holds(root.resolving("other.json#/a")))
+    XCTAssertTrue(pointers.holds(root.resolving("a/one.json#nothing")))
+    // Inside resource `a`, its pointers resolve with `a`'s base around the target.
+    let inner = try XCTUnwrap(pointers.target(root.resolving("a/one.json#/$defs/inner")))
+    XCTAssertEqual(inner.base.text, "https://example.com/schemas/a/one.json")
+    // A `$dynamicRef` whose first target has the `$dynamicAnchor` goes to the outermost
+    // resource of the scope that has one.
+    let dynamic = try XCTUnwrap(pointers.dynamicTarget(root.resolving("#node"), scopes: [root.resource]))
+    XCTAssertEqual(dynamic.path.description, "$defs.d")
+  }
+
+  /// Many anchors, each referred to by the next event: every reference finds its own anchor
+  /// (the anchors are indexed once, not searched per reference).
+  func testEveryEventOfManyResolvesItsOwnAnchor() throws {
+    let count = 2_000
+    let events = (0..<count).map {
+      """
+      "e\($0)": {"type": "object", "properties": {"q": {"$anchor": "q\($0)", "type": "integer", "maximum": \($0)},
+        "p": {"$ref": "#q\(($0 + count - 1) % count)"}}}
+      """
+    }
+    let text = "{\"$defs\": {\(events.joined(separator: ", "))}}"
+    let plan = try PlanImporter.run(
+      documents: [try JSONDocumentReader.read(text, file: "events.json")], format: .jsonschema,
+      options: ImportOptions(provider: "amplitude"))
+    XCTAssertEqual(plan.catalogue.calls.count, count)
+    for (index, call) in plan.catalogue.calls.enumerated() {
+      XCTAssertEqual(call.params.last?.constraints.maximum, Double((index + count - 1) % count))
+    }
+  }
 }

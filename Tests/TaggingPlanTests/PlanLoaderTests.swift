@@ -66,6 +66,18 @@ final class PlanLoaderTests: XCTestCase {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// The walk bounding aliases runs when the text may define an anchor, and is skipped when
+  /// every `&` is text.
+  func testATextThatMayHoldAnAnchorIsWalkedForAliases() {
+    for text in ["a: &x 1\nb: *x", "- &x\n  - 1", "{a: [&x 1, *x]}", "&x a", "a: \"&x\""] {
+      XCTAssertTrue(PlanLoader.mayHoldAnAnchor(text), text)
+    }
+    for text in ["description: R&D, rock & roll, and a &", "plan: P", "é&x"] {
+      XCTAssertFalse(PlanLoader.mayHoldAnAnchor(text), text)
+    }
+    XCTAssertTrue(PlanLoader.mayHoldAnAnchor(Self.aliasBomb(levels: 3)))
+  }
+
   func testAnAliasBombFailsAtTheFirstSequenceThatExpandsPastTheBudget() {
     // 400 bytes: a budget of 10 000 nodes. Levels 0-2 expand to 1 239 nodes; level 3's aliases
     // (`&a3 [`, line 5) go past the budget, long before the ten million nodes of level 6.
