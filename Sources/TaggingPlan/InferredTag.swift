@@ -93,16 +93,25 @@ struct InferredTag {
     return record.properties["cancelled"] == .bool(true) ? "cancel" : "stop"
   }
 
-  /// Adds one record, occurring `times` times.
-  mutating func add(_ record: Record, times: Int) {
+  /// The sets of every tag of a draft, each distinct set kept once (see ``Interner``).
+  struct Shapes {
+    var screens = Interner<Set<String?>>()
+    var names = Interner<Set<String>>()
+  }
+
+  /// Adds one record, occurring `times` times; its sets share the storage of equal ones in
+  /// `shapes`.
+  mutating func add(_ record: Record, times: Int, shapes: inout Shapes) {
     count += times
-    screens.insert(record.context.screen)
+    shapes.screens.inserting(record.context.screen, into: &screens)
     for (key, value) in record.properties where !Self.isHubAdded(key, kind: record.kind) {
       Self.update(&properties[key, default: Property()], value, times)
     }
     let place = Self.place(of: record, section: section)
     for output in record.outputs {
-      Self.update(&providers[output.provider, default: Provider()], output, place: place, times: times)
+      Self.update(
+        &providers[output.provider, default: Provider()], output, place: place, times: times,
+        names: &shapes.names)
     }
   }
 
@@ -118,31 +127,39 @@ struct InferredTag {
     }
   }
 
-  private static func update(_ provider: inout Provider, _ output: ProviderOutput, place: String?, times: Int)
-  {
+  private static func update(
+    _ provider: inout Provider, _ output: ProviderOutput, place: String?, times: Int,
+    names: inout Interner<Set<String>>
+  ) {
     provider.outputs += times
     guard output.status != .blocked else {
       provider.blocked += times
       return
     }
     let spot = place ?? ""
-    provider.places.insert(spot)
-    if !output.calls.isEmpty { provider.placesWithCalls.insert(spot) }
+    names.inserting(spot, into: &provider.places)
+    if !output.calls.isEmpty { names.inserting(spot, into: &provider.placesWithCalls) }
     for call in output.calls {
-      let update = { (seen: inout CallSeen) in
-        seen.count += times
-        // The names present every time: narrowed only when this call lacks one of them.
-        if let current = seen.parameters {
-          if !current.allSatisfy({ call.parameters[$0] != nil }) {
-            seen.parameters = current.filter { call.parameters[$0] != nil }
-          }
-        } else {
-          seen.parameters = Set(call.parameters.keys)
-        }
-        seen.places.insert(spot)
-      }
-      update(&provider.calls[Call(method: call.method, name: call.name), default: CallSeen()])
+      update(
+        &provider.calls[Call(method: call.method, name: call.name), default: CallSeen()], call, spot: spot,
+        times: times, names: &names)
     }
+  }
+
+  private static func update(
+    _ seen: inout CallSeen, _ call: CallDescription, spot: String, times: Int,
+    names: inout Interner<Set<String>>
+  ) {
+    seen.count += times
+    // The names present every time: narrowed only when this call lacks one of them.
+    if let current = seen.parameters {
+      if !current.allSatisfy({ call.parameters[$0] != nil }) {
+        seen.parameters = names.intern(current.filter { call.parameters[$0] != nil })
+      }
+    } else {
+      seen.parameters = names.intern(Set(call.parameters.keys))
+    }
+    names.inserting(spot, into: &seen.places)
   }
 
   /// The hub's own properties of a timed stop (`duration`, `cancelled`), which plans do not list.

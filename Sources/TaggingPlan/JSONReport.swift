@@ -47,53 +47,59 @@ public enum JSONReport {
     // all: the report streams in memory independent of its violations).
     var site = 0
     var fragments = ViolationFragments()
-    out.object { out in
-      if let meta = report.meta {
-        out.key("meta", first: true)
-        write(meta, into: &out)
-      }
-      out.key("violations", first: report.meta == nil)
-      let sites = report.sites
-      out.array(report.violations.indices) { out, index in
-        while site + 1 < sites.count && sites[site + 1].firstViolation <= index { site += 1 }
-        let place = site < sites.count && sites[site].firstViolation <= index ? Place(sites[site]) : nil
-        fragments.write(report.violations[index], at: place, into: &out)
-      }
-      out.key("coverage")
-      write(report.coverage, into: &out)
-      out.key("records")
-      out.int(report.records)
-      out.key("files")
-      out.stringArray(report.files)
-      out.key("sources")
-      out.array(report.sources) { out, total in
-        out.object { out in
-          out.key("source", first: true)
-          out.string(orNull: total.source)
-          out.key("records")
-          out.int(total.records)
-          out.key("violations")
-          out.int(total.violations)
-        }
-      }
-      if let bySource = report.coverageBySource {
-        out.key("coverageBySource")
-        out.array(bySource) { out, entry in write(entry.coverage, of: entry.source, into: &out) }
-      }
-      out.key("problems")
-      write(report.problems, into: &out)
-      out.key("sequence")
+    out.openObject()
+    if let meta = report.meta {
+      out.key("meta", first: true)
+      write(meta, into: &out)
+    }
+    out.key("violations", first: report.meta == nil)
+    let sites = report.sites
+    out.array(report.violations.indices) { out, index in
+      while site + 1 < sites.count && sites[site + 1].firstViolation <= index { site += 1 }
+      let place = site < sites.count && sites[site].firstViolation <= index ? Place(sites[site]) : nil
+      fragments.write(report.violations[index], at: place, into: &out)
+    }
+    writeTail(report, into: &out)
+  }
+
+  /// What follows the `"violations"` array, from `,"coverage":` to the report's closing `}` and
+  /// newline.
+  static func writeTail(_ report: ValidationReport, into out: inout JSONWriter) {
+    out.key("coverage")
+    write(report.coverage, into: &out)
+    out.key("records")
+    out.int(report.records)
+    out.key("files")
+    out.stringArray(report.files)
+    out.key("sources")
+    out.array(report.sources) { out, total in
       out.object { out in
-        out.key("repeated", first: true)
-        out.int(report.sequence.repeated)
-        out.key("backwards")
-        out.int(report.sequence.backwards)
-        out.key("restarts")
-        out.int(report.sequence.restarts)
-        out.key("anomalies")
-        write(report.sequenceAnomalies, into: &out)
+        out.key("source", first: true)
+        out.string(orNull: total.source)
+        out.key("records")
+        out.int(total.records)
+        out.key("violations")
+        out.int(total.violations)
       }
     }
+    if let bySource = report.coverageBySource {
+      out.key("coverageBySource")
+      out.array(bySource) { out, entry in write(entry.coverage, of: entry.source, into: &out) }
+    }
+    out.key("problems")
+    write(report.problems, into: &out)
+    out.key("sequence")
+    out.object { out in
+      out.key("repeated", first: true)
+      out.int(report.sequence.repeated)
+      out.key("backwards")
+      out.int(report.sequence.backwards)
+      out.key("restarts")
+      out.int(report.sequence.restarts)
+      out.key("anomalies")
+      write(report.sequenceAnomalies, into: &out)
+    }
+    out.closeObject()
     out.byte(UInt8(ascii: "\n"))
   }
 

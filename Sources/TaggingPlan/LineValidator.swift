@@ -138,16 +138,32 @@ extension RecordingScanner {
   static func validate(
     path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
   ) throws(RecordingReadError) -> Summary {
-    let reader = try RecordingReader(path: path)
+    var sites: [RecordSite] = []
+    var summary = try validate(
+      reader: RecordingReader(path: path), path: path, with: &lines, into: &violations
+    ) { site, _ in sites.append(site) }
+    summary.sites = sites
+    return summary
+  }
+
+  /// Validates the records of `reader` (opened on `path`) with `lines`, appending each record's
+  /// violations to `violations` and handing `found` the record's site with them as soon as they
+  /// are found (it may take them out: a streamed report keeps none). The summary has no sites.
+  static func validate(
+    reader: RecordingReader, path: String, with lines: inout LineValidator,
+    into violations: inout [PlanViolation], found: (RecordSite, inout [PlanViolation]) -> Void
+  ) throws(RecordingReadError) -> Summary {
     var summary = Summary(versionWarning: reader.header.versionWarning)
     summary.header = reader.header
     lines.startRecording(file: path)
     while let raw = try reader.nextRawLine() {
       switch raw {
       case .line(let line, let number, _, let terminated):
-        validate(
+        if let site = validate(
           line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary
-        )
+        ) {
+          found(site, &violations)
+        }
       case .overlong(let problem):
         summary.problems.append(RecordingProblem(file: path, line: problem.line, message: problem.reason))
       }
@@ -166,22 +182,28 @@ extension RecordingScanner {
     while lineStart < bytes.count {
       lineNumber += 1
       let lineEnd = Self.newline(in: bytes, from: lineStart)
-      validate(
+      if let site = validate(
         UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber,
         terminated: lineEnd < bytes.count, file: file, lines: &lines, into: &violations, &summary)
+      {
+        summary.sites.append(site)
+      }
       lineStart = lineEnd + 1
     }
     return summary
   }
 
+  /// Validates one line; returns the record's site when it has violations.
   private static func validate(
     _ rawLine: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool, file: String,
     lines: inout LineValidator,
     into violations: inout [PlanViolation], _ summary: inout Summary
-  ) {
+  ) -> RecordSite? {
     var line = rawLine
     if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
-    guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return }
+    guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+      return nil
+    }
     let before = violations.count
     switch lines.validate(line, into: &violations) {
     case .record(let seq, let source, let time):
@@ -189,18 +211,16 @@ extension RecordingScanner {
       summary.checkSequence(seq: seq, source: source, file: file, line: number)
       let found = violations.count - before
       summary.count(source: source, violations: found)
-      if found > 0 {
-        summary.sites.append(
-          RecordSite(
-            file: file, line: number, seq: seq, timeMilliseconds: time, source: source, firstViolation: before
-          ))
-      }
+      guard found > 0 else { return nil }
+      return RecordSite(
+        file: file, line: number, seq: seq, timeMilliseconds: time, source: source, firstViolation: before)
     case .header: break
     case .dropped(let count): summary.droppedByWriter += count
     case .problem(let error):
       let reason = terminated ? error.description : "truncated last line (no newline at the end; \(error))"
       summary.problems.append(RecordingProblem(file: file, line: number, message: reason))
     }
+    return nil
   }
 }
 

@@ -19,6 +19,7 @@ public struct PlanInference {
   /// The first recording's app (its header's `app`), if it names one.
   public private(set) var app: String?
   private var tags: [InferredTag.Key: InferredTag] = [:]
+  private var shapes = InferredTag.Shapes()
   private var files: [String] = []
 
   /// Distinct records remembered for their repeats (as validate's cache).
@@ -64,7 +65,8 @@ public struct PlanInference {
       return nil
     }
     let key = InferredTag.Key(section: section, name: record.name)
-    tags[key, default: InferredTag(section: section, name: record.name)].add(record, times: 1)
+    tags[key, default: InferredTag(section: section, name: record.name)].add(
+      record, times: 1, shapes: &shapes)
     return InferredTag.Replay(record, key: key)
   }
 

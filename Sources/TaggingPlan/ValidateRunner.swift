@@ -21,13 +21,19 @@ public enum ValidateRunner {
     public var format: ReportFormat
     /// The lowest severity that fails (JUnit failures, the HTML verdict).
     public var failOn: Severity
+    /// Whether the report was written as validation went (``runStreamingJSON(plan:recordings:failOn:failOnUnreadable:bySource:generated:to:)``):
+    /// ``report`` then has no violations, and ``output`` and ``writeOutput(to:)`` give nothing.
+    public var written = false
 
     /// The rendered report (standard output); empty when validation did not run.
-    public var output: String { report.map { format.render($0, failOn: failOn) } ?? "" }
+    public var output: String {
+      guard !written, let report else { return "" }
+      return format.render(report, failOn: failOn)
+    }
 
     /// Writes ``output`` to `handle`, the JSON report in chunks rather than built whole first.
     public func writeOutput(to handle: FileHandle) throws {
-      if let report { try format.write(report, failOn: failOn, to: handle) }
+      if !written, let report { try format.write(report, failOn: failOn, to: handle) }
     }
   }
 
@@ -39,17 +45,30 @@ public enum ValidateRunner {
     failOnUnreadable: Bool = false, bySource: Bool = false, generated: Date? = nil
   ) -> Outcome {
     let plan: Plan
-    do {
-      plan = try PlanLoader.load(contentsOf: planPath)
-    } catch let error as PlanLoadError {
-      return Outcome(exitCode: 2, diagnostics: "\(error)\n", report: nil, format: format, failOn: failOn)
-    } catch {
-      return Outcome(
-        exitCode: 2, diagnostics: "\(planPath): \(error)\n", report: nil, format: format, failOn: failOn)
+    switch loadPlan(planPath) {
+    case .success(let loaded): plan = loaded
+    case .failure(let error):
+      return Outcome(exitCode: 2, diagnostics: error.message, report: nil, format: format, failOn: failOn)
     }
     return run(
       plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable,
       bySource: bySource, generated: generated)
+  }
+
+  /// Why a plan did not load, as the diagnostics say it.
+  struct PlanFailure: Error {
+    var message: String
+  }
+
+  /// The plan at `path`, or why it did not load.
+  static func loadPlan(_ path: String) -> Result<Plan, PlanFailure> {
+    do {
+      return .success(try PlanLoader.load(contentsOf: path))
+    } catch let error as PlanLoadError {
+      return .failure(PlanFailure(message: "\(error)\n"))
+    } catch {
+      return .failure(PlanFailure(message: "\(path): \(error)\n"))
+    }
   }
 
   /// Runs the validation of `recordings` against a loaded plan.
@@ -94,36 +113,13 @@ public enum ValidateRunner {
   {
     var lines = LineValidator(plan: plan, bySource: bySource)
     var violations: [PlanViolation] = []
-    var problems: [RecordingProblem] = []
-    var anomalies: [RecordingProblem] = []
-    var sequence = SequenceCheck.Counts()
-    var sites: [RecordSite] = []
-    var sources: [SourceTotals] = []
-    var headers: [ReportMeta.Recording] = []
+    var totals = RunTotals()
     for path in recordings {
       let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
-      headers.append(
-        summary.header.map { ReportMeta.Recording(file: path, header: $0) }
-          ?? ReportMeta.Recording(file: path))
-      sites.append(contentsOf: summary.sites)
-      SourceTotals.add(summary, to: &sources)
-      problems.append(contentsOf: summary.problems)
-      if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
-      anomalies.append(contentsOf: summary.sequenceAnomalies)
-      sequence += summary.sequence
-      let located = summary.sequenceAnomalies.map(\.description)
-      for line in SequenceReport.notes(path: path, located: located, counts: summary.sequence) { note(line) }
-      if summary.droppedByWriter > 0 {
-        note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
-      }
+      totals.add(summary, path: path, note: note)
     }
-    var report = ValidationReport(
-      plan: plan, violations: violations, coverage: lines.validator.coverage,
-      records: lines.validator.records,
-      problems: problems, sequenceAnomalies: anomalies, sequence: sequence, files: recordings, sites: sites,
-      sources: sources)
-    report.coverageBySource = lines.bySource
-    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
+    var report = totals.report(plan: plan, violations: violations, lines: lines, files: recordings)
+    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: totals.headers)
     return report
   }
 }

@@ -15,7 +15,9 @@ import TagscopeServer
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
 /// `ga4,posthog,snowplow,durable` (default all; when set, the `hostile` group runs only this
 /// benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
-/// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds.
+/// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds. The PostHog
+/// batch is sent to each of its paths (`/batch/`, `/e/`, `/capture/`, `/i/v0/e/`) and gzipped;
+/// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×).
 enum AmplificationBench {
   struct Attack {
     var name: String
@@ -23,6 +25,10 @@ enum AmplificationBench {
     var body: [UInt8]
     var events: Int
     var connections: Int
+    /// The part of `TAGSCOPE_AMPLIFICATION_PARTS` it belongs to.
+    var part: String
+    /// The body as sent (gzip), when not ``body``.
+    var sent: [UInt8]? = nil
   }
 
   struct Outcome {
@@ -44,7 +50,7 @@ enum AmplificationBench {
         .map(String.init))
     if parts.contains("durable") { try durableFigures(runs: runs, to: &report) }
     let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
-    for attack in attacks(scale: scale) where parts.contains(attack.name) {
+    for attack in attacks(scale: scale) where parts.contains(attack.part) {
       let after = try median(runs) { try measure(attack, binary: binary) }
       add(after, attack: attack, label: "after", to: &report)
       guard let baseline else { continue }
@@ -80,6 +86,11 @@ enum AmplificationBench {
     report.add("\(name).seconds", outcome.seconds, unit: "s", baseline: what)
     report.add("\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B", baseline: "recording / events sent")
     report.add("\(name).peakRSS", outcome.peakMB, unit: "MB", baseline: "VmHWM of listen")
+    let bodyMB = Double(attack.body.count * attack.connections) / 1_048_576
+    report.add(
+      "\(name).peakRSSPerMB", outcome.peakMB / bodyMB, unit: "×",
+      baseline: "peak RSS per MB of body (" + String(format: "%.2f MB", bodyMB)
+        + (attack.sent == nil ? "" : " once gunzipped") + "; target ≤ 20)")
     report.add("\(name).probeP99", outcome.probeP99, unit: "ms", baseline: "one-event /v1/track meanwhile")
   }
 
@@ -103,12 +114,26 @@ enum AmplificationBench {
     return [
       Attack(
         name: "ga4", path: "/mp/collect?measurement_id=G-1&api_secret=s", body: Array(ga4.utf8),
-        events: ga4Events, connections: 1),
+        events: ga4Events, connections: 1, part: "ga4"),
       Attack(
-        name: "posthog", path: "/batch", body: Array(postHog.utf8), events: postHogEvents, connections: 1),
+        name: "posthog", path: "/batch", body: Array(postHog.utf8), events: postHogEvents, connections: 1,
+        part: "posthog"),
+      Attack(
+        name: "posthog_e", path: "/e/", body: Array(postHog.utf8), events: postHogEvents, connections: 1,
+        part: "posthog"),
+      Attack(
+        name: "posthog_capture", path: "/capture/", body: Array(postHog.utf8), events: postHogEvents,
+        connections: 1, part: "posthog"),
+      Attack(
+        name: "posthog_i", path: "/i/v0/e/", body: Array(postHog.utf8), events: postHogEvents, connections: 1,
+        part: "posthog"),
+      Attack(
+        name: "posthog_gzip", path: "/batch/", body: Array(postHog.utf8), events: postHogEvents,
+        connections: 1,
+        part: "posthog", sent: gzip(Array(postHog.utf8))),
       Attack(
         name: "snowplow", path: "/com.snowplowanalytics.snowplow/tp2", body: Array(snowplow.utf8),
-        events: snowplowEvents * 16, connections: 16),
+        events: snowplowEvents * 16, connections: 16, part: "snowplow"),
     ]
   }
 
@@ -138,7 +163,12 @@ enum AmplificationBench {
     try process.run()
     defer { if process.isRunning { process.terminate() } }
     let probe = try connect(port: port)
-    let request = HostileBench.request(path: attack.path, body: String(decoding: attack.body, as: UTF8.self))
+    let request =
+      attack.sent.map { gzipped in
+        Array(
+          ("POST \(attack.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            + "Content-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n").utf8) + gzipped
+      } ?? HostileBench.request(path: attack.path, body: String(decoding: attack.body, as: UTF8.self))
     let answered = Counter()
     let start = DispatchTime.now().uptimeNanoseconds
     let senders = (0..<attack.connections).map { _ in
@@ -220,6 +250,25 @@ enum AmplificationBench {
     session.close()
     recorder.close()
     return Double(clients * requests * 10) / seconds
+  }
+
+  /// `bytes` gzipped by the system's `gzip` (`nil` without one: the attack is then sent plain).
+  static func gzip(_ bytes: [UInt8]) -> [UInt8]? {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-amplification-gzip-\(UUID().uuidString)")
+    guard (try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)) != nil
+    else { return nil }
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("body")
+    guard (try? Data(bytes).write(to: file)) != nil else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-n", file.path]
+    guard (try? process.run()) != nil else { return nil }
+    process.waitUntilExit()
+    guard process.terminationStatus == 0, let data = try? Data(contentsOf: file.appendingPathExtension("gz"))
+    else { return nil }
+    return Array(data)
   }
 
   /// A connection to the server just started, once it listens.

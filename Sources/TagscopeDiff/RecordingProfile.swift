@@ -1,3 +1,4 @@
+import AnalyticsHub
 import TaggingPlan
 import TagscopeRecording
 
@@ -46,6 +47,28 @@ public struct RecordingProfile: Sendable {
   public private(set) var tags: [TagSignature: TagProfile] = [:]
   /// Records read.
   public private(set) var records = 0
+  /// The property and parameter types and the method sets of every tag, each distinct value
+  /// kept once (see ``Interner``).
+  private var shapes = Shapes()
+
+  /// The interned values of a profile.
+  private struct Shapes: Sendable {
+    var types = Interner<PathTypes>()
+    var methods = Interner<Set<String>>()
+
+    /// Adds the types of `properties` to `types`, sharing the storage of equal types.
+    mutating func add(_ properties: Properties, to types: inout PathTypes) {
+      guard types.wouldChange(properties) else { return }
+      var grown = types
+      grown.add(properties)
+      types = self.types.intern(grown)
+    }
+
+    /// Adds `method` to `methods`, sharing the storage of equal sets.
+    mutating func add(_ method: String, to methods: inout Set<String>) {
+      self.methods.inserting(method, into: &methods)
+    }
+  }
 
   public init() {}
 
@@ -95,27 +118,35 @@ public struct RecordingProfile: Sendable {
   public mutating func add(_ record: Record, times: Int = 1) {
     records += times
     let signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
-    Self.update(&tags[signature, default: TagProfile()], record, times)
+    Self.update(&tags[signature, default: TagProfile()], record, times, &shapes)
   }
 
-  private static func update(_ tag: inout TagProfile, _ record: Record, _ times: Int) {
+  private static func update(_ tag: inout TagProfile, _ record: Record, _ times: Int, _ shapes: inout Shapes)
+  {
     tag.count += times
-    tag.properties.add(record.properties)
+    shapes.add(record.properties, to: &tag.properties)
     for output in record.outputs {
-      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times)
+      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times, &shapes)
     }
   }
 
-  private static func update(_ provider: inout ProviderProfile, _ output: ProviderOutput, _ times: Int) {
+  private static func update(
+    _ profile: inout CallProfile, _ call: CallDescription, _ times: Int, _ shapes: inout Shapes
+  ) {
+    profile.count += times
+    shapes.add(call.method, to: &profile.methods)
+    shapes.add(call.parameters, to: &profile.parameters)
+  }
+
+  private static func update(
+    _ provider: inout ProviderProfile, _ output: ProviderOutput, _ times: Int, _ shapes: inout Shapes
+  ) {
     provider.count += times
     provider.statuses[output.status.rawValue, default: 0] += times
     for call in output.calls {
-      let profile = { (profile: inout CallProfile) in
-        profile.count += times
-        profile.methods.insert(call.method)
-        profile.parameters.add(call.parameters)
-      }
-      profile(&provider.calls[callKey(method: call.method, name: call.name), default: CallProfile()])
+      update(
+        &provider.calls[callKey(method: call.method, name: call.name), default: CallProfile()], call, times,
+        &shapes)
     }
   }
 }

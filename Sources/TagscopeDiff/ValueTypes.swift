@@ -62,6 +62,27 @@ public struct PathTypes: Sendable, Hashable {
   /// A key as a path component: `<id>` for an id-shaped one.
   static func component(_ key: String) -> String { IdentityShape.isIdShaped(key) ? "<id>" : key }
 
+  /// Whether ``add(_:)`` would change anything (checked first, so that the storage shared by
+  /// equal types is not copied to add nothing).
+  func wouldChange(_ properties: Properties) -> Bool {
+    properties.contains { key, value in wouldChange(value, at: Self.component(key), depth: 1) }
+  }
+
+  private func wouldChange(_ value: PropertyValue, at path: String, depth: Int) -> Bool {
+    guard let known = types[path] else { return types.count < Self.pathLimit }
+    guard known.contains(ValueTypes(value)) else { return true }
+    guard depth < Self.depthLimit else { return false }
+    switch value {
+    case .object(let nested):
+      return nested.contains { key, inner in
+        wouldChange(inner, at: path + "." + Self.component(key), depth: depth + 1)
+      }
+    case .array(let elements):
+      return elements.contains { wouldChange($0, at: path + "[]", depth: depth + 1) }
+    default: return false
+    }
+  }
+
   private mutating func add(_ value: PropertyValue, at path: String, depth: Int) {
     guard types[path] != nil || types.count < Self.pathLimit else { return }
     types[path, default: []].insert(ValueTypes(value))

@@ -23,7 +23,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
     case .growth:
-      "reports, diff and infer at 10k, 20k, 40k distinct tags: time against the JUnit report's growth"
+      "reports at 10k, 20k, 40k distinct tags: time against the JUnit report's growth; peak RSS of "
+        + "validate --format json, diff and plan infer on N distinct tags (GROWTH_MEMORY_TAGS)"
     case .proxy:
       "SDK requests through tagscope proxy and a tunnelled host against the vendor direct: p50/p99, throughput"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"

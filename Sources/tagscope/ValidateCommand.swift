@@ -54,9 +54,16 @@ struct Validate: ParsableCommand {
   }
 
   func run() throws {
-    let outcome = ValidateRunner.run(
-      planPath: plan, recordings: files, format: format, failOn: strict ? .warning : failOn,
-      failOnUnreadable: strict || failOnUnreadable, bySource: bySource, generated: Self.generated)
+    let threshold: Severity = strict ? .warning : failOn
+    // The JSON report is written as the violations are found, none of them kept.
+    let outcome =
+      format == .json
+      ? ValidateRunner.runStreamingJSON(
+        planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: strict || failOnUnreadable,
+        bySource: bySource, generated: Self.generated, to: .standardOutput)
+      : ValidateRunner.run(
+        planPath: plan, recordings: files, format: format, failOn: threshold,
+        failOnUnreadable: strict || failOnUnreadable, bySource: bySource, generated: Self.generated)
     try outcome.writeOutput(to: .standardOutput)
     StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

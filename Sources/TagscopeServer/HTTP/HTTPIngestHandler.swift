@@ -149,7 +149,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let tokenCheck = server.tokenCheck
       guard request.body.count >= Self.offloadBytes else {
         let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
-        guard reply.events.count > BulkDelivery.offloadEvents else {
+        guard reply.eventCount > BulkDelivery.offloadEvents else {
           finish(reply, head: head, context: context)
           return
         }
@@ -192,9 +192,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let (server, peerHost) = (self.server, self.peerHost)
     Self.parser.async {
       var reply = answer()
-      BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+      if let batch = reply.batch {
+        BulkDelivery.deliver(batch, address: peerHost, server: server)
+      } else {
+        BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+      }
       server.offload.release(bytes)
       reply.events = []
+      reply.batch = nil
       eventLoop.execute { [reply] in
         let (handler, context) = loopBound.value
         guard case .parsing = handler.state else { return }
@@ -263,10 +268,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
     -> SDKReply
   {
-    let reply = endpoint.handle(request)
-    if let tokenCheck, !reply.events.isEmpty,
+    let reply = endpoint.handleLazily(request)
+    if let tokenCheck, reply.eventCount > 0,
       !tokenCheck.authorizes(headers: request.headers, query: request.query),
-      !tokenCheck.authorizes(events: reply.events)
+      !(reply.batch.map { tokenCheck.authorizes(credentials: $0.credentials) }
+        ?? tokenCheck.authorizes(events: reply.events))
     {
       return SDKReply(
         status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
@@ -282,13 +288,15 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   ) {
     count(reply, head: head)
     server.deliver(reply.events, address: peerHost)
-    guard delivered || !reply.events.isEmpty else {
+    if let batch = reply.batch { server.deliver(batch.events(0..<batch.count), address: peerHost) }
+    guard delivered || reply.eventCount > 0 else {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
     state = .storing(head: head)
     var answer = reply
     answer.events = []
+    answer.batch = nil
     // A disk too slow (or unable) to write within the request timeout: the request then ends with
     // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)

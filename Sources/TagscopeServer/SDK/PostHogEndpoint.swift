@@ -48,20 +48,10 @@ struct PostHogEndpoint: SDKEndpoint {
       guard case .object(let message) = element else {
         return Self.malformed("Malformed request data: event \(index) is not an object", .invalidPayload)
       }
-      guard let name = Payload.string(message["event"]), !name.isEmpty else {
-        return Self.malformed(
-          "Invalid payload: All events must have the event name field \"event\"!", .invalidPayload)
+      switch Self.check(message, apiKey: apiKey) {
+      case .failure(let refusal): return refusal.reply
+      case .success(let checked): events.append(Self.event(message, name: checked.name, apiKey: checked.key))
       }
-      let key =
-        apiKey ?? Payload.text(message["api_key"])
-        ?? Payload.text(Payload.object(message["properties"])["token"])
-      guard let key, !key.isEmpty else {
-        return Self.error(
-          .unauthorized, "authentication_error", "invalid_api_key",
-          "API key not provided. You can find your project API key in PostHog project settings.",
-          .invalidPayload)
-      }
-      events.append(Self.event(message, name: name, apiKey: key))
     }
     return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
   }

@@ -15,6 +15,14 @@ protocol SDKEndpoint: Sendable {
   func replyTooLarge() -> SDKReply
   /// Decodes `request` and answers it.
   func handle(_ request: ReceivedRequest) -> SDKReply
+  /// ``handle(_:)`` where the events may be left in the body, decoded when delivered
+  /// (``SDKReply/batch``): the listen server's entry.
+  func handleLazily(_ request: ReceivedRequest) -> SDKReply
+}
+
+extension SDKEndpoint {
+  /// Every event decoded at once: ``handle(_:)``.
+  func handleLazily(_ request: ReceivedRequest) -> SDKReply { handle(request) }
 }
 
 /// The JSON helpers every decoder shares.

@@ -10,8 +10,13 @@ struct SDKReply: Sendable {
   var body: String
   /// The events accepted (empty when the request was rejected).
   var events: [IngestedEvent] = []
+  /// Events accepted but left in the body, decoded a slice at a time when delivered (a large
+  /// batch: see ``SDKEndpoint/handleLazily(_:)``).
+  var batch: EventBatch?
   /// Why the request was refused, for the counters; `nil` when it was accepted.
   var rejection: RejectionReason?
+  /// How many events were accepted, decoded or not.
+  var eventCount: Int { events.count + (batch?.count ?? 0) }
   /// Seconds the client should wait before retrying (`Retry-After`), for `503`.
   var retryAfter: Int?
   /// The methods the path takes (`Allow`), for a query API `405`.

@@ -6,8 +6,8 @@ import Dispatch
 ///
 /// Before each slice it waits until the ingest queue has room and until the slice before the last
 /// is stored, so one client's 1.45 million-event batch neither fills the queue that small requests
-/// need (they would get `503`) nor keeps its records in memory at once (its decoded events still
-/// are: the endpoint decodes the whole body before the first slice).
+/// need (they would get `503`) nor keeps its records in memory at once; an endpoint that leaves its
+/// events in the body (``EventBatch``) has each slice decoded just before it is delivered.
 enum BulkDelivery {
   /// Events per slice.
   static let sliceSize = 2_048
@@ -20,14 +20,27 @@ enum BulkDelivery {
   /// Delivers `events` from `address` through `server`, blocking the calling thread (the
   /// large-body queue) while the ingest queue is full.
   static func deliver(_ events: [IngestedEvent], address: String, server: ServerContext) {
+    deliver(count: events.count, address: address, server: server) { Array(events[$0]) }
+  }
+
+  /// Delivers the events of `batch`, each slice decoded just before it is delivered: a batch's
+  /// decoded events are never all in memory at once.
+  static func deliver(_ batch: EventBatch, address: String, server: ServerContext) {
+    deliver(count: batch.count, address: address, server: server) { batch.events($0) }
+  }
+
+  /// Delivers `count` events, `slice` giving those at some positions.
+  private static func deliver(
+    count: Int, address: String, server: ServerContext, slice: (Range<Int>) -> [IngestedEvent]
+  ) {
     var previous: DispatchSemaphore?
-    var start = events.startIndex
-    while start < events.endIndex {
-      let end = min(start + sliceSize, events.endIndex)
+    var start = 0
+    while start < count {
+      let end = min(start + sliceSize, count)
       waitForRoom(server.ingest)
       _ = previous?.wait(timeout: .now() + stallLimit)
-      server.deliver(Array(events[start..<end]), address: address)
-      if end < events.endIndex {
+      server.deliver(slice(start..<end), address: address)
+      if end < count {
         let stored = DispatchSemaphore(value: 0)
         server.ingest.whenStored { stored.signal() }
         previous = stored

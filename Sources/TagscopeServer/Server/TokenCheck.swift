@@ -62,6 +62,11 @@ struct TokenCheck: Sendable {
   }
 
   /// Whether every event carries the token in one of its SDK credential fields.
+  /// Whether every one of a batch's `credentials` (each event carries one) matches.
+  func authorizes(credentials: Set<String>) -> Bool {
+    !credentials.isEmpty && credentials.allSatisfy { matches($0) }
+  }
+
   func authorizes(events: [IngestedEvent]) -> Bool {
     !events.isEmpty && events.allSatisfy { event in event.credentials.contains { matches($0.value) } }
   }

@@ -1,0 +1,107 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import TagscopeRecording
+import TagscopeTimeline
+import XCTest
+
+@testable import TaggingPlan
+
+/// `validate --format json` writes its report as the violations are found, keeping none: the
+/// bytes must be those of the report rendered from a run that kept them all.
+final class StreamedJSONReportTests: XCTestCase {
+  private var directory: URL!
+  private let generated = Date(timeIntervalSince1970: 1_764_000_000)
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "streamed-json-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func planPath() throws -> String {
+    let url = directory.appendingPathComponent("plan.yaml")
+    try Data(samplePlanYAML.utf8).write(to: url)
+    return url.path
+  }
+
+  /// The streamed report's bytes and outcome beside the report rendered whole.
+  private func compare(
+    _ recordings: [String], bySource: Bool = false, failOn: Severity = .error, file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws -> ValidateRunner.Outcome {
+    let plan = try PlanLoader.load(contentsOf: try planPath())
+    let whole = ValidateRunner.run(
+      plan: plan, recordings: recordings, format: .json, failOn: failOn, bySource: bySource,
+      generated: generated)
+    var bytes: [UInt8] = []
+    let streamed = ValidateRunner.runStreamingJSON(
+      plan: plan, recordings: recordings, failOn: failOn, bySource: bySource, generated: generated
+    ) { bytes.append(contentsOf: $0) }
+    XCTAssertTrue(streamed.written, file: file, line: line)
+    XCTAssertEqual(streamed.output, "", "already written", file: file, line: line)
+    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), whole.output, file: file, line: line)
+    XCTAssertEqual(streamed.exitCode, whole.exitCode, file: file, line: line)
+    XCTAssertEqual(streamed.diagnostics, whole.diagnostics, file: file, line: line)
+    XCTAssertEqual(streamed.report?.records, whole.report?.records, file: file, line: line)
+    return whole
+  }
+
+  /// The demo's journeys (every kind, providers, screens, broken and passing tags) in two
+  /// recordings, the second ending with an unreadable line and a record from a hostile source.
+  func testTheStreamedReportIsTheWholeReportOnAVariedRun() throws {
+    var hostile = record(
+      9_001, .userAction, "</td><script>\u{2028}&amp;\u{202E}", ["x": .int(1)], screen: "podcasts")
+    hostile.source = "phone \"<img>\""
+    var blocked = goodPlay(9_002, screen: "favorites")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    let first = try writeRecording(
+      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
+    let second = try writeRecording(
+      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
+      in: directory, trailer: "{\"seq\": 1, bad\n")
+    for bySource in [false, true] {
+      for failOn in [Severity.error, .warning] {
+        let whole = try compare([first, second], bySource: bySource, failOn: failOn)
+        XCTAssertGreaterThan(whole.report?.violations.count ?? 0, 100, "a run with many violations")
+        XCTAssertEqual(whole.report?.problems.count, 1)
+      }
+    }
+  }
+
+  /// Distinct broken records between repeats of earlier ones: a streamed report lets each
+  /// violation go once written, so the JSON it copies for repeats must still be its own.
+  func testRepeatsAmongDistinctRecordsReadAsTheirOwn() throws {
+    var records: [Record] = []
+    for seq in 1...3_000 {
+      if seq % 3 == 0 {
+        var again = goodPlay(UInt64(seq), screen: "podcasts")
+        again.outputs[0] = sent("firebase", "wrong_\(seq % 7)", ["podcast_title": "T"])
+        records.append(again)
+      } else {
+        records.append(
+          record(UInt64(seq), .userAction, "distinct_\(seq)", ["n": .int(seq)], screen: "podcasts"))
+      }
+    }
+    let file = try writeRecording(records, named: "mixed.jsonl", in: directory)
+    let whole = try compare([file])
+    XCTAssertGreaterThanOrEqual(whole.report?.violations.count ?? 0, 3_000, "a violation at least per record")
+  }
+
+  /// A recording that cannot be read stops the run before any output, whatever its place.
+  func testAnUnreadableRecordingStopsTheRunBeforeAnyOutput() throws {
+    let first = try writeRecording([goodPlay(1)], named: "first.jsonl", in: directory)
+    let missing = directory.appendingPathComponent("missing.jsonl").path
+    var bytes: [UInt8] = []
+    let outcome = ValidateRunner.runStreamingJSON(
+      plan: try samplePlan(), recordings: [first, missing], failOn: .error, generated: generated
+    ) { bytes.append(contentsOf: $0) }
+    XCTAssertEqual(outcome.exitCode, 2)
+    XCTAssertTrue(bytes.isEmpty)
+    XCTAssertTrue(outcome.diagnostics.contains("missing.jsonl"), outcome.diagnostics)
+  }
+}
