@@ -15,7 +15,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .providers: [ProvidersBench.run]
   case .inspector: [InspectorBench.run]
   case .listen: [ServerBench.run]
-  case .hostile: [HostileBench.run, AmplificationBench.run, PatternBench.run]
+  case .hostile: [HostileBench.run, AmplificationBench.run]
   case .plan: [PlanBench.run]
   case .report: [ReportBench.run]
   case .growth: [GrowthBench.run]
@@ -28,6 +28,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .firebaselog: [FirebaseLogBench.run]
   case .codegen: [CodegenBench.run]
   case .proxy: [ProxyBench.run]
+  case .patterns: [PatternBench.run]
   }
 }
 
