@@ -209,6 +209,8 @@ let package = Package(
         // ImportedPlanListenTests: against imported real plans.
         "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // StreamFuzzTests: the native line framing in an embedded channel.
+        .product(name: "NIOEmbedded", package: "swift-nio"),
         // ProxySDKTests' local TLS vendor.
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -4,9 +4,15 @@ import Foundation
 /// input the check rejects, saving it to a file so the failure can be replayed.
 ///
 /// The budget per target is `TAGSCOPE_FUZZ_SECONDS` (default 2 s, so the normal test command runs a
-/// short pass of every target); the seed is `TAGSCOPE_FUZZ_SEED` (default fixed, so a run is
+/// short pass of every target), times the pass's `share` where a test runs many small passes (one
+/// per endpoint and encoding); the seed is `TAGSCOPE_FUZZ_SEED` (default fixed, so a run is
 /// reproducible). Each input must also finish within ``slowInput`` — a parser that is not linear
 /// shows up as a slow input long before it shows up as a timeout.
+///
+/// To fuzz longer (in CI's nightly job, or by hand after changing a decoder), raise the budget and
+/// vary the seed: `TAGSCOPE_FUZZ_SECONDS=120 TAGSCOPE_FUZZ_SEED=$RANDOM swift test --filter Fuzz`
+/// runs every pass (`SDKFuzzTests`, `EndpointFuzzTests`, `StreamFuzzTests`, `FuzzTests`,
+/// `PlanFuzzTests`…) for two minutes per target. A failure names the file its input was saved to.
 public struct FuzzRun: Sendable {
   /// What a pass did.
   public struct Outcome: Sendable {
@@ -27,12 +33,16 @@ public struct FuzzRun: Sendable {
   /// The mutator's seed.
   public let seed: UInt64
 
-  /// A pass named `name`; `budget` and `seed` default to the environment's (see the type's doc).
-  public init(name: String, budget: Duration? = nil, slowInput: Duration = .seconds(2), seed: UInt64? = nil) {
+  /// A pass named `name`; `budget` and `seed` default to the environment's (see the type's doc), the
+  /// budget scaled by `share`.
+  public init(
+    name: String, budget: Duration? = nil, share: Double = 1, slowInput: Duration = .seconds(2),
+    seed: UInt64? = nil
+  ) {
     let environment = ProcessInfo.processInfo.environment
     self.name = name
     self.budget =
-      budget ?? .milliseconds(Int((Double(environment["TAGSCOPE_FUZZ_SECONDS"] ?? "") ?? 2) * 1000))
+      budget ?? .milliseconds(Int((Double(environment["TAGSCOPE_FUZZ_SECONDS"] ?? "") ?? 2) * share * 1000))
     self.slowInput = slowInput
     self.seed = seed ?? environment["TAGSCOPE_FUZZ_SEED"].flatMap { UInt64($0) } ?? 0x7A65_5C09
   }

@@ -2,7 +2,7 @@
 /// `tagscope help bench` lists, with what each measures.
 public enum BenchmarkGroup: String, CaseIterable, Sendable {
   case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
-    sdkdevices, firebaselog, codegen, growth, proxy
+    sdkdevices, firebaselog, codegen, growth, proxy, patterns
 
   /// What the group measures.
   public var summary: String {
@@ -11,7 +11,7 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .providers: "what checking the providers' documented rules adds to each send"
     case .inspector: "1,000,000 demo records: time to the first screen, indexing against Python's json.loads"
     case .listen: "listen: 8 native streams into a recording against socat, Segment batches per second"
-    case .hostile: "one hostile client's cost to the others, amplifying requests, the worst accepted patterns"
+    case .hostile: "one hostile client's cost to the others, amplifying requests"
     case .plan: "validating a large recording against the demo plan beside the timeline's indexing"
     case .report: "validate --format json on 1,000,000 records against orjson"
     case .ui: "frame rendering with a million records, idle CPU, the live demo at 10,000 events/s"
@@ -28,6 +28,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .proxy:
       "SDK requests through tagscope proxy and a tunnelled host against the vendor direct: p50/p99, throughput"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"
+    case .patterns:
+      "the worst accepted patterns and random ones on 100 KB values, per character; 50 slow waits beside ingest"
     }
   }
 }

@@ -276,10 +276,13 @@ enum HelpTopics {
       """
       The unit tests include a bounded mutation pass (libFuzzer-style byte mutations with JSON and \
       YAML dictionaries, seeded, 2 s per target) over the JSON lexer, the record decoder, the \
-      recording reader, every SDK payload decoder of listen and the plan loader; an input that \
-      breaks an invariant (a round trip, a located error, no accepted event that a replay cannot \
-      read back, no input slower than 2 s) fails the test and is saved under the temporary \
-      directory. Run longer or with another seed with:
+      recording reader and the plan loader, and one over every SDK route of listen in every form \
+      it takes (JSON, text/plain, form data= in JSON or base64, gzip, deflate, GET query strings; \
+      the routes' passes share 12 s), the native stream's line framing and stored lines, the \
+      Firebase debug log parser and the proxy's request-target parser; an input that breaks an \
+      invariant (a round trip, a located error, no accepted event that a replay cannot read back, \
+      no input slower than 2 s) fails the test and is saved under the temporary directory. Run \
+      longer or with another seed with:
 
           TAGSCOPE_FUZZ_SECONDS=60 TAGSCOPE_FUZZ_SEED=7 swift test --filter Fuzz
       """)

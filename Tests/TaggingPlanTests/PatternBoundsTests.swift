@@ -116,6 +116,43 @@ final class PatternBoundsTests: XCTestCase {
     XCTAssertTrue(matcher(value + "B"))
   }
 
+  func testRandomPatternsAgreeWithFoundationStepByStepAndThreadByThread() throws {
+    // Alternations, optional and counted parts, classes and assertions; texts short (the DFA) and
+    // 20,000 scalars (the tables fill and the bit-set stepping takes over).
+    let atoms = [
+      "a", "b", "c", ".", "[ab]", "[^a]", "\\w", "\\W", "(a|b)", "(ab|ba|a)", "\\b", "\\B", "^", "$", " ",
+      "(a|.)",
+      "(|a)", "[a-c]", "\\d", "\\s",
+    ]
+    let letters = Array("aab c-1_".unicodeScalars)
+    var state: UInt64 = 17
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    var compared = 0
+    for round in 0..<300 {
+      var pattern = ""
+      while pattern.count < 1 + next(12) {
+        var atom = atoms[next(atoms.count)]
+        if next(3) == 0 { atom = "(" + atom + (next(2) == 0 ? "|" : "") + atoms[next(atoms.count)] + ")" }
+        atom += ["*", "{\(next(4)),\(4 + next(4))}", "?", "+", "{\(next(5))}", "", ""][next(7)]
+        pattern += atom
+      }
+      guard let linear = try? LinearPattern(pattern) else { continue }
+      for index in 0..<8 {
+        let length = round % 20 == 0 && index == 0 ? 20_000 : next(40)
+        let text = String(String.UnicodeScalarView((0..<length).map { _ in letters[next(letters.count)] }))
+        guard let expected = foundation(pattern, text) else { continue }
+        XCTAssertEqual(linear.matches(text), expected, "/\(pattern)/ on \"\(text.prefix(60))\"")
+        compared += 1
+      }
+    }
+    XCTAssertGreaterThan(compared, 1_500)
+    // (a|b) is one set, not an alternation of four steps: 500 of them fit in the limit.
+    XCTAssertTrue(try LinearPattern("^(a|b){500}$").matches(String(repeating: "ab", count: 250)))
+  }
+
   func testMatchingFromManyThreadsAtOnceAgrees() throws {
     let pattern = try LinearPattern("^[a-z]+_[0-9]{2,4}$")
     let values = (0..<2_000).map { $0 % 3 == 0 ? "screen_\(1_000 + $0)" : "screen-\($0)" }

@@ -28,7 +28,19 @@ struct PatternParser {
   private mutating func alternation() throws(PatternError) -> PatternNode {
     var branches = [try concatenation()]
     while take("|") { branches.append(try concatenation()) }
-    return branches.count == 1 ? branches[0] : .alternation(branches)
+    return branches.count == 1 ? branches[0] : Self.merged(branches)
+  }
+
+  /// `.alternation(branches)`, or one set when every branch reads one scalar of a set that is not
+  /// negated: `(a|b)` reads as `[ab]`, one instruction instead of four, which keeps repetitions of
+  /// it cheap to match.
+  private static func merged(_ branches: [PatternNode]) -> PatternNode {
+    var items: [ScalarSet.Item] = []
+    for branch in branches {
+      guard case .scalar(let set) = branch, !set.negated else { return .alternation(branches) }
+      items += set.items
+    }
+    return .scalar(ScalarSet(items: items, negated: false))
   }
 
   private mutating func concatenation() throws(PatternError) -> PatternNode {

@@ -1,0 +1,195 @@
+import NIOHTTP1
+
+/// How a fuzzed request carries its bytes, one per content encoding or request form an endpoint
+/// takes.
+enum FuzzCarrier: String, CaseIterable {
+  /// A POST body, `application/json`.
+  case json
+  /// A POST body, `text/plain` (analytics.js, mParticle's web SDK, `sendBeacon`).
+  case textPlain
+  /// A POST body, `application/x-www-form-urlencoded` (`data=` JSON or base64 JSON).
+  case form
+  /// A JSON body sent with `Content-Encoding: gzip`.
+  case gzip
+  /// A JSON body sent with `Content-Encoding: deflate` (zlib).
+  case deflate
+  /// The bytes are the query string of a GET (Snowplow's pixel, Mixpanel's and PostHog's GET forms).
+  case getQuery
+  /// The bytes are the query string of a POST without a body (gtag.js's `g/collect`).
+  case postQuery
+}
+
+/// One request form of one route: its carrier, what else the request holds, and the seeds mutated.
+struct FuzzForm {
+  var carrier: FuzzCarrier
+  var seeds: [String]
+  /// Query parameters every request of this form has (GA4's `measurement_id`, `api_secret`).
+  var query: [(name: String, value: String)] = []
+  /// `Authorization`, for the APIs that refuse a request without it (mParticle's basic auth).
+  var authorization: String?
+}
+
+/// The seeds of every SDK event route, keyed by the path ``ListenEndpoints/eventPaths`` lists: the
+/// request shapes the official SDKs send, read in their sources (each named beside its seeds).
+/// `EndpointFuzzTests` fails when a listed route has no entry here, so a new endpoint cannot be
+/// left out of the fuzzing pass.
+enum EndpointFuzzCorpus {
+  // segmentio/analytics-python `segment/analytics/request.py` (a `batch` of messages with a
+  // `writeKey`); analytics-swift's `/v1/b` is the same batch.
+  static let segmentBatch = [
+    #"{"batch":[{"type":"track","event":"Order Completed","userId":"u1","messageId":"m1","timestamp":"2026-11-21T10:00:00.000Z","properties":{"total":9.99,"products":[{"id":"p1","price":4.5}]},"context":{"library":{"name":"analytics-python","version":"2.3.3"}}},{"type":"identify","anonymousId":"a1","traits":{"email":"x@y.z"}}],"writeKey":"k","sentAt":"2026-11-21T10:00:01.000Z"}"#,
+    #"{"batch":[{"type":"screen","name":"Home","userId":"u","properties":{}},{"type":"group","groupId":"g","userId":"u"},{"type":"alias","previousId":"a","userId":"u"}]}"#,
+  ]
+
+  /// One message of `type`, as analytics.js posts it to its single-message paths.
+  static func segmentMessage(_ type: String) -> [String] {
+    let fields: String
+    switch type {
+    case "track": fields = #""event":"Clicked","properties":{"plan":"pro","price":9.5}"#
+    case "screen", "page": fields = #""name":"Pricing","properties":{"path":"/pricing"}"#
+    case "identify": fields = #""userId":"u1","traits":{"plan":"pro","email":"x@y.z"}"#
+    case "group": fields = #""groupId":"g1","traits":{"name":"Acme"}"#
+    default: fields = #""previousId":"a1","userId":"u1""#
+    }
+    return [
+      #"{"type":"\#(type)",\#(fields),"anonymousId":"a1","messageId":"m1","timestamp":"2026-11-21T10:00:00.000Z","context":{"library":{"name":"analytics.js","version":"next-1.70.0"}},"writeKey":"k"}"#
+    ]
+  }
+
+  // amplitude/Amplitude-Python `amplitude/http_client.py`: `api_key`, `events`, `options`.
+  static let amplitude = [
+    #"{"api_key":"k","events":[{"event_type":"Play Podcast","user_id":"u1","device_id":"d1","time":1795255204210,"event_properties":{"title":"S","duration":1830},"user_properties":{"$set":{"plan":"pro"}},"insert_id":"i1"}],"options":{"min_id_length":1}}"#
+  ]
+  // Amplitude's Batch API (an `events` array) and posthog-python's `batch` upload.
+  static let batch = [
+    #"{"api_key":"k","events":[{"event_type":"E","user_id":"user-1","time":1795255204210}]}"#,
+    #"{"api_key":"phc_k","batch":[{"event":"$pageview","distinct_id":"d","properties":{"$current_url":"https://x"},"timestamp":"2026-11-21T10:00:00Z"}]}"#,
+  ]
+  // mixpanel/mixpanel-python `mixpanel/__init__.py`: JSON messages, sent as a `data=` form field.
+  static let mixpanel = [
+    #"[{"event":"Play","properties":{"token":"t","distinct_id":"d","time":1795255204,"$insert_id":"i","title":"S"}}]"#,
+    #"{"event":"Signup","properties":{"token":"t","distinct_id":"d"}}"#,
+  ]
+  static let mixpanelForm = [
+    "data=W3siZXZlbnQiOiJQbGF5IiwicHJvcGVydGllcyI6eyJ0b2tlbiI6InQiLCJkaXN0aW5jdF9pZCI6ImQifX1d&verbose=1",
+    "data=%5B%7B%22event%22%3A%22Play%22%2C%22properties%22%3A%7B%22token%22%3A%22t%22%7D%7D%5D",
+  ]
+  static let mixpanelEngage = [
+    #"[{"$token":"t","$distinct_id":"d","$set":{"plan":"pro"}}]"#,
+    #"{"$token":"t","$group_key":"company","$group_id":"acme","$set":{"size":10}}"#,
+  ]
+  static let mixpanelEngageForm = [
+    "data=eyIkdG9rZW4iOiJ0IiwiJGRpc3RpbmN0X2lkIjoiZCIsIiRzZXQiOnsicGxhbiI6InBybyJ9fQ%3D%3D"
+  ]
+  // PostHog/posthog-python `posthog/request.py` (`api_key`, `event`, `distinct_id`) and
+  // posthog-js's `data=` form and GET forms.
+  static let postHog = [
+    #"{"api_key":"phc_k","event":"$identify","distinct_id":"d","properties":{"$set":{"email":"e"}},"timestamp":"2026-11-21T10:00:00Z"}"#,
+    #"[{"api_key":"phc_k","event":"$pageview","distinct_id":"d","properties":{"$current_url":"https://x"}}]"#,
+  ]
+  static let postHogForm = [
+    "data=eyJhcGlfa2V5IjoicGhjX2siLCJldmVudCI6IiRwYWdldmlldyIsImRpc3RpbmN0X2lkIjoiZCJ9&compression=base64"
+  ]
+  // snowplow/snowplow-python-tracker `snowplow_tracker/emitters.py`: `payload_data` with a `data`
+  // array (POST), or one event's fields as a query string (GET, the pixel).
+  static let snowplow = [
+    #"{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":[{"e":"se","se_ca":"shop","se_ac":"add","se_va":"2.5","p":"mob","tv":"py-1.0.0","eid":"0b7d3e2a-4a7e-4d59-9e0d-1b6a0d9f4d10","dtm":"1795255204210","aid":"app","uid":"u","cx":"eyJzY2hlbWEiOiJpZ2x1OmNvbS5zbm93cGxvd2FuYWx5dGljcy5zbm93cGxvdy9jb250ZXh0cy9qc29uc2NoZW1hLzEtMC0wIiwiZGF0YSI6W119"},{"e":"ue","ue_pr":"{\"schema\":\"iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0\",\"data\":{\"schema\":\"iglu:com.acme/play/jsonschema/1-0-0\",\"data\":{\"title\":\"S\"}}}","p":"web","tv":"js-3"}]}"#
+  ]
+  static let snowplowQuery = [
+    "e=pv&url=https%3A%2F%2Fexample.com%2F&page=Home&p=web&tv=js-3.5.0&aid=app&eid=0b7d3e2a-4a7e-4d59-9e0d-1b6a0d9f4d10&dtm=1795255204210",
+    "e=se&se_ca=shop&se_ac=add&se_va=2.5&p=mob&tv=py-1.0.0&cx=eyJzY2hlbWEiOiJpZ2x1OmNvbS5zbm93cGxvd2FuYWx5dGljcy5zbm93cGxvdy9jb250ZXh0cy9qc29uc2NoZW1hLzEtMC0wIiwiZGF0YSI6W119",
+    "e=ue&ue_px=eyJzY2hlbWEiOiJpZ2x1OmNvbS5zbm93cGxvd2FuYWx5dGljcy5zbm93cGxvdy91bnN0cnVjdF9ldmVudC9qc29uc2NoZW1hLzEtMC0wIiwiZGF0YSI6eyJzY2hlbWEiOiJpZ2x1OmNvbS5hY21lL3BsYXkvanNvbnNjaGVtYS8xLTAtMCIsImRhdGEiOnsidGl0bGUiOiJTIn19fQ&p=web&tv=js-3",
+  ]
+  // mParticle/mparticle-python-sdk `mparticle/apis/events_api.py`: a `Batch` (basic auth `k:s`).
+  static let mParticle = [
+    #"{"events":[{"data":{"event_name":"Choose Item","custom_event_type":"other","custom_attributes":{"quantity":2,"milk":true},"timestamp_unixtime_ms":1795255204210},"event_type":"custom_event"},{"data":{"screen_name":"Home"},"event_type":"screen_view"},{"data":{"product_action":{"action":"purchase","total_amount":3.5}},"event_type":"commerce_event"}],"device_info":{"platform":"iOS","ios_idfv":"0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0001"},"application_info":{"application_name":"Freddy's"},"user_identities":{"customerid":"c1"},"mpid":600868121729048600,"mp_deviceid":"0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0001","environment":"development"}"#
+  ]
+  static let mParticleBulk = [
+    #"[{"events":[{"data":{"event_name":"E","custom_attributes":{"a":"b"}},"event_type":"custom_event"}],"mpid":"1"},{"events":[{"data":{"session_id":7},"event_type":"session_start"}],"user_attributes":{"tier":"gold"}}]"#
+  ]
+  // The GA4 Measurement Protocol (google-analytics Measurement Protocol reference, as
+  // `amplitude`'s GA forwarder and the Firebase docs send it): JSON with the credentials in the query.
+  static let ga4 = [
+    #"{"client_id":"c.1","user_id":"u","timestamp_micros":1795255204210000,"user_properties":{"tier":{"value":"gold"}},"events":[{"name":"play_podcast","params":{"title":"S","engagement_time_msec":100,"items":[{"item_id":"i"}]}}]}"#,
+    #"{"client_id":"c","events":[{"name":"_bad name","params":{"x":[1,2]}}]}"#,
+  ]
+  static let ga4Query = [("measurement_id", "G-TEST"), ("api_secret", "s")]
+  // gtag.js's `g/collect` (fields as amplitude/Amplitude-TypeScript's GA events forwarder reads
+  // them): shared parameters in the query, one event per body line.
+  static let gtagQuery = [
+    "v=2&tid=G-TEST&cid=1.2&sid=1795255204&_p=123&en=page_view&dl=https%3A%2F%2Fexample.com%2F&dt=Home&ep.section=top&epn.value=2.5&up.tier=gold"
+  ]
+  static let gtagLines = [
+    "en=scroll&epn.percent_scrolled=90\nen=click&ep.link_url=https%3A%2F%2Fx.org&_et=12"
+  ]
+
+  private static func segment(_ seeds: [String]) -> [FuzzForm] {
+    [
+      FuzzForm(carrier: .json, seeds: seeds), FuzzForm(carrier: .textPlain, seeds: seeds),
+      FuzzForm(carrier: .gzip, seeds: seeds),
+    ]
+  }
+
+  private static func mixpanel(_ seeds: [String], form: [String]) -> [FuzzForm] {
+    [
+      FuzzForm(carrier: .json, seeds: seeds), FuzzForm(carrier: .form, seeds: form),
+      FuzzForm(carrier: .getQuery, seeds: form), FuzzForm(carrier: .gzip, seeds: seeds),
+    ]
+  }
+
+  private static let postHogForms = [
+    FuzzForm(carrier: .json, seeds: postHog), FuzzForm(carrier: .form, seeds: postHogForm),
+    FuzzForm(carrier: .getQuery, seeds: postHogForm), FuzzForm(carrier: .gzip, seeds: postHog),
+  ]
+
+  private static let mParticleWeb = [
+    FuzzForm(carrier: .textPlain, seeds: mParticle), FuzzForm(carrier: .json, seeds: mParticle),
+    FuzzForm(carrier: .gzip, seeds: mParticle),
+  ]
+
+  private static func withAuthorization(_ carriers: [FuzzCarrier], _ seeds: [String]) -> [FuzzForm] {
+    carriers.map { FuzzForm(carrier: $0, seeds: seeds, authorization: "Basic azpz") }
+  }
+
+  /// The forms of every route, by the path `tagscope help listen` lists (`KEY` for a key in it).
+  static let forms: [String: [FuzzForm]] = [
+    "/v1/batch": segment(segmentBatch), "/v1/import": segment(segmentBatch), "/v1/b": segment(segmentBatch),
+    "/beacon/v1/batch": segment(segmentBatch),
+    "/v1/track": segment(segmentMessage("track")), "/v1/t": segment(segmentMessage("track")),
+    "/v1/screen": segment(segmentMessage("screen")), "/v1/s": segment(segmentMessage("screen")),
+    "/v1/page": segment(segmentMessage("page")), "/v1/p": segment(segmentMessage("page")),
+    "/v1/identify": segment(segmentMessage("identify")), "/v1/i": segment(segmentMessage("identify")),
+    "/v1/group": segment(segmentMessage("group")), "/v1/g": segment(segmentMessage("group")),
+    "/v1/alias": segment(segmentMessage("alias")), "/v1/a": segment(segmentMessage("alias")),
+    "/2/httpapi": [FuzzForm(carrier: .json, seeds: amplitude), FuzzForm(carrier: .gzip, seeds: amplitude)],
+    "/batch": [
+      FuzzForm(carrier: .json, seeds: batch), FuzzForm(carrier: .gzip, seeds: batch),
+      FuzzForm(carrier: .deflate, seeds: batch),
+    ],
+    "/track": mixpanel(mixpanel, form: mixpanelForm), "/import": mixpanel(mixpanel, form: mixpanelForm),
+    "/engage": mixpanel(mixpanelEngage, form: mixpanelEngageForm),
+    "/groups": mixpanel(mixpanelEngage, form: mixpanelEngageForm),
+    "/capture": postHogForms, "/e": postHogForms, "/i/v0/e": postHogForms,
+    "/com.snowplowanalytics.snowplow/tp2": [
+      FuzzForm(carrier: .json, seeds: snowplow), FuzzForm(carrier: .gzip, seeds: snowplow),
+      FuzzForm(carrier: .getQuery, seeds: snowplowQuery),
+    ],
+    "/i": [FuzzForm(carrier: .getQuery, seeds: snowplowQuery)],
+    "/v2/events": withAuthorization([.json, .gzip, .deflate], mParticle),
+    "/v2/bulkevents": withAuthorization([.json, .gzip], mParticleBulk),
+    "/v3/JS/KEY/events": mParticleWeb, "/webevents/v3/JS/KEY/events": mParticleWeb,
+    "/mp/collect": [
+      FuzzForm(carrier: .json, seeds: ga4, query: ga4Query),
+      FuzzForm(carrier: .gzip, seeds: ga4, query: ga4Query),
+    ],
+    "/debug/mp/collect": [
+      FuzzForm(carrier: .json, seeds: ga4, query: ga4Query),
+      FuzzForm(carrier: .gzip, seeds: ga4, query: ga4Query),
+    ],
+    "/g/collect": [
+      FuzzForm(carrier: .postQuery, seeds: gtagQuery),
+      FuzzForm(
+        carrier: .textPlain, seeds: gtagLines, query: [("v", "2"), ("tid", "G-TEST"), ("cid", "1.2")]),
+    ],
+  ]
+}
