@@ -102,6 +102,10 @@ public struct CallCatalogue: Sendable, Hashable {
   /// Where a call holds a list of self-describing entities (`{schema, data}`, Snowplow's
   /// `contexts.data`), each checked against the entry its `schema` names (`entitiesAt:`).
   public var entitiesAt: MessagePath?
+  /// Whether the SDKs send its entries' parameter values as text (`valuesAsText:`, mParticle's
+  /// mobile SDKs): in a call an SDK sent, a text value is read as the number or boolean its
+  /// parameter wants when it is that value's canonical text (`"12.5"`, `"true"`).
+  public var valuesAsText = false
   /// Entries matched by call name (and method, when given), in plan order.
   public let calls: [CatalogueCall]
   /// Entries matched by method alone, for calls no name entry matches, in plan order.

@@ -31,7 +31,9 @@ enum CatalogueCheck {
       }
       let entry = catalogue.entries[entryIndex]
       var problems: [ContentProblem] = []
-      checkedParameters(of: call, entry: entry, fromSDK: record.isFromSDK, memo: &memo, into: &problems)
+      checkedParameters(
+        of: call, entry: entry, fromSDK: record.isFromSDK, valuesAsText: catalogue.valuesAsText, memo: &memo,
+        into: &problems)
       if record.isFromSDK, let message = entry.messageObject {
         message.contentProblems(
           in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
@@ -90,20 +92,25 @@ enum CatalogueCheck {
 
   /// The problems of `call`'s parameters against `entry`: the object at the entry's
   /// `propertiesAt` for a call an SDK sent (absent counts as empty, so required keys are missing;
-  /// anything else in the way is a wrong type), the parameters themselves otherwise.
+  /// anything else in the way is a wrong type), the parameters themselves otherwise. With
+  /// `valuesAsText`, an SDK's text values there are read as ``PropertyRule/readingText(_:)`` says.
   private static func checkedParameters(
-    of call: CallDescription, entry: CatalogueCall, fromSDK: Bool, memo: inout PatternMemo,
+    of call: CallDescription, entry: CatalogueCall, fromSDK: Bool, valuesAsText: Bool,
+    memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
     guard fromSDK, let path = entry.propertiesAt, !path.keys.isEmpty else {
+      let read =
+        fromSDK && valuesAsText ? entry.parameterObject.readingText(call.parameters) : call.parameters
       entry.parameterObject.contentProblems(
-        in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
+        in: .object(read), path: "", missing: .missingParam, memo: &memo, into: &problems)
       return
     }
     switch path.resolve(in: call.parameters) {
     case .object(let object):
+      let read = valuesAsText ? entry.parameterObject.readingText(object) : object
       entry.parameterObject.contentProblems(
-        in: .object(object), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
+        in: .object(read), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
     case .absent:
       entry.parameterObject.contentProblems(
         in: .object([:]), path: path.description, missing: .missingParam, memo: &memo, into: &problems)

@@ -11,6 +11,7 @@ extension PlanLoader.Builder {
       var unplanned = UnplannedCalls.error
       var propertiesAt: MessagePath?
       var entitiesAt: MessagePath?
+      var valuesAsText = false
       var calls: [ReadEntry] = []
       var methods: [ReadEntry] = []
       if case .scalar = pair.value, pair.value.tagName == .null {
@@ -27,6 +28,7 @@ extension PlanLoader.Builder {
           unplanned = value
         case "propertiesAt": propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
         case "entitiesAt": entitiesAt = try messagePath(field.value, "entitiesAt of \(what)")
+        case "valuesAsText": valuesAsText = try reader.bool(field.value, "valuesAsText of \(what)")
         case "calls":
           if case .scalar = field.value, field.value.tagName == .null { continue }
           calls = try reader.mapping(field.value, "calls of \(what)").map {
@@ -47,10 +49,12 @@ extension PlanLoader.Builder {
       for index in methods.indices where !methods[index].saysWhereParamsSit {
         methods[index].entry.propertiesAt = propertiesAt
       }
-      return CallCatalogue(
+      var catalogue = CallCatalogue(
         provider: pair.key, location: reader.location(pair.keyNode), unplanned: unplanned,
         propertiesAt: propertiesAt, entitiesAt: entitiesAt, calls: calls.map(\.entry),
         methods: methods.map(\.entry))
+      catalogue.valuesAsText = valuesAsText
+      return catalogue
     }
   }
 

@@ -287,6 +287,12 @@ public enum PlanFormatReference {
       entry named by its `schema`, as that entry's `params` (violations name
       `contexts.data[iglu:…/1-0-0].field`), and covers that entry; an entity no entry names is
       `unplanned-call` as the catalogue's `unplanned` says.
+    - `valuesAsText`: `true` when the SDKs send every parameter value as text (mParticle's iOS and
+      Android SDKs: `tagscope plan import` sets it for mParticle plans): in a call an SDK sent, a
+      text value whose parameter accepts a number, integer or boolean but not a string is read as
+      that value when it is its canonical text (`"12.5"`, `"3"`, `"true"`), then checked; other
+      text stays text (`"abc"` for a number is `wrong-type`; a string parameter's `"1"` is `"1"`).
+      `false` by default.
     - `calls`: entries by call name (the event, screen or property name the SDK is given). A name
       ending in a SchemaVer (`iglu:com.acme/add_to_cart/jsonschema/1-0-2`) the catalogue lacks
       is checked against the newest version of the same name it has, and its violations say so.

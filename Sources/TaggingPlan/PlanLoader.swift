@@ -59,7 +59,7 @@ public enum PlanLoader {
       "properties", "additionalProperties", "items", "description",
     ] + PlanLoader.keywordKeys
   static let catalogueKeys = [
-    "unplanned", "propertiesAt", "entitiesAt", "calls", "methods", "description",
+    "unplanned", "propertiesAt", "entitiesAt", "valuesAsText", "calls", "methods", "description",
   ]
   static let catalogueEntryKeys = [
     "method", "severity", "propertiesAt", "params", "messageParams", "additionalProperties", "description",

@@ -21,6 +21,7 @@ public enum CatalogueWriter {
     for (key, path) in [("propertiesAt", catalogue.propertiesAt), ("entitiesAt", catalogue.entitiesAt)] {
       if let path { out += "    \(key): \(YAMLText.scalar(path))\n" }
     }
+    if catalogue.valuesAsText { out += "    valuesAsText: true\n" }
     for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
     where !entries.isEmpty {
       out += "    \(section):\n"

@@ -12,6 +12,9 @@ public struct ImportedCatalogue: Sendable, Hashable {
   /// Where a call holds self-describing entities, each checked against its schema's entry
   /// (`entitiesAt`, Snowplow's `contexts.data`).
   public var entitiesAt: String?
+  /// Whether the SDKs send parameter values as text, so a number or boolean parameter takes its
+  /// canonical text (`valuesAsText`, mParticle's mobile SDKs).
+  public var valuesAsText = false
   /// Entries matched by call name, in source order.
   public private(set) var calls: [CatalogueEntry] = []
   /// Entries matched by SDK method alone, in source order.

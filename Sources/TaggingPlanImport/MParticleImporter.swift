@@ -10,7 +10,12 @@ import TaggingPlan
 /// `method: logCommerceEvent` — the names and methods `listen` gives mParticle's events. The
 /// parameters are the event's custom attributes (`data.custom_attributes` of the validator's
 /// schema), whose `additionalProperties` becomes the call's; the catalogue's `propertiesAt` is
-/// `data.custom_attributes`, where an event sent to the Events API holds them. Other data point
+/// `data.custom_attributes`, where an event sent to the Events API holds them, and its values
+/// arrive as text (`valuesAsText: true`): mParticle's iOS and Android SDKs send every custom
+/// attribute value as a string (mParticle/mparticle-android-sdk pull request 130: values are
+/// "stringified" with `toString()` before they reach the server; mParticle/react-native-mparticle
+/// pull request 49: "we only accept String values in the native SDKs"), so a data plan's `number`
+/// or `boolean` attribute can only be met by its text there. Other data point
 /// types (user attributes, identities, promotions…) are warned about. The messages the SDKs send
 /// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
@@ -19,6 +24,7 @@ struct MParticleImporter {
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
     draft.catalogue.propertiesAt = SDKMessagePaths.mParticleAttributes
+    draft.catalogue.valuesAsText = true
   }
 
   /// Whether `root` looks like an mParticle data plan.
@@ -78,7 +84,8 @@ struct MParticleImporter {
   /// data plan does not plan: mParticle matches data points to custom events, screen views and
   /// commerce events only (mParticle/mparticle-web-sdk `src/kitBlocking.ts`, `getMatchKey`). Each
   /// is a `methods` entry, so such a message `listen` records (its method the Events API's
-  /// `event_type`) is known, not unplanned.
+  /// `event_type`, or the IDSync call: `identify`, `login`, `logout`, `modify`) is known, not
+  /// unplanned.
   private static var builtIns: [CatalogueEntry] {
     [
       "session_start", "session_end", "application_state_transition", "first_run", "breadcrumb",
@@ -89,6 +96,11 @@ struct MParticleImporter {
         key: type, description: "mParticle's SDKs send \(type) on their own: a data plan does not plan it",
         origin: nil)
     }
+      + ["identify", "login", "logout", "modify"].map { call in
+        CatalogueEntry(
+          key: call, description: "mParticle's SDKs call IDSync \(call): a data plan does not plan it",
+          origin: nil)
+      }
   }
 
   private mutating func dataPoint(_ point: SourceNode, _ document: SourceDocument, path: JSONPath)

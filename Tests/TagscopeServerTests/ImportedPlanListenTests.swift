@@ -106,6 +106,84 @@ final class ImportedPlanListenTests: XCTestCase {
       ])
   }
 
+  /// The same plan and upload with the attributes changed: every value arrives as the text the
+  /// SDK sent, and the plan (imported with `valuesAsText`) takes a number's text for its `number`
+  /// (`"12.5"`) and keeps the enum's `"1"` text; `"abc"` for the number is flagged.
+  func testAnMParticleDataPlanReadsTheMobileSDKsTextAsMParticleDoes() async throws {
+    let plan = try importFixture("mparticle-real/freddy_s_plan-v1.json")
+    XCTAssertTrue(plan.catalogues.first?.valuesAsText ?? false)
+    let original = try String(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mparticle-native/ios-batch.json"),
+      encoding: .utf8)
+    let batch =
+      original
+      .replacingOccurrences(
+        of: #"{"quantity":"2","milk":"true","item":"cortado"}"#,
+        with: #"{"quantity":"12.5","milk":"true","item":"1"}"#
+      )
+      .replacingOccurrences(
+        of: #"{"quantity":"1","milk":"false","item":"latte"}"#,
+        with: #"{"quantity":"abc","milk":"false","item":"espresso"}"#)
+    XCTAssertFalse(batch.contains("latte"))
+    let (records, violations) = try await listen(expecting: 4, plan: plan) { port in
+      let reply = try httpRequest(
+        port: port, path: "/v2/us1-abc/events", headers: ["Content-Encoding: gzip"],
+        body: gzip(Array(batch.utf8)))
+      XCTAssertEqual(reply?.status, 202)
+    }
+    XCTAssertEqual(records[2].properties, ["quantity": "12.5", "milk": "true", "item": "1"])
+    XCTAssertEqual(
+      violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])" },
+      [
+        #"4 wrong-type Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.quantity is a string ("abc")"#
+      ])
+  }
+
+  /// mParticle's SDKs call IDSync before they upload: `listen` answers the identify (and the config
+  /// request) so the SDK goes on, records it as an identify record with the user, and the
+  /// imported plan knows it (no unplanned call).
+  func testAnMParticleIdentifyThenUploadRecordsTheUser() async throws {
+    let plan = try importFixture("mparticle-real/freddy_s_plan-v1.json")
+    let batch = try Data(
+      contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mparticle-native/ios-batch.json"))
+    // Fields as mParticle/mparticle-android-sdk MParticleIdentityClientImpl.java sends them.
+    let identify = """
+      {"client_sdk":{"platform":"android","sdk_vendor":"mparticle","sdk_version":"5.62.0"},
+       "environment":"development","request_timestamp_ms":1764112700000,
+       "request_id":"2E6C1B4A-0D3F-4E2A-9C8B-7F1A2B3C4D5E",
+       "known_identities":{"android_uuid":"a1b2c3d4e5f60718",
+         "device_application_stamp":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6",
+         "customerid":"cust-42","email":"ann@example.com"}}
+      """
+    var mpid = ""
+    let (records, violations) = try await listen(expecting: 5, plan: plan) { port in
+      let config = try httpRequest(
+        port: port, method: "GET", path: "/v4/us1-abc/config?av=1.0&sv=5.62.0", contentType: nil, body: "")
+      XCTAssertEqual(config?.status, 200)
+      XCTAssertEqual(config?.body, #"{"dt":"ac"}"#)
+      let reply = try httpRequest(
+        port: port, path: "/v1/identify", headers: ["x-mp-key: us1-abc", "Content-Encoding: gzip"],
+        body: gzip(Array(identify.utf8)))
+      XCTAssertEqual(reply?.status, 200, reply?.body ?? "")
+      let answer = try XCTUnwrap(
+        reply.flatMap { try? JSONParser.parse(Array($0.body.utf8)) }.map { Payload.object($0) })
+      mpid = Payload.string(answer["mpid"]) ?? ""
+      XCTAssertEqual(answer["is_logged_in"], true)
+      XCTAssertEqual(answer["context"], "tagscope")
+      let upload = try httpRequest(
+        port: port, path: "/v2/us1-abc/events", headers: ["Content-Encoding: gzip"], body: gzip(Array(batch)))
+      XCTAssertEqual(upload?.status, 202)
+    }
+    XCTAssertFalse(mpid.isEmpty)
+    XCTAssertEqual(Int64(mpid).map { $0 > 0 }, true, mpid)
+    XCTAssertEqual(
+      records.map { "\($0.kind.rawValue) \($0.name)" },
+      ["identify identify", "event session_start", "screen Home", "event Choose Item", "event Choose Item"])
+    XCTAssertEqual(records[0].context.session?.user, "cust-42")
+    XCTAssertEqual(records[0].properties["customerid"], "cust-42")
+    XCTAssertEqual(violations.map(\.seq), [5])
+  }
+
   /// Strapi's tracking plan as Amplitude's code generator (Iteratively, Ampli's predecessor) wrote
   /// it, imported for Amplitude, and Amplitude HTTP API v2 messages: the `willCreateEntry` with
   /// `status: "draft"` and the identify pass; the `willEditEntry` whose status is outside the

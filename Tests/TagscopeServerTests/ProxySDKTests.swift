@@ -15,6 +15,7 @@ final class ProxySDKTests: XCTestCase {
   static let vendorHosts = [
     "api.segment.io", "acme.dataplane.rudderstack.com", "api2.amplitude.com", "api.mixpanel.com",
     "us.i.posthog.com", "collector.acme.test", "unlisted.example.org", "nativesdks.us1.mparticle.com",
+    "identity.us1.mparticle.com",
   ]
 
   override func setUp() async throws {
@@ -131,6 +132,29 @@ final class ProxySDKTests: XCTestCase {
     let received = try XCTUnwrap(vendor.requests.last)
     XCTAssertEqual(received.host, "nativesdks.us1.mparticle.com")
     XCTAssertEqual(received.path, "/v2/us1-abc/events")
+    XCTAssertEqual(received.body, body)
+    try await server.shutdown()
+  }
+
+  /// mParticle's IDSync login to `identity.<pod>.mparticle.com`: decrypted, recorded as an
+  /// identify record with the user, and forwarded byte for byte.
+  func testAnMParticleIdentityCallIsDecryptedRecordedAndForwarded() async throws {
+    let (server, collector) = try await startProxy()
+    let login =
+      #"{"client_sdk":{"platform":"ios"},"known_identities":{"ios_idfv":"E621E1F8","customerid":"cust-42"}}"#
+    let body = try gzip(Array(login.utf8))
+    let file = directory.appendingPathComponent("login.gz")
+    try Data(body).write(to: file)
+    let result = try runClient(
+      ["post", "https://identity.us1.mparticle.com/v1/login", file.path],
+      proxyPort: server.proxyPort ?? 0, caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
+    XCTAssertEqual(result.status, 0, result.output)
+    let records = collector.waitForRecords(1)
+    XCTAssertEqual(records.map { "\($0.kind.rawValue) \($0.name)" }, ["identify login"])
+    XCTAssertEqual(records.first?.context.session?.user, "cust-42")
+    let received = try XCTUnwrap(vendor.requests.last)
+    XCTAssertEqual(received.host, "identity.us1.mparticle.com")
+    XCTAssertEqual(received.path, "/v1/login")
     XCTAssertEqual(received.body, body)
     try await server.shutdown()
   }

@@ -68,12 +68,14 @@ enum EndpointRouter {
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
     byPath[path] ?? MParticleEndpoint.web(path: path) ?? MParticleNativeEndpoint.matching(path: path)
+      ?? MParticleIdentityEndpoint.matching(path: path)
   }
 
   private static let byPath = Dictionary(uniqueKeysWithValues: paths.map { ($0.path, $0.endpoint) })
 
   /// The SDK event endpoints by path (besides mParticle's web and mobile SDKs, whose paths hold
-  /// their key: ``MParticleEndpoint/web(path:)``, ``MParticleNativeEndpoint/matching(path:)``): what `route` serves and `tagscope help listen` lists.
+  /// their key or mpid: ``MParticleEndpoint/web(path:)``, ``MParticleNativeEndpoint/matching(path:)``,
+  /// ``MParticleIdentityEndpoint/matching(path:)``): what `route` serves and `tagscope help listen` lists.
   static let paths: [EndpointPath] = [
     // Segment's and RudderStack's long paths; the single-letter ones of analytics.js (`/v1/t`…) and
     // of analytics-swift/-kotlin (`/v1/b`); RudderStack's beacon batch.
@@ -88,7 +90,9 @@ enum EndpointRouter {
     EndpointPath("/v1/s", "Segment analytics.js: screen", SegmentEndpoint(impliedType: "screen")),
     EndpointPath("/v1/page", "Segment, RudderStack: page", SegmentEndpoint(impliedType: "page")),
     EndpointPath("/v1/p", "Segment analytics.js: page", SegmentEndpoint(impliedType: "page")),
-    EndpointPath("/v1/identify", "Segment, RudderStack: identify", SegmentEndpoint(impliedType: "identify")),
+    EndpointPath(
+      "/v1/identify", "Segment, RudderStack: identify; mParticle iOS, Android SDKs: IDSync identify",
+      SegmentOrMParticleIdentify()),
     EndpointPath("/v1/i", "Segment analytics.js: identify", SegmentEndpoint(impliedType: "identify")),
     EndpointPath("/v1/group", "Segment, RudderStack: group", SegmentEndpoint(impliedType: "group")),
     EndpointPath("/v1/g", "Segment analytics.js: group", SegmentEndpoint(impliedType: "group")),

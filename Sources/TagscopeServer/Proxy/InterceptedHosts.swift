@@ -42,6 +42,15 @@ public struct InterceptedHosts: Sendable {
     Entry(pattern: "tracking-nativesdks.eu1.mparticle.com", sdk: "mParticle (iOS SDK, EU1, tracking)"),
     Entry(pattern: "nativesdks.au1.mparticle.com", sdk: "mParticle (iOS SDK, AU1)"),
     Entry(pattern: "tracking-nativesdks.au1.mparticle.com", sdk: "mParticle (iOS SDK, AU1, tracking)"),
+    Entry(pattern: "identity.mparticle.com", sdk: "mParticle (Android SDK, IDSync)"),
+    Entry(pattern: "identity.us1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, US1)"),
+    Entry(pattern: "tracking-identity.us1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, US1, tracking)"),
+    Entry(pattern: "identity.us2.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, US2)"),
+    Entry(pattern: "tracking-identity.us2.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, US2, tracking)"),
+    Entry(pattern: "identity.eu1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, EU1)"),
+    Entry(pattern: "tracking-identity.eu1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, EU1, tracking)"),
+    Entry(pattern: "identity.au1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, AU1)"),
+    Entry(pattern: "tracking-identity.au1.mparticle.com", sdk: "mParticle (iOS SDK, IDSync, AU1, tracking)"),
   ]
 
   /// Hosts added on the command line (RudderStack data planes, self-hosted PostHog, Snowplow

@@ -12,11 +12,9 @@ import AnalyticsHub
 /// product action `pd.an`, a user attribute change's `n`, `nv`, `ov`, `d`, `na`.
 ///
 /// Both SDKs send every attribute value as text (Android `getCustomAttributeStrings`, iOS
-/// `transformValuesToString`: `true`/`false`, numbers by their decimal text). The Events API
-/// shape gives `"true"`/`"false"` back as booleans and a number's canonical text back as that
-/// number, so a plan's `type: number` or `boolean` attribute checks as its author meant; the
-/// raw message keeps the text as sent. A string attribute whose value reads as a number (`"1"`)
-/// is read as that number too.
+/// `transformValuesToString`: `true`/`false`, numbers by their decimal text), and the records keep
+/// it as sent: a text attribute `"1"` stays text. An imported mParticle plan says its values
+/// arrive as text (`valuesAsText`), so its `number` and `boolean` attributes take that text.
 enum MParticleNativeBatch {
   /// The Events API's `event_type` of each SDK message type.
   static let eventTypes: [String: String] = [
@@ -63,7 +61,7 @@ enum MParticleNativeBatch {
     var data = renamed(
       message, ["ct": "timestamp_unixtime_ms", "sid": "session_uuid", "flags": "custom_flags"])
     if case .object(let attributes)? = message["attrs"] {
-      data["custom_attributes"] = .object(Properties(attributes.map { ($0.key, typed($0.value)) }))
+      data["custom_attributes"] = .object(attributes)
     }
     switch eventType {
     case "custom_event":
@@ -88,24 +86,6 @@ enum MParticleNativeBatch {
   /// The members of `object` named in `names`, under their new names, in `object`'s order.
   private static func renamed(_ object: Properties, _ names: [String: String]) -> Properties {
     Properties(object.compactMap { member in names[member.key].map { ($0, member.value) } })
-  }
-
-  /// An attribute value the SDK turned into text, as the value it was: `true`/`false`, a number
-  /// by its canonical text; anything else unchanged.
-  static func typed(_ value: PropertyValue) -> PropertyValue {
-    guard case .string(let text) = value else { return value }
-    switch text {
-    case "true": return .bool(true)
-    case "false": return .bool(false)
-    default: break
-    }
-    if let number = Int(text), String(number) == text { return .int(number) }
-    if text.contains("."), !text.hasPrefix("."), !text.hasSuffix("."), let number = Payload.number(text),
-      !text.contains("e"), !text.contains("E"), !text.hasPrefix("+")
-    {
-      return .double(number)
-    }
-    return value
   }
 
   /// `UserContent` → `user_content`: the Events API's spelling of the SDKs' event type names.

@@ -13,6 +13,11 @@ import TagscopeRecording
 ///   source without destinations, so the SDK sends everything to its data plane (`listen`).
 /// - PostHog's feature flags and remote configuration, `/decide` and `/flags`: no flags, no session
 ///   recording.
+/// - mParticle's iOS and Android SDK configuration, `GET /v4/<key>/config` (`config2.mparticle.com`)
+///   or `/config/v4/<key>/config` behind a custom base URL: `{"dt":"ac"}`, the smallest
+///   configuration both take (iOS requires `dt` to be `ac`, mParticle/mparticle-apple-sdk
+///   `MPNetworkCommunication.m`; Android reads each key only when present,
+///   mParticle/mparticle-android-sdk `ConfigManager.java` `reloadCoreConfig`): no kits.
 enum SDKSettings {
   /// The reply to a set-up request, or `nil` when the request is not one.
   static func reply(method: HTTPMethod, path: String, query: [(name: String, value: String)], host: String?)
@@ -24,6 +29,9 @@ enum SDKSettings {
       return segmentSettings(writeKey: String(parts[2]), host: host)
     case (.POST, 2) where parts[0] == "v1" && parts[1] == "m":
       return SDKReply(status: .ok, body: #"{"success":true}"#)
+    case (.GET, 3) where parts[0] == "v4" && parts[2] == "config",
+      (.GET, 4) where parts[0] == "config" && parts[1] == "v4" && parts[3] == "config":
+      return SDKReply(status: .ok, body: #"{"dt":"ac"}"#)
     case (.GET, 1) where parts[0] == "sourceConfig":
       let writeKey = query.first { $0.name == "writeKey" }?.value ?? ""
       return rudderStackConfiguration(writeKey: writeKey)

@@ -1,0 +1,128 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// mParticle's IDSync calls, which the iOS and Android SDKs make before they upload: `POST
+/// /v1/identify`, `/v1/login`, `/v1/logout` and `/v1/<mpid>/modify` to `identity.mparticle.com`
+/// (`identity.<pod>.mparticle.com`, `tracking-identity.<pod>…` on iOS), or the same under
+/// `/identity/v1/` behind a custom base URL. Read from mParticle/mparticle-android-sdk
+/// `MParticleIdentityClientImpl.java` (the request: `client_sdk`, `environment`,
+/// `known_identities` — `device_application_stamp`, `android_uuid`, `customerid`, `email`… —,
+/// `previous_mpid`, `identity_changes` of `identity_type`, `old_value`, `new_value` for modify),
+/// `IdentityHttpResponse.java` and mParticle/mparticle-apple-sdk `MPIdentityDTO.m` (the reply:
+/// `mpid` as text, `context`, `is_logged_in`), `MPNetworkCommunication.m` (the URLs).
+///
+/// An SDK that gets no identity never uploads, so each call is answered `200` with an mpid stable
+/// per device (derived from its device application stamp, else its Android or vendor id) and
+/// recorded as an identify record named after the call, its properties the identities sent.
+struct MParticleIdentityEndpoint: SDKEndpoint {
+  /// `identify`, `login`, `logout` or `modify`.
+  var action: String
+  /// The mpid a modify path names.
+  var pathMPID: String?
+
+  /// The SDKs' identity paths, `MPID` standing for the profile id a modify names.
+  static let paths = prefixes.flatMap { prefix in
+    ["identify", "login", "logout", "MPID/modify"].map {
+      (path: prefix + $0, summary: "mParticle: iOS, Android SDKs' IDSync (answered with an mpid)")
+    }
+  }
+  private static let prefixes = ["/v1/", "/identity/v1/"]
+
+  /// The endpoint of an identity path, or `nil` when `path` is not one (`/v1/identify` is also
+  /// Segment's: ``SegmentOrMParticleIdentify`` tells them apart).
+  static func matching(path: String) -> MParticleIdentityEndpoint? {
+    for prefix in prefixes where path.hasPrefix(prefix) {
+      let rest = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+      if rest.count == 1, ["identify", "login", "logout"].contains(rest[0]) {
+        return MParticleIdentityEndpoint(action: String(rest[0]))
+      }
+      if rest.count == 2, rest[1] == "modify", !rest[0].isEmpty {
+        return MParticleIdentityEndpoint(action: "modify", pathMPID: String(rest[0]))
+      }
+    }
+    return nil
+  }
+
+  /// Whether `body` is an IDSync request rather than a Segment identify.
+  static func isIdentityRequest(_ body: Properties) -> Bool {
+    body["client_sdk"] != nil || body["known_identities"] != nil || body["identity_changes"] != nil
+  }
+
+  var provider: String { "mparticle" }
+  var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
+
+  func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard request.isJSON || request.mediaType == nil else {
+      return MParticleEndpoint.badRequest("Content-Type must be application/json", .wrongContentType)
+    }
+    guard let parsed = try? JSONParser.parse(request.body) else {
+      return MParticleEndpoint.badRequest("The request body is not valid JSON", .malformedJSON)
+    }
+    guard let body = Payload.objectOrNil(parsed) else {
+      return MParticleEndpoint.badRequest("The identity request is not an object", .invalidPayload)
+    }
+    let known = Payload.object(body["known_identities"])
+    var identities = known
+    for change in Payload.array(body["identity_changes"]) ?? [] {
+      let fields = Payload.object(change)
+      guard let type = Payload.string(fields["identity_type"]) else { continue }
+      identities[type] = fields["new_value"] ?? .null
+    }
+    let deviceID = ["device_application_stamp", "android_uuid", "ios_idfv"].lazy
+      .compactMap { DeviceIdentity.present(Payload.string(known[$0])) }.first
+    let mpid = pathMPID ?? Self.mpid(device: deviceID ?? Payload.string(body["previous_mpid"]) ?? "")
+    let userID = Payload.string(identities["customerid"]) ?? Payload.string(identities["email"])
+    let loggedIn = action != "logout" && userID != nil
+    var credentials: Properties = [:]
+    if let key = request.headers.first(name: "x-mp-key") { credentials["api_key"] = .string(key) }
+    let sdk = Payload.object(body["client_sdk"])
+    let record = IngestedEvent(
+      provider: "mparticle", kind: .identify, name: action, properties: identities, time: nil,
+      identity: DeviceIdentity(
+        deviceID: deviceID, platform: Payload.string(sdk["platform"]),
+        userID: action == "logout" ? nil : userID,
+        anonymousID: mpid),
+      call: CallDescription(method: action, name: userID ?? action, parameters: body),
+      raw: JSONText.string(body),
+      credentials: credentials)
+    let reply: Properties = [
+      "context": "tagscope", "mpid": .string(mpid), "is_ephemeral": false, "is_logged_in": .bool(loggedIn),
+      "matched_identities": .object([:]), "change_results": [],
+    ]
+    return SDKReply(status: .ok, body: JSONText.string(reply), events: [record])
+  }
+
+  /// A positive 63-bit profile id derived from `device` (FNV-1a), the same for a device on every run.
+  static func mpid(device: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in device.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return String(max(1, hash & 0x7FFF_FFFF_FFFF_FFFF))
+  }
+}
+
+/// `POST /v1/identify` is both Segment's (and RudderStack's) identify and mParticle's IDSync
+/// identify: a body with `client_sdk`, `known_identities` or `identity_changes` is mParticle's.
+struct SegmentOrMParticleIdentify: SDKEndpoint {
+  var provider: String { "segment|mparticle" }
+  var bodyLimit: Int {
+    max(
+      SegmentEndpoint(impliedType: "identify").bodyLimit,
+      MParticleIdentityEndpoint(action: "identify").bodyLimit)
+  }
+
+  func replyTooLarge() -> SDKReply { SegmentEndpoint(impliedType: "identify").replyTooLarge() }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    if case .object(let body)? = try? JSONParser.parse(request.body),
+      MParticleIdentityEndpoint.isIdentityRequest(body)
+    {
+      return MParticleIdentityEndpoint(action: "identify").handle(request)
+    }
+    return SegmentEndpoint(impliedType: "identify").handle(request)
+  }
+}
