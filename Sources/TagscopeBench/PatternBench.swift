@@ -32,7 +32,8 @@ enum PatternBench {
     }
     report.add(
       "hostile.pattern.worst_ms", worst.ms, unit: "ms",
-      baseline: "the worst accepted pattern found, \(worst.pattern), on the same 100 KB value", atMost: 200)
+      baseline: "the worst accepted pattern found, \(worst.pattern), on the same 100 KB value (wall time)",
+      atMost: 300)
     report.add(
       "hostile.pattern.worst_ratio", worst.ms / max(simple, 0.001), unit: "×", baseline: "worst / simple")
     report.add(
@@ -41,8 +42,9 @@ enum PatternBench {
     report.add(
       "hostile.pattern.worst_ns_per_char", worst.ms * 1e6 / 100_000, unit: "ns",
       baseline:
-        "the worst accepted pattern, per character (4,240 ns for a[ab]{995}c before the bit-set stepper)",
-      atMost: 2_000)
+        "the worst accepted pattern, per character, wall time (4,240 ns for a[ab]{995}c before the bit-set "
+        + "stepper; about 1,400 ns of CPU after)",
+      atMost: 3_000)
     let bomb = median { _ = try? LinearPattern("(a|aa|aaa|aaaa){900}b") }
     report.add(
       "hostile.pattern.bomb_refused_ms", bomb, unit: "ms",
