@@ -107,6 +107,21 @@ enum EndpointFuzzCorpus {
   static let mParticleBulk = [
     #"[{"events":[{"data":{"event_name":"E","custom_attributes":{"a":"b"}},"event_type":"custom_event"}],"mpid":"1"},{"events":[{"data":{"session_id":7},"event_type":"session_start"}],"user_attributes":{"tier":"gold"}}]"#
   ]
+  // mParticle/mparticle-apple-sdk and mparticle-android-sdk upload batches (`MPMessage`/`MessageKey`
+  // short keys: `msgs`, `dt`, `n`, `attrs`…; attribute values always text), gzip'd, to
+  // `/v2/KEY/events`; the same batch as Tests/Fixtures/mparticle-native/ios-batch.json, shortened.
+  static let mParticleNative = [
+    #"{"dt":"h","id":"5B9A2D63-8E0B-4C5C-9B2E-0F6A1C3D7E11","ct":1764112800000,"a":"us1-abc","mpid":6008681217290486000,"das":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6","ai":{"an":"Freddy's","av":"1.0","apn":"com.mparticle.SmartypeExample","env":2},"di":{"dp":"iOS","vid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"ua":{"tier":"gold"},"ui":[{"n":1,"i":"cust-42"}],"msgs":[{"dt":"ss","id":"0C1D2E3F-0000-4000-8000-000000000001","ct":1764112790000,"sid":"9F3B1C2D-7E4A-4B5C-8D6E-1A2B3C4D5E6F"},{"dt":"v","ct":1764112795000,"n":"Home","el":0},{"dt":"e","ct":1764112798000,"n":"Choose Item","et":"Other","attrs":{"quantity":"2","milk":"true","item":"cortado"}}]}"#
+  ]
+  // The same SDKs' IDSync requests (`MParticleIdentityClientImpl`, `MPIdentityApiRequest`):
+  // `client_sdk` plus `known_identities` for identify/login/logout, `identity_changes` for modify.
+  static let mParticleIdentity = [
+    #"{"client_sdk":{"platform":"android","sdk_vendor":"mparticle","sdk_version":"5.62.0"},"environment":"development","request_id":"0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0002","request_timestamp_ms":1764112800000,"previous_mpid":"6008681217290486000","known_identities":{"device_application_stamp":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6","customerid":"cust-42","email":"ann@example.com"}}"#
+  ]
+  static let mParticleModify = [
+    #"{"client_sdk":{"platform":"ios"},"request_id":"r","request_timestamp_ms":1764112800000,"identity_changes":[{"identity_type":"email","old_value":null,"new_value":"bo@example.com"}]}"#
+  ]
+
   // The GA4 Measurement Protocol (google-analytics Measurement Protocol reference, as
   // `amplitude`'s GA forwarder and the Firebase docs send it): JSON with the credentials in the query.
   static let ga4 = [
@@ -147,6 +162,14 @@ enum EndpointFuzzCorpus {
     FuzzForm(carrier: .gzip, seeds: mParticle),
   ]
 
+  private static let mParticleMobile = [
+    FuzzForm(carrier: .gzip, seeds: mParticleNative), FuzzForm(carrier: .json, seeds: mParticleNative),
+  ]
+
+  private static func mParticleIdSync(_ seeds: [String]) -> [FuzzForm] {
+    [FuzzForm(carrier: .json, seeds: seeds), FuzzForm(carrier: .gzip, seeds: seeds)]
+  }
+
   private static func withAuthorization(_ carriers: [FuzzCarrier], _ seeds: [String]) -> [FuzzForm] {
     carriers.map { FuzzForm(carrier: $0, seeds: seeds, authorization: "Basic azpz") }
   }
@@ -158,7 +181,8 @@ enum EndpointFuzzCorpus {
     "/v1/track": segment(segmentMessage("track")), "/v1/t": segment(segmentMessage("track")),
     "/v1/screen": segment(segmentMessage("screen")), "/v1/s": segment(segmentMessage("screen")),
     "/v1/page": segment(segmentMessage("page")), "/v1/p": segment(segmentMessage("page")),
-    "/v1/identify": segment(segmentMessage("identify")), "/v1/i": segment(segmentMessage("identify")),
+    "/v1/identify": segment(segmentMessage("identify")) + mParticleIdSync(mParticleIdentity),
+    "/v1/i": segment(segmentMessage("identify")),
     "/v1/group": segment(segmentMessage("group")), "/v1/g": segment(segmentMessage("group")),
     "/v1/alias": segment(segmentMessage("alias")), "/v1/a": segment(segmentMessage("alias")),
     "/2/httpapi": [FuzzForm(carrier: .json, seeds: amplitude), FuzzForm(carrier: .gzip, seeds: amplitude)],
@@ -178,6 +202,13 @@ enum EndpointFuzzCorpus {
     "/v2/events": withAuthorization([.json, .gzip, .deflate], mParticle),
     "/v2/bulkevents": withAuthorization([.json, .gzip], mParticleBulk),
     "/v3/JS/KEY/events": mParticleWeb, "/webevents/v3/JS/KEY/events": mParticleWeb,
+    "/v2/KEY/events": mParticleMobile, "/nativeevents/v2/KEY/events": mParticleMobile,
+    "/v1/login": mParticleIdSync(mParticleIdentity), "/v1/logout": mParticleIdSync(mParticleIdentity),
+    "/v1/MPID/modify": mParticleIdSync(mParticleModify),
+    "/identity/v1/identify": mParticleIdSync(mParticleIdentity),
+    "/identity/v1/login": mParticleIdSync(mParticleIdentity),
+    "/identity/v1/logout": mParticleIdSync(mParticleIdentity),
+    "/identity/v1/MPID/modify": mParticleIdSync(mParticleModify),
     "/mp/collect": [
       FuzzForm(carrier: .json, seeds: ga4, query: ga4Query),
       FuzzForm(carrier: .gzip, seeds: ga4, query: ga4Query),

@@ -17,9 +17,15 @@ final class EndpointFuzzTests: XCTestCase {
   /// Every route's passes together take about this many times `TAGSCOPE_FUZZ_SECONDS`.
   private static let totalShare = 6.0
 
-  /// The listed routes, with the path a request uses (`KEY` filled in).
+  /// The listed routes, with the path a request uses (`KEY` and `MPID` filled in).
   private static var routes: [(listed: String, path: String)] {
-    ListenEndpoints.eventPaths.map { ($0.path, $0.path.replacingOccurrences(of: "KEY", with: "us1-abc")) }
+    ListenEndpoints.eventPaths.map {
+      (
+        $0.path,
+        $0.path.replacingOccurrences(of: "KEY", with: "us1-abc").replacingOccurrences(
+          of: "MPID", with: "6008681217290486000")
+      )
+    }
   }
 
   func testEveryRouteHasACorpusInEveryForm() {
