@@ -2,21 +2,22 @@
 /// properties: the `propertiesAt` an imported catalogue gets, so one entry checks in-app calls
 /// and SDK messages alike.
 enum SDKMessagePaths {
-  /// The dotted path of the event's properties in a message `provider`'s SDK sends; `nil` when
-  /// the provider is unknown.
+  /// The dotted path of the event's properties in a message `provider`'s SDK sends; `nil` when the
+  /// recorded call's parameters are the properties themselves (Mixpanel) or the provider is unknown.
   static func eventProperties(provider: String) -> String? {
     switch provider {
     case "amplitude": return "event_properties"
-    case "segment", "rudderstack", "posthog", "mixpanel": return "properties"
+    case "segment", "rudderstack", "posthog": return "properties"
     case "mparticle": return mParticleAttributes
     default: return nil
     }
   }
 
   /// Where the event properties a Segment-shaped plan describes sit in a message `provider`'s SDK
-  /// sends: ``eventProperties(provider:)``, `properties` for a provider Tagscope does not know.
-  static func segmentPlanProperties(provider: String) -> String {
-    eventProperties(provider: provider) ?? "properties"
+  /// sends: ``eventProperties(provider:)``, `properties` for a provider Tagscope does not know,
+  /// `nil` (the parameters themselves) for Mixpanel.
+  static func segmentPlanProperties(provider: String) -> String? {
+    provider == "mixpanel" ? nil : eventProperties(provider: provider) ?? "properties"
   }
 
   /// The method `listen` records a provider's track call under: PostHog's `capture`, else `track`.

@@ -8,8 +8,8 @@ import TaggingPlan
 /// Segment checks a call's `properties` (track, page, screen) or `traits` (identify, group):
 /// the catalogue says `propertiesAt: properties`, identify and group entries `propertiesAt:
 /// traits`, and each entry's `params` are the properties of that object. Imported for another
-/// provider, the catalogue follows that provider's messages (``SDKMessagePaths``: Amplitude's
-/// properties are at `event_properties`, PostHog's track calls are `capture`). A rule's JSON Schema
+/// provider, the catalogue follows that provider's messages (``SDKMessagePaths``: Mixpanel's
+/// properties are its calls' parameters, PostHog's track calls are `capture`). A rule's JSON Schema
 /// either describes the whole message (the Config API's and the Public API's, with
 /// `properties.properties` and `properties.traits`), whose object at the entry's field is
 /// taken, or that object itself (typewriter's, marked by `eventMetadata`, or a schema none of whose

@@ -34,8 +34,11 @@ final class ManifestSnippetTests: XCTestCase {
     let linked = manifest.targets.flatMap(\.dependencies).filter { $0.package != nil }.map(\.name)
     XCTAssertEqual(
       Set(linked).subtracting(products), [], "products the snippet links that Package.swift lacks")
+    // `PodcastDemo` is the demo's simulator and hand-written mappings, a product only so that the
+    // codegen round trip's package can diff them against generated ones; no app links it.
     XCTAssertEqual(
-      products.subtracting(providers).subtracting(linked), [], "library products the snippet does not show")
+      products.subtracting(providers).subtracting(linked).subtracting(["PodcastDemo"]), [],
+      "library products the snippet does not show")
     XCTAssertEqual(linked.count, Set(linked).count, "a product linked twice")
     XCTAssertEqual(Set(linked).intersection(providers).count, 2, "the snippet is a two-provider app")
   }

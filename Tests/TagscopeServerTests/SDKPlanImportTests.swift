@@ -9,8 +9,8 @@ import XCTest
 /// A plan imported from a real Segment export (typewriter's telemetry plan, Public API rules as
 /// typewriter v8 keeps them) judges what the official Python SDKs (Segment, RudderStack, Mixpanel,
 /// PostHog) send to a real `listen`: of a conforming and a broken event, exactly the broken one is
-/// flagged, at `properties.rawCommand`, where each SDK's message (Mixpanel's `{"event",
-/// "properties"}` too) holds the event's properties.
+/// flagged, at `properties.rawCommand` (where each SDK's message holds the event's properties) — at
+/// `rawCommand` for Mixpanel, whose recorded call's parameters are the message's `properties`.
 final class SDKPlanImportTests: XCTestCase {
   private let planFile = packageRoot.appendingPathComponent(
     "Tests/TaggingPlanImportTests/Fixtures/segment-real/typewriter-telemetry-plan.json"
@@ -50,7 +50,7 @@ final class SDKPlanImportTests: XCTestCase {
   }
 
   func testMixpanelPythonSDKAgainstTheSamePlanImportedForMixpanel() async throws {
-    try await check(sdk: "mixpanel", provider: "mixpanel")
+    try await check(sdk: "mixpanel", provider: "mixpanel", path: "rawCommand")
   }
 
   func testPostHogPythonSDKAgainstTheSamePlanImportedForPostHog() async throws {

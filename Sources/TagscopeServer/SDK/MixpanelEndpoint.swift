@@ -111,8 +111,6 @@ struct MixpanelEndpoint: SDKEndpoint {
       credentials["token"] = token
       properties["token"] = nil
     }
-    var parameters = message
-    parameters["properties"] = .object(properties)
     let kind: TagKind
     var displayName = name
     switch name {
@@ -139,9 +137,8 @@ struct MixpanelEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, identity: trackIdentity(message, properties: properties),
-      // The message as sent, `{"event", "properties"}` (its token a credential): the event's
-      // properties at `properties`, as in the other SDKs' messages.
-      call: CallDescription(method: "track", name: name, parameters: parameters),
+      // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
+      call: CallDescription(method: "track", name: name, parameters: properties),
       raw: JSONText.string(message),
       credentials: credentials)
   }
