@@ -56,6 +56,25 @@ final class PostHogBatchTests: XCTestCase {
     XCTAssertEqual(decoded, whole.events, line: line)
   }
 
+  /// `/batch` is shared with Amplitude's Batch API: the shared endpoint decodes a large PostHog
+  /// batch lazily too (it used to build a tree of the whole body to look at its keys, then decode
+  /// it whole), and still sends an `events` object to Amplitude.
+  func testTheSharedBatchPathDecodesPostHogLazilyAndAmplitudeAsBefore() throws {
+    let many = events(1_000).joined(separator: ",")
+    let posthog = request(#"{"api_key":"k","batch":[\#(many)]}"#)
+    let shared = BatchEndpoint().handleLazily(posthog)
+    XCTAssertNotNil(shared.batch)
+    XCTAssertEqual(shared.batch.map { $0.events(0..<$0.count) }, PostHogEndpoint().handle(posthog).events)
+    let amplitude = request(
+      #"{"api_key":"k","events":[{"event_type":"Play","user_id":"user-42","event_properties":{"n":1}}]}"#)
+    let reply = BatchEndpoint().handleLazily(amplitude)
+    XCTAssertNil(reply.batch)
+    XCTAssertEqual(reply.events.map(\.provider), ["amplitude"])
+    XCTAssertEqual(reply.events, AmplitudeEndpoint(isBatchAPI: true).handle(amplitude).events)
+    XCTAssertFalse(BatchEndpoint.isAmplitude(Array(#"{"events":[],"batch":[]}"#.utf8)))
+    XCTAssertFalse(BatchEndpoint.isAmplitude(Array(#"{"events":[]} trailing"#.utf8)))
+  }
+
   func testALargeBatchDecodedSliceBySliceGivesTheEventsOfTheWholeDecoding() throws {
     let many = events(1_000).joined(separator: ",")
     assertSameAsWhole(request(#"{"api_key":"k","batch":[\#(many)]}"#), lazy: true)

@@ -141,11 +141,40 @@ struct BatchEndpoint: SDKEndpoint {
   func replyTooLarge() -> SDKReply { PostHogEndpoint().replyTooLarge() }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    if case .object(let object)? = try? JSONParser.parse(request.body), object["events"] != nil,
-      object["batch"] == nil
-    {
-      return AmplitudeEndpoint(isBatchAPI: true).handle(request)
+    Self.isAmplitude(request.body)
+      ? AmplitudeEndpoint(isBatchAPI: true).handle(request) : PostHogEndpoint().handle(request)
+  }
+
+  /// A PostHog batch is decoded a slice at a time as it is delivered (``EventBatch``), as on
+  /// PostHog's other paths.
+  func handleLazily(_ request: ReceivedRequest) -> SDKReply {
+    Self.isAmplitude(request.body)
+      ? AmplitudeEndpoint(isBatchAPI: true).handle(request) : PostHogEndpoint().handleLazily(request)
+  }
+
+  /// Whether `body` is one JSON object with an `events` member and no `batch` member, read
+  /// without building it (a tree of a 20 MB PostHog batch only to look at its keys costs ~45× the
+  /// body).
+  static func isAmplitude(_ body: [UInt8]) -> Bool {
+    body.withUnsafeBufferPointer { bytes in
+      var cursor = JSONCursor(bytes)
+      cursor.skipWhitespace()
+      guard cursor.peek == UInt8(ascii: "{") else { return false }
+      var (events, batch) = (false, false)
+      do {
+        try cursor.open()
+        var first = true
+        while let key = try cursor.nextKey(first: first) {
+          first = false
+          if key.elementsEqual("events".utf8) { events = true }
+          if key.elementsEqual("batch".utf8) { batch = true }
+          try cursor.skipValue()
+        }
+        try cursor.expectEnd()
+      } catch {
+        return false
+      }
+      return events && !batch
     }
-    return PostHogEndpoint().handle(request)
   }
 }
