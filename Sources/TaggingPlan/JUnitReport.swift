@@ -15,23 +15,18 @@ public enum JUnitReport {
 
   /// The report as a JUnit XML document.
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
+    var tally = JUnitTally(planned: report.coverage.planned, failOn: failOn)
+    for (violation, site) in zip(report.violations, report.violationSites()) {
+      tally.add(violation, at: site)
+    }
+    return render(report, tally: tally)
+  }
+
+  /// The report as a JUnit XML document, its violations those of `tally` (a streamed run's report
+  /// has none of its own).
+  static func render(_ report: ValidationReport, tally: JUnitTally) -> String {
     let coverage = report.coverage
-    let sites = report.violationSites()
-    var byItem = [[Int]](repeating: [], count: coverage.planned)
-    var unplanned: [Int] = []
-    var unattached: [Int] = []
-    for (index, violation) in report.violations.enumerated() {
-      if let item = violation.coverageItem, byItem.indices.contains(item) {
-        byItem[item].append(index)
-      } else if violation.rule == .unplannedTag {
-        unplanned.append(index)
-      } else {
-        unattached.append(index)
-      }
-    }
-    func messages(_ indexes: [Int]) -> String {
-      JUnitReport.messages(indexes.map { (report.violations[$0], sites[$0]) })
-    }
+    let failOn = tally.failOn
     let suite = "plan \(report.plan.title)"
     let planFile = report.plan.file
     var cases: [String] = []
@@ -40,33 +35,28 @@ public enum JUnitReport {
     for (index, item) in coverage.items.enumerated() {
       let owner = item.isCatalogueEntry ? "\(item.provider ?? "").\(item.noun) " : ""
       let classname = "\(report.plan.name).\(item.sectionKey).\(owner)\(item.tag)"
-      let found = byItem[index]
+      let found = tally.items.indices.contains(index) ? tally.items[index] : JUnitTally.Item()
       let state = coverage.state(at: index)
       let records = coverage.counts[index]
       var body = ""
       switch state {
       case .failing(let rules, _, _):
-        let failing = found.filter { report.violations[$0].severity >= failOn }
         let summary = state.description
-        if !failing.isEmpty || found.isEmpty {
+        if found.firstFailing != nil || found.found.count == 0 {
           failures += 1
-          let first = (failing.first ?? found.first).map { at in
-            let place = sites[at].map { " at \($0)" } ?? ""
-            return ", first\(place) (#\(report.violations[at].seq)): \(report.violations[at].message)"
-          }
-          let type =
-            failing.first.map { report.violations[$0].rule.rawValue } ?? rules.first?.rawValue ?? "failing"
+          let first = (found.firstFailing ?? found.found.listed.first)?.first
+          let type = found.firstFailing?.rule.rawValue ?? rules.first?.rawValue ?? "failing"
           body +=
             "<failure type=\"\(MarkupText.escape(type))\" message=\"\(MarkupText.escape(summary + (first ?? "")))\">"
-          body += MarkupText.escape(messages(found)) + "</failure>"
+          body += MarkupText.escape(found.found.messages) + "</failure>"
         } else {
           body +=
-            "<system-out>\(MarkupText.escape(summary + ", below --fail-on \(failOn.rawValue):\n" + messages(found)))</system-out>"
+            "<system-out>\(MarkupText.escape(summary + ", below --fail-on \(failOn.rawValue):\n" + found.found.messages))</system-out>"
         }
       case .passed:
-        if !found.isEmpty {
+        if found.found.count > 0 {
           let text = "passed on all \(records) records; violations noted beside it:\n"
-          body += "<system-out>\(MarkupText.escape(text + messages(found)))</system-out>"
+          body += "<system-out>\(MarkupText.escape(text + found.found.messages))</system-out>"
         }
       case .notSeen, .blocked:
         skipped += 1
@@ -75,38 +65,37 @@ public enum JUnitReport {
             "blocked (\(reasons.joined(separator: ", "))): the provider never received it"
           } else { "not seen in the recording" }
         body += "<skipped message=\"\(MarkupText.escape("\(why) (plan line \(item.location.line))"))\"/>"
-        if !found.isEmpty { body += "<system-out>\(MarkupText.escape(messages(found)))</system-out>" }
+        if found.found.count > 0 {
+          body += "<system-out>\(MarkupText.escape(found.found.messages))</system-out>"
+        }
       }
       cases.append(
         testCase(
           classname: classname, name: item.id, file: planFile, line: item.location.line, body: body))
     }
-    for (name, indexes) in [
-      ("unplanned tags", unplanned), ("provider rules outside the plan", unattached),
+    for (name, group) in [
+      ("unplanned tags", tally.unplanned), ("provider rules outside the plan", tally.unattached),
     ]
-    where !indexes.isEmpty {
-      let failing = indexes.filter { report.violations[$0].severity >= failOn }
-      let others = indexes.filter { report.violations[$0].severity < failOn }
+    where group.failing.count + group.others.count > 0 {
       var body = ""
-      if !failing.isEmpty {
+      if let first = group.failing.listed.first {
         failures += 1
-        let first = failing[0]
-        let place = sites[first].map { " at \($0)" } ?? ""
-        let summary =
-          "\(failing.count) violation\(failing.count == 1 ? "" : "s"), first\(place) (#\(report.violations[first].seq)): "
-          + report.violations[first].message
-        body +=
-          "<failure type=\"\(report.violations[first].rule.rawValue)\" message=\"\(MarkupText.escape(summary))\">"
-        body += MarkupText.escape(messages(failing)) + "</failure>"
+        let count = group.failing.count
+        let summary = "\(count) violation\(count == 1 ? "" : "s")" + first.first
+        body += "<failure type=\"\(first.rule.rawValue)\" message=\"\(MarkupText.escape(summary))\">"
+        body += MarkupText.escape(group.failing.messages) + "</failure>"
       }
-      if !others.isEmpty { body += "<system-out>\(MarkupText.escape(messages(others)))</system-out>" }
+      if group.others.count > 0 {
+        body += "<system-out>\(MarkupText.escape(group.others.messages))</system-out>"
+      }
       cases.append(testCase(classname: "\(report.plan.name).plan", name: name, body: body))
     }
     // Unreadable lines are errors of the recording (one case per line, the first 100 of them).
     var errors = 0
     for problem in report.problems.prefix(problemCases) {
       errors += 1
-      let body = "<error type=\"unreadableLine\" message=\"\(MarkupText.escape(problem.message))\"/>"
+      let type = report.readFailures.contains(problem) ? "readFailure" : "unreadableLine"
+      let body = "<error type=\"\(type)\" message=\"\(MarkupText.escape(problem.message))\"/>"
       cases.append(
         testCase(
           classname: "\(report.plan.name).recording", name: "\(problem.file):\(problem.line)",
@@ -130,7 +119,7 @@ public enum JUnitReport {
     out += "    <properties>"
     if let meta = report.meta { out += properties(meta) }
     out += "<property name=\"records\" value=\"\(report.records)\"/>"
-    out += "<property name=\"violations\" value=\"\(report.violations.count)\"/>"
+    out += "<property name=\"violations\" value=\"\(tally.total)\"/>"
     out += "<property name=\"coverage\" value=\"\(MarkupText.escape(coverage.summary))\"/></properties>\n"
     for testCase in cases { out += "    " + testCase + "\n" }
     out += "  </testsuite>\n</testsuites>\n"
@@ -175,18 +164,5 @@ public enum JUnitReport {
     if let file { open += " file=\"\(MarkupText.escape(file))\"" }
     if let line { open += " line=\"\(line)\"" }
     return body.isEmpty ? open + "/>" : open + ">" + body + "</testcase>"
-  }
-
-  /// `rec.jsonl:12 #7 [error] wrong-name: message` per violation (the first 20, then a count).
-  static func messages(_ violations: [(PlanViolation, RecordSite?)]) -> String {
-    var lines = violations.prefix(messagesPerFailure).map { violation, site in
-      let place = site.map { "\($0) " } ?? ""
-      return
-        "\(place)#\(violation.seq) [\(violation.severity.rawValue)] \(violation.rule.rawValue): \(violation.message)"
-    }
-    if violations.count > messagesPerFailure {
-      lines.append("… and \(violations.count - messagesPerFailure) more")
-    }
-    return lines.joined(separator: "\n")
   }
 }

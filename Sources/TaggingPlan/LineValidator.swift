@@ -131,40 +131,38 @@ struct LineValidator {
 }
 
 extension RecordingScanner {
-  /// Validates the recording at `path` (`-` is standard input) line by line with `lines`,
-  /// appending violations in record order. The file is opened once and read by the timeline's
-  /// reader (the same header checks and errors, lines over its limit reported and skipped), so
-  /// memory stays bounded whatever its size.
-  static func validate(
-    path: String, with lines: inout LineValidator, into violations: inout [PlanViolation]
-  ) throws(RecordingReadError) -> Summary {
-    var sites: [RecordSite] = []
-    var summary = try validate(
-      reader: RecordingReader(path: path), path: path, with: &lines, into: &violations
-    ) { site, _ in sites.append(site) }
-    summary.sites = sites
-    return summary
-  }
-
   /// Validates the records of `reader` (opened on `path`) with `lines`, appending each record's
   /// violations to `violations` and handing `found` the record's site with them as soon as they
   /// are found (it may take them out: a streamed report keeps none). The summary has no sites.
+  /// The file is read by the timeline's reader (the same header checks and errors, lines over its
+  /// limit reported and skipped), so memory stays bounded whatever its size. A read error stops
+  /// the scan: the summary keeps what was read, and the error as its ``Summary/readFailure``.
   static func validate(
     reader: RecordingReader, path: String, with lines: inout LineValidator,
     into violations: inout [PlanViolation], found: (RecordSite, inout [PlanViolation]) -> Void
-  ) throws(RecordingReadError) -> Summary {
+  ) -> Summary {
     var summary = Summary(versionWarning: reader.header.versionWarning)
     summary.header = reader.header
     lines.startRecording(file: path)
-    while let raw = try reader.nextRawLine() {
+    var lastLine = 1
+    while true {
+      let next: RecordingReader.RawLine?
+      do throws(RecordingReadError) { next = try reader.nextRawLine() } catch {
+        summary.readFailure = RecordingProblem(
+          file: path, line: lastLine + 1, message: Summary.readFailureMessage(error, path: path))
+        break
+      }
+      guard let raw = next else { break }
       switch raw {
       case .line(let line, let number, _, let terminated):
+        lastLine = number
         if let site = validate(
           line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary
         ) {
           found(site, &violations)
         }
       case .overlong(let problem):
+        lastLine = problem.line
         summary.problems.append(RecordingProblem(file: path, line: problem.line, message: problem.reason))
       }
     }

@@ -16,6 +16,9 @@ public enum RecordingScanner {
     public var versionWarning: String?
     /// The recording's header (validation only).
     var header: RecordingHeader?
+    /// The read error that stopped the scan before the end of the recording, at the line it
+    /// would have read next (validation only).
+    var readFailure: RecordingProblem?
     /// Records whose `seq` repeats, goes backwards or starts again within their source (the first
     /// ``anomalyLimit``; ``sequence`` counts them all). Records stay in file order.
     public var sequenceAnomalies: [RecordingProblem] = []
@@ -61,6 +64,16 @@ public enum RecordingScanner {
     public static let anomalyLimit = 100
 
     init(versionWarning: String? = nil) { self.versionWarning = versionWarning }
+
+    /// What a read error says after the recording's `file:line`: the error without the path it
+    /// repeats, and that the rest was not read.
+    static func readFailureMessage(_ error: RecordingReadError, path: String) -> String {
+      var text = error.description
+      for name in path == "-" ? [path, "<stdin>"] : [path] where text.hasPrefix(name + ": ") {
+        text.removeFirst(name.count + 2)
+      }
+      return "\(text); the rest of the recording was not read"
+    }
 
     /// Checks the `seq` of the record at `file:line` against its source's earlier records.
     mutating func checkSequence(seq: UInt64, source: String?, file: String, line: Int) {

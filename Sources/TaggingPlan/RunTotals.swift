@@ -6,6 +6,7 @@ extension ValidateRunner {
   struct RunTotals {
     private(set) var headers: [ReportMeta.Recording] = []
     private(set) var problems: [RecordingProblem] = []
+    private(set) var readFailures: [RecordingProblem] = []
     private(set) var anomalies: [RecordingProblem] = []
     private(set) var sequence = SequenceCheck.Counts()
     private(set) var sites: [RecordSite] = []
@@ -20,6 +21,10 @@ extension ValidateRunner {
       sites.append(contentsOf: summary.sites)
       SourceTotals.add(summary, to: &sources)
       problems.append(contentsOf: summary.problems)
+      if let failure = summary.readFailure {
+        problems.append(failure)
+        readFailures.append(failure)
+      }
       if let warning = summary.versionWarning { note("\(path): warning: \(warning)") }
       anomalies.append(contentsOf: summary.sequenceAnomalies)
       sequence += summary.sequence
@@ -40,6 +45,7 @@ extension ValidateRunner {
         sequence: sequence,
         files: files, sites: sites, sources: sources)
       report.coverageBySource = lines.bySource
+      report.readFailures = readFailures
       return report
     }
   }

@@ -30,7 +30,8 @@ extension ValidateRunner {
   ///
   /// Every recording is opened (its header read: the report's `meta` comes first) before the
   /// first is validated, so one that cannot be read at all stops the run (2) before any output.
-  /// A read error in the middle of a recording also stops it (2), the report then cut short.
+  /// A read error in the middle of a recording is one of the report's `problems`, as in the
+  /// report rendered whole, and the run goes on with the next recording (exit 2).
   public static func runStreamingJSON(
     plan: Plan, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
     bySource: Bool = false, generated: Date? = nil, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
@@ -49,12 +50,10 @@ extension ValidateRunner {
       return Outcome(
         exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: .json, failOn: failOn)
     }
-    let report = streamed.report
-    for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
-    let fails = streamed.worst.map { $0 >= failOn } ?? false
-    var outcome = Outcome(
-      exitCode: fails || (failOnUnreadable && !report.problems.isEmpty) ? 1 : 0, diagnostics: diagnostics,
-      report: report, format: .json, failOn: failOn)
+    var outcome = outcome(
+      streamed.report, fails: streamed.worst.map { $0 >= failOn } ?? false,
+      failOnUnreadable: failOnUnreadable,
+      diagnostics: diagnostics, format: .json, failOn: failOn)
     outcome.written = true
     return outcome
   }
@@ -65,20 +64,11 @@ extension ValidateRunner {
     plan: Plan, recordings: [String], bySource: Bool, generated: Date?, note: (String) -> Void,
     to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws -> (report: ValidationReport, worst: Severity?) {
-    // Standard input can be read only once: its reader is kept from the header on; files are
-    // opened again when their turn comes (one reader's buffer at a time).
-    var standardInput: RecordingReader?
-    var headers: [ReportMeta.Recording] = []
-    for path in recordings {
-      let reader = try RecordingReader(path: path)
-      headers.append(ReportMeta.Recording(file: path, header: reader.header))
-      if path == "-" { standardInput = reader }
-    }
-    let meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
+    var opened = try open(recordings, note: note)
+    let meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: opened.headers)
     var lines = LineValidator(plan: plan, bySource: bySource)
     var totals = RunTotals()
     var worst: Severity?
-    var failure: (any Error)?
     var report: ValidationReport?
     try JSONWriter.stream(to: sink) { out in
       out.escapesLineSeparators = true
@@ -89,36 +79,21 @@ extension ValidateRunner {
       out.openArray()
       var first = true
       var fragments = ViolationFragments(streamed: true)
-      var scratch: [PlanViolation] = []
-      for path in recordings {
-        do {
-          let reader =
-            try path == "-" ? standardInput ?? RecordingReader(path: path) : RecordingReader(path: path)
-          if path == "-" { standardInput = nil }
-          let summary = try RecordingScanner.validate(
-            reader: reader, path: path, with: &lines, into: &scratch
-          ) { site, found in
-            let place = JSONReport.Place(site)
-            for violation in found {
-              out.element(first: first)
-              first = false
-              fragments.write(violation, at: place, into: &out)
-              if worst.map({ violation.severity > $0 }) ?? true { worst = violation.severity }
-            }
-            found.removeAll(keepingCapacity: true)
-          }
-          totals.add(summary, path: path, note: note)
-        } catch {
-          failure = error
-          return
+      scan(recordings, opened: &opened, lines: &lines, totals: &totals, note: note) { site, found in
+        let place = JSONReport.Place(site)
+        for violation in found {
+          out.element(first: first)
+          first = false
+          fragments.write(violation, at: place, into: &out)
+          if worst.map({ violation.severity > $0 }) ?? true { worst = violation.severity }
         }
+        found.removeAll(keepingCapacity: true)
       }
       out.closeArray()
       let made = totals.report(plan: plan, violations: [], lines: lines, files: recordings)
       JSONReport.writeTail(made, into: &out)
       report = made
     }
-    if let failure { throw failure }
     guard var report else { throw StreamCut() }
     report.meta = meta
     return (report, worst)

@@ -21,6 +21,8 @@ public enum ValidateRunner {
     public var format: ReportFormat
     /// The lowest severity that fails (JUnit failures, the HTML verdict).
     public var failOn: Severity
+    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
+    var rendered: String?
     /// Whether the report was written as validation went (``runStreamingJSON(plan:recordings:failOn:failOnUnreadable:bySource:generated:to:)``):
     /// ``report`` then has no violations, and ``output`` and ``writeOutput(to:)`` give nothing.
     public var written = false
@@ -28,12 +30,16 @@ public enum ValidateRunner {
     /// The rendered report (standard output); empty when validation did not run.
     public var output: String {
       guard !written, let report else { return "" }
-      return format.render(report, failOn: failOn)
+      return rendered ?? format.render(report, failOn: failOn)
     }
 
     /// Writes ``output`` to `handle`, the JSON report in chunks rather than built whole first.
     public func writeOutput(to handle: FileHandle) throws {
-      if !written, let report { try format.write(report, failOn: failOn, to: handle) }
+      if let rendered, !written {
+        try handle.write(contentsOf: Data(rendered.utf8))
+      } else if !written, let report {
+        try format.write(report, failOn: failOn, to: handle)
+      }
     }
   }
 
@@ -90,15 +96,15 @@ public enum ValidateRunner {
       return Outcome(
         exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: format, failOn: failOn)
     }
-    for problem in report.problems { diagnostics += "\(problem) (line skipped)\n" }
-    return Outcome(
-      exitCode: report.fails(at: failOn) || (failOnUnreadable && !report.problems.isEmpty) ? 1 : 0,
-      diagnostics: diagnostics, report: report, format: format, failOn: failOn)
+    return outcome(
+      report, fails: report.fails(at: failOn), failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
+      format: format, failOn: failOn)
   }
 
   /// Validates `recordings` in order against `plan`. Notes (records the writer dropped) go to
-  /// `note`; unreadable lines are in the report's `problems`. Throws when a recording cannot be
-  /// read at all.
+  /// `note`; unreadable lines are in the report's `problems`, and so is a read error that stops a
+  /// recording part way (its ``ValidationReport/readFailures``; the next recording is read). Every
+  /// recording is opened first: throws, before validating any, when one cannot be read at all.
   ///
   /// Records are decoded only the first time their content (kind, name, properties, screen,
   /// outputs) is seen; a record repeating an earlier one but for `seq`, `time`, history or session
@@ -111,15 +117,22 @@ public enum ValidateRunner {
   )
     throws(RecordingReadError) -> ValidationReport
   {
+    var opened = try open(recordings, note: note)
+    let headers = opened.headers
     var lines = LineValidator(plan: plan, bySource: bySource)
-    var violations: [PlanViolation] = []
     var totals = RunTotals()
-    for path in recordings {
-      let summary = try RecordingScanner.validate(path: path, with: &lines, into: &violations)
-      totals.add(summary, path: path, note: note)
+    var violations: [PlanViolation] = []
+    var sites: [RecordSite] = []
+    scan(recordings, opened: &opened, lines: &lines, totals: &totals, note: note) { site, found in
+      var site = site
+      site.firstViolation = violations.count
+      sites.append(site)
+      violations.append(contentsOf: found)
+      found.removeAll(keepingCapacity: true)
     }
     var report = totals.report(plan: plan, violations: violations, lines: lines, files: recordings)
-    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: totals.headers)
+    report.sites = sites
+    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
     return report
   }
 }

@@ -90,8 +90,10 @@ public struct ValidationReport: Sendable {
   public var coverage: Coverage
   /// Records checked.
   public var records: Int
-  /// Unreadable recording lines, skipped.
+  /// Unreadable recording lines, skipped, and the read errors that stopped a recording early.
   public var problems: [RecordingProblem]
+  /// The read errors among ``problems``: each stopped its recording before its end (exit 2).
+  public var readFailures: [RecordingProblem] = []
   /// Records whose `seq` repeats, goes backwards or starts again within their source (at most
   /// ``RecordingScanner/Summary/anomalyLimit`` per recording); they are validated in file order.
   public var sequenceAnomalies: [RecordingProblem]

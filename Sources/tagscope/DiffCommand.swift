@@ -37,6 +37,8 @@ struct DiffCommand: ParsableCommand {
   )
   var failOn = "regressions"
 
+  func validate() throws { try StandardInputArgument.checkReadOnce([base, new]) }
+
   func run() throws {
     let changes: Set<DiffChange>
     switch DiffChange.parseList(failOn) {

@@ -36,6 +36,8 @@ struct PlanInferCommand: ParsableCommand {
   @Option(help: "The plan's name (plan:); by default the first recording's app.")
   var name: String?
 
+  func validate() throws { try StandardInputArgument.checkReadOnce(files) }
+
   func run() throws {
     var inference = PlanInference()
     for file in files {

@@ -16,7 +16,8 @@ struct Validate: ParsableCommand {
       --fail-on, 1 when there is one, 2 for bad input (a plan that does not load, a recording that \
       cannot be read). Unreadable recording lines are reported on standard error and in the report \
       (JSON "problems", JUnit errors) and skipped; with --fail-on-unreadable (or --strict) they fail \
-      the run (1).
+      the run (1). A recording whose reading fails part way is validated up to there, the error \
+      one of the report's problems, and the run goes on with the next recording, then exits 2.
       """)
 
   @Option(name: .long, help: "The tagging plan (YAML).")
@@ -53,17 +54,28 @@ struct Validate: ParsableCommand {
       Date.init(timeIntervalSince1970:)) ?? Date()
   }
 
+  func validate() throws { try StandardInputArgument.checkReadOnce(files) }
+
   func run() throws {
     let threshold: Severity = strict ? .warning : failOn
-    // The JSON report is written as the violations are found, none of them kept.
+    let unreadableFails = strict || failOnUnreadable
+    // The JSON report is written as the violations are found, the JUnit one from their counts:
+    // neither keeps the violations.
     let outcome =
-      format == .json
-      ? ValidateRunner.runStreamingJSON(
-        planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: strict || failOnUnreadable,
-        bySource: bySource, generated: Self.generated, to: .standardOutput)
-      : ValidateRunner.run(
-        planPath: plan, recordings: files, format: format, failOn: threshold,
-        failOnUnreadable: strict || failOnUnreadable, bySource: bySource, generated: Self.generated)
+      switch format {
+      case .json:
+        ValidateRunner.runStreamingJSON(
+          planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
+          bySource: bySource, generated: Self.generated, to: .standardOutput)
+      case .junit:
+        ValidateRunner.runJUnit(
+          planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
+          bySource: bySource, generated: Self.generated)
+      case .text, .html:
+        ValidateRunner.run(
+          planPath: plan, recordings: files, format: format, failOn: threshold,
+          failOnUnreadable: unreadableFails, bySource: bySource, generated: Self.generated)
+      }
     try outcome.writeOutput(to: .standardOutput)
     StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }

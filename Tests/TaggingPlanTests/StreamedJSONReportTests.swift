@@ -104,4 +104,29 @@ final class StreamedJSONReportTests: XCTestCase {
     XCTAssertTrue(bytes.isEmpty)
     XCTAssertTrue(outcome.diagnostics.contains("missing.jsonl"), outcome.diagnostics)
   }
+
+  /// When a later recording cannot be opened, the notes about the ones opened before it (a newer
+  /// format) are still given, the same whether the report is streamed or rendered whole.
+  func testNotesAboutEarlierRecordingsPrecedeTheOneThatCannotBeOpened() throws {
+    let newer = directory.appendingPathComponent("newer.jsonl")
+    let header =
+      #"{"format":"tagscope-recording","version":2,"app":"A","started":"2026-11-21T10:00:00.000Z"}"#
+    try Data((header + "\n").utf8).write(to: newer)
+    let missing = directory.appendingPathComponent("missing.jsonl").path
+    let plan = try samplePlan()
+    let whole = ValidateRunner.run(
+      plan: plan, recordings: [newer.path, missing], format: .json, failOn: .error, generated: generated)
+    var bytes: [UInt8] = []
+    let streamed = ValidateRunner.runStreamingJSON(
+      plan: plan, recordings: [newer.path, missing], failOn: .error, generated: generated
+    ) { bytes.append(contentsOf: $0) }
+    XCTAssertEqual(streamed.exitCode, 2)
+    XCTAssertEqual(whole.exitCode, 2)
+    XCTAssertTrue(bytes.isEmpty)
+    XCTAssertEqual(streamed.diagnostics, whole.diagnostics)
+    let lines = streamed.diagnostics.split(separator: "\n")
+    XCTAssertEqual(lines.count, 2, streamed.diagnostics)
+    XCTAssertTrue(lines.first?.hasPrefix("\(newer.path): warning:") ?? false, streamed.diagnostics)
+    XCTAssertTrue(lines.last?.contains("missing.jsonl") ?? false, streamed.diagnostics)
+  }
 }
