@@ -54,6 +54,10 @@ struct DemoCommand: ParsableCommand {
       throw ValidationError("--rate must be between 0 and 10,000 events per second")
     }
     if let count, count < 0 { throw ValidationError("--count must not be negative") }
+    if plan != nil && headless {
+      throw ValidationError(
+        "--plan is for the debugger; with --headless, check the --record file with tagscope validate")
+    }
     if let send {
       guard headless else { throw ValidationError("--send needs --headless") }
       guard Self.endpoint(send) != nil else { throw ValidationError("--send takes HOST:PORT, not \(send)") }
@@ -84,6 +88,12 @@ struct DemoCommand: ParsableCommand {
   /// Opens the recording file, if asked for.
   private func recorder(started: Date) throws -> Recorder? {
     guard let record else { return nil }
+    // A new or regular file only: a symbolic link, FIFO or device there is neither replaced nor
+    // written through.
+    do { try OutputFile.check(record, replacing: true) } catch {
+      StandardError.write("tagscope: \(error)\n")
+      throw ExitCode(2)
+    }
     do {
       return try Recorder(
         url: URL(fileURLWithPath: record),

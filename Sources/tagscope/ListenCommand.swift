@@ -92,17 +92,7 @@ struct Listen: AsyncParsableCommand {
   var log: [String] = []
 
   func validate() throws {
-    let logs: [LogInput]
-    do { logs = try LogInput.parse(log) } catch { throw ValidationError(error.description) }
-    for input in logs where !input.isStandardInput {
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory),
-        !isDirectory.boolValue
-      else {
-        throw ValidationError(
-          TerminalText.sanitizeLines("--log: no \(input.format.rawValue) log file at \(input.path)"))
-      }
-    }
+    do { _ = try LogInput.parse(log) } catch { throw ValidationError(error.description) }
     if let corsOrigin, corsOrigin == "*" || corsOrigin == "null" || !corsOrigin.contains("://") {
       throw ValidationError("--cors-origin takes one origin, scheme://host[:port]")
     }
@@ -111,10 +101,27 @@ struct Listen: AsyncParsableCommand {
     if junit != nil || json != nil, !headless || plan == nil {
       throw ValidationError("--junit and --json need --headless and --plan")
     }
-    for path in [record, junit, json].compactMap(\.self) {
-      do { try OutputFile.check(path, replacing: true) } catch {
-        throw ValidationError(TerminalText.sanitizeLines("\(error)"))
+  }
+
+  /// The files the session reads (`--log`) and writes (`--record`, `--junit`, `--json`), checked
+  /// before it starts: a path that cannot be used is a runtime refusal (one line naming it, exit
+  /// 2), not a usage error.
+  private func checkFiles(_ logs: [LogInput]) throws {
+    var refusal: String?
+    for input in logs where !input.isStandardInput && refusal == nil {
+      var isDirectory: ObjCBool = false
+      if !FileManager.default.fileExists(atPath: input.path, isDirectory: &isDirectory)
+        || isDirectory.boolValue
+      {
+        refusal = "--log: no \(input.format.rawValue) log file at \(input.path)"
       }
+    }
+    for path in [record, junit, json].compactMap(\.self) where refusal == nil {
+      do { try OutputFile.check(path, replacing: true) } catch { refusal = "\(error)" }
+    }
+    if let refusal {
+      StandardError.write("tagscope: \(refusal)\n")
+      throw ExitCode(2)
     }
   }
 
@@ -129,6 +136,7 @@ struct Listen: AsyncParsableCommand {
       junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
     options.proxy = proxy
     options.logs = (try? LogInput.parse(log)) ?? []
+    try checkFiles(options.logs)
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         StandardError.write("tagscope: \(message)\n")
