@@ -13,8 +13,8 @@ import TagscopeServer
 /// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
 /// against it and each figure is also given as a ratio after/before. Medians of
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
-/// `ga4,posthog,snowplow,durable` (default all; when set, the `hostile` group runs only this
-/// benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
+/// `ga4,posthog,snowplow,durable` (default all; `durable` is ``DurableBench``; when set, the
+/// `hostile` group runs only this benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
 /// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds. The PostHog
 /// batch is sent to each of its paths (`/batch/`, `/e/`, `/capture/`, `/i/v0/e/`) and gzipped;
 /// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×).
@@ -48,7 +48,7 @@ enum AmplificationBench {
     let parts = Set(
       (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,durable").split(separator: ",")
         .map(String.init))
-    if parts.contains("durable") { try durableFigures(runs: runs, to: &report) }
+    if parts.contains("durable") { try DurableBench.figures(runs: runs, to: &report) }
     let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
     for attack in attacks(scale: scale) where parts.contains(attack.part) {
       let after = try median(runs) { try measure(attack, binary: binary) }
@@ -66,18 +66,6 @@ enum AmplificationBench {
       report.add(
         "\(name).probeP99.ratio", after.probeP99 / before.probeP99, unit: "×", baseline: "after / before")
     }
-  }
-
-  static func durableFigures(runs: Int, to report: inout BenchReport) throws {
-    let durable = try (0..<max(1, runs)).map { _ in try throughput(syncs: true) }.sorted()[runs / 2]
-    let cached = try (0..<max(1, runs)).map { _ in try throughput(syncs: false) }.sorted()[runs / 2]
-    report.add(
-      "durable.fsync.eventsPerSecond", durable, unit: "events/s", baseline: "SDK replies after fsync")
-    report.add(
-      "durable.nofsync.eventsPerSecond", cached, unit: "events/s", baseline: "replies after write only")
-    report.add(
-      "durable.throughput.ratio", durable / cached, unit: "×", baseline: "fsync before reply / write only",
-      atLeast: 0.8)
   }
 
   static func add(_ outcome: Outcome, attack: Attack, label: String, to report: inout BenchReport) {
@@ -204,52 +192,6 @@ enum AmplificationBench {
     return Outcome(
       seconds: seconds, bytesPerEvent: Double(size) / Double(attack.events), peakMB: peak.megabytes,
       probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)])
-  }
-
-  /// Events per second recorded by a live session writing a recording, 8 clients each sending 300
-  /// Segment batches of 10 events and waiting for each reply; with or without an fsync (group
-  /// commit: one per round of batches written while the previous ran) before the replies.
-  static func throughput(syncs: Bool) throws -> Double {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "tagscope-durable-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let recorder = try Recorder(
-      url: directory.appendingPathComponent("d.jsonl"), header: RecordingHeader(app: "bench", started: Date())
-    )
-    let session = LiveSession(store: recorder, syncsBeforeAcknowledging: syncs)
-    let box = ResultBox<ListenServer>()
-    let started = DispatchSemaphore(value: 0)
-    Task {
-      box.set(
-        await Result.capture {
-          try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
-        })
-      started.signal()
-    }
-    started.wait()
-    let server = try box.get()
-    let (clients, requests) = (8, 300)
-    let request = HostileBench.normalRequest()
-    let finished = Counter()
-    let start = DispatchTime.now().uptimeNanoseconds
-    for _ in 0..<clients {
-      Thread {
-        if let socket = try? BenchSocket(port: server.port) {
-          for _ in 0..<requests {
-            socket.send(request)
-            guard socket.readResponseStatus() == 200 else { break }
-          }
-        }
-        finished.add(1)
-      }.start()
-    }
-    try finished.wait(for: clients, timeout: 600)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    try ServerBench.stop(server)
-    session.close()
-    recorder.close()
-    return Double(clients * requests * 10) / seconds
   }
 
   /// `bytes` gzipped by the system's `gzip` (`nil` without one: the attack is then sent plain).
