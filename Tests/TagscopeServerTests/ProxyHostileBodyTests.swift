@@ -22,9 +22,12 @@ final class ProxyHostileBodyTests: XCTestCase {
 
   override func tearDown() { try? FileManager.default.removeItem(at: directory) }
 
-  private func configuration(requestTimeout: TimeAmount = .seconds(30)) async throws -> ListenConfiguration {
+  private func configuration(
+    requestTimeout: TimeAmount = .seconds(30), keepAliveTimeout: TimeAmount = .seconds(60)
+  ) async throws -> ListenConfiguration {
     let closed = try await freePort()
-    var configuration = ListenConfiguration(port: 0, requestTimeout: requestTimeout)
+    var configuration = ListenConfiguration(
+      port: 0, requestTimeout: requestTimeout, keepAliveTimeout: keepAliveTimeout)
     configuration.host = "127.0.0.1"
     configuration.proxy = ProxyConfiguration(
       port: 0, authorityDirectory: directory.appendingPathComponent("ca"),
@@ -175,6 +178,49 @@ final class ProxyHostileBodyTests: XCTestCase {
     XCTAssertEqual(server.statistics.upstreamFailures, 0, "nothing forwarded")
     XCTAssertEqual(server.statistics.rejected[.badEncoding], 4)
     XCTAssertEqual(server.statistics.rejected[.bodyTooLarge], 2)
+    try await server.shutdown()
+  }
+
+  /// An event-count limit (Mixpanel's 2,000 messages per request) is a limit too: answered as
+  /// listen answers it, not forwarded. A body whose content the decoder refuses (malformed JSON) is
+  /// forwarded as it was, the vendor's answer being the one the SDK acts on, and reported.
+  func testEventLimitsAreAnsweredLocallyAndMalformedBodiesForwarded() async throws {
+    let (server, collector) = try await startServer(try await configuration())
+    let messages = (0...2_000).map { #"{"event":"e\#($0)","properties":{"token":"t"}}"# }
+    let body = Array(("[" + messages.joined(separator: ",") + "]").utf8)
+    let replies = try bothReplies(server, host: "api.mixpanel.com") { prefix in
+      Array(
+        ("POST \(prefix)/track HTTP/1.1\r\nHost: api.mixpanel.com\r\nContent-Type: application/json\r\n"
+          + "Content-Length: \(body.count)\r\n\r\n").utf8) + body
+    }
+    XCTAssertEqual(replies.proxy?.status, replies.listen?.status)
+    XCTAssertEqual(replies.proxy?.body, replies.listen?.body)
+    XCTAssertEqual(server.statistics.rejected[.tooManyEvents], 2)
+    XCTAssertEqual(server.statistics.upstreamFailures, 0, "not forwarded")
+
+    let malformed = try httpRequest(
+      port: server.proxyPort ?? 0, path: "http://api.segment.io/v1/track", headers: ["Host: api.segment.io"],
+      body: "{not json")
+    XCTAssertEqual(malformed?.status, 502, "forwarded to the (closed) vendor")
+    XCTAssertEqual(server.statistics.upstreamFailures, 1)
+    XCTAssertTrue(eventually { self.problems(collector).contains { $0.contains("forwarded as it was") } })
+    XCTAssertEqual(collector.records.count, 0)
+    try await server.shutdown()
+  }
+
+  /// A connection kept alive and left idle is closed after listen's keep-alive timeout, as listen
+  /// closes it, rather than holding one of the proxy's connection slots for ever.
+  func testAnIdleKeptAliveConnectionIsClosedAsListenClosesIt() async throws {
+    let (server, _) = try await startServer(
+      try await configuration(keepAliveTimeout: .milliseconds(300)))
+    let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
+    let body = "[" + (0...2_000).map { _ in #"{"event":"e"}"# }.joined(separator: ",") + "]"
+    client.send(
+      "POST http://api.mixpanel.com/track HTTP/1.1\r\nHost: api.mixpanel.com\r\n"
+        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+    XCTAssertNotNil(client.readResponse())
+    XCTAssertTrue(client.waitForClose(), "closed once idle")
+    XCTAssertEqual(server.statistics.timeouts[.keepAlive], 1)
     try await server.shutdown()
   }
 

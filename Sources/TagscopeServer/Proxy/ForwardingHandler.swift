@@ -55,6 +55,7 @@ final class ForwardingHandler: ChannelInboundHandler {
   /// out) are ignored.
   private var generation = 0
   private var requestDeadline: Scheduled<Void>?
+  private var idleDeadline: Scheduled<Void>?
   /// The most discarded after refusing a body before the connection is closed, as `listen`.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503`, as `listen` sends it.
@@ -93,6 +94,8 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     guard case .idle = state else { return }
+    idleDeadline?.cancel()
+    idleDeadline = nil
     retarget(RequestTarget(head.uri))
     armRequestDeadline(context: context)
     let endpoint = decodes ? Self.endpoint(for: head, host: host) : nil
@@ -432,6 +435,20 @@ final class ForwardingHandler: ChannelInboundHandler {
     }
     if current.closeAfter {
       context.close(promise: nil)
+    } else {
+      armIdleDeadline(context: context)
+    }
+  }
+
+  /// A connection kept alive but idle past `listen`'s keep-alive timeout is closed, as `listen`
+  /// closes it: idle connections cannot hold the proxy's connection slots.
+  private func armIdleDeadline(context: ChannelHandlerContext) {
+    idleDeadline?.cancel()
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = proxy.server
+    idleDeadline = context.eventLoop.scheduleTask(in: server.configuration.keepAliveTimeout) {
+      server.statistics.timeout(.keepAlive)
+      loopBound.value.close(promise: nil)
     }
   }
 
@@ -460,6 +477,8 @@ final class ForwardingHandler: ChannelInboundHandler {
     if close {
       let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
       written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+    } else if !closeHeader {
+      armIdleDeadline(context: context)
     }
   }
 
@@ -504,6 +523,7 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     requestDeadline?.cancel()
+    idleDeadline?.cancel()
     exchange?.deadline?.cancel()
     exchange = nil
     state = .idle
