@@ -92,7 +92,9 @@ enum AmplificationBench {
     let what = "\(attack.connections) × \(attack.body.count / 1024) KB, \(attack.events) events, \(label)"
     report.add("\(name).seconds", outcome.seconds, unit: "s", baseline: what)
     report.add("\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B", baseline: "recording / events sent")
-    report.add("\(name).peakRSS", outcome.peakMB, unit: "MB", baseline: "VmHWM of listen")
+    report.add(
+      "\(name).peakRSS", outcome.peakMB, unit: "MB",
+      baseline: attack.proxiedHost == nil ? "VmHWM of listen" : "VmHWM of proxy")
     let bodyMB = Double(attack.body.count * attack.connections) / 1_048_576
     report.add(
       "\(name).peakRSSPerMB", outcome.peakMB / bodyMB, unit: "×",
