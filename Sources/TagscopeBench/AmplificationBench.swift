@@ -13,11 +13,14 @@ import TagscopeServer
 /// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
 /// against it and each figure is also given as a ratio after/before. Medians of
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
-/// `ga4,posthog,snowplow,durable` (default all; `durable` is ``DurableBench``; when set, the
+/// `ga4,posthog,snowplow,proxy,durable` (default all; `durable` is ``DurableBench``; when set, the
 /// `hostile` group runs only this benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
 /// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds. The PostHog
 /// batch is sent to each of its paths (`/batch/`, `/e/`, `/capture/`, `/i/v0/e/`) and gzipped;
-/// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×).
+/// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×). The `proxy`
+/// part sends the PostHog batch (plain and gzipped) through `tagscope proxy` in absolute form to
+/// `us.i.posthog.com`, resolved to a closed port (the proxy decodes and records it, then answers
+/// `502`): the proxy's peak RSS per MB of body, to set beside listen's.
 enum AmplificationBench {
   struct Attack {
     var name: String
@@ -29,6 +32,8 @@ enum AmplificationBench {
     var part: String
     /// The body as sent (gzip), when not ``body``.
     var sent: [UInt8]? = nil
+    /// Sent through `tagscope proxy` to this SDK host rather than to `listen`.
+    var proxiedHost: String? = nil
   }
 
   struct Outcome {
@@ -46,8 +51,10 @@ enum AmplificationBench {
       ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
     let baseline = environment["TAGSCOPE_BASELINE_BINARY"]
     let parts = Set(
-      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,durable").split(separator: ",")
-        .map(String.init))
+      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,proxy,durable").split(
+        separator: ","
+      )
+      .map(String.init))
     if parts.contains("durable") { try DurableBench.figures(runs: runs, to: &report) }
     let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
     for attack in attacks(scale: scale) where parts.contains(attack.part) {
@@ -73,7 +80,9 @@ enum AmplificationBench {
     let what = "\(attack.connections) × \(attack.body.count / 1024) KB, \(attack.events) events, \(label)"
     report.add("\(name).seconds", outcome.seconds, unit: "s", baseline: what)
     report.add("\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B", baseline: "recording / events sent")
-    report.add("\(name).peakRSS", outcome.peakMB, unit: "MB", baseline: "VmHWM of listen")
+    report.add(
+      "\(name).peakRSS", outcome.peakMB, unit: "MB",
+      baseline: attack.proxiedHost == nil ? "VmHWM of listen" : "VmHWM of proxy")
     let bodyMB = Double(attack.body.count * attack.connections) / 1_048_576
     report.add(
       "\(name).peakRSSPerMB", outcome.peakMB / bodyMB, unit: "×",
@@ -120,6 +129,12 @@ enum AmplificationBench {
         connections: 1,
         part: "posthog", sent: gzip(Array(postHog.utf8))),
       Attack(
+        name: "proxy_posthog", path: "/batch/", body: Array(postHog.utf8), events: postHogEvents,
+        connections: 1, part: "proxy", proxiedHost: "us.i.posthog.com"),
+      Attack(
+        name: "proxy_posthog_gzip", path: "/batch/", body: Array(postHog.utf8), events: postHogEvents,
+        connections: 1, part: "proxy", sent: gzip(Array(postHog.utf8)), proxiedHost: "us.i.posthog.com"),
+      Attack(
         name: "snowplow", path: "/com.snowplowanalytics.snowplow/tp2", body: Array(snowplow.utf8),
         events: snowplowEvents * 16, connections: 16, part: "snowplow"),
     ]
@@ -146,22 +161,36 @@ enum AmplificationBench {
     process.arguments = [
       "listen", "--headless", "--quiet", "--port", String(port), "--record", recording.path,
     ]
+    // Through the proxy: the attack goes to its port in absolute form, the vendor a closed port.
+    var aim = (port: port, path: attack.path, host: "127.0.0.1")
+    if let host = attack.proxiedHost {
+      let proxyPort = try POSIXListener().port
+      let vendor = try POSIXListener().port
+      process.arguments = [
+        "proxy", "--headless", "--quiet", "--port", String(port), "--proxy-port", String(proxyPort),
+        "--ca-dir", directory.appendingPathComponent("ca").path, "--record", recording.path,
+        "--resolve", "\(host)=127.0.0.1:\(vendor)",
+      ]
+      aim = (proxyPort, "http://\(host)\(attack.path)", host)
+    }
+    let target = aim
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     defer { if process.isRunning { process.terminate() } }
     let probe = try connect(port: port)
+    if attack.proxiedHost != nil { _ = try connect(port: target.port) }
+    let encoding = attack.sent == nil ? "" : "Content-Encoding: gzip\r\n"
+    let sent = attack.sent ?? attack.body
     let request =
-      attack.sent.map { gzipped in
-        Array(
-          ("POST \(attack.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Encoding: gzip\r\nContent-Length: \(gzipped.count)\r\n\r\n").utf8) + gzipped
-      } ?? HostileBench.request(path: attack.path, body: String(decoding: attack.body, as: UTF8.self))
+      Array(
+        ("POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: application/json\r\n"
+          + "\(encoding)Content-Length: \(sent.count)\r\n\r\n").utf8) + sent
     let answered = Counter()
     let start = DispatchTime.now().uptimeNanoseconds
     let senders = (0..<attack.connections).map { _ in
       Thread {
-        if let socket = try? BenchSocket(port: port) {
+        if let socket = try? BenchSocket(port: target.port) {
           socket.send(request)
           _ = socket.readResponseStatus()
         }

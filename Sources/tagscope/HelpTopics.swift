@@ -119,8 +119,10 @@ enum HelpTopics {
       device's HTTP and HTTPS proxy to this machine's port 8888 and trust the proxy's CA on it. For \
       the hosts below the proxy decrypts each request with a certificate its CA mints for the host, \
       records it as listen does (same records, devices, plan checks, debugger, reports), forwards it \
-      unchanged to the vendor over verified TLS and relays the answer once the records are stored; \
-      a vendor's refusal (4xx, 5xx) is reported beside them. Every other host is tunnelled byte for \
+      unchanged to the vendor over verified TLS once the records are stored and relays the answer; \
+      a vendor's refusal (4xx, 5xx) is reported beside them. A request past listen's limits (body \
+      size, events, encoding) gets listen's answer and is not forwarded, nor is one whose records \
+      are not stored within the request timeout (503, Retry-After). Every other host is tunnelled byte for \
       byte, never decrypted. --no-forward answers locally as listen does. With --bind 0.0.0.0, \
       --token T makes T the proxy's password (any user name). The CA lives in the user's config \
       directory (key readable by its owner only); http://THIS-HOST:8888/ca.pem serves the certificate \

@@ -25,8 +25,11 @@ struct ProxyRun: AsyncParsableCommand {
       added with --rudderstack-host, --posthog-host, --snowplow-collector and --intercept), the \
       proxy decrypts each request with a certificate its CA mints for the host, decodes it as \
       listen does (same records, device sources, plan checks, debugger and reports), forwards it \
-      unchanged to the vendor over verified TLS and relays the vendor's answer once the records \
-      are stored; a vendor's refusal (4xx, 5xx) is reported beside the records. Every other host \
+      unchanged to the vendor over verified TLS once the records are stored and relays the \
+      vendor's answer; a vendor's refusal (4xx, 5xx) is reported beside the records. A request \
+      past listen's limits (body size, events, encoding) gets listen's answer and is not \
+      forwarded, nor is one whose records are not stored within the request timeout (503 with \
+      Retry-After, as listen answers). Every other host \
       is tunnelled byte for byte, never decrypted. --no-forward answers locally as listen does \
       (offline QA). The listen port (--port) stays open for apps and the query API.
       """

@@ -112,6 +112,26 @@ final class ProxySDKTests: XCTestCase {
     try await server.shutdown()
   }
 
+  /// Inside an intercepted `CONNECT`, a gzip body past Segment's 32 KB per call once decompressed
+  /// gets Segment's own `400 request_too_large` from tagscope, as listen answers it, and never
+  /// reaches the vendor.
+  func testADecompressionBombInsideTLSIsAnsweredAsListenAndNotForwarded() async throws {
+    let (server, _) = try await startProxy()
+    let body = try gzip(Array(repeating: UInt8(ascii: " "), count: 4 * SegmentEndpoint.messageLimit))
+    let file = directory.appendingPathComponent("bomb.gz")
+    try Data(body).write(to: file)
+    let before = vendor.requests.count
+    let result = try runClient(
+      ["post", "https://api.segment.io/v1/track", file.path], proxyPort: server.proxyPort ?? 0,
+      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
+    XCTAssertNotEqual(result.status, 0, result.output)
+    XCTAssertTrue(result.output.hasPrefix("400 - "), result.output)
+    XCTAssertTrue(result.output.contains("request_too_large"), result.output)
+    XCTAssertEqual(vendor.requests.count, before, "not forwarded")
+    XCTAssertEqual(server.statistics.rejected[.bodyTooLarge], 1)
+    try await server.shutdown()
+  }
+
   /// mParticle's iOS SDK upload (`Tests/Fixtures/mparticle-native`, gzip'd) to its own host,
   /// `nativesdks.<pod>.mparticle.com`: decrypted, each message an mParticle record, and forwarded
   /// byte for byte.

@@ -197,12 +197,13 @@ final class ProxyTests: XCTestCase {
     HTTPIngestHandler.parser.async { parsing.wait() }
     var held = true
     defer { if held { parsing.signal() } }
-    let event =
-      #"{"type":"track","userId":"u","event":"Big","properties":{"p":"\#(String(repeating: "x", count: 1_000))"}}"#
-    let body = #"{"batch":["# + Array(repeating: event, count: 17_000).joined(separator: ",") + "]}"
+    // PostHog's path, whose own limit (20 MB) takes these 17 MB bodies.
+    let event = #"{"event":"Big","properties":{"p":"\#(String(repeating: "x", count: 1_000))"}}"#
+    let body =
+      #"{"api_key":"k","batch":["# + Array(repeating: event, count: 17_000).joined(separator: ",") + "]}"
     let request =
-      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
-      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+      "POST http://us.i.posthog.com/batch/ HTTP/1.1\r\nHost: us.i.posthog.com\r\n"
+      + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
     var waiting: [RawClient] = []
     for _ in 0..<3 {
       let client = try RawClient(port: server.proxyPort ?? 0, timeout: 60)
@@ -221,15 +222,17 @@ final class ProxyTests: XCTestCase {
     try await server.shutdown()
   }
 
-  /// A declared length past the proxy's limit is refused at once (413), as listen refuses it, not
-  /// waited for until the request timeout; nothing is proxied.
-  func testADeclaredLengthPastTheLimitIs413AtOnce() async throws {
+  /// A declared length past the limit is refused at once, as listen refuses it (Segment's `400`
+  /// `request_too_large` here), not waited for until the request timeout; nothing is proxied.
+  func testADeclaredLengthPastTheLimitIsRefusedAtOnce() async throws {
     let (server, _) = try await startProxy()
     let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
     client.send(
       "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
         + "Content-Length: 1099511627776\r\n\r\n")
-    XCTAssertEqual(client.readResponse()?.status, 413)
+    let reply = client.readResponse()
+    XCTAssertEqual(reply?.status, 400)
+    XCTAssertTrue(reply?.body.contains("request_too_large") ?? false, "\(String(describing: reply))")
     XCTAssertEqual(server.statistics.proxiedRequests, 0)
     XCTAssertEqual(server.statistics.timeouts[.request] ?? 0, 0)
     try await server.shutdown()

@@ -9,7 +9,7 @@ import NIOHTTP1
 /// status) instead of the connection waiting for bytes that will never come. Everything before
 /// that point is passed on unchanged, nothing after it. Anything it does not follow (a head past
 /// ``headLimit``, an upgrade) it lets through unwatched.
-final class ChunkSizeGuard: ChannelInboundHandler {
+final class ChunkSizeGuard: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
 
@@ -39,12 +39,18 @@ final class ChunkSizeGuard: ChannelInboundHandler {
   }
 
   private let limit: Int
+  /// The body limit of the request a request line names, `nil` for ``limit``.
+  private let endpointLimit: (Substring) -> Int?
   /// The limit of the request being read: its endpoint's body limit when lower than ``limit``.
   private var requestLimit: Int
   private var state = State.head([])
 
-  init(limit: Int) {
+  /// A guard holding chunked bodies to `limit`, or to the lower limit `endpointLimit` finds for a
+  /// request line (by default its SDK endpoint's, as `listen` routes it).
+  init(limit: Int, endpointLimit: @escaping (Substring) -> Int? = ChunkSizeGuard.endpointLimit(requestLine:))
+  {
     self.limit = limit
+    self.endpointLimit = endpointLimit
     requestLimit = limit
   }
 
@@ -151,7 +157,7 @@ final class ChunkSizeGuard: ChannelInboundHandler {
   /// The state after a request head: its body's framing (and the request's limit).
   private func body(after head: [UInt8]) -> State {
     let original = String(decoding: head, as: UTF8.self)
-    requestLimit = min(limit, Self.endpointLimit(requestLine: original.prefix { !$0.isNewline }) ?? limit)
+    requestLimit = min(limit, endpointLimit(original.prefix { !$0.isNewline }) ?? limit)
     let text = original.lowercased()
     var chunked = false
     var length: Int?

@@ -35,7 +35,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var requestDeadline: Scheduled<Void>?
   private var idleDeadline: Scheduled<Void>?
   private var peerHost = "unknown"
-  private var problems = ProblemBudget()
+  private var refusals = RefusalLog()
   /// The query API request waiting for its reply, if any.
   private var pendingAPI: APICancellation?
   /// The most the handler discards after refusing a body before it closes the connection.
@@ -85,23 +85,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return
     }
     // A declared length over the limit, or one that is not a number (past Int.max), is refused at
-    // once rather than waited for.
-    if let declared = head.headers.first(name: "content-length"),
-      Int(declared).map({ $0 < 0 || $0 > endpoint.bodyLimit }) ?? true
-    {
-      refuse(endpoint.replyTooLarge(), head: head, context: context)
-      return
-    }
-    // The decompressor knows gzip and deflate (exactly so spelled); anything else would be read as
+    // once rather than waited for; an encoding the decompressor does not know, rather than read as
     // identity.
-    if let encoding = head.headers.first(name: "content-encoding"),
-      !["gzip", "deflate", "identity"].contains(encoding)
+    if let refusal = RequestAdmission.refusal(
+      head: head, endpoint: endpoint, limit: RequestAdmission.limit(endpoint, server: server))
     {
-      refuse(
-        SDKReply(
-          status: .unsupportedMediaType, contentType: "text/plain",
-          body: "Content-Encoding must be gzip, deflate or identity", rejection: .badEncoding),
-        head: head, context: context)
+      refuse(refusal, head: head, context: context)
       return
     }
     state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
@@ -116,7 +105,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     case .collecting(let head, let endpoint, var body):
       state = .idle
       body.writeBuffer(&chunk)
-      if body.readableBytes > endpoint.bodyLimit {
+      if body.readableBytes > RequestAdmission.limit(endpoint, server: server) {
         refuse(endpoint.replyTooLarge(), head: head, context: context)
       } else {
         state = .collecting(head: head, endpoint: endpoint, body: body)
@@ -147,24 +136,22 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
         body: Array(body.readableBytesView), peerHost: peerHost)
       let tokenCheck = server.tokenCheck
-      guard request.body.count >= Self.offloadBytes else {
-        let reply = Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
-        guard reply.eventCount > BulkDelivery.offloadEvents else {
-          finish(reply, head: head, context: context)
-          return
-        }
-        offload(head: head, bytes: 0, context: context) { reply }
-        return
-      }
-      guard server.offload.reserve(request.body.count) else {
+      state = .parsing
+      let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+      let taken = RequestIntake.take(
+        bodyBytes: request.body.count, server: server, peerHost: peerHost, eventLoop: context.eventLoop,
+        answer: { Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck) },
+        done: { reply, accepted in
+          let (handler, context) = loopBound.value
+          guard case .parsing = handler.state else { return }
+          handler.state = .idle
+          handler.finish(reply, accepted: accepted, head: head, context: context)
+        })
+      if !taken {
+        state = .idle
         server.statistics.update { $0.busyReplies += 1 }
         respond(
           .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
-        return
-      }
-      server.statistics.update { $0.offloadedBodies += 1 }
-      offload(head: head, bytes: request.body.count, context: context) {
-        Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck)
       }
     case .answering(let head, .api(let route)):
       answerAPI(route, head: head, context: context)
@@ -176,36 +163,6 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       context.close(promise: nil)
     case .idle:
       break
-    }
-  }
-
-  /// Answers on the large-body queue (`bytes` of the ``ServerContext/offload`` budget taken for
-  /// it), delivers the events there in slices (``BulkDelivery``), then replies on the event loop:
-  /// the loop that read the request is free for other connections meanwhile.
-  private func offload(
-    head: HTTPRequestHead, bytes: Int, context: ChannelHandlerContext,
-    answer: @escaping @Sendable () -> SDKReply
-  ) {
-    state = .parsing
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    let eventLoop = context.eventLoop
-    let (server, peerHost) = (self.server, self.peerHost)
-    Self.parser.async {
-      var reply = answer()
-      if let batch = reply.batch {
-        BulkDelivery.deliver(batch, address: peerHost, server: server)
-      } else {
-        BulkDelivery.deliver(reply.events, address: peerHost, server: server)
-      }
-      server.offload.release(bytes)
-      reply.events = []
-      reply.batch = nil
-      eventLoop.execute { [reply] in
-        let (handler, context) = loopBound.value
-        guard case .parsing = handler.state else { return }
-        handler.state = .idle
-        handler.finish(reply, delivered: true, head: head, context: context)
-      }
     }
   }
 
@@ -253,19 +210,16 @@ final class HTTPIngestHandler: ChannelInboundHandler {
 
   /// Counts a refused request and reports it to the consumer.
   private func count(_ reply: SDKReply, head: HTTPRequestHead) {
-    guard let rejection = reply.rejection else { return }
-    server.statistics.reject(rejection)
-    let request = "\(head.method.rawValue) \(Self.path(head.uri))"
-    report("\(request) → \(reply.status.code) (\(rejection.rawValue))")
+    refusals.count(reply, head: head, path: Self.path(head.uri), server: server, peerHost: peerHost)
   }
 
   /// Reports a problem within the connection's budget.
   private func report(_ message: String) {
-    if let event = problems.problem(source: peerHost, message: message) { server.deliver(event) }
+    refusals.report(message, server: server, peerHost: peerHost)
   }
 
   /// The endpoint's reply to a complete request, with the `--token` check applied.
-  private static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
+  static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
     -> SDKReply
   {
     let reply = endpoint.handleLazily(request)
@@ -280,36 +234,30 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     return reply
   }
 
-  /// Counts, delivers what the reply accepted, and answers once it is stored (with `--record`,
-  /// written and fsynced: a `200` means durable); `delivered` when the events were delivered
-  /// already (``BulkDelivery``).
+  /// Counts the reply and answers once what it `accepted` (delivered already) is stored (with
+  /// `--record`, written and fsynced: a `200` means durable).
   private func finish(
-    _ reply: SDKReply, delivered: Bool = false, head: HTTPRequestHead, context: ChannelHandlerContext
+    _ reply: SDKReply, accepted: Bool, head: HTTPRequestHead, context: ChannelHandlerContext
   ) {
     count(reply, head: head)
-    server.deliver(reply.events, address: peerHost)
-    if let batch = reply.batch { server.deliver(batch.events(0..<batch.count), address: peerHost) }
-    guard delivered || reply.eventCount > 0 else {
+    guard accepted else {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
     state = .storing(head: head)
-    var answer = reply
-    answer.events = []
-    answer.batch = nil
     // A disk too slow (or unable) to write within the request timeout: the request then ends with
     // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
-    server.ingest.whenStored { [answer] in
+    server.ingest.whenStored { [reply] in
       eventLoop.execute {
         let (handler, context) = loopBound.value
         guard case .storing = handler.state else { return }
         handler.requestDeadline?.cancel()
         handler.requestDeadline = nil
         handler.state = .idle
-        handler.respond(answer, head: head, close: !head.isKeepAlive, context: context)
+        handler.respond(reply, head: head, close: !head.isKeepAlive, context: context)
       }
     }
   }
@@ -409,19 +357,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       if case .collecting(_, let endpoint, _) = state {
         reply = endpoint.replyTooLarge()
       } else {
-        reply = SDKReply(
-          status: .payloadTooLarge, contentType: "text/plain", body: "Request body too large",
-          rejection: .bodyTooLarge)
+        reply = RequestAdmission.tooLarge
       }
     } else if error is NIOHTTPDecompression.DecompressionError
       || error is NIOHTTPDecompression.ExtraDecompressionError
     {
-      reply = SDKReply(
-        status: .badRequest, contentType: "text/plain", body: "Body does not decompress",
-        rejection: .badEncoding)
+      reply = RequestAdmission.doesNotDecompress
     } else if error is HTTPParserError {
-      reply = SDKReply(
-        status: .badRequest, contentType: "text/plain", body: "Bad request", rejection: .badHTTP)
+      reply = RequestAdmission.badHTTP
     } else {
       context.close(promise: nil)
       return
@@ -443,7 +386,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     state = .idle
     pendingAPI?.cancel()
     pendingAPI = nil
-    if let summary = problems.summary(source: peerHost) { server.deliver(summary) }
+    refusals.close(server: server, peerHost: peerHost)
     context.fireChannelInactive()
   }
 

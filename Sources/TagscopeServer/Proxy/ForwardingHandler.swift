@@ -5,13 +5,39 @@ import TagscopeTimeline
 
 /// The client side of an intercepted connection (decrypted after `CONNECT`, or plain HTTP in
 /// absolute form): takes one request at a time, decodes it with `listen`'s endpoint decoders when
-/// the host is an SDK's (records for the session), forwards it unchanged to the vendor over one
-/// upstream connection kept for the client's, and relays the vendor's answer once the records are
-/// stored (with `--record`, written and fsynced: an answer the client saw means its events are in
-/// the recording).
+/// the host is an SDK's (records for the session), and forwards it unchanged to the vendor over
+/// one upstream connection kept for the client's once its records are stored (with `--record`,
+/// written and fsynced: the vendor never gets what the recording lacks), then relays the vendor's
+/// answer.
+///
+/// A request to an SDK endpoint is held to `listen`'s rules, through the same code
+/// (``RequestAdmission``, ``ChunkSizeGuard``, ``BodyDecompression``, ``RequestIntake``): its
+/// endpoint's body limit (a declared length or chunk size past it refused at once), gzip, deflate
+/// or identity only, lazy decoding of large batches on the large-body queue. What `listen` refuses
+/// as a limit (size, events, encoding: ``RejectionReason/isLimit``) the proxy answers itself with
+/// the same status and vendor error shape, recorded as a problem, and forwards nothing; a body
+/// whose content the decoder refuses is forwarded as it was (the vendor's answer is the one the SDK
+/// acts on), recorded as a problem. A store slower than the request timeout gets `503` +
+/// `Retry-After`, as from `listen`, and the request is not forwarded: the SDK retries it, and the
+/// vendor gets it once (the records still reach the recording when the disk takes them).
 final class ForwardingHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
+
+  private enum State {
+    /// Between requests.
+    case idle
+    /// Reading a request's body; with the SDK endpoint that decodes it, if any.
+    case collecting(head: HTTPRequestHead, endpoint: (any SDKEndpoint)?, body: ByteBuffer)
+    /// Answered (refused) before its end: discarding the rest of the request, then closing.
+    case discarding(discarded: Int)
+    /// Being decoded (off the event loop when large).
+    case decoding
+    /// Its records delivered: forwarded once they are stored.
+    case storing(head: HTTPRequestHead, body: ByteBuffer)
+    /// Forwarded: the vendor's answer is relayed (``exchange``).
+    case forwarded
+  }
 
   private let proxy: ProxyContext
   private var host: String
@@ -21,22 +47,23 @@ final class ForwardingHandler: ChannelInboundHandler {
   /// other host).
   private var decodes: Bool
   private var peerHost = "unknown"
-  private var collecting: (head: HTTPRequestHead, body: ByteBuffer)?
+  private var state = State.idle
+  private var refusals = RefusalLog()
   private var exchange: Exchange?
   private var upstream: (any Channel)?
   /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
   /// out) are ignored.
   private var generation = 0
   private var requestDeadline: Scheduled<Void>?
-  private var discarding = false
+  private var idleDeadline: Scheduled<Void>?
+  /// The most discarded after refusing a body before the connection is closed, as `listen`.
+  private static let maximumDiscard = 64 * 1024 * 1024
+  /// `Retry-After` of a `503`, as `listen` sends it.
+  private static let busyRetrySeconds = 1
 
   /// One request forwarded and its answer on the way back.
   private struct Exchange {
     var request: HTTPRequestHead
-    /// The request's records are stored (or there were none): answers may go out.
-    var stored: Bool
-    /// Answer parts held until `stored`.
-    var held: [HTTPServerResponsePart] = []
     /// The vendor's answer has come whole.
     var upstreamEnded = false
     var status: HTTPResponseStatus?
@@ -59,42 +86,90 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
-    case .head(let head):
-      retarget(RequestTarget(head.uri))
-      discarding = false
-      // A declared length past the limit (or not a number) is refused at once, as listen refuses
-      // it, rather than waited for until the request timeout.
-      if let declared = head.headers.first(name: "content-length"),
-        Int(declared).map({ $0 < 0 || $0 > proxy.server.configuration.maximumBodyBytes }) ?? true
-      {
-        discarding = true
-        answerLocally(
-          .payloadTooLarge, "Request body too large for the proxy", version: head.version, close: true,
-          context: context)
-        return
+    case .head(let head): receiveHead(head, context: context)
+    case .body(var chunk): receiveBody(&chunk, context: context)
+    case .end: receiveEnd(context: context)
+    }
+  }
+
+  private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    guard case .idle = state else { return }
+    idleDeadline?.cancel()
+    idleDeadline = nil
+    retarget(RequestTarget(head.uri))
+    armRequestDeadline(context: context)
+    let endpoint = decodes ? Self.endpoint(for: head, host: host) : nil
+    if let refusal = admissionRefusal(head, endpoint: endpoint) {
+      refuse(refusal, head: head, context: context)
+      return
+    }
+    state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
+    if endpoint != nil,
+      head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
+    {
+      let interim = HTTPResponseHead(version: head.version, status: .continue)
+      context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
+    }
+  }
+
+  private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {
+    switch state {
+    case .collecting(let head, let endpoint, var body):
+      state = .idle
+      body.writeBuffer(&chunk)
+      if body.readableBytes > limit(endpoint) {
+        refuse(endpoint?.replyTooLarge() ?? RequestAdmission.tooLarge, head: head, context: context)
+      } else {
+        state = .collecting(head: head, endpoint: endpoint, body: body)
       }
-      collecting = (head, context.channel.allocator.buffer(capacity: 0))
-      armRequestDeadline(context: context)
-    case .body(var chunk):
-      guard var current = collecting else { return }
-      collecting = nil
-      current.body.writeBuffer(&chunk)
-      if current.body.readableBytes > proxy.server.configuration.maximumBodyBytes {
-        discarding = true
-        answerLocally(
-          .payloadTooLarge, "Request body too large for the proxy", version: current.head.version,
-          close: true,
-          context: context)
-        return
-      }
-      collecting = current
-    case .end:
+    case .discarding(let discarded):
+      let total = discarded + chunk.readableBytes
+      if total > Self.maximumDiscard { context.close(promise: nil) }
+      state = .discarding(discarded: total)
+    default:
+      break
+    }
+  }
+
+  private func receiveEnd(context: ChannelHandlerContext) {
+    switch state {
+    case .collecting(let head, let endpoint, let body):
       requestDeadline?.cancel()
       requestDeadline = nil
-      guard let (head, body) = collecting, !discarding else { return }
-      collecting = nil
-      take(head: head, body: body, context: context)
+      state = .idle
+      take(head: head, endpoint: endpoint, body: body, context: context)
+    case .discarding:
+      context.close(promise: nil)
+    default:
+      break
     }
+  }
+
+  /// The SDK endpoint that decodes `head` on `host`, if any (none for settings, remote
+  /// configuration, anything else of the vendor's).
+  private static func endpoint(for head: HTTPRequestHead, host: String) -> (any SDKEndpoint)? {
+    let target = RequestTarget(head.uri)
+    guard
+      case .endpoint(let endpoint) = EndpointRouter.route(
+        method: head.method, path: target.path, query: target.query, host: host)
+    else { return nil }
+    return endpoint
+  }
+
+  /// The body limit of a request: its endpoint's (as `listen`'s), else the server's.
+  private func limit(_ endpoint: (any SDKEndpoint)?) -> Int {
+    endpoint.map { RequestAdmission.limit($0, server: proxy.server) }
+      ?? proxy.server.configuration.maximumBodyBytes
+  }
+
+  /// `listen`'s refusal of a request from its head; for a request not decoded, a declared length
+  /// past the server's limit only.
+  private func admissionRefusal(_ head: HTTPRequestHead, endpoint: (any SDKEndpoint)?) -> SDKReply? {
+    if let endpoint {
+      return RequestAdmission.refusal(head: head, endpoint: endpoint, limit: limit(endpoint))
+    }
+    guard let declared = head.headers.first(name: "content-length") else { return nil }
+    return Int(declared).map { $0 < 0 || $0 > limit(nil) } ?? true ? RequestAdmission.tooLarge : nil
   }
 
   /// Plain HTTP through a proxy names its host in each request: one for another host moves the
@@ -108,112 +183,122 @@ final class ForwardingHandler: ChannelInboundHandler {
     decodes = proxy.configuration.hosts.contains(newHost)
   }
 
-  /// Decodes (off the event loop when large), delivers, then forwards.
-  private func take(head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
-    guard decodes else {
-      forward(head: head, body: body, stored: true, context: context)
+  /// Decodes (off the event loop when large or compressed) and delivers, as `listen` does, then
+  /// forwards once stored; a request no endpoint decodes is forwarded at once.
+  private func take(
+    head: HTTPRequestHead, endpoint: (any SDKEndpoint)?, body: ByteBuffer, context: ChannelHandlerContext
+  ) {
+    guard let endpoint else {
+      forward(head: head, body: body, context: context)
       return
     }
     guard proxy.server.ingest.hasRoom else {
       // The session is behind: the SDK retries later, as `listen` tells it; nothing is forwarded,
       // so the vendor never gets what the recording lacks.
-      proxy.server.statistics.update { $0.busyReplies += 1 }
-      answerLocally(
-        .serviceUnavailable, "tagscope proxy: busy, retry", version: head.version, retryAfter: 1,
-        close: !head.isKeepAlive, context: context)
+      answerBusy(head: head, context: context)
       return
     }
-    let (proxy, host, peerHost) = (self.proxy, self.host, self.peerHost)
-    guard body.readableBytes >= HTTPIngestHandler.offloadBytes else {
-      proxy.server.statistics.update { $0.proxiedRequests += 1 }
-      let events = Self.decode(head: head, body: body, host: host, proxy: proxy)
-      forward(head: head, body: body, stored: events.isEmpty, context: context)
-      if !events.isEmpty {
-        proxy.server.deliver(events, address: peerHost)
-        whenStored(context: context)
-      }
-      return
-    }
-    // Large bodies queue for the one parsing thread within listen's byte budget: past it, the
-    // SDK is told to retry, as listen tells it.
-    let bytes = body.readableBytes
-    guard proxy.server.offload.reserve(bytes) else {
-      proxy.server.statistics.update { $0.busyReplies += 1 }
-      answerLocally(
-        .serviceUnavailable, "tagscope proxy: busy, retry", version: head.version, retryAfter: 1,
-        close: !head.isKeepAlive, context: context)
-      return
-    }
-    proxy.server.statistics.update {
-      $0.proxiedRequests += 1
-      $0.offloadedBodies += 1
-    }
+    let (limit, peerHost) = (limit(endpoint), self.peerHost)
+    // A compressed body is decompressed on the large-body queue, whatever its size.
+    let encoded = head.headers.first(name: "content-encoding").map { $0 != "identity" } ?? false
+    let bytes = encoded ? max(body.readableBytes, HTTPIngestHandler.offloadBytes) : body.readableBytes
+    state = .decoding
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    let eventLoop = context.eventLoop
-    HTTPIngestHandler.parser.async {
-      let events = Self.decode(head: head, body: body, host: host, proxy: proxy)
-      BulkDelivery.deliver(events, address: peerHost, server: proxy.server)
-      proxy.server.offload.release(bytes)
-      eventLoop.execute {
+    let taken = RequestIntake.take(
+      bodyBytes: bytes, server: proxy.server, peerHost: peerHost, eventLoop: context.eventLoop,
+      answer: { Self.answer(head: head, body: body, endpoint: endpoint, limit: limit, peerHost: peerHost) },
+      done: { reply, accepted in
         let (handler, context) = loopBound.value
-        handler.forward(head: head, body: body, stored: events.isEmpty, context: context)
-        if !events.isEmpty { handler.whenStored(context: context) }
-      }
+        guard case .decoding = handler.state else { return }
+        handler.state = .idle
+        handler.decoded(reply, accepted: accepted, head: head, body: body, context: context)
+      })
+    guard taken else {
+      // Large bodies queue for the one parsing thread within listen's byte budget: past it, the
+      // SDK is told to retry, as listen tells it.
+      state = .idle
+      answerBusy(head: head, context: context)
+      return
     }
+    proxy.server.statistics.update { $0.proxiedRequests += 1 }
   }
 
-  /// The events `listen`'s decoder for this path finds in the request (none for a path it does
-  /// not decode: settings, remote configuration, anything else of the vendor's).
-  private static func decode(head: HTTPRequestHead, body: ByteBuffer, host: String, proxy: ProxyContext)
-    -> [IngestedEvent]
-  {
+  /// `listen`'s reply to the request: the endpoint's (lazy for large batches), or its refusal of
+  /// a body that does not decompress within the limit.
+  private static func answer(
+    head: HTTPRequestHead, body: ByteBuffer, endpoint: any SDKEndpoint, limit: Int, peerHost: String
+  ) -> SDKReply {
+    let outcome = BodyDecompression.decode(head: head, body: body, limit: limit)
+    guard case .decoded(let bytes) = outcome else {
+      return BodyDecompression.refusal(outcome, endpoint: endpoint) ?? RequestAdmission.doesNotDecompress
+    }
     let target = RequestTarget(head.uri)
-    guard
-      case .endpoint(let endpoint) = EndpointRouter.route(
-        method: head.method, path: target.path, query: target.query, host: host)
-    else { return [] }
-    let limit = min(proxy.server.configuration.maximumBodyBytes, endpoint.bodyLimit)
-    switch BodyDecompression.decode(head: head, body: body, limit: limit) {
-    case .decoded(let bytes):
-      let request = ReceivedRequest(
-        method: head.method, path: target.path, query: target.query, headers: head.headers, body: bytes,
-        peerHost: "")
-      let reply = endpoint.handle(request)
-      if let rejection = reply.rejection, reply.events.isEmpty {
-        proxy.report(
-          "\(host) \(head.method.rawValue) \(target.path): not decoded (\(rejection.rawValue)), forwarded as it was"
-        )
-      }
-      return reply.events
-    case .unsupported(let encoding):
-      proxy.report("\(host) \(target.path): Content-Encoding \(encoding) not decoded, forwarded as it was")
-      return []
-    case .failed:
-      proxy.report("\(host) \(target.path): body does not decompress, forwarded as it was")
-      return []
-    }
+    let request = ReceivedRequest(
+      method: head.method, path: target.path, query: target.query, headers: head.headers, body: bytes,
+      peerHost: peerHost)
+    return HTTPIngestHandler.answer(request, endpoint: endpoint, tokenCheck: nil)
   }
 
-  private func whenStored(context: ChannelHandlerContext) {
+  /// What follows the decoding: a limit refused as `listen` refuses it (nothing forwarded), else
+  /// forwarded, once the records it `accepted` (delivered) are stored.
+  private func decoded(
+    _ reply: SDKReply, accepted: Bool, head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext
+  ) {
+    if let rejection = reply.rejection, rejection.isLimit, !accepted {
+      count(reply, head: head, note: ", answered by tagscope, not forwarded")
+      respond(reply, head: head, close: !head.isKeepAlive, context: context)
+      return
+    }
+    count(reply, head: head, note: ", forwarded as it was")
+    guard accepted else {
+      forward(head: head, body: body, context: context)
+      return
+    }
+    state = .storing(head: head, body: body)
+    // A disk too slow (or unable) to write within the request timeout: `503` + `Retry-After`, as
+    // from `listen`, and nothing forwarded.
+    armRequestDeadline(context: context)
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     proxy.server.ingest.whenStored {
       eventLoop.execute {
         let (handler, context) = loopBound.value
-        handler.exchange?.stored = true
-        handler.releaseHeld(context: context)
+        guard case .storing(let head, let body) = handler.state else { return }
+        handler.requestDeadline?.cancel()
+        handler.requestDeadline = nil
+        handler.state = .idle
+        handler.forward(head: head, body: body, context: context)
       }
     }
   }
 
+  private func count(_ reply: SDKReply, head: HTTPRequestHead, note: String = "") {
+    refusals.count(
+      reply, head: head, path: host + RequestTarget(head.uri).path, server: proxy.server, peerHost: peerHost,
+      note: note)
+  }
+
+  private func answerBusy(head: HTTPRequestHead, context: ChannelHandlerContext) {
+    proxy.server.statistics.update { $0.busyReplies += 1 }
+    respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+  }
+
+  /// Refuses a request before its end, as `listen` does: answered at once (`Connection: close`),
+  /// counted and reported; the rest of the request is discarded, then the connection closed.
+  private func refuse(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    count(reply, head: head, note: ", answered by tagscope, not forwarded")
+    state = .discarding(discarded: 0)
+    respond(reply, head: head, close: false, closeHeader: true, context: context)
+  }
+
   // MARK: Forwarding
 
-  private func forward(head: HTTPRequestHead, body: ByteBuffer, stored: Bool, context: ChannelHandlerContext)
-  {
-    exchange = Exchange(request: head, stored: stored, closeAfter: !head.isKeepAlive)
+  private func forward(head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
+    state = .forwarded
+    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive)
     var outgoing = head
     outgoing.uri = RequestTarget(head.uri).originForm
-    for name in ["proxy-connection", "proxy-authorization"] { outgoing.headers.remove(name: name) }
+    for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
     if outgoing.headers.first(name: "host") == nil {
       outgoing.headers.add(name: "Host", value: port == (secure ? 443 : 80) ? host : "\(host):\(port)")
     }
@@ -280,17 +365,17 @@ final class ForwardingHandler: ChannelInboundHandler {
       if head.status == .continue { return }
       exchange?.status = head.status
       if !head.isKeepAlive { exchange?.closeAfter = true }
-      hold(
+      relay(
         .head(HTTPResponseHead(version: head.version, status: head.status, headers: head.headers)),
         context: context)
     case .body(let chunk):
       if let count = exchange?.excerpt.count, count < 512 {
         exchange?.excerpt += chunk.readableBytesView.prefix(512 - count)
       }
-      hold(.body(.byteBuffer(chunk)), context: context)
+      relay(.body(.byteBuffer(chunk)), context: context)
     case .end(let trailers):
       exchange?.upstreamEnded = true
-      hold(.end(trailers), context: context)
+      relay(.end(trailers), context: context)
     }
   }
 
@@ -323,38 +408,24 @@ final class ForwardingHandler: ChannelInboundHandler {
     headers.add(name: "Content-Length", value: String(body.utf8.count))
     headers.add(name: "Connection", value: "close")
     exchange?.status = status
-    hold(
+    relay(
       .head(HTTPResponseHead(version: current.request.version, status: status, headers: headers)),
       context: context)
-    hold(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
-    hold(.end(nil), context: context)
+    relay(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
+    relay(.end(nil), context: context)
   }
 
-  /// Writes `part` now, or keeps it until the request's records are stored.
-  private func hold(_ part: HTTPServerResponsePart, context: ChannelHandlerContext) {
-    exchange?.held.append(part)
-    releaseHeld(context: context)
-  }
-
-  private func releaseHeld(context: ChannelHandlerContext) {
-    guard var current = exchange, current.stored, !current.held.isEmpty else { return }
-    let parts = current.held
-    current.held = []
-    exchange = current
-    for part in parts {
-      if case .end = part {
-        context.writeAndFlush(wrapOutboundOut(part), promise: nil)
-        finishExchange(context: context)
-        return
-      }
-      context.write(wrapOutboundOut(part), promise: nil)
-    }
-    context.flush()
+  /// Relays one part of the answer to the client.
+  private func relay(_ part: HTTPServerResponsePart, context: ChannelHandlerContext) {
+    guard exchange != nil else { return }
+    context.writeAndFlush(wrapOutboundOut(part), promise: nil)
+    if case .end = part { finishExchange(context: context) }
   }
 
   private func finishExchange(context: ChannelHandlerContext) {
     guard let current = exchange else { return }
     exchange = nil
+    state = .idle
     if decodes, let status = current.status, status.code >= 400 {
       let target = RequestTarget(current.request.uri)
       let excerpt = String(decoding: current.excerpt, as: UTF8.self)
@@ -364,30 +435,50 @@ final class ForwardingHandler: ChannelInboundHandler {
     }
     if current.closeAfter {
       context.close(promise: nil)
+    } else {
+      armIdleDeadline(context: context)
     }
   }
 
-  /// A reply from the proxy itself (busy, too large, too slow), written at once.
-  private func answerLocally(
-    _ status: HTTPResponseStatus, _ message: String, version: HTTPVersion, retryAfter: Int? = nil,
-    close: Bool,
+  /// A connection kept alive but idle past `listen`'s keep-alive timeout is closed, as `listen`
+  /// closes it: idle connections cannot hold the proxy's connection slots.
+  private func armIdleDeadline(context: ChannelHandlerContext) {
+    idleDeadline?.cancel()
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    let server = proxy.server
+    idleDeadline = context.eventLoop.scheduleTask(in: server.configuration.keepAliveTimeout) {
+      server.statistics.timeout(.keepAlive)
+      loopBound.value.close(promise: nil)
+    }
+  }
+
+  /// A reply from the proxy itself (refused, busy, too slow), written at once as `listen` writes
+  /// it; the connection closed after it with `close`, or told it will be with `closeHeader`.
+  private func respond(
+    _ reply: SDKReply, head request: HTTPRequestHead, close: Bool, closeHeader: Bool = false,
     context: ChannelHandlerContext
   ) {
     var headers = HTTPHeaders()
-    if let retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
-    headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-    headers.add(name: "Content-Length", value: String(message.utf8.count))
-    if close { headers.add(name: "Connection", value: "close") }
-    context.write(
-      wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
-      promise: nil)
-    context.write(
-      wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: message)))), promise: nil)
+    headers.add(name: "Content-Type", value: reply.contentType)
+    headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
+    if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+    // SDK endpoints answer any page (browser SDKs post from the app's origin), as `listen`'s.
+    headers.add(name: "Access-Control-Allow-Origin", value: "*")
+    headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
+    let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    if !reply.body.isEmpty {
+      context.write(
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))),
+        promise: nil)
+    }
     let written = context.eventLoop.makePromise(of: Void.self)
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
     if close {
       let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
       written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+    } else if !closeHeader {
+      armIdleDeadline(context: context)
     }
   }
 
@@ -396,12 +487,30 @@ final class ForwardingHandler: ChannelInboundHandler {
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     requestDeadline = context.eventLoop.scheduleTask(in: proxy.server.configuration.requestTimeout) {
       let (handler, context) = loopBound.value
-      handler.proxy.server.statistics.timeout(.request)
-      handler.discarding = true
-      handler.answerLocally(
-        .requestTimeout, "Request timeout", version: handler.collecting?.head.version ?? .http1_1,
-        close: true,
-        context: context)
+      handler.requestTimedOut(context: context)
+    }
+  }
+
+  private func requestTimedOut(context: ChannelHandlerContext) {
+    requestDeadline = nil
+    proxy.server.statistics.timeout(.request)
+    switch state {
+    case .storing(let head, _):
+      // Taken but not durable in time: the SDK is told to retry, as `listen` tells it, and the
+      // request is not forwarded (the retry is, so the vendor gets it once); its records are still
+      // written when the disk takes them.
+      refusals.report(
+        "\(host)\(RequestTarget(head.uri).path): records not stored within the request timeout: answered 503, not forwarded; written when the disk takes them",
+        server: proxy.server, peerHost: peerHost)
+      state = .discarding(discarded: 0)
+      respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
+    case .collecting(let head, _, _):
+      refusals.report("request not complete in time, closed", server: proxy.server, peerHost: peerHost)
+      state = .discarding(discarded: 0)
+      let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
+      respond(reply, head: head, close: true, context: context)
+    default:
+      context.close(promise: nil)
     }
   }
 
@@ -414,13 +523,41 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     requestDeadline?.cancel()
+    idleDeadline?.cancel()
     exchange?.deadline?.cancel()
     exchange = nil
+    state = .idle
     dropUpstream()
+    refusals.close(server: proxy.server, peerHost: peerHost)
     context.fireChannelInactive()
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    context.close(promise: nil)
+    let head: HTTPRequestHead
+    let endpoint: (any SDKEndpoint)?
+    switch state {
+    case .collecting(let requestHead, let requestEndpoint, _):
+      (head, endpoint) = (requestHead, requestEndpoint)
+    case .idle:
+      (head, endpoint) = (HTTPRequestHead(version: .http1_1, method: .POST, uri: "/"), nil)
+    default:
+      context.close(promise: nil)
+      return
+    }
+    let reply: SDKReply
+    if error is ChunkSizeGuard.TooLarge {
+      // A chunk size past the limit: refused at once, as a Content-Length past it.
+      reply = endpoint?.replyTooLarge() ?? RequestAdmission.tooLarge
+    } else if let parserError = error as? HTTPParserError, parserError != .invalidEOFState {
+      reply = RequestAdmission.badHTTP
+    } else {
+      context.close(promise: nil)
+      return
+    }
+    requestDeadline?.cancel()
+    requestDeadline = nil
+    count(reply, head: head, note: ", answered by tagscope, not forwarded")
+    state = .discarding(discarded: 0)
+    respond(reply, head: head, close: true, context: context)
   }
 }

@@ -30,13 +30,32 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
   private let proxy: ProxyContext
   private let decoder: ByteToMessageHandler<HTTPRequestDecoder>
   private let encoder: HTTPResponseEncoder
+  private let chunkGuard: ChunkSizeGuard
   private var state = State.waiting
   private var deadline: Scheduled<Void>?
 
-  init(proxy: ProxyContext, decoder: ByteToMessageHandler<HTTPRequestDecoder>, encoder: HTTPResponseEncoder) {
+  /// The front of a connection whose HTTP codec is `encoder` and `decoder`, with `chunkGuard`
+  /// before the decoder (``chunkGuard(proxy:)``): all three are taken out for a `CONNECT`.
+  init(
+    proxy: ProxyContext, decoder: ByteToMessageHandler<HTTPRequestDecoder>, encoder: HTTPResponseEncoder,
+    chunkGuard: ChunkSizeGuard
+  ) {
     self.proxy = proxy
     self.decoder = decoder
     self.encoder = encoder
+    self.chunkGuard = chunkGuard
+  }
+
+  /// The chunk-size guard of plain HTTP through the proxy: a request to an SDK host is held to its
+  /// endpoint's body limit, as `listen` holds it; any other to the server's.
+  static func chunkGuard(proxy: ProxyContext) -> ChunkSizeGuard {
+    ChunkSizeGuard(limit: proxy.server.configuration.maximumBodyBytes) { requestLine in
+      let parts = requestLine.split(separator: " ")
+      guard parts.count >= 2, let host = RequestTarget(String(parts[1])).host,
+        proxy.configuration.hosts.contains(host)
+      else { return nil }
+      return ChunkSizeGuard.endpointLimit(requestLine: requestLine)
+    }
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
@@ -201,6 +220,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     let operations = context.pipeline.syncOperations
     operations.removeHandler(decoder, promise: nil)
     operations.removeHandler(encoder, promise: nil)
+    operations.removeHandler(chunkGuard, promise: nil)
     context.writeAndFlush(
       NIOAny(context.channel.allocator.buffer(string: "HTTP/1.1 200 Connection Established\r\n\r\n")),
       promise: nil)
@@ -225,7 +245,8 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     var handlers: [any ChannelHandler] = []
     if after != nil {
       handlers += [
-        HTTPResponseEncoder(), ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
+        HTTPResponseEncoder(), ChunkSizeGuard(limit: server.configuration.maximumBodyBytes),
+        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
       ]
     }
     handlers.append(HTTPServerPipelineHandler())

@@ -110,9 +110,10 @@ public final class ListenServer: Sendable {
         channel.eventLoop.makeCompletedFuture {
           let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
           let encoder = HTTPResponseEncoder()
+          let chunkGuard = ProxyFrontHandler.chunkGuard(proxy: proxy)
           try channel.pipeline.syncOperations.addHandlers(
-            ConnectionGuard(server: proxy.server), encoder, decoder,
-            ProxyFrontHandler(proxy: proxy, decoder: decoder, encoder: encoder))
+            ConnectionGuard(server: proxy.server), encoder, chunkGuard, decoder,
+            ProxyFrontHandler(proxy: proxy, decoder: decoder, encoder: encoder, chunkGuard: chunkGuard))
         }
       }
       .bind(host: host, port: proxy.configuration.port)

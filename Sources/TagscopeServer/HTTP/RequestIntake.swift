@@ -1,0 +1,65 @@
+import NIOCore
+
+/// How `listen` and the proxy turn a complete SDK request into delivered events, one code path for
+/// both: a small body is answered on its event loop; a body from ``HTTPIngestHandler/offloadBytes``
+/// on (within the server's ``ServerContext/offload`` byte budget), and a reply with more than
+/// ``BulkDelivery/offloadEvents`` events, is answered and delivered on the one large-body queue
+/// (``HTTPIngestHandler/parser``) in slices, a lazily decoded batch (``EventBatch``) a slice at
+/// a time.
+enum RequestIntake {
+  /// Answers with `answer` (given a body of `bodyBytes`) and delivers the events it accepted from
+  /// `peerHost`, then calls `done` on `eventLoop` with the reply (its events taken out) and
+  /// whether it accepted any (they are then delivered, not yet stored). Returns `false`, calling
+  /// nothing, when the body is large and the byte budget is full: the caller answers busy.
+  static func take(
+    bodyBytes: Int, server: ServerContext, peerHost: String, eventLoop: any EventLoop,
+    answer: @escaping @Sendable () -> SDKReply, done: @escaping (SDKReply, Bool) -> Void
+  ) -> Bool {
+    guard bodyBytes >= HTTPIngestHandler.offloadBytes else {
+      let reply = answer()
+      guard reply.eventCount > BulkDelivery.offloadEvents else {
+        server.deliver(reply.events, address: peerHost)
+        if let batch = reply.batch { server.deliver(batch.events(0..<batch.count), address: peerHost) }
+        done(emptied(reply), reply.eventCount > 0)
+        return true
+      }
+      offload(
+        bytes: 0, server: server, peerHost: peerHost, eventLoop: eventLoop, answer: { reply }, done: done)
+      return true
+    }
+    guard server.offload.reserve(bodyBytes) else { return false }
+    server.statistics.update { $0.offloadedBodies += 1 }
+    offload(
+      bytes: bodyBytes, server: server, peerHost: peerHost, eventLoop: eventLoop, answer: answer, done: done)
+    return true
+  }
+
+  /// Answers on the large-body queue (`bytes` of the budget taken for it), delivers the events
+  /// there in slices (``BulkDelivery``), then calls `done` on the event loop: the loop that read
+  /// the request is free for other connections meanwhile.
+  private static func offload(
+    bytes: Int, server: ServerContext, peerHost: String, eventLoop: any EventLoop,
+    answer: @escaping @Sendable () -> SDKReply, done: @escaping (SDKReply, Bool) -> Void
+  ) {
+    let done = NIOLoopBound(done, eventLoop: eventLoop)
+    HTTPIngestHandler.parser.async {
+      let reply = answer()
+      if let batch = reply.batch {
+        BulkDelivery.deliver(batch, address: peerHost, server: server)
+      } else {
+        BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+      }
+      server.offload.release(bytes)
+      let (answered, accepted) = (emptied(reply), reply.eventCount > 0)
+      eventLoop.execute { done.value(answered, accepted) }
+    }
+  }
+
+  /// `reply` without its events (delivered already).
+  private static func emptied(_ reply: SDKReply) -> SDKReply {
+    var answer = reply
+    answer.events = []
+    answer.batch = nil
+    return answer
+  }
+}
