@@ -9,7 +9,9 @@ import NIOHTTPCompression
 /// The reply is written once the ingest says the records are stored (``ListenIngest/whenStored(_:)``:
 /// with `--record`, written and fsynced), so a client that got `200` knows its events are in the
 /// recording; while the ingest queue is full a request gets `503` + `Retry-After`
-/// and nothing of it is taken. A body over the limit is answered at once and the connection closed once
+/// and nothing of it is taken. A request whose records are taken but not durable within the request
+/// timeout gets `503` + `Retry-After` too; they are still written, and its messages are remembered
+/// (``RetryMemory``) so that the SDK's retry does not record them twice. A body over the limit is answered at once and the connection closed once
 /// the client stops sending; a request that does not finish in time gets `408` and is closed.
 final class HTTPIngestHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
@@ -27,7 +29,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     /// A large body being parsed off the event loop; the reply follows when it is done.
     case parsing
     /// The request's records delivered; the reply waits until they are stored (durable).
-    case storing(head: HTTPRequestHead)
+    case storing(head: HTTPRequestHead, ledger: RetryLedger)
   }
 
   private let server: ServerContext
@@ -190,12 +192,13 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     let (server, peerHost) = (self.server, self.peerHost)
+    let ledger = RetryLedger()
     Self.parser.async {
       var reply = answer()
       if let batch = reply.batch {
-        BulkDelivery.deliver(batch, address: peerHost, server: server)
+        BulkDelivery.deliver(batch, address: peerHost, server: server, ledger: ledger)
       } else {
-        BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+        BulkDelivery.deliver(reply.events, address: peerHost, server: server, ledger: ledger)
       }
       server.offload.release(bytes)
       reply.events = []
@@ -204,7 +207,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         let (handler, context) = loopBound.value
         guard case .parsing = handler.state else { return }
         handler.state = .idle
-        handler.finish(reply, delivered: true, head: head, context: context)
+        handler.finish(reply, delivered: ledger, head: head, context: context)
       }
     }
   }
@@ -280,20 +283,32 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     return reply
   }
 
-  /// Counts, delivers what the reply accepted, and answers once it is stored (with `--record`,
-  /// written and fsynced: a `200` means durable); `delivered` when the events were delivered
-  /// already (``BulkDelivery``).
+  /// Counts, delivers what the reply accepted (but an SDK's retries of messages already taken,
+  /// see ``RetryMemory``), and answers once it is stored (with `--record`, written and fsynced: a
+  /// `200` means durable, for the retried messages too); `delivered` with the request's ledger
+  /// when the events were delivered already (``BulkDelivery``).
   private func finish(
-    _ reply: SDKReply, delivered: Bool = false, head: HTTPRequestHead, context: ChannelHandlerContext
+    _ reply: SDKReply, delivered: RetryLedger? = nil, head: HTTPRequestHead, context: ChannelHandlerContext
   ) {
     count(reply, head: head)
-    server.deliver(reply.events, address: peerHost)
-    if let batch = reply.batch { server.deliver(batch.events(0..<batch.count), address: peerHost) }
-    guard delivered || reply.eventCount > 0 else {
+    let ledger = delivered ?? RetryLedger()
+    if delivered == nil {
+      server.deliver(reply.events, address: peerHost, ledger: ledger)
+      if let batch = reply.batch {
+        server.deliver(batch.events(0..<batch.count), address: peerHost, ledger: ledger)
+      }
+    }
+    let skipped = ledger.skipped
+    if skipped > 0 {
+      report(
+        "\(head.method.rawValue) \(Self.path(head.uri)): \(skipped) message\(skipped == 1 ? "" : "s") already taken "
+          + "from a request answered 503 (the SDK's retry): skipped, recorded once")
+    }
+    guard delivered != nil || reply.eventCount > 0 else {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
-    state = .storing(head: head)
+    state = .storing(head: head, ledger: ledger)
     var answer = reply
     answer.events = []
     answer.batch = nil
@@ -459,10 +474,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private func requestTimedOut(context: ChannelHandlerContext) {
     requestDeadline = nil
     server.statistics.timeout(.request)
-    if case .storing(let head) = state {
+    if case .storing(let head, let ledger) = state {
       // Taken but not durable in time: the SDK is told to retry (its records are still written
-      // when the disk takes them; the late acknowledgement finds this request answered).
-      report("records not stored within the request timeout: answered 503, written when the disk takes them")
+      // when the disk takes them; the late acknowledgement finds this request answered), and its
+      // messages are remembered so the retry is not recorded again.
+      server.retries.remember(ledger)
+      report(
+        "records not stored within the request timeout: answered 503, written when the disk takes them "
+          + "(the SDK's retry of them is skipped)")
       state = .discarding(discarded: 0)
       respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
       return
