@@ -126,45 +126,50 @@ final class DurableReplyTests: XCTestCase {
       "\(problems.all)")
   }
 
-  /// Segment's official Python SDK against a disk slower than the request timeout: it gets `503` +
-  /// `Retry-After`, re-queues the batch and sends it again (same messageIds, new sentAt) until
+  /// The official Python SDKs against a disk slower than the request timeout: each gets `503`
+  /// and sends its events again as it does by itself (`scripts/sdk-clients/retry_client.py`) until
   /// the disk takes the first copy; every message is recorded once.
-  func testSegmentsPythonSDKRetryingAfter503RecordsEachMessageOnce() async throws {
+  func testOfficialPythonSDKsRetryingAfter503RecordEachMessageOnce() async throws {
     let python = packageRoot.appendingPathComponent(".venv/bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {
       throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/test creates it)")
     }
-    let url = temporaryRecording()
-    defer { try? FileManager.default.removeItem(at: url) }
-    let store = try GatedStore(url: url, open: false)
-    let session = LiveSession(store: store)
-    let server = try await ListenServer.start(
-      configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
-    let process = Process()
-    process.executableURL = python
-    process.arguments = [
-      packageRoot.appendingPathComponent("scripts/sdk-clients/segment_retry_client.py").path, "127.0.0.1",
-      String(server.port),
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_PROXY"] = "*"
-    process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    // The first attempt was answered 503 and the SDK's retry of it skipped: the disk comes back.
-    XCTAssertTrue(eventually { server.statistics.retriesSkipped >= 3 }, server.statistics.summary)
-    store.setOpen(true)
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, output)
-    session.flush()
-    try await server.shutdown()
-    session.close()
-    store.close()
-    XCTAssertEqual(try recordedRecords(url).map(\.name), ["Retried 0", "Retried 1", "Retried 2"], output)
-    XCTAssertGreaterThanOrEqual(server.statistics.timeouts[.request] ?? 0, 1)
+    for sdk in ["segment", "posthog"] {
+      let url = temporaryRecording()
+      defer { try? FileManager.default.removeItem(at: url) }
+      let store = try GatedStore(url: url, open: false)
+      let session = LiveSession(store: store)
+      let server = try await ListenServer.start(
+        configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+      let process = Process()
+      process.executableURL = python
+      process.arguments = [
+        packageRoot.appendingPathComponent("scripts/sdk-clients/retry_client.py").path, "127.0.0.1",
+        String(server.port), sdk,
+      ]
+      var environment = ProcessInfo.processInfo.environment
+      environment["NO_PROXY"] = "*"
+      environment["POSTHOG_DISABLED"] = nil
+      process.environment = environment
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      // The first attempt was answered 503 and the SDK's retry of it skipped: the disk comes back.
+      XCTAssertTrue(
+        eventually { server.statistics.retriesSkipped >= 3 }, "\(sdk): \(server.statistics.summary)")
+      store.setOpen(true)
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0, "\(sdk): \(output)")
+      session.flush()
+      try await server.shutdown()
+      session.close()
+      store.close()
+      XCTAssertEqual(
+        try recordedRecords(url).map(\.name), ["Retried 0", "Retried 1", "Retried 2"], "\(sdk): \(output)")
+      XCTAssertGreaterThanOrEqual(server.statistics.timeouts[.request] ?? 0, 1, sdk)
+    }
   }
 
   func testWithoutAStoreRepliesStillComeAndNothingIsSynced() async throws {
