@@ -142,8 +142,8 @@ final class AcknowledgementTests: XCTestCase {
     XCTAssertEqual(
       problems.all,
       [
-        "line 5: seq 2 is at or below this stream's highest (3): recorded out of order",
-        "line 6: seq 5000000 jumps more than 1048576 past this stream's highest (3): recorded, not taken as the highest",
+        "line 5: seq 2 repeats an earlier record's: recorded",
+        "line 6: seq jumps from 3 to 5000000, more than 1048576 ahead (not taken as the highest): recorded",
       ])
   }
 

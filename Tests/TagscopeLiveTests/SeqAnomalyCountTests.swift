@@ -27,7 +27,7 @@ final class SeqAnomalyCountTests: XCTestCase {
     let stopRequested = LockedArray<Bool>()
     let runner = Task {
       try await ListenRunner.run(
-        ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true), output: { _ in },
+        ListenOptions(port: 0, recordPath: file.path, headless: true), output: { _ in },
         notices: { notices.append($0) }, ready: { port.append($0) },
         stop: {
           while stopRequested.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
@@ -62,6 +62,9 @@ final class SeqAnomalyCountTests: XCTestCase {
     XCTAssertTrue(
       notices.all.contains { $0.hasPrefix("stopped: ") && $0.contains(" · 3 records with seq out of order") },
       "\(notices.all)")
+    // One problem line per anomaly or restart, worded as validate words it.
+    let problems = notices.all.filter { $0.contains(": seq ") && $0.hasSuffix(": recorded") }
+    XCTAssertEqual(problems.count, report.sequence.reported, "\(notices.all)")
   }
 
   /// The query API counts from the segment's start, as its other counts do; the live timeline

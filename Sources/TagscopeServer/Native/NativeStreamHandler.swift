@@ -56,6 +56,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
   /// The run's highest `seq` before this stream: records at or below it, before the first above
   /// it, are a reconnecting client's resends.
   private var resumedAt: UInt64?
+  /// The stream's `seq`s as the recording's check sees them, for its problem lines.
+  private var sequence = SequenceCheck()
   /// The most a `seq` may pass the stream's highest and become the new highest.
   static let seqJumpLimit = SequenceCheck.jumpLimit
   /// The `seq` acknowledged last, and whether an acknowledgement is being waited for.
@@ -231,6 +233,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
       run = id.clipped(to: Self.runLimit)
       taken = server.highestSeq(run: run!)
       resumedAt = taken
+      if let taken { _ = sequence.check(seq: taken, sourceKey: 0) }
     }
     var announced = header
     announced.extra["token"] = nil
@@ -287,25 +290,21 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
   }
 
-  /// Raises the stream's highest `seq` to `seq`, or counts and reports why not: out of order (at
-  /// or below it) or too far past it.
+  /// Raises the stream's highest `seq` to `seq` unless it is at or below it, or more than
+  /// ``seqJumpLimit`` past it (a jump the run remembers: no acknowledgement covers it), and
+  /// reports what the recording's ``SequenceCheck`` finds in it (the check `validate` and the
+  /// live counts make; `listen` counts there, not here).
   private func take(_ seq: UInt64, source: String) {
+    if let anomaly = sequence.check(seq: seq, sourceKey: 0) {
+      report(source: source, "line \(lineNumber): \(anomaly): recorded")
+    }
     guard let highest = taken else {
       taken = seq
       return
     }
-    if seq <= highest {
-      report(
-        source: source,
-        "line \(lineNumber): seq \(seq) is at or below this stream's highest (\(highest)): recorded out of order"
-      )
-    } else if seq - highest > Self.seqJumpLimit {
+    if seq > highest, seq - highest > Self.seqJumpLimit {
       if let run { server.noteJump(run: run, seq: seq) }
-      report(
-        source: source,
-        "line \(lineNumber): seq \(seq) jumps more than \(Self.seqJumpLimit) past this stream's highest "
-          + "(\(highest)): recorded, not taken as the highest")
-    } else {
+    } else if seq > highest {
       taken = seq
     }
   }
