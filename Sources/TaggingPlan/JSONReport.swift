@@ -13,7 +13,7 @@ import TagscopeRecording
 /// (with --by-source) "coverageBySource":[{"source","passed","failing","blocked","notSeen",
 /// "states":{item id: state},"failures":{item id: {"failures","records","rules","label"}}}…],
 /// "problems":[{"file","line","reason"}…],
-/// "sequence":{"repeated","backwards","restarts","anomalies":[{"file","line","reason"}…]}}`.
+/// "sequence":{"repeated","backwards","restarts","jumped","anomalies":[{"file","line","reason"}…]}}`.
 ///
 /// `file`, `line` (in the recording), `time` and `source` say where the record is (null when the
 /// report was built from records in memory, `source` null for records without one); `expected`
@@ -96,6 +96,8 @@ public enum JSONReport {
       out.int(report.sequence.backwards)
       out.key("restarts")
       out.int(report.sequence.restarts)
+      out.key("jumped")
+      out.int(report.sequence.jumped)
       out.key("anomalies")
       write(report.sequenceAnomalies, into: &out)
     }

@@ -29,8 +29,9 @@ public enum TextReport {
     if sequence.reported > 0 {
       lines.append("")
       lines.append(
-        "seq out of order (\(sequence.repeated) repeated, \(sequence.backwards) backwards, \(sequence.restarts) "
-          + "restarts; records checked in file order)")
+        "seq out of order (\(sequence.repeated) repeated, \(sequence.backwards) backwards, "
+          + (sequence.jumped > 0 ? "\(sequence.jumped) jumped far ahead, " : "")
+          + "\(sequence.restarts) restarts; records checked in file order)")
       for anomaly in report.sequenceAnomalies.prefix(20) { lines.append("  \(anomaly)") }
       if sequence.reported > 20 { lines.append("  … and \(sequence.reported - 20) more") }
     }

@@ -41,6 +41,7 @@ public enum ListenRunner {
       let (opened, recorded) = try openRecording(path, options: options, notices: notices)
       recorder = opened
       configuration.recordedRuns = recorded.runs
+      configuration.recordedJumps = recorded.jumps
       configuration.recordedDevices = recorded.devices
     } else {
       recorder = nil
@@ -101,7 +102,9 @@ public enum ListenRunner {
     if let stop { await stop() } else { await signals?.next() }
     try await server.shutdown()
     session.close()
-    let statistics = server.statistics
+    var statistics = server.statistics
+    // Counted once, where validate counts it: the recording's seq check, on the stored records.
+    statistics.seqAnomalies = timeline.sequence.anomalies
     notices("stopped: " + statistics.summary)
     if let checker {
       notices("plan: " + TerminalText.sanitize(checker.monitor.headerText))
@@ -127,11 +130,11 @@ public enum ListenRunner {
 }
 
 extension ListenRunner {
-  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq` and
-  /// its SDK devices' last states).
+  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq`, their
+  /// far-ahead `seq`s and its SDK devices' last states).
   static func openRecording(
     _ path: String, options: ListenOptions, notices: @Sendable (String) -> Void
-  ) throws -> (Recorder, (runs: [String: UInt64], devices: RecordedDevices)) {
+  ) throws -> (Recorder, RecordedRuns.Scan) {
     let url = URL(fileURLWithPath: path)
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     if size > 0 {
@@ -170,7 +173,7 @@ extension ListenRunner {
               + "repeats or goes backwards within its run "
               + "(kept; each run continues after its highest seq)")
         }
-        return (recorder, (existing.runs, existing.devices))
+        return (recorder, existing)
       } catch {
         throw Failure(description: "cannot write the recording \(path): \(error)")
       }
@@ -179,7 +182,7 @@ extension ListenRunner {
       let header = RecordingHeader(
         app: "tagscope listen", device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
         started: Date())
-      return (try Recorder(url: url, header: header), ([:], RecordedDevices()))
+      return (try Recorder(url: url, header: header), RecordedRuns.Scan())
     } catch {
       throw Failure(description: "cannot write the recording \(path): \(error)")
     }

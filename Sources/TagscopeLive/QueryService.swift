@@ -66,8 +66,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     switch request.route {
     case .summary:
       if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
-      let anomalies = request.statistics.seqAnomalies
-      work.async { reply(self.summary(seqAnomalies: anomalies)) }
+      let retried = request.statistics.retriesSkipped
+      work.async { reply(self.summary(retriesSkipped: retried)) }
     case .records:
       if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit"]) {
         return reply(refused)
@@ -139,6 +139,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       count(record, violations: violations)
     }
     end = update.firstPosition + batch.count
+    counts.seqAnomalies = timeline.sequence.anomalies - segment.seqAnomaliesBefore
     // The waits' filters run on their own queue, outside the lock: however slow a filter, the
     // worker (and so ingestion and its acks) and the other requests go on.
     let start = !waiters.isEmpty && !evaluating
@@ -214,8 +215,10 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   // MARK: Answers (the service's queue)
 
-  /// The segment's counts; `seqAnomalies` is the server's, since listen started.
-  private func summary(seqAnomalies: Int) -> APIResponse {
+  /// The segment's counts; `seqAnomalies` is the timeline's `SequenceCheck` count (the one
+  /// `validate` makes offline) since the segment started; `retriesSkipped` the server's count of
+  /// SDK retries skipped, since listen started.
+  private func summary(retriesSkipped: Int) -> APIResponse {
     lock.lock()
     let (segment, counts) = (self.segment, self.counts)
     lock.unlock()
@@ -223,7 +226,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
     out += ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
-    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"seqAnomalies\":\(seqAnomalies)"
+    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
+    out += ",\"retriesSkipped\":\(retriesSkipped)"
     out += ",\"coverage\":"
     if let (title, coverage) = coverage {
       let (planned, states) = (coverage.planned, coverage.stateCounts)
@@ -423,7 +427,9 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     session.mark(marker) { [weak self] position in
       guard let self else { return }
       self.lock.lock()
-      self.segment = Segment(number: number, start: position, started: started)
+      self.segment = Segment(
+        number: number, start: position, started: started,
+        seqAnomaliesBefore: self.timeline.sequence.anomalies)
       self.end = max(self.end, position)
       self.counts = Counts()
       self.monitor?.startSegment(at: position)
@@ -442,6 +448,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     /// The session position of its first record.
     var start: Int
     var started: Date
+    /// The timeline's `seq` anomalies before its first record.
+    var seqAnomaliesBefore = 0
 
     var startedText: String { ISO8601Timestamp.string(milliseconds: started.recordMilliseconds) }
   }
@@ -452,6 +460,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var byKind: [String: Int] = [:]
     var bySource: [String: Int] = [:]
     var byProvider: [String: Int] = [:]
+    var seqAnomalies = 0
   }
 
   /// `{"key":count,…}` in key order.

@@ -8,8 +8,12 @@ import TagscopeTimeline
 public enum RecordedRuns {
   /// What ``scan(path:)`` found.
   public struct Scan: Sendable {
-    /// The highest `seq` per run, from complete lines only.
+    /// The highest `seq` per run, from complete lines only (a `seq` more than
+    /// ``SequenceCheck/jumpLimit`` past it is not taken as the highest, as `listen` does).
     public var runs: [String: UInt64] = [:]
+    /// The `seq`s per run recorded more than ``SequenceCheck/jumpLimit`` past its highest: no
+    /// acknowledgement covered them, so their resends are duplicates.
+    public var jumps: [String: Set<UInt64>] = [:]
     /// The SDK devices' last states.
     public var devices = RecordedDevices()
     /// Records read.
@@ -33,6 +37,9 @@ public enum RecordedRuns {
         if case .string(let run)? = record.extra["run"] {
           if let highest = scan.runs[run], record.seq <= highest {
             scan.sequenceAnomalies += 1
+          } else if let highest = scan.runs[run], record.seq - highest > SequenceCheck.jumpLimit {
+            scan.sequenceAnomalies += 1
+            scan.jumps[run, default: []].insert(record.seq)
           } else {
             scan.runs[run] = record.seq
           }

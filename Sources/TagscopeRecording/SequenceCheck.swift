@@ -1,8 +1,14 @@
 /// Finds records whose `seq` does not follow the earlier records of the same source in file order:
-/// a `seq` that repeats, or one below the highest so far. A source whose `seq` starts again at 1 (an app
-/// launched again under the same name) has restarted: reported, but counted apart from the
-/// anomalies. Records keep their file order whatever their `seq`; this only says where it is not
-/// ascending.
+/// a `seq` that repeats, one below the highest so far, or one more than ``jumpLimit`` past it (which
+/// does not become the highest, so the records after it are not all counted as going backwards). A
+/// source whose `seq` starts again at 1 (an app launched again under the same name) has restarted:
+/// reported, but counted apart from the anomalies. Records keep their file order whatever their
+/// `seq`; this only says where it is not ascending.
+///
+/// It is the one definition of a `seq` anomaly: `validate` and `diff` count with it offline, the
+/// live timeline as it stores records (the query API's `seqAnomalies`, `listen`'s summary and the
+/// debugger's header read that count), and `listen`'s native streams apply the same jump limit
+/// before acknowledging.
 public struct SequenceCheck: Sendable {
   /// How a record's `seq` fails to follow its source's earlier ones.
   public enum Anomaly: Sendable, Hashable, CustomStringConvertible {
@@ -12,12 +18,16 @@ public struct SequenceCheck: Sendable {
     case backwards(from: UInt64, to: UInt64)
     /// Back to 1 (or 0): a new run of the app, or records spliced from two runs.
     case restarted(after: UInt64)
+    /// More than ``SequenceCheck/jumpLimit`` past the source's highest: not taken as the highest.
+    case jumped(from: UInt64, to: UInt64)
 
     public var description: String {
       switch self {
       case .repeated(let seq): "seq \(seq) repeats an earlier record's"
       case .backwards(let from, let to): "seq goes backwards, from \(from) to \(to)"
       case .restarted(let previous): "seq starts again at 1 after \(previous) (a new run of the app?)"
+      case .jumped(let from, let to):
+        "seq jumps from \(from) to \(to), more than \(SequenceCheck.jumpLimit) ahead (not taken as the highest)"
       }
     }
   }
@@ -30,9 +40,11 @@ public struct SequenceCheck: Sendable {
     public var backwards = 0
     /// Sources whose `seq` started again at 1.
     public var restarts = 0
+    /// Records whose `seq` jumped more than ``SequenceCheck/jumpLimit`` past their source's highest.
+    public var jumped = 0
 
-    /// Repeated plus backwards.
-    public var anomalies: Int { repeated + backwards }
+    /// Repeated, backwards and jumped.
+    public var anomalies: Int { repeated + backwards + jumped }
     /// Everything reported: anomalies and restarts.
     public var reported: Int { anomalies + restarts }
 
@@ -41,6 +53,7 @@ public struct SequenceCheck: Sendable {
       lhs.repeated += rhs.repeated
       lhs.backwards += rhs.backwards
       lhs.restarts += rhs.restarts
+      lhs.jumped += rhs.jumped
     }
 
     public init() {}
@@ -60,6 +73,10 @@ public struct SequenceCheck: Sendable {
     mutating func check(_ seq: UInt64, counts: inout Counts) -> Anomaly? {
       defer { remember(seq) }
       guard seq <= highest else {
+        if seq - highest > SequenceCheck.jumpLimit {
+          counts.jumped += 1
+          return .jumped(from: highest, to: seq)
+        }
         highest = seq
         return nil
       }
@@ -87,6 +104,9 @@ public struct SequenceCheck: Sendable {
       }
     }
   }
+
+  /// The most a `seq` may pass its source's highest and become the new highest (2^20).
+  public static let jumpLimit: UInt64 = 1 << 20
 
   /// How many of a source's latest `seq` a repeat is looked for in; an older one seen again counts
   /// as going backwards.

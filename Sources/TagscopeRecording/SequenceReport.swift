@@ -58,7 +58,8 @@ public struct SequenceReport: Sendable {
     if counts.reported > notedLimit {
       notes.append(
         "\(path): warning: \(counts.reported - notedLimit) more records whose seq repeats, goes backwards "
-          + "or starts again (\(counts.repeated) repeated, \(counts.backwards) backwards, \(counts.restarts) "
+          + "or starts again (\(counts.repeated) repeated, \(counts.backwards) backwards, "
+          + (counts.jumped > 0 ? "\(counts.jumped) jumped far ahead, " : "") + "\(counts.restarts) "
           + "restarts in all)")
     }
     return notes

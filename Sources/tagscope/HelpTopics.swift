@@ -92,7 +92,10 @@ enum HelpTopics {
       UI tests. Each record's source is the device that sent it (Shop@iPhone15,2 · 4F2A); listen \
       keeps each device's screens, session and user. A 200 means the events will be in the \
       recording; when the disk or the plan check falls behind, HTTP clients get 503 with \
-      Retry-After and native streams are read more slowly: nothing accepted is dropped.
+      Retry-After and native streams are read more slowly: nothing accepted is dropped. A request \
+      answered 503 after its events were taken (a disk slower than the request timeout) is still \
+      written; the SDK's retry of those events (same messageId, insert_id, uuid, $insert_id, eid…) \
+      is skipped, counted in the summary and reported, so each is recorded once.
 
       From a real device: run listen on the Mac with --bind 0.0.0.0 --token T, and give the app \
       the Mac's address on the same network and the token. An iOS app needs \

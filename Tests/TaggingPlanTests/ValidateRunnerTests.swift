@@ -358,7 +358,7 @@ final class ValidateRunnerTests: XCTestCase {
     let json = ValidateRunner.run(planPath: plan, recordings: [file], format: .json, failOn: .error)
     XCTAssertTrue(
       json.output.contains(
-        "\"sequence\":{\"repeated\":3,\"backwards\":19,\"restarts\":0,\"anomalies\":[{\"file\":\"\(file)\",\"line\":7,"
+        "\"sequence\":{\"repeated\":3,\"backwards\":19,\"restarts\":0,\"jumped\":0,\"anomalies\":[{\"file\":\"\(file)\",\"line\":7,"
       ),
       json.output)
     let parsed = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
@@ -368,7 +368,8 @@ final class ValidateRunnerTests: XCTestCase {
       planPath: plan, recordings: [try write("clean.jsonl", recording([goodPlay(1), goodPlay(2)]))],
       format: .json, failOn: .error)
     XCTAssertTrue(
-      clean.output.contains("\"sequence\":{\"repeated\":0,\"backwards\":0,\"restarts\":0,\"anomalies\":[]}"))
+      clean.output.contains(
+        "\"sequence\":{\"repeated\":0,\"backwards\":0,\"restarts\":0,\"jumped\":0,\"anomalies\":[]}"))
     XCTAssertFalse(TextReport.render(clean.report!).contains("seq out of order"))
   }
 

@@ -71,6 +71,107 @@ final class DurableReplyTests: XCTestCase {
     XCTAssertEqual(server.statistics.accepted, 1)
   }
 
+  /// The SDK's retry of a request answered `503` while its records were still being written is
+  /// skipped (each message once, counted and reported), but the same message sent again after
+  /// the retry got its `200` is recorded: a real duplicate stays visible. GA4's Measurement
+  /// Protocol, which sends no message id, is known by its payload.
+  func testTheRetryOfARequestAnswered503AfterItWasTakenIsRecordedOnce() async throws {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = try GatedStore(url: url, open: false)
+    let session = LiveSession(store: store)
+    let problems = LockedArray<String>()
+    session.addObserver { update in
+      for case .problem(_, let message) in update.events { problems.append(message) }
+    }
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+    func post(_ path: String, _ body: String, retry: Int = 0) throws -> Int {
+      try RawClient.exchange(
+        server.port,
+        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+          + (retry > 0 ? "X-Retry-Count: \(retry)\r\n" : "") + "Content-Length: \(body.utf8.count)\r\n\r\n"
+          + body
+      ).0
+    }
+    // Segment's batch as analytics-python sends it: the same messageIds, a new sentAt per attempt.
+    func segment(_ sentAt: String) -> String {
+      #"{"batch":[{"type":"track","userId":"u","event":"Once","messageId":"m-1"},"#
+        + #"{"type":"track","userId":"u","event":"Twice","messageId":"m-2"}],"#
+        + #""sentAt":"\#(sentAt)","writeKey":"k"}"#
+    }
+    let ga4 = #"{"client_id":"c.1","events":[{"name":"level_up","params":{"level":2}}]}"#
+    XCTAssertEqual(try post("/v1/batch", segment("2026-11-26T02:00:00Z")), 503)
+    XCTAssertEqual(try post("/mp/collect?measurement_id=G-1&api_secret=s", ga4), 503)
+    store.setOpen(true)
+    XCTAssertEqual(try post("/v1/batch", segment("2026-11-26T02:00:01Z"), retry: 1), 200)
+    XCTAssertEqual(try post("/mp/collect?measurement_id=G-1&api_secret=s", ga4), 204)
+    XCTAssertEqual(server.statistics.retriesSkipped, 3)
+    // The app really sends m-2 again, and the GA4 event: recorded, not taken for retries.
+    let again = #"{"batch":[{"type":"track","userId":"u","event":"Twice","messageId":"m-2"}],"writeKey":"k"}"#
+    XCTAssertEqual(try post("/v1/batch", again), 200)
+    XCTAssertEqual(try post("/mp/collect?measurement_id=G-1&api_secret=s", ga4), 204)
+    session.flush()
+    try await server.shutdown()
+    session.close()
+    store.close()
+    XCTAssertEqual(
+      try recordedRecords(url).map(\.name), ["Once", "Twice", "level_up", "Twice", "level_up"],
+      "each message once, the app's own resends again")
+    XCTAssertEqual(server.statistics.retriesSkipped, 3)
+    XCTAssertTrue(
+      server.statistics.summary.contains("3 SDK records resent after a 503"), server.statistics.summary)
+    XCTAssertTrue(
+      problems.all.contains { $0.contains("2 messages already taken from a request answered 503") },
+      "\(problems.all)")
+  }
+
+  /// The official Python SDKs against a disk slower than the request timeout: each gets `503`
+  /// and sends its events again as it does by itself (`scripts/sdk-clients/retry_client.py`) until
+  /// the disk takes the first copy; every message is recorded once.
+  func testOfficialPythonSDKsRetryingAfter503RecordEachMessageOnce() async throws {
+    let python = packageRoot.appendingPathComponent(".venv/bin/python")
+    guard FileManager.default.isExecutableFile(atPath: python.path) else {
+      throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/test creates it)")
+    }
+    for sdk in ["segment", "posthog"] {
+      let url = temporaryRecording()
+      defer { try? FileManager.default.removeItem(at: url) }
+      let store = try GatedStore(url: url, open: false)
+      let session = LiveSession(store: store)
+      let server = try await ListenServer.start(
+        configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+      let process = Process()
+      process.executableURL = python
+      process.arguments = [
+        packageRoot.appendingPathComponent("scripts/sdk-clients/retry_client.py").path, "127.0.0.1",
+        String(server.port), sdk,
+      ]
+      var environment = ProcessInfo.processInfo.environment
+      environment["NO_PROXY"] = "*"
+      environment["POSTHOG_DISABLED"] = nil
+      process.environment = environment
+      let pipe = Pipe()
+      process.standardOutput = pipe
+      process.standardError = pipe
+      try process.run()
+      // The first attempt was answered 503 and the SDK's retry of it skipped: the disk comes back.
+      XCTAssertTrue(
+        eventually { server.statistics.retriesSkipped >= 3 }, "\(sdk): \(server.statistics.summary)")
+      store.setOpen(true)
+      let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0, "\(sdk): \(output)")
+      session.flush()
+      try await server.shutdown()
+      session.close()
+      store.close()
+      XCTAssertEqual(
+        try recordedRecords(url).map(\.name), ["Retried 0", "Retried 1", "Retried 2"], "\(sdk): \(output)")
+      XCTAssertGreaterThanOrEqual(server.statistics.timeouts[.request] ?? 0, 1, sdk)
+    }
+  }
+
   func testWithoutAStoreRepliesStillComeAndNothingIsSynced() async throws {
     let session = LiveSession(store: nil)
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)

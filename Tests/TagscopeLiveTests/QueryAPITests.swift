@@ -26,6 +26,7 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(json["bySource"] as? [String: Int], ["App@sim": 3])
     XCTAssertEqual(json["byProvider"] as? [String: Int], [:])
     XCTAssertEqual(json["seqAnomalies"] as? Int, 0)
+    XCTAssertEqual(json["retriesSkipped"] as? Int, 0)
     let coverage = json["coverage"] as? [String: Any]
     XCTAssertEqual(coverage?["plan"] as? String, "Shop")
     XCTAssertEqual(coverage?["planned"] as? Int, 3)
@@ -49,13 +50,13 @@ final class QueryAPITests: XCTestCase {
     XCTAssertEqual(items?.compactMap { $0["state"] as? String }, ["passed", "not-seen", "failing"])
   }
 
-  /// Issue 31: a native record whose `seq` goes back within its stream is recorded (not dropped)
-  /// and counted in the summary's `seqAnomalies`.
+  /// Issue 31: a native record whose `seq` repeats within its stream is recorded (not dropped)
+  /// and counted in the summary's `seqAnomalies` (a `seq` back to 1 is a restart, not counted).
   func testTheSummaryCountsSeqAnomaliesOfRecordsKept() async throws {
     let listen = try await QueryAPIHarness.start()
     addTeardownBlock { try? await listen.stop() }
     try listen.send([
-      recordLine(1, "screen", "home"), recordLine(2, "screen", "cart"), recordLine(1, "screen", "home"),
+      recordLine(2, "screen", "home"), recordLine(3, "screen", "cart"), recordLine(2, "screen", "home"),
     ])
     XCTAssertEqual(try listen.request("wait?count=3&timeout=60").status, 200)
     let json = try listen.request("summary").json

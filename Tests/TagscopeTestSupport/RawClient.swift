@@ -41,6 +41,12 @@ public final class RawClient: @unchecked Sendable {
 
   deinit { if descriptor >= 0 { close(descriptor) } }
 
+  /// Closes the connection (a client killed mid-stream: nothing more is read or sent).
+  public func disconnect() {
+    if descriptor >= 0 { close(descriptor) }
+    descriptor = -1
+  }
+
   public func send(_ bytes: [UInt8]) {
     var offset = 0
     while offset < bytes.count {

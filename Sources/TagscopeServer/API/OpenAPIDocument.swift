@@ -135,7 +135,8 @@ public enum OpenAPIDocument {
               "byKind": {"$ref": "#/components/schemas/Counts"},
               "bySource": {"$ref": "#/components/schemas/Counts"},
               "byProvider": {"$ref": "#/components/schemas/Counts"},
-              "seqAnomalies": {"type": "integer", "minimum": 0, "description": "Native records since listen started whose seq was at or below their stream's highest or jumped far past it (recorded, each reported as a problem)."},
+              "seqAnomalies": {"type": "integer", "minimum": 0, "description": "Records of this segment whose seq repeats, goes backwards or jumps more than 2^20 ahead within their source, counted as validate counts them in the recording (each native one also reported as a problem)."},
+              "retriesSkipped": {"type": "integer", "minimum": 0, "description": "SDK messages since listen started that an SDK sent again after a 503 answered once they were already taken (the disk slower than the request timeout): skipped, so recorded once (each request reported as a problem)."},
               "coverage": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/CoverageCounts"}]}
             }
           },

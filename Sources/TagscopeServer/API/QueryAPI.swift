@@ -37,7 +37,7 @@ public struct APIRequest: Sendable {
   public var route: APIRoute
   /// Query parameters, in order (`token` already taken out).
   public var query: [(name: String, value: String)]
-  /// The server's counters when it came (the summary's `seqAnomalies`).
+  /// The server's counters when it came (the summary's `retriesSkipped`).
   public var statistics = ServerStatistics()
   /// The event loop that read it, which runs its timers.
   let eventLoop: any EventLoop

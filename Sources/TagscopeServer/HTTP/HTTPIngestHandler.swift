@@ -9,8 +9,10 @@ import NIOHTTPCompression
 /// The reply is written once the ingest says the records are stored (``ListenIngest/whenStored(_:)``:
 /// with `--record`, written and fsynced), so a client that got `200` knows its events are in the
 /// recording; while the ingest queue is full a request gets `503` + `Retry-After`
-/// and nothing of it is taken. A body over the limit is answered at once and the connection closed once
-/// the client stops sending; a request that does not finish in time gets `408` and is closed.
+/// and nothing of it is taken. A request whose records are taken but not durable within the request
+/// timeout gets `503` + `Retry-After` too; they are still written, and its messages are remembered
+/// (``RetryMemory``) so that the SDK's retry does not record them twice. A body over the limit is
+/// answered at once and the connection closed once the client stops sending; a request that does not finish in time gets `408` and is closed.
 final class HTTPIngestHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
@@ -27,7 +29,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     /// A large body being parsed off the event loop; the reply follows when it is done.
     case parsing
     /// The request's records delivered; the reply waits until they are stored (durable).
-    case storing(head: HTTPRequestHead)
+    case storing(head: HTTPRequestHead, ledger: RetryLedger)
   }
 
   private let server: ServerContext
@@ -138,14 +140,16 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let tokenCheck = server.tokenCheck
       state = .parsing
       let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+      let ledger = RetryLedger()
       let taken = RequestIntake.take(
         bodyBytes: request.body.count, server: server, peerHost: peerHost, eventLoop: context.eventLoop,
+        ledger: ledger,
         answer: { Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck) },
         done: { reply, accepted in
           let (handler, context) = loopBound.value
           guard case .parsing = handler.state else { return }
           handler.state = .idle
-          handler.finish(reply, accepted: accepted, head: head, context: context)
+          handler.finish(reply, accepted: accepted, ledger: ledger, head: head, context: context)
         })
       if !taken {
         state = .idle
@@ -234,17 +238,25 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     return reply
   }
 
-  /// Counts the reply and answers once what it `accepted` (delivered already) is stored (with
-  /// `--record`, written and fsynced: a `200` means durable).
+  /// Counts the reply and answers once what it `accepted` (delivered already, but an SDK's retries
+  /// of messages already taken, which `ledger` counts: see ``RetryMemory``) is stored (with
+  /// `--record`, written and fsynced: a `200` means durable, for the retried messages too).
   private func finish(
-    _ reply: SDKReply, accepted: Bool, head: HTTPRequestHead, context: ChannelHandlerContext
+    _ reply: SDKReply, accepted: Bool, ledger: RetryLedger, head: HTTPRequestHead,
+    context: ChannelHandlerContext
   ) {
     count(reply, head: head)
+    let skipped = ledger.skipped
+    if skipped > 0 {
+      report(
+        "\(head.method.rawValue) \(Self.path(head.uri)): \(skipped) message\(skipped == 1 ? "" : "s") already taken "
+          + "from a request answered 503 (the SDK's retry): skipped, recorded once")
+    }
     guard accepted else {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
-    state = .storing(head: head)
+    state = .storing(head: head, ledger: ledger)
     // A disk too slow (or unable) to write within the request timeout: the request then ends with
     // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)
@@ -402,10 +414,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private func requestTimedOut(context: ChannelHandlerContext) {
     requestDeadline = nil
     server.statistics.timeout(.request)
-    if case .storing(let head) = state {
+    if case .storing(let head, let ledger) = state {
       // Taken but not durable in time: the SDK is told to retry (its records are still written
-      // when the disk takes them; the late acknowledgement finds this request answered).
-      report("records not stored within the request timeout: answered 503, written when the disk takes them")
+      // when the disk takes them; the late acknowledgement finds this request answered), and its
+      // messages are remembered so the retry is not recorded again.
+      server.retries.remember(ledger)
+      report(
+        "records not stored within the request timeout: answered 503, written when the disk takes them "
+          + "(the SDK's retry of them is skipped)")
       state = .discarding(discarded: 0)
       respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
       return

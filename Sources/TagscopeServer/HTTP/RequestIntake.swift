@@ -9,28 +9,35 @@ import NIOCore
 enum RequestIntake {
   /// Answers with `answer` (given a body of `bodyBytes`) and delivers the events it accepted from
   /// `peerHost`, then calls `done` on `eventLoop` with the reply (its events taken out) and
-  /// whether it accepted any (they are then delivered, not yet stored). Returns `false`, calling
-  /// nothing, when the body is large and the byte budget is full: the caller answers busy.
+  /// whether it accepted any (they are then delivered, not yet stored); `ledger` notes the
+  /// messages delivered and skips the SDK's retries of messages already taken (``RetryMemory``).
+  /// Returns `false`, calling nothing, when the body is large and the byte budget is full: the
+  /// caller answers busy.
   static func take(
     bodyBytes: Int, server: ServerContext, peerHost: String, eventLoop: any EventLoop,
-    answer: @escaping @Sendable () -> SDKReply, done: @escaping (SDKReply, Bool) -> Void
+    ledger: RetryLedger? = nil, answer: @escaping @Sendable () -> SDKReply,
+    done: @escaping (SDKReply, Bool) -> Void
   ) -> Bool {
     guard bodyBytes >= HTTPIngestHandler.offloadBytes else {
       let reply = answer()
       guard reply.eventCount > BulkDelivery.offloadEvents else {
-        server.deliver(reply.events, address: peerHost)
-        if let batch = reply.batch { server.deliver(batch.events(0..<batch.count), address: peerHost) }
+        server.deliver(reply.events, address: peerHost, ledger: ledger)
+        if let batch = reply.batch {
+          server.deliver(batch.events(0..<batch.count), address: peerHost, ledger: ledger)
+        }
         done(emptied(reply), reply.eventCount > 0)
         return true
       }
       offload(
-        bytes: 0, server: server, peerHost: peerHost, eventLoop: eventLoop, answer: { reply }, done: done)
+        bytes: 0, server: server, peerHost: peerHost, eventLoop: eventLoop, ledger: ledger, answer: { reply },
+        done: done)
       return true
     }
     guard server.offload.reserve(bodyBytes) else { return false }
     server.statistics.update { $0.offloadedBodies += 1 }
     offload(
-      bytes: bodyBytes, server: server, peerHost: peerHost, eventLoop: eventLoop, answer: answer, done: done)
+      bytes: bodyBytes, server: server, peerHost: peerHost, eventLoop: eventLoop, ledger: ledger,
+      answer: answer, done: done)
     return true
   }
 
@@ -38,16 +45,16 @@ enum RequestIntake {
   /// there in slices (``BulkDelivery``), then calls `done` on the event loop: the loop that read
   /// the request is free for other connections meanwhile.
   private static func offload(
-    bytes: Int, server: ServerContext, peerHost: String, eventLoop: any EventLoop,
+    bytes: Int, server: ServerContext, peerHost: String, eventLoop: any EventLoop, ledger: RetryLedger?,
     answer: @escaping @Sendable () -> SDKReply, done: @escaping (SDKReply, Bool) -> Void
   ) {
     let done = NIOLoopBound(done, eventLoop: eventLoop)
     HTTPIngestHandler.parser.async {
       let reply = answer()
       if let batch = reply.batch {
-        BulkDelivery.deliver(batch, address: peerHost, server: server)
+        BulkDelivery.deliver(batch, address: peerHost, server: server, ledger: ledger)
       } else {
-        BulkDelivery.deliver(reply.events, address: peerHost, server: server)
+        BulkDelivery.deliver(reply.events, address: peerHost, server: server, ledger: ledger)
       }
       server.offload.release(bytes)
       let (answered, accepted) = (emptied(reply), reply.eventCount > 0)

@@ -19,10 +19,13 @@ import TagscopeTimeline
 /// id for one app process) makes the records a reconnecting client starts with, at or below the
 /// run's highest `seq` taken before, duplicates: acknowledged, counted and dropped, so a client may
 /// resend whatever was not acknowledged when its connection broke. Records keep their run as the
-/// `run` field. Past those, a `seq` at or below the stream's highest (out of order) is recorded,
-/// counted (``ServerStatistics/seqAnomalies``) and reported as a problem; one more than
+/// `run` field. Past those, a `seq` at or below the stream's highest (out of order) is recorded
+/// and reported as a problem (counted where every `seq` anomaly is, by the recording's
+/// `SequenceCheck`: ``ServerStatistics/seqAnomalies``); one more than
 /// ``seqJumpLimit`` past it is recorded and reported too, but does not become the highest (it would
-/// acknowledge, and make duplicates of, everything below it).
+/// acknowledge, and make duplicates of, everything below it). No acknowledgement covers such a
+/// record, so its client resends it after a reconnect: the run remembers it and drops the resend
+/// as a duplicate.
 final class NativeStreamHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
@@ -53,8 +56,10 @@ final class NativeStreamHandler: ChannelInboundHandler {
   /// The run's highest `seq` before this stream: records at or below it, before the first above
   /// it, are a reconnecting client's resends.
   private var resumedAt: UInt64?
+  /// The stream's `seq`s as the recording's check sees them, for its problem lines.
+  private var sequence = SequenceCheck()
   /// The most a `seq` may pass the stream's highest and become the new highest.
-  static let seqJumpLimit: UInt64 = 1 << 20
+  static let seqJumpLimit = SequenceCheck.jumpLimit
   /// The `seq` acknowledged last, and whether an acknowledgement is being waited for.
   private var acknowledged: UInt64?
   private var acknowledging = false
@@ -228,6 +233,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
       run = id.clipped(to: Self.runLimit)
       taken = server.highestSeq(run: run!)
       resumedAt = taken
+      if let taken { _ = sequence.check(seq: taken, sourceKey: 0) }
     }
     var announced = header
     announced.extra["token"] = nil
@@ -257,6 +263,11 @@ final class NativeStreamHandler: ChannelInboundHandler {
           server.statistics.update { $0.duplicates += 1 }
           return
         }
+        // A record taken far past the run's highest is never acknowledged: its resend is dropped.
+        if server.tookJump(run: run, seq: record.seq) {
+          server.statistics.update { $0.duplicates += 1 }
+          return
+        }
         resumedAt = nil
         record.extra["run"] = .string(run)
       }
@@ -279,26 +290,21 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
   }
 
-  /// Raises the stream's highest `seq` to `seq`, or counts and reports why not: out of order (at
-  /// or below it) or too far past it.
+  /// Raises the stream's highest `seq` to `seq` unless it is at or below it, or more than
+  /// ``seqJumpLimit`` past it (a jump the run remembers: no acknowledgement covers it), and
+  /// reports what the recording's ``SequenceCheck`` finds in it (the check `validate` and the
+  /// live counts make; `listen` counts there, not here).
   private func take(_ seq: UInt64, source: String) {
+    if let anomaly = sequence.check(seq: seq, sourceKey: 0) {
+      report(source: source, "line \(lineNumber): \(anomaly): recorded")
+    }
     guard let highest = taken else {
       taken = seq
       return
     }
-    if seq <= highest {
-      server.statistics.update { $0.seqAnomalies += 1 }
-      report(
-        source: source,
-        "line \(lineNumber): seq \(seq) is at or below this stream's highest (\(highest)): recorded out of order"
-      )
-    } else if seq - highest > Self.seqJumpLimit {
-      server.statistics.update { $0.seqAnomalies += 1 }
-      report(
-        source: source,
-        "line \(lineNumber): seq \(seq) jumps more than \(Self.seqJumpLimit) past this stream's highest "
-          + "(\(highest)): recorded, not taken as the highest")
-    } else {
+    if seq > highest, seq - highest > Self.seqJumpLimit {
+      if let run { server.noteJump(run: run, seq: seq) }
+    } else if seq > highest {
       taken = seq
     }
   }

@@ -34,7 +34,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     /// Being decoded (off the event loop when large).
     case decoding
     /// Its records delivered: forwarded once they are stored.
-    case storing(head: HTTPRequestHead, body: ByteBuffer)
+    case storing(head: HTTPRequestHead, body: ByteBuffer, ledger: RetryLedger)
     /// Forwarded: the vendor's answer is relayed (``exchange``).
     case forwarded
   }
@@ -204,14 +204,16 @@ final class ForwardingHandler: ChannelInboundHandler {
     let bytes = encoded ? max(body.readableBytes, HTTPIngestHandler.offloadBytes) : body.readableBytes
     state = .decoding
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let ledger = RetryLedger()
     let taken = RequestIntake.take(
       bodyBytes: bytes, server: proxy.server, peerHost: peerHost, eventLoop: context.eventLoop,
+      ledger: ledger,
       answer: { Self.answer(head: head, body: body, endpoint: endpoint, limit: limit, peerHost: peerHost) },
       done: { reply, accepted in
         let (handler, context) = loopBound.value
         guard case .decoding = handler.state else { return }
         handler.state = .idle
-        handler.decoded(reply, accepted: accepted, head: head, body: body, context: context)
+        handler.decoded(reply, accepted: accepted, ledger: ledger, head: head, body: body, context: context)
       })
     guard taken else {
       // Large bodies queue for the one parsing thread within listen's byte budget: past it, the
@@ -240,9 +242,11 @@ final class ForwardingHandler: ChannelInboundHandler {
   }
 
   /// What follows the decoding: a limit refused as `listen` refuses it (nothing forwarded), else
-  /// forwarded, once the records it `accepted` (delivered) are stored.
+  /// forwarded, once the records it `accepted` (delivered, but the SDK's retries of messages
+  /// already taken, which `ledger` counts: ``RetryMemory``) are stored.
   private func decoded(
-    _ reply: SDKReply, accepted: Bool, head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext
+    _ reply: SDKReply, accepted: Bool, ledger: RetryLedger, head: HTTPRequestHead, body: ByteBuffer,
+    context: ChannelHandlerContext
   ) {
     if let rejection = reply.rejection, rejection.isLimit, !accepted {
       count(reply, head: head, note: ", answered by tagscope, not forwarded")
@@ -254,7 +258,14 @@ final class ForwardingHandler: ChannelInboundHandler {
       forward(head: head, body: body, context: context)
       return
     }
-    state = .storing(head: head, body: body)
+    let skipped = ledger.skipped
+    if skipped > 0 {
+      refusals.report(
+        "\(host)\(RequestTarget(head.uri).path): \(skipped) message\(skipped == 1 ? "" : "s") already taken "
+          + "from a request answered 503 (the SDK's retry): recorded once, forwarded now",
+        server: proxy.server, peerHost: peerHost)
+    }
+    state = .storing(head: head, body: body, ledger: ledger)
     // A disk too slow (or unable) to write within the request timeout: `503` + `Retry-After`, as
     // from `listen`, and nothing forwarded.
     armRequestDeadline(context: context)
@@ -263,7 +274,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     proxy.server.ingest.whenStored {
       eventLoop.execute {
         let (handler, context) = loopBound.value
-        guard case .storing(let head, let body) = handler.state else { return }
+        guard case .storing(let head, let body, _) = handler.state else { return }
         handler.requestDeadline?.cancel()
         handler.requestDeadline = nil
         handler.state = .idle
@@ -495,10 +506,12 @@ final class ForwardingHandler: ChannelInboundHandler {
     requestDeadline = nil
     proxy.server.statistics.timeout(.request)
     switch state {
-    case .storing(let head, _):
+    case .storing(let head, _, let ledger):
       // Taken but not durable in time: the SDK is told to retry, as `listen` tells it, and the
       // request is not forwarded (the retry is, so the vendor gets it once); its records are still
-      // written when the disk takes them.
+      // written when the disk takes them, and its messages remembered so the retry is not
+      // recorded again.
+      proxy.server.retries.remember(ledger)
       refusals.report(
         "\(host)\(RequestTarget(head.uri).path): records not stored within the request timeout: answered 503, not forwarded; written when the disk takes them",
         server: proxy.server, peerHost: peerHost)

@@ -130,7 +130,7 @@ struct MParticleEndpoint: SDKEndpoint {
       identity: identity(batch, data: data),
       call: CallDescription(method: method, name: name, parameters: event),
       raw: JSONText.string(event),
-      credentials: ["api_key": .string(apiKey)])
+      credentials: ["api_key": .string(apiKey)], messageID: Payload.string(data["source_message_id"]))
   }
 
   static func badRequest(_ message: String, _ reason: RejectionReason) -> SDKReply {

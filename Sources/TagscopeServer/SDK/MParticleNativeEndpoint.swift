@@ -63,6 +63,7 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       let event: Properties = ["event_type": .string(eventType), "data": .object(data)]
       var ingested = MParticleEndpoint.event(event, type: eventType, data: data, batch: batch, apiKey: apiKey)
       ingested.raw = JSONText.string(message)
+      ingested.messageID = Payload.text(message["id"])
       accepted.append(ingested)
     }
     return SDKReply(status: .accepted, body: #"{"dt":"rh"}"#, events: accepted)

@@ -140,7 +140,7 @@ struct MixpanelEndpoint: SDKEndpoint {
       // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
       call: CallDescription(method: "track", name: name, parameters: properties),
       raw: JSONText.string(message),
-      credentials: credentials)
+      credentials: credentials, messageID: Payload.string(properties["$insert_id"]))
   }
 
   /// One event per profile operation (`$set`, `$set_once`, `$add`, …) of an `/engage` message.

@@ -82,7 +82,7 @@ struct PostHogEndpoint: SDKEndpoint {
       identity: identity(message, properties: sent),
       call: CallDescription(method: "capture", name: name, parameters: message),
       raw: JSONText.string(message),
-      credentials: ["api_key": .string(apiKey)])
+      credentials: ["api_key": .string(apiKey)], messageID: Payload.string(message["uuid"]))
   }
 
   static func malformed(_ detail: String, _ reason: RejectionReason) -> SDKReply {

@@ -143,7 +143,8 @@ struct SegmentEndpoint: SDKEndpoint {
       provider: provider, kind: kind, name: name, properties: properties, time: time,
       identity: identity(message),
       call: CallDescription(method: type, name: callName, parameters: message),
-      violations: violations, raw: raw, credentials: credentials)
+      violations: violations, raw: raw, credentials: credentials,
+      messageID: Payload.string(message["messageId"]))
   }
 
   /// RudderStack's SDKs send the Segment API with a `channel`, a `rudderId` or a library named so.

@@ -138,7 +138,7 @@ struct SnowplowEndpoint: SDKEndpoint {
       provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
       identity: identity(field: field, contexts: parameters["contexts"]),
       call: CallDescription(method: method, name: callName ?? name, parameters: parameters), raw: raw,
-      credentials: field("aid").map { ["aid": .string($0)] } ?? [:])
+      credentials: field("aid").map { ["aid": .string($0)] } ?? [:], messageID: field("eid"))
   }
 
   /// `vendor/name/jsonschema/1-0-0` → `name`.

@@ -19,19 +19,23 @@ enum BulkDelivery {
 
   /// Delivers `events` from `address` through `server`, blocking the calling thread (the
   /// large-body queue) while the ingest queue is full.
-  static func deliver(_ events: [IngestedEvent], address: String, server: ServerContext) {
-    deliver(count: events.count, address: address, server: server) { Array(events[$0]) }
+  static func deliver(
+    _ events: [IngestedEvent], address: String, server: ServerContext, ledger: RetryLedger? = nil
+  ) {
+    deliver(count: events.count, address: address, server: server, ledger: ledger) { Array(events[$0]) }
   }
 
   /// Delivers the events of `batch`, each slice decoded just before it is delivered: a batch's
   /// decoded events are never all in memory at once.
-  static func deliver(_ batch: EventBatch, address: String, server: ServerContext) {
-    deliver(count: batch.count, address: address, server: server) { batch.events($0) }
+  static func deliver(_ batch: EventBatch, address: String, server: ServerContext, ledger: RetryLedger? = nil)
+  {
+    deliver(count: batch.count, address: address, server: server, ledger: ledger) { batch.events($0) }
   }
 
   /// Delivers `count` events, `slice` giving those at some positions.
   private static func deliver(
-    count: Int, address: String, server: ServerContext, slice: (Range<Int>) -> [IngestedEvent]
+    count: Int, address: String, server: ServerContext, ledger: RetryLedger?,
+    slice: (Range<Int>) -> [IngestedEvent]
   ) {
     var previous: DispatchSemaphore?
     var start = 0
@@ -39,7 +43,7 @@ enum BulkDelivery {
       let end = min(start + sliceSize, count)
       waitForRoom(server.ingest)
       _ = previous?.wait(timeout: .now() + stallLimit)
-      server.deliver(slice(start..<end), address: address)
+      server.deliver(slice(start..<end), address: address, ledger: ledger)
       if end < count {
         let stored = DispatchSemaphore(value: 0)
         server.ingest.whenStored { stored.signal() }

@@ -31,6 +31,9 @@ public struct ListenConfiguration: Sendable {
   /// `listen` continues a recording: records at or below it are duplicates, acknowledged and
   /// dropped.
   public var recordedRuns: [String: UInt64] = [:]
+  /// The `seq`s per native run already recorded far past the run's highest (more than
+  /// `seqJumpLimit`, so never acknowledged): a resend of one is a duplicate, dropped.
+  public var recordedJumps: [String: Set<UInt64>] = [:]
   /// The SDK devices of the recording being continued, whose states `listen` carries on.
   public var recordedDevices = RecordedDevices()
   /// The most SDK device ids tracked at once; past it the longest idle device is forgotten.

@@ -24,9 +24,13 @@ final class ServerContext: Sendable {
 
   /// The highest `seq` taken per native run, so a resent record is taken once.
   private let runs: NIOLockedValueBox<[String: UInt64]>
+  /// The `seq`s per native run recorded far past its highest (never acknowledged, so resent).
+  private let jumps: NIOLockedValueBox<[String: Set<UInt64>]>
 
   /// The `--token` check, when a token is required.
   let tokenCheck: TokenCheck?
+  /// SDK messages answered `503` after they were taken, so their retries are recorded once.
+  let retries = RetryMemory()
   /// The bytes of large bodies queued for parsing off the event loops.
   let offload = OffloadBudget(limit: ServerContext.offloadLimit)
   /// The most bytes of large bodies queued for parsing at once (16 Snowplow bodies of 1 MB fit).
@@ -38,6 +42,7 @@ final class ServerContext: Sendable {
     self.query = query
     tokenCheck = TokenCheck(configuration.token)
     runs = NIOLockedValueBox(configuration.recordedRuns)
+    jumps = NIOLockedValueBox(configuration.recordedJumps)
     devices = NIOLockedValueBox(
       DeviceRegistry(limit: configuration.deviceLimit, restoring: configuration.recordedDevices))
   }
@@ -58,6 +63,25 @@ final class ServerContext: Sendable {
   /// The most native runs remembered for deduplication.
   static let runLimit = 65_536
 
+  /// Notes that run `run`'s record `seq`, far past its highest, was taken: no acknowledgement
+  /// covers it, so the client resends it after a reconnect, and that resend is a duplicate. At
+  /// most ``jumpLimit`` such `seq`s are remembered per run (runs as many as ``runLimit``): past
+  /// them a resend is recorded again, and counted as out of order.
+  func noteJump(run: String, seq: UInt64) {
+    jumps.withLockedValue { jumps in
+      guard jumps[run] != nil || jumps.count < Self.runLimit else { return }
+      if jumps[run, default: []].count < Self.jumpLimit { jumps[run, default: []].insert(seq) }
+    }
+  }
+
+  /// Whether run `run`'s record `seq`, far past its highest, was taken already.
+  func tookJump(run: String, seq: UInt64) -> Bool {
+    jumps.withLockedValue { $0[run]?.contains(seq) == true }
+  }
+
+  /// The most far-ahead `seq`s remembered per native run.
+  static let jumpLimit = 1_024
+
   /// Enqueues `event`, counting delivered records.
   func deliver(_ event: ListenEvent) {
     if case .records(let records) = event {
@@ -76,8 +100,12 @@ final class ServerContext: Sendable {
 
   /// Numbers and delivers the events one SDK request from `address` carried. Each record's source
   /// is the device its payload names (see ``DeviceRegistry``), its context that device's screens,
-  /// session and user; the first record of a source announces it.
-  func deliver(_ events: [IngestedEvent], address: String) {
+  /// session and user; the first record of a source announces it. With the request's `ledger`,
+  /// retries of messages already taken (``RetryMemory``) are skipped and counted.
+  func deliver(_ events: [IngestedEvent], address: String, ledger: RetryLedger? = nil) {
+    let given = events.count
+    let events = retries.admit(events, ledger: ledger)
+    if events.count < given { statistics.update { $0.retriesSkipped += given - events.count } }
     guard !events.isEmpty else { return }
     let now = Date()
     var announcements: [ListenEvent] = []

@@ -49,9 +49,14 @@ public struct ServerStatistics: Sendable, Hashable {
   public var offloadedBodies = 0
   /// Native records already taken once (a client resending what it had no acknowledgement for).
   public var duplicates = 0
-  /// Native records whose `seq` was out of order (at or below their stream's highest, past a
-  /// reconnecting client's resends) or jumped too far ahead: recorded and reported.
+  /// Records whose `seq` repeats, goes backwards or jumps far ahead within their source, as the
+  /// recording's `SequenceCheck` counts them (the same count `validate` finds in the file). The
+  /// server reports each native one as a problem but counts none itself: the consumer that stores
+  /// the records sets it (`tagscope listen`, from its live timeline).
   public var seqAnomalies = 0
+  /// SDK messages skipped as an SDK's retry of messages already taken from a request answered
+  /// `503` (the disk slower than the request timeout; see `RetryMemory`): recorded once.
+  public var retriesSkipped = 0
   /// SDK devices whose state was forgotten to make room for new ones (past the device limit).
   public var forgottenDevices = 0
   /// Requests the proxy decrypted (intercepted hosts) and decoded or forwarded.
@@ -78,6 +83,8 @@ public struct ServerStatistics: Sendable, Hashable {
       + (busyReplies + pausedReads > 0 ? " · held back \(busyReplies) requests, \(pausedReads) reads" : "")
       + (evicted > 0 ? " · \(evicted) idle connections closed for new ones" : "")
       + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
+      + (retriesSkipped > 0
+        ? " · \(retriesSkipped) SDK records resent after a 503 already taken, skipped" : "")
       + (seqAnomalies > 0 ? " · \(seqAnomalies) records with seq out of order or jumping ahead" : "")
       + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
       + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")

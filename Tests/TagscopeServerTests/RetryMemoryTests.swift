@@ -1,0 +1,55 @@
+import AnalyticsHub
+import NIOCore
+import XCTest
+
+@testable import TagscopeServer
+
+/// ``RetryMemory``: a message remembered from a request answered `503` matches one retry, for
+/// ``RetryMemory/window`` at most, and the memory holds at most ``RetryMemory/limit`` messages.
+final class RetryMemoryTests: XCTestCase {
+  private func event(_ id: String?, raw: String = "{}", provider: String = "segment") -> IngestedEvent {
+    IngestedEvent(
+      provider: provider, kind: .event, name: "e", properties: [:], identity: DeviceIdentity(),
+      call: CallDescription(method: "track", name: "e"), raw: raw, messageID: id)
+  }
+
+  /// Remembers `events` as one request answered `503` at `now`.
+  private func remember(_ events: [IngestedEvent], in memory: RetryMemory, now: NIODeadline) {
+    let ledger = RetryLedger()
+    XCTAssertEqual(memory.admit(events, ledger: ledger, now: now).count, events.count)
+    memory.remember(ledger, now: now)
+  }
+
+  func testARememberedMessageMatchesOneRetryAndOnlyItsOwnId() {
+    let memory = RetryMemory()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    remember([event("m-1"), event(nil, raw: #"{"a":1}"#)], in: memory, now: start)
+    let retry = RetryLedger()
+    let admitted = memory.admit(
+      [event("m-1"), event("m-2"), event(nil, raw: #"{"a":1}"#), event("m-1", provider: "posthog")],
+      ledger: retry, now: start)
+    XCTAssertEqual(admitted.map(\.messageID), ["m-2", "m-1"], "a new id, and the same id of another SDK")
+    XCTAssertEqual(admitted.map(\.provider), ["segment", "posthog"])
+    XCTAssertEqual(retry.skipped, 2)
+    XCTAssertEqual(retry.keys.count, 4, "all its messages, for a 503 of the retry too")
+    // Used up: the app's own second send of m-1 is recorded.
+    XCTAssertEqual(memory.admit([event("m-1")], ledger: RetryLedger(), now: start).count, 1)
+  }
+
+  func testMessagesAreForgottenAfterTheWindowAndPastTheLimit() {
+    let memory = RetryMemory()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    remember([event("old")], in: memory, now: start)
+    let later = start + RetryMemory.window + .seconds(1)
+    XCTAssertEqual(
+      memory.admit([event("old")], ledger: RetryLedger(), now: later).count, 1, "past the window")
+
+    remember([event("m-0")], in: memory, now: later)
+    remember((1...RetryMemory.limit).map { event("m-\($0)") }, in: memory, now: later)
+    XCTAssertEqual(
+      memory.admit([event("m-0")], ledger: RetryLedger(), now: later).count, 1, "the oldest, forgotten")
+    XCTAssertEqual(
+      memory.admit([event("m-1"), event("m-\(RetryMemory.limit)")], ledger: RetryLedger(), now: later).count,
+      0)
+  }
+}
