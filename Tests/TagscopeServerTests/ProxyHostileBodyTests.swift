@@ -229,16 +229,16 @@ final class ProxyHostileBodyTests: XCTestCase {
   /// A store slower than the request timeout: the SDK gets `503` + `Retry-After: 1` and a problem
   /// line, as from listen, and the request is not forwarded (the SDK's retry is: the vendor gets
   /// it once); its records are still stored once the store takes them.
-  func testAStoreSlowerThanTheRequestTimeoutAnswers503AndForwardsNothing() async throws {
+  func testAStoreSlowerThanTheRequestTimeoutAnswers503ForwardsNothingAndRecordsTheRetryOnce() async throws {
     let ingest = GatedIngest()
     let server = try await ListenServer.start(
       configuration: try await configuration(requestTimeout: .seconds(1)), ingest: ingest)
-    let body = #"{"writeKey":"k","type":"track","userId":"u","event":"Slow"}"#
-    let (status, headers) = try RawClient.exchange(
-      server.proxyPort ?? 0,
+    let body = #"{"writeKey":"k","type":"track","userId":"u","event":"Slow","messageId":"m-1"}"#
+    let request =
       "POST http://api.segment.io/v1/track HTTP/1.1\r\nHost: api.segment.io\r\n"
-        + "Content-Type: application/json\r\nConnection: close\r\n"
-        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+      + "Content-Type: application/json\r\nConnection: close\r\n"
+      + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+    let (status, headers) = try RawClient.exchange(server.proxyPort ?? 0, request)
     XCTAssertEqual(status, 503)
     XCTAssertEqual(headers["retry-after"], "1")
     XCTAssertEqual(server.statistics.timeouts[.request], 1)
@@ -248,6 +248,12 @@ final class ProxyHostileBodyTests: XCTestCase {
     ingest.open()
     XCTAssertEqual(ingest.recordNames, ["Slow"], "stored once")
     XCTAssertEqual(server.statistics.upstreamFailures, 0, "still not forwarded once stored")
+    // The SDK's retry is forwarded (the vendor here is a closed port) and not recorded again.
+    let (retried, _) = try RawClient.exchange(server.proxyPort ?? 0, request)
+    XCTAssertEqual(retried, 502)
+    XCTAssertEqual(server.statistics.upstreamFailures, 1, "the retry is forwarded")
+    XCTAssertEqual(server.statistics.retriesSkipped, 1)
+    XCTAssertEqual(ingest.recordNames, ["Slow"], "the retry is not recorded again")
     try await server.shutdown()
   }
 }
