@@ -208,6 +208,8 @@ let package = Package(
         // SDKDevicesListenTests: a real live session's recording, replayed and validated;
         // ImportedPlanListenTests: against imported real plans.
         "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
+        // IngestLimitsReadBackTests: diff reads what listen took.
+        "TagscopeDiff",
         .product(name: "NIOHTTP1", package: "swift-nio"),
         // StreamFuzzTests: the native line framing in an embedded channel.
         .product(name: "NIOEmbedded", package: "swift-nio"),

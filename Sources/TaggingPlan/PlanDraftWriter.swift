@@ -19,7 +19,7 @@ struct PlanDraftWriter {
   func write(name: String, to output: (String) -> Void) {
     var out =
       "# Drafted by tagscope plan infer from \(comment(files.joined(separator: ", "))): \(records) records"
-    out += otherKinds > 0 ? " (\(otherKinds) of kinds a plan does not describe).\n" : ".\n"
+    out += otherKinds > 0 ? " (\(otherKinds) a plan does not describe: other kinds, or no name).\n" : ".\n"
     out += "# Review it: it plans what the app sent, bugs included.\n"
     out += "plan: \(scalar(name))\nunplanned: error\n"
     let screensUsed = referencedScreens()
@@ -37,7 +37,7 @@ struct PlanDraftWriter {
         }
       }
       for screen in extraScreens {
-        out += "  \(scalar(screen)):  # seen only as the current screen of other tags\n"
+        out += "\(YAMLText.key(screen, indent: "  "))  # seen only as the current screen of other tags\n"
       }
     }
     output(out)
@@ -59,14 +59,15 @@ struct PlanDraftWriter {
   }
 
   func entryText(_ tag: InferredTag) -> String {
-    var out = "  \(scalar(tag.name)):  # \(tag.count) record\(tag.count == 1 ? "" : "s")\n"
+    var out = "\(YAMLText.key(tag.name, indent: "  "))  # \(tag.count) record\(tag.count == 1 ? "" : "s")\n"
     if tag.properties.isEmpty {
       out += "    properties: {}\n"
     } else {
       out += "    properties:\n"
       for (name, property) in tag.properties.sorted(by: { $0.key < $1.key }) {
         let values = property.inferredEnum(name: name)
-        out += "      \(scalar(name)): \(constraints(property, count: tag.count, enum: values))"
+        out +=
+          "\(YAMLText.key(name, indent: "      ")) \(constraints(property, count: tag.count, enum: values))"
         // An inferred enum says so: it is the likeliest line of a draft to be wrong.
         out +=
           values == nil
@@ -131,7 +132,7 @@ struct PlanDraftWriter {
   }
 
   private func expectation(_ id: String, _ provider: InferredTag.Provider, timed: Bool) -> String {
-    let prefix = "      \(scalar(id)):"
+    let prefix = YAMLText.key(id, indent: "      ")
     if provider.places.isEmpty {
       return "      # \(comment(id)): blocked every time (\(provider.blocked)×): not planned\n"
     }

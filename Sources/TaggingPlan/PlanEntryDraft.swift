@@ -72,7 +72,7 @@ public enum PlanFileEditor {
       }
       if !missing.isEmpty {
         let added = missing.map {
-          "  \(YAMLText.scalar($0)):  # added with \(draft.section.noun) \(draft.name)"
+          "\(YAMLText.key($0, indent: "  "))  # added with \(draft.section.noun) \(YAMLText.comment(draft.name))"
         }
         _ = insert(added, into: .screens, lines: &lines)
       }

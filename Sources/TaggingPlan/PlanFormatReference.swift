@@ -82,7 +82,10 @@ public enum PlanFormatReference {
       in time linear in the value whatever its shape, and may expand to at most 1,000 steps (`x{n}`
       counts `x` n times): a larger pattern is refused at its line. A character of the value costs
       at most one pass over those steps, 64 at a time: about 1.5 µs of CPU for the worst pattern
-      found (about 0.15 s for a 100 KB value), a few nanoseconds for a typical one.
+      found (about 0.15 s for a 100 KB value), a few nanoseconds for a typical one. Its lookup
+      tables take at most about 3 MiB (2 MiB of DFA states, 1 MiB of closures; past that it steps
+      without them, slower but still linear), and the patterns of the debugger's and `wait`'s
+      filters share at most 64 MiB, the least recently used evicted.
     - `minimum`, `maximum`: inclusive bounds of a number; `exclusiveMinimum`, `exclusiveMaximum`:
       exclusive bounds; `multipleOf`: a number above 0 the value is a whole multiple of.
     - `minLength`, `maxLength`: inclusive bounds of a string's length in Unicode code points

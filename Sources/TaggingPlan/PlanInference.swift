@@ -9,7 +9,8 @@ import TagscopeTimeline
 /// happened on, and per provider the calls observed (with `when: {screen: …}` where they differ by
 /// screen, `when: {phase: …}` for timed events), counts as comments. The output is deterministic and loads as a plan; it is a draft to review.
 public struct PlanInference {
-  /// Records read, and records of kinds a plan does not describe (sessions, consent, SDK payloads).
+  /// Records read, and records a plan does not describe: of other kinds (sessions, consent, SDK
+  /// payloads), or without a name.
   public private(set) var records = 0
   public private(set) var otherKinds = 0
   /// Unreadable lines, skipped: `file:line: reason`.
@@ -60,7 +61,9 @@ public struct PlanInference {
   /// Adds one record; returns what its repeats add, `nil` for a kind plans do not describe.
   private mutating func add(_ record: Record) -> InferredTag.Replay? {
     records += 1
-    guard let kind = record.kind.tagKind, let section = PlanSection(kind: kind) else {
+    // A record without a name is counted with the other kinds: a plan cannot name it (its loader
+    // refuses an empty key), so a draft planning it would not load.
+    guard let kind = record.kind.tagKind, let section = PlanSection(kind: kind), !record.name.isEmpty else {
       otherKinds += 1
       return nil
     }

@@ -14,6 +14,19 @@ public enum YAMLText {
     isPlain(text) ? text : doubleQuoted(text)
   }
 
+  /// The longest key written as a simple key (`name:`): YAML readers (libyaml, so Yams) refuse a
+  /// simple key past 1,024 characters; a longer one is written as an explicit key (`? name`).
+  public static let simpleKeyLimit = 1_000
+
+  /// `text` as a block mapping key at `indent`, up to and including its `:` — `name:`, or for a
+  /// key past ``simpleKeyLimit`` characters `? "name"`, a line break, `indent` and `:` — so that
+  /// any name a recording holds reads back.
+  public static func key(_ text: String, indent: String) -> String {
+    let written = scalar(text)
+    guard written.unicodeScalars.count > simpleKeyLimit else { return indent + written + ":" }
+    return indent + "? " + written + "\n" + indent + ":"
+  }
+
   /// Whether `text` can be written plain (see ``scalar(_:)``).
   public static func isPlain(_ text: String) -> Bool {
     // ASCII only, so byte tests (a Unicode property lookup per character was most of a large
@@ -46,8 +59,10 @@ public enum YAMLText {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
+        // Also what YAML does not allow unescaped (U+FFFE, U+FFFF are not printable).
         if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
           || scalar.value == 0xFEFF || scalar.value == 0x2028 || scalar.value == 0x2029
+          || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex

@@ -45,6 +45,7 @@ enum PatternBench {
         "the worst accepted pattern, per character, wall time (4,240 ns for a[ab]{995}c before the bit-set "
         + "stepper; about 1,400 ns of CPU after)",
       atMost: 3_000)
+    try memory(&report, value: value)
     let bomb = median { _ = try? LinearPattern("(a|aa|aaa|aaaa){900}b") }
     report.add(
       "hostile.pattern.bomb_refused_ms", bomb, unit: "ms",
@@ -64,6 +65,26 @@ enum PatternBench {
       "hostile.pattern.random_worst_ms", randomPatterns(on: value, random: &random), unit: "ms",
       baseline: "the slowest of 200 random patterns (≤ 100 characters) on the 100 KB value", atMost: 200)
     try waits(&report)
+  }
+
+  /// What patterns' lookup tables take (bytes, not time: a debug build gives the same figures): the
+  /// largest pattern with `\b` after the 100 KB value and a spaced one (before the cap its closure
+  /// tables alone could reach 4.6 MB), and the filter cache after 100 such patterns.
+  private static func memory(_ report: inout BenchReport, value: String) throws {
+    guard let heavy = try? LinearPattern(#"\b[ab]{995}\b"#) else {
+      throw BenchFailure("\\b[ab]{995}\\b is refused")
+    }
+    _ = heavy.matches(value)
+    _ = heavy.matches(String(repeating: "ab ", count: 30_000))
+    report.add(
+      "hostile.pattern.tables_kib_worst", Double(heavy.tableBytes) / 1024, unit: "KiB",
+      baseline: "\\b[ab]{995}\\b's DFA and closure tables after 190 KB of values (cap about 3 MiB)",
+      atMost: 3 * 1024 + 64)
+    let letters = String(value.prefix(2_000))
+    for index in 0..<100 { _ = try? LinearPattern.cached(#"\b[ab]{990}\b|x\#(index)"#).matches(letters) }
+    report.add(
+      "hostile.pattern.cache_mib", Double(LinearPattern.cachedTableBytes) / 1_048_576, unit: "MiB",
+      baseline: "the filter pattern cache's tables after 100 such patterns (budget 64 MiB)", atMost: 64.5)
   }
 
   /// The slowest time (median of 3) of 200 random accepted patterns on `value`.

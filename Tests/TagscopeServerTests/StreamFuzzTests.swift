@@ -15,7 +15,7 @@ import XCTest
 final class StreamFuzzTests: XCTestCase {
   /// Native lines as `RemoteSink` and `tagscope listen` write them (DESIGN.md's record, a drop
   /// marker, a header).
-  private static let nativeLines = [
+  static let nativeLines = [
     #"{"seq":7,"time":"2026-11-21T10:00:04.210Z","kind":"userAction","name":"playPodcast","properties":{"podcast_title":"Swift by Sundell","podcast_duration":1830},"context":{"screen":"favorites","history":["podcasts","podcastPlayer","favorites"],"session":{"id":"s-1","state":"authenticated","user":"u-42","properties":{"voiceOver":true}}},"outputs":[{"provider":"firebase","status":"sent","calls":[{"method":"logEvent","name":"play_podcast_from_favorites","parameters":{"podcast_title":"Swift by Sundell","podcast_duration":1830}}]},{"provider":"piano","status":"dropped"},{"provider":"braze","status":"blocked","reason":"consent"}]}"#,
     #"{"seq":8,"time":"2026-11-21T10:00:05.000Z","kind":"screen","name":"podcasts","source":"old","run":"x"}"#,
     #"{"dropped":3,"time":"2026-11-21T10:00:06.000Z","afterSeq":8,"by":"sink"}"#,

@@ -38,6 +38,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var idleDeadline: Scheduled<Void>?
   private var peerHost = "unknown"
   private var refusals = RefusalLog()
+  /// Whether the connection closes once the request being answered has its reply: the client
+  /// ended its side (a half-close), or what followed the request was refused meanwhile.
+  private var closeAfterReply = false
   /// The query API request waiting for its reply, if any.
   private var pendingAPI: APICancellation?
   /// The most the handler discards after refusing a body before it closes the connection.
@@ -59,6 +62,20 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     armRequestDeadline(context: context)
   }
 
+  /// A client's half-close: a reply still owed (a request being parsed or stored) is written
+  /// first, then the connection closes; otherwise it closes now.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard case ChannelEvent.inputClosed = event else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    closeAfterReply = true
+    switch state {
+    case .parsing, .storing: break
+    case .idle, .collecting, .answering, .discarding: closeSoon(context: context)
+    }
+  }
+
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .head(let head): receiveHead(head, context: context)
@@ -68,6 +85,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    // After a refusal the connection is closing: a request pipelined behind it is not answered
+    // (its reply would be counted and then cut off by the close).
+    if case .discarding = state { return }
     idleDeadline?.cancel()
     idleDeadline = nil
     armRequestDeadline(context: context)
@@ -164,10 +184,18 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       count(reply, head: head)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
     case .discarding, .parsing, .storing:
-      context.close(promise: nil)
+      closeSoon(context: context)
     case .idle:
       break
     }
+  }
+
+  /// Closes once the writes under way are passed on: the end of a refused request can arrive
+  /// while the reply before it is being written (the pipelining handler hands on the next request
+  /// from within that write), and closing at once would drop that reply.
+  private func closeSoon(context: ChannelHandlerContext) {
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    context.eventLoop.execute { loopBound.value.close(promise: nil) }
   }
 
   /// A query API request: the token first, then the ``QueryAPI``'s answer, written on this event
@@ -301,6 +329,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
     if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
     addCORSHeaders(to: &headers, request: request)
+    let close = close || closeAfterReply
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
@@ -344,11 +373,17 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     // One reply per request: a request already answered (or a connection between requests, for
     // anything but a parse error) is just closed.
     switch state {
-    case .discarding, .parsing, .storing:
-      context.close(promise: nil)
+    case .parsing, .storing:
+      // A reply is owed (the request's records are taken): written first, then the connection
+      // closes, so what followed cannot make the client think its request was lost.
+      closeAfterReply = true
+      return
+    case .discarding:
+      // Already answered: a second error of the same body (the decompressor reports each part).
+      closeSoon(context: context)
       return
     case .idle where !(error is HTTPParserError):
-      context.close(promise: nil)
+      closeSoon(context: context)
       return
     default: break
     }
@@ -356,7 +391,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       // The client closed before the request was complete.
       server.statistics.update { $0.truncated += 1 }
       state = .idle
-      context.close(promise: nil)
+      closeSoon(context: context)
       return
     }
     let reply: SDKReply
@@ -378,7 +413,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     } else if error is HTTPParserError {
       reply = RequestAdmission.badHTTP
     } else {
-      context.close(promise: nil)
+      closeSoon(context: context)
       return
     }
     let head: HTTPRequestHead

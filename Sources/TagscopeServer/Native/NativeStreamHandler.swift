@@ -131,6 +131,34 @@ final class NativeStreamHandler: ChannelInboundHandler {
     }
   }
 
+  /// A client's half-close: what it sent is delivered, acknowledged once stored when it asked
+  /// for acknowledgements, then the connection closes.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard case ChannelEvent.inputClosed = event else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    flush()
+    guard acknowledges, case .streaming = state, let target = taken, acknowledged.map({ target > $0 }) ?? true
+    else {
+      context.close(promise: nil)
+      return
+    }
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    let eventLoop = context.eventLoop
+    server.ingest.whenStored {
+      eventLoop.execute {
+        let (handler, context) = loopBound.value
+        if case .streaming = handler.state, context.channel.isActive,
+          handler.acknowledged.map({ target > $0 }) ?? true
+        {
+          handler.send(acknowledgement: target, context: context)
+        }
+        context.close(promise: nil)
+      }
+    }
+  }
+
   func channelInactive(context: ChannelHandlerContext) {
     deadline?.cancel()
     flush()

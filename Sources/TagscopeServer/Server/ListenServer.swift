@@ -72,6 +72,9 @@ public final class ListenServer: Sendable {
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
       .childChannelOption(.maxMessagesPerRead, value: 16)
+      // A client that half-closes after its request (or its last record) still gets the reply
+      // (or the acknowledgement): each protocol's handler closes once nothing is owed.
+      .childChannelOption(.allowRemoteHalfClosure, value: true)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandlers(

@@ -28,6 +28,15 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
     context.fireChannelInactive()
   }
 
+  /// A client that ends its side before saying anything is closed.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if case ChannelEvent.inputClosed = event {
+      context.close(promise: nil)
+      return
+    }
+    context.fireUserInboundEventTriggered(event)
+  }
+
   private func armDeadline(context: ChannelHandlerContext) {
     guard deadline == nil else { return }
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)

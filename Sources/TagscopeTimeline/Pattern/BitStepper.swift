@@ -8,7 +8,16 @@
 /// the next instruction: a shift of the whole bit set. So a scalar costs a few operations per 64
 /// instructions, plus one table lookup per four live threads that do not sit on a scalar
 /// instruction — never a walk of the program.
+///
+/// The tables take at most ``tableLimit`` bytes per pattern (and what the pattern's meter, shared
+/// with the other cached patterns, has left): past it a chunk not yet made is walked instead (one
+/// walk for all such threads, each instruction visited at most once per scalar) and a scalar's row
+/// is made for the step and dropped — slower, still linear in the text.
 struct BitStepper {
+  /// The most bytes of closure chunks and scalar rows one pattern keeps (a pattern of 1,000
+  /// instructions with `\b`, `^` or `$` could otherwise take 4.6 MB).
+  static let tableLimit = 1 << 20
+
   /// 64-bit words in a set of threads.
   let words: Int
   private let instructions: [PatternProgram.Instruction]
@@ -42,6 +51,14 @@ struct BitStepper {
   private var generation: UInt32 = 0
   /// Scratch: the closure of the threads being advanced.
   private var closed: [UInt64]
+  /// Scratch: threads on instructions whose chunk has no table (past the limit), walked instead.
+  private var direct: [Int] = []
+  /// Scratch: a scalar's row when it has no table.
+  private var row: [UInt64]
+  /// Where table bytes are counted with the other patterns' (the cache's), if anywhere.
+  private let meter: PatternTableMeter?
+  /// Bytes of tables made (counted in ``meter`` too).
+  private(set) var tableBytes = 0
 
   /// Words `low..<high` of the table row at `base`.
   private struct Span {
@@ -50,7 +67,8 @@ struct BitStepper {
     var high: Int
   }
 
-  init(_ program: PatternProgram) {
+  init(_ program: PatternProgram, meter: PatternTableMeter? = nil) {
+    self.meter = meter
     instructions = program.instructions
     sets = program.sets
     alphabet = program.alphabet
@@ -90,6 +108,17 @@ struct BitStepper {
     slots = Array(repeating: -1, count: pairs * chunks)
     visited = Array(repeating: 0, count: count)
     closed = Array(repeating: 0, count: words)
+    row = Array(repeating: 0, count: words)
+  }
+
+  /// Bytes of one chunk's table (16 rows of ``words`` and their spans).
+  private var chunkBytes: Int { 16 * words * 8 + 16 * MemoryLayout<Span>.stride }
+
+  /// Takes `bytes` for a table when within this pattern's limit and its meter's; `false` otherwise.
+  private mutating func room(_ bytes: Int) -> Bool {
+    guard tableBytes + bytes <= Self.tableLimit, meter?.reserve(bytes) ?? true else { return false }
+    tableBytes += bytes
+    return true
   }
 
   /// The threads after reading a scalar of `run` (of kind `after`, the one before being `before`),
@@ -104,11 +133,22 @@ struct BitStepper {
     -> Bool
   {
     if close(threads, before: before, after: after) { return true }
-    if runRows[run].isEmpty { makeRow(run) }
-    let words = words
+    if runRows[run].isEmpty, room(words * 8) { runRows[run] = makeRow(run) }
+    if runRows[run].isEmpty {
+      row = makeRow(run)
+      Self.shift(&threads, closed: closed, row: row)
+    } else {
+      Self.shift(&threads, closed: closed, row: runRows[run])
+    }
+    return false
+  }
+
+  /// The threads of `closed` whose set holds the scalar (`row`), each moved to the next instruction.
+  private static func shift(_ threads: inout [UInt64], closed: [UInt64], row: [UInt64]) {
+    let words = threads.count
     threads.withUnsafeMutableBufferPointer { threads in
       closed.withUnsafeBufferPointer { closed in
-        runRows[run].withUnsafeBufferPointer { row in
+        row.withUnsafeBufferPointer { row in
           var carry: UInt64 = 0
           for word in 0..<words {
             let kept = closed[word] & row[word]
@@ -118,26 +158,37 @@ struct BitStepper {
         }
       }
     }
-    return false
   }
 
   /// Fills ``closed`` with what `threads` and the first instruction reach without reading, between
   /// a scalar of kind `before` and one of kind `after`; `true` when that reaches the match.
   mutating func close(_ threads: [UInt64], before: PositionKind, after: PositionKind) -> Bool {
     let pair = hasAssertions ? Int(before.rawValue) * 3 + Int(after.rawValue) : 0
-    if starts[pair].isEmpty { starts[pair] = closure(of: 0, pair: pair) }
-    // The chunks of the threads on other instructions, made first, then their rows or-ed in.
+    if starts[pair].isEmpty {
+      starts[pair] = closure(of: 0, pair: pair)
+      // A start row per pair of kinds (at most nine) is always kept.
+      tableBytes += words * 8
+      meter?.take(words * 8)
+    }
+    // The chunks of the threads on other instructions, made first (within the limit), then their
+    // rows or-ed in; the threads of a chunk without a table are walked.
     for word in 0..<words {
       var others = threads[word] & otherMask[word]
       while others != 0 {
         let shift = others.trailingZeroBitCount & ~3
+        let subset = others >> UInt64(shift) & 0xF
         others &= ~(0xF << UInt64(shift))
         let chunk = word * 16 + shift / 4
-        if slots[pair * chunks + chunk] < 0 { makeChunk(chunk, pair: pair) }
+        guard slots[pair * chunks + chunk] < 0 else { continue }
+        if room(chunkBytes) {
+          makeChunk(chunk, pair: pair)
+        } else {
+          for bit in 0..<4 where subset & 1 << UInt64(bit) != 0 { direct.append(word * 64 + shift + bit) }
+        }
       }
     }
     let (words, chunks) = (words, chunks)
-    return closed.withUnsafeMutableBufferPointer { closed in
+    closed.withUnsafeMutableBufferPointer { closed in
       threads.withUnsafeBufferPointer { threads in
         scalarMask.withUnsafeBufferPointer { scalars in
           starts[pair].withUnsafeBufferPointer { start in
@@ -154,7 +205,9 @@ struct BitStepper {
                     let shift = others.trailingZeroBitCount & ~3
                     let subset = Int(others >> UInt64(shift) & 0xF)
                     others &= ~(0xF << UInt64(shift))
-                    let row = spans[Int(slots[pair &* chunks &+ word &* 16 &+ shift >> 2]) &+ subset]
+                    let slot = Int(slots[pair &* chunks &+ word &* 16 &+ shift >> 2])
+                    guard slot >= 0 else { continue }
+                    let row = spans[slot &+ subset]
                     for target in row.low..<row.high { closed[target] |= table[row.base &+ target] }
                   }
                 }
@@ -163,17 +216,18 @@ struct BitStepper {
           }
         }
       }
-      return closed[matchWord] & matchBit != 0
     }
+    if !direct.isEmpty { walk(pair: pair) }
+    return closed[matchWord] & matchBit != 0
   }
 
-  private mutating func makeRow(_ run: Int) {
+  private func makeRow(_ run: Int) -> [UInt64] {
     let value = alphabet.first(of: run)
     var row = [UInt64](repeating: 0, count: words)
     for (number, set) in sets.enumerated() where set.contains(value: value) {
       for word in 0..<words { row[word] |= setRows[number][word] }
     }
-    runRows[run] = row
+    return row
   }
 
   /// The 16 closures of the subsets of instructions `4 chunk ..< 4 chunk + 4` (only those that are
@@ -205,16 +259,42 @@ struct BitStepper {
     }
   }
 
-  /// The scalar instructions (and the match) `start` reaches without reading, for kind pair `pair`.
-  private mutating func closure(of start: Int, pair: Int) -> [UInt64] {
+  /// Ors into ``closed`` the scalar instructions (and the match) the threads of ``direct`` reach
+  /// without reading, for kind pair `pair`: one walk for all, each instruction visited once.
+  private mutating func walk(pair: Int) {
     let before = PositionKind(rawValue: UInt8(pair / 3)) ?? .edge
     let after = PositionKind(rawValue: UInt8(pair % 3)) ?? .edge
-    var reached = [UInt64](repeating: 0, count: words)
+    nextGeneration()
+    stack.removeAll(keepingCapacity: true)
+    stack.append(contentsOf: direct)
+    direct.removeAll(keepingCapacity: true)
+    while let index = stack.popLast() {
+      guard visited[index] != generation else { continue }
+      visited[index] = generation
+      switch instructions[index] {
+      case .scalar, .match: closed[index >> 6] |= 1 << UInt64(index & 63)
+      case .jump(let target): stack.append(target)
+      case .split(let first, let second): stack += [second, first]
+      case .assertion(let assertion):
+        if assertion.holds(before: before, after: after) { stack.append(index + 1) }
+      }
+    }
+  }
+
+  private mutating func nextGeneration() {
     generation &+= 1
     if generation == 0 {
       for index in visited.indices { visited[index] = 0 }
       generation = 1
     }
+  }
+
+  /// The scalar instructions (and the match) `start` reaches without reading, for kind pair `pair`.
+  private mutating func closure(of start: Int, pair: Int) -> [UInt64] {
+    let before = PositionKind(rawValue: UInt8(pair / 3)) ?? .edge
+    let after = PositionKind(rawValue: UInt8(pair % 3)) ?? .edge
+    var reached = [UInt64](repeating: 0, count: words)
+    nextGeneration()
     stack.removeAll(keepingCapacity: true)
     stack.append(start)
     while let index = stack.popLast() {

@@ -18,13 +18,20 @@ public struct LinearPattern: Sendable {
 
   private let program: PatternProgram
   private let automaton: SharedAutomaton
+  private let meter: PatternTableMeter?
 
   /// Compiles `pattern`, or throws what is wrong with it and where.
   public init(_ pattern: String) throws(PatternError) {
+    try self.init(pattern, meter: nil)
+  }
+
+  /// Compiles `pattern`, its tables counted by `meter` (see ``PatternTableMeter``).
+  init(_ pattern: String, meter: PatternTableMeter?) throws(PatternError) {
     var parser = PatternParser(pattern)
     let tree = try parser.parse()
     program = try PatternProgram(tree, limit: Self.maximumSize)
-    automaton = SharedAutomaton(program)
+    self.meter = meter
+    automaton = SharedAutomaton(program, meter: meter)
   }
 
   /// A pattern finding `needle` anywhere, ignoring ASCII case (the filters' `~text`): the DFA of a
@@ -32,6 +39,11 @@ public struct LinearPattern: Sendable {
   /// plain search (0.36 s for a 100-character needle in 100 KB); `nil` when `needle` is empty, not
   /// ASCII or longer than ``maximumLiteral``.
   public init?(caseInsensitiveLiteral needle: String) {
+    self.init(caseInsensitiveLiteral: needle, meter: nil)
+  }
+
+  /// ``init(caseInsensitiveLiteral:)`` with its tables counted by `meter`.
+  init?(caseInsensitiveLiteral needle: String, meter: PatternTableMeter?) {
     guard !needle.isEmpty, needle.utf8.count <= Self.maximumLiteral, needle.utf8.allSatisfy({ $0 < 0x80 })
     else { return nil }
     let parts = needle.unicodeScalars.map { scalar -> PatternNode in
@@ -45,7 +57,8 @@ public struct LinearPattern: Sendable {
       return nil
     }
     self.program = program
-    automaton = SharedAutomaton(program)
+    self.meter = meter
+    automaton = SharedAutomaton(program, meter: meter)
   }
 
   /// The longest needle ``init(caseInsensitiveLiteral:)`` takes.
@@ -54,9 +67,22 @@ public struct LinearPattern: Sendable {
   /// Whether the pattern matches somewhere in `text` (as JSON Schema's `pattern` does).
   public func matches(_ text: String) -> Bool {
     // The shared tables when free; a thread finding them busy builds its own rather than wait.
-    guard automaton.lock.try() else { return PatternAutomaton(program).matches(text) }
+    guard automaton.lock.try() else { return PatternAutomaton(program, meter: meter).matches(text) }
     defer { automaton.lock.unlock() }
     return automaton.automaton.matches(text)
+  }
+
+  /// Bytes of lookup tables the pattern keeps now (its DFA states and closure tables, which grow
+  /// as it matches, up to about 3 MiB).
+  public var tableBytes: Int {
+    automaton.lock.withLock { automaton.automaton.tableBytes }
+  }
+
+  /// ``tableBytes`` without waiting: 0 while another thread matches with the pattern.
+  var tableBytesIfIdle: Int {
+    guard automaton.lock.try() else { return 0 }
+    defer { automaton.lock.unlock() }
+    return automaton.automaton.tableBytes
   }
 
   /// The pattern's automaton, kept between matches behind a lock.
@@ -65,6 +91,8 @@ public struct LinearPattern: Sendable {
     // Guarded by `lock`.
     let automaton: PatternAutomaton
 
-    init(_ program: PatternProgram) { automaton = PatternAutomaton(program) }
+    init(_ program: PatternProgram, meter: PatternTableMeter?) {
+      automaton = PatternAutomaton(program, meter: meter)
+    }
   }
 }

@@ -6,6 +6,10 @@
 /// threads at once as a bit set (``BitStepper``): each scalar then costs a few word operations per
 /// 64 instructions of the program, whose size the compiler caps.
 ///
+/// Memory: the DFA's tables take at most ``budget`` cells (about ``budget`` × 8 bytes, 2 MiB) and
+/// the stepper's at most ``BitStepper/tableLimit`` bytes, both also within what the `meter` (shared
+/// by the cached patterns) has left: a pattern without room runs thread by thread.
+///
 /// Not thread safe: ``LinearPattern`` keeps one per pattern behind a lock and makes a private one
 /// when that one is busy.
 final class PatternAutomaton {
@@ -26,6 +30,9 @@ final class PatternAutomaton {
   private var cells = 0
 
   private var stepper: BitStepper
+  private let meter: PatternTableMeter?
+  /// Bytes of DFA tables taken from ``meter`` (8 per cell).
+  private var meteredCells = 0
 
   private static let unknown: Int32 = -1
   private static let matched: Int32 = -2
@@ -36,15 +43,30 @@ final class PatternAutomaton {
     var before: PositionKind
   }
 
-  init(_ program: PatternProgram) {
+  init(_ program: PatternProgram, meter: PatternTableMeter? = nil) {
     self.program = program
+    self.meter = meter
     columns = program.alphabet.count
     runKinds = (0..<program.alphabet.count).map {
       ScalarSet.isWord(program.alphabet.first(of: $0)) ? .word : .other
     }
-    stepper = BitStepper(program)
+    stepper = BitStepper(program, meter: meter)
     threadWords = stepper.words
     _ = state(StateKey(threads: Array(repeating: 0, count: threadWords), before: .edge))
+  }
+
+  deinit { meter?.release(meteredCells * 8 + stepper.tableBytes) }
+
+  /// Bytes of tables held now (DFA cells at 8 bytes, the stepper's tables).
+  var tableBytes: Int { cells * 8 + stepper.tableBytes }
+
+  /// Whether a state of `size` cells fits this DFA's budget and the meter's room (taken if so).
+  private func room(_ size: Int) -> Bool {
+    guard cells + size <= Self.budget else { return false }
+    guard let meter else { return true }
+    guard meter.reserve(size * 8) else { return false }
+    meteredCells += size
+    return true
   }
 
   /// Whether the program matches somewhere in `text`.
@@ -72,7 +94,7 @@ final class PatternAutomaton {
         state = known
         continue
       }
-      if cells + key.threads.count + columns > Self.budget {
+      if !room(key.threads.count + columns) {
         // Fewer than 10 scalars per state built: the DFA does not pay; run threads instead.
         if readSinceReset < 10 * builtSinceReset { return simulate(from: key, rest: &scalars) }
         reset()
@@ -114,6 +136,12 @@ final class PatternAutomaton {
     ends.append(nil)
     transitions.append(contentsOf: repeatElement(Self.unknown, count: columns))
     cells += key.threads.count + columns
+    // A state made after `room` said yes is metered already; the start state, always made, is
+    // taken whatever the meter says.
+    if meteredCells < cells {
+      meter?.take((cells - meteredCells) * 8)
+      meteredCells = meter == nil ? 0 : cells
+    }
     return number
   }
 
@@ -123,6 +151,8 @@ final class PatternAutomaton {
     ends.removeAll(keepingCapacity: true)
     transitions.removeAll(keepingCapacity: true)
     cells = 0
+    meter?.release(meteredCells * 8)
+    meteredCells = 0
     _ = state(StateKey(threads: Array(repeating: 0, count: threadWords), before: .edge))
   }
 
