@@ -95,7 +95,10 @@ enum HelpTopics {
       Retry-After and native streams are read more slowly: nothing accepted is dropped. A request \
       answered 503 after its events were taken (a disk slower than the request timeout) is still \
       written; the SDK's retry of those events (same messageId, insert_id, uuid, $insert_id, eid…) \
-      is skipped, counted in the summary and reported, so each is recorded once.
+      is skipped, counted in the summary and reported, so each is recorded once. Each SDK \
+      request is held to its vendor's limits (body size, events per request) and every event to \
+      4 MiB, a native line's limit, so that every recorded line reads back: past them the request \
+      gets the vendor's refusal (413 or 400, its error shape) and nothing of it is recorded.
 
       From a real device: run listen on the Mac with --bind 0.0.0.0 --token T, and give the app \
       the Mac's address on the same network and the token. An iOS app needs \
@@ -124,7 +127,7 @@ enum HelpTopics {
       records it as listen does (same records, devices, plan checks, debugger, reports), forwards it \
       unchanged to the vendor over verified TLS once the records are stored and relays the answer; \
       a vendor's refusal (4xx, 5xx) is reported beside them. A request past listen's limits (body \
-      size, events, encoding) gets listen's answer and is not forwarded, nor is one whose records \
+      size, events, event size, encoding) gets listen's answer and is not forwarded, nor is one whose records \
       are not stored within the request timeout (503, Retry-After). Every other host is tunnelled byte for \
       byte, never decrypted. --no-forward answers locally as listen does. With --bind 0.0.0.0, \
       --token T makes T the proxy's password (any user name). The CA lives in the user's config \

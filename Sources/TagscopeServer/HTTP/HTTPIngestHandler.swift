@@ -255,6 +255,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     -> SDKReply
   {
     let reply = endpoint.handleLazily(request)
+    if EventSizeLimit.isExceeded(by: reply) {
+      var refused = endpoint.replyTooLarge()
+      refused.rejection = .eventTooLarge
+      return refused
+    }
     if let tokenCheck, reply.eventCount > 0,
       !tokenCheck.authorizes(headers: request.headers, query: request.query),
       !(reply.batch.map { tokenCheck.authorizes(credentials: $0.credentials) }

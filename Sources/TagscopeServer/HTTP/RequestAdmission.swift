@@ -51,7 +51,7 @@ extension RejectionReason {
   /// what its content says: the proxy answers these itself, as `listen` does, and forwards nothing.
   var isLimit: Bool {
     switch self {
-    case .bodyTooLarge, .tooManyEvents, .badEncoding, .badHTTP: return true
+    case .bodyTooLarge, .tooManyEvents, .eventTooLarge, .badEncoding, .badHTTP: return true
     default: return false
     }
   }

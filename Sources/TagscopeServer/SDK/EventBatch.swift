@@ -32,6 +32,9 @@ struct EventBatch: Sendable {
   /// Events in the batch.
   var count: Int { starts.count }
 
+  /// The bytes of the batch's largest event, as received.
+  var largestEventBytes: Int { zip(starts, ends).lazy.map { Int($1 - $0) }.max() ?? 0 }
+
   /// The events at `positions`, decoded.
   func events(_ positions: Range<Int>) -> [IngestedEvent] {
     document.withUnsafeBufferPointer { bytes in

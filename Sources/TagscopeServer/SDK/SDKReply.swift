@@ -49,6 +49,8 @@ public enum RejectionReason: String, Sendable, Hashable, CaseIterable {
   case bodyTooLarge
   /// More events in one request than the service accepts.
   case tooManyEvents
+  /// One event of the request past ``EventSizeLimit`` (its recorded line would not read back).
+  case eventTooLarge
   /// Valid JSON missing a field the service requires (event name, ids, API key…).
   case invalidPayload
   /// A compressed body that does not decompress.
