@@ -15,14 +15,42 @@ public struct RecordingDiff: Sendable {
   public init(base: RecordingProfile, new: RecordingProfile) {
     baseRecords = base.records
     newRecords = new.records
-    baseTags = base.tags.count
-    newTags = new.tags.count
+    baseTags = base.tagCount
+    newTags = new.tagCount
     var findings: [DiffFinding] = []
-    allTags = Set(base.tags.keys).union(new.tags.keys).sorted()
+    allTags = Self.union(base.signatures, new.signatures)
     for tag in allTags {
-      Self.compare(tag, base.tags[tag], new.tags[tag], into: &findings)
+      Self.compare(tag, base.tag(tag), new.tag(tag), into: &findings)
     }
     self.findings = findings
+  }
+
+  /// The signatures of either list, once each, sorted (by ``TagSignature/<``, a signature
+  /// without a screen before one whose screen is empty): both lists sorted, then merged, rather
+  /// than a set of both.
+  static func union(_ base: [TagSignature], _ new: [TagSignature]) -> [TagSignature] {
+    func before(_ lhs: TagSignature, _ rhs: TagSignature) -> Bool {
+      lhs < rhs || (!(rhs < lhs) && lhs.screen == nil && rhs.screen != nil)
+    }
+    let base = base.sorted(by: before)
+    let new = new.sorted(by: before)
+    var merged: [TagSignature] = []
+    merged.reserveCapacity(max(base.count, new.count))
+    var (left, right) = (0, 0)
+    while left < base.count || right < new.count {
+      if right == new.count || (left < base.count && before(base[left], new[right])) {
+        merged.append(base[left])
+        left += 1
+      } else if left == base.count || before(new[right], base[left]) {
+        merged.append(new[right])
+        right += 1
+      } else {
+        merged.append(base[left])
+        left += 1
+        right += 1
+      }
+    }
+    return merged
   }
 
   /// Findings whose change is in `changes`.

@@ -6,15 +6,17 @@ import TagscopeRecording
 /// alone — `tagscope diff`'s profile, `tagscope plan infer`'s draft.
 package enum RecordingContentScan {
   /// Reads the recording at `path` (`-` is standard input): `first` gets each record whose content
-  /// is new and returns a memo for its repeats (up to `limit` distinct contents; past them every
-  /// record goes to `first`); returns the recording's header and each memo with how often its
-  /// content repeated, and the `seq` of every record checked (``SequenceReport``). Unreadable
+  /// is new, and whether its memo will be remembered, and returns a memo for its repeats (up to
+  /// `limit` distinct contents; past them every record goes to `first`, not remembered); returns
+  /// the recording's header, the memos and how often each one's content repeated (apart, at the
+  /// same indices), and the `seq` of every record checked (``SequenceReport``). Unreadable
   /// lines go to `problem` (`file:line: reason`), drop markers'
   /// counts to `dropped`. The file is opened once (standard input can be read only once).
   package static func scan<Memo>(
-    path: String, limit: Int, first: (Record) -> Memo, problem: (String) -> Void, dropped: (Int) -> Void
+    path: String, limit: Int, first: (Record, _ remembered: Bool) -> Memo, problem: (String) -> Void,
+    dropped: (Int) -> Void
   ) throws(RecordingReadError) -> (
-    header: RecordingHeader, repeats: [(memo: Memo, repeats: Int)], sequence: SequenceReport
+    header: RecordingHeader, memos: [Memo], repeats: [Int], sequence: SequenceReport
   ) {
     let reader = try RecordingReader(path: path)
     var sequence = SequenceReport(path: path)
@@ -45,8 +47,9 @@ package enum RecordingContentScan {
         do {
           switch try RecordLineDecoder.decode(line) {
           case .record(let record):
-            let memo = first(record)
-            if let key, memos.count < limit {
+            let remembered = key != nil && memos.count < limit
+            let memo = first(record, remembered)
+            if let key, remembered {
               known[key] = memos.count
               memos.append(memo)
               counts.append(0)
@@ -61,6 +64,6 @@ package enum RecordingContentScan {
         }
       }
     }
-    return (reader.header, zip(memos, counts).map { (memo: $0, repeats: $1) }, sequence)
+    return (reader.header, memos, counts, sequence)
   }
 }
