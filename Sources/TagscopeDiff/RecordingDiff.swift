@@ -18,39 +18,29 @@ public struct RecordingDiff: Sendable {
     baseTags = base.tagCount
     newTags = new.tagCount
     var findings: [DiffFinding] = []
-    allTags = Self.union(base.signatures, new.signatures)
+    allTags = Self.union(base, new)
     for tag in allTags {
       Self.compare(tag, base.tag(tag), new.tag(tag), into: &findings)
     }
     self.findings = findings
   }
 
-  /// The signatures of either list, once each, sorted (by ``TagSignature/<``, a signature
-  /// without a screen before one whose screen is empty): both lists sorted, then merged, rather
-  /// than a set of both.
-  static func union(_ base: [TagSignature], _ new: [TagSignature]) -> [TagSignature] {
-    func before(_ lhs: TagSignature, _ rhs: TagSignature) -> Bool {
-      lhs < rhs || (!(rhs < lhs) && lhs.screen == nil && rhs.screen != nil)
+  /// The signatures of either profile, once each, sorted (by ``TagSignature/<``, a signature
+  /// without a screen before one whose screen is empty): both in one array, sorted and deduplicated
+  /// in place, rather than a set of both and sorted copies.
+  static func union(_ base: RecordingProfile, _ new: RecordingProfile) -> [TagSignature] {
+    var all: [TagSignature] = []
+    all.reserveCapacity(base.tagCount + new.tagCount)
+    base.appendSignatures(to: &all)
+    new.appendSignatures(to: &all)
+    all.sort { lhs, rhs in lhs < rhs || (!(rhs < lhs) && lhs.screen == nil && rhs.screen != nil) }
+    var kept = 0
+    for index in all.indices where kept == 0 || all[index] != all[kept - 1] {
+      all.swapAt(kept, index)
+      kept += 1
     }
-    let base = base.sorted(by: before)
-    let new = new.sorted(by: before)
-    var merged: [TagSignature] = []
-    merged.reserveCapacity(max(base.count, new.count))
-    var (left, right) = (0, 0)
-    while left < base.count || right < new.count {
-      if right == new.count || (left < base.count && before(base[left], new[right])) {
-        merged.append(base[left])
-        left += 1
-      } else if left == base.count || before(new[right], base[left]) {
-        merged.append(new[right])
-        right += 1
-      } else {
-        merged.append(base[left])
-        left += 1
-        right += 1
-      }
-    }
-    return merged
+    all.removeLast(all.count - kept)
+    return all
   }
 
   /// Findings whose change is in `changes`.

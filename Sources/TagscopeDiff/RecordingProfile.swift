@@ -61,10 +61,19 @@ public struct RecordingProfile: Sendable {
 
   /// Every tag signature seen, in no particular order.
   public var signatures: [TagSignature] {
-    store.index.keys.map { key in
-      TagSignature(
-        kind: store.strings[key.kind], name: key.name,
-        screen: key.screen < 0 ? nil : store.strings[key.screen])
+    var list: [TagSignature] = []
+    list.reserveCapacity(tagCount)
+    appendSignatures(to: &list)
+    return list
+  }
+
+  /// Appends every tag signature seen to `list`, in no particular order.
+  public func appendSignatures(to list: inout [TagSignature]) {
+    for key in store.index.keys {
+      list.append(
+        TagSignature(
+          kind: store.strings[key.kind], name: key.name,
+          screen: key.screen < 0 ? nil : store.strings[key.screen]))
     }
   }
 
