@@ -4,7 +4,7 @@ import TagscopeRecording
 
 /// The counts and types of a ``RecordingProfile``, flat: a tag is an entry (its count, its
 /// properties' types by id, the head of its cells), and each of its provider statuses and calls a
-/// 48-byte cell in one shared array, chained from the entry; names are ids in tables kept once
+/// 40-byte cell in one shared array, chained from the entry; names are ids in tables kept once
 /// per profile. A tag of many records costs a few dozen bytes, not a dictionary per provider.
 struct ProfileStore: Sendable {
   /// A tag signature with its kind and screen as ids (its name, distinct per tag, kept as is).
@@ -16,16 +16,19 @@ struct ProfileStore: Sendable {
   }
 
   /// One provider status (its count of outputs) or one call (its count, method set and
-  /// parameter types) of one tag: 48 bytes.
+  /// parameter types) of one tag: 40 bytes.
   struct Cell: Sendable {
     var next: Int32
     var provider: Int32
-    var isCall: Bool
-    var count: Int
-    var methods: Int32 = 0
+    /// A call's method set; `-1` for a status.
+    var methods: Int32
     var parameters: Int32 = 0
+    var count = 0
     /// The status, or the call key (kept here: a call is often named as its tag, once per tag).
     var key: String
+
+    /// Whether it is a call's (else a status').
+    var isCall: Bool { methods >= 0 }
   }
 
   /// One tag.
@@ -146,7 +149,7 @@ struct ProfileStore: Sendable {
       }
     }
     let slot = Int32(cells.count)
-    cells.append(Cell(next: entry.head, provider: provider, isCall: isCall, count: 0, key: key))
+    cells.append(Cell(next: entry.head, provider: provider, methods: isCall ? 0 : -1, key: key))
     entries[Int(tag)].head = slot
     entries[Int(tag)].cells += 1
     if entries[Int(tag)].cells == Self.chainLimit + 1 {

@@ -20,7 +20,7 @@ package enum RecordingContentScan {
   ) {
     let reader = try RecordingReader(path: path)
     var sequence = SequenceReport(path: path)
-    var known: [RecordContentKey: Int] = [:]
+    var known: [RecordContentKey: Int32] = [:]
     // Apart, so counting a repeat touches a plain [Int] (this generic is not specialized for its
     // callers' memos).
     var memos: [Memo] = []
@@ -41,16 +41,16 @@ package enum RecordingContentScan {
             seq: builder.seq, source: builder.hasSourceField ? builder.sourceBytes : nil, line: number)
         }
         if let key, let slot = known[key] {
-          counts[slot] += 1
+          counts[Int(slot)] += 1
           continue
         }
         do {
           switch try RecordLineDecoder.decode(line) {
           case .record(let record):
-            let remembered = key != nil && memos.count < limit
+            let remembered = key != nil && memos.count < min(limit, Int(Int32.max))
             let memo = first(record, remembered)
             if let key, remembered {
-              known[key] = memos.count
+              known[key] = Int32(memos.count)
               memos.append(memo)
               counts.append(0)
             }
