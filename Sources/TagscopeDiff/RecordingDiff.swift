@@ -26,20 +26,17 @@ public struct RecordingDiff: Sendable {
   }
 
   /// The signatures of either profile, once each, sorted (by ``TagSignature/<``, a signature
-  /// without a screen before one whose screen is empty): both in one array, sorted and deduplicated
-  /// in place, rather than a set of both and sorted copies.
+  /// without a screen before one whose screen is empty): the base's and the new ones not in it,
+  /// counted first, in one array of that size sorted in place (rather than a set of both and
+  /// sorted copies).
   static func union(_ base: RecordingProfile, _ new: RecordingProfile) -> [TagSignature] {
+    var added = 0
+    new.forEachSignature { if !base.contains($0) { added += 1 } }
     var all: [TagSignature] = []
-    all.reserveCapacity(base.tagCount + new.tagCount)
-    base.appendSignatures(to: &all)
-    new.appendSignatures(to: &all)
+    all.reserveCapacity(base.tagCount + added)
+    base.forEachSignature { all.append($0) }
+    new.forEachSignature { if !base.contains($0) { all.append($0) } }
     all.sort { lhs, rhs in lhs < rhs || (!(rhs < lhs) && lhs.screen == nil && rhs.screen != nil) }
-    var kept = 0
-    for index in all.indices where kept == 0 || all[index] != all[kept - 1] {
-      all.swapAt(kept, index)
-      kept += 1
-    }
-    all.removeLast(all.count - kept)
     return all
   }
 

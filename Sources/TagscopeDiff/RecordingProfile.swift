@@ -63,33 +63,38 @@ public struct RecordingProfile: Sendable {
   public var signatures: [TagSignature] {
     var list: [TagSignature] = []
     list.reserveCapacity(tagCount)
-    appendSignatures(to: &list)
+    forEachSignature { list.append($0) }
     return list
   }
 
-  /// Appends every tag signature seen to `list`, in no particular order.
-  public func appendSignatures(to list: inout [TagSignature]) {
+  /// Calls `body` with every tag signature seen, in no particular order.
+  public func forEachSignature(_ body: (TagSignature) -> Void) {
     for key in store.index.keys {
-      list.append(
+      body(
         TagSignature(
           kind: store.strings[key.kind], name: key.name,
           screen: key.screen < 0 ? nil : store.strings[key.screen]))
     }
   }
 
-  /// The profile of the tag `signature`, when a record of it was read (built on each call from
-  /// the flat counts: ask for one tag at a time).
-  public func tag(_ signature: TagSignature) -> TagProfile? {
+  /// Whether a record of the tag `signature` was read.
+  public func contains(_ signature: TagSignature) -> Bool { entry(signature) != nil }
+
+  /// The entry of `signature`, when a record of it was read.
+  private func entry(_ signature: TagSignature) -> Int32? {
     guard let kind = store.strings.existingID(signature.kind) else { return nil }
     var screen: Int32 = -1
     if let name = signature.screen {
       guard let id = store.strings.existingID(name) else { return nil }
       screen = id
     }
-    guard let entry = store.index[ProfileStore.TagKey(name: signature.name, kind: kind, screen: screen)]
-    else {
-      return nil
-    }
+    return store.index[ProfileStore.TagKey(name: signature.name, kind: kind, screen: screen)]
+  }
+
+  /// The profile of the tag `signature`, when a record of it was read (built on each call from
+  /// the flat counts: ask for one tag at a time).
+  public func tag(_ signature: TagSignature) -> TagProfile? {
+    guard let entry = entry(signature) else { return nil }
     var tag = TagProfile()
     tag.count = store.entries[Int(entry)].count
     tag.properties = store.types[store.entries[Int(entry)].properties]
