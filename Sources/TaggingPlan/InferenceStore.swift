@@ -74,7 +74,7 @@ struct InferenceStore {
   /// Cells of one kind a tag's chain holds before they are also found through ``overflow``.
   static let chainLimit: Int32 = 16
 
-  private(set) var index: [InferredTag.Key: Int32] = [:]
+  private(set) var index = KeyIndex<InferredTag.Key>()
   private var entries: [Entry] = []
   private var properties: [PropertyCell] = []
   private var values: [ValueCell] = []
@@ -120,14 +120,8 @@ struct InferenceStore {
   /// repeats add.
   mutating func add(_ record: Record, section: PlanSection, times: Int, remember: Bool) -> Replay? {
     let key = InferredTag.Key(section: section, name: record.name)
-    let tag: Int32
-    if let known = index[key] {
-      tag = known
-    } else {
-      tag = Int32(entries.count)
-      index[key] = tag
-      entries.append(Entry())
-    }
+    let (tag, inserted) = index.insert(key)
+    if inserted { entries.append(Entry()) }
     let start = Int32(bumps.count)
     entries[Int(tag)].count += times
     entries[Int(tag)].screens = inserting(record.context.screen, into: entries[Int(tag)].screens)

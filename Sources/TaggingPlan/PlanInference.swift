@@ -88,11 +88,12 @@ public struct PlanInference {
   /// The draft plan as YAML, named `name`, handed to `output` in chunks (about 1 MiB each) rather
   /// than built whole: a draft of a million tags is written without holding its text.
   public func write(name: String, to output: (String) -> Void) {
-    let sorted = store.index.sorted { $0.key < $1.key }
     let store = self.store
+    let order = store.index.keys.indices.sorted { store.index.keys[$0] < store.index.keys[$1] }
     PlanDraftWriter(
-      keys: sorted.map(\.key), tag: { store.tag(sorted[$0].key, id: sorted[$0].value) }, files: files,
-      records: records, otherKinds: otherKinds
+      keys: order.map { store.index.keys[$0] },
+      tag: { store.tag(store.index.keys[order[$0]], id: Int32(order[$0])) },
+      files: files, records: records, otherKinds: otherKinds
     ).write(name: name, to: output)
   }
 }

@@ -51,7 +51,7 @@ struct ProfileStore: Sendable {
   /// thousands of call names is not walked once per call).
   static let chainLimit: Int32 = 16
 
-  private(set) var index: [TagKey: Int32] = [:]
+  private(set) var index = KeyIndex<TagKey>()
   private(set) var entries: [Entry] = []
   private(set) var cells: [Cell] = []
   private var overflow: [CellKey: Int32] = [:]
@@ -81,14 +81,8 @@ struct ProfileStore: Sendable {
     let key = TagKey(
       name: record.name, kind: strings.id(record.kind.rawValue),
       screen: record.context.screen.map { strings.id($0) } ?? -1)
-    let tag: Int32
-    if let known = index[key] {
-      tag = known
-    } else {
-      tag = Int32(entries.count)
-      index[key] = tag
-      entries.append(Entry())
-    }
+    let (tag, inserted) = index.insert(key)
+    if inserted { entries.append(Entry()) }
     let start = Int32(bumps.count)
     entries[Int(tag)].count += times
     entries[Int(tag)].properties = adding(record.properties, to: entries[Int(tag)].properties)
