@@ -3,7 +3,8 @@ import TagscopeRecording
 
 /// What `tagscope plan infer` learns about one tag from the records that carry it: its
 /// properties (types, presence, small sets of string values), the screens it happened on, and
-/// per provider the calls made on each screen (or, for timed events, in each phase).
+/// per provider the calls made on each screen (or, for timed events, in each phase). Built one
+/// tag at a time from an ``InferenceStore``, for ``PlanDraftWriter``.
 struct InferredTag {
   /// One property across the tag's records.
   struct Property {
@@ -93,75 +94,6 @@ struct InferredTag {
     return record.properties["cancelled"] == .bool(true) ? "cancel" : "stop"
   }
 
-  /// The sets of every tag of a draft, each distinct set kept once (see ``Interner``).
-  struct Shapes {
-    var screens = Interner<Set<String?>>()
-    var names = Interner<Set<String>>()
-  }
-
-  /// Adds one record, occurring `times` times; its sets share the storage of equal ones in
-  /// `shapes`.
-  mutating func add(_ record: Record, times: Int, shapes: inout Shapes) {
-    count += times
-    shapes.screens.inserting(record.context.screen, into: &screens)
-    for (key, value) in record.properties where !Self.isHubAdded(key, kind: record.kind) {
-      Self.update(&properties[key, default: Property()], value, times)
-    }
-    let place = Self.place(of: record, section: section)
-    for output in record.outputs {
-      Self.update(
-        &providers[output.provider, default: Provider()], output, place: place, times: times,
-        names: &shapes.names)
-    }
-  }
-
-  private static func update(_ property: inout Property, _ value: PropertyValue, _ times: Int) {
-    property.types |= 1 << typeBit(value)
-    if value != .null { property.present += times }
-    if case .string(let text) = value {
-      if property.values[text] != nil || property.values.count <= enumLimit {
-        property.values[text, default: 0] += times
-      }
-    } else if value != .null {
-      property.onlyStrings = false
-    }
-  }
-
-  private static func update(
-    _ provider: inout Provider, _ output: ProviderOutput, place: String?, times: Int,
-    names: inout Interner<Set<String>>
-  ) {
-    provider.outputs += times
-    guard output.status != .blocked else {
-      provider.blocked += times
-      return
-    }
-    let spot = place ?? ""
-    names.inserting(spot, into: &provider.places)
-    if !output.calls.isEmpty { names.inserting(spot, into: &provider.placesWithCalls) }
-    for call in output.calls {
-      update(
-        &provider.calls[Call(method: call.method, name: call.name), default: CallSeen()], call, spot: spot,
-        times: times, names: &names)
-    }
-  }
-
-  private static func update(
-    _ seen: inout CallSeen, _ call: CallDescription, spot: String, times: Int,
-    names: inout Interner<Set<String>>
-  ) {
-    seen.count += times
-    // The names present every time: narrowed only when this call lacks one of them.
-    if let current = seen.parameters {
-      if !current.allSatisfy({ call.parameters[$0] != nil }) {
-        seen.parameters = names.intern(current.filter { call.parameters[$0] != nil })
-      }
-    } else {
-      seen.parameters = names.intern(Set(call.parameters.keys))
-    }
-    names.inserting(spot, into: &seen.places)
-  }
-
   /// The hub's own properties of a timed stop (`duration`, `cancelled`), which plans do not list.
   static func isHubAdded(_ key: String, kind: RecordKind) -> Bool {
     kind == .timedStop && (key == "duration" || key == "cancelled")
@@ -185,32 +117,6 @@ struct InferredTag {
 }
 
 extension InferredTag {
-  /// What a record adds to the counts, to add again for a record of the same content without
-  /// decoding it (its types, values, screens and places are already in).
-  struct Replay {
-    var key: InferredTag.Key
-    /// Present properties, with their value when it is a string (for the `enum` counts).
-    var properties: [(name: String, text: String?)]
-    var outputs: [(provider: String, blocked: Bool, calls: [Call])]
-
-    init(_ record: Record, key: InferredTag.Key) {
-      self.key = key
-      properties = record.properties.filter {
-        !InferredTag.isHubAdded($0.key, kind: record.kind) && $0.value != .null
-      }
-      .map { key, value in
-        guard case .string(let text) = value else { return (key, nil) }
-        return (key, text)
-      }
-      outputs = record.outputs.map { output in
-        (
-          output.provider, output.status == .blocked,
-          output.calls.map { Call(method: $0.method, name: $0.name) }
-        )
-      }
-    }
-  }
-
   /// A tag's identity in a plan: its section and name.
   struct Key: Hashable, Comparable {
     var section: PlanSection
@@ -218,23 +124,6 @@ extension InferredTag {
 
     static func < (lhs: Key, rhs: Key) -> Bool {
       (lhs.section.rawValue, lhs.name) < (rhs.section.rawValue, rhs.name)
-    }
-  }
-
-  /// Adds `times` more occurrences of a record already added once.
-  mutating func add(_ replay: Replay, times: Int) {
-    count += times
-    for (name, text) in replay.properties {
-      properties[name]?.present += times
-      if let text { properties[name]?.values[text]? += times }
-    }
-    for output in replay.outputs {
-      providers[output.provider]?.outputs += times
-      if output.blocked {
-        providers[output.provider]?.blocked += times
-      } else {
-        for call in output.calls { providers[output.provider]?.calls[call]?.count += times }
-      }
     }
   }
 }

@@ -1,10 +1,29 @@
 /// Writes the YAML of a drafted plan: sections in the plan's order, entries and everything in them
 /// sorted, counts as comments, names quoted where YAML needs it.
 struct PlanDraftWriter {
-  var tags: [InferredTag]
+  /// Every tag's key, in the order written.
+  var keys: [InferredTag.Key]
+  /// The tag of `keys[i]`, built when asked (a draft of a million tags is not held whole).
+  var tag: (Int) -> InferredTag
   var files: [String]
   var records: Int
   var otherKinds: Int
+
+  init(
+    keys: [InferredTag.Key], tag: @escaping (Int) -> InferredTag, files: [String], records: Int,
+    otherKinds: Int
+  ) {
+    self.keys = keys
+    self.tag = tag
+    self.files = files
+    self.records = records
+    self.otherKinds = otherKinds
+  }
+
+  init(tags: [InferredTag], files: [String], records: Int, otherKinds: Int) {
+    self.init(
+      keys: tags.map(\.key), tag: { tags[$0] }, files: files, records: records, otherKinds: otherKinds)
+  }
 
   /// Text handed on at most this many bytes at a time by ``write(name:to:)``.
   static let chunkBytes = 1 << 20
@@ -23,9 +42,9 @@ struct PlanDraftWriter {
     out += "# Review it: it plans what the app sent, bugs included.\n"
     out += "plan: \(scalar(name))\nunplanned: error\n"
     let screensUsed = referencedScreens()
-    let screenTags = Set(tags.filter { $0.section == .screens }.map(\.name))
+    let screenTags = Set(keys.filter { $0.section == .screens }.map(\.name))
     for section in PlanSection.allCases {
-      let entries = tags.lazy.filter { $0.section == section }
+      let entries = keys.indices.lazy.filter { keys[$0].section == section }.map(tag)
       let extraScreens = section == .screens ? screensUsed.subtracting(screenTags).sorted() : []
       guard !entries.isEmpty || !extraScreens.isEmpty else { continue }
       out += "\(section.key):\n"
@@ -47,10 +66,9 @@ struct PlanDraftWriter {
   /// list each of them.
   func referencedScreens() -> Set<String> {
     var used: Set<String> = []
-    for tag in tags where tag.section != .screens && tag.section != .timed {
-      if let screens = screenList(tag) { used.formUnion(screens) }
-    }
-    for tag in tags where tag.section != .timed {
+    for index in keys.indices where keys[index].section != .timed {
+      let tag = tag(index)
+      if tag.section != .screens, let screens = screenList(tag) { used.formUnion(screens) }
       for provider in tag.providers.values {
         for screens in calls(provider).compactMap(\.places) { used.formUnion(screens) }
       }

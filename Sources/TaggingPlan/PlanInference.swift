@@ -19,8 +19,8 @@ public struct PlanInference {
   public private(set) var warnings: [String] = []
   /// The first recording's app (its header's `app`), if it names one.
   public private(set) var app: String?
-  private var tags: [InferredTag.Key: InferredTag] = [:]
-  private var shapes = InferredTag.Shapes()
+  /// What was learnt, flat (see ``InferenceStore``).
+  private var store = InferenceStore()
   private var files: [String] = []
 
   /// Distinct records remembered for their repeats (as validate's cache).
@@ -33,33 +33,37 @@ public struct PlanInference {
   public mutating func read(path: String) throws(RecordingReadError) {
     var problems: [String] = []
     let scan = try RecordingContentScan.scan(
-      path: path, limit: Self.distinctLimit, first: { add($0) }, problem: { problems.append($0) },
+      path: path, limit: Self.distinctLimit,
+      first: { record, remembered in add(record, remember: remembered) }, problem: { problems.append($0) },
       dropped: { _ in })
     files.append(path)
     if app == nil { app = scan.header.app }
     if let warning = scan.header.versionWarning { warnings.append("\(path): warning: \(warning)") }
     warnings += scan.sequence.notes
     self.problems += problems
-    for (replay, repeats) in scan.repeats where repeats > 0 {
+    for (replay, repeats) in zip(scan.memos, scan.repeats) where repeats > 0 {
       records += repeats
       guard let replay else {
         otherKinds += repeats
         continue
       }
-      tags[replay.key]?.add(replay, times: repeats)
+      store.add(replay, times: repeats)
     }
+    store.forgetReplays()
   }
 
   /// Adds one record (the debugger drafts an entry from the records it holds).
-  public mutating func add(record: Record) { _ = add(record) }
+  public mutating func add(record: Record) { _ = add(record, remember: false) }
 
   /// The tag of `section` named `name`, when one of its records was read.
   func tag(section: PlanSection, name: String) -> InferredTag? {
-    tags[InferredTag.Key(section: section, name: name)]
+    let key = InferredTag.Key(section: section, name: name)
+    return store.index[key].map { store.tag(key, id: $0) }
   }
 
-  /// Adds one record; returns what its repeats add, `nil` for a kind plans do not describe.
-  private mutating func add(_ record: Record) -> InferredTag.Replay? {
+  /// Adds one record; with `remember`, returns what its repeats add (`nil` for a kind plans do
+  /// not describe).
+  private mutating func add(_ record: Record, remember: Bool) -> InferenceStore.Replay? {
     records += 1
     // A record without a name is counted with the other kinds: a plan cannot name it (its loader
     // refuses an empty key), so a draft planning it would not load.
@@ -67,10 +71,14 @@ public struct PlanInference {
       otherKinds += 1
       return nil
     }
-    let key = InferredTag.Key(section: section, name: record.name)
-    tags[key, default: InferredTag(section: section, name: record.name)].add(
-      record, times: 1, shapes: &shapes)
-    return InferredTag.Replay(record, key: key)
+    return store.add(record, section: section, times: 1, remember: remember)
+  }
+
+  /// What the draft holds (see ``InferenceStore``).
+  var footprint:
+    (tags: Int, properties: Int, values: Int, providers: Int, calls: Int, strings: Int, sets: Int)
+  {
+    store.footprint
   }
 
   /// The draft plan as YAML, named `name`.
@@ -83,9 +91,12 @@ public struct PlanInference {
   /// The draft plan as YAML, named `name`, handed to `output` in chunks (about 1 MiB each) rather
   /// than built whole: a draft of a million tags is written without holding its text.
   public func write(name: String, to output: (String) -> Void) {
+    let store = self.store
+    let order = store.index.keys.indices.sorted { store.index.keys[$0] < store.index.keys[$1] }
     PlanDraftWriter(
-      tags: tags.values.sorted { $0.key < $1.key }, files: files, records: records,
-      otherKinds: otherKinds
+      keys: order.map { store.index.keys[$0] },
+      tag: { store.tag(store.index.keys[order[$0]], id: Int32(order[$0])) },
+      files: files, records: records, otherKinds: otherKinds
     ).write(name: name, to: output)
   }
 }

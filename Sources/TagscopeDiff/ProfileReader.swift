@@ -21,7 +21,7 @@ public enum ProfileReader {
     public var sequenceNotes: [String] = []
   }
 
-  /// Distinct records remembered (as what they add to the counts, a few names each); past it,
+  /// Distinct records remembered (as the cells of the profile they add to); past it,
   /// records are decoded and added one by one.
   static let distinctLimit = 262_144
 
@@ -31,11 +31,12 @@ public enum ProfileReader {
     var summary = Summary()
     let scan = try RecordingContentScan.scan(
       path: path, limit: distinctLimit,
-      first: { record in
-        profile.add(record)
-        return RecordingProfile.Replay(record)
-      }, problem: { summary.problems.append($0) }, dropped: { summary.droppedByWriter += $0 })
-    for (replay, repeats) in scan.repeats where repeats > 0 { profile.add(replay, times: repeats) }
+      first: { record, remembered in profile.add(record, times: 1, remember: remembered) },
+      problem: { summary.problems.append($0) }, dropped: { summary.droppedByWriter += $0 })
+    for (replay, repeats) in zip(scan.memos, scan.repeats) where repeats > 0 {
+      if let replay { profile.add(replay, times: repeats) }
+    }
+    profile.forgetReplays()
     summary.versionWarning = scan.header.versionWarning
     summary.sequenceNotes = scan.sequence.notes
     return (profile, summary)

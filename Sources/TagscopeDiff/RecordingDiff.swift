@@ -15,14 +15,29 @@ public struct RecordingDiff: Sendable {
   public init(base: RecordingProfile, new: RecordingProfile) {
     baseRecords = base.records
     newRecords = new.records
-    baseTags = base.tags.count
-    newTags = new.tags.count
+    baseTags = base.tagCount
+    newTags = new.tagCount
     var findings: [DiffFinding] = []
-    allTags = Set(base.tags.keys).union(new.tags.keys).sorted()
+    allTags = Self.union(base, new)
     for tag in allTags {
-      Self.compare(tag, base.tags[tag], new.tags[tag], into: &findings)
+      Self.compare(tag, base.tag(tag), new.tag(tag), into: &findings)
     }
     self.findings = findings
+  }
+
+  /// The signatures of either profile, once each, sorted (by ``TagSignature/<``, a signature
+  /// without a screen before one whose screen is empty): the base's and the new ones not in it,
+  /// counted first, in one array of that size sorted in place (rather than a set of both and
+  /// sorted copies).
+  static func union(_ base: RecordingProfile, _ new: RecordingProfile) -> [TagSignature] {
+    var added = 0
+    new.forEachSignature { if !base.contains($0) { added += 1 } }
+    var all: [TagSignature] = []
+    all.reserveCapacity(base.tagCount + added)
+    base.forEachSignature { all.append($0) }
+    new.forEachSignature { if !base.contains($0) { all.append($0) } }
+    all.sort { lhs, rhs in lhs < rhs || (!(rhs < lhs) && lhs.screen == nil && rhs.screen != nil) }
+    return all
   }
 
   /// Findings whose change is in `changes`.

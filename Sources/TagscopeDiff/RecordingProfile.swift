@@ -13,6 +13,12 @@ public struct RecordingProfile: Sendable {
     public var methods: Set<String> = []
     /// Its parameters' types.
     public var parameters = PathTypes()
+
+    public init(count: Int = 0, methods: Set<String> = [], parameters: PathTypes = PathTypes()) {
+      self.count = count
+      self.methods = methods
+      self.parameters = parameters
+    }
   }
 
   /// What one provider did with one tag.
@@ -43,110 +49,99 @@ public struct RecordingProfile: Sendable {
     return IdentityShape.isIdentityName(name, method: method) ? "\(method)(<id>)" : name
   }
 
-  /// By signature.
-  public private(set) var tags: [TagSignature: TagProfile] = [:]
   /// Records read.
   public private(set) var records = 0
-  /// The property and parameter types and the method sets of every tag, each distinct value
-  /// kept once (see ``Interner``).
-  private var shapes = Shapes()
-
-  /// The interned values of a profile.
-  private struct Shapes: Sendable {
-    var types = Interner<PathTypes>()
-    var methods = Interner<Set<String>>()
-
-    /// Adds the types of `properties` to `types`, sharing the storage of equal types.
-    mutating func add(_ properties: Properties, to types: inout PathTypes) {
-      guard types.wouldChange(properties) else { return }
-      var grown = types
-      grown.add(properties)
-      types = self.types.intern(grown)
-    }
-
-    /// Adds `method` to `methods`, sharing the storage of equal sets.
-    mutating func add(_ method: String, to methods: inout Set<String>) {
-      self.methods.inserting(method, into: &methods)
-    }
-  }
+  /// The counts and types, flat (see ``ProfileStore``).
+  private var store = ProfileStore()
 
   public init() {}
 
-  /// What a record adds to the counts, to add again for a record of the same content without
-  /// decoding it (its types are already in the profile).
-  struct Replay {
-    var signature: TagSignature
-    var outputs: [(provider: String, status: String, calls: [String])]
-    /// Occurrences not yet added.
-    var pending = 0
+  /// Tag signatures seen.
+  public var tagCount: Int { store.entries.count }
 
-    init(_ record: Record) {
-      signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
-      outputs = record.outputs.map { output in
-        (
-          output.provider, output.status.rawValue,
-          output.calls.map { RecordingProfile.callKey(method: $0.method, name: $0.name) }
-        )
+  /// Every tag signature seen, in no particular order.
+  public var signatures: [TagSignature] {
+    var list: [TagSignature] = []
+    list.reserveCapacity(tagCount)
+    forEachSignature { list.append($0) }
+    return list
+  }
+
+  /// Calls `body` with every tag signature seen, in no particular order.
+  public func forEachSignature(_ body: (TagSignature) -> Void) {
+    for key in store.index.keys {
+      body(
+        TagSignature(
+          kind: store.strings[key.kind], name: key.name,
+          screen: key.screen < 0 ? nil : store.strings[key.screen]))
+    }
+  }
+
+  /// Whether a record of the tag `signature` was read.
+  public func contains(_ signature: TagSignature) -> Bool { entry(signature) != nil }
+
+  /// The entry of `signature`, when a record of it was read.
+  private func entry(_ signature: TagSignature) -> Int32? {
+    guard let kind = store.strings.existingID(signature.kind) else { return nil }
+    var screen: Int32 = -1
+    if let name = signature.screen {
+      guard let id = store.strings.existingID(name) else { return nil }
+      screen = id
+    }
+    return store.index[ProfileStore.TagKey(name: signature.name, kind: kind, screen: screen)]
+  }
+
+  /// The profile of the tag `signature`, when a record of it was read (built on each call from
+  /// the flat counts: ask for one tag at a time).
+  public func tag(_ signature: TagSignature) -> TagProfile? {
+    guard let entry = entry(signature) else { return nil }
+    var tag = TagProfile()
+    tag.count = store.entries[Int(entry)].count
+    tag.properties = store.types[store.entries[Int(entry)].properties]
+    for cell in store.cells(of: entry) {
+      let provider = store.strings[cell.provider]
+      let key = cell.key
+      if cell.isCall {
+        tag.providers[provider, default: ProviderProfile()].calls[key] = CallProfile(
+          count: cell.count, methods: store.methods[cell.methods], parameters: store.types[cell.parameters])
+      } else {
+        tag.providers[provider, default: ProviderProfile()].count += cell.count
+        tag.providers[provider, default: ProviderProfile()].statuses[key] = cell.count
       }
     }
+    return tag
   }
 
-  /// Adds `times` more occurrences of a record already added once. Every change is made in place
-  /// (through the dictionaries' `default:` subscripts), so no nested table is copied.
-  mutating func add(_ replay: Replay, times: Int) {
+  /// Every tag's profile by signature (built whole: for a few tags; ``tag(_:)`` reads one).
+  public var tags: [TagSignature: TagProfile] {
+    Dictionary(uniqueKeysWithValues: signatures.map { ($0, tag($0)!) })
+  }
+
+  /// What a record adds to the counts, to add again for a record of the same content without
+  /// decoding it.
+  typealias Replay = ProfileStore.Replay
+
+  /// Adds a record that occurred `times` times; with `remember`, returns what its repeats add
+  /// (added again by the `add` that takes a replay).
+  mutating func add(_ record: Record, times: Int, remember: Bool) -> Replay? {
     records += times
-    Self.update(&tags[replay.signature, default: TagProfile()], replay, times)
-  }
-
-  private static func update(_ tag: inout TagProfile, _ replay: Replay, _ times: Int) {
-    tag.count += times
-    for output in replay.outputs {
-      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times)
-    }
-  }
-
-  private static func update(
-    _ provider: inout ProviderProfile,
-    _ output: (provider: String, status: String, calls: [String]), _ times: Int
-  ) {
-    provider.count += times
-    provider.statuses[output.status, default: 0] += times
-    for call in output.calls { provider.calls[call, default: CallProfile()].count += times }
+    return store.add(record, times: times, remember: remember)
   }
 
   /// Adds a record that occurred `times` times.
   public mutating func add(_ record: Record, times: Int = 1) {
+    _ = add(record, times: times, remember: false)
+  }
+
+  /// Adds `times` more occurrences of a record added once with `remember`.
+  mutating func add(_ replay: Replay, times: Int) {
     records += times
-    let signature = TagSignature(kind: record.kind.rawValue, name: record.name, screen: record.context.screen)
-    Self.update(&tags[signature, default: TagProfile()], record, times, &shapes)
+    store.add(replay, times: times)
   }
 
-  private static func update(_ tag: inout TagProfile, _ record: Record, _ times: Int, _ shapes: inout Shapes)
-  {
-    tag.count += times
-    shapes.add(record.properties, to: &tag.properties)
-    for output in record.outputs {
-      Self.update(&tag.providers[output.provider, default: ProviderProfile()], output, times, &shapes)
-    }
-  }
+  /// What the profile holds (see ``ProfileStore``).
+  var footprint: (tags: Int, cells: Int, strings: Int, types: Int, methods: Int) { store.footprint }
 
-  private static func update(
-    _ profile: inout CallProfile, _ call: CallDescription, _ times: Int, _ shapes: inout Shapes
-  ) {
-    profile.count += times
-    shapes.add(call.method, to: &profile.methods)
-    shapes.add(call.parameters, to: &profile.parameters)
-  }
-
-  private static func update(
-    _ provider: inout ProviderProfile, _ output: ProviderOutput, _ times: Int, _ shapes: inout Shapes
-  ) {
-    provider.count += times
-    provider.statuses[output.status.rawValue, default: 0] += times
-    for call in output.calls {
-      update(
-        &provider.calls[callKey(method: call.method, name: call.name), default: CallProfile()], call, times,
-        &shapes)
-    }
-  }
+  /// Frees what records were remembered with, once their repeats are added.
+  mutating func forgetReplays() { store.forgetReplays() }
 }

@@ -6,19 +6,21 @@ import TagscopeRecording
 /// alone — `tagscope diff`'s profile, `tagscope plan infer`'s draft.
 package enum RecordingContentScan {
   /// Reads the recording at `path` (`-` is standard input): `first` gets each record whose content
-  /// is new and returns a memo for its repeats (up to `limit` distinct contents; past them every
-  /// record goes to `first`); returns the recording's header and each memo with how often its
-  /// content repeated, and the `seq` of every record checked (``SequenceReport``). Unreadable
+  /// is new, and whether its memo will be remembered, and returns a memo for its repeats (up to
+  /// `limit` distinct contents; past them every record goes to `first`, not remembered); returns
+  /// the recording's header, the memos and how often each one's content repeated (apart, at the
+  /// same indices), and the `seq` of every record checked (``SequenceReport``). Unreadable
   /// lines go to `problem` (`file:line: reason`), drop markers'
   /// counts to `dropped`. The file is opened once (standard input can be read only once).
   package static func scan<Memo>(
-    path: String, limit: Int, first: (Record) -> Memo, problem: (String) -> Void, dropped: (Int) -> Void
+    path: String, limit: Int, first: (Record, _ remembered: Bool) -> Memo, problem: (String) -> Void,
+    dropped: (Int) -> Void
   ) throws(RecordingReadError) -> (
-    header: RecordingHeader, repeats: [(memo: Memo, repeats: Int)], sequence: SequenceReport
+    header: RecordingHeader, memos: [Memo], repeats: [Int], sequence: SequenceReport
   ) {
     let reader = try RecordingReader(path: path)
     var sequence = SequenceReport(path: path)
-    var known: [RecordContentKey: Int] = [:]
+    var known: [RecordContentKey: Int32] = [:]
     // Apart, so counting a repeat touches a plain [Int] (this generic is not specialized for its
     // callers' memos).
     var memos: [Memo] = []
@@ -39,15 +41,16 @@ package enum RecordingContentScan {
             seq: builder.seq, source: builder.hasSourceField ? builder.sourceBytes : nil, line: number)
         }
         if let key, let slot = known[key] {
-          counts[slot] += 1
+          counts[Int(slot)] += 1
           continue
         }
         do {
           switch try RecordLineDecoder.decode(line) {
           case .record(let record):
-            let memo = first(record)
-            if let key, memos.count < limit {
-              known[key] = memos.count
+            let remembered = key != nil && memos.count < min(limit, Int(Int32.max))
+            let memo = first(record, remembered)
+            if let key, remembered {
+              known[key] = Int32(memos.count)
               memos.append(memo)
               counts.append(0)
             }
@@ -61,6 +64,6 @@ package enum RecordingContentScan {
         }
       }
     }
-    return (reader.header, zip(memos, counts).map { (memo: $0, repeats: $1) }, sequence)
+    return (reader.header, memos, counts, sequence)
   }
 }
