@@ -12,9 +12,19 @@ public enum TextReport {
 
   /// The report as text, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
+    var tally = TextTally()
+    for (violation, site) in zip(report.violations, report.violationSites()) {
+      tally.add(violation, at: site)
+    }
+    return render(report, tally: tally)
+  }
+
+  /// The report as text, its violations those of `tally` (a tallied run's report has none of its
+  /// own).
+  static func render(_ report: ValidationReport, tally: TextTally) -> String {
     var lines: [String] = []
-    let errors = report.count(.error)
-    let warnings = report.count(.warning)
+    let errors = tally.errors
+    let warnings = tally.warnings
     lines.append(
       "plan \(report.plan.title) · \(report.records) records · \(plural(errors, "error")), \(plural(warnings, "warning")) · \(report.coverage.summary)"
     )
@@ -35,23 +45,17 @@ public enum TextReport {
       for anomaly in report.sequenceAnomalies.prefix(20) { lines.append("  \(anomaly)") }
       if sequence.reported > 20 { lines.append("  … and \(sequence.reported - 20) more") }
     }
-    let sites = report.violationSites()
-    let groups = ViolationGroup.group(Array(report.violations.indices), of: report.violations)
     for severity in [Severity.error, .warning] {
-      let selected = groups.filter { $0.severity == severity }
+      let selected = tally.groups.filter { $0.severity == severity }
       guard !selected.isEmpty else { continue }
       lines.append("")
       lines.append(severity == .error ? "errors" : "warnings")
       for group in selected {
         let provider = group.provider.map { " · \($0)" } ?? ""
-        lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.indexes.count)×)")
-        for index in group.indexes.prefix(examples) {
-          let violation = report.violations[index]
-          let place = sites[index].map { "\($0) " } ?? ""
-          lines.append("    \(place)#\(violation.seq) \(violation.message)")
-        }
-        if group.indexes.count > examples {
-          lines.append("    … and \(group.indexes.count - examples) more")
+        lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.count)×)")
+        for example in group.examples { lines.append("    " + example) }
+        if group.count > group.examples.count {
+          lines.append("    … and \(group.count - group.examples.count) more")
         }
       }
     }

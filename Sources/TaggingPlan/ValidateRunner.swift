@@ -21,7 +21,7 @@ public enum ValidateRunner {
     public var format: ReportFormat
     /// The lowest severity that fails (JUnit failures, the HTML verdict).
     public var failOn: Severity
-    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
+    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``, ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
     var rendered: String?
     /// Whether the report was written as validation went (``runStreamingJSON(plan:recordings:failOn:failOnUnreadable:bySource:generated:to:)``):
     /// ``report`` then has no violations, and ``output`` and ``writeOutput(to:)`` give nothing.

@@ -59,8 +59,8 @@ struct Validate: ParsableCommand {
   func run() throws {
     let threshold: Severity = strict ? .warning : failOn
     let unreadableFails = strict || failOnUnreadable
-    // The JSON report is written as the violations are found, the JUnit one from their counts:
-    // neither keeps the violations.
+    // The JSON report is written as the violations are found, the JUnit and text ones from their
+    // counts and first few: none keeps the violations.
     let outcome =
       switch format {
       case .json:
@@ -71,7 +71,11 @@ struct Validate: ParsableCommand {
         ValidateRunner.runJUnit(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
           bySource: bySource, generated: Self.generated)
-      case .text, .html:
+      case .text:
+        ValidateRunner.runText(
+          planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
+          bySource: bySource, generated: Self.generated)
+      case .html:
         ValidateRunner.run(
           planPath: plan, recordings: files, format: format, failOn: threshold,
           failOnUnreadable: unreadableFails, bySource: bySource, generated: Self.generated)

@@ -12,7 +12,7 @@ import XCTest
 /// A recording whose reading fails part way (here standard input, a socket reset by its peer
 /// after the records it held): the records read are validated, the error is one of the report's
 /// problems at the line it stopped before, the next recording is read, and the run exits 2 —
-/// the same bytes whether the report is rendered whole, streamed (JSON) or tallied (JUnit).
+/// the same bytes whether the report is rendered whole, streamed (JSON) or tallied (JUnit, text).
 final class ReadFailureReportTests: XCTestCase {
   private var directory: URL!
   private let generated = Date(timeIntervalSince1970: 1_764_000_000)
@@ -111,5 +111,17 @@ final class ReadFailureReportTests: XCTestCase {
     XCTAssertEqual(tallied.exitCode, 2)
     XCTAssertEqual(tallied.output, wholeJUnit.output)
     XCTAssertTrue(tallied.output.contains("<error type=\"readFailure\""), tallied.output)
+
+    let wholeText = try withFailingStandardInput(bytes) {
+      ValidateRunner.run(
+        plan: plan, recordings: recordings, format: .text, failOn: .error, generated: generated)
+    }
+    let talliedText = try withFailingStandardInput(bytes) {
+      ValidateRunner.runText(plan: plan, recordings: recordings, failOn: .error, generated: generated)
+    }
+    XCTAssertEqual(talliedText.exitCode, 2)
+    XCTAssertEqual(talliedText.output, wholeText.output)
+    XCTAssertEqual(talliedText.diagnostics, wholeText.diagnostics)
+    XCTAssertTrue(talliedText.output.contains("-:32: read failed"), talliedText.output)
   }
 }

@@ -1,0 +1,146 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import TagscopeRecording
+import XCTest
+
+@testable import TaggingPlan
+
+/// `validate` (text) tallies the violations as they are found, keeping per group only its count
+/// and first examples: the bytes must be those of the report rendered from a run that kept them
+/// all.
+final class StreamedTextReportTests: XCTestCase {
+  private var directory: URL!
+  private let generated = Date(timeIntervalSince1970: 1_764_000_000)
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "streamed-text-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func samplePlan() throws -> Plan {
+    let url = directory.appendingPathComponent("plan.yaml")
+    try Data(samplePlanYAML.utf8).write(to: url)
+    return try PlanLoader.load(contentsOf: url.path)
+  }
+
+  /// The tallied report's bytes and outcome beside the report rendered whole.
+  @discardableResult
+  private func compare(
+    _ recordings: [String], bySource: Bool = false, failOn: Severity = .error,
+    failOnUnreadable: Bool = false, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> ValidateRunner.Outcome {
+    let plan = try samplePlan()
+    let whole = ValidateRunner.run(
+      plan: plan, recordings: recordings, format: .text, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource, generated: generated)
+    let tallied = ValidateRunner.runText(
+      plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource, generated: generated)
+    XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
+    XCTAssertFalse(whole.output.isEmpty, file: file, line: line)
+    XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
+    let pipe = Pipe()
+    try tallied.writeOutput(to: pipe.fileHandleForWriting)
+    try pipe.fileHandleForWriting.close()
+    XCTAssertEqual(
+      String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), whole.output,
+      file: file, line: line)
+    XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
+    XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
+    XCTAssertEqual(tallied.report?.records, whole.report?.records, file: file, line: line)
+    return whole
+  }
+
+  /// A recording a newer tagscope wrote, its records' `seq` repeating and going backwards.
+  private func newerRecording() throws -> String {
+    let records = [3, 3, 1, 2].map {
+      RecordLineEncoder.line(record(UInt64($0), .userAction, "unplanned_newer", screen: "podcasts"))
+    }
+    let lines =
+      [RecordLineEncoder.line(RecordingHeader(app: "A", version: 7, extra: ["schema": .string("v2")]))]
+      + records
+    let url = directory.appendingPathComponent("newer.jsonl")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+    return url.path
+  }
+
+  /// The demo's journeys (every kind, providers, screens, broken and passing tags) in three
+  /// recordings, the second ending with an unreadable line and a record from a hostile source,
+  /// the third newer than this tagscope with `seq` anomalies.
+  func testTheTalliedReportIsTheWholeReportOnAVariedRun() throws {
+    var hostile = record(
+      9_001, .userAction, "\u{1B}[31mred\u{2028}\u{202E}\"", ["x": .int(1)], screen: "podcasts")
+    hostile.source = "phone \u{1B}]0;title\u{07}"
+    var blocked = goodPlay(9_002, screen: "favorites")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    let first = try writeRecording(
+      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
+    let second = try writeRecording(
+      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
+      in: directory, trailer: "{\"seq\": 1, bad\n")
+    let newer = try newerRecording()
+    for bySource in [false, true] {
+      for failOn in [Severity.error, .warning] {
+        let whole = try compare(
+          [first, second, newer], bySource: bySource, failOn: failOn, failOnUnreadable: bySource)
+        XCTAssertGreaterThan(whole.report?.violations.count ?? 0, 100, "a run with many violations")
+        XCTAssertTrue(whole.output.contains("… and "), "groups past the examples")
+        XCTAssertTrue(whole.output.contains("seq out of order"), whole.output)
+        XCTAssertTrue(whole.output.contains("unreadable lines"), whole.output)
+        XCTAssertTrue(whole.diagnostics.contains("newer than this tagscope"), whole.diagnostics)
+      }
+    }
+    let clean = try writeRecording([goodPlay(1), goodPlay(2)], named: "clean.jsonl", in: directory)
+    XCTAssertEqual(try compare([clean]).exitCode, 0)
+  }
+
+  /// Unplanned tags and broken planned ones, thousands of each, some below --fail-on.
+  func testManyViolationsPerGroup() throws {
+    var records: [Record] = []
+    for seq in 1...4_000 {
+      switch seq % 4 {
+      case 0: records.append(record(UInt64(seq), .userAction, "unplanned_\(seq % 50)", screen: "podcasts"))
+      case 1:
+        var broken = goodPlay(UInt64(seq), screen: "podcasts")
+        broken.outputs[0] = sent("firebase", "wrong_\(seq % 7)", ["podcast_title": "T"])
+        records.append(broken)
+      case 2: records.append(record(UInt64(seq), .event, "playerDidFail", ["error": "boom"]))
+      default: records.append(goodPlay(UInt64(seq)))
+      }
+    }
+    let file = try writeRecording(records, named: "many.jsonl", in: directory)
+    for failOn in [Severity.error, .warning] {
+      let whole = try compare([file], failOn: failOn)
+      XCTAssertGreaterThan(whole.report?.violations.count ?? 0, 2_000)
+    }
+  }
+
+  /// However many violations are added, the tally keeps at most ``TextReport/examples`` per group.
+  func testTheTallyKeepsAFewExamplesPerGroup() throws {
+    let plan = try samplePlan()
+    var records: [Record] = []
+    for seq in 1...3_000 {
+      var broken = goodPlay(UInt64(seq), screen: "podcasts")
+      broken.outputs[0] = sent("firebase", "wrong", ["podcast_title": "T"])
+      records.append(broken)
+      records.append(record(UInt64(seq), .userAction, "unplanned_\(seq % 10)", screen: "podcasts"))
+    }
+    let (violations, _) = validate(records, plan: plan)
+    var tally = TextTally()
+    for violation in violations { tally.add(violation, at: nil) }
+    XCTAssertGreaterThanOrEqual(violations.count, 6_000)
+    XCTAssertEqual(tally.errors + tally.warnings, violations.count)
+    XCTAssertEqual(tally.groups.map(\.count).reduce(0, +), violations.count)
+    XCTAssertLessThan(tally.groups.count, 30, "groups, not violations")
+    for group in tally.groups {
+      XCTAssertLessThanOrEqual(group.examples.count, TextReport.examples)
+      XCTAssertEqual(group.examples.count, min(group.count, TextReport.examples))
+    }
+  }
+}
