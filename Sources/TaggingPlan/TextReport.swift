@@ -22,7 +22,7 @@ public enum TextReport {
   /// The report as text, its violations those of `tally` (a tallied run's report has none of its
   /// own).
   static func render(_ report: ValidationReport, tally: TextTally) -> String {
-    var lines: [String] = []
+    var lines = Lines()
     let errors = tally.errors
     let warnings = tally.warnings
     lines.append(
@@ -86,13 +86,23 @@ public enum TextReport {
         }
       }
     }
-    // Names, ids, sources and messages come from the plan and the recordings: made terminal-safe.
-    return lines.map(TerminalText.sanitize).joined(separator: "\n") + "\n"
+    return lines.text
+  }
+
+  /// The report's text, one line at a time, each made terminal-safe (names, ids, sources and
+  /// messages come from the plan and the recordings) and ended with a newline as it is added.
+  struct Lines {
+    private(set) var text = ""
+
+    mutating func append(_ line: String) {
+      text += TerminalText.sanitize(line)
+      text += "\n"
+    }
   }
 
   /// Under the summary line, indented: `tagscope 0.1.0 · generated 2026-…Z`, the plan file, each
   /// recording's header (app, version and build, device, when it started).
-  static func header(_ meta: ReportMeta, into lines: inout [String]) {
+  static func header(_ meta: ReportMeta, into lines: inout Lines) {
     lines.append("  tagscope \(meta.toolVersion) · generated \(meta.generatedText)")
     lines.append("  plan file \(meta.planText)")
     for recording in meta.recordings.prefix(ReportMeta.recordingsListed) {

@@ -35,8 +35,9 @@ public enum ValidateRunner {
 
     /// Writes ``output`` to `handle`, the JSON report in chunks rather than built whole first.
     public func writeOutput(to handle: FileHandle) throws {
-      if let rendered, !written {
-        try handle.write(contentsOf: Data(rendered.utf8))
+      if var rendered, !written {
+        // Its bytes written in place, not copied first (a large report is tens of megabytes).
+        try rendered.withUTF8 { try handle.write(contentsOf: UnsafeRawBufferPointer($0)) }
       } else if !written, let report {
         try format.write(report, failOn: failOn, to: handle)
       }
