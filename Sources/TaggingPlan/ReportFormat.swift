@@ -20,11 +20,12 @@ public enum ReportFormat: String, Sendable, CaseIterable {
   }
 
   /// Writes the report in this format to `handle`: what ``render(_:failOn:)`` returns, the JSON
-  /// report in chunks as it is written rather than built whole first.
+  /// and text reports in chunks as they are written rather than built whole first.
   public func write(_ report: ValidationReport, failOn: Severity, to handle: FileHandle) throws {
     switch self {
     case .json: try JSONReport.write(report, to: handle)
-    case .text, .junit, .html: try handle.write(contentsOf: Data(render(report, failOn: failOn).utf8))
+    case .text: try TextReport.write(report, to: handle)
+    case .junit, .html: try handle.write(contentsOf: Data(render(report, failOn: failOn).utf8))
     }
   }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TagscopeRecording
 import TagscopeTimeline
 
@@ -12,17 +13,35 @@ public enum TextReport {
 
   /// The report as text, ending with a newline.
   public static func render(_ report: ValidationReport) -> String {
-    var tally = TextTally()
-    for (violation, site) in zip(report.violations, report.violationSites()) {
-      tally.add(violation, at: site)
-    }
-    return render(report, tally: tally)
+    render(report, tally: TextTally(report))
+  }
+
+  /// Writes what ``render(_:)`` returns to `handle` in chunks.
+  static func write(_ report: ValidationReport, to handle: FileHandle) throws {
+    try write(report, tally: TextTally(report), to: handle)
   }
 
   /// The report as text, its violations those of `tally` (a tallied run's report has none of its
   /// own).
   static func render(_ report: ValidationReport, tally: TextTally) -> String {
     var lines = Lines()
+    add(report, tally: tally, to: &lines)
+    return lines.text
+  }
+
+  /// Writes what ``render(_:tally:)`` returns to `handle` in chunks, never holding the whole text.
+  static func write(_ report: ValidationReport, tally: TextTally, to handle: FileHandle) throws {
+    var lines = Lines { chunk in
+      var chunk = chunk
+      try chunk.withUTF8 { try handle.write(contentsOf: UnsafeRawBufferPointer($0)) }
+    }
+    add(report, tally: tally, to: &lines)
+    lines.flush()
+    if let failure = lines.failure { throw failure }
+  }
+
+  /// The report's lines added to `lines`.
+  private static func add(_ report: ValidationReport, tally: TextTally, to lines: inout Lines) {
     let errors = tally.errors
     let warnings = tally.warnings
     lines.append(
@@ -86,17 +105,34 @@ public enum TextReport {
         }
       }
     }
-    return lines.text
   }
 
   /// The report's text, one line at a time, each made terminal-safe (names, ids, sources and
-  /// messages come from the plan and the recordings) and ended with a newline as it is added.
+  /// messages come from the plan and the recordings) and ended with a newline as it is added;
+  /// with a sink, handed to it in chunks of about ``chunk`` bytes rather than kept.
   struct Lines {
+    /// Bytes held before they are handed to the sink.
+    static let chunk = 1 << 16
     private(set) var text = ""
+    private let sink: ((String) throws -> Void)?
+    /// The sink's first error (nothing is handed to it after).
+    private(set) var failure: (any Error)?
+
+    init(sink: ((String) throws -> Void)? = nil) { self.sink = sink }
 
     mutating func append(_ line: String) {
       text += TerminalText.sanitize(line)
       text += "\n"
+      if sink != nil, text.utf8.count >= Self.chunk { flush() }
+    }
+
+    /// Hands the text held to the sink, if any.
+    mutating func flush() {
+      guard let sink, !text.isEmpty else { return }
+      if failure == nil {
+        do { try sink(text) } catch { failure = error }
+      }
+      text.removeAll(keepingCapacity: true)
     }
   }
 

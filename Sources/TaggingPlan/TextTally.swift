@@ -30,6 +30,16 @@ struct TextTally {
   /// Violations added with severity warning.
   private(set) var warnings = 0
 
+  /// An empty tally.
+  init() {}
+
+  /// The tally of `report`'s violations, each at its site.
+  init(_ report: ValidationReport) {
+    for (violation, site) in zip(report.violations, report.violationSites()) {
+      add(violation, at: site)
+    }
+  }
+
   /// Counts `violation`, found in the record at `site`, keeping its line when among its group's
   /// first.
   mutating func add(_ violation: PlanViolation, at site: RecordSite?) {

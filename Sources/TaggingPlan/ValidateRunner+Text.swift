@@ -50,7 +50,7 @@ extension ValidateRunner {
     var outcome = outcome(
       report, fails: tally.fails(at: failOn), failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
       format: .text, failOn: failOn)
-    outcome.rendered = TextReport.render(report, tally: tally)
+    outcome.textTally = tally
     return outcome
   }
 }

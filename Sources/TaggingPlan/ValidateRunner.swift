@@ -21,8 +21,11 @@ public enum ValidateRunner {
     public var format: ReportFormat
     /// The lowest severity that fails (JUnit failures, the HTML verdict).
     public var failOn: Severity
-    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``, ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
+    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
     var rendered: String?
+    /// The text report's tally (a run that kept no violations: ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``),
+    /// rendered from it with ``report``.
+    var textTally: TextTally?
     /// Whether the report was written as validation went (``runStreamingJSON(plan:recordings:failOn:failOnUnreadable:bySource:generated:to:)``):
     /// ``report`` then has no violations, and ``output`` and ``writeOutput(to:)`` give nothing.
     public var written = false
@@ -30,12 +33,16 @@ public enum ValidateRunner {
     /// The rendered report (standard output); empty when validation did not run.
     public var output: String {
       guard !written, let report else { return "" }
+      if let textTally { return TextReport.render(report, tally: textTally) }
       return rendered ?? format.render(report, failOn: failOn)
     }
 
-    /// Writes ``output`` to `handle`, the JSON report in chunks rather than built whole first.
+    /// Writes ``output`` to `handle`, the JSON and text reports in chunks rather than built whole
+    /// first.
     public func writeOutput(to handle: FileHandle) throws {
-      if var rendered, !written {
+      if let textTally, !written, let report {
+        try TextReport.write(report, tally: textTally, to: handle)
+      } else if var rendered, !written {
         // Its bytes written in place, not copied first (a large report is tens of megabytes).
         try rendered.withUTF8 { try handle.write(contentsOf: UnsafeRawBufferPointer($0)) }
       } else if !written, let report {

@@ -45,12 +45,16 @@ final class StreamedTextReportTests: XCTestCase {
     XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
     XCTAssertFalse(whole.output.isEmpty, file: file, line: line)
     XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
-    let pipe = Pipe()
-    try tallied.writeOutput(to: pipe.fileHandleForWriting)
-    try pipe.fileHandleForWriting.close()
-    XCTAssertEqual(
-      String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), whole.output,
-      file: file, line: line)
+    // Written in chunks, by the tallied run and by the whole one.
+    for (name, outcome) in [("tallied", tallied), ("whole", whole)] {
+      let url = directory.appendingPathComponent("\(name).txt")
+      XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+      let handle = try FileHandle(forWritingTo: url)
+      try outcome.writeOutput(to: handle)
+      try handle.close()
+      XCTAssertEqual(
+        String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    }
     XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
     XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
     XCTAssertEqual(tallied.report?.records, whole.report?.records, file: file, line: line)
@@ -100,12 +104,16 @@ final class StreamedTextReportTests: XCTestCase {
     XCTAssertEqual(try compare([clean]).exitCode, 0)
   }
 
-  /// Unplanned tags and broken planned ones, thousands of each, some below --fail-on.
+  /// Unplanned tags and broken planned ones, thousands of each, some below --fail-on, many tags
+  /// seen once.
   func testManyViolationsPerGroup() throws {
     var records: [Record] = []
     for seq in 1...4_000 {
       switch seq % 4 {
-      case 0: records.append(record(UInt64(seq), .userAction, "unplanned_\(seq % 50)", screen: "podcasts"))
+      case 0:
+        // Some tags in many records, the rest each in one: a report of many chunks.
+        let name = seq % 8 == 0 ? "unplanned_\(seq % 50)" : "unplanned_once_\(seq)"
+        records.append(record(UInt64(seq), .userAction, name, screen: "podcasts"))
       case 1:
         var broken = goodPlay(UInt64(seq), screen: "podcasts")
         broken.outputs[0] = sent("firebase", "wrong_\(seq % 7)", ["podcast_title": "T"])
@@ -118,6 +126,7 @@ final class StreamedTextReportTests: XCTestCase {
     for failOn in [Severity.error, .warning] {
       let whole = try compare([file], failOn: failOn)
       XCTAssertGreaterThan(whole.report?.violations.count ?? 0, 2_000)
+      XCTAssertGreaterThan(whole.output.utf8.count, TextReport.Lines.chunk, "written in several chunks")
     }
   }
 
