@@ -72,9 +72,10 @@ public enum TextReport {
       for group in selected {
         let provider = group.provider.map { " · \($0)" } ?? ""
         lines.append("  \(group.rule.rawValue) · \(group.tag)\(provider) (\(group.count)×)")
-        for example in group.examples { lines.append("    " + example) }
-        if group.count > group.examples.count {
-          lines.append("    … and \(group.count - group.examples.count) more")
+        let examples = group.examples
+        for example in examples { lines.append("    " + example) }
+        if group.count > examples.count {
+          lines.append("    … and \(group.count - examples.count) more")
         }
       }
     }

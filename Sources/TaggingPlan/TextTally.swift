@@ -11,8 +11,18 @@ struct TextTally {
     var provider: String?
     /// Every violation of the group.
     var count = 0
+    /// The first violation's line (`rec.jsonl:12 #7 message`), apart: most groups of a run with
+    /// many distinct tags have only one, and an array of one would cost an allocation more.
+    fileprivate var first: String?
+    /// The next violations' lines.
+    fileprivate var next: [String] = []
+
     /// The first violations' lines (`rec.jsonl:12 #7 message`), at most ``TextReport/examples``.
-    var examples: [String] = []
+    var examples: [String] { first.map { [$0] + next } ?? [] }
+
+    fileprivate mutating func keep(_ line: String) {
+      if first == nil { first = line } else { next.append(line) }
+    }
   }
 
   private struct Key: Hashable {
@@ -59,9 +69,9 @@ struct TextTally {
         Group(severity: key.severity, rule: key.rule, tag: key.tag, provider: key.provider))
     }
     groups[position].count += 1
-    if groups[position].examples.count < TextReport.examples {
+    if groups[position].count <= TextReport.examples {
       let place = site.map { "\($0) " } ?? ""
-      groups[position].examples.append("\(place)#\(violation.seq) \(violation.message)")
+      groups[position].keep("\(place)#\(violation.seq) \(violation.message)")
     }
   }
 
