@@ -7,13 +7,10 @@ extension ValidateRunner {
     planPath: String, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
     bySource: Bool = false, generated: Date? = nil
   ) -> Outcome {
-    switch loadPlan(planPath) {
-    case .success(let plan):
-      return runText(
+    withPlan(planPath, format: .text, failOn: failOn) { plan in
+      runText(
         plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
         bySource: bySource, generated: generated)
-    case .failure(let error):
-      return Outcome(exitCode: 2, diagnostics: error.message, report: nil, format: .text, failOn: failOn)
     }
   }
 
@@ -26,31 +23,19 @@ extension ValidateRunner {
     plan: Plan, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
     bySource: Bool = false, generated: Date? = nil
   ) -> Outcome {
-    guard !recordings.isEmpty else {
-      return Outcome(
-        exitCode: 2, diagnostics: "no recording given\n", report: nil, format: .text, failOn: failOn)
-    }
-    var diagnostics = ""
-    let note = { (line: String) in diagnostics += line + "\n" }
-    var opened: Opened
-    do { opened = try open(recordings, note: note) } catch {
-      return Outcome(
-        exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: .text, failOn: failOn)
-    }
-    let headers = opened.headers
-    var lines = LineValidator(plan: plan, bySource: bySource)
-    var totals = RunTotals()
     var tally = TextTally()
-    scan(recordings, opened: &opened, lines: &lines, totals: &totals, note: note) { site, found in
-      for violation in found { tally.add(violation, at: site) }
-      found.removeAll(keepingCapacity: true)
+    let run = tallying(
+      plan: plan, lines: LineValidator(plan: plan, bySource: bySource), recordings: recordings, format: .text,
+      failOn: failOn, generated: generated
+    ) { tally.add($0, at: $1) }
+    switch run {
+    case .failed(let outcome): return outcome
+    case .scanned(let report, let diagnostics):
+      var outcome = outcome(
+        report, fails: tally.fails(at: failOn), failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
+        format: .text, failOn: failOn)
+      outcome.textTally = tally
+      return outcome
     }
-    var report = totals.report(plan: plan, violations: [], lines: lines, files: recordings)
-    report.meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: headers)
-    var outcome = outcome(
-      report, fails: tally.fails(at: failOn), failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
-      format: .text, failOn: failOn)
-    outcome.textTally = tally
-    return outcome
   }
 }
