@@ -11,6 +11,9 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
 
   private let server: ServerContext
   private var deadline: Scheduled<Void>?
+  /// Whether this connection's protocol handlers were added: later reads, which reach this
+  /// handler only if its removal did not happen (the connection closing meanwhile), pass on.
+  private var detected = false
 
   init(server: ServerContext) { self.server = server }
 
@@ -48,6 +51,10 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !detected else {
+      context.fireChannelRead(data)
+      return
+    }
     let buffer = unwrapInboundIn(data)
     guard let first = buffer.readableBytesView.first else { return }
     deadline?.cancel()
@@ -67,6 +74,7 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
       context.close(promise: nil)
       return
     }
+    detected = true
     context.fireChannelRead(data)
     context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
   }
