@@ -9,26 +9,7 @@ import XCTest
 
 /// `validate --format json` writes its report as the violations are found, keeping none: the
 /// bytes must be those of the report rendered from a run that kept them all.
-final class StreamedJSONReportTests: XCTestCase {
-  private var directory: URL!
-  private let generated = Date(timeIntervalSince1970: 1_764_000_000)
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "streamed-json-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  private func planPath() throws -> String {
-    let url = directory.appendingPathComponent("plan.yaml")
-    try Data(samplePlanYAML.utf8).write(to: url)
-    return url.path
-  }
-
+final class StreamedJSONReportTests: StreamedReportTestCase {
   /// The streamed report's bytes and outcome beside the report rendered whole.
   private func compare(
     _ recordings: [String], bySource: Bool = false, failOn: Severity = .error, file: StaticString = #filePath,

@@ -9,26 +9,7 @@ import XCTest
 /// `validate --format junit` counts the violations as they are found, keeping none but a few
 /// messages per planned item: the bytes must be those of the report rendered from a run that kept
 /// them all.
-final class StreamedJUnitReportTests: XCTestCase {
-  private var directory: URL!
-  private let generated = Date(timeIntervalSince1970: 1_764_000_000)
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "streamed-junit-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  private func samplePlan() throws -> Plan {
-    let url = directory.appendingPathComponent("plan.yaml")
-    try Data(samplePlanYAML.utf8).write(to: url)
-    return try PlanLoader.load(contentsOf: url.path)
-  }
-
+final class StreamedJUnitReportTests: StreamedReportTestCase {
   /// The tallied report's bytes and outcome beside the report rendered whole.
   @discardableResult
   private func compare(
