@@ -12,7 +12,8 @@ import TagscopeTimeline
 ///
 /// An existing recording at the record path is continued, not overwritten: its native runs' highest
 /// `seq` are read first, so after `listen` was killed and started again on the same file, records a
-/// `RemoteSink` sends again (unacknowledged when the first `listen` died) are taken once.
+/// `RemoteSink` sends again (unacknowledged when the first `listen` died) are taken once; so are
+/// an SDK's retries of its last messages (``RecordedMessages``).
 public enum ListenRunner {
   /// What went wrong before the server could run.
   public struct Failure: Error, CustomStringConvertible {
@@ -43,6 +44,7 @@ public enum ListenRunner {
       configuration.recordedRuns = recorded.runs
       configuration.recordedJumps = recorded.jumps
       configuration.recordedDevices = recorded.devices
+      configuration.recordedMessages = recorded.messages
     } else {
       recorder = nil
     }
