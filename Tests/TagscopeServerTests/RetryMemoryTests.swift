@@ -70,4 +70,19 @@ final class RetryMemoryTests: XCTestCase {
     let later = start + RetryMemory.window + .seconds(1)
     XCTAssertEqual(remember([event("b-1")], in: memory, now: later), 0, "expired ones are not unprotected")
   }
+
+  /// A bulk request delivered in slices: the first slices' events are held, the rest keyed as
+  /// they come; answered `503`, it is remembered whole.
+  func testARequestDeliveredInSlicesPastTheHeldEventsIsRememberedWhole() {
+    let memory = RetryMemory()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    let ledger = RetryLedger()
+    let slices = (0..<3).map { slice in (0..<2_048).map { event("s-\(slice)-\($0)") } }
+    for slice in slices { XCTAssertEqual(memory.admit(slice, ledger: ledger, now: start).count, 2_048) }
+    XCTAssertGreaterThan(slices.joined().count, RetryLedger.heldLimit)
+    XCTAssertEqual(memory.remember(ledger, now: start), 0)
+    for slice in slices {
+      XCTAssertEqual(memory.admit(slice, ledger: RetryLedger(), now: start).count, 0, "every retry skipped")
+    }
+  }
 }

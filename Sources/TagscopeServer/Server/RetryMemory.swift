@@ -137,29 +137,18 @@ final class RetryMemory: Sendable {
 
 /// One SDK request's messages, noted as they are delivered (on an event loop, or on the large-body
 /// queue) and keyed only if the request is answered `503` (``RetryMemory/remember(_:now:)``).
+///
+/// It holds the delivered events themselves (their arrays, shared with the caller: no copy, no
+/// work per message), up to ``heldLimit`` of them; a request with more (a bulk batch, delivered in
+/// slices so that its events are never all in memory) has the rest keyed as they are delivered.
 final class RetryLedger: Sendable {
-  /// What a message is known by: its SDK and id, else its SDK, name and payload (no copy of the
-  /// text, which is shared).
-  private struct Mark {
-    var provider: String
-    var id: String?
-    var name: String
-    var raw: String
-
-    init(_ event: IngestedEvent) {
-      provider = event.provider
-      id = event.messageID
-      (name, raw) = id == nil ? (event.name, event.raw) : ("", "")
-    }
-
-    var key: Int {
-      if let id { return RetryMemory.key(provider: provider, id: id) }
-      return RetryMemory.key(provider: provider, name: name, raw: raw)
-    }
-  }
+  /// The most events held per request before the rest are keyed on delivery.
+  static let heldLimit = 4_096
 
   private struct State {
-    var marks: [Mark] = []
+    var held: [[IngestedEvent]] = []
+    var heldCount = 0
+    var keys: [Int] = []
     /// Messages past ``RetryMemory/limit``: never remembered.
     var unnoted = 0
     var skipped = 0
@@ -171,8 +160,13 @@ final class RetryLedger: Sendable {
   /// holds; the rest are counted).
   func note(_ events: [IngestedEvent]) {
     state.withLockedValue { state in
-      let room = max(0, RetryMemory.limit - state.marks.count)
-      state.marks += events.prefix(room).lazy.map(Mark.init)
+      if state.heldCount + events.count <= Self.heldLimit {
+        state.held.append(events)
+        state.heldCount += events.count
+        return
+      }
+      let room = max(0, RetryMemory.limit - state.heldCount - state.keys.count)
+      state.keys += events.prefix(room).map(RetryMemory.key)
       state.unnoted += max(0, events.count - room)
     }
   }
@@ -181,7 +175,10 @@ final class RetryLedger: Sendable {
   func skip(_ count: Int) { state.withLockedValue { $0.skipped += count } }
 
   /// The request's message keys, and how many of its messages were past the bound.
-  var keys: (keys: [Int], unnoted: Int) { state.withLockedValue { ($0.marks.map(\.key), $0.unnoted) } }
+  var keys: (keys: [Int], unnoted: Int) {
+    let (held, keys, unnoted) = state.withLockedValue { ($0.held, $0.keys, $0.unnoted) }
+    return (held.joined().map(RetryMemory.key) + keys, unnoted)
+  }
 
   /// Its messages skipped as retries of messages already taken.
   var skipped: Int { state.withLockedValue { $0.skipped } }
