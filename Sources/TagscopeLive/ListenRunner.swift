@@ -163,7 +163,11 @@ extension ListenRunner {
       }
       do {
         let recorder = try Recorder(continuing: url)
-        notices("continuing the recording \(path): \(existing.records) records")
+        notices(
+          "continuing the recording \(path): \(existing.records) records"
+            + (existing.messages.count > 0
+              ? "; the ids of its last \(existing.messages.count) SDK messages kept for 10 minutes, so their SDKs' retries are taken once"
+              : ""))
         if let torn = existing.tornLastLine {
           notices(
             "\(path):\(torn.line): the last line was cut mid-write (no newline at its end): ended and set aside, "

@@ -14,16 +14,16 @@ final class ContinuedRetriesTests: XCTestCase {
   typealias Lines = LockedArray<String>
 
   /// Runs a headless `listen` recording to `file` until `send` (given the port) returns; its
-  /// counters.
-  private func listen(_ file: URL, _ send: @escaping @Sendable (Int) throws -> Void) async throws
-    -> ServerStatistics
-  {
+  /// counters (and its notices into `notices`).
+  private func listen(
+    _ file: URL, notices: Lines = Lines(), _ send: @escaping @Sendable (Int) throws -> Void
+  ) async throws -> ServerStatistics {
     let boundPort = Lines()
     let finished = Lines()
     let options = ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true)
     let runner = Task {
       try await ListenRunner.run(
-        options, output: { _ in }, notices: { _ in }, ready: { boundPort.append(String($0)) },
+        options, output: { _ in }, notices: { notices.append($0) }, ready: { boundPort.append(String($0)) },
         stop: {
           while finished.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
         })
@@ -64,12 +64,16 @@ final class ContinuedRetriesTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: file) }
     _ = try await listen(file) { try Self.send($0, segment: ["m-1", "m-2"], posthog: "p-1") }
     XCTAssertEqual(try recordedRecords(file).count, 4)
-    let statistics = try await listen(file) { port in
+    let notices = Lines()
+    let statistics = try await listen(file, notices: notices) { port in
       // The SDKs' retries of the requests the first `listen` took, then a new message.
       try Self.send(port, segment: ["m-1", "m-2"], posthog: "p-1")
       try Self.send(port, segment: ["m-3"], posthog: "p-2", ga4: false)
     }
     XCTAssertEqual(statistics.retriesSkipped, 3, statistics.summary)
+    XCTAssertTrue(
+      notices.all.contains { $0.contains("the ids of its last 3 SDK messages kept for 10 minutes") },
+      "\(notices.all)")
     XCTAssertEqual(
       try recordedRecords(file).map(\.name),
       ["Seg m-1", "Seg m-2", "PH p-1", "level_up", "level_up", "Seg m-3", "PH p-2"],

@@ -85,4 +85,26 @@ final class RetryMemoryTests: XCTestCase {
       XCTAssertEqual(memory.admit(slice, ledger: RetryLedger(), now: start).count, 0, "every retry skipped")
     }
   }
+
+  /// The server counts the messages of a request answered `503` that the bound leaves
+  /// unprotected, and says so once per request.
+  func testTheServerReportsMessagesItCannotRemember() {
+    let collector = Collector()
+    let server = ServerContext(
+      configuration: ListenConfiguration(port: 0), ingest: ImmediateIngest { collector.receive($0) })
+    let ledger = RetryLedger()
+    _ = server.retries.admit((0..<(RetryMemory.limit + 2)).map { event("m-\($0)") }, ledger: ledger)
+    server.remember(ledger)
+    XCTAssertEqual(server.statistics.snapshot.retriesUnprotected, 2)
+    XCTAssertTrue(
+      server.statistics.snapshot.summary.contains("2 SDK records answered 503 past the retry memory"))
+    let problems = collector.events.compactMap { event -> String? in
+      if case .problem(_, let message) = event { return message }
+      return nil
+    }
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertTrue(
+      problems.first?.hasPrefix("2 SDK messages answered 503 cannot be told from their retries") == true,
+      "\(problems)")
+  }
 }
