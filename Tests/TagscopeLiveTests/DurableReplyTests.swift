@@ -170,7 +170,9 @@ final class DurableReplyTests: XCTestCase {
 
   /// The official Python SDKs against a disk slower than the request timeout: each gets `503`
   /// and sends its events again as it does by itself (`scripts/sdk-clients/retry_client.py`) until
-  /// the disk takes the first copy; every message is recorded once.
+  /// the disk takes the first copy; every message is recorded once, known by its SDK's id
+  /// (Segment `messageId`, PostHog `uuid`, Amplitude `insert_id`, Snowplow `eid`, Mixpanel
+  /// `$insert_id`; Mixpanel's SDK retries over HTTPS only, so it goes through the proxy).
   func testOfficialPythonSDKsRetryingAfter503RecordEachMessageOnce() async throws {
     let python = packageRoot.appendingPathComponent(".venv/bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {
