@@ -12,7 +12,8 @@ import TagscopeTimeline
 ///
 /// An existing recording at the record path is continued, not overwritten: its native runs' highest
 /// `seq` are read first, so after `listen` was killed and started again on the same file, records a
-/// `RemoteSink` sends again (unacknowledged when the first `listen` died) are taken once.
+/// `RemoteSink` sends again (unacknowledged when the first `listen` died) are taken once; so are
+/// an SDK's retries of its last messages (``RecordedMessages``).
 public enum ListenRunner {
   /// What went wrong before the server could run.
   public struct Failure: Error, CustomStringConvertible {
@@ -43,6 +44,7 @@ public enum ListenRunner {
       configuration.recordedRuns = recorded.runs
       configuration.recordedJumps = recorded.jumps
       configuration.recordedDevices = recorded.devices
+      configuration.recordedMessages = recorded.messages
     } else {
       recorder = nil
     }
@@ -161,7 +163,11 @@ extension ListenRunner {
       }
       do {
         let recorder = try Recorder(continuing: url)
-        notices("continuing the recording \(path): \(existing.records) records")
+        notices(
+          "continuing the recording \(path): \(existing.records) records"
+            + (existing.messages.count > 0
+              ? "; the ids of its last \(existing.messages.count) SDK messages kept for 10 minutes, so their SDKs' retries are taken once"
+              : ""))
         if let torn = existing.tornLastLine {
           notices(
             "\(path):\(torn.line): the last line was cut mid-write (no newline at its end): ended and set aside, "

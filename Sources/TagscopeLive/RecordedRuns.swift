@@ -1,10 +1,12 @@
+import Foundation
 import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
 
 /// What a recording already holds of each native run (a `RemoteSink`'s `run`): the highest `seq`,
 /// so `tagscope listen` continuing the recording takes every resent record once; and of each SDK
-/// device, its last state, so its next call carries on from there.
+/// device, its last state, so its next call carries on from there; and its last SDK messages with
+/// an id, so an SDK's retry of one is taken once.
 public enum RecordedRuns {
   /// What ``scan(path:)`` found.
   public struct Scan: Sendable {
@@ -16,6 +18,8 @@ public enum RecordedRuns {
     public var jumps: [String: Set<UInt64>] = [:]
     /// The SDK devices' last states.
     public var devices = RecordedDevices()
+    /// The last SDK messages with an id, when the file was written within the retry window.
+    public var messages = RecordedMessages()
     /// Records read.
     public var records = 0
     /// The last line, when it was cut mid-write (no newline at its end and not a whole record):
@@ -30,6 +34,9 @@ public enum RecordedRuns {
   public static func scan(path: String) throws(RecordingReadError) -> Scan {
     let reader = try RecordingReader(path: path)
     var scan = Scan()
+    if let written = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date {
+      scan.messages = RecordedMessages(lastWritten: written)
+    }
     while let entry = try reader.next() {
       switch entry {
       case .record(let record, _):
@@ -45,6 +52,7 @@ public enum RecordedRuns {
           }
         } else {
           scan.devices.note(record)
+          scan.messages.note(record)
         }
       case .problem(let problem) where problem.isTruncatedLastLine:
         scan.tornLastLine = problem

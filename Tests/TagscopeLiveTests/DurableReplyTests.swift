@@ -126,21 +126,73 @@ final class DurableReplyTests: XCTestCase {
       "\(problems.all)")
   }
 
+  /// mParticle's ids: its Events API's `source_message_id` (the `data` of each event, as
+  /// mParticle/mparticle-python-sdk `mparticle/models/app_event.py` and `batch.py` shape it:
+  /// `{"events":[{"data":{…},"event_type":"custom_event"}]}`) and its mobile SDKs' message `id`
+  /// (a batch's `msgs`, as in EndpointFuzzCorpus). Neither Python nor mobile SDK runs here: their
+  /// payloads are sent as they send them, twice, the first answered `503`.
+  func testMParticleRetriesOfRequestsAnswered503AreRecordedOnce() async throws {
+    let url = temporaryRecording()
+    defer { try? FileManager.default.removeItem(at: url) }
+    let store = try GatedStore(url: url, open: false)
+    let session = LiveSession(store: store)
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+    func post(_ path: String, _ body: String) throws -> Int {
+      try RawClient.exchange(
+        server.port,
+        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
+          + "Authorization: Basic \(Data("mp-key:mp-secret".utf8).base64EncodedString())\r\n"
+          + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+      ).0
+    }
+    let events =
+      #"{"events":[{"data":{"event_name":"Server Buy","custom_event_type":"transaction","#
+      + #""source_message_id":"6f1c2a9e-0000-4000-8000-000000000001","timestamp_unixtime_ms":1764112800000},"#
+      + #""event_type":"custom_event"}],"user_identities":{"customerid":"cust-42"},"environment":"development"}"#
+    let native =
+      #"{"dt":"h","id":"5B9A2D63-8E0B-4C5C-9B2E-0F6A1C3D7E11","ct":1764112800000,"mpid":6008681217290486000,"#
+      + #""ai":{"an":"Freddy's","apn":"com.mparticle.SmartypeExample"},"di":{"dp":"iOS"},"#
+      + #""msgs":[{"dt":"e","id":"0C1D2E3F-0000-4000-8000-000000000002","ct":1764112798000,"n":"App Buy","#
+      + #""et":"Transaction","attrs":{"item":"cortado"}}]}"#
+    XCTAssertEqual(try post("/v2/events", events), 503)
+    XCTAssertEqual(try post("/v2/us1-key/events", native), 503)
+    store.setOpen(true)
+    XCTAssertEqual(try post("/v2/events", events), 202)
+    XCTAssertEqual(try post("/v2/us1-key/events", native), 202)
+    XCTAssertEqual(server.statistics.retriesSkipped, 2, server.statistics.summary)
+    session.flush()
+    try await server.shutdown()
+    session.close()
+    store.close()
+    XCTAssertEqual(try recordedRecords(url).map(\.name), ["Server Buy", "App Buy"])
+  }
+
   /// The official Python SDKs against a disk slower than the request timeout: each gets `503`
   /// and sends its events again as it does by itself (`scripts/sdk-clients/retry_client.py`) until
-  /// the disk takes the first copy; every message is recorded once.
+  /// the disk takes the first copy; every message is recorded once, known by its SDK's id
+  /// (Segment `messageId`, PostHog `uuid`, Amplitude `insert_id`, Snowplow `eid`, Mixpanel
+  /// `$insert_id`; Mixpanel's SDK retries over HTTPS only, so it goes through the proxy).
   func testOfficialPythonSDKsRetryingAfter503RecordEachMessageOnce() async throws {
     let python = packageRoot.appendingPathComponent(".venv/bin/python")
     guard FileManager.default.isExecutableFile(atPath: python.path) else {
       throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/test creates it)")
     }
-    for sdk in ["segment", "posthog"] {
+    for sdk in ["segment", "posthog", "amplitude", "snowplow", "mixpanel"] {
       let url = temporaryRecording()
-      defer { try? FileManager.default.removeItem(at: url) }
+      let authority = url.deletingPathExtension().appendingPathExtension("ca")
+      defer {
+        try? FileManager.default.removeItem(at: url)
+        try? FileManager.default.removeItem(at: authority)
+      }
       let store = try GatedStore(url: url, open: false)
       let session = LiveSession(store: store)
-      let server = try await ListenServer.start(
-        configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
+      var configuration = ListenConfiguration(port: 0, requestTimeout: .seconds(1))
+      // Mixpanel's SDK retries over HTTPS only: through the proxy, answering for api.mixpanel.com.
+      if sdk == "mixpanel" {
+        configuration.proxy = ProxyConfiguration(port: 0, forward: false, authorityDirectory: authority)
+      }
+      let server = try await ListenServer.start(configuration: configuration, ingest: session)
       let process = Process()
       process.executableURL = python
       process.arguments = [
@@ -150,6 +202,11 @@ final class DurableReplyTests: XCTestCase {
       var environment = ProcessInfo.processInfo.environment
       environment["NO_PROXY"] = "*"
       environment["POSTHOG_DISABLED"] = nil
+      if let proxyPort = server.proxyPort {
+        for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
+        for name in ["HTTPS_PROXY", "https_proxy"] { environment[name] = "http://127.0.0.1:\(proxyPort)" }
+        environment["REQUESTS_CA_BUNDLE"] = authority.appendingPathComponent("ca.pem").path
+      }
       process.environment = environment
       let pipe = Pipe()
       process.standardOutput = pipe

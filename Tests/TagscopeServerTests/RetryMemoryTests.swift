@@ -13,11 +13,13 @@ final class RetryMemoryTests: XCTestCase {
       call: CallDescription(method: "track", name: "e"), raw: raw, messageID: id)
   }
 
-  /// Remembers `events` as one request answered `503` at `now`.
-  private func remember(_ events: [IngestedEvent], in memory: RetryMemory, now: NIODeadline) {
+  /// Remembers `events` as one request answered `503` at `now`; how many messages the bound
+  /// leaves unprotected.
+  @discardableResult
+  private func remember(_ events: [IngestedEvent], in memory: RetryMemory, now: NIODeadline) -> Int {
     let ledger = RetryLedger()
     XCTAssertEqual(memory.admit(events, ledger: ledger, now: now).count, events.count)
-    memory.remember(ledger, now: now)
+    return memory.remember(ledger, now: now)
   }
 
   func testARememberedMessageMatchesOneRetryAndOnlyItsOwnId() {
@@ -31,7 +33,7 @@ final class RetryMemoryTests: XCTestCase {
     XCTAssertEqual(admitted.map(\.messageID), ["m-2", "m-1"], "a new id, and the same id of another SDK")
     XCTAssertEqual(admitted.map(\.provider), ["segment", "posthog"])
     XCTAssertEqual(retry.skipped, 2)
-    XCTAssertEqual(retry.keys.count, 4, "all its messages, for a 503 of the retry too")
+    XCTAssertEqual(retry.keys.keys.count, 4, "all its messages, for a 503 of the retry too")
     // Used up: the app's own second send of m-1 is recorded.
     XCTAssertEqual(memory.admit([event("m-1")], ledger: RetryLedger(), now: start).count, 1)
   }
@@ -51,5 +53,58 @@ final class RetryMemoryTests: XCTestCase {
     XCTAssertEqual(
       memory.admit([event("m-1"), event("m-\(RetryMemory.limit)")], ledger: RetryLedger(), now: later).count,
       0)
+  }
+
+  /// The bound is the memory's: a request with more messages than it holds has the rest
+  /// counted, and messages pushed out before their window ended are counted too.
+  func testMessagesPastTheBoundAreCountedAsUnprotected() {
+    let memory = RetryMemory()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    XCTAssertEqual(remember([event("a-1"), event("a-2")], in: memory, now: start), 0)
+    let many = (1...(RetryMemory.limit + 3)).map { event("m-\($0)") }
+    XCTAssertEqual(remember(many, in: memory, now: start), 3 + 2, "3 never noted, a-1 and a-2 pushed out")
+    XCTAssertEqual(memory.admit([event("a-1"), event("m-1")], ledger: RetryLedger(), now: start).count, 1)
+    XCTAssertEqual(
+      memory.admit([event("m-\(RetryMemory.limit + 1)")], ledger: RetryLedger(), now: start).count, 1,
+      "past the bound: recorded again")
+    let later = start + RetryMemory.window + .seconds(1)
+    XCTAssertEqual(remember([event("b-1")], in: memory, now: later), 0, "expired ones are not unprotected")
+  }
+
+  /// A bulk request delivered in slices: the first slices' events are held, the rest keyed as
+  /// they come; answered `503`, it is remembered whole.
+  func testARequestDeliveredInSlicesPastTheHeldEventsIsRememberedWhole() {
+    let memory = RetryMemory()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    let ledger = RetryLedger()
+    let slices = (0..<3).map { slice in (0..<2_048).map { event("s-\(slice)-\($0)") } }
+    for slice in slices { XCTAssertEqual(memory.admit(slice, ledger: ledger, now: start).count, 2_048) }
+    XCTAssertGreaterThan(slices.joined().count, RetryLedger.heldLimit)
+    XCTAssertEqual(memory.remember(ledger, now: start), 0)
+    for slice in slices {
+      XCTAssertEqual(memory.admit(slice, ledger: RetryLedger(), now: start).count, 0, "every retry skipped")
+    }
+  }
+
+  /// The server counts the messages of a request answered `503` that the bound leaves
+  /// unprotected, and says so once per request.
+  func testTheServerReportsMessagesItCannotRemember() {
+    let collector = Collector()
+    let server = ServerContext(
+      configuration: ListenConfiguration(port: 0), ingest: ImmediateIngest { collector.receive($0) })
+    let ledger = RetryLedger()
+    _ = server.retries.admit((0..<(RetryMemory.limit + 2)).map { event("m-\($0)") }, ledger: ledger)
+    server.remember(ledger)
+    XCTAssertEqual(server.statistics.snapshot.retriesUnprotected, 2)
+    XCTAssertTrue(
+      server.statistics.snapshot.summary.contains("2 SDK records answered 503 past the retry memory"))
+    let problems = collector.events.compactMap { event -> String? in
+      if case .problem(_, let message) = event { return message }
+      return nil
+    }
+    XCTAssertEqual(problems.count, 1)
+    XCTAssertTrue(
+      problems.first?.hasPrefix("2 SDK messages answered 503 cannot be told from their retries") == true,
+      "\(problems)")
   }
 }

@@ -458,7 +458,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       // Taken but not durable in time: the SDK is told to retry (its records are still written
       // when the disk takes them; the late acknowledgement finds this request answered), and its
       // messages are remembered so the retry is not recorded again.
-      server.retries.remember(ledger)
+      server.remember(ledger)
       report(
         "records not stored within the request timeout: answered 503, written when the disk takes them "
           + "(the SDK's retry of them is skipped)")

@@ -511,7 +511,7 @@ final class ForwardingHandler: ChannelInboundHandler {
       // request is not forwarded (the retry is, so the vendor gets it once); its records are still
       // written when the disk takes them, and its messages remembered so the retry is not
       // recorded again.
-      proxy.server.retries.remember(ledger)
+      proxy.server.remember(ledger)
       refusals.report(
         "\(host)\(RequestTarget(head.uri).path): records not stored within the request timeout: answered 503, not forwarded; written when the disk takes them",
         server: proxy.server, peerHost: peerHost)

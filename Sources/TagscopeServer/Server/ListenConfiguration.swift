@@ -36,6 +36,9 @@ public struct ListenConfiguration: Sendable {
   public var recordedJumps: [String: Set<UInt64>] = [:]
   /// The SDK devices of the recording being continued, whose states `listen` carries on.
   public var recordedDevices = RecordedDevices()
+  /// The last SDK messages of the recording being continued, whose retries are skipped
+  /// (``RecordedMessages``).
+  public var recordedMessages = RecordedMessages()
   /// The most SDK device ids tracked at once; past it the longest idle device is forgotten.
   public var deviceLimit = ListenConfiguration.defaultDeviceLimit
   /// The default ``deviceLimit``, 2,048.

@@ -45,6 +45,22 @@ final class ServerContext: Sendable {
     jumps = NIOLockedValueBox(configuration.recordedJumps)
     devices = NIOLockedValueBox(
       DeviceRegistry(limit: configuration.deviceLimit, restoring: configuration.recordedDevices))
+    retries.seed(configuration.recordedMessages)
+  }
+
+  /// Remembers the messages of a request answered `503` after they were taken (``RetryMemory``);
+  /// those the memory's bound leaves unprotected are counted and reported.
+  func remember(_ ledger: RetryLedger) {
+    let unprotected = retries.remember(ledger)
+    guard unprotected > 0 else { return }
+    statistics.update { $0.retriesUnprotected += unprotected }
+    deliver(
+      .problem(
+        source: "listen",
+        message:
+          "\(unprotected) SDK message\(unprotected == 1 ? "" : "s") answered 503 cannot be told from \(unprotected == 1 ? "its retry" : "their retries") "
+          + "(at most \(RetryMemory.limit) remembered): \(unprotected == 1 ? "it is" : "they are") recorded again if resent"
+      ))
   }
 
   /// The highest `seq` taken from native run `run` so far (by any connection, or already in the

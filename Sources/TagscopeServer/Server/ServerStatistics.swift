@@ -55,8 +55,12 @@ public struct ServerStatistics: Sendable, Hashable {
   /// the records sets it (`tagscope listen`, from its live timeline).
   public var seqAnomalies = 0
   /// SDK messages skipped as an SDK's retry of messages already taken from a request answered
-  /// `503` (the disk slower than the request timeout; see `RetryMemory`): recorded once.
+  /// `503` (the disk slower than the request timeout; see `RetryMemory`), or already in the
+  /// recording being continued: recorded once.
   public var retriesSkipped = 0
+  /// SDK messages answered `503` that their retries cannot be told from (past the memory's bound
+  /// of `RetryMemory.limit` messages): recorded again if resent.
+  public var retriesUnprotected = 0
   /// SDK devices whose state was forgotten to make room for new ones (past the device limit).
   public var forgottenDevices = 0
   /// Requests the proxy decrypted (intercepted hosts) and decoded or forwarded.
@@ -85,6 +89,9 @@ public struct ServerStatistics: Sendable, Hashable {
       + (duplicates > 0 ? " · \(duplicates) resent records already taken" : "")
       + (retriesSkipped > 0
         ? " · \(retriesSkipped) SDK records resent after a 503 already taken, skipped" : "")
+      + (retriesUnprotected > 0
+        ? " · \(retriesUnprotected) SDK records answered 503 past the retry memory, recorded again if resent"
+        : "")
       + (seqAnomalies > 0 ? " · \(seqAnomalies) records with seq out of order or jumping ahead" : "")
       + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
       + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")

@@ -1,0 +1,76 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+
+/// The SDK messages of a recording being continued that an SDK may still retry: `listen` remembers
+/// them at start (``RetryMemory``), so the retry of a message the `listen` before took (answered
+/// `503`, or its reply lost when that `listen` stopped) is recorded once.
+///
+/// Only when the file was last written within ``RetryMemory/window``: its last messages, at most
+/// ``RetryMemory/limit``, are remembered until that write plus the window (a record does not keep
+/// when it was received; each was received before the file's last write). Only messages whose SDK
+/// gives them an id (``IngestedEvent/messageID``, unique per message) are noted, not GA4's, known
+/// by their payload: two equal GA4 hits are two events.
+public struct RecordedMessages: Sendable {
+  /// Until when the messages may match; `nil` when the file was written longer ago than the window.
+  let until: Date?
+  /// The messages' keys (``RetryMemory/key(provider:id:)``), a ring of the last ones.
+  private(set) var keys: [Int] = []
+  private var next = 0
+
+  /// None.
+  public init() { until = nil }
+
+  /// Ready to note the messages of a recording last written at `lastWritten`.
+  public init(lastWritten: Date, now: Date = Date()) {
+    let until = lastWritten.addingTimeInterval(Double(RetryMemory.window.nanoseconds) / 1e9)
+    self.until = until > now ? until : nil
+  }
+
+  /// How many messages are noted.
+  public var count: Int { keys.count }
+
+  /// Notes `record` if `listen` wrote it from an SDK message with an id.
+  public mutating func note(_ record: Record) {
+    guard until != nil, let raw = record.raw, let output = record.outputs.first, let call = output.calls.first
+    else { return }
+    for id in Self.messageIDs(provider: output.provider, call: call, raw: raw) {
+      let key = RetryMemory.key(provider: output.provider, id: id)
+      if keys.count < RetryMemory.limit {
+        keys.append(key)
+      } else {
+        keys[next] = key
+        next = (next + 1) % RetryMemory.limit
+      }
+    }
+  }
+
+  /// The id the endpoint of `provider` took as ``IngestedEvent/messageID`` of the message it
+  /// recorded as `call` (whose parameters hold the message's fields, or, for Mixpanel's `track`,
+  /// its properties) with `raw`. mParticle's Events API's is `source_message_id`, under the
+  /// call's `data`; its mobile SDKs' message `id` is only in `raw` (the message as sent, with its
+  /// type `dt`), read only for those.
+  static func messageIDs(provider: String, call: CallDescription, raw: String) -> [String] {
+    let parameters = call.parameters
+    let id: String?
+    switch provider {
+    case "segment", "rudderstack": id = Payload.string(parameters["messageId"])
+    case "posthog": id = Payload.string(parameters["uuid"])
+    case "amplitude": id = Payload.string(parameters["insert_id"])
+    case "mixpanel": id = call.method == "track" ? Payload.string(parameters["$insert_id"]) : nil
+    case "snowplow": id = Payload.string(parameters["eid"])
+    case "mparticle":
+      if let server = Payload.string(Payload.object(parameters["data"])["source_message_id"]) {
+        id = server
+      } else if raw.contains(#""dt""#), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),
+        message["dt"] != nil
+      {
+        id = Payload.text(message["id"])
+      } else {
+        id = nil
+      }
+    default: id = nil
+    }
+    return id.map { [$0] } ?? []
+  }
+}
