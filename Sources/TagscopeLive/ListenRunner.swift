@@ -104,9 +104,7 @@ public enum ListenRunner {
     if let stop { await stop() } else { await signals?.next() }
     try await server.shutdown()
     session.close()
-    var statistics = server.statistics
-    // Counted once, where validate counts it: the recording's seq check, on the stored records.
-    statistics.seqAnomalies = timeline.sequence.anomalies
+    let statistics = server.statistics
     notices("stopped: " + statistics.summary)
     if let checker {
       notices("plan: " + TerminalText.sanitize(checker.monitor.headerText))
@@ -173,11 +171,11 @@ extension ListenRunner {
             "\(path):\(torn.line): the last line was cut mid-write (no newline at its end): ended and set aside, "
               + "readers skip it; each run's mark is from complete lines")
         }
-        if existing.sequenceAnomalies > 0 {
+        let anomalies = existing.sequence.anomalies
+        if anomalies > 0 {
           notices(
-            "\(path): \(existing.sequenceAnomalies) record\(existing.sequenceAnomalies == 1 ? "" : "s") whose seq "
-              + "repeats or goes backwards within its run "
-              + "(kept; each run continues after its highest seq)")
+            "\(path): \(anomalies) record\(anomalies == 1 ? "" : "s") whose seq repeats, goes backwards or "
+              + "jumps far ahead within its source (kept; each run continues after its highest seq)")
         }
         return (recorder, existing)
       } catch {

@@ -25,9 +25,9 @@ public enum RecordedRuns {
     /// The last line, when it was cut mid-write (no newline at its end and not a whole record):
     /// set aside, not counted.
     public var tornLastLine: LineProblem?
-    /// Records whose `seq` is at or below an earlier one of their run (resent, or sent out of
-    /// order): kept, counted here; the run's mark stays its highest `seq`.
-    public var sequenceAnomalies = 0
+    /// The records' `seq` as ``SequenceCheck`` finds them per source, in file order (what
+    /// `validate` counts in the file): kept; each run's mark stays its highest `seq`.
+    public var sequence = SequenceCheck.Counts()
   }
 
   /// What the recording at `path` holds: see ``Scan``.
@@ -37,17 +37,21 @@ public enum RecordedRuns {
     if let written = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date {
       scan.messages = RecordedMessages(lastWritten: written)
     }
+    var sequence = SequenceCheck()
     while let entry = try reader.next() {
       switch entry {
       case .record(let record, _):
         scan.records += 1
+        _ = sequence.check(seq: record.seq, source: record.source)
         if case .string(let run)? = record.extra["run"] {
-          if let highest = scan.runs[run], record.seq <= highest {
-            scan.sequenceAnomalies += 1
-          } else if let highest = scan.runs[run], record.seq - highest > SequenceCheck.jumpLimit {
-            scan.sequenceAnomalies += 1
+          // The run's mark is its highest seq, not one far past it (as `listen` takes them).
+          guard let highest = scan.runs[run] else {
+            scan.runs[run] = record.seq
+            continue
+          }
+          if record.seq > highest, record.seq - highest > SequenceCheck.jumpLimit {
             scan.jumps[run, default: []].insert(record.seq)
-          } else {
+          } else if record.seq > highest {
             scan.runs[run] = record.seq
           }
         } else {
@@ -60,6 +64,7 @@ public enum RecordedRuns {
         continue
       }
     }
+    scan.sequence = sequence.counts
     return scan
   }
 }

@@ -84,7 +84,7 @@ final class ListenRunnerTests: XCTestCase {
         "continuing the recording \(recording.path): 3 records",
         "\(recording.path):5: the last line was cut mid-write (no newline at its end): ended and set aside, "
           + "readers skip it; each run's mark is from complete lines",
-        "\(recording.path): 1 record whose seq repeats or goes backwards within its run "
+        "\(recording.path): 1 record whose seq repeats, goes backwards or jumps far ahead within its source "
           + "(kept; each run continues after its highest seq)",
       ])
     try recorder.append(record(8))

@@ -44,8 +44,8 @@ final class SeqAnomalyCountTests: XCTestCase {
       clients.append(client)
     }
     let total = Self.streams.reduce(0) { $0 + $1.seqs.count }
-    XCTAssertEqual(try api(listening, "wait?count=\(total)&timeout=60").status, 200)
-    let summary = try api(listening, "summary").json
+    XCTAssertEqual(try Self.api(listening, "wait?count=\(total)&timeout=60").status, 200)
+    let summary = try Self.api(listening, "summary").json
     XCTAssertEqual(summary["records"] as? Int, total)
     stopRequested.append(true)
     let statistics = try await runner.value
@@ -87,6 +87,110 @@ final class SeqAnomalyCountTests: XCTestCase {
     XCTAssertEqual(offline.sequence, listen.timeline.sequence)
   }
 
+  /// The server counts by itself, for any consumer: each native source's `seq` is checked in order
+  /// across its connections (its second connection repeating a `seq` of its first counts, as it
+  /// does in the recording), with the one definition the records' own check applies.
+  func testTheServerCountsEachSourceAcrossItsConnectionsWithoutTheConsumer() async throws {
+    let records = LockedArray<Record>()
+    let disconnected = LockedArray<String>()
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(host: "127.0.0.1", port: 0)
+    ) { event in
+      switch event {
+      case .records(let batch): for record in batch { records.append(record) }
+      case .sourceDisconnected(let source): disconnected.append(source)
+      default: break
+      }
+    }
+    addTeardownBlock { try? await server.shutdown() }
+    var sent = 0
+    for (number, stream) in (Self.streams + Self.reconnection).enumerated() {
+      let client = try RawClient(port: server.port)
+      client.send(
+        ([#"{"format":"tagscope-recording","version":1,"app":"\#(stream.app)","device":"sim"}"#]
+          + stream.seqs.map { recordLine($0, "screen", "s\($0)") }).joined(separator: "\n") + "\n")
+      sent += stream.seqs.count
+      XCTAssertTrue(eventually { records.all.count == sent })
+      client.disconnect()
+      // The next connection of the same app is the same source, not `A@sim #2`.
+      XCTAssertTrue(eventually { disconnected.all.count == number + 1 })
+    }
+    var offline = SequenceCheck()
+    for record in records.all { _ = offline.check(seq: record.seq, source: record.source) }
+    XCTAssertEqual(Set(records.all.compactMap(\.source)), ["A@sim", "B@sim"])
+    XCTAssertEqual(offline.counts.anomalies, 4, "3, and the second connection's repeated 2")
+    XCTAssertEqual(server.statistics.seqAnomalies, offline.counts.anomalies)
+    XCTAssertEqual(
+      server.statistics.summary.components(separatedBy: " · ").filter { $0.contains("seq") },
+      ["4 records with seq out of order or jumping ahead"])
+  }
+
+  /// `listen` continuing a recording counts its `seq` anomalies as everything else does: its
+  /// notice, the first session's stopped line and query API, and `validate` agree on the file.
+  func testTheContinuationNoticeCountsAsTheStoppedLineAndValidate() async throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("seq-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let streams = Self.streams + Self.reconnection
+    let first = try await Self.listen(recording: file) { port, notices in
+      for (number, stream) in streams.enumerated() {
+        let client = try RawClient(port: port)
+        client.send(
+          ([#"{"format":"tagscope-recording","version":1,"app":"\#(stream.app)","device":"sim"}"#]
+            + stream.seqs.map { recordLine($0, "screen", "s\($0)") }).joined(separator: "\n") + "\n")
+        client.disconnect()
+        // Closed before the next connects: A's second connection is source A@sim again.
+        XCTAssertTrue(
+          eventually { notices.all.filter { $0.hasPrefix("source disconnected: ") }.count == number + 1 })
+      }
+      let total = streams.reduce(0) { $0 + $1.seqs.count }
+      XCTAssertEqual(try Self.api(port, "wait?count=\(total)&timeout=60").status, 200)
+      return try Self.api(port, "summary").json["seqAnomalies"] as? Int
+    }
+    let plan = try PlanLoader.load(yaml: "plan: P\nscreens:\n  s1: {}\n", file: "p.yaml")
+    let report = try ValidateRunner.validate(plan: plan, recordings: [file.path])
+    XCTAssertEqual(report.sequence.anomalies, 4, "validate")
+    XCTAssertEqual(first.answer, report.sequence.anomalies, "the query API")
+    XCTAssertEqual(first.statistics.seqAnomalies, report.sequence.anomalies, "the stopped line")
+    XCTAssertEqual(try RecordedRuns.scan(path: file.path).sequence, report.sequence)
+    let second = try await Self.listen(recording: file) { _, _ in () }
+    XCTAssertTrue(
+      second.notices.contains {
+        $0.hasSuffix(
+          ": 4 records whose seq repeats, goes backwards or jumps far ahead within its source "
+            + "(kept; each run continues after its highest seq)")
+      }, "\(second.notices)")
+  }
+
+  /// A second connection of app A after its first closed: its 2 repeats the first one's last.
+  private static let reconnection: [(app: String, seqs: [Int])] = [("A", [2, 6])]
+
+  /// Runs a headless `listen` recording to `recording` while `body` uses its port, then stops it.
+  private static func listen<Answer: Sendable>(
+    recording: URL, _ body: (Int, LockedArray<String>) async throws -> Answer
+  ) async throws -> (answer: Answer, statistics: ServerStatistics, notices: [String]) {
+    let notices = LockedArray<String>()
+    let port = LockedArray<Int>()
+    let (stopped, stop) = AsyncStream<Void>.makeStream()
+    let runner = Task {
+      try await ListenRunner.run(
+        ListenOptions(port: 0, recordPath: recording.path, headless: true), output: { _ in },
+        notices: { notices.append($0) }, ready: { port.append($0) },
+        stop: { for await _ in stopped { return } })
+    }
+    guard eventually({ !port.all.isEmpty }) else {
+      runner.cancel()
+      throw POSIXError(.ETIMEDOUT)
+    }
+    let answer: Answer
+    do { answer = try await body(port.all[0], notices) } catch {
+      stop.finish()
+      _ = try? await runner.value
+      throw error
+    }
+    stop.finish()
+    return (answer, try await runner.value, notices.all)
+  }
+
   func testAJumpIsCountedOnceAndDoesNotBecomeTheHighest() {
     var check = SequenceCheck()
     let seqs: [UInt64] = [1, 2, 1 << 40, 3, 4, 1 << 40, 3]
@@ -103,7 +207,7 @@ final class SeqAnomalyCountTests: XCTestCase {
     XCTAssertNil(edge.check(seq: 2 + SequenceCheck.jumpLimit, source: nil))
   }
 
-  private func api(_ port: Int, _ pathAndQuery: String, method: String = "GET") throws -> APIReply {
+  private static func api(_ port: Int, _ pathAndQuery: String, method: String = "GET") throws -> APIReply {
     let client = try RawClient(port: port)
     client.send(
       "\(method) /tagscope/v1/\(pathAndQuery) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"

@@ -12,8 +12,9 @@ public final class RawClient: @unchecked Sendable {
   /// -1 once closed (a failed connect closes it; `deinit` then leaves it alone).
   public private(set) var descriptor: Int32
 
-  /// A connection to `port`; a read waits at most `timeout` seconds, a guard against a server that
-  /// never answers, not a wait.
+  /// A connection to `port` (`TCP_NODELAY`: each write goes out as written); a read or a write
+  /// waits at most `timeout` seconds, a guard against a server that never answers or never reads,
+  /// not a wait.
   public init(port: Int, timeout: TimeInterval = 60) throws {
     #if canImport(Glibc)
       descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -37,6 +38,12 @@ public final class RawClient: @unchecked Sendable {
     }
     var interval = timeval(tv_sec: Int(timeout), tv_usec: .init((timeout - Double(Int(timeout))) * 1_000_000))
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+    var one: Int32 = 1
+    setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+    #if canImport(Darwin)
+      setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    #endif
   }
 
   deinit { if descriptor >= 0 { close(descriptor) } }
@@ -47,13 +54,28 @@ public final class RawClient: @unchecked Sendable {
     descriptor = -1
   }
 
-  public func send(_ bytes: [UInt8]) {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-      if written <= 0 { return }
-      offset += written
+  /// Writes `bytes` in pieces ending at `splits` (offsets into `bytes`), one write each, without
+  /// `SIGPIPE`; returns whether all of it was written (the server may close first).
+  @discardableResult
+  public func send(_ bytes: [UInt8], splits: [Int] = []) -> Bool {
+    #if canImport(Glibc)
+      let flags = Int32(MSG_NOSIGNAL)
+    #else
+      let flags: Int32 = 0
+    #endif
+    var start = 0
+    for end in (splits.filter { $0 > 0 && $0 < bytes.count }.sorted() + [bytes.count]) where end > start {
+      var offset = start
+      while offset < end {
+        let written = bytes[offset..<end].withUnsafeBytes {
+          Foundation.send(descriptor, $0.baseAddress, $0.count, flags)
+        }
+        if written <= 0 { return false }
+        offset += written
+      }
+      start = end
     }
+    return true
   }
 
   public func send(_ text: String) { send(Array(text.utf8)) }

@@ -20,8 +20,8 @@ import TagscopeTimeline
 /// run's highest `seq` taken before, duplicates: acknowledged, counted and dropped, so a client may
 /// resend whatever was not acknowledged when its connection broke. Records keep their run as the
 /// `run` field. Past those, a `seq` at or below the stream's highest (out of order) is recorded
-/// and reported as a problem (counted where every `seq` anomaly is, by the recording's
-/// `SequenceCheck`: ``ServerStatistics/seqAnomalies``); one more than
+/// and reported as a problem (checked by `SequenceCheck` per source across its connections, as
+/// the recording's check reads them, and counted in ``ServerStatistics/seqAnomalies``); one more than
 /// ``seqJumpLimit`` past it is recorded and reported too, but does not become the highest (it would
 /// acknowledge, and make duplicates of, everything below it). No acknowledgement covers such a
 /// record, so its client resends it after a reconnect: the run remembers it and drops the resend
@@ -56,7 +56,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
   /// The run's highest `seq` before this stream: records at or below it, before the first above
   /// it, are a reconnecting client's resends.
   private var resumedAt: UInt64?
-  /// The stream's `seq`s as the recording's check sees them, for its problem lines.
+  /// The source's `seq` check (taken over from its earlier connections): its problem lines and
+  /// ``ServerStatistics/seqAnomalies``.
   private var sequence = SequenceCheck()
   /// The most a `seq` may pass the stream's highest and become the new highest.
   static let seqJumpLimit = SequenceCheck.jumpLimit
@@ -171,7 +172,7 @@ final class NativeStreamHandler: ChannelInboundHandler {
     switch state {
     case .streaming(let source):
       if let summary = problems.summary(source: source) { server.deliver(summary) }
-      server.releaseSource(source)
+      server.releaseSource(source, sequence: sequence)
       server.deliver(.sourceDisconnected(source: source))
     case .awaitingHeader, .closed:
       if let summary = problems.summary(source: peer) { server.deliver(summary) }
@@ -253,7 +254,8 @@ final class NativeStreamHandler: ChannelInboundHandler {
     case (nil, nil): base = peer
     }
     base = base.clipped(to: Self.sourceLimit)
-    let source = server.claimSource(base)
+    let (source, sourceSequence) = server.claimSource(base)
+    sequence = sourceSequence
     state = .streaming(source: source)
     server.statistics.update { $0.nativeStreams += 1 }
     acknowledges = header.extra["ack"]?.boolValue == true
@@ -261,7 +263,6 @@ final class NativeStreamHandler: ChannelInboundHandler {
       run = id.clipped(to: Self.runLimit)
       taken = server.highestSeq(run: run!)
       resumedAt = taken
-      if let taken { _ = sequence.check(seq: taken, sourceKey: 0) }
     }
     var announced = header
     announced.extra["token"] = nil
@@ -320,10 +321,11 @@ final class NativeStreamHandler: ChannelInboundHandler {
 
   /// Raises the stream's highest `seq` to `seq` unless it is at or below it, or more than
   /// ``seqJumpLimit`` past it (a jump the run remembers: no acknowledgement covers it), and
-  /// reports what the recording's ``SequenceCheck`` finds in it (the check `validate` and the
-  /// live counts make; `listen` counts there, not here).
+  /// reports and counts what the source's ``SequenceCheck`` finds in it (the check `validate` and
+  /// the live timeline make).
   private func take(_ seq: UInt64, source: String) {
     if let anomaly = sequence.check(seq: seq, sourceKey: 0) {
+      server.count(anomaly)
       report(source: source, "line \(lineNumber): \(anomaly): recorded")
     }
     guard let highest = taken else {

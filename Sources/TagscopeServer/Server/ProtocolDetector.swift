@@ -11,8 +11,11 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
 
   private let server: ServerContext
   private var deadline: Scheduled<Void>?
-  /// Whether this connection's protocol handlers were added: later reads, which reach this
-  /// handler only if its removal did not happen (the connection closing meanwhile), pass on.
+  /// Whether this connection's protocol handlers were added. Later reads can still reach the
+  /// detector while it passes the first one on, before it leaves the pipeline: a write failing
+  /// within that read (the client reset) makes NIO drain the socket from within the flush
+  /// (`BaseSocketChannel.flushNow`), firing what is left from the head of the pipeline. Those
+  /// reads go on to the handlers added (after the first read, in order), never to a second set.
   private var detected = false
 
   init(server: ServerContext) { self.server = server }

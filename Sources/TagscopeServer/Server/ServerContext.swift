@@ -16,6 +16,9 @@ final class ServerContext: Sendable {
   private let sequence = NIOLockedValueBox<UInt64>(0)
   private let channels = NIOLockedValueBox<[ObjectIdentifier: OpenChannel]>([:])
   private let sources = NIOLockedValueBox<Set<String>>([])
+  /// Each native source's `seq` check while none of its connections is open (a connection has its
+  /// source's from ``claimSource(_:)`` to ``releaseSource(_:sequence:)``).
+  private let sequences = NIOLockedValueBox<[String: SequenceCheck]>([:])
   private let evictions = NIOLockedValueBox<(last: NIODeadline?, unreported: Int)>((nil, 0))
   /// The SDK devices seen, their labels and states.
   private let devices: NIOLockedValueBox<DeviceRegistry>
@@ -185,9 +188,11 @@ final class ServerContext: Sendable {
   }
 
   /// A source name for a new native connection: `base`, or `base #2`, `base #3`… while a
-  /// connection with the same name is open, so identical simulators stay apart.
-  func claimSource(_ base: String) -> String {
-    sources.withLockedValue { open in
+  /// connection with the same name is open, so identical simulators stay apart; with the source's
+  /// `seq` check as its earlier connections left it, so its records are checked in the order the
+  /// recording holds them, as `validate` and the live timeline check them.
+  func claimSource(_ base: String) -> (name: String, sequence: SequenceCheck) {
+    let name = sources.withLockedValue { open in
       var name = base
       var number = 1
       while open.contains(name) {
@@ -197,11 +202,27 @@ final class ServerContext: Sendable {
       open.insert(name)
       return name
     }
+    let sequence = sequences.withLockedValue { $0.removeValue(forKey: name) } ?? SequenceCheck()
+    return (name, sequence)
   }
 
-  /// Frees a source name when its connection closes.
-  func releaseSource(_ name: String) {
+  /// Frees a source name when its connection closes, keeping its `seq` check for its next
+  /// connection (for at most ``sequenceLimit`` sources: source names are untrusted).
+  func releaseSource(_ name: String, sequence: SequenceCheck) {
+    sequences.withLockedValue { kept in
+      if kept.count < Self.sequenceLimit { kept[name] = sequence }
+    }
     _ = sources.withLockedValue { $0.remove(name) }
+  }
+
+  /// The most native sources whose `seq` check is kept while they are not connected.
+  static let sequenceLimit = 16_384
+
+  /// Counts a native record's `seq` anomaly (``ServerStatistics/seqAnomalies``); a restart is not
+  /// one.
+  func count(_ anomaly: SequenceCheck.Anomaly) {
+    if case .restarted = anomaly { return }
+    statistics.update { $0.seqAnomalies += 1 }
   }
 
   func register(_ channel: any Channel) {

@@ -49,10 +49,10 @@ public struct ServerStatistics: Sendable, Hashable {
   public var offloadedBodies = 0
   /// Native records already taken once (a client resending what it had no acknowledgement for).
   public var duplicates = 0
-  /// Records whose `seq` repeats, goes backwards or jumps far ahead within their source, as the
-  /// recording's `SequenceCheck` counts them (the same count `validate` finds in the file). The
-  /// server reports each native one as a problem but counts none itself: the consumer that stores
-  /// the records sets it (`tagscope listen`, from its live timeline).
+  /// Native records whose `seq` repeats, goes backwards or jumps far ahead within their source,
+  /// as `SequenceCheck` finds them checking each source's records in order across its connections
+  /// (the count `validate` finds in a recording of this server's records; a restart at 1 is not
+  /// one); each is also reported as a problem.
   public var seqAnomalies = 0
   /// SDK messages skipped as an SDK's retry of messages already taken from a request answered
   /// `503` (the disk slower than the request timeout; see `RetryMemory`), or already in the
