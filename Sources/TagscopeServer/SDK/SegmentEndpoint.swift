@@ -8,8 +8,10 @@ import TagscopeTimeline
 /// RudderStack's SDKs speak too.
 ///
 /// Answers `200 {"success":true}`, or `400` with `code` and `message` (what the official SDKs read)
-/// for malformed JSON, a wrong content type, a call over 32 KB or a batch over 500 KB. A message
-/// the real service would silently drop (no event name, no user id) is recorded with a violation.
+/// for malformed JSON, a wrong content type, a call over 32 KB or a batch over 500 KB; a batch of
+/// more than 2,500 events is answered `200` and not recorded, as Segment drops it
+/// (``VendorLimits``). A message the real service would silently drop (no event name, no user id)
+/// is recorded with a violation.
 struct SegmentEndpoint: SDKEndpoint {
   /// The message type the path implies (`track` for `/v1/track`), or `nil` for `/v1/batch`.
   var impliedType: String?
@@ -53,6 +55,11 @@ struct SegmentEndpoint: SDKEndpoint {
       guard let batch = Payload.array(object["batch"]) else {
         return Self.error("invalid_request", "The batch field must be an array", reason: .invalidPayload)
       }
+      // Segment answers a batch of more events than it takes `200` and drops them
+      // (``VendorLimits/segmentBatchEvents``): nothing is recorded, the refusal is counted.
+      guard batch.count <= VendorLimits.segmentBatchEvents else {
+        return SDKReply(status: .ok, body: #"{"success":true}"#, rejection: .tooManyEvents)
+      }
       var list: [Properties] = []
       var raws: [String] = []
       for (index, element) in batch.enumerated() {
@@ -74,8 +81,13 @@ struct SegmentEndpoint: SDKEndpoint {
     }
     var credentials = Properties()
     if let writeKey { credentials["writeKey"] = .string(writeKey) }
+    // The call holds the message whole (its type the method, its write key a credential) unless a
+    // single call's body names a write key other than the one the request authenticates with.
+    let recordsRaw = impliedType != nil && object["writeKey"].map { $0 != credentials["writeKey"] } ?? false
     let events = zip(messages, rawTexts).map { message, raw in
-      Self.event(from: message, raw: raw, credentials: credentials)
+      var event = Self.event(from: message, raw: raw, credentials: credentials)
+      event.recordsRaw = recordsRaw
+      return event
     }
     return SDKReply(status: .ok, body: #"{"success":true}"#, events: events)
   }
