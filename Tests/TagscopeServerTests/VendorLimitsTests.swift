@@ -88,6 +88,42 @@ final class VendorLimitsTests: XCTestCase {
     XCTAssertEqual(server.statistics.rejected[.bodyTooLarge], 2)
   }
 
+  /// RudderStack's SDKs post to Segment's batch paths, with RudderStack's own bounds: 4 MB a
+  /// batch, and no bound on its events.
+  func testRudderStackBatchOf4MBIsTakenAndOneByteMoreIsRefused() async throws {
+    let (server, collector) = try await startServer()
+    let event = #"{"type":"track","channel":"server","userId":"u","event":"E","properties":{"p":"PAD"}}"#
+    // 127 events of 32 KB, a 128th filling the body.
+    func batch(_ bytes: Int) -> String {
+      let head =
+        #"{"batch":["#
+        + Array(repeating: sized(event, bytes: SegmentEndpoint.messageLimit), count: 127)
+        .joined(separator: ",") + ","
+      return head + sized(event, bytes: bytes - head.utf8.count - 2) + "]}"
+    }
+    var statuses: [Int?] = []
+    for bytes in [SegmentEndpoint.rudderStackBatchLimit, SegmentEndpoint.rudderStackBatchLimit + 1] {
+      let body = batch(bytes)
+      XCTAssertEqual(body.utf8.count, bytes)
+      statuses.append(try httpRequest(port: server.port, path: "/v1/batch", body: body)?.status)
+    }
+    collector.waitForRecords(128)
+    try await server.shutdown()
+    XCTAssertEqual(statuses, [200, 400])
+    XCTAssertEqual(collector.records.count, 128)
+    XCTAssertEqual(Set(collector.records.map { $0.outputs.first?.provider }), ["rudderstack"])
+    XCTAssertEqual(server.statistics.rejected[.bodyTooLarge], 1)
+    // Segment's 2,500 events are not RudderStack's bound.
+    let tiny = #"{"type":"track","channel":"server","userId":"u","event":"E"}"#
+    let many = answer(
+      "/v1/batch",
+      #"{"batch":["#
+        + Array(repeating: tiny, count: VendorLimits.segmentBatchEvents + 1).joined(separator: ",")
+        + "]}")
+    XCTAssertEqual(many.eventCount, VendorLimits.segmentBatchEvents + 1)
+    XCTAssertNil(many.rejection)
+  }
+
   func testAmplitude2000EventsAreTakenAndOneMoreIsRefused() {
     let event = #"{"event_type":"E","user_id":"user-1"}"#
     for count in [AmplitudeEndpoint.maximumEvents, AmplitudeEndpoint.maximumEvents + 1] {

@@ -12,6 +12,7 @@
 /// | Segment `/v1/track`, `/v1/t`… | 32 KB per call | `400` `request_too_large` | `SegmentEndpoint.messageLimit` |
 /// | Segment `/v1/batch`, `/v1/b` | 500 KB per request, 32 KB per event | `400` `request_too_large` | `SegmentEndpoint.batchLimit` |
 /// | Segment `/v1/batch`, `/v1/b` | 2,500 events per request | `200`, the events dropped | ``segmentBatchEvents`` |
+/// | RudderStack `/v1/batch`, `/beacon/v1/batch` | 4 MB per request, 32 KB per event | `400` `request_too_large` | `SegmentEndpoint.rudderStackBatchLimit` |
 /// | Amplitude `/2/httpapi` | 1 MB per request, 2,000 events | `413` `code` `error` | `AmplitudeEndpoint` |
 /// | Amplitude `/batch` | 20 MB per request, 2,000 events | `413` `code` `error` | `AmplitudeEndpoint` |
 /// | Mixpanel `/track`, `/engage`, `/groups` | 1 MB per request, 2,000 messages, 1 MB per event | `400` `status` `error` | ``mixpanelEventBytes`` |
@@ -44,9 +45,11 @@
 ///   batch is split by the SDK.
 /// - Snowplow: the collector's `maxBytes` (1 MB by default); an event over it becomes a
 ///   size-violation bad row while the collector still answers `200`, so no event limit is refused.
-/// - RudderStack speaks Segment's API on the same paths and gets Segment's limits here; its own
-///   SDKs allow 4 MB a message and a batch (rudder-sdk-python `consumer.py`), and
-///   https://www.rudderstack.com/docs/api/http-api/ documents 32 KB a call, 4 MB a batch.
+/// - RudderStack speaks Segment's API on the same paths: https://www.rudderstack.com/docs/api/http-api/
+///   documents 32 KB a call and 4 MB a batch (rudder-sdk-python `consumer.py` batches up to
+///   `BATCH_SIZE_LIMIT = 4 << 10 << 10`), and no bound on the events of a batch; a batch whose
+///   every message is a RudderStack SDK's (``SegmentEndpoint/isRudderStack(_:)``) gets its limits,
+///   any other Segment's.
 enum VendorLimits {
   /// Mixpanel's bound on one event or profile update: 1 MB of JSON.
   static let mixpanelEventBytes = 1024 * 1024
