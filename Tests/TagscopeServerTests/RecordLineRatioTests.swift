@@ -98,6 +98,34 @@ final class RecordLineRatioTests: XCTestCase {
     }
   }
 
+  /// An event made large by its name holds it three times: the record's name, the call's name
+  /// and the call's parameters (the field the SDK sent it in).
+  func testAnEventLargeByItsNameHoldsItAtMostThreeTimes() throws {
+    let name = blob(24 * 1024)
+    let cases = [
+      Case(
+        path: "/v1/batch", body: #"{"writeKey":"k","batch":[EVENT]}"#,
+        event: #"{"type":"track","userId":"u","event":BLOB}"#),
+      Case(
+        path: "/2/httpapi", body: #"{"api_key":"k","events":[EVENT]}"#,
+        event: #"{"event_type":BLOB,"user_id":"user-1"}"#),
+      Case(path: "/capture", body: "EVENT", event: #"{"api_key":"k","event":BLOB,"distinct_id":"d"}"#),
+      Case(
+        path: "/import", body: "[EVENT]",
+        event: #"{"event":BLOB,"properties":{"token":"t","distinct_id":"d","time":1}}"#),
+    ]
+    for item in cases {
+      let event = item.event.replacingOccurrences(of: "BLOB", with: name)
+      let line = try XCTUnwrap(
+        self.line(item, body: item.body.replacingOccurrences(of: "EVENT", with: event)))
+      XCTAssertLessThanOrEqual(
+        Double(line.utf8.count) / Double(event.utf8.count), 3,
+        "\(item.path): \(line.utf8.count) per \(event.utf8.count)")
+      XCTAssertEqual(
+        .string(try RecordLineDecoder.decodeRecord(line).name), try JSONParser.parse(Array(name.utf8)))
+    }
+  }
+
   /// The record's line of the one event `body` carries on `item`'s endpoint.
   private func line(_ item: Case, body: String) -> String? {
     guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: item.path) else {
