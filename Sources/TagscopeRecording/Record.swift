@@ -34,7 +34,9 @@ public struct Record: Sendable, Hashable {
   public var issues: [RecordIssue]
   /// The device/connection a record came from, added by `tagscope listen` (`source`).
   public var source: String?
-  /// The payload exactly as `tagscope listen` received it, for the detail view (`raw`).
+  /// The payload exactly as `tagscope listen` received it, for the detail view (`raw`); empty
+  /// where the output's call (its method, name and parameters, the credentials beside it) holds
+  /// it whole, which `raw` would only repeat.
   public var raw: String?
   /// Fields this version does not know, in the order read; written back after the known ones.
   public var extra: Properties

@@ -128,7 +128,8 @@ struct AmplitudeEndpoint: SDKEndpoint {
       provider: "amplitude", kind: kind, name: name, properties: properties, time: time,
       identity: identity(event),
       call: Self.call(eventType: eventType, event: event), raw: JSONText.string(event),
-      credentials: ["api_key": .string(apiKey)], messageID: Payload.string(event["insert_id"]))
+      recordsRaw: false, credentials: ["api_key": .string(apiKey)],
+      messageID: Payload.string(event["insert_id"]))
   }
 
   static func missingField(_ field: String) -> SDKReply {

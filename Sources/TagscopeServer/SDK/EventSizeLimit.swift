@@ -1,8 +1,9 @@
 /// `listen`'s own bound on one SDK event, whatever the request's limit: an event is recorded as
-/// one line holding its name, its properties, the call as received and the message itself
-/// (`raw`), each escaped, so an event of a few MiB already makes a line several times its size,
-/// and a line past the readers' 64 MiB line limit would be skipped by `validate`, `diff`
-/// and `plan infer`. The bound is a native line's (``ListenConfiguration/maximumLineBytes``
+/// one line holding its name, its properties and the call as received (and the message itself,
+/// `raw`, where the call does not hold it whole: ``IngestedEvent/recordsRaw``), so an event of a
+/// few MiB makes a line of about twice its size (three times where `raw` is kept), and a line past
+/// the readers' 64 MiB line limit would be skipped by `validate`, `diff` and `plan infer`. The
+/// vendors' own, smaller bounds on one event are ``VendorLimits``'s. The bound is a native line's (``ListenConfiguration/maximumLineBytes``
 /// default, 4 MiB): a request carrying a larger event is refused whole, with the endpoint's
 /// "too large" reply (the SDK keeps its events), and counted as `eventTooLarge`.
 enum EventSizeLimit {

@@ -22,6 +22,11 @@ struct IngestedEvent: Sendable, Hashable {
   var violations: [RuleViolation] = []
   /// The message as received, as JSON or query text, for the detail view.
   var raw: String
+  /// Whether the record keeps ``raw``: `false` where the call (its method, name and parameters)
+  /// and ``credentials`` hold the message whole, so `raw` would only repeat it — escaped, a
+  /// third copy of a large event's payload on its line; the record's `raw` is then empty
+  /// (``RecordMaker``).
+  var recordsRaw = true
   /// Fields that identify the sender but are not part of the call (write key, API key).
   var credentials: Properties = [:]
   /// What the decoder tells about the call besides it (a Firebase log entry's origin, the

@@ -129,7 +129,7 @@ struct MParticleEndpoint: SDKEndpoint {
       provider: "mparticle", kind: kind, name: name, properties: properties, time: time,
       identity: identity(batch, data: data),
       call: CallDescription(method: method, name: name, parameters: event),
-      raw: JSONText.string(event),
+      raw: JSONText.string(event), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(data["source_message_id"]))
   }
 

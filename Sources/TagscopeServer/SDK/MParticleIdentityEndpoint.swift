@@ -85,7 +85,7 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
         userID: action == "logout" ? nil : userID,
         anonymousID: mpid),
       call: CallDescription(method: action, name: userID ?? action, parameters: body),
-      raw: JSONText.string(body),
+      raw: JSONText.string(body), recordsRaw: false,
       credentials: credentials)
     let reply: Properties = [
       "context": "tagscope", "mpid": .string(mpid), "is_ephemeral": false, "is_logged_in": .bool(loggedIn),

@@ -62,7 +62,9 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       let (eventType, data) = MParticleNativeBatch.serverEvent(message, type: type)
       let event: Properties = ["event_type": .string(eventType), "data": .object(data)]
       var ingested = MParticleEndpoint.event(event, type: eventType, data: data, batch: batch, apiKey: apiKey)
+      // The SDK's own message, which the call (the Events API's form of it) does not repeat.
       ingested.raw = JSONText.string(message)
+      ingested.recordsRaw = true
       ingested.messageID = Payload.text(message["id"])
       accepted.append(ingested)
     }

@@ -63,6 +63,7 @@ struct MixpanelEndpoint: SDKEndpoint {
       guard case .object(let message) = element else {
         return fail("data[\(index)] is not an object", fields, .invalidPayload)
       }
+      let before = events.count
       switch api {
       case .track, .importEvents:
         guard let name = Payload.string(message["event"]), !name.isEmpty else {
@@ -71,6 +72,9 @@ struct MixpanelEndpoint: SDKEndpoint {
         events.append(Self.trackEvent(message, name: name))
       case .engage, .groups:
         events.append(contentsOf: Self.profileEvents(message, api: api))
+      }
+      if let event = events[before...].first(where: { $0.raw.utf8.count > VendorLimits.mixpanelEventBytes }) {
+        return eventTooLarge(index: index, bytes: event.raw.utf8.count, message: message, fields: fields)
       }
     }
     let verbose = fields.contains { $0.name == "verbose" && $0.value == "1" }
@@ -95,6 +99,26 @@ struct MixpanelEndpoint: SDKEndpoint {
     return SDKReply(
       status: .badRequest, contentType: verbose ? "application/json" : "text/plain", body: body,
       rejection: reason)
+  }
+
+  /// Mixpanel's `400` for message `index`, of `bytes`, past ``VendorLimits/mixpanelEventBytes``:
+  /// `/import`'s lists it in `failed_records`, the other APIs' say it in `error`.
+  private func eventTooLarge(
+    index: Int, bytes: Int, message: Properties, fields: [(name: String, value: String)]
+  )
+    -> SDKReply
+  {
+    let reason = "event is \(bytes) bytes of JSON, more than \(VendorLimits.mixpanelEventBytes)"
+    guard api == .importEvents else { return fail("data[\(index)], \(reason)", fields, .bodyTooLarge) }
+    let insertID = Payload.object(message["properties"])["$insert_id"] ?? .null
+    let failed: Properties = [
+      "index": .int(index), "insert_id": insertID, "field": "", "message": .string(reason),
+    ]
+    let body: Properties = [
+      "code": 400, "error": "some data points in the request failed validation",
+      "failed_records": [.object(failed)], "num_records_imported": 0, "status": "Bad Request",
+    ]
+    return SDKReply(status: .badRequest, body: JSONText.string(body), rejection: .bodyTooLarge)
   }
 
   /// `data` as JSON, or as base64 of JSON.
@@ -137,9 +161,11 @@ struct MixpanelEndpoint: SDKEndpoint {
     return IngestedEvent(
       provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, identity: trackIdentity(message, properties: properties),
-      // The call as Mixpanel's SDK makes it: `track(event:properties:)` (the full message stays in `raw`).
+      // The call as Mixpanel's SDK makes it: `track(event:properties:)`; the full message stays in
+      // `raw` when it holds more than the event's name and properties (with the token, a credential).
       call: CallDescription(method: "track", name: name, parameters: properties),
       raw: JSONText.string(message),
+      recordsRaw: !message.keys.allSatisfy { $0 == "event" || $0 == "properties" },
       credentials: credentials, messageID: Payload.string(properties["$insert_id"]))
   }
 
@@ -170,7 +196,7 @@ struct MixpanelEndpoint: SDKEndpoint {
         provider: "mixpanel", kind: .identify, name: operation.key, properties: properties, time: time,
         identity: identity,
         call: CallDescription(method: method, name: operation.key, parameters: message),
-        raw: raw, credentials: credentials)
+        raw: raw, recordsRaw: false, credentials: credentials)
     }
   }
 }

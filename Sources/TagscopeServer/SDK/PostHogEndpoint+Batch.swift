@@ -10,6 +10,10 @@ extension PostHogEndpoint {
       let batch = try? Self.batchSpans(document), batch.spans.count > BulkDelivery.offloadEvents,
       document.count < Int(UInt32.max)
     else { return handle(request) }
+    if let large = batch.spans.enumerated().first(where: { $0.element.count > VendorLimits.postHogEventBytes }
+    ) {
+      return Self.eventTooBig(index: large.offset, bytes: large.element.count)
+    }
     var credentials = Set<String>()
     let checked = document.withUnsafeBufferPointer { bytes -> SDKReply? in
       for (index, span) in batch.spans.enumerated() {

@@ -50,10 +50,23 @@ struct PostHogEndpoint: SDKEndpoint {
       }
       switch Self.check(message, apiKey: apiKey) {
       case .failure(let refusal): return refusal.reply
-      case .success(let checked): events.append(Self.event(message, name: checked.name, apiKey: checked.key))
+      case .success(let checked):
+        let event = Self.event(message, name: checked.name, apiKey: checked.key)
+        guard event.raw.utf8.count <= VendorLimits.postHogEventBytes else {
+          return Self.eventTooBig(index: index, bytes: event.raw.utf8.count)
+        }
+        events.append(event)
       }
     }
     return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
+  }
+
+  /// PostHog's `413` for event `index`, of `bytes`, past ``VendorLimits/postHogEventBytes``.
+  static func eventTooBig(index: Int, bytes: Int) -> SDKReply {
+    error(
+      .payloadTooLarge, "validation_error", "event_too_big",
+      "Event \(index) is \(bytes) bytes: maximum event size exceeded "
+        + "(\(VendorLimits.postHogEventBytes) bytes)", .bodyTooLarge)
   }
 
   static func event(_ message: Properties, name: String, apiKey: String) -> IngestedEvent {
@@ -81,7 +94,7 @@ struct PostHogEndpoint: SDKEndpoint {
       provider: "posthog", kind: kind, name: displayName, properties: properties, time: time,
       identity: identity(message, properties: sent),
       call: CallDescription(method: "capture", name: name, parameters: message),
-      raw: JSONText.string(message),
+      raw: JSONText.string(message), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(message["uuid"]))
   }
 

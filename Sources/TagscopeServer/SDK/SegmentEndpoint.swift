@@ -8,17 +8,23 @@ import TagscopeTimeline
 /// RudderStack's SDKs speak too.
 ///
 /// Answers `200 {"success":true}`, or `400` with `code` and `message` (what the official SDKs read)
-/// for malformed JSON, a wrong content type, a call over 32 KB or a batch over 500 KB. A message
-/// the real service would silently drop (no event name, no user id) is recorded with a violation.
+/// for malformed JSON, a wrong content type, a call or batched event over 32 KB or a batch over
+/// 500 KB (4 MB for RudderStack's); a batch of more than 2,500 events (Segment's) is answered
+/// `200` and not recorded, as Segment drops it (``VendorLimits``). A message the real service would silently drop (no event name, no user id)
+/// is recorded with a violation.
 struct SegmentEndpoint: SDKEndpoint {
   /// The message type the path implies (`track` for `/v1/track`), or `nil` for `/v1/batch`.
   var impliedType: String?
 
   var provider: String { "segment" }
-  /// 500 KB per batch, 32 KB per single call.
-  var bodyLimit: Int { impliedType == nil ? Self.batchLimit : Self.messageLimit }
+  /// 32 KB per single call; 4 MB per batch, RudderStack's, whose SDKs share the batch paths
+  /// (Segment's 500 KB is checked once the batch is read: ``batchLimit``).
+  var bodyLimit: Int { impliedType == nil ? Self.rudderStackBatchLimit : Self.messageLimit }
 
+  /// Segment's bound on a batch request.
   static let batchLimit = 500 * 1024
+  /// RudderStack's bound on a batch request (``VendorLimits``).
+  static let rudderStackBatchLimit = 4 * 1024 * 1024
   static let messageLimit = 32 * 1024
 
   func replyTooLarge() -> SDKReply {
@@ -53,6 +59,18 @@ struct SegmentEndpoint: SDKEndpoint {
       guard let batch = Payload.array(object["batch"]) else {
         return Self.error("invalid_request", "The batch field must be an array", reason: .invalidPayload)
       }
+      // Segment's own bounds on a batch, which RudderStack's batches (every message one of its
+      // SDKs') do not have: 500 KB, and 2,500 events, past which Segment answers `200` and drops
+      // them (``VendorLimits/segmentBatchEvents``): nothing is recorded, the refusal is counted.
+      let isRudderStack =
+        !batch.isEmpty && batch.allSatisfy { Payload.objectOrNil($0).map(Self.isRudderStack) ?? false }
+      guard isRudderStack || request.body.count <= Self.batchLimit else {
+        return Self.error(
+          "request_too_large", "Request exceeds the maximum size of 500KB per batch", reason: .bodyTooLarge)
+      }
+      guard isRudderStack || batch.count <= VendorLimits.segmentBatchEvents else {
+        return SDKReply(status: .ok, body: #"{"success":true}"#, rejection: .tooManyEvents)
+      }
       var list: [Properties] = []
       var raws: [String] = []
       for (index, element) in batch.enumerated() {
@@ -74,8 +92,13 @@ struct SegmentEndpoint: SDKEndpoint {
     }
     var credentials = Properties()
     if let writeKey { credentials["writeKey"] = .string(writeKey) }
+    // The call holds the message whole (its type the method, its write key a credential) unless a
+    // single call's body names a write key other than the one the request authenticates with.
+    let recordsRaw = impliedType != nil && object["writeKey"].map { $0 != credentials["writeKey"] } ?? false
     let events = zip(messages, rawTexts).map { message, raw in
-      Self.event(from: message, raw: raw, credentials: credentials)
+      var event = Self.event(from: message, raw: raw, credentials: credentials)
+      event.recordsRaw = recordsRaw
+      return event
     }
     return SDKReply(status: .ok, body: #"{"success":true}"#, events: events)
   }

@@ -4,7 +4,11 @@ import TagscopeRecording
 import TagscopeTimeline
 
 /// Turns what an SDK endpoint decoded into recording ``Record``s: one output for that SDK,
-/// `sent`, with the call as received, its rule violations and the raw payload.
+/// `sent`, with the call as received, its rule violations and the raw payload — empty where the
+/// call holds the payload whole (``IngestedEvent/recordsRaw``): a line then holds an event's
+/// payload twice (its properties and the call's parameters), not three times. Empty, not left out:
+/// a `raw` is what tells a record made from an SDK's request (``Record/isFromSDK``), in
+/// recordings old and new.
 enum RecordMaker {
   /// The record of `event`, numbered `seq`, from `source` with `context` (its device's state),
   /// received at `received`.
@@ -17,6 +21,7 @@ enum RecordMaker {
       extra: event.annotations.isEmpty ? event.credentials : event.credentials.merging(event.annotations))
     return Record(
       seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
-      properties: event.properties, context: context, outputs: [output], source: source, raw: event.raw)
+      properties: event.properties, context: context, outputs: [output], source: source,
+      raw: event.recordsRaw ? event.raw : "")
   }
 }
