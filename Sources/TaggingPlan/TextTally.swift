@@ -3,8 +3,15 @@
 /// and the lines of its first ``TextReport/examples`` violations. Its memory is bounded by the
 /// number of groups, whatever the number of violations, so a tallied run keeps none of them; and a
 /// group costs no object of its own: its key's bytes in a ``CompactKeySet``, its count and its
-/// first line's bytes in shared buffers (the next lines, for the few groups with more, apart).
+/// first line (record place, line, `seq`, message) in shared buffers (the next lines, for the few
+/// groups with more, apart).
 struct TextTally {
+  /// A recording and the source of a record there.
+  private struct Place: Hashable {
+    var file: String
+    var source: String?
+  }
+
   /// Violations sharing severity, rule, tag and provider.
   struct Group {
     var severity: Severity
@@ -21,9 +28,16 @@ struct TextTally {
   private var keys = CompactKeySet()
   /// Each group's count.
   private var counts: [Int] = []
-  /// The first lines' bytes, one after the other, and where each group's ends.
-  private var firstLines: [UInt8] = []
+  /// Each group's first line: its record's place (a number in `places`, `-1` for none), line and
+  /// `seq`, and its message, the messages' bytes one after the other (`firstEnds`: where each ends).
+  private var firstPlaces: [Int32] = []
+  private var firstRecordLines: [Int] = []
+  private var firstSeqs: [UInt64] = []
+  private var firstMessages: [UInt8] = []
   private var firstEnds: [Int] = []
+  /// The recordings and sources of the records of first lines, each once (a run has few).
+  private var places: [Place] = []
+  private var placeNumbers: [Place: Int32] = [:]
   /// The next lines of the groups that have some.
   private var nextLines: [Int: [String]] = [:]
   /// Violations added with severity error.
@@ -67,13 +81,28 @@ struct TextTally {
     if inserted { counts.append(0) }
     counts[index] += 1
     guard counts[index] <= TextReport.examples else { return }
-    let line = (site.map { "\($0) " } ?? "") + "#\(violation.seq) \(violation.message)"
-    if inserted {
-      firstLines.append(contentsOf: line.utf8)
-      firstEnds.append(firstLines.count)
-    } else {
-      nextLines[index, default: []].append(line)
+    guard inserted else {
+      nextLines[index, default: []].append(Self.line(site, violation.seq, violation.message))
+      return
     }
+    firstPlaces.append(site.map { number(of: Place(file: $0.file, source: $0.source)) } ?? -1)
+    firstRecordLines.append(site?.line ?? 0)
+    firstSeqs.append(violation.seq)
+    firstMessages.append(contentsOf: violation.message.utf8)
+    firstEnds.append(firstMessages.count)
+  }
+
+  /// `rec.jsonl:12 #7 message`.
+  private static func line(_ site: RecordSite?, _ seq: UInt64, _ message: String) -> String {
+    (site.map { "\($0) " } ?? "") + "#\(seq) \(message)"
+  }
+
+  private mutating func number(of place: Place) -> Int32 {
+    if let known = placeNumbers[place] { return known }
+    let number = Int32(places.count)
+    places.append(place)
+    placeNumbers[place] = number
+    return number
   }
 
   /// Group number `index`, decoded from its key.
@@ -81,7 +110,15 @@ struct TextTally {
     let parts = keys.key(at: index).split(separator: 0xFF, maxSplits: 3, omittingEmptySubsequences: false)
     let text = { (part: Int) in String(decoding: parts[part], as: UTF8.self) }
     let start = index == 0 ? 0 : firstEnds[index - 1]
-    let first = String(decoding: firstLines[start..<firstEnds[index]], as: UTF8.self)
+    let place = firstPlaces[index] < 0 ? nil : places[Int(firstPlaces[index])]
+    let site = place.map {
+      RecordSite(
+        file: $0.file, line: firstRecordLines[index], seq: firstSeqs[index], timeMilliseconds: 0,
+        source: $0.source,
+        firstViolation: 0)
+    }
+    let message = String(decoding: firstMessages[start..<firstEnds[index]], as: UTF8.self)
+    let first = Self.line(site, firstSeqs[index], message)
     return Group(
       severity: Severity(rawValue: text(0)) ?? .error,
       rule: ViolationRule(rawValue: text(1)) ?? .unplannedTag,
