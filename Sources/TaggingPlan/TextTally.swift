@@ -2,9 +2,8 @@
 /// severity and, per group (severity, rule, tag, provider, in order of first appearance), its count
 /// and the lines of its first ``TextReport/examples`` violations. Its memory is bounded by the
 /// number of groups, whatever the number of violations, so a tallied run keeps none of them; and a
-/// group costs no object of its own: its key's bytes in a ``CompactKeySet``, its count and its
-/// first line (record place, line, `seq`, message) in shared buffers (the next lines, for the few
-/// groups with more, apart).
+/// group costs no object of its own: its key's bytes in a ``CompactKeySet``, its count, and its
+/// lines (each its record's place, line and `seq` and its message) in shared buffers.
 struct TextTally {
   /// A recording and the source of a record there.
   private struct Place: Hashable {
@@ -28,18 +27,20 @@ struct TextTally {
   private var keys = CompactKeySet()
   /// Each group's count.
   private var counts: [Int] = []
-  /// Each group's first line: its record's place (a number in `places`, `-1` for none), line and
-  /// `seq`, and its message, the messages' bytes one after the other (`firstEnds`: where each ends).
-  private var firstPlaces: [Int32] = []
-  private var firstRecordLines: [Int] = []
-  private var firstSeqs: [UInt64] = []
-  private var firstMessages: [UInt8] = []
-  private var firstEnds: [Int] = []
-  /// The recordings and sources of the records of first lines, each once (a run has few).
+  /// Each group's first line (a number in the lines below).
+  private var firstLines: [Int32] = []
+  /// The lines kept, in the order added: each record's place (a number in `places`, `-1` for none),
+  /// line and `seq`, the next line of its group (`-1`: none), and its message, the messages' bytes
+  /// one after the other (`messageEnds`: where each ends).
+  private var linePlaces: [Int32] = []
+  private var lineNumbers: [Int] = []
+  private var lineSeqs: [UInt64] = []
+  private var nextLines: [Int32] = []
+  private var messages: [UInt8] = []
+  private var messageEnds: [Int] = []
+  /// The recordings and sources of the records of lines kept, each once (a run has few).
   private var places: [Place] = []
   private var placeNumbers: [Place: Int32] = [:]
-  /// The next lines of the groups that have some.
-  private var nextLines: [Int: [String]] = [:]
   /// Violations added with severity error.
   private(set) var errors = 0
   /// Violations added with severity warning.
@@ -81,20 +82,21 @@ struct TextTally {
     if inserted { counts.append(0) }
     counts[index] += 1
     guard counts[index] <= TextReport.examples else { return }
-    guard inserted else {
-      nextLines[index, default: []].append(Self.line(site, violation.seq, violation.message))
-      return
+    let line = Int32(nextLines.count)
+    linePlaces.append(site.map { number(of: Place(file: $0.file, source: $0.source)) } ?? -1)
+    lineNumbers.append(site?.line ?? 0)
+    lineSeqs.append(violation.seq)
+    nextLines.append(-1)
+    messages.append(contentsOf: violation.message.utf8)
+    messageEnds.append(messages.count)
+    if inserted {
+      firstLines.append(line)
+    } else {
+      // At most ``TextReport/examples`` lines to walk.
+      var last = Int(firstLines[index])
+      while nextLines[last] >= 0 { last = Int(nextLines[last]) }
+      nextLines[last] = line
     }
-    firstPlaces.append(site.map { number(of: Place(file: $0.file, source: $0.source)) } ?? -1)
-    firstRecordLines.append(site?.line ?? 0)
-    firstSeqs.append(violation.seq)
-    firstMessages.append(contentsOf: violation.message.utf8)
-    firstEnds.append(firstMessages.count)
-  }
-
-  /// `rec.jsonl:12 #7 message`.
-  private static func line(_ site: RecordSite?, _ seq: UInt64, _ message: String) -> String {
-    (site.map { "\($0) " } ?? "") + "#\(seq) \(message)"
   }
 
   private mutating func number(of place: Place) -> Int32 {
@@ -105,25 +107,34 @@ struct TextTally {
     return number
   }
 
+  /// Line number `index` as the report prints it: `rec.jsonl:12 #7 message`.
+  private func line(_ index: Int) -> String {
+    let start = index == 0 ? 0 : messageEnds[index - 1]
+    let message = String(decoding: messages[start..<messageEnds[index]], as: UTF8.self)
+    let site = linePlaces[index] < 0 ? nil : places[Int(linePlaces[index])]
+    let place = site.map {
+      RecordSite(
+        file: $0.file, line: lineNumbers[index], seq: lineSeqs[index], timeMilliseconds: 0, source: $0.source,
+        firstViolation: 0)
+    }
+    return (place.map { "\($0) " } ?? "") + "#\(lineSeqs[index]) \(message)"
+  }
+
   /// Group number `index`, decoded from its key.
   func group(at index: Int) -> Group {
     let parts = keys.key(at: index).split(separator: 0xFF, maxSplits: 3, omittingEmptySubsequences: false)
     let text = { (part: Int) in String(decoding: parts[part], as: UTF8.self) }
-    let start = index == 0 ? 0 : firstEnds[index - 1]
-    let place = firstPlaces[index] < 0 ? nil : places[Int(firstPlaces[index])]
-    let site = place.map {
-      RecordSite(
-        file: $0.file, line: firstRecordLines[index], seq: firstSeqs[index], timeMilliseconds: 0,
-        source: $0.source,
-        firstViolation: 0)
+    var examples: [String] = []
+    var next = Int(firstLines[index])
+    while next >= 0 {
+      examples.append(line(next))
+      next = Int(nextLines[next])
     }
-    let message = String(decoding: firstMessages[start..<firstEnds[index]], as: UTF8.self)
-    let first = Self.line(site, firstSeqs[index], message)
     return Group(
       severity: Severity(rawValue: text(0)) ?? .error,
       rule: ViolationRule(rawValue: text(1)) ?? .unplannedTag,
       tag: text(3), provider: parts[2].elementsEqual([0xFE]) ? nil : text(2), count: counts[index],
-      examples: [first] + (nextLines[index] ?? []))
+      examples: examples)
   }
 
   /// Whether any violation added is at or above `threshold`.
