@@ -54,13 +54,10 @@ struct CompactKeySet {
     slots = larger
   }
 
-  /// FNV-1a, 64 bits, its high bits folded into the low ones the table's index takes.
+  /// The standard library's hash of the bytes (seeded per process: the table lives in one).
   private static func hash(_ bytes: ArraySlice<UInt8>) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x100_0000_01b3
-    }
-    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    var hasher = Hasher()
+    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    return hasher.finalize()
   }
 }
