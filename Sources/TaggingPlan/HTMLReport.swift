@@ -17,15 +17,21 @@ public enum HTMLReport {
 
   /// The report as an HTML document; violations at or above `failOn` are the ones that fail.
   public static func render(_ report: ValidationReport, failOn: Severity) -> String {
+    render(report, tally: HTMLTally(report), failOn: failOn)
+  }
+
+  /// The report as an HTML document, its violations those of `tally` (a tallied run's report has
+  /// none of its own).
+  static func render(_ report: ValidationReport, tally: HTMLTally, failOn: Severity) -> String {
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<title>" + MarkupText.escape("tagscope validate · plan \(report.plan.title)") + "</title>\n"
     out += "<style>\n" + style + "</style>\n</head>\n<body>\n"
-    summary(report, failOn: failOn, into: &out)
+    summary(report, tally: tally, failOn: failOn, into: &out)
     if let meta = report.meta { header(meta, into: &out) }
     matrix(report.coverage, into: &out)
-    violations(report, into: &out)
-    sources(report, into: &out)
+    violations(tally, into: &out)
+    sources(report, violations: tally.total, into: &out)
     problems(report, into: &out)
     out += "</body>\n</html>\n"
     return out
@@ -47,10 +53,12 @@ public enum HTMLReport {
     details summary{cursor:pointer;color:#57606a}details pre{margin:.3em 0;white-space:pre-wrap;word-break:break-all}
     """
 
-  private static func summary(_ report: ValidationReport, failOn: Severity, into out: inout String) {
-    let errors = report.count(.error)
-    let warnings = report.count(.warning)
-    let fails = report.fails(at: failOn)
+  private static func summary(
+    _ report: ValidationReport, tally: HTMLTally, failOn: Severity, into out: inout String
+  ) {
+    let errors = tally.errors
+    let warnings = tally.warnings
+    let fails = tally.fails(at: failOn)
     out += "<h1>" + MarkupText.escape("Plan \(report.plan.title)") + "</h1>\n<p>"
     out += "<span class=\"\(fails ? "verdict-fail" : "verdict-pass")\">"
     out += fails ? "FAILED" : "PASSED"
@@ -173,51 +181,29 @@ public enum HTMLReport {
 
   /// Violations by rule, then by (tag, provider, plan line), each group with the expected-vs-got
   /// rows of its first violation and its first occurrences.
-  private static func violations(_ report: ValidationReport, into out: inout String) {
+  private static func violations(_ tally: HTMLTally, into out: inout String) {
     out += "<h2>Violations</h2>\n"
-    guard !report.violations.isEmpty else {
+    guard tally.total > 0 else {
       out += "<p>None.</p>\n"
       return
     }
-    // Grouped in one pass, each group extended in place (no copy per violation).
-    var byRule: [ViolationRule: [ViolationGroup]] = [:]
-    for group in ViolationGroup.group(
-      Array(report.violations.indices), of: report.violations, byPlanLine: true)
-    {
-      byRule[group.rule, default: []].append(group)
-    }
     // The violations about the same call as a group's first (same record, provider and call)
     // share one table, shown with the first group that has one of them.
-    var shownFirst = Set<UInt64>()
-    for groups in byRule.values {
-      for group in groups.prefix(groupsPerRule) {
-        if let first = group.indexes.first { shownFirst.insert(report.violations[first].seq) }
-      }
-    }
-    var sameCall: [PlanViolation.Subject: [Int]] = [:]
-    for (index, violation) in report.violations.enumerated() where shownFirst.contains(violation.seq) {
-      if let subject = violation.subject { sameCall[subject, default: []].append(index) }
-    }
     var tabled = Set<PlanViolation.Subject>()
     for rule in ViolationRule.allCases {
-      guard let groups = byRule[rule] else { continue }
-      let total = groups.reduce(0) { $0 + $1.indexes.count }
+      guard let groups = tally.shown[rule] else { continue }
+      let total = tally.totals[rule] ?? 0
       out += "<h3>" + MarkupText.escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
-      for group in groups.prefix(groupsPerRule) {
-        let indexes = group.indexes
-        guard let first = indexes.first else { continue }
-        let violation = report.violations[first]
+      for group in groups {
+        guard let violation = group.occurrences.first?.violation, let comparison = tally.comparison(of: group)
+        else { continue }
         let subject = violation.subject
-        let comparison =
-          subject.flatMap { sameCall[$0] }.flatMap {
-            ExpectationComparison.grouped($0.map { report.violations[$0] }).first?.comparison
-          } ?? violation.comparison
         var heading = "\(group.severity.rawValue) · \(group.tag)"
         if let provider = group.provider { heading += " · \(provider)" }
         if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)
-          + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
+          + "</strong> <span class=\"muted\">(\(group.count)×)</span></p>\n"
         if let subject, tabled.contains(subject) {
           out +=
             "<p class=\"muted\">Expected vs got: the table of #\(violation.seq) "
@@ -226,37 +212,40 @@ public enum HTMLReport {
           if let subject { tabled.insert(subject) }
           table(comparison, into: &out)
         }
-        out += "<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
-        out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
-        // Occurrences from identical records share their payload: shown once.
-        var shown: [PlanViolation] = []
-        for index in indexes.prefix(occurrencesPerGroup) {
-          let violation = report.violations[index]
-          let site = report.site(ofViolationAt: index)
-          out += "<tr><td class=\"mono\">" + MarkupText.escape(site?.description ?? "—") + "</td>"
-          out +=
-            "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">"
-            + MarkupText.escape(site?.timeText ?? "—")
-            + "</td>"
-          out +=
-            "<td>" + MarkupText.escape(site?.source ?? "—") + "</td><td>"
-            + MarkupText.escape(violation.message)
-          if let earlier = shown.first(where: { $0.sharesDetail(with: violation) }) {
-            out += " <span class=\"muted\">(payload as #\(earlier.seq))</span>"
-          } else if violation.evidence != nil {
-            out += payload(violation)
-            shown.append(violation)
-          }
-          out += "</td></tr>\n"
-        }
-        out += "</tbody></table>\n"
-        if indexes.count > occurrencesPerGroup {
-          out += "<p class=\"muted\">… and \(indexes.count - occurrencesPerGroup) more</p>\n"
-        }
+        occurrences(group, into: &out)
       }
-      if groups.count > groupsPerRule {
-        out += "<p class=\"muted\">… and \(groups.count - groupsPerRule) more groups</p>\n"
+      if let hidden = tally.hidden[rule], hidden > 0 {
+        out += "<p class=\"muted\">… and \(hidden) more groups</p>\n"
       }
+    }
+  }
+
+  /// A group's first occurrences, then how many more.
+  private static func occurrences(_ group: HTMLTally.Group, into out: inout String) {
+    out += "<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
+    out += "<th>time</th><th>source</th><th>message</th></tr></thead><tbody>\n"
+    // Occurrences from identical records share their payload: shown once.
+    var shown: [PlanViolation] = []
+    for (violation, site) in group.occurrences {
+      out += "<tr><td class=\"mono\">" + MarkupText.escape(site?.description ?? "—") + "</td>"
+      out +=
+        "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">"
+        + MarkupText.escape(site?.timeText ?? "—")
+        + "</td>"
+      out +=
+        "<td>" + MarkupText.escape(site?.source ?? "—") + "</td><td>"
+        + MarkupText.escape(violation.message)
+      if let earlier = shown.first(where: { $0.sharesDetail(with: violation) }) {
+        out += " <span class=\"muted\">(payload as #\(earlier.seq))</span>"
+      } else if violation.evidence != nil {
+        out += payload(violation)
+        shown.append(violation)
+      }
+      out += "</td></tr>\n"
+    }
+    out += "</tbody></table>\n"
+    if group.count > occurrencesPerGroup {
+      out += "<p class=\"muted\">… and \(group.count - occurrencesPerGroup) more</p>\n"
     }
   }
 
@@ -297,10 +286,10 @@ public enum HTMLReport {
     return out
   }
 
-  private static func sources(_ report: ValidationReport, into out: inout String) {
+  private static func sources(_ report: ValidationReport, violations: Int, into out: inout String) {
     out += "<h2>Sources</h2>\n"
     guard !report.sources.isEmpty else {
-      out += "<p class=\"muted\">\(report.records) records, \(report.violations.count) violations.</p>\n"
+      out += "<p class=\"muted\">\(report.records) records, \(violations) violations.</p>\n"
       return
     }
     out +=

@@ -1,8 +1,16 @@
 /// What the text report keeps of the violations, taken one at a time: how many there are of each
 /// severity and, per group (severity, rule, tag, provider, in order of first appearance), its count
 /// and the lines of its first ``TextReport/examples`` violations. Its memory is bounded by the
-/// number of groups, whatever the number of violations, so a tallied run keeps none of them.
+/// number of groups, whatever the number of violations, so a tallied run keeps none of them; and a
+/// group costs no object of its own: its key's bytes in a ``CompactKeySet``, its count, and its
+/// lines (each its record's place, line and `seq` and its message) in shared buffers.
 struct TextTally {
+  /// A recording and the source of a record there.
+  private struct Place: Hashable {
+    var file: String
+    var source: String?
+  }
+
   /// Violations sharing severity, rule, tag and provider.
   struct Group {
     var severity: Severity
@@ -10,31 +18,29 @@ struct TextTally {
     var tag: String
     var provider: String?
     /// Every violation of the group.
-    var count = 0
-    /// The first violation's line (`rec.jsonl:12 #7 message`), apart: most groups of a run with
-    /// many distinct tags have only one, and an array of one would cost an allocation more.
-    fileprivate var first: String?
-    /// The next violations' lines.
-    fileprivate var next: [String] = []
-
+    var count: Int
     /// The first violations' lines (`rec.jsonl:12 #7 message`), at most ``TextReport/examples``.
-    var examples: [String] { first.map { [$0] + next } ?? [] }
-
-    fileprivate mutating func keep(_ line: String) {
-      if first == nil { first = line } else { next.append(line) }
-    }
+    var examples: [String]
   }
 
-  private struct Key: Hashable {
-    var severity: Severity
-    var rule: ViolationRule
-    var tag: String
-    var provider: String?
-  }
-
-  /// The groups in order of first appearance.
-  private(set) var groups: [Group] = []
-  private var positions: [Key: Int] = [:]
+  /// The groups' keys (severity, rule, provider, tag), numbered in order of first appearance.
+  private var keys = CompactKeySet()
+  /// Each group's count.
+  private var counts: [Int] = []
+  /// Each group's first line (a number in the lines below).
+  private var firstLines: [Int32] = []
+  /// The lines kept, in the order added: each record's place (a number in `places`, `-1` for none),
+  /// line and `seq`, the next line of its group (`-1`: none), and its message, the messages' bytes
+  /// one after the other (`messageEnds`: where each ends).
+  private var linePlaces: [Int32] = []
+  private var lineNumbers: [Int] = []
+  private var lineSeqs: [UInt64] = []
+  private var nextLines: [Int32] = []
+  private var messages: [UInt8] = []
+  private var messageEnds: [Int] = []
+  /// The recordings and sources of the records of lines kept, each once (a run has few).
+  private var places: [Place] = []
+  private var placeNumbers: [Place: Int32] = [:]
   /// Violations added with severity error.
   private(set) var errors = 0
   /// Violations added with severity warning.
@@ -50,6 +56,9 @@ struct TextTally {
     }
   }
 
+  /// The groups in order of first appearance, each made when read.
+  var groups: LazyMapCollection<Range<Int>, Group> { counts.indices.lazy.map(group(at:)) }
+
   /// Counts `violation`, found in the record at `site`, keeping its line when among its group's
   /// first.
   mutating func add(_ violation: PlanViolation, at site: RecordSite?) {
@@ -57,22 +66,75 @@ struct TextTally {
     case .error: errors += 1
     case .warning: warnings += 1
     }
-    let key = Key(
-      severity: violation.severity, rule: violation.rule, tag: violation.tag, provider: violation.provider)
-    let position: Int
-    if let known = positions[key] {
-      position = known
+    let (index, inserted) = keys.index { bytes in
+      bytes.append(contentsOf: violation.severity.rawValue.utf8)
+      bytes.append(0xFF)
+      bytes.append(contentsOf: violation.rule.rawValue.utf8)
+      bytes.append(0xFF)
+      if let provider = violation.provider {
+        bytes.append(contentsOf: provider.utf8)
+      } else {
+        bytes.append(0xFE)
+      }
+      bytes.append(0xFF)
+      bytes.append(contentsOf: violation.tag.utf8)
+    }
+    if inserted { counts.append(0) }
+    counts[index] += 1
+    guard counts[index] <= TextReport.examples else { return }
+    let line = Int32(nextLines.count)
+    linePlaces.append(site.map { number(of: Place(file: $0.file, source: $0.source)) } ?? -1)
+    lineNumbers.append(site?.line ?? 0)
+    lineSeqs.append(violation.seq)
+    nextLines.append(-1)
+    messages.append(contentsOf: violation.message.utf8)
+    messageEnds.append(messages.count)
+    if inserted {
+      firstLines.append(line)
     } else {
-      position = groups.count
-      positions[key] = position
-      groups.append(
-        Group(severity: key.severity, rule: key.rule, tag: key.tag, provider: key.provider))
+      // At most ``TextReport/examples`` lines to walk.
+      var last = Int(firstLines[index])
+      while nextLines[last] >= 0 { last = Int(nextLines[last]) }
+      nextLines[last] = line
     }
-    groups[position].count += 1
-    if groups[position].count <= TextReport.examples {
-      let place = site.map { "\($0) " } ?? ""
-      groups[position].keep("\(place)#\(violation.seq) \(violation.message)")
+  }
+
+  private mutating func number(of place: Place) -> Int32 {
+    if let known = placeNumbers[place] { return known }
+    let number = Int32(places.count)
+    places.append(place)
+    placeNumbers[place] = number
+    return number
+  }
+
+  /// Line number `index` as the report prints it: `rec.jsonl:12 #7 message`.
+  private func line(_ index: Int) -> String {
+    let start = index == 0 ? 0 : messageEnds[index - 1]
+    let message = String(decoding: messages[start..<messageEnds[index]], as: UTF8.self)
+    let site = linePlaces[index] < 0 ? nil : places[Int(linePlaces[index])]
+    let place = site.map {
+      RecordSite(
+        file: $0.file, line: lineNumbers[index], seq: lineSeqs[index], timeMilliseconds: 0, source: $0.source,
+        firstViolation: 0)
     }
+    return (place.map { "\($0) " } ?? "") + "#\(lineSeqs[index]) \(message)"
+  }
+
+  /// Group number `index`, decoded from its key.
+  func group(at index: Int) -> Group {
+    let parts = keys.key(at: index).split(separator: 0xFF, maxSplits: 3, omittingEmptySubsequences: false)
+    let text = { (part: Int) in String(decoding: parts[part], as: UTF8.self) }
+    var examples: [String] = []
+    var next = Int(firstLines[index])
+    while next >= 0 {
+      examples.append(line(next))
+      next = Int(nextLines[next])
+    }
+    return Group(
+      severity: Severity(rawValue: text(0)) ?? .error,
+      rule: ViolationRule(rawValue: text(1)) ?? .unplannedTag,
+      tag: text(3), provider: parts[2].elementsEqual([0xFE]) ? nil : text(2), count: counts[index],
+      examples: examples)
   }
 
   /// Whether any violation added is at or above `threshold`.

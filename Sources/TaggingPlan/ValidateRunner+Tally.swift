@@ -2,7 +2,8 @@ import Foundation
 
 extension ValidateRunner {
   /// A run whose violations are let go once tallied (``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``,
-  /// ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``): its report holds
+  /// ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``,
+  /// ``runHTML(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``): its report holds
   /// no violations, or the outcome of a run that could not start.
   enum TalliedRun {
     case scanned(report: ValidationReport, diagnostics: String)
@@ -22,10 +23,11 @@ extension ValidateRunner {
   }
 
   /// Opens and scans `recordings` against `plan` with `lines` (made for `plan`), handing each
-  /// violation found to `tally` and keeping none.
+  /// violation found to `tally` and keeping none; standard input read from the file
+  /// `standardInput` when given (see ``open(_:standardInput:note:)``).
   static func tallying(
     plan: Plan, lines: LineValidator, recordings: [String], format: ReportFormat, failOn: Severity,
-    generated: Date?, tally: (PlanViolation, RecordSite) -> Void
+    generated: Date?, standardInput: String? = nil, tally: (PlanViolation, RecordSite) -> Void
   ) -> TalliedRun {
     guard !recordings.isEmpty else {
       return .failed(
@@ -35,7 +37,7 @@ extension ValidateRunner {
     var diagnostics = ""
     let note = { (line: String) in diagnostics += line + "\n" }
     var opened: Opened
-    do { opened = try open(recordings, note: note) } catch {
+    do { opened = try open(recordings, standardInput: standardInput, note: note) } catch {
       return .failed(
         Outcome(
           exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: format, failOn: failOn))

@@ -21,7 +21,8 @@ public enum ValidateRunner {
     public var format: ReportFormat
     /// The lowest severity that fails (JUnit failures, the HTML verdict).
     public var failOn: Severity
-    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
+    /// The report already rendered (a run that kept no violations: ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``,
+    /// ``runHTML(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
     var rendered: String?
     /// The text report's tally (a run that kept no violations: ``runText(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``),
     /// rendered from it with ``report``.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Issue 31's "on a 259 MB recording with 1M distinct tags `plan infer` takes 1.84 GB, `diff`
-/// 2.17 GB, `validate --format json` 4.59 GB": the peak RSS of each of those commands run by the
-/// `tagscope` binary on recordings of N distinct tag names (about 260 bytes a record, as the
-/// issue's), made here. `GROWTH_MEMORY_TAGS` (default `20000`; the issue's `200000,1000000`)
+/// 2.17 GB, `validate --format json` 4.59 GB" (and `validate`'s HTML and text reports): the peak
+/// RSS of each of those commands run by the `tagscope` binary on recordings of N distinct tag
+/// names (about 260 bytes a record, as the issue's), made here. `GROWTH_MEMORY_TAGS` (default `20000`; the issue's `200000,1000000`)
 /// gives the sizes; `TAGSCOPE_BINARY` the binary measured (default: the one beside this bench),
 /// `TAGSCOPE_BASELINE_BINARY` a build before the change, measured too, each figure then also an
 /// after/before ratio.
@@ -31,6 +31,8 @@ enum GrowthMemoryBench {
       _ = try write(distinctTags: size, renamingEvery: 10, to: new)
       let commands: [(name: String, arguments: [String])] = [
         ("validate_json", ["validate", "--plan", planFile.path, "--format", "json", base.path]),
+        ("validate_html", ["validate", "--plan", planFile.path, "--format", "html", base.path]),
+        ("validate_text", ["validate", "--plan", planFile.path, "--format", "text", base.path]),
         ("diff", ["diff", base.path, new.path]),
         ("infer", ["plan", "infer", base.path]),
       ]

@@ -59,8 +59,8 @@ struct Validate: ParsableCommand {
   func run() throws {
     let threshold: Severity = strict ? .warning : failOn
     let unreadableFails = strict || failOnUnreadable
-    // The JSON report is written as the violations are found, the JUnit and text ones from their
-    // counts and first few: none keeps the violations.
+    // The JSON report is written as the violations are found, the JUnit, text and HTML ones from
+    // their counts and first few: none keeps the violations.
     let outcome =
       switch format {
       case .json:
@@ -76,9 +76,9 @@ struct Validate: ParsableCommand {
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
           bySource: bySource, generated: Self.generated)
       case .html:
-        ValidateRunner.run(
-          planPath: plan, recordings: files, format: format, failOn: threshold,
-          failOnUnreadable: unreadableFails, bySource: bySource, generated: Self.generated)
+        ValidateRunner.runHTML(
+          planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
+          bySource: bySource, generated: Self.generated)
       }
     try outcome.writeOutput(to: .standardOutput)
     StandardError.write(outcome.diagnostics)

@@ -1,5 +1,8 @@
+@testable import TaggingPlan
+
 /// Violations sharing severity, rule, tag and provider (and plan line, for the HTML report), as the
-/// reports list them.
+/// reports listed them before tallying (``HTMLTally``, ``TextTally``): what ``LegacyHTMLReport``
+/// groups by.
 struct ViolationGroup {
   var severity: Severity
   var rule: ViolationRule

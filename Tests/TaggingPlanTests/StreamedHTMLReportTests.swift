@@ -1,0 +1,165 @@
+import AnalyticsHub
+import Foundation
+import TagscopeInspector
+import TagscopeRecording
+import XCTest
+
+@testable import TaggingPlan
+
+/// `validate --format html` tallies the violations as they are found (``HTMLTally``), keeping the
+/// groups it shows and only a count of the others: the bytes must be those of the report rendered
+/// from a run that kept them all.
+final class StreamedHTMLReportTests: StreamedReportTestCase {
+  /// The tallied report's bytes and outcome beside the report rendered whole.
+  @discardableResult
+  private func compare(
+    _ recordings: [String], bySource: Bool = false, failOn: Severity = .error,
+    failOnUnreadable: Bool = false, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> ValidateRunner.Outcome {
+    let plan = try samplePlan()
+    let whole = ValidateRunner.run(
+      plan: plan, recordings: recordings, format: .html, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource, generated: generated)
+    let tallied = ValidateRunner.runHTML(
+      plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource, generated: generated)
+    XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
+    XCTAssertTrue(whole.output.hasPrefix("<!DOCTYPE html>"), file: file, line: line)
+    XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
+    if let report = whole.report {
+      XCTAssertEqual(
+        whole.output, LegacyHTMLReport.render(report, failOn: failOn), "today's page", file: file, line: line)
+    }
+    let url = directory.appendingPathComponent("tallied.html")
+    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try tallied.writeOutput(to: handle)
+    try handle.close()
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
+    XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
+    return whole
+  }
+
+  /// playPodcast on podcasts whose `podcast_duration` is below the plan's minimum, its title
+  /// `title`, and its firebase call named `call`.
+  private func brokenPlay(_ seq: UInt64, title: String = "T", call: String = "play_podcast_from_podcasts")
+    -> Record
+  {
+    var play = goodPlay(seq, screen: "podcasts")
+    play.properties["podcast_duration"] = -1
+    play.properties["podcast_title"] = .string(title)
+    play.outputs[0] = sent("firebase", call, ["podcast_title": .string(title), "podcast_duration": -1])
+    return play
+  }
+
+  /// The demo's journeys in three recordings (an unreadable line, a hostile source, `seq`
+  /// restarting and going backwards), with and without sources, failing on error and on warning.
+  func testTheTalliedPageIsTheWholePageOnAVariedRun() throws {
+    var hostile = record(
+      9_001, .userAction, "\u{1B}[31mred\u{2028}\u{202E}\"<b>", ["x": .int(1)], screen: "podcasts")
+    hostile.source = "phone <script>"
+    var blocked = goodPlay(9_002, screen: "favorites")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    let first = try writeRecording(
+      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
+    let second = try writeRecording(
+      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
+      in: directory, trailer: "{\"seq\": 1, bad\n")
+    let backwards = try writeRecording(
+      [3, 3, 1, 2].map { brokenPlay($0, title: "title \($0)") }, named: "backwards.jsonl", in: directory)
+    for bySource in [false, true] {
+      for failOn in [Severity.error, .warning] {
+        let whole = try compare(
+          [first, second, backwards], bySource: bySource, failOn: failOn, failOnUnreadable: bySource)
+        XCTAssertGreaterThan(whole.report?.violations.count ?? 0, 100, "a run with many violations")
+        XCTAssertTrue(whole.output.contains("<table class=\"comparison\">"), "expected vs got")
+      }
+    }
+    let clean = try writeRecording([goodPlay(1), goodPlay(2)], named: "clean.jsonl", in: directory)
+    XCTAssertTrue(try compare([clean]).output.contains("<p>None.</p>"))
+  }
+
+  /// Hundreds of groups per rule, most seen once, some many times: the groups past the shown ones
+  /// are only counted.
+  func testGroupsPastTheShownOnesAreCounted() throws {
+    var records: [Record] = []
+    for seq in 1...3_000 {
+      switch seq % 3 {
+      case 0:
+        let name = seq % 6 == 0 ? "unplanned_\(seq % 40)" : "unplanned_once_\(seq)"
+        records.append(record(UInt64(seq), .userAction, name, screen: "podcasts"))
+      case 1: records.append(brokenPlay(UInt64(seq), call: "wrong_\(seq % 300)"))
+      default:
+        records.append(record(UInt64(seq), .event, "playerDidFail", ["error": .string("e\(seq % 90)")]))
+      }
+    }
+    let file = try writeRecording(records, named: "many.jsonl", in: directory)
+    for failOn in [Severity.error, .warning] {
+      let whole = try compare([file], failOn: failOn)
+      XCTAssertTrue(whole.output.contains("more groups</p>"), "groups past the shown ones")
+    }
+  }
+
+  /// A group first seen in a second recording whose call (same `seq`) was already about another
+  /// group's violation in the first: the table merges both, read a second time.
+  func testAComparisonMergesTheSameSeqOfAnEarlierRecording() throws {
+    let first = try writeRecording([brokenPlay(2), brokenPlay(5)], named: "a.jsonl", in: directory)
+    let second = try writeRecording(
+      [brokenPlay(9), brokenPlay(5, title: String(repeating: "long title ", count: 4))], named: "b.jsonl",
+      in: directory)
+    let whole = try compare([first, second])
+    let report = try XCTUnwrap(whole.report)
+    var tally = HTMLTally()
+    for (violation, site) in zip(report.violations, report.violationSites()) {
+      tally.add(violation, at: site)
+    }
+    XCTAssertTrue(tally.needsRescan, "the title's group is first seen after seq 5 of the first recording")
+    XCTAssertFalse(HTMLTally(report).needsRescan, "made again from the report")
+    // Standard input, copied before the first reading, read again from its copy.
+    let input = try XCTUnwrap(FileHandle(forReadingAtPath: second))
+    defer { try? input.close() }
+    let piped = ValidateRunner.runHTML(
+      plan: try samplePlan(), recordings: [first, "-"], failOn: .error, failOnUnreadable: false,
+      bySource: false, generated: generated, standardInput: input)
+    XCTAssertEqual(piped.output, whole.output.replacingOccurrences(of: second, with: "-"))
+    XCTAssertEqual(piped.exitCode, whole.exitCode)
+  }
+
+  /// However many violations are added, the tally keeps at most ``HTMLReport/groupsPerRule``
+  /// groups per rule and ``HTMLReport/occurrencesPerGroup`` violations per group.
+  func testTheTallyKeepsTheShownGroupsOnly() throws {
+    let plan = try samplePlan()
+    var records: [Record] = []
+    for seq in 1...2_000 {
+      records.append(brokenPlay(UInt64(seq), call: "wrong_\(seq % 100)"))
+      records.append(record(UInt64(seq), .userAction, "unplanned_\(seq)", screen: "podcasts"))
+    }
+    let (violations, _) = validate(records, plan: plan)
+    var tally = HTMLTally()
+    for violation in violations { tally.add(violation, at: nil) }
+    XCTAssertEqual(tally.total, violations.count)
+    XCTAssertEqual(tally.totals.values.reduce(0, +), violations.count)
+    XCTAssertEqual(tally.hidden[.unplannedTag], 2_000 - HTMLReport.groupsPerRule)
+    for (_, groups) in tally.shown {
+      XCTAssertLessThanOrEqual(groups.count, HTMLReport.groupsPerRule)
+      for group in groups {
+        XCTAssertEqual(group.occurrences.count, min(group.count, HTMLReport.occurrencesPerGroup))
+      }
+    }
+  }
+
+  /// The hidden groups' keys: exact, however many and however alike.
+  func testTheCompactKeySetCountsDistinctKeysExactly() {
+    var set = CompactKeySet()
+    var reference = Set<[UInt8]>()
+    for index in 0..<20_000 {
+      let key = Array("tag_\(index % 7_000)".utf8) + (index % 3 == 0 ? [0xFF] : [])
+      XCTAssertEqual(set.insertKey { $0.append(contentsOf: key) }, reference.insert(key).inserted)
+    }
+    XCTAssertTrue(set.insertKey { _ in })
+    XCTAssertFalse(set.insertKey { _ in }, "the empty key once")
+    XCTAssertEqual(set.count, reference.count + 1)
+  }
+}
