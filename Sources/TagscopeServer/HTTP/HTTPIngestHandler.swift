@@ -334,6 +334,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
     addCORSHeaders(to: &headers, request: request)
     let close = close || closeAfterReply
+    // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
+    if close { state = .discarding(discarded: 0) }
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)

@@ -498,6 +498,8 @@ final class ForwardingHandler: ChannelInboundHandler {
     // SDK endpoints answer any page (browser SDKs post from the app's origin), as `listen`'s.
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
     let close = close || closeAfterReply
+    // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
+    if close { state = .discarding(discarded: 0) }
     headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
