@@ -13,9 +13,9 @@ import XCTest
 /// trailers broken, CRLFs missing, lengths conflicting or impossible, unknown encodings,
 /// `Expect: 100-continue` — and ended by a half-close, a close or a reset part way.
 ///
-/// Each well-formed request gets its `2xx`; each mangled stream gets well-framed responses and a
-/// close, never silence (a hang guard of 30 s), and the server counts why it closed; a normal probe
-/// request after every case is answered and recorded; the counters add up (every connection
+/// Each well-formed request gets its `2xx`; each mangled stream gets well-framed responses, each
+/// counted, and a close, never silence (a hang guard of 30 s) or a reset, and the server counts why
+/// it closed; a normal probe request after every case is answered and recorded; the counters add up (every connection
 /// closed, `httpRequests` as many as the responses read, `accepted` as many as the records taken);
 /// every record taken reads back from its line. A failure names the pass's seed and the file its
 /// input was saved to: the case's split points and ending follow from the input's bytes.
@@ -133,6 +133,11 @@ struct SocketFuzzState {
     let described =
       "\(ending.rawValue) after \(notes.isEmpty ? "byte mutations" : notes.joined(separator: ", ")) of "
       + String(decoding: bytes.prefix(1_500), as: UTF8.self).debugDescription
+    // The cases before are settled (a connection ended abruptly may not even be accepted yet, and
+    // then answer a request it had sent whole), so what the server counts is this case's alone.
+    let opened = connections
+    guard eventually({ server.statistics.connections == opened && server.statistics.openConnections == 0 })
+    else { return "\(described): a connection of an earlier case still open or not accepted" }
     let before = server.statistics
     let takenBefore = ingest.count
     guard let socket = try? FuzzSocket(port: server.port) else { return "cannot connect" }
@@ -168,9 +173,12 @@ struct SocketFuzzState {
     }
     let after = server.statistics
     let counted = after.httpRequests - before.httpRequests
-    // Never a response the server did not count. (Fewer read than counted: a reset loses what was
-    // written last; and a reply can still be counted yet cut off when a corrupt compressed body
-    // closes the connection while the request behind it is read — the refusal is counted too.)
+    // Never a reset: a close with the client's bytes still unread lingers (`LingeringClose`)
+    // rather than resetting the connection and losing what was written last; and never a response
+    // the server did not count. (More counted than read: rarely, about one run in six, a
+    // connection of an earlier case ended by a reset is answered after this case began — not
+    // understood yet, so the check is not equality.)
+    if end == .reset { return "\(described): the server reset the connection" }
     if counted < replies.statuses.count {
       return "\(described): \(replies.statuses.count) responses read, \(counted) counted; read "
         + String(decoding: received.prefix(600), as: UTF8.self).debugDescription

@@ -115,19 +115,14 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       refuse(refusal, head: head, context: context)
       return
     }
-    state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
-    if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
-      let interim = HTTPResponseHead(version: head.version, status: .continue)
-      context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
-    }
+    state = .collecting(head: head, endpoint: endpoint, body: BodyCollector.start(head, context: context))
   }
 
   private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {
     switch state {
     case .collecting(let head, let endpoint, var body):
       state = .idle
-      body.writeBuffer(&chunk)
-      if body.readableBytes > RequestAdmission.limit(endpoint, server: server) {
+      if !BodyCollector.append(&chunk, to: &body, limit: BodyCollector.limit(endpoint, server: server)) {
         refuse(endpoint.replyTooLarge(), head: head, context: context)
       } else {
         state = .collecting(head: head, endpoint: endpoint, body: body)
@@ -183,7 +178,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let reply = Self.reply(for: route)
       count(reply, head: head)
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
-    case .discarding, .parsing, .storing:
+    case .discarding:
+      // Closing: a request pipelined behind the refused one is not taken (its reply would be cut off).
+      state = current
+      closeSoon(context: context)
+    case .parsing, .storing:
       closeSoon(context: context)
     case .idle:
       break
@@ -335,6 +334,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
     addCORSHeaders(to: &headers, request: request)
     let close = close || closeAfterReply
+    // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
+    if close { state = .discarding(discarded: 0) }
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)

@@ -56,6 +56,9 @@ final class ForwardingHandler: ChannelInboundHandler {
   private var generation = 0
   private var requestDeadline: Scheduled<Void>?
   private var idleDeadline: Scheduled<Void>?
+  /// The client ended its side (a half-close) while a request was under way: the connection
+  /// closes once that request is answered.
+  private var closeAfterReply = false
   /// The most discarded after refusing a body before the connection is closed, as `listen`.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503`, as `listen` sends it.
@@ -84,6 +87,21 @@ final class ForwardingHandler: ChannelInboundHandler {
     peerHost = context.channel.remoteAddress?.ipAddress ?? "unknown"
   }
 
+  /// A client's half-close: the request under way (decoded, stored, forwarded) is answered, then
+  /// the connection closes; otherwise it closes now.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard case ChannelEvent.inputClosed = event else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    closeAfterReply = true
+    exchange?.closeAfter = true
+    switch state {
+    case .decoding, .storing, .forwarded: break
+    case .idle, .collecting, .discarding: context.close(promise: nil)
+    }
+  }
+
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     switch unwrapInboundIn(data) {
     case .head(let head): receiveHead(head, context: context)
@@ -103,21 +121,16 @@ final class ForwardingHandler: ChannelInboundHandler {
       refuse(refusal, head: head, context: context)
       return
     }
-    state = .collecting(head: head, endpoint: endpoint, body: context.channel.allocator.buffer(capacity: 0))
-    if endpoint != nil,
-      head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" })
-    {
-      let interim = HTTPResponseHead(version: head.version, status: .continue)
-      context.writeAndFlush(wrapOutboundOut(.head(interim)), promise: nil)
-    }
+    // The whole body is read before anything is forwarded (the `Expect` header is not), so the
+    // proxy answers `100 Continue` itself.
+    state = .collecting(head: head, endpoint: endpoint, body: BodyCollector.start(head, context: context))
   }
 
   private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {
     switch state {
     case .collecting(let head, let endpoint, var body):
       state = .idle
-      body.writeBuffer(&chunk)
-      if body.readableBytes > limit(endpoint) {
+      if !BodyCollector.append(&chunk, to: &body, limit: limit(endpoint)) {
         refuse(endpoint?.replyTooLarge() ?? RequestAdmission.tooLarge, head: head, context: context)
       } else {
         state = .collecting(head: head, endpoint: endpoint, body: body)
@@ -158,8 +171,7 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   /// The body limit of a request: its endpoint's (as `listen`'s), else the server's.
   private func limit(_ endpoint: (any SDKEndpoint)?) -> Int {
-    endpoint.map { RequestAdmission.limit($0, server: proxy.server) }
-      ?? proxy.server.configuration.maximumBodyBytes
+    BodyCollector.limit(endpoint, server: proxy.server)
   }
 
   /// `listen`'s refusal of a request from its head; for a request not decoded, a declared length
@@ -283,6 +295,12 @@ final class ForwardingHandler: ChannelInboundHandler {
     }
   }
 
+  /// Reports an upstream's failure or error answer within the connection's problem budget, as
+  /// `listen` reports its problems: a client hammering a dead vendor cannot flood the session.
+  private func report(_ message: String) {
+    refusals.report(TerminalText.sanitizeLines(message), server: proxy.server, peerHost: peerHost)
+  }
+
   private func count(_ reply: SDKReply, head: HTTPRequestHead, note: String = "") {
     refusals.count(
       reply, head: head, path: host + RequestTarget(head.uri).path, server: proxy.server, peerHost: peerHost,
@@ -306,7 +324,7 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   private func forward(head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
     state = .forwarded
-    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive)
+    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfterReply)
     var outgoing = head
     outgoing.uri = RequestTarget(head.uri).originForm
     for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
@@ -412,7 +430,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     current.closeAfter = true
     exchange = current
     proxy.server.statistics.update { $0.upstreamFailures += 1 }
-    proxy.report(TerminalText.sanitizeLines(message))
+    report(message)
     let body = "tagscope proxy: \(message)\n"
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
@@ -428,25 +446,29 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   /// Relays one part of the answer to the client.
   private func relay(_ part: HTTPServerResponsePart, context: ChannelHandlerContext) {
-    guard exchange != nil else { return }
+    guard let current = exchange else { return }
+    guard case .end = part else {
+      context.writeAndFlush(wrapOutboundOut(part), promise: nil)
+      return
+    }
+    // The exchange ends before its end is written: writing it hands on a request pipelined
+    // behind (``HTTPServerPipelineHandler``), which must find the handler idle (or closing).
+    exchange = nil
+    state = current.closeAfter ? .discarding(discarded: 0) : .idle
     context.writeAndFlush(wrapOutboundOut(part), promise: nil)
-    if case .end = part { finishExchange(context: context) }
+    finishExchange(current, context: context)
   }
 
-  private func finishExchange(context: ChannelHandlerContext) {
-    guard let current = exchange else { return }
-    exchange = nil
-    state = .idle
+  private func finishExchange(_ current: Exchange, context: ChannelHandlerContext) {
     if decodes, let status = current.status, status.code >= 400 {
       let target = RequestTarget(current.request.uri)
       let excerpt = String(decoding: current.excerpt, as: UTF8.self)
-      proxy.report(
-        TerminalText.sanitizeLines(
-          "\(host) answered \(status.code) to \(current.request.method.rawValue) \(target.path): \(excerpt)"))
+      report(
+        "\(host) answered \(status.code) to \(current.request.method.rawValue) \(target.path): \(excerpt)")
     }
     if current.closeAfter {
       context.close(promise: nil)
-    } else {
+    } else if case .idle = state {
       armIdleDeadline(context: context)
     }
   }
@@ -475,6 +497,9 @@ final class ForwardingHandler: ChannelInboundHandler {
     if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
     // SDK endpoints answer any page (browser SDKs post from the app's origin), as `listen`'s.
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
+    let close = close || closeAfterReply
+    // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
+    if close { state = .discarding(discarded: 0) }
     headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
@@ -553,7 +578,13 @@ final class ForwardingHandler: ChannelInboundHandler {
       (head, endpoint) = (requestHead, requestEndpoint)
     case .idle:
       (head, endpoint) = (HTTPRequestHead(version: .http1_1, method: .POST, uri: "/"), nil)
-    default:
+    case .decoding, .storing, .forwarded:
+      // A reply is owed (a TLS client's end without `close_notify`, say): written first, then
+      // the connection closes.
+      closeAfterReply = true
+      exchange?.closeAfter = true
+      return
+    case .discarding:
       context.close(promise: nil)
       return
     }

@@ -33,6 +33,9 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
   private let chunkGuard: ChunkSizeGuard
   private var state = State.waiting
   private var deadline: Scheduled<Void>?
+  /// The client ended its side (a half-close) while the connection was switching protocols: the
+  /// handlers installed get the end after the bytes kept.
+  private var inputClosed = false
 
   /// The front of a connection whose HTTP codec is `encoder` and `decoder`, with `chunkGuard`
   /// before the decoder (``chunkGuard(proxy:)``): all three are taken out for a `CONNECT`.
@@ -68,6 +71,21 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
   }
 
   func handlerRemoved(context: ChannelHandlerContext) { deadline?.cancel() }
+
+  /// A client's half-close: before a request is complete, the connection closes; while it
+  /// switches protocols, the end is passed on after the bytes kept (a tunnel passes it to the
+  /// host); a reply of the proxy's own is written, then the connection closes.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard case ChannelEvent.inputClosed = event else {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
+    switch state {
+    case .switching: inputClosed = true
+    case .waiting, .connect: context.close(promise: nil)
+    case .own, .refused: break
+    }
+  }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     if case .switching(var pending) = state {
@@ -232,6 +250,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     state = .refused
     for bytes in pending { context.fireChannelRead(bytes) }
     if !pending.isEmpty { context.fireChannelReadComplete() }
+    if inputClosed { context.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
     operations.removeHandler(context: context, promise: nil)
   }
 

@@ -16,6 +16,8 @@ enum UpstreamConnector {
       .connectTimeout(proxy.configuration.connectTimeout)
       .channelOption(.socketOption(.tcp_nodelay), value: 1)
       .channelOption(.autoRead, value: false)
+      // The tunnelled host's half-close is passed on to the client (``TunnelGlue``).
+      .channelOption(.allowRemoteHalfClosure, value: true)
       .connect(host: address.host, port: address.port)
   }
 

@@ -27,7 +27,7 @@ final class ConnectionGuard: ChannelInboundHandler {
       }
       server.statistics.update { $0.evicted += 1 }
       server.reportEviction(peer: idlest.peer, idle: idlest.idle)
-      idlest.channel.close(promise: nil)
+      _ = LingeringClose.closeNow(idlest.channel)
     }
     context.fireChannelActive()
   }

@@ -78,7 +78,7 @@ public final class ListenServer: Sendable {
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHandlers(
-            ConnectionGuard(server: context), ProtocolDetector(server: context))
+            LingeringClose(), ConnectionGuard(server: context), ProtocolDetector(server: context))
         }
       }
     var bound: [any Channel] = []
@@ -109,13 +109,16 @@ public final class ListenServer: Sendable {
       .serverChannelOption(.backlog, value: 512)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      // A client that half-closes after its request still gets the reply; a tunnel passes the
+      // half-close on to the other side (``TunnelGlue``).
+      .childChannelOption(.allowRemoteHalfClosure, value: true)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
           let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
           let encoder = HTTPResponseEncoder()
           let chunkGuard = ProxyFrontHandler.chunkGuard(proxy: proxy)
           try channel.pipeline.syncOperations.addHandlers(
-            ConnectionGuard(server: proxy.server), encoder, chunkGuard, decoder,
+            LingeringClose(), ConnectionGuard(server: proxy.server), encoder, chunkGuard, decoder,
             ProxyFrontHandler(proxy: proxy, decoder: decoder, encoder: encoder, chunkGuard: chunkGuard))
         }
       }
@@ -146,7 +149,7 @@ public final class ListenServer: Sendable {
     try? await serverChannel.close()
     try? await proxyChannel?.close()
     for channel in context.openChannels {
-      try? await channel.close()
+      try? await LingeringClose.closeNow(channel).get()
     }
     if let ownedGroup { try await ownedGroup.shutdownGracefully() }
   }

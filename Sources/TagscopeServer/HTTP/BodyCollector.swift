@@ -1,0 +1,29 @@
+import NIOCore
+import NIOHTTP1
+
+/// Reads a request's body within its limit, for `listen`'s handler and the proxy's alike: one rule
+/// for the limit (the endpoint's within the server's; the server's for a request no endpoint
+/// decodes) and one answer to `Expect: 100-continue`.
+enum BodyCollector {
+  /// The body limit of a request to `endpoint` (``RequestAdmission/limit(_:server:)``), or the
+  /// server's for a request no endpoint decodes.
+  static func limit(_ endpoint: (any SDKEndpoint)?, server: ServerContext) -> Int {
+    endpoint.map { RequestAdmission.limit($0, server: server) } ?? server.configuration.maximumBodyBytes
+  }
+
+  /// An empty body for the request `head`, after answering its `Expect: 100-continue` (the client
+  /// then sends the body) on `context`, whose outbound parts are `HTTPServerResponsePart`s.
+  static func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> ByteBuffer {
+    if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+      let interim = HTTPResponseHead(version: head.version, status: .continue)
+      context.writeAndFlush(NIOAny(HTTPServerResponsePart.head(interim)), promise: nil)
+    }
+    return context.channel.allocator.buffer(capacity: 0)
+  }
+
+  /// Appends `chunk` to `body`; `false` once the body is past `limit` (the request is then refused).
+  static func append(_ chunk: inout ByteBuffer, to body: inout ByteBuffer, limit: Int) -> Bool {
+    body.writeBuffer(&chunk)
+    return body.readableBytes <= limit
+  }
+}
