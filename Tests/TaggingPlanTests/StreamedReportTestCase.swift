@@ -28,4 +28,32 @@ class StreamedReportTestCase: XCTestCase {
 
   /// The sample plan, loaded from its file.
   func samplePlan() throws -> Plan { try PlanLoader.load(contentsOf: try planPath()) }
+
+  /// The report in `format` rendered whole and the one `tallied` makes for the same run: asserts
+  /// the same bytes (as returned, and as written to a file), exit code and diagnostics, and no
+  /// violation kept by the tallied run; returns both for the checks of each format.
+  func compareTallied(
+    _ recordings: [String], format: ReportFormat, bySource: Bool, failOn: Severity, failOnUnreadable: Bool,
+    file: StaticString, line: UInt,
+    tallied run: (Plan, [String], Severity, Bool, Bool, Date) -> ValidateRunner.Outcome
+  ) throws -> (whole: ValidateRunner.Outcome, tallied: ValidateRunner.Outcome) {
+    let plan = try samplePlan()
+    let whole = ValidateRunner.run(
+      plan: plan, recordings: recordings, format: format, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      bySource: bySource, generated: generated)
+    let tallied = run(plan, recordings, failOn, failOnUnreadable, bySource, generated)
+    XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
+    XCTAssertFalse(whole.output.isEmpty, file: file, line: line)
+    XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
+    let url = directory.appendingPathComponent("tallied-\(UUID().uuidString)")
+    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try tallied.writeOutput(to: handle)
+    try handle.close()
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
+    XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
+    return (whole, tallied)
+  }
 }

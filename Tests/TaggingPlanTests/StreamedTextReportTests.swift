@@ -16,28 +16,21 @@ final class StreamedTextReportTests: StreamedReportTestCase {
     _ recordings: [String], bySource: Bool = false, failOn: Severity = .error,
     failOnUnreadable: Bool = false, file: StaticString = #filePath, line: UInt = #line
   ) throws -> ValidateRunner.Outcome {
-    let plan = try samplePlan()
-    let whole = ValidateRunner.run(
-      plan: plan, recordings: recordings, format: .text, failOn: failOn, failOnUnreadable: failOnUnreadable,
-      bySource: bySource, generated: generated)
-    let tallied = ValidateRunner.runText(
-      plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
-      bySource: bySource, generated: generated)
-    XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
-    XCTAssertFalse(whole.output.isEmpty, file: file, line: line)
-    XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
-    // Written in chunks, by the tallied run and by the whole one.
-    for (name, outcome) in [("tallied", tallied), ("whole", whole)] {
-      let url = directory.appendingPathComponent("\(name).txt")
-      XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
-      let handle = try FileHandle(forWritingTo: url)
-      try outcome.writeOutput(to: handle)
-      try handle.close()
-      XCTAssertEqual(
-        String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    let (whole, tallied) = try compareTallied(
+      recordings, format: .text, bySource: bySource, failOn: failOn, failOnUnreadable: failOnUnreadable,
+      file: file, line: line
+    ) {
+      ValidateRunner.runText(
+        plan: $0, recordings: $1, failOn: $2, failOnUnreadable: $3, bySource: $4, generated: $5)
     }
-    XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
-    XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
+    // Written in chunks by the whole run too.
+    let url = directory.appendingPathComponent("whole.txt")
+    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try whole.writeOutput(to: handle)
+    try handle.close()
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
     XCTAssertEqual(tallied.report?.records, whole.report?.records, file: file, line: line)
     return whole
   }
