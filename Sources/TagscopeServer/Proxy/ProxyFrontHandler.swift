@@ -25,6 +25,10 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     case own(HTTPRequestHead)
     /// Refused: discarding the rest, then closing.
     case refused
+    /// Handed over to the handlers installed after this one, which is being removed: what still
+    /// reaches it is passed on (a write those handlers flush can read the socket again, before
+    /// this handler is out of the pipeline).
+    case handedOver
   }
 
   private let proxy: ProxyContext
@@ -84,10 +88,15 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     case .switching: inputClosed = true
     case .waiting, .connect: context.close(promise: nil)
     case .own, .refused: break
+    case .handedOver: context.fireUserInboundEventTriggered(event)
     }
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if case .handedOver = state {
+      context.fireChannelRead(data)
+      return
+    }
     if case .switching(var pending) = state {
       // The decoder, being removed, hands over what it had read past the request: raw bytes.
       pending.append(data)
@@ -144,7 +153,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       context.close(promise: nil)
       return
     }
-    state = .refused
+    state = .handedOver
     context.fireChannelRead(wrapInboundOut(.head(head)))
     context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
   }
@@ -246,10 +255,15 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       context.close(promise: nil)
       return
     }
-    guard case .switching(let pending) = state else { return }
-    state = .refused
-    for bytes in pending { context.fireChannelRead(bytes) }
-    if !pending.isEmpty { context.fireChannelReadComplete() }
+    guard case .switching(let kept) = state else { return }
+    // Bytes read while the kept ones are passed on join the end of the queue, in order.
+    while case .switching(var pending) = state, !pending.isEmpty {
+      let bytes = pending.removeFirst()
+      state = .switching(pending: pending)
+      context.fireChannelRead(bytes)
+    }
+    state = .handedOver
+    if !kept.isEmpty { context.fireChannelReadComplete() }
     if inputClosed { context.fireUserInboundEventTriggered(ChannelEvent.inputClosed) }
     operations.removeHandler(context: context, promise: nil)
   }
