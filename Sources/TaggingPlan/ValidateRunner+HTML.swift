@@ -17,7 +17,7 @@ extension ValidateRunner {
 
   /// Runs the validation of `recordings` against `plan` for the HTML report: the same outcome and
   /// bytes as ``run(plan:recordings:format:failOn:failOnUnreadable:bySource:generated:)`` with
-  /// `.html`, but each violation is let go once tallied (``HTMLTally``), so memory holds the
+  /// `.html`, but each violation is let go once tallied (`HTMLTally`), so memory holds the
   /// coverage, the groups shown and a few bytes per other group whatever the number of
   /// violations. The outcome's report has no violations.
   ///
