@@ -14,7 +14,8 @@ final class DurableReplyTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: url) }
     let store = try GatedStore(url: url, open: false)
     let session = LiveSession(store: store)
-    let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+    let queued = StoredCounting(session)
+    let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: queued)
     let replies = LockedArray<Int>()
     let requests = 20
     let clients = try (0..<requests).map { _ in try RawClient(port: server.port) }
@@ -28,8 +29,10 @@ final class DurableReplyTests: XCTestCase {
         replies.append(client.readResponse()?.status ?? -1)
       }.start()
     }
-    // Every request was taken and the worker waits at the closed store with the first batch.
-    XCTAssertTrue(eventually { server.statistics.accepted == requests && store.batchCount >= 1 })
+    // Every request was queued whole (its records, then its wait for them: a request is counted
+    // accepted just before its records are handed on) and the worker waits at the closed store
+    // with the first batch.
+    XCTAssertTrue(eventually { queued.count == requests && store.batchCount >= 1 })
     XCTAssertEqual(replies.all, [], "no reply before the records are written")
     XCTAssertEqual(store.syncCount, 0)
     store.setOpen(true)
@@ -274,4 +277,26 @@ private final class UnwritableStore: LiveStore, @unchecked Sendable {
   func flush() {}
 
   func close() {}
+}
+
+/// Passes everything to `ingest`, counting the requests that asked to be told when their records
+/// are stored (the last thing a request queues).
+private final class StoredCounting: ListenIngest, @unchecked Sendable {
+  private let ingest: any ListenIngest
+  private let lock = NSLock()
+  private var stored = 0
+
+  init(_ ingest: any ListenIngest) { self.ingest = ingest }
+
+  /// The requests queued whole so far.
+  var count: Int { lock.withLock { stored } }
+
+  func deliver(_ event: ListenEvent) { ingest.deliver(event) }
+  func deliver(_ records: [Record], lines: [[UInt8]]) { ingest.deliver(records, lines: lines) }
+  var hasRoom: Bool { ingest.hasRoom }
+  func whenRoom(_ resume: @escaping @Sendable () -> Void) { ingest.whenRoom(resume) }
+  func whenStored(_ done: @escaping @Sendable () -> Void) {
+    ingest.whenStored(done)
+    lock.withLock { stored += 1 }
+  }
 }
