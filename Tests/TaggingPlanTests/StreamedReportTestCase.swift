@@ -45,15 +45,22 @@ class StreamedReportTestCase: XCTestCase {
     XCTAssertEqual(tallied.report?.violations.count, 0, "no violation kept", file: file, line: line)
     XCTAssertFalse(whole.output.isEmpty, file: file, line: line)
     XCTAssertEqual(tallied.output, whole.output, file: file, line: line)
-    let url = directory.appendingPathComponent("tallied-\(UUID().uuidString)")
-    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
-    let handle = try FileHandle(forWritingTo: url)
-    try tallied.writeOutput(to: handle)
-    try handle.close()
-    XCTAssertEqual(
-      String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    try assertWritten(tallied, equals: whole.output, file: file, line: line)
     XCTAssertEqual(tallied.exitCode, whole.exitCode, file: file, line: line)
     XCTAssertEqual(tallied.diagnostics, whole.diagnostics, file: file, line: line)
     return (whole, tallied)
+  }
+
+  /// `outcome`'s output, written in chunks to a file of its own, reads back as `expected`.
+  func assertWritten(
+    _ outcome: ValidateRunner.Outcome, equals expected: String, file: StaticString, line: UInt
+  ) throws {
+    let url = directory.appendingPathComponent("written-\(UUID().uuidString)")
+    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try outcome.writeOutput(to: handle)
+    try handle.close()
+    XCTAssertEqual(
+      String(decoding: try Data(contentsOf: url), as: UTF8.self), expected, file: file, line: line)
   }
 }

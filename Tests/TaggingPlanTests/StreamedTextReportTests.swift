@@ -24,13 +24,7 @@ final class StreamedTextReportTests: StreamedReportTestCase {
         plan: $0, recordings: $1, failOn: $2, failOnUnreadable: $3, bySource: $4, generated: $5)
     }
     // Written in chunks by the whole run too.
-    let url = directory.appendingPathComponent("whole.txt")
-    XCTAssertTrue(FileManager.default.createFile(atPath: url.path, contents: nil))
-    let handle = try FileHandle(forWritingTo: url)
-    try whole.writeOutput(to: handle)
-    try handle.close()
-    XCTAssertEqual(
-      String(decoding: try Data(contentsOf: url), as: UTF8.self), whole.output, file: file, line: line)
+    try assertWritten(whole, equals: whole.output, file: file, line: line)
     XCTAssertEqual(tallied.report?.records, whole.report?.records, file: file, line: line)
     return whole
   }
