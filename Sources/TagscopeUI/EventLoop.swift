@@ -66,8 +66,9 @@ private struct Loop {
   let worker: EffectWorker
   var state: State
   var stats = LoopStats()
-  /// Effects submitted whose results have not come back yet: not submitted again meanwhile.
-  private var inFlight: Set<Effect> = []
+  /// Effects submitted whose results have not come back yet: not submitted again meanwhile (a
+  /// read asked for again runs once more when it is back).
+  private var ledger = EffectLedger()
   private var dirty = true
   private var lastDraw = 0.0
   private var pendingKeyTime: Double?
@@ -83,7 +84,7 @@ private struct Loop {
 
   /// Applies `msg` and submits the effects it asks for that are not in flight.
   private mutating func apply(_ msg: Msg) {
-    for effect in state.apply(msg) where inFlight.insert(effect).inserted { worker.submit(effect) }
+    for effect in state.apply(msg) where ledger.ask(effect) { worker.submit(effect) }
   }
 
   mutating func run() {
@@ -128,7 +129,7 @@ private struct Loop {
       // Time first, so what arrives sees the current clock; then the effects' results in order.
       if !delivery.results.isEmpty || delivery.sourceChanged { apply(.tick(now: now)) }
       for (effect, results) in delivery.results {
-        inFlight.remove(effect)
+        if ledger.finished(effect) { worker.submit(effect) }
         for message in results { apply(message) }
         dirty = true
       }
@@ -153,7 +154,7 @@ private struct Loop {
 
   /// Asks the worker for the header facts and the record count (``Effect/loadInfo``).
   private mutating func requestInfo() {
-    if inFlight.insert(.loadInfo).inserted { worker.submit(.loadInfo) }
+    if ledger.ask(.loadInfo) { worker.submit(.loadInfo) }
   }
 
   /// Milliseconds to wait: until the next frame may be drawn when something changed, a frame
