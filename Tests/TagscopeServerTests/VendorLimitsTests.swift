@@ -163,6 +163,34 @@ final class VendorLimitsTests: XCTestCase {
     XCTAssertEqual(at.eventCount, 1)
   }
 
+  /// Mixpanel's `/import` imports the events that pass and lists the others in `failed_records`
+  /// (docs.mixpanel.com/troubleshooting/errors/400-bad-request: "a 400 is a partial success"):
+  /// `listen` records those it imported. `/track` refuses the request whole.
+  func testMixpanelImportRecordsTheEventsThatPassAndListsTheOthersInFailedRecords() {
+    let big = #"{"event":"Big","properties":{"distinct_id":"d","$insert_id":"i-big","p":"PAD"}}"#
+    let messages = [
+      #"{"event":"First","properties":{"distinct_id":"d","$insert_id":"i-1","time":1764000000}}"#,
+      sized(big, bytes: VendorLimits.mixpanelEventBytes + 1),
+      #"{"properties":{"distinct_id":"d","$insert_id":"i-nameless"}}"#,
+      "42",
+      #"{"event":"Last","properties":{"distinct_id":"d","$insert_id":"i-4"}}"#,
+    ]
+    let reply = answer("/import", "[" + messages.joined(separator: ",") + "]")
+    XCTAssertEqual(reply.status, .badRequest, reply.body.prefix(300).description)
+    XCTAssertEqual(reply.events.map(\.name), ["First", "Last"], "the events that passed are recorded")
+    XCTAssertEqual(reply.rejection, .bodyTooLarge, "counted under the first failure's reason")
+    XCTAssertEqual(field(reply, "num_records_imported"), 2)
+    XCTAssertEqual(field(reply, "error"), "some data points in the request failed validation")
+    let failed = Payload.array(field(reply, "failed_records"))?.map { Payload.object($0) } ?? []
+    XCTAssertEqual(failed.map { $0["index"] }, [1, 2, 3])
+    XCTAssertEqual(failed.map { $0["insert_id"] }, ["i-big", "i-nameless", .null])
+    XCTAssertEqual(failed.map { $0["field"] }, ["", "event", ""])
+
+    let whole = answer("/track", "[" + messages.joined(separator: ",") + "]")
+    XCTAssertEqual(whole.status, .badRequest)
+    XCTAssertEqual(whole.eventCount, 0, "/track refuses the request whole")
+  }
+
   func testMixpanel2000MessagesAreTakenAndOneMoreIsRefused() {
     let event = #"{"event":"E","properties":{"token":"t","distinct_id":"d"}}"#
     for count in [MixpanelEndpoint.maximumEvents, MixpanelEndpoint.maximumEvents + 1] {

@@ -8,7 +8,9 @@ import TagscopeTimeline
 ///
 /// The payload is a form field `data=` holding JSON or base64 JSON (GET or POST), or a JSON body;
 /// one message or an array. Replies `{"status":1,"error":null}` with `verbose=1`, else `1`;
-/// `/import` replies with `num_records_imported`. Invalid data gets `400` and `status` 0.
+/// `/import` replies with `num_records_imported`. Invalid data gets `400` and `status` 0; on
+/// `/import`, messages that fail are listed in `failed_records` and the others imported, as
+/// Mixpanel does (docs.mixpanel.com/troubleshooting/errors/400-bad-request).
 struct MixpanelEndpoint: SDKEndpoint {
   /// Which API the path names.
   enum API: String, Sendable {
@@ -59,24 +61,43 @@ struct MixpanelEndpoint: SDKEndpoint {
       return fail("too many messages in one request (at most 2000)", fields, .tooManyEvents)
     }
     var events: [IngestedEvent] = []
+    // `/import` imports the messages that pass and lists the others in `failed_records` (a 400
+    // that is a partial success); the other APIs refuse the request whole.
+    var failures: [ImportFailure] = []
     for (index, element) in messages.enumerated() {
       guard case .object(let message) = element else {
-        return fail("data[\(index)] is not an object", fields, .invalidPayload)
+        let failure = ImportFailure(index: index, field: "", message: "data[\(index)] is not an object")
+        guard api == .importEvents else { return fail(failure.message, fields, .invalidPayload) }
+        failures.append(failure)
+        continue
       }
       let before = events.count
       switch api {
       case .track, .importEvents:
         guard let name = Payload.string(message["event"]), !name.isEmpty else {
-          return fail("data[\(index)], missing event name", fields, .invalidPayload)
+          let failure = ImportFailure(
+            index: index, insertID: Self.insertID(message), field: "event",
+            message: "data[\(index)], missing event name")
+          guard api == .importEvents else { return fail(failure.message, fields, .invalidPayload) }
+          failures.append(failure)
+          continue
         }
         events.append(Self.trackEvent(message, name: name))
       case .engage, .groups:
         events.append(contentsOf: Self.profileEvents(message, api: api))
       }
       if let event = events[before...].first(where: { $0.raw.utf8.count > VendorLimits.mixpanelEventBytes }) {
-        return eventTooLarge(index: index, bytes: event.raw.utf8.count, message: message, fields: fields)
+        let bytes = event.raw.utf8.count
+        let reason = "event is \(bytes) bytes of JSON, more than \(VendorLimits.mixpanelEventBytes)"
+        guard api == .importEvents else { return fail("data[\(index)], \(reason)", fields, .bodyTooLarge) }
+        events.removeSubrange(before...)
+        failures.append(
+          ImportFailure(
+            index: index, insertID: Self.insertID(message), field: "", message: reason, reason: .bodyTooLarge)
+        )
       }
     }
+    if !failures.isEmpty { return importFailed(failures, imported: events) }
     let verbose = fields.contains { $0.name == "verbose" && $0.value == "1" }
     let body: String
     if api == .importEvents {
@@ -101,24 +122,36 @@ struct MixpanelEndpoint: SDKEndpoint {
       rejection: reason)
   }
 
-  /// Mixpanel's `400` for message `index`, of `bytes`, past ``VendorLimits/mixpanelEventBytes``:
-  /// `/import`'s lists it in `failed_records`, the other APIs' say it in `error`.
-  private func eventTooLarge(
-    index: Int, bytes: Int, message: Properties, fields: [(name: String, value: String)]
-  )
-    -> SDKReply
-  {
-    let reason = "event is \(bytes) bytes of JSON, more than \(VendorLimits.mixpanelEventBytes)"
-    guard api == .importEvents else { return fail("data[\(index)], \(reason)", fields, .bodyTooLarge) }
-    let insertID = Payload.object(message["properties"])["$insert_id"] ?? .null
-    let failed: Properties = [
-      "index": .int(index), "insert_id": insertID, "field": "", "message": .string(reason),
-    ]
+  /// One `/import` message that failed validation, as `failed_records` lists it.
+  private struct ImportFailure {
+    var index: Int
+    var insertID: PropertyValue = .null
+    var field: String
+    var message: String
+    var reason: RejectionReason = .invalidPayload
+  }
+
+  /// The message's `properties.$insert_id`, how Mixpanel names a failed record.
+  private static func insertID(_ message: Properties) -> PropertyValue {
+    Payload.object(message["properties"])["$insert_id"] ?? .null
+  }
+
+  /// `/import`'s `400` when messages failed: each one in `failed_records`, the others imported
+  /// (counted in `num_records_imported` and recorded), the request counted under the first
+  /// failure's reason.
+  private func importFailed(_ failures: [ImportFailure], imported: [IngestedEvent]) -> SDKReply {
+    let failed: [PropertyValue] = failures.map { failure in
+      .object([
+        "index": .int(failure.index), "insert_id": failure.insertID, "field": .string(failure.field),
+        "message": .string(failure.message),
+      ])
+    }
     let body: Properties = [
       "code": 400, "error": "some data points in the request failed validation",
-      "failed_records": [.object(failed)], "num_records_imported": 0, "status": "Bad Request",
+      "failed_records": .array(failed), "num_records_imported": .int(imported.count), "status": "Bad Request",
     ]
-    return SDKReply(status: .badRequest, body: JSONText.string(body), rejection: .bodyTooLarge)
+    return SDKReply(
+      status: .badRequest, body: JSONText.string(body), events: imported, rejection: failures[0].reason)
   }
 
   /// `data` as JSON, or as base64 of JSON.

@@ -2,7 +2,8 @@
 /// serves, and the limits that exist nowhere else in code (the others are named in the table).
 ///
 /// Past a limit a request gets the vendor's own status and error shape, nothing of it is
-/// recorded (the SDK keeps its events), and the refusal is counted under its ``RejectionReason``
+/// recorded (the SDK keeps its events) — but on Mixpanel's `/import`, which imports the events
+/// that pass, so `listen` records them —, and the refusal is counted under its ``RejectionReason``
 /// and reported as a problem. Sizes are of the JSON as received (after `Content-Encoding`), an
 /// event's being its object's bytes. Past every vendor's limits, ``EventSizeLimit`` still holds
 /// one event to 4 MiB.
@@ -16,7 +17,7 @@
 /// | Amplitude `/2/httpapi` | 1 MB per request, 2,000 events | `413` `code` `error` | `AmplitudeEndpoint` |
 /// | Amplitude `/batch` | 20 MB per request, 2,000 events | `413` `code` `error` | `AmplitudeEndpoint` |
 /// | Mixpanel `/track`, `/engage`, `/groups` | 1 MB per request, 2,000 messages, 1 MB per event | `400` `status` `error` | ``mixpanelEventBytes`` |
-/// | Mixpanel `/import` | 10 MB per request, 2,000 events, 1 MB per event | `400` with `failed_records` | ``mixpanelEventBytes`` |
+/// | Mixpanel `/import` | 10 MB per request, 2,000 events, 1 MB per event | `400` with `failed_records`, the other events imported | ``mixpanelEventBytes`` |
 /// | PostHog `/batch`, `/capture`, `/e`, `/i/v0/e` | 20 MB per request, 1 MB per event | `413` | ``postHogEventBytes`` |
 /// | GA4 `/mp/collect`, `/debug/mp/collect` | 130 kB per request, 25 events | `413`; `204` / `EXCEEDED_MAX_ENTITIES` | `GA4Endpoint` |
 /// | mParticle `/v2/events`, `/v2/bulkevents` | 3 MB per request, 100 batches per bulk request | `413` / `400` | `MParticleEndpoint` |
@@ -33,7 +34,9 @@
 ///   no per-event limit is documented: the request's bounds the event.
 /// - Mixpanel: https://developer.mixpanel.com/reference/track-event (Limits: "Must be smaller
 ///   than 1MB of uncompressed JSON"), https://docs.mixpanel.com/troubleshooting/errors/413-payload-too-large
-///   (10MB a request, 2,000 events, an oversized event "reported in failed_records on a 400").
+///   (10MB a request, 2,000 events, an oversized event "reported in failed_records on a 400"),
+///   https://docs.mixpanel.com/troubleshooting/errors/400-bad-request ("Mixpanel still ingests
+///   the events that passed, so a 400 is a partial success").
 /// - PostHog: https://posthog.com/docs/data/ingestion-warnings ("PostHog discards events
 ///   exceeding 1 megabyte"); capture's `CaptureError::EventTooBig` is answered `413`
 ///   (PostHog/posthog `rust/capture/src/api.rs`); posthog-python drops events over 900 KiB itself.
