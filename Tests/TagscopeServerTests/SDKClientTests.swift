@@ -132,6 +132,22 @@ final class SDKClientTests: XCTestCase {
     XCTAssertEqual(records[1].outputs[0].calls[0].method, "engage")
   }
 
+  /// Mixpanel's `/import` imports the events of a batch that pass and lists the others in
+  /// `failed_records` with a `400`: the official SDK, importing a batch of which one event is over
+  /// 1 MB, raises on that answer, and `listen` records the other two.
+  func testMixpanelPythonSDKImportOfABatchWithAnEventTooLargeKeepsTheOthers() async throws {
+    let (server, collector) = try await startServer()
+    let result = try runSDKClient("mixpanel_partial_import_client", port: server.port)
+    let records = collector.waitForRecords(2)
+    try await server.shutdown()
+    XCTAssertEqual(result.status, 0, result.output)
+    XCTAssertTrue(result.output.contains("failed validation"), result.output)
+    XCTAssertEqual(records.map(\.name), ["Before", "After"])
+    XCTAssertEqual(records.map { $0.properties["n"] }, [.int(1), .int(3)])
+    XCTAssertEqual(server.statistics.accepted, 2)
+    XCTAssertEqual(server.statistics.rejected[.bodyTooLarge], 1, server.statistics.summary)
+  }
+
   func testPostHogPythonSDK() async throws {
     let records = try await run(
       "posthog_client",

@@ -1,10 +1,10 @@
 /// The limits each vendor documents for one request and one event on the endpoints `listen`
 /// serves, and the limits that exist nowhere else in code (the others are named in the table).
 ///
-/// Past a limit a request gets the vendor's own status and error shape, nothing of it is
-/// recorded (the SDK keeps its events) — but on Mixpanel's `/import`, which imports the events
-/// that pass, so `listen` records them —, and the refusal is counted under its ``RejectionReason``
-/// and reported as a problem. Sizes are of the JSON as received (after `Content-Encoding`), an
+/// Past a limit a request gets the vendor's own status and error shape and nothing of it is
+/// recorded (the SDK keeps its events), except on Mixpanel's `/import`, which imports the events
+/// that pass: `listen` records those. The refusal is counted under its ``RejectionReason`` and
+/// reported as a problem. Sizes are of the JSON as received (after `Content-Encoding`), an
 /// event's being its object's bytes. Past every vendor's limits, ``EventSizeLimit`` still holds
 /// one event to 4 MiB.
 ///
