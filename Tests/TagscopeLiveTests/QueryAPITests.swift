@@ -261,14 +261,31 @@ final class QueryAPITests: XCTestCase {
     }
   }
 
+  /// A UI test stopped mid-`wait` closes its socket; the server reads that as the end of the
+  /// client's input (it keeps half-closed connections open for SDK replies owed), and ends the
+  /// wait at once instead of holding it, and its filter, until its timeout. Other calls are still
+  /// answered to a client that only shut its sending side.
   func testAWaitWhoseClientGoesAwayEndsAtOnce() async throws {
     let listen = try await QueryAPIHarness.start(plan: nil)
     addTeardownBlock { try? await listen.stop() }
-    var client: RawClient? = try RawClient(port: listen.server.port)
-    client?.send("GET /tagscope/v1/wait?timeout=60 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 })
-    client = nil
-    XCTAssertTrue(eventually { listen.query.pendingWaits == 0 }, "not kept until its timeout")
+    for closes in [true, false] {
+      var client: RawClient? = try RawClient(port: listen.server.port)
+      // Longer than `eventually` waits: the wait ends because its client left, not by its timeout.
+      client?.send("GET /tagscope/v1/wait?timeout=300 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      XCTAssertTrue(eventually { listen.query.pendingWaits == 1 })
+      if closes {
+        client = nil
+      } else if let client {
+        shutdown(client.descriptor, Int32(SHUT_WR))
+        XCTAssertTrue(client.waitForClose(), "the server closes once the wait is dropped")
+      }
+      XCTAssertTrue(
+        eventually { listen.query.pendingWaits == 0 }, "not kept until its timeout (closes: \(closes))")
+    }
+    let client = try RawClient(port: listen.server.port)
+    client.send("GET /tagscope/v1/summary HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    shutdown(client.descriptor, Int32(SHUT_WR))
+    XCTAssertEqual(client.readResponse()?.status, 200, "a summary is still owed to a half-closed client")
   }
 
   func testResetStartsASegmentBetweenTwoTestsAndTheRecordingKeepsEverything() async throws {

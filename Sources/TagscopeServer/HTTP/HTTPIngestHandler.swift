@@ -43,6 +43,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   private var closeAfterReply = false
   /// The query API request waiting for its reply, if any.
   private var pendingAPI: APICancellation?
+  /// Whether that request is a `wait` (a long poll, up to its timeout).
+  private var pendingWait = false
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
@@ -63,7 +65,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   /// A client's half-close: a reply still owed (a request being parsed or stored) is written
-  /// first, then the connection closes; otherwise it closes now.
+  /// first, then the connection closes; otherwise it closes now. A query API `wait` is not owed:
+  /// the end of its client's input (a UI test stopped, its process gone — a closed socket reads as
+  /// a half-close here) ends the wait at once, as a proxy takes a client's end as an abort, rather
+  /// than holding it, and its filter's cost, until its timeout.
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
     guard case ChannelEvent.inputClosed = event else {
       context.fireUserInboundEventTriggered(event)
@@ -71,6 +76,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     }
     closeAfterReply = true
     switch state {
+    case .parsing where pendingWait:
+      state = .idle
+      pendingAPI?.cancel()
+      pendingAPI = nil
+      pendingWait = false
+      closeSoon(context: context)
     case .parsing, .storing: break
     case .idle, .collecting, .answering, .discarding: closeSoon(context: context)
     }
@@ -220,6 +231,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       route: route, query: query.filter { $0.name != "token" }, statistics: server.statistics.snapshot,
       eventLoop: context.eventLoop)
     pendingAPI = request.cancellation
+    pendingWait = route == .wait
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.query?.answer(request) { response in
@@ -228,6 +240,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         guard case .parsing = handler.state else { return }
         handler.state = .idle
         handler.pendingAPI = nil
+        handler.pendingWait = false
         handler.respond(SDKReply(api: response), head: head, close: !head.isKeepAlive, context: context)
       }
     }
@@ -439,6 +452,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     state = .idle
     pendingAPI?.cancel()
     pendingAPI = nil
+    pendingWait = false
     refusals.close(server: server, peerHost: peerHost)
     context.fireChannelInactive()
   }
