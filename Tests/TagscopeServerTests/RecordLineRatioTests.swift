@@ -1,6 +1,5 @@
 import AnalyticsHub
 import Foundation
-import NIOHTTP1
 import TagscopeRecording
 import XCTest
 
@@ -128,17 +127,11 @@ final class RecordLineRatioTests: XCTestCase {
 
   /// The record's line of the one event `body` carries on `item`'s endpoint.
   private func line(_ item: Case, body: String) -> String? {
-    guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: item.path) else {
-      XCTFail("no endpoint at \(item.path)")
-      return nil
-    }
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: item.contentType)
-    if let authorization = item.authorization { headers.add(name: "Authorization", value: authorization) }
-    let reply = endpoint.handle(
-      ReceivedRequest(
-        method: .POST, path: item.path, query: item.query, headers: headers, body: Array(body.utf8),
-        peerHost: "127.0.0.1"))
+    guard
+      let reply = endpointReply(
+        item.path, body: body, query: item.query, contentType: item.contentType,
+        authorization: item.authorization)
+    else { return nil }
     guard reply.events.count == 1, let event = reply.events.first else {
       XCTFail("\(item.path): \(reply.status) \(reply.body)")
       return nil

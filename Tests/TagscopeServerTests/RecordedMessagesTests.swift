@@ -1,7 +1,6 @@
 import AnalyticsHub
 import Foundation
 import NIOCore
-import NIOHTTP1
 import TagscopeRecording
 import XCTest
 
@@ -59,17 +58,11 @@ final class RecordedMessagesTests: XCTestCase {
       let field = pair.split(separator: "=", maxSplits: 1).map(String.init)
       return (name: field[0], value: field.count > 1 ? field[1] : "")
     }
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: "application/json")
-    headers.add(name: "Authorization", value: "Basic " + Data("mp-key:mp-secret".utf8).base64EncodedString())
-    guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: parts[0]) else {
-      XCTFail("no endpoint at \(path)")
-      return []
-    }
-    let reply = endpoint.handle(
-      ReceivedRequest(
-        method: .POST, path: parts[0], query: query, headers: headers, body: Array(body.utf8),
-        peerHost: "127.0.0.1"))
+    guard
+      let reply = endpointReply(
+        parts[0], body: body, query: query,
+        authorization: "Basic " + Data("mp-key:mp-secret".utf8).base64EncodedString())
+    else { return [] }
     XCTAssertNil(reply.rejection, "\(path): \(reply.body)")
     return reply.events + (reply.batch.map { $0.events(0..<$0.count) } ?? [])
   }

@@ -1,5 +1,4 @@
 import Foundation
-import NIOHTTP1
 import TagscopeRecording
 import XCTest
 
@@ -60,16 +59,11 @@ final class SDKFuzzTests: XCTestCase {
       ),
     ]
     for (target, body) in bodies {
-      guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: target.path) else {
-        return XCTFail("no endpoint at \(target.path)")
-      }
-      var headers = HTTPHeaders()
-      headers.add(name: "Content-Type", value: target.contentType)
-      if let authorization = target.authorization { headers.add(name: "Authorization", value: authorization) }
-      let reply = endpoint.handle(
-        ReceivedRequest(
-          method: .POST, path: target.path, query: target.query, headers: headers, body: Array(body.utf8),
-          peerHost: "127.0.0.1"))
+      guard
+        let reply = endpointReply(
+          target.path, body: body, query: target.query, contentType: target.contentType,
+          authorization: target.authorization)
+      else { return }
       XCTAssertEqual(reply.events.count, 1, "\(target.path): \(reply.body)")
       XCTAssertNil(reply.events.first?.time, target.path)
     }

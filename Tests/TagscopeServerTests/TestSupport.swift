@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 import TagscopeInspector
 import TagscopeRecording
 import TagscopeTestSupport
@@ -118,4 +119,23 @@ func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
   let data = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   return Array(data)
+}
+
+/// What the SDK endpoint at `path` answers to a POST of `body` from 127.0.0.1 (eagerly, or as the
+/// server does, `lazily`), without a server; `nil`, and a failure, when no endpoint is there.
+func endpointReply(
+  _ path: String, body: String, query: [(name: String, value: String)] = [],
+  contentType: String = "application/json", authorization: String? = nil, lazily: Bool = false,
+  file: StaticString = #filePath, line: UInt = #line
+) -> SDKReply? {
+  guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: path) else {
+    XCTFail("no endpoint at \(path)", file: file, line: line)
+    return nil
+  }
+  var headers = HTTPHeaders()
+  headers.add(name: "Content-Type", value: contentType)
+  if let authorization { headers.add(name: "Authorization", value: authorization) }
+  let request = ReceivedRequest(
+    method: .POST, path: path, query: query, headers: headers, body: Array(body.utf8), peerHost: "127.0.0.1")
+  return lazily ? endpoint.handleLazily(request) : endpoint.handle(request)
 }

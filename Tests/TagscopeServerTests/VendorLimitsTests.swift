@@ -1,5 +1,4 @@
 import AnalyticsHub
-import NIOHTTP1
 import TagscopeRecording
 import TagscopeTestSupport
 import XCTest
@@ -21,16 +20,8 @@ final class VendorLimitsTests: XCTestCase {
   private func answer(
     _ path: String, _ body: String, authorization: String? = nil, lazily: Bool = false
   ) -> SDKReply {
-    guard case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: path) else {
-      XCTFail("no endpoint at \(path)")
-      return SDKReply(status: .notFound, body: "")
-    }
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: "application/json")
-    if let authorization { headers.add(name: "Authorization", value: authorization) }
-    let request = ReceivedRequest(
-      method: .POST, path: path, query: [], headers: headers, body: Array(body.utf8), peerHost: "127.0.0.1")
-    return lazily ? endpoint.handleLazily(request) : endpoint.handle(request)
+    endpointReply(path, body: body, authorization: authorization, lazily: lazily)
+      ?? SDKReply(status: .notFound, body: "")
   }
 
   private func field(_ reply: SDKReply, _ key: String) -> PropertyValue? {
