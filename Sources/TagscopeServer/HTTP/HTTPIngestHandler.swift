@@ -41,10 +41,9 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   /// Whether the connection closes once the request being answered has its reply: the client
   /// ended its side (a half-close), or what followed the request was refused meanwhile.
   private var closeAfterReply = false
-  /// The query API request waiting for its reply, if any.
-  private var pendingAPI: APICancellation?
-  /// Whether that request is a `wait` (a long poll, up to its timeout).
-  private var pendingWait = false
+  /// The query API request waiting for its reply, if any, and its route (a `wait` is a long poll,
+  /// up to its timeout).
+  private var pendingAPI: (cancellation: APICancellation, route: APIRoute)?
   /// The most the handler discards after refusing a body before it closes the connection.
   private static let maximumDiscard = 64 * 1024 * 1024
   /// `Retry-After` of a `503` while the ingest queue is full.
@@ -76,11 +75,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     }
     closeAfterReply = true
     switch state {
-    case .parsing where pendingWait:
+    case .parsing where pendingAPI?.route == .wait:
       state = .idle
-      pendingAPI?.cancel()
+      pendingAPI?.cancellation.cancel()
       pendingAPI = nil
-      pendingWait = false
       closeSoon(context: context)
     case .parsing, .storing: break
     case .idle, .collecting, .answering, .discarding: closeSoon(context: context)
@@ -230,8 +228,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let request = APIRequest(
       route: route, query: query.filter { $0.name != "token" }, statistics: server.statistics.snapshot,
       eventLoop: context.eventLoop)
-    pendingAPI = request.cancellation
-    pendingWait = route == .wait
+    pendingAPI = (request.cancellation, route)
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.query?.answer(request) { response in
@@ -240,7 +237,6 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         guard case .parsing = handler.state else { return }
         handler.state = .idle
         handler.pendingAPI = nil
-        handler.pendingWait = false
         handler.respond(SDKReply(api: response), head: head, close: !head.isKeepAlive, context: context)
       }
     }
@@ -450,9 +446,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     idleDeadline?.cancel()
     if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
     state = .idle
-    pendingAPI?.cancel()
+    pendingAPI?.cancellation.cancel()
     pendingAPI = nil
-    pendingWait = false
     refusals.close(server: server, peerHost: peerHost)
     context.fireChannelInactive()
   }
