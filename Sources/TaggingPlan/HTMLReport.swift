@@ -56,8 +56,8 @@ public enum HTMLReport {
   private static func summary(
     _ report: ValidationReport, tally: HTMLTally, failOn: Severity, into out: inout String
   ) {
-    let errors = tally.errors
-    let warnings = tally.warnings
+    let errors = tally.severities.errors
+    let warnings = tally.severities.warnings
     let fails = tally.fails(at: failOn)
     out += "<h1>" + MarkupText.escape("Plan \(report.plan.title)") + "</h1>\n<p>"
     out += "<span class=\"\(fails ? "verdict-fail" : "verdict-pass")\">"

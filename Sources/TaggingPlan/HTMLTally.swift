@@ -68,8 +68,8 @@ struct HTMLTally {
   /// Closed runs of strictly increasing `seq` (`nil` once more than ``runLimit``), and the current.
   private var runs: [ClosedRange<UInt64>]? = []
   private var run: ClosedRange<UInt64>?
-  private(set) var errors = 0
-  private(set) var warnings = 0
+  /// The violations of each severity.
+  private(set) var severities = SeverityCounts()
 
   /// An empty tally.
   init() {}
@@ -87,7 +87,7 @@ struct HTMLTally {
   }
 
   /// Every violation added.
-  var total: Int { errors + warnings }
+  var total: Int { severities.total }
 
   /// Whether a shown group's comparison needs the violations read again (``Rescan``).
   var needsRescan: Bool { merges.values.contains { $0.uncertain } }
@@ -95,10 +95,7 @@ struct HTMLTally {
   /// Counts `violation`, found in the record at `site`, keeping it when among the first of a
   /// shown group.
   mutating func add(_ violation: PlanViolation, at site: RecordSite?) {
-    switch violation.severity {
-    case .error: errors += 1
-    case .warning: warnings += 1
-    }
+    severities.count(violation.severity)
     totals[violation.rule, default: 0] += 1
     enter(violation.seq)
     let key = Key(
@@ -158,26 +155,17 @@ struct HTMLTally {
     mergedSeqs.insert(subject.seq)
   }
 
-  /// A hidden group's key as bytes: each part ended by 0xFF (never in UTF-8), 0xFE for none.
+  /// A hidden group's key as bytes (``CompactKeySet/appendPart(_:to:)``), the tag last.
   private static func write(_ key: Key, into bytes: inout [UInt8]) {
-    bytes.append(contentsOf: key.severity.rawValue.utf8)
-    bytes.append(0xFF)
-    bytes.append(contentsOf: key.rule.rawValue.utf8)
-    bytes.append(0xFF)
-    if let provider = key.provider { bytes.append(contentsOf: provider.utf8) } else { bytes.append(0xFE) }
-    bytes.append(0xFF)
-    if let line = key.planLine { bytes.append(contentsOf: String(line).utf8) } else { bytes.append(0xFE) }
-    bytes.append(0xFF)
+    CompactKeySet.appendPart(key.severity.rawValue, to: &bytes)
+    CompactKeySet.appendPart(key.rule.rawValue, to: &bytes)
+    CompactKeySet.appendPart(key.provider, to: &bytes)
+    CompactKeySet.appendPart(key.planLine.map(String.init), to: &bytes)
     bytes.append(contentsOf: key.tag.utf8)
   }
 
   /// Whether any violation added is at or above `threshold`.
-  func fails(at threshold: Severity) -> Bool {
-    switch threshold {
-    case .error: errors > 0
-    case .warning: total > 0
-    }
-  }
+  func fails(at threshold: Severity) -> Bool { severities.fails(at: threshold) }
 
   /// The comparison shown for `group`: its first violation's, merged with the others about the
   /// same call.

@@ -42,8 +42,8 @@ public enum TextReport {
 
   /// The report's lines added to `lines`.
   private static func add(_ report: ValidationReport, tally: TextTally, to lines: inout Lines) {
-    let errors = tally.errors
-    let warnings = tally.warnings
+    let errors = tally.severities.errors
+    let warnings = tally.severities.warnings
     lines.append(
       "plan \(report.plan.title) · \(report.records) records · \(plural(errors, "error")), \(plural(warnings, "warning")) · \(report.coverage.summary)"
     )

@@ -39,12 +39,9 @@ struct TextTally {
   private var messages: [UInt8] = []
   private var messageEnds: [Int] = []
   /// The recordings and sources of the records of lines kept, each once (a run has few).
-  private var places: [Place] = []
-  private var placeNumbers: [Place: Int32] = [:]
-  /// Violations added with severity error.
-  private(set) var errors = 0
-  /// Violations added with severity warning.
-  private(set) var warnings = 0
+  private var places = IDTable<Place>()
+  /// The violations of each severity.
+  private(set) var severities = SeverityCounts()
 
   /// An empty tally.
   init() {}
@@ -62,28 +59,18 @@ struct TextTally {
   /// Counts `violation`, found in the record at `site`, keeping its line when among its group's
   /// first.
   mutating func add(_ violation: PlanViolation, at site: RecordSite?) {
-    switch violation.severity {
-    case .error: errors += 1
-    case .warning: warnings += 1
-    }
+    severities.count(violation.severity)
     let (index, inserted) = keys.index { bytes in
-      bytes.append(contentsOf: violation.severity.rawValue.utf8)
-      bytes.append(0xFF)
-      bytes.append(contentsOf: violation.rule.rawValue.utf8)
-      bytes.append(0xFF)
-      if let provider = violation.provider {
-        bytes.append(contentsOf: provider.utf8)
-      } else {
-        bytes.append(0xFE)
-      }
-      bytes.append(0xFF)
+      CompactKeySet.appendPart(violation.severity.rawValue, to: &bytes)
+      CompactKeySet.appendPart(violation.rule.rawValue, to: &bytes)
+      CompactKeySet.appendPart(violation.provider, to: &bytes)
       bytes.append(contentsOf: violation.tag.utf8)
     }
     if inserted { counts.append(0) }
     counts[index] += 1
     guard counts[index] <= TextReport.examples else { return }
     let line = Int32(nextLines.count)
-    linePlaces.append(site.map { number(of: Place(file: $0.file, source: $0.source)) } ?? -1)
+    linePlaces.append(site.map { places.id(Place(file: $0.file, source: $0.source)) } ?? -1)
     lineNumbers.append(site?.line ?? 0)
     lineSeqs.append(violation.seq)
     nextLines.append(-1)
@@ -99,19 +86,11 @@ struct TextTally {
     }
   }
 
-  private mutating func number(of place: Place) -> Int32 {
-    if let known = placeNumbers[place] { return known }
-    let number = Int32(places.count)
-    places.append(place)
-    placeNumbers[place] = number
-    return number
-  }
-
   /// Line number `index` as the report prints it: `rec.jsonl:12 #7 message`.
   private func line(_ index: Int) -> String {
     let start = index == 0 ? 0 : messageEnds[index - 1]
     let message = String(decoding: messages[start..<messageEnds[index]], as: UTF8.self)
-    let site = linePlaces[index] < 0 ? nil : places[Int(linePlaces[index])]
+    let site = linePlaces[index] < 0 ? nil : places[linePlaces[index]]
     let place = site.map {
       RecordSite(
         file: $0.file, line: lineNumbers[index], seq: lineSeqs[index], timeMilliseconds: 0, source: $0.source,
@@ -138,10 +117,5 @@ struct TextTally {
   }
 
   /// Whether any violation added is at or above `threshold`.
-  func fails(at threshold: Severity) -> Bool {
-    switch threshold {
-    case .error: errors > 0
-    case .warning: errors + warnings > 0
-    }
-  }
+  func fails(at threshold: Severity) -> Bool { severities.fails(at: threshold) }
 }
