@@ -64,11 +64,19 @@ struct MixpanelEndpoint: SDKEndpoint {
     // `/import` imports the messages that pass and lists the others in `failed_records` (a 400
     // that is a partial success); the other APIs refuse the request whole.
     var failures: [ImportFailure] = []
+    /// Lists `failure` on `/import` (`nil`: go on); elsewhere, the request's refusal.
+    func refuse(_ failure: ImportFailure) -> SDKReply? {
+      guard api == .importEvents else { return fail(failure.message, fields, failure.reason) }
+      failures.append(failure)
+      return nil
+    }
     for (index, element) in messages.enumerated() {
       guard case .object(let message) = element else {
-        let failure = ImportFailure(index: index, field: "", message: "data[\(index)] is not an object")
-        guard api == .importEvents else { return fail(failure.message, fields, .invalidPayload) }
-        failures.append(failure)
+        if let refusal = refuse(
+          ImportFailure(index: index, field: "", message: "data[\(index)] is not an object"))
+        {
+          return refusal
+        }
         continue
       }
       let before = events.count
@@ -78,8 +86,7 @@ struct MixpanelEndpoint: SDKEndpoint {
           let failure = ImportFailure(
             index: index, insertID: Self.insertID(message), field: "event",
             message: "data[\(index)], missing event name")
-          guard api == .importEvents else { return fail(failure.message, fields, .invalidPayload) }
-          failures.append(failure)
+          if let refusal = refuse(failure) { return refusal }
           continue
         }
         events.append(Self.trackEvent(message, name: name))
@@ -87,14 +94,13 @@ struct MixpanelEndpoint: SDKEndpoint {
         events.append(contentsOf: Self.profileEvents(message, api: api))
       }
       if let event = events[before...].first(where: { $0.raw.utf8.count > VendorLimits.mixpanelEventBytes }) {
-        let bytes = event.raw.utf8.count
-        let reason = "event is \(bytes) bytes of JSON, more than \(VendorLimits.mixpanelEventBytes)"
-        guard api == .importEvents else { return fail("data[\(index)], \(reason)", fields, .bodyTooLarge) }
+        let failure = ImportFailure(
+          index: index, insertID: Self.insertID(message), field: "",
+          message: "data[\(index)], event is \(event.raw.utf8.count) bytes of JSON, more than "
+            + "\(VendorLimits.mixpanelEventBytes)",
+          reason: .bodyTooLarge)
+        if let refusal = refuse(failure) { return refusal }
         events.removeSubrange(before...)
-        failures.append(
-          ImportFailure(
-            index: index, insertID: Self.insertID(message), field: "", message: reason, reason: .bodyTooLarge)
-        )
       }
     }
     if !failures.isEmpty { return importFailed(failures, imported: events) }
