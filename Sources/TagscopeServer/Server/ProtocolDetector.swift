@@ -34,9 +34,10 @@ final class ProtocolDetector: ChannelInboundHandler, RemovableChannelHandler {
     context.fireChannelInactive()
   }
 
-  /// A client that ends its side before saying anything is closed.
+  /// A client that ends its side before saying anything is closed; after, the end goes on to
+  /// the handlers added, like a read reaching the detector before it leaves (see `detected`).
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    if case ChannelEvent.inputClosed = event {
+    if case ChannelEvent.inputClosed = event, !detected {
       context.close(promise: nil)
       return
     }
