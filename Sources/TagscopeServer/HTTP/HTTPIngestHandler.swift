@@ -437,7 +437,6 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     default: head = HTTPRequestHead(version: .http1_1, method: .POST, uri: "/")
     }
     count(reply, head: head)
-    state = .discarding(discarded: 0)
     respond(reply, head: head, close: true, context: context)
   }
 
@@ -472,14 +471,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       report(
         "records not stored within the request timeout: answered 503, written when the disk takes them "
           + "(the SDK's retry of them is skipped)")
-      state = .discarding(discarded: 0)
       respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
       return
     }
     report("request not complete in time, closed")
     switch state {
     case .collecting(let head, _, _), .answering(let head, _):
-      state = .discarding(discarded: 0)
       let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
       respond(reply, head: head, close: true, context: context)
     default:

@@ -540,11 +540,9 @@ final class ForwardingHandler: ChannelInboundHandler {
       refusals.report(
         "\(host)\(RequestTarget(head.uri).path): records not stored within the request timeout: answered 503, not forwarded; written when the disk takes them",
         server: proxy.server, peerHost: peerHost)
-      state = .discarding(discarded: 0)
       respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
     case .collecting(let head, _, _):
       refusals.report("request not complete in time, closed", server: proxy.server, peerHost: peerHost)
-      state = .discarding(discarded: 0)
       let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
       respond(reply, head: head, close: true, context: context)
     default:
@@ -601,7 +599,6 @@ final class ForwardingHandler: ChannelInboundHandler {
     requestDeadline?.cancel()
     requestDeadline = nil
     count(reply, head: head, note: ", answered by tagscope, not forwarded")
-    state = .discarding(discarded: 0)
     respond(reply, head: head, close: true, context: context)
   }
 }
