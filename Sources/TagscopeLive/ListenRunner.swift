@@ -163,9 +163,13 @@ extension ListenRunner {
         let recorder = try Recorder(continuing: url)
         notices(
           "continuing the recording \(path): \(existing.records) records"
-            + (existing.messages.count > 0
-              ? "; the ids of its last \(existing.messages.count) SDK messages kept for 10 minutes, so their SDKs' retries are taken once"
-              : ""))
+            + (existing.messages.until.map { until in
+              existing.messages.count == 0
+                ? ""
+                : "; the ids of its last \(existing.messages.count) SDK messages kept until "
+                  + "\(ISO8601Timestamp.string(from: until)) (10 minutes after its last write), so their SDKs' "
+                  + "retries are taken once"
+            } ?? ""))
         if let torn = existing.tornLastLine {
           notices(
             "\(path):\(torn.line): the last line was cut mid-write (no newline at its end): ended and set aside, "

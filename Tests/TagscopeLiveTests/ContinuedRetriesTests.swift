@@ -72,7 +72,7 @@ final class ContinuedRetriesTests: XCTestCase {
     }
     XCTAssertEqual(statistics.retriesSkipped, 3, statistics.summary)
     XCTAssertTrue(
-      notices.all.contains { $0.contains("the ids of its last 3 SDK messages kept for 10 minutes") },
+      notices.all.contains { $0.contains("the ids of its last 3 SDK messages kept until ") },
       "\(notices.all)")
     XCTAssertEqual(
       try recordedRecords(file).map(\.name),

@@ -12,8 +12,9 @@ import TagscopeRecording
 /// gives them an id (``IngestedEvent/messageID``, unique per message) are noted, not GA4's, known
 /// by their payload: two equal GA4 hits are two events.
 public struct RecordedMessages: Sendable {
-  /// Until when the messages may match; `nil` when the file was written longer ago than the window.
-  let until: Date?
+  /// Until when the messages may match (the file's last write plus the window); `nil` when the
+  /// file was written longer ago than the window.
+  public let until: Date?
   /// The messages' keys (``RetryMemory/key(provider:id:)``), a ring of the last ones.
   private(set) var keys: [Int] = []
   private var next = 0
