@@ -89,13 +89,10 @@ final class DurableReplyTests: XCTestCase {
     }
     let server = try await ListenServer.start(
       configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
-    func post(_ path: String, _ body: String, retry: Int = 0) throws -> Int {
-      try RawClient.exchange(
-        server.port,
-        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
-          + (retry > 0 ? "X-Retry-Count: \(retry)\r\n" : "") + "Content-Length: \(body.utf8.count)\r\n\r\n"
-          + body
-      ).0
+    func post(_ path: String, _ body: String, retry: Int = 0) throws -> Int? {
+      try httpRequest(
+        port: server.port, path: path, headers: retry > 0 ? ["X-Retry-Count: \(retry)"] : [], body: body)?
+        .status
     }
     // Segment's batch as analytics-python sends it: the same messageIds, a new sentAt per attempt.
     func segment(_ sentAt: String) -> String {
@@ -141,13 +138,11 @@ final class DurableReplyTests: XCTestCase {
     let session = LiveSession(store: store)
     let server = try await ListenServer.start(
       configuration: ListenConfiguration(port: 0, requestTimeout: .seconds(1)), ingest: session)
-    func post(_ path: String, _ body: String) throws -> Int {
-      try RawClient.exchange(
-        server.port,
-        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nConnection: close\r\n"
-          + "Authorization: Basic \(Data("mp-key:mp-secret".utf8).base64EncodedString())\r\n"
-          + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
-      ).0
+    func post(_ path: String, _ body: String) throws -> Int? {
+      try httpRequest(
+        port: server.port, path: path,
+        headers: ["Authorization: Basic \(Data("mp-key:mp-secret".utf8).base64EncodedString())"], body: body
+      )?.status
     }
     let events =
       #"{"events":[{"data":{"event_name":"Server Buy","custom_event_type":"transaction","#
