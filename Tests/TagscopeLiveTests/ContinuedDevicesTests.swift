@@ -8,33 +8,6 @@ import XCTest
 /// records already in it: a device's next event shows its last screen, session and user, under
 /// the same source.
 final class ContinuedDevicesTests: XCTestCase {
-  typealias Lines = LockedArray<String>
-
-  /// Runs a headless `listen` recording to `file` until `send` (given the port) returns; the
-  /// notices it printed.
-  private func listen(_ file: URL, _ send: @escaping @Sendable (Int) throws -> Void) async throws -> [String]
-  {
-    let notices = Lines()
-    let boundPort = Lines()
-    let finished = Lines()
-    let options = ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true)
-    let runner = Task {
-      try await ListenRunner.run(
-        options, output: { _ in }, notices: { notices.append($0) }, ready: { boundPort.append(String($0)) },
-        stop: {
-          while finished.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
-        })
-    }
-    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
-    do { try send(Int(boundPort.all[0]) ?? 0) } catch {
-      finished.append("failed")
-      throw error
-    }
-    finished.append("sent")
-    _ = try await runner.value
-    return notices.all
-  }
-
   /// A Segment iOS message (segmentio/analytics-swift's context keys) from `device`.
   private static func message(_ call: String, device: String, user: String? = nil) -> String {
     let user = user.map { #""userId":"\#($0)","# } ?? ""
@@ -52,7 +25,7 @@ final class ContinuedDevicesTests: XCTestCase {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "continued-devices-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
-    _ = try await listen(file) { port in
+    _ = try await runListen(recording: file) { port, _ in
       try Self.post(
         port,
         [
@@ -63,14 +36,14 @@ final class ContinuedDevicesTests: XCTestCase {
     }
     let first = try recordedRecords(file)
     XCTAssertEqual(first.count, 3)
-    let notices = try await listen(file) { port in
+    let notices = try await runListen(recording: file) { port, _ in
       try Self.post(
         port,
         [
           Self.message(#""type":"track","event":"Pay""#, device: "aaaa", user: "user-1"),
           Self.message(#""type":"track","event":"Add To Cart""#, device: "bbbb"),
         ])
-    }
+    }.notices
     XCTAssertTrue(notices.contains { $0.hasPrefix("continuing the recording") }, "\(notices)")
     let records = try recordedRecords(file)
     XCTAssertEqual(records.count, 5)

@@ -11,32 +11,6 @@ import XCTest
 /// carry no id, are not remembered across a restart; nor is anything of a recording last written
 /// longer ago than the window.
 final class ContinuedRetriesTests: XCTestCase {
-  typealias Lines = LockedArray<String>
-
-  /// Runs a headless `listen` recording to `file` until `send` (given the port) returns; its
-  /// counters (and its notices into `notices`).
-  private func listen(
-    _ file: URL, notices: Lines = Lines(), _ send: @escaping @Sendable (Int) throws -> Void
-  ) async throws -> ServerStatistics {
-    let boundPort = Lines()
-    let finished = Lines()
-    let options = ListenOptions(port: 0, recordPath: file.path, headless: true, quiet: true)
-    let runner = Task {
-      try await ListenRunner.run(
-        options, output: { _ in }, notices: { notices.append($0) }, ready: { boundPort.append(String($0)) },
-        stop: {
-          while finished.all.isEmpty { try? await Task.sleep(nanoseconds: 10_000_000) }
-        })
-    }
-    while boundPort.all.isEmpty { try await Task.sleep(nanoseconds: 10_000_000) }
-    do { try send(Int(boundPort.all[0]) ?? 0) } catch {
-      finished.append("failed")
-      throw error
-    }
-    finished.append("sent")
-    return try await runner.value
-  }
-
   /// A Segment batch as analytics-python sends it, and a PostHog batch as posthog-python does:
   /// their ids, the same on every attempt; and a GA4 Measurement Protocol hit (no id).
   private static func send(_ port: Int, segment ids: [String], posthog: String, ga4: Bool = true) throws {
@@ -62,18 +36,18 @@ final class ContinuedRetriesTests: XCTestCase {
   func testRetriesArrivingAfterARestartOnTheSameRecordingAreRecordedOnce() async throws {
     let file = temporaryFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    _ = try await listen(file) { try Self.send($0, segment: ["m-1", "m-2"], posthog: "p-1") }
+    _ = try await runListen(recording: file) { port, _ in
+      try Self.send(port, segment: ["m-1", "m-2"], posthog: "p-1")
+    }
     XCTAssertEqual(try recordedRecords(file).count, 4)
-    let notices = Lines()
-    let statistics = try await listen(file, notices: notices) { port in
+    let (_, statistics, notices) = try await runListen(recording: file) { port, _ in
       // The SDKs' retries of the requests the first `listen` took, then a new message.
       try Self.send(port, segment: ["m-1", "m-2"], posthog: "p-1")
       try Self.send(port, segment: ["m-3"], posthog: "p-2", ga4: false)
     }
     XCTAssertEqual(statistics.retriesSkipped, 3, statistics.summary)
     XCTAssertTrue(
-      notices.all.contains { $0.contains("the ids of its last 3 SDK messages kept until ") },
-      "\(notices.all)")
+      notices.contains { $0.contains("the ids of its last 3 SDK messages kept until ") }, "\(notices)")
     XCTAssertEqual(
       try recordedRecords(file).map(\.name),
       ["Seg m-1", "Seg m-2", "PH p-1", "level_up", "level_up", "Seg m-3", "PH p-2"],
@@ -83,12 +57,14 @@ final class ContinuedRetriesTests: XCTestCase {
   func testARecordingWrittenLongerAgoThanTheRetryWindowRemembersNothing() async throws {
     let file = temporaryFile()
     defer { try? FileManager.default.removeItem(at: file) }
-    _ = try await listen(file) { try Self.send($0, segment: ["m-1"], posthog: "p-1", ga4: false) }
+    _ = try await runListen(recording: file) { port, _ in
+      try Self.send(port, segment: ["m-1"], posthog: "p-1", ga4: false)
+    }
     try FileManager.default.setAttributes(
       [.modificationDate: Date().addingTimeInterval(-11 * 60)], ofItemAtPath: file.path)
-    let statistics = try await listen(file) {
-      try Self.send($0, segment: ["m-1"], posthog: "p-1", ga4: false)
-    }
+    let statistics = try await runListen(recording: file) { port, _ in
+      try Self.send(port, segment: ["m-1"], posthog: "p-1", ga4: false)
+    }.statistics
     XCTAssertEqual(statistics.retriesSkipped, 0, statistics.summary)
     XCTAssertEqual(try recordedRecords(file).count, 4, "past any SDK's retries: the app sent them again")
   }

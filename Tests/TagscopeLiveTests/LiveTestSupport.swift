@@ -110,3 +110,32 @@ func screenRecords(_ count: Int, first: UInt64 = 1, source: String? = nil) -> [R
 /// The package root (for `scripts/`, `README.md` and `.venv/`).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
   .deletingLastPathComponent()
+
+/// Runs a headless `listen` (`quiet`: no line per connection or problem) recording to `recording`
+/// until `body` (given the port and the notices so far) returns; its answer, the server's counters
+/// and the notices printed. Waits on conditions only: the port once bound, the run once stopped.
+func runListen<Answer: Sendable>(
+  recording: URL, quiet: Bool = true, _ body: (Int, LockedArray<String>) async throws -> Answer
+) async throws -> (answer: Answer, statistics: ServerStatistics, notices: [String]) {
+  let notices = LockedArray<String>()
+  let port = LockedArray<Int>()
+  let (stopped, stop) = AsyncStream<Void>.makeStream()
+  let runner = Task {
+    try await ListenRunner.run(
+      ListenOptions(port: 0, recordPath: recording.path, headless: true, quiet: quiet), output: { _ in },
+      notices: { notices.append($0) }, ready: { port.append($0) },
+      stop: { for await _ in stopped { return } })
+  }
+  guard eventually({ !port.all.isEmpty }) else {
+    runner.cancel()
+    throw POSIXError(.ETIMEDOUT)
+  }
+  let answer: Answer
+  do { answer = try await body(port.all[0], notices) } catch {
+    stop.finish()
+    _ = try? await runner.value
+    throw error
+  }
+  stop.finish()
+  return (answer, try await runner.value, notices.all)
+}

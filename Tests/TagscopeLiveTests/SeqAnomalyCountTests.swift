@@ -131,7 +131,7 @@ final class SeqAnomalyCountTests: XCTestCase {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("seq-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: file) }
     let streams = Self.streams + Self.reconnection
-    let first = try await Self.listen(recording: file) { port, notices in
+    let first = try await runListen(recording: file, quiet: false) { port, notices in
       for (number, stream) in streams.enumerated() {
         let client = try RawClient(port: port)
         client.send(
@@ -152,7 +152,7 @@ final class SeqAnomalyCountTests: XCTestCase {
     XCTAssertEqual(first.answer, report.sequence.anomalies, "the query API")
     XCTAssertEqual(first.statistics.seqAnomalies, report.sequence.anomalies, "the stopped line")
     XCTAssertEqual(try RecordedRuns.scan(path: file.path).sequence, report.sequence)
-    let second = try await Self.listen(recording: file) { _, _ in () }
+    let second = try await runListen(recording: file, quiet: false) { _, _ in () }
     XCTAssertTrue(
       second.notices.contains {
         $0.hasSuffix(
@@ -163,33 +163,6 @@ final class SeqAnomalyCountTests: XCTestCase {
 
   /// A second connection of app A after its first closed: its 2 repeats the first one's last.
   private static let reconnection: [(app: String, seqs: [Int])] = [("A", [2, 6])]
-
-  /// Runs a headless `listen` recording to `recording` while `body` uses its port, then stops it.
-  private static func listen<Answer: Sendable>(
-    recording: URL, _ body: (Int, LockedArray<String>) async throws -> Answer
-  ) async throws -> (answer: Answer, statistics: ServerStatistics, notices: [String]) {
-    let notices = LockedArray<String>()
-    let port = LockedArray<Int>()
-    let (stopped, stop) = AsyncStream<Void>.makeStream()
-    let runner = Task {
-      try await ListenRunner.run(
-        ListenOptions(port: 0, recordPath: recording.path, headless: true), output: { _ in },
-        notices: { notices.append($0) }, ready: { port.append($0) },
-        stop: { for await _ in stopped { return } })
-    }
-    guard eventually({ !port.all.isEmpty }) else {
-      runner.cancel()
-      throw POSIXError(.ETIMEDOUT)
-    }
-    let answer: Answer
-    do { answer = try await body(port.all[0], notices) } catch {
-      stop.finish()
-      _ = try? await runner.value
-      throw error
-    }
-    stop.finish()
-    return (answer, try await runner.value, notices.all)
-  }
 
   func testAJumpIsCountedOnceAndDoesNotBecomeTheHighest() {
     var check = SequenceCheck()
