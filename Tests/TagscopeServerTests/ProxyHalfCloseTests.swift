@@ -74,7 +74,7 @@ final class ProxyHalfCloseTests: XCTestCase {
   /// host, seeing the end of the client's bytes, still answers, and the client gets that answer
   /// before the proxy closes.
   func testATunnelPassesAHalfCloseOnAndRelaysWhatFollows() async throws {
-    let host = try await FarewellServer.start()
+    let host = try await EchoServer.start(farewell: true)
     let (server, _) = try await startProxy(to: host.port)
     let socket = try FuzzSocket(port: server.proxyPort ?? 0)
     socket.send(Array("CONNECT farewell.test:9 HTTP/1.1\r\nHost: farewell.test:9\r\n\r\n".utf8))
@@ -90,54 +90,5 @@ final class ProxyHalfCloseTests: XCTestCase {
     XCTAssertEqual(server.statistics.tunnels, 1)
     try await server.shutdown()
     try await host.shutdown()
-  }
-}
-
-/// A TCP server that echoes what it reads and, when the client ends its side, says how much it
-/// read and then closes: it answers only if the half-close reached it as a half-close.
-final class FarewellServer: Sendable {
-  let port: Int
-  private let channel: any Channel
-  private let group: MultiThreadedEventLoopGroup
-
-  private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup) {
-    self.port = port
-    self.channel = channel
-    self.group = group
-  }
-
-  static func start() async throws -> FarewellServer {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let channel = try await ServerBootstrap(group: group)
-      .childChannelOption(.allowRemoteHalfClosure, value: true)
-      .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Farewell()) }
-      }
-      .bind(host: "127.0.0.1", port: 0).get()
-    return FarewellServer(port: channel.localAddress?.port ?? 0, channel: channel, group: group)
-  }
-
-  func shutdown() async throws {
-    try await channel.close()
-    try await group.shutdownGracefully()
-  }
-
-  private final class Farewell: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-    private var count = 0
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      count += unwrapInboundIn(data).readableBytes
-      context.writeAndFlush(data, promise: nil)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-      guard case ChannelEvent.inputClosed = event else { return }
-      let farewell = context.channel.allocator.buffer(string: "read \(count) bytes, then the end\n")
-      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-      context.writeAndFlush(wrapOutboundOut(farewell)).whenComplete { _ in loopBound.value.close(promise: nil)
-      }
-    }
   }
 }

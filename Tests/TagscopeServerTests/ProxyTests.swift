@@ -314,42 +314,6 @@ func freePort() async throws -> Int {
   return port
 }
 
-/// A TCP server that sends back every byte it gets (a tunnelled host for the proxy tests).
-final class EchoServer: Sendable {
-  let port: Int
-  private let channel: any Channel
-  private let group: MultiThreadedEventLoopGroup
-
-  private init(port: Int, channel: any Channel, group: MultiThreadedEventLoopGroup) {
-    self.port = port
-    self.channel = channel
-    self.group = group
-  }
-
-  static func start() async throws -> EchoServer {
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let channel = try await ServerBootstrap(group: group)
-      .serverChannelOption(.backlog, value: 1024)
-      .childChannelInitializer { channel in
-        channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Echo()) }
-      }
-      .bind(host: "127.0.0.1", port: 0).get()
-    return EchoServer(port: channel.localAddress?.port ?? 0, channel: channel, group: group)
-  }
-
-  func shutdown() async throws {
-    try await channel.close()
-    try await group.shutdownGracefully()
-  }
-
-  private final class Echo: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      context.writeAndFlush(data, promise: nil)
-    }
-  }
-}
-
 extension RawClient {
   /// One line (without its newline), or `nil` at the end of the stream.
   func readLine() -> String? {
