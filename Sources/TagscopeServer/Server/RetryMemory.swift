@@ -30,10 +30,12 @@ final class RetryMemory: Sendable {
     var order: [(key: Int, until: NIODeadline)] = []
     var head = 0
     var remembered = 0
-    /// Messages pushed out by the bound before their window ended, not yet reported.
-    var pushedOut = 0
 
-    mutating func dropExpired(now: NIODeadline) {
+    /// Forgets the messages whose window ended, and the oldest past the bound; returns how many of
+    /// those were pushed out by the bound before their window ended.
+    @discardableResult
+    mutating func dropExpired(now: NIODeadline) -> Int {
+      var pushedOut = 0
       while head < order.count, order[head].until <= now || remembered > RetryMemory.limit {
         let (key, until) = order[head]
         head += 1
@@ -47,6 +49,7 @@ final class RetryMemory: Sendable {
         order.removeFirst(head)
         head = 0
       }
+      return pushedOut
     }
 
     mutating func add(_ keys: [Int], until: NIODeadline) {
@@ -103,9 +106,7 @@ final class RetryMemory: Sendable {
     let until = now + Self.window
     return state.withLockedValue { state in
       state.add(keys, until: until)
-      state.dropExpired(now: now)
-      defer { state.pushedOut = 0 }
-      return unnoted + state.pushedOut
+      return unnoted + state.dropExpired(now: now)
     }
   }
 
