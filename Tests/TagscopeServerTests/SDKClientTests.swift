@@ -96,6 +96,20 @@ final class SDKClientTests: XCTestCase {
     XCTAssertEqual(records[1].outputs[0].extra["writeKey"], "rudder-write-key")
   }
 
+  /// rudder-sdk-python batches up to 4 MB on Segment's `/v1/batch` path: one batch of 40 events
+  /// of 30 KB (1.2 MB, past Segment's 500 KB) is taken whole, as RudderStack takes it.
+  func testRudderStackPythonSDKBatchPastSegmentsLimitIsTakenWhole() async throws {
+    let (server, collector) = try await startServer()
+    let result = try runSDKClient("rudderstack_large_batch_client", port: server.port)
+    let records = collector.waitForRecords(40)
+    try await server.shutdown()
+    XCTAssertEqual(result.status, 0, result.output)
+    XCTAssertEqual(records.map(\.name), (0..<40).map { "Big \($0)" })
+    XCTAssertEqual(Set(records.flatMap { $0.outputs.map(\.provider) }), ["rudderstack"])
+    XCTAssertEqual(server.statistics.httpRequests, 1, "one batch: \(server.statistics.summary)")
+    XCTAssertEqual(server.statistics.totalRejected, 0, server.statistics.summary)
+  }
+
   func testAmplitudePythonSDK() async throws {
     let records = try await run(
       "amplitude_client",
