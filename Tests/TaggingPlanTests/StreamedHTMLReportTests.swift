@@ -46,16 +46,8 @@ final class StreamedHTMLReportTests: StreamedReportTestCase {
   /// The demo's journeys in three recordings (an unreadable line, a hostile source, `seq`
   /// restarting and going backwards), with and without sources, failing on error and on warning.
   func testTheTalliedPageIsTheWholePageOnAVariedRun() throws {
-    var hostile = record(
-      9_001, .userAction, "\u{1B}[31mred\u{2028}\u{202E}\"<b>", ["x": .int(1)], screen: "podcasts")
-    hostile.source = "phone <script>"
-    var blocked = goodPlay(9_002, screen: "favorites")
-    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
-    let first = try writeRecording(
-      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
-    let second = try writeRecording(
-      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
-      in: directory, trailer: "{\"seq\": 1, bad\n")
+    let (first, second) = try variedRecordings(
+      hostileTag: "\u{1B}[31mred\u{2028}\u{202E}\"<b>", hostileSource: "phone <script>")
     let backwards = try writeRecording(
       [3, 3, 1, 2].map { brokenPlay($0, title: "title \($0)") }, named: "backwards.jsonl", in: directory)
     for bySource in [false, true] {

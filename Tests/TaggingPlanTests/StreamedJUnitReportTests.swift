@@ -37,16 +37,8 @@ final class StreamedJUnitReportTests: StreamedReportTestCase {
   /// The demo's journeys (every kind, providers, screens, broken and passing tags) in two
   /// recordings, the second ending with an unreadable line and a record from a hostile source.
   func testTheTalliedReportIsTheWholeReportOnAVariedRun() throws {
-    var hostile = record(
-      9_001, .userAction, "</testcase><x>\u{2028}&amp;\u{202E}\"", ["x": .int(1)], screen: "podcasts")
-    hostile.source = "phone \"<img>\""
-    var blocked = goodPlay(9_002, screen: "favorites")
-    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
-    let first = try writeRecording(
-      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
-    let second = try writeRecording(
-      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
-      in: directory, trailer: "{\"seq\": 1, bad\n")
+    let (first, second) = try variedRecordings(
+      hostileTag: "</testcase><x>\u{2028}&amp;\u{202E}\"", hostileSource: "phone \"<img>\"")
     for bySource in [false, true] {
       for failOn in [Severity.error, .warning] {
         let whole = try compare(

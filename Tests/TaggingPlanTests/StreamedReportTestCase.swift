@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
@@ -24,6 +25,23 @@ class StreamedReportTestCase: XCTestCase {
     let url = directory.appendingPathComponent("plan.yaml")
     try Data(samplePlanYAML.utf8).write(to: url)
     return url.path
+  }
+
+  /// The demo's journeys (every kind, providers, screens, broken and passing tags) in two
+  /// recordings, written in the folder: the second ends with a record named `hostileTag` from the
+  /// source `hostileSource` (text the report must escape), one blocked by consent, a repeat of an
+  /// earlier `seq` and an unreadable line.
+  func variedRecordings(hostileTag: String, hostileSource: String) throws -> (first: String, second: String) {
+    var hostile = record(9_001, .userAction, hostileTag, ["x": .int(1)], screen: "podcasts")
+    hostile.source = hostileSource
+    var blocked = goodPlay(9_002, screen: "favorites")
+    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
+    let first = try writeRecording(
+      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
+    let second = try writeRecording(
+      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
+      in: directory, trailer: "{\"seq\": 1, bad\n")
+    return (first, second)
   }
 
   /// The sample plan, loaded from its file.

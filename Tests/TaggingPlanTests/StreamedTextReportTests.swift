@@ -46,16 +46,8 @@ final class StreamedTextReportTests: StreamedReportTestCase {
   /// recordings, the second ending with an unreadable line and a record from a hostile source,
   /// the third newer than this tagscope with `seq` anomalies.
   func testTheTalliedReportIsTheWholeReportOnAVariedRun() throws {
-    var hostile = record(
-      9_001, .userAction, "\u{1B}[31mred\u{2028}\u{202E}\"", ["x": .int(1)], screen: "podcasts")
-    hostile.source = "phone \u{1B}]0;title\u{07}"
-    var blocked = goodPlay(9_002, screen: "favorites")
-    blocked.outputs[1] = ProviderOutput(provider: "amplitude", status: .blocked, reason: "consent")
-    let first = try writeRecording(
-      try demoRecords(seed: 3, count: 1_500), named: "first.jsonl", in: directory)
-    let second = try writeRecording(
-      try demoRecords(seed: 4, count: 800) + [hostile, blocked, goodPlay(3)], named: "second.jsonl",
-      in: directory, trailer: "{\"seq\": 1, bad\n")
+    let (first, second) = try variedRecordings(
+      hostileTag: "\u{1B}[31mred\u{2028}\u{202E}\"", hostileSource: "phone \u{1B}]0;title\u{07}")
     let newer = try newerRecording()
     for bySource in [false, true] {
       for failOn in [Severity.error, .warning] {
