@@ -195,11 +195,11 @@ public enum HTMLReport {
       let total = tally.totals[rule] ?? 0
       out += "<h3>" + MarkupText.escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
       for group in groups {
-        guard let violation = group.occurrences.first?.violation, let comparison = tally.comparison(of: group)
-        else { continue }
+        let violation = group.occurrences[0].violation
+        let comparison = tally.comparison(of: group)
         let subject = violation.subject
-        var heading = "\(group.severity.rawValue) · \(group.tag)"
-        if let provider = group.provider { heading += " · \(provider)" }
+        var heading = "\(group.key.severity.rawValue) · \(group.key.tag)"
+        if let provider = group.key.provider { heading += " · \(provider)" }
         if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)

@@ -12,24 +12,21 @@
 /// with a second recording, or going backwards), the comparison is marked to be made again by a
 /// second reading (``needsRescan``, ``Rescan``).
 struct HTMLTally {
-  /// A group the report shows.
-  struct Group {
+  /// What a group's violations share.
+  struct Key: Hashable {
     var severity: Severity
     var rule: ViolationRule
     var tag: String
     var provider: String?
     var planLine: Int?
-    var count = 0
-    /// Its first violations, each with its record's site when known.
-    var occurrences: [(violation: PlanViolation, site: RecordSite?)] = []
   }
 
-  private struct Key: Hashable {
-    var severity: Severity
-    var rule: ViolationRule
-    var tag: String
-    var provider: String?
-    var planLine: Int?
+  /// A group the report shows.
+  struct Group {
+    var key: Key
+    var count: Int
+    /// Its first violations, each with its record's site when known.
+    var occurrences: [(violation: PlanViolation, site: RecordSite?)]
   }
 
   /// The merged comparison of the violations about one call.
@@ -108,11 +105,7 @@ struct HTMLTally {
       }
     } else if shown[key.rule, default: []].count < HTMLReport.groupsPerRule {
       positions[key] = shown[key.rule, default: []].count
-      var group = Group(
-        severity: key.severity, rule: key.rule, tag: key.tag, provider: key.provider, planLine: key.planLine)
-      group.count = 1
-      group.occurrences = [(violation, site)]
-      shown[key.rule, default: []].append(group)
+      shown[key.rule, default: []].append(Group(key: key, count: 1, occurrences: [(violation, site)]))
       if let subject = violation.subject, merges[subject] == nil { follow(subject) }
     } else if hiddenKeys.insertKey({ Self.write(key, into: &$0) }) {
       hidden[key.rule, default: 0] += 1
@@ -169,8 +162,8 @@ struct HTMLTally {
 
   /// The comparison shown for `group`: its first violation's, merged with the others about the
   /// same call.
-  func comparison(of group: Group) -> ExpectationComparison? {
-    guard let first = group.occurrences.first?.violation else { return nil }
+  func comparison(of group: Group) -> ExpectationComparison {
+    let first = group.occurrences[0].violation
     if let subject = first.subject, let merged = merges[subject]?.comparison { return merged }
     return first.comparison
   }
