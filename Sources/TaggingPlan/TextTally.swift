@@ -29,15 +29,19 @@ struct TextTally {
   private var counts: [Int] = []
   /// Each group's first line (a number in the lines below).
   private var firstLines: [Int32] = []
-  /// The lines kept, in the order added: each record's place (a number in `places`, `-1` for none),
-  /// line and `seq`, the next line of its group (`-1`: none), and its message, the messages' bytes
-  /// one after the other (`messageEnds`: where each ends).
-  private var linePlaces: [Int32] = []
-  private var lineNumbers: [Int] = []
-  private var lineSeqs: [UInt64] = []
-  private var nextLines: [Int32] = []
+  /// A line kept: its record's place (a number in `places`, `-1` for none), line and `seq`, the
+  /// next line of its group (`-1`: none), and where its message ends in `messages`.
+  private struct Line {
+    var number: Int
+    var seq: UInt64
+    var messageEnd: Int
+    var place: Int32
+    var next: Int32
+  }
+
+  /// The lines kept, in the order added, and their messages' bytes one after the other.
+  private var lines: [Line] = []
   private var messages: [UInt8] = []
-  private var messageEnds: [Int] = []
   /// The recordings and sources of the records of lines kept, each once (a run has few).
   private var places = IDTable<Place>()
   /// The violations of each severity.
@@ -69,45 +73,41 @@ struct TextTally {
     if inserted { counts.append(0) }
     counts[index] += 1
     guard counts[index] <= TextReport.examples else { return }
-    let line = Int32(nextLines.count)
-    linePlaces.append(site.map { places.id(Place(file: $0.file, source: $0.source)) } ?? -1)
-    lineNumbers.append(site?.line ?? 0)
-    lineSeqs.append(violation.seq)
-    nextLines.append(-1)
+    let line = Int32(lines.count)
     messages.append(contentsOf: violation.message.utf8)
-    messageEnds.append(messages.count)
+    lines.append(
+      Line(
+        number: site?.line ?? 0, seq: violation.seq, messageEnd: messages.count,
+        place: site.map { places.id(Place(file: $0.file, source: $0.source)) } ?? -1, next: -1))
     if inserted {
       firstLines.append(line)
     } else {
       // At most ``TextReport/examples`` lines to walk.
       var last = Int(firstLines[index])
-      while nextLines[last] >= 0 { last = Int(nextLines[last]) }
-      nextLines[last] = line
+      while lines[last].next >= 0 { last = Int(lines[last].next) }
+      lines[last].next = line
     }
   }
 
-  /// Line number `index` as the report prints it: `rec.jsonl:12 #7 message`.
+  /// Line number `index` as the report prints it: `rec.jsonl:12 from phone #7 message`.
   private func line(_ index: Int) -> String {
-    let start = index == 0 ? 0 : messageEnds[index - 1]
-    let message = String(decoding: messages[start..<messageEnds[index]], as: UTF8.self)
-    let site = linePlaces[index] < 0 ? nil : places[linePlaces[index]]
-    let place = site.map {
-      RecordSite(
-        file: $0.file, line: lineNumbers[index], seq: lineSeqs[index], timeMilliseconds: 0, source: $0.source,
-        firstViolation: 0)
-    }
-    return (place.map { "\($0) " } ?? "") + "#\(lineSeqs[index]) \(message)"
+    let line = lines[index]
+    let start = index == 0 ? 0 : lines[index - 1].messageEnd
+    let message = String(decoding: messages[start..<line.messageEnd], as: UTF8.self)
+    let place = line.place < 0 ? nil : places[line.place]
+    let site = place.map { RecordSite.description(file: $0.file, line: line.number, source: $0.source) }
+    return (site.map { "\($0) " } ?? "") + "#\(line.seq) \(message)"
   }
 
   /// Group number `index`, decoded from its key.
-  func group(at index: Int) -> Group {
+  private func group(at index: Int) -> Group {
     let parts = keys.key(at: index).split(separator: 0xFF, maxSplits: 3, omittingEmptySubsequences: false)
     let text = { (part: Int) in String(decoding: parts[part], as: UTF8.self) }
     var examples: [String] = []
     var next = Int(firstLines[index])
     while next >= 0 {
       examples.append(line(next))
-      next = Int(nextLines[next])
+      next = Int(lines[next].next)
     }
     return Group(
       severity: Severity(rawValue: text(0)) ?? .error,

@@ -49,7 +49,12 @@ public struct RecordSite: Sendable, Hashable, CustomStringConvertible {
   /// `recording.jsonl:42`.
   /// `file:line`, and the device it came from (`file:line from Podcasts@iPhone 15`) for `listen`'s
   /// records: the text and JUnit reports name where each violation is.
-  public var description: String { "\(file):\(line)" + (source.map { " from \($0)" } ?? "") }
+  public var description: String { Self.description(file: file, line: line, source: source) }
+
+  /// `rec.jsonl:12`, and ` from SOURCE` when there is one: how reports name a record's place.
+  static func description(file: String, line: Int, source: String?) -> String {
+    "\(file):\(line)" + (source.map { " from \($0)" } ?? "")
+  }
 }
 
 /// How many records one `source` sent and how many violations they had.
