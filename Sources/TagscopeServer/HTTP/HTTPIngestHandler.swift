@@ -336,32 +336,15 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     context: ChannelHandlerContext
   ) {
     server.statistics.update { $0.httpRequests += 1 }
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: reply.contentType)
-    headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
-    if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
-    if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
+    var headers = ReplyWriter.headers(of: reply)
     addCORSHeaders(to: &headers, request: request)
     let close = close || closeAfterReply
     // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
     if close { state = .discarding(discarded: 0) }
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
-    let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
-    context.write(wrapOutboundOut(.head(head)), promise: nil)
-    if !reply.body.isEmpty {
-      context.write(
-        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))),
-        promise: nil)
-    }
-    let written = context.eventLoop.makePromise(of: Void.self)
-    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-    if close {
-      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-      written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
-    } else if keepAliveHeader {
-      armIdleDeadline(context: context)
-    }
+    ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
+    if !close && keepAliveHeader { armIdleDeadline(context: context) }
   }
 
   /// SDK endpoints answer any page (`*`: browser SDKs post from the app's origin); the query API

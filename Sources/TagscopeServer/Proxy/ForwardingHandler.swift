@@ -491,31 +491,15 @@ final class ForwardingHandler: ChannelInboundHandler {
     _ reply: SDKReply, head request: HTTPRequestHead, close: Bool, closeHeader: Bool = false,
     context: ChannelHandlerContext
   ) {
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: reply.contentType)
-    headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
-    if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+    var headers = ReplyWriter.headers(of: reply)
     // SDK endpoints answer any page (browser SDKs post from the app's origin), as `listen`'s.
     headers.add(name: "Access-Control-Allow-Origin", value: "*")
     let close = close || closeAfterReply
     // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
     if close { state = .discarding(discarded: 0) }
     headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
-    let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
-    context.write(wrapOutboundOut(.head(head)), promise: nil)
-    if !reply.body.isEmpty {
-      context.write(
-        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: reply.body)))),
-        promise: nil)
-    }
-    let written = context.eventLoop.makePromise(of: Void.self)
-    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-    if close {
-      let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-      written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
-    } else if !closeHeader {
-      armIdleDeadline(context: context)
-    }
+    ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
+    if !close && !closeHeader { armIdleDeadline(context: context) }
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {

@@ -1,0 +1,39 @@
+import NIOCore
+import NIOHTTP1
+
+/// Writes an ``SDKReply`` as an HTTP response, for `listen`'s handler and the proxy's alike: the
+/// reply's own headers, those the caller adds (CORS, `Connection`), its body, its end.
+enum ReplyWriter {
+  /// The reply's headers: its `Content-Type` and `Content-Length`, and `Retry-After` and `Allow`
+  /// when it has them.
+  static func headers(of reply: SDKReply) -> HTTPHeaders {
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: reply.contentType)
+    headers.add(name: "Content-Length", value: String(reply.body.utf8.count))
+    if let retryAfter = reply.retryAfter { headers.add(name: "Retry-After", value: String(retryAfter)) }
+    if let allow = reply.allow { headers.add(name: "Allow", value: allow) }
+    return headers
+  }
+
+  /// Writes `reply` with `headers`, answering `request`, and flushes it; with `close`, closes the
+  /// connection once it is written.
+  static func write(
+    _ reply: SDKReply, headers: HTTPHeaders, request: HTTPRequestHead, close: Bool,
+    context: ChannelHandlerContext
+  ) {
+    let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
+    context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
+    if !reply.body.isEmpty {
+      let body = context.channel.allocator.buffer(string: reply.body)
+      context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(body))), promise: nil)
+    }
+    guard close else {
+      context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: nil)
+      return
+    }
+    let written = context.eventLoop.makePromise(of: Void.self)
+    context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)), promise: written)
+    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+    written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+  }
+}
