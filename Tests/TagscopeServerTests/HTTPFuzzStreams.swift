@@ -159,7 +159,10 @@ struct HTTPResponseStream {
   /// Bytes after the last complete response (a response cut short).
   var incomplete = 0
 
-  init(_ bytes: [UInt8]) {
+  /// Reads `bytes`; up to `headRequests` responses (those to `HEAD` requests) may have a length
+  /// and no body: one whose body would start with a status line, or is not there at all.
+  init(_ bytes: [UInt8], headRequests: Int = 0) {
+    var bodiless = headRequests
     var offset = 0
     while offset < bytes.count {
       guard let headEnd = Self.find([13, 10, 13, 10], in: bytes, from: offset) else {
@@ -192,6 +195,13 @@ struct HTTPResponseStream {
         problem = "a \(status) response without one Content-Length"
         return
       }
+      if bodiless > 0, length > 0,
+        offset == bytes.count || bytes[offset...].starts(with: Self.statusLineStart)
+      {
+        bodiless -= 1
+        statuses.append(status)
+        continue
+      }
       guard bytes.count - offset >= length else {
         incomplete = bytes.count - headEnd
         return
@@ -200,6 +210,16 @@ struct HTTPResponseStream {
       offset += length
     }
   }
+
+  /// How many requests in `stream` could be `HEAD` requests: `HEAD ` at its start or a line's.
+  static func headRequests(in stream: [UInt8]) -> Int {
+    let method = Array("HEAD ".utf8)
+    return stream.indices.filter { index in
+      (index == 0 || stream[index - 1] == 10) && stream[index...].starts(with: method)
+    }.count
+  }
+
+  private static let statusLineStart = Array("HTTP/1.".utf8)
 
   private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
     guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }

@@ -16,14 +16,15 @@ enum ReplyWriter {
   }
 
   /// Writes `reply` with `headers`, answering `request`, and flushes it; with `close`, closes the
-  /// connection once it is written.
+  /// connection once it is written. A `HEAD` request gets the headers alone (RFC 9110 §9.3.2):
+  /// a body would be read as the start of the next response on a kept-alive connection.
   static func write(
     _ reply: SDKReply, headers: HTTPHeaders, request: HTTPRequestHead, close: Bool,
     context: ChannelHandlerContext
   ) {
     let head = HTTPResponseHead(version: request.version, status: reply.status, headers: headers)
     context.write(NIOAny(HTTPServerResponsePart.head(head)), promise: nil)
-    if !reply.body.isEmpty {
+    if !reply.body.isEmpty, request.method != .HEAD {
       let body = context.channel.allocator.buffer(string: reply.body)
       context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(body))), promise: nil)
     }

@@ -440,7 +440,9 @@ final class ForwardingHandler: ChannelInboundHandler {
     relay(
       .head(HTTPResponseHead(version: current.request.version, status: status, headers: headers)),
       context: context)
-    relay(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
+    if current.request.method != .HEAD {
+      relay(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
+    }
     relay(.end(nil), context: context)
   }
 

@@ -301,23 +301,26 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func answerOwn(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     let path = RequestTarget(head.uri).path
+    let headOnly = head.method == .HEAD
     switch path {
     case "/ca.pem", "/ca.crt":
       respond(
-        .ok, proxy.authority.certificatePEM, contentType: "application/x-x509-ca-cert", context: context)
+        .ok, proxy.authority.certificatePEM, contentType: "application/x-x509-ca-cert", headOnly: headOnly,
+        context: context)
     case "/":
       respond(
         .ok,
         "tagscope proxy. Install its CA on a device from http://THIS-HOST:PORT/ca.pem (this proxy's address), then set this host as the device's HTTP proxy: `tagscope proxy ca` says how.\n",
-        context: context)
+        headOnly: headOnly, context: context)
     default:
-      respond(.notFound, "Not found", context: context)
+      respond(.notFound, "Not found", headOnly: headOnly, context: context)
     }
   }
 
+  /// Answers with `body` and closes; `headOnly` (a `HEAD` request) writes the headers alone.
   private func respond(
     _ status: HTTPResponseStatus, _ body: String, contentType: String = "text/plain; charset=utf-8",
-    extraHeaders: [(String, String)] = [], context: ChannelHandlerContext
+    extraHeaders: [(String, String)] = [], headOnly: Bool = false, context: ChannelHandlerContext
   ) {
     var headers = HTTPHeaders(extraHeaders)
     headers.add(name: "Content-Type", value: contentType)
@@ -326,8 +329,10 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     context.write(
       wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
       promise: nil)
-    context.write(
-      wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+    if !headOnly {
+      context.write(
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+    }
     let written = context.eventLoop.makePromise(of: Void.self)
     context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
