@@ -335,7 +335,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     _ reply: SDKReply, head request: HTTPRequestHead, close: Bool, keepAliveHeader: Bool = true,
     context: ChannelHandlerContext
   ) {
-    server.statistics.update { $0.httpRequests += 1 }
+    // A request the decoder hands on after the connection closed (its last bytes, decoded as the
+    // pipeline is taken down) is still taken, as a server takes a request it read whole; its reply
+    // reaches no one and is not counted as answered.
+    if context.channel.isActive { server.statistics.update { $0.httpRequests += 1 } }
     var headers = ReplyWriter.headers(of: reply)
     addCORSHeaders(to: &headers, request: request)
     let close = close || closeAfterReply
