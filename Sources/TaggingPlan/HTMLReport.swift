@@ -189,28 +189,28 @@ public enum HTMLReport {
     }
     // The violations about the same call as a group's first (same record, provider and call)
     // share one table, shown with the first group that has one of them.
-    var tabled = Set<PlanViolation.Subject>()
+    var tabled = Set<HTMLTally.Table>()
     for rule in ViolationRule.allCases {
       guard let groups = tally.shown[rule] else { continue }
       let total = tally.totals[rule] ?? 0
       out += "<h3>" + MarkupText.escape(rule.rawValue) + " <span class=\"muted\">(\(total))</span></h3>\n"
       for group in groups {
         let violation = group.occurrences[0].violation
-        let comparison = tally.comparison(of: group)
-        let subject = violation.subject
+        let comparison = group.comparison
+        let table = group.table
         var heading = "\(group.key.severity.rawValue) · \(group.key.tag)"
         if let provider = group.key.provider { heading += " · \(provider)" }
-        if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
+        if let line = group.key.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)
           + "</strong> <span class=\"muted\">(\(group.count)×)</span></p>\n"
-        if let subject, tabled.contains(subject) {
+        if let table, tabled.contains(table) {
           out +=
             "<p class=\"muted\">Expected vs got: the table of #\(violation.seq) "
             + MarkupText.escape(comparison.title) + " above.</p>\n"
         } else {
-          if let subject { tabled.insert(subject) }
-          table(comparison, into: &out)
+          if let table { tabled.insert(table) }
+          Self.table(comparison, into: &out)
         }
         occurrences(group, into: &out)
       }

@@ -12,9 +12,8 @@ extension ValidateRunner {
 
   /// Opens every recording (reads its header) before any is validated, so one that cannot be read
   /// at all stops the run before any work or output; the version warnings of those opened before
-  /// it still go to `note`. Standard input (`-`) is read from the file `standardInput` when given
-  /// (a copy of it), still named `-`.
-  static func open(_ recordings: [String], standardInput: String? = nil, note: (String) -> Void)
+  /// it still go to `note`.
+  static func open(_ recordings: [String], note: (String) -> Void)
     throws(RecordingReadError) -> Opened
   {
     var opened = Opened()
@@ -22,7 +21,7 @@ extension ValidateRunner {
     for path in recordings {
       let reader: RecordingReader
       do throws(RecordingReadError) {
-        reader = try RecordingReader(path: path == "-" ? standardInput ?? path : path)
+        reader = try RecordingReader(path: path)
       } catch {
         for warning in warnings { note(warning) }
         throw error

@@ -23,11 +23,11 @@ extension ValidateRunner {
   }
 
   /// Opens and scans `recordings` against `plan` with `lines` (made for `plan`), handing each
-  /// violation found to `tally` and keeping none; standard input read from the file
-  /// `standardInput` when given (see ``open(_:standardInput:note:)``).
+  /// violation found to `tally` with its record's site (a record's violations one after the
+  /// other) and keeping none.
   static func tallying(
     plan: Plan, lines: LineValidator, recordings: [String], format: ReportFormat, failOn: Severity,
-    generated: Date?, standardInput: String? = nil, tally: (PlanViolation, RecordSite) -> Void
+    generated: Date?, tally: (PlanViolation, RecordSite) -> Void
   ) -> TalliedRun {
     guard !recordings.isEmpty else {
       return .failed(
@@ -37,7 +37,7 @@ extension ValidateRunner {
     var diagnostics = ""
     let note = { (line: String) in diagnostics += line + "\n" }
     var opened: Opened
-    do { opened = try open(recordings, standardInput: standardInput, note: note) } catch {
+    do { opened = try open(recordings, note: note) } catch {
       return .failed(
         Outcome(
           exitCode: 2, diagnostics: diagnostics + "\(error)\n", report: nil, format: format, failOn: failOn))

@@ -1,9 +1,13 @@
 import TagscopeRecording
+
 @testable import TaggingPlan
 
 /// The HTML report as rendered before ``HTMLTally`` (every violation kept, grouped at the end),
-/// verbatim but for its name: the reference ``StreamedHTMLReportTests`` checks the tallied page's
-/// bytes against, so that tallying changed nothing a reader sees.
+/// verbatim but for its name and two fixes: the violations whose comparisons merge into one table
+/// are those of the same record, not of the same `seq` (two recordings both have a `seq` 5); and a
+/// group's heading names its own plan line, not that of the first violation merged into its
+/// table. The reference ``StreamedHTMLReportTests`` checks the tallied page's bytes against, so that
+/// tallying changed nothing a reader sees.
 enum LegacyHTMLReport {
   /// Groups (rule, tag, provider, plan line) shown per rule; the rest are counted.
   static let groupsPerRule = 50
@@ -186,18 +190,36 @@ enum LegacyHTMLReport {
       byRule[group.rule, default: []].append(group)
     }
     // The violations about the same call as a group's first (same record, provider and call)
-    // share one table, shown with the first group that has one of them.
-    var shownFirst = Set<UInt64>()
-    for groups in byRule.values {
-      for group in groups.prefix(groupsPerRule) {
-        if let first = group.indexes.first { shownFirst.insert(report.violations[first].seq) }
+    // share one table, shown with the first group that has one of them. A record is known by the
+    // position of its first violation: its site's, or without a site its run of one `seq`'s.
+    let sites = report.violationSites()
+    var records = Array(report.violations.indices)
+    for index in report.violations.indices {
+      if let site = sites[index] {
+        records[index] = site.firstViolation
+      } else if index > 0, sites[index - 1] == nil,
+        report.violations[index - 1].seq == report.violations[index].seq
+      {
+        records[index] = records[index - 1]
       }
     }
-    var sameCall: [PlanViolation.Subject: [Int]] = [:]
-    for (index, violation) in report.violations.enumerated() where shownFirst.contains(violation.seq) {
-      if let subject = violation.subject { sameCall[subject, default: []].append(index) }
+    struct Call: Hashable {
+      var record: Int
+      var subject: PlanViolation.Subject
     }
-    var tabled = Set<PlanViolation.Subject>()
+    var shownFirst = Set<Int>()
+    for groups in byRule.values {
+      for group in groups.prefix(groupsPerRule) {
+        if let first = group.indexes.first { shownFirst.insert(records[first]) }
+      }
+    }
+    var sameCall: [Call: [Int]] = [:]
+    for (index, violation) in report.violations.enumerated() where shownFirst.contains(records[index]) {
+      if let subject = violation.subject {
+        sameCall[Call(record: records[index], subject: subject), default: []].append(index)
+      }
+    }
+    var tabled = Set<Call>()
     for rule in ViolationRule.allCases {
       guard let groups = byRule[rule] else { continue }
       let total = groups.reduce(0) { $0 + $1.indexes.count }
@@ -206,23 +228,23 @@ enum LegacyHTMLReport {
         let indexes = group.indexes
         guard let first = indexes.first else { continue }
         let violation = report.violations[first]
-        let subject = violation.subject
+        let call = violation.subject.map { Call(record: records[first], subject: $0) }
         let comparison =
-          subject.flatMap { sameCall[$0] }.flatMap {
+          call.flatMap { sameCall[$0] }.flatMap {
             ExpectationComparison.grouped($0.map { report.violations[$0] }).first?.comparison
           } ?? violation.comparison
         var heading = "\(group.severity.rawValue) · \(group.tag)"
         if let provider = group.provider { heading += " · \(provider)" }
-        if let line = comparison.planLine { heading += " · \(comparison.planFile) line \(line)" }
+        if let line = group.planLine { heading += " · \(comparison.planFile) line \(line)" }
         out +=
           "<p><strong>" + MarkupText.escape(heading)
           + "</strong> <span class=\"muted\">(\(indexes.count)×)</span></p>\n"
-        if let subject, tabled.contains(subject) {
+        if let call, tabled.contains(call) {
           out +=
             "<p class=\"muted\">Expected vs got: the table of #\(violation.seq) "
             + MarkupText.escape(comparison.title) + " above.</p>\n"
         } else {
-          if let subject { tabled.insert(subject) }
+          if let call { tabled.insert(call) }
           table(comparison, into: &out)
         }
         out += "<table class=\"occurrences\"><thead><tr><th>where</th><th>seq</th>"
