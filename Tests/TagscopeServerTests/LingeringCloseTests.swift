@@ -53,4 +53,18 @@ final class LingeringCloseTests: XCTestCase {
     XCTAssertTrue(eventually { server.statistics.openConnections == 0 }, server.statistics.summary)
     try await server.shutdown()
   }
+
+  /// A client that reads the refusal, then neither sends nor ends its side, is closed once the
+  /// lingering has waited ``LingeringClose/timeout``: the connection does not stay open for it.
+  func testAClientThatStaysSilentIsClosedAfterTheLingeringTimeout() async throws {
+    let (server, _) = try await startServer()
+    let socket = try FuzzSocket(port: server.port)
+    socket.send(Array((Self.corrupt + Self.track("behind")).utf8))
+    var received: [UInt8] = []
+    XCTAssertEqual(socket.read(into: &received), .closed, "the write side shut once the refusal is sent")
+    XCTAssertEqual(HTTPResponseStream(received).statuses, [400])
+    XCTAssertTrue(eventually { server.statistics.openConnections == 0 }, server.statistics.summary)
+    XCTAssertEqual(server.statistics.accepted, 0, server.statistics.summary)
+    try await server.shutdown()
+  }
 }
