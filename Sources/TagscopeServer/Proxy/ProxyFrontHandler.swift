@@ -188,11 +188,13 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     switchProtocols(context: context) { operations, front in
       let ssl = NIOSSLServerHandler(context: tls)
       let handshake = HandshakeDeadline(host: authority.host, proxy: self.proxy)
+      let raggedEnd = RaggedTLSEnd()
       try operations.addHandler(ssl, position: .after(front))
       try operations.addHandler(handshake, position: .after(ssl))
+      try operations.addHandler(raggedEnd, position: .after(handshake))
       try self.installHTTP(
         host: authority.host, port: authority.port, secure: true, decodes: true, context: context,
-        after: handshake)
+        after: raggedEnd)
     }
   }
 
