@@ -210,11 +210,13 @@ final class DurableReplyTests: XCTestCase {
       process.standardOutput = pipe
       process.standardError = pipe
       try process.run()
+      let guarding = HangGuard(process)
       // The first attempt was answered 503 and the SDK's retry of it skipped: the disk comes back.
       XCTAssertTrue(
         eventually { server.statistics.retriesSkipped >= 3 }, "\(sdk): \(server.statistics.summary)")
       store.setOpen(true)
       let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      XCTAssertFalse(guarding.finish(), "\(sdk) hung: \(output)")
       process.waitUntilExit()
       XCTAssertEqual(process.terminationStatus, 0, "\(sdk): \(output)")
       session.flush()

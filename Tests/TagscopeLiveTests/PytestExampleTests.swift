@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeTestSupport
 import XCTest
 
 /// The pytest example of TagscopeClient's catalog (UI tests) (scripts/sdk-clients/test_tagscope_api.py) run by pytest from `.venv`
@@ -23,13 +24,8 @@ final class PytestExampleTests: XCTestCase {
     environment["NO_PROXY"] = "*"
     environment["no_proxy"] = "*"
     process.environment = environment
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, output)
+    let (status, output) = try runToEnd(process)
+    XCTAssertEqual(status, 0, output)
     XCTAssertTrue(output.contains("2 passed"), output)
     XCTAssertEqual(listen.timeline.count, 1, "the SDK's one track is recorded (and a reset marker)")
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeTestSupport
 import XCTest
 
 /// schemathesis (from PyPI, in the venv `scripts/test` creates) checks a real server against the
@@ -42,13 +43,8 @@ final class QueryAPISchemaTests: XCTestCase {
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     process.currentDirectoryURL = scratch
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, output)
+    let (status, output) = try runToEnd(process)
+    XCTAssertEqual(status, 0, output)
     XCTAssertTrue(output.contains("Selected: 5/6") && output.contains("Tested: 5"), output)
   }
 }

@@ -79,8 +79,12 @@ func runSDKClient(_ name: String, port: Int, arguments: [String] = []) throws ->
 }
 
 /// Runs `SCRIPT ARGUMENTS…` (a path under the package root) with the venv's Python in
-/// `environment`; skips the test when the venv is missing.
-func runPython(_ script: String, arguments: [String], environment: [String: String]) throws -> (
+/// `environment` under a ``HangGuard`` of `hangGuard` seconds; skips the test when the venv is
+/// missing.
+func runPython(
+  _ script: String, arguments: [String], environment: [String: String],
+  hangGuard: TimeInterval = HangGuard.defaultSeconds
+) throws -> (
   status: Int32, output: String
 ) {
   let python = packageRoot.appendingPathComponent(".venv/bin/python")
@@ -95,13 +99,7 @@ func runPython(_ script: String, arguments: [String], environment: [String: Stri
   process.executableURL = python
   process.arguments = [packageRoot.appendingPathComponent(script).path] + arguments
   process.environment = environment
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  process.standardError = pipe
-  try process.run()
-  let data = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+  return try runToEnd(process, hangGuard: hangGuard)
 }
 
 /// `bytes` compressed by the system's gzip (no name, no time stamp: the same bytes every run).
