@@ -24,7 +24,7 @@ extension ValidateRunner {
 
   /// Opens and scans `recordings` against `plan` with `lines` (made for `plan`), handing each
   /// violation found to `tally` with its record's site (a record's violations one after the
-  /// other) and keeping none.
+  /// other, its site's `firstViolation` counted over the run) and keeping none.
   static func tallying(
     plan: Plan, lines: LineValidator, recordings: [String], format: ReportFormat, failOn: Severity,
     generated: Date?, tally: (PlanViolation, RecordSite) -> Void
@@ -45,7 +45,13 @@ extension ValidateRunner {
     let headers = opened.headers
     var lines = lines
     var totals = RunTotals()
+    // Each site's first violation is its index in the run, as a run keeping them has it: two
+    // records at one place (a file given twice) stay two.
+    var handed = 0
     scan(recordings, opened: &opened, lines: &lines, totals: &totals, note: note) { site, found in
+      var site = site
+      site.firstViolation = handed
+      handed += found.count
       for violation in found { tally(violation, site) }
       found.removeAll(keepingCapacity: true)
     }
