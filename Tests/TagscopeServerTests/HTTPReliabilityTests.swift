@@ -347,21 +347,3 @@ final class HostilePayloadTests: XCTestCase {
     XCTAssertEqual(problems, ["POST /v1/track → 400 (malformedJSON)"])
   }
 }
-
-/// `Expect: 100-continue` (curl, .NET clients) gets its interim response.
-final class ExpectContinueTests: XCTestCase {
-  func testExpectContinueIsAnswered() async throws {
-    let (server, collector) = try await startServer()
-    let client = try RawClient(port: server.port)
-    let body = #"{"type":"track","userId":"u","event":"continued"}"#
-    client.send(
-      "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
-        + "Content-Length: \(body.utf8.count)\r\n\r\n")
-    XCTAssertEqual(client.readResponse()?.status, 100)
-    client.send(body)
-    XCTAssertEqual(client.readResponse()?.status, 200)
-    collector.waitForRecords(1)
-    try await server.shutdown()
-    XCTAssertEqual(collector.records.map(\.name), ["continued"])
-  }
-}

@@ -14,11 +14,16 @@ enum BodyCollector {
   /// An empty body for the request `head`, after answering its `Expect: 100-continue` (the client
   /// then sends the body) on `context`, whose outbound parts are `HTTPServerResponsePart`s.
   static func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> ByteBuffer {
-    if head.headers[canonicalForm: "expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+    if expectsContinue(head) {
       let interim = HTTPResponseHead(version: head.version, status: .continue)
       context.writeAndFlush(NIOAny(HTTPServerResponsePart.head(interim)), promise: nil)
     }
     return context.channel.allocator.buffer(capacity: 0)
+  }
+
+  /// Whether the client waits for `100 Continue` (or a final status) before sending the body.
+  static func expectsContinue(_ head: HTTPRequestHead) -> Bool {
+    head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
   }
 
   /// Appends `chunk` to `body`; `false` once the body is past `limit` (the request is then refused).

@@ -21,6 +21,12 @@ enum EndpointRouter {
     case api(APIRoute)
     /// A query API path that is unknown or not taken with this method: answered with this reply.
     case apiRefused(APIResponse)
+
+    /// Whether it is a query API route the API answers.
+    var isAPI: Bool {
+      if case .api = self { return true }
+      return false
+    }
   }
 
   static func route(

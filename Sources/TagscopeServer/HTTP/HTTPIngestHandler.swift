@@ -108,11 +108,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let refusal = QueryAPIGuard(configuration: server.configuration).refusal(
         headers: head.headers, port: context.channel.localAddress?.port)
     {
-      state = .answering(head: head, route: .apiRefused(.error(403, refusal)))
+      answerWithoutBody(.apiRefused(.error(403, refusal)), head: head, context: context)
       return
     }
     guard case .endpoint(let endpoint) = route else {
-      state = .answering(head: head, route: route)
+      answerWithoutBody(route, head: head, context: context)
       return
     }
     // A declared length over the limit, or one that is not a number (past Int.max), is refused at
@@ -121,10 +121,36 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     if let refusal = RequestAdmission.refusal(
       head: head, endpoint: endpoint, limit: RequestAdmission.limit(endpoint, server: server))
     {
-      refuse(refusal, head: head, context: context)
+      answerBeforeBody(refusal, head: head, context: context)
       return
     }
     state = .collecting(head: head, endpoint: endpoint, body: BodyCollector.start(head, context: context))
+  }
+
+  /// A request whose answer needs no body: answered at its end, or now when the client waits for
+  /// `100 Continue` (``answerBeforeBody(_:head:context:)``). A query API request is answered at
+  /// its end, as its route says.
+  private func answerWithoutBody(
+    _ route: EndpointRouter.Route, head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
+    if BodyCollector.expectsContinue(head), !route.isAPI {
+      answerBeforeBody(Self.reply(for: route), head: head, context: context)
+      return
+    }
+    state = .answering(head: head, route: route)
+  }
+
+  /// Answers (and counts) a request from its head, before its body. A client waiting for
+  /// `100 Continue` holds its body back and takes a final status instead (RFC 9110 §10.1.1), so
+  /// the connection closes now (``LingeringClose`` discards what it sends anyway) rather than
+  /// waiting for a body that may never come; any other client's body is read and discarded first.
+  private func answerBeforeBody(_ reply: SDKReply, head: HTTPRequestHead, context: ChannelHandlerContext) {
+    guard BodyCollector.expectsContinue(head) else {
+      refuse(reply, head: head, context: context)
+      return
+    }
+    count(reply, head: head)
+    respond(reply, head: head, close: true, context: context)
   }
 
   private func receiveBody(_ chunk: inout ByteBuffer, context: ChannelHandlerContext) {

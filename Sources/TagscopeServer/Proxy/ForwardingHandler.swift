@@ -118,7 +118,14 @@ final class ForwardingHandler: ChannelInboundHandler {
     armRequestDeadline(context: context)
     let endpoint = decodes ? Self.endpoint(for: head, host: host) : nil
     if let refusal = admissionRefusal(head, endpoint: endpoint) {
-      refuse(refusal, head: head, context: context)
+      guard BodyCollector.expectsContinue(head) else {
+        refuse(refusal, head: head, context: context)
+        return
+      }
+      // A client waiting for `100 Continue` holds its body back and takes this instead (RFC 9110
+      // §10.1.1): closed now, as `listen` does, not held for a body that may never come.
+      count(refusal, head: head, note: ", answered by tagscope, not forwarded")
+      respond(refusal, head: head, close: true, context: context)
       return
     }
     // The whole body is read before anything is forwarded (the `Expect` header is not), so the

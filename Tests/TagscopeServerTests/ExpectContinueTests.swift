@@ -1,0 +1,71 @@
+import Foundation
+import TagscopeTestSupport
+import XCTest
+
+@testable import TagscopeServer
+
+/// A client that sends `Expect: 100-continue` holds its body back until `100 Continue` or a final
+/// status (curl does so for large bodies). A request answered from its head (an unknown path, a
+/// declared length past the endpoint's limit, a refused query API call), by `listen` or by the
+/// proxy, gets that final status at once and a close, never `100 Continue` nor a wait for the body;
+/// one to an SDK endpoint gets `100 Continue`, then its answer once the body came.
+final class ExpectContinueTests: XCTestCase {
+  func testARequestAnsweredWithoutItsBodyIsAnsweredBeforeTheBody() async throws {
+    let (server, _) = try await startServer()
+    let requests = [
+      (
+        "POST /nowhere HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n", 404
+      ),
+      (
+        "POST /v1/batch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+          + "Content-Length: 99999999\r\n\r\n", 400
+      ),
+      (
+        "POST /tagscope/v1/reset HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nOrigin: https://evil.example\r\n"
+          + "Expect: 100-continue\r\nContent-Length: 10\r\n\r\n", 403
+      ),
+    ]
+    for (request, status) in requests {
+      let client = try RawClient(port: server.port, timeout: 60)
+      client.send(request)
+      XCTAssertEqual(client.readResponse()?.status, status, request)
+      XCTAssertTrue(
+        client.waitForClose(), "closed after the answer: the body it may still send is not a request")
+      XCTAssertEqual(server.statistics.totalTimeouts, 0, "closed at once, not by the request timeout")
+    }
+    try await server.shutdown()
+  }
+
+  func testARequestToAnEndpointGetsContinueThenItsAnswer() async throws {
+    let (server, collector) = try await startServer()
+    let client = try RawClient(port: server.port)
+    let body = #"{"type":"track","userId":"u","event":"continued"}"#
+    client.send(
+      "POST /v1/track HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 100)
+    client.send(body)
+    XCTAssertEqual(client.readResponse()?.status, 200)
+    collector.waitForRecords(1)
+    try await server.shutdown()
+    XCTAssertEqual(collector.records.map(\.name), ["continued"])
+  }
+
+  func testTheProxyRefusesFromTheHeadBeforeTheBody() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "expect-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, forward: false, authorityDirectory: directory.appendingPathComponent("ca"))
+    let (server, _) = try await startServer(configuration)
+    let client = try RawClient(port: server.proxyPort ?? 0, timeout: 60)
+    client.send(
+      "POST http://api.segment.io/v1/batch HTTP/1.1\r\nHost: api.segment.io\r\nContent-Type: application/json\r\n"
+        + "Expect: 100-continue\r\nContent-Length: 99999999\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 400)
+    XCTAssertTrue(client.waitForClose())
+    XCTAssertEqual(server.statistics.totalTimeouts, 0, "closed at once, not by the request timeout")
+    try await server.shutdown()
+  }
+}
