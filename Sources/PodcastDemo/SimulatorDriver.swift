@@ -110,7 +110,9 @@ public final class SimulatorDriver: @unchecked Sendable {
       let delay = simulator.step()
       steps += 1
       // Observers that wait (the inspector behind a busy live session) slow the simulator down.
-      if steps % HeadlessRun.flushInterval == 0 { hub.flush() }
+      // At a rate, the pace follows the dispatches passed, so every step's are delivered first:
+      // counted while still on their way, the driver would run ahead of its rate.
+      if rate != nil || steps % HeadlessRun.flushInterval == 0 { hub.flush() }
       if let rate {
         due = start.addingTimeInterval(Double(gate.count) / rate)
       } else {
