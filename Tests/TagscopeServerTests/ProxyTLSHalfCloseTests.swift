@@ -47,6 +47,8 @@ final class ProxyTLSHalfCloseTests: XCTestCase {
         XCTAssertEqual(result.status, 0, "forward \(forward), \(mode): \(result.output)")
         XCTAssertTrue(
           result.output.hasPrefix("HTTP/1.1 200"), "forward \(forward), \(mode): \(result.output)")
+        // A proper end answered by the proxy's close_notify; a ragged one by a close alone
+        // (``RaggedTLSEnd``), not by a close_notify and a 5 s wait for the client's.
         let end = mode == "ragged" ? "end: eof" : "end: close_notify"
         XCTAssertTrue(result.output.contains(end), "forward \(forward), \(mode): \(result.output)")
         XCTAssertEqual(collector.waitForRecords(index + 1).count, index + 1, server.statistics.summary)
@@ -58,7 +60,7 @@ final class ProxyTLSHalfCloseTests: XCTestCase {
   }
 
   /// After a ragged end, a close goes past the TLS handler to the connection's first handler as
-  /// ``LingeringClose/CloseNow``: NIOSSL would wait its shutdown timeout (5 s) for the client's
+  /// ``LingeringClose/CloseWhenSent``: NIOSSL would wait its shutdown timeout (5 s) for the client's
   /// `close_notify`, which cannot come. Before it, or for a close of the output only, the close
   /// goes on as asked.
   func testAfterARaggedEndACloseSkipsTheTLSShutdownWait() throws {
@@ -70,18 +72,18 @@ final class ProxyTLSHalfCloseTests: XCTestCase {
         XCTAssertThrowsError(try channel.throwIfErrorCaught(), "the error passed on")
       }
       try channel.close(mode: .all).wait()
-      XCTAssertEqual(front.closedAtOnce, ragged ? 1 : 0, "ragged \(ragged)")
+      XCTAssertEqual(front.closedPastTLS, ragged ? 1 : 0, "ragged \(ragged)")
       XCTAssertEqual(front.closes, ragged ? 0 : 1, "ragged \(ragged)")
     }
   }
 }
 
-/// Stands where ``LingeringClose`` does: counts the closes that reach it and the ``LingeringClose/CloseNow``
+/// Stands where ``LingeringClose`` does: counts the closes that reach it and the ``LingeringClose/CloseWhenSent``
 /// events, each closing the channel.
 private final class CloseRecorder: ChannelOutboundHandler {
   typealias OutboundIn = NIOAny
   var closes = 0
-  var closedAtOnce = 0
+  var closedPastTLS = 0
 
   func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
     closes += 1
@@ -90,11 +92,11 @@ private final class CloseRecorder: ChannelOutboundHandler {
 
   func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?)
   {
-    guard event is LingeringClose.CloseNow else {
+    guard event is LingeringClose.CloseWhenSent else {
       context.triggerUserOutboundEvent(event, promise: promise)
       return
     }
-    closedAtOnce += 1
+    closedPastTLS += 1
     context.close(mode: .all, promise: promise)
   }
 }

@@ -87,8 +87,9 @@ def main() -> int:
             answer += data
             if data:
                 continue
-            if ended:
-                end = "eof"
+            # An empty read without an error: the proxy's close_notify came (Python's ssl
+            # returns b"" for it once the client has not sent its own).
+            end = "close_notify"
         except ssl.SSLWantReadError:
             if ended:
                 end = "eof"

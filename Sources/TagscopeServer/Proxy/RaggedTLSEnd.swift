@@ -3,9 +3,10 @@ import NIOSSL
 
 /// Sits behind the TLS handler of an intercepted connection: once the client ended its side
 /// without TLS's `close_notify` (a ragged end, which NIOSSL reports as an unclean shutdown), a
-/// close asked for afterwards (the reply owed is written by then) closes the connection at once.
-/// NIOSSL would otherwise send its own `close_notify` and wait up to its shutdown timeout (5 s) for
-/// the client's, which can no longer come: the connection stayed open that long.
+/// close asked for afterwards goes past NIOSSL to the connection's first handler
+/// (``LingeringClose``), which closes once what is written is sent. NIOSSL would otherwise send
+/// its own `close_notify` and wait up to its shutdown timeout (5 s) for the client's, which can no
+/// longer come: the connection stayed open that long.
 final class RaggedTLSEnd: ChannelDuplexHandler {
   typealias InboundIn = NIOAny
   typealias OutboundIn = NIOAny
@@ -22,8 +23,8 @@ final class RaggedTLSEnd: ChannelDuplexHandler {
       context.close(mode: mode, promise: promise)
       return
     }
-    // Past the TLS handler to the connection's first handler (``LingeringClose``), which closes
-    // at once: the client's side is ended, so nothing of its input is left unread.
-    context.triggerUserOutboundEvent(LingeringClose.CloseNow(), promise: promise)
+    // The client's side is ended, so nothing of its input is left unread: the first handler
+    // closes as soon as the answer written (relayed, perhaps, and still on its way) is sent.
+    context.triggerUserOutboundEvent(LingeringClose.CloseWhenSent(), promise: promise)
   }
 }

@@ -25,6 +25,11 @@ final class LingeringClose: ChannelDuplexHandler {
   /// The outbound event that closes a connection at once, lingering or not.
   struct CloseNow: Sendable {}
 
+  /// The outbound event that closes a connection as a close reaching this handler does (once what
+  /// is written is sent), for a handler whose own close must not pass the handlers between
+  /// (``RaggedTLSEnd``: NIOSSL would wait for a `close_notify` that cannot come).
+  struct CloseWhenSent: Sendable {}
+
   private struct Lingering {
     var discarded = 0
     var deadline: Scheduled<Void>?
@@ -111,6 +116,10 @@ final class LingeringClose: ChannelDuplexHandler {
 
   func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?)
   {
+    if event is CloseWhenSent {
+      close(context: context, mode: .all, promise: promise)
+      return
+    }
     guard event is CloseNow else {
       context.triggerUserOutboundEvent(event, promise: promise)
       return
