@@ -124,6 +124,8 @@ final class ForwardingHandler: ChannelInboundHandler {
       }
       // A client waiting for `100 Continue` holds its body back and takes this instead (RFC 9110
       // §10.1.1): closed now, as `listen` does, not held for a body that may never come.
+      requestDeadline?.cancel()
+      requestDeadline = nil
       count(refusal, head: head, note: ", answered by tagscope, not forwarded")
       respond(refusal, head: head, close: true, context: context)
       return
@@ -401,8 +403,16 @@ final class ForwardingHandler: ChannelInboundHandler {
       if head.status == .continue { return }
       exchange?.status = head.status
       if !head.isKeepAlive { exchange?.closeAfter = true }
+      var headers = head.headers
+      if exchange?.request.method == .HEAD {
+        // An answer to HEAD has no body whatever its framing says; passed on chunked (or without
+        // a length, which the encoder makes chunked), its empty last chunk would be written and
+        // read by a kept-alive client as the start of the next response.
+        headers.remove(name: "transfer-encoding")
+        if !headers.contains(name: "content-length") { headers.add(name: "Content-Length", value: "0") }
+      }
       relay(
-        .head(HTTPResponseHead(version: head.version, status: head.status, headers: head.headers)),
+        .head(HTTPResponseHead(version: head.version, status: head.status, headers: headers)),
         context: context)
     case .body(let chunk):
       if let count = exchange?.excerpt.count, count < 512 {
