@@ -68,4 +68,19 @@ final class ExpectContinueTests: XCTestCase {
     XCTAssertEqual(server.statistics.totalTimeouts, 0, "closed at once, not by the request timeout")
     try await server.shutdown()
   }
+
+  /// A query API call is answered at its end, as its route says: a client waiting for
+  /// `100 Continue` gets it, sends its body, then gets the answer (here `503`: no query API).
+  func testAQueryAPICallGetsContinueThenItsAnswer() async throws {
+    let (server, _) = try await startServer()
+    let client = try RawClient(port: server.port, timeout: 60)
+    client.send(
+      "POST /tagscope/v1/reset HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nContent-Type: application/json\r\n"
+        + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+    XCTAssertEqual(client.readResponse()?.status, 100)
+    client.send("{}")
+    XCTAssertEqual(client.readResponse()?.status, 503)
+    XCTAssertEqual(server.statistics.totalTimeouts, 0)
+    try await server.shutdown()
+  }
 }

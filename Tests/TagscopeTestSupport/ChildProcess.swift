@@ -22,7 +22,8 @@ public final class HangGuard: @unchecked Sendable {
     let pid = process.processIdentifier
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
       lock.withLock {
-        guard !finished else { return }
+        // A child already gone (reaped: its pid may be another process's now) is not killed.
+        guard !finished, process.isRunning else { return }
         killed = true
         kill(pid, SIGKILL)
       }

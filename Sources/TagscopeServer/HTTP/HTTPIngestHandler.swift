@@ -129,7 +129,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
 
   /// A request whose answer needs no body: answered at its end, or now when the client waits for
   /// `100 Continue` (``answerBeforeBody(_:head:context:)``). A query API request is answered at
-  /// its end, as its route says.
+  /// its end, as its route says: a client waiting is sent `100 Continue`.
   private func answerWithoutBody(
     _ route: EndpointRouter.Route, head: HTTPRequestHead, context: ChannelHandlerContext
   ) {
@@ -137,6 +137,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       answerBeforeBody(Self.reply(for: route), head: head, context: context)
       return
     }
+    if route.isAPI { _ = BodyCollector.start(head, context: context) }
     state = .answering(head: head, route: route)
   }
 
@@ -149,6 +150,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       refuse(reply, head: head, context: context)
       return
     }
+    requestDeadline?.cancel()
+    requestDeadline = nil
     count(reply, head: head)
     respond(reply, head: head, close: true, context: context)
   }
