@@ -75,7 +75,7 @@ final class HeadRequestTests: XCTestCase {
   /// answer without the chunked framing, whose empty last chunk the client would read as the
   /// start of the next response.
   func testAVendorsChunkedAnswerToHeadIsRelayedWithoutABody() async throws {
-    let vendor = try RawHTTPVendor(
+    let vendor = try await EchoServer.start(
       answer: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-Vendor: yes\r\n\r\n")
     var configuration = ListenConfiguration(port: 0)
     configuration.proxy = ProxyConfiguration(
@@ -86,6 +86,7 @@ final class HeadRequestTests: XCTestCase {
     client.send("HEAD http://vendor.test/health HTTP/1.1\r\nHost: vendor.test\r\nConnection: close\r\n\r\n")
     let bytes = client.readAll()
     try await server.shutdown()
+    try await vendor.shutdown()
     let text = String(decoding: bytes, as: UTF8.self)
     XCTAssertTrue(text.hasPrefix("HTTP/1.1 200"), text)
     XCTAssertTrue(text.contains("X-Vendor: yes"), text)
@@ -114,43 +115,5 @@ final class HeadRequestTests: XCTestCase {
         status: Int(head[0].prefix(3)) ?? -1, contentLength: length ?? -1,
         body: pieces.dropFirst().joined(separator: "\r\n\r\n"))
     }
-  }
-}
-
-/// A one-connection HTTP "vendor" on a raw socket: reads a request head, writes `answer` as it is
-/// (framing the proxy must not trust for a `HEAD`), then closes.
-private final class RawHTTPVendor: @unchecked Sendable {
-  let port: Int
-
-  init(answer: String) throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }
-    }
-    guard bound == 0, listen(descriptor, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
-    _ = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    port = Int(UInt16(bigEndian: address.sin_port))
-    let listener = descriptor
-    Thread {
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { return }
-      var head: [UInt8] = []
-      var byte: UInt8 = 0
-      while read(connection, &byte, 1) == 1 {
-        head.append(byte)
-        if head.suffix(4) == [13, 10, 13, 10] { break }
-      }
-      let bytes = Array(answer.utf8)
-      _ = bytes.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-      close(connection)
-      close(listener)
-    }.start()
   }
 }

@@ -123,7 +123,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       proxy.server.statistics.reject(.badToken)
       respond(
         .proxyAuthenticationRequired, "tagscope proxy: send the --token as the proxy password",
-        extraHeaders: [("Proxy-Authenticate", #"Basic realm="tagscope proxy""#)], context: context)
+        extraHeaders: [("Proxy-Authenticate", #"Basic realm="tagscope proxy""#)], to: head, context: context)
       return
     }
     if head.method == .CONNECT {
@@ -142,7 +142,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
     guard scheme == "http", let host = target.host, let port = target.port else {
       state = .refused
-      respond(.badRequest, "absolute-form requests must be http://host[:port]/…", context: context)
+      respond(.badRequest, "absolute-form requests must be http://host[:port]/…", to: head, context: context)
       return
     }
     // Plain HTTP through the proxy: this connection now carries requests for that host.
@@ -303,42 +303,33 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
 
   private func answerOwn(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     let path = RequestTarget(head.uri).path
-    let headOnly = head.method == .HEAD
     switch path {
     case "/ca.pem", "/ca.crt":
       respond(
-        .ok, proxy.authority.certificatePEM, contentType: "application/x-x509-ca-cert", headOnly: headOnly,
+        .ok, proxy.authority.certificatePEM, contentType: "application/x-x509-ca-cert", to: head,
         context: context)
     case "/":
       respond(
         .ok,
         "tagscope proxy. Install its CA on a device from http://THIS-HOST:PORT/ca.pem (this proxy's address), then set this host as the device's HTTP proxy: `tagscope proxy ca` says how.\n",
-        headOnly: headOnly, context: context)
+        to: head, context: context)
     default:
-      respond(.notFound, "Not found", headOnly: headOnly, context: context)
+      respond(.notFound, "Not found", to: head, context: context)
     }
   }
 
-  /// Answers with `body` and closes; `headOnly` (a `HEAD` request) writes the headers alone.
+  /// Answers `request` (a `GET` when unknown) with `body` through ``ReplyWriter``, as `listen`
+  /// answers (headers alone to a `HEAD`), then closes.
   private func respond(
     _ status: HTTPResponseStatus, _ body: String, contentType: String = "text/plain; charset=utf-8",
-    extraHeaders: [(String, String)] = [], headOnly: Bool = false, context: ChannelHandlerContext
+    extraHeaders: [(String, String)] = [], to request: HTTPRequestHead? = nil, context: ChannelHandlerContext
   ) {
-    var headers = HTTPHeaders(extraHeaders)
-    headers.add(name: "Content-Type", value: contentType)
-    headers.add(name: "Content-Length", value: String(body.utf8.count))
+    let reply = SDKReply(status: status, contentType: contentType, body: body)
+    var headers = ReplyWriter.headers(of: reply)
+    headers.add(contentsOf: extraHeaders)
     headers.add(name: "Connection", value: "close")
-    context.write(
-      wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
-      promise: nil)
-    if !headOnly {
-      context.write(
-        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
-    }
-    let written = context.eventLoop.makePromise(of: Void.self)
-    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
-    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-    written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+    let answered = request ?? HTTPRequestHead(version: .http1_1, method: .GET, uri: "/")
+    ReplyWriter.write(reply, headers: headers, request: answered, close: true, context: context)
   }
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
