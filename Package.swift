@@ -141,7 +141,7 @@ let package = Package(
       name: "TaggingPlanCodegenTests",
       dependencies: [
         "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
-        "TagscopeRecording", "TagscopeDiff",
+        "TagscopeRecording", "TagscopeDiff", "TagscopeTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -5,6 +5,7 @@ import TaggingPlan
 import TaggingPlanImport
 import TagscopeDiff
 import TagscopeInspector
+import TagscopeTestSupport
 import XCTest
 
 @testable import TaggingPlanCodegen
@@ -278,12 +279,7 @@ final class CodegenRoundTripTests: XCTestCase {
     }
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    // A Swift build of the generated code can take minutes on a busy machine.
+    return try runToEnd(process, hangGuard: 1_800)
   }
 }

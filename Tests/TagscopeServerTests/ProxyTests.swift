@@ -81,11 +81,8 @@ final class ProxyTests: XCTestCase {
     openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
     guard FileManager.default.isExecutableFile(atPath: openssl.executableURL!.path) else { return }
     openssl.arguments = ["x509", "-subject_hash_old", "-noout", "-in", authority.certificateFile.path]
-    let pipe = Pipe()
-    openssl.standardOutput = pipe
-    try openssl.run()
-    let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    openssl.waitUntilExit()
+    let (status, hash) = try runToEnd(openssl)
+    XCTAssertEqual(status, 0, hash)
     XCTAssertEqual(
       hash.trimmingCharacters(in: .whitespacesAndNewlines) + ".0", authority.androidSystemFileName)
   }
