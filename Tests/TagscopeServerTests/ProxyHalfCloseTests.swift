@@ -58,7 +58,7 @@ final class ProxyHalfCloseTests: XCTestCase {
   /// With `--no-forward`, `listen`'s own handler answers behind the proxy: a half-close still gets
   /// the reply.
   func testPlainHTTPAnsweredLocallyThenAHalfCloseIsAnsweredThenClosed() async throws {
-    let closed = try await freePort()
+    let closed = closedPort
     let (server, collector) = try await startProxy(to: closed, forward: false)
     let socket = try FuzzSocket(port: server.proxyPort ?? 0)
     socket.send(Array(Self.track("api.segment.io", "local").utf8))

@@ -25,7 +25,7 @@ final class ProxyHostileBodyTests: XCTestCase {
   private func configuration(
     requestTimeout: TimeAmount = .seconds(30), keepAliveTimeout: TimeAmount = .seconds(60)
   ) async throws -> ListenConfiguration {
-    let closed = try await freePort()
+    let closed = closedPort
     var configuration = ListenConfiguration(
       port: 0, requestTimeout: requestTimeout, keepAliveTimeout: keepAliveTimeout)
     configuration.host = "127.0.0.1"

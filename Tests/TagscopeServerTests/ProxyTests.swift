@@ -188,7 +188,7 @@ final class ProxyTests: XCTestCase {
   /// Large bodies wait for the one parsing thread within listen's byte budget (64 MB): past it an
   /// SDK request gets `503` + `Retry-After`, as listen answers, and nothing of it is forwarded.
   func testLargeBodiesPastTheParsingBudgetAreHeldBack() async throws {
-    let closed = try await freePort()
+    let closed = closedPort
     let (server, _) = try await startProxy(resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: closed)])
     let parsing = DispatchSemaphore(value: 0)
     HTTPIngestHandler.parser.async { parsing.wait() }
@@ -255,7 +255,7 @@ final class ProxyTests: XCTestCase {
 
   /// `CONNECT` to a port nobody listens on: `502`, and the proxy goes on.
   func testConnectToAClosedPortIsABadGateway() async throws {
-    let closed = try await freePort()
+    let closed = closedPort
     let (server, _) = try await startProxy(resolve: [
       "closed.test": UpstreamAddress(host: "127.0.0.1", port: closed)
     ])
@@ -301,15 +301,10 @@ final class FullIngest: ListenIngest {
   func whenRoom(_ resume: @escaping @Sendable () -> Void) {}
 }
 
-/// A free loopback port (bound, then closed).
-func freePort() async throws -> Int {
-  let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-  let channel = try await ServerBootstrap(group: group).bind(host: "127.0.0.1", port: 0).get()
-  let port = channel.localAddress?.port ?? 0
-  try await channel.close()
-  try await group.shutdownGracefully()
-  return port
-}
+/// A port nothing listens on, for an upstream that refuses: 1 (tcpmux) is privileged and never an
+/// ephemeral port, so no server a test starts can take it (a port freed by a test could be handed
+/// out again, even to the proxy's own `listen`, which then answered the "unreachable" host).
+let closedPort = 1
 
 extension RawClient {
   /// One line (without its newline), or `nil` at the end of the stream.
