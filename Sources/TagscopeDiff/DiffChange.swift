@@ -22,6 +22,9 @@ public enum DiffChange: String, Sendable, Hashable, CaseIterable, Comparable {
   case paramAdded = "param-added"
   /// A call parameter whose value type changed.
   case paramType = "param-type"
+  /// Another count of a call's parameter keys past the paths compared (``PathTypes/pathLimit``,
+  /// ``PathTypes/depthLimit``): keys were removed or added where they are not compared by name.
+  case paramUncompared = "param-uncompared"
   /// A provider's statuses for a tag changed (sent → dropped, blocked, failed…).
   case status
   /// A tag property that is gone.
@@ -30,6 +33,8 @@ public enum DiffChange: String, Sendable, Hashable, CaseIterable, Comparable {
   case propertyAdded = "property-added"
   /// A tag property whose value type changed.
   case propertyType = "property-type"
+  /// Another count of a tag's property keys past the paths compared.
+  case propertyUncompared = "property-uncompared"
 
   /// What fails a diff unless `--fail-on` says otherwise: everything but additions.
   public static let regressions: Set<DiffChange> = Set(allCases).subtracting([

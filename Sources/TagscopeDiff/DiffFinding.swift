@@ -18,6 +18,12 @@ public struct DiffFinding: Sendable, Hashable {
   public var baseCount: Int
   public var newCount: Int
 
+  /// `keys past the first 256 paths or 8 levels, not compared by name: 19744 → 9744`.
+  private var uncompared: String {
+    "keys past the first \(PathTypes.pathLimit) paths or \(PathTypes.depthLimit) levels, not compared by name: "
+      + "\(base ?? "") → \(new ?? "")"
+  }
+
   /// One plain sentence.
   public var message: String {
     let provider = self.provider ?? ""
@@ -35,10 +41,13 @@ public struct DiffFinding: Sendable, Hashable {
     case .paramRemoved: return "\(provider) \(call): parameter \(path) is gone (was \(base ?? ""))"
     case .paramAdded: return "\(provider) \(call): new parameter \(path) (\(new ?? ""))"
     case .paramType: return "\(provider) \(call): parameter \(path) type \(base ?? "") → \(new ?? "")"
+    case .paramUncompared:
+      return "\(provider) \(call): parameter \(uncompared)"
     case .status: return "\(provider) status \(base ?? "") → \(new ?? "")"
     case .propertyRemoved: return "property \(path) is gone (was \(base ?? ""))"
     case .propertyAdded: return "new property \(path) (\(new ?? ""))"
     case .propertyType: return "property \(path) type \(base ?? "") → \(new ?? "")"
+    case .propertyUncompared: return "property \(uncompared)"
     }
   }
 }

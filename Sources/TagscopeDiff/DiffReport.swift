@@ -76,37 +76,21 @@ public struct DiffReport: Sendable {
 
   // MARK: Markdown
 
-  /// For a pull-request comment: a verdict, counts, and a table of changes per tag.
+  /// For a pull-request comment: a verdict, counts, and a table of changes per tag; every recorded
+  /// text goes through ``MarkdownText``.
   public func markdown() -> String {
     var out = "### tagscope diff: \(regressed ? "❌" : "✅") \(verdict)\n\n"
     out +=
-      "`\(code(baseFile))` (\(diff.baseRecords) records) → `\(code(newFile))` (\(diff.newRecords) records): "
+      "\(MarkdownText.code(baseFile)) (\(diff.baseRecords) records) → \(MarkdownText.code(newFile)) (\(diff.newRecords) records): "
     out += "\(countsLine)\n"
     guard !diff.findings.isEmpty else { return out }
     out += "\n| | Tag | Change | Details |\n|---|---|---|---|\n"
     for finding in diff.findings {
       let mark = failOn.contains(finding.change) ? "❌" : "➕"
       out +=
-        "| \(mark) | \(cell(finding.tag.description)) | `\(finding.change.rawValue)` | \(cell(finding.message)) |\n"
+        "| \(mark) | \(MarkdownText.escape(finding.tag.description)) | `\(finding.change.rawValue)` | \(MarkdownText.escape(finding.message)) |\n"
     }
     if !problems.isEmpty { out += "\n\(problems.count) unreadable line(s) skipped.\n" }
     return out
-  }
-
-  /// A table cell: pipes, backticks, markup and line breaks cannot break the table.
-  func cell(_ text: String) -> String {
-    var out = ""
-    for character in MarkupText.escape(TerminalText.sanitize(text)) {
-      switch character {
-      case "|", "`", "*", "_", "[", "]", "\\": out += "\\" + String(character)
-      default: out.append(character)
-      }
-    }
-    return out
-  }
-
-  /// Inside a code span: backticks become quotes.
-  func code(_ text: String) -> String {
-    TerminalText.sanitize(text).replacingOccurrences(of: "`", with: "'")
   }
 }

@@ -92,7 +92,7 @@ struct ProfileStore: Sendable {
       cells[Int(status)].count += times
       if remember { bumps.append(status) }
       for call in output.calls {
-        let key = RecordingProfile.callKey(method: call.method, name: call.name)
+        let key = RecordingProfile.callKey(method: call.method, name: call.name, kind: record.kind)
         let slot = Int(cell(tag, provider, key, isCall: true))
         cells[slot].count += times
         cells[slot].methods = adding(call.method, to: cells[slot].methods)

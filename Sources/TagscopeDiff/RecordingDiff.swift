@@ -174,13 +174,14 @@ public struct RecordingDiff: Sendable {
 
   /// A path change, before being told whether it is a property's or a parameter's.
   enum PathChange {
-    case removed, added, type
+    case removed, added, type, uncompared
 
     var property: DiffChange {
       switch self {
       case .removed: .propertyRemoved
       case .added: .propertyAdded
       case .type: .propertyType
+      case .uncompared: .propertyUncompared
       }
     }
 
@@ -189,15 +190,20 @@ public struct RecordingDiff: Sendable {
       case .removed: .paramRemoved
       case .added: .paramAdded
       case .type: .paramType
+      case .uncompared: .paramUncompared
       }
     }
   }
 
   /// Reports paths gone, new or of other types; a path under one that is gone or new is not
-  /// reported again (`item.id` when `item` is gone).
+  /// reported again (`item.id` when `item` is gone). Keys past the limits of ``PathTypes`` are
+  /// reported by their count when it differs (their path is `…`).
   static func paths(
     _ base: PathTypes, _ new: PathTypes, _ report: (PathChange, String, String?, String?) -> Void
   ) {
+    if base.uncompared != new.uncompared {
+      report(.uncompared, "…", String(base.uncompared), String(new.uncompared))
+    }
     let removed = Set(base.types.keys).subtracting(new.types.keys)
     let added = Set(new.types.keys).subtracting(base.types.keys)
     for path in Set(base.types.keys).union(new.types.keys).sorted() {

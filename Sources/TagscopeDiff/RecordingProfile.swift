@@ -27,7 +27,7 @@ public struct RecordingProfile: Sendable {
     public var count = 0
     /// How many outputs had each status (`sent`, `dropped`, `blocked`, `failed`…).
     public var statuses: [String: Int] = [:]
-    /// By call key (``RecordingProfile/callKey(method:name:)``: the name, else the method).
+    /// By call key (``RecordingProfile/callKey(method:name:kind:)``: the name, else the method).
     public var calls: [String: CallProfile] = [:]
   }
 
@@ -42,12 +42,23 @@ public struct RecordingProfile: Sendable {
   }
 
   /// What a call is compared by: its name; its method when it has none; `method(<id>)` when its
-  /// name is an identity (a user id: `setUser(<id>)`, `changeUser(<id>)`, see ``IdentityShape``),
-  /// so two runs that identified other users make the same call and compare its parameters.
-  public static func callKey(method: String, name: String?) -> String {
+  /// name is an identity (see ``IdentityShape``): a call of an identity method (`setUser(<id>)`,
+  /// `changeUser(<id>)`), or an id-shaped name in a record about identity or a session
+  /// (``identityKinds``: mParticle's `login(<id>)`), so two runs that identified other users make
+  /// the same call and compare its parameters. Elsewhere an id-shaped name is a name a build
+  /// chose (`step_001`, `cd2`): kept as it is, so removing one while a sibling remains is a change.
+  public static func callKey(method: String, name: String?, kind: RecordKind) -> String {
     guard let name else { return method }
-    return IdentityShape.isIdentityName(name, method: method) ? "\(method)(<id>)" : name
+    let identity =
+      IdentityShape.identityMethods.contains(method)
+      || (identityKinds.contains(kind) && IdentityShape.isIdShaped(name))
+    return identity ? "\(method)(<id>)" : name
   }
+
+  /// The kinds of records whose id-shaped call names are identities.
+  public static let identityKinds: Set<RecordKind> = [
+    .identify, .reset, .sessionStart, .sessionUpdate, .sessionEnd,
+  ]
 
   /// Records read.
   public private(set) var records = 0

@@ -42,57 +42,89 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
 }
 
 /// Types by path within a tag's properties or a call's parameters: `title`, `item.id`,
-/// `products[].price` (an array's elements share `[]`; an id-shaped key is `<id>`, as in
-/// `listeners.<id>`, so objects keyed by ids compare, see ``IdentityShape``). Nesting is followed to ``depthLimit``
-/// levels and at most ``pathLimit`` paths are kept per tag or call (recordings are untrusted).
+/// `products[].price` (an array's elements share `[]`). Every key is kept as it is — numbered
+/// siblings (`cd1`, `cd2`) or id-shaped keys are paths of their own, so removing one while another
+/// remains is a change. Nesting is followed to ``depthLimit`` levels and at most ``pathLimit``
+/// paths are kept per tag or call (recordings are untrusted); what one value had beyond them is
+/// counted in ``uncompared``, so a value that loses or gains keys past the limits is still a change.
 public struct PathTypes: Sendable, Hashable {
   public static let depthLimit = 8
   public static let pathLimit = 256
 
   /// Types by path.
   public private(set) var types: [String: ValueTypes] = [:]
+  /// The most keys and elements one value had that were not kept: past ``pathLimit`` paths or
+  /// deeper than ``depthLimit`` levels (0 when everything was compared).
+  public private(set) var uncompared = 0
 
   public init() {}
 
   /// Adds every path of `properties` with its value's type.
   public mutating func add(_ properties: Properties) {
-    for (key, value) in properties { add(value, at: Self.component(key), depth: 1) }
+    var skipped = 0
+    for (key, value) in properties { add(value, at: key, depth: 1, skipped: &skipped) }
+    uncompared = max(uncompared, skipped)
   }
-
-  /// A key as a path component: `<id>` for an id-shaped one.
-  static func component(_ key: String) -> String { IdentityShape.isIdShaped(key) ? "<id>" : key }
 
   /// Whether ``add(_:)`` would change anything (checked first, so that the storage shared by
   /// equal types is not copied to add nothing).
   func wouldChange(_ properties: Properties) -> Bool {
-    properties.contains { key, value in wouldChange(value, at: Self.component(key), depth: 1) }
+    var skipped = 0
+    for (key, value) in properties where wouldChange(value, at: key, depth: 1, skipped: &skipped) {
+      return true
+    }
+    return skipped > uncompared
   }
 
-  private func wouldChange(_ value: PropertyValue, at path: String, depth: Int) -> Bool {
-    guard let known = types[path] else { return types.count < Self.pathLimit }
+  private func wouldChange(_ value: PropertyValue, at path: String, depth: Int, skipped: inout Int) -> Bool {
+    guard let known = types[path] else {
+      guard types.count < Self.pathLimit else {
+        skipped += Self.size(of: value)
+        return false
+      }
+      return true
+    }
     guard known.contains(ValueTypes(value)) else { return true }
-    guard depth < Self.depthLimit else { return false }
+    guard depth < Self.depthLimit else {
+      skipped += Self.size(of: value) - 1
+      return false
+    }
     switch value {
     case .object(let nested):
       return nested.contains { key, inner in
-        wouldChange(inner, at: path + "." + Self.component(key), depth: depth + 1)
+        wouldChange(inner, at: path + "." + key, depth: depth + 1, skipped: &skipped)
       }
     case .array(let elements):
-      return elements.contains { wouldChange($0, at: path + "[]", depth: depth + 1) }
+      return elements.contains { wouldChange($0, at: path + "[]", depth: depth + 1, skipped: &skipped) }
     default: return false
     }
   }
 
-  private mutating func add(_ value: PropertyValue, at path: String, depth: Int) {
-    guard types[path] != nil || types.count < Self.pathLimit else { return }
+  private mutating func add(_ value: PropertyValue, at path: String, depth: Int, skipped: inout Int) {
+    guard types[path] != nil || types.count < Self.pathLimit else {
+      skipped += Self.size(of: value)
+      return
+    }
     types[path, default: []].insert(ValueTypes(value))
-    guard depth < Self.depthLimit else { return }
+    guard depth < Self.depthLimit else {
+      skipped += Self.size(of: value) - 1
+      return
+    }
     switch value {
     case .object(let nested):
-      for (key, inner) in nested { add(inner, at: path + "." + Self.component(key), depth: depth + 1) }
+      for (key, inner) in nested { add(inner, at: path + "." + key, depth: depth + 1, skipped: &skipped) }
     case .array(let elements):
-      for element in elements { add(element, at: path + "[]", depth: depth + 1) }
+      for element in elements { add(element, at: path + "[]", depth: depth + 1, skipped: &skipped) }
     default: break
+    }
+  }
+
+  /// The value itself and every key and element nested in it (the decoder bounds the nesting).
+  static func size(of value: PropertyValue) -> Int {
+    switch value {
+    case .object(let nested): 1 + nested.reduce(0) { $0 + size(of: $1.value) }
+    case .array(let elements): 1 + elements.reduce(0) { $0 + size(of: $1) }
+    default: 1
     }
   }
 }

@@ -12,10 +12,12 @@ struct DiffCommand: ParsableCommand {
     discussion: """
       Compares each tag (kind, name, screen) and each provider's calls, whatever the timing or order: \
       tags that no longer or newly fire, providers that no longer or newly receive a tag, calls \
-      renamed, removed or added or made through another SDK method, parameters and properties removed, added or of another type, a \
+      renamed, removed or added or made through another SDK method, parameters and properties removed, added or of another type \
+      (each key by its exact name, numbered ones such as cd1, cd2 too; keys past the first \
+      \(PathTypes.pathLimit) paths or \(PathTypes.depthLimit) levels by their count), a \
       provider's statuses changed (sent → dropped, blocked, failed). A call named after the user \
-      (setUserId, identify…) or with an id-shaped name is compared by method and parameters, as \
-      method(<id>): another user is not a change. Change ids: \
+      (setUserId, identify…, or an id-shaped name in an identify or session record) is compared by \
+      method and parameters, as method(<id>): another user is not a change. Change ids: \
       \(DiffChange.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 1 when a change \
       at --fail-on is found, 0 otherwise, 2 for bad input (a recording that cannot be read, an unknown \
       change id). Unreadable lines are reported on standard error and skipped.
