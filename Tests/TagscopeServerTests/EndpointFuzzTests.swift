@@ -69,7 +69,7 @@ final class EndpointFuzzTests: XCTestCase {
         inputs += outcome.inputs
       }
     }
-    XCTAssertGreaterThan(inputs, passes * 40)
+    XCTAssertGreaterThanOrEqual(inputs, passes * 40)
   }
 
   /// Compressed bodies as SDKs send them (the system's gzip), mutated as compressed bytes: the
@@ -99,7 +99,7 @@ final class EndpointFuzzTests: XCTestCase {
       }
     }
     XCTAssertNil(outcome.failure)
-    XCTAssertGreaterThan(outcome.inputs, 100)
+    XCTAssertGreaterThanOrEqual(outcome.inputs, 100)
   }
 
   /// The endpoint's reply to `input` carried by `form` at `path`, or `nil` when a body the test

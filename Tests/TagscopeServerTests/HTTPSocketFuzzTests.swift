@@ -50,7 +50,8 @@ final class HTTPSocketFuzzTests: XCTestCase {
     let statistics = server.statistics
     try await server.shutdown()
     XCTAssertNil(outcome.failure)
-    XCTAssertGreaterThan(outcome.inputs, pipelines.count + 100)
+    XCTAssertGreaterThanOrEqual(
+      outcome.inputs, pipelines.count + 100, "at least its minimum, however busy the machine")
     XCTAssertTrue(settled, "connections not settled: \(statistics.summary)")
     XCTAssertEqual(statistics.connections, fuzz.connections, statistics.summary)
     XCTAssertEqual(statistics.accepted, ingest.count, statistics.summary)
