@@ -141,7 +141,7 @@ let package = Package(
       name: "TaggingPlanCodegenTests",
       dependencies: [
         "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
-        "TagscopeRecording", "TagscopeDiff", "TagscopeTestSupport",
+        "TagscopeRecording", "TagscopeDiff", "TagscopeTestSupport", "TagscopeFuzzing",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

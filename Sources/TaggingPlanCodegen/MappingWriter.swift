@@ -133,14 +133,14 @@ struct MappingWriter {
   /// The tag kinds' patterns for a case of a type, with the phase each stands for.
   private func patterns(_ type: TagType, _ tag: TagCase) -> [(String, CallCondition.Phase?)] {
     switch type.section {
-    case .screens: return [(".screen(.\(tag.label))", nil)]
-    case .actions: return [(".userAction(.\(tag.label))", nil)]
-    case .events: return [(".event(.\(tag.label))", nil)]
-    case .states: return [(".state(.\(tag.label))", nil)]
+    case .screens: return [(".screen(.\(tag.name))", nil)]
+    case .actions: return [(".userAction(.\(tag.name))", nil)]
+    case .events: return [(".event(.\(tag.name))", nil)]
+    case .states: return [(".state(.\(tag.name))", nil)]
     case .timed:
       return [
-        (".timedStart(.\(tag.label))", .start), (".timedStop(.\(tag.label), _)", .stop),
-        (".timedCancel(.\(tag.label), _)", .cancel),
+        (".timedStart(.\(tag.name))", .start), (".timedStop(.\(tag.name), _)", .stop),
+        (".timedCancel(.\(tag.name), _)", .cancel),
       ]
     }
   }

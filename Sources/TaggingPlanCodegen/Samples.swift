@@ -20,11 +20,11 @@ enum Samples {
     case .bool: return "true"
     case .date: return "Date(timeIntervalSince1970: 0)"
     case .uuid: return "UUID(uuidString: \"00000000-0000-4000-8000-000000000000\")!"
-    case .stringEnum(let declaration): return "." + NameScope.unescaped(declaration.cases[0].name)
+    case .stringEnum(let declaration): return "." + declaration.cases[0].name
     case .array(let element): return "[\(expression(element, rule: rule?.items))]"
     case .object(let declaration):
       let arguments = declaration.fields.filter { $0.constant == nil }.map {
-        "\($0.label): \(expression($0))"
+        "\($0.name): \(expression($0))"
       }
       return "\(declaration.name)(\(arguments.joined(separator: ", ")))"
     case .anyObject: return "[:]"

@@ -1,10 +1,12 @@
-/// Lines of Swift source with indentation, appended in order.
+/// Lines of Swift source with indentation, appended in order. Every line passes through
+/// ``SourceText/visible(_:)``: plan text in a comment cannot end its line, and a scalar that slipped
+/// into code unescaped fails to compile instead of changing what compiles.
 struct SourceWriter {
   private(set) var lines: [String] = []
   private var depth = 0
 
   mutating func line(_ text: String = "") {
-    lines.append(text.isEmpty ? "" : String(repeating: "  ", count: depth) + text)
+    lines.append(text.isEmpty ? "" : String(repeating: "  ", count: depth) + SourceText.visible(text))
   }
 
   mutating func lines(_ texts: [String]) {
@@ -14,6 +16,11 @@ struct SourceWriter {
   /// `/// text` lines.
   mutating func doc(_ texts: String...) {
     for text in texts { line(text.isEmpty ? "///" : "/// " + text) }
+  }
+
+  /// A `// text` line.
+  mutating func comment(_ text: String) {
+    line("// " + text)
   }
 
   /// `opening {`, the body indented, `}`.

@@ -21,7 +21,7 @@ struct TagCase {
   /// Every parameter of the case, properties then extras, constants left out.
   var parameters: [Field] { (fields + extras).filter { $0.constant == nil } }
 
-  /// The case name without backticks, after a dot.
+  /// The case name without backticks, for doc text and comparisons; code writes ``name``.
   var label: String { NameScope.unescaped(name) }
 }
 

@@ -122,11 +122,11 @@ struct TaxonomyWriter {
   /// `case .playPodcast(let podcastId, _)`: the case, binding `binding` and skipping the rest.
   static func pattern(_ tag: TagCase, binding: [Field]) -> String {
     let parameters = tag.parameters
-    guard !parameters.isEmpty else { return "case .\(tag.label)" }
-    if binding.isEmpty { return "case .\(tag.label)" }
+    guard !parameters.isEmpty else { return "case .\(tag.name)" }
+    if binding.isEmpty { return "case .\(tag.name)" }
     let bound = Set(binding.map(\.name))
     let parts = parameters.map { bound.contains($0.name) ? "let \($0.name)" : "_" }
-    return "case .\(tag.label)(\(parts.joined(separator: ", ")))"
+    return "case .\(tag.name)(\(parts.joined(separator: ", ")))"
   }
 
   private func write(_ declaration: EnumDeclaration, into writer: inout SourceWriter) {
@@ -155,7 +155,7 @@ struct TaxonomyWriter {
       body.doc("A value from its fields.")
       body.block("\(access)init(\(stored.map(\.parameter).joined(separator: ", ")))") { initializer in
         for field in stored {
-          initializer.line("self.\(field.label) = \(field.name)")
+          initializer.line("self.\(field.name) = \(field.name)")
         }
       }
       body.line()

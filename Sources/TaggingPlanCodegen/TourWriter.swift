@@ -44,9 +44,9 @@ struct TourWriter {
   /// `.playPodcast(podcastId: "p0", …)`.
   private func value(_ tag: TagCase) -> String {
     let parameters = tag.parameters
-    guard !parameters.isEmpty else { return ".\(tag.label)" }
-    return ".\(tag.label)("
-      + parameters.map { "\($0.label): \(Samples.expression($0))" }.joined(separator: ", ") + ")"
+    guard !parameters.isEmpty else { return ".\(tag.name)" }
+    return ".\(tag.name)("
+      + parameters.map { "\($0.name): \(Samples.expression($0))" }.joined(separator: ", ") + ")"
   }
 
   /// The screens to send `tag` on (`nil`: wherever the tour is).

@@ -95,7 +95,8 @@ struct Field {
       ? "\(name): \(shape.typeName)?\(isOptional ? " = nil" : "")" : "\(name): \(shape.typeName)"
   }
 
-  /// The name without backticks, for use after a dot or as a label.
+  /// The name without backticks, for doc text and comparisons; code writes ``name``, which is
+  /// backticked where a keyword (`inout`, `let`) would not parse as a label.
   var label: String { NameScope.unescaped(name) }
 }
 

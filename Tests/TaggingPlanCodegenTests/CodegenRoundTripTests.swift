@@ -29,6 +29,8 @@ final class CodegenRoundTripTests: XCTestCase {
       ("KicksApp", importedPlan("segment-config-api.json")),
       ("RudderProducts", importedPlan("rudderstack")),
       ("Hostile", PlanLoader.load(yaml: HostilePlans.names, file: "hostile.yaml")),
+      // Line breaks, controls and bidi scalars before a statement in every place plan text reaches.
+      ("Injection", PlanLoader.load(yaml: InjectionPlans.everywhere, file: "injection.yaml")),
       ("Many", PlanLoader.load(yaml: HostilePlans.manyEvents(1_000), file: "many.yaml")),
       // The golden plan: sections and a catalogue, formats, a number enum, context parameters.
       (

@@ -1,0 +1,119 @@
+import TaggingPlan
+import TagscopeFuzzing
+import XCTest
+
+@testable import TaggingPlanCodegen
+
+/// Plan text never becomes code: every line break, control and bidi scalar is written visibly in
+/// comments and escaped in literals, keywords are backticked wherever a name is written, and a
+/// seeded fuzz pass of hostile plans generates nothing the plan did not ask for. (That the output
+/// compiles and its tour runs is `CodegenRoundTripTests`' part: the injection plan is one of its
+/// modules.)
+final class CodegenInjectionTests: XCTestCase {
+  func testTextInEveryPlaceStaysInItsCommentOrLiteral() throws {
+    let plan = try PlanLoader.load(yaml: InjectionPlans.everywhere, file: "injection.yaml")
+    let files = generate(plan)
+    XCTAssertEqual(files.count, 4)
+    for file in files { assertNothingInjected(file) }
+    let text = files.map(\.text).joined()
+    // What a description or the plan's name holds is put on one line first (its line breaks made
+    // spaces); every other scalar shows as its escape where the plan holds it.
+    for scalar in InjectionPlans.separators where !Character(scalar).isNewline {
+      let escape = "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      XCTAssertTrue(text.contains(escape), "U+\(escape) is shown where the plan holds it")
+    }
+  }
+
+  func testKeywordsAreBacktickedAsLabelsAndAfterADot() throws {
+    let plan = try PlanLoader.load(yaml: InjectionPlans.everywhere, file: "injection.yaml")
+    let files = generate(plan)
+    let tour = try XCTUnwrap(files.first { $0.name.hasSuffix("Tour.swift") }).text
+    XCTAssertTrue(tour.contains("hub.send(event: .`inout`(`inout`: "), tour)
+    XCTAssertTrue(tour.contains("`let`: "), tour)
+    let taxonomy = try XCTUnwrap(files.first { $0.name.hasSuffix("Taxonomy.swift") }).text
+    XCTAssertFalse(taxonomy.contains("(inout:"), "no bare inout label")
+    XCTAssertFalse(taxonomy.contains(".inout"), "no bare inout member")
+  }
+
+  /// Seeded random plans made of hostile pieces in random places: whatever loads generates only
+  /// what it asked for, on lines that stay lines.
+  func testFuzzedPlansGenerateNothingTheyDidNotAskFor() throws {
+    var random = SeededGenerator(seed: 0x7A65_7363)
+    var loaded = 0
+    let cases = 400
+    for index in 0..<cases {
+      let yaml = fuzzedPlan(&random, index: index)
+      guard let plan = try? PlanLoader.load(yaml: yaml, file: "fuzz-\(index).yaml") else { continue }
+      loaded += 1
+      for file in generate(plan) { assertNothingInjected(file, context: "case \(index)\n\(yaml)") }
+    }
+    XCTAssertGreaterThan(loaded, cases / 2, "most fuzzed plans load, so the pass tests the generator")
+  }
+
+  private func generate(_ plan: Plan) -> [PlanCodegen.File] {
+    PlanCodegen(
+      plan: plan,
+      options: PlanCodegen.Options(moduleName: "Injected", includesTour: true, toolVersion: "test")
+    ).files()
+  }
+
+  private func assertNothingInjected(
+    _ file: PlanCodegen.File, context: String = "", line: UInt = #line
+  ) {
+    for scalar in file.text.unicodeScalars where scalar != "\n" {
+      let category = scalar.properties.generalCategory
+      XCTAssertFalse(
+        [.control, .format, .lineSeparator, .paragraphSeparator].contains(category),
+        "\(file.name) holds U+\(String(scalar.value, radix: 16)) raw\n\(context)", line: line)
+    }
+    let code = GeneratedCode.codeOnly(file.text)
+    XCTAssertFalse(
+      code.contains("fatalError("), "\(file.name): plan text became code\n\(file.text)\n\(context)",
+      line: line)
+  }
+
+  /// A plan of `index`-numbered hostile names in random places.
+  private func fuzzedPlan(_ random: inout SeededGenerator, index: Int) -> String {
+    func name(_ slot: Int) -> String {
+      var text = ""
+      for _ in 0...random.below(3) { text += Self.pieces[random.below(Self.pieces.count)] }
+      return InjectionPlans.quoted(text + "_\(index)_\(slot)")
+    }
+    let section = ["screens", "actions", "events", "states", "timed"][random.below(5)]
+    var yaml = "plan: \(name(0))\nversion: \(name(1))\ndescription: \(name(2))\n\(section):\n"
+    for tag in 0..<(1 + random.below(3)) {
+      yaml += "  \(name(10 + tag)):\n    description: \(name(20 + tag))\n    properties:\n"
+      for property in 0..<random.below(4) {
+        let slot = 100 * (tag + 1) + property
+        switch random.below(4) {
+        case 0: yaml += "      \(name(slot)): {type: string, description: \(name(slot + 50))}\n"
+        case 1:
+          yaml += "      \(name(slot)): {type: string, enum: [\(name(slot + 50)), \(name(slot + 60))]}\n"
+        case 2:
+          yaml += "      \(name(slot)): {type: object, properties: {\(name(slot + 50)): {type: integer}}}\n"
+        default: yaml += "      \(name(slot)): {type: string, pattern: \(name(slot + 50))}\n"
+        }
+      }
+      if random.below(2) == 0 {
+        yaml += "    providers:\n      amplitude: {name: \(name(30 + tag))}\n"
+      }
+    }
+    if random.below(2) == 0 {
+      yaml += "catalogues:\n  segment:\n    calls:\n      \(name(40)):\n        method: track\n"
+      yaml += "        params: {\(name(41)): {type: string, description: \(name(42))}}\n"
+    }
+    return yaml
+  }
+
+  private static let pieces: [String] =
+    InjectionPlans.separators.map { String(Character($0)) + InjectionPlans.statement }
+    + [
+      "inout", "let", "var", "default", "self", "Self", "Type", "init", "_", "class", "*/", "/*", "\"\"\"",
+      "#", "\\(x)", "`", "\"", "\\", "🎧", "é", "a b", "42", "", "}", "{", ";", "//", "///",
+    ]
+}
+
+extension SeededGenerator {
+  /// A number in `0..<bound`.
+  mutating func below(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &self) }
+}
