@@ -69,6 +69,41 @@ final class ExpectContinueTests: XCTestCase {
     try await server.shutdown()
   }
 
+  /// With `--token`, a query API request without it is refused from its head, whatever its method
+  /// or route: a client waiting for `100 Continue` gets `401` at once and a close (it got `100`,
+  /// then waited for the request timeout's `408`), and `HEAD` or a wrong method gets `401`, not a
+  /// `405` telling which methods the route takes. A preflight carries no credentials: answered.
+  func testAQueryAPICallWithoutTheTokenIsRefusedFromItsHead() async throws {
+    let (server, _) = try await startServer(ListenConfiguration(port: 0, token: "t0ken"))
+    let host = "Host: 127.0.0.1:\(server.port)\r\n"
+    let waiting = try RawClient(port: server.port, timeout: 60)
+    waiting.send(
+      "POST /tagscope/v1/reset HTTP/1.1\r\n\(host)Content-Type: application/json\r\n"
+        + "Expect: 100-continue\r\nContent-Length: 2\r\n\r\n")
+    XCTAssertEqual(waiting.readResponse()?.status, 401)
+    XCTAssertTrue(waiting.waitForClose())
+    let head = try RawClient(port: server.port, timeout: 60)
+    head.send("HEAD /tagscope/v1/summary HTTP/1.1\r\n\(host)Connection: close\r\n\r\n")
+    XCTAssertTrue(String(decoding: head.readAll(), as: UTF8.self).hasPrefix("HTTP/1.1 401 "))
+    for request in [
+      "DELETE /tagscope/v1/summary HTTP/1.1\r\n\(host)\r\n",
+      "GET /tagscope/v1/no-such-route HTTP/1.1\r\n\(host)\r\n",
+      "GET /tagscope/v1/summary?token=wrong HTTP/1.1\r\n\(host)\r\n",
+    ] {
+      let client = try RawClient(port: server.port, timeout: 60)
+      client.send(request)
+      XCTAssertEqual(client.readResponse()?.status, 401, request)
+    }
+    let preflight = try RawClient(port: server.port, timeout: 60)
+    preflight.send("OPTIONS /tagscope/v1/summary HTTP/1.1\r\n\(host)\r\n")
+    XCTAssertEqual(preflight.readResponse()?.status, 204)
+    let allowed = try RawClient(port: server.port, timeout: 60)
+    allowed.send("GET /tagscope/v1/openapi.json HTTP/1.1\r\n\(host)Authorization: Bearer t0ken\r\n\r\n")
+    XCTAssertEqual(allowed.readResponse()?.status, 200)
+    XCTAssertEqual(server.statistics.totalTimeouts, 0)
+    try await server.shutdown()
+  }
+
   /// A query API call is answered at its end, as its route says: a client waiting for
   /// `100 Continue` gets it, sends its body, then gets the answer (here `503`: no query API).
   func testAQueryAPICallGetsContinueThenItsAnswer() async throws {

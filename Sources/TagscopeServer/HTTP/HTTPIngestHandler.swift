@@ -104,11 +104,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     let route = EndpointRouter.route(
       method: head.method, path: path, query: Self.query(head.uri), host: head.headers.first(name: "host"))
-    if path.hasPrefix(APIRoute.prefix),
-      let refusal = QueryAPIGuard(configuration: server.configuration).refusal(
-        headers: head.headers, port: context.channel.localAddress?.port)
-    {
-      answerWithoutBody(.apiRefused(.error(403, refusal)), head: head, context: context)
+    if path.hasPrefix(APIRoute.prefix), let refusal = apiRefusal(head, context: context) {
+      answerWithoutBody(.apiRefused(refusal), head: head, context: context)
       return
     }
     guard case .endpoint(let endpoint) = route else {
@@ -125,6 +122,25 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return
     }
     state = .collecting(head: head, endpoint: endpoint, body: BodyCollector.start(head, context: context))
+  }
+
+  /// Why a request to a query API path is refused from its head, before its route is looked at:
+  /// a web page's or another host's request (`403`, ``QueryAPIGuard``), then a missing or wrong
+  /// `--token` (`401`). Nothing about the API (its routes, their methods) is told to a caller
+  /// without the token, and one waiting for `100 Continue` gets the refusal at once. A CORS
+  /// preflight carries no credentials: it is answered by its route.
+  private func apiRefusal(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> APIResponse? {
+    if let refusal = QueryAPIGuard(configuration: server.configuration).refusal(
+      headers: head.headers, port: context.channel.localAddress?.port)
+    {
+      return .error(403, refusal)
+    }
+    if head.method != .OPTIONS, let tokenCheck = server.tokenCheck,
+      !tokenCheck.authorizes(headers: head.headers, query: Self.query(head.uri))
+    {
+      return .error(401, "missing or wrong token (send Authorization: Bearer TOKEN)")
+    }
+    return nil
   }
 
   /// A request whose answer needs no body: answered at its end, or now when the client waits for
@@ -235,14 +251,13 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     context.eventLoop.execute { loopBound.value.close(promise: nil) }
   }
 
-  /// A query API request: the token first, then the ``QueryAPI``'s answer, written on this event
-  /// loop whenever it comes (a wait answers later; the connection reads nothing meanwhile).
+  /// A query API request (its token checked at its head, ``apiRefusal(_:context:)``): the
+  /// ``QueryAPI``'s answer, written on this event loop whenever it comes (a wait answers later;
+  /// the connection reads nothing meanwhile).
   private func answerAPI(_ route: APIRoute, head: HTTPRequestHead, context: ChannelHandlerContext) {
     let query = Self.query(head.uri)
     let immediate: APIResponse?
-    if let tokenCheck = server.tokenCheck, !tokenCheck.authorizes(headers: head.headers, query: query) {
-      immediate = .error(401, "missing or wrong token (send Authorization: Bearer TOKEN)")
-    } else if route == .openapi {
+    if route == .openapi {
       immediate = APIResponse(status: 200, body: OpenAPIDocument.json)
     } else if server.query == nil {
       immediate = .error(503, "the query API is not available")
