@@ -20,6 +20,7 @@ public final class CertificateAuthority: Sendable {
   private let keyBytes: Data
   /// The key every leaf shares (one per directory, like the root's, generated on first use).
   private let leafKeyBytes: Data
+  private let cache: LeafCertificateCache
   private let leaves = NIOLockedValueBox<[String: Leaf]>([:])
 
   /// A minted leaf: its certificate and key, PEM.
@@ -36,47 +37,21 @@ public final class CertificateAuthority: Sendable {
     public let description: String
   }
 
-  /// Opens the authority in `directory`, creating the directory (owner only), the key and the root
-  /// certificate the first time; `name` goes into the root's subject.
+  /// Opens the authority in `directory`, creating the directory (owner only), the keys (mode 0600)
+  /// and the root certificate the first time. What it finds there is checked first (see
+  /// `CADirectoryCheck`): a key others may read, a link or FIFO in a file's place, a root that is
+  /// not a CA, not of `ca-key.pem` or expired is refused, the message naming the file and the fix.
+  /// `name` goes into a new root's subject.
   public init(directory: URL, name: String = "Tagscope Proxy CA") throws {
     self.directory = directory
-    let manager = FileManager.default
-    do {
-      try manager.createDirectory(
-        at: directory.appendingPathComponent("hosts"), withIntermediateDirectories: true,
-        attributes: [.posixPermissions: 0o700])
-      try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-    } catch {
-      throw Failure(
-        description: "\(directory.path): cannot create the CA directory (\(error.localizedDescription))")
-    }
-    let key = try Self.loadOrCreateKey(at: directory.appendingPathComponent("ca-key.pem"))
+    try CADirectoryCheck.prepare(directory)
+    let key = try CADirectoryCheck.privateKey(at: directory.appendingPathComponent("ca-key.pem"))
     keyBytes = key.rawRepresentation
-    leafKeyBytes = try Self.loadOrCreateKey(at: directory.appendingPathComponent("leaf-key.pem"))
+    leafKeyBytes = try CADirectoryCheck.privateKey(at: directory.appendingPathComponent("leaf-key.pem"))
       .rawRepresentation
-    let certificateFile = directory.appendingPathComponent("ca.pem")
-    if let existing = try? String(contentsOf: certificateFile, encoding: .utf8) {
-      do {
-        let loaded = try Certificate(pemEncoded: existing)
-        guard loaded.publicKey == Certificate.PublicKey(key.publicKey) else {
-          throw Failure(description: "\(certificateFile.path): not the certificate of ca-key.pem")
-        }
-        certificate = loaded
-        certificatePEM = existing
-        return
-      } catch let failure as Failure {
-        throw failure
-      } catch {
-        throw Failure(description: "\(certificateFile.path): not a PEM certificate (\(error))")
-      }
-    }
-    let root = try Self.makeRoot(key: key, name: name)
-    let pem = try root.serializeAsPEM().pemString + "\n"
-    try Self.write(pem, to: certificateFile, permissions: 0o644)
-    // Another process may have written its own first: the one on disk wins.
-    let onDisk = (try? String(contentsOf: certificateFile, encoding: .utf8)) ?? pem
-    certificate = (try? Certificate(pemEncoded: onDisk)) ?? root
-    certificatePEM = onDisk
+    (certificate, certificatePEM) = try CADirectoryCheck.root(
+      at: directory.appendingPathComponent("ca.pem"), key: key, name: name, now: Date())
+    cache = LeafCertificateCache(folder: directory.appendingPathComponent("hosts"))
   }
 
   /// The root's common name, as a device lists it among trusted certificates.
@@ -92,24 +67,29 @@ public final class CertificateAuthority: Sendable {
   /// The root certificate's file.
   public var certificateFile: URL { directory.appendingPathComponent("ca.pem") }
 
-  /// The leaf for `host`, minted (and cached on disk) on first use.
+  /// The leaf for `host` (a DNS name or an IP address, in any case), minted on first use and
+  /// cached on disk under the exact name; a cached leaf the current root did not sign for exactly
+  /// that name, or out of date, is minted again. A name no certificate can carry is refused.
   public func leaf(for host: String) throws -> Leaf {
-    let host = host.lowercased()
-    if let cached = leaves.withLockedValue({ $0[host] }) { return cached }
-    let file = directory.appendingPathComponent("hosts").appendingPathComponent(Self.fileName(for: host))
-    let keyPEM = leafKey.pemRepresentation
-    if let pem = try? String(contentsOf: file, encoding: .utf8),
-      let existing = try? Certificate(pemEncoded: pem),
-      existing.issuer == certificate.subject, existing.notValidAfter > Date().addingTimeInterval(86_400)
-    {
-      let leaf = Leaf(certificatePEM: pem, privateKeyPEM: keyPEM)
-      leaves.withLockedValue { $0[host] = leaf }
-      return leaf
+    guard let host = LeafCertificateCache.canonicalHost(host) else {
+      throw Failure(
+        description: "\(String(reflecting: host)): not a host name or address a certificate can name")
     }
-    let minted = try mint(hosts: [host])
-    try Self.write(minted.certificatePEM, to: file, permissions: 0o644)
-    leaves.withLockedValue { $0[host] = minted }
-    return minted
+    if let cached = leaves.withLockedValue({ $0[host] }) { return cached }
+    let keyPEM = leafKey.pemRepresentation
+    let name = Self.generalName(host)
+    let leaf: Leaf
+    if let pem = cache.cached(
+      host: host, name: name, root: certificate, leafKey: Certificate.PublicKey(leafKey.publicKey),
+      now: Date())
+    {
+      leaf = Leaf(certificatePEM: pem, privateKeyPEM: keyPEM)
+    } else {
+      leaf = try mint(hosts: [host])
+      try cache.store(leaf.certificatePEM, host: host)
+    }
+    leaves.withLockedValue { $0[host] = leaf }
+    return leaf
   }
 
   /// A leaf for all of `hosts` at once (not cached): the test vendor servers use one.
@@ -128,7 +108,8 @@ public final class CertificateAuthority: Sendable {
     let leaf = try Certificate(
       version: .v3, serialNumber: Certificate.SerialNumber(),
       publicKey: Certificate.PublicKey(leafKey.publicKey),
-      notValidBefore: now.addingTimeInterval(-3_600), notValidAfter: now.addingTimeInterval(397 * 86_400),
+      notValidBefore: now.addingTimeInterval(-3_600),
+      notValidAfter: min(now.addingTimeInterval(397 * 86_400), certificate.notValidAfter),
       issuer: certificate.subject, subject: names, signatureAlgorithm: .ecdsaWithSHA256,
       extensions: extensions, issuerPrivateKey: Certificate.PrivateKey(key))
     return Leaf(
@@ -166,79 +147,10 @@ public final class CertificateAuthority: Sendable {
     SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey)).keyIdentifier
   }
 
-  private static func makeRoot(key: P256.Signing.PrivateKey, name: String) throws -> Certificate {
-    let now = Date()
-    let host = ProcessInfo.processInfo.hostName
-    let subject = try DistinguishedName {
-      OrganizationName("Tagscope")
-      CommonName("\(name) (\(host))")
-    }
-    let extensions = try Certificate.Extensions {
-      Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
-      Critical(KeyUsage(keyCertSign: true, cRLSign: true))
-      SubjectKeyIdentifier(hash: Certificate.PublicKey(key.publicKey))
-    }
-    return try Certificate(
-      version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: Certificate.PublicKey(key.publicKey),
-      notValidBefore: now.addingTimeInterval(-86_400),
-      notValidAfter: now.addingTimeInterval(10 * 365 * 86_400),
-      issuer: subject, subject: subject, signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions,
-      issuerPrivateKey: Certificate.PrivateKey(key))
-  }
-
-  private static func loadOrCreateKey(at file: URL) throws -> P256.Signing.PrivateKey {
-    if let pem = try? String(contentsOf: file, encoding: .utf8) {
-      do { return try P256.Signing.PrivateKey(pemRepresentation: pem) } catch {
-        throw Failure(description: "\(file.path): not a P-256 private key in PEM (\(error))")
-      }
-    }
-    let key = P256.Signing.PrivateKey()
-    try write(key.pemRepresentation + "\n", to: file, permissions: 0o600)
-    // Another process may have written its own first: the one on disk wins.
-    if let pem = try? String(contentsOf: file, encoding: .utf8),
-      let onDisk = try? P256.Signing.PrivateKey(pemRepresentation: pem)
-    {
-      return onDisk
-    }
-    return key
-  }
-
-  /// Writes a new file with `permissions` from its creation on; an existing file is left alone.
-  private static func write(_ text: String, to file: URL, permissions: Int) throws {
-    let temporary = file.path + ".new-\(ProcessInfo.processInfo.processIdentifier)"
-    let created = FileManager.default.createFile(
-      atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: permissions])
-    guard created else { throw Failure(description: "\(file.path): cannot write") }
-    // link(2) fails if the name exists: the first writer's file stays.
-    _ = temporary.withCString { from in file.path.withCString { to in link(from, to) } }
-    unlink(temporary)
-    guard FileManager.default.fileExists(atPath: file.path) else {
-      throw Failure(description: "\(file.path): cannot write")
-    }
-  }
-
   private static func generalName(_ host: String) -> GeneralName {
-    if let address = addressBytes(host) { return .ipAddress(ASN1OctetString(contentBytes: address[...])) }
+    if let address = IPAddressText(host) {
+      return .ipAddress(ASN1OctetString(contentBytes: address.bytes[...]))
+    }
     return .dnsName(host)
   }
-
-  /// A host's leaf file name: the host itself when it is a plain DNS name (it always is after the
-  /// proxy's checks), otherwise its characters outside `[a-z0-9.-]` replaced.
-  static func fileName(for host: String) -> String {
-    let safe = host.map { character -> Character in
-      character.isASCII && (character.isLetter || character.isNumber || character == "." || character == "-")
-        ? character : "_"
-    }
-    return String(safe).trimmingCharacters(in: CharacterSet(charactersIn: ".")) + ".pem"
-  }
-}
-
-/// The bytes of an IPv4 or IPv6 address written in text, or `nil` for a host name.
-private func addressBytes(_ text: String) -> [UInt8]? {
-  var v4 = in_addr()
-  if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-  var v6 = in6_addr()
-  let trimmed = text.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-  if inet_pton(AF_INET6, trimmed, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-  return nil
 }
