@@ -66,6 +66,22 @@ final class CADirectoryCheckTests: XCTestCase {
     }
   }
 
+  /// A root whose key went missing is refused, and no key is made in its place (it could never
+  /// match the root, and would be in the way of the real one put back).
+  func testAMissingKeyBesideItsRootIsRefusedNotMade() throws {
+    let old = try CertificateAuthority(directory: folder).leaf(for: "api.segment.io")
+    try FileManager.default.removeItem(at: file("ca-key.pem"))
+    assertRefused(file("ca-key.pem"), "missing, while ca.pem is there")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file("ca-key.pem").path))
+    // The fix the message gives works; the old root's leaf is minted again.
+    try FileManager.default.removeItem(at: file("ca.pem"))
+    try FileManager.default.removeItem(at: file("leaf-key.pem"))
+    let authority = try CertificateAuthority(directory: folder)
+    let leaf = try authority.leaf(for: "api.segment.io")
+    try CertificateFixtures.assertGenuine(leaf, of: authority, naming: .dnsName("api.segment.io"))
+    XCTAssertNotEqual(leaf.certificatePEM, old.certificatePEM)
+  }
+
   // MARK: The root's file
 
   func testARootThatIsNotARegularFileIsRefused() throws {
@@ -91,6 +107,34 @@ final class CADirectoryCheckTests: XCTestCase {
     try FileManager.default.removeItem(at: hosts)
     try FileManager.default.createSymbolicLink(at: hosts, withDestinationURL: temporary.url)
     assertRefused(hosts, "is a symbolic link")
+  }
+
+  /// The Android copy of the root is the current root's: a copy of an earlier root of the same
+  /// subject is replaced, a link in its place is replaced not followed, a linked folder refused.
+  func testTheAndroidCopyIsTheCurrentRoots() throws {
+    let earlier = try CertificateAuthority(directory: folder)
+    try earlier.writeAndroidCopy()
+    for name in ["ca.pem", "ca-key.pem"] { try FileManager.default.removeItem(at: file(name)) }
+    let authority = try CertificateAuthority(directory: folder)
+    XCTAssertEqual(authority.androidCopyFile, earlier.androidCopyFile)
+    try authority.writeAndroidCopy()
+    XCTAssertEqual(
+      try String(contentsOf: authority.androidCopyFile, encoding: .utf8), authority.certificatePEM)
+
+    let outside = temporary.file("outside.pem")
+    try earlier.certificatePEM.write(to: outside, atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(at: authority.androidCopyFile)
+    try FileManager.default.createSymbolicLink(at: authority.androidCopyFile, withDestinationURL: outside)
+    try authority.writeAndroidCopy()
+    XCTAssertTrue(CertificateFixtures.isRegularFile(authority.androidCopyFile))
+    XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), earlier.certificatePEM)
+
+    let android = authority.androidCopyFile.deletingLastPathComponent()
+    try FileManager.default.removeItem(at: android)
+    try FileManager.default.createSymbolicLink(at: android, withDestinationURL: temporary.url)
+    XCTAssertThrowsError(try authority.writeAndroidCopy()) { error in
+      XCTAssertTrue("\(error)".contains("\(android.path): is a symbolic link"), "\(error)")
+    }
   }
 
   // MARK: The root's content

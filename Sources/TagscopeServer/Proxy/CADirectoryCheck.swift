@@ -32,8 +32,15 @@ enum CADirectoryCheck {
     }
   }
 
-  /// The P-256 key in `file`, created (mode 0600) the first time.
-  static func privateKey(at file: URL) throws -> P256.Signing.PrivateKey {
+  /// The P-256 key in `file`, created (mode 0600) the first time; when `certificate` (the one it
+  /// signs) exists already, a missing key is refused, not made: the root could never match it.
+  static func privateKey(at file: URL, of certificate: URL? = nil) throws -> P256.Signing.PrivateKey {
+    if let certificate, CAFiles.kind(of: file) == .missing, CAFiles.kind(of: certificate) != .missing {
+      throw Failure(
+        description:
+          "\(file.path): missing, while \(certificate.lastPathComponent) is there; put its key back, or remove \(certificate.lastPathComponent) to make a new CA (devices must then trust it again)"
+      )
+    }
     let fix =
       "a private key must be a regular file of the CA directory: put the key itself there, or remove \(file.lastPathComponent) to make a new CA"
     if let existing = try CAFiles.read(file, fix: fix) { return try key(existing, in: file) }

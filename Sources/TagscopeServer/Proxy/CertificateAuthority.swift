@@ -45,7 +45,8 @@ public final class CertificateAuthority: Sendable {
   public init(directory: URL, name: String = "Tagscope Proxy CA") throws {
     self.directory = directory
     try CADirectoryCheck.prepare(directory)
-    let key = try CADirectoryCheck.privateKey(at: directory.appendingPathComponent("ca-key.pem"))
+    let key = try CADirectoryCheck.privateKey(
+      at: directory.appendingPathComponent("ca-key.pem"), of: directory.appendingPathComponent("ca.pem"))
     keyBytes = key.rawRepresentation
     leafKeyBytes = try CADirectoryCheck.privateKey(at: directory.appendingPathComponent("leaf-key.pem"))
       .rawRepresentation
