@@ -129,8 +129,13 @@ enum HelpTopics {
       a vendor's refusal (4xx, 5xx) is reported beside them. A request past listen's limits (body \
       size, events, event size, encoding) gets listen's answer and is not forwarded, nor is one whose records \
       are not stored within the request timeout (503, Retry-After). Every other host is tunnelled byte for \
-      byte, never decrypted. --no-forward answers locally as listen does. With --bind 0.0.0.0, \
-      --token T makes T the proxy's password (any user name). The CA lives in the user's config \
+      byte, never decrypted. --no-forward answers locally as listen does. With --bind 0.0.0.0 the \
+      proxy needs --token T, its password (any user name), or it does not start; --allow-no-token \
+      runs it without one on a network you trust (Android's proxy settings send no password: over \
+      USB, keep the proxy on loopback and adb reverse its port, as tagscope proxy ca says). It \
+      never connects to loopback, link-local or unspecified addresses, nor to a name resolving to \
+      one, unless --allow-loopback-upstream, and never to its own ports; each plain-HTTP request is \
+      routed by its own target. The CA lives in the user's config \
       directory (key readable by its owner only); http://THIS-HOST:8888/ca.pem serves the certificate \
       to a device's browser.
       """)

@@ -31,7 +31,10 @@ struct ProxyRun: AsyncParsableCommand {
       forwarded, nor is one whose records are not stored within the request timeout (503 with \
       Retry-After, as listen answers). Every other host \
       is tunnelled byte for byte, never decrypted. --no-forward answers locally as listen does \
-      (offline QA). The listen port (--port) stays open for apps and the query API.
+      (offline QA). The listen port (--port) stays open for apps and the query API. Bound off \
+      loopback (--bind 0.0.0.0) the proxy needs --token, its password (or --allow-no-token on a \
+      network you trust). It never connects to loopback, link-local or unspecified addresses (nor \
+      to a name resolving to one) unless --allow-loopback-upstream, nor ever to its own ports.
       """
   )
 
@@ -46,6 +49,16 @@ struct ProxyRun: AsyncParsableCommand {
 
   @Option(name: .customLong("ca-dir"), help: "The CA's directory (default: the user's config directory).")
   var caDirectory: String?
+
+  @Flag(
+    name: .customLong("allow-no-token"),
+    help: "Run bound off loopback without --token: anyone who reaches the proxy can relay through it.")
+  var allowNoToken = false
+
+  @Flag(
+    name: .customLong("allow-loopback-upstream"),
+    help: "Let clients reach loopback, link-local and unspecified addresses (services of this machine).")
+  var allowLoopbackUpstream = false
 
   @Option(
     name: .customLong("rudderstack-host"), help: "A RudderStack data-plane host to intercept (repeatable).")
@@ -79,9 +92,22 @@ struct ProxyRun: AsyncParsableCommand {
     guard (0...65_535).contains(proxyPort) else {
       throw ValidationError("--proxy-port must be between 0 and 65535")
     }
-    for host in rudderStackHosts + postHogHosts + snowplowCollectors + otherHosts
-    where !InterceptedHosts.isHostName(host) {
-      throw ValidationError("\(TerminalText.sanitize(host)) is not a host name")
+    let options = [
+      ("--rudderstack-host", rudderStackHosts), ("--posthog-host", postHogHosts),
+      ("--snowplow-collector", snowplowCollectors), ("--intercept", otherHosts),
+    ]
+    for (option, hosts) in options {
+      for host in hosts {
+        if let problem = InterceptedHosts.hostNameProblem(host) {
+          throw ValidationError("\(option) \(TerminalText.sanitize(host)): \(problem)")
+        }
+      }
+    }
+    let hasToken = !(session.token ?? "").isEmpty
+    if let refusal = proxyConfiguration(resolve: [:]).startRefusal(
+      bindAddress: session.bind, hasToken: hasToken)
+    {
+      throw ValidationError(refusal)
     }
     _ = try resolveTable()
   }
@@ -98,14 +124,20 @@ struct ProxyRun: AsyncParsableCommand {
     return table
   }
 
-  func run() async throws {
+  private func proxyConfiguration(resolve: [String: UpstreamAddress]) -> ProxyConfiguration {
     let hosts = InterceptedHosts(extra: rudderStackHosts + postHogHosts + snowplowCollectors + otherHosts)
-    let configuration = ProxyConfiguration(
+    var configuration = ProxyConfiguration(
       port: proxyPort, hosts: hosts, forward: !noForward,
       authorityDirectory: caDirectory.map { URL(fileURLWithPath: $0) }
         ?? ProxyConfiguration.defaultAuthorityDirectory,
-      resolve: try resolveTable(), upstreamTrustRoots: upstreamCA)
-    try await session.run(proxy: configuration)
+      resolve: resolve, upstreamTrustRoots: upstreamCA)
+    configuration.allowsNoToken = allowNoToken
+    configuration.allowsLoopbackUpstream = allowLoopbackUpstream
+    return configuration
+  }
+
+  func run() async throws {
+    try await session.run(proxy: proxyConfiguration(resolve: try resolveTable()))
   }
 }
 

@@ -23,6 +23,7 @@ import TagscopeTimeline
 final class ForwardingHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
+  typealias InboundOut = HTTPServerRequestPart
 
   private enum State {
     /// Between requests.
@@ -37,6 +38,9 @@ final class ForwardingHandler: ChannelInboundHandler {
     case storing(head: HTTPRequestHead, body: ByteBuffer, ledger: RetryLedger)
     /// Forwarded: the vendor's answer is relayed (``exchange``).
     case forwarded
+    /// Handed to the ``LocalLane`` after this handler (`--no-forward` on plain HTTP), which
+    /// answers it: what follows of the request, and the client's end, are passed on.
+    case local
   }
 
   private let proxy: ProxyContext
@@ -55,6 +59,8 @@ final class ForwardingHandler: ChannelInboundHandler {
   /// out) are ignored.
   private var generation = 0
   private var requestDeadline: Scheduled<Void>?
+  /// The ``LocalLane`` once a request was handed to it.
+  private var localLane: LocalLane.Gate?
   private var idleDeadline: Scheduled<Void>?
   /// The client ended its side (a half-close) while a request was under way: the connection
   /// closes once that request is answered.
@@ -94,16 +100,29 @@ final class ForwardingHandler: ChannelInboundHandler {
       context.fireUserInboundEventTriggered(event)
       return
     }
+    if case .local = state {
+      context.fireUserInboundEventTriggered(event)
+      return
+    }
     closeAfterReply = true
     exchange?.closeAfter = true
     switch state {
-    case .decoding, .storing, .forwarded: break
+    case .decoding, .storing, .forwarded, .local: break
     case .idle, .collecting, .discarding: context.close(promise: nil)
     }
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    switch unwrapInboundIn(data) {
+    let part = unwrapInboundIn(data)
+    if case .local = state {
+      // A head after a local request comes once it is answered (``HTTPServerPipelineHandler``).
+      guard case .head = part else {
+        context.fireChannelRead(data)
+        return
+      }
+      state = .idle
+    }
+    switch part {
     case .head(let head): receiveHead(head, context: context)
     case .body(var chunk): receiveBody(&chunk, context: context)
     case .end: receiveEnd(context: context)
@@ -114,7 +133,18 @@ final class ForwardingHandler: ChannelInboundHandler {
     guard case .idle = state else { return }
     idleDeadline?.cancel()
     idleDeadline = nil
-    retarget(RequestTarget(head.uri))
+    if let problem = retarget(RequestTarget(head.uri)) {
+      armRequestDeadline(context: context)
+      refuse(
+        SDKReply(status: .badRequest, contentType: "text/plain; charset=utf-8", body: problem), head: head,
+        context: context)
+      return
+    }
+    if decodes && !proxy.configuration.forward && !secure {
+      handOnLocally(head, context: context)
+      return
+    }
+    localLane?.inCharge = false
     armRequestDeadline(context: context)
     let endpoint = decodes ? Self.endpoint(for: head, host: host) : nil
     if let refusal = admissionRefusal(head, endpoint: endpoint) {
@@ -194,14 +224,40 @@ final class ForwardingHandler: ChannelInboundHandler {
   }
 
   /// Plain HTTP through a proxy names its host in each request: one for another host moves the
-  /// connection there.
-  private func retarget(_ target: RequestTarget) {
-    guard !secure, let newHost = target.host, let newPort = target.port, newHost != host || newPort != port
-    else { return }
+  /// connection there, whether it is decoded and forwarded following that host. A request that
+  /// names none (origin form, another scheme, a host that is none) is refused: the `400`'s body.
+  private func retarget(_ target: RequestTarget) -> String? {
+    guard !secure else { return nil }
+    guard target.scheme != nil else {
+      return "tagscope proxy: a request through the proxy names its host: http://host[:port]/path\n"
+    }
+    guard target.scheme == "http", let newHost = target.host, let newPort = target.port else {
+      return ProxyFrontHandler.absoluteFormProblem(target)
+    }
+    guard newHost != host || newPort != port else { return nil }
     dropUpstream()
     host = newHost
     port = newPort
     decodes = proxy.configuration.hosts.contains(newHost)
+    return nil
+  }
+
+  /// Hands a request `listen` answers (`--no-forward`, an SDK host) to the ``LocalLane`` after
+  /// this handler, adding it on first use.
+  private func handOnLocally(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    if localLane == nil {
+      let lane = LocalLane.handlers(server: proxy.server)
+      do {
+        try context.pipeline.syncOperations.addHandlers(lane.handlers, position: .after(self))
+      } catch {
+        context.close(promise: nil)
+        return
+      }
+      localLane = lane.gate
+    }
+    localLane?.inCharge = true
+    state = .local
+    context.fireChannelRead(wrapInboundOut(.head(head)))
   }
 
   /// Decodes (off the event loop when large or compressed) and delivers, as `listen` does, then
@@ -337,8 +393,11 @@ final class ForwardingHandler: ChannelInboundHandler {
     var outgoing = head
     outgoing.uri = RequestTarget(head.uri).originForm
     for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
-    if outgoing.headers.first(name: "host") == nil {
-      outgoing.headers.add(name: "Host", value: port == (secure ? 443 : 80) ? host : "\(host):\(port)")
+    if !secure || outgoing.headers.first(name: "host") == nil {
+      // In absolute form the target names the host, not the Host header (RFC 9112 §3.2.2).
+      let name = host.contains(":") ? "[\(host)]" : host
+      outgoing.headers.replaceOrAdd(
+        name: "Host", value: port == (secure ? 443 : 80) ? name : "\(name):\(port)")
     }
     let request = outgoing
     let send: @Sendable (any Channel) -> Void = { channel in
@@ -377,7 +436,11 @@ final class ForwardingHandler: ChannelInboundHandler {
       case .success(let channel):
         channel.close(promise: nil)
       case .failure(let error):
-        handler.upstreamFailed("\(handler.host):\(handler.port) unreachable (\(error))", context: context)
+        if let refusal = UpstreamRefusal.of(error) {
+          handler.upstreamFailed(refusal.description, status: .forbidden, context: context)
+        } else {
+          handler.upstreamFailed("\(handler.host):\(handler.port) unreachable (\(error))", context: context)
+        }
       }
     }
   }
@@ -579,6 +642,9 @@ final class ForwardingHandler: ChannelInboundHandler {
       (head, endpoint) = (requestHead, requestEndpoint)
     case .idle:
       (head, endpoint) = (HTTPRequestHead(version: .http1_1, method: .POST, uri: "/"), nil)
+    case .local:
+      context.fireErrorCaught(error)
+      return
     case .decoding, .storing, .forwarded:
       // A reply is owed (a TLS client's end without `close_notify`, say): written first, then
       // the connection closes.

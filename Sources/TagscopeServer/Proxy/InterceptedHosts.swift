@@ -59,18 +59,24 @@ public struct InterceptedHosts: Sendable {
 
   /// The built-in hosts plus `extra`.
   public init(extra: [String] = []) {
-    self.extra = Set(extra.map { $0.lowercased() })
+    self.extra = Set(
+      extra.map { host in
+        (try? HostName.check(Substring(host), bracketed: false).get()) ?? host.lowercased()
+      })
   }
 
-  /// Whether `text` is a plain host name (letters, digits, `-`, `.`; no port).
-  public static func isHostName(_ text: String) -> Bool {
-    guard let authority = Authority(text, defaultPort: 443) else { return false }
-    return !text.contains(":") && authority.host == text.lowercased()
+  /// Whether `text` is a plain host name (letters, digits, `-`, `_`, `.`; no port).
+  public static func isHostName(_ text: String) -> Bool { hostNameProblem(text) == nil }
+
+  /// Why `text` is no plain host name (``HostName``'s rules; no port, no brackets), or `nil`.
+  public static func hostNameProblem(_ text: String) -> HostProblem? {
+    if case .failure(let problem) = HostName.check(Substring(text), bracketed: false) { return problem }
+    return nil
   }
 
-  /// Whether `host` is intercepted.
+  /// Whether `host` is intercepted (its fully qualified form, with a trailing dot, too).
   public func contains(_ host: String) -> Bool {
-    let host = host.lowercased()
+    let host = (host.hasSuffix(".") ? String(host.dropLast()) : host).lowercased()
     if extra.contains(host) { return true }
     return Self.builtIn.contains { entry in
       if entry.pattern.hasPrefix("*.") { return host.hasSuffix(entry.pattern.dropFirst()) }

@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// With `--no-forward`, in front of `listen`'s handler: counts each proxied request and rewrites an
 /// absolute-form target (`http://host/path`, plain HTTP through the proxy) to origin form
-/// (`/path`), as that handler reads it.
+/// (`/path`), as that handler reads it, its Host header the target's authority.
 final class OriginFormRewriter: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias InboundOut = HTTPServerRequestPart
@@ -18,7 +18,14 @@ final class OriginFormRewriter: ChannelInboundHandler {
       context.fireChannelRead(data)
       return
     }
-    head.uri = RequestTarget(head.uri).originForm
+    let target = RequestTarget(head.uri)
+    head.uri = target.originForm
+    if let host = target.host, let port = target.port {
+      // The target's authority, not the Host header, names the host (RFC 9112 §3.2.2): listen's
+      // handler routes by the header.
+      let bracketed = host.contains(":") ? "[\(host)]" : host
+      head.headers.replaceOrAdd(name: "Host", value: port == 80 ? bracketed : "\(bracketed):\(port)")
+    }
     context.fireChannelRead(wrapInboundOut(.head(head)))
   }
 }

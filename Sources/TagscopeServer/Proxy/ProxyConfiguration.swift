@@ -24,6 +24,13 @@ public struct ProxyConfiguration: Sendable {
   public var handshakeTimeout: TimeAmount
   /// How long an upstream server may take to answer a forwarded request.
   public var upstreamTimeout: TimeAmount
+  /// Lets a proxy bound off loopback run without a token (`--allow-no-token`): anyone who
+  /// reaches it can relay through it.
+  public var allowsNoToken = false
+  /// Lets `CONNECT` and absolute-form targets reach loopback, link-local and unspecified
+  /// addresses (`--allow-loopback-upstream`); the proxy's own ports stay refused. A ``resolve``
+  /// entry is taken as given.
+  public var allowsLoopbackUpstream = false
 
   /// The default proxy port, 8888 (Charles' and Proxyman's).
   public static let defaultPort = 8888
@@ -63,9 +70,18 @@ public struct ProxyConfiguration: Sendable {
   }
 
   /// Where an upstream connection for `host` goes: the `resolve` entry for it (or `*`), else the
-  /// host itself.
-  func upstream(host: String, port: Int) -> UpstreamAddress {
-    resolve[host.lowercased()] ?? resolve["*"] ?? UpstreamAddress(host: host, port: port)
+  /// host itself; `given` when a `resolve` entry said so.
+  func upstream(host: String, port: Int) -> (address: UpstreamAddress, given: Bool) {
+    if let entry = resolve[host.lowercased()] ?? resolve["*"] { return (entry, true) }
+    return (UpstreamAddress(host: host, port: port), false)
+  }
+
+  /// Why a proxy bound to `bindAddress` must not start: off loopback without a token it is an
+  /// open relay for anyone on the network, unless ``allowsNoToken``; `nil` when it may.
+  public func startRefusal(bindAddress: String, hasToken: Bool) -> String? {
+    guard !hasToken, !allowsNoToken, !UpstreamPolicy.isLoopback(bindAddress: bindAddress) else { return nil }
+    return "the proxy bound to \(bindAddress) would relay for anyone who reaches it: give --token SECRET "
+      + "(the proxy password a device sends), bind to 127.0.0.1, or, on a network you trust, --allow-no-token"
   }
 }
 

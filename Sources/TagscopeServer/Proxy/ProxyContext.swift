@@ -11,10 +11,22 @@ final class ProxyContext: Sendable {
   /// Verifies upstream servers (the system's roots, or ``ProxyConfiguration/upstreamTrustRoots``).
   let upstreamTLS: NIOSSLContext
   private let serverContexts = NIOLockedValueBox<[String: NIOSSLContext]>([:])
+  /// The ports this process listens on, as configured and as bound (``noteOwnPort(_:)``).
+  private let ownPorts: NIOLockedValueBox<Set<Int>>
+  /// This machine's interface addresses, read once at start.
+  private let localAddresses = UpstreamPolicy.interfaceAddresses()
 
+  /// Throws a ``ProxyStartRefusal`` for a proxy that would be an open relay
+  /// (``ProxyConfiguration/startRefusal(bindAddress:hasToken:)``).
   init(configuration: ProxyConfiguration, server: ServerContext) throws {
+    if let refusal = configuration.startRefusal(
+      bindAddress: server.configuration.host, hasToken: server.tokenCheck != nil)
+    {
+      throw ProxyStartRefusal(description: refusal)
+    }
     self.configuration = configuration
     self.server = server
+    ownPorts = NIOLockedValueBox(Set([configuration.port, server.configuration.port].filter { $0 != 0 }))
     authority = try CertificateAuthority(directory: configuration.authorityDirectory)
     var client = TLSConfiguration.makeClientConfiguration()
     client.applicationProtocols = ["http/1.1"]
@@ -41,8 +53,28 @@ final class ProxyContext: Sendable {
     return context
   }
 
+  /// Notes a port this process listens on (the proxy's, once bound): never an upstream.
+  func noteOwnPort(_ port: Int?) {
+    guard let port, port != 0 else { return }
+    _ = ownPorts.withLockedValue { $0.insert(port) }
+  }
+
+  /// What upstream connections may reach; `given` for an address a `resolve` entry names.
+  func upstreamPolicy(given: Bool) -> UpstreamPolicy {
+    UpstreamPolicy(
+      allowsLoopback: given || configuration.allowsLoopbackUpstream,
+      ownPorts: ownPorts.withLockedValue { $0 },
+      localAddresses: localAddresses)
+  }
+
   /// Reports a proxy problem (an unreachable vendor, a refused answer) to the session.
   func report(_ message: String) {
     server.deliver(.problem(source: "proxy", message: message))
   }
+}
+
+/// Why `tagscope proxy` does not start: a sentence saying how to fix it.
+public struct ProxyStartRefusal: Error, CustomStringConvertible {
+  /// The sentence.
+  public let description: String
 }

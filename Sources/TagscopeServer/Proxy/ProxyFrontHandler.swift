@@ -1,6 +1,5 @@
 import NIOCore
 import NIOHTTP1
-import NIOHTTPCompression
 import NIOSSL
 
 /// The first request on a proxy connection decides what the connection is:
@@ -127,12 +126,13 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       return
     }
     if head.method == .CONNECT {
-      guard let authority = Authority(head.uri, defaultPort: nil) else {
+      switch Authority.parse(head.uri, defaultPort: nil) {
+      case .success(let authority):
+        state = .connect(head, authority)
+      case .failure(let problem):
         state = .refused
-        respond(.badRequest, "CONNECT needs host:port", context: context)
-        return
+        respond(.badRequest, "tagscope proxy: bad CONNECT target: \(problem)\n", context: context)
       }
-      state = .connect(head, authority)
       return
     }
     let target = RequestTarget(head.uri)
@@ -142,7 +142,7 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
     guard scheme == "http", let host = target.host, let port = target.port else {
       state = .refused
-      respond(.badRequest, "absolute-form requests must be http://host[:port]/…", to: head, context: context)
+      respond(.badRequest, Self.absoluteFormProblem(target), to: head, context: context)
       return
     }
     // Plain HTTP through the proxy: this connection now carries requests for that host.
@@ -172,6 +172,16 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     default:
       break
     }
+  }
+
+  /// The `400` body of an absolute-form target the proxy does not take: another scheme than
+  /// `http` (HTTPS goes through `CONNECT`), or a host that is none (``HostName``).
+  static func absoluteFormProblem(_ target: RequestTarget) -> String {
+    guard target.scheme == "http" else {
+      return
+        "tagscope proxy: absolute-form requests must be http://host[:port]/… (HTTPS goes through CONNECT)\n"
+    }
+    return "tagscope proxy: bad request target: \(target.hostProblem?.description ?? "no host")\n"
   }
 
   // MARK: CONNECT
@@ -212,10 +222,14 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       case .success(let upstream):
         handler.glue(upstream, context: context)
       case .failure(let error):
-        handler.proxy.server.statistics.update { $0.upstreamFailures += 1 }
         handler.state = .refused
-        handler.respond(
-          .badGateway, "cannot reach \(authority.host):\(authority.port) (\(error))", context: context)
+        if let refusal = UpstreamRefusal.of(error) {
+          handler.respond(.forbidden, "tagscope proxy: \(refusal)\n", context: context)
+        } else {
+          handler.proxy.server.statistics.update { $0.upstreamFailures += 1 }
+          handler.respond(
+            .badGateway, "cannot reach \(authority.host):\(authority.port) (\(error))", context: context)
+        }
         context.channel.setOption(.autoRead, value: true).whenComplete { _ in }
       }
     }
@@ -270,8 +284,9 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
     operations.removeHandler(context: context, promise: nil)
   }
 
-  /// HTTP handlers for requests to `host`: `listen`'s own (`--no-forward` on an SDK host) or the
-  /// forwarder; with `codec`, a new HTTP codec first (inside TLS), else the one in place reads on.
+  /// HTTP handlers for requests to `host`: inside TLS, `listen`'s own (`--no-forward`) or the
+  /// forwarder; on plain HTTP, the forwarder. With `after`, a new HTTP codec first (inside TLS),
+  /// else the one in place reads on.
   private func installHTTP(
     host: String, port: Int, secure: Bool, decodes: Bool, context: ChannelHandlerContext,
     after: (any ChannelHandler)? = nil
@@ -285,13 +300,12 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
       ]
     }
     handlers.append(HTTPServerPipelineHandler())
-    if decodes && !proxy.configuration.forward {
-      handlers += [
-        OriginFormRewriter(statistics: server.statistics),
-        NIOHTTPRequestDecompressor(limit: .size(server.configuration.maximumBodyBytes)),
-        HTTPIngestHandler(server: server),
-      ]
+    if secure && decodes && !proxy.configuration.forward {
+      // Inside TLS every request is for the `CONNECT` host: `listen` answers them all.
+      handlers += LocalLane.handlers(server: server).handlers
     } else {
+      // Plain HTTP names its host in each request: the forwarder routes each by its own target,
+      // handing those `listen` answers (`--no-forward`) to a ``LocalLane`` it adds.
       handlers.append(
         ForwardingHandler(proxy: proxy, host: host, port: port, secure: secure, decodes: decodes))
     }

@@ -58,11 +58,18 @@ public enum ProxyTrustGuide {
              adb shell settings put global http_proxy 10.0.2.2:\(port)
            and undo with: adb shell settings put global http_proxy :0
 
-      Android device (same Wi-Fi)
-        Run `tagscope proxy --bind 0.0.0.0` (Android's proxy settings have no password, so no
-        --token: use a network you trust and stop the proxy when done); install the CA as above
-        (download it from http://MAC-ADDRESS:\(port)/ca.pem); Settings > Wi-Fi > the network >
-        Proxy > Manual: this machine's address, port \(port).
+      Android device
+        Android's proxy settings send no password, so a proxy on the network could not ask for a
+        --token: keep the proxy on loopback and reach it over USB instead.
+        1. Run `tagscope proxy` (loopback only), connect the device by USB, then
+             adb reverse tcp:\(port) tcp:\(port)
+             adb shell settings put global http_proxy 127.0.0.1:\(port)
+           and undo with: adb shell settings put global http_proxy :0 && adb reverse --remove-all
+        2. Install the CA as above (open http://127.0.0.1:\(port)/ca.pem in the device's browser).
+        Without USB, on a network you trust only: `tagscope proxy --bind 0.0.0.0 --allow-no-token`
+        (anyone on that network can then relay through the proxy: stop it when done); Settings >
+        Wi-Fi > the network > Proxy > Manual: this machine's address, port \(port). A client that
+        can send a proxy password (an iPhone, curl, an HTTP library) uses --token SECRET instead.
 
       Firebase Analytics on a device sends protobuf to app-measurement.com, which the proxy does not
       decode: read its debug log instead (tagscope help listen).

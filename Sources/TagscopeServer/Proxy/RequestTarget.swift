@@ -9,12 +9,15 @@ struct RequestTarget {
   let port: Int?
   /// The target in origin form: path and query.
   let originForm: String
+  /// Why the authority of an absolute-form target is none (``host`` is then `nil`).
+  let hostProblem: HostProblem?
 
   init(_ uri: String) {
     guard let separator = uri.range(of: "://"), uri.first != "/" else {
       scheme = nil
       host = nil
       port = nil
+      hostProblem = nil
       originForm = uri.isEmpty ? "/" : uri
       return
     }
@@ -24,9 +27,12 @@ struct RequestTarget {
     let authority = rest[..<authorityEnd]
     let pathAndQuery = String(rest[authorityEnd...])
     self.scheme = scheme
-    let parsed = Authority(String(authority), defaultPort: scheme == "https" ? 443 : 80)
-    host = parsed?.host
-    port = parsed?.port
+    switch Authority.parse(String(authority), defaultPort: scheme == "https" ? 443 : 80) {
+    case .success(let parsed):
+      (host, port, hostProblem) = (parsed.host, parsed.port, nil)
+    case .failure(let problem):
+      (host, port, hostProblem) = (nil, nil, problem)
+    }
     originForm = pathAndQuery.isEmpty ? "/" : (pathAndQuery.first == "?" ? "/" + pathAndQuery : pathAndQuery)
   }
 
@@ -43,37 +49,67 @@ struct RequestTarget {
 }
 
 /// `host[:port]` as in a `CONNECT` line or an absolute URI: a DNS name or an IP address (IPv6 in
-/// brackets), no user information.
+/// brackets), no user information; the host checked by ``HostName``.
 struct Authority: Equatable {
   let host: String
   let port: Int
 
   init?(_ text: String, defaultPort: Int?) {
-    guard !text.isEmpty, !text.contains("@") else { return nil }
+    guard case .success(let authority) = Self.parse(text, defaultPort: defaultPort) else { return nil }
+    self = authority
+  }
+
+  private init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
+
+  /// The authority in `text`, or why it is none (for a `400` that names the problem).
+  static func parse(_ text: String, defaultPort: Int?) -> Result<Authority, HostProblem> {
+    guard !text.isEmpty else { return .failure(HostProblem(description: "the target is empty: host:port")) }
+    guard !text.contains("@") else {
+      return .failure(HostProblem(description: "a proxy target has no user information (user@)"))
+    }
     var hostPart = Substring(text)
     var portPart: Substring?
-    if text.hasPrefix("[") {
-      guard let close = text.firstIndex(of: "]") else { return nil }
+    let bracketed = text.hasPrefix("[")
+    if bracketed {
+      guard let close = text.firstIndex(of: "]") else {
+        return .failure(HostProblem(description: "an IPv6 address needs its closing ]"))
+      }
       hostPart = text[text.index(after: text.startIndex)..<close]
       let after = text[text.index(after: close)...]
-      if after.hasPrefix(":") { portPart = after.dropFirst() } else if !after.isEmpty { return nil }
-    } else if let colon = text.lastIndex(of: ":") {
+      if after.hasPrefix(":") {
+        portPart = after.dropFirst()
+      } else if !after.isEmpty {
+        return .failure(HostProblem(description: "only :port may follow an IPv6 address's ]"))
+      }
+    } else if text.filter({ $0 == ":" }).count > 1 {
+      return .failure(HostProblem(description: "an IPv6 address goes in brackets, as [::1]:443"))
+    } else if let colon = text.firstIndex(of: ":") {
       hostPart = text[..<colon]
       portPart = text[text.index(after: colon)...]
     }
     let port: Int
     if let portPart {
-      guard let value = Int(portPart), (1...65_535).contains(value) else { return nil }
+      guard let value = Self.port(portPart) else {
+        return .failure(HostProblem(description: "the port must be a number from 1 to 65535"))
+      }
       port = value
     } else {
-      guard let defaultPort else { return nil }
+      guard let defaultPort else {
+        return .failure(HostProblem(description: "the target needs a port: host:port"))
+      }
       port = defaultPort
     }
-    let allowed = hostPart.allSatisfy { character in
-      character.isASCII && (character.isLetter || character.isNumber || "-._:".contains(character))
-    }
-    guard !hostPart.isEmpty, hostPart.count <= 253, allowed else { return nil }
-    host = hostPart.lowercased()
-    self.port = port
+    return HostName.check(hostPart, bracketed: bracketed).map { Authority(host: $0, port: port) }
+  }
+
+  /// Digits only (no sign, no spaces), 1 to 65535.
+  private static func port(_ text: Substring) -> Int? {
+    guard (1...5).contains(text.count), text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+      (1...65_535).contains(value)
+    else { return nil }
+    return value
   }
 }

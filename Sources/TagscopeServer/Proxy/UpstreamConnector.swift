@@ -5,14 +5,16 @@ import NIOSSL
 
 /// Opens the proxy's connections to vendors and tunnelled hosts, on the event loop of the client
 /// connection they serve (so the two channels' handlers share one thread), within
-/// ``ProxyConfiguration/connectTimeout``.
+/// ``ProxyConfiguration/connectTimeout``. Every address is resolved through ``GuardedResolver``:
+/// a connection ``UpstreamPolicy`` refuses fails with an ``UpstreamRefusal`` before any is made.
 enum UpstreamConnector {
   /// A raw TCP connection to `host:port` (after ``ProxyConfiguration/resolve``), for a tunnel.
   static func tunnel(
     host: String, port: Int, proxy: ProxyContext, eventLoop: any EventLoop
   ) -> EventLoopFuture<any Channel> {
-    let address = proxy.configuration.upstream(host: host, port: port)
+    let (address, given) = proxy.configuration.upstream(host: host, port: port)
     return ClientBootstrap(group: eventLoop)
+      .resolver(GuardedResolver(policy: proxy.upstreamPolicy(given: given), name: host, eventLoop: eventLoop))
       .connectTimeout(proxy.configuration.connectTimeout)
       .channelOption(.socketOption(.tcp_nodelay), value: 1)
       .channelOption(.autoRead, value: false)
@@ -27,11 +29,12 @@ enum UpstreamConnector {
     host: String, port: Int, secure: Bool, proxy: ProxyContext, eventLoop: any EventLoop,
     relay: UpstreamRelay
   ) -> EventLoopFuture<any Channel> {
-    let address = proxy.configuration.upstream(host: host, port: port)
+    let (address, given) = proxy.configuration.upstream(host: host, port: port)
     let tls = proxy.upstreamTLS
     let connectTimeout = proxy.configuration.connectTimeout
     let boundRelay = NIOLoopBound(relay, eventLoop: eventLoop)
     return ClientBootstrap(group: eventLoop)
+      .resolver(GuardedResolver(policy: proxy.upstreamPolicy(given: given), name: host, eventLoop: eventLoop))
       .connectTimeout(connectTimeout)
       .channelOption(.socketOption(.tcp_nodelay), value: 1)
       .channelInitializer { channel in

@@ -88,7 +88,10 @@ public final class ListenServer: Sendable {
       bound.append(channel)
       var proxyChannel: (any Channel)?
       if let proxy {
+        // Never an upstream of the proxy: its own ports, as bound.
+        proxy.noteOwnPort(channel.localAddress?.port)
         proxyChannel = try await Self.bindProxy(proxy, host: configuration.host, group: eventLoops).get()
+        proxy.noteOwnPort(proxyChannel?.localAddress?.port)
       }
       return ListenServer(
         serverChannel: channel, proxyChannel: proxyChannel, context: context, ownedGroup: ownedGroup,
