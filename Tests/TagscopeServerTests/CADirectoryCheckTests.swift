@@ -102,11 +102,42 @@ final class CADirectoryCheckTests: XCTestCase {
     assertRefused(root, "is a directory")
     try FileManager.default.removeItem(at: root)
 
+    try bindSocket(at: root)
+    assertRefused(root, "is a socket")
+    try FileManager.default.removeItem(at: root)
+
     let hosts = file("hosts")
     try FileManager.default.moveItem(at: copy, to: root)
     try FileManager.default.removeItem(at: hosts)
     try FileManager.default.createSymbolicLink(at: hosts, withDestinationURL: temporary.url)
     assertRefused(hosts, "is a symbolic link")
+    try FileManager.default.removeItem(at: hosts)
+    try "".write(to: hosts, atomically: false, encoding: .utf8)
+    assertRefused(hosts, "is a regular file, not a directory")
+  }
+
+  /// Leaves a Unix socket's file at `file`.
+  private func bindSocket(at file: URL) throws {
+    #if canImport(Glibc)
+      let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    #else
+      let descriptor = socket(AF_UNIX, SOCK_STREAM, 0)
+    #endif
+    XCTAssertGreaterThanOrEqual(descriptor, 0)
+    defer { close(descriptor) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let path = Array(file.path.utf8)
+    XCTAssertLessThan(path.count, MemoryLayout.size(ofValue: address.sun_path))
+    withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+      buffer.copyBytes(from: path)
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    XCTAssertEqual(bound, 0)
   }
 
   /// The Android copy of the root is the current root's: a copy of an earlier root of the same

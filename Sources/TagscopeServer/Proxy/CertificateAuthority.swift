@@ -5,8 +5,9 @@ import SwiftASN1
 import X509
 
 /// The proxy's own certificate authority: a P-256 key and a self-signed root kept in one directory
-/// of the user's (`ca.pem`, `ca-key.pem` readable by the owner only), created on first use, and the
-/// leaf certificates it mints for the hosts the proxy intercepts, cached in `hosts/`.
+/// of the user's (`ca.pem`, `ca-key.pem` and `leaf-key.pem` readable by the owner only), created on
+/// first use and checked on every start, and the leaf certificates it mints for the hosts the proxy
+/// intercepts, cached in `hosts/` one file per exact name and checked before each reuse.
 ///
 /// Leaves follow what Apple and Android require of a TLS server certificate: the host as a subject
 /// alternative name, `serverAuth` extended key usage, ECDSA with SHA-256, at most 397 days.
