@@ -45,6 +45,7 @@ public enum ListenRunner {
       configuration.recordedJumps = recorded.jumps
       configuration.recordedDevices = recorded.devices
       configuration.recordedMessages = recorded.messages
+      configuration.recordedLogs = recorded.logs
     } else {
       recorder = nil
     }

@@ -20,6 +20,8 @@ public enum RecordedRuns {
     public var devices = RecordedDevices()
     /// The last SDK messages with an id, when the file was written within the retry window.
     public var messages = RecordedMessages()
+    /// How far each followed log file's entries were recorded.
+    public var logs = RecordedLogs()
     /// Records read.
     public var records = 0
     /// The last line, when it was cut mid-write (no newline at its end and not a whole record):
@@ -57,6 +59,7 @@ public enum RecordedRuns {
         } else {
           scan.devices.note(record)
           scan.messages.note(record)
+          scan.logs.note(record)
         }
       case .problem(let problem) where problem.isTruncatedLastLine:
         scan.tornLastLine = problem

@@ -35,6 +35,12 @@ public struct FirebaseLogParser: Sendable {
   /// A parser at the first line.
   public init() {}
 
+  /// A parser after `lines` lines already read elsewhere (a log read again from where it was
+  /// left): the next line fed is line `lines + 1`.
+  public init(after lines: Int) {
+    lineNumber = max(0, lines)
+  }
+
   /// Reads the next line (without its line break); returns the entries and problems it completes.
   public mutating func feed(_ line: Substring) -> [FirebaseLogItem] {
     lineNumber += 1
@@ -67,6 +73,27 @@ public struct FirebaseLogParser: Sendable {
 
   /// Reads the next line.
   public mutating func feed(_ line: String) -> [FirebaseLogItem] { feed(line[...]) }
+
+  /// Counts the next line as one not read, `bytes` long, more than a line may hold (the reader
+  /// dropped it rather than keep it): it is reported, and so is an entry it cuts.
+  public mutating func skip(overlong bytes: Int, limit: Int) -> [FirebaseLogItem] {
+    lineNumber += 1
+    var items: [FirebaseLogItem] = []
+    if let current = open, let phrase = current.phrase {
+      items.append(
+        .problem(
+          FirebaseLogProblem(
+            line: current.origin.line,
+            message: "\(Self.what(phrase)) is cut by line \(lineNumber), too long to read; skipped")))
+    }
+    open = nil
+    items.append(
+      .problem(
+        FirebaseLogProblem(
+          line: lineNumber,
+          message: "the line holds \(bytes) bytes, more than the \(limit) a line may; skipped")))
+    return items
+  }
 
   /// Ends the input: an entry still open is reported.
   public mutating func finish() -> [FirebaseLogItem] {

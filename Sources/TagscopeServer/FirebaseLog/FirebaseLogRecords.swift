@@ -24,32 +24,42 @@ enum FirebaseLogRecords {
   /// The call method of a user property the SDK set itself.
   static let automaticUserProperty = "automaticUserProperty"
 
-  /// The event `entry` is, from the input named `input` (the file or `stdin`).
-  static func ingested(_ entry: FirebaseLogEntry, input: String) -> IngestedEvent {
+  /// The event `entry` is, from the input named `input` (the file or `stdin`); `place`, where
+  /// the entry ends in a file, is kept in the output's `log_position` (``RecordedLogs``).
+  static func ingested(_ entry: FirebaseLogEntry, input: String, place: RecordedLogs.Place? = nil)
+    -> IngestedEvent
+  {
+    var event: IngestedEvent
     switch entry {
-    case .event(let event): return ingested(event, input: input)
-    case .userProperty(let property): return ingested(property, input: input)
+    case .event(let logged): event = ingested(logged, input: input)
+    case .userProperty(let property): event = ingested(property, input: input)
     }
+    if let place { event.annotations.merge([(RecordedLogs.key, place.value)]) }
+    return event
   }
 
   private static func ingested(_ event: FirebaseLoggedEvent, input: String) -> IngestedEvent {
     let name = FirebaseShortNames.event(event.name, short: event.shortName)
     let isScreenView = name == "screen_view"
-    var app = Properties()
-    var sdk = Properties()
-    var shortNames = Properties()
+    // Gathered, then made properties at once: one merge per parameter looked every key up again.
+    var appPairs: [(String, PropertyValue)] = []
+    var sdkPairs: [(String, PropertyValue)] = []
+    var shortPairs: [(String, PropertyValue)] = []
     for parameter in event.parameters {
       if let short = parameter.shortName {
-        shortNames.merge([(parameter.name, .string(short))])
+        shortPairs.append((parameter.name, .string(short)))
         if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
-          app.merge([(publicName, parameter.value)])
+          appPairs.append((publicName, parameter.value))
         } else {
-          sdk.merge([(parameter.name, parameter.value)])
+          sdkPairs.append((parameter.name, parameter.value))
         }
       } else {
-        app.merge([(parameter.name, parameter.value)])
+        appPairs.append((parameter.name, parameter.value))
       }
     }
+    let app = Properties(appPairs)
+    let sdk = Properties(sdkPairs)
+    let shortNames = Properties(shortPairs)
     let byApp = event.origin == nil || event.origin == "app"
     let kind: TagKind = isScreenView ? .screen : .event
     let recordName =

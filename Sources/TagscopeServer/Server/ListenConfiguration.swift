@@ -39,6 +39,8 @@ public struct ListenConfiguration: Sendable {
   /// The last SDK messages of the recording being continued, whose retries are skipped
   /// (``RecordedMessages``).
   public var recordedMessages = RecordedMessages()
+  /// How far the recording being continued holds each followed log file (``RecordedLogs``).
+  public var recordedLogs = RecordedLogs()
   /// The most SDK device ids tracked at once; past it the longest idle device is forgotten.
   public var deviceLimit = ListenConfiguration.defaultDeviceLimit
   /// The default ``deviceLimit``, 2,048.
