@@ -57,6 +57,9 @@ public struct DiffReport: Sendable {
 
   // MARK: Text
 
+  /// The longest change id: the text report's id column, never cut.
+  static let idWidth = DiffChange.allCases.map(\.rawValue.count).max() ?? 0
+
   /// Grouped by tag; `✗` marks a change at `--fail-on`. Every recorded value is sanitized.
   public func text() -> String {
     var out = "tagscope diff \(TerminalText.sanitize(baseFile)) → \(TerminalText.sanitize(newFile))\n"
@@ -66,7 +69,7 @@ public struct DiffReport: Sendable {
       out += "\n" + TerminalText.sanitize(group.tag.description) + "\n"
       for finding in group.findings {
         let mark = failOn.contains(finding.change) ? "✗" : "·"
-        let id = finding.change.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let id = finding.change.rawValue.padding(toLength: Self.idWidth, withPad: " ", startingAt: 0)
         out += "  \(mark) \(id) \(TerminalText.sanitize(finding.message))\n"
       }
     }

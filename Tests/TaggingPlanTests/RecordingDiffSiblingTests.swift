@@ -82,6 +82,11 @@ final class RecordingDiffSiblingTests: XCTestCase {
       wide(10_000),
       calls: [CallDescription(method: "logEvent", name: "purchase", parameters: ["tree": deep(2)])])
     let limit = 20_000 - PathTypes.pathLimit
+    let text = DiffRunner.run(
+      base: try writeRecording([base], named: "base.jsonl", in: directory),
+      new: try writeRecording([new], named: "new.jsonl", in: directory), format: .text, failOn: []
+    ).output
+    XCTAssertTrue(text.contains("· property-uncompared property keys past the first 256 paths"), text)
     XCTAssertEqual(
       try findings([base], [new]),
       [
