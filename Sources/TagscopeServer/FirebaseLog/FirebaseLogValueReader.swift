@@ -177,6 +177,10 @@ struct FirebaseLogValueReader {
   // MARK: Android
 
   private static let bundleOpen = Array("Bundle[{".utf8)
+  private static let bundleClose = Array("}]".utf8)
+  private static let bundleListOpen = Array("[Bundle[{".utf8)
+  private static let emptyList = Array("[]".utf8)
+  private static let separator = Array(", ".utf8)
 
   private mutating func bundle() throws(Failure) -> [FirebaseLogParameter] {
     try enter()
@@ -184,7 +188,7 @@ struct FirebaseLogValueReader {
     guard starts(with: Self.bundleOpen) else { throw fail("the parameters are not a Bundle[{…}]") }
     position += Self.bundleOpen.count
     var parameters: [FirebaseLogParameter] = []
-    if starts(with: Array("}]".utf8)) {
+    if starts(with: Self.bundleClose) {
       position += 2
       return parameters
     }
@@ -201,9 +205,9 @@ struct FirebaseLogValueReader {
       position += 1
       let value = try androidValue(inArray: false)
       parameters.append(FirebaseLogParameter(name: key.name, shortName: key.short, value: value))
-      if starts(with: Array(", ".utf8)) {
+      if starts(with: Self.separator) {
         position += 2
-      } else if starts(with: Array("}]".utf8)) {
+      } else if starts(with: Self.bundleClose) {
         position += 2
         return parameters
       } else {
@@ -217,7 +221,7 @@ struct FirebaseLogValueReader {
       return .object(Properties(try bundle().map { ($0.name, $0.value) }))
     }
     if peek() == UInt8(ascii: "["),
-      starts(with: Array("[Bundle[{".utf8), at: position) || starts(with: [91, 93])
+      starts(with: Self.bundleListOpen, at: position) || starts(with: Self.emptyList)
     {
       try enter()
       defer { depth -= 1 }
@@ -229,7 +233,7 @@ struct FirebaseLogValueReader {
       }
       while true {
         values.append(try androidValue(inArray: true))
-        if starts(with: Array(", ".utf8)) {
+        if starts(with: Self.separator) {
           position += 2
         } else if peek() == UInt8(ascii: "]") {
           position += 1
@@ -241,9 +245,9 @@ struct FirebaseLogValueReader {
     }
     let start = position
     while position < bytes.count {
-      if inArray, bytes[position] == UInt8(ascii: "]") || starts(with: Array(", ".utf8)) { break }
+      if inArray, bytes[position] == UInt8(ascii: "]") || starts(with: Self.separator) { break }
       if !inArray,
-        starts(with: Array("}]".utf8)) || (starts(with: Array(", ".utf8)) && keyFollows(position + 2))
+        starts(with: Self.bundleClose) || (starts(with: Self.separator) && keyFollows(position + 2))
       {
         break
       }

@@ -127,9 +127,9 @@ final class LogFollower: @unchecked Sendable {
       waitForMore()
     }
     if isRegularFile {
-      current.stop(path: input.path, take: takeCurrent)
+      stopReading(&current, take: takeCurrent)
       for index in rotated.indices {
-        rotated[index].stop(path: input.path, take: takeRotated)
+        stopReading(&rotated[index], take: takeRotated)
         close(rotated[index].descriptor)
       }
     } else {
@@ -137,6 +137,18 @@ final class LogFollower: @unchecked Sendable {
       notice("standard input ended")
     }
     flush()
+  }
+
+  /// Reading stops before the file's end: the entry left open is reported, and what is not
+  /// read is told (a `listen` continuing the recording reads it).
+  private func stopReading(_ reading: inout LogReading, take: ([FirebaseLogItem], LogPosition) -> Void) {
+    let unread = reading.unreadBytes
+    reading.abandon(take: take)
+    if unread > 0 {
+      notice(
+        "\(input.path): reading stopped before line \(reading.parser.lineNumber + 1); its last \(unread) bytes are not read"
+      )
+    }
   }
 
   // MARK: Following

@@ -70,22 +70,16 @@ struct LogReading {
     take(parser.finish(), position)
   }
 
-  /// Reading stops before the input's end: the entry left open is reported, and so is a last line
-  /// whose newline is not written yet (it is not read).
-  mutating func stop(path: String, take: ([FirebaseLogItem], LogPosition) -> Void) {
-    if lines.held > 0 {
-      take(
-        [
-          .problem(
-            FirebaseLogProblem(
-              line: parser.lineNumber + 1,
-              message: "not read: its newline was not written yet when reading \(path) stopped"))
-        ], position)
-    }
-    take(parser.finish(), position)
+  /// The bytes of the file past those handed to the parser (a line whose newline is not written
+  /// yet, or what reading stopped before).
+  var unreadBytes: Int {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return 0 }
+    return max(0, Int(status.st_size) - position.offset)
   }
 
-  /// Reading stops here (the file is read again from its start): the entry left open is reported.
+  /// Reading stops here (the file is read again from its start, or no longer read): the entry
+  /// left open is reported.
   mutating func abandon(take: ([FirebaseLogItem], LogPosition) -> Void) {
     take(parser.finish(), position)
   }
