@@ -144,11 +144,11 @@ final class CADirectoryCheckTests: XCTestCase {
   /// subject is replaced, a link in its place is replaced not followed, a linked folder refused.
   func testTheAndroidCopyIsTheCurrentRoots() throws {
     let earlier = try CertificateAuthority(directory: folder)
-    try earlier.writeAndroidCopy()
+    try ProxyTrustGuide.writeAndroidCopy(of: earlier)
     for name in ["ca.pem", "ca-key.pem"] { try FileManager.default.removeItem(at: file(name)) }
     let authority = try CertificateAuthority(directory: folder)
     XCTAssertEqual(authority.androidCopyFile, earlier.androidCopyFile)
-    try authority.writeAndroidCopy()
+    try ProxyTrustGuide.writeAndroidCopy(of: authority)
     XCTAssertEqual(
       try String(contentsOf: authority.androidCopyFile, encoding: .utf8), authority.certificatePEM)
 
@@ -156,14 +156,14 @@ final class CADirectoryCheckTests: XCTestCase {
     try earlier.certificatePEM.write(to: outside, atomically: false, encoding: .utf8)
     try FileManager.default.removeItem(at: authority.androidCopyFile)
     try FileManager.default.createSymbolicLink(at: authority.androidCopyFile, withDestinationURL: outside)
-    try authority.writeAndroidCopy()
+    try ProxyTrustGuide.writeAndroidCopy(of: authority)
     XCTAssertTrue(CertificateFixtures.isRegularFile(authority.androidCopyFile))
     XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), earlier.certificatePEM)
 
     let android = authority.androidCopyFile.deletingLastPathComponent()
     try FileManager.default.removeItem(at: android)
     try FileManager.default.createSymbolicLink(at: android, withDestinationURL: temporary.url)
-    XCTAssertThrowsError(try authority.writeAndroidCopy()) { error in
+    XCTAssertThrowsError(try ProxyTrustGuide.writeAndroidCopy(of: authority)) { error in
       XCTAssertTrue("\(error)".contains("\(android.path): is a symbolic link"), "\(error)")
     }
   }

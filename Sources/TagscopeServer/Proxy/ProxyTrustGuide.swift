@@ -77,12 +77,8 @@ public enum ProxyTrustGuide {
   }
 
   /// Writes the root under the name Android's system store needs (`android/HASH.0`) beside the
-  /// CA, if it is not there yet.
+  /// CA (``CertificateAuthority/writeAndroidCopy()``).
   public static func writeAndroidCopy(of authority: CertificateAuthority) throws {
-    let folder = authority.directory.appendingPathComponent("android")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let file = folder.appendingPathComponent(authority.androidSystemFileName)
-    guard !FileManager.default.fileExists(atPath: file.path) else { return }
-    try Data(authority.certificatePEM.utf8).write(to: file, options: .withoutOverwriting)
+    try authority.writeAndroidCopy()
   }
 }
