@@ -27,8 +27,8 @@ final class CertificateCacheTests: XCTestCase {
   func testDotAndPortVariantsAreRefusedAndNeverPoisonTheRealHost() throws {
     let authority = try CertificateAuthority(directory: folder)
     for variant in [
-      ".\(real)", "..\(real)", "\(real).", "www..google-analytics.com", "\(real):443", "\(real)/x",
-      ".WWW.Google-Analytics.com", "", "\(real)\u{0}",
+      ".\(real)", "..\(real)", "\(real)..", "www..google-analytics.com", "\(real):443", "\(real)/x",
+      ".WWW.Google-Analytics.com", "", ".", "\(real)\u{0}", "\(real) ", "-www.google-analytics.com",
     ] {
       XCTAssertThrowsError(try authority.leaf(for: variant), variant) { error in
         XCTAssertTrue("\(error)".contains("not a host name"), "\(error)")
@@ -41,6 +41,8 @@ final class CertificateCacheTests: XCTestCase {
     let restarted = try CertificateAuthority(directory: folder)
     let leaf = try restarted.leaf(for: "WWW.Google-Analytics.COM")
     try CertificateFixtures.assertGenuine(leaf, of: restarted, naming: .dnsName(real))
+    // The fully qualified form is the same name: the same leaf.
+    XCTAssertEqual(try restarted.leaf(for: "\(real).").certificatePEM, leaf.certificatePEM)
   }
 
   /// Names that used to share a file (`:` and `_`, an address and its other spellings) each keep

@@ -69,13 +69,16 @@ public final class CertificateAuthority: Sendable {
   /// The root certificate's file.
   public var certificateFile: URL { directory.appendingPathComponent("ca.pem") }
 
-  /// The leaf for `host` (a DNS name or an IP address, in any case), minted on first use and
-  /// cached on disk under the exact name; a cached leaf the current root did not sign for exactly
-  /// that name, or out of date, is minted again. A name no certificate can carry is refused.
-  public func leaf(for host: String) throws -> Leaf {
-    guard let host = LeafCertificateCache.canonicalHost(host) else {
-      throw Failure(
-        description: "\(String(reflecting: host)): not a host name or address a certificate can name")
+  /// The leaf for `requested` (a DNS name in any case, its trailing dot dropped, or an IP
+  /// address), minted on first use and cached on disk under the exact name; a cached leaf the
+  /// current root did not sign for exactly that name, or out of date, is minted again. A name no
+  /// certificate can carry is refused, saying why.
+  public func leaf(for requested: String) throws -> Leaf {
+    let host: String
+    switch LeafCertificateCache.canonicalHost(requested) {
+    case .success(let name): host = name
+    case .failure(let problem):
+      throw Failure(description: "not a host name a certificate can name: \(problem)")
     }
     if let cached = leaves.withLockedValue({ $0[host] }) { return cached }
     let keyPEM = leafKey.pemRepresentation

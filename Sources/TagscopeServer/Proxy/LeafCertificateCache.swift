@@ -12,20 +12,12 @@ struct LeafCertificateCache {
   /// The `hosts/` folder.
   let folder: URL
 
-  /// `host` lowercased, when a certificate can name it: a DNS name (labels of letters, digits,
-  /// `-` and `_`, none empty, 253 characters at most) or an IP address (written canonically).
-  static func canonicalHost(_ host: String) -> String? {
-    if let address = IPAddressText(host) { return address.canonical }
-    let name = host.lowercased()
-    guard (1...253).contains(name.utf8.count) else { return nil }
-    let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-    let valid = labels.allSatisfy { label in
-      (1...63).contains(label.utf8.count)
-        && label.utf8.allSatisfy { byte in
-          (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x5F
-        }
-    }
-    return valid ? name : nil
+  /// `host` as one leaf names it: an IP address written canonically (IPv6 with or without
+  /// brackets), or a DNS name as the proxy's one host rule (``HostName``) takes it, lowercased and
+  /// without its trailing dot; or why a certificate cannot name it.
+  static func canonicalHost(_ host: String) -> Result<String, HostProblem> {
+    if let address = IPAddressText(host) { return .success(address.canonical) }
+    return HostName.check(Substring(host), bracketed: false)
   }
 
   /// The file of `host`'s leaf: letters, digits, `-`, `_` and `.` (but a leading one) as they
