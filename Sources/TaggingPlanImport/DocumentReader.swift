@@ -17,7 +17,9 @@ public enum DocumentReader {
 
   /// The file at `path`, parsed, with what reading it let pass (``SourceDocument/readWarnings``).
   public static func document(path: String) throws(ImportError) -> SourceDocument {
-    try document(try text(path: path), file: path)
+    try ImportStack.run { () throws(ImportError) -> SourceDocument in
+      try document(try text(path: path), file: path)
+    }
   }
 
   /// The text of the file at `path` (UTF-8, at most ``maximumBytes``).
@@ -54,9 +56,15 @@ public enum DocumentReader {
   /// `text` (JSON or YAML) parsed, with what reading it let pass; `file` names it in errors and
   /// warnings.
   public static func document(_ text: String, file: String) throws(ImportError) -> SourceDocument {
+    try ImportStack.run { () throws(ImportError) -> SourceDocument in try read(text, file: file) }
+  }
+
+  /// `text` parsed, on the caller's thread.
+  private static func read(_ text: String, file: String) throws(ImportError) -> SourceDocument {
     let trimmed = text.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard trimmed.first == "{" || trimmed.first == "[" else {
-      return SourceDocument(file: file, root: try YAMLDocumentReader.read(text, file: file))
+      return SourceDocument(
+        file: file, root: try YAMLDocumentReader.read(text, file: file), byteCount: text.utf8.count)
     }
     do {
       return try JSONDocumentReader.read(text, file: file)
@@ -64,7 +72,7 @@ public enum DocumentReader {
       // JSON with YAML's liberties (comments, trailing commas, unquoted keys) still reads as YAML;
       // when it does not, the JSON reader's error is the one to show.
       guard let root = try? YAMLDocumentReader.read(text, file: file) else { throw error }
-      return SourceDocument(file: file, root: root)
+      return SourceDocument(file: file, root: root, byteCount: text.utf8.count)
     }
   }
 }

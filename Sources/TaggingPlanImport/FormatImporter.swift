@@ -6,6 +6,8 @@ protocol FormatImporter {
   init(provider: String, unplanned: UnplannedCalls)
   /// Takes what of `options` the format uses besides the provider and unplanned calls.
   mutating func configure(_ options: ImportOptions)
+  /// What the whole import may expand to (set before the first document is read).
+  var budget: ExpansionBudget { get set }
   /// Reads one document; throws what makes it unusable.
   mutating func read(_ document: SourceDocument) throws(ImportError)
   /// The draft of everything read (references between documents resolved).

@@ -26,6 +26,8 @@ struct IgluImporter {
   }
 
   private var draft: ImportDraft
+  /// What the import may expand to, shared by all its documents.
+  var budget = ExpansionBudget(sourceBytes: 0)
   private var schemas: [Schema] = []
 
   init(provider: String, unplanned: UnplannedCalls) {
@@ -120,7 +122,8 @@ struct IgluImporter {
   }
 
   private mutating func entry(_ schema: Schema) -> CatalogueEntry {
-    var converter = SchemaConverter(file: schema.document.file, document: schema.document.root)
+    var converter = SchemaConverter(
+      file: schema.document.file, document: schema.document.root, budget: budget)
     let data = converter.constraints(schema.document.root, path: .root, depth: 2, ignoring: ["self"])
     for warning in converter.warnings { draft.warn(warning) }
     let origin = EntryOrigin(

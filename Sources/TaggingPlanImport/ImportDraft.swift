@@ -18,11 +18,15 @@ struct ImportDraft {
     if self.name == nil, let name, !name.isEmpty { self.name = name }
   }
 
+  /// Adds a `calls` entry, or warns why not (its name is refused, or already imported).
   mutating func addCall(_ entry: CatalogueEntry) {
+    if let refusal = RefusedNames.refusal(of: entry) { return warnings.append(refusal) }
     if let warning = catalogue.addCall(entry) { warnings.append(warning) }
   }
 
+  /// Adds a `methods` entry, or warns why not.
   mutating func addMethod(_ entry: CatalogueEntry) {
+    if let refusal = RefusedNames.refusal(of: entry) { return warnings.append(refusal) }
     if let warning = catalogue.addMethod(entry) { warnings.append(warning) }
   }
 

@@ -27,7 +27,9 @@ struct JSONDocumentReader {
       var reader = JSONDocumentReader(bytes, file: file)
       do throws(JSONSyntaxError) {
         let root = try reader.document()
-        return .success(SourceDocument(file: file, root: root, readWarnings: reader.warnings))
+        return .success(
+          SourceDocument(
+            file: file, root: root, readWarnings: reader.warnings, byteCount: bytes.count))
       } catch {
         let location = reader.lines.location(of: error.offset)
         return .failure(ImportError(file: file, location: location, message: "invalid JSON: \(error.reason)"))

@@ -16,6 +16,8 @@ import TaggingPlan
 /// PostHog), so the entries check the messages their SDKs send as well as in-app calls.
 struct JSONSchemaImporter {
   private var draft: ImportDraft
+  /// What the import may expand to, shared by all its documents.
+  var budget = ExpansionBudget(sourceBytes: 0)
   /// Resolves the `$ref`s of the document being read, for all its event schemas.
   private var pointers: SchemaPointers?
 
@@ -99,7 +101,8 @@ struct JSONSchemaImporter {
     guard let name = name ?? schema["title"]?.string ?? schema["name"]?.string, !name.isEmpty else {
       throw document.error(schema, "the event schema \(path) has no name (title)")
     }
-    var converter = SchemaConverter(file: document.file, document: document.root, pointers: pointers)
+    var converter = SchemaConverter(
+      file: document.file, document: document.root, pointers: pointers, budget: budget)
     let object = converter.constraints(schema, path: path, ignoring: ["name"])
     for warning in converter.warnings { draft.warn(warning) }
     var entry = CatalogueEntry(
@@ -175,7 +178,7 @@ struct JSONSchemaImporter {
     var params: [NamedConstraints] = []
     var additional = true
     if let properties = rules["properties"]?["properties"] {
-      var converter = SchemaConverter(file: document.file, document: rules, at: rulesPath)
+      var converter = SchemaConverter(file: document.file, document: rules, at: rulesPath, budget: budget)
       let object = converter.constraints(
         properties, path: rulesPath.keys("properties", "properties"), ignoring: ["nameMapping"])
       for warning in converter.warnings { draft.warn(warning) }

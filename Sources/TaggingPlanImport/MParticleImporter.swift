@@ -20,6 +20,8 @@ import TaggingPlan
 /// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
   private var draft: ImportDraft
+  /// What the import may expand to, shared by all its documents.
+  var budget = ExpansionBudget(sourceBytes: 0)
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
@@ -172,7 +174,8 @@ struct MParticleImporter {
     let dataPath = definitionPath.keys("properties", "data")
     warnOthers(data, keeping: "custom_attributes", document, path: dataPath)
     guard let attributes = data["properties"]?["custom_attributes"] else { return }
-    var converter = SchemaConverter(file: document.file, document: definition, at: definitionPath)
+    var converter = SchemaConverter(
+      file: document.file, document: definition, at: definitionPath, budget: budget)
     let object = converter.constraints(attributes, path: dataPath.keys("properties", "custom_attributes"))
     for warning in converter.warnings { draft.warn(warning) }
     entry.params = object.properties ?? []

@@ -10,15 +10,18 @@ import TaggingPlan
 /// ```
 public enum PlanImporter {
   /// Reads `paths` (files or directories) and imports them; throws the first problem that makes
-  /// the source unusable (nothing is imported then).
+  /// the source unusable (nothing is imported then). Runs on an import thread of its own
+  /// (``ImportStack``), so any caller's stack will do.
   public static func run(paths: [String], options: ImportOptions = ImportOptions()) throws(ImportError)
     -> ImportedPlan
   {
     guard !paths.isEmpty else {
       throw ImportError(file: "tagscope plan import", message: "no file to import")
     }
-    let (format, documents) = try read(paths, format: options.format)
-    return try build(documents, format: format, options: options, source: paths[0])
+    return try ImportStack.run { () throws(ImportError) -> ImportedPlan in
+      var (format, documents) = try read(paths, format: options.format)
+      return try build(&documents, format: format, options: options, source: paths[0])
+    }
   }
 
   /// Imports parsed documents of a known format; the plan is named after the first document
@@ -26,13 +29,18 @@ public enum PlanImporter {
   public static func run(
     documents: [SourceDocument], format: ImportFormat, options: ImportOptions = ImportOptions()
   ) throws(ImportError) -> ImportedPlan {
-    try build(documents, format: format, options: options, source: documents.first?.file ?? "Imported plan")
+    try ImportStack.run { () throws(ImportError) -> ImportedPlan in
+      var documents = documents
+      return try build(
+        &documents, format: format, options: options, source: documents.first?.file ?? "Imported plan")
+    }
   }
 
   /// The plan of `documents`, named after `source` (a path) when neither the options nor the
-  /// source name it.
+  /// source name it. `documents` is emptied once drafted: the trees read are let go (when no one
+  /// else holds them) before the plan written is loaded again, which costs as much again.
   private static func build(
-    _ documents: [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
+    _ documents: inout [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
   ) throws(ImportError) -> ImportedPlan {
     guard let provider = options.provider ?? format.defaultProvider else {
       throw ImportError(
@@ -45,15 +53,18 @@ public enum PlanImporter {
     draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
     draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
+    let files = documents.map(\.file)
+    documents = []
     let fallback = "\(SourceDocument.baseName(source)) (imported)"
     let plan = ImportedPlan(
-      name: options.name ?? draft.name ?? fallback, format: format, sources: documents.map(\.file),
+      name: options.name ?? draft.name ?? fallback, format: format, sources: files,
       catalogue: draft.catalogue, warnings: draft.warnings)
+    draft = ImportDraft(provider: "", unplanned: .error)
     do {
       _ = try PlanLoader.load(yaml: plan.yaml, file: "the imported plan")
     } catch {
       throw ImportError(
-        file: documents.first?.file ?? "tagscope plan import",
+        file: files.first ?? "tagscope plan import",
         message: "the imported plan would not load, so it is not written: \(error)", warnings: plan.warnings)
     }
     return plan
@@ -97,6 +108,7 @@ public enum PlanImporter {
   ) throws(ImportError) -> ImportDraft {
     var importer = Importer(provider: provider, unplanned: options.unplanned)
     importer.configure(options)
+    importer.budget = ExpansionBudget(sourceBytes: documents.reduce(0) { $0 + $1.byteCount })
     for document in documents { try importer.read(document) }
     return try importer.finish()
   }

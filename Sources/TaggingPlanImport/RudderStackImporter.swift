@@ -15,12 +15,16 @@ import TaggingPlan
 /// `includes` brings in the rules of another tracking plan given (``include(_:rule:_:path:)``).
 struct RudderStackImporter {
   private var draft: ImportDraft
+  /// What the import may expand to, shared by all its documents.
+  var budget = ExpansionBudget(sourceBytes: 0) {
+    didSet { variables.budget = budget }
+  }
+  /// Whether a warning said the budget's nodes are spent.
+  private var budgetReported = false
   private var catalog = RudderStackCatalog()
   private var plans: [(spec: SourceNode, document: SourceDocument)] = []
   private var files: [String] = []
   private var variables = RudderStackVariables()
-  /// Rule properties expanded so far: custom types nesting custom types could multiply them.
-  private var expanded = 0
   /// The rules imported (file and path): a rule a plan includes and its own plan give once.
   private var imported: Set<String> = []
 
@@ -81,6 +85,12 @@ struct RudderStackImporter {
           try importOnce(rule, document, path: path)
         }
       }
+    }
+    if budget.bytesExceeded, let (_, document) = plans.first {
+      draft.warn(
+        document.warning(
+          document.root, .root,
+          "\(budget.bytesMessage): the names and descriptions past it keep their placeholders as written"))
     }
     return draft
   }
@@ -185,7 +195,8 @@ struct RudderStackImporter {
         }
         for (index, item) in items.enumerated() {
           properties.append(
-            try propertyItem(item, document, path: here.index(index), depth: 1, customTypes: []))
+            try propertyItem(
+              item, document, path: here.index(index), depth: 1, customTypes: [], expanding: false))
         }
       case "allow_unplanned", "additional_properties", "additionalProperties":
         guard let flag = member.value.bool else {
@@ -226,6 +237,13 @@ struct RudderStackImporter {
       }
       guard let name = variables.resolved(written) else {
         let missing = variables.unresolvedNames(in: written).joined(separator: ", ")
+        guard !missing.isEmpty else {
+          draft.warn(
+            document.warning(
+              rule, path, "the rule \(path) is left out: naming its event \(event.id) \(budget.bytesMessage)")
+          )
+          return
+        }
         draft.warn(
           document.warning(
             rule, path,
@@ -276,7 +294,8 @@ struct RudderStackImporter {
       guard let items = list.elements else { throw document.error(list, "\(here) must be a list") }
       var result: [NamedConstraints] = []
       for (index, item) in items.enumerated() {
-        let property = try propertyItem(item, document, path: here.index(index), depth: 1, customTypes: [])
+        let property = try propertyItem(
+          item, document, path: here.index(index), depth: 1, customTypes: [], expanding: false)
         result.append(property)
         var optional = property.constraints
         optional.required = false
@@ -312,15 +331,15 @@ struct RudderStackImporter {
     return otherwise
   }
 
-  /// One property of a rule: its definition's constraints, `required` and nested `properties`.
+  /// One property of a rule: its definition's constraints, `required` and nested `properties`;
+  /// `expanding` when it is a definition's, met again at each reference to that definition.
   private mutating func propertyItem(
-    _ item: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String]
+    _ item: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String],
+    expanding: Bool
   ) throws(ImportError) -> NamedConstraints {
     guard let members = item.members else { throw document.error(item, "\(path) must be an object") }
-    expanded += 1
-    guard expanded <= SchemaConverter.nodeBudget else {
-      throw document.error(
-        item, "the tracking plan expands to more than \(SchemaConverter.nodeBudget) properties")
+    guard !expanding || spend(item, document, path) else {
+      return NamedConstraints(name: "", constraints: PropertyConstraints())
     }
     guard let reference = item["$ref"]?.string ?? item["property"]?.string else {
       throw document.error(item, "\(path) needs $ref (or property): the property it uses")
@@ -351,7 +370,7 @@ struct RudderStackImporter {
         constraints.required = flag
       case "properties":
         let nested = try nestedProperties(
-          member.value, document, path: here, depth: depth, customTypes: customTypes)
+          member.value, document, path: here, depth: depth, customTypes: customTypes, expanding: expanding)
         constraints.properties = NamedConstraints.merged(nested, onto: constraints.properties ?? [])
       case "additionalProperties", "additional_properties", "allow_unplanned":
         guard let flag = member.value.bool else {
@@ -367,16 +386,33 @@ struct RudderStackImporter {
 
   /// A `properties` list: each item's constraints, one level deeper.
   private mutating func nestedProperties(
-    _ node: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String]
+    _ node: SourceNode, _ document: SourceDocument, path: JSONPath, depth: Int, customTypes: [String],
+    expanding: Bool
   ) throws(ImportError) -> [NamedConstraints] {
     guard let items = node.elements else { throw document.error(node, "\(path) must be a list") }
     var nested: [NamedConstraints] = []
     for (index, child) in items.enumerated() {
-      nested.append(
-        try propertyItem(child, document, path: path.index(index), depth: depth + 1, customTypes: customTypes)
-      )
+      let property = try propertyItem(
+        child, document, path: path.index(index), depth: depth + 1, customTypes: customTypes,
+        expanding: expanding)
+      if !property.name.isEmpty || !budget.nodesSpent { nested.append(property) }
     }
     return nested
+  }
+
+  /// Spends one node of the import's budget for an expansion at `path`; when none is left, says
+  /// so once and returns `false` (the expansion is left out).
+  private mutating func spend(_ node: SourceNode, _ document: SourceDocument, _ path: JSONPath) -> Bool {
+    guard !budget.spendNode() else { return true }
+    if !budgetReported {
+      budgetReported = true
+      draft.warn(
+        document.warning(
+          node, path,
+          "\(budget.nodesMessage): \(path) and every later expansion of a property or custom type are left out"
+        ))
+    }
+    return false
   }
 
   /// The constraints a property or custom type definition states: its type(s) and config.
@@ -415,7 +451,7 @@ struct RudderStackImporter {
           member, document, path: here, into: &constraints, depth: depth, customTypes: customTypes)
       case "properties":
         constraints.properties = try nestedProperties(
-          member.value, document, path: here, depth: depth, customTypes: customTypes)
+          member.value, document, path: here, depth: depth, customTypes: customTypes, expanding: true)
       case "variants":
         draft.warn(document.warning(member, here, "variants (\(here)) is not checked by Tagscope"))
       default:
@@ -443,6 +479,15 @@ struct RudderStackImporter {
           member, path, "the custom type \(reference) (\(path)) contains itself: not checked further"))
       return PropertyConstraints()
     }
+    guard customTypes.count < SchemaConverter.nestingLimit else {
+      draft.warn(
+        document.warning(
+          member, path,
+          "the custom type \(reference) (\(path)) is \(customTypes.count + 1) custom types deep in a chain, deeper than \(SchemaConverter.nestingLimit): not checked further"
+        ))
+      return PropertyConstraints()
+    }
+    guard spend(definition.node, definition.document, definition.path) else { return PropertyConstraints() }
     return try definitionConstraints(definition, depth: depth, customTypes: customTypes + [definition.id])
   }
 

@@ -10,6 +10,8 @@ struct RudderStackVariables {
   private var values: [String: String] = [:]
   /// The `RUDDER_`-prefixed environment variables, the prefix removed.
   private var environment: [String: String] = [:]
+  /// The import's budget: the bytes values add are spent from it.
+  var budget = ExpansionBudget(sourceBytes: 0)
 
   /// The prefix rudder-cli takes variables from the environment with.
   static let environmentPrefix = "RUDDER_"
@@ -50,7 +52,8 @@ struct RudderStackVariables {
     return warnings
   }
 
-  /// `text` with every placeholder replaced; `nil` when one has no value.
+  /// `text` with every placeholder replaced; `nil` when one has no value, or when the values
+  /// would pass the import's budget (``ExpansionBudget/bytesExceeded`` then says so).
   func resolved(_ text: String) -> String? {
     var result = ""
     var rest = Substring(text)
@@ -62,7 +65,9 @@ struct RudderStackVariables {
         rest = rest[close.upperBound...]
         continue
       }
-      guard let value = value(of: placeholder.name) ?? placeholder.fallback else { return nil }
+      guard let value = value(of: placeholder.name) ?? placeholder.fallback,
+        budget.spendBytes(value.utf8.count)
+      else { return nil }
       result += value
       rest = rest[close.upperBound...]
     }

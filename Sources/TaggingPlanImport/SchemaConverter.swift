@@ -9,8 +9,9 @@ import TaggingPlan
 struct SchemaConverter {
   /// How deep `properties` and `items` may nest: the plan loader's limit.
   static let nestingLimit = 32
-  /// How many schema nodes one conversion may visit (`$ref`s can multiply a small document).
-  static let nodeBudget = 100_000
+  /// How many conversions may be under way at once, nested schemas and `$ref` chains together:
+  /// the recursion stays well within a secondary thread's 512 KiB stack.
+  static let depthLimit = 64
 
   /// Keywords that describe and do not constrain.
   static let annotations: Set<String> = [
@@ -27,11 +28,14 @@ struct SchemaConverter {
   let base: JSONPath
   /// Resolves `$ref`s into `document` (shared by the conversions of one document's schemas).
   let pointers: SchemaPointers
+  /// The import's budget of nodes reached through `$ref`s (shared by all its conversions).
+  let budget: ExpansionBudget
   /// What was not carried, in the order met.
   private(set) var warnings: [ImportWarning] = []
   /// The paths of the `$ref` targets being expanded, to stop at one that refers to itself.
   private var references: [String] = []
-  private var budget = nodeBudget
+  /// Whether this conversion has said the import's budget is spent.
+  private var budgetReported = false
   /// The base URI `$ref`s resolve against here (RFC 3986): the nearest `$id` around.
   private var baseURI = SchemaURI("")
   /// The schema resources entered on the way here, outermost first (`$dynamicRef`'s scope).
@@ -39,12 +43,17 @@ struct SchemaConverter {
   private var nesting = 0
 
   /// A converter; `pointers`, when given, resolves into `document` with what it has already
-  /// resolved for the document's other schemas.
-  init(file: String, document: SourceNode, at base: JSONPath = .root, pointers: SchemaPointers? = nil) {
+  /// resolved for the document's other schemas; `budget` is the import's (a converter's own when
+  /// not given).
+  init(
+    file: String, document: SourceNode, at base: JSONPath = .root, pointers: SchemaPointers? = nil,
+    budget: ExpansionBudget = ExpansionBudget(sourceBytes: 0)
+  ) {
     self.file = file
     self.document = document
     self.base = base
     self.pointers = pointers ?? SchemaPointers(document: document)
+    self.budget = budget
   }
 
   /// The constraints `schema` (at `path`, `depth` levels below a call parameter) puts on a value;
@@ -52,15 +61,7 @@ struct SchemaConverter {
   mutating func constraints(
     _ schema: SourceNode, path: JSONPath, depth: Int = 0, ignoring: Set<String> = []
   ) -> PropertyConstraints {
-    budget -= 1
-    guard budget >= 0 else {
-      if budget == -1 {
-        warn(
-          schema.location, path,
-          "the schema (\(path)) expands to more than \(Self.nodeBudget) nodes: the rest is not converted")
-      }
-      return PropertyConstraints()
-    }
+    guard withinBounds(schema, path) else { return PropertyConstraints() }
     let (outerBase, outerScopes) = (baseURI, scopes.count)
     if nesting == 0 {
       // A conversion starts at the root (its `$id` applies below) or inside the document.
@@ -181,6 +182,30 @@ struct SchemaConverter {
     applyExclusiveFlags(members, to: &result, keywords: &keywords)
     result.keywords = keywords
     return result
+  }
+
+  /// Whether `schema` may be converted: not deeper than ``depthLimit`` conversions (nesting and
+  /// `$ref` chains together), and, when reached through a `$ref`, within the import's budget;
+  /// when not, a warning says why (the budget's once per conversion).
+  private mutating func withinBounds(_ schema: SourceNode, _ path: JSONPath) -> Bool {
+    guard nesting < Self.depthLimit else {
+      warn(
+        schema.location, path,
+        "the schema (\(path)) is \(nesting) schemas deep, \(references.count) of them through a $ref chain: deeper than \(Self.depthLimit), it is left unconstrained"
+      )
+      return false
+    }
+    guard references.isEmpty || budget.spendNode() else {
+      if !budgetReported {
+        budgetReported = true
+        warn(
+          schema.location, path,
+          "\(budget.nodesMessage): the schema (\(path)) and the rest of this event's references are left unconstrained"
+        )
+      }
+      return false
+    }
+    return true
   }
 
   /// Marks the properties `names` lists required, adding a property for a name with no schema.

@@ -42,6 +42,8 @@ struct SegmentImporter {
   }
 
   private var draft: ImportDraft
+  /// What the import may expand to, shared by all its documents.
+  var budget = ExpansionBudget(sourceBytes: 0)
   private var rules: [Rule] = []
 
   init(provider: String, unplanned: UnplannedCalls) {
@@ -313,7 +315,8 @@ struct SegmentImporter {
     guard !rule.unwrapped, let schema = rule.schema, let node = schema["properties"]?["context"] else {
       return []
     }
-    var converter = SchemaConverter(file: rule.document.file, document: schema, at: rule.schemaPath)
+    var converter = SchemaConverter(
+      file: rule.document.file, document: schema, at: rule.schemaPath, budget: budget)
     var context = converter.constraints(node, path: rule.schemaPath.keys("properties", "context"))
     for warning in converter.warnings { draft.warn(warning) }
     context.required = schema["required"]?.elements?.contains { $0.string == "context" } ?? false
@@ -332,7 +335,8 @@ struct SegmentImporter {
   /// The section of the object `node` describes.
   private mutating func convert(_ rule: Rule, _ node: SourceNode, at path: JSONPath) -> Section {
     guard let schema = rule.schema else { return Section() }
-    var converter = SchemaConverter(file: rule.document.file, document: schema, at: rule.schemaPath)
+    var converter = SchemaConverter(
+      file: rule.document.file, document: schema, at: rule.schemaPath, budget: budget)
     let object = converter.constraints(node, path: path)
     for warning in converter.warnings { draft.warn(warning) }
     let open = object.additionalProperties != false

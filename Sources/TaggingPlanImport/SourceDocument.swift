@@ -8,12 +8,16 @@ public struct SourceDocument: Sendable, Hashable {
   public var root: SourceNode
   /// What reading it met and let pass (a repeated JSON key, its last value kept).
   public var readWarnings: [ImportWarning]
+  /// The size of its text in bytes (0 when not read from text): what its import may expand to
+  /// grows with it (``ExpansionBudget``).
+  public var byteCount: Int
 
   /// A document.
-  public init(file: String, root: SourceNode, readWarnings: [ImportWarning] = []) {
+  public init(file: String, root: SourceNode, readWarnings: [ImportWarning] = [], byteCount: Int = 0) {
     self.file = file
     self.root = root
     self.readWarnings = readWarnings
+    self.byteCount = byteCount
   }
 
   /// The file name without directories and extension (`plan` for `exports/plan.json`).

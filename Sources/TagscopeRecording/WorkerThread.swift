@@ -15,9 +15,10 @@ public final class WorkerThread: @unchecked Sendable {
   private var stopping = false
   private var running = true
 
-  /// Starts `body` on a new thread named `name` (with `qualityOfService` when given).
+  /// Starts `body` on a new thread named `name` (with `qualityOfService` and a stack of
+  /// `stackSize` bytes when given).
   public init(
-    name: String, qualityOfService: QualityOfService? = nil,
+    name: String, qualityOfService: QualityOfService? = nil, stackSize: Int? = nil,
     _ body: @escaping @Sendable (WorkerThread) -> Void
   ) {
     let thread = Thread { [self] in
@@ -29,6 +30,7 @@ public final class WorkerThread: @unchecked Sendable {
     }
     thread.name = name
     if let qualityOfService { thread.qualityOfService = qualityOfService }
+    if let stackSize { thread.stackSize = stackSize }
     thread.start()
   }
 
