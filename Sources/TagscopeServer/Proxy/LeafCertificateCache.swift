@@ -21,8 +21,8 @@ struct LeafCertificateCache {
   }
 
   /// The file of `host`'s leaf: letters, digits, `-`, `_` and `.` (but a leading one) as they
-  /// are, every other byte as `%XX`; the empty name becomes `%` and a name too long for a file
-  /// `%sha256-HEX` (no escape is `%` alone or starts `%s`). Reversible: two names never share a file.
+  /// are, every other byte as `%XX`, the empty name `%`: reversible, so two names never share a
+  /// file. A name too long for a file becomes `%sha256-HEX` of it (no escape starts `%s`).
   static func fileName(for host: String) -> String {
     var name = ""
     for (offset, byte) in host.utf8.enumerated() {
