@@ -7,7 +7,9 @@ extension ValidateRunner {
   /// comes, one reader's buffer at a time).
   struct Opened {
     var headers: [ReportMeta.Recording] = []
-    var standardInput: RecordingReader?
+    /// The readers of inputs that give their bytes once (`-`, a pipe, a FIFO), by position in the
+    /// run's recordings: read on from where their header ended, never opened again.
+    var readOnce: [Int: RecordingReader] = [:]
   }
 
   /// Opens every recording (reads its header) before any is validated, so one that cannot be read
@@ -18,7 +20,7 @@ extension ValidateRunner {
   {
     var opened = Opened()
     var warnings: [String] = []
-    for path in recordings {
+    for (index, path) in recordings.enumerated() {
       let reader: RecordingReader
       do throws(RecordingReadError) {
         reader = try RecordingReader(path: path)
@@ -28,7 +30,7 @@ extension ValidateRunner {
       }
       opened.headers.append(ReportMeta.Recording(file: path, header: reader.header))
       if let warning = reader.header.versionWarning { warnings.append("\(path): warning: \(warning)") }
-      if path == "-" { opened.standardInput = reader }
+      if reader.isReadOnce { opened.readOnce[index] = reader }
     }
     return opened
   }
@@ -42,11 +44,10 @@ extension ValidateRunner {
     note: (String) -> Void, found: (RecordSite, inout [PlanViolation]) -> Void
   ) {
     var scratch: [PlanViolation] = []
-    for path in recordings {
+    for (index, path) in recordings.enumerated() {
       let reader: RecordingReader
-      if path == "-", let kept = opened.standardInput {
+      if let kept = opened.readOnce.removeValue(forKey: index) {
         reader = kept
-        opened.standardInput = nil
       } else {
         do throws(RecordingReadError) { reader = try RecordingReader(path: path) } catch {
           // Opened a moment ago: it changed or went away since.

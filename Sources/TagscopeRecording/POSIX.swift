@@ -131,6 +131,17 @@ package final class LineFile: @unchecked Sendable {
     }
   }
 
+  /// Whether the file can be opened again and read from its start with the same bytes: a regular
+  /// file it opened itself. Standard input, a pipe, a FIFO (`<(zcat r.jsonl.gz)`), a socket or a device gives its
+  /// bytes once, so a reader opened on one must be the one that reads it to the end.
+  package var isReadOnce: Bool {
+    // A descriptor it was handed (standard input) is read on from where it stands, whatever it is.
+    guard owned, let descriptor else { return true }
+    var status = stat()
+    guard fstat(descriptor.rawValue, &status) == 0 else { return true }
+    return (status.st_mode & S_IFMT) != S_IFREG
+  }
+
   /// The file's size in bytes.
   package func size() throws(SystemError) -> UInt64 {
     let descriptor = try open("stat")

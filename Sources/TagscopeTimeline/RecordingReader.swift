@@ -106,6 +106,10 @@ public final class RecordingReader {
     try self.init(file: file)
   }
 
+  /// Whether the input gives its bytes once (standard input, a pipe or FIFO): this reader must be
+  /// the one that reads it on, as opening the path again would start mid-stream.
+  public var isReadOnce: Bool { file.isReadOnce }
+
   /// Opens the recording at `url`.
   public convenience init(url: URL) throws(RecordingReadError) { try self.init(path: url.path) }
 

@@ -58,7 +58,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   // MARK: Opening
 
   /// Opens a recording for replay; indexing continues in the background (see ``isIndexing``).
-  /// `-` reads standard input, copied to a temporary recording as it arrives.
+  /// `-` reads standard input, copied to a temporary recording as it arrives; so is a pipe or FIFO.
   ///
   /// - Throws: ``RecordingReadError`` when the file cannot be opened or is not a recording.
   public static func open(path: String) throws(RecordingReadError) -> Timeline {
@@ -67,6 +67,8 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     // timeline's own descriptor serves random reads and is closed by `release()` without racing
     // a read in progress on the other.
     let reader = try RecordingReader(path: path)
+    // A pipe or FIFO (`<(zcat r.jsonl.gz)`) gives its bytes once: copied as it arrives, like `-`.
+    if reader.isReadOnce { return try copying(reader) }
     let file: LineFile
     do { file = try LineFile.openForReading(path: path) } catch { throw .system(error) }
     let timeline = Timeline(
@@ -98,7 +100,12 @@ public final class Timeline: RecordSink, @unchecked Sendable {
   }
 
   private static func openStandardInput() throws(RecordingReadError) -> Timeline {
-    let reader = try RecordingReader(file: LineFile.standardInput())
+    try copying(RecordingReader(file: LineFile.standardInput()))
+  }
+
+  /// A timeline of what `reader` (an input read once) gives, copied to a temporary recording as
+  /// it arrives.
+  private static func copying(_ reader: RecordingReader) throws(RecordingReadError) -> Timeline {
     let timeline: Timeline
     do { timeline = try live(header: reader.header) } catch { throw .system(error) }
     timeline.lock.lock()
@@ -121,7 +128,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       } catch let error as RecordingReadError {
         timeline.finishIndexing(error: .input(error))
       } catch {
-        timeline.finishIndexing(error: .system(SystemError("read", "<stdin>", .ioError)))
+        timeline.finishIndexing(error: .system(SystemError("read", reader.fileName, .ioError)))
       }
     }
     return timeline

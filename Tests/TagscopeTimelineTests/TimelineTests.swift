@@ -332,6 +332,34 @@ final class TimelineTests: XCTestCase {
     XCTAssertTrue(timeline.isTemporary)
   }
 
+  /// A FIFO (`replay <(zcat r.jsonl.gz)`) gives its bytes once: copied as it arrives, like standard
+  /// input, instead of opened a second time for random reads (which started mid-stream).
+  func testReplayFromAFIFO() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let path = directory.appendingPathComponent("r.jsonl").path
+    XCTAssertEqual(mkfifo(path, 0o600), 0)
+    let records = (1...500).map { Record(seq: UInt64($0), time: Date(), kind: .event, name: "e\($0)") }
+    Thread {
+      var bytes: [UInt8] = []
+      RecordLineEncoder.appendLine(RecordingHeader(app: "fifo"), to: &bytes)
+      for record in records { RecordLineEncoder.appendLine(record, to: &bytes) }
+      let writer = open(path, O_WRONLY)
+      _ = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+      close(writer)
+      // A second reader (opening the path again) gets an empty input rather than a wait.
+      close(open(path, O_WRONLY))
+    }.start()
+    defer { close(open(path, O_RDONLY | O_NONBLOCK)) }
+    let timeline = try Timeline.open(path: path)
+    defer { timeline.release() }
+    timeline.waitUntilIndexed()
+    XCTAssertEqual(timeline.header.app, "fifo")
+    XCTAssertEqual(timeline.count, 500)
+    XCTAssertEqual(try timeline.record(at: 321), records[321])
+  }
+
   /// A live session hands the timeline everything queued at once (up to 20,000 records): it is
   /// written and indexed a slice at a time, so readers never wait for the whole batch, and the
   /// result is the same as one write — every record at its line, a gap where its marker was.
