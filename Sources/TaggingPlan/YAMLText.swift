@@ -59,11 +59,7 @@ public enum YAMLText {
       case "\t": out += "\\t"
       case "\r": out += "\\r"
       default:
-        // Also what YAML does not allow unescaped (U+FFFE, U+FFFF are not printable).
-        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-          || scalar.value == 0xFEFF || scalar.value == 0x2028 || scalar.value == 0x2029
-          || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-        {
+        if isHidden(scalar) {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
         } else {
@@ -79,7 +75,20 @@ public enum YAMLText {
     String(
       String.UnicodeScalarView(
         text.unicodeScalars.map {
-          $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029 ? "?" : $0
+          isHidden($0) ? "?" : $0
         }))
+  }
+
+  /// Whether `scalar` is escaped in a quoted scalar (`?` in a comment): what YAML does not allow
+  /// unescaped (controls, U+FEFF, U+FFFE, U+FFFF) and what would make the file read differently
+  /// from what it holds to a person reviewing it (line and paragraph separators, bidi overrides
+  /// and isolates, zero-width characters). ASCII is decided without a Unicode property lookup.
+  public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 { return scalar.value < 0x20 || scalar.value == 0x7F }
+    if scalar.value == 0xFFFE || scalar.value == 0xFFFF { return true }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .unassigned, .surrogate: return true
+    default: return false
+    }
   }
 }

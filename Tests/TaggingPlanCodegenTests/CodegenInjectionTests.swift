@@ -1,4 +1,6 @@
+import Foundation
 import TaggingPlan
+import TaggingPlanImport
 import TagscopeFuzzing
 import XCTest
 
@@ -33,6 +35,40 @@ final class CodegenInjectionTests: XCTestCase {
     let taxonomy = try XCTUnwrap(files.first { $0.name.hasSuffix("Taxonomy.swift") }).text
     XCTAssertFalse(taxonomy.contains("(inout:"), "no bare inout label")
     XCTAssertFalse(taxonomy.contains(".inout"), "no bare inout member")
+  }
+
+  /// The red team's path: a vendor export whose names and descriptions carry line breaks, through
+  /// `plan import`, then codegen. The import keeps the text; codegen shows it, never runs it.
+  func testAnImportedVendorExportCannotInjectCode() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "codegen-injection-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    func json(_ index: Int, _ prefix: String) -> String {
+      let text = InjectionPlans.payload(index, prefix: prefix)
+      return String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+    let export = """
+      {"display_name": \(json(0, "Kicks")), "rules": {"events": [{"name": \(json(1, "Order")),
+        "description": \(json(5, "bought")), "version": 1, "rules": {"type": "object", "properties": {
+        "properties": {"type": "object", "required": [\(json(2, "id"))], "properties": {
+          \(json(2, "id")): {"type": "string", "description": \(json(6, "d")), "pattern": \(json(9, "^o"))},
+          \(json(3, "kind")): {"type": "string", "enum": [\(json(4, "a")), \(json(10, "b"))]}}}}}}]}}
+      """
+    let path = directory.appendingPathComponent("export.json")
+    try export.write(to: path, atomically: true, encoding: .utf8)
+    let imported = try PlanImporter.run(paths: [path.path])
+    let plan = try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml")
+    XCTAssertTrue(
+      plan.catalogues.contains {
+        $0.entries.contains { $0.name == InjectionPlans.payload(1, prefix: "Order") }
+      },
+      imported.yaml)
+    for scalar in imported.yaml.unicodeScalars where scalar != "\n" {
+      XCTAssertFalse(
+        YAMLText.isHidden(scalar), "the imported plan shows U+\(String(scalar.value, radix: 16))")
+    }
+    for file in generate(plan) { assertNothingInjected(file, context: imported.yaml) }
   }
 
   /// Seeded random plans made of hostile pieces in random places: whatever loads generates only
