@@ -11,8 +11,9 @@ final class ExpansionBudget {
   static let bytesPerNode = 64
   /// Substituted bytes always allowed.
   static let minimumBytes = 1 << 20
-  /// Substituted bytes allowed for every byte of the sources.
-  static let bytesPerSourceByte = 4
+  /// Substituted bytes allowed for every byte of the sources (each costs memory again in the
+  /// plan written and in the plan loaded to check it).
+  static let bytesPerSourceByte = 1
 
   /// The bytes of the sources.
   let sourceBytes: Int

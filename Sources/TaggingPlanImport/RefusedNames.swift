@@ -1,8 +1,9 @@
 import TaggingPlan
 
 /// Names the plan format refuses, taken out of an imported catalogue before it is written, each
-/// with a warning at its entry's place in the source: an empty property name, and a name (entry or
-/// property) longer than a YAML key can be (``YAMLText/simpleKeyLimit`` characters as written).
+/// with a warning at its entry's place in the source: an empty property name, a property name
+/// given twice in one object (the first is kept), and a name (entry or property) longer than a
+/// YAML key can be (``YAMLText/simpleKeyLimit`` characters as written).
 /// The plan written then loads, and says what it left out; the rest of the import is kept.
 enum RefusedNames {
   /// Why `name` cannot be a key of the plan, or `nil` when it can.
@@ -50,9 +51,14 @@ enum RefusedNames {
   private static func kept(
     _ properties: [NamedConstraints], within trail: [String], _ refused: (String, [String]) -> Void
   ) -> [NamedConstraints] {
-    properties.compactMap { property in
+    var seen: Set<String> = []
+    return properties.compactMap { property in
       if let why = refusal(of: property.name) {
         refused(why == "an empty name" ? "an empty property name" : "a property with \(why)", trail)
+        return nil
+      }
+      guard seen.insert(property.name).inserted else {
+        refused("a second property named \"\(property.name)\"", trail)
         return nil
       }
       var property = property

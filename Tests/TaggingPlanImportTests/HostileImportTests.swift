@@ -142,6 +142,22 @@ final class HostileImportTests: XCTestCase {
     }
   }
 
+  /// A rule listing one property twice wrote a plan with a repeated key, and the import failed
+  /// whole ("would not load"); the second is now left out with a warning at the rule's place.
+  func testARepeatedPropertyIsRefusedAloneWithItsPlace() throws {
+    let files = HostileImportInputs.rudderProject(
+      events: ["    - id: e\n      name: Twice\n      event_type: track\n"],
+      properties: ["    - id: p\n      name: p\n      type: string\n"],
+      rules: [HostileImportInputs.rudderRule("e", properties: ["p", "p"])])
+    let plan = try Self.importRudder(files)
+    XCTAssertEqual(plan.catalogue.calls.first?.params.first?.constraints.properties?.map(\.name), ["p"])
+    XCTAssertEqual(
+      plan.warnings.map(\.description),
+      [
+        #"tp.yaml:9:7: warning: a second property named "p" in properties (params of track "Twice", spec.rules[0]) is refused by the plan format: left out"#
+      ])
+  }
+
   /// The nodes of `properties`, at every depth.
   static func nodes(_ properties: [NamedConstraints]) -> Int {
     properties.reduce(0) { total, property in
@@ -181,7 +197,7 @@ final class HostileImportTests: XCTestCase {
     process.arguments = arguments
     process.currentDirectoryURL = folder
     let errorFile = folder.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
     let errorHandle = try FileHandle(forWritingTo: errorFile)
     defer { try? errorHandle.close() }
     let output = Pipe()
