@@ -107,7 +107,7 @@ struct AdapterFunctionsWriter {
           }
           let signature = parameters.map(\.parameter).joined(separator: ", ")
           body.block("\(access)func \(function)(\(signature)) throws") { inner in
-            let arguments = parameters.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+            let arguments = parameters.map { "\($0.argumentLabel): \($0.name)" }.joined(separator: ", ")
             let value = parameters.isEmpty ? ".\(tag.name)" : ".\(tag.name)(\(arguments))"
             inner.block(
               "for call in \(model.mappingsName).\(NameScope.unescaped(provider.name))Calls(for: .event(\(value)), in: HubContext())"

@@ -24,7 +24,7 @@ enum Samples {
     case .array(let element): return "[\(expression(element, rule: rule?.items))]"
     case .object(let declaration):
       let arguments = declaration.fields.filter { $0.constant == nil }.map {
-        "\($0.name): \(expression($0))"
+        "\($0.argumentLabel): \(expression($0))"
       }
       return "\(declaration.name)(\(arguments.joined(separator: ", ")))"
     case .anyObject: return "[:]"

@@ -80,6 +80,13 @@ enum SwiftIdentifier {
     return keywords.contains(name) ? "`\(name)`" : name
   }
 
+  /// `name` (as ``spelled(_:)`` wrote it) as an argument label in a call: Swift takes every
+  /// keyword there but `inout` unescaped, and warns about the backticks of the others.
+  static func argumentLabel(_ name: String) -> String {
+    let bare = NameScope.unescaped(name)
+    return bare == "inout" ? name : bare
+  }
+
   private static func upperFirst(_ word: String) -> String {
     word.prefix(1).uppercased() + word.dropFirst()
   }

@@ -46,7 +46,7 @@ struct TourWriter {
     let parameters = tag.parameters
     guard !parameters.isEmpty else { return ".\(tag.name)" }
     return ".\(tag.name)("
-      + parameters.map { "\($0.name): \(Samples.expression($0))" }.joined(separator: ", ") + ")"
+      + parameters.map { "\($0.argumentLabel): \(Samples.expression($0))" }.joined(separator: ", ") + ")"
   }
 
   /// The screens to send `tag` on (`nil`: wherever the tour is).

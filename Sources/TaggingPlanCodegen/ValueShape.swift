@@ -95,9 +95,12 @@ struct Field {
       ? "\(name): \(shape.typeName)?\(isOptional ? " = nil" : "")" : "\(name): \(shape.typeName)"
   }
 
-  /// The name without backticks, for doc text and comparisons; code writes ``name``, which is
-  /// backticked where a keyword (`inout`, `let`) would not parse as a label.
+  /// The name without backticks, for doc text and comparisons; code writes ``name``, or
+  /// ``argumentLabel`` in a call's argument list.
   var label: String { NameScope.unescaped(name) }
+
+  /// The name as an argument label in a call (`f(label: value)`).
+  var argumentLabel: String { SwiftIdentifier.argumentLabel(name) }
 }
 
 /// Builds ``ValueShape``s from constraints, collecting the enums and structs they need under

@@ -86,7 +86,14 @@ final class CodegenRoundTripTests: XCTestCase {
       let unsent = report.coverage.items.indices.filter {
         report.coverage.state(at: $0) == .notSeen
       }.map { report.coverage.items[$0].id }
-      XCTAssertEqual(unsent, module == "Radio" ? ["segment call Station Shared"] : [], module)
+      switch module {
+      case "Radio": XCTAssertEqual(unsent, ["segment call Station Shared"])
+      // Its Segment catalogue's call and identify method, which no section expects.
+      case "Injection":
+        XCTAssertEqual(unsent.count, 2, "\(unsent)")
+        XCTAssertTrue(unsent.allSatisfy { $0.hasPrefix("segment ") }, "\(unsent)")
+      default: XCTAssertEqual(unsent, [], module)
+      }
       let counts = report.coverage.stateCounts
       XCTAssertEqual(
         counts.passed + inherited.count + unsent.count, report.coverage.items.count,

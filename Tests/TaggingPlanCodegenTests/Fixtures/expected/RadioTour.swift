@@ -14,11 +14,11 @@ public enum RadioTour {
     hub.send(screen: .home)
     hub.send(
       userAction: .tuneIn(
-        stationId: "s0", quality: .low, volume: 0.0, `default`: true, bitrate: 64, source: .string("x")))
+        stationId: "s0", quality: .low, volume: 0.0, default: true, bitrate: 64, source: .string("x")))
     hub.send(screen: .station(stationId: "s0"))
     hub.send(
       userAction: .tuneIn(
-        stationId: "s0", quality: .low, volume: 0.0, `default`: true, bitrate: 64, source: .string("x")))
+        stationId: "s0", quality: .low, volume: 0.0, default: true, bitrate: 64, source: .string("x")))
     hub.send(screen: .home)
     hub.send(userAction: .tuneIn2)
     hub.send(screen: .home)
