@@ -4,7 +4,7 @@ import XCTest
 
 /// Issue 42, item 9: what a fuzz pass asserts holds on a busy machine. A pass runs at least its
 /// minimum inputs, exactly that many when its budget is spent; an input is slow by the CPU time it
-/// costs its thread, not by how long the machine left that thread waiting.
+/// costs the process, not by how long the machine left it waiting.
 final class FuzzRunBusyMachineTests: XCTestCase {
   /// The calling thread's CPU time, in nanoseconds.
   private func threadNanoseconds() -> Int64 {
