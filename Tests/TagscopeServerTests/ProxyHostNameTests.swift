@@ -66,8 +66,8 @@ final class ProxyHostNameTests: XCTestCase {
     XCTAssertEqual(Authority("192.0.2.7", defaultPort: 80)?.port, 80)
   }
 
-  /// A 230-character label under an intercepted suffix got `500` (no certificate could be
-  /// minted); now every bad `CONNECT` target or absolute-form host gets `400` naming the problem,
+  /// A 230-character label under an intercepted suffix (251 characters in all) got `500` (no
+  /// certificate could be minted); now every bad `CONNECT` target or absolute-form host gets `400` naming the problem,
   /// and the proxy goes on. A trailing dot names the same host: intercepted.
   func testBadTargetsGetAClearBadRequest() async throws {
     var configuration = ListenConfiguration(port: 0)
@@ -77,6 +77,7 @@ final class ProxyHostNameTests: XCTestCase {
     let port = server.proxyPort ?? 0
     let long = String(repeating: "a", count: 230)
     for (target, reason) in [
+      ("\(long).google-analytics.com:443", "230 characters long"),
       ("\(long).dataplane.rudderstack.com:443", "230 characters long"),
       ("\(long).test:443", "230 characters long"), ("a..b:443", "empty label"), (".:443", "no name"),
       ("host:0", "port"), ("host:65536", "port"), ("::1:443", "brackets"),

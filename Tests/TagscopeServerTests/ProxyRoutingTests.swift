@@ -81,7 +81,8 @@ final class ProxyRoutingTests: XCTestCase {
     try await server.shutdown()
   }
 
-  /// Forwarding on: each request goes to its own host, decoded when it is an SDK's.
+  /// Forwarding on: each request goes to its own host, decoded when it is an SDK's, with the
+  /// target's authority as its Host (a client's Host header naming another host was passed on).
   func testForwardingRoutesEachRequestToItsOwnHost() async throws {
     let (server, collector) = try await startProxy(forward: true)
     let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)
@@ -89,7 +90,8 @@ final class ProxyRoutingTests: XCTestCase {
     XCTAssertEqual(client.readResponse()?.body, "vendor /a")
     client.send(Self.segmentBatch())
     XCTAssertEqual(client.readResponse()?.body, "vendor /v1/batch")
-    client.send(Self.page("two.test:8080", "/b"))
+    // A Host header that names another host: the target decides, and the vendor gets its Host.
+    client.send("GET http://two.test:8080/b HTTP/1.1\r\nHost: one.test\r\n\r\n")
     XCTAssertEqual(client.readResponse()?.body, "vendor /b")
     XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["Play"])
     XCTAssertEqual(vendor.requests.map(\.host), ["one.test", "api.segment.io", "two.test:8080"])
