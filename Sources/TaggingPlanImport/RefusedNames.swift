@@ -2,8 +2,9 @@ import TaggingPlan
 
 /// Names the plan format refuses, taken out of an imported catalogue before it is written, each
 /// with a warning at its entry's place in the source: an empty property name, a property name
-/// given twice in one object (the first is kept), and a name (entry or property) longer than a
-/// YAML key can be (``YAMLText/simpleKeyLimit`` characters as written).
+/// given twice in one object (the first is kept), and a name (entry, property, or key of
+/// `patternProperties`, `dependentSchemas`, `dependentRequired`) longer than a YAML key can be
+/// (``YAMLText/simpleKeyLimit`` characters as written).
 /// The plan written then loads, and says what it left out; the rest of the import is kept.
 enum RefusedNames {
   /// Why `name` cannot be a key of the plan, or `nil` when it can.
@@ -78,8 +79,17 @@ enum RefusedNames {
     if let items = constraints.items {
       constraints.items = kept(items, within: trail + ["items"], refused)
     }
-    if let keywords = constraints.keywords {
-      constraints.keywords = keywords.map { kept($0, within: trail, refused) }
+    if var keywords = constraints.keywords?.map({ kept($0, within: trail, refused) }) {
+      // The names of these keywords are keys of a flow mapping in the plan: too long, refused too.
+      func fits(_ keyword: String, _ name: String) -> Bool {
+        guard !name.isEmpty, let why = refusal(of: name) else { return true }
+        refused("\(keyword) with \(why)", trail)
+        return false
+      }
+      keywords.patternProperties.removeAll { !fits("patternProperties", $0.pattern.source) }
+      keywords.dependentSchemas.removeAll { !fits("dependentSchemas", $0.name) }
+      keywords.dependentRequired.removeAll { !fits("dependentRequired", $0.name) }
+      constraints.keywords = keywords
     }
     return constraints
   }

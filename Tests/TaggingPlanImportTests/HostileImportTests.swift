@@ -142,6 +142,26 @@ final class HostileImportTests: XCTestCase {
     }
   }
 
+  /// The names of `dependentSchemas` and `dependentRequired` are keys in the plan too: a long one
+  /// failed the whole import; it is now refused alone, with its place.
+  func testALongKeywordNameIsRefusedAloneWithItsPlace() throws {
+    let long = String(repeating: "k", count: 3_000)
+    let text = #"""
+      {"title": "E", "type": "object", "properties": {"a": {"type": "object",
+        "dependentSchemas": {"\#(long)": {"required": ["x"]}, "ok": {"required": ["y"]}},
+        "dependentRequired": {"\#(long)": ["z"], "fine": ["w"]}}}}
+      """#
+    let plan = try importText(text, format: .jsonschema, provider: "segment")
+    let keywords = try XCTUnwrap(plan.catalogue.calls.first?.params.first?.constraints.keywords)
+    XCTAssertEqual(keywords.dependentSchemas.map(\.name), ["ok"])
+    XCTAssertEqual(keywords.dependentRequired.map(\.name), ["fine"])
+    XCTAssertEqual(
+      plan.warnings.map(\.description),
+      ["dependentSchemas", "dependentRequired"].map {
+        "plan.json:1:1: warning: \($0) with a name of 3000 characters (more than 1000) in a (params of \"E\", (root)) is refused by the plan format: left out"
+      })
+  }
+
   /// A rule listing one property twice wrote a plan with a repeated key, and the import failed
   /// whole ("would not load"); the second is now left out with a warning at the rule's place.
   func testARepeatedPropertyIsRefusedAloneWithItsPlace() throws {
