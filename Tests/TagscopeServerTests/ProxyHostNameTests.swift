@@ -21,7 +21,8 @@ final class ProxyHostNameTests: XCTestCase {
 
   /// Names no host and what each refusal says (the host options of `tagscope proxy` use it).
   static let badNames: [(String, String)] = [
-    (".", "no name"), ("..", "empty label"), ("", "empty"), ("a..b", "empty label"), (".a", "empty label"),
+    (".", "no name"), ("..", "\"..\" has an empty label"), ("", "empty"), ("a..b", "empty label"),
+    (".a", "empty label"),
     (String(repeating: "a", count: 230) + ".test", "230 characters long (at most 63)"),
     (label63 + "a.test", "64 characters long"),
     (Array(repeating: label63, count: 4).joined(separator: "."), "255 characters long (at most 253)"),

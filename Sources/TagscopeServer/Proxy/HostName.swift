@@ -34,7 +34,7 @@ enum HostName {
         HostProblem(description: text.isEmpty ? "the host is empty" : "the host \"\(text)\" has no name"))
     }
     for label in name.split(separator: ".", omittingEmptySubsequences: false) {
-      if let problem = labelProblem(label, in: name) { return .failure(HostProblem(description: problem)) }
+      if let problem = labelProblem(label, in: text) { return .failure(HostProblem(description: problem)) }
     }
     guard name.count <= maximumLength else {
       return .failure(
