@@ -18,7 +18,8 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   // `TAGSCOPE_AMPLIFICATION_PARTS` set: only those parts of the amplification benchmark.
   case .hostile:
     ProcessInfo.processInfo.environment["TAGSCOPE_AMPLIFICATION_PARTS"] == nil
-      ? [HostileBench.run, AmplificationBench.run, HostileImportBench.run] : [AmplificationBench.run]
+      ? [HostileBench.run, AmplificationBench.run, HostileFirebaseLogBench.run, HostileImportBench.run]
+      : [AmplificationBench.run]
   case .plan: [PlanBench.run]
   case .report: [ReportBench.run]
   case .growth: [GrowthBench.run, GrowthMemoryBench.run]

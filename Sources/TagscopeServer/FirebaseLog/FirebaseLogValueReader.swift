@@ -54,13 +54,23 @@ struct FirebaseLogValueReader {
 
   /// A printed name with its short name: `ga_event_origin (_o)`, `user_engagement(_e)`, `value`.
   static func splitName(_ text: Substring) -> (name: String, short: String?) {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = trimSpaces(text)
     guard trimmed.hasSuffix(")"), let open = trimmed.lastIndex(of: "("),
       trimmed[trimmed.index(after: open)...].hasPrefix("_")
-    else { return (trimmed, nil) }
+    else { return (String(trimmed), nil) }
     let short = String(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
-    let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-    return (name.isEmpty ? short : name, short)
+    let name = trimSpaces(trimmed[..<open])
+    return (name.isEmpty ? short : String(name), short)
+  }
+
+  /// `text` without the spaces and tabs (any Unicode space but line breaks) at its ends; what
+  /// `trimmingCharacters(in: .whitespaces)` does, without bridging each parameter's name.
+  static func trimSpaces(_ text: Substring) -> Substring {
+    func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+    guard let first = text.firstIndex(where: { !isSpace($0) }),
+      let last = text.lastIndex(where: { !isSpace($0) })
+    else { return text[text.endIndex...] }
+    return text[first...last]
   }
 
   // MARK: iOS
@@ -114,7 +124,7 @@ struct FirebaseLogValueReader {
     default:
       let start = position
       while let next = peek(), !terminators.contains(next), next != 0x0A { position += 1 }
-      let bare = text(start, position).trimmingCharacters(in: .whitespaces)
+      let bare = String(Self.trimSpaces(text(start, position)[...]))
       guard !bare.isEmpty else { throw fail("a parameter has no value") }
       return Self.scalar(bare)
     }
