@@ -36,19 +36,6 @@ public enum ListenRunner {
     ready: @Sendable (Int) -> Void = { _ in }, stop: (@Sendable () async -> Void)? = nil,
     plan: Plan? = nil, capacity: Int = LiveSession.defaultCapacity
   ) async throws -> ServerStatistics {
-    let recorder: Recorder?
-    var configuration = options.configuration
-    if let path = options.recordPath {
-      let (opened, recorded) = try openRecording(path, options: options, notices: notices)
-      recorder = opened
-      configuration.recordedRuns = recorded.runs
-      configuration.recordedJumps = recorded.jumps
-      configuration.recordedDevices = recorded.devices
-      configuration.recordedMessages = recorded.messages
-      configuration.recordedLogs = recorded.logs
-    } else {
-      recorder = nil
-    }
     // Caught from before the server accepts anything, so a signal right after `ready` is seen.
     let signals = stop == nil ? TerminationSignals.catching() : nil
     let printRecords = options.headless && !options.quiet
@@ -63,9 +50,9 @@ public enum ListenRunner {
       throw Failure(description: "cannot write the query API's timeline: \(error)")
     }
     defer { timeline.release(keepTemporary: false) }
+    let (store, configuration) = try LiveRecording.attach(to: timeline, options: options, notices: notices)
     // The session's one plan check marks the query API's timeline, so `has:violations` sees it.
     let checker = plan.map { PlanChecker(plan: $0, timeline: timeline) }
-    let store: any LiveStore = recorder.map { TeeStore($0, timeline) } ?? timeline
     let session = LiveSession(store: store, checker: checker, capacity: capacity) { update in
       if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
       let lines = HeadlessLines(update)
@@ -89,13 +76,7 @@ public enum ListenRunner {
       session.close()
       throw Failure(description: error.description)
     }
-    if !["127.0.0.1", "::1", "localhost"].contains(options.host) {
-      notices(
-        "warning: listening on \(options.host), reachable from other machines"
-          + (options.token == nil ? "; clients need no token (see --token)" : "")
-          + (options.proxy != nil && options.token == nil
-            ? "; the proxy relays for anyone who reaches it (--token makes it the proxy password)" : ""))
-    }
+    if let warning = LiveRecording.publicBindWarning(options) { notices(warning) }
     notices(
       "listening on \(options.host):\(server.port)" + server.proxyDescription
         + options.logs.map { ", reading the \($0.format.rawValue) log \(TerminalText.sanitize($0.path))" }

@@ -139,6 +139,13 @@ struct DemoCommand: ParsableCommand {
   private func runInterface(seed: UInt64) throws {
     let wakeup = Wakeup()
     let clock = ManualClock(start: Date())
+    // As headless: a new or regular file only, never a link, FIFO or device written through.
+    if let record {
+      do { try OutputFile.check(record, replacing: true) } catch {
+        StandardError.write("tagscope: \(error)\n")
+        throw ExitCode(2)
+      }
+    }
     let timeline: Timeline
     do {
       timeline = try Timeline.live(
