@@ -116,7 +116,9 @@ struct ProxyRun: AsyncParsableCommand {
     var table: [String: UpstreamAddress] = [:]
     for entry in resolve {
       let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, let address = UpstreamAddress(parsing: parts[1]) else {
+      guard parts.count == 2, parts[0] == "*" || InterceptedHosts.isHostName(parts[0]),
+        let address = UpstreamAddress(parsing: parts[1])
+      else {
         throw ValidationError("--resolve takes HOST=ADDRESS:PORT, not \(TerminalText.sanitize(entry))")
       }
       table[parts[0].lowercased()] = address

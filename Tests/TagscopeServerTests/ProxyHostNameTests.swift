@@ -67,6 +67,15 @@ final class ProxyHostNameTests: XCTestCase {
     XCTAssertEqual(Authority("192.0.2.7", defaultPort: 80)?.port, 80)
   }
 
+  /// `--resolve`'s ADDRESS:PORT follows the same rule (a signed port or a bad name was taken).
+  func testResolveAddressesFollowTheSameRule() {
+    XCTAssertEqual(UpstreamAddress(parsing: "127.0.0.1:8443"), UpstreamAddress(host: "127.0.0.1", port: 8443))
+    XCTAssertEqual(UpstreamAddress(parsing: "[::1]:443"), UpstreamAddress(host: "::1", port: 443))
+    for bad in ["vendor.test:+80", "a..b:80", ":80", "vendor.test", "vendor.test:0", "::1:443", "[::1:443"] {
+      XCTAssertNil(UpstreamAddress(parsing: bad), bad)
+    }
+  }
+
   /// A 230-character label under an intercepted suffix (251 characters in all) got `500` (no
   /// certificate could be minted); now every bad `CONNECT` target or absolute-form host gets `400` naming the problem,
   /// and the proxy goes on. A trailing dot names the same host: intercepted.

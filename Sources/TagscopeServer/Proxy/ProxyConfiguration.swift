@@ -98,13 +98,10 @@ public struct UpstreamAddress: Sendable, Equatable {
     self.port = port
   }
 
-  /// Parses `HOST:PORT` (an IPv6 address in brackets), or `nil`.
+  /// Parses `HOST:PORT` (an IPv6 address in brackets; the host checked as every host the proxy
+  /// takes, ``InterceptedHosts/hostNameProblem(_:)``), or `nil`.
   public init?(parsing text: String) {
-    guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-      (1...65_535).contains(port)
-    else { return nil }
-    let host = String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-    guard !host.isEmpty else { return nil }
-    self.init(host: host, port: port)
+    guard case .success(let authority) = Authority.parse(text, defaultPort: nil) else { return nil }
+    self.init(host: authority.host, port: authority.port)
   }
 }

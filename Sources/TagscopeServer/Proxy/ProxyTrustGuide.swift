@@ -30,8 +30,8 @@ public enum ProxyTrustGuide {
              networksetup -setsecurewebproxystate "Wi-Fi" off)
 
       iPhone or iPad (same Wi-Fi as this Mac)
-        1. Run `tagscope proxy --bind 0.0.0.0 --token SECRET` (without --token the proxy relays
-           for anyone on your network).
+        1. Run `tagscope proxy --bind 0.0.0.0 --token SECRET` (SECRET is the proxy's password;
+           without a token a proxy on the network would relay for anyone, so it does not start).
         2. Settings > Wi-Fi > (i) of the network > Configure Proxy > Manual:
            Server = this Mac's address (ipconfig getifaddr en0), Port = \(port),
            Authentication on, any user name, Password = SECRET.
