@@ -5,7 +5,7 @@ import Foundation
 /// budget was per event; a rudder-cli project repeating a large `{{ .BIG }}` variable in every
 /// description; 1M enum values). Each is imported by the `tagscope` binary in a child process;
 /// the figure is its peak RSS above that of importing a one-property schema (the process's own
-/// floor), per byte of source, target ≤ 20. The sources are scaled to a few MB so that the floor's
+/// floor), per byte of source, target ≤ 20 (measured by GNU time, `/usr/bin/time`). The sources are scaled to a few MB so that the floor's
 /// noise does not swamp them; for comparison, the red team's own 7 KB doubled schema, and the
 /// 20,000 events of the doubled source written out without references (what the events alone
 /// cost). `TAGSCOPE_BINARY` is the binary measured (default: the one beside this bench).
@@ -20,6 +20,9 @@ enum HostileImportBench {
   }
 
   static func run(_ report: inout BenchReport) throws {
+    guard FileManager.default.isExecutableFile(atPath: timeBinary) else {
+      throw BenchError("HostileImportBench measures with GNU time: \(timeBinary) is missing")
+    }
     let binary =
       ProcessInfo.processInfo.environment["TAGSCOPE_BINARY"]
       ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
@@ -64,12 +67,24 @@ enum HostileImportBench {
     }
     defer { try? FileManager.default.removeItem(at: folder) }
     let arguments = ["plan", "import"] + source.arguments + [folder.path]
-    let outcome = try ChildPeak.run(binary, arguments)
+    // A child spawned by this process starts with this process's peak as its own (Linux records
+    // the old address space's peak at exec), and this process holds the sources and the earlier
+    // benchmarks' memory: GNU time forks from its own small process and reports the child's.
+    let peakFile = folder.appendingPathComponent("peak.txt").path
+    let outcome = try ChildPeak.run(timeBinary, ["-f", "%M", "-o", peakFile, binary] + arguments)
     guard outcome.exitCode == 0 else {
       throw BenchError("tagscope \(arguments.joined(separator: " ")) exited with \(outcome.exitCode)")
     }
-    return outcome
+    let text = try String(contentsOfFile: peakFile, encoding: .utf8)
+    guard let kilobytes = text.split(whereSeparator: \.isNewline).last.flatMap({ Double($0) }) else {
+      throw BenchError(
+        "\(timeBinary) wrote no peak for tagscope \(arguments.joined(separator: " ")): \(text)")
+    }
+    return ChildPeak.Outcome(exitCode: 0, peakMB: kilobytes / 1024, seconds: outcome.seconds)
   }
+
+  /// GNU time, which measures each import.
+  static let timeBinary = "/usr/bin/time"
 
   static let schema = #""$schema":"https://json-schema.org/draft/2020-12/schema""#
 
