@@ -90,7 +90,8 @@ enum NameSimilarity {
     return pairs
   }
 
-  private static func normalized(_ name: String) -> [Character] {
+  /// `name` lowercased without `_`, `-`, `.` and spaces.
+  static func normalized(_ name: String) -> [Character] {
     Array(name.lowercased().filter { !"_-. ".contains($0) })
   }
 

@@ -18,10 +18,10 @@ public struct ComparisonGroup: Sendable, Hashable {
 
 extension ExpectationComparison {
   /// `violations` grouped by what they are about: those about the same call (same record,
-  /// provider and call received, or the same expected call not received) or the same record's
-  /// properties make one comparison, its rows those of each (a row repeated is shown once,
-  /// marked if any marks it), titled by the call; the others one each. Groups are in the order of
-  /// their first violation.
+  /// provider and call received, a renamed one included, or the same expected call not received)
+  /// or the same record's properties make one comparison, its rows those of each (a row repeated
+  /// is shown once, marked if any marks it; one `call` row), titled by the call; the others one
+  /// each. Groups are in the order of their first violation.
   public static func grouped(_ violations: [PlanViolation]) -> [ComparisonGroup] {
     var groups: [ComparisonGroup] = []
     var byKey: [PlanViolation.Subject: Int] = [:]
@@ -39,11 +39,21 @@ extension ExpectationComparison {
   }
 
   /// Adds `other`'s rows not already here (an equal row marks the one here if it is marked).
+  /// The call is one row: a `call` row naming the same call received as one here is merged into
+  /// it, its expectation filling an unplanned (`—`) one or replacing one that does not differ when
+  /// it does.
   mutating func absorb(_ other: ExpectationComparison, title: String?) {
     if other.title != self.title, let title { self.title = title }
     if planLine == nil { planLine = other.planLine }
     for row in other.rows {
-      if let same = rows.firstIndex(where: {
+      if row.field == "call",
+        let call = rows.firstIndex(where: { $0.field == "call" && $0.actual == row.actual })
+      {
+        if row.expected != "—", rows[call].expected == "—" || (row.differs && !rows[call].differs) {
+          rows[call].expected = row.expected
+        }
+        rows[call].differs = rows[call].differs || row.differs
+      } else if let same = rows.firstIndex(where: {
         $0.field == row.field && $0.expected == row.expected && $0.actual == row.actual
       }) {
         rows[same].differs = rows[same].differs || row.differs
@@ -89,8 +99,10 @@ extension PlanViolation {
     case .property:
       return Subject(seq: seq, provider: nil, call: nil, expected: nil)
     case .call(let expected, let output):
-      let matched = output.status == .failed ? nil : output.calls.first(where: expected.identifies)
-      if let matched { return Subject(seq: seq, provider: output.provider, call: matched, expected: nil) }
+      // A renamed call's violations share the table of that call's other violations.
+      if let matched = expected.counterpart(in: output)?.call {
+        return Subject(seq: seq, provider: output.provider, call: matched, expected: nil)
+      }
       return Subject(
         seq: seq, provider: output.provider, call: nil, expected: expected.isNone ? "no call" : expected.label
       )

@@ -151,22 +151,30 @@ extension ExpectationComparison {
     return (title, rows)
   }
 
-  /// The call row, then one row per planned parameter of the call that has the planned name.
+  /// The call row (the planned call beside the call received, by method and name), then one
+  /// row per planned parameter beside the value that call carried. The call compared is the
+  /// expectation's ``ExpectedCall/counterpart(in:)``: a renamed call's parameters are compared too,
+  /// its call row marked.
   private static func callRows(_ expected: ExpectedCall, _ output: ProviderOutput) -> [Row] {
+    let counterpart = expected.counterpart(in: output)
     let received: String
     if output.status == .failed {
       received = "failed" + (output.reason.map { " (\(clip($0)))" } ?? "")
     } else if output.status == .dropped || output.calls.isEmpty {
       received = "no call (\(output.status.rawValue))"
+    } else if let counterpart {
+      received = clip(callLabel(counterpart.call))
     } else {
-      received = clip(output.calls.map { $0.name ?? $0.method }.joined(separator: ", "))
+      received = clip(output.calls.map { callLabel($0) }.joined(separator: ", "))
     }
     if expected.isNone {
       let gotNothing = output.status == .dropped || output.calls.isEmpty
       return [Row(field: "call", expected: "no call", actual: received, differs: !gotNothing)]
     }
-    let matched = output.status == .failed ? nil : output.calls.first(where: expected.identifies)
-    var rows = [Row(field: "call", expected: expected.label, actual: received, differs: matched == nil)]
+    let matched = counterpart?.call
+    var rows = [
+      Row(field: "call", expected: expected.label, actual: received, differs: counterpart?.renamed != false)
+    ]
     // A planned parameter missing: what the call carried instead (extra, perhaps misspelled).
     var extraRows: [Row] = []
     var pairs: [String: String] = [:]

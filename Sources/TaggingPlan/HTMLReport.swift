@@ -49,7 +49,7 @@ public enum HTMLReport {
     .none{color:#8c959f;text-align:center}.differs{background:#ffebe9}.same{color:#57606a}
     .verdict-fail{color:#a40e26;font-weight:600}.verdict-pass{color:#116329;font-weight:600}
     .legend span{display:inline-block;padding:.1em .5em;margin-right:.4em;border:1px solid #d0d7de}
-    .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}
+    .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}td.where{word-break:normal}
     details summary{cursor:pointer;color:#57606a}details pre{margin:.3em 0;white-space:pre-wrap;word-break:break-all}
     """
 
@@ -227,9 +227,9 @@ public enum HTMLReport {
     // Occurrences from identical records share their payload: shown once.
     var shown: [PlanViolation] = []
     for (violation, site) in group.occurrences {
-      out += "<tr><td class=\"mono\">" + MarkupText.escape(site?.description ?? "—") + "</td>"
+      out += "<tr><td class=\"mono where\">" + place(site) + "</td>"
       out +=
-        "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">"
+        "<td class=\"num\">\(violation.seq)</td><td class=\"mono nowrap\">"
         + MarkupText.escape(site?.timeText ?? "—")
         + "</td>"
       out +=
@@ -247,6 +247,19 @@ public enum HTMLReport {
     if group.count > occurrencesPerGroup {
       out += "<p class=\"muted\">… and \(group.count - occurrencesPerGroup) more</p>\n"
     }
+  }
+
+  /// Where a record is, escaped (`logs/<wbr>r.jsonl:49`, ` from SOURCE` after it): the line
+  /// never parted from its file's last component (`r.jsonl:49` is one unbreakable span), a long
+  /// path breakable after each `/`.
+  static func place(_ site: RecordSite?) -> String {
+    guard let site else { return "—" }
+    var folders = site.file.split(separator: "/", omittingEmptySubsequences: false)
+    let name = folders.removeLast()
+    var out = folders.map { MarkupText.escape(String($0) + "/") + "<wbr>" }.joined()
+    out += "<span class=\"nowrap\">" + MarkupText.escape("\(name):\(site.line)") + "</span>"
+    if let source = site.source { out += MarkupText.escape(" from \(source)") }
+    return out
   }
 
   /// The expected-vs-got table of a comparison.

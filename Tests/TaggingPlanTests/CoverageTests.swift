@@ -203,10 +203,12 @@ final class ExpectationComparisonTests: XCTestCase {
       comparison.rows,
       [
         .init(
-          field: "call", expected: "play_podcast_from_favorites", actual: "play_podcast_from_podcasts",
+          field: "call", expected: "play_podcast_from_favorites",
+          actual: "logEvent play_podcast_from_podcasts",
           differs: true),
-        .init(field: "param podcast_title", expected: "present", actual: "—", differs: false),
-        .init(field: "param podcast_duration", expected: "present", actual: "—", differs: false),
+        // The renamed call's parameters, aligned with the planned ones.
+        .init(field: "param podcast_title", expected: "present", actual: "\"T\"", differs: false),
+        .init(field: "param podcast_duration", expected: "present", actual: "absent", differs: true),
       ])
   }
 
@@ -218,7 +220,7 @@ final class ExpectationComparisonTests: XCTestCase {
     XCTAssertEqual(
       violation.comparison.rows.map { "\($0.field)|\($0.expected)|\($0.actual)|\($0.differs)" },
       [
-        "call|play_podcast_from_favorites|play_podcast_from_favorites|false",
+        "call|play_podcast_from_favorites|logEvent play_podcast_from_favorites|false",
         "param podcast_title|present|\"T\"|false",
         "param podcast_duration|present|absent|true",
       ])

@@ -37,7 +37,7 @@ final class ExpectedVsGotTests: XCTestCase {
     XCTAssertEqual(
       comparison.rows,
       [
-        .init(field: "call", expected: "purchase", actual: "purchase", differs: false),
+        .init(field: "call", expected: "purchase", actual: "logEvent purchase", differs: false),
         .init(
           field: "param value", expected: "present", actual: "absent (did you mean valeu?)", differs: true),
         .init(field: "param currency", expected: "present", actual: "absent", differs: true),

@@ -3,10 +3,10 @@ import TagscopeRecording
 @testable import TaggingPlan
 
 /// The HTML report as rendered before ``HTMLTally`` (every violation kept, grouped at the end),
-/// verbatim but for its name and two fixes: the violations whose comparisons merge into one table
-/// are those of the same record, not of the same `seq` (two recordings both have a `seq` 5); and a
+/// verbatim but for its name and three fixes: the violations whose comparisons merge into one table
+/// are those of the same record, not of the same `seq` (two recordings both have a `seq` 5); a
 /// group's heading names its own plan line, not that of the first violation merged into its
-/// table. The reference ``StreamedHTMLReportTests`` checks the tallied page's bytes against, so that
+/// table; and the where and time cells do not break inside `file:line` or a time. The reference ``StreamedHTMLReportTests`` checks the tallied page's bytes against, so that
 /// tallying changed nothing a reader sees.
 enum LegacyHTMLReport {
   /// Groups (rule, tag, provider, plan line) shown per rule; the rest are counted.
@@ -46,7 +46,7 @@ enum LegacyHTMLReport {
     .none{color:#8c959f;text-align:center}.differs{background:#ffebe9}.same{color:#57606a}
     .verdict-fail{color:#a40e26;font-weight:600}.verdict-pass{color:#116329;font-weight:600}
     .legend span{display:inline-block;padding:.1em .5em;margin-right:.4em;border:1px solid #d0d7de}
-    .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}
+    .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}td.where{word-break:normal}
     details summary{cursor:pointer;color:#57606a}details pre{margin:.3em 0;white-space:pre-wrap;word-break:break-all}
     """
 
@@ -254,9 +254,9 @@ enum LegacyHTMLReport {
         for index in indexes.prefix(occurrencesPerGroup) {
           let violation = report.violations[index]
           let site = report.site(ofViolationAt: index)
-          out += "<tr><td class=\"mono\">" + MarkupText.escape(site?.description ?? "—") + "</td>"
+          out += "<tr><td class=\"mono where\">" + HTMLReport.place(site) + "</td>"
           out +=
-            "<td class=\"num\">\(violation.seq)</td><td class=\"mono\">"
+            "<td class=\"num\">\(violation.seq)</td><td class=\"mono nowrap\">"
             + MarkupText.escape(site?.timeText ?? "—")
             + "</td>"
           out +=

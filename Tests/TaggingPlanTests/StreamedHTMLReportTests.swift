@@ -123,7 +123,15 @@ final class StreamedHTMLReportTests: StreamedReportTestCase {
       generated: generated)
     dup2(saved, 0)
     close(saved)
-    XCTAssertEqual(piped.output, whole.output.replacingOccurrences(of: second, with: "-"))
+    // A where cell names the file folder by folder (`/<wbr>`), then `name:line` in one span.
+    func place(_ file: String) -> String {
+      let site = RecordSite(file: file, line: 0, seq: 0, timeMilliseconds: 0, source: nil, firstViolation: 0)
+      return String(HTMLReport.place(site).dropLast("0</span>".count))
+    }
+    XCTAssertEqual(
+      piped.output,
+      whole.output.replacingOccurrences(of: place(second), with: place("-")).replacingOccurrences(
+        of: second, with: "-"))
     XCTAssertEqual(piped.exitCode, whole.exitCode)
   }
 

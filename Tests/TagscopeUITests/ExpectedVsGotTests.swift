@@ -67,4 +67,52 @@ final class ExpectedVsGotTests: XCTestCase {
       XCTAssertEqual(text.components(separatedBy: expected).count - 1, times, "\(expected):\n\(text)")
     }
   }
+
+  /// `v` on a call sent under another name than the plan's: the planned parameters beside the
+  /// values the renamed call carried, and one call row naming both calls.
+  func testVShowsWhatARenamedCallCarried() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: Shop
+        version: 1
+        actions:
+          purchase:
+            providers:
+              firebase: {name: purchase, params: [value, currency]}
+
+        """, file: "shop.yaml")
+    let violations = PlanTestRun(plan: plan).check(
+      Record(
+        seq: 11, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .userAction, name: "purchase",
+        outputs: [
+          ProviderOutput(
+            provider: "firebase", status: .sent,
+            calls: [
+              CallDescription(
+                method: "logEvent", name: "purchase_completed",
+                parameters: ["value": 19.99, "currency": "EUR"])
+            ])
+        ]))
+    XCTAssertEqual(violations.map(\.rule), [.wrongName])
+    let store = Fixtures.store()
+    store.plan.set(summary: "plan Shop v1: 0/1 passed, 1 failing")
+    store.plan.set(
+      ExpectationComparison.grouped(violations).map { group in
+        Comparison(
+          rule: "plan." + violations[group.members[0]].rule.rawValue,
+          message: violations[group.members[0]].message, expectation: group.comparison)
+      }, at: 10)
+    store.timeline.setPlanViolations(1, at: 10)
+    var state = Fixtures.state(store)
+    state.type(":11")
+    state.apply(.key(.enter))
+    state.type("v")
+    let text = render(state).text
+    for (expected, times) in [
+      ("✗ call ", 1), ("logEvent purchase_completed", 1),
+      ("  param value ", 1), ("19.99", 1), ("  param currency ", 1), ("\"EUR\"", 1), ("—", 0),
+    ] {
+      XCTAssertEqual(text.components(separatedBy: expected).count - 1, times, "\(expected):\n\(text)")
+    }
+  }
 }
