@@ -79,6 +79,9 @@ final class HTMLReportTests: XCTestCase {
       html.contains("recorded in the app</span></td><td class=\"num\">4</td><td class=\"num\">2</td>"))
     XCTAssertTrue(html.contains("&gt;&quot;</td><td class=\"num\">1</td><td class=\"num\">1</td>"))
     XCTAssertTrue(html.contains("Unreadable lines (skipped)"))
+    // A problem's place breaks at spaces, inside a word only when it cannot fit a line.
+    XCTAssertTrue(html.contains("<li><code class=\"where\">" + MarkupText.escape(directory.path)), html)
+    XCTAssertTrue(html.contains("code.where{word-break:normal;overflow-wrap:anywhere}"))
   }
 
   func testAnEmptyRunStillRenders() throws {

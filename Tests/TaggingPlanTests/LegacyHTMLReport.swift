@@ -47,6 +47,7 @@ enum LegacyHTMLReport {
     .verdict-fail{color:#a40e26;font-weight:600}.verdict-pass{color:#116329;font-weight:600}
     .legend span{display:inline-block;padding:.1em .5em;margin-right:.4em;border:1px solid #d0d7de}
     .muted{color:#57606a}.nowrap{white-space:nowrap;word-break:normal}td.where{word-break:normal}
+    code.where{word-break:normal;overflow-wrap:anywhere}
     details summary{cursor:pointer;color:#57606a}details pre{margin:.3em 0;white-space:pre-wrap;word-break:break-all}
     """
 
@@ -346,7 +347,7 @@ enum LegacyHTMLReport {
     where total > 0 {
       out += "<h2>" + MarkupText.escape(title) + " <span class=\"muted\">(\(total))</span></h2>\n<ul>\n"
       for problem in list.prefix(problemsListed) {
-        out += "<li><code>" + MarkupText.escape(problem.description) + "</code></li>\n"
+        out += "<li><code class=\"where\">" + MarkupText.escape(problem.description) + "</code></li>\n"
       }
       if total > problemsListed { out += "<li class=\"muted\">… and \(total - problemsListed) more</li>\n" }
       out += "</ul>\n"
