@@ -29,7 +29,8 @@ struct PlanCodegenCommand: ParsableCommand {
       other characters dropped, collisions numbered in plan order). With --tour, NAMETour.swift \
       sends every tag once with sample values on the screens the plan names: record it and \
       validate the recording against the same plan for a round trip. Output is deterministic; \
-      files are replaced, then formatted by swift format (with the .swift-format configuration \
+      files plan codegen wrote before are replaced (a file at one of its paths that it did not \
+      write is not, unless --force: a hand-written ShopTaxonomy.swift stays), then formatted by swift format (with the .swift-format configuration \
       found from the output directory up, as swift format does) unless --no-format. NAME is \
       --module, or with several plans each plan's name.
 
@@ -54,6 +55,9 @@ struct PlanCodegenCommand: ParsableCommand {
   @Flag(help: "Leave the files as generated, not formatted by swift format.")
   var noFormat = false
 
+  @Flag(help: "Replace files at the output's paths that plan codegen did not write.")
+  var force = false
+
   func run() throws {
     var outputs: [PlanCodegen.File] = []
     for path in plans {
@@ -68,21 +72,43 @@ struct PlanCodegenCommand: ParsableCommand {
         toolVersion: TagscopeVersion.current)
       outputs.append(contentsOf: PlanCodegen(plan: plan, options: options).files())
     }
-    var written: [String] = []
+    let paths = outputs.map { URL(fileURLWithPath: output).appendingPathComponent($0.name).path }
+    // Every path is checked before any file is written: nothing is half replaced.
+    for path in paths {
+      if let refusal = refusal(path) {
+        StandardError.write("tagscope: \(refusal)\n")
+        throw ExitCode(2)
+      }
+    }
     do {
       try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-      for file in outputs {
-        let url = URL(fileURLWithPath: output).appendingPathComponent(file.name)
-        try Data(file.text.utf8).write(to: url, options: .atomic)
-        written.append(url.path)
+      for (file, path) in zip(outputs, paths) {
+        try OutputFile.write(Data(file.text.utf8), to: path, replacing: true)
       }
     } catch {
-      StandardError.write("error: \(output): \(error.localizedDescription)\n")
+      StandardError.write("tagscope: \(output): \(error)\n")
       throw ExitCode(2)
     }
-    if !noFormat, let problem = SwiftFormatRun.format(written) {
-      StandardError.write("warning: the files are written but not formatted: \(problem)\n")
+    let formatted = noFormat ? nil : SwiftFormatRun.format(paths)
+    print(
+      "wrote \(outputs.count) file\(outputs.count == 1 ? "" : "s") to \(output): "
+        + outputs.map(\.name).joined(separator: ", ") + (noFormat ? " (not formatted)" : ""))
+    if let formatted {
+      StandardError.write("warning: the files are written but not formatted: \(formatted)\n")
     }
+  }
+
+  /// Why `path` is not written: not a regular file, or one plan codegen did not write (without
+  /// `--force`); `nil` when it may be.
+  private func refusal(_ path: String) -> String? {
+    do {
+      guard try OutputFile.check(path, replacing: true), !force else { return nil }
+    } catch {
+      return error.description
+    }
+    let head = FileHandle(forReadingAtPath: path).flatMap { try? $0.read(upToCount: 64) } ?? Data()
+    guard !PlanCodegen.isGenerated(Substring(decoding: head, as: UTF8.self)) else { return nil }
+    return "\(path) exists and plan codegen did not write it: not replacing it (--force replaces it)"
   }
 }
 
