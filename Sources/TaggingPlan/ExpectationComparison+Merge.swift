@@ -40,18 +40,20 @@ extension ExpectationComparison {
 
   /// Adds `other`'s rows not already here (an equal row marks the one here if it is marked).
   /// The call is one row: a `call` row naming the same call received as one here is merged into
-  /// it, its expectation filling an unplanned (`—`) one or replacing one that does not differ when
-  /// it does.
+  /// it when either expects nothing of it (`—`, a provider rule's) or both identify it, the first
+  /// expectation kept; a call that two expectations disagree on (one renamed, one not) keeps both.
   mutating func absorb(_ other: ExpectationComparison, title: String?) {
     if other.title != self.title, let title { self.title = title }
     if planLine == nil { planLine = other.planLine }
     for row in other.rows {
       if row.field == "call",
-        let call = rows.firstIndex(where: { $0.field == "call" && $0.actual == row.actual })
+        let call = rows.firstIndex(where: {
+          $0.field == "call" && $0.actual == row.actual
+            && ($0.expected == "—" || row.expected == "—" || $0.expected == row.expected
+              || (!$0.differs && !row.differs))
+        })
       {
-        if row.expected != "—", rows[call].expected == "—" || (row.differs && !rows[call].differs) {
-          rows[call].expected = row.expected
-        }
+        if rows[call].expected == "—" { rows[call].expected = row.expected }
         rows[call].differs = rows[call].differs || row.differs
       } else if let same = rows.firstIndex(where: {
         $0.field == row.field && $0.expected == row.expected && $0.actual == row.actual

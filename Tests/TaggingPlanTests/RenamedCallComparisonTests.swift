@@ -77,6 +77,35 @@ final class RenamedCallComparisonTests: XCTestCase {
     }
   }
 
+  /// Two planned calls, one sent: the expectation it does not identify takes it as renamed, and
+  /// the table keeps both call rows (each expectation's view of the call) rather than one
+  /// expectation's name over the other's.
+  func testTwoExpectationsOfOneCallKeepTheirOwnCallRows() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: Shop
+        version: 1
+        actions:
+          purchase:
+            providers:
+              firebase:
+                - {name: add_payment_info, params: [payment_type]}
+                - {name: purchase, params: [value]}
+
+        """, file: "shop.yaml")
+    let sent = sent("firebase", "purchase", ["amount": 1])
+    let (violations, _) = validate([record(1, .userAction, "purchase", outputs: [sent])], plan: plan)
+    XCTAssertEqual(violations.map(\.rule), [.wrongName, .missingParam])
+    let groups = ExpectationComparison.grouped(violations)
+    XCTAssertEqual(groups.map(\.members), [[0, 1]])
+    XCTAssertEqual(
+      groups[0].comparison.rows.filter { $0.field == "call" },
+      [
+        .init(field: "call", expected: "add_payment_info", actual: "logEvent purchase", differs: true),
+        .init(field: "call", expected: "purchase", actual: "logEvent purchase", differs: false),
+      ])
+  }
+
   /// Past ``NameSimilarity/renameCandidateLimit`` calls, names are not compared (a hostile
   /// record's thousands of calls): no call is guessed.
   func testManyCallsAreNotComparedByName() throws {
