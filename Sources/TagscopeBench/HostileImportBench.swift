@@ -6,7 +6,7 @@ import Foundation
 /// description; 1M enum values). Each is imported by the `tagscope` binary in a child process;
 /// the figure is its peak RSS above that of importing a one-property schema (the process's own
 /// floor), per byte of source, target ≤ 20 (measured by GNU time, `/usr/bin/time`). The sources are scaled to a few MB so that the floor's
-/// noise does not swamp them; for comparison, the red team's own 7 KB doubled schema, and the
+/// noise does not swamp them; for comparison, a doubled schema of the red team's size (3 KB, one event), and the
 /// 20,000 events of the doubled source written out without references (what the events alone
 /// cost). `TAGSCOPE_BINARY` is the binary measured (default: the one beside this bench).
 enum HostileImportBench {
