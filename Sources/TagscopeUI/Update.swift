@@ -93,11 +93,16 @@ extension State {
   }
 
   /// What the rate and sparkline are computed for: up to the newest record (live, decaying with
-  /// wall time when nothing arrives) or to the selected one.
-  var activityRequest: ActivityRequest? {
+  /// wall time when nothing arrives, by whole seconds) or to the selected one.
+  ///
+  /// The decay is counted in whole seconds, the finest step the rate over 10 s and the 5-second
+  /// buckets show: every effect result moves the clock on, so a request to the exact clock
+  /// differed after each result and asked again — an idle live debugger with records ran its
+  /// effects in a loop at 100% CPU.
+  public var activityRequest: ActivityRequest? {
     guard known > 0 else { return nil }
     if mode == .live && following {
-      return ActivityRequest(end: known, extraSeconds: max(0, now - lastArrival))
+      return ActivityRequest(end: known, extraSeconds: max(0, now - lastArrival).rounded(.down))
     }
     return ActivityRequest(end: (selectedIndex ?? (known - 1)) + 1, extraSeconds: 0)
   }

@@ -24,6 +24,25 @@ final class ReducerTests: XCTestCase {
     XCTAssertEqual(state.selectedIndex, 6)
   }
 
+  /// An idle live debugger asks for its rate again when the rate can change (each second), not
+  /// after every result: each result moved the clock on by microseconds, the request differed, and
+  /// the effects ran in a loop at 100% CPU once records were in.
+  func testAnIdleLiveDebuggerAsksForItsRateOncePerSecond() {
+    let store = Fixtures.store(Array(Fixtures.podcastRecords().prefix(5)))
+    var state = Fixtures.state(store, mode: .live).state
+    let runner = EffectRunner(source: store.source)
+    _ = state.apply(.tick(now: 2000))
+    let request = state.activityRequest
+    XCTAssertNotNil(request)
+    for message in runner.run(.loadActivity(request!)) { _ = state.apply(message) }
+    for later in [2000.001, 2000.2, 2000.9] {
+      let effects = state.apply(.tick(now: later))
+      XCTAssertFalse(effects.contains { if case .loadActivity = $0 { true } else { false } }, "at \(later)")
+    }
+    let effects = state.apply(.tick(now: 2001.05))
+    XCTAssertTrue(effects.contains { if case .loadActivity = $0 { true } else { false } }, "a second later")
+  }
+
   func testSpacePausesAndResumesLive() {
     var state = Fixtures.state(mode: .live)
     state.apply(.key(.character(" ")))
