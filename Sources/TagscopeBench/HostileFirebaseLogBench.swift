@@ -52,7 +52,7 @@ enum HostileFirebaseLogBench {
   /// Seconds from following `log` on a new in-process server to its first record.
   static func followToRecord(_ log: URL) throws -> Double {
     let arrived = DispatchSemaphore(value: 0)
-    let server = try wait {
+    let server = try QueryAPIBench.blocking {
       try await ListenServer.start(configuration: ListenConfiguration(port: 0)) { event in
         if case .records(let records) = event, !records.isEmpty { arrived.signal() }
       }
@@ -61,7 +61,7 @@ enum HostileFirebaseLogBench {
     try server.follow(LogInput(format: .firebase, path: log.path))
     arrived.wait()
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    try wait { try await server.shutdown() }
+    try QueryAPIBench.blocking { try await server.shutdown() }
     return seconds
   }
 
@@ -116,18 +116,6 @@ enum HostileFirebaseLogBench {
       throw BenchError("cannot create \(url.path)")
     }
     return url
-  }
-
-  /// Runs `body` to its end from synchronous code.
-  static func wait<Value>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
-    let box = ResultBox<Value>()
-    let semaphore = DispatchSemaphore(value: 0)
-    Task {
-      box.set(await Result.capture { try await body() })
-      semaphore.signal()
-    }
-    semaphore.wait()
-    return try box.get()
   }
 }
 
