@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import TaggingPlan
+import TaggingPlanImport
+import TagscopeRecording
+
+extension ImportFormat: ExpressibleByArgument {}
+extension UnplannedCalls: ExpressibleByArgument {}
+
+/// `tagscope plan import [--from FORMAT] [--provider ID] [--name NAME] [--unplanned …] [-o FILE] PATH…`.
+struct PlanImportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import",
+    abstract:
+      "Turn another tool's tracking plan into a plan's call catalogue (catalogues:), printed as YAML.",
+    discussion: """
+      Reads Segment Protocols (Config API tracking plan, Public API rules, typewriter's plan.json), \
+      RudderStack rudder-cli \
+      projects (the tracking plan with its events, properties and custom types files, or their \
+      directory; {{ .NAME }} placeholders take RUDDER_NAME environment variables, then the \
+      .vars.yaml files given, as rudder-cli does; a rule's includes brings in another given plan's \
+      rules), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
+      and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
+      told from the content unless --from says it.
+
+      Each event becomes an entry of the provider's catalogue: the call name, its SDK method and \
+      the JSON Schema constraints of its parameters (every validation keyword of draft-04 to \
+      2020-12: tagscope help plan lists them). $refs within a file are resolved (JSON pointers, \
+      $id base URIs, $anchor, $dynamicRef); a remote $ref is never fetched. What is not carried \
+      is a warning on standard error, file:line:column and JSON path, also listed at the top of \
+      the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
+      says where a message the provider's SDK sends through listen holds the event's properties \
+      (event_properties for amplitude, data.custom_attributes for mparticle, properties for \
+      segment, rudderstack, mixpanel and posthog), so one entry checks in-app calls and SDK \
+      messages alike.
+
+      Examples:
+        tagscope plan import tracking-plan.json -o plan.yaml
+        tagscope plan import --from rudderstack catalog/ --name Podcasts
+        tagscope plan import --from iglu schemas/ --unplanned warning
+        tagscope plan import --from jsonschema --provider amplitude events.json
+
+      -o writes a new file, or with --force replaces a regular file; a symbolic link, FIFO, device or \
+      directory given to -o is refused (write to standard output and redirect it instead).
+
+      Exit status: 0 (also with warnings); 2 when -o names an existing file without --force or \
+      something other than a regular file, or when \
+      a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
+      missing, no event definition kept), reported as file:line:column: error: … with nothing \
+      written. A repeated JSON key is a warning (its last value is kept); a property name the plan \
+      format refuses (an empty one) is left out with a warning.
+      """)
+
+  @Argument(help: "The files to import, or directories of them.")
+  var paths: [String]
+
+  @Option(
+    help:
+      "The source format: segment, rudderstack, iglu, mparticle or jsonschema (default: told from the content)."
+  )
+  var from: ImportFormat?
+
+  @Option(
+    help:
+      "The catalogue's provider id (default: segment, rudderstack, snowplow or mparticle; required for jsonschema)."
+  )
+  var provider: String?
+
+  @Option(help: "The plan's name (plan:); by default the source's.")
+  var name: String?
+
+  @Option(help: "What a call no entry matches is: error, warning or allowed.")
+  var unplanned: UnplannedCalls = .error
+
+  @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
+  var output: String?
+
+  @Flag(help: "Overwrite the -o file when it exists (a regular file only).")
+  var force = false
+
+  func run() throws {
+    if let output {
+      do { try OutputFile.check(output, replacing: force) } catch {
+        StandardError.write("error: \(error)\n")
+        throw ExitCode(2)
+      }
+    }
+    let plan: ImportedPlan
+    do throws(ImportError) {
+      plan = try PlanImporter.run(
+        paths: paths,
+        options: ImportOptions(
+          format: from, provider: provider, name: name, unplanned: unplanned,
+          environment: ProcessInfo.processInfo.environment))
+    } catch {
+      for warning in error.warnings { StandardError.write("\(warning)\n") }
+      StandardError.write("\(error)\n")
+      throw ExitCode(2)
+    }
+    for warning in plan.warnings {
+      StandardError.write("\(warning)\n")
+    }
+    let yaml = plan.yaml
+    guard let output else {
+      FileHandle.standardOutput.write(Data(yaml.utf8))
+      return
+    }
+    do { try OutputFile.write(Data(yaml.utf8), to: output, replacing: force) } catch {
+      StandardError.write("error: \(error)\n")
+      throw ExitCode(2)
+    }
+  }
+}
