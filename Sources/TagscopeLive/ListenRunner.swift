@@ -67,7 +67,9 @@ public enum ListenRunner {
       server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
     } catch {
       session.close()
-      throw Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
+      // A port or address refused is said in the user's words (``BindFailure``), for the command to name.
+      throw (error as? BindFailure)
+        ?? Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
     }
     do {
       for log in options.logs { try server.follow(log) }

@@ -13,20 +13,19 @@ struct HelpCommand: ParsableCommand {
 
   static let configuration = CommandConfiguration(
     commandName: "help",
-    abstract: "Show a subcommand's help, or a topic: keys, filter, listen, proxy, plan, qa, uitests, bench.",
+    abstract: "Show a subcommand's help, or a topic: \(HelpTopics.names).",
     discussion: """
       tagscope help validate shows the help of validate (as validate --help does); tagscope help \
       TOPIC prints a page by task:
-      """
-        + HelpTopics.all.map {
-          "\n  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)"
-        }.joined(),
+      """ + HelpTopics.list,
     helpNames: [])
 
-  @Argument(
-    help:
-      "A subcommand (demo, replay, listen, proxy, validate, diff, plan) or a topic (keys, filter, listen, proxy, plan, qa, uitests, bench)."
-  )
+  /// The root's subcommands but this one, comma-separated.
+  private static var subcommandNames: String {
+    Tagscope.configuration.subcommands.map { $0._commandName }.filter { $0 != "help" }.joined(separator: ", ")
+  }
+
+  @Argument(help: "A subcommand (\(Self.subcommandNames)) or a topic (\(HelpTopics.names)).")
   var names: [String] = []
 
   func run() throws {
@@ -41,8 +40,7 @@ struct HelpCommand: ParsableCommand {
           $0._commandName == name || $0.configuration.aliases.contains(name)
         })
       else {
-        let topics = Self.topics.map(\.name).joined(separator: ", ")
-        throw ValidationError("no subcommand or help topic '\(name)' (topics: \(topics))")
+        throw ValidationError("no subcommand or help topic '\(name)' (topics: \(HelpTopics.names))")
       }
       command = subcommand
     }

@@ -28,6 +28,29 @@ enum HelpTopics {
     ("bench", "the benchmark groups of scripts/bench, fuzzing", bench),
   ]
 
+  /// The topics as `tagscope help` and `tagscope --help` list them: one line each, name and summary.
+  static var list: String {
+    all.map { "\n  \($0.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \($0.summary)" }.joined()
+  }
+
+  /// The topics' names, comma-separated.
+  static var names: String { all.map(\.name).joined(separator: ", ") }
+
+  /// The heading of the table of the hosts the proxy decrypts.
+  static let hostsHeading = "Hosts decrypted"
+
+  /// The heading of the section on reading Firebase's debug log.
+  static let firebaseLogHeading = "Firebase for apps: the debug log"
+
+  /// `tagscope help TOPIC` for the topic whose page has the section `heading`: a pointer made from
+  /// where the text is, so moving a section moves its pointers (`tagscope help`, the list, when no
+  /// page has it).
+  static func pointer(to heading: String) -> String {
+    let marker = "\n" + heading.uppercased() + "\n"
+    guard let topic = all.first(where: { $0.text().contains(marker) }) else { return "tagscope help" }
+    return "tagscope help \(topic.name)"
+  }
+
   static func keys() -> String {
     var page = HelpPage(
       "Keys and legend",
@@ -118,7 +141,7 @@ enum HelpTopics {
       "tagscope proxy",
       """
       tagscope proxy [--proxy-port 8888] [--no-forward] [--ca-dir DIR] [listen's options] \
-      (tagscope proxy --help: every option)
+      (tagscope proxy run --help: every option)
       tagscope proxy ca     where the CA is, and how to trust it on a simulator, an iPhone, Android
 
       For a build whose SDK hosts cannot be changed (TestFlight, release candidate, store). Set the \
@@ -140,12 +163,12 @@ enum HelpTopics {
       to a device's browser.
       """)
     page.table(
-      "Hosts decrypted", InterceptedHosts.builtIn.map { ($0.pattern, $0.sdk) },
+      hostsHeading, InterceptedHosts.builtIn.map { ($0.pattern, $0.sdk) },
       note:
         "Add a RudderStack data plane with --rudderstack-host, self-hosted PostHog with --posthog-host, a Snowplow collector with --snowplow-collector, any other host listen decodes with --intercept."
     )
     page.section(
-      "Firebase for apps: the debug log",
+      firebaseLogHeading,
       """
       Firebase's app SDK sends protobuf to app-measurement.com, which no proxy decodes; with verbose \
       logging on it logs every event, screen view and user property instead. listen (and proxy) \

@@ -52,7 +52,8 @@ enum ListenInterface {
       server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
     } catch {
       session.close()
-      return "cannot listen on \(options.host):\(options.port): \(error)"
+      return (error as? BindFailure)?.sentence(proxy: options.proxy != nil)
+        ?? "cannot listen on \(options.host):\(options.port): \(error)"
     }
     do {
       for log in options.logs { try server.follow(log) }

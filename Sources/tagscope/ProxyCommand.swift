@@ -8,6 +8,10 @@ struct ProxyCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "proxy",
     abstract: "Watch any build unchanged: an HTTP(S) proxy that decodes the analytics SDKs' own traffic.",
+    discussion: """
+      tagscope proxy run --help: every option of the proxy; tagscope proxy ca: where its CA is and \
+      how to trust it on each device; tagscope help proxy: the hosts it decrypts and Firebase's log.
+      """,
     subcommands: [ProxyRun.self, ProxyCA.self],
     defaultSubcommand: ProxyRun.self
   )
@@ -38,7 +42,7 @@ struct ProxyRun: AsyncParsableCommand {
       """
   )
 
-  @OptionGroup var session: Listen
+  @OptionGroup var session: ListenArguments
 
   @Option(name: .customLong("proxy-port"), help: "The proxy's TCP port.")
   var proxyPort: Int = ProxyConfiguration.defaultPort
@@ -161,7 +165,12 @@ struct ProxyCA: ParsableCommand {
     do {
       let authority = try CertificateAuthority(directory: directory)
       try ProxyTrustGuide.writeAndroidCopy(of: authority)
-      print(TerminalText.sanitizeLines(ProxyTrustGuide.text(authority: authority, port: proxyPort)))
+      let pointers = ProxyTrustGuide.Pointers(
+        hosts: HelpTopics.pointer(to: HelpTopics.hostsHeading),
+        firebaseLog: HelpTopics.pointer(to: HelpTopics.firebaseLogHeading))
+      print(
+        TerminalText.sanitizeLines(
+          ProxyTrustGuide.text(authority: authority, port: proxyPort, pointers: pointers)))
     } catch {
       StandardError.write("tagscope: \(TerminalText.sanitizeLines("\(error)"))\n")
       throw ExitCode(2)

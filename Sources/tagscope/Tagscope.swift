@@ -8,10 +8,8 @@ struct Tagscope: AsyncParsableCommand {
     commandName: "tagscope",
     abstract: "Watch, record, replay and check the analytics tags of an app.",
     discussion: """
-      Without a subcommand, runs demo. The tagging plan format (every key, every constraint, an \
-      example per section) is in: tagscope help plan. Pages by task: tagscope help keys, filter, \
-      listen, qa, uitests, bench.
-      """,
+      Without a subcommand, runs demo. Pages by task, tagscope help TOPIC:
+      """ + HelpTopics.list,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [
       DemoCommand.self, ReplayCommand.self, Listen.self, ProxyCommand.self, Validate.self, DiffCommand.self,

@@ -41,8 +41,11 @@ final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler {
     if deadline != nil {
       deadline?.cancel()
       deadline = nil
-      proxy.report(
-        "\(host): the client's TLS handshake with the proxy failed (\(error)); a device that does not trust the proxy's CA refuses it: see `tagscope proxy ca`"
+      // Once per client address and host: each retry of the SDK comes on a new connection.
+      let client = context.channel.remoteAddress?.ipAddress ?? "?"
+      proxy.reportOnce(
+        client + " " + host.lowercased(),
+        "\(host): the TLS handshake of \(client) with the proxy failed (\(error)); a device that does not trust the proxy's CA refuses it: see `tagscope proxy ca` (said once per client and host)"
       )
     }
     context.close(promise: nil)

@@ -13,6 +13,8 @@ final class ProxyContext: Sendable {
   private let serverContexts = NIOLockedValueBox<[String: NIOSSLContext]>([:])
   /// The ports this process listens on, as configured and as bound (``noteOwnPort(_:)``).
   private let ownPorts: NIOLockedValueBox<Set<Int>>
+  /// The clients and hosts whose refused handshake was reported (``reportOnce(_:_:)``).
+  private let reportedOnce = NIOLockedValueBox<Set<String>>([])
   /// This machine's interface addresses, read once at start.
   private let localAddresses = UpstreamPolicy.interfaceAddresses()
 
@@ -70,6 +72,17 @@ final class ProxyContext: Sendable {
   /// Reports a proxy problem (an unreachable vendor, a refused answer) to the session.
   func report(_ message: String) {
     server.deliver(.problem(source: "proxy", message: message))
+  }
+
+  /// Reports `message` the first time only for `key` (a client and a host): an SDK retrying a
+  /// refused handshake (eight times, for some) gets one line, not one per retry. Past 4,096 keys the
+  /// memory starts again, so a client making up hosts holds no more than that.
+  func reportOnce(_ key: String, _ message: String) {
+    let first = reportedOnce.withLockedValue { keys in
+      if keys.count >= 4_096 { keys.removeAll() }
+      return keys.insert(key).inserted
+    }
+    if first { report(message) }
   }
 }
 

@@ -3,20 +3,43 @@ import Foundation
 /// What `tagscope proxy ca` prints: where the CA is and, for each kind of device, how to trust it
 /// and how to send the device's traffic through the proxy.
 public enum ProxyTrustGuide {
-  /// The guide for `authority`, with the proxy on `port`.
-  public static func text(authority: CertificateAuthority, port: Int) -> String {
+  /// Where the guide sends the reader for what it does not say itself: commands or help pages
+  /// (`tagscope help proxy`), given by the command line, which knows which page holds what.
+  public struct Pointers: Sendable {
+    /// The page listing the hosts the proxy decrypts.
+    public var hosts: String
+    /// The page on reading Firebase's debug log.
+    public var firebaseLog: String
+
+    /// Pointers to `hosts` and `firebaseLog`.
+    public init(hosts: String, firebaseLog: String) {
+      self.hosts = hosts
+      self.firebaseLog = firebaseLog
+    }
+  }
+
+  /// The guide for `authority`, with the proxy on `port`; `pointers` name where the hosts and
+  /// Firebase's log are explained (both in `tagscope help proxy` unless said otherwise).
+  public static func text(
+    authority: CertificateAuthority, port: Int,
+    pointers: Pointers = Pointers(hosts: "tagscope help proxy", firebaseLog: "tagscope help proxy")
+  ) -> String {
+    let folder =
+      authority.directory.standardizedFileURL.path
+        == ProxyConfiguration.defaultAuthorityDirectory.standardizedFileURL.path
+      ? "the user's config directory; --ca-dir DIR for another" : "given by --ca-dir"
     let pem = authority.certificateFile.path
     let android = authority.directory.appendingPathComponent("android").appendingPathComponent(
       authority.androidSystemFileName
     ).path
     let hash = authority.androidSystemFileName
     return """
-      Tagscope proxy CA
+      Tagscope proxy CA, in \(authority.directory.path) (\(folder))
         certificate  \(pem)
         key          \(authority.directory.appendingPathComponent("ca-key.pem").path) (yours alone: never share it)
         Android name \(android)
 
-      The proxy decrypts only the analytics hosts it knows (see `tagscope proxy --help`); every
+      The proxy decrypts only the analytics hosts it knows (see `\(pointers.hosts)`); every
       other host is tunnelled untouched. Trust this CA on test devices only.
 
       iOS Simulator (on this Mac)
@@ -72,7 +95,7 @@ public enum ProxyTrustGuide {
         can send a proxy password (an iPhone, curl, an HTTP library) uses --token SECRET instead.
 
       Firebase Analytics on a device sends protobuf to app-measurement.com, which the proxy does not
-      decode: read its debug log instead (tagscope help listen).
+      decode: read its debug log instead (\(pointers.firebaseLog)).
       """
   }
 

@@ -84,13 +84,22 @@ public final class ListenServer: Sendable {
     var bound: [any Channel] = []
     do {
       let proxy = try configuration.proxy.map { try ProxyContext(configuration: $0, server: context) }
-      let channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+      let channel: any Channel
+      do {
+        channel = try await bootstrap.bind(host: configuration.host, port: configuration.port).get()
+      } catch {
+        throw BindFailure(error, role: .listen, host: configuration.host, port: configuration.port)
+      }
       bound.append(channel)
       var proxyChannel: (any Channel)?
       if let proxy {
         // Never an upstream of the proxy: its own ports, as bound.
         proxy.noteOwnPort(channel.localAddress?.port)
-        proxyChannel = try await Self.bindProxy(proxy, host: configuration.host, group: eventLoops).get()
+        do {
+          proxyChannel = try await Self.bindProxy(proxy, host: configuration.host, group: eventLoops).get()
+        } catch {
+          throw BindFailure(error, role: .proxy, host: configuration.host, port: proxy.configuration.port)
+        }
         proxy.noteOwnPort(proxyChannel?.localAddress?.port)
       }
       return ListenServer(
