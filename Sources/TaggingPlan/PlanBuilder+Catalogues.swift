@@ -1,11 +1,10 @@
 import AnalyticsHub
-import Yams
 
 extension PlanLoader.Builder {
   /// `catalogues:`: per provider id, `unplanned`, `calls` (entries by call name) and `methods`
   /// (entries by SDK method).
-  func catalogues(_ node: Node) throws -> [CallCatalogue] {
-    if case .scalar = node, node.tagName == .null { return [] }
+  func catalogues(_ node: YAMLNode) throws -> [CallCatalogue] {
+    if node.isNull { return [] }
     return try reader.mapping(node, "catalogues").map { pair in
       let what = "catalogue \(pair.key)"
       var unplanned = UnplannedCalls.error
@@ -14,7 +13,7 @@ extension PlanLoader.Builder {
       var valuesAsText = false
       var calls: [ReadEntry] = []
       var methods: [ReadEntry] = []
-      if case .scalar = pair.value, pair.value.tagName == .null {
+      if pair.value.isNull {
         return CallCatalogue(provider: pair.key, location: reader.location(pair.keyNode))
       }
       for field in try reader.mapping(pair.value, what, allowed: PlanLoader.catalogueKeys) {
@@ -30,12 +29,12 @@ extension PlanLoader.Builder {
         case "entitiesAt": entitiesAt = try messagePath(field.value, "entitiesAt of \(what)")
         case "valuesAsText": valuesAsText = try reader.bool(field.value, "valuesAsText of \(what)")
         case "calls":
-          if case .scalar = field.value, field.value.tagName == .null { continue }
+          if field.value.isNull { continue }
           calls = try reader.mapping(field.value, "calls of \(what)").map {
             try catalogueEntry($0, "call \($0.key) of \(what)", byMethod: false)
           }
         case "methods":
-          if case .scalar = field.value, field.value.tagName == .null { continue }
+          if field.value.isNull { continue }
           methods = try reader.mapping(field.value, "methods of \(what)").map {
             try catalogueEntry($0, "method \($0.key) of \(what)", byMethod: true)
           }
@@ -65,7 +64,7 @@ extension PlanLoader.Builder {
   }
 
   /// `propertiesAt`: a dotted path of keys (`properties`, `unstruct_event.data.data`), or `.`.
-  private func messagePath(_ node: Node, _ what: String) throws -> MessagePath {
+  private func messagePath(_ node: YAMLNode, _ what: String) throws -> MessagePath {
     let text = try reader.string(node, what)
     guard let path = MessagePath(text) else {
       throw reader.error(
@@ -83,7 +82,7 @@ extension PlanLoader.Builder {
       entry: CatalogueCall(
         name: byMethod ? nil : pair.key, method: byMethod ? pair.key : nil,
         location: reader.location(pair.keyNode)))
-    if case .scalar = pair.value, pair.value.tagName == .null { return read }
+    if pair.value.isNull { return read }
     let allowed =
       byMethod ? PlanLoader.catalogueEntryKeys.filter { $0 != "method" } : PlanLoader.catalogueEntryKeys
     for field in try reader.mapping(pair.value, what, allowed: allowed) {
@@ -93,7 +92,7 @@ extension PlanLoader.Builder {
       case "additionalProperties":
         read.entry.additionalParams = try reader.bool(field.value, "additionalProperties of \(what)")
       case "params":
-        if case .sequence = field.value {
+        if field.value.kind == .sequence {
           read.entry.params = try reader.sequence(field.value, "params of \(what)").map { item in
             var rule = PropertyRule(
               name: try reader.string(item, "each param of \(what)"), location: reader.location(item))

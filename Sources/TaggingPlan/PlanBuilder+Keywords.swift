@@ -1,5 +1,4 @@
 import AnalyticsHub
-import Yams
 
 extension PlanLoader {
   /// The rarer JSON Schema keywords a property may carry (``SchemaKeywords``).
@@ -19,7 +18,7 @@ extension PlanLoader.Builder {
   ) throws -> Bool {
     let value = field.value
     let label = "\(field.key) of \(what)"
-    func schema(_ node: Node, _ name: String) throws -> PropertyRule {
+    func schema(_ node: YAMLNode, _ name: String) throws -> PropertyRule {
       try propertyRule(
         YAMLReader.Pair(key: name, keyNode: field.keyNode, value: node), "\(name) of \(what)",
         depth: depth + 1)
@@ -82,8 +81,8 @@ extension PlanLoader.Builder {
   }
 
   /// Any YAML value as a property value: a scalar, a list or a mapping (`enum`, `const`).
-  func anyValue(_ node: Node, _ what: String) throws -> PropertyValue {
-    switch node {
+  func anyValue(_ node: YAMLNode, _ what: String) throws -> PropertyValue {
+    switch node.kind {
     case .sequence:
       return .array(try reader.sequence(node, what).map { try anyValue($0, what) })
     case .mapping:

@@ -1,5 +1,4 @@
 import AnalyticsHub
-import Yams
 
 extension PlanLoader {
   /// Turns a composed YAML tree into a ``Plan``, checking every key and value.
@@ -7,7 +6,7 @@ extension PlanLoader {
     let reader: YAMLReader
     let yaml: String
 
-    func plan(_ root: Node) throws -> Plan {
+    func plan(_ root: YAMLNode) throws -> Plan {
       let pairs = try reader.mapping(root, "the plan", allowed: PlanLoader.topKeys)
       var name: String?
       var description: String?
@@ -26,7 +25,7 @@ extension PlanLoader {
         default:
           guard let section = PlanSection(key: pair.key) else { continue }
           sections.insert(section)
-          if case .scalar = pair.value, pair.value.tagName == .null { continue }
+          if pair.value.isNull { continue }
           for entryPair in try reader.mapping(pair.value, pair.key) {
             entries.append(try entry(entryPair, section: section))
           }
@@ -43,7 +42,7 @@ extension PlanLoader {
       return plan
     }
 
-    func severity(_ node: Node, _ what: String) throws -> Severity {
+    func severity(_ node: YAMLNode, _ what: String) throws -> Severity {
       let word = try reader.string(node, what)
       guard let severity = Severity(rawValue: word) else {
         throw reader.error(node, "\(what) must be error or warning, found \(reader.describe(node))")
@@ -54,7 +53,7 @@ extension PlanLoader {
     func entry(_ pair: YAMLReader.Pair, section: PlanSection) throws -> PlanEntry {
       let what = "\(section.noun) \(pair.key)"
       var entry = PlanEntry(section: section, name: pair.key, location: reader.location(pair.keyNode))
-      if case .scalar = pair.value, pair.value.tagName == .null { return entry }
+      if pair.value.isNull { return entry }
       let allowed =
         section == .screens ? PlanLoader.entryKeys.filter { $0 != "screens" } : PlanLoader.entryKeys
       for field in try reader.mapping(pair.value, what, allowed: allowed) {
@@ -74,8 +73,8 @@ extension PlanLoader {
       return entry
     }
 
-    func properties(_ node: Node, _ what: String, depth: Int = 0) throws -> [PropertyRule] {
-      if case .scalar = node, node.tagName == .null { return [] }
+    func properties(_ node: YAMLNode, _ what: String, depth: Int = 0) throws -> [PropertyRule] {
+      if node.isNull { return [] }
       return try reader.mapping(node, "properties of \(what)").map { pair in
         try propertyRule(pair, "property \(pair.key) of \(what)", depth: depth)
       }
@@ -83,7 +82,7 @@ extension PlanLoader {
 
     func propertyRule(_ pair: YAMLReader.Pair, _ what: String, depth: Int = 0) throws -> PropertyRule {
       var rule = PropertyRule(name: pair.key, location: reader.location(pair.keyNode))
-      if case .scalar = pair.value, pair.value.tagName == .null { return rule }
+      if pair.value.isNull { return rule }
       guard depth < PlanLoader.nestingLimit else {
         throw reader.error(pair.keyNode, "\(what) nests deeper than \(PlanLoader.nestingLimit) levels")
       }
@@ -131,7 +130,7 @@ extension PlanLoader {
           rule.format = format
         case "properties": rule.properties = try properties(value, what, depth: depth + 1)
         case "additionalProperties":
-          if case .mapping = value {
+          if value.kind == .mapping {
             keywords.additionalSchema = try propertyRule(
               YAMLReader.Pair(key: "additionalProperties", keyNode: field.keyNode, value: value),
               "additionalProperties of \(what)", depth: depth + 1)
@@ -155,12 +154,12 @@ extension PlanLoader {
       return rule
     }
 
-    func providers(_ node: Node, _ what: String, section: PlanSection) throws -> [ProviderPlan] {
+    func providers(_ node: YAMLNode, _ what: String, section: PlanSection) throws -> [ProviderPlan] {
       try reader.mapping(node, "providers of \(what)").map { pair in
         let providerWhat = "provider \(pair.key) of \(what)"
         let location = reader.location(pair.keyNode)
         let calls: [ExpectedCall]
-        switch pair.value {
+        switch pair.value.kind {
         case .scalar:
           guard try reader.string(pair.value, providerWhat) == "none" else {
             throw reader.error(
@@ -181,7 +180,7 @@ extension PlanLoader {
       }
     }
 
-    func call(_ node: Node, _ what: String, section: PlanSection) throws -> ExpectedCall {
+    func call(_ node: YAMLNode, _ what: String, section: PlanSection) throws -> ExpectedCall {
       var expected = ExpectedCall(location: reader.location(node))
       for field in try reader.mapping(node, "a call of \(what)", allowed: PlanLoader.callKeys) {
         switch field.key {
@@ -206,7 +205,7 @@ extension PlanLoader {
       return expected
     }
 
-    func condition(_ node: Node, _ what: String, section: PlanSection) throws -> CallCondition {
+    func condition(_ node: YAMLNode, _ what: String, section: PlanSection) throws -> CallCondition {
       var condition = CallCondition()
       for field in try reader.mapping(node, "when of \(what)", allowed: ["screen", "phase"]) {
         if field.key == "screen" {
@@ -226,8 +225,8 @@ extension PlanLoader {
       return condition
     }
 
-    func params(_ node: Node, _ what: String) throws -> [PlannedParam] {
-      if case .sequence = node {
+    func params(_ node: YAMLNode, _ what: String) throws -> [PlannedParam] {
+      if node.kind == .sequence {
         return try reader.sequence(node, "params of \(what)").map { item in
           PlannedParam(
             name: try reader.string(item, "each param of \(what)"), expectation: .present,
@@ -236,12 +235,12 @@ extension PlanLoader {
       }
       return try reader.mapping(node, "params of \(what)").map { pair in
         let location = reader.location(pair.keyNode)
-        switch pair.value {
+        switch pair.value.kind {
         case .mapping:
           let rule = try propertyRule(pair, "param \(pair.key) of \(what)")
           return PlannedParam(name: pair.key, expectation: .constrained(rule), location: location)
         default:
-          if pair.value.tagName == .null {
+          if pair.value.isNull {
             return PlannedParam(name: pair.key, expectation: .present, location: location)
           }
           let value = try reader.value(pair.value, "param \(pair.key) of \(what)")

@@ -1,6 +1,5 @@
 import AnalyticsHub
 import Foundation
-import Yams
 
 /// Loads a tagging plan from YAML, all or nothing: a YAML error, an unknown key, a wrong
 /// constraint type, an invalid pattern or a duplicate entry throws one ``PlanLoadError`` naming
@@ -112,127 +111,30 @@ public enum PlanLoader {
 
   /// Loads a plan from YAML text; `file` names it in errors.
   public static func load(yaml: String, file: String) throws -> Plan {
-    let root: Node?
+    let tree: YAMLTree?
     do {
-      root = try Yams.compose(yaml: yaml, YAMLScalarTags.composing)
-    } catch let error as YamlError {
-      throw convert(error, yaml: yaml, file: file)
+      tree = try YAMLTree.compose(yaml)
+    } catch {
+      throw convert(error, file: file)
     }
-    guard let root else {
+    guard let tree else {
       throw PlanLoadError(
         file: file, location: SourceLocation(line: 1, column: 1), message: "the plan is empty")
     }
-    // Only an anchor (`&name`) can be aliased: without one, no node is shared and the walk that
-    // bounds what aliases expand to has nothing to find (a written plan, an import's, has none).
-    if mayHoldAnAnchor(yaml) {
-      do {
-        try YAMLExpansionBudget.check(root, documentBytes: yaml.utf8.count)
-      } catch {
-        throw PlanLoadError(file: file, location: error.location, message: error.message)
-      }
+    do {
+      try YAMLExpansionBudget.check(tree, documentBytes: yaml.utf8.count)
+    } catch {
+      throw PlanLoadError(file: file, location: error.location, message: error.message)
     }
-    return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(root)
+    return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(tree.root)
   }
 
-  /// Whether `yaml` has a `&` that can start an anchor: not after a letter or digit (`R&D` is
-  /// text), not before a space or the end (`a & b`). Any other `&` counts, even inside quotes.
-  static func mayHoldAnAnchor(_ yaml: String) -> Bool {
-    func isAlphanumeric(_ byte: UInt8) -> Bool {
-      ((byte | 0x20) >= 97 && (byte | 0x20) <= 122) || (byte >= 48 && byte <= 57) || byte >= 0x80
-    }
-    var previous: UInt8 = 10
-    var afterAmpersand = false
-    for byte in yaml.utf8 {
-      if afterAmpersand, byte != 32, byte != 9, byte != 10, byte != 13 { return true }
-      afterAmpersand = byte == 38 && !isAlphanumeric(previous)
-      previous = byte
-    }
-    return false
-  }
-
-  /// One message with line and column for each kind of Yams error.
-  static func convert(_ error: YamlError, yaml: String, file: String) -> PlanLoadError {
-    func at(_ mark: Mark, _ message: String) -> PlanLoadError {
-      PlanLoadError(
-        file: file, location: SourceLocation(line: mark.line, column: mark.column), message: message)
-    }
-    switch error {
-    case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-      .composer(let context, let problem, let mark, _):
-      let detail = context.map { " (\($0.text) at line \($0.mark.line), column \($0.mark.column))" } ?? ""
-      return at(mark, "YAML error: \(problem)\(detail)")
-    case .duplicatedKeysInMapping(let duplicates, let context):
-      let key = duplicates.first ?? ""
-      let first = SourceLocation(line: context.mark.line, column: context.mark.column)
-      let second = DuplicateFinder.secondOccurrence(of: key, after: first, in: yaml) ?? first
-      return PlanLoadError(
-        file: file, location: second,
-        message: "duplicate key '\(key)' (first at line \(first.line), column \(first.column))")
-    case .reader(let problem, let offset, _, _):
-      let location =
-        offset.map { lineAndColumn(ofUTF8Offset: $0, in: yaml) } ?? SourceLocation(line: 1, column: 1)
-      return PlanLoadError(file: file, location: location, message: "YAML error: \(problem)")
+  /// A compose error as a plan error: `YAML error: …`, or the duplicate key.
+  static func convert(_ error: YAMLSyntaxError, file: String) -> PlanLoadError {
+    switch error.reason {
+    case .duplicateKey: return PlanLoadError(file: file, location: error.location, message: error.problem)
     default:
-      return PlanLoadError(
-        file: file, location: SourceLocation(line: 1, column: 1), message: "YAML error: \(error)")
+      return PlanLoadError(file: file, location: error.location, message: "YAML error: \(error.problem)")
     }
-  }
-
-  static func lineAndColumn(ofUTF8Offset offset: Int, in text: String) -> SourceLocation {
-    var line = 1
-    var column = 1
-    for (index, byte) in text.utf8.enumerated() {
-      if index >= offset { break }
-      if byte == 10 {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
-    return SourceLocation(line: line, column: column)
-  }
-}
-
-/// Finds where a duplicated key appears again (Yams reports the first occurrence).
-enum DuplicateFinder {
-  /// The mark of the next `key:` after `first`, at the same column on a later line (block
-  /// mappings) or later on the same line (flow mappings).
-  static func secondOccurrence(of key: String, after first: SourceLocation, in yaml: String)
-    -> SourceLocation?
-  {
-    let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
-    guard first.line >= 1, first.line <= lines.count else { return nil }
-    let candidates = [key, "\"\(key)\"", "'\(key)'"]
-    func keyColumn(in line: Substring, from start: Int) -> Int? {
-      let scalars = Array(line.unicodeScalars)
-      var index = start
-      while index < scalars.count {
-        for candidate in candidates {
-          let keyScalars = Array(candidate.unicodeScalars)
-          let end = index + keyScalars.count
-          guard end <= scalars.count, Array(scalars[index..<end]) == keyScalars else { continue }
-          var after = end
-          while after < scalars.count, scalars[after] == " " { after += 1 }
-          let before = index == 0 ? " " : scalars[index - 1]
-          if after < scalars.count, scalars[after] == ":", before == " " || before == "{" || before == "," {
-            return index + 1
-          }
-        }
-        index += 1
-      }
-      return nil
-    }
-    let sameLine = lines[first.line - 1]
-    if let column = keyColumn(in: sameLine, from: first.column) {
-      return SourceLocation(line: first.line, column: column)
-    }
-    for number in first.line..<lines.count {
-      let line = lines[number]
-      if let column = keyColumn(in: line, from: 0), column == first.column {
-        return SourceLocation(line: number + 1, column: column)
-      }
-    }
-    return nil
   }
 }

@@ -1,8 +1,6 @@
-import Yams
-
 /// Bounds what a composed YAML document expands to once its aliases are followed.
 ///
-/// Yams shares an anchored node between its aliases, so composing is cheap, but every walk of the
+/// ``YAMLTree`` shares an anchored node between its aliases, so composing is cheap, but every walk of the
 /// tree (a plan's builder, an import's converter) visits each alias's whole node again: 883 bytes
 /// of nested aliases reach ten million nodes. ``check(_:documentBytes:)`` counts the nodes a walk
 /// would visit and stops at a budget of a small multiple of the document's size.
@@ -32,37 +30,25 @@ package enum YAMLExpansionBudget {
     }
   }
 
-  /// Throws ``Exceeded`` when walking `root` (following aliases) visits more nodes than a
+  /// Throws ``Exceeded`` when walking `tree` (following aliases) visits more nodes than a
   /// document of `documentBytes` bytes may expand to; the walk stops there, so it costs at most the
-  /// budget.
-  package static func check(_ root: Node, documentBytes: Int) throws(Exceeded) {
+  /// budget. A tree without aliases visits each node once: it is not walked.
+  package static func check(_ tree: YAMLTree, documentBytes: Int) throws(Exceeded) {
     let budget = nodes(forDocumentOf: documentBytes)
+    guard tree.hasAliases else { return }
     // Each entry: a node to visit and the container of the outermost alias it was reached through.
-    var pending: [(node: Node, aliasSite: Mark?)] = [(root, nil)]
+    var pending: [(node: YAMLNode, aliasSite: SourceLocation?)] = [(tree.root, nil)]
     var visited = 0
     while let (node, aliasSite) = pending.popLast() {
       visited += 1
       if visited > budget {
-        let mark = aliasSite ?? node.mark
-        throw Exceeded(
-          location: SourceLocation(line: mark?.line ?? 1, column: mark?.column ?? 1), budget: budget)
+        throw Exceeded(location: aliasSite ?? node.location, budget: budget)
       }
-      let children: [Node]
-      switch node {
-      case .scalar, .alias: continue
-      case .sequence(let sequence): children = Array(sequence)
-      case .mapping(let mapping): children = mapping.flatMap { [$0.key, $0.value] }
-      }
-      for child in children.reversed() {
-        // An alias is the anchored node itself, defined before the container that uses it.
-        let isAlias = child.mark.map { precedes($0, node.mark) } ?? false
-        pending.append((child, aliasSite ?? (isAlias ? node.mark : nil)))
+      let children = node.children
+      for position in children.indices.reversed() {
+        let site = aliasSite ?? (children.isAlias(at: position) ? node.location : nil)
+        pending.append((children[position], site))
       }
     }
-  }
-
-  private static func precedes(_ mark: Mark, _ other: Mark?) -> Bool {
-    guard let other else { return false }
-    return (mark.line, mark.column) < (other.line, other.column)
   }
 }

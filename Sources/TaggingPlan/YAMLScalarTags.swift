@@ -1,25 +1,59 @@
 import Foundation
 import Yams
 
+/// A scalar's type: YAML 1.1's implicit types, or an explicit tag (`!!int 5`).
+package enum YAMLScalarTag: UInt8, Sendable {
+  case null
+  case bool
+  case int
+  case float
+  case str
+  case timestamp
+  case merge
+  case value
+  case binary
+  /// Another explicit tag (`!!set`, `!custom`): read as a string.
+  case other
+
+  /// The type of a tag name (`tag:yaml.org,2002:int`).
+  init(_ name: Tag.Name) {
+    switch name {
+    case .null: self = .null
+    case .bool: self = .bool
+    case .int: self = .int
+    case .float: self = .float
+    case .str, .nonSpecific: self = .str
+    case .timestamp: self = .timestamp
+    case .merge: self = .merge
+    case .value: self = .value
+    case .binary: self = .binary
+    default: self = .other
+    }
+  }
+
+  /// The type of an explicit tag as libyaml gives it (its handle expanded; `!` is a string).
+  init(explicit tag: String) { self.init(Tag.Name(rawValue: tag)) }
+}
+
 /// The type of a YAML scalar as Yams's default resolver (YAML 1.1's implicit types) gives it, with
 /// the regular expressions only for the rare scalars a byte-level check cannot settle.
 ///
 /// Yams resolves every scalar by trying seven ICU regular expressions in turn, a third of a large
-/// plan's load. A plan is composed with ``composing`` (no rules: Yams resolves nothing itself) and
-/// each scalar's type is read here: names and sentences are told apart from booleans and null by
+/// plan's load. ``YAMLTree`` resolves each plain scalar's type here instead: names and sentences are told apart from booleans and null by
 /// their first byte and a word list; plain decimal integers and floats by a scan; anything else
 /// that starts like a number (`0x1F`, `1e5`, `2024-01-31`, `1:30`) goes to Yams's default rules.
 enum YAMLScalarTags {
-  /// The resolver plans are composed with: one that tries no rules.
-  static let composing = Resolver.basic
-
-  /// The resolved tag of `scalar`: an explicit tag as written, a quoted scalar a string, a plain
-  /// one by YAML 1.1's rules.
-  static func name(of scalar: Node.Scalar) -> Tag.Name {
-    switch scalar.tag.rawValue {
-    case Tag.Name.implicit.rawValue: return implicitName(of: scalar.string)
-    case Tag.Name.nonSpecific.rawValue: return .str
-    case let raw: return Tag.Name(rawValue: raw)
+  /// The type of a plain scalar of text `bytes` (without an explicit tag).
+  static func implicitTag(of bytes: UnsafeBufferPointer<UInt8>) -> YAMLScalarTag {
+    guard let first = bytes.first else { return .null }
+    switch first {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+      UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "~"):
+      return YAMLScalarTag(implicitName(of: String(decoding: bytes, as: UTF8.self)))
+    default:
+      // Only the boolean and null words start with a letter; none is longer than five bytes.
+      guard bytes.count <= 5 else { return .str }
+      return YAMLScalarTag(implicitName(of: String(decoding: bytes, as: UTF8.self)))
     }
   }
 

@@ -15,11 +15,9 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .providers: [ProvidersBench.run]
   case .inspector: [InspectorBench.run]
   case .listen: [ServerBench.run]
+  // `TAGSCOPE_HOSTILE_PARTS` (fuzz, amplification, firebaselog, import) picks some benchmarks;
   // `TAGSCOPE_AMPLIFICATION_PARTS` set: only those parts of the amplification benchmark.
-  case .hostile:
-    ProcessInfo.processInfo.environment["TAGSCOPE_AMPLIFICATION_PARTS"] == nil
-      ? [HostileBench.run, AmplificationBench.run, HostileFirebaseLogBench.run, HostileImportBench.run]
-      : [AmplificationBench.run]
+  case .hostile: hostileBenchmarks(ProcessInfo.processInfo.environment)
   case .plan: [PlanBench.run]
   case .report: [ReportBench.run]
   case .growth: [GrowthBench.run, GrowthMemoryBench.run]
@@ -34,6 +32,20 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .proxy: [ProxyBench.run]
   case .patterns: [PatternBench.run]
   }
+}
+
+/// The hostile group's benchmarks that the environment picks (all by default).
+func hostileBenchmarks(_ environment: [String: String]) -> [(inout BenchReport) throws -> Void] {
+  let parts: [(String, (inout BenchReport) throws -> Void)] = [
+    ("fuzz", HostileBench.run), ("amplification", AmplificationBench.run),
+    ("firebaselog", HostileFirebaseLogBench.run), ("import", HostileImportBench.run),
+  ]
+  if let picked = environment["TAGSCOPE_HOSTILE_PARTS"] {
+    let names = Set(picked.split(separator: ",").map(String.init))
+    return parts.filter { names.contains($0.0) }.map(\.1)
+  }
+  if environment["TAGSCOPE_AMPLIFICATION_PARTS"] != nil { return [AmplificationBench.run] }
+  return parts.map(\.1)
 }
 
 let groups = BenchmarkGroup.allCases.flatMap { group in
