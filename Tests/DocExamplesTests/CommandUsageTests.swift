@@ -4,39 +4,6 @@ import XCTest
 /// names exactly its command path, and a flag it does not take is refused with a hint naming that
 /// same path (not a command it happens to share options with).
 final class CommandUsageTests: XCTestCase {
-  /// The subcommands a `--help` page lists under SUBCOMMANDS (`demo (default)` gives `demo`).
-  private func subcommands(of help: String) -> [String] {
-    guard let start = help.range(of: "\nSUBCOMMANDS:\n") else { return [] }
-    var names: [String] = []
-    for line in help[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.isEmpty { continue }
-      guard line.hasPrefix("  "), !line.hasPrefix("   ") else {
-        if !line.hasPrefix(" ") { break }
-        continue
-      }
-      let word = line.dropFirst(2).prefix { $0 != " " }
-      if word == "See" { break }
-      names.append(String(word))
-    }
-    return names
-  }
-
-  /// Every command path of the binary, the root's subcommands first.
-  private func commandPaths() throws -> [[String]] {
-    var paths: [[String]] = []
-    var pending: [[String]] = [[]]
-    while !pending.isEmpty {
-      let path = pending.removeFirst()
-      // `help` takes no --help (its words are names); its usage is checked below.
-      if path == ["help"] { continue }
-      let help = try BuiltProducts.run(path + ["--help"])
-      XCTAssertEqual(help.status, 0, "\(path): \(help.error)")
-      if !path.isEmpty { paths.append(path) }
-      pending += subcommands(of: help.output).map { path + [$0] }
-    }
-    return paths
-  }
-
   /// Whether `line` is `prefix` + `tagscope PATH`, followed by nothing or by an argument (`<…>`,
   /// `[…]`, `--…`), never by another command word.
   private func names(_ line: Substring, _ prefix: String, exactly path: [String]) -> Bool {
@@ -49,7 +16,7 @@ final class CommandUsageTests: XCTestCase {
   }
 
   func testEveryCommandsUsageNamesExactlyItsPath() throws {
-    let paths = try commandPaths()
+    let paths = try CommandTree.paths()
     for expected in [["listen"], ["proxy", "run"], ["proxy", "ca"], ["validate"], ["plan", "codegen"]] {
       XCTAssertTrue(paths.contains(expected), "\(expected) not found: \(paths)")
     }
@@ -62,7 +29,7 @@ final class CommandUsageTests: XCTestCase {
   }
 
   func testABadFlagsHintNamesTheRealCommand() throws {
-    for path in try commandPaths() {
+    for path in try CommandTree.paths() {
       let outcome = try BuiltProducts.run(path + ["--no-such-flag"])
       XCTAssertEqual(outcome.status, 64, "\(path): \(outcome.error)")
       // A command with subcommands hands the flag to its default one, which is named instead.
