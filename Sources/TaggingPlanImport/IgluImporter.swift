@@ -34,10 +34,12 @@ struct IgluImporter {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
   }
 
-  /// Whether `root` looks like a self-describing schema.
-  static func recognizes(_ root: SourceNode) -> Bool {
-    guard let header = root["self"] else { return false }
-    return header["vendor"]?.string != nil && header["name"]?.string != nil
+  /// Why `root` is a self-describing schema (the keys that say so); `nil` when it is not.
+  static func evidence(_ root: SourceNode) -> String? {
+    guard let header = root["self"], header["vendor"]?.string != nil, header["name"]?.string != nil else {
+      return nil
+    }
+    return "Iglu self-describing schema: self.vendor, self.name"
   }
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {

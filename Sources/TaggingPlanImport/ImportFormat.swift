@@ -1,8 +1,8 @@
 /// The tracking-plan formats `tagscope plan import` reads.
 public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
-  /// Segment Protocols: the Config API export or the Public API rules.
+  /// Segment Protocols: the Config API export (or its bare rules object), the Public API rules.
   case segment
-  /// RudderStack tracking plans as `rudder-cli` writes them.
+  /// RudderStack tracking plans as `rudder-cli` writes them, and RudderTyper's `plan.json`.
   case rudderstack
   /// Snowplow Iglu self-describing JSON Schemas.
   case iglu
@@ -23,13 +23,10 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The format `root` is in, told from its content; `nil` when unsure.
+  /// The format `root` is in, told from its content; `nil` when it matches none or several
+  /// (``FormatEvidence/candidates(_:)`` says which and why).
   public static func detect(_ root: SourceNode) -> ImportFormat? {
-    if RudderStackImporter.recognizes(root) { return .rudderstack }
-    if IgluImporter.recognizes(root) { return .iglu }
-    if MParticleImporter.recognizes(root) { return .mparticle }
-    if SegmentImporter.recognizes(root) { return .segment }
-    if JSONSchemaImporter.recognizes(root) { return .jsonschema }
-    return nil
+    let candidates = FormatEvidence.candidates(root)
+    return candidates.count == 1 ? candidates[0].format : nil
   }
 }

@@ -11,6 +11,9 @@ public struct ImportedPlan: Sendable, Hashable {
   public let catalogue: ImportedCatalogue
   /// What is not carried, each once, by file (in the order read), line and column.
   public let warnings: [ImportWarning]
+  /// Why the sources were read in ``format`` (the keys that told it, or `--from`); `nil` when
+  /// the caller gave parsed documents and their format.
+  public internal(set) var evidence: FormatEvidence?
 
   /// A plan.
   public init(

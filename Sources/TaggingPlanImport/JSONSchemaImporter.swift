@@ -26,15 +26,21 @@ struct JSONSchemaImporter {
     draft.catalogue.propertiesAt = SDKMessagePaths.eventProperties(provider: provider)
   }
 
-  /// Whether `root` looks like JSON Schema or a collection of event schemas.
-  static func recognizes(_ root: SourceNode) -> Bool {
-    if let list = root.elements { return list.first?["properties"] != nil || list.first?["title"] != nil }
-    if root["$schema"]?.string?.contains("json-schema.org") == true { return true }
-    if let events = root["events"]?.elements {
-      return events.first?["rules"] != nil || events.first?["properties"] != nil
+  /// Why `root` is JSON Schema or a collection of event schemas; `nil` when it is not.
+  static func evidence(_ root: SourceNode) -> String? {
+    if let list = root.elements {
+      if list.first?["properties"] != nil { return "a list of event schemas: [].properties" }
+      return list.first?["title"] != nil ? "a list of event schemas: [].title" : nil
     }
-    if root["properties"] != nil && root["type"]?.string == "object" { return true }
-    return eventSchemasByName(root) != nil
+    if root["$schema"]?.string?.contains("json-schema.org") == true { return "one event schema: $schema" }
+    if let events = root["events"]?.elements {
+      if events.first?["rules"] != nil { return "Avo export: events[].rules" }
+      return events.first?["properties"] != nil ? "event schemas: events[].properties" : nil
+    }
+    if root["properties"] != nil && root["type"]?.string == "object" {
+      return "one event schema: type object, properties"
+    }
+    return eventSchemasByName(root) != nil ? "event schemas by name: {name: {properties}}" : nil
   }
 
   /// The members of `root` when it is an object of event schemas by name: every value an object

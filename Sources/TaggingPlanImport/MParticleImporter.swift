@@ -29,10 +29,12 @@ struct MParticleImporter {
     draft.catalogue.valuesAsText = true
   }
 
-  /// Whether `root` looks like an mParticle data plan.
-  static func recognizes(_ root: SourceNode) -> Bool {
-    root["version_document"] != nil || root["data_plan_versions"] != nil
-      || root["data_points"]?.elements != nil
+  /// Why `root` is an mParticle data plan (the keys that say so); `nil` when it is not.
+  static func evidence(_ root: SourceNode) -> String? {
+    let keys =
+      ["data_plan_versions", "version_document"].filter { root[$0] != nil }
+      + (root["data_points"]?.elements != nil ? ["data_points[]"] : [])
+    return keys.isEmpty ? nil : "mParticle data plan: \(keys.joined(separator: ", "))"
   }
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {

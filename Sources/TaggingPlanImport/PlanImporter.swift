@@ -19,8 +19,10 @@ public enum PlanImporter {
       throw ImportError(file: "tagscope plan import", message: "no file to import")
     }
     return try ImportStack.run { () throws(ImportError) -> ImportedPlan in
-      var (format, documents) = try read(paths, format: options.format)
-      return try build(&documents, format: format, options: options, source: paths[0])
+      var (evidence, documents) = try read(paths, format: options.format)
+      var plan = try build(&documents, format: evidence.format, options: options, source: paths[0])
+      plan.evidence = evidence
+      return plan
     }
   }
 
@@ -92,6 +94,8 @@ public enum PlanImporter {
     switch format {
     case .segment:
       return try draft(with: SegmentImporter.self, documents, provider: provider, options: options)
+    case .rudderstack where RudderTyperImporter.reads(documents):
+      return try draft(with: RudderTyperImporter.self, documents, provider: provider, options: options)
     case .rudderstack:
       return try draft(with: RudderStackImporter.self, documents, provider: provider, options: options)
     case .iglu: return try draft(with: IgluImporter.self, documents, provider: provider, options: options)
@@ -113,32 +117,43 @@ public enum PlanImporter {
     return try importer.finish()
   }
 
-  /// The format (given, or told from the first document) and the documents of `paths`.
+  /// The format (given, or told from the first document, with the keys that told it) and the
+  /// documents of `paths`.
   static func read(_ paths: [String], format given: ImportFormat?) throws(ImportError)
-    -> (ImportFormat, [SourceDocument])
+    -> (FormatEvidence, [SourceDocument])
   {
-    var format = given
+    var evidence = given.map { FormatEvidence(format: $0, reason: "--from \($0.rawValue)") }
     var documents: [SourceDocument] = []
     for path in paths {
-      for file in try files(at: path, format: format) {
+      for file in try files(at: path, format: evidence?.format) {
         let document = try DocumentReader.document(path: file)
-        if format == nil {
-          guard let detected = ImportFormat.detect(document.root) else {
-            throw ImportError(
-              file: file,
-              message:
-                "cannot tell which tool this file comes from: pass --from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))"
-            )
-          }
-          format = detected
-        }
+        if evidence == nil { evidence = try detect(document) }
         documents.append(document)
       }
     }
-    guard let format, !documents.isEmpty else {
+    guard let evidence, !documents.isEmpty else {
       throw ImportError(file: paths.joined(separator: ", "), message: "no file to import there")
     }
-    return (format, documents)
+    return (evidence, documents)
+  }
+
+  /// The one format `document` matches; an error naming the choices when it matches none or
+  /// several (`--from` picks).
+  private static func detect(_ document: SourceDocument) throws(ImportError) -> FormatEvidence {
+    let candidates = FormatEvidence.candidates(document.root)
+    if candidates.count == 1 { return candidates[0] }
+    guard !candidates.isEmpty else {
+      throw ImportError(
+        file: document.file,
+        message:
+          "cannot tell which tool this file comes from: pass --from \(ImportFormat.allCases.map(\.rawValue).joined(separator: "|"))"
+      )
+    }
+    let choices = candidates.map { "\($0.format.displayName) (\($0.reason))" }.joined(separator: "; ")
+    let flags = candidates.map { "--from \($0.format.rawValue)" }.joined(separator: " or ")
+    throw ImportError(
+      file: document.file,
+      message: "this file reads as \(candidates.count) formats, \(choices): pass \(flags)")
   }
 
   /// The files to read at `path`: the file itself, or in a directory those the format reads

@@ -37,9 +37,11 @@ struct RudderStackImporter {
     variables.takeEnvironment(options.environment)
   }
 
-  /// Whether `root` looks like a `rudder-cli` file.
-  static func recognizes(_ root: SourceNode) -> Bool {
-    root["version"]?.string?.hasPrefix("rudder/") == true && root["kind"]?.string != nil
+  /// Why `root` is a `rudder-cli` file (its version and kind); `nil` when it is not.
+  static func evidence(_ root: SourceNode) -> String? {
+    guard let version = root["version"]?.string, version.hasPrefix("rudder/"), let kind = root["kind"]?.string
+    else { return nil }
+    return "rudder-cli file: version \(version), kind \(kind)"
   }
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {
@@ -49,7 +51,7 @@ struct RudderStackImporter {
       for warning in variables.add(document) { draft.warn(warning) }
       return
     }
-    guard Self.recognizes(root) else {
+    guard Self.evidence(root) != nil else {
       throw document.error(root, "not a rudder-cli file: expected version: rudder/… and kind")
     }
     let kind = root["kind"]?.string ?? ""

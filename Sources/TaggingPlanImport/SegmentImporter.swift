@@ -45,23 +45,55 @@ struct SegmentImporter {
   /// What the import may expand to, shared by all its documents.
   var budget = ExpansionBudget(sourceBytes: 0)
   private var rules: [Rule] = []
+  /// The tool whose plans are read (its name in the notes of the methods planned for it).
+  var vendor = "Segment"
 
   init(provider: String, unplanned: UnplannedCalls) {
     draft = ImportDraft(provider: provider, unplanned: unplanned)
   }
 
-  /// Whether `root` looks like a Segment export.
-  static func recognizes(_ root: SourceNode) -> Bool {
-    if let list = root.elements { return list.first?["jsonSchema"] != nil }
-    if root["tracking_plans"]?.elements != nil { return true }
-    if let rules = root["rules"] {
-      if rules.members != nil {
-        return rules["events"] != nil || rules["global"] != nil || rules["identify"] != nil
-      }
-      return rules.elements?.first?["jsonSchema"] != nil
+  /// Why `root` is a Segment export (its shape and the keys that say so); `nil` when it is not,
+  /// or when RudderStack's marks say a plan of the Config API's shape is RudderTyper's
+  /// (``ConfigPlanShape``).
+  static func evidence(_ root: SourceNode) -> String? {
+    if let list = root.elements {
+      return list.first?["jsonSchema"] != nil ? "Segment Public API rules: [].jsonSchema" : nil
     }
-    return root["data"]?["rules"]?.elements != nil
+    if root["tracking_plans"]?.elements != nil {
+      return "Segment Config API tracking plans: tracking_plans[]"
+    }
+    if let rules = root["rules"] {
+      guard rules.members != nil else {
+        return rules.elements?.first?["jsonSchema"] != nil
+          ? "Segment Public API rules: rules[].jsonSchema" : nil
+      }
+      let keys = ["events", "global", "identify"].filter { rules[$0] != nil }.map { "rules.\($0)" }
+      guard !keys.isEmpty, !ConfigPlanShape.isRudderStacksOnly(root) else { return nil }
+      return
+        (["Segment Config API tracking plan: " + keys.joined(separator: ", ")]
+        + ConfigPlanShape.segmentMarks(root)).joined(separator: ", ")
+    }
+    if root["data"]?["rules"]?.elements != nil { return "Segment Public API response: data.rules[]" }
+    let bare = Self.bareRulesKeys(root)
+    guard bare.contains(where: { $0 != "events" }) else { return nil }
+    return "Segment Config API rules object (Terraform's rules_json_file): \(bare.joined(separator: ", "))"
   }
+
+  /// The keys of a bare Config API rules object in `root` (`{"global", "events", "identify",
+  /// "group"}`, what the Terraform Segment provider's `rules_json_file` holds): its objects and
+  /// its `events` list; empty when `root` has another shape.
+  private static func bareRulesKeys(_ root: SourceNode) -> [String] {
+    guard root["rules"] == nil, let members = root.members else { return [] }
+    let objects = ["global", "identify", "group"].filter { root[$0]?.members != nil }
+    let events = root["events"]?.elements != nil ? ["events"] : []
+    let others = members.contains { !Self.ruleKeys.contains($0.key) }
+    return others ? [] : objects + events
+  }
+
+  /// The members of a Config API plan's `rules`.
+  private static let ruleKeys: Set<String> = [
+    "events", "global", "identify", "group", "identify_traits", "group_traits",
+  ]
 
   mutating func read(_ document: SourceDocument) throws(ImportError) {
     let root = document.root
@@ -78,10 +110,12 @@ struct SegmentImporter {
       try publicRules(list, document, path: JSONPath.root.key("rules"))
     } else if let list = root["data"]?["rules"]?.elements {
       try publicRules(list, document, path: JSONPath.root.keys("data", "rules"))
+    } else if !Self.bareRulesKeys(root).isEmpty, let members = root.members {
+      try configRules(members, document, path: .root)
     } else {
       throw document.error(
         root,
-        "not a Segment tracking plan: expected \"rules\" (Config API), \"data.rules\" (Public API) or a list of rules"
+        "not a Segment tracking plan: expected \"rules\" (Config API), \"data.rules\" (Public API), a list of rules or a rules object (global, events, identify, group)"
       )
     }
   }
@@ -94,7 +128,13 @@ struct SegmentImporter {
     guard let members = plan["rules"]?.members else {
       throw document.error(plan, "a Config API tracking plan needs \"rules\", an object")
     }
-    let rulesPath = path.key("rules")
+    try configRules(members, document, path: path.key("rules"))
+  }
+
+  /// The members of a Config API plan's `rules` (at `rulesPath`).
+  private mutating func configRules(
+    _ members: [SourceNode.Member], _ document: SourceDocument, path rulesPath: JSONPath
+  ) throws(ImportError) {
     for member in members {
       let here = rulesPath.key(member.key)
       switch member.key {
@@ -105,12 +145,14 @@ struct SegmentImporter {
         for (index, event) in events.enumerated() {
           let eventPath = here.index(index)
           guard event.members != nil else { throw document.error(event, "an event must be an object") }
-          guard let name = event["name"]?.string, !name.isEmpty else {
+          guard let kind = eventKind(event, document, path: eventPath) else { continue }
+          let name = event["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+          guard kind != .track || name != nil else {
             throw document.error(event, "the event \(eventPath) has no name")
           }
           rules.append(
             Rule(
-              kind: .track, key: name, version: event["version"]?.number,
+              kind: kind, key: kind == .track ? name : nil, version: event["version"]?.number,
               description: event["description"]?.string,
               schema: event["rules"].map { SegmentSchema.normalized($0) },
               unwrapped: event["rules"].map(Self.isUnwrapped) ?? false, document: document,
@@ -133,6 +175,28 @@ struct SegmentImporter {
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
       }
+    }
+  }
+
+  /// The kind of a Config API event: `track`, or RudderTyper's `eventType` (`identify`, `group`,
+  /// `page`, `screen`: rules of those calls, with an empty name); `nil`, with a warning, for
+  /// another type.
+  private mutating func eventKind(_ event: SourceNode, _ document: SourceDocument, path: JSONPath) -> Kind? {
+    guard let member = event.member("eventType") else { return .track }
+    switch member.value.string {
+    case "track": return .track
+    case "identify": return .identify
+    case "group": return .group
+    case "page": return .page
+    case "screen": return .screen
+    default:
+      let here = path.key("eventType")
+      let type = member.value.string ?? member.value.kindDescription
+      draft.warn(
+        document.warning(
+          member, here,
+          "the event type \(type) (\(here)) is not imported: track, identify, group, page and screen are"))
+      return nil
     }
   }
 
@@ -216,7 +280,9 @@ struct SegmentImporter {
       var entry = CatalogueEntry(key: method, origin: nil)
       entry.propertiesAt = method == "identify" || method == "group" ? "traits" : nil
       entry.notes = [
-        "Segment does not report unplanned \(method) calls: planned, with no constraint of its own"
+        vendor == "Segment"
+          ? "Segment does not report unplanned \(method) calls: planned, with no constraint of its own"
+          : "no \(method) rule (\(vendor) checked track events only before its rules of other calls): planned, with no constraint of its own"
       ]
       draft.addMethod(entry)
     }

@@ -21,7 +21,12 @@ struct PlanImportCommand: ParsableCommand {
       .vars.yaml files given, as rudder-cli does; a rule's includes brings in another given plan's \
       rules), Snowplow Iglu schemas (a vendor/name/jsonschema/1-0-0 tree), mParticle data plans \
       and plain JSON Schema per event (Avo, Amplitude Data; --provider is required). The format is \
-      told from the content unless --from says it.
+      told from the content unless --from says it: a first line on standard error says which and \
+      why (read as RudderStack (RudderTyper plan.json: rules.events[].rules, id tp_…)); a file \
+      that reads as two formats (a Config API plan with neither Segment's rs_ nor RudderStack's \
+      tp_ ids) is refused with the choices. RudderTyper's plan.json is RudderStack's; a bare \
+      Config API rules object (global, events, identify, group: Terraform's rules_json_file) is \
+      Segment's.
 
       Each event becomes an entry of the provider's catalogue: the call name, its SDK method and \
       the JSON Schema constraints of its parameters (every validation keyword of draft-04 to \
@@ -97,6 +102,7 @@ struct PlanImportCommand: ParsableCommand {
       StandardError.write("\(error)\n")
       throw ExitCode(2)
     }
+    if let evidence = plan.evidence { StandardError.write("\(evidence)\n") }
     for warning in plan.warnings {
       StandardError.write("\(warning)\n")
     }

@@ -57,7 +57,7 @@ final class CodegenInjectionTests: XCTestCase {
       """
     let path = directory.appendingPathComponent("export.json")
     try export.write(to: path, atomically: true, encoding: .utf8)
-    let imported = try PlanImporter.run(paths: [path.path])
+    let imported = try PlanImporter.run(paths: [path.path], options: ImportOptions(format: .segment))
     let plan = try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml")
     XCTAssertTrue(
       plan.catalogues.contains {

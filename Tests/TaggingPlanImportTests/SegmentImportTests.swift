@@ -72,7 +72,7 @@ final class SegmentImportTests: XCTestCase {
 
   func testAnEventWithoutANameIsAnError() {
     XCTAssertEqual(
-      importError(["segment-missing-name.json"]),
+      importError(["segment-missing-name.json"], options: ImportOptions(format: .segment)),
       "segment-missing-name.json:6:7: error: the event rules.events[1] has no name")
   }
 
@@ -102,7 +102,7 @@ final class SegmentImportTests: XCTestCase {
     XCTAssertThrowsError(try importText(#"{"hello": "world"}"#, format: .segment)) { error in
       XCTAssertEqual(
         (error as? ImportError)?.description,
-        #"plan.json:1:1: error: not a Segment tracking plan: expected "rules" (Config API), "data.rules" (Public API) or a list of rules"#
+        #"plan.json:1:1: error: not a Segment tracking plan: expected "rules" (Config API), "data.rules" (Public API), a list of rules or a rules object (global, events, identify, group)"#
       )
     }
   }
