@@ -52,6 +52,12 @@ public struct ImportedCatalogue: Sendable, Hashable {
     return nil
   }
 
+  /// Changes the `calls` entry named `key`, if any; its key stays as it is.
+  mutating func updateCall(_ key: String, _ change: (inout CatalogueEntry) -> Void) {
+    guard let index = callPositions[key] else { return }
+    change(&calls[index])
+  }
+
   /// Changes every entry (`calls`, then `methods`); keys stay as they are (they index the entries).
   mutating func updateEntries(_ change: (inout CatalogueEntry) -> Void) {
     for index in calls.indices { change(&calls[index]) }

@@ -15,7 +15,10 @@ import TaggingPlan
 /// attribute value as a string (mParticle/mparticle-android-sdk pull request 130: values are
 /// "stringified" with `toString()` before they reach the server; mParticle/react-native-mparticle
 /// pull request 49: "we only accept String values in the native SDKs"), so a data plan's `number`
-/// or `boolean` attribute can only be met by its text there. Other data point
+/// or `boolean` attribute can only be met by its text there. A custom event's
+/// `criteria.custom_event_type` (navigation, other…), which mParticle matches a data point by
+/// with the name, becomes the entry's `messageParams`: the message's `data.custom_event_type`
+/// must be that type (``MParticleEventType``). Other data point
 /// types (user attributes, identities, promotions…) are warned about. The messages the SDKs send
 /// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
@@ -126,7 +129,10 @@ struct MParticleImporter {
       name = eventName
       method = "logEvent"
       summary = "custom_event \"\(eventName)\""
-      if let eventType = criteria?["custom_event_type"]?.string { summary += " (\(eventType))" }
+      if let eventType = criteria?["custom_event_type"]?.string {
+        summary += " (\(eventType))"
+        MParticleEventType.widen(&draft.catalogue, name: eventName, with: eventType, from: path)
+      }
     case "screen_view":
       guard let screenName = criteria?["screen_name"]?.string, !screenName.isEmpty else {
         throw document.error(match, "the screen_view data point \(path) has no criteria.screen_name")
@@ -155,6 +161,9 @@ struct MParticleImporter {
       origin: EntryOrigin(file: document.file, location: point.location, path: path, summary: summary))
     if let validator = point["validator"] {
       attributes(validator, document, path: path.key("validator"), into: &entry)
+    }
+    if type == "custom_event", let eventType = criteria?["custom_event_type"]?.string {
+      entry.messageParams = [MParticleEventType.rule([eventType])]
     }
     draft.addCall(entry)
   }
