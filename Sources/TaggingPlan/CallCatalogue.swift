@@ -115,8 +115,22 @@ public struct CallCatalogue: Sendable, Hashable {
   /// For names ending in a SchemaVer (`iglu:com.acme/cart/jsonschema/1-0-2`): per name without
   /// its version, the position in `calls` of the newest version's first entry.
   private let newestVersion: [String: Int]
-  /// The entries in coverage order: `calls`, then `methods`.
-  public let entries: [CatalogueCall]
+  /// The entries in coverage order: `calls`, then `methods` (a view: a catalogue of many
+  /// entries does not hold them twice).
+  public var entries: Entries { Entries(calls: calls, methods: methods) }
+
+  /// ``calls`` then ``methods``, indexed from 0.
+  public struct Entries: RandomAccessCollection, Sendable {
+    let calls: [CatalogueCall]
+    let methods: [CatalogueCall]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { calls.count + methods.count }
+
+    public subscript(position: Int) -> CatalogueCall {
+      position < calls.count ? calls[position] : methods[position - calls.count]
+    }
+  }
 
   /// A catalogue.
   public init(
@@ -131,7 +145,6 @@ public struct CallCatalogue: Sendable, Hashable {
     self.entitiesAt = entitiesAt
     self.calls = calls
     self.methods = methods
-    entries = calls + methods
     var byName: [String: [Int]] = [:]
     var newest: [String: (version: [Int], index: Int)] = [:]
     for (index, call) in calls.enumerated() {

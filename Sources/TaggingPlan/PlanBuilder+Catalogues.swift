@@ -11,12 +11,18 @@ extension PlanLoader.Builder {
       var propertiesAt: MessagePath?
       var entitiesAt: MessagePath?
       var valuesAsText = false
-      var calls: [ReadEntry] = []
-      var methods: [ReadEntry] = []
+      var calls: [CatalogueCall] = []
+      var methods: [CatalogueCall] = []
       if pair.value.isNull {
         return CallCatalogue(provider: pair.key, location: reader.location(pair.keyNode))
       }
-      for field in try reader.mapping(pair.value, what, allowed: PlanLoader.catalogueKeys) {
+      let fields = try reader.mapping(pair.value, what, allowed: PlanLoader.catalogueKeys)
+      // An entry that does not say where its parameters sit follows its catalogue, whichever of
+      // the two is written first.
+      if let field = fields.first(where: { $0.key == "propertiesAt" }) {
+        propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
+      }
+      for field in fields {
         switch field.key {
         case "unplanned":
           let word = try reader.string(field.value, "unplanned of \(what)")
@@ -25,42 +31,29 @@ extension PlanLoader.Builder {
               field.value, "unplanned of \(what) must be error, warning or allowed, found \"\(word)\"")
           }
           unplanned = value
-        case "propertiesAt": propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
+        case "propertiesAt": continue
         case "entitiesAt": entitiesAt = try messagePath(field.value, "entitiesAt of \(what)")
         case "valuesAsText": valuesAsText = try reader.bool(field.value, "valuesAsText of \(what)")
         case "calls":
           if field.value.isNull { continue }
           calls = try reader.mapping(field.value, "calls of \(what)").map {
-            try catalogueEntry($0, "call \($0.key) of \(what)", byMethod: false)
+            try catalogueEntry($0, "call \($0.key) of \(what)", byMethod: false, propertiesAt: propertiesAt)
           }
         case "methods":
           if field.value.isNull { continue }
           methods = try reader.mapping(field.value, "methods of \(what)").map {
-            try catalogueEntry($0, "method \($0.key) of \(what)", byMethod: true)
+            try catalogueEntry($0, "method \($0.key) of \(what)", byMethod: true, propertiesAt: propertiesAt)
           }
         default: _ = try reader.string(field.value, "description of \(what)")
         }
       }
-      // An entry that does not say where its parameters sit follows its catalogue.
-      for index in calls.indices where !calls[index].saysWhereParamsSit {
-        calls[index].entry.propertiesAt = propertiesAt
-      }
-      for index in methods.indices where !methods[index].saysWhereParamsSit {
-        methods[index].entry.propertiesAt = propertiesAt
-      }
       var catalogue = CallCatalogue(
         provider: pair.key, location: reader.location(pair.keyNode), unplanned: unplanned,
-        propertiesAt: propertiesAt, entitiesAt: entitiesAt, calls: calls.map(\.entry),
-        methods: methods.map(\.entry))
+        propertiesAt: propertiesAt, entitiesAt: entitiesAt, calls: calls,
+        methods: methods)
       catalogue.valuesAsText = valuesAsText
       return catalogue
     }
-  }
-
-  /// An entry as read, and whether it gave its own `propertiesAt`.
-  struct ReadEntry {
-    var entry: CatalogueCall
-    var saysWhereParamsSit = false
   }
 
   /// `propertiesAt`: a dotted path of keys (`properties`, `unstruct_event.data.data`), or `.`.
@@ -76,40 +69,41 @@ extension PlanLoader.Builder {
   }
 
   /// One entry: keyed by its call name (`calls`) or its method (`methods`, where `method` is the
-  /// key and cannot be given again).
-  private func catalogueEntry(_ pair: YAMLReader.Pair, _ what: String, byMethod: Bool) throws -> ReadEntry {
-    var read = ReadEntry(
-      entry: CatalogueCall(
-        name: byMethod ? nil : pair.key, method: byMethod ? pair.key : nil,
-        location: reader.location(pair.keyNode)))
-    if pair.value.isNull { return read }
+  /// key and cannot be given again); `propertiesAt` is its catalogue's, unless it gives its own.
+  private func catalogueEntry(
+    _ pair: YAMLReader.Pair, _ what: String, byMethod: Bool, propertiesAt: MessagePath?
+  ) throws -> CatalogueCall {
+    var entry = CatalogueCall(
+      name: byMethod ? nil : pair.key, method: byMethod ? pair.key : nil,
+      location: reader.location(pair.keyNode))
+    entry.propertiesAt = propertiesAt
+    if pair.value.isNull { return entry }
     let allowed =
       byMethod ? PlanLoader.catalogueEntryKeys.filter { $0 != "method" } : PlanLoader.catalogueEntryKeys
     for field in try reader.mapping(pair.value, what, allowed: allowed) {
       switch field.key {
-      case "method": read.entry.method = try reader.string(field.value, "method of \(what)")
-      case "severity": read.entry.severity = try severity(field.value, "severity of \(what)")
+      case "method": entry.method = try reader.string(field.value, "method of \(what)")
+      case "severity": entry.severity = try severity(field.value, "severity of \(what)")
       case "additionalProperties":
-        read.entry.additionalParams = try reader.bool(field.value, "additionalProperties of \(what)")
+        entry.additionalParams = try reader.bool(field.value, "additionalProperties of \(what)")
       case "params":
         if field.value.kind == .sequence {
-          read.entry.params = try reader.sequence(field.value, "params of \(what)").map { item in
+          entry.params = try reader.sequence(field.value, "params of \(what)").map { item in
             var rule = PropertyRule(
               name: try reader.string(item, "each param of \(what)"), location: reader.location(item))
             rule.required = true
             return rule
           }
         } else {
-          read.entry.params = try properties(field.value, "params of \(what)")
+          entry.params = try properties(field.value, "params of \(what)")
         }
       case "propertiesAt":
-        read.entry.propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
-        read.saysWhereParamsSit = true
+        entry.propertiesAt = try messagePath(field.value, "propertiesAt of \(what)")
       case "messageParams":
-        read.entry.messageParams = try properties(field.value, "messageParams of \(what)")
-      default: read.entry.description = try reader.string(field.value, "description of \(what)")
+        entry.messageParams = try properties(field.value, "messageParams of \(what)")
+      default: entry.description = try reader.string(field.value, "description of \(what)")
       }
     }
-    return read
+    return entry
   }
 }

@@ -73,6 +73,11 @@ public enum PlanLoader {
   /// Reads and loads the plan at `path`: a file, or a pipe such as `<(tagscope demo --print-plan)`
   /// (read as a stream, once).
   public static func load(contentsOf path: String) throws -> Plan {
+    try load(yaml: text(ofPlanAt: path), file: path)
+  }
+
+  /// The UTF-8 text of the plan at `path` (its bytes are let go once it is decoded).
+  private static func text(ofPlanAt path: String) throws -> String {
     var data = Data()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -106,7 +111,7 @@ public enum PlanLoader {
       throw PlanLoadError(
         file: path, location: SourceLocation(line: 1, column: 1), message: "the plan is not UTF-8 text")
     }
-    return try load(yaml: text, file: path)
+    return text
   }
 
   /// Loads a plan from YAML text; `file` names it in errors.
