@@ -51,7 +51,10 @@ final class FirebaseLogFollowTests: XCTestCase {
     try Data(lines.utf8).write(to: log)
     let (server, collector) = try await startServer()
     try server.follow(LogInput(format: .firebase, path: log.path))
-    let records = collector.waitForRecords(5)
+    // The fixture's line 3 confirms an earlier call (preference 3): a record of its own.
+    let all = collector.waitForRecords(6)
+    XCTAssertEqual(all.first?.outputs.first?.calls.first?.parameters, ["preference": 3])
+    let records = Array(all.dropFirst())
     XCTAssertEqual(
       records.map(\.name),
       [
@@ -103,7 +106,7 @@ final class FirebaseLogFollowTests: XCTestCase {
     handle.seekToEndOfFile()
     handle.write(Data((Self.appended.joined(separator: "\n") + "\n").utf8))
     try handle.close()
-    let more = collector.waitForRecords(6)
+    let more = collector.waitForRecords(7)
     XCTAssertEqual(more.last?.name, "level_up")
     XCTAssertEqual(more.last?.properties, ["level": 7])
     XCTAssertEqual(more.last?.source, "firebase@Android · sim")

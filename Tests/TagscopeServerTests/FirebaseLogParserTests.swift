@@ -46,8 +46,11 @@ final class FirebaseLogParserTests: XCTestCase {
     let (entries, problems) = try Self.read("ios-xcode-event.txt")
     XCTAssertEqual(problems, [])
     let events = Self.events(entries)
-    XCTAssertEqual(events.count, 1, "Event logged and Debug mode lines are the same event again: \(events)")
-    let event = try XCTUnwrap(events.first)
+    // Line 3's `Event logged` confirms an earlier call (preference 3) whose own line the paste
+    // does not hold; the `Debug mode` line on 17 restates line 11's call.
+    XCTAssertEqual(events.count, 2, "the Debug mode line is line 11's event again: \(events)")
+    XCTAssertEqual(events.first?.source.line, 3)
+    let event = try XCTUnwrap(events.last)
     XCTAssertEqual(event.name, "preferred_temperature_changed")
     XCTAssertNil(event.shortName)
     XCTAssertEqual(event.origin, "app")
@@ -76,10 +79,12 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(Self.events(entries), [])
     let properties = Self.properties(entries)
     XCTAssertEqual(
-      properties.map(\.name), ["MyApp_age", "MyApp_gender"], "each once: the <Debug> lines echo")
-    XCTAssertEqual(properties.map(\.value), [nil, .string("Female")])
-    XCTAssertEqual(properties.map(\.source.line), [3, 7])
-    XCTAssertEqual(properties.map(\.source.process), ["MyApp", "MyApp"])
+      properties.map(\.name), ["fromFBSignUP", "MyApp_age", "MyApp_gender"],
+      "each once: the <Debug> lines echo, the `removed`/`set` lines confirm; fromFBSignUP's `Setting` line came earlier"
+    )
+    XCTAssertEqual(properties.map(\.value), [.string("YES"), nil, .string("Female")])
+    XCTAssertEqual(properties.map(\.source.line), [1, 3, 7])
+    XCTAssertEqual(properties.map(\.source.process), ["MyApp", "MyApp", "MyApp"])
   }
 
   func testAndroidEventLineAndTheServiceUploadDumpIsSkipped() throws {

@@ -74,12 +74,17 @@ public enum FirebaseLogEntry: Sendable, Hashable {
 }
 
 /// A log entry that could not be read: the line it starts on and what is wrong. The entry is
-/// skipped; the lines after it are read as usual.
+/// skipped; the lines after it are read as usual. A line that looks like a Firebase Analytics
+/// line but says nothing the reader knows is one too, with its ``wording`` (what it is counted
+/// under: ``FirebaseLogUnreadLines``).
 public struct FirebaseLogProblem: Error, Sendable, Hashable, CustomStringConvertible {
   /// The line the entry starts on.
   public var line: Int
   /// What is wrong, in a sentence.
   public var message: String
+  /// For a line not understood: its message id (`I-ACS023044`) or first words; `nil` for an
+  /// entry that could not be read.
+  public var wording: String? = nil
 
   public var description: String { "line \(line): \(message)" }
 }

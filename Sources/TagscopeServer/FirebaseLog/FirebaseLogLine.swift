@@ -9,13 +9,21 @@ import Foundation
 /// `[I-ACS023080] Setting user property. Name, value: …`, `[I-ACS023075] Removing user property.
 /// Name: …`; Android `Logging event: origin=…,name=…,params=Bundle[{…}]` (tag `FA-SVC`),
 /// `Logging event (FE): …`, `Setting user property (FE): …` and `Setting user property: …`
-/// (tag `FA`). Whatever prefix a console adds before them (Xcode, `log stream` in any style,
-/// logcat in any format) is skipped; the process is read from it when it names one.
+/// (tag `FA`). iOS also restates each event and user property after it was taken: `[I-ACS023073]
+/// Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: …`,
+/// `[I-ACS023072] Event logged. Event name, event params: …`, `[I-ACS023087] User property set.
+/// Name, value: …`, `[I-ACS023078] User property removed. Name: …` (any message ending in `Event
+/// name, parameters:` is read as a restatement); a paste may hold these alone. The 2017 SDK wrote
+/// the same phrases after `<FIRAnalytics/DEBUG>`. Whatever prefix a console adds before them
+/// (Xcode, `log stream` in any style, logcat in any format) is skipped; the process is read from it
+/// when it names one.
 struct FirebaseLogLine {
   /// The entries a phrase opens.
   enum Phrase: CaseIterable {
     case iOSEvent, androidEvent, androidFrontEndEvent
     case iOSSetProperty, iOSRemoveProperty, androidFrontEndSetProperty, androidSetProperty
+    /// Restatements of what an iOS SDK took (see ``isRestatement``).
+    case iOSEventLogged, iOSEventRestated, iOSPropertySet, iOSPropertyRemoved
 
     var text: StaticString {
       switch self {
@@ -26,28 +34,51 @@ struct FirebaseLogLine {
       case .iOSRemoveProperty: "Removing user property. Name: "
       case .androidFrontEndSetProperty: "Setting user property (FE): "
       case .androidSetProperty: "Setting user property: "
+      case .iOSEventLogged: "Event name, event params: "
+      case .iOSEventRestated: "Event name, parameters: "
+      case .iOSPropertySet: "User property set. Name, value: "
+      case .iOSPropertyRemoved: "User property removed. Name: "
       }
     }
 
     var platform: FirebaseLogPlatform {
       switch self {
-      case .iOSEvent, .iOSSetProperty, .iOSRemoveProperty: .iOS
-      default: .android
+      case .androidEvent, .androidFrontEndEvent, .androidFrontEndSetProperty, .androidSetProperty: .android
+      default: .iOS
       }
     }
 
     /// Events carry a parameters block that may span lines; user property lines are one line.
-    var isEvent: Bool { self == .iOSEvent || self == .androidEvent || self == .androidFrontEndEvent }
+    var isEvent: Bool {
+      switch self {
+      case .iOSEvent, .androidEvent, .androidFrontEndEvent, .iOSEventLogged, .iOSEventRestated: true
+      default: false
+      }
+    }
+
+    /// A line the SDK prints after it took an event or user property, restating it (the same
+    /// call again, which the app made once); the first line of a call is the others.
+    var isRestatement: Bool {
+      switch self {
+      case .iOSEventLogged, .iOSEventRestated, .iOSPropertySet, .iOSPropertyRemoved: true
+      default: false
+      }
+    }
   }
 
   enum Kind {
     /// A line that opens an entry: its phrase, the text after the phrase, the prefix's process,
     /// and whether the prefix is the Apple System Log's (`MyApp[342] <Debug>`), which older Xcode
     /// consoles print right after the same message's unified-log line: an echo, not a new entry.
-    case entry(Phrase, body: Substring, process: String?, processID: String?, echo: Bool, time: Date?)
-    /// An SDK line (`[FirebaseAnalytics][I-…]` or a logcat `FA`/`FA-SVC` line) that opens no
-    /// entry: its message, to skip its own multi-line block.
-    case other(message: Substring, android: Bool)
+    /// `wording` names the message: its id (`I-ACS023072`), else its words before the phrase;
+    /// `lead` is a restatement's words before its phrase (`Event logged. `), for its raw text.
+    case entry(
+      Phrase, body: Substring, process: String?, processID: String?, echo: Bool, time: Date?, wording: String,
+      lead: Substring)
+    /// An SDK line (`[FirebaseAnalytics][I-…]`, `<FIRAnalytics/…>` or a logcat `FA`/`FA-SVC`
+    /// line) that opens no entry: its message, to skip its own multi-line block, and its id
+    /// (`I-ACS023044`) when it has one.
+    case other(message: Substring, android: Bool, id: Substring?)
     /// Anything else.
     case text
   }
@@ -56,25 +87,87 @@ struct FirebaseLogLine {
     if let found = phrase(in: line) {
       let prefix = line[..<found.range.lowerBound]
       let body = line[found.range.upperBound...]
+      let wording = wording(prefix, phrase: found.phrase)
       if found.phrase.platform == .android, let android = AndroidPrefix(prefix) {
         return .entry(
           found.phrase, body: body, process: android.process, processID: android.processID, echo: false,
-          time: nil)
+          time: nil, wording: wording, lead: "")
       }
+      let lead = found.phrase.isRestatement ? message(prefix) : prefix[prefix.endIndex...]
       let process = iOSProcess(prefix)
       let levels: [StaticString] = [" <Debug> ", " <Info> ", " <Notice> ", " <Warning> ", " <Error> "]
       let echo = levels.contains { find($0, in: prefix) != nil }
       return .entry(
         found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo,
-        time: timestamp(prefix))
+        time: timestamp(prefix), wording: wording, lead: lead)
     }
     if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
-      return .other(message: line[line.index(after: end)...], android: false)
+      let id = line[line.index(marker.lowerBound, offsetBy: 2)..<end]
+      return .other(message: line[line.index(after: end)...], android: false, id: id)
+    }
+    if let marker = find("<FIRAnalytics/", in: line), let end = line[marker.upperBound...].firstIndex(of: ">")
+    {
+      return .other(message: line[line.index(after: end)...].drop { $0 == " " }, android: false, id: nil)
     }
     if find("FA", in: line) != nil, let android = AndroidPrefix(line), let message = android.message {
-      return .other(message: message, android: true)
+      return .other(message: message, android: true, id: nil)
     }
     return .text
+  }
+
+  /// The message id in an iOS prefix (`…[FirebaseAnalytics][I-ACS023072] Event logged. `), else
+  /// the words after its last `]` or `>` (`Event logged.` after `<FIRAnalytics/DEBUG>`), else the
+  /// phrase's own words: what tells one restatement of a call from another.
+  static func wording(_ prefix: Substring, phrase: Phrase) -> String {
+    if let marker = find("[I-", in: prefix), let end = prefix[marker.upperBound...].firstIndex(of: "]") {
+      return String(prefix[prefix.index(after: marker.lowerBound)..<end])
+    }
+    let words = FirebaseLogValueReader.trimSpaces(message(prefix))
+    return words.isEmpty ? "\(phrase.text)" : String(words.prefix(60))
+  }
+
+  /// The start of the message in an iOS prefix: what follows its last `]` or `>` (or spaces).
+  static func message(_ prefix: Substring) -> Substring {
+    guard let last = prefix.lastIndex(where: { $0 == "]" || $0 == ">" }) else {
+      return prefix[prefix.endIndex...]
+    }
+    return prefix[prefix.index(after: last)...].drop { $0 == " " }
+  }
+
+  /// iOS messages known to carry no event or user property, by id (real lines in
+  /// `Tests/Fixtures/firebase-log`): they are not counted as not understood.
+  static let understood: [Substring: String] = [
+    "I-ACS023007": "Analytics started", "I-ACS023008": "how to disable debug logging",
+    "I-ACS023009": "debug logging enabled",
+    "I-ACS023278": "Google Ads on-device conversion framework linked",
+  ]
+
+  /// The wording an SDK line that opens no entry is counted under as not understood (its id, or
+  /// its first words), or `nil` when it is not an Analytics line (another Firebase module's
+  /// `[I-COR…]`), a message known to carry nothing, or the indented or closing line of a dump
+  /// (logcat prints a multi-line message as lines of its own).
+  static func unreadWording(_ message: Substring, android: Bool, id: Substring?) -> String? {
+    if let id {
+      guard id.hasPrefix("I-ACS"), understood[id] == nil else { return nil }
+      return String(id)
+    }
+    guard let first = message.first, first != " ", first != "\t", first != "}", first != "{",
+      !(android && isDumpLine(message))
+    else { return nil }
+    let stops: Set<Character> = [":", ",", "=", "(", "[", "{", "'", "\""]
+    let words = message.prefix { !stops.contains($0) && !$0.isNumber }.prefix(60)
+    let trimmed = FirebaseLogValueReader.trimSpaces(words)
+    return (android ? "FA " : "FIRAnalytics ") + (trimmed.isEmpty ? "…" : trimmed)
+  }
+
+  /// A line of the measurement service's upload dump, protobuf text (`param {`, `name:
+  /// firebase_screen_id(_si)`, `int_value: -2584049881413805869`), as logcat prints it line by
+  /// line: a lowercase field name, then ` {` or `:`.
+  static func isDumpLine(_ message: Substring) -> Bool {
+    let field = message.utf8.prefix { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    guard !field.isEmpty else { return false }
+    let rest = message.utf8[field.endIndex...]
+    return rest.first == UInt8(ascii: ":") || rest.elementsEqual(" {".utf8)
   }
 
   /// The time at the start of an Apple console prefix, `2022-10-10 09:11:14.373105-0500` (a
@@ -169,8 +262,11 @@ struct FirebaseLogLine {
 
   /// The first phrase in `line` and where it is.
   private static func phrase(in line: Substring) -> (phrase: Phrase, range: Range<Substring.Index>)? {
-    // Most lines of a device log are other tags': look for the two stems first.
-    guard let stem = find("Logging event", in: line) ?? find("user property", in: line) else { return nil }
+    // Most lines of a device log are other tags': look for the stems first.
+    guard
+      let stem = find("Logging event", in: line) ?? find("user property", in: line)
+        ?? find("Event name, ", in: line) ?? find("User property ", in: line)
+    else { return nil }
     let from = line.index(stem.lowerBound, offsetBy: -9, limitedBy: line.startIndex) ?? line.startIndex
     for phrase in Phrase.allCases {
       if let range = find(phrase.text, in: line[from...]) { return (phrase, range) }

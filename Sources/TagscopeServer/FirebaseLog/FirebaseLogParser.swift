@@ -7,9 +7,14 @@
 /// ``FirebaseLogProblem`` (its first line and what is wrong) and skipped; the lines after it are
 /// read as usual. Call ``finish()`` at the end of the input for an entry left open.
 ///
-/// The SDK's other lines are skipped, multi-line ones included: iOS prints each event up to three
-/// times (`I-ACS023051 Logging event`, `I-ACS023073 Debug mode is enabled. Marking event…`,
-/// `I-ACS023072 Event logged`); only the first, the call as the app made it, is an entry.
+/// iOS prints each event up to three times (`I-ACS023051 Logging event`, `I-ACS023073 Debug mode
+/// is enabled. Marking event…`, `I-ACS023072 Event logged`) and each user property twice
+/// (`I-ACS023080 Setting user property`, `I-ACS023087 User property set`): each call is one entry,
+/// read from whichever of its lines comes first, so a paste of confirmation lines alone is read too
+/// (``FirebaseLogRestatements``). The SDK's other lines are skipped, multi-line ones included; one
+/// that looks like a Firebase Analytics line (`[I-ACS…]`, `<FIRAnalytics/…>`, logcat `FA`,
+/// `FA-SVC`) and is not known to carry nothing is a problem with its wording, to be counted
+/// (``FirebaseLogUnreadLines``).
 public struct FirebaseLogParser: Sendable {
   /// The most lines an entry may span.
   public static let lineLimit = 2_000
@@ -24,6 +29,10 @@ public struct FirebaseLogParser: Sendable {
     var escaped = false
     var lines = 1
     var origin: FirebaseLogOrigin
+    /// The message's id or words (``FirebaseLogLine/wording(_:phrase:)``).
+    var wording = ""
+    /// A restatement's words before its phrase.
+    var lead = ""
   }
 
   /// Lines fed so far.
@@ -31,6 +40,8 @@ public struct FirebaseLogParser: Sendable {
   private var open: Open?
   /// The last one-line entry's text, to skip its Apple System Log echo on the next line.
   private var lastLine: (text: String, number: Int)?
+  /// The recent iOS calls, to skip the lines restating them.
+  private var restatements = FirebaseLogRestatements()
 
   /// A parser at the first line.
   public init() {}
@@ -53,7 +64,7 @@ public struct FirebaseLogParser: Sendable {
       case .text:
         append(line, to: &current, items: &items)
         return items
-      case .other(let message, android: true) where current.origin.platform == .android:
+      case .other(let message, android: true, _) where current.origin.platform == .android:
         append(message, to: &current, items: &items)
         return items
       default:
@@ -110,17 +121,26 @@ public struct FirebaseLogParser: Sendable {
     switch kind {
     case .text:
       return
-    case .other(let message, let android):
+    case .other(let message, let android, let id):
+      if let wording = FirebaseLogLine.unreadWording(message, android: android, id: id) {
+        let shown = FirebaseLogValueReader.trimSpaces(message.prefix(100))
+        items.append(
+          .problem(
+            FirebaseLogProblem(
+              line: lineNumber, message: "a Firebase Analytics line not understood (\(wording)): \(shown)",
+              wording: wording)))
+      }
       // Another SDK line: skip its block (iOS prints events again, multi-line).
       guard !android else { return }
       var skipped = Open(
         phrase: nil, text: "", depth: 0, origin: FirebaseLogOrigin(platform: .iOS, line: lineNumber))
       Self.count(message, in: &skipped)
       if skipped.depth > 0 { open = skipped }
-    case .entry(let phrase, let body, let process, let processID, let echo, let time):
+    case .entry(let phrase, let body, let process, let processID, let echo, let time, let wording, let lead):
       let origin = FirebaseLogOrigin(
         platform: phrase.platform, process: process, processID: processID, line: lineNumber, time: time)
-      var entry = Open(phrase: phrase, text: String(body), depth: 0, origin: origin)
+      var entry = Open(
+        phrase: phrase, text: String(body), depth: 0, origin: origin, wording: wording, lead: String(lead))
       if phrase.isEvent { Self.count(body, in: &entry) }
       if entry.depth > 0 {
         open = entry
@@ -128,7 +148,7 @@ public struct FirebaseLogParser: Sendable {
         let text = "\(phrase.text)" + body
         if echo, let last = lastLine, last.number == lineNumber - 1, last.text == text { return }
         lastLine = (text, lineNumber)
-        items.append(Self.interpret(entry))
+        emit(entry, items: &items)
       }
     }
   }
@@ -142,7 +162,7 @@ public struct FirebaseLogParser: Sendable {
     Self.count(line, in: &current)
     if current.depth <= 0 {
       open = nil
-      if current.phrase != nil { items.append(Self.interpret(current)) }
+      if current.phrase != nil { emit(current, items: &items) }
     } else if current.lines > Self.lineLimit || current.text.utf8.count > Self.byteLimit {
       open = nil
       if let phrase = current.phrase {
@@ -188,12 +208,25 @@ public struct FirebaseLogParser: Sendable {
 
   // MARK: Entries
 
+  /// Reads `entry` into `items`, unless it restates an iOS call already read.
+  private mutating func emit(_ entry: Open, items: inout [FirebaseLogItem]) {
+    let item = Self.interpret(entry)
+    if case .entry(let read) = item, let phrase = entry.phrase, phrase.platform == .iOS,
+      restatements.isRestatement(read, restating: phrase.isRestatement, wording: entry.wording)
+    {
+      return
+    }
+    items.append(item)
+  }
+
   private static func interpret(_ entry: Open) -> FirebaseLogItem {
     guard let phrase = entry.phrase else {
       return .problem(FirebaseLogProblem(line: entry.origin.line, message: "not an entry"))
     }
     do {
-      return .entry(try FirebaseLogEntryReader.entry(phrase, text: entry.text[...], origin: entry.origin))
+      return .entry(
+        try FirebaseLogEntryReader.entry(
+          phrase, text: entry.text[...], origin: entry.origin, lead: entry.lead))
     } catch {
       return .problem(FirebaseLogProblem(line: entry.origin.line, message: error.message))
     }

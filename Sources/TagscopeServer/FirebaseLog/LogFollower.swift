@@ -15,7 +15,8 @@ import Foundation
 ///
 /// Entries are read by ``FirebaseLogParser`` and made records by ``FirebaseLogRecords``; a
 /// problem is delivered as the source's `problem` (path, line, what is wrong) and counted as
-/// `badLogEntry`. When the ingest queue is full the reader waits for room: nothing read is lost.
+/// `badLogEntry`; a line not understood is counted by its wording in the statistics'
+/// `unreadLogLines`, the first of each wording delivered as a problem. When the ingest queue is full the reader waits for room: nothing read is lost.
 /// ``stop()`` is seen between reads of 64 KiB, so a busy reader stops at once.
 final class LogFollower: @unchecked Sendable {
   /// How long a follower waits at the end of a regular file before looking for more (`tail -f`
@@ -253,10 +254,17 @@ final class LogFollower: @unchecked Sendable {
         if computed == nil { computed = .some(place()) }
         outbox.append(FirebaseLogRecords.ingested(entry, input: input.name, place: computed ?? nil))
       case .problem(let problem):
+        let place = "\(input.path) line \(problem.line)"
+        if let wording = problem.wording {
+          // Counted; the first of its wording shown.
+          var first = false
+          context.statistics.update { first = $0.unreadLogLines.count(wording, at: place) }
+          guard first else { continue }
+        } else {
+          context.statistics.reject(.badLogEntry)
+        }
         flush()
-        context.statistics.reject(.badLogEntry)
-        context.deliver(
-          .problem(source: source, message: "\(input.path) line \(problem.line): \(problem.message)"))
+        context.deliver(.problem(source: source, message: "\(place): \(problem.message)"))
       }
     }
   }

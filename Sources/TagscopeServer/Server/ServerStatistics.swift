@@ -69,6 +69,9 @@ public struct ServerStatistics: Sendable, Hashable {
   public var tunnels = 0
   /// Upstream connections or answers that failed (answered `502`/`504`).
   public var upstreamFailures = 0
+  /// Lines of followed logs (`listen --log`) that look like Firebase Analytics' but were not
+  /// understood, by wording (each wording's first is also reported as a problem).
+  public var unreadLogLines = FirebaseLogUnreadLines()
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -96,6 +99,7 @@ public struct ServerStatistics: Sendable, Hashable {
       + (forgottenDevices > 0 ? " · \(forgottenDevices) idle SDK devices forgotten for new ones" : "")
       + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")
       + (upstreamFailures > 0 ? " · \(upstreamFailures) upstream failures" : "")
+      + (unreadLogLines.summary.map { " · " + $0 } ?? "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }
