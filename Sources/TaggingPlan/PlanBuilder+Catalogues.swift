@@ -36,12 +36,12 @@ extension PlanLoader.Builder {
         case "valuesAsText": valuesAsText = try reader.bool(field.value, "valuesAsText of \(what)")
         case "calls":
           if field.value.isNull { continue }
-          calls = try reader.mapping(field.value, "calls of \(what)").map {
+          calls = try entries(field.value, "calls of \(what)") {
             try catalogueEntry($0, "call \($0.key) of \(what)", byMethod: false, propertiesAt: propertiesAt)
           }
         case "methods":
           if field.value.isNull { continue }
-          methods = try reader.mapping(field.value, "methods of \(what)").map {
+          methods = try entries(field.value, "methods of \(what)") {
             try catalogueEntry($0, "method \($0.key) of \(what)", byMethod: true, propertiesAt: propertiesAt)
           }
         default: _ = try reader.string(field.value, "description of \(what)")
@@ -54,6 +54,21 @@ extension PlanLoader.Builder {
       catalogue.valuesAsText = valuesAsText
       return catalogue
     }
+  }
+
+  /// The entries of `calls:` or `methods:`, each read by `read`; none kept when the builder only
+  /// checks (``keepsCatalogueEntries`` false), so a check holds one entry at a time.
+  private func entries(
+    _ node: YAMLNode, _ what: String, _ read: (YAMLReader.Pair) throws -> CatalogueCall
+  ) throws -> [CatalogueCall] {
+    let pairs = try reader.mapping(node, what)
+    var entries: [CatalogueCall] = []
+    if keepsCatalogueEntries { entries.reserveCapacity(pairs.count) }
+    for pair in pairs {
+      let entry = try read(pair)
+      if keepsCatalogueEntries { entries.append(entry) }
+    }
+    return entries
   }
 
   /// `propertiesAt`: a dotted path of keys (`properties`, `unstruct_event.data.data`), or `.`.

@@ -5,6 +5,8 @@ extension PlanLoader {
   struct Builder {
     let reader: YAMLReader
     let yaml: String
+    /// Whether the plan keeps its catalogues' entries; `false` checks each and lets it go.
+    var keepsCatalogueEntries = true
 
     func plan(_ root: YAMLNode) throws -> Plan {
       let pairs = try reader.mapping(root, "the plan", allowed: PlanLoader.topKeys)

@@ -116,6 +116,17 @@ public enum PlanLoader {
 
   /// Loads a plan from YAML text; `file` names it in errors.
   public static func load(yaml: String, file: String) throws -> Plan {
+    try build(yaml: yaml, file: file, keepingCatalogueEntries: true)
+  }
+
+  /// Checks a plan as ``load(yaml:file:)`` does, throwing what it would, without keeping its
+  /// catalogues' entries: what `plan import` does to the plan it writes, holding one entry of an
+  /// import of many thousands at a time.
+  public static func check(yaml: String, file: String) throws {
+    _ = try build(yaml: yaml, file: file, keepingCatalogueEntries: false)
+  }
+
+  private static func build(yaml: String, file: String, keepingCatalogueEntries: Bool) throws -> Plan {
     let tree: YAMLTree?
     do {
       tree = try YAMLTree.compose(yaml)
@@ -131,7 +142,9 @@ public enum PlanLoader {
     } catch {
       throw PlanLoadError(file: file, location: error.location, message: error.message)
     }
-    return try Builder(reader: YAMLReader(file: file), yaml: yaml).plan(tree.root)
+    return try Builder(
+      reader: YAMLReader(file: file), yaml: yaml, keepsCatalogueEntries: keepingCatalogueEntries
+    ).plan(tree.root)
   }
 
   /// A compose error as a plan error: `YAML error: …`, or the duplicate key.

@@ -40,7 +40,7 @@ public enum PlanImporter {
 
   /// The plan of `documents`, named after `source` (a path) when neither the options nor the
   /// source name it. `documents` is emptied once drafted: the trees read are let go (when no one
-  /// else holds them) before the plan written is loaded again, which costs as much again.
+  /// else holds them) before the plan written is checked as a load would (one entry at a time).
   private static func build(
     _ documents: inout [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
   ) throws(ImportError) -> ImportedPlan {
@@ -63,7 +63,7 @@ public enum PlanImporter {
       catalogue: draft.catalogue, warnings: draft.warnings)
     draft = ImportDraft(provider: "", unplanned: .error)
     do {
-      _ = try PlanLoader.load(yaml: plan.yaml, file: "the imported plan")
+      try PlanLoader.check(yaml: plan.yaml, file: "the imported plan")
     } catch {
       throw ImportError(
         file: files.first ?? "tagscope plan import",
@@ -157,12 +157,15 @@ public enum PlanImporter {
   }
 
   /// The files to read at `path`: the file itself, or in a directory those the format reads
-  /// (Iglu's `vendor/name/jsonschema/version` files, YAML files for rudder-cli, else JSON and
-  /// YAML files); when the format is unknown, Iglu's layout if the directory has it.
+  /// (Iglu's `vendor/name/jsonschema/version` files, YAML files for rudder-cli or, when there are
+  /// none, RudderTyper's `plan.json`, else JSON and YAML files); when the format is unknown,
+  /// Iglu's layout if the directory has it.
   private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> [String] {
     switch format {
     case .iglu: return try ImportInput.files(at: path, keep: ImportInput.isIgluSchema)
-    case .rudderstack: return try ImportInput.files(at: path, keep: ImportInput.isYAML)
+    case .rudderstack:
+      let project = try ImportInput.files(at: path, keep: ImportInput.isYAML)
+      return project.isEmpty ? try ImportInput.files(at: path, keep: ImportInput.isRudderTyperPlan) : project
     case .segment, .mparticle, .jsonschema:
       return try ImportInput.files(at: path, keep: ImportInput.isDocument)
     case nil:

@@ -66,6 +66,32 @@ final class PlanLoaderTests: XCTestCase {
     return lines.joined(separator: "\n") + "\n"
   }
 
+  /// `check` (what `plan import` runs on the plan it writes) throws exactly what `load` throws,
+  /// for a bad entry anywhere in a catalogue, and passes what `load` loads.
+  func testCheckThrowsWhatLoadThrows() throws {
+    let good = """
+      plan: P
+      catalogues:
+        segment:
+          calls:
+            A: {params: {x: {type: string}}}
+            B: {method: track}
+      """
+    XCTAssertNoThrow(try PlanLoader.check(yaml: good, file: "p.yaml"))
+    XCTAssertEqual(try PlanLoader.load(yaml: good, file: "p.yaml").catalogues.first?.entries.count, 2)
+    for bad in [
+      good + "\n      C: {params: {x: {type: strin}}}\n", good + "\n      A: {}\n",
+      good.replacingOccurrences(of: "method: track", with: "method: [track]"),
+    ] {
+      var loadError = ""
+      var checkError = ""
+      XCTAssertThrowsError(try PlanLoader.load(yaml: bad, file: "p.yaml")) { loadError = "\($0)" }
+      XCTAssertThrowsError(try PlanLoader.check(yaml: bad, file: "p.yaml")) { checkError = "\($0)" }
+      XCTAssertEqual(checkError, loadError)
+      XCTAssertTrue(loadError.hasPrefix("p.yaml:"), loadError)
+    }
+  }
+
   /// The walk bounding aliases runs when the document follows an alias, and is skipped when none
   /// does (an anchor alone shares nothing; every `&` of text is text).
   func testOnlyADocumentWithAnAliasIsWalkedForAliases() throws {
