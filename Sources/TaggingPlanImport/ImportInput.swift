@@ -39,6 +39,11 @@ enum ImportInput {
     return lower.hasSuffix(".json") || lower.hasSuffix(".yaml") || lower.hasSuffix(".yml")
   }
 
+  /// Whether `path` names RudderTyper's `plan.json` (in the directory its config's `path` names).
+  static func isRudderTyperPlan(_ path: String) -> Bool {
+    path == "plan.json" || path.hasSuffix("/plan.json")
+  }
+
   /// Whether `path` names a YAML file.
   static func isYAML(_ path: String) -> Bool {
     let lower = path.lowercased()

@@ -103,6 +103,27 @@ final class RudderTyperImportTests: XCTestCase {
       ])
   }
 
+  /// RudderTyper keeps `plan.json` in the directory its config names (`analytics/`, with the
+  /// generated code): `--from rudderstack analytics/` reads it (the directory's YAML files only
+  /// were read, so there was no file to import); a rudder-cli project's YAML files still win.
+  func testADirectoryWithRudderTypersPlanImportsWithFromRudderStack() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("typer-\(UUID().uuidString)")
+    let analytics = folder.appendingPathComponent("analytics")
+    try FileManager.default.createDirectory(at: analytics, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      atPath: fixture("rudderstack-typer/plan-2022-ecommerce.json"),
+      toPath: analytics.appendingPathComponent("plan.json").path)
+    try "export const track = () => {}\n".write(
+      to: analytics.appendingPathComponent("index.js"), atomically: true, encoding: .utf8)
+    let plan = loadChecked(
+      try PlanImporter.run(paths: [analytics.path], options: ImportOptions(format: .rudderstack)))
+    XCTAssertEqual(plan.sources, [analytics.appendingPathComponent("plan.json").path])
+    XCTAssertEqual(plan.catalogue.calls.count, 3)
+    let project = try importFixtures(["rudderstack-real/v1"], options: ImportOptions(format: .rudderstack))
+    XCTAssertTrue(project.sources.allSatisfy { $0.hasSuffix(".yaml") }, "\(project.sources)")
+  }
+
   /// A rule of another type (RudderStack has none, but a newer RudderTyper might) is said and
   /// left out; the others import.
   func testAnUnknownEventTypeIsAWarningWithItsPlace() throws {
