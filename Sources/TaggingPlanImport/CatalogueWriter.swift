@@ -64,8 +64,13 @@ public enum CatalogueWriter {
     return out
   }
 
+  /// The deepest indent of a property written as a block: four levels of `properties` below an
+  /// entry's `params`. Deeper schemas are written on one line each, not indented further (a
+  /// schema nested 30 levels deep took 150 columns of spaces on each of its lines).
+  static let deepestBlockIndent = 10 + 4 * 4
+
   /// One property: on one line (`name: {type: string, required: true}`) when it has no nested
-  /// `properties` or `items`, else as a block.
+  /// `properties` or `items` or is nested deeper than ``deepestBlockIndent``, else as a block.
   static func property(_ property: NamedConstraints, indent: Int) -> String {
     let pad = String(repeating: " ", count: indent)
     let name = YAMLText.scalar(property.name)
@@ -73,6 +78,7 @@ public enum CatalogueWriter {
     guard constraints.properties != nil || constraints.items != nil else {
       return "\(pad)\(name): {\(flowFields(constraints).joined(separator: ", "))}\n"
     }
+    guard indent <= deepestBlockIndent else { return "\(pad)\(name): \(flowSchema(constraints))\n" }
     return "\(pad)\(name):\n" + block(constraints, indent: indent + 2)
   }
 

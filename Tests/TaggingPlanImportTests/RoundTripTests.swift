@@ -1,9 +1,10 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
-import TaggingPlanImport
 import TagscopeRecording
 import XCTest
+
+@testable import TaggingPlanImport
 
 /// Imported plans load with `PlanLoader` and check recorded calls.
 final class RoundTripTests: XCTestCase {
@@ -44,6 +45,30 @@ final class RoundTripTests: XCTestCase {
       XCTAssertEqual(plan.catalogues.first?.provider, imported.catalogue.provider)
       XCTAssertEqual(plan.catalogues.first?.calls.count, imported.catalogue.calls.count, imported.name)
       XCTAssertEqual(plan.catalogues.first?.methods.count, imported.catalogue.methods.count, imported.name)
+    }
+  }
+
+  /// A schema nested deeper than four levels below `params` is written on one line from there
+  /// on (not 150 columns of indentation on each of its lines), and loads with every constraint:
+  /// a value breaking the deepest one is a violation.
+  func testADeepSchemaIsWrittenInFlowStyleAndKeepsItsConstraints() throws {
+    var schema = #"{"type":"string","maxLength":3}"#
+    for _ in 0..<10 { schema = #"{"type":"object","properties":{"a":\#(schema)}}"# }
+    let text =
+      #"{"$schema":"https://json-schema.org/draft/2020-12/schema","title":"Deep","#
+      + #""type":"object","properties":{"a":\#(schema)}}"#
+    let imported = try importText(text, format: .jsonschema, provider: "segment")
+    let lines = imported.yaml.split(separator: "\n").map(String.init)
+    let widest = lines.map { line in line.prefix { $0 == " " }.count }.max() ?? 0
+    XCTAssertLessThanOrEqual(widest, CatalogueWriter.deepestBlockIndent + 4, imported.yaml)
+    XCTAssertTrue(imported.yaml.contains("maxLength: 3"), imported.yaml)
+    let plan = try load(imported)
+    for (leaf, expected) in [("abc", 0), ("abcd", 1)] {
+      var value = PropertyValue.string(leaf)
+      for _ in 0..<10 { value = .object(["a": value]) }
+      let call = CallDescription(method: "track", name: "Deep", parameters: ["a": value])
+      let found = violations(plan, [record(1, provider: "segment", call, inApp: true)], provider: "segment")
+      XCTAssertEqual(found.count, expected, "\(leaf): \(found)")
     }
   }
 
