@@ -162,4 +162,13 @@ final class FirebaseLogWordingsTests: XCTestCase {
       Read.properties(Self.read(lines).entries).map(\.value),
       [.string("84"), .string("12.5"), .int(1_764_101_733)], "the SDK's own stay typed")
   }
+
+  func testARecordKeepsARepeatedParameterOnceWhereItFirstCameWithItsLastValue() {
+    let pairs: [(String, PropertyValue)] = (0..<30).map { ("p\($0 % 20)", .int($0)) }
+    let made = FirebaseLogRecords.properties(pairs)
+    XCTAssertEqual(made, Properties(pairs))
+    XCTAssertEqual(made.keys, (0..<20).map { "p\($0)" })
+    XCTAssertEqual(made["p3"], .int(23))
+    XCTAssertEqual(FirebaseLogRecords.properties([("a", 1), ("a", 2)]).map(\.value), [2])
+  }
 }
