@@ -5,13 +5,56 @@ import TaggingPlan
 public enum CatalogueWriter {
   /// The plan's YAML.
   public static func yaml(_ plan: ImportedPlan) -> String {
-    var out = "# Imported by tagscope plan import --from \(plan.format.rawValue) from "
-    out += YAMLText.comment(sourceList(plan.sources)) + ".\n"
-    out += "# Review it: each entry says where it comes from in the source.\n"
-    if !plan.warnings.isEmpty {
-      let count = plan.warnings.count
-      out += "# \(count) warning\(count == 1 ? "" : "s") (also printed on standard error):\n"
-      for warning in plan.warnings { out += "#   \(YAMLText.comment(warning.description))\n" }
+    var out = header(plan, comments: true)
+    for (section, entries) in sections(plan.catalogue) where !entries.isEmpty {
+      out += "    \(section):\n"
+      for entry in entries { write(entry, byMethod: section == "methods", to: &out) }
+    }
+    if plan.catalogue.calls.isEmpty && plan.catalogue.methods.isEmpty { out += "    calls: {}\n" }
+    return out
+  }
+
+  /// The plan's YAML in parts a plan loader checks one at a time, each passed to `body`: the
+  /// header with its comments and no entry, then runs of entries of about `partBytes`, each
+  /// under the header. Every entry is in one part, and the catalogue's keys are unique, so the
+  /// parts load when the whole does, and an import of many thousand entries is checked without
+  /// holding the whole plan loaded.
+  static func eachPart(of plan: ImportedPlan, partBytes: Int = 256 << 10, _ body: (String) throws -> Void)
+    rethrows
+  {
+    try body(header(plan, comments: true) + "    calls: {}\n")
+    let header = header(plan, comments: false)
+    for (section, entries) in sections(plan.catalogue) {
+      let start = header + "    \(section):\n"
+      var part = start
+      for entry in entries {
+        write(entry, byMethod: section == "methods", to: &part)
+        if part.utf8.count - start.utf8.count >= partBytes {
+          try body(part)
+          part = start
+        }
+      }
+      if part.utf8.count > start.utf8.count { try body(part) }
+    }
+  }
+
+  /// The catalogue's entries by section: `calls`, then `methods`.
+  private static func sections(_ catalogue: ImportedCatalogue) -> [(String, [CatalogueEntry])] {
+    [("calls", catalogue.calls), ("methods", catalogue.methods)]
+  }
+
+  /// Everything before the entries: with `comments`, where the plan comes from and its warnings.
+  private static func header(_ plan: ImportedPlan, comments: Bool) -> String {
+    var out = ""
+    if comments {
+      out += "# Imported by tagscope plan import --from \(plan.format.rawValue) from "
+      out += YAMLText.comment(sourceList(plan.sources)) + ".\n"
+      out += "# Review it: each entry says where it comes from in the source.\n"
+      if !plan.warnings.isEmpty {
+        let count = plan.warnings.count
+        out += "# \(count) warning\(count == 1 ? "" : "s") (also printed on standard error):\n"
+        for warning in plan.warnings { out += "#   \(YAMLText.comment(warning.description))\n" }
+      }
     }
     out += "plan: \(YAMLText.scalar(plan.name))\n"
     out += "catalogues:\n"
@@ -22,12 +65,6 @@ public enum CatalogueWriter {
       if let path { out += "    \(key): \(YAMLText.scalar(path))\n" }
     }
     if catalogue.valuesAsText { out += "    valuesAsText: true\n" }
-    for (section, entries) in [("calls", catalogue.calls), ("methods", catalogue.methods)]
-    where !entries.isEmpty {
-      out += "    \(section):\n"
-      for entry in entries { out += self.entry(entry, byMethod: section == "methods") }
-    }
-    if catalogue.calls.isEmpty && catalogue.methods.isEmpty { out += "    calls: {}\n" }
     return out
   }
 
@@ -43,8 +80,9 @@ public enum CatalogueWriter {
       + " and \(more) more file\(more == 1 ? "" : "s")"
   }
 
-  private static func entry(_ entry: CatalogueEntry, byMethod: Bool) -> String {
-    var out = entry.origin.map { "      # \(YAMLText.comment($0.description))\n" } ?? ""
+  /// Appends one entry to `out` (a large entry is not copied once more on its way).
+  private static func write(_ entry: CatalogueEntry, byMethod: Bool, to out: inout String) {
+    if let origin = entry.origin { out += "      # \(YAMLText.comment(origin.description))\n" }
     for note in entry.notes { out += "      # \(YAMLText.comment(note))\n" }
     out += "      \(YAMLText.scalar(entry.key)):\n"
     if !byMethod, let method = entry.method { out += "        method: \(YAMLText.scalar(method))\n" }
@@ -61,7 +99,6 @@ public enum CatalogueWriter {
       out += "        messageParams:\n"
       for param in entry.messageParams { out += property(param, indent: 10) }
     }
-    return out
   }
 
   /// The deepest indent of a property written as a block: four levels of `properties` below an

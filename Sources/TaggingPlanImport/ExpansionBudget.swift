@@ -9,8 +9,8 @@ final class ExpansionBudget {
   /// Source bytes per expanded node allowed beyond the minimum (a node of the source takes a few
   /// dozen bytes; an expanded one costs about as much memory as the source's bytes × 20).
   static let bytesPerNode = 64
-  /// Substituted bytes always allowed.
-  static let minimumBytes = 1 << 20
+  /// Substituted bytes always allowed (a real project's placeholders add a few KiB: ids, names).
+  static let minimumBytes = 256 << 10
   /// Substituted bytes allowed for every byte of the sources (each costs memory again in the
   /// plan written and in the plan loaded to check it).
   static let bytesPerSourceByte = 1

@@ -40,7 +40,8 @@ public enum PlanImporter {
 
   /// The plan of `documents`, named after `source` (a path) when neither the options nor the
   /// source name it. `documents` is emptied once drafted: the trees read are let go (when no one
-  /// else holds them) before the plan written is checked as a load would (one entry at a time).
+  /// else holds them) before the plan written is checked as a load would, in parts
+  /// (``CatalogueWriter/eachPart(of:partBytes:_:)``).
   private static func build(
     _ documents: inout [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
   ) throws(ImportError) -> ImportedPlan {
@@ -63,7 +64,7 @@ public enum PlanImporter {
       catalogue: draft.catalogue, warnings: draft.warnings)
     draft = ImportDraft(provider: "", unplanned: .error)
     do {
-      try PlanLoader.check(yaml: plan.yaml, file: "the imported plan")
+      try CatalogueWriter.eachPart(of: plan) { try PlanLoader.check(yaml: $0, file: "the imported plan") }
     } catch {
       throw ImportError(
         file: files.first ?? "tagscope plan import",

@@ -48,6 +48,27 @@ final class RoundTripTests: XCTestCase {
     }
   }
 
+  /// The parts `plan import` checks its plan in hold every entry once, each part a plan that
+  /// loads, and together the entries of the whole plan.
+  func testThePartsAnImportIsCheckedInHoldEveryEntryOnce() throws {
+    for imported in [
+      try importFixtures(["segment-config-api.json"]), try importFixtures(["mparticle-data-plan.json"]),
+      try importFixtures(["rudderstack"]),
+    ] {
+      let whole = try load(imported)
+      var parts: [String] = []
+      CatalogueWriter.eachPart(of: imported, partBytes: 300) { parts.append($0) }
+      XCTAssertGreaterThan(parts.count, 2, imported.name)
+      XCTAssertTrue(parts[0].hasPrefix("# Imported by"), "the first part holds the header's comments")
+      var names: [String] = []
+      for part in parts {
+        let catalogue = try XCTUnwrap(try PlanLoader.load(yaml: part, file: "part.yaml").catalogues.first)
+        names += catalogue.entries.map(\.label)
+      }
+      XCTAssertEqual(names, try XCTUnwrap(whole.catalogues.first).entries.map(\.label), imported.name)
+    }
+  }
+
   /// A schema nested deeper than four levels below `params` is written on one line from there
   /// on (not 150 columns of indentation on each of its lines), and loads with every constraint:
   /// a value breaking the deepest one is a violation.
