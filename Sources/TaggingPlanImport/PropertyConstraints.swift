@@ -11,32 +11,89 @@ public struct PropertyConstraints: Sendable, Hashable {
   /// missing).
   public var required = false
   /// The allowed values.
-  public var allowed: [ScalarValue]?
+  public var allowed: [ScalarValue]? {
+    get { valueStorage.first?.allowed }
+    set { values.allowed = newValue }
+  }
   /// The one allowed value.
-  public var constant: ScalarValue?
+  public var constant: ScalarValue? {
+    get { valueStorage.first?.constant }
+    set { values.constant = newValue }
+  }
   /// A regular expression a string value must match somewhere.
-  public var pattern: String?
+  public var pattern: String? {
+    get { valueStorage.first?.pattern }
+    set { values.pattern = newValue }
+  }
   /// The format of a string value.
-  public var format: ValueFormat?
+  public var format: ValueFormat? {
+    get { valueStorage.first?.format }
+    set { values.format = newValue }
+  }
   /// The inclusive lower bound of a number.
-  public var minimum: Double?
+  public var minimum: Double? {
+    get { valueStorage.first?.minimum }
+    set { values.minimum = newValue }
+  }
   /// The inclusive upper bound of a number.
-  public var maximum: Double?
+  public var maximum: Double? {
+    get { valueStorage.first?.maximum }
+    set { values.maximum = newValue }
+  }
   /// The inclusive lower bound of a string's length.
-  public var minLength: Int?
+  public var minLength: Int? {
+    get { valueStorage.first?.minLength }
+    set { values.minLength = newValue }
+  }
   /// The inclusive upper bound of a string's length.
-  public var maxLength: Int?
+  public var maxLength: Int? {
+    get { valueStorage.first?.maxLength }
+    set { values.maxLength = newValue }
+  }
   /// An object's properties, in source order.
   public var properties: [NamedConstraints]?
   /// Whether an object may carry properties `properties` does not list.
   public var additionalProperties: Bool?
   /// Free text, not checked.
-  public var description: String?
+  public var description: String? {
+    get { valueStorage.first?.description }
+    set { values.description = newValue }
+  }
+  /// The value constraints and the description, out of line: an import of many thousand
+  /// events holds many constraints, most with none of them.
+  private var valueStorage: [ValueConstraints] = []
   private var itemStorage: [PropertyConstraints] = []
   private var keywordStorage: [SchemaKeywords<PropertyConstraints>] = []
 
   /// No constraint.
   public init() {}
+
+  /// ``valueStorage``'s one element, or none; set to none, it holds nothing.
+  private var values: ValueConstraints {
+    get { valueStorage.first ?? ValueConstraints() }
+    set {
+      if newValue == ValueConstraints() {
+        valueStorage = []
+      } else if valueStorage.isEmpty {
+        valueStorage = [newValue]
+      } else {
+        valueStorage[0] = newValue
+      }
+    }
+  }
+
+  /// The constraints on a value itself, and the description.
+  private struct ValueConstraints: Sendable, Hashable {
+    var allowed: [ScalarValue]?
+    var constant: ScalarValue?
+    var pattern: String?
+    var format: ValueFormat?
+    var minimum: Double?
+    var maximum: Double?
+    var minLength: Int?
+    var maxLength: Int?
+    var description: String?
+  }
 
   /// The constraints of every element of an array.
   public var items: PropertyConstraints? {
