@@ -77,6 +77,7 @@ struct DemoCommand: ParsableCommand {
       print(DemoPlan.yaml, terminator: DemoPlan.yaml.hasSuffix("\n") ? "" : "\n")
       return
     }
+    try FileShape.refuseMixUp(plans: plan.map { [$0] } ?? [], usage: "tagscope demo --plan PLAN")
     let seed = self.seed ?? UInt64(Date().timeIntervalSince1970)
     if headless {
       try runHeadless(seed: seed)

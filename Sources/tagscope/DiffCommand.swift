@@ -42,6 +42,7 @@ struct DiffCommand: ParsableCommand {
   func validate() throws { try StandardInputArgument.checkReadOnce([base, new]) }
 
   func run() throws {
+    try FileShape.refuseMixUp(recordings: [base, new], usage: "tagscope diff BASE-RECORDING NEW-RECORDING")
     let changes: Set<DiffChange>
     switch DiffChange.parseList(failOn) {
     case .success(let parsed): changes = parsed

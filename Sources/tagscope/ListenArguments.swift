@@ -107,6 +107,8 @@ struct ListenArguments: ParsableArguments {
     options.proxy = proxy
     options.logs = (try? LogInput.parse(log)) ?? []
     try checkFiles(options.logs)
+    try FileShape.refuseMixUp(
+      plans: plan.map { [$0] } ?? [], usage: "tagscope \(proxy == nil ? "listen" : "proxy") --plan PLAN")
     if !headless {
       if let message = await ListenInterface.run(options: options, plan: plan) {
         StandardError.write("tagscope: \(message)\n")

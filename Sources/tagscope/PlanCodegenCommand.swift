@@ -59,6 +59,7 @@ struct PlanCodegenCommand: ParsableCommand {
   var force = false
 
   func run() throws {
+    try FileShape.refuseMixUp(plans: plans, usage: "tagscope plan codegen PLAN… -o DIR")
     var outputs: [PlanCodegen.File] = []
     for path in plans {
       let plan: Plan

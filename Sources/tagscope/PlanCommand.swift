@@ -39,6 +39,7 @@ struct PlanInferCommand: ParsableCommand {
   func validate() throws { try StandardInputArgument.checkReadOnce(files) }
 
   func run() throws {
+    try FileShape.refuseMixUp(recordings: files, usage: "tagscope plan infer RECORDING…")
     var inference = PlanInference()
     for file in files {
       do { try inference.read(path: file) } catch {

@@ -26,6 +26,8 @@ struct ReplayCommand: ParsableCommand {
   var plan: String?
 
   func run() throws {
+    try FileShape.refuseMixUp(
+      plans: plan.map { [$0] } ?? [], recordings: [file], usage: "tagscope replay RECORDING [--plan PLAN]")
     let timeline: Timeline
     do {
       timeline = try Timeline.open(path: file)

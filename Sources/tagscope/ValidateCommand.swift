@@ -6,7 +6,7 @@ extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
 
 /// `tagscope validate --plan PLAN FILE… [--format text|json|junit|html] [--fail-on error|warning]
-/// [--fail-on-unreadable] [--strict]`.
+/// [--fail-on-unreadable] [--strict] [-o FILE]`.
 struct Validate: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "validate",
@@ -17,8 +17,15 @@ struct Validate: ParsableCommand {
       cannot be read). Unreadable recording lines are reported on standard error and in the report \
       (JSON "problems", JUnit errors) and skipped; with --fail-on-unreadable (or --strict) they fail \
       the run (1). A recording whose reading fails part way is validated up to there, the error \
-      one of the report's problems, and the run goes on with the next recording, then exits 2.
+      one of the report's problems, and the run goes on with the next recording, then exits 2. A \
+      plan given as a recording or a recording as the plan (the two swapped) is said so, exit 2. \
+      Arguments wrong as written (an unknown option, a missing --plan) print the usage, exit 64. \
+      -o FILE writes the report there instead of standard output: a new file, or a regular file \
+      replaced once the report is complete; a symbolic link, FIFO or directory is refused (exit 2).
       """)
+
+  /// The arguments' shape, for the message when a plan and a recording are swapped.
+  static let usage = "tagscope validate --plan PLAN RECORDING…"
 
   @Option(name: .long, help: "The tagging plan (YAML).")
   var plan: String
@@ -47,6 +54,9 @@ struct Validate: ParsableCommand {
     help: "Also report each source's own coverage (records from listen by device, others by file).")
   var bySource = false
 
+  @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
+  var output: String?
+
   /// When the report says it was made: now, or `SOURCE_DATE_EPOCH` (seconds since 1970) when
   /// set, for reproducible reports.
   static var generated: Date {
@@ -57,6 +67,12 @@ struct Validate: ParsableCommand {
   func validate() throws { try StandardInputArgument.checkReadOnce(files) }
 
   func run() throws {
+    try FileShape.refuseMixUp(plans: [plan], recordings: files, usage: Self.usage)
+    let destination: ReportDestination
+    do { destination = try ReportDestination(path: output) } catch {
+      StandardError.write("tagscope: \(error)\n")
+      throw ExitCode(2)
+    }
     let threshold: Severity = strict ? .warning : failOn
     let unreadableFails = strict || failOnUnreadable
     // The JSON report is written as the violations are found, the JUnit, text and HTML ones from
@@ -66,7 +82,7 @@ struct Validate: ParsableCommand {
       case .json:
         ValidateRunner.runStreamingJSON(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
-          bySource: bySource, generated: Self.generated, to: .standardOutput)
+          bySource: bySource, generated: Self.generated, to: destination.handle)
       case .junit:
         ValidateRunner.runJUnit(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
@@ -80,7 +96,11 @@ struct Validate: ParsableCommand {
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
           bySource: bySource, generated: Self.generated)
       }
-    try outcome.writeOutput(to: .standardOutput)
+    try outcome.writeOutput(to: destination.handle)
+    do { try destination.finish(keep: outcome.report != nil) } catch {
+      StandardError.write(outcome.diagnostics + "tagscope: \(error)\n")
+      throw ExitCode(2)
+    }
     StandardError.write(outcome.diagnostics)
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
   }
