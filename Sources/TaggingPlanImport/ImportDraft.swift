@@ -6,8 +6,12 @@ struct ImportDraft {
   var name: String?
   /// The catalogue.
   var catalogue: ImportedCatalogue
-  /// The warnings, in the order met.
+  /// The warnings, in the order met, each once when added by ``warn(_:)`` (the plan made of
+  /// them keeps each once whatever adds them).
   var warnings: [ImportWarning] = []
+  /// The warnings ``warn(_:)`` kept: a warning met again (the budget's, once per event of many
+  /// thousand sharing one schema) is not held twice while the import runs.
+  private var seen: Set<ImportWarning> = []
 
   init(provider: String, unplanned: UnplannedCalls) {
     catalogue = ImportedCatalogue(provider: provider, unplanned: unplanned)
@@ -20,15 +24,19 @@ struct ImportDraft {
 
   /// Adds a `calls` entry, or warns why not (its name is refused, or already imported).
   mutating func addCall(_ entry: CatalogueEntry) {
-    if let refusal = RefusedNames.refusal(of: entry) { return warnings.append(refusal) }
-    if let warning = catalogue.addCall(entry) { warnings.append(warning) }
+    if let refusal = RefusedNames.refusal(of: entry) { return warn(refusal) }
+    if let warning = catalogue.addCall(entry) { warn(warning) }
   }
 
   /// Adds a `methods` entry, or warns why not.
   mutating func addMethod(_ entry: CatalogueEntry) {
-    if let refusal = RefusedNames.refusal(of: entry) { return warnings.append(refusal) }
-    if let warning = catalogue.addMethod(entry) { warnings.append(warning) }
+    if let refusal = RefusedNames.refusal(of: entry) { return warn(refusal) }
+    if let warning = catalogue.addMethod(entry) { warn(warning) }
   }
 
-  mutating func warn(_ warning: ImportWarning) { warnings.append(warning) }
+  /// Keeps `warning` unless the same one (file, place, path and message) is kept.
+  mutating func warn(_ warning: ImportWarning) {
+    guard seen.insert(warning).inserted else { return }
+    warnings.append(warning)
+  }
 }

@@ -29,6 +29,13 @@ public struct ImportedCatalogue: Sendable, Hashable {
     self.unplanned = unplanned
   }
 
+  /// Makes room for `count` more `calls` entries at once (a registry of many thousand events
+  /// otherwise doubles its array a dozen times, holding both halves at each step).
+  mutating func reserveCalls(_ count: Int) {
+    calls.reserveCapacity(calls.count + count)
+    callPositions.reserveCapacity(calls.count + count)
+  }
+
   /// Adds a `calls` entry, or returns why not: an entry with its name is already there (the plan
   /// keys calls by name, so the first is kept).
   @discardableResult

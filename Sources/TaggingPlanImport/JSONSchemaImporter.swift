@@ -59,11 +59,13 @@ struct JSONSchemaImporter {
     let root = document.root
     pointers = SchemaPointers(document: root)
     if let list = root.elements {
+      draft.catalogue.reserveCalls(list.count)
       for (index, schema) in list.enumerated() {
         try event(schema, document, path: JSONPath.root.index(index), name: nil)
       }
     } else if let events = root["events"]?.elements {
       draft.offerName(root["name"]?.string)
+      draft.catalogue.reserveCalls(events.count)
       for (index, item) in events.enumerated() {
         let path = JSONPath.root.key("events").index(index)
         if item["rules"] != nil {
@@ -77,11 +79,13 @@ struct JSONSchemaImporter {
       let members = definitions.value.members
     {
       draft.offerName(root["title"]?.string)
+      draft.catalogue.reserveCalls(members.count)
       for member in members {
         try event(
           member.value, document, path: JSONPath.root.keys(definitions.key, member.key), name: member.key)
       }
     } else if let members = Self.eventSchemasByName(root) {
+      draft.catalogue.reserveCalls(members.count)
       for member in members {
         try event(
           member.value, document, path: JSONPath.root.key(member.key),
