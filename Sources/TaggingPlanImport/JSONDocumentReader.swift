@@ -12,6 +12,11 @@ struct JSONDocumentReader {
   /// The keys from the root to the value being read, for the place of a repeated key.
   private var path: [JSONPath.Component] = []
   private var warnings: [ImportWarning] = []
+  /// Texts of 16 to 64 bytes met so far (keys such as `additionalProperties`, values such as a
+  /// `$ref` every event repeats): each is held once and shared by every place it appears, where
+  /// each would take its own allocation. Shorter texts take none; at most ``internedLimit``.
+  private var interned: [String: String] = [:]
+  private static let internedLimit = 4_096
 
   private init(_ bytes: UnsafeBufferPointer<UInt8>, file: String) {
     cursor = JSONCursor(bytes, depthLimit: DocumentReader.maximumDepth)
@@ -53,7 +58,7 @@ struct JSONDocumentReader {
     switch cursor.peek {
     case UInt8(ascii: "{"): return SourceNode(.object(try members()), at: location)
     case UInt8(ascii: "["): return SourceNode(.array(try elements()), at: location)
-    case UInt8(ascii: "\""): return SourceNode(.string(try cursor.string()), at: location)
+    case UInt8(ascii: "\""): return SourceNode(.string(intern(try cursor.string())), at: location)
     case UInt8(ascii: "t"):
       try cursor.literal("true")
       return SourceNode(.bool(true), at: location)
@@ -81,7 +86,7 @@ struct JSONDocumentReader {
     while try cursor.nextMember(first: first) {
       first = false
       let keyLocation = lines.location(of: cursor.index)
-      let key = String(decoding: try cursor.memberKey(), as: UTF8.self)
+      let key = intern(String(decoding: try cursor.memberKey(), as: UTF8.self))
       path.append(.key(key))
       let member = SourceNode.Member(key: key, keyLocation: keyLocation, value: try value())
       path.removeLast()
@@ -100,6 +105,14 @@ struct JSONDocumentReader {
       members[earlier] = member
     }
     return members
+  }
+
+  /// `text`, or the same text met before.
+  private mutating func intern(_ text: String) -> String {
+    guard (16...64).contains(text.utf8.count) else { return text }
+    if let known = interned[text] { return known }
+    if interned.count < Self.internedLimit { interned[text] = text }
+    return text
   }
 
   /// The elements of the array at the cursor.
