@@ -3,6 +3,7 @@ import Foundation
 import TaggingPlan
 import TaggingPlanCodegen
 import TagscopeRecording
+import TagscopeServer
 
 /// `tagscope plan codegen PLAN… -o DIR [--module NAME] [--access public|internal] [--tour]`.
 struct PlanCodegenCommand: ParsableCommand {
@@ -86,8 +87,12 @@ struct PlanCodegenCommand: ParsableCommand {
       for (file, path) in zip(outputs, paths) {
         try OutputFile.write(Data(file.text.utf8), to: path, replacing: true)
       }
+    } catch let refusal as OutputFile.Refusal {
+      StandardError.write("tagscope: \(refusal)\n")
+      throw ExitCode(2)
     } catch {
-      StandardError.write("tagscope: \(output): \(error)\n")
+      StandardError.write(
+        "tagscope: \(output): cannot make the folder (\(SystemErrorWords.reasonMakingFolder(error)))\n")
       throw ExitCode(2)
     }
     let formatted = noFormat ? nil : SwiftFormatRun.format(paths)

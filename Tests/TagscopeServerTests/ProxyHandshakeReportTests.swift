@@ -48,6 +48,13 @@ final class ProxyHandshakeReportTests: XCTestCase {
     XCTAssertEqual(problems.count, 2, "\(problems)")
     XCTAssertTrue(
       problems.allSatisfy { $0.contains("127.0.0.1") && $0.contains("tagscope proxy ca") }, "\(problems)")
+    // In plain words: what went wrong, not BoringSSL's code and source file.
+    for problem in problems {
+      XCTAssertTrue(problem.contains("failed: the client sent plain HTTP, not TLS;"), problem)
+      for word in ["BoringSSL", "OPENSSL", ".cc:", "handshakeFailed"] {
+        XCTAssertFalse(problem.contains(word), problem)
+      }
+    }
     try await server.shutdown()
   }
 }

@@ -18,7 +18,8 @@ enum CADirectoryCheck {
       try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
     } catch {
       throw Failure(
-        description: "\(directory.path): cannot create the CA directory (\(error.localizedDescription))")
+        description:
+          "\(directory.path): cannot create the CA directory (\(SystemErrorWords.reasonMakingFolder(error)))")
     }
     let hosts = directory.appendingPathComponent("hosts")
     if CAFiles.kind(of: hosts) == .missing, mkdir(hosts.path, 0o700) != 0, errno != EEXIST {

@@ -439,7 +439,9 @@ final class ForwardingHandler: ChannelInboundHandler {
         if let refusal = UpstreamRefusal.of(error) {
           handler.upstreamFailed(refusal.description, status: .forbidden, context: context)
         } else {
-          handler.upstreamFailed("\(handler.host):\(handler.port) unreachable (\(error))", context: context)
+          handler.upstreamFailed(
+            "\(handler.host):\(handler.port) unreachable: \(SystemErrorWords.reason(error))", context: context
+          )
         }
       }
     }

@@ -45,7 +45,7 @@ final class HandshakeDeadline: ChannelInboundHandler, RemovableChannelHandler {
       let client = context.channel.remoteAddress?.ipAddress ?? "?"
       proxy.reportOnce(
         client + " " + host.lowercased(),
-        "\(host): the TLS handshake of \(client) with the proxy failed (\(error)); a device that does not trust the proxy's CA refuses it: see `tagscope proxy ca` (said once per client and host)"
+        "\(host): the TLS handshake of \(client) with the proxy failed: \(SystemErrorWords.reason(error)); a device that does not trust the proxy's CA refuses it: see `tagscope proxy ca` (said once per client and host)"
       )
     }
     context.close(promise: nil)

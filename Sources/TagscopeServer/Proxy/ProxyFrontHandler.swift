@@ -228,7 +228,9 @@ final class ProxyFrontHandler: ChannelInboundHandler, RemovableChannelHandler {
         } else {
           handler.proxy.server.statistics.update { $0.upstreamFailures += 1 }
           handler.respond(
-            .badGateway, "cannot reach \(authority.host):\(authority.port) (\(error))", context: context)
+            .badGateway,
+            "cannot reach \(authority.host):\(authority.port): \(SystemErrorWords.reason(error))",
+            context: context)
         }
         context.channel.setOption(.autoRead, value: true).whenComplete { _ in }
       }

@@ -45,8 +45,7 @@ public struct BindFailure: Error, CustomStringConvertible {
     case EADDRINUSE?: description = "port \(port) is already in use"
     case EADDRNOTAVAIL?: description = "\(host) is not an address of this machine"
     case EACCES?: description = "port \(port) needs more privileges than this user has"
-    case let code?: description = "cannot listen on \(host):\(port): \(String(cString: strerror(code)))"
-    case nil: description = "cannot listen on \(host):\(port): \(error)"
+    default: description = "cannot listen on \(host):\(port): \(SystemErrorWords.reason(error))"
     }
   }
 
