@@ -20,7 +20,8 @@ struct DiffCommand: ParsableCommand {
       method and parameters, as method(<id>): another user is not a change. Change ids: \
       \(DiffChange.allCases.map(\.rawValue).joined(separator: ", ")). Exit status: 1 when a change \
       at --fail-on is found, 0 otherwise, 2 for bad input (a recording that cannot be read, an unknown \
-      change id). Unreadable lines are reported on standard error and skipped.
+      change id, a plan given as a recording). Unreadable lines are reported on standard error and \
+      skipped. \(ExitStatusWords.usage)
       """)
 
   @Argument(help: "The base recording (e.g. the last release's run of the journey); - reads standard input.")

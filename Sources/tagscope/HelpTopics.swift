@@ -194,7 +194,8 @@ enum HelpTopics {
       tagscope plan infer FILE… > plan.yaml
       tagscope plan import --from FORMAT SOURCE > plan.yaml
 
-      validate exits 0 when nothing is at or above --fail-on, 1 on violations, 2 on bad input. \
+      validate exits 0 when nothing is at or above --fail-on, 1 on violations, 2 on bad input, 64 \
+      (with the usage) on arguments wrong as written. \
       Each violation names its recording file:line and its device; each coverage item is passed, \
       failing, blocked or not seen. diff compares two recordings' tags, properties and provider \
       calls without their timing. plan infer drafts a plan from recordings; plan import reads \

@@ -35,7 +35,8 @@ struct PlanCodegenCommand: ParsableCommand {
       found from the output directory up, as swift format does) unless --no-format. NAME is \
       --module, or with several plans each plan's name.
 
-      Exit status: 0; 2 when a plan does not load or a file cannot be written.
+      Exit status: 0; 2 when a plan does not load (or is a recording) or a file cannot be written. \
+      \(ExitStatusWords.usage)
       """)
 
   @Argument(help: "Plan files (YAML).")

@@ -26,8 +26,9 @@ struct PlanInferCommand: ParsableCommand {
       ids, timestamps or free text), the screens it happened on, and per provider the calls \
       observed (with when: {screen: …} where they differ by screen, when: {phase: …} for timed \
       events), counts as comments. The output is deterministic and loads as a plan; it plans what the \
-      app sent, bugs included, so review it. Exit status: 0, or 2 when a recording cannot be read; \
-      unreadable lines are reported on standard error and skipped.
+      app sent, bugs included, so review it. Exit status: 0, or 2 when a recording cannot be read \
+      (or is a plan); unreadable lines are reported on standard error and skipped. \
+      \(ExitStatusWords.usage)
       """)
 
   @Argument(help: "Recording files (JSON Lines); - reads standard input.")

@@ -19,9 +19,9 @@ struct Validate: ParsableCommand {
       the run (1). A recording whose reading fails part way is validated up to there, the error \
       one of the report's problems, and the run goes on with the next recording, then exits 2. A \
       plan given as a recording or a recording as the plan (the two swapped) is said so, exit 2. \
-      Arguments wrong as written (an unknown option, a missing --plan) print the usage, exit 64. \
       -o FILE writes the report there instead of standard output: a new file, or a regular file \
-      replaced once the report is complete; a symbolic link, FIFO or directory is refused (exit 2).
+      replaced once the report is complete; a symbolic link, FIFO or directory is refused (exit 2). \
+      \(ExitStatusWords.usage)
       """)
 
   /// The arguments' shape, for the message when a plan and a recording are swapped.

@@ -105,6 +105,23 @@ final class ValidateArgumentsTests: XCTestCase {
     }
   }
 
+  /// Every command whose help gives its exit statuses gives the usage error's too (64), which is
+  /// what a bad flag returns (``CommandUsageTests``). `plan import`'s help is its own.
+  func testEveryExitStatusListNamesTheUsageCode() throws {
+    var listed = 0
+    for path in try CommandTree.paths() where path != ["plan", "import"] {
+      let help = try BuiltProducts.run(path + ["--help"]).output
+      let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      guard words.contains("Exit status") else { continue }
+      listed += 1
+      XCTAssertTrue(words.contains("exit 64"), "\(path): \(words)")
+    }
+    XCTAssertGreaterThanOrEqual(listed, 4)
+    let qa = try BuiltProducts.run(["help", "qa"]).output.split(whereSeparator: \.isWhitespace).joined(
+      separator: " ")
+    XCTAssertTrue(qa.contains("2 on bad input, 64 (with the usage) on arguments wrong as written"), qa)
+  }
+
   /// The exit codes the help gives are the ones the command returns: 2 for bad input, 64 for
   /// arguments wrong as written.
   func testValidatesExitCodesAreTheHelps() throws {
