@@ -36,6 +36,10 @@ enum HelpTopics {
   /// The topics' names, comma-separated.
   static var names: String { all.map(\.name).joined(separator: ", ") }
 
+  /// Where the proxy's CA is kept, for the pages that name the proxy.
+  static let caLocation =
+    "tagscope proxy makes its CA on first use in the user's config directory (--ca-dir for another); tagscope proxy ca prints where and how to trust it."
+
   /// The heading of the table of the hosts the proxy decrypts.
   static let hostsHeading = "Hosts decrypted"
 

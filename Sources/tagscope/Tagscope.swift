@@ -9,7 +9,7 @@ struct Tagscope: AsyncParsableCommand {
     abstract: "Watch, record, replay and check the analytics tags of an app.",
     discussion: """
       Without a subcommand, runs demo. Pages by task, tagscope help TOPIC:
-      """ + HelpTopics.list,
+      """ + HelpTopics.list + "\n\n" + HelpTopics.caLocation,
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [
       DemoCommand.self, ReplayCommand.self, Listen.self, ProxyCommand.self, Validate.self, DiffCommand.self,

@@ -122,6 +122,14 @@ final class HelpPointerTests: XCTestCase {
     for topic in HelpTopicTests.topics {
       XCTAssertTrue(root.contains("\n  \(topic) "), "tagscope --help does not list \(topic)")
     }
+    // Both say where the proxy's CA is written.
+    let bare = try BuiltProducts.run(["help"]).output
+    for page in [root, bare] {
+      XCTAssertTrue(joined(page).contains("CA on first use in the user's config directory"), page)
+      for topic in HelpTopicTests.topics {
+        XCTAssertTrue(page.contains("\n  \(topic) "), "\(topic) not in \(page)")
+      }
+    }
     let helpLine = joined(root).components(separatedBy: " help Show ").last ?? ""
     let abstract = helpLine.components(separatedBy: ".").first ?? ""
     for topic in HelpTopicTests.topics {
