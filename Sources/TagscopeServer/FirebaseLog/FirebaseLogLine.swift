@@ -101,13 +101,14 @@ struct FirebaseLogLine {
         found.phrase, body: body, process: process?.name, processID: process?.id, echo: echo,
         time: timestamp(prefix), wording: wording, lead: lead)
     }
-    if let marker = find("][I-", in: line), let end = line[marker.upperBound...].firstIndex(of: "]") {
-      let id = line[line.index(marker.lowerBound, offsetBy: 2)..<end]
-      return .other(message: line[line.index(after: end)...], android: false, id: id)
-    }
-    if let marker = find("<FIRAnalytics/", in: line), let end = line[marker.upperBound...].firstIndex(of: ">")
-    {
-      return .other(message: line[line.index(after: end)...].drop { $0 == " " }, android: false, id: nil)
+    if let (which, marker) = first(of: markers, in: line) {
+      if which == 0, let end = line[marker.upperBound...].firstIndex(of: "]") {
+        let id = line[line.index(marker.lowerBound, offsetBy: 2)..<end]
+        return .other(message: line[line.index(after: end)...], android: false, id: id)
+      }
+      if which == 1, let end = line[marker.upperBound...].firstIndex(of: ">") {
+        return .other(message: line[line.index(after: end)...].drop { $0 == " " }, android: false, id: nil)
+      }
     }
     if find("FA", in: line) != nil, let android = AndroidPrefix(line), let message = android.message {
       return .other(message: message, android: true, id: nil)
@@ -260,37 +261,110 @@ struct FirebaseLogLine {
     return nil
   }
 
+  /// What every phrase holds, at most 9 bytes from its start.
+  private static let stems: [StaticString] = [
+    "Logging event", "user property", "Event name, ", "User property ",
+  ]
+  /// What starts an SDK line that is no entry: an iOS message id, the 2017 SDK's tag.
+  private static let markers: [StaticString] = ["][I-", "<FIRAnalytics/"]
+
   /// The first phrase in `line` and where it is.
   private static func phrase(in line: Substring) -> (phrase: Phrase, range: Range<Substring.Index>)? {
-    // Most lines of a device log are other tags': look for the stems first.
-    guard
-      let stem = find("Logging event", in: line) ?? find("user property", in: line)
-        ?? find("Event name, ", in: line) ?? find("User property ", in: line)
-    else { return nil }
+    // Most lines of a device log are other tags': look for the stems first, in one pass.
+    guard let (_, stem) = first(of: stems, in: line) else { return nil }
     let from = line.index(stem.lowerBound, offsetBy: -9, limitedBy: line.startIndex) ?? line.startIndex
+    // A phrase starts at most 9 bytes before its stem: try those places before the whole line.
+    let window = line[from..<stem.lowerBound].utf8.indices + [stem.lowerBound]
+    for start in window {
+      for phrase in Phrase.allCases where starts(line[start...], with: phrase.text) {
+        return (phrase, start..<line.utf8.index(start, offsetBy: phrase.text.utf8CodeUnitCount))
+      }
+    }
     for phrase in Phrase.allCases {
       if let range = find(phrase.text, in: line[from...]) { return (phrase, range) }
     }
     return nil
   }
 
+  /// Whether `text` starts with `prefix` (ASCII).
+  private static func starts(_ text: Substring, with prefix: StaticString) -> Bool {
+    let pattern = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+    var index = text.utf8.startIndex
+    for byte in pattern {
+      guard index < text.utf8.endIndex, text.utf8[index] == byte else { return false }
+      index = text.utf8.index(after: index)
+    }
+    return true
+  }
+
+  /// The earliest place any of `needles` (ASCII) occurs in `text`, and which: one pass over the
+  /// bytes, that only compares where a needle's first byte is.
+  static func first(of needles: [StaticString], in text: Substring) -> (Int, Range<Substring.Index>)? {
+    var firstBytes = (UInt64(0), UInt64(0))
+    for needle in needles {
+      let byte = needle.utf8Start.pointee
+      if byte < 64 { firstBytes.0 |= 1 << byte } else if byte < 128 { firstBytes.1 |= 1 << (byte - 64) }
+    }
+    let utf8 = text.utf8
+    let found: (Int, Int)?? = utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int)? in
+      let count = bytes.count
+      var index = 0
+      while index < count {
+        let byte = bytes[index]
+        let candidate =
+          byte < 64 ? firstBytes.0 & (1 << byte) != 0 : byte < 128 && firstBytes.1 & (1 << (byte - 64)) != 0
+        if candidate {
+          for (which, needle) in needles.enumerated() where needle.utf8CodeUnitCount <= count - index {
+            let pattern = needle.utf8Start
+            var matched = true
+            for offset in 0..<needle.utf8CodeUnitCount where bytes[index + offset] != pattern[offset] {
+              matched = false
+              break
+            }
+            if matched { return (which, index) }
+          }
+        }
+        index += 1
+      }
+      return nil
+    }
+    if let found {
+      guard let (which, offset) = found else { return nil }
+      let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+      return (which, lower..<utf8.index(lower, offsetBy: needles[which].utf8CodeUnitCount))
+    }
+    // Not contiguous (a bridged string): each needle's own scan, the earliest kept.
+    var best: (Int, Range<Substring.Index>)?
+    for (which, needle) in needles.enumerated() {
+      if let range = find(needle, in: text), best.map({ range.lowerBound < $0.1.lowerBound }) ?? true {
+        best = (which, range)
+      }
+    }
+    return best
+  }
+
   /// The process an Apple console prefix names: `AnalyticsExample[51031:8040698]` (Xcode,
   /// `log stream --style compact`), `MyApp[342]` (syslog style) or `AnalyticsExample:` before
   /// `(FirebaseAnalytics)` (`log stream`'s default style).
+  /// Read on the prefix's bytes (each entry line's, and iOS restates each event).
   static func iOSProcess(_ prefix: Substring) -> (name: String, id: String?)? {
-    let tokens = prefix.split(separator: " ")
-    for (index, token) in tokens.enumerated() {
-      var token = token
-      if token.hasSuffix(":") { token = token.dropLast() }
-      if token.hasSuffix("]"), let open = token.firstIndex(of: "["), open > token.startIndex {
-        let inside = token[token.index(after: open)..<token.index(before: token.endIndex)]
-        let id = inside.split(separator: ":").first ?? ""
-        if !id.isEmpty, id.allSatisfy(\.isNumber) { return (String(token[..<open]), String(id)) }
+    let (space, colon, open, close) = (
+      UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]")
+    )
+    let tokens = prefix.utf8.split(separator: space)
+    for (index, whole) in tokens.enumerated() {
+      let endsWithColon = whole.last == colon
+      let token = endsWithColon ? whole.dropLast() : whole
+      if token.last == close, let bracket = token.firstIndex(of: open), bracket > token.startIndex {
+        let inside = token[token.index(after: bracket)..<token.index(before: token.endIndex)]
+        let id = inside.split(separator: colon).first ?? inside[inside.endIndex...]
+        if !id.isEmpty, id.allSatisfy({ (0x30...0x39).contains($0) }) {
+          return (String(decoding: token[..<bracket], as: UTF8.self), String(decoding: id, as: UTF8.self))
+        }
       }
-      if tokens[index].hasSuffix(":"), index + 1 < tokens.count, tokens[index + 1].hasPrefix("("),
-        !token.isEmpty
+      if endsWithColon, index + 1 < tokens.count, tokens[index + 1].first == UInt8(ascii: "("), !token.isEmpty
       {
-        return (String(token), nil)
+        return (String(decoding: token, as: UTF8.self), nil)
       }
     }
     return nil
