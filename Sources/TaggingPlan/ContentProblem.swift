@@ -61,7 +61,8 @@ extension PropertyRule {
         steps.append(.key(key))
         defer { steps.removeLast() }
         var planned = false
-        if let position = keys.positions[key], let rule = properties?[position] {
+        if let properties, let position = keys.position(of: key, in: properties) {
+          let rule = properties[position]
           planned = true
           if child != .null || !rule.nullIsAbsent {
             if rule.required { requiredFound += 1 }
