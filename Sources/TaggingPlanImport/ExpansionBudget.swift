@@ -6,9 +6,11 @@
 final class ExpansionBudget {
   /// Expanded nodes always allowed, whatever the sources' size.
   static let minimumNodes = 20_000
-  /// Source bytes per expanded node allowed beyond the minimum (a node of the source takes a few
-  /// dozen bytes; an expanded one costs about as much memory as the source's bytes × 20).
-  static let bytesPerNode = 64
+  /// Source bytes per expanded node allowed beyond the minimum. An expanded node costs about
+  /// 275 bytes along the import (its constraints, its text, the check of the plan written): at
+  /// 128 source bytes each, the expansions add at most about 2 bytes of memory per source byte,
+  /// within the import's bound of 20 (a dense source's own events take most of it).
+  static let bytesPerNode = 128
   /// Substituted bytes always allowed (a real project's placeholders add a few KiB: ids, names).
   static let minimumBytes = 256 << 10
   /// Substituted bytes allowed for every byte of the sources (each costs memory again in the

@@ -58,6 +58,7 @@ public enum PlanImporter {
     try requireAnEvent(draft, documents)
     let files = documents.map(\.file)
     documents = []
+    MemoryRelease.returnFreedPages()
     let fallback = "\(SourceDocument.baseName(source)) (imported)"
     let plan = ImportedPlan(
       name: options.name ?? draft.name ?? fallback, format: format, sources: files,
