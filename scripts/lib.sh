@@ -53,3 +53,17 @@ ensure_python_sdks() {
     echo "$wanted" >"$stamp"
   fi
 }
+
+# mitmproxy, the proxy benchmark's peer (`scripts/bench proxy`), in a venv of its own inside .venv:
+# it pins older h11, attrs and cryptography than the SDKs' venv holds, which the tests use.
+ensure_mitmproxy() {
+  local venv="$repo_root/.venv/mitmproxy"
+  local stamp="$venv/.tagscope-mitmproxy"
+  local wanted="mitmproxy==11.0.2"
+  if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
+    log "creating $venv with $wanted"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "$wanted"
+    echo "$wanted" >"$stamp"
+  fi
+}

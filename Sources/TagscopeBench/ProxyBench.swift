@@ -11,7 +11,8 @@ import TagscopeServer
 /// straight to that vendor; and a host the proxy does not intercept, tunnelled to the same vendor.
 /// Latency p50/p99 on one connection, throughput on 8; medians of ``runs`` runs, each ratio taken
 /// within one run. A proxied answer waits for the live session to write and fsync the request's
-/// records (group commit), as every acknowledgement of `listen` does.
+/// records (group commit), as every acknowledgement of `listen` does. Then ``MitmproxyBench``:
+/// the same requests through tagscope's proxy and mitmproxy, each answering locally (issue 43).
 enum ProxyBench {
   static let runs = 5
   static let latencyRequests = 1_000
@@ -98,6 +99,7 @@ enum ProxyBench {
     report.add(
       "proxy.vendor.missing", Double(3 * perRoute - forwarded), unit: "requests",
       baseline: "requests sent on the three routes − requests the vendor answered", atMost: 0)
+    try MitmproxyBench.run(&report)
   }
 
   private static func addFigures(_ samples: [String: [Sample]], to report: inout BenchReport) {
@@ -134,7 +136,7 @@ enum ProxyBench {
   }
 
   /// Latency on one connection, then throughput on ``connections`` (opened before the clock starts).
-  private static func measure(_ route: Route, group: any EventLoopGroup, request: BenchRequest) throws
+  static func measure(_ route: Route, group: any EventLoopGroup, request: BenchRequest) throws
     -> Sample
   {
     let single = try BenchHTTPSConnection.open(
@@ -157,7 +159,7 @@ enum ProxyBench {
       rate: Double(connections * requestsPerConnection) / seconds)
   }
 
-  private static func clientTLS(trusting file: String) throws -> NIOSSLContext {
+  static func clientTLS(trusting file: String) throws -> NIOSSLContext {
     var tls = TLSConfiguration.makeClientConfiguration()
     tls.trustRoots = .file(file)
     tls.applicationProtocols = ["http/1.1"]
@@ -186,7 +188,7 @@ enum ProxyBench {
       head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/v1/batch", headers: headers), body: body)
   }
 
-  private static func median(_ values: [Double]) -> Double {
+  static func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return .nan }
     return values.sorted()[values.count / 2]
   }
