@@ -62,6 +62,13 @@ public struct CatalogueCall: Sendable, Hashable {
     set { parameterObject.properties = newValue }
   }
 
+  /// The rarer keywords of the parameters as one object (`anyOf`, `minProperties`…, written at
+  /// the entry's level), checked as a property's are; `nil` when none.
+  public var keywords: SchemaKeywords<PropertyRule>? {
+    get { parameterObject.keywords }
+    set { parameterObject.keywords = newValue }
+  }
+
   /// Whether the call may carry parameters `params` does not list (`additionalProperties`,
   /// true by default: SDK payloads carry many bookkeeping fields).
   public var additionalParams: Bool {

@@ -80,7 +80,7 @@ enum CatalogueCheck {
             seq: record.seq, severity: entry.severity, rule: problem.rule, tag: record.name,
             provider: provider,
             message:
-              "\(PlanValidator.place(record)): \(provider) \(what) parameter \(problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
+              "\(PlanValidator.place(record)): \(provider) \(what) parameter \(problem.path.isEmpty ? "object" : problem.path) \(problem.found), plan line \(problem.line) \(problem.expected)",
             planLine: problem.line, coverageItem: item, planFile: plan.file,
             evidence: .catalogueParam(
               provider: provider, call: call, entry: entry, path: problem.path, rule: problem.constraint,

@@ -42,6 +42,13 @@ extension PropertyRule {
     in value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
+    // The object's own keywords (a catalogue entry's `anyOf`, `minProperties`…), then its content.
+    if keywords != nil, let problem = problem(with: value, memo: &memo) {
+      problems.append(
+        ContentProblem(
+          path: path, rule: problem.rule, found: problem.found, expected: problem.expected, constraint: self,
+          value: value, line: location.line, planned: []))
+    }
     var steps: [PathStep] = []
     walk(value, root: path, steps: &steps, missing: missing, memo: &memo, into: &problems)
   }

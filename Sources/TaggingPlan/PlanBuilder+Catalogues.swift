@@ -95,7 +95,10 @@ extension PlanLoader.Builder {
     if pair.value.isNull { return entry }
     let allowed =
       byMethod ? PlanLoader.catalogueEntryKeys.filter { $0 != "method" } : PlanLoader.catalogueEntryKeys
+    // The parameter object's own keywords (`anyOf`, `minProperties`…), read as a property's are.
+    var keywords = SchemaKeywords<PropertyRule>()
     for field in try reader.mapping(pair.value, what, allowed: allowed) {
+      if try keyword(field, what, depth: 0, into: &keywords) { continue }
       switch field.key {
       case "method": entry.method = try reader.string(field.value, "method of \(what)")
       case "severity": entry.severity = try severity(field.value, "severity of \(what)")
@@ -119,6 +122,7 @@ extension PlanLoader.Builder {
       default: entry.description = try reader.string(field.value, "description of \(what)")
       }
     }
+    entry.keywords = keywords
     return entry
   }
 }

@@ -319,6 +319,10 @@ public enum PlanFormatReference {
       `propertiesAt` says, as `params` (Segment's common rules on `context`:
       `messageParams: {context: {type: object, properties: {userAgent: {type: string}}}}`);
       violations name the path (`context.userAgent`); in-app calls carry no message and skip them.
+    - The rarer keywords of Property constraints (`anyOf`, `oneOf`, `allOf`, `not`, `if`/`then`/
+      `else`, `patternProperties`, `dependentRequired`, `minProperties`…) apply to the parameters
+      as one object (`anyOf: [{properties: {a: {required: true}}}, {properties: {b: {required: true}}}]`);
+      an import writes an event schema's own keywords here.
     - `description`: free text, not checked.
 
     A call from `listen` carries the SDK's whole message as its parameters (Segment's `properties`,

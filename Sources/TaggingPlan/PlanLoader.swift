@@ -60,9 +60,11 @@ public enum PlanLoader {
   static let catalogueKeys = [
     "unplanned", "propertiesAt", "entitiesAt", "valuesAsText", "calls", "methods", "description",
   ]
-  static let catalogueEntryKeys = [
-    "method", "severity", "propertiesAt", "params", "messageParams", "additionalProperties", "description",
-  ]
+  /// A catalogue entry's keys; the rarer keywords apply to its parameters as one object.
+  static let catalogueEntryKeys =
+    [
+      "method", "severity", "propertiesAt", "params", "messageParams", "additionalProperties", "description",
+    ] + PlanLoader.keywordKeys
   /// How deep `properties` and `items` may nest (a hostile plan cannot exhaust the stack).
   static let nestingLimit = 32
   static let callKeys = ["when", "name", "method", "params", "none", "description"]
