@@ -27,21 +27,15 @@ public enum ProviderRules {
     AdobeRules.self, BatchRules.self, MixpanelRules.self, FPTIRules.self,
   ]
 
-  /// Other names the same providers go by in recordings and plans.
-  static let aliases: [String: String] = [
-    "ga4": "firebase", "google-analytics": "firebase", "googleanalytics": "firebase",
-    "at-internet": "piano", "atinternet": "piano", "piano-analytics": "piano",
-    "appboy": "braze", "adobe-analytics": "adobe", "paypal": "fpti", "paypal-fpti": "fpti",
-  ]
-
   /// The identifiers rules are known for.
   public static var knownProviders: [String] { ruleSets.map { $0.providerID.rawValue } }
 
-  /// The rule set for a provider identifier or one of its aliases (case-insensitive).
+  /// The rule set for a provider identifier or one of its aliases (case-insensitive, as
+  /// ``Vendors`` lists them); GA4's requests follow Firebase's rules.
   public static func ruleSet(for provider: String) -> (any ProviderRuleSet.Type)? {
-    let key = provider.lowercased()
-    let canonical = aliases[key] ?? key
-    return ruleSets.first { $0.providerID.rawValue == canonical }
+    guard let vendor = Vendors.vendor(named: provider) else { return nil }
+    let id = vendor.id == Vendors.ga4 ? FirebaseRules.providerID : vendor.id
+    return ruleSets.first { $0.providerID == id }
   }
 
   /// The rules `calls` break at `provider`; an unknown provider has no rules (`[]`).

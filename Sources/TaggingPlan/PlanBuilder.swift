@@ -17,9 +17,11 @@ extension PlanLoader {
       var sections: Set<PlanSection> = []
       var entries: [PlanEntry] = []
       var catalogues: [CallCatalogue] = []
+      var custom: Set<String> = []
       for pair in pairs {
         switch pair.key {
         case "catalogues": catalogues = try self.catalogues(pair.value)
+        case "customProviders": custom = try customProviders(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
         case "version": version = try reader.string(pair.value, "version")
         case "description": description = try reader.string(pair.value, "description")
@@ -37,6 +39,7 @@ extension PlanLoader {
         throw reader.error(root, "the plan has no 'plan' key naming it")
       }
       try checkScreenNames(entries)
+      try checkProviderIDs(entries, catalogues, custom: custom)
       var plan = Plan(
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
         entries: entries, catalogues: catalogues)

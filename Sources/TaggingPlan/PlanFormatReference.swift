@@ -40,6 +40,10 @@ public enum PlanFormatReference {
       never checked against the plan.
     - `catalogues`: per provider, the catalogue of the calls it receives (see Provider call
       catalogues). A plan with catalogues and no section checks calls only, not the app's tags.
+    - `customProviders`: a list of provider ids Tagscope does not know (an in-house SDK) that the
+      plan names on purpose. Any other provider id (under an entry's `providers` or in
+      `catalogues`) must be one Tagscope knows, or one of its aliases (`ga4`, `appboy`): a typo
+      (`amplitdue`) fails the load, with the nearest known id.
 
     ### Entries
 

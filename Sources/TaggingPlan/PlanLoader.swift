@@ -11,6 +11,7 @@ import Foundation
 /// plan: Podcasts              # required
 /// version: 3
 /// unplanned: error            # severity of unplanned-tag (error, the default, or warning)
+/// customProviders: [inhouse]  # ids of SDKs Tagscope does not know, named on purpose
 /// screens:                    # also: actions, events, states, timed
 ///   podcasts:
 ///     providers:
@@ -49,7 +50,8 @@ import Foundation
 /// aliases (`&podcast`, `*podcast`) share definitions between entries.
 public enum PlanLoader {
   static let topKeys =
-    ["plan", "version", "description", "unplanned"] + PlanSection.allCases.map(\.key) + ["catalogues"]
+    ["plan", "version", "description", "unplanned", "customProviders"] + PlanSection.allCases.map(\.key)
+    + ["catalogues"]
   static let entryKeys = ["description", "severity", "properties", "screens", "providers"]
   static let propertyKeys =
     [

@@ -57,6 +57,10 @@ public enum CatalogueWriter {
       }
     }
     out += "plan: \(YAMLText.scalar(plan.name))\n"
+    if !PlanLoader.knowsProvider(plan.catalogue.provider) {
+      // `--provider` named an SDK Tagscope does not know: the plan names it on purpose.
+      out += "customProviders:\n  - \(YAMLText.scalar(plan.catalogue.provider))\n"
+    }
     out += "catalogues:\n"
     let catalogue = plan.catalogue
     out += "  \(YAMLText.scalar(catalogue.provider)):\n"

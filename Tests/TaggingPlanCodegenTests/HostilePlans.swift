@@ -5,6 +5,7 @@ enum HostilePlans {
   static let names = """
     plan: "Hostile: names & keywords"
     version: "1 \\"quoted\\""
+    customProviders: [custom]
     description: "Names a generator must escape, normalise or number"
     screens:
       default: {}

@@ -29,6 +29,7 @@ enum InjectionPlans {
     return """
       plan: \(text("Plan"))
       version: \(text("1"))
+      customProviders: [custom]
       description: \(text("about"))
       screens:
         \(text("home")): {description: \(text("screen"))}

@@ -38,7 +38,9 @@ final class ImportFormatTests: XCTestCase {
       ["mparticle-data-plan.json"],
       options: ImportOptions(provider: "mp", name: "Podcasts (imported)", unplanned: .warning))
     XCTAssertTrue(
-      plan.yaml.contains("plan: \"Podcasts (imported)\"\ncatalogues:\n  mp:\n    unplanned: warning\n"),
+      plan.yaml.contains(
+        "plan: \"Podcasts (imported)\"\ncustomProviders:\n  - mp\ncatalogues:\n  mp:\n    unplanned: warning\n"
+      ),
       plan.yaml)
   }
 }
