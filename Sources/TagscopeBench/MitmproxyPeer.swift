@@ -57,7 +57,9 @@ final class MitmproxyPeer {
     let ready = directory.appendingPathComponent("port")
     let recording = records ? directory.appendingPathComponent("recording.jsonl") : nil
     let log = directory.appendingPathComponent("mitmdump.log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+      throw BenchFailure("cannot create \(log.path)")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments =
