@@ -46,6 +46,9 @@ public struct CatalogueEntry: Sendable, Hashable {
   public var origin: EntryOrigin?
   /// More comment lines (merged rules, versions kept).
   public var notes: [String] = []
+  /// The keywords of the parameters as one object (`anyOf`, `minProperties`…: the event
+  /// schema's own), written at the entry's level.
+  public var keywords: SchemaKeywords<PropertyConstraints>?
 
   /// An entry.
   public init(
@@ -58,5 +61,31 @@ public struct CatalogueEntry: Sendable, Hashable {
     self.additionalProperties = additionalProperties
     self.params = params
     self.origin = origin
+  }
+}
+
+extension CatalogueEntry {
+  /// Takes the parameters from the schema of the object that holds them (`object`, converted):
+  /// its properties, `additionalProperties`, and its own keywords, `allOf` branches of plain
+  /// object schemas merged into the parameters (``PropertyConstraints/mergingObjectBranches()``).
+  /// `enum` and `const` of the whole object, which an entry does not take, go into an `allOf`
+  /// branch.
+  mutating func carry(_ object: PropertyConstraints) {
+    let merged = object.mergingObjectBranches()
+    params = merged.properties ?? []
+    additionalProperties = merged.additionalProperties ?? true
+    guard var keywords = merged.keywords else {
+      self.keywords = nil
+      return
+    }
+    if keywords.enumValues != nil || keywords.constValue != nil {
+      var values = SchemaKeywords<PropertyConstraints>()
+      (values.enumValues, values.constValue) = (keywords.enumValues, keywords.constValue)
+      (keywords.enumValues, keywords.constValue) = (nil, nil)
+      var branch = PropertyConstraints()
+      branch.keywords = values
+      keywords.allOf.append(branch)
+    }
+    self.keywords = keywords.isEmpty ? nil : keywords
   }
 }

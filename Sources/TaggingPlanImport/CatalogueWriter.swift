@@ -103,6 +103,9 @@ public enum CatalogueWriter {
       out += "        messageParams:\n"
       for param in entry.messageParams { out += property(param, indent: 10) }
     }
+    if let keywords = entry.keywords {
+      for field in keywordFields(keywords) { out += "        \(field)\n" }
+    }
   }
 
   /// The deepest indent of a property written as a block: four levels of `properties` below an

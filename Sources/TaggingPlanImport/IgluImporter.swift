@@ -130,9 +130,10 @@ struct IgluImporter {
     for warning in converter.warnings { draft.warn(warning) }
     let origin = EntryOrigin(
       file: schema.document.file, location: schema.document.root.location, path: .root, summary: schema.uri)
-    return CatalogueEntry(
+    var entry = CatalogueEntry(
       key: schema.uri, method: "trackSelfDescribingEvent",
-      description: schema.document.root["description"]?.string,
-      additionalProperties: data.additionalProperties ?? true, params: data.properties ?? [], origin: origin)
+      description: schema.document.root["description"]?.string, origin: origin)
+    entry.carry(data)
+    return entry
   }
 }

@@ -116,9 +116,9 @@ struct JSONSchemaImporter {
     let object = converter.constraints(schema, path: path, ignoring: ["name"])
     for warning in converter.warnings { draft.warn(warning) }
     var entry = CatalogueEntry(
-      key: name, description: object.description, additionalProperties: object.additionalProperties ?? true,
-      params: object.properties ?? [],
+      key: name, description: object.description,
       origin: EntryOrigin(file: document.file, location: schema.location, path: path, summary: "\"\(name)\""))
+    entry.carry(object)
     if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
       entry.key = method.name
       entry.propertiesAt = draft.catalogue.provider == "amplitude" ? method.propertiesAt : nil
@@ -185,20 +185,17 @@ struct JSONSchemaImporter {
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       }
     }
-    var params: [NamedConstraints] = []
-    var additional = true
+    var object = PropertyConstraints()
     if let properties = rules["properties"]?["properties"] {
       var converter = SchemaConverter(file: document.file, document: rules, at: rulesPath, budget: budget)
-      let object = converter.constraints(
+      object = converter.constraints(
         properties, path: rulesPath.keys("properties", "properties"), ignoring: ["nameMapping"])
       for warning in converter.warnings { draft.warn(warning) }
-      params = object.properties ?? []
-      additional = object.additionalProperties ?? true
     }
     var entry = CatalogueEntry(
       key: key, description: item["description"]?.string.flatMap { $0.isEmpty ? nil : $0 },
-      additionalProperties: additional, params: params,
       origin: EntryOrigin(file: document.file, location: item.location, path: path, summary: "\"\(name)\""))
+    entry.carry(object)
     entry.notes = notes
     draft.addCall(entry)
   }

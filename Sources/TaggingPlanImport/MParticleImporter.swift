@@ -189,8 +189,7 @@ struct MParticleImporter {
       file: document.file, document: definition, at: definitionPath, budget: budget)
     let object = converter.constraints(attributes, path: dataPath.keys("properties", "custom_attributes"))
     for warning in converter.warnings { draft.warn(warning) }
-    entry.params = object.properties ?? []
-    entry.additionalProperties = object.additionalProperties ?? true
+    entry.carry(object)
   }
 
   /// Warns about the properties of `schema` other than `keeping` and its keywords other than

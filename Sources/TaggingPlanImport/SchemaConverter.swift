@@ -379,7 +379,7 @@ struct SchemaConverter {
     guard !others.isEmpty else { return referenced }
     let overlay = constraints(
       SourceNode(.object(others), at: reference.keyLocation), path: path, depth: depth, ignoring: ignoring)
-    return overlay.merged(onto: referenced)
+    return PropertyConstraints.conjoined(overlay, referenced)
   }
 
   mutating func warn(_ member: SourceNode.Member, _ path: JSONPath, _ message: String) {

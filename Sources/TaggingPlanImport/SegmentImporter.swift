@@ -254,6 +254,14 @@ struct SegmentImporter {
         for field in ["properties", "traits"] {
           let section = section(of: rule, field: field, others: field == "properties")
           common[field] = NamedConstraints.merged(common[field] ?? [], onto: section.params)
+          if section.keywords != nil {
+            let here = rule.schemaPath.keys("properties", field)
+            draft.warn(
+              ImportWarning(
+                file: rule.document.file, location: rule.location, path: here,
+                message:
+                  "the keywords of the common rules' \(field) object (\(here)) are not checked by Tagscope"))
+          }
         }
         commonMessage = NamedConstraints.merged(commonMessage, onto: messageContext(of: rule))
         commonOrigins.append("\(rule.document.file):\(rule.location)")
@@ -266,6 +274,7 @@ struct SegmentImporter {
         method: rule.kind == .track ? SDKMessagePaths.trackMethod(provider: provider) : rule.kind.rawValue,
         description: rule.description ?? rule.schema?["description"]?.string,
         additionalProperties: section.open, params: section.params, origin: origin(rule))
+      entry.keywords = section.keywords
       entry.propertiesAt = field == "properties" ? nil : field
       entry.messageParams = messageContext(of: rule)
       entry.notes = versionNotes[rule.path] ?? []
@@ -290,8 +299,8 @@ struct SegmentImporter {
     draft.catalogue.updateEntries { entry in
       let params = common[entry.propertiesAt ?? "properties"] ?? []
       guard !params.isEmpty || !commonMessage.isEmpty else { return }
-      entry.params = NamedConstraints.merged(entry.params, onto: params)
-      entry.messageParams = NamedConstraints.merged(entry.messageParams, onto: commonMessage)
+      entry.params = NamedConstraints.conjoined(entry.params, params)
+      entry.messageParams = NamedConstraints.conjoined(entry.messageParams, commonMessage)
       entry.notes.append(note)
     }
     return draft
@@ -345,6 +354,8 @@ struct SegmentImporter {
     var params: [NamedConstraints] = []
     /// Whether the object may carry properties `params` does not list.
     var open = true
+    /// The object's own keywords (``CatalogueEntry/keywords``).
+    var keywords: SchemaKeywords<PropertyConstraints>?
   }
 
   /// The message fields that tell a whole-message schema.
@@ -403,11 +414,14 @@ struct SegmentImporter {
     guard let schema = rule.schema else { return Section() }
     var converter = SchemaConverter(
       file: rule.document.file, document: schema, at: rule.schemaPath, budget: budget)
-    let object = converter.constraints(node, path: path)
+    var entry = CatalogueEntry(key: "", origin: nil)
+    entry.carry(converter.constraints(node, path: path))
     for warning in converter.warnings { draft.warn(warning) }
-    let open = object.additionalProperties != false
-    let params = object.properties ?? []
-    return Section(params: open ? params.filter { !$0.constraints.isUnconstrained } : params, open: open)
+    let open = entry.additionalProperties
+    let params = entry.params
+    return Section(
+      params: open ? params.filter { !$0.constraints.isUnconstrained } : params, open: open,
+      keywords: entry.keywords)
   }
 
   /// Warns about each field of a whole-message schema other than `kept` that constrains
