@@ -43,7 +43,7 @@ extension PropertyRule {
     into problems: inout [ContentProblem]
   ) {
     // The object's own keywords (a catalogue entry's `anyOf`, `minProperties`…), then its content.
-    if keywords != nil, let problem = problem(with: value, memo: &memo) {
+    if hasKeywords, let problem = problem(with: value, memo: &memo) {
       problems.append(
         ContentProblem(
           path: path, rule: problem.rule, found: problem.found, expected: problem.expected, constraint: self,

@@ -190,6 +190,9 @@ public struct PropertyRule: Sendable, Hashable {
     set { keywordStorage = newValue.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
   }
 
+  /// Whether the rule has any of the rarer keywords (without copying them out).
+  var hasKeywords: Bool { !keywordStorage.isEmpty }
+
   /// Whether the rule looks inside objects or arrays (`properties`, `additionalProperties: false`,
   /// `items`, the rarer keywords).
   public var checksContent: Bool {
