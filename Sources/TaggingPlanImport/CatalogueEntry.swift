@@ -47,8 +47,14 @@ public struct CatalogueEntry: Sendable, Hashable {
   /// More comment lines (merged rules, versions kept).
   public var notes: [String] = []
   /// The keywords of the parameters as one object (`anyOf`, `minProperties`…: the event
-  /// schema's own), written at the entry's level.
-  public var keywords: SchemaKeywords<PropertyConstraints>?
+  /// schema's own), written at the entry's level; `nil` when none.
+  public var keywords: SchemaKeywords<PropertyConstraints>? {
+    get { keywordStorage.first }
+    set { keywordStorage = newValue.flatMap { $0.isEmpty ? nil : [$0] } ?? [] }
+  }
+  /// ``keywords`` out of line: an import of many thousand entries, most with none, holds an
+  /// empty array each.
+  private var keywordStorage: [SchemaKeywords<PropertyConstraints>] = []
 
   /// An entry.
   public init(
