@@ -94,4 +94,26 @@ extension CatalogueEntry {
     }
     self.keywords = keywords.isEmpty ? nil : keywords
   }
+
+  /// The warning for what of `object` (the schema of the object that holds the parameters, at
+  /// `location` and `path` of `file`) an entry does not take: constraints of a value that is not
+  /// an object (`type: array`, `enum` of scalars, `minimum`, `items`…); `nil` when there is none.
+  static func leftOutWarning(
+    _ object: PropertyConstraints, file: String, at location: SourceLocation, path: JSONPath
+  ) -> ImportWarning? {
+    let words: [(String, Bool)] = [
+      ("type", !object.types.isEmpty && !object.types.contains(.object)), ("enum", object.allowed != nil),
+      ("const", object.constant != nil), ("pattern", object.pattern != nil), ("format", object.format != nil),
+      ("minimum", object.minimum != nil), ("maximum", object.maximum != nil),
+      ("minLength", object.minLength != nil), ("maxLength", object.maxLength != nil),
+      ("items", object.items != nil),
+    ]
+    let found = words.filter(\.1).map(\.0)
+    guard !found.isEmpty else { return nil }
+    return ImportWarning(
+      file: file, location: location, path: path,
+      message:
+        "\(found.joined(separator: ", ")) of the object holding the parameters (\(path)) is not checked by Tagscope: an entry checks its parameters as an object"
+    )
+  }
 }

@@ -134,6 +134,11 @@ struct IgluImporter {
       key: schema.uri, method: "trackSelfDescribingEvent",
       description: schema.document.root["description"]?.string, origin: origin)
     entry.carry(data)
+    if let warning = CatalogueEntry.leftOutWarning(
+      data, file: schema.document.file, at: schema.document.root.location, path: .root)
+    {
+      draft.warn(warning)
+    }
     return entry
   }
 }

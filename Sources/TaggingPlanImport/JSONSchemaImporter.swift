@@ -119,6 +119,11 @@ struct JSONSchemaImporter {
       key: name, description: object.description,
       origin: EntryOrigin(file: document.file, location: schema.location, path: path, summary: "\"\(name)\""))
     entry.carry(object)
+    if let warning = CatalogueEntry.leftOutWarning(
+      object, file: document.file, at: schema.location, path: path)
+    {
+      draft.warn(warning)
+    }
     if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
       entry.key = method.name
       entry.propertiesAt = draft.catalogue.provider == "amplitude" ? method.propertiesAt : nil
@@ -188,9 +193,14 @@ struct JSONSchemaImporter {
     var object = PropertyConstraints()
     if let properties = rules["properties"]?["properties"] {
       var converter = SchemaConverter(file: document.file, document: rules, at: rulesPath, budget: budget)
-      object = converter.constraints(
-        properties, path: rulesPath.keys("properties", "properties"), ignoring: ["nameMapping"])
+      let here = rulesPath.keys("properties", "properties")
+      object = converter.constraints(properties, path: here, ignoring: ["nameMapping"])
       for warning in converter.warnings { draft.warn(warning) }
+      if let warning = CatalogueEntry.leftOutWarning(
+        object, file: document.file, at: properties.location, path: here)
+      {
+        draft.warn(warning)
+      }
     }
     var entry = CatalogueEntry(
       key: key, description: item["description"]?.string.flatMap { $0.isEmpty ? nil : $0 },

@@ -190,6 +190,12 @@ struct MParticleImporter {
     let object = converter.constraints(attributes, path: dataPath.keys("properties", "custom_attributes"))
     for warning in converter.warnings { draft.warn(warning) }
     entry.carry(object)
+    let here = dataPath.keys("properties", "custom_attributes")
+    if let warning = CatalogueEntry.leftOutWarning(
+      object, file: document.file, at: attributes.location, path: here)
+    {
+      draft.warn(warning)
+    }
   }
 
   /// Warns about the properties of `schema` other than `keeping` and its keywords other than

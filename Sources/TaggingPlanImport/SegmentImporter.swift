@@ -415,8 +415,14 @@ struct SegmentImporter {
     var converter = SchemaConverter(
       file: rule.document.file, document: schema, at: rule.schemaPath, budget: budget)
     var entry = CatalogueEntry(key: "", origin: nil)
-    entry.carry(converter.constraints(node, path: path))
+    let object = converter.constraints(node, path: path)
+    entry.carry(object)
     for warning in converter.warnings { draft.warn(warning) }
+    if let warning = CatalogueEntry.leftOutWarning(
+      object, file: rule.document.file, at: node.location, path: path)
+    {
+      draft.warn(warning)
+    }
     let open = entry.additionalProperties
     let params = entry.params
     return Section(

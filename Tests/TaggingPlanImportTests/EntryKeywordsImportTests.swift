@@ -225,6 +225,17 @@ final class EntryKeywordsImportTests: XCTestCase {
     XCTAssertEqual(found.map { String($0.prefix(2)) }, ["2 "], "\(found)")
   }
 
+  func testWhatAnEntryCannotTakeOfTheWholeObjectIsWarnedWithItsPlace() throws {
+    let plan = try importText(
+      #"{"title": "Odd", "type": "array", "items": {"type": "string"}, "properties": {"a": {}}}"#,
+      file: "odd.json", format: .jsonschema, provider: "amplitude")
+    XCTAssertEqual(
+      relativeWarnings(plan),
+      [
+        "odd.json:1:1: warning: type, items of the object holding the parameters ((root)) is not checked by Tagscope: an entry checks its parameters as an object"
+      ])
+  }
+
   func testSegmentsCommonRulesKeywordsAreWarnedWithTheirPlace() throws {
     let plan = try importText(
       #"[{"type": "COMMON", "version": 1, "jsonSchema": {"properties": {"properties": {"minProperties": 1}}}},"#
