@@ -41,7 +41,7 @@ extension CatalogueCheck {
       }
       let entry = catalogue.entries[index]
       var problems: [ContentProblem] = []
-      entry.parameterObject.contentProblems(
+      entry.parameterObject.objectProblems(
         in: .object(data), path: "\(path)[\(schema)]", missing: .missingParam, memo: &memo, into: &problems)
       found.report(
         problems, entry: index,

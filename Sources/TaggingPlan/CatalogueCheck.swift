@@ -35,7 +35,7 @@ enum CatalogueCheck {
         of: call, entry: entry, fromSDK: record.isFromSDK, valuesAsText: catalogue.valuesAsText, memo: &memo,
         into: &problems)
       if record.isFromSDK, let message = entry.messageObject {
-        message.contentProblems(
+        message.objectProblems(
           in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
       }
       let found = Found(
@@ -102,17 +102,17 @@ enum CatalogueCheck {
     guard fromSDK, let path = entry.propertiesAt, !path.keys.isEmpty else {
       let read =
         fromSDK && valuesAsText ? entry.parameterObject.readingText(call.parameters) : call.parameters
-      entry.parameterObject.contentProblems(
+      entry.parameterObject.objectProblems(
         in: .object(read), path: "", missing: .missingParam, memo: &memo, into: &problems)
       return
     }
     switch path.resolve(in: call.parameters) {
     case .object(let object):
       let read = valuesAsText ? entry.parameterObject.readingText(object) : object
-      entry.parameterObject.contentProblems(
+      entry.parameterObject.objectProblems(
         in: .object(read), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
     case .absent:
-      entry.parameterObject.contentProblems(
+      entry.parameterObject.objectProblems(
         in: .object([:]), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
     case .notObject(let prefix, let value):
       problems.append(

@@ -42,15 +42,23 @@ extension PropertyRule {
     in value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
-    // The object's own keywords (a catalogue entry's `anyOf`, `minProperties`…), then its content.
+    var steps: [PathStep] = []
+    walk(value, root: path, steps: &steps, missing: missing, memo: &memo, into: &problems)
+  }
+
+  /// ``contentProblems(in:path:missing:memo:into:)`` after the value's own keywords (a catalogue
+  /// entry's `anyOf`, `minProperties`…), which the other callers have checked before.
+  func objectProblems(
+    in value: PropertyValue, path: String, missing: ViolationRule, memo: inout PatternMemo,
+    into problems: inout [ContentProblem]
+  ) {
     if hasKeywords, let problem = problem(with: value, memo: &memo) {
       problems.append(
         ContentProblem(
           path: path, rule: problem.rule, found: problem.found, expected: problem.expected, constraint: self,
           value: value, line: location.line, planned: []))
     }
-    var steps: [PathStep] = []
-    walk(value, root: path, steps: &steps, missing: missing, memo: &memo, into: &problems)
+    contentProblems(in: value, path: path, missing: missing, memo: &memo, into: &problems)
   }
 
   private func walk(
