@@ -8,7 +8,7 @@ extension PlanLoader.Builder {
     return Set(try reader.strings(node, "customProviders"))
   }
 
-  /// Every provider a plan names (an entry's `providers:`, a catalogue) must be one ``Vendors``
+  /// Every provider a plan names (an entry's `providers:`, a catalogue) must be one `Vendors`
   /// knows or one it declares in `customProviders:`: a typo (`amplitdue`) would otherwise leave
   /// that provider unchecked, its items only ever "not seen".
   func checkProviderIDs(
@@ -31,6 +31,6 @@ extension PlanLoader.Builder {
 
 extension PlanLoader {
   /// Whether a plan may name provider `id` without declaring it under `customProviders:` (an id
-  /// or alias of ``Vendors``).
+  /// or alias of `Vendors`).
   public static func knowsProvider(_ id: String) -> Bool { Vendors.vendor(named: id) != nil }
 }
