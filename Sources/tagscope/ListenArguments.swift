@@ -23,7 +23,7 @@ struct ListenArguments: ParsableArguments {
 
   @Option(
     help:
-      "Write every record received to this recording file (JSON Lines); with --headless an existing recording is continued."
+      "Write every record received to this recording file (JSON Lines); an existing recording is continued, with the debugger or headless."
   )
   var record: String?
 

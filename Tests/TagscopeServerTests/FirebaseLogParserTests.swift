@@ -9,23 +9,9 @@ import XCTest
 final class FirebaseLogParserTests: XCTestCase {
   static let fixtures = packageRoot.appendingPathComponent("Tests/Fixtures/firebase-log")
 
+  /// The entries and problems of fixture `name`, read line by line (``FirebaseLogWordingsTests/read(_:)``).
   static func read(_ name: String) throws -> (entries: [FirebaseLogEntry], problems: [FirebaseLogProblem]) {
-    let text = try String(contentsOf: fixtures.appendingPathComponent(name), encoding: .utf8)
-    var parser = FirebaseLogParser()
-    var items: [FirebaseLogItem] = []
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      items += parser.feed(line)
-    }
-    items += parser.finish()
-    var entries: [FirebaseLogEntry] = []
-    var problems: [FirebaseLogProblem] = []
-    for item in items {
-      switch item {
-      case .entry(let entry): entries.append(entry)
-      case .problem(let problem): problems.append(problem)
-      }
-    }
-    return (entries, problems)
+    FirebaseLogWordingsTests.read(try FirebaseLogWordingsTests.lines(name))
   }
 
   static func events(_ entries: [FirebaseLogEntry]) -> [FirebaseLoggedEvent] {

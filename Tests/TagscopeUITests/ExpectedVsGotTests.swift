@@ -9,8 +9,9 @@ import XCTest
 /// `v` on a call that carried `amount` and a misspelled `valeu` where the plan expects `value`
 /// and `currency`: one table for the call's two violations, the extra parameters in it.
 final class ExpectedVsGotTests: XCTestCase {
-  func testVShowsOneTableWithTheCallsExtraAndMisspelledParameters() throws {
-    let plan = try PlanLoader.load(
+  /// A plan expecting firebase `purchase` with `value` and `currency`.
+  static func shopPlan() throws -> Plan {
+    try PlanLoader.load(
       yaml: """
         plan: Shop
         version: 1
@@ -20,6 +21,10 @@ final class ExpectedVsGotTests: XCTestCase {
               firebase: {name: purchase, params: [value, currency]}
 
         """, file: "shop.yaml")
+  }
+
+  func testVShowsOneTableWithTheCallsExtraAndMisspelledParameters() throws {
+    let plan = try Self.shopPlan()
     let run = PlanTestRun(plan: plan)
     let violations = run.check(
       Record(
@@ -71,16 +76,7 @@ final class ExpectedVsGotTests: XCTestCase {
   /// `v` on a call sent under another name than the plan's: the planned parameters beside the
   /// values the renamed call carried, and one call row naming both calls.
   func testVShowsWhatARenamedCallCarried() throws {
-    let plan = try PlanLoader.load(
-      yaml: """
-        plan: Shop
-        version: 1
-        actions:
-          purchase:
-            providers:
-              firebase: {name: purchase, params: [value, currency]}
-
-        """, file: "shop.yaml")
+    let plan = try Self.shopPlan()
     let violations = PlanTestRun(plan: plan).check(
       Record(
         seq: 11, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .userAction, name: "purchase",
