@@ -30,15 +30,31 @@ public enum Vendors {
     Vendor(
       id: FPTIRules.providerID, name: "PayPal FPTI", aliases: ["paypal", "paypal-fpti"], paths: [.inApp]),
     Vendor(id: ga4, name: "Google Analytics 4 (Measurement Protocol, gtag)", paths: [.sdk]),
-    Vendor(id: "rudderstack", name: "RudderStack", paths: [.sdk]),
-    Vendor(id: "mparticle", name: "mParticle", paths: [.sdk]),
-    Vendor(id: "posthog", name: "PostHog", paths: [.sdk]),
-    Vendor(id: "snowplow", name: "Snowplow", paths: [.sdk]),
+    Vendor(id: rudderstack, name: "RudderStack", paths: [.sdk]),
+    Vendor(id: mparticle, name: "mParticle", paths: [.sdk]),
+    Vendor(id: posthog, name: "PostHog", paths: [.sdk]),
+    Vendor(id: snowplow, name: "Snowplow", paths: [.sdk]),
   ]
 
   /// Google Analytics 4 as its web and Measurement Protocol requests reach `listen`; its rules
   /// are Firebase's (the same Google Analytics).
   public static let ga4: ProviderID = "ga4"
+  /// RudderStack (Segment's API, told apart by its messages).
+  public static let rudderstack: ProviderID = "rudderstack"
+  /// mParticle (its Events API, web and mobile SDKs).
+  public static let mparticle: ProviderID = "mparticle"
+  /// PostHog.
+  public static let posthog: ProviderID = "posthog"
+  /// Snowplow (tracker protocol 2).
+  public static let snowplow: ProviderID = "snowplow"
+  /// Segment, in-app and from its SDKs.
+  public static let segment = SegmentRules.providerID
+  /// Amplitude, in-app and from its SDKs.
+  public static let amplitude = AmplitudeRules.providerID
+  /// Mixpanel, in-app and from its SDKs.
+  public static let mixpanel = MixpanelRules.providerID
+  /// Firebase, in-app and from its debug log.
+  public static let firebase = FirebaseRules.providerID
 
   /// The vendor with id or alias `name` (any case).
   public static func vendor(named name: String) -> Vendor? {

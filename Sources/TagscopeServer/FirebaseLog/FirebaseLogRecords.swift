@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 
 /// Turns what the Firebase debug log says into the events `listen` records, provider `firebase`,
 /// as the hub records an app's own Firebase calls, so plans and Firebase's rules judge them alike.
@@ -18,7 +19,7 @@ import AnalyticsHub
 ///   an underscore short name: `ga_session_id (_sid)`, `first_open_time (_fot)`).
 /// - The output's `origin` is the origin printed, so QA can filter (`call:automaticEvent`).
 enum FirebaseLogRecords {
-  static let provider = "firebase"
+  static let provider = Vendors.firebase.rawValue
   /// The call method of an event the SDK logged by itself.
   static let automaticEvent = "automaticEvent"
   /// The call method of a user property the SDK set itself.

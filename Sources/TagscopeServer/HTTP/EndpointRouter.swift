@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
 import TagscopeTimeline
@@ -67,7 +68,7 @@ enum EndpointRouter {
 
   private static func acceptsGET(_ endpoint: any SDKEndpoint) -> Bool {
     switch endpoint.provider {
-    case "mixpanel", "snowplow", "posthog": return true
+    case Vendors.mixpanel.rawValue, Vendors.snowplow.rawValue, Vendors.posthog.rawValue: return true
     default: return false
     }
   }

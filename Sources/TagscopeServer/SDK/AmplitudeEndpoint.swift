@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
@@ -13,7 +14,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
   /// `true` for `/batch` (20 MB), `false` for `/2/httpapi` (1 MB).
   var isBatchAPI: Bool
 
-  var provider: String { "amplitude" }
+  var provider: String { Vendors.amplitude.rawValue }
   var bodyLimit: Int { isBatchAPI ? 20 * 1024 * 1024 : 1024 * 1024 }
   static let maximumEvents = 2000
 
@@ -125,7 +126,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
     }
     let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
     return IngestedEvent(
-      provider: "amplitude", kind: kind, name: name, properties: properties, time: time,
+      provider: Vendors.amplitude.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(event),
       call: Self.call(eventType: eventType, event: event), raw: JSONText.string(event),
       recordsRaw: false, credentials: ["api_key": .string(apiKey)],

@@ -23,7 +23,7 @@ struct GA4Endpoint: SDKEndpoint {
   /// `true` for `/debug/mp/collect`.
   var isValidation: Bool
 
-  var provider: String { "ga4" }
+  var provider: String { Vendors.ga4.rawValue }
   var bodyLimit: Int { 130 * 1000 }
 
   func replyTooLarge() -> SDKReply {
@@ -114,7 +114,7 @@ struct GA4Endpoint: SDKEndpoint {
     }
     let micros = event["timestamp_micros"]?.doubleValue ?? request["timestamp_micros"]?.doubleValue
     return IngestedEvent(
-      provider: "ga4", kind: kind, name: displayName, properties: params,
+      provider: Vendors.ga4.rawValue, kind: kind, name: displayName, properties: params,
       time: micros.flatMap { Payload.date(seconds: $0 / 1_000_000) },
       identity: identity(request: request, params: params),
       call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import TagscopeRecording
 
@@ -13,7 +14,7 @@ import TagscopeRecording
 /// time), `dl`/`dt` the page's location and title, `en` the event name, `ep.`/`epn.` event parameters (text/number),
 /// `up.`/`upn.` user properties. Answers `204` as Google does.
 struct GA4GtagEndpoint: SDKEndpoint {
-  var provider: String { "ga4" }
+  var provider: String { Vendors.ga4.rawValue }
   var bodyLimit: Int { 130 * 1000 }
 
   func replyTooLarge() -> SDKReply {
@@ -63,7 +64,7 @@ struct GA4GtagEndpoint: SDKEndpoint {
       deviceID: clientID, userID: userID, anonymousID: userID == nil ? clientID : nil,
       sessionID: fields["sid"])
     return IngestedEvent(
-      provider: "ga4", kind: isPage ? .screen : .event,
+      provider: Vendors.ga4.rawValue, kind: isPage ? .screen : .event,
       name: isPage ? fields["dt"].flatMap(DeviceIdentity.present) ?? fields["dl"] ?? name : name,
       properties: params, time: nil, identity: identity,
       call: CallDescription(method: "gtag", name: name, parameters: params), raw: raw)

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
 import TagscopeTimeline
@@ -42,7 +43,7 @@ struct MParticleEndpoint: SDKEndpoint {
     return nil
   }
 
-  var provider: String { "mparticle" }
+  var provider: String { Vendors.mparticle.rawValue }
   /// 3 MB: a bound of Tagscope's (mParticle's own request size limit is not in the sources read).
   var bodyLimit: Int { 3 * 1024 * 1024 }
   /// The most batches one `/v2/bulkevents` request takes (mParticle's Events API reference:
@@ -126,7 +127,7 @@ struct MParticleEndpoint: SDKEndpoint {
     }
     let time = data["timestamp_unixtime_ms"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
     return IngestedEvent(
-      provider: "mparticle", kind: kind, name: name, properties: properties, time: time,
+      provider: Vendors.mparticle.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(batch, data: data),
       call: CallDescription(method: method, name: name, parameters: event),
       raw: JSONText.string(event), recordsRaw: false,

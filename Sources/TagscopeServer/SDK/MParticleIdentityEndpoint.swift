@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import TagscopeRecording
 
 /// mParticle's IDSync calls, which the iOS and Android SDKs make before they upload: `POST
@@ -48,7 +49,7 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
     body["client_sdk"] != nil || body["known_identities"] != nil || body["identity_changes"] != nil
   }
 
-  var provider: String { "mparticle" }
+  var provider: String { Vendors.mparticle.rawValue }
   var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
 
   func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }
@@ -79,7 +80,7 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
     if let key = request.headers.first(name: "x-mp-key") { credentials["api_key"] = .string(key) }
     let sdk = Payload.object(body["client_sdk"])
     let record = IngestedEvent(
-      provider: "mparticle", kind: .identify, name: action, properties: identities, time: nil,
+      provider: Vendors.mparticle.rawValue, kind: .identify, name: action, properties: identities, time: nil,
       identity: DeviceIdentity(
         deviceID: deviceID, platform: Payload.string(sdk["platform"]),
         userID: action == "logout" ? nil : userID,

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import TagscopeRecording
 
 /// What mParticle's iOS and Android SDKs upload: `POST /v2/<api key>/events` to
@@ -34,7 +35,7 @@ struct MParticleNativeEndpoint: SDKEndpoint {
     return nil
   }
 
-  var provider: String { "mparticle" }
+  var provider: String { Vendors.mparticle.rawValue }
   var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
 
   func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }

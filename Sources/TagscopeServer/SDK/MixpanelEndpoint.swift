@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
@@ -22,7 +23,7 @@ struct MixpanelEndpoint: SDKEndpoint {
 
   var api: API
 
-  var provider: String { "mixpanel" }
+  var provider: String { Vendors.mixpanel.rawValue }
   /// 10 MB for `/import`, 1 MB otherwise.
   var bodyLimit: Int { api == .importEvents ? 10 * 1024 * 1024 : 1024 * 1024 }
   static let maximumEvents = 2000
@@ -198,7 +199,7 @@ struct MixpanelEndpoint: SDKEndpoint {
       Payload.date(seconds: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
     }
     return IngestedEvent(
-      provider: "mixpanel", kind: kind, name: kind == .identify ? "identify" : displayName,
+      provider: Vendors.mixpanel.rawValue, kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, identity: trackIdentity(message, properties: properties),
       // The call as Mixpanel's SDK makes it: `track(event:properties:)`; the full message stays in
       // `raw` when it holds more than the event's name and properties (with the token, a credential).
@@ -232,7 +233,8 @@ struct MixpanelEndpoint: SDKEndpoint {
       default: properties = ["value": operation.value]
       }
       return IngestedEvent(
-        provider: "mixpanel", kind: .identify, name: operation.key, properties: properties, time: time,
+        provider: Vendors.mixpanel.rawValue, kind: .identify, name: operation.key, properties: properties,
+        time: time,
         identity: identity,
         call: CallDescription(method: method, name: operation.key, parameters: message),
         raw: raw, recordsRaw: false, credentials: credentials)

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
 
@@ -8,7 +9,7 @@ import TagscopeRecording
 /// field `data=` holding JSON or base64 JSON. Replies `200 {"status":1}`; `400` with PostHog's
 /// `type`/`code`/`detail` error shape (the Python SDK reads `detail`), `401` without an API key.
 struct PostHogEndpoint: SDKEndpoint {
-  var provider: String { "posthog" }
+  var provider: String { Vendors.posthog.rawValue }
   /// PostHog's capture limit: 20 MB per request.
   var bodyLimit: Int { 20 * 1024 * 1024 }
 
@@ -91,7 +92,7 @@ struct PostHogEndpoint: SDKEndpoint {
     }
     let time = Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
     return IngestedEvent(
-      provider: "posthog", kind: kind, name: displayName, properties: properties, time: time,
+      provider: Vendors.posthog.rawValue, kind: kind, name: displayName, properties: properties, time: time,
       identity: identity(message, properties: sent),
       call: CallDescription(method: "capture", name: name, parameters: message),
       raw: JSONText.string(message), recordsRaw: false,

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
 import TagscopeTimeline
@@ -16,7 +17,7 @@ struct SegmentEndpoint: SDKEndpoint {
   /// The message type the path implies (`track` for `/v1/track`), or `nil` for `/v1/batch`.
   var impliedType: String?
 
-  var provider: String { "segment" }
+  var provider: String { Vendors.segment.rawValue }
   /// 32 KB per single call; 4 MB per batch, RudderStack's, whose SDKs share the batch paths
   /// (Segment's 500 KB is checked once the batch is read: ``batchLimit``).
   var bodyLimit: Int { impliedType == nil ? Self.rudderStackBatchLimit : Self.messageLimit }
@@ -106,7 +107,7 @@ struct SegmentEndpoint: SDKEndpoint {
   /// One Segment/RudderStack message as an event.
   static func event(from message: Properties, raw: String, credentials: Properties) -> IngestedEvent {
     let type = Payload.string(message["type"]) ?? "track"
-    let provider = isRudderStack(message) ? "rudderstack" : "segment"
+    let provider = isRudderStack(message) ? Vendors.rudderstack.rawValue : Vendors.segment.rawValue
     let kind: TagKind
     let name: String
     let properties: Properties

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
@@ -14,7 +15,7 @@ import TagscopeTimeline
 /// version), while its record keeps the name people read (`add_to_cart`, or the screen's name for
 /// a `screen_view`). Replies `200` with an empty body; malformed JSON or base64 gets `400`.
 struct SnowplowEndpoint: SDKEndpoint {
-  var provider: String { "snowplow" }
+  var provider: String { Vendors.snowplow.rawValue }
   /// The collector's default maximum request size: 1 MB.
   var bodyLimit: Int { 1024 * 1024 }
 
@@ -135,7 +136,7 @@ struct SnowplowEndpoint: SDKEndpoint {
       Payload.date(seconds: $0 / 1000)
     }
     return IngestedEvent(
-      provider: "snowplow", kind: kind, name: name, properties: properties, time: time,
+      provider: Vendors.snowplow.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(field: field, contexts: parameters["contexts"]),
       call: CallDescription(method: method, name: callName ?? name, parameters: parameters), raw: raw,
       credentials: field("aid").map { ["aid": .string($0)] } ?? [:], messageID: field("eid"))

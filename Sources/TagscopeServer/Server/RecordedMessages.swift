@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import TagscopeRecording
 
@@ -55,12 +56,13 @@ public struct RecordedMessages: Sendable {
     let parameters = call.parameters
     let id: String?
     switch provider {
-    case "segment", "rudderstack": id = Payload.string(parameters["messageId"])
-    case "posthog": id = Payload.string(parameters["uuid"])
-    case "amplitude": id = Payload.string(parameters["insert_id"])
-    case "mixpanel": id = call.method == "track" ? Payload.string(parameters["$insert_id"]) : nil
-    case "snowplow": id = Payload.string(parameters["eid"])
-    case "mparticle":
+    case Vendors.segment.rawValue, Vendors.rudderstack.rawValue: id = Payload.string(parameters["messageId"])
+    case Vendors.posthog.rawValue: id = Payload.string(parameters["uuid"])
+    case Vendors.amplitude.rawValue: id = Payload.string(parameters["insert_id"])
+    case Vendors.mixpanel.rawValue:
+      id = call.method == "track" ? Payload.string(parameters["$insert_id"]) : nil
+    case Vendors.snowplow.rawValue: id = Payload.string(parameters["eid"])
+    case Vendors.mparticle.rawValue:
       if let server = Payload.string(Payload.object(parameters["data"])["source_message_id"]) {
         id = server
       } else if raw.contains(#""dt""#), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),

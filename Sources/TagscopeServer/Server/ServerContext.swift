@@ -179,7 +179,7 @@ final class ServerContext: Sendable {
   /// GA4 Measurement Protocol payloads are left to ``GA4Validator``, which reports what Google's
   /// validation server reports (the Firebase SDK's rules would say the same twice).
   static func addProviderRules(to record: inout Record, stream: inout ProviderRuleStream) {
-    for index in record.outputs.indices where record.outputs[index].provider != "ga4" {
+    for index in record.outputs.indices where record.outputs[index].provider != Vendors.ga4.rawValue {
       let output = record.outputs[index]
       let known = Set(output.violations.map(\.rule))
       let found = stream.check(provider: output.provider, calls: output.calls)
