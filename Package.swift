@@ -42,6 +42,8 @@ let package = Package(
     .target(name: "AnalyticsHub"),
     .target(name: "TagscopeClient"),
     .target(name: "AnalyticsProvidersCore", dependencies: ["AnalyticsHub"]),
+    // What Tagscope knows of each analytics vendor (ids, SDK endpoints, hosts, formats): data only.
+    .target(name: "TagscopeVendors", dependencies: ["AnalyticsHub"]),
     .target(name: "FirebaseProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
     .target(name: "AmplitudeProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
     .target(name: "SegmentProvider", dependencies: ["AnalyticsHub", "AnalyticsProvidersCore"]),
@@ -54,7 +56,8 @@ let package = Package(
     .target(
       name: "AnalyticsProviders",
       dependencies: [
-        "AnalyticsHub", "AnalyticsProvidersCore", "FirebaseProvider", "AmplitudeProvider", "SegmentProvider",
+        "AnalyticsHub", "AnalyticsProvidersCore", "TagscopeVendors", "FirebaseProvider", "AmplitudeProvider",
+        "SegmentProvider",
         "PianoProvider", "BrazeProvider", "AdobeProvider", "BatchProvider", "MixpanelProvider",
         "FPTIProvider",
       ]),
@@ -82,6 +85,7 @@ let package = Package(
       dependencies: [
         "AnalyticsHub",
         "AnalyticsProviders",
+        "TagscopeVendors",
         "TagscopeRecording",
         "TagscopeTimeline",
         .product(name: "NIOCore", package: "swift-nio"),
@@ -130,13 +134,15 @@ let package = Package(
     .target(
       name: "TaggingPlan",
       dependencies: [
-        "AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "AnalyticsProviders",
+        "AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "AnalyticsProviders", "TagscopeVendors",
         .product(name: "Yams", package: "Yams"),
       ]),
     .target(
       name: "TaggingPlanImport",
-      dependencies: ["TaggingPlan", "TagscopeRecording", .product(name: "Yams", package: "Yams")]),
-    .target(name: "TaggingPlanCodegen", dependencies: ["TaggingPlan", "AnalyticsHub"]),
+      dependencies: [
+        "TaggingPlan", "TagscopeRecording", "TagscopeVendors", .product(name: "Yams", package: "Yams"),
+      ]),
+    .target(name: "TaggingPlanCodegen", dependencies: ["TaggingPlan", "AnalyticsHub", "TagscopeVendors"]),
     .testTarget(
       name: "TaggingPlanCodegenTests",
       dependencies: [
@@ -166,7 +172,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "AnalyticsProvidersTests",
-      dependencies: ["AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo"]),
+      dependencies: [
+        "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "TagscopeVendors", "PodcastDemo",
+      ]),
     .testTarget(
       name: "DocExamplesTests",
       dependencies: [

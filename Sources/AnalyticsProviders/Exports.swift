@@ -10,3 +10,4 @@
 @_exported import MixpanelProvider
 @_exported import PianoProvider
 @_exported import SegmentProvider
+@_exported import TagscopeVendors

@@ -8,6 +8,7 @@ import FirebaseProvider
 import MixpanelProvider
 import PianoProvider
 import SegmentProvider
+import TagscopeVendors
 
 /// Every analytics vendor Tagscope knows: the one list plans are checked against (a provider id a
 /// plan names must be one of these, or one the plan declares under `customProviders:`), and the
