@@ -63,9 +63,14 @@ let package = Package(
       ]),
     .target(name: "AnalyticsHubTesting", dependencies: ["AnalyticsHub"]),
     .target(name: "TagscopeFuzzing"),
+    // The foundation every side may link (apps, tests, the debugger): the JSON cursor and writer,
+    // timestamps, the worker thread, POSIX files, the terminal-text sanitizer, the linear pattern engine.
+    .target(
+      name: "TagscopeBasics",
+      dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
     .target(
       name: "TagscopeRecording",
-      dependencies: ["AnalyticsHub", .product(name: "SystemPackage", package: "swift-system")]),
+      dependencies: ["AnalyticsHub", "TagscopeBasics"]),
     .target(
       name: "TagscopeInspector",
       dependencies: [
@@ -86,8 +91,8 @@ let package = Package(
         "AnalyticsHub",
         "AnalyticsProviders",
         "TagscopeVendors",
+        "TagscopeBasics",
         "TagscopeRecording",
-        "TagscopeTimeline",
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -109,7 +114,7 @@ let package = Package(
     .executableTarget(
       name: "tagscope",
       dependencies: [
-        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeRecording",
+        "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeBasics", "TagscopeRecording",
         "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
         "TaggingPlanImport", "TaggingPlanCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -130,11 +135,13 @@ let package = Package(
       ]),
     .target(
       name: "TagscopeDiff",
-      dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline"]),
+      dependencies: [
+        "AnalyticsHub", "TaggingPlan", "TagscopeBasics", "TagscopeRecording", "TagscopeTimeline",
+      ]),
     .target(
       name: "TaggingPlan",
       dependencies: [
-        "AnalyticsHub", "TagscopeRecording", "TagscopeTimeline", "AnalyticsProviders", "TagscopeVendors",
+        "AnalyticsHub", "TagscopeRecording", "AnalyticsProviders", "TagscopeVendors",
         .product(name: "Yams", package: "Yams"),
       ]),
     .target(
@@ -166,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "TaggingPlanTests",
       dependencies: [
-        "TaggingPlan", "TaggingPlanTesting", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+        "TaggingPlan", "TaggingPlanTesting", "TagscopeBasics", "TagscopeRecording", "TagscopeTimeline",
+        "AnalyticsHub",
         "AnalyticsHubTesting",
         "PodcastDemo", "TagscopeFuzzing", "TagscopeDiff",
       ]),

@@ -1,5 +1,5 @@
 import AnalyticsHub
-import TagscopeTimeline
+import TagscopeRecording
 
 /// What an unplanned call (one no catalogue entry matches) is (`unplanned:` of a catalogue).
 public enum UnplannedCalls: String, Sendable, Hashable, CaseIterable {

@@ -1,6 +1,5 @@
 import AnalyticsHub
 import TagscopeRecording
-import TagscopeTimeline
 
 extension CatalogueCheck {
   /// Checks the self-describing entities a call holds at `path` (the catalogue's `entitiesAt`, a

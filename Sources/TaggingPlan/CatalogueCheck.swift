@@ -1,6 +1,5 @@
 import AnalyticsHub
 import TagscopeRecording
-import TagscopeTimeline
 
 /// The checks of one provider output's calls against that provider's call catalogue.
 enum CatalogueCheck {

@@ -1,6 +1,5 @@
 import AnalyticsHub
 import TagscopeRecording
-import TagscopeTimeline
 
 /// The checks of one record against its plan entry, accumulating violations.
 ///

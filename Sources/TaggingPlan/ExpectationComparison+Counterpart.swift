@@ -1,6 +1,5 @@
 import AnalyticsHub
 import TagscopeRecording
-import TagscopeTimeline
 
 extension ExpectedCall {
   /// The call of `output` this expectation is about, for its comparison: the call it identifies;

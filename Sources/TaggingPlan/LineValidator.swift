@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Validates recording lines, decoding only records it has not seen before: a record whose
 /// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's

@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// `tagscope plan infer FILE…`: drafts a tagging plan from recordings (in-app or from `listen`).
 /// Every tag with its properties (types; `required` when present every time; `enum`, with a

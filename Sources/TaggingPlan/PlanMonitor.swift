@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// The one plan check of a live session (or of a replay): records are checked once, in arrival
 /// order, and the header, the Providers pane, the violation marks, the coverage checklist and the

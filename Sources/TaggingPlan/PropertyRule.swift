@@ -1,6 +1,6 @@
 import AnalyticsHub
 import Foundation
-import TagscopeTimeline
+import TagscopeRecording
 
 /// A JSON Schema type word accepted by `type`.
 public enum ValueType: String, Sendable, Hashable, CaseIterable {

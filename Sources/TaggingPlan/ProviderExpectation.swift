@@ -1,5 +1,5 @@
 import AnalyticsHub
-import TagscopeTimeline
+import TagscopeRecording
 
 /// When a conditional provider expectation applies.
 public struct CallCondition: Sendable, Hashable {

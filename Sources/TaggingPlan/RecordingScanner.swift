@@ -1,5 +1,4 @@
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Reads a recording with the inspector's `RecordingReader`, handing every record to a closure;
 /// unreadable lines are collected as ``RecordingProblem``s (file and line number) and skipped.

@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// The report for a person: a summary line with the report's metadata under it (when made, by
 /// which tagscope, the plan file, each recording's header), violations grouped by severity then by rule, tag

@@ -1,5 +1,5 @@
 import Foundation
-import TagscopeTimeline
+import TagscopeRecording
 
 extension ValidateRunner {
   /// The recordings of a run once opened: their headers, and standard input's reader (it can be

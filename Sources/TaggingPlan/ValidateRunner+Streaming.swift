@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 extension ValidateRunner {
   /// Runs the validation of `recordings` against the plan at `planPath` with the JSON report

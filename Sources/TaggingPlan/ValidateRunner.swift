@@ -1,6 +1,5 @@
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// `tagscope validate`: loads a plan, validates recordings against it and renders the report.
 ///

@@ -1,4 +1,5 @@
 import TaggingPlan
+import TagscopeBasics
 import TagscopeTimeline
 
 /// A diff with what it was run on, rendered as text, JSON, JUnit or Markdown.

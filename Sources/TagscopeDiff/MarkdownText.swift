@@ -1,3 +1,4 @@
+import TagscopeBasics
 import TagscopeTimeline
 
 /// The one Markdown escaper: what of an untrusted text (a tag, provider, call or key name from a

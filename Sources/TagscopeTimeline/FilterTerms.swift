@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeBasics
 
 /// Splitting filter text into terms, and matching a term's value outside the timeline (kinds, rule
 /// ids).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TagscopeServer
+import TagscopeBasics
 import TagscopeTimeline
 
 /// `tagscope proxy`: watch a build that cannot be changed, through an intercepting HTTP(S) proxy.

@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeBasics
 import TagscopeTimeline
 
 /// Standard error for messages: file names, plan names and record values in them come from the user

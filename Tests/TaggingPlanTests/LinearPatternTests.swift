@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeBasics
 import TagscopeTimeline
 import XCTest
 

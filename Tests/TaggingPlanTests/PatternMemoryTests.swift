@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import TagscopeTimeline
+@testable import TagscopeBasics
 
 /// Issue 31, pattern memory: a pattern's lookup tables are capped (past the cap it steps without
 /// them, finding the same matches), and the cache of compiled filter patterns keeps the tables of

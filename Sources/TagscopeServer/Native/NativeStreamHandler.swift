@@ -1,7 +1,6 @@
 import AnalyticsHub
 import NIOCore
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Reads a native stream (the recording format over TCP): a header line, then records.
 ///

@@ -3,7 +3,6 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Amplitude's HTTP V2 API (`/2/httpapi`) and Batch Event Upload API (`/batch`).
 ///

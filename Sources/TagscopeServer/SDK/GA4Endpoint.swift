@@ -3,7 +3,6 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// The GA4 Measurement Protocol: `/mp/collect` and the validation server `/debug/mp/collect`.
 ///

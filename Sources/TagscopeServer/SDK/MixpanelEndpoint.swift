@@ -3,7 +3,6 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Mixpanel's ingestion API: `/track`, `/import`, `/engage` (and `/groups`).
 ///

@@ -2,7 +2,6 @@ import AnalyticsHub
 import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Segment's HTTP Tracking API (`/v1/batch`, `/v1/track`, … and the single-letter `/v1/b`, `/v1/t`,
 /// `/v1/p`, `/v1/i`, `/v1/g`, `/v1/a`, `/v1/s` of analytics.js and analytics-swift/-kotlin), which

@@ -3,7 +3,6 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Snowplow's collector: `POST /com.snowplowanalytics.snowplow/tp2` (a `payload_data` JSON with a
 /// `data` array) and `GET /i` (one event in the query).

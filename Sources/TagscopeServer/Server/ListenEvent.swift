@@ -1,5 +1,4 @@
 import TagscopeRecording
-import TagscopeTimeline
 
 /// What the server hands its consumer, in arrival order per connection.
 public enum ListenEvent: Sendable {

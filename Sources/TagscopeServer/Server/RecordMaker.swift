@@ -1,7 +1,6 @@
 import AnalyticsHub
 import Foundation
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Turns what an SDK endpoint decoded into recording ``Record``s: one output for that SDK,
 /// `sent`, with the call as received, its rule violations and the raw payload — empty where the

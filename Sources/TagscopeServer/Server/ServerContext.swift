@@ -3,7 +3,6 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import TagscopeRecording
-import TagscopeTimeline
 
 /// What every connection of one server shares: configuration, counters, the consumer, the record
 /// numbering for SDK payloads and the open channels (closed on shutdown).

@@ -1,5 +1,3 @@
-import AnalyticsHub
-
 /// Writes JSON into a growable byte buffer it owns for the duration of a ``write(into:_:)``,
 /// ``string(capacity:pretty:escaping:_:)`` or ``stream(chunkSize:to:_:)`` call: strings escaped per
 /// RFC 8259, integers and doubles in their shortest exact form, non-finite doubles as `null`. Raw
@@ -192,10 +190,6 @@ package struct JSONWriter {
     count += length + 3
   }
 
-  /// `"key":` for a field of the record schema.
-  @inline(__always)
-  mutating func key(_ field: RecordField, first: Bool = false) { key(field.name, first: first) }
-
   /// `"key":` for a runtime key (escaped).
   package mutating func key(_ name: String, first: Bool) {
     element(first: first)
@@ -220,7 +214,7 @@ package struct JSONWriter {
 
   /// A string, with the scalars `escaping` selects also written as `\u` escapes (UTF-16 units);
   /// control characters, quotes and backslashes keep their usual escapes.
-  mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
+  package mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
     byte(UInt8(ascii: "\""))
     var run = ""
     for scalar in text.unicodeScalars {
@@ -366,43 +360,6 @@ package struct JSONWriter {
     count += 1 + ISO8601Timestamp.write(milliseconds: milliseconds, at: base + count + 1)
     base[count] = UInt8(ascii: "\"")
     count += 1
-  }
-
-  package mutating func value(_ value: PropertyValue) {
-    switch value {
-    case .string(let text): string(text)
-    case .int(let number): int(Int64(number))
-    case .double(let number): double(number)
-    case .bool(let flag): bool(flag)
-    case .date(let date):
-      timestamp(ISO8601Timestamp.milliseconds(seconds: date.timeIntervalSince1970, rounding: .down))
-    case .array(let values):
-      openArray()
-      for (index, element) in values.enumerated() {
-        self.element(first: index == 0)
-        self.value(element)
-      }
-      closeArray()
-    case .object(let properties): object(properties)
-    case .null: raw("null")
-    }
-  }
-
-  package mutating func object(_ properties: Properties) {
-    openObject()
-    for (index, element) in properties.enumerated() {
-      key(element.key, first: index == 0)
-      value(element.value)
-    }
-    closeObject()
-  }
-
-  /// Appends `extra`'s fields after fields already written (the object is open and non-empty).
-  package mutating func extraFields(_ extra: Properties) {
-    for (key, value) in extra {
-      self.key(key, first: false)
-      self.value(value)
-    }
   }
 
   /// `{`, the fields `body` writes (its first ``key(_:first:)`` with `first: true`), `}`.

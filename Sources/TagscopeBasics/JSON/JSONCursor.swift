@@ -16,9 +16,10 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
 
 /// The one JSON lexer: a cursor over the UTF-8 bytes of one line (or one document) that reads
 /// tokens, scans strings and numbers, and skips whole values it is not asked for — validating them
-/// (syntax, UTF-8, nesting) without building anything. The tree parser (``JSONParser``), the record
-/// decoder (``RecordDecoder``) and the plan importer's JSON reader are all written on top of it, so
-/// every reader of JSON accepts and rejects exactly the same bytes with the same messages.
+/// (syntax, UTF-8, nesting) without building anything. The tree parser (`JSONParser`), the record
+/// decoder (`RecordDecoder`), both in TagscopeRecording, and the plan importer's JSON reader are all
+/// written on top of it, so every reader of JSON accepts and rejects exactly the same bytes with the
+/// same messages.
 ///
 /// Strict RFC 8259. Nesting deeper than ``depthLimit`` is an error, never a stack overflow.
 package struct JSONCursor {

@@ -1,5 +1,3 @@
-import TagscopeRecording
-
 /// Reads a recording's records once per distinct content: a record whose content key (kind, name,
 /// properties, screen, outputs; its source, `seq`, time, history and session left out) matches an
 /// earlier one's is only counted, not decoded. For readers whose result depends on that content

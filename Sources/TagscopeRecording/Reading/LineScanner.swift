@@ -1,5 +1,3 @@
-import TagscopeRecording
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -10,9 +8,9 @@ import TagscopeRecording
 
 /// Splits a byte stream into lines with a bounded buffer: it never holds more than one chunk plus
 /// one line (up to `maximumLineLength`), whatever the size of the stream.
-struct LineScanner {
+package struct LineScanner {
   /// One line found: its bytes (without `\n` or a trailing `\r`), where it starts, its number.
-  enum Event {
+  package enum Event {
     case line(UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int)
     /// A line longer than the limit, skipped whole.
     case overlong(offset: UInt64, number: Int, length: UInt64)
@@ -20,8 +18,8 @@ struct LineScanner {
     case unterminated(UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int)
   }
 
-  static let chunkSize = 1 << 20
-  let maximumLineLength: Int
+  package static let chunkSize = 1 << 20
+  package let maximumLineLength: Int
   private let file: LineFile
   private var buffer: UnsafeMutableRawBufferPointer
   private var start = 0
@@ -34,28 +32,28 @@ struct LineScanner {
   private var skipStart: UInt64 = 0
   /// How many bytes of an overlong line are skipped looking for its end before reading stops
   /// (endless input without newlines, such as `/dev/zero`, must not spin forever): 1 GiB.
-  var maximumSkip: UInt64 = 1 << 30
+  package var maximumSkip: UInt64 = 1 << 30
   /// Whether reading stopped inside an overlong line (after ``maximumSkip`` bytes without a newline).
   private(set) var stoppedInsideLine = false
 
-  init(file: LineFile, maximumLineLength: Int = 64 << 20) {
+  package init(file: LineFile, maximumLineLength: Int = 64 << 20) {
     self.file = file
     self.maximumLineLength = maximumLineLength
     buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
   }
 
   /// Frees the buffer.
-  mutating func release() {
+  package mutating func release() {
     buffer.deallocate()
     buffer = UnsafeMutableRawBufferPointer(start: nil, count: 0)
   }
 
   /// Byte offset just after the last line returned.
-  var consumedOffset: UInt64 { offsetOfStart }
+  package var consumedOffset: UInt64 { offsetOfStart }
 
   /// The next line, or `nil` at the end of the stream. The line's bytes are valid until the
   /// next call.
-  mutating func next() throws(SystemError) -> Event? {
+  package mutating func next() throws(SystemError) -> Event? {
     while true {
       if end > start, let newline = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
         let newlineIndex = buffer.baseAddress!.distance(to: UnsafeMutableRawPointer(newline))

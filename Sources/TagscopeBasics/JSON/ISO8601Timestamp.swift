@@ -1,4 +1,3 @@
-import AnalyticsHub
 import Foundation
 
 /// Formats and parses the millisecond UTC timestamps of recordings (`2026-11-21T10:00:04.210Z`),

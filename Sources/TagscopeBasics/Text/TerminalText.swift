@@ -1,5 +1,3 @@
-import TagscopeRecording
-
 /// What of an untrusted value may reach a terminal: control characters (ESC, C1, DEL), line breaks,
 /// bidi overrides and isolates, zero-width and other invisible format characters become visible
 /// escapes (`\e`, `\n`, `\x07`, `<U+202E>`), so a value can neither act on the terminal (title,

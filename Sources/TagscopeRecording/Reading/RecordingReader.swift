@@ -1,5 +1,4 @@
 import Foundation
-import TagscopeRecording
 
 /// Where a line is in a recording.
 public struct LineLocation: Sendable, Hashable {
@@ -113,7 +112,7 @@ public final class RecordingReader {
   /// Opens the recording at `url`.
   public convenience init(url: URL) throws(RecordingReadError) { try self.init(path: url.path) }
 
-  init(file: LineFile) throws(RecordingReadError) {
+  package init(file: LineFile) throws(RecordingReadError) {
     self.file = file
     fileName = file.path
     scanner = LineScanner(file: file)
@@ -217,7 +216,7 @@ public final class RecordingReader {
   }
 
   /// What one line after the header is: `nil` for blank lines and repeated headers.
-  static func entry(
+  package static func entry(
     _ bytes: UnsafeBufferPointer<UInt8>, offset: UInt64, number: Int, last: Bool, file: String
   ) -> RecordingEntry? {
     if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
@@ -236,7 +235,7 @@ public final class RecordingReader {
   }
 
   /// An overlong line's problem.
-  static func overlong(
+  package static func overlong(
     file: String, offset: UInt64, number: Int, length: UInt64, limit: Int, stopped: Bool = false
   ) -> LineProblem {
     let reason =

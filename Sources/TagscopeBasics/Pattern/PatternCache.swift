@@ -79,7 +79,7 @@ final class PatternCache: @unchecked Sendable {
 
 extension LinearPattern {
   /// ``init(caseInsensitiveLiteral:)`` from the same cache, keyed apart from patterns.
-  static func cachedLiteral(_ needle: String) -> LinearPattern? {
+  package static func cachedLiteral(_ needle: String) -> LinearPattern? {
     let meter = PatternCache.shared.meter
     return try? PatternCache.shared.pattern("\u{0}literal:" + needle) {
       LinearPattern(caseInsensitiveLiteral: needle, meter: meter)
