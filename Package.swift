@@ -74,7 +74,8 @@ let package = Package(
     .target(
       name: "TagscopeInspector",
       dependencies: [
-        "AnalyticsHub", "TagscopeRecording", .product(name: "SystemPackage", package: "swift-system"),
+        "AnalyticsHub", "TagscopeBasics", "TagscopeRecording",
+        .product(name: "SystemPackage", package: "swift-system"),
       ]),
     .target(
       name: "TagscopeTimeline",
