@@ -84,7 +84,7 @@ extension DispatchRecorder {
   ///
   /// ```swift
   /// try dispatches.assertNoRuleViolations()
-  /// XCTAssertNoThrow(try dispatches.assertNoRuleViolations(provider: "firebase"))  // a non-throwing test
+  /// XCTAssertNoThrow(try dispatches.assertNoRuleViolations(provider: Vendors.firebase))  // a non-throwing test
   /// ```
   public func assertNoRuleViolations(provider: ProviderID? = nil) throws(RuleViolationFailure) {
     guard checksRules else { throw RuleViolationFailure(uncheckedRules: ()) }

@@ -1,4 +1,4 @@
-import AnalyticsProviders
+import TagscopeVendors
 
 extension PlanLoader.Builder {
   /// `customProviders:`: the ids of providers Tagscope does not know (an in-house SDK) that the

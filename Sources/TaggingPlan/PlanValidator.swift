@@ -1,7 +1,6 @@
 import AnalyticsHub
 import AnalyticsProviders
 import TagscopeRecording
-import TagscopeTimeline
 
 /// What a validation keeps from one record to the next besides coverage: remembered pattern
 /// results and, per `listen` source, the provider rule counts.
@@ -195,7 +194,7 @@ public struct PlanValidator: Sendable {
   static func ruleViolations(of output: ProviderOutput, in record: Record, state: inout ValidationState)
     -> [RecordViolation]
   {
-    guard !output.calls.isEmpty, output.provider != "ga4" else { return output.violations }
+    guard !output.calls.isEmpty, output.provider != Vendors.ga4.rawValue else { return output.violations }
     let found = state.streams[record.source ?? "", default: ProviderRuleStream()].check(
       provider: output.provider, calls: output.calls)
     guard !found.isEmpty else { return output.violations }

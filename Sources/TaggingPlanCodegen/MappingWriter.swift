@@ -296,7 +296,7 @@ struct MappingWriter {
     var category = "\"app\""
     for param in call.params {
       // FPTI's event type and category are the call's envelope, not its properties.
-      let isEnvelope = provider == "fpti" && (param.name == "e" || param.name == "category")
+      let isEnvelope = ProviderCallStyle.envelopeParameters(provider).contains(param.name)
       if case .value(let value) = param.expectation {
         if param.name == "e", let code = value.stringValue, let type = ProviderCallStyle.eventTypeCase(code) {
           eventType = type

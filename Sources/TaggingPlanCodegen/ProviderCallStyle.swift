@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeVendors
 
 /// How a provider module's typed calls are built from a planned call: the call type, the
 /// namespace whose `provider(…)` attaches its rules, and per SDK method the case that records that
@@ -13,6 +14,13 @@ struct ProviderCallStyle {
     var value: String
     var eventType: String
     var category: String
+
+    /// The parts by their ``Vendor/CallTemplate`` placeholder.
+    var values: [String: String] {
+      var values = ["parameters": parameters, "value": value, "eventType": eventType, "category": category]
+      values["name"] = name
+      return values
+    }
   }
 
   var callType: String
@@ -30,81 +38,23 @@ struct ProviderCallStyle {
     builders[method ?? defaultMethod].flatMap { $0(parts) }
   }
 
-  /// The style of a provider id, `nil` for one without a module (or `CallDescription`).
+  /// The style of a provider id, `nil` for one without a module (or `CallDescription`): its
+  /// descriptor's ``Vendor/CallStyle``.
   static func known(_ provider: String) -> ProviderCallStyle? {
-    switch provider {
-    case "firebase":
-      return ProviderCallStyle(
-        callType: "FirebaseCall", namespace: "Firebase", defaultMethod: "logEvent",
-        builders: [
-          "logEvent": { parts in parts.name.map { ".logEvent(\($0), \(parts.parameters))" } },
-          "setUserProperty": { parts in
-            parts.name.map { ".setUserProperty(\(parts.value).displayText, forName: \($0))" }
-          },
-        ])
-    case "amplitude":
-      return ProviderCallStyle(
-        callType: "AmplitudeCall", namespace: "Amplitude", defaultMethod: "track",
-        builders: [
-          "track": { parts in
-            parts.name.map { ".track(eventType: \($0), eventProperties: \(parts.parameters))" }
-          },
-          "identify": { parts in ".identify(userProperties: \(parts.parameters))" },
-        ])
-    case "segment":
-      return ProviderCallStyle(
-        callType: "SegmentCall", namespace: "Segment", defaultMethod: "track",
-        builders: [
-          "track": { parts in parts.name.map { ".track(name: \($0), properties: \(parts.parameters))" } },
-          "screen": { parts in
-            parts.name.map { ".screen(title: \($0), category: nil, properties: \(parts.parameters))" }
-          },
-          "identify": { parts in parts.name.map { ".identify(userId: \($0), traits: \(parts.parameters))" } },
-          "group": { parts in parts.name.map { ".group(groupId: \($0), traits: \(parts.parameters))" } },
-          "alias": { parts in parts.name.map { ".alias(newId: \($0))" } },
-        ])
-    case "mixpanel":
-      return ProviderCallStyle(
-        callType: "MixpanelCall", namespace: "Mixpanel", defaultMethod: "track",
-        builders: [
-          "track": { parts in parts.name.map { ".track(event: \($0), properties: \(parts.parameters))" } },
-          "people.set": { parts in parts.name == nil ? ".peopleSet(\(parts.parameters))" : nil },
-          "registerSuperProperties": { parts in
-            parts.name == nil ? ".registerSuperProperties(\(parts.parameters))" : nil
-          },
-        ])
-    case "braze":
-      return ProviderCallStyle(
-        callType: "BrazeCall", namespace: "Braze", defaultMethod: "logCustomEvent",
-        builders: [
-          "logCustomEvent": { parts in
-            parts.name.map { ".logCustomEvent(name: \($0), properties: \(parts.parameters))" }
-          },
-          "setCustomAttribute": { parts in
-            parts.name.map { ".setCustomAttribute(key: \($0), value: \(parts.value))" }
-          },
-        ])
-    case "piano":
-      return ProviderCallStyle(
-        callType: "PianoCall", namespace: "Piano", defaultMethod: "sendEvent",
-        builders: [
-          "sendEvent": { parts in
-            parts.name.map { ".sendEvent(name: \($0), properties: \(parts.parameters))" }
-          }
-        ])
-    case "fpti":
-      return ProviderCallStyle(
-        callType: "FPTICall", namespace: "FPTI", defaultMethod: "event",
-        builders: [
-          "event": { parts in
-            parts.name.map {
-              ".event(name: \($0), category: \(parts.category), type: \(parts.eventType), properties: \(parts.parameters))"
-            }
-          }
-        ])
-    default:
-      return nil
+    guard let style = Vendors.vendor(ProviderID(rawValue: provider))?.callStyle else { return nil }
+    var builders: [String: (Parts) -> String?] = [:]
+    for template in style.calls {
+      builders[template.method] = { parts in template.render(parts.values) }
     }
+    return ProviderCallStyle(
+      callType: style.callType, namespace: style.namespace, defaultMethod: style.defaultMethod,
+      builders: builders)
+  }
+
+  /// The parameters of `provider`'s planned calls its call's own arguments carry (FPTI's `e` and
+  /// `category`), left out of the properties.
+  static func envelopeParameters(_ provider: String) -> [String] {
+    Vendors.vendor(ProviderID(rawValue: provider))?.callStyle?.envelopeParameters ?? []
   }
 
   /// The ``CallDescription`` style: any method, any name.

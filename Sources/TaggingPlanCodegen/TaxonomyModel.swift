@@ -166,7 +166,7 @@ struct TaxonomyModel {
       for call in provider.calls where !call.isNone {
         for param in call.params {
           if case .value = param.expectation { continue }
-          if provider.provider == "fpti" && (param.name == "e" || param.name == "category") { continue }
+          if ProviderCallStyle.envelopeParameters(provider.provider).contains(param.name) { continue }
           if properties.contains(param.name) || keys.contains(where: { $0.name == param.name }) { continue }
           if entry.section == .timed && (param.name == "duration" || param.name == "cancelled") { continue }
           if ParamSource.soleProperty(entry) != nil || ContextParameter.expression(param.name) != nil {

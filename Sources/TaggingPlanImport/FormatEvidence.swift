@@ -1,3 +1,5 @@
+import TagscopeVendors
+
 /// Why `tagscope plan import` reads a source in one format: the format and the keys of the source
 /// that told it (or `--from`), printed as `read as RudderStack (RudderTyper plan.json:
 /// rules.events[].rules, id tp_…)`.
@@ -37,14 +39,8 @@ public struct FormatEvidence: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension ImportFormat {
-  /// The tool's name as its users write it (`RudderStack`, `mParticle`).
+  /// The tool's name as its users write it (`RudderStack`, `mParticle`): its vendor's descriptor's.
   public var displayName: String {
-    switch self {
-    case .segment: return "Segment"
-    case .rudderstack: return "RudderStack"
-    case .iglu: return "Snowplow Iglu"
-    case .mparticle: return "mParticle"
-    case .jsonschema: return "JSON Schema"
-    }
+    Vendors.importFormat(named: rawValue)?.format.displayName ?? "JSON Schema"
   }
 }

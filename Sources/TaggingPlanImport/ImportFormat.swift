@@ -1,3 +1,5 @@
+import TagscopeVendors
+
 /// The tracking-plan formats `tagscope plan import` reads.
 public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
   /// Segment Protocols: the Config API export (or its bare rules object), the Public API rules.
@@ -11,16 +13,17 @@ public enum ImportFormat: String, Sendable, Hashable, CaseIterable {
   /// Plain JSON Schema per event (Avo, Amplitude Data), draft-07 and 2020-12.
   case jsonschema
 
-  /// The provider id of the catalogue when `--provider` is not given; `nil` when the source does
-  /// not say (plain JSON Schema).
+  /// The provider id of the catalogue when `--provider` is not given: the vendor whose descriptor
+  /// lists the format (``Vendor/importFormats``); `nil` when the source does not say (plain JSON
+  /// Schema).
   public var defaultProvider: String? {
-    switch self {
-    case .segment: return "segment"
-    case .rudderstack: return "rudderstack"
-    case .iglu: return "snowplow"
-    case .mparticle: return "mparticle"
-    case .jsonschema: return nil
-    }
+    Vendors.importFormat(named: rawValue)?.vendor.id.rawValue
+  }
+
+  /// What the format reads, for `tagscope help qa`: its vendor's descriptor's words.
+  public var summary: String {
+    Vendors.importFormat(named: rawValue)?.format.summary
+      ?? "plain JSON Schema per event (Avo, Amplitude Data), draft-07 and 2020-12"
   }
 
   /// The format `root` is in, told from its content; `nil` when it matches none or several

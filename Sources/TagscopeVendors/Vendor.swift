@@ -1,6 +1,8 @@
 import AnalyticsHub
 
-/// An analytics vendor Tagscope knows, and on which paths its calls reach a plan.
+/// An analytics vendor Tagscope knows, and on which paths its calls reach a plan: everything
+/// Tagscope knows of it, as data (one descriptor per vendor, one file per vendor, listed in
+/// ``Vendors/all``).
 public struct Vendor: Sendable, Hashable {
   /// How a vendor's calls reach Tagscope.
   public enum Path: String, Sendable, Hashable, CaseIterable {
@@ -20,12 +22,31 @@ public struct Vendor: Sendable, Hashable {
   public let aliases: [String]
   /// How its calls reach Tagscope.
   public let paths: Set<Path>
+  /// The SDK paths `listen` serves for it, read by listen's router.
+  public let endpoints: [Endpoint]
+  /// Where its SDK messages, as `listen` records them, keep their fields; `nil` without SDK path.
+  public let messages: MessageFields?
+  /// The hosts `tagscope proxy` decrypts for it.
+  public let proxyHosts: [ProxyHost]
+  /// The tracking-plan formats of it that `tagscope plan import` reads.
+  public let importFormats: [ImportFormatFacts]
+  /// How generated code calls its in-app provider; `nil` when codegen writes `CallDescription`s.
+  public let callStyle: CallStyle?
 
   /// A vendor.
-  public init(id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>) {
+  public init(
+    id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
+    messages: MessageFields? = nil, proxyHosts: [ProxyHost] = [], importFormats: [ImportFormatFacts] = [],
+    callStyle: CallStyle? = nil
+  ) {
     self.id = id
     self.name = name
     self.aliases = aliases
     self.paths = paths
+    self.endpoints = endpoints
+    self.messages = messages
+    self.proxyHosts = proxyHosts
+    self.importFormats = importFormats
+    self.callStyle = callStyle
   }
 }

@@ -208,7 +208,7 @@ enum HelpTopics {
     page.table("validate --format", ReportFormat.allCases.map { ($0.rawValue, reportSummary($0)) })
     page.table("diff --format", DiffFormat.allCases.map { ($0.rawValue, diffSummary($0)) })
     page.table(
-      "plan import --from", ImportFormat.allCases.map { ($0.rawValue, importSummary($0)) },
+      "plan import --from", ImportFormat.allCases.map { ($0.rawValue, $0.summary) },
       note: "Without --from, the format is told from the content.")
     return page.text
   }
@@ -264,16 +264,6 @@ enum HelpTopics {
     case .json: "the files, the verdict, counts by change and every change"
     case .junit: "one case per tag: failed when one of its changes is at --fail-on"
     case .markdown: "for a pull request comment: a verdict, counts, a table of changes per tag"
-    }
-  }
-
-  private static func importSummary(_ format: ImportFormat) -> String {
-    switch format {
-    case .segment: "Segment Protocols: the Config API export or the Public API rules"
-    case .rudderstack: "RudderStack tracking plans as rudder-cli writes them"
-    case .iglu: "Snowplow Iglu self-describing JSON Schemas"
-    case .mparticle: "mParticle data plans"
-    case .jsonschema: "plain JSON Schema per event (Avo, Amplitude Data), draft-07 and 2020-12"
     }
   }
 

@@ -1,3 +1,5 @@
+import TagscopeVendors
+
 /// The OpenAPI 3.1 description of the query API, served at `GET /tagscope/v1/openapi.json`.
 public enum OpenAPIDocument {
   /// The document, as JSON.
@@ -109,7 +111,7 @@ public enum OpenAPIDocument {
           "bearer": {"type": "http", "scheme": "bearer", "description": "listen's --token, when it has one."}
         },
         "parameters": {
-          "filter": {"name": "filter", "in": "query", "description": "The debugger's filter language (terms that must all match: name:Order, kind:screen, provider:firebase, status:sent, source~phone, screen:home, has:violations, rule:wrong-name, call:identify, prop.sku:A-1, param.value>10…).", "schema": {"type": "string"}}
+          "filter": {"name": "filter", "in": "query", "description": "The debugger's filter language (terms that must all match: name:Order, kind:screen, provider:\#(Vendors.firebase), status:sent, source~phone, screen:home, has:violations, rule:wrong-name, call:identify, prop.sku:A-1, param.value>10…; provider: takes a vendor id or alias, \#(Vendors.names.joined(separator: ", ")), or a plan's custom provider).", "schema": {"type": "string"}}
         },
         "responses": {
           "BadRequest": {"description": "A parameter is invalid; the message names it", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

@@ -2,7 +2,6 @@ import AnalyticsHub
 import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// Finds the SDK endpoint for a request's method and path.
 enum EndpointRouter {
@@ -67,63 +66,54 @@ enum EndpointRouter {
   }
 
   private static func acceptsGET(_ endpoint: any SDKEndpoint) -> Bool {
-    switch endpoint.provider {
-    case Vendors.mixpanel.rawValue, Vendors.snowplow.rawValue, Vendors.posthog.rawValue: return true
-    default: return false
-    }
+    takesGET.contains(endpoint.provider)
   }
+
+  /// The providers whose SDK paths take `GET` (the registry's endpoint shapes).
+  private static let takesGET = Set(
+    Vendors.all.filter { vendor in vendor.endpoints.contains { $0.shape.takesGET } }.map(\.id.rawValue))
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
     byPath[path] ?? MParticleEndpoint.web(path: path) ?? MParticleNativeEndpoint.matching(path: path)
       ?? MParticleIdentityEndpoint.matching(path: path)
   }
 
-  private static let byPath = Dictionary(uniqueKeysWithValues: paths.map { ($0.path, $0.endpoint) })
+  private static let byPath = Dictionary(paths.map { ($0.path, $0.endpoint) }) { first, _ in first }
 
-  /// The SDK event endpoints by path (besides mParticle's web and mobile SDKs, whose paths hold
-  /// their key or mpid: ``MParticleEndpoint/web(path:)``, ``MParticleNativeEndpoint/matching(path:)``,
-  /// ``MParticleIdentityEndpoint/matching(path:)``): what `route` serves and `tagscope help listen` lists.
-  static let paths: [EndpointPath] = [
-    // Segment's and RudderStack's long paths; the single-letter ones of analytics.js (`/v1/t`…) and
-    // of analytics-swift/-kotlin (`/v1/b`); RudderStack's beacon batch.
-    EndpointPath("/v1/batch", "Segment, RudderStack: batch", SegmentEndpoint(impliedType: nil)),
-    EndpointPath("/v1/import", "Segment: import", SegmentEndpoint(impliedType: nil)),
-    EndpointPath(
-      "/v1/b", "Segment (analytics-swift, -kotlin, analytics.js): batch", SegmentEndpoint(impliedType: nil)),
-    EndpointPath("/beacon/v1/batch", "RudderStack: beacon batch", SegmentEndpoint(impliedType: nil)),
-    EndpointPath("/v1/track", "Segment, RudderStack: track", SegmentEndpoint(impliedType: "track")),
-    EndpointPath("/v1/t", "Segment analytics.js: track", SegmentEndpoint(impliedType: "track")),
-    EndpointPath("/v1/screen", "Segment, RudderStack: screen", SegmentEndpoint(impliedType: "screen")),
-    EndpointPath("/v1/s", "Segment analytics.js: screen", SegmentEndpoint(impliedType: "screen")),
-    EndpointPath("/v1/page", "Segment, RudderStack: page", SegmentEndpoint(impliedType: "page")),
-    EndpointPath("/v1/p", "Segment analytics.js: page", SegmentEndpoint(impliedType: "page")),
-    EndpointPath(
-      "/v1/identify", "Segment, RudderStack: identify; mParticle iOS, Android SDKs: IDSync identify",
-      SegmentOrMParticleIdentify()),
-    EndpointPath("/v1/i", "Segment analytics.js: identify", SegmentEndpoint(impliedType: "identify")),
-    EndpointPath("/v1/group", "Segment, RudderStack: group", SegmentEndpoint(impliedType: "group")),
-    EndpointPath("/v1/g", "Segment analytics.js: group", SegmentEndpoint(impliedType: "group")),
-    EndpointPath("/v1/alias", "Segment, RudderStack: alias", SegmentEndpoint(impliedType: "alias")),
-    EndpointPath("/v1/a", "Segment analytics.js: alias", SegmentEndpoint(impliedType: "alias")),
-    EndpointPath("/2/httpapi", "Amplitude: HTTP V2 API", AmplitudeEndpoint(isBatchAPI: false)),
-    EndpointPath("/batch", "Amplitude Batch API (an events array), else PostHog batch", BatchEndpoint()),
-    EndpointPath("/track", "Mixpanel: track (POST, GET)", MixpanelEndpoint(api: .track)),
-    EndpointPath("/import", "Mixpanel: import", MixpanelEndpoint(api: .importEvents)),
-    EndpointPath("/engage", "Mixpanel: people (engage)", MixpanelEndpoint(api: .engage)),
-    EndpointPath("/groups", "Mixpanel: groups", MixpanelEndpoint(api: .groups)),
-    EndpointPath("/capture", "PostHog: capture", PostHogEndpoint()),
-    EndpointPath("/e", "PostHog: capture (posthog-js)", PostHogEndpoint()),
-    EndpointPath("/i/v0/e", "PostHog: capture (v0)", PostHogEndpoint()),
-    EndpointPath(
-      "/com.snowplowanalytics.snowplow/tp2", "Snowplow: tracker protocol 2 (POST, GET)", SnowplowEndpoint()),
-    EndpointPath("/i", "Snowplow: GET pixel", SnowplowEndpoint()),
-    EndpointPath("/v2/events", "mParticle: Events API", MParticleEndpoint(isBulk: false)),
-    EndpointPath("/v2/bulkevents", "mParticle: bulk Events API", MParticleEndpoint(isBulk: true)),
-    EndpointPath("/mp/collect", "GA4: Measurement Protocol", GA4Endpoint(isValidation: false)),
-    EndpointPath(
-      "/debug/mp/collect", "GA4: Measurement Protocol validation", GA4Endpoint(isValidation: true)),
-    EndpointPath("/g/collect", "GA4: gtag.js", GA4GtagEndpoint()),
-  ]
+  /// The SDK event endpoints by path, read from the vendor registry (``Vendors/endpoints``;
+  /// besides mParticle's web and mobile SDKs, whose paths hold their key or mpid:
+  /// ``MParticleEndpoint/web(path:)``, ``MParticleNativeEndpoint/matching(path:)``,
+  /// ``MParticleIdentityEndpoint/matching(path:)``): what `route` serves.
+  static let paths: [EndpointPath] = Vendors.endpoints.compactMap { endpoint in
+    decoder(endpoint.decoder).map { EndpointPath(endpoint.path, endpoint.summary, $0) }
+  }
+
+  /// The decoder of a registry endpoint served at its exact path; `nil` for the paths matched by
+  /// their prefix (mParticle's SDKs, which carry a key or mpid).
+  static func decoder(_ decoder: Vendor.Decoder) -> (any SDKEndpoint)? {
+    switch decoder {
+    case .segment(let impliedType): return SegmentEndpoint(impliedType: impliedType)
+    case .segmentOrMParticleIdentify: return SegmentOrMParticleIdentify()
+    case .amplitude: return AmplitudeEndpoint(isBatchAPI: false)
+    case .amplitudeOrPostHogBatch: return BatchEndpoint()
+    case .mixpanel(let api): return MixpanelEndpoint(api: mixpanelAPI(api))
+    case .posthog: return PostHogEndpoint()
+    case .snowplow: return SnowplowEndpoint()
+    case .mparticleEvents(let bulk): return MParticleEndpoint(isBulk: bulk)
+    case .ga4MeasurementProtocol(let validation): return GA4Endpoint(isValidation: validation)
+    case .ga4Gtag: return GA4GtagEndpoint()
+    case .mparticleWeb, .mparticleNative, .mparticleIdentity: return nil
+    }
+  }
+
+  private static func mixpanelAPI(_ api: Vendor.MixpanelAPI) -> MixpanelEndpoint.API {
+    switch api {
+    case .track: return .track
+    case .importEvents: return .importEvents
+    case .engage: return .engage
+    case .groups: return .groups
+    }
+  }
 }
 
 /// One SDK event path `listen` serves: the path, which SDK sends it, and its endpoint.
@@ -142,7 +132,7 @@ struct EndpointPath: Sendable {
 /// `/batch` is both Amplitude's Batch Event Upload API and PostHog's batch endpoint: an `events`
 /// array means Amplitude, anything else PostHog.
 struct BatchEndpoint: SDKEndpoint {
-  var provider: String { "amplitude|posthog" }
+  var provider: String { "\(Vendors.amplitude)|\(Vendors.posthog)" }
   var bodyLimit: Int { 20 * 1024 * 1024 }
 
   func replyTooLarge() -> SDKReply { PostHogEndpoint().replyTooLarge() }

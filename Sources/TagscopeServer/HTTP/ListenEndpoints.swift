@@ -1,11 +1,12 @@
+import TagscopeVendors
+
 /// What `tagscope listen` serves on its port, read from the router's own tables, for
 /// `tagscope help listen`.
 public enum ListenEndpoints {
-  /// The SDK event paths with the SDK that sends each (``EndpointRouter``'s table), then mParticle's
-  /// web and mobile SDK paths, which hold their key, and its IDSync paths.
+  /// The SDK event paths with the SDK that sends each, from the vendor registry the router reads
+  /// (``Vendors/endpoints``; `KEY` and `MPID` stand for what an SDK puts in the path).
   public static var eventPaths: [(path: String, summary: String)] {
-    EndpointRouter.paths.map { ($0.path, $0.summary) } + MParticleEndpoint.webPaths
-      + MParticleNativeEndpoint.paths + MParticleIdentityEndpoint.paths.filter { $0.path != "/v1/identify" }
+    Vendors.endpoints.map { ($0.path, $0.summary) }
   }
 
   /// The query API's routes: method, path.

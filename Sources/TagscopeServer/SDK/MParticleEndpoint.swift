@@ -2,7 +2,6 @@ import AnalyticsHub
 import AnalyticsProviders
 import NIOHTTP1
 import TagscopeRecording
-import TagscopeTimeline
 
 /// mParticle's server-to-server Events API: `POST /v2/events` (one batch) and `POST /v2/bulkevents`
 /// (a JSON array of at most 100 batches), as mParticle's server SDKs send them
@@ -29,11 +28,10 @@ struct MParticleEndpoint: SDKEndpoint {
   /// key is the basic auth user.
   var pathKey: String?
 
-  /// The endpoint of a web SDK upload path, or `nil` when `path` is not one.
-  /// The web SDK's paths, `KEY` standing for its API key.
-  static let webPaths = webPrefixes.map { (path: $0 + "KEY/events", summary: "mParticle: web SDK") }
-  private static let webPrefixes = ["/v3/JS/", "/webevents/v3/JS/"]
+  /// The web SDK's path prefixes, from the registry's paths (`/v3/JS/KEY/events`).
+  private static let webPrefixes = Vendor.mparticle.pathPrefixes(of: .mparticleWeb, before: "KEY/events")
 
+  /// The endpoint of a web SDK upload path, or `nil` when `path` is not one.
   static func web(path: String) -> MParticleEndpoint? {
     for prefix in webPrefixes where path.hasPrefix(prefix) && path.hasSuffix("/events") {
       let key = path.dropFirst(prefix.count).dropLast("/events".count)

@@ -21,13 +21,9 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
   /// The mpid a modify path names.
   var pathMPID: String?
 
-  /// The SDKs' identity paths, `MPID` standing for the profile id a modify names.
-  static let paths = prefixes.flatMap { prefix in
-    ["identify", "login", "logout", "MPID/modify"].map {
-      (path: prefix + $0, summary: "mParticle: iOS, Android SDKs' IDSync (answered with an mpid)")
-    }
-  }
-  private static let prefixes = ["/v1/", "/identity/v1/"]
+  /// The SDKs' identity path prefixes, from the registry's paths (`/v1/identify`…,
+  /// `/v1/MPID/modify`).
+  private static let prefixes = Vendor.mparticle.pathPrefixes(of: .mparticleIdentity, before: "identify")
 
   /// The endpoint of an identity path, or `nil` when `path` is not one (`/v1/identify` is also
   /// Segment's: ``SegmentOrMParticleIdentify`` tells them apart).
@@ -109,7 +105,7 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
 /// `POST /v1/identify` is both Segment's (and RudderStack's) identify and mParticle's IDSync
 /// identify: a body with `client_sdk`, `known_identities` or `identity_changes` is mParticle's.
 struct SegmentOrMParticleIdentify: SDKEndpoint {
-  var provider: String { "segment|mparticle" }
+  var provider: String { "\(Vendors.segment)|\(Vendors.mparticle)" }
   var bodyLimit: Int {
     max(
       SegmentEndpoint(impliedType: "identify").bodyLimit,

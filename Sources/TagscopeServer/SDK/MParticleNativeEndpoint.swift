@@ -20,9 +20,8 @@ struct MParticleNativeEndpoint: SDKEndpoint {
   /// The API key the path carries.
   var apiKey: String
 
-  /// The SDKs' upload paths, `KEY` standing for the API key.
-  static let paths = prefixes.map { (path: $0 + "KEY/events", summary: "mParticle: iOS, Android SDKs") }
-  private static let prefixes = ["/v2/", "/nativeevents/v2/"]
+  /// The SDKs' upload path prefixes, from the registry's paths (`/v2/KEY/events`).
+  private static let prefixes = Vendor.mparticle.pathPrefixes(of: .mparticleNative, before: "KEY/events")
 
   /// The endpoint of an SDK upload path, or `nil` when `path` is not one.
   static func matching(path: String) -> MParticleNativeEndpoint? {

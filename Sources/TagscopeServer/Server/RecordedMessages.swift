@@ -49,31 +49,32 @@ public struct RecordedMessages: Sendable {
 
   /// The id the endpoint of `provider` took as ``IngestedEvent/messageID`` of the message it
   /// recorded as `call` (whose parameters hold the message's fields, or, for Mixpanel's `track`,
-  /// its properties) with `raw`. mParticle's Events API's is `source_message_id`, under the
+  /// its properties) with `raw`, where its descriptor says (``Vendor/MessageFields/messageID``,
+  /// the first place that holds one). mParticle's Events API's is `source_message_id`, under the
   /// call's `data`; its mobile SDKs' message `id` is only in `raw` (the message as sent, with its
   /// type `dt`), read only for those.
   static func messageIDs(provider: String, call: CallDescription, raw: String) -> [String] {
-    let parameters = call.parameters
-    let id: String?
-    switch provider {
-    case Vendors.segment.rawValue, Vendors.rudderstack.rawValue: id = Payload.string(parameters["messageId"])
-    case Vendors.posthog.rawValue: id = Payload.string(parameters["uuid"])
-    case Vendors.amplitude.rawValue: id = Payload.string(parameters["insert_id"])
-    case Vendors.mixpanel.rawValue:
-      id = call.method == "track" ? Payload.string(parameters["$insert_id"]) : nil
-    case Vendors.snowplow.rawValue: id = Payload.string(parameters["eid"])
-    case Vendors.mparticle.rawValue:
-      if let server = Payload.string(Payload.object(parameters["data"])["source_message_id"]) {
-        id = server
-      } else if raw.contains(#""dt""#), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),
-        message["dt"] != nil
-      {
-        id = Payload.text(message["id"])
-      } else {
-        id = nil
+    guard let paths = Vendors.vendor(ProviderID(rawValue: provider))?.messages?.messageID else { return [] }
+    for place in paths where place.method == nil || place.method == call.method {
+      if let marker = place.rawMarker {
+        // Only messages as sent that carry the marker key (mParticle's mobile messages, typed by
+        // `dt`); their id a JSON string only.
+        guard raw.contains("\"\(marker)\""), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),
+          message[marker] != nil, let id = Payload.text(value(at: place.path, in: message))
+        else { continue }
+        return [id]
       }
-    default: id = nil
+      if let id = Payload.string(value(at: place.path, in: call.parameters)) { return [id] }
     }
-    return id.map { [$0] } ?? []
+    return []
+  }
+
+  /// The value at a dotted path of `object` (`data.source_message_id`).
+  private static func value(at path: String, in object: Properties) -> PropertyValue? {
+    var keys = path.split(separator: ".").map(String.init)
+    let last = keys.removeLast()
+    var current = object
+    for key in keys { current = Payload.object(current[key]) }
+    return current[last]
   }
 }

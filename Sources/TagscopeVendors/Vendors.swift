@@ -1,66 +1,65 @@
-import AdobeProvider
-import AmplitudeProvider
 import AnalyticsHub
-import BatchProvider
-import BrazeProvider
-import FPTIProvider
-import FirebaseProvider
-import MixpanelProvider
-import PianoProvider
-import SegmentProvider
-import TagscopeVendors
 
 /// Every analytics vendor Tagscope knows: the one list plans are checked against (a provider id a
-/// plan names must be one of these, or one the plan declares under `customProviders:`), and the
-/// ids and aliases the rules, `listen` and the proxy use.
+/// plan names must be one of these, or one the plan declares under `customProviders:`), and what
+/// `listen`, the proxy, import, validate, codegen and the help pages know of each vendor.
 public enum Vendors {
-  /// The vendors, in-app providers first.
+  /// The vendors, in-app providers first: one line per vendor, its descriptor in its own file.
   public static let all: [Vendor] = [
-    Vendor(
-      id: FirebaseRules.providerID, name: "Firebase (Google Analytics)",
-      aliases: ["google-analytics", "googleanalytics"], paths: [.inApp, .log]),
-    Vendor(id: AmplitudeRules.providerID, name: "Amplitude", paths: [.inApp, .sdk]),
-    Vendor(id: SegmentRules.providerID, name: "Segment", paths: [.inApp, .sdk]),
-    Vendor(
-      id: PianoRules.providerID, name: "Piano Analytics (AT Internet)",
-      aliases: ["at-internet", "atinternet", "piano-analytics"], paths: [.inApp]),
-    Vendor(id: BrazeRules.providerID, name: "Braze", aliases: ["appboy"], paths: [.inApp]),
-    Vendor(id: AdobeRules.providerID, name: "Adobe Analytics", aliases: ["adobe-analytics"], paths: [.inApp]),
-    Vendor(id: BatchRules.providerID, name: "Batch", paths: [.inApp]),
-    Vendor(id: MixpanelRules.providerID, name: "Mixpanel", paths: [.inApp, .sdk]),
-    Vendor(
-      id: FPTIRules.providerID, name: "PayPal FPTI", aliases: ["paypal", "paypal-fpti"], paths: [.inApp]),
-    Vendor(id: ga4, name: "Google Analytics 4 (Measurement Protocol, gtag)", paths: [.sdk]),
-    Vendor(id: rudderstack, name: "RudderStack", paths: [.sdk]),
-    Vendor(id: mparticle, name: "mParticle", paths: [.sdk]),
-    Vendor(id: posthog, name: "PostHog", paths: [.sdk]),
-    Vendor(id: snowplow, name: "Snowplow", paths: [.sdk]),
+    .firebase,
+    .amplitude,
+    .segment,
+    .piano,
+    .braze,
+    .adobe,
+    .batch,
+    .mixpanel,
+    .fpti,
+    .ga4,
+    .rudderstack,
+    .mparticle,
+    .posthog,
+    .snowplow,
   ]
 
+  /// Firebase, in-app and from its debug log.
+  public static let firebase = Vendor.firebase.id
+  /// Amplitude, in-app and from its SDKs.
+  public static let amplitude = Vendor.amplitude.id
+  /// Segment, in-app and from its SDKs.
+  public static let segment = Vendor.segment.id
+  /// Piano Analytics (AT Internet), in-app.
+  public static let piano = Vendor.piano.id
+  /// Braze, in-app.
+  public static let braze = Vendor.braze.id
+  /// Adobe Analytics, in-app.
+  public static let adobe = Vendor.adobe.id
+  /// Batch, in-app.
+  public static let batch = Vendor.batch.id
+  /// Mixpanel, in-app and from its SDKs.
+  public static let mixpanel = Vendor.mixpanel.id
+  /// PayPal FPTI, in-app.
+  public static let fpti = Vendor.fpti.id
   /// Google Analytics 4 as its web and Measurement Protocol requests reach `listen`; its rules
   /// are Firebase's (the same Google Analytics).
-  public static let ga4: ProviderID = "ga4"
+  public static let ga4 = Vendor.ga4.id
   /// RudderStack (Segment's API, told apart by its messages).
-  public static let rudderstack: ProviderID = "rudderstack"
+  public static let rudderstack = Vendor.rudderstack.id
   /// mParticle (its Events API, web and mobile SDKs).
-  public static let mparticle: ProviderID = "mparticle"
+  public static let mparticle = Vendor.mparticle.id
   /// PostHog.
-  public static let posthog: ProviderID = "posthog"
+  public static let posthog = Vendor.posthog.id
   /// Snowplow (tracker protocol 2).
-  public static let snowplow: ProviderID = "snowplow"
-  /// Segment, in-app and from its SDKs.
-  public static let segment = SegmentRules.providerID
-  /// Amplitude, in-app and from its SDKs.
-  public static let amplitude = AmplitudeRules.providerID
-  /// Mixpanel, in-app and from its SDKs.
-  public static let mixpanel = MixpanelRules.providerID
-  /// Firebase, in-app and from its debug log.
-  public static let firebase = FirebaseRules.providerID
+  public static let snowplow = Vendor.snowplow.id
 
   /// The vendor with id or alias `name` (any case).
   public static func vendor(named name: String) -> Vendor? {
-    let key = name.lowercased()
-    return byName[key]
+    byName[name.lowercased()]
+  }
+
+  /// The vendor with id `id` (not an alias), or `nil`.
+  public static func vendor(_ id: ProviderID) -> Vendor? {
+    all.first { $0.id == id }
   }
 
   private static let byName: [String: Vendor] = {
@@ -73,6 +72,24 @@ public enum Vendors {
 
   /// Every id and alias, sorted: for messages.
   public static var names: [String] { byName.keys.sorted() }
+
+  /// Every SDK path `listen` serves, vendor by vendor, each path once (a path two vendors' SDKs
+  /// share, `/v1/identify`, is listed by the first).
+  public static var endpoints: [Vendor.Endpoint] {
+    var seen: Set<String> = []
+    return all.flatMap(\.endpoints).filter { seen.insert($0.path).inserted }
+  }
+
+  /// Every host `tagscope proxy` decrypts, vendor by vendor.
+  public static var proxyHosts: [Vendor.ProxyHost] { all.flatMap(\.proxyHosts) }
+
+  /// The vendor whose tracking-plan format `plan import --from` calls `name`, with the format.
+  public static func importFormat(named name: String) -> (vendor: Vendor, format: Vendor.ImportFormatFacts)? {
+    for vendor in all {
+      if let format = vendor.importFormats.first(where: { $0.name == name }) { return (vendor, format) }
+    }
+    return nil
+  }
 
   /// The known id or alias closest to `name` when it is a near miss (a typo: at most two edits,
   /// fewer than a third of its length), for "did you mean".

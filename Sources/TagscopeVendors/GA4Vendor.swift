@@ -1,0 +1,35 @@
+extension Vendor {
+  /// Google Analytics 4 as its web (gtag.js) and Measurement Protocol requests reach `listen`; its
+  /// rules are Firebase's.
+  public static let ga4 = Vendor(
+    id: "ga4", name: "Google Analytics 4 (Measurement Protocol, gtag)", paths: [.sdk],
+    endpoints: [
+      Endpoint(
+        "/mp/collect", "GA4: Measurement Protocol", .ga4MeasurementProtocol,
+        .ga4MeasurementProtocol(validation: false)),
+      Endpoint(
+        "/debug/mp/collect", "GA4: Measurement Protocol validation", .ga4MeasurementProtocol,
+        .ga4MeasurementProtocol(validation: true)),
+      Endpoint(
+        "/g/collect", "GA4: gtag.js",
+        Shape(
+          methods: ["POST"], contentTypes: ["text/plain"],
+          encodings: ["query string", "one event per body line"],
+          auth: "tid (measurement id) in the query"),
+        .ga4Gtag),
+    ],
+    messages: MessageFields(messageID: [], properties: .unmapped),
+    proxyHosts: [
+      ProxyHost("www.google-analytics.com", "GA4 (gtag, Measurement Protocol)"),
+      ProxyHost("region1.google-analytics.com", "GA4 (gtag)"),
+      ProxyHost("*.google-analytics.com", "GA4 (regional)"),
+      ProxyHost("analytics.google.com", "GA4 (gtag)"),
+    ])
+}
+
+extension Vendor.Shape {
+  /// GA4's Measurement Protocol: a JSON body, its credentials in the query.
+  public static let ga4MeasurementProtocol = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
+    auth: "measurement_id or firebase_app_id, and api_secret, in the query")
+}

@@ -1,0 +1,77 @@
+extension Vendor {
+  /// mParticle: its server Events API, its web, iOS and Android SDKs (their key in the path) and
+  /// their IDSync calls, and its data plans.
+  public static let mparticle = Vendor(
+    id: "mparticle", name: "mParticle", paths: [.sdk],
+    endpoints: [
+      Endpoint("/v2/events", "mParticle: Events API", .mparticleEventsAPI, .mparticleEvents(bulk: false)),
+      Endpoint(
+        "/v2/bulkevents", "mParticle: bulk Events API", .mparticleEventsAPI, .mparticleEvents(bulk: true)),
+      Endpoint("/v3/JS/KEY/events", "mParticle: web SDK", .mparticleWebSDK, .mparticleWeb),
+      Endpoint("/webevents/v3/JS/KEY/events", "mParticle: web SDK", .mparticleWebSDK, .mparticleWeb),
+      Endpoint("/v2/KEY/events", "mParticle: iOS, Android SDKs", .mparticleNativeSDK, .mparticleNative),
+      Endpoint(
+        "/nativeevents/v2/KEY/events", "mParticle: iOS, Android SDKs", .mparticleNativeSDK, .mparticleNative),
+      Endpoint("/v1/identify", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/v1/login", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/v1/logout", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/v1/MPID/modify", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/identity/v1/identify", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/identity/v1/login", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/identity/v1/logout", identitySummary, .mparticleIdentity, .mparticleIdentity),
+      Endpoint("/identity/v1/MPID/modify", identitySummary, .mparticleIdentity, .mparticleIdentity),
+    ],
+    messages: MessageFields(
+      messageID: [MessageIDPath("data.source_message_id"), MessageIDPath("id", rawMarker: "dt")],
+      properties: .at("data.custom_attributes")),
+    proxyHosts: [
+      ProxyHost("s2s.mparticle.com", "mParticle (Events API)"),
+      ProxyHost("s2s.us2.mparticle.com", "mParticle (Events API, US2)"),
+      ProxyHost("s2s.eu1.mparticle.com", "mParticle (Events API, EU)"),
+      ProxyHost("jssdks.mparticle.com", "mParticle (web SDK)"),
+      ProxyHost("nativesdks.mparticle.com", "mParticle (Android SDK)"),
+      ProxyHost("nativesdks.us1.mparticle.com", "mParticle (iOS SDK, US1)"),
+      ProxyHost("tracking-nativesdks.us1.mparticle.com", "mParticle (iOS SDK, US1, tracking)"),
+      ProxyHost("nativesdks.us2.mparticle.com", "mParticle (iOS SDK, US2)"),
+      ProxyHost("tracking-nativesdks.us2.mparticle.com", "mParticle (iOS SDK, US2, tracking)"),
+      ProxyHost("nativesdks.eu1.mparticle.com", "mParticle (iOS SDK, EU1)"),
+      ProxyHost("tracking-nativesdks.eu1.mparticle.com", "mParticle (iOS SDK, EU1, tracking)"),
+      ProxyHost("nativesdks.au1.mparticle.com", "mParticle (iOS SDK, AU1)"),
+      ProxyHost("tracking-nativesdks.au1.mparticle.com", "mParticle (iOS SDK, AU1, tracking)"),
+      ProxyHost("identity.mparticle.com", "mParticle (Android SDK, IDSync)"),
+      ProxyHost("identity.us1.mparticle.com", "mParticle (iOS SDK, IDSync, US1)"),
+      ProxyHost("tracking-identity.us1.mparticle.com", "mParticle (iOS SDK, IDSync, US1, tracking)"),
+      ProxyHost("identity.us2.mparticle.com", "mParticle (iOS SDK, IDSync, US2)"),
+      ProxyHost("tracking-identity.us2.mparticle.com", "mParticle (iOS SDK, IDSync, US2, tracking)"),
+      ProxyHost("identity.eu1.mparticle.com", "mParticle (iOS SDK, IDSync, EU1)"),
+      ProxyHost("tracking-identity.eu1.mparticle.com", "mParticle (iOS SDK, IDSync, EU1, tracking)"),
+      ProxyHost("identity.au1.mparticle.com", "mParticle (iOS SDK, IDSync, AU1)"),
+      ProxyHost("tracking-identity.au1.mparticle.com", "mParticle (iOS SDK, IDSync, AU1, tracking)"),
+    ],
+    importFormats: [
+      ImportFormatFacts(
+        name: "mparticle", displayName: "mParticle", summary: "mParticle data plans",
+        evidenceKeys: ["data_plan_versions", "version_document", "data_points[]"])
+    ])
+
+  private static let identitySummary = "mParticle: iOS, Android SDKs' IDSync (answered with an mpid)"
+}
+
+extension Vendor.Shape {
+  /// mParticle's Events API: a JSON batch (or an array of batches), basic auth.
+  public static let mparticleEventsAPI = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
+    auth: "basic auth (API key, secret)")
+  /// mParticle's web SDK: the Events API's batch, `text/plain` from `sendBeacon`.
+  public static let mparticleWebSDK = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
+    auth: "the API key in the path")
+  /// mParticle's iOS and Android SDKs: a gzip'd JSON batch of short keys, signed.
+  public static let mparticleNativeSDK = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON (short keys), gzip"],
+    auth: "the API key in the path; x-mp-signature (recorded, not checked)")
+  /// mParticle's IDSync: a JSON request, answered with an mpid.
+  public static let mparticleIdentity = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
+    auth: "x-mp-key header (recorded as its key)")
+}

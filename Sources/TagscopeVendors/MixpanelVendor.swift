@@ -1,0 +1,35 @@
+extension Vendor {
+  /// Mixpanel: the in-app provider and its SDKs' ingestion API.
+  public static let mixpanel = Vendor(
+    id: "mixpanel", name: "Mixpanel", paths: [.inApp, .sdk],
+    endpoints: [
+      Endpoint("/track", "Mixpanel: track (POST, GET)", .mixpanelAPI, .mixpanel(.track)),
+      Endpoint("/import", "Mixpanel: import", .mixpanelAPI, .mixpanel(.importEvents)),
+      Endpoint("/engage", "Mixpanel: people (engage)", .mixpanelAPI, .mixpanel(.engage)),
+      Endpoint("/groups", "Mixpanel: groups", .mixpanelAPI, .mixpanel(.groups)),
+    ],
+    messages: MessageFields(
+      messageID: [MessageIDPath("$insert_id", method: "track")], properties: .parameters),
+    proxyHosts: [
+      ProxyHost("api.mixpanel.com", "Mixpanel"),
+      ProxyHost("api-js.mixpanel.com", "Mixpanel (JavaScript)"),
+      ProxyHost("api-eu.mixpanel.com", "Mixpanel (EU)"),
+      ProxyHost("api-in.mixpanel.com", "Mixpanel (India)"),
+    ],
+    callStyle: CallStyle(
+      callType: "MixpanelCall", namespace: "Mixpanel", defaultMethod: "track",
+      calls: [
+        CallTemplate("track", ".track(event: {name}, properties: {parameters})"),
+        CallTemplate("people.set", ".peopleSet({parameters})", name: .absent),
+        CallTemplate("registerSuperProperties", ".registerSuperProperties({parameters})", name: .absent),
+      ]))
+}
+
+extension Vendor.Shape {
+  /// Mixpanel's ingestion API: a form field `data=` (JSON or base64 JSON) by GET or POST, or a
+  /// JSON body.
+  public static let mixpanelAPI = Vendor.Shape(
+    methods: ["POST", "GET"],
+    contentTypes: ["application/x-www-form-urlencoded", "application/json", "text/plain"],
+    encodings: ["form data= (JSON or base64 JSON)", "JSON"], auth: "token in each message's properties")
+}

@@ -1,0 +1,26 @@
+extension Vendor {
+  /// PostHog: its SDKs' capture API (its batch path, `/batch`, is Amplitude's too).
+  public static let posthog = Vendor(
+    id: "posthog", name: "PostHog", paths: [.sdk],
+    endpoints: [
+      Endpoint("/capture", "PostHog: capture", .postHogAPI, .posthog),
+      Endpoint("/e", "PostHog: capture (posthog-js)", .postHogAPI, .posthog),
+      Endpoint("/i/v0/e", "PostHog: capture (v0)", .postHogAPI, .posthog),
+    ],
+    messages: MessageFields(
+      messageID: [MessageIDPath("uuid")], properties: .at("properties"), trackMethod: "capture"),
+    proxyHosts: [
+      ProxyHost("us.i.posthog.com", "PostHog"),
+      ProxyHost("eu.i.posthog.com", "PostHog (EU)"),
+      ProxyHost("app.posthog.com", "PostHog (older SDKs)"),
+    ])
+}
+
+extension Vendor.Shape {
+  /// PostHog's capture API: a batch, an event or an array of events, as JSON or a form field
+  /// `data=` (JSON or base64 JSON).
+  public static let postHogAPI = Vendor.Shape(
+    methods: ["POST", "GET"],
+    contentTypes: ["application/json", "text/plain", "application/x-www-form-urlencoded"],
+    encodings: ["JSON", "form data= (JSON or base64 JSON)"], auth: "api_key (or token) in the body")
+}

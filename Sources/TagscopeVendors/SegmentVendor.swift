@@ -1,0 +1,58 @@
+extension Vendor {
+  /// Segment: the in-app provider and its SDKs' HTTP API (analytics-swift, -kotlin, analytics.js,
+  /// the server libraries), which RudderStack's SDKs speak too.
+  public static let segment = Vendor(
+    id: "segment", name: "Segment", paths: [.inApp, .sdk],
+    endpoints: [
+      Endpoint("/v1/batch", "Segment, RudderStack: batch", .segmentAPI, .segment(impliedType: nil)),
+      Endpoint("/v1/import", "Segment: import", .segmentAPI, .segment(impliedType: nil)),
+      Endpoint(
+        "/v1/b", "Segment (analytics-swift, -kotlin, analytics.js): batch", .segmentAPI,
+        .segment(impliedType: nil)),
+      Endpoint("/v1/track", "Segment, RudderStack: track", .segmentAPI, .segment(impliedType: "track")),
+      Endpoint("/v1/t", "Segment analytics.js: track", .segmentAPI, .segment(impliedType: "track")),
+      Endpoint("/v1/screen", "Segment, RudderStack: screen", .segmentAPI, .segment(impliedType: "screen")),
+      Endpoint("/v1/s", "Segment analytics.js: screen", .segmentAPI, .segment(impliedType: "screen")),
+      Endpoint("/v1/page", "Segment, RudderStack: page", .segmentAPI, .segment(impliedType: "page")),
+      Endpoint("/v1/p", "Segment analytics.js: page", .segmentAPI, .segment(impliedType: "page")),
+      Endpoint(
+        "/v1/identify", "Segment, RudderStack: identify; mParticle iOS, Android SDKs: IDSync identify",
+        .segmentAPI, .segmentOrMParticleIdentify),
+      Endpoint("/v1/i", "Segment analytics.js: identify", .segmentAPI, .segment(impliedType: "identify")),
+      Endpoint("/v1/group", "Segment, RudderStack: group", .segmentAPI, .segment(impliedType: "group")),
+      Endpoint("/v1/g", "Segment analytics.js: group", .segmentAPI, .segment(impliedType: "group")),
+      Endpoint("/v1/alias", "Segment, RudderStack: alias", .segmentAPI, .segment(impliedType: "alias")),
+      Endpoint("/v1/a", "Segment analytics.js: alias", .segmentAPI, .segment(impliedType: "alias")),
+    ],
+    messages: MessageFields(messageID: [MessageIDPath("messageId")], properties: .at("properties")),
+    proxyHosts: [
+      ProxyHost("api.segment.io", "Segment"),
+      ProxyHost("events.eu1.segmentapis.com", "Segment (EU)"),
+    ],
+    importFormats: [
+      ImportFormatFacts(
+        name: "segment", displayName: "Segment",
+        summary: "Segment Protocols: the Config API export or the Public API rules",
+        evidenceKeys: [
+          "tracking_plans[]", "rules.events", "rules.global", "rules.identify", "[].jsonSchema",
+          "data.rules[]",
+        ])
+    ],
+    callStyle: CallStyle(
+      callType: "SegmentCall", namespace: "Segment", defaultMethod: "track",
+      calls: [
+        CallTemplate("track", ".track(name: {name}, properties: {parameters})"),
+        CallTemplate("screen", ".screen(title: {name}, category: nil, properties: {parameters})"),
+        CallTemplate("identify", ".identify(userId: {name}, traits: {parameters})"),
+        CallTemplate("group", ".group(groupId: {name}, traits: {parameters})"),
+        CallTemplate("alias", ".alias(newId: {name})"),
+      ]))
+}
+
+extension Vendor.Shape {
+  /// Segment's HTTP API (and RudderStack's): JSON posted as `application/json`, or as
+  /// `text/plain` by analytics.js and RudderStack's beacon.
+  public static let segmentAPI = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
+    auth: "basic auth user (the write key), else writeKey in the body")
+}

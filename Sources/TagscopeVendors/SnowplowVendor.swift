@@ -1,0 +1,25 @@
+extension Vendor {
+  /// Snowplow: its trackers' protocol 2 (self-hosted collectors are added to the proxy with
+  /// `--snowplow-collector`), and its Iglu schemas.
+  public static let snowplow = Vendor(
+    id: "snowplow", name: "Snowplow", paths: [.sdk],
+    endpoints: [
+      Endpoint(
+        "/com.snowplowanalytics.snowplow/tp2", "Snowplow: tracker protocol 2 (POST, GET)", .snowplowTracker,
+        .snowplow),
+      Endpoint("/i", "Snowplow: GET pixel", .snowplowTracker, .snowplow),
+    ],
+    messages: MessageFields(messageID: [MessageIDPath("eid")], properties: .unmapped),
+    importFormats: [
+      ImportFormatFacts(
+        name: "iglu", displayName: "Snowplow Iglu", summary: "Snowplow Iglu self-describing JSON Schemas",
+        evidenceKeys: ["self.vendor", "self.name"])
+    ])
+}
+
+extension Vendor.Shape {
+  /// Snowplow's tracker protocol 2: a JSON payload by POST, or the query string of a GET.
+  public static let snowplowTracker = Vendor.Shape(
+    methods: ["POST", "GET"], contentTypes: ["application/json"],
+    encodings: ["JSON (POST)", "query string (GET)", "base64 ue_px, cx"], auth: "none")
+}
