@@ -16,9 +16,7 @@ import TagscopeTimeline
 /// an SDK's retries of its last messages (``RecordedMessages``).
 public enum ListenRunner {
   /// What went wrong before the server could run.
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
-  }
+  public typealias Failure = LiveSessionRoot.Failure
 
   /// Runs until SIGINT or SIGTERM (or until `stop` finishes, for tests); returns the final counters.
   ///
@@ -38,68 +36,23 @@ public enum ListenRunner {
   ) async throws -> ServerStatistics {
     // Caught from before the server accepts anything, so a signal right after `ready` is seen.
     let signals = stop == nil ? TerminationSignals.catching() : nil
-    let printRecords = options.headless && !options.quiet
-    let quiet = options.quiet
-    // The query API reads a live timeline of this run (a temporary file beside the recording).
-    let timeline: Timeline
-    do {
-      timeline = try Timeline.live(
-        header: RecordingHeader(
-          app: "tagscope listen", device: "\(options.host):\(options.port)", started: Date()))
-    } catch {
-      throw Failure(description: "cannot write the query API's timeline: \(error)")
-    }
-    defer { timeline.release(keepTemporary: false) }
-    let (store, configuration) = try LiveRecording.attach(to: timeline, options: options, notices: notices)
-    // The session's one plan check marks the query API's timeline, so `has:violations` sees it.
-    let checker = plan.map { PlanChecker(plan: $0, timeline: timeline) }
-    let session = LiveSession(store: store, checker: checker, capacity: capacity) { update in
-      if let failure = update.writeFailure { notices("cannot write the recording: \(failure)") }
-      let lines = HeadlessLines(update)
-      if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
-      // --quiet: no line per record, connection or problem; the start, the summary and write
-      // failures still go to stderr.
-      if !quiet { for notice in lines.notices { notices(notice) } }
-    }
-    let server: ListenServer
-    do {
-      let query = QueryService(session: session, timeline: timeline, recordingPath: options.recordPath)
-      server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
-    } catch {
-      session.close()
-      // A port or address refused is said in the user's words (``BindFailure``), for the command to name.
-      throw (error as? BindFailure)
-        ?? Failure(description: "cannot listen on \(options.host):\(options.port): \(error)")
-    }
-    do {
-      for log in options.logs { try server.follow(log) }
-    } catch {
-      try? await server.shutdown()
-      session.close()
-      throw Failure(description: error.description)
-    }
-    if let warning = LiveRecording.publicBindWarning(options) { notices(warning) }
-    notices(
-      "listening on \(options.host):\(server.port)" + server.proxyDescription
-        + options.logs.map { ", reading the \($0.format.rawValue) log \(TerminalText.sanitize($0.path))" }
-        .joined()
-        + (options.recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? ""))
+    let parts = try await LiveSessionRoot.start(
+      LiveSessionOptions(listen: options, plan: plan, capacity: capacity),
+      observer: .headless(options, output: output, notices: notices))
+    guard let server = parts.server else { throw Failure(description: "the session started no server") }
     ready(server.port)
     if let stop { await stop() } else { await signals?.next() }
-    try await server.shutdown()
-    session.close()
-    let statistics = server.statistics
-    notices("stopped: " + statistics.summary)
-    if let checker {
+    try await parts.shutdown { parts in
+      notices("stopped: " + server.statistics.summary)
+      guard let checker = parts.checker else { return }
       notices("plan: " + TerminalText.sanitize(checker.monitor.headerText))
-      if options.junitPath != nil || options.jsonPath != nil {
-        let report = SessionReport.make(checker: checker, timeline: timeline)
-        for failure in SessionReport.write(report, junitPath: options.junitPath, jsonPath: options.jsonPath) {
-          notices(failure)
-        }
+      guard options.junitPath != nil || options.jsonPath != nil else { return }
+      let report = SessionReport.make(checker: checker, timeline: parts.timeline)
+      for failure in SessionReport.write(report, junitPath: options.junitPath, jsonPath: options.jsonPath) {
+        notices(failure)
       }
     }
-    return statistics
+    return server.statistics
   }
 
   /// Writes a line to standard output.
@@ -114,10 +67,12 @@ public enum ListenRunner {
 }
 
 extension ListenRunner {
-  /// A new recording at `path`, or the existing one continued (with its runs' highest `seq`, their
-  /// far-ahead `seq`s and its SDK devices' last states).
+  /// A new recording at `path` (starting with `header`, by default `listen`'s), or the existing one
+  /// continued (with its runs' highest `seq`, their far-ahead `seq`s and its SDK devices' last
+  /// states).
   static func openRecording(
-    _ path: String, options: ListenOptions, notices: @Sendable (String) -> Void
+    _ path: String, options: ListenOptions, header: RecordingHeader? = nil,
+    notices: @Sendable (String) -> Void
   ) throws -> (Recorder, RecordedRuns.Scan) {
     let url = URL(fileURLWithPath: path)
     let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
@@ -171,9 +126,12 @@ extension ListenRunner {
       }
     }
     do {
-      let header = RecordingHeader(
-        app: "tagscope listen", device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
-        started: Date())
+      let header =
+        header
+        ?? RecordingHeader(
+          app: "tagscope listen",
+          device: options.port == 0 ? options.host : "\(options.host):\(options.port)",
+          started: Date())
       return (try Recorder(url: url, header: header), RecordedRuns.Scan())
     } catch {
       throw Failure(description: "cannot write the recording \(path): \(error)")
@@ -209,6 +167,25 @@ final class TeeStore: LiveStore, @unchecked Sendable {
   func close() {
     recording.close()
     timeline.close()
+  }
+}
+
+extension LiveObserver {
+  /// The headless printer: one line per record (with its plan violations) on `output` unless
+  /// quiet, the notices on `notices` (with `--quiet`, only the start, the summary and write
+  /// failures).
+  public static func headless(
+    _ options: ListenOptions, output: @escaping @Sendable (String) -> Void,
+    notices: @escaping @Sendable (String) -> Void
+  ) -> LiveObserver {
+    let printRecords = options.headless && !options.quiet
+    let quiet = options.quiet
+    return LiveObserver(
+      update: { update in
+        let lines = HeadlessLines(update)
+        if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
+        if !quiet { for notice in lines.notices { notices(notice) } }
+      }, notice: notices)
   }
 }
 

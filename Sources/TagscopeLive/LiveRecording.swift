@@ -10,13 +10,16 @@ import TagscopeTimeline
 /// given (continuing, a torn last line, a public bind).
 public enum LiveRecording {
   /// The store a live session writes to and the server configuration to start with: the recording
-  /// teed with `timeline` when `options` record, else `timeline` alone.
+  /// teed with `timeline` when `options` record, else `timeline` alone; a new recording starts
+  /// with `header` (by default `listen`'s).
   public static func attach(
-    to timeline: Timeline, options: ListenOptions, notices: @Sendable (String) -> Void
+    to timeline: Timeline, options: ListenOptions, header: RecordingHeader? = nil,
+    notices: @Sendable (String) -> Void
   ) throws -> (store: any LiveStore, configuration: ListenConfiguration) {
     var configuration = options.configuration
     guard let path = options.recordPath else { return (timeline, configuration) }
-    let (recorder, recorded) = try ListenRunner.openRecording(path, options: options, notices: notices)
+    let (recorder, recorded) = try ListenRunner.openRecording(
+      path, options: options, header: header, notices: notices)
     configuration.recordedRuns = recorded.runs
     configuration.recordedJumps = recorded.jumps
     configuration.recordedDevices = recorded.devices

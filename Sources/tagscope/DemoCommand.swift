@@ -9,7 +9,7 @@ import TagscopeTimeline
 import TagscopeUI
 
 /// `tagscope demo`: the podcast app simulator on a real hub.
-struct DemoCommand: ParsableCommand {
+struct DemoCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
     abstract: "Run the podcast app simulator on a real AnalyticsHub and show what it dispatches.",
@@ -29,7 +29,11 @@ struct DemoCommand: ParsableCommand {
   @Option(help: "Stop after this many tags (default: run until interrupted; 1,000 when headless).")
   var count: Int?
 
-  @Option(help: "Also write the recording (JSON Lines) to this file.")
+  @Option(
+    help: """
+      Also write the recording (JSON Lines) to this file; the debugger continues an existing \
+      recording, as listen does; --headless writes a new one.
+      """)
   var record: String?
 
   @Flag(help: "No user interface: print one line per dispatch and exit after --count tags.")
@@ -72,7 +76,7 @@ struct DemoCommand: ParsableCommand {
     return (String(text[..<colon]), port)
   }
 
-  func run() throws {
+  func run() async throws {
     if printPlan {
       print(DemoPlan.yaml, terminator: DemoPlan.yaml.hasSuffix("\n") ? "" : "\n")
       return
@@ -82,7 +86,7 @@ struct DemoCommand: ParsableCommand {
     if headless {
       try runHeadless(seed: seed)
     } else {
-      try runInterface(seed: seed)
+      try await runInterface(seed: seed)
     }
   }
 
@@ -134,10 +138,11 @@ struct DemoCommand: ParsableCommand {
     inspector?.close()
   }
 
-  /// The live debugger: the simulator runs on its own thread in real time; the inspector hands
-  /// records to the live session, which writes them to the UI's timeline (and the recording, if
-  /// any) and checks the plan off the simulator's and the UI's threads; the UI owns the terminal.
-  private func runInterface(seed: UInt64) throws {
+  /// The live debugger, an observer of the one live-session root (``LiveSessionRoot``, without a
+  /// server): the simulator runs on its own thread in real time; its inspector hands records to
+  /// the session, which writes them to the UI's timeline and the recording (an existing one
+  /// continued, as listen's) and checks the plan off the simulator's and the UI's threads.
+  private func runInterface(seed: UInt64) async throws {
     let wakeup = Wakeup()
     let clock = ManualClock(start: Date())
     // As headless: a new or regular file only, never a link, FIFO or device written through.
@@ -147,28 +152,22 @@ struct DemoCommand: ParsableCommand {
         throw ExitCode(2)
       }
     }
-    let timeline: Timeline
+    let notices = NoticeList()
+    let parts: LiveSessionParts
     do {
-      timeline = try Timeline.live(
-        recordingTo: record.map { URL(fileURLWithPath: $0) },
-        header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: clock.now))
-    } catch {
-      StandardError.write("tagscope: cannot write the recording \(record ?? "(temporary)"): \(error)\n")
-      throw ExitCode(2)
-    }
-    defer { timeline.release() }
-    let checker: PlanChecker?
-    do {
-      checker = try PlanChecker.loadPlan(path: plan, demo: true).map {
-        PlanChecker(plan: $0, timeline: timeline) { wakeup.signal() }
-      }
+      parts = try await LiveSessionRoot.start(
+        LiveSessionOptions(
+          listen: ListenOptions(recordPath: record), plan: try PlanChecker.loadPlan(path: plan, demo: true),
+          serves: false, app: "Podcasts", device: "tagscope demo"),
+        observer: LiveObserver(
+          update: { _ in wakeup.signal() }, planChanged: { wakeup.signal() }, notice: { notices.add($0) }))
     } catch {
       StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
-    let session = LiveSession(store: timeline, checker: checker) { _ in wakeup.signal() }
+    let shown = notices.print()
     // The simulator slows down rather than dropping when the session falls behind.
-    let inspector = Inspector(sinks: [session], whenFull: .wait)
+    let inspector = Inspector(sinks: [parts.session], whenFull: .wait)
     let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: seed)
     let gate = DispatchGate(limit: count ?? Int.max, observers: [inspector])
     hub.addObserver(gate)
@@ -176,20 +175,19 @@ struct DemoCommand: ParsableCommand {
     let driver = SimulatorDriver(
       hub: hub, clock: clock, seed: seed, rate: rate, gate: gate, tour: rate == nil)
     driver.start()
-    defer {
-      driver.stop()
-      hub.flush()
-      inspector.close()
-    }
-    do {
-      let source = InspectorTimelineSource(
-        timeline: timeline,
-        sourceLabel:
-          "podcast app simulator · \(PodcastMappings.deliberateBugs.count) deliberate tagging bugs · seed \(seed)",
-        plan: checker,
-        slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
-      try Debugger.run(source, mode: .live, wakeup: wakeup)
-    } catch {
+    let source = InspectorTimelineSource(
+      timeline: parts.timeline,
+      sourceLabel:
+        "podcast app simulator · \(PodcastMappings.deliberateBugs.count) deliberate tagging bugs · seed \(seed)",
+      plan: parts.checker,
+      slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
+    let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
+    driver.stop()
+    hub.flush()
+    inspector.close()
+    try? await parts.shutdown()
+    notices.print(after: shown)
+    if case .failure(let error) = result {
       StandardError.write(error.description + "\n")
       throw ExitCode(2)
     }

@@ -109,14 +109,15 @@ struct ListenArguments: ParsableArguments {
     try checkFiles(options.logs)
     try FileShape.refuseMixUp(
       plans: plan.map { [$0] } ?? [], usage: "tagscope \(proxy == nil ? "listen" : "proxy") --plan PLAN")
+    // One plan load for both observers of the session: the debugger and the headless printer.
+    let loaded = try plan.map { try Self.loadPlan($0) }
     if !headless {
-      if let message = await ListenInterface.run(options: options, plan: plan) {
+      if let message = await ListenInterface.run(options: options, plan: loaded) {
         StandardError.write("tagscope: \(message)\n")
         throw ExitCode(2)
       }
       return
     }
-    let loaded = try plan.map { try Self.loadPlan($0) }
     do {
       _ = try await ListenRunner.run(options, plan: loaded)
     } catch {

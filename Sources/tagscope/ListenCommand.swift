@@ -25,8 +25,10 @@ struct Listen: AsyncParsableCommand {
       guarded by --token as Authorization: Bearer. The query API answers no web page: a request with \
       an Origin header is refused (403) unless --cors-origin names that origin, and so is a Host \
       header other than localhost, 127.0.0.1, [::1] or the --bind address (DNS rebinding); the SDK \
-      endpoints answer any origin. --record, --junit and --json write a new file or \
-      replace a regular one; a symbolic link, FIFO, device or directory there is refused.
+      endpoints answer any origin. --record continues an existing recording (never truncated: its \
+      devices and SDK retry memory carry on), with the debugger or headless; --junit and --json \
+      write a new file or replace a regular one; a symbolic link, FIFO, device or directory there \
+      is refused.
       """
   )
 

@@ -1,89 +1,63 @@
 import Foundation
+import TaggingPlan
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
 import TagscopeUI
 
-/// `tagscope listen` (and `tagscope proxy`) in the debugger: the server enqueues into a live
-/// session, which writes this run's live timeline and `--record` as the headless path does (an
-/// existing recording continued, never truncated: ``LiveRecording``), checks the plan when one is
-/// given and wakes the debugger; sources are listed in the header and `s` shows one after the other.
+/// `tagscope listen` (and `tagscope proxy`) in the debugger: an observer of the one live-session
+/// root (``LiveSessionRoot``), as the headless printer is; it wakes the debugger on each update and
+/// lists the sources in the header (`s` shows one after the other).
 enum ListenInterface {
-  /// Runs the server and the debugger until the user quits or a signal arrives; returns a message
-  /// for exit code 2.
-  static func run(options: ListenOptions, plan: String?) async -> String? {
+  /// Runs the session and the debugger until the user quits or a signal arrives; returns a
+  /// message for exit code 2.
+  static func run(options: ListenOptions, plan: Plan?) async -> String? {
     let wakeup = Wakeup()
-    let timeline: Timeline
-    do {
-      timeline = try Timeline.live(
-        header: RecordingHeader(
-          app: "tagscope listen", device: "\(options.host):\(options.port)", started: Date()))
-    } catch {
-      return "cannot write the session's timeline: \(error)"
-    }
-    defer { timeline.release(keepTemporary: false) }
+    let connections = SourceConnections()
     // Notices before the debugger takes the screen stay on standard error, shown after it quits.
     let notices = NoticeList()
-    let store: any LiveStore
-    let configuration: ListenConfiguration
+    let observer = LiveObserver(
+      update: { update in
+        connections.note(update.events)
+        wakeup.signal()
+      }, planChanged: { wakeup.signal() }, notice: { notices.add($0) })
+    let parts: LiveSessionParts
     do {
-      (store, configuration) = try LiveRecording.attach(to: timeline, options: options) { notices.add($0) }
+      parts = try await LiveSessionRoot.start(
+        LiveSessionOptions(listen: options, plan: plan), observer: observer)
     } catch {
-      return "\(error)"
-    }
-    if let warning = LiveRecording.publicBindWarning(options) { notices.add(warning) }
-    let checker: PlanChecker?
-    do {
-      checker = try PlanChecker.loadPlan(path: plan, demo: false).map {
-        PlanChecker(plan: $0, timeline: timeline) { wakeup.signal() }
-      }
-    } catch {
-      return "\(error)"
-    }
-    let connections = SourceConnections()
-    let session = LiveSession(store: store, checker: checker) { update in
-      connections.note(update.events)
-      wakeup.signal()
-    }
-    let server: ListenServer
-    do {
-      let query = QueryService(session: session, timeline: timeline, recordingPath: options.recordPath)
-      server = try await ListenServer.start(configuration: configuration, ingest: session, query: query)
-    } catch {
-      session.close()
-      return (error as? BindFailure)?.sentence(proxy: options.proxy != nil)
-        ?? "cannot listen on \(options.host):\(options.port): \(error)"
-    }
-    do {
-      for log in options.logs { try server.follow(log) }
-    } catch {
-      try? await server.shutdown()
-      session.close()
-      return error.description
+      return (error as? BindFailure)?.sentence(proxy: options.proxy != nil) ?? "\(error)"
     }
     let label =
-      "listening on \(options.host):\(server.port)" + server.proxyDescription
-      + (options.recordPath.map { ", recording to \(TerminalText.sanitize($0))" } ?? "")
+      parts.description
       + (options.token == nil && LiveRecording.publicBindWarning(options) != nil
         ? " · no token: open to the network" : "")
-    for notice in notices.all { StandardError.write(TerminalText.sanitize(notice) + "\n") }
+    let shown = notices.print()
     let source = InspectorTimelineSource(
-      timeline: timeline, sourceLabel: label, plan: checker, connections: { connections.snapshot() })
+      timeline: parts.timeline, sourceLabel: label, plan: parts.checker,
+      connections: { connections.snapshot() })
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
-    try? await server.shutdown()
-    session.close()
+    try? await parts.shutdown()
+    notices.print(after: shown)
     if case .failure(let error) = result { return error.description }
     return nil
   }
 }
 
-/// Notices gathered while a live session starts, to print before the debugger takes the screen.
+/// Notices given while a live session runs: those before the debugger takes the screen print
+/// before it, those during it (a failed write of the recording) after it quits.
 final class NoticeList: @unchecked Sendable {
   private let lock = NSLock()
   private var notices: [String] = []
 
   func add(_ notice: String) { lock.withLock { notices.append(notice) } }
 
-  var all: [String] { lock.withLock { notices } }
+  /// Prints the notices after the first `after` to standard error; returns how many there are.
+  @discardableResult
+  func print(after: Int = 0) -> Int {
+    let all = lock.withLock { notices }
+    for notice in all.dropFirst(after) { StandardError.write(TerminalText.sanitize(notice) + "\n") }
+    return all.count
+  }
 }
