@@ -193,6 +193,8 @@ let package = Package(
         // HelpTopicTests: `tagscope help TOPIC` against the tables it prints.
         "TagscopeUI", "TaggingPlan", "TagscopeDiff", "TaggingPlanCodegen",
       ]),
+    // What an app links, read from this manifest's graph (no dependency: it runs `swift package`).
+    .testTarget(name: "PackageGraphTests"),
     .testTarget(
       name: "TagscopeRecordingTests", dependencies: ["TagscopeRecording", "AnalyticsHub", "TagscopeFuzzing"]),
     .testTarget(

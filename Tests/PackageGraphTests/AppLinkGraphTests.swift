@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+
+/// Modules are cut by who links them: what an app links (the hub, one provider, the plan testing
+/// module in its test target, the inspector) closes over none of the debugger's modules, no SwiftNIO
+/// and no provider the app did not ask for. Read from the package's own target graph.
+final class AppLinkGraphTests: XCTestCase {
+  private var scratch: URL!
+  private var manifest: PackageManifest!
+
+  /// The debugger's and the tools' modules, which no app links.
+  private let debuggerModules: Set = [
+    "TagscopeTimeline", "TagscopeServer", "TagscopeLive", "TagscopeUI", "CNcursesw", "TagscopeDiff",
+    "TaggingPlanImport", "TaggingPlanCodegen",
+  ]
+
+  override func setUpWithError() throws {
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "package-graph-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    manifest = try PackageManifest.load(root: root, scratch: scratch)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: scratch)
+  }
+
+  /// The provider modules of `closure`: each provider's own, and the umbrella of all of them.
+  private func providers(in closure: PackageManifest.Closure) -> Set<String> {
+    closure.targets.filter { $0.hasSuffix("Provider") || $0 == "AnalyticsProviders" }
+  }
+
+  private func nio(in closure: PackageManifest.Closure) -> Set<String> {
+    closure.externalProducts.filter { $0.hasPrefix("swift-nio") }
+  }
+
+  func testTheManifestIsRead() {
+    XCTAssertTrue(manifest.targets.contains { $0.name == "TagscopeTimeline" })
+    XCTAssertTrue(manifest.products.contains { $0.name == "TaggingPlanTesting" })
+  }
+
+  func testAnAppWithOneProviderAndThePlanTestsLinksNoDebuggerAndNoNIO() {
+    let app = manifest.closure(ofProducts: ["AnalyticsHub", "FirebaseProvider", "TaggingPlanTesting"])
+    XCTAssertTrue(app.targets.contains("TaggingPlan"), "the closure is read: \(app.targets.sorted())")
+    XCTAssertEqual(app.targets.intersection(debuggerModules), [])
+    XCTAssertEqual(nio(in: app), [])
+  }
+
+  func testAnAppWithOneProviderAndThePlanTestsLinksNoOtherProvider() throws {
+    let app = manifest.closure(ofProducts: ["AnalyticsHub", "FirebaseProvider", "TaggingPlanTesting"])
+    if app.targets.contains("AnalyticsProviders") {
+      // Open (issue 43): the validator re-checks recorded calls with every provider's rules through
+      // the umbrella; the plan core is to take the rules it is given instead.
+      throw XCTSkip("TaggingPlan still links the AnalyticsProviders umbrella")
+    }
+    XCTAssertEqual(providers(in: app), ["FirebaseProvider"])
+  }
+
+  func testTheInspectorAnAppEmbedsLinksNoDebuggerAndNoNIO() {
+    let inspector = manifest.closure(ofProducts: ["TagscopeInspector"])
+    XCTAssertEqual(inspector.targets.intersection(debuggerModules), [])
+    XCTAssertEqual(nio(in: inspector), [])
+    XCTAssertEqual(providers(in: inspector), [])
+  }
+
+  func testTheFoundationModuleLinksNothingOfTagscope() {
+    let basics = manifest.closure(ofTargets: ["TagscopeBasics"])
+    XCTAssertEqual(basics.targets, ["TagscopeBasics"])
+    XCTAssertEqual(basics.externalProducts, ["swift-system/SystemPackage"])
+  }
+}
