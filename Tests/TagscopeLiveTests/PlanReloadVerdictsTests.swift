@@ -34,8 +34,8 @@ final class PlanReloadVerdictsTests: XCTestCase {
       let record = try harness.timeline.record(at: position)
       if record.name == "checkout" { records.append(record) }
     }
-    let preview = try checker.draftEntry(from: records).get()
-    let added = try checker.addEntry(preview).get()
+    let draft = try checker.draftPlanEntry(from: records).get()
+    let added = try checker.addPlanEntry(draft).get()
     XCTAssertTrue(added.contains("and checked the records again"), added)
 
     let after = try verdicts(harness, checker)
@@ -73,8 +73,8 @@ final class PlanReloadVerdictsTests: XCTestCase {
     var debugger: [Verdict] = []
     for position in 0..<harness.timeline.count {
       let seq = Int(try harness.timeline.record(at: position).seq)
-      for finding in checker.findings(at: position) {
-        debugger.append(Verdict(seq: seq, rule: String(finding.violation.rule.dropFirst("plan.".count))))
+      for finding in checker.planFindings(at: position) {
+        debugger.append(Verdict(seq: seq, rule: finding.rule.rawValue))
       }
     }
     return (api, debugger)

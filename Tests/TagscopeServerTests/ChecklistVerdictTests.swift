@@ -29,12 +29,12 @@ final class ChecklistVerdictTests: XCTestCase {
         ])
       checker.check(record, at: seq - 1)
     }
-    let lines = checker.checklist().map(\.text)
+    let lines = checker.checklistLines().map(\.text)
     XCTAssertEqual(lines.first, "1/2 passed, 1 failing · enter lists the records of an item")
     XCTAssertEqual(
       lines.dropFirst().first,
       "✗ failing · 3 of 5 broke it (wrong-name) · action removePodcastFromFavorite: firebase · plan line 5")
     XCTAssertEqual(lines.last, "✓ passed · action removePodcastFromFavorite · 5× · plan line 3")
-    XCTAssertEqual(checker.headerText, "plan P: 1 passed, 1 failing, 3 errors")
+    XCTAssertEqual(checker.monitor.headerText, "plan P: 1 passed, 1 failing, 3 errors")
   }
 }

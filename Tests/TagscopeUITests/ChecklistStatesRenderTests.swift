@@ -47,7 +47,9 @@ final class ChecklistStatesRenderTests: XCTestCase {
     let records = records()
     for (index, record) in records.enumerated() { checker.check(record, at: index) }
     let store = Fixtures.store(records)
-    store.plan.set(summary: checker.headerText, items: checker.checklist())
+    store.plan.set(
+      summary: checker.monitor.headerText,
+      items: checker.checklistLines().map { .init(text: $0.text, filter: $0.filter) })
     var state = Fixtures.state(store)
     state.type("c")
     let text = render(state).text
