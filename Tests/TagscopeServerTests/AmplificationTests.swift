@@ -88,7 +88,7 @@ final class AmplificationTests: XCTestCase {
     // The large-body queue is held until the probes are answered: the big bodies wait there however
     // fast or slow the machine is.
     let parsing = DispatchSemaphore(value: 0)
-    HTTPIngestHandler.parser.async { parsing.wait() }
+    RequestPolicy.parser.async { parsing.wait() }
     var held = true
     defer { if held { parsing.signal() } }
     let request = post("/com.snowplowanalytics.snowplow/tp2", snowplowBody(pageViews: 2_000))
@@ -125,9 +125,9 @@ final class AmplificationTests: XCTestCase {
     // delivery off the loop.
     let pageViews = 5_000
     let body = snowplowBody(pageViews: pageViews, event: #"{"e":"pv"}"#)
-    XCTAssertLessThan(body.utf8.count, HTTPIngestHandler.offloadBytes)
+    XCTAssertLessThan(body.utf8.count, RequestPolicy.offloadBytes)
     let parsing = DispatchSemaphore(value: 0)
-    HTTPIngestHandler.parser.async { parsing.wait() }
+    RequestPolicy.parser.async { parsing.wait() }
     let client = try RawClient(port: server.port)
     let replies = LockedArray<Int>()
     let request = post("/com.snowplowanalytics.snowplow/tp2", body)

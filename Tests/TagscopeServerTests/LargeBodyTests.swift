@@ -42,7 +42,7 @@ final class LargeBodyTests: XCTestCase {
     // The queue that parses large bodies is held until the small requests are answered: the hostile
     // body waits there however fast or slow the machine is.
     let parsing = DispatchSemaphore(value: 0)
-    HTTPIngestHandler.parser.async { parsing.wait() }
+    RequestPolicy.parser.async { parsing.wait() }
     var held = true
     defer { if held { parsing.signal() } }
     let hostile = try RawClient(port: server.port)

@@ -76,7 +76,7 @@ final class ProxyHostileBodyTests: XCTestCase {
       ("/e/", "application/x-www-form-urlencoded", nil, Array("data=\(base64)".utf8)),
     ]
     for item in cases {
-      XCTAssertLessThan(item.body.count, HTTPIngestHandler.offloadBytes, "a body the event loop would take")
+      XCTAssertLessThan(item.body.count, RequestPolicy.offloadBytes, "a body the event loop would take")
       let (server, collector) = try await startServer(try await configuration())
       let encoding = item.encoding.map { "Content-Encoding: \($0)\r\n" } ?? ""
       let client = try RawClient(port: server.proxyPort ?? 0, timeout: 20)

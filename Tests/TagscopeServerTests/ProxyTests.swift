@@ -191,7 +191,7 @@ final class ProxyTests: XCTestCase {
     let closed = closedPort
     let (server, _) = try await startProxy(resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: closed)])
     let parsing = DispatchSemaphore(value: 0)
-    HTTPIngestHandler.parser.async { parsing.wait() }
+    RequestPolicy.parser.async { parsing.wait() }
     var held = true
     defer { if held { parsing.signal() } }
     // PostHog's path, whose own limit (20 MB) takes these 17 MB bodies.

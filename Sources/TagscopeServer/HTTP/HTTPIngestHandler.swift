@@ -1,4 +1,3 @@
-import Dispatch
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
@@ -34,8 +33,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
 
   private let server: ServerContext
   private var state = State.idle
-  private var requestDeadline: Scheduled<Void>?
-  private var idleDeadline: Scheduled<Void>?
+  private var deadlines = RequestDeadlines()
   private var peerHost = "unknown"
   private var refusals = RefusalLog()
   /// Whether the connection closes once the request being answered has its reply: the client
@@ -44,17 +42,6 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   /// The query API request waiting for its reply, if any, and its route (a `wait` is a long poll,
   /// up to its timeout).
   private var pendingAPI: (cancellation: APICancellation, route: APIRoute)?
-  /// The most the handler discards after refusing a body before it closes the connection.
-  private static let maximumDiscard = 64 * 1024 * 1024
-  /// `Retry-After` of a `503` while the ingest queue is full.
-  private static let busyRetrySeconds = 1
-  /// Bodies from this size on are parsed off the event loops, so the other connections on the
-  /// same loop are not held while a large (or hostile) payload is parsed.
-  static let offloadBytes = 64 * 1024
-  /// Where large bodies are parsed: one thread for all connections, so large payloads together
-  /// take at most one core and small requests keep the event loops.
-  /// Where large bodies are parsed (internal for tests, which hold it to keep a body waiting there).
-  static let parser = DispatchQueue(label: "tagscope.http.large-bodies", qos: .utility)
 
   init(server: ServerContext) { self.server = server }
 
@@ -97,8 +84,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     // After a refusal the connection is closing: a request pipelined behind it is not answered
     // (its reply would be counted and then cut off by the close).
     if case .discarding = state { return }
-    idleDeadline?.cancel()
-    idleDeadline = nil
+    deadlines.cancelIdle()
     armRequestDeadline(context: context)
     let path = String(
       head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
@@ -166,8 +152,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       refuse(reply, head: head, context: context)
       return
     }
-    requestDeadline?.cancel()
-    requestDeadline = nil
+    deadlines.cancelRequest()
     count(reply, head: head)
     respond(reply, head: head, close: true, context: context)
   }
@@ -182,10 +167,8 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         state = .collecting(head: head, endpoint: endpoint, body: body)
       }
     case .discarding(let discarded):
-      let total = discarded + chunk.readableBytes
-      if total > Self.maximumDiscard {
-        context.close(promise: nil)
-      }
+      let (total, closeNow) = BodyCollector.discard(chunk.readableBytes, after: discarded)
+      if closeNow { context.close(promise: nil) }
       state = .discarding(discarded: total)
     case .answering, .idle, .parsing, .storing:
       break
@@ -193,15 +176,12 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   private func receiveEnd(context: ChannelHandlerContext) {
-    requestDeadline?.cancel()
-    requestDeadline = nil
+    deadlines.cancelRequest()
     let current = state
     state = .idle
     switch current {
     case .collecting(let head, _, _) where !server.ingest.hasRoom:
-      server.statistics.update { $0.busyReplies += 1 }
-      respond(
-        .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+      respond(RequestAdmission.busy(server: server), head: head, close: !head.isKeepAlive, context: context)
     case .collecting(let head, let endpoint, let body):
       let request = ReceivedRequest(
         method: head.method, path: Self.path(head.uri), query: Self.query(head.uri), headers: head.headers,
@@ -213,7 +193,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       let taken = RequestIntake.take(
         bodyBytes: request.body.count, server: server, peerHost: peerHost, eventLoop: context.eventLoop,
         ledger: ledger,
-        answer: { Self.answer(request, endpoint: endpoint, tokenCheck: tokenCheck) },
+        answer: { RequestIntake.answer(request, endpoint: endpoint, tokenCheck: tokenCheck) },
         done: { reply, accepted in
           let (handler, context) = loopBound.value
           guard case .parsing = handler.state else { return }
@@ -222,9 +202,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
         })
       if !taken {
         state = .idle
-        server.statistics.update { $0.busyReplies += 1 }
-        respond(
-          .busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+        respond(RequestAdmission.busy(server: server), head: head, close: !head.isKeepAlive, context: context)
       }
     case .answering(let head, .api(let route)):
       answerAPI(route, head: head, context: context)
@@ -302,27 +280,6 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     refusals.report(message, server: server, peerHost: peerHost)
   }
 
-  /// The endpoint's reply to a complete request, with the `--token` check applied.
-  static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
-    -> SDKReply
-  {
-    let reply = endpoint.handleLazily(request)
-    if EventSizeLimit.isExceeded(by: reply) {
-      var refused = endpoint.replyTooLarge()
-      refused.rejection = .eventTooLarge
-      return refused
-    }
-    if let tokenCheck, reply.eventCount > 0,
-      !tokenCheck.authorizes(headers: request.headers, query: request.query),
-      !(reply.batch.map { tokenCheck.authorizes(credentials: $0.credentials) }
-        ?? tokenCheck.authorizes(events: reply.events))
-    {
-      return SDKReply(
-        status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
-    }
-    return reply
-  }
-
   /// Counts the reply and answers once what it `accepted` (delivered already, but an SDK's retries
   /// of messages already taken, which `ledger` counts: see ``RetryMemory``) is stored (with
   /// `--record`, written and fsynced: a `200` means durable, for the retried messages too).
@@ -345,17 +302,11 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     // A disk too slow (or unable) to write within the request timeout: the request then ends with
     // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    let eventLoop = context.eventLoop
-    server.ingest.whenStored { [reply] in
-      eventLoop.execute {
-        let (handler, context) = loopBound.value
-        guard case .storing = handler.state else { return }
-        handler.requestDeadline?.cancel()
-        handler.requestDeadline = nil
-        handler.state = .idle
-        handler.respond(reply, head: head, close: !head.isKeepAlive, context: context)
-      }
+    StorageWait.wait(server: server, context: context) { context in
+      guard case .storing = self.state else { return }
+      self.deadlines.cancelRequest()
+      self.state = .idle
+      self.respond(reply, head: head, close: !head.isKeepAlive, context: context)
     }
   }
 
@@ -391,7 +342,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let closing = close || !keepAliveHeader
     headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
     ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
-    if !close && keepAliveHeader { armIdleDeadline(context: context) }
+    if !close && keepAliveHeader { deadlines.armIdle(server: server, context: context) }
   }
 
   /// SDK endpoints answer any page (`*`: browser SDKs post from the app's origin); the query API
@@ -432,34 +383,19 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       return
     default: break
     }
-    if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
-      // The client closed before the request was complete.
+    let endpoint: (any SDKEndpoint)?
+    if case .collecting(_, let collecting, _) = state { endpoint = collecting } else { endpoint = nil }
+    let reply: SDKReply
+    switch RequestFailure.of(error, endpoint: endpoint) {
+    case .truncated:
       server.statistics.update { $0.truncated += 1 }
       state = .idle
       closeSoon(context: context)
       return
-    }
-    let reply: SDKReply
-    if let decompression = error as? NIOHTTPDecompression.DecompressionError, decompression == .limit,
-      case .collecting(_, let endpoint, _) = state
-    {
-      reply = endpoint.replyTooLarge()
-    } else if error is ChunkSizeGuard.TooLarge {
-      // A chunk size past the limit: refused at once, as a Content-Length past it.
-      if case .collecting(_, let endpoint, _) = state {
-        reply = endpoint.replyTooLarge()
-      } else {
-        reply = RequestAdmission.tooLarge
-      }
-    } else if error is NIOHTTPDecompression.DecompressionError
-      || error is NIOHTTPDecompression.ExtraDecompressionError
-    {
-      reply = RequestAdmission.doesNotDecompress
-    } else if error is HTTPParserError {
-      reply = RequestAdmission.badHTTP
-    } else {
+    case .close:
       closeSoon(context: context)
       return
+    case .refuse(let refusal): reply = refusal
     }
     let head: HTTPRequestHead
     switch state {
@@ -471,8 +407,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    requestDeadline?.cancel()
-    idleDeadline?.cancel()
+    deadlines.cancelAll()
     if case .collecting = state { server.statistics.update { $0.truncated += 1 } }
     state = .idle
     pendingAPI?.cancellation.cancel()
@@ -482,45 +417,27 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {
-    requestDeadline?.cancel()
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    requestDeadline = context.eventLoop.scheduleTask(in: server.configuration.requestTimeout) {
-      let (handler, context) = loopBound.value
-      handler.requestTimedOut(context: context)
+    deadlines.armRequest(server: server, context: context) { context in self.requestTimedOut(context: context)
     }
   }
 
   private func requestTimedOut(context: ChannelHandlerContext) {
-    requestDeadline = nil
+    deadlines.requestExpired()
     server.statistics.timeout(.request)
     if case .storing(let head, let ledger) = state {
-      // Taken but not durable in time: the SDK is told to retry (its records are still written
-      // when the disk takes them; the late acknowledgement finds this request answered), and its
-      // messages are remembered so the retry is not recorded again.
-      server.remember(ledger)
+      // Taken but not durable in time: the late acknowledgement finds this request answered.
       report(
         "records not stored within the request timeout: answered 503, written when the disk takes them "
           + "(the SDK's retry of them is skipped)")
-      respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
+      respond(StorageWait.timedOut(ledger, server: server), head: head, close: true, context: context)
       return
     }
     report("request not complete in time, closed")
     switch state {
     case .collecting(let head, _, _), .answering(let head, _):
-      let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
-      respond(reply, head: head, close: true, context: context)
+      respond(RequestPolicy.requestTimeout, head: head, close: true, context: context)
     default:
       context.close(promise: nil)
-    }
-  }
-
-  private func armIdleDeadline(context: ChannelHandlerContext) {
-    idleDeadline?.cancel()
-    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-    let server = self.server
-    idleDeadline = context.eventLoop.scheduleTask(in: server.configuration.keepAliveTimeout) {
-      server.statistics.timeout(.keepAlive)
-      loopBound.value.close(promise: nil)
     }
   }
 

@@ -1,7 +1,6 @@
-import Dispatch
 import NIOCore
 import NIOHTTP1
-import TagscopeTimeline
+import TagscopeBasics
 
 /// The client side of an intercepted connection (decrypted after `CONNECT`, or plain HTTP in
 /// absolute form): takes one request at a time, decodes it with `listen`'s endpoint decoders when
@@ -58,17 +57,12 @@ final class ForwardingHandler: ChannelInboundHandler {
   /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
   /// out) are ignored.
   private var generation = 0
-  private var requestDeadline: Scheduled<Void>?
+  private var deadlines = RequestDeadlines()
   /// The ``LocalLane`` once a request was handed to it.
   private var localLane: LocalLane.Gate?
-  private var idleDeadline: Scheduled<Void>?
   /// The client ended its side (a half-close) while a request was under way: the connection
   /// closes once that request is answered.
   private var closeAfterReply = false
-  /// The most discarded after refusing a body before the connection is closed, as `listen`.
-  private static let maximumDiscard = 64 * 1024 * 1024
-  /// `Retry-After` of a `503`, as `listen` sends it.
-  private static let busyRetrySeconds = 1
 
   /// One request forwarded and its answer on the way back.
   private struct Exchange {
@@ -81,7 +75,23 @@ final class ForwardingHandler: ChannelInboundHandler {
     var deadline: Scheduled<Void>?
   }
 
-  init(proxy: ProxyContext, host: String, port: Int, secure: Bool, decodes: Bool) {
+  /// Opens the upstream connection of a request forwarded to `host`:`port`, its answer read by
+  /// `relay` (``UpstreamConnector/http(host:port:secure:proxy:eventLoop:relay:)``; another for
+  /// tests of the forward stage).
+  typealias Connect = (
+    _ host: String, _ port: Int, _ secure: Bool, _ eventLoop: any EventLoop, _ relay: UpstreamRelay
+  ) -> EventLoopFuture<any Channel>
+
+  private let connect: Connect
+
+  init(
+    proxy: ProxyContext, host: String, port: Int, secure: Bool, decodes: Bool, connect: Connect? = nil
+  ) {
+    self.connect =
+      connect ?? { host, port, secure, eventLoop, relay in
+        UpstreamConnector.http(
+          host: host, port: port, secure: secure, proxy: proxy, eventLoop: eventLoop, relay: relay)
+      }
     self.proxy = proxy
     self.host = host
     self.port = port
@@ -131,8 +141,7 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   private func receiveHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
     guard case .idle = state else { return }
-    idleDeadline?.cancel()
-    idleDeadline = nil
+    deadlines.cancelIdle()
     if let problem = retarget(RequestTarget(head.uri)) {
       armRequestDeadline(context: context)
       refuse(
@@ -154,8 +163,7 @@ final class ForwardingHandler: ChannelInboundHandler {
       }
       // A client waiting for `100 Continue` holds its body back and takes this instead (RFC 9110
       // §10.1.1): closed now, as `listen` does, not held for a body that may never come.
-      requestDeadline?.cancel()
-      requestDeadline = nil
+      deadlines.cancelRequest()
       count(refusal, head: head, note: ", answered by tagscope, not forwarded")
       respond(refusal, head: head, close: true, context: context)
       return
@@ -175,8 +183,8 @@ final class ForwardingHandler: ChannelInboundHandler {
         state = .collecting(head: head, endpoint: endpoint, body: body)
       }
     case .discarding(let discarded):
-      let total = discarded + chunk.readableBytes
-      if total > Self.maximumDiscard { context.close(promise: nil) }
+      let (total, closeNow) = BodyCollector.discard(chunk.readableBytes, after: discarded)
+      if closeNow { context.close(promise: nil) }
       state = .discarding(discarded: total)
     default:
       break
@@ -186,8 +194,7 @@ final class ForwardingHandler: ChannelInboundHandler {
   private func receiveEnd(context: ChannelHandlerContext) {
     switch state {
     case .collecting(let head, let endpoint, let body):
-      requestDeadline?.cancel()
-      requestDeadline = nil
+      deadlines.cancelRequest()
       state = .idle
       take(head: head, endpoint: endpoint, body: body, context: context)
     case .discarding:
@@ -216,11 +223,8 @@ final class ForwardingHandler: ChannelInboundHandler {
   /// `listen`'s refusal of a request from its head; for a request not decoded, a declared length
   /// past the server's limit only.
   private func admissionRefusal(_ head: HTTPRequestHead, endpoint: (any SDKEndpoint)?) -> SDKReply? {
-    if let endpoint {
-      return RequestAdmission.refusal(head: head, endpoint: endpoint, limit: limit(endpoint))
-    }
-    guard let declared = head.headers.first(name: "content-length") else { return nil }
-    return Int(declared).map { $0 < 0 || $0 > limit(nil) } ?? true ? RequestAdmission.tooLarge : nil
+    guard let endpoint else { return RequestAdmission.refusal(head: head, server: proxy.server) }
+    return RequestAdmission.refusal(head: head, endpoint: endpoint, limit: limit(endpoint))
   }
 
   /// Plain HTTP through a proxy names its host in each request: one for another host moves the
@@ -278,7 +282,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     let (limit, peerHost) = (limit(endpoint), self.peerHost)
     // A compressed body is decompressed on the large-body queue, whatever its size.
     let encoded = head.headers.first(name: "content-encoding").map { $0 != "identity" } ?? false
-    let bytes = encoded ? max(body.readableBytes, HTTPIngestHandler.offloadBytes) : body.readableBytes
+    let bytes = encoded ? max(body.readableBytes, RequestPolicy.offloadBytes) : body.readableBytes
     state = .decoding
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
     let ledger = RetryLedger()
@@ -315,7 +319,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     let request = ReceivedRequest(
       method: head.method, path: target.path, query: target.query, headers: head.headers, body: bytes,
       peerHost: peerHost)
-    return HTTPIngestHandler.answer(request, endpoint: endpoint, tokenCheck: nil)
+    return RequestIntake.answer(request, endpoint: endpoint, tokenCheck: nil)
   }
 
   /// What follows the decoding: a limit refused as `listen` refuses it (nothing forwarded), else
@@ -346,17 +350,11 @@ final class ForwardingHandler: ChannelInboundHandler {
     // A disk too slow (or unable) to write within the request timeout: `503` + `Retry-After`, as
     // from `listen`, and nothing forwarded.
     armRequestDeadline(context: context)
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    let eventLoop = context.eventLoop
-    proxy.server.ingest.whenStored {
-      eventLoop.execute {
-        let (handler, context) = loopBound.value
-        guard case .storing(let head, let body, _) = handler.state else { return }
-        handler.requestDeadline?.cancel()
-        handler.requestDeadline = nil
-        handler.state = .idle
-        handler.forward(head: head, body: body, context: context)
-      }
+    StorageWait.wait(server: proxy.server, context: context) { context in
+      guard case .storing(let head, let body, _) = self.state else { return }
+      self.deadlines.cancelRequest()
+      self.state = .idle
+      self.forward(head: head, body: body, context: context)
     }
   }
 
@@ -373,8 +371,8 @@ final class ForwardingHandler: ChannelInboundHandler {
   }
 
   private func answerBusy(head: HTTPRequestHead, context: ChannelHandlerContext) {
-    proxy.server.statistics.update { $0.busyReplies += 1 }
-    respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: !head.isKeepAlive, context: context)
+    respond(
+      RequestAdmission.busy(server: proxy.server), head: head, close: !head.isKeepAlive, context: context)
   }
 
   /// Refuses a request before its end, as `listen` does: answered at once (`Connection: close`),
@@ -424,9 +422,7 @@ final class ForwardingHandler: ChannelInboundHandler {
         guard handler.generation == generation else { return }
         handler.upstreamClosed(context: context)
       })
-    let connecting = UpstreamConnector.http(
-      host: host, port: port, secure: secure, proxy: proxy, eventLoop: context.eventLoop,
-      relay: relay)
+    let connecting = connect(host, port, secure, context.eventLoop, relay)
     connecting.whenComplete { result in
       let (handler, context) = loopBound.value
       switch result {
@@ -553,19 +549,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     if current.closeAfter {
       context.close(promise: nil)
     } else if case .idle = state {
-      armIdleDeadline(context: context)
-    }
-  }
-
-  /// A connection kept alive but idle past `listen`'s keep-alive timeout is closed, as `listen`
-  /// closes it: idle connections cannot hold the proxy's connection slots.
-  private func armIdleDeadline(context: ChannelHandlerContext) {
-    idleDeadline?.cancel()
-    let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-    let server = proxy.server
-    idleDeadline = context.eventLoop.scheduleTask(in: server.configuration.keepAliveTimeout) {
-      server.statistics.timeout(.keepAlive)
-      loopBound.value.close(promise: nil)
+      deadlines.armIdle(server: proxy.server, context: context)
     }
   }
 
@@ -583,20 +567,19 @@ final class ForwardingHandler: ChannelInboundHandler {
     if close { state = .discarding(discarded: 0) }
     headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
     ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
-    if !close && !closeHeader { armIdleDeadline(context: context) }
+    // A connection kept alive but idle past `listen`'s keep-alive timeout is closed, as `listen`
+    // closes it: idle connections cannot hold the proxy's connection slots.
+    if !close && !closeHeader { deadlines.armIdle(server: proxy.server, context: context) }
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {
-    requestDeadline?.cancel()
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    requestDeadline = context.eventLoop.scheduleTask(in: proxy.server.configuration.requestTimeout) {
-      let (handler, context) = loopBound.value
-      handler.requestTimedOut(context: context)
+    deadlines.armRequest(server: proxy.server, context: context) { context in
+      self.requestTimedOut(context: context)
     }
   }
 
   private func requestTimedOut(context: ChannelHandlerContext) {
-    requestDeadline = nil
+    deadlines.requestExpired()
     proxy.server.statistics.timeout(.request)
     switch state {
     case .storing(let head, _, let ledger):
@@ -604,15 +587,13 @@ final class ForwardingHandler: ChannelInboundHandler {
       // request is not forwarded (the retry is, so the vendor gets it once); its records are still
       // written when the disk takes them, and its messages remembered so the retry is not
       // recorded again.
-      proxy.server.remember(ledger)
       refusals.report(
         "\(host)\(RequestTarget(head.uri).path): records not stored within the request timeout: answered 503, not forwarded; written when the disk takes them",
         server: proxy.server, peerHost: peerHost)
-      respond(.busy(retryAfter: Self.busyRetrySeconds), head: head, close: true, context: context)
+      respond(StorageWait.timedOut(ledger, server: proxy.server), head: head, close: true, context: context)
     case .collecting(let head, _, _):
       refusals.report("request not complete in time, closed", server: proxy.server, peerHost: peerHost)
-      let reply = SDKReply(status: .requestTimeout, contentType: "text/plain", body: "Request timeout")
-      respond(reply, head: head, close: true, context: context)
+      respond(RequestPolicy.requestTimeout, head: head, close: true, context: context)
     default:
       context.close(promise: nil)
     }
@@ -626,8 +607,7 @@ final class ForwardingHandler: ChannelInboundHandler {
   }
 
   func channelInactive(context: ChannelHandlerContext) {
-    requestDeadline?.cancel()
-    idleDeadline?.cancel()
+    deadlines.cancelAll()
     exchange?.deadline?.cancel()
     exchange = nil
     state = .idle
@@ -657,18 +637,11 @@ final class ForwardingHandler: ChannelInboundHandler {
       context.close(promise: nil)
       return
     }
-    let reply: SDKReply
-    if error is ChunkSizeGuard.TooLarge {
-      // A chunk size past the limit: refused at once, as a Content-Length past it.
-      reply = endpoint?.replyTooLarge() ?? RequestAdmission.tooLarge
-    } else if let parserError = error as? HTTPParserError, parserError != .invalidEOFState {
-      reply = RequestAdmission.badHTTP
-    } else {
+    guard case .refuse(let reply) = RequestFailure.of(error, endpoint: endpoint) else {
       context.close(promise: nil)
       return
     }
-    requestDeadline?.cancel()
-    requestDeadline = nil
+    deadlines.cancelRequest()
     count(reply, head: head, note: ", answered by tagscope, not forwarded")
     respond(reply, head: head, close: true, context: context)
   }

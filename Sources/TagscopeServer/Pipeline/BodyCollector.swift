@@ -1,9 +1,10 @@
 import NIOCore
 import NIOHTTP1
 
-/// Reads a request's body within its limit, for `listen`'s handler and the proxy's alike: one rule
-/// for the limit (the endpoint's within the server's; the server's for a request no endpoint
-/// decodes) and one answer to `Expect: 100-continue`.
+/// The body collection stage of the SDK request pipeline, for `listen`'s handler and the proxy's
+/// alike: one rule for the limit (the endpoint's within the server's; the server's for a request no
+/// endpoint decodes), one answer to `Expect: 100-continue`, one bound on what a refused request
+/// may still send.
 enum BodyCollector {
   /// The body limit of a request to `endpoint` (``RequestAdmission/limit(_:server:)``), or the
   /// server's for a request no endpoint decodes.
@@ -30,5 +31,12 @@ enum BodyCollector {
   static func append(_ chunk: inout ByteBuffer, to body: inout ByteBuffer, limit: Int) -> Bool {
     body.writeBuffer(&chunk)
     return body.readableBytes <= limit
+  }
+
+  /// Discards `bytes` more of a refused request, `discarded` of it discarded before: the new total,
+  /// and whether the connection is to close now (past ``RequestPolicy/maximumDiscard``).
+  static func discard(_ bytes: Int, after discarded: Int) -> (total: Int, closeNow: Bool) {
+    let total = discarded + bytes
+    return (total, total > RequestPolicy.maximumDiscard)
   }
 }

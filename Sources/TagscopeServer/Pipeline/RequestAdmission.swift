@@ -1,7 +1,8 @@
 import NIOHTTP1
 
-/// The refusals `listen` and the proxy share for a request to an SDK endpoint, before and while
-/// its body is read: one rule, so both answer a hostile body alike.
+/// The admission stage of the SDK request pipeline: the refusals `listen` and the proxy share for a
+/// request, before and while its body is read, and the busy answer of a session that is behind;
+/// one rule, so both answer a hostile body (or a full queue) alike.
 enum RequestAdmission {
   /// The body limit of a request to `endpoint`: its own, within the server's.
   static func limit(_ endpoint: any SDKEndpoint, server: ServerContext) -> Int {
@@ -22,6 +23,21 @@ enum RequestAdmission {
       return unsupportedEncoding
     }
     return nil
+  }
+
+  /// The refusal of a request from its head when no endpoint decodes it (the proxy forwards it): a
+  /// declared length past the server's limit, or not a number.
+  static func refusal(head: HTTPRequestHead, server: ServerContext) -> SDKReply? {
+    guard let declared = head.headers.first(name: "content-length") else { return nil }
+    let limit = server.configuration.maximumBodyBytes
+    return Int(declared).map { $0 < 0 || $0 > limit } ?? true ? tooLarge : nil
+  }
+
+  /// The reply of a request the session cannot take now (its queue full, or the large-body
+  /// budget): `503` + `Retry-After`, counted; nothing of the request is taken, nor forwarded.
+  static func busy(server: ServerContext) -> SDKReply {
+    server.statistics.update { $0.busyReplies += 1 }
+    return RequestPolicy.busy
   }
 
   /// The encodings a body may have.

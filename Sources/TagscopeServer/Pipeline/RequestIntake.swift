@@ -1,10 +1,10 @@
 import NIOCore
 
 /// How `listen` and the proxy turn a complete SDK request into delivered events, one code path for
-/// both: a small body is answered on its event loop; a body from ``HTTPIngestHandler/offloadBytes``
+/// both: a small body is answered on its event loop; a body from ``RequestPolicy/offloadBytes``
 /// on (within the server's ``ServerContext/offload`` byte budget), and a reply with more than
 /// ``BulkDelivery/offloadEvents`` events, is answered and delivered on the one large-body queue
-/// (``HTTPIngestHandler/parser``) in slices, a lazily decoded batch (``EventBatch``) a slice at
+/// (``RequestPolicy/parser``) in slices, a lazily decoded batch (``EventBatch``) a slice at
 /// a time.
 enum RequestIntake {
   /// Answers with `answer` (given a body of `bodyBytes`) and delivers the events it accepted from
@@ -18,7 +18,7 @@ enum RequestIntake {
     ledger: RetryLedger? = nil, answer: @escaping @Sendable () -> SDKReply,
     done: @escaping (SDKReply, Bool) -> Void
   ) -> Bool {
-    guard bodyBytes >= HTTPIngestHandler.offloadBytes else {
+    guard bodyBytes >= RequestPolicy.offloadBytes else {
       let reply = answer()
       guard reply.eventCount > BulkDelivery.offloadEvents else {
         server.deliver(reply.events, address: peerHost, ledger: ledger)
@@ -49,7 +49,7 @@ enum RequestIntake {
     answer: @escaping @Sendable () -> SDKReply, done: @escaping (SDKReply, Bool) -> Void
   ) {
     let done = NIOLoopBound(done, eventLoop: eventLoop)
-    HTTPIngestHandler.parser.async {
+    RequestPolicy.parser.async {
       let reply = answer()
       if let batch = reply.batch {
         BulkDelivery.deliver(batch, address: peerHost, server: server, ledger: ledger)
@@ -60,6 +60,28 @@ enum RequestIntake {
       let (answered, accepted) = (emptied(reply), reply.eventCount > 0)
       eventLoop.execute { done.value(answered, accepted) }
     }
+  }
+
+  /// The endpoint's reply to a complete request, with the event size limit and, given one, the
+  /// `--token` check applied (the proxy checks no token: the vendor does).
+  static func answer(_ request: ReceivedRequest, endpoint: any SDKEndpoint, tokenCheck: TokenCheck?)
+    -> SDKReply
+  {
+    let reply = endpoint.handleLazily(request)
+    if EventSizeLimit.isExceeded(by: reply) {
+      var refused = endpoint.replyTooLarge()
+      refused.rejection = .eventTooLarge
+      return refused
+    }
+    if let tokenCheck, reply.eventCount > 0,
+      !tokenCheck.authorizes(headers: request.headers, query: request.query),
+      !(reply.batch.map { tokenCheck.authorizes(credentials: $0.credentials) }
+        ?? tokenCheck.authorizes(events: reply.events))
+    {
+      return SDKReply(
+        status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
+    }
+    return reply
   }
 
   /// `reply` without its events (delivered already).
