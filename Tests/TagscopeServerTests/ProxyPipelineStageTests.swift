@@ -26,6 +26,8 @@ final class ProxyPipelineStageTests: XCTestCase {
   /// client's event loop.
   private final class Upstreams {
     var channels: [EmbeddedChannel] = []
+    /// Whether connecting fails (the vendor unreachable).
+    var unreachable = false
   }
 
   private func connection(_ ingest: SteeredIngest) throws -> (PipelineConnection, Upstreams, ServerContext) {
@@ -40,6 +42,7 @@ final class ProxyPipelineStageTests: XCTestCase {
     let forwarding = ForwardingHandler(
       proxy: proxy, host: "api.segment.io", port: 443, secure: true, decodes: true,
       connect: { _, _, _, _, relay in
+        if upstreams.unreachable { return loop.makeFailedFuture(ChannelError.connectTimeout(.seconds(1))) }
         let upstream = EmbeddedChannel(handler: relay, loop: loop)
         upstreams.channels.append(upstream)
         return upstream.connect(to: try! SocketAddress(ipAddress: "127.0.0.1", port: 443)).map { upstream }
@@ -155,5 +158,30 @@ final class ProxyPipelineStageTests: XCTestCase {
     client.advance()
     XCTAssertEqual(try client.written(), "", "answered once")
     XCTAssertTrue(upstreams.channels.isEmpty, "the SDK's retry is forwarded, not this request")
+  }
+
+  func testAnUnreachableVendorIsAnswered502OnceByTheProxyThenClosed() throws {
+    let (client, upstreams, server) = try connection(SteeredIngest())
+    defer { _ = try? client.channel.finish() }
+    upstreams.unreachable = true
+    try client.send(pipelineRequest("/v1/track", headers: [json], body: track))
+    let answered = try client.written()
+    XCTAssertEqual(pipelineStatusLines(answered), ["HTTP/1.1 502 Bad Gateway"], answered)
+    XCTAssertTrue(answered.contains("api.segment.io:443 unreachable"), answered)
+    XCTAssertFalse(client.isOpen)
+    XCTAssertEqual(server.statistics.snapshot.upstreamFailures, 1)
+  }
+
+  func testAVendorSilentPastTheUpstreamTimeoutIsAnswered504OnceAndItsLateAnswerDropped() throws {
+    let (client, upstreams, _) = try connection(SteeredIngest())
+    defer { _ = try? client.channel.finish() }
+    try client.send(pipelineRequest("/v1/track", headers: [json], body: track))
+    client.advance()
+    let upstream = try XCTUnwrap(upstreams.channels.first)
+    client.advance(by: ProxyConfiguration(port: 0).upstreamTimeout)
+    XCTAssertEqual(pipelineStatusLines(try client.written()), ["HTTP/1.1 504 Gateway Timeout"])
+    try? answer(on: upstream)
+    XCTAssertEqual(try client.written(), "", "answered once")
+    XCTAssertFalse(client.isOpen)
   }
 }

@@ -339,10 +339,10 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     let close = close || closeAfterReply
     // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
     if close { state = .discarding(discarded: 0) }
-    let closing = close || !keepAliveHeader
-    headers.add(name: "Connection", value: closing ? "close" : "keep-alive")
-    ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
-    if !close && keepAliveHeader { deadlines.armIdle(server: server, context: context) }
+    let keptAlive = ReplyWriter.answer(
+      reply, headers: &headers, request: request, close: close, announceClose: !keepAliveHeader,
+      context: context)
+    if keptAlive { deadlines.armIdle(server: server, context: context) }
   }
 
   /// SDK endpoints answer any page (`*`: browser SDKs post from the app's origin); the query API

@@ -37,4 +37,18 @@ enum ReplyWriter {
     let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
     written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
   }
+
+  /// Writes `reply` with `headers` answering `request`, as `listen` and the proxy both answer:
+  /// `Connection: close` when the connection closes once it is written (`close`) or once the
+  /// rest of a refused request is discarded (`announceClose`), else `keep-alive`. Returns whether
+  /// the connection is kept alive: the caller then arms its idle deadline (after the write, which
+  /// may hand on a request pipelined behind).
+  static func answer(
+    _ reply: SDKReply, headers: inout HTTPHeaders, request: HTTPRequestHead, close: Bool, announceClose: Bool,
+    context: ChannelHandlerContext
+  ) -> Bool {
+    headers.add(name: "Connection", value: close || announceClose ? "close" : "keep-alive")
+    write(reply, headers: headers, request: request, close: close, context: context)
+    return !close && !announceClose
+  }
 }

@@ -19,7 +19,7 @@ import TagscopeBasics
 /// acts on), recorded as a problem. A store slower than the request timeout gets `503` +
 /// `Retry-After`, as from `listen`, and the request is not forwarded: the SDK retries it, and the
 /// vendor gets it once (the records still reach the recording when the disk takes them).
-final class ForwardingHandler: ChannelInboundHandler {
+final class ForwardingHandler: ChannelInboundHandler, ForwardStageOwner {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
   typealias InboundOut = HTTPServerRequestPart
@@ -35,7 +35,7 @@ final class ForwardingHandler: ChannelInboundHandler {
     case decoding
     /// Its records delivered: forwarded once they are stored.
     case storing(head: HTTPRequestHead, body: ByteBuffer, ledger: RetryLedger)
-    /// Forwarded: the vendor's answer is relayed (``exchange``).
+    /// Forwarded: the vendor's answer is relayed (``ForwardStage``).
     case forwarded
     /// Handed to the ``LocalLane`` after this handler (`--no-forward` on plain HTTP), which
     /// answers it: what follows of the request, and the client's end, are passed on.
@@ -52,28 +52,14 @@ final class ForwardingHandler: ChannelInboundHandler {
   private var peerHost = "unknown"
   private var state = State.idle
   private var refusals = RefusalLog()
-  private var exchange: Exchange?
-  private var upstream: (any Channel)?
-  /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
-  /// out) are ignored.
-  private var generation = 0
+  /// The final stage: forwards a request and relays its answer.
+  private let forwarder: ForwardStage
   private var deadlines = RequestDeadlines()
   /// The ``LocalLane`` once a request was handed to it.
   private var localLane: LocalLane.Gate?
   /// The client ended its side (a half-close) while a request was under way: the connection
   /// closes once that request is answered.
   private var closeAfterReply = false
-
-  /// One request forwarded and its answer on the way back.
-  private struct Exchange {
-    var request: HTTPRequestHead
-    /// The vendor's answer has come whole.
-    var upstreamEnded = false
-    var status: HTTPResponseStatus?
-    var excerpt: [UInt8] = []
-    var closeAfter: Bool
-    var deadline: Scheduled<Void>?
-  }
 
   /// Opens the upstream connection of a request forwarded to `host`:`port`, its answer read by
   /// `relay` (``UpstreamConnector/http(host:port:secure:proxy:eventLoop:relay:)``; another for
@@ -82,16 +68,15 @@ final class ForwardingHandler: ChannelInboundHandler {
     _ host: String, _ port: Int, _ secure: Bool, _ eventLoop: any EventLoop, _ relay: UpstreamRelay
   ) -> EventLoopFuture<any Channel>
 
-  private let connect: Connect
-
   init(
     proxy: ProxyContext, host: String, port: Int, secure: Bool, decodes: Bool, connect: Connect? = nil
   ) {
-    self.connect =
-      connect ?? { host, port, secure, eventLoop, relay in
+    forwarder = ForwardStage(
+      proxy: proxy, host: host, port: port, secure: secure,
+      connect: connect ?? { host, port, secure, eventLoop, relay in
         UpstreamConnector.http(
           host: host, port: port, secure: secure, proxy: proxy, eventLoop: eventLoop, relay: relay)
-      }
+      })
     self.proxy = proxy
     self.host = host
     self.port = port
@@ -100,6 +85,7 @@ final class ForwardingHandler: ChannelInboundHandler {
   }
 
   func handlerAdded(context: ChannelHandlerContext) {
+    forwarder.owner = self
     peerHost = context.channel.remoteAddress?.ipAddress ?? "unknown"
   }
 
@@ -115,7 +101,7 @@ final class ForwardingHandler: ChannelInboundHandler {
       return
     }
     closeAfterReply = true
-    exchange?.closeAfter = true
+    forwarder.closeAfterAnswer()
     switch state {
     case .decoding, .storing, .forwarded, .local: break
     case .idle, .collecting, .discarding: context.close(promise: nil)
@@ -239,7 +225,7 @@ final class ForwardingHandler: ChannelInboundHandler {
       return ProxyFrontHandler.absoluteFormProblem(target)
     }
     guard newHost != host || newPort != port else { return nil }
-    dropUpstream()
+    forwarder.drop()
     host = newHost
     port = newPort
     decodes = proxy.configuration.hosts.contains(newHost)
@@ -360,7 +346,7 @@ final class ForwardingHandler: ChannelInboundHandler {
 
   /// Reports an upstream's failure or error answer within the connection's problem budget, as
   /// `listen` reports its problems: a client hammering a dead vendor cannot flood the session.
-  private func report(_ message: String) {
+  func report(_ message: String) {
     refusals.report(TerminalText.sanitizeLines(message), server: proxy.server, peerHost: peerHost)
   }
 
@@ -383,170 +369,19 @@ final class ForwardingHandler: ChannelInboundHandler {
     respond(reply, head: head, close: false, closeHeader: true, context: context)
   }
 
-  // MARK: Forwarding
-
   private func forward(head: HTTPRequestHead, body: ByteBuffer, context: ChannelHandlerContext) {
     state = .forwarded
-    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfterReply)
-    var outgoing = head
-    outgoing.uri = RequestTarget(head.uri).originForm
-    for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
-    if !secure || outgoing.headers.first(name: "host") == nil {
-      // In absolute form the target names the host, not the Host header (RFC 9112 §3.2.2).
-      let name = host.contains(":") ? "[\(host)]" : host
-      outgoing.headers.replaceOrAdd(
-        name: "Host", value: port == (secure ? 443 : 80) ? name : "\(name):\(port)")
-    }
-    let request = outgoing
-    let send: @Sendable (any Channel) -> Void = { channel in
-      channel.write(HTTPClientRequestPart.head(request), promise: nil)
-      if body.readableBytes > 0 { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
-      channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
-    }
-    armUpstreamDeadline(context: context)
-    if let upstream, upstream.isActive {
-      send(upstream)
-      return
-    }
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    generation += 1
-    let generation = self.generation
-    let relay = UpstreamRelay(
-      onPart: { part, _ in
-        let (handler, context) = loopBound.value
-        guard handler.generation == generation else { return }
-        handler.upstreamPart(part, context: context)
-      },
-      onClose: { _ in
-        let (handler, context) = loopBound.value
-        guard handler.generation == generation else { return }
-        handler.upstreamClosed(context: context)
-      })
-    let connecting = connect(host, port, secure, context.eventLoop, relay)
-    connecting.whenComplete { result in
-      let (handler, context) = loopBound.value
-      switch result {
-      case .success(let channel) where handler.generation == generation:
-        handler.upstream = channel
-        send(channel)
-      case .success(let channel):
-        channel.close(promise: nil)
-      case .failure(let error):
-        if let refusal = UpstreamRefusal.of(error) {
-          handler.upstreamFailed(refusal.description, status: .forbidden, context: context)
-        } else {
-          handler.upstreamFailed(
-            "\(handler.host):\(handler.port) unreachable: \(SystemErrorWords.reason(error))", context: context
-          )
-        }
-      }
-    }
-  }
-
-  private func armUpstreamDeadline(context: ChannelHandlerContext) {
-    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    exchange?.deadline = context.eventLoop.scheduleTask(in: proxy.configuration.upstreamTimeout) {
-      let (handler, context) = loopBound.value
-      handler.proxy.server.statistics.timeout(.upstream)
-      handler.dropUpstream()
-      handler.upstreamFailed(
-        "\(handler.host) did not answer within \(handler.proxy.configuration.upstreamTimeout.nanoseconds / 1_000_000_000) s",
-        status: .gatewayTimeout, context: context)
-    }
-  }
-
-  private func upstreamPart(_ part: HTTPClientResponsePart, context: ChannelHandlerContext) {
-    guard exchange != nil else { return }
-    switch part {
-    case .head(let head):
-      exchange?.deadline?.cancel()
-      exchange?.deadline = nil
-      if head.status == .continue { return }
-      exchange?.status = head.status
-      if !head.isKeepAlive { exchange?.closeAfter = true }
-      var headers = head.headers
-      if exchange?.request.method == .HEAD {
-        // An answer to HEAD has no body whatever its framing says; passed on chunked (or without
-        // a length, which the encoder makes chunked), its empty last chunk would be written and
-        // read by a kept-alive client as the start of the next response.
-        headers.remove(name: "transfer-encoding")
-        if !headers.contains(name: "content-length") { headers.add(name: "Content-Length", value: "0") }
-      }
-      relay(
-        .head(HTTPResponseHead(version: head.version, status: head.status, headers: headers)),
-        context: context)
-    case .body(let chunk):
-      if let count = exchange?.excerpt.count, count < 512 {
-        exchange?.excerpt += chunk.readableBytesView.prefix(512 - count)
-      }
-      relay(.body(.byteBuffer(chunk)), context: context)
-    case .end(let trailers):
-      exchange?.upstreamEnded = true
-      relay(.end(trailers), context: context)
-    }
-  }
-
-  /// The upstream connection closed: an answer not yet begun becomes a `502`.
-  private func upstreamClosed(context: ChannelHandlerContext) {
-    upstream = nil
-    guard let current = exchange, !current.upstreamEnded, current.status == nil else {
-      if let current = exchange, current.status != nil, !current.upstreamEnded {
-        // Closed mid-answer: the client cannot get the rest.
-        context.close(promise: nil)
-      }
-      return
-    }
-    upstreamFailed("\(host) closed the connection before answering", context: context)
-  }
-
-  private func upstreamFailed(
-    _ message: String, status: HTTPResponseStatus = .badGateway, context: ChannelHandlerContext
-  ) {
-    guard var current = exchange, current.status == nil else { return }
-    current.deadline?.cancel()
-    current.deadline = nil
-    current.closeAfter = true
-    exchange = current
-    proxy.server.statistics.update { $0.upstreamFailures += 1 }
-    report(message)
-    let body = "tagscope proxy: \(message)\n"
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-    headers.add(name: "Content-Length", value: String(body.utf8.count))
-    headers.add(name: "Connection", value: "close")
-    exchange?.status = status
-    relay(
-      .head(HTTPResponseHead(version: current.request.version, status: status, headers: headers)),
+    forwarder.forward(
+      head: head, body: body, to: host, port: port, decodes: decodes, closeAfter: closeAfterReply,
       context: context)
-    if current.request.method != .HEAD {
-      relay(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
-    }
-    relay(.end(nil), context: context)
   }
 
-  /// Relays one part of the answer to the client.
-  private func relay(_ part: HTTPServerResponsePart, context: ChannelHandlerContext) {
-    guard let current = exchange else { return }
-    guard case .end = part else {
-      context.writeAndFlush(wrapOutboundOut(part), promise: nil)
-      return
-    }
-    // The exchange ends before its end is written: writing it hands on a request pipelined
-    // behind (``HTTPServerPipelineHandler``), which must find the handler idle (or closing).
-    exchange = nil
-    state = current.closeAfter ? .discarding(discarded: 0) : .idle
-    context.writeAndFlush(wrapOutboundOut(part), promise: nil)
-    finishExchange(current, context: context)
+  func exchangeEnding(closeAfter: Bool) {
+    state = closeAfter ? .discarding(discarded: 0) : .idle
   }
 
-  private func finishExchange(_ current: Exchange, context: ChannelHandlerContext) {
-    if decodes, let status = current.status, status.code >= 400 {
-      let target = RequestTarget(current.request.uri)
-      let excerpt = String(decoding: current.excerpt, as: UTF8.self)
-      report(
-        "\(host) answered \(status.code) to \(current.request.method.rawValue) \(target.path): \(excerpt)")
-    }
-    if current.closeAfter {
+  func exchangeEnded(closeAfter: Bool, context: ChannelHandlerContext) {
+    if closeAfter {
       context.close(promise: nil)
     } else if case .idle = state {
       deadlines.armIdle(server: proxy.server, context: context)
@@ -565,11 +400,11 @@ final class ForwardingHandler: ChannelInboundHandler {
     let close = close || closeAfterReply
     // Closing: a request pipelined behind (handed on as this reply is written) is not taken.
     if close { state = .discarding(discarded: 0) }
-    headers.add(name: "Connection", value: close || closeHeader ? "close" : "keep-alive")
-    ReplyWriter.write(reply, headers: headers, request: request, close: close, context: context)
     // A connection kept alive but idle past `listen`'s keep-alive timeout is closed, as `listen`
     // closes it: idle connections cannot hold the proxy's connection slots.
-    if !close && !closeHeader { deadlines.armIdle(server: proxy.server, context: context) }
+    let keptAlive = ReplyWriter.answer(
+      reply, headers: &headers, request: request, close: close, announceClose: closeHeader, context: context)
+    if keptAlive { deadlines.armIdle(server: proxy.server, context: context) }
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {
@@ -599,19 +434,10 @@ final class ForwardingHandler: ChannelInboundHandler {
     }
   }
 
-  /// Closes the upstream connection and ignores what it still says.
-  private func dropUpstream() {
-    generation += 1
-    upstream?.close(promise: nil)
-    upstream = nil
-  }
-
   func channelInactive(context: ChannelHandlerContext) {
     deadlines.cancelAll()
-    exchange?.deadline?.cancel()
-    exchange = nil
     state = .idle
-    dropUpstream()
+    forwarder.end()
     refusals.close(server: proxy.server, peerHost: peerHost)
     context.fireChannelInactive()
   }
@@ -631,7 +457,7 @@ final class ForwardingHandler: ChannelInboundHandler {
       // A reply is owed (a TLS client's end without `close_notify`, say): written first, then
       // the connection closes.
       closeAfterReply = true
-      exchange?.closeAfter = true
+      forwarder.closeAfterAnswer()
       return
     case .discarding:
       context.close(promise: nil)

@@ -1,0 +1,240 @@
+import NIOCore
+import NIOHTTP1
+
+/// What the proxy's forward stage tells the handler whose requests it forwards.
+protocol ForwardStageOwner: AnyObject {
+  /// The answer's end is about to be written: writing it hands on a request pipelined behind
+  /// (``HTTPServerPipelineHandler``), which must find the handler idle, or closing with
+  /// `closeAfter`.
+  func exchangeEnding(closeAfter: Bool)
+  /// The answer was written whole; with `closeAfter`, the connection is to close now.
+  func exchangeEnded(closeAfter: Bool, context: ChannelHandlerContext)
+  /// Reports a problem (an upstream's failure or error answer) within the connection's budget.
+  func report(_ message: String)
+}
+
+/// The proxy's final stage of the SDK request pipeline: forwards a request, once admitted,
+/// collected and its records stored, to the vendor over one upstream connection kept for the
+/// client's, and relays the vendor's answer; an upstream that fails, closes before answering or
+/// does not answer in time becomes the proxy's own `502`, `403` or `504`.
+final class ForwardStage {
+  /// One request forwarded and its answer on the way back.
+  private struct Exchange {
+    var request: HTTPRequestHead
+    /// The vendor's answer has come whole.
+    var upstreamEnded = false
+    var status: HTTPResponseStatus?
+    var excerpt: [UInt8] = []
+    var closeAfter: Bool
+    var deadline: Scheduled<Void>?
+  }
+
+  private let proxy: ProxyContext
+  private let secure: Bool
+  private let connect: ForwardingHandler.Connect
+  private var host: String
+  private var port: Int
+  private var decodes = false
+  private var exchange: Exchange?
+  private var upstream: (any Channel)?
+  /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
+  /// out) are ignored.
+  private var generation = 0
+  /// The handler whose requests are forwarded.
+  weak var owner: (any ForwardStageOwner)?
+
+  init(
+    proxy: ProxyContext, host: String, port: Int, secure: Bool, connect: @escaping ForwardingHandler.Connect
+  ) {
+    self.proxy = proxy
+    self.host = host
+    self.port = port
+    self.secure = secure
+    self.connect = connect
+  }
+
+  /// The client ended its side (or failed) while a request is forwarded: the connection closes
+  /// once its answer is relayed.
+  func closeAfterAnswer() { exchange?.closeAfter = true }
+
+  /// Closes the upstream connection and ignores what it still says.
+  func drop() {
+    generation += 1
+    upstream?.close(promise: nil)
+    upstream = nil
+  }
+
+  /// The client's connection is gone: the exchange under way is given up, its upstream closed.
+  func end() {
+    exchange?.deadline?.cancel()
+    exchange = nil
+    drop()
+  }
+
+  /// Forwards the request `head` with `body` to `host`:`port` (decoded: an SDK host), over the
+  /// upstream connection kept for the client's when it is to the same place, and relays the
+  /// answer on `context`; with `closeAfter`, the client's connection closes after the answer.
+  func forward(
+    head: HTTPRequestHead, body: ByteBuffer, to host: String, port: Int, decodes: Bool, closeAfter: Bool,
+    context: ChannelHandlerContext
+  ) {
+    if host != self.host || port != self.port { drop() }
+    (self.host, self.port, self.decodes) = (host, port, decodes)
+    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfter)
+    var outgoing = head
+    outgoing.uri = RequestTarget(head.uri).originForm
+    for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
+    if !secure || outgoing.headers.first(name: "host") == nil {
+      // In absolute form the target names the host, not the Host header (RFC 9112 §3.2.2).
+      let name = host.contains(":") ? "[\(host)]" : host
+      outgoing.headers.replaceOrAdd(
+        name: "Host", value: port == (secure ? 443 : 80) ? name : "\(name):\(port)")
+    }
+    let request = outgoing
+    let send: @Sendable (any Channel) -> Void = { channel in
+      channel.write(HTTPClientRequestPart.head(request), promise: nil)
+      if body.readableBytes > 0 { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
+      channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+    }
+    armUpstreamDeadline(context: context)
+    if let upstream, upstream.isActive {
+      send(upstream)
+      return
+    }
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    generation += 1
+    let generation = self.generation
+    let relay = UpstreamRelay(
+      onPart: { part, _ in
+        let (handler, context) = loopBound.value
+        guard handler.generation == generation else { return }
+        handler.upstreamPart(part, context: context)
+      },
+      onClose: { _ in
+        let (handler, context) = loopBound.value
+        guard handler.generation == generation else { return }
+        handler.upstreamClosed(context: context)
+      })
+    let connecting = connect(host, port, secure, context.eventLoop, relay)
+    connecting.whenComplete { result in
+      let (handler, context) = loopBound.value
+      switch result {
+      case .success(let channel) where handler.generation == generation:
+        handler.upstream = channel
+        send(channel)
+      case .success(let channel):
+        channel.close(promise: nil)
+      case .failure(let error):
+        if let refusal = UpstreamRefusal.of(error) {
+          handler.upstreamFailed(refusal.description, status: .forbidden, context: context)
+        } else {
+          handler.upstreamFailed(
+            "\(handler.host):\(handler.port) unreachable: \(SystemErrorWords.reason(error))", context: context
+          )
+        }
+      }
+    }
+  }
+
+  private func armUpstreamDeadline(context: ChannelHandlerContext) {
+    let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+    exchange?.deadline = context.eventLoop.scheduleTask(in: proxy.configuration.upstreamTimeout) {
+      let (handler, context) = loopBound.value
+      handler.proxy.server.statistics.timeout(.upstream)
+      handler.drop()
+      handler.upstreamFailed(
+        "\(handler.host) did not answer within \(handler.proxy.configuration.upstreamTimeout.nanoseconds / 1_000_000_000) s",
+        status: .gatewayTimeout, context: context)
+    }
+  }
+
+  private func upstreamPart(_ part: HTTPClientResponsePart, context: ChannelHandlerContext) {
+    guard exchange != nil else { return }
+    switch part {
+    case .head(let head):
+      exchange?.deadline?.cancel()
+      exchange?.deadline = nil
+      if head.status == .continue { return }
+      exchange?.status = head.status
+      if !head.isKeepAlive { exchange?.closeAfter = true }
+      var headers = head.headers
+      if exchange?.request.method == .HEAD {
+        // An answer to HEAD has no body whatever its framing says; passed on chunked (or without
+        // a length, which the encoder makes chunked), its empty last chunk would be written and
+        // read by a kept-alive client as the start of the next response.
+        headers.remove(name: "transfer-encoding")
+        if !headers.contains(name: "content-length") { headers.add(name: "Content-Length", value: "0") }
+      }
+      relay(
+        .head(HTTPResponseHead(version: head.version, status: head.status, headers: headers)),
+        context: context)
+    case .body(let chunk):
+      if let count = exchange?.excerpt.count, count < 512 {
+        exchange?.excerpt += chunk.readableBytesView.prefix(512 - count)
+      }
+      relay(.body(.byteBuffer(chunk)), context: context)
+    case .end(let trailers):
+      exchange?.upstreamEnded = true
+      relay(.end(trailers), context: context)
+    }
+  }
+
+  /// The upstream connection closed: an answer not yet begun becomes a `502`.
+  private func upstreamClosed(context: ChannelHandlerContext) {
+    upstream = nil
+    guard let current = exchange, !current.upstreamEnded, current.status == nil else {
+      if let current = exchange, current.status != nil, !current.upstreamEnded {
+        // Closed mid-answer: the client cannot get the rest.
+        context.close(promise: nil)
+      }
+      return
+    }
+    upstreamFailed("\(host) closed the connection before answering", context: context)
+  }
+
+  private func upstreamFailed(
+    _ message: String, status: HTTPResponseStatus = .badGateway, context: ChannelHandlerContext
+  ) {
+    guard var current = exchange, current.status == nil else { return }
+    current.deadline?.cancel()
+    current.deadline = nil
+    current.closeAfter = true
+    exchange = current
+    proxy.server.statistics.update { $0.upstreamFailures += 1 }
+    owner?.report(message)
+    let body = "tagscope proxy: \(message)\n"
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+    headers.add(name: "Content-Length", value: String(body.utf8.count))
+    headers.add(name: "Connection", value: "close")
+    exchange?.status = status
+    relay(
+      .head(HTTPResponseHead(version: current.request.version, status: status, headers: headers)),
+      context: context)
+    if current.request.method != .HEAD {
+      relay(.body(.byteBuffer(context.channel.allocator.buffer(string: body))), context: context)
+    }
+    relay(.end(nil), context: context)
+  }
+
+  /// Relays one part of the answer to the client.
+  private func relay(_ part: HTTPServerResponsePart, context: ChannelHandlerContext) {
+    guard let current = exchange else { return }
+    guard case .end = part else {
+      context.writeAndFlush(NIOAny(part), promise: nil)
+      return
+    }
+    // The exchange ends before its end is written: writing it hands on a request pipelined
+    // behind (``HTTPServerPipelineHandler``), which must find the handler idle (or closing).
+    exchange = nil
+    owner?.exchangeEnding(closeAfter: current.closeAfter)
+    context.writeAndFlush(NIOAny(part), promise: nil)
+    if decodes, let status = current.status, status.code >= 400 {
+      let target = RequestTarget(current.request.uri)
+      let excerpt = String(decoding: current.excerpt, as: UTF8.self)
+      owner?.report(
+        "\(host) answered \(status.code) to \(current.request.method.rawValue) \(target.path): \(excerpt)")
+    }
+    owner?.exchangeEnded(closeAfter: current.closeAfter, context: context)
+  }
+}
