@@ -109,15 +109,17 @@ let package = Package(
     .target(
       name: "TagscopeLive",
       dependencies: [
-        "TaggingPlan", "TagscopeInspector", "TagscopeRecording", "TagscopeServer", "TagscopeTimeline",
+        "TaggingPlan", "TaggingPlanReports", "TagscopeInspector", "TagscopeRecording", "TagscopeServer",
+        "TagscopeTimeline",
         "TagscopeUI",
       ]),
     .executableTarget(
       name: "tagscope",
       dependencies: [
         "AnalyticsHub", "PodcastDemo", "TagscopeInspector", "TagscopeBasics", "TagscopeRecording",
-        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI", "TagscopeLive", "TagscopeDiff",
-        "TaggingPlanImport", "TaggingPlanCodegen",
+        "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TaggingPlanReports", "TagscopeUI",
+        "TagscopeLive",
+        "TagscopeDiff", "TaggingPlanImport", "TaggingPlanCodegen",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -125,7 +127,8 @@ let package = Package(
       name: "TagscopeBench",
       dependencies: [
         "AnalyticsHub", "AnalyticsHubTesting", "AnalyticsProviders", "PodcastDemo", "TagscopeInspector",
-        "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TagscopeUI",
+        "TagscopeRecording", "TagscopeTimeline", "TagscopeServer", "TaggingPlan", "TaggingPlanReports",
+        "TagscopeUI",
         "TagscopeLive", "TagscopeDiff", "TaggingPlanImport", "TaggingPlanCodegen",
         // ProxyBench's local TLS vendor and HTTPS clients.
         .product(name: "NIOCore", package: "swift-nio"),
@@ -137,7 +140,8 @@ let package = Package(
     .target(
       name: "TagscopeDiff",
       dependencies: [
-        "AnalyticsHub", "TaggingPlan", "TagscopeBasics", "TagscopeRecording", "TagscopeTimeline",
+        "AnalyticsHub", "TaggingPlan", "TaggingPlanReports", "TagscopeBasics", "TagscopeRecording",
+        "TagscopeTimeline",
       ]),
     .target(
       name: "TaggingPlan",
@@ -145,6 +149,11 @@ let package = Package(
         "AnalyticsHub", "TagscopeRecording", "AnalyticsProviders", "TagscopeVendors",
         .product(name: "Yams", package: "Yams"),
       ]),
+    // What the tools link on top of the plan core: the validate runner, the text/HTML/JUnit/JSON
+    // reports and plan inference (an app's test target links TaggingPlan alone).
+    .target(
+      name: "TaggingPlanReports",
+      dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeBasics", "TagscopeRecording"]),
     .target(
       name: "TaggingPlanImport",
       dependencies: [
@@ -154,7 +163,8 @@ let package = Package(
     .testTarget(
       name: "TaggingPlanCodegenTests",
       dependencies: [
-        "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanImport", "AnalyticsHub", "PodcastDemo",
+        "TaggingPlanCodegen", "TaggingPlan", "TaggingPlanReports", "TaggingPlanImport", "AnalyticsHub",
+        "PodcastDemo",
         "TagscopeRecording", "TagscopeDiff", "TagscopeTestSupport", "TagscopeFuzzing",
       ],
       exclude: ["Fixtures"]),
@@ -174,7 +184,8 @@ let package = Package(
     .testTarget(
       name: "TaggingPlanTests",
       dependencies: [
-        "TaggingPlan", "TaggingPlanTesting", "TagscopeBasics", "TagscopeRecording", "TagscopeTimeline",
+        "TaggingPlan", "TaggingPlanReports", "TaggingPlanTesting", "TagscopeBasics", "TagscopeRecording",
+        "TagscopeTimeline",
         "AnalyticsHub",
         "AnalyticsHubTesting",
         "PodcastDemo", "TagscopeFuzzing", "TagscopeDiff",
@@ -191,7 +202,7 @@ let package = Package(
         "TagscopeInspector", "TagscopeLive",
         "TagscopeRecording", "TagscopeServer", "TagscopeTimeline", "TaggingPlanImport",
         // HelpTopicTests: `tagscope help TOPIC` against the tables it prints.
-        "TagscopeUI", "TaggingPlan", "TagscopeDiff", "TaggingPlanCodegen",
+        "TagscopeUI", "TaggingPlan", "TaggingPlanReports", "TagscopeDiff", "TaggingPlanCodegen",
       ]),
     // What an app links, read from this manifest's graph (no dependency: it runs `swift package`).
     .testTarget(name: "PackageGraphTests"),
@@ -226,7 +237,7 @@ let package = Package(
         "AnalyticsProviders", "PodcastDemo", "TagscopeFuzzing",
         // SDKDevicesListenTests: a real live session's recording, replayed and validated;
         // ImportedPlanListenTests: against imported real plans.
-        "TagscopeLive", "TaggingPlan", "TaggingPlanImport",
+        "TagscopeLive", "TaggingPlan", "TaggingPlanReports", "TaggingPlanImport",
         // IngestLimitsReadBackTests: diff reads what listen took.
         "TagscopeDiff",
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -240,7 +251,8 @@ let package = Package(
       name: "TagscopeLiveTests",
       dependencies: [
         "TagscopeTestSupport",
-        "TagscopeLive", "TagscopeServer", "TagscopeClient", "TaggingPlan", "TagscopeInspector",
+        "TagscopeLive", "TagscopeServer", "TagscopeClient", "TaggingPlan", "TaggingPlanReports",
+        "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),

@@ -87,7 +87,7 @@ public struct Coverage: Sendable, Hashable {
   }
 
   /// Applies what one record did to the items it concerns.
-  mutating func apply(_ marks: some Collection<CoverageMark>) {
+  package mutating func apply(_ marks: some Collection<CoverageMark>) {
     for mark in marks {
       switch mark {
       case .seen(let item, let rules): self.mark(item, failing: rules)
@@ -216,7 +216,7 @@ public enum CoverageState: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// What one record did to one coverage item, kept so an identical record can replay it.
-enum CoverageMark: Sendable, Hashable {
+package enum CoverageMark: Sendable, Hashable {
   /// Seen, breaking `rules` (none: passed).
   case seen(Int, RuleMask)
   /// Its provider was blocked, for this reason.
@@ -224,7 +224,7 @@ enum CoverageMark: Sendable, Hashable {
 }
 
 /// A set of ``ViolationRule``s as bits.
-struct RuleMask: Sendable, Hashable {
+package struct RuleMask: Sendable, Hashable {
   var bits: UInt32 = 0
 
   init() {}

@@ -42,7 +42,7 @@ extension ExpectationComparison {
   /// The call is one row: a `call` row naming the same call received as one here is merged into
   /// it when either expects nothing of it (`—`, a provider rule's) or both identify it, the first
   /// expectation kept; a call that two expectations disagree on (one renamed, one not) keeps both.
-  mutating func absorb(_ other: ExpectationComparison, title: String?) {
+  package mutating func absorb(_ other: ExpectationComparison, title: String?) {
     if other.title != self.title, let title { self.title = title }
     if planLine == nil { planLine = other.planLine }
     for row in other.rows {
@@ -69,24 +69,24 @@ extension ExpectationComparison {
 extension PlanViolation {
   /// What a violation is about, for grouping: a record's call (or an expected call it lacks), or
   /// its properties.
-  struct Subject: Hashable {
+  package struct Subject: Hashable {
     var seq: UInt64
     var provider: String?
     var call: CallDescription?
     var expected: String?
     /// The merged comparison's title (`firebase purchase`, `properties of playPodcast`).
-    var title: String? {
+    package var title: String? {
       if let call, let provider { return "\(provider) \(callLabel(call))" }
       if let provider, let expected { return "\(provider) \(expected)" }
       return provider == nil ? "properties" : nil
     }
 
-    static func == (lhs: Subject, rhs: Subject) -> Bool {
+    package static func == (lhs: Subject, rhs: Subject) -> Bool {
       lhs.seq == rhs.seq && lhs.provider == rhs.provider && lhs.expected == rhs.expected
         && lhs.call == rhs.call
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
       hasher.combine(seq)
       hasher.combine(provider)
       hasher.combine(expected)
@@ -96,7 +96,7 @@ extension PlanViolation {
   }
 
   /// `nil` for a violation grouped with no other.
-  var subject: Subject? {
+  package var subject: Subject? {
     switch evidence {
     case .property:
       return Subject(seq: seq, provider: nil, call: nil, expected: nil)

@@ -3,7 +3,7 @@ import TagscopeRecording
 
 /// What a violation compares: the plan's part it breaks and the record's part that breaks it,
 /// kept on the violation's shared detail (copies of values already in memory, nothing formatted).
-indirect enum ViolationEvidence: Sendable {
+package indirect enum ViolationEvidence: Sendable {
   /// A tag the plan does not list.
   case unplanned(section: PlanSection, name: String)
   /// A property against its rule (`rule` nil: not planned; `value` nil: absent). `planned` names

@@ -1,7 +1,7 @@
 import TagscopeRecording
 
 /// What decides a record's validation (see ``RecordContentKey``).
-typealias LineKey = RecordContentKey
+package typealias LineKey = RecordContentKey
 
 extension RecordContentKey {
   /// The key and `seq` of a record line, read by the one record decoder without building the
@@ -14,7 +14,9 @@ extension RecordContentKey {
   }
 
   /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites.
-  static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (key: LineKey, seq: UInt64, time: Int64)? {
+  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    key: LineKey, seq: UInt64, time: Int64
+  )? {
     var builder = RecordContentKeyBuilder()
     guard let (key, seq) = builder.decode(bytes) else { return nil }
     return (key, seq, builder.time)

@@ -1,3 +1,5 @@
+import TagscopeVendors
+
 /// The reference of the tagging plan format, for QA engineers: every key ``PlanLoader`` accepts,
 /// every constraint and an example per section.
 ///
@@ -286,8 +288,8 @@ public enum PlanFormatReference {
     - `unplanned`: what a call no entry matches is: `error` (the default) or `warning`
       (`unplanned-call` with that severity), or `allowed` (not reported).
     - `propertiesAt`: where a message an SDK sent holds what the entries' `params` describe, as
-      keys joined by dots (`properties` for Segment, RudderStack, Mixpanel and PostHog,
-      `event_properties` for Amplitude, `traits`, `unstruct_event.data.data`), or `.` for the whole
+      keys joined by dots (\(Vendors.propertiesPlaces()); `traits`,
+      `unstruct_event.data.data`), or `.` for the whole
       message (the default); entries that do not give their own follow it.
     - `entitiesAt`: where a call holds a list of self-describing entities, `{schema, data}` each
       (Snowplow's context entities: `contexts.data`): each entity's `data` is checked against the

@@ -229,8 +229,8 @@ public final class PlanMonitor: @unchecked Sendable {
   public var errorsText: String {
     lock.lock()
     defer { lock.unlock() }
-    var text = TextReport.plural(results.errors, "error")
-    if results.warnings > 0 { text += ", \(TextReport.plural(results.warnings, "warning"))" }
+    var text = CountWords.plural(results.errors, "error")
+    if results.warnings > 0 { text += ", \(CountWords.plural(results.warnings, "warning"))" }
     return text + reloadingText
   }
 
@@ -247,8 +247,8 @@ public final class PlanMonitor: @unchecked Sendable {
     defer { lock.unlock() }
     var text =
       "plan \(results.plan.title): \(results.validator.coverage.shortSummary), "
-      + TextReport.plural(results.errors, "error")
-    if results.warnings > 0 { text += ", \(TextReport.plural(results.warnings, "warning"))" }
+      + CountWords.plural(results.errors, "error")
+    if results.warnings > 0 { text += ", \(CountWords.plural(results.warnings, "warning"))" }
     return text + reloadingText
   }
 }

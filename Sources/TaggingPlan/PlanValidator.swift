@@ -63,7 +63,7 @@ public struct PlanValidator: Sendable {
 
   /// ``validate(_:)``, also appending to `marks` what the record did to coverage items, so an
   /// identical record can be replayed with ``replay(marks:)``.
-  mutating func validate(_ record: Record, marks: inout [CoverageMark]) -> [PlanViolation] {
+  package mutating func validate(_ record: Record, marks: inout [CoverageMark]) -> [PlanViolation] {
     records += 1
     let start = marks.count
     let found = Self.check(record, plan: plan, marks: &marks, state: &state)
@@ -72,12 +72,12 @@ public struct PlanValidator: Sendable {
   }
 
   /// A new recording starts: a new app instance, whose provider counts start from zero.
-  mutating func startRecording() {
+  package mutating func startRecording() {
     state.streams = [:]
   }
 
   /// Counts a record identical to one validated before: one more record, the same coverage.
-  mutating func replay(marks: [CoverageMark]) {
+  package mutating func replay(marks: [CoverageMark]) {
     records += 1
     coverage.apply(marks)
   }

@@ -7,7 +7,7 @@ import TagscopeRecording
 /// repeats the same broken tag thousands of times), so a violation costs 16 bytes and one
 /// reference count. That shared part keeps what the plan expected and what the record carried
 /// (``comparison``); where each record is (file, line, time, source) is in the report's
-/// ``ValidationReport/sites``.
+/// `ValidationReport.sites` (TaggingPlanReports).
 public struct PlanViolation: Sendable, Hashable {
   /// The record's sequence number.
   public var seq: UInt64
@@ -60,15 +60,15 @@ public struct PlanViolation: Sendable, Hashable {
   public var comparison: ExpectationComparison {
     ExpectationComparison(violation: self, evidence: detail.evidence)
   }
-  var evidence: ViolationEvidence? { detail.evidence }
+  package var evidence: ViolationEvidence? { detail.evidence }
 
   /// The identity of the part shared between the violations of identical records (everything but
   /// `seq`), valid while a violation holding it lives.
-  var detailIdentity: ObjectIdentifier { ObjectIdentifier(detail) }
+  package var detailIdentity: ObjectIdentifier { ObjectIdentifier(detail) }
 
   /// Whether `other` is a violation of an identical record (the same shared detail, payload
   /// included).
-  func sharesDetail(with other: PlanViolation) -> Bool { detail === other.detail }
+  package func sharesDetail(with other: PlanViolation) -> Bool { detail === other.detail }
 
   /// Whether this is the plan's `provider-rule` report of a rule violation the record's output
   /// already carries (the hub's finding): one violation, which the record shows as its own.

@@ -5,7 +5,7 @@ extension PropertyRule {
   /// `minimum`, `maximum`, `minLength`, `maxLength`, `const`, `format`, `properties`,
   /// `additionalProperties`, `items` and the rarer ``SchemaKeywords``), for the JSON report's
   /// `expected`.
-  func writeJSONSchema(into out: inout JSONWriter) {
+  package func writeJSONSchema(into out: inout JSONWriter) {
     out.object { out in
       if !types.isEmpty {
         out.key("type", first: true)

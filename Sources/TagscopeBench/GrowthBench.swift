@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TaggingPlanImport
 
 /// Issue 31's "reports that grow too fast": each report rendered from recordings of 10k, 20k and

@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeInspector
 import TagscopeRecording

@@ -1,6 +1,7 @@
 import Foundation
 import PodcastDemo
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 
 /// The JSON report's figure: `tagscope validate --format json` on the inspector benchmark's

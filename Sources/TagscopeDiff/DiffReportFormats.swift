@@ -1,4 +1,5 @@
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 
 /// The report formats of `tagscope diff`.

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 
 /// What a recording sent, without its timing or order: per tag signature, how often it fired, its

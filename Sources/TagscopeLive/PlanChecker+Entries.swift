@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 
 /// One line of the coverage checklist QA works through: its text and the filter listing the

@@ -1,4 +1,5 @@
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeLive
 import TagscopeRecording
 import TagscopeUI

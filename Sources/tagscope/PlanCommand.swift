@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TaggingPlanCodegen
 import TaggingPlanImport
 import TagscopeRecording

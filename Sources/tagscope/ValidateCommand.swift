@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 
 extension ReportFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}

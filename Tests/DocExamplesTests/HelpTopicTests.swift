@@ -1,4 +1,5 @@
 import TaggingPlan
+import TaggingPlanReports
 import TaggingPlanCodegen
 import TaggingPlanImport
 import TagscopeDiff

@@ -7,19 +7,19 @@ import XCTest
 final class AppLinkGraphTests: XCTestCase {
   private var scratch: URL!
   private var manifest: PackageManifest!
+  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The debugger's and the tools' modules, which no app links.
   private let debuggerModules: Set = [
     "TagscopeTimeline", "TagscopeServer", "TagscopeLive", "TagscopeUI", "CNcursesw", "TagscopeDiff",
-    "TaggingPlanImport", "TaggingPlanCodegen",
+    "TaggingPlanImport", "TaggingPlanCodegen", "TaggingPlanReports",
   ]
 
   override func setUpWithError() throws {
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "package-graph-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
     manifest = try PackageManifest.load(root: root, scratch: scratch)
   }
 
@@ -69,5 +69,14 @@ final class AppLinkGraphTests: XCTestCase {
     let basics = manifest.closure(ofTargets: ["TagscopeBasics"])
     XCTAssertEqual(basics.targets, ["TagscopeBasics"])
     XCTAssertEqual(basics.externalProducts, ["swift-system/SystemPackage"])
+  }
+
+  /// The DocC "Modules" article's table names every module of the package (tests apart).
+  func testTheModulesArticleNamesEveryModule() throws {
+    let article = root.appendingPathComponent("Sources/AnalyticsHub/AnalyticsHub.docc/Modules.md")
+    let text = try String(contentsOf: article, encoding: .utf8)
+    let table = text.split(separator: "\n").filter { $0.hasPrefix("| `") }.joined(separator: "\n")
+    let missing = manifest.targets.filter { $0.type != "test" && !table.contains("`\($0.name)`") }
+    XCTAssertEqual(missing.map(\.name), [], "add a row to \(article.path)")
   }
 }

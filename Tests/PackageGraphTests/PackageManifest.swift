@@ -12,6 +12,8 @@ struct PackageManifest: Decodable {
   /// A target and its direct dependencies.
   struct Target: Decodable {
     let name: String
+    /// `regular`, `executable`, `test`, `system`…
+    let type: String
     let dependencies: [Dependency]
   }
 

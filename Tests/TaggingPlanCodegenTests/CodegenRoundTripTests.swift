@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TaggingPlan
+import TaggingPlanReports
 import TaggingPlanImport
 import TagscopeDiff
 import TagscopeInspector

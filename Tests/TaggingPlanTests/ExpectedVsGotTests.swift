@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// A plan expecting firebase `purchase` with `value` and `currency`.
 let purchasePlanYAML = """

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// `IdentityShape`: what `tagscope diff` and `tagscope plan infer` take for identity or content
 /// (a value) rather than a name.

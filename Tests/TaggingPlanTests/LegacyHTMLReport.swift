@@ -1,6 +1,7 @@
 import TagscopeRecording
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// The HTML report as rendered before ``HTMLTally`` (every violation kept, grouped at the end),
 /// verbatim but for its name and three fixes: the violations whose comparisons merge into one table

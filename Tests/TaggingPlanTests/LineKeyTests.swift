@@ -5,6 +5,7 @@ import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 final class LineKeyTests: XCTestCase {
   private func key(_ record: Record) -> (key: LineKey, seq: UInt64)? {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// A recording a newer tagscope wrote: `validate`, `diff` and `plan infer` each warn once per
 /// file, naming it and both versions, and read the records they can.

@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 @testable import TagscopeDiff
 
 /// Issue 31: `diff` and `plan infer` on a recording of many distinct tags hold what each tag must

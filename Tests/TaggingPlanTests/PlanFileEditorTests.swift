@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Issue 15: the debugger's `a` adds a drafted entry to the plan file without rewriting the rest.
 final class PlanFileEditorTests: XCTestCase {

@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// A bounded fuzzing pass (see ``FuzzRun``) over the plan loader: a mutated plan either loads, and
 /// then validates a record, or is refused with one error naming the file and a line inside it.

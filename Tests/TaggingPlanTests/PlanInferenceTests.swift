@@ -6,6 +6,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Issue 15: `tagscope plan infer` drafts a plan from recordings; the draft loads, is
 /// deterministic, and checks the traffic it came from without a violation of its own.

@@ -6,6 +6,7 @@ import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Provider rules are checked on every recorded call, whether or not the recording carries the
 /// hub's own findings, and a finding the hub recorded is reported once.

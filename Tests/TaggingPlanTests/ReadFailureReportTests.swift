@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 #if canImport(Glibc)
   import Glibc

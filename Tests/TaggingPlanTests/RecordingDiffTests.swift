@@ -3,6 +3,7 @@ import AnalyticsHubTesting
 import Foundation
 import PodcastDemo
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeRecording
 import XCTest

@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Issue 44's "expected vs got hides what a renamed call carried" and issue 49's two call rows for
 /// one call: a call sent under another name is compared parameter by parameter, and a call has

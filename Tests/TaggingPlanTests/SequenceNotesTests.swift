@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Records whose `seq` repeats or goes backwards within their run: `validate`, `diff` and
 /// `plan infer` note them in the same words, one by one up to ten per file, then one counting line.

@@ -4,6 +4,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// An item broken by some of its records (3 of 5) is failing, with those counts, in every report:
 /// never a green "passed" beside its own violations.

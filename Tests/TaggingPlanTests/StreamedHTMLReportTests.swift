@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// `validate --format html` tallies the violations as they are found (``HTMLTally``), keeping the
 /// groups it shows and only a count of the others: the bytes must be those of the report rendered

@@ -6,6 +6,7 @@ import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// `validate --format json` writes its report as the violations are found, keeping none: the
 /// bytes must be those of the report rendered from a run that kept them all.

@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// `validate --format junit` counts the violations as they are found, keeping none but a few
 /// messages per planned item: the bytes must be those of the report rendered from a run that kept

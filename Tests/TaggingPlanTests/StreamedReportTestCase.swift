@@ -3,6 +3,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// What the streamed report tests share: a temporary folder of their own, a fixed generation
 /// date, and the sample plan written there.

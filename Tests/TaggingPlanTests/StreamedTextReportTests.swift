@@ -5,6 +5,7 @@ import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// `validate` (text) tallies the violations as they are found, keeping per group only its count
 /// and first examples: the bytes must be those of the report rendered from a run that kept them

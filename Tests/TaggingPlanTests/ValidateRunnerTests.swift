@@ -6,6 +6,7 @@ import TagscopeTimeline
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 final class ValidateRunnerTests: XCTestCase {
   private var directory: URL!

@@ -1,4 +1,5 @@
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 /// Violations sharing severity, rule, tag and provider (and plan line, for the HTML report), as the
 /// reports listed them before tallying (``HTMLTally``, ``TextTally``): what ``LegacyHTMLReport``

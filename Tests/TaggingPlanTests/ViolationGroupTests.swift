@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import TaggingPlan
+@testable import TaggingPlanReports
 
 final class ViolationGroupTests: XCTestCase {
   private func violation(

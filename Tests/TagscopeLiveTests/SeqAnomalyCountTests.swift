@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer

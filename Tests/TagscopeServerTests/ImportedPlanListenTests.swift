@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TaggingPlanImport
 import TagscopeLive
 import TagscopeRecording

@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeLive
 import TagscopeRecording

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeLive
 import TagscopeRecording
 import TagscopeTestSupport

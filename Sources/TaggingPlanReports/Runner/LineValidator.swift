@@ -1,0 +1,232 @@
+import Foundation
+import TaggingPlan
+import TagscopeRecording
+
+/// Validates recording lines, decoding only records it has not seen before: a record whose
+/// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
+/// violations (with its own `seq`) and coverage without being decoded.
+struct LineValidator {
+  /// What became of one line.
+  enum Outcome {
+    /// A record, its violations appended to the caller's list; `time` in milliseconds since 1970.
+    case record(seq: UInt64, source: String?, time: Int64)
+    case header
+    case dropped(Int)
+    case problem(RecordLineError)
+  }
+
+  private struct Cached {
+    var violations: [PlanViolation]
+    var marks: [CoverageMark]
+  }
+
+  /// Distinct records remembered at most; later ones are validated without being remembered.
+  static let cacheLimit = 262_144
+  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation and
+  /// 16 a coverage mark): 32 MiB, what a plan with many violations per distinct record would
+  /// otherwise fill far before ``cacheLimit``.
+  static let cacheByteLimit = 32 << 20
+
+  var validator: PlanValidator
+  /// With `--by-source`: the coverage of each source's records, keyed by source (a recording's
+  /// records without one by their file), in the order first seen.
+  private(set) var bySource: [(source: String, coverage: Coverage)]?
+  private var sourceIndex: [String: Int] = [:]
+  private var currentFile = ""
+  private var cache: [LineKey: Cached] = [:]
+  /// The bytes `cache` holds, as ``cacheByteLimit`` counts them.
+  private(set) var cacheBytes = 0
+  /// Records validated from the cache.
+  private(set) var hits = 0
+
+  /// A validator; `bySource` keeps each source's coverage too.
+  init(plan: Plan, bySource: Bool = false) {
+    validator = PlanValidator(plan: plan)
+    if bySource { self.bySource = [] }
+  }
+
+  /// A new recording (`file`) starts: a new app instance for the provider rules' counts (500
+  /// Firebase event types…), so results remembered from the previous one are forgotten.
+  mutating func startRecording(file: String = "") {
+    validator.startRecording()
+    cache.removeAll(keepingCapacity: true)
+    cacheBytes = 0
+    currentFile = file
+  }
+
+  /// Adds what a record of `source` did to coverage to that source's coverage.
+  private mutating func cover(_ marks: some Collection<CoverageMark>, source: String?) {
+    guard bySource != nil else { return }
+    let key = source ?? "(\(currentFile))"
+    let position: Int
+    if let known = sourceIndex[key] {
+      position = known
+    } else {
+      position = bySource!.count
+      sourceIndex[key] = position
+      bySource!.append((key, Coverage(items: validator.coverage.items)))
+    }
+    bySource![position].coverage.apply(marks)
+  }
+
+  /// Validates one line, appending a record's violations to `violations`.
+  mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
+    -> Outcome
+  {
+    guard let (key, seq, time) = LineKey.scanWithTime(line) else {
+      return decodeAndValidate(line, into: &violations)
+    }
+    if let cached = cache[key] {
+      hits += 1
+      validator.replay(marks: cached.marks)
+      cover(cached.marks, source: nil)
+      for violation in cached.violations {
+        violations.append(violation)
+        violations[violations.count - 1].seq = seq
+      }
+      return .record(seq: seq, source: nil, time: time)
+    }
+    let record: Record
+    do {
+      guard case .record(let decoded) = try RecordLineDecoder.decode(line) else {
+        return decodeAndValidate(line, into: &violations)
+      }
+      record = decoded
+    } catch {
+      return .problem(error)
+    }
+    var marks: [CoverageMark] = []
+    let found = validator.validate(record, marks: &marks)
+    cover(marks, source: record.source)
+    let size = 128 + 256 * found.count + 16 * marks.count
+    if cache.count < Self.cacheLimit, cacheBytes + size <= Self.cacheByteLimit {
+      cache[key] = Cached(violations: found, marks: marks)
+      cacheBytes += size
+    }
+    violations.append(contentsOf: found)
+    return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
+  }
+
+  private mutating func decodeAndValidate(
+    _ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation]
+  ) -> Outcome {
+    do {
+      switch try RecordLineDecoder.decode(line) {
+      case .record(let record):
+        if bySource == nil {
+          violations.append(contentsOf: validator.validate(record))
+        } else {
+          var marks: [CoverageMark] = []
+          violations.append(contentsOf: validator.validate(record, marks: &marks))
+          cover(marks, source: record.source)
+        }
+        return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
+      case .header: return .header
+      case .dropped(let marker): return .dropped(marker.count)
+      }
+    } catch {
+      return .problem(error)
+    }
+  }
+}
+
+extension RecordingScanner {
+  /// Validates the records of `reader` (opened on `path`) with `lines`, appending each record's
+  /// violations to `violations` and handing `found` the record's site with them as soon as they
+  /// are found (it may take them out: a streamed report keeps none). The summary has no sites.
+  /// The file is read by the timeline's reader (the same header checks and errors, lines over its
+  /// limit reported and skipped), so memory stays bounded whatever its size. A read error stops
+  /// the scan: the summary keeps what was read, and the error as its ``Summary/readFailure``.
+  static func validate(
+    reader: RecordingReader, path: String, with lines: inout LineValidator,
+    into violations: inout [PlanViolation], found: (RecordSite, inout [PlanViolation]) -> Void
+  ) -> Summary {
+    var summary = Summary(versionWarning: reader.header.versionWarning)
+    summary.header = reader.header
+    lines.startRecording(file: path)
+    var lastLine = 1
+    while true {
+      let next: RecordingReader.RawLine?
+      do throws(RecordingReadError) { next = try reader.nextRawLine() } catch {
+        summary.readFailure = RecordingProblem(
+          file: path, line: lastLine + 1, message: Summary.readFailureMessage(error, path: path))
+        break
+      }
+      guard let raw = next else { break }
+      switch raw {
+      case .line(let line, let number, _, let terminated):
+        lastLine = number
+        if let site = validate(
+          line, number: number, terminated: terminated, file: path, lines: &lines, into: &violations, &summary
+        ) {
+          found(site, &violations)
+        }
+      case .overlong(let problem):
+        lastLine = problem.line
+        summary.problems.append(RecordingProblem(file: path, line: problem.line, message: problem.reason))
+      }
+    }
+    return summary
+  }
+
+  /// Validates the lines after the header (line 1) of recording bytes.
+  static func validate(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, with lines: inout LineValidator,
+    into violations: inout [PlanViolation]
+  ) -> Summary {
+    var summary = Summary()
+    var lineStart = Self.newline(in: bytes, from: 0) + 1
+    var lineNumber = 1
+    while lineStart < bytes.count {
+      lineNumber += 1
+      let lineEnd = Self.newline(in: bytes, from: lineStart)
+      if let site = validate(
+        UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), number: lineNumber,
+        terminated: lineEnd < bytes.count, file: file, lines: &lines, into: &violations, &summary)
+      {
+        summary.sites.append(site)
+      }
+      lineStart = lineEnd + 1
+    }
+    return summary
+  }
+
+  /// Validates one line; returns the record's site when it has violations.
+  private static func validate(
+    _ rawLine: UnsafeBufferPointer<UInt8>, number: Int, terminated: Bool, file: String,
+    lines: inout LineValidator,
+    into violations: inout [PlanViolation], _ summary: inout Summary
+  ) -> RecordSite? {
+    var line = rawLine
+    if let last = line.last, last == 13 { line = UnsafeBufferPointer(rebasing: line.dropLast()) }
+    guard line.first == UInt8(ascii: "{") || !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+      return nil
+    }
+    let before = violations.count
+    switch lines.validate(line, into: &violations) {
+    case .record(let seq, let source, let time):
+      summary.records += 1
+      summary.checkSequence(seq: seq, source: source, file: file, line: number)
+      let found = violations.count - before
+      summary.count(source: source, violations: found)
+      guard found > 0 else { return nil }
+      return RecordSite(
+        file: file, line: number, seq: seq, timeMilliseconds: time, source: source, firstViolation: before)
+    case .header: break
+    case .dropped(let count): summary.droppedByWriter += count
+    case .problem(let error):
+      let reason = terminated ? error.description : "truncated last line (no newline at the end; \(error))"
+      summary.problems.append(RecordingProblem(file: file, line: number, message: reason))
+    }
+    return nil
+  }
+}
+
+extension RecordingScanner {
+  /// The index of the next newline at or after `start`, or `bytes.count`.
+  static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+    guard let found = memchr(base + start, 10, bytes.count - start) else { return bytes.count }
+    return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+  }
+}
