@@ -111,7 +111,6 @@ let package = Package(
       dependencies: [
         "TaggingPlan", "TaggingPlanReports", "TagscopeInspector", "TagscopeRecording", "TagscopeServer",
         "TagscopeTimeline",
-        "TagscopeUI",
       ]),
     .executableTarget(
       name: "tagscope",
