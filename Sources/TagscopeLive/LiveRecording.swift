@@ -1,4 +1,5 @@
 import Foundation
+import TagscopeInspector
 import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
@@ -26,6 +27,17 @@ public enum LiveRecording {
     configuration.recordedMessages = recorded.messages
     configuration.recordedLogs = recorded.logs
     return (TeeStore(recorder, timeline), configuration)
+  }
+
+  /// The recorder of `path` for a writer that is no live session (the headless demo): a new
+  /// recording starting with `header`, or the existing one continued — never truncated — with the
+  /// same notices as every live path.
+  public static func recorder(
+    path: String, header: RecordingHeader, notices: @Sendable (String) -> Void
+  ) throws -> Recorder {
+    try ListenRunner.openRecording(
+      path, options: ListenOptions(recordPath: path), header: header, notices: notices
+    ).0
   }
 
   /// The warning for a server bound where other machines reach it, or `nil` on loopback.

@@ -31,8 +31,8 @@ struct DemoCommand: AsyncParsableCommand {
 
   @Option(
     help: """
-      Also write the recording (JSON Lines) to this file; the debugger continues an existing \
-      recording, as listen does; --headless writes a new one.
+      Also write the recording (JSON Lines) to this file; an existing recording is continued, \
+      as listen does.
       """)
   var record: String?
 
@@ -99,12 +99,13 @@ struct DemoCommand: AsyncParsableCommand {
       StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
+    // As every live path: an existing recording is continued, never truncated.
     do {
-      return try Recorder(
-        url: URL(fileURLWithPath: record),
-        header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: started))
+      return try LiveRecording.recorder(
+        path: record, header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: started)
+      ) { StandardError.write(TerminalText.sanitize($0) + "\n") }
     } catch {
-      StandardError.write("tagscope: cannot write the recording \(record): \(error)\n")
+      StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
     }
   }

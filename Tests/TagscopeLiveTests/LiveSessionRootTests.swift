@@ -1,5 +1,6 @@
 import Foundation
 import TaggingPlan
+import TagscopeInspector
 import TagscopeLive
 import TagscopeRecording
 import TagscopeServer
@@ -217,6 +218,24 @@ final class LiveSessionRootTests: XCTestCase {
     }
     XCTAssertEqual(try recordedRecords(file).map(\.name), ["screen1", "screen2", "screen3", "screen4"])
     XCTAssertEqual(try RecordingReader(path: file.path).header.app, "Podcasts")
+  }
+
+  /// The headless demo, no live session, opens its recording as every live path does: an
+  /// existing one is continued, not replaced.
+  func testTheHeadlessDemoContinuesAnExistingRecording() throws {
+    let file = directory.appendingPathComponent("demo-headless.jsonl")
+    for run in 0..<2 {
+      let notices = LockedArray<String>()
+      let recorder = try LiveRecording.recorder(
+        path: file.path, header: RecordingHeader(app: "Podcasts", device: "tagscope demo", started: Date())
+      ) { notices.append($0) }
+      recorder.receive(screenRecords(2, first: UInt64(1 + 2 * run), source: "demo").map { SinkItem($0) })
+      recorder.close()
+      XCTAssertEqual(
+        notices.all.contains { $0.hasPrefix("continuing the recording \(file.path): 2 records") }, run == 1,
+        "\(notices.all)")
+    }
+    XCTAssertEqual(try recordedRecords(file).map(\.name), ["screen1", "screen2", "screen3", "screen4"])
   }
 
   private static func get(_ port: Int, _ pathAndQuery: String) throws -> APIReply {
