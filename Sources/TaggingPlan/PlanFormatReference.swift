@@ -288,9 +288,10 @@ public enum PlanFormatReference {
     - `unplanned`: what a call no entry matches is: `error` (the default) or `warning`
       (`unplanned-call` with that severity), or `allowed` (not reported).
     - `propertiesAt`: where a message an SDK sent holds what the entries' `params` describe, as
-      keys joined by dots (\(Vendors.propertiesPlaces()); `traits`,
-      `unstruct_event.data.data`), or `.` for the whole
-      message (the default); entries that do not give their own follow it.
+      keys joined by dots, or `.` for the whole message (the default); entries that do not give
+      their own follow it. An SDK's messages hold an event's properties here:
+      \(Vendors.propertiesPlaces()).
+      Others: `traits`, `unstruct_event.data.data`.
     - `entitiesAt`: where a call holds a list of self-describing entities, `{schema, data}` each
       (Snowplow's context entities: `contexts.data`): each entity's `data` is checked against the
       entry named by its `schema`, as that entry's `params` (violations name

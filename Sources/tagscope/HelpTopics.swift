@@ -7,6 +7,7 @@ import TagscopeLive
 import TagscopeServer
 import TagscopeTimeline
 import TagscopeUI
+import TagscopeVendors
 
 /// The `tagscope help TOPIC` pages, by task. Each is generated from the table the code itself uses
 /// (the debugger's keys and legend, the filter keys, the router's paths, the report formats, the
@@ -121,7 +122,7 @@ enum HelpTopics {
       recording; when the disk or the plan check falls behind, HTTP clients get 503 with \
       Retry-After and native streams are read more slowly: nothing accepted is dropped. A request \
       answered 503 after its events were taken (a disk slower than the request timeout) is still \
-      written; the SDK's retry of those events (same messageId, insert_id, uuid, $insert_id, eid…) \
+      written; the SDK's retry of those events (same \(Vendors.messageIDFields.joined(separator: ", "))) \
       is skipped, counted in the summary and reported, so each is recorded once. Each SDK \
       request is held to its vendor's limits (body size, events per request) and every event to \
       4 MiB, a native line's limit, so that every recorded line reads back: past them the request \

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TagscopeVendors
 
 /// `tagscope listen`: apps (RemoteSink) and existing analytics SDKs stream into the debugger.
 struct Listen: AsyncParsableCommand {
@@ -7,12 +8,9 @@ struct Listen: AsyncParsableCommand {
     abstract: "Receive records from apps (RemoteSink) and from analytics SDKs pointed at this machine.",
     discussion: """
       One port takes both the native recording stream (JSON Lines over TCP: a header line, then \
-      records) and the HTTP APIs of Segment/RudderStack (/v1/batch…, /v1/b, /v1/t…; their settings \
-      requests are answered so the SDK keeps sending here), Amplitude (/2/httpapi, /batch), \
-      Mixpanel (/track, /import, /engage), PostHog (/batch/, /capture/, /e/, /i/v0/e/), Snowplow \
-      (/com.snowplowanalytics.snowplow/tp2, /i), GA4 (/mp/collect, /debug/mp/collect) and \
-      mParticle's Events API (/v2/events, /v2/bulkevents, the web SDK's /v3/JS/KEY/events, the iOS and Android SDKs' /v2/KEY/events). Point \
-      an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
+      records) and the HTTP APIs of \(Vendors.sdkNames) (\(Vendors.endpoints.count) paths, \
+      tagscope help listen lists them; their SDKs' settings requests are answered so the SDK \
+      keeps sending here). Point an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
       Firebase Analytics' debug log as it is written (Xcode's console, log stream, adb logcat): each \
       event, screen view and user property it logs becomes a firebase record of its device, checked \
       like an SDK's call; the SDK's own events (origin auto) are recorded as automaticEvent. With --token, native clients must send {"token": "…"} in \

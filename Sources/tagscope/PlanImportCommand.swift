@@ -3,6 +3,7 @@ import Foundation
 import TaggingPlan
 import TaggingPlanImport
 import TagscopeRecording
+import TagscopeVendors
 
 extension ImportFormat: ExpressibleByArgument {}
 extension UnplannedCalls: ExpressibleByArgument {}
@@ -35,8 +36,7 @@ struct PlanImportCommand: ParsableCommand {
       is a warning on standard error, file:line:column and JSON path, also listed at the top of \
       the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
       says where a message the provider's SDK sends through listen holds the event's properties \
-      (event_properties for amplitude, data.custom_attributes for mparticle, properties for \
-      segment, rudderstack, mixpanel and posthog), so one entry checks in-app calls and SDK \
+      (\(Vendors.propertiesPlaces(quote: ""))), so one entry checks in-app calls and SDK \
       messages alike.
 
       Examples:

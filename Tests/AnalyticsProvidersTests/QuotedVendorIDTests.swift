@@ -58,17 +58,23 @@ final class QuotedVendorIDTests: XCTestCase {
       for name in [id] + vendor.aliases {
         let allowed = Set(descriptor + (name == id ? rules : []))
         for file in files
-        where file.text.contains("\"\(name)\"") && !allowed.contains(file.path)
+        where quotes(file.text, name) && !allowed.contains(file.path)
           && !isException(file.path, name)
         {
           for (index, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-          where line.contains("\"\(name)\"") {
+          where quotes(line, name) {
             found.append("\(file.path):\(index + 1): \"\(name)\"")
           }
         }
       }
     }
     return found
+  }
+
+  /// Whether `text` quotes `name` alone (`"segment"`) or as one of the ids a path two SDKs share
+  /// joins with `|` (`"segment|mparticle"`).
+  static func quotes<Text: StringProtocol>(_ text: Text, _ name: String) -> Bool {
+    text.contains("\"\(name)\"") || text.contains("\"\(name)|") || text.contains("|\(name)\"")
   }
 
   static func isException(_ path: String, _ name: String) -> Bool {

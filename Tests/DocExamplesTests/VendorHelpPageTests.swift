@@ -1,4 +1,5 @@
 import AnalyticsProviders
+import TaggingPlan
 import TaggingPlanImport
 import XCTest
 
@@ -29,6 +30,18 @@ final class VendorHelpPageTests: XCTestCase {
     let page = try BuiltProducts.run(["help", "listen"]).output
     XCTAssertEqual(tableKeys(page, under: "SDK ENDPOINTS"), Vendors.endpoints.map(\.path))
     for endpoint in Vendors.endpoints { XCTAssertTrue(page.contains(endpoint.summary), endpoint.summary) }
+    // The retried messages listen knows by their id: the fields the registry names.
+    for field in Vendors.messageIDFields { XCTAssertTrue(page.contains(field), "message id \(field)") }
+  }
+
+  func testWherePropertiesSitIsTheRegistrysWords() throws {
+    let places = Vendors.propertiesPlaces()
+    XCTAssertTrue(places.contains("`event_properties` for Amplitude"), places)
+    XCTAssertTrue(places.contains("the parameters themselves for Mixpanel"), places)
+    XCTAssertTrue(PlanFormatReference.markdown.contains(places))
+    let usage = try BuiltProducts.run(["plan", "import", "--help"]).output
+    let words = usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertTrue(words.contains(Vendors.propertiesPlaces(quote: "")), "plan import --help")
   }
 
   func testProxyListsTheRegistrysHostsAndNoOther() throws {
