@@ -12,7 +12,7 @@ import NIOHTTPCompression
 /// timeout gets `503` + `Retry-After` too; they are still written, and its messages are remembered
 /// (``RetryMemory``) so that the SDK's retry does not record them twice. A body over the limit is
 /// answered at once and the connection closed once the client stops sending; a request that does not finish in time gets `408` and is closed.
-final class HTTPIngestHandler: ChannelInboundHandler {
+final class HTTPIngestHandler: ChannelInboundHandler, RequestPipelineHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
 
@@ -28,7 +28,7 @@ final class HTTPIngestHandler: ChannelInboundHandler {
     /// A large body being parsed off the event loop; the reply follows when it is done.
     case parsing
     /// The request's records delivered; the reply waits until they are stored (durable).
-    case storing(head: HTTPRequestHead, ledger: RetryLedger)
+    case storing(head: HTTPRequestHead, ledger: RetryLedger, reply: SDKReply)
   }
 
   private let server: ServerContext
@@ -298,16 +298,19 @@ final class HTTPIngestHandler: ChannelInboundHandler {
       respond(reply, head: head, close: !head.isKeepAlive, context: context)
       return
     }
-    state = .storing(head: head, ledger: ledger)
+    state = .storing(head: head, ledger: ledger, reply: reply)
     // A disk too slow (or unable) to write within the request timeout: the request then ends with
     // `503` + `Retry-After` (no `200`), and the client keeps its events.
     armRequestDeadline(context: context)
-    StorageWait.wait(server: server, context: context) { context in
-      guard case .storing = self.state else { return }
-      self.deadlines.cancelRequest()
-      self.state = .idle
-      self.respond(reply, head: head, close: !head.isKeepAlive, context: context)
-    }
+    StorageWait.wait(for: self, server: server, context: context)
+  }
+
+  /// The records of the request being answered are stored: its reply is written.
+  func recordsStored(context: ChannelHandlerContext) {
+    guard case .storing(let head, _, let reply) = state else { return }
+    deadlines.cancelRequest()
+    state = .idle
+    respond(reply, head: head, close: !head.isKeepAlive, context: context)
   }
 
   private static func reply(for route: EndpointRouter.Route) -> SDKReply {
@@ -417,14 +420,13 @@ final class HTTPIngestHandler: ChannelInboundHandler {
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {
-    deadlines.armRequest(server: server, context: context) { context in self.requestTimedOut(context: context)
-    }
+    deadlines.armRequest(for: self, server: server, context: context)
   }
 
-  private func requestTimedOut(context: ChannelHandlerContext) {
+  func requestTimedOut(context: ChannelHandlerContext) {
     deadlines.requestExpired()
     server.statistics.timeout(.request)
-    if case .storing(let head, let ledger) = state {
+    if case .storing(let head, let ledger, _) = state {
       // Taken but not durable in time: the late acknowledgement finds this request answered.
       report(
         "records not stored within the request timeout: answered 503, written when the disk takes them "

@@ -1,5 +1,14 @@
 import NIOCore
 
+/// The handler a request pipeline's shared stages call back on its event loop: `listen`'s and
+/// the proxy's (called directly, so that a request costs no closure of its own for them).
+protocol RequestPipelineHandler: AnyObject {
+  /// The request deadline passed (``RequestDeadlines/armRequest(for:server:context:)``).
+  func requestTimedOut(context: ChannelHandlerContext)
+  /// What the request delivered is stored (``StorageWait/wait(for:server:context:)``).
+  func recordsStored(context: ChannelHandlerContext)
+}
+
 /// A connection's two clocks in the SDK request pipeline, for `listen`'s handler and the proxy's
 /// alike: the request deadline (a request, its body and its storage, within the request timeout)
 /// and the idle deadline (a kept-alive connection between requests, within the keep-alive
@@ -11,16 +20,16 @@ struct RequestDeadlines {
   /// Whether the request deadline is armed.
   var requestArmed: Bool { request != nil }
 
-  /// Arms (again) the request deadline: `expired` runs on the connection's event loop once the
+  /// Arms (again) the request deadline: `handler` is told on the connection's event loop once the
   /// server's request timeout has passed.
-  mutating func armRequest(
-    server: ServerContext, context: ChannelHandlerContext, expired: @escaping (ChannelHandlerContext) -> Void
+  mutating func armRequest<Handler: RequestPipelineHandler>(
+    for handler: Handler, server: ServerContext, context: ChannelHandlerContext
   ) {
     request?.cancel()
-    let loopBound = NIOLoopBound((expired, context), eventLoop: context.eventLoop)
+    let loopBound = NIOLoopBound((handler, context), eventLoop: context.eventLoop)
     request = context.eventLoop.scheduleTask(in: server.configuration.requestTimeout) {
-      let (expired, context) = loopBound.value
-      expired(context)
+      let (handler, context) = loopBound.value
+      handler.requestTimedOut(context: context)
     }
   }
 

@@ -5,16 +5,16 @@ import NIOCore
 /// before its final stage replies or forwards; a store slower than the request timeout gets `503`
 /// + `Retry-After` instead.
 enum StorageWait {
-  /// Calls `stored` on the connection's event loop once the records delivered so far are stored.
-  static func wait(
-    server: ServerContext, context: ChannelHandlerContext, stored: @escaping (ChannelHandlerContext) -> Void
+  /// Tells `handler` on the connection's event loop once the records delivered so far are stored.
+  static func wait<Handler: RequestPipelineHandler>(
+    for handler: Handler, server: ServerContext, context: ChannelHandlerContext
   ) {
-    let loopBound = NIOLoopBound((stored, context), eventLoop: context.eventLoop)
+    let loopBound = NIOLoopBound((handler, context), eventLoop: context.eventLoop)
     let eventLoop = context.eventLoop
     server.ingest.whenStored {
       eventLoop.execute {
-        let (stored, context) = loopBound.value
-        stored(context)
+        let (handler, context) = loopBound.value
+        handler.recordsStored(context: context)
       }
     }
   }

@@ -19,7 +19,7 @@ import TagscopeBasics
 /// acts on), recorded as a problem. A store slower than the request timeout gets `503` +
 /// `Retry-After`, as from `listen`, and the request is not forwarded: the SDK retries it, and the
 /// vendor gets it once (the records still reach the recording when the disk takes them).
-final class ForwardingHandler: ChannelInboundHandler, ForwardStageOwner {
+final class ForwardingHandler: ChannelInboundHandler, ForwardStageOwner, RequestPipelineHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
   typealias InboundOut = HTTPServerRequestPart
@@ -336,12 +336,15 @@ final class ForwardingHandler: ChannelInboundHandler, ForwardStageOwner {
     // A disk too slow (or unable) to write within the request timeout: `503` + `Retry-After`, as
     // from `listen`, and nothing forwarded.
     armRequestDeadline(context: context)
-    StorageWait.wait(server: proxy.server, context: context) { context in
-      guard case .storing(let head, let body, _) = self.state else { return }
-      self.deadlines.cancelRequest()
-      self.state = .idle
-      self.forward(head: head, body: body, context: context)
-    }
+    StorageWait.wait(for: self, server: proxy.server, context: context)
+  }
+
+  /// The records of the request being forwarded are stored: it is forwarded now.
+  func recordsStored(context: ChannelHandlerContext) {
+    guard case .storing(let head, let body, _) = state else { return }
+    deadlines.cancelRequest()
+    state = .idle
+    forward(head: head, body: body, context: context)
   }
 
   /// Reports an upstream's failure or error answer within the connection's problem budget, as
@@ -408,12 +411,10 @@ final class ForwardingHandler: ChannelInboundHandler, ForwardStageOwner {
   }
 
   private func armRequestDeadline(context: ChannelHandlerContext) {
-    deadlines.armRequest(server: proxy.server, context: context) { context in
-      self.requestTimedOut(context: context)
-    }
+    deadlines.armRequest(for: self, server: proxy.server, context: context)
   }
 
-  private func requestTimedOut(context: ChannelHandlerContext) {
+  func requestTimedOut(context: ChannelHandlerContext) {
     deadlines.requestExpired()
     proxy.server.statistics.timeout(.request)
     switch state {
