@@ -5,10 +5,11 @@ import TagscopeRecording
 import TagscopeServer
 import TagscopeTimeline
 
-/// Runs `tagscope listen` without a user interface: the server enqueues what it receives into a
-/// ``LiveSession``, whose worker writes the recording (when asked), checks the plan (when given)
-/// and prints one line per record (unless quiet); on SIGINT/SIGTERM every connection is closed,
-/// the queue is written out and the counters are printed.
+/// Runs `tagscope listen` (and `proxy`) without a user interface: the headless observer of the one
+/// live-session root (``LiveSessionRoot``), which starts the server, the ``LiveSession`` (recording,
+/// plan check) and the query API; it prints one line per record (unless quiet) and, on
+/// SIGINT/SIGTERM, shuts the session down in the root's one order, then prints the counters and
+/// writes the reports.
 ///
 /// An existing recording at the record path is continued, not overwritten: its native runs' highest
 /// `seq` are read first, so after `listen` was killed and started again on the same file, records a
