@@ -9,6 +9,7 @@ import FirebaseProvider
 import MixpanelProvider
 import PianoProvider
 import SegmentProvider
+import TagscopeVendors
 
 /// Every provider's documented rules, looked up by provider identifier, for calls that are not
 /// typed: SDK traffic received by `tagscope listen`, recordings, the tagging-plan validator.
@@ -31,10 +32,11 @@ public enum ProviderRules {
   public static var knownProviders: [String] { ruleSets.map { $0.providerID.rawValue } }
 
   /// The rule set for a provider identifier or one of its aliases (case-insensitive, as
-  /// ``Vendors`` lists them); GA4's requests follow Firebase's rules.
+  /// ``Vendors`` lists them), or of the vendor whose rules its descriptor says it follows
+  /// (``Vendor/rulesOf``: GA4's requests follow Firebase's rules).
   public static func ruleSet(for provider: String) -> (any ProviderRuleSet.Type)? {
     guard let vendor = Vendors.vendor(named: provider) else { return nil }
-    let id = vendor.id == Vendors.ga4 ? FirebaseRules.providerID : vendor.id
+    let id = vendor.rulesOf ?? vendor.id
     return ruleSets.first { $0.providerID == id }
   }
 

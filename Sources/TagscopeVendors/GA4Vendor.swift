@@ -24,7 +24,8 @@ extension Vendor {
       ProxyHost("region1.google-analytics.com", "GA4 (gtag)"),
       ProxyHost("*.google-analytics.com", "GA4 (regional)"),
       ProxyHost("analytics.google.com", "GA4 (gtag)"),
-    ])
+    ],
+    rulesOf: Vendor.firebase.id)
 }
 
 extension Vendor.Shape {

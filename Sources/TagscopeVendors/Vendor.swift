@@ -32,12 +32,15 @@ public struct Vendor: Sendable, Hashable {
   public let importFormats: [ImportFormatFacts]
   /// How generated code calls its in-app provider; `nil` when codegen writes `CallDescription`s.
   public let callStyle: CallStyle?
+  /// The vendor whose documented rules its calls follow when it has none of its own (GA4's are
+  /// Firebase's: the same Google Analytics); `nil` for its own (or none).
+  public let rulesOf: ProviderID?
 
   /// A vendor.
   public init(
     id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
     messages: MessageFields? = nil, proxyHosts: [ProxyHost] = [], importFormats: [ImportFormatFacts] = [],
-    callStyle: CallStyle? = nil
+    callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil
   ) {
     self.id = id
     self.name = name
@@ -48,5 +51,6 @@ public struct Vendor: Sendable, Hashable {
     self.proxyHosts = proxyHosts
     self.importFormats = importFormats
     self.callStyle = callStyle
+    self.rulesOf = rulesOf
   }
 }

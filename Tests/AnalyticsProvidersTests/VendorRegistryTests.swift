@@ -72,6 +72,12 @@ final class VendorRegistryTests: XCTestCase {
     ]
     for (providerID, vendor) in typed { XCTAssertEqual(providerID, vendor.id) }
     XCTAssertEqual(Firebase.id, Vendors.firebase)
+    // A vendor following another's rules names one that has rules.
+    for vendor in Vendors.all {
+      guard let rulesOf = vendor.rulesOf else { continue }
+      XCTAssertTrue(inApp.contains(rulesOf), "\(vendor.id) follows \(rulesOf), which has no rules")
+      XCTAssertEqual(ProviderRules.ruleSet(for: vendor.id.rawValue)?.providerID, rulesOf)
+    }
   }
 
   func testLookupByIdAliasAndNearMiss() {
