@@ -95,12 +95,24 @@ extension CatalogueEntry {
     self.keywords = keywords.isEmpty ? nil : keywords
   }
 
-  /// The warning for what of `object` (the schema of the object that holds the parameters, at
-  /// `location` and `path` of `file`) an entry does not take: constraints of a value that is not
-  /// an object (`type: array`, `enum` of scalars, `minimum`, `items`…); `nil` when there is none.
-  static func leftOutWarning(
-    _ object: PropertyConstraints, file: String, at location: SourceLocation, path: JSONPath
-  ) -> ImportWarning? {
+  /// The warnings for what of `object` (the schema `node` of the object that holds the
+  /// parameters, at `path` of `file`) an entry does not take: constraints of a value that is not
+  /// an object (`type: array`, `enum` of scalars, `minimum`, `items`…), and draft-03's
+  /// `required: true` of the object itself (the parameters are required by name); none when there
+  /// is nothing left out.
+  static func leftOutWarnings(
+    _ object: PropertyConstraints, node: SourceNode, file: String, path: JSONPath
+  ) -> [ImportWarning] {
+    var warnings: [ImportWarning] = []
+    if object.required, let flag = node.member("required"), flag.value.bool == true {
+      let here = path.key("required")
+      warnings.append(
+        ImportWarning(
+          file: file, location: flag.keyLocation, path: here,
+          message:
+            "required: true of the object holding the parameters (\(here)) is not checked by Tagscope: an entry's parameters are required by name (required: [name…])"
+        ))
+    }
     let words: [(String, Bool)] = [
       ("type", !object.types.isEmpty && !object.types.contains(.object)), ("enum", object.allowed != nil),
       ("const", object.constant != nil), ("pattern", object.pattern != nil), ("format", object.format != nil),
@@ -109,11 +121,13 @@ extension CatalogueEntry {
       ("items", object.items != nil),
     ]
     let found = words.filter(\.1).map(\.0)
-    guard !found.isEmpty else { return nil }
-    return ImportWarning(
-      file: file, location: location, path: path,
-      message:
-        "\(found.joined(separator: ", ")) of the object holding the parameters (\(path)) is not checked by Tagscope: an entry checks its parameters as an object"
-    )
+    guard !found.isEmpty else { return warnings }
+    return warnings + [
+      ImportWarning(
+        file: file, location: node.location, path: path,
+        message:
+          "\(found.joined(separator: ", ")) of the object holding the parameters (\(path)) is not checked by Tagscope: an entry checks its parameters as an object"
+      )
+    ]
   }
 }

@@ -63,16 +63,20 @@ public enum DocumentReader {
   private static func read(_ text: String, file: String) throws(ImportError) -> SourceDocument {
     let trimmed = text.drop { $0 == "\u{FEFF}" || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
     guard trimmed.first == "{" || trimmed.first == "[" else {
-      return SourceDocument(
-        file: file, root: try YAMLDocumentReader.read(text, file: file), byteCount: text.utf8.count)
+      var ordinals = KeyOrdinals()
+      let root = try YAMLDocumentReader.read(text, file: file, ordinals: &ordinals)
+      return SourceDocument(file: file, root: root, byteCount: text.utf8.count, ordinals: ordinals)
     }
     do {
       return try JSONDocumentReader.read(text, file: file)
     } catch {
       // JSON with YAML's liberties (comments, trailing commas, unquoted keys) still reads as YAML;
       // when it does not, the JSON reader's error is the one to show.
-      guard let root = try? YAMLDocumentReader.read(text, file: file) else { throw error }
-      return SourceDocument(file: file, root: root, byteCount: text.utf8.count)
+      var ordinals = KeyOrdinals()
+      guard let root = try? YAMLDocumentReader.read(text, file: file, ordinals: &ordinals) else {
+        throw error
+      }
+      return SourceDocument(file: file, root: root, byteCount: text.utf8.count, ordinals: ordinals)
     }
   }
 }

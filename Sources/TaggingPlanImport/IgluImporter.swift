@@ -134,8 +134,8 @@ struct IgluImporter {
       key: schema.uri, method: "trackSelfDescribingEvent",
       description: schema.document.root["description"]?.string, origin: origin)
     entry.carry(data)
-    if let warning = CatalogueEntry.leftOutWarning(
-      data, file: schema.document.file, at: schema.document.root.location, path: .root)
+    for warning in CatalogueEntry.leftOutWarnings(
+      data, node: schema.document.root, file: schema.document.file, path: .root)
     {
       draft.warn(warning)
     }

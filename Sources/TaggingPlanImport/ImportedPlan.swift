@@ -14,6 +14,9 @@ public struct ImportedPlan: Sendable, Hashable {
   /// Why the sources were read in ``format`` (the keys that told it, or `--from`); `nil` when
   /// the caller gave parsed documents and their format.
   public internal(set) var evidence: FormatEvidence?
+  /// What became of the sources' keys: each carried, or reported by one of ``warnings``
+  /// (``KeyAccount``); all zero when the plan was not imported from documents.
+  public internal(set) var keys = KeyAccount()
 
   /// A plan.
   public init(

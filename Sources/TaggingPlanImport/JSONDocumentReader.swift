@@ -12,6 +12,7 @@ struct JSONDocumentReader {
   /// The keys from the root to the value being read, for the place of a repeated key.
   private var path: [JSONPath.Component] = []
   private var warnings: [ImportWarning] = []
+  private var ordinals = KeyOrdinals()
   /// Texts of 16 to 64 bytes met so far (keys such as `additionalProperties`, values such as a
   /// `$ref` every event repeats): each is held once and shared by every place it appears, where
   /// each would take its own allocation. Shorter texts take none; at most ``internedLimit``.
@@ -34,7 +35,8 @@ struct JSONDocumentReader {
         let root = try reader.document()
         return .success(
           SourceDocument(
-            file: file, root: root, readWarnings: reader.warnings, byteCount: bytes.count))
+            file: file, root: root, readWarnings: reader.warnings, byteCount: bytes.count,
+            ordinals: reader.ordinals))
       } catch {
         let location = reader.lines.location(of: error.offset)
         return .failure(ImportError(file: file, location: location, message: "invalid JSON: \(error.reason)"))
@@ -88,7 +90,8 @@ struct JSONDocumentReader {
       let keyLocation = lines.location(of: cursor.index)
       let key = intern(String(decoding: try cursor.memberKey(), as: UTF8.self))
       path.append(.key(key))
-      let member = SourceNode.Member(key: key, keyLocation: keyLocation, value: try value())
+      let ordinal = ordinals.take()
+      let member = SourceNode.Member(key: key, keyLocation: keyLocation, value: try value(), ordinal: ordinal)
       path.removeLast()
       guard let earlier = positions[key] else {
         positions[key] = members.count

@@ -65,6 +65,9 @@ struct JSONSchemaImporter {
       }
     } else if let events = root["events"]?.elements {
       draft.offerName(root["name"]?.string)
+      for member in root.members ?? [] where !["events", "name"].contains(member.key) {
+        KeyLedger.leaveOut(member, because: "export metadata")
+      }
       draft.catalogue.reserveCalls(events.count)
       for (index, item) in events.enumerated() {
         let path = JSONPath.root.key("events").index(index)
@@ -80,12 +83,14 @@ struct JSONSchemaImporter {
     {
       draft.offerName(root["title"]?.string)
       draft.catalogue.reserveCalls(members.count)
+      KeyLedger.current?.carry(members)
       for member in members {
         try event(
           member.value, document, path: JSONPath.root.keys(definitions.key, member.key), name: member.key)
       }
     } else if let members = Self.eventSchemasByName(root) {
       draft.catalogue.reserveCalls(members.count)
+      KeyLedger.current?.carry(members)
       for member in members {
         try event(
           member.value, document, path: JSONPath.root.key(member.key),
@@ -119,9 +124,7 @@ struct JSONSchemaImporter {
       key: name, description: object.description,
       origin: EntryOrigin(file: document.file, location: schema.location, path: path, summary: "\"\(name)\""))
     entry.carry(object)
-    if let warning = CatalogueEntry.leftOutWarning(
-      object, file: document.file, at: schema.location, path: path)
-    {
+    for warning in CatalogueEntry.leftOutWarnings(object, node: schema, file: document.file, path: path) {
       draft.warn(warning)
     }
     if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
@@ -160,6 +163,9 @@ struct JSONSchemaImporter {
       throw document.error(item, "the rules of the event \(path) must be an object")
     }
     let rulesPath = path.key("rules")
+    for member in item.members ?? [] where ["id", "tags", "categories"].contains(member.key) {
+      KeyLedger.leaveOut(member, because: "Avo's event ids, tags and categories")
+    }
     var key = name
     var notes: [String] = []
     for member in rules.members ?? [] {
@@ -172,6 +178,7 @@ struct JSONSchemaImporter {
             document.warning(property, place, "\(property.key) (\(place)) is not imported: properties is"))
         }
       case "nameMapping":
+        KeyLedger.current?.carry(member)
         for (index, mapping) in (member.value.elements ?? []).enumerated() {
           let place = here.index(index)
           if mapping["destinationId"]?.string == "all", let mapped = mapping["name"]?.string, !mapped.isEmpty
@@ -184,9 +191,12 @@ struct JSONSchemaImporter {
                 mapping, place, "a name mapping for one destination (\(place)) is not imported"))
           }
         }
-      case "type", "required": break
+      case "type", "required": KeyLedger.current?.carry(member)
       default:
-        if SchemaConverter.annotations.contains(member.key) { continue }
+        if SchemaConverter.annotations.contains(member.key) {
+          KeyLedger.leaveOut(member, because: KeyLedger.annotations)
+          continue
+        }
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       }
     }
@@ -196,8 +206,8 @@ struct JSONSchemaImporter {
       let here = rulesPath.keys("properties", "properties")
       object = converter.constraints(properties, path: here, ignoring: ["nameMapping"])
       for warning in converter.warnings { draft.warn(warning) }
-      if let warning = CatalogueEntry.leftOutWarning(
-        object, file: document.file, at: properties.location, path: here)
+      for warning in CatalogueEntry.leftOutWarnings(
+        object, node: properties, file: document.file, path: here)
       {
         draft.warn(warning)
       }

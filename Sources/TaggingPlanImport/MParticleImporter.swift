@@ -59,6 +59,9 @@ struct MParticleImporter {
       }
       versionNode = latest.element
       path = path.key("data_plan_versions").index(latest.offset)
+      for (offset, version) in versions.enumerated() where offset != latest.offset {
+        KeyLedger.leaveOut(every: version, because: "data plan versions not imported (a higher one is)")
+      }
       if withDocuments.count > 1 {
         let list = withDocuments.map { $0.element["version"].flatMap(\.number).map(NumberText.yaml) ?? "?" }
         draft.warn(
@@ -67,6 +70,11 @@ struct MParticleImporter {
             "the plan has versions \(list.joined(separator: ", ")) (\(path)): only the highest is imported"))
       }
       draft.offerName(versionNode["data_plan_id"]?.string)
+    }
+    for node in [root, versionNode] {
+      for member in node.members ?? [] where Self.metadataKeys.contains(member.key) {
+        KeyLedger.leaveOut(member, because: "data plan metadata (ids, versions, dates, authors)")
+      }
     }
     var pointsNode = versionNode
     if let versionDocument = versionNode["version_document"] {
@@ -81,6 +89,12 @@ struct MParticleImporter {
       try dataPoint(point, document, path: path.key("data_points").index(index))
     }
   }
+
+  /// The keys of a data plan or version that describe it.
+  private static let metadataKeys: Set<String> = [
+    "data_plan_id", "data_plan_name", "data_plan_description", "version", "version_description",
+    "activated_environment", "created_on", "created_by", "last_modified_on", "last_modified_by",
+  ]
 
   mutating func finish() -> ImportDraft {
     for builtIn in Self.builtIns { draft.addMethod(builtIn) }
@@ -154,7 +168,11 @@ struct MParticleImporter {
           match, here,
           "the data point type \(type) (\(here)) is not imported: custom_event, screen_view and product_action are"
         ))
+      KeyLedger.leaveOut(every: point, because: "data points of types not imported")
       return
+    }
+    if let transformations = point.members?.first(where: { $0.key == "active_transformation_ids" }) {
+      KeyLedger.leaveOut(transformations, because: "mParticle's transformation ids (Tagscope applies none)")
     }
     var entry = CatalogueEntry(
       key: name, method: method, description: point["description"]?.string.flatMap { $0.isEmpty ? nil : $0 },
@@ -191,9 +209,7 @@ struct MParticleImporter {
     for warning in converter.warnings { draft.warn(warning) }
     entry.carry(object)
     let here = dataPath.keys("properties", "custom_attributes")
-    if let warning = CatalogueEntry.leftOutWarning(
-      object, file: document.file, at: attributes.location, path: here)
-    {
+    for warning in CatalogueEntry.leftOutWarnings(object, node: attributes, file: document.file, path: here) {
       draft.warn(warning)
     }
   }
@@ -212,9 +228,12 @@ struct MParticleImporter {
           draft.warn(
             document.warning(property, place, "\(property.key) (\(place)) is not imported: \(keeping) is"))
         }
-      case "required", "additionalProperties", "type", "description": break
+      case "required", "additionalProperties", "type", "description": KeyLedger.current?.carry(member)
       default:
-        if SchemaConverter.annotations.contains(member.key) { continue }
+        if SchemaConverter.annotations.contains(member.key) {
+          KeyLedger.leaveOut(member, because: KeyLedger.annotations)
+          continue
+        }
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not checked by Tagscope"))
       }
     }

@@ -52,17 +52,24 @@ public enum PlanImporter {
           "a JSON Schema export does not say which provider receives its calls: pass --provider ID (amplitude, mixpanel, segment…)"
       )
     }
-    var draft = try importDocuments(documents, format: format, provider: provider, options: options)
+    let ledger = KeyLedger(documents)
+    var draft = try KeyLedger.recording(ledger) { () throws(ImportError) -> ImportDraft in
+      try importDocuments(documents, format: format, provider: provider, options: options)
+    }
     draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
     draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
+    var accounting = KeyAccounting(ledger, warnings: draft.warnings)
+    for document in documents { accounting.settle(document) }
+    draft.warnings += accounting.warnings
     let files = documents.map(\.file)
     documents = []
     MemoryRelease.returnFreedPages()
     let fallback = "\(SourceDocument.baseName(source)) (imported)"
-    let plan = ImportedPlan(
+    var plan = ImportedPlan(
       name: options.name ?? draft.name ?? fallback, format: format, sources: files,
       catalogue: draft.catalogue, warnings: draft.warnings)
+    plan.keys = accounting.account
     draft = ImportDraft(provider: "", unplanned: .error)
     do {
       try CatalogueWriter.eachPart(of: plan) { try PlanLoader.check(yaml: $0, file: "the imported plan") }

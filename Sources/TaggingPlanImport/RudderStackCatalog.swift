@@ -70,6 +70,16 @@ struct RudderStackCatalog {
     }
   }
 
+  /// Notes the definitions no rule used (none of their keys but `id` carried) as left out.
+  func leaveOutUnused() {
+    guard let ledger = KeyLedger.current else { return }
+    for definition in definitions.values.joined() {
+      let members = definition.node.members ?? []
+      guard !members.contains(where: { $0.key != "id" && ledger.isCarried($0) }) else { continue }
+      KeyLedger.leaveOut(every: definition.node, because: "definitions no rule uses")
+    }
+  }
+
   /// The definition `reference` names: `#/<kind>/<group>/<id>`, `#<urn>:<id>`, or a bare id.
   func resolve(_ reference: String, _ kind: Kind) -> Definition? {
     let candidates = definitions[kind] ?? []

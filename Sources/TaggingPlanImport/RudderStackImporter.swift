@@ -64,7 +64,10 @@ struct RudderStackImporter {
     case "properties": try catalog.add(.properties, spec: spec, group: group, document: document)
     case "custom-types": try catalog.add(.customTypes, spec: spec, group: group, document: document)
     case "tp", "tracking-plan": plans.append((spec, document))
-    case "categories": break
+    case "categories":
+      if let categories = spec.members?.first(where: { $0.key == "categories" }) {
+        KeyLedger.leaveOut(categories, because: "rudder-cli categories (a plan checks no category)")
+      }
     default:
       if let member = root.member("kind") {
         draft.warn(document.warning(member, JSONPath.root.key("kind"), "kind \(kind) (kind) is not imported"))
@@ -80,14 +83,22 @@ struct RudderStackImporter {
     }
     for (spec, document) in plans {
       draft.offerName(spec["display_name"]?.string ?? spec["id"]?.string)
+      for member in spec.members ?? [] where member.key != "rules" {
+        KeyLedger.leaveOut(member, because: "plan metadata")
+      }
       for (rule, path) in try Self.rules(of: spec, document) {
+        for member in rule.members ?? [] where member.key == "id" {
+          KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
+        }
         if let includes = rule["includes"] {
+          _ = rule["type"]
           try include(includes, rule: rule, document, path: path)
         } else {
           try importOnce(rule, document, path: path)
         }
       }
     }
+    catalog.leaveOutUnused()
     if budget.bytesExceeded, let (_, document) = plans.first {
       draft.warn(
         document.warning(
@@ -183,12 +194,22 @@ struct RudderStackImporter {
       throw document.error(
         eventNode, "\(eventReference) is not defined in the given files (pass its events file)")
     }
+    for member in event.node.members ?? [] where member.key == "category" {
+      KeyLedger.leaveOut(member, because: "rudder-cli categories (a plan checks no category)")
+    }
     var additional: Bool?
     if let allow = eventNode["allow_unplanned"]?.bool { additional = allow }
     var properties: [NamedConstraints] = []
     var variants: [PropertyConstraints] = []
     for member in members {
       let here = path.key(member.key)
+      switch member.key {
+      case "id": KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
+      case "description":
+        KeyLedger.leaveOut(member, because: "descriptions of rules (the event's own is carried)")
+      case "event": break
+      default: KeyLedger.current?.carry(member)
+      }
       switch member.key {
       case "type", "id", "event", "description": break
       case "properties":
@@ -317,6 +338,9 @@ struct RudderStackImporter {
     guard !cases.isEmpty else { throw document.error(node, "\(path) needs cases, a list") }
     for (index, item) in cases.enumerated().reversed() {
       let here = path.key("cases").index(index)
+      for member in item.members ?? [] where ["display_name", "description"].contains(member.key) {
+        KeyLedger.leaveOut(member, because: "display names and descriptions of variant cases")
+      }
       guard let values = item["match"]?.elements?.compactMap(\.scalar), !values.isEmpty else {
         throw document.error(item, "\(here).match must be a list of values")
       }
@@ -363,6 +387,7 @@ struct RudderStackImporter {
     var constraints = try definitionConstraints(definition, depth: depth, customTypes: customTypes)
     for member in members {
       let here = path.key(member.key)
+      KeyLedger.current?.carry(member)
       switch member.key {
       case "$ref", "property": break
       case "required":
@@ -425,6 +450,13 @@ struct RudderStackImporter {
     var constraints = PropertyConstraints()
     for member in definition.node.members ?? [] {
       let here = definition.path.key(member.key)
+      if member.key == "category" {
+        KeyLedger.leaveOut(member, because: "rudder-cli categories (a plan checks no category)")
+      } else if member.key == "name" {
+        KeyLedger.leaveOut(member, because: "display names of definitions")
+      } else if member.key != "id" {
+        KeyLedger.current?.carry(member)
+      }
       switch member.key {
       case "id", "name", "category": break
       case "description": constraints.description = variables.text(member.value.string)
@@ -526,6 +558,7 @@ struct RudderStackImporter {
     for member in members {
       let here = path.key(member.key)
       let value = member.value
+      KeyLedger.current?.carry(member)
       switch member.key {
       case "enum":
         let values = value.elements?.compactMap(\.scalar)

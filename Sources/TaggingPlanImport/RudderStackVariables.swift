@@ -38,6 +38,7 @@ struct RudderStackVariables {
     }
     var warnings: [ImportWarning] = []
     for member in members {
+      KeyLedger.current?.carry(member)
       switch member.value.value {
       case .string(let text): values[member.key] = text
       case .number(let number): values[member.key] = NumberText.yaml(number)

@@ -100,6 +100,7 @@ extension SchemaConverter {
       warn(member, path, "\(member.key) (\(path)) must be an object: it is not checked by Tagscope")
       return
     }
+    KeyLedger.current?.carry(members)
     for entry in members {
       let here = path.key(entry.key)
       if let names = entry.value.elements, names.allSatisfy({ $0.string != nil }) {
@@ -124,6 +125,7 @@ extension SchemaConverter {
       warn(member, path, "\(member.key) (\(path)) must be an object: it is not checked by Tagscope")
       return []
     }
+    KeyLedger.current?.carry(members)
     return members.map { ($0.key, subschema($0.value, path.key($0.key), depth: depth)) }
   }
 
@@ -162,7 +164,9 @@ extension SchemaConverter {
   /// A JSON value as a property value (`enum` and `const` members that are objects or arrays).
   static func value(_ node: SourceNode) -> PropertyValue {
     switch node.value {
-    case .object(let members): return .object(Properties(members.map { ($0.key, value($0.value)) }))
+    case .object(let members):
+      KeyLedger.current?.carry(members)
+      return .object(Properties(members.map { ($0.key, value($0.value)) }))
     case .array(let elements): return .array(elements.map(value))
     case .string(let text): return .string(text)
     case .number(let number):

@@ -19,6 +19,12 @@ struct SchemaConverter {
     "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary", "definitions", "$defs",
   ]
 
+  /// The annotations Tagscope leaves out (the other ``annotations`` locate schemas: `$id`,
+  /// `$anchor`, `definitions`…).
+  static let descriptive: Set<String> = [
+    "title", "$comment", "examples", "default", "deprecated", "readOnly", "writeOnly",
+  ]
+
   /// The source file, for warnings.
   let file: String
   /// The schema document `#…` references point into (the file's root, or the schema embedded
@@ -92,7 +98,13 @@ struct SchemaConverter {
     var requiredNames: [String] = []
     var tuple: [PropertyConstraints]?
     var additionalItems: PropertyConstraints?
+    let ledger = KeyLedger.current
     for member in members where !ignoring.contains(member.key) {
+      if Self.descriptive.contains(member.key) {
+        ledger?.ignore(member, because: KeyLedger.annotations)
+        continue
+      }
+      ledger?.carry(member)
       let here = path.key(member.key)
       let value = member.value
       if keyword(member, here, depth: depth, into: &keywords) { continue }
@@ -271,6 +283,7 @@ struct SchemaConverter {
         "properties (\(path)) nest deeper than \(Self.nestingLimit) levels: not checked by Tagscope")
       return nil
     }
+    KeyLedger.current?.carry(members)
     return members.map {
       NamedConstraints(
         name: $0.key, constraints: constraints($0.value, path: path.key($0.key), depth: depth + 1))

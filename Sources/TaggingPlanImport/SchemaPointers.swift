@@ -175,6 +175,7 @@ final class SchemaPointers {
       prefixEnd = rawToken.endIndex
       let inner = Self.effectiveBase(of: node, around: around, legacy: legacyRefs)
       if let members = node.members, let position = position(of: token, in: members, at: prefix) {
+        KeyLedger.current?.carry(members[position])
         node = members[position].value
         components.append(.key(token))
       } else if let elements = node.elements, let index = Int(token), elements.indices.contains(index) {

@@ -107,8 +107,14 @@ struct SegmentImporter {
       try configPlan(root, document, path: .root)
     } else if let list = root["rules"]?.elements {
       draft.offerName(root["name"]?.string)
+      for member in root.members ?? [] where !["rules", "name"].contains(member.key) {
+        KeyLedger.leaveOut(member, because: "plan metadata")
+      }
       try publicRules(list, document, path: JSONPath.root.key("rules"))
     } else if let list = root["data"]?["rules"]?.elements {
+      for member in root["data"]?.members ?? [] where member.key != "rules" {
+        KeyLedger.leaveOut(member, because: "plan metadata")
+      }
       try publicRules(list, document, path: JSONPath.root.keys("data", "rules"))
     } else if !Self.bareRulesKeys(root).isEmpty, let members = root.members {
       try configRules(members, document, path: .root)
@@ -128,6 +134,10 @@ struct SegmentImporter {
     guard let members = plan["rules"]?.members else {
       throw document.error(plan, "a Config API tracking plan needs \"rules\", an object")
     }
+    // Besides its rules and its name, a plan holds what describes it (ids, dates, labels).
+    for member in plan.members ?? [] where member.key != "rules" {
+      KeyLedger.leaveOut(member, because: "plan metadata")
+    }
     try configRules(members, document, path: path.key("rules"))
   }
 
@@ -137,6 +147,7 @@ struct SegmentImporter {
   ) throws(ImportError) {
     for member in members {
       let here = rulesPath.key(member.key)
+      if !["identify_traits", "group_traits"].contains(member.key) { KeyLedger.current?.carry(member) }
       switch member.key {
       case "events":
         guard let events = member.value.elements else {
@@ -144,7 +155,10 @@ struct SegmentImporter {
         }
         for (index, event) in events.enumerated() {
           let eventPath = here.index(index)
-          guard event.members != nil else { throw document.error(event, "an event must be an object") }
+          guard let eventMembers = event.members else {
+            throw document.error(event, "an event must be an object")
+          }
+          Self.leaveOutMetadata(eventMembers)
           guard let kind = eventKind(event, document, path: eventPath) else { continue }
           let name = event["name"]?.string.flatMap { $0.isEmpty ? nil : $0 }
           guard kind != .track || name != nil else {
@@ -171,6 +185,8 @@ struct SegmentImporter {
         if member.value.elements?.isEmpty == false {
           draft.warn(
             document.warning(member, here, "\(member.key) (\(here)) is not imported: use identify and group"))
+        } else {
+          KeyLedger.leaveOut(member, because: "empty lists of the Config API's older traits rules")
         }
       default:
         draft.warn(document.warning(member, here, "\(member.key) (\(here)) is not imported"))
@@ -206,7 +222,8 @@ struct SegmentImporter {
   {
     for (index, rule) in list.enumerated() {
       let here = path.index(index)
-      guard rule.members != nil else { throw document.error(rule, "a rule must be an object") }
+      guard let ruleMembers = rule.members else { throw document.error(rule, "a rule must be an object") }
+      Self.leaveOutMetadata(ruleMembers)
       guard let type = rule["type"]?.string else {
         throw document.error(rule, "the rule \(here) has no type")
       }
@@ -214,6 +231,9 @@ struct SegmentImporter {
       if let deprecated = rule.member("deprecatedAt"), Self.isDeprecation(deprecated.value) {
         let date = deprecated.value.string.map { " since \($0)" } ?? ""
         draft.warn(document.warning(deprecated, here, "the rule \(here) is deprecated\(date): left out"))
+        for member in ruleMembers where member.key != "deprecatedAt" {
+          KeyLedger.leaveOut(member, because: "deprecated rules (left out)")
+        }
         continue
       }
       let kind: Kind
@@ -343,6 +363,11 @@ struct SegmentImporter {
             "\(what) has versions \(versions) (\(best.path)): version \(kept) is imported, Tagscope does not tell versions apart"
           ))
         versionNotes[best.path] = ["versions \(versions) in the source: version \(kept) kept"]
+        for older in all where older.path != best.path {
+          if let schema = older.schema {
+            KeyLedger.leaveOut(every: schema, because: "rules of versions not imported (a higher one is)")
+          }
+        }
       }
       kept.append(best)
     }
@@ -364,7 +389,8 @@ struct SegmentImporter {
   /// Whether a rule's schema describes the object its entry checks (typewriter's unwrapped rules,
   /// marked by `eventMetadata`) rather than the whole message.
   private static func isUnwrapped(_ schema: SourceNode) -> Bool {
-    if schema["eventMetadata"] != nil { return true }
+    // Looked at, not carried: `eventMetadata` describes the rule (``SegmentSchema``).
+    if schema.members?.contains(where: { $0.key == "eventMetadata" }) == true { return true }
     guard let members = schema["properties"]?.members, !members.isEmpty else { return false }
     return !members.contains { messageFields.contains($0.key) }
   }
@@ -418,9 +444,7 @@ struct SegmentImporter {
     let object = converter.constraints(node, path: path)
     entry.carry(object)
     for warning in converter.warnings { draft.warn(warning) }
-    if let warning = CatalogueEntry.leftOutWarning(
-      object, file: rule.document.file, at: node.location, path: path)
-    {
+    for warning in CatalogueEntry.leftOutWarnings(object, node: node, file: rule.document.file, path: path) {
       draft.warn(warning)
     }
     let open = entry.additionalProperties
@@ -444,15 +468,25 @@ struct SegmentImporter {
             || (part.key == "type" && Self.isObjectType(part.value))
         } ?? false
       let required = schema["required"]?.elements?.contains { $0.string == member.key } ?? false
-      guard !trivial || required else { continue }
+      guard !trivial || required else {
+        KeyLedger.leaveOut(member, because: "fields of whole messages that constrain nothing")
+        continue
+      }
       let here = rule.schemaPath.keys("properties", member.key)
       draft.warn(rule.document.warning(member, here, "\(member.key) (\(here)) is not imported: \(checked)"))
     }
     for member in schema.members ?? [] {
       let here = rule.schemaPath.key(member.key)
       switch member.key {
-      case "properties", "description", "definitions", "$defs": continue
-      case "type" where Self.isObjectType(member.value): continue
+      case "properties", "definitions", "$defs":
+        KeyLedger.current?.carry(member)
+        continue
+      case "type" where Self.isObjectType(member.value):
+        KeyLedger.current?.carry(member)
+        continue
+      case "description":
+        KeyLedger.leaveOut(member, because: "descriptions of whole messages (the rule's own is carried)")
+        continue
       case "required":
         let names = (member.value.elements ?? []).compactMap(\.string).filter { name in
           !kept.contains(name) && !properties.contains { $0.key == name }
@@ -462,11 +496,27 @@ struct SegmentImporter {
           rule.document.warning(
             member, here, "required \(names.joined(separator: ", ")) (\(here)) is not imported: \(checked)"))
       default:
-        guard !SchemaConverter.annotations.contains(member.key) else { continue }
+        if SchemaConverter.annotations.contains(member.key) {
+          KeyLedger.leaveOut(member, because: KeyLedger.annotations)
+          continue
+        }
         draft.warn(
           rule.document.warning(
             member, here, "\(member.key) on the whole message (\(here)) is not imported: \(checked)"))
       }
+    }
+  }
+
+  /// The keys of a rule or event that describe it (ids, dates), left out.
+  private static let metadataKeys: Set<String> = [
+    "id", "create_time", "update_time", "createdAt", "updatedAt", "created_at", "updated_at",
+    "workspaceId", "creationType",
+  ]
+
+  /// Notes the metadata of a rule or event (``metadataKeys``) as left out.
+  private static func leaveOutMetadata(_ members: [SourceNode.Member]) {
+    for member in members where metadataKeys.contains(member.key) {
+      KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
     }
   }
 

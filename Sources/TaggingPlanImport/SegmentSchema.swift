@@ -23,14 +23,22 @@ enum SegmentSchema {
   static func normalized(_ schema: SourceNode, depth: Int = 0) -> SourceNode {
     guard let members = schema.members, depth < DocumentReader.maximumDepth else { return schema }
     let kept = members.compactMap { member -> SourceNode.Member? in
-      if annotations.contains(member.key) || member.key == "type" && isAny(member.value) { return nil }
+      if annotations.contains(member.key) {
+        KeyLedger.leaveOut(member, because: "Segment's annotations (labels, eventMetadata, a property's key)")
+        return nil
+      }
+      if member.key == "type" && isAny(member.value) {
+        KeyLedger.current?.carry(member)
+        return nil
+      }
       var member = member
       if schemaValued.contains(member.key), member.value.members != nil {
         member.value = normalized(member.value, depth: depth + 1)
       } else if schemaMaps.contains(member.key), let entries = member.value.members {
         let values = entries.map { entry in
           SourceNode.Member(
-            key: entry.key, keyLocation: entry.keyLocation, value: normalized(entry.value, depth: depth + 1))
+            key: entry.key, keyLocation: entry.keyLocation, value: normalized(entry.value, depth: depth + 1),
+            ordinal: entry.ordinal)
         }
         member.value = SourceNode(.object(values), at: member.value.location)
       } else if schemaLists.contains(member.key), let list = member.value.elements {

@@ -11,13 +11,44 @@ public struct SourceDocument: Sendable, Hashable {
   /// The size of its text in bytes (0 when not read from text): what its import may expand to
   /// grows with it (``ExpansionBudget``).
   public var byteCount: Int
+  /// The first of its keys' ordinals (``KeyOrdinals``).
+  var firstOrdinal: UInt32 = 0
+  /// The ordinal after its keys' last.
+  var ordinalEnd: UInt32 = 0
 
-  /// A document.
+  /// A document (its keys' ordinals found by a walk over `root`).
   public init(file: String, root: SourceNode, readWarnings: [ImportWarning] = [], byteCount: Int = 0) {
     self.file = file
     self.root = root
     self.readWarnings = readWarnings
     self.byteCount = byteCount
+    (firstOrdinal, ordinalEnd) = Self.ordinalSpan(root)
+  }
+
+  /// The lowest ordinal of `root`'s keys and the one after the highest ((0, 0) without keys).
+  private static func ordinalSpan(_ root: SourceNode) -> (UInt32, UInt32) {
+    var (low, high): (UInt32, UInt32) = (.max, 0)
+    var pending = [root]
+    while let node = pending.popLast() {
+      if let elements = node.elements { pending += elements }
+      for member in node.members ?? [] {
+        (low, high) = (min(low, member.ordinal), max(high, member.ordinal))
+        pending.append(member.value)
+      }
+    }
+    return low > high ? (0, 0) : (low, high &+ 1)
+  }
+
+  /// A document whose keys `ordinals` numbered.
+  init(
+    file: String, root: SourceNode, readWarnings: [ImportWarning] = [], byteCount: Int, ordinals: KeyOrdinals
+  ) {
+    self.file = file
+    self.root = root
+    self.readWarnings = readWarnings
+    self.byteCount = byteCount
+    firstOrdinal = ordinals.first
+    ordinalEnd = ordinals.end
   }
 
   /// The file name without directories and extension (`plan` for `exports/plan.json`).

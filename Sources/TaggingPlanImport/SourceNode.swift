@@ -11,6 +11,9 @@ public struct SourceNode: Sendable, Hashable {
     public var keyLocation: SourceLocation
     /// The value.
     public var value: SourceNode
+    /// The key's number, unique among the keys the process read (``KeyOrdinals``): the import's
+    /// ``KeyLedger`` accounts for it by this number.
+    var ordinal: UInt32 = 0
   }
 
   /// The value, by kind.
@@ -76,8 +79,13 @@ public struct SourceNode: Sendable, Hashable {
   /// The value of the first member named `key` when an object.
   public subscript(key: String) -> SourceNode? { member(key)?.value }
 
-  /// The first member named `key` when an object.
-  public func member(_ key: String) -> Member? { members?.first { $0.key == key } }
+  /// The first member named `key` when an object; looking it up carries it in the import's
+  /// ``KeyLedger``.
+  public func member(_ key: String) -> Member? {
+    guard let found = members?.first(where: { $0.key == key }) else { return nil }
+    KeyLedger.current?.carry(found)
+    return found
+  }
 
   /// The value as a constraint value when it is a single value (not an object or an array).
   public var scalar: ScalarValue? {

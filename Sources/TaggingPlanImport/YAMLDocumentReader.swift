@@ -6,6 +6,14 @@ import TaggingPlan
 enum YAMLDocumentReader {
   /// The root value of `text`; errors name `file` and the place of the problem.
   static func read(_ text: String, file: String) throws(ImportError) -> SourceNode {
+    var ordinals = KeyOrdinals()
+    return try read(text, file: file, ordinals: &ordinals)
+  }
+
+  /// The root value of `text`, its keys numbered by `ordinals`.
+  static func read(_ text: String, file: String, ordinals: inout KeyOrdinals) throws(ImportError)
+    -> SourceNode
+  {
     let tree: YAMLTree?
     do {
       tree = try YAMLTree.compose(text)
@@ -18,7 +26,7 @@ enum YAMLDocumentReader {
     } catch {
       throw ImportError(file: file, location: error.location, message: error.message)
     }
-    return try convert(tree.root, file: file, depth: 0)
+    return try convert(tree.root, file: file, depth: 0, ordinals: &ordinals)
   }
 
   private static func describe(_ error: YAMLSyntaxError, file: String) -> ImportError {
@@ -30,7 +38,9 @@ enum YAMLDocumentReader {
     }
   }
 
-  private static func convert(_ node: YAMLNode, file: String, depth: Int) throws(ImportError) -> SourceNode {
+  private static func convert(
+    _ node: YAMLNode, file: String, depth: Int, ordinals: inout KeyOrdinals
+  ) throws(ImportError) -> SourceNode {
     let here = node.location
     guard depth <= DocumentReader.maximumDepth else {
       throw ImportError(
@@ -54,7 +64,9 @@ enum YAMLDocumentReader {
     case .sequence:
       var elements: [SourceNode] = []
       elements.reserveCapacity(node.children.count)
-      for element in node.children { elements.append(try convert(element, file: file, depth: depth + 1)) }
+      for element in node.children {
+        elements.append(try convert(element, file: file, depth: depth + 1, ordinals: &ordinals))
+      }
       return SourceNode(.array(elements), at: here)
     case .mapping:
       var members: [SourceNode.Member] = []
@@ -63,10 +75,11 @@ enum YAMLDocumentReader {
         guard keyNode.kind == .scalar else {
           throw ImportError(file: file, location: keyNode.location, message: "keys must be strings")
         }
+        let ordinal = ordinals.take()
         members.append(
           SourceNode.Member(
             key: keyNode.string, keyLocation: keyNode.location,
-            value: try convert(value, file: file, depth: depth + 1)))
+            value: try convert(value, file: file, depth: depth + 1, ordinals: &ordinals), ordinal: ordinal))
       }
       return SourceNode(.object(members), at: here)
     }

@@ -8,7 +8,8 @@ import TagscopeVendors
 extension ImportFormat: ExpressibleByArgument {}
 extension UnplannedCalls: ExpressibleByArgument {}
 
-/// `tagscope plan import [--from FORMAT] [--provider ID] [--name NAME] [--unplanned …] [-o FILE] PATH…`.
+/// `tagscope plan import [--from FORMAT] [--provider ID] [--name NAME] [--unplanned …] [-o FILE]
+/// [--json FILE] PATH…`.
 struct PlanImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
@@ -34,7 +35,9 @@ struct PlanImportCommand: ParsableCommand {
       2020-12: tagscope help plan lists them). $refs within a file are resolved (JSON pointers, \
       $id base URIs, $anchor, $dynamicRef); a remote $ref is never fetched. What is not carried \
       is a warning on standard error, file:line:column and JSON path, also listed at the top of \
-      the YAML; every entry is commented with where it comes from. The catalogue's propertiesAt \
+      the YAML (keys left out on purpose, such as a plan's ids and dates or a schema's title and \
+      examples, in one line per kind); a last line accounts for every key of the sources: read N \
+      keys: C carried, R reported. Every entry is commented with where it comes from. The catalogue's propertiesAt \
       says where a message the provider's SDK sends through listen holds the event's properties \
       (\(Vendors.propertiesPlaces(quote: ""))), so one entry checks in-app calls and SDK \
       messages alike.
@@ -45,10 +48,13 @@ struct PlanImportCommand: ParsableCommand {
         tagscope plan import --from iglu schemas/ --unplanned warning
         tagscope plan import --from jsonschema --provider amplitude events.json
 
-      -o writes a new file, or with --force replaces a regular file; a symbolic link, FIFO, device or \
-      directory given to -o is refused (write to standard output and redirect it instead).
+      --json writes the same account as one JSON object: the format and why, the sources, the key \
+      counts (keys, carried, reported) and every warning with its file, line, column and JSON path.
 
-      Exit status: 0 (also with warnings); 2 when -o names an existing file without --force or \
+      -o and --json write a new file, or with --force replace a regular file; a symbolic link, FIFO, \
+      device or directory given to them is refused (write to standard output and redirect it instead).
+
+      Exit status: 0 (also with warnings); 2 when -o or --json names an existing file without --force or \
       something other than a regular file, or when \
       a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
       missing, no event definition kept), reported as file:line:column: error: … with nothing \
@@ -80,12 +86,15 @@ struct PlanImportCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write the plan to this file instead of standard output.")
   var output: String?
 
-  @Flag(help: "Overwrite the -o file when it exists (a regular file only).")
+  @Option(help: "Also write what was read and not carried (keys, warnings) to this file as JSON.")
+  var json: String?
+
+  @Flag(help: "Overwrite the -o and --json files when they exist (regular files only).")
   var force = false
 
   func run() throws {
-    if let output {
-      do { try OutputFile.check(output, replacing: force) } catch {
+    for path in [output, json].compactMap(\.self) {
+      do { try OutputFile.check(path, replacing: force) } catch {
         StandardError.write("error: \(error)\n")
         throw ExitCode(2)
       }
@@ -105,6 +114,13 @@ struct PlanImportCommand: ParsableCommand {
     if let evidence = plan.evidence { StandardError.write("\(evidence)\n") }
     for warning in plan.warnings {
       StandardError.write("\(warning)\n")
+    }
+    StandardError.write("\(plan.keys)\n")
+    if let json {
+      do { try OutputFile.write(Data(plan.reportJSON.utf8), to: json, replacing: force) } catch {
+        StandardError.write("error: \(error)\n")
+        throw ExitCode(2)
+      }
     }
     let yaml = plan.yaml
     guard let output else {

@@ -43,7 +43,7 @@ final class ImportHygieneTests: XCTestCase {
     XCTAssertEqual(entry.params.map(\.name), ["song"])
     XCTAssertEqual(entry.params.first?.constraints.properties?.map(\.name), ["id"])
     XCTAssertEqual(
-      plan.warnings.map(\.description),
+      importerWarnings(plan).map(\.description),
       [
         #"plan.json:1:2: warning: an empty property name (params of track "Song Played", [0]) is refused by the plan format: left out"#,
         #"plan.json:1:2: warning: an empty property name in song (params of track "Song Played", [0]) is refused by the plan format: left out"#,
@@ -58,7 +58,7 @@ final class ImportHygieneTests: XCTestCase {
       """
     let plan = try importText(text, format: .segment)
     XCTAssertEqual(
-      plan.warnings.map(\.description),
+      importerWarnings(plan).map(\.description),
       [
         #"plan.json:1:1: warning: an empty property name (params of "identify", (root)) is refused by the plan format: left out"#,
         #"plan.json:1:1: warning: an empty property name (params of "group", (root)) is refused by the plan format: left out"#,
@@ -75,7 +75,7 @@ final class ImportHygieneTests: XCTestCase {
       plan.catalogue.calls.first?.params.first?.constraints.types, [.integer], "the last value kept")
     let warning =
       #"plan.json:2:91: warning: the key "plan" is repeated (data.rules[0].jsonSchema.properties.properties.properties.plan), first at 2:63: this last value is kept"#
-    XCTAssertEqual(plan.warnings.map(\.description), [warning])
+    XCTAssertEqual(importerWarnings(plan).map(\.description), [warning])
     XCTAssertTrue(plan.yaml.contains("#   " + warning), plan.yaml)
   }
 
@@ -103,7 +103,7 @@ final class ImportHygieneTests: XCTestCase {
     let plan = loadChecked(try PlanImporter.run(paths: [root.path], options: ImportOptions(format: .iglu)))
     XCTAssertEqual(plan.catalogue.calls.count, 2)
     XCTAssertEqual(
-      plan.warnings.filter { $0.message.contains("repeated") }.map(\.message),
+      importerWarnings(plan).filter { $0.message.contains("repeated") }.map(\.message),
       [#"the key "depth" is repeated (properties.depth), first at 1:231: this last value is kept"#])
   }
 
@@ -116,7 +116,7 @@ final class ImportHygieneTests: XCTestCase {
           "key": {"type": "string"}}}}]}
       """
     let plan = try importText(text, format: .segment)
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     XCTAssertEqual(
       plan.catalogue.calls.first?.params.map(\.name), ["plan", "key"], "a property named key stays")
     XCTAssertEqual(plan.catalogue.calls.first?.description, "A sign-up")
@@ -163,7 +163,7 @@ final class ImportHygieneTests: XCTestCase {
     let kind = try XCTUnwrap(plan.catalogue.calls.first?.params.first)
     XCTAssertEqual(kind.constraints.keywords?.anyOf.first?.properties?.map(\.name), ["a"])
     XCTAssertEqual(
-      plan.warnings.map(\.description),
+      importerWarnings(plan).map(\.description),
       [
         #"song.json:1:1: warning: an empty property name in kind (params of "Song Played", (root)) is refused by the plan format: left out"#
       ])

@@ -105,7 +105,7 @@ final class RudderStackImportTests: XCTestCase {
     }
     let plan = try PlanImporter.run(documents: documents, format: .rudderstack)
     XCTAssertEqual(plan.name, "My Tracking Plan")
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     let yaml = plan.yaml
     XCTAssertTrue(
       yaml.contains(

@@ -225,7 +225,7 @@ final class RudderStackRealPlanTests: XCTestCase {
   func testTheV1ProjectImportsAndJudgesTrackMessages() throws {
     let plan = try importFixtures(["rudderstack-real/v1"])
     XCTAssertEqual(plan.name, "App Tracking")
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Signup"])
     XCTAssertEqual(plan.catalogue.methods.map(\.key), ["page"])
     let good: Properties = [
@@ -279,7 +279,7 @@ final class RudderStackRealPlanTests: XCTestCase {
       "version: rudder/v1\nkind: events\nmetadata: {name: extra}\nspec:\n  events:\n    - {id: retried, event_type: track, name: Retried}\n",
       file: "extra-events.yaml")
     let imported = try PlanImporter.run(documents: [properties, plan, extra, events], format: .rudderstack)
-    XCTAssertEqual(imported.warnings, [])
+    XCTAssertEqual(importerWarnings(imported), [])
     let records = [
       track(1, "Retried", ["HTTP Retry Count": 4, "hosts": ["a", "b"]]),
       track(2, "Retried", ["HTTP Retry Count": 3, "hosts": ["a", "a"]]),

@@ -47,7 +47,7 @@ final class RudderTyperImportTests: XCTestCase {
     XCTAssertEqual(plan.catalogue.propertiesAt, "properties")
     XCTAssertEqual(
       plan.catalogue.calls.map(\.key), ["Order Purchased", "Product List Viewed", "Product Added"])
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     let details: PropertyValue = [
       "product_id": "p-1", "sku": "s-1", "category": "shoes", "name": "Runner", "price": 59.9, "position": 1,
       "url": "https://example.com/p-1", "image_url": "https://example.com/p-1.png",
@@ -69,7 +69,7 @@ final class RudderTyperImportTests: XCTestCase {
         "2 missing-param Product Added: rudderstack track Product Added parameter properties.list_id is missing",
         "3 wrong-type Product Added: rudderstack track Product Added parameter properties.category is an integer (7)",
         #"4 wrong-type Order Purchased: rudderstack track Order Purchased parameter properties.products is a string ("shoes")"#,
-        "5 unplanned-call Product Removed: rudderstack got track Product Removed, which the rudderstack catalogue (plan line 5) does not list",
+        "5 unplanned-call Product Removed: rudderstack got track Product Removed, which the rudderstack catalogue (plan line 9) does not list",
         "8 missing-param Product Added: rudderstack track Product Added parameter list_id is missing",
       ])
   }
@@ -86,7 +86,7 @@ final class RudderTyperImportTests: XCTestCase {
       [
         "identify traits rule", "page - rule", "screen - rule", "group traits rule", "alias - added",
       ])
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     let records = [
       message("identify", nil, "traits", ["Sample property 1": "x"]),
       message("identify", nil, "traits", ["email": "a@example.com"]),
@@ -135,7 +135,7 @@ final class RudderTyperImportTests: XCTestCase {
     let plan = try importText(text, format: .rudderstack)
     XCTAssertEqual(plan.catalogue.calls.map(\.key), ["Played"])
     XCTAssertEqual(
-      plan.warnings.map(\.description),
+      importerWarnings(plan).map(\.description),
       [
         "plan.json:2:4: warning: the event type alias (rules.events[0].eventType) is not imported: track, identify, group, page and screen are"
       ])

@@ -6,7 +6,7 @@ import XCTest
 final class SchemaConverterTests: XCTestCase {
   private func params(_ schema: String) throws -> (params: [NamedConstraints], warnings: [String]) {
     let plan = try importText(schema, file: "s.json", format: .jsonschema, provider: "amplitude")
-    return (plan.catalogue.calls.first?.params ?? [], plan.warnings.map(\.description))
+    return (plan.catalogue.calls.first?.params ?? [], importerWarnings(plan).map(\.description))
   }
 
   func testRefsWithinTheDocumentAreResolved() throws {

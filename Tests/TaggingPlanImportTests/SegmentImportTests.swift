@@ -94,8 +94,8 @@ final class SegmentImportTests: XCTestCase {
     XCTAssertEqual(plan.catalogue.calls.last?.key, "Écouté 3999")
     let lastKey = try XCTUnwrap(text.range(of: #""$dynamicRef""#, options: .backwards))
     let column = text.unicodeScalars[..<lastKey.lowerBound].count + 1
-    XCTAssertEqual(plan.warnings.count, 4000)
-    XCTAssertEqual(plan.warnings.last?.location, SourceLocation(line: 1, column: column))
+    XCTAssertEqual(importerWarnings(plan).count, 4000)
+    XCTAssertEqual(importerWarnings(plan).last?.location, SourceLocation(line: 1, column: column))
   }
 
   func testAFileOfAnotherShapeIsAnError() {

@@ -109,7 +109,7 @@ final class SegmentRealPlanTests: XCTestCase {
       #"{"rules": [{"type": "TRACK", "key": "Login", "jsonSchema": {"properties": {"properties": {"required": ["remember"], "#
         + #""properties": {"remember": {"type": ["any"]}, "type": {"type": "string"}}}}}}]}"#,
       format: .segment)
-    XCTAssertEqual(plan.warnings, [])
+    XCTAssertEqual(importerWarnings(plan), [])
     let params = try XCTUnwrap(plan.catalogue.calls.first?.params)
     XCTAssertEqual(params.map(\.name), ["remember", "type"], "a property named type stays")
     XCTAssertEqual(params[0].constraints.types, [])
@@ -124,7 +124,7 @@ final class SegmentRealPlanTests: XCTestCase {
       format: .segment)
     XCTAssertEqual(plan.catalogue.calls.first?.params.map(\.name), ["plan"])
     XCTAssertEqual(
-      plan.warnings.map(\.description),
+      importerWarnings(plan).map(\.description),
       [
         "plan.json:1:73: warning: required userId ([0].jsonSchema.required) is not imported: Tagscope checks the call's properties and context against this rule",
         "plan.json:1:111: warning: additionalProperties on the whole message ([0].jsonSchema.additionalProperties) is not imported: Tagscope checks the call's properties and context against this rule",
@@ -151,7 +151,7 @@ final class SegmentRealPlanTests: XCTestCase {
     XCTAssertEqual(params?.map(\.name), ["rawCommand"])
     XCTAssertEqual(wrapped.catalogue.calls.first?.params, params)
     XCTAssertEqual(config.catalogue.calls.first?.params, params)
-    XCTAssertEqual(unwrapped.warnings, [])
+    XCTAssertEqual(importerWarnings(unwrapped), [])
   }
 
   func testOnlyARealDateDeprecatesARule() throws {

@@ -1,0 +1,148 @@
+import TaggingPlan
+
+/// What became of every key of an import's sources: each is carried into the plan, or reported
+/// with its place (a warning at it or around it, a grouped line for keys left out on purpose, or a
+/// warning the accounting adds for a key nothing took). `keys == carried + reported`.
+public struct KeyAccount: Sendable, Hashable, CustomStringConvertible {
+  /// The keys of the sources (object members at every depth).
+  public var keys = 0
+  /// The keys the plan carries.
+  public var carried = 0
+  /// The keys reported as not carried.
+  public var reported = 0
+  /// Of ``reported``, the keys the importer's own warnings covered (the rest: the accounting's
+  /// lines for keys left out on purpose, and for keys nothing took).
+  public var reportedByImporter = 0
+
+  /// No keys.
+  public init() {}
+
+  /// `read 120 keys: 112 carried, 8 reported`.
+  public var description: String { "read \(keys) keys: \(carried) carried, \(reported) reported" }
+}
+
+/// Settles a ``KeyLedger`` against the documents it accounts for: walks every key, counts it,
+/// and returns the warnings for the keys neither carried nor covered by a warning.
+struct KeyAccounting {
+  /// The account.
+  private(set) var account = KeyAccount()
+  /// The warnings added: one per key nothing took (with the keys inside it), one per document
+  /// and reason for the keys left out on purpose.
+  private(set) var warnings: [ImportWarning] = []
+  private let ledger: KeyLedger
+  /// The places the import's warnings name, by file.
+  private let warned: [String: Set<SourceLocation>]
+
+  /// Settles `ledger` given the import's `warnings`.
+  init(_ ledger: KeyLedger, warnings: [ImportWarning]) {
+    self.ledger = ledger
+    warned = Dictionary(grouping: warnings, by: \.file).mapValues { Set($0.map(\.location)) }
+  }
+
+  /// Accounts for every key of `document`.
+  mutating func settle(_ document: SourceDocument) {
+    var walk = Walk(document: document, ledger: ledger, warned: warned[document.file] ?? [])
+    walk.visit(document.root, path: .root, cover: nil)
+    account.keys += walk.account.keys
+    account.carried += walk.account.carried
+    account.reported += walk.account.reported
+    account.reportedByImporter += walk.account.reportedByImporter
+    warnings += walk.warnings
+    for (reason, group) in walk.groups.sorted(by: { $0.value.first?.line ?? 0 < $1.value.first?.line ?? 0 }) {
+      guard let first = group.first else { continue }
+      let count = group.reduce(0) { $0 + $1.keys }
+      let shown = group.prefix(8).map { "\($0.key) (line \($0.line))" }.joined(separator: ", ")
+      let more = group.count > 8 ? ", and \(group.count - 8) more" : ""
+      warnings.append(
+        ImportWarning(
+          file: document.file, location: first.location, path: first.path,
+          message:
+            "not carried: \(count == 1 ? "1 key" : "\(count) keys") of \(reason): \(shown)\(more)"))
+    }
+  }
+
+  /// One left-out key of a group: where it is, and how many keys it holds with itself.
+  struct Left {
+    var key: String
+    var location: SourceLocation
+    var path: JSONPath
+    var keys: Int
+    var line: Int { location.line }
+  }
+
+  /// The walk over one document.
+  private struct Walk {
+    let document: SourceDocument
+    let ledger: KeyLedger
+    let warned: Set<SourceLocation>
+    var account = KeyAccount()
+    var warnings: [ImportWarning] = []
+    /// The keys left out on purpose, by reason, in document order.
+    var groups: [String: [Left]] = [:]
+
+    /// What reports the keys not carried under a key.
+    enum Cover {
+      /// A warning of the importer, at the key or its value.
+      case importer
+      /// The accounting's own line for the key (left out on purpose, or nothing took it).
+      case accounting
+    }
+
+    /// Counts the keys of `node` (at `path`); `cover`: what reports what is not carried here. A warning at a key reports it (and what it holds, unless carried); a warning at a
+    /// value reports what it holds that is not carried.
+    mutating func visit(_ node: SourceNode, path: JSONPath, cover: Cover?) {
+      if let elements = node.elements {
+        for (index, element) in elements.enumerated() {
+          visit(element, path: path.index(index), cover: cover ?? (names(element) ? .importer : nil))
+        }
+        return
+      }
+      guard let members = node.members else { return }
+      for member in members {
+        let here = path.key(member.key)
+        account.keys += 1
+        if warned.contains(member.keyLocation) {
+          // A warning at the key: what it says is not carried, with what the key holds.
+          account.reported += 1
+          account.reportedByImporter += 1
+          visit(member.value, path: here, cover: .importer)
+        } else if ledger.isCarried(member) {
+          account.carried += 1
+          visit(member.value, path: here, cover: names(member.value) ? .importer : nil)
+        } else if let cover = cover ?? (names(member.value) ? .importer : nil) {
+          account.reported += 1
+          if cover == .importer { account.reportedByImporter += 1 }
+          visit(member.value, path: here, cover: cover)
+        } else if let reason = ledger.ignored[member.ordinal] {
+          account.reported += 1
+          let inside = reportedInside(member.value, path: here)
+          groups[reason, default: []].append(
+            Left(key: member.key, location: member.keyLocation, path: here, keys: 1 + inside))
+        } else {
+          account.reported += 1
+          let inside = reportedInside(member.value, path: here)
+          let holding =
+            inside == 0 ? "" : inside == 1 ? ", nor the key inside it" : ", nor the \(inside) keys inside it"
+          warnings.append(
+            document.warning(
+              member, here, "\(member.key) (\(here)) is not carried by Tagscope\(holding)"))
+        }
+      }
+    }
+
+    /// Visits what `node` holds under the cover of its key's line; returns how many keys inside
+    /// it that line reports (those not carried, nor warned about by the importer).
+    private mutating func reportedInside(_ node: SourceNode, path: JSONPath) -> Int {
+      let (reported, byImporter) = (account.reported, account.reportedByImporter)
+      visit(node, path: path, cover: .accounting)
+      return (account.reported - reported) - (account.reportedByImporter - byImporter)
+    }
+
+    /// Whether a warning names the place of `node`. A YAML mapping starts where its first key
+    /// does: a warning there is that key's, not the mapping's.
+    private func names(_ node: SourceNode) -> Bool {
+      guard warned.contains(node.location) else { return false }
+      return node.members?.first?.keyLocation != node.location
+    }
+  }
+}
