@@ -79,4 +79,23 @@ final class AppLinkGraphTests: XCTestCase {
     let missing = manifest.targets.filter { $0.type != "test" && !table.contains("`\($0.name)`") }
     XCTAssertEqual(missing.map(\.name), [], "add a row to \(article.path)")
   }
+
+  /// The inspector an app embeds re-exports single declarations an app names with it, never a
+  /// whole module (the recording format's decoder, index fields and plan keys stay out of apps).
+  func testTheInspectorReExportsNoWholeModule() throws {
+    let folder = root.appendingPathComponent("Sources/TagscopeInspector")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+      $0.hasSuffix(".swift")
+    }
+    XCTAssertFalse(files.isEmpty)
+    var wholeModules: [String] = []
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for line in text.split(separator: "\n") where line.hasPrefix("@_exported import ") {
+        let words = line.split(separator: " ")
+        if words.count < 4 { wholeModules.append("\(file): \(line)") }
+      }
+    }
+    XCTAssertEqual(wholeModules, [])
+  }
 }
