@@ -2,6 +2,7 @@ import Foundation
 import TaggingPlan
 import TaggingPlanCodegen
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeLive
 import TagscopeServer
