@@ -52,6 +52,16 @@ public struct FirebaseLogParser: Sendable {
     lineNumber = max(0, lines)
   }
 
+  /// A parser after `lines` lines already read elsewhere whose last complete lines are `tail`:
+  /// reading them again (their entries dropped) lets it know the calls they logged, so a line
+  /// after them restating one of those calls is not taken for a new call.
+  public init(after lines: Int, tail: [Substring]) {
+    lineNumber = max(0, lines - tail.count)
+    for line in tail { _ = feed(line) }
+    open = nil
+    lineNumber = max(0, lines)
+  }
+
   /// Reads the next line (without its line break); returns the entries and problems it completes.
   public mutating func feed(_ line: Substring) -> [FirebaseLogItem] {
     lineNumber += 1

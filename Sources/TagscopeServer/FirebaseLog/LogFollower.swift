@@ -162,7 +162,11 @@ final class LogFollower: @unchecked Sendable {
       current.descriptor, upTo: place.offset, lines: place.lines, stop: { isStopping }),
       resumed.fingerprint == place.fingerprint
     {
-      current = LogReading(current.descriptor, from: resumed, parser: FirebaseLogParser(after: place.lines))
+      // The lines before the place are read again so a confirmation line just after it is not
+      // taken for a call of its own.
+      let tail = LogPosition.lines(current.descriptor, before: place.offset)
+      current = LogReading(
+        current.descriptor, from: resumed, parser: FirebaseLogParser(after: place.lines, tail: tail))
       notice(
         "\(input.path): its entries up to line \(place.lines) are in the recording; reading on from line \(place.lines + 1)"
       )

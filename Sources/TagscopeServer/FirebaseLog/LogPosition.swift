@@ -50,4 +50,26 @@ struct LogPosition {
     position.lines = lines
     return position
   }
+
+  /// The complete lines among the last `bytes` bytes before `offset` in the file `descriptor`
+  /// reads (a line cut by where they start left out), without their line breaks; none when they
+  /// cannot be read.
+  static func lines(_ descriptor: Int32, before offset: Int, bytes: Int = 64 * 1024) -> [Substring] {
+    let start = max(0, offset - bytes)
+    var buffer = [UInt8](repeating: 0, count: offset - start)
+    var read = 0
+    while read < buffer.count {
+      let count = buffer.withUnsafeMutableBytes {
+        pread(descriptor, $0.baseAddress! + read, $0.count - read, off_t(start + read))
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return [] }
+      read += count
+    }
+    var lines = String(decoding: buffer, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    if start > 0, !lines.isEmpty { lines.removeFirst() }
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
 }
