@@ -13,6 +13,9 @@ public struct ImportOptions: Sendable, Hashable {
   /// The environment variables a format reads (rudder-cli's `RUDDER_NAME` placeholder values);
   /// `tagscope plan import` passes its own.
   public var environment: [String: String]
+  /// Whether the plan's ``KeyAccount`` lists what became of each key (``KeyAccount/fates``), for
+  /// checking the accounting key by key.
+  public var listsEveryKey = false
 
   /// Options.
   public init(

@@ -14,11 +14,27 @@ public struct KeyAccount: Sendable, Hashable, CustomStringConvertible {
   /// lines for keys left out on purpose, and for keys nothing took).
   public var reportedByImporter = 0
 
+  /// What became of each key, in document order, when ``ImportOptions/listsEveryKey`` asked;
+  /// otherwise empty.
+  public var fates: [KeyFate] = []
+
   /// No keys.
   public init() {}
 
   /// `read 120 keys: 112 carried, 8 reported`.
   public var description: String { "read \(keys) keys: \(carried) carried, \(reported) reported" }
+}
+
+/// What became of one key of a source.
+public struct KeyFate: Sendable, Hashable {
+  /// The source file.
+  public var file: String
+  /// The key's place in the document.
+  public var path: JSONPath
+  /// Where the key is.
+  public var location: SourceLocation
+  /// Whether the plan carries it (otherwise a warning reports it).
+  public var carried: Bool
 }
 
 /// Settles a ``KeyLedger`` against the documents it accounts for: walks every key, counts it,
@@ -33,20 +49,25 @@ struct KeyAccounting {
   /// The places the import's warnings name, by file.
   private let warned: [String: Set<SourceLocation>]
 
-  /// Settles `ledger` given the import's `warnings`.
-  init(_ ledger: KeyLedger, warnings: [ImportWarning]) {
+  /// Whether ``KeyAccount/fates`` is filled.
+  private let listing: Bool
+
+  /// Settles `ledger` given the import's `warnings`; `listing`: the account lists each key.
+  init(_ ledger: KeyLedger, warnings: [ImportWarning], listing: Bool = false) {
     self.ledger = ledger
+    self.listing = listing
     warned = Dictionary(grouping: warnings, by: \.file).mapValues { Set($0.map(\.location)) }
   }
 
   /// Accounts for every key of `document`.
   mutating func settle(_ document: SourceDocument) {
-    var walk = Walk(document: document, ledger: ledger, warned: warned[document.file] ?? [])
+    var walk = Walk(document: document, ledger: ledger, warned: warned[document.file] ?? [], listing: listing)
     walk.visit(document.root, path: .root, cover: nil)
     account.keys += walk.account.keys
     account.carried += walk.account.carried
     account.reported += walk.account.reported
     account.reportedByImporter += walk.account.reportedByImporter
+    account.fates += walk.account.fates
     warnings += walk.warnings
     for (reason, group) in walk.groups.sorted(by: { $0.value.first?.line ?? 0 < $1.value.first?.line ?? 0 }) {
       guard let first = group.first else { continue }
@@ -75,6 +96,7 @@ struct KeyAccounting {
     let document: SourceDocument
     let ledger: KeyLedger
     let warned: Set<SourceLocation>
+    let listing: Bool
     var account = KeyAccount()
     var warnings: [ImportWarning] = []
     /// The keys left out on purpose, by reason, in document order.
@@ -101,6 +123,11 @@ struct KeyAccounting {
       for member in members {
         let here = path.key(member.key)
         account.keys += 1
+        if listing {
+          let carried = !warned.contains(member.keyLocation) && ledger.isCarried(member)
+          account.fates.append(
+            KeyFate(file: document.file, path: here, location: member.keyLocation, carried: carried))
+        }
         if warned.contains(member.keyLocation) {
           // A warning at the key: what it says is not carried, with what the key holds.
           account.reported += 1

@@ -59,7 +59,7 @@ public enum PlanImporter {
     draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
     draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
-    var accounting = KeyAccounting(ledger, warnings: draft.warnings)
+    var accounting = KeyAccounting(ledger, warnings: draft.warnings, listing: options.listsEveryKey)
     for document in documents { accounting.settle(document) }
     draft.warnings += accounting.warnings
     let files = documents.map(\.file)

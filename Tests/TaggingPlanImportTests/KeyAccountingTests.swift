@@ -11,16 +11,26 @@ final class KeyAccountingTests: XCTestCase {
     var imported = 0
     var skipped: [String] = []
     for unit in try importUnits() {
-      guard let plan = Self.imported(unit) else {
+      guard let plan = Self.imported(unit, listing: true) else {
         skipped.append(unit[0])
         continue
       }
       imported += 1
       let name = unit.map { $0.replacingOccurrences(of: fixturesDirectory + "/", with: "") }.joined(
         separator: ", ")
-      let keys = try plan.sources.reduce(0) { $0 + (try sourceKeyCount($1)) }
+      var keys = 0
+      for source in plan.sources {
+        let paths = try sourceKeyPaths(source)
+        keys += paths.count
+        let accounted = plan.keys.fates.filter { $0.file == source }.map(\.path.description)
+        XCTAssertEqual(accounted.count, Set(accounted).count, "\(name): each key accounted once")
+        XCTAssertEqual(
+          Set(accounted).symmetricDifference(paths).sorted().prefix(5), [],
+          "\(name): \(source) has exactly the keys accounted for")
+      }
       XCTAssertEqual(plan.keys.keys, keys, "\(name): the account counts every key of the sources")
       XCTAssertEqual(plan.keys.carried + plan.keys.reported, keys, "\(name): \(plan.keys)")
+      XCTAssertEqual(plan.keys.fates.filter(\.carried).count, plan.keys.carried, name)
       XCTAssertLessThanOrEqual(plan.keys.reportedByImporter, plan.keys.reported, name)
       if plan.keys.reported > 0 {
         XCTAssertFalse(
@@ -148,37 +158,49 @@ final class KeyAccountingTests: XCTestCase {
 
   /// The plan `paths` import to: told from the content, or as JSON Schema for a provider (an
   /// export of plain JSON Schema does not name one).
-  private static func imported(_ paths: [String]) -> ImportedPlan? {
-    if let plan = try? PlanImporter.run(paths: paths) { return plan }
-    return try? PlanImporter.run(
-      paths: paths, options: ImportOptions(format: .jsonschema, provider: "amplitude"))
+  private static func imported(_ paths: [String], listing: Bool = false) -> ImportedPlan? {
+    var options = ImportOptions()
+    options.listsEveryKey = listing
+    if let plan = try? PlanImporter.run(paths: paths, options: options) { return plan }
+    (options.format, options.provider) = (.jsonschema, "amplitude")
+    return try? PlanImporter.run(paths: paths, options: options)
   }
 
-  /// The keys of the file at `path`, counted without the importer's reader.
-  private func sourceKeyCount(_ path: String) throws -> Int {
+  /// The paths of the keys of the file at `path`, found without the importer's reader.
+  private func sourceKeyPaths(_ path: String) throws -> Set<String> {
     let text = try String(contentsOfFile: path, encoding: .utf8)
+    var paths: Set<String> = []
     if let data = text.data(using: .utf8),
       let value = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     {
-      return Self.keyCount(value)
+      Self.collect(value, at: .root, into: &paths)
+    } else if let tree = try YAMLTree.compose(text) {
+      Self.collect(tree.root, at: .root, into: &paths)
     }
-    guard let tree = try YAMLTree.compose(text) else { return 0 }
-    return Self.keyCount(tree.root)
+    return paths
   }
 
-  private static func keyCount(_ value: Any) -> Int {
+  private static func collect(_ value: Any, at path: JSONPath, into paths: inout Set<String>) {
     if let object = value as? [String: Any] {
-      return object.values.reduce(object.count) { $0 + keyCount($1) }
+      for (key, inner) in object {
+        paths.insert(path.key(key).description)
+        collect(inner, at: path.key(key), into: &paths)
+      }
+    } else if let list = value as? [Any] {
+      for (index, inner) in list.enumerated() { collect(inner, at: path.index(index), into: &paths) }
     }
-    if let list = value as? [Any] { return list.reduce(0) { $0 + keyCount($1) } }
-    return 0
   }
 
-  private static func keyCount(_ node: YAMLNode) -> Int {
+  private static func collect(_ node: YAMLNode, at path: JSONPath, into paths: inout Set<String>) {
     switch node.kind {
-    case .mapping: return node.pairs.reduce(node.pairs.count) { $0 + keyCount($1.1) }
-    case .sequence: return node.children.reduce(0) { $0 + keyCount($1) }
-    case .scalar: return 0
+    case .mapping:
+      for (key, inner) in node.pairs {
+        paths.insert(path.key(key.string).description)
+        collect(inner, at: path.key(key.string), into: &paths)
+      }
+    case .sequence:
+      for (index, inner) in node.children.enumerated() { collect(inner, at: path.index(index), into: &paths) }
+    case .scalar: break
     }
   }
 }
