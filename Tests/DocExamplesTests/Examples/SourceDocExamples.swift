@@ -139,7 +139,7 @@ final class SourceDocExampleTests: XCTestCase {
     hub.send(screen: .podcasts)
     hub.flush()
     try dispatches.assertNoRuleViolations()
-    XCTAssertNoThrow(try dispatches.assertNoRuleViolations(provider: "firebase"))  // a non-throwing test
+    XCTAssertNoThrow(try dispatches.assertNoRuleViolations(provider: Vendors.firebase))  // a non-throwing test
   }
 
   func testFirebaseExamplesMapAndDeliverToTheSDK() throws {
