@@ -40,6 +40,8 @@ public struct QuerySummary: Sendable, Hashable, Decodable {
   public var byProvider: [String: Int]
   /// Plan coverage by state; `nil` without a plan.
   public var coverage: CoverageCounts?
+  /// The recording file the session writes, `nil` when it is not recorded.
+  public var recording: String?
 }
 
 /// Coverage items by state.

@@ -218,7 +218,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   /// The segment's counts; `seqAnomalies` is the timeline's `SequenceCheck` count (the one
   /// `validate` makes offline) since the segment started; `retriesSkipped` the server's count of
-  /// SDK retries skipped, since listen started.
+  /// SDK retries skipped, since listen started; `recording` the file the session writes (`null`
+  /// when it is not recorded).
   private func summary(retriesSkipped: Int) -> APIResponse {
     lock.lock()
     let (segment, counts) = (self.segment, self.counts)
@@ -229,6 +230,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
     out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
     out += ",\"retriesSkipped\":\(retriesSkipped)"
+    out += ",\"recording\":" + (recordingPath.map(JSONText.quoted) ?? "null")
     out += ",\"coverage\":"
     if let (title, coverage) = coverage {
       let (planned, states) = (coverage.planned, coverage.stateCounts)

@@ -178,21 +178,23 @@ final class LiveSessionRootTests: XCTestCase {
     }
   }
 
-  /// The query API names the recording as the file of each violation it lists, on every path.
+  /// The query API names the recording in its summary and as the file of each violation it
+  /// lists, on every path.
   func testTheQueryAPIKnowsTheRecordingOnEveryPath() async throws {
     let plan = try PlanLoader.load(yaml: QueryAPIHarness.plan, file: "shop.yaml")
     for path in Path.allCases {
       let file = directory.appendingPathComponent("query-\(path).jsonl")
-      let reply = try await run(path, options(path, recording: file), plan: plan) { ports in
+      let (reply, summary) = try await run(path, options(path, recording: file), plan: plan) { ports in
         let native = try RawClient(port: ports.listen)
         native.send(#"{"format":"tagscope-recording","version":1,"app":"App","device":"sim"}"# + "\n")
         native.send(recordLine(1, "userAction", "addToCart") + "\n")
         _ = try Self.get(ports.listen, "wait?filter=\(queryValue("kind:action"))&timeout=60")
-        return try Self.get(ports.listen, "violations")
+        return (try Self.get(ports.listen, "violations"), try Self.get(ports.listen, "summary"))
       }.answer
       let violations = reply.json["violations"] as? [[String: Any]] ?? []
       XCTAssertFalse(violations.isEmpty, "\(path): \(reply.body)")
       XCTAssertEqual(Set(violations.map { $0["file"] as? String }), [file.path], "\(path): \(reply.body)")
+      XCTAssertEqual(summary.json["recording"] as? String, file.path, "\(path): \(summary.body)")
     }
   }
 
