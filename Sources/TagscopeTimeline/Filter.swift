@@ -202,11 +202,13 @@ public struct Filter: Sendable, Hashable {
     return nil
   }
 
-  /// `value` as an exact match, a substring, or (`/…/`, not exact) a regular expression.
+  /// `value` as an exact match, a substring, or (`/…/`) a regular expression; not exact, an
+  /// unclosed `/…` is one to the end of the term, as `less` and vim take a search.
   static func match(_ value: String, exact: Bool) -> TimelineFilter.NameMatch {
     if value.count >= 2, value.hasPrefix("/"), value.hasSuffix("/") {
       return .regex(String(value.dropFirst().dropLast()))
     }
+    if !exact, value.count >= 2, value.hasPrefix("/") { return .regex(String(value.dropFirst())) }
     return exact ? .exact(value) : .substring(value.lowercased())
   }
 

@@ -71,14 +71,21 @@ public struct EffectRunner: Sendable {
     case .loadComparisons(let index):
       let record = selection(index).record
       return [
-        .comparisonsLoaded(index: index, seq: record.seq, name: record.name, source.comparisons(at: index))
+        .comparisonsLoaded(
+          index: index, seq: Format.number(index), name: record.name, source.comparisons(at: index))
       ]
     case .filter(let text, let filter, let range):
       return [.filtered(text: text, matches: matches(filter, in: range), range: range)]
     case .findViolation(let from, let forward, let within):
-      return [
-        .violationFound(position: violation(from: from, forward: forward, within: within), forward: forward)
-      ]
+      if let found = violation(from: from, forward: forward, within: within) {
+        return [.violationFound(position: found, forward: forward)]
+      }
+      // None that way (`]` at the live tail): the newest (oldest) one, unless it is the selection.
+      let edge = forward ? source.count : -1
+      guard let turned = violation(from: edge, forward: !forward, within: within),
+        (within?[turned] ?? turned) != from
+      else { return [.violationFound(position: nil, forward: forward)] }
+      return [.violationFound(position: turned, forward: forward, turned: true)]
     case .findTime(let time, let roundingUp, let from, let within):
       return [
         .timeFound(position: position(atTime: time, roundingUp: roundingUp, from: from, within: within))
@@ -94,12 +101,13 @@ public struct EffectRunner: Sendable {
       let (first, second) = (selection(left).record, selection(right).record)
       return [
         .pairLoaded(
-          left: left, right: right, titles: ["#\(first.seq) \(first.name)", "#\(second.seq) \(second.name)"],
+          left: left, right: right,
+          titles: ["#\(Format.number(left)) \(first.name)", "#\(Format.number(right)) \(second.name)"],
           rows: RecordPairView.rows(first, second))
       ]
     case .copyRecord(let index):
       let record = selection(index).record
-      return [.copyReady(seq: record.seq, json: RecordLineEncoder.line(record))]
+      return [.copyReady(seq: Format.number(index), json: RecordLineEncoder.line(record))]
     case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
     // The facts (loading among them) before the count: when loading was over, that count is final.
     case .loadInfo: return [.info(source.info), .recordsArrived(count: source.count)]
@@ -187,7 +195,7 @@ public struct EffectRunner: Sendable {
     let lines = json.split(separator: "\n", omittingEmptySubsequences: false).map {
       Sanitizer.clean(String($0), limit: 100_000)
     }
-    return .detailLoaded(index: index, seq: record.seq, name: record.name, lines: lines)
+    return .detailLoaded(index: index, seq: Format.number(index), name: record.name, lines: lines)
   }
 
   private func violation(from index: Int, forward: Bool, within matches: [Int]?) -> Int? {

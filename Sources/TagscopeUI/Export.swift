@@ -45,7 +45,7 @@ extension State {
       name = "tagscope-export-\(scope.count)-records-\(stamp).jsonl"
     } else {
       scope = .record(index)
-      name = "tagscope-export-record-\(rows[index]?.seq ?? UInt64(index + 1))-\(stamp).jsonl"
+      name = "tagscope-export-record-\(Format.number(index))-\(stamp).jsonl"
     }
     overlay = .export(ExportPrompt(scope: scope, path: name))
   }

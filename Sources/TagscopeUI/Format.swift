@@ -2,6 +2,11 @@ import TagscopeRecording
 
 /// Number and time formats of the UI.
 enum Format {
+  /// The number the UI gives the record at timeline `index`: its 1-based position in the merged
+  /// stream, unique across sources (each device's own `seq` starts at 1 and repeats; the record's
+  /// JSON keeps it).
+  static func number(_ index: Int) -> UInt64 { UInt64(max(0, index) + 1) }
+
   /// `1204` as `1,204`.
   static func grouped(_ value: Int) -> String {
     let digits = String(value.magnitude)

@@ -63,7 +63,7 @@ public enum Msg: Sendable, Hashable {
   case rowsLoaded([RecordSummary])
   /// The selected record and the state as of it (``Effect/loadSelection(_:)``).
   case selectionLoaded(Selection)
-  /// A record's detail lines (``Effect/loadDetail(_:)``).
+  /// A record's detail lines (``Effect/loadDetail(_:)``); `seq` is its number in the merged stream.
   case detailLoaded(index: Int, seq: UInt64, name: String, lines: [SafeText])
   /// The coverage checklist (``Effect/loadChecklist``).
   case checklistLoaded([ChecklistItem])
@@ -72,8 +72,9 @@ public enum Msg: Sendable, Hashable {
   /// The records in `range` passing the filter `text` (``Effect/filter(text:_:range:)``).
   case filtered(text: String, matches: [Int], range: Range<Int>)
   /// The nearest record with violations (``Effect/findViolation(from:forward:within:)``), as a
-  /// position in the visible list; `nil` when there is none.
-  case violationFound(position: Int?, forward: Bool)
+  /// position in the visible list; `nil` when there is none. With `turned`, there was none in that
+  /// direction and `position` is the newest (`]`) or oldest (`[`) one, on the other side.
+  case violationFound(position: Int?, forward: Bool, turned: Bool = false)
   /// The visible position for a time (``Effect/findTime(_:roundingUp:within:)``).
   case timeFound(position: Int)
   /// Times of the visible records from `from` on (``Effect/loadTimes(from:within:)``).
@@ -89,7 +90,7 @@ public enum Msg: Sendable, Hashable {
   case planEntryDrafted(index: Int, Result<PlanEntryPreview, PlanEntryFailure>)
   /// A drafted entry was added to the plan file (the message says where), or why not.
   case planEntryAdded(Result<String, PlanEntryFailure>)
-  /// A record's JSON, ready for the clipboard (``Effect/copyRecord(_:)``).
+  /// A record's JSON, ready for the clipboard (``Effect/copyRecord(_:)``), with its number.
   case copyReady(seq: UInt64, json: String)
   /// The event loop wrote the clipboard request to the terminal.
   case clipboardWritten

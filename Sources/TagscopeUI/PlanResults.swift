@@ -57,7 +57,7 @@ public struct Comparison: Sendable, Hashable {
 
 /// The expected-vs-got view (`v`) of one record.
 public struct ComparisonView: Sendable, Hashable {
-  /// The record's timeline index, sequence number and name.
+  /// The record's timeline index, number (its position in the merged stream) and name.
   public var index: Int
   public var seq: UInt64 = 0
   public var name = ""

@@ -81,7 +81,8 @@ public struct RecordPairView: Sendable, Hashable {
 extension State {
   /// `m`: marks the selected record (again: unmarks it) for `d`.
   mutating func markSelected() {
-    guard let index = selectedIndex, let seq = selection?.record.seq else { return }
+    guard let index = selectedIndex else { return }
+    let seq = Format.number(index)
     if markedIndex == index {
       markedIndex = nil
       notice = "mark removed"

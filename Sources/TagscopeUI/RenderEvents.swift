@@ -43,7 +43,7 @@ extension FrameView {
     }
   }
 
-  /// The event list: sequence, time, kind glyph, name, violation and issue marks, and one status
+  /// The event list: record number (``Format/number(_:)``), time, kind glyph, name, violation and issue marks, and one status
   /// mark per provider (in the order of ``SourceInfo/providers``, headed by their initials) when
   /// there is room — the status marks before the time.
   func drawEvents(into grid: inout Grid) {
@@ -74,7 +74,7 @@ extension FrameView {
       return
     }
     let last = state.visibleCount - 1
-    let seqWidth = String(state.rows[state.index(atPosition: last)]?.seq ?? 0).count
+    let seqWidth = String(Format.number(state.index(atPosition: last))).count
     let rows = min(content.height, state.visibleCount - state.top)
     for offset in 0..<max(0, rows) {
       let position = state.top + offset
@@ -83,7 +83,7 @@ extension FrameView {
       guard let summary = state.rows[state.index(atPosition: position)] else { continue }
       let selected = position == state.cursor
       var left = Segments()
-      let seq = String(summary.seq)
+      let seq = String(Format.number(state.index(atPosition: position)))
       left.add(Sanitizer.clean(String(repeating: " ", count: max(0, seqWidth - seq.count)) + seq + " "), .dim)
       if showTime { left.add(Sanitizer.clean(Format.clock(summary.seconds) + " "), .dim) }
       if state.showsSourceLabels {

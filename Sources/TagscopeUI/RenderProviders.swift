@@ -8,13 +8,14 @@ extension FrameView {
   /// violations marked `✗`. Hub issues (`!`) and the plan's violations of no provider (`✗`) first,
   /// across the pane.
   func drawProviders(into grid: inout Grid) {
-    guard let record = state.selected?.record else {
+    guard let selected = state.selected else {
       drawTitle(.providers, into: &grid)
       return
     }
+    let record = selected.record
     var extra = Segments()
     extra.add(" · ", .dim)
-    extra.add(Sanitizer.clean("#\(record.seq) "), .bold)
+    extra.add(Sanitizer.clean("#\(Format.number(selected.index)) "), .bold)
     extra.add(Sanitizer.clean(record.name, limit: 200), .bold)
     drawTitle(.providers, into: &grid, extra: extra)
     let content = layout.content(.providers)

@@ -19,7 +19,7 @@ public struct Detail: Sendable, Hashable {
   public var scroll: Int
   /// The box title when the lines are not a record (the coverage checklist).
   public var heading: SafeText? = nil
-  /// The record's sequence number and name, for the title.
+  /// The record's number (its position in the merged stream) and name, for the title.
   public var seq: UInt64 = 0
   public var name = ""
   /// The checklist: each line's filter (listing the records that cover it) and the line under

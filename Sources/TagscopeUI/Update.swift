@@ -55,7 +55,8 @@ extension State {
       }
     case .checklistLoaded(let items): checklistLoaded(items)
     case .filtered(let text, let found, let range): effects = filtered(text: text, found: found, range: range)
-    case .violationFound(let position, let forward): violationFound(position, forward: forward)
+    case .violationFound(let position, let forward, let turned):
+      violationFound(position, forward: forward, turned: turned)
     case .timeFound(let position): select(position)
     case .timesLoaded(let from, let values): times = (from, values)
     case .activityLoaded(let loaded): activity = loaded
@@ -336,11 +337,13 @@ extension State {
     return [.findViolation(from: index, forward: forward, within: matches)]
   }
 
-  private mutating func violationFound(_ position: Int?, forward: Bool) {
+  private mutating func violationFound(_ position: Int?, forward: Bool, turned: Bool) {
+    let none = forward ? "no later record with violations" : "no earlier record with violations"
     guard let position else {
-      notice = forward ? "no later record with violations" : "no earlier record with violations"
+      show(notice: none)
       return
     }
+    if turned { show(notice: none + (forward ? ": the newest one" : ": the oldest one")) }
     if mode == .live { following = false }
     select(position)
   }
