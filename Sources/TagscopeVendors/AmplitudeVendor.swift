@@ -13,6 +13,12 @@ extension Vendor {
         .amplitudeOrPostHogBatch),
     ],
     messages: MessageFields(messageID: [MessageIDPath("insert_id")], properties: .at("event_properties")),
+    identity: [
+      // Amplitude-Swift's BaseEvent coding keys, filled by its ContextPlugin; it sends no app name.
+      IdentityFields(
+        form: "event", root: "the event", user: ["user_id"], device: ["device_id"], session: ["session_id"],
+        platform: ["os_name", "platform"], model: ["device_model"])
+    ],
     proxyHosts: [
       ProxyHost("api2.amplitude.com", "Amplitude"),
       ProxyHost("api.amplitude.com", "Amplitude (older SDKs)"),

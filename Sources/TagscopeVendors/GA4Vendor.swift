@@ -19,6 +19,16 @@ extension Vendor {
         .ga4Gtag),
     ],
     messages: MessageFields(messageID: [], properties: .unmapped),
+    identity: [
+      // Google's Measurement Protocol reference: a web stream's `client_id` or a Firebase app's
+      // `app_instance_id`, and per event `session_id` (`ga_session_id` as gtag.js names it).
+      IdentityFields(
+        form: "measurement protocol", root: "the request; params. the event's parameters", user: ["user_id"],
+        device: ["app_instance_id", "client_id"], session: ["params.session_id", "params.ga_session_id"],
+        platform: ["device.operating_system"], model: ["device.model"]),
+      IdentityFields(
+        form: "gtag", root: "the hit's fields", user: ["uid"], device: ["cid"], session: ["sid"]),
+    ],
     proxyHosts: [
       ProxyHost("www.google-analytics.com", "GA4 (gtag, Measurement Protocol)"),
       ProxyHost("region1.google-analytics.com", "GA4 (gtag)"),

@@ -24,6 +24,29 @@ extension Vendor {
     messages: MessageFields(
       messageID: [MessageIDPath("data.source_message_id"), MessageIDPath("id", rawMarker: "dt")],
       properties: .at("data.custom_attributes")),
+    identity: [
+      // mparticle-python-sdk's models (batch, device_information, application_information,
+      // user_identities, event_data); `mpid`, the profile mParticle keeps, is the anonymous id.
+      IdentityFields(
+        form: "batch", root: "the batch; event. the event's data",
+        user: ["user_identities.customerid", "user_identities.email"],
+        device: [
+          "mp_deviceid", "device_info.ios_idfv", "device_info.android_uuid", "device_info.ios_advertising_id",
+          "device_info.android_advertising_id",
+        ],
+        anonymous: ["mpid"], session: ["event.session_uuid", "event.session_id"],
+        app: ["application_info.application_name", "application_info.package"],
+        platform: ["device_info.platform"], model: ["device_info.device_model"]),
+      // IDSync: the mpid answered is derived from the device.
+      IdentityFields(
+        form: "idsync", root: "the request; identities. its known identities with its changes applied",
+        user: ["identities.customerid", "identities.email"],
+        device: [
+          "known_identities.device_application_stamp", "known_identities.android_uuid",
+          "known_identities.ios_idfv",
+        ],
+        platform: ["client_sdk.platform"]),
+    ],
     proxyHosts: [
       ProxyHost("s2s.mparticle.com", "mParticle (Events API)"),
       ProxyHost("s2s.us2.mparticle.com", "mParticle (Events API, US2)"),

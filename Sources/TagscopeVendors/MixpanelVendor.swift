@@ -10,6 +10,16 @@ extension Vendor {
     ],
     messages: MessageFields(
       messageID: [MessageIDPath("$insert_id", method: "track")], properties: .parameters),
+    identity: [
+      // mixpanel-swift's Track, AutomaticProperties and SessionMetadata; an anonymous `distinct_id`
+      // is the device's (`$device:<id>`); Android's `$identify` names the id before.
+      IdentityFields(
+        form: "track", root: "the message; properties. its properties",
+        user: ["properties.$user_id", "properties.distinct_id"], device: ["properties.$device_id"],
+        anonymous: ["properties.distinct_id"], previous: ["properties.$anon_distinct_id"],
+        session: ["$mp_metadata.$mp_session_id"], platform: ["properties.$os"], model: ["properties.$model"]),
+      IdentityFields(form: "profile", root: "the message", user: ["$distinct_id"], device: ["$distinct_id"]),
+    ],
     proxyHosts: [
       ProxyHost("api.mixpanel.com", "Mixpanel"),
       ProxyHost("api-js.mixpanel.com", "Mixpanel (JavaScript)"),

@@ -9,6 +9,17 @@ extension Vendor {
     ],
     messages: MessageFields(
       messageID: [MessageIDPath("uuid")], properties: .at("properties"), trackMethod: "capture"),
+    identity: [
+      // posthog-ios's PostHogContext and buildProperties, posthog-js's posthog-core: a `distinct_id`
+      // equal to `$device_id` (or `$is_identified: false`) is an anonymous visitor.
+      IdentityFields(
+        form: "event", root: "the message; properties. its properties",
+        user: ["distinct_id", "properties.distinct_id"], device: ["properties.$device_id"],
+        anonymous: ["distinct_id", "properties.distinct_id"], previous: ["properties.$anon_distinct_id"],
+        session: ["properties.$session_id"], app: ["properties.$app_name"],
+        platform: ["properties.$os_name", "properties.$os"],
+        model: ["properties.$device_model", "properties.$browser"])
+    ],
     proxyHosts: [
       ProxyHost("us.i.posthog.com", "PostHog"),
       ProxyHost("eu.i.posthog.com", "PostHog (EU)"),

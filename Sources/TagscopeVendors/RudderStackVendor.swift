@@ -7,6 +7,7 @@ extension Vendor {
       Endpoint("/beacon/v1/batch", "RudderStack: beacon batch", .segmentAPI, .segment(impliedType: nil))
     ],
     messages: MessageFields(messageID: [MessageIDPath("messageId")], properties: .at("properties")),
+    identity: [.segmentMessage],
     proxyHosts: [
       ProxyHost("*.dataplane.rudderstack.com", "RudderStack"),
       ProxyHost("hosted.rudderlabs.com", "RudderStack"),

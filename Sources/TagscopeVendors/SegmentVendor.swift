@@ -25,6 +25,7 @@ extension Vendor {
       Endpoint("/v1/a", "Segment analytics.js: alias", .segmentAPI, .segment(impliedType: "alias")),
     ],
     messages: MessageFields(messageID: [MessageIDPath("messageId")], properties: .at("properties")),
+    identity: [.segmentMessage],
     proxyHosts: [
       ProxyHost("api.segment.io", "Segment"),
       ProxyHost("events.eu1.segmentapis.com", "Segment (EU)"),
@@ -47,6 +48,16 @@ extension Vendor {
         CallTemplate("group", ".group(groupId: {name}, traits: {parameters})"),
         CallTemplate("alias", ".alias(newId: {name})"),
       ]))
+}
+
+extension Vendor.IdentityFields {
+  /// Who sent a Segment (or RudderStack) message: analytics-swift's and analytics-kotlin's context
+  /// plugins, rudder-sdk-ios's `RSContextPlugin` and `RSUserSessionPlugin`; browsers and server
+  /// libraries send no device, their `anonymousId` names the visitor. `previousId` is an alias's.
+  public static let segmentMessage = Vendor.IdentityFields(
+    form: "message", root: "the message", user: ["userId"], device: ["context.device.id", "anonymousId"],
+    anonymous: ["anonymousId"], previous: ["previousId"], session: ["context.sessionId"],
+    app: ["context.app.name"], platform: ["context.os.name"], model: ["context.device.model"])
 }
 
 extension Vendor.Shape {

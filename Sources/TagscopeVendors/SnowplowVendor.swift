@@ -10,6 +10,15 @@ extension Vendor {
       Endpoint("/i", "Snowplow: GET pixel", .snowplowTracker, .snowplow),
     ],
     messages: MessageFields(messageID: [MessageIDPath("eid")], properties: .unmapped),
+    identity: [
+      // snowplow-ios-tracker's TrackerConstants; on mobile the client_session and mobile_context
+      // contexts.
+      IdentityFields(
+        form: "payload", root: "the payload's fields; client_session., mobile_context. those contexts' data",
+        user: ["uid"], device: ["duid", "client_session.userId"],
+        session: ["client_session.sessionId", "sid"],
+        app: ["aid"], platform: ["mobile_context.osType", "p"], model: ["mobile_context.deviceModel"])
+    ],
     importFormats: [
       ImportFormatFacts(
         name: "iglu", displayName: "Snowplow Iglu", summary: "Snowplow Iglu self-describing JSON Schemas",

@@ -26,6 +26,9 @@ public struct Vendor: Sendable, Hashable {
   public let endpoints: [Endpoint]
   /// Where its SDK messages, as `listen` records them, keep their fields; `nil` without SDK path.
   public let messages: MessageFields?
+  /// Where its SDK messages say who sent them, one entry per form of message its decoders read;
+  /// empty without SDK path.
+  public let identity: [IdentityFields]
   /// The hosts `tagscope proxy` decrypts for it.
   public let proxyHosts: [ProxyHost]
   /// The tracking-plan formats of it that `tagscope plan import` reads.
@@ -39,7 +42,8 @@ public struct Vendor: Sendable, Hashable {
   /// A vendor.
   public init(
     id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
-    messages: MessageFields? = nil, proxyHosts: [ProxyHost] = [], importFormats: [ImportFormatFacts] = [],
+    messages: MessageFields? = nil, identity: [IdentityFields] = [], proxyHosts: [ProxyHost] = [],
+    importFormats: [ImportFormatFacts] = [],
     callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil
   ) {
     self.id = id
@@ -48,6 +52,7 @@ public struct Vendor: Sendable, Hashable {
     self.paths = paths
     self.endpoints = endpoints
     self.messages = messages
+    self.identity = identity
     self.proxyHosts = proxyHosts
     self.importFormats = importFormats
     self.callStyle = callStyle

@@ -1,20 +1,16 @@
 import AnalyticsHub
+import TagscopeVendors
 
 extension AmplitudeEndpoint {
-  /// Who sent an Amplitude event.
-  ///
-  /// Fields as the SDKs send them: amplitude/Amplitude-Swift `Sources/Amplitude/Events/BaseEvent.swift`
-  /// (its coding keys) filled by `Sources/Amplitude/Plugins/ContextPlugin.swift`: `device_id`,
-  /// `user_id`, `session_id` (`-1` outside a session), `platform`, `os_name`, `device_model`.
-  /// Amplitude sends no app name.
+  /// Where Amplitude's events name their sender (``Vendor/amplitude``'s identity fields).
+  static let identityReader = IdentityReader(Vendor.amplitude, "event")
+
+  /// Who sent an Amplitude event: a visitor without user is known by the device; a `session_id`
+  /// of `-1` means outside a session.
   static func identity(_ event: Properties) -> DeviceIdentity {
-    let session = event["session_id"].flatMap(Payload.string)
-    return DeviceIdentity(
-      deviceID: Payload.string(event["device_id"]),
-      platform: Payload.string(event["os_name"]) ?? Payload.string(event["platform"]),
-      model: Payload.string(event["device_model"]),
-      userID: Payload.string(event["user_id"]),
-      anonymousID: Payload.string(event["user_id"]) == nil ? Payload.string(event["device_id"]) : nil,
-      sessionID: session.flatMap { (Int($0) ?? 0) < 0 ? nil : $0 })
+    var identity = identityReader.identity { event[$0] }
+    if identity.userID == nil { identity.anonymousID = identity.deviceID }
+    if let session = identity.sessionID, (Int(session) ?? 0) < 0 { identity.sessionID = nil }
+    return identity
   }
 }

@@ -58,11 +58,7 @@ struct GA4GtagEndpoint: SDKEndpoint {
     if let title = fields["dt"] { params["page_title"] = .string(title) }
     if let session = fields["sid"] { params["ga_session_id"] = .string(session) }
     let isPage = name == "page_view"
-    let userID = DeviceIdentity.present(fields["uid"])
-    let clientID = DeviceIdentity.present(fields["cid"])
-    let identity = DeviceIdentity(
-      deviceID: clientID, userID: userID, anonymousID: userID == nil ? clientID : nil,
-      sessionID: fields["sid"])
+    let identity = Self.identity(fields)
     return IngestedEvent(
       provider: Vendors.ga4.rawValue, kind: isPage ? .screen : .event,
       name: isPage ? fields["dt"].flatMap(DeviceIdentity.present) ?? fields["dl"] ?? name : name,

@@ -67,18 +67,17 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
       guard let type = Payload.string(fields["identity_type"]) else { continue }
       identities[type] = fields["new_value"] ?? .null
     }
-    let deviceID = ["device_application_stamp", "android_uuid", "ios_idfv"].lazy
-      .compactMap { DeviceIdentity.present(Payload.string(known[$0])) }.first
+    let sent = Self.identityReader.identity { $0 == "identities" ? .object(identities) : body[$0] }
+    let deviceID = sent.deviceID
     let mpid = pathMPID ?? Self.mpid(device: deviceID ?? Payload.string(body["previous_mpid"]) ?? "")
-    let userID = Payload.string(identities["customerid"]) ?? Payload.string(identities["email"])
+    let userID = sent.userID
     let loggedIn = action != "logout" && userID != nil
     var credentials: Properties = [:]
     if let key = request.headers.first(name: "x-mp-key") { credentials["api_key"] = .string(key) }
-    let sdk = Payload.object(body["client_sdk"])
     let record = IngestedEvent(
       provider: Vendors.mparticle.rawValue, kind: .identify, name: action, properties: identities, time: nil,
       identity: DeviceIdentity(
-        deviceID: deviceID, platform: Payload.string(sdk["platform"]),
+        deviceID: deviceID, platform: sent.platform,
         userID: action == "logout" ? nil : userID,
         anonymousID: mpid),
       call: CallDescription(method: action, name: userID ?? action, parameters: body),

@@ -1,34 +1,34 @@
 import AnalyticsHub
+import TagscopeVendors
 
 extension MixpanelEndpoint {
-  /// Who sent a Mixpanel `/track` or `/import` message.
-  ///
-  /// Fields as the SDKs send them: mixpanel/mixpanel-swift `Sources/Track.swift` puts `distinct_id`,
-  /// `$device_id` (the anonymous id) and, once identified, `$user_id` in the properties;
-  /// `Sources/AutomaticProperties.swift` adds `$os` and `$model`; `Sources/SessionMetadata.swift`
-  /// adds `$mp_metadata.$mp_session_id` beside `event` and `properties`. An anonymous
-  /// `distinct_id` is `$device:<id>`. mixpanel/mixpanel-android `MixpanelAPI.java` sends `$identify`
-  /// with `$anon_distinct_id`, the id before. Server libraries send only `distinct_id`, the user.
+  /// Where `/track` and `/import` messages name their sender (``Vendor/mixpanel``'s identity fields).
+  static let trackReader = IdentityReader(Vendor.mixpanel, "track")
+  /// Where `/engage` and `/groups` messages name who they are about.
+  static let profileReader = IdentityReader(Vendor.mixpanel, "profile")
+
+  /// Who sent a Mixpanel `/track` or `/import` message: a `distinct_id` that names the device is
+  /// no user; a message without device id is known by its `distinct_id`.
   static func trackIdentity(_ message: Properties, properties: Properties) -> DeviceIdentity {
-    let distinctID = Payload.string(properties["distinct_id"])
-    let deviceID = Payload.string(properties["$device_id"])
-    let userID =
-      Payload.string(properties["$user_id"])
-      ?? distinctID.flatMap { isAnonymous($0, deviceID: deviceID) ? nil : $0 }
+    let root: (String) -> PropertyValue? = { $0 == "properties" ? .object(properties) : message[$0] }
+    let reader = trackReader
+    let deviceID = IdentityReader.first(reader.device, in: root)
+    let userID = IdentityReader.first(reader.user, in: root) { isAnonymous($0, deviceID: deviceID) }
+    let known = deviceID ?? IdentityReader.first(reader.anonymous, in: root)
     return DeviceIdentity(
-      deviceID: deviceID ?? distinctID, platform: Payload.string(properties["$os"]),
-      model: Payload.string(properties["$model"]), userID: userID,
-      anonymousID: userID == nil ? deviceID ?? distinctID : nil,
-      previousID: Payload.string(properties["$anon_distinct_id"]),
-      sessionID: Payload.string(Payload.object(message["$mp_metadata"])["$mp_session_id"]))
+      deviceID: known, platform: IdentityReader.first(reader.platform, in: root),
+      model: IdentityReader.first(reader.model, in: root), userID: userID,
+      anonymousID: userID == nil ? known : nil, previousID: IdentityReader.first(reader.previous, in: root),
+      sessionID: IdentityReader.first(reader.session, in: root))
   }
 
   /// Who an `/engage` or `/groups` message is about: its `$distinct_id`.
   static func profileIdentity(_ message: Properties) -> DeviceIdentity {
-    let distinctID = Payload.string(message["$distinct_id"])
+    let distinctID = IdentityReader.first(profileReader.user, in: { message[$0] })
     let anonymous = distinctID.map { isAnonymous($0, deviceID: nil) } ?? true
     return DeviceIdentity(
-      deviceID: distinctID, userID: anonymous ? nil : distinctID, anonymousID: anonymous ? distinctID : nil)
+      deviceID: IdentityReader.first(profileReader.device, in: { message[$0] }),
+      userID: anonymous ? nil : distinctID, anonymousID: anonymous ? distinctID : nil)
   }
 
   /// Whether `distinctID` names the device rather than a user.

@@ -1,31 +1,24 @@
 import AnalyticsHub
+import TagscopeVendors
 
 extension PostHogEndpoint {
-  /// Who sent a PostHog event.
-  ///
-  /// Fields as the SDKs send them:
-  /// - PostHog/posthog-ios `PostHog/PostHogContext.swift`: `$app_name`, `$os_name`, `$device_model`,
-  ///   `$device_type`; `PostHog/PostHogSDK.swift` (`buildProperties`): `$session_id`, `$is_identified`;
-  ///   its `identify` sends `$identify` with the new `distinct_id` and `$anon_distinct_id`.
-  /// - PostHog/posthog-js `packages/browser/src/posthog-core.ts`: `$device_id` on every event (a
-  ///   `distinct_id` equal to it is an anonymous visitor), `$session_id`; `$os`, `$browser`.
-  /// - Server libraries send only `distinct_id`, the user.
+  /// Where PostHog's events name their sender (``Vendor/posthog``'s identity fields).
+  static let identityReader = IdentityReader(Vendor.posthog, "event")
+
+  /// Who sent a PostHog event: a `distinct_id` equal to `$device_id`, or `$is_identified: false`,
+  /// is an anonymous visitor; an event without device id is known by its `distinct_id`.
   static func identity(_ message: Properties, properties: Properties) -> DeviceIdentity {
-    let distinctID = Payload.string(message["distinct_id"]) ?? Payload.string(properties["distinct_id"])
-    let deviceID = Payload.string(properties["$device_id"])
+    var identity = identityReader.identity { $0 == "properties" ? .object(properties) : message[$0] }
+    let distinctID = identity.anonymousID
     let identified: Bool
     if case .bool(let flag)? = properties["$is_identified"] {
       identified = flag
     } else {
-      identified = deviceID == nil || distinctID != deviceID
+      identified = identity.deviceID == nil || distinctID != identity.deviceID
     }
-    let userID = identified ? distinctID : nil
-    return DeviceIdentity(
-      deviceID: deviceID ?? distinctID, app: Payload.string(properties["$app_name"]),
-      platform: Payload.string(properties["$os_name"]) ?? Payload.string(properties["$os"]),
-      model: Payload.string(properties["$device_model"]) ?? Payload.string(properties["$browser"]),
-      userID: userID, anonymousID: identified ? nil : distinctID,
-      previousID: Payload.string(properties["$anon_distinct_id"]),
-      sessionID: Payload.string(properties["$session_id"]))
+    identity.deviceID = identity.deviceID ?? distinctID
+    identity.userID = identified ? identity.userID : nil
+    identity.anonymousID = identified ? nil : distinctID
+    return identity
   }
 }

@@ -1,29 +1,14 @@
 import AnalyticsHub
+import TagscopeVendors
 
 extension SegmentEndpoint {
-  /// Who sent a Segment or RudderStack message.
-  ///
-  /// Fields as the SDKs send them:
-  /// - segmentio/analytics-swift `Sources/Segment/Plugins/Context.swift` and segmentio/analytics-kotlin
-  ///   `android/src/main/java/com/segment/analytics/kotlin/android/plugins/AndroidContextPlugin.kt`:
-  ///   `context.app.name`, `context.device.id` (identifierForVendor / ANDROID_ID, `""` when unknown),
-  ///   `context.device.model`, `context.os.name`.
-  /// - rudderlabs/rudder-sdk-ios `Sources/Classes/Client/Plugins/RSContextPlugin.swift`: the same keys;
-  ///   `RSUserSessionPlugin.swift`: `context.sessionId`.
-  /// - Browsers (analytics.js) and server libraries send no device: `anonymousId` names the visitor.
+  /// Where Segment's and RudderStack's messages name their sender (``Vendor/IdentityFields/segmentMessage``).
+  static let identityReader = IdentityReader(Vendor.segment, "message")
+
+  /// Who sent a Segment or RudderStack message; only an alias names the id before.
   static func identity(_ message: Properties) -> DeviceIdentity {
-    let context = Payload.object(message["context"])
-    let device = Payload.object(context["device"])
-    let anonymousID = DeviceIdentity.present(Payload.string(message["anonymousId"]))
-    let isAlias = Payload.string(message["type"]) == "alias"
-    return DeviceIdentity(
-      deviceID: DeviceIdentity.present(Payload.string(device["id"])) ?? anonymousID,
-      app: Payload.string(Payload.object(context["app"])["name"]),
-      platform: Payload.string(Payload.object(context["os"])["name"]),
-      model: Payload.string(device["model"]),
-      userID: Payload.string(message["userId"]),
-      anonymousID: anonymousID,
-      previousID: isAlias ? Payload.string(message["previousId"]) : nil,
-      sessionID: Payload.string(context["sessionId"]))
+    var identity = identityReader.identity { message[$0] }
+    if Payload.string(message["type"]) != "alias" { identity.previousID = nil }
+    return identity
   }
 }

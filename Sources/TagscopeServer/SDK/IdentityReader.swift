@@ -1,0 +1,64 @@
+import AnalyticsHub
+import TagscopeVendors
+
+/// A vendor's ``Vendor/IdentityFields`` ready to read: each dotted path split once, when the
+/// decoder first needs it.
+struct IdentityReader: Sendable {
+  /// One dotted path: its first field, read from the decoder's root, then the fields under it.
+  struct Path: Sendable {
+    let head: String
+    let rest: [String]
+
+    init(_ dotted: String) {
+      let fields = dotted.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+      head = fields[0]
+      rest = Array(fields.dropFirst())
+    }
+  }
+
+  let user: [Path]
+  let device: [Path]
+  let anonymous: [Path]
+  let previous: [Path]
+  let session: [Path]
+  let app: [Path]
+  let platform: [Path]
+  let model: [Path]
+
+  /// The reader of `vendor`'s identity fields of `form`.
+  init(_ vendor: Vendor, _ form: String) {
+    let fields = vendor.identityFields(form)
+    user = fields.user.map(Path.init)
+    device = fields.device.map(Path.init)
+    anonymous = fields.anonymous.map(Path.init)
+    previous = fields.previous.map(Path.init)
+    session = fields.session.map(Path.init)
+    app = fields.app.map(Path.init)
+    platform = fields.platform.map(Path.init)
+    model = fields.model.map(Path.init)
+  }
+
+  /// The first of `paths` that holds a non-empty string or number, where `root` gives a path's
+  /// first field; `skipping` leaves out values it accepts.
+  static func first(
+    _ paths: [Path], in root: (String) -> PropertyValue?, skipping: (String) -> Bool = { _ in false }
+  ) -> String? {
+    for path in paths {
+      var value = root(path.head)
+      for field in path.rest { value = Payload.objectOrNil(value)?[field] }
+      if let text = DeviceIdentity.present(Payload.string(value)), !skipping(text) { return text }
+    }
+    return nil
+  }
+
+  /// The identity `root` holds, where what is logic (who is anonymous, which session counts) is
+  /// the caller's to correct.
+  func identity(in root: (String) -> PropertyValue?) -> DeviceIdentity {
+    DeviceIdentity(
+      deviceID: Self.first(device, in: root), app: Self.first(app, in: root),
+      platform: Self.first(platform, in: root), model: Self.first(model, in: root),
+      userID: Self.first(user, in: root),
+      anonymousID: Self.first(anonymous, in: root), previousID: Self.first(previous, in: root),
+      sessionID: Self.first(session, in: root))
+  }
+}

@@ -1,0 +1,151 @@
+import AnalyticsHub
+import TagscopeRecording
+import TagscopeVendors
+import XCTest
+
+@testable import TagscopeServer
+
+/// Each identity path a vendor's descriptor declares is the one its decoder reads: a message with
+/// only that field set (beside what the message needs to be one) names its user, device, session,
+/// app, platform or model.
+final class VendorIdentityPathTests: XCTestCase {
+  /// One form of a vendor's messages: how a test sends one built around `root`, and what it
+  /// needs besides when the field under test is neither the user nor the device.
+  private struct Form {
+    let vendor: Vendor
+    let name: String
+    let baseline: Properties
+    let send: (Properties) -> SDKReply?
+  }
+
+  private typealias Fact = (
+    name: String, declared: KeyPath<Vendor.IdentityFields, [String]>,
+    decoded: KeyPath<DeviceIdentity, String?>
+  )
+
+  private static var facts: [Fact] {
+    [
+      ("user", \.user, \.userID), ("device", \.device, \.deviceID), ("session", \.session, \.sessionID),
+      ("app", \.app, \.app), ("platform", \.platform, \.platform), ("model", \.model, \.model),
+    ]
+  }
+
+  func testEveryDeclaredPathIsWhereTheDecoderReadsIt() {
+    let forms = Self.forms
+    for vendor in Vendors.all where vendor.paths.contains(.sdk) {
+      for fields in vendor.identity {
+        guard let form = forms.first(where: { $0.vendor.id == vendor.id && $0.name == fields.form }) else {
+          XCTFail("\(vendor.id.rawValue) \(fields.form): no message of this form is sent by the test")
+          continue
+        }
+        for (fact, declared, decoded) in Self.facts {
+          for path in fields[keyPath: declared] {
+            let place = "\(vendor.id.rawValue) \(fields.form) \(fact) at \(path)"
+            let value = "value-\(fact)-12345"
+            var root = fact == "user" || fact == "device" ? Properties() : form.baseline
+            root = Self.merge(root, Self.nested(path, .string(value)))
+            let reply = form.send(root)
+            XCTAssertTrue((200..<300).contains(reply?.status.code ?? 0), "\(place): \(reply?.body ?? "")")
+            XCTAssertEqual(reply?.events.first?.identity[keyPath: decoded], value, place)
+          }
+        }
+      }
+    }
+  }
+
+  private static var forms: [Form] {
+    let segment: (Properties) -> SDKReply? = { root in
+      endpointReply("/v1/track", body: json(merge(["event": "E"], root)), authorization: "Basic a2V5Og==")
+    }
+    return [
+      Form(vendor: .segment, name: "message", baseline: [:], send: segment),
+      Form(vendor: .rudderstack, name: "message", baseline: [:], send: segment),
+      Form(vendor: .amplitude, name: "event", baseline: ["device_id": "device-base"]) { root in
+        endpointReply(
+          "/2/httpapi", body: json(["api_key": "key", "events": [.object(merge(["event_type": "E"], root))]]))
+      },
+      Form(vendor: .ga4, name: "measurement protocol", baseline: ["client_id": "client-base"]) { root in
+        var request = root
+        request["params"] = nil
+        request["events"] = [.object(["name": "E", "params": .object(Payload.object(root["params"]))])]
+        return endpointReply(
+          "/mp/collect", body: json(request), query: [("measurement_id", "G-TEST"), ("api_secret", "secret")])
+      },
+      Form(vendor: .ga4, name: "gtag", baseline: ["cid": "client-base"]) { root in
+        let fields = root.compactMap { key, value in Payload.string(value).map { (name: key, value: $0) } }
+        return endpointReply(
+          "/g/collect", body: "", query: [("v", "2"), ("tid", "G-TEST"), ("en", "E")] + fields,
+          contentType: "text/plain")
+      },
+      Form(vendor: .mparticle, name: "batch", baseline: [:]) { root in
+        var batch = root
+        batch["event"] = nil
+        let data = merge(["event_name": "E", "custom_event_type": "other"], Payload.object(root["event"]))
+        batch["events"] = [.object(["event_type": "custom_event", "data": .object(data)])]
+        return endpointReply("/v2/events", body: json(batch), authorization: "Basic a2V5OnNlY3JldA==")
+      },
+      Form(vendor: .mparticle, name: "idsync", baseline: [:]) { root in
+        var request = root
+        request["identities"] = nil
+        request["known_identities"] = .object(
+          merge(Payload.object(root["known_identities"]), Payload.object(root["identities"])))
+        return endpointReply("/v1/identify", body: json(request))
+      },
+      Form(vendor: .mixpanel, name: "track", baseline: ["properties": ["distinct_id": "base"]]) { root in
+        let message = merge(["event": "E", "properties": ["token": "token"]], root)
+        return endpointReply("/track", body: JSONText.value(.array([.object(message)])))
+      },
+      Form(vendor: .mixpanel, name: "profile", baseline: [:]) { root in
+        let message = merge(["$token": "token", "$set": ["plan": "pro"]], root)
+        return endpointReply("/engage", body: JSONText.value(.array([.object(message)])))
+      },
+      Form(vendor: .posthog, name: "event", baseline: ["distinct_id": "base"]) { root in
+        endpointReply("/capture", body: json(merge(["api_key": "key", "event": "E"], root)))
+      },
+      Form(vendor: .snowplow, name: "payload", baseline: [:]) { root in
+        var event: Properties = ["e": "se", "se_ca": "category", "se_ac": "action", "tv": "test", "eid": "1"]
+        var contexts: [PropertyValue] = []
+        for (key, value) in root {
+          if case .object(let data) = value {
+            let schema = "iglu:com.snowplowanalytics.snowplow/\(key)/jsonschema/1-0-0"
+            contexts.append(.object(["schema": .string(schema), "data": .object(data)]))
+          } else {
+            event[key] = value
+          }
+        }
+        let co = json([
+          "schema": "iglu:com.snowplowanalytics.snowplow/contexts/jsonschema/1-0-0", "data": .array(contexts),
+        ])
+        if !contexts.isEmpty { event["co"] = .string(co) }
+        let payload: Properties = [
+          "schema": "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4",
+          "data": [.object(event)],
+        ]
+        return endpointReply("/com.snowplowanalytics.snowplow/tp2", body: json(payload))
+      },
+    ]
+  }
+
+  /// `{"a": {"b": value}}` for `a.b`.
+  private static func nested(_ path: String, _ value: PropertyValue) -> Properties {
+    let fields = path.split(separator: ".").map(String.init)
+    var result = value
+    for field in fields.reversed() { result = .object([field: result]) }
+    return Payload.object(result)
+  }
+
+  /// `base` with `top`'s fields, objects merged field by field.
+  private static func merge(_ base: Properties, _ top: Properties) -> Properties {
+    var result = base
+    for (key, value) in top {
+      if case .object(let inner) = value, case .object(let existing)? = result[key] {
+        result[key] = .object(merge(existing, inner))
+      } else {
+        result[key] = value
+      }
+    }
+    return result
+  }
+
+  private static func json(_ properties: Properties) -> String { JSONText.value(.object(properties)) }
+}
