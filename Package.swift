@@ -145,14 +145,17 @@ let package = Package(
     .target(
       name: "TaggingPlan",
       dependencies: [
-        "AnalyticsHub", "TagscopeRecording", "AnalyticsProviders", "TagscopeVendors",
+        "AnalyticsHub", "AnalyticsProvidersCore", "TagscopeRecording", "TagscopeVendors",
         .product(name: "Yams", package: "Yams"),
       ]),
     // What the tools link on top of the plan core: the validate runner, the text/HTML/JUnit/JSON
-    // reports and plan inference (an app's test target links TaggingPlan alone).
+    // reports, plan inference and every provider's rules (an app's test target links TaggingPlan
+    // alone, with the rules of the providers it links).
     .target(
       name: "TaggingPlanReports",
-      dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeBasics", "TagscopeRecording"]),
+      dependencies: [
+        "AnalyticsHub", "AnalyticsProviders", "TaggingPlan", "TagscopeBasics", "TagscopeRecording",
+      ]),
     .target(
       name: "TaggingPlanImport",
       dependencies: [
@@ -170,7 +173,8 @@ let package = Package(
     .testTarget(
       name: "TaggingPlanImportTests",
       dependencies: [
-        "TaggingPlanImport", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "AnalyticsHub",
+        "TaggingPlanImport", "TaggingPlan", "TaggingPlanReports", "TagscopeRecording", "TagscopeTimeline",
+        "AnalyticsHub",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -262,7 +266,7 @@ let package = Package(
       name: "TagscopeUITests",
       dependencies: [
         "TagscopeUI", "AnalyticsHub", "AnalyticsHubTesting", "TagscopeInspector", "TagscopeRecording",
-        "TagscopeTimeline", "TaggingPlan", "TagscopeLive",
+        "TagscopeTimeline", "TaggingPlan", "TaggingPlanReports", "TagscopeLive",
         "PodcastDemo",
       ],
       exclude: ["Goldens"]),

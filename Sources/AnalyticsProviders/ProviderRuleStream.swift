@@ -7,7 +7,7 @@ import FirebaseProvider
 /// and the tagging-plan validator reading a whole session.
 ///
 /// Keep one stream per app instance (per recording or per connected device).
-public struct ProviderRuleStream: Sendable {
+public struct ProviderRuleStream: RecordedRuleStream {
   private var firebaseUsage: [String: FirebaseUsage] = [:]
 
   /// A stream with nothing counted yet.

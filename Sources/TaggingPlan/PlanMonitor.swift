@@ -24,9 +24,9 @@ public final class PlanMonitor: @unchecked Sendable {
     var warnings = 0
     var marks: [CoverageMark] = []
 
-    init(plan: Plan, segmentStart: Int) {
+    init(plan: Plan, rules: ProviderRuleChecks, segmentStart: Int) {
       self.plan = plan
-      validator = PlanValidator(plan: plan)
+      validator = PlanValidator(plan: plan, rules: rules)
       segment = Coverage(items: plan.coverageItems)
       self.segmentStart = segmentStart
     }
@@ -65,10 +65,12 @@ public final class PlanMonitor: @unchecked Sendable {
     return results.plan
   }
 
-  /// A monitor with nothing checked yet; `marking` (called under its lock) receives each record's
-  /// violation count as it changes.
-  public init(plan: Plan, marking: (@Sendable (_ position: Int, _ count: Int) -> Void)? = nil) {
-    results = Results(plan: plan, segmentStart: 0)
+  /// A monitor with nothing checked yet, checking recorded calls with `rules` (a reload keeps
+  /// them); `marking` (called under its lock) receives each record's violation count as it changes.
+  public init(
+    plan: Plan, rules: ProviderRuleChecks, marking: (@Sendable (_ position: Int, _ count: Int) -> Void)? = nil
+  ) {
+    results = Results(plan: plan, rules: rules, segmentStart: 0)
     self.marking = marking
   }
 
@@ -103,7 +105,7 @@ public final class PlanMonitor: @unchecked Sendable {
     lock.lock()
     reloadGeneration += 1
     let generation = reloadGeneration
-    var fresh = Results(plan: plan, segmentStart: results.segmentStart)
+    var fresh = Results(plan: plan, rules: results.validator.rules, segmentStart: results.segmentStart)
     var next = 0
     var end = checkedEnd
     reloading = (0, end)

@@ -33,22 +33,27 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
   /// The plan the tags are checked against.
   public let plan: Plan
   private let lock = NSLock()
-  private var state = ValidationState()
+  private var state: ValidationState
   private var checked: [Check] = []
   private var seen: Coverage
   private let flushObserved: @Sendable () -> Void
 
   /// A run with nothing checked yet; attach it with `hub.addObserver(run)` or pass it dispatches.
-  public init(plan: Plan) {
+  /// Recorded calls are checked with `rules`: the rule sets of the providers the app links
+  /// (`[FirebaseRules.self]`), on top of the rule violations the hub recorded.
+  public init(plan: Plan, rules: ProviderRuleChecks) {
     self.plan = plan
     seen = Coverage(items: plan.coverageItems)
+    state = ValidationState(rules: rules)
     flushObserved = {}
   }
 
-  /// A run observing `hub` from now on; it flushes the hub before every read.
-  public init<T: Taxonomy>(plan: Plan, observing hub: AnalyticsHub<T>) {
+  /// A run observing `hub` from now on; it flushes the hub before every read. Recorded calls are
+  /// checked with `rules`, as with ``init(plan:rules:)``.
+  public init<T: Taxonomy>(plan: Plan, rules: ProviderRuleChecks, observing hub: AnalyticsHub<T>) {
     self.plan = plan
     seen = Coverage(items: plan.coverageItems)
+    state = ValidationState(rules: rules)
     flushObserved = { [weak hub] in hub?.flush() }
     hub.addObserver(self)
   }
@@ -221,14 +226,15 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
     defer { lock.unlock() }
     checked.removeAll()
     seen = Coverage(items: plan.coverageItems)
-    state = ValidationState()
+    state = ValidationState(rules: state.rules)
   }
 }
 
 extension Plan {
-  /// The violations of one dispatch against this plan: a one-off check, without coverage.
-  public func violations(of dispatch: Dispatch) -> [PlanViolation] {
+  /// The violations of one dispatch against this plan (its calls checked with `rules`): a one-off
+  /// check, without coverage.
+  public func violations(of dispatch: Dispatch, rules: ProviderRuleChecks) -> [PlanViolation] {
     var coverage = Coverage(items: coverageItems)
-    return PlanValidator.check(Record(dispatch: dispatch), plan: self, coverage: &coverage)
+    return PlanValidator.check(Record(dispatch: dispatch), plan: self, coverage: &coverage, rules: rules)
   }
 }

@@ -1,15 +1,20 @@
 import AnalyticsHub
-import AnalyticsProviders
+import AnalyticsProvidersCore
 import TagscopeRecording
+import TagscopeVendors
 
 /// What a validation keeps from one record to the next besides coverage: remembered pattern
 /// results and, per `listen` source, the provider rule counts.
 public struct ValidationState: Sendable {
   var patterns = PatternMemo()
-  var streams: [String: ProviderRuleStream] = [:]
+  /// The providers' rules recorded calls are checked with.
+  public let rules: ProviderRuleChecks
+  var streams: [String: any RecordedRuleStream] = [:]
 
-  /// Nothing remembered yet.
-  public init() {}
+  /// Nothing remembered yet; recorded calls are checked with `rules`.
+  public init(rules: ProviderRuleChecks) {
+    self.rules = rules
+  }
 }
 
 /// Checks records against a plan, one at a time, and keeps the coverage.
@@ -19,7 +24,7 @@ public struct ValidationState: Sendable {
 ///   `unplanned-call` when no entry matches, else its parameters against the entry's constraints
 ///   (for every record, planned or not, in-app or from `listen`);
 /// - every provider output's calls are checked against the provider's documented rules
-///   (AnalyticsProviders, with a `ProviderRuleStream` per `source`) and, with the rule
+///   (the `rules:` it is given, with one stream of them per `source`) and, with the rule
 ///   violations the recording carries (the hub's or `listen`'s, each rule reported once), become
 ///   `provider-rule` violations (for every record, planned or not; `degraded` consequences are
 ///   warnings, others errors);
@@ -42,15 +47,20 @@ public struct PlanValidator: Sendable {
   public private(set) var coverage: Coverage
   /// How many records were checked.
   public private(set) var records = 0
-  private var state = ValidationState()
+  private var state: ValidationState
   /// What the record being validated did to coverage items (reused, so records allocate none).
   private var scratch: [CoverageMark] = []
 
-  /// A validator with nothing seen yet.
-  public init(plan: Plan) {
+  /// A validator with nothing seen yet, checking recorded calls with `rules` (the rule sets of the
+  /// providers an app links, or the tools' `.allProviders`).
+  public init(plan: Plan, rules: ProviderRuleChecks) {
     self.plan = plan
     coverage = Coverage(items: plan.coverageItems)
+    state = ValidationState(rules: rules)
   }
+
+  /// The providers' rules recorded calls are checked with.
+  public var rules: ProviderRuleChecks { state.rules }
 
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
@@ -82,13 +92,16 @@ public struct PlanValidator: Sendable {
     coverage.apply(marks)
   }
 
-  /// Checks one record against `plan`, marking what it covers in `coverage`.
-  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage) -> [PlanViolation] {
-    var state = ValidationState()
+  /// Checks one record against `plan` (its recorded calls with `rules`), marking what it covers in
+  /// `coverage`.
+  public static func check(_ record: Record, plan: Plan, coverage: inout Coverage, rules: ProviderRuleChecks)
+    -> [PlanViolation]
+  {
+    var state = ValidationState(rules: rules)
     return check(record, plan: plan, coverage: &coverage, state: &state)
   }
 
-  /// ``check(_:plan:coverage:)``, keeping what lasts across records (pattern results, the
+  /// ``check(_:plan:coverage:rules:)``, keeping what lasts across records (pattern results, the
   /// provider counts of each `listen` source) in `state`.
   public static func check(
     _ record: Record, plan: Plan, coverage: inout Coverage, state: inout ValidationState
@@ -186,7 +199,7 @@ public struct PlanValidator: Sendable {
   }
 
   /// The provider rules an output breaks: those the hub recorded (`outputs[].violations`), and
-  /// those the provider's documented rules (`ProviderRuleStream`, one per `source` and one for
+  /// those the provider's documented rules (the state's `rules`, one stream per `source` and one for
   /// the records without one, counting across records as the SDK does) find in its calls that the
   /// hub did not record (same rule id), so a recording from an app built without rule checks, or
   /// written by another tool, is checked the same and nothing is reported twice. GA4 Measurement
@@ -195,7 +208,8 @@ public struct PlanValidator: Sendable {
     -> [RecordViolation]
   {
     guard !output.calls.isEmpty, output.provider != Vendors.ga4.rawValue else { return output.violations }
-    let found = state.streams[record.source ?? "", default: ProviderRuleStream()].check(
+    let rules = state.rules
+    let found = state.streams[record.source ?? "", default: rules.makeStream()].check(
       provider: output.provider, calls: output.calls)
     guard !found.isEmpty else { return output.violations }
     guard !output.violations.isEmpty else { return found.map(RecordViolation.init) }

@@ -48,14 +48,24 @@ final class AppLinkGraphTests: XCTestCase {
     XCTAssertEqual(nio(in: app), [])
   }
 
-  func testAnAppWithOneProviderAndThePlanTestsLinksNoOtherProvider() throws {
+  /// The plan core takes the rules of the providers an app links (`rules: [FirebaseRules.self]`)
+  /// instead of linking every provider through the umbrella.
+  func testAnAppWithOneProviderAndThePlanTestsLinksNoOtherProvider() {
     let app = manifest.closure(ofProducts: ["AnalyticsHub", "FirebaseProvider", "TaggingPlanTesting"])
-    if app.targets.contains("AnalyticsProviders") {
-      // Open (issue 43): the validator re-checks recorded calls with every provider's rules through
-      // the umbrella; the plan core is to take the rules it is given instead.
-      throw XCTSkip("TaggingPlan still links the AnalyticsProviders umbrella")
-    }
+    XCTAssertTrue(app.targets.contains("TaggingPlan"), "the closure is read: \(app.targets.sorted())")
     XCTAssertEqual(providers(in: app), ["FirebaseProvider"])
+  }
+
+  /// Every module an app's test target links through the plan testing module, and nothing else.
+  func testThePlanTestingModuleLinksThePlanCoreAndNoProvider() {
+    let testing = manifest.closure(ofProducts: ["TaggingPlanTesting"])
+    XCTAssertEqual(providers(in: testing), [])
+    XCTAssertEqual(
+      testing.targets,
+      [
+        "TaggingPlanTesting", "TaggingPlan", "AnalyticsHub", "AnalyticsProvidersCore", "TagscopeBasics",
+        "TagscopeRecording", "TagscopeVendors",
+      ])
   }
 
   func testTheInspectorAnAppEmbedsLinksNoDebuggerAndNoNIO() {

@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 import XCTest
 

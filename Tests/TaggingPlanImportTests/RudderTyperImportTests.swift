@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TaggingPlan
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeRecording
 import XCTest
 

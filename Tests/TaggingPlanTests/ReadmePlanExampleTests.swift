@@ -2,7 +2,12 @@
 // The example of TaggingPlanTesting's catalog article "Plan assertions", verbatim
 // (DocExamplesTests' DocExampleCoverageTests checks it), compiled and run.
 
+import AmplitudeProvider
 import AnalyticsHub
+import BrazeProvider
+import FPTIProvider
+import FirebaseProvider
+import PianoProvider
 import PodcastDemo  // your app: its taxonomy and mappings
 import TaggingPlan
 import TaggingPlanTesting
@@ -14,7 +19,11 @@ final class PodcastTaggingPlanTests: XCTestCase {
   func makeHub() throws -> (AnalyticsHub<PodcastTaxonomy>, PlanTestRun) {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "podcasts-plan.yaml")
     let hub = try AnalyticsHub<PodcastTaxonomy>(providers: PodcastMappings.providers())
-    return (hub, PlanTestRun(plan: plan, observing: hub))  // checks every tag dispatched from now on
+    // The rules of the providers the app links; checks every tag dispatched from now on.
+    let rules: ProviderRuleChecks = [
+      FirebaseRules.self, AmplitudeRules.self, PianoRules.self, BrazeRules.self, FPTIRules.self,
+    ]
+    return (hub, PlanTestRun(plan: plan, rules: rules, observing: hub))
   }
 
   func testPlayingFromThePodcastsScreenFollowsThePlan() throws {
