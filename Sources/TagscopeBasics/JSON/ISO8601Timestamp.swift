@@ -7,23 +7,23 @@ import Foundation
 /// (the hub's observers, the recording writer and reader).
 public enum ISO8601Timestamp {
   /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` in UTC, rounded to the nearest millisecond.
-  public static func string(from date: Date) -> String {
+  @inlinable public static func string(from date: Date) -> String {
     string(milliseconds: milliseconds(of: date))
   }
 
   /// Parses a timestamp (see ``milliseconds(fromUTF8:)``) into a date; `nil` when it is not one.
-  public static func date(from text: String) -> Date? {
+  @inlinable public static func date(from text: String) -> Date? {
     milliseconds(from: text).map(date(milliseconds:))
   }
 
   /// Parses a timestamp from raw UTF-8 bytes into a date.
-  public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+  @inlinable public static func date(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
     milliseconds(fromUTF8: bytes).map(date(milliseconds:))
   }
 
   /// `date` in whole milliseconds since 1970, rounded to the nearest (see
   /// ``milliseconds(seconds:rounding:)`` for dates out of range).
-  public static func milliseconds(of date: Date) -> Int64 {
+  @inlinable public static func milliseconds(of date: Date) -> Int64 {
     milliseconds(seconds: date.timeIntervalSince1970)
   }
 
@@ -35,7 +35,7 @@ public enum ISO8601Timestamp {
   /// `seconds` since 1970 in whole milliseconds, clamped to ``earliest``…``latest`` (NaN is 0): every
   /// time, however absurd (a client's `1e300`), converts without trapping and writes as a
   /// timestamp the reader reads back.
-  public static func milliseconds(
+  @inlinable public static func milliseconds(
     seconds: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
   ) -> Int64 {
     let milliseconds = (seconds * 1000).rounded(rule)
@@ -44,13 +44,13 @@ public enum ISO8601Timestamp {
   }
 
   /// The date `milliseconds` after 1970.
-  public static func date(milliseconds: Int64) -> Date {
+  @inlinable public static func date(milliseconds: Int64) -> Date {
     Date(timeIntervalSince1970: Double(milliseconds) / 1000)
   }
 
   /// Writes `milliseconds` since 1970 as `YYYY-MM-DDTHH:MM:SS.mmmZ` at `out` (24 bytes; at most
   /// 30 for years outside 0…9999, which the parser then rejects clearly); returns the count.
-  public static func write(milliseconds: Int64, at out: UnsafeMutablePointer<UInt8>) -> Int {
+  @inlinable public static func write(milliseconds: Int64, at out: UnsafeMutablePointer<UInt8>) -> Int {
     let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
     let msOfDay = milliseconds - days * 86_400_000
     let (year, month, day) = civilFromDays(days)
@@ -84,7 +84,7 @@ public enum ISO8601Timestamp {
   }
 
   /// Appends the timestamp of `milliseconds` to `out`.
-  public static func write(milliseconds: Int64, into out: inout [UInt8]) {
+  @inlinable public static func write(milliseconds: Int64, into out: inout [UInt8]) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
       let count = write(milliseconds: milliseconds, at: buffer.baseAddress!)
       out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
@@ -92,7 +92,7 @@ public enum ISO8601Timestamp {
   }
 
   /// The timestamp of `milliseconds` since 1970 as a string.
-  public static func string(milliseconds: Int64) -> String {
+  @inlinable public static func string(milliseconds: Int64) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(24)
     write(milliseconds: milliseconds, into: &bytes)
@@ -101,7 +101,7 @@ public enum ISO8601Timestamp {
 
   /// Parses `YYYY-MM-DDTHH:MM:SS[.fff…](Z|±HH:MM)` into milliseconds since 1970 (digits beyond the
   /// millisecond are ignored); `nil` when the text is not such a timestamp.
-  public static func milliseconds(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+  @inlinable public static func milliseconds(fromUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
     guard bytes.count >= 19 else { return nil }
     func number(_ start: Int, _ length: Int) -> Int64? {
       var value: Int64 = 0
@@ -150,12 +150,12 @@ public enum ISO8601Timestamp {
   }
 
   /// Parses a timestamp string into milliseconds since 1970 (see ``milliseconds(fromUTF8:)``).
-  public static func milliseconds(from text: String) -> Int64? {
+  @inlinable public static func milliseconds(from text: String) -> Int64? {
     var text = text
     return text.withUTF8 { milliseconds(fromUTF8: $0) }
   }
 
-  private static func digits(
+  @inlinable static func digits(
     _ value: Int64, _ width: Int, _ out: UnsafeMutablePointer<UInt8>, _ position: inout Int
   ) {
     var rest = value
@@ -167,7 +167,7 @@ public enum ISO8601Timestamp {
   }
 
   // Howard Hinnant's civil-from-days / days-from-civil algorithms (proleptic Gregorian, UTC).
-  private static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
+  @inlinable static func civilFromDays(_ days: Int64) -> (Int64, Int64, Int64) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let doe = z - era * 146_097
@@ -180,7 +180,7 @@ public enum ISO8601Timestamp {
     return (m <= 2 ? y + 1 : y, m, d)
   }
 
-  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+  @inlinable static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yoe = y - era * 400

@@ -5,7 +5,7 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
   /// What is wrong, in plain words.
   public var reason: String
 
-  public var description: String { "\(reason) at byte \(offset + 1)" }
+  @inlinable public var description: String { "\(reason) at byte \(offset + 1)" }
 
   /// An error at byte `offset`.
   package init(offset: Int, reason: String) {
@@ -34,24 +34,26 @@ package struct JSONCursor {
   /// The deepest nesting of arrays and objects this cursor accepts.
   package let depthLimit: Int
   /// Decoded bytes of the last string with escapes.
-  private var scratch: [UInt8] = []
+  @usableFromInline var scratch: [UInt8] = []
 
   /// A cursor at the start of `bytes`, accepting nesting up to `depthLimit` levels.
-  package init(_ bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int = JSONCursor.maximumDepth) {
+  @inlinable package init(_ bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int = JSONCursor.maximumDepth) {
     self.bytes = bytes
     self.depthLimit = depthLimit
   }
 
-  package func error(_ reason: String) -> JSONSyntaxError { JSONSyntaxError(offset: index, reason: reason) }
+  @inlinable package func error(_ reason: String) -> JSONSyntaxError {
+    JSONSyntaxError(offset: index, reason: reason)
+  }
 
   /// The next byte, or 0 at the end.
   @inline(__always)
-  package var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
+  @inlinable package var peek: UInt8 { index < bytes.count ? bytes[index] : 0 }
 
-  package var isAtEnd: Bool { index >= bytes.count }
+  @inlinable package var isAtEnd: Bool { index >= bytes.count }
 
   @inline(__always)
-  package mutating func skipWhitespace() {
+  @inlinable package mutating func skipWhitespace() {
     while index < bytes.count {
       let byte = bytes[index]
       guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
@@ -61,13 +63,13 @@ package struct JSONCursor {
 
   /// Consumes `null` if it is next.
   @inline(__always)
-  package mutating func null() throws(JSONSyntaxError) -> Bool {
+  @inlinable package mutating func null() throws(JSONSyntaxError) -> Bool {
     guard peek == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
   }
 
-  package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+  @inlinable package mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
     let count = word.utf8CodeUnitCount
     guard index + count <= bytes.count else { throw error("unexpected end of line in a literal") }
     let start = word.utf8Start
@@ -81,7 +83,7 @@ package struct JSONCursor {
 
   /// Consumes `{` or `[` and counts one level of nesting.
   @inline(__always)
-  package mutating func open() throws(JSONSyntaxError) {
+  @inlinable package mutating func open() throws(JSONSyntaxError) {
     depth += 1
     guard depth <= depthLimit else { throw error("nesting deeper than \(depthLimit) levels") }
     index += 1
@@ -91,7 +93,8 @@ package struct JSONCursor {
   /// after the closing `}`. `first` is `true` for the first call on an object. The key's bytes are
   /// valid until the next string is read.
   @inline(__always)
-  package mutating func nextKey(first: Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>? {
+  @inlinable package mutating func nextKey(first: Bool) throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8>?
+  {
     guard try nextMember(first: first) else { return nil }
     return try memberKey()
   }
@@ -99,7 +102,7 @@ package struct JSONCursor {
   /// Whether an object whose `{` was consumed by ``open()`` has another member (then positioned on
   /// its key's opening quote); `false` after the closing `}`. ``nextKey(first:)`` in two steps.
   @inline(__always)
-  package mutating func nextMember(first: Bool) throws(JSONSyntaxError) -> Bool {
+  @inlinable package mutating func nextMember(first: Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     if first {
       if peek == UInt8(ascii: "}") {
@@ -131,7 +134,7 @@ package struct JSONCursor {
   /// The key at the cursor (after ``nextMember(first:)``), its `:` consumed; its bytes are valid
   /// until the next string is read.
   @inline(__always)
-  package mutating func memberKey() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8> {
+  @inlinable package mutating func memberKey() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8> {
     let key = try stringBytes()
     skipWhitespace()
     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -145,7 +148,7 @@ package struct JSONCursor {
   /// Whether an array whose `[` was consumed by ``open()`` has another element (then positioned on
   /// it); `false` after the closing `]`.
   @inline(__always)
-  package mutating func nextElement(first: Bool) throws(JSONSyntaxError) -> Bool {
+  @inlinable package mutating func nextElement(first: Bool) throws(JSONSyntaxError) -> Bool {
     skipWhitespace()
     if first {
       if peek == UInt8(ascii: "]") {
@@ -173,7 +176,7 @@ package struct JSONCursor {
   // MARK: Skipping
 
   /// Moves past one value, checking it as strictly as parsing would, building nothing.
-  package mutating func skipValue() throws(JSONSyntaxError) {
+  @inlinable package mutating func skipValue() throws(JSONSyntaxError) {
     guard index < bytes.count else { throw valueExpected() }
     switch bytes[index] {
     case UInt8(ascii: "\""): try skipString()
@@ -200,13 +203,13 @@ package struct JSONCursor {
   }
 
   /// The error for the cursor being where no value starts (or at the end).
-  package func valueExpected() -> JSONSyntaxError {
+  @inlinable package func valueExpected() -> JSONSyntaxError {
     guard index < bytes.count else { return error("unexpected end of line, a value was expected") }
     return error("unexpected character \(Self.describe(bytes[index])), a value was expected")
   }
 
   /// Throws unless only whitespace is left.
-  package mutating func expectEnd() throws(JSONSyntaxError) {
+  @inlinable package mutating func expectEnd() throws(JSONSyntaxError) {
     skipWhitespace()
     guard index == bytes.count else { throw error("unexpected text after the JSON value") }
   }
@@ -218,7 +221,7 @@ package struct JSONCursor {
   /// flagged byte of a word is exact, whatever borrows flag above it); at most 7 bytes before the
   /// end it stops and the caller's byte loop finishes.
   @inline(__always)
-  private mutating func skipPlainASCII() {
+  @inlinable mutating func skipPlainASCII() {
     guard let base = bytes.baseAddress else { return }
     let raw = UnsafeRawPointer(base)
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -240,7 +243,7 @@ package struct JSONCursor {
 
   /// The bytes of a string starting at its opening quote, escapes decoded (into a scratch buffer
   /// valid until the next string is read), checked for UTF-8.
-  package mutating func stringBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8> {
+  @inlinable package mutating func stringBytes() throws(JSONSyntaxError) -> UnsafeBufferPointer<UInt8> {
     index += 1
     let start = index
     var high: UInt8 = 0
@@ -269,12 +272,12 @@ package struct JSONCursor {
   }
 
   /// A string starting at its opening quote.
-  package mutating func string() throws(JSONSyntaxError) -> String {
+  @inlinable package mutating func string() throws(JSONSyntaxError) -> String {
     String(decoding: try stringBytes(), as: UTF8.self)
   }
 
   /// Checks a string starting at its opening quote without decoding it.
-  package mutating func skipString() throws(JSONSyntaxError) {
+  @inlinable package mutating func skipString() throws(JSONSyntaxError) {
     index += 1
     var segment = index
     var high: UInt8 = 0
@@ -303,7 +306,7 @@ package struct JSONCursor {
   }
 
   /// Checks the escape after a `\` (consumed).
-  private mutating func skipEscape() throws(JSONSyntaxError) {
+  @inlinable mutating func skipEscape() throws(JSONSyntaxError) {
     guard index < bytes.count else { throw error("unterminated string") }
     let escape = bytes[index]
     index += 1
@@ -318,7 +321,7 @@ package struct JSONCursor {
     }
   }
 
-  private mutating func decodeEscapedString(from start: Int) throws(JSONSyntaxError) {
+  @inlinable mutating func decodeEscapedString(from start: Int) throws(JSONSyntaxError) {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
     while index < bytes.count {
@@ -362,7 +365,7 @@ package struct JSONCursor {
 
   /// The scalar of a `\u` escape (its `\u` consumed), joining a surrogate pair; a lone surrogate
   /// is U+FFFD.
-  private mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
+  @inlinable mutating func unicodeEscape() throws(JSONSyntaxError) -> UInt32 {
     let scalar = try hex4()
     if (0xDC00...0xDFFF).contains(scalar) { return 0xFFFD }
     guard (0xD800...0xDBFF).contains(scalar) else { return scalar }
@@ -378,7 +381,7 @@ package struct JSONCursor {
     return 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
   }
 
-  private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+  @inlinable mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
     guard index + 4 <= bytes.count else { throw error("unexpected end of line in a \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
@@ -396,7 +399,7 @@ package struct JSONCursor {
     return value
   }
 
-  private mutating func appendUTF8(_ scalar: UInt32) {
+  @inlinable mutating func appendUTF8(_ scalar: UInt32) {
     switch scalar {
     case 0..<0x80: scratch.append(UInt8(scalar))
     case 0x80..<0x800:
@@ -417,7 +420,7 @@ package struct JSONCursor {
   // MARK: Numbers
 
   /// A JSON number: `.int` when it is an integer that fits in `Int`, else `.double`.
-  package mutating func number() throws(JSONSyntaxError) -> JSONNumber {
+  @inlinable package mutating func number() throws(JSONSyntaxError) -> JSONNumber {
     let start = index
     var negative = false
     if bytes[index] == UInt8(ascii: "-") {
@@ -476,7 +479,7 @@ package struct JSONCursor {
     return .double(value)
   }
 
-  package static func describe(_ byte: UInt8) -> String {
+  @inlinable package static func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     return "0x" + String(byte, radix: 16, uppercase: true)
   }
@@ -491,7 +494,7 @@ package enum JSONNumber: Equatable {
 /// UTF-8 validation (RFC 3629: no overlongs, no surrogates, nothing above U+10FFFF).
 package enum UTF8Check {
   /// The offset of the first byte of an invalid sequence, or `nil` when all is valid.
-  package static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  @inlinable package static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     var index = 0
     let count = bytes.count
     while index < count {

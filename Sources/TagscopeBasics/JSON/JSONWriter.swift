@@ -6,24 +6,24 @@
 /// Compact by default; pretty (``string(capacity:pretty:escaping:_:)``) puts each key and array
 /// element on its own line, indented by two spaces a level, with the keys in the order written.
 package struct JSONWriter {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var count = 0
-  private var capacity: Int
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var count = 0
+  @usableFromInline var capacity: Int
   /// Whether keys and elements go on lines of their own.
-  private let pretty: Bool
+  @usableFromInline let pretty: Bool
   /// Scalars every string (keys included) also writes as `\u` escapes.
-  private let escaping: ((Unicode.Scalar) -> Bool)?
+  @usableFromInline let escaping: ((Unicode.Scalar) -> Bool)?
   /// Objects and arrays open, the indentation of the next line in pretty mode.
-  private var depth = 0
+  @usableFromInline var depth = 0
   /// Where a streaming writer hands full buffers, and the first error it threw.
-  private var sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
-  private var sinkError: (any Error)?
+  @usableFromInline var sink: ((UnsafeBufferPointer<UInt8>) throws -> Void)?
+  @usableFromInline var sinkError: (any Error)?
 
   /// Also writes U+2028 and U+2029 in strings and keys as `\u` escapes, so the JSON can be
   /// embedded in a script.
   package var escapesLineSeparators = false
 
-  private init(capacity: Int, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil) {
+  @inlinable init(capacity: Int, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil) {
     self.capacity = max(64, capacity)
     self.pretty = pretty
     self.escaping = escaping
@@ -31,7 +31,7 @@ package struct JSONWriter {
   }
 
   /// Runs `body` with a compact writer and appends what it wrote to `bytes`.
-  package static func write(
+  @inlinable package static func write(
     into bytes: inout [UInt8], capacity: Int = 1024, _ body: (inout JSONWriter) -> Void
   ) {
     var writer = JSONWriter(capacity: capacity)
@@ -42,7 +42,7 @@ package struct JSONWriter {
 
   /// Runs `body` with a writer and returns what it wrote as a string: compact, or `pretty`, with
   /// the scalars `escaping` selects also written as `\u` escapes in every string.
-  package static func string(
+  @inlinable package static func string(
     capacity: Int = 1024, pretty: Bool = false, escaping: ((Unicode.Scalar) -> Bool)? = nil,
     _ body: (inout JSONWriter) -> Void
   ) -> String {
@@ -56,7 +56,7 @@ package struct JSONWriter {
   /// Runs `body` with a writer that hands what it writes to `sink` whenever about `chunkSize`
   /// bytes are buffered, and at the end, instead of keeping it all. Throws the first error `sink`
   /// throws; what is written after it is dropped.
-  package static func stream(
+  @inlinable package static func stream(
     chunkSize: Int = 1 << 16, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void,
     _ body: (inout JSONWriter) -> Void
   ) throws {
@@ -71,12 +71,12 @@ package struct JSONWriter {
   }
 
   @inline(__always)
-  private mutating func reserve(_ extra: Int) {
+  @inlinable mutating func reserve(_ extra: Int) {
     if count + extra > capacity { grow(extra) }
   }
 
   /// Makes room for `extra` more bytes: a streaming writer first hands what it holds to its sink.
-  private mutating func grow(_ extra: Int) {
+  @inlinable mutating func grow(_ extra: Int) {
     if sink != nil {
       flush()
       if extra <= capacity { return }
@@ -91,7 +91,7 @@ package struct JSONWriter {
   }
 
   /// Hands the buffered bytes to the sink (the first error is kept, later output dropped).
-  private mutating func flush() {
+  @inlinable mutating func flush() {
     guard count > 0, let sink else { return }
     if sinkError == nil {
       do { try sink(UnsafeBufferPointer(start: base, count: count)) } catch { sinkError = error }
@@ -100,13 +100,13 @@ package struct JSONWriter {
   }
 
   @inline(__always)
-  package mutating func byte(_ value: UInt8) {
+  @inlinable package mutating func byte(_ value: UInt8) {
     reserve(1)
     base[count] = value
     count += 1
   }
 
-  private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     (base + count).update(from: source, count: bytes.count)
@@ -114,45 +114,45 @@ package struct JSONWriter {
   }
 
   /// Appends bytes some writer already wrote (JSON kept from an earlier write), as they are.
-  package mutating func raw(bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
+  @inlinable package mutating func raw(bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 
   /// Appends ASCII text as is (field names and punctuation written by the encoder).
-  package mutating func raw(_ text: StaticString) {
+  @inlinable package mutating func raw(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   /// `{`, closed by ``closeObject()``.
   @inline(__always)
-  package mutating func openObject() { open(UInt8(ascii: "{")) }
+  @inlinable package mutating func openObject() { open(UInt8(ascii: "{")) }
 
   /// `}` of the innermost open object.
   @inline(__always)
-  package mutating func closeObject() { close(UInt8(ascii: "}")) }
+  @inlinable package mutating func closeObject() { close(UInt8(ascii: "}")) }
 
   /// `[`, closed by ``closeArray()``.
   @inline(__always)
-  package mutating func openArray() { open(UInt8(ascii: "[")) }
+  @inlinable package mutating func openArray() { open(UInt8(ascii: "[")) }
 
   /// `]` of the innermost open array.
   @inline(__always)
-  package mutating func closeArray() { close(UInt8(ascii: "]")) }
+  @inlinable package mutating func closeArray() { close(UInt8(ascii: "]")) }
 
   /// What comes before an array element: a comma unless it is the first, and in pretty mode a new
   /// line.
   @inline(__always)
-  package mutating func element(first: Bool) {
+  @inlinable package mutating func element(first: Bool) {
     if !first { byte(UInt8(ascii: ",")) }
     if pretty { newline() }
   }
 
   @inline(__always)
-  private mutating func open(_ bracket: UInt8) {
+  @inlinable mutating func open(_ bracket: UInt8) {
     byte(bracket)
     depth += 1
   }
 
   @inline(__always)
-  private mutating func close(_ bracket: UInt8) {
+  @inlinable mutating func close(_ bracket: UInt8) {
     depth -= 1
     // No value ends in `{` or `[`: either as the last byte means the object or array is empty.
     if pretty && base[count - 1] != UInt8(ascii: "{") && base[count - 1] != UInt8(ascii: "[") { newline() }
@@ -160,7 +160,7 @@ package struct JSONWriter {
   }
 
   /// A line break and the indentation of the current depth.
-  private mutating func newline() {
+  @inlinable mutating func newline() {
     let width = 2 * depth
     reserve(1 + width)
     base[count] = UInt8(ascii: "\n")
@@ -169,7 +169,7 @@ package struct JSONWriter {
   }
 
   /// `"key":` for a field, after a comma unless it is the first.
-  package mutating func key(_ name: StaticString, first: Bool = false) {
+  @inlinable package mutating func key(_ name: StaticString, first: Bool = false) {
     guard !pretty else {
       element(first: first)
       byte(UInt8(ascii: "\""))
@@ -191,14 +191,14 @@ package struct JSONWriter {
   }
 
   /// `"key":` for a runtime key (escaped).
-  package mutating func key(_ name: String, first: Bool) {
+  @inlinable package mutating func key(_ name: String, first: Bool) {
     element(first: first)
     string(name)
     byte(UInt8(ascii: ":"))
     if pretty { byte(UInt8(ascii: " ")) }
   }
 
-  package mutating func string(_ text: String) {
+  @inlinable package mutating func string(_ text: String) {
     if let escaping {
       string(text, escaping: escaping)
       return
@@ -208,13 +208,13 @@ package struct JSONWriter {
   }
 
   /// `text` as a string, or `null`.
-  package mutating func string(orNull text: String?) {
+  @inlinable package mutating func string(orNull text: String?) {
     if let text { string(text) } else { raw("null") }
   }
 
   /// A string, with the scalars `escaping` selects also written as `\u` escapes (UTF-16 units);
   /// control characters, quotes and backslashes keep their usual escapes.
-  package mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
+  @inlinable package mutating func string(_ text: String, escaping: (Unicode.Scalar) -> Bool) {
     byte(UInt8(ascii: "\""))
     var run = ""
     for scalar in text.unicodeScalars {
@@ -234,13 +234,13 @@ package struct JSONWriter {
   }
 
   /// The escaped contents of a string, without quotes.
-  private mutating func appendUnquoted(_ text: String) {
+  @inlinable mutating func appendUnquoted(_ text: String) {
     guard !text.isEmpty else { return }
     var copy = text
     copy.withUTF8 { appendEscaped($0, quoted: false) }
   }
 
-  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool = true) {
+  @inlinable mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool = true) {
     if escapesLineSeparators {
       appendEscaped(utf8, quoted: quoted, lineSeparators: true)
     } else {
@@ -250,8 +250,9 @@ package struct JSONWriter {
 
   /// Specialized for each value of `lineSeparators`, so the usual case scans as before.
   @inline(__always)
-  private mutating func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool, lineSeparators: Bool)
-  {
+  @inlinable mutating func appendEscaped(
+    _ utf8: UnsafeBufferPointer<UInt8>, quoted: Bool, lineSeparators: Bool
+  ) {
     if quoted { byte(UInt8(ascii: "\"")) }
     var runStart = 0
     var index = 0
@@ -301,17 +302,17 @@ package struct JSONWriter {
     if quoted { byte(UInt8(ascii: "\"")) }
   }
 
-  private static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
+  @inlinable static func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? 48 + value : 87 + value }
 
   /// `value` as a number.
-  package mutating func int(_ value: Int) { int(Int64(value)) }
+  @inlinable package mutating func int(_ value: Int) { int(Int64(value)) }
 
   /// `value`, or `null`.
-  package mutating func int(orNull value: Int?) {
+  @inlinable package mutating func int(orNull value: Int?) {
     if let value { int(value) } else { raw("null") }
   }
 
-  package mutating func int(_ value: Int64) {
+  @inlinable package mutating func int(_ value: Int64) {
     if value < 0 {
       byte(UInt8(ascii: "-"))
       unsigned(value.magnitude)
@@ -320,7 +321,7 @@ package struct JSONWriter {
     }
   }
 
-  package mutating func unsigned(_ value: UInt64) {
+  @inlinable package mutating func unsigned(_ value: UInt64) {
     var digits = 1
     var probe = value
     while probe >= 10 {
@@ -338,7 +339,7 @@ package struct JSONWriter {
     count += digits
   }
 
-  package mutating func double(_ value: Double) {
+  @inlinable package mutating func double(_ value: Double) {
     guard value.isFinite else {
       raw("null")
       return
@@ -346,15 +347,15 @@ package struct JSONWriter {
     string(unquoted: value.description)
   }
 
-  package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
+  @inlinable package mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
 
   /// Appends ASCII text that needs no escaping, without quotes.
-  private mutating func string(unquoted text: String) {
+  @inlinable mutating func string(unquoted text: String) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
     if done == nil { Array(text.utf8).withUnsafeBufferPointer { append($0) } }
   }
 
-  package mutating func timestamp(_ milliseconds: Int64) {
+  @inlinable package mutating func timestamp(_ milliseconds: Int64) {
     reserve(32)
     base[count] = UInt8(ascii: "\"")
     count += 1 + ISO8601Timestamp.write(milliseconds: milliseconds, at: base + count + 1)
@@ -363,14 +364,14 @@ package struct JSONWriter {
   }
 
   /// `{`, the fields `body` writes (its first ``key(_:first:)`` with `first: true`), `}`.
-  package mutating func object(_ body: (inout JSONWriter) -> Void) {
+  @inlinable package mutating func object(_ body: (inout JSONWriter) -> Void) {
     openObject()
     body(&self)
     closeObject()
   }
 
   /// `[`, each of `elements` written by `element`, comma-separated, `]`.
-  package mutating func array<Elements: Sequence>(
+  @inlinable package mutating func array<Elements: Sequence>(
     _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
   ) {
     openArray()
@@ -383,7 +384,7 @@ package struct JSONWriter {
     closeArray()
   }
 
-  package mutating func stringArray(_ values: [String]) {
+  @inlinable package mutating func stringArray(_ values: [String]) {
     openArray()
     for (index, element) in values.enumerated() {
       self.element(first: index == 0)
