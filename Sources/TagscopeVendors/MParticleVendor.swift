@@ -28,7 +28,7 @@ extension Vendor {
       // mparticle-python-sdk's models (batch, device_information, application_information,
       // user_identities, event_data); `mpid`, the profile mParticle keeps, is the anonymous id.
       IdentityFields(
-        form: "batch", root: "the batch; event. the event's data",
+        form: "events api", root: "the batch; event. the event's data",
         user: ["user_identities.customerid", "user_identities.email"],
         device: [
           "mp_deviceid", "device_info.ios_idfv", "device_info.android_uuid", "device_info.ios_advertising_id",

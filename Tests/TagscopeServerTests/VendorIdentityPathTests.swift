@@ -77,7 +77,7 @@ final class VendorIdentityPathTests: XCTestCase {
           "/g/collect", body: "", query: [("v", "2"), ("tid", "G-TEST"), ("en", "E")] + fields,
           contentType: "text/plain")
       },
-      Form(vendor: .mparticle, name: "batch", baseline: [:]) { root in
+      Form(vendor: .mparticle, name: "events api", baseline: [:]) { root in
         var batch = root
         batch["event"] = nil
         let data = merge(["event_name": "E", "custom_event_type": "other"], Payload.object(root["event"]))
