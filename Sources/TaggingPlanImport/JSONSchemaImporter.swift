@@ -1,4 +1,5 @@
 import TaggingPlan
+import TagscopeVendors
 
 /// Plain JSON Schema per event (draft-04 to 2020-12), as Avo and Amplitude Data export them: a
 /// file holding one event's schema (named by `title`, else the file's name), or a collection —
@@ -12,8 +13,9 @@ import TaggingPlan
 /// Each event becomes a `calls` entry (no `method`) whose parameters are the schema's
 /// `properties` and whose `additionalProperties` is the schema's (true when absent). The provider
 /// the calls reach is not in the source: it is `--provider`; it sets the catalogue's
-/// `propertiesAt` (`event_properties` for Amplitude, `properties` for Segment, RudderStack and
-/// PostHog), so the entries check the messages their SDKs send as well as in-app calls.
+/// `propertiesAt` (where the vendor registry says its SDK messages keep properties), so the
+/// entries check the messages their SDKs send as well as in-app calls; a schema of user or group
+/// properties gets its method's place from the registry too (``Vendor/MessageFields/methodProperties``).
 struct JSONSchemaImporter {
   private var draft: ImportDraft
   /// What the import may expand to, shared by all its documents.
@@ -128,9 +130,9 @@ struct JSONSchemaImporter {
       draft.warn(warning)
     }
     if let method = Self.amplitudeUserMethod(schema["$id"]?.string) {
-      entry.key = method.name
-      entry.propertiesAt = draft.catalogue.provider == "amplitude" ? method.propertiesAt : nil
-      entry.notes.append("Amplitude Data's \(name) schema: the properties of \(method.name) calls")
+      entry.key = method
+      entry.propertiesAt = Vendors.vendor(named: draft.catalogue.provider)?.messages?.methodProperties[method]
+      entry.notes.append("Amplitude Data's \(name) schema: the properties of \(method) calls")
       draft.addMethod(entry)
     } else {
       draft.addCall(entry)
@@ -139,14 +141,12 @@ struct JSONSchemaImporter {
 
   /// The SDK method an Amplitude Data schema of user or group properties stands for (`$id`
   /// `https://data.amplitude.com/WORKSPACE/identify` or `…/group`; Iteratively, Amplitude Data's
-  /// predecessor, wrote `https://iterative.ly/company/COMPANY/identify`), and where the Amplitude
-  /// SDK's `$identify` / `$groupidentify` message holds the properties it sets; `nil` for an
-  /// event's.
-  static func amplitudeUserMethod(_ id: String?) -> (name: String, propertiesAt: String)? {
+  /// predecessor, wrote `https://iterative.ly/company/COMPANY/identify`); `nil` for an event's.
+  static func amplitudeUserMethod(_ id: String?) -> String? {
     guard let id, id.hasPrefix("https://data.amplitude.com/") || id.hasPrefix("https://iterative.ly/company/")
     else { return nil }
-    if id.hasSuffix("/identify") { return ("identify", "user_properties.$set") }
-    if id.hasSuffix("/group") { return ("groupIdentify", "group_properties.$set") }
+    if id.hasSuffix("/identify") { return "identify" }
+    if id.hasSuffix("/group") { return "groupIdentify" }
     return nil
   }
 

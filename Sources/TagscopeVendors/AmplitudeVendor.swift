@@ -12,7 +12,9 @@ extension Vendor {
           encodings: ["JSON", "form data= (JSON or base64 JSON)"], auth: "api_key in the body"),
         .amplitudeOrPostHogBatch),
     ],
-    messages: MessageFields(messageID: [MessageIDPath("insert_id")], properties: .at("event_properties")),
+    messages: MessageFields(
+      messageID: [MessageIDPath("insert_id")], properties: .at("event_properties"),
+      methodProperties: ["identify": "user_properties.$set", "groupIdentify": "group_properties.$set"]),
     identity: [
       // Amplitude-Swift's BaseEvent coding keys, filled by its ContextPlugin; it sends no app name.
       IdentityFields(

@@ -42,5 +42,5 @@ extension Vendor.Shape {
   /// GA4's Measurement Protocol: a JSON body, its credentials in the query.
   public static let ga4MeasurementProtocol = Vendor.Shape(
     methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
-    auth: "measurement_id or firebase_app_id, and api_secret, in the query")
+    auth: "measurement_id or firebase_app_id, and api_secret, in the query", queryKeys: ["api_secret"])
 }

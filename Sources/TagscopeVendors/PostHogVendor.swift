@@ -24,7 +24,8 @@ extension Vendor {
       ProxyHost("us.i.posthog.com", "PostHog"),
       ProxyHost("eu.i.posthog.com", "PostHog (EU)"),
       ProxyHost("app.posthog.com", "PostHog (older SDKs)"),
-    ])
+    ],
+    selfHosted: SelfHosting(option: "posthog-host", host: "A self-hosted PostHog host"))
 }
 
 extension Vendor.Shape {

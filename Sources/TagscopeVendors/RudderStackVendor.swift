@@ -12,10 +12,11 @@ extension Vendor {
       ProxyHost("*.dataplane.rudderstack.com", "RudderStack"),
       ProxyHost("hosted.rudderlabs.com", "RudderStack"),
     ],
+    selfHosted: SelfHosting(option: "rudderstack-host", host: "A RudderStack data-plane host"),
     importFormats: [
       ImportFormatFacts(
         name: "rudderstack", displayName: "RudderStack",
         summary: "RudderStack tracking plans as rudder-cli writes them",
-        evidenceKeys: ["version: rudder/…", "kind", "rules.events[].rules"])
+        evidenceKeys: ["version rudder/…", "kind", "rules.events[].rules"])
     ])
 }

@@ -36,7 +36,7 @@ extension Vendor {
         summary: "Segment Protocols: the Config API export or the Public API rules",
         evidenceKeys: [
           "tracking_plans[]", "rules.events", "rules.global", "rules.identify", "[].jsonSchema",
-          "data.rules[]",
+          "rules[].jsonSchema", "data.rules[]", "rules_json_file",
         ])
     ],
     callStyle: CallStyle(

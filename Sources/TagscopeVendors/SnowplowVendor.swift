@@ -1,6 +1,5 @@
 extension Vendor {
-  /// Snowplow: its trackers' protocol 2 (self-hosted collectors are added to the proxy with
-  /// `--snowplow-collector`), and its Iglu schemas.
+  /// Snowplow: its trackers' protocol 2 (its collectors are self-hosted), and its Iglu schemas.
   public static let snowplow = Vendor(
     id: "snowplow", name: "Snowplow", paths: [.sdk],
     endpoints: [
@@ -19,6 +18,7 @@ extension Vendor {
         session: ["client_session.sessionId", "sid"],
         app: ["aid"], platform: ["mobile_context.osType", "p"], model: ["mobile_context.deviceModel"])
     ],
+    selfHosted: SelfHosting(option: "snowplow-collector", host: "A Snowplow collector host"),
     importFormats: [
       ImportFormatFacts(
         name: "iglu", displayName: "Snowplow Iglu", summary: "Snowplow Iglu self-describing JSON Schemas",

@@ -31,6 +31,8 @@ public struct Vendor: Sendable, Hashable {
   public let identity: [IdentityFields]
   /// The hosts `tagscope proxy` decrypts for it.
   public let proxyHosts: [ProxyHost]
+  /// How `tagscope proxy` is told the host of a collector its customer runs; `nil` when it has none.
+  public let selfHosted: SelfHosting?
   /// The tracking-plan formats of it that `tagscope plan import` reads.
   public let importFormats: [ImportFormatFacts]
   /// How generated code calls its in-app provider; `nil` when codegen writes `CallDescription`s.
@@ -43,7 +45,7 @@ public struct Vendor: Sendable, Hashable {
   public init(
     id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
     messages: MessageFields? = nil, identity: [IdentityFields] = [], proxyHosts: [ProxyHost] = [],
-    importFormats: [ImportFormatFacts] = [],
+    selfHosted: SelfHosting? = nil, importFormats: [ImportFormatFacts] = [],
     callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil
   ) {
     self.id = id
@@ -54,6 +56,7 @@ public struct Vendor: Sendable, Hashable {
     self.messages = messages
     self.identity = identity
     self.proxyHosts = proxyHosts
+    self.selfHosted = selfHosted
     self.importFormats = importFormats
     self.callStyle = callStyle
     self.rulesOf = rulesOf

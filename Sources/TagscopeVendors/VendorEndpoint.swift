@@ -34,13 +34,19 @@ extension Vendor {
     public let encodings: [String]
     /// Where its requests carry their credential (`basic auth user (write key) or writeKey`).
     public let auth: String
+    /// The query parameters that carry its key (GA4's `api_secret`), which `listen --token`
+    /// accepts as the token.
+    public let queryKeys: [String]
 
     /// A shape.
-    public init(methods: [String], contentTypes: [String], encodings: [String], auth: String) {
+    public init(
+      methods: [String], contentTypes: [String], encodings: [String], auth: String, queryKeys: [String] = []
+    ) {
       self.methods = methods
       self.contentTypes = contentTypes
       self.encodings = encodings
       self.auth = auth
+      self.queryKeys = queryKeys
     }
 
     /// Whether its requests may be `GET`s.

@@ -9,12 +9,20 @@ extension Vendor {
     public let properties: PropertiesPlace
     /// The method its track calls are recorded under (`track`, PostHog's `capture`).
     public let trackMethod: String
+    /// Where the messages of other calls keep the properties they set, by the call's method
+    /// (Amplitude's `identify`: `user_properties.$set`); read by `plan import` for the schemas of
+    /// those calls.
+    public let methodProperties: [String: String]
 
     /// Message fields.
-    public init(messageID: [MessageIDPath], properties: PropertiesPlace, trackMethod: String = "track") {
+    public init(
+      messageID: [MessageIDPath], properties: PropertiesPlace, trackMethod: String = "track",
+      methodProperties: [String: String] = [:]
+    ) {
       self.messageID = messageID
       self.properties = properties
       self.trackMethod = trackMethod
+      self.methodProperties = methodProperties
     }
   }
 
@@ -74,7 +82,9 @@ extension Vendor {
     public let displayName: String
     /// What it reads, for `tagscope help plan`.
     public let summary: String
-    /// The keys of a source that tell the format, as the evidence `plan import` prints names them.
+    /// The keys of a source that tell the format, as the evidence `plan import` prints names them
+    /// (`…` stands for the rest of a value); `VendorHelpPageTests` checks each is what the
+    /// importer's evidence says, and that its every evidence names one.
     public let evidenceKeys: [String]
 
     /// A format.

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-import TagscopeServer
 import TagscopeBasics
+import TagscopeServer
 import TagscopeTimeline
+import TagscopeVendors
 
 /// `tagscope proxy`: watch a build that cannot be changed, through an intercepting HTTP(S) proxy.
 struct ProxyCommand: AsyncParsableCommand {
@@ -27,7 +28,8 @@ struct ProxyRun: AsyncParsableCommand {
       Set a device's (or the Mac's) HTTP and HTTPS proxy to this machine's --proxy-port and trust \
       the proxy's CA on it (tagscope proxy ca says how, per device). For the hosts of the SDKs \
       listen decodes (\(InterceptedHosts.builtIn.map(\.pattern).joined(separator: ", ")), and those \
-      added with --rudderstack-host, --posthog-host, --snowplow-collector and --intercept), the \
+      added with \(Vendors.selfHosted.map { "--" + $0.hosting.option }.joined(separator: ", ")) and \
+      --intercept), the \
       proxy decrypts each request with a certificate its CA mints for the host, decodes it as \
       listen does (same records, device sources, plan checks, debugger and reports), forwards it \
       unchanged to the vendor over verified TLS once the records are stored and relays the \
@@ -65,15 +67,13 @@ struct ProxyRun: AsyncParsableCommand {
     help: "Let clients reach loopback, link-local and unspecified addresses (services of this machine).")
   var allowLoopbackUpstream = false
 
-  @Option(
-    name: .customLong("rudderstack-host"), help: "A RudderStack data-plane host to intercept (repeatable).")
+  @Option(name: selfHostedName(.rudderstack), help: selfHostedHelp(.rudderstack))
   var rudderStackHosts: [String] = []
 
-  @Option(name: .customLong("posthog-host"), help: "A self-hosted PostHog host to intercept (repeatable).")
+  @Option(name: selfHostedName(.posthog), help: selfHostedHelp(.posthog))
   var postHogHosts: [String] = []
 
-  @Option(
-    name: .customLong("snowplow-collector"), help: "A Snowplow collector host to intercept (repeatable).")
+  @Option(name: selfHostedName(.snowplow), help: selfHostedHelp(.snowplow))
   var snowplowCollectors: [String] = []
 
   @Option(
@@ -98,8 +98,9 @@ struct ProxyRun: AsyncParsableCommand {
       throw ValidationError("--proxy-port must be between 0 and 65535")
     }
     let options = [
-      ("--rudderstack-host", rudderStackHosts), ("--posthog-host", postHogHosts),
-      ("--snowplow-collector", snowplowCollectors), ("--intercept", otherHosts),
+      ("--" + Self.selfHosted(.rudderstack).option, rudderStackHosts),
+      ("--" + Self.selfHosted(.posthog).option, postHogHosts),
+      ("--" + Self.selfHosted(.snowplow).option, snowplowCollectors), ("--intercept", otherHosts),
     ]
     for (option, hosts) in options {
       for host in hosts {
@@ -176,5 +177,23 @@ struct ProxyCA: ParsableCommand {
       StandardError.write("tagscope: \(TerminalText.sanitizeLines("\(error)"))\n")
       throw ExitCode(2)
     }
+  }
+}
+
+extension ProxyRun {
+  /// How the proxy is told `vendor`'s self-hosted collectors (its descriptor's ``Vendor/selfHosted``).
+  static func selfHosted(_ vendor: Vendor) -> Vendor.SelfHosting {
+    guard let hosting = vendor.selfHosted else {
+      preconditionFailure("\(vendor.id.rawValue)'s descriptor names no self-hosted option")
+    }
+    return hosting
+  }
+
+  static func selfHostedName(_ vendor: Vendor) -> NameSpecification {
+    .customLong(selfHosted(vendor).option)
+  }
+
+  static func selfHostedHelp(_ vendor: Vendor) -> ArgumentHelp {
+    ArgumentHelp("\(selfHosted(vendor).host) to intercept (repeatable).")
   }
 }

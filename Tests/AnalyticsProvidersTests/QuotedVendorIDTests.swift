@@ -14,9 +14,6 @@ final class QuotedVendorIDTests: XCTestCase {
   static let exceptions: [String: Set<String>] = [
     // Benchmarks build their inputs from literal SDK payloads and plans (explicit exception).
     "Sources/TagscopeBench/": ["*"],
-    // Another engineer's file this session: its `"amplitude"` (propertiesAt of Amplitude Data
-    // schemas) moves to `Vendors.amplitude` after their change lands.
-    "Sources/TaggingPlanImport/JSONSchemaImporter.swift": ["amplitude"],
     // A recording segment's number (`"segment": N`), no vendor.
     "Sources/TagscopeLive/QueryService.swift": ["segment"],
     "Sources/TagscopeServer/API/OpenAPIDocument.swift": ["segment"],

@@ -53,6 +53,73 @@ final class VendorHelpPageTests: XCTestCase {
     }
   }
 
+  /// The proxy's options for self-hosted collectors are the registry's: one per vendor that can
+  /// be self-hosted, with its descriptor's words, and named where the help says what is decrypted.
+  func testProxyOptionsForSelfHostedCollectorsAreTheRegistrys() throws {
+    let usage = try BuiltProducts.run(["proxy", "run", "--help"]).output
+    let words = usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    let registry = Vendors.selfHosted.map { "--" + $0.hosting.option }
+    XCTAssertEqual(registry, ["--rudderstack-host", "--posthog-host", "--snowplow-collector"])
+    for (vendor, hosting) in Vendors.selfHosted {
+      XCTAssertTrue(words.contains("--\(hosting.option) <\(hosting.option)>"), "\(vendor.id): no option")
+      XCTAssertTrue(words.contains("\(hosting.host) to intercept (repeatable)."), "\(vendor.id): its help")
+    }
+    XCTAssertTrue(words.contains("added with \(registry.joined(separator: ", ")) and --intercept"), usage)
+    let options = words.components(separatedBy: " --").compactMap { option in
+      option.hasSuffix("to intercept (repeatable).")
+        ? option.split(separator: " ").first.map { "--\($0)" } : nil
+    }
+    XCTAssertEqual(options, registry, "the options adding a vendor's hosts to intercept")
+  }
+
+  /// A source showing each evidence key of the registry's import formats, the smallest that does.
+  static let evidenceSources: [String: String] = [
+    "tracking_plans[]": #"{"tracking_plans": []}"#,
+    "rules.events": #"{"rules": {"events": [], "global": {}}}"#,
+    "rules.global": #"{"rules": {"global": {}}}"#,
+    "rules.identify": #"{"rules": {"identify": {}}}"#,
+    "[].jsonSchema": #"[{"jsonSchema": {}}]"#,
+    "rules[].jsonSchema": #"{"rules": [{"jsonSchema": {}}]}"#,
+    "data.rules[]": #"{"data": {"rules": []}}"#,
+    "rules_json_file": #"{"global": {}, "identify": {}}"#,
+    "data_plan_versions": #"{"data_plan_versions": []}"#,
+    "version_document": #"{"version_document": {}}"#,
+    "data_points[]": #"{"data_points": []}"#,
+    "self.vendor": #"{"self": {"vendor": "com.example", "name": "e"}}"#,
+    "self.name": #"{"self": {"vendor": "com.example", "name": "e"}}"#,
+    "version rudder/…": #"{"version": "rudder/v0.1", "kind": "events"}"#,
+    "kind": #"{"version": "rudder/v0.1", "kind": "events"}"#,
+    "rules.events[].rules": #"{"id": "tp_1", "rules": {"events": [{"name": "E", "rules": {}}]}}"#,
+  ]
+
+  /// The keys the registry says tell each import format are the ones its importer's evidence
+  /// names, and every evidence an importer gives for these sources names one of its format's keys.
+  func testImportEvidenceNamesTheRegistrysKeys() throws {
+    for vendor in Vendors.all {
+      for format in vendor.importFormats {
+        let keys = format.evidenceKeys
+        for key in keys {
+          guard let text = Self.evidenceSources[key] else {
+            XCTFail("\(format.name): no source shows \(key)")
+            continue
+          }
+          let found = FormatEvidence.candidates(try DocumentReader.parse(text, file: "source.json"))
+          let own = found.filter { $0.format.rawValue == format.name }
+          let shown = key.split(separator: "…").first.map(String.init) ?? key
+          XCTAssertTrue(own.contains { $0.reason.contains(shown) }, "\(format.name) \(key): \(found)")
+          for evidence in found {
+            let named = Vendors.importFormat(named: evidence.format.rawValue)?.format.evidenceKeys ?? []
+            XCTAssertTrue(
+              named.contains {
+                evidence.reason.contains($0.split(separator: "…").first.map(String.init) ?? $0)
+              },
+              "\(evidence) names none of \(evidence.format.rawValue)'s registry keys")
+          }
+        }
+      }
+    }
+  }
+
   func testPlanImportListsTheRegistrysFormats() throws {
     let page = try BuiltProducts.run(["help", "qa"]).output
     let formats = tableKeys(page, under: "PLAN IMPORT --FROM")

@@ -1,11 +1,13 @@
 import AnalyticsHub
 import NIOHTTP1
+import TagscopeVendors
 
 /// The `--token` check, for native streams and HTTP requests alike: compared in constant time on
 /// the UTF-8 bytes (a decomposed `é` is not a precomposed one; the number 12345 is not "12345").
 ///
 /// An HTTP request passes with `Authorization: Bearer <token>`, an `X-Tagscope-Token` header, a
-/// `token` or `api_secret` (GA4) query parameter, or when every event it carries has the token
+/// `token` query parameter or one where a vendor's SDK sends its key (``Vendor/Shape/queryKeys``:
+/// GA4's `api_secret`), or when every event it carries has the token
 /// in its SDK's own credential field: Segment's write key (body or basic auth), Amplitude's and
 /// PostHog's `api_key`, Mixpanel's `token`, mParticle's API key (basic auth).
 struct TokenCheck: Sendable {
@@ -33,6 +35,9 @@ struct TokenCheck: Sendable {
     return matches(text)
   }
 
+  /// The query parameters where SDKs send their key (GA4's `api_secret`): the registry's.
+  static let vendorQueryKeys = Set(Vendors.endpoints.flatMap(\.shape.queryKeys))
+
   /// Whether the request carries the token in a header or the query.
   func authorizes(headers: HTTPHeaders, query: [(name: String, value: String)]) -> Bool {
     for value in headers[canonicalForm: "authorization"] {
@@ -40,7 +45,9 @@ struct TokenCheck: Sendable {
       if parts.count == 2, parts[0].lowercased() == "bearer", matches(parts[1]) { return true }
     }
     if headers[canonicalForm: "x-tagscope-token"].contains(where: { matches($0) }) { return true }
-    return query.contains { ($0.name == "token" || $0.name == "api_secret") && matches($0.value) }
+    return query.contains {
+      ($0.name == "token" || Self.vendorQueryKeys.contains($0.name)) && matches($0.value)
+    }
   }
 
   /// Whether a request to the proxy carries the token as its `Proxy-Authorization`: Basic with
