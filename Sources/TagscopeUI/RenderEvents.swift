@@ -69,8 +69,7 @@ extension FrameView {
       if x > area.x + title.width + 8 { grid.put(heading, column: x, row: area.y, style: .dim) }
     }
     guard state.visibleCount > 0 else {
-      let message: SafeText = state.matches == nil ? "waiting for records…" : "no record matches the filter"
-      grid.putTruncated(message, column: content.x + 1, row: content.y, width: content.width - 1, style: .dim)
+      drawNoRecords(into: &grid, content)
       return
     }
     let last = state.visibleCount - 1
@@ -124,6 +123,26 @@ extension FrameView {
         for x in content.x..<(content.x + content.width) {
           grid.restyle(row: row, from: x, width: 1, style: grid[x, row].style.reversed())
         }
+      }
+    }
+  }
+
+  /// The empty list: no match for the filter, or waiting for records — live, with how to connect
+  /// (``ConnectHint``), wrapped between words.
+  private func drawNoRecords(into grid: inout Grid, _ content: Rect) {
+    var lines = ["waiting for records…"]
+    if state.matches != nil {
+      lines = ["no record matches the filter"]
+    } else if state.mode == .live, !state.info.isLoading {
+      let hint = ConnectHint.lines(label: state.info.sourceLabel)
+      if !hint.isEmpty { lines = hint }
+    }
+    var row = content.y
+    for line in lines {
+      for part in WordWrap.lines(Sanitizer.clean(line, limit: 1_000), width: max(1, content.width - 1)) {
+        guard row < content.y + content.height else { return }
+        grid.putTruncated(part, column: content.x + 1, row: row, width: content.width - 1, style: .dim)
+        row += 1
       }
     }
   }

@@ -17,7 +17,8 @@ extension FrameView {
 
   /// The top border: mode, position, app and source, count, rate and sparkline, plan coverage.
   /// When it does not fit, the least important parts shrink or go first (sparkline, sources, app
-  /// name, rate…); the mode, the position or count, drops and the plan's error count stay. Room
+  /// name, rate…); the mode, the position or count, drops and the plan's error count stay, and the
+  /// plan's words give way by ``PlanHeaderWords`` (passed and not seen before failing and errors). Room
   /// left over is then given back, most important part first.
   func drawHeader(into grid: inout Grid) {
     let parts = headerParts()
@@ -192,6 +193,9 @@ extension FrameView {
       var forms = [segments(plan, Style(color: .yellow), limit: 80)]
       if let colon = plan.firstIndex(of: ":"), plan.hasPrefix("plan ") {  // without the plan's title
         forms.append(segments("plan" + plan[colon...], Style(color: .yellow), limit: 80))
+      }
+      if let kept = PlanHeaderWords.essentials(of: plan) {  // what is failing and how many errors
+        forms.append(segments(kept, Style(color: .yellow), limit: 80))
       }
       if let errors = state.info.planErrors {
         forms.append(segments("plan: " + errors, Style(color: .yellow)))

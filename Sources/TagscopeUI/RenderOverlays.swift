@@ -23,37 +23,70 @@ extension FrameView {
     (Sanitizer.clean($0.term, limit: 400), Sanitizer.clean($0.meaning, limit: 400))
   }
 
-  /// What the marks of the Events list mean, and the provider initials heading its status column.
-  func helpLegend() -> [(SafeText, SafeText)] {
-    var legend: [(SafeText, SafeText)] = DebuggerReference.legend.map {
-      (Sanitizer.clean($0.mark, limit: 400), Sanitizer.clean($0.meaning, limit: 400))
+  /// What the marks of the Events list mean (``DebuggerReference/legend``).
+  static let helpMarks: [(SafeText, SafeText)] = DebuggerReference.legend.map {
+    (Sanitizer.clean($0.mark, limit: 400), Sanitizer.clean($0.meaning, limit: 400))
+  }
+
+  /// The header's words, first in the help: the provider initials heading the status columns and,
+  /// with a plan, what its header words count (``PlanHeaderWords``).
+  func helpHeaderLegend() -> [(SafeText, SafeText)] {
+    var legend: [(SafeText, SafeText)] = []
+    if let initials = providerLegend() {
+      legend.append((Sanitizer.clean(initials.letters), Sanitizer.clean(initials.names, limit: 400)))
     }
-    let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
-    if !providers.isEmpty {
-      let initials = Self.initials(providers)
-      let names = zip(initials, providers).map { "\($0) \($1)" }.joined(separator: " · ")
-      legend.append(
-        (Sanitizer.clean(String(initials)), Sanitizer.clean("status columns: " + names, limit: 400)))
+    if state.info.planSummary != nil {
+      let words = PlanHeaderWords.words.map { "\($0.word): \($0.meaning)" }.joined(separator: " · ")
+      legend.append(("plan", Sanitizer.clean(words, limit: 1_000)))
     }
     return legend
+  }
+
+  /// The status columns' heading (`FAPBT`) and what each letter is (`F firebase · A amplitude…`).
+  func providerLegend() -> (letters: String, names: String)? {
+    let providers = Array(state.info.providers.prefix(Self.maximumStatusMarks))
+    guard !providers.isEmpty else { return nil }
+    let initials = Self.initials(providers)
+    let names = zip(initials, providers).map { "\($0) \($1)" }.joined(separator: " · ")
+    return (String(initials), "status columns: " + names)
   }
 
   /// Whether the help shows the legend beside the keys (else below them, scrolled with `j`/`k`).
   private var helpSideBySide: Bool { overlayBox.width >= 180 }
 
-  /// The help box's lines: the keys, then (unless side by side) the legend.
-  private func helpLines() -> [(SafeText, SafeText)] {
-    helpSideBySide
-      ? Self.helpKeys
-      : Self.helpKeys + [("", ""), ("Events list", "")] + helpLegend() + [("", ""), ("Filter", "")]
+  /// The width of the help's keys column (the whole box unless side by side).
+  private var helpKeysWidth: Int { helpSideBySide ? 76 : overlayBox.width - 4 }
+
+  /// The help's entries: the header's words, the keys, then (unless side by side) the marks and
+  /// the filter language.
+  private func helpEntries() -> [(SafeText, SafeText)] {
+    let header = helpHeaderLegend()
+    let top = header.isEmpty ? [] : [("Header", "")] + header + [("", ""), ("Keys", "")]
+    return helpSideBySide
+      ? top + Self.helpKeys
+      : top + Self.helpKeys + [("", ""), ("Events list", "")] + Self.helpMarks + [("", ""), ("Filter", "")]
         + Self.helpFilter
   }
+
+  /// `entries` as drawn `width` columns wide: each text wrapped between words beside its key, its
+  /// further lines under the text with no key.
+  private static func helpLines(_ entries: [(SafeText, SafeText)], width: Int) -> [(SafeText, SafeText)] {
+    entries.flatMap { entry -> [(SafeText, SafeText)] in
+      guard entry.1.width > 0 else { return [entry] }
+      let lines = WordWrap.lines(entry.1, width: max(1, width - 12))
+      return lines.enumerated().map { ($0.offset == 0 ? entry.0 : "", $0.element) }
+    }
+  }
+
+  /// The help box's lines, wrapped to its keys column.
+  private func helpLines() -> [(SafeText, SafeText)] { Self.helpLines(helpEntries(), width: helpKeysWidth) }
 
   /// The last line the help can be scrolled to, so its last page is full.
   func helpMaximumScroll() -> Int { max(0, helpLines().count - (overlayBox.height - 2)) }
 
   /// The key reference and the legend of the marks: side by side when the box is wide, else the
-  /// legend below the keys, from line `scroll`.
+  /// legend below the keys, from line `scroll`. The header's words come first, where a new user
+  /// looks.
   func drawHelp(scroll: Int, into grid: inout Grid) {
     let box = overlayBox
     var title = Segments()
@@ -67,7 +100,6 @@ extension FrameView {
         .dim)
     }
     drawBox(box, title: title, into: &grid)
-    let keysWidth = helpSideBySide ? 76 : box.width - 4
     func draw(_ entries: ArraySlice<(SafeText, SafeText)>, column: Int, width: Int) {
       for (offset, entry) in entries.prefix(height).enumerated() {
         let row = box.y + 1 + offset
@@ -77,11 +109,12 @@ extension FrameView {
         grid.putTruncated(entry.1, column: column + 12, row: row, width: width - 12)
       }
     }
-    draw(lines[first...], column: box.x + 2, width: keysWidth)
+    draw(lines[first...], column: box.x + 2, width: helpKeysWidth)
     if helpSideBySide {
-      let column = box.x + 2 + keysWidth + 2
-      let side = [("Events list", "")] + helpLegend() + [("", ""), ("Filter", "")] + Self.helpFilter
-      draw(side[...], column: column, width: box.x + box.width - 2 - column)
+      let column = box.x + 2 + helpKeysWidth + 2
+      let width = box.x + box.width - 2 - column
+      let side = [("Events list", "")] + Self.helpMarks + [("", ""), ("Filter", "")] + Self.helpFilter
+      draw(Self.helpLines(side, width: width)[...], column: column, width: width)
     }
   }
 
@@ -168,7 +201,16 @@ extension FrameView {
       segments.add("▏", .key)
       switch Filter.parse(text) {
       case .success: segments.add("  enter apply · ↑↓ history · esc cancel ", .dim)
-      case .failure(let error): segments.add(Sanitizer.clean("  ✗ " + error.message + " "), .error)
+      case .failure(let error):
+        let message = Sanitizer.clean("✗ " + error.message, limit: 2_000)
+        if segments.width + 2 + message.width + 1 <= width {
+          segments.add("  ")
+          segments.add(message, .error)
+          segments.add(" ")
+        } else {
+          segments.add("  ✗ see above · esc cancel ", .error)
+          drawFilterError(message, into: &grid)
+        }
       }
       segments.draw(into: &grid, column: 1, row: row, width: width)
       return
@@ -201,6 +243,12 @@ extension FrameView {
     while keysWidth() > width, let least = keys.indices.min(by: { keys[$0].2 < keys[$1].2 }),
       keys[least].2 < Int.max
     {
+      // `? help, legend` says `? help` before a key as needed as `[ ]` or `v` gives way.
+      if keys[least].2 >= Self.legendHintRank, let help = keys.firstIndex(where: { $0.1 == Self.legendHint })
+      {
+        keys[help].1 = "help"
+        continue
+      }
       keys.remove(at: least)
     }
     for (index, (key, label, _)) in keys.enumerated() {
@@ -212,6 +260,22 @@ extension FrameView {
     segments.add(" ")
     segments.draw(into: &grid, column: 1, row: row, width: width)
   }
+
+  /// A filter error too long for the bottom border, wrapped between words on the rows above it.
+  private func drawFilterError(_ message: SafeText, into grid: inout Grid) {
+    let width = layout.size.width - 4
+    let lines = WordWrap.lines(message, width: width)
+    let bottom = layout.size.height - 1
+    let first = max(1, bottom - lines.count)
+    grid.fill(Rect(x: 1, y: first, width: layout.size.width - 2, height: bottom - first))
+    for (offset, line) in lines.prefix(bottom - first).enumerated() {
+      grid.put(line, column: 2, row: first + offset, style: .error, maxWidth: width)
+    }
+  }
+
+  /// The footer's hint that `?` explains the header's words, and the rank of the keys it gives way to.
+  static let legendHint: SafeText = "help, legend"
+  static let legendHintRank = 70
 
   /// The footer's keys with how much each is needed (higher stays longer; `Int.max` always).
   private var footerKeys: [(SafeText, SafeText, Int)] {
@@ -241,7 +305,9 @@ extension FrameView {
       ]
     default: break
     }
-    var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", "help")]
+    // `?` also explains the header's words (plan, provider letters) when it has some.
+    let legend = state.info.planSummary != nil || !state.info.providers.isEmpty
+    var keys: [(SafeText, SafeText)] = [("q", "quit"), ("?", legend ? Self.legendHint : "help")]
     switch state.focus {
     case .events:
       keys += [("/", "filter"), ("enter", "detail")]
