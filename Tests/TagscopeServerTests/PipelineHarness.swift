@@ -15,6 +15,7 @@ final class SteeredIngest: ListenIngest, @unchecked Sendable {
   private var holdsStorage = false
   private var waiting: [@Sendable () -> Void] = []
   private var taken = 0
+  private var reported: [String] = []
 
   init(room: Bool = true, holdsStorage: Bool = false) {
     self.room = room
@@ -22,9 +23,15 @@ final class SteeredIngest: ListenIngest, @unchecked Sendable {
   }
 
   func deliver(_ event: ListenEvent) {
-    guard case .records(let records) = event else { return }
-    lock.withLock { taken += records.count }
+    switch event {
+    case .records(let records): lock.withLock { taken += records.count }
+    case .problem(_, let message): lock.withLock { reported.append(message) }
+    default: break
+    }
   }
+
+  /// The problems reported, in order.
+  var problems: [String] { lock.withLock { reported } }
 
   var hasRoom: Bool { lock.withLock { room } }
 

@@ -91,7 +91,7 @@ final class ProtocolDetectorTests: XCTestCase {
     let replies = try written(channel)
     XCTAssertEqual(replies.components(separatedBy: "HTTP/1.1 404 Not Found\r\n").count - 1, 3, replies)
     XCTAssertEqual(count("HTTPServerPipelineHandler", in: channel), 1, channel.pipeline.debugDescription)
-    XCTAssertEqual(count("HTTPIngestHandler", in: channel), 1)
+    XCTAssertEqual(count("RequestPipeline<ListenReplyStage>", in: channel), 1)
     XCTAssertEqual(count("NativeStreamHandler", in: channel), 0)
   }
 

@@ -184,4 +184,43 @@ final class ProxyPipelineStageTests: XCTestCase {
     XCTAssertEqual(try client.written(), "", "answered once")
     XCTAssertFalse(client.isOpen)
   }
+
+  // MARK: One state machine: what listen does, the proxy does
+
+  func testARequestCutOffInItsBodyIsCountedAsTruncatedOnceAsListenCountsIt() throws {
+    let (client, upstreams, server) = try connection(SteeredIngest())
+    try client.send(pipelineRequest("/v1/track", headers: [json, "Content-Length: 100"]) + "{")
+    try client.channel.close().wait()
+    XCTAssertEqual(server.statistics.snapshot.truncated, 1)
+    XCTAssertTrue(upstreams.channels.isEmpty)
+  }
+
+  func testARefusedBodyNotCompleteInTimeIsReportedAsListenReportsIt() throws {
+    let ingest = SteeredIngest()
+    let (client, _, _) = try connection(ingest)
+    defer { _ = try? client.channel.finish() }
+    try client.send(
+      pipelineRequest("/v1/track", headers: [json, "Content-Encoding: br", "Content-Length: 10"]))
+    XCTAssertEqual(pipelineStatusLines(try client.written()), ["HTTP/1.1 415 Unsupported Media Type"])
+    client.advance(by: .seconds(30))
+    XCTAssertFalse(client.isOpen)
+    XCTAssertEqual(
+      ingest.problems.filter { $0.contains("not complete in time") }.count, 1, "\(ingest.problems)")
+  }
+
+  func testAReplyThenAHalfCloseInTheSameReadIsWrittenBeforeTheClose() throws {
+    let (client, upstreams, _) = try connection(SteeredIngest(room: false))
+    defer { _ = try? client.channel.finish() }
+    try client.send(
+      pipelineRequest("/v1/track", headers: [json], body: track)
+        + pipelineRequest("/v1/track", headers: [json, "Content-Encoding: br"], body: "0123456789"))
+    client.halfClose()
+    let answered = try client.written()
+    XCTAssertEqual(
+      pipelineStatusLines(answered),
+      ["HTTP/1.1 503 Service Unavailable", "HTTP/1.1 415 Unsupported Media Type"],
+      answered)
+    XCTAssertFalse(client.isOpen)
+    XCTAssertTrue(upstreams.channels.isEmpty)
+  }
 }

@@ -1,18 +1,6 @@
 import NIOCore
 import NIOHTTP1
 
-/// What the proxy's forward stage tells the handler whose requests it forwards.
-protocol ForwardStageOwner: AnyObject {
-  /// The answer's end is about to be written: writing it hands on a request pipelined behind
-  /// (``HTTPServerPipelineHandler``), which must find the handler idle, or closing with
-  /// `closeAfter`.
-  func exchangeEnding(closeAfter: Bool)
-  /// The answer was written whole; with `closeAfter`, the connection is to close now.
-  func exchangeEnded(closeAfter: Bool, context: ChannelHandlerContext)
-  /// Reports a problem (an upstream's failure or error answer) within the connection's budget.
-  func report(_ message: String)
-}
-
 /// The proxy's final stage of the SDK request pipeline: forwards a request, once admitted,
 /// collected and its records stored, to the vendor over one upstream connection kept for the
 /// client's, and relays the vendor's answer; an upstream that fails, closes before answering or
@@ -29,28 +17,45 @@ final class ForwardStage {
     var deadline: Scheduled<Void>?
   }
 
-  private let proxy: ProxyContext
-  private let secure: Bool
-  private let connect: ForwardingHandler.Connect
-  private var host: String
-  private var port: Int
-  private var decodes = false
+  /// Opens the upstream connection of a request forwarded to `host`:`port`, its answer read by
+  /// `relay` (``UpstreamConnector/http(host:port:secure:proxy:eventLoop:relay:)``; another for
+  /// tests of the forward stage).
+  typealias Connect = (
+    _ host: String, _ port: Int, _ secure: Bool, _ eventLoop: any EventLoop, _ relay: UpstreamRelay
+  ) -> EventLoopFuture<any Channel>
+
+  let proxy: ProxyContext
+  let secure: Bool
+  private let connect: Connect
+  /// Where requests are forwarded: the `CONNECT` host, or the host a plain-HTTP request names.
+  var host: String
+  var port: Int
+  /// Whether requests are decoded into records (an SDK host) or only forwarded (plain HTTP to any
+  /// other host).
+  var decodes: Bool
+  /// The ``LocalLane`` once a request was handed to it.
+  var localLane: LocalLane.Gate?
   private var exchange: Exchange?
   private var upstream: (any Channel)?
   /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
   /// out) are ignored.
   private var generation = 0
-  /// The handler whose requests are forwarded.
-  weak var owner: (any ForwardStageOwner)?
+  /// The pipeline whose requests are forwarded.
+  weak var pipeline: RequestPipeline<ForwardStage>?
 
   init(
-    proxy: ProxyContext, host: String, port: Int, secure: Bool, connect: @escaping ForwardingHandler.Connect
+    proxy: ProxyContext, host: String, port: Int, secure: Bool, decodes: Bool, connect: Connect? = nil
   ) {
     self.proxy = proxy
     self.host = host
     self.port = port
     self.secure = secure
-    self.connect = connect
+    self.decodes = decodes
+    self.connect =
+      connect ?? { host, port, secure, eventLoop, relay in
+        UpstreamConnector.http(
+          host: host, port: port, secure: secure, proxy: proxy, eventLoop: eventLoop, relay: relay)
+      }
   }
 
   /// The client ended its side (or failed) while a request is forwarded: the connection closes
@@ -71,15 +76,10 @@ final class ForwardStage {
     drop()
   }
 
-  /// Forwards the request `head` with `body` to `host`:`port` (decoded: an SDK host), over the
-  /// upstream connection kept for the client's when it is to the same place, and relays the
-  /// answer on `context`; with `closeAfter`, the client's connection closes after the answer.
-  func forward(
-    head: HTTPRequestHead, body: ByteBuffer, to host: String, port: Int, decodes: Bool, closeAfter: Bool,
-    context: ChannelHandlerContext
-  ) {
-    if host != self.host || port != self.port { drop() }
-    (self.host, self.port, self.decodes) = (host, port, decodes)
+  /// Forwards the request `head` with `body` to ``host``:``port``, over the upstream connection
+  /// kept for the client's, and relays the answer on `context`; with `closeAfter`, the client's
+  /// connection closes after the answer.
+  func forward(head: HTTPRequestHead, body: ByteBuffer, closeAfter: Bool, context: ChannelHandlerContext) {
     exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfter)
     var outgoing = head
     outgoing.uri = RequestTarget(head.uri).originForm
@@ -201,7 +201,7 @@ final class ForwardStage {
     current.closeAfter = true
     exchange = current
     proxy.server.statistics.update { $0.upstreamFailures += 1 }
-    owner?.report(message)
+    report(message)
     let body = "tagscope proxy: \(message)\n"
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
@@ -227,14 +227,14 @@ final class ForwardStage {
     // The exchange ends before its end is written: writing it hands on a request pipelined
     // behind (``HTTPServerPipelineHandler``), which must find the handler idle (or closing).
     exchange = nil
-    owner?.exchangeEnding(closeAfter: current.closeAfter)
+    pipeline?.finalAnswerEnding(closeAfter: current.closeAfter)
     context.writeAndFlush(NIOAny(part), promise: nil)
     if decodes, let status = current.status, status.code >= 400 {
       let target = RequestTarget(current.request.uri)
       let excerpt = String(decoding: current.excerpt, as: UTF8.self)
-      owner?.report(
+      report(
         "\(host) answered \(status.code) to \(current.request.method.rawValue) \(target.path): \(excerpt)")
     }
-    owner?.exchangeEnded(closeAfter: current.closeAfter, context: context)
+    pipeline?.finalAnswerEnded(closeAfter: current.closeAfter, context: context)
   }
 }
