@@ -203,12 +203,14 @@ public struct Filter: Sendable, Hashable {
   }
 
   /// `value` as an exact match, a substring, or (`/…/`) a regular expression; not exact, an
-  /// unclosed `/…` is one to the end of the term, as `less` and vim take a search.
+  /// unclosed `/…` is one to the end of the term, and so is a term anchored with `^` or `$` (typed
+  /// after the `/` prompt as in `less` and vim: `/^play`).
   static func match(_ value: String, exact: Bool) -> TimelineFilter.NameMatch {
     if value.count >= 2, value.hasPrefix("/"), value.hasSuffix("/") {
       return .regex(String(value.dropFirst().dropLast()))
     }
     if !exact, value.count >= 2, value.hasPrefix("/") { return .regex(String(value.dropFirst())) }
+    if !exact, value.count >= 2, value.hasPrefix("^") || value.hasSuffix("$") { return .regex(value) }
     return exact ? .exact(value) : .substring(value.lowercased())
   }
 

@@ -13,6 +13,8 @@ final class UnclosedPatternTests: XCTestCase {
 
   func testAnUnclosedPatternRunsToTheEndOfTheTerm() {
     XCTAssertEqual(matches("/^play"), [3, 8], "a bare word")
+    XCTAssertEqual(matches("^play"), [3, 8], "typed after the / prompt, as in less and vim")
+    XCTAssertEqual(matches("Podcast$"), matches("/Podcast$/"), "anchored at the end")
     XCTAssertEqual(matches("/^play"), matches("/^play/"))
     XCTAssertEqual(matches("name~/^play"), [3, 8], "after ~")
     XCTAssertEqual(matches("/Podcast$ kind:action"), matches("/Podcast$/ kind:action"), "with other terms")
