@@ -20,6 +20,16 @@ public enum HeadlessPrinter {
     return TerminalText.sanitize(line)
   }
 
+  /// One indented line per provider rule `record`'s outputs broke (the `✗N` of its line), for a
+  /// session without a plan: `  ✗ dropped firebase.event-name-length: …`.
+  public static func providerViolationLines(for record: Record) -> [String] {
+    record.outputs.flatMap { output in
+      output.violations.map {
+        "  " + TerminalText.sanitize("✗ \($0.consequence) \($0.rule): \($0.message)")
+      }
+    }
+  }
+
   /// The lines for one delivery (records on standard output, the rest as notices).
   public static func lines(for event: ListenEvent) -> (output: [String], notices: [String]) {
     switch event {

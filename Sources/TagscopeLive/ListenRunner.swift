@@ -202,12 +202,15 @@ struct HeadlessLines {
       let lines = HeadlessPrinter.lines(for: event)
       notices += lines.notices
       guard case .records(let records) = event else { continue }
-      for (line, _) in zip(lines.output, records) {
+      for (line, recorded) in zip(lines.output, records) {
         output.append(line)
         if record < update.violations.count {
           output += update.violations[record].map {
             "  " + TerminalText.sanitize("✗ \($0.severity.rawValue) \($0.rule.rawValue): \($0.message)")
           }
+        } else {
+          // Without a plan, the ✗N of the record's line are its providers' own rules: say which.
+          output += HeadlessPrinter.providerViolationLines(for: recorded)
         }
         record += 1
       }

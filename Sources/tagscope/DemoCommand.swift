@@ -209,5 +209,12 @@ final class DispatchPrinter: HubObserver {
     }
     for issue in dispatch.issues { line += " ! \(issue.message)" }
     print(Sanitizer.clean(line, limit: 100_000).text)
+    // Each ✗ of the line, with its reason.
+    for outcome in dispatch.outcomes {
+      for violation in outcome.violations {
+        let reason = "  ✗ \(violation.consequence.rawValue) \(violation.rule): \(violation.message)"
+        print(Sanitizer.clean(reason, limit: 100_000).text)
+      }
+    }
   }
 }
