@@ -1,7 +1,7 @@
 import Foundation
 import TaggingPlan
-import TaggingPlanReports
 import TaggingPlanImport
+import TaggingPlanReports
 
 /// Issue 31's "reports that grow too fast": each report rendered from recordings of 10k, 20k and
 /// 40k records, each with a tag name of its own that the plan does not know (one unplanned-tag

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import TaggingPlan
-import TaggingPlanReports
 import TaggingPlanCodegen
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeRecording
 
 /// `tagscope plan SUBCOMMAND`: tools that make tagging plans (`infer`, `import`) or code from them (`codegen`). The plan format

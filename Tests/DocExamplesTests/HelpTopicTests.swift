@@ -1,7 +1,7 @@
 import TaggingPlan
-import TaggingPlanReports
 import TaggingPlanCodegen
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeLive
 import TagscopeServer

@@ -2,8 +2,8 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TaggingPlan
-import TaggingPlanReports
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeInspector
 import TagscopeTestSupport

@@ -1,8 +1,8 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
-import TaggingPlanReports
 import TaggingPlanImport
+import TaggingPlanReports
 import TagscopeLive
 import TagscopeRecording
 import TagscopeTestSupport
