@@ -305,6 +305,16 @@ enum HelpTopics {
       it; devices needs about 1 GB in the temporary directory while it runs.
       """)
     page.section(
+      "Against another build",
+      """
+      scripts/bench-against [-k K] REF [GROUP…] builds tagscope and TagscopeBench in release at REF \
+      and at HEAD (git worktrees in .build-compare/, each with its own build folder, under nice), runs \
+      each group K times (3) alternating REF and HEAD, and prints the medians side by side with \
+      HEAD/REF, marking WORSE a figure that moved more than 5% against its direction. Quote those \
+      ratios, not rates from two runs apart. scripts/module-lines REF prints files, lines and \
+      repeated-code pairs per module at REF and HEAD.
+      """)
+    page.section(
       "Fuzzing",
       """
       The unit tests include a bounded mutation pass (libFuzzer-style byte mutations with JSON and \
