@@ -5,7 +5,7 @@ import TagscopeRecording
 /// Checks, in an app's unit tests, the tags sent through the app's real hub and mappings against
 /// its tagging plan, without writing a recording.
 ///
-/// Attach it to the hub with ``init(plan:observing:)`` (or `hub.addObserver(_:)`), or hand it
+/// Attach it to the hub with ``init(plan:rules:observing:)`` (or `hub.addObserver(_:)`), or hand it
 /// dispatches (a `DispatchRecorder`'s) with `check(_:)`. Each dispatch becomes the record an
 /// inspector would write (`Record(dispatch:)`) and goes through the same validator as `tagscope
 /// validate`, so the violations carry the same messages, naming plan lines. Then:
@@ -16,7 +16,7 @@ import TagscopeRecording
 /// `XCTAssertConformsToPlan` and `XCTAssertCovers`.
 ///
 /// The hub delivers to observers after `send` returns, possibly on another thread: a run made
-/// with ``init(plan:observing:)`` flushes that hub before every read, so it sees every tag sent
+/// with ``init(plan:rules:observing:)`` flushes that hub before every read, so it sees every tag sent
 /// before; otherwise call `hub.flush()` first. Do not read a run from inside an adapter or an
 /// observer (the flush would wait for itself).
 public final class PlanTestRun: HubObserver, @unchecked Sendable {

@@ -19,8 +19,8 @@ public struct ProviderRuleChecks: Sendable, ExpressibleByArrayLiteral {
   }
 
   /// The rules of `ruleSets`, each checking one record's calls at a time (no count across records),
-  /// looked up by provider id or alias as ``Vendors`` lists them, and by the vendor whose rules a
-  /// vendor follows (GA4's follow Firebase's).
+  /// looked up by provider id or alias as `Vendors` (in TagscopeVendors) lists them, and by the
+  /// vendor whose rules a vendor follows (GA4's follow Firebase's).
   public init(_ ruleSets: [any ProviderRuleSet.Type]) {
     start = { RuleSetStream(ruleSets: ruleSets) }
   }
