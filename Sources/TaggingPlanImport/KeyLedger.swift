@@ -28,6 +28,12 @@ final class KeyLedger {
 
   /// The reason of the annotations left out (`title`, `examples`, `$comment`…).
   static let annotations = "JSON Schema annotations (they describe, they do not constrain)"
+  /// The reason of a plan's own metadata left out (ids, names, dates of the whole plan).
+  static let planMetadata = "plan metadata"
+  /// The reason of a rule's metadata left out (its ids and dates).
+  static let ruleMetadata = "rule metadata (ids, dates)"
+  /// The reason of rudder-cli's categories left out.
+  static let categories = "rudder-cli categories (a plan checks no category)"
 
   /// Notes `member` (and what it holds) as left out on purpose in the current ledger, if any.
   static func leaveOut(_ member: SourceNode.Member, because reason: String) {

@@ -66,7 +66,7 @@ struct RudderStackImporter {
     case "tp", "tracking-plan": plans.append((spec, document))
     case "categories":
       if let categories = spec.members?.first(where: { $0.key == "categories" }) {
-        KeyLedger.leaveOut(categories, because: "rudder-cli categories (a plan checks no category)")
+        KeyLedger.leaveOut(categories, because: KeyLedger.categories)
       }
     default:
       if let member = root.member("kind") {
@@ -84,11 +84,11 @@ struct RudderStackImporter {
     for (spec, document) in plans {
       draft.offerName(spec["display_name"]?.string ?? spec["id"]?.string)
       for member in spec.members ?? [] where member.key != "rules" {
-        KeyLedger.leaveOut(member, because: "plan metadata")
+        KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
       }
       for (rule, path) in try Self.rules(of: spec, document) {
         for member in rule.members ?? [] where member.key == "id" {
-          KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
+          KeyLedger.leaveOut(member, because: KeyLedger.ruleMetadata)
         }
         if let includes = rule["includes"] {
           _ = rule["type"]
@@ -195,7 +195,7 @@ struct RudderStackImporter {
         eventNode, "\(eventReference) is not defined in the given files (pass its events file)")
     }
     for member in event.node.members ?? [] where member.key == "category" {
-      KeyLedger.leaveOut(member, because: "rudder-cli categories (a plan checks no category)")
+      KeyLedger.leaveOut(member, because: KeyLedger.categories)
     }
     var additional: Bool?
     if let allow = eventNode["allow_unplanned"]?.bool { additional = allow }
@@ -204,7 +204,7 @@ struct RudderStackImporter {
     for member in members {
       let here = path.key(member.key)
       switch member.key {
-      case "id": KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
+      case "id": KeyLedger.leaveOut(member, because: KeyLedger.ruleMetadata)
       case "description":
         KeyLedger.leaveOut(member, because: "descriptions of rules (the event's own is carried)")
       case "event": break
@@ -451,7 +451,7 @@ struct RudderStackImporter {
     for member in definition.node.members ?? [] {
       let here = definition.path.key(member.key)
       if member.key == "category" {
-        KeyLedger.leaveOut(member, because: "rudder-cli categories (a plan checks no category)")
+        KeyLedger.leaveOut(member, because: KeyLedger.categories)
       } else if member.key == "name" {
         KeyLedger.leaveOut(member, because: "display names of definitions")
       } else if member.key != "id" {

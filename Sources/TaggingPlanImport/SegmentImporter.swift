@@ -108,12 +108,12 @@ struct SegmentImporter {
     } else if let list = root["rules"]?.elements {
       draft.offerName(root["name"]?.string)
       for member in root.members ?? [] where !["rules", "name"].contains(member.key) {
-        KeyLedger.leaveOut(member, because: "plan metadata")
+        KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
       }
       try publicRules(list, document, path: JSONPath.root.key("rules"))
     } else if let list = root["data"]?["rules"]?.elements {
       for member in root["data"]?.members ?? [] where member.key != "rules" {
-        KeyLedger.leaveOut(member, because: "plan metadata")
+        KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
       }
       try publicRules(list, document, path: JSONPath.root.keys("data", "rules"))
     } else if !Self.bareRulesKeys(root).isEmpty, let members = root.members {
@@ -136,7 +136,7 @@ struct SegmentImporter {
     }
     // Besides its rules and its name, a plan holds what describes it (ids, dates, labels).
     for member in plan.members ?? [] where member.key != "rules" {
-      KeyLedger.leaveOut(member, because: "plan metadata")
+      KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
     }
     try configRules(members, document, path: path.key("rules"))
   }
@@ -516,7 +516,7 @@ struct SegmentImporter {
   /// Notes the metadata of a rule or event (``metadataKeys``) as left out.
   private static func leaveOutMetadata(_ members: [SourceNode.Member]) {
     for member in members where metadataKeys.contains(member.key) {
-      KeyLedger.leaveOut(member, because: "rule metadata (ids, dates)")
+      KeyLedger.leaveOut(member, because: KeyLedger.ruleMetadata)
     }
   }
 
