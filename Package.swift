@@ -37,6 +37,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-asn1", from: "1.3.0"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Firebase's own uploads (`app-measurement.com/a`) are protobuf: TagscopeServer decodes them.
+    .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
   ],
   targets: [
     .target(name: "AnalyticsHub"),
@@ -105,7 +107,10 @@ let package = Package(
         .product(name: "X509", package: "swift-certificates"),
         .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
-      ]),
+        .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+      ],
+      // The schema the Firebase upload decoder's Swift is generated from, and how.
+      exclude: ["FirebaseWire/Schema"]),
     .target(
       name: "TagscopeLive",
       dependencies: [

@@ -1,8 +1,27 @@
 extension Vendor {
-  /// Firebase (Google Analytics): the in-app provider, and its debug log read by `listen --log`.
+  /// Firebase (Google Analytics): the in-app provider, its SDK's own uploads (`app-measurement.com/a`,
+  /// decoded by `listen` and the proxy) and its debug log read by `listen --log`.
   public static let firebase = Vendor(
     id: "firebase", name: "Firebase (Google Analytics)", aliases: ["google-analytics", "googleanalytics"],
-    paths: [.inApp, .log],
+    paths: [.inApp, .sdk, .log],
+    endpoints: [
+      Endpoint(
+        "/a", "Firebase Analytics: the SDK's own uploads (app-measurement.com)",
+        Shape(
+          methods: ["POST"], contentTypes: ["application/x-www-form-urlencoded"],
+          encodings: ["protobuf (gzip, with or without Content-Encoding; zlib; raw)"],
+          auth: "none (gmp_app_id and app_instance_id in the body)"),
+        .firebaseUpload)
+    ],
+    messages: MessageFields(messageID: [], properties: .unmapped),
+    proxyHosts: [
+      ProxyHost("app-measurement.com", "Firebase Analytics (Android, older iOS)"),
+      ProxyHost("*.app-measurement.com", "Firebase Analytics (regional: region1…)"),
+      ProxyHost("app-analytics-services.com", "Firebase Analytics (iOS)"),
+      ProxyHost("*.app-analytics-services.com", "Firebase Analytics (iOS, regional)"),
+      ProxyHost("app-analytics-services-att.com", "Firebase Analytics (iOS, tracking allowed)"),
+      ProxyHost("*.app-analytics-services-att.com", "Firebase Analytics (iOS, regional, tracking allowed)"),
+    ],
     callStyle: CallStyle(
       callType: "FirebaseCall", namespace: "Firebase", defaultMethod: "logEvent",
       calls: [

@@ -69,6 +69,8 @@ extension Vendor {
     case posthog
     /// Snowplow's tracker protocol 2.
     case snowplow
+    /// Firebase Analytics' own uploads (`/a`): gzip'd protobuf.
+    case firebaseUpload
     /// mParticle's server Events API (`bulk`: an array of batches).
     case mparticleEvents(bulk: Bool)
     /// mParticle's web SDK (the key in the path).

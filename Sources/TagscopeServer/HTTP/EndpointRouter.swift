@@ -99,6 +99,7 @@ enum EndpointRouter {
     case .mixpanel(let api): return MixpanelEndpoint(api: mixpanelAPI(api))
     case .posthog: return PostHogEndpoint()
     case .snowplow: return SnowplowEndpoint()
+    case .firebaseUpload: return FirebaseUploadEndpoint()
     case .mparticleEvents(let bulk): return MParticleEndpoint(isBulk: bulk)
     case .ga4MeasurementProtocol(let validation): return GA4Endpoint(isValidation: validation)
     case .ga4Gtag: return GA4GtagEndpoint()

@@ -1,0 +1,193 @@
+import AnalyticsHub
+import Foundation
+import SwiftProtobuf
+
+/// Turns a decoded Firebase upload into the `firebase` records the debug log reader makes
+/// (``FirebaseLogRecords``), so a plan and Firebase's rules judge both alike:
+///
+/// - An event is a `logEvent` call by its public name (`_vs` → `screen_view`,
+///   ``FirebaseShortNames``) with the app's parameters; the SDK's own (`_o`, `_sc`, `_et`…) are in
+///   the output's `sdk_parameters` by their public names (`short_names` maps them back). An event
+///   whose origin `_o` is not `app` is the SDK's own: an `automaticEvent` call, recorded, not
+///   judged. `screen_view` is a `screen` record named by `_sn`, else `_sc` (the device's screen
+///   history follows it), its `screen_name`/`screen_class` the app's parameters.
+/// - A user property is an `identify` record (`automaticUserProperty` for the SDK's `_fot`, `_sid`…).
+/// - The device is the bundle's app instance id, with its app id, platform and model; the session
+///   the event's `_sid`, else the bundle's `_sid` user property; the bundle's context (OS, app
+///   version, Firebase app id…) and the place of each record are in its output's annotations.
+enum FirebaseUploadRecords {
+  /// The records of `batch`; `unknown` lists the fields the schema does not know, with places.
+  static func events(_ batch: Tagscope_Firebase_Batch, unknown: [String]) -> [IngestedEvent] {
+    var events: [IngestedEvent] = []
+    let unknownNote = note(unknown)
+    for (index, bundle) in batch.bundle.enumerated() {
+      let place = "bundle \(index + 1)"
+      var common = context(bundle)
+      common.merge([("place", .string(place))])
+      if let unknownNote { common.merge([("unknown_fields", unknownNote)]) }
+      let session = userProperty(bundle, "_sid")
+      let identity = DeviceIdentity(
+        deviceID: bundle.hasAppInstanceID ? bundle.appInstanceID : nil, app: bundle.appID,
+        platform: bundle.platform, model: bundle.deviceModel,
+        userID: userProperty(bundle, "_id").flatMap(Payload.string),
+        sessionID: session.flatMap(Payload.string))
+      for (eventIndex, event) in bundle.event.enumerated() {
+        events.append(
+          record(event, identity: identity, common: common, place: "\(place) event \(eventIndex + 1)"))
+      }
+      for (propertyIndex, property) in bundle.userProperty.enumerated() {
+        events.append(
+          record(
+            property, identity: identity, common: common, place: "\(place) user property \(propertyIndex + 1)"
+          ))
+      }
+    }
+    return events
+  }
+
+  /// The unknown fields as an annotation: their count and the first ``FirebaseUnknownFields/listed``.
+  private static func note(_ unknown: [String]) -> PropertyValue? {
+    guard !unknown.isEmpty else { return nil }
+    return .object([
+      "count": .int(unknown.count),
+      "fields": .array(unknown.prefix(FirebaseUnknownFields.listed).map(PropertyValue.string)),
+    ])
+  }
+
+  private static func record(
+    _ event: Tagscope_Firebase_Event, identity: DeviceIdentity, common: Properties, place: String
+  ) -> IngestedEvent {
+    let name = FirebaseShortNames.event(event.name, short: nil)
+    let isScreenView = name == "screen_view"
+    var appPairs: [(String, PropertyValue)] = []
+    var sdkPairs: [(String, PropertyValue)] = []
+    var shortPairs: [(String, PropertyValue)] = []
+    var origin: String?
+    var session: String?
+    for parameter in event.param {
+      let value = self.value(parameter)
+      guard parameter.name.hasPrefix("_") else {
+        appPairs.append((parameter.name, value))
+        continue
+      }
+      let short = parameter.name
+      if short == "_o" { origin = Payload.string(value) }
+      if short == "_sid" { session = Payload.string(value) }
+      if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
+        appPairs.append((publicName, value))
+        shortPairs.append((publicName, .string(short)))
+      } else {
+        let publicName = FirebaseShortNames.parameters[short] ?? short
+        sdkPairs.append((publicName, value))
+        shortPairs.append((publicName, .string(short)))
+      }
+    }
+    let app = FirebaseLogRecords.properties(appPairs)
+    let byApp = origin == nil || origin == "app"
+    var extra = common
+    if let origin { extra.merge([("origin", .string(origin))]) }
+    if event.name != name { extra.merge([("short_name", .string(event.name))]) }
+    if !sdkPairs.isEmpty {
+      extra.merge([("sdk_parameters", .object(FirebaseLogRecords.properties(sdkPairs)))])
+    }
+    if !shortPairs.isEmpty {
+      extra.merge([("short_names", .object(FirebaseLogRecords.properties(shortPairs)))])
+    }
+    extra.merge([("place", .string(place))])
+    if event.hasPreviousTimestampMillis {
+      extra.merge([("previous_timestamp_millis", .int(Int(event.previousTimestampMillis)))])
+    }
+    var who = identity
+    if let session { who.sessionID = DeviceIdentity.present(session) }
+    let recordName =
+      isScreenView
+      ? (Payload.string(app["screen_name"]) ?? Payload.string(app["screen_class"]) ?? name) : name
+    return IngestedEvent(
+      provider: FirebaseLogRecords.provider, kind: isScreenView ? .screen : .event, name: recordName,
+      properties: app, time: time(event.hasTimestampMillis ? event.timestampMillis : nil), identity: who,
+      call: CallDescription(
+        method: byApp ? "logEvent" : FirebaseLogRecords.automaticEvent, name: name, parameters: app),
+      raw: event.textFormatString(), annotations: extra)
+  }
+
+  private static func record(
+    _ property: Tagscope_Firebase_UserProperty, identity: DeviceIdentity, common: Properties, place: String
+  ) -> IngestedEvent {
+    let bySDK = property.name.hasPrefix("_")
+    let name = FirebaseShortNames.userProperties[property.name] ?? property.name
+    let value = self.value(property)
+    var extra = common
+    extra.merge([("origin", .string(bySDK ? "auto" : "app"))])
+    if name != property.name { extra.merge([("short_name", .string(property.name))]) }
+    extra.merge([("place", .string(place))])
+    return IngestedEvent(
+      provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: ["value": value],
+      time: time(property.hasSetTimestampMillis ? property.setTimestampMillis : nil), identity: identity,
+      call: CallDescription(
+        method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
+        parameters: ["value": value]),
+      raw: property.textFormatString(), annotations: extra)
+  }
+
+  /// A parameter's value: text, integer, number, or its items (each an object of its parameters).
+  static func value(_ parameter: Tagscope_Firebase_EventParameter) -> PropertyValue {
+    if parameter.hasStringValue { return .string(parameter.stringValue) }
+    if parameter.hasIntValue { return .int(Int(parameter.intValue)) }
+    if parameter.hasDoubleValue { return number(parameter.doubleValue) }
+    if parameter.hasFloatValue { return number(Double(parameter.floatValue)) }
+    guard !parameter.nested.isEmpty else { return .null }
+    return .array(
+      parameter.nested.map { item in
+        guard !item.nested.isEmpty else { return value(item) }
+        return .object(FirebaseLogRecords.properties(item.nested.map { ($0.name, value($0)) }))
+      })
+  }
+
+  private static func value(_ property: Tagscope_Firebase_UserProperty) -> PropertyValue {
+    if property.hasStringValue { return .string(property.stringValue) }
+    if property.hasIntValue { return .int(Int(property.intValue)) }
+    if property.hasDoubleValue { return number(property.doubleValue) }
+    if property.hasFloatValue { return number(Double(property.floatValue)) }
+    return .null
+  }
+
+  /// A number a recording can hold: a non-finite one (JSON has none) is kept as its text.
+  private static func number(_ value: Double) -> PropertyValue {
+    value.isFinite ? .double(value) : .string(String(value))
+  }
+
+  private static func userProperty(_ bundle: Tagscope_Firebase_Bundle, _ name: String) -> PropertyValue? {
+    bundle.userProperty.last { $0.name == name }.map(value)
+  }
+
+  private static func time(_ millis: Int64?) -> Date? {
+    millis.flatMap { Payload.date(seconds: Double($0) / 1000) }
+  }
+
+  /// The bundle's device and app context, the fields it carries.
+  static func context(_ bundle: Tagscope_Firebase_Bundle) -> Properties {
+    var pairs: [(String, PropertyValue)] = []
+    func text(_ key: String, _ has: Bool, _ value: String) { if has { pairs.append((key, .string(value))) } }
+    func int(_ key: String, _ has: Bool, _ value: Int64) { if has { pairs.append((key, .int(Int(value)))) } }
+    text("app_instance_id", bundle.hasAppInstanceID, bundle.appInstanceID)
+    text("platform", bundle.hasPlatform, bundle.platform)
+    text("os_version", bundle.hasOsVersion, bundle.osVersion)
+    text("device_model", bundle.hasDeviceModel, bundle.deviceModel)
+    text("language", bundle.hasUserDefaultLanguage, bundle.userDefaultLanguage)
+    int("time_zone_offset_minutes", bundle.hasTimeZoneOffsetMinutes, Int64(bundle.timeZoneOffsetMinutes))
+    text("app_id", bundle.hasAppID, bundle.appID)
+    text("app_version", bundle.hasAppVersion, bundle.appVersion)
+    int("app_version_major", bundle.hasAppVersionMajor, bundle.appVersionMajor)
+    text("gmp_app_id", bundle.hasGmpAppID, bundle.gmpAppID)
+    int("gmp_version", bundle.hasGmpVersion, bundle.gmpVersion)
+    int("uploading_gmp_version", bundle.hasUploadingGmpVersion, bundle.uploadingGmpVersion)
+    text("install_source", bundle.hasInstallSource, bundle.installSource)
+    text("firebase_instance_id", bundle.hasFirebaseInstanceID, bundle.firebaseInstanceID)
+    text("resettable_device_id", bundle.hasResettableDeviceID, bundle.resettableDeviceID)
+    text("vendor_device_id", bundle.hasVendorDeviceID, bundle.vendorDeviceID)
+    text("consent_state", bundle.hasConsentState, bundle.consentState)
+    int("bundle_sequential_index", bundle.hasBundleSequentialIndex, Int64(bundle.bundleSequentialIndex))
+    int("upload_timestamp_millis", bundle.hasUploadTimestampMillis, bundle.uploadTimestampMillis)
+    return Properties(pairs)
+  }
+}

@@ -1,0 +1,94 @@
+/// A linear walk over an upload's wire bytes before any message is built: it bounds what decoding
+/// costs (messages, records, depth) and names the place of bytes that are not protobuf, which
+/// SwiftProtobuf's errors do not. Knows only where messages nest: batch field 1 (bundles), bundle
+/// fields 2 (events) and 3 (user properties), event field 1 (parameters), parameter field 6 (items).
+enum FirebaseUploadShape {
+  /// The most events and user properties of one request: the Android SDK uploads at most 1,000
+  /// events a bundle (`measurement.upload.max_events_per_bundle`), a few bundles at a time.
+  static let recordLimit = 10_000
+  /// The most messages (bundles, events, parameters, items) of one request: each costs ~200 bytes
+  /// decoded, so 50,000 of them stay under 20× a 1 MiB body.
+  static let messageLimit = 50_000
+  /// The deepest nesting: batch, bundle, event, parameter, then items and their parameters.
+  static let depthLimit = 8
+
+  /// What the walk counted.
+  struct Counts: Equatable {
+    var bundles = 0
+    var records = 0
+    var messages = 0
+  }
+
+  /// Where messages nest.
+  private enum Level {
+    case batch, bundle, event, parameter, leaf
+
+    func child(_ number: UInt64) -> Level {
+      switch (self, number) {
+      case (.batch, 1): return .bundle
+      case (.bundle, 2), (.bundle, 3): return number == 2 ? .event : .leaf
+      case (.event, 1), (.parameter, 6): return .parameter
+      default: return .leaf
+      }
+    }
+  }
+
+  /// Counts `body`'s messages, or the refusal of a body past a limit or not protobuf.
+  static func check(_ body: [UInt8]) -> Result<Counts, FirebaseUploadError> {
+    body.withUnsafeBufferPointer { bytes in
+      var counts = Counts()
+      do throws(FirebaseUploadError) {
+        try walk(bytes, 0..<bytes.count, level: .batch, depth: 1, place: "the batch", counts: &counts)
+        return .success(counts)
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  private static func walk(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Level, depth: Int, place: String,
+    counts: inout Counts
+  ) throws(FirebaseUploadError) {
+    var reader = ProtobufWireReader(bytes, range: range)
+    var index = [UInt64: Int]()
+    while true {
+      let field: ProtobufWireReader.Field
+      do throws(ProtobufWireReader.Failure) {
+        guard let next = try reader.next() else { return }
+        field = next
+      } catch {
+        switch error {
+        case .truncated(let offset): throw .notProtobuf(place: place, offset: offset, truncated: true)
+        case .malformed(let offset): throw .notProtobuf(place: place, offset: offset, truncated: false)
+        }
+      }
+      let child = level.child(field.number)
+      guard child != .leaf || (level == .bundle && field.number == 3),
+        case .lengthDelimited(let inner) = field.value
+      else { continue }
+      counts.messages += 1
+      guard counts.messages <= messageLimit else { throw .tooManyMessages(counts.messages) }
+      if level == .bundle {
+        counts.records += 1
+        guard counts.records <= recordLimit else { throw .tooManyRecords(counts.records) }
+      }
+      if level == .batch { counts.bundles += 1 }
+      let position = index[field.number, default: 0] + 1
+      index[field.number] = position
+      guard child != .leaf else { continue }
+      let inside = self.place(place, level: child, position: position)
+      guard depth < depthLimit else { throw .tooDeep(place: inside) }
+      try walk(bytes, inner, level: child, depth: depth + 1, place: inside, counts: &counts)
+    }
+  }
+
+  private static func place(_ outer: String, level: Level, position: Int) -> String {
+    switch level {
+    case .bundle: return "bundle \(position)"
+    case .event: return "\(outer) event \(position)"
+    case .parameter: return "\(outer) parameter \(position)"
+    case .batch, .leaf: return outer
+    }
+  }
+}
