@@ -39,3 +39,17 @@ extension Vendor.Shape {
   public static let amplitudeAPI = Vendor.Shape(
     methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"], auth: "api_key in the body")
 }
+
+extension Vendor.Limit {
+  /// Amplitude's HTTP V2 API: 1 MB and 2,000 events a request; no per-event bound is documented
+  /// (amplitude.com/docs/apis/analytics/http-v2 › upload limits).
+  public static let amplitudeHTTP = Vendor.Limit(
+    vendor: Vendors.amplitude, paths: ["/2/httpapi"], requestBytes: 1024 * 1024, eventsPerRequest: 2_000,
+    pastIt: "413 with code and error", source: "amplitude.com/docs/apis/analytics/http-v2 (upload limits)")
+
+  /// Amplitude's Batch API: 20 MB and 2,000 events a request
+  /// (amplitude.com/docs/apis/analytics/batch-event-upload, …/http-api-batching-retries).
+  public static let amplitudeBatch = Vendor.Limit(
+    vendor: Vendors.amplitude, paths: ["/batch"], requestBytes: 20 * 1024 * 1024, eventsPerRequest: 2_000,
+    pastIt: "413 with code and error", source: "amplitude.com/docs/apis/analytics/batch-event-upload")
+}

@@ -44,3 +44,12 @@ extension Vendor.Shape {
     methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
     auth: "measurement_id or firebase_app_id, and api_secret, in the query", queryKeys: ["api_secret"])
 }
+
+extension Vendor.Limit {
+  /// GA4's Measurement Protocol and gtag.js: 130 kB a request and 25 events
+  /// (developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events › Limitations).
+  public static let ga4Collect = Vendor.Limit(
+    vendor: Vendors.ga4, paths: ["/mp/collect", "/debug/mp/collect", "/g/collect"], requestBytes: 130 * 1000,
+    eventsPerRequest: 25, pastIt: "413; 204 (validation: EXCEEDED_MAX_ENTITIES) past 25 events",
+    source: "developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events (Limitations)")
+}

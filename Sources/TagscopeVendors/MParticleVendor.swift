@@ -98,3 +98,26 @@ extension Vendor.Shape {
     methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
     auth: "x-mp-key header (recorded as its key)")
 }
+
+extension Vendor.Limit {
+  /// mParticle's Events API: 100 batches a bulk request (its Events API reference); the 3 MB
+  /// request bound is Tagscope's, mParticle's own is not in the sources read (per-event limits
+  /// are truncated server-side, not refused: docs.mparticle.com/guides/default-service-limits/).
+  public static let mparticleEvents = Vendor.Limit(
+    vendor: Vendors.mparticle, paths: ["/v2/events", "/v2/bulkevents"], requestBytes: 3 * 1024 * 1024,
+    eventsPerRequest: 100, pastIt: "413 REQUEST_TOO_LARGE; 400 past 100 batches",
+    source: "docs.mparticle.com/developers/apis/http/ (100 batches); 3 MB is Tagscope's bound")
+
+  /// mParticle's web and mobile SDK paths and IDSync: Tagscope's 3 MB bound (the SDKs split their
+  /// own 128 KB batches).
+  public static let mparticleNative = Vendor.Limit(
+    vendor: Vendors.mparticle,
+    paths: [
+      "/v3/JS/KEY/events", "/webevents/v3/JS/KEY/events", "/v2/KEY/events", "/nativeevents/v2/KEY/events",
+      "/v1/identify", "/v1/login", "/v1/logout", "/v1/MPID/modify", "/identity/v1/identify",
+      "/identity/v1/login",
+      "/identity/v1/logout", "/identity/v1/MPID/modify",
+    ],
+    requestBytes: 3 * 1024 * 1024, pastIt: "413 REQUEST_TOO_LARGE",
+    source: "Tagscope's bound: mParticle's SDKs send batches of at most 128 KB")
+}

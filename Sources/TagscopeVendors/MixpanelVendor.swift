@@ -43,3 +43,20 @@ extension Vendor.Shape {
     contentTypes: ["application/x-www-form-urlencoded", "application/json", "text/plain"],
     encodings: ["form data= (JSON or base64 JSON)", "JSON"], auth: "token in each message's properties")
 }
+
+extension Vendor.Limit {
+  /// Mixpanel's ingestion: 1 MB of JSON a request and an event, 2,000 messages
+  /// (developer.mixpanel.com/reference/track-event › Limits).
+  public static let mixpanelIngest = Vendor.Limit(
+    vendor: Vendors.mixpanel, paths: ["/track", "/engage", "/groups"], requestBytes: 1024 * 1024,
+    eventBytes: 1024 * 1024, eventsPerRequest: 2_000, pastIt: "400 with status and error",
+    source: "developer.mixpanel.com/reference/track-event (Limits)")
+
+  /// Mixpanel's import: 10 MB and 2,000 events a request, 1 MB an event; an oversized event is
+  /// listed in `failed_records` on a `400` and the others imported
+  /// (docs.mixpanel.com/troubleshooting/errors/413-payload-too-large, …/400-bad-request).
+  public static let mixpanelImport = Vendor.Limit(
+    vendor: Vendors.mixpanel, paths: ["/import"], requestBytes: 10 * 1024 * 1024, eventBytes: 1024 * 1024,
+    eventsPerRequest: 2_000, pastIt: "400 with failed_records, the other events imported",
+    source: "docs.mixpanel.com/troubleshooting/errors/413-payload-too-large")
+}

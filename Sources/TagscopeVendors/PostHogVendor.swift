@@ -36,3 +36,12 @@ extension Vendor.Shape {
     contentTypes: ["application/json", "text/plain", "application/x-www-form-urlencoded"],
     encodings: ["JSON", "form data= (JSON or base64 JSON)"], auth: "api_key (or token) in the body")
 }
+
+extension Vendor.Limit {
+  /// PostHog's capture: 20 MB a request, 1 MB an event, answered `413`
+  /// (posthog.com/docs/data/ingestion-warnings; PostHog/posthog `rust/capture/src/api.rs`
+  /// `CaptureError::EventTooBig`).
+  public static let postHogCapture = Vendor.Limit(
+    vendor: Vendors.posthog, paths: ["/batch", "/capture", "/e", "/i/v0/e"], requestBytes: 20 * 1024 * 1024,
+    eventBytes: 1024 * 1024, pastIt: "413", source: "posthog.com/docs/data/ingestion-warnings")
+}

@@ -20,3 +20,14 @@ extension Vendor {
         evidenceKeys: ["version rudder/…", "kind", "rules.events[].rules"])
     ])
 }
+
+extension Vendor.Limit {
+  /// RudderStack's batches, on Segment's paths and its beacon's: 4 MB and 32 KB a call, no bound
+  /// on the events (rudderstack.com/docs/api/http-api/; rudder-sdk-python `consumer.py`
+  /// `BATCH_SIZE_LIMIT = 4 << 10 << 10`). A batch whose every message is a RudderStack SDK's gets
+  /// these, any other Segment's.
+  public static let rudderStackBatch = Vendor.Limit(
+    vendor: Vendors.rudderstack, paths: ["/v1/batch", "/beacon/v1/batch"], requestBytes: 4 * 1024 * 1024,
+    eventBytes: 32 * 1024, pastIt: "400 request_too_large",
+    source: "rudderstack.com/docs/api/http-api/ (32 KB a call, 4 MB a batch)")
+}

@@ -67,3 +67,25 @@ extension Vendor.Shape {
     methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
     auth: "basic auth user (the write key), else writeKey in the body")
 }
+
+extension Vendor.Limit {
+  /// Segment's single calls: 32 KB each (segment.com/docs/connections/sources/catalog/libraries/
+  /// server/http-api/ › Max request size; analytics-python `consumer.py` `MAX_MSG_SIZE = 32 << 10`).
+  public static let segmentMessage = Vendor.Limit(
+    vendor: Vendors.segment,
+    paths: [
+      "/v1/track", "/v1/t", "/v1/screen", "/v1/s", "/v1/page", "/v1/p", "/v1/identify", "/v1/i", "/v1/group",
+      "/v1/g", "/v1/alias", "/v1/a",
+    ],
+    requestBytes: 32 * 1024, pastIt: "400 request_too_large",
+    source: "segment.com/docs/connections/sources/catalog/libraries/server/http-api/ (Max request size)")
+
+  /// Segment's batches: 500 KB, 32 KB a call, and 2,500 events, past which Segment answers `200`
+  /// and drops them (the same page's Errors; analytics-python `BATCH_SIZE_LIMIT = 475000`).
+  public static let segmentBatch = Vendor.Limit(
+    vendor: Vendors.segment, paths: ["/v1/batch", "/v1/import", "/v1/b"], requestBytes: 500 * 1024,
+    eventBytes: 32 * 1024, eventsPerRequest: 2_500,
+    pastIt: "400 request_too_large; past 2,500 events 200 and the events dropped",
+    source:
+      "segment.com/docs/connections/sources/catalog/libraries/server/http-api/ (Max request size, Errors)")
+}

@@ -32,3 +32,11 @@ extension Vendor.Shape {
     methods: ["POST", "GET"], contentTypes: ["application/json"],
     encodings: ["JSON (POST)", "query string (GET)", "base64 ue_px, cx"], auth: "none")
 }
+
+extension Vendor.Limit {
+  /// Snowplow's collector: its `maxBytes`, 1 MB by default; an event over it becomes a
+  /// size-violation bad row while the collector answers `200`, so no event bound is refused.
+  public static let snowplowCollector = Vendor.Limit(
+    vendor: Vendors.snowplow, paths: ["/com.snowplowanalytics.snowplow/tp2", "/i"], requestBytes: 1024 * 1024,
+    pastIt: "413", source: "the Snowplow collector's maxBytes (1 MB by default)")
+}

@@ -7,7 +7,7 @@ import XCTest
 /// Issue 31, "accepted but unreadable": a PostHog event with a 17 MiB name was answered `200` and
 /// became a 71 MB line that `validate` skipped. One event past ``EventSizeLimit`` now refuses its
 /// request whole with the endpoint's "too large" reply, on the lazy (large batch) and eager paths.
-/// PostHog's own bound on one event, 1 MB (``VendorLimits``), now comes first on its paths.
+/// PostHog's own bound on one event, 1 MB (the registry's `Vendor.Limit.postHogCapture`), now comes first on its paths.
 final class EventSizeLimitTests: XCTestCase {
   private func post(_ path: String, _ body: String) -> String {
     "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"

@@ -5,7 +5,7 @@ import XCTest
 
 @testable import TagscopeServer
 
-/// Issue 31: each vendor's documented limit on one request and one event (``VendorLimits``), met
+/// Issue 31: each vendor's documented limit on one request and one event (the registry's `Vendors.limits`), met
 /// exactly and passed by one — by one byte, one event. At the limit the request is taken whole;
 /// one past, it gets the vendor's status and error shape, records nothing and names its reason.
 /// GA4's 25 events are ``AmplificationTests``'s; the 4 MiB of one event ``EventSizeLimitTests``'s.
@@ -41,14 +41,14 @@ final class VendorLimitsTests: XCTestCase {
 
   func testSegmentBatchOf2500EventsIsTakenAndOneMoreIsAnsweredOKAndDropped() {
     let event = #"{"type":"track","userId":"u","event":"E"}"#
-    for count in [VendorLimits.segmentBatchEvents, VendorLimits.segmentBatchEvents + 1] {
+    for count in [SegmentEndpoint.batchEvents, SegmentEndpoint.batchEvents + 1] {
       let body = #"{"batch":["# + Array(repeating: event, count: count).joined(separator: ",") + "]}"
       XCTAssertLessThan(body.utf8.count, SegmentEndpoint.batchLimit)
       let reply = answer("/v1/batch", body)
       XCTAssertEqual(reply.status, .ok, "Segment answers 200 either way")
       XCTAssertEqual(reply.body, #"{"success":true}"#)
-      XCTAssertEqual(reply.eventCount, count == VendorLimits.segmentBatchEvents ? count : 0)
-      XCTAssertEqual(reply.rejection, count == VendorLimits.segmentBatchEvents ? nil : .tooManyEvents)
+      XCTAssertEqual(reply.eventCount, count == SegmentEndpoint.batchEvents ? count : 0)
+      XCTAssertEqual(reply.rejection, count == SegmentEndpoint.batchEvents ? nil : .tooManyEvents)
     }
   }
 
@@ -109,9 +109,9 @@ final class VendorLimitsTests: XCTestCase {
     let many = answer(
       "/v1/batch",
       #"{"batch":["#
-        + Array(repeating: tiny, count: VendorLimits.segmentBatchEvents + 1).joined(separator: ",")
+        + Array(repeating: tiny, count: SegmentEndpoint.batchEvents + 1).joined(separator: ",")
         + "]}")
-    XCTAssertEqual(many.eventCount, VendorLimits.segmentBatchEvents + 1)
+    XCTAssertEqual(many.eventCount, SegmentEndpoint.batchEvents + 1)
     XCTAssertNil(many.rejection)
   }
 
@@ -131,9 +131,9 @@ final class VendorLimitsTests: XCTestCase {
 
   func testMixpanelEventOf1MBIsTakenAndOneByteMoreIsRefusedWithFailedRecords() {
     let event = #"{"event":"E","properties":{"token":"t","distinct_id":"d","$insert_id":"i-1","p":"PAD"}}"#
-    for bytes in [VendorLimits.mixpanelEventBytes, VendorLimits.mixpanelEventBytes + 1] {
+    for bytes in [MixpanelEndpoint.eventBytes, MixpanelEndpoint.eventBytes + 1] {
       let reply = answer("/import", "[" + sized(event, bytes: bytes) + "]")
-      let taken = bytes == VendorLimits.mixpanelEventBytes
+      let taken = bytes == MixpanelEndpoint.eventBytes
       XCTAssertEqual(reply.status, taken ? .ok : .badRequest, reply.body)
       XCTAssertEqual(reply.eventCount, taken ? 1 : 0)
       XCTAssertEqual(reply.rejection, taken ? nil : .bodyTooLarge)
@@ -146,11 +146,11 @@ final class VendorLimitsTests: XCTestCase {
     }
     // A profile update on `/engage` is held to the same bound, answered in `error`.
     let update = #"{"$token":"t","$distinct_id":"d","$set":{"p":"PAD"}}"#
-    let over = answer("/engage", "[" + sized(update, bytes: VendorLimits.mixpanelEventBytes + 1) + "]")
+    let over = answer("/engage", "[" + sized(update, bytes: MixpanelEndpoint.eventBytes + 1) + "]")
     XCTAssertEqual(over.status, .badRequest)
     XCTAssertEqual(over.rejection, .bodyTooLarge)
     XCTAssertEqual(over.body, "0", "Mixpanel's answer without verbose=1")
-    let at = answer("/engage", "[" + sized(update, bytes: VendorLimits.mixpanelEventBytes) + "]")
+    let at = answer("/engage", "[" + sized(update, bytes: MixpanelEndpoint.eventBytes) + "]")
     XCTAssertEqual(at.eventCount, 1)
   }
 
@@ -161,7 +161,7 @@ final class VendorLimitsTests: XCTestCase {
     let big = #"{"event":"Big","properties":{"distinct_id":"d","$insert_id":"i-big","p":"PAD"}}"#
     let messages = [
       #"{"event":"First","properties":{"distinct_id":"d","$insert_id":"i-1","time":1764000000}}"#,
-      sized(big, bytes: VendorLimits.mixpanelEventBytes + 1),
+      sized(big, bytes: MixpanelEndpoint.eventBytes + 1),
       #"{"properties":{"distinct_id":"d","$insert_id":"i-nameless"}}"#,
       "42",
       #"{"event":"Last","properties":{"distinct_id":"d","$insert_id":"i-4"}}"#,
@@ -196,8 +196,8 @@ final class VendorLimitsTests: XCTestCase {
   func testPostHogEventOf1MBIsTakenAndOneByteMoreIsRefusedWith413() {
     let event = #"{"event":"E","distinct_id":"d","properties":{"p":"PAD"}}"#
     let small = #"{"event":"s","distinct_id":"d"}"#
-    for bytes in [VendorLimits.postHogEventBytes, VendorLimits.postHogEventBytes + 1] {
-      let taken = bytes == VendorLimits.postHogEventBytes
+    for bytes in [PostHogEndpoint.eventBytes, PostHogEndpoint.eventBytes + 1] {
+      let taken = bytes == PostHogEndpoint.eventBytes
       // A batch decoded at once, and one left in its body (more than `offloadEvents` events).
       for count in [1, BulkDelivery.offloadEvents + 1] {
         let events = Array(repeating: small, count: count - 1) + [sized(event, bytes: bytes)]

@@ -14,8 +14,11 @@ struct AmplitudeEndpoint: SDKEndpoint {
   var isBatchAPI: Bool
 
   var provider: String { Vendors.amplitude.rawValue }
-  var bodyLimit: Int { isBatchAPI ? 20 * 1024 * 1024 : 1024 * 1024 }
-  static let maximumEvents = 2000
+  var bodyLimit: Int { limit.requestBytes }
+  /// The registry's bound on this API's requests.
+  var limit: Vendor.Limit { isBatchAPI ? .amplitudeBatch : .amplitudeHTTP }
+  /// The most events one request takes (the same on both APIs).
+  static let maximumEvents = Vendor.Limit.amplitudeHTTP.eventsPerRequest ?? .max
 
   func replyTooLarge() -> SDKReply {
     Self.reply(.payloadTooLarge, ["code": 413, "error": "Payload too large"], reason: .bodyTooLarge)

@@ -3,7 +3,7 @@
 /// `raw`, where the call does not hold it whole: ``IngestedEvent/recordsRaw``), so an event of a
 /// few MiB makes a line of about twice its size (three times where `raw` is kept), and a line past
 /// the readers' 64 MiB line limit would be skipped by `validate`, `diff` and `plan infer`. The
-/// vendors' own, smaller bounds on one event are ``VendorLimits``'s. The bound is a native line's (``ListenConfiguration/maximumLineBytes``
+/// vendors' own, smaller bounds on one event are the registry's (`Vendors.limits`). The bound is a native line's (``ListenConfiguration/maximumLineBytes``
 /// default, 4 MiB): a request carrying a larger event is refused whole, with the endpoint's
 /// "too large" reply (the SDK keeps its events), and counted as `eventTooLarge`.
 enum EventSizeLimit {

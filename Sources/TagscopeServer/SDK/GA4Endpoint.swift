@@ -23,7 +23,7 @@ struct GA4Endpoint: SDKEndpoint {
   var isValidation: Bool
 
   var provider: String { Vendors.ga4.rawValue }
-  var bodyLimit: Int { 130 * 1000 }
+  var bodyLimit: Int { Vendor.Limit.ga4Collect.requestBytes }
 
   func replyTooLarge() -> SDKReply {
     SDKReply(

@@ -15,7 +15,7 @@ import TagscopeRecording
 /// `up.`/`upn.` user properties. Answers `204` as Google does.
 struct GA4GtagEndpoint: SDKEndpoint {
   var provider: String { Vendors.ga4.rawValue }
-  var bodyLimit: Int { 130 * 1000 }
+  var bodyLimit: Int { Vendor.Limit.ga4Collect.requestBytes }
 
   func replyTooLarge() -> SDKReply {
     SDKReply(

@@ -43,10 +43,10 @@ struct MParticleEndpoint: SDKEndpoint {
 
   var provider: String { Vendors.mparticle.rawValue }
   /// 3 MB: a bound of Tagscope's (mParticle's own request size limit is not in the sources read).
-  var bodyLimit: Int { 3 * 1024 * 1024 }
+  var bodyLimit: Int { Vendor.Limit.mparticleEvents.requestBytes }
   /// The most batches one `/v2/bulkevents` request takes (mParticle's Events API reference:
   /// "upload up to 100 event batches").
-  static let maximumBatches = 100
+  static let maximumBatches = Vendor.Limit.mparticleEvents.eventsPerRequest ?? .max
 
   func replyTooLarge() -> SDKReply {
     Self.refuse(.payloadTooLarge, "REQUEST_TOO_LARGE", "The request body is too large", .bodyTooLarge)

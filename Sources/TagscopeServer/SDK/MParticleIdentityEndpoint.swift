@@ -46,7 +46,7 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
   }
 
   var provider: String { Vendors.mparticle.rawValue }
-  var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
+  var bodyLimit: Int { Vendor.Limit.mparticleNative.requestBytes }
 
   func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }
 

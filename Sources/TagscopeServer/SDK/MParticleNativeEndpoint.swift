@@ -35,7 +35,7 @@ struct MParticleNativeEndpoint: SDKEndpoint {
   }
 
   var provider: String { Vendors.mparticle.rawValue }
-  var bodyLimit: Int { MParticleEndpoint(isBulk: false).bodyLimit }
+  var bodyLimit: Int { Vendor.Limit.mparticleNative.requestBytes }
 
   func replyTooLarge() -> SDKReply { MParticleEndpoint(isBulk: false).replyTooLarge() }
 

@@ -24,8 +24,12 @@ struct MixpanelEndpoint: SDKEndpoint {
 
   var provider: String { Vendors.mixpanel.rawValue }
   /// 10 MB for `/import`, 1 MB otherwise.
-  var bodyLimit: Int { api == .importEvents ? 10 * 1024 * 1024 : 1024 * 1024 }
-  static let maximumEvents = 2000
+  var bodyLimit: Int { limit.requestBytes }
+  /// The registry's bound on this API's requests.
+  var limit: Vendor.Limit { api == .importEvents ? .mixpanelImport : .mixpanelIngest }
+  /// Mixpanel's bound on one event or profile update: 1 MB of JSON.
+  static let eventBytes = Vendor.Limit.mixpanelIngest.eventBytes ?? .max
+  static let maximumEvents = Vendor.Limit.mixpanelIngest.eventsPerRequest ?? .max
 
   func replyTooLarge() -> SDKReply {
     SDKReply(
@@ -93,11 +97,11 @@ struct MixpanelEndpoint: SDKEndpoint {
       case .engage, .groups:
         events.append(contentsOf: Self.profileEvents(message, api: api))
       }
-      if let event = events[before...].first(where: { $0.raw.utf8.count > VendorLimits.mixpanelEventBytes }) {
+      if let event = events[before...].first(where: { $0.raw.utf8.count > Self.eventBytes }) {
         let failure = ImportFailure(
           index: index, insertID: Self.insertID(message), field: "",
           message: "data[\(index)], event is \(event.raw.utf8.count) bytes of JSON, more than "
-            + "\(VendorLimits.mixpanelEventBytes)",
+            + "\(Self.eventBytes)",
           reason: .bodyTooLarge)
         if let refusal = refuse(failure) { return refusal }
         events.removeSubrange(before...)

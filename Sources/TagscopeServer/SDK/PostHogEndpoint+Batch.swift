@@ -10,7 +10,7 @@ extension PostHogEndpoint {
       let batch = try? Self.batchSpans(document), batch.spans.count > BulkDelivery.offloadEvents,
       document.count < Int(UInt32.max)
     else { return handle(request) }
-    if let large = batch.spans.enumerated().first(where: { $0.element.count > VendorLimits.postHogEventBytes }
+    if let large = batch.spans.enumerated().first(where: { $0.element.count > Self.eventBytes }
     ) {
       return Self.eventTooBig(index: large.offset, bytes: large.element.count)
     }

@@ -11,7 +11,9 @@ import TagscopeRecording
 struct PostHogEndpoint: SDKEndpoint {
   var provider: String { Vendors.posthog.rawValue }
   /// PostHog's capture limit: 20 MB per request.
-  var bodyLimit: Int { 20 * 1024 * 1024 }
+  var bodyLimit: Int { Vendor.Limit.postHogCapture.requestBytes }
+  /// PostHog's bound on one event: 1 MB of JSON.
+  static let eventBytes = Vendor.Limit.postHogCapture.eventBytes ?? .max
 
   func replyTooLarge() -> SDKReply {
     Self.error(
@@ -53,7 +55,7 @@ struct PostHogEndpoint: SDKEndpoint {
       case .failure(let refusal): return refusal.reply
       case .success(let checked):
         let event = Self.event(message, name: checked.name, apiKey: checked.key)
-        guard event.raw.utf8.count <= VendorLimits.postHogEventBytes else {
+        guard event.raw.utf8.count <= Self.eventBytes else {
           return Self.eventTooBig(index: index, bytes: event.raw.utf8.count)
         }
         events.append(event)
@@ -62,12 +64,12 @@ struct PostHogEndpoint: SDKEndpoint {
     return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
   }
 
-  /// PostHog's `413` for event `index`, of `bytes`, past ``VendorLimits/postHogEventBytes``.
+  /// PostHog's `413` for event `index`, of `bytes`, past ``eventBytes``.
   static func eventTooBig(index: Int, bytes: Int) -> SDKReply {
     error(
       .payloadTooLarge, "validation_error", "event_too_big",
       "Event \(index) is \(bytes) bytes: maximum event size exceeded "
-        + "(\(VendorLimits.postHogEventBytes) bytes)", .bodyTooLarge)
+        + "(\(Self.eventBytes) bytes)", .bodyTooLarge)
   }
 
   static func event(_ message: Properties, name: String, apiKey: String) -> IngestedEvent {

@@ -10,7 +10,7 @@ import TagscopeRecording
 /// Answers `200 {"success":true}`, or `400` with `code` and `message` (what the official SDKs read)
 /// for malformed JSON, a wrong content type, a call or batched event over 32 KB or a batch over
 /// 500 KB (4 MB for RudderStack's); a batch of more than 2,500 events (Segment's) is answered
-/// `200` and not recorded, as Segment drops it (``VendorLimits``). A message the real service would silently drop (no event name, no user id)
+/// `200` and not recorded, as Segment drops it (the registry's `Vendor.Limit.segmentBatch`). A message the real service would silently drop (no event name, no user id)
 /// is recorded with a violation.
 struct SegmentEndpoint: SDKEndpoint {
   /// The message type the path implies (`track` for `/v1/track`), or `nil` for `/v1/batch`.
@@ -22,10 +22,13 @@ struct SegmentEndpoint: SDKEndpoint {
   var bodyLimit: Int { impliedType == nil ? Self.rudderStackBatchLimit : Self.messageLimit }
 
   /// Segment's bound on a batch request.
-  static let batchLimit = 500 * 1024
-  /// RudderStack's bound on a batch request (``VendorLimits``).
-  static let rudderStackBatchLimit = 4 * 1024 * 1024
-  static let messageLimit = 32 * 1024
+  static let batchLimit = Vendor.Limit.segmentBatch.requestBytes
+  /// RudderStack's bound on a batch request.
+  static let rudderStackBatchLimit = Vendor.Limit.rudderStackBatch.requestBytes
+  /// Segment's bound on a single call, and on each call of a batch.
+  static let messageLimit = Vendor.Limit.segmentMessage.requestBytes
+  /// Segment's bound on the events of one batch request, past which it answers `200` and drops them.
+  static let batchEvents = Vendor.Limit.segmentBatch.eventsPerRequest ?? .max
 
   func replyTooLarge() -> SDKReply {
     let limit = impliedType == nil ? "500KB per batch" : "32KB per call"
@@ -61,14 +64,14 @@ struct SegmentEndpoint: SDKEndpoint {
       }
       // Segment's own bounds on a batch, which RudderStack's batches (every message one of its
       // SDKs') do not have: 500 KB, and 2,500 events, past which Segment answers `200` and drops
-      // them (``VendorLimits/segmentBatchEvents``): nothing is recorded, the refusal is counted.
+      // them (``batchEvents``): nothing is recorded, the refusal is counted.
       let isRudderStack =
         !batch.isEmpty && batch.allSatisfy { Payload.objectOrNil($0).map(Self.isRudderStack) ?? false }
       guard isRudderStack || request.body.count <= Self.batchLimit else {
         return Self.error(
           "request_too_large", "Request exceeds the maximum size of 500KB per batch", reason: .bodyTooLarge)
       }
-      guard isRudderStack || batch.count <= VendorLimits.segmentBatchEvents else {
+      guard isRudderStack || batch.count <= Self.batchEvents else {
         return SDKReply(status: .ok, body: #"{"success":true}"#, rejection: .tooManyEvents)
       }
       var list: [Properties] = []

@@ -16,7 +16,7 @@ import TagscopeRecording
 struct SnowplowEndpoint: SDKEndpoint {
   var provider: String { Vendors.snowplow.rawValue }
   /// The collector's default maximum request size: 1 MB.
-  var bodyLimit: Int { 1024 * 1024 }
+  var bodyLimit: Int { Vendor.Limit.snowplowCollector.requestBytes }
 
   func replyTooLarge() -> SDKReply {
     SDKReply(
