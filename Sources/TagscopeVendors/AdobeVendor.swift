@@ -1,5 +1,54 @@
 extension Vendor {
-  /// Adobe Analytics: the in-app provider (codegen writes its calls as `CallDescription`s).
+  /// Adobe Analytics: the in-app provider (codegen writes its calls as `CallDescription`s), the
+  /// Adobe Experience Platform Edge extension's requests and the Analytics mobile extension's hits.
+  ///
+  /// Sources: adobe/aepsdk-edge-android @ f607561cf7301e22deaabdcdf838844127e52186 (`EdgeEndpoint`,
+  /// `EdgeNetworkService`, `RequestBuilder`), adobe/aepsdk-analytics-android @
+  /// c9e67af6147c1d2b215e8dd54c3bc6eb6abd50a5 (`AnalyticsHitProcessor`, `ContextDataUtil`);
+  /// Adobe's "Use an Analytics tracking server" page (a third-party tracking server ends in
+  /// `sc.omtrdc.net`; first-party ones are the customer's CNAMEs).
   public static let adobe = Vendor(
-    id: "adobe", name: "Adobe Analytics", aliases: ["adobe-analytics"], paths: [.inApp])
+    id: "adobe", name: "Adobe Analytics", aliases: ["adobe-analytics"], paths: [.inApp, .sdk],
+    endpoints: [
+      Endpoint(
+        "/ee/v1/interact", "Adobe Experience Platform Edge: the mobile SDK's events (also /ee/HINT/v1/…)",
+        .adobeEdge, .adobeEdge(collect: false)),
+      Endpoint(
+        "/ee/v1/collect", "Adobe Experience Platform Edge: collect (no answer)", .adobeEdge,
+        .adobeEdge(collect: true)),
+      Endpoint(
+        "/b/ss/RSID/0/VERSION/sRANDOM", "Adobe Analytics mobile extension: hits", .adobeHit, .adobeAnalytics),
+    ],
+    messages: MessageFields(
+      messageID: [MessageIDPath("xdm._id", method: "sendEvent")], properties: .parameters,
+      trackMethod: "trackAction"),
+    identity: [
+      IdentityFields(
+        form: "edge",
+        root:
+          "the Edge request's fields; authenticatedIdentity the first identityMap entry (not ECID) authenticated",
+        user: ["authenticatedIdentity.id"], device: ["xdm.identityMap.ECID[0].id"]),
+      IdentityFields(form: "hit", root: "the hit's variables", user: ["vid"], device: ["mid", "aid"]),
+    ],
+    proxyHosts: [
+      ProxyHost("edge.adobedc.net", "Adobe Experience Platform Edge"),
+      ProxyHost("*.sc.omtrdc.net", "Adobe Analytics (tracking server)"),
+      ProxyHost("*.2o7.net", "Adobe Analytics (legacy tracking server)"),
+    ],
+    wireNote:
+      "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept."
+  )
+}
+
+extension Vendor.Shape {
+  /// Adobe Experience Platform Edge: JSON (the Web SDK's beacons post it as `text/plain`).
+  public static let adobeEdge = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json", "text/plain"],
+    encodings: ["JSON: events[] of xdm, data, meta"], auth: "configId (datastream) in the query")
+
+  /// An Adobe Analytics hit: form data (POST), or the query string of a GET.
+  public static let adobeHit = Vendor.Shape(
+    methods: ["POST", "GET"], contentTypes: ["application/x-www-form-urlencoded"],
+    encodings: ["form data: variables, context data between c. and .c", "query string (GET)"],
+    auth: "report suite in the path")
 }

@@ -40,13 +40,16 @@ public struct Vendor: Sendable, Hashable {
   /// The vendor whose documented rules its calls follow when it has none of its own (GA4's are
   /// Firebase's: the same Google Analytics); `nil` for its own (or none).
   public let rulesOf: ProviderID?
+  /// What `tagscope help proxy` says of its SDK's traffic besides its hosts (a host to add, or
+  /// why it is tunnelled and not decoded); `nil` when nothing.
+  public let wireNote: String?
 
   /// A vendor.
   public init(
     id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
     messages: MessageFields? = nil, identity: [IdentityFields] = [], proxyHosts: [ProxyHost] = [],
     selfHosted: SelfHosting? = nil, importFormats: [ImportFormatFacts] = [],
-    callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil
+    callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil, wireNote: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -60,5 +63,6 @@ public struct Vendor: Sendable, Hashable {
     self.importFormats = importFormats
     self.callStyle = callStyle
     self.rulesOf = rulesOf
+    self.wireNote = wireNote
   }
 }

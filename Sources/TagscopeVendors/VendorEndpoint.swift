@@ -83,6 +83,10 @@ extension Vendor {
     case ga4MeasurementProtocol(validation: Bool)
     /// GA4's gtag.js hits.
     case ga4Gtag
+    /// Adobe Experience Platform Edge (`collect`: answered without a body).
+    case adobeEdge(collect: Bool)
+    /// Adobe Analytics hits (`/b/ss/…`, matched by prefix).
+    case adobeAnalytics
   }
 
   /// Mixpanel's ingestion APIs.

@@ -37,6 +37,12 @@ extension Vendors {
     list(all.filter { $0.paths.contains(.sdk) }.map(\.shortName))
   }
 
+  /// What `tagscope help proxy` says of each vendor's traffic besides its hosts, in registry
+  /// order: its name and its ``Vendor/wireNote``.
+  public static var wireNotes: [(name: String, note: String)] {
+    all.compactMap { vendor in vendor.wireNote.map { (vendor.name, $0) } }
+  }
+
   /// `a`, `a and b`, `a, b and c`.
   static func list(_ names: [String]) -> String {
     guard let last = names.last else { return "" }

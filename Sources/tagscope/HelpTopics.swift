@@ -44,6 +44,8 @@ enum HelpTopics {
 
   /// The heading of the table of the hosts the proxy decrypts.
   static let hostsHeading = "Hosts decrypted"
+  /// The heading of `help proxy`'s table of what the registry says of each vendor's traffic.
+  static let wireNotesHeading = "Other hosts and vendors"
 
   /// The heading of the section on reading Firebase's debug log.
   static let firebaseLogHeading = "Firebase for apps: the debug log"
@@ -173,6 +175,7 @@ enum HelpTopics {
       note:
         "Add a RudderStack data plane with --rudderstack-host, self-hosted PostHog with --posthog-host, a Snowplow collector with --snowplow-collector, any other host listen decodes with --intercept."
     )
+    page.table(wireNotesHeading, Vendors.wireNotes.map { ($0.name, $0.note) })
     page.section(
       firebaseLogHeading,
       """

@@ -37,7 +37,9 @@ final class VendorHelpPageTests: XCTestCase {
   func testWherePropertiesSitIsTheRegistrysWords() throws {
     let places = Vendors.propertiesPlaces()
     XCTAssertTrue(places.contains("`event_properties` for Amplitude"), places)
-    XCTAssertTrue(places.contains("the parameters themselves for Mixpanel"), places)
+    // Mixpanel's track calls, and the in-app call models Adobe's hits are recorded as.
+    XCTAssertTrue(places.contains("; the parameters themselves for "), places)
+    XCTAssertTrue(places.hasSuffix("Adobe Analytics and Mixpanel"), places)
     XCTAssertTrue(PlanFormatReference.markdown.contains(places))
     let usage = try BuiltProducts.run(["plan", "import", "--help"]).output
     let words = usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -51,6 +53,20 @@ final class VendorHelpPageTests: XCTestCase {
     for host in Vendors.proxyHosts {
       XCTAssertTrue(usage.output.contains(host.pattern), "proxy run --help: \(host.pattern)")
     }
+  }
+
+  /// What the registry says of a vendor's traffic besides its hosts (Batch encrypted by its SDK,
+  /// PayPal FPTI not decoded yet, Adobe's own domains) is what `help proxy` says, vendor by vendor.
+  func testProxySaysWhatTheRegistrySaysOfEachVendorsTraffic() throws {
+    let page = try BuiltProducts.run(["help", "proxy"]).output
+    let words = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    XCTAssertEqual(Vendors.wireNotes.map(\.name), ["Adobe Analytics", "Batch", "PayPal FPTI"])
+    XCTAssertEqual(tableKeys(page, under: "OTHER HOSTS AND VENDORS"), ["Adobe", "Batch", "PayPal"])
+    for (name, note) in Vendors.wireNotes {
+      XCTAssertTrue(words.contains(note.split(whereSeparator: \.isWhitespace).joined(separator: " ")), name)
+    }
+    XCTAssertTrue(words.contains("encrypts every request body"), "Batch: why it is not decoded")
+    XCTAssertTrue(words.contains("Not decoded yet, though its format is public"), "FPTI: not yet")
   }
 
   /// The proxy's options for self-hosted collectors are the registry's: one per vendor that can

@@ -102,6 +102,29 @@ final class VendorIdentityPathTests: XCTestCase {
       Form(vendor: .posthog, name: "event", baseline: ["distinct_id": "base"]) { root in
         endpointReply("/capture", body: json(merge(["api_key": "key", "event": "E"], root)))
       },
+      Form(vendor: .adobe, name: "edge", baseline: [:]) { root in
+        // `ECID[0]` is the array's first element; `authenticatedIdentity` the decoder's name for
+        // the identity map's signed-in entry.
+        var xdm = Payload.object(root["xdm"])
+        var map = Payload.object(xdm["identityMap"])
+        if let first = map["ECID[0]"] {
+          map["ECID[0]"] = nil
+          map["ECID"] = [first]
+        }
+        if case .object(var user)? = root["authenticatedIdentity"] {
+          user["authenticatedState"] = "authenticated"
+          map["Email"] = [.object(user)]
+        }
+        xdm["identityMap"] = .object(map)
+        let request: Properties = ["events": [["xdm": ["eventType": "E"]]], "xdm": .object(xdm)]
+        return endpointReply("/ee/v1/interact", body: json(request))
+      },
+      Form(vendor: .adobe, name: "hit", baseline: [:]) { root in
+        let fields = root.compactMap { key, value in Payload.string(value).map { "&\(key)=\($0)" } }
+        return endpointReply(
+          "/b/ss/rsid/0/IOSN030002030100/s1", body: "ndh=1&pageName=p" + fields.joined(),
+          contentType: "application/x-www-form-urlencoded")
+      },
       Form(vendor: .snowplow, name: "payload", baseline: [:]) { root in
         var event: Properties = ["e": "se", "se_ca": "category", "se_ac": "action", "tv": "test", "eid": "1"]
         var contexts: [PropertyValue] = []

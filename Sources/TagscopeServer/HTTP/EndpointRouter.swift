@@ -75,7 +75,8 @@ enum EndpointRouter {
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
     byPath[path] ?? MParticleEndpoint.web(path: path) ?? MParticleNativeEndpoint.matching(path: path)
-      ?? MParticleIdentityEndpoint.matching(path: path)
+      ?? MParticleIdentityEndpoint.matching(path: path) ?? AdobeEdgeEndpoint.matching(path: path)
+      ?? AdobeAnalyticsHit.matching(path: path)
   }
 
   private static let byPath = Dictionary(paths.map { ($0.path, $0.endpoint) }) { first, _ in first }
@@ -89,7 +90,8 @@ enum EndpointRouter {
   }
 
   /// The decoder of a registry endpoint served at its exact path; `nil` for the paths matched by
-  /// their prefix (mParticle's SDKs, which carry a key or mpid).
+  /// their prefix (mParticle's SDKs, which carry a key or mpid; Adobe Analytics' hits, which carry
+  /// the report suite).
   static func decoder(_ decoder: Vendor.Decoder) -> (any SDKEndpoint)? {
     switch decoder {
     case .segment(let impliedType): return SegmentEndpoint(impliedType: impliedType)
@@ -103,6 +105,8 @@ enum EndpointRouter {
     case .mparticleEvents(let bulk): return MParticleEndpoint(isBulk: bulk)
     case .ga4MeasurementProtocol(let validation): return GA4Endpoint(isValidation: validation)
     case .ga4Gtag: return GA4GtagEndpoint()
+    case .adobeEdge(let collect): return AdobeEdgeEndpoint(isCollect: collect)
+    case .adobeAnalytics: return nil
     case .mparticleWeb, .mparticleNative, .mparticleIdentity: return nil
     }
   }

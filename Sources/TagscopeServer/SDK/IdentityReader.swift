@@ -4,7 +4,9 @@ import TagscopeVendors
 /// A vendor's ``Vendor/IdentityFields`` ready to read: each dotted path split once, when the
 /// decoder first needs it.
 struct IdentityReader: Sendable {
-  /// One dotted path: its first field, read from the decoder's root, then the fields under it.
+  /// One dotted path: its first field, read from the decoder's root, then the fields under it; a
+  /// field written `name[0]` is the first element of the array `name` (Adobe's
+  /// `identityMap.ECID[0].id`).
   struct Path: Sendable {
     let head: String
     let rest: [String]
@@ -45,10 +47,16 @@ struct IdentityReader: Sendable {
   ) -> String? {
     for path in paths {
       var value = root(path.head)
-      for field in path.rest { value = Payload.objectOrNil(value)?[field] }
+      for field in path.rest { value = element(field, of: value) }
       if let text = DeviceIdentity.present(Payload.string(value)), !skipping(text) { return text }
     }
     return nil
+  }
+
+  /// The field `field` of `value`, or the first element of its array when written `name[0]`.
+  private static func element(_ field: String, of value: PropertyValue?) -> PropertyValue? {
+    guard field.hasSuffix("[0]") else { return Payload.objectOrNil(value)?[field] }
+    return Payload.array(Payload.objectOrNil(value)?[String(field.dropLast(3))])?.first
   }
 
   /// The identity `root` holds, where what is logic (who is anonymous, which session counts) is

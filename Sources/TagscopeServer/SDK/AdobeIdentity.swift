@@ -1,0 +1,42 @@
+import AnalyticsHub
+import TagscopeVendors
+
+extension AdobeAnalyticsHit {
+  /// Where a hit names its sender (``Vendor/adobe``'s identity fields of `hit`).
+  static let identityReader = IdentityReader(Vendor.adobe, "hit")
+
+  /// Who sent a hit, from its variables (`mid` the Experience Cloud ID, `aid` the legacy
+  /// Analytics id, `vid` the visitor id the app set).
+  static func identity(_ fields: AdobeHitFields) -> DeviceIdentity {
+    identityReader.identity { fields.variables[$0] }
+  }
+}
+
+extension AdobeEdgeEndpoint {
+  /// Where an Edge request names its sender (``Vendor/adobe``'s identity fields of `edge`).
+  static let identityReader = IdentityReader(Vendor.adobe, "edge")
+
+  /// The root key under which the decoder puts the first identity of the request's `identityMap`
+  /// (any namespace but ECID) whose `authenticatedState` is `authenticated`: which namespace
+  /// names the user is the app's choice, so finding it is logic, not a place.
+  static let authenticatedKey = "authenticatedIdentity"
+
+  /// Who sent an Edge request, from its fields (`xdm.identityMap`).
+  static func identity(request: Properties) -> DeviceIdentity {
+    let authenticated = Self.authenticated(request)
+    return identityReader.identity { key in
+      key == authenticatedKey ? authenticated.map(PropertyValue.object) : request[key]
+    }
+  }
+
+  private static func authenticated(_ request: Properties) -> Properties? {
+    let map = Payload.object(Payload.object(request["xdm"])["identityMap"])
+    for (namespace, items) in map where namespace != "ECID" {
+      for item in Payload.array(items) ?? [] {
+        let identity = Payload.object(item)
+        if Payload.text(identity["authenticatedState"]) == "authenticated" { return identity }
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import TagscopeRecording
+import XCTest
+
+@testable import TagscopeServer
+
+/// Adobe's requests sent over HTTPS to Adobe's real host names through `tagscope proxy`, which
+/// resolves them to a local TLS vendor (``VendorServer``): decrypted, recorded as `listen`
+/// records them, answered as Adobe answers with `--no-forward`, forwarded byte for byte without.
+final class AdobeProxyTests: XCTestCase {
+  private var directory: URL!
+  private var vendor: VendorServer!
+
+  override func setUp() async throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "proxy-adobe-\(UUID().uuidString)")
+    vendor = try await VendorServer.start(
+      hosts: ["edge.adobedc.net", "acme.sc.omtrdc.net", "acme.112.2o7.net"],
+      directory: directory.appendingPathComponent("vendor"))
+  }
+
+  override func tearDown() async throws {
+    await vendor.shutdown()
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  private func startProxy(forward: Bool) async throws -> (ListenServer, Collector) {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, forward: forward, authorityDirectory: directory.appendingPathComponent("proxy-ca"),
+      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
+      upstreamTrustRoots: vendor.authority.certificateFile.path)
+    return try await startServer(configuration)
+  }
+
+  /// `body` gzip'd, posted to `url` through the proxy by `proxy_client.py post`: its exit status
+  /// and `STATUS X-Vendor BODY`.
+  private func post(_ url: String, _ body: String, proxyPort: Int) throws -> (
+    status: Int32, output: String, sent: [UInt8]
+  ) {
+    let bytes = try gzip(Array(body.utf8))
+    let file = directory.appendingPathComponent("body-\(UUID().uuidString).gz")
+    try Data(bytes).write(to: file)
+    var environment = ProcessInfo.processInfo.environment
+    for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
+    for name in ["HTTPS_PROXY", "https_proxy"] { environment[name] = "http://127.0.0.1:\(proxyPort)" }
+    let caFile = directory.appendingPathComponent("proxy-ca/ca.pem").path
+    environment["REQUESTS_CA_BUNDLE"] = caFile
+    environment["SSL_CERT_FILE"] = caFile
+    let result = try runPython(
+      "scripts/sdk-clients/proxy_client.py", arguments: ["post", url, file.path], environment: environment)
+    return (result.status, result.output, bytes)
+  }
+
+  func testWithoutForwardingTheProxyAnswersAsAdobe() async throws {
+    let (server, collector) = try await startProxy(forward: false)
+    let port = server.proxyPort ?? 0
+    let edge = try post(
+      "https://edge.adobedc.net/ee/v1/interact?configId=c-1&requestId=r-1", AdobeWireFixtures.edgeTwoEvents,
+      proxyPort: port)
+    XCTAssertEqual(edge.status, 0, edge.output)
+    XCTAssertEqual(edge.output, "200 - \u{0}{\"requestId\":\"r-1\",\"handle\":[]}\n")
+    let hit = try post(
+      "https://acme.sc.omtrdc.net" + AdobeWireFixtures.hitPath, AdobeWireFixtures.actionHit, proxyPort: port)
+    XCTAssertEqual(hit.status, 0, hit.output)
+    XCTAssertTrue(hit.output.hasPrefix("200 - GIF89a"), hit.output)
+    let records = collector.waitForRecords(3)
+    XCTAssertEqual(records.map(\.name), ["web.webpagedetails.pageViews", "commerce.purchases", "testAction"])
+    XCTAssertEqual(
+      records.compactMap { $0.outputs.first?.calls.first?.method }, ["sendEvent", "sendEvent", "trackAction"])
+    XCTAssertEqual(vendor.requests.count, 0, "nothing forwarded")
+    try await server.shutdown()
+  }
+
+  func testForwardedRequestsReachAdobesHostsByteForByte() async throws {
+    let (server, collector) = try await startProxy(forward: true)
+    let port = server.proxyPort ?? 0
+    let cases = [
+      ("edge.adobedc.net", "/ee/or2/v1/interact", AdobeWireFixtures.edgeInteract),
+      ("acme.112.2o7.net", AdobeWireFixtures.hitPath, AdobeWireFixtures.lifecycleHit),
+    ]
+    for (index, (host, path, body)) in cases.enumerated() {
+      let result = try post("https://\(host)\(path)", body, proxyPort: port)
+      XCTAssertEqual(result.status, 0, result.output)
+      XCTAssertEqual(collector.waitForRecords(index + 1).count, index + 1, server.statistics.summary)
+      let received = try XCTUnwrap(vendor.requests.last)
+      XCTAssertEqual(received.host, host)
+      XCTAssertEqual(received.path, path)
+      XCTAssertEqual(received.body, result.sent, "relayed byte for byte")
+    }
+    XCTAssertEqual(collector.records.map(\.name), ["sendEvent", "Lifecycle"])
+    try await server.shutdown()
+  }
+}
