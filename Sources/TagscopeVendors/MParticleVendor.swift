@@ -121,3 +121,21 @@ extension Vendor.Limit {
     requestBytes: 3 * 1024 * 1024, pastIt: "413 REQUEST_TOO_LARGE",
     source: "Tagscope's bound: mParticle's SDKs send batches of at most 128 KB")
 }
+
+extension Vendor.SetupRequest {
+  /// The smallest configuration mParticle's iOS and Android SDKs take: no kits (iOS requires `dt`
+  /// to be `ac`, mParticle/mparticle-apple-sdk `MPNetworkCommunication.m`; Android reads each key
+  /// only when present, mParticle/mparticle-android-sdk `ConfigManager.java` `reloadCoreConfig`).
+  static let mparticleConfigReply = Vendor.SetupRequest.Reply.fixed(#"{"dt":"ac"}"#)
+
+  /// mParticle's iOS and Android SDK configuration (`config2.mparticle.com`).
+  public static let mparticleConfig = Vendor.SetupRequest(
+    vendor: Vendors.mparticle, methods: ["GET"], path: "/v4/KEY/config",
+    summary: "mParticle iOS, Android SDKs: configuration; no kits", reply: mparticleConfigReply)
+
+  /// The same behind a custom base URL.
+  public static let mparticleConfigBehindBaseURL = Vendor.SetupRequest(
+    vendor: Vendors.mparticle, methods: ["GET"], path: "/config/v4/KEY/config",
+    summary: "mParticle iOS, Android SDKs: configuration behind a custom base URL",
+    reply: mparticleConfigReply)
+}

@@ -45,3 +45,21 @@ extension Vendor.Limit {
     vendor: Vendors.posthog, paths: ["/batch", "/capture", "/e", "/i/v0/e"], requestBytes: 20 * 1024 * 1024,
     eventBytes: 1024 * 1024, pastIt: "413", source: "posthog.com/docs/data/ingestion-warnings")
 }
+
+extension Vendor.SetupRequest {
+  /// The flags and remote configuration every PostHog SDK asks for: none, no session recording.
+  static let postHogFlagsReply = Vendor.SetupRequest.Reply.fixed(
+    #"{"featureFlags":{},"featureFlagPayloads":{},"flags":{},"errorsWhileComputingFlags":false,"#
+      + #""sessionRecording":false,"supportedCompression":["gzip","gzip-js"]}"#)
+
+  /// PostHog's feature flags and remote configuration (`/decide`, the older path).
+  public static let postHogDecide = Vendor.SetupRequest(
+    vendor: Vendors.posthog, methods: ["GET", "POST"], path: "/decide",
+    summary: "PostHog: feature flags, remote configuration; none", reply: postHogFlagsReply)
+
+  /// PostHog's feature flags (`/flags`, the newer path).
+  public static let postHogFlags = Vendor.SetupRequest(
+    vendor: Vendors.posthog, methods: ["GET", "POST"], path: "/flags",
+    summary: "PostHog: feature flags; none",
+    reply: postHogFlagsReply)
+}

@@ -31,3 +31,11 @@ extension Vendor.Limit {
     eventBytes: 32 * 1024, pastIt: "400 request_too_large",
     source: "rudderstack.com/docs/api/http-api/ (32 KB a call, 4 MB a batch)")
 }
+
+extension Vendor.SetupRequest {
+  /// The SDKs' source configuration, from RudderStack's control plane.
+  public static let rudderStackSourceConfig = Vendor.SetupRequest(
+    vendor: Vendors.rudderstack, methods: ["GET"], path: "/sourceConfig",
+    summary: "RudderStack: source configuration; no device-mode destinations", reply: .rudderStackSourceConfig
+  )
+}

@@ -89,3 +89,16 @@ extension Vendor.Limit {
     source:
       "segment.com/docs/connections/sources/catalog/libraries/server/http-api/ (Max request size, Errors)")
 }
+
+extension Vendor.SetupRequest {
+  /// analytics-swift's, analytics-kotlin's and analytics.js's settings download.
+  public static let segmentSettings = Vendor.SetupRequest(
+    vendor: Vendors.segment, methods: ["GET"], path: "/v1/projects/KEY/settings",
+    summary: "Segment (analytics-swift, -kotlin, analytics.js): settings; uploads stay on listen",
+    reply: .segmentSettings)
+
+  /// analytics.js's own telemetry: taken and ignored.
+  public static let segmentTelemetry = Vendor.SetupRequest(
+    vendor: Vendors.segment, methods: ["POST"], path: "/v1/m", summary: "Segment analytics.js: its telemetry",
+    reply: .fixed(#"{"success":true}"#))
+}
