@@ -10,16 +10,16 @@ import TagscopeInspector
 
 enum QuickStart {
   static func shop() throws {
-enum ShopScreen: String, AnalyticsTag, Hashable {
+enum ShopScreens: String, AnalyticsTag, Hashable {
   case home, cart
   var name: String { rawValue }
 }
 
-enum ShopTaxonomy: Taxonomy {
-  typealias Screen = ShopScreen
+enum ShopTags: Taxonomy {
+  typealias Screen = ShopScreens
 }
 
-let hub = try AnalyticsHub<ShopTaxonomy>()
+let hub = try AnalyticsHub<ShopTags>()
 #if DEBUG
   let debugger = hub.attachDebugger(device: "My iPhone")  // streams to `tagscope listen` on this machine
 #endif
