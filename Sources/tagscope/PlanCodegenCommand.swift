@@ -33,7 +33,8 @@ struct PlanCodegenCommand: ParsableCommand {
       files plan codegen wrote before are replaced (a file at one of its paths that it did not \
       write is not, unless --force: a hand-written ShopTaxonomy.swift stays), then formatted by swift format (with the .swift-format configuration \
       found from the output directory up, as swift format does) unless --no-format. NAME is \
-      --module, or with several plans each plan's name.
+      --module, or with several plans each plan's name. Then it says what it wrote: the files, and the \
+      types they declare (the taxonomy, each kind of tag with its number of cases, the mappings).
 
       Exit status: 0; 2 when a plan does not load (or is a recording) or a file cannot be written. \
       \(ExitStatusWords.usage)
@@ -63,6 +64,7 @@ struct PlanCodegenCommand: ParsableCommand {
   func run() throws {
     try FileShape.refuseMixUp(plans: plans, usage: "tagscope plan codegen PLAN… -o DIR")
     var outputs: [PlanCodegen.File] = []
+    var declared: [PlanCodegen.DeclaredType] = []
     for path in plans {
       let plan: Plan
       do { plan = try PlanLoader.load(contentsOf: path) } catch {
@@ -73,7 +75,9 @@ struct PlanCodegenCommand: ParsableCommand {
       let options = PlanCodegen.Options(
         moduleName: name, isPublic: access == .public, includesTour: tour,
         toolVersion: TagscopeVersion.current)
-      outputs.append(contentsOf: PlanCodegen(plan: plan, options: options).files())
+      let codegen = PlanCodegen(plan: plan, options: options)
+      outputs.append(contentsOf: codegen.files())
+      declared.append(contentsOf: codegen.declaredTypes())
     }
     let paths = outputs.map { URL(fileURLWithPath: output).appendingPathComponent($0.name).path }
     // Every path is checked before any file is written: nothing is half replaced.
@@ -100,9 +104,16 @@ struct PlanCodegenCommand: ParsableCommand {
     print(
       "wrote \(outputs.count) file\(outputs.count == 1 ? "" : "s") to \(output): "
         + outputs.map(\.name).joined(separator: ", ") + (noFormat ? " (not formatted)" : ""))
+    print("types: " + declared.map(Self.words).joined(separator: ", "))
     if let formatted {
       StandardError.write("warning: the files are written but not formatted: \(formatted)\n")
     }
+  }
+
+  /// `ShopPlanScreen (3 cases)`, or the name alone for a type that is not a kind of tag.
+  private static func words(_ type: PlanCodegen.DeclaredType) -> String {
+    guard let cases = type.cases else { return type.name }
+    return "\(type.name) (\(cases) case\(cases == 1 ? "" : "s"))"
   }
 
   /// Why `path` is not written: not a regular file, or one plan codegen did not write (without
