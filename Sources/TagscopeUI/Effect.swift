@@ -44,8 +44,13 @@ public enum Effect: Sendable, Hashable {
   case draftPlanEntry(Int)
   /// Adds a previewed entry to the plan file → ``Msg/planEntryAdded(_:)``.
   case addPlanEntry(PlanEntryPreview)
-  /// The record's JSON line, for the clipboard → ``Msg/copyReady(seq:json:)``.
+  /// The record's JSON line, for the clipboard, and where a copy can go now →
+  /// ``Msg/copyReady(seq:json:route:)``.
   case copyRecord(Int)
+  /// Puts a record's JSON into tmux's paste buffer (`tmux load-buffer`), where tmux's
+  /// `set-clipboard` `setting` keeps OSC 52 from the clipboard →
+  /// ``Msg/tmuxBufferLoaded(seq:bytes:setting:error:)``.
+  case copyToTmuxBuffer(seq: UInt64, json: String, setting: String)
   /// Two records' fields side by side → ``Msg/pairLoaded(left:right:titles:rows:)``.
   case loadPair(Int, Int)
 
@@ -57,9 +62,17 @@ public enum Effect: Sendable, Hashable {
 public struct EffectRunner: Sendable {
   /// The timeline read.
   public let source: any TimelineSource
+  /// Where `y`'s copy can go, asked at each copy (tmux's `set-clipboard` may change meanwhile).
+  public let clipboardRoute: @Sendable () -> ClipboardRoute
 
-  /// A runner over `source`.
-  public init(source: any TimelineSource) { self.source = source }
+  /// A runner over `source`; `clipboardRoute` is ``ClipboardRoute/current()`` in a terminal,
+  /// the plain terminal by default.
+  public init(
+    source: any TimelineSource, clipboardRoute: @escaping @Sendable () -> ClipboardRoute = { .terminal }
+  ) {
+    self.source = source
+    self.clipboardRoute = clipboardRoute
+  }
 
   /// Runs `effect`.
   public func run(_ effect: Effect) -> [Msg] {
@@ -107,7 +120,14 @@ public struct EffectRunner: Sendable {
       ]
     case .copyRecord(let index):
       let record = selection(index).record
-      return [.copyReady(seq: Format.number(index), json: RecordLineEncoder.line(record))]
+      return [
+        .copyReady(seq: Format.number(index), json: RecordLineEncoder.line(record), route: clipboardRoute())
+      ]
+    case .copyToTmuxBuffer(let seq, let json, let setting):
+      return [
+        .tmuxBufferLoaded(
+          seq: seq, bytes: json.utf8.count, setting: setting, error: TmuxCommand.loadBuffer(json))
+      ]
     case .loadSources: return [.sourcesLoaded(source.sourceOverview(), count: source.count)]
     // The facts (loading among them) before the count: when loading was over, that count is final.
     case .loadInfo: return [.info(source.info), .recordsArrived(count: source.count)]

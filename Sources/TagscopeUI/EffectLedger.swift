@@ -36,7 +36,8 @@ extension Effect {
     case .loadRows, .loadSelection, .loadDetail, .loadChecklist, .loadComparisons, .loadTimes,
       .loadActivity, .loadSources, .loadInfo, .loadPair:
       return true
-    case .filter, .findViolation, .findTime, .export, .draftPlanEntry, .addPlanEntry, .copyRecord:
+    case .filter, .findViolation, .findTime, .export, .draftPlanEntry, .addPlanEntry, .copyRecord,
+      .copyToTmuxBuffer:
       return false
     }
   }

@@ -47,7 +47,8 @@ public enum TerminalUI {
     defer { screen.close() }
     var state = State(mode: mode, size: screen.size, now: Date().timeIntervalSince1970)
     if let notice { state.show(notice: notice) }
-    let worker = EffectWorker(runner: EffectRunner(source: timeline), inbox: wakeup)
+    let worker = EffectWorker(
+      runner: EffectRunner(source: timeline, clipboardRoute: ClipboardRoute.current), inbox: wakeup)
     defer { worker.stop() }
     var loop = Loop(screen: screen, wakeup: wakeup, worker: worker, state: state)
     loop.run()

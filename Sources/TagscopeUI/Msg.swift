@@ -90,8 +90,12 @@ public enum Msg: Sendable, Hashable {
   case planEntryDrafted(index: Int, Result<PlanEntryPreview, PlanEntryFailure>)
   /// A drafted entry was added to the plan file (the message says where), or why not.
   case planEntryAdded(Result<String, PlanEntryFailure>)
-  /// A record's JSON, ready for the clipboard (``Effect/copyRecord(_:)``), with its number.
-  case copyReady(seq: UInt64, json: String)
+  /// A record's JSON, ready for the clipboard (``Effect/copyRecord(_:)``), with its number and
+  /// where a copy can go.
+  case copyReady(seq: UInt64, json: String, route: ClipboardRoute = .terminal)
+  /// tmux took a record's JSON into its paste buffer, or refused with `error`
+  /// (``Effect/copyToTmuxBuffer(seq:json:setting:)``).
+  case tmuxBufferLoaded(seq: UInt64, bytes: Int, setting: String, error: String?)
   /// The event loop wrote the clipboard request to the terminal.
   case clipboardWritten
   /// Two records' fields side by side (``Effect/loadPair(_:_:)``): their titles, then the rows.

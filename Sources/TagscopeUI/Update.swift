@@ -63,8 +63,10 @@ extension State {
     case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
     case .planEntryDrafted(let index, let result): planEntryDrafted(index: index, result)
     case .planEntryAdded(let result): planEntryAdded(result)
-    case .copyReady(let seq, let json): copyReady(seq: seq, json: json)
+    case .copyReady(let seq, let json, let route): effects = copyReady(seq: seq, json: json, route: route)
     case .clipboardWritten: clipboard = nil
+    case .tmuxBufferLoaded(let seq, let bytes, let setting, let error):
+      tmuxBufferLoaded(seq: seq, bytes: bytes, setting: setting, error: error)
     case .pairLoaded(let left, let right, let titles, let rows):
       pairLoaded(left: left, right: right, titles: (titles.first ?? "", titles.last ?? ""), rows: rows)
     case .sourcesLoaded(let rows, let count): sourcesLoaded(rows, at: count)
@@ -467,20 +469,6 @@ extension State {
     default: overlay = .filter(text)
     }
     return []
-  }
-
-  /// `y`'s record JSON on its way to the clipboard, unless too long for a terminal to take.
-  private mutating func copyReady(seq: UInt64, json: String) {
-    let bytes = json.utf8.count
-    guard bytes <= Clipboard.limit else {
-      notice = Sanitizer.clean(
-        "record #\(seq) is \(Format.grouped(bytes)) bytes of JSON, over what a terminal's clipboard takes "
-          + "(\(Format.grouped(Clipboard.limit))): export it with e")
-      return
-    }
-    clipboard = json
-    notice = Sanitizer.clean(
-      "copied record #\(seq) (\(Format.grouped(bytes)) bytes of JSON) to the clipboard")
   }
 
   /// `↑` (older) or `↓` (newer) in the filter history from the prompt's `text`; past the newest,

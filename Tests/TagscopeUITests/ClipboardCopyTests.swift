@@ -37,4 +37,72 @@ final class ClipboardCopyTests: XCTestCase {
     XCTAssertNil(state.state.clipboard)
     XCTAssertTrue(render(state).text.contains("export it with e"), render(state).text)
   }
+
+  /// The route is read from where the debugger runs: tmux (and its set-clipboard), GNU screen,
+  /// a console without a clipboard, or a terminal.
+  func testTheRouteFollowsTmuxScreenAndTheTerminal() {
+    let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM": "tmux-256color"]
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: tmux, tmuxSetClipboard: "external\n"),
+      .tmuxBuffer(setting: "external"))
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: tmux, tmuxSetClipboard: "off\n"), .tmuxBuffer(setting: "off"))
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: tmux, tmuxSetClipboard: nil), .tmuxBuffer(setting: "external"),
+      "tmux's default")
+    XCTAssertEqual(ClipboardRoute.detect(environment: tmux, tmuxSetClipboard: "on\n"), .tmuxPassing)
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: ["STY": "123.pts-0.host", "TERM": "screen"], tmuxSetClipboard: nil),
+      .none(why: "GNU screen passes no copy to the clipboard"))
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: ["TERM": "linux"], tmuxSetClipboard: nil),
+      .none(why: "the linux terminal has no clipboard"))
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: ["TERM": "xterm-256color"], tmuxSetClipboard: nil), .terminal)
+    XCTAssertEqual(
+      ClipboardRoute.detect(environment: ["TMUX": "", "TERM": "xterm"], tmuxSetClipboard: nil), .terminal)
+  }
+
+  /// Inside tmux with its default `set-clipboard external`, OSC 52 never reaches the clipboard:
+  /// `y` puts the record into tmux's paste buffer and says so, not "copied to the clipboard".
+  func testInsideTmuxWithSetClipboardExternalTheCopyGoesToTmuxsBufferAndSaysSo() throws {
+    var state = Fixtures.state().state
+    let effects = state.apply(
+      .copyReady(seq: 3, json: "{\"seq\":3}", route: .tmuxBuffer(setting: "external")))
+    XCTAssertEqual(effects, [.copyToTmuxBuffer(seq: 3, json: "{\"seq\":3}", setting: "external")])
+    XCTAssertNil(state.clipboard, "no OSC 52: tmux would drop it")
+    XCTAssertFalse(render(state).text.contains("to the clipboard"), render(state).text)
+    _ = state.apply(.tmuxBufferLoaded(seq: 3, bytes: 10, setting: "external", error: nil))
+    let said = render(state).text
+    XCTAssertTrue(said.contains("copied record #3 (10 bytes) to tmux's paste buffer (prefix ] pastes)"), said)
+    XCTAssertTrue(said.contains("set-clipboard external"), said)
+    _ = state.apply(.tmuxBufferLoaded(seq: 3, bytes: 10, setting: "off", error: "no server running"))
+    XCTAssertTrue(render(state).text.contains("not copied"), render(state).text)
+    XCTAssertTrue(render(state).text.contains("e writes record #3 to a file"), render(state).text)
+  }
+
+  /// The runner asks for the route at each copy (tmux's setting may change while the debugger runs).
+  func testTheRunnerAsksWhereTheCopyGoesAtEachCopy() throws {
+    let store = Fixtures.store()
+    let runner = EffectRunner(source: store.source, clipboardRoute: { .tmuxBuffer(setting: "off") })
+    guard case .copyReady(_, _, let route) = try XCTUnwrap(runner.run(.copyRecord(0)).first) else {
+      return XCTFail("not a copy")
+    }
+    XCTAssertEqual(route, .tmuxBuffer(setting: "off"))
+  }
+
+  func testTmuxPassingAndScreenSayWhereTheCopyWent() throws {
+    var passing = Fixtures.state().state
+    XCTAssertEqual(passing.apply(.copyReady(seq: 3, json: "{}", route: .tmuxPassing)), [])
+    XCTAssertEqual(passing.clipboard, "{}")
+    XCTAssertTrue(
+      render(passing).text.contains("to the clipboard through tmux (set-clipboard on)"), render(passing).text)
+
+    var screen = Fixtures.state().state
+    let why = "GNU screen passes no copy to the clipboard"
+    XCTAssertEqual(screen.apply(.copyReady(seq: 3, json: "{}", route: .none(why: why))), [])
+    XCTAssertNil(screen.clipboard)
+    XCTAssertTrue(
+      render(screen).text.contains("not copied (\(why)): e writes record #3 to a file"), render(screen).text)
+  }
 }
