@@ -43,6 +43,18 @@ public enum HeadlessPrinter {
       return ([], [TerminalText.sanitize("\(source) lost \(marker.count) records before sending them")])
     case .problem(let source, let message):
       return ([], [TerminalText.sanitize("\(source): \(message)")])
+    case .inputEnded(let source):
+      return ([], [endedLine(source, stopping: false)])
     }
+  }
+
+  /// What a headless run says when `source`, read from standard input, ends: it stops there
+  /// (`--exit-on-eof`) or goes on serving apps and SDKs.
+  public static func endedLine(_ source: String, stopping: Bool) -> String {
+    TerminalText.sanitize(
+      "\(source): standard input ended"
+        + (stopping
+          ? ": stopping (--exit-on-eof)"
+          : "; listen goes on for apps and SDKs until Ctrl-C (--exit-on-eof stops when it ends)"))
   }
 }

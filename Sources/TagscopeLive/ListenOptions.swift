@@ -24,6 +24,9 @@ public struct ListenOptions: Sendable {
   public var proxy: ProxyConfiguration?
   /// Device logs read as they are written (`--log FORMAT PATH`).
   public var logs: [LogInput] = []
+  /// Headless: stop (as on SIGINT: summary, reports) when a log read from standard input ends
+  /// (`--exit-on-eof`), instead of serving on until a signal.
+  public var exitOnEndOfInput = false
 
   /// Options; the defaults are `tagscope listen` with no flags.
   public init(

@@ -37,12 +37,25 @@ public enum ListenRunner {
   ) async throws -> ServerStatistics {
     // Caught from before the server accepts anything, so a signal right after `ready` is seen.
     let signals = stop == nil ? TerminationSignals.catching() : nil
+    let (ended, inputEnded) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let parts = try await LiveSessionRoot.start(
       LiveSessionOptions(listen: options, plan: plan, capacity: capacity),
-      observer: .headless(options, output: output, notices: notices))
+      observer: .headless(options, output: output, notices: notices, inputEnded: { inputEnded.yield() }))
     guard let server = parts.server else { throw Failure(description: "the session started no server") }
     ready(server.port)
-    if let stop { await stop() } else { await signals?.next() }
+    let stopped: @Sendable () async -> Void = stop ?? { await signals?.next() }
+    if options.exitOnEndOfInput {
+      // The first of a signal (or `stop`) and the end of standard input's log.
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask { await stopped() }
+        group.addTask { for await _ in ended { return } }
+        await group.next()
+        group.cancelAll()
+      }
+      signals?.signals.cancel()
+    } else {
+      await stopped()
+    }
     try await parts.shutdown { parts in
       notices("stopped: " + server.statistics.summary)
       guard let checker = parts.checker else { return }
@@ -173,19 +186,25 @@ final class TeeStore: LiveStore, @unchecked Sendable {
 
 extension LiveObserver {
   /// The headless printer: one line per record (with its plan violations) on `output` unless
-  /// quiet, the notices on `notices` (with `--quiet`, only the start, the summary and write
-  /// failures).
+  /// quiet, the notices on `notices` (with `--quiet`, only the start, the end of standard input,
+  /// the summary and write failures); `inputEnded` is called when a log read from standard input
+  /// ends.
   public static func headless(
     _ options: ListenOptions, output: @escaping @Sendable (String) -> Void,
-    notices: @escaping @Sendable (String) -> Void
+    notices: @escaping @Sendable (String) -> Void, inputEnded: @escaping @Sendable () -> Void = {}
   ) -> LiveObserver {
     let printRecords = options.headless && !options.quiet
     let quiet = options.quiet
+    let stopping = options.exitOnEndOfInput
     return LiveObserver(
       update: { update in
         let lines = HeadlessLines(update)
         if printRecords, !lines.output.isEmpty { output(lines.output.joined(separator: "\n")) }
         if !quiet { for notice in lines.notices { notices(notice) } }
+        for case .inputEnded(let source) in update.events {
+          notices(HeadlessPrinter.endedLine(source, stopping: stopping))
+          inputEnded()
+        }
       }, notice: notices)
   }
 }
@@ -199,6 +218,7 @@ struct HeadlessLines {
   init(_ update: LiveUpdate) {
     var record = 0
     for event in update.events {
+      if case .inputEnded = event { continue }  // said by the observer, even when quiet
       let lines = HeadlessPrinter.lines(for: event)
       notices += lines.notices
       guard case .records(let records) = event else { continue }

@@ -13,14 +13,18 @@ public final class InspectorTimelineSource: TimelineSource {
   public let plan: (any PlanFeed)?
   private let slowdown: (@Sendable () -> String?)?
   private let connections: (@Sendable () -> [SourceConnection])?
+  private let ended: (@Sendable () -> String?)?
 
   /// An adapter over `timeline`, labelled `sourceLabel` in the header, with `plan` results if any;
   /// `slowdown` says why the source is going slower than asked, while it is (the live demo's
-  /// simulator waiting for its recording); `connections` tells how `listen`'s sources stand.
+  /// simulator waiting for its recording); `connections` tells how `listen`'s sources stand;
+  /// `ended` names an input that ended (``SourceInfo/ended``).
   public init(
     timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil,
-    slowdown: (@Sendable () -> String?)? = nil, connections: (@Sendable () -> [SourceConnection])? = nil
+    slowdown: (@Sendable () -> String?)? = nil, connections: (@Sendable () -> [SourceConnection])? = nil,
+    ended: (@Sendable () -> String?)? = nil
   ) {
+    self.ended = ended
     self.connections = connections
     self.timeline = timeline
     appName = timeline.header.app ?? "recording"
@@ -38,7 +42,7 @@ public final class InspectorTimelineSource: TimelineSource {
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
       isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies,
       planErrors: plan.map(\.errorsText), providers: timeline.providers,
-      segmentStart: timeline.gaps.last { $0.marker.origin == "reset" }?.beforeIndex)
+      segmentStart: timeline.gaps.last { $0.marker.origin == "reset" }?.beforeIndex, ended: ended?())
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }

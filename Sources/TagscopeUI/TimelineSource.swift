@@ -79,13 +79,17 @@ public struct SourceInfo: Sendable, Hashable {
   public var slowdown: String?
   /// Records whose `seq` repeats or goes backwards within their source (kept in file order).
   public var seqAnomalies: Int
+  /// An input that ended, said once in the status line when it first appears (`firebase log
+  /// stdin: standard input ended…`).
+  public var ended: String?
 
   /// Header facts.
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
     sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0,
-    planErrors: String? = nil, providers: [String] = [], segmentStart: Int? = nil
+    planErrors: String? = nil, providers: [String] = [], segmentStart: Int? = nil, ended: String? = nil
   ) {
+    self.ended = ended
     self.segmentStart = segmentStart
     self.planErrors = planErrors
     self.providers = providers

@@ -138,6 +138,7 @@ extension State {
 
   private mutating func infoChanged(_ next: SourceInfo) -> [Effect] {
     let planChanged = next.planSummary != info.planSummary
+    if let ended = next.ended, ended != info.ended { notice = Sanitizer.clean(ended, limit: 300) }
     info = next
     guard planChanged else { return [] }
     // Plan results changed: the ✗ marks and the selected record's findings may have too.

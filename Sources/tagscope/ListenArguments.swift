@@ -63,6 +63,14 @@ struct ListenArguments: ParsableArguments {
       valueName: "format path"))
   var log: [String] = []
 
+  @Flag(
+    help: ArgumentHelp(
+      "With --headless and --log FORMAT -: stop when standard input ends, as on SIGTERM (summary, reports).",
+      discussion:
+        "Without it listen says on standard error that standard input ended and goes on serving apps and SDKs until a signal: a pipe from a device (adb logcat) ends when the device goes, while apps may still send. In CI, `adb logcat -d … | tagscope listen --headless --log firebase - --exit-on-eof --plan P --junit R` reads the log, then stops and writes the reports."
+    ))
+  var exitOnEof = false
+
   func validate() throws {
     do { _ = try LogInput.parse(log) } catch { throw ValidationError(error.description) }
     if let corsOrigin, corsOrigin == "*" || corsOrigin == "null" || !corsOrigin.contains("://") {
@@ -70,6 +78,9 @@ struct ListenArguments: ParsableArguments {
     }
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     if quiet && !headless { throw ValidationError("--quiet needs --headless") }
+    if exitOnEof, !headless || !log.contains("-") {
+      throw ValidationError("--exit-on-eof needs --headless and --log FORMAT - (standard input)")
+    }
     if junit != nil || json != nil, !headless || plan == nil {
       throw ValidationError("--junit and --json need --headless and --plan")
     }
@@ -106,6 +117,7 @@ struct ListenArguments: ParsableArguments {
       junitPath: junit, jsonPath: json, corsOrigin: corsOrigin)
     options.proxy = proxy
     options.logs = (try? LogInput.parse(log)) ?? []
+    options.exitOnEndOfInput = exitOnEof
     try checkFiles(options.logs)
     try FileShape.refuseMixUp(
       plans: plan.map { [$0] } ?? [], usage: "tagscope \(proxy == nil ? "listen" : "proxy") --plan PLAN")

@@ -13,7 +13,12 @@ struct Listen: AsyncParsableCommand {
       keeps sending here). Point an SDK's host at http://HOST:PORT. --log firebase FILE (or - for standard input) reads \
       Firebase Analytics' debug log as it is written (Xcode's console, log stream, adb logcat): each \
       event, screen view and user property it logs becomes a firebase record of its device, checked \
-      like an SDK's call; the SDK's own events (origin auto) are recorded as automaticEvent. With --token, native clients must send {"token": "…"} in \
+      like an SDK's call; the SDK's own events (origin auto) are recorded as automaticEvent. When \
+      standard input ends (the device went, the finished log was read) listen says so, on standard \
+      error or in the debugger's status line, and goes on serving apps and SDKs until a signal; \
+      headless with --exit-on-eof it stops there instead, as on SIGTERM (summary, --junit and --json \
+      reports written): what CI piping in a finished log wants. logcat times are the device's local \
+      time, read in this machine's time zone (the year, which logcat omits, is this one). With --token, native clients must send {"token": "…"} in \
       their header line, and HTTP requests carry it as their SDK's key (Segment write key, \
       Amplitude or PostHog api_key, Mixpanel token, mParticle API key), as GA4's api_secret or a \
       token query parameter, or as Authorization: Bearer. SIGINT/SIGTERM close every connection \

@@ -17,9 +17,11 @@ enum ListenInterface {
     let connections = SourceConnections()
     // Notices before the debugger takes the screen stay on standard error, shown after it quits.
     let notices = NoticeList()
+    let ended = EndedInput()
     let observer = LiveObserver(
       update: { update in
         connections.note(update.events)
+        for case .inputEnded(let source) in update.events { ended.note(source) }
         wakeup.signal()
       }, planChanged: { wakeup.signal() }, notice: { notices.add($0) })
     let parts: LiveSessionParts
@@ -36,13 +38,27 @@ enum ListenInterface {
     let shown = notices.print()
     let source = InspectorTimelineSource(
       timeline: parts.timeline, sourceLabel: label, plan: parts.checker,
-      connections: { connections.snapshot() })
+      connections: { connections.snapshot() }, ended: { ended.sentence })
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
     try? await parts.shutdown()
     notices.print(after: shown)
     if case .failure(let error) = result { return error.description }
     return nil
   }
+}
+
+/// The debugger's words for a log read from standard input that ended, for its status line.
+final class EndedInput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var said: String?
+
+  func note(_ source: String) {
+    lock.withLock {
+      said = "\(source): standard input ended; listen goes on for apps and SDKs (q quits)"
+    }
+  }
+
+  var sentence: String? { lock.withLock { said } }
 }
 
 /// Notices given while a live session runs: those before the debugger takes the screen print

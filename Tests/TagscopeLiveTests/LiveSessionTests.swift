@@ -33,6 +33,7 @@ final class LiveSessionTests: XCTestCase {
       case .dropped(_, let marker): return "dropped \(marker.count)"
       case .problem(_, let message): return message
       case .sourceDisconnected(let source): return "gone \(source)"
+      case .inputEnded(let source): return "ended \(source)"
       }
     }
     XCTAssertEqual(names, ["connected a", "screen1,screen2", "dropped 3", "line 4: not JSON", "screen3"])

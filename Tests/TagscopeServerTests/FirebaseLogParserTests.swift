@@ -103,7 +103,13 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(
       events.map(\.source.processID), ["4120", "4120", "4120", "4120"], "threadtime, time, brief, studio")
     XCTAssertEqual(events.map(\.source.process), [nil, nil, nil, "com.example.shop"])
-    XCTAssertEqual(events.map(\.source.time), [nil, nil, nil, nil], "logcat names no year or zone")
+    XCTAssertEqual(
+      events.map(\.source.time),
+      [
+        Self.localDate(11, 25, 20, 15, 33.101), Self.localDate(11, 25, 20, 15, 33.512), nil,
+        Self.localDate(11, 25, 20, 15, 34.020, year: 2025),
+      ],
+      "logcat's own time (local, the year of now when it names none), not the arrival time; brief has none")
     XCTAssertEqual(events[0].parameters.last, Self.parameter("ga_session_number", "_sno", .int(3)))
     XCTAssertEqual(events[1].parameters[1], Self.parameter("ga_screen", "_sn", "Home"))
     let cart = events[2].parameters
@@ -159,6 +165,40 @@ final class FirebaseLogParserTests: XCTestCase {
     XCTAssertEqual(
       events.map(\.source.time), [Date(timeIntervalSince1970: 1_764_098_133.101234), nil],
       "log stream's default style has the zone (+0100), compact style none")
+  }
+
+  /// A logcat time in this machine's zone: in `year`, or this year unless that is more than a day
+  /// ahead (then the year before), as ``FirebaseLogLine/logcatTimestamp(_:now:zone:)`` reads it.
+  static func localDate(
+    _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ seconds: Double, year: Int? = nil
+  ) -> Date? {
+    let calendar = Calendar.current
+    func date(_ year: Int) -> Date? {
+      calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))
+        .map { $0.addingTimeInterval(seconds) }
+    }
+    if let year { return date(year) }
+    let now = Date()
+    let thisYear = calendar.component(.year, from: now)
+    guard let this = date(thisYear) else { return nil }
+    return this.timeIntervalSince(now) > 86_400 ? date(thisYear - 1) : this
+  }
+
+  func testALogcatTimeTakesTheYearOfNowOrTheYearBeforeAndTheGivenZone() throws {
+    let paris = try XCTUnwrap(TimeZone(identifier: "Europe/Paris"))
+    let now = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-01-02T10:00:00Z"))
+    let line: Substring = "01-02 10:59:28.947  4120  4188 V FA-SVC  : "
+    XCTAssertEqual(
+      FirebaseLogLine.logcatTimestamp(line, now: now, zone: paris),
+      ISO8601DateFormatter().date(from: "2026-01-02T09:59:28Z")?.addingTimeInterval(0.947))
+    XCTAssertEqual(
+      FirebaseLogLine.logcatTimestamp("12-31 23:59:59.000 V/FA( 1): ", now: now, zone: paris),
+      ISO8601DateFormatter().date(from: "2025-12-31T22:59:59Z"), "December's log read in January")
+    XCTAssertEqual(
+      FirebaseLogLine.logcatTimestamp("2024-03-03 09:39:28.500  1-2  FA  app  V  ", now: now, zone: paris),
+      ISO8601DateFormatter().date(from: "2024-03-03T08:39:28Z")?.addingTimeInterval(0.5))
+    XCTAssertNil(FirebaseLogLine.logcatTimestamp("V/FA-SVC  ( 2454): ", now: now, zone: paris), "brief")
+    XCTAssertNil(FirebaseLogLine.logcatTimestamp("13-03 09:39:28.947 V/FA( 1): ", now: now, zone: paris))
   }
 
   func testMalformedEntriesAreReportedAndSkippedAndTheRestIsRead() throws {

@@ -91,7 +91,7 @@ struct FirebaseLogLine {
       if found.phrase.platform == .android, let android = AndroidPrefix(prefix) {
         return .entry(
           found.phrase, body: body, process: android.process, processID: android.processID, echo: false,
-          time: nil, wording: wording, lead: "")
+          time: logcatTimestamp(prefix), wording: wording, lead: "")
       }
       let lead = found.phrase.isRestatement ? message(prefix) : prefix[prefix.endIndex...]
       let process = iOSProcess(prefix)
@@ -213,6 +213,46 @@ struct FirebaseLogLine {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(secondsFromGMT: sign * (zoneHours * 3600 + zoneMinutes * 60)) ?? .gmt
     return calendar.date(from: components).map { $0.addingTimeInterval(fraction) }
+  }
+
+  /// The time at the start of a logcat line, in the device's local time as logcat prints it:
+  /// threadtime and time `03-03 09:39:28.947` (no year: the year of `now`, or the year before
+  /// when that would put it more than a day after `now`, a log of December read in January), or
+  /// Android Studio's `2024-03-03 09:39:28.947`; read in `zone` (this machine's, the emulator's
+  /// and usually the phone's); `nil` for a line without one (brief).
+  static func logcatTimestamp(_ prefix: Substring, now: Date = Date(), zone: TimeZone = .current) -> Date? {
+    let bytes = Array(prefix.utf8.prefix(24))
+    func number(_ start: Int, _ count: Int) -> Int? {
+      guard start + count <= bytes.count else { return nil }
+      var value = 0
+      for byte in bytes[start..<start + count] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    let hasYear = bytes.count > 4 && bytes[4] == UInt8(ascii: "-")
+    let start = hasYear ? 5 : 0
+    guard bytes.count >= start + 18, bytes[start + 2] == UInt8(ascii: "-"),
+      bytes[start + 5] == UInt8(ascii: " "),
+      bytes[start + 8] == UInt8(ascii: ":"), bytes[start + 11] == UInt8(ascii: ":"),
+      bytes[start + 14] == UInt8(ascii: "."),
+      let month = number(start, 2), let day = number(start + 3, 2), let hour = number(start + 6, 2),
+      let minute = number(start + 9, 2), let second = number(start + 12, 2),
+      let milliseconds = number(start + 15, 3),
+      (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+    else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    func date(year: Int) -> Date? {
+      let components = DateComponents(
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+      return calendar.date(from: components).map { $0.addingTimeInterval(Double(milliseconds) / 1000) }
+    }
+    if hasYear { return number(0, 4).flatMap(date(year:)) }
+    let year = calendar.component(.year, from: now)
+    guard let this = date(year: year) else { return nil }
+    return this.timeIntervalSince(now) > 86_400 ? date(year: year - 1) : this
   }
 
   /// Where `needle` (ASCII) first occurs in `text`: a byte scan, for the lines of other tags a

@@ -135,7 +135,8 @@ final class LogFollower: @unchecked Sendable {
       }
     } else {
       current.end(take: takeCurrent)
-      notice("standard input ended")
+      flush()
+      context.deliver(.inputEnded(source: source))
     }
     flush()
   }

@@ -15,4 +15,7 @@ public enum ListenEvent: Sendable {
   /// A line, request or connection refused; the sentence names the source and, for native lines,
   /// the line number.
   case problem(source: String, message: String)
+  /// A device log read from standard input ended (the pipe closed): nothing more comes from it,
+  /// while `listen` goes on serving apps and SDKs (headless `--exit-on-eof` stops there).
+  case inputEnded(source: String)
 }
