@@ -71,6 +71,7 @@ extension Vendors {
   public static let limits: [Vendor.Limit] = [
     .segmentMessage, .segmentBatch, .rudderStackBatch, .amplitudeHTTP, .amplitudeBatch, .mixpanelIngest,
     .mixpanelImport, .postHogCapture, .ga4Collect, .mparticleEvents, .mparticleNative, .snowplowCollector,
+    .adobeEdge, .adobeHit,
   ]
 
   /// The limits that hold for `path` (several vendors may share one: Segment's batch paths are

@@ -21,9 +21,8 @@ import TagscopeRecording
 /// ``AdobeHitFields/depthLimit``, gets `400`.
 struct AdobeAnalyticsHit: SDKEndpoint {
   var provider: String { Vendors.adobe.rawValue }
-  /// Adobe documents no bound for a POSTed mobile hit; 1 MB, well past the SDK's (a hit holds one
-  /// call).
-  var bodyLimit: Int { 1024 * 1024 }
+  /// The registry's bound (``Vendor/Limit/adobeHit``: none documented, 1 MB; a hit holds one call).
+  var bodyLimit: Int { Vendor.Limit.adobeHit.requestBytes }
 
   /// The path prefix of every hit.
   static let prefix = "/b/ss/"
@@ -41,7 +40,8 @@ struct AdobeAnalyticsHit: SDKEndpoint {
 
   func replyTooLarge() -> SDKReply {
     SDKReply(
-      status: .payloadTooLarge, contentType: "text/plain", body: "Hit over 1 MB", rejection: .bodyTooLarge)
+      status: .payloadTooLarge, contentType: "text/plain", body: "Hit over \(bodyLimit) bytes",
+      rejection: .bodyTooLarge)
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {

@@ -22,9 +22,8 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   let isCollect: Bool
 
   var provider: String { Vendors.adobe.rawValue }
-  /// Adobe documents no request bound for the Edge Network we could read; 1 MB, past the
-  /// SDK's batches of a few events.
-  var bodyLimit: Int { 1024 * 1024 }
+  /// The registry's bound (``Vendor/Limit/adobeEdge``: none documented, 1 MB).
+  var bodyLimit: Int { Vendor.Limit.adobeEdge.requestBytes }
 
   /// The event keys the Edge extension writes.
   static let eventKeys: Set<String> = ["xdm", "data", "meta", "query"]
@@ -47,7 +46,9 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     return AdobeEdgeEndpoint(isCollect: parts[parts.count - 1] == "collect")
   }
 
-  func replyTooLarge() -> SDKReply { Self.fail(413, "Request body over 1 MB", .bodyTooLarge) }
+  func replyTooLarge() -> SDKReply {
+    Self.fail(413, "Request body over \(bodyLimit) bytes", .bodyTooLarge)
+  }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
     // Routed with Adobe's GET-taking hits by their provider; Edge takes POST only.
