@@ -56,6 +56,14 @@ enum EndpointFuzzCorpus {
     ]
   }
 
+  // Firebase Analytics' uploads (`/a`): protobuf batches as the Android and iOS SDKs write them
+  // (`Tests/Fixtures/firebase-upload`), kept to bytes under 0x80 so a seed is a string: an app's
+  // event and user property; the SDK's screen view and session.
+  static let firebaseUpload = [
+    "\u{A}W\u{8}\u{1}\u{12}-\u{A}\u{9}\u{A}\u{2}_o\u{12}\u{3}app\u{A}\u{C}\u{A}\u{6}button\u{12}\u{2}ok\u{A}\u{9}\u{A}\u{5}count\u{18}\u{5}\u{12}\u{3}tap\u{18}d \u{0}\u{1A}\u{E}\u{8}d\u{12}\u{4}plan\u{1A}\u{4}goldB\u{7}androidr\u{B}com.example",
+    "\u{A}J\u{8}\u{1}\u{12})\u{A}\u{A}\u{A}\u{2}_o\u{12}\u{4}auto\u{A}\u{B}\u{A}\u{3}_sc\u{12}\u{4}Main\u{A}\u{7}\u{A}\u{3}_si\u{18}\u{7}\u{12}\u{3}_vs\u{18}e\u{1A}\u{A}\u{8}d\u{12}\u{4}_sid *B\u{3}iosR\u{A}iPhone15,2",
+  ]
+
   // amplitude/Amplitude-Python `amplitude/http_client.py`: `api_key`, `events`, `options`.
   static let amplitude = [
     #"{"api_key":"k","events":[{"event_type":"Play Podcast","user_id":"u1","device_id":"d1","time":1795255204210,"event_properties":{"title":"S","duration":1830},"user_properties":{"$set":{"plan":"pro"}},"insert_id":"i1"}],"options":{"min_id_length":1}}"#
@@ -185,6 +193,9 @@ enum EndpointFuzzCorpus {
     "/v1/i": segment(segmentMessage("identify")),
     "/v1/group": segment(segmentMessage("group")), "/v1/g": segment(segmentMessage("group")),
     "/v1/alias": segment(segmentMessage("alias")), "/v1/a": segment(segmentMessage("alias")),
+    "/a": [
+      FuzzForm(carrier: .form, seeds: firebaseUpload), FuzzForm(carrier: .gzip, seeds: firebaseUpload),
+    ],
     "/2/httpapi": [FuzzForm(carrier: .json, seeds: amplitude), FuzzForm(carrier: .gzip, seeds: amplitude)],
     "/batch": [
       FuzzForm(carrier: .json, seeds: batch), FuzzForm(carrier: .gzip, seeds: batch),
