@@ -1,10 +1,58 @@
 extension Vendor {
-  /// Piano Analytics (AT Internet): the in-app provider.
+  /// Piano Analytics (AT Internet): the in-app provider, its SDKs' collection endpoint and AT
+  /// Internet's legacy hits.
   public static let piano = Vendor(
     id: "piano", name: "Piano Analytics (AT Internet)",
     aliases: ["at-internet", "atinternet", "piano-analytics"],
-    paths: [.inApp],
+    paths: [.inApp, .sdk],
+    endpoints: [
+      // at-internet/piano-analytics-android `Configuration.kt` (`DEFAULT_PATH = "event"`), `SendTask.kt`.
+      Endpoint(
+        "/event", "Piano Analytics SDKs: events",
+        Shape(
+          methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
+          auth: "s (the site id) in the query"),
+        .piano),
+      // at-internet/atinternet-android-sdk `Configuration.java` (`pixelPath`), `Hit.java`.
+      Endpoint(
+        "/hit.xiti", "AT Internet SmartTag and mobile SDKs: legacy hits",
+        Shape(
+          methods: ["GET", "POST"], contentTypes: ["application/x-www-form-urlencoded"],
+          encodings: ["query string"], auth: "s (the site id) in the query"),
+        .atInternetHit),
+    ],
+    messages: MessageFields(messageID: [], properties: .parameters, trackMethod: "sendEvent"),
+    identity: [
+      // piano-analytics-android `model/PropertyName.kt`, added by its event processors; the
+      // visitor is the request's `idclient`.
+      IdentityFields(
+        form: "event", root: "the event's data, then the query", user: ["user_id"], device: ["idclient"],
+        session: ["app_sessionid"], app: ["app_id"], platform: ["os_group", "event_collection_platform"],
+        model: ["device_model"]),
+      // atinternet-android-sdk `Hit.java` (`an`/`at` an identified visitor), `Core.java`.
+      IdentityFields(
+        form: "hit", root: "the hit's query fields", user: ["an", "at"], device: ["idclient"], app: ["apid"],
+        platform: ["os"], model: ["model"]),
+    ],
+    proxyHosts: [
+      ProxyHost("*.pa-cd.com", "Piano Analytics (collection domains)"),
+      ProxyHost("*.xiti.com", "AT Internet hit.xiti, and Piano Analytics on logs.xiti.com"),
+    ],
     callStyle: CallStyle(
       callType: "PianoCall", namespace: "Piano", defaultMethod: "sendEvent",
       calls: [CallTemplate("sendEvent", ".sendEvent(name: {name}, properties: {parameters})")]))
+}
+
+extension Vendor.Limit {
+  /// Piano Analytics' collection endpoint: no bound is published (piano-analytics-android
+  /// `SendTask.kt` sends at most 50 events a request); Tagscope holds one to 1 MB.
+  public static let pianoCollect = Vendor.Limit(
+    vendor: Vendors.piano, paths: ["/event"], requestBytes: 1024 * 1024, pastIt: "413",
+    source: "none published; Tagscope's own 1 MB (piano-analytics-android SendTask.kt: 50 events a request)")
+
+  /// AT Internet's hits: one event in a URL, which the SDK splits past 1,600 characters
+  /// (atinternet-android-sdk `Builder.java`, `mh`); Tagscope holds a body to 64 KB.
+  public static let atInternetHit = Vendor.Limit(
+    vendor: Vendors.piano, paths: ["/hit.xiti"], requestBytes: 64 * 1024, pastIt: "413",
+    source: "none published; Tagscope's own 64 KB (atinternet-android-sdk splits hits over 1,600 characters)")
 }

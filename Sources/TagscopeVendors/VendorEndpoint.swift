@@ -87,6 +87,12 @@ extension Vendor {
     case adobeEdge(collect: Bool)
     /// Adobe Analytics hits (`/b/ss/…`, matched by prefix).
     case adobeAnalytics
+    /// Braze's SDK data endpoint (`/api/v3/data`).
+    case braze
+    /// Piano Analytics' collection endpoint (`/event`).
+    case piano
+    /// AT Internet's legacy hits (`/hit.xiti`).
+    case atInternetHit
   }
 
   /// Mixpanel's ingestion APIs.

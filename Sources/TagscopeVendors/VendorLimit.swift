@@ -71,6 +71,7 @@ extension Vendors {
   public static let limits: [Vendor.Limit] = [
     .segmentMessage, .segmentBatch, .rudderStackBatch, .amplitudeHTTP, .amplitudeBatch, .mixpanelIngest,
     .mixpanelImport, .postHogCapture, .ga4Collect, .mparticleEvents, .mparticleNative, .snowplowCollector,
+    .brazeData, .pianoCollect, .atInternetHit,
     .adobeEdge, .adobeHit,
   ]
 

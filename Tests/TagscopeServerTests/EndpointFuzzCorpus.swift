@@ -182,6 +182,23 @@ enum EndpointFuzzCorpus {
     carriers.map { FuzzForm(carrier: $0, seeds: seeds, authorization: "Basic azpz") }
   }
 
+  // braze-inc/braze-roku-sdk `sdk_files/source/BrazeSDK.brs` @ 0d970016 (`createEventObject`,
+  // `createAttributeObject`, `generateRequiredRequestFields`); a Web SDK 2.5.2 body.
+  static let braze = [
+    #"{"events":[{"name":"ce","data":{"n":"add_to_cart","p":{"sku":"A1","price":9.5}},"time":1625831075.239,"session_id":"s-1","user_id":"u1"},{"name":"p","data":{"pid":"sku1","c":"USD","p":9.99,"q":1,"pr":{"k":"v"}},"time":1700000000,"session_id":"s-1"},{"name":"ss","data":{},"time":1700000000,"session_id":"s-1"},{"name":"se","data":{"d":42},"time":1700000001,"session_id":"s-1"},{"name":"inc","data":{"key":"n","value":1},"time":1700000002}],"attributes":[{"user_id":"u1","custom":{"language":"en","gone":null}},{"first_name":"Ada"}],"api_key":"k","time":1625831079,"sdk_version":"2.5.2","device_id":"d-1","user_id":"u1"}"#
+  ]
+
+  // at-internet/piano-analytics-android `model/EventsRequest.kt`, `EventPropertiesJsonAdapter.kt`.
+  static let piano = [
+    #"{"events":[{"name":"page.display","data":{"page":"home","page_chapter1":"a","app_sessionid":"s-1","user_id":"u1","device_model":"Pixel 7"}},{"name":"click.action","data":{"click":"play","n:duration":1830,"s:episode":"42","a:s:tags":["x"]}}]}"#
+  ]
+
+  // at-internet/atinternet-android-sdk `BuilderTest.java` line 334, and a click hit (`Gesture.java`).
+  static let atInternetQuery = [
+    #"s=552987&p=page--page2&array=[{"test":"value"}]&test=value&stc={"key1":"value1","obj":{"subkey":"subvalue"}}"#,
+    "s=552987&idclient=v-1&an=42&type=click&click=A&p=library::favorites::play_podcast&apid=com.example",
+  ]
+
   /// The forms of every route, by the path `tagscope help listen` lists (`KEY` for a key in it).
   static let forms: [String: [FuzzForm]] = [
     "/v1/batch": segment(segmentBatch), "/v1/import": segment(segmentBatch), "/v1/b": segment(segmentBatch),
@@ -233,5 +250,14 @@ enum EndpointFuzzCorpus {
       FuzzForm(
         carrier: .textPlain, seeds: gtagLines, query: [("v", "2"), ("tid", "G-TEST"), ("cid", "1.2")]),
     ],
+    "/api/v3/data": [
+      FuzzForm(carrier: .json, seeds: braze), FuzzForm(carrier: .textPlain, seeds: braze),
+      FuzzForm(carrier: .gzip, seeds: braze),
+    ],
+    "/event": [
+      FuzzForm(carrier: .json, seeds: piano, query: [("s", "447850"), ("idclient", "v-1")]),
+      FuzzForm(carrier: .textPlain, seeds: piano, query: [("s", "447850"), ("idclient", "v-1")]),
+    ],
+    "/hit.xiti": [FuzzForm(carrier: .getQuery, seeds: atInternetQuery)],
   ]
 }

@@ -125,6 +125,26 @@ final class VendorIdentityPathTests: XCTestCase {
           "/b/ss/rsid/0/IOSN030002030100/s1", body: "ndh=1&pageName=p" + fields.joined(),
           contentType: "application/x-www-form-urlencoded")
       },
+      Form(vendor: .braze, name: "event", baseline: ["device_id": "device-base"]) { root in
+        var event: Properties = ["name": "ce", "data": ["n": "E"]]
+        event["session_id"] = root["session_id"]
+        var request = merge(["api_key": "key"], root)
+        request["session_id"] = nil
+        request["events"] = [.object(event)]
+        return endpointReply("/api/v3/data", body: json(request))
+      },
+      Form(vendor: .piano, name: "event", baseline: ["idclient": "visitor-base"]) { root in
+        var data = root
+        data["idclient"] = nil
+        let visitor = Payload.string(root["idclient"]).map { [(name: "idclient", value: $0)] } ?? []
+        let body = json(["events": [.object(["name": "E", "data": .object(data)])]])
+        return endpointReply("/event", body: body, query: [(name: "s", value: "1")] + visitor)
+      },
+      Form(vendor: .piano, name: "hit", baseline: ["idclient": "visitor-base"]) { root in
+        let fields = root.compactMap { key, value in Payload.string(value).map { (name: key, value: $0) } }
+        return endpointReply(
+          "/hit.xiti", body: "", query: [("s", "1"), ("p", "home")] + fields, contentType: "text/plain")
+      },
       Form(vendor: .snowplow, name: "payload", baseline: [:]) { root in
         var event: Properties = ["e": "se", "se_ca": "category", "se_ac": "action", "tv": "test", "eid": "1"]
         var contexts: [PropertyValue] = []

@@ -47,7 +47,7 @@ enum EndpointRouter {
     }
     if method == .OPTIONS { return .preflight }
     if method == .POST { return .endpoint(endpoint) }
-    if method == .GET, acceptsGET(endpoint) { return .endpoint(endpoint) }
+    if method == .GET, acceptsGET(trimmed, endpoint) { return .endpoint(endpoint) }
     return .methodNotAllowed
   }
 
@@ -65,13 +65,18 @@ enum EndpointRouter {
     return .api(route)
   }
 
-  private static func acceptsGET(_ endpoint: any SDKEndpoint) -> Bool {
-    takesGET.contains(endpoint.provider)
+  /// Whether a request to `path` may be a `GET`: the registry says so of its path, or, for a path
+  /// matched by its prefix, of one of its provider's paths.
+  private static func acceptsGET(_ path: String, _ endpoint: any SDKEndpoint) -> Bool {
+    byPath[path] == nil ? takesGET.contains(endpoint.provider) : getPaths.contains(path)
   }
 
   /// The providers whose SDK paths take `GET` (the registry's endpoint shapes).
   private static let takesGET = Set(
     Vendors.all.filter { vendor in vendor.endpoints.contains { $0.shape.takesGET } }.map(\.id.rawValue))
+
+  /// The exact paths that take `GET`.
+  private static let getPaths = Set(Vendors.endpoints.filter(\.shape.takesGET).map(\.path))
 
   private static func endpoint(for path: String) -> (any SDKEndpoint)? {
     byPath[path] ?? MParticleEndpoint.web(path: path) ?? MParticleNativeEndpoint.matching(path: path)
@@ -107,6 +112,9 @@ enum EndpointRouter {
     case .ga4Gtag: return GA4GtagEndpoint()
     case .adobeEdge(let collect): return AdobeEdgeEndpoint(isCollect: collect)
     case .adobeAnalytics: return nil
+    case .braze: return BrazeEndpoint()
+    case .piano: return PianoEndpoint()
+    case .atInternetHit: return ATInternetHitEndpoint()
     case .mparticleWeb, .mparticleNative, .mparticleIdentity: return nil
     }
   }

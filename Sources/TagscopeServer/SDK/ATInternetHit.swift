@@ -1,0 +1,136 @@
+import AnalyticsHub
+import AnalyticsProviders
+import Foundation
+import NIOHTTP1
+import TagscopeRecording
+import TagscopeVendors
+
+/// AT Internet's legacy hits (`GET https://<log>.xiti.com/hit.xiti?s=<site>&p=<chapters::label>&…`),
+/// sent by its SmartTag and mobile SDKs before Piano Analytics: one event in the query.
+///
+/// Parameters as at-internet/atinternet-android-sdk @ 493ce155b39bbd4b3c5faec78f3359977f0dcbf4
+/// `ATMobileAnalytics/Tracker/src/main/java/com/atinternet/tracker/` names them (`Hit.java`'s
+/// `HitParam`, `Core.java`'s persistent parameters, `Screen.java`, `Gesture.java`): `p` the label,
+/// its chapters before it joined by `::`; `type=click` with `click` `A`, `N`, `T` or `S` a touch
+/// (action, navigation, download, exit), else a screen; `stc` the custom objects (JSON), merged
+/// into the properties with any parameter that is not the SDK's own. Each hit is recorded as the
+/// Piano Analytics call that replaces it (`page.display` with `page` and `page_chapter1…3`,
+/// `click.action` with `click` and `click_chapter1…3`), so one plan judges both SDKs; the SDK's
+/// own parameters are kept under `sdk_parameters`. A hit split in parts (`mh`) is recorded part
+/// by part, each marked. Answers `200` with a GIF pixel.
+struct ATInternetHitEndpoint: SDKEndpoint {
+  var provider: String { Vendors.piano.rawValue }
+  /// A hit is a URL; the SDK splits those over 1,600 characters (`mh`). A body is held to 64 KB.
+  var bodyLimit: Int { Vendor.Limit.atInternetHit.requestBytes }
+
+  /// A 1×1 GIF without a colour table: its every byte is ASCII, so it is a `String` body.
+  static let pixel =
+    "GIF89a\u{01}\u{00}\u{01}\u{00}\u{00}\u{00}\u{00},\u{00}\u{00}\u{00}\u{00}\u{01}\u{00}\u{01}\u{00}\u{00}\u{02}\u{02}D\u{01}\u{00};"
+
+  /// The SDK's own parameters (`Hit.java`, `Core.java`): kept apart from the properties.
+  static let sdkParameters: Set<String> = [
+    "s", "p", "s2", "stc", "idclient", "type", "click", "pclick", "s2click", "an", "at", "ac", "ref", "vtag",
+    "ptag",
+    "lng", "mfmd", "manufacturer", "model", "os", "apid", "apvr", "hl", "r", "dg", "car", "cn", "ts", "dls",
+    "bg",
+    "atc", "ati", "gy", "gx", "xto", "xtor", "mc", "np", "mcrg", "idcart", "pdtl", "pid", "pchap", "pidt",
+    "abmvc",
+    "aisl", "ptype", "refstore", "tp", "m1", "mh", "col", "action", "rn", "na", "vc", "vm", "vt", "vtc",
+  ]
+
+  /// `click=` codes and the Piano click events they are.
+  static let clicks: [String: String] = [
+    "A": PianoEvent.clickAction, "N": PianoEvent.clickNavigation, "T": PianoEvent.clickDownload,
+    "S": PianoEvent.clickExit,
+  ]
+
+  func replyTooLarge() -> SDKReply {
+    SDKReply(
+      status: .payloadTooLarge, contentType: "text/plain", body: "Hit too large", rejection: .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    var fields = request.query
+    if request.method == .POST, !request.body.isEmpty {
+      fields += FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
+    }
+    let raw = fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+    guard let site = fields.first(where: { $0.name == "s" })?.value, !site.isEmpty else {
+      return Self.fail("No site id: the hit has no s=")
+    }
+    var first: [String: String] = [:]
+    for (name, value) in fields where first[name] == nil { first[name] = value }
+    var properties = Properties()
+    var sdk = Properties()
+    var unread = Properties()
+    let label = first["p"].map(Self.chapters) ?? (label: "", chapters: [])
+    let clickEvent = first["type"] == "click" ? Self.clicks[first["click"] ?? ""] : nil
+    let prefix = clickEvent == nil ? "page" : "click"
+    properties.appendUnchecked(prefix, .string(label.label))
+    for (index, chapter) in label.chapters.prefix(3).enumerated() {
+      properties.appendUnchecked("\(prefix)_chapter\(index + 1)", .string(chapter))
+    }
+    if label.chapters.count > 3 { unread.appendUnchecked("p", .string(first["p"] ?? "")) }
+    if let stc = first["stc"] {
+      guard case .object(let custom)? = try? JSONParser.parse(Array(stc.utf8)) else {
+        return Self.fail("stc is not a JSON object")
+      }
+      properties.merge(custom.map { ($0.key, $0.value) })
+    }
+    var custom: [(String, PropertyValue)] = []
+    var positions: [String: Int] = [:]
+    var sdkSeen: Set<String> = []
+    for (name, value) in fields {
+      if Self.sdkParameters.contains(name) {
+        if name != "stc", sdkSeen.insert(name).inserted {
+          sdk.appendUnchecked(name, .string(value))
+        }
+      } else if let position = positions[name] {
+        custom[position].1 = .string(value)
+      } else {
+        positions[name] = custom.count
+        custom.append((name, .string(value)))
+      }
+    }
+    properties.merge(custom)
+    if first["type"] == "click", clickEvent == nil {
+      unread.appendUnchecked("click", .string(first["click"] ?? ""))
+    }
+    let name = clickEvent ?? PianoEvent.pageDisplay
+    var event = IngestedEvent(
+      provider: Vendors.piano.rawValue, kind: clickEvent == nil ? .screen : .event,
+      name: clickEvent == nil ? label.label : name, properties: properties,
+      time: nil,
+      identity: Self.identity(first),
+      call: CallDescription(method: "sendEvent", name: name, parameters: properties),
+      raw: raw, credentials: ["s": .string(site)])
+    var annotations: Properties = ["sdk_parameters": .object(sdk)]
+    if let part = first["mh"] { annotations.appendUnchecked("multihit_part", .string(part)) }
+    if !unread.isEmpty { annotations.appendUnchecked("unread", .object(unread)) }
+    event.annotations = annotations
+    return SDKReply(status: .ok, contentType: "image/gif", body: Self.pixel, events: [event])
+  }
+
+  /// `library::favorites::play_podcast` → label `play_podcast`, chapters `library`, `favorites`.
+  static func chapters(_ text: String) -> (label: String, chapters: [String]) {
+    let parts = text.components(separatedBy: "::")
+    return (parts.last ?? "", Array(parts.dropLast()))
+  }
+
+  static func fail(_ message: String) -> SDKReply {
+    SDKReply(status: .badRequest, contentType: "text/plain", body: message, rejection: .invalidPayload)
+  }
+}
+
+extension ATInternetHitEndpoint {
+  /// Where AT Internet's hits name their sender (``Vendor/piano``'s identity fields of `hit`).
+  static let identityReader = IdentityReader(Vendor.piano, "hit")
+
+  /// Who sent a hit: its query fields (`idclient`, `an`/`at`, `apid`, `os`, `model`); a visitor
+  /// not identified is known by `idclient`.
+  static func identity(_ fields: [String: String]) -> DeviceIdentity {
+    var identity = identityReader.identity { fields[$0].map(PropertyValue.string) }
+    if identity.userID == nil { identity.anonymousID = identity.deviceID }
+    return identity
+  }
+}

@@ -1,0 +1,240 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+import TagscopeVendors
+
+/// Braze's event objects and attribute objects (``BrazeEndpoint``) as the Braze Swift SDK calls
+/// that send them, named as `BrazeCall` records them in-app: `ce` is `logCustomEvent` (name `n`,
+/// the properties `p`), `p` is `logPurchase` (product `pid`, then `currency`, `price`, `quantity`
+/// and the properties `pr`), `inc` is `incrementCustomUserAttribute` (`by`), a `custom` attribute
+/// is `setCustomAttribute` (`value`), or `unsetCustomAttribute` when `null`.
+///
+/// Type codes and data keys as braze-inc/braze-roku-sdk `BrazeSDK.brs` @ 0d97001684dab47d28580ea61fdd1076e9c6bac8
+/// names them (`EVENT_TYPES`, `BRAZE_EVENT_API_FIELDS`): besides those, `ss`/`se` a session's
+/// start and end (`d` its seconds), `add`/`rem` a custom attribute array's value added or
+/// removed, `lcaa` a location attribute, `uae` a user alias (`a`, `l`). The SDK's own events
+/// (in-app message and content card impressions and clicks, feature flag impressions, push
+/// clicks) are recorded as `sdkEvent` calls; a code Tagscope does not know is recorded the same
+/// way, with a violation that names its place.
+enum BrazeEvents {
+  /// The request's fields every record of it shares.
+  struct RequestContext {
+    let fields: Properties
+    let apiKey: String
+  }
+
+  /// One decoded event: its kind, record name, call, record properties and the data keys read.
+  private struct Decoded {
+    var kind: TagKind
+    var name: String
+    var call: CallDescription
+    var properties: Properties
+    var read: Set<String>
+    var violations: [RuleViolation] = []
+  }
+
+  /// The event object's own fields.
+  static let eventFields: Set<String> = ["name", "data", "time", "session_id", "user_id"]
+
+  /// The SDK's own events, by type code, under the names its API reference gives them.
+  static let sdkEvents: [String: String] = [
+    "si": "in_app_message_impression", "sc": "in_app_message_click", "sbc": "in_app_message_button_click",
+    "iec": "in_app_message_control_impression", "ffi": "feature_flag_impression",
+    "pc": "push_notification_click", "lr": "location_recorded", "cci": "content_card_impression",
+    "ccic": "content_card_control_impression", "ccc": "content_card_click", "ccd": "content_card_dismissed",
+    "ci": "news_feed_card_impression", "cc": "news_feed_card_click", "sgu": "subscription_group_update",
+    "i": "internal", "ie": "internal_error",
+  ]
+
+  /// The record of the event object `event` of type `code`, at `place` (`events[2]`).
+  static func event(code: String, _ event: Properties, place: String, _ context: RequestContext)
+    -> IngestedEvent
+  {
+    let data = Payload.object(event["data"])
+    let decoded = decode(code: code, data: data, place: place)
+    var unread = Properties()
+    unread.merge(event.filter { !eventFields.contains($0.key) }.map { ("\(place).\($0.key)", $0.value) })
+    if event["data"] != nil, Payload.objectOrNil(event["data"]) == nil {
+      unread.merge([("\(place).data", event["data"]!)])
+    }
+    unread.merge(data.filter { !decoded.read.contains($0.key) }.map { ("\(place).data.\($0.key)", $0.value) })
+    let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0) }
+    return record(
+      decoded, time: time, identity: BrazeEndpoint.identity(event, context.fields),
+      raw: JSONText.string(event),
+      unread: unread, context: context)
+  }
+
+  /// The records of one attribute object at `place` (`attributes[0]`): one per custom attribute,
+  /// then one per standard attribute (`first_name`, `email`…, recorded as `set`).
+  static func attributes(_ attribute: Properties, place: String, _ context: RequestContext)
+    -> [IngestedEvent]
+  {
+    let identity = BrazeEndpoint.identity(attribute, context.fields)
+    let user: Properties = attribute["user_id"].map { ["user_id": $0] } ?? [:]
+    var records: [IngestedEvent] = []
+    var unread = Properties()
+    if let custom = attribute["custom"], Payload.objectOrNil(custom) == nil {
+      unread.merge([("\(place).custom", custom)])
+    }
+    for (key, value) in Payload.object(attribute["custom"]) {
+      let call =
+        value == .null
+        ? CallDescription(method: "unsetCustomAttribute", name: key, parameters: [:])
+        : CallDescription(method: "setCustomAttribute", name: key, parameters: ["value": value])
+      let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
+      let raw = JSONText.string(user.merging(["custom": .object([key: value])]))
+      records.append(
+        record(decoded, time: nil, identity: identity, raw: raw, unread: unread, context: context))
+    }
+    for (key, value) in attribute where key != "custom" && key != "user_id" {
+      let call = CallDescription(method: "set", name: key, parameters: ["value": value])
+      let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
+      let raw = JSONText.string(user.merging([key: value]))
+      records.append(
+        record(decoded, time: nil, identity: identity, raw: raw, unread: unread, context: context))
+    }
+    if records.isEmpty, !unread.isEmpty {
+      // Nothing Tagscope reads, but fields it does not: recorded, not dropped.
+      let call = CallDescription(method: "attributes", name: nil, parameters: [:])
+      let decoded = Decoded(kind: .identify, name: "attributes", call: call, properties: [:], read: [])
+      let raw = JSONText.string(attribute)
+      records.append(
+        record(decoded, time: nil, identity: identity, raw: raw, unread: unread, context: context))
+    }
+    return records
+  }
+
+  /// Adds what the request itself carries (its fields but the events and attributes, and those
+  /// Tagscope does not read, by place) to its first record, once per request; a request without
+  /// records whose fields Tagscope does not read gets a record of its own, so nothing is dropped.
+  static func addRequest(
+    _ fields: Properties, unread: Properties, to events: inout [IngestedEvent], _ context: RequestContext
+  ) {
+    let carried = Properties(
+      fields.filter { $0.key != "events" && $0.key != "attributes" }.map { ($0.key, $0.value) })
+    if events.isEmpty {
+      guard !unread.isEmpty else { return }
+      let call = CallDescription(method: "request", name: nil, parameters: [:])
+      let decoded = Decoded(kind: .event, name: "request", call: call, properties: [:], read: [])
+      events.append(
+        record(
+          decoded, time: nil, identity: BrazeEndpoint.identity([:], fields), raw: JSONText.string(carried),
+          unread: [:], context: context))
+    }
+    var annotations = events[0].annotations
+    annotations.merge([("request", .object(carried))])
+    if !unread.isEmpty {
+      annotations.merge([("unread", .object(unread.merging(Payload.object(annotations["unread"]))))])
+    }
+    events[0].annotations = annotations
+  }
+
+  private static func record(
+    _ decoded: Decoded, time: Date?, identity: DeviceIdentity, raw: String, unread: Properties,
+    context: RequestContext
+  ) -> IngestedEvent {
+    var event = IngestedEvent(
+      provider: Vendors.braze.rawValue, kind: decoded.kind, name: decoded.name,
+      properties: decoded.properties,
+      time: time, identity: identity, call: decoded.call, violations: decoded.violations, raw: raw,
+      credentials: ["api_key": .string(context.apiKey)])
+    if !unread.isEmpty { event.annotations = ["unread": .object(unread)] }
+    return event
+  }
+
+  private static func decode(code: String, data: Properties, place: String) -> Decoded {
+    func keyed(_ method: String, _ parameters: Properties, read: Set<String>) -> Decoded {
+      let key = Payload.string(data["key"]) ?? ""
+      let call = CallDescription(method: method, name: key, parameters: parameters)
+      return Decoded(
+        kind: .identify, name: key, call: call, properties: parameters, read: read.union(["key"]))
+    }
+    switch code {
+    case "ce":
+      let name = Payload.string(data["n"]) ?? ""
+      let properties = Payload.object(data["p"])
+      var decoded = Decoded(
+        kind: .event, name: name,
+        call: CallDescription(method: "logCustomEvent", name: name, parameters: properties),
+        properties: properties, read: ["n"])
+      if data["p"] == nil || Payload.objectOrNil(data["p"]) != nil { decoded.read.insert("p") }
+      if name.isEmpty {
+        decoded.violations.append(
+          RuleViolation(
+            rule: "braze.custom-event-name",
+            message: "\(place) is a custom event (ce) without a name (data.n).",
+            consequence: .dropped))
+      }
+      return decoded
+    case "p":
+      let product = Payload.string(data["pid"]) ?? ""
+      var parameters: Properties = [
+        "currency": data["c"] ?? .null,
+        "price": data["p"]?.doubleValue.map(PropertyValue.double) ?? data["p"] ?? .null,
+        "quantity": quantity(data["q"]),
+      ]
+      parameters.merge(Payload.object(data["pr"]).map { ($0.key, $0.value) })
+      return Decoded(
+        kind: .event, name: product,
+        call: CallDescription(method: "logPurchase", name: product, parameters: parameters),
+        properties: parameters, read: ["pid", "c", "p", "q", "pr"])
+    case "ss":
+      return Decoded(
+        kind: .sessionStart, name: "session_start",
+        call: CallDescription(method: "sessionStart", name: nil, parameters: [:]), properties: [:], read: [])
+    case "se":
+      let parameters: Properties = data["d"].map { ["duration": $0] } ?? [:]
+      return Decoded(
+        kind: .sessionEnd, name: "session_end",
+        call: CallDescription(method: "sessionEnd", name: nil, parameters: parameters),
+        properties: parameters,
+        read: ["d"])
+    case "inc":
+      return keyed("incrementCustomUserAttribute", ["by": data["value"] ?? .int(1)], read: ["value"])
+    case "add":
+      return keyed("addToCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+    case "rem":
+      return keyed("removeFromCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+    case "set":
+      return keyed("setCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+    case "lcaa":
+      let parameters: Properties = [
+        "latitude": data["latitude"] ?? .null, "longitude": data["longitude"] ?? .null,
+      ]
+      return keyed("setLocationCustomAttribute", parameters, read: ["latitude", "longitude"])
+    case "lcar":
+      return keyed("unsetLocationCustomAttribute", [:], read: [])
+    case "uae":
+      let alias = Payload.string(data["a"]) ?? ""
+      let parameters: Properties = ["label": data["l"] ?? .null]
+      return Decoded(
+        kind: .identify, name: alias,
+        call: CallDescription(method: "addAlias", name: alias, parameters: parameters),
+        properties: parameters, read: ["a", "l"])
+    default:
+      let known = sdkEvents[code]
+      var decoded = Decoded(
+        kind: .event, name: known ?? code,
+        call: CallDescription(method: "sdkEvent", name: known ?? code, parameters: data), properties: data,
+        read: Set(data.keys))
+      if known == nil {
+        decoded.violations.append(
+          RuleViolation(
+            rule: "braze.unknown-event-type",
+            message: "\(place) has the type code `\(code)`, which Tagscope does not know; recorded as sent.",
+            consequence: .degraded))
+      }
+      return decoded
+    }
+  }
+
+  /// A purchase's quantity as an integer when it is one (`1.0` too), else as sent.
+  private static func quantity(_ value: PropertyValue?) -> PropertyValue {
+    switch value {
+    case .double(let number)? where number.rounded() == number && abs(number) < 1e15: return .int(Int(number))
+    case let value?: return value
+    case nil: return .int(1)
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import AnalyticsHub
+import AnalyticsProviders
+import Foundation
+import NIOHTTP1
+import TagscopeRecording
+import TagscopeVendors
+
+/// Piano Analytics' collection endpoint (`POST https://<collect domain>/event?s=<site>&idclient=<visitor>`):
+/// a JSON body `{"events": [{"name": "page.display", "data": {…}}]}`.
+///
+/// Read from at-internet/piano-analytics-android @ f3351cb99253fe82db771acfb54aacdbf2582380
+/// (`SendTask.kt`, `Configuration.kt`, `EventPropertiesJsonAdapter.kt`, `model/Property.kt`) and
+/// `model/PropertyName.kt` @ 1119dc4febfbf3fda467782bac1a1814b0cf330c; at-internet/piano-analytics-js
+/// @ 4aa564734ca53e4b0862ef1bb836f84027074b5f `src/core/steps/build.step.js` (its `text/plain`
+/// body). A property whose type the app forced is sent as `<type>:<key>` (`s:`, `n:`, `f:`, `d:`,
+/// `b:`, `a:s:`…): recorded under its key, the type kept under `forced_types`. Each event is the
+/// in-app `sendEvent` call with the app's properties (``PianoProperties``); the properties the SDK
+/// adds (device, app, session, privacy, user) name the sender and are kept under
+/// `sdk_properties`. A `page.display` is a screen named by its `page`. The SDK reads no answer:
+/// `200` with an empty body. No request limit is published; a body is held to the registry's
+/// (`Vendor.Limit.pianoCollect`, 1 MB).
+struct PianoEndpoint: SDKEndpoint {
+  var provider: String { Vendors.piano.rawValue }
+  var bodyLimit: Int { Vendor.Limit.pianoCollect.requestBytes }
+
+  func replyTooLarge() -> SDKReply {
+    Self.fail(.payloadTooLarge, "The request body is over 1 MB", .bodyTooLarge)
+  }
+
+  func handle(_ request: ReceivedRequest) -> SDKReply {
+    guard request.isJSON || request.mediaType == "text/plain" || request.mediaType == nil else {
+      return Self.fail(.badRequest, "Content-Type must be application/json or text/plain", .wrongContentType)
+    }
+    guard let site = request.queryValue("s"), !site.isEmpty else {
+      return Self.fail(.badRequest, "No site id: the query has no s=", .invalidPayload)
+    }
+    let body: PropertyValue
+    do { body = try JSONParser.parse(request.body) } catch {
+      return Self.fail(.badRequest, "Invalid JSON: \(error)", .malformedJSON)
+    }
+    guard case .object(let fields) = body, let events = Payload.array(fields["events"]) else {
+      return Self.fail(.badRequest, "The body must be an object with an events array", .invalidPayload)
+    }
+    var unread = Properties(fields.filter { $0.key != "events" }.map { ("body.\($0.key)", $0.value) })
+    unread.merge(
+      request.query.filter { !["s", "idclient"].contains($0.name) }.map {
+        ("query.\($0.name)", .string($0.value))
+      })
+    var credentials: Properties = ["s": .string(site)]
+    if let visitor = request.queryValue("idclient") { credentials["idclient"] = .string(visitor) }
+    var accepted: [IngestedEvent] = []
+    for (index, element) in events.enumerated() {
+      let place = "events[\(index)]"
+      guard case .object(let event) = element else {
+        return Self.fail(.badRequest, "\(place) is not an object", .invalidPayload)
+      }
+      guard let name = Payload.text(event["name"]), !name.isEmpty else {
+        return Self.fail(.badRequest, "\(place) has no name", .invalidPayload)
+      }
+      if event["data"] != nil, Payload.objectOrNil(event["data"]) == nil {
+        return Self.fail(.badRequest, "\(place).data is not an object", .invalidPayload)
+      }
+      // The request's own unread fields once, with its first event.
+      var eventUnread = index == 0 ? unread : Properties()
+      eventUnread.merge(
+        event.filter { $0.key != "name" && $0.key != "data" }.map { ("\(place).\($0.key)", $0.value) })
+      let split = PianoProperties(Payload.object(event["data"]))
+      let identity = Self.identity(split.sdk, visitor: request.queryValue("idclient"))
+      var ingested = IngestedEvent(
+        provider: Vendors.piano.rawValue, kind: name == PianoEvent.pageDisplay ? .screen : .event,
+        name: name == PianoEvent.pageDisplay ? Payload.string(split.app["page"]) ?? name : name,
+        properties: split.app, time: split.time, identity: identity,
+        call: CallDescription(method: "sendEvent", name: name, parameters: split.app),
+        raw: JSONText.string(event),
+        credentials: credentials)
+      ingested.annotations = split.annotations(unread: eventUnread)
+      accepted.append(ingested)
+    }
+    return SDKReply(status: .ok, contentType: "text/plain", body: "", events: accepted)
+  }
+
+  static func fail(_ status: HTTPResponseStatus, _ message: String, _ reason: RejectionReason) -> SDKReply {
+    SDKReply(status: status, contentType: "text/plain", body: message, rejection: reason)
+  }
+}
