@@ -130,6 +130,18 @@ final class FirebaseUploadFixtureTests: XCTestCase {
       XCTAssertEqual(event.annotations["consent_state"], "G1--")
       XCTAssertEqual(event.annotations["bundle_sequential_index"], .int(16))
       XCTAssertEqual(event.annotations["upload_timestamp_millis"], .int(1_635_013_042_098))
+      XCTAssertEqual(event.annotations["start_timestamp_millis"], .int(1_635_013_035_855))
+      XCTAssertEqual(event.annotations["end_timestamp_millis"], .int(1_635_013_039_074))
+      XCTAssertEqual(event.annotations["previous_bundle_end_timestamp_millis"], .int(1_634_978_190_903))
+      XCTAssertEqual(event.annotations["previous_bundle_start_timestamp_millis"], .int(1_634_978_132_513))
+      XCTAssertEqual(event.annotations["protocol_version"], .int(1))
+      XCTAssertEqual(event.annotations["limited_ad_tracking"], .bool(false), "an explicit zero is kept")
+      XCTAssertEqual(event.annotations["dev_cert_hash"], "12863297414841520258")
+      XCTAssertEqual(
+        event.annotations["health_monitor_sample"], "4:2WP213916:Interrupted in onRunTask while uploading")
+      XCTAssertEqual(event.annotations["service_upload"], .bool(true))
+      XCTAssertEqual(event.annotations["config_version"], .int(1_631_224_292_436_546))
+      XCTAssertEqual(event.annotations["dynamite_version"], .int(53))
       // Field 45 is in no schema: kept, named with its place and value.
       XCTAssertEqual(
         Payload.object(event.annotations["unknown_fields"]),
@@ -181,6 +193,16 @@ final class FirebaseUploadFixtureTests: XCTestCase {
       XCTAssertEqual(event.annotations["time_zone_offset_minutes"], .int(0))
       XCTAssertEqual(event.annotations["app_version_major"], .int(84_301_830))
       XCTAssertEqual(event.annotations["firebase_instance_id"], "dT55cNetSmiJkAd8tGpXEz")
+      XCTAssertEqual(event.annotations["target_os_version"], .int(35))
+      XCTAssertEqual(event.annotations["consent_diagnostics"], "19911")
+      XCTAssertEqual(event.annotations["is_dma_region"], .bool(true))
+      XCTAssertEqual(event.annotations["core_platform_services"], "ahmopsy")
+      XCTAssertEqual(event.annotations["dev_cert_hash"], "12815780039134672363")
+      XCTAssertEqual(event.annotations["resettable_device_id"], "d4a1aab9-f57a-43f0-a138-60fd1af33913")
+      XCTAssertEqual(event.annotations["gmp_version"], .int(101_006))
+      XCTAssertEqual(event.annotations["uploading_gmp_version"], .int(243_333))
+      XCTAssertEqual(event.annotations["consent_state"], "G1--")
+      XCTAssertEqual(event.annotations["language"], "en-ie")
       XCTAssertNil(event.annotations["unknown_fields"])
     }
   }

@@ -107,7 +107,7 @@ enum FirebaseUploadRecords {
       properties: app, time: time(event.hasTimestampMillis ? event.timestampMillis : nil), identity: who,
       call: CallDescription(
         method: byApp ? "logEvent" : FirebaseLogRecords.automaticEvent, name: name, parameters: app),
-      raw: event.textFormatString(), annotations: extra)
+      raw: "", recordsRaw: false, annotations: extra)
   }
 
   private static func record(
@@ -126,7 +126,7 @@ enum FirebaseUploadRecords {
       call: CallDescription(
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
         parameters: ["value": value]),
-      raw: property.textFormatString(), annotations: extra)
+      raw: "", recordsRaw: false, annotations: extra)
   }
 
   /// A parameter's value: text, integer, number, or its items (each an object of its parameters).
@@ -169,6 +169,7 @@ enum FirebaseUploadRecords {
     var pairs: [(String, PropertyValue)] = []
     func text(_ key: String, _ has: Bool, _ value: String) { if has { pairs.append((key, .string(value))) } }
     func int(_ key: String, _ has: Bool, _ value: Int64) { if has { pairs.append((key, .int(Int(value)))) } }
+    func flag(_ key: String, _ has: Bool, _ value: Bool) { if has { pairs.append((key, .bool(value))) } }
     text("app_instance_id", bundle.hasAppInstanceID, bundle.appInstanceID)
     text("platform", bundle.hasPlatform, bundle.platform)
     text("os_version", bundle.hasOsVersion, bundle.osVersion)
@@ -188,6 +189,26 @@ enum FirebaseUploadRecords {
     text("consent_state", bundle.hasConsentState, bundle.consentState)
     int("bundle_sequential_index", bundle.hasBundleSequentialIndex, Int64(bundle.bundleSequentialIndex))
     int("upload_timestamp_millis", bundle.hasUploadTimestampMillis, bundle.uploadTimestampMillis)
+    int("start_timestamp_millis", bundle.hasStartTimestampMillis, bundle.startTimestampMillis)
+    int("end_timestamp_millis", bundle.hasEndTimestampMillis, bundle.endTimestampMillis)
+    int(
+      "previous_bundle_start_timestamp_millis", bundle.hasPreviousBundleStartTimestampMillis,
+      bundle.previousBundleStartTimestampMillis)
+    int(
+      "previous_bundle_end_timestamp_millis", bundle.hasPreviousBundleEndTimestampMillis,
+      bundle.previousBundleEndTimestampMillis)
+    int("protocol_version", bundle.hasProtocolVersion, Int64(bundle.protocolVersion))
+    // A hash past Int64 is kept as its digits.
+    text("dev_cert_hash", bundle.hasDevCertHash, String(bundle.devCertHash))
+    flag("limited_ad_tracking", bundle.hasLimitedAdTracking, bundle.limitedAdTracking)
+    text("health_monitor_sample", bundle.hasHealthMonitorSample, bundle.healthMonitorSample)
+    flag("service_upload", bundle.hasServiceUpload, bundle.serviceUpload)
+    int("config_version", bundle.hasConfigVersion, bundle.configVersion)
+    int("dynamite_version", bundle.hasDynamiteVersion, bundle.dynamiteVersion)
+    int("target_os_version", bundle.hasTargetOsVersion, Int64(bundle.targetOsVersion))
+    text("consent_diagnostics", bundle.hasConsentDiagnostics, bundle.consentDiagnostics)
+    flag("is_dma_region", bundle.hasIsDmaRegion, bundle.isDmaRegion)
+    text("core_platform_services", bundle.hasCorePlatformServices, bundle.corePlatformServices)
     return Properties(pairs)
   }
 }
