@@ -41,11 +41,12 @@ ensure_swift() {
 }
 
 # The official Python SDKs the listen tests use as real clients, and orjson (the benchmarks'
-# baseline) and schemathesis (checks listen's query API against its OpenAPI document), in .venv.
+# baseline), protobuf (the Firebase upload benchmark's baseline) and schemathesis (checks listen's
+# query API against its OpenAPI document), in .venv.
 ensure_python_sdks() {
   local venv="$repo_root/.venv"
   local stamp="$venv/.tagscope-sdks"
-  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker mparticle orjson schemathesis pytest requests"
+  local wanted="segment-analytics-python amplitude-analytics mixpanel posthog rudder-sdk-python snowplow-tracker mparticle orjson schemathesis pytest requests protobuf"
   if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$wanted" ]; then
     log "creating $venv with the official analytics SDKs"
     python3 -m venv "$venv"

@@ -2,7 +2,7 @@
 /// `tagscope help bench` lists, with what each measures.
 public enum BenchmarkGroup: String, CaseIterable, Sendable {
   case hub, providers, inspector, listen, hostile, plan, report, ui, reload, api, devices, `import`,
-    sdkdevices, firebaselog, codegen, growth, proxy, patterns
+    sdkdevices, firebaselog, firebaseupload, codegen, growth, proxy, patterns
 
   /// What the group measures.
   public var summary: String {
@@ -22,6 +22,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .sdkdevices:
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
+    case .firebaseupload:
+      "Firebase's own uploads (gzip'd protobuf) decoded, MB/s, against Python's protobuf on the same bodies"
     case .growth:
       "reports at 10k, 20k, 40k distinct tags: time against the JUnit report's growth; peak RSS of "
         + "validate --format json, diff and plan infer on N distinct tags (GROWTH_MEMORY_TAGS)"
