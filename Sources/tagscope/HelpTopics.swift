@@ -47,6 +47,8 @@ enum HelpTopics {
   /// The heading of `help proxy`'s table of what the registry says of each vendor's traffic.
   static let wireNotesHeading = "Other hosts and vendors"
 
+  /// The heading of the section on Firebase's own uploads through the proxy.
+  static let firebaseUploadHeading = "Firebase for apps: its own uploads"
   /// The heading of the section on reading Firebase's debug log.
   static let firebaseLogHeading = "Firebase for apps: the debug log"
 
@@ -177,12 +179,37 @@ enum HelpTopics {
     )
     page.table(wireNotesHeading, Vendors.wireNotes.map { ($0.name, $0.note) })
     page.section(
+      firebaseUploadHeading,
+      """
+      First choice for Firebase Analytics: its own uploads. The SDK sends its events as gzip'd \
+      protobuf to app-measurement.com/a (or a regional host, region1.app-measurement.com; recent iOS \
+      SDKs app-analytics-services.com or app-analytics-services-att.com), hosts the proxy decrypts. \
+      Each upload becomes firebase records of its device (its app instance id): every event by its \
+      public name (_vs is screen_view), the screen views moving the device's screen history, the \
+      session (_sid, _sno), every user property, the app and OS; the SDK's own events (origin auto) \
+      are recorded as automaticEvent, not judged; fields Tagscope does not know are listed with \
+      their place. The SDK batches its uploads (when the app goes to the background, else about \
+      hourly); its debug mode (-FIRDebugEnabled on iOS, adb shell setprop \
+      debug.firebase.analytics.app PACKAGE on Android) sends them at once. listen serves the same \
+      path, POST /a.
+
+      iOS: the proxy settings and CA of tagscope proxy ca are enough. Android: Firebase Analytics \
+      ignores the system proxy (firebase-android-sdk#3652), and Google Play services may make the \
+      upload rather than the app, so Android's proxy setting and a user CA do not reach it. Use an \
+      emulator on a Google APIs image (not Google Play: it cannot be rooted), its whole network sent \
+      to the proxy by the emulator itself and the CA in the system store (tagscope proxy ca, "a build \
+      you cannot change"):
+        emulator -avd NAME -writable-system -http-proxy http://127.0.0.1:8888
+      A physical Android device: its traffic must reach the proxy at the network level (a \
+      VPN-style forwarder to an HTTP proxy), with the CA in its system store (rooted); otherwise \
+      read the debug log below.
+      """)
+    page.section(
       firebaseLogHeading,
       """
-      Firebase's app SDK sends protobuf to app-measurement.com, which no proxy decodes; with verbose \
-      logging on it logs every event, screen view and user property instead. listen (and proxy) \
-      read that log as it is written, each entry a firebase record of its device, checked against \
-      the plan and Firebase's rules:
+      The fallback: with verbose logging on, Firebase's SDK logs every event, screen view and user \
+      property. listen (and proxy) read that log as it is written, each entry a firebase record of \
+      its device, checked against the plan and Firebase's rules:
 
         xcrun simctl spawn booted log stream --level debug --predicate 'subsystem BEGINSWITH "com.google.firebase"' | tagscope listen --log firebase -
         adb logcat -v threadtime -s FA FA-SVC | tagscope listen --log firebase -

@@ -94,8 +94,9 @@ public enum ProxyTrustGuide {
         Wi-Fi > the network > Proxy > Manual: this machine's address, port \(port). A client that
         can send a proxy password (an iPhone, curl, an HTTP library) uses --token SECRET instead.
 
-      Firebase Analytics on a device sends protobuf to app-measurement.com, which the proxy does not
-      decode: read its debug log instead (\(pointers.firebaseLog)).
+      Firebase Analytics' own uploads (app-measurement.com) are decoded, but on Android the SDK
+      ignores the system proxy: route the emulator's whole network with emulator -http-proxy, or
+      read its debug log instead (\(pointers.firebaseLog)).
       """
   }
 
