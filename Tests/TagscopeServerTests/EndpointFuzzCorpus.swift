@@ -64,6 +64,13 @@ enum EndpointFuzzCorpus {
     "\u{A}J\u{8}\u{1}\u{12})\u{A}\u{A}\u{A}\u{2}_o\u{12}\u{4}auto\u{A}\u{B}\u{A}\u{3}_sc\u{12}\u{4}Main\u{A}\u{7}\u{A}\u{3}_si\u{18}\u{7}\u{12}\u{3}_vs\u{18}e\u{1A}\u{A}\u{8}d\u{12}\u{4}_sid *B\u{3}iosR\u{A}iPhone15,2",
   ]
 
+  // Adobe Experience Platform Edge's `interact`/`collect` bodies (aepsdk-edge-ios's functional
+  // tests, aepsdk-edge-android `RequestBuilder`) and the Analytics extension's hits
+  // (aepsdk-analytics-android `ContextDataUtilTests.kt`, `AnalyticsHitProcessorTests.kt`): see
+  // `AdobeWireFixtures`.
+  static let adobeEdge = [AdobeWireFixtures.edgeInteract, AdobeWireFixtures.edgeTwoEvents]
+  static let adobeHits = [AdobeWireFixtures.actionHit, AdobeWireFixtures.lifecycleHit]
+
   // amplitude/Amplitude-Python `amplitude/http_client.py`: `api_key`, `events`, `options`.
   static let amplitude = [
     #"{"api_key":"k","events":[{"event_type":"Play Podcast","user_id":"u1","device_id":"d1","time":1795255204210,"event_properties":{"title":"S","duration":1830},"user_properties":{"$set":{"plan":"pro"}},"insert_id":"i1"}],"options":{"min_id_length":1}}"#
@@ -259,5 +266,13 @@ enum EndpointFuzzCorpus {
       FuzzForm(carrier: .textPlain, seeds: piano, query: [("s", "447850"), ("idclient", "v-1")]),
     ],
     "/hit.xiti": [FuzzForm(carrier: .getQuery, seeds: atInternetQuery)],
+    "/ee/v1/interact": [
+      FuzzForm(carrier: .json, seeds: adobeEdge, query: [("configId", "c-1")]),
+      FuzzForm(carrier: .gzip, seeds: adobeEdge),
+    ],
+    "/ee/v1/collect": [FuzzForm(carrier: .textPlain, seeds: adobeEdge)],
+    "/b/ss/RSID/0/VERSION/sRANDOM": [
+      FuzzForm(carrier: .form, seeds: adobeHits), FuzzForm(carrier: .getQuery, seeds: adobeHits),
+    ],
   ]
 }
