@@ -221,4 +221,60 @@ final class HTMLReportTests: XCTestCase {
     XCTAssertTrue(
       cells.contains { $0.hasPrefix("passed\" title=\"action playPodcast on favorites: amplitude") }, row)
   }
+
+  /// Laid out by Chromium in a narrow window, with a probe script added to the page (the report
+  /// itself has none): every place in a "where" cell (`first.jsonl:3`) stays on one line, and no
+  /// expected-vs-got table has more than one "call" row. The same page with the cell as it was
+  /// (breakable anywhere) breaks a place, so the probe sees a break when there is one.
+  func testInChromiumNoPlaceBreaksInsideAndEachTableHasOneCallRow() throws {
+    guard let binary = chromium() else {
+      throw XCTSkip(
+        "chromium is not installed: the HTML report was not rendered in a browser (scripts/test installs it "
+          + "with apt-get install chromium)")
+    }
+    // The page at a phone's width, where a column gets little room.
+    let probe = """
+      <style>body{max-width:220px}</style>
+      <script>
+      const places = [...document.querySelectorAll('table.occurrences td:first-child > span')].map(place => {
+        const lines = new Set([...place.getClientRects()].map(rect => Math.round(rect.top)));
+        return place.textContent + ' lines=' + lines.size;
+      });
+      const calls = [...document.querySelectorAll('table.comparison')].map(table =>
+        [...table.querySelectorAll('tr')].filter(row => row.cells[0] && row.cells[0].textContent === 'call').length);
+      const out = document.createElement('pre');
+      out.id = 'probe';
+      out.textContent = JSON.stringify({places, calls});
+      document.body.appendChild(out);
+      </script>
+      """
+    func probed(_ html: String) throws -> (places: [String], calls: [Int]) {
+      let page = directory.appendingPathComponent("narrow-\(UUID().uuidString).html")
+      try Data(html.replacingOccurrences(of: "</body>", with: probe + "</body>").utf8).write(to: page)
+      let dump = try runChromium(binary, ["--dump-dom", "--window-size=360,2000"], page: page)
+      XCTAssertEqual(consoleErrors(dump.err), [], dump.err)
+      let json = try XCTUnwrap(
+        dump.out.components(separatedBy: "<pre id=\"probe\">").last?.components(separatedBy: "</pre>").first,
+        dump.err)
+      struct Probe: Decodable {
+        var places: [String]
+        var calls: [Int]
+      }
+      let decoded = try JSONDecoder().decode(Probe.self, from: Data(json.utf8))
+      return (decoded.places, decoded.calls)
+    }
+    let html = try sampleRun().output
+    let report = try probed(html)
+    XCTAssertGreaterThanOrEqual(report.places.count, 2, "the sample's places")
+    XCTAssertEqual(report.places.filter { !$0.hasSuffix(" lines=1") }, [], "a file:line broken over lines")
+    // As the cell was before (issue 49: `r.jsonl:1` over `49`): monospace text breakable anywhere.
+    let broken = try probed(
+      html.replacingOccurrences(of: "<span class=\"nowrap\">", with: "<span>")
+        .replacingOccurrences(of: "class=\"mono where\"", with: "class=\"mono\""))
+    XCTAssertFalse(
+      broken.places.allSatisfy { $0.hasSuffix(" lines=1") },
+      "the narrow window breaks an unprotected place: \(broken)")
+    XCTAssertTrue(report.calls.contains(1), "the sample has a call's expected-vs-got table: \(report.calls)")
+    XCTAssertEqual(report.calls.filter { $0 > 1 }, [], "one call row per table: \(report.calls)")
+  }
 }
