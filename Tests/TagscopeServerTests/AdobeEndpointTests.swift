@@ -40,7 +40,28 @@ final class AdobeEndpointTests: XCTestCase {
     XCTAssertNil(annotations(event)["problems"], "every field read")
     XCTAssertEqual(event.identity.deviceID, "mid")
     XCTAssertEqual(event.time?.timeIntervalSince1970, 1_669_845_066)
-    XCTAssertEqual(event.raw, AdobeWireFixtures.actionHit)
+    XCTAssertEqual(event.raw, AdobeWireFixtures.actionHit, "for the detail view; not recorded again")
+  }
+
+  /// Every field of a hit is in its record (variables, context data, report suite), so the
+  /// record's line does not keep the hit's text again: a large value is on it twice (the
+  /// properties and the call's parameters), not three times.
+  func testAHitsRecordLineHoldsALargeValueTwice() throws {
+    let value = String(repeating: "é\"&x ", count: 20_000)
+    let body = AdobeWireFixtures.hit(
+      method: "trackAction", name: "play", contextData: ["blob": value], ecid: "e", time: 1_764_400_000)
+    let event = try XCTUnwrap(hit(body)?.events.first)
+    XCTAssertEqual(event.properties["blob"], .string(value))
+    XCTAssertFalse(event.recordsRaw)
+    var devices = DeviceRegistry(limit: 8)
+    let placement = devices.place(event, address: "127.0.0.1")
+    let record = RecordMaker.record(
+      event, seq: 1, source: placement.source, context: placement.context, received: Date())
+    let line = RecordLineEncoder.line(record)
+    let escaped = JSONText.value(.string(value)).utf8.count
+    XCTAssertLessThan(line.utf8.count, 2 * escaped + 2_000, "the value twice and the rest")
+    guard case .record(let read)? = try? RecordLineDecoder.decode(line) else { return XCTFail("unreadable") }
+    XCTAssertEqual(read, record)
   }
 
   func testALifecycleHitIsTheSDKsOwnInternalAction() throws {

@@ -16,7 +16,9 @@ import TagscopeRecording
 /// parameters are the app's context data; the SDK's `a.` keys are kept beside the call
 /// (`sdk_context_data`), with the variables (`variables`) and the report suite and path
 /// (`report_suites`); what did not read as the SDK writes it, or a variable Tagscope does not
-/// know, is listed in `problems` with its place. Answers `200` with a 1×1 GIF, as Adobe's
+/// know, is listed in `problems` with its place. Every field being there, the record does not keep
+/// the hit's text again (``IngestedEvent/recordsRaw``): a line holds a value twice, not three
+/// times. Answers `200` with a 1×1 GIF, as Adobe's
 /// servers do; a body that is no hit (no field), or nests its levels deeper than
 /// ``AdobeHitFields/depthLimit``, gets `400`.
 struct AdobeAnalyticsHit: SDKEndpoint {
@@ -104,7 +106,7 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     return IngestedEvent(
       provider: Vendors.adobe.rawValue, kind: kind, name: name, properties: parameters, time: time,
       identity: identity(fields), call: CallDescription(method: method, name: name, parameters: parameters),
-      raw: raw, annotations: annotations)
+      raw: raw, recordsRaw: false, annotations: annotations)
   }
 
   /// The report suites of a hit's path (`rsid1,rsid2` of `/b/ss/rsid1,rsid2/0/IOSN…/s123`).
