@@ -2,6 +2,7 @@ import AnalyticsHub
 import AnalyticsProviders
 import Foundation
 import PodcastDemo
+import TaggingPlan
 import TagscopeDiff
 import TagscopeInspector
 import TagscopeRecording
@@ -135,6 +136,48 @@ final class AdobeAgreementTests: XCTestCase {
     XCTAssertEqual(
       wire.compactMap { $0.outputs.first?.calls.first },
       inApp.compactMap { $0.outputs.first { $0.provider == "adobe" }?.calls.first })
+  }
+
+  /// One plan judges both: a catalogue of Adobe's calls (the app's context data as the calls'
+  /// parameters, as the registry says Adobe's messages hold them; `valuesAsText`, as Adobe's SDK
+  /// sends context data as text) finds the same planted mistake on the same calls of the hub's
+  /// recording and of the wire's, and nothing else on either.
+  func testOnePlanJudgesTheHubsCallsAndTheirHitsAlike() async throws {
+    let (inApp, hits) = try journey(asText: false)
+    let wire = try await wireRecords(hits)
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: Podcasts on Adobe
+        version: 1
+        catalogues:
+          adobe:
+            valuesAsText: true
+            calls:
+              podcasts: {method: trackState}
+              podcastPlayer: {method: trackState}
+              favorites: {method: trackState}
+              openPodcast:
+                method: trackAction
+                params:
+                  podcast_id: {type: string, required: true}
+                  podcast_title: {type: string, required: true}
+                  podcast_duration: {type: integer, minimum: 0}
+                  podcast_rating: {type: integer, required: true}
+              downloadPodcast:
+                method: trackAction
+                params: {podcast_size: {type: integer, minimum: 1}}
+              addPodcastToFavorite: {method: trackAction, params: [podcast_title]}
+        """, file: "adobe.yaml")
+    func judged(_ records: [Record]) -> [String] {
+      var validator = PlanValidator(plan: plan)
+      return records.flatMap { record in
+        validator.validate(record).map {
+          "\($0.rule.rawValue) \($0.provider ?? "-") \(record.outputs.first { $0.provider == "adobe" }?.calls.first?.name ?? "")"
+        }
+      }
+    }
+    XCTAssertEqual(judged(inApp), ["missing-param adobe openPodcast"])
+    XCTAssertEqual(judged(wire), judged(inApp))
   }
 
   /// The demo types a podcast's duration and size as integers; Adobe's SDK takes context data as
