@@ -54,6 +54,13 @@ final class BrazePianoWireTests: XCTestCase {
     XCTAssertEqual(records[1].outputs[0].calls[0].parameters, ["value": "en"])
     XCTAssertEqual(event.outputs[0].extra["api_key"], "00000000-0000-4000-8000-000000000000")
     XCTAssertEqual(unread(event), [:], "every field of the real body is read")
+    // The event as sent but what its call holds, once; the request's own fields on its first record.
+    let message = Payload.object(event.outputs[0].extra["message"])
+    XCTAssertEqual(message["session_id"], "a0810b1c-3f4f-84fd-7d5b-0bc5c578a30e")
+    XCTAssertEqual(message["data"], .object(["n": "add_to_cart"]))
+    XCTAssertEqual(event.raw, "")
+    XCTAssertEqual(Payload.object(event.outputs[0].extra["request"])["sdk_version"], "2.5.2")
+    XCTAssertNil(records[1].outputs[0].extra["request"])
     XCTAssertEqual(device(event)["id"], "6501402c-6f0f-968b-c4f5-919d47ed01d8")
   }
 
@@ -100,13 +107,17 @@ final class BrazePianoWireTests: XCTestCase {
     let body = """
       {"api_key":"k","device_id":"d-1","beta":1,"events":[
         {"name":"zz","data":{"x":1},"time":1764410000,"session_id":"s-1"},
-        {"name":"ce","data":{"n":"played","p":{"a":1},"q":2},"time":1764410001,"session_id":"s-1","extra":"e"}]}
+        {"name":"ce","data":{"n":"played","p":{"a":1},"q":2},"time":1764410001,"session_id":"s-1","extra":"e"},
+        {"name":"p","data":{"pid":{"id":7},"c":"EUR","p":1,"q":1,"pr":[1]},"time":1764410002}]}
       """
     let reply = try httpRequest(port: server.port, path: "/api/v3/data", body: body)
     XCTAssertEqual(reply?.status, 200)
-    let records = collector.waitForRecords(2)
+    let records = collector.waitForRecords(3)
     try await server.shutdown()
-    XCTAssertEqual(records.map(summary), ["event zz sdkEvent zz", "event played logCustomEvent played"])
+    XCTAssertEqual(
+      records.map(summary),
+      ["event zz sdkEvent zz", "event played logCustomEvent played", "event  logPurchase "])
+    XCTAssertEqual(unread(records[2]), ["events[2].data.pid": .object(["id": 7]), "events[2].data.pr": [1]])
     XCTAssertEqual(records[0].outputs[0].violations.map(\.rule), ["braze.unknown-event-type"])
     XCTAssertTrue(records[0].outputs[0].violations[0].message.contains("events[0]"))
     XCTAssertEqual(unread(records[0]), ["request.beta": 1])
@@ -189,12 +200,21 @@ final class BrazePianoWireTests: XCTestCase {
       XCTAssertEqual(reply?.status, 400, item.body)
       XCTAssertTrue(reply?.body.contains(item.error) ?? false, "\(item.body): \(reply?.body ?? "")")
     }
-    let good = #"{"events":[{"name":"custom.event","data":{"a":1}}],"extra":true}"#
+    let good = #"{"events":[{"name":"custom.event","data":{"a":1}},{"name":"e2"}],"extra":true}"#
     XCTAssertEqual(try httpRequest(port: server.port, path: "/event?s=1&idclient=v", body: good)?.status, 200)
-    let records = collector.waitForRecords(1)
+    // No event, but a field Tagscope does not read: a record of its own, not dropped.
+    let empty = #"{"events":[],"beta":1}"#
+    XCTAssertEqual(
+      try httpRequest(port: server.port, path: "/event?s=1&idclient=v&x=y", body: empty)?.status, 200)
+    let records = collector.waitForRecords(3)
     try await server.shutdown()
-    XCTAssertEqual(records.map(summary), ["event custom.event sendEvent custom.event"])
-    XCTAssertEqual(unread(records[0]), ["body.extra": true])
+    XCTAssertEqual(
+      records.map(summary),
+      ["event custom.event sendEvent custom.event", "event e2 sendEvent e2", "event request request -"])
+    XCTAssertEqual(
+      unread(records[0]), ["body.extra": true], "the request's fields once, with its first event")
+    XCTAssertEqual(unread(records[1]), [:])
+    XCTAssertEqual(unread(records[2]), ["body.beta": 1, "query.x": "y"])
   }
 
   /// AT Internet's own test hit (BuilderTest.java:334): a screen, its `stc` custom objects and

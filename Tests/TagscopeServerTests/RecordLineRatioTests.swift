@@ -62,6 +62,13 @@ final class RecordLineRatioTests: XCTestCase {
         path: "/v2/events", authorization: "Basic azpz",
         body: #"{"environment":"development","events":[EVENT]}"#,
         event: #"{"event_type":"custom_event","data":{"event_name":"E","custom_attributes":{"blob":BLOB}}}"#),
+      // Braze: the event as sent but its properties (under `message`), no `raw`.
+      Case(
+        path: "/api/v3/data", body: #"{"api_key":"k","device_id":"d","events":[EVENT]}"#,
+        event: #"{"name":"ce","data":{"n":"E","p":{"blob":BLOB}},"time":1764410000,"session_id":"s"}"#),
+      Case(
+        path: "/event", query: [("s", "1"), ("idclient", "v")], body: #"{"events":[EVENT]}"#,
+        event: #"{"name":"custom.event","data":{"blob":BLOB,"user_id":"u"}}"#),
       // Bounded by Google's 130 kB: `raw` is the request with this event only, kept for its
       // request-level fields (client id, user properties), which the call does not hold.
       Case(

@@ -103,7 +103,7 @@ struct ATInternetHitEndpoint: SDKEndpoint {
       time: nil,
       identity: Self.identity(first),
       call: CallDescription(method: "sendEvent", name: name, parameters: properties),
-      raw: raw, credentials: ["s": .string(site)])
+      raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
     var annotations: Properties = ["sdk_parameters": .object(sdk)]
     if let part = first["mh"] { annotations.appendUnchecked("multihit_part", .string(part)) }
     if !unread.isEmpty { annotations.appendUnchecked("unread", .object(unread)) }

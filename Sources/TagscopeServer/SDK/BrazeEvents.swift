@@ -30,6 +30,8 @@ enum BrazeEvents {
     var call: CallDescription
     var properties: Properties
     var read: Set<String>
+    /// The data keys whose values the call holds whole (`p` of a custom event).
+    var carried: Set<String> = []
     var violations: [RuleViolation] = []
   }
 
@@ -59,9 +61,14 @@ enum BrazeEvents {
     }
     unread.merge(data.filter { !decoded.read.contains($0.key) }.map { ("\(place).data.\($0.key)", $0.value) })
     let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0) }
+    // The event as sent but what its call holds: the record keeps each value once.
+    var message = event
+    if event["data"].flatMap(Payload.objectOrNil) != nil {
+      message["data"] = .object(
+        Properties(data.filter { !decoded.carried.contains($0.key) }.map { ($0.key, $0.value) }))
+    }
     return record(
-      decoded, time: time, identity: BrazeEndpoint.identity(event, context.fields),
-      raw: JSONText.string(event),
+      decoded, time: time, identity: BrazeEndpoint.identity(event, context.fields), raw: "", message: message,
       unread: unread, context: context)
   }
 
@@ -83,16 +90,16 @@ enum BrazeEvents {
         ? CallDescription(method: "unsetCustomAttribute", name: key, parameters: [:])
         : CallDescription(method: "setCustomAttribute", name: key, parameters: ["value": value])
       let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
-      let raw = JSONText.string(user.merging(["custom": .object([key: value])]))
       records.append(
-        record(decoded, time: nil, identity: identity, raw: raw, unread: unread, context: context))
+        record(
+          decoded, time: nil, identity: identity, raw: "", message: user, unread: unread, context: context))
     }
     for (key, value) in attribute where key != "custom" && key != "user_id" {
       let call = CallDescription(method: "set", name: key, parameters: ["value": value])
       let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
-      let raw = JSONText.string(user.merging([key: value]))
       records.append(
-        record(decoded, time: nil, identity: identity, raw: raw, unread: unread, context: context))
+        record(
+          decoded, time: nil, identity: identity, raw: "", message: user, unread: unread, context: context))
     }
     if records.isEmpty, !unread.isEmpty {
       // Nothing Tagscope reads, but fields it does not: recorded, not dropped.
@@ -130,25 +137,35 @@ enum BrazeEvents {
     events[0].annotations = annotations
   }
 
+  /// The record of `decoded`; with `message`, what the call does not hold of the message (kept
+  /// under `message`), and no `raw`: the call and it hold the message whole.
   private static func record(
-    _ decoded: Decoded, time: Date?, identity: DeviceIdentity, raw: String, unread: Properties,
-    context: RequestContext
+    _ decoded: Decoded, time: Date?, identity: DeviceIdentity, raw: String, message: Properties? = nil,
+    unread: Properties, context: RequestContext
   ) -> IngestedEvent {
     var event = IngestedEvent(
       provider: Vendors.braze.rawValue, kind: decoded.kind, name: decoded.name,
       properties: decoded.properties,
       time: time, identity: identity, call: decoded.call, violations: decoded.violations, raw: raw,
       credentials: ["api_key": .string(context.apiKey)])
-    if !unread.isEmpty { event.annotations = ["unread": .object(unread)] }
+    if let message {
+      event.recordsRaw = false
+      if !message.isEmpty { event.annotations.appendUnchecked("message", .object(message)) }
+    }
+    if !unread.isEmpty { event.annotations.appendUnchecked("unread", .object(unread)) }
     return event
   }
 
   private static func decode(code: String, data: Properties, place: String) -> Decoded {
+    /// `key` when its value is text (or a number, or absent): read; else left to `unread`.
+    func textual(_ key: String) -> Set<String> {
+      data[key] == nil || Payload.string(data[key]) != nil ? [key] : []
+    }
     func keyed(_ method: String, _ parameters: Properties, read: Set<String>) -> Decoded {
       let key = Payload.string(data["key"]) ?? ""
       let call = CallDescription(method: method, name: key, parameters: parameters)
       return Decoded(
-        kind: .identify, name: key, call: call, properties: parameters, read: read.union(["key"]))
+        kind: .identify, name: key, call: call, properties: parameters, read: read.union(textual("key")))
     }
     switch code {
     case "ce":
@@ -157,8 +174,11 @@ enum BrazeEvents {
       var decoded = Decoded(
         kind: .event, name: name,
         call: CallDescription(method: "logCustomEvent", name: name, parameters: properties),
-        properties: properties, read: ["n"])
-      if data["p"] == nil || Payload.objectOrNil(data["p"]) != nil { decoded.read.insert("p") }
+        properties: properties, read: data["n"] == nil || Payload.string(data["n"]) != nil ? ["n"] : [])
+      if data["p"] == nil || Payload.objectOrNil(data["p"]) != nil {
+        decoded.read.insert("p")
+        decoded.carried.insert("p")
+      }
       if name.isEmpty {
         decoded.violations.append(
           RuleViolation(
@@ -174,11 +194,16 @@ enum BrazeEvents {
         "price": data["p"]?.doubleValue.map(PropertyValue.double) ?? data["p"] ?? .null,
         "quantity": quantity(data["q"]),
       ]
-      parameters.merge(Payload.object(data["pr"]).map { ($0.key, $0.value) })
+      let properties = data["pr"].flatMap(Payload.objectOrNil)
+      parameters.merge((properties ?? [:]).map { ($0.key, $0.value) })
+      // A field of another shape than Braze's is kept under `unread`, not read as empty.
+      var read: Set<String> = ["c", "p", "q"]
+      if data["pid"] == nil || Payload.string(data["pid"]) != nil { read.insert("pid") }
+      if data["pr"] == nil || properties != nil { read.insert("pr") }
       return Decoded(
         kind: .event, name: product,
         call: CallDescription(method: "logPurchase", name: product, parameters: parameters),
-        properties: parameters, read: ["pid", "c", "p", "q", "pr"])
+        properties: parameters, read: read, carried: properties == nil ? [] : ["pr"])
     case "ss":
       return Decoded(
         kind: .sessionStart, name: "session_start",
@@ -211,13 +236,13 @@ enum BrazeEvents {
       return Decoded(
         kind: .identify, name: alias,
         call: CallDescription(method: "addAlias", name: alias, parameters: parameters),
-        properties: parameters, read: ["a", "l"])
+        properties: parameters, read: textual("a").union(["l"]))
     default:
       let known = sdkEvents[code]
       var decoded = Decoded(
         kind: .event, name: known ?? code,
         call: CallDescription(method: "sdkEvent", name: known ?? code, parameters: data), properties: data,
-        read: Set(data.keys))
+        read: Set(data.keys), carried: Set(data.keys))
       if known == nil {
         decoded.violations.append(
           RuleViolation(

@@ -72,9 +72,19 @@ struct PianoEndpoint: SDKEndpoint {
         properties: split.app, time: split.time, identity: identity,
         call: CallDescription(method: "sendEvent", name: name, parameters: split.app),
         raw: JSONText.string(event),
-        credentials: credentials)
+        recordsRaw: false, credentials: credentials)
       ingested.annotations = split.annotations(unread: eventUnread)
       accepted.append(ingested)
+    }
+    if accepted.isEmpty, !unread.isEmpty {
+      // No event, but fields Tagscope does not read: recorded, not dropped.
+      var unreadOnly = IngestedEvent(
+        provider: Vendors.piano.rawValue, kind: .event, name: "request", properties: [:], time: nil,
+        identity: Self.identity([:], visitor: request.queryValue("idclient")),
+        call: CallDescription(method: "request", name: nil, parameters: [:]), raw: "", recordsRaw: false,
+        credentials: credentials)
+      unreadOnly.annotations = ["unread": .object(unread)]
+      accepted.append(unreadOnly)
     }
     return SDKReply(status: .ok, contentType: "text/plain", body: "", events: accepted)
   }
