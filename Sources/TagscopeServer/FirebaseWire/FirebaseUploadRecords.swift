@@ -22,9 +22,9 @@ enum FirebaseUploadRecords {
     let unknownNote = note(unknown)
     for (index, bundle) in batch.bundle.enumerated() {
       let place = "bundle \(index + 1)"
+      // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
       var common = context(bundle)
-      common.merge([("place", .string(place))])
-      if let unknownNote { common.merge([("unknown_fields", unknownNote)]) }
+      if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
       let session = userProperty(bundle, "_sid")
       let identity = DeviceIdentity(
         deviceID: bundle.hasAppInstanceID ? bundle.appInstanceID : nil, app: bundle.appID,
@@ -85,17 +85,17 @@ enum FirebaseUploadRecords {
     let app = FirebaseLogRecords.properties(appPairs)
     let byApp = origin == nil || origin == "app"
     var extra = common
-    if let origin { extra.merge([("origin", .string(origin))]) }
-    if event.name != name { extra.merge([("short_name", .string(event.name))]) }
+    if let origin { extra.appendUnchecked("origin", .string(origin)) }
+    if event.name != name { extra.appendUnchecked("short_name", .string(event.name)) }
     if !sdkPairs.isEmpty {
-      extra.merge([("sdk_parameters", .object(FirebaseLogRecords.properties(sdkPairs)))])
+      extra.appendUnchecked("sdk_parameters", .object(FirebaseLogRecords.properties(sdkPairs)))
     }
     if !shortPairs.isEmpty {
-      extra.merge([("short_names", .object(FirebaseLogRecords.properties(shortPairs)))])
+      extra.appendUnchecked("short_names", .object(FirebaseLogRecords.properties(shortPairs)))
     }
-    extra.merge([("place", .string(place))])
+    extra.appendUnchecked("place", .string(place))
     if event.hasPreviousTimestampMillis {
-      extra.merge([("previous_timestamp_millis", .int(Int(event.previousTimestampMillis)))])
+      extra.appendUnchecked("previous_timestamp_millis", .int(Int(event.previousTimestampMillis)))
     }
     var who = identity
     if let session { who.sessionID = DeviceIdentity.present(session) }
@@ -117,9 +117,9 @@ enum FirebaseUploadRecords {
     let name = FirebaseShortNames.userProperties[property.name] ?? property.name
     let value = self.value(property)
     var extra = common
-    extra.merge([("origin", .string(bySDK ? "auto" : "app"))])
-    if name != property.name { extra.merge([("short_name", .string(property.name))]) }
-    extra.merge([("place", .string(place))])
+    extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
+    if name != property.name { extra.appendUnchecked("short_name", .string(property.name)) }
+    extra.appendUnchecked("place", .string(place))
     return IngestedEvent(
       provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: ["value": value],
       time: time(property.hasSetTimestampMillis ? property.setTimestampMillis : nil), identity: identity,

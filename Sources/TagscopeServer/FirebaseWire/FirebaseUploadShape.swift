@@ -37,8 +37,11 @@ enum FirebaseUploadShape {
   static func check(_ body: [UInt8]) -> Result<Counts, FirebaseUploadError> {
     body.withUnsafeBufferPointer { bytes in
       var counts = Counts()
+      // The messages the walk is in, for the place of an error: named only when one is thrown.
+      var path: [(level: Level, position: Int)] = []
+      path.reserveCapacity(depthLimit + 1)
       do throws(FirebaseUploadError) {
-        try walk(bytes, 0..<bytes.count, level: .batch, depth: 1, place: "the batch", counts: &counts)
+        try walk(bytes, 0..<bytes.count, level: .batch, depth: 1, path: &path, counts: &counts)
         return .success(counts)
       } catch {
         return .failure(error)
@@ -47,11 +50,12 @@ enum FirebaseUploadShape {
   }
 
   private static func walk(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Level, depth: Int, place: String,
-    counts: inout Counts
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Level, depth: Int,
+    path: inout [(level: Level, position: Int)], counts: inout Counts
   ) throws(FirebaseUploadError) {
     var reader = ProtobufWireReader(bytes, range: range)
-    var index = [UInt64: Int]()
+    // Positions among the fields that hold messages (1, 2, 3, 6), for the places.
+    var positions = (0, 0, 0, 0, 0, 0, 0)
     while true {
       let field: ProtobufWireReader.Field
       do throws(ProtobufWireReader.Failure) {
@@ -59,8 +63,8 @@ enum FirebaseUploadShape {
         field = next
       } catch {
         switch error {
-        case .truncated(let offset): throw .notProtobuf(place: place, offset: offset, truncated: true)
-        case .malformed(let offset): throw .notProtobuf(place: place, offset: offset, truncated: false)
+        case .truncated(let offset): throw .notProtobuf(place: place(path), offset: offset, truncated: true)
+        case .malformed(let offset): throw .notProtobuf(place: place(path), offset: offset, truncated: false)
         }
       }
       let child = level.child(field.number)
@@ -74,21 +78,30 @@ enum FirebaseUploadShape {
         guard counts.records <= recordLimit else { throw .tooManyRecords(counts.records) }
       }
       if level == .batch { counts.bundles += 1 }
-      let position = index[field.number, default: 0] + 1
-      index[field.number] = position
       guard child != .leaf else { continue }
-      let inside = self.place(place, level: child, position: position)
-      guard depth < depthLimit else { throw .tooDeep(place: inside) }
-      try walk(bytes, inner, level: child, depth: depth + 1, place: inside, counts: &counts)
+      let position: Int
+      switch field.number {
+      case 1: (positions.1, position) = (positions.1 + 1, positions.1 + 1)
+      case 2: (positions.2, position) = (positions.2 + 1, positions.2 + 1)
+      default: (positions.6, position) = (positions.6 + 1, positions.6 + 1)
+      }
+      path.append((child, position))
+      guard depth < depthLimit else { throw .tooDeep(place: place(path)) }
+      try walk(bytes, inner, level: child, depth: depth + 1, path: &path, counts: &counts)
+      path.removeLast()
     }
   }
 
-  private static func place(_ outer: String, level: Level, position: Int) -> String {
-    switch level {
-    case .bundle: return "bundle \(position)"
-    case .event: return "\(outer) event \(position)"
-    case .parameter: return "\(outer) parameter \(position)"
-    case .batch, .leaf: return outer
-    }
+  /// Where `path` is: `the batch`, `bundle 2`, `bundle 2 event 3 parameter 1`.
+  private static func place(_ path: [(level: Level, position: Int)]) -> String {
+    guard !path.isEmpty else { return "the batch" }
+    return path.map { step in
+      switch step.level {
+      case .bundle: return "bundle \(step.position)"
+      case .event: return "event \(step.position)"
+      case .parameter: return "parameter \(step.position)"
+      case .batch, .leaf: return ""
+      }
+    }.joined(separator: " ")
   }
 }
