@@ -165,7 +165,8 @@ final class RemoteWorker: @unchecked Sendable {
       connectedAt = now()
       backoff = initialBackoff
     } catch {
-      become(.waiting(since: now(), reason: "\(error)"))
+      // The peer is named by the message: the reason alone, in words (`connection refused`).
+      become(.waiting(since: now(), reason: (error as? SystemError)?.reason ?? "\(error)"))
       nextAttempt = now().addingTimeInterval(backoff)
       backoff = min(backoff * 2, maximumBackoff)
     }

@@ -136,7 +136,7 @@ extension ListenRunner {
         }
         return (recorder, existing)
       } catch {
-        throw Failure(description: "cannot write the recording \(path): \(error)")
+        throw Failure(description: "cannot write the recording \(path): \(SystemErrorWords.reason(error))")
       }
     }
     do {
@@ -148,7 +148,7 @@ extension ListenRunner {
           started: Date())
       return (try Recorder(url: url, header: header), RecordedRuns.Scan())
     } catch {
-      throw Failure(description: "cannot write the recording \(path): \(error)")
+      throw Failure(description: "cannot write the recording \(path): \(SystemErrorWords.reason(error))")
     }
   }
 }

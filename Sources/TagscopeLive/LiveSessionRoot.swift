@@ -38,7 +38,9 @@ public enum LiveSessionRoot {
         PlanChecker(plan: $0, timeline: timeline, onChange: observer.planChanged)
       }
       session = LiveSession(store: store, checker: checker, capacity: options.capacity) { update in
-        if let failure = update.writeFailure { observer.notice("cannot write the recording: \(failure)") }
+        if let failure = update.writeFailure {
+          observer.notice("cannot write the recording \(failure.subject): \(failure.reason)")
+        }
         observer.update(update)
       }
     } catch {

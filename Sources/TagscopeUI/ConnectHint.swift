@@ -1,10 +1,13 @@
 /// What an empty `listen` (or `proxy`) says instead of only "waiting for records…": how an app
 /// with the inspector, an SDK and a device through the proxy reach it, with the address and ports
 /// it really listens on — read from its label (`listening on 127.0.0.1:7531, proxy on
-/// 127.0.0.1:8888`), the words the live session gives the header.
-enum ConnectHint {
+/// 127.0.0.1:8888`, then ``tokenRequired`` when it has a `--token`), the words the live session
+/// gives the header.
+public enum ConnectHint {
   /// The port an app attaches to when none is given (`attachDebugger(port:)`).
   static let defaultPort = "7531"
+  /// What a listening source's label ends with when it has a `--token`: the hint then passes one.
+  public static let tokenRequired = " · token required"
 
   /// The hint's lines for a source labelled `label`; empty when it is not listening.
   static func lines(label: String) -> [String] {
@@ -13,10 +16,13 @@ enum ConnectHint {
     let reachable =
       ["0.0.0.0", "::", "[::]"].contains(listen.host) ? "<this machine's address>" : listen.host
     let port = listen.port == defaultPort ? "" : ", port: \(listen.port)"
+    let hasToken = label.contains(tokenRequired)
+    let token = hasToken ? ", token: \"<your --token>\"" : ""
+    let key = hasToken ? " and its key to your --token" : ""
     var lines = [
       "waiting for records… connect:",
-      "• an app with the inspector: hub.attachDebugger(host: \"\(reachable)\"\(port))",
-      "• an SDK: set its host to http://\(reachable):\(listen.port) (tagscope help listen)",
+      "• an app with the inspector: hub.attachDebugger(host: \"\(reachable)\"\(port)\(token))",
+      "• an SDK: set its host to http://\(reachable):\(listen.port)\(key) (tagscope help listen)",
     ]
     if let proxy = address(after: "proxy on ", in: label) {
       let host = ["0.0.0.0", "::", "[::]"].contains(proxy.host) ? "<this machine's address>" : proxy.host

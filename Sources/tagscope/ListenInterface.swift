@@ -33,8 +33,9 @@ enum ListenInterface {
     }
     let label =
       parts.description
-      + (options.token == nil && LiveRecording.publicBindWarning(options) != nil
-        ? " · no token: open to the network" : "")
+      + (options.token != nil
+        ? ConnectHint.tokenRequired
+        : LiveRecording.publicBindWarning(options) != nil ? " · no token: open to the network" : "")
     let shown = notices.print()
     let source = InspectorTimelineSource(
       timeline: parts.timeline, sourceLabel: label, plan: parts.checker,

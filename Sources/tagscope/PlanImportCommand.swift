@@ -59,7 +59,7 @@ struct PlanImportCommand: ParsableCommand {
       a source cannot be imported (invalid JSON or YAML, not of the format, a required field \
       missing, no event definition kept), reported as file:line:column: error: … with nothing \
       written. A repeated JSON key is a warning (its last value is kept); a property name the plan \
-      format refuses (an empty one) is left out with a warning.
+      format refuses (an empty one) is left out with a warning. \(ExitStatusWords.usage)
       """)
 
   @Argument(help: "The files to import, or directories of them.")

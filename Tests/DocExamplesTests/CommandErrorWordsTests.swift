@@ -38,4 +38,20 @@ final class CommandErrorWordsTests: XCTestCase {
       XCTAssertEqual(outcome.error, expected, "\(arguments)")
     }
   }
+
+  /// A recording that cannot be opened is said after its path in plain words, not as the call
+  /// (`…/x.jsonl: open failed: No such file or directory`), by demo as by listen.
+  func testARecordingThatCannotBeOpenedIsSaidInWords() throws {
+    let missing = directory.appendingPathComponent("no-folder/run.jsonl").path
+    for arguments in [
+      ["demo", "--headless", "--count", "1", "--record", missing],
+      ["listen", "--headless", "--port", "0", "--record", missing],
+    ] {
+      let outcome = try BuiltProducts.run(arguments)
+      XCTAssertEqual(outcome.status, 2, "\(arguments): \(outcome.error)")
+      XCTAssertEqual(
+        outcome.error, "tagscope: cannot write the recording \(missing): no such file or directory\n",
+        "\(arguments)")
+    }
+  }
 }

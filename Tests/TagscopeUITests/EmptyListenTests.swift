@@ -40,6 +40,18 @@ final class EmptyListenTests: XCTestCase {
     XCTAssertTrue(shown.contains("an app you cannot change: tagscope proxy"), shown)
   }
 
+  /// A listen with --token says so in its header, and the hint passes the token where it goes.
+  func testWithATokenTheAttachLineAndTheSDKPassIt() {
+    let text = frame(
+      "listening on 0.0.0.0:7531" + ConnectHint.tokenRequired, size: Size(width: 100, height: 30))
+    let shown = words(text)
+    XCTAssertTrue(
+      shown.contains("hub.attachDebugger(host: \"<this machine's address>\", token: \"<your --token>\")"),
+      text)
+    XCTAssertTrue(shown.contains("http://<this machine's address>:7531 and its key to your --token"), text)
+    XCTAssertFalse(words(frame("listening on 127.0.0.1:7531")).contains("token"), "none without --token")
+  }
+
   func testADemoOrAFilterSaysWhatItSaidBefore() {
     XCTAssertTrue(frame("podcast app simulator").contains("waiting for records…"))
     XCTAssertFalse(frame("podcast app simulator").contains("attachDebugger"))

@@ -23,6 +23,16 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(subject): \(operation) failed: \(Errno(rawValue: code))" }
+
+  /// Why it failed, in plain words (`connection refused`, `no such file or directory`): what a
+  /// message puts after the file or peer it names itself, without the call.
+  public var reason: String { Self.reason(errno: code) }
+
+  /// `strerror`'s words for `code`, starting in lower case.
+  public static func reason(errno code: Int32) -> String {
+    let text = String(cString: strerror(code))
+    return text.prefix(1).lowercased() + text.dropFirst()
+  }
 }
 
 /// An open file for appending whole lines and reading byte ranges back (swift-system's

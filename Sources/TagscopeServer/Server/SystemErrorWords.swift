@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOSSL
+import TagscopeBasics
 
 #if canImport(Glibc)
   import Glibc
@@ -26,6 +27,7 @@ public enum SystemErrorWords {
     case NIOSSLError.uncleanShutdown: return "the connection closed in the middle of TLS"
     case let error as BoringSSLError: return tlsWords("\(error)")
     case let error as POSIXError: return words(errno: error.code.rawValue)
+    case let error as SystemError: return error.reason
     default: break
     }
     return posixCode(error).map { words(errno: $0) } ?? "\(error)"
@@ -51,8 +53,7 @@ public enum SystemErrorWords {
 
   /// `strerror`'s words for `code`, starting in lower case.
   public static func words(errno code: Int32) -> String {
-    let text = String(cString: strerror(code))
-    return text.prefix(1).lowercased() + text.dropFirst()
+    SystemError.reason(errno: code)
   }
 
   /// The reason of a BoringSSL error (`…:OPENSSL_internal:HTTP_REQUEST at …`) in words.
