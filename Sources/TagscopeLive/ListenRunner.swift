@@ -94,11 +94,13 @@ extension ListenRunner {
       let existing: RecordedRuns.Scan
       let version: Int
       do {
-        version = try RecordingReader(path: path).header.version
+        // One reader: its header's version decides, and it reads on from there.
+        let reader = try RecordingReader(path: path)
+        version = reader.header.version
         // A newer tagscope's recording is not continued: this version's lines would be mixed into
         // a format it does not know.
         if version <= RecordingHeader.currentVersion {
-          existing = try RecordedRuns.scan(path: path)
+          existing = try RecordedRuns.scan(reader, path: path)
         } else {
           existing = RecordedRuns.Scan()
         }

@@ -34,7 +34,13 @@ public enum RecordedRuns {
 
   /// What the recording at `path` holds: see ``Scan``.
   public static func scan(path: String) throws(RecordingReadError) -> Scan {
-    let reader = try RecordingReader(path: path)
+    try scan(RecordingReader(path: path), path: path)
+  }
+
+  /// What `reader` (opened on the recording at `path`, its header read) holds from where it
+  /// stands: see ``Scan``. The same reader whose header was checked reads the rest, so the file is
+  /// opened once.
+  public static func scan(_ reader: RecordingReader, path: String) throws(RecordingReadError) -> Scan {
     var scan = Scan()
     if let written = try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date {
       scan.messages = RecordedMessages(lastWritten: written)

@@ -36,6 +36,12 @@ struct ReplayCommand: ParsableCommand {
       throw ExitCode(2)
     }
     defer { timeline.release() }
+    if timeline.isTemporary {
+      // A pipe, FIFO or standard input gives its bytes once; replay reads records back at random.
+      StandardError.write(
+        "tagscope: \(file) can be read only once (a pipe or standard input): copied to \(timeline.url.path) "
+          + "as it arrives for replay, removed on quit\n")
+    }
     var label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
     if let warning = timeline.header.versionWarning {
       StandardError.write("tagscope: \(file): warning: \(warning)\n")
