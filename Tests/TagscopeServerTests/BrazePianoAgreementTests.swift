@@ -2,6 +2,8 @@ import AnalyticsHub
 import AnalyticsProviders
 import Foundation
 import PodcastDemo
+import TaggingPlan
+import TaggingPlanReports
 import TagscopeDiff
 import TagscopeRecording
 import TagscopeTestSupport
@@ -12,7 +14,8 @@ import XCTest
 /// The podcast demo's hub recording, and the same Braze and Piano calls sent as their SDKs send
 /// them (``BrazePianoWireSDK``) through a real `listen`, agree: every call with a message of its
 /// own on the wire is recorded with the same method, name, parameters and rule violations, and
-/// `tagscope diff` (TagscopeDiff) of the two, call by call, finds no change.
+/// `tagscope diff` (TagscopeDiff) of the two, call by call, finds no change; one plan's call
+/// catalogues find the same violations in both.
 final class BrazePianoAgreementTests: XCTestCase {
   /// One call of a recording, as the two recordings are compared.
   private struct Call: Hashable, Comparable {
@@ -113,6 +116,49 @@ final class BrazePianoAgreementTests: XCTestCase {
     let diff = RecordingDiff(base: base, new: new)
     XCTAssertEqual(diff.findings.map(\.message), [])
     XCTAssertGreaterThan(diff.allTags.count, 5)
+    XCTAssertGreaterThan(inApp.count, 100)
+
+    // One plan's call catalogues judge both alike: the same violations, call by call.
+    let judged = (try judgements(records), try judgements(wireRecords))
+    XCTAssertFalse(judged.0.isEmpty, "the plan flags some of the demo's calls")
+    XCTAssertEqual(judged.0, judged.1)
+  }
+
+  /// A plan of Braze's and Piano's calls, strict enough to flag some of the demo's.
+  private static let plan = """
+    plan: Wire agreement
+    catalogues:
+      braze:
+        unplanned: allowed
+        calls:
+          podcast_downloaded:
+            method: logCustomEvent
+            params:
+              podcast_title: {type: string, required: true, maxLength: 12}
+              podcast_duration: {type: integer, maximum: 1800}
+          favorites_count: {method: setCustomAttribute, params: {value: {type: integer, maximum: 2}}}
+      piano:
+        unplanned: allowed
+        calls:
+          page.display:
+            params:
+              page: {type: string, required: true, enum: [podcasts, favorites]}
+              page_chapter1: {type: string, required: true}
+          click.action: {params: {click: {type: string, required: true}, podcast_title: {type: string, maxLength: 12}}}
+    """
+
+  /// The Braze and Piano violations the plan finds in `records`, each without the record's place
+  /// (a tag on one side, an SDK message on the other), sorted.
+  private func judgements(_ records: [Record]) throws -> [String] {
+    var validator = PlanValidator(plan: try PlanLoader.load(yaml: Self.plan, file: "agreement.yaml"))
+    return records.flatMap { validator.validate($0) }.filter {
+      ["braze", "piano"].contains($0.provider ?? "")
+    }
+    .map { violation in
+      let message = violation.message
+      let said = message.range(of: ": ").map { String(message[$0.upperBound...]) } ?? message
+      return "\(violation.provider ?? "-") \(violation.rule.rawValue) \(said)"
+    }.sorted()
   }
 }
 
