@@ -1,3 +1,4 @@
+import AnalyticsProviders
 import Foundation
 import TagscopeRecording
 import XCTest
@@ -15,7 +16,9 @@ final class AdobeProxyTests: XCTestCase {
     directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "proxy-adobe-\(UUID().uuidString)")
     vendor = try await VendorServer.start(
-      hosts: ["edge.adobedc.net", "acme.sc.omtrdc.net", "acme.112.2o7.net"],
+      hosts: [
+        "edge.adobedc.net", "acme.sc.omtrdc.net", "acme.112.2o7.net", "metrics.acme.test", "data.acme.test",
+      ],
       directory: directory.appendingPathComponent("vendor"))
   }
 
@@ -24,10 +27,11 @@ final class AdobeProxyTests: XCTestCase {
     try? FileManager.default.removeItem(at: directory)
   }
 
-  private func startProxy(forward: Bool) async throws -> (ListenServer, Collector) {
+  private func startProxy(forward: Bool, intercept: [String] = []) async throws -> (ListenServer, Collector) {
     var configuration = ListenConfiguration(port: 0)
     configuration.proxy = ProxyConfiguration(
-      port: 0, forward: forward, authorityDirectory: directory.appendingPathComponent("proxy-ca"),
+      port: 0, hosts: InterceptedHosts(extra: intercept), forward: forward,
+      authorityDirectory: directory.appendingPathComponent("proxy-ca"),
       resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
       upstreamTrustRoots: vendor.authority.certificateFile.path)
     return try await startServer(configuration)
@@ -90,5 +94,27 @@ final class AdobeProxyTests: XCTestCase {
     }
     XCTAssertEqual(collector.records.map(\.name), ["sendEvent", "Lifecycle"])
     try await server.shutdown()
+  }
+
+  /// A customer's own tracking server (`analytics.server`, a CNAME) or Edge domain
+  /// (`edge.domain`), added with `--intercept` as `help proxy` says, is decoded on Adobe's paths
+  /// and forwarded to it.
+  func testACustomersOwnAdobeHostsAreDecodedWhenIntercepted() async throws {
+    let (server, collector) = try await startProxy(
+      forward: true, intercept: ["metrics.acme.test", "data.acme.test"])
+    let port = server.proxyPort ?? 0
+    let hit = try post(
+      "https://metrics.acme.test" + AdobeWireFixtures.hitPath, AdobeWireFixtures.actionHit, proxyPort: port)
+    XCTAssertEqual(hit.status, 0, hit.output)
+    let edge = try post(
+      "https://data.acme.test/ee/v1/interact", AdobeWireFixtures.edgeTwoEvents, proxyPort: port)
+    XCTAssertEqual(edge.status, 0, edge.output)
+    XCTAssertEqual(
+      collector.waitForRecords(3).map(\.name),
+      ["testAction", "web.webpagedetails.pageViews", "commerce.purchases"])
+    XCTAssertEqual(vendor.requests.map(\.host), ["metrics.acme.test", "data.acme.test"])
+    try await server.shutdown()
+    XCTAssertTrue(
+      Vendors.vendor(Vendors.adobe)?.wireNote?.contains("--intercept") ?? false, "help proxy says how")
   }
 }
