@@ -7,6 +7,9 @@ import Foundation
 public enum PropertyValue: Sendable, Hashable {
   case string(String)
   case int(Int)
+  /// An integer outside `Int`'s range, kept as its digits (read from JSON or a plan: see
+  /// ``integer(digits:)``); an integer that fits is always an `.int`.
+  case largeInteger(LargeInteger)
   case double(Double)
   case bool(Bool)
   case date(Date)
@@ -26,11 +29,12 @@ public enum PropertyValue: Sendable, Hashable {
     return nil
   }
 
-  /// The value as a double; integers are widened.
+  /// The value as a double; integers are widened (a large integer to the nearest double).
   public var doubleValue: Double? {
     switch self {
     case .double(let value): return value
     case .int(let value): return Double(value)
+    case .largeInteger(let value): return value.doubleValue
     default: return nil
     }
   }
@@ -46,7 +50,7 @@ public enum PropertyValue: Sendable, Hashable {
   public var typeName: String {
     switch self {
     case .string, .date: return "string"
-    case .int: return "integer"
+    case .int, .largeInteger: return "integer"
     case .double: return "number"
     case .bool: return "boolean"
     case .array: return "array"
@@ -60,6 +64,7 @@ public enum PropertyValue: Sendable, Hashable {
     switch self {
     case .string(let value): return value
     case .int(let value): return String(value)
+    case .largeInteger(let value): return value.text
     case .double(let value): return String(value)
     case .bool(let value): return value ? "true" : "false"
     case .date(let value): return Self.text(of: value)

@@ -21,6 +21,9 @@ extension PropertyValue {
     switch self {
     case .string(let value): return NSString(string: value)
     case .int(let value): return NSNumber(value: value)
+    // Up to UInt64.max as an unsigned NSNumber, beyond as a decimal number (38 digits exactly).
+    case .largeInteger(let value):
+      return value.uint64Value.map { NSNumber(value: $0) } ?? NSDecimalNumber(string: value.text)
     case .double(let value): return NSNumber(value: value)
     case .bool(let value): return NSNumber(value: value)
     case .date(let value): return NSString(string: PropertyValue.text(of: value))

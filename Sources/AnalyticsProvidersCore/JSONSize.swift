@@ -14,6 +14,7 @@ package enum JSONSize {
     switch value {
     case .string(let text): return text.utf8.count + 2
     case .int(let number): return number < 0 ? 20 : (number < 100_000 ? 5 : 19)
+    case .largeInteger(let number): return number.text.utf8.count
     case .double: return 24
     case .bool(let flag): return flag ? 4 : 5
     case .date: return 26

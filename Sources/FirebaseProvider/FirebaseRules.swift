@@ -206,7 +206,8 @@ public enum FirebaseRules: ProviderRuleSet {
         break
       case .array where key == "items":
         break
-      case .date, .array, .object, .null:
+      case .date, .array, .object, .null, .largeInteger:
+        // A large integer is past the signed 64 bits NSNumber parameters carry.
         // [FIR] "Only NSString and NSNumber (signed 64-bit integer and 64-bit floating-point number)
         // parameter types are supported" (arrays only for `items`). The SDK's exact handling of
         // other types (dropped with a console warning) is not confirmed by [ERR]; no code given.

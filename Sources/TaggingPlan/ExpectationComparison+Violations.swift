@@ -230,8 +230,8 @@ extension PropertyRule {
     if required { parts.append("required") }
     if let allowed { parts.append("one of " + allowed.map(Self.quoted).joined(separator: ", ")) }
     if let pattern { parts.append("pattern \(pattern.source)") }
-    if let minimum { parts.append("minimum \(Self.format(minimum))") }
-    if let maximum { parts.append("maximum \(Self.format(maximum))") }
+    if let minimumValue { parts.append("minimum \(Self.format(minimumValue))") }
+    if let maximumValue { parts.append("maximum \(Self.format(maximumValue))") }
     if let minLength { parts.append("minLength \(minLength)") }
     if let maxLength { parts.append("maxLength \(maxLength)") }
     if let constant { parts.append("const \(Self.quoted(constant))") }

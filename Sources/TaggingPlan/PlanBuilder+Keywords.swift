@@ -32,8 +32,8 @@ extension PlanLoader.Builder {
       let divisor = try reader.number(value, label)
       guard divisor > 0 else { throw reader.error(value, "\(label) must be more than 0") }
       keywords.multipleOf = divisor
-    case "exclusiveMinimum": keywords.exclusiveMinimum = try reader.number(value, label)
-    case "exclusiveMaximum": keywords.exclusiveMaximum = try reader.number(value, label)
+    case "exclusiveMinimum": keywords.exclusiveMinimum = try reader.exactNumber(value, label)
+    case "exclusiveMaximum": keywords.exclusiveMaximum = try reader.exactNumber(value, label)
     case "minItems": keywords.minItems = try reader.nonNegativeInt(value, label)
     case "maxItems": keywords.maxItems = try reader.nonNegativeInt(value, label)
     case "uniqueItems": keywords.uniqueItems = try reader.bool(value, label)

@@ -119,8 +119,8 @@ extension PlanLoader {
             throw reader.error(
               value, "pattern of \(what) is not a valid regular expression (\(error)): \(source)")
           }
-        case "minimum": rule.minimum = try reader.number(value, "minimum of \(what)")
-        case "maximum": rule.maximum = try reader.number(value, "maximum of \(what)")
+        case "minimum": rule.minimumValue = try reader.exactNumber(value, "minimum of \(what)")
+        case "maximum": rule.maximumValue = try reader.exactNumber(value, "maximum of \(what)")
         case "minLength": rule.minLength = try reader.nonNegativeInt(value, "minLength of \(what)")
         case "maxLength": rule.maxLength = try reader.nonNegativeInt(value, "maxLength of \(what)")
         case "const": rule.constant = try anyValue(value, "const of \(what)")

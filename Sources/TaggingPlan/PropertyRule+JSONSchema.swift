@@ -1,3 +1,4 @@
+import AnalyticsHub
 import TagscopeRecording
 
 extension PropertyRule {
@@ -21,13 +22,13 @@ extension PropertyRule {
         out.key("pattern")
         out.string(pattern.source)
       }
-      if let minimum {
+      if let minimumValue {
         out.key("minimum")
-        out.double(minimum)
+        out.value(minimumValue)
       }
-      if let maximum {
+      if let maximumValue {
         out.key("maximum")
-        out.double(maximum)
+        out.value(maximumValue)
       }
       if let minLength {
         out.key("minLength")
@@ -68,14 +69,15 @@ extension PropertyRule {
 
   /// The rarer keywords, as members of the object being written.
   private static func write(_ keywords: SchemaKeywords<PropertyRule>, into out: inout JSONWriter) {
-    let numbers: [(StaticString, Double?)] = [
-      ("multipleOf", keywords.multipleOf), ("exclusiveMinimum", keywords.exclusiveMinimum),
+    let numbers: [(StaticString, PropertyValue?)] = [
+      ("multipleOf", keywords.multipleOf.map(PropertyValue.double)),
+      ("exclusiveMinimum", keywords.exclusiveMinimum),
       ("exclusiveMaximum", keywords.exclusiveMaximum),
     ]
     for (name, number) in numbers {
       if let number {
         out.key(name)
-        out.double(number)
+        out.value(number)
       }
     }
     let counts: [(StaticString, Int?)] = [

@@ -47,10 +47,10 @@ extension PropertyRule {
     if let divisor = keywords.multipleOf, !Self.isMultiple(number, of: divisor) {
       return invalid("is \(value.displayText)", "expects a multiple of \(Self.format(divisor))")
     }
-    if let bound = keywords.exclusiveMinimum, !(number > bound) {
+    if let bound = keywords.exclusiveMinimum, let order = NumberOrder.compare(value, bound), order <= 0 {
       return invalid("is \(value.displayText)", "expects more than \(Self.format(bound))")
     }
-    if let bound = keywords.exclusiveMaximum, !(number < bound) {
+    if let bound = keywords.exclusiveMaximum, let order = NumberOrder.compare(value, bound), order >= 0 {
       return invalid("is \(value.displayText)", "expects less than \(Self.format(bound))")
     }
     return nil

@@ -17,6 +17,7 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
   public func accepts(_ value: PropertyValue) -> Bool {
     switch (self, value) {
     case (.string, .string), (.string, .date), (.integer, .int), (.number, .int), (.number, .double),
+      (.integer, .largeInteger), (.number, .largeInteger),
       (.boolean, .bool), (.array, .array), (.object, .object), (.null, .null):
       return true
     case (.integer, .double(let number)):
@@ -129,15 +130,32 @@ public struct PropertyRule: Sendable, Hashable {
     get { boundStorage.first?.pattern }
     set { bounds.pattern = newValue }
   }
-  /// A number's `minimum`; `nil` for none.
+  /// A number's `minimum` as a double (the nearest one for an integer past 2^53); `nil` for none.
+  /// Checks use ``minimumValue``, exact.
   public var minimum: Double? {
+    get { minimumValue?.doubleValue }
+    set { minimumValue = newValue.map(Self.bound) }
+  }
+  /// A number's `maximum` as a double (see ``minimum``); `nil` for none.
+  public var maximum: Double? {
+    get { maximumValue?.doubleValue }
+    set { maximumValue = newValue.map(Self.bound) }
+  }
+  /// A number's `minimum` exactly as the plan wrote it: `.int`, `.largeInteger` (an integer past
+  /// `Int`'s range, its digits kept) or `.double`; `nil` for none.
+  public var minimumValue: PropertyValue? {
     get { boundStorage.first?.minimum }
     set { bounds.minimum = newValue }
   }
-  /// A number's `maximum`; `nil` for none.
-  public var maximum: Double? {
+  /// A number's `maximum` exactly as the plan wrote it (see ``minimumValue``); `nil` for none.
+  public var maximumValue: PropertyValue? {
     get { boundStorage.first?.maximum }
     set { bounds.maximum = newValue }
+  }
+
+  /// A bound given as a double: a whole one within 2^53 is the integer it is.
+  static func bound(_ number: Double) -> PropertyValue {
+    number.rounded() == number && abs(number) <= 9_007_199_254_740_992 ? .int(Int(number)) : .double(number)
   }
   /// A string's `minLength` in code points; `nil` for none.
   public var minLength: Int? {
@@ -245,7 +263,8 @@ public struct PropertyRule: Sendable, Hashable {
       guard left.count == right.count else { return false }
       return left.allSatisfy { pair in right[pair.key].map { same(pair.value, $0) } ?? false }
     default:
-      if let left = lhs.doubleValue, let right = rhs.doubleValue { return left == right }
+      // Numbers by value, exactly (1 and 1.0 are the same; 2^64 and 2^64 - 1 are not).
+      if let order = NumberOrder.compare(lhs, rhs) { return order == 0 }
       return lhs == rhs
     }
   }
@@ -262,6 +281,12 @@ public struct PropertyRule: Sendable, Hashable {
   static func quoted(_ value: PropertyValue) -> String {
     if case .string(let text) = value { return "\"\(text)\"" }
     return value.displayText
+  }
+
+  /// A bound as the plan wrote it: an integer's digits, a double as ``format(_:)-(Double)``.
+  static func format(_ number: PropertyValue) -> String {
+    if case .double(let double) = number { return format(double) }
+    return number.displayText
   }
 
   static func format(_ number: Double) -> String {

@@ -6,10 +6,11 @@ import AnalyticsHub
 public struct SchemaKeywords<Schema: Sendable & Hashable>: Sendable, Hashable {
   /// A number must be a whole multiple of it (`multipleOf`).
   public var multipleOf: Double?
-  /// A number must be greater (`exclusiveMinimum`).
-  public var exclusiveMinimum: Double?
-  /// A number must be smaller (`exclusiveMaximum`).
-  public var exclusiveMaximum: Double?
+  /// A number must be greater (`exclusiveMinimum`), exactly as written (`.int`, `.largeInteger`
+  /// or `.double`: compared by ``NumberOrder``).
+  public var exclusiveMinimum: PropertyValue?
+  /// A number must be smaller (`exclusiveMaximum`), exactly as written.
+  public var exclusiveMaximum: PropertyValue?
   /// The inclusive bounds of an array's length (`minItems`, `maxItems`).
   public var minItems: Int?
   public var maxItems: Int?
@@ -142,8 +143,8 @@ extension SchemaKeywords {
   /// `multipleOf 5`, `minItems 1`, `oneOf (2 schemas)`: the keywords set, in the plan's words.
   public var summary: [String] {
     var parts: [String] = []
-    let numbers: [(String, Double?)] = [
-      ("multipleOf", multipleOf), ("exclusiveMinimum", exclusiveMinimum),
+    let numbers: [(String, PropertyValue?)] = [
+      ("multipleOf", multipleOf.map(PropertyValue.double)), ("exclusiveMinimum", exclusiveMinimum),
       ("exclusiveMaximum", exclusiveMaximum),
     ]
     for case (let name, let number?) in numbers { parts.append("\(name) \(PropertyRule.format(number))") }

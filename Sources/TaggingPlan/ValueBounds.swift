@@ -5,8 +5,9 @@ import AnalyticsHub
 struct ValueBounds: Sendable, Hashable {
   var allowed: [PropertyValue]?
   var pattern: PlanPattern?
-  var minimum: Double?
-  var maximum: Double?
+  /// `minimum` and `maximum`, exactly as the plan wrote them (`.int`, `.largeInteger`, `.double`).
+  var minimum: PropertyValue?
+  var maximum: PropertyValue?
   var minLength: Int?
   var maxLength: Int?
   var constant: PropertyValue?
@@ -57,17 +58,16 @@ struct ValueBounds: Sendable, Hashable {
         }
       }
     }
-    if let number = value.doubleValue {
-      if let minimum, number < minimum {
-        return ValueProblem(
-          rule: .invalidValue, found: "is \(value.displayText)",
-          expected: "expects at least \(PropertyRule.format(minimum))")
-      }
-      if let maximum, number > maximum {
-        return ValueProblem(
-          rule: .invalidValue, found: "is \(value.displayText)",
-          expected: "expects at most \(PropertyRule.format(maximum))")
-      }
+    // Compared exactly (``NumberOrder``): 18446744073709551616 is above 18446744073709551615.
+    if let minimum, let order = NumberOrder.compare(value, minimum), order < 0 {
+      return ValueProblem(
+        rule: .invalidValue, found: "is \(value.displayText)",
+        expected: "expects at least \(PropertyRule.format(minimum))")
+    }
+    if let maximum, let order = NumberOrder.compare(value, maximum), order > 0 {
+      return ValueProblem(
+        rule: .invalidValue, found: "is \(value.displayText)",
+        expected: "expects at most \(PropertyRule.format(maximum))")
     }
     return nil
   }

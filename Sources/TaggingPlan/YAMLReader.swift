@@ -83,14 +83,27 @@ struct YAMLReader {
     return value
   }
 
-  /// A scalar as a typed value: integers, floats, booleans and null by YAML's core schema, other
-  /// scalars as strings.
+  /// A number exactly as written: an integer as `.int`, or `.largeInteger` past `Int`'s range (its
+  /// digits kept), any other number as `.double`.
+  func exactNumber(_ node: YAMLNode, _ what: String) throws -> PropertyValue {
+    if node.kind == .scalar, node.tag == .int, let integer = Self.integer(node) { return integer }
+    return .double(try number(node, what))
+  }
+
+  /// An integer scalar as `.int`, or `.largeInteger` when its decimal digits are past `Int`'s range.
+  private static func integer(_ node: YAMLNode) -> PropertyValue? {
+    if let value = node.int { return .int(value) }
+    return LargeInteger(node.string).map { .largeInteger($0) }
+  }
+
+  /// A scalar as a typed value: integers (exactly, ``exactNumber(_:_:)``), floats, booleans and
+  /// null by YAML's core schema, other scalars as strings.
   func value(_ node: YAMLNode, _ what: String) throws -> PropertyValue {
     guard node.kind == .scalar else {
       throw error(node, "\(what) must be a single value, found \(describe(node))")
     }
     switch node.tag {
-    case .int: if let value = node.int { return .int(value) }
+    case .int: if let value = Self.integer(node) { return value }
     case .float: if let value = node.double, value.isFinite { return .double(value) }
     case .bool: if let value = node.bool { return .bool(value) }
     case .null: return .null

@@ -28,6 +28,7 @@ enum SwiftLiteral {
     switch value {
     case .string(let text): return ".string(\(string(text)))"
     case .int(let number): return ".int(\(number))"
+    case .largeInteger(let number): return ".largeInteger(LargeInteger(\(string(number.text)))!)"
     case .double(let number): return ".double(\(double(number)))"
     case .bool(let flag): return ".bool(\(flag))"
     case .date(let date): return ".string(\(string(PropertyValue.text(of: date))))"

@@ -5,8 +5,9 @@ extension CatalogueWriter {
   /// `key: value` for each of the rarer keywords set, subschemas in flow style on the same line.
   static func keywordFields(_ keywords: SchemaKeywords<PropertyConstraints>) -> [String] {
     var fields: [String] = []
-    let numbers: [(String, Double?)] = [
-      ("multipleOf", keywords.multipleOf), ("exclusiveMinimum", keywords.exclusiveMinimum),
+    let numbers: [(String, PropertyValue?)] = [
+      ("multipleOf", keywords.multipleOf.map(PropertyValue.double)),
+      ("exclusiveMinimum", keywords.exclusiveMinimum),
       ("exclusiveMaximum", keywords.exclusiveMaximum),
     ]
     for case (let name, let number?) in numbers { fields.append("\(name): \(NumberText.yaml(number))") }
@@ -75,6 +76,7 @@ extension CatalogueWriter {
     switch value {
     case .string(let text): return YAMLText.scalar(text)
     case .int(let number): return String(number)
+    case .largeInteger(let number): return number.text
     case .double(let number): return NumberText.yaml(number)
     case .bool(let flag): return flag ? "true" : "false"
     case .null: return "null"

@@ -177,8 +177,8 @@ public enum CatalogueWriter {
     }
     if let format = constraints.format { fields.append("format: \(format.rawValue)") }
     if let pattern = constraints.pattern { fields.append("pattern: \(YAMLText.doubleQuoted(pattern))") }
-    if let minimum = constraints.minimum { fields.append("minimum: \(NumberText.yaml(minimum))") }
-    if let maximum = constraints.maximum { fields.append("maximum: \(NumberText.yaml(maximum))") }
+    if let minimum = constraints.minimumValue { fields.append("minimum: \(NumberText.yaml(minimum))") }
+    if let maximum = constraints.maximumValue { fields.append("maximum: \(NumberText.yaml(maximum))") }
     if let minLength = constraints.minLength { fields.append("minLength: \(minLength)") }
     if let maxLength = constraints.maxLength { fields.append("maxLength: \(maxLength)") }
     if let additional = constraints.additionalProperties {

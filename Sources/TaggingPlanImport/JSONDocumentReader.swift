@@ -72,8 +72,9 @@ struct JSONDocumentReader {
       return SourceNode(.null, at: location)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       switch try cursor.number() {
-      case .int(let number): return SourceNode(.number(Double(number)), at: location)
-      case .double(let number): return SourceNode(.number(number), at: location)
+      case .int(let number): return SourceNode(.number(.int(number)), at: location)
+      case .largeInteger(let number): return SourceNode(.number(.largeInteger(number)), at: location)
+      case .double(let number): return SourceNode(.number(.double(number)), at: location)
       }
     default: throw cursor.valueExpected()
     }

@@ -9,8 +9,8 @@ extension PropertyConstraints {
     result.constant = constant ?? base.constant
     result.pattern = pattern ?? base.pattern
     result.format = format ?? base.format
-    result.minimum = minimum ?? base.minimum
-    result.maximum = maximum ?? base.maximum
+    result.minimumValue = minimumValue ?? base.minimumValue
+    result.maximumValue = maximumValue ?? base.maximumValue
     result.minLength = minLength ?? base.minLength
     result.maxLength = maxLength ?? base.maxLength
     // Both apply (a `$ref` and its siblings): a `false` on either side is kept.

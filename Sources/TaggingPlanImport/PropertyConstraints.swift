@@ -1,3 +1,4 @@
+import AnalyticsHub
 import TaggingPlan
 
 /// The constraints of one property or call parameter in the words of Tagscope's plan format
@@ -30,13 +31,24 @@ public struct PropertyConstraints: Sendable, Hashable {
     get { valueStorage.first?.format }
     set { values.format = newValue }
   }
-  /// The inclusive lower bound of a number.
+  /// The inclusive lower bound of a number, as a double (``minimumValue`` keeps it exactly).
   public var minimum: Double? {
+    get { minimumValue?.doubleValue }
+    set { minimumValue = newValue.map { .double($0) } }
+  }
+  /// The inclusive upper bound of a number, as a double (``maximumValue`` keeps it exactly).
+  public var maximum: Double? {
+    get { maximumValue?.doubleValue }
+    set { maximumValue = newValue.map { .double($0) } }
+  }
+  /// The inclusive lower bound of a number exactly as the source wrote it (`.int`,
+  /// `.largeInteger` or `.double`).
+  public var minimumValue: PropertyValue? {
     get { valueStorage.first?.minimum }
     set { values.minimum = newValue }
   }
-  /// The inclusive upper bound of a number.
-  public var maximum: Double? {
+  /// The inclusive upper bound of a number exactly as the source wrote it.
+  public var maximumValue: PropertyValue? {
     get { valueStorage.first?.maximum }
     set { values.maximum = newValue }
   }
@@ -88,8 +100,8 @@ public struct PropertyConstraints: Sendable, Hashable {
     var constant: ScalarValue?
     var pattern: String?
     var format: ValueFormat?
-    var minimum: Double?
-    var maximum: Double?
+    var minimum: PropertyValue?
+    var maximum: PropertyValue?
     var minLength: Int?
     var maxLength: Int?
     var description: String?

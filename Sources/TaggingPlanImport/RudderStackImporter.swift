@@ -576,8 +576,12 @@ struct RudderStackImporter {
           draft.warn(document.warning(member, here, "pattern (\(here)) is not checked by Tagscope"))
         }
       case "minimum", "maximum":
-        guard let number = value.number else { throw document.error(value, "\(here) must be a number") }
-        if member.key == "minimum" { constraints.minimum = number } else { constraints.maximum = number }
+        guard let number = value.exactNumber else { throw document.error(value, "\(here) must be a number") }
+        if member.key == "minimum" {
+          constraints.minimumValue = number
+        } else {
+          constraints.maximumValue = number
+        }
       case "minLength", "min_length", "maxLength", "max_length":
         guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
           throw document.error(value, "\(here) must be a whole number")
@@ -604,7 +608,7 @@ struct RudderStackImporter {
         }
         keywords.multipleOf = number
       case "exclusiveMinimum", "exclusive_minimum", "exclusiveMaximum", "exclusive_maximum":
-        guard let number = value.number else { throw document.error(value, "\(here) must be a number") }
+        guard let number = value.exactNumber else { throw document.error(value, "\(here) must be a number") }
         if member.key.lowercased().contains("min") {
           keywords.exclusiveMinimum = number
         } else {

@@ -1,11 +1,12 @@
+import AnalyticsHub
 import TaggingPlan
 
 /// A single value a constraint names (`enum`, `const`): a string, a number, a boolean or null.
 public enum ScalarValue: Sendable, Hashable {
   /// A string.
   case string(String)
-  /// A number.
-  case number(Double)
+  /// A number exactly as written (`.int`, `.largeInteger` or `.double`).
+  case number(PropertyValue)
   /// `true` or `false`.
   case bool(Bool)
   /// `null`.

@@ -19,7 +19,7 @@ extension SchemaConverter {
     case "exclusiveMinimum", "exclusiveMaximum":
       // A draft-04 boolean turns `minimum`/`maximum` exclusive (``applyExclusiveFlags``).
       if value.bool != nil { return true }
-      guard let number = value.number else {
+      guard let number = value.exactNumber else {
         warn(member, path, "\(member.key) (\(path)) must be a number: it is not checked by Tagscope")
         return true
       }
@@ -151,10 +151,10 @@ extension SchemaConverter {
     keywords: inout SchemaKeywords<PropertyConstraints>
   ) {
     for member in members where member.value.bool == true {
-      if member.key == "exclusiveMinimum", let minimum = result.minimum {
+      if member.key == "exclusiveMinimum", let minimum = result.minimumValue {
         keywords.exclusiveMinimum = minimum
         result.minimum = nil
-      } else if member.key == "exclusiveMaximum", let maximum = result.maximum {
+      } else if member.key == "exclusiveMaximum", let maximum = result.maximumValue {
         keywords.exclusiveMaximum = maximum
         result.maximum = nil
       }
@@ -169,8 +169,9 @@ extension SchemaConverter {
       return .object(Properties(members.map { ($0.key, value($0.value)) }))
     case .array(let elements): return .array(elements.map(value))
     case .string(let text): return .string(text)
-    case .number(let number):
+    case .number(.double(let number)):
       return number == number.rounded() && abs(number) < 9e15 ? .int(Int(number)) : .double(number)
+    case .number(let number): return number
     case .bool(let flag): return .bool(flag)
     case .null: return .null
     }

@@ -144,11 +144,11 @@ struct SchemaConverter {
           )
         }
       case "minimum", "maximum":
-        guard let number = value.number else {
+        guard let number = value.exactNumber else {
           warn(member, here, "\(member.key) (\(here)) must be a number: it is not checked by Tagscope")
           continue
         }
-        if member.key == "minimum" { result.minimum = number } else { result.maximum = number }
+        if member.key == "minimum" { result.minimumValue = number } else { result.maximumValue = number }
       case "minLength", "maxLength":
         guard let number = value.number, number >= 0, number == number.rounded(), number < 1e15 else {
           warn(member, here, "\(member.key) (\(here)) must be a whole number: it is not checked by Tagscope")

@@ -1,3 +1,4 @@
+import AnalyticsHub
 import TaggingPlan
 
 /// A value of an imported JSON or YAML document with the line and column it starts at, so every
@@ -24,8 +25,9 @@ public struct SourceNode: Sendable, Hashable {
     case array([SourceNode])
     /// A string.
     case string(String)
-    /// A number.
-    case number(Double)
+    /// A number exactly as written: `.int`, `.largeInteger` (an integer past `Int`'s range, its
+    /// digits kept) or `.double`.
+    case number(PropertyValue)
     /// `true` or `false`.
     case bool(Bool)
     /// `null` (YAML: `~`, `null` or nothing).
@@ -61,8 +63,15 @@ public struct SourceNode: Sendable, Hashable {
     return nil
   }
 
-  /// The number when a number, else `nil`.
+  /// The number when a number, else `nil` (the nearest double for an integer past 2^53:
+  /// ``exactNumber`` keeps its digits).
   public var number: Double? {
+    if case .number(let number) = value { return number.doubleValue }
+    return nil
+  }
+
+  /// The number exactly as written when a number (see ``Value/number(_:)``), else `nil`.
+  public var exactNumber: PropertyValue? {
     if case .number(let number) = value { return number }
     return nil
   }

@@ -1,3 +1,4 @@
+import AnalyticsHub
 import TaggingPlan
 
 /// Reads a YAML document into a ``SourceNode`` tree with libyaml (through `YAMLTree`, the plan
@@ -54,10 +55,13 @@ enum YAMLDocumentReader {
       case .bool:
         if let flag = node.bool { return SourceNode(.bool(flag), at: here) }
       case .int:
-        if let number = node.int { return SourceNode(.number(Double(number)), at: here) }
-        if let number = node.double { return SourceNode(.number(number), at: here) }
+        if let number = node.int { return SourceNode(.number(.int(number)), at: here) }
+        if let large = LargeInteger(node.string) {
+          return SourceNode(.number(.largeInteger(large)), at: here)
+        }
+        if let number = node.double { return SourceNode(.number(.double(number)), at: here) }
       case .float:
-        if let number = node.double { return SourceNode(.number(number), at: here) }
+        if let number = node.double { return SourceNode(.number(.double(number)), at: here) }
       default: break
       }
       return SourceNode(.string(node.string), at: here)

@@ -60,7 +60,7 @@ enum BenchCatalogue {
   private static func type(of value: PropertyValue) -> String {
     switch value {
     case .string, .date: return "string"
-    case .int, .double: return "number"
+    case .int, .largeInteger, .double: return "number"
     case .bool: return "boolean"
     case .array: return "array"
     case .object: return "object"

@@ -25,7 +25,7 @@ public struct ValueTypes: OptionSet, Sendable, Hashable, CustomStringConvertible
   public init(_ value: PropertyValue) {
     switch value {
     case .string: self = .string
-    case .int, .double: self = .number
+    case .int, .largeInteger, .double: self = .number
     case .bool: self = .bool
     case .date: self = .date
     case .array: self = .array

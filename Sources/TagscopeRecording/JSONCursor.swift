@@ -1,3 +1,5 @@
+import AnalyticsHub
+
 /// Why some bytes are not valid JSON, and where (byte offset from the start of the line).
 public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Byte offset of the problem in the line.
@@ -419,7 +421,8 @@ package struct JSONCursor {
 
   // MARK: Numbers
 
-  /// A JSON number: `.int` when it is an integer that fits in `Int`, else `.double`.
+  /// A JSON number: `.int` when it is an integer that fits in `Int`, `.largeInteger` (its digits)
+  /// for any other integer, else `.double`.
   @inlinable package mutating func number() throws(JSONSyntaxError) -> JSONNumber {
     let start = index
     var negative = false
@@ -474,6 +477,8 @@ package struct JSONCursor {
       }
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    // An integer past Int's range keeps its digits: written back unchanged, compared exactly.
+    if integral, let large = LargeInteger(text) { return .largeInteger(large) }
     guard let value = Double(text) else { throw JSONSyntaxError(offset: start, reason: "invalid number") }
     guard value.isFinite else { throw JSONSyntaxError(offset: start, reason: "number out of range") }
     return .double(value)
@@ -488,6 +493,8 @@ package struct JSONCursor {
 /// A number as the lexer reads it.
 package enum JSONNumber: Equatable {
   case int(Int)
+  /// An integer outside `Int`'s range, as its digits.
+  case largeInteger(LargeInteger)
   case double(Double)
 }
 

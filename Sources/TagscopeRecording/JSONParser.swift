@@ -4,8 +4,8 @@ import AnalyticsHub
 /// keys in document order (a repeated key keeps its first position and its last value). It builds
 /// the tree on the one lexer, ``JSONCursor``.
 ///
-/// Integers that fit in `Int` become `.int`, every other number `.double` (integers too large for
-/// `Int` included). Strings must be valid UTF-8; `\u` escapes of lone surrogates decode to U+FFFD.
+/// Integers that fit in `Int` become `.int`, other integers `.largeInteger` (their digits, kept
+/// exactly), every other number `.double`. Strings must be valid UTF-8; `\u` escapes of lone surrogates decode to U+FFFD.
 /// Nesting deeper than ``maximumDepth`` is an error rather than a stack overflow.
 public enum JSONParser {
   /// The deepest nesting of arrays and objects accepted.
@@ -62,6 +62,7 @@ extension JSONCursor {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       switch try number() {
       case .int(let number): return .int(number)
+      case .largeInteger(let number): return .largeInteger(number)
       case .double(let number): return .double(number)
       }
     default: throw valueExpected()

@@ -9,6 +9,9 @@ extension JSONWriter {
     switch value {
     case .string(let text): string(text)
     case .int(let number): int(Int64(number))
+    case .largeInteger(let number):
+      var digits = number.text
+      digits.withUTF8 { raw(bytes: $0) }
     case .double(let number): double(number)
     case .bool(let flag): bool(flag)
     case .date(let date):

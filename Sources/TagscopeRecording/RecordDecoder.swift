@@ -204,11 +204,19 @@ struct RecordWalk {
     let start = cursor.index
     switch field.type {
     case .unsigned:
-      if next == UInt8(ascii: "-") || (next >= 48 && next <= 57), case .int(let number) = try cursor.number(),
-        number >= 0
-      {
-        builder.unsigned(field, UInt64(number))
-        return
+      if next == UInt8(ascii: "-") || (next >= 48 && next <= 57) {
+        switch try cursor.number() {
+        case .int(let number) where number >= 0:
+          builder.unsigned(field, UInt64(number))
+          return
+        case .largeInteger(let number):
+          // Past Int.max, up to UInt64.max.
+          if let unsigned = number.uint64Value {
+            builder.unsigned(field, unsigned)
+            return
+          }
+        default: break
+        }
       }
       throw try mismatch("expected an integer ≥ 0", from: start)
     case .timestamp:
@@ -303,6 +311,7 @@ struct RecordWalk {
     switch value {
     case .string(let text): return "the string \"\(text.prefix(40))\""
     case .int(let number): return "the integer \(number)"
+    case .largeInteger(let number): return "the integer \(number.text)"
     case .double(let number): return "the number \(number)"
     case .bool(let flag): return flag ? "true" : "false"
     case .null: return "null"

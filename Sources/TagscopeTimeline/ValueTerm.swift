@@ -99,7 +99,7 @@ public struct ValueTerm: Sendable, Hashable {
       single = { value in
         switch value {
         case .string(let string): return string.caseInsensitiveCompare(text) == .orderedSame
-        case .int, .double: return number.map { $0.order(of: value) == .equal } ?? false
+        case .int, .largeInteger, .double: return number.map { $0.order(of: value) == .equal } ?? false
         case .bool(let flag): return text.lowercased() == (flag ? "true" : "false")
         case .null: return text.lowercased() == "null"
         case .date: return value.displayText.caseInsensitiveCompare(text) == .orderedSame
@@ -166,24 +166,20 @@ public struct ValueTerm: Sendable, Hashable {
 /// A number typed in a filter (`10`, `-2.5`, `1e3`; not `0x10`, `inf` or `nan`), compared with a
 /// value exactly when both are integers.
 struct FilterNumber {
-  let double: Double
-  let int: Int?
+  /// The number: an integer exactly (digits past `Int`'s range kept), else a double.
+  let value: PropertyValue
 
   init?(_ text: String) {
     let allowed: Set<Character> = ["+", "-", ".", "e", "E", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
     guard text.contains(where: \.isNumber), text.allSatisfy(allowed.contains), let double = Double(text),
       double.isFinite
     else { return nil }
-    self.double = double
-    int = Int(text)
+    value = PropertyValue.integer(digits: text) ?? .double(double)
   }
 
-  /// How `value` compares with this number, if it is a number.
+  /// How `value` compares with this number, if it is a number (exactly: ``NumberOrder``).
   func order(of value: PropertyValue) -> ValueTerm.Order? {
-    if case .int(let integer) = value, let int {
-      return integer < int ? .less : integer > int ? .greater : .equal
-    }
-    guard let other = value.doubleValue, !other.isNaN else { return nil }
-    return other < double ? .less : other > double ? .greater : .equal
+    guard let order = NumberOrder.compare(value, self.value) else { return nil }
+    return order < 0 ? .less : order > 0 ? .greater : .equal
   }
 }

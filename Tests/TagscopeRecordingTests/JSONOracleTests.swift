@@ -36,6 +36,8 @@ enum CanonicalJSON: Decodable, Equatable {
     case .null: self = .null
     case .bool(let flag): self = .bool(flag)
     case .int(let number): self = .number(Double(number))
+    // Foundation reads an integer past Int's range as the nearest double.
+    case .largeInteger(let number): self = .number(number.doubleValue)
     case .double(let number): self = .number(number)
     case .string(let text): self = .string(text)
     case .date(let date): self = .string(ISO8601Timestamp.string(from: date))

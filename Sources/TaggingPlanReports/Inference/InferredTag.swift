@@ -107,7 +107,7 @@ struct InferredTag {
   static func typeBit(_ value: PropertyValue) -> UInt8 {
     switch value {
     case .string, .date: 0
-    case .int: 1
+    case .int, .largeInteger: 1
     case .double: 2
     case .bool: 3
     case .array: 4
