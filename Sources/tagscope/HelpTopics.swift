@@ -136,6 +136,14 @@ enum HelpTopics {
       From a real device: run listen on the Mac with --bind 0.0.0.0 --token T, and give the app \
       the Mac's address on the same network and the token. An iOS app needs \
       NSLocalNetworkUsageDescription in its Info.plist to reach the local network.
+
+      A device log: --log firebase FILE follows a file as it grows, --log firebase - reads standard \
+      input (adb logcat … | or log stream … |; Firebase's debug log in tagscope help proxy). When \
+      standard input ends listen says so (on standard error headless, in the debugger's status \
+      line) and serves apps and SDKs on until a signal; headless with --exit-on-eof it stops there \
+      as on SIGTERM, its summary and --junit/--json reports written, which is what CI reading a \
+      finished log (adb logcat -d …) wants. A logcat record keeps the log's time: the device's \
+      local time read in this machine's time zone, in the current year (logcat prints none).
       """)
     page.table(
       "SDK endpoints", ListenEndpoints.eventPaths.map { ($0.path, $0.summary) },
@@ -214,6 +222,8 @@ enum HelpTopics {
         xcrun simctl spawn booted log stream --level debug --predicate 'subsystem BEGINSWITH "com.google.firebase"' | tagscope listen --log firebase -
         adb logcat -v threadtime -s FA FA-SVC | tagscope listen --log firebase -
         tagscope listen --log firebase console.log     (a file is followed as it grows)
+        adb logcat -d -v threadtime -s FA FA-SVC | tagscope listen --headless --log firebase - --exit-on-eof --plan PLAN --junit R.xml
+                                                       (CI: a finished log read, then the reports)
 
       Verbose logging: the launch argument -FIRDebugEnabled (or -FIRAnalyticsDebugEnabled) on iOS; \
       adb shell setprop log.tag.FA VERBOSE and adb shell setprop log.tag.FA-SVC VERBOSE on Android.

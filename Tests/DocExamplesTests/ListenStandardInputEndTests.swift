@@ -94,4 +94,13 @@ final class ListenStandardInputEndTests: XCTestCase {
         run.error.contains("--exit-on-eof needs --headless and --log FORMAT - (standard input)"), run.error)
     }
   }
+
+  /// `help listen` says what happens when standard input ends, and how CI stops there.
+  func testHelpListenSaysWhatHappensWhenStandardInputEnds() throws {
+    let words = try BuiltProducts.run(["help", "listen"]).output.split(whereSeparator: \.isWhitespace)
+      .joined(separator: " ")
+    XCTAssertTrue(words.contains("When standard input ends listen says so"), words)
+    XCTAssertTrue(words.contains("headless with --exit-on-eof it stops there as on SIGTERM"), words)
+    XCTAssertTrue(words.contains("A logcat record keeps the log's time"), words)
+  }
 }
