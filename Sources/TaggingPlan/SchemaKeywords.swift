@@ -7,7 +7,7 @@ public struct SchemaKeywords<Schema: Sendable & Hashable>: Sendable, Hashable {
   /// A number must be a whole multiple of it (`multipleOf`).
   public var multipleOf: Double?
   /// A number must be greater (`exclusiveMinimum`), exactly as written (`.int`, `.largeInteger`
-  /// or `.double`: compared by ``NumberOrder``).
+  /// or `.double`: compared by `NumberOrder`).
   public var exclusiveMinimum: PropertyValue?
   /// A number must be smaller (`exclusiveMaximum`), exactly as written.
   public var exclusiveMaximum: PropertyValue?

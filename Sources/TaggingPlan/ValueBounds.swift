@@ -58,7 +58,7 @@ struct ValueBounds: Sendable, Hashable {
         }
       }
     }
-    // Compared exactly (``NumberOrder``): 18446744073709551616 is above 18446744073709551615.
+    // Compared exactly (`NumberOrder`): 18446744073709551616 is above 18446744073709551615.
     if let minimum, let order = NumberOrder.compare(value, minimum), order < 0 {
       return ValueProblem(
         rule: .invalidValue, found: "is \(value.displayText)",

@@ -177,7 +177,7 @@ struct FilterNumber {
     value = PropertyValue.integer(digits: text) ?? .double(double)
   }
 
-  /// How `value` compares with this number, if it is a number (exactly: ``NumberOrder``).
+  /// How `value` compares with this number, if it is a number (exactly: `NumberOrder`).
   func order(of value: PropertyValue) -> ValueTerm.Order? {
     guard let order = NumberOrder.compare(value, self.value) else { return nil }
     return order < 0 ? .less : order > 0 ? .greater : .equal
