@@ -72,7 +72,7 @@ extension Vendors {
     .segmentMessage, .segmentBatch, .rudderStackBatch, .amplitudeHTTP, .amplitudeBatch, .mixpanelIngest,
     .mixpanelImport, .postHogCapture, .ga4Collect, .mparticleEvents, .mparticleNative, .snowplowCollector,
     .brazeData, .pianoCollect, .atInternetHit,
-    .adobeEdge, .adobeHit,
+    .adobeEdge, .adobeHit, .firebaseUpload,
   ]
 
   /// The limits that hold for `path` (several vendors may share one: Segment's batch paths are

@@ -1,5 +1,6 @@
 import NIOHTTP1
 import SwiftProtobuf
+import TagscopeVendors
 
 /// Firebase Analytics' own uploads, `POST /a` to `app-measurement.com` (and its regional and iOS
 /// hosts, ``Vendor/firebase``): a gzip'd protobuf batch of bundles of events and user properties
@@ -8,9 +9,8 @@ import SwiftProtobuf
 /// image/gif` and no body, as Google does. A body that is not a batch is refused whole with `400`
 /// and the place where it stops being one; fields the schema does not know are kept and listed.
 struct FirebaseUploadEndpoint: SDKEndpoint {
-  /// The largest upload accepted, decompressed: the SDKs upload at most 64 KiB a batch
-  /// (`measurement.upload.max_batch_size`).
-  static let limit = 1024 * 1024
+  /// The largest upload accepted, decompressed (``Vendor/Limit/firebaseUpload``).
+  static let limit = Vendor.Limit.firebaseUpload.requestBytes
 
   var provider: String { FirebaseLogRecords.provider }
   var bodyLimit: Int { Self.limit }

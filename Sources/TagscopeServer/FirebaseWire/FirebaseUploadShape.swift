@@ -1,11 +1,16 @@
+import TagscopeVendors
+
 /// A linear walk over an upload's wire bytes before any message is built: it bounds what decoding
 /// costs (messages, records, depth) and names the place of bytes that are not protobuf, which
 /// SwiftProtobuf's errors do not. Knows only where messages nest: batch field 1 (bundles), bundle
 /// fields 2 (events) and 3 (user properties), event field 1 (parameters), parameter field 6 (items).
 enum FirebaseUploadShape {
-  /// The most events and user properties of one request: the Android SDK uploads at most 1,000
-  /// events a bundle (`measurement.upload.max_events_per_bundle`), a few bundles at a time.
-  static let recordLimit = 10_000
+  /// The most events and user properties of one request: the Android SDK uploads at most 64 KiB
+  /// a batch (`measurement.upload.max_batch_size`), some 4,000 of the smallest real events
+  /// (~16 bytes: a short name, a time); each becomes a record line of ~1.5 KB (the bundle's
+  /// context repeated), so the bound keeps what a hostile body costs near what other SDKs' batches
+  /// of 2,000–2,500 events cost.
+  static let recordLimit = Vendor.Limit.firebaseUpload.eventsPerRequest ?? 4_000
   /// The most messages (bundles, events, parameters, items) of one request: each costs ~200 bytes
   /// decoded, so 50,000 of them stay under 20× a 1 MiB body.
   static let messageLimit = 50_000
