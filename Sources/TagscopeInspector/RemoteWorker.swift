@@ -166,7 +166,7 @@ final class RemoteWorker: @unchecked Sendable {
       backoff = initialBackoff
     } catch {
       // The peer is named by the message: the reason alone, in words (`connection refused`).
-      become(.waiting(since: now(), reason: (error as? SystemError)?.reason ?? "\(error)"))
+      become(.waiting(since: now(), reason: error.reason))
       nextAttempt = now().addingTimeInterval(backoff)
       backoff = min(backoff * 2, maximumBackoff)
     }
