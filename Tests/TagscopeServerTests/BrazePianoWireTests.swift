@@ -236,11 +236,21 @@ final class BrazePianoWireTests: XCTestCase {
         server.port, "GET /hit.xiti?\(click) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
       )
       .status, 200)
-    let records = collector.waitForRecords(2)
+    // A hit type and a touch code Tagscope does not map: recorded by their names, kept under `unread`.
+    for other in ["s=1&type=audio&p=player::episode", "s=1&type=click&click=IS&p=search&p=again"] {
+      let request = "GET /hit.xiti?\(other) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+      XCTAssertEqual(try RawClient.exchange(server.port, request).status, 200)
+    }
+    let records = collector.waitForRecords(4)
     try await server.shutdown()
     XCTAssertEqual(
       records.map(summary),
-      ["screen page--page2 sendEvent page.display", "event click.action sendEvent click.action"])
+      [
+        "screen page--page2 sendEvent page.display", "event click.action sendEvent click.action",
+        "event audio sendEvent audio", "event click.IS sendEvent click.IS",
+      ])
+    XCTAssertEqual(unread(records[2]), ["type": "audio"])
+    XCTAssertEqual(unread(records[3]), ["click": "IS", "p[4]": "again"])
     XCTAssertEqual(
       records[0].outputs[0].calls[0].parameters,
       [

@@ -12,7 +12,8 @@ import TagscopeVendors
 /// `ATMobileAnalytics/Tracker/src/main/java/com/atinternet/tracker/` names them (`Hit.java`'s
 /// `HitParam`, `Core.java`'s persistent parameters, `Screen.java`, `Gesture.java`): `p` the label,
 /// its chapters before it joined by `::`; `type=click` with `click` `A`, `N`, `T` or `S` a touch
-/// (action, navigation, download, exit), else a screen; `stc` the custom objects (JSON), merged
+/// (action, navigation, download, exit), no `type` a screen, another type (`audio`, `pub`…) an
+/// event of that name with its `type` kept under `unread`; `stc` the custom objects (JSON), merged
 /// into the properties with any parameter that is not the SDK's own. Each hit is recorded as the
 /// Piano Analytics call that replaces it (`page.display` with `page` and `page_chapter1…3`,
 /// `click.action` with `click` and `click_chapter1…3`), so one plan judges both SDKs; the SDK's
@@ -64,8 +65,17 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     var sdk = Properties()
     var unread = Properties()
     let label = first["p"].map(Self.chapters) ?? (label: "", chapters: [])
-    let clickEvent = first["type"] == "click" ? Self.clicks[first["click"] ?? ""] : nil
-    let prefix = clickEvent == nil ? "page" : "click"
+    // A screen hit (no `type`, or `screen`) is `page.display`; a touch its `click.*` event; a
+    // hit of another type (`audio`, `pub`…) or touch code is recorded under its own name, its
+    // `type` or `click` kept under `unread`: Tagscope does not map it.
+    let type = first["type"] ?? "screen"
+    let isScreen = type == "screen" || type.isEmpty
+    let code = first["click"] ?? ""
+    let name =
+      isScreen ? PianoEvent.pageDisplay : type == "click" ? Self.clicks[code] ?? "click.\(code)" : type
+    if !isScreen, type != "click" { unread.appendUnchecked("type", .string(type)) }
+    if type == "click", Self.clicks[code] == nil { unread.appendUnchecked("click", .string(code)) }
+    let prefix = type == "click" ? "click" : "page"
     properties.appendUnchecked(prefix, .string(label.label))
     for (index, chapter) in label.chapters.prefix(3).enumerated() {
       properties.appendUnchecked("\(prefix)_chapter\(index + 1)", .string(chapter))
@@ -80,10 +90,13 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     var custom: [(String, PropertyValue)] = []
     var positions: [String: Int] = [:]
     var sdkSeen: Set<String> = []
-    for (name, value) in fields {
+    for (index, (name, value)) in fields.enumerated() {
       if Self.sdkParameters.contains(name) {
-        if name != "stc", sdkSeen.insert(name).inserted {
-          sdk.appendUnchecked(name, .string(value))
+        if sdkSeen.insert(name).inserted {
+          if name != "stc" { sdk.appendUnchecked(name, .string(value)) }
+        } else if value != first[name] {
+          // A second, different value of the SDK's own parameter: kept with its place.
+          unread.appendUnchecked("\(name)[\(index)]", .string(value))
         }
       } else if let position = positions[name] {
         custom[position].1 = .string(value)
@@ -93,13 +106,9 @@ struct ATInternetHitEndpoint: SDKEndpoint {
       }
     }
     properties.merge(custom)
-    if first["type"] == "click", clickEvent == nil {
-      unread.appendUnchecked("click", .string(first["click"] ?? ""))
-    }
-    let name = clickEvent ?? PianoEvent.pageDisplay
     var event = IngestedEvent(
-      provider: Vendors.piano.rawValue, kind: clickEvent == nil ? .screen : .event,
-      name: clickEvent == nil ? label.label : name, properties: properties,
+      provider: Vendors.piano.rawValue, kind: isScreen ? .screen : .event,
+      name: isScreen ? label.label : name, properties: properties,
       time: nil,
       identity: Self.identity(first),
       call: CallDescription(method: "sendEvent", name: name, parameters: properties),
