@@ -44,6 +44,12 @@ extension Vendor {
       return parts.joined(separator: ", ")
     }
 
+    /// One line for `tagscope help listen`: the vendor, ``summary``, ``pastIt`` and ``source``.
+    public var helpLine: String {
+      let name = Vendors.vendor(named: vendor.rawValue)?.shortName ?? vendor.rawValue
+      return "\(name): \(summary); past it \(pastIt) (\(source))"
+    }
+
     /// `32 KB`, `4 MB`, `130 kB` (GA4 counts in thousands), `1,000 bytes`.
     static func size(_ bytes: Int) -> String {
       if bytes % (1024 * 1024) == 0 { return "\(bytes / (1024 * 1024)) MB" }

@@ -149,6 +149,15 @@ enum HelpTopics {
       "SDK endpoints", ListenEndpoints.eventPaths.map { ($0.path, $0.summary) },
       note: "Point an SDK's host at http://HOST:7531; a trailing / and any query are fine.")
     page.table(
+      "SDK limits", Vendors.limits.map { ($0.paths.joined(separator: " "), $0.helpLine) },
+      note:
+        "Each request is held to its vendor's bounds (sizes after Content-Encoding); past one it "
+        + "gets the vendor's answer and nothing of it is recorded.")
+    page.table(
+      "SDK set-up requests",
+      Vendors.setupRequests.map { ($0.path, $0.methods.joined(separator: ", ") + ": " + $0.summary) },
+      note: "Answered at once with the smallest reply that keeps the SDK on listen; nothing recorded.")
+    page.table(
       "Query API", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) },
       note: "JSON; with --token, Authorization: Bearer T. See tagscope help uitests.")
     return page.text

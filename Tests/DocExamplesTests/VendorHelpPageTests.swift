@@ -34,6 +34,19 @@ final class VendorHelpPageTests: XCTestCase {
     for field in Vendors.messageIDFields { XCTAssertTrue(page.contains(field), "message id \(field)") }
   }
 
+  /// Every SDK path's limits and every set-up request listen answers are the registry's, one row each.
+  func testListenListsTheRegistrysLimitsAndSetupRequests() throws {
+    let page = try BuiltProducts.run(["help", "listen"]).output
+    XCTAssertEqual(tableKeys(page, under: "SDK SET-UP REQUESTS"), Vendors.setupRequests.map(\.path))
+    XCTAssertEqual(tableKeys(page, under: "SDK LIMITS"), Vendors.limits.map { $0.paths[0] })
+    let words = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    for limit in Vendors.limits {
+      XCTAssertTrue(words.contains(limit.helpLine), limit.helpLine)
+      for path in limit.paths { XCTAssertTrue(words.contains(path), path) }
+    }
+    for request in Vendors.setupRequests { XCTAssertTrue(words.contains(request.summary), request.summary) }
+  }
+
   func testWherePropertiesSitIsTheRegistrysWords() throws {
     let places = Vendors.propertiesPlaces()
     XCTAssertTrue(places.contains("`event_properties` for Amplitude"), places)
