@@ -109,13 +109,21 @@ final class BrazePianoAgreementTests: XCTestCase {
       XCTFail("in-app \(hub.text)\non the wire \(sent.text)")
       break
     }
-    var base = RecordingProfile()
-    var new = RecordingProfile()
-    for (index, call) in inApp.enumerated() { base.add(call.record(index + 1)) }
-    for (index, call) in wire.enumerated() { new.add(call.record(index + 1)) }
-    let diff = RecordingDiff(base: base, new: new)
-    XCTAssertEqual(diff.findings.map(\.message), [])
-    XCTAssertGreaterThan(diff.allTags.count, 5)
+    // `tagscope diff BASE NEW` of the two recordings, call by call.
+    let directory = try TemporaryDirectory()
+    let header = RecordingHeader(app: "Podcasts", device: "agreement", started: DemoHub.seededEpoch)
+    for (name, calls) in [("hub.jsonl", inApp), ("wire.jsonl", wire)] {
+      let lines =
+        [RecordLineEncoder.line(header)]
+        + calls.enumerated().map { RecordLineEncoder.line($1.record($0 + 1)) }
+      try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: directory.file(name))
+    }
+    let diffed = DiffRunner.run(
+      base: directory.file("hub.jsonl").path, new: directory.file("wire.jsonl").path, format: .text,
+      failOn: Set(DiffChange.allCases))
+    XCTAssertEqual(diffed.exitCode, 0, diffed.output + diffed.diagnostics)
+    XCTAssertEqual(diffed.report?.diff.findings.map(\.message), [])
+    XCTAssertGreaterThan(diffed.report?.diff.allTags.count ?? 0, 5)
     XCTAssertGreaterThan(inApp.count, 100)
 
     // One plan's call catalogues judge both alike: the same violations, call by call.
