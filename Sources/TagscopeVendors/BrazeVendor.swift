@@ -38,5 +38,5 @@ extension Vendor.Limit {
   /// braze-roku-sdk `BrazeSDK.brs` one event or attribute a request); Tagscope holds one to 1 MB.
   public static let brazeData = Vendor.Limit(
     vendor: Vendors.braze, paths: ["/api/v3/data"], requestBytes: 1024 * 1024, pastIt: "413 with error",
-    source: "none published; Tagscope's own 1 MB (braze-roku-sdk BrazeSDK.brs sends one event a request)")
+    source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends one event a request)")
 }

@@ -48,11 +48,11 @@ extension Vendor.Limit {
   /// `SendTask.kt` sends at most 50 events a request); Tagscope holds one to 1 MB.
   public static let pianoCollect = Vendor.Limit(
     vendor: Vendors.piano, paths: ["/event"], requestBytes: 1024 * 1024, pastIt: "413",
-    source: "none published; Tagscope's own 1 MB (piano-analytics-android SendTask.kt: 50 events a request)")
+    source: "Tagscope's own: none published (piano-analytics-android SendTask.kt sends 50 events a request)")
 
   /// AT Internet's hits: one event in a URL, which the SDK splits past 1,600 characters
   /// (atinternet-android-sdk `Builder.java`, `mh`); Tagscope holds a body to 64 KB.
   public static let atInternetHit = Vendor.Limit(
     vendor: Vendors.piano, paths: ["/hit.xiti"], requestBytes: 64 * 1024, pastIt: "413",
-    source: "none published; Tagscope's own 64 KB (atinternet-android-sdk splits hits over 1,600 characters)")
+    source: "Tagscope's own: none published (atinternet-android-sdk splits hits over 1,600 characters)")
 }
