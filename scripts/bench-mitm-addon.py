@@ -1,16 +1,19 @@
 """mitmproxy as the proxy benchmark's peer (`scripts/bench proxy`, Sources/TagscopeBench/Mitmproxy*.swift).
 
 Answers Segment's `POST /v1/batch` locally, as `tagscope proxy` without forwarding does (200
-`{"success":true}`), and every other request 404, so nothing leaves the machine. With
-`--set bench_record=FILE` it first appends each batch's body to FILE as one JSON line (written and
-flushed before the answer, not fsynced), the way a recording tool keeps what it saw. Once listening,
-it writes its port to `--set bench_ready=FILE`.
+`{"success":true}`), Firebase's `POST /a` as Google does (204, `Content-Type: image/gif`, no body),
+and every other request 404, so nothing leaves the machine. With `--set bench_record=FILE` it first
+appends each body to FILE as one line (written and flushed before the answer, not fsynced), the way
+a recording tool keeps what it saw: a batch's JSON as it is, an upload's protobuf (gunzipped from
+its `Content-Encoding`, as mitmproxy decodes any body it shows) in base64. Once listening, it
+writes its port to `--set bench_ready=FILE`.
 
     mitmdump -q -s scripts/bench-mitm-addon.py --listen-host 127.0.0.1 --listen-port 0 \
       --set confdir=TMP/conf --set connection_strategy=lazy --set bench_ready=TMP/port \
       [--set bench_record=TMP/recording.jsonl]
 """
 
+import base64
 import os
 
 from mitmproxy import ctx, http
@@ -23,7 +26,7 @@ class SegmentBatchAnswer:
         self.recording = None
 
     def load(self, loader):
-        loader.add_option("bench_record", str, "", "Append each /v1/batch body to this JSON Lines file.")
+        loader.add_option("bench_record", str, "", "Append each /v1/batch or /a body to this file, one a line.")
         loader.add_option("bench_ready", str, "", "Write the listening port to this file once running.")
 
     def configure(self, updated):
@@ -40,6 +43,13 @@ class SegmentBatchAnswer:
         os.replace(ctx.options.bench_ready + ".tmp", ctx.options.bench_ready)
 
     def request(self, flow: http.HTTPFlow):
+        if flow.request.method == "POST" and flow.request.path == "/a":
+            if self.recording is not None:
+                body = flow.request.get_content(strict=False) or b""
+                self.recording.write(base64.b64encode(body) + b"\n")
+                self.recording.flush()
+            flow.response = http.Response.make(204, b"", {"Content-Type": "image/gif"})
+            return
         if flow.request.method != "POST" or flow.request.path != "/v1/batch":
             flow.response = http.Response.make(404, b"", {"Content-Type": "text/plain"})
             return

@@ -140,7 +140,7 @@ enum MitmproxyBench {
 
 /// `tagscope proxy` answering locally (no forwarding) into a live session that writes a recording
 /// (`records`) or stores nothing; it counts the records the session took.
-private final class LocalTagscopeProxy {
+final class LocalTagscopeProxy {
   let port: Int
   /// The proxy's certificate authority's certificate.
   let authority: URL

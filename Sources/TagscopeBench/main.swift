@@ -30,7 +30,9 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .firebaselog: [FirebaseLogBench.run]
   case .firebaseupload: [FirebaseUploadBench.run]
   case .codegen: [CodegenBench.run]
-  case .proxy: [ProxyBench.run]
+  // `TAGSCOPE_PROXY_PARTS` (segment, firebase) picks some: Segment's figures (ProxyBench, which
+  // runs MitmproxyBench), Firebase's uploads against mitmproxy.
+  case .proxy: proxyBenchmarks(ProcessInfo.processInfo.environment)
   case .patterns: [PatternBench.run]
   }
 }
@@ -47,6 +49,16 @@ func hostileBenchmarks(_ environment: [String: String]) -> [(inout BenchReport) 
   }
   if environment["TAGSCOPE_AMPLIFICATION_PARTS"] != nil { return [AmplificationBench.run] }
   return parts.map(\.1)
+}
+
+/// The proxy group's benchmarks that the environment picks (all by default).
+func proxyBenchmarks(_ environment: [String: String]) -> [(inout BenchReport) throws -> Void] {
+  let parts: [(String, (inout BenchReport) throws -> Void)] = [
+    ("segment", ProxyBench.run), ("firebase", FirebaseMitmproxyBench.run),
+  ]
+  guard let picked = environment["TAGSCOPE_PROXY_PARTS"] else { return parts.map(\.1) }
+  let names = Set(picked.split(separator: ",").map(String.init))
+  return parts.filter { names.contains($0.0) }.map(\.1)
 }
 
 let groups = BenchmarkGroup.allCases.flatMap { group in
