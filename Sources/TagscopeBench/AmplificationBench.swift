@@ -13,14 +13,20 @@ import TagscopeServer
 /// with `TAGSCOPE_BASELINE_BINARY` (a build of the commit before the fix) the same runs are made
 /// against it and each figure is also given as a ratio after/before. Medians of
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
-/// `ga4,posthog,snowplow,proxy,durable` (default all; `durable` is ``DurableBench``; when set, the
+/// `ga4,posthog,snowplow,firebase,proxy,durable` (default all; `durable` is ``DurableBench``; when set, the
 /// `hostile` group runs only this benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
 /// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds. The PostHog
 /// batch is sent to each of its paths (`/batch/`, `/e/`, `/capture/`, `/i/v0/e/`) and gzipped;
 /// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×). The `proxy`
 /// part sends the PostHog batch (plain and gzipped) through `tagscope proxy` in absolute form to
 /// `us.i.posthog.com`, resolved to a closed port (the proxy decodes and records it, then answers
-/// `502`): the proxy's peak RSS per MB of body, to set beside listen's.
+/// `502`): the proxy's peak RSS per MB of body, to set beside listen's. The `firebase` part sends
+/// Firebase's `POST /a` the bodies issue 45 names: a gzip bomb (16 MB of zeros behind
+/// `Content-Encoding: gzip`, refused past the path's 1 MB), 100,000 items nested in one another
+/// (refused at the depth limit), 4,000 small events (the most one upload may hold, recorded) and
+/// 60,000 (refused as too many). As the process's own size dwarfs bodies of 1 MB and less, each
+/// attack's growth (peak RSS less the RSS before it was sent) is also given per MB of body
+/// (`peakGrowthPerMB`), and a bomb's body counts as the bytes admitted before it is refused.
 enum AmplificationBench {
   struct Attack {
     var name: String
@@ -34,6 +40,13 @@ enum AmplificationBench {
     var sent: [UInt8]? = nil
     /// Sent through `tagscope proxy` to this SDK host rather than to `listen`.
     var proxiedHost: String? = nil
+    /// Its `Content-Type`.
+    var contentType = "application/json"
+    /// The most bytes of the body the server takes before it refuses it, when less than all.
+    var admitted: Int? = nil
+
+    /// The body's bytes the server holds at most: all, or what it admits.
+    var heldBytes: Int { min(body.count, admitted ?? body.count) }
   }
 
   struct Outcome {
@@ -41,6 +54,8 @@ enum AmplificationBench {
     var bytesPerEvent: Double
     var peakMB: Double
     var probeP99: Double
+    /// Peak RSS less the RSS just before the attack was sent.
+    var growthMB: Double = 0
   }
 
   static func run(_ report: inout BenchReport) throws {
@@ -51,7 +66,7 @@ enum AmplificationBench {
       ?? Bundle.main.executableURL!.deletingLastPathComponent().appendingPathComponent("tagscope").path
     let baseline = environment["TAGSCOPE_BASELINE_BINARY"]
     let parts = Set(
-      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,proxy,durable").split(
+      (environment["TAGSCOPE_AMPLIFICATION_PARTS"] ?? "ga4,posthog,snowplow,firebase,proxy,durable").split(
         separator: ","
       )
       .map(String.init))
@@ -79,15 +94,26 @@ enum AmplificationBench {
     let name = "amplification.\(attack.name).\(label)"
     let what = "\(attack.connections) × \(attack.body.count / 1024) KB, \(attack.events) events, \(label)"
     report.add("\(name).seconds", outcome.seconds, unit: "s", baseline: what)
-    report.add("\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B", baseline: "recording / events sent")
+    report.add(
+      "\(name).bytesPerEvent", outcome.bytesPerEvent, unit: "B",
+      baseline: attack.events == 0 ? "recording's bytes (no event is in the body)" : "recording / events sent"
+    )
     report.add(
       "\(name).peakRSS", outcome.peakMB, unit: "MB",
       baseline: attack.proxiedHost == nil ? "VmHWM of listen" : "VmHWM of proxy")
-    let bodyMB = Double(attack.body.count * attack.connections) / 1_048_576
+    let bodyMB = Double(attack.heldBytes * attack.connections) / 1_048_576
+    let bodyWords =
+      String(format: "%.2f MB", bodyMB)
+      + (attack.admitted != nil
+        ? " admitted of the gunzipped body" : attack.sent == nil ? "" : " once gunzipped")
     report.add(
       "\(name).peakRSSPerMB", outcome.peakMB / bodyMB, unit: "×",
-      baseline: "peak RSS per MB of body (" + String(format: "%.2f MB", bodyMB)
-        + (attack.sent == nil ? "" : " once gunzipped") + "; target ≤ 20)")
+      baseline: "peak RSS per MB of body (" + bodyWords + "; target ≤ 20)")
+    report.add(
+      "\(name).peakGrowthPerMB", outcome.growthMB / bodyMB, unit: "×",
+      baseline:
+        "(peak RSS − RSS before the attack: \(String(format: "%.1f", outcome.growthMB)) MB) per MB of body ("
+        + bodyWords + "; target ≤ 20)", atMost: 20)
     report.add("\(name).probeP99", outcome.probeP99, unit: "ms", baseline: "one-event /v1/track meanwhile")
   }
 
@@ -137,7 +163,7 @@ enum AmplificationBench {
       Attack(
         name: "snowplow", path: "/com.snowplowanalytics.snowplow/tp2", body: Array(snowplow.utf8),
         events: snowplowEvents * 16, connections: 16, part: "snowplow"),
-    ]
+    ] + FirebaseAttacks.all
   }
 
   static func median(_ runs: Int, _ body: () throws -> Outcome) throws -> Outcome {
@@ -145,7 +171,8 @@ enum AmplificationBench {
     func middle(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     return Outcome(
       seconds: middle(outcomes.map(\.seconds)), bytesPerEvent: middle(outcomes.map(\.bytesPerEvent)),
-      peakMB: middle(outcomes.map(\.peakMB)), probeP99: middle(outcomes.map(\.probeP99)))
+      peakMB: middle(outcomes.map(\.peakMB)), probeP99: middle(outcomes.map(\.probeP99)),
+      growthMB: middle(outcomes.map(\.growthMB)))
   }
 
   /// One run of `attack` against a fresh `binary listen` process.
@@ -184,9 +211,10 @@ enum AmplificationBench {
     let sent = attack.sent ?? attack.body
     let request =
       Array(
-        ("POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: application/json\r\n"
+        ("POST \(target.path) HTTP/1.1\r\nHost: \(target.host)\r\nContent-Type: \(attack.contentType)\r\n"
           + "\(encoding)Content-Length: \(sent.count)\r\n\r\n").utf8) + sent
     let answered = Counter()
+    let idleMB = PeakMemory.residentMegabytes(pid: process.processIdentifier)
     let start = DispatchTime.now().uptimeNanoseconds
     let senders = (0..<attack.connections).map { _ in
       Thread {
@@ -219,8 +247,8 @@ enum AmplificationBench {
     let size = (try? FileManager.default.attributesOfItem(atPath: recording.path)[.size] as? Int) ?? 0
     probes.sort()
     return Outcome(
-      seconds: seconds, bytesPerEvent: Double(size) / Double(attack.events), peakMB: peak.megabytes,
-      probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)])
+      seconds: seconds, bytesPerEvent: Double(size) / Double(max(attack.events, 1)), peakMB: peak.megabytes,
+      probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)], growthMB: peak.megabytes - idleMB)
   }
 
   /// `bytes` gzipped by the system's `gzip` (`nil` without one: the attack is then sent plain).
@@ -262,10 +290,20 @@ final class PeakMemory {
   var megabytes: Double { Double(kilobytes) / 1024 }
 
   func sample() {
-    guard let status = try? String(contentsOfFile: path, encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-      let value = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-    else { return }
+    guard let value = Self.status(path, "VmHWM:") else { return }
     kilobytes = max(kilobytes, value)
+  }
+
+  /// The resident set of `pid` now (`VmRSS`), 0 when unknown.
+  static func residentMegabytes(pid: Int32) -> Double {
+    Double(status("/proc/\(pid)/status", "VmRSS:") ?? 0) / 1024
+  }
+
+  /// The kilobytes of `field` in the status file at `path`.
+  private static func status(_ path: String, _ field: String) -> Int? {
+    guard let status = try? String(contentsOfFile: path, encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) })
+    else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
   }
 }
