@@ -1,0 +1,191 @@
+import Foundation
+import TagscopeBasics
+import TagscopeRecording
+
+/// Reads one `log.entries[i]` object into a ``HAREntry`` with the one JSON lexer (``JSONCursor``),
+/// from its place in the file's bytes, building only the fields a decoder needs: every other field
+/// is skipped unread. A field of the wrong type, a missing one or a body in an unknown encoding is
+/// a ``HARProblem`` naming the field.
+struct HAREntryReader {
+  private var cursor: JSONCursor
+  private let entry: Int
+
+  /// A reader of the entry `entry` that starts at `offset` in `bytes`.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int, entry: Int) {
+    cursor = JSONCursor(bytes)
+    cursor.index = offset
+    self.entry = entry
+  }
+
+  /// The entry, or what is wrong with it.
+  mutating func read() throws(HARProblem) -> HAREntry {
+    var started: Date?
+    var request = RequestFields()
+    var status: Int?
+    try members(of: "entry") { (key, reader) throws(HARProblem) in
+      switch key {
+      case "startedDateTime":
+        let text = try reader.string("startedDateTime")
+        guard let milliseconds = ISO8601Timestamp.milliseconds(from: text) else {
+          throw reader.problem("startedDateTime", "\"\(text.prefix(40))\" is no ISO 8601 date and time")
+        }
+        started = ISO8601Timestamp.date(milliseconds: milliseconds)
+      case "request": request = try reader.request()
+      case "response": status = try reader.responseStatus()
+      default: try reader.skip(key)
+      }
+    }
+    guard let started else { throw problem("startedDateTime", "missing") }
+    guard let method = request.method else { throw problem("request.method", "missing") }
+    guard let url = request.url else { throw problem("request.url", "missing") }
+    return HAREntry(
+      index: entry, started: started, method: method, url: url, headers: request.headers,
+      body: try request.decodedBody(entry: entry), mimeType: request.mimeType,
+      responseStatus: status.flatMap { $0 > 0 ? $0 : nil })
+  }
+
+  /// The request's fields as read.
+  private struct RequestFields {
+    var method: String?
+    var url: String?
+    var headers: [(name: String, value: String)] = []
+    var text: String?
+    var mimeType: String?
+    var encoding: (field: String, value: String)?
+
+    /// The body, base64 undone when `encoding` says so.
+    func decodedBody(entry: Int) throws(HARProblem) -> [UInt8]? {
+      guard let text else { return nil }
+      guard let encoding else { return Array(text.utf8) }
+      guard encoding.value == "base64" else {
+        throw HARProblem(
+          entry: entry, field: "request.postData.\(encoding.field)",
+          message: "unknown encoding \"\(encoding.value.prefix(40))\" (base64, or none for text)")
+      }
+      guard let bytes = Base64.decode(text) else {
+        throw HARProblem(
+          entry: entry, field: "request.postData.text", message: "not base64, as its encoding says")
+      }
+      return bytes
+    }
+  }
+
+  private mutating func request() throws(HARProblem) -> RequestFields {
+    var fields = RequestFields()
+    try members(of: "request") { (key, reader) throws(HARProblem) in
+      switch key {
+      case "method": fields.method = try reader.string("request.method")
+      case "url": fields.url = try reader.string("request.url")
+      case "headers": fields.headers = try reader.headers()
+      case "postData":
+        try reader.members(of: "request.postData") { (key, reader) throws(HARProblem) in
+          switch key {
+          case "text": fields.text = try reader.string("request.postData.text")
+          case "mimeType": fields.mimeType = try reader.string("request.postData.mimeType")
+          // Not in HAR 1.2, which has it for response content only; tools write it for binary
+          // request bodies too, as `encoding` or `_encoding`.
+          case "encoding", "_encoding":
+            if try reader.isNull() { return }
+            fields.encoding = (key, try reader.string("request.postData.\(key)"))
+          default: try reader.skip("request.postData.\(key)")
+          }
+        }
+      default: try reader.skip("request.\(key)")
+      }
+    }
+    return fields
+  }
+
+  private mutating func headers() throws(HARProblem) -> [(name: String, value: String)] {
+    var headers: [(name: String, value: String)] = []
+    try elements(of: "request.headers") { (index, reader) throws(HARProblem) in
+      let field = "request.headers[\(index)]"
+      var (name, value): (String?, String?) = (nil, nil)
+      try reader.members(of: field) { (key, reader) throws(HARProblem) in
+        switch key {
+        case "name": name = try reader.string(field + ".name")
+        case "value": value = try reader.string(field + ".value")
+        default: try reader.skip(field + "." + key)
+        }
+      }
+      guard let name, let value else { throw reader.problem(field, "a header needs a name and a value") }
+      headers.append((name, value))
+    }
+    return headers
+  }
+
+  private mutating func responseStatus() throws(HARProblem) -> Int? {
+    var status: Int?
+    try members(of: "response") { (key, reader) throws(HARProblem) in
+      guard key == "status" else { return try reader.skip("response.\(key)") }
+      guard
+        case .int(let number) = try reader.syntax(
+          "response.status",
+          { c throws(JSONSyntaxError) in
+            guard c.peek == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c.peek)
+            else {
+              throw c.error("a number expected")
+            }
+            return try c.number()
+          })
+      else { throw reader.problem("response.status", "not an integer") }
+      status = number
+    }
+    return status
+  }
+
+  // MARK: Steps
+
+  /// Calls `each` with every member's key, the cursor on its value, which `each` must read or skip.
+  private mutating func members(
+    of field: String, _ each: (String, inout HAREntryReader) throws(HARProblem) -> Void
+  ) throws(HARProblem) {
+    guard cursor.peek == UInt8(ascii: "{") else { throw problem(field, "an object expected") }
+    try syntax(field) { c throws(JSONSyntaxError) in try c.open() }
+    var first = true
+    while let key = try syntax(field, { c throws(JSONSyntaxError) in try c.nextKey(first: first) }) {
+      first = false
+      try each(String(decoding: key, as: UTF8.self), &self)
+    }
+  }
+
+  /// Calls `each` with every element's index, the cursor on it.
+  private mutating func elements(
+    of field: String, _ each: (Int, inout HAREntryReader) throws(HARProblem) -> Void
+  ) throws(HARProblem) {
+    guard cursor.peek == UInt8(ascii: "[") else { throw problem(field, "an array expected") }
+    try syntax(field) { c throws(JSONSyntaxError) in try c.open() }
+    var index = 0
+    while try syntax(field, { c throws(JSONSyntaxError) in try c.nextElement(first: index == 0) }) {
+      try each(index, &self)
+      index += 1
+    }
+  }
+
+  private mutating func string(_ field: String) throws(HARProblem) -> String {
+    guard cursor.peek == UInt8(ascii: "\"") else { throw problem(field, "a string expected") }
+    return try syntax(field) { c throws(JSONSyntaxError) in try c.string() }
+  }
+
+  private mutating func isNull() throws(HARProblem) -> Bool {
+    try syntax("null") { c throws(JSONSyntaxError) in try c.null() }
+  }
+
+  private mutating func skip(_ field: String) throws(HARProblem) {
+    try syntax(field) { c throws(JSONSyntaxError) in try c.skipValue() }
+  }
+
+  private mutating func syntax<T>(
+    _ field: String, _ step: (inout JSONCursor) throws(JSONSyntaxError) -> T
+  ) throws(HARProblem) -> T {
+    do {
+      return try step(&cursor)
+    } catch {
+      throw problem(field, "\(error.reason) at byte \(error.offset + 1) of the file")
+    }
+  }
+
+  private func problem(_ field: String, _ message: String) -> HARProblem {
+    HARProblem(entry: entry, field: field, message: message)
+  }
+}
