@@ -14,6 +14,7 @@ extension Vendor {
         .firebaseUpload)
     ],
     messages: MessageFields(messageID: [], properties: .unmapped),
+    identity: [.firebaseUploadBundle],
     proxyHosts: [
       ProxyHost("app-measurement.com", "Firebase Analytics (Android, older iOS)"),
       ProxyHost("*.app-measurement.com", "Firebase Analytics (regional: region1…)"),
@@ -38,4 +39,15 @@ extension Vendor.Limit {
     vendor: Vendors.firebase, paths: ["/a"], requestBytes: 1024 * 1024, eventsPerRequest: 4_000,
     pastIt: "413 (too large), 400 (too many events)",
     source: "Tagscope's own: Google documents no bound (the Android SDK's measurement.upload flags)")
+}
+
+extension Vendor.IdentityFields {
+  /// Who sent a bundle of a Firebase upload (`POST /a`, protobuf): its fields by their schema
+  /// names (`app_instance_id`), `user_property.NAME` for a user property the SDK sets (`_id`, the
+  /// app's `setUserID`; `_sid`, the session) and `param.NAME` for an event's own parameter (the
+  /// session start's `_sid`, which comes before the bundle's).
+  public static let firebaseUploadBundle = Vendor.IdentityFields(
+    form: "bundle", root: "an upload's bundle", user: ["user_property._id"], device: ["app_instance_id"],
+    session: ["param._sid", "user_property._sid"], app: ["app_id"], platform: ["platform"],
+    model: ["device_model"])
 }

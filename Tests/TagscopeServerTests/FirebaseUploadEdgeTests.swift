@@ -95,7 +95,7 @@ final class FirebaseUploadEdgeTests: XCTestCase {
         [
           "count": .int(5),
           "fields": [
-            "batch field 7 (varint 1)", "bundle 1 field 99 (\"opaque\")",
+            "upload field 7 (varint 1)", "bundle 1 field 99 (\"opaque\")",
             "bundle 1 event 1 field 5 (varint 3)",
             "bundle 1 event 1 parameter 1 field 9 (varint 5)", "bundle 1 user property 1 field 12 (\"x\")",
           ],

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import NIOHTTP1
 import TagscopeRecording
 import TagscopeVendors
 import XCTest
@@ -125,6 +126,9 @@ final class VendorIdentityPathTests: XCTestCase {
           "/b/ss/rsid/0/IOSN030002030100/s1", body: "ndh=1&pageName=p" + fields.joined(),
           contentType: "application/x-www-form-urlencoded")
       },
+      Form(vendor: .firebase, name: "bundle", baseline: ["app_instance_id": "device-base"]) { root in
+        firebaseUpload(root)
+      },
       Form(vendor: .braze, name: "event", baseline: ["device_id": "device-base"]) { root in
         var event: Properties = ["name": "ce", "data": ["n": "E"]]
         event["session_id"] = root["session_id"]
@@ -191,4 +195,48 @@ final class VendorIdentityPathTests: XCTestCase {
   }
 
   private static func json(_ properties: Properties) -> String { JSONText.value(.object(properties)) }
+
+  /// A Firebase upload (`POST /a`, protobuf) of one bundle with one event, its fields set from
+  /// `root` by their schema names, `user_property.NAME` and `param.NAME` (the event's).
+  private static func firebaseUpload(_ root: Properties) -> SDKReply? {
+    var bundle = Tagscope_Firebase_Bundle()
+    bundle.protocolVersion = 1
+    for (name, value) in root {
+      guard let text = Payload.string(value) else { continue }
+      switch name {
+      case "app_instance_id": bundle.appInstanceID = text
+      case "app_id": bundle.appID = text
+      case "platform": bundle.platform = text
+      case "device_model": bundle.deviceModel = text
+      default: break
+      }
+    }
+    for (name, value) in Payload.object(root["user_property"]) {
+      var property = Tagscope_Firebase_UserProperty()
+      property.name = name
+      property.stringValue = Payload.string(value) ?? ""
+      bundle.userProperty.append(property)
+    }
+    var event = Tagscope_Firebase_Event()
+    event.name = "E"
+    event.timestampMillis = 1_700_000_000_000
+    for (name, value) in Payload.object(root["param"]) {
+      var parameter = Tagscope_Firebase_EventParameter()
+      parameter.name = name
+      parameter.stringValue = Payload.string(value) ?? ""
+      event.param.append(parameter)
+    }
+    bundle.event = [event]
+    var batch = Tagscope_Firebase_Batch()
+    batch.bundle = [bundle]
+    guard let bytes: [UInt8] = try? batch.serializedBytes(),
+      case .endpoint(let endpoint) = EndpointRouter.route(method: .POST, path: "/a")
+    else { return nil }
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+    return endpoint.handle(
+      ReceivedRequest(
+        method: .POST, path: "/a", query: [], headers: headers, body: bytes, peerHost: "127.0.0.1"))
+  }
+
 }

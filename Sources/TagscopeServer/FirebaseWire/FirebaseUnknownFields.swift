@@ -25,7 +25,7 @@ enum FirebaseUnknownFields {
   /// parameter's (items included) and each user property's.
   static func of(_ batch: Tagscope_Firebase_Batch) -> [String] {
     var found: [String] = []
-    collect(batch, place: "batch", into: &found)
+    collect(batch, place: "upload", into: &found)
     for (bundleIndex, bundle) in batch.bundle.enumerated() {
       let inBundle = "bundle \(bundleIndex + 1)"
       collect(bundle, place: inBundle, into: &found)

@@ -25,12 +25,7 @@ enum FirebaseUploadRecords {
       // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
       var common = context(bundle)
       if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
-      let session = userProperty(bundle, "_sid")
-      let identity = DeviceIdentity(
-        deviceID: bundle.hasAppInstanceID ? bundle.appInstanceID : nil, app: bundle.appID,
-        platform: bundle.platform, model: bundle.deviceModel,
-        userID: userProperty(bundle, "_id").flatMap(Payload.string),
-        sessionID: session.flatMap(Payload.string))
+      let identity = FirebaseUploadIdentity.of(bundle)
       for (eventIndex, event) in bundle.event.enumerated() {
         events.append(
           record(event, identity: identity, common: common, place: "\(place) event \(eventIndex + 1)"))
@@ -72,7 +67,9 @@ enum FirebaseUploadRecords {
       }
       let short = parameter.name
       if short == "_o" { origin = Payload.string(value) }
-      if short == "_sid" { session = Payload.string(value) }
+      if session == nil, FirebaseUploadIdentity.sessionParameters.contains(short) {
+        session = Payload.string(value)
+      }
       if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
         appPairs.append((publicName, value))
         shortPairs.append((publicName, .string(short)))
@@ -154,10 +151,6 @@ enum FirebaseUploadRecords {
   /// A number a recording can hold: a non-finite one (JSON has none) is kept as its text.
   private static func number(_ value: Double) -> PropertyValue {
     value.isFinite ? .double(value) : .string(String(value))
-  }
-
-  private static func userProperty(_ bundle: Tagscope_Firebase_Bundle, _ name: String) -> PropertyValue? {
-    bundle.userProperty.last { $0.name == name }.map(value)
   }
 
   private static func time(_ millis: Int64?) -> Date? {
