@@ -225,3 +225,12 @@ final class SourceDocExampleTests: XCTestCase {
     session.close()  // everything the server took is in the recording
   }
 }
+
+// Sources/AnalyticsHub/LargeInteger.swift (LargeInteger)
+enum LargeIntegerDocExample {
+  static func example() {
+let value = PropertyValue.integer(digits: "18446744073709551616")  // .largeInteger
+let small = PropertyValue.integer(digits: "42")  // .int(42)
+    _ = (value, small)
+  }
+}
