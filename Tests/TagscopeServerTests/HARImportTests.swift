@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TagscopeRecording
+import TagscopeTestSupport
 import XCTest
 
 @testable import TagscopeServer
@@ -103,7 +104,7 @@ final class HARImportTests: XCTestCase {
   /// Bodies as tools write them: decoded text with the `Content-Encoding` header kept (mitmproxy,
   /// Chromium), gzip bytes in base64 (`encoding` or `_encoding`), plain base64.
   func testBodiesInEveryEncodingToolsWrite() throws {
-    let gzipped = try XCTUnwrap(gzip(Array(amplitude.utf8)))
+    let gzipped = try gzip(Array(amplitude.utf8))
     let base64 = Data(gzipped).base64EncodedString()
     let (records, summary) = try importing(
       har([
@@ -204,17 +205,45 @@ final class HARImportTests: XCTestCase {
     }
   }
 
-  private func gzip(_ bytes: [UInt8]) throws -> [UInt8]? {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("har-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("body")
-    try Data(bytes).write(to: file)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-n", file.path]
-    try process.run()
-    process.waitUntilExit()
-    return try Array(Data(contentsOf: file.appendingPathExtension("gz")))
+  /// The command: the recording written whole (header, then the records), the account on standard
+  /// error, exit 1 with a malformed entry named by the file, its index and field, and an existing
+  /// output never replaced without --force.
+  func testCommandWritesTheRecordingAndReportsEachEntry() throws {
+    let binary = packageRoot.appendingPathComponent(".build/debug/tagscope")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw XCTSkip("\(binary.path) not built")
+    }
+    let directory = try TemporaryDirectory()
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["import-capture"] + arguments
+      return try runToEnd(process)
+    }
+    let output = directory.file("out.jsonl").path
+    let capture = fixtures.appendingPathComponent("capture.har").path
+    let imported = try run([capture, "-o", output, "--host", "127.0.0.1"])
+    XCTAssertEqual(imported.status, 0, imported.output)
+    XCTAssertTrue(imported.output.contains("8 entries, 8 decoded into 21 records"), imported.output)
+    XCTAssertEqual(try recordLines(directory.file("out.jsonl")).count, 21)
+
+    let again = try run([capture, "-o", output])
+    XCTAssertEqual(again.status, 2, again.output)
+    XCTAssertEqual(try recordLines(directory.file("out.jsonl")).count, 21)
+
+    let bad = directory.file("bad.har")
+    try Data(
+      har([
+        entry(url: "https://example.com/a", text: "{}"),
+        #"{"startedDateTime":"2026-11-20T07:30:00Z","request":{"method":"POST"}}"#,
+        entry(url: "https://api2.amplitude.com/2/httpapi", text: amplitude),
+      ]).utf8
+    ).write(to: bad)
+    let reported = try run([bad.path, "-o", output, "--force"])
+    XCTAssertEqual(reported.status, 1, reported.output)
+    XCTAssertTrue(reported.output.contains("\(bad.path): entry 1, request.url: missing"), reported.output)
+    XCTAssertTrue(
+      reported.output.contains("example.com/a: 1× from entry 0, not an SDK host"), reported.output)
+    XCTAssertEqual(try recordLines(directory.file("out.jsonl")).map(\.name), ["Play"])
   }
 }
