@@ -171,20 +171,24 @@ struct FirebaseLogLine {
     return rest.first == UInt8(ascii: ":") || rest.elementsEqual(" {".utf8)
   }
 
+  /// The decimal number of `count` ASCII digits at `start` of `bytes`; `nil` when one is not a
+  /// digit or the bytes end first.
+  static func decimal(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int? {
+    guard start >= 0, start + count <= bytes.count else { return nil }
+    var value = 0
+    for byte in bytes[start..<start + count] {
+      guard (0x30...0x39).contains(byte) else { return nil }
+      value = value * 10 + Int(byte - 0x30)
+    }
+    return value
+  }
+
   /// The time at the start of an Apple console prefix, `2022-10-10 09:11:14.373105-0500` (a
   /// fraction of any length, the zone as `±HHMM`); `nil` for any other start (logcat's
   /// `03-03 09:39:28.947` names no year or zone).
   static func timestamp(_ prefix: Substring) -> Date? {
     let bytes = Array(prefix.utf8.prefix(40))
-    func number(_ start: Int, _ count: Int) -> Int? {
-      guard start + count <= bytes.count else { return nil }
-      var value = 0
-      for byte in bytes[start..<start + count] {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      return value
-    }
+    func number(_ start: Int, _ count: Int) -> Int? { decimal(bytes, start, count) }
     guard bytes.count >= 24, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
       bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
       let year = number(0, 4), let month = number(5, 2), let day = number(8, 2), let hour = number(11, 2),
@@ -222,15 +226,7 @@ struct FirebaseLogLine {
   /// and usually the phone's); `nil` for a line without one (brief).
   static func logcatTimestamp(_ prefix: Substring, now: Date = Date(), zone: TimeZone = .current) -> Date? {
     let bytes = Array(prefix.utf8.prefix(24))
-    func number(_ start: Int, _ count: Int) -> Int? {
-      guard start + count <= bytes.count else { return nil }
-      var value = 0
-      for byte in bytes[start..<start + count] {
-        guard (0x30...0x39).contains(byte) else { return nil }
-        value = value * 10 + Int(byte - 0x30)
-      }
-      return value
-    }
+    func number(_ start: Int, _ count: Int) -> Int? { decimal(bytes, start, count) }
     let hasYear = bytes.count > 4 && bytes[4] == UInt8(ascii: "-")
     let start = hasYear ? 5 : 0
     guard bytes.count >= start + 18, bytes[start + 2] == UInt8(ascii: "-"),
