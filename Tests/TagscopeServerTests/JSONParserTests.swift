@@ -18,7 +18,10 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(object["a"], [true, false, nil, .double(-2500), "x"])
     XCTAssertEqual(Payload.object(object["c"])["z"], .string("é🎧\n\"\\/"))
     XCTAssertEqual(object["d"], .int(Int.max))
-    XCTAssertEqual(try JSONParser.parse("18446744073709551616"), .double(18_446_744_073_709_551_616))
+    // An integer past Int keeps its digits (issue 44), a number with a fraction or exponent is a double.
+    XCTAssertEqual(
+      try JSONParser.parse("18446744073709551616"), PropertyValue.integer(digits: "18446744073709551616"))
+    XCTAssertEqual(try JSONParser.parse("1.8446744073709552e19"), .double(18_446_744_073_709_551_616))
   }
 
   func testDuplicateKeysKeepTheLastValueInTheFirstPlace() throws {
