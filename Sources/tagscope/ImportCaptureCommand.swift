@@ -30,7 +30,7 @@ struct ImportCaptureCommand: ParsableCommand {
 
       Exit status: 0 when every entry was read (some may be listed as not decoded); 1 when some \
       entry was malformed or refused (the others are in the recording); 2 when the file is no HAR \
-      file or the output cannot be written.
+      file or the output cannot be written. \(ExitStatusWords.usage)
       """)
 
   @Argument(help: "The HAR file.")
@@ -50,7 +50,18 @@ struct ImportCaptureCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    do { try OutputFile.check(output, replacing: force) } catch {
+    let summary = try Self.importCapture(capture, to: output, hosts: hosts, replacing: force)
+    StandardError.write(Self.report(summary, capture: capture, output: output))
+    if !summary.problems.isEmpty { throw ExitCode(1) }
+  }
+
+  /// Imports `capture` into a recording at `output` (decoding `hosts` besides the SDKs' own),
+  /// written beside it and moved into place once complete; exits with 2 when the capture is no
+  /// HAR file or `output` cannot be written (or exists, unless `replacing`).
+  static func importCapture(_ capture: String, to output: String, hosts: [String], replacing: Bool) throws
+    -> CaptureImport.Summary
+  {
+    do { try OutputFile.check(output, replacing: replacing) } catch {
       StandardError.write("error: \(error)\n")
       throw ExitCode(2)
     }
@@ -83,8 +94,7 @@ struct ImportCaptureCommand: ParsableCommand {
       StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
       throw ExitCode(2)
     }
-    StandardError.write(Self.report(summary, capture: capture, output: output))
-    if !summary.problems.isEmpty { throw ExitCode(1) }
+    return summary
   }
 
   /// The import's account: counts, the requests not decoded, the problems.

@@ -19,13 +19,17 @@ struct ReplayCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: "The recording (JSON Lines), or - for standard input.")
+  @Argument(
+    help: "The recording (JSON Lines), a HAR capture (.har, see import-capture), or - for standard input.")
   var file: String
 
   @Option(help: "Tagging plan (YAML) to check the recording against: violations and coverage are shown.")
   var plan: String?
 
   func run() throws {
+    let capture = try CaptureInput(file)
+    defer { capture.remove() }
+    let file = capture.path
     try FileShape.refuseMixUp(
       plans: plan.map { [$0] } ?? [], recordings: [file], usage: "tagscope replay RECORDING [--plan PLAN]")
     let timeline: Timeline

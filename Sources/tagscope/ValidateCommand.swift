@@ -31,7 +31,8 @@ struct Validate: ParsableCommand {
   @Option(name: .long, help: "The tagging plan (YAML).")
   var plan: String
 
-  @Argument(help: "Recording files (JSON Lines); - reads standard input.")
+  @Argument(
+    help: "Recording files (JSON Lines) or HAR captures (.har, see import-capture); - reads standard input.")
   var files: [String]
 
   @Option(
@@ -68,6 +69,9 @@ struct Validate: ParsableCommand {
   func validate() throws { try StandardInputArgument.checkReadOnce(files) }
 
   func run() throws {
+    let captures = try files.map(CaptureInput.init)
+    defer { for capture in captures { capture.remove() } }
+    let files = captures.map(\.path)
     try FileShape.refuseMixUp(plans: [plan], recordings: files, usage: Self.usage)
     let destination: ReportDestination
     do { destination = try ReportDestination(path: output) } catch {

@@ -139,7 +139,8 @@ final class HARImportTests: XCTestCase {
       summary.unread,
       [
         .init(
-          host: "example.com", path: "/track", reason: "not an SDK host (add it with --host)", firstEntry: 0,
+          host: "example.com", path: "/track", reason: "not an SDK host (import-capture --host adds one)",
+          firstEntry: 0,
           count: 2),
         .init(
           host: "api2.amplitude.com", path: "/nothing-here", reason: "no SDK event path", firstEntry: 3,
@@ -245,5 +246,16 @@ final class HARImportTests: XCTestCase {
     XCTAssertTrue(
       reported.output.contains("example.com/a: 1× from entry 0, not an SDK host"), reported.output)
     XCTAssertEqual(try recordLines(directory.file("out.jsonl")).map(\.name), ["Play"])
+
+    // validate (and replay) take a .har as it is, imported as above.
+    let plan = directory.file("plan.yaml")
+    try Data("plan: T\nversion: 1\nevents:\n  Play: {}\n".utf8).write(to: plan)
+    let validate = Process()
+    validate.executableURL = binary
+    validate.arguments = ["validate", "--plan", plan.path, bad.path]
+    let validated = try runToEnd(validate)
+    XCTAssertEqual(validated.status, 0, validated.output)
+    XCTAssertTrue(validated.output.contains("\(bad.path): entry 1, request.url: missing"), validated.output)
+    XCTAssertTrue(validated.output.contains("1/1 passed"), validated.output)
   }
 }

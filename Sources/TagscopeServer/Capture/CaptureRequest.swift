@@ -23,7 +23,7 @@ enum CaptureRequest {
       return .unread(host: target.host ?? "", path: path, reason: "not an http(s) URL")
     }
     guard hosts.contains(host) else {
-      return .unread(host: host, path: path, reason: "not an SDK host (add it with --host)")
+      return .unread(host: host, path: path, reason: "not an SDK host (import-capture --host adds one)")
     }
     let method = HTTPMethod(rawValue: entry.method)
     let endpoint: any SDKEndpoint
