@@ -8,7 +8,10 @@ enum FirebaseAttacks {
   static let contentType = "application/x-www-form-urlencoded"
   static let limit = Vendor.Limit.firebaseUpload
 
-  /// The gzip bomb, the nested items, the most small events one upload may hold, and too many.
+  /// The gzip bomb, the nested items, the most small events one upload may hold, the largest upload
+  /// it takes (as many events, each with a 220-byte parameter, under 1 MB), and too many events;
+  /// then, as a peer, PostHog's `/batch` with as many small events (`{"event":"e"}`), so that the
+  /// process's fixed cost of a few thousand records is seen beside Firebase's.
   static var all: [AmplificationBench.Attack] {
     let zeros = [UInt8](repeating: 0, count: 16 * 1024 * 1024)
     let allowed = limit.eventsPerRequest ?? 4_000
@@ -19,7 +22,14 @@ enum FirebaseAttacks {
       attack("firebase_events", bundle(events(allowed)), events: allowed),
       attack(
         "firebase_events_gzip", bundle(events(allowed)), events: allowed, sent: gzipped(events(allowed))),
+      attack("firebase_largest", bundle(events(allowed, padding: 220)), events: allowed),
       attack("firebase_too_many", bundle(events(60_000)), events: 0),
+      AmplificationBench.Attack(
+        name: "firebase_peer_posthog", path: "/batch/",
+        body: Array(
+          (#"{"api_key":"k","batch":["#
+            + Array(repeating: #"{"event":"e"}"#, count: allowed).joined(separator: ",")
+            + "]}").utf8), events: allowed, connections: 1, part: "firebase"),
     ]
   }
 
@@ -33,9 +43,10 @@ enum FirebaseAttacks {
 
   private static func gzipped(_ events: [UInt8]) -> [UInt8]? { AmplificationBench.gzip(bundle(events)) }
 
-  /// `count` small events (`e`, one timestamp), side by side.
-  static func events(_ count: Int) -> [UInt8] {
-    let one = event([])
+  /// `count` small events (`e`, one timestamp, a parameter of `padding` bytes when not 0), side by side.
+  static func events(_ count: Int, padding: Int = 0) -> [UInt8] {
+    let parameter = field(1, field(1, Array("p".utf8)) + field(2, [UInt8](repeating: 0x61, count: padding)))
+    let one = event(padding == 0 ? [] : parameter)
     var out: [UInt8] = []
     out.reserveCapacity(one.count * count)
     for _ in 0..<count { out += one }
