@@ -122,6 +122,19 @@ final class HARImportTests: XCTestCase {
     XCTAssertEqual(records.map(\.name), ["Play", "Play", "Play"])
   }
 
+  /// A GET hit carries its event in the URL's query, percent-encoded, as listen reads it.
+  func testQueryStringHitsAreDecoded() throws {
+    let hit = entry(
+      url:
+        "https://logs.xiti.com/hit.xiti?s=552987&type=click&click=N&p=catalogue%3A%3Aopen_podcast&idclient=v-1"
+    ).replacingOccurrences(of: #""method":"POST""#, with: #""method":"GET""#)
+    let (records, summary) = try importing(har([hit]))
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(records.map(\.outputs.first?.provider), ["piano"])
+    XCTAssertEqual(records.first?.outputs.first?.calls.first?.name, "click.navigation")
+    XCTAssertEqual(records.first?.outputs.first?.calls.first?.parameters["click_chapter1"], "catalogue")
+  }
+
   /// Requests no decoder reads are counted and listed by host, path and reason, with their first
   /// entry: other hosts, set-up requests, unknown paths of an SDK's host.
   func testRequestsNotDecodedAreCountedAndListed() throws {
