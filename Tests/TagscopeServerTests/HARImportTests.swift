@@ -180,14 +180,21 @@ final class HARImportTests: XCTestCase {
         entry(url: "https://api2.amplitude.com/2/httpapi", text: #"{"api_key":"k"}"#),
         "42",
         good,
+        // mitmproxy's hardump of a binary body (Firebase's protobuf): bytes as lone surrogates.
+        #"{"startedDateTime":"2026-11-20T07:30:00Z","request":{"method":"POST","#
+          + #""url":"https://app-measurement.com/a","headers":[],"postData":{"text":"\n\udcff\udc80abc"}}}"#,
+        // A surrogate pair (an emoji) is text.
+        entry(
+          url: "https://api2.amplitude.com/2/httpapi",
+          text: #"{"api_key":"amp-key","events":[{"event_type":"Play \ud83d\udc80","user_id":"user-42"}]}"#),
       ]))
-    XCTAssertEqual(records.count, 2)
-    XCTAssertEqual(summary.entries, 10)
+    XCTAssertEqual(records.map(\.name), ["Play", "Play", "Play \u{1F480}"])
+    XCTAssertEqual(summary.entries, 12)
     XCTAssertEqual(
       summary.problems.map { "\($0.entry ?? -1) \($0.field)" },
       [
         "1 request.postData.encoding", "2 request.postData.text", "3 startedDateTime", "4 response.status",
-        "5 request.url", "6 request.postData", "7 request.postData", "8 entry",
+        "5 request.url", "6 request.postData", "7 request.postData", "8 entry", "10 request.postData.text",
       ])
     XCTAssertEqual(summary.problems[5].message, "a gzip body that does not decompress")
     XCTAssertTrue(summary.problems[6].message.contains("amplitude decoder refused it as listen would, 400"))

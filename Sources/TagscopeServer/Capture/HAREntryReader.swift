@@ -7,7 +7,7 @@ import TagscopeRecording
 /// is skipped unread. A field of the wrong type, a missing one or a body in an unknown encoding is
 /// a ``HARProblem`` naming the field.
 struct HAREntryReader {
-  private var cursor: JSONCursor
+  private(set) var cursor: JSONCursor
   private let entry: Int
 
   /// A reader of the entry `entry` that starts at `offset` in `bytes`.
@@ -80,7 +80,17 @@ struct HAREntryReader {
       case "postData":
         try reader.members(of: "request.postData") { (key, reader) throws(HARProblem) in
           switch key {
-          case "text": fields.text = try reader.string("request.postData.text")
+          case "text":
+            let start = reader.cursor.index
+            fields.text = try reader.string("request.postData.text")
+            if Self.hasEscapedBytes(
+              UnsafeBufferPointer(rebasing: reader.cursor.bytes[start..<reader.cursor.index]))
+            {
+              throw reader.problem(
+                "request.postData.text",
+                "a binary body written as text with its bytes escaped as lone surrogates (\\udc80…\\udcff, "
+                  + "mitmproxy's hardump of a body that is not text): its bytes cannot be read back")
+            }
           case "mimeType": fields.mimeType = try reader.string("request.postData.mimeType")
           // Not in HAR 1.2, which has it for response content only; tools write it for binary
           // request bodies too, as `encoding` or `_encoding`.
@@ -94,6 +104,37 @@ struct HAREntryReader {
       }
     }
     return fields
+  }
+
+  /// Whether a JSON string's source holds a lone `\udc80`…`\udcff` escape: a lone surrogate Python's
+  /// `surrogateescape` makes of a byte that is not UTF-8, which JSON cannot give back.
+  static func hasEscapedBytes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index + 5 < source.count {
+      guard source[index] == UInt8(ascii: "\\") else {
+        index += 1
+        continue
+      }
+      guard source[index + 1] == UInt8(ascii: "u") else {
+        index += 2
+        continue
+      }
+      let (d, c, n) = (source[index + 2] | 0x20, source[index + 3] | 0x20, source[index + 4] | 0x20)
+      if d == UInt8(ascii: "d"),
+        [UInt8(ascii: "8"), UInt8(ascii: "9"), UInt8(ascii: "a"), UInt8(ascii: "b")].contains(c)
+      {
+        index += 12  // a high surrogate and the low one that pairs with it
+        continue
+      }
+      if d == UInt8(ascii: "d"), c == UInt8(ascii: "c"),
+        n == UInt8(ascii: "8") || n == UInt8(ascii: "9")
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(n)
+      {
+        return true
+      }
+      index += 6
+    }
+    return false
   }
 
   private mutating func headers() throws(HARProblem) -> [(name: String, value: String)] {
