@@ -11,7 +11,8 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .providers: "what checking the providers' documented rules adds to each send"
     case .inspector: "1,000,000 demo records: time to the first screen, indexing against Python's json.loads"
     case .listen: "listen: 8 native streams into a recording against socat, Segment batches per second"
-    case .hostile: "one hostile client's cost to the others, amplifying requests"
+    case .hostile:
+      "one hostile client's cost to the others; amplifying requests' peak memory per MB of body, Firebase's /a too"
     case .plan: "validating a large recording against the demo plan beside the timeline's indexing"
     case .report: "validate --format json on 1,000,000 records against orjson"
     case .ui: "frame rendering with a million records, idle CPU, the live demo at 10,000 events/s"
@@ -23,12 +24,13 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
       "20 SDK devices over HTTP into the debugger in tmux: loss, key latency, memory per record"
     case .firebaselog: "Firebase debug log lines parsed per second against reading the same lines unparsed"
     case .firebaseupload:
-      "Firebase's own uploads (gzip'd protobuf) decoded, MB/s, against Python's protobuf on the same bodies"
+      "Firebase's own uploads decoded to records, MB/s, against Python's protobuf: parsing only, and the same work"
     case .growth:
       "reports at 10k, 20k, 40k distinct tags: time against the JUnit report's growth; peak RSS of "
         + "validate --format json, diff and plan infer on N distinct tags (GROWTH_MEMORY_TAGS)"
     case .proxy:
-      "SDK requests through tagscope proxy and a tunnelled host against the vendor direct: p50/p99, throughput"
+      "SDK requests through tagscope proxy and a tunnelled host against the vendor direct: p50/p99, throughput; "
+        + "Segment batches and Firebase uploads through tagscope and mitmproxy (TAGSCOPE_PROXY_PARTS)"
     case .codegen: "plan codegen of a 500-event plan against loading it; the generated module's build"
     case .patterns:
       "the worst accepted patterns and random ones on 100 KB values, per character; 50 slow waits beside ingest"
