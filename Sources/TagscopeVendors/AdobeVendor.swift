@@ -36,8 +36,8 @@ extension Vendor {
       ProxyHost("*.2o7.net", "Adobe Analytics (legacy tracking server)"),
     ],
     wireNote:
-      "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept."
-  )
+      "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept.",
+    limits: [.adobeEdge, .adobeHit])
 }
 
 extension Vendor.Shape {
@@ -58,13 +58,13 @@ extension Vendor.Limit {
   /// documentation or the Edge extension's source (it sends a few events a request); Tagscope's
   /// own, 1 MB.
   public static let adobeEdge = Vendor.Limit(
-    vendor: Vendors.adobe, paths: ["/ee/v1/interact", "/ee/v1/collect"], requestBytes: 1024 * 1024,
+    paths: ["/ee/v1/interact", "/ee/v1/collect"], requestBytes: 1024 * 1024,
     pastIt: "413 with Edge's problem document",
     source: "Tagscope's own: none documented (adobe/aepsdk-edge-android sends a few events a request)")
 
   /// Adobe Analytics hits: one call a hit; no POST bound documented for the mobile extension's
   /// hits (AppMeasurement's GET hits are bounded by URL length); Tagscope's own, 1 MB.
   public static let adobeHit = Vendor.Limit(
-    vendor: Vendors.adobe, paths: ["/b/ss/RSID/0/VERSION/sRANDOM"], requestBytes: 1024 * 1024,
+    paths: ["/b/ss/RSID/0/VERSION/sRANDOM"], requestBytes: 1024 * 1024,
     pastIt: "413", source: "Tagscope's own: none documented for a POSTed hit (one call a hit)")
 }

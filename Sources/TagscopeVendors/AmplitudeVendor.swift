@@ -31,7 +31,7 @@ extension Vendor {
       calls: [
         CallTemplate("track", ".track(eventType: {name}, eventProperties: {parameters})"),
         CallTemplate("identify", ".identify(userProperties: {parameters})", name: .any),
-      ]))
+      ]), limits: [.amplitudeHTTP, .amplitudeBatch])
 }
 
 extension Vendor.Shape {
@@ -44,12 +44,12 @@ extension Vendor.Limit {
   /// Amplitude's HTTP V2 API: 1 MB and 2,000 events a request; no per-event bound is documented
   /// (amplitude.com/docs/apis/analytics/http-v2 › upload limits).
   public static let amplitudeHTTP = Vendor.Limit(
-    vendor: Vendors.amplitude, paths: ["/2/httpapi"], requestBytes: 1024 * 1024, eventsPerRequest: 2_000,
+    paths: ["/2/httpapi"], requestBytes: 1024 * 1024, eventsPerRequest: 2_000,
     pastIt: "413 with code and error", source: "amplitude.com/docs/apis/analytics/http-v2 (upload limits)")
 
   /// Amplitude's Batch API: 20 MB and 2,000 events a request
   /// (amplitude.com/docs/apis/analytics/batch-event-upload, …/http-api-batching-retries).
   public static let amplitudeBatch = Vendor.Limit(
-    vendor: Vendors.amplitude, paths: ["/batch"], requestBytes: 20 * 1024 * 1024, eventsPerRequest: 2_000,
+    paths: ["/batch"], requestBytes: 20 * 1024 * 1024, eventsPerRequest: 2_000,
     pastIt: "413 with code and error", source: "amplitude.com/docs/apis/analytics/batch-event-upload")
 }

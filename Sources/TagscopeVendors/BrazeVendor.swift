@@ -30,13 +30,13 @@ extension Vendor {
       calls: [
         CallTemplate("logCustomEvent", ".logCustomEvent(name: {name}, properties: {parameters})"),
         CallTemplate("setCustomAttribute", ".setCustomAttribute(key: {name}, value: {value})"),
-      ]))
+      ]), limits: [.brazeData])
 }
 
 extension Vendor.Limit {
   /// Braze's data endpoint: Braze publishes no bound on an SDK request (its SDKs send small ones:
   /// braze-roku-sdk `BrazeSDK.brs` one event or attribute a request); Tagscope holds one to 1 MB.
   public static let brazeData = Vendor.Limit(
-    vendor: Vendors.braze, paths: ["/api/v3/data"], requestBytes: 1024 * 1024, pastIt: "413 with error",
+    paths: ["/api/v3/data"], requestBytes: 1024 * 1024, pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends one event a request)")
 }

@@ -28,7 +28,7 @@ extension Vendor {
       calls: [
         CallTemplate("logEvent", ".logEvent({name}, {parameters})"),
         CallTemplate("setUserProperty", ".setUserProperty({value}.displayText, forName: {name})"),
-      ]))
+      ]), limits: [.firebaseUpload])
 }
 
 extension Vendor.Limit {
@@ -36,7 +36,7 @@ extension Vendor.Limit {
   /// batch (`measurement.upload.max_batch_size`), and Tagscope takes 1 MB of protobuf and 4,000
   /// events and user properties (the smallest real events, ~16 bytes, in 64 KiB).
   public static let firebaseUpload = Vendor.Limit(
-    vendor: Vendors.firebase, paths: ["/a"], requestBytes: 1024 * 1024, eventsPerRequest: 4_000,
+    paths: ["/a"], requestBytes: 1024 * 1024, eventsPerRequest: 4_000,
     pastIt: "413 (too large), 400 (too many events)",
     source: "Tagscope's own: Google documents no bound (the Android SDK's measurement.upload flags)")
 }

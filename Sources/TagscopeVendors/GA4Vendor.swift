@@ -35,7 +35,7 @@ extension Vendor {
       ProxyHost("*.google-analytics.com", "GA4 (regional)"),
       ProxyHost("analytics.google.com", "GA4 (gtag)"),
     ],
-    rulesOf: Vendor.firebase.id)
+    rulesOf: Vendor.firebase.id, limits: [.ga4Collect])
 }
 
 extension Vendor.Shape {
@@ -49,7 +49,7 @@ extension Vendor.Limit {
   /// GA4's Measurement Protocol and gtag.js: 130 kB a request and 25 events
   /// (developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events › Limitations).
   public static let ga4Collect = Vendor.Limit(
-    vendor: Vendors.ga4, paths: ["/mp/collect", "/debug/mp/collect", "/g/collect"], requestBytes: 130 * 1000,
+    paths: ["/mp/collect", "/debug/mp/collect", "/g/collect"], requestBytes: 130 * 1000,
     eventsPerRequest: 25, pastIt: "413; 204 (validation: EXCEEDED_MAX_ENTITIES) past 25 events",
     source: "developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events (Limitations)")
 }

@@ -75,7 +75,8 @@ extension Vendor {
       ImportFormatFacts(
         name: "mparticle", displayName: "mParticle", summary: "mParticle data plans",
         evidenceKeys: ["data_plan_versions", "version_document", "data_points[]"])
-    ])
+    ], limits: [.mparticleEvents, .mparticleNative],
+    setupRequests: [.mparticleConfig, .mparticleConfigBehindBaseURL])
 
   private static let identitySummary = "mParticle: iOS, Android SDKs' IDSync (answered with an mpid)"
 }
@@ -104,14 +105,13 @@ extension Vendor.Limit {
   /// request bound is Tagscope's, mParticle's own is not in the sources read (per-event limits
   /// are truncated server-side, not refused: docs.mparticle.com/guides/default-service-limits/).
   public static let mparticleEvents = Vendor.Limit(
-    vendor: Vendors.mparticle, paths: ["/v2/events", "/v2/bulkevents"], requestBytes: 3 * 1024 * 1024,
+    paths: ["/v2/events", "/v2/bulkevents"], requestBytes: 3 * 1024 * 1024,
     eventsPerRequest: 100, pastIt: "413 REQUEST_TOO_LARGE; 400 past 100 batches",
     source: "docs.mparticle.com/developers/apis/http/ (100 batches); 3 MB is Tagscope's bound")
 
   /// mParticle's web and mobile SDK paths and IDSync: Tagscope's 3 MB bound (the SDKs split their
   /// own 128 KB batches).
   public static let mparticleNative = Vendor.Limit(
-    vendor: Vendors.mparticle,
     paths: [
       "/v3/JS/KEY/events", "/webevents/v3/JS/KEY/events", "/v2/KEY/events", "/nativeevents/v2/KEY/events",
       "/v1/identify", "/v1/login", "/v1/logout", "/v1/MPID/modify", "/identity/v1/identify",
@@ -130,12 +130,12 @@ extension Vendor.SetupRequest {
 
   /// mParticle's iOS and Android SDK configuration (`config2.mparticle.com`).
   public static let mparticleConfig = Vendor.SetupRequest(
-    vendor: Vendors.mparticle, methods: ["GET"], path: "/v4/KEY/config",
+    methods: ["GET"], path: "/v4/KEY/config",
     summary: "mParticle iOS, Android SDKs: configuration; no kits", reply: mparticleConfigReply)
 
   /// The same behind a custom base URL.
   public static let mparticleConfigBehindBaseURL = Vendor.SetupRequest(
-    vendor: Vendors.mparticle, methods: ["GET"], path: "/config/v4/KEY/config",
+    methods: ["GET"], path: "/config/v4/KEY/config",
     summary: "mParticle iOS, Android SDKs: configuration behind a custom base URL",
     reply: mparticleConfigReply)
 }

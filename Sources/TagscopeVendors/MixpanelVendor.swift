@@ -32,7 +32,7 @@ extension Vendor {
         CallTemplate("track", ".track(event: {name}, properties: {parameters})"),
         CallTemplate("people.set", ".peopleSet({parameters})", name: .absent),
         CallTemplate("registerSuperProperties", ".registerSuperProperties({parameters})", name: .absent),
-      ]))
+      ]), limits: [.mixpanelIngest, .mixpanelImport])
 }
 
 extension Vendor.Shape {
@@ -48,7 +48,7 @@ extension Vendor.Limit {
   /// Mixpanel's ingestion: 1 MB of JSON a request and an event, 2,000 messages
   /// (developer.mixpanel.com/reference/track-event › Limits).
   public static let mixpanelIngest = Vendor.Limit(
-    vendor: Vendors.mixpanel, paths: ["/track", "/engage", "/groups"], requestBytes: 1024 * 1024,
+    paths: ["/track", "/engage", "/groups"], requestBytes: 1024 * 1024,
     eventBytes: 1024 * 1024, eventsPerRequest: 2_000, pastIt: "400 with status and error",
     source: "developer.mixpanel.com/reference/track-event (Limits)")
 
@@ -56,7 +56,7 @@ extension Vendor.Limit {
   /// listed in `failed_records` on a `400` and the others imported
   /// (docs.mixpanel.com/troubleshooting/errors/413-payload-too-large, …/400-bad-request).
   public static let mixpanelImport = Vendor.Limit(
-    vendor: Vendors.mixpanel, paths: ["/import"], requestBytes: 10 * 1024 * 1024, eventBytes: 1024 * 1024,
+    paths: ["/import"], requestBytes: 10 * 1024 * 1024, eventBytes: 1024 * 1024,
     eventsPerRequest: 2_000, pastIt: "400 with failed_records, the other events imported",
     source: "docs.mixpanel.com/troubleshooting/errors/413-payload-too-large")
 }

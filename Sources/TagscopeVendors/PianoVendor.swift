@@ -40,19 +40,20 @@ extension Vendor {
     ],
     callStyle: CallStyle(
       callType: "PianoCall", namespace: "Piano", defaultMethod: "sendEvent",
-      calls: [CallTemplate("sendEvent", ".sendEvent(name: {name}, properties: {parameters})")]))
+      calls: [CallTemplate("sendEvent", ".sendEvent(name: {name}, properties: {parameters})")]),
+    limits: [.pianoCollect, .atInternetHit])
 }
 
 extension Vendor.Limit {
   /// Piano Analytics' collection endpoint: no bound is published (piano-analytics-android
   /// `SendTask.kt` sends at most 50 events a request); Tagscope holds one to 1 MB.
   public static let pianoCollect = Vendor.Limit(
-    vendor: Vendors.piano, paths: ["/event"], requestBytes: 1024 * 1024, pastIt: "413",
+    paths: ["/event"], requestBytes: 1024 * 1024, pastIt: "413",
     source: "Tagscope's own: none published (piano-analytics-android SendTask.kt sends 50 events a request)")
 
   /// AT Internet's hits: one event in a URL, which the SDK splits past 1,600 characters
   /// (atinternet-android-sdk `Builder.java`, `mh`); Tagscope holds a body to 64 KB.
   public static let atInternetHit = Vendor.Limit(
-    vendor: Vendors.piano, paths: ["/hit.xiti"], requestBytes: 64 * 1024, pastIt: "413",
+    paths: ["/hit.xiti"], requestBytes: 64 * 1024, pastIt: "413",
     source: "Tagscope's own: none published (atinternet-android-sdk splits hits over 1,600 characters)")
 }

@@ -25,7 +25,8 @@ extension Vendor {
       ProxyHost("eu.i.posthog.com", "PostHog (EU)"),
       ProxyHost("app.posthog.com", "PostHog (older SDKs)"),
     ],
-    selfHosted: SelfHosting(option: "posthog-host", host: "A self-hosted PostHog host"))
+    selfHosted: SelfHosting(option: "posthog-host", host: "A self-hosted PostHog host"),
+    limits: [.postHogCapture], setupRequests: [.postHogDecide, .postHogFlags])
 }
 
 extension Vendor.Shape {
@@ -42,7 +43,7 @@ extension Vendor.Limit {
   /// (posthog.com/docs/data/ingestion-warnings; PostHog/posthog `rust/capture/src/api.rs`
   /// `CaptureError::EventTooBig`).
   public static let postHogCapture = Vendor.Limit(
-    vendor: Vendors.posthog, paths: ["/batch", "/capture", "/e", "/i/v0/e"], requestBytes: 20 * 1024 * 1024,
+    paths: ["/batch", "/capture", "/e", "/i/v0/e"], requestBytes: 20 * 1024 * 1024,
     eventBytes: 1024 * 1024, pastIt: "413", source: "posthog.com/docs/data/ingestion-warnings")
 }
 
@@ -54,12 +55,12 @@ extension Vendor.SetupRequest {
 
   /// PostHog's feature flags and remote configuration (`/decide`, the older path).
   public static let postHogDecide = Vendor.SetupRequest(
-    vendor: Vendors.posthog, methods: ["GET", "POST"], path: "/decide",
+    methods: ["GET", "POST"], path: "/decide",
     summary: "PostHog: feature flags, remote configuration; none", reply: postHogFlagsReply)
 
   /// PostHog's feature flags (`/flags`, the newer path).
   public static let postHogFlags = Vendor.SetupRequest(
-    vendor: Vendors.posthog, methods: ["GET", "POST"], path: "/flags",
+    methods: ["GET", "POST"], path: "/flags",
     summary: "PostHog: feature flags; none",
     reply: postHogFlagsReply)
 }

@@ -18,7 +18,7 @@ extension Vendor {
         name: "rudderstack", displayName: "RudderStack",
         summary: "RudderStack tracking plans as rudder-cli writes them",
         evidenceKeys: ["version rudder/…", "kind", "rules.events[].rules"])
-    ])
+    ], limits: [.rudderStackBatch], setupRequests: [.rudderStackSourceConfig])
 }
 
 extension Vendor.Limit {
@@ -27,7 +27,7 @@ extension Vendor.Limit {
   /// `BATCH_SIZE_LIMIT = 4 << 10 << 10`). A batch whose every message is a RudderStack SDK's gets
   /// these, any other Segment's.
   public static let rudderStackBatch = Vendor.Limit(
-    vendor: Vendors.rudderstack, paths: ["/v1/batch", "/beacon/v1/batch"], requestBytes: 4 * 1024 * 1024,
+    paths: ["/v1/batch", "/beacon/v1/batch"], requestBytes: 4 * 1024 * 1024,
     eventBytes: 32 * 1024, pastIt: "400 request_too_large",
     source: "rudderstack.com/docs/api/http-api/ (32 KB a call, 4 MB a batch)")
 }
@@ -35,7 +35,7 @@ extension Vendor.Limit {
 extension Vendor.SetupRequest {
   /// The SDKs' source configuration, from RudderStack's control plane.
   public static let rudderStackSourceConfig = Vendor.SetupRequest(
-    vendor: Vendors.rudderstack, methods: ["GET"], path: "/sourceConfig",
+    methods: ["GET"], path: "/sourceConfig",
     summary: "RudderStack: source configuration; no device-mode destinations", reply: .rudderStackSourceConfig
   )
 }

@@ -47,7 +47,7 @@ extension Vendor {
         CallTemplate("identify", ".identify(userId: {name}, traits: {parameters})"),
         CallTemplate("group", ".group(groupId: {name}, traits: {parameters})"),
         CallTemplate("alias", ".alias(newId: {name})"),
-      ]))
+      ]), limits: [.segmentMessage, .segmentBatch], setupRequests: [.segmentSettings, .segmentTelemetry])
 }
 
 extension Vendor.IdentityFields {
@@ -72,7 +72,6 @@ extension Vendor.Limit {
   /// Segment's single calls: 32 KB each (segment.com/docs/connections/sources/catalog/libraries/
   /// server/http-api/ › Max request size; analytics-python `consumer.py` `MAX_MSG_SIZE = 32 << 10`).
   public static let segmentMessage = Vendor.Limit(
-    vendor: Vendors.segment,
     paths: [
       "/v1/track", "/v1/t", "/v1/screen", "/v1/s", "/v1/page", "/v1/p", "/v1/identify", "/v1/i", "/v1/group",
       "/v1/g", "/v1/alias", "/v1/a",
@@ -83,7 +82,7 @@ extension Vendor.Limit {
   /// Segment's batches: 500 KB, 32 KB a call, and 2,500 events, past which Segment answers `200`
   /// and drops them (the same page's Errors; analytics-python `BATCH_SIZE_LIMIT = 475000`).
   public static let segmentBatch = Vendor.Limit(
-    vendor: Vendors.segment, paths: ["/v1/batch", "/v1/import", "/v1/b"], requestBytes: 500 * 1024,
+    paths: ["/v1/batch", "/v1/import", "/v1/b"], requestBytes: 500 * 1024,
     eventBytes: 32 * 1024, eventsPerRequest: 2_500,
     pastIt: "400 request_too_large; past 2,500 events 200 and the events dropped",
     source:
@@ -93,12 +92,12 @@ extension Vendor.Limit {
 extension Vendor.SetupRequest {
   /// analytics-swift's, analytics-kotlin's and analytics.js's settings download.
   public static let segmentSettings = Vendor.SetupRequest(
-    vendor: Vendors.segment, methods: ["GET"], path: "/v1/projects/KEY/settings",
+    methods: ["GET"], path: "/v1/projects/KEY/settings",
     summary: "Segment (analytics-swift, -kotlin, analytics.js): settings; uploads stay on listen",
     reply: .segmentSettings)
 
   /// analytics.js's own telemetry: taken and ignored.
   public static let segmentTelemetry = Vendor.SetupRequest(
-    vendor: Vendors.segment, methods: ["POST"], path: "/v1/m", summary: "Segment analytics.js: its telemetry",
+    methods: ["POST"], path: "/v1/m", summary: "Segment analytics.js: its telemetry",
     reply: .fixed(#"{"success":true}"#))
 }

@@ -23,7 +23,7 @@ extension Vendor {
       ImportFormatFacts(
         name: "iglu", displayName: "Snowplow Iglu", summary: "Snowplow Iglu self-describing JSON Schemas",
         evidenceKeys: ["self.vendor", "self.name"])
-    ])
+    ], limits: [.snowplowCollector])
 }
 
 extension Vendor.Shape {
@@ -37,6 +37,6 @@ extension Vendor.Limit {
   /// Snowplow's collector: its `maxBytes`, 1 MB by default; an event over it becomes a
   /// size-violation bad row while the collector answers `200`, so no event bound is refused.
   public static let snowplowCollector = Vendor.Limit(
-    vendor: Vendors.snowplow, paths: ["/com.snowplowanalytics.snowplow/tp2", "/i"], requestBytes: 1024 * 1024,
+    paths: ["/com.snowplowanalytics.snowplow/tp2", "/i"], requestBytes: 1024 * 1024,
     pastIt: "413", source: "the Snowplow collector's maxBytes (1 MB by default)")
 }

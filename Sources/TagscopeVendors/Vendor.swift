@@ -43,13 +43,18 @@ public struct Vendor: Sendable, Hashable {
   /// What `tagscope help proxy` says of its SDK's traffic besides its hosts (a host to add, or
   /// why it is tunnelled and not decoded); `nil` when nothing.
   public let wireNote: String?
+  /// The bounds its SDK paths hold requests to (``Vendors/limits``).
+  public let limits: [Limit]
+  /// The set-up requests of its SDKs `listen` answers at once (``Vendors/setupRequests``).
+  public let setupRequests: [SetupRequest]
 
   /// A vendor.
   public init(
     id: ProviderID, name: String, aliases: [String] = [], paths: Set<Path>, endpoints: [Endpoint] = [],
     messages: MessageFields? = nil, identity: [IdentityFields] = [], proxyHosts: [ProxyHost] = [],
     selfHosted: SelfHosting? = nil, importFormats: [ImportFormatFacts] = [],
-    callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil, wireNote: String? = nil
+    callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil, wireNote: String? = nil,
+    limits: [Limit] = [], setupRequests: [SetupRequest] = []
   ) {
     self.id = id
     self.name = name
@@ -64,5 +69,15 @@ public struct Vendor: Sendable, Hashable {
     self.callStyle = callStyle
     self.rulesOf = rulesOf
     self.wireNote = wireNote
+    self.limits = limits.map { limit in
+      var owned = limit
+      owned.vendor = id
+      return owned
+    }
+    self.setupRequests = setupRequests.map { request in
+      var owned = request
+      owned.vendor = id
+      return owned
+    }
   }
 }

@@ -6,8 +6,8 @@ extension Vendor {
   /// it the request gets ``pastIt``, the vendor's own answer, and nothing of it is recorded. Sizes
   /// are of the body as received, after `Content-Encoding`; an event's are its JSON object's bytes.
   public struct Limit: Sendable, Hashable {
-    /// The vendor it belongs to.
-    public let vendor: ProviderID
+    /// The vendor it belongs to (set by the descriptor that lists it).
+    public internal(set) var vendor: ProviderID = ""
     /// The SDK paths it holds for, as the vendor's ``Endpoint/path``s spell them.
     public let paths: [String]
     /// The most bytes one request's body may hold.
@@ -24,10 +24,9 @@ extension Vendor {
 
     /// A limit.
     public init(
-      vendor: ProviderID, paths: [String], requestBytes: Int, eventBytes: Int? = nil,
+      paths: [String], requestBytes: Int, eventBytes: Int? = nil,
       eventsPerRequest: Int? = nil, pastIt: String, source: String
     ) {
-      self.vendor = vendor
       self.paths = paths
       self.requestBytes = requestBytes
       self.eventBytes = eventBytes
@@ -72,14 +71,9 @@ extension Vendor {
 }
 
 extension Vendors {
-  /// Every SDK path's limits, in the registry's order: what `listen` and the proxy hold requests
-  /// to, and what `tagscope help listen` lists.
-  public static let limits: [Vendor.Limit] = [
-    .segmentMessage, .segmentBatch, .rudderStackBatch, .amplitudeHTTP, .amplitudeBatch, .mixpanelIngest,
-    .mixpanelImport, .postHogCapture, .ga4Collect, .mparticleEvents, .mparticleNative, .snowplowCollector,
-    .brazeData, .pianoCollect, .atInternetHit,
-    .adobeEdge, .adobeHit, .firebaseUpload,
-  ]
+  /// Every SDK path's limits, each vendor's in the registry's order (``Vendor/limits``): what
+  /// `listen` and the proxy hold requests to, and what `tagscope help listen` lists.
+  public static let limits: [Vendor.Limit] = all.flatMap(\.limits)
 
   /// The limits that hold for `path` (several vendors may share one: Segment's batch paths are
   /// RudderStack's too).

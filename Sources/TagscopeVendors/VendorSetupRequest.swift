@@ -17,8 +17,8 @@ extension Vendor {
       case rudderStackSourceConfig
     }
 
-    /// The vendor whose SDKs send it.
-    public let vendor: ProviderID
+    /// The vendor whose SDKs send it (set by the descriptor that lists it).
+    public internal(set) var vendor: ProviderID = ""
     /// The methods it comes with (`GET`, or `GET` and `POST`).
     public let methods: [String]
     /// Its path; `KEY` stands for a segment the SDK fills in (`/v1/projects/KEY/settings`).
@@ -29,8 +29,7 @@ extension Vendor {
     public let reply: Reply
 
     /// A set-up request.
-    public init(vendor: ProviderID, methods: [String], path: String, summary: String, reply: Reply) {
-      self.vendor = vendor
+    public init(methods: [String], path: String, summary: String, reply: Reply) {
       self.methods = methods
       self.path = path
       self.summary = summary
@@ -57,9 +56,7 @@ extension Vendor {
 }
 
 extension Vendors {
-  /// Every SDK set-up request `listen` answers, in the registry's order.
-  public static let setupRequests: [Vendor.SetupRequest] = [
-    .segmentSettings, .segmentTelemetry, .rudderStackSourceConfig, .postHogDecide, .postHogFlags,
-    .mparticleConfig, .mparticleConfigBehindBaseURL,
-  ]
+  /// Every SDK set-up request `listen` answers, each vendor's in the registry's order
+  /// (``Vendor/setupRequests``).
+  public static let setupRequests: [Vendor.SetupRequest] = all.flatMap(\.setupRequests)
 }
