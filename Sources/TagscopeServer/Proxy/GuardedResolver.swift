@@ -78,8 +78,7 @@ final class GuardedResolver: Resolver, Sendable {
     var list: UnsafeMutablePointer<addrinfo>?
     let code = getaddrinfo(host, String(port), &hints, &list)
     guard code == 0, let list else {
-      return .failure(
-        SocketAddressError.unknown(host: host, port: port))
+      return .failure(UnresolvedHost(host: host, port: port, code: code))
     }
     defer { freeaddrinfo(list) }
     var addresses: [SocketAddress] = []
@@ -104,4 +103,15 @@ final class GuardedResolver: Resolver, Sendable {
     }
     return .success(addresses)
   }
+}
+
+/// A host name `getaddrinfo` did not resolve (NIO's own `SocketAddressError.UnknownHost` cannot
+/// be made outside NIO, and its older `.unknown` case is deprecated).
+struct UnresolvedHost: Error, CustomStringConvertible {
+  let host: String
+  let port: Int
+  /// `getaddrinfo`'s error code.
+  let code: Int32
+
+  var description: String { "\(host):\(port) does not resolve (getaddrinfo error \(code))" }
 }

@@ -31,7 +31,7 @@ public struct BindFailure: Error, CustomStringConvertible {
     self.port = port
     let unknownHost: Bool
     switch error {
-    case SocketAddressError.unknown, is SocketAddressError.UnknownHost: unknownHost = true
+    case SocketAddressError.unknown, is SocketAddressError.UnknownHost, is UnresolvedHost: unknownHost = true
     default: unknownHost = false
     }
     if unknownHost {

@@ -22,7 +22,8 @@ public enum SystemErrorWords {
       if let first = error.connectionErrors.first { return reason(first.error) }
       return "\(error.host) does not resolve to an address"
     case ChannelError.connectTimeout: return "no answer before the connect timeout"
-    case SocketAddressError.unknown, is SocketAddressError.UnknownHost: return "the name does not resolve"
+    case SocketAddressError.unknown, is SocketAddressError.UnknownHost, is UnresolvedHost:
+      return "the name does not resolve"
     case NIOSSLError.handshakeFailed(let boring): return tlsWords("\(boring)")
     case NIOSSLError.uncleanShutdown: return "the connection closed in the middle of TLS"
     case let error as BoringSSLError: return tlsWords("\(error)")
