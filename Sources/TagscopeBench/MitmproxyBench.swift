@@ -31,17 +31,9 @@ enum MitmproxyBench {
     defer { try? FileManager.default.removeItem(at: directory) }
     let version = MitmproxyPeer.version()
 
-    let plain = try LocalTagscopeProxy(
-      directory: directory.appendingPathComponent("tagscope"), records: false)
-    defer { plain.stop() }
-    let recorded = try LocalTagscopeProxy(
-      directory: directory.appendingPathComponent("tagscope-recorded"), records: true)
-    defer { recorded.stop() }
-    let mitm = try MitmproxyPeer.start(in: directory.appendingPathComponent("mitm"), records: false)
-    defer { mitm.stop() }
-    let mitmRecorded = try MitmproxyPeer.start(
-      in: directory.appendingPathComponent("mitm-recorded"), records: true)
-    defer { mitmRecorded.stop() }
+    let peers = try ProxyPeers.start(in: directory)
+    defer { peers.stop() }
+    let (plain, recorded, mitm, mitmRecorded) = (peers.plain, peers.recorded, peers.mitm, peers.mitmRecorded)
 
     let host = "api.segment.io"
     func route(_ name: String, _ port: Int, _ authority: URL) throws -> ProxyBench.Route {
