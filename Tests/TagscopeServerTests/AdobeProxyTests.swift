@@ -28,13 +28,10 @@ final class AdobeProxyTests: XCTestCase {
   }
 
   private func startProxy(forward: Bool, intercept: [String] = []) async throws -> (ListenServer, Collector) {
-    var configuration = ListenConfiguration(port: 0)
-    configuration.proxy = ProxyConfiguration(
-      port: 0, hosts: InterceptedHosts(extra: intercept), forward: forward,
-      authorityDirectory: directory.appendingPathComponent("proxy-ca"),
-      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
-      upstreamTrustRoots: vendor.authority.certificateFile.path)
-    return try await startServer(configuration)
+    try await startServer(
+      vendor.proxyConfiguration(
+        authorityDirectory: directory.appendingPathComponent("proxy-ca"),
+        hosts: InterceptedHosts(extra: intercept), forward: forward))
   }
 
   /// `body` gzip'd, posted to `url` through the proxy by `proxy_client.py post`: its exit status

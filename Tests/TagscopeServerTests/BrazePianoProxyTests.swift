@@ -30,13 +30,9 @@ final class BrazePianoProxyTests: XCTestCase {
   }
 
   private func startProxy(forward: Bool = true) async throws -> (ListenServer, Collector) {
-    var configuration = ListenConfiguration(port: 0)
-    configuration.proxy = ProxyConfiguration(
-      port: 0, hosts: InterceptedHosts(), forward: forward,
-      authorityDirectory: directory.appendingPathComponent("proxy-ca"),
-      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
-      upstreamTrustRoots: vendor.authority.certificateFile.path, upstreamTimeout: .seconds(30))
-    return try await startServer(configuration)
+    try await startServer(
+      vendor.proxyConfiguration(
+        authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: forward))
   }
 
   /// `proxy_client.py post URL FILE` (FILE gzip'd JSON) or `tunnel URL CA` (a `GET`, here

@@ -31,13 +31,9 @@ final class FirebaseUploadProxyTests: XCTestCase {
   }
 
   private func startProxy(forward: Bool) async throws -> (ListenServer, Collector) {
-    var configuration = ListenConfiguration(port: 0)
-    configuration.proxy = ProxyConfiguration(
-      port: 0, hosts: InterceptedHosts(), forward: forward,
-      authorityDirectory: directory.appendingPathComponent("proxy-ca"),
-      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
-      upstreamTrustRoots: vendor.authority.certificateFile.path)
-    return try await startServer(configuration)
+    try await startServer(
+      vendor.proxyConfiguration(
+        authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: forward))
   }
 
   /// Posts the 2021 capture's gzip body (with `Content-Encoding: gzip`, as Android sends it) to

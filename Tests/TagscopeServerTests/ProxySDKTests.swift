@@ -33,13 +33,11 @@ final class ProxySDKTests: XCTestCase {
   private func startProxy(forward: Bool = true, upstreamTimeout: TimeAmount = .seconds(30)) async throws -> (
     ListenServer, Collector
   ) {
-    var configuration = ListenConfiguration(port: 0)
-    configuration.proxy = ProxyConfiguration(
-      port: 0, hosts: InterceptedHosts(extra: ["collector.acme.test"]), forward: forward,
-      authorityDirectory: directory.appendingPathComponent("proxy-ca"),
-      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: vendor.port)],
-      upstreamTrustRoots: vendor.authority.certificateFile.path, upstreamTimeout: upstreamTimeout)
-    return try await startServer(configuration)
+    try await startServer(
+      vendor.proxyConfiguration(
+        authorityDirectory: directory.appendingPathComponent("proxy-ca"),
+        hosts: InterceptedHosts(extra: ["collector.acme.test"]), forward: forward,
+        upstreamTimeout: upstreamTimeout))
   }
 
   private func runClient(_ arguments: [String], proxyPort: Int, caFile: String) throws -> (

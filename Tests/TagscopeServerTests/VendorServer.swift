@@ -156,3 +156,20 @@ private final class VendorHandler: ChannelInboundHandler {
     }
   }
 }
+
+extension VendorServer {
+  /// The proxy in front of this vendor, as the proxy tests start it: every upstream host resolved
+  /// to this server (the test-only resolve override) and trusted through its CA, the proxy's own CA
+  /// made in `authorityDirectory`.
+  func proxyConfiguration(
+    authorityDirectory: URL, hosts: InterceptedHosts = InterceptedHosts(), forward: Bool,
+    upstreamTimeout: TimeAmount = .seconds(30)
+  ) -> ListenConfiguration {
+    var configuration = ListenConfiguration(port: 0)
+    configuration.proxy = ProxyConfiguration(
+      port: 0, hosts: hosts, forward: forward, authorityDirectory: authorityDirectory,
+      resolve: ["*": UpstreamAddress(host: "127.0.0.1", port: port)],
+      upstreamTrustRoots: authority.certificateFile.path, upstreamTimeout: upstreamTimeout)
+    return configuration
+  }
+}
