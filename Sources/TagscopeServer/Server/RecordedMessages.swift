@@ -53,7 +53,7 @@ public struct RecordedMessages: Sendable {
   /// the first place that holds one). mParticle's Events API's is `source_message_id`, under the
   /// call's `data`; its mobile SDKs' message `id` is only in `raw` (the message as sent, with its
   /// type `dt`), read only for those.
-  static func messageIDs(provider: String, call: CallDescription, raw: String) -> [String] {
+  public static func messageIDs(provider: String, call: CallDescription, raw: String) -> [String] {
     guard let paths = Vendors.vendor(ProviderID(rawValue: provider))?.messages?.messageID else { return [] }
     for place in paths where place.method == nil || place.method == call.method {
       if let marker = place.rawMarker {
@@ -67,6 +67,16 @@ public struct RecordedMessages: Sendable {
       if let id = Payload.string(value(at: place.path, in: call.parameters)) { return [id] }
     }
     return []
+  }
+
+  /// The event properties of the message `provider`'s SDK sent, recorded as `call`, where its
+  /// descriptor says (``Vendor/MessageFields/properties``); `nil` where Tagscope does not map them.
+  public static func properties(provider: String, call: CallDescription) -> Properties? {
+    switch Vendors.vendor(ProviderID(rawValue: provider))?.messages?.properties {
+    case .parameters: return call.parameters
+    case .at(let path): return Payload.objectOrNil(value(at: path, in: call.parameters))
+    case .unmapped, nil: return nil
+    }
   }
 
   /// The value at a dotted path of `object` (`data.source_message_id`).
