@@ -26,6 +26,20 @@ public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
   case providerRule = "provider-rule"
   /// A provider got a call its catalogue (`catalogues:`) has no entry for.
   case unplannedCall = "unplanned-call"
+  /// A value a provider received looks like personal data (an email address, a phone number, an
+  /// advertising id…) where the plan does not allow it (`pii:`); the value itself is never shown.
+  case personalData = "personal-data"
+  /// A tag with `after:` came with none of those tags before it in its session.
+  case outOfOrder = "out-of-order"
+  /// A tag with `once:` was sent again in the same session, screen visit or app launch.
+  case repeated = "repeated"
+  /// A tag with `duplicateWithin:` was sent again with the same properties within the window.
+  case duplicate = "duplicate"
+  /// A session stopped a funnel (`funnels:`) short of its last step, or a step came later than
+  /// its `maxGap`.
+  case funnelDropped = "funnel-dropped"
+  /// A funnel's step came before the step due.
+  case funnelOrder = "funnel-order"
 }
 
 extension ViolationRule {
@@ -44,6 +58,12 @@ extension ViolationRule {
     case .unexpectedCall: return 9
     case .providerRule: return 10
     case .unplannedCall: return 11
+    case .personalData: return 12
+    case .outOfOrder: return 13
+    case .repeated: return 14
+    case .duplicate: return 15
+    case .funnelDropped: return 16
+    case .funnelOrder: return 17
     }
   }
 }
