@@ -13,7 +13,7 @@ struct Tagscope: AsyncParsableCommand {
     version: "tagscope \(Tagscope.version) (recordings: format version \(RecordingHeader.currentVersion))",
     subcommands: [
       DemoCommand.self, ReplayCommand.self, Listen.self, ProxyCommand.self, Validate.self, DiffCommand.self,
-      PlanCommand.self, ImportCaptureCommand.self,
+      PlanCommand.self, ImportCaptureCommand.self, ExportCommand.self,
       HelpCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import TagscopeRecording
+import TagscopeServer
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tagscope export --har OUT.har RECORDING`: a recording in a format other tools open.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write a recording in a format other tools open (a HAR capture).",
+    discussion: """
+      --har writes the recording's wire records (those listen, the proxy or import-capture made of \
+      an SDK's requests) as a HAR 1.2 capture that browsers' devtools, mitmproxy and import-capture \
+      open: one request per record, at its time, with the vendor's answer (response_status). A \
+      recording keeps the SDK's messages and credential, not the request: each request is rebuilt \
+      at the vendor's own host and event path with a body its decoder reads back into the same \
+      record, and its comment says so. Requests are rebuilt for \
+      \(HARExport.providers.joined(separator: ", ")); records of other vendors and in-app \
+      dispatches are counted and listed on standard error, never dropped silently.
+
+      The file is written beside its place first and moved there once complete; an existing file \
+      is replaced only with --force (regular files only).
+
+      Exit status: 0 when every wire record was exported; 1 when some wire record was not (the \
+      others are in the file); 2 when the recording cannot be read or the output cannot be \
+      written. \(ExitStatusWords.usage)
+      """)
+
+  @Option(name: .customLong("har"), help: "Write the wire records as a HAR 1.2 capture to this file.")
+  var har: String
+
+  @Argument(help: "The recording (JSON Lines); - reads standard input.")
+  var recording: String
+
+  @Flag(help: "Replace the output file when it exists (regular files only).")
+  var force = false
+
+  func run() throws {
+    let account = try Self.exportHAR(recording, to: har, replacing: force)
+    StandardError.write(account.text)
+    if account.incomplete { throw ExitCode(1) }
+  }
+
+  /// What an export did, said on standard error; `incomplete` when some wire record is not in it.
+  struct Account {
+    var text: String
+    var incomplete: Bool
+  }
+
+  /// Writes `recording`'s wire records to the HAR file `output` (beside it first, then moved into
+  /// place); exits with 2 when the recording cannot be read or `output` cannot be written.
+  static func exportHAR(_ recording: String, to output: String, replacing: Bool) throws -> Account {
+    do { try OutputFile.check(output, replacing: replacing) } catch {
+      StandardError.write("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    let partial = output + ".partial-\(getpid())"
+    guard FileManager.default.createFile(atPath: partial, contents: nil),
+      let file = FileHandle(forWritingAtPath: partial)
+    else {
+      StandardError.write("error: \(partial) cannot be created\n")
+      throw ExitCode(2)
+    }
+    defer { try? FileManager.default.removeItem(atPath: partial) }
+    let export = HARExport(creatorVersion: Tagscope.version)
+    var exported = 0
+    var inApp = 0
+    var skipped: [(provider: String, count: Int, firstSeq: UInt64)] = []
+    var problems: [String] = []
+    do {
+      let reader = try RecordingReader(path: recording)
+      var pending = Array(export.head.utf8)
+      while let entry = try reader.next() {
+        switch entry {
+        case .record(let record, _):
+          switch export.outcome(record) {
+          case .entry(let json):
+            if exported > 0 { pending.append(UInt8(ascii: ",")) }
+            pending += json.utf8
+            exported += 1
+          case .inApp: inApp += 1
+          case .notRebuilt(let provider):
+            if let place = skipped.firstIndex(where: { $0.provider == provider }) {
+              skipped[place].count += 1
+            } else {
+              skipped.append((provider, 1, record.seq))
+            }
+          }
+        case .dropped: break
+        case .problem(let problem): problems.append(problem.description)
+        }
+        if pending.count >= 1 << 20 {
+          try file.write(contentsOf: pending)
+          pending.removeAll(keepingCapacity: true)
+        }
+      }
+      pending += export.tail.utf8
+      try file.write(contentsOf: pending)
+      try file.close()
+    } catch {
+      StandardError.write("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    guard rename(partial, output) == 0 else {
+      StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
+      throw ExitCode(2)
+    }
+    var text = "\(recording): \(exported) wire record\(exported == 1 ? "" : "s") exported to \(output)\n"
+    if inApp > 0 { text += "\(inApp) in-app record\(inApp == 1 ? "" : "s") not exported (no request)\n" }
+    for skip in skipped {
+      text +=
+        "\(skip.count) \(skip.provider) record\(skip.count == 1 ? "" : "s") not exported from seq \(skip.firstSeq): no request rebuilt for \(skip.provider)\n"
+    }
+    for problem in problems { text += "\(problem) (skipped)\n" }
+    return Account(text: text, incomplete: !skipped.isEmpty || !problems.isEmpty)
+  }
+}
