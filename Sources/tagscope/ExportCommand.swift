@@ -13,7 +13,7 @@ import TagscopeServer
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write a recording in a format other tools open (a HAR capture).",
+    abstract: "Write a recording in a format other tools open (a HAR capture, an HTML session).",
     discussion: """
       --har writes the recording's wire records (those listen, the proxy or import-capture made of \
       an SDK's requests) as a HAR 1.2 capture that browsers' devtools, mitmproxy and import-capture \
@@ -24,6 +24,13 @@ struct ExportCommand: ParsableCommand {
       \(HARExport.providers.joined(separator: ", ")); records of other vendors and in-app \
       dispatches are counted and listed on standard error, never dropped silently.
 
+      --html writes the session as one self-contained HTML page anyone can open (no network \
+      access): the event stream with its marks, a filter, the screens and session as of the selected \
+      record, each provider's calls side by side with their violations and expected vs got, with the \
+      debugger's keys (j/k, g/G, PgUp/PgDn, / filter, [ ] violations). With --plan the records are \
+      checked against the plan; without, the providers' own rule violations are marked. Bad lines \
+      are listed in the page and on standard error, with their line number.
+
       The file is written beside its place first and moved there once complete; an existing file \
       is replaced only with --force (regular files only).
 
@@ -33,7 +40,13 @@ struct ExportCommand: ParsableCommand {
       """)
 
   @Option(name: .customLong("har"), help: "Write the wire records as a HAR 1.2 capture to this file.")
-  var har: String
+  var har: String?
+
+  @Option(name: .customLong("html"), help: "Write the session as one self-contained HTML page to this file.")
+  var html: String?
+
+  @Option(help: "With --html: the tagging plan (YAML) the records are checked against.")
+  var plan: String?
 
   @Argument(help: "The recording (JSON Lines); - reads standard input.")
   var recording: String
@@ -41,8 +54,18 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Replace the output file when it exists (regular files only).")
   var force = false
 
+  func validate() throws {
+    guard (har == nil) != (html == nil) else {
+      throw ValidationError("give one of --har FILE and --html FILE")
+    }
+    if plan != nil && html == nil { throw ValidationError("--plan goes with --html") }
+  }
+
   func run() throws {
-    let account = try Self.exportHAR(recording, to: har, replacing: force)
+    if let html {
+      return StandardError.write(try SessionExport.write(recording, plan: plan, to: html, replacing: force))
+    }
+    let account = try Self.exportHAR(recording, to: har ?? "", replacing: force)
     StandardError.write(account.text)
     if account.incomplete { throw ExitCode(1) }
   }
