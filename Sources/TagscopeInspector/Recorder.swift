@@ -46,10 +46,21 @@ public final class Recorder: RecordSink, @unchecked Sendable {
     return failure
   }
 
+  /// The most bytes of whole lines ``receive(_:)`` gathers for one write: a batch of thousands of
+  /// lines is written a chunk at a time, never copied into one buffer as large as itself.
+  static let chunkBytes = 64 * 1024
+
   public func receive(_ items: [SinkItem]) {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(items.count * 640)
-    for item in items { bytes.append(contentsOf: item.line) }
+    bytes.reserveCapacity(min(Self.chunkBytes, items.reduce(0) { $0 + $1.line.count }))
+    for item in items {
+      if !bytes.isEmpty && bytes.count + item.line.count > Self.chunkBytes {
+        // A chunk that failed ends the batch: no later line of it is written past a gap.
+        guard writeLines(bytes) else { return }
+        bytes.removeAll(keepingCapacity: true)
+      }
+      bytes.append(contentsOf: item.line)
+    }
     writeLines(bytes)
   }
 
@@ -75,13 +86,16 @@ public final class Recorder: RecordSink, @unchecked Sendable {
     try file.write(bytes)
   }
 
-  private func writeLines(_ bytes: [UInt8]) {
-    guard !bytes.isEmpty else { return }
+  @discardableResult
+  private func writeLines(_ bytes: [UInt8]) -> Bool {
+    guard !bytes.isEmpty else { return true }
     do { try appendLines(bytes) } catch {
       lock.lock()
       if failure == nil { failure = error }
       lock.unlock()
+      return false
     }
+    return true
   }
 
   /// Makes every line written so far durable (`fsync`); a failure becomes ``lastError``. Appends

@@ -50,14 +50,18 @@ enum RequestIntake {
   ) {
     let done = NIOLoopBound(done, eventLoop: eventLoop)
     RequestPolicy.parser.async {
-      let reply = answer()
+      var reply = answer()
+      let accepted = reply.eventCount > 0
+      // Its events handed over, the reply's copy let go: each slice is released once delivered.
+      let events = reply.events
+      reply.events = []
       if let batch = reply.batch {
         BulkDelivery.deliver(batch, address: peerHost, server: server, ledger: ledger)
       } else {
-        BulkDelivery.deliver(reply.events, address: peerHost, server: server, ledger: ledger)
+        BulkDelivery.deliver(consume events, address: peerHost, server: server, ledger: ledger)
       }
       server.offload.release(bytes)
-      let (answered, accepted) = (emptied(reply), reply.eventCount > 0)
+      let answered = emptied(reply)
       eventLoop.execute { done.value(answered, accepted) }
     }
   }

@@ -7,10 +7,13 @@ import Dispatch
 /// Before each slice it waits until the ingest queue has room and until the slice before the last
 /// is stored, so one client's 1.45 million-event batch neither fills the queue that small requests
 /// need (they would get `503`) nor keeps its records in memory at once; an endpoint that leaves its
-/// events in the body (``EventBatch``) has each slice decoded just before it is delivered.
+/// events in the body (``EventBatch``) has each slice decoded just before it is delivered, and the
+/// events of one that decoded them all (Firebase's upload) are let go a slice at a time as they are
+/// delivered. So at most two slices' records and recording lines are held at once.
 enum BulkDelivery {
-  /// Events per slice.
-  static let sliceSize = 2_048
+  /// Events per slice: the lines of two slices (about 1,160 bytes an event for Firebase's largest
+  /// upload, whose events take 236 bytes of its body) stay under the body they came from.
+  static let sliceSize = 256
   /// Requests with more events than this are delivered off the event loop, whatever their size.
   static let offloadEvents = 256
   /// The longest it waits for the ingest queue before it delivers anyway (a consumer that never
@@ -18,11 +21,22 @@ enum BulkDelivery {
   static let stallLimit = DispatchTimeInterval.seconds(30)
 
   /// Delivers `events` from `address` through `server`, blocking the calling thread (the
-  /// large-body queue) while the ingest queue is full.
+  /// large-body queue) while the ingest queue is full. The events are cut into slices first and
+  /// each slice is let go once delivered: given the only copy of `events`, the delivered ones are
+  /// not held until the last is.
   static func deliver(
-    _ events: [IngestedEvent], address: String, server: ServerContext, ledger: RetryLedger? = nil
+    _ events: consuming [IngestedEvent], address: String, server: ServerContext, ledger: RetryLedger? = nil
   ) {
-    deliver(count: events.count, address: address, server: server, ledger: ledger) { Array(events[$0]) }
+    let count = events.count
+    var slices = stride(from: 0, to: count, by: sliceSize).map { start in
+      Array(events[start..<min(start + sliceSize, count)])
+    }
+    events = []
+    deliver(count: count, address: address, server: server, ledger: ledger) { positions in
+      let index = positions.lowerBound / sliceSize
+      defer { slices[index] = [] }
+      return slices[index]
+    }
   }
 
   /// Delivers the events of `batch`, each slice decoded just before it is delivered: a batch's

@@ -1,0 +1,65 @@
+import Foundation
+import TagscopeRecording
+import TagscopeTestSupport
+import TagscopeVendors
+import XCTest
+
+@testable import TagscopeServer
+
+/// Firebase's largest upload (as many events as `/a` takes, each with a 220-byte parameter, under
+/// 1 MB) reaches the live session in slices (``BulkDelivery``): of the two slices a delivery keeps
+/// in flight, the recording lines weigh less than the body, so an upload's records are never all
+/// encoded and held at once (issue 45's memory bound, ≤ 20× the body).
+final class FirebaseUploadMemoryTests: XCTestCase {
+  func testTheLargestUploadIsDeliveredInSlicesWhoseLinesWeighLessThanTheBody() async throws {
+    let counts = LockedArray<Int>()
+    let lineBytes = LockedArray<Int>()
+    let server = try await ListenServer.start(
+      configuration: ListenConfiguration(host: "127.0.0.1", port: 0)
+    ) { event in
+      guard case .records(let records) = event else { return }
+      counts.append(records.count)
+      lineBytes.append(records.reduce(0) { $0 + SinkItem($1).line.count })
+    }
+    let events = try XCTUnwrap(Vendor.Limit.firebaseUpload.eventsPerRequest)
+    let body = Self.bundle(Self.events(events, padding: 220))
+    let reply = try XCTUnwrap(
+      try httpRequest(
+        port: server.port, path: "/a", contentType: "application/x-www-form-urlencoded", body: body))
+    XCTAssertEqual(reply.status, 204, reply.body)
+    XCTAssertTrue(eventually { counts.all.reduce(0, +) == events }, "\(counts.all)")
+    try await server.shutdown()
+    let sizes = lineBytes.all
+    let twoAtOnce = zip(sizes, sizes.dropFirst()).map { $0 + $1 }.max() ?? sizes.reduce(0, +)
+    XCTAssertGreaterThan(sizes.count, 2, "delivered in slices: \(counts.all)")
+    XCTAssertLessThan(
+      twoAtOnce, body.count, "the lines of two slices in flight, against the body; slices of \(counts.all)")
+  }
+
+  /// `count` events `e` with one timestamp and a parameter `p` of `padding` bytes, side by side
+  /// (as `TagscopeBench hostile` sends them).
+  private static func events(_ count: Int, padding: Int) -> [UInt8] {
+    let parameter = field(1, field(1, Array("p".utf8)) + field(2, [UInt8](repeating: 0x61, count: padding)))
+    let one = field(2, parameter + field(2, Array("e".utf8)) + varint(3 << 3) + varint(1_700_000_000_000))
+    return Array([[UInt8]](repeating: one, count: count).joined())
+  }
+
+  private static func bundle(_ content: [UInt8]) -> [UInt8] {
+    field(
+      1, varint(1 << 3) + varint(1) + content + field(8, Array("android".utf8)) + field(21, Array("d1".utf8)))
+  }
+
+  private static func field(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
+    varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
+  }
+
+  private static func varint(_ value: UInt64) -> [UInt8] {
+    var value = value
+    var out: [UInt8] = []
+    while value >= 0x80 {
+      out.append(UInt8(value & 0x7f) | 0x80)
+      value >>= 7
+    }
+    return out + [UInt8(value)]
+  }
+}
