@@ -191,6 +191,9 @@ public struct PropertyRule: Sendable, Hashable {
   private(set) var keys = ObjectKeys([])
   /// Whether an object may hold keys its `properties` do not list (`additionalProperties`).
   public var additionalProperties = true
+  /// The personal data the plan intends here (`pii: allowed` is every kind, `pii: [email, phone]`
+  /// those): the privacy check reports none of these kinds in this property's value.
+  public var allowedPII: PIIKinds = []
   private var itemStorage: [PropertyRule] = []
 
   /// The constraints every element of an array meets (`items`); `nil` leaves them unchecked.

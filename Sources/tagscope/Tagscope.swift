@@ -14,6 +14,7 @@ struct Tagscope: AsyncParsableCommand {
     subcommands: [
       DemoCommand.self, ReplayCommand.self, Listen.self, ProxyCommand.self, Validate.self, DiffCommand.self,
       PlanCommand.self, ImportCaptureCommand.self, ExportCommand.self,
+      RedactCommand.self,
       HelpCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -1,0 +1,197 @@
+/// Writes a shareable copy of recording lines: each piece of personal data (``PIIScanner``) in a
+/// value is replaced by `pii:KIND:HASH`, a salted hash of it (the same value gives the same hash
+/// with the same salt, so records stay comparable), and every other byte is copied unchanged.
+///
+/// - A match inside a string is replaced in place (`"mail jo@example.com"` becomes
+///   `"mail pii:email:…"`); strings stay strings.
+/// - A number that is personal data (a card number, a phone number under a phone key, a precise
+///   coordinate of a latitude/longitude pair in one object) becomes the string `"pii:KIND:HASH"`:
+///   the record stays valid JSON and loadable, the value's type becomes string.
+/// - Keys are never replaced. The line is read with a small JSON scanner that never fails: on a
+///   malformed line, the strings and numbers it finds are treated the same.
+public struct Redactor: Sendable {
+  private let hasher: SaltedHash
+  /// Values replaced so far, per kind (in ``PIIKind/allCases`` order).
+  public private(set) var counts = [Int](repeating: 0, count: PIIKind.allCases.count)
+  /// Bytes the detectors examined so far (the work done, linear in the input).
+  public private(set) var steps = 0
+  private var keys: [UInt64: (bytes: [UInt8], context: PIIKeyContext)] = [:]
+  private var replacements: [(range: Range<Int>, kind: PIIKind, quote: Bool)] = []
+  private var matches: [PIIMatch] = []
+  private var frames: [Frame] = []
+
+  private struct Frame {
+    var isObject: Bool
+    var expectsKey: Bool
+    var key = PIIKeyContext()
+    var latitude: Range<Int>?
+    var longitude: Range<Int>?
+    /// Whether the coordinates are JSON numbers (quoted when replaced) rather than strings.
+    var latitudeIsNumber = false
+    var longitudeIsNumber = false
+  }
+
+  /// A redactor hashing with `salt` (any text; a random one per run keeps copies unlinkable).
+  public init(salt: String) {
+    hasher = SaltedHash(salt: Array(salt.utf8))
+  }
+
+  /// A random salt: 16 bytes from the system's generator, in hexadecimal.
+  public static func randomSalt() -> String {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16) }.joined()
+  }
+
+  /// The number of values replaced so far.
+  public var total: Int { counts.reduce(0, +) }
+
+  /// `line` redacted (without its line break).
+  public mutating func redact(line: String) -> String {
+    var line = line
+    var out: [UInt8] = []
+    line.withUTF8 { _ = redact(line: $0, into: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `line` redacted to `out`; returns how many values were replaced.
+  @discardableResult
+  public mutating func redact(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Int {
+    replacements.removeAll(keepingCapacity: true)
+    frames.removeAll(keepingCapacity: true)
+    scanLine(line)
+    guard !replacements.isEmpty else {
+      out.append(contentsOf: line)
+      return 0
+    }
+    replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
+    var copied = 0
+    for replacement in replacements where replacement.range.lowerBound >= copied {
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied..<replacement.range.lowerBound]))
+      let hash = hasher.hash(UnsafeBufferPointer(rebasing: line[replacement.range]))
+      if replacement.quote { out.append(UInt8(ascii: "\"")) }
+      out.append(contentsOf: "pii:\(replacement.kind.rawValue):".utf8)
+      out.append(contentsOf: Self.hex(hash).utf8)
+      if replacement.quote { out.append(UInt8(ascii: "\"")) }
+      copied = replacement.range.upperBound
+      counts[PIIKind.allCases.firstIndex(of: replacement.kind) ?? 0] += 1
+    }
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied...]))
+    return replacements.count
+  }
+
+  private static func hex(_ value: UInt64) -> String {
+    let text = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - text.count) + text
+  }
+
+  /// One pass over the line: keys give the context of their values; strings are scanned; numbers
+  /// are checked as cards, phones (phone key) or coordinates (latitude/longitude key).
+  private mutating func scanLine(_ line: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    let count = line.count
+    while index < count {
+      let byte = line[index]
+      switch byte {
+      case UInt8(ascii: "{"):
+        frames.append(Frame(isObject: true, expectsKey: true))
+        index += 1
+      case UInt8(ascii: "["):
+        frames.append(Frame(isObject: false, expectsKey: false, key: frames.last?.key ?? PIIKeyContext()))
+        index += 1
+      case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        if let frame = frames.popLast(), frame.isObject, let latitude = frame.latitude,
+          let longitude = frame.longitude
+        {
+          replacements.append((latitude, .geo, frame.latitudeIsNumber))
+          replacements.append((longitude, .geo, frame.longitudeIsNumber))
+        }
+        index += 1
+      case UInt8(ascii: ","):
+        if let last = frames.indices.last, frames[last].isObject { frames[last].expectsKey = true }
+        index += 1
+      case UInt8(ascii: "\""):
+        let start = index + 1
+        var end = start
+        while end < count, line[end] != UInt8(ascii: "\"") {
+          end += line[end] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        end = min(end, count)
+        let content = start..<end
+        if let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey {
+          frames[last].key = context(of: UnsafeBufferPointer(rebasing: line[content]))
+          frames[last].expectsKey = false
+        } else {
+          scanString(line, content)
+        }
+        index = end + 1
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        var end = index + 1
+        while end < count, Self.isNumberByte(line[end]) { end += 1 }
+        scanNumber(line, index..<end)
+        index = end
+      default:
+        index += 1
+      }
+    }
+  }
+
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    PIIBytes.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+      || byte == UInt8(ascii: "E")
+      || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+  }
+
+  private mutating func context(of key: UnsafeBufferPointer<UInt8>) -> PIIKeyContext {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    if let known = keys[hash], known.bytes.elementsEqual(key) { return known.context }
+    let context = PIIKeyContext(bytes: key)
+    if keys.count < 4096 { keys[hash] = (Array(key), context) }
+    return context
+  }
+
+  private mutating func scanString(_ line: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) {
+    let key = frames.last?.key ?? PIIKeyContext()
+    let text = UnsafeBufferPointer(rebasing: line[content])
+    if key.latitude || key.longitude, noteCoordinate(text, content, isNumber: false, key: key) { return }
+    matches.removeAll(keepingCapacity: true)
+    PIIScanner.scan(text, key: key, into: &matches, steps: &steps)
+    for match in matches {
+      let range =
+        (content.lowerBound + match.range.lowerBound)..<(content.lowerBound + match.range.upperBound)
+      replacements.append((range, match.kind, false))
+    }
+  }
+
+  private mutating func scanNumber(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    let key = frames.last?.key ?? PIIKeyContext()
+    let text = UnsafeBufferPointer(rebasing: line[range])
+    if key.latitude || key.longitude {
+      _ = noteCoordinate(text, range, isNumber: true, key: key)
+      return
+    }
+    guard key.phone || range.count >= 13 else { return }
+    matches.removeAll(keepingCapacity: true)
+    PIIScanner.scan(text, key: key, kinds: .numbers, into: &matches, steps: &steps)
+    if let match = matches.first, match.range == 0..<text.count {
+      replacements.append((range, match.kind, true))
+    }
+  }
+
+  /// Keeps a precise coordinate in its object's frame (replaced when the object has both).
+  private mutating func noteCoordinate(
+    _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isNumber: Bool, key: PIIKeyContext
+  ) -> Bool {
+    guard let last = frames.indices.last, frames[last].isObject,
+      PIIScan.isPreciseCoordinate(text, limit: key.latitude ? 90 : 180)
+    else { return false }
+    if key.latitude {
+      frames[last].latitude = range
+      frames[last].latitudeIsNumber = isNumber
+    } else {
+      frames[last].longitude = range
+      frames[last].longitudeIsNumber = isNumber
+    }
+    return true
+  }
+}

@@ -1,0 +1,118 @@
+import ArgumentParser
+import Foundation
+import TaggingPlan
+import TagscopeRecording
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `tagscope redact IN -o OUT`: a shareable copy of a recording, personal data replaced by salted
+/// hashes.
+struct RedactCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "redact",
+    abstract: "Write a shareable copy of a recording with personal data replaced by salted hashes.",
+    discussion: """
+      Every value of every line is scanned by the privacy detectors (email, phone, adid, ip, card, \
+      geo, token: tagscope help plan, pii). A match inside a string is replaced in place by \
+      pii:KIND:HASH (strings stay strings); a number that is personal data (a card number, a phone \
+      number under a phone key, a precise coordinate of a latitude/longitude pair) becomes the \
+      string "pii:KIND:HASH". The hash is a salted SipHash of the value: the same value gives the \
+      same hash within one file, so records stay comparable. The salt is random per run (copies \
+      cannot be linked) unless --salt is given. Keys and every other byte are copied unchanged, \
+      so every record stays loadable.
+
+      -o writes a new file, or with --force replaces a regular file; the copy is written beside \
+      it first and moved into place once complete. The counts replaced per kind go to standard \
+      error.
+
+      Exit status: 0 when the copy is written; 2 when the input cannot be read or the output \
+      cannot be written. \(ExitStatusWords.usage)
+      """)
+
+  @Argument(help: "The recording to copy (JSON Lines).")
+  var input: String
+
+  @Option(name: .shortAndLong, help: "The redacted copy to write.")
+  var output: String
+
+  @Option(help: "The salt of the hashes (the same salt gives the same hashes across files).")
+  var salt: String?
+
+  @Flag(help: "Replace the -o file when it exists (regular files only).")
+  var force = false
+
+  func run() throws {
+    do { _ = try OutputFile.check(output, replacing: force) } catch {
+      StandardError.write("error: \(error)\n")
+      throw ExitCode(2)
+    }
+    guard let reader = FileHandle(forReadingAtPath: input) else {
+      StandardError.write("error: \(input) cannot be read\n")
+      throw ExitCode(2)
+    }
+    defer { try? reader.close() }
+    let partial = output + ".partial-\(getpid())"
+    guard FileManager.default.createFile(atPath: partial, contents: nil),
+      let writer = FileHandle(forWritingAtPath: partial)
+    else {
+      StandardError.write("error: \(partial) cannot be created\n")
+      throw ExitCode(2)
+    }
+    defer { try? FileManager.default.removeItem(atPath: partial) }
+    var redactor = Redactor(salt: salt ?? Redactor.randomSalt())
+    var lines = 0
+    do {
+      lines = try Self.copy(from: reader, to: writer, redactor: &redactor)
+      try writer.close()
+    } catch {
+      StandardError.write("error: \(input): \(error)\n")
+      throw ExitCode(2)
+    }
+    guard rename(partial, output) == 0 else {
+      StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
+      throw ExitCode(2)
+    }
+    let kinds = zip(PIIKind.allCases, redactor.counts).filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }
+    StandardError.write(
+      "\(input): \(lines) lines, \(redactor.total) values replaced"
+        + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + " in \(output)\n")
+  }
+
+  /// Copies every line of `reader` to `writer` redacted, reading and writing 1 MiB at a time;
+  /// returns the number of lines (a last line without a line break is copied without one).
+  static func copy(from reader: FileHandle, to writer: FileHandle, redactor: inout Redactor) throws -> Int {
+    var pending: [UInt8] = []
+    var out: [UInt8] = []
+    out.reserveCapacity(1 << 21)
+    var lines = 0
+    while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
+      pending.append(contentsOf: chunk)
+      var consumed = 0
+      pending.withUnsafeBufferPointer { bytes in
+        var start = 0
+        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          redactor.redact(line: UnsafeBufferPointer(rebasing: bytes[start..<newline]), into: &out)
+          out.append(UInt8(ascii: "\n"))
+          lines += 1
+          start = newline + 1
+        }
+        consumed = start
+      }
+      pending.removeFirst(consumed)
+      if out.count >= 1 << 20 {
+        try writer.write(contentsOf: out)
+        out.removeAll(keepingCapacity: true)
+      }
+    }
+    if !pending.isEmpty {
+      pending.withUnsafeBufferPointer { _ = redactor.redact(line: $0, into: &out) }
+      lines += 1
+    }
+    try writer.write(contentsOf: out)
+    return lines
+  }
+}

@@ -1,0 +1,250 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+import XCTest
+
+@testable import TaggingPlan
+
+/// The privacy detectors against positive and negative corpora, one per kind, on 1 MB strings
+/// (work counted, linear), and their false-positive rate on the demo's and real fixtures' values.
+final class PrivacyDetectorTests: XCTestCase {
+  private func kinds(_ text: String, key: String? = nil) -> [PIIKind] {
+    PIIScanner.scan(text, key: key.map { PIIKeyContext(key: $0) } ?? PIIKeyContext()).map(\.kind)
+  }
+
+  private func assertFinds(_ kind: PIIKind, _ corpus: [String], key: String? = nil, line: UInt = #line) {
+    for text in corpus {
+      XCTAssertEqual(kinds(text, key: key), [kind], "\(kind) in \(text) (key \(key ?? "none"))", line: line)
+    }
+  }
+
+  private func assertClean(_ corpus: [String], key: String? = nil, line: UInt = #line) {
+    for text in corpus {
+      XCTAssertEqual(kinds(text, key: key), [], "\(text) (key \(key ?? "none"))", line: line)
+    }
+  }
+
+  func testEmails() {
+    assertFinds(
+      .email,
+      [
+        "jo@example.com", "Jo.Smith+news@mail.example.co.uk",
+        "contact me at a_b-c%d@sub-domain.example.org now",
+        "<first.last@exämple.com>".replacingOccurrences(of: "ä", with: "a"), "x@y.io",
+        "mailto:ops@tagscope.dev",
+        "\"user@example.museum\"",
+      ])
+    XCTAssertEqual(PIIScanner.scan("a@b.co and c@d.fr").count, 2)
+    assertClean([
+      "icon@2x.png", "pkg@1.2.3", "@handle", "user@localhost", "a@b", "name@.com", "name@-x.com", "me@x.c",
+      "..@example.com", "foo@bar..", "@@@@", "swift@6.3",
+    ])
+  }
+
+  func testPhoneNumbers() {
+    assertFinds(
+      .phone,
+      [
+        "+33 6 12 34 56 78", "+33612345678", "+1 (212) 555-0143", "+44 20 7946 0958", "+49 30 12345678",
+        "+81-90-1234-5678", "call 06 12 34 56 78 today", "06.12.34.56.78", "020 7946 0958", "07700 900123",
+        "030/12345678", "0151 23456789", "090-1234-5678", "(212) 555-0143", "212-555-0143", "212.555.0143",
+        "1-212-555-0143",
+      ])
+    assertFinds(.phone, ["33612345678", "0612345678"], key: "phone_number")
+    assertFinds(.phone, ["2125550143"], key: "userMobile")
+    assertClean([
+      "1732876800", "1732876800123", "2026-11-21", "2026-11-21T10:00:04.210Z", "10:00:04", "01.02.2024 12:00",
+      "12.99", "1,234.56", "€1 234,56", "v1.2.3", "1.2.3.4.5", "0612345678", "2125550143", "123 456 7890",
+      "0000012345", "ORD-2026-000123", "1 2 3 4 5 6 7 8 9 10", "0.12345678", "100%", "3.14159265358979",
+      "+1", "page 2 of 30", "v2.0612345678", "42 episodes, 1830 s",
+    ])
+  }
+
+  func testAdvertisingIDs() {
+    let idfa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+    let gaid = "38400000-8cf0-11bd-b23e-10b96e40000d"
+    assertFinds(.advertisingID, [idfa], key: "idfa")
+    assertFinds(.advertisingID, [gaid], key: "gaid")
+    assertFinds(.advertisingID, [idfa], key: "advertisingIdentifier")
+    assertFinds(.advertisingID, [gaid], key: "advertising_id")
+    assertFinds(.advertisingID, [gaid], key: "device.ad_id")
+    assertFinds(.advertisingID, [gaid], key: "gps_adid")
+    assertFinds(.advertisingID, ["idfa=\(idfa)&x=1", "{\"gaid\":\"\(gaid)\"}", "advertising_id: \(gaid)"])
+    // UUIDs that are not advertising ids: message, insert, session, device ids, and ids in text.
+    assertClean([idfa, gaid, "messageId=\(gaid)", "insert_id: \(idfa)", "session \(gaid)"])
+    for key in [
+      "messageId", "insert_id", "session_id", "anonymousId", "payload_id", "uuid", "idfv", "load_id",
+    ] {
+      assertClean([idfa, gaid], key: key)
+    }
+    // The all-zero id of limited ad tracking, mixed case, wrong shapes.
+    assertClean(
+      [
+        "00000000-0000-0000-0000-000000000000", "6d92078A-8246-4BA4-AE5B-76104861E7DC",
+        "6D92078A-8246-4BA4-AE5B",
+      ],
+      key: "idfa")
+  }
+
+  func testIPAddresses() {
+    assertFinds(
+      .ip,
+      [
+        "192.168.1.20", "8.8.8.8", "client 203.0.113.7:443 connected", "2001:db8::1",
+        "fe80::1ff:fe23:4567:890a",
+        "2001:0db8:85a3:0000:0000:8a2e:0370:7334", "::ffff:192.0.2.128", "[2001:db8::42]:8080",
+      ])
+    assertClean(["1.2.3"], key: nil)
+    assertClean([
+      "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "127.0.0.1", "0.0.0.0", "::1", "10:00:04",
+      "12:30:45.123",
+      "aa:bb:cc:dd:ee:ff", "std::vector", "v10.0.1.2", "a::b", "1::2", "2026-11-21T10:00:04Z",
+    ])
+    assertClean(["10.0.1.2", "17.4.1.0"], key: "os_version")
+  }
+
+  func testCardNumbers() {
+    assertFinds(
+      .card,
+      [
+        "4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111", "5555555555554444",
+        "2223003122003222",
+        "378282246310005", "3782 822463 10005", "6011111111111117", "3530111333300000", "30569309025904",
+        "4222222222222", "paid with 4012 8888 8888 1881.",
+      ])
+    assertClean([
+      "4111111111111112", "1234567812345678", "0000000000000000", "4444444444444444", "1732876800000",
+      "9111111111111111", "4111 1111 1111 111", "4111 11111111 1111 x", "41111111111111111111", "12345",
+    ])
+  }
+
+  func testGeolocation() {
+    assertFinds(
+      .geo, ["48.85661,2.35222", "40.7128, -74.0060", "-33.8688;151.2093", "at 35.6762 139.6503 now"])
+    assertClean([
+      "48.85,2.35", "200.12345,10.12345",
+      "12.99, 13.49", "3.14159", "48.85661", "v48.85661,2.35222",
+    ])
+  }
+
+  func testGeolocationPairsOfKeys() {
+    var found: [(PIIKind, String)] = []
+    let value = PropertyValue.object([
+      "place": .object(["lat": .double(48.85661), "lng": .double(2.35222), "city": .string("Paris")]),
+      "coarse": .object(["latitude": .double(48.86), "longitude": .double(2.35)]),
+      "alone": .object(["lat": .double(48.85661)]),
+    ])
+    PrivacyScan.walk(value, key: PIIKeyContext(), path: "") { kind, path, _ in found.append((kind, path)) }
+    XCTAssertEqual(found.map(\.0), [.geo])
+    XCTAssertEqual(found.map(\.1), ["place.lat"])
+  }
+
+  func testTokens() {
+    let jwt =
+      "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
+    assertFinds(
+      .token, [jwt, "Bearer abcdef0123456789abcdef", "Authorization: bearer \(jwt)", "Basic dXNlcjpwYXNz"])
+    assertClean([
+      "eyJ.eyJ.x", "a.b.c", "www.example.com", "Bearer", "bearer short", "Basic", "basic plan",
+      "Beautiful day in the neighbourhood of Barcelona", "eyJhbGciOiJIUzI1NiJ9",
+    ])
+  }
+
+  /// Each detector's work on 1 MB adversarial strings is a bounded multiple of the length: the
+  /// steps counted at 1 MB are at most 10× those at 100 KB, plus a little.
+  func testDetectorsAreLinearOnMegabyteStrings() {
+    let units = [
+      "a@", "@a", "a.", "1 ", "0 1", "+1", "1.", "1:", ":a", "a:", "-1.1234,", "eyJa.", "bearer ",
+      "00000000-",
+      "4111 ", "(1) ", "a", "1", "@", ".",
+    ]
+    for unit in units {
+      func steps(_ length: Int) -> Int {
+        var text = Array(String(repeating: unit, count: length / unit.utf8.count).utf8)
+        var matches: [PIIMatch] = []
+        var steps = 0
+        text.withUnsafeMutableBufferPointer {
+          PIIScanner.scan(
+            UnsafeBufferPointer($0), key: PIIKeyContext(key: "phone"), into: &matches, steps: &steps)
+        }
+        return steps
+      }
+      let small = steps(100_000)
+      let large = steps(1_000_000)
+      XCTAssertLessThanOrEqual(large, small * 10 + 1_000, "unit \(unit)")
+      XCTAssertLessThanOrEqual(large, 1_000_000 * 12, "unit \(unit): \(large) steps for 1 MB")
+    }
+  }
+
+  /// The false-positive rate on values that are not personal data: every string and number a
+  /// provider receives in the demo's session, and every value of the real plans', exports' and
+  /// payloads' fixtures (JSON Schema's own test suite aside: its format tests are addresses by design).
+  func testFalsePositiveRateOnDemoAndFixtureValues() throws {
+    var demoValues = 0
+    var demoFindings: [String] = []
+    for record in try DemoPlanTests.demoSession() {
+      for output in record.outputs {
+        for call in output.calls {
+          demoValues += call.parameters.count
+        }
+      }
+      for finding in PrivacyScan.findings(in: record) {
+        demoFindings.append("\(record.name) \(finding.provider) \(finding.path): \(finding.kind.rawValue)")
+      }
+    }
+    print(
+      "privacy false positives on the demo: \(demoFindings.count) of \(demoValues) values \(demoFindings)")
+    XCTAssertEqual(demoFindings, [])
+
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    var fixtureValues = 0
+    var fixtureFindings: [String] = []
+    for folder in ["Fixtures", "TaggingPlanImportTests/Fixtures"] {
+      let base = root.appendingPathComponent(folder)
+      let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+      for file in files.sorted()
+      where file.hasSuffix(".json") && !file.contains("json-schema-test-suite") {
+        guard let data = FileManager.default.contents(atPath: base.appendingPathComponent(file).path),
+          let json = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { continue }
+        Self.leaves(json, key: "", path: "") { key, path, value in
+          fixtureValues += 1
+          for match in PIIScanner.scan(value, key: PIIKeyContext(key: key)) {
+            fixtureFindings.append("\(folder)/\(file) \(path): \(match.kind.rawValue)")
+          }
+        }
+      }
+    }
+    // Real addresses, found rightly: the authors of two mParticle plans and an mParticle batch's
+    // email identity (`ui` type 7).
+    let truePositives: Set<String> = [
+      "Fixtures/mparticle-native/ios-batch.json .ui[1].i: email",
+      "TaggingPlanImportTests/Fixtures/mparticle-real/freddy_s_plan-v1.json .created_by: email",
+      "TaggingPlanImportTests/Fixtures/mparticle-real/freddy_s_plan-v1.json .last_modified_by: email",
+      "TaggingPlanImportTests/Fixtures/mparticle-real/test-duplicate-class-name.json .created_by: email",
+      "TaggingPlanImportTests/Fixtures/mparticle-real/test-duplicate-class-name.json .last_modified_by: email",
+    ]
+    let falsePositives = fixtureFindings.filter { !truePositives.contains($0) }
+    let rate = Double(falsePositives.count) / Double(max(fixtureValues, 1))
+    print(
+      "privacy false positives on fixture values: \(falsePositives.count) of \(fixtureValues) values "
+        + "(\(String(format: "%.3f", rate * 100))%), \(fixtureFindings.count - falsePositives.count) true positives\n"
+        + falsePositives.joined(separator: "\n"))
+    XCTAssertGreaterThan(fixtureValues, 1_000)
+    XCTAssertEqual(falsePositives, [])
+    XCTAssertEqual(Set(fixtureFindings).intersection(truePositives), truePositives)
+  }
+
+  /// Each string or number leaf of a JSON value, with its key and path.
+  static func leaves(_ json: Any, key: String, path: String, _ visit: (String, String, String) -> Void) {
+    switch json {
+    case let object as [String: Any]:
+      for (name, value) in object { leaves(value, key: name, path: "\(path).\(name)", visit) }
+    case let array as [Any]:
+      for (index, value) in array.enumerated() { leaves(value, key: key, path: "\(path)[\(index)]", visit) }
+    case let text as String: visit(key, path, text)
+    case let number as NSNumber: visit(key, path, number.stringValue)
+    default: break
+    }
+  }
+}
