@@ -1,6 +1,7 @@
 /// The podcast demo's tagging plan (YAML), as QA would write it for this app: which tag reaches
 /// which provider with which parameters. It matches ``PodcastMappings`` except for their
-/// deliberate bugs, which it catches (`tagscope demo --plan`, `tagscope validate`).
+/// deliberate bugs, which it catches (`tagscope demo --plan`, `tagscope validate`), and has two
+/// journey rules the opening tour breaks on purpose (``journeyBugs``).
 public enum DemoPlan {
   /// The plan's YAML text.
   public static let yaml: String = """
@@ -113,6 +114,7 @@ public enum DemoPlan {
           fpti: {name: delete_podcast, params: {e: cl}}
       addPodcastToFavorite:
         properties: *podcast
+        duplicateWithin: 500ms
         providers:
           firebase: {name: add_podcast_to_favorites, params: [podcast_title, podcast_duration]}
           amplitude: {name: Add Favorite, params: [podcast_title]}
@@ -254,6 +256,19 @@ public enum DemoPlan {
             - {when: {phase: stop}, name: listening_stop, params: [duration]}
             - {when: {phase: cancel}, name: listening_cancel, params: [duration]}
           fpti: none
+    funnels:
+      playback:
+        description: the player loads a podcast, then plays it
+        steps: [playerDidLoad, playerDidPlay]
 
     """
+
+  /// The demo's deliberate journey bugs (the app's, not the mappings'), one sentence each: the
+  /// opening tour shows both.
+  public static let journeyBugs: [String] = [
+    "duplicate: the tour's favourite button fires addPodcastToFavorite twice within 100 ms (plan: "
+      + "duplicateWithin: 500ms)",
+    "funnel-order: on the tour's first play the player reports playerDidPlay before playerDidLoad "
+      + "(funnel playback)",
+  ]
 }

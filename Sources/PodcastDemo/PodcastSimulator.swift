@@ -97,8 +97,8 @@ public final class PodcastSimulator {
     ]
   }
 
-  /// The opening tour: a favourite played and paused from Favorites (Piano's and Firebase's
-  /// Favorites bugs), removed from the player screen (Firebase's 40-character limit), and a download
+  /// The opening tour: a favourite (double-fired) played (play reported before load) and paused
+  /// from Favorites (Piano's and Firebase's Favorites bugs), removed from the player screen (Firebase's 40-character limit), and a download
   /// that does not fit (Braze's `$` key), each step a fraction of a second apart.
   private func tourJourney() -> [Step] {
     let podcast = pickPodcast()
@@ -107,11 +107,14 @@ public final class PodcastSimulator {
     favorites = []
     return [
       step(0.4) { $0.send(userAction: .addPodcastToFavorite(podcast)) },
+      // Deliberate journey bugs (DemoPlan.journeyBugs): a double-fired favourite, and the player
+      // reporting play before load.
+      step(0.1) { $0.send(userAction: .addPodcastToFavorite(podcast)) },
       step(0.2) { $0.send(state: .favorites([podcast])) },
       step(0.4) { $0.send(screen: .favorites) },
       step(0.5) { [player] _ in player.play(podcast) },
-      step(0.3) { [player] _ in player.didLoad() },
       step(0.2) { [player] _ in player.didPlay() },
+      step(0.3) { [player] _ in player.didLoad() },
       step(0.1) { [player] _ in player.startListening() },
       step(0.5) { [player] _ in player.pause() },
       step(0.2) { [player] _ in player.didStop(at: 42) },

@@ -1,5 +1,5 @@
 /// One line of the coverage checklist: a planned tag, a planned (tag, screen, provider)
-/// expectation, or an entry of a provider's call catalogue.
+/// expectation, an entry of a provider's call catalogue, or a funnel (`funnels:`).
 public struct CoverageItem: Sendable, Hashable {
   /// The tag's section; `nil` for a catalogue entry.
   public var section: PlanSection?
@@ -13,6 +13,8 @@ public struct CoverageItem: Sendable, Hashable {
   public var provider: String?
   /// Where the plan states it.
   public var location: SourceLocation
+  /// For a funnel: its first step's tag.
+  public var funnelStart: String?
 
   /// An item.
   public init(
@@ -35,20 +37,36 @@ public struct CoverageItem: Sendable, Hashable {
     location = call.location
   }
 
+  /// The item of a funnel: passed when a session reached its last step, failing when one
+  /// dropped it or broke its order.
+  public init(funnel: Funnel) {
+    section = nil
+    tag = funnel.name
+    funnelStart = funnel.steps.first?.tag ?? ""
+    location = funnel.location
+  }
+
   /// Whether it is an entry of a provider's call catalogue.
-  public var isCatalogueEntry: Bool { section == nil }
+  public var isCatalogueEntry: Bool { section == nil && funnelStart == nil }
 
-  /// `action`, `screen`…, or `call` (a name entry) or `method` (a method entry) of a catalogue.
-  public var noun: String { section?.noun ?? (method == nil ? "call" : "method") }
+  /// Whether it is a funnel.
+  public var isFunnel: Bool { funnelStart != nil }
 
-  /// The plan's key for its part (`actions`, `catalogues`).
-  public var sectionKey: String { section?.key ?? "catalogues" }
+  /// `action`, `screen`…, `call` (a name entry) or `method` (a method entry) of a catalogue, or
+  /// `funnel`.
+  public var noun: String {
+    section?.noun ?? (funnelStart != nil ? "funnel" : method == nil ? "call" : "method")
+  }
+
+  /// The plan's key for its part (`actions`, `catalogues`, `funnels`).
+  public var sectionKey: String { section?.key ?? (funnelStart != nil ? "funnels" : "catalogues") }
 
   /// The debugger's filter listing the records that cover this item: its kind, name, screen and
   /// provider (`kind:action name:playPodcast screen:favorites provider:firebase`), or for a
   /// catalogue entry its provider and call (`provider:segment call:"Order Completed"`).
   public var debuggerFilter: String {
     let quote = { (value: String) in value.contains(" ") ? "\"\(value)\"" : value }
+    if let funnelStart { return "name:" + quote(funnelStart) }
     guard let section else {
       // A catalogue entry: the records whose provider got a call of that name (or method).
       return "provider:\(quote(provider ?? "")) call:\(quote(tag))"
@@ -60,8 +78,10 @@ public struct CoverageItem: Sendable, Hashable {
   }
 
   /// `action playPodcast`, `action playPodcast on favorites: firebase`, `screen podcasts: firebase`;
-  /// for a catalogue entry `segment call Order Completed` or `segment method identify`.
+  /// for a catalogue entry `segment call Order Completed` or `segment method identify`; for a
+  /// funnel `funnel checkout`.
   public var id: String {
+    if funnelStart != nil { return "funnel \(tag)" }
     guard section != nil else { return "\(provider ?? "") \(noun) \(tag)" }
     var text = "\(noun) \(tag)"
     if let screen { text += " on \(screen)" }

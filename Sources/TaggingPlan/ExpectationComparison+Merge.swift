@@ -113,7 +113,7 @@ extension PlanViolation {
       return Subject(seq: seq, provider: output.provider, call: output.calls[index], expected: nil)
     case .catalogueParam(let provider, let call, _, _, _, _, _, _):
       return Subject(seq: seq, provider: provider, call: call, expected: nil)
-    case .unplanned, .screen, .unplannedCall, nil:
+    case .unplanned, .screen, .unplannedCall, .journey, nil:
       return nil
     }
   }

@@ -25,6 +25,8 @@ package indirect enum ViolationEvidence: Sendable {
   case catalogueParam(
     provider: String, call: CallDescription, entry: CatalogueCall, path: String, rule: PropertyRule?,
     value: PropertyValue?, planned: [String], carried: Properties = [:])
+  /// A journey rule (`after`, `once`, `duplicateWithin`, a funnel) with both records it names.
+  case journey(JourneyEvidence)
 }
 
 extension ExpectationComparison {
@@ -105,6 +107,9 @@ extension ExpectationComparison {
             differs: false))
       }
       rows = ruleRows
+    case .journey(let journey):
+      title = journey.rule
+      rows = journey.rows
     case .unplannedCall(let provider, let call, let catalogue):
       title = "\(provider) \(callLabel(call))"
       let known = catalogue.entries.prefix(8).map(\.label).joined(separator: ", ")

@@ -19,6 +19,8 @@ public struct PlanEntry: Sendable, Hashable {
   public var providers: [ProviderPlan]
   /// The entry's `description`, not checked (generated code's documentation).
   public var description: String?
+  /// Its journey rules (`after`, `once`, `duplicateWithin`).
+  public var journey = EntryJourneyRules()
 
   /// An entry.
   public init(
@@ -60,6 +62,8 @@ public struct Plan: Sendable, Hashable {
   public let entries: [PlanEntry]
   /// The providers' call catalogues (`catalogues:`), in plan order.
   public let catalogues: [CallCatalogue]
+  /// The funnels (`funnels:`), in plan order.
+  public let funnels: [Funnel]
   /// Every coverage item, derived from the entries.
   public let coverageItems: [CoverageItem]
   let index: [[String: Int]]
@@ -69,11 +73,14 @@ public struct Plan: Sendable, Hashable {
   let catalogueIndex: [String: Int]
   /// Per catalogue, the coverage item of each entry (in ``CallCatalogue/entries`` order).
   let catalogueItems: [[Int]]
+  /// The journey rules resolved to entries.
+  let journeys: JourneyIndex
 
-  /// A plan from its entries; entry names must be unique within a section.
+  /// A plan from its entries; entry names must be unique within a section. Funnel steps and
+  /// `after` name entries (any section).
   public init(
     name: String, version: String? = nil, file: String = "plan", unplannedSeverity: Severity = .error,
-    sections: Set<PlanSection>, entries: [PlanEntry], catalogues: [CallCatalogue] = []
+    sections: Set<PlanSection>, entries: [PlanEntry], catalogues: [CallCatalogue] = [], funnels: [Funnel] = []
   ) {
     self.name = name
     self.version = version
@@ -100,6 +107,9 @@ public struct Plan: Sendable, Hashable {
     }
     self.catalogueIndex = catalogueIndex
     self.catalogueItems = catalogueItems
+    self.funnels = funnels
+    journeys = JourneyIndex(entries: entries, funnels: funnels, firstFunnelItem: built.items.count)
+    built.items += funnels.map(CoverageItem.init(funnel:))
     coverageItems = built.items
   }
 
@@ -116,6 +126,10 @@ public struct Plan: Sendable, Hashable {
   func entryIndex(section: PlanSection, name: String) -> Int? {
     index[section.rawValue][name]
   }
+
+  /// Whether the plan has journey rules (`after`, `once`, `duplicateWithin`, `funnels`): each
+  /// record is then compared with earlier ones of its device.
+  public var hasJourneys: Bool { journeys.isActive }
 
   /// `Podcasts v3`.
   public var title: String { version.map { "\(name) v\($0)" } ?? name }

@@ -18,8 +18,10 @@ extension PlanLoader {
       var entries: [PlanEntry] = []
       var catalogues: [CallCatalogue] = []
       var custom: Set<String> = []
+      var funnels: [Funnel] = []
       for pair in pairs {
         switch pair.key {
+        case "funnels": funnels = try self.funnels(pair.value)
         case "catalogues": catalogues = try self.catalogues(pair.value)
         case "customProviders": custom = try customProviders(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
@@ -40,9 +42,10 @@ extension PlanLoader {
       }
       try checkScreenNames(entries)
       try checkProviderIDs(entries, catalogues, custom: custom)
+      try checkJourneyNames(entries, funnels)
       var plan = Plan(
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
-        entries: entries, catalogues: catalogues)
+        entries: entries, catalogues: catalogues, funnels: funnels)
       plan.description = description
       return plan
     }
@@ -71,6 +74,7 @@ extension PlanLoader {
         case "screens":
           entry.screensLocation = reader.location(field.keyNode)
           entry.screens = try reader.strings(field.value, "screens of \(what)")
+        case "after", "once", "duplicateWithin": try journeyRule(field, what, into: &entry.journey)
         default:
           entry.providers = try providers(field.value, what, section: section)
         }

@@ -28,6 +28,7 @@ public enum PlanFormatReference {
     screens: {}                     # the sections: screens, actions, events, states, timed
     actions: {}
     catalogues: {}                  # the calls each provider receives
+    funnels: {}                     # tags that must come in order (see Journeys)
     ```
 
     - `plan` (required): the plan's name, shown in reports and in the debugger's header.
@@ -46,6 +47,7 @@ public enum PlanFormatReference {
       plan names on purpose. Any other provider id (under an entry's `providers` or in
       `catalogues`) must be one Tagscope knows, or one of its aliases (`ga4`, `appboy`): a typo
       (`amplitdue`) fails the load, with the nearest known id.
+    - `funnels`: named funnels, tags that must come in order within a session (see Journeys).
 
     ### Entries
 
@@ -63,6 +65,8 @@ public enum PlanFormatReference {
     - `providers`: what each provider must receive, by provider id (`firebase`, `amplitude`, `piano`,
       `braze`, `fpti`, `segment`, `mixpanel`…; see Provider expectations). A provider the entry does
       not name is not checked.
+    - `after`, `once`, `duplicateWithin`: journey rules, what came before the tag in its session and
+      how often it may be sent (see Journeys).
 
     When the plan has a `screens` section, every screen named in `screens` and in `when: {screen: …}`
     must be one of its entries (a typo would silently never match).
@@ -374,6 +378,50 @@ public enum PlanFormatReference {
           purchase: {additionalProperties: false, params: {value: {type: number, required: true}, currency: {const: EUR}}}
     ```
 
+    ### Journeys
+
+    Journey rules compare a record with the earlier records of its device (a recording, or one
+    `listen` source) and session (`context.session.id`; a `sessionEnd` record or another session id
+    ends it). Durations are a whole number of `ms`, `s`, `m` or `h`.
+
+    ```yaml
+    plan: Shop
+    actions:
+      checkout_started: {once: session}
+      purchase:
+        after: [checkout_started]     # one of these earlier in the same session, else out-of-order
+        once: session                 # session, screen (one screen visit) or app-launch, else repeated
+        duplicateWithin: 500ms        # same name and properties again within 500ms: duplicate
+    funnels:
+      checkout:
+        steps: [checkout_started, purchase]
+        maxGap: 10m                   # at most 10 minutes between two steps
+        severity: warning
+    ```
+
+    - `after` (on an entry): a tag or a list; one of them must have been sent earlier in the same
+      session of the same device, else `out-of-order`, naming the latest one sent in another
+      session if any.
+    - `once` (on an entry): `session`, `screen` (one visit: until the next screen record) or
+      `app-launch` (a recording, or a `listen` source until it reconnects); sent again in the same
+      one is `repeated`, naming the first record.
+    - `duplicateWithin` (on an entry): the same tag with the same properties again within that
+      time is `duplicate` (the classic double-fire), naming the record it repeats.
+    - `funnels` (top level): per name, `steps` (tag names, in order; a tag may be several steps),
+      `maxGap` (the longest time between two steps) and `severity` (`error` by default). Per device
+      and session a funnel is reached (its last step came: the funnel's coverage item passes),
+      dropped at step N (`funnel-dropped`, on the record that ended the session or on the step that
+      came later than `maxGap`) or broken (`funnel-order`: a step came before the step due; an
+      earlier step again is the user going back, and keeps the funnel's progress). A funnel still
+      under way when the recording ends is not reported.
+
+    `after` and the steps must name planned tags (of any section). Every journey finding names both
+    records, the one that broke the rule and the one it needed or repeated (`#seq name at time`),
+    and the plan line of the rule. What a device remembers is bounded: one record per entry and
+    rule (eight property sets per entry for `duplicateWithin`) and one progress per funnel; a
+    session's funnels are forgotten when it ends, and past 4,096 devices the least recently seen
+    half is forgotten.
+
     ### Violations
 
     Each violation has a severity (the entry's; `unplanned` for unplanned tags; for `provider-rule`,
@@ -397,6 +445,12 @@ public enum PlanFormatReference {
     - `provider-rule`: a call breaks the provider's documented rules (Firebase's 40-character event
       names, Braze's `$` keys…).
     - `unplanned-call`: a provider got a call its catalogue does not list.
+    - `out-of-order`: a tag with `after` came with none of those tags before it in its session.
+    - `repeated`: a tag with `once` was sent again in the same session, screen visit or app launch.
+    - `duplicate`: a tag with `duplicateWithin` was sent again with the same properties within it.
+    - `funnel-dropped`: a session ended short of a funnel's last step, or a step came later than
+      `maxGap`.
+    - `funnel-order`: a funnel's step came before the step due.
 
     ### Coverage
 
@@ -405,7 +459,8 @@ public enum PlanFormatReference {
     (`action playPodcast on favorites: firebase`, `action pausePodcast: amplitude`). A provider item
     is seen when a record of the tag on that screen reached the provider (not blocked); whether it
     conformed is reported by the violations. So is each catalogue entry (`segment call Order
-    Completed`), seen when a call matched it.
+    Completed`), seen when a call matched it, and each funnel (`funnel checkout`), seen when a session
+    reached, dropped or broke it. An entry's journey findings fail the entry's own item.
     """
 
   /// The reference for a terminal (`tagscope help plan`): ``markdown`` with each `### ` heading in

@@ -51,8 +51,10 @@ import Foundation
 public enum PlanLoader {
   static let topKeys =
     ["plan", "version", "description", "unplanned", "customProviders"] + PlanSection.allCases.map(\.key)
-    + ["catalogues"]
-  static let entryKeys = ["description", "severity", "properties", "screens", "providers"]
+    + ["catalogues", "funnels"]
+  static let entryKeys = [
+    "description", "severity", "properties", "screens", "providers", "after", "once", "duplicateWithin",
+  ]
   static let propertyKeys =
     [
       "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength",

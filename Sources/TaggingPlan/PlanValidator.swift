@@ -10,6 +10,8 @@ public struct ValidationState: Sendable {
   /// The providers' rules recorded calls are checked with.
   public let rules: ProviderRuleChecks
   var streams: [String: any RecordedRuleStream] = [:]
+  /// The journey rules' state: per device, its session and what later records are compared with.
+  package var journeys = JourneyState()
 
   /// Nothing remembered yet; recorded calls are checked with `rules`.
   public init(rules: ProviderRuleChecks) {
@@ -35,6 +37,9 @@ public struct ValidationState: Sendable {
 ///   (not when the plan has catalogues and no tag section: it only describes provider calls);
 /// - properties are checked only when the entry has `properties` (a timed stop may also carry the
 ///   hub's `duration` and `cancelled`); the tag's screen against `screens`;
+/// - journey rules (an entry's `after`, `once`, `duplicateWithin`, the plan's `funnels`) compare
+///   the record with earlier ones of its device (`source`) and session, for every record; a
+///   session's end (or another session starting) drops its unfinished funnels;
 /// - each planned provider is checked only when it appears in the record's outputs (a record from
 ///   `listen` carries only the SDK that sent it). A `blocked` provider (disabled or no consent) is
 ///   expected behaviour: nothing is checked and it does not count as coverage. Of a provider's
@@ -62,6 +67,9 @@ public struct PlanValidator: Sendable {
   /// The providers' rules recorded calls are checked with.
   public var rules: ProviderRuleChecks { state.rules }
 
+  /// What the journey rules remember (for the bound tests).
+  package var journeyState: JourneyState { state.journeys }
+
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
@@ -84,6 +92,7 @@ public struct PlanValidator: Sendable {
   /// A new recording starts: a new app instance, whose provider counts start from zero.
   package mutating func startRecording() {
     state.streams = [:]
+    state.journeys.startRecording()
   }
 
   /// Counts a record identical to one validated before: one more record, the same coverage.
@@ -116,8 +125,21 @@ public struct PlanValidator: Sendable {
 
   /// Checks one record, appending to `marks` each item it was checked against (the tag's, and
   /// each provider's whose expectation applied) with the rules it broke there, and each item
-  /// whose provider was blocked.
+  /// whose provider was blocked; then, when the plan has journey rules, the record's place in its
+  /// device's session (``JourneyState``).
   static func check(
+    _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
+  ) -> [PlanViolation] {
+    let first = marks.count
+    var violations = checkTag(record, plan: plan, marks: &marks, state: &state)
+    if plan.journeys.isActive {
+      state.journeys.check(record, plan: plan, marks: &marks, from: first, into: &violations)
+    }
+    return violations
+  }
+
+  /// The checks of one record on its own (all but the journey rules).
+  private static func checkTag(
     _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
   ) -> [PlanViolation] {
     var violations: [PlanViolation] = []

@@ -13,6 +13,8 @@ struct TagCase {
   /// the case, kept out of the tag's properties.
   var extras: [Field]
   var documentation: String
+  /// The entry's journey rules, one doc line each (`Sent at most once per session.`).
+  var journeyLines: [String] = []
   /// The plan entry, for a section tag.
   var entry: PlanEntry?
   /// The catalogue entry and its provider, for a catalogue call.
@@ -105,10 +107,11 @@ struct TaxonomyModel {
         }
         let summary =
           entry.description.map(Documentation.oneLine) ?? "The plan's \(entry.section.noun) `\(entry.name)`."
-        cases.append(
-          TagCase(
-            tagName: entry.name, name: caseName, fields: fields, extras: extras, documentation: summary,
-            entry: entry, catalogueCall: nil))
+        var tag = TagCase(
+          tagName: entry.name, name: caseName, fields: fields, extras: extras, documentation: summary,
+          entry: entry, catalogueCall: nil)
+        tag.journeyLines = plan.journeyDocLines(for: entry).map(Documentation.oneLine)
+        cases.append(tag)
       }
       guard !cases.isEmpty else { continue }
       tagTypes.append(

@@ -36,6 +36,10 @@ struct TaxonomyWriter {
       for (index, tag) in type.cases.enumerated() {
         if index > 0 { body.line() }
         body.doc(tag.documentation)
+        if !tag.journeyLines.isEmpty {
+          body.doc("")
+          for line in tag.journeyLines { body.doc(line) }
+        }
         let parameters = tag.parameters
         if !parameters.isEmpty {
           body.doc("", "- Parameters:")

@@ -174,7 +174,13 @@ final class DemoPlanTests: XCTestCase {
         "unexpected-call playPodcast piano", "missing-param pausePodcast firebase",
         "provider-rule notEnoughStorageSpaceForDownload braze",
         "missing-param notEnoughStorageSpaceForDownload braze",
-      ], "each of the \(PodcastMappings.deliberateBugs.count) deliberate bugs within 10 s, nothing else")
+        // The two deliberate journey bugs (DemoPlan.journeyBugs): a double-fire, a broken funnel.
+        "duplicate addPodcastToFavorite -", "funnel-order playerDidPlay -",
+      ],
+      "each of the \(PodcastMappings.deliberateBugs.count) deliberate bugs and "
+        + "\(DemoPlan.journeyBugs.count) journey bugs within 10 s, nothing else")
+    let journey = violations.filter { $0.rule == .duplicate || $0.rule == .funnelOrder }
+    XCTAssertEqual(journey.count, 2, journey.map(\.message).joined(separator: "\n"))
     XCTAssertLessThan(recorder.dispatches.count, 40, "a short burst, not a flood")
     // Then human pace: the next steps wait seconds, not tenths.
     var later: [Double] = []

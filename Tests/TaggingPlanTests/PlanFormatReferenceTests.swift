@@ -90,7 +90,7 @@ final class PlanFormatReferenceTests: XCTestCase {
         current?.append(line)
       }
     }
-    XCTAssertEqual(blocks.count, 8)  // top level, properties, one per section and catalogues
+    XCTAssertEqual(blocks.count, 9)  // top level, properties, one per section, catalogues and journeys
     for block in blocks {
       let yaml: String
       if block.hasPrefix("plan:") {

@@ -345,6 +345,8 @@ final class PlanValidatorTests: XCTestCase {
     let catalogued = try PlanLoader.load(yaml: "plan: C\ncatalogues: {piano: {calls: {}}}", file: "c.yaml")
     produced.formUnion(
       validate([record(5, .event, "e", outputs: [sent("piano", "p")])], plan: catalogued).0.map(\.rule))
-    XCTAssertEqual(produced, Set(ViolationRule.allCases))
+    // The journey rules' ids are produced by JourneyRuleTests.
+    let journeys: Set<ViolationRule> = [.outOfOrder, .repeated, .duplicate, .funnelDropped, .funnelOrder]
+    XCTAssertEqual(produced, Set(ViolationRule.allCases).subtracting(journeys))
   }
 }

@@ -50,6 +50,13 @@ extension ViolationEvidence {
         out.string(path)
         Self.write(rule, planned: planned, listedAs: "params", into: &out)
       }
+    case .journey(let journey):
+      out.object { out in
+        out.key("rule", first: true)
+        out.string(journey.rule)
+        out.key("expects")
+        out.string(journey.expected)
+      }
     }
   }
 
@@ -95,6 +102,31 @@ extension ViolationEvidence {
         out.string(path)
         Self.write(value, into: &out)
       }
+    case .journey(let journey):
+      out.object { out in
+        out.key("found", first: true)
+        out.string(journey.actual)
+        out.key("record")
+        Self.write(journey.record, into: &out)
+        out.key(journey.otherRole, first: false)
+        if let other = journey.other { Self.write(other, into: &out) } else { out.raw("null") }
+      }
+    }
+  }
+
+  /// `{"seq","name","time","source","session"}`: a record a journey finding names.
+  private static func write(_ record: JourneyRecord, into out: inout JSONWriter) {
+    out.object { out in
+      out.key("seq", first: true)
+      out.unsigned(record.seq)
+      out.key("name")
+      out.string(record.name)
+      out.key("time")
+      out.timestamp(record.time)
+      out.key("source")
+      out.string(orNull: record.source)
+      out.key("session")
+      out.string(orNull: record.session)
     }
   }
 

@@ -28,6 +28,8 @@ struct LineValidator {
   static let cacheByteLimit = 32 << 20
 
   var validator: PlanValidator
+  /// Whether the plan has journey rules.
+  private let journeys: Bool
   /// With `--by-source`: the coverage of each source's records, keyed by source (a recording's
   /// records without one by their file), in the order first seen.
   private(set) var bySource: [(source: String, coverage: Coverage)]?
@@ -42,6 +44,7 @@ struct LineValidator {
   /// A validator; `bySource` keeps each source's coverage too.
   init(plan: Plan, bySource: Bool = false) {
     validator = PlanValidator(plan: plan)
+    journeys = plan.hasJourneys
     if bySource { self.bySource = [] }
   }
 
@@ -73,7 +76,9 @@ struct LineValidator {
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
   {
-    guard let (key, seq, time) = LineKey.scanWithTime(line) else {
+    // Journey rules compare each record with earlier ones (its time, session, source): none is
+    // taken from the cache.
+    guard !journeys, let (key, seq, time) = LineKey.scanWithTime(line) else {
       return decodeAndValidate(line, into: &violations)
     }
     if let cached = cache[key] {

@@ -1,0 +1,254 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// The journey rules of one record: its entry's `after`, `once` and `duplicateWithin`, the
+/// funnels it is a step of, and the funnels its device's session leaves unfinished.
+struct JourneyCheck {
+  let plan: Plan
+  let record: Record
+  let this: JourneyRecord
+  var violations: [PlanViolation] = []
+  var marks: [CoverageMark] = []
+
+  init(plan: Plan, record: Record) {
+    self.plan = plan
+    self.record = record
+    this = JourneyRecord(
+      seq: record.seq, name: record.name, time: record.timeMilliseconds, source: record.source,
+      session: record.context.session?.id)
+  }
+
+  /// Checks the record against `device`'s state and updates it.
+  mutating func run(_ device: inout JourneyState.Device, work: inout Int) {
+    let session = record.context.session?.id
+    if session != device.session {
+      close(&device)
+      device.session = session
+    }
+    if record.kind == .screen { device.screenVisit += 1 }
+    if let kind = record.kind.tagKind, let section = PlanSection(kind: kind),
+      let entry = plan.entryIndex(section: section, name: record.name)
+    {
+      checkEntry(entry, &device, work: &work)
+      for role in plan.journeys.roles[entry] {
+        work += 1
+        step(role, &device)
+      }
+    }
+    if record.kind == .sessionEnd { close(&device) }
+  }
+
+  // MARK: - Entry rules
+
+  private mutating func checkEntry(_ entry: Int, _ device: inout JourneyState.Device, work: inout Int) {
+    let rules = plan.entries[entry].journey
+    if let predecessors = plan.journeys.after[entry] {
+      work += 1
+      var latest: JourneyState.Seen?
+      var inSession = false
+      for position in predecessors {
+        guard let seen = device.predecessors[position] else { continue }
+        if seen.token == device.epoch { inSession = true }
+        if latest.map({ $0.record.seq < seen.record.seq }) ?? true { latest = seen }
+      }
+      if !inSession {
+        let names = (rules.after ?? []).joined(separator: " or ")
+        var text = "\(record.name) came with no \(names) before it in \(sessionText)"
+        if let latest { text += "; the latest, \(latest.record.label), was in another session" }
+        add(
+          entry: entry, rule: .outOfOrder, location: rules.afterLocation, message: text,
+          evidence: JourneyEvidence(
+            rule: "after: [\((rules.after ?? []).joined(separator: ", "))]",
+            expected: "\(names) earlier in the same session", actual: "none in \(sessionText)", record: this,
+            otherRole: "needed", other: latest?.record))
+      }
+    }
+    if plan.journeys.isPredecessor[entry] {
+      device.predecessors[entry] = JourneyState.Seen(record: this, token: device.epoch)
+    }
+    if let scope = rules.once {
+      work += 1
+      let token = scope == .session ? device.epoch : scope == .screen ? device.screenVisit : 0
+      if let first = device.once[entry], first.token == token {
+        add(
+          entry: entry, rule: .repeated, location: rules.onceLocation,
+          message: "\(record.name) sent again in the same \(scope.noun); first sent as \(first.record.label)",
+          evidence: JourneyEvidence(
+            rule: "once: \(scope.rawValue)", expected: "at most once per \(scope.noun)",
+            actual: "sent again", record: this, otherRole: "first", other: first.record))
+      } else {
+        device.once[entry] = JourneyState.Seen(record: this, token: token)
+      }
+    }
+    if let window = rules.duplicateWithin {
+      work += 1
+      duplicate(entry, window: window, rules: rules, &device)
+    }
+  }
+
+  private mutating func duplicate(
+    _ entry: Int, window: Int64, rules: EntryJourneyRules, _ device: inout JourneyState.Device
+  ) {
+    var slots = device.duplicates.removeValue(forKey: entry) ?? []
+    slots.removeAll { abs(this.time - $0.record.time) > window }
+    if let index = slots.firstIndex(where: { $0.properties == record.properties }) {
+      let earlier = slots[index].record
+      let gap = abs(this.time - earlier.time)
+      add(
+        entry: entry, rule: .duplicate, location: rules.duplicateLocation,
+        message:
+          "\(record.name) sent twice within \(JourneyDuration.text(window)) with the same properties: duplicates \(earlier.label), \(gap)ms earlier",
+        evidence: JourneyEvidence(
+          rule: "duplicateWithin: \(JourneyDuration.text(window))",
+          expected: "no repeat with the same properties within \(JourneyDuration.text(window))",
+          actual: "repeated \(gap)ms later", record: this, otherRole: "duplicates", other: earlier))
+      slots[index].record = this
+    } else {
+      if slots.count >= JourneyState.duplicateSlots { slots.removeFirst() }
+      slots.append(JourneyState.Slot(properties: record.properties, record: this))
+    }
+    device.duplicates[entry] = slots
+  }
+
+  // MARK: - Funnels
+
+  /// Moves funnel `role.funnel` on with this record, one of its steps.
+  private mutating func step(_ role: JourneyIndex.FunnelRole, _ device: inout JourneyState.Device) {
+    let funnel = plan.funnels[role.funnel]
+    let progress = device.funnels.removeValue(forKey: role.funnel)
+    let reached = progress?.reached ?? 0
+    let found = Self.lowerBound(role.steps, reached)
+    if found < role.steps.count, role.steps[found] == reached {
+      if let progress, let gap = funnel.maxGap, this.time - progress.last.time > gap {
+        let late = this.time - progress.last.time
+        addFunnel(
+          role.funnel, rule: .funnelDropped, step: reached,
+          message:
+            "funnel \(funnel.name) dropped at step \(reached + 1) of \(funnel.steps.count) (\(funnel.steps[reached].tag)): it came \(JourneyDuration.text(late)) after step \(reached), \(progress.last.label), over maxGap \(JourneyDuration.text(gap))",
+          actual: "step \(reached + 1) came \(JourneyDuration.text(late)) after step \(reached)",
+          other: progress.last)
+        if role.steps[0] == 0 { advance(role.funnel, from: 0, &device) }
+        return
+      }
+      advance(role.funnel, from: reached, &device)
+    } else if found > 0 {
+      // An earlier step again (the user went back): the funnel keeps its progress.
+      if let progress { device.funnels[role.funnel] = progress }
+    } else {
+      let next = role.steps[found]
+      let before =
+        progress.map { "; last step reached: \($0.last.label)" } ?? "; no step reached yet in \(sessionText)"
+      addFunnel(
+        role.funnel, rule: .funnelOrder, step: next,
+        message:
+          "funnel \(funnel.name) broken: step \(next + 1) of \(funnel.steps.count) (\(funnel.steps[next].tag)) came before step \(reached + 1) (\(funnel.steps[reached].tag))\(before)",
+        actual: "step \(next + 1) before step \(reached + 1)", other: progress?.last)
+    }
+  }
+
+  /// Step `reached` of `funnel` is this record: the funnel moves on, or is reached.
+  private mutating func advance(_ funnel: Int, from reached: Int, _ device: inout JourneyState.Device) {
+    if reached + 1 == plan.funnels[funnel].steps.count {
+      marks.append(.seen(plan.journeys.funnelItems[funnel], RuleMask()))
+    } else {
+      device.funnels[funnel] = JourneyState.Progress(reached: reached + 1, last: this)
+    }
+  }
+
+  /// The device's session ends (or another starts): its unfinished funnels dropped, its session
+  /// rules start afresh.
+  private mutating func close(_ device: inout JourneyState.Device) {
+    for (funnel, progress) in device.funnels.sorted(by: { $0.key < $1.key }) {
+      let steps = plan.funnels[funnel].steps
+      addFunnel(
+        funnel, rule: .funnelDropped, step: progress.reached,
+        message:
+          "funnel \(plan.funnels[funnel].name) dropped at step \(progress.reached + 1) of \(steps.count) (\(steps[progress.reached].tag)): session \(device.session ?? "(none)") ended after step \(progress.reached), \(progress.last.label)",
+        actual: "session ended after step \(progress.reached)", other: progress.last)
+    }
+    device.funnels.removeAll()
+    device.once = device.once.filter { plan.entries[$0.key].journey.once != .session }
+    device.epoch += 1
+  }
+
+  // MARK: - Findings
+
+  private var sessionText: String {
+    record.context.session.map { "session \($0.id)" } ?? "the same session"
+  }
+
+  private mutating func add(
+    entry: Int, rule: ViolationRule, location: SourceLocation?, message: String, evidence: JourneyEvidence
+  ) {
+    let item = plan.tagItems[entry]
+    let line = location.map { " (plan line \($0.line))" } ?? ""
+    violations.append(
+      PlanViolation(
+        seq: record.seq, severity: plan.entries[entry].severity, rule: rule, tag: record.name,
+        message: "\(PlanValidator.place(record)): \(message)\(line)", planLine: location?.line,
+        coverageItem: item,
+        planFile: plan.file, evidence: .journey(evidence)))
+    marks.append(.seen(item, RuleMask([rule])))
+  }
+
+  private mutating func addFunnel(
+    _ funnel: Int, rule: ViolationRule, step: Int, message: String, actual: String, other: JourneyRecord?
+  ) {
+    let plan = plan.funnels[funnel]
+    let item = self.plan.journeys.funnelItems[funnel]
+    let location = plan.steps[step].location
+    violations.append(
+      PlanViolation(
+        seq: record.seq, severity: plan.severity, rule: rule, tag: record.name,
+        message: "\(PlanValidator.place(record)): \(message) (plan line \(location.line))",
+        planLine: location.line,
+        coverageItem: item, planFile: self.plan.file,
+        evidence: .journey(
+          JourneyEvidence(
+            rule: "funnel \(plan.name)",
+            expected: plan.steps.count <= 6
+              ? plan.steps.map(\.tag).joined(separator: " → ") : "its \(plan.steps.count) steps in order",
+            actual: actual, record: this, otherRole: "last step", other: other))))
+    marks.append(.seen(item, RuleMask([rule])))
+  }
+
+  /// The first position in ascending `values` whose value is not below `value`.
+  static func lowerBound(_ values: [Int], _ value: Int) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let mid = (low + high) / 2
+      if values[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+}
+
+extension JourneyState {
+  /// Checks `record` against the plan's journey rules, appending its findings to `violations`
+  /// and what they did to coverage to `marks` (a tag item's rules joined with its mark there).
+  mutating func check(
+    _ record: Record, plan: Plan, marks: inout [CoverageMark], from first: Int,
+    into violations: inout [PlanViolation]
+  ) {
+    let source = record.source ?? ""
+    var device = take(source)
+    var check = JourneyCheck(plan: plan, record: record)
+    check.run(&device, work: &work)
+    store(device, source: source)
+    violations.append(contentsOf: check.violations)
+    for mark in check.marks {
+      if case .seen(let item, let rules) = mark, !rules.isEmpty,
+        let index = marks[first...].lastIndex(where: {
+          if case .seen(item, _) = $0 { return true } else { return false }
+        }),
+        case .seen(_, var joined) = marks[index]
+      {
+        joined.formUnion(rules)
+        marks[index] = .seen(item, joined)
+      } else {
+        marks.append(mark)
+      }
+    }
+  }
+}

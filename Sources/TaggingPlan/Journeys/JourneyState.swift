@@ -1,0 +1,85 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// What the journey rules remember, per device (`listen` source): its current session, the
+/// records later ones are compared with, and each funnel's progress. Each device keeps at most one
+/// record per entry and rule (``duplicateSlots`` per entry for `duplicateWithin`) and one progress
+/// per funnel; a session's funnels are closed (and forgotten) when it ends, and the least recently
+/// seen devices are forgotten past ``deviceLimit``.
+package struct JourneyState: Sendable {
+  /// A record remembered with the scope it counts in (session epoch or screen visit).
+  struct Seen: Sendable {
+    var record: JourneyRecord
+    var token: Int
+  }
+
+  /// A record remembered for `duplicateWithin`, with its properties.
+  struct Slot: Sendable {
+    var properties: Properties
+    var record: JourneyRecord
+  }
+
+  /// How far a funnel got in the current session: steps reached, and the last one's record.
+  struct Progress: Sendable {
+    var reached: Int
+    var last: JourneyRecord
+  }
+
+  /// One device's state.
+  struct Device: Sendable {
+    var session: String?
+    /// Bumped when a session ends or another starts: records of the same epoch share a session.
+    var epoch = 0
+    /// Bumped by each screen record.
+    var screenVisit = 0
+    var lastUse = 0
+    var predecessors: [Int: Seen] = [:]
+    var once: [Int: Seen] = [:]
+    var duplicates: [Int: [Slot]] = [:]
+    var funnels: [Int: Progress] = [:]
+
+    /// Records remembered.
+    var size: Int {
+      predecessors.count + once.count + duplicates.values.reduce(0) { $0 + $1.count } + funnels.count
+    }
+  }
+
+  var devices: [String: Device] = [:]
+  private var clock = 0
+  /// Rule and funnel-step checks made so far: what the bound tests count.
+  package internal(set) var work = 0
+
+  /// Devices remembered at most (recordings are untrusted input).
+  static let deviceLimit = 4_096
+  /// Distinct property sets remembered per entry within its `duplicateWithin` window.
+  static let duplicateSlots = 8
+
+  /// Nothing remembered.
+  package init() {}
+
+  /// Records remembered over every device: what stays bounded however long the recording.
+  package var remembered: Int { devices.values.reduce(0) { $0 + $1.size } }
+
+  /// Devices remembered.
+  package var deviceCount: Int { devices.count }
+
+  /// A new recording starts: a new app launch, whose devices start afresh.
+  mutating func startRecording() { devices.removeAll() }
+
+  /// The state of `source`'s device, taken out (put it back with ``store(_:source:)``).
+  mutating func take(_ source: String) -> Device {
+    clock += 1
+    var device = devices.removeValue(forKey: source) ?? Device()
+    device.lastUse = clock
+    return device
+  }
+
+  /// Puts a device's state back, forgetting the least recently seen half past the limit.
+  mutating func store(_ device: Device, source: String) {
+    devices[source] = device
+    guard devices.count > Self.deviceLimit else { return }
+    let uses = devices.values.map(\.lastUse).sorted()
+    let cut = uses[uses.count / 2]
+    devices = devices.filter { $0.value.lastUse >= cut }
+  }
+}
