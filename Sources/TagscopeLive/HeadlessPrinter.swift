@@ -48,6 +48,25 @@ public enum HeadlessPrinter {
     }
   }
 
+  /// The delivery ledger's summary line, `nil` when no in-app call nor wire call reached it:
+  /// `delivery: 12 calls · 10 delivered · 1 queued · 1 dropped by the SDK · 2 wire calls unexplained`.
+  public static func deliveryLine(_ snapshot: DeliverySnapshot) -> String? {
+    guard snapshot.total > 0 || !snapshot.unexplained.isEmpty else { return nil }
+    var parts = ["\(snapshot.total) call\(snapshot.total == 1 ? "" : "s")"]
+    for state in DeliveryState.allCases where snapshot.count(state) > 0 {
+      parts.append("\(snapshot.count(state)) \(words[state] ?? state.rawValue)")
+    }
+    let unexplained = snapshot.unexplained.count
+    if unexplained > 0 {
+      parts.append("\(unexplained) wire call\(unexplained == 1 ? "" : "s") no in-app call explains")
+    }
+    return "delivery: " + parts.joined(separator: " · ")
+  }
+
+  private static let words: [DeliveryState: String] = [
+    .inFlight: "in flight", .droppedBySDK: "dropped by the SDK", .noWireSource: "with no wire source",
+  ]
+
   /// What a headless run says when `source`, read from standard input, ends: it stops there
   /// (`--exit-on-eof`) or goes on serving apps and SDKs.
   public static func endedLine(_ source: String, stopping: Bool) -> String {

@@ -27,6 +27,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private let store: (any LiveStore)?
   /// The session's one plan check, if any: the debugger, the query API and the reports read it.
   public let checker: PlanChecker?
+  /// Each provider call of the in-app records followed to its wire record (``DeliveryLedger``),
+  /// fed by the worker as it stores them; `nil` when the session was made without it.
+  public let delivery: DeliveryLedger?
   private let onUpdate: @Sendable (LiveUpdate) -> Void
   private var worker: WorkerThread?
   private let stateLock = NSLock()
@@ -48,11 +51,14 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Acknowledgements (``whenStored(_:)``: native `{"ack":N}`, SDK replies) mean durable: once a
   /// batch is written, its acknowledgements go to a syncing thread that calls the store's `fsync`
   /// once for every batch written while its previous one ran (group commit), then acknowledges,
-  /// while the worker writes on; `syncsBeforeAcknowledging: false` skips it.
+  /// while the worker writes on; `syncsBeforeAcknowledging: false` skips it. `delivery`: the
+  /// ledger the stored records feed (`nil`: none, only to measure its cost).
   public init(
     store: (any LiveStore)?, checker: PlanChecker? = nil, capacity: Int = LiveSession.defaultCapacity,
-    syncsBeforeAcknowledging: Bool = true, onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
+    syncsBeforeAcknowledging: Bool = true, delivery: DeliveryLedger? = DeliveryLedger(),
+    onUpdate: @escaping @Sendable (LiveUpdate) -> Void = { _ in }
   ) {
+    self.delivery = delivery
     groupCommit = syncsBeforeAcknowledging ? store.map { GroupCommit(store: $0) } : nil
     queue = IngestQueue(capacity: capacity)
     self.store = store
@@ -132,6 +138,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     worker?.join()
     groupCommit?.close()
     store?.close()
+    delivery?.finish()
   }
 
   // MARK: Worker
@@ -187,10 +194,13 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     }
     let first = position
     var violations: [[PlanViolation]] = []
+    var records: [Record] = []
     for case .record(let record, _) in items {
       if let checker { violations.append(checker.check(record, at: position)) }
+      if delivery != nil { records.append(record) }
       position += 1
     }
+    delivery?.observe(records, firstPosition: first)
     var failure: SystemError?
     if !reportedWriteFailure, let error = store?.lastWriteError {
       reportedWriteFailure = true

@@ -1,0 +1,166 @@
+import Foundation
+import TagscopeRecording
+
+/// Each provider call the hub handed to an SDK, followed to its fate on the wire: the live
+/// session feeds it the in-app records (the inspector's) and the wire records (what SDKs sent to
+/// `listen` or through the proxy) as it stores them; the query API, the headless summary and the
+/// debugger read its ``snapshot(_:now:)``.
+///
+/// ```swift
+/// let ledger = DeliveryLedger()
+/// ledger.observe([inAppRecord, wireRecord], firstPosition: 0)
+/// let counts = ledger.snapshot().counts  // [.delivered: 1]
+/// ```
+///
+/// How a call and a wire call are matched is ``DeliveryBook``'s rule (`tagscope help listen`).
+public final class DeliveryLedger: @unchecked Sendable {
+  /// How far apart a call and its wire call may be, by the device's clock or the Mac's.
+  public static let defaultWindow: TimeInterval = 30
+
+  private let lock = NSLock()
+  private var book: DeliveryBook
+  private var waits: [Int: (upTo: Int, done: @Sendable () -> Void)] = [:]
+  private var nextWait = 0
+
+  /// An empty ledger matching within `window` seconds; `wireProviders`: providers a wire source
+  /// is set up for even before any of their wire records arrive.
+  public init(window: TimeInterval = DeliveryLedger.defaultWindow, wireProviders: Set<String> = []) {
+    book = DeliveryBook(window: Int64(window * 1000), configuredProviders: wireProviders)
+  }
+
+  /// Adds `records`, stored from session position `firstPosition` on and received (by the Mac's
+  /// clock) at `received`: in-app records' calls and wire records (``Record/isFromSDK``).
+  /// `wireAnswered`: `listen` answered the wire records itself, with success (no vendor behind
+  /// it); otherwise they are in flight until ``answered(wirePosition:status:at:)``.
+  public func observe(
+    _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
+  ) {
+    let time = received.recordMilliseconds
+    let ready = mutate { book in
+      for (offset, record) in records.enumerated() {
+        if record.isFromSDK {
+          book.addWire(record, at: firstPosition + offset, received: time, answered: wireAnswered)
+        } else {
+          book.addInApp(record, at: firstPosition + offset, received: time)
+        }
+      }
+    }
+    for done in ready { done() }
+  }
+
+  /// The vendor answered the wire record at `wirePosition` with HTTP `status` at `time`.
+  public func answered(wirePosition: Int, status: Int, at time: Date = Date()) {
+    let ready = mutate { $0.answer(position: wirePosition, status: status, at: time.recordMilliseconds) }
+    for done in ready { done() }
+  }
+
+  /// The session ended: calls still queued are lost (or have no wire source).
+  public func finish() {
+    let ready = mutate { $0.finish() }
+    for done in ready { done() }
+  }
+
+  /// The number of calls so far: a wait's mark.
+  public var callCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return book.calls.count
+  }
+
+  /// Whether every one of the first `count` calls is settled (``DeliveryState/isSettled``; a
+  /// queued call of a provider without a wire source is).
+  public func isSettled(upTo count: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return settled(upTo: count)
+  }
+
+  /// Calls `done` once every one of the first `count` calls is settled (at once if they are);
+  /// returns a token for ``cancelWait(_:)``.
+  @discardableResult
+  public func whenSettled(upTo count: Int, _ done: @escaping @Sendable () -> Void) -> Int {
+    lock.lock()
+    if settled(upTo: count) {
+      lock.unlock()
+      done()
+      return -1
+    }
+    let token = nextWait
+    nextWait += 1
+    waits[token] = (count, done)
+    lock.unlock()
+    return token
+  }
+
+  /// Forgets the wait of `token`; returns whether it was still pending.
+  @discardableResult
+  public func cancelWait(_ token: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return waits.removeValue(forKey: token) != nil
+  }
+
+  /// The entries passing `filter` and the counts of its provider and device, as of `now`.
+  public func snapshot(_ filter: DeliveryFilter = DeliveryFilter(), now: Date = Date()) -> DeliverySnapshot {
+    lock.lock()
+    defer { lock.unlock() }
+    let nowMilliseconds = now.recordMilliseconds
+    var counts: [DeliveryState: Int] = [:]
+    var entries: [DeliveryEntry] = []
+    for (index, call) in book.calls.enumerated() {
+      guard filter.provider.map({ $0 == call.provider }) ?? true,
+        filter.device.map({ $0 == call.device }) ?? true
+      else { continue }
+      let entry = self.entry(index, call, now: nowMilliseconds)
+      counts[entry.state, default: 0] += 1
+      if filter.state.map({ $0 == entry.state }) ?? true { entries.append(entry) }
+    }
+    if entries.count > filter.limit { entries.removeFirst(entries.count - filter.limit) }
+    let unexplained = book.wires.filter { wire in
+      !wire.isExplained && (filter.provider.map { $0 == wire.provider } ?? true)
+    }.map {
+      UnexplainedWireCall(
+        position: $0.position, provider: $0.provider, method: $0.method, name: $0.name, source: $0.source,
+        time: Date(recordMilliseconds: $0.time))
+    }
+    return DeliverySnapshot(counts: counts, entries: entries, unexplained: unexplained)
+  }
+
+  // MARK: Private
+
+  private func entry(_ index: Int, _ call: DeliveryBook.Call, now: Int64) -> DeliveryEntry {
+    var state = call.state
+    if state == .queued && !book.hasWireSource(call.provider) { state = .noWireSource }
+    let wire = call.wire.map { book.wires[$0] }
+    let called = book.macTime(of: index)
+    let latency = wire?.answer.map { Int(max(0, $0.at - called)) }
+    return DeliveryEntry(
+      number: index + 1, position: call.position, callIndex: call.callIndex, provider: call.provider,
+      method: call.method, name: call.name, device: call.device,
+      called: Date(recordMilliseconds: call.called), state: state, wirePosition: wire?.position,
+      wireSource: wire?.source, answerStatus: wire?.answer?.status, latencyMilliseconds: latency,
+      ageMilliseconds: state == .queued ? Int(max(0, now - called)) : nil,
+      reason: state == .noWireSource ? "no wire source for \(call.provider)" : call.reason,
+      candidates: call.candidates.map { book.wires[$0].position })
+  }
+
+  /// Under the lock.
+  private func settled(upTo count: Int) -> Bool {
+    !book.unsettled.contains {
+      $0 < count && (book.calls[$0].state == .inFlight || book.hasWireSource(book.calls[$0].provider))
+    }
+  }
+
+  /// Runs `change` on the book under the lock; returns the waits it completed, to call outside it.
+  private func mutate(_ change: (inout DeliveryBook) -> Void) -> [@Sendable () -> Void] {
+    lock.lock()
+    defer { lock.unlock() }
+    change(&book)
+    var ready: [@Sendable () -> Void] = []
+    for (token, wait) in waits where settled(upTo: wait.upTo) {
+      ready.append(wait.done)
+      waits[token] = nil
+    }
+    return ready
+  }
+}

@@ -1,0 +1,213 @@
+import AnalyticsHub
+import Foundation
+import TagscopeLive
+import TagscopeRecording
+import XCTest
+
+/// The delivery ledger on hand-made in-app and wire record streams with known answers: every
+/// state, ambiguous matches, clock skew, no wire source, wire calls no in-app call explains.
+final class DeliveryLedgerTests: XCTestCase {
+  /// The Mac's clock at the start of each stream.
+  private let start: Int64 = 1_800_000_000_000
+
+  func testEveryStateFromHandMadeStreams() {
+    let ledger = DeliveryLedger()
+    let inApp = [
+      call("Exact", params: ["n": 1], at: 0, id: "m-1"),
+      call("Matched", params: ["n": 2], at: 100),
+      call("Refused", params: ["n": 3], at: 200),
+      call("Queued", params: ["n": 4], at: 300),
+      call(
+        "a_name_well_over_forty_characters_long_for_firebase", params: [:], at: 400,
+        violations: [
+          RecordViolation(rule: "segment.event-name-length", message: "too long", consequence: "dropped")
+        ]),
+      call("Elsewhere", provider: "braze", at: 500),
+    ]
+    ledger.observe(inApp, firstPosition: 0, received: date(600))
+    // The wire: the exact one by its id only (other parameters), the refused one not answered yet,
+    // one the app never called.
+    ledger.observe(
+      [wire("Exact", params: ["n": 99], at: 50, id: "m-1"), wire("Matched", params: ["n": 2], at: 100)],
+      firstPosition: 6, received: date(1_000))
+    ledger.observe(
+      [wire("Refused", params: ["n": 3], at: 200), wire("Application Opened", at: 10)], firstPosition: 8,
+      received: date(1_100), wireAnswered: false)
+    var snapshot = ledger.snapshot(now: date(10_300))
+    XCTAssertEqual(state(snapshot, "Exact"), .delivered)
+    XCTAssertEqual(entry(snapshot, "Exact")?.wirePosition, 6)
+    XCTAssertEqual(entry(snapshot, "Exact")?.answerStatus, 200)
+    XCTAssertEqual(
+      entry(snapshot, "Matched")?.latencyMilliseconds, 800,
+      "answered at 1,000, called at 100 + the device's offset, 100 (the last record, 500, received at 600)")
+    XCTAssertEqual(state(snapshot, "Refused"), .inFlight)
+    XCTAssertEqual(state(snapshot, "Queued"), .queued)
+    XCTAssertEqual(entry(snapshot, "Queued")?.ageMilliseconds, 10_300 - 300 - 100)
+    XCTAssertEqual(state(snapshot, "a_name_well_over_forty_characters_long_for_firebase"), .droppedBySDK)
+    XCTAssertEqual(
+      entry(snapshot, "a_name_well_over_forty_characters_long_for_firebase")?.reason,
+      "segment.event-name-length")
+    XCTAssertEqual(state(snapshot, "Elsewhere"), .noWireSource)
+    XCTAssertEqual(snapshot.unexplained.map(\.name), ["Application Opened"])
+    XCTAssertFalse(ledger.isSettled(upTo: ledger.callCount))
+
+    ledger.answered(wirePosition: 8, status: 400, at: date(1_200))
+    ledger.finish()
+    snapshot = ledger.snapshot(now: date(20_000))
+    XCTAssertEqual(state(snapshot, "Refused"), .refused)
+    XCTAssertEqual(entry(snapshot, "Refused")?.answerStatus, 400)
+    XCTAssertEqual(state(snapshot, "Queued"), .lost)
+    XCTAssertEqual(entry(snapshot, "Queued")?.reason, "the session ended before it was sent")
+    XCTAssertEqual(state(snapshot, "Elsewhere"), .noWireSource, "not lost: no wire source could show it")
+    XCTAssertEqual(snapshot.count(.delivered), 2)
+    XCTAssertEqual(snapshot.total, 6)
+    XCTAssertTrue(ledger.isSettled(upTo: ledger.callCount))
+    XCTAssertEqual(
+      ledger.snapshot(DeliveryFilter(state: .lost)).entries.map(\.name), ["Queued"], "filtered by state")
+    XCTAssertEqual(ledger.snapshot(DeliveryFilter(provider: "braze")).total, 1, "filtered by provider")
+  }
+
+  func testTwoIdenticalCallsInOneWindowAreAmbiguousInEitherOrder() {
+    for wireFirst in [false, true] {
+      let ledger = DeliveryLedger()
+      let calls = [call("Play", params: ["id": 7], at: 0), call("Play", params: ["id": 7], at: 2_000)]
+      let wires = [wire("Play", params: ["id": 7], at: 0), wire("Play", params: ["id": 7], at: 2_000)]
+      let (first, second) = wireFirst ? (wires, calls) : (calls, wires)
+      ledger.observe(first, firstPosition: 0, received: date(2_100))
+      ledger.observe(second, firstPosition: 2, received: date(2_200))
+      let entries = ledger.snapshot().entries
+      XCTAssertEqual(entries.map(\.state), [.ambiguous, .ambiguous], "wire first: \(wireFirst)")
+      XCTAssertEqual(entries.first?.candidates, wireFirst ? [0, 1] : [2, 3])
+      XCTAssertTrue(ledger.snapshot().unexplained.isEmpty)
+    }
+    // The same calls a window apart are each delivered.
+    let ledger = DeliveryLedger(window: 5)
+    ledger.observe(
+      [call("Play", params: ["id": 7], at: 0), wire("Play", params: ["id": 7], at: 0)], firstPosition: 0,
+      received: date(100))
+    ledger.observe(
+      [call("Play", params: ["id": 7], at: 60_000), wire("Play", params: ["id": 7], at: 60_000)],
+      firstPosition: 2,
+      received: date(60_100))
+    XCTAssertEqual(ledger.snapshot().entries.map(\.state), [.delivered, .delivered])
+    XCTAssertEqual(ledger.snapshot().entries.map(\.wirePosition), [1, 3])
+  }
+
+  func testClockSkewBetweenDeviceAndMacIsAllowed() {
+    let hour: Int64 = 3_600_000
+    // The device's clock is an hour ahead: its records say +1 h, the Mac receives them now. An
+    // SDK that stamps its messages stamps them by the device's clock.
+    let stamped = DeliveryLedger()
+    stamped.observe(
+      [call("Stamped", at: hour), call("Other", params: ["x": 1], at: hour)], firstPosition: 0,
+      received: date(100))
+    stamped.observe([wire("Stamped", at: hour + 10)], firstPosition: 2, received: date(3_000))
+    // Not the same parameters: unexplained, and the call stays queued.
+    stamped.observe([wire("Other", params: ["x": 2], at: hour)], firstPosition: 3, received: date(3_200))
+    var snapshot = stamped.snapshot(now: date(4_000))
+    XCTAssertEqual(state(snapshot, "Stamped"), .delivered)
+    XCTAssertEqual(entry(snapshot, "Stamped")?.latencyMilliseconds, 2_900, "by the Mac's clock, skew removed")
+    XCTAssertEqual(state(snapshot, "Other"), .queued)
+    XCTAssertEqual(entry(snapshot, "Other")?.ageMilliseconds, 3_900)
+    XCTAssertEqual(snapshot.unexplained.map(\.position), [3])
+    // A message without a stamp has the Mac's time: matched by the Mac's clock.
+    let unstamped = DeliveryLedger()
+    unstamped.observe([call("Unstamped", at: hour + 50)], firstPosition: 0, received: date(100))
+    unstamped.observe([wire("Unstamped", at: 3_100)], firstPosition: 1, received: date(3_100))
+    snapshot = unstamped.snapshot(now: date(4_000))
+    XCTAssertEqual(state(snapshot, "Unstamped"), .delivered)
+    XCTAssertEqual(entry(snapshot, "Unstamped")?.latencyMilliseconds, 3_000)
+    // Outside the window by both clocks: not the same call.
+    unstamped.observe([call("Late", at: hour + 50)], firstPosition: 2, received: date(100))
+    unstamped.observe([wire("Late", at: 300_000)], firstPosition: 3, received: date(300_000))
+    XCTAssertEqual(state(unstamped.snapshot(), "Late"), .queued)
+  }
+
+  func testAnAppRestartLosesTheCallsItsLastRunStillQueued() {
+    let ledger = DeliveryLedger()
+    ledger.observe(
+      [call("Sent", at: 0, run: "r1"), call("Unsent", at: 10, run: "r1"), wire("Sent", at: 0)],
+      firstPosition: 0,
+      received: date(100))
+    ledger.observe([call("Next", at: 5_000, run: "r2")], firstPosition: 3, received: date(5_100))
+    let snapshot = ledger.snapshot(now: date(6_000))
+    XCTAssertEqual(snapshot.entries.map(\.state), [.delivered, .lost, .queued])
+    XCTAssertEqual(entry(snapshot, "Unsent")?.reason, "the app restarted before it was sent")
+    // Sent after all (an SDK that keeps its queue on disk): delivered, not lost.
+    ledger.observe([wire("Unsent", at: 10)], firstPosition: 4, received: date(6_100))
+    XCTAssertEqual(state(ledger.snapshot(), "Unsent"), .delivered)
+  }
+
+  func testAWaitEndsWhenEveryCallBeforeItIsSettled() {
+    let ledger = DeliveryLedger()
+    ledger.observe([call("A", at: 0), call("B", at: 1)], firstPosition: 0, received: date(10))
+    let settled = expectation(description: "settled")
+    ledger.whenSettled(upTo: ledger.callCount) { settled.fulfill() }
+    ledger.observe([call("C", at: 2)], firstPosition: 2, received: date(20))
+    ledger.observe([wire("A", at: 0)], firstPosition: 3, received: date(30))
+    XCTAssertFalse(ledger.isSettled(upTo: 2))
+    ledger.observe([wire("B", at: 1)], firstPosition: 4, received: date(40))
+    wait(for: [settled], timeout: 10)
+    XCTAssertFalse(ledger.isSettled(upTo: 3), "C, called after the wait began, is still queued")
+  }
+
+  func testADevicePairedWithItsWireSourceIsNotMatchedWithAnother() {
+    let ledger = DeliveryLedger()
+    ledger.observe(
+      [
+        call("Seen", at: 0, device: "phone-a", id: "a-1"),
+        wire("Seen", at: 0, source: "segment@a", id: "a-1"),
+      ],
+      firstPosition: 0, received: date(10))
+    ledger.observe([call("Tap", at: 100, device: "phone-a")], firstPosition: 2, received: date(110))
+    ledger.observe([wire("Tap", at: 100, source: "segment@b")], firstPosition: 3, received: date(120))
+    let snapshot = ledger.snapshot(now: date(200))
+    XCTAssertEqual(state(snapshot, "Tap"), .queued, "phone-a sends through segment@a")
+    XCTAssertEqual(snapshot.unexplained.map(\.source), ["segment@b"])
+  }
+
+  // MARK: Streams
+
+  private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }
+
+  /// An in-app record whose `provider` output holds one `track` call.
+  private func call(
+    _ name: String, provider: String = "segment", params: Properties = [:], at milliseconds: Int64,
+    device: String = "phone", run: String? = nil, id: String? = nil, violations: [RecordViolation] = []
+  ) -> Record {
+    var parameters = params
+    if let id { parameters.merge([("messageId", .string(id))]) }
+    let output = ProviderOutput(
+      provider: provider, status: .sent,
+      calls: [CallDescription(method: "track", name: name, parameters: parameters)],
+      violations: violations)
+    var extra: Properties = [:]
+    if let run { extra["run"] = .string(run) }
+    return Record(
+      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
+      source: device, extra: extra)
+  }
+
+  /// A Segment `track` message as `listen` records it.
+  private func wire(
+    _ name: String, params: Properties = [:], at milliseconds: Int64, source: String = "segment@127.0.0.1",
+    id: String? = nil
+  ) -> Record {
+    var message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
+    message["messageId"] = .string(id ?? UUID().uuidString)
+    let output = ProviderOutput(
+      provider: "segment", status: .sent,
+      calls: [CallDescription(method: "track", name: name, parameters: message)])
+    return Record(
+      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
+      source: source, raw: "")
+  }
+
+  private func entry(_ snapshot: DeliverySnapshot, _ name: String) -> DeliveryEntry? {
+    snapshot.entries.first { $0.name == name }
+  }
+
+  private func state(_ snapshot: DeliverySnapshot, _ name: String) -> DeliveryState? {
+    entry(snapshot, name)?.state
+  }
+}
