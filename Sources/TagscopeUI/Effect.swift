@@ -134,7 +134,8 @@ public struct EffectRunner: Sendable {
     }
   }
 
-  /// Writes an export; a relative path is taken from the working directory and reported whole.
+  /// Writes an export (an HTML session for a `.html` name, else a recording); a relative path is
+  /// taken from the working directory and reported whole.
   private func export(_ scope: ExportScope, to path: String) -> Msg {
     let indices: [Int]
     switch scope {
@@ -144,6 +145,12 @@ public struct EffectRunner: Sendable {
     }
     let full =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    if ExportPrompt.isHTMLSession(full) {
+      do {
+        let count = try SessionPage.write(from: source, positions: indices, to: full, replacing: false)
+        return .exported(path: full, count: count, error: nil)
+      } catch { return .exported(path: full, count: 0, error: error.description) }
+    }
     switch source.export(indices, to: full) {
     case .success(let count): return .exported(path: full, count: count, error: nil)
     case .failure(let error): return .exported(path: full, count: 0, error: error.description)

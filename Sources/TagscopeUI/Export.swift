@@ -24,6 +24,29 @@ public enum ExportScope: Sendable, Hashable {
 public struct ExportPrompt: Sendable, Hashable {
   public var scope: ExportScope
   public var path: String
+
+  /// Whether a file name makes an HTML session (``SessionPage``, `.html` or `.htm`) rather than a
+  /// new recording.
+  public static func isHTMLSession(_ path: String) -> Bool {
+    let lower = path.lowercased()
+    return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+  }
+
+  /// The file name with the other choice's extension (`tab`): a recording's `.jsonl` becomes an
+  /// HTML session's `.html`, and back.
+  static func switched(_ path: String) -> String {
+    let html = isHTMLSession(path)
+    var base = path
+    if let dot = path.lastIndex(of: "."), !path[dot...].contains("/") { base = String(path[..<dot]) }
+    return base + (html ? ".jsonl" : ".html")
+  }
+
+  /// What the prompt says after the name: what will be written and how to choose the other.
+  var hint: String {
+    Self.isHTMLSession(path)
+      ? "  an HTML session anyone can open · tab recording · enter write · esc cancel "
+      : "  a new recording file · tab HTML session · enter write · esc cancel "
+  }
 }
 
 extension State {
@@ -65,6 +88,7 @@ extension State {
       }
       overlay = .none
       return [.export(prompt.scope, path: path)]
+    case .tab: prompt.path = ExportPrompt.switched(prompt.path)
     case .backspace, .delete, .control: prompt.path = TextInput.edit(prompt.path, key)
     case .character(let character) where !character.isNewline: prompt.path.append(character)
     default: break
@@ -78,8 +102,10 @@ extension State {
       notice = Sanitizer.clean("export failed: \(error)", limit: 300)
     } else {
       let records = count == 1 ? "1 record" : "\(Format.grouped(count)) records"
-      notice = Sanitizer.clean(
-        "exported \(records) to \(path) (tagscope replay / validate read it)", limit: 400)
+      let reader =
+        ExportPrompt.isHTMLSession(path)
+        ? "an HTML session: open it in a browser" : "tagscope replay / validate read it"
+      notice = Sanitizer.clean("exported \(records) to \(path) (\(reader))", limit: 400)
     }
   }
 }

@@ -219,7 +219,7 @@ extension FrameView {
       segments.add(Sanitizer.clean("export \(what) to "), .key)
       segments.add(Sanitizer.clean(prompt.path, limit: 300), .bold)
       segments.add("▏", .key)
-      segments.add("  a new recording file · enter write · esc cancel ", .dim)
+      segments.add(Sanitizer.clean(prompt.hint), .dim)
       segments.draw(into: &grid, column: 1, row: row, width: width)
       return
     case .jump(let text):

@@ -138,6 +138,41 @@ final class SessionPageTests: XCTestCase {
     XCTAssertEqual([rows[0], rows[8]], [4, 6], "the records asked for, numbered as in the debugger")
   }
 
+  func testTheDebuggersExportOffersTheHTMLSessionOnTab() throws {
+    let store = store()
+    var state = Fixtures.state(store)
+    state.type("...")
+    state.type("E")
+    guard case .export(let prompt) = state.overlay else { return XCTFail("no export prompt") }
+    XCTAssertTrue(prompt.path.hasPrefix("tagscope-export-12-records-") && prompt.path.hasSuffix(".jsonl"))
+    XCTAssertTrue(render(state).text.contains("a new recording file · tab HTML session"))
+    state.apply(.key(.tab))
+    guard case .export(let html) = state.overlay else { return XCTFail("no export prompt") }
+    XCTAssertEqual(html.path, String(prompt.path.dropLast(6)) + ".html")
+    XCTAssertTrue(render(state).text.contains("an HTML session anyone can open · tab recording"))
+    state.apply(.key(.tab))
+    guard case .export(let back) = state.overlay else { return XCTFail("no export prompt") }
+    XCTAssertEqual(back.path, prompt.path)
+    XCTAssertEqual(ExportPrompt.switched("my.dir/session"), "my.dir/session.html")
+
+    let path = directory.appendingPathComponent("all.html").path
+    for _ in 0..<200 { state.apply(.key(.backspace)) }
+    state.type(path)
+    state.apply(.key(.enter))
+    XCTAssertEqual(
+      state.notice?.text, "exported 12 records to \(path) (an HTML session: open it in a browser)")
+    let data = try embeddedData(String(contentsOfFile: path, encoding: .utf8))
+    XCTAssertEqual((data["r"] as? [Int])?.count, 12 * SessionData.rowWidth)
+    XCTAssertEqual(data["plan"] as? String, "plan Podcasts v3: 5/9 covered, 1 error")
+    // An existing file is not replaced.
+    state.type("E")
+    for _ in 0..<200 { state.apply(.key(.backspace)) }
+    state.type(path)
+    state.apply(.key(.enter))
+    XCTAssertTrue(
+      state.notice?.text.hasPrefix("export failed: \(path) exists") ?? false, "\(state.notice as Any)")
+  }
+
   // MARK: In headless Chromium
 
   /// One step of the page's self-test: what the keys left on screen.
