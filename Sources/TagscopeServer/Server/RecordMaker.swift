@@ -16,11 +16,19 @@ enum RecordMaker {
   ) -> Record {
     let output = ProviderOutput(
       provider: event.provider, status: .sent, calls: [event.call],
-      violations: event.violations.map(RecordViolation.init),
-      extra: event.annotations.isEmpty ? event.credentials : event.credentials.merging(event.annotations))
+      violations: event.violations.map(RecordViolation.init), extra: extra(event))
     return Record(
       seq: seq, time: event.time ?? received, kind: RecordKind(event.kind), name: event.name,
       properties: event.properties, context: context, outputs: [output], source: source,
       raw: event.recordsRaw ? event.raw : "")
+  }
+
+  /// The output's extra fields: the event's credentials, then its annotations. Either alone is
+  /// taken as it is: merging a Firebase event's two dozen annotations into no credentials hashed
+  /// every key again, 9% of the proxy's event-loop time for Firebase uploads in a profile.
+  private static func extra(_ event: IngestedEvent) -> Properties {
+    if event.annotations.isEmpty { return event.credentials }
+    if event.credentials.isEmpty { return event.annotations }
+    return event.credentials.merging(event.annotations)
   }
 }
