@@ -157,12 +157,18 @@ public enum TagscopeClientError: Error, Sendable, Hashable, CustomStringConverti
   case refused(status: Int, message: String)
   /// The answer was not what the API sends.
   case invalidResponse(String)
+  /// ``TagscopeClient/scope(_:source:_:)``'s scope ended with violations: the verdict lists them.
+  case scopeFailed(ScopeVerdict)
+  /// ``TagscopeClient/expect(_:scope:)`` found a check failing: the report says which.
+  case checkFailed(ScopeCheckReport)
 
   public var description: String {
     switch self {
     case .timedOut(let timeout): return timeout.description
     case .refused(let status, let message): return "tagscope listen answered \(status): \(message)"
     case .invalidResponse(let reason): return "unexpected answer from tagscope listen: \(reason)"
+    case .scopeFailed(let verdict): return verdict.description
+    case .checkFailed(let report): return report.description
     }
   }
 }

@@ -30,26 +30,31 @@ public struct TagscopeClient: Sendable {
     self.session = session
   }
 
-  /// Counts of the current segment: records, with violations, by kind, source and provider, and
-  /// the plan's coverage by state.
-  public func summary() async throws -> QuerySummary {
-    try await get("summary")
+  /// Counts of the current segment (or of the records of `scope`): records, with violations, by
+  /// kind, source and provider, and the plan's coverage by state (the segment's only).
+  public func summary(scope: String? = nil) async throws -> QuerySummary {
+    try await get("summary", ["scope": scope])
   }
 
   /// Records of the current segment passing `filter` (the debugger's filter language), from
-  /// `source` only if given, a page of at most `limit` from `since` (the previous page's `next`).
-  public func records(filter: String? = nil, source: String? = nil, since: Int? = nil, limit: Int? = nil)
-    async throws -> RecordPage
-  {
+  /// `source` only if given, of `scope` only if given, a page of at most `limit` from `since` (the
+  /// previous page's `next`).
+  public func records(
+    filter: String? = nil, source: String? = nil, since: Int? = nil, limit: Int? = nil, scope: String? = nil
+  ) async throws -> RecordPage {
     try await get(
       "records",
-      ["filter": filter, "source": source, "since": since.map(String.init), "limit": limit.map(String.init)])
+      [
+        "filter": filter, "source": source, "since": since.map(String.init), "limit": limit.map(String.init),
+        "scope": scope,
+      ])
   }
 
-  /// The plan's violations in the current segment (404 `refused` without a plan).
-  public func violations() async throws -> [PlanViolationReport] {
+  /// The plan's violations in the current segment, or of `scope`'s records (404 `refused` without
+  /// a plan).
+  public func violations(scope: String? = nil) async throws -> [PlanViolationReport] {
     struct Reply: Decodable { var violations: [PlanViolationReport] }
-    let reply: Reply = try await get("violations")
+    let reply: Reply = try await get("violations", ["scope": scope])
     return reply.violations
   }
 
@@ -60,24 +65,25 @@ public struct TagscopeClient: Sendable {
     return reply.coverage
   }
 
-  /// Waits until `count` records of the current segment match `filter`, and returns them; throws
+  /// Waits until `count` records of the current segment (of `scope` only, if given: a record of
+  /// another scope's device does not count) match `filter`, and returns them; throws
   /// ``TagscopeClientError/timedOut(_:)`` when `timeout` passes first, naming the filter, the
   /// matching records that did arrive and what the segment holds. `listen` answers as soon as they arrive: no sleeping, no polling.
   @discardableResult
-  public func wait(for filter: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws
-    -> [ReceivedRecord]
-  {
+  public func wait(
+    for filter: String, count: Int = 1, timeout: Duration = .seconds(10), scope: String? = nil
+  ) async throws -> [ReceivedRecord] {
     struct Reply: Decodable { var records: [ReceivedRecord] }
     let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
     let (status, data) = try await send(
-      "GET", "wait", ["filter": filter, "count": String(count), "timeout": String(seconds)],
+      "GET", "wait", ["filter": filter, "count": String(count), "timeout": String(seconds), "scope": scope],
       timeout: seconds + 10)
     let reply: Reply = try decode(data)
     if status == 408 {
       throw TagscopeClientError.timedOut(
         WaitTimeout(
           filter: filter, count: count, seconds: seconds, received: reply.records,
-          arrived: try? await summary()))
+          arrived: try? await summary(scope: scope)))
     }
     return reply.records
   }
@@ -91,14 +97,14 @@ public struct TagscopeClient: Sendable {
 
   // MARK: Requests
 
-  private func get<Reply: Decodable>(_ path: String, _ query: [String: String?] = [:]) async throws -> Reply {
+  func get<Reply: Decodable>(_ path: String, _ query: [String: String?] = [:]) async throws -> Reply {
     let (_, data) = try await send("GET", path, query, timeout: 30)
     return try decode(data)
   }
 
   /// Sends a request; a status other than 200 (or a wait's 408) throws `refused` with the
   /// server's message.
-  private func send(_ method: String, _ path: String, _ query: [String: String?], timeout: Double)
+  func send(_ method: String, _ path: String, _ query: [String: String?], timeout: Double)
     async throws -> (Int, Data)
   {
     var components = URLComponents(
@@ -120,7 +126,7 @@ public struct TagscopeClient: Sendable {
     throw TagscopeClientError.refused(status: http.statusCode, message: message)
   }
 
-  private func decode<Reply: Decodable>(_ data: Data) throws -> Reply {
+  func decode<Reply: Decodable>(_ data: Data) throws -> Reply {
     do { return try JSONDecoder().decode(Reply.self, from: data) } catch {
       throw TagscopeClientError.invalidResponse("\(error)")
     }

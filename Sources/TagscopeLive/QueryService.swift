@@ -33,16 +33,18 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   /// The longest wait, in seconds.
   public static let maximumTimeout = 300.0
 
-  private let timeline: Timeline
-  private let session: LiveSession
-  private let monitor: PlanMonitor?
-  private let recordingPath: String?
-  private let work = DispatchQueue(label: "tagscope.api", qos: .userInitiated, attributes: .concurrent)
-  private let lock = NSLock()
+  let timeline: Timeline
+  let session: LiveSession
+  let monitor: PlanMonitor?
+  let recordingPath: String?
+  let work = DispatchQueue(label: "tagscope.api", qos: .userInitiated, attributes: .concurrent)
+  let lock = NSLock()
   // Guarded by `lock`.
-  private var segment = Segment(number: 1, start: 0, started: Date())
+  var segment = Segment(number: 1, start: 0, started: Date())
   private var requestedSegments = 1
-  private var end = 0
+  var end = 0
+  /// The UI test scopes (``ScopeBook``).
+  var book = ScopeBook()
   private var counts = Counts()
   private var waiters: [Int: Waiter] = [:]
   private var nextWaiter = 0
@@ -66,45 +68,58 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   public func answer(_ request: APIRequest, reply: @escaping @Sendable (APIResponse) -> Void) {
     switch request.route {
     case .summary:
-      if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
+      if let refused = request.unknownParameter(allowed: ["scope"]) { return reply(refused) }
       let retried = request.statistics.retriesSkipped
-      work.async { reply(self.summary(retriesSkipped: retried)) }
+      switch scope(of: request) {
+      case .failure(let refused): reply(refused)
+      case .success(nil): work.async { reply(self.summary(retriesSkipped: retried)) }
+      case .success(let id?): work.async { reply(self.scopedSummary(id, retriesSkipped: retried)) }
+      }
     case .records:
-      if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit"]) {
+      if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit", "scope"]) {
         return reply(refused)
       }
       switch (
-        Self.filter(request), request.integer("since", in: 0...Int.max),
+        scopedFilter(request), request.integer("since", in: 0...Int.max),
         request.integer("limit", in: 1...Self.maximumLimit)
       )
       {
       case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
         reply(refused)
-      case (.success(let filter), .success(let since), .success(let limit)):
-        work.async { reply(self.records(filter, since: since ?? 0, limit: limit ?? 100)) }
+      case (.success(let (filter, scope)), .success(let since), .success(let limit)):
+        work.async { reply(self.records(filter, scope: scope, since: since ?? 0, limit: limit ?? 100)) }
       }
     case .violations, .coverage:
-      if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
+      let allowed: Set<String> = request.route == .violations ? ["scope"] : []
+      if let refused = request.unknownParameter(allowed: allowed) { return reply(refused) }
       guard monitor != nil else {
         return reply(.error(404, "no tagging plan: start listen with --plan PLAN"))
       }
       let route = request.route
-      work.async { reply(route == .violations ? self.violationsReply() : self.coverageReply()) }
+      switch scope(of: request) {
+      case .failure(let refused): reply(refused)
+      case .success(let id?): work.async { reply(self.scopedViolationsReply(id)) }
+      case .success(nil):
+        work.async { reply(route == .violations ? self.violationsReply() : self.coverageReply()) }
+      }
     case .wait:
-      if let refused = request.unknownParameter(allowed: ["filter", "count", "timeout"]) {
+      if let refused = request.unknownParameter(allowed: ["filter", "count", "timeout", "scope"]) {
         return reply(refused)
       }
       switch (
-        Self.filter(request), request.integer("count", in: 1...Self.maximumLimit),
+        scopedFilter(request), request.integer("count", in: 1...Self.maximumLimit),
         request.seconds("timeout", in: 0...Self.maximumTimeout)
       )
       {
       case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
         reply(refused)
-      case (.success(let filter), .success(let count), .success(let timeout)):
-        if timeout == 0 { return answerNow(filter, count: count ?? 1, reply: reply) }
-        wait(filter, count: count ?? 1, timeout: timeout ?? 10, request: request, reply: reply)
+      case (.success(let (filter, scope)), .success(let count), .success(let timeout)):
+        if timeout == 0 { return answerNow(filter, scope: scope, count: count ?? 1, reply: reply) }
+        wait(filter, scope: scope, count: count ?? 1, timeout: timeout ?? 10, request: request, reply: reply)
       }
+    case .scopeBegin: beginScope(request, reply: reply)
+    case .scopeEnd: endScope(request, reply: reply)
+    case .assert: assert(request, reply: reply)
     case .reset:
       if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
       reset(reply: reply)
@@ -115,7 +130,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   /// The request's `filter` (the debugger's language) and `source` as one filter, or a `400`
   /// with the parser's message.
-  private static func filter(_ request: APIRequest) -> Result<Filter, APIResponse> {
+  static func filter(_ request: APIRequest) -> Result<Filter, APIResponse> {
     var filter: Filter
     switch Filter.parse(request.value("filter") ?? "") {
     case .success(let parsed): filter = parsed
@@ -160,12 +175,17 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
         evaluating = false
         return lock.unlock()
       }
-      let pending = waiters.map { (id: $0.key, filter: $0.value.filter, from: $0.value.from) }
+      // A scoped wait reads up to its scope's end (if it ended since it began).
+      let pending = waiters.map { id, waiter in
+        let ceiling = waiter.scope.flatMap { book.scope($0).end } ?? range.upperBound
+        return (id: id, filter: waiter.filter, from: waiter.from, ceiling: ceiling)
+      }
       lock.unlock()
       var found: [Int: [Int]] = [:]
       for waiter in pending {
-        let scope = max(range.lowerBound, waiter.from)..<max(range.lowerBound, waiter.from, range.upperBound)
-        found[waiter.id] = matches(waiter.filter, in: scope)
+        let lower = max(range.lowerBound, waiter.from)
+        found[waiter.id] = matches(
+          waiter.filter, in: lower..<max(lower, min(range.upperBound, waiter.ceiling)))
       }
       var done: [(Waiter, [Int])] = []
       lock.lock()
@@ -190,17 +210,13 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   /// Counts one record of the segment, with the plan violations the session found. Under the lock.
   private func count(_ record: Record, violations: [PlanViolation]) {
-    counts.records += 1
-    counts.byKind[record.kind.rawValue, default: 0] += 1
-    if let source = record.source { counts.bySource[source, default: 0] += 1 }
-    for output in record.outputs { counts.byProvider[output.provider, default: 0] += 1 }
-    if !violations.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }) {
-      counts.withViolations += 1
-    }
+    counts.add(
+      kind: record.kind.rawValue, source: record.source, providers: record.outputs.map(\.provider),
+      violated: !violations.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }))
   }
 
   /// The plan's findings on the record at `position`, as the filter reads them.
-  private func planFindings(at position: Int) -> [(rule: String, provider: String?)] {
+  func planFindings(at position: Int) -> [(rule: String, provider: String?)] {
     monitor?.violations(at: position).map { ($0.rule.rawValue, $0.provider) } ?? []
   }
 
@@ -226,11 +242,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     lock.unlock()
     let coverage = monitor.map { ($0.plan.title, $0.segmentCoverage) }
     var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
-    out += ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
-    out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
-    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
-    out += ",\"retriesSkipped\":\(retriesSkipped)"
-    out += ",\"recording\":" + (recordingPath.map(JSONText.quoted) ?? "null")
+    out += countFields(counts, retriesSkipped: retriesSkipped) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
     out += ",\"coverage\":"
     if let (title, coverage) = coverage {
       let (planned, states) = (coverage.planned, coverage.stateCounts)
@@ -243,11 +255,18 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     return APIResponse(status: 200, body: out + "}")
   }
 
-  private func records(_ filter: Filter, since: Int, limit: Int) -> APIResponse {
-    lock.lock()
-    let (segment, end) = (self.segment, self.end)
-    lock.unlock()
-    let range = max(since, segment.start)..<max(since, segment.start, end)
+  /// The summary's counts: `,"records":…,"withViolations":…,"byKind":…,"bySource":…,"byProvider":…`,
+  /// then `retriesSkipped` and `recording`.
+  func countFields(_ counts: Counts, retriesSkipped: Int) -> String {
+    var out = ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
+    out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
+    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"retriesSkipped\":\(retriesSkipped)"
+    return out + ",\"recording\":" + (recordingPath.map(JSONText.quoted) ?? "null")
+  }
+
+  private func records(_ filter: Filter, scope: Int?, since: Int, limit: Int) -> APIResponse {
+    let (segment, window) = self.window(scope)
+    let range = max(since, window.lowerBound)..<max(since, window.lowerBound, window.upperBound)
     let found = scan(filter, in: range, limit: limit + 1)
     let more = found.count > limit
     let page = found.prefix(limit)
@@ -261,14 +280,18 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     lock.lock()
     let number = segment.number
     lock.unlock()
-    let found = monitor?.segmentViolations ?? []
+    let array = violationsArray(monitor?.segmentViolations ?? [])
+    return APIResponse(status: 200, body: "{\"segment\":\(number),\"violations\":" + array + "}")
+  }
+
+  /// `found` as the validate JSON report's violations array, each placed in the recording.
+  func violationsArray(_ found: [(position: Int, violation: PlanViolation)]) -> String {
     let places = found.map { position, _ in
       let summary = try? timeline.summary(at: position)
       return JSONReport.Place(
         file: recordingPath, timeMilliseconds: summary?.timeMilliseconds, source: summary?.source)
     }
-    let array = JSONReport.violationsArray(found.map(\.violation), places: places)
-    return APIResponse(status: 200, body: "{\"segment\":\(number),\"violations\":" + array + "}")
+    return JSONReport.violationsArray(found.map(\.violation), places: places)
   }
 
   private func coverageReply() -> APIResponse {
@@ -282,7 +305,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   /// The first `limit` positions in `range` (already stored and counted) passing `filter`: the
   /// index a chunk at a time (each twice the last), so a page near the start does not scan the
   /// whole segment and a full scan takes a few calls.
-  private func scan(_ filter: Filter, in range: Range<Int>, limit: Int) -> [Int] {
+  func scan(_ filter: Filter, in range: Range<Int>, limit: Int) -> [Int] {
     var found: [Int] = []
     var chunkStart = range.lowerBound
     var chunkSize = Self.firstScanChunk
@@ -306,7 +329,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   private static let firstScanChunk = 65_536
 
   /// The recording lines of `positions` as a JSON array.
-  private func lines(_ positions: [Int]) -> String {
+  func lines(_ positions: [Int]) -> String {
     "[" + positions.compactMap { try? timeline.line(at: $0) }.joined(separator: ",") + "]"
   }
 
@@ -318,6 +341,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var reply: @Sendable (APIResponse) -> Void
     /// The first position the wait's own scan does not cover: later ones are ``evaluateWaits()``'s.
     var from: Int
+    /// The scope it reads (its id in ``book``), if any.
+    var scope: Int?
     var matches: [Int] = []
     /// Whether the records stored before the wait began were scanned.
     var scanned = false
@@ -327,7 +352,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   }
 
   private func wait(
-    _ filter: Filter, count: Int, timeout: Double, request: APIRequest,
+    _ filter: Filter, scope: Int?, count: Int, timeout: Double, request: APIRequest,
     reply: @escaping @Sendable (APIResponse) -> Void
   ) {
     lock.lock()
@@ -337,15 +362,16 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     }
     let id = nextWaiter
     nextWaiter += 1
-    let (number, start, scanEnd) = (segment.number, segment.start, end)
-    waiters[id] = Waiter(filter: filter, count: count, reply: reply, from: scanEnd)
+    let (number, scanEnd) = (segment.number, end)
+    let window = windowLocked(scope)
+    waiters[id] = Waiter(filter: filter, count: count, reply: reply, from: scanEnd, scope: scope)
     let timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
     waiters[id]?.timer = timer
     lock.unlock()
     request.onCancel { [weak self] in self?.abandon(id) }
     // What the segment already holds, off the event loop; later records are the worker's.
     work.async {
-      let earlier = self.scan(filter, in: start..<scanEnd, limit: count)
+      let earlier = self.scan(filter, in: window, limit: count)
       self.lock.lock()
       guard var waiter = self.waiters[id] else { return self.lock.unlock() }
       if self.segment.number == number { waiter.matches = earlier + waiter.matches }
@@ -364,12 +390,13 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   /// `timeout=0`: what the segment holds now, `200` when `count` records match, else `408` with
   /// those that do.
-  private func answerNow(_ filter: Filter, count: Int, reply: @escaping @Sendable (APIResponse) -> Void) {
+  private func answerNow(
+    _ filter: Filter, scope: Int?, count: Int, reply: @escaping @Sendable (APIResponse) -> Void
+  ) {
     work.async {
-      self.lock.lock()
-      let (number, start, end) = (self.segment.number, self.segment.start, self.end)
-      self.lock.unlock()
-      let found = self.scan(filter, in: start..<end, limit: count)
+      let (segment, window) = self.window(scope)
+      let number = segment.number
+      let found = self.scan(filter, in: window, limit: count)
       let body =
         "{\"segment\":\(number),\"count\":\(found.count),\"records\":" + self.lines(found) + "}"
       reply(APIResponse(status: found.count >= count ? 200 : 408, body: body))
@@ -446,7 +473,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   // MARK: Values
 
-  private struct Segment {
+  struct Segment {
     var number: Int
     /// The session position of its first record.
     var start: Int
@@ -457,13 +484,22 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var startedText: String { ISO8601Timestamp.string(milliseconds: started.recordMilliseconds) }
   }
 
-  private struct Counts {
+  struct Counts {
     var records = 0
     var withViolations = 0
     var byKind: [String: Int] = [:]
     var bySource: [String: Int] = [:]
     var byProvider: [String: Int] = [:]
     var seqAnomalies = 0
+
+    /// Counts one record.
+    mutating func add(kind: String, source: String?, providers: [String], violated: Bool) {
+      records += 1
+      byKind[kind, default: 0] += 1
+      if let source { bySource[source, default: 0] += 1 }
+      for provider in providers { byProvider[provider, default: 0] += 1 }
+      if violated { withViolations += 1 }
+    }
   }
 
   /// `{"key":count,…}` in key order.

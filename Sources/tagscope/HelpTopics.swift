@@ -26,7 +26,7 @@ enum HelpTopics {
     ),
     ("qa", "validate, reports, diff, plan infer, plan import", qa),
     ("codegen", "from plan to code: typed tags and mappings, the round trip", codegen),
-    ("uitests", "UI tests asking listen: reset, wait, records", uitests),
+    ("uitests", "UI tests asking listen: reset, wait, records, test scopes", uitests),
     ("bench", "the benchmark groups of scripts/bench, fuzzing", bench),
   ]
 
@@ -335,6 +335,35 @@ enum HelpTopics {
       with an Origin header is 403 unless --cors-origin names it.
       """)
     page.table("Routes", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) })
+    page.section(
+      "Test scopes",
+      """
+      A scope says "these records are mine": POST scope/begin?name=checkout opens it (with \
+      &source=App@iPhone, as summary's bySource names it, it takes only that device's records, so \
+      tests on several devices at once do not see each other's); the records stored until POST \
+      scope/end?name=checkout are its own, and the end answers with their count and the plan's \
+      violations. scope=NAME narrows summary, records, wait and violations to them (within the \
+      current segment). Both lines go into the recording as drop markers of nothing \
+      ({"dropped":0,"by":"scope","scope":"checkout","event":"begin"}), which every reader takes; \
+      replay lists them among its gaps. GET assert answers at once from what is stored (wait first): \
+      exactly=N, unplanned=none, order=NAME,NAME (in this order, others between), violations=none, \
+      any of them in one request, on the records passing filter=F (all without one). It answers \
+      200 with "passed" and, for each failed check, a message and its records (at most 20).
+
+          curl -s -X POST 'localhost:7531/tagscope/v1/scope/begin?name=checkout'
+          curl -s 'localhost:7531/tagscope/v1/wait?scope=checkout&filter=name:purchase'
+          curl -s 'localhost:7531/tagscope/v1/assert?scope=checkout&exactly=1&filter=name:purchase&violations=none'
+          curl -s -X POST 'localhost:7531/tagscope/v1/scope/end?name=checkout'
+
+      From Swift: try await tagscope.scope("checkout") { … } ends the scope and throws an error \
+      with the violations' messages (which fails an XCTest); tagscope.expect(.exactly(1, filter: \
+      "name:purchase"), .noUnplanned, scope: "checkout") throws with what failed.
+      """)
+    page.section(
+      "Python, standard library only",
+      QueryAPIExamples.python.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.isEmpty ? "" : "    " + $0
+      }.joined(separator: "\n"))
     return page.text
   }
 

@@ -9,7 +9,7 @@ public enum OpenAPIDocument {
       "info": {
         "title": "tagscope listen query API",
         "version": "1",
-        "description": "What automated UI tests ask tagscope listen: counts, records (filtered with the debugger's filter language), plan violations and coverage, a long-poll wait for records, and reset between tests. Everything counts from the start of the current segment (POST /tagscope/v1/reset starts a new one; the recording keeps every record)."
+        "description": "What automated UI tests ask tagscope listen: counts, records (filtered with the debugger's filter language), plan violations and coverage, a long-poll wait for records, and reset between tests. Everything counts from the start of the current segment (POST /tagscope/v1/reset starts a new one; the recording keeps every record). A UI test scope (POST /tagscope/v1/scope/begin, …/scope/end; its lines are in the recording) holds the records stored while it is open, of one source if it names one: scope=NAME narrows summary, records, wait and violations to them, and GET /tagscope/v1/assert checks them at once."
       },
       "servers": [{"url": "http://127.0.0.1:7531"}],
       "security": [{}, {"bearer": []}],
@@ -17,11 +17,13 @@ public enum OpenAPIDocument {
         "/tagscope/v1/summary": {
           "get": {
             "operationId": "summary",
-            "summary": "Counts of the current segment",
+            "summary": "Counts of the current segment, or of a scope's records",
+            "parameters": [{"$ref": "#/components/parameters/scope"}],
             "responses": {
               "200": {"description": "Counts", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Summary"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"}
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"$ref": "#/components/responses/NoScope"}
             }
           }
         },
@@ -33,24 +35,27 @@ public enum OpenAPIDocument {
               {"$ref": "#/components/parameters/filter"},
               {"name": "source", "in": "query", "description": "Only records from this source (exact).", "schema": {"type": "string", "minLength": 1}},
               {"name": "since", "in": "query", "description": "The cursor (`next`) of the previous page: records from this position on.", "schema": {"type": "integer", "minimum": 0, "maximum": 9223372036854775807}},
-              {"name": "limit", "in": "query", "description": "Most records in the page (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}
+              {"name": "limit", "in": "query", "description": "Most records in the page (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+              {"$ref": "#/components/parameters/scope"}
             ],
             "responses": {
               "200": {"description": "A page of records", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RecordPage"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
-              "401": {"$ref": "#/components/responses/Unauthorized"}
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"$ref": "#/components/responses/NoScope"}
             }
           }
         },
         "/tagscope/v1/violations": {
           "get": {
             "operationId": "violations",
-            "summary": "The tagging plan's violations in the current segment, as in the validate JSON report",
+            "summary": "The tagging plan's violations in the current segment (or a scope's records), as in the validate JSON report",
+            "parameters": [{"$ref": "#/components/parameters/scope"}],
             "responses": {
               "200": {"description": "Violations", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Violations"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
-              "404": {"$ref": "#/components/responses/NoPlan"}
+              "404": {"description": "listen runs without a tagging plan, or no scope has that name", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }
         },
@@ -73,12 +78,14 @@ public enum OpenAPIDocument {
             "parameters": [
               {"$ref": "#/components/parameters/filter"},
               {"name": "count", "in": "query", "description": "How many matching records to wait for (default 1).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
-              {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10); 0 answers at once with what the segment holds.", "schema": {"type": "number", "minimum": 0, "maximum": 300}}
+              {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10); 0 answers at once with what the segment holds.", "schema": {"type": "number", "minimum": 0, "maximum": 300}},
+              {"$ref": "#/components/parameters/scope"}
             ],
             "responses": {
               "200": {"description": "`count` matching records arrived", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/WaitResult"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"$ref": "#/components/responses/NoScope"},
               "408": {"description": "The timeout passed first: the matching records that did arrive", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/WaitResult"}}}},
               "503": {"$ref": "#/components/responses/Busy"}
             }
@@ -92,6 +99,59 @@ public enum OpenAPIDocument {
               "200": {"description": "The new segment", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Segment"}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"}
+            }
+          }
+        },
+        "/tagscope/v1/scope/begin": {
+          "post": {
+            "operationId": "beginScope",
+            "summary": "Begins a UI test scope: the records stored until its end are its own (of `source` only, if given); a scope line is written to the recording",
+            "parameters": [
+              {"name": "name", "in": "query", "required": true, "description": "The scope's name; a name begun again after its end names the new scope.", "schema": {"$ref": "#/components/schemas/ScopeName"}},
+              {"name": "source", "in": "query", "description": "Only records from this source (exact, as the summary's bySource names it).", "schema": {"type": "string", "minLength": 1}}
+            ],
+            "responses": {
+              "200": {"description": "The scope, open", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scope"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "409": {"description": "A scope of that name is open", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "503": {"description": "Too many scopes begun", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            }
+          }
+        },
+        "/tagscope/v1/scope/end": {
+          "post": {
+            "operationId": "endScope",
+            "summary": "Ends a UI test scope behind every record delivered so far: its record count and violations",
+            "parameters": [
+              {"name": "name", "in": "query", "required": true, "description": "The open scope's name.", "schema": {"$ref": "#/components/schemas/ScopeName"}}
+            ],
+            "responses": {
+              "200": {"description": "The scope's verdict", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScopeVerdict"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"description": "No open scope has that name", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+              "409": {"description": "The scope is being begun or ended", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+            }
+          }
+        },
+        "/tagscope/v1/assert": {
+          "get": {
+            "operationId": "assert",
+            "summary": "Checks at once what a UI test expects of the records of a scope (or the current segment) passing `filter` (all without one): exactly N, no unplanned tag, names in order, no violations; no check passes",
+            "parameters": [
+              {"$ref": "#/components/parameters/scope"},
+              {"name": "exactly", "in": "query", "description": "Exactly this many records (of those passing `filter`).", "schema": {"type": "integer", "minimum": 0, "maximum": 100000}},
+              {"$ref": "#/components/parameters/filter"},
+              {"name": "unplanned", "in": "query", "description": "`none`: no record is a tag the plan does not know (needs a plan).", "schema": {"enum": ["none"]}},
+              {"name": "order", "in": "query", "description": "Tag names separated by commas: records with these names come in this order (others may come between).", "schema": {"type": "string", "pattern": "^[^,]+(,[^,]+)*$"}},
+              {"name": "violations", "in": "query", "description": "`none`: the plan found no violation (needs a plan).", "schema": {"enum": ["none"]}}
+            ],
+            "responses": {
+              "200": {"description": "Whether every check passed, and each that failed with its records", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/AssertResult"}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "404": {"description": "No scope has that name, or a check needs a plan listen runs without", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
             }
           }
         },
@@ -111,17 +171,46 @@ public enum OpenAPIDocument {
           "bearer": {"type": "http", "scheme": "bearer", "description": "listen's --token, when it has one."}
         },
         "parameters": {
+          "scope": {"name": "scope", "in": "query", "description": "Only the records of this UI test scope (POST /tagscope/v1/scope/begin) within the current segment.", "schema": {"$ref": "#/components/schemas/ScopeName"}},
           "filter": {"name": "filter", "in": "query", "description": "The debugger's filter language (terms that must all match: name:Order, kind:screen, provider:\#(Vendors.firebase), status:sent, source~phone, screen:home, has:violations, rule:wrong-name, call:identify, prop.sku:A-1, param.value>10…; provider: takes a vendor id or alias, \#(Vendors.names.joined(separator: ", ")), or a plan's custom provider).", "schema": {"type": "string"}}
         },
         "responses": {
           "BadRequest": {"description": "A parameter is invalid; the message names it", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Unauthorized": {"description": "Missing or wrong token", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "NoPlan": {"description": "listen runs without a tagging plan", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+          "NoScope": {"description": "No scope has that name", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
           "Busy": {"description": "Too many waits at once", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
         },
         "schemas": {
           "Error": {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}},
           "Counts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+          "ScopeName": {"type": "string", "minLength": 1, "maxLength": 200, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f]+$"},
+          "Scope": {
+            "type": "object", "required": ["scope", "source", "started", "open"],
+            "properties": {"scope": {"type": "string"}, "source": {"type": ["string", "null"]}, "started": {"type": "string"}, "open": {"type": "boolean"}}
+          },
+          "ScopeVerdict": {
+            "type": "object", "required": ["scope", "source", "started", "open", "records", "violations"],
+            "properties": {
+              "scope": {"type": "string"}, "source": {"type": ["string", "null"]}, "started": {"type": "string"}, "open": {"type": "boolean"},
+              "records": {"type": "integer", "minimum": 0},
+              "violations": {"oneOf": [{"type": "null"}, {"type": "array", "items": {"$ref": "#/components/schemas/Violation"}}], "description": "null when listen has no plan"}
+            }
+          },
+          "AssertResult": {
+            "type": "object", "required": ["segment", "scope", "passed", "checks", "failures"],
+            "properties": {
+              "segment": {"type": "integer"}, "scope": {"type": ["string", "null"]}, "passed": {"type": "boolean"},
+              "checks": {"type": "integer", "minimum": 0},
+              "failures": {"type": "array", "items": {
+                "type": "object", "required": ["check", "message", "records"],
+                "properties": {
+                  "check": {"enum": ["exactly", "unplanned", "order", "violations"]}, "message": {"type": "string"},
+                  "records": {"type": "array", "items": {"$ref": "#/components/schemas/Record"}, "description": "The records it names, at most 20."}
+                }
+              }}
+            }
+          },
           "Segment": {
             "type": "object", "required": ["segment", "started"],
             "properties": {"segment": {"type": "integer", "minimum": 1}, "started": {"type": "string"}}
@@ -140,6 +229,7 @@ public enum OpenAPIDocument {
               "seqAnomalies": {"type": "integer", "minimum": 0, "description": "Records of this segment whose seq repeats, goes backwards or jumps more than 2^20 ahead within their source, counted as validate counts them in the recording (each native one also reported as a problem)."},
               "retriesSkipped": {"type": "integer", "minimum": 0, "description": "SDK messages since listen started that an SDK sent again after a 503 answered once they were already taken (the disk slower than the request timeout): skipped, so recorded once (each request reported as a problem)."},
               "recording": {"type": ["string", "null"], "description": "The recording file the session writes (listen/proxy --record, or the debugger's timeline file), null when it is not recorded."},
+              "scope": {"type": "string", "description": "The scope counted (scope=NAME): started is its beginning, coverage null."},
               "coverage": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/CoverageCounts"}]}
             }
           },

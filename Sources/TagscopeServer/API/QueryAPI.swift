@@ -19,13 +19,20 @@ public enum APIRoute: String, Sendable, CaseIterable {
   case coverage
   case wait
   case reset
+  /// Begins a UI test scope (`POST scope/begin?name=…[&source=…]`).
+  case scopeBegin = "scope/begin"
+  /// Ends a UI test scope, answering with its verdict (`POST scope/end?name=…`).
+  case scopeEnd = "scope/end"
+  /// Checks what a UI test expects of a scope or the segment, at once.
+  case assert
   case openapi = "openapi.json"
 
   /// The path prefix of every route.
   public static let prefix = "/tagscope/v1/"
 
-  /// The method the route takes (`POST` for ``reset``, `GET` for the others).
-  public var method: String { self == .reset ? "POST" : "GET" }
+  /// The method the route takes (`POST` for ``reset``, ``scopeBegin`` and ``scopeEnd``, `GET` for
+  /// the others).
+  public var method: String { [.reset, .scopeBegin, .scopeEnd].contains(self) ? "POST" : "GET" }
 
   /// The full path.
   public var path: String { Self.prefix + rawValue }
