@@ -108,4 +108,27 @@ final class HARExportTests: XCTestCase {
     XCTAssertEqual(skipped, [.inApp, .notRebuilt(provider: "braze")])
     XCTAssertEqual(try imported(har).summary.entries, 0)
   }
+
+  /// mitmproxy loads the exported file (`mitmdump -nr`) and its own HAR of the flows it read
+  /// (`--set hardump`) imports as the same records again.
+  func testMitmproxyLoadsTheExportedCapture() throws {
+    let mitmdump = packageRoot.appendingPathComponent(".venv/mitmproxy/bin/mitmdump")
+    guard FileManager.default.isExecutableFile(atPath: mitmdump.path) else {
+      throw XCTSkip("\(mitmdump.path) not installed (scripts/bench proxy makes it)")
+    }
+    let recording = try recordLines(fixtures.appendingPathComponent("listen.jsonl"))
+    let directory = try TemporaryDirectory()
+    let exported = directory.file("export.har")
+    try Data(self.exported(recording).har.utf8).write(to: exported)
+    let process = Process()
+    process.executableURL = mitmdump
+    process.arguments = ["-q", "-nr", exported.path, "--set", "hardump=" + directory.file("again.har").path]
+    let run = try runToEnd(process)
+    XCTAssertEqual(run.status, 0, run.output)
+    let again = try String(contentsOf: directory.file("again.har"), encoding: .utf8)
+    let (records, summary) = try imported(again)
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(records.count, recording.count)
+    for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
+  }
 }
