@@ -58,6 +58,9 @@ public enum ListenRunner {
     }
     try await parts.shutdown { parts in
       notices("stopped: " + server.statistics.summary)
+      if let line = parts.session.delivery.flatMap({ HeadlessPrinter.deliveryLine($0.snapshot()) }) {
+        notices(TerminalText.sanitize(line))
+      }
       guard let checker = parts.checker else { return }
       notices("plan: " + TerminalText.sanitize(checker.monitor.headerText))
       guard options.junitPath != nil || options.jsonPath != nil else { return }
