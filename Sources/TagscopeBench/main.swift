@@ -19,7 +19,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   // `TAGSCOPE_AMPLIFICATION_PARTS` set: only those parts of the amplification benchmark.
   case .hostile: hostileBenchmarks(ProcessInfo.processInfo.environment)
   case .plan: [PlanBench.run]
-  case .report: [ReportBench.run]
+  case .report: [ReportBench.run, SessionPageBench.run]
   case .growth: [GrowthBench.run, GrowthMemoryBench.run]
   case .ui: [UIBench.run]
   case .reload: [ReloadBench.run]
