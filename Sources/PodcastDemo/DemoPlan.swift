@@ -263,6 +263,14 @@ public enum DemoPlan {
 
     """
 
+  /// ``yaml`` without its journey rules (`duplicateWithin`, `funnels`): the benchmark's
+  /// comparison.
+  public static var yamlWithoutJourneys: String {
+    let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+    let end = lines.firstIndex(of: "funnels:") ?? lines.endIndex
+    return lines[..<end].filter { !$0.hasSuffix("duplicateWithin: 500ms") }.joined(separator: "\n") + "\n"
+  }
+
   /// The demo's deliberate journey bugs (the app's, not the mappings'), one sentence each: the
   /// opening tour shows both.
   public static let journeyBugs: [String] = [

@@ -32,6 +32,8 @@ enum PlanBench {
     defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
     let bytes = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    // Issue 47: the same plan without its journey rules (duplicateWithin, the playback funnel).
+    let withoutJourneys = try PlanLoader.load(yaml: DemoPlan.yamlWithoutJourneys, file: "demo-plan.yaml")
     // The two paths compared: timeline indexing (returns the records indexed) and
     // `tagscope validate`'s validation.
     func index() throws -> Int {
@@ -80,6 +82,7 @@ enum PlanBench {
     var readOnly = PlanTiming()
     var indexing = PlanTiming()
     var validating = PlanTiming()
+    var validatingWithout = PlanTiming()
     var decodingAll = PlanTiming()
     var diffing = PlanTiming()
     var inferring = PlanTiming()
@@ -107,6 +110,11 @@ enum PlanBench {
           let report = try validate()
           violations = report.violations.count
           summary = report.coverage.summary
+        })
+      validatingWithout.keepBest(
+        try PlanTiming.measure {
+          blackHole(
+            try ValidateRunner.validate(plan: withoutJourneys, recordings: [url.path]).violations.count)
         })
       cataloguing.keepBest(
         try PlanTiming.measure {
@@ -156,6 +164,13 @@ enum PlanBench {
     report.add(
       "plan.validate.vs_orjson", Double(decoded) / validating.cpu / orjson, unit: "x",
       baseline: "python orjson.loads per line, same file, CPU time", atLeast: 1)
+    report.add(
+      "plan.validate.no_journeys.vs_orjson", Double(decoded) / validatingWithout.cpu / orjson, unit: "x",
+      baseline: "the demo plan without its journey rules vs python orjson.loads per line, CPU time")
+    report.add(
+      "plan.validate.journeys.vs_without", validatingWithout.cpu / validating.cpu, unit: "x",
+      baseline: "tagscope validate with the demo plan's journey rules vs the same plan without them, CPU time"
+    )
     report.add(
       "plan.validate.vs_json", Double(decoded) / validating.cpu / python, unit: "x",
       baseline: "python json.loads per line, same file, CPU time")
