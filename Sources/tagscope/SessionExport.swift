@@ -57,6 +57,6 @@ enum SessionExport {
     }
     let records = count == 1 ? "1 record" : "\(count) records"
     return "\(recording): \(records) exported to \(output) (an HTML session)\n"
-      + notes.map { "\(recording): \($0)\n" }.joined()
+      + notes.map { "\($0)\n" }.joined()
   }
 }

@@ -173,6 +173,65 @@ final class SessionPageTests: XCTestCase {
       state.notice?.text.hasPrefix("export failed: \(path) exists") ?? false, "\(state.notice as Any)")
   }
 
+  /// `tagscope export --html`: the plan's violations marked, a bad line named in the page and on
+  /// standard error with its line, and an existing page replaced only with --force.
+  func testTheCommandMarksThePlansViolationsAndNamesBadLines() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let binary = root.appendingPathComponent(".build/debug/tagscope")
+    guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+      throw XCTSkip("\(binary.path) not built")
+    }
+    let plan = directory.appendingPathComponent("plan.yaml")
+    try Data(
+      """
+      plan: Podcasts
+      version: 1
+      actions:
+        playPodcast:
+          providers:
+            firebase: {name: play_podcast_from_favorites}
+
+      """.utf8
+    ).write(to: plan)
+    var lines = [RecordLineEncoder.line(RecordingHeader(app: "Podcasts", device: "test"))]
+    lines += Fixtures.podcastRecords().map(RecordLineEncoder.line)
+    lines.insert("{bad", at: 5)
+    let recording = directory.appendingPathComponent("session.jsonl")
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: recording)
+    let page = directory.appendingPathComponent("session.html")
+    func export(_ extra: [String]) throws -> (status: Int32, err: String) {
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = ["export", "--html", page.path, "--plan", plan.path, recording.path] + extra
+      let err = directory.appendingPathComponent("err-\(UUID().uuidString)")
+      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+      process.standardError = try FileHandle(forWritingTo: err)
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      return (process.terminationStatus, try String(contentsOf: err, encoding: .utf8))
+    }
+    let first = try export([])
+    XCTAssertEqual(first.status, 0, first.err)
+    XCTAssertTrue(first.err.contains("12 records exported to \(page.path)"), first.err)
+    XCTAssertTrue(first.err.contains("\n\(recording.path):6: invalid JSON"), first.err)
+    let html = try String(contentsOf: page, encoding: .utf8)
+    let data = try embeddedData(html)
+    XCTAssertTrue(
+      (data["notes"] as? [String])?.first?.hasPrefix("\(recording.path):6: ") ?? false,
+      "\(data["notes"] as Any)")
+    XCTAssertTrue((data["plan"] as? String)?.hasPrefix("plan Podcasts v1") ?? false, "\(data["plan"] as Any)")
+    let rows = try XCTUnwrap(data["r"] as? [Int])
+    XCTAssertGreaterThanOrEqual(rows[3 * SessionData.rowWidth + 4] >> 1, 1, "playPodcast breaks the plan")
+    XCTAssertTrue(html.contains("play_podcast_from_favorites"), "the plan's expectation, expected vs got")
+
+    try Data("mine".utf8).write(to: page)
+    XCTAssertEqual(try export([]).status, 2)
+    XCTAssertEqual(try String(contentsOf: page, encoding: .utf8), "mine")
+    XCTAssertEqual(try export(["--force"]).status, 0)
+  }
+
   // MARK: In headless Chromium
 
   /// One step of the page's self-test: what the keys left on screen.
