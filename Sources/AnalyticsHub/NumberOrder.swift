@@ -80,6 +80,37 @@ public enum NumberOrder {
     return text
   }
 
+  /// Whether `value` is a whole multiple of `divisor`, answered exactly when `value` is an integer
+  /// (`.int`, `.largeInteger`, or a whole double past 2^53) and `divisor` a whole number up to
+  /// `UInt64.max`: `18446744073709551617` is no multiple of 2, though its nearest double is.
+  /// `nil` when no exact answer is given here (a fraction on either side, a larger divisor).
+  public static func isMultiple(_ value: PropertyValue, of divisor: Double) -> Bool? {
+    guard divisor >= 1, divisor < 18_446_744_073_709_551_616.0, divisor == divisor.rounded() else {
+      return nil
+    }
+    let modulus = UInt64(divisor)
+    switch value {
+    case .int(let number): return UInt64(number.magnitude) % modulus == 0
+    case .largeInteger(let number): return remainder(number.magnitude, modulus) == 0
+    case .double(let number) where number.isFinite && abs(number) >= 9_007_199_254_740_992:
+      return remainder(decimalText(of: abs(number))[...], modulus) == 0
+    default: return nil
+    }
+  }
+
+  /// The remainder of the integer written as `digits` (ASCII digits, no sign) divided by
+  /// `modulus`, by long division one digit at a time.
+  static func remainder(_ digits: Substring, _ modulus: UInt64) -> UInt64 {
+    var rest: UInt64 = 0
+    for digit in digits.utf8 {
+      // rest × 10 + digit < 10 × modulus: its high word is below `modulus` (or 0 when modulus < 10).
+      let wide = rest.multipliedFullWidth(by: 10)
+      let (low, carry) = wide.low.addingReportingOverflow(UInt64(digit &- 48))
+      rest = modulus.dividingFullWidth((wide.high &+ (carry ? 1 : 0), low)).remainder
+    }
+    return rest
+  }
+
   /// The order of two integers written in canonical decimal (an optional `-`, no leading zeros):
   /// sign, then the number of digits, then the digits (reversed below zero).
   package static func compareDecimal(_ lhs: String, _ rhs: String) -> Int {

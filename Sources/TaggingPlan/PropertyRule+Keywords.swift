@@ -44,7 +44,10 @@ extension PropertyRule {
   private func numberProblem(
     _ keywords: SchemaKeywords<PropertyRule>, _ number: Double, _ value: PropertyValue
   ) -> ValueProblem? {
-    if let divisor = keywords.multipleOf, !Self.isMultiple(number, of: divisor) {
+    // An integer is divided exactly (2^53 + 1 is no multiple of 2, though its double is).
+    if let divisor = keywords.multipleOf,
+      !(NumberOrder.isMultiple(value, of: divisor) ?? Self.isMultiple(number, of: divisor))
+    {
       return invalid("is \(value.displayText)", "expects a multiple of \(Self.format(divisor))")
     }
     if let bound = keywords.exclusiveMinimum, let order = NumberOrder.compare(value, bound), order <= 0 {

@@ -13,6 +13,13 @@ extension SchemaConverter {
     case "multipleOf":
       if let number = value.number, number > 0 {
         keywords.multipleOf = number
+        if let exact = value.exactNumber, !NumberOrder.same(exact, .double(number)) {
+          // A divisor past 2^53 is held as a double: said, not rounded silently.
+          warn(
+            member, path,
+            "multipleOf \(exact.displayText) (\(path)) is checked as its nearest double, \(NumberText.yaml(.double(number)))"
+          )
+        }
       } else {
         warn(member, path, "multipleOf (\(path)) must be a number above 0: it is not checked by Tagscope")
       }

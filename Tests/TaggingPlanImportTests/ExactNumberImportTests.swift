@@ -45,4 +45,43 @@ final class ExactNumberImportTests: XCTestCase {
       """
     try check(try importText(yaml, file: "big.yaml", format: .jsonschema, provider: "segment"))
   }
+
+  /// `multipleOf` divides an integer exactly: before, the value went through `Double`, where
+  /// every number past 2^53 is a multiple of 2 and 10^20 one of 3.
+  func testMultipleOfDividesLargeIntegersExactly() throws {
+    let plan = try importText(
+      """
+      {"title": "Big", "type": "object", "properties": {
+        "even": {"type": "integer", "multipleOf": 2}, "third": {"type": "integer", "multipleOf": 3},
+        "huge": {"type": "integer", "multipleOf": 18446744073709549568}}}
+      """, file: "big.json", format: .jsonschema, provider: "segment")
+    let loaded = try PlanLoader.load(yaml: plan.yaml, file: "imported.yaml")
+    let params = try XCTUnwrap(loaded.catalogues.first?.entries.first?.params)
+    let cases: [(String, String, Bool)] = [
+      ("even", "9007199254740993", false), ("even", "9007199254740994", true),
+      ("even", "18446744073709551617", false), ("even", "-36893488147419103234", true),
+      ("third", "100000000000000000000", false), ("third", "100000000000000000002", true),
+      ("huge", "36893488147419099136", true), ("huge", "36893488147419099137", false),
+    ]
+    for (name, digits, multiple) in cases {
+      let rule = try XCTUnwrap(params.first { $0.name == name })
+      let value = try XCTUnwrap(PropertyValue.integer(digits: digits))
+      XCTAssertEqual(rule.problem(with: value) == nil, multiple, "\(digits) multipleOf of \(name)")
+    }
+    let third = try XCTUnwrap(params.first { $0.name == "third" })
+    XCTAssertNotNil(third.problem(with: .double(1e20)), "1e20 is 10^20, no multiple of 3")
+    XCTAssertNotNil(third.problem(with: .double(4.5)), "a fraction is checked as before")
+    XCTAssertNil(third.problem(with: .double(6)))
+  }
+
+  /// A divisor past 2^53 is held as its nearest double: the import says so at its place.
+  func testADivisorPast2To53IsReportedAsRounded() throws {
+    let plan = try importText(
+      #"{"title": "Big", "type": "object", "properties": {"n": {"multipleOf": 9007199254740993}}}"#,
+      file: "big.json", format: .jsonschema, provider: "segment")
+    XCTAssertTrue(
+      plan.warnings.map(\.description).contains {
+        $0.hasPrefix("big.json:1:57: warning: multipleOf 9007199254740993 (")
+      }, "\(plan.warnings)")
+  }
 }
