@@ -345,7 +345,9 @@ enum HelpTopics {
       violations. scope=NAME narrows summary, records, wait and violations to them (within the \
       current segment). Both lines go into the recording as drop markers of nothing \
       ({"dropped":0,"by":"scope","scope":"checkout","event":"begin"}), which every reader takes; \
-      replay lists them among its gaps. GET assert answers at once from what is stored (wait first): \
+      replay lists them among its gaps, and tagscope validate --scope NAME validates one scope's \
+      records (cited at their lines in the recording; --scope '*' --format junit gives one \
+      testsuite per scope). GET assert answers at once from what is stored (wait first): \
       exactly=N, unplanned=none, order=NAME,NAME (in this order, others between), violations=none, \
       any of them in one request, on the records passing filter=F (all without one). It answers \
       200 with "passed" and, for each failed check, a message and its records (at most 20).

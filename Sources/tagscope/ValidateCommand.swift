@@ -59,6 +59,13 @@ struct Validate: ParsableCommand {
   @Option(name: .shortAndLong, help: "Write the report to this file instead of standard output.")
   var output: String?
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Validate only the records of this UI test scope (the query API's scope/begin and scope/end lines); repeat it, or give '*' for every scope, with --format junit: one testsuite per scope.",
+      valueName: "NAME"))
+  var scope: [String] = []
+
   /// When the report says it was made: now, or `SOURCE_DATE_EPOCH` (seconds since 1970) when
   /// set, for reproducible reports.
   static var generated: Date {
@@ -80,6 +87,20 @@ struct Validate: ParsableCommand {
     }
     let threshold: Severity = strict ? .warning : failOn
     let unreadableFails = strict || failOnUnreadable
+    if !scope.isEmpty {
+      let outcome = ScopedValidation(
+        plan: plan, recordings: files, scopes: scope, format: format, failOn: threshold,
+        failOnUnreadable: unreadableFails, bySource: bySource, generated: Self.generated
+      ).run()
+      destination.handle.write(Data(outcome.output.utf8))
+      do { try destination.finish(keep: !outcome.output.isEmpty) } catch {
+        StandardError.write(outcome.diagnostics + "tagscope: \(error)\n")
+        throw ExitCode(2)
+      }
+      StandardError.write(outcome.diagnostics)
+      if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+      return
+    }
     // The JSON report is written as the violations are found, the JUnit, text and HTML ones from
     // their counts and first few: none keeps the violations.
     let outcome =

@@ -41,3 +41,31 @@ extension ValidateRunner {
     }
   }
 }
+
+extension ValidateRunner {
+  /// The JUnit reports of one run per UI test scope (`validate --scope`) as one document: each
+  /// report's testsuite named `scope NAME: …`, the `testsuites` totals summed.
+  public static func combineJUnit(_ reports: [(scope: String, xml: String)]) -> String {
+    let counted = ["tests", "failures", "errors", "skipped"]
+    var totals = [Int](repeating: 0, count: counted.count)
+    var suites = ""
+    for (scope, xml) in reports {
+      guard let start = xml.range(of: "  <testsuite name=\""),
+        let end = xml.range(of: "  </testsuite>\n", options: .backwards), start.upperBound <= end.lowerBound
+      else { continue }
+      let suite = xml[start.upperBound..<end.upperBound]
+      let head = suite.prefix { $0 != ">" }
+      for (index, name) in counted.enumerated() { totals[index] += attribute(name, in: head) }
+      suites += "  <testsuite name=\"scope " + MarkupText.escape(scope) + ": " + suite
+    }
+    let counts = zip(counted, totals).map { "\($0)=\"\($1)\"" }.joined(separator: " ")
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"tagscope validate\" \(counts)>\n"
+      + suites + "</testsuites>\n"
+  }
+
+  /// The integer attribute `name` of a tag's text (0 when absent).
+  private static func attribute(_ name: String, in tag: Substring) -> Int {
+    guard let found = tag.range(of: " \(name)=\"") else { return 0 }
+    return Int(tag[found.upperBound...].prefix { $0.isNumber }) ?? 0
+  }
+}
