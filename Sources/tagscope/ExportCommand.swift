@@ -91,7 +91,7 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     defer { try? FileManager.default.removeItem(atPath: partial) }
-    let export = HARExport(creatorVersion: Tagscope.version)
+    var export = HARExport(creatorVersion: Tagscope.version)
     var exported = 0
     var inApp = 0
     var skipped: [(provider: String, count: Int, firstSeq: UInt64)] = []
@@ -107,6 +107,7 @@ struct ExportCommand: ParsableCommand {
             if exported > 0 { pending.append(UInt8(ascii: ",")) }
             pending += json.utf8
             exported += 1
+          case .sameRequest: break
           case .inApp: inApp += 1
           case .notRebuilt(let provider):
             if let place = skipped.firstIndex(where: { $0.provider == provider }) {

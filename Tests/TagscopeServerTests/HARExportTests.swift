@@ -21,7 +21,7 @@ final class HARExportTests: XCTestCase {
 
   /// The HAR file of `records`, and the outcomes of those with no entry.
   private func exported(_ records: [Record]) -> (har: String, skipped: [HARExport.Outcome]) {
-    let export = HARExport(creatorVersion: "test")
+    var export = HARExport(creatorVersion: "test")
     var entries: [String] = []
     var skipped: [HARExport.Outcome] = []
     for record in records {
@@ -127,6 +127,21 @@ final class HARExportTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.output)
     let again = try String(contentsOf: directory.file("again.har"), encoding: .utf8)
     let (records, summary) = try imported(again)
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(records.count, recording.count)
+    for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
+  }
+
+  /// The records listen made of real Chromium requests (Segment, Amplitude and a GA4 gtag.js hit
+  /// of two events, one entry for both) round trip too.
+  func testChromiumRecordsRoundTrip() throws {
+    let recording = try recordLines(
+      packageRoot.appendingPathComponent("Tests/Fixtures/har-chromium/listen.jsonl"))
+    XCTAssertEqual(Set(recording.map { $0.outputs.first?.provider }), ["segment", "amplitude", "ga4"])
+    let (har, skipped) = exported(recording)
+    XCTAssertEqual(skipped, [.sameRequest])
+    let (records, summary) = try imported(har)
+    XCTAssertEqual(summary.entries, recording.count - 1)
     XCTAssertEqual(summary.problems, [])
     XCTAssertEqual(records.count, recording.count)
     for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }

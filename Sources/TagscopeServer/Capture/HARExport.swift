@@ -17,10 +17,15 @@ public struct HARExport: Sendable {
     case inApp
     /// A wire record of a vendor whose requests are not rebuilt.
     case notRebuilt(provider: String)
+    /// A wire record made of the same request as the record before it (the events of one gtag.js
+    /// hit), whose entry that one's is.
+    case sameRequest
   }
 
   /// The tool named as the file's `creator`.
   public var creatorVersion: String
+  /// The provider and `raw` of the last record given an entry, when `raw` holds its request.
+  private var lastRequest: (provider: String, raw: String)?
 
   /// An export naming tagscope `creatorVersion` as its creator.
   public init(creatorVersion: String) {
@@ -39,12 +44,17 @@ public struct HARExport: Sendable {
   /// The file's end, after its last entry.
   public var tail: String { "]}}\n" }
 
-  /// The entry of `record`, or why it has none.
-  public func outcome(_ record: Record) -> Outcome {
-    guard record.isFromSDK, let output = record.outputs.first else { return .inApp }
-    guard let request = HARRequestRebuild.request(for: output, seq: record.seq) else {
+  /// The entry of `record`, or why it has none; records are given in the recording's order.
+  public mutating func outcome(_ record: Record) -> Outcome {
+    guard record.isFromSDK, let output = record.outputs.first, let raw = record.raw else { return .inApp }
+    if !raw.isEmpty, let last = lastRequest, last.provider == output.provider, last.raw == raw {
+      return .sameRequest
+    }
+    guard let request = HARRequestRebuild.request(for: output, raw: raw, seq: record.seq) else {
+      lastRequest = nil
       return .notRebuilt(provider: output.provider)
     }
+    lastRequest = raw.isEmpty ? nil : (output.provider, raw)
     return .entry(Self.entry(request, time: record.timeMilliseconds, status: output.extra["response_status"]))
   }
 

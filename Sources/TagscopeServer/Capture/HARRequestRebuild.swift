@@ -21,10 +21,12 @@ struct HARRequestRebuild {
   /// The vendors whose requests are rebuilt.
   static let providers: Set<String> = [
     Vendors.segment.rawValue, Vendors.amplitude.rawValue, Vendors.posthog.rawValue, Vendors.mixpanel.rawValue,
+    Vendors.ga4.rawValue,
   ]
 
-  /// The request for `output`, an SDK's output of record `seq`; `nil` for a vendor not rebuilt.
-  static func request(for output: ProviderOutput, seq: UInt64) -> HARRequestRebuild? {
+  /// The request for `output`, an SDK's output of record `seq` whose `raw` is what listen kept of
+  /// the request; `nil` for a vendor not rebuilt.
+  static func request(for output: ProviderOutput, raw: String, seq: UInt64) -> HARRequestRebuild? {
     let messages = output.calls.map { PropertyValue.object($0.parameters) }
     let note = "rebuilt by tagscope export from record \(seq): "
     switch output.provider {
@@ -47,6 +49,8 @@ struct HARRequestRebuild {
       return json("https://us.i.posthog.com/batch/", body, note + "its events in one batch, with its API key")
     case Vendors.mixpanel.rawValue:
       return mixpanel(output, note: note)
+    case Vendors.ga4.rawValue where output.calls.first?.method == "gtag" && !raw.isEmpty:
+      return gtag(raw: raw, note: note)
     default:
       return nil
     }
@@ -80,6 +84,23 @@ struct HARRequestRebuild {
       method: "POST", url: "https://api.mixpanel.com" + path, mimeType: "application/x-www-form-urlencoded",
       body: "data=" + formEncoded(JSONText.string(message)),
       comment: note + "its message as the data= form field, with its token")
+  }
+
+  /// gtag.js's `/g/collect` hit from `raw`, as listen keeps it: the query's fields (their values
+  /// decoded), then the body after a newline. The fields are encoded again; the body is as sent.
+  private static func gtag(raw: String, note: String) -> HARRequestRebuild {
+    let (query, body) =
+      raw.firstIndex(of: "\n").map { (raw[..<$0], raw[raw.index(after: $0)...]) } ?? (raw[...], ""[...])
+    let fields = query.split(separator: "&", omittingEmptySubsequences: true).map { field in
+      guard let equals = field.firstIndex(of: "=") else { return formEncoded(String(field)) }
+      return formEncoded(String(field[..<equals])) + "="
+        + formEncoded(String(field[field.index(after: equals)...]))
+    }
+    return HARRequestRebuild(
+      method: "POST", url: "https://www.google-analytics.com/g/collect?" + fields.joined(separator: "&"),
+      mimeType: "text/plain;charset=UTF-8", body: String(body),
+      comment: note
+        + "the hit listen kept, its query fields encoded again (one entry for the records of one hit)")
   }
 
   /// `text` percent-encoded for a form field (unreserved characters kept).
