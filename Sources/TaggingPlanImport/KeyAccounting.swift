@@ -113,13 +113,13 @@ struct KeyAccounting {
     /// Counts the keys of `node` (at `path`); `cover`: what reports what is not carried here. A warning at a key reports it (and what it holds, unless carried); a warning at a
     /// value reports what it holds that is not carried.
     mutating func visit(_ node: SourceNode, path: JSONPath, cover: Cover?) {
-      if let elements = node.elements {
+      if let elements = node.arrayElements {
         for (index, element) in elements.enumerated() {
           visit(element, path: path.index(index), cover: cover ?? (names(element) ? .importer : nil))
         }
         return
       }
-      guard let members = node.members else { return }
+      guard let members = node.objectMembers else { return }
       for member in members {
         let here = path.key(member.key)
         account.keys += 1
@@ -169,7 +169,7 @@ struct KeyAccounting {
     /// does: a warning there is that key's, not the mapping's.
     private func names(_ node: SourceNode) -> Bool {
       guard warned.contains(node.location) else { return false }
-      return node.members?.first?.keyLocation != node.location
+      return node.objectMembers?.first?.keyLocation != node.location
     }
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The import's account of its sources' keys while the importer runs: each key it looks up by
-/// name (``SourceNode/member(_:)``, its subscript) or consumes from a walk over an object's
-/// members (``carry(_:)``) is carried; a key it leaves out on purpose is noted with the reason
+/// The import's account of its sources' keys while the importer runs: each key whose value it
+/// reads as what it holds (``SourceNode/string``, ``SourceNode/members``…) or consumes from a
+/// walk over an object's members (``carry(_:)``) is carried — a key only looked up is not; a key it leaves out on purpose is noted with the reason
 /// (``ignore(_:because:)``). ``KeyAccounting`` turns what is left into warnings with their place.
 ///
 /// One ledger is current on the import thread while the importer runs (``recording(_:_:)``);
@@ -10,8 +10,12 @@ import Foundation
 final class KeyLedger {
   /// The first ordinal of the span of keys the import read.
   private let base: UInt32
-  /// One bit per ordinal from ``base``: the key is carried.
+  /// One bit per ordinal from ``base``: the importer said the key is carried (``carry(_:)``).
   private var carried: [UInt64]
+  /// One bit per ordinal from ``base``: the importer read the key's value as what it holds
+  /// (``use(ordinal:)``), so carried. A look at a value's shape only reads it raw
+  /// (``SourceNode/objectMembers``…) and carries nothing.
+  private var used: [UInt64]
   /// Keys left out on purpose, by ordinal, with the reason (`plan metadata`).
   private(set) var ignored: [UInt32: String] = [:]
 
@@ -24,6 +28,7 @@ final class KeyLedger {
     let span = end >= first ? min(Int(end - first), 1 << 30) : 0
     base = first
     carried = Array(repeating: 0, count: span / 64 + 1)
+    used = carried
   }
 
   /// The reason of the annotations left out (`title`, `examples`, `$comment`…).
@@ -46,8 +51,8 @@ final class KeyLedger {
     guard let ledger = current else { return }
     var pending = [node]
     while let next = pending.popLast() {
-      if let elements = next.elements { pending += elements }
-      for member in next.members ?? [] {
+      if let elements = next.arrayElements { pending += elements }
+      for member in next.objectMembers ?? [] {
         ledger.ignore(member, because: reason)
         pending.append(member.value)
       }
@@ -56,9 +61,29 @@ final class KeyLedger {
 
   /// Notes `member` as carried.
   func carry(_ member: SourceNode.Member) {
-    let offset = Int(member.ordinal &- base)
-    guard offset < carried.count << 6 else { return }
-    carried[offset >> 6] |= 1 << UInt64(offset & 63)
+    carry(ordinal: member.ordinal)
+  }
+
+  /// Notes the key numbered `ordinal` as carried.
+  func carry(ordinal: UInt32) {
+    Self.set(ordinal &- base, in: &carried)
+  }
+
+  /// Notes the value of the key numbered `ordinal` as read, so carried.
+  func use(ordinal: UInt32) {
+    Self.set(ordinal &- base, in: &used)
+  }
+
+  private static func set(_ offset: UInt32, in bits: inout [UInt64]) {
+    let offset = Int(offset)
+    guard offset < bits.count << 6 else { return }
+    bits[offset >> 6] |= 1 << UInt64(offset & 63)
+  }
+
+  private static func isSet(_ offset: UInt32, in bits: [UInt64]) -> Bool {
+    let offset = Int(offset)
+    guard offset < bits.count << 6 else { return false }
+    return bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0
   }
 
   /// Notes every member of `members` as carried.
@@ -73,11 +98,10 @@ final class KeyLedger {
     if ignored[member.ordinal] == nil { ignored[member.ordinal] = reason }
   }
 
-  /// Whether `member` is carried.
+  /// Whether `member` is carried: said so, or its value read.
   func isCarried(_ member: SourceNode.Member) -> Bool {
-    let offset = Int(member.ordinal &- base)
-    guard offset < carried.count << 6 else { return false }
-    return carried[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+    let offset = member.ordinal &- base
+    return Self.isSet(offset, in: carried) || Self.isSet(offset, in: used)
   }
 
   // MARK: The current ledger

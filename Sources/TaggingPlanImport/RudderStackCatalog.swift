@@ -74,7 +74,7 @@ struct RudderStackCatalog {
   func leaveOutUnused() {
     guard let ledger = KeyLedger.current else { return }
     for definition in definitions.values.joined() {
-      let members = definition.node.members ?? []
+      let members = definition.node.objectMembers ?? []
       guard !members.contains(where: { $0.key != "id" && ledger.isCarried($0) }) else { continue }
       KeyLedger.leaveOut(every: definition.node, because: "definitions no rule uses")
     }

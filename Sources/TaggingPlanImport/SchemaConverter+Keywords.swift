@@ -170,6 +170,7 @@ extension SchemaConverter {
 
   /// A JSON value as a property value (`enum` and `const` members that are objects or arrays).
   static func value(_ node: SourceNode) -> PropertyValue {
+    node.use()
     switch node.value {
     case .object(let members):
       KeyLedger.current?.carry(members)

@@ -104,7 +104,8 @@ struct SchemaConverter {
         ledger?.ignore(member, because: KeyLedger.annotations)
         continue
       }
-      ledger?.carry(member)
+      // Carried when its value is read below (or warned about): a keyword of a kind not read
+      // is reported, not carried by being looked at.
       let here = path.key(member.key)
       let value = member.value
       if keyword(member, here, depth: depth, into: &keywords) { continue }
@@ -180,7 +181,11 @@ struct SchemaConverter {
             member, here, "\(member.key) (\(here)) must be a non-empty list: it is not checked by Tagscope")
         }
       default:
-        if Self.annotations.contains(member.key) { continue }
+        if Self.annotations.contains(member.key) {
+          // `$id`, `$anchor`, `definitions`…: they locate the schemas references reach.
+          ledger?.carry(member)
+          continue
+        }
         warn(member, here, "\(member.key) (\(here)) is not checked by Tagscope")
       }
     }

@@ -36,7 +36,10 @@ final class SchemaPointers {
   /// `legacyRefs`, when not given, is told from the root's `$schema` (draft-03 to draft-07).
   init(document: SourceNode, legacyRefs: Bool? = nil) {
     self.document = document
-    let legacy = legacyRefs ?? (document["$schema"]?.string?.contains("draft-0") ?? false)
+    // The root's `$schema` names the dialect references are resolved in: carried.
+    let dialect = document.member("$schema")
+    if let dialect, dialect.value.string != nil { KeyLedger.current?.carry(dialect) }
+    let legacy = legacyRefs ?? (dialect?.value.string?.contains("draft-0") ?? false)
     self.legacyRefs = legacy
     rootBase = Self.effectiveBase(of: document, around: SchemaURI(""), legacy: legacy)
   }

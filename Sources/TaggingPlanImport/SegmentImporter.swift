@@ -130,13 +130,20 @@ struct SegmentImporter {
   private mutating func configPlan(_ plan: SourceNode, _ document: SourceDocument, path: JSONPath)
     throws(ImportError)
   {
-    draft.offerName(plan["display_name"]?.string ?? plan["name"]?.string)
+    let named = ["display_name", "name"].lazy.compactMap { plan.member($0) }.first {
+      if case .string = $0.value.value { return true } else { return false }
+    }
+    draft.offerName(named?.value.string)
     guard let members = plan["rules"]?.members else {
       throw document.error(plan, "a Config API tracking plan needs \"rules\", an object")
     }
     // Besides its rules and its name, a plan holds what describes it (ids, dates, labels).
     for member in plan.members ?? [] where member.key != "rules" {
-      KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
+      if member.key == named?.key, member.value.string != nil {
+        KeyLedger.current?.carry(member)  // the plan's name
+      } else {
+        KeyLedger.leaveOut(member, because: KeyLedger.planMetadata)
+      }
     }
     try configRules(members, document, path: path.key("rules"))
   }
@@ -182,7 +189,7 @@ struct SegmentImporter {
             document: document,
             location: member.keyLocation, path: here, schemaPath: here))
       case "identify_traits", "group_traits":
-        if member.value.elements?.isEmpty == false {
+        if member.value.arrayElements?.isEmpty == false {
           draft.warn(
             document.warning(member, here, "\(member.key) (\(here)) is not imported: use identify and group"))
         } else {
@@ -390,8 +397,8 @@ struct SegmentImporter {
   /// marked by `eventMetadata`) rather than the whole message.
   private static func isUnwrapped(_ schema: SourceNode) -> Bool {
     // Looked at, not carried: `eventMetadata` describes the rule (``SegmentSchema``).
-    if schema.members?.contains(where: { $0.key == "eventMetadata" }) == true { return true }
-    guard let members = schema["properties"]?.members, !members.isEmpty else { return false }
+    if schema.objectMembers?.contains(where: { $0.key == "eventMetadata" }) == true { return true }
+    guard let members = schema["properties"]?.objectMembers, !members.isEmpty else { return false }
     return !members.contains { messageFields.contains($0.key) }
   }
 
@@ -463,7 +470,7 @@ struct SegmentImporter {
     let properties = schema["properties"]?.members ?? []
     for member in properties where !kept.contains(member.key) {
       let trivial =
-        member.value.members?.allSatisfy { part in
+        member.value.objectMembers?.allSatisfy { part in
           SchemaConverter.annotations.contains(part.key) || part.key == "description"
             || (part.key == "type" && Self.isObjectType(part.value))
         } ?? false
@@ -522,7 +529,7 @@ struct SegmentImporter {
 
   /// Whether a `type` value is `object` (alone or as a one-element list).
   private static func isObjectType(_ type: SourceNode) -> Bool {
-    type.string == "object" || type.elements?.map(\.string) == ["object"]
+    type.stringShape == "object" || type.arrayElements?.map(\.stringShape) == ["object"]
   }
 
   private func origin(_ rule: Rule) -> EntryOrigin {

@@ -19,9 +19,10 @@ enum SegmentSchema {
   private static let schemaLists: Set<String> = ["anyOf", "oneOf", "allOf", "prefixItems", "items"]
 
   /// `schema` without Segment's annotations and `any` types, at every depth where a schema sits (a
-  /// property named `key` stays: it is a name there, not a keyword).
+  /// property named `key` stays: it is a name there, not a keyword). It looks at shapes only:
+  /// what it reads is carried when the converter uses it.
   static func normalized(_ schema: SourceNode, depth: Int = 0) -> SourceNode {
-    guard let members = schema.members, depth < DocumentReader.maximumDepth else { return schema }
+    guard let members = schema.objectMembers, depth < DocumentReader.maximumDepth else { return schema }
     let kept = members.compactMap { member -> SourceNode.Member? in
       if annotations.contains(member.key) {
         KeyLedger.leaveOut(member, because: "Segment's annotations (labels, eventMetadata, a property's key)")
@@ -32,16 +33,16 @@ enum SegmentSchema {
         return nil
       }
       var member = member
-      if schemaValued.contains(member.key), member.value.members != nil {
+      if schemaValued.contains(member.key), member.value.objectMembers != nil {
         member.value = normalized(member.value, depth: depth + 1)
-      } else if schemaMaps.contains(member.key), let entries = member.value.members {
+      } else if schemaMaps.contains(member.key), let entries = member.value.objectMembers {
         let values = entries.map { entry in
           SourceNode.Member(
             key: entry.key, keyLocation: entry.keyLocation, value: normalized(entry.value, depth: depth + 1),
             ordinal: entry.ordinal)
         }
         member.value = SourceNode(.object(values), at: member.value.location)
-      } else if schemaLists.contains(member.key), let list = member.value.elements {
+      } else if schemaLists.contains(member.key), let list = member.value.arrayElements {
         member.value = SourceNode(
           .array(list.map { normalized($0, depth: depth + 1) }), at: member.value.location)
       }
@@ -52,7 +53,7 @@ enum SegmentSchema {
 
   /// Whether a `type` value names Segment's `any` (alone or among other types).
   private static func isAny(_ type: SourceNode) -> Bool {
-    if type.string == "any" { return true }
-    return type.elements?.contains { $0.string == "any" } ?? false
+    if type.stringShape == "any" { return true }
+    return type.arrayElements?.contains { $0.stringShape == "any" } ?? false
   }
 }

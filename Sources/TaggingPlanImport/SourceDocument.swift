@@ -30,8 +30,8 @@ public struct SourceDocument: Sendable, Hashable {
     var (low, high): (UInt32, UInt32) = (.max, 0)
     var pending = [root]
     while let node = pending.popLast() {
-      if let elements = node.elements { pending += elements }
-      for member in node.members ?? [] {
+      if let elements = node.arrayElements { pending += elements }
+      for member in node.objectMembers ?? [] {
         (low, high) = (min(low, member.ordinal), max(high, member.ordinal))
         pending.append(member.value)
       }
