@@ -22,8 +22,8 @@ public enum DebuggerReference {
     (key: "← →", action: "replay: seek 10 s back / forward"),
     (key: "+ = - _", action: "replay speed: faster (+ or =), slower (- or _)"),
     (key: ":", action: "jump to a record number (42) or time from the start (3:12)"),
-    (key: "e", action: "export the selected record to a new recording file"),
-    (key: "E", action: "export the listed records (the filter's matches, or all)"),
+    (key: "e", action: "export the selected record to a new recording file (tab: an HTML session)"),
+    (key: "E", action: "export the listed records (the filter's matches, or all; tab: an HTML session)"),
     (
       key: "m d",
       action: "mark the selected record; d compares the marked one with the selected, side by side"
