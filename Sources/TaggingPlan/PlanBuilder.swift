@@ -127,6 +127,7 @@ extension PlanLoader {
         case "maximum": rule.maximumValue = try reader.exactNumber(value, "maximum of \(what)")
         case "minLength": rule.minLength = try reader.nonNegativeInt(value, "minLength of \(what)")
         case "maxLength": rule.maxLength = try reader.nonNegativeInt(value, "maxLength of \(what)")
+        case "pii": rule.allowedPII = try allowedPII(value, what)
         case "const": rule.constant = try anyValue(value, "const of \(what)")
         case "format":
           let word = try reader.string(value, "format of \(what)")

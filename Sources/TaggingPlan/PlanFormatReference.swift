@@ -130,6 +130,16 @@ public enum PlanFormatReference {
       exactly one of; `not`: constraints the value must not meet; `if`, `then`, `else`: when the
       value meets `if`, it must meet `then`, else `else`.
     - `description`: free text, not checked.
+    - `pii`: the personal data the property (or parameter, and what it holds) is meant to carry:
+      `allowed` (any), `none`, or some of `email`, `phone`, `adid`, `ip`, `card`, `geo`, `token`.
+      Every value a provider receives is scanned (all records, lifecycle ones included; a parameter
+      with an exact planned value is allowed); what is found elsewhere is `personal-data`. Detectors:
+      email addresses; phone numbers (E.164 `+…`, North American `(212) 555-0143`, national with a
+      trunk 0 in groups `06 12 34 56 78`, any 8 to 15 digits under a phone key); advertising ids (a
+      UUID under an idfa/gaid/advertising-id key or right after one; other UUIDs are not); IPv4 and
+      IPv6 addresses (not loopback); card numbers (a card range, Luhn); latitude/longitude pairs
+      with 4 or more decimals (in one string, or two keys of one object); JWTs, `Bearer` and `Basic`
+      credentials. `tagscope redact` replaces the same finds by salted hashes.
 
     A value breaking any keyword but `type` and `required` is `invalid-value`, the message naming the
     value and the keyword (`is 7, plan line 12 expects a multiple of 5`). `format`, `pattern` and the
@@ -445,6 +455,8 @@ public enum PlanFormatReference {
     - `provider-rule`: a call breaks the provider's documented rules (Firebase's 40-character event
       names, Braze's `$` keys…).
     - `unplanned-call`: a provider got a call its catalogue does not list.
+    - `personal-data`: a value a provider received looks like personal data (`pii`) where the plan
+      does not allow it; the message names the place and the kind, never the value.
     - `out-of-order`: a tag with `after` came with none of those tags before it in its session.
     - `repeated`: a tag with `once` was sent again in the same session, screen visit or app launch.
     - `duplicate`: a tag with `duplicateWithin` was sent again with the same properties within it.

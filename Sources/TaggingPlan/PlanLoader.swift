@@ -58,7 +58,7 @@ public enum PlanLoader {
   static let propertyKeys =
     [
       "type", "required", "enum", "const", "pattern", "format", "minimum", "maximum", "minLength",
-      "maxLength",
+      "maxLength", "pii",
       "properties", "additionalProperties", "items", "description",
     ] + PlanLoader.keywordKeys
   static let catalogueKeys = [

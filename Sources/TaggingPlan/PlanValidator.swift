@@ -143,6 +143,7 @@ public struct PlanValidator: Sendable {
     _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
   ) -> [PlanViolation] {
     var violations: [PlanViolation] = []
+    appendPrivacyFindings(of: record, plan: plan, to: &violations)
     guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }

@@ -341,6 +341,8 @@ final class PlanValidatorTests: XCTestCase {
     var params = goodPlay(4)
     params.outputs[0] = sent("firebase", "play_podcast_from_favorites")
     records.append(params)
+    records.append(
+      record(6, .identify, "identify", outputs: [sent("firebase", "setUserId", ["id": "jo@example.com"])]))
     var produced = Set(validate(records, plan: plan).0.map(\.rule))
     let catalogued = try PlanLoader.load(yaml: "plan: C\ncatalogues: {piano: {calls: {}}}", file: "c.yaml")
     produced.formUnion(

@@ -55,30 +55,47 @@ public struct PIIKeyContext: Sendable, Hashable {
   private enum Word {
     case idfa, ad, id, advertising, identifier, google, gps, aid, adid, lat, lon, phone, version, other
 
+    /// The word of `bytes`, compared lowercased without allocating: up to 16 bytes packed in two
+    /// integers against ``table``.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      guard bytes.count <= 13 else {
+      guard bytes.count <= 16 else {
         self = .other
         return
       }
-      var text = ""
-      for byte in bytes { text.unicodeScalars.append(Unicode.Scalar(PIIBytes.lower(byte))) }
-      switch text {
-      case "idfa", "gaid", "aaid", "ifa", "maid", "advertisingid": self = .idfa
-      case "ad": self = .ad
-      case "id": self = .id
-      case "advertising": self = .advertising
-      case "identifier": self = .identifier
-      case "google": self = .google
-      case "gps": self = .gps
-      case "aid": self = .aid
-      case "adid": self = .adid
-      case "lat", "latitude": self = .lat
-      case "lon", "lng", "long", "longitude": self = .lon
-      case "phone", "tel", "telephone", "mobile", "msisdn", "cell", "phonenumber": self = .phone
-      case "version", "ver", "build": self = .version
-      default: self = .other
-      }
+      let packed = Self.pack(bytes.lazy.map(PIIBytes.lower))
+      self = Self.table.first { $0.0 == packed.0 && $0.1 == packed.1 }?.2 ?? .other
     }
+
+    static func pack(_ bytes: some Sequence<UInt8>) -> (UInt64, UInt64) {
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      for (index, byte) in bytes.enumerated() {
+        if index < 8 {
+          low |= UInt64(byte) << (8 * UInt64(index))
+        } else {
+          high |= UInt64(byte) << (8 * UInt64(index - 8))
+        }
+      }
+      return (low, high)
+    }
+
+    static let table: [(UInt64, UInt64, Word)] = {
+      let words: [(String, Word)] = [
+        ("idfa", .idfa), ("gaid", .idfa), ("aaid", .idfa), ("ifa", .idfa), ("maid", .idfa),
+        ("advertisingid", .idfa),
+        ("ad", .ad), ("id", .id), ("advertising", .advertising), ("identifier", .identifier),
+        ("google", .google),
+        ("gps", .gps), ("aid", .aid), ("adid", .adid), ("lat", .lat), ("latitude", .lat), ("lon", .lon),
+        ("lng", .lon), ("long", .lon), ("longitude", .lon), ("phone", .phone), ("tel", .phone),
+        ("telephone", .phone), ("mobile", .phone), ("msisdn", .phone), ("cell", .phone),
+        ("phonenumber", .phone),
+        ("version", .version), ("ver", .version), ("build", .version),
+      ]
+      return words.map { word, kind in
+        let packed = pack(Array(word.utf8))
+        return (packed.0, packed.1, kind)
+      }
+    }()
   }
 
   private mutating func note(_ word: Word, after previous: Word) {

@@ -63,24 +63,55 @@ public enum PrivacyScan {
     _ value: PropertyValue, key: PIIKeyContext, path: String, kinds: PIIKinds = .all,
     report: (PIIKind, String, Int) -> Void
   ) {
+    var trail = Trail(base: path)
+    walk(value, key: key, trail: &trail, kinds: kinds, report: report)
+  }
+
+  /// The path to the value being walked, made into text only for a finding.
+  struct Trail {
+    enum Step {
+      case key(String)
+      case index(Int)
+    }
+    let base: String
+    var steps: [Step] = []
+
+    var text: String {
+      var text = base
+      for step in steps {
+        switch step {
+        case .key(let name): text += text.isEmpty ? name : ".\(name)"
+        case .index(let index): text += "[\(index)]"
+        }
+      }
+      return text
+    }
+  }
+
+  static func walk(
+    _ value: PropertyValue, key: PIIKeyContext, trail: inout Trail, kinds: PIIKinds,
+    report: (PIIKind, String, Int) -> Void
+  ) {
     switch value {
     case .string(let text):
-      reportKinds(in: text, key: key, kinds: kinds.subtracting(.geolocation), path: path, report: report)
+      reportKinds(in: text, key: key, kinds: kinds.subtracting(.geolocation), trail: trail, report: report)
       if kinds.contains(.geo) {
-        reportKinds(in: text, key: key, kinds: [PIIKinds(.geo)], path: path, report: report)
+        reportKinds(in: text, key: key, kinds: [PIIKinds(.geo)], trail: trail, report: report)
       }
     case .int(let number) where key.phone || abs(number) >= 1_000_000_000_000:
       reportKinds(
-        in: String(number), key: key, kinds: kinds.intersection(.numbers), path: path, report: report)
+        in: String(number), key: key, kinds: kinds.intersection(.numbers), trail: trail, report: report)
     case .largeInteger(let number):
       reportKinds(
-        in: number.text, key: key, kinds: kinds.intersection(.numbers), path: path, report: report)
+        in: number.text, key: key, kinds: kinds.intersection(.numbers), trail: trail, report: report)
     case .array(let elements):
       for (index, element) in elements.enumerated() {
-        walk(element, key: key, path: "\(path)[\(index)]", kinds: kinds, report: report)
+        trail.steps.append(.index(index))
+        walk(element, key: key, trail: &trail, kinds: kinds, report: report)
+        trail.steps.removeLast()
       }
     case .object(let object):
-      walk(object: object, path: path, kinds: kinds, report: report)
+      walk(object: object, trail: &trail, kinds: kinds, report: report)
     default:
       break
     }
@@ -89,19 +120,27 @@ public enum PrivacyScan {
   static func walk(
     object: Properties, path: String, kinds: PIIKinds, report: (PIIKind, String, Int) -> Void
   ) {
-    var latitude: (name: String, length: Int)?
+    var trail = Trail(base: path)
+    walk(object: object, trail: &trail, kinds: kinds, report: report)
+  }
+
+  static func walk(
+    object: Properties, trail: inout Trail, kinds: PIIKinds, report: (PIIKind, String, Int) -> Void
+  ) {
+    var latitude: (path: String, length: Int)?
     var longitude = false
     for (name, value) in object {
       let key = PIIKeyContext(key: name)
-      let child = path.isEmpty ? name : "\(path).\(name)"
+      trail.steps.append(.key(name))
       if kinds.contains(.geo), key.latitude || key.longitude, let text = coordinateText(value),
         isPrecise(text, limit: key.latitude ? 90 : 180)
       {
-        if key.latitude { latitude = (child, text.count) } else { longitude = true }
+        if key.latitude { latitude = (trail.text, text.count) } else { longitude = true }
       }
-      walk(value, key: key, path: child, kinds: kinds, report: report)
+      walk(value, key: key, trail: &trail, kinds: kinds, report: report)
+      trail.steps.removeLast()
     }
-    if let latitude, longitude { report(.geo, latitude.name, latitude.length) }
+    if let latitude, longitude { report(.geo, latitude.path, latitude.length) }
   }
 
   private static func coordinateText(_ value: PropertyValue) -> String? {
@@ -118,13 +157,13 @@ public enum PrivacyScan {
   }
 
   private static func reportKinds(
-    in text: String, key: PIIKeyContext, kinds: PIIKinds, path: String, report: (PIIKind, String, Int) -> Void
+    in text: String, key: PIIKeyContext, kinds: PIIKinds, trail: Trail, report: (PIIKind, String, Int) -> Void
   ) {
     guard !kinds.isEmpty else { return }
     var reported: PIIKinds = []
     for match in PIIScanner.scan(text, key: key, kinds: kinds) where !reported.contains(match.kind) {
       reported.insert(PIIKinds(match.kind))
-      report(match.kind, path, text.count)
+      report(match.kind, trail.text, text.count)
     }
   }
 }

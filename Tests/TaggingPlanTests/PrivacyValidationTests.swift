@@ -1,0 +1,79 @@
+import AnalyticsHub
+import TagscopeRecording
+import XCTest
+
+@testable import TaggingPlan
+
+/// Privacy findings through the plan check: `personal-data` violations with the value masked and
+/// its place named, unless the plan marks the property `pii`.
+final class PrivacyValidationTests: XCTestCase {
+  private let yaml = """
+    plan: Shop
+    actions:
+      signUp:
+        properties:
+          email: {type: string, pii: [email]}
+          referrer: {type: string}
+          contact: {type: object, pii: allowed}
+        providers:
+          firebase: {name: sign_up, params: {support: {type: string, pii: phone}, channel: web}}
+      browse: {}
+    """
+
+  private func violations(_ parameters: Properties, name: String = "signUp", kind: RecordKind = .userAction)
+    throws -> [PlanViolation]
+  {
+    let plan = try PlanLoader.load(yaml: yaml, file: "shop.yaml")
+    let made = record(
+      7, kind, name, outputs: [sent("firebase", name == "signUp" ? "sign_up" : name, parameters)])
+    return validate([made], plan: plan).0.filter { $0.rule == .personalData }
+  }
+
+  func testPersonalDataIsReportedMaskedWithItsPlace() throws {
+    let found = try violations(
+      ["referrer": "friend jo@example.com", "phone": "+33 6 12 34 56 78", "channel": "web"], name: "browse")
+    XCTAssertEqual(found.map(\.rule), [.personalData, .personalData])
+    XCTAssertEqual(found.map(\.provider), ["firebase", "firebase"])
+    XCTAssertEqual(found.map(\.severity), [.error, .error])
+    XCTAssertEqual(
+      found.first?.message,
+      "browse: firebase logEvent browse parameter referrer carries an email address "
+        + "(outputs[0].calls[0].parameters.referrer, value masked, 21 characters); "
+        + "mark the property pii: [email] where it is intended")
+    for violation in found {
+      XCTAssertFalse(violation.message.contains("jo@example.com"))
+      XCTAssertFalse(violation.message.contains("12 34 56"))
+    }
+  }
+
+  func testPlanAllowsTheKindsItNames() throws {
+    // email: pii [email]; contact: pii allowed (every kind, nested too); support: a call param with pii phone;
+    // channel: planned exact value.
+    XCTAssertEqual(
+      try violations([
+        "email": "jo@example.com", "contact": .object(["phone": "06 12 34 56 78", "ip": "203.0.113.7"]),
+        "support": "+1 (212) 555-0143",
+      ]), [])
+    // The kinds not named are still reported.
+    let found = try violations(["email": "+33 6 12 34 56 78", "support": "ops@example.com"])
+    XCTAssertEqual(found.count, 2)
+    XCTAssertTrue(found[0].message.contains("parameter email carries a phone number"), found[0].message)
+    XCTAssertTrue(found[1].message.contains("parameter support carries an email address"), found[1].message)
+  }
+
+  func testLifecycleRecordsAreCheckedToo() throws {
+    let found = try violations(["user_id": "jo@example.com"], name: "identify", kind: .identify)
+    XCTAssertEqual(found.count, 1)
+  }
+
+  func testBadPIIWordIsReportedWithItsLine() {
+    XCTAssertThrowsError(
+      try PlanLoader.load(
+        yaml: "plan: X\nactions:\n  a:\n    properties:\n      p: {pii: [email, dna]}\n", file: "x.yaml")
+    ) { error in
+      let text = "\(error)"
+      XCTAssertTrue(text.contains("x.yaml:5"), text)
+      XCTAssertTrue(text.contains("pii of property p of action a must be allowed, none or some of"), text)
+    }
+  }
+}
