@@ -93,6 +93,7 @@ struct ExportCommand: ParsableCommand {
     defer { try? FileManager.default.removeItem(atPath: partial) }
     var export = HARExport(creatorVersion: Tagscope.version)
     var exported = 0
+    var requests = 0
     var inApp = 0
     var skipped: [(provider: String, count: Int, firstSeq: UInt64)] = []
     var problems: [String] = []
@@ -104,10 +105,11 @@ struct ExportCommand: ParsableCommand {
         case .record(let record, _):
           switch export.outcome(record) {
           case .entry(let json):
-            if exported > 0 { pending.append(UInt8(ascii: ",")) }
+            if requests > 0 { pending.append(UInt8(ascii: ",")) }
             pending += json.utf8
+            requests += 1
             exported += 1
-          case .sameRequest: break
+          case .sameRequest: exported += 1
           case .inApp: inApp += 1
           case .notRebuilt(let provider):
             if let place = skipped.firstIndex(where: { $0.provider == provider }) {
@@ -135,7 +137,8 @@ struct ExportCommand: ParsableCommand {
       StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
       throw ExitCode(2)
     }
-    var text = "\(recording): \(exported) wire record\(exported == 1 ? "" : "s") exported to \(output)\n"
+    var text =
+      "\(recording): \(exported) wire record\(exported == 1 ? "" : "s") exported as \(requests) request\(requests == 1 ? "" : "s") to \(output)\n"
     if inApp > 0 { text += "\(inApp) in-app record\(inApp == 1 ? "" : "s") not exported (no request)\n" }
     for skip in skipped {
       text +=

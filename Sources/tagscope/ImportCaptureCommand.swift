@@ -26,7 +26,8 @@ struct ImportCaptureCommand: ParsableCommand {
       entry; a malformed entry is reported with its index and field, and the others are imported.
 
       -o writes a new file, or with --force replaces a regular file; the recording is written \
-      beside it first and moved into place once complete.
+      beside it first and moved into place once complete. The way back: tagscope export --har \
+      writes a recording's wire records as a HAR capture.
 
       Exit status: 0 when every entry was read (some may be listed as not decoded); 1 when some \
       entry was malformed or refused (the others are in the recording); 2 when the file is no HAR \
