@@ -413,8 +413,8 @@ public enum PlanFormatReference {
       session of the same device, else `out-of-order`, naming the latest one sent in another
       session if any.
     - `once` (on an entry): `session`, `screen` (one visit: until the next screen record) or
-      `app-launch` (a recording, or a `listen` source until it reconnects); sent again in the same
-      one is `repeated`, naming the first record.
+      `app-launch` (each recording `validate` reads; in the debugger, the whole live session or
+      replay); sent again in the same one is `repeated`, naming the first record.
     - `duplicateWithin` (on an entry): the same tag with the same properties again within that
       time is `duplicate` (the classic double-fire), naming the record it repeats.
     - `funnels` (top level): per name, `steps` (tag names, in order; a tag may be several steps),
