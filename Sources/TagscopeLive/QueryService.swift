@@ -120,6 +120,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     case .scopeBegin: beginScope(request, reply: reply)
     case .scopeEnd: endScope(request, reply: reply)
     case .assert: assert(request, reply: reply)
+    case .delivery: DeliveryQuery.answer(request, ledger: session.delivery, reply: reply)
     case .reset:
       if let refused = request.unknownParameter(allowed: []) { return reply(refused) }
       reset(reply: reply)

@@ -91,6 +91,26 @@ public enum OpenAPIDocument {
             }
           }
         },
+        "/tagscope/v1/delivery": {
+          "get": {
+            "operationId": "delivery",
+            "summary": "The delivery ledger: each call the app's hub handed an SDK, followed to the wire record that carried it (tagscope help listen, DELIVERY)",
+            "parameters": [
+              {"name": "state", "in": "query", "description": "Only entries in this state.", "schema": {"type": "string", "enum": ["delivered", "inFlight", "queued", "droppedBySDK", "refused", "lost", "noWireSource", "ambiguous"]}},
+              {"name": "provider", "in": "query", "description": "Only calls of this provider (counts too).", "schema": {"type": "string"}},
+              {"name": "device", "in": "query", "description": "Only calls of this in-app source (counts too).", "schema": {"type": "string"}},
+              {"name": "limit", "in": "query", "description": "Most entries, the last ones (default 100).", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}},
+              {"name": "wait", "in": "query", "description": "settled: answer once every call made before the request is delivered or failed (no longer queued or in flight).", "schema": {"type": "string", "enum": ["settled"]}},
+              {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10).", "schema": {"type": "number", "minimum": 0, "maximum": 300}}
+            ],
+            "responses": {
+              "200": {"description": "Counts per state, entries, wire calls no in-app call explains", "content": {"application/json": {"schema": {"type": "object", "required": ["counts", "entries", "unexplained"], "properties": {"counts": {"type": "object", "additionalProperties": {"type": "integer"}}, "entries": {"type": "array", "items": {"type": "object", "required": ["number", "position", "provider", "method", "device", "called", "state"]}}, "unexplained": {"type": "array", "items": {"type": "object", "required": ["position", "provider", "source"]}}}}}}},
+              "400": {"$ref": "#/components/responses/BadRequest"},
+              "401": {"$ref": "#/components/responses/Unauthorized"},
+              "408": {"description": "The timeout passed first: the ledger as it stands"}
+            }
+          }
+        },
         "/tagscope/v1/reset": {
           "post": {
             "operationId": "reset",

@@ -25,6 +25,8 @@ public enum APIRoute: String, Sendable, CaseIterable {
   case scopeEnd = "scope/end"
   /// Checks what a UI test expects of a scope or the segment, at once.
   case assert
+  /// The delivery ledger: each in-app call's fate on the wire, and a wait until all are settled.
+  case delivery
   case openapi = "openapi.json"
 
   /// The path prefix of every route.
