@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes a shareable copy of recording lines: each piece of personal data (``PIIScanner``) in a
 /// value is replaced by `pii:KIND:HASH`, a salted hash of it (the same value gives the same hash
 /// with the same salt, so records stay comparable), and every other byte is copied unchanged.
@@ -15,7 +21,8 @@ public struct Redactor: Sendable {
   public private(set) var counts = [Int](repeating: 0, count: PIIKind.allCases.count)
   /// Bytes the detectors examined so far (the work done, linear in the input).
   public private(set) var steps = 0
-  private var keys: [UInt64: (bytes: [UInt8], context: PIIKeyContext)] = [:]
+  /// Key contexts by key, a direct-mapped cache of 1,024 slots (keys repeat on every line).
+  private var keys = [(bytes: [UInt8], context: PIIKeyContext)?](repeating: nil, count: 1_024)
   private var replacements: [(range: Range<Int>, kind: PIIKind, quote: Bool)] = []
   private var matches: [PIIMatch] = []
   private var frames: [Frame] = []
@@ -142,11 +149,17 @@ public struct Redactor: Sendable {
   }
 
   private mutating func context(of key: UnsafeBufferPointer<UInt8>) -> PIIKeyContext {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    if let known = keys[hash], known.bytes.elementsEqual(key) { return known.context }
+    var hash: UInt32 = 2_166_136_261
+    for byte in key { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    let slot = Int(hash & 1_023)
+    if let known = keys[slot], known.bytes.count == key.count,
+      key.isEmpty
+        || known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
+    {
+      return known.context
+    }
     let context = PIIKeyContext(bytes: key)
-    if keys.count < 4096 { keys[hash] = (Array(key), context) }
+    keys[slot] = (Array(key), context)
     return context
   }
 
