@@ -91,7 +91,7 @@ struct RudderStackImporter {
           KeyLedger.leaveOut(member, because: KeyLedger.ruleMetadata)
         }
         if let includes = rule["includes"] {
-          _ = rule["type"]
+          if let type = rule.member("type") { KeyLedger.current?.carry(type) }  // an include's type
           try include(includes, rule: rule, document, path: path)
         } else {
           try importOnce(rule, document, path: path)

@@ -235,6 +235,8 @@ struct SegmentImporter {
         throw document.error(rule, "the rule \(here) has no type")
       }
       let key = rule["key"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+      // `key: null` is how a rule of an unnamed call (identify, group) says it has none: read.
+      _ = rule["key"]?.isNull
       if let deprecated = rule.member("deprecatedAt"), Self.isDeprecation(deprecated.value) {
         let date = deprecated.value.string.map { " since \($0)" } ?? ""
         draft.warn(document.warning(deprecated, here, "the rule \(here) is deprecated\(date): left out"))

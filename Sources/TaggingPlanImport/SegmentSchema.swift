@@ -48,7 +48,9 @@ enum SegmentSchema {
       }
       return member
     }
-    return SourceNode(.object(kept), at: schema.location)
+    var plain = SourceNode(.object(kept), at: schema.location)
+    plain.owner = schema.owner  // read by the converter: the key holding the schema is carried
+    return plain
   }
 
   /// Whether a `type` value names Segment's `any` (alone or among other types).
