@@ -157,6 +157,20 @@ enum HelpTopics {
       "SDK set-up requests",
       Vendors.setupRequests.map { ($0.path, $0.methods.joined(separator: ", ") + ": " + $0.summary) },
       note: "Answered at once with the smallest reply that keeps the SDK on listen; nothing recorded.")
+    page.section(
+      "Delivery",
+      """
+      When the app's inspector and its SDKs both reach this listen (SDK host or proxy), each call the \
+      hub handed an SDK is followed to the wire record that carried it: delivered (answer, latency), \
+      in flight, queued (age), dropped by the SDK (a provider rule that drops it), refused (4xx, 5xx), \
+      lost (the session ended or the app restarted first), no wire source (none of its provider \
+      reached listen), ambiguous. Matching: by the SDK's message id where both sides have one; else \
+      the wire call of the same provider, name and parameters, from a device that may be the app's \
+      (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
+      (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
+      never guessed. Wire calls no call explains are listed apart. Query: GET /tagscope/v1/delivery \
+      (state, provider, device; wait=settled); the headless summary ends with its line.
+      """)
     page.table(
       "Query API", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) },
       note: "JSON; with --token, Authorization: Bearer T. See tagscope help uitests.")
