@@ -61,6 +61,28 @@ enum FirebaseLogEntryReader {
           String(text[text.index(bundle.lowerBound, offsetBy: 2)...]))
       }
       return try event(name, origin: printedOrigin(parameters), parameters, source: origin, raw: raw)
+    case .androidEventRecorded:
+      // `Event{appId='com.example', name='search', params=Bundle[{search_term=…, _o=app}]}`
+      guard let nameField = text.range(of: "name='"), let params = text.range(of: ", params="),
+        nameField.upperBound <= params.lowerBound, text.hasSuffix("}"),
+        let quote = text[nameField.upperBound..<params.lowerBound].lastIndex(of: "'")
+      else {
+        throw Failure(message: "a recorded event's line is not 'Event{appId=…, name=…, params=Bundle[{…}]}'")
+      }
+      let name = FirebaseLogValueReader.splitName(
+        text[nameField.upperBound..<quote], publicNames: FirebaseShortNames.events)
+      let parameters = try read(name.name) { () throws(FirebaseLogValueReader.Failure) in
+        try FirebaseLogValueReader.androidParameters(
+          String(text[params.upperBound..<text.index(before: text.endIndex)]))
+      }
+      // The app id names the app when the logcat prefix does not.
+      var source = origin
+      if source.process == nil, let appID = text.range(of: "appId='"),
+        let end = text[appID.upperBound...].firstIndex(of: "'")
+      {
+        source.process = String(text[appID.upperBound..<end])
+      }
+      return try event(name, origin: printedOrigin(parameters), parameters, source: source, raw: raw)
     case .iOSSetProperty, .androidFrontEndSetProperty, .androidSetProperty, .iOSPropertySet:
       // `MyApp_gender, Female`, `ga_session_id (_sid), 1647599957`
       guard let comma = text.range(of: ", ") else {

@@ -9,7 +9,9 @@ import Foundation
 /// `[I-ACS023080] Setting user property. Name, value: …`, `[I-ACS023075] Removing user property.
 /// Name: …`; Android `Logging event: origin=…,name=…,params=Bundle[{…}]` (tag `FA-SVC`),
 /// `Logging event (FE): …`, `Setting user property (FE): …` and `Setting user property: …`
-/// (tag `FA`). iOS also restates each event and user property after it was taken: `[I-ACS023073]
+/// (tag `FA`). Android's service (`FA-SVC`) restates what the app's `FA` lines logged: `Logging
+/// event: origin=…`, `Setting user property: …` after an `(FE)` line, and `Event recorded:
+/// Event{appId='…', name='…', params=Bundle[{…}]}` after an event. iOS also restates each event and user property after it was taken: `[I-ACS023073]
 /// Debug mode is enabled. Marking event as debug and real-time. Event name, parameters: …`,
 /// `[I-ACS023072] Event logged. Event name, event params: …`, `[I-ACS023087] User property set.
 /// Name, value: …`, `[I-ACS023078] User property removed. Name: …` (any message ending in `Event
@@ -24,6 +26,8 @@ struct FirebaseLogLine {
     case iOSSetProperty, iOSRemoveProperty, androidFrontEndSetProperty, androidSetProperty
     /// Restatements of what an iOS SDK took (see ``isRestatement``).
     case iOSEventLogged, iOSEventRestated, iOSPropertySet, iOSPropertyRemoved
+    /// Android's service restating an event it stored (see ``isRestatement``).
+    case androidEventRecorded
 
     var text: StaticString {
       switch self {
@@ -38,12 +42,15 @@ struct FirebaseLogLine {
       case .iOSEventRestated: "Event name, parameters: "
       case .iOSPropertySet: "User property set. Name, value: "
       case .iOSPropertyRemoved: "User property removed. Name: "
+      case .androidEventRecorded: "Event recorded: "
       }
     }
 
     var platform: FirebaseLogPlatform {
       switch self {
-      case .androidEvent, .androidFrontEndEvent, .androidFrontEndSetProperty, .androidSetProperty: .android
+      case .androidEvent, .androidFrontEndEvent, .androidFrontEndSetProperty, .androidSetProperty,
+        .androidEventRecorded:
+        .android
       default: .iOS
       }
     }
@@ -51,16 +58,22 @@ struct FirebaseLogLine {
     /// Events carry a parameters block that may span lines; user property lines are one line.
     var isEvent: Bool {
       switch self {
-      case .iOSEvent, .androidEvent, .androidFrontEndEvent, .iOSEventLogged, .iOSEventRestated: true
+      case .iOSEvent, .androidEvent, .androidFrontEndEvent, .iOSEventLogged, .iOSEventRestated,
+        .androidEventRecorded:
+        true
       default: false
       }
     }
 
     /// A line the SDK prints after it took an event or user property, restating it (the same
-    /// call again, which the app made once); the first line of a call is the others.
+    /// call again, which the app made once); the first line of a call is the others. On
+    /// Android the service's `Logging event: origin=…` and `Setting user property: …` restate
+    /// the app's `(FE)` lines, and a log may hold either alone.
     var isRestatement: Bool {
       switch self {
-      case .iOSEventLogged, .iOSEventRestated, .iOSPropertySet, .iOSPropertyRemoved: true
+      case .iOSEventLogged, .iOSEventRestated, .iOSPropertySet, .iOSPropertyRemoved, .androidEventRecorded,
+        .androidEvent, .androidSetProperty:
+        true
       default: false
       }
     }
@@ -299,7 +312,7 @@ struct FirebaseLogLine {
 
   /// What every phrase holds, at most 9 bytes from its start.
   private static let stems: [StaticString] = [
-    "Logging event", "user property", "Event name, ", "User property ",
+    "Logging event", "user property", "Event name, ", "User property ", "Event recorded",
   ]
   /// What starts an SDK line that is no entry: an iOS message id, the 2017 SDK's tag.
   private static let markers: [StaticString] = ["][I-", "<FIRAnalytics/"]

@@ -11,7 +11,8 @@
 /// is enabled. Marking event…`, `I-ACS023072 Event logged`) and each user property twice
 /// (`I-ACS023080 Setting user property`, `I-ACS023087 User property set`): each call is one entry,
 /// read from whichever of its lines comes first, so a paste of confirmation lines alone is read too
-/// (``FirebaseLogRestatements``). The SDK's other lines are skipped, multi-line ones included; one
+/// (``FirebaseLogRestatements``). Android's service restates the app's `(FE)` lines the same way
+/// (`Logging event: origin=…`, `Setting user property: …`, `Event recorded: Event{…}`). The SDK's other lines are skipped, multi-line ones included; one
 /// that looks like a Firebase Analytics line (`[I-ACS…]`, `<FIRAnalytics/…>`, logcat `FA`,
 /// `FA-SVC`) and is not known to carry nothing is a problem with its wording, to be counted
 /// (``FirebaseLogUnreadLines``).
@@ -218,10 +219,10 @@ public struct FirebaseLogParser: Sendable {
 
   // MARK: Entries
 
-  /// Reads `entry` into `items`, unless it restates an iOS call already read.
+  /// Reads `entry` into `items`, unless it restates a call already read.
   private mutating func emit(_ entry: Open, items: inout [FirebaseLogItem]) {
     let item = Self.interpret(entry)
-    if case .entry(let read) = item, let phrase = entry.phrase, phrase.platform == .iOS,
+    if case .entry(let read) = item, let phrase = entry.phrase,
       restatements.isRestatement(read, restating: phrase.isRestatement, wording: entry.wording)
     {
       return

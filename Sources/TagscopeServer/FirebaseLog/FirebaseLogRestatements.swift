@@ -7,7 +7,7 @@ import AnalyticsHub
 /// A call's first line (`Logging event`, `Setting user property`, `Removing user property`) is
 /// always a new call. A restatement is of the oldest recent call with the same name, app
 /// parameters (those without an SDK short name: the SDK adds `_dbg`, `_r`… as it goes) or value,
-/// and process, not yet restated in that wording (its message id); without one it is a call whose
+/// and process (on iOS: Android's service may run in another process than the app), not yet restated in that wording (its message id); without one it is a call whose
 /// first line the log does not hold, and recorded. The app logging the same event twice is two
 /// calls: each takes one restatement of each wording. Only the last ``limit`` calls are kept, as a
 /// fingerprint each.
@@ -42,7 +42,7 @@ struct FirebaseLogRestatements: Sendable {
     case .event(let event):
       hasher.combine(0)
       hasher.combine(FirebaseShortNames.event(event.name, short: event.shortName))
-      hasher.combine(event.source.processID)
+      hasher.combine(processID(event.source))
       // In any order, the app's parameters only.
       var parameters = 0
       var count = 0
@@ -59,8 +59,14 @@ struct FirebaseLogRestatements: Sendable {
       hasher.combine(1)
       hasher.combine(property.name)
       hasher.combine(property.value)
-      hasher.combine(property.source.processID)
+      hasher.combine(processID(property.source))
     }
     return hasher.finalize()
+  }
+
+  /// The process a call and its restatements share: iOS prints them all from the app; Android's
+  /// service (`FA-SVC`) may run in Google Play services, another process than the app's `FA`.
+  private static func processID(_ origin: FirebaseLogOrigin) -> String? {
+    origin.platform == .iOS ? origin.processID : nil
   }
 }
