@@ -67,6 +67,25 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(ledger.snapshot(DeliveryFilter(provider: "braze")).total, 1, "filtered by provider")
   }
 
+  func testFirebasesOverlongEventNameIsDroppedByTheSDKNotSent() {
+    let ledger = DeliveryLedger()
+    let name = "remove_podcast_from_favorites_on_podcast_player_screen"
+    let rule = RecordViolation(
+      rule: "firebase.event-name-length", message: "54 characters", consequence: "replaced", callIndex: 0,
+      errorCode: 2)
+    let parameterRule = RecordViolation(
+      rule: "firebase.parameter-value-length", message: "long", consequence: "truncated", callIndex: 0)
+    ledger.observe(
+      [
+        call(name, provider: "firebase", at: 0, violations: [rule]),
+        call("play", provider: "firebase", at: 0, violations: [parameterRule]),
+      ], firstPosition: 0, received: date(10))
+    let snapshot = ledger.snapshot()
+    XCTAssertEqual(state(snapshot, name), .droppedBySDK)
+    XCTAssertEqual(entry(snapshot, name)?.reason, "firebase.event-name-length")
+    XCTAssertEqual(state(snapshot, "play"), .noWireSource, "a truncated value is still sent")
+  }
+
   func testTwoIdenticalCallsInOneWindowAreAmbiguousInEitherOrder() {
     for wireFirst in [false, true] {
       let ledger = DeliveryLedger()

@@ -79,7 +79,7 @@ struct DeliveryBook {
     for output in record.outputs where output.status == .sent {
       for (index, call) in output.calls.enumerated() {
         let dropping = output.violations.first {
-          $0.consequence == "dropped" && ($0.callIndex == nil || $0.callIndex == index)
+          Self.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
         }
         var entry = Call(
           position: position, callIndex: index, provider: output.provider, method: call.method,
@@ -126,6 +126,14 @@ struct DeliveryBook {
     } else if free.count > 1 {
       makeAmbiguous([number], adding: free)
     }
+  }
+
+  /// Whether the SDK never sends a call breaking `violation` as called: a rule whose consequence is
+  /// `dropped`, or an event name the SDK replaces by its own error event (Firebase's
+  /// `firebase_error` for a name over 40 characters).
+  static func dropsTheCall(_ violation: RecordViolation) -> Bool {
+    violation.consequence == "dropped"
+      || (violation.consequence == "replaced" && violation.rule.contains(".event-name"))
   }
 
   // MARK: Wire calls
