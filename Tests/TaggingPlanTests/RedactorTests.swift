@@ -88,7 +88,10 @@ final class RedactorTests: XCTestCase {
   /// found, without a crash.
   func testMalformedLinesAreCopiedWithoutCrashing() {
     var redactor = Redactor(salt: "s")
-    for line in ["{\"email\":\"jo@example.com", "{\"\":\"jo@example.com\",\"\":1}", "]]]}}}", "not json at all", "\"", "{\"a\":\"\\", "-", ""] {
+    for line in [
+      "{\"email\":\"jo@example.com", "{\"\":\"jo@example.com\",\"\":1}", "]]]}}}", "not json at all", "\"",
+      "{\"a\":\"\\", "-", "",
+    ] {
       let copy = redactor.redact(line: line)
       XCTAssertFalse(copy.contains("jo@example.com"), line)
     }
