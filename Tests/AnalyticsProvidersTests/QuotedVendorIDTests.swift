@@ -22,6 +22,7 @@ final class QuotedVendorIDTests: XCTestCase {
     "Sources/TagscopeServer/SDK/PostHogEndpoint.swift": ["batch"],
     "Sources/TagscopeServer/SDK/PostHogEndpoint+Batch.swift": ["batch"],
     "Sources/TagscopeServer/HTTP/EndpointRouter.swift": ["batch"],
+    "Sources/TagscopeServer/Capture/HARRequestRebuild.swift": ["batch"],
   ]
 
   /// Every Swift file under `Sources/`, by its path from the repository.

@@ -70,7 +70,10 @@ final class RudderTyperImportTests: XCTestCase {
         "2 missing-param Product Added: rudderstack track Product Added parameter properties.list_id is missing",
         "3 wrong-type Product Added: rudderstack track Product Added parameter properties.category is an integer (7)",
         #"4 wrong-type Order Purchased: rudderstack track Order Purchased parameter properties.products is a string ("shoes")"#,
-        "5 unplanned-call Product Removed: rudderstack got track Product Removed, which the rudderstack catalogue (plan line 9) does not list",
+        "5 unplanned-call Product Removed: rudderstack got track Product Removed, which the rudderstack catalogue (plan line 12) does not list",
+        "6 personal-data identify: rudderstack identify parameter traits.email carries an email address "
+          + "(outputs[0].calls[0].parameters.traits.email, value masked, 13 characters); "
+          + "mark the property pii: [email] where it is intended",
         "8 missing-param Product Added: rudderstack track Product Added parameter list_id is missing",
       ])
   }
@@ -98,6 +101,9 @@ final class RudderTyperImportTests: XCTestCase {
     XCTAssertEqual(
       try judge(plan, records),
       [
+        "2 personal-data identify: rudderstack identify parameter traits.email carries an email address "
+          + "(outputs[0].calls[0].parameters.traits.email, value masked, 13 characters); "
+          + "mark the property pii: [email] where it is intended",
         "2 unexpected-property identify: rudderstack identify parameter traits.email is not planned",
         "4 unexpected-property group: rudderstack group parameter traits.plan is not planned",
         "5 unexpected-property Sample event 1: rudderstack track Sample event 1 parameter properties.other is not planned",

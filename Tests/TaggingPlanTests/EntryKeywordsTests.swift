@@ -56,11 +56,11 @@ final class EntryKeywordsTests: XCTestCase {
 
   func testAConformingCallPassesAndEachBrokenKeywordIsFlaggedOnce() throws {
     let found = try messages([
-      shared(1, ["share_via": "email", "recipient": "a@example.com"]),
+      shared(1, ["share_via": "email", "recipient": "friend-42"]),
       shared(2, ["share_via": "email", "other": 1]),
       shared(3, ["share_url": "https://example.com"]),
       shared(4, ["share_url": "https://example.com", "share_message": "hi"]),
-      shared(5, ["share_via": "fax", "recipient": "a@example.com"]),
+      shared(5, ["share_via": "fax", "recipient": "friend-42"]),
       shared(6, ["share_via": 3, "share_url": "https://example.com"]),
     ])
     XCTAssertEqual(found.count, 5, "\(found)")

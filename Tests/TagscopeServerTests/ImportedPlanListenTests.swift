@@ -182,7 +182,9 @@ final class ImportedPlanListenTests: XCTestCase {
       ["identify identify", "event session_start", "screen Home", "event Choose Item", "event Choose Item"])
     XCTAssertEqual(records[0].context.session?.user, "cust-42")
     XCTAssertEqual(records[0].properties["customerid"], "cust-42")
-    XCTAssertEqual(violations.map(\.seq), [5])
+    // The identity request's email identity is personal data the imported plan does not allow.
+    XCTAssertEqual(
+      violations.map { "\($0.seq) \($0.rule.rawValue)" }, ["1 personal-data", "5 invalid-value"])
   }
 
   /// Strapi's tracking plan as Amplitude's code generator (Iteratively, Ampli's predecessor) wrote

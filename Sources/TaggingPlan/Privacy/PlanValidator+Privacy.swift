@@ -13,7 +13,8 @@ extension PlanValidator {
     let entry = record.kind.tagKind.flatMap(PlanSection.init(kind:)).flatMap {
       plan.entry(section: $0, name: record.name)
     }
-    for finding in findings where !(entry.map { allows($0, finding) } ?? false) {
+    for finding in findings
+    where !(entry.map { allows($0, finding) } ?? false) && !catalogueAllows(record, finding, plan: plan) {
       violations.append(
         PlanViolation(
           seq: record.seq, severity: entry?.severity ?? .error, rule: .personalData, tag: record.name,
@@ -24,6 +25,28 @@ extension PlanValidator {
             + "mark the property pii: [\(finding.kind.rawValue)] where it is intended",
           planFile: plan.file, evidence: nil))
     }
+  }
+
+  /// Whether the entry of the finding provider's call catalogue that the call matches allows
+  /// `finding`: its parameters (under the catalogue's `propertiesAt`) or its message rules, along
+  /// the finding's path.
+  static func catalogueAllows(_ record: Record, _ finding: PrivacyFinding, plan: Plan) -> Bool {
+    guard finding.output < record.outputs.count else { return false }
+    let calls = record.outputs[finding.output].calls
+    guard finding.call < calls.count else { return false }
+    let call = calls[finding.call]
+    let components = PrivacyPath.components(finding.path)[...]
+    for catalogue in plan.catalogues where catalogue.provider == finding.provider {
+      guard let index = catalogue.entryIndex(for: call) else { continue }
+      let entry = catalogue.entries[index]
+      if PrivacyPath.allows(entry.messageParams, components, finding.kind) { return true }
+      // An SDK's message holds the parameters under `propertiesAt`; an in-app call's parameters
+      // are the call's own.
+      let at = (entry.propertiesAt ?? catalogue.propertiesAt)?.keys ?? []
+      let parameters = components.starts(with: at) ? components.dropFirst(at.count) : components
+      if PrivacyPath.allows(entry.params, parameters, finding.kind) { return true }
+    }
+    return false
   }
 
   /// Whether `entry` allows `finding` (see ``appendPrivacyFindings(of:plan:to:)``).
@@ -47,6 +70,18 @@ extension PlanValidator {
   }
 }
 
+extension PropertyRule {
+  /// Whether this rule allows `kind` itself: `pii` names it, or the rule's `format` is that kind
+  /// (`format: email` is an email the plan intends; `ipv4`/`ipv6` an IP address).
+  func allows(_ kind: PIIKind) -> Bool {
+    if allowedPII.contains(kind) { return true }
+    switch (format, kind) {
+    case (.email?, .email), (.idnEmail?, .email), (.ipv4?, .ip), (.ipv6?, .ip): return true
+    default: return false
+    }
+  }
+}
+
 /// A finding's parameter path against a plan's property rules.
 enum PrivacyPath {
   /// `user.contacts[1].email` → `user`, `contacts`, `email` (array positions dropped: `items`
@@ -66,10 +101,10 @@ enum PrivacyPath {
   {
     guard let name = components.first else { return false }
     guard let rule = rules.first(where: { $0.name == (named ?? name) }) else { return false }
-    if rule.allowedPII.contains(kind) { return true }
+    if rule.allows(kind) { return true }
     var inner = rule
     while let items = inner.items {
-      if items.allowedPII.contains(kind) { return true }
+      if items.allows(kind) { return true }
       inner = items
     }
     guard let properties = inner.properties else { return false }

@@ -234,3 +234,13 @@ let small = PropertyValue.integer(digits: "42")  // .int(42)
     _ = (value, small)
   }
 }
+
+// Sources/TagscopeLive/Delivery/DeliveryLedger.swift (DeliveryLedger)
+enum DeliveryLedgerDocExample {
+  static func example(inAppRecord: Record, wireRecord: Record) {
+let ledger = DeliveryLedger()
+ledger.observe([inAppRecord, wireRecord], firstPosition: 0)
+let counts = ledger.snapshot().counts  // [.delivered: 1]
+    _ = counts
+  }
+}
