@@ -10,10 +10,12 @@ struct HAREntryReader {
   private(set) var cursor: JSONCursor
   private let entry: Int
 
-  /// A reader of the entry `entry` that starts at `offset` in `bytes`.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int, entry: Int) {
+  /// A reader of the entry `entry` that starts at `offset` in `bytes`, `depth` arrays and objects
+  /// deep.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int, entry: Int, depth: Int = 0) {
     cursor = JSONCursor(bytes)
     cursor.index = offset
+    cursor.depth = depth
     self.entry = entry
   }
 
@@ -140,16 +142,17 @@ struct HAREntryReader {
   private mutating func headers() throws(HARProblem) -> [(name: String, value: String)] {
     var headers: [(name: String, value: String)] = []
     try elements(of: "request.headers") { (index, reader) throws(HARProblem) in
-      let field = "request.headers[\(index)]"
+      // Built only for a problem: an entry's headers are most of its fields.
+      func field(_ member: String = "") -> String { "request.headers[\(index)]" + member }
       var (name, value): (String?, String?) = (nil, nil)
-      try reader.members(of: field) { (key, reader) throws(HARProblem) in
+      try reader.members(of: field()) { (key, reader) throws(HARProblem) in
         switch key {
-        case "name": name = try reader.string(field + ".name")
-        case "value": value = try reader.string(field + ".value")
-        default: try reader.skip(field + "." + key)
+        case "name": name = try reader.string(field(".name"))
+        case "value": value = try reader.string(field(".value"))
+        default: try reader.skip(field("." + key))
         }
       }
-      guard let name, let value else { throw reader.problem(field, "a header needs a name and a value") }
+      guard let name, let value else { throw reader.problem(field(), "a header needs a name and a value") }
       headers.append((name, value))
     }
     return headers
@@ -177,14 +180,16 @@ struct HAREntryReader {
 
   // MARK: Steps
 
+  // A step's `field` is built only when it reports a problem.
+
   /// Calls `each` with every member's key, the cursor on its value, which `each` must read or skip.
   private mutating func members(
-    of field: String, _ each: (String, inout HAREntryReader) throws(HARProblem) -> Void
+    of field: @autoclosure () -> String, _ each: (String, inout HAREntryReader) throws(HARProblem) -> Void
   ) throws(HARProblem) {
-    guard cursor.peek == UInt8(ascii: "{") else { throw problem(field, "an object expected") }
-    try syntax(field) { c throws(JSONSyntaxError) in try c.open() }
+    guard cursor.peek == UInt8(ascii: "{") else { throw problem(field(), "an object expected") }
+    try syntax(field()) { c throws(JSONSyntaxError) in try c.open() }
     var first = true
-    while let key = try syntax(field, { c throws(JSONSyntaxError) in try c.nextKey(first: first) }) {
+    while let key = try syntax(field(), { c throws(JSONSyntaxError) in try c.nextKey(first: first) }) {
       first = false
       try each(String(decoding: key, as: UTF8.self), &self)
     }
@@ -192,37 +197,37 @@ struct HAREntryReader {
 
   /// Calls `each` with every element's index, the cursor on it.
   private mutating func elements(
-    of field: String, _ each: (Int, inout HAREntryReader) throws(HARProblem) -> Void
+    of field: @autoclosure () -> String, _ each: (Int, inout HAREntryReader) throws(HARProblem) -> Void
   ) throws(HARProblem) {
-    guard cursor.peek == UInt8(ascii: "[") else { throw problem(field, "an array expected") }
-    try syntax(field) { c throws(JSONSyntaxError) in try c.open() }
+    guard cursor.peek == UInt8(ascii: "[") else { throw problem(field(), "an array expected") }
+    try syntax(field()) { c throws(JSONSyntaxError) in try c.open() }
     var index = 0
-    while try syntax(field, { c throws(JSONSyntaxError) in try c.nextElement(first: index == 0) }) {
+    while try syntax(field(), { c throws(JSONSyntaxError) in try c.nextElement(first: index == 0) }) {
       try each(index, &self)
       index += 1
     }
   }
 
-  private mutating func string(_ field: String) throws(HARProblem) -> String {
-    guard cursor.peek == UInt8(ascii: "\"") else { throw problem(field, "a string expected") }
-    return try syntax(field) { c throws(JSONSyntaxError) in try c.string() }
+  private mutating func string(_ field: @autoclosure () -> String) throws(HARProblem) -> String {
+    guard cursor.peek == UInt8(ascii: "\"") else { throw problem(field(), "a string expected") }
+    return try syntax(field()) { c throws(JSONSyntaxError) in try c.string() }
   }
 
   private mutating func isNull() throws(HARProblem) -> Bool {
     try syntax("null") { c throws(JSONSyntaxError) in try c.null() }
   }
 
-  private mutating func skip(_ field: String) throws(HARProblem) {
-    try syntax(field) { c throws(JSONSyntaxError) in try c.skipValue() }
+  private mutating func skip(_ field: @autoclosure () -> String) throws(HARProblem) {
+    try syntax(field()) { c throws(JSONSyntaxError) in try c.skipValue() }
   }
 
   private mutating func syntax<T>(
-    _ field: String, _ step: (inout JSONCursor) throws(JSONSyntaxError) -> T
+    _ field: @autoclosure () -> String, _ step: (inout JSONCursor) throws(JSONSyntaxError) -> T
   ) throws(HARProblem) -> T {
     do {
       return try step(&cursor)
     } catch {
-      throw problem(field, "\(error.reason) at byte \(error.offset + 1) of the file")
+      throw problem(field(), "\(error.reason) at byte \(error.offset + 1) of the file")
     }
   }
 

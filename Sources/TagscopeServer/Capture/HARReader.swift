@@ -2,11 +2,12 @@ import Foundation
 import TagscopeRecording
 
 /// Walks a HAR 1.2 file's `log.entries` one entry at a time over the file's bytes, mapped rather
-/// than read (a capture of gigabytes is paged in, never copied): each entry is first skipped as
-/// a whole with the JSON lexer, which checks it and finds its size, then read into a
-/// ``HAREntry`` only if it is within ``entryLimit``. An entry that is too large or malformed is
-/// handed on as a ``HARProblem`` and the walk goes on with the next; JSON broken between entries
-/// (a truncated file) ends the walk with a problem naming the entry it broke in.
+/// than read (a capture of gigabytes is paged in, never copied): each entry is lexed once, read
+/// into a ``HAREntry`` where it lies over at most ``entryLimit`` bytes of the file (so a larger one
+/// is never built). Only an entry that is not read is lexed again as a whole, for its size and
+/// syntax: one too large or malformed is handed on as a ``HARProblem`` and the walk goes on with
+/// the next; JSON broken inside or between entries (a truncated file) ends the walk with a problem
+/// naming the entry it broke in.
 struct HARReader {
   /// The most bytes of JSON one entry may take.
   let entryLimit: Int
@@ -33,24 +34,27 @@ struct HARReader {
       try cursor.open()
       while try cursor.nextElement(first: index == 0) {
         let start = cursor.index
+        let result: Result<HAREntry, HARProblem>
+        var reader = HAREntryReader(
+          Self.window(bytes, from: start, limit: entryLimit), offset: start, entry: index, depth: cursor.depth
+        )
         do {
-          try cursor.skipValue()
+          result = .success(try reader.read())
+          cursor.index = reader.cursor.index
         } catch {
-          return HARProblem(
-            entry: index, field: "entry",
-            message: "\(error.reason) at byte \(error.offset + 1): the entries from here on are not read")
-        }
-        let size = cursor.index - start
-        if size > entryLimit {
-          try each(.failure(Self.tooLarge(entry: index, size: size, limit: entryLimit)))
-        } else {
-          var reader = HAREntryReader(bytes, offset: start, entry: index)
+          // Only an entry that is not read is lexed again, as a whole, for its size and syntax.
           do {
-            try each(.success(try reader.read()))
-          } catch let problem as HARProblem {
-            try each(.failure(problem))
+            try cursor.skipValue()
+          } catch {
+            return HARProblem(
+              entry: index, field: "entry",
+              message: "\(error.reason) at byte \(error.offset + 1): the entries from here on are not read")
           }
+          let size = cursor.index - start
+          result = .failure(
+            size > entryLimit ? Self.tooLarge(entry: index, size: size, limit: entryLimit) : error)
         }
+        try each(result)
         index += 1
       }
     } catch let error as JSONSyntaxError {
@@ -75,6 +79,13 @@ struct HARReader {
       try cursor.skipValue()
     }
     throw HARProblem(entry: nil, field: path, message: "no \"\(key)\": this is no HAR file")
+  }
+
+  /// The file's bytes up to `limit` bytes after `start`: an entry read over it cannot be larger.
+  private static func window(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, limit: Int)
+    -> UnsafeBufferPointer<UInt8>
+  {
+    limit >= bytes.count - start ? bytes : UnsafeBufferPointer(rebasing: bytes[0..<start + limit])
   }
 
   private static func tooLarge(entry: Int, size: Int, limit: Int) -> HARProblem {
