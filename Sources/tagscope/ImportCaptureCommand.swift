@@ -81,11 +81,14 @@ struct ImportCaptureCommand: ParsableCommand {
         RecordingHeader(app: "tagscope import-capture", device: (capture as NSString).lastPathComponent),
         to: &header)
       try file.write(contentsOf: header)
+      var lines: [UInt8] = []  // written a megabyte at a time, not one write per entry
       summary = try CaptureImport(hosts: InterceptedHosts(extra: hosts)).run(path: capture) { records in
-        var lines: [UInt8] = []
         for record in records { RecordLineEncoder.appendLine(record, to: &lines) }
+        guard lines.count >= 1 << 20 else { return }
         try file.write(contentsOf: lines)
+        lines.removeAll(keepingCapacity: true)
       }
+      try file.write(contentsOf: lines)
       try file.close()
     } catch {
       StandardError.write("error: \(capture): \(error)\n")
