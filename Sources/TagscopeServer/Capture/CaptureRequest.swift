@@ -26,8 +26,9 @@ enum CaptureRequest {
       return .unread(host: host, path: path, reason: "not an SDK host (import-capture --host adds one)")
     }
     let method = HTTPMethod(rawValue: entry.method)
+    let query = target.query  // decoded once, for the router and the request
     let endpoint: any SDKEndpoint
-    switch EndpointRouter.route(method: method, path: path, query: target.query, host: host) {
+    switch EndpointRouter.route(method: method, path: path, query: query, host: host) {
     case .endpoint(let found): endpoint = found
     case .settings: return .unread(host: host, path: path, reason: "an SDK's set-up request (no events)")
     case .preflight: return .unread(host: host, path: path, reason: "a CORS preflight")
@@ -45,7 +46,7 @@ enum CaptureRequest {
       headers.remove(name: "content-encoding")
       headers.remove(name: "content-length")
       let request = ReceivedRequest(
-        method: method, path: path, query: target.query, headers: headers, body: body, peerHost: address)
+        method: method, path: path, query: query, headers: headers, body: body, peerHost: address)
       return .endpoint(endpoint, request)
     }
   }

@@ -13,7 +13,7 @@ struct RequestTarget {
   let hostProblem: HostProblem?
 
   init(_ uri: String) {
-    guard let separator = uri.range(of: "://"), uri.first != "/" else {
+    guard uri.first != "/", let separator = uri.utf8.firstRange(of: "://".utf8) else {
       scheme = nil
       host = nil
       port = nil
