@@ -34,6 +34,7 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   // runs MitmproxyBench), Firebase's uploads against mitmproxy.
   case .proxy: proxyBenchmarks(ProcessInfo.processInfo.environment)
   case .patterns: [PatternBench.run]
+  case .ledger: [LedgerBench.run]
   }
 }
 

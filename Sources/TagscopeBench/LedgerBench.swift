@@ -1,0 +1,128 @@
+import Foundation
+import TagscopeLive
+import TagscopeRecording
+
+/// Issue 46's figures, the delivery ledger's cost and accuracy: 20 devices' in-app Segment calls
+/// and the wire records of their batches (``LedgerSession``) through a ``LiveSession`` with the
+/// ledger and without it (records/s, median of 3; heap the ledger keeps per record), and the
+/// ledger's matches on a generated session without message ids against its ground truth
+/// (precision and recall).
+enum LedgerBench {
+  static let devices = 20
+  static let runs = 3
+
+  static func run(_ report: inout BenchReport) throws {
+    ingest(&report)
+    accuracy(&report)
+  }
+
+  // MARK: Cost
+
+  /// The same records into a session without a store (so the ledger's share is not hidden by
+  /// writing), with and without the ledger, alternately. The session receives them at once (its
+  /// clock is not the generated one), so every message is stamped: matched by the device's clock.
+  static func ingest(_ report: inout BenchReport) {
+    let now = Date().recordMilliseconds
+    let session = LedgerSession(
+      devices: devices, callsPerDevice: 10_000, start: now - 20 * 3_600_000, unstamped: false)
+    let chunks = stride(from: 0, to: session.arrivals.count, by: 200).map {
+      session.arrivals[$0..<min($0 + 200, session.arrivals.count)].map {
+        SinkItem.record($0.record, line: [])
+      }
+    }
+    let count = Double(session.arrivals.count)
+    var with: [Double] = []
+    var without: [Double] = []
+    var heapWith: [Int] = []
+    var heapWithout: [Int] = []
+    var states: [DeliveryState: Int] = [:]
+    for _ in 0..<runs {
+      for ledger in [false, true] {
+        let (seconds, heap, counts) = feed(chunks, ledger: ledger)
+        if ledger {
+          with.append(count / seconds)
+          heapWith.append(heap)
+          states = counts
+        } else {
+          without.append(count / seconds)
+          heapWithout.append(heap)
+        }
+      }
+    }
+    let (rateWith, rateWithout) = (median(with), median(without))
+    let baseline = "\(devices) devices, \(Int(count)) records (in-app + wire), no store"
+    report.add("ledger: records/s without the ledger", rateWithout, unit: "rec/s", baseline: baseline)
+    report.add("ledger: records/s with the ledger", rateWith, unit: "rec/s", baseline: baseline)
+    report.add(
+      "ledger: rate with / without", rateWith / rateWithout, unit: "×", baseline: "target: ≤ 10% slower",
+      atLeast: 0.9)
+    let kept = Double(max(0, median(heapWith.map(Double.init)) - median(heapWithout.map(Double.init))))
+    report.add(
+      "ledger: heap kept per record", kept / count, unit: "B", baseline: "malloc in use, with − without")
+    report.add(
+      "ledger: heap kept, all calls and wire calls", kept / 1_048_576, unit: "MiB",
+      baseline: "\(Int(count)) records; every entry is kept, pending matches are a part")
+    let settled = Double(states[.delivered, default: 0]) / Double(states.values.reduce(0, +))
+    report.add("ledger: calls delivered in the cost run", settled, unit: "share", baseline: "sanity check")
+  }
+
+  /// Feeds `chunks` to a fresh session; returns the seconds to store them all, the heap the
+  /// session keeps once they are (before it is closed) and the ledger's counts.
+  private static func feed(
+    _ chunks: [[SinkItem]], ledger: Bool
+  ) -> (seconds: Double, heap: Int, counts: [DeliveryState: Int]) {
+    let before = Memory.heapInUse()
+    let session = LiveSession(
+      store: nil, syncsBeforeAcknowledging: false, delivery: ledger ? DeliveryLedger() : nil)
+    let seconds = measureSeconds {
+      for chunk in chunks { session.receive(chunk) }
+      session.flush()
+    }
+    let heap = Memory.heapInUse() - before
+    let counts = session.delivery?.snapshot(DeliveryFilter(limit: 0)).counts ?? [:]
+    session.close()
+    return (seconds, heap, counts)
+  }
+
+  // MARK: Accuracy
+
+  /// The ledger's links on a generated session against its truth: precision (links that are the
+  /// true wire call), recall (true links found); ambiguous calls are found by no link.
+  static func accuracy(_ report: inout BenchReport) {
+    let session = LedgerSession(devices: devices, callsPerDevice: 2_000, start: 1_800_000_000_000)
+    let ledger = DeliveryLedger()
+    for (position, arrival) in session.arrivals.enumerated() {
+      ledger.observe(
+        [arrival.record], firstPosition: position, received: Date(recordMilliseconds: arrival.received))
+    }
+    ledger.finish()
+    let truth = session.truth
+    let entries = ledger.snapshot().entries
+    var (linked, right, lostRight, ambiguous) = (0, 0, 0, 0)
+    for entry in entries {
+      if let wire = entry.wirePosition {
+        linked += 1
+        if truth[entry.position] == wire { right += 1 }
+      } else if entry.state == .ambiguous {
+        ambiguous += 1
+      } else if entry.state == .lost, truth[entry.position] == nil {
+        lostRight += 1
+      }
+    }
+    let unsent = entries.count - truth.count
+    let baseline = "\(entries.count) calls, \(devices) devices, no ids, ±3 min skew, 1 batch in 40 lost"
+    report.add(
+      "ledger: precision", Double(right) / Double(max(linked, 1)), unit: "share", baseline: baseline,
+      atLeast: 0.99)
+    report.add(
+      "ledger: recall", Double(right) / Double(max(truth.count, 1)), unit: "share", baseline: baseline)
+    report.add(
+      "ledger: calls shown ambiguous", Double(ambiguous), unit: "calls",
+      baseline: "\(session.repeats) identical repeats within a second")
+    report.add(
+      "ledger: lost calls found lost", Double(lostRight) / Double(max(unsent, 1)), unit: "share",
+      baseline: "\(unsent) calls in lost batches")
+  }
+
+  private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+}
