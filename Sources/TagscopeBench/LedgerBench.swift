@@ -11,9 +11,14 @@ enum LedgerBench {
   static let devices = 20
   static let runs = 3
 
+  /// `TAGSCOPE_LEDGER_PARTS` (cost, inapp, accuracy) picks some; all by default.
   static func run(_ report: inout BenchReport) throws {
-    ingest(&report)
-    accuracy(&report)
+    let parts = ProcessInfo.processInfo.environment["TAGSCOPE_LEDGER_PARTS"].map {
+      Set($0.split(separator: ",").map(String.init))
+    }
+    if parts?.contains("cost") ?? true { ingest(&report) }
+    if parts?.contains("inapp") ?? true { inAppOnly(&report) }
+    if parts?.contains("accuracy") ?? true { accuracy(&report) }
   }
 
   // MARK: Cost
@@ -64,6 +69,27 @@ enum LedgerBench {
       baseline: "\(Int(count)) records; every entry is kept, pending matches are a part")
     let settled = Double(states[.delivered, default: 0]) / Double(states.values.reduce(0, +))
     report.add("ledger: calls delivered in the cost run", settled, unit: "share", baseline: "sanity check")
+  }
+
+  /// The in-app records alone (no wire source: every call stays queued, the debugger's usual
+  /// session), with and without the ledger: what calls that never match cost.
+  static func inAppOnly(_ report: inout BenchReport) {
+    let now = Date().recordMilliseconds
+    let session = LedgerSession(devices: devices, callsPerDevice: 10_000, start: now - 20 * 3_600_000)
+    let records = session.arrivals.filter { !$0.record.isFromSDK }
+    let chunks = stride(from: 0, to: records.count, by: 200).map {
+      records[$0..<min($0 + 200, records.count)].map { SinkItem.record($0.record, line: []) }
+    }
+    var with: [Double] = []
+    var without: [Double] = []
+    for _ in 0..<runs {
+      without.append(Double(records.count) / feed(chunks, ledger: false).seconds)
+      with.append(Double(records.count) / feed(chunks, ledger: true).seconds)
+    }
+    report.add(
+      "ledger: in-app only, rate with / without", median(with) / median(without), unit: "×",
+      baseline: "\(records.count) in-app records, no wire source, \(LedgerSession.names.count) names",
+      atLeast: 0.9)
   }
 
   /// Feeds `chunks` to a fresh session; returns the seconds to store them all, the heap the
