@@ -185,6 +185,23 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(snapshot.unexplained.map(\.source), ["segment@b"])
   }
 
+  /// Calls that stay queued and wire calls no call explains, all of one name: the matching looks
+  /// through a bounded index per call (it looked through every earlier one: quadratic work).
+  func testCallsThatStayQueuedDoNotMakeTheMatchingQuadratic() {
+    let ledger = DeliveryLedger()
+    let count = 4_000
+    for index in 0..<count {
+      ledger.observe(
+        [
+          call("Play", params: ["n": .int(index)], at: Int64(index) * 10),
+          wire("Play", params: ["n": .int(-index - 1)], at: Int64(index) * 10),
+        ], firstPosition: 2 * index, received: date(Int64(index) * 10))
+    }
+    let work = ledger.matchingWork
+    XCTAssertLessThanOrEqual(work, 2 * count * 4 * DeliveryLedger.matchingIndexLimit, "work \(work)")
+    XCTAssertEqual(ledger.snapshot(now: date(Int64(count) * 10)).counts[.queued], count)
+  }
+
   // MARK: Streams
 
   private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }

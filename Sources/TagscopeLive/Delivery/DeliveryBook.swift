@@ -53,6 +53,10 @@ struct DeliveryBook {
   private var pendingByKey: [String: [Int]] = [:]
   /// Wire calls no call explains yet (by key; explained ones are skipped, then pruned).
   private var unexplainedByKey: [String: [Int]] = [:]
+  /// Index entries the matching has looked through so far (the bound tests count it).
+  private(set) var scanned = 0
+  /// Each key's index size after its last ``prune(_:before:)``.
+  private var prunedSize: [String: Int] = [:]
   private var callByID: [String: Int] = [:]
   private var wireByID: [String: Int] = [:]
   private var unansweredWire: [Int: Int] = [:]
@@ -114,6 +118,7 @@ struct DeliveryBook {
       return
     }
     prune(call.facts.key, before: call.called - 2 * window)
+    scanned += (pendingByKey[call.facts.key]?.count ?? 0) + (unexplainedByKey[call.facts.key]?.count ?? 0)
     let siblings = (pendingByKey[call.facts.key] ?? []).filter { isIdentical($0, number) }
     let free = (unexplainedByKey[call.facts.key] ?? []).filter {
       !wires[$0].isExplained && fits(number, $0)
@@ -167,6 +172,7 @@ struct DeliveryBook {
         return link(number, index, learning: true)
       }
     }
+    scanned += pendingByKey[wire.facts.key]?.count ?? 0
     let candidates = (pendingByKey[wire.facts.key] ?? []).filter {
       let state = calls[$0].state
       return (state == .queued || state == .lost || state == .ambiguous) && fits($0, index)
@@ -273,15 +279,29 @@ struct DeliveryBook {
     return left.isEmpty || right.isEmpty || !left.isDisjoint(with: right)
   }
 
-  /// Lets go of the calls of `key` settled before `time` (queued and lost ones stay matchable).
+  /// Lets go of the calls of `key` settled before `time` (queued and lost ones stay matchable),
+  /// and of its wire calls explained since. Runs when the key's lists doubled since its last run,
+  /// so each call pays a constant share; past ``indexLimit`` entries the oldest leave the index
+  /// (they stay in the ledger: a call no later wire call can match is lost at the end).
   private mutating func prune(_ key: String, before time: Int64) {
-    guard let list = pendingByKey[key], list.count > 8 else { return }
-    pendingByKey[key] = list.filter {
-      let state = calls[$0].state
-      return state == .queued || state == .lost || calls[$0].called >= time
+    let size = (pendingByKey[key]?.count ?? 0) + (unexplainedByKey[key]?.count ?? 0)
+    guard size > 8, size >= 2 * (prunedSize[key] ?? 0) else { return }
+    scanned += size
+    if let list = pendingByKey[key] {
+      let kept = list.filter {
+        let state = calls[$0].state
+        return state == .queued || state == .lost || calls[$0].called >= time
+      }
+      pendingByKey[key] = Array(kept.suffix(Self.indexLimit))
     }
-    unexplainedByKey[key] = unexplainedByKey[key]?.filter { !wires[$0].isExplained }
+    if let list = unexplainedByKey[key] {
+      unexplainedByKey[key] = Array(list.filter { !wires[$0].isExplained }.suffix(Self.indexLimit))
+    }
+    prunedSize[key] = (pendingByKey[key]?.count ?? 0) + (unexplainedByKey[key]?.count ?? 0)
   }
+
+  /// The most calls (and wire calls) of one key the matching looks through.
+  static let indexLimit = 256
 
   private mutating func noteOffset(_ source: String, time: Int64, received: Int64) {
     offsets[source] = min(offsets[source] ?? .max, received - time)

@@ -22,6 +22,17 @@ public final class DeliveryLedger: @unchecked Sendable {
   private var waits: [Int: (upTo: Int, done: @Sendable () -> Void)] = [:]
   private var nextWait = 0
 
+  /// Index entries the matching has looked through so far: it grows linearly with the calls and
+  /// wire calls (each key's index is bounded), whatever stays queued or unexplained.
+  public var matchingWork: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return book.scanned
+  }
+
+  /// The most calls (or wire calls) of one provider and name the matching looks through.
+  public static var matchingIndexLimit: Int { DeliveryBook.indexLimit }
+
   /// An empty ledger matching within `window` seconds; `wireProviders`: providers a wire source
   /// is set up for even before any of their wire records arrive.
   public init(window: TimeInterval = DeliveryLedger.defaultWindow, wireProviders: Set<String> = []) {
