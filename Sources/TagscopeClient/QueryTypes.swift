@@ -113,7 +113,7 @@ public struct Segment: Sendable, Hashable, Decodable {
   public var started: String
 }
 
-/// A ``TagscopeClient/wait(for:count:timeout:)`` whose timeout passed first: what it waited for
+/// A ``TagscopeClient/wait(for:count:timeout:scope:)`` whose timeout passed first: what it waited for
 /// and what did arrive.
 public struct WaitTimeout: Sendable, Hashable, CustomStringConvertible {
   /// The filter waited for.

@@ -17,7 +17,7 @@
 ///   malformed line, the strings and numbers it finds are treated the same.
 public struct Redactor: Sendable {
   private let hasher: SaltedHash
-  /// Values replaced so far, per kind (in ``PIIKind/allCases`` order).
+  /// Values replaced so far, per kind (in the order of `PIIKind.allCases`).
   public private(set) var counts = [Int](repeating: 0, count: PIIKind.allCases.count)
   /// Bytes the detectors examined so far (the work done, linear in the input).
   public private(set) var steps = 0
