@@ -79,18 +79,8 @@ struct ExportCommand: ParsableCommand {
   /// Writes `recording`'s wire records to the HAR file `output` (beside it first, then moved into
   /// place); exits with 2 when the recording cannot be read or `output` cannot be written.
   static func exportHAR(_ recording: String, to output: String, replacing: Bool) throws -> Account {
-    do { try OutputFile.check(output, replacing: replacing) } catch {
-      StandardError.write("error: \(error)\n")
-      throw ExitCode(2)
-    }
-    let partial = output + ".partial-\(getpid())"
-    guard FileManager.default.createFile(atPath: partial, contents: nil),
-      let file = FileHandle(forWritingAtPath: partial)
-    else {
-      StandardError.write("error: \(partial) cannot be created\n")
-      throw ExitCode(2)
-    }
-    defer { try? FileManager.default.removeItem(atPath: partial) }
+    let destination = try PartialOutput(output, replacing: replacing)
+    let file = destination.handle
     var export = HARExport(creatorVersion: Tagscope.version)
     var exported = 0
     var requests = 0
@@ -133,10 +123,7 @@ struct ExportCommand: ParsableCommand {
       StandardError.write("error: \(error)\n")
       throw ExitCode(2)
     }
-    guard rename(partial, output) == 0 else {
-      StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
-      throw ExitCode(2)
-    }
+    try destination.commit()
     var text =
       "\(recording): \(exported) wire record\(exported == 1 ? "" : "s") exported as \(requests) request\(requests == 1 ? "" : "s") to \(output)\n"
     if inApp > 0 { text += "\(inApp) in-app record\(inApp == 1 ? "" : "s") not exported (no request)\n" }

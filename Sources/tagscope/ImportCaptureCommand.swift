@@ -62,18 +62,8 @@ struct ImportCaptureCommand: ParsableCommand {
   static func importCapture(_ capture: String, to output: String, hosts: [String], replacing: Bool) throws
     -> CaptureImport.Summary
   {
-    do { try OutputFile.check(output, replacing: replacing) } catch {
-      StandardError.write("error: \(error)\n")
-      throw ExitCode(2)
-    }
-    let partial = output + ".partial-\(getpid())"
-    guard FileManager.default.createFile(atPath: partial, contents: nil),
-      let file = FileHandle(forWritingAtPath: partial)
-    else {
-      StandardError.write("error: \(partial) cannot be created\n")
-      throw ExitCode(2)
-    }
-    defer { try? FileManager.default.removeItem(atPath: partial) }
+    let destination = try PartialOutput(output, replacing: replacing)
+    let file = destination.handle
     let summary: CaptureImport.Summary
     do {
       var header: [UInt8] = []
@@ -94,10 +84,7 @@ struct ImportCaptureCommand: ParsableCommand {
       StandardError.write("error: \(capture): \(error)\n")
       throw ExitCode(2)
     }
-    guard rename(partial, output) == 0 else {
-      StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
-      throw ExitCode(2)
-    }
+    try destination.commit()
     return summary
   }
 

@@ -46,23 +46,13 @@ struct RedactCommand: ParsableCommand {
   var force = false
 
   func run() throws {
-    do { _ = try OutputFile.check(output, replacing: force) } catch {
-      StandardError.write("error: \(error)\n")
-      throw ExitCode(2)
-    }
     guard let reader = FileHandle(forReadingAtPath: input) else {
       StandardError.write("error: \(input) cannot be read\n")
       throw ExitCode(2)
     }
     defer { try? reader.close() }
-    let partial = output + ".partial-\(getpid())"
-    guard FileManager.default.createFile(atPath: partial, contents: nil),
-      let writer = FileHandle(forWritingAtPath: partial)
-    else {
-      StandardError.write("error: \(partial) cannot be created\n")
-      throw ExitCode(2)
-    }
-    defer { try? FileManager.default.removeItem(atPath: partial) }
+    let destination = try PartialOutput(output, replacing: force)
+    let writer = destination.handle
     var redactor = Redactor(salt: salt ?? Redactor.randomSalt())
     var lines = 0
     do {
@@ -72,10 +62,7 @@ struct RedactCommand: ParsableCommand {
       StandardError.write("error: \(input): \(error)\n")
       throw ExitCode(2)
     }
-    guard rename(partial, output) == 0 else {
-      StandardError.write("error: \(output) cannot be written: \(String(cString: strerror(errno)))\n")
-      throw ExitCode(2)
-    }
+    try destination.commit()
     let kinds = zip(PIIKind.allCases, redactor.counts).filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }
     StandardError.write(
       "\(input): \(lines) lines, \(redactor.total) values replaced"
