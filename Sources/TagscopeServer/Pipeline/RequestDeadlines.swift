@@ -2,7 +2,7 @@ import NIOCore
 
 /// The handler a request pipeline's shared stages call back on its event loop: `listen`'s and
 /// the proxy's (called directly, so that a request costs no closure of its own for them).
-protocol RequestPipelineHandler: AnyObject {
+protocol RequestPipelineHandler: AnyObject, SendableMetatype {
   /// The request deadline passed (``RequestDeadlines/armRequest(for:server:context:)``).
   func requestTimedOut(context: ChannelHandlerContext)
   /// What the request delivered is stored (``StorageWait/wait(for:server:context:)``).
