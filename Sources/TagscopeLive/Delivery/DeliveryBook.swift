@@ -10,63 +10,41 @@ import TagscopeRecording
 /// for the same user, within the window of it by the device's clock or by the Mac's (each source's
 /// clock offset taken from its records). Two identical calls within one window, or a call with two
 /// such wire calls, are ambiguous, with every wire call they could be: never guessed.
+///
+/// Entries are compact (``Call``, ``Wire``: numbers into ``names``), and a call looks only
+/// through the index entries of its kind with its parameters' fingerprint (``DeliveryLane``).
 struct DeliveryBook {
-  struct Call {
-    var position: Int
-    var callIndex: Int
-    var provider: String
-    var method: String
-    var name: String?
-    var device: String
-    var run: String?
-    /// By the device's clock.
-    var called: Int64
-    var facts: DeliveryFacts
-    var state: DeliveryState
-    var wire: Int?
-    var reason: String?
-    var candidates: [Int] = []
-  }
-
-  struct Wire {
-    var position: Int
-    var provider: String
-    var method: String
-    var name: String?
-    var source: String
-    var time: Int64
-    var facts: DeliveryFacts
-    var answer: (status: Int, at: Int64)?
-    var call: Int?
-    var ambiguous = false
-
-    var isExplained: Bool { call != nil || ambiguous }
-  }
-
   let window: Int64
   /// Providers a wire source is configured for, besides those seen on the wire.
   let configuredProviders: Set<String>
   private(set) var calls: [Call] = []
   private(set) var wires: [Wire] = []
-  private(set) var wireProviders: Set<String> = []
-  /// Calls without ids that a later call or wire call may still match (by key), pruned.
-  private var pendingByKey: [String: [Int]] = [:]
-  /// Wire calls no call explains yet (by key; explained ones are skipped, then pruned).
-  private var unexplainedByKey: [String: [Int]] = [:]
+  private(set) var names = DeliveryNames()
+  /// Why a call is in its state (dropped by the SDK, lost, ambiguous), by call number.
+  private(set) var reasons: [Int32: String] = [:]
+  /// The wire calls an ambiguous call could be, by call number.
+  private(set) var candidates: [Int32: [Int32]] = [:]
   /// Index entries the matching has looked through so far (the bound tests count it).
   private(set) var scanned = 0
-  /// Each key's index size after its last ``prune(_:before:)``.
-  private var prunedSize: [String: Int] = [:]
-  private var callByID: [String: Int] = [:]
-  private var wireByID: [String: Int] = [:]
-  private var unansweredWire: [Int: Int] = [:]
-  /// The wire sources each device's calls of a provider went through (`device␟provider`).
-  private var pairs: [String: Set<String>] = [:]
-  /// Each source's smallest `received − time`: its clock's offset from the Mac's, plus transit.
-  private var offsets: [String: Int64] = [:]
-  private var runs: [String: String] = [:]
-  /// Calls queued or in flight.
-  private(set) var unsettled: Set<Int> = []
+  /// Each matching kind's index.
+  private var lanes: [DeliveryLane] = []
+  /// By provider number: whether a wire source can show its calls.
+  private var wireSource: [Bool] = []
+  private var callByID: [MessageKey: Int32] = [:]
+  private var wireByID: [MessageKey: Int32] = [:]
+  private var unansweredWire: [Int: Int32] = [:]
+  /// The wire sources each device's calls of a provider went through (``pairKey(_:_:)``).
+  private var pairs: [Int64: Set<Int32>] = [:]
+  private var runs: [Int32: String] = [:]
+  /// Calls that may be queued or in flight: every such call, and some settled since
+  /// (``listUnsettled(_:)``).
+  private var unsettledList: [Int32] = []
+  private var compactedSize = 0
+
+  private struct MessageKey: Hashable {
+    var provider: Int32
+    var id: String
+  }
 
   init(window: Int64, configuredProviders: Set<String>) {
     self.window = window
@@ -77,53 +55,59 @@ struct DeliveryBook {
 
   /// Adds the calls of in-app `record` at `position`, received at `received`.
   mutating func addInApp(_ record: Record, at position: Int, received: Int64) {
-    let device = record.source ?? "app"
-    noteOffset(device, time: record.timeMilliseconds, received: received)
+    let device = names.source(record.source ?? "app", time: record.timeMilliseconds, received: received)
     if case .string(let run)? = record.extra["run"] { noteRun(run, device: device) }
+    let user = names.user(record.context.session?.user)
     for output in record.outputs where output.status == .sent {
+      let provider = noteProvider(output.provider)
       for (index, call) in output.calls.enumerated() {
         let dropping = output.violations.first {
           Self.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
         }
-        var entry = Call(
-          position: position, callIndex: index, provider: output.provider, method: call.method,
-          name: call.name,
-          device: device, run: record.extra["run"]?.stringValue, called: record.timeMilliseconds,
-          facts: DeliveryFacts(inApp: call, provider: output.provider, user: record.context.session?.user),
-          state: .queued)
+        let number = Int32(calls.count)
+        calls.append(
+          Call(
+            position: position, called: record.timeMilliseconds,
+            print: DeliveryFacts.fingerprint(call.parameters),
+            label: names.label(provider: provider, method: call.method, name: call.name), device: device,
+            user: user, callIndex: Int32(index), state: dropping == nil ? .queued : .droppedBySDK))
         if let dropping {
-          entry.state = .droppedBySDK
-          entry.reason = dropping.rule
-          calls.append(entry)
+          reasons[number] = dropping.rule
           continue
         }
-        calls.append(entry)
-        let number = calls.count - 1
-        unsettled.insert(number)
-        matchCall(number)
+        listUnsettled(number)
+        matchCall(number, provider: provider, ids: DeliveryFacts.ids(inApp: call, provider: output.provider))
       }
     }
   }
 
-  private mutating func matchCall(_ number: Int) {
-    let call = calls[number]
-    if !call.facts.ids.isEmpty {
-      for id in call.facts.ids {
-        let key = call.provider + "\u{1F}" + id
-        if let wire = wireByID.removeValue(forKey: key), !wires[wire].isExplained {
+  private mutating func matchCall(_ number: Int32, provider: Int32, ids: [String]) {
+    let call = calls[Int(number)]
+    if !ids.isEmpty {
+      for id in ids {
+        if let wire = wireByID.removeValue(forKey: MessageKey(provider: provider, id: id)),
+          !wires[Int(wire)].isExplained
+        {
           return link(number, wire, learning: true)
         }
       }
-      for id in call.facts.ids { callByID[call.provider + "\u{1F}" + id] = number }
+      for id in ids { callByID[MessageKey(provider: provider, id: id)] = number }
       return
     }
-    prune(call.facts.key, before: call.called - 2 * window)
-    scanned += (pendingByKey[call.facts.key]?.count ?? 0) + (unexplainedByKey[call.facts.key]?.count ?? 0)
-    let siblings = (pendingByKey[call.facts.key] ?? []).filter { isIdentical($0, number) }
-    let free = (unexplainedByKey[call.facts.key] ?? []).filter {
-      !wires[$0].isExplained && fits(number, $0)
-    }
-    pendingByKey[call.facts.key, default: []].append(number)
+    let kind = lane(of: call.label)
+    prune(kind, before: call.called - 2 * window)
+    var siblings: [Int32] = []
+    var free: [Int32] = []
+    let (twins, printed, unprinted) =
+      (
+        lanes[kind].calls(printed: call.print), lanes[kind].wires(printed: call.print),
+        lanes[kind].unprintedWires
+      )
+    scanned += twins.count + printed.count + unprinted.count
+    for other in twins where isIdentical(other, number) { siblings.append(other) }
+    for wire in printed where !wires[Int(wire)].isExplained && fits(number, wire) { free.append(wire) }
+    for wire in unprinted where !wires[Int(wire)].isExplained && fits(number, wire) { free.append(wire) }
+    lanes[kind].addCall(number, print: call.print)
     if !siblings.isEmpty {
       makeAmbiguous(siblings + [number], adding: free)
     } else if free.count == 1 {
@@ -146,180 +130,244 @@ struct DeliveryBook {
   /// Adds the calls of wire `record` at `position`, received at `received`; `answered`: `listen`
   /// answered it itself (no vendor behind), with success, at `received`.
   mutating func addWire(_ record: Record, at position: Int, received: Int64, answered: Bool) {
-    let source = record.source ?? "-"
-    noteOffset(source, time: record.timeMilliseconds, received: received)
+    let source = names.source(record.source ?? "-", time: record.timeMilliseconds, received: received)
+    let user = names.user(record.context.session?.user)
     for output in record.outputs {
-      wireProviders.insert(output.provider)
+      let provider = noteProvider(output.provider)
+      wireSource[Int(provider)] = true
       for call in output.calls {
-        let wire = Wire(
-          position: position, provider: output.provider, method: call.method, name: call.name, source: source,
-          time: record.timeMilliseconds,
-          facts: DeliveryFacts(
-            wire: call, provider: output.provider, raw: record.raw ?? "", user: record.context.session?.user),
-          answer: answered ? (200, received) : nil)
+        let print = DeliveryFacts.fingerprint(wire: call, provider: output.provider)
+        var wire = Wire(
+          position: position, time: record.timeMilliseconds, print: print ?? 0,
+          label: names.label(provider: provider, method: call.method, name: call.name), source: source,
+          user: user, printed: print != nil)
+        if answered { (wire.status, wire.answeredAt) = (200, received) }
+        let index = Int32(wires.count)
         wires.append(wire)
-        let index = wires.count - 1
         if !answered { unansweredWire[position] = index }
-        matchWire(index)
+        matchWire(
+          index, provider: provider,
+          ids: DeliveryFacts.ids(wire: call, provider: output.provider, raw: record.raw ?? ""))
       }
     }
   }
 
-  private mutating func matchWire(_ index: Int) {
-    let wire = wires[index]
-    for id in wire.facts.ids {
-      if let number = callByID.removeValue(forKey: wire.provider + "\u{1F}" + id) {
+  private mutating func matchWire(_ index: Int32, provider: Int32, ids: [String]) {
+    let wire = wires[Int(index)]
+    for id in ids {
+      if let number = callByID.removeValue(forKey: MessageKey(provider: provider, id: id)) {
         return link(number, index, learning: true)
       }
     }
-    scanned += pendingByKey[wire.facts.key]?.count ?? 0
-    let candidates = (pendingByKey[wire.facts.key] ?? []).filter {
-      let state = calls[$0].state
-      return (state == .queued || state == .lost || state == .ambiguous) && fits($0, index)
+    let kind = lane(of: wire.label)
+    prune(kind, before: .min)
+    var found: [Int32] = []
+    if wire.printed {
+      let numbers = lanes[kind].calls(printed: wire.print)
+      scanned += numbers.count
+      for number in numbers where isCandidate(number, index) { found.append(number) }
+    } else {
+      scanned += lanes[kind].calls.count
+      for entry in lanes[kind].calls where isCandidate(entry.number, index) { found.append(entry.number) }
     }
-    if candidates.count == 1, calls[candidates[0]].state != .ambiguous {
-      return link(candidates[0], index, learning: true)
+    if found.count == 1, calls[Int(found[0])].state != .ambiguous {
+      return link(found[0], index, learning: true)
     }
-    if !candidates.isEmpty { return makeAmbiguous(candidates, adding: [index]) }
-    unexplainedByKey[wire.facts.key, default: []].append(index)
-    for id in wire.facts.ids { wireByID[wire.provider + "\u{1F}" + id] = index }
+    if !found.isEmpty { return makeAmbiguous(found, adding: [index]) }
+    lanes[kind].addWire(index, print: wire.printed ? wire.print : nil)
+    for id in ids { wireByID[MessageKey(provider: provider, id: id)] = index }
+  }
+
+  /// Whether call `number` may still be the call wire call `wire` carries.
+  private func isCandidate(_ number: Int32, _ wire: Int32) -> Bool {
+    let state = calls[Int(number)].state
+    return (state == .queued || state == .lost || state == .ambiguous) && fits(number, wire)
   }
 
   /// The vendor's answer to the wire record at `position` (through the proxy).
   mutating func answer(position: Int, status: Int, at time: Int64) {
-    guard let index = unansweredWire.removeValue(forKey: position) else { return }
-    wires[index].answer = (status, time)
-    if let number = wires[index].call { settle(number) }
+    guard let index = unansweredWire.removeValue(forKey: position).map(Int.init) else { return }
+    (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
+    if wires[index].call >= 0 { settle(wires[index].call) }
   }
 
   // MARK: Ends
 
   /// The session ended: every call still queued is lost (or has no wire source).
   mutating func finish() {
-    for number in unsettled where calls[number].state == .queued {
-      calls[number].state = hasWireSource(calls[number].provider) ? .lost : .noWireSource
-      calls[number].reason =
-        calls[number].state == .lost ? "the session ended before it was sent" : "no wire source for it"
-      unsettled.remove(number)
-    }
-  }
-
-  /// Whether a wire source can show `provider`'s calls.
-  func hasWireSource(_ provider: String) -> Bool {
-    wireProviders.contains(provider) || configuredProviders.contains(provider)
-  }
-
-  // MARK: Matching
-
-  private mutating func link(_ number: Int, _ wire: Int, learning: Bool) {
-    calls[number].wire = wire
-    calls[number].reason = nil
-    wires[wire].call = number
-    if learning {
-      pairs[calls[number].device + "\u{1F}" + calls[number].provider, default: []].insert(wires[wire].source)
-    }
-    settle(number)
-  }
-
-  /// Sets a linked call's state from its wire call's answer.
-  private mutating func settle(_ number: Int) {
-    guard let wire = calls[number].wire.map({ wires[$0] }) else { return }
-    if let answer = wire.answer {
-      calls[number].state = answer.status < 400 ? .delivered : .refused
-      unsettled.remove(number)
-    } else {
-      calls[number].state = .inFlight
-      unsettled.insert(number)
-    }
-  }
-
-  /// `numbers` and every wire call they were or could be, ambiguous together.
-  private mutating func makeAmbiguous(_ numbers: [Int], adding extra: [Int]) {
-    var group = extra
-    for number in numbers {
-      if let wire = calls[number].wire { group.append(wire) }
-      group += calls[number].candidates
-    }
-    group = Array(Set(group)).sorted()
-    for wire in group {
-      wires[wire].ambiguous = true
-      wires[wire].call = nil
-    }
-    for number in numbers {
-      calls[number].state = .ambiguous
-      calls[number].wire = nil
-      calls[number].candidates = group
-      calls[number].reason = "\(numbers.count) identical calls, \(group.count) wire calls in one window"
-      unsettled.remove(number)
-    }
-  }
-
-  /// Whether the wire call `wire` may carry call `number`: same key (the caller's index), the
-  /// same parameters when the wire's are known, the same user when both say, a device that may be
-  /// its own, within the window by the device's clock or the Mac's.
-  private func fits(_ number: Int, _ wire: Int) -> Bool {
-    let (call, candidate) = (calls[number], wires[wire])
-    if let print = candidate.facts.fingerprint, print != call.facts.fingerprint { return false }
-    if let user = call.facts.user, let other = candidate.facts.user, user != other { return false }
-    if let paired = pairs[call.device + "\u{1F}" + call.provider], !paired.contains(candidate.source) {
-      return false
-    }
-    let wireTime = candidate.time + (offsets[candidate.source] ?? 0)
-    return abs(call.called - candidate.time) <= window || abs(macTime(of: number) - wireTime) <= window
-  }
-
-  /// Whether calls `a` and `b` are identical within one window (and could share a wire source).
-  private func isIdentical(_ a: Int, _ b: Int) -> Bool {
-    let (first, second) = (calls[a], calls[b])
-    guard first.facts.fingerprint == second.facts.fingerprint, abs(first.called - second.called) <= window,
-      first.facts.user == second.facts.user
-    else { return false }
-    let left = pairs[first.device + "\u{1F}" + first.provider] ?? []
-    let right = pairs[second.device + "\u{1F}" + second.provider] ?? []
-    return left.isEmpty || right.isEmpty || !left.isDisjoint(with: right)
-  }
-
-  /// Lets go of the calls of `key` settled before `time` (queued and lost ones stay matchable),
-  /// and of its wire calls explained since. Runs when the key's lists doubled since its last run,
-  /// so each call pays a constant share; past ``indexLimit`` entries the oldest leave the index
-  /// (they stay in the ledger: a call no later wire call can match is lost at the end).
-  private mutating func prune(_ key: String, before time: Int64) {
-    let size = (pendingByKey[key]?.count ?? 0) + (unexplainedByKey[key]?.count ?? 0)
-    guard size > 8, size >= 2 * (prunedSize[key] ?? 0) else { return }
-    scanned += size
-    if let list = pendingByKey[key] {
-      let kept = list.filter {
-        let state = calls[$0].state
-        return state == .queued || state == .lost || calls[$0].called >= time
+    for number in unsettledList where calls[Int(number)].state == .queued {
+      if hasWireSource(calls[Int(number)]) {
+        calls[Int(number)].state = .lost
+        reasons[number] = "the session ended before it was sent"
+      } else {
+        calls[Int(number)].state = .noWireSource
       }
-      pendingByKey[key] = Array(kept.suffix(Self.indexLimit))
     }
-    if let list = unexplainedByKey[key] {
-      unexplainedByKey[key] = Array(list.filter { !wires[$0].isExplained }.suffix(Self.indexLimit))
-    }
-    prunedSize[key] = (pendingByKey[key]?.count ?? 0) + (unexplainedByKey[key]?.count ?? 0)
+    compactUnsettled()
   }
 
-  /// The most calls (and wire calls) of one key the matching looks through.
-  static let indexLimit = 256
+  /// Whether a wire source can show the provider of `call`'s calls.
+  func hasWireSource(_ call: Call) -> Bool {
+    wireSource[Int(names.labels[Int(call.label)].provider)]
+  }
 
-  private mutating func noteOffset(_ source: String, time: Int64, received: Int64) {
-    offsets[source] = min(offsets[source] ?? .max, received - time)
+  /// Whether some call numbered below `count` is in flight, or queued with a wire source that
+  /// can show it.
+  func hasUnsettled(below count: Int) -> Bool {
+    unsettledList.contains {
+      let call = calls[Int($0)]
+      return Int($0) < count
+        && (call.state == .inFlight || (call.state == .queued && hasWireSource(call)))
+    }
   }
 
   /// When call `number` was made by the Mac's clock: its device's time plus the device's offset
   /// as known now (the smallest `received − time` of its records so far).
   func macTime(of number: Int) -> Int64 {
-    calls[number].called + (offsets[calls[number].device] ?? 0)
+    calls[number].called + names.offsets[Int(calls[number].device)]
+  }
+
+  // MARK: Matching
+
+  private mutating func link(_ number: Int32, _ wire: Int32, learning: Bool) {
+    if calls[Int(number)].state == .lost { reasons[number] = nil }
+    calls[Int(number)].wire = wire
+    wires[Int(wire)].call = number
+    if learning {
+      let key = pairKey(calls[Int(number)])
+      let source = wires[Int(wire)].source
+      if pairs[key]?.contains(source) != true { pairs[key, default: []].insert(source) }
+    }
+    settle(number)
+  }
+
+  /// Sets a linked call's state from its wire call's answer.
+  private mutating func settle(_ number: Int32) {
+    let wire = calls[Int(number)].wire
+    guard wire >= 0 else { return }
+    if let answer = wires[Int(wire)].answer {
+      calls[Int(number)].state = answer.status < 400 ? .delivered : .refused
+    } else {
+      calls[Int(number)].state = .inFlight
+      listUnsettled(number)
+    }
+  }
+
+  /// `numbers` and every wire call they were or could be, ambiguous together.
+  private mutating func makeAmbiguous(_ numbers: [Int32], adding extra: [Int32]) {
+    var group = extra
+    for number in numbers {
+      if calls[Int(number)].wire >= 0 { group.append(calls[Int(number)].wire) }
+      group += candidates[number] ?? []
+    }
+    group = Array(Set(group)).sorted()
+    for wire in group {
+      wires[Int(wire)].ambiguous = true
+      wires[Int(wire)].call = -1
+    }
+    let reason = "\(numbers.count) identical calls, \(group.count) wire calls in one window"
+    for number in numbers {
+      calls[Int(number)].state = .ambiguous
+      calls[Int(number)].wire = -1
+      candidates[number] = group
+      reasons[number] = reason
+    }
+  }
+
+  /// Whether the wire call `wire` may carry call `number`: same kind (the caller's index), the
+  /// same parameters when the wire's are known, the same user when both say, a device that may be
+  /// its own, within the window by the device's clock or the Mac's.
+  private func fits(_ number: Int32, _ wire: Int32) -> Bool {
+    let (call, candidate) = (calls[Int(number)], wires[Int(wire)])
+    if candidate.printed, candidate.print != call.print { return false }
+    if call.user != 0, candidate.user != 0, call.user != candidate.user { return false }
+    if let paired = pairs[pairKey(call)], !paired.contains(candidate.source) { return false }
+    let wireTime = candidate.time + names.offsets[Int(candidate.source)]
+    return abs(call.called - candidate.time) <= window || abs(macTime(of: Int(number)) - wireTime) <= window
+  }
+
+  /// Whether calls `a` and `b` (of one kind) are identical within one window (and could share a
+  /// wire source).
+  private func isIdentical(_ a: Int32, _ b: Int32) -> Bool {
+    let (first, second) = (calls[Int(a)], calls[Int(b)])
+    guard first.print == second.print, abs(first.called - second.called) <= window, first.user == second.user
+    else { return false }
+    guard let left = pairs[pairKey(first)], let right = pairs[pairKey(second)] else { return true }
+    return left.isEmpty || right.isEmpty || !left.isDisjoint(with: right)
+  }
+
+  /// The key of `call`'s device and provider in ``pairs``.
+  private func pairKey(_ call: Call) -> Int64 {
+    Int64(call.device) << 32 | Int64(names.labels[Int(call.label)].provider)
+  }
+
+  /// The lane of `label`'s kind (made if new).
+  private mutating func lane(of label: Int32) -> Int {
+    let kind = Int(names.labels[Int(label)].kind)
+    while lanes.count <= kind { lanes.append(DeliveryLane()) }
+    return kind
+  }
+
+  /// Lets go of the calls of lane `kind` settled before `time` (queued and lost ones stay
+  /// matchable), and of its wire calls explained since. Runs when the lane doubled since its last
+  /// run, so each call pays a constant share; past ``indexLimit`` entries the oldest leave the
+  /// index (they stay in the ledger: a call no later wire call can match is lost at the end).
+  private mutating func prune(_ kind: Int, before time: Int64) {
+    guard lanes[kind].needsPruning else { return }
+    scanned += lanes[kind].size
+    var lane = lanes[kind]
+    lanes[kind] = DeliveryLane()
+    lane.prune(
+      limit: Self.indexLimit,
+      keepCall: {
+        let call = calls[Int($0)]
+        return call.state == .queued || call.state == .lost || call.called >= time
+      },
+      keepWire: { !wires[Int($0)].isExplained })
+    lanes[kind] = lane
+  }
+
+  /// The most calls (and wire calls) of one kind the matching looks through.
+  static let indexLimit = 256
+
+  /// The number of `provider`, noting whether a wire source is configured for it.
+  private mutating func noteProvider(_ provider: String) -> Int32 {
+    let number = names.provider(provider)
+    if wireSource.count <= Int(number) { wireSource.append(configuredProviders.contains(provider)) }
+    return number
+  }
+
+  /// Notes that call `number` may be queued or in flight; the list lets go of settled calls when
+  /// it doubled since it last did.
+  private mutating func listUnsettled(_ number: Int32) {
+    guard !calls[Int(number)].listed else { return }
+    calls[Int(number)].listed = true
+    unsettledList.append(number)
+    if unsettledList.count > 64, unsettledList.count >= 2 * compactedSize { compactUnsettled() }
+  }
+
+  private mutating func compactUnsettled() {
+    var kept: [Int32] = []
+    for number in unsettledList {
+      let state = calls[Int(number)].state
+      if state == .queued || state == .inFlight {
+        kept.append(number)
+      } else {
+        calls[Int(number)].listed = false
+      }
+    }
+    unsettledList = kept
+    compactedSize = kept.count
   }
 
   /// A new run of `device`'s app: its calls still queued from the runs before are lost.
-  private mutating func noteRun(_ run: String, device: String) {
-    guard let previous = runs.updateValue(run, forKey: device), previous != run else { return }
-    for number in unsettled where calls[number].device == device && calls[number].state == .queued {
-      calls[number].state = .lost
-      calls[number].reason = "the app restarted before it was sent"
-      unsettled.remove(number)
+  private mutating func noteRun(_ run: String, device: Int32) {
+    guard runs[device] != run else { return }
+    guard runs.updateValue(run, forKey: device) != nil else { return }
+    for number in unsettledList
+    where calls[Int(number)].device == device && calls[Int(number)].state == .queued {
+      calls[Int(number)].state = .lost
+      reasons[number] = "the app restarted before it was sent"
     }
   }
 }

@@ -3,33 +3,23 @@ import Foundation
 import TagscopeRecording
 import TagscopeServer
 
-/// What the ledger reads of one call to match it: its provider and name (the index), a
-/// fingerprint of its parameters, its ids and its device.
-struct DeliveryFacts {
-  /// `provider` and `name`, the matching index.
-  var key: String
-  /// The parameters' fingerprint (order of keys ignored, numbers compared as numbers); a wire
-  /// call whose properties Tagscope does not map has none, and matches on the key alone.
-  var fingerprint: Int?
-  /// The SDK message ids the call carries (an in-app call whose adapter read them back).
-  var ids: [String]
-  /// The user the hub or the SDK says it is for, when it says.
-  var user: String?
-
-  /// The facts of in-app call `call` of `provider` made while `user` was signed in.
-  init(inApp call: CallDescription, provider: String, user: String?) {
-    key = provider + "\u{1F}" + (call.name ?? call.method)
-    fingerprint = Self.fingerprint(call.parameters)
-    ids = RecordedMessages.messageIDs(provider: provider, call: call, raw: "")
-    self.user = user
+/// What the ledger reads of a call's parameters to match it: their fingerprint and the SDK
+/// message ids the call carries.
+enum DeliveryFacts {
+  /// The SDK message ids in-app call `call` of `provider` carries (its adapter read them back).
+  static func ids(inApp call: CallDescription, provider: String) -> [String] {
+    RecordedMessages.messageIDs(provider: provider, call: call, raw: "")
   }
 
-  /// The facts of wire call `call` of `provider` (its parameters the SDK's whole message).
-  init(wire call: CallDescription, provider: String, raw: String, user: String?) {
-    key = provider + "\u{1F}" + (call.name ?? call.method)
-    fingerprint = RecordedMessages.properties(provider: provider, call: call).map(Self.fingerprint)
-    ids = RecordedMessages.messageIDs(provider: provider, call: call, raw: raw)
-    self.user = user
+  /// The SDK message ids of wire call `call` of `provider`, sent as `raw`.
+  static func ids(wire call: CallDescription, provider: String, raw: String) -> [String] {
+    RecordedMessages.messageIDs(provider: provider, call: call, raw: raw)
+  }
+
+  /// The fingerprint of wire call `call`'s properties (its parameters are the SDK's whole
+  /// message); `nil` where Tagscope does not map them: it matches on its kind alone.
+  static func fingerprint(wire call: CallDescription, provider: String) -> Int? {
+    RecordedMessages.properties(provider: provider, call: call).map(fingerprint)
   }
 
   /// The same fingerprint for the same properties in any key order, `1830` and `1830.0` alike.

@@ -115,24 +115,30 @@ public final class DeliveryLedger: @unchecked Sendable {
   public func snapshot(_ filter: DeliveryFilter = DeliveryFilter(), now: Date = Date()) -> DeliverySnapshot {
     lock.lock()
     defer { lock.unlock() }
+    let names = book.names
+    let provider = filter.provider.map { names.known(provider: $0) ?? -1 }
+    let device = filter.device.map { names.known(source: $0) ?? -1 }
     let nowMilliseconds = now.recordMilliseconds
     var counts: [DeliveryState: Int] = [:]
     var entries: [DeliveryEntry] = []
     for (index, call) in book.calls.enumerated() {
-      guard filter.provider.map({ $0 == call.provider }) ?? true,
-        filter.device.map({ $0 == call.device }) ?? true
+      guard provider.map({ $0 == names.labels[Int(call.label)].provider }) ?? true,
+        device.map({ $0 == call.device }) ?? true
       else { continue }
-      let entry = self.entry(index, call, now: nowMilliseconds)
-      counts[entry.state, default: 0] += 1
-      if filter.state.map({ $0 == entry.state }) ?? true { entries.append(entry) }
+      let state = call.state == .queued && !book.hasWireSource(call) ? .noWireSource : call.state
+      counts[state, default: 0] += 1
+      if filter.state.map({ $0 == state }) ?? true {
+        entries.append(self.entry(index, call, now: nowMilliseconds))
+      }
     }
     if entries.count > filter.limit { entries.removeFirst(entries.count - filter.limit) }
     let unexplained = book.wires.filter { wire in
-      !wire.isExplained && (filter.provider.map { $0 == wire.provider } ?? true)
+      !wire.isExplained && (provider.map { $0 == names.labels[Int(wire.label)].provider } ?? true)
     }.map {
-      UnexplainedWireCall(
-        position: $0.position, provider: $0.provider, method: $0.method, name: $0.name, source: $0.source,
-        time: Date(recordMilliseconds: $0.time))
+      let label = names.labels[Int($0.label)]
+      return UnexplainedWireCall(
+        position: $0.position, provider: names.providers[Int(label.provider)], method: label.method,
+        name: label.name, source: names.sources[Int($0.source)], time: Date(recordMilliseconds: $0.time))
     }
     return DeliverySnapshot(counts: counts, entries: entries, unexplained: unexplained)
   }
@@ -140,27 +146,26 @@ public final class DeliveryLedger: @unchecked Sendable {
   // MARK: Private
 
   private func entry(_ index: Int, _ call: DeliveryBook.Call, now: Int64) -> DeliveryEntry {
+    let names = book.names
+    let label = names.labels[Int(call.label)]
+    let provider = names.providers[Int(label.provider)]
     var state = call.state
-    if state == .queued && !book.hasWireSource(call.provider) { state = .noWireSource }
-    let wire = call.wire.map { book.wires[$0] }
+    if state == .queued && !book.hasWireSource(call) { state = .noWireSource }
+    let wire = call.wire >= 0 ? book.wires[Int(call.wire)] : nil
     let called = book.macTime(of: index)
     let latency = wire?.answer.map { Int(max(0, $0.at - called)) }
     return DeliveryEntry(
-      number: index + 1, position: call.position, callIndex: call.callIndex, provider: call.provider,
-      method: call.method, name: call.name, device: call.device,
+      number: index + 1, position: call.position, callIndex: Int(call.callIndex), provider: provider,
+      method: label.method, name: label.name, device: names.sources[Int(call.device)],
       called: Date(recordMilliseconds: call.called), state: state, wirePosition: wire?.position,
-      wireSource: wire?.source, answerStatus: wire?.answer?.status, latencyMilliseconds: latency,
-      ageMilliseconds: state == .queued ? Int(max(0, now - called)) : nil,
-      reason: state == .noWireSource ? "no wire source for \(call.provider)" : call.reason,
-      candidates: call.candidates.map { book.wires[$0].position })
+      wireSource: wire.map { names.sources[Int($0.source)] }, answerStatus: wire?.answer?.status,
+      latencyMilliseconds: latency, ageMilliseconds: state == .queued ? Int(max(0, now - called)) : nil,
+      reason: state == .noWireSource ? "no wire source for \(provider)" : book.reasons[Int32(index)],
+      candidates: (book.candidates[Int32(index)] ?? []).map { book.wires[Int($0)].position })
   }
 
   /// Under the lock.
-  private func settled(upTo count: Int) -> Bool {
-    !book.unsettled.contains {
-      $0 < count && (book.calls[$0].state == .inFlight || book.hasWireSource(book.calls[$0].provider))
-    }
-  }
+  private func settled(upTo count: Int) -> Bool { !book.hasUnsettled(below: count) }
 
   /// Runs `change` on the book under the lock; returns the waits it completed, to call outside it.
   private func mutate(_ change: (inout DeliveryBook) -> Void) -> [@Sendable () -> Void] {

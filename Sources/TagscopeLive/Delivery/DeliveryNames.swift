@@ -1,0 +1,90 @@
+import Foundation
+
+/// The strings the delivery ledger's entries refer to by number, each kept once: sources (in-app
+/// devices and wire sources) with their clocks' offsets, providers, call labels (provider, method
+/// and name, with their matching kind) and users.
+struct DeliveryNames {
+  /// A call's provider, method and name, and its matching kind (provider and name, else method).
+  struct Label {
+    var provider: Int32
+    var method: String
+    var name: String?
+    var kind: Int32
+  }
+
+  private struct LabelKey: Hashable {
+    var provider: Int32
+    var method: String
+    var name: String?
+  }
+
+  private struct KindKey: Hashable {
+    var provider: Int32
+    var name: String
+  }
+
+  private(set) var sources: [String] = []
+  /// Each source's smallest `received − time`: its clock's offset from the Mac's, plus transit.
+  private(set) var offsets: [Int64] = []
+  private(set) var providers: [String] = []
+  private(set) var labels: [Label] = []
+  /// How many matching kinds there are (numbered from 0).
+  private(set) var kindCount = 0
+  private var sourceNumbers: [String: Int32] = [:]
+  private var providerNumbers: [String: Int32] = [:]
+  private var labelNumbers: [LabelKey: Int32] = [:]
+  private var kindNumbers: [KindKey: Int32] = [:]
+  private var userNumbers: [String: Int32] = [:]
+
+  /// The number of source `name`, noting that its record made at `time` (by its clock) arrived
+  /// at `received` (by the Mac's).
+  mutating func source(_ name: String, time: Int64, received: Int64) -> Int32 {
+    let number: Int32
+    if let known = sourceNumbers[name] {
+      number = known
+    } else {
+      number = Int32(sources.count)
+      sources.append(name)
+      offsets.append(.max)
+      sourceNumbers[name] = number
+    }
+    offsets[Int(number)] = min(offsets[Int(number)], received &- time)
+    return number
+  }
+
+  /// The number of provider `name`.
+  mutating func provider(_ name: String) -> Int32 {
+    if let known = providerNumbers[name] { return known }
+    providers.append(name)
+    providerNumbers[name] = Int32(providers.count - 1)
+    return Int32(providers.count - 1)
+  }
+
+  /// The number of the label of `provider`'s call `method` named `name`.
+  mutating func label(provider: Int32, method: String, name: String?) -> Int32 {
+    let key = LabelKey(provider: provider, method: method, name: name)
+    if let known = labelNumbers[key] { return known }
+    let kindKey = KindKey(provider: provider, name: name ?? method)
+    let kind = kindNumbers[kindKey] ?? Int32(kindCount)
+    if kind == Int32(kindCount) {
+      kindNumbers[kindKey] = kind
+      kindCount += 1
+    }
+    labels.append(Label(provider: provider, method: method, name: name, kind: kind))
+    labelNumbers[key] = Int32(labels.count - 1)
+    return Int32(labels.count - 1)
+  }
+
+  /// The number of user `name`, from 1; 0 when the call does not say.
+  mutating func user(_ name: String?) -> Int32 {
+    guard let name else { return 0 }
+    if let known = userNumbers[name] { return known }
+    let number = Int32(userNumbers.count + 1)
+    userNumbers[name] = number
+    return number
+  }
+
+  /// The numbers of `source` and `provider` if they were seen (a snapshot's filter).
+  func known(source name: String) -> Int32? { sourceNumbers[name] }
+  func known(provider name: String) -> Int32? { providerNumbers[name] }
+}
