@@ -54,6 +54,8 @@ public struct Plan: Sendable, Hashable {
   public var file: String
   /// The plan's `description`, not checked.
   public var description: String?
+  /// The plan's `privacy`: whether values are scanned for personal data, the kinds allowed everywhere.
+  public var privacy = PlanPrivacy()
   /// Severity of `unplanned-tag` violations (`unplanned:`, error by default).
   public var unplannedSeverity: Severity
   /// The sections present in the plan (a timed record is only `unplanned-tag` when `timed` is).

@@ -19,9 +19,11 @@ extension PlanLoader {
       var catalogues: [CallCatalogue] = []
       var custom: Set<String> = []
       var funnels: [Funnel] = []
+      var privacy = PlanPrivacy()
       for pair in pairs {
         switch pair.key {
         case "funnels": funnels = try self.funnels(pair.value)
+        case "privacy": privacy = try self.privacy(pair.value)
         case "catalogues": catalogues = try self.catalogues(pair.value)
         case "customProviders": custom = try customProviders(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
@@ -47,6 +49,7 @@ extension PlanLoader {
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
         entries: entries, catalogues: catalogues, funnels: funnels)
       plan.description = description
+      plan.privacy = privacy
       return plan
     }
 

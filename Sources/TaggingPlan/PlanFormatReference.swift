@@ -29,6 +29,7 @@ public enum PlanFormatReference {
     actions: {}
     catalogues: {}                  # the calls each provider receives
     funnels: {}                     # tags that must come in order (see Journeys)
+    privacy: {allow: [ip]}          # or privacy: off
     ```
 
     - `plan` (required): the plan's name, shown in reports and in the debugger's header.
@@ -48,6 +49,11 @@ public enum PlanFormatReference {
       `catalogues`) must be one Tagscope knows, or one of its aliases (`ga4`, `appboy`): a typo
       (`amplitdue`) fails the load, with the nearest known id.
     - `funnels`: named funnels, tags that must come in order within a session (see Journeys).
+    - `privacy`: the personal-data check (see `pii` under Property constraints) for the whole plan:
+      `off` (no value is scanned, no `personal-data` finding) or `on` (the default), or a mapping
+      with `scan` (`on` or `off`) and `allow`, a kind or a list of kinds (`email`, `phone`, `adid`,
+      `ip`, `card`, `geo`, `token`) allowed in every value; the other kinds are still reported where
+      no property's `pii` allows them.
 
     ### Entries
 

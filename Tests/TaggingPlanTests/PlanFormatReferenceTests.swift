@@ -45,6 +45,7 @@ final class PlanFormatReferenceTests: XCTestCase {
         ["screen", "phase"]
       ),
       ("a catalogue", "plan: P\ncatalogues:\n  s: {bogus: 1}\n", PlanLoader.catalogueKeys),
+      ("the privacy", "plan: P\nprivacy: {bogus: 1}\n", PlanLoader.privacyKeys),
       (
         "a catalogue call", "plan: P\ncatalogues:\n  s: {calls: {c: {bogus: 1}}}\n",
         PlanLoader.catalogueEntryKeys

@@ -76,4 +76,61 @@ final class PrivacyValidationTests: XCTestCase {
       XCTAssertTrue(text.contains("pii of property p of action a must be allowed, none or some of"), text)
     }
   }
+
+  /// The findings of `parameters` sent on `browse` (planned, no `pii`) under a plan with `privacy`.
+  private func findings(privacy: String, _ parameters: Properties) throws -> [PlanViolation] {
+    let plan = try PlanLoader.load(
+      yaml: "plan: Shop\n\(privacy)\nactions:\n  browse: {}\n", file: "shop.yaml")
+    let made = record(7, .userAction, "browse", outputs: [sent("firebase", "browse", parameters)])
+    return validate([made], plan: plan).0.filter { $0.rule == .personalData }
+  }
+
+  private let personal: Properties = [
+    "referrer": "friend jo@example.com", "phone": "+33 6 12 34 56 78", "origin": "203.0.113.7",
+  ]
+
+  func testPrivacyOffHasNoPersonalDataFindings() throws {
+    XCTAssertEqual(try findings(privacy: "", personal).count, 3)
+    XCTAssertEqual(try findings(privacy: "privacy: off", personal), [])
+    XCTAssertEqual(try findings(privacy: "privacy: false", personal), [])
+    XCTAssertEqual(try findings(privacy: "privacy: {scan: off, allow: email}", personal), [])
+    XCTAssertEqual(try findings(privacy: "privacy: on", personal).count, 3)
+  }
+
+  func testPlanWideAllowanceReportsOnlyTheOtherKinds() throws {
+    let onlyEmail = try findings(privacy: "privacy: {allow: [email]}", personal)
+    XCTAssertEqual(onlyEmail.count, 2)
+    XCTAssertFalse(onlyEmail.contains { $0.message.contains("email address") }, "\(onlyEmail)")
+    let emailAndIP = try findings(privacy: "privacy:\n  allow:\n    - email\n    - ip", personal)
+    XCTAssertEqual(emailAndIP.count, 1)
+    XCTAssertTrue(
+      emailAndIP[0].message.contains("parameter phone carries a phone number"), emailAndIP[0].message)
+  }
+
+  func testBadPrivacyValuesAreReportedWithTheirPlace() {
+    let cases: [(yaml: String, place: String, words: String)] = [
+      (
+        "privacy: maybe", "p.yaml:2:10",
+        "privacy must be on, off or a mapping with scan and allow, found the string \"maybe\""
+      ),
+      (
+        "privacy: {allw: [email]}", "p.yaml:2:11",
+        "unknown key 'allw' in privacy; expected one of: scan, allow"
+      ),
+      (
+        "privacy:\n  allow:\n    - email\n    - dna", "p.yaml:5:7",
+        "allow of privacy must be some of email, phone"
+      ),
+      ("privacy: {scan: 3}", "p.yaml:2:17", "scan of privacy must be on, off"),
+      ("privacy: [email]", "p.yaml:2:10", "privacy must be on, off or a mapping"),
+    ]
+    for item in cases {
+      XCTAssertThrowsError(try PlanLoader.load(yaml: "plan: X\n\(item.yaml)\n", file: "p.yaml"), item.yaml) {
+        error in
+        let text = "\(error)"
+        XCTAssertTrue(text.contains(item.place), "\(item.yaml): \(text)")
+        XCTAssertTrue(text.contains(item.words), "\(item.yaml): \(text)")
+      }
+    }
+  }
 }

@@ -7,8 +7,12 @@ extension PlanValidator {
   /// record's entry (or a parameter of its planned call to that provider) with `pii` naming the
   /// kind, or a parameter the plan gives an exact value, allows it. The value is never shown:
   /// the message names the record, provider, call, parameter path, kind and length.
+  /// The plan's `privacy` turns the check off, or allows kinds everywhere (every detector still
+  /// runs, so a value is named by the same kind whatever the plan allows).
   static func appendPrivacyFindings(of record: Record, plan: Plan, to violations: inout [PlanViolation]) {
-    let findings = PrivacyScan.findings(in: record)
+    let kinds = plan.privacy.checkedKinds
+    guard !kinds.isEmpty else { return }
+    let findings = PrivacyScan.findings(in: record).filter { kinds.contains(PIIKinds($0.kind)) }
     guard !findings.isEmpty else { return }
     let entry = record.kind.tagKind.flatMap(PlanSection.init(kind:)).flatMap {
       plan.entry(section: $0, name: record.name)
