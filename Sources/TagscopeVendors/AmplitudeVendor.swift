@@ -31,7 +31,8 @@ extension Vendor {
       calls: [
         CallTemplate("track", ".track(eventType: {name}, eventProperties: {parameters})"),
         CallTemplate("identify", ".identify(userProperties: {parameters})", name: .any),
-      ]), limits: [.amplitudeHTTP, .amplitudeBatch])
+      ]), limits: [.amplitudeHTTP, .amplitudeBatch],
+    rebuild: [.amplitudeHTTP])
 }
 
 extension Vendor.Shape {
@@ -52,4 +53,14 @@ extension Vendor.Limit {
   public static let amplitudeBatch = Vendor.Limit(
     paths: ["/batch"], requestBytes: 20 * 1024 * 1024, eventsPerRequest: 2_000,
     pastIt: "413 with code and error", source: "amplitude.com/docs/apis/analytics/batch-event-upload")
+}
+
+extension Vendor.Rebuild {
+  /// Amplitude-Swift's upload: its events and API key in one HTTP V2 request
+  /// (amplitude/Amplitude-Swift `Sources/Amplitude/Constants.swift` `DEFAULT_API_HOST`,
+  /// `Utilities/HttpClient.swift` `getRequestData`: `{"api_key":…,"events":[…]}`).
+  public static let amplitudeHTTP = Vendor.Rebuild(
+    url: "https://api2.amplitude.com/2/httpapi", mimeType: "application/json",
+    body: .jsonBatch(messages: "events", credentials: ["api_key"]),
+    summary: "its events in one HTTP V2 request, with its API key")
 }

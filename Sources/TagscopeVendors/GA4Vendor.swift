@@ -35,7 +35,7 @@ extension Vendor {
       ProxyHost("*.google-analytics.com", "GA4 (regional)"),
       ProxyHost("analytics.google.com", "GA4 (gtag)"),
     ],
-    rulesOf: Vendor.firebase.id, limits: [.ga4Collect])
+    rulesOf: Vendor.firebase.id, limits: [.ga4Collect], rebuild: [.ga4Gtag])
 }
 
 extension Vendor.Shape {
@@ -52,4 +52,13 @@ extension Vendor.Limit {
     paths: ["/mp/collect", "/debug/mp/collect", "/g/collect"], requestBytes: 130 * 1000,
     eventsPerRequest: 25, pastIt: "413; 204 (validation: EXCEEDED_MAX_ENTITIES) past 25 events",
     source: "developers.google.com/analytics/devguides/collection/protocol/ga4/sending-events (Limitations)")
+}
+
+extension Vendor.Rebuild {
+  /// gtag.js's `/g/collect` hit as listen keeps it: the query's fields (encoded again), then the
+  /// body as sent, one event a line; the records of one hit share its entry.
+  public static let ga4Gtag = Vendor.Rebuild(
+    method: "gtag", url: "https://www.google-analytics.com/g/collect", mimeType: "text/plain;charset=UTF-8",
+    body: .keptHit,
+    summary: "the hit listen kept, its query fields encoded again (one entry for the records of one hit)")
 }

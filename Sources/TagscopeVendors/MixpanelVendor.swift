@@ -32,7 +32,8 @@ extension Vendor {
         CallTemplate("track", ".track(event: {name}, properties: {parameters})"),
         CallTemplate("people.set", ".peopleSet({parameters})", name: .absent),
         CallTemplate("registerSuperProperties", ".registerSuperProperties({parameters})", name: .absent),
-      ]), limits: [.mixpanelIngest, .mixpanelImport])
+      ]), limits: [.mixpanelIngest, .mixpanelImport],
+    rebuild: [.mixpanelTrack, .mixpanelEngage])
 }
 
 extension Vendor.Shape {
@@ -59,4 +60,20 @@ extension Vendor.Limit {
     paths: ["/import"], requestBytes: 10 * 1024 * 1024, eventBytes: 1024 * 1024,
     eventsPerRequest: 2_000, pastIt: "400 with failed_records, the other events imported",
     source: "docs.mixpanel.com/troubleshooting/errors/413-payload-too-large")
+}
+
+extension Vendor.Rebuild {
+  /// mixpanel-swift's `/track`: the form field `data=` the event, its token back among its
+  /// properties (mixpanel/mixpanel-swift `Sources/Network.swift` `BasePath.DefaultMixpanelAPI`,
+  /// `Flush.swift` `FlushType.events`, `FlushRequest.swift` `"data=" + body`).
+  public static let mixpanelTrack = Vendor.Rebuild(
+    method: "track", url: "https://api.mixpanel.com/track", mimeType: "application/x-www-form-urlencoded",
+    body: .formEvent(field: "data", credential: "token"),
+    summary: "its message as the data= form field, with its token")
+
+  /// mixpanel-swift's `/engage`: the form field `data=` the profile update, which keeps its
+  /// `$token` (the same files, `FlushType.people`).
+  public static let mixpanelEngage = Vendor.Rebuild(
+    method: "engage", url: "https://api.mixpanel.com/engage", mimeType: "application/x-www-form-urlencoded",
+    body: .formMessage(field: "data"), summary: "its message as the data= form field, with its token")
 }

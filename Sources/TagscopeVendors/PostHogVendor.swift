@@ -26,7 +26,8 @@ extension Vendor {
       ProxyHost("app.posthog.com", "PostHog (older SDKs)"),
     ],
     selfHosted: SelfHosting(option: "posthog-host", host: "A self-hosted PostHog host"),
-    limits: [.postHogCapture], setupRequests: [.postHogDecide, .postHogFlags])
+    limits: [.postHogCapture], setupRequests: [.postHogDecide, .postHogFlags],
+    rebuild: [.postHogBatch])
 }
 
 extension Vendor.Shape {
@@ -63,4 +64,14 @@ extension Vendor.SetupRequest {
     methods: ["GET", "POST"], path: "/flags",
     summary: "PostHog: feature flags; none",
     reply: postHogFlagsReply)
+}
+
+extension Vendor.Rebuild {
+  /// posthog-ios's and posthog-android's upload: a `batch` with the API key at the host's `/batch`
+  /// (PostHog/posthog-ios `PostHog/PostHogApi.swift` `batch`, posthog-android
+  /// `PostHogBatchEvent.kt`: `api_key`, `batch`, `sent_at`).
+  public static let postHogBatch = Vendor.Rebuild(
+    url: "https://us.i.posthog.com/batch/", mimeType: "application/json",
+    body: .jsonBatch(messages: "batch", credentials: ["api_key"]),
+    summary: "its events in one batch, with its API key")
 }

@@ -18,7 +18,8 @@ extension Vendor {
         name: "rudderstack", displayName: "RudderStack",
         summary: "RudderStack tracking plans as rudder-cli writes them",
         evidenceKeys: ["version rudder/…", "kind", "rules.events[].rules"])
-    ], limits: [.rudderStackBatch], setupRequests: [.rudderStackSourceConfig])
+    ], limits: [.rudderStackBatch], setupRequests: [.rudderStackSourceConfig],
+    rebuild: [.rudderStackBatch])
 }
 
 extension Vendor.Limit {
@@ -38,4 +39,15 @@ extension Vendor.SetupRequest {
     methods: ["GET"], path: "/sourceConfig",
     summary: "RudderStack: source configuration; no device-mode destinations", reply: .rudderStackSourceConfig
   )
+}
+
+extension Vendor.Rebuild {
+  /// rudder-sdk-ios's upload: its messages in one batch, with its write key, at the hosted data
+  /// plane (rudderlabs/rudder-sdk-ios `Sources/Classes/Common/Constants/RSConstants.swift`
+  /// `DEFAULT_DATA_PLANE_URL`, `RSServiceManager.swift` `v1/batch`); a self-hosted data plane's
+  /// host is not in the recording.
+  public static let rudderStackBatch = Vendor.Rebuild(
+    url: "https://hosted.rudderlabs.com/v1/batch", mimeType: "application/json",
+    body: .jsonBatch(messages: "batch", credentials: ["writeKey"]),
+    summary: "its messages in one batch, with its write key, at the hosted data plane")
 }

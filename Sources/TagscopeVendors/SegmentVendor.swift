@@ -47,7 +47,8 @@ extension Vendor {
         CallTemplate("identify", ".identify(userId: {name}, traits: {parameters})"),
         CallTemplate("group", ".group(groupId: {name}, traits: {parameters})"),
         CallTemplate("alias", ".alias(newId: {name})"),
-      ]), limits: [.segmentMessage, .segmentBatch], setupRequests: [.segmentSettings, .segmentTelemetry])
+      ]), limits: [.segmentMessage, .segmentBatch], setupRequests: [.segmentSettings, .segmentTelemetry],
+    rebuild: [.segmentBatch])
 }
 
 extension Vendor.IdentityFields {
@@ -100,4 +101,15 @@ extension Vendor.SetupRequest {
   public static let segmentTelemetry = Vendor.SetupRequest(
     methods: ["POST"], path: "/v1/m", summary: "Segment analytics.js: its telemetry",
     reply: .fixed(#"{"success":true}"#))
+}
+
+extension Vendor.Rebuild {
+  /// analytics-swift's upload: its messages in one batch, with its write key
+  /// (segmentio/analytics-swift `Sources/Segment/Utilities/Networking/HTTPClient.swift`
+  /// `defaultAPIHost` `api.segment.io/v1`, `startBatchUpload` path `/b`; the batch file's
+  /// `batch`, `sentAt`, `writeKey`).
+  public static let segmentBatch = Vendor.Rebuild(
+    url: "https://api.segment.io/v1/b", mimeType: "application/json",
+    body: .jsonBatch(messages: "batch", credentials: ["writeKey"]),
+    summary: "its messages in one batch, with its write key")
 }

@@ -23,7 +23,7 @@ extension Vendor {
       ImportFormatFacts(
         name: "iglu", displayName: "Snowplow Iglu", summary: "Snowplow Iglu self-describing JSON Schemas",
         evidenceKeys: ["self.vendor", "self.name"])
-    ], limits: [.snowplowCollector])
+    ], limits: [.snowplowCollector], rebuild: [.snowplowTracker])
 }
 
 extension Vendor.Shape {
@@ -39,4 +39,17 @@ extension Vendor.Limit {
   public static let snowplowCollector = Vendor.Limit(
     paths: ["/com.snowplowanalytics.snowplow/tp2", "/i"], requestBytes: 1024 * 1024,
     pastIt: "413", source: "the Snowplow collector's maxBytes (1 MB by default)")
+}
+
+extension Vendor.Rebuild {
+  /// snowplow-ios-tracker's POST of one event as a `payload_data` (`Sources/Core/TrackerConstants.swift`
+  /// `kSPEndpointPost`, `kSPPayloadDataSchema`), or the JavaScript tracker's `GET /i` of its query.
+  /// A collector is its customer's own host, which the recording does not keep: the entry names
+  /// `snowplow-collector.invalid` (`import-capture --host snowplow-collector.invalid` reads it back).
+  public static let snowplowTracker = Vendor.Rebuild(
+    url: "https://snowplow-collector.invalid/com.snowplowanalytics.snowplow/tp2",
+    mimeType: "application/json",
+    body: .keptPayloadData(
+      schema: "iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4", getPath: "/i"),
+    summary: "the event's payload listen kept, alone in a payload_data, at a placeholder collector host")
 }

@@ -47,6 +47,9 @@ public struct Vendor: Sendable, Hashable {
   public let limits: [Limit]
   /// The set-up requests of its SDKs `listen` answers at once (``Vendors/setupRequests``).
   public let setupRequests: [SetupRequest]
+  /// How `tagscope export --har` rebuilds its SDK's requests, first match of a record's call
+  /// method; empty when they are not rebuilt.
+  public let rebuild: [Rebuild]
 
   /// A vendor.
   public init(
@@ -54,7 +57,7 @@ public struct Vendor: Sendable, Hashable {
     messages: MessageFields? = nil, identity: [IdentityFields] = [], proxyHosts: [ProxyHost] = [],
     selfHosted: SelfHosting? = nil, importFormats: [ImportFormatFacts] = [],
     callStyle: CallStyle? = nil, rulesOf: ProviderID? = nil, wireNote: String? = nil,
-    limits: [Limit] = [], setupRequests: [SetupRequest] = []
+    limits: [Limit] = [], setupRequests: [SetupRequest] = [], rebuild: [Rebuild] = []
   ) {
     self.id = id
     self.name = name
@@ -69,6 +72,7 @@ public struct Vendor: Sendable, Hashable {
     self.callStyle = callStyle
     self.rulesOf = rulesOf
     self.wireNote = wireNote
+    self.rebuild = rebuild
     self.limits = limits.map { limit in
       var owned = limit
       owned.vendor = id

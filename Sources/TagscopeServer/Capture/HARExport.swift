@@ -62,21 +62,25 @@ public struct HARExport: Sendable {
     let url = URLComponents(string: request.url)
     let host = url?.host ?? ""
     let code = status?.intValue ?? 0
-    let headers: [PropertyValue] = [
-      header("Host", host), header("Content-Type", request.mimeType),
-      header("Content-Length", String(request.body.utf8.count)),
+    var headers: [PropertyValue] = [header("Host", host)]
+    var sent: Properties = [
+      "method": .string(request.method), "url": .string(request.url), "httpVersion": "HTTP/1.1",
+      "cookies": .array([]), "headers": .array([]), "queryString": .array([]),
+      "headersSize": .int(-1), "bodySize": .int(request.body.utf8.count),
     ]
+    if request.method != "GET" {
+      headers += [
+        header("Content-Type", request.mimeType), header("Content-Length", String(request.body.utf8.count)),
+      ]
+      sent["postData"] = .object([
+        "mimeType": .string(request.mimeType), "params": .array([]), "text": .string(request.body),
+      ])
+    }
+    sent["headers"] = .array(headers)
     let entry: Properties = [
       "startedDateTime": .string(ISO8601Timestamp.string(milliseconds: time)),
       "time": .int(0),
-      "request": .object([
-        "method": .string(request.method), "url": .string(request.url), "httpVersion": "HTTP/1.1",
-        "cookies": .array([]), "headers": .array(headers), "queryString": .array([]),
-        "postData": .object([
-          "mimeType": .string(request.mimeType), "params": .array([]), "text": .string(request.body),
-        ]),
-        "headersSize": .int(-1), "bodySize": .int(request.body.utf8.count),
-      ]),
+      "request": .object(sent),
       "response": .object([
         "status": .int(code), "statusText": .string(code == 200 ? "OK" : ""), "httpVersion": "HTTP/1.1",
         "cookies": .array([]), "headers": .array([]),

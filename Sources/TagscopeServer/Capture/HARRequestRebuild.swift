@@ -4,8 +4,9 @@ import TagscopeRecording
 import TagscopeVendors
 
 /// The request an SDK sent for a wire record, rebuilt from the record (a recording keeps the SDK's
-/// messages, its credential and the vendor's answer, not the request): the vendor's own host and
-/// event path, and a body its decoder reads back into the same record.
+/// messages, its credential and the vendor's answer, not the request) as its vendor's descriptor
+/// says (``Vendor/Rebuild``): the vendor's own host and event path, and a body its decoder reads
+/// back into the same record.
 struct HARRequestRebuild {
   /// `request.method`.
   var method: String
@@ -18,95 +19,87 @@ struct HARRequestRebuild {
   /// How it was rebuilt, for the entry's `comment`.
   var comment: String
 
+  /// The rebuilds of the vendors whose requests are rebuilt, by provider id.
+  private static let rebuilds: [String: [Vendor.Rebuild]] = Dictionary(
+    uniqueKeysWithValues: Vendors.rebuilt.map { ($0.id.rawValue, $0.rebuild) })
+
   /// The vendors whose requests are rebuilt.
-  static let providers: Set<String> = [
-    Vendors.segment.rawValue, Vendors.amplitude.rawValue, Vendors.posthog.rawValue, Vendors.mixpanel.rawValue,
-    Vendors.ga4.rawValue,
-  ]
+  static var providers: Set<String> { Set(rebuilds.keys) }
 
   /// The request for `output`, an SDK's output of record `seq` whose `raw` is what listen kept of
-  /// the request; `nil` for a vendor not rebuilt.
+  /// the request; `nil` for a vendor not rebuilt, or a record its rebuild cannot write.
   static func request(for output: ProviderOutput, raw: String, seq: UInt64) -> HARRequestRebuild? {
-    let messages = output.calls.map { PropertyValue.object($0.parameters) }
-    let note = "rebuilt by tagscope export from record \(seq): "
-    switch output.provider {
-    case Vendors.segment.rawValue:
-      var body: Properties = ["batch": .array(messages)]
-      if let key = output.extra["writeKey"] { body["writeKey"] = key }
-      return json(
-        "https://api.segment.io/v1/batch", body, note + "its messages in one batch, with its write key")
-    case Vendors.amplitude.rawValue:
+    let method = output.calls.first?.method
+    guard
+      let rebuild = rebuilds[output.provider]?.first(where: { $0.method == nil || $0.method == method })
+    else { return nil }
+    let note = "rebuilt by tagscope export from record \(seq): " + rebuild.summary
+    switch rebuild.body {
+    case .jsonBatch(let key, let credentials):
       var body = Properties()
-      if let key = output.extra["api_key"] { body["api_key"] = key }
-      body["events"] = .array(messages)
-      return json(
-        "https://api2.amplitude.com/2/httpapi", body,
-        note + "its events in one HTTP V2 request, with its API key")
-    case Vendors.posthog.rawValue:
-      var body = Properties()
-      if let key = output.extra["api_key"] { body["api_key"] = key }
-      body["batch"] = .array(messages)
-      return json("https://us.i.posthog.com/batch/", body, note + "its events in one batch, with its API key")
-    case Vendors.mixpanel.rawValue:
-      return mixpanel(output, note: note)
-    case Vendors.ga4.rawValue where output.calls.first?.method == "gtag" && !raw.isEmpty:
-      return gtag(raw: raw, note: note)
-    default:
-      return nil
-    }
-  }
-
-  private static func json(_ url: String, _ body: Properties, _ comment: String) -> HARRequestRebuild {
-    HARRequestRebuild(
-      method: "POST", url: url, mimeType: "application/json", body: JSONText.string(body), comment: comment)
-  }
-
-  /// Mixpanel's `/track` (`data=` the event, its token back among its properties) or `/engage`
-  /// (`data=` the profile update, which keeps its `$token`).
-  private static func mixpanel(_ output: ProviderOutput, note: String) -> HARRequestRebuild? {
-    guard let call = output.calls.first else { return nil }
-    let path: String
-    let message: Properties
-    switch call.method {
-    case "track":
+      for name in credentials { if let value = output.extra[name] { body[name] = value } }
+      body[key] = .array(output.calls.map { .object($0.parameters) })
+      return post(rebuild, JSONText.string(body), note)
+    case .formEvent(let field, let credential):
+      guard let call = output.calls.first else { return nil }
       var properties = Properties()
-      if let token = output.extra["token"] { properties["token"] = token }
+      if let token = output.extra[credential] { properties[credential] = token }
       properties.merge(call.parameters.map { ($0.key, $0.value) })
-      message = ["event": .string(call.name ?? ""), "properties": .object(properties)]
-      path = "/track"
-    case "engage":
-      message = call.parameters
-      path = "/engage"
-    default:
-      return nil
+      let event: Properties = ["event": .string(call.name ?? ""), "properties": .object(properties)]
+      // A record keeps the message whole in `raw` when it holds more (mixpanel-swift's `$mp_metadata`).
+      let message = raw.hasPrefix("{") ? raw : JSONText.string(event)
+      return post(rebuild, field + "=" + formEncoded(message), note)
+    case .formMessage(let field):
+      guard let call = output.calls.first else { return nil }
+      return post(rebuild, field + "=" + formEncoded(JSONText.string(call.parameters)), note)
+    case .keptHit:
+      guard !raw.isEmpty else { return nil }
+      let (query, body) = split(raw)
+      return HARRequestRebuild(
+        method: "POST", url: rebuild.url + "?" + encodedQuery(query), mimeType: rebuild.mimeType,
+        body: String(body), comment: note)
+    case .keptPayloadData(let schema, let getPath):
+      guard !raw.isEmpty else { return nil }
+      guard raw.hasPrefix("{") else {
+        return HARRequestRebuild(
+          method: "GET", url: origin(of: rebuild.url) + getPath + "?" + encodedQuery(raw[...]),
+          mimeType: "", body: "", comment: note)
+      }
+      let body = #"{"schema":"# + JSONText.quoted(schema) + #","data":["# + raw + "]}"
+      return post(rebuild, body, note)
     }
-    return HARRequestRebuild(
-      method: "POST", url: "https://api.mixpanel.com" + path, mimeType: "application/x-www-form-urlencoded",
-      body: "data=" + formEncoded(JSONText.string(message)),
-      comment: note + "its message as the data= form field, with its token")
   }
 
-  /// gtag.js's `/g/collect` hit from `raw`, as listen keeps it: the query's fields (their values
-  /// decoded), then the body after a newline. The fields are encoded again; the body is as sent.
-  private static func gtag(raw: String, note: String) -> HARRequestRebuild {
-    let (query, body) =
-      raw.firstIndex(of: "\n").map { (raw[..<$0], raw[raw.index(after: $0)...]) } ?? (raw[...], ""[...])
-    let fields = query.split(separator: "&", omittingEmptySubsequences: true).map { field in
+  private static func post(_ rebuild: Vendor.Rebuild, _ body: String, _ comment: String) -> HARRequestRebuild
+  {
+    HARRequestRebuild(
+      method: "POST", url: rebuild.url, mimeType: rebuild.mimeType, body: body, comment: comment)
+  }
+
+  /// `raw` as listen keeps a hit: the query's fields, then the body after a newline.
+  private static func split(_ raw: String) -> (query: Substring, body: Substring) {
+    raw.firstIndex(of: "\n").map { (raw[..<$0], raw[raw.index(after: $0)...]) } ?? (raw[...], ""[...])
+  }
+
+  /// `url`'s scheme and host, without its path (`https://host`).
+  private static func origin(of url: String) -> String {
+    guard let scheme = url.range(of: "://"), let slash = url[scheme.upperBound...].firstIndex(of: "/") else {
+      return url
+    }
+    return String(url[..<slash])
+  }
+
+  /// A query listen keeps (`name=value&…`, values decoded) encoded again.
+  private static func encodedQuery(_ query: Substring) -> String {
+    query.split(separator: "&", omittingEmptySubsequences: true).map { field in
       guard let equals = field.firstIndex(of: "=") else { return formEncoded(String(field)) }
       return formEncoded(String(field[..<equals])) + "="
         + formEncoded(String(field[field.index(after: equals)...]))
-    }
-    return HARRequestRebuild(
-      method: "POST", url: "https://www.google-analytics.com/g/collect?" + fields.joined(separator: "&"),
-      mimeType: "text/plain;charset=UTF-8", body: String(body),
-      comment: note
-        + "the hit listen kept, its query fields encoded again (one entry for the records of one hit)")
+    }.joined(separator: "&")
   }
 
   /// `text` percent-encoded for a form field (unreserved characters kept).
   static func formEncoded(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count * 2)
     let hex = Array("0123456789ABCDEF".utf8)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count * 3)
@@ -120,7 +113,6 @@ struct HARRequestRebuild {
         bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0f)]]
       }
     }
-    out = String(decoding: bytes, as: UTF8.self)
-    return out
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -1,0 +1,53 @@
+extension Vendor {
+  /// How `tagscope export --har` rebuilds the request an SDK sent for one of the vendor's wire
+  /// records (a recording keeps the SDK's messages, its credential and the vendor's answer, not the
+  /// request): the host and path the SDK sends to and how its body is written, read from the SDK.
+  public struct Rebuild: Sendable, Hashable {
+    /// The call method of the records it rebuilds (`track`); `nil` for any.
+    public let method: String?
+    /// The request's URL without its query: the vendor's own host and the SDK's path.
+    public let url: String
+    /// The body's content type.
+    public let mimeType: String
+    /// How the request is written from the record.
+    public let body: RebuildBody
+    /// What the entry's `comment` says of it (`its messages in one batch, with its write key`).
+    public let summary: String
+
+    /// A rebuild of the records whose call is `method` (any when `nil`).
+    public init(
+      method: String? = nil, url: String, mimeType: String, body: RebuildBody, summary: String
+    ) {
+      self.method = method
+      self.url = url
+      self.mimeType = mimeType
+      self.body = body
+      self.summary = summary
+    }
+  }
+
+  /// How a rebuilt request's body is written from its record.
+  public enum RebuildBody: Sendable, Hashable {
+    /// A JSON object: the record's messages (its calls' parameters) as an array under `messages`,
+    /// and each of `credentials` the record keeps under its own name (`writeKey`).
+    case jsonBatch(messages: String, credentials: [String])
+    /// A form whose `field` is the call as one event: `event` its name, `properties` its
+    /// parameters after the `credential` the record keeps (Mixpanel's `data=`); the message the
+    /// record's `raw` keeps whole when it holds more than these.
+    case formEvent(field: String, credential: String)
+    /// A form whose `field` is the call's parameters as they are (Mixpanel's `/engage`).
+    case formMessage(field: String)
+    /// The hit the record's `raw` keeps: its query's fields, then the body after a newline
+    /// (gtag.js); the records of one hit share one request.
+    case keptHit
+    /// Each event's own payload the record's `raw` keeps, as one element of `data` in a JSON
+    /// object named by `schema` (Snowplow's POST), or as the query of a GET to `getPath` at the
+    /// same host when `raw` is the query it was read from.
+    case keptPayloadData(schema: String, getPath: String)
+  }
+}
+
+extension Vendors {
+  /// The vendors whose wire records `tagscope export --har` rebuilds, in registry order.
+  public static let rebuilt: [Vendor] = all.filter { !$0.rebuild.isEmpty }
+}
