@@ -13,11 +13,12 @@ extension RecordContentKey {
     return builder.decode(bytes)
   }
 
-  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites.
-  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites; with
+  /// `session`, the key also holds the record's `context.session`.
+  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>, session: Bool = false) -> (
     key: LineKey, seq: UInt64, time: Int64
   )? {
-    var builder = RecordContentKeyBuilder()
+    var builder = RecordContentKeyBuilder(keysSession: session)
     guard let (key, seq) = builder.decode(bytes) else { return nil }
     return (key, seq, builder.time)
   }

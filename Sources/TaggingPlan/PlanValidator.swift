@@ -89,6 +89,24 @@ public struct PlanValidator: Sendable {
     return found
   }
 
+  /// The checks of `record` on its own, without counting it or applying coverage: what an
+  /// identical record gets too. Finish with ``complete(_:marks:violations:)``.
+  package mutating func checkOwn(_ record: Record, marks: inout [CoverageMark]) -> [PlanViolation] {
+    Self.checkTag(record, plan: plan, marks: &marks, state: &state)
+  }
+
+  /// Finishes a record whose own checks were made by ``checkOwn(_:marks:)`` (for it or for an
+  /// identical record, `record` then carrying this one's `seq` and `time`): the checks that compare
+  /// it with earlier records (``Plan/hasSequenceRules``) add to `marks` and `violations`; the
+  /// record is counted and its marks applied to coverage.
+  package mutating func complete(
+    _ record: Record, marks: inout [CoverageMark], violations: inout [PlanViolation]
+  ) {
+    records += 1
+    Self.checkSequence(record, plan: plan, marks: &marks, from: 0, state: &state, into: &violations)
+    coverage.apply(marks)
+  }
+
   /// A new recording starts: a new app instance, whose provider counts start from zero.
   package mutating func startRecording() {
     state.streams = [:]
@@ -132,14 +150,12 @@ public struct PlanValidator: Sendable {
   ) -> [PlanViolation] {
     let first = marks.count
     var violations = checkTag(record, plan: plan, marks: &marks, state: &state)
-    if plan.journeys.isActive {
-      state.journeys.check(record, plan: plan, marks: &marks, from: first, into: &violations)
-    }
+    checkSequence(record, plan: plan, marks: &marks, from: first, state: &state, into: &violations)
     return violations
   }
 
-  /// The checks of one record on its own (all but the journey rules).
-  private static func checkTag(
+  /// The checks of one record on its own (all but those that compare it with earlier records).
+  static func checkTag(
     _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
   ) -> [PlanViolation] {
     var violations: [PlanViolation] = []

@@ -20,10 +20,16 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   private var hasher = ContentHasher()
   /// Whether records with a `source` get a key too (the key still leaves the source out).
   private let keysSourcedRecords: Bool
+  /// Whether `context.session` is part of the key.
+  private let keysSession: Bool
 
   /// A builder; with `keysSourcedRecords`, records from `listen` get a key too (for readers whose
-  /// result does not depend on the source, as a diff's).
-  package init(keysSourcedRecords: Bool = false) { self.keysSourcedRecords = keysSourcedRecords }
+  /// result does not depend on the source, as a diff's); with `keysSession`, the key also holds
+  /// `context.session` (for checks that compare a record with the earlier ones of its session).
+  package init(keysSourcedRecords: Bool = false, keysSession: Bool = false) {
+    self.keysSourcedRecords = keysSourcedRecords
+    self.keysSession = keysSession
+  }
 
   /// Reads `bytes` with the one record decoder (specialized for this builder here, in its module):
   /// the key and `seq` of a record line without a `source`, else `nil`.
@@ -59,6 +65,7 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {
     switch field {
     case .kind, .name, .properties, .outputs, .screen: hasher.add(field: field.rawValue, bytes)
+    case .session where keysSession: hasher.add(field: field.rawValue, bytes)
     default: break
     }
   }

@@ -2,10 +2,11 @@ import AnalyticsHub
 import Foundation
 import PodcastDemo
 import TaggingPlan
-import TaggingPlanReports
 import TagscopeRecording
 import TagscopeTestSupport
 import XCTest
+
+@testable import TaggingPlanReports
 
 /// Journey findings reach the verdicts every other finding reaches: `tagscope validate`'s runner
 /// (whose cache of identical lines must not hide a double-fire), the JSON report's evidence, the
@@ -48,6 +49,54 @@ final class JourneyVerdictTests: XCTestCase {
       json)
     XCTAssertTrue(json.contains(#""duplicates":{"seq":1,"name":"tap","#), json)
     XCTAssertTrue(json.contains(#""needed":{"seq":3,"name":"tap","#), json)
+  }
+
+  /// `validate` answers identical lines from its cache with journey rules too (they run again on
+  /// the remembered record with each line's `seq` and `time`), and finds exactly what checking
+  /// every record on its own finds: sessions, times and repeats are mixed so that identical lines
+  /// get different journey findings.
+  func testTheLineCacheKeepsJourneyFindingsExact() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: J
+        actions:
+          tap: {duplicateWithin: 500ms}
+          pay: {after: [tap]}
+          open: {once: session}
+        funnels:
+          buy: {steps: [open, tap, pay], maxGap: 2s}
+        """, file: "j.yaml")
+    let names = ["open", "tap", "tap", "pay", "tap", "open", "pay"]
+    var time = 1_800_000_000.0
+    let records = (1...700).map { seq -> Record in
+      var tap = record(UInt64(seq), .userAction, names[seq % names.count], ["id": seq % 3 == 0 ? "p2" : "p1"])
+      time += seq % 5 == 0 ? 3 : 0.2
+      tap.time = Date(timeIntervalSince1970: time)
+      tap.context.session = RecordSession(
+        id: "s-\(seq / 60)", state: "unauthenticated", user: nil, properties: [:])
+      return tap
+    }
+    var expected = PlanValidator(plan: plan, rules: .allProviders)
+    let oneByOne = records.flatMap { expected.validate($0) }
+    XCTAssertGreaterThan(Set(oneByOne.map(\.rule)).count, 2, "the recording must break several journey rules")
+
+    var lines = LineValidator(plan: plan)
+    var violations: [PlanViolation] = []
+    var bytes = Array(
+      ([RecordLineEncoder.line(RecordingHeader(app: "A"))] + records.map { RecordLineEncoder.line($0) })
+        .joined(separator: "\n").utf8)
+    let summary = bytes.withUnsafeMutableBufferPointer { buffer in
+      RecordingScanner.validate(UnsafeBufferPointer(buffer), file: "r.jsonl", with: &lines, into: &violations)
+    }
+    XCTAssertEqual(summary.records, 700)
+    XCTAssertGreaterThan(lines.hits, 500, "identical lines of a session are answered from the cache")
+    XCTAssertEqual(violations.map(\.seq), oneByOne.map(\.seq))
+    XCTAssertEqual(violations.map(\.rule), oneByOne.map(\.rule))
+    XCTAssertEqual(violations.map(\.message), oneByOne.map(\.message))
+    XCTAssertEqual(lines.validator.coverage.counts, expected.coverage.counts)
+    XCTAssertEqual(
+      lines.validator.coverage.items.indices.map { lines.validator.coverage.state(at: $0) },
+      expected.coverage.items.indices.map { expected.coverage.state(at: $0) })
   }
 
   func testTheMonitorMarksJourneyFindingsAtTheirPositions() throws {

@@ -4,7 +4,9 @@ import TagscopeRecording
 
 /// Validates recording lines, decoding only records it has not seen before: a record whose
 /// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
-/// violations (with its own `seq`) and coverage without being decoded.
+/// violations (with its own `seq`) and coverage without being decoded. When the plan has rules
+/// that compare a record with earlier ones (journeys), the key also holds the record's session,
+/// and the remembered record runs them again with this line's `seq` and `time`.
 struct LineValidator {
   /// What became of one line.
   enum Outcome {
@@ -18,18 +20,20 @@ struct LineValidator {
   private struct Cached {
     var violations: [PlanViolation]
     var marks: [CoverageMark]
+    /// The record, kept when the plan has sequence rules.
+    var record: Record?
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
   static let cacheLimit = 262_144
-  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation and
-  /// 16 a coverage mark): 32 MiB, what a plan with many violations per distinct record would
-  /// otherwise fill far before ``cacheLimit``.
+  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation, 16 a
+  /// coverage mark and, when kept, twice its line's length for the record): 32 MiB, what a plan
+  /// with many violations per distinct record would otherwise fill far before ``cacheLimit``.
   static let cacheByteLimit = 32 << 20
 
   var validator: PlanValidator
-  /// Whether the plan has journey rules.
-  private let journeys: Bool
+  /// Whether the plan has rules that compare a record with earlier ones.
+  private let sequence: Bool
   /// With `--by-source`: the coverage of each source's records, keyed by source (a recording's
   /// records without one by their file), in the order first seen.
   private(set) var bySource: [(source: String, coverage: Coverage)]?
@@ -44,7 +48,7 @@ struct LineValidator {
   /// A validator; `bySource` keeps each source's coverage too.
   init(plan: Plan, bySource: Bool = false) {
     validator = PlanValidator(plan: plan)
-    journeys = plan.hasJourneys
+    sequence = plan.hasSequenceRules
     if bySource { self.bySource = [] }
   }
 
@@ -76,18 +80,24 @@ struct LineValidator {
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
   {
-    // Journey rules compare each record with earlier ones (its time, session, source): none is
-    // taken from the cache.
-    guard !journeys, let (key, seq, time) = LineKey.scanWithTime(line) else {
+    guard let (key, seq, time) = LineKey.scanWithTime(line, session: sequence) else {
       return decodeAndValidate(line, into: &violations)
     }
     if let cached = cache[key] {
       hits += 1
-      validator.replay(marks: cached.marks)
-      cover(cached.marks, source: nil)
       for violation in cached.violations {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
+      }
+      if var record = cached.record {
+        record.seq = seq
+        record.timeMilliseconds = time
+        var marks = cached.marks
+        validator.complete(record, marks: &marks, violations: &violations)
+        cover(marks, source: nil)
+      } else {
+        validator.replay(marks: cached.marks)
+        cover(cached.marks, source: nil)
       }
       return .record(seq: seq, source: nil, time: time)
     }
@@ -101,13 +111,14 @@ struct LineValidator {
       return .problem(error)
     }
     var marks: [CoverageMark] = []
-    let found = validator.validate(record, marks: &marks)
-    cover(marks, source: record.source)
-    let size = 128 + 256 * found.count + 16 * marks.count
+    var found = validator.checkOwn(record, marks: &marks)
+    let size = 128 + 256 * found.count + 16 * marks.count + (sequence ? 2 * line.count : 0)
     if cache.count < Self.cacheLimit, cacheBytes + size <= Self.cacheByteLimit {
-      cache[key] = Cached(violations: found, marks: marks)
+      cache[key] = Cached(violations: found, marks: marks, record: sequence ? record : nil)
       cacheBytes += size
     }
+    validator.complete(record, marks: &marks, violations: &found)
+    cover(marks, source: record.source)
     violations.append(contentsOf: found)
     return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
   }
