@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeRecording
+import TagscopeServer
 
 /// The delivery ledger's matching, without its lock: in-app calls and wire calls in, each call's
 /// state out. Times are milliseconds since 1970.
@@ -30,6 +31,8 @@ struct DeliveryBook {
   private var lanes: [DeliveryLane] = []
   /// By provider number: whether a wire source can show its calls.
   private var wireSource: [Bool] = []
+  /// By provider number: what reads its calls' ids and properties.
+  private var readers: [RecordedMessages.Reader] = []
   private var callByID: [MessageKey: Int32] = [:]
   private var wireByID: [MessageKey: Int32] = [:]
   private var unansweredWire: [Int: Int32] = [:]
@@ -76,7 +79,8 @@ struct DeliveryBook {
           continue
         }
         listUnsettled(number)
-        matchCall(number, provider: provider, ids: DeliveryFacts.ids(inApp: call, provider: output.provider))
+        matchCall(
+          number, provider: provider, ids: DeliveryFacts.ids(inApp: call, reader: readers[Int(provider)]))
       }
     }
   }
@@ -136,7 +140,7 @@ struct DeliveryBook {
       let provider = noteProvider(output.provider)
       wireSource[Int(provider)] = true
       for call in output.calls {
-        let print = DeliveryFacts.fingerprint(wire: call, provider: output.provider)
+        let print = DeliveryFacts.fingerprint(wire: call, reader: readers[Int(provider)])
         var wire = Wire(
           position: position, time: record.timeMilliseconds, print: print ?? 0,
           label: names.label(provider: provider, method: call.method, name: call.name), source: source,
@@ -147,7 +151,7 @@ struct DeliveryBook {
         if !answered { unansweredWire[position] = index }
         matchWire(
           index, provider: provider,
-          ids: DeliveryFacts.ids(wire: call, provider: output.provider, raw: record.raw ?? ""))
+          ids: DeliveryFacts.ids(wire: call, reader: readers[Int(provider)], raw: record.raw ?? ""))
       }
     }
   }
@@ -333,7 +337,10 @@ struct DeliveryBook {
   /// The number of `provider`, noting whether a wire source is configured for it.
   private mutating func noteProvider(_ provider: String) -> Int32 {
     let number = names.provider(provider)
-    if wireSource.count <= Int(number) { wireSource.append(configuredProviders.contains(provider)) }
+    if wireSource.count <= Int(number) {
+      wireSource.append(configuredProviders.contains(provider))
+      readers.append(RecordedMessages.Reader(provider: provider))
+    }
     return number
   }
 

@@ -6,20 +6,21 @@ import TagscopeServer
 /// What the ledger reads of a call's parameters to match it: their fingerprint and the SDK
 /// message ids the call carries.
 enum DeliveryFacts {
-  /// The SDK message ids in-app call `call` of `provider` carries (its adapter read them back).
-  static func ids(inApp call: CallDescription, provider: String) -> [String] {
-    RecordedMessages.messageIDs(provider: provider, call: call, raw: "")
+  /// The SDK message ids in-app call `call` carries (its adapter read them back), read by its
+  /// provider's `reader`.
+  static func ids(inApp call: CallDescription, reader: RecordedMessages.Reader) -> [String] {
+    reader.messageIDs(call: call, raw: "")
   }
 
-  /// The SDK message ids of wire call `call` of `provider`, sent as `raw`.
-  static func ids(wire call: CallDescription, provider: String, raw: String) -> [String] {
-    RecordedMessages.messageIDs(provider: provider, call: call, raw: raw)
+  /// The SDK message ids of wire call `call`, sent as `raw`.
+  static func ids(wire call: CallDescription, reader: RecordedMessages.Reader, raw: String) -> [String] {
+    reader.messageIDs(call: call, raw: raw)
   }
 
   /// The fingerprint of wire call `call`'s properties (its parameters are the SDK's whole
   /// message); `nil` where Tagscope does not map them: it matches on its kind alone.
-  static func fingerprint(wire call: CallDescription, provider: String) -> Int? {
-    RecordedMessages.properties(provider: provider, call: call).map(fingerprint)
+  static func fingerprint(wire call: CallDescription, reader: RecordedMessages.Reader) -> Int? {
+    reader.properties(call: call).map(fingerprint)
   }
 
   /// The same fingerprint for the same properties in any key order, `1830` and `1830.0` alike.

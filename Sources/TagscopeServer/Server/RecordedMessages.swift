@@ -54,7 +54,12 @@ public struct RecordedMessages: Sendable {
   /// call's `data`; its mobile SDKs' message `id` is only in `raw` (the message as sent, with its
   /// type `dt`), read only for those.
   public static func messageIDs(provider: String, call: CallDescription, raw: String) -> [String] {
-    guard let paths = Vendors.vendor(ProviderID(rawValue: provider))?.messages?.messageID else { return [] }
+    Reader(provider: provider).messageIDs(call: call, raw: raw)
+  }
+
+  private static func messageIDs(_ paths: [Vendor.MessageIDPath], call: CallDescription, raw: String)
+    -> [String]
+  {
     for place in paths where place.method == nil || place.method == call.method {
       if let marker = place.rawMarker {
         // Only messages as sent that carry the marker key (mParticle's mobile messages, typed by
@@ -72,7 +77,31 @@ public struct RecordedMessages: Sendable {
   /// The event properties of the message `provider`'s SDK sent, recorded as `call`, where its
   /// descriptor says (``Vendor/MessageFields/properties``); `nil` where Tagscope does not map them.
   public static func properties(provider: String, call: CallDescription) -> Properties? {
-    switch Vendors.vendor(ProviderID(rawValue: provider))?.messages?.properties {
+    Reader(provider: provider).properties(call: call)
+  }
+
+  /// ``messageIDs(provider:call:raw:)`` and ``properties(provider:call:)`` of one provider's
+  /// calls, its descriptor looked up once (the delivery ledger reads every call's).
+  public struct Reader: Sendable {
+    private let fields: Vendor.MessageFields?
+
+    /// The reader of `provider`'s calls.
+    public init(provider: String) { fields = Vendors.vendor(ProviderID(rawValue: provider))?.messages }
+
+    /// ``RecordedMessages/messageIDs(provider:call:raw:)``.
+    public func messageIDs(call: CallDescription, raw: String) -> [String] {
+      guard let paths = fields?.messageID, !paths.isEmpty else { return [] }
+      return RecordedMessages.messageIDs(paths, call: call, raw: raw)
+    }
+
+    /// ``RecordedMessages/properties(provider:call:)``.
+    public func properties(call: CallDescription) -> Properties? {
+      RecordedMessages.properties(fields?.properties, call: call)
+    }
+  }
+
+  private static func properties(_ place: Vendor.PropertiesPlace?, call: CallDescription) -> Properties? {
+    switch place {
     case .parameters: return call.parameters
     case .at(let path): return Payload.objectOrNil(value(at: path, in: call.parameters))
     case .unmapped, nil: return nil
