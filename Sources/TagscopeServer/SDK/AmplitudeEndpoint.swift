@@ -17,6 +17,10 @@ struct AmplitudeEndpoint: SDKEndpoint {
   var bodyLimit: Int { limit.requestBytes }
   /// The registry's bound on this API's requests.
   var limit: Vendor.Limit { isBatchAPI ? .amplitudeBatch : .amplitudeHTTP }
+  /// The fields of a request the decoder carries: its events and API key.
+  static let requestFields: Set<String> = ["api_key", "events"]
+  /// Amplitude's transport fields (``Vendor/TransportFields/amplitude``).
+  static let transport = TransportLevels(Vendor.amplitude, levels: [""])
   /// The most events one request takes (the same on both APIs).
   static let maximumEvents = Vendor.Limit.amplitudeHTTP.eventsPerRequest ?? .max
 
@@ -91,6 +95,9 @@ struct AmplitudeEndpoint: SDKEndpoint {
         ],
         reason: .invalidPayload)
     }
+    var account = FieldAccount()
+    account.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
+    account.add(to: &accepted)
     let now = Int(Date().timeIntervalSince1970 * 1000)
     let reply: Properties = [
       "code": 200, "events_ingested": .int(accepted.count), "payload_size_bytes": .int(request.body.count),

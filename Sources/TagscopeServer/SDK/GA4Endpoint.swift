@@ -22,6 +22,16 @@ struct GA4Endpoint: SDKEndpoint {
   /// `true` for `/debug/mp/collect`.
   var isValidation: Bool
 
+  /// The fields of a request the decoder carries: its events, who sent them and when
+  /// (``Vendor/IdentityFields``: `device.operating_system`, `device.model`).
+  static let requestFields: Set<String> = [
+    "events", "client_id", "app_instance_id", "user_id", "timestamp_micros", "device",
+  ]
+  /// The fields of an event the decoder carries: its name, parameters and time.
+  static let eventFields: Set<String> = ["name", "params", "timestamp_micros"]
+  /// GA4's transport fields (``Vendor/TransportFields/ga4``).
+  static let transport = TransportLevels(Vendor.ga4, levels: ["", "events[]"])
+
   var provider: String { Vendors.ga4.rawValue }
   var bodyLimit: Int { Vendor.Limit.ga4Collect.requestBytes }
 
@@ -56,16 +66,30 @@ struct GA4Endpoint: SDKEndpoint {
     }
     let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
     var ingested: [IngestedEvent] = []
+    var request = FieldAccount()
+    request.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
     for (index, element) in events.enumerated() {
       let event = Payload.object(element)
       let messages = validation.request + (validation.perEvent[index] ?? [])
       var own = object
       own["events"] = .array([element])
-      ingested.append(
-        Self.event(
-          event, request: object, raw: JSONText.string(own),
-          violations: messages.map { $0.violation(consequence: consequence) }))
+      var record = Self.event(
+        event, request: object, raw: JSONText.string(own),
+        violations: messages.map { $0.violation(consequence: consequence) })
+      var account = FieldAccount()
+      if case .object = element {
+        account.check(
+          event, at: "events[\(index)]", understood: Self.eventFields, transport: Self.transport["events[]"])
+        if let params = event["params"], Payload.objectOrNil(params) == nil {
+          account.note("events[\(index)].params", params)
+        }
+      } else {
+        account.note("events[\(index)]", element)
+      }
+      account.add(to: &record)
+      ingested.append(record)
     }
+    request.add(to: &ingested)
     return reply(
       validation.request + validation.perEvent.keys.sorted().flatMap { validation.perEvent[$0]! },
       events: ingested, rejection: nil)

@@ -12,6 +12,10 @@ struct PostHogEndpoint: SDKEndpoint {
   var provider: String { Vendors.posthog.rawValue }
   /// PostHog's capture limit: 20 MB per request.
   var bodyLimit: Int { Vendor.Limit.postHogCapture.requestBytes }
+  /// The fields of a batch request the decoder carries: its events and API key.
+  static let batchFields: Set<String> = ["batch", "api_key", "token"]
+  /// PostHog's transport fields (``Vendor/TransportFields/posthog``).
+  static let transport = TransportLevels(Vendor.posthog, levels: [""])
   /// PostHog's bound on one event: 1 MB of JSON.
   static let eventBytes = Vendor.Limit.postHogCapture.eventBytes ?? .max
 
@@ -39,11 +43,17 @@ struct PostHogEndpoint: SDKEndpoint {
     }
     var apiKey: String?
     let messages: [PropertyValue]
+    var account = FieldAccount()
     switch payload {
     case .array(let list): messages = list
     case .object(let object):
       apiKey = Payload.text(object["api_key"]) ?? Payload.text(object["token"])
-      if let batch = Payload.array(object["batch"]) { messages = batch } else { messages = [payload] }
+      if let batch = Payload.array(object["batch"]) {
+        messages = batch
+        account.check(object, at: "", understood: Self.batchFields, transport: Self.transport[""])
+      } else {
+        messages = [payload]
+      }
     default: return Self.malformed("Malformed request data: not an object", .invalidPayload)
     }
     var events: [IngestedEvent] = []
@@ -61,6 +71,7 @@ struct PostHogEndpoint: SDKEndpoint {
         events.append(event)
       }
     }
+    account.add(to: &events)
     return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
   }
 

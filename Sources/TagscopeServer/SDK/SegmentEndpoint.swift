@@ -27,6 +27,11 @@ struct SegmentEndpoint: SDKEndpoint {
   static let rudderStackBatchLimit = Vendor.Limit.rudderStackBatch.requestBytes
   /// Segment's bound on a single call, and on each call of a batch.
   static let messageLimit = Vendor.Limit.segmentMessage.requestBytes
+  /// The fields of a batch request the decoder carries: its messages and its write key.
+  static let batchFields: Set<String> = ["batch", "writeKey"]
+  /// Segment's transport fields (``Vendor/TransportFields/segment``).
+  static let transport = TransportLevels(Vendor.segment, levels: [""])
+
   /// Segment's bound on the events of one batch request, past which it answers `200` and drops them.
   static let batchEvents = Vendor.Limit.segmentBatch.eventsPerRequest ?? .max
 
@@ -52,6 +57,7 @@ struct SegmentEndpoint: SDKEndpoint {
     let writeKey = Self.basicAuthUser(request.headers) ?? Payload.text(object["writeKey"])
     let messages: [Properties]
     let rawTexts: [String]
+    var account = FieldAccount()
     if let impliedType {
       var message = object
       if message["type"] == nil { message["type"] = .string(impliedType) }
@@ -92,17 +98,21 @@ struct SegmentEndpoint: SDKEndpoint {
       }
       messages = list
       rawTexts = raws
+      // A batch's own fields: its messages and write key; `context` and `integrations` Segment
+      // would merge into each message are not, and are reported.
+      account.check(object, at: "", understood: Self.batchFields, transport: Self.transport[""])
     }
     var credentials = Properties()
     if let writeKey { credentials["writeKey"] = .string(writeKey) }
     // The call holds the message whole (its type the method, its write key a credential) unless a
     // single call's body names a write key other than the one the request authenticates with.
     let recordsRaw = impliedType != nil && object["writeKey"].map { $0 != credentials["writeKey"] } ?? false
-    let events = zip(messages, rawTexts).map { message, raw in
+    var events = zip(messages, rawTexts).map { message, raw in
       var event = Self.event(from: message, raw: raw, credentials: credentials)
       event.recordsRaw = recordsRaw
       return event
     }
+    account.add(to: &events)
     return SDKReply(status: .ok, body: #"{"success":true}"#, events: events)
   }
 

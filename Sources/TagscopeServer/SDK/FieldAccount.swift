@@ -1,0 +1,81 @@
+import AnalyticsHub
+import TagscopeVendors
+
+/// What a decoder did not understand of one request: each field it neither carries into a record
+/// (call, properties, identity, credentials) nor knows as its vendor's transport metadata
+/// (``Vendor/transportFields``), by its place in the request (`batch[3].context.foo`).
+///
+/// The fields are kept with their values in the record's `unread` annotation and reported by one
+/// `sdk.field-not-understood` violation that names them; a request's own fields go to its first
+/// record, so each is counted once. On the happy path a check costs one pass over an object's keys.
+struct FieldAccount: Sendable {
+  /// The rule of the violation (`tagscope help listen`).
+  static let rule = "sdk.field-not-understood"
+  /// How many places one violation names; the rest are counted.
+  static let named = 8
+
+  /// The fields not understood, by place, with their values.
+  private(set) var unread = Properties()
+
+  /// Whether every field was understood.
+  var isEmpty: Bool { unread.isEmpty }
+
+  /// Notes the keys of `object` at `place` (`""` for the request's root, `events[2]`) that are in
+  /// neither `understood` (what the decoder reads or carries) nor `transport`.
+  mutating func check(_ object: Properties, at place: String, understood: Set<String>, transport: Set<String>)
+  {
+    for element in object where !understood.contains(element.key) && !transport.contains(element.key) {
+      unread.appendUnchecked(place.isEmpty ? element.key : "\(place).\(element.key)", element.value)
+    }
+  }
+
+  /// Notes the field at `place` as not understood (a value of a type the decoder does not read).
+  mutating func note(_ place: String, _ value: PropertyValue) {
+    unread.appendUnchecked(place, value)
+  }
+
+  /// Adds the fields to `event`: its `unread` annotation and the violation.
+  func add(to event: inout IngestedEvent) {
+    guard !unread.isEmpty else { return }
+    let kept = Payload.object(event.annotations["unread"]).merging(unread)
+    event.annotations["unread"] = .object(kept)
+    event.violations.removeAll { $0.rule == Self.rule }
+    event.violations.append(Self.violation(kept.keys))
+  }
+
+  /// Adds the fields to the first of `events` (a request's own fields, counted once).
+  func add(to events: inout [IngestedEvent]) {
+    guard !unread.isEmpty, !events.isEmpty else { return }
+    add(to: &events[0])
+  }
+
+  /// The violation naming `places`.
+  static func violation(_ places: [String]) -> RuleViolation {
+    let shown = places.prefix(named).joined(separator: ", ")
+    let more = places.count > named ? " and \(places.count - named) more" : ""
+    let fields = places.count == 1 ? "field" : "fields"
+    return RuleViolation(
+      rule: rule,
+      message:
+        "\(places.count) \(fields) not understood, kept under the record's `unread`: \(shown)\(more).",
+      consequence: .degraded)
+  }
+
+  /// The places a record's `unread` annotation names (what the violation counts).
+  static func places(in annotations: Properties) -> [String] {
+    Payload.object(annotations["unread"]).keys
+  }
+}
+
+/// A vendor's ``Vendor/TransportFields`` ready to check: the names under each level, split once.
+struct TransportLevels: Sendable {
+  private let levels: [String: Set<String>]
+
+  init(_ vendor: Vendor, levels names: [String]) {
+    let fields = vendor.transportFields
+    levels = Dictionary(uniqueKeysWithValues: names.map { ($0, fields.names(at: $0)) })
+  }
+
+  /// The transport fields directly under `level` (`""`, `batch[]`).
+  subscript(level: String) -> Set<String> { levels[level] ?? [] }
+}

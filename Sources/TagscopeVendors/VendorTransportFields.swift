@@ -1,0 +1,93 @@
+import AnalyticsHub
+
+extension Vendor {
+  /// The fields of a vendor's SDK requests that Tagscope knows and leaves out on purpose: transport
+  /// metadata (when the batch was sent, a library's version, the request's options) that says
+  /// nothing of the calls. Every other field a decoder does not carry into a record is reported as
+  /// not understood (`sdk.field-not-understood`, `tagscope help listen`).
+  public struct TransportFields: Sendable, Hashable {
+    /// The vendor the fields are of.
+    public let vendor: ProviderID
+    /// The fields, by path from the request's root: `sentAt`, `batch[].sentAt` for a field of
+    /// each element of the array `batch`.
+    public let paths: [String]
+    /// Why they are left out, for people.
+    public let reason: String
+
+    /// A vendor's transport fields.
+    public init(_ vendor: ProviderID, _ paths: [String], reason: String) {
+      self.vendor = vendor
+      self.paths = paths
+      self.reason = reason
+    }
+
+    /// The names of the fields directly under `level` (`""` for the root, `batch[]` for each
+    /// element of `batch`).
+    public func names(at level: String) -> Set<String> {
+      Set(
+        paths.compactMap { path in
+          guard let cut = path.lastIndex(of: ".") else { return level.isEmpty ? path : nil }
+          return path[..<cut] == level ? String(path[path.index(after: cut)...]) : nil
+        })
+    }
+
+    /// Whether `path` (indices written `[3]`) is one of the fields or under one.
+    public func contains(path: String) -> Bool {
+      let general = Self.withoutIndices(path)
+      return paths.contains { general == $0 || general.hasPrefix($0 + ".") || general.hasPrefix($0 + "[") }
+    }
+
+    /// `path` with each array index written `[]` (`batch[3].sentAt` → `batch[].sentAt`).
+    public static func withoutIndices(_ path: String) -> String {
+      var out = ""
+      var inIndex = false
+      for character in path {
+        if character == "[" {
+          inIndex = true
+          out.append("[")
+        } else if character == "]" {
+          inIndex = false
+          out.append("]")
+        } else if !inIndex {
+          out.append(character)
+        }
+      }
+      return out
+    }
+  }
+
+  /// The fields of its SDK requests it leaves out on purpose (``TransportFields``); none without
+  /// SDK path.
+  public var transportFields: TransportFields {
+    TransportFields.all.first { $0.vendor == id } ?? TransportFields(id, [], reason: "")
+  }
+}
+
+/// Each vendor's transport fields, one entry per vendor: read from its SDKs' sources.
+extension Vendor.TransportFields {
+  /// Every vendor's.
+  static let all: [Vendor.TransportFields] = [.segment, .amplitude, .ga4, .posthog]
+
+  /// Segment's batches: when the batch was sent (analytics-python `request.py`, analytics-swift's
+  /// and analytics.js's batch uploads); each message carries its own times.
+  public static let segment = Vendor.TransportFields(
+    "segment", ["sentAt"], reason: "when the batch was sent; each message has its own timestamp")
+
+  /// Amplitude's requests: when the SDK uploaded (Amplitude-Kotlin's and Amplitude-Swift's
+  /// `client_upload_time`) and the request's options (`min_id_length`, read to check the ids as
+  /// Amplitude does).
+  public static let amplitude = Vendor.TransportFields(
+    "amplitude", ["client_upload_time", "options"],
+    reason: "when the SDK uploaded; the request's options (min_id_length is read to check ids)")
+
+  /// PostHog's batches: when the batch was sent and whether it is a historical import
+  /// (posthog-python `request.py`).
+  public static let posthog = Vendor.TransportFields(
+    "posthog", ["sent_at", "historical_migration"],
+    reason: "when the batch was sent; whether it is a historical import")
+
+  /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
+  /// Protocol reference, `validation_behavior`).
+  public static let ga4 = Vendor.TransportFields(
+    "ga4", ["validation_behavior"], reason: "how the validation server checks the request")
+}

@@ -1,0 +1,193 @@
+import AnalyticsHub
+import Foundation
+import NIOHTTP1
+import TagscopeRecording
+import TagscopeVendors
+import XCTest
+
+@testable import TagscopeServer
+
+/// Every field of an SDK request is carried into its records or reported, with its place, as not
+/// understood (issue 44: "loud at the edge"): a field a decoder does not read is kept under the
+/// record's `unread` annotation with an `sdk.field-not-understood` violation, never dropped.
+final class SDKFieldAccountTests: XCTestCase {
+  /// The vendors whose decoders keep the account; the walk over the corpus asserts it for them.
+  static let accounted: Set<String> = ["segment", "rudderstack", "amplitude", "ga4", "posthog"]
+
+  // MARK: One unknown field per vendor
+
+  func testASegmentBatchReportsItsOwnUnknownFieldsOnItsFirstRecord() throws {
+    let body =
+      #"{"batch":[{"type":"track","event":"A","userId":"u"},{"type":"track","event":"B","userId":"u"}],"#
+      + #""writeKey":"k","sentAt":"2026-11-21T10:00:01.000Z","context":{"ip":"1.2.3.4"},"integrations":{"All":false}}"#
+    let events = try XCTUnwrap(endpointReply("/v1/batch", body: body)).events
+    XCTAssertEqual(events.count, 2)
+    XCTAssertEqual(Self.unread(events[0]), ["context", "integrations"])
+    XCTAssertEqual(Self.reported(events[0]), ["2 fields not understood"])
+    XCTAssertEqual(Self.unread(events[1]), [], "a request's own fields are reported once")
+    XCTAssertEqual(Payload.object(events[0].annotations["unread"])["context"], .object(["ip": "1.2.3.4"]))
+  }
+
+  func testAnAmplitudeRequestReportsAnUnknownField() throws {
+    let body =
+      #"{"api_key":"k","events":[{"event_type":"E","user_id":"user-1"}],"client_upload_time":"x","#
+      + #""options":{"min_id_length":1},"library":"amplitude-x/1.0"}"#
+    let events = try XCTUnwrap(endpointReply("/2/httpapi", body: body)).events
+    XCTAssertEqual(events.count, 1)
+    XCTAssertEqual(Self.unread(events[0]), ["library"])
+    XCTAssertEqual(Self.reported(events[0]), ["1 field not understood"])
+  }
+
+  func testAGA4RequestReportsItsAndItsEventsUnknownFieldsWithTheirPlace() throws {
+    let body =
+      #"{"client_id":"c","user_properties":{"tier":{"value":"gold"}},"validation_behavior":"ENFORCE_RECOMMENDATIONS","#
+      + #""events":[{"name":"a","params":{"x":1}},{"name":"b","params":{},"items":[1]}]}"#
+    let events = try XCTUnwrap(
+      endpointReply("/mp/collect", body: body, query: [("measurement_id", "G-1"), ("api_secret", "s")])
+    ).events
+    XCTAssertEqual(events.count, 2)
+    XCTAssertEqual(Self.unread(events[0]), ["user_properties"])
+    XCTAssertEqual(Self.unread(events[1]), ["events[1].items"])
+  }
+
+  func testAPostHogBatchReportsAnUnknownField() throws {
+    let body =
+      #"{"api_key":"phc_k","sent_at":"2026-11-21T10:00:00Z","batch":[{"event":"e","distinct_id":"d"}],"#
+      + #""gzip":true}"#
+    let events = try XCTUnwrap(endpointReply("/batch", body: body)).events
+    XCTAssertEqual(events.count, 1)
+    XCTAssertEqual(Self.unread(events[0]), ["gzip"])
+  }
+
+  // MARK: The corpus, key by key
+
+  /// Every seed request of every SDK route (``EndpointFuzzCorpus``: the shapes the official SDKs
+  /// send, read in their sources), key by key: each leaf field is carried into a record, one of
+  /// its vendor's transport fields, or reported with its place. Run with `TAGSCOPE_KEY_FIGURES=1`
+  /// for the figures of each route.
+  func testEveryFieldOfEveryCorpusRequestIsCarriedOrReported() throws {
+    let figures = ProcessInfo.processInfo.environment["TAGSCOPE_KEY_FIGURES"] == "1"
+    var walked = 0
+    for (listed, forms) in EndpointFuzzCorpus.forms.sorted(by: { $0.key < $1.key }) {
+      let path = listed.replacingOccurrences(of: "KEY", with: "us1-abc").replacingOccurrences(
+        of: "MPID", with: "6008681217290486000")
+      for form in forms where form.carrier == .json {
+        for seed in form.seeds {
+          guard let body = try? JSONParser.parse(seed),
+            let reply = endpointReply(path, body: seed, query: form.query, authorization: form.authorization),
+            let provider = reply.events.first?.provider
+          else { continue }
+          let account = Self.account(body, reply.events, vendor: Vendors.vendor(named: provider))
+          if figures {
+            print(
+              "\(listed) \(provider): \(account.keys) keys, \(account.carried) carried, "
+                + "\(account.transport) transport, \(account.reported.count) reported, "
+                + "\(account.missing.count) neither \(account.missing)")
+          }
+          guard Self.accounted.contains(provider) else { continue }
+          walked += 1
+          XCTAssertEqual(account.missing, [], "\(listed): fields neither carried nor reported in \(seed)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(walked, 5)
+  }
+
+  // MARK: Helpers
+
+  /// The places `event`'s `unread` annotation names.
+  static func unread(_ event: IngestedEvent) -> [String] {
+    FieldAccount.places(in: event.annotations)
+  }
+
+  /// The start of each `sdk.field-not-understood` violation's message.
+  static func reported(_ event: IngestedEvent) -> [String] {
+    event.violations.filter { $0.rule == "sdk.field-not-understood" }.map {
+      String($0.message.prefix { $0 != "," && $0 != ":" })
+    }
+  }
+
+  /// The account of `body` in the records `events` made of it.
+  struct Account {
+    var keys = 0
+    var carried = 0
+    var transport = 0
+    var reported: [String] = []
+    var missing: [String] = []
+  }
+
+  static func account(_ body: PropertyValue, _ events: [IngestedEvent], vendor: Vendor?) -> Account {
+    var found: [(String, PropertyValue)] = []
+    leaves(body, at: "", into: &found)
+    let unread = events.flatMap { FieldAccount.places(in: $0.annotations) }
+    var account = Account()
+    for (path, value) in found {
+      account.keys += 1
+      if unread.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) {
+        account.reported.append(path)
+      } else if vendor?.transportFields.contains(path: path) ?? false {
+        account.transport += 1
+      } else if events.contains(where: { carries($0, key: leafKey(path), value: value) }) {
+        account.carried += 1
+      } else {
+        account.missing.append(path)
+      }
+    }
+    return account
+  }
+
+  /// Every scalar (or empty object or array) of `value`, by its path.
+  static func leaves(_ value: PropertyValue, at path: String, into found: inout [(String, PropertyValue)]) {
+    switch value {
+    case .object(let members) where !members.isEmpty:
+      for member in members {
+        leaves(member.value, at: path.isEmpty ? member.key : "\(path).\(member.key)", into: &found)
+      }
+    case .array(let elements) where !elements.isEmpty:
+      for (index, element) in elements.enumerated() { leaves(element, at: "\(path)[\(index)]", into: &found) }
+    default:
+      found.append((path, value))
+    }
+  }
+
+  /// The name of the field at `path`, `nil` for an array's element.
+  static func leafKey(_ path: String) -> String? {
+    guard !path.hasSuffix("]") else { return nil }
+    return path.split(separator: ".").last.map(String.init)
+  }
+
+  /// Whether `event`'s record holds `value` under `key` (anywhere, for an array element): in its
+  /// call, properties, credentials, annotations, identity or time.
+  static func carries(_ event: IngestedEvent, key: String?, value: PropertyValue) -> Bool {
+    let places: [Properties] = [
+      event.call.parameters, event.properties, event.credentials, event.annotations,
+    ]
+    if places.contains(where: { holds(.object($0), key: key, value: value) }) { return true }
+    let identity = event.identity
+    let texts = [
+      identity.deviceID, identity.app, identity.platform, identity.model, identity.userID,
+      identity.anonymousID,
+      identity.previousID, identity.sessionID, event.name, event.call.name, event.messageID,
+    ]
+    if let text = Payload.string(value), texts.contains(text) { return true }
+    if let time = event.time, let number = value.doubleValue {
+      return [1, 1_000, 1_000_000].contains { abs(number / $0 - time.timeIntervalSince1970) < 0.001 }
+    }
+    return false
+  }
+
+  /// Whether `container` holds `value` under `key` at any depth (an array's element when `key` is `nil`).
+  static func holds(_ container: PropertyValue, key: String?, value: PropertyValue) -> Bool {
+    switch container {
+    case .object(let members):
+      return members.contains { member in
+        (key == nil || member.key == key) && member.value == value
+          || holds(member.value, key: key, value: value)
+      }
+    case .array(let elements):
+      return elements.contains { (key == nil && $0 == value) || holds($0, key: key, value: value) }
+    default:
+      return false
+    }
+  }
+}
