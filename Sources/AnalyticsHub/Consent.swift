@@ -26,10 +26,22 @@ public enum ConsentScope: Sendable, Hashable {
   /// One provider, overriding its category's decision.
   case provider(ProviderID)
 
-  var label: String {
+  /// `category:analytics` or `provider:braze`: the scope as recorded.
+  public var label: String {
     switch self {
     case .category(let category): return "category:\(category.rawValue)"
     case .provider(let id): return "provider:\(id.rawValue)"
+    }
+  }
+
+  /// The scope a recorded ``label`` names; `nil` for another word or an empty name.
+  public init?(label: String) {
+    if label.hasPrefix("category:"), label.count > 9 {
+      self = .category(ConsentCategory(rawValue: String(label.dropFirst(9))))
+    } else if label.hasPrefix("provider:"), label.count > 9 {
+      self = .provider(ProviderID(rawValue: String(label.dropFirst(9))))
+    } else {
+      return nil
     }
   }
 }
@@ -50,6 +62,15 @@ public struct ConsentChange: Sendable, Hashable {
   /// The decision as properties (`scope`, `granted`), the way it is recorded.
   public var properties: Properties {
     ["scope": .string(scope.label), "granted": .bool(granted)]
+  }
+
+  /// The decision recorded as `properties` (``properties``); `nil` when `scope` or `granted` is
+  /// missing or malformed.
+  public init?(properties: Properties) {
+    guard case .string(let label)? = properties["scope"], let scope = ConsentScope(label: label),
+      case .bool(let granted)? = properties["granted"]
+    else { return nil }
+    self.init(scope: scope, granted: granted)
   }
 }
 
@@ -78,7 +99,8 @@ public struct ConsentState: Sendable, Hashable {
     return categories[category] ?? defaultGranted
   }
 
-  mutating func apply(_ change: ConsentChange) {
+  /// Records a decision: a provider's overrides its category's.
+  public mutating func apply(_ change: ConsentChange) {
     switch change.scope {
     case .category(let category): categories[category] = change.granted
     case .provider(let id): providers[id] = change.granted

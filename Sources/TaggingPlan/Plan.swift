@@ -56,6 +56,9 @@ public struct Plan: Sendable, Hashable {
   public var description: String?
   /// The plan's `privacy`: whether values are scanned for personal data, the kinds allowed everywhere.
   public var privacy = PlanPrivacy()
+  /// The plan's `consent`: the providers of each consent category, checked against the
+  /// recording's consent decisions; `nil` when the plan has none.
+  public var consent: PlanConsent?
   /// Severity of `unplanned-tag` violations (`unplanned:`, error by default).
   public var unplannedSeverity: Severity
   /// The sections present in the plan (a timed record is only `unplanned-tag` when `timed` is).

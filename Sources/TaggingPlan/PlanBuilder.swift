@@ -20,10 +20,12 @@ extension PlanLoader {
       var custom: Set<String> = []
       var funnels: [Funnel] = []
       var privacy = PlanPrivacy()
+      var consent: PlanConsent?
       for pair in pairs {
         switch pair.key {
         case "funnels": funnels = try self.funnels(pair.value)
         case "privacy": privacy = try self.privacy(pair.value)
+        case "consent": consent = try self.consent(pair)
         case "catalogues": catalogues = try self.catalogues(pair.value)
         case "customProviders": custom = try customProviders(pair.value)
         case "plan": name = try reader.string(pair.value, "plan")
@@ -45,11 +47,13 @@ extension PlanLoader {
       try checkScreenNames(entries)
       try checkProviderIDs(entries, catalogues, custom: custom)
       try checkJourneyNames(entries, funnels)
+      try checkConsentProviders(consent, custom: custom)
       var plan = Plan(
         name: name, version: version, file: reader.file, unplannedSeverity: unplanned, sections: sections,
         entries: entries, catalogues: catalogues, funnels: funnels)
       plan.description = description
       plan.privacy = privacy
+      plan.consent = consent
       return plan
     }
 

@@ -30,6 +30,7 @@ public enum PlanFormatReference {
     catalogues: {}                  # the calls each provider receives
     funnels: {}                     # tags that must come in order (see Journeys)
     privacy: {allow: [ip]}          # or privacy: off
+    consent: {}                     # the providers of each consent category (see Consent)
     ```
 
     - `plan` (required): the plan's name, shown in reports and in the debugger's header.
@@ -54,6 +55,8 @@ public enum PlanFormatReference {
       with `scan` (`on` or `off`) and `allow`, a kind or a list of kinds (`email`, `phone`, `adid`,
       `ip`, `card`, `geo`, `token`) allowed in every value; the other kinds are still reported where
       no property's `pii` allows them.
+    - `consent`: the providers of each consent category and what applies before any decision; calls
+      made without consent are reported (see Consent).
 
     ### Entries
 
@@ -438,6 +441,44 @@ public enum PlanFormatReference {
     session's funnels are forgotten when it ends, and past 4,096 devices the least recently seen
     half is forgotten.
 
+    ### Consent
+
+    The plan maps providers to consent categories; the recording's `consent` records (the hub's
+    `setConsent`, properties `scope` and `granted`) say what each device allowed. After consent for
+    a category is withdrawn (or for one provider: a provider's decision overrides its category's),
+    every call a provider of it receives is `consent-withdrawn`, until consent is given again.
+
+    ```yaml
+    plan: Podcasts
+    consent:
+      default: granted              # or denied (opt-in, as under GDPR): what applies before any decision
+      categories:
+        analytics: [firebase, amplitude, segment, piano]
+        marketing: [braze, batch]
+    ```
+
+    - `default`: `granted` (the default) or `denied`; under `denied`, a call before any grant is
+      `consent-withdrawn` too.
+    - `categories`: per category name (`analytics`, `marketing`, `advertising`, `personalization`,
+      `essential`, or any other), a provider id or a list of them. A provider is in one category
+      only, and must be one Tagscope knows or one declared in `customProviders`. An `essential`
+      provider is always allowed, unless a decision names the provider itself.
+
+    A call is an output `sent`, or with calls and not `blocked`; blocked outputs are the hub doing its
+    job, and the `consent` record itself reaches every provider (that is how SDKs learn of it). Each
+    finding names both records: the call, and the `consent` record it broke (`#seq consent at
+    time`, on which in-app device), with the plan line of the category.
+
+    Calls received on the wire (`listen`, `proxy`: an SDK's own requests, its automatic events
+    included, which the hub never sees) are checked against the consent of the app's in-app device
+    (a source whose records the hub made): when the session has one, its consent applies to every
+    wire source; with several, a wire call joins the one whose user (`context.session.user`) is
+    the call's. A wire source that joins none is reported once as `consent-unchecked` (a warning),
+    and so is a provider with calls but no category, and a `consent` record without a valid `scope`
+    (`category:NAME` or `provider:ID`) and `granted`: nothing passes unchecked in silence. What the
+    check remembers is bounded: one decision per category and provider the plan names, per device;
+    past 4,096 devices the least recently seen half is forgotten.
+
     ### Violations
 
     Each violation has a severity (the entry's; `unplanned` for unplanned tags; for `provider-rule`,
@@ -469,6 +510,10 @@ public enum PlanFormatReference {
     - `funnel-dropped`: a session ended short of a funnel's last step, or a step came later than
       `maxGap`.
     - `funnel-order`: a funnel's step came before the step due.
+    - `consent-withdrawn`: a provider got a call after consent for its category (or for it) was
+      withdrawn, or before any grant under `default: denied`.
+    - `consent-unchecked` (a warning): calls the consent check could not check: a wire source
+      joined to no in-app device, a provider without a category, a malformed `consent` record.
 
     ### Coverage
 
@@ -478,7 +523,8 @@ public enum PlanFormatReference {
     is seen when a record of the tag on that screen reached the provider (not blocked); whether it
     conformed is reported by the violations. So is each catalogue entry (`segment call Order
     Completed`), seen when a call matched it, and each funnel (`funnel checkout`), seen when a session
-    reached, dropped or broke it. An entry's journey findings fail the entry's own item.
+    reached, dropped or broke it. An entry's journey findings fail the entry's own item, and its
+    `consent-withdrawn` findings the item of the provider that got the call.
     """
 
   /// The reference for a terminal (`tagscope help plan`): ``markdown`` with each `### ` heading in

@@ -51,7 +51,7 @@ import Foundation
 public enum PlanLoader {
   static let topKeys =
     ["plan", "version", "description", "unplanned", "customProviders"] + PlanSection.allCases.map(\.key)
-    + ["catalogues", "funnels", "privacy"]
+    + ["catalogues", "funnels", "privacy", "consent"]
   static let entryKeys = [
     "description", "severity", "properties", "screens", "providers", "after", "once", "duplicateWithin",
   ]

@@ -40,6 +40,12 @@ public enum ViolationRule: String, Sendable, Hashable, CaseIterable {
   case funnelDropped = "funnel-dropped"
   /// A funnel's step came before the step due.
   case funnelOrder = "funnel-order"
+  /// A provider got a call after consent for its category (or for it) was withdrawn, or before it
+  /// was ever given under the plan's `consent: {default: denied}`.
+  case consentWithdrawn = "consent-withdrawn"
+  /// Calls the consent check could not check: a provider without a consent category, a wire
+  /// source joined to no in-app device, a malformed consent record (reported once each).
+  case consentUnchecked = "consent-unchecked"
 }
 
 extension ViolationRule {
@@ -64,6 +70,8 @@ extension ViolationRule {
     case .duplicate: return 15
     case .funnelDropped: return 16
     case .funnelOrder: return 17
+    case .consentWithdrawn: return 18
+    case .consentUnchecked: return 19
     }
   }
 }

@@ -46,6 +46,7 @@ final class PlanFormatReferenceTests: XCTestCase {
       ),
       ("a catalogue", "plan: P\ncatalogues:\n  s: {bogus: 1}\n", PlanLoader.catalogueKeys),
       ("the privacy", "plan: P\nprivacy: {bogus: 1}\n", PlanLoader.privacyKeys),
+      ("the consent", "plan: P\nconsent: {bogus: 1}\n", PlanLoader.consentKeys),
       (
         "a catalogue call", "plan: P\ncatalogues:\n  s: {calls: {c: {bogus: 1}}}\n",
         PlanLoader.catalogueEntryKeys
@@ -91,7 +92,8 @@ final class PlanFormatReferenceTests: XCTestCase {
         current?.append(line)
       }
     }
-    XCTAssertEqual(blocks.count, 9)  // top level, properties, one per section, catalogues and journeys
+    // top level, properties, one per section, catalogues, journeys and consent
+    XCTAssertEqual(blocks.count, 10)
     for block in blocks {
       let yaml: String
       if block.hasPrefix("plan:") {
