@@ -6,6 +6,9 @@ import TagscopeServer
 /// writes), or what an in-process inspector delivered (lines already encoded).
 enum LiveInput: Sendable {
   case event(ListenEvent, items: [SinkItem])
+  /// The records of an SDK request the proxy forwards (their lines encoded): in flight in the
+  /// delivery ledger until `exchange` says the vendor's answer.
+  case forwarded([Record], items: [SinkItem], exchange: WireExchange)
   case items([SinkItem])
   /// Called once what came before it is stored.
   case stored(@Sendable () -> Void)
@@ -27,7 +30,7 @@ enum LiveInput: Sendable {
   var bytes: Int {
     let items: [SinkItem]
     switch self {
-    case .event(_, let held), .items(let held): items = held
+    case .event(_, let held), .items(let held), .forwarded(_, let held, _): items = held
     case .marker(let item, _): items = [item]
     case .stored: return 0
     }
@@ -37,7 +40,7 @@ enum LiveInput: Sendable {
   /// Its weight in the queue's bound: its records, or one.
   var weight: Int {
     switch self {
-    case .event(.records(let records), _): return records.count
+    case .event(.records(let records), _), .forwarded(let records, _, _): return records.count
     case .event: return 1
     case .items(let items): return items.count
     case .stored, .marker: return 0

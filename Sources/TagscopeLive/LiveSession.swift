@@ -97,6 +97,12 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     queue.put(.event(.records(records), items: zip(records, lines).map { .record($0, line: $1) }))
   }
 
+  /// Queues the records of a request the proxy forwards: the ledger has them in flight until
+  /// `exchange` says the vendor's answer.
+  public func deliver(_ records: [Record], forwardedIn exchange: WireExchange) {
+    queue.put(.forwarded(records, items: records.map(SinkItem.init), exchange: exchange))
+  }
+
   public var hasRoom: Bool { queue.hasRoom }
 
   public func whenRoom(_ resume: @escaping @Sendable () -> Void) { queue.whenRoom(resume) }
@@ -162,6 +168,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     var items: [SinkItem] = []
     var events: [ListenEvent] = []
     var stored: [@Sendable () -> Void] = []
+    var forwarded = ForwardedRuns()
     for input in batch {
       switch input {
       case .stored(let done): stored.append(done)
@@ -169,8 +176,14 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       case .event(let event, let lines):
         events.append(event)
         items += lines
+        forwarded.skip(lines)
+      case .forwarded(let records, let lines, let exchange):
+        events.append(.records(records))
+        items += lines
+        forwarded.add(records.count, exchange)
       case .items(let received):
         items += received
+        forwarded.skip(received)
         var records: [Record] = []
         for item in received {
           switch item {
@@ -200,7 +213,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       if delivery != nil { records.append(record) }
       position += 1
     }
-    delivery?.observe(records, firstPosition: first)
+    if let delivery { forwarded.observe(records, firstPosition: first, in: delivery) }
     var failure: SystemError?
     if !reportedWriteFailure, let error = store?.lastWriteError {
       reportedWriteFailure = true

@@ -4,7 +4,8 @@ import NIOHTTP1
 import NIOPosix
 
 /// A plain-HTTP stand-in for any host behind the proxy: keeps each request's `Host` header and
-/// target as it arrived and answers `200 vendor PATH`, keeping the connection alive.
+/// target as it arrived and answers `200 vendor PATH` (or another status), keeping the connection
+/// alive.
 final class PlainVendorServer: @unchecked Sendable {
   let port: Int
   private let channel: any Channel
@@ -31,10 +32,10 @@ final class PlainVendorServer: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Starts on a free loopback port.
-  static func start() async throws -> PlainVendorServer {
+  /// Starts on a free loopback port, answering every request with `status`.
+  static func start(status: HTTPResponseStatus = .ok) async throws -> PlainVendorServer {
     let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    let box = PlainVendorBox()
+    let box = PlainVendorBox(status: status)
     let channel = try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
@@ -58,6 +59,9 @@ final class PlainVendorServer: @unchecked Sendable {
 /// Lets handlers made before the server exists reach it.
 private final class PlainVendorBox: @unchecked Sendable {
   weak var server: PlainVendorServer?
+  let status: HTTPResponseStatus
+
+  init(status: HTTPResponseStatus) { self.status = status }
 }
 
 private final class PlainVendorHandler: ChannelInboundHandler {
@@ -81,7 +85,7 @@ private final class PlainVendorHandler: ChannelInboundHandler {
       headers.add(name: "Content-Length", value: String(body.utf8.count))
       headers.add(name: "Content-Type", value: "text/plain")
       context.write(
-        wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))),
+        wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: box.status, headers: headers))),
         promise: nil)
       context.write(
         wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)

@@ -67,6 +67,8 @@ protocol FinalStage: AnyObject {
     head: HTTPRequestHead, body: ByteBuffer, reply: SDKReply?, closeAfter: Bool,
     context: ChannelHandlerContext
   ) -> SDKReply?
+  /// A new request is taken in: the vendor exchange its records go with, if the stage forwards it.
+  func wireExchange() -> WireExchange?
   /// Adds the stage's headers to a reply the pipeline writes to `request`.
   func addHeaders(to headers: inout HTTPHeaders, request: HTTPRequestHead, context: ChannelHandlerContext)
   /// The connection closes once the answer under way is written.
@@ -76,4 +78,9 @@ protocol FinalStage: AnyObject {
   func abandonsAwaitedAnswer() -> Bool
   /// The connection is gone.
   func end()
+}
+
+extension FinalStage {
+  /// `listen`'s own stage answers itself: no vendor exchange.
+  func wireExchange() -> WireExchange? { nil }
 }

@@ -219,7 +219,7 @@ final class RequestPipeline<Stage: FinalStage>: ChannelInboundHandler, RequestPi
     let (bytes, answer) = stage.intake(head: head, endpoint: endpoint, body: body, peerHost: peerHost)
     state = .decoding
     let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-    let ledger = RetryLedger()
+    let ledger = RetryLedger(exchange: stage.wireExchange())
     let taken = RequestIntake.take(
       bodyBytes: bytes, server: server, peerHost: peerHost, eventLoop: context.eventLoop, ledger: ledger,
       answer: answer,

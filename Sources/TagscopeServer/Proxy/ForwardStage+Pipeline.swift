@@ -24,6 +24,7 @@ extension ForwardStage: FinalStage {
   func route(
     _ head: HTTPRequestHead, pipeline: RequestPipeline<ForwardStage>, context: ChannelHandlerContext
   ) -> HeadRoute {
+    pendingWire = nil
     if let problem = retarget(RequestTarget(head.uri)) {
       return .refuse(SDKReply(status: .badRequest, contentType: "text/plain; charset=utf-8", body: problem))
     }
@@ -120,6 +121,15 @@ extension ForwardStage: FinalStage {
       method: head.method, path: target.path, query: target.query, headers: head.headers, body: bytes,
       peerHost: peerHost)
     return RequestIntake.answer(request, endpoint: endpoint, tokenCheck: nil)
+  }
+
+  /// The records of an SDK request go with the vendor exchange it is forwarded in: its answer
+  /// (the proxy's own `502`, `504` or `403` for an upstream that failed) reaches the delivery
+  /// ledger. A request answered `503` (records not stored in time) is not forwarded: no answer.
+  func wireExchange() -> WireExchange? {
+    let wire = WireExchange()
+    pendingWire = wire
+    return wire
   }
 
   func intakeTaken() { proxy.server.statistics.update { $0.proxiedRequests += 1 } }

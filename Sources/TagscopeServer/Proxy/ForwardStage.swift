@@ -15,6 +15,8 @@ final class ForwardStage {
     var excerpt: [UInt8] = []
     var closeAfter: Bool
     var deadline: Scheduled<Void>?
+    /// Where its records learn the answer (a decoded SDK request).
+    var wire: WireExchange?
   }
 
   /// Opens the upstream connection of a request forwarded to `host`:`port`, its answer read by
@@ -36,6 +38,8 @@ final class ForwardStage {
   /// The ``LocalLane`` once a request was handed to it.
   var localLane: LocalLane.Gate?
   private var exchange: Exchange?
+  /// The vendor exchange of the request taken in, until it is forwarded (``wireExchange()``).
+  var pendingWire: WireExchange?
   private var upstream: (any Channel)?
   /// Counts upstream connections: callbacks of one given up on (closed for another host, timed
   /// out) are ignored.
@@ -80,7 +84,8 @@ final class ForwardStage {
   /// kept for the client's, and relays the answer on `context`; with `closeAfter`, the client's
   /// connection closes after the answer.
   func forward(head: HTTPRequestHead, body: ByteBuffer, closeAfter: Bool, context: ChannelHandlerContext) {
-    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfter)
+    exchange = Exchange(request: head, closeAfter: !head.isKeepAlive || closeAfter, wire: pendingWire)
+    pendingWire = nil
     var outgoing = head
     outgoing.uri = RequestTarget(head.uri).originForm
     for name in ["proxy-connection", "proxy-authorization", "expect"] { outgoing.headers.remove(name: name) }
@@ -227,6 +232,7 @@ final class ForwardStage {
     // The exchange ends before its end is written: writing it hands on a request pipelined
     // behind (``HTTPServerPipelineHandler``), which must find the handler idle (or closing).
     exchange = nil
+    if let status = current.status { current.wire?.answered(status: Int(status.code)) }
     pipeline?.finalAnswerEnding(closeAfter: current.closeAfter)
     context.writeAndFlush(NIOAny(part), promise: nil)
     if decodes, let status = current.status, status.code >= 400 {

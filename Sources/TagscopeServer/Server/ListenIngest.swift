@@ -22,6 +22,9 @@ public protocol ListenIngest: AnyObject, Sendable {
   /// Calls `done` once everything delivered before this call is stored (written to the recording),
   /// on any thread: native clients that ask for acknowledgements get them from here.
   func whenStored(_ done: @escaping @Sendable () -> Void)
+  /// Takes the records of an SDK request the proxy forwards to its vendor: whoever follows their
+  /// delivery learns the vendor's answer from `exchange`; otherwise as ``deliver(_:)``.
+  func deliver(_ records: [Record], forwardedIn exchange: WireExchange)
 }
 
 extension ListenIngest {
@@ -30,6 +33,9 @@ extension ListenIngest {
 
   /// An ingest that stores as it takes: at once.
   public func whenStored(_ done: @escaping @Sendable () -> Void) { done() }
+
+  /// An ingest that does not follow delivery: the records alone.
+  public func deliver(_ records: [Record], forwardedIn exchange: WireExchange) { deliver(.records(records)) }
 }
 
 /// An ingest without a queue: each event goes to a closure on the event-loop thread that read it.

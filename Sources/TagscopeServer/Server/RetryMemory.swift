@@ -156,6 +156,11 @@ final class RetryLedger: Sendable {
   }
 
   private let state = NIOLockedValueBox(State())
+  /// The vendor exchange of a request the proxy forwards (its records' answer), `nil` for
+  /// `listen`'s own.
+  let exchange: WireExchange?
+
+  init(exchange: WireExchange? = nil) { self.exchange = exchange }
 
   /// Notes messages delivered or skipped (at most ``RetryMemory/limit``, as many as the memory
   /// holds; the rest are counted).

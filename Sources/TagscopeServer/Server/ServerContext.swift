@@ -119,7 +119,8 @@ final class ServerContext: Sendable {
   /// Numbers and delivers the events one SDK request from `address` carried. Each record's source
   /// is the device its payload names (see ``DeviceRegistry``), its context that device's screens,
   /// session and user; the first record of a source announces it. With the request's `ledger`,
-  /// retries of messages already taken (``RetryMemory``) are skipped and counted.
+  /// retries of messages already taken (``RetryMemory``) are skipped and counted, and the records
+  /// of a request the proxy forwards go with its ``RetryLedger/exchange``.
   func deliver(_ events: [IngestedEvent], address: String, ledger: RetryLedger? = nil) {
     let given = events.count
     let events = retries.admit(events, ledger: ledger)
@@ -167,7 +168,9 @@ final class ServerContext: Sendable {
         Self.addProviderRules(to: &records[index], stream: &streams[source, default: ProviderRuleStream()])
       }
     }
-    deliver(.records(records))
+    guard let exchange = ledger?.exchange else { return deliver(.records(records)) }
+    statistics.update { $0.accepted += records.count }
+    ingest.deliver(records, forwardedIn: exchange)
   }
 
   /// The most SDK device, connection and alias ids remembered by default (see ``DeviceRegistry``).
