@@ -185,6 +185,25 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(snapshot.unexplained.map(\.source), ["segment@b"])
   }
 
+  /// The parameters' fingerprint: key order ignored, `1830` and `1830.0` alike, canonically
+  /// equal strings alike; another value is another call.
+  func testParametersMatchInAnyOrderNumbersAsNumbersStringsCanonically() {
+    let ledger = DeliveryLedger()
+    let params: Properties = ["n": .int(1830), "s": .string("caf\u{E9}"), "list": .array([.int(1), "a"])]
+    let sent: Properties = [
+      "list": .array([.double(1), "a"]), "s": .string("cafe\u{301}"), "n": .double(1830),
+    ]
+    ledger.observe(
+      [
+        call("Same", params: params, at: 0), call("Other", params: params, at: 0),
+        wire("Same", params: sent, at: 10), wire("Other", params: ["n": .int(1831)], at: 10),
+      ], firstPosition: 0, received: date(100))
+    let snapshot = ledger.snapshot(now: date(200))
+    XCTAssertEqual(state(snapshot, "Same"), .delivered)
+    XCTAssertEqual(state(snapshot, "Other"), .queued)
+    XCTAssertEqual(snapshot.unexplained.map(\.position), [3])
+  }
+
   /// Calls that stay queued and wire calls no call explains, all of one name: the matching looks
   /// through a bounded index per call (it looked through every earlier one: quadratic work).
   func testCallsThatStayQueuedDoNotMakeTheMatchingQuadratic() {

@@ -23,41 +23,44 @@ enum DeliveryFacts {
     reader.properties(call: call).map(fingerprint)
   }
 
-  /// The same fingerprint for the same properties in any key order, `1830` and `1830.0` alike.
+  /// The same fingerprint for the same properties in any key order, `1830` and `1830.0` alike:
+  /// the sum of each property's mixed hash (FNV-1a over an ASCII string's bytes, which is its one
+  /// canonical form; Swift's hasher for any other string).
   static func fingerprint(_ properties: Properties) -> Int {
-    var total = 0
+    var total: UInt64 = 0
     for (key, value) in properties {
-      var hasher = Hasher()
-      hasher.combine(key)
-      combine(value, into: &hasher)
-      total = total &+ hasher.finalize()
+      total = total &+ mix(hash(key) &* 31 &+ hash(value))
     }
-    return total
+    return Int(truncatingIfNeeded: total)
   }
 
-  private static func combine(_ value: PropertyValue, into hasher: inout Hasher) {
+  private static func hash(_ value: PropertyValue) -> UInt64 {
     switch value {
-    case .int, .double, .largeInteger:
-      hasher.combine(0)
-      hasher.combine(value.doubleValue)
-    case .string(let text):
-      hasher.combine(1)
-      hasher.combine(text)
-    case .date(let date):
-      hasher.combine(1)
-      hasher.combine(ISO8601Timestamp.string(from: date))
-    case .bool(let flag):
-      hasher.combine(2)
-      hasher.combine(flag)
+    case .int, .double, .largeInteger: mix(1 &+ (value.doubleValue.map { $0 == 0 ? 0 : $0.bitPattern } ?? 0))
+    case .string(let text): mix(2 &+ hash(text))
+    case .date(let date): mix(2 &+ hash(ISO8601Timestamp.string(from: date)))
+    case .bool(let flag): flag ? 3 : 4
     case .array(let items):
-      hasher.combine(3)
-      hasher.combine(items.count)
-      for item in items { combine(item, into: &hasher) }
-    case .object(let object):
-      hasher.combine(4)
-      hasher.combine(fingerprint(object))
-    case .null:
-      hasher.combine(5)
+      items.reduce(mix(5 &+ UInt64(items.count))) { mix($0 &* 31 &+ hash($1)) }
+    case .object(let object): mix(6 &+ UInt64(bitPattern: Int64(fingerprint(object))))
+    case .null: 7
     }
+  }
+
+  private static func hash(_ text: String) -> UInt64 {
+    var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return UInt64(bitPattern: Int64(text.hashValue)) }
+      fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return fnv
+  }
+
+  /// A 64-bit finalizer (splitmix64's): nearby inputs spread over every bit.
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9e37_79b9_7f4a_7c15
+    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+    return z ^ (z >> 31)
   }
 }

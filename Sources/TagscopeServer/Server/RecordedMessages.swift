@@ -110,6 +110,7 @@ public struct RecordedMessages: Sendable {
 
   /// The value at a dotted path of `object` (`data.source_message_id`).
   private static func value(at path: String, in object: Properties) -> PropertyValue? {
+    guard path.utf8.contains(UInt8(ascii: ".")) else { return object[path] }
     var keys = path.split(separator: ".").map(String.init)
     let last = keys.removeLast()
     var current = object
