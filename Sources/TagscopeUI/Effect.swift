@@ -1,4 +1,5 @@
 import Foundation
+import TaggingPlan
 import TagscopeRecording
 import TagscopeTimeline
 
@@ -37,8 +38,9 @@ public enum Effect: Sendable, Hashable {
   /// The header facts and the record count now → ``Msg/info(_:)`` then
   /// ``Msg/recordsArrived(count:)``: what the event loop asks for when the source says it changed.
   case loadInfo
-  /// Writes the records of `scope` to a new recording at `path` → ``Msg/exported(path:count:error:)``.
-  case export(ExportScope, path: String)
+  /// Writes the records of `scope` to a new recording at `path`, personal data replaced by salted
+  /// hashes when `redacted` (``Redactor``) → ``Msg/exported(path:count:error:redacted:)``.
+  case export(ExportScope, path: String, redacted: Bool = false)
   /// Drafts the plan entry of the record's tag from its records →
   /// ``Msg/planEntryDrafted(index:_:)``.
   case draftPlanEntry(Int)
@@ -106,7 +108,7 @@ public struct EffectRunner: Sendable {
     case .loadTimes(let from, let within):
       return [.timesLoaded(from: from, times: times(from: from, within: within))]
     case .loadActivity(let request): return [.activityLoaded(activity(request))]
-    case .export(let scope, let path): return [export(scope, to: path)]
+    case .export(let scope, let path, let redacted): return [export(scope, to: path, redacted: redacted)]
     case .draftPlanEntry(let index):
       return [.planEntryDrafted(index: index, source.draftPlanEntry(at: index))]
     case .addPlanEntry(let preview): return [.planEntryAdded(source.addPlanEntry(preview))]
@@ -134,9 +136,9 @@ public struct EffectRunner: Sendable {
     }
   }
 
-  /// Writes an export (an HTML session for a `.html` name, else a recording); a relative path is
-  /// taken from the working directory and reported whole.
-  private func export(_ scope: ExportScope, to path: String) -> Msg {
+  /// Writes an export (an HTML session for a `.html` name, else a recording), redacted with a
+  /// random salt when asked; a relative path is taken from the working directory and reported whole.
+  private func export(_ scope: ExportScope, to path: String, redacted: Bool) -> Msg {
     let indices: [Int]
     switch scope {
     case .record(let index): indices = [index]
@@ -145,14 +147,18 @@ public struct EffectRunner: Sendable {
     }
     let full =
       path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    let salt = redacted ? Redactor.randomSalt() : nil
     if ExportPrompt.isHTMLSession(full) {
       do {
-        let count = try SessionPage.write(from: source, positions: indices, to: full, replacing: false)
-        return .exported(path: full, count: count, error: nil)
+        let count = try SessionPage.write(
+          from: source, positions: indices, to: full, replacing: false, redactingWith: salt)
+        return .exported(path: full, count: count, error: nil, redacted: redacted)
       } catch { return .exported(path: full, count: 0, error: error.description) }
     }
-    switch source.export(indices, to: full) {
-    case .success(let count): return .exported(path: full, count: count, error: nil)
+    switch salt.map({ source.export(indices, to: full, redactingWith: $0) })
+      ?? source.export(indices, to: full)
+    {
+    case .success(let count): return .exported(path: full, count: count, error: nil, redacted: redacted)
     case .failure(let error): return .exported(path: full, count: 0, error: error.description)
     }
   }

@@ -20,10 +20,12 @@ public enum ExportScope: Sendable, Hashable {
   }
 }
 
-/// An export being set up: what it writes and the file name typed so far.
+/// An export being set up: what it writes, the file name typed so far, and whether personal data
+/// is replaced by salted hashes (`ctrl-r`, ``Redactor``).
 public struct ExportPrompt: Sendable, Hashable {
   public var scope: ExportScope
   public var path: String
+  public var redacted = false
 
   /// Whether a file name makes an HTML session (``SessionPage``, `.html` or `.htm`) rather than a
   /// new recording.
@@ -43,9 +45,10 @@ public struct ExportPrompt: Sendable, Hashable {
 
   /// What the prompt says after the name: what will be written and how to choose the other.
   var hint: String {
-    Self.isHTMLSession(path)
-      ? "  an HTML session anyone can open · tab recording · enter write · esc cancel "
-      : "  a new recording file · tab HTML session · enter write · esc cancel "
+    let privacy = redacted ? "ctrl-r as recorded" : "ctrl-r redact personal data"
+    return Self.isHTMLSession(path)
+      ? "  an HTML session anyone can open · tab recording · \(privacy) · enter write · esc cancel "
+      : "  a new recording file · tab HTML session · \(privacy) · enter write · esc cancel "
   }
 }
 
@@ -87,8 +90,9 @@ extension State {
         return []
       }
       overlay = .none
-      return [.export(prompt.scope, path: path)]
+      return [.export(prompt.scope, path: path, redacted: prompt.redacted)]
     case .tab: prompt.path = ExportPrompt.switched(prompt.path)
+    case .control("r"): prompt.redacted.toggle()
     case .backspace, .delete, .control: prompt.path = TextInput.edit(prompt.path, key)
     case .character(let character) where !character.isNewline: prompt.path.append(character)
     default: break
@@ -97,11 +101,13 @@ extension State {
     return []
   }
 
-  mutating func exported(path: String, count: Int, error: String?) {
+  mutating func exported(path: String, count: Int, error: String?, redacted: Bool = false) {
     if let error {
       notice = Sanitizer.clean("export failed: \(error)", limit: 300)
     } else {
-      let records = count == 1 ? "1 record" : "\(Format.grouped(count)) records"
+      let records =
+        (count == 1 ? "1 record" : "\(Format.grouped(count)) records")
+        + (redacted ? ", personal data redacted," : "")
       let reader =
         ExportPrompt.isHTMLSession(path)
         ? "an HTML session: open it in a browser" : "tagscope replay / validate read it"

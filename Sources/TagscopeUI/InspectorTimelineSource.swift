@@ -137,4 +137,13 @@ public final class InspectorTimelineSource: TimelineSource {
   public func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> {
     Result { () throws(TimelineError) in try timeline.export(positions: indices, to: path) }
   }
+
+  public func export(_ indices: [Int], to path: String, redactingWith salt: String) -> Result<
+    Int, TimelineError
+  > {
+    var redactor = Redactor(salt: salt)
+    return Result { () throws(TimelineError) in
+      try timeline.export(positions: indices, to: path) { redactor.redact(line: $0, into: &$1) }
+    }
+  }
 }

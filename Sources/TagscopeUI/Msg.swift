@@ -84,7 +84,7 @@ public enum Msg: Sendable, Hashable {
   /// The Sources view's rows, loaded when the timeline held `count` records (``Effect/loadSources``).
   case sourcesLoaded([SourceOverview], count: Int)
   /// An export was written (`count` records), or failed with `error` (``Effect/export(_:path:)``).
-  case exported(path: String, count: Int, error: String?)
+  case exported(path: String, count: Int, error: String?, redacted: Bool = false)
   /// The plan entry drafted for the tag of the record at `index`, or why not
   /// (``Effect/draftPlanEntry(_:)``).
   case planEntryDrafted(index: Int, Result<PlanEntryPreview, PlanEntryFailure>)

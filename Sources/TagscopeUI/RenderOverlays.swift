@@ -215,7 +215,9 @@ extension FrameView {
       segments.draw(into: &grid, column: 1, row: row, width: width)
       return
     case .export(let prompt):
-      let what = prompt.scope.count == 1 ? "1 record" : "\(Format.grouped(prompt.scope.count)) records"
+      let what =
+        (prompt.scope.count == 1 ? "1 record" : "\(Format.grouped(prompt.scope.count)) records")
+        + (prompt.redacted ? ", redacted," : "")
       segments.add(Sanitizer.clean("export \(what) to "), .key)
       segments.add(Sanitizer.clean(prompt.path, limit: 300), .bold)
       segments.add("▏", .key)

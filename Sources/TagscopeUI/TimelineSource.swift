@@ -37,6 +37,8 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// Writes the records at `indices` to a new recording at `path` (never overwriting a file);
   /// returns how many were written.
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError>
+  /// ``export(_:to:)`` with each line redacted (``Redactor``, hashes salted with `salt`).
+  func export(_ indices: [Int], to path: String, redactingWith salt: String) -> Result<Int, TimelineError>
   /// The plan entry drafted for the tag of the record at `index` from the records of that tag,
   /// or why none can be (no plan file, the tag is planned).
   func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure>

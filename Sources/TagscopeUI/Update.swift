@@ -60,7 +60,8 @@ extension State {
     case .timeFound(let position): select(position)
     case .timesLoaded(let from, let values): times = (from, values)
     case .activityLoaded(let loaded): activity = loaded
-    case .exported(let path, let count, let error): exported(path: path, count: count, error: error)
+    case .exported(let path, let count, let error, let redacted):
+      exported(path: path, count: count, error: error, redacted: redacted)
     case .planEntryDrafted(let index, let result): planEntryDrafted(index: index, result)
     case .planEntryAdded(let result): planEntryAdded(result)
     case .copyReady(let seq, let json, let route): effects = copyReady(seq: seq, json: json, route: route)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaggingPlan
 import TagscopeRecording
 import TagscopeServer
 
@@ -31,6 +32,10 @@ struct ExportCommand: ParsableCommand {
       checked against the plan; without, the providers' own rule violations are marked. Bad lines \
       are listed in the page and on standard error, with their line number.
 
+      --redact replaces personal data by salted hashes as tagscope redact does (email, phone, \
+      adid, ip, card, geo, token: tagscope help plan, pii), with a random salt, so the export can \
+      be shared: in every record the HAR is made of, and in every text of the HTML session.
+
       The file is written beside its place first and moved there once complete; an existing file \
       is replaced only with --force (regular files only).
 
@@ -54,6 +59,9 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Replace the output file when it exists (regular files only).")
   var force = false
 
+  @Flag(help: "Replace personal data by salted hashes (as tagscope redact does).")
+  var redact = false
+
   func validate() throws {
     guard (har == nil) != (html == nil) else {
       throw ValidationError("give one of --har FILE and --html FILE")
@@ -63,9 +71,13 @@ struct ExportCommand: ParsableCommand {
 
   func run() throws {
     if let html {
-      return StandardError.write(try SessionExport.write(recording, plan: plan, to: html, replacing: force))
+      return StandardError.write(
+        try SessionExport.write(
+          recording, plan: plan, to: html, replacing: force,
+          redactingWith: redact ? Redactor.randomSalt() : nil))
     }
-    let account = try Self.exportHAR(recording, to: har ?? "", replacing: force)
+    var redactor = redact ? Redactor(salt: Redactor.randomSalt()) : nil
+    let account = try Self.exportHAR(recording, to: har ?? "", replacing: force, redactor: &redactor)
     StandardError.write(account.text)
     if account.incomplete { throw ExitCode(1) }
   }
@@ -77,8 +89,11 @@ struct ExportCommand: ParsableCommand {
   }
 
   /// Writes `recording`'s wire records to the HAR file `output` (beside it first, then moved into
-  /// place); exits with 2 when the recording cannot be read or `output` cannot be written.
-  static func exportHAR(_ recording: String, to output: String, replacing: Bool) throws -> Account {
+  /// place), each redacted first with `redactor`; exits with 2 when the recording cannot be read or
+  /// `output` cannot be written.
+  static func exportHAR(
+    _ recording: String, to output: String, replacing: Bool, redactor: inout Redactor?
+  ) throws -> Account {
     let destination = try PartialOutput(output, replacing: replacing)
     let file = destination.handle
     var export = HARExport(creatorVersion: Tagscope.version)
@@ -92,7 +107,16 @@ struct ExportCommand: ParsableCommand {
       var pending = Array(export.head.utf8)
       while let entry = try reader.next() {
         switch entry {
-        case .record(let record, _):
+        case .record(let read, _):
+          var record = read
+          if var active = redactor {
+            defer { redactor = active }
+            guard let redacted = active.redact(record: read) else {
+              problems.append("seq \(read.seq): its redacted line does not read back")
+              continue
+            }
+            record = redacted
+          }
           switch export.outcome(record) {
           case .entry(let json):
             if requests > 0 { pending.append(UInt8(ascii: ",")) }

@@ -10,8 +10,11 @@ import TagscopeUI
 enum SessionExport {
   /// Writes the HTML session of `recording` (a HAR capture is imported first, as replay does),
   /// checked against `plan` when given, to `output`; returns what to say on standard error. Exits
-  /// with 2 when the recording or plan cannot be read or `output` cannot be written.
-  static func write(_ recording: String, plan: String?, to output: String, replacing: Bool) throws -> String {
+  /// with 2 when the recording or plan cannot be read or `output` cannot be written. With `salt`,
+  /// personal data is replaced by hashes salted with it (``SessionPage/html(from:positions:notes:redactingWith:)``).
+  static func write(
+    _ recording: String, plan: String?, to output: String, replacing: Bool, redactingWith salt: String? = nil
+  ) throws -> String {
     do { try OutputFile.check(output, replacing: replacing) } catch {
       StandardError.write("error: \(error)\n")
       throw ExitCode(2)
@@ -51,12 +54,16 @@ enum SessionExport {
       notes.append("… and \(timeline.problemCount - notes.count) more bad lines, skipped")
     }
     let count: Int
-    do { count = try SessionPage.write(from: source, notes: notes, to: output, replacing: replacing) } catch {
+    do {
+      count = try SessionPage.write(
+        from: source, notes: notes, to: output, replacing: replacing, redactingWith: salt)
+    } catch {
       StandardError.write("error: \(error)\n")
       throw ExitCode(2)
     }
     let records = count == 1 ? "1 record" : "\(count) records"
-    return "\(recording): \(records) exported to \(output) (an HTML session)\n"
+    let redacted = salt == nil ? "" : ", personal data redacted"
+    return "\(recording): \(records) exported to \(output) (an HTML session\(redacted))\n"
       + notes.map { "\($0)\n" }.joined()
   }
 }

@@ -164,6 +164,9 @@ final class CountingTimeline: TimelineSource, @unchecked Sendable {
   func planChecklist() -> [ChecklistItem] { [] }
   func comparisons(at index: Int) -> [Comparison] { [] }
   func export(_ indices: [Int], to path: String) -> Result<Int, TimelineError> { .success(indices.count) }
+  func export(_ indices: [Int], to path: String, redactingWith salt: String) -> Result<Int, TimelineError> {
+    .success(indices.count)
+  }
   func sourceOverview() -> [SourceOverview] { [] }
 }
 

@@ -30,14 +30,15 @@ struct SessionData {
   private(set) var unreadable: [String] = []
 
   /// The rows of the records at `positions` of `source`, with each one's state, outputs, plan
-  /// findings and expected-vs-got comparisons as the debugger shows them.
-  init(source: any TimelineSource, positions: [Int], providers: [String]) {
+  /// findings and expected-vs-got comparisons as the debugger shows them; with a `redactor`, each
+  /// record's personal data replaced (``Redactor``) before it is shown.
+  init(source: any TimelineSource, positions: [Int], providers: [String], redactor: inout Redactor?) {
     rows.reserveCapacity(positions.count * Self.rowWidth)
     for position in positions {
       guard let summary = source.summaries(in: position..<(position + 1)).first else { continue }
       let record: Record
       switch source.record(at: position) {
-      case .success(let read): record = read
+      case .success(let read): record = Self.redacted(read, by: &redactor)
       case .failure(let error):
         unreadable.append("record \(Format.number(position)): \(error.description)")
         add(summary, position: position, providers: providers, state: -1, detail: -1)
@@ -52,6 +53,15 @@ struct SessionData {
         Self.detail(record, findings: findings, comparisons: comparisons), in: &details, index: &detailIndex)
       add(summary, position: position, providers: providers, state: state, detail: detail)
     }
+  }
+
+  /// `record` with its personal data replaced (as it is without a redactor); were its redacted
+  /// line unreadable, the record is kept and the page's final pass over every text
+  /// (``SessionPage``) still replaces what its strings hold.
+  private static func redacted(_ record: Record, by redactor: inout Redactor?) -> Record {
+    guard var active = redactor else { return record }
+    defer { redactor = active }
+    return active.redact(record: record) ?? record
   }
 
   private mutating func add(

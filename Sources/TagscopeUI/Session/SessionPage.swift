@@ -1,4 +1,5 @@
 import Foundation
+import TaggingPlan
 import TagscopeRecording
 
 /// A recording as one self-contained HTML page (`tagscope export --html`, the debugger's `e`):
@@ -9,13 +10,17 @@ import TagscopeRecording
 /// page), in a list that keeps only its visible rows in the page.
 public enum SessionPage {
   /// The page of the records at `positions` of `source` (every record when `nil`); `notes` are
-  /// shown under the header (lines the recording's reader skipped, with their place).
+  /// shown under the header (lines the recording's reader skipped, with their place). With
+  /// `salt`, personal data is replaced by salted hashes (``Redactor``): in each record (its keys
+  /// naming what their values are), then in every text the page holds (states, findings, notes).
   public static func html(
-    from source: any TimelineSource, positions: [Int]? = nil, notes: [String] = []
+    from source: any TimelineSource, positions: [Int]? = nil, notes: [String] = [],
+    redactingWith salt: String? = nil
   ) -> String {
     let info = source.info
     let chosen = positions ?? Array(0..<source.count)
-    let data = SessionData(source: source, positions: chosen, providers: info.providers)
+    var redactor = salt.map { Redactor(salt: $0) }
+    let data = SessionData(source: source, positions: chosen, providers: info.providers, redactor: &redactor)
     let q = SessionData.quoted
     var json = "{\"v\":1,\"app\":" + q(info.appName) + ",\"label\":" + q(info.sourceLabel)
     json += ",\"plan\":" + (info.planSummary.map(q) ?? "null")
@@ -26,6 +31,7 @@ public enum SessionPage {
     json += ",\"r\":[" + data.rows.map(String.init).joined(separator: ",") + "]"
     json += ",\"st\":[" + data.states.joined(separator: ",") + "]"
     json += ",\"d\":[" + data.details.joined(separator: ",") + "]}"
+    if var redactor { json = redactor.redact(line: json) }
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -51,10 +57,10 @@ public enum SessionPage {
   /// or an existing regular file only when `replacing`; returns how many records it holds.
   package static func write(
     from source: any TimelineSource, positions: [Int]? = nil, notes: [String] = [], to path: String,
-    replacing: Bool
+    replacing: Bool, redactingWith salt: String? = nil
   ) throws(OutputFile.Refusal) -> Int {
     try OutputFile.check(path, replacing: replacing)
-    let page = html(from: source, positions: positions, notes: notes)
+    let page = html(from: source, positions: positions, notes: notes, redactingWith: salt)
     try OutputFile.write(Data(page.utf8), to: path, replacing: replacing)
     return positions?.count ?? source.count
   }
