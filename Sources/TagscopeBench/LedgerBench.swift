@@ -61,6 +61,9 @@ enum LedgerBench {
     report.add(
       "ledger: rate with / without", rateWith / rateWithout, unit: "×", baseline: "target: ≤ 10% slower",
       atLeast: 0.9)
+    report.add(
+      "ledger: its time per record", (1 / rateWith - 1 / rateWithout) * 1e9, unit: "ns",
+      baseline: "with − without, \(Int(1e9 / rateWithout)) ns per record without")
     let kept = Double(max(0, median(heapWith.map(Double.init)) - median(heapWithout.map(Double.init))))
     report.add(
       "ledger: heap kept per record", kept / count, unit: "B", baseline: "malloc in use, with − without")
@@ -90,6 +93,9 @@ enum LedgerBench {
       "ledger: in-app only, rate with / without", median(with) / median(without), unit: "×",
       baseline: "\(records.count) in-app records, no wire source, \(LedgerSession.names.count) names",
       atLeast: 0.9)
+    report.add(
+      "ledger: in-app only, its time per record", (1 / median(with) - 1 / median(without)) * 1e9, unit: "ns",
+      baseline: "with − without, \(Int(1e9 / median(without))) ns per record without")
   }
 
   /// Feeds `chunks` to a fresh session; returns the seconds to store them all, the heap the
