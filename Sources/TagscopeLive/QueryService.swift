@@ -211,9 +211,11 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
 
   /// Counts one record of the segment, with the plan violations the session found. Under the lock.
   private func count(_ record: Record, violations: [PlanViolation]) {
+    let providerViolated = record.outputs.contains(where: { !$0.violations.isEmpty })
     counts.add(
       kind: record.kind.rawValue, source: record.source, providers: record.outputs.map(\.provider),
-      violated: !violations.isEmpty || record.outputs.contains(where: { !$0.violations.isEmpty }))
+      violated: !violations.isEmpty || providerViolated)
+    if providerViolated { counts.addNotUnderstood(record) }
   }
 
   /// The plan's findings on the record at `position`, as the filter reads them.
@@ -262,6 +264,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var out = ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
     out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"retriesSkipped\":\(retriesSkipped)"
+    out += ",\"fieldsNotUnderstood\":{\"count\":\(counts.notUnderstood),\"first\":"
+    out += (counts.firstNotUnderstood.map(JSONText.quoted) ?? "null") + "}"
     return out + ",\"recording\":" + (recordingPath.map(JSONText.quoted) ?? "null")
   }
 
@@ -492,6 +496,21 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var bySource: [String: Int] = [:]
     var byProvider: [String: Int] = [:]
     var seqAnomalies = 0
+    /// SDK payload fields not understood (each output's `unread`), and the first one's place.
+    var notUnderstood = 0
+    var firstNotUnderstood: String?
+
+    /// Counts the fields `record`'s outputs did not understand (`sdk.field-not-understood`).
+    mutating func addNotUnderstood(_ record: Record) {
+      for output in record.outputs
+      where output.violations.contains(where: { $0.rule == FieldsNotUnderstood.rule }) {
+        guard case .object(let unread)? = output.extra["unread"], let first = unread.first else { continue }
+        notUnderstood += unread.count
+        if firstNotUnderstood == nil {
+          firstNotUnderstood = "record \(record.seq) \(output.provider) \(first.key)"
+        }
+      }
+    }
 
     /// Counts one record.
     mutating func add(kind: String, source: String?, providers: [String], violated: Bool) {

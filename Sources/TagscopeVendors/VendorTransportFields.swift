@@ -66,7 +66,7 @@ extension Vendor {
 /// Each vendor's transport fields, one entry per vendor: read from its SDKs' sources.
 extension Vendor.TransportFields {
   /// Every vendor's.
-  static let all: [Vendor.TransportFields] = [.segment, .amplitude, .ga4, .posthog]
+  static let all: [Vendor.TransportFields] = [.segment, .amplitude, .ga4, .posthog, .snowplow, .mparticle]
 
   /// Segment's batches: when the batch was sent (analytics-python `request.py`, analytics-swift's
   /// and analytics.js's batch uploads); each message carries its own times.
@@ -85,6 +85,22 @@ extension Vendor.TransportFields {
   public static let posthog = Vendor.TransportFields(
     "posthog", ["sent_at", "historical_migration"],
     reason: "when the batch was sent; whether it is a historical import")
+
+  /// Snowplow's POSTs: the schema of the `payload_data` envelope (snowplow-python-tracker
+  /// `emitters.py`).
+  public static let snowplow = Vendor.TransportFields(
+    "snowplow", ["schema"], reason: "the schema of the payload_data envelope")
+
+  /// mParticle's batches (mparticle-python-sdk `Batch`): the environment and schema version they
+  /// are sent to, the request's id, when and from which address it was sent; its mobile SDKs'
+  /// batches (`MessageKey`): the batch's type `dt`, id `id`, creation time `ct` and API key `a`.
+  public static let mparticle = Vendor.TransportFields(
+    "mparticle",
+    [
+      "environment", "schema_version", "source_request_id", "timestamp_unixtime_ms", "ip", "dt", "id", "ct",
+      "a",
+    ],
+    reason: "the environment and schema version sent to; the request's id, type, time, address and key")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
   /// Protocol reference, `validation_behavior`).

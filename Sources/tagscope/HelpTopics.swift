@@ -113,6 +113,16 @@ enum HelpTopics {
     return DebuggerReference.filterTerms.first { $0.term.hasPrefix(stem) }?.meaning ?? ""
   }
 
+  /// What `help listen` says of the SDK fields a decoder does not understand.
+  static let fieldsNotUnderstoodNote = """
+    Every field of an SDK request is carried into its records (call, properties, identity, \
+    credentials) or, but for the transport fields below, reported: kept under the output's unread \
+    by its place (batch[3].context.foo; a request's own fields on its first record) with a warning, \
+    rule \(FieldsNotUnderstood.rule) (a plan counts it as a provider rule whose consequence is \
+    degraded). The summary line and /tagscope/v1/summary count them (fieldsNotUnderstood: count, \
+    first place).
+    """
+
   static func listen() -> String {
     var page = HelpPage(
       "tagscope listen",
@@ -157,6 +167,11 @@ enum HelpTopics {
       "SDK set-up requests",
       Vendors.setupRequests.map { ($0.path, $0.methods.joined(separator: ", ") + ": " + $0.summary) },
       note: "Answered at once with the smallest reply that keeps the SDK on listen; nothing recorded.")
+    page.table(
+      "SDK fields not understood",
+      Vendors.all.filter { !$0.transportFields.paths.isEmpty }.map {
+        ($0.name, $0.transportFields.paths.joined(separator: " ") + ": " + $0.transportFields.reason)
+      }, note: fieldsNotUnderstoodNote)
     page.section(
       "Delivery",
       """

@@ -118,7 +118,8 @@ final class BrazePianoWireTests: XCTestCase {
       records.map(summary),
       ["event zz sdkEvent zz", "event played logCustomEvent played", "event  logPurchase "])
     XCTAssertEqual(unread(records[2]), ["events[2].data.pid": .object(["id": 7]), "events[2].data.pr": [1]])
-    XCTAssertEqual(records[0].outputs[0].violations.map(\.rule), ["braze.unknown-event-type"])
+    XCTAssertEqual(
+      records[0].outputs[0].violations.map(\.rule), ["braze.unknown-event-type", "sdk.field-not-understood"])
     XCTAssertTrue(records[0].outputs[0].violations[0].message.contains("events[0]"))
     XCTAssertEqual(unread(records[0]), ["request.beta": 1])
     XCTAssertEqual(unread(records[1]), ["events[1].extra": "e", "events[1].data.q": 2])

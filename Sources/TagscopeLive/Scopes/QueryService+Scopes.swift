@@ -136,6 +136,9 @@ extension QueryService {
       counts.add(
         kind: summary.kind.rawValue, source: summary.source, providers: summary.outputs.map(\.provider),
         violated: violated)
+      if summary.hasRuleViolations, let record = try? timeline.record(at: position) {
+        counts.addNotUnderstood(record)
+      }
     }
     lock.lock()
     let (number, scope) = (segment.number, book.scope(id))

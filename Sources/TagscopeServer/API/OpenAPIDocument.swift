@@ -248,6 +248,7 @@ public enum OpenAPIDocument {
               "byProvider": {"$ref": "#/components/schemas/Counts"},
               "seqAnomalies": {"type": "integer", "minimum": 0, "description": "Records of this segment whose seq repeats, goes backwards or jumps more than 2^20 ahead within their source, counted as validate counts them in the recording (each native one also reported as a problem)."},
               "retriesSkipped": {"type": "integer", "minimum": 0, "description": "SDK messages since listen started that an SDK sent again after a 503 answered once they were already taken (the disk slower than the request timeout): skipped, so recorded once (each request reported as a problem)."},
+              "fieldsNotUnderstood": {"type": "object", "description": "SDK payload fields of this segment's records that their decoder neither carried nor knows as transport metadata (each record's output keeps them under unread, with an sdk.field-not-understood violation): their count and the first one's place (record seq, provider, path).", "properties": {"count": {"type": "integer", "minimum": 0}, "first": {"type": ["string", "null"]}}},
               "recording": {"type": ["string", "null"], "description": "The recording file the session writes (listen/proxy --record, or the debugger's timeline file), null when it is not recorded."},
               "scope": {"type": "string", "description": "The scope counted (scope=NAME): started is its beginning, coverage null."},
               "coverage": {"oneOf": [{"type": "null"}, {"$ref": "#/components/schemas/CoverageCounts"}]}

@@ -74,6 +74,7 @@ struct BrazeEndpoint: SDKEndpoint {
       accepted += BrazeEvents.attributes(attribute, place: "attributes[\(index)]", context)
     }
     BrazeEvents.addRequest(fields, unread: unread, to: &accepted, context)
+    FieldAccount.reportUnread(in: &accepted)
     return SDKReply(status: .ok, body: "{}", events: accepted)
   }
 

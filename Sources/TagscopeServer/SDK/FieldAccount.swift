@@ -10,7 +10,7 @@ import TagscopeVendors
 /// record, so each is counted once. On the happy path a check costs one pass over an object's keys.
 struct FieldAccount: Sendable {
   /// The rule of the violation (`tagscope help listen`).
-  static let rule = "sdk.field-not-understood"
+  static let rule = FieldsNotUnderstood.rule
   /// How many places one violation names; the rest are counted.
   static let named = 8
 
@@ -47,6 +47,16 @@ struct FieldAccount: Sendable {
   func add(to events: inout [IngestedEvent]) {
     guard !unread.isEmpty, !events.isEmpty else { return }
     add(to: &events[0])
+  }
+
+  /// Adds the violation to each of `events` whose decoder kept fields under `unread` itself
+  /// (Braze's), naming them.
+  static func reportUnread(in events: inout [IngestedEvent]) {
+    for index in events.indices {
+      let places = places(in: events[index].annotations)
+      guard !places.isEmpty, !events[index].violations.contains(where: { $0.rule == rule }) else { continue }
+      events[index].violations.append(violation(places))
+    }
   }
 
   /// The violation naming `places`.

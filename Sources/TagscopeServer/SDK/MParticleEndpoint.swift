@@ -41,6 +41,16 @@ struct MParticleEndpoint: SDKEndpoint {
     return nil
   }
 
+  /// The fields of a batch the decoder carries: its events (each call's parameters), whom they
+  /// are from (``Vendor/IdentityFields``) and the user attributes an `identify` records.
+  static let batchFields: Set<String> = [
+    "events", "device_info", "application_info", "user_identities", "user_attributes", "mpid", "mp_deviceid",
+  ]
+  /// ``batchFields`` of a batch without `identify`: all but the user attributes.
+  static let eventBatchFields = batchFields.subtracting(["user_attributes"])
+  /// mParticle's transport fields (``Vendor/TransportFields/mparticle``).
+  static let transport = TransportLevels(Vendor.mparticle, levels: [""])
+
   var provider: String { Vendors.mparticle.rawValue }
   /// 3 MB: a bound of Tagscope's (mParticle's own request size limit is not in the sources read).
   var bodyLimit: Int { Vendor.Limit.mparticleEvents.requestBytes }
@@ -84,6 +94,7 @@ struct MParticleEndpoint: SDKEndpoint {
       guard let batch = Payload.objectOrNil(element) else {
         return Self.badRequest("\(place) is not an object", .invalidPayload)
       }
+      let first = accepted.count
       for (position, item) in (Payload.array(batch["events"]) ?? []).enumerated() {
         guard let event = Payload.objectOrNil(item), let type = Payload.text(event["event_type"]) else {
           return Self.badRequest("\(place): events[\(position)] has no event_type", .invalidPayload)
@@ -93,6 +104,15 @@ struct MParticleEndpoint: SDKEndpoint {
         }
         accepted.append(Self.event(event, type: type, data: data, batch: batch, apiKey: apiKey))
       }
+      guard accepted.count > first else { continue }
+      // The user attributes are an `identify`'s properties: with none in the batch, not carried.
+      let identifies = accepted[first...].contains { $0.kind == .identify }
+      var account = FieldAccount()
+      account.check(
+        batch, at: isBulk ? "[\(index)]" : "",
+        understood: identifies ? Self.batchFields : Self.eventBatchFields,
+        transport: Self.transport[""])
+      account.add(to: &accepted[first])
     }
     return SDKReply(status: .accepted, body: "", events: accepted)
   }

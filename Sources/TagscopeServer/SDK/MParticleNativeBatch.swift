@@ -25,6 +25,10 @@ enum MParticleNativeBatch {
     "pro": "profile",
   ]
 
+  /// The batch's fields ``serverBatch(_:)`` and the endpoint read (the messages, app and device
+  /// info, user attributes and identities, mpid, device application stamp).
+  static let headerFields: Set<String> = ["msgs", "ai", "di", "ua", "ui", "mpid", "das"]
+
   /// The Events API's user identity names of the SDKs' identity types (`MParticle.IdentityType`).
   static let identityTypes: [Int: String] = [
     0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",

@@ -54,6 +54,10 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       return MParticleEndpoint.badRequest("msgs is not an array", .invalidPayload)
     }
     let batch = MParticleNativeBatch.serverBatch(header)
+    var account = FieldAccount()
+    account.check(
+      header, at: "", understood: MParticleNativeBatch.headerFields,
+      transport: MParticleEndpoint.transport[""])
     var accepted: [IngestedEvent] = []
     for (position, item) in messages.enumerated() {
       guard let message = Payload.objectOrNil(item), let type = Payload.text(message["dt"]) else {
@@ -68,6 +72,7 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       ingested.messageID = Payload.text(message["id"])
       accepted.append(ingested)
     }
+    account.add(to: &accepted)
     return SDKReply(status: .accepted, body: #"{"dt":"rh"}"#, events: accepted)
   }
 }

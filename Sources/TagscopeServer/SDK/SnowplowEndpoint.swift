@@ -24,9 +24,13 @@ struct SnowplowEndpoint: SDKEndpoint {
     )
   }
 
+  /// Snowplow's transport fields (``Vendor/TransportFields/snowplow``).
+  static let transport = TransportLevels(Vendor.snowplow, levels: [""])
+
   func handle(_ request: ReceivedRequest) -> SDKReply {
     var payloads: [[(name: String, value: String)]] = []
     var raws: [String] = []
+    var account = FieldAccount()
     if request.method == .GET {
       payloads = [request.query]
       raws = [request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")]
@@ -41,6 +45,7 @@ struct SnowplowEndpoint: SDKEndpoint {
       guard let data = Payload.array(Payload.object(body)["data"]) else {
         return Self.fail("The payload_data must have a data array", .invalidPayload)
       }
+      account.check(Payload.object(body), at: "", understood: ["data"], transport: Self.transport[""])
       for element in data {
         guard case .object(let fields) = element else {
           return Self.fail("Every element of data must be an object", .invalidPayload)
@@ -57,6 +62,7 @@ struct SnowplowEndpoint: SDKEndpoint {
       }
       events.append(event)
     }
+    account.add(to: &events)
     return SDKReply(status: .ok, contentType: "text/plain", body: "", events: events)
   }
 

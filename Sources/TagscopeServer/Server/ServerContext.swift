@@ -161,6 +161,13 @@ final class ServerContext: Sendable {
       }
     }
     for announcement in announcements { deliver(announcement) }
+    if events.contains(where: { !$0.violations.isEmpty }) {
+      statistics.update { statistics in
+        for (event, record) in zip(events, records) {
+          statistics.fieldsNotUnderstood.add(event, seq: record.seq)
+        }
+      }
+    }
     ruleStreams.withLockedValue { streams in
       for index in records.indices {
         let source = records[index].source ?? ""

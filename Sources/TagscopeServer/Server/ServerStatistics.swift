@@ -72,6 +72,8 @@ public struct ServerStatistics: Sendable, Hashable {
   /// Lines of followed logs (`listen --log`) that look like Firebase Analytics' but were not
   /// understood, by wording (each wording's first is also reported as a problem).
   public var unreadLogLines = FirebaseLogUnreadLines()
+  /// SDK payload fields no decoder understood (`sdk.field-not-understood`): count and first place.
+  public var fieldsNotUnderstood = FieldsNotUnderstood()
 
   /// All refusals.
   public var totalRejected: Int { rejected.values.reduce(0, +) }
@@ -100,6 +102,7 @@ public struct ServerStatistics: Sendable, Hashable {
       + (proxiedRequests + tunnels > 0 ? " · proxied \(proxiedRequests) requests, \(tunnels) tunnels" : "")
       + (upstreamFailures > 0 ? " · \(upstreamFailures) upstream failures" : "")
       + (unreadLogLines.summary.map { " · " + $0 } ?? "")
+      + (fieldsNotUnderstood.summary.map { " · " + $0 } ?? "")
       + " · connections \(openConnections) open/\(connections)"
   }
 }
