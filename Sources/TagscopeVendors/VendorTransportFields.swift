@@ -103,7 +103,11 @@ extension Vendor.TransportFields {
     reason: "the environment and schema version sent to; the request's id, type, time, address and key")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
-  /// Protocol reference, `validation_behavior`).
+  /// Protocol reference, `validation_behavior`); gtag.js's hits (as amplitude/Amplitude-TypeScript's
+  /// GA events forwarder reads them): the protocol version `v`, the measurement id `tid`, the tag's
+  /// container hash `gtm`, the page load `_p` and the hit's counter `_s`.
   public static let ga4 = Vendor.TransportFields(
-    "ga4", ["validation_behavior"], reason: "how the validation server checks the request")
+    "ga4", ["validation_behavior", "v", "tid", "gtm", "_p", "_s"],
+    reason: "how the validation server checks the request; gtag's protocol version, measurement id, "
+      + "container hash, page load and hit counter")
 }

@@ -135,6 +135,27 @@ final class SDKFieldAccountTests: XCTestCase {
     XCTAssertFalse(events.flatMap(Self.reported).isEmpty)
   }
 
+  func testAGtagHitReportsItsUserPropertiesAndUnknownFieldsByPlace() throws {
+    let reply = try XCTUnwrap(
+      endpointReply(
+        "/g/collect", body: "en=scroll&epn.percent_scrolled=90&_et=12",
+        query: [("v", "2"), ("tid", "G-1"), ("cid", "1.2"), ("up.tier", "gold"), ("ul", "en-us")],
+        contentType: "text/plain"))
+    XCTAssertEqual(reply.events.count, 1)
+    XCTAssertEqual(Self.unread(reply.events[0]), ["up.tier", "ul", "lines[0]._et"])
+    XCTAssertEqual(Payload.object(reply.events[0].annotations["unread"])["up.tier"], "gold")
+  }
+
+  func testAFirebaseUploadReportsItsUnknownProtobufFieldsOnItsFirstRecord() throws {
+    // `EndpointFuzzCorpus.firebaseUpload[0]` with field 99 (varint 5) added to the batch.
+    let body = Array(EndpointFuzzCorpus.firebaseUpload[0].utf8) + [0x98, 0x06, 0x05]
+    let events = try FirebaseUploadEndpoint.decode(body).get()
+    XCTAssertGreaterThan(events.count, 1)
+    XCTAssertEqual(Self.unread(events[0]), ["upload field 99"])
+    XCTAssertEqual(Self.reported(events[0]), ["1 field not understood"])
+    XCTAssertEqual(Self.unread(events[1]), [])
+  }
+
   // MARK: The corpus, key by key
 
   /// Every seed request of every SDK route (``EndpointFuzzCorpus``: the shapes the official SDKs

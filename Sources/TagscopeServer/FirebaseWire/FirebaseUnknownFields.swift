@@ -7,6 +7,20 @@ enum FirebaseUnknownFields {
   /// How many are listed with their value; the rest are counted.
   static let listed = 32
 
+  /// `found` (``of(_:)``) as the upload's account: each field by its place (`bundle 1 field 45`)
+  /// with its value as read, for the first record (``FieldAccount``).
+  static func account(_ found: [String]) -> FieldAccount {
+    var account = FieldAccount()
+    for field in found {
+      guard let open = field.range(of: " (") else {
+        account.note(field, .null)
+        continue
+      }
+      account.note(String(field[..<open.lowerBound]), .string(String(field[open.upperBound...].dropLast())))
+    }
+    return account
+  }
+
   /// The unknown fields of `message`, at `place`, appended to `found`.
   static func collect(_ message: some SwiftProtobuf.Message, place: String, into found: inout [String]) {
     let data = message.unknownFields.data

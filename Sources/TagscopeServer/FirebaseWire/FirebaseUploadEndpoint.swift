@@ -27,7 +27,12 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
 
   /// The records of an upload body as received (after any `Content-Encoding`), or why there are none.
   static func decode(_ body: [UInt8]) -> Result<[IngestedEvent], FirebaseUploadError> {
-    decodeBatch(body).map { FirebaseUploadRecords.events($0, unknown: FirebaseUnknownFields.of($0)) }
+    decodeBatch(body).map { batch in
+      let unknown = FirebaseUnknownFields.of(batch)
+      var events = FirebaseUploadRecords.events(batch, unknown: unknown)
+      FirebaseUnknownFields.account(unknown).add(to: &events)
+      return events
+    }
   }
 
   /// The batch of an upload body as received, checked before it is built (``FirebaseUploadShape``).

@@ -29,6 +29,17 @@ struct FieldAccount: Sendable {
     }
   }
 
+  /// Notes the fields of a form or query (`pairs`) at `place` that `understood` does not take and
+  /// that are not in `transport`, each as text.
+  mutating func check(
+    pairs: [(name: String, value: String)], at place: String, understood: (String) -> Bool,
+    transport: Set<String>
+  ) {
+    for pair in pairs where !understood(pair.name) && !transport.contains(pair.name) {
+      unread.appendUnchecked(place.isEmpty ? pair.name : "\(place).\(pair.name)", .string(pair.value))
+    }
+  }
+
   /// Notes the field at `place` as not understood (a value of a type the decoder does not read).
   mutating func note(_ place: String, _ value: PropertyValue) {
     unread.appendUnchecked(place, value)

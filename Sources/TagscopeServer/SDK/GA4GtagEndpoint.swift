@@ -14,6 +14,15 @@ import TagscopeRecording
 /// time), `dl`/`dt` the page's location and title, `en` the event name, `ep.`/`epn.` event parameters (text/number),
 /// `up.`/`upn.` user properties. Answers `204` as Google does.
 struct GA4GtagEndpoint: SDKEndpoint {
+  /// GA4's transport fields (``Vendor/TransportFields/ga4``: gtag's own, at the hit's root).
+  static let transport = TransportLevels(Vendor.ga4, levels: [""])
+
+  /// Whether the decoder carries the hit field `name`: the event's name and parameters, the page,
+  /// who sent it (``Vendor/IdentityFields``).
+  static func understood(_ name: String) -> Bool {
+    ["en", "dl", "dt", "sid", "cid", "uid"].contains(name) || name.hasPrefix("ep.") || name.hasPrefix("epn.")
+  }
+
   var provider: String { Vendors.ga4.rawValue }
   var bodyLimit: Int { Vendor.Limit.ga4Collect.requestBytes }
 
@@ -31,6 +40,13 @@ struct GA4GtagEndpoint: SDKEndpoint {
       request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
       + (body.isEmpty ? "" : "\n" + body)
     let hits = lines.isEmpty ? [shared] : lines.map { shared + FormDecoding.pairs(String($0)) }
+    var account = FieldAccount()
+    account.check(pairs: shared, at: "", understood: Self.understood, transport: Self.transport[""])
+    for (index, line) in lines.enumerated() {
+      account.check(
+        pairs: FormDecoding.pairs(String(line)), at: "lines[\(index)]", understood: Self.understood,
+        transport: Self.transport[""])
+    }
     var events: [IngestedEvent] = []
     for hit in hits {
       var fields: [String: String] = [:]
@@ -38,6 +54,7 @@ struct GA4GtagEndpoint: SDKEndpoint {
       guard let name = fields["en"], !name.isEmpty else { continue }
       events.append(Self.event(name: name, fields: fields, raw: raw))
     }
+    account.add(to: &events)
     let rejection: RejectionReason? = events.isEmpty ? .invalidPayload : nil
     return SDKReply(
       status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
