@@ -101,14 +101,16 @@ struct Validate: ParsableCommand {
       if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
       return
     }
+    // A listen recording with in-app and wire records: each call's fate on the wire (text, JSON).
+    let delivery = DeliveryAudit.section(of: files)
     // The JSON report is written as the violations are found, the JUnit, text and HTML ones from
     // their counts and first few: none keeps the violations.
-    let outcome =
+    var outcome =
       switch format {
       case .json:
         ValidateRunner.runStreamingJSON(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
-          bySource: bySource, generated: Self.generated, to: destination.handle)
+          bySource: bySource, generated: Self.generated, delivery: delivery, to: destination.handle)
       case .junit:
         ValidateRunner.runJUnit(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
@@ -122,6 +124,7 @@ struct Validate: ParsableCommand {
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
           bySource: bySource, generated: Self.generated)
       }
+    if outcome.report != nil { outcome.report?.delivery = delivery }
     try outcome.writeOutput(to: destination.handle)
     do { try destination.finish(keep: outcome.report != nil) } catch {
       StandardError.write(outcome.diagnostics + "tagscope: \(error)\n")

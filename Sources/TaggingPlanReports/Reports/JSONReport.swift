@@ -102,6 +102,10 @@ public enum JSONReport {
       out.key("anomalies")
       write(report.sequenceAnomalies, into: &out)
     }
+    if let delivery = report.delivery {
+      out.key("delivery")
+      write(delivery, into: &out)
+    }
     out.closeObject()
     out.byte(UInt8(ascii: "\n"))
   }

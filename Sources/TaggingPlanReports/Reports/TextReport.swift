@@ -79,6 +79,7 @@ public enum TextReport {
         }
       }
     }
+    if let delivery = report.delivery { add(delivery, to: &lines) }
     let coverage = report.coverage
     lines.append("")
     lines.append("coverage: \(coverage.summary)")
@@ -155,6 +156,26 @@ public enum TextReport {
 
   /// Items listed per source under "coverage by source".
   static let behindShown = 20
+
+  /// `delivery: 7 calls · 5 delivered · 2 lost`, each provider's, then each call that never
+  /// reached its vendor with its place (the first 20).
+  private static func add(_ delivery: DeliverySection, to lines: inout Lines) {
+    lines.append("")
+    lines.append("delivery: " + delivery.summary)
+    for provider in delivery.providers {
+      lines.append(
+        "  \(provider.provider): "
+          + provider.counts.map { "\($0.count) \($0.state)" }.joined(separator: " · "))
+    }
+    if delivery.unexplained > 0 {
+      lines.append("  \(plural(delivery.unexplained, "wire call")) no in-app call explains")
+    }
+    if !delivery.problems.isEmpty {
+      lines.append("  sent by the app, never reached the vendor:")
+      for problem in delivery.problems.prefix(20) { lines.append("    " + DeliverySection.line(problem)) }
+      if delivery.problems.count > 20 { lines.append("    … and \(delivery.problems.count - 20) more") }
+    }
+  }
 
   static func plural(_ count: Int, _ word: String) -> String { CountWords.plural(count, word) }
 }

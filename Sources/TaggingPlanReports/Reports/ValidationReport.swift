@@ -119,6 +119,9 @@ public struct ValidationReport: Sendable {
   /// When and by what the report was made, the plan and each recording's header; `nil` for a
   /// report built from records in memory (the reports then leave it out).
   public var meta: ReportMeta?
+  /// Each provider call's fate on the wire, when the recordings hold in-app and wire records
+  /// (``DeliverySection``); `nil` otherwise, and the reports leave it out.
+  public var delivery: DeliverySection?
 
   /// A report.
   public init(

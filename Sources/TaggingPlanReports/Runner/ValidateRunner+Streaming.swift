@@ -8,13 +8,13 @@ extension ValidateRunner {
   /// ``runStreamingJSON(plan:recordings:failOn:failOnUnreadable:bySource:generated:to:)``).
   public static func runStreamingJSON(
     planPath: String, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil, to handle: FileHandle
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil, to handle: FileHandle
   ) -> Outcome {
     switch loadPlan(planPath) {
     case .success(let plan):
       return runStreamingJSON(
         plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
-        bySource: bySource, generated: generated
+        bySource: bySource, generated: generated, delivery: delivery
       ) { try handle.write(contentsOf: $0) }
     case .failure(let error):
       return Outcome(exitCode: 2, diagnostics: error.message, report: nil, format: .json, failOn: failOn)
@@ -26,7 +26,7 @@ extension ValidateRunner {
   /// ``run(plan:recordings:format:failOn:failOnUnreadable:bySource:generated:)``, but no violation
   /// is kept once written, so memory holds the coverage, the counts and the unreadable lines
   /// whatever the number of violations. The outcome's report has no violations and is marked
-  /// ``Outcome/written``.
+  /// ``Outcome/written``. `delivery`: the report's delivery section, if any.
   ///
   /// Every recording is opened (its header read: the report's `meta` comes first) before the
   /// first is validated, so one that cannot be read at all stops the run (2) before any output.
@@ -34,7 +34,8 @@ extension ValidateRunner {
   /// report rendered whole, and the run goes on with the next recording (exit 2).
   public static func runStreamingJSON(
     plan: Plan, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil,
+    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) -> Outcome {
     guard !recordings.isEmpty else {
       return Outcome(
@@ -44,7 +45,7 @@ extension ValidateRunner {
     let streamed: (report: ValidationReport, worst: Severity?)
     do {
       streamed = try streamJSON(
-        plan: plan, recordings: recordings, bySource: bySource, generated: generated,
+        plan: plan, recordings: recordings, bySource: bySource, generated: generated, delivery: delivery,
         note: { diagnostics += $0 + "\n" }, to: sink)
     } catch {
       return Outcome(
@@ -61,8 +62,8 @@ extension ValidateRunner {
   /// Validates and writes the JSON report to `sink`; returns the report without its violations
   /// and the highest severity among them (`nil` when none).
   private static func streamJSON(
-    plan: Plan, recordings: [String], bySource: Bool, generated: Date?, note: (String) -> Void,
-    to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
+    plan: Plan, recordings: [String], bySource: Bool, generated: Date?, delivery: DeliverySection?,
+    note: (String) -> Void, to sink: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws -> (report: ValidationReport, worst: Severity?) {
     var opened = try open(recordings, note: note)
     let meta = ReportMeta(generated: generated ?? Date(), plan: plan, recordings: opened.headers)
@@ -90,7 +91,8 @@ extension ValidateRunner {
         found.removeAll(keepingCapacity: true)
       }
       out.closeArray()
-      let made = totals.report(plan: plan, violations: [], lines: lines, files: recordings)
+      var made = totals.report(plan: plan, violations: [], lines: lines, files: recordings)
+      made.delivery = delivery
       JSONReport.writeTail(made, into: &out)
       report = made
     }

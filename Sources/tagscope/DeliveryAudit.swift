@@ -1,0 +1,81 @@
+import Foundation
+import TaggingPlanReports
+import TagscopeLive
+import TagscopeRecording
+
+/// validate's delivery section (``DeliverySection``): the live session's delivery ledger run
+/// offline over the recordings' records in order, each record received at its own time, the
+/// recording's end the session's end (calls not yet sent are lost). Only recordings `listen`
+/// wrote (their records carry a `source`) that hold both in-app calls and wire records get one:
+/// an app's own recording is never read twice. A recording's wire records carry no vendor
+/// answer, so offline they count as delivered (`refused` needs the live proxy).
+enum DeliveryAudit {
+  /// The states a problem line names: sent by the app, never (known to have) reached the vendor.
+  static let problemStates: Set<DeliveryState> = [.lost, .refused, .ambiguous]
+
+  /// The section of `recordings`, `nil` when they hold no in-app call or no wire record, read
+  /// standard input, or cannot be read (validate reports that itself).
+  static func section(of recordings: [String]) -> DeliverySection? {
+    guard recordings.contains(where: writtenByListen) else { return nil }
+    let ledger = DeliveryLedger()
+    var places: [Int: (file: String, line: Int, seq: UInt64)] = [:]
+    var position = 0
+    var (calls, wires) = (false, false)
+    var last = Date(timeIntervalSince1970: 0)
+    for path in recordings {
+      guard let reader = try? RecordingReader(path: path), !reader.isReadOnce else { return nil }
+      do {
+        while let entry = try reader.next() {
+          guard case .record(let record, let location) = entry else { continue }
+          if record.isFromSDK {
+            wires = true
+          } else if record.outputs.contains(where: { $0.status == .sent && !$0.calls.isEmpty }) {
+            calls = true
+            places[position] = (reader.fileName, location.line, record.seq)
+          }
+          ledger.observe([record], firstPosition: position, received: record.time)
+          last = max(last, record.time)
+          position += 1
+        }
+      } catch { return nil }
+    }
+    guard calls && wires else { return nil }
+    ledger.finish()
+    return section(ledger.snapshot(now: last), places: places)
+  }
+
+  /// Whether the recording at `path` was written by `listen`: its first record has a source.
+  private static func writtenByListen(_ path: String) -> Bool {
+    guard path != "-", let reader = try? RecordingReader(path: path), !reader.isReadOnce else { return false }
+    while let entry = try? reader.next() {
+      if case .record(let record, _) = entry { return record.source != nil }
+    }
+    return false
+  }
+
+  static func section(
+    _ snapshot: DeliverySnapshot, places: [Int: (file: String, line: Int, seq: UInt64)]
+  ) -> DeliverySection {
+    let counts = DeliveryState.allCases.map {
+      DeliverySection.StateCount(state: $0.rawValue, count: snapshot.count($0))
+    }
+    var byProvider: [String: [DeliveryState: Int]] = [:]
+    for entry in snapshot.entries { byProvider[entry.provider, default: [:]][entry.state, default: 0] += 1 }
+    let providers = byProvider.keys.sorted().map { provider in
+      DeliverySection.ProviderCounts(
+        provider: provider,
+        counts: DeliveryState.allCases.compactMap { state in
+          byProvider[provider]?[state].map { DeliverySection.StateCount(state: state.rawValue, count: $0) }
+        })
+    }
+    let problems = snapshot.entries.filter { problemStates.contains($0.state) }.map { entry in
+      let place = places[entry.position]
+      return DeliverySection.Problem(
+        provider: entry.provider, call: entry.name ?? entry.method, state: entry.state.rawValue,
+        status: entry.state == .refused ? entry.answerStatus : nil, reason: entry.reason,
+        file: place?.file ?? "-", line: place?.line ?? 0, seq: place?.seq ?? 0)
+    }
+    return DeliverySection(
+      counts: counts, providers: providers, problems: problems, unexplained: snapshot.unexplained.count)
+  }
+}
