@@ -12,6 +12,8 @@ public struct ValidationState: Sendable {
   var streams: [String: any RecordedRuleStream] = [:]
   /// The journey rules' state: per device, its session and what later records are compared with.
   package var journeys = JourneyState()
+  /// The consent check's state: per in-app device, its consent decisions so far.
+  package var consent = ConsentTracker()
 
   /// Nothing remembered yet; recorded calls are checked with `rules`.
   public init(rules: ProviderRuleChecks) {
@@ -70,6 +72,9 @@ public struct PlanValidator: Sendable {
   /// What the journey rules remember (for the bound tests).
   package var journeyState: JourneyState { state.journeys }
 
+  /// What the consent check remembers (for the bound tests).
+  package var consentState: ConsentTracker { state.consent }
+
   /// Checks one record, updates the coverage and returns its violations (usually none).
   public mutating func validate(_ record: Record) -> [PlanViolation] {
     records += 1
@@ -111,6 +116,7 @@ public struct PlanValidator: Sendable {
   package mutating func startRecording() {
     state.streams = [:]
     state.journeys.startRecording()
+    state.consent.startRecording()
   }
 
   /// Counts a record identical to one validated before: one more record, the same coverage.

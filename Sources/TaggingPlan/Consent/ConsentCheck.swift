@@ -1,0 +1,107 @@
+import AnalyticsHub
+import TagscopeRecording
+
+extension ConsentTracker {
+  /// Checks `record` against the consent of its device, appending its findings to `violations`
+  /// and what they did to coverage to `marks` (joined with the record's own marks from `first`).
+  ///
+  /// An in-app record (not from an SDK endpoint) updates its device: a `consent` record applies
+  /// its decision (and is itself exempt: the hub tells every provider of it); any other is checked.
+  /// A wire record is checked against the in-app device it joins (``join(user:)``), or its source
+  /// is reported once as not checked. A provider output counts as a call when it was `sent`, or
+  /// carries calls and was not `blocked`.
+  mutating func check(
+    _ record: Record, plan: Plan, marks: inout [CoverageMark], from first: Int,
+    into violations: inout [PlanViolation]
+  ) {
+    guard let consent = plan.consent else { return }
+    work += 1
+    var findings = Findings(plan: plan, record: record)
+    if record.isFromSDK {
+      checkWire(record, consent: consent, &findings)
+    } else {
+      let source = record.source ?? ""
+      var device = take(source, defaultGranted: consent.defaultGranted)
+      let previousUser = device.user
+      if let session = record.context.session { device.user = session.user }
+      if record.kind == .consent {
+        apply(record, consent: consent, to: &device, &findings)
+      } else {
+        checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
+      }
+      store(device, source: source, previousUser: previousUser)
+    }
+    findings.flush(marks: &marks, from: first, into: &violations)
+  }
+
+  /// A `consent` record's decision, kept when the plan names its category or provider.
+  private func apply(
+    _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
+  ) {
+    guard let change = ConsentChange(properties: record.properties) else {
+      findings.unchecked(
+        "consent record #\(record.seq) has no valid scope (category:NAME or provider:ID) and granted "
+          + "(true or false): its decision is not known, later calls are checked without it")
+      return
+    }
+    guard consent.concerns(change.scope) else { return }
+    device.state.apply(change)
+    device.decisions[change.scope] = change.granted ? nil : findings.this
+  }
+
+  /// A wire record's calls, against the consent of the in-app device it joins.
+  private mutating func checkWire(_ record: Record, consent: PlanConsent, _ findings: inout Findings) {
+    let source = record.source ?? ""
+    var categorized = false
+    for output in record.outputs where Self.isCall(output) {
+      if consent.category(of: output.provider) != nil {
+        categorized = true
+      } else if Self.firstReport(output.provider, in: &uncategorized) {
+        findings.uncategorized(output.provider)
+      }
+    }
+    guard categorized else { return }
+    switch join(user: record.context.session?.user) {
+    case .success(let key):
+      guard let device = devices[key] else { return }
+      checkOutputs(
+        record, consent: consent, device: device, deviceName: key, reportUncategorized: false, &findings)
+    case .failure(let why):
+      if Self.firstReport(source, in: &uncheckedSources) {
+        findings.unchecked(
+          "consent not checked for \(source): \(why.text); its calls to providers with a consent category are not checked"
+        )
+      }
+    }
+  }
+
+  /// Each call of a provider without consent on `device` is `consent-withdrawn`.
+  private mutating func checkOutputs(
+    _ record: Record, consent: PlanConsent, device: Device, deviceName: String?,
+    reportUncategorized: Bool = true,
+    _ findings: inout Findings
+  ) {
+    for output in record.outputs {
+      work += 1
+      guard Self.isCall(output) else { continue }
+      guard let category = consent.category(of: output.provider) else {
+        if reportUncategorized, Self.firstReport(output.provider, in: &uncategorized) {
+          findings.uncategorized(output.provider)
+        }
+        continue
+      }
+      let provider = ProviderID(rawValue: output.provider)
+      guard !device.state.isGranted(provider: provider, category: category) else { continue }
+      let scope: ConsentScope =
+        device.state.providers[provider] == false ? .provider(provider) : .category(category)
+      findings.withdrawn(
+        output, scope: scope, by: device.decisions[scope], consent: consent, category: category,
+        device: deviceName)
+    }
+  }
+
+  /// Whether an output is a call the provider received: `sent`, or calls not `blocked`.
+  static func isCall(_ output: ProviderOutput) -> Bool {
+    output.status == .sent || (!output.calls.isEmpty && output.status != .blocked)
+  }
+}
