@@ -99,6 +99,36 @@ final class JourneyVerdictTests: XCTestCase {
       expected.coverage.items.indices.map { expected.coverage.state(at: $0) })
   }
 
+  /// A funnel the recording ends in the middle of is not a violation (the recording stopped, not
+  /// the session) but is noted with its device, session, step and last record, never silent.
+  func testValidateNotesTheFunnelsARecordingEndsInTheMiddleOf() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: J
+        actions: {open: {}, tap: {}, pay: {}}
+        funnels:
+          buy: {steps: [open, tap, pay]}
+        """, file: "j.yaml")
+    let names = ["open", "tap", "pay", "open", "tap"]
+    let records = names.enumerated().map { index, name -> Record in
+      var tap = record(UInt64(index + 1), .userAction, name)
+      tap.context.session = RecordSession(id: "s-1", state: "unauthenticated", user: nil, properties: [:])
+      return tap
+    }
+    let directory = try TemporaryDirectory()
+    let path = try writeRecording(records, named: "buy.jsonl", in: directory.url)
+    var notes: [String] = []
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path]) { notes.append($0) }
+    XCTAssertEqual(report.violations, [])
+    XCTAssertEqual(notes.filter { $0.contains("funnel") }.count, 1, "\(notes)")
+    let note = try XCTUnwrap(notes.first { $0.contains("funnel") })
+    XCTAssertTrue(
+      note.hasPrefix(
+        "\(path): note: funnel buy unfinished at the end of the recording: step 3 of 3 (pay) not reached after #5 tap at "
+      ), note)
+    XCTAssertTrue(note.hasSuffix("(session s-1)"), note)
+  }
+
   func testTheMonitorMarksJourneyFindingsAtTheirPositions() throws {
     let plan = try PlanLoader.load(yaml: Self.plan, file: "j.yaml")
     let marked = LockedPositions()

@@ -182,6 +182,7 @@ extension RecordingScanner {
         summary.problems.append(RecordingProblem(file: path, line: problem.line, message: problem.reason))
       }
     }
+    summary.unfinishedFunnels = lines.validator.unfinishedFunnels
     return summary
   }
 
@@ -204,6 +205,7 @@ extension RecordingScanner {
       }
       lineStart = lineEnd + 1
     }
+    summary.unfinishedFunnels = lines.validator.unfinishedFunnels
     return summary
   }
 

@@ -27,6 +27,8 @@ public enum RecordingScanner {
     private var sequenceCheck = SequenceCheck()
     /// Where the records with violations are (validation only).
     var sites: [RecordSite] = []
+    /// The funnels the recording ends in the middle of (validation only).
+    var unfinishedFunnels: [UnfinishedFunnel] = []
     /// Records and violations of records without a `source` (validation only).
     var unsourced = SourceTotals(source: nil)
     /// The same per `source`, in order of appearance (at most ``sourceLimit`` sources; the rest

@@ -13,6 +13,9 @@ extension ValidateRunner {
     private(set) var sites: [RecordSite] = []
     private(set) var sources: [SourceTotals] = []
 
+    /// Unfinished funnels noted one by one per recording; the rest are counted.
+    static let unfinishedNoteLimit = 20
+
     /// Adds the summary of the recording at `path`, noting its warnings (newer version, `seq`
     /// anomalies, records the writer dropped) to `note`.
     mutating func add(_ summary: RecordingScanner.Summary, path: String, note: (String) -> Void) {
@@ -31,6 +34,12 @@ extension ValidateRunner {
       sequence += summary.sequence
       let located = summary.sequenceAnomalies.map(\.description)
       for line in SequenceReport.notes(path: path, located: located, counts: summary.sequence) { note(line) }
+      let unfinished = summary.unfinishedFunnels
+      for funnel in unfinished.prefix(Self.unfinishedNoteLimit) { note("\(path): note: \(funnel)") }
+      if unfinished.count > Self.unfinishedNoteLimit {
+        note(
+          "\(path): note: \(unfinished.count - Self.unfinishedNoteLimit) more funnels unfinished at the end")
+      }
       if summary.droppedByWriter > 0 {
         note("\(path): the writer dropped \(summary.droppedByWriter) records; coverage may be incomplete")
       }
