@@ -24,7 +24,7 @@ extension PlanValidator {
       state.journeys.check(record, plan: plan, marks: &marks, from: first, into: &violations)
     }
     if plan.consent != nil {
-      // state.consent.check(record, plan: plan, marks: &marks, from: first, into: &violations)
+      state.consent.check(record, plan: plan, marks: &marks, from: first, into: &violations)
     }
   }
 }
