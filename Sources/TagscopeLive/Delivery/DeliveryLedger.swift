@@ -48,11 +48,12 @@ public final class DeliveryLedger: @unchecked Sendable {
   ) {
     let time = received.recordMilliseconds
     let ready = mutate { book in
-      for (offset, record) in records.enumerated() {
-        if record.isFromSDK {
-          book.addWire(record, at: firstPosition + offset, received: time, answered: wireAnswered)
+      // By index: the records are read where they are, not copied.
+      for offset in records.indices {
+        if records[offset].isFromSDK {
+          book.addWire(records[offset], at: firstPosition + offset, received: time, answered: wireAnswered)
         } else {
-          book.addInApp(record, at: firstPosition + offset, received: time)
+          book.addInApp(records[offset], at: firstPosition + offset, received: time)
         }
       }
     }
