@@ -101,7 +101,7 @@ struct Validate: ParsableCommand {
       if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
       return
     }
-    // A listen recording with in-app and wire records: each call's fate on the wire (text, JSON).
+    // A listen recording with in-app and wire records: each call's fate on the wire.
     let delivery = DeliveryAudit.section(of: files)
     // The JSON report is written as the violations are found, the JUnit, text and HTML ones from
     // their counts and first few: none keeps the violations.
@@ -114,7 +114,7 @@ struct Validate: ParsableCommand {
       case .junit:
         ValidateRunner.runJUnit(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
-          bySource: bySource, generated: Self.generated)
+          bySource: bySource, generated: Self.generated, delivery: delivery)
       case .text:
         ValidateRunner.runText(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
@@ -122,9 +122,9 @@ struct Validate: ParsableCommand {
       case .html:
         ValidateRunner.runHTML(
           planPath: plan, recordings: files, failOn: threshold, failOnUnreadable: unreadableFails,
-          bySource: bySource, generated: Self.generated)
+          bySource: bySource, generated: Self.generated, delivery: delivery)
       }
-    if outcome.report != nil { outcome.report?.delivery = delivery }
+    outcome.report?.delivery = delivery
     try outcome.writeOutput(to: destination.handle)
     do { try destination.finish(keep: outcome.report != nil) } catch {
       StandardError.write(outcome.diagnostics + "tagscope: \(error)\n")

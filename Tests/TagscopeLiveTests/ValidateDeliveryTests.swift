@@ -90,6 +90,24 @@ final class ValidateDeliveryTests: XCTestCase {
     XCTAssertEqual(problems.first?["file"] as? String, path)
   }
 
+  func testTheHTMLAndJUnitReportsCarryTheSection() throws {
+    let path = try recording()
+    let plan = scratch.appendingPathComponent("plan.yaml").path
+    let html = try tagscope(["validate", "--plan", plan, "--format", "html", path]).output
+    XCTAssertTrue(
+      html.contains("<h2>Delivery <span class=\"muted\">(4 calls · 1 delivered · 2 lost · 1 noWireSource)"),
+      html)
+    XCTAssertTrue(html.contains("<tr><td>segment</td><td class=\"num\">1</td><td class=\"num\">2</td>"), html)
+    XCTAssertTrue(html.contains("\(path):2 (seq 1): segment Lost lost"), html)
+    let junit = try tagscope(["validate", "--plan", plan, "--format", "junit", path]).output
+    XCTAssertTrue(
+      junit.contains(
+        "<property name=\"delivery\" value=\"4 calls · 1 delivered · 2 lost · 1 noWireSource\"/>"), junit)
+    XCTAssertTrue(
+      junit.contains("<system-out>sent by the app, never reached the vendor:\n\(path):2 (seq 1)"), junit)
+    XCTAssertTrue(junit.contains("failures=\"1\""), "delivery adds no failure: \(junit)")
+  }
+
   func testARecordingWithoutWireRecordsHasNoSection() throws {
     let path = try recording(wire: false)
     let plan = scratch.appendingPathComponent("plan.yaml").path

@@ -153,3 +153,50 @@ extension JSONReport {
     }
   }
 }
+
+extension HTMLReport {
+  /// `<h2>Delivery</h2>`: the calls per state and provider, then each call sent by the app that
+  /// never reached its vendor, at its place.
+  static func delivery(_ delivery: DeliverySection, into out: inout String) {
+    out += "<h2>Delivery <span class=\"muted\">(" + MarkupText.escape(delivery.summary) + ")</span></h2>\n"
+    let states = delivery.counts.filter { $0.count > 0 }.map(\.state)
+    out += "<table class=\"delivery\"><thead><tr><th>provider</th>"
+    for state in states { out += "<th>" + MarkupText.escape(state) + "</th>" }
+    out += "</tr></thead><tbody>\n"
+    for provider in delivery.providers {
+      out += "<tr><td>" + MarkupText.escape(provider.provider) + "</td>"
+      for state in states {
+        out += "<td class=\"num\">\(provider.counts.first { $0.state == state }?.count ?? 0)</td>"
+      }
+      out += "</tr>\n"
+    }
+    out += "</tbody></table>\n"
+    if delivery.unexplained > 0 {
+      out += "<p class=\"muted\">\(delivery.unexplained) wire calls no in-app call explains.</p>\n"
+    }
+    guard !delivery.problems.isEmpty else { return }
+    out += "<h3>Sent by the app, never reached the vendor</h3>\n<ul>\n"
+    for problem in delivery.problems.prefix(problemsListed) {
+      out +=
+        "<li><code class=\"where\">" + MarkupText.escape(DeliverySection.line(problem)) + "</code></li>\n"
+    }
+    if delivery.problems.count > problemsListed {
+      out += "<li class=\"muted\">… and \(delivery.problems.count - problemsListed) more</li>\n"
+    }
+    out += "</ul>\n"
+  }
+}
+
+extension JUnitReport {
+  /// `<property name="delivery" value="7 calls · 5 delivered · 2 lost"/>`.
+  static func property(_ delivery: DeliverySection) -> String {
+    "<property name=\"delivery\" value=\"" + MarkupText.escape(delivery.summary) + "\"/>"
+  }
+
+  /// The suite's `<system-out>`: each call sent by the app that never reached its vendor, at its
+  /// place (not a failure: delivery does not decide the run).
+  static func systemOut(_ delivery: DeliverySection) -> String {
+    let lines = ["sent by the app, never reached the vendor:"] + delivery.problems.map(DeliverySection.line)
+    return "<system-out>" + MarkupText.escape(lines.joined(separator: "\n")) + "</system-out>"
+  }
+}

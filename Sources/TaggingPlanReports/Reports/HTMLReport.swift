@@ -33,6 +33,7 @@ public enum HTMLReport {
     matrix(report.coverage, into: &out)
     violations(tally, into: &out)
     sources(report, violations: tally.total, into: &out)
+    if let delivery = report.delivery { self.delivery(delivery, into: &out) }
     problems(report, into: &out)
     out += "</body>\n</html>\n"
     return out

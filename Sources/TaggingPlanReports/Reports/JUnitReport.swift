@@ -121,8 +121,13 @@ public enum JUnitReport {
     if let meta = report.meta { out += properties(meta) }
     out += "<property name=\"records\" value=\"\(report.records)\"/>"
     out += "<property name=\"violations\" value=\"\(tally.total)\"/>"
-    out += "<property name=\"coverage\" value=\"\(MarkupText.escape(coverage.summary))\"/></properties>\n"
+    out += "<property name=\"coverage\" value=\"\(MarkupText.escape(coverage.summary))\"/>"
+    if let delivery = report.delivery { out += Self.property(delivery) }
+    out += "</properties>\n"
     for testCase in cases { out += "    " + testCase + "\n" }
+    if let delivery = report.delivery, !delivery.problems.isEmpty {
+      out += "    " + Self.systemOut(delivery) + "\n"
+    }
     out += "  </testsuite>\n</testsuites>\n"
     return out
   }

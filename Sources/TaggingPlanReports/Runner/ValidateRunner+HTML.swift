@@ -7,12 +7,12 @@ extension ValidateRunner {
   /// ``runHTML(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
   public static func runHTML(
     planPath: String, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil
   ) -> Outcome {
     withPlan(planPath, format: .html, failOn: failOn) { plan in
       runHTML(
         plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
-        bySource: bySource, generated: generated)
+        bySource: bySource, generated: generated, delivery: delivery)
     }
   }
 
@@ -24,7 +24,7 @@ extension ValidateRunner {
   /// input included.
   public static func runHTML(
     plan: Plan, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil
   ) -> Outcome {
     var tally = HTMLTally()
     let run = tallying(
@@ -33,7 +33,8 @@ extension ValidateRunner {
     ) { tally.add($0, at: $1) }
     switch run {
     case .failed(let outcome): return outcome
-    case .scanned(let report, let diagnostics):
+    case .scanned(var report, let diagnostics):
+      report.delivery = delivery
       var outcome = outcome(
         report, fails: tally.fails(at: failOn), failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
         format: .html, failOn: failOn)

@@ -7,12 +7,12 @@ extension ValidateRunner {
   /// ``runJUnit(plan:recordings:failOn:failOnUnreadable:bySource:generated:)``).
   public static func runJUnit(
     planPath: String, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil
   ) -> Outcome {
     withPlan(planPath, format: .junit, failOn: failOn) { plan in
       runJUnit(
         plan: plan, recordings: recordings, failOn: failOn, failOnUnreadable: failOnUnreadable,
-        bySource: bySource, generated: generated)
+        bySource: bySource, generated: generated, delivery: delivery)
     }
   }
 
@@ -23,7 +23,7 @@ extension ValidateRunner {
   /// outcome's report has no violations.
   public static func runJUnit(
     plan: Plan, recordings: [String], failOn: Severity, failOnUnreadable: Bool = false,
-    bySource: Bool = false, generated: Date? = nil
+    bySource: Bool = false, generated: Date? = nil, delivery: DeliverySection? = nil
   ) -> Outcome {
     let lines = LineValidator(plan: plan, bySource: bySource)
     var tally = JUnitTally(planned: lines.validator.coverage.planned, failOn: failOn)
@@ -32,7 +32,8 @@ extension ValidateRunner {
     ) { tally.add($0, at: $1) }
     switch run {
     case .failed(let outcome): return outcome
-    case .scanned(let report, let diagnostics):
+    case .scanned(var report, let diagnostics):
+      report.delivery = delivery
       var outcome = outcome(
         report, fails: tally.failing > 0, failOnUnreadable: failOnUnreadable, diagnostics: diagnostics,
         format: .junit, failOn: failOn)
