@@ -1,6 +1,7 @@
 import AnalyticsHub
 import Foundation
 import TaggingPlan
+import TaggingPlanReports
 import TagscopeRecording
 import XCTest
 
@@ -200,6 +201,28 @@ final class ConsentCheckTests: XCTestCase {
     XCTAssertEqual(validator.consentState.work, 0)
   }
 
+  /// `validate` answers identical lines of a recording from its line cache: the consent check
+  /// still runs on each (the fourth and fifth plays are the same line but for seq and time).
+  func testValidateChecksConsentOnLinesItAnswersFromItsCache() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "consent-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let records = [
+      record(1, [("firebase", .sent)]), record(2, [("firebase", .sent)]),
+      consent(3, "category:analytics", granted: false),
+      record(4, [("firebase", .sent)]), record(5, [("firebase", .sent)]),
+      consent(6, "category:analytics", granted: true),
+      record(7, [("firebase", .sent)]),
+    ]
+    let path = try writeRecording(records, named: "consent.jsonl", in: directory)
+    let plan = try load()
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let offline = report.violations.filter { $0.rule == .consentWithdrawn }
+    XCTAssertEqual(offline.map(\.seq), [4, 5])
+    XCTAssertEqual(offline, consentFindings(records, plan: plan).0)
+  }
+
   /// 1,000,000 records after a withdrawal (the hub blocking its providers, and one in ten calls
   /// still sent): each sent call flagged, a constant number of steps per record, one decision
   /// remembered.
@@ -236,6 +259,7 @@ final class ConsentCheckTests: XCTestCase {
           UInt64(number), "category:analytics", granted: false, source: "d\(number)", user: "u\(number)"))
     }
     XCTAssertLessThanOrEqual(validator.consentState.deviceCount, 4_096)
+    XCTAssertGreaterThanOrEqual(validator.consentState.deviceCount, 2_048, "the recent half is kept")
     XCTAssertLessThanOrEqual(validator.consentState.remembered, 4_096)
   }
 }
