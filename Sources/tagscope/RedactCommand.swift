@@ -69,28 +69,37 @@ struct RedactCommand: ParsableCommand {
         + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + " in \(output)\n")
   }
 
-  /// Copies every line of `reader` to `writer` redacted, reading and writing 1 MiB at a time;
-  /// returns the number of lines (a last line without a line break is copied without one).
+  /// Copies every line of `reader` to `writer` redacted, reading and writing 4 MiB at a time;
+  /// returns the number of lines (a last line without a line break is copied without one). Lines
+  /// are redacted in the chunk read (found with `memchr`); only a line split between two chunks is
+  /// gathered first.
   static func copy(from reader: FileHandle, to writer: FileHandle, redactor: inout Redactor) throws -> Int {
     var pending: [UInt8] = []
     var out: [UInt8] = []
-    out.reserveCapacity(1 << 21)
+    out.reserveCapacity(1 << 23)
     var lines = 0
-    while let chunk = try reader.read(upToCount: 1 << 20), !chunk.isEmpty {
-      pending.append(contentsOf: chunk)
-      var consumed = 0
-      pending.withUnsafeBufferPointer { bytes in
+    while let chunk = try reader.read(upToCount: 1 << 22), !chunk.isEmpty {
+      chunk.withUnsafeBytes { raw in
+        let bytes = raw.bindMemory(to: UInt8.self)
+        guard let base = bytes.baseAddress else { return }
         var start = 0
-        while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-          redactor.redact(line: UnsafeBufferPointer(rebasing: bytes[start..<newline]), into: &out)
-          out.append(UInt8(ascii: "\n"))
+        while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
+          let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+          let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
+          if pending.isEmpty {
+            redactor.redact(line: line, into: &out)
+          } else {
+            pending.append(contentsOf: line)
+            pending.withUnsafeBufferPointer { _ = redactor.redact(line: $0, into: &out) }
+            pending.removeAll(keepingCapacity: true)
+          }
+          out.append(0x0A)
           lines += 1
           start = newline + 1
         }
-        consumed = start
+        pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       }
-      pending.removeFirst(consumed)
-      if out.count >= 1 << 20 {
+      if out.count >= 1 << 22 {
         try writer.write(contentsOf: out)
         out.removeAll(keepingCapacity: true)
       }

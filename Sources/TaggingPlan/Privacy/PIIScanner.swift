@@ -55,26 +55,48 @@ public enum PIIScanner {
     var dots = 0
     var dashes = 0
     var letters = 0
+    var spaces = 0
     /// `b`/`B` (Bearer, Basic) or `e` (JWT's `eyJ`).
     var tokenLetters = false
 
+    /// The byte classes: 0 other, 1 digit, 2 `@`, 3 `:`, 4 `.`, 5 `-`, 6 `b`/`B`/`e`, 7 other
+    /// letter, 8 space.
+    private static let classes: [UInt8] = (0...255).map { value in
+      let byte = UInt8(value)
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1
+      case UInt8(ascii: "@"): return 2
+      case UInt8(ascii: ":"): return 3
+      case UInt8(ascii: "."): return 4
+      case UInt8(ascii: "-"): return 5
+      case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "e"): return 6
+      case UInt8(ascii: " "): return 8
+      default: return PIIBytes.isAlpha(byte) ? 7 : 0
+      }
+    }
+
     init(_ text: UnsafeBufferPointer<UInt8>) {
-      for byte in text {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
-        case UInt8(ascii: "@"): at = true
-        case UInt8(ascii: ":"): colons += 1
-        case UInt8(ascii: "."): dots += 1
-        case UInt8(ascii: "-"): dashes += 1
-        case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "e"):
-          tokenLetters = true
-          letters += 1
-        default: if PIIBytes.isAlpha(byte) { letters += 1 }
+      Self.classes.withUnsafeBufferPointer { classes in
+        for byte in text {
+          switch classes[Int(byte)] {
+          case 0: continue
+          case 1: digits += 1
+          case 2: at = true
+          case 3: colons += 1
+          case 4: dots += 1
+          case 5: dashes += 1
+          case 6:
+            tokenLetters = true
+            letters += 1
+          case 7: letters += 1
+          default: spaces += 1
+          }
         }
       }
     }
 
-    var mayHoldToken: Bool { tokenLetters && letters + digits >= 16 }
+    /// A JWT has two dots (`eyJ….eyJ….…`); a `Bearer`/`Basic` credential follows a space.
+    var mayHoldToken: Bool { tokenLetters && letters + digits >= 16 && (dots >= 2 || spaces >= 1) }
     var mayHoldUUID: Bool { dashes >= 4 && digits + letters >= 32 }
     var mayHoldAny: Bool { at || digits >= 4 || colons >= 2 || mayHoldToken }
   }

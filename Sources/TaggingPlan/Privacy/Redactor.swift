@@ -21,8 +21,13 @@ public struct Redactor: Sendable {
   public private(set) var counts = [Int](repeating: 0, count: PIIKind.allCases.count)
   /// Bytes the detectors examined so far (the work done, linear in the input).
   public private(set) var steps = 0
-  /// Key contexts by key, a direct-mapped cache of 1,024 slots (keys repeat on every line).
-  private var keys = [(bytes: [UInt8], context: PIIKeyContext)?](repeating: nil, count: 1_024)
+  /// Key contexts by key, a direct-mapped cache of 1,024 slots (keys repeat on every line): the
+  /// key's length (-1 for an empty slot) and context per slot, its bytes in one flat buffer of
+  /// ``keyWidth`` bytes per slot (longer keys are not cached).
+  private var keyLengths = [Int](repeating: -1, count: 1_024)
+  private var keyContexts = [PIIKeyContext](repeating: PIIKeyContext(), count: 1_024)
+  private var keyBytes = [UInt8](repeating: 0, count: 1_024 * keyWidth)
+  private static let keyWidth = 32
   private var replacements: [(range: Range<Int>, kind: PIIKind, quote: Bool)] = []
   private var matches: [PIIMatch] = []
   private var frames: [Frame] = []
@@ -118,11 +123,7 @@ public struct Redactor: Sendable {
         index += 1
       case UInt8(ascii: "\""):
         let start = index + 1
-        var end = start
-        while end < count, line[end] != UInt8(ascii: "\"") {
-          end += line[end] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        end = min(end, count)
+        let end = Self.closingQuote(line, from: start)
         let content = start..<end
         if let last = frames.indices.last, frames[last].isObject, frames[last].expectsKey {
           frames[last].key = context(of: UnsafeBufferPointer(rebasing: line[content]))
@@ -142,6 +143,23 @@ public struct Redactor: Sendable {
     }
   }
 
+  /// The index of the quote closing a string whose content starts at `start` (one preceded by an
+  /// even run of backslashes), found with `memchr`, or the line's end.
+  private static func closingQuote(_ line: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = line.baseAddress else { return start }
+    var from = start
+    while from < line.count, let found = memchr(base + from, 0x22, line.count - from) {
+      let quote = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      var backslashes = 0
+      while quote - backslashes - 1 >= start, line[quote - backslashes - 1] == UInt8(ascii: "\\") {
+        backslashes += 1
+      }
+      if backslashes % 2 == 0 { return quote }
+      from = quote + 1
+    }
+    return line.count
+  }
+
   private static func isNumberByte(_ byte: UInt8) -> Bool {
     PIIBytes.isDigit(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
       || byte == UInt8(ascii: "E")
@@ -149,17 +167,20 @@ public struct Redactor: Sendable {
   }
 
   private mutating func context(of key: UnsafeBufferPointer<UInt8>) -> PIIKeyContext {
+    guard let base = key.baseAddress, key.count <= Self.keyWidth else { return PIIKeyContext(bytes: key) }
     var hash: UInt32 = 2_166_136_261
     for byte in key { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     let slot = Int(hash & 1_023)
-    if let known = keys[slot], known.bytes.count == key.count,
-      key.isEmpty
-        || known.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, key.baseAddress!, key.count) == 0 })
+    let offset = slot * Self.keyWidth
+    if keyLengths[slot] == key.count,
+      keyBytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + offset, base, key.count) == 0 })
     {
-      return known.context
+      return keyContexts[slot]
     }
     let context = PIIKeyContext(bytes: key)
-    keys[slot] = (Array(key), context)
+    keyLengths[slot] = key.count
+    keyContexts[slot] = context
+    keyBytes.withUnsafeMutableBufferPointer { _ = memcpy($0.baseAddress! + offset, base, key.count) }
     return context
   }
 
