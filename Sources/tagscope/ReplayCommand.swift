@@ -15,7 +15,8 @@ struct ReplayCommand: ParsableCommand {
       Opens stopped at the first record: space plays at recorded speed (+/- change it), . and , step \
       one record, ←/→ seek 10 s, g/G go to the start/end, : jumps to a record number or a time. \
       Screens, Session and Providers show the state as of the selected record. Bad lines are \
-      reported with their line number and skipped.
+      reported with their line number and skipped. --scope NAME opens only the records of that UI \
+      test scope (begun and ended through the query API's scope/begin and scope/end).
       """
   )
 
@@ -26,15 +27,28 @@ struct ReplayCommand: ParsableCommand {
   @Option(help: "Tagging plan (YAML) to check the recording against: violations and coverage are shown.")
   var plan: String?
 
+  @Option(help: "Open only the records of this UI test scope (an unknown name lists the recording's scopes).")
+  var scope: String?
+
   func run() throws {
     let capture = try CaptureInput(file)
     defer { capture.remove() }
     let file = capture.path
     try FileShape.refuseMixUp(
-      plans: plan.map { [$0] } ?? [], recordings: [file], usage: "tagscope replay RECORDING [--plan PLAN]")
+      plans: plan.map { [$0] } ?? [], recordings: [file],
+      usage: "tagscope replay RECORDING [--plan PLAN] [--scope NAME]")
+    let scoped: ReplayScope?
+    do {
+      scoped = try scope.map { try ReplayScope($0, of: file) }
+    } catch {
+      StandardError.write("tagscope: \(error)\n")
+      throw ExitCode(2)
+    }
+    defer { scoped?.remove() }
+    if let warning = scoped?.warning { StandardError.write("tagscope: \(warning)\n") }
     let timeline: Timeline
     do {
-      timeline = try Timeline.open(path: file)
+      timeline = try Timeline.open(path: scoped?.path ?? file)
     } catch {
       StandardError.write("tagscope: \(error)\n")
       throw ExitCode(2)
@@ -47,6 +61,7 @@ struct ReplayCommand: ParsableCommand {
           + "as it arrives for replay, removed on quit\n")
     }
     var label = file == "-" ? "stdin" : URL(fileURLWithPath: file).lastPathComponent
+    if let scope { label += " · scope \(scope)" }
     if let warning = timeline.header.versionWarning {
       StandardError.write("tagscope: \(file): warning: \(warning)\n")
       label += " (format v\(timeline.header.version), newer: read as v\(RecordingHeader.currentVersion))"
@@ -76,7 +91,9 @@ struct ReplayCommand: ParsableCommand {
     check?.stop()
     let problems = timeline.problems
     for problem in problems.prefix(20) {
-      StandardError.write("tagscope: \(problem)\n")
+      // A scope's copy keeps the original's line numbers: its problems name the original.
+      let text = scoped.map { "\(problem)".replacingOccurrences(of: $0.path, with: file) } ?? "\(problem)"
+      StandardError.write("tagscope: \(text)\n")
     }
     if timeline.problemCount > 20 {
       StandardError.write("tagscope: … and \(timeline.problemCount - 20) more bad lines, skipped\n")
