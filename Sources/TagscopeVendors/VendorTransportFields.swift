@@ -66,7 +66,9 @@ extension Vendor {
 /// Each vendor's transport fields, one entry per vendor: read from its SDKs' sources.
 extension Vendor.TransportFields {
   /// Every vendor's.
-  static let all: [Vendor.TransportFields] = [.segment, .amplitude, .ga4, .posthog, .snowplow, .mparticle]
+  static let all: [Vendor.TransportFields] = [
+    .segment, .amplitude, .ga4, .posthog, .snowplow, .mparticle, .mixpanel,
+  ]
 
   /// Segment's batches: when the batch was sent (analytics-python `request.py`, analytics-swift's
   /// and analytics.js's batch uploads); each message carries its own times.
@@ -101,6 +103,11 @@ extension Vendor.TransportFields {
       "a",
     ],
     reason: "the environment and schema version sent to; the request's id, type, time, address and key")
+
+  /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
+  /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`).
+  public static let mixpanel = Vendor.TransportFields(
+    "mixpanel", ["$mp_metadata"], reason: "the SDK's event and session bookkeeping")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
   /// Protocol reference, `validation_behavior`); gtag.js's hits (as amplitude/Amplitude-TypeScript's

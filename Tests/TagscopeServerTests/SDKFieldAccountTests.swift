@@ -14,7 +14,7 @@ import XCTest
 final class SDKFieldAccountTests: XCTestCase {
   /// The vendors whose decoders keep the account; the walk over the corpus asserts it for them.
   static let accounted: Set<String> = [
-    "segment", "rudderstack", "amplitude", "ga4", "posthog", "snowplow", "mparticle", "braze",
+    "segment", "rudderstack", "amplitude", "ga4", "posthog", "snowplow", "mparticle", "braze", "mixpanel",
   ]
   /// Routes whose decoders account for their request's own fields only (not yet each message's).
   static let requestOnly: Set<String> = ["/v2/KEY/events", "/nativeevents/v2/KEY/events"]
@@ -154,6 +154,13 @@ final class SDKFieldAccountTests: XCTestCase {
     XCTAssertEqual(Self.unread(events[0]), ["upload field 99"])
     XCTAssertEqual(Self.reported(events[0]), ["1 field not understood"])
     XCTAssertEqual(Self.unread(events[1]), [])
+  }
+
+  func testAMixpanelMessageReportsItsUnknownFieldsByItsPlace() throws {
+    let body =
+      #"[{"event":"A","properties":{"token":"t","distinct_id":"d"}},{"event":"B","properties":{},"$os":"iOS"}]"#
+    let events = try XCTUnwrap(endpointReply("/track", body: body)).events
+    XCTAssertEqual(events.map(Self.unread), [[], ["data[1].$os"]])
   }
 
   // MARK: The corpus, key by key

@@ -93,7 +93,12 @@ struct MixpanelEndpoint: SDKEndpoint {
           if let refusal = refuse(failure) { return refusal }
           continue
         }
-        events.append(Self.trackEvent(message, name: name))
+        var event = Self.trackEvent(message, name: name)
+        var account = FieldAccount()
+        account.check(
+          message, at: "data[\(index)]", understood: Self.trackFields, transport: Self.transport[""])
+        account.add(to: &event)
+        events.append(event)
       case .engage, .groups:
         events.append(contentsOf: Self.profileEvents(message, api: api))
       }
@@ -163,6 +168,11 @@ struct MixpanelEndpoint: SDKEndpoint {
     return SDKReply(
       status: .badRequest, body: JSONText.string(body), events: imported, rejection: failures[0].reason)
   }
+
+  /// Mixpanel's transport fields (``Vendor/TransportFields/mixpanel``), of each message.
+  static let transport = TransportLevels(Vendor.mixpanel, levels: [""])
+  /// The fields of a tracked message the decoder carries: its name and properties.
+  static let trackFields: Set<String> = ["event", "properties"]
 
   /// `data` as JSON, or as base64 of JSON.
   static func decodePayload(_ text: String) -> PropertyValue? {
