@@ -16,6 +16,8 @@ import TagscopeRecording
 /// received, by its name or SDK method: `call:"Order Completed"`, `call:identify`). `prop.NAME` and
 /// `param.NAME` test a value (see ``ValueTerm``): a tag property or a parameter of any provider
 /// call, with `:`, `~` or `>`, `>=`, `<`, `<=` (`prop.sku:A-1`, `param.value>10`, `prop.title~night`).
+/// `delivery` (`delivery:lost`, `delivery:queued`) keeps records with a provider call in that
+/// delivery state, as the live session's delivery ledger knows it (``deliveryStateWords``).
 public struct Filter: Sendable, Hashable {
   /// What the timeline matches.
   public var timeline = TimelineFilter()
@@ -30,6 +32,20 @@ public struct Filter: Sendable, Hashable {
   /// Only records with, for each of these, a property or call parameter passing it (`prop.`,
   /// `param.`).
   public var values: [ValueTerm] = []
+  /// Only records with, for each of these, a provider call in that delivery state (`delivery:`),
+  /// each one of ``deliveryStateWords``.
+  public var deliveryStates: [String] = []
+
+  /// The delivery ledger's states, as `delivery:` takes them (any case, `-` and `_` ignored).
+  public static let deliveryStateWords = [
+    "delivered", "inFlight", "queued", "droppedBySDK", "refused", "lost", "noWireSource", "ambiguous",
+  ]
+
+  /// Whether a record whose provider calls are in `states` (``deliveryStateWords``) passes the
+  /// `delivery` terms.
+  public func acceptsDeliveries(_ states: [String]) -> Bool {
+    deliveryStates.allSatisfy { states.contains($0) }
+  }
 
   /// The `source:` or `source~` term's text, lowercased (the `s` key cycles it).
   public var source: String? {
@@ -45,7 +61,7 @@ public struct Filter: Sendable, Hashable {
   /// Whether some terms are checked on the records themselves, not the index (violations,
   /// screen, call, values).
   public var checksRecords: Bool {
-    checksViolations || !screens.isEmpty || !calls.isEmpty || !values.isEmpty
+    checksViolations || !screens.isEmpty || !calls.isEmpty || !values.isEmpty || !deliveryStates.isEmpty
   }
 
   /// Whether `record` passes the value terms (`prop.`, `param.`).
@@ -109,7 +125,7 @@ public struct Filter: Sendable, Hashable {
   /// The keys a term can have (`kind:`…, `prop.NAME:`), as the "unknown key" error lists them and
   /// `tagscope help filter` documents them.
   public static let keys = [
-    "kind", "name", "screen", "provider", "status", "source", "has", "rule", "call", "prop.NAME",
+    "kind", "name", "screen", "provider", "status", "source", "has", "rule", "call", "delivery", "prop.NAME",
     "param.NAME",
   ]
 
@@ -145,6 +161,15 @@ public struct Filter: Sendable, Hashable {
     case "source": timeline.sourceMatches.append(match)
     case "screen": screens.append(match)
     case "call": calls.append(match)
+    case "delivery":
+      let wanted = Self.deliveryKey(value)
+      guard exact, let state = Self.deliveryStateWords.first(where: { Self.deliveryKey($0) == wanted }) else {
+        return ParseError(
+          message:
+            "unknown delivery state \"\(value)\" (delivery:\(Self.deliveryStateWords.joined(separator: ", ")))"
+        )
+      }
+      deliveryStates.append(state)
     case "rule":
       timeline.violations = true
       violationRules.append(match)
@@ -172,6 +197,11 @@ public struct Filter: Sendable, Hashable {
       )
     }
     return nil
+  }
+
+  /// A delivery state word as compared: lowercased, without `-` and `_` (`in-flight`, `inFlight`).
+  private static func deliveryKey(_ word: String) -> String {
+    word.lowercased().filter { $0 != "-" && $0 != "_" }
   }
 
   /// `kind:` takes a tag kind or an alias (`action`); `kind~` a part of the kind names. Several

@@ -62,6 +62,11 @@ public enum DebuggerReference {
       meaning: "call:\"Order Completed\" · call:identify (a call's name or SDK method) · call~order"
     ),
     (
+      term: "delivery:",
+      meaning:
+        "delivery:lost (a call in that state, listen) · delivered inFlight queued droppedBySDK refused noWireSource ambiguous"
+    ),
+    (
       term: "prop.",
       meaning: "prop.sku:A-1 (a tag property) · prop.title~night · prop.price>=10 (> >= < <= numbers)"
     ),

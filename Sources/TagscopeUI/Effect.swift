@@ -170,7 +170,10 @@ public struct EffectRunner: Sendable {
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = source.filter(filter.timeline, in: range)
     guard filter.checksRecords else { return candidates }
+    // One look at the ledger for the whole run: its states as of now.
+    let deliveries = filter.deliveryStates.isEmpty ? [:] : source.deliveryStates() ?? [:]
     return candidates.filter { index in
+      guard filter.acceptsDeliveries(deliveries[index] ?? []) else { return false }
       guard case .success(let record) = source.record(at: index) else { return false }
       let findings =
         filter.checksViolations ? source.findings(at: index).map { ($0.violation.rule, $0.provider) } : []

@@ -11,6 +11,8 @@ public final class InspectorTimelineSource: TimelineSource {
   private let sourceLabel: String
   /// Tagging-plan results, when a plan is checked.
   public let plan: (any PlanFeed)?
+  /// The live session's delivery ledger, when one follows the records (`listen`, the demo).
+  public let delivery: (any DeliveryFeed)?
   private let slowdown: (@Sendable () -> String?)?
   private let connections: (@Sendable () -> [SourceConnection])?
   private let ended: (@Sendable () -> String?)?
@@ -18,12 +20,14 @@ public final class InspectorTimelineSource: TimelineSource {
   /// An adapter over `timeline`, labelled `sourceLabel` in the header, with `plan` results if any;
   /// `slowdown` says why the source is going slower than asked, while it is (the live demo's
   /// simulator waiting for its recording); `connections` tells how `listen`'s sources stand;
-  /// `ended` names an input that ended (``SourceInfo/ended``).
+  /// `ended` names an input that ended (``SourceInfo/ended``); `delivery` is the live session's
+  /// delivery ledger, if any.
   public init(
     timeline: Timeline, sourceLabel: String, plan: (any PlanFeed)? = nil,
     slowdown: (@Sendable () -> String?)? = nil, connections: (@Sendable () -> [SourceConnection])? = nil,
-    ended: (@Sendable () -> String?)? = nil
+    ended: (@Sendable () -> String?)? = nil, delivery: (any DeliveryFeed)? = nil
   ) {
+    self.delivery = delivery
     self.ended = ended
     self.connections = connections
     self.timeline = timeline
@@ -66,6 +70,8 @@ public final class InspectorTimelineSource: TimelineSource {
   public func previousViolation(before index: Int) -> Int? { timeline.previousViolation(before: index) }
 
   public func findings(at index: Int) -> [PlanFinding] { plan?.findings(at: index) ?? [] }
+
+  public func deliveryStates() -> [Int: [String]]? { delivery?.statesByPosition() }
 
   public func planChecklist() -> [ChecklistItem] { plan?.checklist() ?? [] }
 

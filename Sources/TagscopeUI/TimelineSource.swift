@@ -44,9 +44,14 @@ public protocol TimelineSource: AnyObject, Sendable {
   func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure>
   /// Adds a previewed entry to the plan file; returns what to tell the user.
   func addPlanEntry(_ preview: PlanEntryPreview) -> Result<String, PlanEntryFailure>
+  /// The delivery states of each record's provider calls now, by position (``DeliveryFeed``);
+  /// `nil` when no delivery ledger follows the records.
+  func deliveryStates() -> [Int: [String]]?
 }
 
 extension TimelineSource {
+  public func deliveryStates() -> [Int: [String]]? { nil }
+
   public func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure> {
     .failure(PlanEntryFailure("no plan to add entries to"))
   }

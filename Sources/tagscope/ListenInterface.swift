@@ -39,7 +39,8 @@ enum ListenInterface {
     let shown = notices.print()
     let source = InspectorTimelineSource(
       timeline: parts.timeline, sourceLabel: label, plan: parts.checker,
-      connections: { connections.snapshot() }, ended: { ended.sentence })
+      connections: { connections.snapshot() }, ended: { ended.sentence },
+      delivery: parts.session.delivery.map(LedgerDeliveryFeed.init))
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
     try? await parts.shutdown()
     notices.print(after: shown)

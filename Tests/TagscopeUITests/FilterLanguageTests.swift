@@ -108,6 +108,22 @@ final class FilterLanguageTests: XCTestCase {
     XCTAssertEqual(state.matches, [3], "the last filter stays")
   }
 
+  func testDeliveryKeepsRecordsWithACallInThatState() {
+    let store = Fixtures.store()
+    store.delivery.set(["delivered", "lost"], at: 3)
+    store.delivery.set(["queued"], at: 7)
+    store.delivery.set(["lost"], at: 10)
+    XCTAssertEqual(matches("delivery:lost", store), [3, 10])
+    XCTAssertEqual(matches("delivery:Queued", store), [7], "any case")
+    XCTAssertEqual(matches("delivery:delivered delivery:lost", store), [3], "each term a call in its state")
+    XCTAssertEqual(matches("delivery:lost kind:action", store), [3, 10], "AND with the index's terms")
+    XCTAssertEqual(matches("delivery:in-flight", store), [], "inFlight, spelt with a dash")
+    XCTAssertEqual(matches("delivery:lost", Fixtures.store()), [], "no call in that state")
+    guard case .failure(let error) = Filter.parse("delivery:gone") else { return XCTFail("accepted") }
+    XCTAssertTrue(error.message.contains("noWireSource"), "the states are listed: \(error.message)")
+    guard case .failure = Filter.parse("delivery~lo") else { return XCTFail("delivery~ accepted") }
+  }
+
   func testQuotedValuesKeepTheirSpaces() {
     var records = Array(Fixtures.podcastRecords().prefix(4))
     for index in records.indices { records[index].source = index < 2 ? "Podcasts@iPhone 15 #2" : "other" }

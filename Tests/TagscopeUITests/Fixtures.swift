@@ -9,11 +9,13 @@ import TagscopeUI
 final class FixtureStore: @unchecked Sendable {
   let timeline: Timeline
   let plan = FixturePlan()
+  let delivery = FixtureDelivery()
   let source: InspectorTimelineSource
 
   init(_ records: [Record] = [], sourceLabel: String = "test fixture") {
     timeline = try! Timeline.live(header: RecordingHeader(app: "Podcasts", started: Date()))
-    source = InspectorTimelineSource(timeline: timeline, sourceLabel: sourceLabel, plan: plan)
+    source = InspectorTimelineSource(
+      timeline: timeline, sourceLabel: sourceLabel, plan: plan, delivery: delivery)
     append(contentsOf: records)
   }
 
@@ -30,6 +32,16 @@ final class FixtureStore: @unchecked Sendable {
 }
 
 /// Plan results set by hand: the header line, the checklist, findings per record.
+/// A delivery ledger's states set by hand, by position.
+final class FixtureDelivery: DeliveryFeed, @unchecked Sendable {
+  private let lock = NSLock()
+  private var states: [Int: [String]] = [:]
+
+  func set(_ states: [String], at position: Int) { lock.withLock { self.states[position] = states } }
+
+  func statesByPosition() -> [Int: [String]] { lock.withLock { states } }
+}
+
 final class FixturePlan: PlanFeed, @unchecked Sendable {
   private let lock = NSLock()
   private var summary: String?
