@@ -181,7 +181,8 @@ struct DemoCommand: AsyncParsableCommand {
       sourceLabel:
         "podcast app simulator · \(PodcastMappings.deliberateBugs.count) deliberate tagging bugs · seed \(seed)",
       plan: parts.checker,
-      slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil })
+      slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil },
+      delivery: parts.session.delivery.map(LedgerDeliveryFeed.init))
     let result = await Debugger.runDetached(source, mode: .live, wakeup: wakeup)
     driver.stop()
     hub.flush()
