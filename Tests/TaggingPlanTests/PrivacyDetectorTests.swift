@@ -247,4 +247,11 @@ final class PrivacyDetectorTests: XCTestCase {
     default: break
     }
   }
+
+  func testEachKindsIndexIsItsPlaceInAllCases() {
+    for (place, kind) in PIIKind.allCases.enumerated() {
+      XCTAssertEqual(kind.index, place, "\(kind)")
+      XCTAssertEqual(PIIKinds(kind).rawValue, 1 << place, "\(kind)")
+    }
+  }
 }

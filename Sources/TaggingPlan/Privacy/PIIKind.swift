@@ -18,6 +18,19 @@ public enum PIIKind: String, Sendable, Hashable, CaseIterable {
 
   /// The kinds, as a plan names them (`pii: [email, phone]`).
   public static var words: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+  /// The kind's place in `allCases` (without building that array on every use).
+  var index: Int {
+    switch self {
+    case .email: return 0
+    case .phone: return 1
+    case .advertisingID: return 2
+    case .ip: return 3
+    case .card: return 4
+    case .geo: return 5
+    case .token: return 6
+    }
+  }
 }
 
 /// One piece of personal data found in a text: its kind and its byte range in the text's UTF-8.
@@ -43,7 +56,7 @@ public struct PIIKinds: OptionSet, Sendable, Hashable {
 
   /// The set holding `kind`.
   public init(_ kind: PIIKind) {
-    rawValue = 1 << UInt8(PIIKind.allCases.firstIndex(of: kind) ?? 0)
+    rawValue = 1 << UInt8(kind.index)
   }
 
   /// Every kind.

@@ -85,7 +85,7 @@ public struct Redactor: Sendable {
       out.append(contentsOf: Self.hex(hash).utf8)
       if replacement.quote { out.append(UInt8(ascii: "\"")) }
       copied = replacement.range.upperBound
-      counts[PIIKind.allCases.firstIndex(of: replacement.kind) ?? 0] += 1
+      counts[replacement.kind.index] += 1
     }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied...]))
     return replacements.count
