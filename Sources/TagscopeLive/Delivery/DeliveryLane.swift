@@ -69,7 +69,7 @@ struct DeliveryLane {
   var size: Int { calls.count + wires.count }
 
   /// Whether the lane doubled since its last pruning (so each entry pays a constant share).
-  var needsPruning: Bool { size > 64 && size >= 2 * prunedSize }
+  var needsPruning: Bool { size > 8 && size >= 2 * prunedSize }
 
   /// Keeps the last `limit` calls `keepCall` keeps and the last `limit` wire calls `keepWire`
   /// keeps.
