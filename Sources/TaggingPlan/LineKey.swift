@@ -13,13 +13,48 @@ extension RecordContentKey {
     return builder.decode(bytes)
   }
 
-  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites; with
-  /// `session`, the key also holds the record's `context.session`.
-  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>, session: Bool = false) -> (
+  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites.
+  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (
     key: LineKey, seq: UInt64, time: Int64
   )? {
-    var builder = RecordContentKeyBuilder(keysSession: session)
+    var builder = RecordContentKeyBuilder()
     guard let (key, seq) = builder.decode(bytes) else { return nil }
     return (key, seq, builder.time)
+  }
+
+  /// ``scanWithTime(_:)`` with the session's id and user, which the key leaves out: what a record
+  /// answered from a cache needs for the checks that compare it with earlier records. `session`
+  /// is `nil` when the line's id or user holds a JSON escape (the caller decodes such a line).
+  package static func scanWithSession(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+    key: LineKey, seq: UInt64, time: Int64, session: LineSession?
+  )? {
+    var builder = RecordContentKeyBuilder(readsSession: true)
+    guard let (key, seq) = builder.decode(bytes) else { return nil }
+    let escaped = [builder.sessionID, builder.sessionUser].contains {
+      $0?.contains(UInt8(ascii: "\\")) ?? false
+    }
+    let session =
+      escaped
+      ? nil
+      : LineSession(
+        id: builder.sessionID.map { String(decoding: $0, as: UTF8.self) },
+        user: builder.sessionUser.map { String(decoding: $0, as: UTF8.self) })
+    return (key, seq, builder.time, session)
+  }
+}
+
+/// A line's `context.session` id and user (each `nil` when absent).
+package struct LineSession: Sendable, Equatable {
+  package var id: String?
+  package var user: String?
+
+  /// Puts this line's session id and user into `record`, a remembered record of the same key;
+  /// `false` (the record unchanged) when one has a session and the other none.
+  package func patch(_ record: inout Record) -> Bool {
+    guard record.context.session != nil else { return id == nil && user == nil }
+    guard let id else { return false }
+    record.context.session!.id = id
+    record.context.session!.user = user
+    return true
   }
 }

@@ -20,15 +20,20 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   private var hasher = ContentHasher()
   /// Whether records with a `source` get a key too (the key still leaves the source out).
   private let keysSourcedRecords: Bool
-  /// Whether `context.session` is part of the key.
-  private let keysSession: Bool
+  /// Whether the session's id and user are kept (``sessionID``, ``sessionUser``).
+  private let readsSession: Bool
+  /// With `readsSession`: the last line's `context.session.id` and `.user` bytes as written (JSON
+  /// escapes not undone), `nil` when absent or `null`.
+  package private(set) var sessionID: [UInt8]?
+  package private(set) var sessionUser: [UInt8]?
 
   /// A builder; with `keysSourcedRecords`, records from `listen` get a key too (for readers whose
-  /// result does not depend on the source, as a diff's); with `keysSession`, the key also holds
-  /// `context.session` (for checks that compare a record with the earlier ones of its session).
-  package init(keysSourcedRecords: Bool = false, keysSession: Bool = false) {
+  /// result does not depend on the source, as a diff's); with `readsSession`, it also keeps the
+  /// session's id and user, which the key leaves out (for checks that compare a record with the
+  /// earlier ones of its session).
+  package init(keysSourcedRecords: Bool = false, readsSession: Bool = false) {
     self.keysSourcedRecords = keysSourcedRecords
-    self.keysSession = keysSession
+    self.readsSession = readsSession
   }
 
   /// Reads `bytes` with the one record decoder (specialized for this builder here, in its module):
@@ -45,6 +50,8 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package var key: RecordContentKey? { hasSource && !keysSourcedRecords ? nil : hasher.finish() }
 
   package mutating func reset() {
+    sessionID = nil
+    sessionUser = nil
     hasSource = false
     sourceBytes.removeAll(keepingCapacity: true)
     hasher = ContentHasher()
@@ -57,15 +64,19 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   }
 
   package mutating func string(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>?) {
-    guard field == .source else { return }
-    hasSource = bytes != nil
-    if let bytes { sourceBytes.append(contentsOf: bytes) }
+    switch field {
+    case .source:
+      hasSource = bytes != nil
+      if let bytes { sourceBytes.append(contentsOf: bytes) }
+    case .sessionID where readsSession: sessionID = bytes.map(Array.init)
+    case .sessionUser where readsSession: sessionUser = bytes.map(Array.init)
+    default: break
+    }
   }
 
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {
     switch field {
     case .kind, .name, .properties, .outputs, .screen: hasher.add(field: field.rawValue, bytes)
-    case .session where keysSession: hasher.add(field: field.rawValue, bytes)
     default: break
     }
   }

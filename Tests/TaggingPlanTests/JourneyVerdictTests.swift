@@ -73,7 +73,10 @@ final class JourneyVerdictTests: XCTestCase {
       time += seq % 5 == 0 ? 3 : 0.2
       tap.time = Date(timeIntervalSince1970: time)
       tap.context.session = RecordSession(
-        id: "s-\(seq / 60)", state: "unauthenticated", user: nil, properties: [:])
+        id: "s-\(seq / 60)", state: "unauthenticated", user: seq % 4 == 0 ? "u-\\\(seq % 3)" : nil,
+        properties: [:])
+      // Lines without a session beside identical ones with: those are decoded.
+      if seq % 11 == 0 { tap.context.session = nil }
       return tap
     }
     var expected = PlanValidator(plan: plan, rules: .allProviders)
@@ -89,7 +92,7 @@ final class JourneyVerdictTests: XCTestCase {
       RecordingScanner.validate(UnsafeBufferPointer(buffer), file: "r.jsonl", with: &lines, into: &violations)
     }
     XCTAssertEqual(summary.records, 700)
-    XCTAssertGreaterThan(lines.hits, 500, "identical lines of a session are answered from the cache")
+    XCTAssertGreaterThan(lines.hits, 400, "identical lines are answered from the cache")
     XCTAssertEqual(violations.map(\.seq), oneByOne.map(\.seq))
     XCTAssertEqual(violations.map(\.rule), oneByOne.map(\.rule))
     XCTAssertEqual(violations.map(\.message), oneByOne.map(\.message))
@@ -143,11 +146,17 @@ final class JourneyVerdictTests: XCTestCase {
       .failing(rules: [.duplicate], broken: 1, records: 2))
   }
 
-  func testTheDemoPlanWithoutJourneysHasNone() throws {
-    XCTAssertTrue(try PlanLoader.load(yaml: DemoPlan.yaml, file: "d.yaml").hasJourneys)
-    let without = try PlanLoader.load(yaml: DemoPlan.yamlWithoutJourneys, file: "d.yaml")
+  func testTheDemoPlanWithoutSessionChecksHasNone() throws {
+    let full = try PlanLoader.load(yaml: DemoPlan.yaml, file: "d.yaml")
+    XCTAssertTrue(full.hasJourneys)
+    XCTAssertNotNil(full.consent)
+    XCTAssertTrue(full.privacy.scans)
+    let without = try PlanLoader.load(yaml: DemoPlan.yamlWithoutSessionChecks, file: "d.yaml")
     XCTAssertFalse(without.hasJourneys)
+    XCTAssertFalse(without.hasSequenceRules)
     XCTAssertEqual(without.funnels, [])
+    XCTAssertNil(without.consent)
+    XCTAssertFalse(without.privacy.scans)
   }
 }
 

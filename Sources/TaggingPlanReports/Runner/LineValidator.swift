@@ -5,8 +5,8 @@ import TagscopeRecording
 /// Validates recording lines, decoding only records it has not seen before: a record whose
 /// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
 /// violations (with its own `seq`) and coverage without being decoded. When the plan has rules
-/// that compare a record with earlier ones (journeys), the key also holds the record's session,
-/// and the remembered record runs them again with this line's `seq` and `time`.
+/// that compare a record with earlier ones (journeys, consent), the remembered record runs them
+/// again with this line's `seq`, `time` and session id and user.
 struct LineValidator {
   /// What became of one line.
   enum Outcome {
@@ -80,16 +80,26 @@ struct LineValidator {
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
   {
-    guard let (key, seq, time) = LineKey.scanWithTime(line, session: sequence) else {
+    let scanned =
+      sequence
+      ? LineKey.scanWithSession(line)
+      : LineKey.scanWithTime(line).map { ($0.key, $0.seq, $0.time, nil) }
+    guard let (key, seq, time, session) = scanned else {
       return decodeAndValidate(line, into: &violations)
     }
     if let cached = cache[key] {
+      var remembered = cached.record
+      if var record = remembered {
+        // The session is this line's, or (a session on one side only, an escape) it is decoded.
+        guard let session, session.patch(&record) else { return decodeAndValidate(line, into: &violations) }
+        remembered = record
+      }
       hits += 1
       for violation in cached.violations {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
       }
-      if var record = cached.record {
+      if var record = remembered {
         record.seq = seq
         record.timeMilliseconds = time
         var marks = cached.marks
