@@ -95,14 +95,18 @@ extension Vendor.TransportFields {
 
   /// mParticle's batches (mparticle-python-sdk `Batch`): the environment and schema version they
   /// are sent to, the request's id, when and from which address it was sent; its mobile SDKs'
-  /// batches (`MessageKey`): the batch's type `dt`, id `id`, creation time `ct` and API key `a`.
+  /// batches (`MessageKey`): the batch's type `dt`, id `id`, creation time `ct` and API key `a`, and
+  /// the SDK's own state (mParticle-Apple-SDK `MPIConstants`: its version `sdk`, opt-out status
+  /// `oo`, upload interval `uitl` and session timeout `stl`).
   public static let mparticle = Vendor.TransportFields(
     "mparticle",
     [
       "environment", "schema_version", "source_request_id", "timestamp_unixtime_ms", "ip", "dt", "id", "ct",
-      "a",
+      "a", "sdk", "oo", "uitl", "stl",
     ],
-    reason: "the environment and schema version sent to; the request's id, type, time, address and key")
+    reason:
+      "the environment and schema version sent to; the request's id, type, time, address and key; the SDK's version, opt-out status, upload interval and session timeout"
+  )
 
   /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
   /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`).
