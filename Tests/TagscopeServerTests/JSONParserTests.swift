@@ -65,4 +65,17 @@ final class JSONParserTests: XCTestCase {
     XCTAssertEqual(pairs.map(\.name), ["data", "verbose", "flag", "name"])
     XCTAssertEqual(pairs.map(\.value), [#"{"a":1}"#, "1", "", "a b%zz"])
   }
+
+  /// The byte-level reader's edges: empty parts, `=` in a value, escapes cut at the end,
+  /// multi-byte text, invalid UTF-8 after decoding, and a substring's bytes.
+  func testFormDecodingEdges() {
+    let pairs = FormDecoding.pairs("&&a==b&%41%4&c%2=é%C3%A9&x=%&y=%FF&=v&")
+    XCTAssertEqual(pairs.map(\.name), ["a", "A%4", "c%2", "x", "y", ""])
+    XCTAssertEqual(pairs.map(\.value), ["=b", "", "éé", "%", "\u{FFFD}", "v"])
+    let text = "skip&k=v+w&tail"
+    let middle = text[text.index(text.startIndex, offsetBy: 5)..<text.index(text.endIndex, offsetBy: -5)]
+    XCTAssertEqual(FormDecoding.pairs(middle).map(\.value), ["v w"])
+    XCTAssertEqual(FormDecoding.decode("100%25+sure"), "100% sure")
+    XCTAssertTrue(FormDecoding.pairs("").isEmpty)
+  }
 }

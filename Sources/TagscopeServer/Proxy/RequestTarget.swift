@@ -23,7 +23,9 @@ struct RequestTarget {
     }
     let scheme = uri[..<separator.lowerBound].lowercased()
     let rest = uri[separator.upperBound...]
-    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
+    // By bytes: `/` and `?` are ASCII, so a byte index is also a character boundary.
+    let authorityEnd =
+      rest.utf8.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
     let pathAndQuery = String(rest[authorityEnd...])
     self.scheme = scheme
@@ -67,7 +69,7 @@ struct Authority: Equatable {
   /// The authority in `text`, or why it is none (for a `400` that names the problem).
   static func parse(_ text: String, defaultPort: Int?) -> Result<Authority, HostProblem> {
     guard !text.isEmpty else { return .failure(HostProblem(description: "the target is empty: host:port")) }
-    guard !text.contains("@") else {
+    guard !text.utf8.contains(UInt8(ascii: "@")) else {
       return .failure(HostProblem(description: "a proxy target has no user information (user@)"))
     }
     var hostPart = Substring(text)
@@ -84,7 +86,7 @@ struct Authority: Equatable {
       } else if !after.isEmpty {
         return .failure(HostProblem(description: "only :port may follow an IPv6 address's ]"))
       }
-    } else if text.filter({ $0 == ":" }).count > 1 {
+    } else if text.utf8.lazy.filter({ $0 == UInt8(ascii: ":") }).count > 1 {
       return .failure(HostProblem(description: "an IPv6 address goes in brackets, as [::1]:443"))
     } else if let colon = text.firstIndex(of: ":") {
       hostPart = text[..<colon]
