@@ -222,7 +222,9 @@ public struct EffectRunner: Sendable {
           RecordIssue(code: PlanFinding.issueCode, message: "plan: " + finding.violation.message))
       }
     }
-    return Selection(index: index, record: record, state: source.state(at: index) ?? TimelineState())
+    return Selection(
+      index: index, record: record, state: source.state(at: index) ?? TimelineState(),
+      deliveries: source.deliveries(at: index))
   }
 
   private func detail(_ index: Int) -> Msg {

@@ -146,6 +146,8 @@ private struct Loop {
         lastLiveTick = now
         apply(.tick(now: now))
         dirty = true
+        // A vendor's answer changes the ledger without a new record: look at it each second.
+        if state.info.deliveryFingerprint != nil { requestInfo() }
       } else if dirty {
         apply(.tick(now: now))
       }

@@ -46,7 +46,8 @@ public final class InspectorTimelineSource: TimelineSource {
       dropped: timeline.gaps.reduce(0) { $0 + $1.marker.count }, sources: timeline.sources,
       isLoading: timeline.isIndexing, slowdown: slowdown?(), seqAnomalies: timeline.sequence.anomalies,
       planErrors: plan.map(\.errorsText), providers: timeline.providers,
-      segmentStart: timeline.gaps.last { $0.marker.origin == "reset" }?.beforeIndex, ended: ended?())
+      segmentStart: timeline.gaps.last { $0.marker.origin == "reset" }?.beforeIndex, ended: ended?(),
+      deliveryFingerprint: delivery?.fingerprint())
   }
 
   public func summaries(in range: Range<Int>) -> [RecordSummary] { timeline.summaries(in: range) }
@@ -72,6 +73,8 @@ public final class InspectorTimelineSource: TimelineSource {
   public func findings(at index: Int) -> [PlanFinding] { plan?.findings(at: index) ?? [] }
 
   public func deliveryStates() -> [Int: [String]]? { delivery?.statesByPosition() }
+
+  public func deliveries(at index: Int) -> [CallDelivery]? { delivery?.calls(at: index) }
 
   public func planChecklist() -> [ChecklistItem] { plan?.checklist() ?? [] }
 

@@ -4,8 +4,8 @@ extension FrameView {
   /// Narrowest provider column before the pane scrolls them sideways.
   static let minimumColumnWidth = 18
 
-  /// One column per provider for the selected record: status, calls with name and parameters,
-  /// violations marked `✗`. Hub issues (`!`) and the plan's violations of no provider (`✗`) first,
+  /// One column per provider for the selected record: status, calls with name, delivery state
+  /// (when a delivery ledger follows the records) and parameters, violations marked `✗`. Hub issues (`!`) and the plan's violations of no provider (`✗`) first,
   /// across the pane.
   func drawProviders(into grid: inout Grid) {
     guard let selected = state.selected else {
@@ -108,6 +108,7 @@ extension FrameView {
   /// The lines of one provider's column.
   private func column(for output: ProviderOutput, width: Int) -> [Segments] {
     var lines: [Segments] = []
+    let deliveries = state.selected?.deliveries?.filter { $0.provider == output.provider } ?? []
     var header = Segments()
     header.add(Sanitizer.clean(output.provider, limit: 60), .bold)
     if !output.violations.isEmpty { header.add(Sanitizer.clean(" ✗\(output.violations.count)"), .error) }
@@ -150,6 +151,14 @@ extension FrameView {
           var nameLine = Segments()
           nameLine.add(part, .bold)
           lines.append(nameLine)
+        }
+      }
+      // The call's fate, as the live session's delivery ledger knows it (none without a ledger).
+      if let delivery = deliveries.first(where: { $0.callIndex == number }) {
+        for part in wrap(Sanitizer.clean(delivery.words, limit: 60), width: width) {
+          var line = Segments()
+          line.add(part, delivery.style)
+          lines.append(line)
         }
       }
       for (key, value) in call.parameters {

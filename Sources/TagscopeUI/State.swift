@@ -36,12 +36,16 @@ public struct Selection: Sendable, Hashable {
   public var record: Record
   /// Screens, session, timers and consent as of the record.
   public var state: TimelineState
+  /// The delivery of its provider calls, when a delivery ledger follows the records (`nil`: none
+  /// does, and the Providers pane shows no delivery words).
+  public var deliveries: [CallDelivery]?
 
   /// A selection.
-  public init(index: Int, record: Record, state: TimelineState) {
+  public init(index: Int, record: Record, state: TimelineState, deliveries: [CallDelivery]? = nil) {
     self.index = index
     self.record = record
     self.state = state
+    self.deliveries = deliveries
   }
 }
 

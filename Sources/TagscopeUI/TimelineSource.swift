@@ -47,10 +47,15 @@ public protocol TimelineSource: AnyObject, Sendable {
   /// The delivery states of each record's provider calls now, by position (``DeliveryFeed``);
   /// `nil` when no delivery ledger follows the records.
   func deliveryStates() -> [Int: [String]]?
+  /// The delivery of each provider call of the record at `index` now (``DeliveryFeed``); `nil`
+  /// when no delivery ledger follows the records.
+  func deliveries(at index: Int) -> [CallDelivery]?
 }
 
 extension TimelineSource {
   public func deliveryStates() -> [Int: [String]]? { nil }
+
+  public func deliveries(at index: Int) -> [CallDelivery]? { nil }
 
   public func draftPlanEntry(at index: Int) -> Result<PlanEntryPreview, PlanEntryFailure> {
     .failure(PlanEntryFailure("no plan to add entries to"))
@@ -89,13 +94,18 @@ public struct SourceInfo: Sendable, Hashable {
   /// An input that ended, said once in the status line when it first appears (`firebase log
   /// stdin: standard input ended…`).
   public var ended: String?
+  /// The delivery ledger's ``DeliveryFeed/fingerprint()``, when one follows the records: when it
+  /// changes, the selected record's deliveries are reloaded.
+  public var deliveryFingerprint: String?
 
   /// Header facts.
   public init(
     appName: String = "", sourceLabel: String = "", planSummary: String? = nil, dropped: Int = 0,
     sources: [String] = [], isLoading: Bool = false, slowdown: String? = nil, seqAnomalies: Int = 0,
-    planErrors: String? = nil, providers: [String] = [], segmentStart: Int? = nil, ended: String? = nil
+    planErrors: String? = nil, providers: [String] = [], segmentStart: Int? = nil, ended: String? = nil,
+    deliveryFingerprint: String? = nil
   ) {
+    self.deliveryFingerprint = deliveryFingerprint
     self.ended = ended
     self.segmentStart = segmentStart
     self.planErrors = planErrors

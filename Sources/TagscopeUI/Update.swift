@@ -139,11 +139,22 @@ extension State {
 
   private mutating func infoChanged(_ next: SourceInfo) -> [Effect] {
     let planChanged = next.planSummary != info.planSummary
+    let deliveryChanged = next.deliveryFingerprint != info.deliveryFingerprint
     if let ended = next.ended, ended != info.ended { notice = Sanitizer.clean(ended, limit: 300) }
     info = next
-    guard planChanged else { return [] }
+    var effects: [Effect] = []
+    if deliveryChanged {
+      // A call's delivery changed (a queued call delivered): the Providers pane shows it, and a
+      // `delivery:` filter runs again on the whole timeline, the selected record kept if it passes.
+      if let filter, !filter.deliveryStates.isEmpty {
+        filterAnchor = selectedIndex
+        effects.append(.filter(text: filterText, filter, range: 0..<known))
+      }
+      if !planChanged, let index = selectedIndex { effects.append(.loadSelection(index)) }
+    }
+    guard planChanged else { return effects }
     // Plan results changed: the ✗ marks and the selected record's findings may have too.
-    var effects: [Effect] = [.loadRows(wantedRows())]
+    effects.append(.loadRows(wantedRows()))
     if let index = selectedIndex { effects.append(.loadSelection(index)) }
     if case .detail(let detail) = overlay, detail.heading != nil { effects.append(.loadChecklist) }
     if case .comparison(let view) = overlay { effects.append(.loadComparisons(view.index)) }

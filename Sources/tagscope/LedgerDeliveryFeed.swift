@@ -15,4 +15,16 @@ final class LedgerDeliveryFeed: DeliveryFeed {
     }
     return states
   }
+
+  func calls(at position: Int) -> [CallDelivery] {
+    ledger.snapshot().entries.filter { $0.position == position }.map {
+      CallDelivery(
+        provider: $0.provider, callIndex: $0.callIndex, state: $0.state.rawValue, status: $0.answerStatus)
+    }
+  }
+
+  func fingerprint() -> String {
+    let counts = ledger.snapshot(DeliveryFilter(limit: 0)).counts
+    return DeliveryState.allCases.map { "\($0.rawValue) \(counts[$0] ?? 0)" }.joined(separator: ", ")
+  }
 }

@@ -31,17 +31,31 @@ final class FixtureStore: @unchecked Sendable {
   }
 }
 
-/// Plan results set by hand: the header line, the checklist, findings per record.
 /// A delivery ledger's states set by hand, by position.
 final class FixtureDelivery: DeliveryFeed, @unchecked Sendable {
   private let lock = NSLock()
   private var states: [Int: [String]] = [:]
 
+  private var calls: [Int: [CallDelivery]] = [:]
+
   func set(_ states: [String], at position: Int) { lock.withLock { self.states[position] = states } }
 
+  /// Sets the calls of the record at `position`, and their states for the filter.
+  func set(calls: [CallDelivery], at position: Int) {
+    lock.withLock {
+      self.calls[position] = calls
+      states[position] = calls.map(\.state)
+    }
+  }
+
   func statesByPosition() -> [Int: [String]] { lock.withLock { states } }
+
+  func calls(at position: Int) -> [CallDelivery] { lock.withLock { calls[position] ?? [] } }
+
+  func fingerprint() -> String { lock.withLock { "\(calls.values.flatMap { $0 }.map(\.state).sorted())" } }
 }
 
+/// Plan results set by hand: the header line, the checklist, findings per record.
 final class FixturePlan: PlanFeed, @unchecked Sendable {
   private let lock = NSLock()
   private var summary: String?
