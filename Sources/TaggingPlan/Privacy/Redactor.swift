@@ -31,6 +31,7 @@ public struct Redactor: Sendable {
   private var replacements: [(range: Range<Int>, kind: PIIKind, quote: Bool)] = []
   private var matches: [PIIMatch] = []
   private var frames: [Frame] = []
+  private let skipsCleanLines: Bool
 
   private struct Frame {
     var isObject: Bool
@@ -44,8 +45,11 @@ public struct Redactor: Sendable {
   }
 
   /// A redactor hashing with `salt` (any text; a random one per run keeps copies unlinkable).
-  public init(salt: String) {
+  /// With `skipsCleanLines`, a line no detector could find anything in (``PIILineTrigger``) is
+  /// copied without being parsed; the output is the same either way.
+  public init(salt: String, skipsCleanLines: Bool = true) {
     hasher = SaltedHash(salt: Array(salt.utf8))
+    self.skipsCleanLines = skipsCleanLines
   }
 
   /// A random salt: 16 bytes from the system's generator, in hexadecimal.
@@ -68,6 +72,11 @@ public struct Redactor: Sendable {
   /// Appends `line` redacted to `out`; returns how many values were replaced.
   @discardableResult
   public mutating func redact(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Int {
+    if skipsCleanLines, !PIILineTrigger.mayHoldPII(line) {
+      steps += line.count
+      out.append(contentsOf: line)
+      return 0
+    }
     replacements.removeAll(keepingCapacity: true)
     frames.removeAll(keepingCapacity: true)
     scanLine(line)
