@@ -24,7 +24,8 @@ final class LedgerDeliveryFeed: DeliveryFeed {
   }
 
   func fingerprint() -> String {
-    let counts = ledger.snapshot(DeliveryFilter(limit: 0)).counts
+    // Counts cover every state whatever the filter's; the state only limits the entries built.
+    let counts = ledger.snapshot(DeliveryFilter(state: .ambiguous, limit: 0)).counts
     return DeliveryState.allCases.map { "\($0.rawValue) \(counts[$0] ?? 0)" }.joined(separator: ", ")
   }
 }
