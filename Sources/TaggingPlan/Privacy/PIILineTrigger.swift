@@ -16,10 +16,63 @@
 enum PIILineTrigger {
   /// Whether some detector could find personal data in `line`.
   static func mayHoldPII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    var state = State()
-    for byte in line where state.step(byte) { return true }
-    if state.endRun(next: 0) { return true }
-    return state.eightDigits && containsPhoneWord(line)
+    guard let base = line.baseAddress else { return false }
+    let found: Bool? = classes.withUnsafeBufferPointer { classes -> Bool? in
+      var state = State()
+      var index = 0
+      while index < line.count {
+        let byte = base[index]
+        let kind = classes[Int(byte)]
+        if kind == letter, !state.inRun, !state.escaped {
+          // The common byte: a letter past `f` ends every run but a run of digits.
+          state.hexDashes = 0
+          state.inAddress = false
+          state.decimals = -1
+          state.previous = byte
+          index += 1
+          continue
+        }
+        if kind == at { return true }
+        if byte == UInt8(ascii: " "), endsCredentialWord(base, index) { return true }
+        if byte == UInt8(ascii: "J"), index >= 2, base[index - 2] | 0x20 == UInt8(ascii: "e"),
+          base[index - 1] | 0x20 == UInt8(ascii: "y")
+        {
+          return true
+        }
+        if state.step(byte, kind: kind) { return true }
+        index += 1
+      }
+      return state.endRun(next: 0) ? true : state.eightDigits ? nil : false
+    }
+    return found ?? containsPhoneWord(line)
+  }
+
+  /// Whether the bytes before the space at `index` are `bearer` or `basic`, in any case.
+  @inline(__always)
+  private static func endsCredentialWord(_ base: UnsafePointer<UInt8>, _ index: Int) -> Bool {
+    func word(_ text: StaticString) -> Bool {
+      let count = text.utf8CodeUnitCount
+      guard index >= count else { return false }
+      for offset in 0..<count where PIIBytes.lower(base[index - count + offset]) != text.utf8Start[offset] {
+        return false
+      }
+      return true
+    }
+    return word("bearer") || word("basic")
+  }
+
+  /// Byte classes: letters past `f`, hexadecimal letters, digits, `@`, and the rest.
+  private static let letter: UInt8 = 1
+  private static let hexLetter: UInt8 = 2
+  private static let digit: UInt8 = 3
+  private static let at: UInt8 = 4
+  private static let classes: [UInt8] = (0...255).map { value in
+    let byte = UInt8(value)
+    if byte == UInt8(ascii: "@") { return at }
+    if PIIBytes.isDigit(byte) { return digit }
+    if PIIBytes.isHex(byte) { return hexLetter }
+    if PIIBytes.isAlpha(byte), byte != UInt8(ascii: "J") { return letter }
+    return 0
   }
 
   /// Whether `line` holds, in any case, a word of a phone key (`phone`, `tel`, `mobile`, `msisdn`,
@@ -48,9 +101,6 @@ enum PIILineTrigger {
   private static let phone = packed("phone")
   private static let mobile = packed("mobile")
   private static let msisdn = packed("msisdn")
-  fileprivate static let bearer = packed("bearer ")
-  fileprivate static let basic = packed("basic ")
-  fileprivate static let eyj = packed("eyj")
 
   /// The pass's state after each byte.
   private struct State {
@@ -58,8 +108,6 @@ enum PIILineTrigger {
     var inString = false
     var escaped = false
     var previous: UInt8 = 0
-    /// The last bytes, lowercased (the last one lowest).
-    var register: UInt64 = 0
     /// Hexadecimal digits and dashes in a row.
     var hexDashes = 0
     /// In a run of hexadecimal digits, `:` and `.`; whether it may be an IPv6 address; its colons.
@@ -79,19 +127,11 @@ enum PIILineTrigger {
     /// A run of 8 digits that may end a number was seen (a phone number under a phone key).
     var eightDigits = false
 
-    /// Reads `byte`; true when the line may hold personal data.
-    mutating func step(_ byte: UInt8) -> Bool {
+    /// Reads `byte` of class `kind`; true when the line may hold personal data.
+    @inline(__always)
+    mutating func step(_ byte: UInt8, kind: UInt8) -> Bool {
       defer { previous = byte }
-      if byte == UInt8(ascii: "@") { return true }
-      register = (register << 8) | UInt64(PIIBytes.lower(byte))
-      if byte == UInt8(ascii: " "),
-        register & 0xFF_FFFF_FFFF_FFFF == PIILineTrigger.bearer
-          || register & 0xFFFF_FFFF_FFFF == PIILineTrigger.basic
-      {
-        return true
-      }
-      if byte == UInt8(ascii: "J"), register & 0xFF_FFFF == PIILineTrigger.eyj { return true }
-      let hex = PIIBytes.isHex(byte)
+      let hex = kind == PIILineTrigger.digit || kind == PIILineTrigger.hexLetter
       if hex || byte == UInt8(ascii: "-") {
         hexDashes += 1
         if hexDashes >= 36 { return true }
