@@ -81,21 +81,24 @@ extension ConsentTracker {
     reportUncategorized: Bool = true,
     _ findings: inout Findings
   ) {
-    for output in record.outputs {
+    // By index: a copy of each output (its calls, parameters) would cost more than the check.
+    for index in record.outputs.indices {
       work += 1
-      guard Self.isCall(output) else { continue }
-      guard let category = consent.category(of: output.provider) else {
-        if reportUncategorized, Self.firstReport(output.provider, in: &uncategorized) {
-          findings.uncategorized(output.provider)
+      guard Self.isCall(record.outputs[index]) else { continue }
+      let name = record.outputs[index].provider
+      guard let category = consent.category(of: name) else {
+        if reportUncategorized, Self.firstReport(name, in: &uncategorized) {
+          findings.uncategorized(name)
         }
         continue
       }
-      let provider = ProviderID(rawValue: output.provider)
+      let provider = ProviderID(rawValue: name)
       guard !device.state.isGranted(provider: provider, category: category) else { continue }
       let scope: ConsentScope =
         device.state.providers[provider] == false ? .provider(provider) : .category(category)
       findings.withdrawn(
-        output, scope: scope, by: device.decisions[scope], consent: consent, category: category,
+        record.outputs[index], scope: scope, by: device.decisions[scope], consent: consent,
+        category: category,
         device: deviceName)
     }
   }
