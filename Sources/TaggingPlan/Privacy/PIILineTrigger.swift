@@ -23,10 +23,21 @@ enum PIILineTrigger {
       while index < line.count {
         let byte = base[index]
         let kind = classes[Int(byte)]
-        if kind == letter, !state.inRun, !state.escaped {
-          // The common byte: a letter past `f` ends every run but a run of digits.
-          state.hexDashes = 0
-          state.inAddress = false
+        if kind >= letter, kind <= quote, !state.inRun, !state.escaped {
+          // The common bytes: letters and quotes outside a run of digits.
+          if kind == hexLetter {
+            state.hexDashes += 1
+            if state.hexDashes >= 36 { return true }
+            if !state.inAddress {
+              state.inAddress = true
+              state.addressMayStart = !PIIBytes.isAlnum(state.previous)
+              state.colons = 0
+            }
+          } else {
+            state.hexDashes = 0
+            state.inAddress = false
+            if kind == quote { state.inString.toggle() }
+          }
           state.decimals = -1
           state.previous = byte
           index += 1
@@ -61,15 +72,17 @@ enum PIILineTrigger {
     return word("bearer") || word("basic")
   }
 
-  /// Byte classes: letters past `f`, hexadecimal letters, digits, `@`, and the rest.
+  /// Byte classes: letters past `f` (but `J`), hexadecimal letters, quotes, digits, `@`, the rest.
   private static let letter: UInt8 = 1
   private static let hexLetter: UInt8 = 2
-  private static let digit: UInt8 = 3
-  private static let at: UInt8 = 4
+  private static let quote: UInt8 = 3
+  private static let digit: UInt8 = 4
+  private static let at: UInt8 = 5
   private static let classes: [UInt8] = (0...255).map { value in
     let byte = UInt8(value)
     if byte == UInt8(ascii: "@") { return at }
     if PIIBytes.isDigit(byte) { return digit }
+    if byte == UInt8(ascii: "\"") { return quote }
     if PIIBytes.isHex(byte) { return hexLetter }
     if PIIBytes.isAlpha(byte), byte != UInt8(ascii: "J") { return letter }
     return 0
