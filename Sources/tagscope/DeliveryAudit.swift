@@ -23,7 +23,7 @@ enum DeliveryAudit {
     var (calls, wires) = (false, false)
     var last = Date(timeIntervalSince1970: 0)
     for path in recordings {
-      guard let reader = try? RecordingReader(path: path), !reader.isReadOnce else { return nil }
+      guard isRegularFile(path), let reader = try? RecordingReader(path: path) else { return nil }
       do {
         while let entry = try reader.next() {
           guard case .record(let record, let location) = entry else { continue }
@@ -46,11 +46,19 @@ enum DeliveryAudit {
 
   /// Whether the recording at `path` was written by `listen`: its first record has a source.
   private static func writtenByListen(_ path: String) -> Bool {
-    guard path != "-", let reader = try? RecordingReader(path: path), !reader.isReadOnce else { return false }
+    guard isRegularFile(path), let reader = try? RecordingReader(path: path) else { return false }
     while let entry = try? reader.next() {
       if case .record(let record, _) = entry { return record.source != nil }
     }
     return false
+  }
+
+  /// Whether `path` is a regular file, asked without opening it: opening a FIFO or pipe again
+  /// (validate has read it) would wait for a writer that never comes, or read it mid-stream.
+  static func isRegularFile(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
   }
 
   static func section(
