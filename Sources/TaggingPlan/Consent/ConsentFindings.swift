@@ -14,9 +14,7 @@ extension ConsentTracker {
     init(plan: Plan, record: Record) {
       self.plan = plan
       self.record = record
-      this = JourneyRecord(
-        seq: record.seq, name: record.name, time: record.timeMilliseconds, source: record.source,
-        session: record.context.session?.id)
+      this = JourneyRecord(record)
     }
 
     /// A call to `output.provider` while `scope` has no consent: withdrawn by `withdrawal`, or

@@ -13,9 +13,7 @@ struct JourneyCheck {
   init(plan: Plan, record: Record) {
     self.plan = plan
     self.record = record
-    this = JourneyRecord(
-      seq: record.seq, name: record.name, time: record.timeMilliseconds, source: record.source,
-      session: record.context.session?.id)
+    this = JourneyRecord(record)
   }
 
   /// Checks the record against `device`'s state and updates it.

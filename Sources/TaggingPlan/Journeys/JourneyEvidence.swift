@@ -1,3 +1,5 @@
+import TagscopeRecording
+
 /// One record a journey finding names: the one that broke the rule, or the one it needed or
 /// repeated.
 public struct JourneyRecord: Sendable, Hashable {
@@ -19,6 +21,13 @@ public struct JourneyRecord: Sendable, Hashable {
     self.time = time
     self.source = source
     self.session = session
+  }
+
+  /// The reference of `record`: its seq, name, time, source and session id.
+  package init(_ record: Record) {
+    self.init(
+      seq: record.seq, name: record.name, time: record.timeMilliseconds, source: record.source,
+      session: record.context.session?.id)
   }
 
   /// `#4 checkout_started at 10:00:04.210Z`.
