@@ -17,7 +17,7 @@ final class LedgerDeliveryFeed: DeliveryFeed {
   }
 
   func calls(at position: Int) -> [CallDelivery] {
-    ledger.snapshot().entries.filter { $0.position == position }.map {
+    ledger.entries(atPosition: position).map {
       CallDelivery(
         provider: $0.provider, callIndex: $0.callIndex, state: $0.state.rawValue, status: $0.answerStatus)
     }

@@ -67,6 +67,26 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(ledger.snapshot(DeliveryFilter(provider: "braze")).total, 1, "filtered by provider")
   }
 
+  /// The debugger's selected record asks for its own calls only: the same entries the whole
+  /// snapshot has at that position, none of another's.
+  func testTheEntriesOfOnePositionAreThoseOfTheSnapshotThere() {
+    let ledger = DeliveryLedger()
+    ledger.observe(
+      [call("First", params: ["n": 1], at: 0), call("Second", params: ["n": 2], at: 100)], firstPosition: 0,
+      received: date(200))
+    ledger.observe([call("Third", provider: "braze", at: 300)], firstPosition: 2, received: date(400))
+    ledger.observe([wire("Second", params: ["n": 2], at: 100)], firstPosition: 3, received: date(500))
+    let snapshot = ledger.snapshot(now: date(600))
+    for position in 0...3 {
+      XCTAssertEqual(
+        ledger.entries(atPosition: position, now: date(600)),
+        snapshot.entries.filter { $0.position == position },
+        "position \(position)")
+    }
+    XCTAssertEqual(ledger.entries(atPosition: 1, now: date(600)).map(\.state), [.delivered])
+    XCTAssertEqual(ledger.entries(atPosition: 3, now: date(600)), [], "a wire record has no in-app call")
+  }
+
   func testFirebasesOverlongEventNameIsDroppedByTheSDKNotSent() {
     let ledger = DeliveryLedger()
     let name = "remove_podcast_from_favorites_on_podcast_player_screen"

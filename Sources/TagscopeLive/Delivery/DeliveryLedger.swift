@@ -112,6 +112,19 @@ public final class DeliveryLedger: @unchecked Sendable {
     return waits.removeValue(forKey: token) != nil
   }
 
+  /// The entries of the calls of the in-app record at session position `position` (the
+  /// debugger's selected record), without building the others'.
+  public func entries(atPosition position: Int, now: Date = Date()) -> [DeliveryEntry] {
+    lock.lock()
+    defer { lock.unlock() }
+    let nowMilliseconds = now.recordMilliseconds
+    var entries: [DeliveryEntry] = []
+    for index in book.calls.indices where book.calls[index].position == position {
+      entries.append(entry(index, book.calls[index], now: nowMilliseconds))
+    }
+    return entries
+  }
+
   /// The entries passing `filter` and the counts of its provider and device, as of `now`.
   public func snapshot(_ filter: DeliveryFilter = DeliveryFilter(), now: Date = Date()) -> DeliverySnapshot {
     lock.lock()
