@@ -73,25 +73,25 @@ extension Vendor.TransportFields {
   /// Segment's batches: when the batch was sent (analytics-python `request.py`, analytics-swift's
   /// and analytics.js's batch uploads); each message carries its own times.
   public static let segment = Vendor.TransportFields(
-    "segment", ["sentAt"], reason: "when the batch was sent; each message has its own timestamp")
+    Vendor.segment.id, ["sentAt"], reason: "when the batch was sent; each message has its own timestamp")
 
   /// Amplitude's requests: when the SDK uploaded (Amplitude-Kotlin's and Amplitude-Swift's
   /// `client_upload_time`) and the request's options (`min_id_length`, read to check the ids as
   /// Amplitude does).
   public static let amplitude = Vendor.TransportFields(
-    "amplitude", ["client_upload_time", "options"],
+    Vendor.amplitude.id, ["client_upload_time", "options"],
     reason: "when the SDK uploaded; the request's options (min_id_length is read to check ids)")
 
   /// PostHog's batches: when the batch was sent and whether it is a historical import
   /// (posthog-python `request.py`).
   public static let posthog = Vendor.TransportFields(
-    "posthog", ["sent_at", "historical_migration"],
+    Vendor.posthog.id, ["sent_at", "historical_migration"],
     reason: "when the batch was sent; whether it is a historical import")
 
   /// Snowplow's POSTs: the schema of the `payload_data` envelope (snowplow-python-tracker
   /// `emitters.py`).
   public static let snowplow = Vendor.TransportFields(
-    "snowplow", ["schema"], reason: "the schema of the payload_data envelope")
+    Vendor.snowplow.id, ["schema"], reason: "the schema of the payload_data envelope")
 
   /// mParticle's batches (mparticle-python-sdk `Batch`): the environment and schema version they
   /// are sent to, the request's id, when and from which address it was sent; its mobile SDKs'
@@ -99,7 +99,7 @@ extension Vendor.TransportFields {
   /// the SDK's own state (mParticle-Apple-SDK `MPIConstants`: its version `sdk`, opt-out status
   /// `oo`, upload interval `uitl` and session timeout `stl`).
   public static let mparticle = Vendor.TransportFields(
-    "mparticle",
+    Vendor.mparticle.id,
     [
       "environment", "schema_version", "source_request_id", "timestamp_unixtime_ms", "ip", "dt", "id", "ct",
       "a", "sdk", "oo", "uitl", "stl",
@@ -111,14 +111,14 @@ extension Vendor.TransportFields {
   /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
   /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`).
   public static let mixpanel = Vendor.TransportFields(
-    "mixpanel", ["$mp_metadata"], reason: "the SDK's event and session bookkeeping")
+    Vendor.mixpanel.id, ["$mp_metadata"], reason: "the SDK's event and session bookkeeping")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
   /// Protocol reference, `validation_behavior`); gtag.js's hits (as amplitude/Amplitude-TypeScript's
   /// GA events forwarder reads them): the protocol version `v`, the measurement id `tid`, the tag's
   /// container hash `gtm`, the page load `_p` and the hit's counter `_s`.
   public static let ga4 = Vendor.TransportFields(
-    "ga4", ["validation_behavior", "v", "tid", "gtm", "_p", "_s"],
+    Vendor.ga4.id, ["validation_behavior", "v", "tid", "gtm", "_p", "_s"],
     reason: "how the validation server checks the request; gtag's protocol version, measurement id, "
       + "container hash, page load and hit counter")
 }

@@ -23,6 +23,10 @@ final class QuotedVendorIDTests: XCTestCase {
     "Sources/TagscopeServer/SDK/PostHogEndpoint+Batch.swift": ["batch"],
     "Sources/TagscopeServer/HTTP/EndpointRouter.swift": ["batch"],
     "Sources/TagscopeServer/Capture/HARRequestRebuild.swift": ["batch"],
+    // The `batch` member of the bodies their HAR export rebuilds (`Vendor.Rebuild`), no vendor.
+    "Sources/TagscopeVendors/SegmentVendor.swift": ["batch"],
+    "Sources/TagscopeVendors/PostHogVendor.swift": ["batch"],
+    "Sources/TagscopeVendors/RudderStackVendor.swift": ["batch"],
   ]
 
   /// Every Swift file under `Sources/`, by its path from the repository.
