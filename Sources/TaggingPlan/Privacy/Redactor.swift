@@ -45,7 +45,7 @@ public struct Redactor: Sendable {
   }
 
   /// A redactor hashing with `salt` (any text; a random one per run keeps copies unlinkable).
-  /// With `skipsCleanLines`, a line no detector could find anything in (``PIILineTrigger``) is
+  /// With `skipsCleanLines`, a line no detector could find anything in (`PIILineTrigger`) is
   /// copied without being parsed; the output is the same either way.
   public init(salt: String, skipsCleanLines: Bool = true) {
     hasher = SaltedHash(salt: Array(salt.utf8))
