@@ -30,15 +30,8 @@ extension RecordContentKey {
   )? {
     var builder = RecordContentKeyBuilder(readsSession: true)
     guard let (key, seq) = builder.decode(bytes) else { return nil }
-    let escaped = [builder.sessionID, builder.sessionUser].contains {
-      $0?.contains(UInt8(ascii: "\\")) ?? false
-    }
     let session =
-      escaped
-      ? nil
-      : LineSession(
-        id: builder.sessionID.map { String(decoding: $0, as: UTF8.self) },
-        user: builder.sessionUser.map { String(decoding: $0, as: UTF8.self) })
+      builder.sessionEscaped ? nil : LineSession(id: builder.sessionID, user: builder.sessionUser)
     return (key, seq, builder.time, session)
   }
 }

@@ -22,10 +22,12 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   private let keysSourcedRecords: Bool
   /// Whether the session's id and user are kept (``sessionID``, ``sessionUser``).
   private let readsSession: Bool
-  /// With `readsSession`: the last line's `context.session.id` and `.user` bytes as written (JSON
-  /// escapes not undone), `nil` when absent or `null`.
-  package private(set) var sessionID: [UInt8]?
-  package private(set) var sessionUser: [UInt8]?
+  /// With `readsSession`: the last line's `context.session.id` and `.user` as written (JSON
+  /// escapes not undone, see ``sessionEscaped``), `nil` when absent or `null`.
+  package private(set) var sessionID: String?
+  package private(set) var sessionUser: String?
+  /// Whether the last line's session id or user holds a JSON escape (a `\`).
+  package private(set) var sessionEscaped = false
 
   /// A builder; with `keysSourcedRecords`, records from `listen` get a key too (for readers whose
   /// result does not depend on the source, as a diff's); with `readsSession`, it also keeps the
@@ -52,6 +54,7 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package mutating func reset() {
     sessionID = nil
     sessionUser = nil
+    sessionEscaped = false
     hasSource = false
     sourceBytes.removeAll(keepingCapacity: true)
     hasher = ContentHasher()
@@ -68,10 +71,17 @@ package struct RecordContentKeyBuilder: RecordBuilder {
     case .source:
       hasSource = bytes != nil
       if let bytes { sourceBytes.append(contentsOf: bytes) }
-    case .sessionID where readsSession: sessionID = bytes.map(Array.init)
-    case .sessionUser where readsSession: sessionUser = bytes.map(Array.init)
+    case .sessionID where readsSession: sessionID = readSession(bytes)
+    case .sessionUser where readsSession: sessionUser = readSession(bytes)
     default: break
     }
+  }
+
+  /// A session string as written (a small one costs no allocation), noting an escape in it.
+  private mutating func readSession(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? {
+    guard let bytes else { return nil }
+    if bytes.contains(UInt8(ascii: "\\")) { sessionEscaped = true }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {
