@@ -16,6 +16,21 @@ extension Vendor {
       Endpoint(
         "/ee/v1/collect", "Adobe Experience Platform Edge: collect (no answer)", .adobeEdge,
         .adobeEdge(collect: true)),
+      // `EdgeNetworkService.RequestType.CONSENT` ("privacy/set-consent", `EdgeConsentUpdate`):
+      // recorded as the hub's consent decision for provider adobe.
+      Endpoint(
+        "/ee/v1/privacy/set-consent", "Adobe Experience Platform Edge: consent (collect y/n)", .adobeEdge,
+        .adobeEdge(collect: false)),
+      // The Edge Network Server API (AdobeDocs/data-collection-apis `static/api-reference.yaml` @
+      // 03788395c2c6971dd4706c39cd13e192191702b5): server-to-server, authenticated, on
+      // `server.adobedc.net` (add it with --intercept) or edge.adobedc.net; one `event` to interact, `events` of many users
+      // to collect. No mobile or Web SDK source sends them.
+      Endpoint(
+        "/ee/v2/interact", "Adobe Edge Network Server API: one event", .adobeEdgeServer,
+        .adobeEdge(collect: false)),
+      Endpoint(
+        "/ee/v2/collect", "Adobe Edge Network Server API: events (202, no handles)", .adobeEdgeServer,
+        .adobeEdge(collect: true)),
       Endpoint(
         "/b/ss/RSID/0/VERSION/sRANDOM", "Adobe Analytics mobile extension: hits", .adobeHit, .adobeAnalytics),
     ],
@@ -46,6 +61,13 @@ extension Vendor.Shape {
     methods: ["POST"], contentTypes: ["application/json", "text/plain"],
     encodings: ["JSON: events[] of xdm, data, meta"], auth: "configId (datastream) in the query")
 
+  /// The Edge Network Server API (`/ee/v2/…`): JSON, authenticated by an Adobe Developer
+  /// project.
+  public static let adobeEdgeServer = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json"],
+    encodings: ["JSON: event (interact) or events[] (collect) of xdm, data"],
+    auth: "Authorization: Bearer (IMS token), x-api-key, x-gw-ims-org-id; datastreamId in the query")
+
   /// An Adobe Analytics hit: form data (POST), or the query string of a GET.
   public static let adobeHit = Vendor.Shape(
     methods: ["POST", "GET"], contentTypes: ["application/x-www-form-urlencoded"],
@@ -58,7 +80,9 @@ extension Vendor.Limit {
   /// documentation or the Edge extension's source (it sends a few events a request); Tagscope's
   /// own, 1 MB.
   public static let adobeEdge = Vendor.Limit(
-    paths: ["/ee/v1/interact", "/ee/v1/collect"], requestBytes: 1024 * 1024,
+    paths: [
+      "/ee/v1/interact", "/ee/v1/collect", "/ee/v1/privacy/set-consent", "/ee/v2/interact", "/ee/v2/collect",
+    ], requestBytes: 1024 * 1024,
     pastIt: "413 with Edge's problem document",
     source: "Tagscope's own: none documented (adobe/aepsdk-edge-android sends a few events a request)")
 

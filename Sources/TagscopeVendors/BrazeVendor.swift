@@ -7,10 +7,25 @@ extension Vendor {
       // Web SDK posts to `/api/v3/data/`, which listen's router reads without its last slash.
       Endpoint(
         "/api/v3/data", "Braze SDKs: data (events, purchases, sessions, custom attributes)",
-        Shape(
-          methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
-          auth: "api_key in the body, or the X-Braze-Api-Key header"),
-        .braze)
+        .brazeJSON, .braze),
+      // The SDKs asking for content, not sending events (``Vendor/Limit/brazeSync``): braze-roku-sdk
+      // `requestFeatureFlags` (the request's own fields) and `requestTemplate` (`template`:
+      // `trigger_id`, `trigger_event_type`, `data`, with `respond_with`); the Android SDK's content
+      // card request adds `last_full_sync_at` and `last_card_updated_at` (decompiled
+      // `com.braze.requests.e`), the Web SDK 3.5 `sdk_metadata` (a captured body). Recorded, not
+      // judged as tags; answered as BrazeKit decodes them (a public mock of Braze's SDK server,
+      // code index id 70604428724): `{"message":"success","feature_flags":[]}`, a content card
+      // sync with `full_sync`, both watermarks and no `cards`; a template `{"message":"success"}`
+      // (no `templated_message`: braze-roku-sdk `updateTriggerWithTemplate` then drops the
+      // trigger; an assumption for the other SDKs).
+      Endpoint(
+        "/api/v3/content_cards/sync", "Braze SDKs: content card sync (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/feature_flags/sync", "Braze SDKs: feature flag refresh (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/template", "Braze SDKs: in-app message template (recorded, not judged)", .brazeJSON, .braze),
     ],
     messages: MessageFields(messageID: [], properties: .parameters, trackMethod: "logCustomEvent"),
     identity: [
@@ -30,7 +45,14 @@ extension Vendor {
       calls: [
         CallTemplate("logCustomEvent", ".logCustomEvent(name: {name}, properties: {parameters})"),
         CallTemplate("setCustomAttribute", ".setCustomAttribute(key: {name}, value: {value})"),
-      ]), limits: [.brazeData])
+      ]), limits: [.brazeData, .brazeSync])
+}
+
+extension Vendor.Shape {
+  /// Braze's SDK requests: one JSON object, its key in the body or a header.
+  public static let brazeJSON = Vendor.Shape(
+    methods: ["POST"], contentTypes: ["application/json"], encodings: ["JSON"],
+    auth: "api_key in the body, or the X-Braze-Api-Key header")
 }
 
 extension Vendor.Limit {
@@ -39,4 +61,11 @@ extension Vendor.Limit {
   public static let brazeData = Vendor.Limit(
     paths: ["/api/v3/data"], requestBytes: 1024 * 1024, pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends one event a request)")
+
+  /// Braze's content requests (content cards, feature flags, templates): the request's own
+  /// fields and a template's trigger; held to the data endpoint's bound, none being published.
+  public static let brazeSync = Vendor.Limit(
+    paths: ["/api/v3/content_cards/sync", "/api/v3/feature_flags/sync", "/api/v3/template"],
+    requestBytes: 1024 * 1024, pastIt: "413 with error",
+    source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends the request's own fields)")
 }

@@ -271,6 +271,16 @@ enum EndpointFuzzCorpus {
       FuzzForm(carrier: .gzip, seeds: adobeEdge),
     ],
     "/ee/v1/collect": [FuzzForm(carrier: .textPlain, seeds: adobeEdge)],
+    "/ee/v1/privacy/set-consent": [
+      FuzzForm(
+        carrier: .json,
+        seeds: [AdobeEdgeConsentAndV2Tests.consent("n"), AdobeEdgeConsentAndV2Tests.consent("y")])
+    ],
+    "/ee/v2/interact": [FuzzForm(carrier: .json, seeds: [AdobeEdgeConsentAndV2Tests.serverInteract])],
+    "/ee/v2/collect": [FuzzForm(carrier: .json, seeds: [AdobeEdgeConsentAndV2Tests.serverCollect])],
+    "/api/v3/content_cards/sync": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.contentCards])],
+    "/api/v3/feature_flags/sync": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.featureFlags])],
+    "/api/v3/template": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.template])],
     "/b/ss/RSID/0/VERSION/sRANDOM": [
       FuzzForm(carrier: .form, seeds: adobeHits), FuzzForm(carrier: .getQuery, seeds: adobeHits),
     ],

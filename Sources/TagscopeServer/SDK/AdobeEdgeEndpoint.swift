@@ -5,45 +5,81 @@ import NIOHTTP1
 import TagscopeRecording
 
 /// Adobe Experience Platform Edge: `POST /ee/v1/interact` (the mobile Edge extension's, answered
-/// with a streamed response) and `/ee/v1/collect` (fire and forget, `204`), with or without a
-/// location hint (`/ee/or2/v1/interact`) or the pre-production prefix (`/ee-pre-prd/v1/…`).
+/// with a streamed response), `/ee/v1/collect` (fire and forget, `204`) and
+/// `/ee/v1/privacy/set-consent` (``AdobeEdgeConsent``), with or without a location hint
+/// (`/ee/or2/v1/interact`) or the pre-production prefix (`/ee-pre-prd/v1/…`); and the Edge
+/// Network Server API's `/ee/v2/interact` (one `event`, answered with plain JSON) and
+/// `/ee/v2/collect` (`events` of many users, `202` with the request id, `204` when `silent`).
 ///
 /// Read in adobe/aepsdk-edge-android @ f607561cf7301e22deaabdcdf838844127e52186 (`EdgeEndpoint`,
-/// `EdgeNetworkService`, `RequestBuilder`, `EdgeJson`) and aepsdk-edge-ios's functional tests.
-/// The body is `{"events":[{"xdm":{…},"data":{…},"meta":{…}}…],"meta":{…},"xdm":{identityMap,
-/// implementationDetails},"query":{…}}`. Each element of `events` is a record: a `sendEvent`
-/// call named by its `xdm.eventType`, whose parameters and properties are the event's `xdm` and
-/// `data` (its `meta` and `query` too when sent); the request's `xdm`, `meta` and `query` are kept
-/// beside the first event's call (`request`), the `configId` (datastream) and the event's index
-/// beside each (`config_id`, `event_index`). A key Tagscope does not know, an event without
-/// `eventType`, is kept and listed in `problems` with its place (the first 50).
+/// `EdgeNetworkService`, `RequestBuilder`, `EdgeJson`) and aepsdk-edge-ios's functional tests; v2
+/// in Adobe's published Edge Network API contract (AdobeDocs/data-collection-apis
+/// `static/api-reference.yaml` @ 03788395c2c6971dd4706c39cd13e192191702b5: `SingleEventRequest`,
+/// `BatchV2Request`, `CollectV2Response`, the `datastreamId` query parameter).
+/// The v1 body is `{"events":[{"xdm":{…},"data":{…},"meta":{…}}…],"meta":{…},"xdm":{identityMap,
+/// implementationDetails},"query":{…}}`. Each element of `events` (or the v2 `event`) is a record:
+/// a `sendEvent` call named by its `xdm.eventType`, whose parameters and properties are the
+/// event's `xdm` and `data` (its `meta` and `query` too when sent); the request's `xdm`, `meta`
+/// and `query` are kept beside the first event's call (`request`), the datastream (`configId`,
+/// v2 `datastreamId`) and the event's index beside each (`config_id`, `event_index`). A v2
+/// event names its own user in its `xdm.identityMap`. A key Tagscope does not know, an event
+/// without `eventType`, is kept and listed in `problems` with its place (the first 50).
 struct AdobeEdgeEndpoint: SDKEndpoint {
-  /// Whether the path is `collect` (answered `204`), not `interact`.
-  let isCollect: Bool
+  /// What an Edge path does.
+  enum Operation: Sendable {
+    case interact, collect, setConsent
+  }
+
+  /// The Edge API version of the path: 1 (the SDKs'), 2 (the Server API's).
+  var version = 1
+  /// What the path does.
+  var operation: Operation
+
+  /// Whether the path is `collect` (answered without content), not `interact`.
+  var isCollect: Bool { operation == .collect }
 
   var provider: String { Vendors.adobe.rawValue }
   /// The registry's bound (``Vendor/Limit/adobeEdge``: none documented, 1 MB).
   var bodyLimit: Int { Vendor.Limit.adobeEdge.requestBytes }
 
+  /// The endpoint of a registry path (the router's ``Vendor/Decoder/adobeEdge(collect:)``); the
+  /// path a request names says which it is (``matching(path:)``).
+  init(isCollect: Bool) { operation = isCollect ? .collect : .interact }
+
+  init(version: Int, operation: Operation) {
+    self.version = version
+    self.operation = operation
+  }
+
   /// The event keys the Edge extension writes.
   static let eventKeys: Set<String> = ["xdm", "data", "meta", "query"]
   /// The request keys the Edge extension writes.
   static let requestKeys: Set<String> = ["events", "xdm", "meta", "query"]
+  /// The request keys of the Server API's v2 paths: `event` (interact) or `events` (collect).
+  static let serverRequestKeys: Set<String> = ["event", "events", "meta", "query"]
 
   /// The endpoint of `path` when it is an Edge path: `/ee`, or `/ee-pre-prd`, an optional
-  /// location hint, then `/v1/interact` or `/v1/collect`.
+  /// location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
+  /// `/v2/interact` or `/v2/collect` (a last `/` aside).
   static func matching(path: String) -> AdobeEdgeEndpoint? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 4 || parts.count == 5, parts[0].isEmpty,
-      parts[1] == "ee" || parts[1] == "ee-pre-prd",
-      parts[parts.count - 2] == "v1",
-      parts[parts.count - 1] == "interact" || parts[parts.count - 1] == "collect"
-    else { return nil }
-    if parts.count == 5, parts[2].isEmpty || !parts[2].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
-    {
-      return nil
+    let trimmed = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
+    var parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)[...]
+    guard parts.count >= 4, parts.removeFirst().isEmpty else { return nil }
+    guard parts.first == "ee" || parts.first == "ee-pre-prd" else { return nil }
+    parts.removeFirst()
+    if let hint = parts.first, hint != "v1", hint != "v2" {
+      guard !hint.isEmpty, hint.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
+      parts.removeFirst()
     }
-    return AdobeEdgeEndpoint(isCollect: parts[parts.count - 1] == "collect")
+    guard let version = parts.popFirst() else { return nil }
+    switch (version, parts.joined(separator: "/")) {
+    case ("v1", "interact"): return AdobeEdgeEndpoint(version: 1, operation: .interact)
+    case ("v1", "collect"): return AdobeEdgeEndpoint(version: 1, operation: .collect)
+    case ("v1", "privacy/set-consent"): return AdobeEdgeEndpoint(version: 1, operation: .setConsent)
+    case ("v2", "interact"): return AdobeEdgeEndpoint(version: 2, operation: .interact)
+    case ("v2", "collect"): return AdobeEdgeEndpoint(version: 2, operation: .collect)
+    default: return nil
+    }
   }
 
   func replyTooLarge() -> SDKReply {
@@ -65,35 +101,60 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     do { body = try JSONParser.parse(request.body) } catch {
       return Self.fail(400, "Invalid JSON: \(error)", .malformedJSON)
     }
-    guard case .object(let fields) = body, let events = Payload.array(fields["events"]), !events.isEmpty
-    else {
-      return Self.fail(400, "The request must be an object with a non-empty events array", .invalidPayload)
+    guard case .object(let fields) = body else {
+      return Self.fail(400, "The request must be a JSON object", .invalidPayload)
     }
+    // The registry's paths are routed to one endpoint each; the path itself says which.
+    let edge = Self.matching(path: request.path) ?? self
+    if edge.operation == .setConsent { return AdobeEdgeConsent.reply(fields, request: request) }
+    return edge.events(fields, request: request)
+  }
+
+  /// The records of an interact or collect request's events, and Edge's answer.
+  private func events(_ fields: Properties, request: ReceivedRequest) -> SDKReply {
+    let single = version == 2 && operation == .interact
+    let events: [PropertyValue]
+    if single {
+      guard case .object? = fields["event"] else {
+        return Self.fail(400, "The request must be an object with an event object", .invalidPayload)
+      }
+      events = [fields["event"]!]
+    } else {
+      guard let array = Payload.array(fields["events"]), !array.isEmpty else {
+        return Self.fail(400, "The request must be an object with a non-empty events array", .invalidPayload)
+      }
+      events = array
+    }
+    let known = version == 1 ? Self.requestKeys : Self.serverRequestKeys
     var requestProblems: [String] = []
     for (key, _) in fields
-    where !Self.requestKeys.contains(key) && requestProblems.count < AdobeHitFields.problemLimit {
+    where !known.contains(key) && requestProblems.count < AdobeHitFields.problemLimit {
       requestProblems.append(
         "request key \(AdobeHitFields.excerpt(key)): not one Tagscope knows, kept in request")
     }
     var shared: Properties = [:]
-    for (key, value) in fields where key != "events" { shared.appendUnchecked(key, value) }
+    for (key, value) in fields where key != "events" && key != "event" { shared.appendUnchecked(key, value) }
     let identity = Self.identity(request: fields)
     var annotations: Properties = ["request": .object(shared)]
-    if let config = request.queryValue("configId") { annotations["config_id"] = .string(config) }
+    if let config = request.queryValue("configId") ?? request.queryValue("datastreamId") {
+      annotations["config_id"] = .string(config)
+    }
+    let place = single ? "event" : "events"
     var ingested: [IngestedEvent] = []
     ingested.reserveCapacity(events.count)
     for (index, element) in events.enumerated() {
+      let at = single ? place : "\(place)[\(index)]"
       guard case .object(let event) = element, case .object(let xdm)? = event["xdm"] else {
-        return Self.fail(400, "events[\(index)] must be an object with an xdm object", .invalidPayload)
+        return Self.fail(400, "\(at) must be an object with an xdm object", .invalidPayload)
       }
       var problems = index == 0 ? requestProblems : []
       for (key, _) in event
       where !Self.eventKeys.contains(key) && problems.count < AdobeHitFields.problemLimit {
-        problems.append("events[\(index)].\(AdobeHitFields.excerpt(key)): not a key Tagscope knows, kept")
+        problems.append("\(at).\(AdobeHitFields.excerpt(key)): not a key Tagscope knows, kept")
       }
       let eventType = DeviceIdentity.present(Payload.text(xdm["eventType"]))
       if eventType == nil {
-        problems.append("events[\(index)].xdm.eventType: missing, recorded as sendEvent")
+        problems.append("\(at).xdm.eventType: missing, recorded as sendEvent")
       }
       let name = eventType ?? "sendEvent"
       // The request's own fields go with its first event's record only: a request of many events
@@ -102,21 +163,35 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       if let config = annotations["config_id"], index > 0 { extra["config_id"] = config }
       extra["event_index"] = .int(index)
       if !problems.isEmpty { extra["problems"] = .array(problems.map(PropertyValue.string)) }
+      // A Server API event names its own user (a v2 collect holds many users' events).
+      let sender =
+        version == 2 && xdm["identityMap"] != nil ? Self.identity(request: ["xdm": .object(xdm)]) : identity
       ingested.append(
         IngestedEvent(
           provider: provider, kind: .event, name: name, properties: event,
-          time: Payload.text(xdm["timestamp"]).flatMap(ISO8601Timestamp.date(from:)), identity: identity,
+          time: Payload.text(xdm["timestamp"]).flatMap(ISO8601Timestamp.date(from:)), identity: sender,
           call: CallDescription(method: "sendEvent", name: name, parameters: event),
           raw: JSONText.string(event),
           recordsRaw: false, annotations: extra, messageID: DeviceIdentity.present(Payload.text(xdm["_id"]))))
     }
-    if isCollect {
-      return SDKReply(status: .noContent, contentType: "text/plain", body: "", events: ingested)
-    }
+    return answer(request, events: ingested)
+  }
+
+  /// Edge's answer to an accepted request of `events`.
+  private func answer(_ request: ReceivedRequest, events: [IngestedEvent]) -> SDKReply {
     let requestID = JSONText.value(.string(request.queryValue("requestId") ?? UUID().uuidString.lowercased()))
-    return SDKReply(
-      status: .ok, contentType: "application/json",
-      body: "\u{0}{\"requestId\":\(requestID),\"handle\":[]}\n", events: ingested)
+    switch (version, operation) {
+    case (2, .collect) where request.queryValue("silent") != "true":
+      return SDKReply(status: .accepted, body: "{\"requestId\":\(requestID)}", events: events)
+    case (_, .collect):
+      return SDKReply(status: .noContent, contentType: "text/plain", body: "", events: events)
+    case (2, _):
+      return SDKReply(status: .ok, body: "{\"requestId\":\(requestID),\"handle\":[]}", events: events)
+    default:
+      return SDKReply(
+        status: .ok, contentType: "application/json",
+        body: "\u{0}{\"requestId\":\(requestID),\"handle\":[]}\n", events: events)
+    }
   }
 
   /// An Edge error: its problem document (`type`, `status`, `title`, `detail`).

@@ -18,7 +18,8 @@ import TagscopeVendors
 /// kept under `unread`, named by its place (`events[2].data.x`). Braze publishes no request
 /// limit: a body is held to the registry's (`Vendor.Limit.brazeData`, 1 MB). Answers `200` with
 /// `{}` (no success body is published; the SDKs read only what they asked for under
-/// `respond_with`).
+/// `respond_with`). The content requests (`/api/v3/content_cards/sync`, `feature_flags/sync`,
+/// `template`) come here too, and are ``BrazeSync``'s.
 struct BrazeEndpoint: SDKEndpoint {
   var provider: String { Vendors.braze.rawValue }
   var bodyLimit: Int { Vendor.Limit.brazeData.requestBytes }
@@ -47,6 +48,9 @@ struct BrazeEndpoint: SDKEndpoint {
     let apiKey = Payload.text(fields["api_key"]) ?? request.headers.first(name: "x-braze-api-key")
     guard let apiKey, !apiKey.isEmpty else {
       return Self.fail(.badRequest, "No api_key in the body or X-Braze-Api-Key header", .invalidPayload)
+    }
+    if let kind = BrazeSync.Kind(path: request.path) {
+      return BrazeSync.reply(fields, apiKey: apiKey, kind: kind)
     }
     let events = fields["events"].map { Payload.array($0) } ?? []
     let attributes = fields["attributes"].map { Payload.array($0) } ?? []
