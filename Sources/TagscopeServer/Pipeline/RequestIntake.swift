@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 
 /// How `listen` and the proxy turn a complete SDK request into delivered events, one code path for
@@ -28,8 +29,17 @@ enum RequestIntake {
         done(emptied(reply), reply.eventCount > 0)
         return true
       }
+      // The reply is handed over, not captured: a closure holding it would keep every event
+      // alive until the last slice is delivered, and ``BulkDelivery`` lets each go once delivered.
+      let handoff = NIOLockedValueBox(reply)
       offload(
-        bytes: 0, server: server, peerHost: peerHost, eventLoop: eventLoop, ledger: ledger, answer: { reply },
+        bytes: 0, server: server, peerHost: peerHost, eventLoop: eventLoop, ledger: ledger,
+        answer: {
+          handoff.withLockedValue { kept in
+            defer { kept = emptied(kept) }
+            return kept
+          }
+        },
         done: done)
       return true
     }
