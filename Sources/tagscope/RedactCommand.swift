@@ -69,18 +69,23 @@ struct RedactCommand: ParsableCommand {
         + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + " in \(output)\n")
   }
 
-  /// Copies every line of `reader` to `writer` redacted, reading and writing 4 MiB at a time;
-  /// returns the number of lines (a last line without a line break is copied without one). Lines
-  /// are redacted in the chunk read (found with `memchr`); only a line split between two chunks is
-  /// gathered first.
+  /// Copies every line of `reader` to `writer` redacted, reading and writing 4 MiB at a time
+  /// through their file descriptors (one buffer each, reused); returns the number of lines (a last
+  /// line without a line break is copied without one). Lines are redacted in the chunk read (found
+  /// with `memchr`); only a line split between two chunks is gathered first.
   static func copy(from reader: FileHandle, to writer: FileHandle, redactor: inout Redactor) throws -> Int {
+    let input = reader.fileDescriptor
+    let output = writer.fileDescriptor
+    var chunk = [UInt8](repeating: 0, count: 1 << 22)
     var pending: [UInt8] = []
     var out: [UInt8] = []
     out.reserveCapacity(1 << 23)
     var lines = 0
-    while let chunk = try reader.read(upToCount: 1 << 22), !chunk.isEmpty {
-      chunk.withUnsafeBytes { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
+    while true {
+      let count = try chunk.withUnsafeMutableBytes { try readChunk(input, into: $0) }
+      guard count > 0 else { break }
+      chunk.withUnsafeBufferPointer { whole in
+        let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
         guard let base = bytes.baseAddress else { return }
         var start = 0
         while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
@@ -100,7 +105,7 @@ struct RedactCommand: ParsableCommand {
         pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
       }
       if out.count >= 1 << 22 {
-        try writer.write(contentsOf: out)
+        try writeAll(out, to: output)
         out.removeAll(keepingCapacity: true)
       }
     }
@@ -108,7 +113,32 @@ struct RedactCommand: ParsableCommand {
       pending.withUnsafeBufferPointer { _ = redactor.redact(line: $0, into: &out) }
       lines += 1
     }
-    try writer.write(contentsOf: out)
+    try writeAll(out, to: output)
     return lines
+  }
+
+  /// Reads up to `buffer.count` bytes from `descriptor` (0 at the end of the file).
+  private static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
+  {
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
+      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+  }
+
+  /// Writes all of `bytes` to `descriptor`.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+    try bytes.withUnsafeBytes { raw in
+      var written = 0
+      while written < raw.count {
+        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
+        if count < 0 {
+          guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+          continue
+        }
+        written += count
+      }
+    }
   }
 }

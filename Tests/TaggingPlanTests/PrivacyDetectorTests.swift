@@ -49,6 +49,8 @@ final class PrivacyDetectorTests: XCTestCase {
     let gaid = PIICorpus.gaid
     for (key, text) in PIICorpus.advertisingIDsUnderKeys { assertFinds(.advertisingID, [text], key: key) }
     assertFinds(.advertisingID, PIICorpus.advertisingIDs)
+    // In a JSON string held by a JSON string, the key's quotes are escaped.
+    assertFinds(.advertisingID, [#"{\"idfa\":\"\#(idfa)\"}"#, #"{\\\"gaid\\\":\\\"\#(gaid)\\\"}"#])
     // UUIDs that are not advertising ids: message, insert, session, device ids, and ids in text.
     assertClean([idfa, gaid, "messageId=\(gaid)", "insert_id: \(idfa)", "session \(gaid)"])
     for key in [

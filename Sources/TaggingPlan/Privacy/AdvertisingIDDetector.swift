@@ -43,7 +43,8 @@ extension PIIScan {
   }
 
   /// Whether the text right before `start` names an advertising id: up to three of `=`, `:`,
-  /// quotes and spaces, then a key of up to 32 letters, digits, `_` and `-`.
+  /// quotes and spaces (and the backslashes of escaped quotes, `{\"idfa\":\"…` in a JSON string
+  /// held by a JSON string), then a key of up to 32 letters, digits, `_` and `-`.
   func advertisingKey(before start: Int) -> Bool {
     var end = start
     var skipped = 0
@@ -54,6 +55,11 @@ extension PIIScan {
     {
       end -= 1
       skipped += 1
+      var backslashes = 0
+      while end > 0, backslashes < 8, text[end - 1] == UInt8(ascii: "\\") {
+        end -= 1
+        backslashes += 1
+      }
     }
     guard skipped > 0 else { return false }
     var keyStart = end

@@ -3,8 +3,8 @@
 /// false is copied as it is without being parsed. It may be true on a line without personal data
 /// (the detectors then decide); it is never false on a line with some.
 ///
-/// Each detector's trigger, read on the raw bytes (the detectors see the same bytes, escapes
-/// included):
+/// Each detector's trigger, read on the raw bytes; a line holding a backslash is always parsed (the
+/// detectors read a string's content with its escapes decoded, so `\u0040` is an `@`):
 /// - email: an `@`;
 /// - token: `eyJ` (any case of `ey`), or `bearer ` / `basic ` in any case;
 /// - advertising id: 36 hexadecimal digits and dashes in a row (a UUID);
@@ -14,48 +14,65 @@
 ///   reads it, started where a run may start) with 10 digits, or 8 after a `+`, or 4 with three
 ///   dots; or 8 digits that may end a number, when the line holds a phone key's word.
 enum PIILineTrigger {
-  /// Whether some detector could find personal data in `line`.
-  static func mayHoldPII(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// Whether some detector could find personal data in `line`, read byte by byte (the reference
+  /// ``mayHoldPII(_:)`` skips most of the line's words and gives the same answer).
+  static func mayHoldPIIByteByByte(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = line.baseAddress else { return false }
     let found: Bool? = classes.withUnsafeBufferPointer { classes -> Bool? in
-      var state = State()
-      var index = 0
-      while index < line.count {
-        let byte = base[index]
-        let kind = classes[Int(byte)]
-        if kind >= letter, kind <= quote, !state.inRun, !state.escaped {
-          // The common bytes: letters and quotes outside a run of digits.
-          if kind == hexLetter {
-            state.hexDashes += 1
-            if state.hexDashes >= 36 { return true }
-            if !state.inAddress {
-              state.inAddress = true
-              state.addressMayStart = !PIIBytes.isAlnum(state.previous)
-              state.colons = 0
-            }
-          } else {
-            state.hexDashes = 0
-            state.inAddress = false
-            if kind == quote { state.inString.toggle() }
-          }
-          state.decimals = -1
-          state.previous = byte
-          index += 1
-          continue
-        }
-        if kind == at { return true }
-        if byte == UInt8(ascii: " "), endsCredentialWord(base, index) { return true }
-        if byte == UInt8(ascii: "J"), index >= 2, base[index - 2] | 0x20 == UInt8(ascii: "e"),
-          base[index - 1] | 0x20 == UInt8(ascii: "y")
-        {
-          return true
-        }
-        if state.step(byte, kind: kind) { return true }
-        index += 1
-      }
-      return state.endRun(next: 0) ? true : state.eightDigits ? nil : false
+      var pass = Pass(base: base, classes: classes)
+      for index in 0..<line.count where pass.visit(index) { return true }
+      return pass.finish()
     }
     return found ?? containsPhoneWord(line)
+  }
+
+  /// One byte-by-byte pass: the line's bytes, the byte classes and the state.
+  struct Pass {
+    let base: UnsafePointer<UInt8>
+    let classes: UnsafeBufferPointer<UInt8>
+    var state = State()
+
+    init(base: UnsafePointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
+      self.base = base
+      self.classes = classes
+    }
+
+    /// Reads the byte at `index`; true when the line may hold personal data.
+    @inline(__always)
+    mutating func visit(_ index: Int) -> Bool {
+      let byte = base[index]
+      let kind = classes[Int(byte)]
+      if kind >= letter, kind <= quote, !state.inRun, !state.escaped {
+        // The common bytes: letters and quotes outside a run of digits.
+        if kind == hexLetter {
+          state.hexDashes += 1
+          if state.hexDashes >= 36 { return true }
+          if !state.inAddress {
+            state.inAddress = true
+            state.addressMayStart = !PIIBytes.isAlnum(state.previous)
+            state.colons = 0
+          }
+        } else {
+          state.hexDashes = 0
+          state.inAddress = false
+          if kind == quote { state.inString.toggle() }
+        }
+        state.decimals = -1
+        state.previous = byte
+        return false
+      }
+      if kind == at { return true }
+      if byte == UInt8(ascii: " "), endsCredentialWord(base, index) { return true }
+      if byte == UInt8(ascii: "J"), index >= 2, base[index - 2] | 0x20 == UInt8(ascii: "e"),
+        base[index - 1] | 0x20 == UInt8(ascii: "y")
+      {
+        return true
+      }
+      return state.step(byte, kind: kind)
+    }
+
+    /// The answer at the line's end: true, false, or `nil` when it depends on a phone key's word.
+    mutating func finish() -> Bool? { state.endRun(next: 0) ? true : state.eightDigits ? nil : false }
   }
 
   /// Whether the bytes before the space at `index` are `bearer` or `basic`, in any case.
@@ -72,15 +89,16 @@ enum PIILineTrigger {
     return word("bearer") || word("basic")
   }
 
-  /// Byte classes: letters past `f` (but `J`), hexadecimal letters, quotes, digits, `@`, the rest.
+  /// Byte classes: letters past `f` (but `J`), hexadecimal letters, quotes, digits, `@` and `\`,
+  /// the rest.
   private static let letter: UInt8 = 1
   private static let hexLetter: UInt8 = 2
   private static let quote: UInt8 = 3
   private static let digit: UInt8 = 4
   private static let at: UInt8 = 5
-  private static let classes: [UInt8] = (0...255).map { value in
+  static let classes: [UInt8] = (0...255).map { value in
     let byte = UInt8(value)
-    if byte == UInt8(ascii: "@") { return at }
+    if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "\\") { return at }
     if PIIBytes.isDigit(byte) { return digit }
     if byte == UInt8(ascii: "\"") { return quote }
     if PIIBytes.isHex(byte) { return hexLetter }
@@ -116,7 +134,7 @@ enum PIILineTrigger {
   private static let msisdn = packed("msisdn")
 
   /// The pass's state after each byte.
-  private struct State {
+  struct State {
     /// Inside a string (as ``Redactor`` reads them: an unescaped quote closes it).
     var inString = false
     var escaped = false
@@ -139,6 +157,19 @@ enum PIILineTrigger {
     var plus = false
     /// A run of 8 digits that may end a number was seen (a phone number under a phone key).
     var eightDigits = false
+
+    /// The state after a letter past `f` (`previous`) read outside an escape, when the string
+    /// state is `inString`: no run, no hexadecimal or address bytes, no decimals; the line's counts
+    /// (precise decimals, eight digits) kept.
+    mutating func resume(after previous: UInt8, inString: Bool) {
+      self.previous = previous
+      self.inString = inString
+      escaped = false
+      hexDashes = 0
+      inAddress = false
+      decimals = -1
+      inRun = false
+    }
 
     /// Reads `byte` of class `kind`; true when the line may hold personal data.
     @inline(__always)

@@ -28,20 +28,28 @@ public struct Redactor: Sendable {
   private var keyContexts = [PIIKeyContext](repeating: PIIKeyContext(), count: 1_024)
   private var keyBytes = [UInt8](repeating: 0, count: 1_024 * keyWidth)
   private static let keyWidth = 32
-  private var replacements: [(range: Range<Int>, kind: PIIKind, quote: Bool)] = []
+  private var replacements: [Replacement] = []
   private var matches: [PIIMatch] = []
   private var frames: [Frame] = []
+  /// The content of the string being scanned with its escapes decoded (when it has some).
+  private var unescaped = PIIUnescapedText()
   private let skipsCleanLines: Bool
+
+  /// A range of the line to replace, and the hash of the value it holds (escapes decoded).
+  private struct Replacement {
+    var range: Range<Int>
+    var kind: PIIKind
+    /// Whether the value is a JSON number, quoted when replaced.
+    var quote: Bool
+    var hash: UInt64
+  }
 
   private struct Frame {
     var isObject: Bool
     var expectsKey: Bool
     var key = PIIKeyContext()
-    var latitude: Range<Int>?
-    var longitude: Range<Int>?
-    /// Whether the coordinates are JSON numbers (quoted when replaced) rather than strings.
-    var latitudeIsNumber = false
-    var longitudeIsNumber = false
+    var latitude: Replacement?
+    var longitude: Replacement?
   }
 
   /// A redactor hashing with `salt` (any text; a random one per run keeps copies unlinkable).
@@ -88,10 +96,9 @@ public struct Redactor: Sendable {
     var copied = 0
     for replacement in replacements where replacement.range.lowerBound >= copied {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied..<replacement.range.lowerBound]))
-      let hash = hasher.hash(UnsafeBufferPointer(rebasing: line[replacement.range]))
       if replacement.quote { out.append(UInt8(ascii: "\"")) }
       out.append(contentsOf: "pii:\(replacement.kind.rawValue):".utf8)
-      out.append(contentsOf: Self.hex(hash).utf8)
+      out.append(contentsOf: Self.hex(replacement.hash).utf8)
       if replacement.quote { out.append(UInt8(ascii: "\"")) }
       copied = replacement.range.upperBound
       counts[replacement.kind.index] += 1
@@ -123,8 +130,8 @@ public struct Redactor: Sendable {
         if let frame = frames.popLast(), frame.isObject, let latitude = frame.latitude,
           let longitude = frame.longitude
         {
-          replacements.append((latitude, .geo, frame.latitudeIsNumber))
-          replacements.append((longitude, .geo, frame.longitudeIsNumber))
+          replacements.append(latitude)
+          replacements.append(longitude)
         }
         index += 1
       case UInt8(ascii: ","):
@@ -176,6 +183,10 @@ public struct Redactor: Sendable {
   }
 
   private mutating func context(of key: UnsafeBufferPointer<UInt8>) -> PIIKeyContext {
+    if Self.hasEscape(key) {
+      unescaped.decode(key)
+      return unescaped.bytes.withUnsafeBufferPointer { PIIKeyContext(bytes: $0) }
+    }
     guard let base = key.baseAddress, key.count <= Self.keyWidth else { return PIIKeyContext(bytes: key) }
     var hash: UInt32 = 2_166_136_261
     for byte in key { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
@@ -193,16 +204,43 @@ public struct Redactor: Sendable {
     return context
   }
 
+  /// Whether `text` holds a backslash (found with `memchr`).
+  private static func hasEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = text.baseAddress else { return false }
+    return memchr(base, 0x5C, text.count) != nil
+  }
+
+  /// Scans a string's content; one with escapes is scanned decoded (``PIIUnescapedText``), each
+  /// match replacing the whole escapes it was decoded from, its hash that of the decoded value.
   private mutating func scanString(_ line: UnsafeBufferPointer<UInt8>, _ content: Range<Int>) {
+    let raw = UnsafeBufferPointer(rebasing: line[content])
+    guard Self.hasEscape(raw) else {
+      scanString(raw, content: content) { $0 }
+      return
+    }
+    var unescaped = self.unescaped
+    self.unescaped = PIIUnescapedText()
+    unescaped.decode(raw)
+    unescaped.bytes.withUnsafeBufferPointer { text in
+      scanString(text, content: content) { unescaped.rawRange($0) }
+    }
+    self.unescaped = unescaped
+  }
+
+  /// Scans `text`, the string's content at `content` in the line or its decoded form (`rawRange`
+  /// maps a range of `text` to one of the content).
+  private mutating func scanString(
+    _ text: UnsafeBufferPointer<UInt8>, content: Range<Int>, rawRange: (Range<Int>) -> Range<Int>
+  ) {
     let key = frames.last?.key ?? PIIKeyContext()
-    let text = UnsafeBufferPointer(rebasing: line[content])
     if key.latitude || key.longitude, noteCoordinate(text, content, isNumber: false, key: key) { return }
     matches.removeAll(keepingCapacity: true)
     PIIScanner.scan(text, key: key, into: &matches, steps: &steps)
     for match in matches {
-      let range =
-        (content.lowerBound + match.range.lowerBound)..<(content.lowerBound + match.range.upperBound)
-      replacements.append((range, match.kind, false))
+      let raw = rawRange(match.range)
+      let range = (content.lowerBound + raw.lowerBound)..<(content.lowerBound + raw.upperBound)
+      let hash = hasher.hash(UnsafeBufferPointer(rebasing: text[match.range]))
+      replacements.append(Replacement(range: range, kind: match.kind, quote: false, hash: hash))
     }
   }
 
@@ -217,23 +255,23 @@ public struct Redactor: Sendable {
     matches.removeAll(keepingCapacity: true)
     PIIScanner.scan(text, key: key, kinds: .numbers, into: &matches, steps: &steps)
     if let match = matches.first, match.range == 0..<text.count {
-      replacements.append((range, match.kind, true))
+      replacements.append(Replacement(range: range, kind: match.kind, quote: true, hash: hasher.hash(text)))
     }
   }
 
-  /// Keeps a precise coordinate in its object's frame (replaced when the object has both).
+  /// Keeps a precise coordinate `text` (at `range` in the line, a string's decoded content or a
+  /// number) in its object's frame (replaced when the object has both).
   private mutating func noteCoordinate(
     _ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isNumber: Bool, key: PIIKeyContext
   ) -> Bool {
     guard let last = frames.indices.last, frames[last].isObject,
       PIIScan.isPreciseCoordinate(text, limit: key.latitude ? 90 : 180)
     else { return false }
+    let coordinate = Replacement(range: range, kind: .geo, quote: isNumber, hash: hasher.hash(text))
     if key.latitude {
-      frames[last].latitude = range
-      frames[last].latitudeIsNumber = isNumber
+      frames[last].latitude = coordinate
     } else {
-      frames[last].longitude = range
-      frames[last].longitudeIsNumber = isNumber
+      frames[last].longitude = coordinate
     }
     return true
   }
