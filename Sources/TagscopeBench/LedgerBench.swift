@@ -98,8 +98,9 @@ enum LedgerBench {
       baseline: "with − without, \(Int(1e9 / median(without))) ns per record without")
   }
 
-  /// Feeds `chunks` to a fresh session; returns the seconds to store them all, the heap the
-  /// session keeps once they are (before it is closed) and the ledger's counts.
+  /// Feeds `chunks` to a fresh session; returns the seconds to store them all and have the
+  /// ledger (on its own thread) match them, the heap the session keeps once they are (before it
+  /// is closed) and the ledger's counts.
   private static func feed(
     _ chunks: [[SinkItem]], ledger: Bool
   ) -> (seconds: Double, heap: Int, counts: [DeliveryState: Int]) {
@@ -109,6 +110,8 @@ enum LedgerBench {
     let seconds = measureSeconds {
       for chunk in chunks { session.receive(chunk) }
       session.flush()
+      // A read waits until the ledger's worker has matched every record stored.
+      _ = session.delivery?.callCount
     }
     let heap = Memory.heapInUse() - before
     let counts = session.delivery?.snapshot(DeliveryFilter(limit: 0)).counts ?? [:]

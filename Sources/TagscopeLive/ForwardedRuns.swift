@@ -27,9 +27,9 @@ struct ForwardedRuns {
     var next = 0
     for run in runs {
       if next < run.records.lowerBound {
-        ledger.observe(Array(records[next..<run.records.lowerBound]), firstPosition: firstPosition + next)
+        ledger.enqueue(Array(records[next..<run.records.lowerBound]), firstPosition: firstPosition + next)
       }
-      ledger.observe(
+      ledger.enqueue(
         Array(records[run.records]), firstPosition: firstPosition + run.records.lowerBound,
         wireAnswered: false)
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
@@ -39,7 +39,7 @@ struct ForwardedRuns {
       next = run.records.upperBound
     }
     if next < records.count || runs.isEmpty {
-      ledger.observe(next == 0 ? records : Array(records[next...]), firstPosition: firstPosition + next)
+      ledger.enqueue(next == 0 ? records : Array(records[next...]), firstPosition: firstPosition + next)
     }
   }
 }

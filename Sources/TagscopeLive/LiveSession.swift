@@ -27,8 +27,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   private let store: (any LiveStore)?
   /// The session's one plan check, if any: the debugger, the query API and the reports read it.
   public let checker: PlanChecker?
-  /// Each provider call of the in-app records followed to its wire record (``DeliveryLedger``),
-  /// fed by the worker as it stores them; `nil` when the session was made without it.
+  /// Each provider call of the in-app records followed to its wire record (``DeliveryLedger``):
+  /// the worker queues the records it stores to the ledger's own thread, and every read of the
+  /// ledger counts them all; `nil` when the session was made without it.
   public let delivery: DeliveryLedger?
   private let onUpdate: @Sendable (LiveUpdate) -> Void
   private var worker: WorkerThread?

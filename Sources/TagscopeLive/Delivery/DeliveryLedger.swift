@@ -6,6 +6,13 @@ import TagscopeRecording
 /// `listen` or through the proxy) as it stores them; the query API, the headless summary and the
 /// debugger read its ``snapshot(_:now:)``.
 ///
+/// The live session ``enqueue(_:firstPosition:received:wireAnswered:)``s its records and goes on:
+/// the ledger's own worker thread matches them, in batches, behind a bounded inbox (full, the
+/// session waits for room: nothing is dropped). Every reader first waits until the worker has
+/// applied what was queued before it asked, so its answer counts every record stored before.
+/// ``observe(_:firstPosition:received:wireAnswered:)`` matches on the caller's thread (validate's
+/// offline audit).
+///
 /// ```swift
 /// let ledger = DeliveryLedger()
 /// ledger.observe([inAppRecord, wireRecord], firstPosition: 0)
@@ -13,10 +20,17 @@ import TagscopeRecording
 /// ```
 ///
 /// How a call and a wire call are matched is ``DeliveryBook``'s rule (`tagscope help listen`).
+///
+/// `@unchecked Sendable`: the book and the waits are read and written under `lock` only, the
+/// inbox is its own lock's.
 public final class DeliveryLedger: @unchecked Sendable {
   /// How far apart a call and its wire call may be, by the device's clock or the Mac's.
   public static let defaultWindow: TimeInterval = 30
 
+  /// The default bound of the inbox: records queued for the worker before the session waits.
+  public static let defaultInboxCapacity = 16_384
+
+  private let inbox: DeliveryInbox
   private let lock = NSLock()
   private var book: DeliveryBook
   private var waits: [Int: (upTo: Int, done: @Sendable () -> Void)] = [:]
@@ -25,6 +39,7 @@ public final class DeliveryLedger: @unchecked Sendable {
   /// Index entries the matching has looked through so far: it grows linearly with the calls and
   /// wire calls (each key's index is bounded), whatever stays queued or unexplained.
   public var matchingWork: Int {
+    inbox.waitUntilApplied()
     lock.lock()
     defer { lock.unlock() }
     return book.scanned
@@ -34,9 +49,36 @@ public final class DeliveryLedger: @unchecked Sendable {
   public static var matchingIndexLimit: Int { DeliveryBook.indexLimit }
 
   /// An empty ledger matching within `window` seconds; `wireProviders`: providers a wire source
-  /// is set up for even before any of their wire records arrive.
-  public init(window: TimeInterval = DeliveryLedger.defaultWindow, wireProviders: Set<String> = []) {
+  /// is set up for even before any of their wire records arrive; `inboxCapacity`: the most
+  /// records queued for its worker before ``enqueue(_:firstPosition:received:wireAnswered:)``
+  /// waits.
+  public init(
+    window: TimeInterval = DeliveryLedger.defaultWindow, wireProviders: Set<String> = [],
+    inboxCapacity: Int = DeliveryLedger.defaultInboxCapacity
+  ) {
     book = DeliveryBook(window: Int64(window * 1000), configuredProviders: wireProviders)
+    inbox = DeliveryInbox(capacity: inboxCapacity)
+  }
+
+  /// The inbox's bound.
+  public var inboxCapacity: Int { inbox.capacity }
+
+  /// The most records queued for the worker (or being matched) at once so far.
+  public var peakInboxLoad: Int { inbox.peak }
+
+  /// Producers waiting for room in the inbox now (the backpressure test's condition).
+  var producersWaitingForRoom: Int { inbox.waitingForRoom }
+
+  /// Queues `records` for the ledger's worker, as ``observe(_:firstPosition:received:wireAnswered:)``
+  /// would take them, and returns (once there is room in the inbox): the live session's ingest.
+  public func enqueue(
+    _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
+  ) {
+    guard !records.isEmpty else { return }
+    queue(
+      .records(
+        records, firstPosition: firstPosition, received: received.recordMilliseconds,
+        wireAnswered: wireAnswered))
   }
 
   /// Adds `records`, stored from session position `firstPosition` on and received (by the Mac's
@@ -46,34 +88,43 @@ public final class DeliveryLedger: @unchecked Sendable {
   public func observe(
     _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
   ) {
-    let time = received.recordMilliseconds
-    let ready = mutate { book in
-      // By index: the records are read where they are, not copied.
-      for offset in records.indices {
-        if records[offset].isFromSDK {
-          book.addWire(records[offset], at: firstPosition + offset, received: time, answered: wireAnswered)
-        } else {
-          book.addInApp(records[offset], at: firstPosition + offset, received: time)
-        }
-      }
-    }
+    inbox.waitUntilApplied()
+    let input = DeliveryInput.records(
+      records, firstPosition: firstPosition, received: received.recordMilliseconds, wireAnswered: wireAnswered
+    )
+    let ready = mutate { Self.apply(input, to: &$0) }
     for done in ready { done() }
   }
 
-  /// The vendor answered the wire record at `wirePosition` with HTTP `status` at `time`.
+  /// The vendor answered the wire record at `wirePosition` with HTTP `status` at `time` (queued
+  /// behind the records enqueued before; never waits for room).
   public func answered(wirePosition: Int, status: Int, at time: Date = Date()) {
-    let ready = mutate { $0.answer(position: wirePosition, status: status, at: time.recordMilliseconds) }
-    for done in ready { done() }
+    queue(.answer(wirePosition: wirePosition, status: status, at: time.recordMilliseconds))
   }
 
-  /// The session ended: calls still queued are lost (or have no wire source).
+  /// The session ended: once the worker applied everything queued, calls still queued are lost
+  /// (or have no wire source). Later records are matched on the caller's thread.
   public func finish() {
+    inbox.close()
     let ready = mutate { $0.finish() }
     for done in ready { done() }
   }
 
+  /// Calls `done` once the worker has applied everything queued before this call: at once on
+  /// this thread if it has, else on the worker's thread (a reader that must not wait: the query
+  /// API on an event loop).
+  public func whenCaughtUp(_ done: @escaping @Sendable () -> Void) { inbox.whenApplied(done) }
+
   /// The number of calls so far: a wait's mark.
   public var callCount: Int {
+    inbox.waitUntilApplied()
+    lock.lock()
+    defer { lock.unlock() }
+    return book.calls.count
+  }
+
+  /// The number of calls the worker has applied so far, without waiting for it.
+  var appliedCallCount: Int {
     lock.lock()
     defer { lock.unlock() }
     return book.calls.count
@@ -82,6 +133,7 @@ public final class DeliveryLedger: @unchecked Sendable {
   /// Whether every one of the first `count` calls is settled (``DeliveryState/isSettled``; a
   /// queued call of a provider without a wire source is).
   public func isSettled(upTo count: Int) -> Bool {
+    inbox.waitUntilApplied()
     lock.lock()
     defer { lock.unlock() }
     return settled(upTo: count)
@@ -115,6 +167,7 @@ public final class DeliveryLedger: @unchecked Sendable {
   /// The entries of the calls of the in-app record at session position `position` (the
   /// debugger's selected record), without building the others'.
   public func entries(atPosition position: Int, now: Date = Date()) -> [DeliveryEntry] {
+    inbox.waitUntilApplied()
     lock.lock()
     defer { lock.unlock() }
     let nowMilliseconds = now.recordMilliseconds
@@ -127,6 +180,12 @@ public final class DeliveryLedger: @unchecked Sendable {
 
   /// The entries passing `filter` and the counts of its provider and device, as of `now`.
   public func snapshot(_ filter: DeliveryFilter = DeliveryFilter(), now: Date = Date()) -> DeliverySnapshot {
+    inbox.waitUntilApplied()
+    return currentSnapshot(filter, now: now)
+  }
+
+  /// The snapshot of what the worker has applied so far, without waiting for it.
+  func currentSnapshot(_ filter: DeliveryFilter, now: Date = Date()) -> DeliverySnapshot {
     lock.lock()
     defer { lock.unlock() }
     let names = book.names
@@ -158,6 +217,49 @@ public final class DeliveryLedger: @unchecked Sendable {
   }
 
   // MARK: Private
+
+  /// Hands `input` to the worker (started with the first), or applies it here once the inbox is
+  /// closed (after ``finish()``).
+  private func queue(_ input: DeliveryInput) {
+    switch inbox.put(input) {
+    case .queued(let startsWorker):
+      guard startsWorker else { return }
+      _ = WorkerThread(name: "tagscope.delivery") { [self] _ in work() }
+    case .closed:
+      inbox.waitUntilApplied()
+      let ready = mutate { Self.apply(input, to: &$0) }
+      for done in ready { done() }
+    }
+  }
+
+  /// The worker: applies each batch queued under one lock, then completes the waits it settled
+  /// and the readers caught up with, outside it.
+  private func work() {
+    inbox.enter()
+    while let batch = inbox.take() {
+      let ready = mutate { book in
+        for input in batch { Self.apply(input, to: &book) }
+      }
+      for done in ready { done() }
+      for done in inbox.applied(batch) { done() }
+    }
+  }
+
+  private static func apply(_ input: DeliveryInput, to book: inout DeliveryBook) {
+    switch input {
+    case .records(let records, let firstPosition, let time, let wireAnswered):
+      // By index: the records are read where they are, not copied.
+      for offset in records.indices {
+        if records[offset].isFromSDK {
+          book.addWire(records[offset], at: firstPosition + offset, received: time, answered: wireAnswered)
+        } else {
+          book.addInApp(records[offset], at: firstPosition + offset, received: time)
+        }
+      }
+    case .answer(let position, let status, let time):
+      book.answer(position: position, status: status, at: time)
+    }
+  }
 
   private func entry(_ index: Int, _ call: DeliveryBook.Call, now: Int64) -> DeliveryEntry {
     let names = book.names

@@ -32,22 +32,30 @@ enum DeliveryQuery {
     case (.success(let limit), .success(let timeout)):
       filter.limit = limit ?? 100
       let filter = filter
-      guard let wait = request.value("wait") else { return reply(body(ledger, filter, status: 200)) }
-      guard wait == "settled" else {
+      let wait = request.value("wait")
+      if let wait, wait != "settled" {
         return reply(.badRequest("parameter 'wait' must be 'settled', not '\(wait)'"))
       }
-      let token = ledger.whenSettled(upTo: ledger.callCount) { reply(body(ledger, filter, status: 200)) }
-      guard token >= 0 else { return }
-      _ = request.schedule(after: timeout ?? 10) {
-        if ledger.cancelWait(token) { reply(body(ledger, filter, status: 408)) }
+      // The ledger's worker first applies every record stored before the request (this event
+      // loop does not wait for it): the answer counts them all.
+      ledger.whenCaughtUp {
+        guard wait != nil else { return reply(body(ledger, filter, status: 200)) }
+        let token = ledger.whenSettled(upTo: ledger.appliedCallCount) {
+          reply(body(ledger, filter, status: 200))
+        }
+        guard token >= 0 else { return }
+        _ = request.schedule(after: timeout ?? 10) {
+          if ledger.cancelWait(token) { reply(body(ledger, filter, status: 408)) }
+        }
+        request.onCancel { ledger.cancelWait(token) }
       }
-      request.onCancel { ledger.cancelWait(token) }
     }
   }
 
-  /// `{"counts":{state:n,…},"entries":[…],"unexplained":[…]}`.
+  /// `{"counts":{state:n,…},"entries":[…],"unexplained":[…]}`: of what the ledger's worker has
+  /// applied (the caller caught up first).
   static func body(_ ledger: DeliveryLedger, _ filter: DeliveryFilter, status: Int) -> APIResponse {
-    let snapshot = ledger.snapshot(filter)
+    let snapshot = ledger.currentSnapshot(filter)
     let counts = DeliveryState.allCases.map { "\"\($0.rawValue)\":\(snapshot.count($0))" }
     var out = "{\"counts\":{" + counts.joined(separator: ",") + "}"
     out += ",\"entries\":[" + snapshot.entries.map(json).joined(separator: ",") + "]"
