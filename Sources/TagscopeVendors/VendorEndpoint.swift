@@ -93,6 +93,8 @@ extension Vendor {
     case piano
     /// AT Internet's legacy hits (`/hit.xiti`).
     case atInternetHit
+    /// PayPal's tracking API: its SDKs' FPTI events and batches.
+    case fpti
   }
 
   /// Mixpanel's ingestion APIs.

@@ -18,8 +18,13 @@ final class VendorIdentityRegistryTests: XCTestCase {
       for fields in vendor.identity {
         let place = "\(id) \(fields.form)"
         XCTAssertFalse(fields.root.isEmpty, "\(place): no root")
-        XCTAssertFalse(fields.user.isEmpty, "\(place): no user path")
-        XCTAssertFalse(fields.device.isEmpty, "\(place): no device path")
+        // An SDK that names neither (PayPal's FPTI events) says so where its paths start from.
+        let namesNone = fields.root.contains("name no user and no device")
+        XCTAssertFalse(fields.user.isEmpty && !namesNone, "\(place): no user path")
+        XCTAssertFalse(fields.device.isEmpty && !namesNone, "\(place): no device path")
+        XCTAssertFalse(
+          namesNone && (fields.session + fields.app + fields.model).isEmpty,
+          "\(place): names no sender at all")
         let paths =
           fields.user + fields.device + fields.anonymous + fields.previous + fields.session + fields.app
           + fields.platform + fields.model

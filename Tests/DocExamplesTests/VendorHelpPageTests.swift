@@ -50,9 +50,9 @@ final class VendorHelpPageTests: XCTestCase {
   func testWherePropertiesSitIsTheRegistrysWords() throws {
     let places = Vendors.propertiesPlaces()
     XCTAssertTrue(places.contains("`event_properties` for Amplitude"), places)
-    // Mixpanel's track calls, and the in-app call models Adobe's hits are recorded as.
+    // Mixpanel's track calls, the in-app call models Adobe's hits and FPTI's events are recorded as.
     XCTAssertTrue(places.contains("; the parameters themselves for "), places)
-    XCTAssertTrue(places.hasSuffix("Adobe Analytics and Mixpanel"), places)
+    XCTAssertTrue(places.hasSuffix("Adobe Analytics, Mixpanel and PayPal FPTI"), places)
     XCTAssertTrue(PlanFormatReference.markdown.contains(places))
     let usage = try BuiltProducts.run(["plan", "import", "--help"]).output
     let words = usage.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -69,7 +69,7 @@ final class VendorHelpPageTests: XCTestCase {
   }
 
   /// What the registry says of a vendor's traffic besides its hosts (Batch encrypted by its SDK,
-  /// PayPal FPTI not decoded yet, Adobe's own domains) is what `help proxy` says, vendor by vendor.
+  /// PayPal FPTI's web beacons not decoded, Adobe's own domains) is what `help proxy` says, vendor by vendor.
   func testProxySaysWhatTheRegistrySaysOfEachVendorsTraffic() throws {
     let page = try BuiltProducts.run(["help", "proxy"]).output
     let words = page.split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -79,7 +79,7 @@ final class VendorHelpPageTests: XCTestCase {
       XCTAssertTrue(words.contains(note.split(whereSeparator: \.isWhitespace).joined(separator: " ")), name)
     }
     XCTAssertTrue(words.contains("encrypts every request body"), "Batch: why it is not decoded")
-    XCTAssertTrue(words.contains("Not decoded yet, though its format is public"), "FPTI: not yet")
+    XCTAssertTrue(words.contains("The mobile SDKs' FPTI events are decoded"), "FPTI: decoded")
   }
 
   /// The proxy's options for self-hosted collectors are the registry's: one per vendor that can

@@ -206,6 +206,13 @@ enum EndpointFuzzCorpus {
     "s=552987&idclient=v-1&an=42&type=click&click=A&p=library::favorites::play_podcast&apid=com.example",
   ]
 
+  // paypal/paypal-ios `AnalyticsEventData.swift` @ 600a97a5 (one event); braintree/braintree_android
+  // `AnalyticsApi.kt` @ 6c325088 (a batch).
+  static let fpti = [
+    #"{"events":{"event_params":{"app_id":"com.example","partner_client_id":"AYx","c_sdk_ver":"2.0.1","comp":"ppcpclientsdk","event_name":"paypal-web-payments:checkout:started","is_simulator":true,"mobile_device_model":"arm64","platform":"iOS","order_id":"5O1","correlation_id":null,"t":"1764410000123.456","tenant_name":"PayPal"}}}"#,
+    #"{"events":[{"batch_params":{"app_id":"com.example","comp":"braintreeclientsdk","session_id":"s-1","tokenization_key":"k","venmo_installed":false},"event_params":[{"event_name":"paypal:tokenize:started","t":1764410004000,"is_vault":true,"context_id":"BA-1"},{"event_name":"paypal:tokenize:succeeded","t":1764410005000,"e":"cl","category":"checkout"}]}]}"#,
+  ]
+
   /// The forms of every route, by the path `tagscope help listen` lists (`KEY` for a key in it).
   static let forms: [String: [FuzzForm]] = [
     "/v1/batch": segment(segmentBatch), "/v1/import": segment(segmentBatch), "/v1/b": segment(segmentBatch),
@@ -266,6 +273,10 @@ enum EndpointFuzzCorpus {
       FuzzForm(carrier: .textPlain, seeds: piano, query: [("s", "447850"), ("idclient", "v-1")]),
     ],
     "/hit.xiti": [FuzzForm(carrier: .getQuery, seeds: atInternetQuery)],
+    "/v1/tracking/events": [FuzzForm(carrier: .json, seeds: fpti), FuzzForm(carrier: .gzip, seeds: fpti)],
+    "/v1/tracking/batch/events": [
+      FuzzForm(carrier: .json, seeds: fpti), FuzzForm(carrier: .gzip, seeds: fpti),
+    ],
     "/ee/v1/interact": [
       FuzzForm(carrier: .json, seeds: adobeEdge, query: [("configId", "c-1")]),
       FuzzForm(carrier: .gzip, seeds: adobeEdge),

@@ -15,6 +15,7 @@ final class SDKFieldAccountTests: XCTestCase {
   /// The vendors whose decoders keep the account; the walk over the corpus asserts it for them.
   static let accounted: Set<String> = [
     "segment", "rudderstack", "amplitude", "ga4", "posthog", "snowplow", "mparticle", "braze", "mixpanel",
+    "fpti",
   ]
   /// Routes whose decoders account for their request's own fields only (not yet each message's).
   static let requestOnly: Set<String> = ["/v2/KEY/events", "/nativeevents/v2/KEY/events"]

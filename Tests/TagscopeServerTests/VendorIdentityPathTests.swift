@@ -137,6 +137,10 @@ final class VendorIdentityPathTests: XCTestCase {
         request["events"] = [.object(event)]
         return endpointReply("/api/v3/data", body: json(request))
       },
+      Form(vendor: .fpti, name: "event", baseline: [:]) { root in
+        let event = merge(["event_name": "E"], root)
+        return endpointReply("/v1/tracking/events", body: json(["events": ["event_params": .object(event)]]))
+      },
       Form(vendor: .piano, name: "event", baseline: ["idclient": "visitor-base"]) { root in
         var data = root
         data["idclient"] = nil

@@ -115,6 +115,7 @@ enum EndpointRouter {
     case .braze: return BrazeEndpoint()
     case .piano: return PianoEndpoint()
     case .atInternetHit: return ATInternetHitEndpoint()
+    case .fpti: return FPTIEndpoint()
     case .mparticleWeb, .mparticleNative, .mparticleIdentity: return nil
     }
   }
