@@ -21,21 +21,24 @@ extension ConsentTracker {
       checkWire(record, consent: consent, &findings)
     } else {
       let source = record.source ?? ""
-      var device = take(source, defaultGranted: consent.defaultGranted)
-      let previousUser = device.user
-      if let session = record.context.session { device.user = session.user }
-      if record.kind == .consent {
-        apply(record, consent: consent, to: &device, &findings)
-      } else {
+      select(source, defaultGranted: consent.defaultGranted)
+      var users: (previous: String?, now: String?)?
+      devices.updateLatest { device in
+        let previousUser = device.user
+        if let session = record.context.session { device.user = session.user }
+        if device.user != previousUser { users = (previousUser, device.user) }
+        if record.kind == .consent { Self.apply(record, consent: consent, to: &device, &findings) }
+      }
+      if record.kind != .consent, let device = devices[source] {
         checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
       }
-      store(device, source: source, previousUser: previousUser)
+      if let users { moveUser(of: source, from: users.previous, to: users.now) }
     }
     findings.flush(marks: &marks, from: first, into: &violations)
   }
 
   /// A `consent` record's decision, kept when the plan names its category or provider.
-  private func apply(
+  private static func apply(
     _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
   ) {
     guard let change = ConsentChange(properties: record.properties) else {

@@ -18,17 +18,15 @@ package struct ConsentTracker: Sendable {
     var decisions: [ConsentScope: JourneyRecord] = [:]
     /// Its latest user (`context.session.user`).
     var user: String?
-    var lastUse = 0
   }
 
-  var devices: [String: Device] = [:]
+  var devices = RecentDevices<Device>(limit: deviceLimit)
   /// The in-app devices of each user.
   var users: [String: [String]] = [:]
   /// Wire sources already reported as not checked.
   var uncheckedSources: Set<String> = []
   /// Providers already reported as having no category.
   var uncategorized: Set<String> = []
-  private var clock = 0
   /// Records and provider outputs looked at so far: what the bound tests count.
   package internal(set) var work = 0
 
@@ -39,7 +37,9 @@ package struct ConsentTracker: Sendable {
   package init() {}
 
   /// Decisions remembered over every device: what stays bounded however long the recording.
-  package var remembered: Int { devices.values.reduce(0) { $0 + $1.decisions.count } }
+  package var remembered: Int {
+    devices.all.reduce(0) { $0 + $1.device.decisions.count }
+  }
 
   /// In-app devices remembered.
   package var deviceCount: Int { devices.count }
@@ -51,40 +51,32 @@ package struct ConsentTracker: Sendable {
     uncheckedSources.removeAll()
   }
 
-  /// The state of in-app device `source`, taken out (put it back with ``store(_:source:)``).
-  mutating func take(_ source: String, defaultGranted: Bool) -> Device {
-    clock += 1
-    var device =
-      devices.removeValue(forKey: source) ?? Device(state: ConsentState(defaultGranted: defaultGranted))
-    device.lastUse = clock
-    return device
+  /// Makes in-app device `source` the latest one (see ``RecentDevices``), a new one with the plan's
+  /// default when not remembered; when devices were forgotten, so are their users.
+  mutating func select(_ source: String, defaultGranted: Bool) {
+    guard devices.select(source, make: { Device(state: ConsentState(defaultGranted: defaultGranted)) }) else {
+      return
+    }
+    users = [:]
+    for (source, device) in devices.all {
+      if let user = device.user { users[user, default: []].append(source) }
+    }
   }
 
-  /// Puts a device's state back, its user now `user`; forgets the least recently seen half of
-  /// the devices past the limit.
-  mutating func store(_ device: Device, source: String, previousUser: String?) {
-    devices[source] = device
-    if device.user != previousUser {
-      if let previousUser {
-        users[previousUser]?.removeAll { $0 == source }
-        if users[previousUser]?.isEmpty == true { users[previousUser] = nil }
-      }
-      if let user = device.user { users[user, default: []].append(source) }
+  /// Notes that in-app device `source` changed its user from `previousUser` to `user`.
+  mutating func moveUser(of source: String, from previousUser: String?, to user: String?) {
+    guard user != previousUser else { return }
+    if let previousUser {
+      users[previousUser]?.removeAll { $0 == source }
+      if users[previousUser]?.isEmpty == true { users[previousUser] = nil }
     }
-    guard devices.count > Self.deviceLimit else { return }
-    let uses = devices.values.map(\.lastUse).sorted()
-    let cut = uses[uses.count / 2]
-    devices = devices.filter { $0.value.lastUse >= cut }
-    users = [:]
-    for (source, device) in devices {
-      if let user = device.user { users[user, default: []].append(source) }
-    }
+    if let user { users[user, default: []].append(source) }
   }
 
   /// The in-app device whose consent applies to a wire record of `user`: the only one, else the
   /// only one of that user; otherwise why none does.
   func join(user: String?) -> Result<String, JoinFailure> {
-    if devices.count == 1, let only = devices.keys.first { return .success(only) }
+    if let only = devices.onlyKey { return .success(only) }
     if let user, let matching = users[user], matching.count == 1 { return .success(matching[0]) }
     return .failure(
       JoinFailure(devices: devices.count, user: user, sameUser: user.flatMap { users[$0]?.count } ?? 0))

@@ -16,17 +16,32 @@ struct JourneyCheck {
     this = JourneyRecord(record)
   }
 
-  /// Checks the record against `device`'s state and updates it.
-  mutating func run(_ device: inout JourneyState.Device, work: inout Int) {
+  /// The plan entry of `record`'s tag, if planned.
+  static func entry(of record: Record, plan: Plan) -> Int? {
+    guard let kind = record.kind.tagKind, let section = PlanSection(kind: kind) else { return nil }
+    return plan.entryIndex(section: section, name: record.name)
+  }
+
+  /// Whether `record` (of plan entry `entry`) leaves `device`'s rules as they are, in the same
+  /// session and of no journey rule: then only its screen visit is counted, and nothing else is
+  /// needed (most records).
+  static func passes(_ record: Record, entry: Int?, plan: Plan, device: inout JourneyState.Device) -> Bool {
+    guard record.kind != .sessionEnd, entry.map({ !plan.journeys.isRuled[$0] }) ?? true,
+      record.context.session?.id == device.session
+    else { return false }
+    if record.kind == .screen { device.screenVisit += 1 }
+    return true
+  }
+
+  /// Checks the record, of plan entry `entry`, against `device`'s state and updates it.
+  mutating func run(_ device: inout JourneyState.Device, entry: Int?, work: inout Int) {
     let session = record.context.session?.id
     if session != device.session {
       close(&device)
       device.session = session
     }
     if record.kind == .screen { device.screenVisit += 1 }
-    if let kind = record.kind.tagKind, let section = PlanSection(kind: kind),
-      let entry = plan.entryIndex(section: section, name: record.name)
-    {
+    if let entry {
       checkEntry(entry, &device, work: &work)
       for role in plan.journeys.roles[entry] {
         work += 1
@@ -229,11 +244,18 @@ extension JourneyState {
     _ record: Record, plan: Plan, marks: inout [CoverageMark], from first: Int,
     into violations: inout [PlanViolation]
   ) {
-    let source = record.source ?? ""
-    var device = take(source)
-    var check = JourneyCheck(plan: plan, record: record)
-    check.run(&device, work: &work)
-    store(device, source: source)
+    devices.select(record.source ?? "", make: Device.init)
+    let entry = JourneyCheck.entry(of: record, plan: plan)
+    var work = work
+    var ran: JourneyCheck?
+    devices.updateLatest { device in
+      guard !JourneyCheck.passes(record, entry: entry, plan: plan, device: &device) else { return }
+      var check = JourneyCheck(plan: plan, record: record)
+      check.run(&device, entry: entry, work: &work)
+      ran = check
+    }
+    self.work = work
+    guard let check = ran else { return }
     violations.append(contentsOf: check.violations)
     for mark in check.marks {
       if case .seen(let item, let rules) = mark, !rules.isEmpty,

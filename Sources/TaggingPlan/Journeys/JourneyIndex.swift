@@ -13,6 +13,9 @@ struct JourneyIndex: Sendable, Hashable {
   var isPredecessor: [Bool]
   /// Per entry, the funnels it is a step of.
   var roles: [[FunnelRole]]
+  /// Per entry, whether a journey rule concerns it (its own rules, another's `after` naming it, a
+  /// funnel step): else its records only count screen visits and sessions.
+  var isRuled: [Bool]
   /// Per funnel, its coverage item.
   var funnelItems: [Int]
   /// Whether the plan has any journey rule (else records skip the journey check).
@@ -36,6 +39,11 @@ struct JourneyIndex: Sendable, Hashable {
       }
       for (position, list) in steps { roles[position].append(FunnelRole(funnel: number, steps: list)) }
     }
+    var isRuled = isPredecessor
+    for position in entries.indices where !entries[position].journey.isEmpty || !roles[position].isEmpty {
+      isRuled[position] = true
+    }
+    self.isRuled = isRuled
     funnelItems = funnels.indices.map { firstFunnelItem + $0 }
     isActive = !funnels.isEmpty || entries.contains { !$0.journey.isEmpty }
   }

@@ -32,7 +32,6 @@ package struct JourneyState: Sendable {
     var epoch = 0
     /// Bumped by each screen record.
     var screenVisit = 0
-    var lastUse = 0
     var predecessors: [Int: Seen] = [:]
     var once: [Int: Seen] = [:]
     var duplicates: [Int: [Slot]] = [:]
@@ -44,8 +43,7 @@ package struct JourneyState: Sendable {
     }
   }
 
-  var devices: [String: Device] = [:]
-  private var clock = 0
+  var devices = RecentDevices<Device>(limit: deviceLimit)
   /// Rule and funnel-step checks made so far: what the bound tests count.
   package internal(set) var work = 0
 
@@ -58,28 +56,13 @@ package struct JourneyState: Sendable {
   package init() {}
 
   /// Records remembered over every device: what stays bounded however long the recording.
-  package var remembered: Int { devices.values.reduce(0) { $0 + $1.size } }
+  package var remembered: Int {
+    devices.all.reduce(0) { $0 + $1.device.size }
+  }
 
   /// Devices remembered.
   package var deviceCount: Int { devices.count }
 
   /// A new recording starts: a new app launch, whose devices start afresh.
   mutating func startRecording() { devices.removeAll() }
-
-  /// The state of `source`'s device, taken out (put it back with ``store(_:source:)``).
-  mutating func take(_ source: String) -> Device {
-    clock += 1
-    var device = devices.removeValue(forKey: source) ?? Device()
-    device.lastUse = clock
-    return device
-  }
-
-  /// Puts a device's state back, forgetting the least recently seen half past the limit.
-  mutating func store(_ device: Device, source: String) {
-    devices[source] = device
-    guard devices.count > Self.deviceLimit else { return }
-    let uses = devices.values.map(\.lastUse).sorted()
-    let cut = uses[uses.count / 2]
-    devices = devices.filter { $0.value.lastUse >= cut }
-  }
 }

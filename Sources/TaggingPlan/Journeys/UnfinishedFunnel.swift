@@ -25,7 +25,7 @@ extension JourneyState {
   /// their last step's `seq`.
   package func unfinished(plan: Plan) -> [UnfinishedFunnel] {
     var found: [UnfinishedFunnel] = []
-    for device in devices.values {
+    for (_, device) in devices.all {
       for (funnel, progress) in device.funnels {
         let steps = plan.funnels[funnel].steps
         found.append(
