@@ -117,4 +117,62 @@ final class InterleavedDevicesTests: XCTestCase {
       found.map { $0.comparison.rows.last?.actual },
       ["#3 consent at 08:00:03.000Z", "#3 consent at 08:00:03.000Z", "#8 consent at 08:00:08.000Z"])
   }
+
+  /// A line cache keeps a record as the sequence checks read it (`sequenceFields`): run on it
+  /// after the full record's own checks, they find what a full validation finds.
+  func testTheSequenceChecksFindTheSameOnTheFieldsALineCacheKeeps() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: S
+        consent:
+          default: granted
+          categories:
+            analytics: [firebase]
+        actions:
+          cart: {duplicateWithin: 5s}
+          pay:
+            after: [cart]
+        funnels:
+          buy: {steps: [cart, pay]}
+        """, file: "s.yaml")
+    func call(_ seq: UInt64, _ name: String, session: String = "s-1", _ properties: Properties = [:])
+      -> Record
+    {
+      var made = record(seq, name, source: "a", session: session, user: "u-1", properties: properties)
+      made.context.history = ["home", "cart"]
+      made.outputs = [
+        ProviderOutput(
+          provider: "firebase", status: .sent,
+          calls: [
+            CallDescription(method: "logEvent", name: name, parameters: ["id": .string("p\(seq)")]),
+            CallDescription(method: "setUserProperty", name: "tier", parameters: ["value": .int(2)]),
+          ])
+      ]
+      return made
+    }
+    let records = [
+      call(1, "cart", ["id": "p1"]), call(2, "cart", ["id": "p1"]), call(3, "pay", session: "s-2"),
+      record(
+        4, "consent", source: "a", session: "s-2", user: "u-1", kind: .consent,
+        properties: ["scope": .string("category:analytics"), "granted": .bool(false)]),
+      call(5, "cart", session: "s-2"),
+    ]
+    var full = PlanValidator(plan: plan)
+    var kept = PlanValidator(plan: plan)
+    var expected: [PlanViolation] = []
+    var found: [PlanViolation] = []
+    for record in records {
+      expected += full.validate(record)
+      var marks: [CoverageMark] = []
+      var own = kept.checkOwn(record, marks: &marks)
+      kept.complete(record.sequenceFields, marks: &marks, violations: &own)
+      found += own
+    }
+    XCTAssertEqual(
+      Set(expected.map(\.rule)), [.duplicate, .outOfOrder, .funnelOrder, .funnelDropped, .consentWithdrawn])
+    XCTAssertEqual(found, expected)
+    XCTAssertEqual(kept.coverage, full.coverage)
+    XCTAssertLessThan(records[0].sequenceFields.context.history.count, records[0].context.history.count)
+    XCTAssertEqual(records[0].sequenceFields.outputs.first?.calls.count, 1)
+  }
 }

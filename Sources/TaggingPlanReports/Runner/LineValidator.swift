@@ -20,15 +20,16 @@ struct LineValidator {
   private struct Cached {
     var violations: [PlanViolation]
     var marks: [CoverageMark]
-    /// The record, kept when the plan has sequence rules.
+    /// The record as the sequence rules read it (``TaggingPlan/Record/sequenceFields``), kept when
+    /// the plan has them.
     var record: Record?
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
   static let cacheLimit = 262_144
   /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation, 16 a
-  /// coverage mark and, when kept, twice its line's length for the record): 32 MiB, what a plan
-  /// with many violations per distinct record would otherwise fill far before ``cacheLimit``.
+  /// coverage mark and, when kept, the record's ``TaggingPlan/Record/sequenceBytes``): 32 MiB, what
+  /// a plan with many violations per distinct record would otherwise fill far before ``cacheLimit``.
   static let cacheByteLimit = 32 << 20
 
   var validator: PlanValidator
@@ -122,9 +123,9 @@ struct LineValidator {
     }
     var marks: [CoverageMark] = []
     var found = validator.checkOwn(record, marks: &marks)
-    let size = 128 + 256 * found.count + 16 * marks.count + (sequence ? 2 * line.count : 0)
+    let size = 128 + 256 * found.count + 16 * marks.count + (sequence ? record.sequenceBytes : 0)
     if cache.count < Self.cacheLimit, cacheBytes + size <= Self.cacheByteLimit {
-      cache[key] = Cached(violations: found, marks: marks, record: sequence ? record : nil)
+      cache[key] = Cached(violations: found, marks: marks, record: sequence ? record.sequenceFields : nil)
       cacheBytes += size
     }
     validator.complete(record, marks: &marks, violations: &found)
