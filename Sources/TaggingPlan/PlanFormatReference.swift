@@ -473,7 +473,9 @@ public enum PlanFormatReference {
     included, which the hub never sees) are checked against the consent of the app's in-app device
     (a source whose records the hub made): when the session has one, its consent applies to every
     wire source; with several, a wire call joins the one whose user (`context.session.user`) is
-    the call's. A wire source that joins none is reported once as `consent-unchecked` (a warning),
+    the call's. A consent an SDK sends on the wire itself (Adobe Edge's `privacy/set-consent`,
+    recorded as a `consent` record of provider `adobe`) applies to the later calls of that wire
+    source, over the in-app device's decisions. A wire source that joins none is reported once as `consent-unchecked` (a warning),
     and so is a provider with calls but no category, and a `consent` record without a valid `scope`
     (`category:NAME` or `provider:ID`) and `granted`: nothing passes unchecked in silence. What the
     check remembers is bounded: one decision per category and provider the plan names, per device;

@@ -7,8 +7,10 @@ extension ConsentTracker {
   ///
   /// An in-app record (not from an SDK endpoint) updates its device: a `consent` record applies
   /// its decision (and is itself exempt: the hub tells every provider of it); any other is checked.
-  /// A wire record is checked against the in-app device it joins (``join(user:)``), or its source
-  /// is reported once as not checked. A provider output counts as a call when it was `sent`, or
+  /// A wire record is checked against the in-app device it joins (``join(user:)``) with the
+  /// decisions its own source sent on the wire over it (a wire `consent` record applies to its
+  /// source: `applyWire`), or against those alone, or its source is reported once
+  /// as not checked. A provider output counts as a call when it was `sent`, or
   /// carries calls and was not `blocked`.
   mutating func check(
     _ record: Record, plan: Plan, marks: inout [CoverageMark], from first: Int,
@@ -18,7 +20,11 @@ extension ConsentTracker {
     work += 1
     var findings = Findings(plan: plan, record: record)
     if record.isFromSDK {
-      checkWire(record, consent: consent, &findings)
+      if record.kind == .consent {
+        applyWire(record, consent: consent, &findings)
+      } else {
+        checkWire(record, consent: consent, &findings)
+      }
     } else {
       let source = record.source ?? ""
       select(source, defaultGranted: consent.defaultGranted)
@@ -38,7 +44,7 @@ extension ConsentTracker {
   }
 
   /// A `consent` record's decision, kept when the plan names its category or provider.
-  private static func apply(
+  static func apply(
     _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
   ) {
     guard let change = ConsentChange(properties: record.properties) else {
@@ -64,13 +70,18 @@ extension ConsentTracker {
       }
     }
     guard categorized else { return }
+    let own = wireDevices[source]
     switch join(user: record.context.session?.user) {
     case .success(let key):
-      guard let device = devices[key] else { return }
+      guard var device = devices[key] else { return }
+      if let own { device.overlay(own) }
       checkOutputs(
         record, consent: consent, device: device, deviceName: key, reportUncategorized: false, &findings)
     case .failure(let why):
-      if Self.firstReport(source, in: &uncheckedSources) {
+      if let own {
+        checkOutputs(
+          record, consent: consent, device: own, deviceName: nil, reportUncategorized: false, &findings)
+      } else if Self.firstReport(source, in: &uncheckedSources) {
         findings.unchecked(
           "consent not checked for \(source): \(why.text); its calls to providers with a consent category are not checked"
         )

@@ -27,6 +27,10 @@ package struct ConsentTracker: Sendable {
   var uncheckedSources: Set<String> = []
   /// Providers already reported as having no category.
   var uncategorized: Set<String> = []
+  /// The decisions wire sources sent themselves (Adobe Edge's set-consent), by source: applied to
+  /// their own wire calls over the in-app device's (`applyWire`); at most
+  /// ``deviceLimit`` sources, then started afresh.
+  var wireDevices: [String: Device] = [:]
   /// Records and provider outputs looked at so far: what the bound tests count.
   package internal(set) var work = 0
 
@@ -49,6 +53,7 @@ package struct ConsentTracker: Sendable {
     devices.removeAll()
     users.removeAll()
     uncheckedSources.removeAll()
+    wireDevices.removeAll()
   }
 
   /// Makes in-app device `source` the latest one (see ``RecentDevices``), a new one with the plan's
