@@ -187,12 +187,19 @@ final class FPTIWireTests: XCTestCase {
       XCTAssertTrue(reply?.body.contains(item.error) ?? false, "\(item.body): \(reply?.body ?? "")")
       XCTAssertTrue(reply?.body.contains(#""name":"INVALID_REQUEST""#) ?? false, reply?.body ?? "")
     }
+    // Past the registry's 1 MB: refused whole with 413.
+    let large =
+      #"{"events":{"event_params":{"event_name":"big","pad":""# + String(repeating: "a", count: 1024 * 1024)
+      + #""}}}"#
+    let refused = try httpRequest(port: server.port, path: "/v1/tracking/events", body: large)
+    XCTAssertEqual(refused?.status, 413)
+    XCTAssertTrue(refused?.body.contains("over 1 MB") ?? false, refused?.body ?? "")
     let good = #"{"events":{"event_params":{"event_name":"ok","t":"1764410000000"}}}"#
     XCTAssertEqual(try httpRequest(port: server.port, path: "/v1/tracking/events", body: good)?.status, 200)
     XCTAssertEqual(collector.waitForRecords(1).map(\.name), ["ok"])
     try await server.shutdown()
     XCTAssertEqual(collector.records.count, 1)
-    XCTAssertEqual(server.statistics.rejected.values.reduce(0, +), cases.count)
+    XCTAssertEqual(server.statistics.rejected.values.reduce(0, +), cases.count + 1)
   }
 
   /// A plan's FPTI catalogue judges the SDKs' events as it judges the hub's calls: a missing

@@ -36,7 +36,7 @@ struct FPTIEndpoint: SDKEndpoint {
     }
     let containers: [(place: String, value: PropertyValue)]
     switch fields["events"] {
-    case .object?: containers = [("events", fields["events"]!)]
+    case .object(let container)?: containers = [("events", .object(container))]
     case .array(let values)?: containers = values.enumerated().map { ("events[\($0.offset)]", $0.element) }
     case nil:
       return Self.fail(
