@@ -66,4 +66,39 @@ final class AdobeEdgeConsentCheckTests: XCTestCase {
       "another device: not its decision, no in-app one")
     XCTAssertEqual(found["after.grant"]?.map(\.rule), [], "granted again")
   }
+
+  /// With the app's in-app device in the session, the wire source's own Edge withdrawal still
+  /// applies to its calls (over the in-app device, which granted everything), and the in-app
+  /// device's calls are not judged by it.
+  func testAnEdgeWithdrawalAppliesOverTheInAppDevicesConsent() throws {
+    var devices = DeviceRegistry(limit: 8)
+    var seq: UInt64 = 0
+    func wire(_ path: String, _ body: String) throws -> Record {
+      let event = try XCTUnwrap(endpointReply(path, body: body)?.events.first)
+      let placement = devices.place(event, address: "127.0.0.1")
+      seq += 1
+      return RecordMaker.record(
+        event, seq: seq, source: placement.source, context: placement.context, received: Date())
+    }
+    func inApp(_ name: String) -> Record {
+      seq += 1
+      return Record(
+        seq: seq, time: Date(), kind: .userAction, name: name, properties: [:], context: RecordContext(),
+        outputs: [
+          ProviderOutput(provider: "adobe", status: .sent, calls: [CallDescription(method: "trackAction")])
+        ],
+        source: "QA iPhone")
+    }
+    var validator = PlanValidator(plan: try PlanLoader.load(yaml: Self.plan, file: "consent.yaml"))
+    let records = [
+      inApp("play"), try wire("/ee/v1/interact", Self.interact("before")),
+      try wire("/ee/v1/privacy/set-consent", AdobeEdgeConsentAndV2Tests.consent("n")),
+      try wire("/ee/v1/interact", Self.interact("after")), inApp("pause"),
+    ]
+    let found = records.map { record in
+      validator.validate(record).filter { $0.rule == .consentWithdrawn || $0.rule == .consentUnchecked }.map(
+        \.rule)
+    }
+    XCTAssertEqual(found, [[], [], [], [.consentWithdrawn], []])
+  }
 }
