@@ -8,9 +8,6 @@ extension FPTIRules {
       "fpti.event-name-missing", "events have a name", .degraded, Source.seed004, confirmed: false,
       note: "FPTI is PayPal-internal; its collector's behaviour is not public"),
     rule(
-      "fpti.event-type-missing", "events carry e", .degraded, Source.seed004, confirmed: false,
-      note: "FPTI is PayPal-internal; its collector's behaviour is not public"),
-    rule(
       "fpti.event-type-invalid", "e is ac, cl, im, rd or ua", .degraded, Source.seed004, confirmed: false,
       note: "FPTI is PayPal-internal; its collector's behaviour is not public"),
   ]

@@ -5,9 +5,10 @@ import AnalyticsProvidersCore
 ///
 /// Source: seed 004, "iOS Analytics State of the Union" (gist by hyperspacemark): FPTI events
 /// carry an event type, one of `ac` (activity), `cl` (click), `im` (impression), `rd`
-/// (redirect), `ua` (user action), next to a name and a category. FPTI is PayPal-internal: what its
-/// collector does with a missing or unknown type could not be confirmed, so both are reported as
-/// degrading the data rather than as a rejection.
+/// (redirect), `ua` (user action), next to a name and a category. PayPal's own mobile SDKs send
+/// events with no type at all, so a missing one is not reported; an unknown one is. FPTI is
+/// PayPal-internal: what its collector does with an unknown type could not be confirmed, so it is
+/// reported as degrading the data rather than as a rejection.
 public enum FPTIRules: ProviderRuleSet {
   public static let providerID: ProviderID = "fpti"
 
@@ -25,14 +26,10 @@ public enum FPTIRules: ProviderRuleSet {
             consequence: .degraded, callIndex: index))
       }
       let parameters = call.parameters
-      guard let type = parameters["e"] else {
-        violations.append(
-          RuleViolation(
-            rule: "fpti.event-type-missing",
-            message: "event '\(TextChecks.excerpt(name))': no event type 'e' (ac, cl, im, rd or ua)",
-            consequence: .degraded, callIndex: index))
-        continue
-      }
+      // No `e` is no defect: PayPal's own SDKs send none (paypal-ios @ 600a97a5
+      // `AnalyticsEventData`, braintree_ios @ 181ff3e7 `FPTIBatchData`), so only a type given
+      // is checked.
+      guard let type = parameters["e"] else { continue }
       if !eventTypes.contains(type.stringValue ?? "") {
         violations.append(
           RuleViolation(

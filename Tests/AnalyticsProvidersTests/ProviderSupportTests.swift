@@ -166,7 +166,7 @@ final class RuleCatalogueTests: XCTestCase {
   func testCatalogueIdentifiersAreUniqueAndBelongToKnownProviders() {
     let ids = ProviderRules.catalogue.map(\.id)
     XCTAssertEqual(ids.count, Set(ids).count)
-    XCTAssertEqual(ids.count, 59)
+    XCTAssertEqual(ids.count, 58)
     for description in ProviderRules.catalogue {
       XCTAssertTrue(ProviderRules.knownProviders.contains(description.provider), description.id)
       XCTAssertFalse(description.source.isEmpty, description.id)

@@ -18,7 +18,7 @@ import TagscopeVendors
 /// with its place (`events[0].batch_params.x`).
 ///
 /// The hub's FPTI rules (`FPTIRules`) are checked by listen as for every provider: PayPal's SDKs
-/// send no event type (`e`), so their events break `fpti.event-type-missing` as the rule stands.
+/// send no event type (`e`), which those rules do not require.
 enum FPTIEvents {
   /// A container or event whose shape is not FPTI's: the request is refused with this message.
   struct Problem: Error {
