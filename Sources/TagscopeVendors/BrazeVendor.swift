@@ -1,5 +1,5 @@
 extension Vendor {
-  /// Braze (formerly Appboy): the in-app provider and its SDKs' data endpoint.
+  /// Braze (formerly Appboy): the in-app provider, its SDKs' data endpoint and content requests.
   public static let braze = Vendor(
     id: "braze", name: "Braze", aliases: ["appboy"], paths: [.inApp, .sdk],
     endpoints: [
