@@ -77,7 +77,7 @@ enum PIILineTrigger {
 
   /// Whether the bytes before the space at `index` are `bearer` or `basic`, in any case.
   @inline(__always)
-  private static func endsCredentialWord(_ base: UnsafePointer<UInt8>, _ index: Int) -> Bool {
+  static func endsCredentialWord(_ base: UnsafePointer<UInt8>, _ index: Int) -> Bool {
     func word(_ text: StaticString) -> Bool {
       let count = text.utf8CodeUnitCount
       guard index >= count else { return false }
@@ -91,11 +91,11 @@ enum PIILineTrigger {
 
   /// Byte classes: letters past `f` (but `J`), hexadecimal letters, quotes, digits, `@` and `\`,
   /// the rest.
-  private static let letter: UInt8 = 1
-  private static let hexLetter: UInt8 = 2
-  private static let quote: UInt8 = 3
-  private static let digit: UInt8 = 4
-  private static let at: UInt8 = 5
+  private static var letter: UInt8 { 1 }
+  private static var hexLetter: UInt8 { 2 }
+  private static var quote: UInt8 { 3 }
+  private static var digit: UInt8 { 4 }
+  private static var at: UInt8 { 5 }
   static let classes: [UInt8] = (0...255).map { value in
     let byte = UInt8(value)
     if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "\\") { return at }
@@ -109,6 +109,7 @@ enum PIILineTrigger {
   /// Whether `line` holds, in any case, a word of a phone key (`phone`, `tel`, `mobile`, `msisdn`,
   /// `cell`; ``PIIKeyContext`` compares the words of keys, which are substrings of the line).
   static func containsPhoneWord(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    let (tel, cell, phone, mobile, msisdn) = (Self.tel, Self.cell, Self.phone, Self.mobile, Self.msisdn)
     var register: UInt64 = 0
     for byte in line {
       register = (register << 8) | UInt64(PIIBytes.lower(byte))
