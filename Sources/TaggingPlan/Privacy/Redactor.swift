@@ -13,6 +13,9 @@
 /// - A number that is personal data (a card number, a phone number under a phone key, a precise
 ///   coordinate of a latitude/longitude pair in one object) becomes the string `"pii:KIND:HASH"`:
 ///   the record stays valid JSON and loadable, the value's type becomes string.
+/// - A string's content is scanned with its JSON escapes decoded (`030\/12345678`, `jo\u0040…`, a
+///   JSON object held in a string); a match replaces the whole escapes it was decoded from, and its
+///   hash is that of the decoded value (the same as the value written without escapes).
 /// - Keys are never replaced. The line is read with a small JSON scanner that never fails: on a
 ///   malformed line, the strings and numbers it finds are treated the same.
 public struct Redactor: Sendable {
