@@ -18,29 +18,66 @@ extension ConsentTracker {
   ) {
     guard let consent = plan.consent else { return }
     work += 1
-    var findings = Findings(plan: plan, record: record)
-    if record.isFromSDK {
+    guard !record.isFromSDK else {
+      var findings = Findings(plan: plan, record: record)
       if record.kind == .consent {
         applyWire(record, consent: consent, &findings)
       } else {
         checkWire(record, consent: consent, &findings)
       }
-    } else {
-      let source = record.source ?? ""
-      select(source, defaultGranted: consent.defaultGranted)
-      var users: (previous: String?, now: String?)?
-      devices.updateLatest { device in
-        let previousUser = device.user
-        if let session = record.context.session { device.user = session.user }
-        if device.user != previousUser { users = (previousUser, device.user) }
-        if record.kind == .consent { Self.apply(record, consent: consent, to: &device, &findings) }
-      }
-      if record.kind != .consent, let device = devices[source] {
-        checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
-      }
-      if let users { moveUser(of: source, from: users.previous, to: users.now) }
+      findings.flush(marks: &marks, from: first, into: &violations)
+      return
     }
+    let source = record.source ?? ""
+    guard record.kind != .consent else {
+      var findings: Findings? = Findings(plan: plan, record: record)
+      update(source, with: record, consent: consent, &findings)
+      findings?.flush(marks: &marks, from: first, into: &violations)
+      return
+    }
+    var none: Findings?
+    update(source, with: record, consent: consent, &none)
+    guard let device = devices[source] else { return }
+    // Most records: each call's provider has a category with consent, and no findings are built.
+    if isQuiet(record, consent: consent, device: device) {
+      work += record.outputs.count
+      return
+    }
+    var findings = Findings(plan: plan, record: record)
+    checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
     findings.flush(marks: &marks, from: first, into: &violations)
+  }
+
+  /// Makes in-app device `source` the latest and notes its user from `record`; a `consent`
+  /// record's decision is applied to it (its findings, if any, to `findings`).
+  private mutating func update(
+    _ source: String, with record: Record, consent: PlanConsent, _ findings: inout Findings?
+  ) {
+    select(source, defaultGranted: consent.defaultGranted)
+    var users: (previous: String?, now: String?)?
+    devices.updateLatest { device in
+      let previousUser = device.user
+      if let session = record.context.session { device.user = session.user }
+      if device.user != previousUser { users = (previousUser, device.user) }
+      if record.kind == .consent, findings != nil {
+        Self.apply(record, consent: consent, to: &device, &findings!)
+      }
+    }
+    if let users { moveUser(of: source, from: users.previous, to: users.now) }
+  }
+
+  /// Whether each call of `record` is to a provider with a category and consent on `device`: then
+  /// ``checkOutputs(_:consent:device:deviceName:reportUncategorized:_:)`` would find nothing.
+  private func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {
+    for index in record.outputs.indices {
+      let status = record.outputs[index].status
+      guard status == .sent || (status != .blocked && !record.outputs[index].calls.isEmpty) else { continue }
+      let name = record.outputs[index].provider
+      guard let category = consent.category(of: name),
+        device.state.isGranted(provider: ProviderID(rawValue: name), category: category)
+      else { return false }
+    }
+    return true
   }
 
   /// A `consent` record's decision, kept when the plan names its category or provider.
