@@ -35,7 +35,16 @@ extension Vendor {
       ProxyHost("*.google-analytics.com", "GA4 (regional)"),
       ProxyHost("analytics.google.com", "GA4 (gtag)"),
     ],
-    rulesOf: Vendor.firebase.id, limits: [.ga4Collect], rebuild: [.ga4Gtag])
+    rulesOf: Vendor.firebase.id, limits: [.ga4Collect],
+    rebuild: [.ga4Gtag, .ga4Validation, .ga4MeasurementProtocol])
+}
+
+extension Vendor {
+  /// The fields of a Measurement Protocol request's query its records keep (its stream and
+  /// secret), which its validator reads and HAR export writes back.
+  public static let ga4MeasurementProtocolQuery = ["measurement_id", "firebase_app_id", "api_secret"]
+  /// The field the validation server's (`/debug/mp/collect`) records keep, `true`.
+  public static let ga4ValidationMarker = "validation_server"
 }
 
 extension Vendor.Shape {
@@ -61,4 +70,20 @@ extension Vendor.Rebuild {
     method: "gtag", url: "https://www.google-analytics.com/g/collect", mimeType: "text/plain;charset=UTF-8",
     body: .keptHit,
     summary: "the hit listen kept, its query fields encoded again (one entry for the records of one hit)")
+}
+
+extension Vendor.Rebuild {
+  /// A Measurement Protocol request as its record keeps it: the request with only that record's
+  /// event, its stream and secret in the query.
+  public static let ga4MeasurementProtocol = Vendor.Rebuild(
+    method: "logEvent", url: "https://www.google-analytics.com/mp/collect", mimeType: "application/json",
+    body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
+    summary: "the Measurement Protocol request with this record's event, its stream and secret in the query")
+
+  /// A request to the Measurement Protocol's validation server, as ``ga4MeasurementProtocol``.
+  public static let ga4Validation = Vendor.Rebuild(
+    method: "logEvent", marker: Vendor.ga4ValidationMarker,
+    url: "https://www.google-analytics.com/debug/mp/collect", mimeType: "application/json",
+    body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
+    summary: "the validation server request with this record's event, its stream and secret in the query")
 }

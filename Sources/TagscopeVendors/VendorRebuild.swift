@@ -5,6 +5,9 @@ extension Vendor {
   public struct Rebuild: Sendable, Hashable {
     /// The call method of the records it rebuilds (`track`); `nil` for any.
     public let method: String?
+    /// The field a record's output must keep for this rebuild to be its own (GA4's
+    /// `validation_server`, kept by the validation server's records); `nil` for any record.
+    public let marker: String?
     /// The request's URL without its query: the vendor's own host and the SDK's path.
     public let url: String
     /// The body's content type.
@@ -16,9 +19,11 @@ extension Vendor {
 
     /// A rebuild of the records whose call is `method` (any when `nil`).
     public init(
-      method: String? = nil, url: String, mimeType: String, body: RebuildBody, summary: String
+      method: String? = nil, marker: String? = nil, url: String, mimeType: String, body: RebuildBody,
+      summary: String
     ) {
       self.method = method
+      self.marker = marker
       self.url = url
       self.mimeType = mimeType
       self.body = body
@@ -44,6 +49,10 @@ extension Vendor {
     /// object named by `schema` (Snowplow's POST), or as the query of a GET to `getPath` at the
     /// same host when `raw` is the query it was read from.
     case keptPayloadData(schema: String, getPath: String)
+    /// The message the record's `raw` keeps whole as the body, and each of `query` its output
+    /// keeps, in that order, as the URL's query (GA4's Measurement Protocol: its measurement id
+    /// and secret).
+    case keptBody(query: [String])
   }
 }
 

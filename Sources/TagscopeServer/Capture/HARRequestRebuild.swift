@@ -31,7 +31,9 @@ struct HARRequestRebuild {
   static func request(for output: ProviderOutput, raw: String, seq: UInt64) -> HARRequestRebuild? {
     let method = output.calls.first?.method
     guard
-      let rebuild = rebuilds[output.provider]?.first(where: { $0.method == nil || $0.method == method })
+      let rebuild = rebuilds[output.provider]?.first(where: {
+        ($0.method == nil || $0.method == method) && ($0.marker.map { output.extra[$0] != nil } ?? true)
+      })
     else { return nil }
     let note = "rebuilt by tagscope export from record \(seq): " + rebuild.summary
     switch rebuild.body {
@@ -67,6 +69,14 @@ struct HARRequestRebuild {
       }
       let body = #"{"schema":"# + JSONText.quoted(schema) + #","data":["# + raw + "]}"
       return post(rebuild, body, note)
+    case .keptBody(let names):
+      guard !raw.isEmpty else { return nil }
+      let query = names.compactMap { name in
+        output.extra[name].map { formEncoded(name) + "=" + formEncoded(queryText($0)) }
+      }
+      return HARRequestRebuild(
+        method: "POST", url: rebuild.url + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
+        mimeType: rebuild.mimeType, body: raw, comment: note)
     }
   }
 
@@ -74,6 +84,12 @@ struct HARRequestRebuild {
   {
     HARRequestRebuild(
       method: "POST", url: rebuild.url, mimeType: rebuild.mimeType, body: body, comment: comment)
+  }
+
+  /// A query field's value as a record keeps it: a string as it is, any other value as JSON.
+  private static func queryText(_ value: PropertyValue) -> String {
+    if case .string(let text) = value { return text }
+    return JSONText.value(value)
   }
 
   /// `raw` as listen keeps a hit: the query's fields, then the body after a newline.

@@ -3,6 +3,7 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
+import TagscopeVendors
 
 /// The GA4 Measurement Protocol: `/mp/collect` and the validation server `/debug/mp/collect`.
 ///
@@ -65,6 +66,12 @@ struct GA4Endpoint: SDKEndpoint {
       return reply(validation.request, events: [], rejection: .tooManyEvents)
     }
     let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
+    // The query's stream and secret, which the validator read, kept for HAR export.
+    var query = Properties()
+    for name in Vendor.ga4MeasurementProtocolQuery {
+      if let value = request.queryValue(name) { query[name] = .string(value) }
+    }
+    if isValidation { query[Vendor.ga4ValidationMarker] = .bool(true) }
     var ingested: [IngestedEvent] = []
     var request = FieldAccount()
     request.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
@@ -76,6 +83,7 @@ struct GA4Endpoint: SDKEndpoint {
       var record = Self.event(
         event, request: object, raw: JSONText.string(own),
         violations: messages.map { $0.violation(consequence: consequence) })
+      record.annotations = query
       var account = FieldAccount()
       if case .object = element {
         account.check(
