@@ -41,7 +41,7 @@ extension Vendor {
     callStyle: CallStyle(
       callType: "PianoCall", namespace: "Piano", defaultMethod: "sendEvent",
       calls: [CallTemplate("sendEvent", ".sendEvent(name: {name}, properties: {parameters})")]),
-    limits: [.pianoCollect, .atInternetHit])
+    limits: [.pianoCollect, .atInternetHit], rebuild: [.pianoEvent])
 }
 
 extension Vendor.Limit {
@@ -56,4 +56,17 @@ extension Vendor.Limit {
   public static let atInternetHit = Vendor.Limit(
     paths: ["/hit.xiti"], requestBytes: 64 * 1024, pastIt: "413",
     source: "Tagscope's own: none published (atinternet-android-sdk splits hits over 1,600 characters)")
+}
+
+extension Vendor.Rebuild {
+  /// A Piano Analytics SDK's `/event` request of the record's one event (piano-analytics-android
+  /// `SendTask.kt`): its data the app's properties and the SDK's, each forced type written back
+  /// as its key's prefix (`n:podcast_duration`), the site and visitor in the query. A record keeps
+  /// no collection domain: the request goes to `logs.xiti.com`.
+  public static let pianoEvent = Vendor.Rebuild(
+    method: "sendEvent", url: "https://logs.xiti.com/event", mimeType: "application/json",
+    body: .jsonEvent(
+      array: "events", name: "name", data: "data", added: "sdk_properties", typed: "forced_types",
+      query: ["s", "idclient"]),
+    summary: "the record's event alone in an /event request, its site and visitor in the query")
 }

@@ -53,6 +53,12 @@ extension Vendor {
     /// keeps, in that order, as the URL's query (GA4's Measurement Protocol: its measurement id
     /// and secret).
     case keptBody(query: [String])
+    /// A JSON object whose `array` holds the call as one event: `name` its name, `data` its
+    /// parameters then those of the object its output keeps under `added`, each key its `typed`
+    /// object types written `<type>:<key>`; each of `query` its output keeps in the URL's query
+    /// (Piano Analytics' `/event`). A record that kept fields its decoder did not read is not
+    /// rebuilt.
+    case jsonEvent(array: String, name: String, data: String, added: String, typed: String, query: [String])
   }
 }
 

@@ -106,7 +106,8 @@ final class HARRebuildRoundTripTests: XCTestCase {
   /// not exported (its records are counted, never written as a wrong request).
   func testTheRegistryListsTheRebuiltVendors() {
     XCTAssertEqual(
-      HARExport.providers, ["amplitude", "ga4", "mixpanel", "posthog", "rudderstack", "segment", "snowplow"])
+      HARExport.providers,
+      ["amplitude", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment", "snowplow"])
     XCTAssertEqual(Set(HARExport.providers), Set(Vendors.rebuilt.map(\.id.rawValue)))
     var export = HARExport(creatorVersion: "test")
     let braze = Record(

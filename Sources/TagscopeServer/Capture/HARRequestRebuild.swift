@@ -71,13 +71,44 @@ struct HARRequestRebuild {
       return post(rebuild, body, note)
     case .keptBody(let names):
       guard !raw.isEmpty else { return nil }
-      let query = names.compactMap { name in
-        output.extra[name].map { formEncoded(name) + "=" + formEncoded(queryText($0)) }
-      }
       return HARRequestRebuild(
-        method: "POST", url: rebuild.url + (query.isEmpty ? "" : "?" + query.joined(separator: "&")),
-        mimeType: rebuild.mimeType, body: raw, comment: note)
+        method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType, body: raw,
+        comment: note)
+    case .jsonEvent(let array, let name, let data, let added, let typed, let names):
+      guard let call = output.calls.first, output.extra["unread"] == nil else { return nil }
+      let event: Properties = [
+        name: .string(call.name ?? ""), data: .object(eventData(call, output, added: added, typed: typed)),
+      ]
+      return HARRequestRebuild(
+        method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType,
+        body: JSONText.string([array: .array([.object(event)])]), comment: note)
     }
+  }
+
+  /// `?` and each of `names` `output` keeps, as a query; empty when it keeps none.
+  private static func query(_ names: [String], of output: ProviderOutput) -> String {
+    let fields = names.compactMap { name in
+      output.extra[name].map { formEncoded(name) + "=" + formEncoded(queryText($0)) }
+    }
+    return fields.isEmpty ? "" : "?" + fields.joined(separator: "&")
+  }
+
+  /// An event's data: `call`'s parameters then those `output` keeps under `added`, each key
+  /// `output`'s `typed` object types written `<type>:<key>`.
+  private static func eventData(
+    _ call: CallDescription, _ output: ProviderOutput, added: String, typed: String
+  )
+    -> Properties
+  {
+    var fields = call.parameters.map { ($0.key, $0.value) }
+    if case .object(let more)? = output.extra[added] { fields += more.map { ($0.key, $0.value) } }
+    var types = Properties()
+    if case .object(let kept)? = output.extra[typed] { types = kept }
+    var data = Properties()
+    for (key, value) in fields {
+      if case .string(let type)? = types[key] { data[type + ":" + key] = value } else { data[key] = value }
+    }
+    return data
   }
 
   private static func post(_ rebuild: Vendor.Rebuild, _ body: String, _ comment: String) -> HARRequestRebuild
