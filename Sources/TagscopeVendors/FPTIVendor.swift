@@ -48,7 +48,7 @@ extension Vendor {
       envelopeParameters: ["e", "category"]),
     wireNote:
       "The mobile SDKs' FPTI events are decoded on api-m.paypal.com and api.paypal.com, whose other paths (the payments API) are forwarded unrecorded (answered 404 with --no-forward); the web SDK's t.paypal.com beacons are tunnelled, not decoded.",
-    limits: [.fptiTracking]
+    limits: [.fptiTracking], rebuild: [.fptiEvent]
   )
 }
 
@@ -68,4 +68,17 @@ extension Vendor.Limit {
     paths: ["/v1/tracking/events", "/v1/tracking/batch/events"], requestBytes: 1024 * 1024,
     pastIt: "413 with error",
     source: "Tagscope's own: none published (paypal-ios TrackingEventsAPI.swift sends one event a request)")
+}
+
+extension Vendor.Rebuild {
+  /// paypal-ios' and paypal-android's `/v1/tracking/events` request of the record's one event:
+  /// its name, tags, the SDK's tags and the merchant's key in `event_params`. The first record of
+  /// a Braintree batch (which keeps the batch's `batch_params`) is not rebuilt.
+  public static let fptiEvent = Vendor.Rebuild(
+    method: "event", url: "https://api-m.paypal.com/v1/tracking/events", mimeType: "application/json",
+    body: .flatEvent(
+      path: ["events", "event_params"], name: "event_name", added: ["context"],
+      fields: ["partner_client_id", "tokenization_key", "authorization_fingerprint", "auth_fingerprint"],
+      unrebuilt: ["batch_params"]),
+    summary: "the record's event alone in a /v1/tracking/events request, as PayPal's mobile SDKs send one")
 }

@@ -59,6 +59,11 @@ extension Vendor {
     /// (Piano Analytics' `/event`). A record that kept fields its decoder did not read is not
     /// rebuilt.
     case jsonEvent(array: String, name: String, data: String, added: String, typed: String, query: [String])
+    /// A JSON object nesting under each of `path` the call as one flat object: `name` its name,
+    /// its parameters, the fields of each object its output keeps under `added`, then each of
+    /// `fields` its output keeps (PayPal FPTI's `{"events":{"event_params":{…}}}`). A record that
+    /// kept fields its decoder did not read, or any of `unrebuilt`, is not rebuilt.
+    case flatEvent(path: [String], name: String, added: [String], fields: [String], unrebuilt: [String])
   }
 }
 

@@ -107,7 +107,7 @@ final class HARRebuildRoundTripTests: XCTestCase {
   func testTheRegistryListsTheRebuiltVendors() {
     XCTAssertEqual(
       HARExport.providers,
-      ["amplitude", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment", "snowplow"])
+      ["amplitude", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment", "snowplow"])
     XCTAssertEqual(Set(HARExport.providers), Set(Vendors.rebuilt.map(\.id.rawValue)))
     var export = HARExport(creatorVersion: "test")
     let braze = Record(

@@ -82,6 +82,18 @@ struct HARRequestRebuild {
       return HARRequestRebuild(
         method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType,
         body: JSONText.string([array: .array([.object(event)])]), comment: note)
+    case .flatEvent(let path, let name, let added, let fields, let unrebuilt):
+      guard let call = output.calls.first,
+        !(["unread"] + unrebuilt).contains(where: { output.extra[$0] != nil })
+      else { return nil }
+      var event: Properties = [name: .string(call.name ?? "")]
+      event.merge(call.parameters.map { ($0.key, $0.value) })
+      for key in added {
+        if case .object(let more)? = output.extra[key] { event.merge(more.map { ($0.key, $0.value) }) }
+      }
+      event.merge(fields.compactMap { key in output.extra[key].map { (key, $0) } })
+      let body = path.reversed().reduce(PropertyValue.object(event)) { .object([$1: $0]) }
+      return post(rebuild, JSONText.value(body), note)
     }
   }
 

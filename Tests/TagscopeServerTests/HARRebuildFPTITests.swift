@@ -1,0 +1,52 @@
+import AnalyticsHub
+import Foundation
+import TagscopeRecording
+import TagscopeTestSupport
+import XCTest
+
+@testable import TagscopeServer
+
+/// `tagscope export --har` rebuilds PayPal FPTI's `/v1/tracking/events` requests: each record's
+/// event with its tags, the SDK's tags and the merchant's key in `event_params`.
+final class HARRebuildFPTITests: XCTestCase {
+  private let round = HARRebuildRoundTrip()
+
+  /// paypal-ios' request (the wire tests' fixture) round trips field for field.
+  func testPayPalSDKEventsRoundTripThroughTheirRebuild() throws {
+    let body = String(
+      decoding: try Data(
+        contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/fpti-wire/paypal-ios.json")),
+      as: UTF8.self)
+    let (recording, first) = try round.imported(
+      round.har([("POST", "/v1/tracking/events", body, "application/json")]))
+    XCTAssertEqual(first.problems, [])
+    XCTAssertEqual(recording.count, 1)
+    let (again, requests, skipped) = try round.exported(recording)
+    XCTAssertEqual(skipped, [])
+    let request = try XCTUnwrap(requests.first)
+    XCTAssertEqual(request["method"] as? String, "POST")
+    XCTAssertEqual(request["url"] as? String, "https://api-m.paypal.com/v1/tracking/events")
+    let postData = try XCTUnwrap(request["postData"] as? [String: Any])
+    XCTAssertEqual(postData["mimeType"] as? String, "application/json")
+    let text = try XCTUnwrap(postData["text"] as? String)
+    XCTAssertTrue(
+      text.hasPrefix(#"{"events":{"event_params":{"event_name":"paypal-web-payments:checkout:started","#),
+      text)
+    XCTAssertTrue(text.contains(#""partner_client_id":"AYexampleClientID0123456789""#), text)
+    let (records, summary) = try round.imported(again)
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(summary.unread, [])
+    XCTAssertEqual(records, recording)
+  }
+
+  /// The first record of a Braintree batch keeps the batch's own tags: it is not rebuilt as a
+  /// single event (they would be lost), and is counted as not rebuilt.
+  func testABatchsFirstRecordIsNotRebuilt() throws {
+    let batch =
+      #"{"events":[{"batch_params":{"app_id":"a","session_id":"s-1"},"event_params":[{"event_name":"a","t":1}]}]}"#
+    let (recording, _) = try round.imported(
+      round.har([("POST", "/v1/tracking/batch/events", batch, "application/json")]))
+    XCTAssertEqual(recording.count, 1)
+    XCTAssertEqual(try round.exported(recording).skipped, [.notRebuilt(provider: "fpti")])
+  }
+}
