@@ -95,10 +95,13 @@ final class AdobeEdgeConsentCheckTests: XCTestCase {
       try wire("/ee/v1/privacy/set-consent", AdobeEdgeConsentAndV2Tests.consent("n")),
       try wire("/ee/v1/interact", Self.interact("after")), inApp("pause"),
     ]
-    let found = records.map { record in
-      validator.validate(record).filter { $0.rule == .consentWithdrawn || $0.rule == .consentUnchecked }.map(
-        \.rule)
+    let findings = records.map { record in
+      validator.validate(record).filter { $0.rule == .consentWithdrawn || $0.rule == .consentUnchecked }
     }
-    XCTAssertEqual(found, [[], [], [], [.consentWithdrawn], []])
+    XCTAssertEqual(findings.map { $0.map(\.rule) }, [[], [], [], [.consentWithdrawn], []])
+    // The withdrawal is the wire source's own, not the in-app device's it joins.
+    let message = findings[3].first?.message ?? ""
+    XCTAssertTrue(message.contains("withdrawn on the wire by #3 consent"), message)
+    XCTAssertFalse(message.contains("in-app device"), message)
   }
 }

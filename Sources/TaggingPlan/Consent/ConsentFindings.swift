@@ -33,7 +33,13 @@ extension ConsentTracker {
           " " + ([call.method] + (call.name.map { [$0] } ?? [])).joined(separator: " ")
         } ?? ""
       let got = "\(output.provider) got\(call)" + (device == nil ? "" : " on the wire")
-      let on = device.map { $0.isEmpty ? " on the in-app device" : " on in-app device \($0)" } ?? ""
+      // A wire source's own withdrawal (Edge's set-consent) is said to be on the wire, not on the
+      // in-app device the source joins.
+      let ownWire = device != nil && withdrawal != nil && withdrawal?.source == record.source
+      let on =
+        ownWire
+        ? " on the wire"
+        : device.map { $0.isEmpty ? " on the in-app device" : " on in-app device \($0)" } ?? ""
       let why =
         withdrawal.map { "after consent for \(scopeText) was withdrawn\(on) by \($0.label)" }
         ?? "while \(scopeText) has no consent\(on) (the plan's default: denied, and no grant since)"
