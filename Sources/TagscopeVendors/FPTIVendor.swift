@@ -72,13 +72,15 @@ extension Vendor.Limit {
 
 extension Vendor.Rebuild {
   /// paypal-ios' and paypal-android's `/v1/tracking/events` request of the record's one event:
-  /// its name, tags, the SDK's tags and the merchant's key in `event_params`. The first record of
-  /// a Braintree batch (which keeps the batch's `batch_params`) is not rebuilt.
+  /// its name, tags, the SDK's tags and the merchant's client id in `event_params`. Only the
+  /// records of PayPal's SDKs (which keep the `partner_client_id` they send) are rebuilt: a
+  /// Braintree batch's records share its `batch_params` (session, app), which a request of one
+  /// event would lose.
   public static let fptiEvent = Vendor.Rebuild(
-    method: "event", url: "https://api-m.paypal.com/v1/tracking/events", mimeType: "application/json",
+    method: "event", marker: "partner_client_id", url: "https://api-m.paypal.com/v1/tracking/events",
+    mimeType: "application/json",
     body: .flatEvent(
-      path: ["events", "event_params"], name: "event_name", added: ["context"],
-      fields: ["partner_client_id", "tokenization_key", "authorization_fingerprint", "auth_fingerprint"],
+      path: ["events", "event_params"], name: "event_name", added: ["context"], fields: ["partner_client_id"],
       unrebuilt: ["batch_params"]),
     summary: "the record's event alone in a /v1/tracking/events request, as PayPal's mobile SDKs send one")
 }

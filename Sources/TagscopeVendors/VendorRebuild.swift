@@ -6,7 +6,8 @@ extension Vendor {
     /// The call method of the records it rebuilds (`track`); `nil` for any.
     public let method: String?
     /// The field a record's output must keep for this rebuild to be its own (GA4's
-    /// `validation_server`, kept by the validation server's records); `nil` for any record.
+    /// `validation_server`, kept by the validation server's records; FPTI's `partner_client_id`,
+    /// kept by PayPal's SDKs' records); `nil` for any record.
     public let marker: String?
     /// The request's URL without its query: the vendor's own host and the SDK's path.
     public let url: String

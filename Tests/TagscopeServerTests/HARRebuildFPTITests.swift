@@ -39,14 +39,17 @@ final class HARRebuildFPTITests: XCTestCase {
     XCTAssertEqual(records, recording)
   }
 
-  /// The first record of a Braintree batch keeps the batch's own tags: it is not rebuilt as a
-  /// single event (they would be lost), and is counted as not rebuilt.
-  func testABatchsFirstRecordIsNotRebuilt() throws {
+  /// A Braintree batch's records share its `batch_params` (session, app, key), which a request
+  /// of one event would lose: none is rebuilt, each is counted as not rebuilt.
+  func testABraintreeBatchsRecordsAreNotRebuilt() throws {
     let batch =
-      #"{"events":[{"batch_params":{"app_id":"a","session_id":"s-1"},"event_params":[{"event_name":"a","t":1}]}]}"#
+      #"{"events":[{"batch_params":{"app_id":"a","session_id":"s-1","tokenization_key":"tk"},"#
+      + #""event_params":[{"event_name":"one","t":1},{"event_name":"two","t":2}]}]}"#
     let (recording, _) = try round.imported(
       round.har([("POST", "/v1/tracking/batch/events", batch, "application/json")]))
-    XCTAssertEqual(recording.count, 1)
-    XCTAssertEqual(try round.exported(recording).skipped, [.notRebuilt(provider: "fpti")])
+    XCTAssertEqual(recording.count, 2)
+    XCTAssertEqual(recording.last?.context.session?.id, "s-1")
+    XCTAssertEqual(
+      try round.exported(recording).skipped, [.notRebuilt(provider: "fpti"), .notRebuilt(provider: "fpti")])
   }
 }
