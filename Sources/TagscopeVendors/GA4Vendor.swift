@@ -43,6 +43,11 @@ extension Vendor {
   /// The fields of a Measurement Protocol request's query its records keep (its stream and
   /// secret), which its validator reads and HAR export writes back.
   public static let ga4MeasurementProtocolQuery = ["measurement_id", "firebase_app_id", "api_secret"]
+  /// Of those, the secret: a record keeps only that one was given (``ga4KeptSecret``), never its
+  /// value, since recordings and their HAR exports are shared (tickets, bug reports).
+  public static let ga4SecretQuery: Set<String> = ["api_secret"]
+  /// What a record keeps, and a HAR export writes, for a secret given.
+  public static let ga4KeptSecret = "redacted"
   /// The field the validation server's (`/debug/mp/collect`) records keep, `true`.
   public static let ga4ValidationMarker = "validation_server"
 }
@@ -78,12 +83,15 @@ extension Vendor.Rebuild {
   public static let ga4MeasurementProtocol = Vendor.Rebuild(
     method: "logEvent", url: "https://www.google-analytics.com/mp/collect", mimeType: "application/json",
     body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
-    summary: "the Measurement Protocol request with this record's event, its stream and secret in the query")
+    summary:
+      "the Measurement Protocol request with this record's event, its stream and (redacted) secret in the query"
+  )
 
   /// A request to the Measurement Protocol's validation server, as ``ga4MeasurementProtocol``.
   public static let ga4Validation = Vendor.Rebuild(
     method: "logEvent", marker: Vendor.ga4ValidationMarker,
     url: "https://www.google-analytics.com/debug/mp/collect", mimeType: "application/json",
     body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
-    summary: "the validation server request with this record's event, its stream and secret in the query")
+    summary:
+      "the validation server request with this record's event, its stream and (redacted) secret in the query")
 }

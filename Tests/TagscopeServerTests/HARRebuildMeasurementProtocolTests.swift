@@ -11,7 +11,8 @@ final class HARRebuildMeasurementProtocolTests: XCTestCase {
   private let round = HARRebuildRoundTrip()
 
   /// Each path's requests come back with their URL, method, JSON body and query, and import
-  /// again into the same records (violations included: the secret is kept).
+  /// again into the same records (violations included: that a secret was given is kept, never
+  /// its value).
   func testMeasurementProtocolAndValidationRequestsRoundTrip() throws {
     let body =
       #"{"client_id":"123.456","user_id":"u-1","events":[{"name":"purchase","params":{"value":12}},"#
@@ -30,7 +31,10 @@ final class HARRebuildMeasurementProtocolTests: XCTestCase {
       XCTAssertEqual(rebuilt["method"] as? String, "POST")
       XCTAssertEqual(
         rebuilt["url"] as? String,
-        "https://www.google-analytics.com\(path)?measurement_id=G-TEST&api_secret=s%20x")
+        "https://www.google-analytics.com\(path)?measurement_id=G-TEST&api_secret=redacted")
+      let written = try XCTUnwrap(
+        String(data: JSONSerialization.data(withJSONObject: requests), encoding: .utf8))
+      XCTAssertFalse(written.contains("s x") || written.contains("s%20x"), "the secret's value is not kept")
       let postData = try XCTUnwrap(rebuilt["postData"] as? [String: Any])
       XCTAssertEqual(postData["mimeType"] as? String, "application/json")
       XCTAssertEqual(

@@ -66,10 +66,13 @@ struct GA4Endpoint: SDKEndpoint {
       return reply(validation.request, events: [], rejection: .tooManyEvents)
     }
     let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
-    // The query's stream and secret, which the validator read, kept for HAR export.
+    // The query's stream and secret, which the validator read, kept for HAR export: the secret
+    // as given or not, never its value.
     var query = Properties()
     for name in Vendor.ga4MeasurementProtocolQuery {
-      if let value = request.queryValue(name) { query[name] = .string(value) }
+      guard let value = request.queryValue(name) else { continue }
+      let secret = Vendor.ga4SecretQuery.contains(name) && !value.isEmpty
+      query[name] = .string(secret ? Vendor.ga4KeptSecret : value)
     }
     if isValidation { query[Vendor.ga4ValidationMarker] = .bool(true) }
     var ingested: [IngestedEvent] = []
