@@ -24,15 +24,10 @@ struct FPTIEndpoint: SDKEndpoint {
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    guard request.isJSON || request.mediaType == "text/plain" || request.mediaType == nil else {
-      return Self.fail(.badRequest, "Content-Type must be application/json", .wrongContentType)
-    }
-    let body: PropertyValue
-    do { body = try JSONParser.parse(request.body) } catch {
-      return Self.fail(.badRequest, "Invalid JSON: \(error)", .malformedJSON)
-    }
-    guard case .object(let fields) = body else {
-      return Self.fail(.badRequest, "The body must be a JSON object", .malformedJSON)
+    let fields: Properties
+    switch JSONObjectBody.read(request) {
+    case .success(let object): fields = object
+    case .failure(let refusal): return Self.fail(refusal.status, refusal.message, refusal.reason)
     }
     let containers: [(place: String, value: PropertyValue)]
     switch fields["events"] {
