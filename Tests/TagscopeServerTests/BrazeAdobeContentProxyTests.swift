@@ -39,14 +39,9 @@ final class BrazeAdobeContentProxyTests: XCTestCase {
     let bytes = try gzip(Array(body.utf8))
     let file = directory.appendingPathComponent("body-\(UUID().uuidString).gz")
     try Data(bytes).write(to: file)
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
-    for name in ["HTTPS_PROXY", "https_proxy"] { environment[name] = "http://127.0.0.1:\(proxyPort)" }
-    let caFile = directory.appendingPathComponent("proxy-ca/ca.pem").path
-    environment["REQUESTS_CA_BUNDLE"] = caFile
-    environment["SSL_CERT_FILE"] = caFile
-    let result = try runPython(
-      "scripts/sdk-clients/proxy_client.py", arguments: ["post", url, file.path], environment: environment)
+    let result = try runProxyClient(
+      ["post", url, file.path], proxyPort: proxyPort,
+      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
     return (result.status, result.output, bytes)
   }
 

@@ -38,16 +38,8 @@ final class BrazePianoProxyTests: XCTestCase {
   /// `proxy_client.py post URL FILE` (FILE gzip'd JSON) or `tunnel URL CA` (a `GET`, here
   /// verified against the proxy's CA: decrypted by the proxy) through the proxy.
   private func runClient(_ arguments: [String], proxyPort: Int) throws -> (status: Int32, output: String) {
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
-    for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
-      environment[name] = "http://127.0.0.1:\(proxyPort)"
-    }
-    let caFile = directory.appendingPathComponent("proxy-ca/ca.pem").path
-    environment["REQUESTS_CA_BUNDLE"] = caFile
-    environment["SSL_CERT_FILE"] = caFile
-    return try runPython(
-      "scripts/sdk-clients/proxy_client.py", arguments: arguments, environment: environment)
+    return try runProxyClient(
+      arguments, proxyPort: proxyPort, caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
   }
 
   private func gzipFixture(_ name: String) throws -> (path: String, body: [UInt8]) {

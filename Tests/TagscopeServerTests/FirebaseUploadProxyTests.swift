@@ -40,16 +40,9 @@ final class FirebaseUploadProxyTests: XCTestCase {
   /// `url` through the proxy; the client's output (`STATUS VENDOR BODY`).
   private func post(_ url: String, proxyPort: Int) throws -> (status: Int32, output: String) {
     let file = FirebaseUploadFixtureTests.fixtures.appendingPathComponent("android-2021.pb.gz")
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
-    for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
-      environment[name] = "http://127.0.0.1:\(proxyPort)"
-    }
-    let caFile = directory.appendingPathComponent("proxy-ca/ca.pem").path
-    environment["REQUESTS_CA_BUNDLE"] = caFile
-    environment["SSL_CERT_FILE"] = caFile
-    return try runPython(
-      "scripts/sdk-clients/proxy_client.py", arguments: ["post", url, file.path], environment: environment)
+    return try runProxyClient(
+      ["post", url, file.path], proxyPort: proxyPort,
+      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
   }
 
   func testUploadsToFirebasesHostsAreDecodedJudgedAndRelayedByteForByte() async throws {

@@ -43,15 +43,7 @@ final class ProxySDKTests: XCTestCase {
   private func runClient(_ arguments: [String], proxyPort: Int, caFile: String) throws -> (
     status: Int32, output: String
   ) {
-    var environment = ProcessInfo.processInfo.environment
-    for name in ["NO_PROXY", "no_proxy", "POSTHOG_DISABLED"] { environment[name] = nil }
-    for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
-      environment[name] = "http://127.0.0.1:\(proxyPort)"
-    }
-    environment["REQUESTS_CA_BUNDLE"] = caFile
-    environment["SSL_CERT_FILE"] = caFile
-    return try runPython(
-      "scripts/sdk-clients/proxy_client.py", arguments: arguments, environment: environment)
+    return try runProxyClient(arguments, proxyPort: proxyPort, caFile: caFile)
   }
 
   /// Each SDK's events become records of its provider, and reach the vendor's real host name and

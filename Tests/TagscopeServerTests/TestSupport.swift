@@ -78,6 +78,22 @@ func runSDKClient(_ name: String, port: Int, arguments: [String] = []) throws ->
     environment: environment)
 }
 
+/// Runs `scripts/sdk-clients/proxy_client.py ARGUMENTS…` with its HTTP(S) traffic sent through
+/// the proxy at `proxyPort` and `caFile` (the proxy's CA) trusted, as a device set up for the
+/// proxy would: its output (`STATUS VENDOR BODY`).
+func runProxyClient(_ arguments: [String], proxyPort: Int, caFile: String) throws -> (
+  status: Int32, output: String
+) {
+  var environment = ProcessInfo.processInfo.environment
+  for name in ["NO_PROXY", "no_proxy", "POSTHOG_DISABLED"] { environment[name] = nil }
+  for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
+    environment[name] = "http://127.0.0.1:\(proxyPort)"
+  }
+  environment["REQUESTS_CA_BUNDLE"] = caFile
+  environment["SSL_CERT_FILE"] = caFile
+  return try runPython("scripts/sdk-clients/proxy_client.py", arguments: arguments, environment: environment)
+}
+
 /// Runs `SCRIPT ARGUMENTS…` (a path under the package root) with the venv's Python in
 /// `environment` under a ``HangGuard`` of `hangGuard` seconds; skips the test when the venv is
 /// missing.
