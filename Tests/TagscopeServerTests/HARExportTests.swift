@@ -20,17 +20,9 @@ final class HARExportTests: XCTestCase {
   }
 
   /// The HAR file of `records`, and the outcomes of those with no entry.
-  private func exported(_ records: [Record]) -> (har: String, skipped: [HARExport.Outcome]) {
-    var export = HARExport(creatorVersion: "test")
-    var entries: [String] = []
-    var skipped: [HARExport.Outcome] = []
-    for record in records {
-      switch export.outcome(record) {
-      case .entry(let json): entries.append(json)
-      case let other: skipped.append(other)
-      }
-    }
-    return (export.head + entries.joined(separator: ",") + export.tail, skipped)
+  private func exported(_ records: [Record]) throws -> (har: String, skipped: [HARExport.Outcome]) {
+    let export = try HARRebuildRoundTrip().exported(records)
+    return (export.har, export.skipped)
   }
 
   private func imported(_ har: String) throws -> (records: [Record], summary: CaptureImport.Summary) {
@@ -47,7 +39,7 @@ final class HARExportTests: XCTestCase {
   /// same records field for field (kinds, names, properties, contexts, calls, credentials, times).
   func testExportedCaptureImportsAsTheSameRecords() throws {
     let recording = try recordLines(fixtures.appendingPathComponent("listen.jsonl"))
-    let (har, skipped) = exported(recording)
+    let (har, skipped) = try exported(recording)
     XCTAssertEqual(skipped, [])
     let (records, summary) = try imported(har)
     XCTAssertEqual(summary.entries, recording.count)
@@ -64,7 +56,7 @@ final class HARExportTests: XCTestCase {
   func testEntriesHaveTheFieldsHAR12Requires() throws {
     var recording = try recordLines(fixtures.appendingPathComponent("listen.jsonl"))
     recording[0].outputs[0].extra["response_status"] = .int(503)
-    let (har, _) = exported(recording)
+    let (har, _) = try exported(recording)
     let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(har.utf8)) as? [String: Any])["log"]
     let file = try XCTUnwrap(log as? [String: Any])
     XCTAssertEqual(file["version"] as? String, "1.2")
@@ -104,7 +96,7 @@ final class HARExportTests: XCTestCase {
     let braze = Record(
       seq: 2, time: Date(), kind: .event, name: "play",
       outputs: [ProviderOutput(provider: "braze", status: .sent)], raw: "")
-    let (har, skipped) = exported([inApp, braze])
+    let (har, skipped) = try exported([inApp, braze])
     XCTAssertEqual(skipped, [.inApp, .notRebuilt(provider: "braze")])
     XCTAssertEqual(try imported(har).summary.entries, 0)
   }
@@ -138,7 +130,7 @@ final class HARExportTests: XCTestCase {
     let recording = try recordLines(
       packageRoot.appendingPathComponent("Tests/Fixtures/har-chromium/listen.jsonl"))
     XCTAssertEqual(Set(recording.map { $0.outputs.first?.provider }), ["segment", "amplitude", "ga4"])
-    let (har, skipped) = exported(recording)
+    let (har, skipped) = try exported(recording)
     XCTAssertEqual(skipped, [.sameRequest])
     let (records, summary) = try imported(har)
     XCTAssertEqual(summary.entries, recording.count - 1)

@@ -51,20 +51,9 @@ final class HARRebuildRoundTripTests: XCTestCase {
   private func exported(_ records: [Record]) throws -> (
     har: String, urls: [String], skipped: [HARExport.Outcome]
   ) {
-    var export = HARExport(creatorVersion: "test")
-    var entries: [String] = []
-    var skipped: [HARExport.Outcome] = []
-    for record in records {
-      switch export.outcome(record) {
-      case .entry(let json): entries.append(json)
-      case let other: skipped.append(other)
-      }
-    }
-    let urls = try entries.map { json -> String in
-      let entry = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-      return try XCTUnwrap((entry["request"] as? [String: Any])?["url"] as? String)
-    }
-    return (export.head + entries.joined(separator: ",") + export.tail, urls, skipped)
+    let export = try HARRebuildRoundTrip().exported(records)
+    let urls = try export.requests.map { try XCTUnwrap($0["url"] as? String) }
+    return (export.har, urls, export.skipped)
   }
 
   /// Each SDK's payloads round trip through a HAR export, field for field, and each rebuilt request
