@@ -388,7 +388,10 @@ enum HelpTopics {
 
       From Swift: try await tagscope.scope("checkout") { … } ends the scope and throws an error \
       with the violations' messages (which fails an XCTest); tagscope.expect(.exactly(1, filter: \
-      "name:purchase"), .noUnplanned, scope: "checkout") throws with what failed.
+      "name:purchase"), .noUnplanned, scope: "checkout") throws with what failed. With the \
+      TagscopeClientTesting library, tagscope.assertScope("checkout") { … } and \
+      tagscope.assertChecks(…, scope: "checkout") fail the XCTest at their line, once per \
+      violation or failed check, and carry on.
       """)
     page.section(
       "Python, standard library only",
