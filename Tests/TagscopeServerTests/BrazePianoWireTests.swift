@@ -213,9 +213,9 @@ final class BrazePianoWireTests: XCTestCase {
       records.map(summary),
       ["event custom.event sendEvent custom.event", "event e2 sendEvent e2", "event request request -"])
     XCTAssertEqual(
-      unread(records[0]), ["body.extra": true], "the request's fields once, with its first event")
+      unread(records[0]), ["extra": true], "the request's fields once, with its first event")
     XCTAssertEqual(unread(records[1]), [:])
-    XCTAssertEqual(unread(records[2]), ["body.beta": 1, "query.x": "y"])
+    XCTAssertEqual(unread(records[2]), ["beta": 1, "query.x": "y"])
   }
 
   /// AT Internet's own test hit (BuilderTest.java:334): a screen, its `stc` custom objects and

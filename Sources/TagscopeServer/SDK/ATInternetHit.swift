@@ -13,7 +13,8 @@ import TagscopeVendors
 /// `HitParam`, `Core.java`'s persistent parameters, `Screen.java`, `Gesture.java`): `p` the label,
 /// its chapters before it joined by `::`; `type=click` with `click` `A`, `N`, `T` or `S` a touch
 /// (action, navigation, download, exit), no `type` a screen, another type (`audio`, `pub`…) an
-/// event of that name with its `type` kept under `unread`; `stc` the custom objects (JSON), merged
+/// event of that name with its `type` kept under `unread` and reported (``FieldAccount``), as are
+/// a fourth chapter and a second, different value of one of the SDK's own parameters; `stc` the custom objects (JSON), merged
 /// into the properties with any parameter that is not the SDK's own. Each hit is recorded as the
 /// Piano Analytics call that replaces it (`page.display` with `page` and `page_chapter1…3`,
 /// `click.action` with `click` and `click_chapter1…3`), so one plan judges both SDKs; the SDK's
@@ -63,7 +64,7 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     for (name, value) in fields where first[name] == nil { first[name] = value }
     var properties = Properties()
     var sdk = Properties()
-    var unread = Properties()
+    var account = FieldAccount()
     let label = first["p"].map(Self.chapters) ?? (label: "", chapters: [])
     // A screen hit (no `type`, or `screen`) is `page.display`; a touch its `click.*` event; a
     // hit of another type (`audio`, `pub`…) or touch code is recorded under its own name, its
@@ -73,14 +74,14 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     let code = first["click"] ?? ""
     let name =
       isScreen ? PianoEvent.pageDisplay : type == "click" ? Self.clicks[code] ?? "click.\(code)" : type
-    if !isScreen, type != "click" { unread.appendUnchecked("type", .string(type)) }
-    if type == "click", Self.clicks[code] == nil { unread.appendUnchecked("click", .string(code)) }
+    if !isScreen, type != "click" { account.note("type", .string(type)) }
+    if type == "click", Self.clicks[code] == nil { account.note("click", .string(code)) }
     let prefix = type == "click" ? "click" : "page"
     properties.appendUnchecked(prefix, .string(label.label))
     for (index, chapter) in label.chapters.prefix(3).enumerated() {
       properties.appendUnchecked("\(prefix)_chapter\(index + 1)", .string(chapter))
     }
-    if label.chapters.count > 3 { unread.appendUnchecked("p", .string(first["p"] ?? "")) }
+    if label.chapters.count > 3 { account.note("p", .string(first["p"] ?? "")) }
     if let stc = first["stc"] {
       guard case .object(let custom)? = try? JSONParser.parse(Array(stc.utf8)) else {
         return Self.fail("stc is not a JSON object")
@@ -96,7 +97,7 @@ struct ATInternetHitEndpoint: SDKEndpoint {
           if name != "stc" { sdk.appendUnchecked(name, .string(value)) }
         } else if value != first[name] {
           // A second, different value of the SDK's own parameter: kept with its place.
-          unread.appendUnchecked("\(name)[\(index)]", .string(value))
+          account.note("\(name)[\(index)]", .string(value))
         }
       } else if let position = positions[name] {
         custom[position].1 = .string(value)
@@ -115,8 +116,8 @@ struct ATInternetHitEndpoint: SDKEndpoint {
       raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
     var annotations: Properties = ["sdk_parameters": .object(sdk)]
     if let part = first["mh"] { annotations.appendUnchecked("multihit_part", .string(part)) }
-    if !unread.isEmpty { annotations.appendUnchecked("unread", .object(unread)) }
     event.annotations = annotations
+    account.add(to: &event)
     return SDKReply(status: .ok, contentType: "image/gif", body: Self.pixel, events: [event])
   }
 

@@ -16,10 +16,19 @@ import TagscopeVendors
 /// `b:`, `a:s:`…): recorded under its key, the type kept under `forced_types`. Each event is the
 /// in-app `sendEvent` call with the app's properties (``PianoProperties``); the properties the SDK
 /// adds (device, app, session, privacy, user) name the sender and are kept under
-/// `sdk_properties`. A `page.display` is a screen named by its `page`. The SDK reads no answer:
+/// `sdk_properties`. Any other field, of the body, the query or an event, is kept under the
+/// record's `unread` by its place (`extra`, `query.x`, `events[1].meta`) and reported
+/// (``FieldAccount``). A `page.display` is a screen named by its `page`. The SDK reads no answer:
 /// `200` with an empty body. No request limit is published; a body is held to the registry's
 /// (`Vendor.Limit.pianoCollect`, 1 MB).
 struct PianoEndpoint: SDKEndpoint {
+  /// The body's fields the decoder reads (the SDKs send no other, `SendTask.kt`, `build.step.js`).
+  static let requestFields: Set<String> = ["events"]
+  /// The query's: the site and the visitor.
+  static let queryFields: Set<String> = ["s", "idclient"]
+  /// An event's: its name and its properties (``PianoProperties``).
+  static let eventFields: Set<String> = ["name", "data"]
+
   var provider: String { Vendors.piano.rawValue }
   var bodyLimit: Int { Vendor.Limit.pianoCollect.requestBytes }
 
@@ -41,11 +50,10 @@ struct PianoEndpoint: SDKEndpoint {
     guard case .object(let fields) = body, let events = Payload.array(fields["events"]) else {
       return Self.fail(.badRequest, "The body must be an object with an events array", .invalidPayload)
     }
-    var unread = Properties(fields.filter { $0.key != "events" }.map { ("body.\($0.key)", $0.value) })
-    unread.merge(
-      request.query.filter { !["s", "idclient"].contains($0.name) }.map {
-        ("query.\($0.name)", .string($0.value))
-      })
+    // The request's own fields (its body's and query's) are reported once, with its first record.
+    var own = FieldAccount()
+    own.check(fields, at: "", understood: Self.requestFields, transport: [])
+    own.check(pairs: request.query, at: "query", understood: Self.queryFields.contains, transport: [])
     var credentials: Properties = ["s": .string(site)]
     if let visitor = request.queryValue("idclient") { credentials["idclient"] = .string(visitor) }
     var accepted: [IngestedEvent] = []
@@ -60,10 +68,8 @@ struct PianoEndpoint: SDKEndpoint {
       if event["data"] != nil, Payload.objectOrNil(event["data"]) == nil {
         return Self.fail(.badRequest, "\(place).data is not an object", .invalidPayload)
       }
-      // The request's own unread fields once, with its first event.
-      var eventUnread = index == 0 ? unread : Properties()
-      eventUnread.merge(
-        event.filter { $0.key != "name" && $0.key != "data" }.map { ("\(place).\($0.key)", $0.value) })
+      var account = FieldAccount()
+      account.check(event, at: place, understood: Self.eventFields, transport: [])
       let split = PianoProperties(Payload.object(event["data"]))
       let identity = Self.identity(split.sdk, visitor: request.queryValue("idclient"))
       var ingested = IngestedEvent(
@@ -73,19 +79,20 @@ struct PianoEndpoint: SDKEndpoint {
         call: CallDescription(method: "sendEvent", name: name, parameters: split.app),
         raw: JSONText.string(event),
         recordsRaw: false, credentials: credentials)
-      ingested.annotations = split.annotations(unread: eventUnread)
+      ingested.annotations = split.annotations
+      account.add(to: &ingested)
       accepted.append(ingested)
     }
-    if accepted.isEmpty, !unread.isEmpty {
+    if accepted.isEmpty, !own.isEmpty {
       // No event, but fields Tagscope does not read: recorded, not dropped.
-      var unreadOnly = IngestedEvent(
-        provider: Vendors.piano.rawValue, kind: .event, name: "request", properties: [:], time: nil,
-        identity: Self.identity([:], visitor: request.queryValue("idclient")),
-        call: CallDescription(method: "request", name: nil, parameters: [:]), raw: "", recordsRaw: false,
-        credentials: credentials)
-      unreadOnly.annotations = ["unread": .object(unread)]
-      accepted.append(unreadOnly)
+      accepted.append(
+        IngestedEvent(
+          provider: Vendors.piano.rawValue, kind: .event, name: "request", properties: [:], time: nil,
+          identity: Self.identity([:], visitor: request.queryValue("idclient")),
+          call: CallDescription(method: "request", name: nil, parameters: [:]), raw: "", recordsRaw: false,
+          credentials: credentials))
     }
+    own.add(to: &accepted)
     return SDKReply(status: .ok, contentType: "text/plain", body: "", events: accepted)
   }
 

@@ -51,12 +51,11 @@ struct PianoProperties {
   /// When the SDK says the event happened (`device_timestamp_utc`, seconds).
   var time: Date? { sdk["device_timestamp_utc"]?.doubleValue.flatMap { Payload.date(seconds: $0) } }
 
-  /// What the record keeps beside the call: the SDK's properties, the forced types, the fields not read.
-  func annotations(unread: Properties) -> Properties {
+  /// What the record keeps beside the call: the SDK's properties and the forced types.
+  var annotations: Properties {
     var annotations = Properties()
     if !sdk.isEmpty { annotations.appendUnchecked("sdk_properties", .object(sdk)) }
     if !forcedTypes.isEmpty { annotations.appendUnchecked("forced_types", .object(forcedTypes)) }
-    if !unread.isEmpty { annotations.appendUnchecked("unread", .object(unread)) }
     return annotations
   }
 }
