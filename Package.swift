@@ -21,6 +21,7 @@ let package = Package(
     .library(name: "TaggingPlan", targets: ["TaggingPlan"]),
     .library(name: "TagscopeClient", targets: ["TagscopeClient"]),
     .library(name: "TaggingPlanTesting", targets: ["TaggingPlanTesting"]),
+    .library(name: "TagscopeClientTesting", targets: ["TagscopeClientTesting"]),
     // The demo app, for a package that drives it (the codegen round trip records it through the
     // mappings generated from its plan).
     .library(name: "PodcastDemo", targets: ["PodcastDemo"]),
@@ -43,6 +44,8 @@ let package = Package(
   targets: [
     .target(name: "AnalyticsHub"),
     .target(name: "TagscopeClient"),
+    // XCTest assertions over the client's UI test scopes, apart so the client does not load libXCTest.
+    .target(name: "TagscopeClientTesting", dependencies: ["TagscopeClient"]),
     .target(name: "AnalyticsProvidersCore", dependencies: ["AnalyticsHub"]),
     // What Tagscope knows of each analytics vendor (ids, SDK endpoints, hosts, formats): data only.
     .target(name: "TagscopeVendors", dependencies: ["AnalyticsHub"]),
@@ -259,8 +262,8 @@ let package = Package(
       name: "TagscopeLiveTests",
       dependencies: [
         "TagscopeTestSupport",
-        "TagscopeLive", "TagscopeServer", "TagscopeClient", "TaggingPlan", "TaggingPlanReports",
-        "TagscopeInspector",
+        "TagscopeLive", "TagscopeServer", "TagscopeClient", "TagscopeClientTesting", "TaggingPlan",
+        "TaggingPlanReports", "TagscopeInspector",
         "TagscopeRecording", "TagscopeTimeline",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),

@@ -46,11 +46,19 @@ public enum ScopeCheck: Sendable, Hashable {
 }
 
 /// A check that failed, with the records it names (at most 20).
-public struct ScopeCheckFailure: Sendable, Hashable, Decodable {
+public struct ScopeCheckFailure: Sendable, Hashable, Decodable, CustomStringConvertible {
   /// `exactly`, `unplanned`, `order` or `violations`.
   public var check: String
   public var message: String
   public var records: [ReceivedRecord]
+
+  /// `check: message (#4 surprise, …)`, naming its first five records.
+  public var description: String {
+    guard !records.isEmpty else { return "\(check): \(message)" }
+    return "\(check): \(message) ("
+      + records.prefix(5).map { "#\($0.seq) \($0.name)" }.joined(separator: ", ")
+      + ")"
+  }
 }
 
 /// `GET /tagscope/v1/assert`: whether every check passed, and those that did not.
@@ -75,14 +83,6 @@ public struct ScopeCheckReport: Sendable, Hashable, Decodable, CustomStringConve
   public var description: String {
     let place = scope.map { "scope '\($0)'" } ?? "segment \(segment)"
     guard !passed else { return "\(place): \(checks) check(s) passed" }
-    return "\(place): "
-      + failures.map { failure in
-        var text = "\(failure.check): \(failure.message)"
-        if !failure.records.isEmpty {
-          text +=
-            " (" + failure.records.prefix(5).map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ")"
-        }
-        return text
-      }.joined(separator: "; ")
+    return "\(place): " + failures.map(\.description).joined(separator: "; ")
   }
 }

@@ -29,17 +29,27 @@ extension TagscopeClient {
   public func scope<Result: Sendable>(
     _ name: String, source: String? = nil, _ body: () async throws -> Result
   ) async throws -> Result {
+    let (result, verdict) = try await scoped(name, source: source, body)
+    if let violations = verdict.violations, !violations.isEmpty {
+      throw TagscopeClientError.scopeFailed(verdict)
+    }
+    return result
+  }
+
+  /// Runs `body` in the UI test scope `name` (of `source` only, if given), ends the scope, and
+  /// returns `body`'s result with the scope's verdict, violations or not (for assertions of one's
+  /// own: Swift Testing's `#expect`, or the XCTest ones of `TagscopeClientTesting`). An error of
+  /// `body` is thrown, the scope ended all the same.
+  public func scoped<Result: Sendable>(
+    _ name: String, source: String? = nil, _ body: () async throws -> Result
+  ) async throws -> (result: Result, verdict: ScopeVerdict) {
     try await beginScope(name, source: source)
     let result: Result
     do { result = try await body() } catch {
       _ = try? await endScope(name)
       throw error
     }
-    let verdict = try await endScope(name)
-    if let violations = verdict.violations, !violations.isEmpty {
-      throw TagscopeClientError.scopeFailed(verdict)
-    }
-    return result
+    return (result, try await endScope(name))
   }
 
   /// Checks `checks` at once against what `listen` holds for `scope` (or the current segment):

@@ -68,6 +68,13 @@ final class AppLinkGraphTests: XCTestCase {
       ])
   }
 
+  /// A UI test target's client and its XCTest assertions link nothing else of Tagscope.
+  func testTheClientsTestingModuleLinksOnlyTheClient() {
+    let testing = manifest.closure(ofProducts: ["TagscopeClientTesting"])
+    XCTAssertEqual(testing.targets, ["TagscopeClientTesting", "TagscopeClient"])
+    XCTAssertEqual(testing.externalProducts, [])
+  }
+
   func testTheInspectorAnAppEmbedsLinksNoDebuggerAndNoNIO() {
     let inspector = manifest.closure(ofProducts: ["TagscopeInspector"])
     XCTAssertEqual(inspector.targets.intersection(debuggerModules), [])
