@@ -21,25 +21,16 @@ struct ForwardedRuns {
     count += records
   }
 
-  /// Feeds the batch's `records`, the first at session position `firstPosition`, to `ledger`:
-  /// each forwarded run unanswered, answered when its exchange is.
-  func observe(_ records: [Record], firstPosition: Int, in ledger: DeliveryLedger) {
-    var next = 0
+  /// Feeds the records of the batch's `items`, the first at session position `firstPosition`, to
+  /// `ledger` (read where they lie, not copied): each forwarded run unanswered, answered when its
+  /// exchange is.
+  func observe(_ items: [SinkItem], firstPosition: Int, in ledger: DeliveryLedger) {
+    ledger.enqueue(items, firstPosition: firstPosition, unanswered: runs.map(\.records))
     for run in runs {
-      if next < run.records.lowerBound {
-        ledger.enqueue(Array(records[next..<run.records.lowerBound]), firstPosition: firstPosition + next)
-      }
-      ledger.enqueue(
-        Array(records[run.records]), firstPosition: firstPosition + run.records.lowerBound,
-        wireAnswered: false)
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
       run.exchange.whenAnswered { status, time in
         for position in positions { ledger.answered(wirePosition: position, status: status, at: time) }
       }
-      next = run.records.upperBound
-    }
-    if next < records.count || runs.isEmpty {
-      ledger.enqueue(next == 0 ? records : Array(records[next...]), firstPosition: firstPosition + next)
     }
   }
 }

@@ -208,13 +208,11 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     }
     let first = position
     var violations: [[PlanViolation]] = []
-    var records: [Record] = []
     for case .record(let record, _) in items {
       if let checker { violations.append(checker.check(record, at: position)) }
-      if delivery != nil { records.append(record) }
       position += 1
     }
-    if let delivery { forwarded.observe(records, firstPosition: first, in: delivery) }
+    if let delivery { forwarded.observe(items, firstPosition: first, in: delivery) }
     var failure: SystemError?
     if !reportedWriteFailure, let error = store?.lastWriteError {
       reportedWriteFailure = true

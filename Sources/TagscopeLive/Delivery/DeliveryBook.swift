@@ -31,14 +31,11 @@ struct DeliveryBook {
   private var lanes: [DeliveryLane] = []
   /// By provider number: whether a wire source can show its calls.
   private var wireSource: [Bool] = []
-  /// By provider number: what reads its calls' ids and properties.
-  private var readers: [RecordedMessages.Reader] = []
   private var callByID: [MessageKey: Int32] = [:]
   private var wireByID: [MessageKey: Int32] = [:]
   private var unansweredWire: [Int: Int32] = [:]
   /// The wire sources each device's calls of a provider went through (``pairKey(_:_:)``).
   private var pairs: [Int64: Set<Int32>] = [:]
-  private var runs: [Int32: String] = [:]
   /// Calls that may be queued or in flight: every such call, and some settled since
   /// (``listUnsettled(_:)``).
   private var unsettledList: [Int32] = []
@@ -54,35 +51,46 @@ struct DeliveryBook {
     self.configuredProviders = configuredProviders
   }
 
-  // MARK: Calls
+  // MARK: Facts
 
-  /// Adds the calls of in-app `record` at `position`, received at `received`.
-  mutating func addInApp(_ record: Record, at position: Int, received: Int64) {
-    let device = names.source(record.source ?? "app", time: record.timeMilliseconds, received: received)
-    if case .string(let run)? = record.extra["run"] { noteRun(run, device: device) }
-    let user = names.user(record.context.session?.user)
-    for output in record.outputs where output.status == .sent {
-      let provider = noteProvider(output.provider)
-      for (index, call) in output.calls.enumerated() {
-        let dropping = output.violations.first {
-          Self.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
-        }
-        let number = Int32(calls.count)
-        calls.append(
-          Call(
-            position: position, called: record.timeMilliseconds,
-            print: DeliveryFacts.fingerprint(call.parameters),
-            label: names.label(provider: provider, method: call.method, name: call.name), device: device,
-            user: user, callIndex: Int32(index), state: dropping == nil ? .queued : .droppedBySDK))
-        if let dropping {
-          reasons[number] = dropping.rule
-          continue
-        }
-        listUnsettled(number)
-        matchCall(
-          number, provider: provider, ids: DeliveryFacts.ids(inApp: call, reader: readers[Int(provider)]))
+  /// Applies `batch`: its names first, then each fact in order.
+  mutating func apply(_ batch: DeliveryBatch) {
+    names.adopt(batch.names)
+    while wireSource.count < names.providers.count {
+      wireSource.append(configuredProviders.contains(names.providers[wireSource.count]))
+    }
+    for provider in batch.wireProviders { wireSource[Int(provider)] = true }
+    for fact in batch.facts {
+      if fact.startsRecord {
+        names.noteClock(source: fact.source, time: fact.time, received: batch.received)
+        if fact.restarts { loseQueued(of: fact.source) }
+      }
+      let ids = fact.extra >= 0 && fact.kind != .droppedCall ? batch.ids[Int(fact.extra)] : []
+      switch fact.kind {
+      case .call: addCall(fact, ids: ids)
+      case .droppedCall: addCall(fact, reason: batch.reasons[Int(fact.extra)])
+      case .wire: addWire(fact, ids: ids, received: batch.received)
+      case .clock: break
       }
     }
+  }
+
+  // MARK: Calls
+
+  /// Adds in-app call `fact` (its SDK message ids `ids`), or, with a `reason`, a call its SDK drops.
+  private mutating func addCall(_ fact: DeliveryFact, ids: [String] = [], reason: String? = nil) {
+    let number = Int32(calls.count)
+    calls.append(
+      Call(
+        position: fact.position, called: fact.time, print: fact.print, label: fact.label,
+        device: fact.source, user: fact.user, callIndex: fact.callIndex,
+        state: reason == nil ? .queued : .droppedBySDK))
+    if let reason {
+      reasons[number] = reason
+      return
+    }
+    listUnsettled(number)
+    matchCall(number, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
   private mutating func matchCall(_ number: Int32, provider: Int32, ids: [String]) {
@@ -131,29 +139,16 @@ struct DeliveryBook {
 
   // MARK: Wire calls
 
-  /// Adds the calls of wire `record` at `position`, received at `received`; `answered`: `listen`
-  /// answered it itself (no vendor behind), with success, at `received`.
-  mutating func addWire(_ record: Record, at position: Int, received: Int64, answered: Bool) {
-    let source = names.source(record.source ?? "-", time: record.timeMilliseconds, received: received)
-    let user = names.user(record.context.session?.user)
-    for output in record.outputs {
-      let provider = noteProvider(output.provider)
-      wireSource[Int(provider)] = true
-      for call in output.calls {
-        let print = DeliveryFacts.fingerprint(wire: call, reader: readers[Int(provider)])
-        var wire = Wire(
-          position: position, time: record.timeMilliseconds, print: print ?? 0,
-          label: names.label(provider: provider, method: call.method, name: call.name), source: source,
-          user: user, printed: print != nil)
-        if answered { (wire.status, wire.answeredAt) = (200, received) }
-        let index = Int32(wires.count)
-        wires.append(wire)
-        if !answered { unansweredWire[position] = index }
-        matchWire(
-          index, provider: provider,
-          ids: DeliveryFacts.ids(wire: call, reader: readers[Int(provider)], raw: record.raw ?? ""))
-      }
-    }
+  /// Adds wire call `fact` (its SDK message ids `ids`), received at `received`.
+  private mutating func addWire(_ fact: DeliveryFact, ids: [String], received: Int64) {
+    var wire = Wire(
+      position: fact.position, time: fact.time, print: fact.print, label: fact.label, source: fact.source,
+      user: fact.user, printed: fact.printed)
+    if fact.answered { (wire.status, wire.answeredAt) = (200, received) }
+    let index = Int32(wires.count)
+    wires.append(wire)
+    if !fact.answered { unansweredWire[fact.position] = index }
+    matchWire(index, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
   private mutating func matchWire(_ index: Int32, provider: Int32, ids: [String]) {
@@ -334,16 +329,6 @@ struct DeliveryBook {
   /// The most calls (and wire calls) of one kind the matching looks through.
   static let indexLimit = 256
 
-  /// The number of `provider`, noting whether a wire source is configured for it.
-  private mutating func noteProvider(_ provider: String) -> Int32 {
-    let number = names.provider(provider)
-    if wireSource.count <= Int(number) {
-      wireSource.append(configuredProviders.contains(provider))
-      readers.append(RecordedMessages.Reader(provider: provider))
-    }
-    return number
-  }
-
   /// Notes that call `number` may be queued or in flight; the list lets go of settled calls when
   /// it doubled since it last did.
   private mutating func listUnsettled(_ number: Int32) {
@@ -368,9 +353,7 @@ struct DeliveryBook {
   }
 
   /// A new run of `device`'s app: its calls still queued from the runs before are lost.
-  private mutating func noteRun(_ run: String, device: Int32) {
-    guard runs[device] != run else { return }
-    guard runs.updateValue(run, forKey: device) != nil else { return }
+  private mutating func loseQueued(of device: Int32) {
     for number in unsettledList
     where calls[Int(number)].device == device && calls[Int(number)].state == .queued {
       calls[Int(number)].state = .lost

@@ -3,14 +3,14 @@ import TagscopeRecording
 
 /// What the delivery ledger's worker applies to its book, in the order it was queued.
 enum DeliveryInput: Sendable {
-  /// Records stored from session position `firstPosition` on, received at `received` (ms).
-  case records([Record], firstPosition: Int, received: Int64, wireAnswered: Bool)
+  /// The facts of records stored, read on the producer's thread.
+  case facts(DeliveryBatch)
   /// The vendor's answer to the wire record at `wirePosition`.
   case answer(wirePosition: Int, status: Int, at: Int64)
 
   /// What it counts against the inbox's bound: its records (an answer, none: it never waits).
   var weight: Int {
-    if case .records(let records, _, _, _) = self { records.count } else { 0 }
+    if case .facts(let batch) = self { batch.records } else { 0 }
   }
 }
 

@@ -22,7 +22,7 @@ import TagscopeRecording
 /// How a call and a wire call are matched is ``DeliveryBook``'s rule (`tagscope help listen`).
 ///
 /// `@unchecked Sendable`: the book and the waits are read and written under `lock` only, the
-/// inbox is its own lock's.
+/// feed under `feedLock` only, the inbox is its own lock's.
 public final class DeliveryLedger: @unchecked Sendable {
   /// How far apart a call and its wire call may be, by the device's clock or the Mac's.
   public static let defaultWindow: TimeInterval = 30
@@ -31,6 +31,10 @@ public final class DeliveryLedger: @unchecked Sendable {
   public static let defaultInboxCapacity = 16_384
 
   private let inbox: DeliveryInbox
+  /// Held while records are read into facts and queued (or applied) in that order: the feed's
+  /// numbers are the book's.
+  private let feedLock = NSLock()
+  private var feed = DeliveryFeed()
   private let lock = NSLock()
   private var book: DeliveryBook
   private var waits: [Int: (upTo: Int, done: @Sendable () -> Void)] = [:]
@@ -71,14 +75,36 @@ public final class DeliveryLedger: @unchecked Sendable {
 
   /// Queues `records` for the ledger's worker, as ``observe(_:firstPosition:received:wireAnswered:)``
   /// would take them, and returns (once there is room in the inbox): the live session's ingest.
+  /// What the worker matches on is read out of them here (``DeliveryFeed``): it never touches them.
   public func enqueue(
     _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
   ) {
     guard !records.isEmpty else { return }
-    queue(
-      .records(
-        records, firstPosition: firstPosition, received: received.recordMilliseconds,
-        wireAnswered: wireAnswered))
+    feedLock.lock()
+    defer { feedLock.unlock() }
+    for offset in records.indices {
+      feed.add(records[offset], at: firstPosition + offset, answered: wireAnswered)
+    }
+    queue(.facts(feed.take(received: received.recordMilliseconds)))
+  }
+
+  /// Queues the records of `items` (markers are not counted), the first at session position
+  /// `firstPosition`; the wire records at the record offsets in `unanswered` stay in flight until
+  /// ``answered(wirePosition:status:at:)``: the live session's batch, read where it lies.
+  func enqueue(_ items: [SinkItem], firstPosition: Int, unanswered: [Range<Int>], received: Date = Date()) {
+    feedLock.lock()
+    defer { feedLock.unlock() }
+    var offset = 0
+    var run = 0
+    for index in items.indices {
+      guard case .record(let record, _) = items[index] else { continue }
+      while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
+      let answered = run == unanswered.count || !unanswered[run].contains(offset)
+      feed.add(record, at: firstPosition + offset, answered: answered)
+      offset += 1
+    }
+    guard offset > 0 else { return }
+    queue(.facts(feed.take(received: received.recordMilliseconds)))
   }
 
   /// Adds `records`, stored from session position `firstPosition` on and received (by the Mac's
@@ -88,11 +114,14 @@ public final class DeliveryLedger: @unchecked Sendable {
   public func observe(
     _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
   ) {
+    feedLock.lock()
+    defer { feedLock.unlock() }
     inbox.waitUntilApplied()
-    let input = DeliveryInput.records(
-      records, firstPosition: firstPosition, received: received.recordMilliseconds, wireAnswered: wireAnswered
-    )
-    let ready = mutate { Self.apply(input, to: &$0) }
+    for offset in records.indices {
+      feed.add(records[offset], at: firstPosition + offset, answered: wireAnswered)
+    }
+    let batch = feed.take(received: received.recordMilliseconds)
+    let ready = mutate { $0.apply(batch) }
     for done in ready { done() }
   }
 
@@ -247,15 +276,7 @@ public final class DeliveryLedger: @unchecked Sendable {
 
   private static func apply(_ input: DeliveryInput, to book: inout DeliveryBook) {
     switch input {
-    case .records(let records, let firstPosition, let time, let wireAnswered):
-      // By index: the records are read where they are, not copied.
-      for offset in records.indices {
-        if records[offset].isFromSDK {
-          book.addWire(records[offset], at: firstPosition + offset, received: time, answered: wireAnswered)
-        } else {
-          book.addInApp(records[offset], at: firstPosition + offset, received: time)
-        }
-      }
+    case .facts(let batch): book.apply(batch)
     case .answer(let position, let status, let time):
       book.answer(position: position, status: status, at: time)
     }

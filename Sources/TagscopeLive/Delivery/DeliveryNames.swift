@@ -3,13 +3,24 @@ import Foundation
 /// The strings the delivery ledger's entries refer to by number, each kept once: sources (in-app
 /// devices and wire sources) with their clocks' offsets, providers, call labels (provider, method
 /// and name, with their matching kind) and users.
+///
+/// Numbered on the producer's thread (``DeliveryFeed``, which hashes each string), adopted in the
+/// same order by the book on the ledger's worker (``adopt(_:)``, once per new name): the worker
+/// hashes no string per record.
 struct DeliveryNames {
   /// A call's provider, method and name, and its matching kind (provider and name, else method).
-  struct Label {
+  struct Label: Sendable {
     var provider: Int32
     var method: String
     var name: String?
     var kind: Int32
+  }
+
+  /// The names numbered since the last ``takeFresh()``, in number order.
+  struct Fresh: Sendable {
+    var sources: [String] = []
+    var providers: [String] = []
+    var labels: [Label] = []
   }
 
   private struct LabelKey: Hashable {
@@ -24,7 +35,8 @@ struct DeliveryNames {
   }
 
   private(set) var sources: [String] = []
-  /// Each source's smallest `received − time`: its clock's offset from the Mac's, plus transit.
+  /// Each source's smallest `received − time`: its clock's offset from the Mac's, plus transit
+  /// (the book's; ``noteClock(source:time:received:)``).
   private(set) var offsets: [Int64] = []
   private(set) var providers: [String] = []
   private(set) var labels: [Label] = []
@@ -35,29 +47,28 @@ struct DeliveryNames {
   private var labelNumbers: [LabelKey: Int32] = [:]
   private var kindNumbers: [KindKey: Int32] = [:]
   private var userNumbers: [String: Int32] = [:]
+  private var fresh = Fresh()
 
-  /// The number of source `name`, noting that its record made at `time` (by its clock) arrived
-  /// at `received` (by the Mac's).
-  mutating func source(_ name: String, time: Int64, received: Int64) -> Int32 {
-    let number: Int32
-    if let known = sourceNumbers[name] {
-      number = known
-    } else {
-      number = Int32(sources.count)
-      sources.append(name)
-      offsets.append(.max)
-      sourceNumbers[name] = number
-    }
-    offsets[Int(number)] = min(offsets[Int(number)], received &- time)
+  // MARK: Numbering (the feed)
+
+  /// The number of source `name`.
+  mutating func source(_ name: String) -> Int32 {
+    if let known = sourceNumbers[name] { return known }
+    let number = Int32(sources.count)
+    sources.append(name)
+    sourceNumbers[name] = number
+    fresh.sources.append(name)
     return number
   }
 
   /// The number of provider `name`.
   mutating func provider(_ name: String) -> Int32 {
     if let known = providerNumbers[name] { return known }
+    let number = Int32(providers.count)
     providers.append(name)
-    providerNumbers[name] = Int32(providers.count - 1)
-    return Int32(providers.count - 1)
+    providerNumbers[name] = number
+    fresh.providers.append(name)
+    return number
   }
 
   /// The number of the label of `provider`'s call `method` named `name`.
@@ -70,7 +81,9 @@ struct DeliveryNames {
       kindNumbers[kindKey] = kind
       kindCount += 1
     }
-    labels.append(Label(provider: provider, method: method, name: name, kind: kind))
+    let label = Label(provider: provider, method: method, name: name, kind: kind)
+    labels.append(label)
+    fresh.labels.append(label)
     labelNumbers[key] = Int32(labels.count - 1)
     return Int32(labels.count - 1)
   }
@@ -82,6 +95,35 @@ struct DeliveryNames {
     let number = Int32(userNumbers.count + 1)
     userNumbers[name] = number
     return number
+  }
+
+  /// The names numbered since the last call, for the book to adopt.
+  mutating func takeFresh() -> Fresh {
+    defer { fresh = Fresh() }
+    return fresh
+  }
+
+  // MARK: Adopting (the book)
+
+  /// Numbers `fresh`'s names after those adopted before (the feed numbered them so).
+  mutating func adopt(_ fresh: Fresh) {
+    for name in fresh.sources {
+      sourceNumbers[name] = Int32(sources.count)
+      sources.append(name)
+      offsets.append(.max)
+    }
+    for name in fresh.providers {
+      providerNumbers[name] = Int32(providers.count)
+      providers.append(name)
+    }
+    labels += fresh.labels
+    kindCount = max(kindCount, Int(fresh.labels.map(\.kind).max() ?? -1) + 1)
+  }
+
+  /// Notes that a record of `source` made at `time` (by its clock) arrived at `received` (by the
+  /// Mac's).
+  mutating func noteClock(source: Int32, time: Int64, received: Int64) {
+    offsets[Int(source)] = min(offsets[Int(source)], received &- time)
   }
 
   /// The numbers of `source` and `provider` if they were seen (a snapshot's filter).

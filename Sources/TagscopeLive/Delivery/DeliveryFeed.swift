@@ -1,0 +1,127 @@
+import Foundation
+import TagscopeRecording
+import TagscopeServer
+
+/// Reads what the delivery ledger matches on out of records, on the producer's thread, into a
+/// ``DeliveryBatch`` of compact facts: its strings numbered here, its parameters fingerprinted
+/// here, once; the ledger's worker then touches no record (whose objects the live session's worker
+/// retains and frees meanwhile) and hashes no string.
+struct DeliveryFeed {
+  private(set) var names = DeliveryNames()
+  /// By provider number: what reads its calls' ids and properties.
+  private var readers: [RecordedMessages.Reader] = []
+  /// By provider number: whether a wire record of it was seen.
+  private var onWire: [Bool] = []
+  /// Each in-app device's app run (`extra.run`), by source number.
+  private var runs: [Int32: String] = [:]
+  private var batch = DeliveryBatch(received: 0)
+
+  /// Adds the facts of `record`, at session position `position`: its calls if it is an in-app
+  /// record, its wire calls (``Record/isFromSDK``; `answered`: by `listen`, at once) if not.
+  mutating func add(_ record: Record, at position: Int, answered: Bool) {
+    batch.records += 1
+    let first = batch.facts.count
+    if record.isFromSDK {
+      addWire(record, at: position, answered: answered)
+    } else {
+      addInApp(record, at: position)
+    }
+    if batch.facts.count == first {
+      let source = names.source(record.source ?? (record.isFromSDK ? "-" : "app"))
+      batch.facts.append(
+        DeliveryFact(kind: .clock, source: source, position: position, time: record.timeMilliseconds))
+    }
+    batch.facts[first].startsRecord = true
+  }
+
+  /// The facts added since the last call, received at `received` (ms).
+  mutating func take(received: Int64) -> DeliveryBatch {
+    var taken = batch
+    taken.received = received
+    taken.names = names.takeFresh()
+    batch = DeliveryBatch(received: 0)
+    return taken
+  }
+
+  private mutating func addInApp(_ record: Record, at position: Int) {
+    let device = names.source(record.source ?? "app")
+    var restarts = false
+    if !record.extra.isEmpty, case .string(let run)? = record.extra["run"], runs[device] != run {
+      restarts = runs.updateValue(run, forKey: device) != nil
+    }
+    let user = names.user(record.context.session?.user)
+    let first = batch.facts.count
+    for outputIndex in record.outputs.indices where record.outputs[outputIndex].status == .sent {
+      let provider = noteProvider(record.outputs[outputIndex].provider)
+      let calls = record.outputs[outputIndex].calls
+      for index in calls.indices {
+        var fact = DeliveryFact(
+          kind: .call, source: device,
+          label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
+          user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
+          print: DeliveryFacts.fingerprint(calls[index].parameters))
+        let violations = record.outputs[outputIndex].violations
+        if !violations.isEmpty,
+          let dropping = violations.first(where: {
+            DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
+          })
+        {
+          fact.kind = .droppedCall
+          fact.extra = Int32(batch.reasons.count)
+          batch.reasons.append(dropping.rule)
+        } else {
+          let ids = DeliveryFacts.ids(inApp: calls[index], reader: readers[Int(provider)])
+          if !ids.isEmpty {
+            fact.extra = Int32(batch.ids.count)
+            batch.ids.append(ids)
+          }
+        }
+        batch.facts.append(fact)
+      }
+    }
+    if restarts {
+      if batch.facts.count == first {
+        batch.facts.append(
+          DeliveryFact(kind: .clock, source: device, position: position, time: record.timeMilliseconds))
+      }
+      batch.facts[first].restarts = true
+    }
+  }
+
+  private mutating func addWire(_ record: Record, at position: Int, answered: Bool) {
+    let source = names.source(record.source ?? "-")
+    let user = names.user(record.context.session?.user)
+    for outputIndex in record.outputs.indices {
+      let provider = noteProvider(record.outputs[outputIndex].provider)
+      if !onWire[Int(provider)] {
+        onWire[Int(provider)] = true
+        batch.wireProviders.append(provider)
+      }
+      let calls = record.outputs[outputIndex].calls
+      for index in calls.indices {
+        let print = DeliveryFacts.fingerprint(wire: calls[index], reader: readers[Int(provider)])
+        var fact = DeliveryFact(
+          kind: .wire, printed: print != nil, answered: answered, source: source,
+          label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
+          user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
+          print: print ?? 0)
+        let ids = DeliveryFacts.ids(wire: calls[index], reader: readers[Int(provider)], raw: record.raw ?? "")
+        if !ids.isEmpty {
+          fact.extra = Int32(batch.ids.count)
+          batch.ids.append(ids)
+        }
+        batch.facts.append(fact)
+      }
+    }
+  }
+
+  /// The number of `provider`, with its reader.
+  private mutating func noteProvider(_ provider: String) -> Int32 {
+    let number = names.provider(provider)
+    if readers.count <= Int(number) {
+      readers.append(RecordedMessages.Reader(provider: provider))
+      onWire.append(false)
+    }
+    return number
+  }
+}
