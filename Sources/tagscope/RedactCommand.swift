@@ -3,12 +3,6 @@ import Foundation
 import TaggingPlan
 import TagscopeRecording
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `tagscope redact IN -o OUT`: a shareable copy of a recording, personal data replaced by salted
 /// hashes.
 struct RedactCommand: ParsableCommand {
@@ -56,7 +50,7 @@ struct RedactCommand: ParsableCommand {
     var redactor = Redactor(salt: salt ?? Redactor.randomSalt())
     var lines = 0
     do {
-      lines = try Self.copy(from: reader, to: writer, redactor: &redactor)
+      lines = try redactor.copy(from: reader.fileDescriptor, to: writer.fileDescriptor)
       try writer.close()
     } catch {
       StandardError.write("error: \(input): \(error)\n")
@@ -67,78 +61,5 @@ struct RedactCommand: ParsableCommand {
     StandardError.write(
       "\(input): \(lines) lines, \(redactor.total) values replaced"
         + (kinds.isEmpty ? "" : " (\(kinds.joined(separator: ", ")))") + " in \(output)\n")
-  }
-
-  /// Copies every line of `reader` to `writer` redacted, reading and writing 4 MiB at a time
-  /// through their file descriptors (one buffer each, reused); returns the number of lines (a last
-  /// line without a line break is copied without one). Lines are redacted in the chunk read (found
-  /// with `memchr`); only a line split between two chunks is gathered first.
-  static func copy(from reader: FileHandle, to writer: FileHandle, redactor: inout Redactor) throws -> Int {
-    let input = reader.fileDescriptor
-    let output = writer.fileDescriptor
-    var chunk = [UInt8](repeating: 0, count: 1 << 22)
-    var pending: [UInt8] = []
-    var out: [UInt8] = []
-    out.reserveCapacity(1 << 23)
-    var lines = 0
-    while true {
-      let count = try chunk.withUnsafeMutableBytes { try readChunk(input, into: $0) }
-      guard count > 0 else { break }
-      chunk.withUnsafeBufferPointer { whole in
-        let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        while start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
-          let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-          let line = UnsafeBufferPointer(rebasing: bytes[start..<newline])
-          if pending.isEmpty {
-            redactor.redact(line: line, into: &out)
-          } else {
-            pending.append(contentsOf: line)
-            pending.withUnsafeBufferPointer { _ = redactor.redact(line: $0, into: &out) }
-            pending.removeAll(keepingCapacity: true)
-          }
-          out.append(0x0A)
-          lines += 1
-          start = newline + 1
-        }
-        pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
-      }
-      if out.count >= 1 << 22 {
-        try writeAll(out, to: output)
-        out.removeAll(keepingCapacity: true)
-      }
-    }
-    if !pending.isEmpty {
-      pending.withUnsafeBufferPointer { _ = redactor.redact(line: $0, into: &out) }
-      lines += 1
-    }
-    try writeAll(out, to: output)
-    return lines
-  }
-
-  /// Reads up to `buffer.count` bytes from `descriptor` (0 at the end of the file).
-  private static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> Int
-  {
-    while true {
-      let count = read(descriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    }
-  }
-
-  /// Writes all of `bytes` to `descriptor`.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-    try bytes.withUnsafeBytes { raw in
-      var written = 0
-      while written < raw.count {
-        let count = write(descriptor, raw.baseAddress! + written, raw.count - written)
-        if count < 0 {
-          guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-          continue
-        }
-        written += count
-      }
-    }
   }
 }

@@ -83,18 +83,22 @@ public struct Redactor: Sendable {
   /// Appends `line` redacted to `out`; returns how many values were replaced.
   @discardableResult
   public mutating func redact(line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> Int {
+    let replaced = appendRedacted(line: line, to: &out)
+    if replaced == 0 { out.append(contentsOf: line) }
+    return replaced
+  }
+
+  /// Appends `line` redacted to `out` when it holds a value to replace; returns how many values
+  /// were replaced (0: nothing is appended, the line is copied as it is).
+  public mutating func appendRedacted(line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Int {
     if skipsCleanLines, !PIILineTrigger.mayHoldPII(line) {
       steps += line.count
-      out.append(contentsOf: line)
       return 0
     }
     replacements.removeAll(keepingCapacity: true)
     frames.removeAll(keepingCapacity: true)
     scanLine(line)
-    guard !replacements.isEmpty else {
-      out.append(contentsOf: line)
-      return 0
-    }
+    guard !replacements.isEmpty else { return 0 }
     replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
     var copied = 0
     for replacement in replacements where replacement.range.lowerBound >= copied {
