@@ -45,7 +45,8 @@ extension Vendor {
       calls: [
         CallTemplate("logCustomEvent", ".logCustomEvent(name: {name}, properties: {parameters})"),
         CallTemplate("setCustomAttribute", ".setCustomAttribute(key: {name}, value: {value})"),
-      ]), limits: [.brazeData, .brazeSync])
+      ]), limits: [.brazeData, .brazeSync],
+    rebuild: [.brazeContentCards, .brazeFeatureFlags, .brazeTemplate, .brazeData])
 }
 
 extension Vendor.Shape {
@@ -68,4 +69,35 @@ extension Vendor.Limit {
     paths: ["/api/v3/content_cards/sync", "/api/v3/feature_flags/sync", "/api/v3/template"],
     requestBytes: 1024 * 1024, pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends the request's own fields)")
+}
+
+extension Vendor.Rebuild {
+  /// A Braze SDK's `/api/v3/data` request (braze-inc/braze-roku-sdk `BrazeSDK.brs` @ 0d970016:
+  /// `generateRequiredRequestFields`, `createEventObject`, `createAttributeObject`), gathered from
+  /// the records of one request: its own fields (`api_key`, `device_id`, `device`…) as its first
+  /// record keeps them, its events and attributes. A record keeps no cluster: the request goes to
+  /// `sdk.iad-01.braze.com`.
+  public static let brazeData = Vendor.Rebuild(
+    url: "https://sdk.iad-01.braze.com/api/v3/data", mimeType: "application/json",
+    body: .gatheredRequest(
+      request: "request", events: "events", attributes: "attributes", credential: "api_key",
+      header: "X-Braze-Api-Key"),
+    summary:
+      "the request of this record and the records after it, at sdk.iad-01.braze.com (no cluster is kept)")
+
+  /// A Braze SDK's content card sync (the request's own fields and its watermarks).
+  public static let brazeContentCards = brazeSync(
+    "requestContentCardsRefresh", "/api/v3/content_cards/sync", "content card sync")
+  /// A Braze SDK's feature flag refresh (braze-roku-sdk `requestFeatureFlags`).
+  public static let brazeFeatureFlags = brazeSync(
+    "refreshFeatureFlags", "/api/v3/feature_flags/sync", "feature flag refresh")
+  /// A Braze SDK's in-app message template request (braze-roku-sdk `requestTemplate`).
+  public static let brazeTemplate = brazeSync("requestTemplate", "/api/v3/template", "template request")
+
+  private static func brazeSync(_ method: String, _ path: String, _ what: String) -> Vendor.Rebuild {
+    Vendor.Rebuild(
+      method: method, url: "https://sdk.iad-01.braze.com" + path, mimeType: "application/json",
+      body: .keptRequest(request: "request"),
+      summary: "the \(what) as its record keeps it, at sdk.iad-01.braze.com (no cluster is kept)")
+  }
 }

@@ -65,10 +65,27 @@ extension Vendor {
     /// `fields` its output keeps (PayPal FPTI's `{"events":{"event_params":{…}}}`). A record that
     /// kept fields its decoder did not read, or any of `unrebuilt`, is not rebuilt.
     case flatEvent(path: [String], name: String, added: [String], fields: [String], unrebuilt: [String])
+    /// The records of one request gathered back into it (Braze's `/api/v3/data`): the request's
+    /// own fields its first record keeps under `request`, then each event record's message (what
+    /// its call holds put back in its `data`) in `events`, each attribute record in an object of
+    /// `attributes`. The records after the first keep no `request`: they join the request before
+    /// them. The `credential` its output keeps goes in `header` when the request's fields lack it.
+    case gatheredRequest(
+      request: String, events: String, attributes: String, credential: String, header: String)
+    /// The request's own fields its record keeps under `request`, then the call's parameters, as
+    /// one JSON object (Braze's content card, feature flag and template requests).
+    case keptRequest(request: String)
+    /// None: the records do not keep what the request needs, for `reason` (said for each record).
+    case notRebuilt(reason: String)
   }
 }
 
 extension Vendors {
   /// The vendors whose wire records `tagscope export --har` rebuilds, in registry order.
-  public static let rebuilt: [Vendor] = all.filter { !$0.rebuild.isEmpty }
+  public static let rebuilt: [Vendor] = all.filter { vendor in
+    vendor.rebuild.contains { rebuild in
+      if case .notRebuilt = rebuild.body { return false }
+      return true
+    }
+  }
 }

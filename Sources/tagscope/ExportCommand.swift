@@ -100,11 +100,30 @@ struct ExportCommand: ParsableCommand {
     var exported = 0
     var requests = 0
     var inApp = 0
-    var skipped: [(provider: String, count: Int, firstSeq: UInt64)] = []
+    var skipped: [(provider: String, reason: String, count: Int, firstSeq: UInt64)] = []
+    var pending = Array(export.head.utf8)
+    func take(_ outcomes: [HARExport.Outcome], seq: UInt64) {
+      for outcome in outcomes {
+        switch outcome {
+        case .entry(let json):
+          if requests > 0 { pending.append(UInt8(ascii: ",")) }
+          pending += json.utf8
+          requests += 1
+          exported += 1
+        case .sameRequest: exported += 1
+        case .inApp: inApp += 1
+        case .notRebuilt(let provider, let reason):
+          if let place = skipped.firstIndex(where: { $0.provider == provider && $0.reason == reason }) {
+            skipped[place].count += 1
+          } else {
+            skipped.append((provider, reason, 1, seq))
+          }
+        }
+      }
+    }
     var problems: [String] = []
     do {
       let reader = try RecordingReader(path: recording)
-      var pending = Array(export.head.utf8)
       while let entry = try reader.next() {
         switch entry {
         case .record(let read, _):
@@ -117,21 +136,7 @@ struct ExportCommand: ParsableCommand {
             }
             record = redacted
           }
-          switch export.outcome(record) {
-          case .entry(let json):
-            if requests > 0 { pending.append(UInt8(ascii: ",")) }
-            pending += json.utf8
-            requests += 1
-            exported += 1
-          case .sameRequest: exported += 1
-          case .inApp: inApp += 1
-          case .notRebuilt(let provider):
-            if let place = skipped.firstIndex(where: { $0.provider == provider }) {
-              skipped[place].count += 1
-            } else {
-              skipped.append((provider, 1, record.seq))
-            }
-          }
+          take(export.outcomes(record), seq: record.seq)
         case .dropped: break
         case .problem(let problem): problems.append(problem.description)
         }
@@ -140,6 +145,7 @@ struct ExportCommand: ParsableCommand {
           pending.removeAll(keepingCapacity: true)
         }
       }
+      take(export.finish(), seq: 0)
       pending += export.tail.utf8
       try file.write(contentsOf: pending)
       try file.close()
@@ -153,7 +159,7 @@ struct ExportCommand: ParsableCommand {
     if inApp > 0 { text += "\(inApp) in-app record\(inApp == 1 ? "" : "s") not exported (no request)\n" }
     for skip in skipped {
       text +=
-        "\(skip.count) \(skip.provider) record\(skip.count == 1 ? "" : "s") not exported from seq \(skip.firstSeq): no request rebuilt for \(skip.provider)\n"
+        "\(skip.count) \(skip.provider) record\(skip.count == 1 ? "" : "s") not exported from seq \(skip.firstSeq): \(skip.reason)\n"
     }
     for problem in problems { text += "\(problem) (skipped)\n" }
     return Account(text: text, incomplete: !skipped.isEmpty || !problems.isEmpty)

@@ -47,6 +47,8 @@ final class HARRebuildPianoTests: XCTestCase {
         ("POST", "/event?s=1", #"{"events":[{"name":"a","data":{"x":1},"extra":2}]}"#, "application/json")
       ]))
     XCTAssertEqual(recording.count, 1)
-    XCTAssertEqual(try round.exported(recording).skipped, [.notRebuilt(provider: "piano")])
+    XCTAssertEqual(
+      try round.exported(recording).skipped,
+      [.notRebuilt(provider: "piano", reason: HARRequestRebuild.unread.reason)])
   }
 }

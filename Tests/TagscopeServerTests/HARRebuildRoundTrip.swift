@@ -47,8 +47,8 @@ struct HARRebuildRoundTrip {
     var export = HARExport(creatorVersion: "test")
     var entries: [String] = []
     var skipped: [HARExport.Outcome] = []
-    for record in records {
-      switch export.outcome(record) {
+    for outcome in records.flatMap({ export.outcomes($0) }) + export.finish() {
+      switch outcome {
       case .entry(let json): entries.append(json)
       case let other: skipped.append(other)
       }
@@ -58,6 +58,14 @@ struct HARRebuildRoundTrip {
       return try XCTUnwrap(entry["request"] as? [String: Any])
     }
     return (export.head + entries.joined(separator: ",") + export.tail, requests, skipped)
+  }
+
+  /// Each record not rebuilt of `skipped`, as `provider: reason`.
+  static func notRebuilt(_ skipped: [HARExport.Outcome]) -> [String] {
+    skipped.compactMap { outcome in
+      guard case .notRebuilt(let provider, let reason) = outcome else { return nil }
+      return provider + ": " + reason
+    }
   }
 
   /// `record` with its violations' messages left out (a Measurement Protocol violation names its

@@ -96,12 +96,16 @@ final class HARRebuildRoundTripTests: XCTestCase {
   func testTheRegistryListsTheRebuiltVendors() {
     XCTAssertEqual(
       HARExport.providers,
-      ["amplitude", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment", "snowplow"])
+      [
+        "amplitude", "braze", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment",
+        "snowplow",
+      ])
     XCTAssertEqual(Set(HARExport.providers), Set(Vendors.rebuilt.map(\.id.rawValue)))
     var export = HARExport(creatorVersion: "test")
-    let braze = Record(
+    let adobe = Record(
       seq: 1, time: Date(), kind: .event, name: "play",
-      outputs: [ProviderOutput(provider: "braze", status: .sent)], raw: "")
-    XCTAssertEqual(export.outcome(braze), .notRebuilt(provider: "braze"))
+      outputs: [ProviderOutput(provider: "adobe", status: .sent)], raw: "")
+    XCTAssertEqual(
+      export.outcomes(adobe), [.notRebuilt(provider: "adobe", reason: "no request is rebuilt for adobe")])
   }
 }

@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TagscopeBasics
 import TagscopeRecording
+import TagscopeVendors
 
 /// `tagscope export --har`: a recording's wire records (those `listen`, the proxy or
 /// `import-capture` made of an SDK's requests) as the entries of a HAR 1.2 file, one request per
@@ -11,14 +12,15 @@ import TagscopeRecording
 public struct HARExport: Sendable {
   /// What became of one record.
   public enum Outcome: Sendable, Hashable {
-    /// The entry's JSON.
+    /// The entry's JSON: that of a record, or of the records of one request gathered.
     case entry(String)
     /// Not a wire record (an in-app dispatch): it has no request.
     case inApp
-    /// A wire record of a vendor whose requests are not rebuilt.
-    case notRebuilt(provider: String)
-    /// A wire record made of the same request as the record before it (the events of one gtag.js
-    /// hit), whose entry that one's is.
+    /// A wire record whose request is not rebuilt, and why (`it kept fields its decoder did not
+    /// read…`).
+    case notRebuilt(provider: String, reason: String)
+    /// A wire record made of the same request as a record before it (the events of one gtag.js
+    /// hit, the records of one Braze request), whose entry that one's is.
     case sameRequest
   }
 
@@ -26,6 +28,9 @@ public struct HARExport: Sendable {
   public var creatorVersion: String
   /// The provider and `raw` of the last record given an entry, when `raw` holds its request.
   private var lastRequest: (provider: String, raw: String)?
+  /// The request being gathered from the records of one request, written when a record not of it
+  /// comes, or at ``finish()``.
+  private var gathering: HARGatheredRequest?
 
   /// An export naming tagscope `creatorVersion` as its creator.
   public init(creatorVersion: String) {
@@ -44,18 +49,56 @@ public struct HARExport: Sendable {
   /// The file's end, after its last entry.
   public var tail: String { "]}}\n" }
 
-  /// The entry of `record`, or why it has none; records are given in the recording's order.
-  public mutating func outcome(_ record: Record) -> Outcome {
-    guard record.isFromSDK, let output = record.outputs.first, let raw = record.raw else { return .inApp }
-    if !raw.isEmpty, let last = lastRequest, last.provider == output.provider, last.raw == raw {
-      return .sameRequest
+  /// What `record` gives, records given in the recording's order: the entry of a request gathered
+  /// from the records before it when `record` is not of that request, then `record`'s own outcome
+  /// (none for the first record of a request being gathered: its `.entry` comes later, each record
+  /// after it in that request is `.sameRequest`).
+  public mutating func outcomes(_ record: Record) -> [Outcome] {
+    guard record.isFromSDK, let output = record.outputs.first, let raw = record.raw else {
+      return finish() + [.inApp]
     }
-    guard let request = HARRequestRebuild.request(for: output, raw: raw, seq: record.seq) else {
-      lastRequest = nil
-      return .notRebuilt(provider: output.provider)
+    if var gathered = gathering, gathered.continues(with: record, output) {
+      defer { gathering = gathered }
+      if let refusal = gathered.add(record, output) {
+        return [.notRebuilt(provider: output.provider, reason: refusal.reason)]
+      }
+      return [.sameRequest]
+    }
+    let done = finish()
+    if !raw.isEmpty, let last = lastRequest, last.provider == output.provider, last.raw == raw {
+      return done + [.sameRequest]
+    }
+    lastRequest = nil
+    let refused = { (refusal: HARRequestRebuild.NotRebuilt) -> [Outcome] in
+      done + [.notRebuilt(provider: output.provider, reason: refusal.reason)]
+    }
+    let rebuild: Vendor.Rebuild
+    switch HARRequestRebuild.rebuild(for: output) {
+    case .success(let found): rebuild = found
+    case .failure(let refusal): return refused(refusal)
+    }
+    if case .gatheredRequest = rebuild.body {
+      switch HARGatheredRequest.start(record, output, rebuild) {
+      case .success(let started): gathering = started
+      case .failure(let refusal): return refused(refusal)
+      }
+      return done
+    }
+    let request: HARRequestRebuild
+    switch HARRequestRebuild.request(for: output, raw: raw, seq: record.seq, rebuild) {
+    case .success(let rebuilt): request = rebuilt
+    case .failure(let refusal): return refused(refusal)
     }
     lastRequest = raw.isEmpty ? nil : (output.provider, raw)
-    return .entry(Self.entry(request, time: record.timeMilliseconds, status: output.extra["response_status"]))
+    return done
+      + [.entry(Self.entry(request, time: record.timeMilliseconds, status: output.extra["response_status"]))]
+  }
+
+  /// The entry of the request being gathered, if any; called after the last record.
+  public mutating func finish() -> [Outcome] {
+    guard let gathered = gathering else { return [] }
+    gathering = nil
+    return [.entry(Self.entry(gathered.request, time: gathered.time, status: gathered.status))]
   }
 
   private static func entry(_ request: HARRequestRebuild, time: Int64, status: PropertyValue?) -> String {
@@ -68,6 +111,7 @@ public struct HARExport: Sendable {
       "cookies": .array([]), "headers": .array([]), "queryString": .array([]),
       "headersSize": .int(-1), "bodySize": .int(request.body.utf8.count),
     ]
+    headers += request.headers.map { header($0.name, $0.value) }
     if request.method != "GET" {
       headers += [
         header("Content-Type", request.mimeType), header("Content-Length", String(request.body.utf8.count)),

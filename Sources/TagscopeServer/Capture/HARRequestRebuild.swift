@@ -19,73 +19,124 @@ struct HARRequestRebuild {
   /// How it was rebuilt, for the entry's `comment`.
   var comment: String
 
+  /// Headers the request needs besides its content type (Braze's `X-Braze-Api-Key`).
+  var headers: [(name: String, value: String)] = []
+
+  /// Why a record's request is not rebuilt, said for it on standard error.
+  struct NotRebuilt: Error, Hashable {
+    var reason: String
+  }
+
   /// The rebuilds of the vendors whose requests are rebuilt, by provider id.
   private static let rebuilds: [String: [Vendor.Rebuild]] = Dictionary(
     uniqueKeysWithValues: Vendors.rebuilt.map { ($0.id.rawValue, $0.rebuild) })
 
+  /// What the registry says of vendors whose records are never rebuilt, by provider id.
+  private static let refusals: [String: String] = Dictionary(
+    uniqueKeysWithValues: Vendors.all.compactMap { vendor in
+      for rebuild in vendor.rebuild {
+        if case .notRebuilt(let reason) = rebuild.body { return (vendor.id.rawValue, reason) }
+      }
+      return nil
+    })
+
   /// The vendors whose requests are rebuilt.
   static var providers: Set<String> { Set(rebuilds.keys) }
 
-  /// The request for `output`, an SDK's output of record `seq` whose `raw` is what listen kept of
-  /// the request; `nil` for a vendor not rebuilt, or a record its rebuild cannot write.
-  static func request(for output: ProviderOutput, raw: String, seq: UInt64) -> HARRequestRebuild? {
+  /// The rebuild of `output`'s record: its vendor's first whose call and marker it has.
+  static func rebuild(for output: ProviderOutput) -> Result<Vendor.Rebuild, NotRebuilt> {
+    guard let candidates = rebuilds[output.provider] else {
+      return .failure(
+        NotRebuilt(reason: refusals[output.provider] ?? "no request is rebuilt for \(output.provider)"))
+    }
     let method = output.calls.first?.method
-    guard
-      let rebuild = rebuilds[output.provider]?.first(where: {
-        ($0.method == nil || $0.method == method) && ($0.marker.map { output.extra[$0] != nil } ?? true)
-      })
-    else { return nil }
+    if let rebuild = candidates.first(where: {
+      ($0.method == nil || $0.method == method) && ($0.marker.map { output.extra[$0] != nil } ?? true)
+    }) {
+      return .success(rebuild)
+    }
+    let sameCall = candidates.filter { $0.method == nil || $0.method == method }
+    guard !sameCall.isEmpty else {
+      return .failure(NotRebuilt(reason: "\(output.provider) rebuilds no `\(method ?? "")` call"))
+    }
+    let markers = sameCall.compactMap(\.marker).map { "`\($0)`" }.joined(separator: " or ")
+    return .failure(
+      NotRebuilt(reason: "it keeps no \(markers), which each \(output.provider) record rebuilt keeps"))
+  }
+
+  /// The reason a record that kept fields its decoder did not read is not rebuilt.
+  static let unread = NotRebuilt(
+    reason: "it kept fields its decoder did not read (unread), which a rebuilt request would not carry")
+
+  /// The request for `output`, an SDK's output of record `seq` whose `raw` is what listen kept of
+  /// the request, as `rebuild` (not a gathered one) writes it; or why its record cannot give it.
+  static func request(for output: ProviderOutput, raw: String, seq: UInt64, _ rebuild: Vendor.Rebuild)
+    -> Result<HARRequestRebuild, NotRebuilt>
+  {
     let note = "rebuilt by tagscope export from record \(seq): " + rebuild.summary
+    let noCall = NotRebuilt(reason: "it has no call")
+    let noRaw = NotRebuilt(reason: "it keeps no request (its raw is empty)")
     switch rebuild.body {
     case .jsonBatch(let key, let credentials):
       var body = Properties()
       for name in credentials { if let value = output.extra[name] { body[name] = value } }
       body[key] = .array(output.calls.map { .object($0.parameters) })
-      return post(rebuild, JSONText.string(body), note)
+      return .success(post(rebuild, JSONText.string(body), note))
     case .formEvent(let field, let credential):
-      guard let call = output.calls.first else { return nil }
+      guard let call = output.calls.first else { return .failure(noCall) }
       var properties = Properties()
       if let token = output.extra[credential] { properties[credential] = token }
       properties.merge(call.parameters.map { ($0.key, $0.value) })
       let event: Properties = ["event": .string(call.name ?? ""), "properties": .object(properties)]
       // A record keeps the message whole in `raw` when it holds more (mixpanel-swift's `$mp_metadata`).
       let message = raw.hasPrefix("{") ? raw : JSONText.string(event)
-      return post(rebuild, field + "=" + formEncoded(message), note)
+      return .success(post(rebuild, field + "=" + formEncoded(message), note))
     case .formMessage(let field):
-      guard let call = output.calls.first else { return nil }
-      return post(rebuild, field + "=" + formEncoded(JSONText.string(call.parameters)), note)
+      guard let call = output.calls.first else { return .failure(noCall) }
+      return .success(post(rebuild, field + "=" + formEncoded(JSONText.string(call.parameters)), note))
     case .keptHit:
-      guard !raw.isEmpty else { return nil }
+      guard !raw.isEmpty else { return .failure(noRaw) }
       let (query, body) = split(raw)
-      return HARRequestRebuild(
-        method: "POST", url: rebuild.url + "?" + encodedQuery(query), mimeType: rebuild.mimeType,
-        body: String(body), comment: note)
+      return .success(
+        HARRequestRebuild(
+          method: "POST", url: rebuild.url + "?" + encodedQuery(query), mimeType: rebuild.mimeType,
+          body: String(body), comment: note))
     case .keptPayloadData(let schema, let getPath):
-      guard !raw.isEmpty else { return nil }
+      guard !raw.isEmpty else { return .failure(noRaw) }
       guard raw.hasPrefix("{") else {
-        return HARRequestRebuild(
-          method: "GET", url: origin(of: rebuild.url) + getPath + "?" + encodedQuery(raw[...]),
-          mimeType: "", body: "", comment: note)
+        return .success(
+          HARRequestRebuild(
+            method: "GET", url: origin(of: rebuild.url) + getPath + "?" + encodedQuery(raw[...]),
+            mimeType: "", body: "", comment: note))
       }
       let body = #"{"schema":"# + JSONText.quoted(schema) + #","data":["# + raw + "]}"
-      return post(rebuild, body, note)
+      return .success(post(rebuild, body, note))
     case .keptBody(let names):
-      guard !raw.isEmpty else { return nil }
-      return HARRequestRebuild(
-        method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType, body: raw,
-        comment: note)
+      guard !raw.isEmpty else { return .failure(noRaw) }
+      return .success(
+        HARRequestRebuild(
+          method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType, body: raw,
+          comment: note))
     case .jsonEvent(let array, let name, let data, let added, let typed, let names):
-      guard let call = output.calls.first, output.extra["unread"] == nil else { return nil }
+      guard let call = output.calls.first else { return .failure(noCall) }
+      guard output.extra["unread"] == nil else { return .failure(unread) }
       let event: Properties = [
         name: .string(call.name ?? ""), data: .object(eventData(call, output, added: added, typed: typed)),
       ]
-      return HARRequestRebuild(
-        method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType,
-        body: JSONText.string([array: .array([.object(event)])]), comment: note)
+      return .success(
+        HARRequestRebuild(
+          method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType,
+          body: JSONText.string([array: .array([.object(event)])]), comment: note))
     case .flatEvent(let path, let name, let added, let fields, let unrebuilt):
-      guard let call = output.calls.first,
-        !(["unread"] + unrebuilt).contains(where: { output.extra[$0] != nil })
-      else { return nil }
+      guard let call = output.calls.first else { return .failure(noCall) }
+      guard output.extra["unread"] == nil else { return .failure(unread) }
+      if let shared = unrebuilt.first(where: { output.extra[$0] != nil }) {
+        return .failure(
+          NotRebuilt(
+            reason:
+              "it keeps `\(shared)`, shared with the other records of its request, which a request of its one event would lose"
+          ))
+      }
       var event: Properties = [name: .string(call.name ?? "")]
       event.merge(call.parameters.map { ($0.key, $0.value) })
       for key in added {
@@ -93,7 +144,19 @@ struct HARRequestRebuild {
       }
       event.merge(fields.compactMap { key in output.extra[key].map { (key, $0) } })
       let body = path.reversed().reduce(PropertyValue.object(event)) { .object([$1: $0]) }
-      return post(rebuild, JSONText.value(body), note)
+      return .success(post(rebuild, JSONText.value(body), note))
+    case .keptRequest(let key):
+      guard let call = output.calls.first else { return .failure(noCall) }
+      guard output.extra["unread"] == nil else { return .failure(unread) }
+      guard case .object(var fields)? = output.extra[key] else {
+        return .failure(NotRebuilt(reason: "it keeps no `\(key)` (the request's own fields)"))
+      }
+      fields.merge(call.parameters.map { ($0.key, $0.value) })
+      return .success(post(rebuild, JSONText.string(fields), note))
+    case .gatheredRequest:
+      return .failure(NotRebuilt(reason: "its request is gathered from the records of one request"))
+    case .notRebuilt(let reason):
+      return .failure(NotRebuilt(reason: reason))
     }
   }
 
@@ -123,8 +186,7 @@ struct HARRequestRebuild {
     return data
   }
 
-  private static func post(_ rebuild: Vendor.Rebuild, _ body: String, _ comment: String) -> HARRequestRebuild
-  {
+  static func post(_ rebuild: Vendor.Rebuild, _ body: String, _ comment: String) -> HARRequestRebuild {
     HARRequestRebuild(
       method: "POST", url: rebuild.url, mimeType: rebuild.mimeType, body: body, comment: comment)
   }

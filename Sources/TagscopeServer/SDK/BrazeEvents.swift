@@ -254,8 +254,8 @@ enum BrazeEvents {
     }
   }
 
-  /// A purchase's quantity as an integer when it is one (`1.0` too), else as sent.
-  private static func quantity(_ value: PropertyValue?) -> PropertyValue {
+  /// A purchase's quantity as an integer when it is one (`1.0` too), else as sent (1 when absent).
+  static func quantity(_ value: PropertyValue?) -> PropertyValue {
     switch value {
     case .double(let number)? where number.rounded() == number && abs(number) < 1e15: return .int(Int(number))
     case let value?: return value
