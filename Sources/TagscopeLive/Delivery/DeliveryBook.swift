@@ -18,8 +18,10 @@ struct DeliveryBook {
   let window: Int64
   /// Providers a wire source is configured for, besides those seen on the wire.
   let configuredProviders: Set<String>
-  private(set) var calls: [Call] = []
-  private(set) var wires: [Wire] = []
+  /// The most settled calls of one device kept for lookup (``keep(_:)``).
+  let keptSettled: Int
+  private(set) var calls = DeliveryShelf<Call>()
+  private(set) var wires = DeliveryShelf<Wire>()
   private(set) var names = DeliveryNames()
   /// Why a call is in its state (dropped by the SDK, lost, ambiguous), by call number.
   private(set) var reasons: [Int32: String] = [:]
@@ -40,15 +42,21 @@ struct DeliveryBook {
   /// (``listUnsettled(_:)``).
   private var unsettledList: [Int32] = []
   private var compactedSize = 0
+  /// By device: its settled calls kept, oldest first from `start` (``keep(_:)``).
+  private var keptByDevice: [(numbers: [Int32], start: Int)] = []
+  /// The calls let go of (``keep(_:)``), counted by provider and device (``pairKey(_:)``) and
+  /// state.
+  private(set) var retiredCounts: [Int64: [DeliveryState: Int]] = [:]
 
   private struct MessageKey: Hashable {
     var provider: Int32
     var id: String
   }
 
-  init(window: Int64, configuredProviders: Set<String>) {
+  init(window: Int64, configuredProviders: Set<String>, keptSettled: Int) {
     self.window = window
     self.configuredProviders = configuredProviders
+    self.keptSettled = keptSettled
   }
 
   // MARK: Facts
@@ -79,26 +87,25 @@ struct DeliveryBook {
 
   /// Adds in-app call `fact` (its SDK message ids `ids`), or, with a `reason`, a call its SDK drops.
   private mutating func addCall(_ fact: DeliveryFact, ids: [String] = [], reason: String? = nil) {
-    let number = Int32(calls.count)
-    calls.append(
+    let number = calls.append(
       Call(
         position: fact.position, called: fact.time, print: fact.print, label: fact.label,
         device: fact.source, user: fact.user, callIndex: fact.callIndex,
         state: reason == nil ? .queued : .droppedBySDK))
     if let reason {
       reasons[number] = reason
-      return
+      return keep(number)
     }
     listUnsettled(number)
     matchCall(number, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
   private mutating func matchCall(_ number: Int32, provider: Int32, ids: [String]) {
-    let call = calls[Int(number)]
+    let call = calls[number]
     if !ids.isEmpty {
       for id in ids {
         if let wire = wireByID.removeValue(forKey: MessageKey(provider: provider, id: id)),
-          !wires[Int(wire)].isExplained
+          wires.isKept(wire), !wires[wire].isExplained
         {
           return link(number, wire, learning: true)
         }
@@ -116,9 +123,9 @@ struct DeliveryBook {
         lanes[kind].unprintedWires
       )
     scanned += twins.count + printed.count + unprinted.count
-    for other in twins where isIdentical(other, number) { siblings.append(other) }
-    for wire in printed where !wires[Int(wire)].isExplained && fits(number, wire) { free.append(wire) }
-    for wire in unprinted where !wires[Int(wire)].isExplained && fits(number, wire) { free.append(wire) }
+    for other in twins where calls.isKept(other) && isIdentical(other, number) { siblings.append(other) }
+    for wire in printed where isFree(wire) && fits(number, wire) { free.append(wire) }
+    for wire in unprinted where isFree(wire) && fits(number, wire) { free.append(wire) }
     lanes[kind].addCall(number, print: call.print)
     if !siblings.isEmpty {
       makeAmbiguous(siblings + [number], adding: free)
@@ -145,16 +152,17 @@ struct DeliveryBook {
       position: fact.position, time: fact.time, print: fact.print, label: fact.label, source: fact.source,
       user: fact.user, printed: fact.printed)
     if fact.answered { (wire.status, wire.answeredAt) = (200, received) }
-    let index = Int32(wires.count)
-    wires.append(wire)
+    let index = wires.append(wire)
     if !fact.answered { unansweredWire[fact.position] = index }
     matchWire(index, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
   private mutating func matchWire(_ index: Int32, provider: Int32, ids: [String]) {
-    let wire = wires[Int(index)]
+    let wire = wires[index]
     for id in ids {
-      if let number = callByID.removeValue(forKey: MessageKey(provider: provider, id: id)) {
+      if let number = callByID.removeValue(forKey: MessageKey(provider: provider, id: id)),
+        calls.isKept(number)
+      {
         return link(number, index, learning: true)
       }
     }
@@ -169,7 +177,7 @@ struct DeliveryBook {
       scanned += lanes[kind].calls.count
       for entry in lanes[kind].calls where isCandidate(entry.number, index) { found.append(entry.number) }
     }
-    if found.count == 1, calls[Int(found[0])].state != .ambiguous {
+    if found.count == 1, calls[found[0]].state != .ambiguous {
       return link(found[0], index, learning: true)
     }
     if !found.isEmpty { return makeAmbiguous(found, adding: [index]) }
@@ -179,13 +187,14 @@ struct DeliveryBook {
 
   /// Whether call `number` may still be the call wire call `wire` carries.
   private func isCandidate(_ number: Int32, _ wire: Int32) -> Bool {
-    let state = calls[Int(number)].state
+    guard calls.isKept(number) else { return false }
+    let state = calls[number].state
     return (state == .queued || state == .lost || state == .ambiguous) && fits(number, wire)
   }
 
   /// The vendor's answer to the wire record at `position` (through the proxy).
   mutating func answer(position: Int, status: Int, at time: Int64) {
-    guard let index = unansweredWire.removeValue(forKey: position).map(Int.init) else { return }
+    guard let index = unansweredWire.removeValue(forKey: position), wires.isKept(index) else { return }
     (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
     if wires[index].call >= 0 { settle(wires[index].call) }
   }
@@ -194,12 +203,13 @@ struct DeliveryBook {
 
   /// The session ended: every call still queued is lost (or has no wire source).
   mutating func finish() {
-    for number in unsettledList where calls[Int(number)].state == .queued {
-      if hasWireSource(calls[Int(number)]) {
-        calls[Int(number)].state = .lost
+    for number in unsettledList where calls.isKept(number) && calls[number].state == .queued {
+      if hasWireSource(calls[number]) {
+        calls[number].state = .lost
         reasons[number] = "the session ended before it was sent"
+        keep(number)
       } else {
-        calls[Int(number)].state = .noWireSource
+        calls[number].state = .noWireSource
       }
     }
     compactUnsettled()
@@ -214,27 +224,27 @@ struct DeliveryBook {
   /// can show it.
   func hasUnsettled(below count: Int) -> Bool {
     unsettledList.contains {
-      let call = calls[Int($0)]
-      return Int($0) < count
-        && (call.state == .inFlight || (call.state == .queued && hasWireSource(call)))
+      guard Int($0) < count, calls.isKept($0) else { return false }
+      let call = calls[$0]
+      return call.state == .inFlight || (call.state == .queued && hasWireSource(call))
     }
   }
 
   /// When call `number` was made by the Mac's clock: its device's time plus the device's offset
   /// as known now (the smallest `received − time` of its records so far).
-  func macTime(of number: Int) -> Int64 {
+  func macTime(of number: Int32) -> Int64 {
     calls[number].called + names.offsets[Int(calls[number].device)]
   }
 
   // MARK: Matching
 
   private mutating func link(_ number: Int32, _ wire: Int32, learning: Bool) {
-    if calls[Int(number)].state == .lost { reasons[number] = nil }
-    calls[Int(number)].wire = wire
-    wires[Int(wire)].call = number
+    if calls[number].state == .lost { reasons[number] = nil }
+    calls[number].wire = wire
+    wires[wire].call = number
     if learning {
-      let key = pairKey(calls[Int(number)])
-      let source = wires[Int(wire)].source
+      let key = pairKey(calls[number])
+      let source = wires[wire].source
       if pairs[key]?.contains(source) != true { pairs[key, default: []].insert(source) }
     }
     settle(number)
@@ -242,12 +252,13 @@ struct DeliveryBook {
 
   /// Sets a linked call's state from its wire call's answer.
   private mutating func settle(_ number: Int32) {
-    let wire = calls[Int(number)].wire
+    let wire = calls[number].wire
     guard wire >= 0 else { return }
-    if let answer = wires[Int(wire)].answer {
-      calls[Int(number)].state = answer.status < 400 ? .delivered : .refused
+    if let answer = wires[wire].answer {
+      calls[number].state = answer.status < 400 ? .delivered : .refused
+      keep(number)
     } else {
-      calls[Int(number)].state = .inFlight
+      calls[number].state = .inFlight
       listUnsettled(number)
     }
   }
@@ -256,18 +267,18 @@ struct DeliveryBook {
   private mutating func makeAmbiguous(_ numbers: [Int32], adding extra: [Int32]) {
     var group = extra
     for number in numbers {
-      if calls[Int(number)].wire >= 0 { group.append(calls[Int(number)].wire) }
+      if calls[number].wire >= 0 { group.append(calls[number].wire) }
       group += candidates[number] ?? []
     }
     group = Array(Set(group)).sorted()
     for wire in group {
-      wires[Int(wire)].ambiguous = true
-      wires[Int(wire)].call = -1
+      wires[wire].ambiguous = true
+      wires[wire].call = -1
     }
     let reason = "\(numbers.count) identical calls, \(group.count) wire calls in one window"
     for number in numbers {
-      calls[Int(number)].state = .ambiguous
-      calls[Int(number)].wire = -1
+      calls[number].state = .ambiguous
+      calls[number].wire = -1
       candidates[number] = group
       reasons[number] = reason
     }
@@ -277,18 +288,18 @@ struct DeliveryBook {
   /// same parameters when the wire's are known, the same user when both say, a device that may be
   /// its own, within the window by the device's clock or the Mac's.
   private func fits(_ number: Int32, _ wire: Int32) -> Bool {
-    let (call, candidate) = (calls[Int(number)], wires[Int(wire)])
+    let (call, candidate) = (calls[number], wires[wire])
     if candidate.printed, candidate.print != call.print { return false }
     if call.user != 0, candidate.user != 0, call.user != candidate.user { return false }
     if let paired = pairs[pairKey(call)], !paired.contains(candidate.source) { return false }
     let wireTime = candidate.time + names.offsets[Int(candidate.source)]
-    return abs(call.called - candidate.time) <= window || abs(macTime(of: Int(number)) - wireTime) <= window
+    return abs(call.called - candidate.time) <= window || abs(macTime(of: number) - wireTime) <= window
   }
 
   /// Whether calls `a` and `b` (of one kind) are identical within one window (and could share a
   /// wire source).
   private func isIdentical(_ a: Int32, _ b: Int32) -> Bool {
-    let (first, second) = (calls[Int(a)], calls[Int(b)])
+    let (first, second) = (calls[a], calls[b])
     guard first.print == second.print, abs(first.called - second.called) <= window, first.user == second.user
     else { return false }
     guard let left = pairs[pairKey(first)], let right = pairs[pairKey(second)] else { return true }
@@ -319,10 +330,11 @@ struct DeliveryBook {
     lane.prune(
       limit: Self.indexLimit,
       keepCall: {
-        let call = calls[Int($0)]
+        guard calls.isKept($0) else { return false }
+        let call = calls[$0]
         return call.state == .queued || call.state == .lost || call.called >= time
       },
-      keepWire: { !wires[Int($0)].isExplained })
+      keepWire: { isFree($0) })
     lanes[kind] = lane
   }
 
@@ -332,20 +344,20 @@ struct DeliveryBook {
   /// Notes that call `number` may be queued or in flight; the list lets go of settled calls when
   /// it doubled since it last did.
   private mutating func listUnsettled(_ number: Int32) {
-    guard !calls[Int(number)].listed else { return }
-    calls[Int(number)].listed = true
+    guard !calls[number].listed else { return }
+    calls[number].listed = true
     unsettledList.append(number)
     if unsettledList.count > 64, unsettledList.count >= 2 * compactedSize { compactUnsettled() }
   }
 
   private mutating func compactUnsettled() {
     var kept: [Int32] = []
-    for number in unsettledList {
-      let state = calls[Int(number)].state
+    for number in unsettledList where calls.isKept(number) {
+      let state = calls[number].state
       if state == .queued || state == .inFlight {
         kept.append(number)
       } else {
-        calls[Int(number)].listed = false
+        calls[number].listed = false
       }
     }
     unsettledList = kept
@@ -355,9 +367,50 @@ struct DeliveryBook {
   /// A new run of `device`'s app: its calls still queued from the runs before are lost.
   private mutating func loseQueued(of device: Int32) {
     for number in unsettledList
-    where calls[Int(number)].device == device && calls[Int(number)].state == .queued {
-      calls[Int(number)].state = .lost
+    where calls.isKept(number) && calls[number].device == device && calls[number].state == .queued {
+      calls[number].state = .lost
       reasons[number] = "the app restarted before it was sent"
+      keep(number)
     }
+  }
+
+  /// Whether wire call `wire` is kept and no call explains it yet.
+  private func isFree(_ wire: Int32) -> Bool { wires.isKept(wire) && !wires[wire].isExplained }
+
+  // MARK: Kept entries
+
+  /// Notes that call `number` settled (delivered, refused, dropped by the SDK, lost): its device
+  /// keeps its last ``keptSettled`` settled calls, and any made within two windows of the one
+  /// settling now; older ones are let go of with their wire calls, only counted (no wire call can
+  /// be theirs any more, nor a new call their twin).
+  private mutating func keep(_ number: Int32) {
+    guard !calls[number].kept else { return }
+    calls[number].kept = true
+    let device = Int(calls[number].device)
+    while keptByDevice.count <= device { keptByDevice.append(([], 0)) }
+    keptByDevice[device].numbers.append(number)
+    let horizon = calls[number].called - 2 * window
+    while keptByDevice[device].numbers.count - keptByDevice[device].start > keptSettled {
+      let oldest = keptByDevice[device].numbers[keptByDevice[device].start]
+      guard calls[oldest].called < horizon else { break }
+      keptByDevice[device].start += 1
+      retire(oldest)
+    }
+    let start = keptByDevice[device].start
+    if start >= 1024, 2 * start >= keptByDevice[device].numbers.count {
+      keptByDevice[device].numbers.removeFirst(start)
+      keptByDevice[device].start = 0
+    }
+  }
+
+  /// Lets go of call `number` (and its wire call), counted, if it is still settled.
+  private mutating func retire(_ number: Int32) {
+    calls[number].kept = false
+    let call = calls[number]
+    guard [.delivered, .refused, .droppedBySDK, .lost].contains(call.state) else { return }
+    retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
+    if call.wire >= 0 { wires.retire(call.wire) }
+    reasons[number] = nil
+    calls.retire(number)
   }
 }

@@ -52,15 +52,22 @@ public final class DeliveryLedger: @unchecked Sendable {
   /// The most calls (or wire calls) of one provider and name the matching looks through.
   public static var matchingIndexLimit: Int { DeliveryBook.indexLimit }
 
+  /// The settled calls (delivered, refused, dropped by the SDK, lost) of one device whose entries
+  /// are kept by default: older ones (made two windows before its newest settling) are only
+  /// counted.
+  public static let defaultKeptSettled = 1_000
+
   /// An empty ledger matching within `window` seconds; `wireProviders`: providers a wire source
   /// is set up for even before any of their wire records arrive; `inboxCapacity`: the most
   /// records queued for its worker before ``enqueue(_:firstPosition:received:wireAnswered:)``
-  /// waits.
+  /// waits; `keptSettled`: the settled calls of one device whose entries are kept.
   public init(
     window: TimeInterval = DeliveryLedger.defaultWindow, wireProviders: Set<String> = [],
-    inboxCapacity: Int = DeliveryLedger.defaultInboxCapacity
+    inboxCapacity: Int = DeliveryLedger.defaultInboxCapacity,
+    keptSettled: Int = DeliveryLedger.defaultKeptSettled
   ) {
-    book = DeliveryBook(window: Int64(window * 1000), configuredProviders: wireProviders)
+    book = DeliveryBook(
+      window: Int64(window * 1000), configuredProviders: wireProviders, keptSettled: max(1, keptSettled))
     inbox = DeliveryInbox(capacity: inboxCapacity)
   }
 
@@ -152,6 +159,14 @@ public final class DeliveryLedger: @unchecked Sendable {
     return book.calls.count
   }
 
+  /// The calls and wire calls whose entries are kept (the others are only counted).
+  var keptEntries: (calls: Int, wires: Int) {
+    inbox.waitUntilApplied()
+    lock.lock()
+    defer { lock.unlock() }
+    return (book.calls.keptCount, book.wires.keptCount)
+  }
+
   /// The number of calls the worker has applied so far, without waiting for it.
   var appliedCallCount: Int {
     lock.lock()
@@ -201,8 +216,8 @@ public final class DeliveryLedger: @unchecked Sendable {
     defer { lock.unlock() }
     let nowMilliseconds = now.recordMilliseconds
     var entries: [DeliveryEntry] = []
-    for index in book.calls.indices where book.calls[index].position == position {
-      entries.append(entry(index, book.calls[index], now: nowMilliseconds))
+    book.calls.forEachKept { number, call in
+      if call.position == position { entries.append(entry(number, call, now: nowMilliseconds)) }
     }
     return entries
   }
@@ -223,24 +238,32 @@ public final class DeliveryLedger: @unchecked Sendable {
     let nowMilliseconds = now.recordMilliseconds
     var counts: [DeliveryState: Int] = [:]
     var entries: [DeliveryEntry] = []
-    for (index, call) in book.calls.enumerated() {
+    book.calls.forEachKept { number, call in
       guard provider.map({ $0 == names.labels[Int(call.label)].provider }) ?? true,
         device.map({ $0 == call.device }) ?? true
-      else { continue }
+      else { return }
       let state = call.state == .queued && !book.hasWireSource(call) ? .noWireSource : call.state
       counts[state, default: 0] += 1
       if filter.state.map({ $0 == state }) ?? true {
-        entries.append(self.entry(index, call, now: nowMilliseconds))
+        entries.append(self.entry(number, call, now: nowMilliseconds))
       }
     }
+    for (key, retired) in book.retiredCounts
+    where provider.map({ Int64($0) == key & 0xFFFF_FFFF }) ?? true
+      && device.map({ Int64($0) == key >> 32 }) ?? true
+    {
+      counts.merge(retired, uniquingKeysWith: +)
+    }
     if entries.count > filter.limit { entries.removeFirst(entries.count - filter.limit) }
-    let unexplained = book.wires.filter { wire in
-      !wire.isExplained && (provider.map { $0 == names.labels[Int(wire.label)].provider } ?? true)
-    }.map {
-      let label = names.labels[Int($0.label)]
-      return UnexplainedWireCall(
-        position: $0.position, provider: names.providers[Int(label.provider)], method: label.method,
-        name: label.name, source: names.sources[Int($0.source)], time: Date(recordMilliseconds: $0.time))
+    var unexplained: [UnexplainedWireCall] = []
+    book.wires.forEachKept { _, wire in
+      let label = names.labels[Int(wire.label)]
+      guard !wire.isExplained, provider.map({ $0 == label.provider }) ?? true else { return }
+      unexplained.append(
+        UnexplainedWireCall(
+          position: wire.position, provider: names.providers[Int(label.provider)], method: label.method,
+          name: label.name, source: names.sources[Int(wire.source)], time: Date(recordMilliseconds: wire.time)
+        ))
     }
     return DeliverySnapshot(counts: counts, entries: entries, unexplained: unexplained)
   }
@@ -282,23 +305,23 @@ public final class DeliveryLedger: @unchecked Sendable {
     }
   }
 
-  private func entry(_ index: Int, _ call: DeliveryBook.Call, now: Int64) -> DeliveryEntry {
+  private func entry(_ number: Int32, _ call: DeliveryBook.Call, now: Int64) -> DeliveryEntry {
     let names = book.names
     let label = names.labels[Int(call.label)]
     let provider = names.providers[Int(label.provider)]
     var state = call.state
     if state == .queued && !book.hasWireSource(call) { state = .noWireSource }
-    let wire = call.wire >= 0 ? book.wires[Int(call.wire)] : nil
-    let called = book.macTime(of: index)
+    let wire = call.wire >= 0 ? book.wires[call.wire] : nil
+    let called = book.macTime(of: number)
     let latency = wire?.answer.map { Int(max(0, $0.at - called)) }
     return DeliveryEntry(
-      number: index + 1, position: call.position, callIndex: Int(call.callIndex), provider: provider,
+      number: Int(number) + 1, position: call.position, callIndex: Int(call.callIndex), provider: provider,
       method: label.method, name: label.name, device: names.sources[Int(call.device)],
       called: Date(recordMilliseconds: call.called), state: state, wirePosition: wire?.position,
       wireSource: wire.map { names.sources[Int($0.source)] }, answerStatus: wire?.answer?.status,
       latencyMilliseconds: latency, ageMilliseconds: state == .queued ? Int(max(0, now - called)) : nil,
-      reason: state == .noWireSource ? "no wire source for \(provider)" : book.reasons[Int32(index)],
-      candidates: (book.candidates[Int32(index)] ?? []).map { book.wires[Int($0)].position })
+      reason: state == .noWireSource ? "no wire source for \(provider)" : book.reasons[number],
+      candidates: (book.candidates[number] ?? []).map { book.wires[$0].position })
   }
 
   /// Under the lock.

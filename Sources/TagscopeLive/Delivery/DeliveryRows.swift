@@ -1,7 +1,7 @@
 extension DeliveryBook {
   /// One provider call the hub handed to an SDK, compact: its strings are numbers into the
   /// book's ``DeliveryNames``, its reason and candidates (rare) in the book's side tables.
-  struct Call {
+  struct Call: DeliveryShelved {
     /// The session position of its in-app record.
     var position: Int
     /// When it was made, by the device's clock.
@@ -18,10 +18,13 @@ extension DeliveryBook {
     var state: DeliveryState
     /// Whether its number is in the book's list of calls that may be unsettled.
     var listed = false
+    /// Whether its number is in its device's list of settled calls kept (``DeliveryBook``).
+    var kept = false
+    var isRetired = false
   }
 
   /// One call an SDK sent, as a wire record shows it, compact.
-  struct Wire {
+  struct Wire: DeliveryShelved {
     /// The session position of its wire record.
     var position: Int
     /// When it was sent, by the device's clock (a stamped message) or the Mac's.
@@ -40,6 +43,7 @@ extension DeliveryBook {
     var status: Int32 = 0
     var printed: Bool
     var ambiguous = false
+    var isRetired = false
 
     var isExplained: Bool { call >= 0 || ambiguous }
 
