@@ -22,46 +22,42 @@ enum FirebaseUnknownFields {
   }
 
   /// The unknown fields of `message`, at `place`, appended to `found`.
-  static func collect(_ message: some SwiftProtobuf.Message, place: String, into found: inout [String]) {
+  static func collect(
+    _ message: some SwiftProtobuf.Message, place: @autoclosure () -> String, into found: inout [String]
+  ) {
     let data = message.unknownFields.data
     guard !data.isEmpty else { return }
+    let place = place()
     let bytes = [UInt8](data)
     bytes.withUnsafeBufferPointer { buffer in
       var reader = ProtobufWireReader(buffer, range: 0..<buffer.count)
       while let field = try? reader.next() {
         found.append("\(place) field \(field.number) (\(describe(field.value, buffer)))")
-        if case .group = field.value { return }
+        switch field.value {
+        case .group, .groupEnd: return
+        default: continue
+        }
       }
     }
   }
 
-  /// The unknown fields of a whole batch: the batch's own, each bundle's, each event's, each
-  /// parameter's (items included) and each user property's.
-  static func of(_ batch: Tagscope_Firebase_Batch) -> [String] {
-    var found: [String] = []
-    collect(batch, place: "upload", into: &found)
-    for (bundleIndex, bundle) in batch.bundle.enumerated() {
-      let inBundle = "bundle \(bundleIndex + 1)"
-      collect(bundle, place: inBundle, into: &found)
-      for (eventIndex, event) in bundle.event.enumerated() {
-        let inEvent = "\(inBundle) event \(eventIndex + 1)"
-        collect(event, place: inEvent, into: &found)
-        collect(event.param, place: inEvent, into: &found)
-      }
-      for (index, property) in bundle.userProperty.enumerated() {
-        collect(property, place: "\(inBundle) user property \(index + 1)", into: &found)
-      }
-    }
-    return found
+  /// The unknown fields of `event` at `place` (`bundle 1 event 2`): its own, then each parameter's
+  /// (items included).
+  static func collect(
+    event: Tagscope_Firebase_Event, place: @autoclosure () -> String, into found: inout [String]
+  ) {
+    collect(event, place: place(), into: &found)
+    collect(event.param, place: place(), into: &found)
   }
 
   private static func collect(
-    _ parameters: [Tagscope_Firebase_EventParameter], place: String, into found: inout [String]
+    _ parameters: [Tagscope_Firebase_EventParameter], place: @autoclosure () -> String,
+    into found: inout [String]
   ) {
+    // Places are named only where a field is found: most uploads have none.
     for (index, parameter) in parameters.enumerated() {
-      let inParameter = "\(place) parameter \(index + 1)"
-      collect(parameter, place: inParameter, into: &found)
-      collect(parameter.nested, place: inParameter, into: &found)
+      collect(parameter, place: "\(place()) parameter \(index + 1)", into: &found)
+      collect(parameter.nested, place: "\(place()) parameter \(index + 1)", into: &found)
     }
   }
 
@@ -72,7 +68,7 @@ enum FirebaseUnknownFields {
     case .varint(let number): return "varint \(number)"
     case .fixed64(let number): return "fixed64 \(number)"
     case .fixed32(let number): return "fixed32 \(number)"
-    case .group: return "group"
+    case .group, .groupEnd: return "group"
     case .lengthDelimited(let range):
       let slice = bytes[range]
       if slice.count <= 64, let text = String(validating: slice, as: UTF8.self),

@@ -18,31 +18,56 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   func replyTooLarge() -> SDKReply { Self.refusal(.tooLarge) }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    switch Self.decode(request.body) {
+    switch Self.index(request.body) {
     case .failure(let error): return Self.refusal(error)
-    case .success(let events):
-      return SDKReply(status: .noContent, contentType: "image/gif", body: "", events: events)
+    case .success(let index): return Self.accepted(events: index.events(0..<index.count))
+    }
+  }
+
+  /// ``handle(_:)`` for `listen` and the proxy: an upload of more than
+  /// ``BulkDelivery/offloadEvents`` records is answered the same, checked whole, and its records
+  /// built a slice at a time as they are delivered (``FirebaseUploadIndex``).
+  func handleLazily(_ request: ReceivedRequest) -> SDKReply {
+    switch Self.index(request.body) {
+    case .failure(let error): return Self.refusal(error)
+    case .success(let index) where index.count > BulkDelivery.offloadEvents:
+      var reply = Self.accepted(events: [])
+      reply.batch = index.batch
+      return reply
+    case .success(let index): return Self.accepted(events: index.events(0..<index.count))
     }
   }
 
   /// The records of an upload body as received (after any `Content-Encoding`), or why there are none.
   static func decode(_ body: [UInt8]) -> Result<[IngestedEvent], FirebaseUploadError> {
-    decodeBatch(body).map { batch in
-      let unknown = FirebaseUnknownFields.of(batch)
-      var events = FirebaseUploadRecords.events(batch, unknown: unknown)
-      FirebaseUnknownFields.account(unknown).add(to: &events)
-      return events
+    index(body).map { $0.events(0..<$0.count) }
+  }
+
+  /// An upload body as received checked whole (``FirebaseUploadShape``, then each message
+  /// decoded once), with where its records are, or why it is refused.
+  static func index(_ body: [UInt8]) -> Result<FirebaseUploadIndex, FirebaseUploadError> {
+    protobuf(body).flatMap(FirebaseUploadIndex.make)
+  }
+
+  /// The decompressed protobuf of an upload body as received, walked within its limits.
+  private static func protobuf(_ body: [UInt8]) -> Result<[UInt8], FirebaseUploadError> {
+    FirebaseUploadBody.protobuf(body, limit: limit).flatMap { bytes in
+      FirebaseUploadShape.check(bytes).map { _ in bytes }
     }
   }
 
-  /// The batch of an upload body as received, checked before it is built (``FirebaseUploadShape``).
+  private static func accepted(events: [IngestedEvent]) -> SDKReply {
+    SDKReply(status: .noContent, contentType: "image/gif", body: "", events: events)
+  }
+
+  /// The batch of an upload body as received, checked before it is built (``FirebaseUploadShape``),
+  /// as one tree of messages (the tests' and the bench's view; records come from ``index(_:)``).
   static func decodeBatch(_ body: [UInt8]) -> Result<Tagscope_Firebase_Batch, FirebaseUploadError> {
     let bytes: [UInt8]
-    switch FirebaseUploadBody.protobuf(body, limit: limit) {
+    switch protobuf(body) {
     case .failure(let error): return .failure(error)
     case .success(let decoded): bytes = decoded
     }
-    if case .failure(let error) = FirebaseUploadShape.check(bytes) { return .failure(error) }
     var options = BinaryDecodingOptions()
     options.messageDepthLimit = FirebaseUploadShape.depthLimit
     do {

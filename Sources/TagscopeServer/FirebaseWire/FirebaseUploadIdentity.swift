@@ -14,20 +14,41 @@ enum FirebaseUploadIdentity {
   private static let parameterPrefix = "param."
   private static let userPropertyPrefix = "user_property."
 
+  /// The user properties the registry reads identities from, by name.
+  static let propertyNames = Set(
+    [fields.device, fields.app, fields.platform, fields.model, fields.user, fields.session].joined()
+      .compactMap {
+        path in path.hasPrefix(userPropertyPrefix) ? String(path.dropFirst(userPropertyPrefix.count)) : nil
+      })
+
   /// The bundle's device, app, platform, model, user and session (its own, before any event's).
   static func of(_ bundle: Tagscope_Firebase_Bundle) -> DeviceIdentity {
-    DeviceIdentity(
-      deviceID: first(fields.device, in: bundle), app: first(fields.app, in: bundle),
-      platform: first(fields.platform, in: bundle), model: first(fields.model, in: bundle),
-      userID: first(fields.user, in: bundle), sessionID: first(fields.session, in: bundle))
+    var properties: [String: Tagscope_Firebase_UserProperty] = [:]
+    for property in bundle.userProperty where propertyNames.contains(property.name) {
+      properties[property.name] = property
+    }
+    return of(bundle, properties: properties)
+  }
+
+  /// ``of(_:)`` with the bundle's user properties given apart: `properties` holds, of those
+  /// named by ``propertyNames``, the last one of each name (`bundle`'s own are not read).
+  static func of(_ bundle: Tagscope_Firebase_Bundle, properties: [String: Tagscope_Firebase_UserProperty])
+    -> DeviceIdentity
+  {
+    func first(_ paths: [String]) -> String? { Self.first(paths, in: bundle, properties: properties) }
+    return DeviceIdentity(
+      deviceID: first(fields.device), app: first(fields.app), platform: first(fields.platform),
+      model: first(fields.model), userID: first(fields.user), sessionID: first(fields.session))
   }
 
   /// The first of `paths` the bundle holds, as text (a parameter path is an event's: skipped here).
-  private static func first(_ paths: [String], in bundle: Tagscope_Firebase_Bundle) -> String? {
+  private static func first(
+    _ paths: [String], in bundle: Tagscope_Firebase_Bundle,
+    properties: [String: Tagscope_Firebase_UserProperty]
+  ) -> String? {
     for path in paths {
       if path.hasPrefix(userPropertyPrefix) {
-        let name = path.dropFirst(userPropertyPrefix.count)
-        let property = bundle.userProperty.last { $0.name == name }
+        let property = properties[String(path.dropFirst(userPropertyPrefix.count))]
         if let text = property.flatMap(text) { return text }
       } else if let text = field(path, of: bundle) {
         return text

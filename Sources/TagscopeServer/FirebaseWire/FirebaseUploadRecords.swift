@@ -16,32 +16,17 @@ import SwiftProtobuf
 ///   the event's `_sid`, else the bundle's `_sid` user property; the bundle's context (OS, app
 ///   version, Firebase app id…) and the place of each record are in its output's annotations.
 enum FirebaseUploadRecords {
-  /// The records of `batch`; `unknown` lists the fields the schema does not know, with places.
-  static func events(_ batch: Tagscope_Firebase_Batch, unknown: [String]) -> [IngestedEvent] {
-    var events: [IngestedEvent] = []
-    let unknownNote = note(unknown)
-    for (index, bundle) in batch.bundle.enumerated() {
-      let place = "bundle \(index + 1)"
-      // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
-      var common = context(bundle)
-      if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
-      let identity = FirebaseUploadIdentity.of(bundle)
-      for (eventIndex, event) in bundle.event.enumerated() {
-        events.append(
-          record(event, identity: identity, common: common, place: "\(place) event \(eventIndex + 1)"))
-      }
-      for (propertyIndex, property) in bundle.userProperty.enumerated() {
-        events.append(
-          record(
-            property, identity: identity, common: common, place: "\(place) user property \(propertyIndex + 1)"
-          ))
-      }
-    }
-    return events
+  /// The annotations every record of `bundle` starts from: its context (``context(_:)``), then the
+  /// upload's unknown fields (``note(_:)``), if any.
+  static func common(_ bundle: Tagscope_Firebase_Bundle, unknownNote: PropertyValue?) -> Properties {
+    // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
+    var common = context(bundle)
+    if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
+    return common
   }
 
   /// The unknown fields as an annotation: their count and the first ``FirebaseUnknownFields/listed``.
-  private static func note(_ unknown: [String]) -> PropertyValue? {
+  static func note(_ unknown: [String]) -> PropertyValue? {
     guard !unknown.isEmpty else { return nil }
     return .object([
       "count": .int(unknown.count),
@@ -49,7 +34,8 @@ enum FirebaseUploadRecords {
     ])
   }
 
-  private static func record(
+  /// The record of `event` of a bundle sent by `identity`, its annotations from `common`, at `place`.
+  static func record(
     _ event: Tagscope_Firebase_Event, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
     let name = FirebaseShortNames.event(event.name, short: nil)
@@ -107,7 +93,8 @@ enum FirebaseUploadRecords {
       raw: "", recordsRaw: false, annotations: extra)
   }
 
-  private static func record(
+  /// The record of user property `property` of a bundle, as an event's.
+  static func record(
     _ property: Tagscope_Firebase_UserProperty, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
     let bySDK = property.name.hasPrefix("_")

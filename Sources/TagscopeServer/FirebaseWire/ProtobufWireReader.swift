@@ -20,8 +20,10 @@ struct ProtobufWireReader {
     case lengthDelimited(Range<Int>)
     /// Wire type 5.
     case fixed32(UInt32)
-    /// Wire types 3 and 4 (proto2 groups), which Firebase does not write.
+    /// Wire type 3, a proto2 group's start (Firebase writes none): its fields follow.
     case group
+    /// Wire type 4, a proto2 group's end.
+    case groupEnd
   }
 
   /// Why the bytes are not protobuf.
@@ -61,7 +63,8 @@ struct ProtobufWireReader {
       offset = range.upperBound
       return Field(number: number, value: .lengthDelimited(range))
     case 5: return Field(number: number, value: .fixed32(UInt32(truncatingIfNeeded: try fixed(4))))
-    case 3, 4: return Field(number: number, value: .group)
+    case 3: return Field(number: number, value: .group)
+    case 4: return Field(number: number, value: .groupEnd)
     default: throw .malformed(at: start)
     }
   }

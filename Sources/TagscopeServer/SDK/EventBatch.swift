@@ -8,42 +8,48 @@ import TagscopeRecording
 /// Made by an endpoint that checked every event first (each parsed alone and let go), so
 /// decoding a slice cannot fail; an event that somehow does not decode is left out.
 struct EventBatch: Sendable {
-  /// The JSON document the events are in.
-  private let document: [UInt8]
-  /// Where each event's object starts and ends in ``document``.
-  private let starts: [UInt32]
-  private let ends: [UInt32]
-  /// Decodes one checked event.
-  private let decode: @Sendable (Properties) -> IngestedEvent?
+  /// Events in the batch.
+  let count: Int
+  /// The bytes of the batch's largest event, as received.
+  let largestEventBytes: Int
   /// The credentials the events carry (each event carries one of them), for `--token`.
   let credentials: Set<String>
+  /// Decodes the events at some positions.
+  private let decodeSlice: @Sendable (Range<Int>) -> [IngestedEvent]
 
+  /// A batch of JSON events: each of `spans` of `document` an event's object, which `decode` reads.
   init(
     document: [UInt8], spans: [Range<Int>], credentials: Set<String>,
     decode: @escaping @Sendable (Properties) -> IngestedEvent?
   ) {
-    self.document = document
-    starts = spans.map { UInt32($0.lowerBound) }
-    ends = spans.map { UInt32($0.upperBound) }
+    let starts = spans.map { UInt32($0.lowerBound) }
+    let ends = spans.map { UInt32($0.upperBound) }
+    largestEventBytes = spans.lazy.map(\.count).max() ?? 0
+    count = spans.count
     self.credentials = credentials
-    self.decode = decode
-  }
-
-  /// Events in the batch.
-  var count: Int { starts.count }
-
-  /// The bytes of the batch's largest event, as received.
-  var largestEventBytes: Int { zip(starts, ends).lazy.map { Int($1 - $0) }.max() ?? 0 }
-
-  /// The events at `positions`, decoded.
-  func events(_ positions: Range<Int>) -> [IngestedEvent] {
-    document.withUnsafeBufferPointer { bytes in
-      positions.compactMap { position in
-        let span = Int(starts[position])..<Int(ends[position])
-        guard case .object(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span]))
-        else { return nil }
-        return decode(message)
+    decodeSlice = { positions in
+      document.withUnsafeBufferPointer { bytes in
+        positions.compactMap { position in
+          let span = Int(starts[position])..<Int(ends[position])
+          guard case .object(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span]))
+          else { return nil }
+          return decode(message)
+        }
       }
     }
   }
+
+  /// A batch of `count` events in another format, `events` decoding those at some positions.
+  init(
+    count: Int, largestEventBytes: Int, credentials: Set<String> = [],
+    events: @escaping @Sendable (Range<Int>) -> [IngestedEvent]
+  ) {
+    self.count = count
+    self.largestEventBytes = largestEventBytes
+    self.credentials = credentials
+    decodeSlice = events
+  }
+
+  /// The events at `positions`, decoded.
+  func events(_ positions: Range<Int>) -> [IngestedEvent] { decodeSlice(positions) }
 }
