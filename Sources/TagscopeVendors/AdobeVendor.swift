@@ -52,7 +52,37 @@ extension Vendor {
     ],
     wireNote:
       "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept.",
-    limits: [.adobeEdge, .adobeHit])
+    limits: [.adobeEdge, .adobeHit], rebuild: [.adobeEdgeInteract, .adobeHitTrackAction, .adobeHitTrackState])
+}
+
+extension Vendor.Rebuild {
+  /// The Edge extension's `/ee/v1/interact` request (aepsdk-edge-android `RequestBuilder`,
+  /// `EdgeNetworkService`: `{"events":[…],"xdm":{identityMap…},"meta":…}`, `?configId=`),
+  /// gathered from the records of one request in their `event_index` order. Only a request whose
+  /// `xdm` its first record keeps (the Edge extension always sends it) is rebuilt: a Server API
+  /// (v2) request names each event's own user, and a record keeps no path. A record keeps no
+  /// `requestId`, which Edge's answer echoes: the request has none.
+  public static let adobeEdgeInteract = Vendor.Rebuild(
+    method: "sendEvent", url: "https://edge.adobedc.net/ee/v1/interact", mimeType: "application/json",
+    body: .gatheredEvents(
+      request: "request", required: "xdm", events: "events", index: "event_index",
+      query: [Vendor.QueryField("config_id", as: "configId")]),
+    summary: "the /ee/v1/interact request of this record and the records after it (no requestId is kept)")
+
+  /// The Analytics extension's hits are not rebuilt.
+  public static let adobeHitTrackAction = adobeHit("trackAction")
+  /// As ``adobeHitTrackAction``.
+  public static let adobeHitTrackState = adobeHit("trackState")
+
+  private static func adobeHit(_ method: String) -> Vendor.Rebuild {
+    Vendor.Rebuild(
+      method: method, url: "", mimeType: "",
+      body: .notRebuilt(
+        reason:
+          "an Analytics hit's record keeps neither its tracking server (the customer's own) nor its path's version: its request is not rebuilt"
+      ),
+      summary: "")
+  }
 }
 
 extension Vendor.Shape {

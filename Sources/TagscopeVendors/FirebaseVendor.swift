@@ -28,7 +28,7 @@ extension Vendor {
       calls: [
         CallTemplate("logEvent", ".logEvent({name}, {parameters})"),
         CallTemplate("setUserProperty", ".setUserProperty({value}.displayText, forName: {name})"),
-      ]), limits: [.firebaseUpload])
+      ]), limits: [.firebaseUpload], rebuild: [.firebaseUpload])
 }
 
 extension Vendor.Limit {
@@ -50,4 +50,18 @@ extension Vendor.IdentityFields {
     form: "bundle", root: "an upload's bundle", user: ["user_property._id"], device: ["app_instance_id"],
     session: ["param._sid", "user_property._sid"], app: ["app_id"], platform: ["platform"],
     model: ["device_model"])
+}
+
+extension Vendor.Rebuild {
+  /// Firebase's uploads are not rebuilt: an `app-measurement.com/a` upload is a gzip'd protobuf
+  /// batch of bundles, whose records keep each event and the bundle fields Tagscope reads (fields
+  /// it does not know only noted), not every field a batch encoded again would need to read back
+  /// the same; a debug log line's record has no request at all.
+  public static let firebaseUpload = Vendor.Rebuild(
+    url: "", mimeType: "",
+    body: .notRebuilt(
+      reason:
+        "a Firebase record keeps the fields Tagscope reads of its protobuf upload (or of a debug log line), not every field of the batch: its request is not rebuilt"
+    ),
+    summary: "")
 }

@@ -76,7 +76,7 @@ extension Vendor {
         name: "mparticle", displayName: "mParticle", summary: "mParticle data plans",
         evidenceKeys: ["data_plan_versions", "version_document", "data_points[]"])
     ], limits: [.mparticleEvents, .mparticleNative],
-    setupRequests: [.mparticleConfig, .mparticleConfigBehindBaseURL])
+    setupRequests: [.mparticleConfig, .mparticleConfigBehindBaseURL], rebuild: [.mparticleBatch])
 
   private static let identitySummary = "mParticle: iOS, Android SDKs' IDSync (answered with an mpid)"
 }
@@ -138,4 +138,18 @@ extension Vendor.SetupRequest {
     methods: ["GET"], path: "/config/v4/KEY/config",
     summary: "mParticle iOS, Android SDKs: configuration behind a custom base URL",
     reply: mparticleConfigReply)
+}
+
+extension Vendor.Rebuild {
+  /// mParticle's batches are not rebuilt: a record keeps its event whole, not its batch's own
+  /// fields (`device_info`, `application_info`, `user_identities`, `mpid`, `mp_deviceid`… of
+  /// mparticle-python-sdk's `Batch`, the native SDKs' `di`, `ai`…), which its device, user and app are
+  /// read from, and never the Basic-auth key and secret a request needs.
+  public static let mparticleBatch = Vendor.Rebuild(
+    url: "", mimeType: "",
+    body: .notRebuilt(
+      reason:
+        "an mParticle record keeps its event, not its batch's own fields (device_info, application_info, user_identities, mpid…) nor the request's Basic-auth secret: its request is not rebuilt"
+    ),
+    summary: "")
 }

@@ -72,11 +72,33 @@ extension Vendor {
     /// them. The `credential` its output keeps goes in `header` when the request's fields lack it.
     case gatheredRequest(
       request: String, events: String, attributes: String, credential: String, header: String)
+    /// The records of one request gathered back into it (Adobe Edge's `/ee/v1/interact`): the
+    /// request's own fields its first record keeps under `request` (which must hold `required`),
+    /// then each record's call parameters as one object of `events`, in the order of its `index`;
+    /// each `query` field (record field: query name) its first record keeps in the URL's query.
+    case gatheredEvents(
+      request: String, required: String, events: String, index: String, query: [QueryField])
     /// The request's own fields its record keeps under `request`, then the call's parameters, as
     /// one JSON object (Braze's content card, feature flag and template requests).
     case keptRequest(request: String)
     /// None: the records do not keep what the request needs, for `reason` (said for each record).
     case notRebuilt(reason: String)
+  }
+}
+
+extension Vendor {
+  /// A field a record keeps (`config_id`) written in a rebuilt request's query as `name` (`configId`).
+  public struct QueryField: Sendable, Hashable {
+    /// The record's field.
+    public let field: String
+    /// The query's name.
+    public let name: String
+
+    /// `field` written as `name`.
+    public init(_ field: String, as name: String) {
+      self.field = field
+      self.name = name
+    }
   }
 }
 

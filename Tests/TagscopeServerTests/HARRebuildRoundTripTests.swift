@@ -97,15 +97,24 @@ final class HARRebuildRoundTripTests: XCTestCase {
     XCTAssertEqual(
       HARExport.providers,
       [
-        "amplitude", "braze", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack", "segment",
+        "adobe", "amplitude", "braze", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack",
+        "segment",
         "snowplow",
       ])
     XCTAssertEqual(Set(HARExport.providers), Set(Vendors.rebuilt.map(\.id.rawValue)))
     var export = HARExport(creatorVersion: "test")
-    let adobe = Record(
-      seq: 1, time: Date(), kind: .event, name: "play",
-      outputs: [ProviderOutput(provider: "adobe", status: .sent)], raw: "")
-    XCTAssertEqual(
-      export.outcomes(adobe), [.notRebuilt(provider: "adobe", reason: "no request is rebuilt for adobe")])
+    // The registry says why a vendor's records are not rebuilt; a vendor it does not name is said too.
+    for (provider, reason) in [
+      ("mparticle", "an mParticle record keeps its event, not its batch's own fields"),
+      ("firebase", "a Firebase record keeps the fields Tagscope reads of its protobuf upload"),
+      ("unknown-sdk", "no request is rebuilt for unknown-sdk"),
+    ] {
+      let record = Record(
+        seq: 1, time: Date(), kind: .event, name: "play",
+        outputs: [ProviderOutput(provider: provider, status: .sent)], raw: "")
+      let said = HARRebuildRoundTrip.notRebuilt(export.outcomes(record))
+      XCTAssertEqual(said.count, 1, provider)
+      XCTAssertTrue(said.first?.hasPrefix(provider + ": " + reason) == true, "\(said)")
+    }
   }
 }

@@ -77,7 +77,7 @@ public struct HARExport: Sendable {
     case .success(let found): rebuild = found
     case .failure(let refusal): return refused(refusal)
     }
-    if case .gatheredRequest = rebuild.body {
+    if HARGatheredRequest.gathers(rebuild) {
       switch HARGatheredRequest.start(record, output, rebuild) {
       case .success(let started): gathering = started
       case .failure(let refusal): return refused(refusal)

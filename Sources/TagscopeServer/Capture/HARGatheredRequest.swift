@@ -1,10 +1,12 @@
 import AnalyticsHub
+import TagscopeBasics
 import TagscopeRecording
 import TagscopeVendors
 
 /// One request an SDK sent for several records, gathered back from them
-/// (``Vendor/RebuildBody/gatheredRequest``): its first record keeps the request's own fields, the
-/// records after it (same vendor, same source, keeping none) add their events and attributes.
+/// (``Vendor/RebuildBody/gatheredRequest``, ``Vendor/RebuildBody/gatheredEvents``): its first
+/// record keeps the request's own fields, the records after it (same vendor, same source, keeping
+/// none) add their events (and Braze's attributes).
 struct HARGatheredRequest {
   typealias NotRebuilt = HARRequestRebuild.NotRebuilt
 
@@ -21,6 +23,9 @@ struct HARGatheredRequest {
   private let firstSeq: UInt64
   private let fields: Properties
   private let names: (request: String, events: String, attributes: String)
+  /// The record field holding each event's index in the request (Edge's `event_index`), if any.
+  private let index: String?
+  private let query: String
   private let header: (name: String, value: String)?
   private var events: [PropertyValue] = []
   private var attributes: [AttributeObject] = []
@@ -35,10 +40,40 @@ struct HARGatheredRequest {
   static func start(_ record: Record, _ output: ProviderOutput, _ rebuild: Vendor.Rebuild)
     -> Result<Self, NotRebuilt>
   {
-    guard
-      case .gatheredRequest(let request, let events, let attributes, let credential, let header) = rebuild
-        .body
-    else { return .failure(NotRebuilt(reason: "its vendor's requests are not gathered")) }
+    let request: String
+    var names = (request: "", events: "", attributes: "")
+    var index: String?
+    var query = ""
+    var header: (name: String, value: String)?
+    switch rebuild.body {
+    case .gatheredRequest(let requestKey, let events, let attributes, let credential, let headerName):
+      request = requestKey
+      names = (requestKey, events, attributes)
+      if case .object(let fields)? = output.extra[request], fields[credential] == nil,
+        let key = output.extra[credential]?.stringValue
+      {
+        header = (headerName, key)
+      }
+    case .gatheredEvents(let requestKey, let required, let events, let indexKey, let fields):
+      request = requestKey
+      names = (requestKey, events, "")
+      index = indexKey
+      if case .object(let kept)? = output.extra[request], kept[required] == nil {
+        return .failure(
+          NotRebuilt(
+            reason:
+              "its request's `\(request)` has no `\(required)`, which the SDK always sends: not a request of the SDK (a record keeps no path)"
+          ))
+      }
+      let written = fields.compactMap { field in
+        output.extra[field.field].map {
+          HARRequestRebuild.formEncoded(field.name) + "=" + HARRequestRebuild.formEncoded(queryText($0))
+        }
+      }
+      query = written.isEmpty ? "" : "?" + written.joined(separator: "&")
+    default:
+      return .failure(NotRebuilt(reason: "its vendor's requests are not gathered"))
+    }
     guard case .object(let fields)? = output.extra[request] else {
       return .failure(
         NotRebuilt(
@@ -46,14 +81,27 @@ struct HARGatheredRequest {
             "it keeps no `\(request)`: its request's own fields are kept by the first record of its request, which is not exported before it"
         ))
     }
-    let key = fields[credential] == nil ? output.extra[credential].flatMap(\.stringValue) : nil
     var gathered = HARGatheredRequest(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       fields: fields,
-      names: (request, events, attributes), header: key.map { (header, $0) }, time: record.timeMilliseconds,
+      names: names, index: index, query: query, header: header, time: record.timeMilliseconds,
       status: output.extra["response_status"])
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
     return .success(gathered)
+  }
+
+  /// Whether `rebuild` gathers the records of one request.
+  static func gathers(_ rebuild: Vendor.Rebuild) -> Bool {
+    switch rebuild.body {
+    case .gatheredRequest, .gatheredEvents: return true
+    default: return false
+    }
+  }
+
+  /// A query field's value as a record keeps it: a string as it is, any other value as JSON.
+  private static func queryText(_ value: PropertyValue) -> String {
+    if case .string(let text) = value { return text }
+    return JSONText.value(value)
   }
 
   /// Whether `record` is one of this request's records after its first.
@@ -63,6 +111,9 @@ struct HARGatheredRequest {
 
   /// Adds `record`'s event or attribute; or says why it cannot (the request goes without it).
   mutating func add(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
+    if let index {
+      return addEvent(record, output, at: index)
+    }
     let part: BrazeRecordRebuild.Part
     switch BrazeRecordRebuild.part(of: output) {
     case .success(let got): part = got
@@ -80,6 +131,28 @@ struct HARGatheredRequest {
       add(key, value, custom: custom, owner: owner)
     }
     if !ownTime && !timeIsEntrys {
+      time = record.timeMilliseconds
+      timeIsEntrys = true
+    }
+    return nil
+  }
+
+  /// Adds the event `output`'s call holds whole, when it keeps its place in the request (`index`).
+  private mutating func addEvent(_ record: Record, _ output: ProviderOutput, at index: String) -> NotRebuilt?
+  {
+    guard let call = output.calls.first else { return NotRebuilt(reason: "it has no call") }
+    guard output.extra["unread"] == nil else { return HARRequestRebuild.unread }
+    guard output.extra[index]?.intValue == events.count else {
+      return NotRebuilt(
+        reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
+    }
+    events.append(.object(call.parameters))
+    if case .object(let xdm)? = call.parameters["xdm"], case .string(let stamp)? = xdm["timestamp"],
+      ISO8601Timestamp.date(from: stamp) != nil
+    {
+      return nil
+    }
+    if !timeIsEntrys {
       time = record.timeMilliseconds
       timeIsEntrys = true
     }
@@ -117,6 +190,7 @@ struct HARGatheredRequest {
     var request = HARRequestRebuild.post(
       rebuild, JSONText.string(body), "rebuilt by tagscope export from record \(firstSeq): " + rebuild.summary
     )
+    request.url += query
     if let header { request.headers.append(header) }
     return request
   }
