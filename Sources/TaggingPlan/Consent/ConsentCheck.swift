@@ -72,9 +72,8 @@ extension ConsentTracker {
     for index in record.outputs.indices {
       let status = record.outputs[index].status
       guard status == .sent || (status != .blocked && !record.outputs[index].calls.isEmpty) else { continue }
-      let name = record.outputs[index].provider
-      guard let category = consent.category(of: name),
-        device.state.isGranted(provider: ProviderID(rawValue: name), category: category)
+      guard let resolved = consent.resolve(record.outputs[index].provider),
+        device.state.isGranted(provider: resolved.provider, category: resolved.category)
       else { return false }
     }
     return true
@@ -84,13 +83,15 @@ extension ConsentTracker {
   static func apply(
     _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
   ) {
-    guard let change = ConsentChange(properties: record.properties) else {
+    guard var change = ConsentChange(properties: record.properties) else {
       findings.unchecked(
         "consent record #\(record.seq) has no valid scope (category:NAME or provider:ID) and granted "
           + "(true or false): its decision is not known, later calls are checked without it")
       return
     }
     guard consent.concerns(change.scope) else { return }
+    // A provider's decision is kept under its one id, whichever of its names the record used.
+    change.scope = consent.canonical(change.scope)
     device.state.apply(change)
     device.decisions[change.scope] = change.granted ? nil : findings.this
   }
@@ -137,13 +138,13 @@ extension ConsentTracker {
       work += 1
       guard Self.isCall(record.outputs[index]) else { continue }
       let name = record.outputs[index].provider
-      guard let category = consent.category(of: name) else {
+      guard let resolved = consent.resolve(name) else {
         if reportUncategorized, Self.firstReport(name, in: &uncategorized) {
           findings.uncategorized(name)
         }
         continue
       }
-      let provider = ProviderID(rawValue: name)
+      let (category, provider) = (resolved.category, resolved.provider)
       guard !device.state.isGranted(provider: provider, category: category) else { continue }
       let scope: ConsentScope =
         device.state.providers[provider] == false ? .provider(provider) : .category(category)

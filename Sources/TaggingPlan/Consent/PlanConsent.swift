@@ -16,6 +16,13 @@ public struct PlanConsent: Sendable, Hashable {
       self.id = id
       self.location = location
     }
+
+    /// A provider name as the check reads it: its category, and the one id (its vendor's, else
+    /// as listed) its consent decisions are kept under.
+    struct Resolved: Sendable, Hashable {
+      var category: ConsentCategory
+      var provider: ProviderID
+    }
   }
 
   /// One category and its providers, as the plan lists them.
@@ -42,8 +49,9 @@ public struct PlanConsent: Sendable, Hashable {
   public var categories: [Category]
   /// Where the `consent` key is.
   public var location: SourceLocation
-  /// Each provider's category, by its id as written, its vendor's id and the vendor's aliases.
-  private var byProvider: [String: ConsentCategory] = [:]
+  /// Each provider's category and the one id its decisions are kept under, by its id as written,
+  /// its vendor's id and the vendor's aliases.
+  private var byProvider: [String: Member.Resolved] = [:]
 
   /// The plan's consent; a provider listed in two categories belongs to the first.
   public init(defaultGranted: Bool, categories: [Category], location: SourceLocation) {
@@ -54,13 +62,19 @@ public struct PlanConsent: Sendable, Hashable {
       for provider in category.providers {
         let vendor = Vendors.vendor(named: provider.id)
         let names = [provider.id] + (vendor.map { [$0.id.rawValue] + $0.aliases } ?? [])
-        for name in names where byProvider[name] == nil { byProvider[name] = category.category }
+        let resolved = Member.Resolved(
+          category: category.category, provider: vendor?.id ?? ProviderID(rawValue: provider.id))
+        for name in names where byProvider[name] == nil { byProvider[name] = resolved }
       }
     }
   }
 
   /// The category of `provider` (an output's provider id), if the plan gives it one.
-  public func category(of provider: String) -> ConsentCategory? { byProvider[provider] }
+  public func category(of provider: String) -> ConsentCategory? { byProvider[provider]?.category }
+
+  /// The category of `provider` (an output's provider id, or a decision's, by any of its names)
+  /// and the id its decisions are kept under, if the plan gives it a category.
+  func resolve(_ provider: String) -> Member.Resolved? { byProvider[provider] }
 
   /// Whether the plan names the category or provider a decision is about: the decisions the
   /// validator keeps (any other cannot change a checked provider's consent).
@@ -69,5 +83,13 @@ public struct PlanConsent: Sendable, Hashable {
     case .category(let category): return categories.contains { $0.category == category }
     case .provider(let id): return byProvider[id.rawValue] != nil
     }
+  }
+
+  /// `scope` with a provider named by an alias (Braze's `appboy`) or its vendor's id named by the
+  /// id its decisions are kept under, so a decision applies to the provider's calls whatever name
+  /// each uses.
+  func canonical(_ scope: ConsentScope) -> ConsentScope {
+    guard case .provider(let id) = scope, let resolved = byProvider[id.rawValue] else { return scope }
+    return .provider(resolved.provider)
   }
 }
