@@ -32,8 +32,6 @@ enum PlanBench {
     defer { if let temporary { try? FileManager.default.removeItem(at: temporary) } }
     let bytes = try url.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
-    // Issue 47: the same plan without its journey rules (duplicateWithin, the playback funnel).
-    let withoutChecks = try PlanLoader.load(yaml: DemoPlan.yamlWithoutSessionChecks, file: "demo-plan.yaml")
     // The two paths compared: timeline indexing (returns the records indexed) and
     // `tagscope validate`'s validation.
     func index() throws -> Int {
@@ -42,9 +40,11 @@ enum PlanBench {
       defer { timeline.release() }
       return timeline.count
     }
-    func validate() throws -> ValidationReport {
-      try ValidateRunner.validate(plan: plan, recordings: [url.path])
-    }
+    // What the user runs: `tagscope validate --plan PLAN FILE --format json -o OUT`, the plan
+    // loaded from its file and the JSON report streamed to a file as violations are found.
+    let cli = try CLIValidation(recording: url)
+    defer { cli.remove() }
+    func validate() throws -> ValidateRunner.Outcome { try cli.run(plan: DemoPlan.yaml) }
     // `PLAN_BENCH_ONLY=index|validate` times one path only, for profiling.
     switch ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] {
     case "index":
@@ -107,15 +107,12 @@ enum PlanBench {
         })
       validating.keepBest(
         try PlanTiming.measure {
-          let report = try validate()
-          violations = report.violations.count
-          summary = report.coverage.summary
+          let outcome = try validate()
+          violations = outcome.report?.sources.reduce(0) { $0 + $1.violations } ?? 0
+          summary = outcome.report?.coverage.summary ?? ""
         })
       validatingWithout.keepBest(
-        try PlanTiming.measure {
-          blackHole(
-            try ValidateRunner.validate(plan: withoutChecks, recordings: [url.path]).violations.count)
-        })
+        try PlanTiming.measure { blackHole(try cli.run(plan: DemoPlan.yamlWithoutSessionChecks).exitCode) })
       cataloguing.keepBest(
         try PlanTiming.measure {
           catalogueViolations = try ValidateRunner.validate(plan: catalogued, recordings: [url.path])
@@ -157,7 +154,7 @@ enum PlanBench {
     let baseline = "\(decoded) records, \(bytes >> 20) MiB"
     report.add(
       "plan.validate.rate", Double(decoded) / validating.cpu, unit: "records/s",
-      baseline: "tagscope validate's path, CPU time")
+      baseline: "tagscope validate --format json -o FILE's path, CPU time")
     report.add(
       "plan.index.rate", Double(indexed) / indexing.cpu, unit: "records/s",
       baseline: "Timeline.open + waitUntilIndexed, CPU time")
@@ -266,6 +263,40 @@ enum PlanBench {
     hub.send(screen: .settings)
     hub.send(state: .autoPlay(round % 2 == 0))
   }
+}
+
+/// `tagscope validate --plan PLAN RECORDING --format json -o OUT` run in process: the plan written
+/// to a file and loaded from it, the JSON report streamed to a file as the violations are found
+/// (``ValidateRunner/runStreamingJSON(planPath:recordings:failOn:failOnUnreadable:bySource:generated:delivery:to:)``,
+/// what the command calls), in a scratch folder of its own.
+struct CLIValidation {
+  let recording: URL
+  let folder: URL
+
+  init(recording: URL) throws {
+    self.recording = recording
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tagscope-plan-bench-cli-\(getpid())", isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// Validates the recording against the plan `yaml` the way the command does.
+  func run(plan yaml: String) throws -> ValidateRunner.Outcome {
+    let planFile = folder.appendingPathComponent("plan.yaml")
+    try Data(yaml.utf8).write(to: planFile)
+    let output = folder.appendingPathComponent("report.json")
+    guard FileManager.default.createFile(atPath: output.path, contents: nil) else {
+      throw BenchError("cannot write \(output.path)")
+    }
+    let handle = try FileHandle(forWritingTo: output)
+    defer { try? handle.close() }
+    let outcome = ValidateRunner.runStreamingJSON(
+      planPath: planFile.path, recordings: [recording.path], failOn: .error, to: handle)
+    guard outcome.report != nil else { throw BenchError("validate failed: \(outcome.diagnostics)") }
+    return outcome
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
 /// Wall and CPU (process) seconds of a run; `keepBest` keeps the smallest of each.
