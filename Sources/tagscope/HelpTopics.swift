@@ -183,7 +183,8 @@ enum HelpTopics {
       the wire call of the same provider, name and parameters, from a device that may be the app's \
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
       (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
-      never guessed. Wire calls no call explains are listed apart. Query: GET /tagscope/v1/delivery \
+      never guessed. Wire calls no call explains are listed apart. Counts are exact; the entries of \
+      each device's last \(DeliveryLedger.defaultKeptSettled) settled calls are kept. Query: GET /tagscope/v1/delivery \
       (state, provider, device; wait=settled); the headless summary ends with its line.
       """)
     page.table(

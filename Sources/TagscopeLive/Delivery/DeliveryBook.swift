@@ -35,6 +35,9 @@ struct DeliveryBook {
   private var wireSource: [Bool] = []
   private var callByID: [MessageKey: Int32] = [:]
   private var wireByID: [MessageKey: Int32] = [:]
+  /// The message ids of the calls that carry some, while kept: a retry of their message finds them
+  /// in `callByID` again.
+  private var idsOf: [Int32: [MessageKey]] = [:]
   private var unansweredWire: [Int: Int32] = [:]
   /// The wire sources each device's calls of a provider went through (``pairKey(_:_:)``).
   private var pairs: [Int64: Set<Int32>] = [:]
@@ -103,14 +106,14 @@ struct DeliveryBook {
   private mutating func matchCall(_ number: Int32, provider: Int32, ids: [String]) {
     let call = calls[number]
     if !ids.isEmpty {
-      for id in ids {
-        if let wire = wireByID.removeValue(forKey: MessageKey(provider: provider, id: id)),
-          wires.isKept(wire), !wires[wire].isExplained
-        {
+      let keys = ids.map { MessageKey(provider: provider, id: $0) }
+      idsOf[number] = keys
+      for key in keys { callByID[key] = number }
+      for key in keys {
+        if let wire = wireByID.removeValue(forKey: key), isFree(wire) {
           return link(number, wire, learning: true)
         }
       }
-      for id in ids { callByID[MessageKey(provider: provider, id: id)] = number }
       return
     }
     let kind = lane(of: call.label)
@@ -160,27 +163,39 @@ struct DeliveryBook {
   private mutating func matchWire(_ index: Int32, provider: Int32, ids: [String]) {
     let wire = wires[index]
     for id in ids {
-      if let number = callByID.removeValue(forKey: MessageKey(provider: provider, id: id)),
-        calls.isKept(number)
-      {
-        return link(number, index, learning: true)
+      guard let number = callByID[MessageKey(provider: provider, id: id)], calls.isKept(number) else {
+        continue
+      }
+      switch calls[number].state {
+      case .queued, .lost: return link(number, index, learning: true)
+      case _ where isRetried(number, index, byID: true): return retry(number, index)
+      default:
+        // Its message again, after its fate was known: a duplicate the call explains.
+        wires[index].call = number
+        return
       }
     }
     let kind = lane(of: wire.label)
     prune(kind, before: .min)
     var found: [Int32] = []
+    var retried: [Int32] = []
     if wire.printed {
       let numbers = lanes[kind].calls(printed: wire.print)
       scanned += numbers.count
       for number in numbers where isCandidate(number, index) { found.append(number) }
+      if found.isEmpty { retried = numbers.filter { isRetried($0, index, byID: false) } }
     } else {
       scanned += lanes[kind].calls.count
       for entry in lanes[kind].calls where isCandidate(entry.number, index) { found.append(entry.number) }
+      if found.isEmpty {
+        retried = lanes[kind].calls.map(\.number).filter { isRetried($0, index, byID: false) }
+      }
     }
     if found.count == 1, calls[found[0]].state != .ambiguous {
       return link(found[0], index, learning: true)
     }
     if !found.isEmpty { return makeAmbiguous(found, adding: [index]) }
+    if retried.count == 1 { return retry(retried[0], index) }
     lanes[kind].addWire(index, print: wire.printed ? wire.print : nil)
     for id in ids { wireByID[MessageKey(provider: provider, id: id)] = index }
   }
@@ -190,6 +205,29 @@ struct DeliveryBook {
     guard calls.isKept(number) else { return false }
     let state = calls[number].state
     return (state == .queued || state == .lost || state == .ambiguous) && fits(number, wire)
+  }
+
+  /// Whether wire call `wire` is the SDK's retry of call `number`'s message: the call's last wire
+  /// call, earlier and from the same wire source (by its id: from any), went unanswered or was
+  /// answered 5xx or 429 (an SDK retries those; another 4xx it drops).
+  private func isRetried(_ number: Int32, _ wire: Int32, byID: Bool) -> Bool {
+    guard calls.isKept(number) else { return false }
+    let call = calls[number]
+    guard call.state == .inFlight || call.state == .refused, call.wire >= 0, call.wire != wire else {
+      return false
+    }
+    let last = wires[call.wire]
+    guard last.status == 0 || last.status >= 500 || last.status == 429 else { return false }
+    if byID { return true }
+    return last.source == wires[wire].source && last.position < wires[wire].position && fits(number, wire)
+  }
+
+  /// Call `number` follows wire call `wire`, the SDK's retry of its message: in flight, or
+  /// settled by its answer (its attempt before stays explained by it).
+  private mutating func retry(_ number: Int32, _ wire: Int32) {
+    calls[number].wire = wire
+    wires[wire].call = number
+    settle(number)
   }
 
   /// The vendor's answer to the wire record at `position` (through the proxy).
@@ -410,6 +448,7 @@ struct DeliveryBook {
     guard [.delivered, .refused, .droppedBySDK, .lost].contains(call.state) else { return }
     retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
     if call.wire >= 0 { wires.retire(call.wire) }
+    for key in idsOf.removeValue(forKey: number) ?? [] where callByID[key] == number { callByID[key] = nil }
     reasons[number] = nil
     calls.retire(number)
   }
