@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import TagscopeBasics
 import TagscopeRecording
 
 /// `tagscope import-capture`: every request of a HAR 1.2 capture through the SDK decoders of
@@ -62,75 +62,59 @@ public struct CaptureImport: Sendable {
     }
   }
 
-  /// Imports a HAR file's bytes (see ``run(path:emit:)``).
+  /// Imports a HAR file's bytes (see ``run(path:emit:)``). Two threads share the work, in the
+  /// capture's order: a reader reads, routes and decodes each entry (``CaptureStep``), a chunk
+  /// of entries at a time, while the calling thread numbers, places and hands on the records of
+  /// the entries before it, as `listen` would have received them one after the other.
   func run(bytes: UnsafeBufferPointer<UInt8>, emit: ([Record]) throws -> Void) throws -> Summary {
-    let collected = NIOLockedValueBox<[ListenEvent]>([])
-    let server = ServerContext(
-      configuration: ListenConfiguration(),
-      ingest: ImmediateIngest { event in collected.withLockedValue { $0.append(event) } })
-    var summary = Summary()
-    var unread: [String: Int] = [:]
-    let ended = try HARReader(entryLimit: entryLimit).walk(bytes) { result in
-      summary.entries += 1
-      let entry: HAREntry
-      switch result {
-      case .failure(let problem):
-        summary.problems.append(problem)
-        return
-      case .success(let read): entry = read
-      }
-      switch CaptureRequest.route(entry, hosts: hosts, address: address) {
-      case .unread(let host, let path, let reason):
-        let key = "\(host)\u{0}\(path)\u{0}\(reason)"
-        if let place = unread[key] {
-          summary.unread[place].count += 1
-        } else {
-          unread[key] = summary.unread.count
-          summary.unread.append(
-            Unread(host: host, path: path, reason: reason, firstEntry: entry.index, count: 1))
-        }
-      case .refused(let reason):
-        summary.problems.append(HARProblem(entry: entry.index, field: "request.postData", message: reason))
-      case .endpoint(let endpoint, let request):
-        let reply = RequestIntake.answer(request, endpoint: endpoint, tokenCheck: nil)
-        if reply.rejection != nil {
-          summary.problems.append(Self.refusal(reply, entry: entry, endpoint: endpoint))
-          return
-        }
-        summary.decoded += 1
-        if let status = entry.responseStatus, status >= 400 {
-          summary.problems.append(
-            HARProblem(
-              entry: entry.index, field: "response.status",
-              message:
-                "the vendor answered \(status) to \(entry.method) \(request.path) (its records are kept)"))
-        }
-        var events = reply.events + (reply.batch.map { $0.events(0..<$0.count) } ?? [])
-        for index in events.indices {
-          events[index].time = events[index].time ?? entry.started
-          if let status = entry.responseStatus { events[index].annotations["response_status"] = .int(status) }
-        }
-        server.deliver(events, address: address)
-      }
-      for event in collected.withLockedValue({ events in
-        defer { events = [] }
-        return events
-      }) {
-        if case .records(let records) = event {
-          summary.records += records.count
-          try emit(records)
-        }
+    let handoff = CaptureHandoff(capacity: 16)
+    let reader = Self.startReading(
+      CaptureBytes(buffer: bytes), into: handoff, entryLimit: entryLimit, hosts: hosts, address: address)
+    defer {
+      handoff.cancel()
+      reader.join()
+    }
+    var delivery = CaptureDelivery(address: address)
+    while true {
+      switch handoff.take() {
+      case .steps(let steps):
+        for step in steps { try delivery.take(step, emit: emit) }
+      case .end(let outcome):
+        if let ended = try outcome.get() { delivery.summary.problems.append(ended) }
+        return delivery.summary
       }
     }
-    if let ended { summary.problems.append(ended) }
-    return summary
   }
 
-  private static func refusal(_ reply: SDKReply, entry: HAREntry, endpoint: any SDKEndpoint) -> HARProblem {
-    HARProblem(
-      entry: entry.index, field: "request.postData",
-      message:
-        "the \(endpoint.provider) decoder refused it as listen would, \(reply.status.code): \(reply.body.prefix(200))"
-    )
+  /// The entries of a file's bytes handed on as steps, `chunk` entries at a time.
+  private static let chunk = 32
+
+  /// Starts the thread that walks `bytes` into `handoff`.
+  private static func startReading(
+    _ bytes: CaptureBytes, into handoff: CaptureHandoff, entryLimit: Int, hosts: InterceptedHosts,
+    address: String
+  ) -> WorkerThread {
+    WorkerThread(name: "tagscope.capture.read") { _ in
+      var steps: [CaptureStep] = []
+      steps.reserveCapacity(chunk)
+      let outcome = Result { () throws -> HARProblem? in
+        let ended = try HARReader(entryLimit: entryLimit).walk(bytes.buffer) { result in
+          steps.append(CaptureStep(result, hosts: hosts, address: address))
+          guard steps.count == chunk else { return }
+          guard handoff.put(steps) else { throw CancellationError() }
+          steps.removeAll(keepingCapacity: true)
+        }
+        if !steps.isEmpty, !handoff.put(steps) { throw CancellationError() }
+        return ended
+      }
+      handoff.finish(outcome)
+    }
   }
+
+}
+
+/// A mapped file's bytes, read by the reading thread while the calling thread, which keeps them
+/// mapped, waits for it to end.
+private struct CaptureBytes: @unchecked Sendable {
+  let buffer: UnsafeBufferPointer<UInt8>
 }

@@ -51,20 +51,21 @@ struct HAREntryReader {
     var method: String?
     var url: String?
     var headers: [(name: String, value: String)] = []
-    var text: String?
+    /// `postData.text`'s bytes, escapes decoded: copied once from the file, never as a `String`.
+    var text: [UInt8]?
     var mimeType: String?
     var encoding: (field: String, value: String)?
 
     /// The body, base64 undone when `encoding` says so.
     func decodedBody(entry: Int) throws(HARProblem) -> [UInt8]? {
       guard let text else { return nil }
-      guard let encoding else { return Array(text.utf8) }
+      guard let encoding else { return text }
       guard encoding.value == "base64" else {
         throw HARProblem(
           entry: entry, field: "request.postData.\(encoding.field)",
           message: "unknown encoding \"\(encoding.value.prefix(40))\" (base64, or none for text)")
       }
-      guard let bytes = Base64.decode(text) else {
+      guard let bytes = Base64.decode(String(decoding: text, as: UTF8.self)) else {
         throw HARProblem(
           entry: entry, field: "request.postData.text", message: "not base64, as its encoding says")
       }
@@ -84,9 +85,12 @@ struct HAREntryReader {
           switch key {
           case "text":
             let start = reader.cursor.index
-            fields.text = try reader.string("request.postData.text")
-            if Self.hasEscapedBytes(
-              UnsafeBufferPointer(rebasing: reader.cursor.bytes[start..<reader.cursor.index]))
+            let text = try reader.stringBytes("request.postData.text")
+            fields.text = Array(text)
+            // Escapes decoded into the cursor's scratch: only then can the source hold `\u`.
+            if !Self.lies(text, in: reader.cursor.bytes),
+              Self.hasEscapedBytes(
+                UnsafeBufferPointer(rebasing: reader.cursor.bytes[start..<reader.cursor.index]))
             {
               throw reader.problem(
                 "request.postData.text",
@@ -111,12 +115,15 @@ struct HAREntryReader {
   /// Whether a JSON string's source holds a lone `\udc80`…`\udcff` escape: a lone surrogate Python's
   /// `surrogateescape` makes of a byte that is not UTF-8, which JSON cannot give back.
   static func hasEscapedBytes(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = source.baseAddress else { return false }
     var index = 0
     while index + 5 < source.count {
-      guard source[index] == UInt8(ascii: "\\") else {
-        index += 1
-        continue
+      // To the next `\`, as libc finds a byte: most of a body is no escape.
+      guard let found = memchr(base + index, Int32(UInt8(ascii: "\\")), source.count - index) else {
+        return false
       }
+      index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+      guard index + 5 < source.count else { return false }
       guard source[index + 1] == UInt8(ascii: "u") else {
         index += 2
         continue
@@ -209,8 +216,21 @@ struct HAREntryReader {
   }
 
   private mutating func string(_ field: @autoclosure () -> String) throws(HARProblem) -> String {
+    String(decoding: try stringBytes(field()), as: UTF8.self)
+  }
+
+  /// A string's bytes, escapes decoded: valid until the next string is read.
+  private mutating func stringBytes(_ field: @autoclosure () -> String) throws(HARProblem)
+    -> UnsafeBufferPointer<UInt8>
+  {
     guard cursor.peek == UInt8(ascii: "\"") else { throw problem(field(), "a string expected") }
-    return try syntax(field()) { c throws(JSONSyntaxError) in try c.string() }
+    return try syntax(field()) { c throws(JSONSyntaxError) in try c.stringBytes() }
+  }
+
+  /// Whether `part` lies in `whole` (a string read without escapes is a slice of the file).
+  private static func lies(_ part: UnsafeBufferPointer<UInt8>, in whole: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = part.baseAddress, let base = whole.baseAddress else { return part.isEmpty }
+    return start >= base && start + part.count <= base + whole.count
   }
 
   private mutating func isNull() throws(HARProblem) -> Bool {
