@@ -69,11 +69,13 @@ extension ConsentTracker {
   /// Whether each call of `record` is to a provider with a category and consent on `device`: then
   /// ``checkOutputs(_:consent:device:deviceName:reportUncategorized:_:)`` would find nothing.
   private func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {
+    // A device that withheld nothing (most): a call needs only its provider to have a category.
+    let grantsAll = device.grantsAll
     for index in record.outputs.indices {
       let status = record.outputs[index].status
       guard status == .sent || (status != .blocked && !record.outputs[index].calls.isEmpty) else { continue }
-      guard let resolved = consent.resolve(record.outputs[index].provider),
-        device.state.isGranted(provider: resolved.provider, category: resolved.category)
+      guard let resolved = consent.resolve(record.outputs[index].provider) else { return false }
+      guard grantsAll || device.state.isGranted(provider: resolved.provider, category: resolved.category)
       else { return false }
     }
     return true

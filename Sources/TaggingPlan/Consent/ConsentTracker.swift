@@ -18,6 +18,12 @@ package struct ConsentTracker: Sendable {
     var decisions: [ConsentScope: JourneyRecord] = [:]
     /// Its latest user (`context.session.user`).
     var user: String?
+
+    /// Whether every provider has consent on it: granted by default and nothing withdrawn.
+    var grantsAll: Bool {
+      state.defaultGranted && !state.categories.values.contains(false)
+        && !state.providers.values.contains(false)
+    }
   }
 
   var devices = RecentDevices<Device>(limit: deviceLimit)
