@@ -66,4 +66,56 @@ final class PrivacyDetectorWordSkipTests: XCTestCase {
     XCTAssertGreaterThan(triggered, 5_000)
     XCTAssertLessThan(triggered, 45_000)
   }
+
+  /// Random lines of digit segments, run separators and the bytes that end them, between letters:
+  /// the stretches ``PIIQuietStretch`` reads instead of the byte pass.
+  func testRandomDigitStretchesGetTheBytePasssAnswer() {
+    let fragments = [
+      "0", "1", "12", "123", "1234", "12345678", "123456789", "0612345678", ".", ".", "-", "-", "/", "+", "(",
+      ")", ":", ":", "\"", "\"", ",", "_", "%", "a", "e", "g", "T", "Z", "x", "é", "{", "}", "[", " ",
+      "\"time\":\"2026-11-29T22:00:31.172Z\"", "\"seq\":99616,", "\"id\":\"s-1795989626-1\"", "\"phone\":",
+      "48.8566", "203.0.113.7", "2026-11-29T", "\"podcast_duration\":1830}",
+    ]
+    var generator = SeededGenerator(seed: 1_347)
+    var triggered = 0
+    for _ in 0..<50_000 {
+      var line = ""
+      for _ in 0..<Int.random(in: 1...30, using: &generator) {
+        line += fragments.randomElement(using: &generator) ?? ""
+      }
+      var copy = line
+      if copy.withUTF8({ PIILineTrigger.mayHoldPIIByteByByte($0) }) { triggered += 1 }
+      assertSameAnswer(line)
+    }
+    XCTAssertGreaterThan(triggered, 5_000)
+    XCTAssertLessThan(triggered, 45_000)
+  }
+
+  /// Whether ``PIIQuietStretch`` finds the stretch after `text`'s first letter (in a string when
+  /// `inString`, as after a key's letter) quiet through its next letter (the line's last byte is
+  /// never that letter, so a `0` is added).
+  private func isQuiet(_ text: String, inString: Bool = false) -> Bool {
+    var line = text + "0"
+    return line.withUTF8 { bytes in
+      PIIQuietStretch.end(bytes.baseAddress!, from: 1, last: 1, count: bytes.count, inString: inString) != nil
+    }
+  }
+
+  /// The bench's stretches (a date, a time, a counter, a session id) are read without the byte
+  /// pass; a stretch that may hold a trigger is left to it.
+  func testTimestampsCountersAndIdsAreQuiet() {
+    XCTAssertTrue(isQuiet("e\":\"2026-11-29T", inString: true))
+    XCTAssertTrue(isQuiet("T22:00:31.172Z", inString: true))
+    XCTAssertTrue(isQuiet("q\":99616,\"t", inString: true))
+    XCTAssertTrue(isQuiet("n\":1830}}]},{\"p", inString: true))
+    XCTAssertTrue(isQuiet("s-1795989626-1\",\"s", inString: true))
+    XCTAssertTrue(isQuiet("n\":\"3.2.0\"},\"x", inString: true))
+    for text in [
+      "x\":\"0612345678\"y", "x\":\"+33612345678\"y", "x\":\"12345678\"y", "x\":12345678,\"y",
+      "x\":48.8566,\"y", "x\":\"1.2.3.4\"y", "x\":\"fe80::1\"y", "x\":\"(212) 555\"y", "x@y", "x\\y",
+      "x\":\"1J\"y", "x\":\"2026-11-29\"y", "x\":\"" + String(repeating: "1.", count: 20) + "\"y",
+    ] {
+      XCTAssertFalse(isQuiet(text, inString: true), text)
+    }
+  }
 }

@@ -45,7 +45,7 @@ final class RedactorCopyTests: XCTestCase {
     let input = directory.appendingPathComponent("in.jsonl")
     let output = directory.appendingPathComponent("out.jsonl")
     try Data(text.utf8).write(to: input)
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    XCTAssertTrue(FileManager.default.createFile(atPath: output.path, contents: nil))
     let reader = try FileHandle(forReadingFrom: input)
     let writer = try FileHandle(forWritingTo: output)
     var redactor = Redactor(salt: salt)
@@ -83,7 +83,7 @@ final class RedactorCopyTests: XCTestCase {
   /// A descriptor that cannot be read or written is reported with the call that failed.
   func testAFailedReadOrWriteIsReported() throws {
     let path = directory.appendingPathComponent("file").path
-    FileManager.default.createFile(atPath: path, contents: Data("{\"a\":1}\n".utf8))
+    XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("{\"a\":1}\n".utf8)))
     let readOnly = try XCTUnwrap(FileHandle(forReadingAtPath: path))
     let writeOnly = try XCTUnwrap(FileHandle(forWritingAtPath: path))
     defer {

@@ -60,6 +60,7 @@ extension PIILineTrigger {
         if enoughDigits(PIIWordMask.digits(word), letters: letters)
           || colonFollowsColon(colons, breaks: letters | quotes)
         {
+          if skipQuietStretch(through: position + 8) { continue }
           guard let found = passBytes(through: position + 8) else { return pass.finish() }
           if found { return true }
           continue
@@ -83,15 +84,36 @@ extension PIILineTrigger {
       return nil
     }
 
+    /// Skips the stretch from the byte after the last letter through the next letter at or past
+    /// `limit - 1` when ``PIIQuietStretch`` finds the byte pass would find nothing there.
+    private mutating func skipQuietStretch(through limit: Int) -> Bool {
+      let start = lastLetter + 1
+      guard
+        let end = PIIQuietStretch.end(
+          pass.base, from: start, last: limit - 1, count: count, inString: stringState(at: start))
+      else { return false }
+      lastLetter = end.index
+      position = end.index + 1
+      inString = end.inString
+      digits = 0
+      return true
+    }
+
+    /// The string state at `start`, at or before `position`: `inString` with the quotes between
+    /// them read back (no line reaching the word pass's loop has a backslash before `position`).
+    private func stringState(at start: Int) -> Bool {
+      var state = inString
+      for index in start..<position where pass.base[index] == UInt8(ascii: "\"") { state.toggle() }
+      return state
+    }
+
     /// Runs the byte pass from the byte after the last letter through `limit` and on to the next
     /// letter; true when it found a trigger, false when it stopped after a letter, `nil` at the
     /// line's end.
     private mutating func passBytes(through limit: Int) -> Bool? {
       let base = pass.base
       let start = lastLetter + 1
-      var startsInString = inString
-      for index in start..<position where base[index] == UInt8(ascii: "\"") { startsInString.toggle() }
-      pass.state.resume(after: start > 0 ? base[start - 1] : 0, inString: startsInString)
+      pass.state.resume(after: start > 0 ? base[start - 1] : 0, inString: stringState(at: start))
       var index = start
       while index < count {
         if pass.visit(index) { return true }
