@@ -67,7 +67,7 @@ extension Vendor {
 extension Vendor.TransportFields {
   /// Every vendor's.
   static let all: [Vendor.TransportFields] = [
-    .segment, .amplitude, .ga4, .posthog, .snowplow, .mparticle, .mixpanel,
+    .segment, .amplitude, .ga4, .posthog, .snowplow, .mparticle, .mixpanel, .adobe,
   ]
 
   /// Segment's batches: when the batch was sent (analytics-python `request.py`, analytics-swift's
@@ -83,10 +83,12 @@ extension Vendor.TransportFields {
     reason: "when the SDK uploaded; the request's options (min_id_length is read to check ids)")
 
   /// PostHog's batches: when the batch was sent and whether it is a historical import
-  /// (posthog-python `request.py`).
+  /// (posthog-python `request.py`); posthog-js's form and GET requests: how `data` is encoded
+  /// (`compression=base64`), the library's version `ver`, `ip` and the cache buster `_`.
   public static let posthog = Vendor.TransportFields(
-    Vendor.posthog.id, ["sent_at", "historical_migration"],
-    reason: "when the batch was sent; whether it is a historical import")
+    Vendor.posthog.id, ["sent_at", "historical_migration", "compression", "ver", "ip", "_"],
+    reason: "when the batch was sent; whether it is a historical import; how data is encoded, the library's "
+      + "version, whether to geolocate the address, the cache buster")
 
   /// Snowplow's POSTs: the schema of the `payload_data` envelope (snowplow-python-tracker
   /// `emitters.py`).
@@ -109,9 +111,13 @@ extension Vendor.TransportFields {
   )
 
   /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
-  /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`).
+  /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`);
+  /// the ingestion API's request options mixpanel-js and mixpanel-python send beside `data`
+  /// (`verbose=1` for a JSON answer, `ip=1` to geolocate the sender, the cache buster `_`).
   public static let mixpanel = Vendor.TransportFields(
-    Vendor.mixpanel.id, ["$mp_metadata"], reason: "the SDK's event and session bookkeeping")
+    Vendor.mixpanel.id, ["$mp_metadata", "verbose", "ip", "_"],
+    reason:
+      "the SDK's event and session bookkeeping; the request's answer format, geolocation and cache buster")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
   /// Protocol reference, `validation_behavior`); gtag.js's hits (as amplitude/Amplitude-TypeScript's
@@ -121,4 +127,23 @@ extension Vendor.TransportFields {
     Vendor.ga4.id, ["validation_behavior", "v", "tid", "gtm", "_p", "_s"],
     reason: "how the validation server checks the request; gtag's protocol version, measurement id, "
       + "container hash, page load and hit counter")
+
+  /// Adobe Analytics' hits: the request's own markers and encoding, as the mobile extension writes
+  /// them (adobe/aepsdk-analytics-android @ c9e67af6 `AnalyticsConstants.kt`: the no-data-header
+  /// flag `ndh`, the charset `ce`, the formatted local time `t`) and AppMeasurement for JavaScript
+  /// (Adobe's data collection query parameters: the hit's begin and end markers `AQB`/`AQE`, the
+  /// platform flag `pf`, the namespace `ns`, the fallback and supplemental ids `fid`/`sdid`, the
+  /// Experience Cloud org `mcorgid`, the dynamic-variable prefix `D`, and the browser's screen `s`,
+  /// colour depth `c`, JavaScript version `j`, Java `v`, cookies `k`, width `bw`, height `bh` and
+  /// last response time `lrt`).
+  public static let adobe = Vendor.TransportFields(
+    Vendor.adobe.id,
+    [
+      "ndh", "ce", "t", "AQB", "AQE", "pf", "ns", "fid", "sdid", "mcorgid", "D", "s", "c", "j", "v", "k",
+      "bw",
+      "bh", "lrt",
+    ],
+    reason:
+      "the hit's markers, charset, local time and namespace; the library's ids and org; the browser's screen and settings"
+  )
 }

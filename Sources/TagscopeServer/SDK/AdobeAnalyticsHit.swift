@@ -15,8 +15,9 @@ import TagscopeRecording
 /// rules leave alone; any other hit a `trackState` screen named by `pageName`. A call's
 /// parameters are the app's context data; the SDK's `a.` keys are kept beside the call
 /// (`sdk_context_data`), with the variables (`variables`) and the report suite and path
-/// (`report_suites`); what did not read as the SDK writes it, or a variable Tagscope does not
-/// know, is listed in `problems` with its place. Every field being there, the record does not keep
+/// (`report_suites`); what did not read as the SDK writes it is listed in `problems` with its
+/// place, a variable neither Tagscope nor the SDKs' transport knows is kept under `unread` by its
+/// name and reported (``FieldAccount``). Every field being there, the record does not keep
 /// the hit's text again (``IngestedEvent/recordsRaw``): a line holds a value twice, not three
 /// times. Answers `200` with a 1×1 GIF, as Adobe's
 /// servers do; a body that is no hit (no field), or nests its levels deeper than
@@ -103,10 +104,14 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     if method != internalAction, !sdkData.isEmpty { annotations["sdk_context_data"] = .object(sdkData) }
     if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
     let time = fields.variable("ts").flatMap(Double.init).flatMap(Payload.date(seconds:))
-    return IngestedEvent(
+    var event = IngestedEvent(
       provider: Vendors.adobe.rawValue, kind: kind, name: name, properties: parameters, time: time,
       identity: identity(fields), call: CallDescription(method: method, name: name, parameters: parameters),
       raw: raw, recordsRaw: false, annotations: annotations)
+    var account = FieldAccount()
+    for (key, value) in fields.unread { account.note(key, value) }
+    account.add(to: &event)
+    return event
   }
 
   /// The report suites of a hit's path (`rsid1,rsid2` of `/b/ss/rsid1,rsid2/0/IOSN…/s123`).

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeVendors
 
 /// The fields of one Adobe Analytics hit (`ndh=1&pageName=…&c.&a.&action=X&.a&k=v&.c&mid=…`):
 /// its variables, and its context data, whose nested levels (`&a.&action=X&.a`) become dotted
@@ -7,12 +8,16 @@ import AnalyticsHub
 /// A level opens with a key ending in `.` (`c.`, `a.`, `p.`) and closes with `.` and its name
 /// (`.a`); what sits under `c.` is context data, anything else a variable (`p.debug`). A close
 /// that matches no open level, a level left open and a repeated name are kept as read and
-/// reported with their place (``problems``), never fatal.
+/// reported with their place (``problems``), never fatal; a variable Tagscope does not know is
+/// kept apart (``unread``) for the record's `unread`.
 struct AdobeHitFields: Sendable {
   /// The variables (`pageName`, `pe`, `pev2`, `mid`…), in order, each once (a repeat's last value).
   var variables: Properties = [:]
   /// The context data by dotted key (`a.action`, `k1`), in order.
   var contextData: Properties = [:]
+  /// The variables neither Tagscope reads nor the SDKs send as their own transport
+  /// (``isKnownVariable(_:)``), by name with their values: not understood (``FieldAccount``).
+  var unread: Properties = [:]
   /// What did not read as the SDK writes it, each with its place (`field 7 (.x)`), the first
   /// ``problemLimit``; then how many more.
   var problems: [String] = []
@@ -67,11 +72,14 @@ struct AdobeHitFields: Sendable {
     if !levels.isEmpty {
       note("end of hit: level \(Self.excerpt(levels.joined(separator: "."))) is not closed")
     }
-    variables = Properties(variablePairs)
-    contextData = Properties(contextPairs)
-    for (key, _) in variables where !Self.isKnownVariable(key) {
-      note("variable \(Self.excerpt(key)): not one Tagscope knows, kept in variables")
+    var known: [(String, PropertyValue)] = []
+    var unknown: [(String, PropertyValue)] = []
+    for pair in variablePairs {
+      if Self.isKnownVariable(pair.0) { known.append(pair) } else { unknown.append(pair) }
     }
+    variables = Properties(known)
+    unread = Properties(unknown)
+    contextData = Properties(contextPairs)
     if unlisted > 0 { problems.append("and \(unlisted) more problems") }
   }
 
@@ -96,21 +104,26 @@ struct AdobeHitFields: Sendable {
   func variable(_ name: String) -> String? { Payload.string(variables[name]) }
 
   /// The variables an Adobe Analytics hit is documented to carry (the mobile extension's
-  /// `AnalyticsConstants`/`AnalyticsExtension`, AppMeasurement's variable reference), and the
-  /// numbered families (`v1` eVars, `c1` props, `h1` hierarchies, `l1` list variables) an app's
-  /// `&&` context data lifts to the top: any other is reported as not known.
+  /// `AnalyticsConstants`/`AnalyticsExtension`, AppMeasurement's variable reference), the SDKs'
+  /// own transport fields (``Vendor/TransportFields/adobe``) and the numbered families (`v1`
+  /// eVars, `c1` props, `h1` hierarchies, `l1` list variables) an app's `&&` context data lifts to
+  /// the top: any other is not understood. A set lookup per variable.
   static func isKnownVariable(_ name: String) -> Bool {
-    if knownVariables.contains(name) || name.hasPrefix("p.") { return true }
+    if knownVariables.contains(name) || transport.contains(name) || name.hasPrefix("p.") { return true }
     guard let first = name.first, "vchl".contains(first) else { return false }
     let digits = name.dropFirst()
     return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)
   }
 
+  /// The variables Tagscope reads or keeps as the call's: its time, page, link, ids, commerce.
   private static let knownVariables: Set<String> = [
-    "ndh", "ce", "t", "ts", "pageName", "pe", "pev1", "pev2", "pev3", "mid", "aid", "vid", "aamb", "aamlh",
-    "cid", "cp", "events", "products", "purchaseID", "xact", "state", "zip", "server", "channel", "ch", "g",
-    "r", "AQB", "AQE", "debug",
+    "ts", "pageName", "pe", "pev1", "pev2", "pev3", "mid", "aid", "vid", "aamb", "aamlh", "cid", "cp",
+    "events", "products", "purchaseID", "xact", "state", "zip", "server", "channel", "ch", "g", "r", "cc",
+    "debug",
   ]
+
+  /// Adobe's transport fields at the hit's root (``Vendor/TransportFields/adobe``).
+  private static let transport = Vendor.adobe.transportFields.names(at: "")
 }
 
 extension Character {
