@@ -17,12 +17,17 @@ import TagscopeRecording
 /// standard's `value.collect.val` decides: `y` granted, `n` withdrawn; version 1.0's
 /// `value.general`: `in`, `out`. Another value (`p` pending, `u` unknown…) or another standard
 /// (IAB TCF's string) is recorded without `granted`, listed in `problems`: the consent check then
-/// says it could not read the decision. Answered as Edge answers an interact (streamed).
+/// says it could not read the decision. A key Tagscope does not know is kept out of the call,
+/// under the record's `unread` by its place (`x`, `consent[0].extra`), and reported
+/// (``FieldAccount``). Answered as Edge answers an interact (streamed).
 enum AdobeEdgeConsent {
   /// The request keys the Edge extension writes.
   static let requestKeys: Set<String> = ["consent", "identityMap", "meta", "query"]
-  /// The keys of one consent element.
-  static let entryKeys: Set<String> = ["standard", "version", "value"]
+  /// The keys of one consent element (the contract's `ConsentChoice`; an IAB TCF element's
+  /// `gdprApplies` and `gdprContainsPersonalData` too).
+  static let entryKeys: Set<String> = [
+    "standard", "version", "value", "gdprApplies", "gdprContainsPersonalData",
+  ]
 
   /// The records of a set-consent request's `fields`, and Edge's answer.
   static func reply(_ fields: Properties, request: ReceivedRequest) -> SDKReply {
@@ -30,13 +35,14 @@ enum AdobeEdgeConsent {
       return AdobeEdgeEndpoint.fail(
         400, "The request must be an object with a non-empty consent array", .invalidPayload)
     }
-    var requestProblems: [String] = []
-    for (key, _) in fields where !requestKeys.contains(key) {
-      requestProblems.append(
-        "request key \(AdobeHitFields.excerpt(key)): not one Tagscope knows, kept in request")
-    }
+    // A key Tagscope does not know is kept under the record's `unread` and reported, not in the
+    // call: the request's once, with its first record.
+    var own = FieldAccount()
+    own.check(fields, at: "", understood: requestKeys, transport: [])
     var shared: Properties = [:]
-    for (key, value) in fields where key != "consent" { shared.appendUnchecked(key, value) }
+    for (key, value) in fields where key != "consent" && requestKeys.contains(key) {
+      shared.appendUnchecked(key, value)
+    }
     // The identity map is at the request's top here, not under `xdm` as on interact.
     let identity = AdobeEdgeEndpoint.identity(
       request: ["xdm": .object(["identityMap": fields["identityMap"] ?? .object([:])])])
@@ -46,10 +52,12 @@ enum AdobeEdgeConsent {
       guard case .object(let entry) = element else {
         return AdobeEdgeEndpoint.fail(400, "consent[\(index)] must be an object", .invalidPayload)
       }
-      var problems = index == 0 ? requestProblems : []
-      for (key, _) in entry where !entryKeys.contains(key) && problems.count < AdobeHitFields.problemLimit {
-        problems.append("consent[\(index)].\(AdobeHitFields.excerpt(key)): not a key Tagscope knows, kept")
-      }
+      var account = FieldAccount()
+      account.check(entry, at: "consent[\(index)]", understood: entryKeys, transport: [])
+      let carried =
+        account.isEmpty
+        ? entry : Properties(entry.filter { entryKeys.contains($0.key) }.map { ($0.key, $0.value) })
+      var problems: [String] = []
       var properties: Properties = ["scope": .string(ConsentScope.provider(Vendors.adobe).label)]
       switch decision(entry) {
       case .success(let granted): properties["granted"] = .bool(granted)
@@ -60,13 +68,15 @@ enum AdobeEdgeConsent {
       annotations["consent_index"] = .int(index)
       if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
       let value = Payload.object(entry["value"])
-      records.append(
-        IngestedEvent(
-          provider: Vendors.adobe.rawValue, kind: .consent, name: "consent", properties: properties,
-          time: Payload.text(Payload.object(value["metadata"])["time"]).flatMap(ISO8601Timestamp.date(from:)),
-          identity: identity, call: CallDescription(method: "setConsent", name: nil, parameters: entry),
-          raw: JSONText.string(entry), recordsRaw: false, annotations: annotations))
+      var record = IngestedEvent(
+        provider: Vendors.adobe.rawValue, kind: .consent, name: "consent", properties: properties,
+        time: Payload.text(Payload.object(value["metadata"])["time"]).flatMap(ISO8601Timestamp.date(from:)),
+        identity: identity, call: CallDescription(method: "setConsent", name: nil, parameters: carried),
+        raw: JSONText.string(entry), recordsRaw: false, annotations: annotations)
+      account.add(to: &record)
+      records.append(record)
     }
+    own.add(to: &records)
     let requestID = JSONText.value(.string(request.queryValue("requestId") ?? UUID().uuidString.lowercased()))
     return SDKReply(
       status: .ok, contentType: "application/json",

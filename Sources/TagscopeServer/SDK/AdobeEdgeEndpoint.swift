@@ -22,8 +22,10 @@ import TagscopeRecording
 /// event's `xdm` and `data` (its `meta` and `query` too when sent); the request's `xdm`, `meta`
 /// and `query` are kept beside the first event's call (`request`), the datastream (`configId`,
 /// v2 `datastreamId`) and the event's index beside each (`config_id`, `event_index`). A v2
-/// event names its own user in its `xdm.identityMap`. A key Tagscope does not know, an event
-/// without `eventType`, is kept and listed in `problems` with its place (the first 50).
+/// event names its own user in its `xdm.identityMap`. A key Tagscope does not know, of the request
+/// or of an event, is kept out of the call, under the record's `unread` by its place (`surprise`,
+/// `events[0].extra`), and reported (``FieldAccount``); an event without `eventType` is listed in
+/// `problems`.
 struct AdobeEdgeEndpoint: SDKEndpoint {
   /// What an Edge path does.
   enum Operation: Sendable {
@@ -126,14 +128,14 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       events = array
     }
     let known = version == 1 ? Self.requestKeys : Self.serverRequestKeys
-    var requestProblems: [String] = []
-    for (key, _) in fields
-    where !known.contains(key) && requestProblems.count < AdobeHitFields.problemLimit {
-      requestProblems.append(
-        "request key \(AdobeHitFields.excerpt(key)): not one Tagscope knows, kept in request")
-    }
+    // A key Tagscope does not know is kept under the record's `unread` and reported, not in the
+    // call: the request's once, with its first event.
+    var own = FieldAccount()
+    own.check(fields, at: "", understood: known, transport: [])
     var shared: Properties = [:]
-    for (key, value) in fields where key != "events" && key != "event" { shared.appendUnchecked(key, value) }
+    for (key, value) in fields where key != "events" && key != "event" && known.contains(key) {
+      shared.appendUnchecked(key, value)
+    }
     let identity = Self.identity(request: fields)
     var annotations: Properties = ["request": .object(shared)]
     if let config = request.queryValue("configId") ?? request.queryValue("datastreamId") {
@@ -147,11 +149,12 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       guard case .object(let event) = element, case .object(let xdm)? = event["xdm"] else {
         return Self.fail(400, "\(at) must be an object with an xdm object", .invalidPayload)
       }
-      var problems = index == 0 ? requestProblems : []
-      for (key, _) in event
-      where !Self.eventKeys.contains(key) && problems.count < AdobeHitFields.problemLimit {
-        problems.append("\(at).\(AdobeHitFields.excerpt(key)): not a key Tagscope knows, kept")
-      }
+      var account = FieldAccount()
+      account.check(event, at: at, understood: Self.eventKeys, transport: [])
+      let carried =
+        account.isEmpty
+        ? event : Properties(event.filter { Self.eventKeys.contains($0.key) }.map { ($0.key, $0.value) })
+      var problems: [String] = []
       let eventType = DeviceIdentity.present(Payload.text(xdm["eventType"]))
       if eventType == nil {
         problems.append("\(at).xdm.eventType: missing, recorded as sendEvent")
@@ -166,14 +169,16 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       // A Server API event names its own user (a v2 collect holds many users' events).
       let sender =
         version == 2 && xdm["identityMap"] != nil ? Self.identity(request: ["xdm": .object(xdm)]) : identity
-      ingested.append(
-        IngestedEvent(
-          provider: provider, kind: .event, name: name, properties: event,
-          time: Payload.text(xdm["timestamp"]).flatMap(ISO8601Timestamp.date(from:)), identity: sender,
-          call: CallDescription(method: "sendEvent", name: name, parameters: event),
-          raw: JSONText.string(event),
-          recordsRaw: false, annotations: extra, messageID: DeviceIdentity.present(Payload.text(xdm["_id"]))))
+      var record = IngestedEvent(
+        provider: provider, kind: .event, name: name, properties: carried,
+        time: Payload.text(xdm["timestamp"]).flatMap(ISO8601Timestamp.date(from:)), identity: sender,
+        call: CallDescription(method: "sendEvent", name: name, parameters: carried),
+        raw: JSONText.string(event),
+        recordsRaw: false, annotations: extra, messageID: DeviceIdentity.present(Payload.text(xdm["_id"])))
+      account.add(to: &record)
+      ingested.append(record)
     }
+    own.add(to: &ingested)
     return answer(request, events: ingested)
   }
 
