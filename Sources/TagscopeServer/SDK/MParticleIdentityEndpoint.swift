@@ -14,7 +14,9 @@ import TagscopeRecording
 ///
 /// An SDK that gets no identity never uploads, so each call is answered `200` with an mpid stable
 /// per device (derived from its device application stamp, else its Android or vendor id) and
-/// recorded as an identify record named after the call, its properties the identities sent.
+/// recorded as an identify record named after the call, its properties the identities sent. A
+/// field the SDKs do not send (of the request, `client_sdk` or an identity change) is kept under
+/// the record's `unread` by its place and reported (``FieldAccount``).
 struct MParticleIdentityEndpoint: SDKEndpoint {
   /// `identify`, `login`, `logout` or `modify`.
   var action: String
@@ -45,6 +47,17 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
     body["client_sdk"] != nil || body["known_identities"] != nil || body["identity_changes"] != nil
   }
 
+  /// The request's fields the SDKs send (`MParticleIdentityClientImpl.java` `getBaseJson`,
+  /// `getIdentityChangesJson`; `MPIdentityApiRequest.m`), kept in the call.
+  static let requestFields: Set<String> = [
+    "client_sdk", "environment", "request_id", "request_timestamp_ms", "previous_mpid", "known_identities",
+    "identity_changes",
+  ]
+  /// The fields of one of a modify's `identity_changes`.
+  static let changeFields: Set<String> = ["identity_type", "old_value", "new_value"]
+  /// The fields of `client_sdk`.
+  static let clientFields: Set<String> = ["platform", "sdk_vendor", "sdk_version"]
+
   var provider: String { Vendors.mparticle.rawValue }
   var bodyLimit: Int { Vendor.Limit.mparticleNative.requestBytes }
 
@@ -60,6 +73,19 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
     guard let body = Payload.objectOrNil(parsed) else {
       return MParticleEndpoint.badRequest("The identity request is not an object", .invalidPayload)
     }
+    // A field Tagscope does not know is kept under the record's `unread` by its place, not in the call.
+    var account = FieldAccount()
+    account.check(body, at: "", understood: Self.requestFields, transport: [])
+    for (index, change) in (Payload.array(body["identity_changes"]) ?? []).enumerated() {
+      guard case .object(let fields) = change else { continue }
+      account.check(fields, at: "identity_changes[\(index)]", understood: Self.changeFields, transport: [])
+    }
+    if let sdk = Payload.objectOrNil(body["client_sdk"]) {
+      account.check(sdk, at: "client_sdk", understood: Self.clientFields, transport: [])
+    }
+    let carried =
+      account.isEmpty
+      ? body : Properties(body.filter { Self.requestFields.contains($0.key) }.map { ($0.key, $0.value) })
     let known = Payload.object(body["known_identities"])
     var identities = known
     for change in Payload.array(body["identity_changes"]) ?? [] {
@@ -74,15 +100,16 @@ struct MParticleIdentityEndpoint: SDKEndpoint {
     let loggedIn = action != "logout" && userID != nil
     var credentials: Properties = [:]
     if let key = request.headers.first(name: "x-mp-key") { credentials["api_key"] = .string(key) }
-    let record = IngestedEvent(
+    var record = IngestedEvent(
       provider: Vendors.mparticle.rawValue, kind: .identify, name: action, properties: identities, time: nil,
       identity: DeviceIdentity(
         deviceID: deviceID, platform: sent.platform,
         userID: action == "logout" ? nil : userID,
         anonymousID: mpid),
-      call: CallDescription(method: action, name: userID ?? action, parameters: body),
+      call: CallDescription(method: action, name: userID ?? action, parameters: carried),
       raw: JSONText.string(body), recordsRaw: false,
       credentials: credentials)
+    account.add(to: &record)
     let reply: Properties = [
       "context": "tagscope", "mpid": .string(mpid), "is_ephemeral": false, "is_logged_in": .bool(loggedIn),
       "matched_identities": .object([:]), "change_results": [],
