@@ -104,7 +104,7 @@ final class EndpointFuzzTests: XCTestCase {
 
   /// The endpoint's reply to `input` carried by `form` at `path`, or `nil` when a body the test
   /// compressed does not decompress to `input`.
-  private static func reply(_ path: String, _ form: FuzzForm, _ input: [UInt8]) -> SDKReply? {
+  static func reply(_ path: String, _ form: FuzzForm, _ input: [UInt8]) -> SDKReply? {
     var headers = HTTPHeaders()
     if let authorization = form.authorization { headers.add(name: "Authorization", value: authorization) }
     var method = HTTPMethod.POST

@@ -45,6 +45,61 @@ final class SDKFieldAccountHitTests: XCTestCase {
       events.map { $0.flatMap(reported) }, [["1 field not understood"], ["3 fields not understood"], []])
   }
 
+  // MARK: Adobe
+
+  /// Each variable of a hit is read (the call's, eVars and props), the SDKs' own transport or
+  /// reported by its name: the mobile extension's real hits raise nothing.
+  func testAnAdobeHitReportsAVariableNeitherReadNorTransport() throws {
+    for real in [AdobeWireFixtures.actionHit, AdobeWireFixtures.lifecycleHit] {
+      let event = try XCTUnwrap(endpointReply(AdobeWireFixtures.hitPath, body: real)?.events.first)
+      XCTAssertEqual(unread(event), [], real)
+      XCTAssertEqual(reported(event), [])
+    }
+    let web =
+      "AQB=1&ndh=1&pf=1&t=4%2F10%2F2021&ts=1669845066&mid=1&aamlh=6&ce=UTF-8&pageName=home&g=https%3A%2F%2Fx"
+      + "&events=event200&v1=a&c2=b&s=1920x1080&c=24&j=1.6&v=N&k=Y&bw=1280&bh=720&zz9=1&AQE=1"
+    let event = try XCTUnwrap(endpointReply(AdobeWireFixtures.hitPath, body: web)?.events.first)
+    XCTAssertEqual(unread(event), ["zz9"])
+    XCTAssertEqual(reported(event), ["1 field not understood"])
+  }
+
+  func testAnEdgeRequestReportsItsAndItsEventsUnknownKeysInsteadOfListingThemAsProblems() throws {
+    let body =
+      #"{"events":[{"xdm":{"eventType":"e"},"extra":1},{"xdm":{"eventType":"f"}}],"surprise":true,"meta":{}}"#
+    let events = try XCTUnwrap(endpointReply("/ee/v1/interact", body: body)).events
+    XCTAssertEqual(events.map(unread), [["events[0].extra", "surprise"], []])
+    XCTAssertEqual(reported(events[0]), ["2 fields not understood"])
+    XCTAssertNil(events[0].annotations["problems"])
+    XCTAssertNil(events[0].call.parameters["extra"], "not in the call")
+    let v2 = #"{"event":{"xdm":{"eventType":"e"},"odd":2},"other":3}"#
+    let single = try XCTUnwrap(endpointReply("/ee/v2/interact", body: v2)).events
+    XCTAssertEqual(single.map(unread), [["event.odd", "other"]])
+    let consent =
+      #"{"consent":[{"standard":"Adobe","version":"2.0","value":{"collect":{"val":"y"}},"odd":1}],"x":1}"#
+    let consents = try XCTUnwrap(endpointReply("/ee/v1/privacy/set-consent", body: consent)).events
+    XCTAssertEqual(consents.map(unread), [["consent[0].odd", "x"]])
+    XCTAssertEqual(reported(consents[0]), ["2 fields not understood"])
+  }
+
+  // MARK: mParticle IDSync
+
+  /// The SDKs' own IDSync requests raise nothing; a field they do not send, of the request, its
+  /// `client_sdk` or an identity change, is reported by its place and left out of the call.
+  func testAnIDSyncRequestReportsTheFieldsTheSDKsDoNotSend() throws {
+    for real in EndpointFuzzCorpus.mParticleIdentity {
+      let event = try XCTUnwrap(endpointReply("/v1/login", body: real)?.events.first)
+      XCTAssertEqual(unread(event), [], real)
+    }
+    let modify =
+      #"{"client_sdk":{"platform":"ios","beta":1},"request_id":"r","consent":{},"#
+      + #""identity_changes":[{"identity_type":"email","old_value":null,"new_value":"b@x.org","when":1}]}"#
+    let event = try XCTUnwrap(endpointReply("/v1/6008681217290486000/modify", body: modify)?.events.first)
+    XCTAssertEqual(unread(event), ["consent", "identity_changes[0].when", "client_sdk.beta"])
+    XCTAssertEqual(reported(event), ["3 fields not understood"])
+    XCTAssertNil(event.call.parameters["consent"], "not in the call")
+    XCTAssertEqual(event.properties["email"], "b@x.org")
+  }
+
   // MARK: Helpers
 
   private func unread(_ event: IngestedEvent) -> [String] { SDKFieldAccountTests.unread(event) }

@@ -15,13 +15,14 @@ final class SDKFieldAccountTests: XCTestCase {
   /// The vendors whose decoders keep the account; the walk over the corpus asserts it for them.
   static let accounted: Set<String> = [
     "segment", "rudderstack", "amplitude", "ga4", "posthog", "snowplow", "mparticle", "braze", "mixpanel",
-    "fpti",
+    "fpti", "piano", "adobe",
   ]
   /// Routes whose decoders account for their request's own fields only (not yet each message's).
   static let requestOnly: Set<String> = ["/v2/KEY/events", "/nativeevents/v2/KEY/events"]
   /// Fields a decoder carries decoded under another name (Snowplow's base64 and JSON parts).
   static let decodedAs = [
     "cx": "contexts", "co": "contexts", "ue_px": "unstruct_event", "ue_pr": "unstruct_event",
+    "dl": "page_location",
   ]
 
   // MARK: One unknown field per vendor
@@ -167,35 +168,40 @@ final class SDKFieldAccountTests: XCTestCase {
   // MARK: The corpus, key by key
 
   /// Every seed request of every SDK route (``EndpointFuzzCorpus``: the shapes the official SDKs
-  /// send, read in their sources), key by key: each leaf field is carried into a record, one of
-  /// its vendor's transport fields, or reported with its place. Run with `TAGSCOPE_KEY_FIGURES=1`
-  /// for the figures of each route.
+  /// send, read in their sources), in each of its forms (a JSON body plain or compressed, a query
+  /// string, a form body), key by key: each leaf field is carried into a record, one of its
+  /// vendor's transport fields, or reported with its place. Run with `TAGSCOPE_KEY_FIGURES=1` for
+  /// the figures of each route and form.
   func testEveryFieldOfEveryCorpusRequestIsCarriedOrReported() throws {
     let figures = ProcessInfo.processInfo.environment["TAGSCOPE_KEY_FIGURES"] == "1"
-    var walked = 0
+    var walked: [FuzzCarrier: Int] = [:]
     for (listed, forms) in EndpointFuzzCorpus.forms.sorted(by: { $0.key < $1.key }) {
       let path = listed.replacingOccurrences(of: "KEY", with: "us1-abc").replacingOccurrences(
         of: "MPID", with: "6008681217290486000")
-      for form in forms where form.carrier == .json {
+      for form in forms {
         for seed in form.seeds {
-          guard let body = try? JSONParser.parse(seed),
-            let reply = endpointReply(path, body: seed, query: form.query, authorization: form.authorization),
+          guard let found = Self.fields(of: seed, carrier: form.carrier),
+            let reply = EndpointFuzzTests.reply(path, form, Array(seed.utf8)), reply.rejection == nil,
             let provider = reply.events.first?.provider
           else { continue }
-          let account = Self.account(body, reply.events, vendor: Vendors.vendor(named: provider))
+          let account = Self.account(found, reply.events, vendor: Vendors.vendor(named: provider))
           if figures {
             print(
-              "\(listed) \(provider): \(account.keys) keys, \(account.carried) carried, "
+              "\(listed) \(form.carrier) \(provider): \(account.keys) keys, \(account.carried) carried, "
                 + "\(account.transport) transport, \(account.reported.count) reported, "
                 + "\(account.missing.count) neither \(account.missing)")
           }
           guard Self.accounted.contains(provider), !Self.requestOnly.contains(listed) else { continue }
-          walked += 1
-          XCTAssertEqual(account.missing, [], "\(listed): fields neither carried nor reported in \(seed)")
+          walked[form.carrier, default: 0] += 1
+          XCTAssertEqual(
+            account.missing, [], "\(listed) \(form.carrier): fields neither carried nor reported in \(seed)")
         }
       }
     }
-    XCTAssertGreaterThan(walked, 5)
+    XCTAssertGreaterThan(walked[.json] ?? 0, 5)
+    for carrier in [FuzzCarrier.gzip, .getQuery, .postQuery, .form] {
+      XCTAssertGreaterThan(walked[carrier] ?? 0, 0, "no \(carrier) request walked")
+    }
   }
 
   // MARK: Helpers
@@ -221,9 +227,58 @@ final class SDKFieldAccountTests: XCTestCase {
     var missing: [String] = []
   }
 
-  static func account(_ body: PropertyValue, _ events: [IngestedEvent], vendor: Vendor?) -> Account {
+  /// The leaf fields of a seed as `carrier` sends it, by place: a JSON body's (compressed or not),
+  /// a query's or form's fields (``pairLeaves(_:)``); `nil` for a body that is neither (protobuf).
+  static func fields(of seed: String, carrier: FuzzCarrier) -> [(String, PropertyValue)]? {
     var found: [(String, PropertyValue)] = []
-    leaves(body, at: "", into: &found)
+    switch carrier {
+    case .json, .textPlain, .gzip, .deflate:
+      guard let body = try? JSONParser.parse(seed) else { return nil }
+      leaves(body, at: "", into: &found)
+    case .form, .getQuery, .postQuery:
+      let pairs = FormDecoding.pairs(seed)
+      guard !pairs.isEmpty else { return nil }
+      for pair in pairs where pair.name == "data" {
+        // A `data=` field is the JSON body, plain or base64 (Mixpanel's, PostHog's): walked as one.
+        guard let body = decodedBody(pair.value) else { return nil }
+        leaves(body, at: "", into: &found)
+      }
+      found += pairLeaves(pairs.filter { $0.name != "data" })
+    }
+    return found
+  }
+
+  /// A `data=` field's JSON, as sent or base64 (with or without padding).
+  static func decodedBody(_ text: String) -> PropertyValue? {
+    if let body = try? JSONParser.parse(text) { return body }
+    let padded = text + String(repeating: "=", count: (4 - text.count % 4) % 4)
+    guard let data = Data(base64Encoded: padded) else { return nil }
+    return try? JSONParser.parse(Array(data))
+  }
+
+  /// A query's or form's fields by place: its name; under Adobe's nested levels (`c.`, `a.` …
+  /// `.a`, `.c`) the dotted path (`c.a.action`); a value that is a JSON object or array (AT
+  /// Internet's `stc`) is its leaves under its name.
+  static func pairLeaves(_ pairs: [(name: String, value: String)]) -> [(String, PropertyValue)] {
+    var levels: [String] = []
+    var found: [(String, PropertyValue)] = []
+    for (name, value) in pairs {
+      if name.count > 1, name.hasSuffix("."), !name.hasPrefix(".") {
+        levels.append(String(name.dropLast()))
+      } else if name.count > 1, name.hasPrefix("."), levels.last == String(name.dropFirst()) {
+        levels.removeLast()
+      } else if value.hasPrefix("{"), case .object(let members)? = try? JSONParser.parse(value) {
+        leaves(.object(members), at: name, into: &found)
+      } else {
+        found.append(((levels + [name]).joined(separator: "."), .string(value)))
+      }
+    }
+    return found
+  }
+
+  static func account(_ found: [(String, PropertyValue)], _ events: [IngestedEvent], vendor: Vendor?)
+    -> Account
+  {
     let unread = events.flatMap { FieldAccount.places(in: $0.annotations) }
     var account = Account()
     for (path, value) in found {
@@ -232,7 +287,9 @@ final class SDKFieldAccountTests: XCTestCase {
         account.reported.append(path)
       } else if vendor?.transportFields.contains(path: path) ?? false {
         account.transport += 1
-      } else if events.contains(where: { carries($0, key: leafKey(path), value: value) })
+      } else if events.contains(where: { event in
+        keys(path).contains { key in values(value).contains { carries(event, key: key, value: $0) } }
+      })
         || decodedAs[leafKey(path) ?? ""].map({ name in events.contains { $0.call.parameters[name] != nil } })
           ?? false
       {
@@ -256,6 +313,21 @@ final class SDKFieldAccountTests: XCTestCase {
     default:
       found.append((path, value))
     }
+  }
+
+  /// The names the field at `path` may be carried under: its own, and for a dotted path its
+  /// dotted tails (Adobe's context data `c.a.action` is carried as `a.action`).
+  static func keys(_ path: String) -> [String?] {
+    guard let leaf = leafKey(path) else { return [nil] }
+    let parts = path.split(separator: ".")
+    guard parts.count > 1, !path.contains("[") else { return [leaf] }
+    return [leaf] + (1..<parts.count - 1).map { parts[$0...].joined(separator: ".") }
+  }
+
+  /// `value`, and the number a query's text reads as (gtag's `epn.value=2.5` is carried as 2.5).
+  static func values(_ value: PropertyValue) -> [PropertyValue] {
+    guard case .string(let text) = value, let number = Double(text) else { return [value] }
+    return [value, .double(number)] + (Int(text).map { [.int($0)] } ?? [])
   }
 
   /// The name of the field at `path`, `nil` for an array's element.
