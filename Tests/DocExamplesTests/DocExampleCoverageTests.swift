@@ -59,6 +59,7 @@ final class DocExampleCoverageTests: XCTestCase {
   static let elsewhere = [
     "Tests/TaggingPlanTests/ReadmePlanExampleTests.swift",
     "Tests/TagscopeLiveTests/ReadmeUITestExample.swift",
+    "Tests/TagscopeLiveTests/ReadmeUITestScopeExample.swift",
     "Tests/TagscopeLiveTests/ReadmeUITestSupport.swift",
   ]
 

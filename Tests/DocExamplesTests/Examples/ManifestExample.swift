@@ -68,7 +68,10 @@ func readmeAppManifest() -> AppManifest {
         ]),
       .testTarget(
         name: "MyAppUITests",  // asks a running `tagscope listen` what the app sent
-        dependencies: [.product(name: "TagscopeClient", package: "tagscope")]),
+        dependencies: [
+          .product(name: "TagscopeClient", package: "tagscope"),
+          .product(name: "TagscopeClientTesting", package: "tagscope"),
+        ]),
     ]
   )
 }
