@@ -78,20 +78,26 @@ extension Vendor.Rebuild {
 }
 
 extension Vendor.Rebuild {
-  /// A Measurement Protocol request as its record keeps it: the request with only that record's
-  /// event, its stream and secret in the query.
+  /// A Measurement Protocol request gathered from the records of one request (each keeps the
+  /// request with its own event, and its `event_index` past the first): the events in their
+  /// places, so the validator's messages name the same index; its stream and secret in the query.
   public static let ga4MeasurementProtocol = Vendor.Rebuild(
     method: "logEvent", url: "https://www.google-analytics.com/mp/collect", mimeType: "application/json",
-    body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
+    body: ga4Gathered,
     summary:
-      "the Measurement Protocol request with this record's event, its stream and (redacted) secret in the query"
+      "the Measurement Protocol request of this record and the records after it, its stream and (redacted) secret in the query"
   )
 
   /// A request to the Measurement Protocol's validation server, as ``ga4MeasurementProtocol``.
   public static let ga4Validation = Vendor.Rebuild(
     method: "logEvent", marker: Vendor.ga4ValidationMarker,
     url: "https://www.google-analytics.com/debug/mp/collect", mimeType: "application/json",
-    body: .keptBody(query: Vendor.ga4MeasurementProtocolQuery),
+    body: ga4Gathered,
     summary:
-      "the validation server request with this record's event, its stream and (redacted) secret in the query")
+      "the validation server request of this record and the records after it, its stream and (redacted) secret in the query"
+  )
+
+  private static let ga4Gathered = Vendor.RebuildBody.gatheredBodies(
+    events: "events", index: "event_index",
+    query: Vendor.ga4MeasurementProtocolQuery.map { Vendor.QueryField($0, as: $0) })
 }

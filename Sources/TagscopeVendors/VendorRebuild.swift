@@ -78,6 +78,11 @@ extension Vendor {
     /// each `query` field (record field: query name) its first record keeps in the URL's query.
     case gatheredEvents(
       request: String, required: String, events: String, index: String, query: [QueryField])
+    /// The records of one request gathered back into it (GA4's Measurement Protocol): the request
+    /// each record's `raw` keeps with only its own event, its event in `events` after those of
+    /// the records before it, in the order of its `index` (absent for the first); each `query`
+    /// field its first record keeps in the URL's query.
+    case gatheredBodies(events: String, index: String, query: [QueryField])
     /// The request's own fields its record keeps under `request`, then the call's parameters, as
     /// one JSON object (Braze's content card, feature flag and template requests).
     case keptRequest(request: String)

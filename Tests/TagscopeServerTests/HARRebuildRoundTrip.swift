@@ -67,16 +67,4 @@ struct HARRebuildRoundTrip {
       return provider + ": " + reason
     }
   }
-
-  /// `record` with its violations' messages left out (a Measurement Protocol violation names its
-  /// event's index in the request, which a rebuilt request of that one event does not keep).
-  static func withoutViolationMessages(_ record: Record) -> Record {
-    var record = record
-    for index in record.outputs.indices {
-      for violation in record.outputs[index].violations.indices {
-        record.outputs[index].violations[violation].message = ""
-      }
-    }
-    return record
-  }
 }

@@ -25,6 +25,9 @@ struct HARGatheredRequest {
   private let names: (request: String, events: String, attributes: String)
   /// The record field holding each event's index in the request (Edge's `event_index`), if any.
   private let index: String?
+  /// Whether each record's `raw` keeps the request with its own event (GA4's Measurement
+  /// Protocol), not its fields apart.
+  private let fromRaw: Bool
   private let query: String
   private let header: (name: String, value: String)?
   private var events: [PropertyValue] = []
@@ -65,12 +68,18 @@ struct HARGatheredRequest {
               "its request's `\(request)` has no `\(required)`, which the SDK always sends: not a request of the SDK (a record keeps no path)"
           ))
       }
-      let written = fields.compactMap { field in
-        output.extra[field.field].map {
-          HARRequestRebuild.formEncoded(field.name) + "=" + HARRequestRebuild.formEncoded(queryText($0))
-        }
+      query = queryString(fields, of: output)
+    case .gatheredBodies(let events, let indexKey, let fields):
+      guard let kept = envelope(record.raw ?? "", events) else {
+        return .failure(NotRebuilt(reason: "its raw is not the request with its own event"))
       }
-      query = written.isEmpty ? "" : "?" + written.joined(separator: "&")
+      var gathered = HARGatheredRequest(
+        rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
+        fields: kept.fields, names: ("", events, ""), index: indexKey, fromRaw: true,
+        query: queryString(fields, of: output), header: nil, time: record.timeMilliseconds,
+        status: output.extra["response_status"])
+      if let refusal = gathered.add(record, output) { return .failure(refusal) }
+      return .success(gathered)
     default:
       return .failure(NotRebuilt(reason: "its vendor's requests are not gathered"))
     }
@@ -84,7 +93,7 @@ struct HARGatheredRequest {
     var gathered = HARGatheredRequest(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       fields: fields,
-      names: names, index: index, query: query, header: header, time: record.timeMilliseconds,
+      names: names, index: index, fromRaw: false, query: query, header: header, time: record.timeMilliseconds,
       status: output.extra["response_status"])
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
     return .success(gathered)
@@ -93,9 +102,30 @@ struct HARGatheredRequest {
   /// Whether `rebuild` gathers the records of one request.
   static func gathers(_ rebuild: Vendor.Rebuild) -> Bool {
     switch rebuild.body {
-    case .gatheredRequest, .gatheredEvents: return true
+    case .gatheredRequest, .gatheredEvents, .gatheredBodies: return true
     default: return false
     }
+  }
+
+  /// `?` and each of `fields` `output` keeps, under its query name; empty when it keeps none.
+  private static func queryString(_ fields: [Vendor.QueryField], of output: ProviderOutput) -> String {
+    let written = fields.compactMap { field in
+      output.extra[field.field].map {
+        HARRequestRebuild.formEncoded(field.name) + "=" + HARRequestRebuild.formEncoded(queryText($0))
+      }
+    }
+    return written.isEmpty ? "" : "?" + written.joined(separator: "&")
+  }
+
+  /// The request `raw` keeps with one event under `events`: its fields (`events` empty, in its
+  /// place), and that event.
+  private static func envelope(_ raw: String, _ events: String) -> (fields: Properties, event: PropertyValue)?
+  {
+    guard case .object(var fields)? = try? JSONParser.parse(raw), case .array(let list)? = fields[events],
+      list.count == 1
+    else { return nil }
+    fields[events] = .array([])
+    return (fields, list[0])
   }
 
   /// A query field's value as a record keeps it: a string as it is, any other value as JSON.
@@ -106,11 +136,18 @@ struct HARGatheredRequest {
 
   /// Whether `record` is one of this request's records after its first.
   func continues(with record: Record, _ output: ProviderOutput) -> Bool {
-    output.provider == provider && record.source == source && output.extra[names.request] == nil
+    guard output.provider == provider, record.source == source else { return false }
+    guard fromRaw else { return output.extra[names.request] == nil }
+    // A record past the first of its request keeps its index; it is gathered by the same rebuild.
+    guard let index, output.extra[index] != nil,
+      case .success(let same) = HARRequestRebuild.rebuild(for: output), same == rebuild
+    else { return false }
+    return true
   }
 
   /// Adds `record`'s event or attribute; or says why it cannot (the request goes without it).
   mutating func add(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
+    if fromRaw, let index { return addKeptEvent(record, output, at: index) }
     if let index {
       return addEvent(record, output, at: index)
     }
@@ -131,6 +168,30 @@ struct HARGatheredRequest {
       add(key, value, custom: custom, owner: owner)
     }
     if !ownTime && !timeIsEntrys {
+      time = record.timeMilliseconds
+      timeIsEntrys = true
+    }
+    return nil
+  }
+
+  /// Adds the event `record`'s raw keeps with the request, when the request is this one's and the
+  /// event keeps its place in it (`index`, absent for the first).
+  private mutating func addKeptEvent(_ record: Record, _ output: ProviderOutput, at index: String)
+    -> NotRebuilt?
+  {
+    guard let kept = Self.envelope(record.raw ?? "", names.events) else {
+      return NotRebuilt(reason: "its raw is not the request with its own event")
+    }
+    guard kept.fields == fields else {
+      return NotRebuilt(reason: "its request's fields are not those of the records before it in its request")
+    }
+    guard (output.extra[index]?.intValue ?? 0) == events.count else {
+      return NotRebuilt(
+        reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
+    }
+    events.append(kept.event)
+    let micros = Payload.object(kept.event)["timestamp_micros"] ?? fields["timestamp_micros"]
+    if micros?.doubleValue == nil, !timeIsEntrys {
       time = record.timeMilliseconds
       timeIsEntrys = true
     }

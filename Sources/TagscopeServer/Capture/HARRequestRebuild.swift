@@ -153,7 +153,7 @@ struct HARRequestRebuild {
       }
       fields.merge(call.parameters.map { ($0.key, $0.value) })
       return .success(post(rebuild, JSONText.string(fields), note))
-    case .gatheredRequest, .gatheredEvents:
+    case .gatheredRequest, .gatheredEvents, .gatheredBodies:
       return .failure(NotRebuilt(reason: "its request is gathered from the records of one request"))
     case .notRebuilt(let reason):
       return .failure(NotRebuilt(reason: reason))

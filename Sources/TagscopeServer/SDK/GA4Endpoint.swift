@@ -87,6 +87,8 @@ struct GA4Endpoint: SDKEndpoint {
         event, request: object, raw: JSONText.string(own),
         violations: messages.map { $0.violation(consequence: consequence) })
       record.annotations = query
+      // Its place in the request (the validator's messages name it), which HAR export gathers by.
+      if index > 0 { record.annotations["event_index"] = .int(index) }
       var account = FieldAccount()
       if case .object = element {
         account.check(
