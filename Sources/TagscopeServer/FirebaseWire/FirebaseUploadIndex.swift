@@ -30,10 +30,19 @@ final class FirebaseUploadIndex: Sendable {
   /// The upload's unknown fields: the annotation of every record, and the first record's account.
   private let unknownNote: PropertyValue?
   private let account: FieldAccount
+  /// The messages of the records, decoded by the check, kept when there are few (an upload
+  /// answered at once, ``BulkDelivery/offloadEvents`` records at most): not decoded twice.
+  private let messages: [Message]?
   /// The context of the bundle read last: a bundle's records usually span several slices.
   private let lastContext = NIOLockedValueBox<BundleContext?>(nil)
 
   private static let propertyFlag: UInt32 = 1 << 31
+
+  /// A record's message, decoded.
+  private enum Message: Sendable {
+    case event(Tagscope_Firebase_Event)
+    case property(Tagscope_Firebase_UserProperty)
+  }
 
   /// What every record of one bundle shares.
   private struct BundleContext: Sendable {
@@ -44,9 +53,11 @@ final class FirebaseUploadIndex: Sendable {
   }
 
   private init(
-    bytes: [UInt8], records: Records, bundles: [Range<UInt32>], bundleNumbers: [UInt32], unknown: [String]
+    bytes: [UInt8], records: Records, messages: [Message]?, bundles: [Range<UInt32>],
+    bundleNumbers: [UInt32], unknown: [String]
   ) {
     self.bytes = bytes
+    self.messages = messages
     (starts, ends, owners, ordinals) = (records.starts, records.ends, records.owners, records.ordinals)
     self.bundles = bundles
     self.bundleNumbers = bundleNumbers
@@ -65,21 +76,17 @@ final class FirebaseUploadIndex: Sendable {
       let owner = Int(owners[position])
       if context?.owner != owner { context = self.context(owner) }
       guard let context else { continue }
-      let message = raw.extracting(Int(starts[position])..<Int(ends[position]))
       let ordinal = ordinals[position]
+      let kept = messages?[position]
+      guard let message = kept ?? decoded(raw, position, isProperty: ordinal & Self.propertyFlag != 0)
+      else { continue }
       var record: IngestedEvent
-      if ordinal & Self.propertyFlag == 0 {
-        guard
-          let event = try? Tagscope_Firebase_Event(serializedBytes: message, options: Self.options(level: 2))
-        else { continue }
+      switch message {
+      case .event(let event):
         record = FirebaseUploadRecords.record(
           event, identity: context.identity, common: context.common,
           place: "\(context.place) event \(ordinal + 1)")
-      } else {
-        guard
-          let property = try? Tagscope_Firebase_UserProperty(
-            serializedBytes: message, options: Self.options(level: 2))
-        else { continue }
+      case .property(let property):
         record = FirebaseUploadRecords.record(
           property, identity: context.identity, common: context.common,
           place: "\(context.place) user property \((ordinal & ~Self.propertyFlag) + 1)")
@@ -89,6 +96,17 @@ final class FirebaseUploadIndex: Sendable {
     }
     lastContext.withLockedValue { $0 = context }
     return records
+  }
+
+  /// The message of the record at `position`, decoded from `raw` (``bytes``).
+  private func decoded(_ raw: RawSpan, _ position: Int, isProperty: Bool) -> Message? {
+    let message = raw.extracting(Int(starts[position])..<Int(ends[position]))
+    if isProperty {
+      return (try? Tagscope_Firebase_UserProperty(serializedBytes: message, options: Self.options(level: 2)))
+        .map(Message.property)
+    }
+    return (try? Tagscope_Firebase_Event(serializedBytes: message, options: Self.options(level: 2)))
+      .map(Message.event)
   }
 
   /// The upload's records as a batch delivered a slice at a time.
@@ -156,6 +174,15 @@ extension FirebaseUploadIndex {
     var bundles: [Range<UInt32>] = []
     var bundleNumbers: [UInt32] = []
     var unknown: [String] = []
+    var messages: [Message]? = []
+    func keep(_ message: Message) {
+      guard messages != nil else { return }
+      guard records.starts.count <= BulkDelivery.offloadEvents else {
+        messages = nil
+        return
+      }
+      messages?.append(message)
+    }
     let raw = protobuf.span.bytes
     do {
       let batch = protobuf.withUnsafeBufferPointer {
@@ -173,6 +200,7 @@ extension FirebaseUploadIndex {
             serializedBytes: raw.extracting(span), options: options(level: 2))
           FirebaseUnknownFields.collect(event: event, place: "\(place) event \(position + 1)", into: &unknown)
           records.append(span, owner: bundles.count, ordinal: UInt32(position))
+          keep(.event(event))
         }
         for (position, span) in split.second.enumerated() {
           let property = try Tagscope_Firebase_UserProperty(
@@ -180,6 +208,7 @@ extension FirebaseUploadIndex {
           FirebaseUnknownFields.collect(
             property, place: "\(place) user property \(position + 1)", into: &unknown)
           records.append(span, owner: bundles.count, ordinal: UInt32(position) | propertyFlag)
+          keep(.property(property))
         }
         guard !split.first.isEmpty || !split.second.isEmpty else { continue }
         bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
@@ -190,6 +219,7 @@ extension FirebaseUploadIndex {
     }
     return .success(
       FirebaseUploadIndex(
-        bytes: protobuf, records: records, bundles: bundles, bundleNumbers: bundleNumbers, unknown: unknown))
+        bytes: protobuf, records: records, messages: messages, bundles: bundles, bundleNumbers: bundleNumbers,
+        unknown: unknown))
   }
 }
