@@ -47,9 +47,9 @@ struct SessionData {
       let violated = summary.hasViolations || record.hasViolations
       let findings = violated ? source.findings(at: position) : []
       let comparisons = violated ? source.comparisons(at: position) : []
-      let state = intern(
+      let state = Self.intern(
         Self.state(source.state(at: position)), in: &states, index: &stateIndex)
-      let detail = intern(
+      let detail = Self.intern(
         Self.detail(record, findings: findings, comparisons: comparisons), in: &details, index: &detailIndex)
       add(summary, position: position, providers: providers, state: state, detail: detail)
     }
@@ -91,7 +91,9 @@ struct SessionData {
     return strings.count - 1
   }
 
-  private func intern(_ json: String, in table: inout [String], index: inout [String: Int]) -> Int {
+  /// The index of `json` in `table`, appended once. Static: a method of `self` would be handed a copy
+  /// of `self` that shares `table`, so every append would copy the whole table.
+  private static func intern(_ json: String, in table: inout [String], index: inout [String: Int]) -> Int {
     if let known = index[json] { return known }
     table.append(json)
     index[json] = table.count - 1
