@@ -36,7 +36,7 @@ final class HARRebuildAdobeTests: XCTestCase {
       XCTAssertEqual(request["url"] as? String, "https://edge.adobedc.net/ee/v1/interact?configId=cfg-1")
       XCTAssertEqual((request["postData"] as? [String: Any])?["mimeType"] as? String, "application/json")
     }
-    let text = try XCTUnwrap((requests[1]["postData"] as? [String: Any])?["text"] as? String)
+    let text = try XCTUnwrap((XCTUnwrap(requests.last)["postData"] as? [String: Any])?["text"] as? String)
     XCTAssertTrue(text.hasPrefix(#"{"xdm":{"identityMap":{"ECID":[{"id":"ecid-7""#), text)
     XCTAssertTrue(text.contains(#""events":[{"xdm":{"_id":"e-1""#), text)
     XCTAssertTrue(text.contains(#"{"xdm":{"_id":"e-2""#), text)

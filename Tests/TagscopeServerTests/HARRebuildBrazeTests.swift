@@ -45,7 +45,7 @@ final class HARRebuildBrazeTests: XCTestCase {
       XCTAssertEqual(request["url"] as? String, "https://sdk.iad-01.braze.com/api/v3/data")
       XCTAssertEqual((request["postData"] as? [String: Any])?["mimeType"] as? String, "application/json")
     }
-    let text = try body(requests[0])
+    let text = try body(XCTUnwrap(requests.first))
     XCTAssertTrue(text.hasPrefix(#"{"api_key":"roku-api-key","app_version":"1.0""#), text)
     XCTAssertTrue(
       text.contains(
@@ -58,7 +58,7 @@ final class HARRebuildBrazeTests: XCTestCase {
       text.hasSuffix(
         #""attributes":[{"custom":{"push_authorized":true,"favorites_count":3,"old_flag":null},"first_name":"Ada","user_id":"u-42"}]}"#
       ), text)
-    XCTAssertTrue(try body(requests[1]).contains(#""respond_with":{"user_id":"2405091""#))
+    XCTAssertTrue(try body(XCTUnwrap(requests.last)).contains(#""respond_with":{"user_id":"2405091""#))
     let (records, summary) = try round.imported(again)
     XCTAssertEqual(summary.problems, [])
     XCTAssertEqual(summary.unread, [])
