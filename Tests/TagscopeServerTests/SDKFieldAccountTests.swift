@@ -236,8 +236,9 @@ final class SDKFieldAccountTests: XCTestCase {
       guard let body = try? JSONParser.parse(seed) else { return nil }
       leaves(body, at: "", into: &found)
     case .form, .getQuery, .postQuery:
+      // A form-encoded body or query, not a binary one (Firebase's protobuf `/a`).
       let pairs = FormDecoding.pairs(seed)
-      guard !pairs.isEmpty else { return nil }
+      guard !pairs.isEmpty, pairs.allSatisfy({ $0.name.allSatisfy(Self.isNameCharacter) }) else { return nil }
       for pair in pairs where pair.name == "data" {
         // A `data=` field is the JSON body, plain or base64 (Mixpanel's, PostHog's): walked as one.
         guard let body = decodedBody(pair.value) else { return nil }
@@ -246,6 +247,11 @@ final class SDKFieldAccountTests: XCTestCase {
       found += pairLeaves(pairs.filter { $0.name != "data" })
     }
     return found
+  }
+
+  /// Whether `character` may be in a query field's name (`ep.section`, `$token`, `p[4]`).
+  static func isNameCharacter(_ character: Character) -> Bool {
+    character.isASCII && (character.isLetter || character.isNumber || "._$:-[]".contains(character))
   }
 
   /// A `data=` field's JSON, as sent or base64 (with or without padding).
@@ -285,8 +291,6 @@ final class SDKFieldAccountTests: XCTestCase {
       account.keys += 1
       if unread.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) {
         account.reported.append(path)
-      } else if vendor?.transportFields.contains(path: path) ?? false {
-        account.transport += 1
       } else if events.contains(where: { event in
         keys(path).contains { key in values(value).contains { carries(event, key: key, value: $0) } }
       })
@@ -294,6 +298,8 @@ final class SDKFieldAccountTests: XCTestCase {
           ?? false
       {
         account.carried += 1
+      } else if vendor?.transportFields.contains(path: path) ?? false {
+        account.transport += 1
       } else {
         account.missing.append(path)
       }
