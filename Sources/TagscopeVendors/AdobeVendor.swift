@@ -52,7 +52,8 @@ extension Vendor {
     ],
     wireNote:
       "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept.",
-    limits: [.adobeEdge, .adobeHit], rebuild: [.adobeEdgeInteract, .adobeHitTrackAction, .adobeHitTrackState])
+    limits: [.adobeEdge, .adobeHit],
+    rebuild: [.adobeEdgeInteract, .adobeHitTrackAction, .adobeHitTrackState, .adobeHitInternal])
 }
 
 extension Vendor.Rebuild {
@@ -69,19 +70,27 @@ extension Vendor.Rebuild {
       query: [Vendor.QueryField("config_id", as: "configId")]),
     summary: "the /ee/v1/interact request of this record and the records after it (no requestId is kept)")
 
-  /// The Analytics extension's hits are not rebuilt.
+  /// The Analytics extension's `trackAction` hit (aepsdk-analytics-android
+  /// `AnalyticsHitProcessor`, `ContextDataUtil`): its variables and its context data nested at
+  /// each key's dots, posted to `/b/ss/<report suites>/0/<version>/s<random>`. A record keeps
+  /// neither the tracking server (the customer's own, or a CNAME) nor the path's version and
+  /// random number: the hit goes to `tracking-server.sc.omtrdc.net` with `TAGSCOPE` and `s0`.
   public static let adobeHitTrackAction = adobeHit("trackAction")
-  /// As ``adobeHitTrackAction``.
+  /// The Analytics extension's `trackState` hit, as ``adobeHitTrackAction``.
   public static let adobeHitTrackState = adobeHit("trackState")
+  /// The Analytics extension's own hits (Lifecycle…), as ``adobeHitTrackAction``.
+  public static let adobeHitInternal = adobeHit("internalAction")
 
   private static func adobeHit(_ method: String) -> Vendor.Rebuild {
     Vendor.Rebuild(
-      method: method, url: "", mimeType: "",
-      body: .notRebuilt(
-        reason:
-          "an Analytics hit's record keeps neither its tracking server (the customer's own) nor its path's version: its request is not rebuilt"
-      ),
-      summary: "")
+      method: method, url: "https://tracking-server.sc.omtrdc.net/b/ss/",
+      mimeType: "application/x-www-form-urlencoded",
+      body: .contextDataHit(
+        variables: "variables", contextData: "sdk_context_data", suites: "report_suites",
+        path: "/0/TAGSCOPE/s0"),
+      summary:
+        "the Analytics hit of its variables and context data; no tracking server and no path version are kept (tracking-server.sc.omtrdc.net, TAGSCOPE)"
+    )
   }
 }
 

@@ -83,6 +83,11 @@ extension Vendor {
     /// the records before it, in the order of its `index` (absent for the first); each `query`
     /// field its first record keeps in the URL's query.
     case gatheredBodies(events: String, index: String, query: [QueryField])
+    /// A form hit (Adobe Analytics'): the variables its output keeps under `variables` and,
+    /// nested in `c.` levels at each key's dots, the call's parameters and the SDK's keys its
+    /// output keeps under `contextData`; posted to the URL, the report suites its output keeps
+    /// under `suites`, then `path`. A record that kept unread fields or problems is not rebuilt.
+    case contextDataHit(variables: String, contextData: String, suites: String, path: String)
     /// The request's own fields its record keeps under `request`, then the call's parameters, as
     /// one JSON object (Braze's content card, feature flag and template requests).
     case keptRequest(request: String)

@@ -153,6 +153,28 @@ struct HARRequestRebuild {
       }
       fields.merge(call.parameters.map { ($0.key, $0.value) })
       return .success(post(rebuild, JSONText.string(fields), note))
+    case .contextDataHit(let variablesKey, let contextKey, let suitesKey, let path):
+      guard let call = output.calls.first else { return .failure(noCall) }
+      guard output.extra["unread"] == nil else { return .failure(unread) }
+      guard output.extra["problems"] == nil else {
+        return .failure(
+          NotRebuilt(
+            reason:
+              "its hit did not read as the SDK writes one (problems), which a rebuilt hit would not show"))
+      }
+      guard case .object(let variables)? = output.extra[variablesKey],
+        case .string(let suites)? = output.extra[suitesKey]
+      else { return .failure(NotRebuilt(reason: "it keeps no `\(variablesKey)` and `\(suitesKey)`")) }
+      var context = call.parameters
+      if case .object(let sdk)? = output.extra[contextKey] { context.merge(sdk.map { ($0.key, $0.value) }) }
+      guard let form = AdobeHitRebuild.form(variables: variables, contextData: context) else {
+        return .failure(
+          NotRebuilt(reason: "a context data key has an empty level (`a..b`), which would not read back"))
+      }
+      return .success(
+        HARRequestRebuild(
+          method: "POST", url: rebuild.url + suites + path, mimeType: rebuild.mimeType, body: form,
+          comment: note))
     case .gatheredRequest, .gatheredEvents, .gatheredBodies:
       return .failure(NotRebuilt(reason: "its request is gathered from the records of one request"))
     case .notRebuilt(let reason):
