@@ -18,12 +18,13 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       --har writes the recording's wire records (those listen, the proxy or import-capture made of \
       an SDK's requests) as a HAR 1.2 capture that browsers' devtools, mitmproxy and import-capture \
-      open: one request per record, at its time, with the vendor's answer (response_status). A \
+      open: one request per SDK request (the records of one request gathered back into it), at its \
+      time, with the vendor's answer (response_status). A \
       recording keeps the SDK's messages and credential, not the request: each request is rebuilt \
       at the vendor's own host and event path with a body its decoder reads back into the same \
       record, and its comment says so. Requests are rebuilt for \
       \(HARExport.providers.joined(separator: ", ")); records of other vendors and in-app \
-      dispatches are counted and listed on standard error, never dropped silently.
+      dispatches are counted and listed on standard error with the reason, never dropped silently.
 
       --html writes the session as one self-contained HTML page anyone can open (no network \
       access): the event stream with its marks, a filter, the screens and session as of the selected \
