@@ -21,11 +21,11 @@ struct ForwardedRuns {
     count += records
   }
 
-  /// Feeds the records of the batch's `items`, the first at session position `firstPosition`, to
-  /// `ledger` (read where they lie, not copied): each forwarded run unanswered, answered when its
-  /// exchange is.
-  func observe(_ items: [SinkItem], firstPosition: Int, in ledger: DeliveryLedger) {
-    ledger.enqueue(items, firstPosition: firstPosition, unanswered: runs.map(\.records))
+  /// Feeds the batch's records, which `read` hands one by one (from session position
+  /// `firstPosition` on) to the function it is given, to `ledger`: each forwarded run unanswered,
+  /// answered when its exchange is.
+  func observe(firstPosition: Int, in ledger: DeliveryLedger, read: (_ add: (Record) -> Void) -> Void) {
+    ledger.enqueue(firstPosition: firstPosition, unanswered: runs.map(\.records), read: read)
     for run in runs {
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
       run.exchange.whenAnswered { status, time in

@@ -208,11 +208,19 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     }
     let first = position
     var violations: [[PlanViolation]] = []
-    for case .record(let record, _) in items {
-      if let checker { violations.append(checker.check(record, at: position)) }
-      position += 1
+    // One pass (each record bound once): checked, and read by the ledger's feed.
+    func read(_ add: (Record) -> Void) {
+      for case .record(let record, _) in items {
+        if let checker { violations.append(checker.check(record, at: position)) }
+        add(record)
+        position += 1
+      }
     }
-    if let delivery { forwarded.observe(items, firstPosition: first, in: delivery) }
+    if let delivery {
+      forwarded.observe(firstPosition: first, in: delivery, read: read)
+    } else {
+      read { _ in }
+    }
     var failure: SystemError?
     if !reportedWriteFailure, let error = store?.lastWriteError {
       reportedWriteFailure = true

@@ -95,16 +95,19 @@ public final class DeliveryLedger: @unchecked Sendable {
     queue(.facts(feed.take(received: received.recordMilliseconds)))
   }
 
-  /// Queues the records of `items` (markers are not counted), the first at session position
-  /// `firstPosition`; the wire records at the record offsets in `unanswered` stay in flight until
-  /// ``answered(wirePosition:status:at:)``: the live session's batch, read where it lies.
-  func enqueue(_ items: [SinkItem], firstPosition: Int, unanswered: [Range<Int>], received: Date = Date()) {
+  /// Queues the records `read` hands one by one to the function it is given, the first at
+  /// session position `firstPosition`; the wire records at the record offsets in `unanswered`
+  /// stay in flight until ``answered(wirePosition:status:at:)``: the live session's batch, read in
+  /// the pass that checks it (its records are not copied again).
+  func enqueue(
+    firstPosition: Int, unanswered: [Range<Int>], received: Date = Date(),
+    read: (_ add: (Record) -> Void) -> Void
+  ) {
     feedLock.lock()
     defer { feedLock.unlock() }
     var offset = 0
     var run = 0
-    for index in items.indices {
-      guard case .record(let record, _) = items[index] else { continue }
+    read { record in
       while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
       let answered = run == unanswered.count || !unanswered[run].contains(offset)
       feed.add(record, at: firstPosition + offset, answered: answered)
