@@ -129,8 +129,9 @@ extension Vendor.TransportFields {
       + "container hash, page load and hit counter")
 
   /// Adobe Analytics' hits: the request's own markers and encoding, as the mobile extension writes
-  /// them (adobe/aepsdk-analytics-android @ c9e67af6 `AnalyticsConstants.kt`: the no-data-header
-  /// flag `ndh`, the charset `ce`, the formatted local time `t`) and AppMeasurement for JavaScript
+  /// them (adobe/aepsdk-analytics-android @ 066c980e `AnalyticsConstants.kt`: the charset `ce`, the
+  /// formatted local time `t`; the no-data-header flag `ndh` its hits open with, as in its
+  /// `AnalyticsHitProcessorTests.kt`) and AppMeasurement for JavaScript
   /// (Adobe's data collection query parameters: the hit's begin and end markers `AQB`/`AQE`, the
   /// platform flag `pf`, the namespace `ns`, the fallback and supplemental ids `fid`/`sdid`, the
   /// Experience Cloud org `mcorgid`, the dynamic-variable prefix `D`, and the browser's screen `s`,
