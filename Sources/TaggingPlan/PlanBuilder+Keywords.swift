@@ -31,6 +31,16 @@ extension PlanLoader.Builder {
     case "multipleOf":
       let divisor = try reader.number(value, label)
       guard divisor > 0 else { throw reader.error(value, "\(label) must be more than 0") }
+      // A divisor is held as a double: one it cannot hold (an integer past 2^53 such as
+      // 9007199254740993) is refused, never rounded into another divisor silently.
+      let written = try reader.exactNumber(value, label)
+      guard NumberOrder.same(written, .double(divisor)) else {
+        let nearest = UInt64(exactly: divisor).map(String.init) ?? PropertyValue.double(divisor).displayText
+        throw reader.error(
+          value,
+          "\(label) is \(written.displayText), which cannot be checked exactly: a divisor past 2^53 must "
+            + "be one a double holds (the nearest is \(nearest))")
+      }
       keywords.multipleOf = divisor
     case "exclusiveMinimum": keywords.exclusiveMinimum = try reader.exactNumber(value, label)
     case "exclusiveMaximum": keywords.exclusiveMaximum = try reader.exactNumber(value, label)

@@ -54,6 +54,32 @@ final class ExactBoundsTests: XCTestCase {
     XCTAssertEqual(try violations(["open": large("-9223372036854775809")]).count, 1)
   }
 
+  /// A `multipleOf` a double cannot hold is refused at its line (before, 9007199254740993 was read
+  /// as 9007199254740992, so every multiple of 2^53 passed); one it holds is kept.
+  func testADivisorPast2To53IsRefusedUnlessADoubleHoldsIt() throws {
+    func load(_ divisor: String) throws -> Plan {
+      try PlanLoader.load(
+        yaml: """
+          plan: P
+          events:
+            big:
+              properties:
+                counter: {type: integer, multipleOf: \(divisor)}
+          """, file: "plan.yaml")
+    }
+    XCTAssertThrowsError(try load("9007199254740993")) { error in
+      let text = "\(error)"
+      XCTAssertTrue(text.contains("plan.yaml:5"), text)
+      XCTAssertTrue(text.contains("is 9007199254740993, which cannot be checked exactly"), text)
+      XCTAssertTrue(text.contains("the nearest is 9007199254740992"), text)
+    }
+    let plan = try load("9007199254740992")
+    let passed = validate([record(1, .event, "big", ["counter": large("18014398509481984")])], plan: plan)
+    XCTAssertEqual(passed.0.map(\.message), [])
+    let failed = validate([record(1, .event, "big", ["counter": large("9007199254740993")])], plan: plan)
+    XCTAssertEqual(failed.0.count, 1, "\(failed.0.map(\.message))")
+  }
+
   func testEnumAndConstOfLargeIntegersAreExact() throws {
     XCTAssertEqual(try violations(["id": large("18446744073709551616")]), [])
     XCTAssertEqual(try violations(["id": large("18446744073709551617")]).count, 1)
