@@ -148,6 +148,21 @@ final class SDKFieldAccountTests: XCTestCase {
     XCTAssertEqual(Payload.object(reply.events[0].annotations["unread"])["up.tier"], "gold")
   }
 
+  /// A gtag hit's parameters keep the hit's order: they were read through a dictionary, so the
+  /// same hit gave its properties in another order in each process (a HAR imported twice gave two
+  /// recordings).
+  func testAGtagHitsParametersKeepTheHitsOrder() throws {
+    let names = ["h", "c", "f", "a", "g", "d", "b", "e"]
+    let body = "en=play&" + names.map { "ep.\($0)=\($0)" }.joined(separator: "&") + "&epn.n=1&ep.c=again"
+    let reply = try XCTUnwrap(
+      endpointReply(
+        "/g/collect", body: body, query: [("v", "2"), ("tid", "G-1"), ("cid", "1.2")],
+        contentType: "text/plain"))
+    let keys = reply.events.first?.properties.map(\.key) ?? []
+    XCTAssertEqual(keys, ["h", "f", "a", "g", "d", "b", "e", "n", "c"])
+    XCTAssertEqual(reply.events.first?.properties["c"], .string("again"))
+  }
+
   func testAFirebaseUploadReportsItsUnknownProtobufFieldsOnItsFirstRecord() throws {
     // `EndpointFuzzCorpus.firebaseUpload[0]` with field 99 (varint 5) added to the batch.
     let body = Array(EndpointFuzzCorpus.firebaseUpload[0].utf8) + [0x98, 0x06, 0x05]

@@ -52,7 +52,7 @@ struct GA4GtagEndpoint: SDKEndpoint {
       var fields: [String: String] = [:]
       for (name, value) in hit { fields[name] = value }
       guard let name = fields["en"], !name.isEmpty else { continue }
-      events.append(Self.event(name: name, fields: fields, raw: raw))
+      events.append(Self.event(name: name, fields: fields, in: hit, raw: raw))
     }
     account.add(to: &events)
     let rejection: RejectionReason? = events.isEmpty ? .invalidPayload : nil
@@ -60,11 +60,14 @@ struct GA4GtagEndpoint: SDKEndpoint {
       status: .noContent, contentType: "text/plain", body: "", events: events, rejection: rejection)
   }
 
-  /// One hit's event: its `ep.`/`epn.` parameters, the page as `page_location`/`page_title` (as
-  /// GA4 reports them), a `page_view` is a screen named by its title.
-  static func event(name: String, fields: [String: String], raw: String) -> IngestedEvent {
+  /// One hit's event: its `ep.`/`epn.` parameters in the hit's order (the last of a repeated
+  /// one), the page as `page_location`/`page_title` (as GA4 reports them), a `page_view` is a
+  /// screen named by its title. `fields` is `pairs` by name.
+  static func event(
+    name: String, fields: [String: String], in pairs: [(name: String, value: String)], raw: String
+  ) -> IngestedEvent {
     var params = Properties()
-    for (key, value) in fields {
+    for (key, value) in pairs where fields[key] == value {
       if key.hasPrefix("ep.") {
         params[String(key.dropFirst(3))] = .string(value)
       } else if key.hasPrefix("epn.") {
