@@ -7,7 +7,8 @@ import XCTest
 /// Issue 48: `TagscopeClientTesting`'s XCTest assertions against a real `listen` with a plan: a
 /// clean scope records no failure and gives the body's result; a scope with violations records
 /// one failure per violation at the caller's line, with the violation's tag, rule and message; a
-/// failed check records one failure naming its records.
+/// failed check records one failure naming its records. (An error of the body is thrown as
+/// `scope(_:source:_:)`'s is: both run through `scoped(_:source:_:)`, which ScopeClientTests checks.)
 final class ScopeAssertionTests: XCTestCase {
   struct Failure {
     var description: String
@@ -89,22 +90,5 @@ final class ScopeAssertionTests: XCTestCase {
     XCTAssertTrue(
       texts[2].contains("scope 'checkout': unplanned: 1 unplanned tag(s): surprise (#4) (#4 surprise)"),
       texts[2])
-  }
-
-  func testAnErrorOfTheBodyIsThrownAndTheScopeEnded() async throws {
-    let listen = try await QueryAPIHarness.start()
-    addTeardownBlock { try? await listen.stop() }
-    let tagscope = client(listen)
-    struct Tapped: Error {}
-    do {
-      try await tagscope.assertScope("tap") { throw Tapped() }
-      XCTFail("the body's error is thrown")
-    } catch is Tapped {}
-    do {
-      try await tagscope.endScope("tap")
-      XCTFail("already ended")
-    } catch TagscopeClientError.refused(let status, _) {
-      XCTAssertEqual(status, 404)
-    }
   }
 }
