@@ -9,32 +9,7 @@ import XCTest
 /// schema knows, zlib or raw instead of gzip, and bodies that are not uploads at all (truncated,
 /// lengths past the end, 100,000 nested items, a gzip bomb): each answered, refused alone with
 /// the place it breaks, never a crash.
-final class FirebaseUploadEdgeTests: XCTestCase {
-  /// Protobuf written by hand: a varint, a length-delimited field, a key.
-  private static func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var out: [UInt8] = []
-    while value >= 0x80 {
-      out.append(UInt8(value & 0x7f) | 0x80)
-      value >>= 7
-    }
-    return out + [UInt8(value)]
-  }
-
-  private static func field(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
-    varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
-  }
-
-  private static func field(_ number: UInt64, _ text: String) -> [UInt8] { field(number, Array(text.utf8)) }
-
-  private static func field(_ number: UInt64, int value: UInt64) -> [UInt8] {
-    varint(number << 3) + varint(value)
-  }
-
-  private static func parameter(_ name: String, _ value: String) -> [UInt8] {
-    field(1, field(1, name) + field(2, value))
-  }
-
+final class FirebaseUploadEdgeTests: XCTestCase, ProtobufWriting {
   private static func event(_ name: String, _ parameters: [UInt8] = []) -> [UInt8] {
     field(2, parameters + field(2, name) + field(3, int: 1_700_000_000_000))
   }

@@ -8,31 +8,7 @@ import XCTest
 /// its records built a slice at a time as they are delivered (issue 45: 4,000 small events decoded
 /// up front peaked at 129× their body): the records, answers and refusals must be those of the
 /// upload decoded whole, as one tree of messages.
-final class FirebaseUploadLazyTests: XCTestCase {
-  private static func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var out: [UInt8] = []
-    while value >= 0x80 {
-      out.append(UInt8(value & 0x7f) | 0x80)
-      value >>= 7
-    }
-    return out + [UInt8(value)]
-  }
-
-  private static func field(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
-    varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
-  }
-
-  private static func field(_ number: UInt64, _ text: String) -> [UInt8] { field(number, Array(text.utf8)) }
-
-  private static func field(_ number: UInt64, int value: UInt64) -> [UInt8] {
-    varint(number << 3) + varint(value)
-  }
-
-  private static func parameter(_ name: String, _ value: String) -> [UInt8] {
-    field(1, field(1, name) + field(2, value))
-  }
-
+final class FirebaseUploadLazyTests: XCTestCase, ProtobufWriting {
   /// Event `index` of a bundle: plain, a screen view, the SDK's own with a session, or one with a
   /// field the schema does not know.
   private static func event(_ index: Int) -> [UInt8] {

@@ -10,7 +10,7 @@ import XCTest
 /// 1 MB) reaches the live session in slices (``BulkDelivery``): of the two slices a delivery keeps
 /// in flight, the recording lines weigh less than the body, so an upload's records are never all
 /// encoded and held at once (issue 45's memory bound, ≤ 20× the body).
-final class FirebaseUploadMemoryTests: XCTestCase {
+final class FirebaseUploadMemoryTests: XCTestCase, ProtobufWriting {
   func testTheLargestUploadIsDeliveredInSlicesWhoseLinesWeighLessThanTheBody() async throws {
     let counts = LockedArray<Int>()
     let lineBytes = LockedArray<Int>()
@@ -49,17 +49,4 @@ final class FirebaseUploadMemoryTests: XCTestCase {
       1, varint(1 << 3) + varint(1) + content + field(8, Array("android".utf8)) + field(21, Array("d1".utf8)))
   }
 
-  private static func field(_ number: UInt64, _ bytes: [UInt8]) -> [UInt8] {
-    varint(number << 3 | 2) + varint(UInt64(bytes.count)) + bytes
-  }
-
-  private static func varint(_ value: UInt64) -> [UInt8] {
-    var value = value
-    var out: [UInt8] = []
-    while value >= 0x80 {
-      out.append(UInt8(value & 0x7f) | 0x80)
-      value >>= 7
-    }
-    return out + [UInt8(value)]
-  }
 }
