@@ -57,11 +57,7 @@ extension Vendor.Rebuild {
   /// batch of bundles, whose records keep each event and the bundle fields Tagscope reads (fields
   /// it does not know only noted), not every field a batch encoded again would need to read back
   /// the same; a debug log line's record has no request at all.
-  public static let firebaseUpload = Vendor.Rebuild(
-    url: "", mimeType: "",
-    body: .notRebuilt(
-      reason:
-        "a Firebase record keeps the fields Tagscope reads of its protobuf upload (or of a debug log line), not every field of the batch: its request is not rebuilt"
-    ),
-    summary: "")
+  public static let firebaseUpload = Vendor.Rebuild.notRebuilt(
+    "a Firebase record keeps the fields Tagscope reads of its protobuf upload (or of a debug log line), not every field of the batch: its request is not rebuilt"
+  )
 }

@@ -145,11 +145,7 @@ extension Vendor.Rebuild {
   /// fields (`device_info`, `application_info`, `user_identities`, `mpid`, `mp_deviceid`… of
   /// mparticle-python-sdk's `Batch`, the native SDKs' `di`, `ai`…), which its device, user and app are
   /// read from, and never the Basic-auth key and secret a request needs.
-  public static let mparticleBatch = Vendor.Rebuild(
-    url: "", mimeType: "",
-    body: .notRebuilt(
-      reason:
-        "an mParticle record keeps its event, not its batch's own fields (device_info, application_info, user_identities, mpid…) nor the request's Basic-auth secret: its request is not rebuilt"
-    ),
-    summary: "")
+  public static let mparticleBatch = Vendor.Rebuild.notRebuilt(
+    "an mParticle record keeps its event, not its batch's own fields (device_info, application_info, user_identities, mpid…) nor the request's Basic-auth secret: its request is not rebuilt"
+  )
 }

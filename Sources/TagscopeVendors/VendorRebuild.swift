@@ -30,6 +30,12 @@ extension Vendor {
       self.body = body
       self.summary = summary
     }
+
+    /// No rebuild: the records do not keep what the request needs, for `reason` (said for each
+    /// record the export leaves out).
+    public static func notRebuilt(_ reason: String) -> Rebuild {
+      Rebuild(url: "", mimeType: "", body: .notRebuilt(reason: reason), summary: "")
+    }
   }
 
   /// How a rebuilt request's body is written from its record.
