@@ -56,10 +56,6 @@ extension Vendor {
     /// object named by `schema` (Snowplow's POST), or as the query of a GET to `getPath` at the
     /// same host when `raw` is the query it was read from.
     case keptPayloadData(schema: String, getPath: String)
-    /// The message the record's `raw` keeps whole as the body, and each of `query` its output
-    /// keeps, in that order, as the URL's query (GA4's Measurement Protocol: its measurement id
-    /// and secret).
-    case keptBody(query: [String])
     /// A JSON object whose `array` holds the call as one event: `name` its name, `data` its
     /// parameters then those of the object its output keeps under `added`, each key its `typed`
     /// object types written `<type>:<key>`; each of `query` its output keeps in the URL's query

@@ -111,12 +111,6 @@ struct HARRequestRebuild {
       }
       let body = #"{"schema":"# + JSONText.quoted(schema) + #","data":["# + raw + "]}"
       return .success(post(rebuild, body, note))
-    case .keptBody(let names):
-      guard !raw.isEmpty else { return .failure(noRaw) }
-      return .success(
-        HARRequestRebuild(
-          method: "POST", url: rebuild.url + query(names, of: output), mimeType: rebuild.mimeType, body: raw,
-          comment: note))
     case .jsonEvent(let array, let name, let data, let added, let typed, let names):
       guard let call = output.calls.first else { return .failure(noCall) }
       guard output.extra["unread"] == nil else { return .failure(unread) }
