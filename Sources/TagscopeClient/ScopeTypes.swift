@@ -80,9 +80,11 @@ public struct ScopeCheckReport: Sendable, Hashable, Decodable, CustomStringConve
     return merged
   }
 
+  /// What was checked, as messages name it: `scope 'checkout'`, or `segment 2`.
+  public var subject: String { scope.map { "scope '\($0)'" } ?? "segment \(segment)" }
+
   public var description: String {
-    let place = scope.map { "scope '\($0)'" } ?? "segment \(segment)"
-    guard !passed else { return "\(place): \(checks) check(s) passed" }
-    return "\(place): " + failures.map(\.description).joined(separator: "; ")
+    guard !passed else { return "\(subject): \(checks) check(s) passed" }
+    return "\(subject): " + failures.map(\.description).joined(separator: "; ")
   }
 }

@@ -14,7 +14,6 @@ enum ScopeFailureMessages {
 
   /// `scope 'checkout': unplanned: … (#4 surprise)`, one per failed check.
   static func failures(of report: ScopeCheckReport) -> [String] {
-    let place = report.scope.map { "scope '\($0)'" } ?? "segment \(report.segment)"
-    return report.failures.map { "\(place): \($0)" }
+    report.failures.map { "\(report.subject): \($0)" }
   }
 }
