@@ -67,7 +67,7 @@ extension Vendor.Rebuild {
     method: "sendEvent", url: "https://edge.adobedc.net/ee/v1/interact", mimeType: "application/json",
     body: .gatheredEvents(
       request: "request", required: "xdm", events: "events", index: "event_index",
-      query: [Vendor.QueryField("config_id", as: "configId")]),
+      query: [Vendor.QueryField("config_id", as: "configId")], eventTime: ["xdm", "timestamp"]),
     summary: "the /ee/v1/interact request of this record and the records after it (no requestId is kept)")
 
   /// The Analytics extension's `trackAction` hit (aepsdk-analytics-android

@@ -80,8 +80,8 @@ extension Vendor.Rebuild {
   public static let brazeData = Vendor.Rebuild(
     url: "https://sdk.iad-01.braze.com/api/v3/data", mimeType: "application/json",
     body: .gatheredRequest(
-      request: "request", events: "events", attributes: "attributes", credential: "api_key",
-      header: "X-Braze-Api-Key"),
+      request: "request", events: "events", attributes: "attributes", custom: "custom", credential: "api_key",
+      header: "X-Braze-Api-Key", eventTime: ["time"]),
     summary:
       "the request of this record and the records after it, at sdk.iad-01.braze.com (no cluster is kept)")
 

@@ -99,5 +99,6 @@ extension Vendor.Rebuild {
 
   private static let ga4Gathered = Vendor.RebuildBody.gatheredBodies(
     events: "events", index: "event_index",
-    query: Vendor.ga4MeasurementProtocolQuery.map { Vendor.QueryField($0, as: $0) })
+    query: Vendor.ga4MeasurementProtocolQuery.map { Vendor.QueryField($0, as: $0) },
+    eventTime: ["timestamp_micros"])
 }

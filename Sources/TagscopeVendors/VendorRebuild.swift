@@ -70,21 +70,26 @@ extension Vendor {
     /// The records of one request gathered back into it (Braze's `/api/v3/data`): the request's
     /// own fields its first record keeps under `request`, then each event record's message (what
     /// its call holds put back in its `data`) in `events`, each attribute record in an object of
-    /// `attributes`. The records after the first keep no `request`: they join the request before
-    /// them. The `credential` its output keeps goes in `header` when the request's fields lack it.
+    /// `attributes` (custom ones under `custom`). The records after the first keep no `request`:
+    /// they join the request before them. The `credential` its output keeps goes in `header` when
+    /// the request's fields lack it. An event's own time is at `eventTime`.
     case gatheredRequest(
-      request: String, events: String, attributes: String, credential: String, header: String)
+      request: String, events: String, attributes: String, custom: String, credential: String, header: String,
+      eventTime: [String])
     /// The records of one request gathered back into it (Adobe Edge's `/ee/v1/interact`): the
     /// request's own fields its first record keeps under `request` (which must hold `required`),
     /// then each record's call parameters as one object of `events`, in the order of its `index`;
     /// each `query` field (record field: query name) its first record keeps in the URL's query.
+    /// An event's own time is at `eventTime`.
     case gatheredEvents(
-      request: String, required: String, events: String, index: String, query: [QueryField])
+      request: String, required: String, events: String, index: String, query: [QueryField],
+      eventTime: [String])
     /// The records of one request gathered back into it (GA4's Measurement Protocol): the request
     /// each record's `raw` keeps with only its own event, its event in `events` after those of
     /// the records before it, in the order of its `index` (absent for the first); each `query`
-    /// field its first record keeps in the URL's query.
-    case gatheredBodies(events: String, index: String, query: [QueryField])
+    /// field its first record keeps in the URL's query. An event's own time is at `eventTime` in
+    /// the event, or in the request for all of them.
+    case gatheredBodies(events: String, index: String, query: [QueryField], eventTime: [String])
     /// A form hit (Adobe Analytics'): the variables its output keeps under `variables` and,
     /// nested in `c.` levels at each key's dots, the call's parameters and the SDK's keys its
     /// output keeps under `contextData`; posted to the URL, the report suites its output keeps

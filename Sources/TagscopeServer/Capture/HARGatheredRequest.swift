@@ -22,7 +22,9 @@ struct HARGatheredRequest {
   private let source: String?
   private let firstSeq: UInt64
   private let fields: Properties
-  private let names: (request: String, events: String, attributes: String)
+  private let names: (request: String, events: String, attributes: String, custom: String)
+  /// Where an event keeps its own time (``Vendor/RebuildBody``'s `eventTime`).
+  private let eventTime: [String]
   /// The record field holding each event's index in the request (Edge's `event_index`), if any.
   private let index: String?
   /// Whether each record's `raw` keeps the request with its own event (GA4's Measurement
@@ -44,22 +46,26 @@ struct HARGatheredRequest {
     -> Result<Self, NotRebuilt>
   {
     let request: String
-    var names = (request: "", events: "", attributes: "")
+    var names = (request: "", events: "", attributes: "", custom: "")
+    var eventTime: [String] = []
     var index: String?
     var query = ""
     var header: (name: String, value: String)?
     switch rebuild.body {
-    case .gatheredRequest(let requestKey, let events, let attributes, let credential, let headerName):
+    case .gatheredRequest(
+      let requestKey, let events, let attributes, let custom, let credential, let headerName, let time):
       request = requestKey
-      names = (requestKey, events, attributes)
+      names = (requestKey, events, attributes, custom)
+      eventTime = time
       if case .object(let fields)? = output.extra[request], fields[credential] == nil,
         let key = output.extra[credential]?.stringValue
       {
         header = (headerName, key)
       }
-    case .gatheredEvents(let requestKey, let required, let events, let indexKey, let fields):
+    case .gatheredEvents(let requestKey, let required, let events, let indexKey, let fields, let time):
       request = requestKey
-      names = (requestKey, events, "")
+      names = (requestKey, events, "", "")
+      eventTime = time
       index = indexKey
       if case .object(let kept)? = output.extra[request], kept[required] == nil {
         return .failure(
@@ -69,13 +75,13 @@ struct HARGatheredRequest {
           ))
       }
       query = queryString(fields, of: output)
-    case .gatheredBodies(let events, let indexKey, let fields):
+    case .gatheredBodies(let events, let indexKey, let fields, let time):
       guard let kept = envelope(record.raw ?? "", events) else {
         return .failure(NotRebuilt(reason: "its raw is not the request with its own event"))
       }
       var gathered = HARGatheredRequest(
         rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
-        fields: kept.fields, names: ("", events, ""), index: indexKey, fromRaw: true,
+        fields: kept.fields, names: ("", events, "", ""), eventTime: time, index: indexKey, fromRaw: true,
         query: queryString(fields, of: output), header: nil, time: record.timeMilliseconds,
         status: output.extra["response_status"])
       if let refusal = gathered.add(record, output) { return .failure(refusal) }
@@ -93,7 +99,8 @@ struct HARGatheredRequest {
     var gathered = HARGatheredRequest(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       fields: fields,
-      names: names, index: index, fromRaw: false, query: query, header: header, time: record.timeMilliseconds,
+      names: names, eventTime: eventTime, index: index, fromRaw: false, query: query, header: header,
+      time: record.timeMilliseconds,
       status: output.extra["response_status"])
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
     return .success(gathered)
@@ -126,6 +133,21 @@ struct HARGatheredRequest {
     else { return nil }
     fields[events] = .array([])
     return (fields, list[0])
+  }
+
+  /// The value at `path` (object keys) in `value`, if any.
+  private static func value(at path: [String], in value: PropertyValue) -> PropertyValue? {
+    var current: PropertyValue? = value
+    for key in path { current = current.map(Payload.object)?[key] }
+    return path.isEmpty ? nil : current
+  }
+
+  /// Whether `value` is a time an event keeps of its own: a number (seconds, microseconds) or an
+  /// ISO 8601 timestamp.
+  private static func isTime(_ value: PropertyValue?) -> Bool {
+    if value?.doubleValue != nil { return true }
+    if case .string(let stamp)? = value { return ISO8601Timestamp.date(from: stamp) != nil }
+    return false
   }
 
   /// A query field's value as a record keeps it: a string as it is, any other value as JSON.
@@ -162,7 +184,7 @@ struct HARGatheredRequest {
       guard attributes.isEmpty else {
         return NotRebuilt(reason: "an event after its request's attributes, which its SDK never sends")
       }
-      ownTime = event["time"]?.doubleValue != nil
+      ownTime = Self.isTime(Self.value(at: eventTime, in: .object(event)))
       events.append(.object(event))
     case .attribute(let key, let value, let custom, let owner):
       add(key, value, custom: custom, owner: owner)
@@ -190,8 +212,8 @@ struct HARGatheredRequest {
         reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
     }
     events.append(kept.event)
-    let micros = Payload.object(kept.event)["timestamp_micros"] ?? fields["timestamp_micros"]
-    if micros?.doubleValue == nil, !timeIsEntrys {
+    let own = Self.value(at: eventTime, in: kept.event) ?? Self.value(at: eventTime, in: .object(fields))
+    if !Self.isTime(own), !timeIsEntrys {
       time = record.timeMilliseconds
       timeIsEntrys = true
     }
@@ -208,12 +230,7 @@ struct HARGatheredRequest {
         reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
     }
     events.append(.object(call.parameters))
-    if case .object(let xdm)? = call.parameters["xdm"], case .string(let stamp)? = xdm["timestamp"],
-      ISO8601Timestamp.date(from: stamp) != nil
-    {
-      return nil
-    }
-    if !timeIsEntrys {
+    if !Self.isTime(Self.value(at: eventTime, in: .object(call.parameters))), !timeIsEntrys {
       time = record.timeMilliseconds
       timeIsEntrys = true
     }
@@ -242,7 +259,7 @@ struct HARGatheredRequest {
       body[names.attributes] = .array(
         attributes.map { object in
           var fields = Properties()
-          if !object.custom.isEmpty { fields["custom"] = .object(object.custom) }
+          if !object.custom.isEmpty { fields[names.custom] = .object(object.custom) }
           fields.merge(object.standard.map { ($0.key, $0.value) })
           fields.merge(object.owner.map { ($0.key, $0.value) })
           return .object(fields)
