@@ -14,7 +14,9 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   case .hub: [HubBench.run]
   case .providers: [ProvidersBench.run]
   case .inspector: [InspectorBench.run]
-  case .listen: [ServerBench.run]
+  // `TAGSCOPE_LISTEN_PARTS` (server, ingest) picks some: the native stream and Segment batches
+  // (ServerBench), each SDK decoder's rate (SDKIngestBench).
+  case .listen: listenBenchmarks(ProcessInfo.processInfo.environment)
   // `TAGSCOPE_HOSTILE_PARTS` (fuzz, amplification, firebaselog, import) picks some benchmarks;
   // `TAGSCOPE_AMPLIFICATION_PARTS` set: only those parts of the amplification benchmark.
   case .hostile: hostileBenchmarks(ProcessInfo.processInfo.environment)
@@ -50,6 +52,16 @@ func hostileBenchmarks(_ environment: [String: String]) -> [(inout BenchReport) 
   }
   if environment["TAGSCOPE_AMPLIFICATION_PARTS"] != nil { return [AmplificationBench.run] }
   return parts.map(\.1)
+}
+
+/// The listen group's benchmarks that the environment picks (all by default).
+func listenBenchmarks(_ environment: [String: String]) -> [(inout BenchReport) throws -> Void] {
+  let parts: [(String, (inout BenchReport) throws -> Void)] = [
+    ("server", ServerBench.run), ("ingest", SDKIngestBench.run),
+  ]
+  guard let picked = environment["TAGSCOPE_LISTEN_PARTS"] else { return parts.map(\.1) }
+  let names = Set(picked.split(separator: ",").map(String.init))
+  return parts.filter { names.contains($0.0) }.map(\.1)
 }
 
 /// The proxy group's benchmarks that the environment picks (all by default).

@@ -10,7 +10,9 @@ public enum BenchmarkGroup: String, CaseIterable, Sendable {
     case .hub: "the hub against direct mapping calls, 8 threads sending, send latency beside a slow adapter"
     case .providers: "what checking the providers' documented rules adds to each send"
     case .inspector: "1,000,000 demo records: time to the first screen, indexing against Python's json.loads"
-    case .listen: "listen: 8 native streams into a recording against socat, Segment batches per second"
+    case .listen:
+      "listen: 8 native streams into a recording against socat, Segment batches per second; "
+        + "each SDK decoder's events per second (TAGSCOPE_LISTEN_PARTS: server, ingest)"
     case .hostile:
       "one hostile client's cost to the others; amplifying requests' peak memory per MB of body, Firebase's /a too"
     case .plan: "validating a large recording against the demo plan beside the timeline's indexing"
