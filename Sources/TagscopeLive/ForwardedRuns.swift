@@ -23,13 +23,17 @@ struct ForwardedRuns {
 
   /// Feeds the batch's records, which `read` hands one by one (from session position
   /// `firstPosition` on) to the function it is given, to `ledger`: each forwarded run unanswered,
-  /// answered when its exchange is.
-  func observe(firstPosition: Int, in ledger: DeliveryLedger, read: (_ add: (Record) -> Void) -> Void) {
+  /// answered when its exchange is, and then told to `answered` (its positions, the status, when).
+  func observe(
+    firstPosition: Int, in ledger: DeliveryLedger, read: (_ add: (Record) -> Void) -> Void,
+    answered: @escaping @Sendable (Range<Int>, Int, Date) -> Void = { _, _, _ in }
+  ) {
     ledger.enqueue(firstPosition: firstPosition, unanswered: runs.map(\.records), read: read)
     for run in runs {
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
       run.exchange.whenAnswered { status, time in
         for position in positions { ledger.answered(wirePosition: position, status: status, at: time) }
+        answered(positions, status, time)
       }
     }
   }

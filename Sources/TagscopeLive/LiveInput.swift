@@ -1,3 +1,4 @@
+import Foundation
 import TagscopeRecording
 import TagscopeServer
 
@@ -15,6 +16,9 @@ enum LiveInput: Sendable {
   /// A marker line written behind what came before it; then `done` is called on the worker with
   /// the position of the next record.
   case marker(SinkItem, done: @Sendable (Int) -> Void)
+  /// The vendor answered `status` at `time` to the forwarded request whose records are at the
+  /// session positions `positions`: a ``DeliveryAnswerMarker`` line behind what came before it.
+  case answer(status: Int, at: Date, positions: Range<Int>)
 
   /// `event` with its lines encoded.
   init(_ event: ListenEvent) {
@@ -33,6 +37,7 @@ enum LiveInput: Sendable {
     case .event(_, let held), .items(let held), .forwarded(_, let held, _): items = held
     case .marker(let item, _): items = [item]
     case .stored: return 0
+    case .answer: return 256
     }
     return items.reduce(0) { $0 + 256 + 3 * $1.line.count }
   }
@@ -43,7 +48,7 @@ enum LiveInput: Sendable {
     case .event(.records(let records), _), .forwarded(let records, _, _): return records.count
     case .event: return 1
     case .items(let items): return items.count
-    case .stored, .marker: return 0
+    case .stored, .marker, .answer: return 0
     }
   }
 }

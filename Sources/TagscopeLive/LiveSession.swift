@@ -154,10 +154,21 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     while let batch = queue.takeAll() {
       var start = 0
       for (index, input) in batch.enumerated() {
-        guard case .marker(let item, let done) = input else { continue }
+        switch input {
+        case .marker, .answer: break
+        default: continue
+        }
         if start < index { process(Array(batch[start..<index])) }
-        store?.receive([item])
-        done(position)
+        switch input {
+        case .marker(let item, let done):
+          store?.receive([item])
+          done(position)
+        case .answer(let status, let time, let positions):
+          let answer = DeliveryAnswerMarker(
+            status: status, records: positions.count, back: position - positions.lowerBound, time: time)
+          store?.receive([SinkItem(answer.dropMarker)])
+        default: break
+        }
         start = index + 1
       }
       if start < batch.count { process(start == 0 ? batch : Array(batch[start...])) }
@@ -173,7 +184,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     for input in batch {
       switch input {
       case .stored(let done): stored.append(done)
-      case .marker: break
+      case .marker, .answer: break
       case .event(let event, let lines):
         events.append(event)
         items += lines
@@ -217,7 +228,10 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       }
     }
     if let delivery {
-      forwarded.observe(firstPosition: first, in: delivery, read: read)
+      // Each answer is written behind the records then stored, for validate's offline ledger.
+      forwarded.observe(firstPosition: first, in: delivery, read: read) { [queue] positions, status, time in
+        queue.put(.answer(status: status, at: time, positions: positions))
+      }
     } else {
       read { _ in }
     }

@@ -51,6 +51,8 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   /// Where the waits' filters have run to (``evaluateWaits()``), and whether it is running.
   private var evaluated = 0
   private var evaluating = false
+  /// The delivery ledger changed since the `delivery:` waits last ran (``ledgerChanged()``).
+  private var deliveryChanged = false
   private let waits = DispatchQueue(label: "tagscope.api.waits", qos: .userInitiated)
 
   /// A service reading `timeline` (the session's store) with the plan results of the session's
@@ -61,6 +63,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     self.monitor = session.checker?.monitor
     self.recordingPath = recordingPath ?? (timeline.isTemporary ? nil : timeline.url.path)
     session.addObserver { [weak self] update in self?.observe(update) }
+    session.delivery?.onChange { [weak self] in self?.ledgerChanged() }
   }
 
   // MARK: QueryAPI
@@ -87,6 +90,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
         reply(refused)
       case (.success(let (filter, scope)), .success(let since), .success(let limit)):
+        if let refused = withoutLedger(filter) { return reply(refused) }
         work.async { reply(self.records(filter, scope: scope, since: since ?? 0, limit: limit ?? 100)) }
       }
     case .violations, .coverage:
@@ -114,6 +118,7 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       case (.failure(let refused), _, _), (_, .failure(let refused), _), (_, _, .failure(let refused)):
         reply(refused)
       case (.success(let (filter, scope)), .success(let count), .success(let timeout)):
+        if let refused = withoutLedger(filter) { return reply(refused) }
         if timeout == 0 { return answerNow(filter, scope: scope, count: count ?? 1, reply: reply) }
         wait(filter, scope: scope, count: count ?? 1, timeout: timeout ?? 10, request: request, reply: reply)
       }
@@ -144,6 +149,19 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     return .success(filter)
   }
 
+  /// A `404` when `filter` has `delivery:` terms and the session keeps no delivery ledger.
+  private func withoutLedger(_ filter: Filter) -> APIResponse? {
+    guard !filter.deliveryStates.isEmpty, session.delivery == nil else { return nil }
+    return .error(404, "parameter 'filter': delivery: needs a delivery ledger, and this session keeps none")
+  }
+
+  /// The delivery states of the calls of each record in `range`, as `filter`'s `delivery:` terms
+  /// read them (none without such terms).
+  private func deliveryStates(_ filter: Filter, in range: Range<Int>) -> [Int: [String]] {
+    guard !filter.deliveryStates.isEmpty, let ledger = session.delivery else { return [:] }
+    return ledger.states(in: range).mapValues { $0.map(\.rawValue) }
+  }
+
   // MARK: Live updates (the session's worker)
 
   private func observe(_ update: LiveUpdate) {
@@ -165,28 +183,47 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     if start { waits.async { self.evaluateWaits() } }
   }
 
+  /// The delivery ledger applied records or answers: the `delivery:` waits run again.
+  private func ledgerChanged() {
+    lock.lock()
+    guard waiters.values.contains(where: \.tracksDelivery) else { return lock.unlock() }
+    deliveryChanged = true
+    let start = !evaluating
+    evaluating = true
+    lock.unlock()
+    if start { waits.async { self.evaluateWaits() } }
+  }
+
   /// Runs the waits' filters over the records stored since they last ran, until they have seen
-  /// them all; completes the satisfied waits. On ``waits``, one run at a time.
+  /// them all, and a `delivery:` wait's over its whole window whenever the ledger changed (a
+  /// record's calls change state); completes the satisfied waits. On ``waits``, one run at a time.
   private func evaluateWaits() {
     while true {
       lock.lock()
       let range = max(evaluated, segment.start)..<max(evaluated, segment.start, end)
-      guard !range.isEmpty, !waiters.isEmpty else {
+      let recheck = deliveryChanged
+      deliveryChanged = false
+      guard !range.isEmpty || recheck, !waiters.isEmpty else {
         evaluated = end
         evaluating = false
         return lock.unlock()
       }
       // A scoped wait reads up to its scope's end (if it ended since it began).
+      let windowStart = segment.start
       let pending = waiters.map { id, waiter in
         let ceiling = waiter.scope.flatMap { book.scope($0).end } ?? range.upperBound
-        return (id: id, filter: waiter.filter, from: waiter.from, ceiling: ceiling)
+        return (id: id, waiter: waiter, ceiling: ceiling)
       }
       lock.unlock()
       var found: [Int: [Int]] = [:]
-      for waiter in pending {
+      for (id, waiter, ceiling) in pending {
+        if waiter.tracksDelivery {
+          let lower = max(waiter.start, windowStart)
+          found[id] = scan(waiter.filter, in: lower..<max(lower, ceiling), limit: waiter.count)
+          continue
+        }
         let lower = max(range.lowerBound, waiter.from)
-        found[waiter.id] = matches(
-          waiter.filter, in: lower..<max(lower, min(range.upperBound, waiter.ceiling)))
+        found[id] = matches(waiter.filter, in: lower..<max(lower, min(range.upperBound, ceiling)))
       }
       var done: [(Waiter, [Int])] = []
       lock.lock()
@@ -195,7 +232,9 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       let segmentStart = segment.start
       for (id, positions) in found {
         guard var waiter = waiters[id] else { continue }
-        waiter.matches += positions.filter { $0 >= segmentStart }
+        let kept = positions.filter { $0 >= segmentStart }
+        // A `delivery:` wait's whole window, as the ledger knows it now.
+        waiter.matches = waiter.tracksDelivery ? kept : waiter.matches + kept
         if waiter.isSatisfied {
           waiters[id] = nil
           done.append((waiter, waiter.matches))
@@ -227,7 +266,9 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   private func matches(_ filter: Filter, in range: Range<Int>) -> [Int] {
     let candidates = (try? timeline.filter(filter.timeline, in: range)) ?? []
     guard filter.checksRecords else { return candidates }
+    let deliveries = deliveryStates(filter, in: range)
     return candidates.filter { position in
+      guard filter.acceptsDeliveries(deliveries[position] ?? []) else { return false }
       guard let record = try? timeline.record(at: position) else { return false }
       return filter.acceptsRecord(record, planFindings: planFindings(at: position))
     }
@@ -318,8 +359,10 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
       let chunk = chunkStart..<min(range.upperBound, chunkStart + chunkSize)
       chunkStart = chunk.upperBound
       chunkSize *= 2
+      let deliveries = deliveryStates(filter, in: chunk)
       for position in (try? timeline.filter(filter.timeline, in: chunk)) ?? [] {
         if filter.checksRecords {
+          guard filter.acceptsDeliveries(deliveries[position] ?? []) else { continue }
           guard let record = try? timeline.record(at: position) else { continue }
           guard filter.acceptsRecord(record, planFindings: planFindings(at: position)) else { continue }
         }
@@ -348,12 +391,18 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     var from: Int
     /// The scope it reads (its id in ``book``), if any.
     var scope: Int?
+    /// The first position of its window (its segment's or scope's).
+    var start = 0
     var matches: [Int] = []
     /// Whether the records stored before the wait began were scanned.
     var scanned = false
     var timer: APITimer?
 
     var isSatisfied: Bool { scanned && matches.count >= count }
+
+    /// Whether its filter reads the delivery ledger (`delivery:`): a record may pass it later
+    /// without a new record, and stop passing it.
+    var tracksDelivery: Bool { !filter.deliveryStates.isEmpty }
   }
 
   private func wait(
@@ -369,9 +418,21 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     nextWaiter += 1
     let (number, scanEnd) = (segment.number, end)
     let window = windowLocked(scope)
-    waiters[id] = Waiter(filter: filter, count: count, reply: reply, from: scanEnd, scope: scope)
-    let timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
-    waiters[id]?.timer = timer
+    var waiter = Waiter(filter: filter, count: count, reply: reply, from: scanEnd, scope: scope)
+    waiter.start = window.lowerBound
+    waiter.timer = request.schedule(after: timeout) { [weak self] in self?.expire(id) }
+    waiters[id] = waiter
+    if waiter.tracksDelivery {
+      // Its whole window is read by the waits' queue, now and whenever the ledger changes.
+      waiters[id]?.scanned = true
+      deliveryChanged = true
+      let start = !evaluating
+      evaluating = true
+      lock.unlock()
+      request.onCancel { [weak self] in self?.abandon(id) }
+      if start { waits.async { self.evaluateWaits() } }
+      return
+    }
     lock.unlock()
     request.onCancel { [weak self] in self?.abandon(id) }
     // What the segment already holds, off the event loop; later records are the worker's.

@@ -7,8 +7,9 @@ import TagscopeRecording
 /// offline over the recordings' records in order, each record received at its own time, the
 /// recording's end the session's end (calls not yet sent are lost). Only recordings `listen`
 /// wrote (their records carry a `source`) that hold both in-app calls and wire records get one:
-/// an app's own recording is never read twice. A recording's wire records carry no vendor
-/// answer, so offline they count as delivered (`refused` needs the live proxy).
+/// an app's own recording is never read twice. A wire record is taken as answered by `listen`
+/// itself (delivered) unless an answer line (``DeliveryAnswerMarker``, written when the vendor
+/// answered a request the proxy forwarded) gives the vendor's status: refused as live.
 enum DeliveryAudit {
   /// The states a problem line names: sent by the app, never (known to have) reached the vendor.
   static let problemStates: Set<DeliveryState> = [.lost, .refused, .ambiguous]
@@ -26,6 +27,12 @@ enum DeliveryAudit {
       guard isRegularFile(path), let reader = try? RecordingReader(path: path) else { return nil }
       do {
         while let entry = try reader.next() {
+          if case .dropped(let marker, _) = entry, let answer = DeliveryAnswerMarker(marker) {
+            let time = Date(recordMilliseconds: answer.timeMilliseconds)
+            for wire in answer.wirePositions(before: position) {
+              ledger.answered(wirePosition: wire, status: answer.status, at: time)
+            }
+          }
           guard case .record(let record, let location) = entry else { continue }
           if record.isFromSDK {
             wires = true

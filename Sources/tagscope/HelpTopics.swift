@@ -178,7 +178,8 @@ enum HelpTopics {
       When the app's inspector and its SDKs both reach this listen (SDK host or proxy), each call the \
       hub handed an SDK is followed to the wire record that carried it: delivered (answer, latency), \
       in flight, queued (age), dropped by the SDK (a provider rule that drops it), refused (4xx, 5xx), \
-      lost (the session ended or the app restarted first), no wire source (none of its provider \
+      lost (the session ended or the app restarted before it was sent, or it was sent and the session \
+      ended before the vendor answered), no wire source (none of its provider \
       reached listen), ambiguous. Matching: by the SDK's message id where both sides have one; else \
       the wire call of the same provider, name and parameters, from a device that may be the app's \
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \

@@ -177,6 +177,29 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(state(ledger.snapshot(), "Unsent"), .delivered)
   }
 
+  /// A call whose wire call was sent but never answered when the session ends is lost, with its
+  /// wire call and why; an answer that still comes settles it.
+  func testACallStillInFlightWhenTheSessionEndsIsLost() {
+    let ledger = DeliveryLedger()
+    ledger.observe(
+      [call("Answered", params: ["n": 1], at: 0), call("Unanswered", params: ["n": 2], at: 10)],
+      firstPosition: 0, received: date(100))
+    ledger.observe(
+      [wire("Answered", params: ["n": 1], at: 0), wire("Unanswered", params: ["n": 2], at: 10)],
+      firstPosition: 2, received: date(200), wireAnswered: false)
+    ledger.answered(wirePosition: 2, status: 200, at: date(300))
+    ledger.finish()
+    let snapshot = ledger.snapshot(now: date(1_000))
+    XCTAssertEqual(state(snapshot, "Answered"), .delivered)
+    XCTAssertEqual(state(snapshot, "Unanswered"), .lost)
+    XCTAssertEqual(entry(snapshot, "Unanswered")?.wirePosition, 3)
+    XCTAssertEqual(entry(snapshot, "Unanswered")?.reason, "the session ended before the vendor answered it")
+    XCTAssertTrue(ledger.isSettled(upTo: ledger.callCount))
+    ledger.answered(wirePosition: 3, status: 400, at: date(1_100))
+    XCTAssertEqual(state(ledger.snapshot(), "Unanswered"), .refused)
+    XCTAssertNil(entry(ledger.snapshot(), "Unanswered")?.reason)
+  }
+
   func testAWaitEndsWhenEveryCallBeforeItIsSettled() {
     let ledger = DeliveryLedger()
     ledger.observe([call("A", at: 0), call("B", at: 1)], firstPosition: 0, received: date(10))

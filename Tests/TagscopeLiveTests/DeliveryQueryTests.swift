@@ -36,6 +36,36 @@ final class DeliveryQueryTests: XCTestCase {
     XCTAssertEqual(try listen.request("delivery?wait=forever").status, 400)
   }
 
+  /// `delivery:` in the query API's filter: records and waits read each record's calls' states as
+  /// the ledger knows them when they look, and a wait runs again when an earlier record's call
+  /// changes state (its wire call arrived), not only on new records it could match.
+  func testTheRecordsFilterAndWaitReadTheLedgersStates() async throws {
+    let listen = try await QueryAPIHarness.start(plan: nil)
+    addTeardownBlock { try? await listen.stop() }
+    try listen.send([appCall(1, "Add"), appCall(2, "Pay")])
+    try sendSegment("Add", to: listen.server.port)
+    XCTAssertEqual(try listen.request("wait?count=3&timeout=60").status, 200)
+
+    XCTAssertEqual(try listen.request("records?filter=" + queryValue("delivery:queued")).names, ["Pay"])
+    XCTAssertEqual(try listen.request("records?filter=" + queryValue("delivery:delivered")).names, ["Add"])
+    let now = try listen.request("wait?timeout=0&count=2&filter=" + queryValue("delivery:delivered"))
+    XCTAssertEqual(now.status, 408, now.body)
+
+    let waited = LockedArray<APIReply>()
+    let waiting = Thread {
+      let path = "wait?count=2&timeout=60&filter=" + queryValue("delivery:delivered provider:segment")
+      if let reply = try? listen.request(path) { waited.append(reply) }
+    }
+    waiting.start()
+    XCTAssertTrue(eventually { listen.query.pendingWaits == 1 })
+    try sendSegment("Pay", to: listen.server.port)
+    XCTAssertTrue(eventually { !waited.all.isEmpty })
+    XCTAssertEqual(waited.all.first?.status, 200, waited.all.first?.body ?? "")
+    XCTAssertEqual(waited.all.first?.names, ["Add", "Pay"])
+    XCTAssertEqual(try listen.request("records?filter=" + queryValue("delivery:queued")).names, [])
+    XCTAssertEqual(try listen.request("records?filter=" + queryValue("delivery:nope")).status, 400)
+  }
+
   /// An in-app record whose Segment output holds one `track` call named `name`.
   private func appCall(_ seq: Int, _ name: String) -> String {
     #"{"seq":\#(seq),"time":"2026-11-21T10:00:04.210Z","kind":"userAction","name":"\#(name)","#

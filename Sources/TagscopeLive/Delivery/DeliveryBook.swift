@@ -156,7 +156,8 @@ struct DeliveryBook {
       user: fact.user, printed: fact.printed)
     if fact.answered { (wire.status, wire.answeredAt) = (200, received) }
     let index = wires.append(wire)
-    if !fact.answered { unansweredWire[fact.position] = index }
+    // A record's first wire call: the answer reaches the others after it.
+    if !fact.answered, unansweredWire[fact.position] == nil { unansweredWire[fact.position] = index }
     matchWire(index, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
@@ -230,24 +231,40 @@ struct DeliveryBook {
     settle(number)
   }
 
-  /// The vendor's answer to the wire record at `position` (through the proxy).
+  /// The vendor's answer to the wire record at `position`, for each of its wire calls (through
+  /// the proxy; offline, a recording's answer line, which corrects the success its wire record was
+  /// taken with).
   mutating func answer(position: Int, status: Int, at time: Int64) {
-    guard let index = unansweredWire.removeValue(forKey: position), wires.isKept(index) else { return }
-    (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
-    if wires[index].call >= 0 { settle(wires[index].call) }
+    guard
+      var index = unansweredWire.removeValue(forKey: position)
+        ?? wires.number(where: \.position, is: position)
+    else { return }
+    while Int(index) < wires.count, wires.isKept(index), wires[index].position == position {
+      (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
+      if wires[index].call >= 0 { settle(wires[index].call) }
+      index += 1
+    }
   }
 
   // MARK: Ends
 
-  /// The session ended: every call still queued is lost (or has no wire source).
+  /// The session ended: every call still queued is lost (or has no wire source), and every call
+  /// still in flight is lost too (its wire call was sent, but no answer says it reached the
+  /// vendor: the SDK's connection went away, or the session ended first); an answer that still
+  /// comes settles it.
   mutating func finish() {
-    for number in unsettledList where calls.isKept(number) && calls[number].state == .queued {
-      if hasWireSource(calls[number]) {
+    for number in unsettledList where calls.isKept(number) {
+      switch calls[number].state {
+      case .queued where hasWireSource(calls[number]):
         calls[number].state = .lost
         reasons[number] = "the session ended before it was sent"
         keep(number)
-      } else {
-        calls[number].state = .noWireSource
+      case .queued: calls[number].state = .noWireSource
+      case .inFlight:
+        calls[number].state = .lost
+        reasons[number] = "the session ended before the vendor answered it"
+        keep(number)
+      default: break
       }
     }
     compactUnsettled()
@@ -293,6 +310,7 @@ struct DeliveryBook {
     let wire = calls[number].wire
     guard wire >= 0 else { return }
     if let answer = wires[wire].answer {
+      if calls[number].state == .lost { reasons[number] = nil }
       calls[number].state = answer.status < 400 ? .delivered : .refused
       keep(number)
     } else {

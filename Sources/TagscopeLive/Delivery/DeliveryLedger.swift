@@ -39,6 +39,7 @@ public final class DeliveryLedger: @unchecked Sendable {
   private var book: DeliveryBook
   private var waits: [Int: (upTo: Int, done: @Sendable () -> Void)] = [:]
   private var nextWait = 0
+  private var changeHandlers: [@Sendable () -> Void] = []
 
   /// Index entries the matching has looked through so far: it grows linearly with the calls and
   /// wire calls (each key's index is bounded), whatever stays queued or unexplained.
@@ -211,6 +212,30 @@ public final class DeliveryLedger: @unchecked Sendable {
     return waits.removeValue(forKey: token) != nil
   }
 
+  /// Calls `handler` each time the ledger applied records or answers (on the thread that applied
+  /// them, outside its lock): a reader whose answer depends on the calls' states (the query API's
+  /// `delivery:` waits) looks again.
+  public func onChange(_ handler: @escaping @Sendable () -> Void) {
+    lock.lock()
+    defer { lock.unlock() }
+    changeHandlers.append(handler)
+  }
+
+  /// The states of the calls (whose entries are kept) of the in-app records at the session
+  /// positions in `range`, by position: the query API's `delivery:` filter.
+  public func states(in range: Range<Int>) -> [Int: [DeliveryState]] {
+    inbox.waitUntilApplied()
+    lock.lock()
+    defer { lock.unlock() }
+    var states: [Int: [DeliveryState]] = [:]
+    book.calls.forEachKept { _, call in
+      guard range.contains(call.position) else { return }
+      let state = call.state == .queued && !book.hasWireSource(call) ? .noWireSource : call.state
+      states[call.position, default: []].append(state)
+    }
+    return states
+  }
+
   /// The entries of the calls of the in-app record at session position `position` (the
   /// debugger's selected record), without building the others'.
   public func entries(atPosition position: Int, now: Date = Date()) -> [DeliveryEntry] {
@@ -335,7 +360,7 @@ public final class DeliveryLedger: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     change(&book)
-    var ready: [@Sendable () -> Void] = []
+    var ready = changeHandlers
     for (token, wait) in waits where settled(upTo: wait.upTo) {
       ready.append(wait.done)
       waits[token] = nil

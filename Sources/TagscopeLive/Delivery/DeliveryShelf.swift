@@ -62,6 +62,18 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     if retiredInDense >= 256, 2 * retiredInDense >= dense.count { compact() }
   }
 
+  /// The number of the kept entry whose `key` (growing with the number: its session position) is
+  /// `value`, if any.
+  func number(where key: (Entry) -> Int, is value: Int) -> Int32? {
+    var (low, high) = (0, dense.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if key(dense[middle]) < value { low = middle + 1 } else { high = middle }
+    }
+    if low < dense.count, key(dense[low]) == value { return dense[low].isRetired ? nil : Int32(base + low) }
+    return aside.first { key($0.value) == value }?.key
+  }
+
   /// Calls `body` with each kept entry's number and entry, in number order.
   func forEachKept(_ body: (Int32, Entry) -> Void) {
     for number in aside.keys.sorted() { body(number, aside[number]!) }

@@ -12,7 +12,8 @@ public enum DeliveryState: String, Sendable, Hashable, CaseIterable {
   case droppedBySDK
   /// Seen on the wire and answered with a 4xx or 5xx.
   case refused
-  /// Never sent: the session ended, or the app restarted, before it was.
+  /// Never known to reach its vendor: the session ended, or the app restarted, before it was
+  /// sent; or it was sent and the session ended before the vendor answered.
   case lost
   /// No wire record of its provider reached the session: nothing can say whether it was sent.
   case noWireSource

@@ -1,0 +1,80 @@
+import Foundation
+import TagscopeLive
+import TagscopeRecording
+import TagscopeServer
+import TagscopeTestSupport
+import TagscopeTimeline
+import XCTest
+
+/// Issue 46: the vendor's answers to the requests the proxy forwards are written to the recording
+/// (an answer line behind each), so `tagscope validate` over it gives the states the live ledger
+/// gave, `refused` included, instead of taking every wire record as delivered.
+final class DeliveryAnswerRecordingTests: XCTestCase {
+  private var scratch: URL!
+
+  override func setUpWithError() throws {
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("answers-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
+
+  func testValidateReadsTheVendorsAnswersTheLiveLedgerHad() throws {
+    let recording = scratch.appendingPathComponent("listen.jsonl")
+    let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
+    let session = LiveSession(store: timeline)
+    session.receive([
+      SinkItem(
+        try record(
+          #"{"seq":1,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"tap","#
+            + #""source":"phone","run":"r1","outputs":[{"provider":"segment","status":"sent","calls":["#
+            + #"{"method":"track","name":"Accepted","parameters":{}},{"method":"track","name":"Refused","#
+            + #""parameters":{}}]}]}"#))
+    ])
+    let (accepted, refused) = (WireExchange(), WireExchange())
+    session.deliver([try wire(seq: 2, "Accepted")], forwardedIn: accepted)
+    session.deliver([try wire(seq: 3, "Refused")], forwardedIn: refused)
+    // A record stored between a request and its answer: the answer line still names its own.
+    session.receive([SinkItem(try wire(seq: 4, "Own"))])
+    session.flush()
+    refused.answered(status: 400)
+    accepted.answered(status: 202)
+    session.flush()
+    let live = try XCTUnwrap(session.delivery).snapshot()
+    XCTAssertEqual(live.entries.map(\.state), [.delivered, .refused])
+    session.close()
+    timeline.release()
+
+    let lines = try String(contentsOf: recording, encoding: .utf8)
+    XCTAssertTrue(lines.contains(#""by":"answer""#), lines)
+    let plan = scratch.appendingPathComponent("plan.yaml")
+    try "plan: Shop\nversion: 1\n".write(to: plan, atomically: true, encoding: .utf8)
+    let process = Process()
+    process.executableURL = packageRoot.appendingPathComponent(".build/debug/tagscope")
+    process.arguments = ["validate", "--plan", plan.path, recording.path]
+    let output = try runToEnd(process).output
+    XCTAssertTrue(output.contains("delivery: 2 calls · 1 delivered · 1 refused"), output)
+    XCTAssertTrue(output.contains("segment Refused refused"), output)
+  }
+
+  func testAnAnswerLineIsReadBackAndOthersAreNot() {
+    let answer = DeliveryAnswerMarker(status: 503, records: 2, back: 5, time: Date())
+    XCTAssertEqual(DeliveryAnswerMarker(answer.dropMarker), answer)
+    XCTAssertEqual(answer.wirePositions(before: 10), 5..<7)
+    var broken = answer.dropMarker
+    broken.extra["back"] = .int(1)
+    XCTAssertNil(DeliveryAnswerMarker(broken), "its records cannot be after it")
+    XCTAssertNil(DeliveryAnswerMarker(DropMarker(count: 0, time: Date(), origin: "reset")))
+  }
+
+  private func record(_ line: String) throws -> Record { try RecordLineDecoder.decodeRecord(line) }
+
+  /// Segment's `track` of `name` as its SDK sent it through the proxy.
+  private func wire(seq: Int, _ name: String) throws -> Record {
+    try record(
+      #"{"seq":\#(seq),"time":"2026-11-21T10:00:0\#(seq).000Z","kind":"event","name":"\#(name)","#
+        + #""source":"segment@127.0.0.1","raw":"","outputs":[{"provider":"segment","status":"sent","#
+        + #""calls":[{"method":"track","name":"\#(name)","parameters":{"type":"track","event":"\#(name)","#
+        + #""properties":{}}}]}]}"#)
+  }
+}
