@@ -14,6 +14,10 @@ struct DeliveryFeed {
   private var onWire: [Bool] = []
   /// Each in-app device's app run (`extra.run`), by source number.
   private var runs: [Int32: String] = [:]
+  /// The last source and provider numbered: compared before their names are hashed, as a wire
+  /// batch's records share their source and nearly every record its provider.
+  private var lastSource: (name: String, number: Int32)?
+  private var lastProvider: (name: String, number: Int32)?
   private var batch = DeliveryBatch(received: 0)
 
   /// Adds the facts of `record`, at session position `position`: its calls if it is an in-app
@@ -27,7 +31,7 @@ struct DeliveryFeed {
       addInApp(record, at: position)
     }
     if batch.facts.count == first {
-      let source = names.source(record.source ?? (record.isFromSDK ? "-" : "app"))
+      let source = number(source: record.source ?? (record.isFromSDK ? "-" : "app"))
       batch.facts.append(
         DeliveryFact(kind: .clock, source: source, position: position, time: record.timeMilliseconds))
     }
@@ -44,7 +48,7 @@ struct DeliveryFeed {
   }
 
   private mutating func addInApp(_ record: Record, at position: Int) {
-    let device = names.source(record.source ?? "app")
+    let device = number(source: record.source ?? "app")
     var restarts = false
     if !record.extra.isEmpty, case .string(let run)? = record.extra["run"], runs[device] != run {
       restarts = runs.updateValue(run, forKey: device) != nil
@@ -54,13 +58,13 @@ struct DeliveryFeed {
     for outputIndex in record.outputs.indices where record.outputs[outputIndex].status == .sent {
       let provider = noteProvider(record.outputs[outputIndex].provider)
       let calls = record.outputs[outputIndex].calls
+      let violations = record.outputs[outputIndex].violations
       for index in calls.indices {
         var fact = DeliveryFact(
           kind: .call, source: device,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
           user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
           print: DeliveryFacts.fingerprint(calls[index].parameters))
-        let violations = record.outputs[outputIndex].violations
         if !violations.isEmpty,
           let dropping = violations.first(where: {
             DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
@@ -89,7 +93,7 @@ struct DeliveryFeed {
   }
 
   private mutating func addWire(_ record: Record, at position: Int, answered: Bool) {
-    let source = names.source(record.source ?? "-")
+    let source = number(source: record.source ?? "-")
     let user = names.user(record.context.session?.user)
     for outputIndex in record.outputs.indices {
       let provider = noteProvider(record.outputs[outputIndex].provider)
@@ -115,13 +119,23 @@ struct DeliveryFeed {
     }
   }
 
+  /// The number of source `name`.
+  private mutating func number(source name: String) -> Int32 {
+    if let last = lastSource, last.name == name { return last.number }
+    let number = names.source(name)
+    lastSource = (name, number)
+    return number
+  }
+
   /// The number of `provider`, with its reader.
   private mutating func noteProvider(_ provider: String) -> Int32 {
+    if let last = lastProvider, last.name == provider { return last.number }
     let number = names.provider(provider)
     if readers.count <= Int(number) {
       readers.append(RecordedMessages.Reader(provider: provider))
       onWire.append(false)
     }
+    lastProvider = (provider, number)
     return number
   }
 }
