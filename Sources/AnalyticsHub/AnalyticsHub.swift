@@ -102,8 +102,23 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   // MARK: Observers
 
   /// Adds an observer; it receives every dispatch of a tag sent after this call.
+  ///
+  /// It first receives, as `consent` dispatches of its own (no provider outcomes, the property
+  /// `atAttach: true`), each consent decision the hub holds already (restored at launch, or made
+  /// before it was attached), so a recording started late still knows what was withdrawn.
   public func addObserver(_ observer: some HubObserver) {
-    state.withLock { $0.observers.append(observer) }
+    let clock = configuration.clock
+    transact { state, _ in
+      state.observers.append(observer)
+      for change in state.context.consent.decisions {
+        var properties = change.properties
+        properties["atAttach"] = .bool(true)
+        let dispatch = Dispatch(
+          seq: state.takeSeq(), time: clock.now(), kind: .consent, name: "consent", properties: properties,
+          context: state.snapshot())
+        state.observations.append(.init(dispatch: dispatch, outstanding: 0, observers: [observer]))
+      }
+    }
   }
 
   /// Removes an observer added before; dispatches of tags sent before this call may still reach it

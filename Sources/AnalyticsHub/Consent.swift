@@ -99,6 +99,16 @@ public struct ConsentState: Sendable, Hashable {
     return categories[category] ?? defaultGranted
   }
 
+  /// Every decision held, categories then providers, each by name.
+  public var decisions: [ConsentChange] {
+    categories.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+      ConsentChange(scope: .category($0.key), granted: $0.value)
+    }
+      + providers.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+        ConsentChange(scope: .provider($0.key), granted: $0.value)
+      }
+  }
+
   /// Records a decision: a provider's overrides its category's.
   public mutating func apply(_ change: ConsentChange) {
     switch change.scope {

@@ -467,7 +467,11 @@ public enum PlanFormatReference {
     A call is an output `sent`, or with calls and not `blocked`; blocked outputs are the hub doing its
     job, and the `consent` record itself reaches every provider (that is how SDKs learn of it). Each
     finding names both records: the call, and the `consent` record it broke (`#seq consent at
-    time`, on which in-app device), with the plan line of the category.
+    time`, on which in-app device), with the plan line of the category. Decisions the hub held
+    before the recording started (restored at launch, or made before `attachDebugger`) open it as
+    `consent` records of their own, with `atAttach: true` and no provider output, so a late
+    recording still knows what was withdrawn. `plan codegen` registers each provider with its
+    category and names it in the provider's doc comment.
 
     Calls received on the wire (`listen`, `proxy`: an SDK's own requests, its automatic events
     included, which the hub never sees) are checked against the consent of the app's in-app device

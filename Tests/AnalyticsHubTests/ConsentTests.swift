@@ -74,4 +74,31 @@ final class ConsentTests: XCTestCase {
     hub.flush()
     XCTAssertEqual(seen.names, ["consent_denied"])
   }
+
+  /// Consent restored at launch (or decided before a debugger attached) reaches an observer added
+  /// later as its own `consent` dispatches, before the tags it then sees; earlier observers, which
+  /// saw the decisions made, get nothing more.
+  func testAnObserverAddedLaterFirstReceivesTheDecisionsHeld() throws {
+    let analytics = TestAdapter<TrackerCall>()
+    let marketing = TestAdapter<TrackerCall>()
+    let (hub, early) = try makeHub(providers(analytics, marketing))
+    hub.setConsent(false, for: .category(.analytics))
+    hub.setConsent(true, for: .provider("braze"))
+    let late = DispatchRecorder(observing: hub)
+    hub.send(screen: .podcasts)
+    hub.flush()
+    XCTAssertEqual(
+      late.dispatches.map(\.properties),
+      [
+        ["scope": "category:analytics", "granted": false, "atAttach": true],
+        ["scope": "provider:braze", "granted": true, "atAttach": true],
+        [:],
+      ])
+    XCTAssertEqual(late.dispatches.map(\.kind), [.consent, .consent, .screen])
+    XCTAssertEqual(late.dispatches[0].outcomes, [], "nothing is sent to a provider again")
+    XCTAssertEqual(late.last?.outcome(for: "firebase")?.status, .blocked(.consent))
+    XCTAssertEqual(early.dispatches.map(\.kind), [.consent, .consent, .screen])
+    XCTAssertEqual(early.dispatches.filter { $0.properties["atAttach"] != nil }, [])
+    XCTAssertEqual(analytics.names, [])
+  }
 }
