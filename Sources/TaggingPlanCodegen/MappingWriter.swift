@@ -15,6 +15,9 @@ struct MappingWriter {
     var style: ProviderCallStyle
   }
 
+  /// The plan's consent, as the mappings say and register it.
+  var consent: ConsentDocumentation { ConsentDocumentation(consent: model.plan.consent) }
+
   /// The mappings enum's name.
   var enumName: String { model.mappingsName }
 
@@ -50,6 +53,7 @@ struct MappingWriter {
       for (index, provider) in providers.enumerated() {
         if index > 0 { body.line() }
         body.doc("\(provider.id): the calls the plan expects of it.")
+        if let line = consent.docLine(provider: provider.id) { body.doc(line) }
         body.line(
           "\(access)static let \(provider.name): Mapping<\(model.taxonomyName), \(provider.style.callType)> = { tag, context in"
         )
@@ -74,6 +78,7 @@ struct MappingWriter {
       body.doc(
         "The plan's providers, each delivering to its adapter (by default, one that discards the calls)",
         "and, for a provider module, checked against the SDK's rules.")
+      for line in consent.defaultLines { body.doc(line) }
       let needsEnvironment = providers.contains { $0.style.namespace != nil }
       var parameters = providers.map {
         "\($0.name): any SDKAdapter<\($0.style.callType)> = DiscardingAdapter<\($0.style.callType)>()"
@@ -95,11 +100,11 @@ struct MappingWriter {
           for provider in providers {
             if let namespace = provider.style.namespace {
               list.line(
-                "\(namespace).provider(environment: environment, adapter: \(provider.name), mapping: Self.\(NameScope.unescaped(provider.name))),"
+                "\(namespace).provider(\(consent.categoryArgument(provider: provider.id))environment: environment, adapter: \(provider.name), mapping: Self.\(NameScope.unescaped(provider.name))),"
               )
             } else {
               list.line(
-                "Provider(id: ProviderID(rawValue: \(SwiftLiteral.string(provider.id))), adapter: \(provider.name), mapping: Self.\(NameScope.unescaped(provider.name))),"
+                "Provider(id: ProviderID(rawValue: \(SwiftLiteral.string(provider.id))), \(consent.categoryArgument(provider: provider.id))adapter: \(provider.name), mapping: Self.\(NameScope.unescaped(provider.name))),"
               )
             }
           }
