@@ -102,57 +102,7 @@ final class ConsentWireTests: XCTestCase {
 }
 
 /// A record the live session checked, with its violations.
-private struct CheckedRecord: Sendable {
+struct CheckedRecord: Sendable {
   var record: Record
   var violations: [PlanViolation]
-}
-
-/// `scripts/sdk-clients/segment_ledger_client.py` (Segment's official Python SDK) sending each
-/// call on its own as soon as it is queued; its host a `listen`.
-private final class SegmentSDKChild: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let lines = LockedArray<String>()
-
-  init(port: Int) throws {
-    let python = packageRoot.appendingPathComponent(".venv/bin/python")
-    guard FileManager.default.isExecutableFile(atPath: python.path) else {
-      throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/sdk-clients/requirements.txt)")
-    }
-    process.executableURL = python
-    process.arguments = [
-      packageRoot.appendingPathComponent("scripts/sdk-clients/segment_ledger_client.py").path, "127.0.0.1",
-      String(port), "1", "0.05",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_PROXY"] = "*"
-    environment["no_proxy"] = "*"
-    process.environment = environment
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let reader = output.fileHandleForReading
-    Thread { [lines] in
-      while case let data = reader.availableData, !data.isEmpty {
-        lines.append(String(decoding: data, as: UTF8.self))
-      }
-    }.start()
-  }
-
-  /// Has the SDK send a `track` of `name`.
-  func track(_ name: String) throws {
-    let line = "{\"method\":\"track\",\"name\":" + JSONText.quoted(name) + ",\"properties\":{}}\n"
-    try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
-  }
-
-  var output: String { lines.all.joined() }
-
-  func finishInput() { try? input.fileHandleForWriting.close() }
-
-  func waitForExit() -> Int32 {
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
 }

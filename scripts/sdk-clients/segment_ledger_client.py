@@ -4,7 +4,8 @@ Usage: segment_ledger_client.py HOST PORT UPLOAD_SIZE UPLOAD_INTERVAL
 
 One JSON line per call the hub hands the SDK on standard input: {"method": "track", "name": ...,
 "properties": {...}}, "identify" (name: the user id, properties: the traits) or "screen". The queue,
-batching, message ids and flushes are the SDK's own; its host is a tagscope listen. Prints
+batching, message ids and flushes are the SDK's own; its host is a tagscope listen, or with HOST
+"-" its production host (api.segment.io, reached through HTTPS_PROXY: tagscope proxy). Prints
 "took N" once the Nth line is in the SDK's queue. At the end of input it flushes and exits.
 """
 import json
@@ -16,7 +17,7 @@ host, port = sys.argv[1], sys.argv[2]
 errors = []
 client = Client(
     "seg-write-key",
-    host=f"http://{host}:{port}",
+    host=None if host == "-" else f"http://{host}:{port}",
     max_retries=0,
     upload_size=int(sys.argv[3]),
     upload_interval=float(sys.argv[4]),
