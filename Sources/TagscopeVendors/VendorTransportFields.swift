@@ -96,18 +96,41 @@ extension Vendor.TransportFields {
     Vendor.snowplow.id, ["schema"], reason: "the schema of the payload_data envelope")
 
   /// mParticle's batches (mparticle-python-sdk `Batch`): the environment and schema version they
-  /// are sent to, the request's id, when and from which address it was sent; its mobile SDKs'
-  /// batches (`MessageKey`): the batch's type `dt`, id `id`, creation time `ct` and API key `a`, and
-  /// the SDK's own state (mParticle-Apple-SDK `MPIConstants`: its version `sdk`, opt-out status
-  /// `oo`, upload interval `uitl` and session timeout `stl`).
+  /// are sent to, the request's id, when and from which address it was sent. Its mobile SDKs'
+  /// batches (mParticle/mparticle-android-sdk @ eb2b4c8 `Constants.kt` `MessageKey`,
+  /// mParticle/mparticle-apple-sdk @ 86fa647 `MPIConstants.m`, `Utils/MPApplication.m`,
+  /// `Utils/MPMessageBuilder.m`, as its `IntegrationTests/wiremock-recordings` hold them): the
+  /// batch's type `dt`, id `id`, creation time `ct` and API key `a`; the SDK's own state (its version
+  /// `sdk`, opt-out status `oo`, upload interval `uitl`, session timeout `stl`, the lifetime value it
+  /// tallies `ltv`, the server's cookies `ck`); the app's description beyond its name and package
+  /// (`ai`: version, build, architecture, deployment target, install, upgrade and last-use dates,
+  /// launch counts, environment, pirated flag, kit count) and the device's beyond its platform, model
+  /// and ids (`di`: brand, product, name, build, manufacturer, OS version, screen, locale, time zone,
+  /// jailbreak, architecture, tablet, ad-tracking and tracking-authorization status, carrier, radio);
+  /// when each user identity was first set (`ui[].dfs`, `ui[].f`); and each message's bookkeeping
+  /// (whether it was logged on the main thread `mt`, the view controller shown `vc`, the session's
+  /// start `sct`, previous session `pid`, `pss`, `psl` and length so far `slx`, its mpids `smpids`,
+  /// the message's mpid, the event counter `en`, an event's start `est` and length `el`, the launch's
+  /// crash, finalization and interruption flags `sc`, `sf`, `nsi`).
   public static let mparticle = Vendor.TransportFields(
     Vendor.mparticle.id,
     [
       "environment", "schema_version", "source_request_id", "timestamp_unixtime_ms", "ip", "dt", "id", "ct",
-      "a", "sdk", "oo", "uitl", "stl",
+      "a", "sdk", "oo", "uitl", "stl", "ltv", "ck", "ai.av", "ai.abn", "ai.bid", "ai.arc", "ai.tsv", "ai.bsv",
+      "ai.ict", "ai.ud", "ai.lc", "ai.lcu", "ai.lud", "ai.env", "ai.pir", "ai.fi", "ai.ir",
+      "ai.sideloaded_kits_count", "ai.asv", "ai.asb", "di.b", "di.p", "di.dn", "di.bid", "di.dma", "di.dosv",
+      "di.dosvi", "di.dsh", "di.dsw", "di.dpi", "di.dc", "di.dlc", "di.dll", "di.tz", "di.tzn", "di.jb",
+      "di.arc", "di.it", "di.lat", "di.idst", "di.atts", "di.attt", "di.nc", "di.nca", "di.mnc", "di.mcc",
+      "di.dr", "ui[].dfs", "ui[].f", "msgs[].mt", "msgs[].vc", "msgs[].sct", "msgs[].pid", "msgs[].pss",
+      "msgs[].psl", "msgs[].slx", "msgs[].smpids", "msgs[].mpid", "msgs[].en", "msgs[].est", "msgs[].el",
+      "msgs[].sc", "msgs[].sf", "msgs[].nsi",
     ],
     reason:
-      "the environment and schema version sent to; the request's id, type, time, address and key; the SDK's version, opt-out status, upload interval and session timeout"
+      "the environment and schema version sent to; the request's id, type, time, address and key; the SDK's "
+      + "version, opt-out status, upload interval, session timeout, lifetime value and cookies; the app's and "
+      + "device's description beyond the name, package, platform, model and ids a record keeps; when each user "
+      + "identity was first set; each message's bookkeeping (thread, view controller, session and launch "
+      + "state, event counter, an event's start and length)"
   )
 
   /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
@@ -120,12 +143,14 @@ extension Vendor.TransportFields {
       "the SDK's event and session bookkeeping; the request's answer format, geolocation and cache buster")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
-  /// Protocol reference, `validation_behavior`); gtag.js's hits (as amplitude/Amplitude-TypeScript's
+  /// Protocol reference, `validation_behavior`) and the API secret of its query, which a record
+  /// never keeps; gtag.js's hits (as amplitude/Amplitude-TypeScript's
   /// GA events forwarder reads them): the protocol version `v`, the measurement id `tid`, the tag's
   /// container hash `gtm`, the page load `_p` and the hit's counter `_s`.
   public static let ga4 = Vendor.TransportFields(
-    Vendor.ga4.id, ["validation_behavior", "v", "tid", "gtm", "_p", "_s"],
-    reason: "how the validation server checks the request; gtag's protocol version, measurement id, "
+    Vendor.ga4.id, ["validation_behavior", "api_secret", "v", "tid", "gtm", "_p", "_s"],
+    reason: "how the validation server checks the request; the API secret (never recorded); gtag's protocol "
+      + "version, measurement id, "
       + "container hash, page load and hit counter")
 
   /// Adobe Analytics' hits: the request's own markers and encoding, as the mobile extension writes

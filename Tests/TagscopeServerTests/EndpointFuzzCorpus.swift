@@ -124,10 +124,13 @@ enum EndpointFuzzCorpus {
   ]
   // mParticle/mparticle-apple-sdk and mparticle-android-sdk upload batches (`MPMessage`/`MessageKey`
   // short keys: `msgs`, `dt`, `n`, `attrs`…; attribute values always text), gzip'd, to
-  // `/v2/KEY/events`; the same batch as Tests/Fixtures/mparticle-native/ios-batch.json, shortened.
-  static let mParticleNative = [
-    #"{"dt":"h","id":"5B9A2D63-8E0B-4C5C-9B2E-0F6A1C3D7E11","ct":1764112800000,"a":"us1-abc","mpid":6008681217290486000,"das":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6","ai":{"an":"Freddy's","av":"1.0","apn":"com.mparticle.SmartypeExample","env":2},"di":{"dp":"iOS","vid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"ua":{"tier":"gold"},"ui":[{"n":1,"i":"cust-42"}],"msgs":[{"dt":"ss","id":"0C1D2E3F-0000-4000-8000-000000000001","ct":1764112790000,"sid":"9F3B1C2D-7E4A-4B5C-8D6E-1A2B3C4D5E6F"},{"dt":"v","ct":1764112795000,"n":"Home","el":0},{"dt":"e","ct":1764112798000,"n":"Choose Item","et":"Other","attrs":{"quantity":"2","milk":"true","item":"cortado"}}]}"#
-  ]
+  // `/v2/KEY/events`; the same batch as Tests/Fixtures/mparticle-native/ios-batch.json, shortened,
+  // and the iOS SDK's own recorded batches (``MParticleNativeSeeds``).
+  static let mParticleNative =
+    [
+      #"{"dt":"h","id":"5B9A2D63-8E0B-4C5C-9B2E-0F6A1C3D7E11","ct":1764112800000,"a":"us1-abc","mpid":6008681217290486000,"das":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6","ai":{"an":"Freddy's","av":"1.0","apn":"com.mparticle.SmartypeExample","env":2},"di":{"dp":"iOS","vid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"ua":{"tier":"gold"},"ui":[{"n":1,"i":"cust-42"}],"msgs":[{"dt":"ss","id":"0C1D2E3F-0000-4000-8000-000000000001","ct":1764112790000,"sid":"9F3B1C2D-7E4A-4B5C-8D6E-1A2B3C4D5E6F"},{"dt":"v","ct":1764112795000,"n":"Home","el":0},{"dt":"e","ct":1764112798000,"n":"Choose Item","et":"Other","attrs":{"quantity":"2","milk":"true","item":"cortado"}}]}"#
+    ]
+    + MParticleNativeSeeds.iOS
   // The same SDKs' IDSync requests (`MParticleIdentityClientImpl`, `MPIdentityApiRequest`):
   // `client_sdk` plus `known_identities` for identify/login/logout, `identity_changes` for modify.
   static let mParticleIdentity = [
@@ -164,12 +167,21 @@ enum EndpointFuzzCorpus {
     [
       FuzzForm(carrier: .json, seeds: seeds), FuzzForm(carrier: .form, seeds: form),
       FuzzForm(carrier: .getQuery, seeds: form), FuzzForm(carrier: .gzip, seeds: seeds),
+      FuzzForm(carrier: .form, seeds: form, query: mixpanelJSQuery),
     ]
   }
+
+  // mixpanel-js posts its `data=` form to `/track/?ip=1&_=<ms>` (with `verbose=1` when asked):
+  // the request options of ``Vendor/TransportFields/mixpanel``.
+  static let mixpanelJSQuery = [("ip", "1"), ("_", "1764112800000"), ("verbose", "1")]
+  // posthog-js posts its JSON to `/e/?ip=1&_=<ms>&ver=<version>`: the request options of
+  // ``Vendor/TransportFields/posthog``.
+  static let postHogJSQuery = [("ip", "1"), ("_", "1764112800000"), ("ver", "1.200.0")]
 
   private static let postHogForms = [
     FuzzForm(carrier: .json, seeds: postHog), FuzzForm(carrier: .form, seeds: postHogForm),
     FuzzForm(carrier: .getQuery, seeds: postHogForm), FuzzForm(carrier: .gzip, seeds: postHog),
+    FuzzForm(carrier: .json, seeds: postHog, query: postHogJSQuery),
   ]
 
   private static let mParticleWeb = [
@@ -292,6 +304,15 @@ enum EndpointFuzzCorpus {
     "/api/v3/content_cards/sync": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.contentCards])],
     "/api/v3/feature_flags/sync": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.featureFlags])],
     "/api/v3/template": [FuzzForm(carrier: .json, seeds: [BrazeContentRequestTests.template])],
+    "/api/v3/push/delivery_events": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.pushDeliveries])],
+    "/api/v3/geofence/report": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.geofenceReport])],
+    "/api/v3/banners/sync": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.banners])],
+    "/api/v3/geofence/request": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.geofences])],
+    "/api/v3/push/redeliver": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.redelivery])],
+    "/api/v3/debugger/init": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.debuggerStart])],
+    "/api/v3/debugger/log": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.debuggerLog])],
+    "/api/v3/dust/config": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.dust])],
+    "/ee/v1/identity/acquire": [FuzzForm(carrier: .json, seeds: [AdobeEdgePathTests.acquire])],
     "/b/ss/RSID/0/VERSION/sRANDOM": [
       FuzzForm(carrier: .form, seeds: adobeHits), FuzzForm(carrier: .getQuery, seeds: adobeHits),
     ],

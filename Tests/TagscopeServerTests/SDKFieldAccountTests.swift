@@ -17,12 +17,17 @@ final class SDKFieldAccountTests: XCTestCase {
     "segment", "rudderstack", "amplitude", "ga4", "posthog", "snowplow", "mparticle", "braze", "mixpanel",
     "fpti", "piano", "adobe",
   ]
-  /// Routes whose decoders account for their request's own fields only (not yet each message's).
-  static let requestOnly: Set<String> = ["/v2/KEY/events", "/nativeevents/v2/KEY/events"]
-  /// Fields a decoder carries decoded under another name (Snowplow's base64 and JSON parts).
-  static let decodedAs = [
-    "cx": "contexts", "co": "contexts", "ue_px": "unstruct_event", "ue_pr": "unstruct_event",
-    "dl": "page_location",
+  /// Fields a vendor's decoder carries decoded or under another name, in its call's parameters or
+  /// annotations (Snowplow's base64 and JSON parts, gtag's page, Edge's `configId`, mParticle's
+  /// mobile short keys in the Events API's names, ``MParticleNativeKeys/carriedAs``), by their
+  /// name or their place without indices (`msgs[].pd.an`).
+  static let decodedAs: [String: [String: [String]]] = [
+    "snowplow": [
+      "cx": ["contexts"], "co": ["contexts"], "ue_px": ["unstruct_event"], "ue_pr": ["unstruct_event"],
+    ],
+    "ga4": ["dl": ["page_location"]],
+    "adobe": ["configId": ["config_id"]],
+    "mparticle": MParticleNativeKeys.carriedAs,
   ]
 
   // MARK: One unknown field per vendor
@@ -195,7 +200,7 @@ final class SDKFieldAccountTests: XCTestCase {
         of: "MPID", with: "6008681217290486000")
       for form in forms {
         for seed in form.seeds {
-          guard let found = Self.fields(of: seed, carrier: form.carrier),
+          guard let found = Self.fields(of: seed, carrier: form.carrier).map({ $0 + Self.queryLeaves(form) }),
             let reply = EndpointFuzzTests.reply(path, form, Array(seed.utf8)), reply.rejection == nil,
             let provider = reply.events.first?.provider
           else { continue }
@@ -206,7 +211,7 @@ final class SDKFieldAccountTests: XCTestCase {
                 + "\(account.transport) transport, \(account.reported.count) reported, "
                 + "\(account.missing.count) neither \(account.missing)")
           }
-          guard Self.accounted.contains(provider), !Self.requestOnly.contains(listed) else { continue }
+          guard Self.accounted.contains(provider) else { continue }
           walked[form.carrier, default: 0] += 1
           XCTAssertEqual(
             account.missing, [], "\(listed) \(form.carrier): fields neither carried nor reported in \(seed)")
@@ -264,6 +269,12 @@ final class SDKFieldAccountTests: XCTestCase {
     return found
   }
 
+  /// The fields of the query string a request of `form` carries beside its body (GA4's
+  /// `measurement_id`, posthog-js's `ver`), by place: `query.<name>`.
+  static func queryLeaves(_ form: FuzzForm) -> [(String, PropertyValue)] {
+    pairLeaves(form.query).map { ("query.\($0.0)", $0.1) }
+  }
+
   /// Whether `character` may be in a query field's name (`ep.section`, `$token`, `p[4]`).
   static func isNameCharacter(_ character: Character) -> Bool {
     character.isASCII && (character.isLetter || character.isNumber || "._$:-[]".contains(character))
@@ -301,19 +312,32 @@ final class SDKFieldAccountTests: XCTestCase {
     -> Account
   {
     let unread = events.flatMap { FieldAccount.places(in: $0.annotations) }
+    let renamed = decodedAs[vendor?.id.rawValue ?? ""] ?? [:]
     var account = Account()
     for (path, value) in found {
       account.keys += 1
-      if unread.contains(where: { path == $0 || path.hasPrefix($0 + ".") || path.hasPrefix($0 + "[") }) {
+      // A query field of a body request is named `query.<name>` or by its name alone.
+      let bare = path.hasPrefix("query.") ? String(path.dropFirst("query.".count)) : path
+      if unread.contains(where: { place in
+        [path, bare].contains { $0 == place || $0.hasPrefix(place + ".") || $0.hasPrefix(place + "[") }
+      }) {
         account.reported.append(path)
       } else if events.contains(where: { event in
         keys(path).contains { key in values(value).contains { carries(event, key: key, value: $0) } }
       })
-        || decodedAs[leafKey(path) ?? ""].map({ name in events.contains { $0.call.parameters[name] != nil } })
-          ?? false
+        || (renamed[Vendor.TransportFields.withoutIndices(path)] ?? renamed[leafKey(path) ?? ""]).map({
+          names in
+          events.contains { event in
+            names.contains { holdsKey(.object(event.call.parameters), $0) || event.annotations[$0] != nil }
+          }
+        }) ?? false
       {
         account.carried += 1
-      } else if vendor?.transportFields.contains(path: path) ?? false {
+      } else if vendor.map({
+        $0.transportFields.contains(path: path) || $0.transportFields.contains(path: bare)
+      })
+        ?? false
+      {
         account.transport += 1
       } else {
         account.missing.append(path)
@@ -390,6 +414,15 @@ final class SDKFieldAccountTests: XCTestCase {
       return [1, 1_000, 1_000_000].contains { abs(number / $0 - time.timeIntervalSince1970) < 0.001 }
     }
     return false
+  }
+
+  /// Whether `container` has a member named `key` at any depth.
+  static func holdsKey(_ container: PropertyValue, _ key: String) -> Bool {
+    switch container {
+    case .object(let members): return members.contains { $0.key == key || holdsKey($0.value, key) }
+    case .array(let elements): return elements.contains { holdsKey($0, key) }
+    default: return false
+    }
   }
 
   /// Whether `container` holds `value` under `key` at any depth (an array's element when `key` is `nil`).

@@ -29,6 +29,17 @@ enum MParticleNativeBatch {
   /// info, user attributes and identities, mpid, device application stamp).
   static let headerFields: Set<String> = ["msgs", "ai", "di", "ua", "ui", "mpid", "das"]
 
+  /// The app info (`ai`) keys carried (the record's app), under the Events API's names.
+  static let appNames = ["an": "application_name", "apn": "package"]
+  /// The device info (`di`) keys carried (the record's device, platform and model), under the
+  /// Events API's names (iOS's advertising id `aid`, Android's `gaid`).
+  static let deviceNames = [
+    "dp": "platform", "dmdl": "device_model", "vid": "ios_idfv", "anid": "android_uuid",
+    "aid": "ios_advertising_id", "gaid": "android_advertising_id",
+  ]
+  /// The keys of a user identity (`ui[]`) carried: its type and value.
+  static let identityFields: Set<String> = ["n", "i"]
+
   /// The Events API's user identity names of the SDKs' identity types (`MParticle.IdentityType`).
   static let identityTypes: [Int: String] = [
     0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",
@@ -47,10 +58,8 @@ enum MParticleNativeBatch {
       identities[name] = value
     }
     var batch: Properties = [
-      "application_info": .object(renamed(app, ["an": "application_name", "apn": "package"])),
-      "device_info": .object(
-        renamed(
-          device, ["dp": "platform", "dmdl": "device_model", "vid": "ios_idfv", "anid": "android_uuid"])),
+      "application_info": .object(renamed(app, appNames)),
+      "device_info": .object(renamed(device, deviceNames)),
       "user_identities": .object(identities),
       "user_attributes": .object(Payload.object(header["ua"])),
     ]
@@ -59,30 +68,26 @@ enum MParticleNativeBatch {
     return batch
   }
 
-  /// The Events API `event_type` and `data` of one SDK message of type `type`.
-  static func serverEvent(_ message: Properties, type: String) -> (type: String, data: Properties) {
+  /// The Events API `event_type` and `data` of one SDK message of type `type`, at `place` in the
+  /// batch (`msgs[2]`): each key of ``MParticleNativeKeys`` under its Events API name; a key
+  /// neither carried nor in `transport` (mParticle's transport fields of a message) is noted in
+  /// `account` by its place.
+  static func serverEvent(
+    _ message: Properties, type: String, at place: String, transport: Set<String>, account: inout FieldAccount
+  ) -> (type: String, data: Properties) {
     let eventType = eventTypes[type] ?? type
-    var data = renamed(
-      message, ["ct": "timestamp_unixtime_ms", "sid": "session_uuid", "flags": "custom_flags"])
-    if case .object(let attributes)? = message["attrs"] {
-      data["custom_attributes"] = .object(attributes)
+    let table = MParticleNativeKeys.common.merging(MParticleNativeKeys.byType[type] ?? [:]) { $1 }
+    var data = MParticleNativeKeys.renamed(
+      message, table, at: place, transport: transport.union(["dt", "id"]), account: &account)
+    if let kind = Payload.text(message["et"]), eventType == "custom_event" {
+      data["custom_event_type"] = .string(snakeCase(kind))
     }
-    switch eventType {
-    case "custom_event":
-      data["event_name"] = message["n"]
-      if let kind = Payload.text(message["et"]) { data["custom_event_type"] = .string(snakeCase(kind)) }
-    case "screen_view":
-      data["screen_name"] = message["n"]
-    case "commerce_event":
-      if let action = Payload.objectOrNil(message["pd"])?["an"] {
-        data["product_action"] = .object(["action": action])
+    for side in ["new", "old"] {
+      guard case .object(var identity)? = data[side], case .int(let kind)? = identity["identity_type"] else {
+        continue
       }
-    case "user_attribute_change":
-      let change = renamed(
-        message,
-        ["n": "user_attribute_name", "nv": "new", "ov": "old", "d": "deleted", "na": "is_new_attribute"])
-      for (key, value) in change { data[key] = value }
-    default: break
+      identity["identity_type"] = .string(identityTypes[kind] ?? String(kind))
+      data[side] = .object(identity)
     }
     return (eventType, data)
   }

@@ -54,25 +54,59 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       return MParticleEndpoint.badRequest("msgs is not an array", .invalidPayload)
     }
     let batch = MParticleNativeBatch.serverBatch(header)
-    var account = FieldAccount()
-    account.check(
-      header, at: "", understood: MParticleNativeBatch.headerFields,
-      transport: MParticleEndpoint.transport[""])
+    var account = Self.headerAccount(header)
     var accepted: [IngestedEvent] = []
     for (position, item) in messages.enumerated() {
       guard let message = Payload.objectOrNil(item), let type = Payload.text(message["dt"]) else {
         return MParticleEndpoint.badRequest("msgs[\(position)] has no dt (message type)", .invalidPayload)
       }
-      let (eventType, data) = MParticleNativeBatch.serverEvent(message, type: type)
+      var fields = FieldAccount()
+      let (eventType, data) = MParticleNativeBatch.serverEvent(
+        message, type: type, at: "msgs[\(position)]", transport: Self.transport["msgs[]"], account: &fields)
       let event: Properties = ["event_type": .string(eventType), "data": .object(data)]
       var ingested = MParticleEndpoint.event(event, type: eventType, data: data, batch: batch, apiKey: apiKey)
       // The SDK's own message, which the call (the Events API's form of it) does not repeat.
       ingested.raw = JSONText.string(message)
       ingested.recordsRaw = true
       ingested.messageID = Payload.text(message["id"])
+      fields.add(to: &ingested)
       accepted.append(ingested)
+    }
+    if !accepted.isEmpty {
+      MParticleEndpoint.keepRequest(
+        of: &accepted[0], path: request.path,
+        batch: header.filter { $0.key != "msgs" && MParticleNativeBatch.headerFields.contains($0.key) })
+    }
+    if !accepted.isEmpty {
+      // The batch's own fields its records' app, device and user are read from, kept whole on its
+      // first record (the identities and ids a record's identity does not hold among them).
+      let kept = header.filter { $0.key != "msgs" && MParticleNativeBatch.headerFields.contains($0.key) }
+      accepted[0].annotations["batch"] = .object(Properties(kept.map { ($0.key, $0.value) }))
     }
     account.add(to: &accepted)
     return SDKReply(status: .accepted, body: #"{"dt":"rh"}"#, events: accepted)
+  }
+
+  /// mParticle's transport fields (``Vendor/TransportFields/mparticle``) of a batch's header, app
+  /// and device info, user identities and messages.
+  static let transport = TransportLevels(Vendor.mparticle, levels: ["", "ai", "di", "ui[]", "msgs[]"])
+
+  /// The batch header's own fields not understood: its keys, its app and device info's, each
+  /// user identity's.
+  static func headerAccount(_ header: Properties) -> FieldAccount {
+    var account = FieldAccount()
+    account.check(header, at: "", understood: MParticleNativeBatch.headerFields, transport: transport[""])
+    account.check(
+      Payload.object(header["ai"]), at: "ai", understood: Set(MParticleNativeBatch.appNames.keys),
+      transport: transport["ai"])
+    account.check(
+      Payload.object(header["di"]), at: "di", understood: Set(MParticleNativeBatch.deviceNames.keys),
+      transport: transport["di"])
+    for (index, item) in (Payload.array(header["ui"]) ?? []).enumerated() {
+      account.check(
+        Payload.object(item), at: "ui[\(index)]", understood: MParticleNativeBatch.identityFields,
+        transport: transport["ui[]"])
+    }
+    return account
   }
 }

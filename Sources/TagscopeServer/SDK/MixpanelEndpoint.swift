@@ -112,6 +112,12 @@ struct MixpanelEndpoint: SDKEndpoint {
         events.removeSubrange(before...)
       }
     }
+    // The request's own fields (query and form) besides `data` and `verbose`: reported on its
+    // first record unless Mixpanel's transport.
+    var account = FieldAccount()
+    account.check(
+      pairs: fields, at: "", understood: Self.requestFields.contains, transport: Self.transport[""])
+    account.add(to: &events)
     if !failures.isEmpty { return importFailed(failures, imported: events) }
     let verbose = fields.contains { $0.name == "verbose" && $0.value == "1" }
     let body: String
@@ -171,6 +177,8 @@ struct MixpanelEndpoint: SDKEndpoint {
 
   /// Mixpanel's transport fields (``Vendor/TransportFields/mixpanel``), of each message.
   static let transport = TransportLevels(Vendor.mixpanel, levels: [""])
+  /// The fields of a request's query and form the decoder reads: the messages and the answer's form.
+  static let requestFields: Set<String> = ["data", "verbose"]
   /// The fields of a tracked message the decoder carries: its name and properties.
   static let trackFields: Set<String> = ["event", "properties"]
 

@@ -26,9 +26,10 @@ struct PostHogEndpoint: SDKEndpoint {
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
     var text: String
+    var fields = request.query
     if request.isForm {
-      let fields = FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
-      guard let data = fields.first(where: { $0.name == "data" })?.value else {
+      fields += FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
+      guard let data = fields.last(where: { $0.name == "data" })?.value else {
         return Self.malformed("Malformed request data: no data field", .invalidPayload)
       }
       text = data
@@ -43,7 +44,9 @@ struct PostHogEndpoint: SDKEndpoint {
     }
     var apiKey: String?
     let messages: [PropertyValue]
+    // The request's own fields (query and form) besides `data`, reported unless PostHog's transport.
     var account = FieldAccount()
+    account.check(pairs: fields, at: "", understood: { $0 == "data" }, transport: Self.transport[""])
     switch payload {
     case .array(let list): messages = list
     case .object(let object):

@@ -1,0 +1,115 @@
+import AnalyticsHub
+
+/// The short keys of a message of mParticle's iOS and Android SDKs the decoder carries, and the
+/// Events API name each is carried under in the record's call (mparticle-python-sdk's models:
+/// `EventData`, `AppEvent`, `ScreenViewEvent`, `CommerceEvent`, `ProductAction`, `Product`,
+/// `GeoLocation`, `DeviceCurrentState`, `UserIdentityChangeEvent`, `SessionEndEvent`,
+/// `ApplicationStateTransitionEvent`, `BreadcrumbEvent`, `OptOutEvent`, `PushRegistrationEvent`).
+///
+/// Keys as mParticle/mparticle-android-sdk @ eb2b4c8 `Constants.kt` (`MessageKey`, `Commerce`)
+/// and mParticle/mparticle-apple-sdk @ 86fa647 `MPIConstants.m` name them. A key of a message in
+/// neither these tables nor mParticle's transport fields (``Vendor/TransportFields/mparticle``) is
+/// reported by its place (`msgs[2].zz`).
+enum MParticleNativeKeys {
+  /// The keys every message type carries: its time, session, attributes, flags, location and the
+  /// device's state when it was logged (its type `dt` and id `id` are read, not renamed).
+  static let common = [
+    "ct": "timestamp_unixtime_ms", "sid": "session_uuid", "attrs": "custom_attributes",
+    "flags": "custom_flags",
+    "lc": "location", "cs": "device_current_state",
+  ]
+
+  /// The keys a message of each SDK message type carries beside ``common``.
+  static let byType: [String: [String: String]] = [
+    "e": ["n": "event_name", "et": "custom_event_type"],
+    "v": ["n": "screen_name"],
+    "cm": ["pd": "product_action", "sn": "screen_name"],
+    "uac": ["n": "user_attribute_name", "nv": "new", "ov": "old", "d": "deleted", "na": "is_new_attribute"],
+    "uic": ["ni": "new", "oi": "old"],
+    "se": ["sl": "session_duration_ms"],
+    "ast": ["t": "application_transition_type", "ifr": "is_first_run", "iu": "is_upgrade"],
+    "bc": ["l": "label", "sn": "session_number"],
+    "o": ["s": "is_opted_out"],
+    "pr": ["to": "push_token", "r": "register"],
+  ]
+
+  /// The keys of an object a message key holds, by that key: a location (`lc`), the device's
+  /// state (`cs`), a product action (`pd`), its products (`pd.pl[]`), a user identity (`ni`, `oi`).
+  static let nested: [String: [String: String]] = [
+    "lc": ["lat": "latitude", "lng": "longitude", "acc": "accuracy"],
+    "cs": [
+      "tss": "time_since_start_ms", "bl": "battery_level", "dct": "data_connection_type",
+      "ant": "data_connection_type_detail", "gps": "gps_state", "tsm": "total_system_memory_usage_bytes",
+      "fds": "disk_space_free_bytes", "sma": "system_memory_available_bytes", "sml": "system_memory_low",
+      "smt": "system_memory_threshold_bytes", "ama": "application_memory_available_bytes",
+      "amm": "application_memory_max_bytes", "amt": "application_memory_total_bytes",
+      "so": "device_orientation", "sbo": "status_bar_orientation",
+    ],
+    "pd": [
+      "an": "action", "cs": "checkout_step", "co": "checkout_options", "pal": "product_action_list",
+      "pls": "product_list_source", "ti": "transaction_id", "ta": "affiliation", "tr": "total_amount",
+      "tt": "tax_amount", "ts": "shipping_amount", "tcc": "coupon_code", "pl": "products",
+    ],
+    "pl": [
+      "id": "id", "nm": "name", "br": "brand", "ca": "category", "va": "variant", "ps": "position",
+      "pr": "price",
+      "qt": "quantity", "cc": "coupon_code", "tpa": "total_product_amount", "attrs": "attributes",
+    ],
+    "ni": ["n": "identity_type", "i": "identity", "dfs": "timestamp_unixtime_ms", "f": "created_this_batch"],
+    "oi": ["n": "identity_type", "i": "identity", "dfs": "timestamp_unixtime_ms", "f": "created_this_batch"],
+  ]
+
+  /// Each carried message field by its place in a batch (`msgs[].pd.pl[].nm`), with the Events
+  /// API names it may be carried under: what the corpus walk looks for in a record's call.
+  static let carriedAs: [String: [String]] = {
+    var names: [String: Set<String>] = [:]
+    for table in [common] + byType.values.map({ $0 }) {
+      for (short, long) in table { names["msgs[].\(short)", default: []].insert(long) }
+    }
+    for (parent, table) in nested {
+      let prefix = parent == "pl" ? "msgs[].pd.pl[]" : "msgs[].\(parent)"
+      for (short, long) in table { names["\(prefix).\(short)", default: []].insert(long) }
+    }
+    names["msgs[].dt"] = ["event_type"]
+    return names.mapValues { $0.sorted() }
+  }()
+
+  /// The object at `value` with its keys named in `table` renamed, the keys of its nested objects
+  /// (``nested``) too; a key in neither `table` nor `transport` is noted in `account` at `place`.
+  static func renamed(
+    _ object: Properties, _ table: [String: String], at place: String, transport: Set<String> = [],
+    account: inout FieldAccount
+  ) -> Properties {
+    var out = Properties()
+    for member in object {
+      guard let name = table[member.key] else {
+        if !transport.contains(member.key) { account.note("\(place).\(member.key)", member.value) }
+        continue
+      }
+      out[name] = carried(member.value, key: member.key, at: "\(place).\(member.key)", account: &account)
+    }
+    return out
+  }
+
+  /// `value` of the key `key`, its members renamed when `key` names an object of ``nested``
+  /// (each element of a list of them: the products `pl`); attributes stay as sent.
+  private static func carried(
+    _ value: PropertyValue, key: String, at place: String, account: inout FieldAccount
+  )
+    -> PropertyValue
+  {
+    guard let table = nested[key] else { return value }
+    switch value {
+    case .object(let members):
+      return .object(renamed(members, table, at: place, account: &account))
+    case .array(let elements):
+      return .array(
+        elements.enumerated().map { index, element in
+          guard case .object(let members) = element else { return element }
+          return .object(renamed(members, table, at: "\(place)[\(index)]", account: &account))
+        })
+    default:
+      return value
+    }
+  }
+}
