@@ -12,27 +12,31 @@ extension RecordContentKey {
     var builder = RecordContentKeyBuilder()
     return builder.decode(bytes)
   }
+}
 
-  /// ``scan(_:)`` with the record's `time` (milliseconds since 1970), for the report's sites.
-  package static func scanWithTime(_ bytes: UnsafeBufferPointer<UInt8>) -> (
-    key: LineKey, seq: UInt64, time: Int64
-  )? {
-    var builder = RecordContentKeyBuilder()
-    guard let (key, seq) = builder.decode(bytes) else { return nil }
-    return (key, seq, builder.time)
+/// Reads the keys of record lines one after another with one builder, so that what consecutive
+/// lines share (their session's id and user, the builder's buffers) is not built again for each.
+package struct LineKeyScanner {
+  private var builder: RecordContentKeyBuilder
+  private let readsSession: Bool
+
+  /// A scanner; with `readsSession`, it also reads each line's session id and user, which the key
+  /// leaves out: what a record answered from a cache needs for the checks that compare it with
+  /// earlier records.
+  package init(readsSession: Bool) {
+    builder = RecordContentKeyBuilder(readsSession: readsSession)
+    self.readsSession = readsSession
   }
 
-  /// ``scanWithTime(_:)`` with the session's id and user, which the key leaves out: what a record
-  /// answered from a cache needs for the checks that compare it with earlier records. `session`
-  /// is `nil` when the line's id or user holds a JSON escape (the caller decodes such a line).
-  package static func scanWithSession(_ bytes: UnsafeBufferPointer<UInt8>) -> (
+  /// ``RecordContentKey/scan(_:)`` with the record's `time` (milliseconds since 1970) and, when
+  /// the scanner reads sessions, its session; `session` is `nil` without `readsSession` or when the
+  /// line's id or user holds a JSON escape (the caller decodes such a line).
+  package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> (
     key: LineKey, seq: UInt64, time: Int64, session: LineSession?
   )? {
-    var builder = RecordContentKeyBuilder(readsSession: true)
     guard let (key, seq) = builder.decode(bytes) else { return nil }
-    let session =
-      builder.sessionEscaped ? nil : LineSession(id: builder.sessionID, user: builder.sessionUser)
-    return (key, seq, builder.time, session)
+    guard readsSession, !builder.sessionEscaped else { return (key, seq, builder.time, nil) }
+    return (key, seq, builder.time, LineSession(id: builder.sessionID, user: builder.sessionUser))
   }
 }
 

@@ -4,6 +4,12 @@
 package struct RecordContentKey: Hashable, Sendable {
   package var low: UInt64
   package var high: UInt64
+
+  /// A key of these two halves.
+  package init(low: UInt64, high: UInt64) {
+    self.low = low
+    self.high = high
+  }
 }
 
 /// Builds a line's ``RecordContentKey`` and `seq` while the decoder checks the whole line. A record
@@ -28,6 +34,10 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package private(set) var sessionUser: String?
   /// Whether the last line's session id or user holds a JSON escape (a `\`).
   package private(set) var sessionEscaped = false
+  /// The session id and user of earlier lines, reused while a builder reads line after line of
+  /// the same session (most lines of a recording) instead of building their strings again.
+  private var knownID = KnownText()
+  private var knownUser = KnownText()
 
   /// A builder; with `keysSourcedRecords`, records from `listen` get a key too (for readers whose
   /// result does not depend on the source, as a diff's); with `readsSession`, it also keeps the
@@ -52,6 +62,8 @@ package struct RecordContentKeyBuilder: RecordBuilder {
   package var key: RecordContentKey? { hasSource && !keysSourcedRecords ? nil : hasher.finish() }
 
   package mutating func reset() {
+    seq = 0
+    time = 0
     sessionID = nil
     sessionUser = nil
     sessionEscaped = false
@@ -71,17 +83,12 @@ package struct RecordContentKeyBuilder: RecordBuilder {
     case .source:
       hasSource = bytes != nil
       if let bytes { sourceBytes.append(contentsOf: bytes) }
-    case .sessionID where readsSession: sessionID = readSession(bytes)
-    case .sessionUser where readsSession: sessionUser = readSession(bytes)
+    case .sessionID where readsSession:
+      sessionID = bytes.map { knownID.text(of: $0, escaped: &sessionEscaped) }
+    case .sessionUser where readsSession:
+      sessionUser = bytes.map { knownUser.text(of: $0, escaped: &sessionEscaped) }
     default: break
     }
-  }
-
-  /// A session string as written (a small one costs no allocation), noting an escape in it.
-  private mutating func readSession(_ bytes: UnsafeBufferPointer<UInt8>?) -> String? {
-    guard let bytes else { return nil }
-    if bytes.contains(UInt8(ascii: "\\")) { sessionEscaped = true }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   package mutating func extent(_ field: RecordField, _ bytes: UnsafeBufferPointer<UInt8>) {
@@ -89,6 +96,28 @@ package struct RecordContentKeyBuilder: RecordBuilder {
     case .kind, .name, .properties, .outputs, .screen: hasher.add(field: field.rawValue, bytes)
     default: break
     }
+  }
+}
+
+/// The last string a builder read for one field, as bytes and as text: the next line's string is
+/// the same one when its bytes are.
+private struct KnownText {
+  var bytes: [UInt8] = []
+  var text = ""
+  var escaped = false
+
+  /// The string of `value` as written, the known one when the bytes are the same; sets `escaped`
+  /// when it holds a JSON escape (a `\\`).
+  mutating func text(of value: UnsafeBufferPointer<UInt8>, escaped anyEscaped: inout Bool) -> String {
+    let same = bytes.withUnsafeBufferPointer { $0.elementsEqual(value) }
+    if !same {
+      bytes.removeAll(keepingCapacity: true)
+      bytes.append(contentsOf: value)
+      text = String(decoding: value, as: UTF8.self)
+      escaped = value.contains(UInt8(ascii: "\\"))
+    }
+    if escaped { anyEscaped = true }
+    return text
   }
 }
 

@@ -32,6 +32,8 @@ struct LineValidator {
   /// a plan with many violations per distinct record would otherwise fill far before ``cacheLimit``.
   static let cacheByteLimit = 32 << 20
 
+  /// This validator's ``cacheLimit`` (smaller in tests).
+  private let limit: Int
   var validator: PlanValidator
   /// Whether the plan has rules that compare a record with earlier ones.
   private let sequence: Bool
@@ -40,16 +42,25 @@ struct LineValidator {
   private(set) var bySource: [(source: String, coverage: Coverage)]?
   private var sourceIndex: [String: Int] = [:]
   private var currentFile = ""
+  /// Reads each line's key (and, with sequence rules, its session).
+  private var scanner: LineKeyScanner
   private var cache: [LineKey: Cached] = [:]
+  /// Keys of records not remembered, once the cache is half full.
+  private var seen = SeenKeys()
   /// The bytes `cache` holds, as ``cacheByteLimit`` counts them.
   private(set) var cacheBytes = 0
+  /// Distinct records remembered.
+  var remembered: Int { cache.count }
   /// Records validated from the cache.
   private(set) var hits = 0
 
-  /// A validator; `bySource` keeps each source's coverage too.
-  init(plan: Plan, bySource: Bool = false) {
+  /// A validator; `bySource` keeps each source's coverage too; `cacheLimit` bounds the distinct
+  /// records remembered.
+  init(plan: Plan, bySource: Bool = false, cacheLimit: Int = cacheLimit) {
+    limit = cacheLimit
     validator = PlanValidator(plan: plan)
     sequence = plan.hasSequenceRules
+    scanner = LineKeyScanner(readsSession: sequence)
     if bySource { self.bySource = [] }
   }
 
@@ -58,6 +69,7 @@ struct LineValidator {
   mutating func startRecording(file: String = "") {
     validator.startRecording()
     cache.removeAll(keepingCapacity: true)
+    seen.removeAll()
     cacheBytes = 0
     currentFile = file
   }
@@ -81,11 +93,7 @@ struct LineValidator {
   mutating func validate(_ line: UnsafeBufferPointer<UInt8>, into violations: inout [PlanViolation])
     -> Outcome
   {
-    let scanned =
-      sequence
-      ? LineKey.scanWithSession(line)
-      : LineKey.scanWithTime(line).map { ($0.key, $0.seq, $0.time, nil) }
-    guard let (key, seq, time, session) = scanned else {
+    guard let (key, seq, time, session) = scanner.scan(line) else {
       return decodeAndValidate(line, into: &violations)
     }
     if let cached = cache[key] {
@@ -124,7 +132,7 @@ struct LineValidator {
     var marks: [CoverageMark] = []
     var found = validator.checkOwn(record, marks: &marks)
     let size = 128 + 256 * found.count + 16 * marks.count + (sequence ? record.sequenceBytes : 0)
-    if cache.count < Self.cacheLimit, cacheBytes + size <= Self.cacheByteLimit {
+    if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit, admits(key) {
       cache[key] = Cached(violations: found, marks: marks, record: sequence ? record.sequenceFields : nil)
       cacheBytes += size
     }
@@ -132,6 +140,15 @@ struct LineValidator {
     cover(marks, source: record.source)
     violations.append(contentsOf: found)
     return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
+  }
+
+  /// Whether a record of `key`, not in the cache, is remembered: always while the cache is less
+  /// than half full; past that, only when its key was seen before (``SeenKeys``), so the room left
+  /// goes to contents that repeat rather than to one-off records (a position, a duration), which
+  /// would otherwise fill it first and leave later repeated records to be decoded every time.
+  private mutating func admits(_ key: LineKey) -> Bool {
+    guard 2 * cache.count >= limit || 2 * cacheBytes >= Self.cacheByteLimit else { return true }
+    return seen.insert(key)
   }
 
   private mutating func decodeAndValidate(
