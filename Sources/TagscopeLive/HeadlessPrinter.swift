@@ -51,12 +51,12 @@ public enum HeadlessPrinter {
   /// The delivery ledger's summary line, `nil` when no in-app call nor wire call reached it:
   /// `delivery: 12 calls · 10 delivered · 1 queued · 1 dropped by the SDK · 2 wire calls unexplained`.
   public static func deliveryLine(_ snapshot: DeliverySnapshot) -> String? {
-    guard snapshot.total > 0 || !snapshot.unexplained.isEmpty else { return nil }
+    guard snapshot.total > 0 || snapshot.unexplainedCount > 0 else { return nil }
     var parts = ["\(snapshot.total) call\(snapshot.total == 1 ? "" : "s")"]
     for state in DeliveryState.allCases where snapshot.count(state) > 0 {
       parts.append("\(snapshot.count(state)) \(words[state] ?? state.rawValue)")
     }
-    let unexplained = snapshot.unexplained.count
+    let unexplained = snapshot.unexplainedCount
     if unexplained > 0 {
       parts.append("\(unexplained) wire call\(unexplained == 1 ? "" : "s") no in-app call explains")
     }

@@ -91,6 +91,6 @@ enum DeliveryAudit {
         file: place?.file ?? "-", line: place?.line ?? 0, seq: place?.seq ?? 0)
     }
     return DeliverySection(
-      counts: counts, providers: providers, problems: problems, unexplained: snapshot.unexplained.count)
+      counts: counts, providers: providers, problems: problems, unexplained: snapshot.unexplainedCount)
   }
 }

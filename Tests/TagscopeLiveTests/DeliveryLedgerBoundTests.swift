@@ -55,6 +55,37 @@ final class DeliveryLedgerBoundTests: XCTestCase {
     XCTAssertEqual(ledger.snapshot().count(.delivered), count + 1)
   }
 
+  /// Wire calls no call holds (10,000 never answered: automatic events, and a delivered call's
+  /// event sent again and again) are bounded like settled calls: each source keeps its last ones,
+  /// the side tables (unanswered, message ids) with them, and they are counted exactly.
+  func testUnansweredUnexplainedAndDuplicateWireCallsAreBounded() {
+    let ledger = DeliveryLedger(keptSettled: 10)
+    let count = 5_000
+    ledger.observe([call("Once", at: 0)], firstPosition: 0, received: date(10))
+    ledger.observe([wire("Once", at: 0)], firstPosition: 1, received: date(20))
+    var position = 2
+    for batch in stride(from: 0, to: count, by: 100) {
+      var records: [Record] = []
+      for index in batch..<batch + 100 {
+        let at = Int64(index) * 1_000
+        records += [wire("Auto", params: ["n": .int(index)], at: at), wire("Once", at: 0)]
+      }
+      ledger.observe(
+        records, firstPosition: position, received: date(Int64(batch + 100) * 1_000), wireAnswered: false)
+      position += records.count
+    }
+    // Two windows of wire calls 1 s apart (two a second) are kept besides the last 10.
+    let bound = 10 + 2 * (Int(2 * DeliveryLedger.defaultWindow) + 1)
+    let kept = ledger.keptEntries
+    XCTAssertLessThanOrEqual(kept.wires, bound + 1, "the delivered call's own besides")
+    XCTAssertLessThanOrEqual(kept.sideTables, 2 * bound)
+    let snapshot = ledger.snapshot()
+    XCTAssertEqual(snapshot.unexplainedCount, 2 * count, "counted exactly")
+    XCTAssertLessThanOrEqual(snapshot.unexplained.count, bound)
+    XCTAssertEqual(snapshot.count(.delivered), 1)
+    XCTAssertEqual(ledger.snapshot(DeliveryFilter(provider: "braze")).unexplainedCount, 0)
+  }
+
   /// A small bound, refused and dropped calls: those let go of are counted in their own state.
   func testSettledCallsLetGoOfAreCountedInTheirState() {
     let ledger = DeliveryLedger(keptSettled: 10)

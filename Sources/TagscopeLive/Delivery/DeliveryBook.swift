@@ -50,6 +50,13 @@ struct DeliveryBook {
   /// The calls let go of (``keep(_:)``), counted by provider and device (``pairKey(_:)``) and
   /// state.
   private(set) var retiredCounts: [Int64: [DeliveryState: Int]] = [:]
+  /// By wire source: its wire calls no call holds (unexplained, a message sent again, an attempt
+  /// before a retry), oldest first from `start` (``keepLone(_:)``).
+  private var loneWires: [(numbers: [Int32], start: Int)] = []
+  /// The message ids of the unexplained wire calls in `wireByID`, while kept.
+  private var idsOfWire: [Int32: [MessageKey]] = [:]
+  /// The unexplained wire calls let go of (``keepLone(_:)``), counted by provider number.
+  private(set) var retiredUnexplained: [Int32: Int] = [:]
 
   private struct MessageKey: Hashable {
     var provider: Int32
@@ -173,7 +180,7 @@ struct DeliveryBook {
       default:
         // Its message again, after its fate was known: a duplicate the call explains.
         wires[index].call = number
-        return
+        return keepLone(index)
       }
     }
     let kind = lane(of: wire.label)
@@ -198,7 +205,12 @@ struct DeliveryBook {
     if !found.isEmpty { return makeAmbiguous(found, adding: [index]) }
     if retried.count == 1 { return retry(retried[0], index) }
     lanes[kind].addWire(index, print: wire.printed ? wire.print : nil)
-    for id in ids { wireByID[MessageKey(provider: provider, id: id)] = index }
+    if !ids.isEmpty {
+      let keys = ids.map { MessageKey(provider: provider, id: $0) }
+      for key in keys { wireByID[key] = index }
+      idsOfWire[index] = keys
+    }
+    keepLone(index)
   }
 
   /// Whether call `number` may still be the call wire call `wire` carries.
@@ -226,6 +238,7 @@ struct DeliveryBook {
   /// Call `number` follows wire call `wire`, the SDK's retry of its message: in flight, or
   /// settled by its answer (its attempt before stays explained by it).
   private mutating func retry(_ number: Int32, _ wire: Int32) {
+    keepLone(calls[number].wire)
     calls[number].wire = wire
     wires[wire].call = number
     settle(number)
@@ -459,13 +472,63 @@ struct DeliveryBook {
     }
   }
 
+  /// Notes that wire call `index` is one no call holds (unexplained, a duplicate, an earlier
+  /// attempt): its source keeps its last ``keptSettled`` such wire calls, and any sent within two
+  /// windows of this one; older ones are let go of, an unexplained one counted (a call that comes
+  /// later can no longer be it). One a call took since stays with the call, an ambiguous one with
+  /// its calls.
+  private mutating func keepLone(_ index: Int32) {
+    let source = Int(wires[index].source)
+    while loneWires.count <= source { loneWires.append(([], 0)) }
+    loneWires[source].numbers.append(index)
+    let horizon = wires[index].time - 2 * window
+    while loneWires[source].numbers.count - loneWires[source].start > keptSettled {
+      let oldest = loneWires[source].numbers[loneWires[source].start]
+      if wires.isKept(oldest) {
+        guard wires[oldest].time < horizon else { break }
+        let wire = wires[oldest]
+        if !wire.isExplained {
+          retiredUnexplained[names.labels[Int(wire.label)].provider, default: 0] += 1
+          for key in idsOfWire[oldest] ?? [] where wireByID[key] == oldest { wireByID[key] = nil }
+          retireWire(oldest)
+        } else if !wire.ambiguous, wire.call >= 0, !calls.isKept(wire.call) || calls[wire.call].wire != oldest
+        {
+          retireWire(oldest)
+        }
+      }
+      idsOfWire[oldest] = nil
+      loneWires[source].start += 1
+    }
+    let start = loneWires[source].start
+    if start >= 1024, 2 * start >= loneWires[source].numbers.count {
+      loneWires[source].numbers.removeFirst(start)
+      loneWires[source].start = 0
+    }
+  }
+
+  /// Lets go of wire call `index` and its place among the unanswered.
+  private mutating func retireWire(_ index: Int32) {
+    let position = wires[index].position
+    if unansweredWire[position] == index { unansweredWire[position] = nil }
+    wires.retire(index)
+  }
+
+  /// The side tables' entries (the bound test's measure): unanswered wire calls, message ids,
+  /// reasons, candidates and the lists of calls and wire calls kept.
+  var sideTableCount: Int {
+    unansweredWire.count + callByID.count + wireByID.count + idsOf.count + idsOfWire.count + reasons.count
+      + candidates.count + unsettledList.count
+      + keptByDevice.reduce(0) { $0 + $1.numbers.count - $1.start }
+      + loneWires.reduce(0) { $0 + $1.numbers.count - $1.start }
+  }
+
   /// Lets go of call `number` (and its wire call), counted, if it is still settled.
   private mutating func retire(_ number: Int32) {
     calls[number].kept = false
     let call = calls[number]
     guard [.delivered, .refused, .droppedBySDK, .lost].contains(call.state) else { return }
     retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
-    if call.wire >= 0 { wires.retire(call.wire) }
+    if call.wire >= 0 { retireWire(call.wire) }
     for key in idsOf.removeValue(forKey: number) ?? [] where callByID[key] == number { callByID[key] = nil }
     reasons[number] = nil
     calls.retire(number)

@@ -163,12 +163,13 @@ public final class DeliveryLedger: @unchecked Sendable {
     return book.calls.count
   }
 
-  /// The calls and wire calls whose entries are kept (the others are only counted).
-  var keptEntries: (calls: Int, wires: Int) {
+  /// The calls and wire calls whose entries are kept (the others are only counted), and the
+  /// entries of the book's side tables.
+  var keptEntries: (calls: Int, wires: Int, sideTables: Int) {
     inbox.waitUntilApplied()
     lock.lock()
     defer { lock.unlock() }
-    return (book.calls.keptCount, book.wires.keptCount)
+    return (book.calls.keptCount, book.wires.keptCount, book.sideTableCount)
   }
 
   /// The number of calls the worker has applied so far, without waiting for it.
@@ -293,7 +294,12 @@ public final class DeliveryLedger: @unchecked Sendable {
           name: label.name, source: names.sources[Int(wire.source)], time: Date(recordMilliseconds: wire.time)
         ))
     }
-    return DeliverySnapshot(counts: counts, entries: entries, unexplained: unexplained)
+    var letGo = 0
+    for (number, count) in book.retiredUnexplained where provider.map({ $0 == number }) ?? true {
+      letGo += count
+    }
+    return DeliverySnapshot(
+      counts: counts, entries: entries, unexplained: unexplained, unexplainedCount: unexplained.count + letGo)
   }
 
   // MARK: Private

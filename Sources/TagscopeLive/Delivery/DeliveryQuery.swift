@@ -4,7 +4,7 @@ import TagscopeServer
 
 /// The query API's `GET /tagscope/v1/delivery`: the delivery ledger's counts per state, its
 /// entries (filtered by `state`, `provider`, `device`, the last `limit`) and the wire calls no
-/// in-app call explains; with `wait=settled`, once every call made before the request is settled
+/// in-app call explains (those kept, and `unexplainedCount`: all of them); with `wait=settled`, once every call made before the request is settled
 /// (delivered, refused, dropped, lost, ambiguous, or without a wire source), `408` at `timeout`.
 enum DeliveryQuery {
   /// The most entries a reply gives.
@@ -59,7 +59,8 @@ enum DeliveryQuery {
     let counts = DeliveryState.allCases.map { "\"\($0.rawValue)\":\(snapshot.count($0))" }
     var out = "{\"counts\":{" + counts.joined(separator: ",") + "}"
     out += ",\"entries\":[" + snapshot.entries.map(json).joined(separator: ",") + "]"
-    out += ",\"unexplained\":[" + snapshot.unexplained.map(json).joined(separator: ",") + "]}"
+    out += ",\"unexplained\":[" + snapshot.unexplained.map(json).joined(separator: ",") + "]"
+    out += ",\"unexplainedCount\":\(snapshot.unexplainedCount)}"
     return APIResponse(status: status, body: out)
   }
 

@@ -81,8 +81,11 @@ public struct DeliverySnapshot: Sendable, Hashable {
   public var counts: [DeliveryState: Int]
   /// The entries that pass the filter, oldest first.
   public var entries: [DeliveryEntry]
-  /// The wire calls no in-app call explains (of the filter's provider).
+  /// The wire calls no in-app call explains (of the filter's provider) whose entries are kept:
+  /// each wire source's last ones (``DeliveryLedger/defaultKeptSettled``).
   public var unexplained: [UnexplainedWireCall]
+  /// Every wire call no in-app call explains (of the filter's provider), those let go of too.
+  public var unexplainedCount: Int
 
   /// The count of `state`.
   public func count(_ state: DeliveryState) -> Int { counts[state] ?? 0 }

@@ -104,7 +104,7 @@ public enum OpenAPIDocument {
               {"name": "timeout", "in": "query", "description": "Seconds to wait at most (default 10).", "schema": {"type": "number", "minimum": 0, "maximum": 300}}
             ],
             "responses": {
-              "200": {"description": "Counts per state, entries, wire calls no in-app call explains", "content": {"application/json": {"schema": {"type": "object", "required": ["counts", "entries", "unexplained"], "properties": {"counts": {"type": "object", "additionalProperties": {"type": "integer"}}, "entries": {"type": "array", "items": {"type": "object", "required": ["number", "position", "provider", "method", "device", "called", "state"]}}, "unexplained": {"type": "array", "items": {"type": "object", "required": ["position", "provider", "source"]}}}}}}},
+              "200": {"description": "Counts per state, entries, wire calls no in-app call explains", "content": {"application/json": {"schema": {"type": "object", "required": ["counts", "entries", "unexplained"], "properties": {"counts": {"type": "object", "additionalProperties": {"type": "integer"}}, "entries": {"type": "array", "items": {"type": "object", "required": ["number", "position", "provider", "method", "device", "called", "state"]}}, "unexplained": {"type": "array", "items": {"type": "object", "required": ["position", "provider", "source"]}}, "unexplainedCount": {"type": "integer"}}}}}},
               "400": {"$ref": "#/components/responses/BadRequest"},
               "401": {"$ref": "#/components/responses/Unauthorized"},
               "408": {"description": "The timeout passed first: the ledger as it stands"}
