@@ -10,6 +10,9 @@ extension Vendor {
   public static let adobe = Vendor(
     id: "adobe", name: "Adobe Analytics", aliases: ["adobe-analytics"], paths: [.inApp, .sdk],
     endpoints: [
+      // Also Media Edge's `/ee/va/v1/<event>` (aepsdk-edge-android `EdgeEndpoint` with the
+      // request's own path, `EdgePathOverwriteTests`), read as interact; another Edge version or
+      // operation is refused and reported with its path (`AdobeEdgeEndpoint`), never guessed.
       Endpoint(
         "/ee/v1/interact", "Adobe Experience Platform Edge: the mobile SDK's events (also /ee/HINT/v1/…)",
         .adobeEdge, .adobeEdge(collect: false)),
@@ -21,6 +24,10 @@ extension Vendor {
       Endpoint(
         "/ee/v1/privacy/set-consent", "Adobe Experience Platform Edge: consent (collect y/n)", .adobeEdge,
         .adobeEdge(collect: false)),
+      // The Web SDK's `getIdentity` (adobe/alloy `createGetIdentity`): recorded, not judged.
+      Endpoint(
+        "/ee/v1/identity/acquire", "Adobe Experience Platform Edge: the Web SDK's identity request (ECID)",
+        .adobeEdge, .adobeEdge(collect: false)),
       // The Edge Network Server API (AdobeDocs/data-collection-apis `static/api-reference.yaml` @
       // 03788395c2c6971dd4706c39cd13e192191702b5): server-to-server, authenticated, on
       // `server.adobedc.net` (add it with --intercept) or edge.adobedc.net; one `event` to interact, `events` of many users
@@ -120,7 +127,8 @@ extension Vendor.Limit {
   /// own, 1 MB.
   public static let adobeEdge = Vendor.Limit(
     paths: [
-      "/ee/v1/interact", "/ee/v1/collect", "/ee/v1/privacy/set-consent", "/ee/v2/interact", "/ee/v2/collect",
+      "/ee/v1/interact", "/ee/v1/collect", "/ee/v1/privacy/set-consent", "/ee/v1/identity/acquire",
+      "/ee/v2/interact", "/ee/v2/collect",
     ], requestBytes: 1024 * 1024,
     pastIt: "413 with Edge's problem document",
     source: "Tagscope's own: none documented (adobe/aepsdk-edge-android sends a few events a request)")

@@ -26,7 +26,42 @@ extension Vendor {
         .braze),
       Endpoint(
         "/api/v3/template", "Braze SDKs: in-app message template (recorded, not judged)", .brazeJSON, .braze),
+      // The Android SDK's other request paths (`com.braze.requests` endpoint enum, decompiled: code
+      // index ids 59833840673, 61429145850; each request class's body: banners 61564023008,
+      // push redelivery 58042309494, debugger 61694743297 and 61573152343, DUST 61680666059,
+      // geofences 54585810645 and 21051263250, push delivery 61533628674); the Web SDK names
+      // `banners/sync` too (code index id 66466378981). Two carry the SDK's events, decoded as on
+      // `/api/v3/data` (push delivery `pd`, geofence transition `g`); the others ask for content or
+      // carry the SDK's own diagnostics: recorded, not judged.
+      Endpoint(
+        "/api/v3/push/delivery_events", "Braze Android SDK: push deliveries (events[], as on data)",
+        .brazeJSON, .braze),
+      Endpoint(
+        "/api/v3/geofence/report", "Braze Android SDK: a geofence transition (geofence_event)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/banners/sync", "Braze SDKs: banner placements refresh (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/geofence/request",
+        "Braze Android SDK: geofence refresh at a location (recorded, not judged)",
+        .brazeJSON, .braze),
+      Endpoint(
+        "/api/v3/push/redeliver", "Braze Android SDK: push max redelivery (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/debugger/init", "Braze SDKs: SDK Debugger session start (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/debugger/log", "Braze SDKs: SDK Debugger log lines (recorded, not judged)", .brazeJSON,
+        .braze),
+      Endpoint(
+        "/api/v3/dust/config", "Braze SDKs: DUST configuration request (recorded, not judged)", .brazeJSON,
+        .braze),
     ],
+    // No message id: a Braze event object carries none (braze-roku-sdk `createEventObject`:
+    // `name`, `data`, `time`, `session_id`, `user_id`; the Android SDK's the same), so the
+    // delivery ledger matches Braze calls by their name and properties.
     messages: MessageFields(messageID: [], properties: .parameters, trackMethod: "logCustomEvent"),
     identity: [
       // `createEventObject`, `createAttributeObject` and `generateRequiredRequestFields` of the
@@ -60,13 +95,20 @@ extension Vendor.Limit {
   /// Braze's data endpoint: Braze publishes no bound on an SDK request (its SDKs send small ones:
   /// braze-roku-sdk `BrazeSDK.brs` one event or attribute a request); Tagscope holds one to 1 MB.
   public static let brazeData = Vendor.Limit(
-    paths: ["/api/v3/data"], requestBytes: 1024 * 1024, pastIt: "413 with error",
+    paths: ["/api/v3/data", "/api/v3/push/delivery_events", "/api/v3/geofence/report"],
+    requestBytes: 1024 * 1024,
+    pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends one event a request)")
 
-  /// Braze's content requests (content cards, feature flags, templates): the request's own
-  /// fields and a template's trigger; held to the data endpoint's bound, none being published.
+  /// Braze's content requests (content cards, feature flags, templates, banners, geofences) and
+  /// the SDK's own (push redelivery, SDK Debugger, DUST): the request's own fields and what it
+  /// asks for; held to the data endpoint's bound, none being published.
   public static let brazeSync = Vendor.Limit(
-    paths: ["/api/v3/content_cards/sync", "/api/v3/feature_flags/sync", "/api/v3/template"],
+    paths: [
+      "/api/v3/content_cards/sync", "/api/v3/feature_flags/sync", "/api/v3/template", "/api/v3/banners/sync",
+      "/api/v3/geofence/request", "/api/v3/push/redeliver", "/api/v3/debugger/init", "/api/v3/debugger/log",
+      "/api/v3/dust/config",
+    ],
     requestBytes: 1024 * 1024, pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends the request's own fields)")
 }

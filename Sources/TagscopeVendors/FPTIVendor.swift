@@ -25,6 +25,10 @@ extension Vendor {
         "Braintree iOS and Android SDKs: FPTI batches (batch_params, event_params[])",
         .fpti, .fpti),
     ],
+    // No message id: no FPTI event carries one of its own (paypal-ios `AnalyticsEventData`'s
+    // `EventParameterKeys`, braintree_ios `FPTIBatchData.Event`'s `CodingKeys`: `correlation_id`
+    // names the PayPal API call, which several events share, `paypal_context_id` the order), so
+    // the delivery ledger matches FPTI calls by their name and properties.
     messages: MessageFields(messageID: [], properties: .parameters, trackMethod: "event"),
     identity: [
       // `AnalyticsEventData.swift` and `FPTIBatchData.swift` (`Metadata`): the app's bundle id,

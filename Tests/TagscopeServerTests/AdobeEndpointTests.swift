@@ -176,7 +176,8 @@ final class AdobeEndpointTests: XCTestCase {
       XCTAssertNotNil(reply.events.first?.annotations["request"])
       XCTAssertNil(reply.events.last?.annotations["request"], "the request's fields are written once")
     }
-    for path in ["/ee/or2/x/v1/interact", "/ee//v1/interact", "/ee/v3/interact", "/ef/v1/interact"] {
+    // `/ee/v3/interact` is an Edge path Tagscope refuses with its path (``AdobeEdgePathTests``).
+    for path in ["/ee/or2/x/v1/interact", "/ee//v1/interact", "/ef/v1/interact"] {
       guard case .notFound = EndpointRouter.route(method: .POST, path: path) else {
         return XCTFail("\(path) is routed")
       }

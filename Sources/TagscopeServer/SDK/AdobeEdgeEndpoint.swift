@@ -6,10 +6,14 @@ import TagscopeRecording
 
 /// Adobe Experience Platform Edge: `POST /ee/v1/interact` (the mobile Edge extension's, answered
 /// with a streamed response), `/ee/v1/collect` (fire and forget, `204`) and
-/// `/ee/v1/privacy/set-consent` (``AdobeEdgeConsent``), with or without a location hint
+/// `/ee/v1/privacy/set-consent` (``AdobeEdgeConsent``), `/ee/v1/identity/acquire` (the Web SDK's
+/// `getIdentity`: ``AdobeEdgeIdentityAcquire``), Media Edge's `/ee/va/v1/<event>` (the Edge
+/// extension's request, read as interact), with or without a location hint
 /// (`/ee/or2/v1/interact`) or the pre-production prefix (`/ee-pre-prd/v1/…`); and the Edge
 /// Network Server API's `/ee/v2/interact` (one `event`, answered with plain JSON) and
 /// `/ee/v2/collect` (`events` of many users, `202` with the request id, `204` when `silent`).
+/// Another version (`/ee/v3/…`) or operation is refused `404` with its path and what Tagscope
+/// reads (the proxy forwards it as it was and reports it), never decoded by a guess.
 ///
 /// Read in adobe/aepsdk-edge-android @ f607561cf7301e22deaabdcdf838844127e52186 (`EdgeEndpoint`,
 /// `EdgeNetworkService`, `RequestBuilder`, `EdgeJson`) and aepsdk-edge-ios's functional tests; v2
@@ -30,6 +34,11 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   /// What an Edge path does.
   enum Operation: Sendable {
     case interact, collect, setConsent
+    /// The Web SDK's `getIdentity` (``AdobeEdgeIdentityAcquire``).
+    case acquireIdentity
+    /// An Edge path of a version or operation Tagscope does not read: refused `404`, reported
+    /// with its path (forwarded as it was by the proxy), never guessed.
+    case notRead
   }
 
   /// The Edge API version of the path: 1 (the SDKs'), 2 (the Server API's).
@@ -60,28 +69,36 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   /// The request keys of the Server API's v2 paths: `event` (interact) or `events` (collect).
   static let serverRequestKeys: Set<String> = ["event", "events", "meta", "query"]
 
-  /// The endpoint of `path` when it is an Edge path: `/ee`, or `/ee-pre-prd`, an optional
-  /// location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
-  /// `/v2/interact` or `/v2/collect` (a last `/` aside).
+  /// The endpoint of `path` when it is an Edge path (``AdobeEdgePath``): `/ee`, or `/ee-pre-prd`,
+  /// an optional location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
+  /// `/v1/identity/acquire`, `/v2/interact`, `/v2/collect`, or Media Edge's `/va/v1/<event>` (the
+  /// Edge extension's request, read as interact). Any other version or operation is an Edge path
+  /// all the same, answered ``Operation/notRead``.
   static func matching(path: String) -> AdobeEdgeEndpoint? {
-    let trimmed = path.count > 1 && path.hasSuffix("/") ? path.dropLast() : Substring(path)
-    var parts = trimmed.split(separator: "/", omittingEmptySubsequences: false)[...]
-    guard parts.count >= 4, parts.removeFirst().isEmpty else { return nil }
-    guard parts.first == "ee" || parts.first == "ee-pre-prd" else { return nil }
-    parts.removeFirst()
-    if let hint = parts.first, hint != "v1", hint != "v2" {
-      guard !hint.isEmpty, hint.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { return nil }
-      parts.removeFirst()
+    guard let edge = AdobeEdgePath(path) else { return nil }
+    switch (edge.version, edge.isMedia, edge.operation) {
+    case ("v1", false, "interact"), ("v1", true, _):
+      return AdobeEdgeEndpoint(version: 1, operation: .interact)
+    case ("v1", false, "collect"): return AdobeEdgeEndpoint(version: 1, operation: .collect)
+    case ("v1", false, "privacy/set-consent"): return AdobeEdgeEndpoint(version: 1, operation: .setConsent)
+    case ("v1", false, "identity/acquire"): return AdobeEdgeEndpoint(version: 1, operation: .acquireIdentity)
+    case ("v2", false, "interact"): return AdobeEdgeEndpoint(version: 2, operation: .interact)
+    case ("v2", false, "collect"): return AdobeEdgeEndpoint(version: 2, operation: .collect)
+    default: return AdobeEdgeEndpoint(version: 0, operation: .notRead)
     }
-    guard let version = parts.popFirst() else { return nil }
-    switch (version, parts.joined(separator: "/")) {
-    case ("v1", "interact"): return AdobeEdgeEndpoint(version: 1, operation: .interact)
-    case ("v1", "collect"): return AdobeEdgeEndpoint(version: 1, operation: .collect)
-    case ("v1", "privacy/set-consent"): return AdobeEdgeEndpoint(version: 1, operation: .setConsent)
-    case ("v2", "interact"): return AdobeEdgeEndpoint(version: 2, operation: .interact)
-    case ("v2", "collect"): return AdobeEdgeEndpoint(version: 2, operation: .collect)
-    default: return nil
+  }
+
+  /// Why Tagscope does not read the Edge path `path`.
+  static func notReadReason(_ path: String) -> String {
+    guard let edge = AdobeEdgePath(path) else { return "\(path) is not an Edge path" }
+    let media = edge.isMedia ? "Media Edge " : ""
+    guard ["v1", "v2"].contains(edge.version), !(edge.isMedia && edge.version != "v1") else {
+      return
+        "\(path): \(media)Edge API version \(edge.version) is not one Tagscope reads (v1, v2; Media Edge v1): not decoded"
     }
+    return
+      "\(path): Edge \(edge.version) operation \(edge.operation) is not one Tagscope reads "
+      + "(v1 interact, collect, privacy/set-consent, identity/acquire; v2 interact, collect): not decoded"
   }
 
   func replyTooLarge() -> SDKReply {
@@ -89,6 +106,11 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
+    // The registry's paths are routed to one endpoint each; the path itself says which.
+    let edge = Self.matching(path: request.path) ?? self
+    if edge.operation == .notRead {
+      return Self.fail(404, Self.notReadReason(request.path), .unknownEndpoint)
+    }
     // Routed with Adobe's GET-taking hits by their provider; Edge takes POST only.
     guard request.method == .POST else {
       var refused = Self.fail(405, "The Edge Network takes POST", .unknownEndpoint)
@@ -106,9 +128,11 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     guard case .object(let fields) = body else {
       return Self.fail(400, "The request must be a JSON object", .invalidPayload)
     }
-    // The registry's paths are routed to one endpoint each; the path itself says which.
-    let edge = Self.matching(path: request.path) ?? self
-    if edge.operation == .setConsent { return AdobeEdgeConsent.reply(fields, request: request) }
+    switch edge.operation {
+    case .setConsent: return AdobeEdgeConsent.reply(fields, request: request)
+    case .acquireIdentity: return AdobeEdgeIdentityAcquire.reply(fields, request: request)
+    case .interact, .collect, .notRead: break
+    }
     return edge.events(fields, request: request)
   }
 

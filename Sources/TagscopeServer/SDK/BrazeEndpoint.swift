@@ -19,7 +19,11 @@ import TagscopeVendors
 /// limit: a body is held to the registry's (`Vendor.Limit.brazeData`, 1 MB). Answers `200` with
 /// `{}` (no success body is published; the SDKs read only what they asked for under
 /// `respond_with`). The content requests (`/api/v3/content_cards/sync`, `feature_flags/sync`,
-/// `template`) come here too, and are ``BrazeSync``'s.
+/// `template`, `banners/sync`, `geofence/request`) and the SDK's own (`push/redeliver`,
+/// `debugger/init`, `debugger/log`, `dust/config`) come here too, and are ``BrazeSync``'s. The
+/// Android SDK's push deliveries (`/api/v3/push/delivery_events`: `events` of type `pd`) are read
+/// as a data request, its geofence transition report (`/api/v3/geofence/report`: one
+/// `geofence_event` of type `g`) as one of a single event.
 struct BrazeEndpoint: SDKEndpoint {
   var provider: String { Vendors.braze.rawValue }
   var bodyLimit: Int { Vendor.Limit.brazeData.requestBytes }
@@ -29,6 +33,14 @@ struct BrazeEndpoint: SDKEndpoint {
     "api_key", "device_id", "user_id", "time", "sdk_version", "sdk_flavor", "app_version", "app_version_code",
     "device", "events", "attributes", "respond_with", "template",
   ]
+
+  /// The Android SDK's geofence transition report (one `geofence_event`, not `events`).
+  static let geofenceReport = "/api/v3/geofence/report"
+
+  /// `path` without a last `/`.
+  static func trimmed(_ path: String) -> String {
+    path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
 
   func replyTooLarge() -> SDKReply {
     Self.fail(.payloadTooLarge, "The request body is over 1 MB", .bodyTooLarge)
@@ -47,24 +59,31 @@ struct BrazeEndpoint: SDKEndpoint {
     if let kind = BrazeSync.Kind(path: request.path) {
       return BrazeSync.reply(fields, apiKey: apiKey, kind: kind)
     }
-    let events = fields["events"].map { Payload.array($0) } ?? []
+    // A geofence report carries its one event as `geofence_event`; the other paths an array.
+    let isReport = Self.trimmed(request.path) == Self.geofenceReport
+    if isReport, Payload.objectOrNil(fields["geofence_event"]) == nil {
+      return Self.fail(.badRequest, "geofence_event must be an object", .invalidPayload)
+    }
+    let events = isReport ? [fields["geofence_event"]!] : fields["events"].map { Payload.array($0) } ?? []
     let attributes = fields["attributes"].map { Payload.array($0) } ?? []
     guard let events else { return Self.fail(.badRequest, "events must be an array", .invalidPayload) }
     guard let attributes else {
       return Self.fail(.badRequest, "attributes must be an array", .invalidPayload)
     }
+    let known = isReport ? Self.requestFields.union(["geofence_event"]) : Self.requestFields
     let unread = Properties(
-      fields.filter { !Self.requestFields.contains($0.key) }.map { ("request.\($0.key)", $0.value) })
+      fields.filter { !known.contains($0.key) }.map { ("request.\($0.key)", $0.value) })
     let context = BrazeEvents.RequestContext(fields: fields, apiKey: apiKey)
     var accepted: [IngestedEvent] = []
     for (index, element) in events.enumerated() {
+      let place = isReport ? "geofence_event" : "events[\(index)]"
       guard case .object(let event) = element else {
-        return Self.fail(.badRequest, "events[\(index)] is not an object", .invalidPayload)
+        return Self.fail(.badRequest, "\(place) is not an object", .invalidPayload)
       }
       guard let code = Payload.text(event["name"]), !code.isEmpty else {
-        return Self.fail(.badRequest, "events[\(index)] has no name (its type code)", .invalidPayload)
+        return Self.fail(.badRequest, "\(place) has no name (its type code)", .invalidPayload)
       }
-      accepted.append(BrazeEvents.event(code: code, event, place: "events[\(index)]", context))
+      accepted.append(BrazeEvents.event(code: code, event, place: place, context))
     }
     for (index, element) in attributes.enumerated() {
       guard case .object(let attribute) = element else {

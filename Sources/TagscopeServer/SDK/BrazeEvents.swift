@@ -14,8 +14,10 @@ import TagscopeVendors
 /// start and end (`d` its seconds), `add`/`rem` a custom attribute array's value added or
 /// removed, `lcaa` a location attribute, `uae` a user alias (`a`, `l`). The SDK's own events
 /// (in-app message and content card impressions and clicks, feature flag impressions, push
-/// clicks) are recorded as `sdkEvent` calls; a code Tagscope does not know is recorded the same
-/// way, with a violation that names its place.
+/// clicks, and, from the Android SDK's event enum (decompiled, code index ids 36507596808 and
+/// 20693921742), push action and story clicks, display failures, geofence transitions `g` and push
+/// deliveries `pd`) are recorded as `sdkEvent` calls; a code Tagscope does not know is recorded the
+/// same way, with a violation that names its place.
 enum BrazeEvents {
   /// The request's fields every record of it shares.
   struct RequestContext {
@@ -45,7 +47,9 @@ enum BrazeEvents {
     "pc": "push_notification_click", "lr": "location_recorded", "cci": "content_card_impression",
     "ccic": "content_card_control_impression", "ccc": "content_card_click", "ccd": "content_card_dismissed",
     "ci": "news_feed_card_impression", "cc": "news_feed_card_click", "sgu": "subscription_group_update",
-    "i": "internal", "ie": "internal_error",
+    "i": "internal", "ie": "internal_error", "ca": "push_notification_action_click",
+    "cic": "push_story_page_click", "sfe": "in_app_message_display_failure", "g": "geofence",
+    "pd": "push_delivery", "tt": "test",
   ]
 
   /// The record of the event object `event` of type `code`, at `place` (`events[2]`).
@@ -112,6 +116,9 @@ enum BrazeEvents {
     return records
   }
 
+  /// The request keys whose values are its records (a geofence report's one `geofence_event`).
+  static let eventCarriers: Set<String> = ["events", "attributes", "geofence_event"]
+
   /// Adds what the request itself carries (its fields but the events and attributes, and those
   /// Tagscope does not read, by place) to its first record, once per request; a request without
   /// records whose fields Tagscope does not read gets a record of its own, so nothing is dropped.
@@ -119,7 +126,7 @@ enum BrazeEvents {
     _ fields: Properties, unread: Properties, to events: inout [IngestedEvent], _ context: RequestContext
   ) {
     let carried = Properties(
-      fields.filter { $0.key != "events" && $0.key != "attributes" }.map { ($0.key, $0.value) })
+      fields.filter { !eventCarriers.contains($0.key) }.map { ($0.key, $0.value) })
     if events.isEmpty {
       guard !unread.isEmpty else { return }
       let call = CallDescription(method: "request", name: nil, parameters: [:])

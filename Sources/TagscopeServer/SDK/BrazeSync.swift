@@ -5,23 +5,34 @@ import TagscopeRecording
 import TagscopeVendors
 
 /// Braze's content requests (``Vendor/braze``'s `/api/v3/content_cards/sync`,
-/// `/api/v3/feature_flags/sync`, `/api/v3/template`): the SDK asking for content cards, feature
-/// flags or an in-app message's template, not sending events.
+/// `/api/v3/feature_flags/sync`, `/api/v3/template`, `/api/v3/banners/sync`,
+/// `/api/v3/geofence/request`) and the SDK's own traffic (`/api/v3/push/redeliver`,
+/// `/api/v3/debugger/init`, `/api/v3/debugger/log`, `/api/v3/dust/config`): the SDK asking for
+/// content or reporting on itself, not sending events.
 ///
 /// Each request is one `identify` record (a kind plans do not judge as a tag), its call the SDK's
-/// (`requestContentCardsRefresh`, `refreshFeatureFlags`, `requestTemplate`) with what the request
-/// asks for as parameters (the sync watermarks, the template's trigger); who sent it is read as on
-/// `/api/v3/data` (``BrazeEndpoint/identity(_:_:)``); the request's other fields are kept under
-/// `request`, and a field Tagscope does not know under `unread`, reported. The answer is the
-/// smallest one Braze's SDKs decode (see the descriptor's comment for the sources).
+/// (`requestContentCardsRefresh`, `requestBannersRefresh`, `sdkDebuggerLog`…) with what the request
+/// asks for or carries as parameters (the sync watermarks, the template's trigger, the banner
+/// placements, the debugger's log lines); who sent it is read as on `/api/v3/data`
+/// (``BrazeEndpoint/identity(_:_:)``); the request's other fields are kept under `request`, and a
+/// field Tagscope does not know under `unread`, reported. The answer is the smallest one Braze's
+/// SDKs decode (see the descriptor's comment for the sources); for the paths no public mock
+/// answers (banners, geofences, redelivery, debugger, DUST) `{"message":"success"}`, the answer
+/// Braze's SDKs read as a success without content (an assumption, as for a template).
 enum BrazeSync {
-  /// Which content a request asks for.
+  /// Which content a request asks for, or which of the SDK's own requests it is.
   enum Kind: String, CaseIterable {
     case contentCards = "/api/v3/content_cards/sync"
     case featureFlags = "/api/v3/feature_flags/sync"
     case template = "/api/v3/template"
+    case banners = "/api/v3/banners/sync"
+    case geofences = "/api/v3/geofence/request"
+    case pushRedelivery = "/api/v3/push/redeliver"
+    case debuggerStart = "/api/v3/debugger/init"
+    case debuggerLog = "/api/v3/debugger/log"
+    case dustConfig = "/api/v3/dust/config"
 
-    /// The kind of `path` (with or without a last `/`), `nil` for Braze's data endpoint.
+    /// The kind of `path` (with or without a last `/`), `nil` for Braze's event paths.
     init?(path: String) {
       let trimmed = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
       self.init(rawValue: trimmed)
@@ -33,24 +44,40 @@ enum BrazeSync {
       case .contentCards: return "content_cards_sync"
       case .featureFlags: return "feature_flags_sync"
       case .template: return "template"
+      case .banners: return "banners_sync"
+      case .geofences: return "geofences_refresh"
+      case .pushRedelivery: return "push_redelivery"
+      case .debuggerStart: return "sdk_debugger_start"
+      case .debuggerLog: return "sdk_debugger_log"
+      case .dustConfig: return "dust_config"
       }
     }
 
-    /// The Braze SDK call that sends it.
+    /// The Braze SDK call that sends it (the SDK's own, for the requests no app calls).
     var method: String {
       switch self {
       case .contentCards: return "requestContentCardsRefresh"
       case .featureFlags: return "refreshFeatureFlags"
       case .template: return "requestTemplate"
+      case .banners: return "requestBannersRefresh"
+      case .geofences: return "requestGeofences"
+      case .pushRedelivery: return "requestPushRedelivery"
+      case .debuggerStart: return "sdkDebuggerStart"
+      case .debuggerLog: return "sdkDebuggerLog"
+      case .dustConfig: return "requestDustConfig"
       }
     }
 
-    /// The fields that say what the request asks for: its call's parameters.
+    /// The fields that say what the request asks for or carries: its call's parameters.
     var asked: [String] {
       switch self {
       case .contentCards: return ["last_full_sync_at", "last_card_updated_at"]
-      case .featureFlags: return []
+      case .featureFlags, .debuggerStart, .dustConfig: return []
       case .template: return ["template"]
+      case .banners: return ["placements", "pending_dismissals", "time_ms"]
+      case .geofences: return ["location_event"]
+      case .pushRedelivery: return ["campaign_ids", "last_sync_at", "dedupe_ids"]
+      case .debuggerLog: return ["data"]
       }
     }
   }
@@ -85,7 +112,7 @@ enum BrazeSync {
     return SDKReply(status: .ok, body: answer(kind, fields), events: events)
   }
 
-  /// What Braze answers: no cards, no flags, no template.
+  /// What Braze answers: no cards, no flags, no template, nothing else.
   static func answer(_ kind: Kind, _ fields: Properties) -> String {
     switch kind {
     case .contentCards:
@@ -98,7 +125,7 @@ enum BrazeSync {
       ])
     case .featureFlags:
       return JSONText.string(["message": "success", "feature_flags": []])
-    case .template:
+    case .template, .banners, .geofences, .pushRedelivery, .debuggerStart, .debuggerLog, .dustConfig:
       return JSONText.string(["message": "success"])
     }
   }
