@@ -60,22 +60,50 @@ extension Vendor {
     wireNote:
       "A custom Edge domain (edge.domain) or first-party tracking server (analytics.server): add it with --intercept.",
     limits: [.adobeEdge, .adobeHit],
-    rebuild: [.adobeEdgeInteract, .adobeHitTrackAction, .adobeHitTrackState, .adobeHitInternal])
+    rebuild: [
+      .adobeEdgeInteract, .adobeEdgeConsent, .adobeHitTrackAction, .adobeHitTrackState, .adobeHitInternal,
+    ])
 }
 
 extension Vendor.Rebuild {
   /// The Edge extension's `/ee/v1/interact` request (aepsdk-edge-android `RequestBuilder`,
   /// `EdgeNetworkService`: `{"events":[…],"xdm":{identityMap…},"meta":…}`, `?configId=`),
-  /// gathered from the records of one request in their `event_index` order. Only a request whose
-  /// `xdm` its first record keeps (the Edge extension always sends it) is rebuilt: a Server API
-  /// (v2) request names each event's own user, and a record keeps no path. A record keeps no
-  /// `requestId`, which Edge's answer echoes: the request has none.
+  /// gathered from the records of one request in their `event_index` order. A request to another
+  /// Edge path (a location hint `/ee/or2/v1/interact`, `/ee/v1/collect`, the Server API's
+  /// `/ee/v2/interact` of one `event` and `/ee/v2/collect`, both `?datastreamId=`) is sent there:
+  /// its first record keeps the path. One that keeps none was sent to `/ee/v1/interact`, whose
+  /// request the Edge extension always gives an `xdm`. A record keeps no `requestId`, which Edge's
+  /// answer echoes, nor the Server API's `Authorization`, `x-api-key` and `x-gw-ims-org-id`: the
+  /// request has none.
   public static let adobeEdgeInteract = Vendor.Rebuild(
     method: "sendEvent", url: "https://edge.adobedc.net/ee/v1/interact", mimeType: "application/json",
     body: .gatheredEvents(
       request: "request", required: "xdm", events: "events", index: "event_index",
-      query: [Vendor.QueryField("config_id", as: "configId")], eventTime: ["xdm", "timestamp"]),
-    summary: "the /ee/v1/interact request of this record and the records after it (no requestId is kept)")
+      query: [Vendor.QueryField("config_id", as: "configId")], eventTime: ["xdm", "timestamp"], path: "path",
+      forms: [
+        Vendor.PathForm(
+          pathSuffix: "/v2/interact", events: "event", single: true,
+          query: [Vendor.QueryField("config_id", as: "datastreamId")]),
+        Vendor.PathForm(
+          pathSuffix: "/v2/collect", events: "events", single: false,
+          query: [Vendor.QueryField("config_id", as: "datastreamId")]),
+      ]),
+    summary:
+      "the Edge request of this record and the records after it (no requestId and no Server API credentials are kept)"
+  )
+
+  /// The Edge extension's `/ee/v1/privacy/set-consent` request (aepsdk-edge-android
+  /// `RequestBuilder.getConsentPayload`: `{"consent":[…],"identityMap":…,"meta":…,"query":…}`,
+  /// `?configId=`), gathered from its records in their `consent_index` order; sent to the path
+  /// its first record keeps, when it keeps one (a location hint).
+  public static let adobeEdgeConsent = Vendor.Rebuild(
+    method: "setConsent", url: "https://edge.adobedc.net/ee/v1/privacy/set-consent",
+    mimeType: "application/json",
+    body: .gatheredEvents(
+      request: "request", required: nil, events: "consent", index: "consent_index",
+      query: [Vendor.QueryField("config_id", as: "configId")], eventTime: ["value", "metadata", "time"],
+      path: "path", forms: []),
+    summary: "the set-consent request of this record and the records after it (no requestId is kept)")
 
   /// The Analytics extension's `trackAction` hit (aepsdk-analytics-android
   /// `AnalyticsHitProcessor`, `ContextDataUtil`): its variables and its context data nested at

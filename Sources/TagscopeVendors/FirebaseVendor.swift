@@ -53,11 +53,17 @@ extension Vendor.IdentityFields {
 }
 
 extension Vendor.Rebuild {
-  /// Firebase's uploads are not rebuilt: an `app-measurement.com/a` upload is a gzip'd protobuf
-  /// batch of bundles, whose records keep each event and the bundle fields Tagscope reads (fields
-  /// it does not know only noted), not every field a batch encoded again would need to read back
-  /// the same; a debug log line's record has no request at all.
-  public static let firebaseUpload = Vendor.Rebuild.notRebuilt(
-    "a Firebase record keeps the fields Tagscope reads of its protobuf upload (or of a debug log line), not every field of the batch: its request is not rebuilt"
+  /// Firebase's uploads, gathered from the records of one upload: each record keeps its bundle's
+  /// context (the fields Tagscope reads of it), its event's or user property's name, parameters
+  /// (the SDK's own by their short names) and time, and its place in the upload; the protobuf is
+  /// encoded with the schema's types (`FirebaseWire/Schema`) and gzip'd, `Content-Type:
+  /// application/x-www-form-urlencoded` and `Content-Encoding: gzip` as the Android SDK sends it.
+  /// A debug log line's record has no upload, and one whose upload held fields the schema does not
+  /// know keeps only their names: neither is rebuilt.
+  public static let firebaseUpload = Vendor.Rebuild(
+    url: "https://app-measurement.com/a", mimeType: "application/x-www-form-urlencoded",
+    body: .gatheredUpload(place: "place"),
+    summary:
+      "the upload of this record and the records after it, protobuf gzip'd (the bundle fields Tagscope does not read are not kept)"
   )
 }

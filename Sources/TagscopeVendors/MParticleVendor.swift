@@ -141,11 +141,23 @@ extension Vendor.SetupRequest {
 }
 
 extension Vendor.Rebuild {
-  /// mParticle's batches are not rebuilt: a record keeps its event whole, not its batch's own
-  /// fields (`device_info`, `application_info`, `user_identities`, `mpid`, `mp_deviceid`… of
-  /// mparticle-python-sdk's `Batch`, the native SDKs' `di`, `ai`…), which its device, user and app are
-  /// read from, and never the Basic-auth key and secret a request needs.
-  public static let mparticleBatch = Vendor.Rebuild.notRebuilt(
-    "an mParticle record keeps its event, not its batch's own fields (device_info, application_info, user_identities, mpid…) nor the request's Basic-auth secret: its request is not rebuilt"
+  /// mParticle's batches, gathered from the records of one request: the first record of each
+  /// batch keeps its own fields (`device_info`, `application_info`, `user_identities`, `mpid`…
+  /// of mparticle-python-sdk's `Batch`; the mobile SDKs' `ai`, `di`, `ui`, `mpid`, `das`…), each
+  /// record its event (a mobile SDK's message whole in its `raw`), the request's first its path.
+  /// The Events API's requests carry the API key as Basic auth user and an empty secret: a
+  /// record never keeps the secret. The mobile SDKs' `x-mp-signature` (an HMAC of the secret)
+  /// and their batch's transport fields (`id`, `ct`, `sdk`…) are not kept either.
+  public static let mparticleBatch = Vendor.Rebuild(
+    url: "https://s2s.mparticle.com/v2/events", mimeType: "application/json",
+    body: .gatheredBatches(
+      batch: "batch", path: "path", events: "events", messages: "msgs", bulkSuffix: "/bulkevents",
+      credential: "api_key",
+      hosts: [
+        Vendor.PathHost("/JS/KEY/", at: "https://jssdks.mparticle.com"),
+        Vendor.PathHost("/KEY/", at: "https://nativesdks.mparticle.com"),
+      ], eventTime: ["data", "timestamp_unixtime_ms"]),
+    summary:
+      "the batches of this record's request; Basic auth carries the API key with an empty secret (no secret is kept), no x-mp-signature"
   )
 }

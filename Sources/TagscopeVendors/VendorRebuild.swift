@@ -77,13 +77,16 @@ extension Vendor {
       request: String, events: String, attributes: String, custom: String, credential: String, header: String,
       eventTime: [String])
     /// The records of one request gathered back into it (Adobe Edge's `/ee/v1/interact`): the
-    /// request's own fields its first record keeps under `request` (which must hold `required`),
-    /// then each record's call parameters as one object of `events`, in the order of its `index`;
-    /// each `query` field (record field: query name) its first record keeps in the URL's query.
-    /// An event's own time is at `eventTime`.
+    /// request's own fields its first record keeps under `request`, then each record's call
+    /// parameters as one object of `events`, in the order of its `index`; each `query` field
+    /// (record field: query name) its first record keeps in the URL's query. An event's own time
+    /// is at `eventTime`. A first record keeps under `path` the request's path when it is not the
+    /// URL's (a location hint, the Server API's `/ee/v2/…`), written as the first of `forms` whose
+    /// path it ends with says; one that keeps none must keep `required` in its `request` (`nil`:
+    /// none is).
     case gatheredEvents(
-      request: String, required: String, events: String, index: String, query: [QueryField],
-      eventTime: [String])
+      request: String, required: String?, events: String, index: String, query: [QueryField],
+      eventTime: [String], path: String, forms: [PathForm])
     /// The records of one request gathered back into it (GA4's Measurement Protocol): the request
     /// each record's `raw` keeps with only its own event, its event in `events` after those of
     /// the records before it, in the order of its `index` (absent for the first); each `query`
@@ -95,6 +98,22 @@ extension Vendor {
     /// output keeps under `contextData`; posted to the URL, the report suites its output keeps
     /// under `suites`, then `path`. A record that kept unread fields or problems is not rebuilt.
     case contextDataHit(variables: String, contextData: String, suites: String, path: String)
+    /// The records of one request gathered back into it (mParticle's batches): each batch's own
+    /// fields its first record keeps under `batch`, then its events, in `events` each record's
+    /// call parameters or, in `messages`, each record's `raw` when it keeps one (the mobile SDKs'
+    /// short-key messages). Sent to the path the request's first record keeps under `path`, at
+    /// the origin of the first of `hosts` whose part (`KEY` the record's `credential`) the path
+    /// holds, else the URL's. A path ending with `bulkSuffix` takes an array of batches; a path
+    /// that does not hold the credential takes it as its Basic auth user, with an empty secret
+    /// (a record never keeps the secret). An event's own time is at `eventTime` in its call.
+    case gatheredBatches(
+      batch: String, path: String, events: String, messages: String, bulkSuffix: String, credential: String,
+      hosts: [PathHost], eventTime: [String])
+    /// The records of one upload gathered back into it (Firebase's `app-measurement.com/a`): a
+    /// protobuf batch of bundles, each of the context its records keep, with their events and
+    /// user properties at the places they keep under `place` (`bundle 1 event 2`), gzip'd as the
+    /// SDKs send it (`Content-Encoding: gzip`).
+    case gatheredUpload(place: String)
     /// The request's own fields its record keeps under `request`, then the call's parameters, as
     /// one JSON object (Braze's content card, feature flag and template requests).
     case keptRequest(request: String)
@@ -115,6 +134,46 @@ extension Vendor {
     public init(_ field: String, as name: String) {
       self.field = field
       self.name = name
+    }
+  }
+}
+
+extension Vendor {
+  /// How a gathered request sent to a path other than its rebuild's URL's is written (Edge's
+  /// Server API `/ee/v2/interact`: its one event under `event`, its datastream as `datastreamId`).
+  public struct PathForm: Sendable, Hashable {
+    /// The end of the paths it is for (`/v2/interact`).
+    public let pathSuffix: String
+    /// The key of the request's events: an array of them, or its one event when `single`.
+    public let events: String
+    /// Whether the request holds one event, not an array.
+    public let single: Bool
+    /// The record fields written in the URL's query, and their names.
+    public let query: [QueryField]
+
+    /// The form of the paths ending with `pathSuffix`.
+    public init(pathSuffix: String, events: String, single: Bool, query: [QueryField]) {
+      self.pathSuffix = pathSuffix
+      self.events = events
+      self.single = single
+      self.query = query
+    }
+  }
+}
+
+extension Vendor {
+  /// The origin a rebuilt request whose path holds `pathPart` is sent to (mParticle's web SDK's
+  /// `/JS/` paths at `jssdks.mparticle.com`).
+  public struct PathHost: Sendable, Hashable {
+    /// What the path holds (`/JS/`; `KEY` stands for the record's credential).
+    public let pathPart: String
+    /// The scheme and host (`https://jssdks.mparticle.com`).
+    public let origin: String
+
+    /// Paths holding `pathPart` go to `origin`.
+    public init(_ pathPart: String, at origin: String) {
+      self.pathPart = pathPart
+      self.origin = origin
     }
   }
 }

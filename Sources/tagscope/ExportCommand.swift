@@ -24,7 +24,12 @@ struct ExportCommand: ParsableCommand {
       at the vendor's own host and event path with a body its decoder reads back into the same \
       record, and its comment says so. Requests are rebuilt for \
       \(HARExport.providers.joined(separator: ", ")); records of other vendors and in-app \
-      dispatches are counted and listed on standard error with the reason, never dropped silently.
+      dispatches are counted and listed on standard error with the reason, never dropped silently. \
+      No secret is written: mParticle's Events API requests carry the API key as Basic auth user \
+      with an empty secret (a recording never keeps the secret). Not rebuilt, with the reason: a \
+      record that kept fields its decoder did not read (a Firebase upload's unknown fields), a \
+      Firebase debug log line's record (it had no request), and the records after one not rebuilt \
+      in the same request (their places would shift).
 
       --html writes the session as one self-contained HTML page anyone can open (no network \
       access): the event stream with its marks, a filter, the screens and session as of the selected \

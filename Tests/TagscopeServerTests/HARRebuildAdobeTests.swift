@@ -8,8 +8,8 @@ import XCTest
 
 /// `tagscope export --har` rebuilds Adobe Edge's `/ee/v1/interact` requests from the records of
 /// each request (the first keeps the request's `xdm`, `meta`, `query`; each its event and its
-/// index), and the Analytics extension's hits; Server API (v2) requests are counted as not
-/// rebuilt, with why.
+/// index; a path other than `/ee/v1/interact`), its set-consent requests, and the Analytics
+/// extension's hits.
 final class HARRebuildAdobeTests: XCTestCase {
   private let round = HARRebuildRoundTrip()
 
@@ -87,14 +87,57 @@ final class HARRebuildAdobeTests: XCTestCase {
     for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
   }
 
-  /// A Server API request (no request `xdm`: each event names its own user) is counted as not
-  /// rebuilt, with why.
-  func testServerAPIRequestsAreNotRebuilt() throws {
-    let server = #"{"event":{"xdm":{"_id":"s-1","eventType":"web.webpagedetails.pageViews"}}}"#
+  /// Requests to the other Edge paths (the Server API's `/ee/v2/interact` of one event and
+  /// `/ee/v2/collect`, a `/ee/v1/collect` behind a location hint, and set-consent requests with
+  /// and without one) go back to the paths their first records keep, with their datastreams, and
+  /// read back the same.
+  func testEdgeRequestsToOtherPathsRoundTripToThosePaths() throws {
+    let v2 = AdobeEdgeConsentAndV2Tests.self
+    let json = "application/json"
+    let (recording, first) = try round.imported(
+      round.har([
+        ("POST", "/ee/v2/interact?datastreamId=ds-1&requestId=r-1", v2.serverInteract, json),
+        ("POST", "/ee/v2/collect?datastreamId=ds-2", v2.serverCollect, json),
+        ("POST", "/ee/or2/v1/collect?configId=cfg-1", AdobeWireFixtures.edgeTwoEvents, json),
+        ("POST", "/ee/v1/privacy/set-consent?configId=cfg-1", v2.consent("n"), json),
+        ("POST", "/ee/or2/v1/privacy/set-consent?configId=cfg-1", v2.consent("y"), json),
+      ]))
+    XCTAssertEqual(first.problems, [])
+    XCTAssertEqual(recording.count, 7)
+    let (again, requests, skipped) = try round.exported(recording)
+    XCTAssertEqual(skipped, [.sameRequest, .sameRequest])
+    XCTAssertEqual(
+      requests.map { $0["url"] as? String },
+      [
+        "https://edge.adobedc.net/ee/v2/interact?datastreamId=ds-1",
+        "https://edge.adobedc.net/ee/v2/collect?datastreamId=ds-2",
+        "https://edge.adobedc.net/ee/or2/v1/collect?configId=cfg-1",
+        "https://edge.adobedc.net/ee/v1/privacy/set-consent?configId=cfg-1",
+        "https://edge.adobedc.net/ee/or2/v1/privacy/set-consent?configId=cfg-1",
+      ])
+    let single = try XCTUnwrap((requests.first?["postData"] as? [String: Any])?["text"] as? String)
+    XCTAssertTrue(single.hasPrefix(#"{"event":{"xdm":{"identityMap""#), single)
+    let (records, summary) = try round.imported(again)
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(summary.unread, [])
+    XCTAssertEqual(records.count, recording.count)
+    for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
+  }
+
+  /// A first record that keeps no path (an older recording's Server API request, no request
+  /// `xdm`) is not taken for an `/ee/v1/interact` request: it is counted as not rebuilt, with why.
+  func testAServerAPIRequestWithoutItsPathIsNotRebuilt() throws {
     let (recording, _) = try round.imported(
-      round.har([("POST", "/ee/v2/interact?datastreamId=ds-1", server, "application/json")]))
+      round.har([
+        (
+          "POST", "/ee/v2/interact?datastreamId=ds-1", AdobeEdgeConsentAndV2Tests.serverInteract,
+          "application/json"
+        )
+      ]))
     XCTAssertEqual(recording.count, 1)
-    let said = HARRebuildRoundTrip.notRebuilt(try round.exported(recording).skipped)
+    var older = recording
+    older[0].outputs[0].extra["path"] = nil
+    let said = HARRebuildRoundTrip.notRebuilt(try round.exported(older).skipped)
     XCTAssertEqual(said.count, 1)
     XCTAssertTrue(said.first?.hasPrefix("adobe: its request's `request` has no `xdm`") == true, "\(said)")
   }

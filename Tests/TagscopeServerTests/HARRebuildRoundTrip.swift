@@ -12,8 +12,14 @@ struct HARRebuildRoundTrip {
   let importer = CaptureImport(
     hosts: InterceptedHosts(extra: ["127.0.0.1"]), address: "127.0.0.1")
 
-  /// The HAR of `requests` (method, path with query, body) as sent to a local listen.
-  func har(_ requests: [(method: String, path: String, body: String, mimeType: String)]) -> String {
+  /// The HAR of `requests` (method, path with query, body) as sent to a local listen, each with
+  /// `headers`.
+  func har(
+    _ requests: [(method: String, path: String, body: String, mimeType: String)],
+    headers: [(name: String, value: String)] = []
+  ) -> String {
+    let sent = headers.map { #"{"name":\#(JSONText.quoted($0.name)),"value":\#(JSONText.quoted($0.value))}"# }
+      .joined(separator: ",")
     let entries = requests.enumerated().map { index, request -> String in
       let postData =
         request.method == "GET"
@@ -22,7 +28,7 @@ struct HARRebuildRoundTrip {
       return
         #"{"startedDateTime":"2026-11-25T10:00:0\#(index).000Z","request":{"method":"\#(request.method)","#
         + #""url":\#(JSONText.quoted("http://127.0.0.1:8080" + request.path)),"httpVersion":"HTTP/1.1","#
-        + #""headers":[],"queryString":[]\#(postData)},"response":{"status":200,"headers":[],"#
+        + #""headers":[\#(sent)],"queryString":[]\#(postData)},"response":{"status":200,"headers":[],"#
         + #""content":{"size":0}},"timings":{}}"#
     }
     return #"{"log":{"version":"1.2","creator":{"name":"test","version":"1"},"entries":["#

@@ -89,16 +89,16 @@ final class HARRebuildRoundTripTests: XCTestCase {
     XCTAssertEqual(
       HARExport.providers,
       [
-        "adobe", "amplitude", "braze", "fpti", "ga4", "mixpanel", "piano", "posthog", "rudderstack",
-        "segment",
-        "snowplow",
+        "adobe", "amplitude", "braze", "firebase", "fpti", "ga4", "mixpanel", "mparticle", "piano", "posthog",
+        "rudderstack", "segment", "snowplow",
       ])
     XCTAssertEqual(Set(HARExport.providers), Set(Vendors.rebuilt.map(\.id.rawValue)))
     var export = HARExport(creatorVersion: "test")
-    // The registry says why a vendor's records are not rebuilt; a vendor it does not name is said too.
+    // A record that does not keep what its vendor's rebuild needs says why; a vendor the registry
+    // does not name is said too.
     for (provider, reason) in [
-      ("mparticle", "an mParticle record keeps its event, not its batch's own fields"),
-      ("firebase", "a Firebase record keeps the fields Tagscope reads of its protobuf upload"),
+      ("mparticle", "it keeps no `path`: its request's path is kept by the first record"),
+      ("firebase", "it keeps no `place` in an upload: a debug log line's record"),
       ("unknown-sdk", "no request is rebuilt for unknown-sdk"),
     ] {
       let record = Record(

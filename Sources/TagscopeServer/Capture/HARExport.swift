@@ -30,7 +30,7 @@ public struct HARExport: Sendable {
   private var lastRequest: (provider: String, raw: String)?
   /// The request being gathered from the records of one request, written when a record not of it
   /// comes, or at ``finish()``.
-  private var gathering: HARGatheredRequest?
+  private var gathering: (any HARGathering)?
 
   /// An export naming tagscope `creatorVersion` as its creator.
   public init(creatorVersion: String) {
@@ -77,6 +77,20 @@ public struct HARExport: Sendable {
     case .success(let found): rebuild = found
     case .failure(let refusal): return refused(refusal)
     }
+    if case .gatheredUpload = rebuild.body {
+      switch HARGatheredUpload.start(record, output, rebuild) {
+      case .success(let started): gathering = started
+      case .failure(let refusal): return refused(refusal)
+      }
+      return done
+    }
+    if case .gatheredBatches = rebuild.body {
+      switch HARGatheredBatches.start(record, output, rebuild) {
+      case .success(let started): gathering = started
+      case .failure(let refusal): return refused(refusal)
+      }
+      return done
+    }
     if HARGatheredRequest.gathers(rebuild) {
       switch HARGatheredRequest.start(record, output, rebuild) {
       case .success(let started): gathering = started
@@ -109,16 +123,19 @@ public struct HARExport: Sendable {
     var sent: Properties = [
       "method": .string(request.method), "url": .string(request.url), "httpVersion": "HTTP/1.1",
       "cookies": .array([]), "headers": .array([]), "queryString": .array([]),
-      "headersSize": .int(-1), "bodySize": .int(request.body.utf8.count),
+      "headersSize": .int(-1), "bodySize": .int(request.bodyBytes),
     ]
     headers += request.headers.map { header($0.name, $0.value) }
     if request.method != "GET" {
       headers += [
-        header("Content-Type", request.mimeType), header("Content-Length", String(request.body.utf8.count)),
+        header("Content-Type", request.mimeType), header("Content-Length", String(request.bodyBytes)),
       ]
-      sent["postData"] = .object([
+      var postData: Properties = [
         "mimeType": .string(request.mimeType), "params": .array([]), "text": .string(request.body),
-      ])
+      ]
+      // HAR 1.2 gives a request body no encoding; mitmproxy and import-capture read this one.
+      if let encoding = request.bodyEncoding { postData["encoding"] = .string(encoding) }
+      sent["postData"] = .object(postData)
     }
     sent["headers"] = .array(headers)
     let entry: Properties = [

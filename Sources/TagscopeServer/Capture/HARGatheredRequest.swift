@@ -7,7 +7,7 @@ import TagscopeVendors
 /// (``Vendor/RebuildBody/gatheredRequest``, ``Vendor/RebuildBody/gatheredEvents``): its first
 /// record keeps the request's own fields, the records after it (same vendor, same source, keeping
 /// none) add their events (and Braze's attributes).
-struct HARGatheredRequest {
+struct HARGatheredRequest: HARGathering {
   typealias NotRebuilt = HARRequestRebuild.NotRebuilt
 
   /// The attributes of one object of the request's `attributes`.
@@ -31,6 +31,10 @@ struct HARGatheredRequest {
   /// Protocol), not its fields apart.
   private let fromRaw: Bool
   private let query: String
+  /// The path its first record keeps, sent to instead of its rebuild URL's.
+  private let path: String?
+  /// Whether the request holds one event under its events' key, not an array.
+  private let single: Bool
   private let header: (name: String, value: String)?
   private var events: [PropertyValue] = []
   private var attributes: [AttributeObject] = []
@@ -38,6 +42,9 @@ struct HARGatheredRequest {
   /// imported), else its first record's.
   private(set) var time: Int64
   private var timeIsEntrys = false
+  /// The first record of the request not rebuilt, if any: the records after it would read back at
+  /// other places (`events[3]` as `events[2]`), so they are not rebuilt either.
+  private var refusedSeq: UInt64?
   /// The vendor's answer, as the first record keeps it.
   let status: PropertyValue?
 
@@ -51,6 +58,8 @@ struct HARGatheredRequest {
     var index: String?
     var query = ""
     var header: (name: String, value: String)?
+    var path: String?
+    var single = false
     switch rebuild.body {
     case .gatheredRequest(
       let requestKey, let events, let attributes, let custom, let credential, let headerName, let time):
@@ -62,19 +71,30 @@ struct HARGatheredRequest {
       {
         header = (headerName, key)
       }
-    case .gatheredEvents(let requestKey, let required, let events, let indexKey, let fields, let time):
+    case .gatheredEvents(
+      let requestKey, let required, let events, let indexKey, let fields, let time, let pathKey, let forms):
       request = requestKey
-      names = (requestKey, events, "", "")
       eventTime = time
       index = indexKey
-      if case .object(let kept)? = output.extra[request], kept[required] == nil {
+      let keptPath = output.extra[pathKey]?.stringValue
+      if let keptPath {
+        guard keptPath.hasPrefix("/") else {
+          return .failure(NotRebuilt(reason: "its `\(pathKey)` is not a path: \(keptPath)"))
+        }
+        path = keptPath
+      }
+      let form = keptPath.flatMap { kept in forms.first { kept.hasSuffix($0.pathSuffix) } }
+      names = (requestKey, form?.events ?? events, "", "")
+      single = form?.single ?? false
+      if keptPath == nil, let required, case .object(let kept)? = output.extra[request], kept[required] == nil
+      {
         return .failure(
           NotRebuilt(
             reason:
-              "its request's `\(request)` has no `\(required)`, which the SDK always sends: not a request of the SDK (a record keeps no path)"
+              "its request's `\(request)` has no `\(required)`, which the SDK always sends to the path it keeps none for: not a request of the SDK"
           ))
       }
-      query = queryString(fields, of: output)
+      query = queryString(form?.query ?? fields, of: output)
     case .gatheredBodies(let events, let indexKey, let fields, let time):
       guard let kept = envelope(record.raw ?? "", events) else {
         return .failure(NotRebuilt(reason: "its raw is not the request with its own event"))
@@ -82,7 +102,8 @@ struct HARGatheredRequest {
       var gathered = HARGatheredRequest(
         rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
         fields: kept.fields, names: ("", events, "", ""), eventTime: time, index: indexKey, fromRaw: true,
-        query: queryString(fields, of: output), header: nil, time: record.timeMilliseconds,
+        query: queryString(fields, of: output), path: nil, single: false, header: nil,
+        time: record.timeMilliseconds,
         status: output.extra["response_status"])
       if let refusal = gathered.add(record, output) { return .failure(refusal) }
       return .success(gathered)
@@ -99,7 +120,8 @@ struct HARGatheredRequest {
     var gathered = HARGatheredRequest(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       fields: fields,
-      names: names, eventTime: eventTime, index: index, fromRaw: false, query: query, header: header,
+      names: names, eventTime: eventTime, index: index, fromRaw: false, query: query, path: path,
+      single: single, header: header,
       time: record.timeMilliseconds,
       status: output.extra["response_status"])
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
@@ -158,7 +180,13 @@ struct HARGatheredRequest {
 
   /// Whether `record` is one of this request's records after its first.
   func continues(with record: Record, _ output: ProviderOutput) -> Bool {
-    guard output.provider == provider, record.source == source else { return false }
+    guard output.provider == provider else { return false }
+    // A Server API collect's events each name their own user: its index, not its source, says
+    // a record is of the request.
+    if !fromRaw, let index {
+      return output.extra[names.request] == nil && output.extra[index]?.intValue == events.count
+    }
+    guard record.source == source else { return false }
     guard fromRaw else { return output.extra[names.request] == nil }
     // A record past the first of its request keeps its index; it is gathered by the same rebuild.
     guard let index, output.extra[index] != nil,
@@ -167,8 +195,21 @@ struct HARGatheredRequest {
     return true
   }
 
-  /// Adds `record`'s event or attribute; or says why it cannot (the request goes without it).
+  /// Adds `record`'s event or attribute; or says why it cannot (the request goes without it, and
+  /// without the records after it).
   mutating func add(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
+    if let refusedSeq {
+      return NotRebuilt(
+        reason:
+          "record \(refusedSeq) before it in its request is not rebuilt, so its place in the request would shift"
+      )
+    }
+    let refusal = addPart(record, output)
+    if refusal != nil { refusedSeq = record.seq }
+    return refusal
+  }
+
+  private mutating func addPart(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
     if fromRaw, let index { return addKeptEvent(record, output, at: index) }
     if let index {
       return addEvent(record, output, at: index)
@@ -225,6 +266,9 @@ struct HARGatheredRequest {
   {
     guard let call = output.calls.first else { return NotRebuilt(reason: "it has no call") }
     guard output.extra["unread"] == nil else { return HARRequestRebuild.unread }
+    guard !single || events.isEmpty else {
+      return NotRebuilt(reason: "its request's path takes one event, which the record before it is")
+    }
     guard output.extra[index]?.intValue == events.count else {
       return NotRebuilt(
         reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
@@ -254,7 +298,11 @@ struct HARGatheredRequest {
   /// The request gathered so far.
   var request: HARRequestRebuild {
     var body = fields
-    if !events.isEmpty { body[names.events] = .array(events) }
+    if single, let event = events.first {
+      body[names.events] = event
+    } else if !events.isEmpty {
+      body[names.events] = .array(events)
+    }
     if !attributes.isEmpty {
       body[names.attributes] = .array(
         attributes.map { object in
@@ -268,6 +316,7 @@ struct HARGatheredRequest {
     var request = HARRequestRebuild.post(
       rebuild, JSONText.string(body), "rebuilt by tagscope export from record \(firstSeq): " + rebuild.summary
     )
+    if let path { request.url = HARRequestRebuild.origin(of: rebuild.url) + path }
     request.url += query
     if let header { request.headers.append(header) }
     return request

@@ -21,6 +21,14 @@ struct HARRequestRebuild {
 
   /// Headers the request needs besides its content type (Braze's `X-Braze-Api-Key`).
   var headers: [(name: String, value: String)] = []
+  /// How ``body`` is written when its bytes are not text (`base64`: Firebase's gzip'd protobuf).
+  var bodyEncoding: String?
+
+  /// The body's size in bytes, as sent.
+  var bodyBytes: Int {
+    guard bodyEncoding == "base64" else { return body.utf8.count }
+    return Base64.decode(body)?.count ?? 0
+  }
 
   /// Why a record's request is not rebuilt, said for it on standard error.
   struct NotRebuilt: Error, Hashable {
@@ -169,7 +177,7 @@ struct HARRequestRebuild {
         HARRequestRebuild(
           method: "POST", url: rebuild.url + suites + path, mimeType: rebuild.mimeType, body: form,
           comment: note))
-    case .gatheredRequest, .gatheredEvents, .gatheredBodies:
+    case .gatheredRequest, .gatheredEvents, .gatheredBodies, .gatheredBatches, .gatheredUpload:
       return .failure(NotRebuilt(reason: "its request is gathered from the records of one request"))
     case .notRebuilt(let reason):
       return .failure(NotRebuilt(reason: reason))
@@ -219,7 +227,7 @@ struct HARRequestRebuild {
   }
 
   /// `url`'s scheme and host, without its path (`https://host`).
-  private static func origin(of url: String) -> String {
+  static func origin(of url: String) -> String {
     guard let scheme = url.range(of: "://"), let slash = url[scheme.upperBound...].firstIndex(of: "/") else {
       return url
     }

@@ -65,6 +65,11 @@ enum AdobeEdgeConsent {
       }
       var annotations: Properties = index == 0 ? ["request": .object(shared)] : [:]
       if let config { annotations["config_id"] = config }
+      if index == 0,
+        let path = AdobeEdgeEndpoint.keptPath(request.path, sdkPath: AdobeEdgeEndpoint.consentPath)
+      {
+        annotations["path"] = path
+      }
       annotations["consent_index"] = .int(index)
       if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
       let value = Payload.object(entry["value"])

@@ -25,7 +25,8 @@ import TagscopeRecording
 /// a `sendEvent` call named by its `xdm.eventType`, whose parameters and properties are the
 /// event's `xdm` and `data` (its `meta` and `query` too when sent); the request's `xdm`, `meta`
 /// and `query` are kept beside the first event's call (`request`), the datastream (`configId`,
-/// v2 `datastreamId`) and the event's index beside each (`config_id`, `event_index`). A v2
+/// v2 `datastreamId`) and the event's index beside each (`config_id`, `event_index`), and the
+/// request's path when it is not `/ee/v1/interact` with the first (`path`). A v2
 /// event names its own user in its `xdm.identityMap`. A key Tagscope does not know, of the request
 /// or of an event, is kept out of the call, under the record's `unread` by its place (`surprise`,
 /// `events[0].extra`), and reported (``FieldAccount``); an event without `eventType` is listed in
@@ -101,6 +102,18 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       + "(v1 interact, collect, privacy/set-consent, identity/acquire; v2 interact, collect): not decoded"
   }
 
+  /// The path the Edge extension sends its events to without a location hint.
+  static let interactPath = "/ee/v1/interact"
+  /// The path the Edge extension sends its consent to without a location hint.
+  static let consentPath = "/ee/v1/privacy/set-consent"
+
+  /// The request's path as its first record keeps it (`path`), so that `tagscope export --har`
+  /// sends it there again: when it is not `sdkPath` (a location hint, `collect`, the Server API's
+  /// `/ee/v2/…`).
+  static func keptPath(_ path: String, sdkPath: String) -> PropertyValue? {
+    path == sdkPath ? nil : .string(path)
+  }
+
   func replyTooLarge() -> SDKReply {
     Self.fail(413, "Request body over \(bodyLimit) bytes", .bodyTooLarge)
   }
@@ -165,6 +178,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     if let config = request.queryValue("configId") ?? request.queryValue("datastreamId") {
       annotations["config_id"] = .string(config)
     }
+    if let path = Self.keptPath(request.path, sdkPath: Self.interactPath) { annotations["path"] = path }
     let place = single ? "event" : "events"
     var ingested: [IngestedEvent] = []
     ingested.reserveCapacity(events.count)

@@ -15,7 +15,9 @@ import TagscopeRecording
 /// any other type an event named by its type. The call's parameters are the event as received, so
 /// its custom attributes sit at `data.custom_attributes`. Replies `202 Accepted` with no body;
 /// refusals carry mParticle's `{"errors":[{"code","message"}]}`: `401` without basic auth, `400`
-/// for a body that is not a batch. A refused request records nothing.
+/// for a body that is not a batch. A refused request records nothing. The first record of each
+/// batch keeps the batch's own fields it reads (`batch`), the request's first its path (`path`):
+/// what a HAR export rebuilds the request from.
 ///
 /// mParticle's web SDK sends the same batches to `/v3/JS/<api key>/events` (or
 /// `/webevents/v3/JS/<api key>/events` behind a CNAME; mParticle/mparticle-web-sdk
@@ -107,14 +109,26 @@ struct MParticleEndpoint: SDKEndpoint {
       guard accepted.count > first else { continue }
       // The user attributes are an `identify`'s properties: with none in the batch, not carried.
       let identifies = accepted[first...].contains { $0.kind == .identify }
+      let understood = identifies ? Self.batchFields : Self.eventBatchFields
       var account = FieldAccount()
       account.check(
-        batch, at: isBulk ? "[\(index)]" : "",
-        understood: identifies ? Self.batchFields : Self.eventBatchFields,
-        transport: Self.transport[""])
+        batch, at: isBulk ? "[\(index)]" : "", understood: understood, transport: Self.transport[""])
+      Self.keepRequest(
+        of: &accepted[first], path: first == 0 ? request.path : nil,
+        batch: batch.filter { $0.key != "events" && understood.contains($0.key) })
       account.add(to: &accepted[first])
     }
     return SDKReply(status: .accepted, body: "", events: accepted)
+  }
+
+  /// Keeps on the first record of a batch what `tagscope export --har` rebuilds its request
+  /// from (``Vendor/Rebuild/mparticleBatch``): the request's `path` on its first record, and the
+  /// batch's own fields it reads (`batch`: the Events API's names, or a mobile SDK's short keys).
+  static func keepRequest(
+    of event: inout IngestedEvent, path: String?, batch: [(key: String, value: PropertyValue)]
+  ) {
+    if let path { event.annotations["path"] = .string(path) }
+    event.annotations["batch"] = .object(Properties(batch.map { ($0.key, $0.value) }))
   }
 
   /// One event of a batch as an ingested event.
