@@ -125,4 +125,22 @@ final class HARRebuildBrazeTests: XCTestCase {
         "braze: " + HARRequestRebuild.unread.reason,
       ])
   }
+
+  /// An event not rebuilt in the middle of a request leaves out the events after it too: they
+  /// would read back at other places (`events[1]` for `events[2]`).
+  func testTheEventsAfterOneNotRebuiltAreLeftOut() throws {
+    let middle =
+      #"{"api_key":"k","device_id":"d","events":[{"name":"ss"},{"name":"ce","data":{"n":"a"},"odd":1},{"name":"se"}]}"#
+    let (recording, _) = try round.imported(round.har([("POST", "/api/v3/data", middle, "application/json")]))
+    XCTAssertEqual(recording.count, 3)
+    let (again, requests, skipped) = try round.exported(recording)
+    XCTAssertEqual(requests.count, 1)
+    XCTAssertEqual(
+      HARRebuildRoundTrip.notRebuilt(skipped),
+      [
+        "braze: " + HARRequestRebuild.unread.reason,
+        "braze: record \(recording[1].seq) before it in its request is not rebuilt, so its place in the request would shift",
+      ])
+    XCTAssertEqual(try round.imported(again).records, [recording[0]])
+  }
 }
