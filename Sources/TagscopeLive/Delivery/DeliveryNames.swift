@@ -23,12 +23,6 @@ struct DeliveryNames {
     var labels: [Label] = []
   }
 
-  private struct LabelKey: Hashable {
-    var provider: Int32
-    var method: String
-    var name: String?
-  }
-
   private struct KindKey: Hashable {
     var provider: Int32
     var name: String
@@ -44,7 +38,10 @@ struct DeliveryNames {
   private(set) var kindCount = 0
   private var sourceNumbers: [String: Int32] = [:]
   private var providerNumbers: [String: Int32] = [:]
-  private var labelNumbers: [LabelKey: Int32] = [:]
+  /// The newest label of each call name (the method's for a call without one), and by label
+  /// number the one before it of that name (-1: none): one string hashed per lookup.
+  private var labelsByName: [String: Int32] = [:]
+  private var previousOfName: [Int32] = []
   private var kindNumbers: [KindKey: Int32] = [:]
   private var userNumbers: [String: Int32] = [:]
   private var fresh = Fresh()
@@ -73,8 +70,15 @@ struct DeliveryNames {
 
   /// The number of the label of `provider`'s call `method` named `name`.
   mutating func label(provider: Int32, method: String, name: String?) -> Int32 {
-    let key = LabelKey(provider: provider, method: method, name: name)
-    if let known = labelNumbers[key] { return known }
+    let head = labelsByName[name ?? method] ?? -1
+    var known = head
+    while known >= 0 {
+      let index = Int(known)
+      if labels[index].provider == provider, labels[index].method == method, labels[index].name == name {
+        return known
+      }
+      known = previousOfName[index]
+    }
     let kindKey = KindKey(provider: provider, name: name ?? method)
     let kind = kindNumbers[kindKey] ?? Int32(kindCount)
     if kind == Int32(kindCount) {
@@ -84,7 +88,8 @@ struct DeliveryNames {
     let label = Label(provider: provider, method: method, name: name, kind: kind)
     labels.append(label)
     fresh.labels.append(label)
-    labelNumbers[key] = Int32(labels.count - 1)
+    previousOfName.append(head)
+    labelsByName[name ?? method] = Int32(labels.count - 1)
     return Int32(labels.count - 1)
   }
 
