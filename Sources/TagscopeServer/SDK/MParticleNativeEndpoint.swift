@@ -54,7 +54,7 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       return MParticleEndpoint.badRequest("msgs is not an array", .invalidPayload)
     }
     let batch = MParticleNativeBatch.serverBatch(header)
-    var account = Self.headerAccount(header)
+    let account = Self.headerAccount(header)
     var accepted: [IngestedEvent] = []
     for (position, item) in messages.enumerated() {
       guard let message = Payload.objectOrNil(item), let type = Payload.text(message["dt"]) else {
@@ -73,15 +73,12 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       accepted.append(ingested)
     }
     if !accepted.isEmpty {
+      // The batch's own fields its records' app, device and user are read from, kept whole on its
+      // first record (the identities and ids a record's identity does not hold among them), and the
+      // request's path, for HAR export's rebuild.
       MParticleEndpoint.keepRequest(
         of: &accepted[0], path: request.path,
         batch: header.filter { $0.key != "msgs" && MParticleNativeBatch.headerFields.contains($0.key) })
-    }
-    if !accepted.isEmpty {
-      // The batch's own fields its records' app, device and user are read from, kept whole on its
-      // first record (the identities and ids a record's identity does not hold among them).
-      let kept = header.filter { $0.key != "msgs" && MParticleNativeBatch.headerFields.contains($0.key) }
-      accepted[0].annotations["batch"] = .object(Properties(kept.map { ($0.key, $0.value) }))
     }
     account.add(to: &accepted)
     return SDKReply(status: .accepted, body: #"{"dt":"rh"}"#, events: accepted)
