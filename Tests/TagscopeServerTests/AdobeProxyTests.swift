@@ -8,44 +8,11 @@ import XCTest
 /// Adobe's requests sent over HTTPS to Adobe's real host names through `tagscope proxy`, which
 /// resolves them to a local TLS vendor (``VendorServer``): decrypted, recorded as `listen`
 /// records them, answered as Adobe answers with `--no-forward`, forwarded byte for byte without.
-final class AdobeProxyTests: XCTestCase {
-  private var directory: URL!
-  private var vendor: VendorServer!
-
-  override func setUp() async throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "proxy-adobe-\(UUID().uuidString)")
-    vendor = try await VendorServer.start(
-      hosts: [
-        "edge.adobedc.net", "acme.sc.omtrdc.net", "acme.112.2o7.net", "metrics.acme.test", "data.acme.test",
-      ],
-      directory: directory.appendingPathComponent("vendor"))
-  }
-
-  override func tearDown() async throws {
-    await vendor.shutdown()
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  private func startProxy(forward: Bool, intercept: [String] = []) async throws -> (ListenServer, Collector) {
-    try await startServer(
-      vendor.proxyConfiguration(
-        authorityDirectory: directory.appendingPathComponent("proxy-ca"),
-        hosts: InterceptedHosts(extra: intercept), forward: forward))
-  }
-
-  /// `body` gzip'd, posted to `url` through the proxy by `proxy_client.py post`: its exit status
-  /// and `STATUS X-Vendor BODY`.
-  private func post(_ url: String, _ body: String, proxyPort: Int) throws -> (
-    status: Int32, output: String, sent: [UInt8]
-  ) {
-    let bytes = try gzip(Array(body.utf8))
-    let file = directory.appendingPathComponent("body-\(UUID().uuidString).gz")
-    try Data(bytes).write(to: file)
-    let result = try runProxyClient(
-      ["post", url, file.path], proxyPort: proxyPort,
-      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
-    return (result.status, result.output, bytes)
+final class AdobeProxyTests: ProxiedVendorTestCase {
+  override var hosts: [String] {
+    [
+      "edge.adobedc.net", "acme.sc.omtrdc.net", "acme.112.2o7.net", "metrics.acme.test", "data.acme.test",
+    ]
   }
 
   func testWithoutForwardingTheProxyAnswersAsAdobe() async throws {

@@ -8,41 +8,9 @@ import XCTest
 /// host names through `tagscope proxy` (the test-only resolve override points them at a local TLS
 /// vendor, as in ``AdobeProxyTests``): they were forwarded unrecorded; now each is decrypted,
 /// recorded, and relayed byte for byte; with `--no-forward` answered as the vendor answers.
-final class BrazeAdobeContentProxyTests: XCTestCase {
-  private var directory: URL!
-  private var vendor: VendorServer!
-
-  override func setUp() async throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "content-proxy-\(UUID().uuidString)")
-    vendor = try await VendorServer.start(
-      hosts: ["sdk.iad-01.braze.com", "edge.adobedc.net"],
-      directory: directory.appendingPathComponent("vendor"))
-  }
-
-  override func tearDown() async throws {
-    await vendor.shutdown()
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  private func startProxy(forward: Bool) async throws -> (ListenServer, Collector) {
-    try await startServer(
-      vendor.proxyConfiguration(
-        authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: forward))
-  }
-
-  /// `body` gzip'd, posted to `url` through the proxy by `proxy_client.py post`: its exit status,
-  /// `STATUS X-Vendor BODY`, and the bytes sent.
-  private func post(_ url: String, _ body: String, proxyPort: Int) throws -> (
-    status: Int32, output: String, sent: [UInt8]
-  ) {
-    let bytes = try gzip(Array(body.utf8))
-    let file = directory.appendingPathComponent("body-\(UUID().uuidString).gz")
-    try Data(bytes).write(to: file)
-    let result = try runProxyClient(
-      ["post", url, file.path], proxyPort: proxyPort,
-      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
-    return (result.status, result.output, bytes)
+final class BrazeAdobeContentProxyTests: ProxiedVendorTestCase {
+  override var hosts: [String] {
+    ["sdk.iad-01.braze.com", "edge.adobedc.net"]
   }
 
   func testContentAndConsentRequestsAreRecordedAndForwardedByteForByte() async throws {

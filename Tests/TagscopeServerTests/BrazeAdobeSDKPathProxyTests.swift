@@ -10,40 +10,9 @@ import XCTest
 /// in ``BrazeAdobeContentProxyTests``): the SDK's own requests and events are recorded and relayed
 /// byte for byte; an Edge version Tagscope does not read is relayed as it was and reported with
 /// its path (it was relayed unreported); with `--no-forward` it is answered `404` with why.
-final class BrazeAdobeSDKPathProxyTests: XCTestCase {
-  private var directory: URL!
-  private var vendor: VendorServer!
-
-  override func setUp() async throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sdk-path-proxy-\(UUID().uuidString)")
-    vendor = try await VendorServer.start(
-      hosts: ["sdk.iad-01.braze.com", "edge.adobedc.net"],
-      directory: directory.appendingPathComponent("vendor"))
-  }
-
-  override func tearDown() async throws {
-    await vendor.shutdown()
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  private func startProxy(forward: Bool) async throws -> (ListenServer, Collector) {
-    try await startServer(
-      vendor.proxyConfiguration(
-        authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: forward))
-  }
-
-  /// `body` gzip'd, posted to `url` through the proxy by `proxy_client.py post`.
-  private func post(_ url: String, _ body: String, proxyPort: Int) throws -> (
-    status: Int32, output: String, sent: [UInt8]
-  ) {
-    let bytes = try gzip(Array(body.utf8))
-    let file = directory.appendingPathComponent("body-\(UUID().uuidString).gz")
-    try Data(bytes).write(to: file)
-    let result = try runProxyClient(
-      ["post", url, file.path], proxyPort: proxyPort,
-      caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
-    return (result.status, result.output, bytes)
+final class BrazeAdobeSDKPathProxyTests: ProxiedVendorTestCase {
+  override var hosts: [String] {
+    ["sdk.iad-01.braze.com", "edge.adobedc.net"]
   }
 
   private func problems(_ collector: Collector) -> [String] {
