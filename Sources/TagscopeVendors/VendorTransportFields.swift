@@ -136,11 +136,13 @@ extension Vendor.TransportFields {
   /// Mixpanel's messages: the SDK's own event and session bookkeeping beside the event
   /// (mixpanel-swift's `$mp_metadata`: `$mp_event_id`, `$mp_session_id`, `$mp_session_seq_id`);
   /// the ingestion API's request options mixpanel-js and mixpanel-python send beside `data`
-  /// (`verbose=1` for a JSON answer, `ip=1` to geolocate the sender, the cache buster `_`).
+  /// (`verbose=1` for a JSON answer, `ip=1` to geolocate the sender, the cache buster `_`), and the
+  /// project's API key mixpanel-python's `Consumer` sends beside `data` to `/import` (`api_key`).
   public static let mixpanel = Vendor.TransportFields(
-    Vendor.mixpanel.id, ["$mp_metadata", "verbose", "ip", "_"],
+    Vendor.mixpanel.id, ["$mp_metadata", "verbose", "ip", "_", "api_key"],
     reason:
-      "the SDK's event and session bookkeeping; the request's answer format, geolocation and cache buster")
+      "the SDK's event and session bookkeeping; the request's answer format, geolocation and cache buster; "
+      + "the project's API key of /import requests")
 
   /// GA4's Measurement Protocol: how the validation server is to check the request (Measurement
   /// Protocol reference, `validation_behavior`) and the API secret of its query, which a record

@@ -27,6 +27,10 @@ final class QuotedVendorIDTests: XCTestCase {
     "Sources/TagscopeVendors/SegmentVendor.swift": ["batch"],
     "Sources/TagscopeVendors/PostHogVendor.swift": ["batch"],
     "Sources/TagscopeVendors/RudderStackVendor.swift": ["batch"],
+    // The `batch` annotation an mParticle batch's first record keeps its batch's own fields in, no
+    // vendor.
+    "Sources/TagscopeServer/SDK/MParticleEndpoint.swift": ["batch"],
+    "Sources/TagscopeVendors/MParticleVendor.swift": ["batch"],
   ]
 
   /// Every Swift file under `Sources/`, by its path from the repository.
