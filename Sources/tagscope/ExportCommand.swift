@@ -26,7 +26,10 @@ struct ExportCommand: ParsableCommand {
       \(HARExport.providers.joined(separator: ", ")); records of other vendors and in-app \
       dispatches are counted and listed on standard error with the reason, never dropped silently. \
       No secret is written: mParticle's Events API requests carry the API key as Basic auth user \
-      with an empty secret (a recording never keeps the secret). Not rebuilt, with the reason: a \
+      with an empty secret (a recording never keeps the secret). A binary body (a Firebase \
+      upload's gzip'd protobuf) is written base64 with "encoding": "base64" in its postData, which \
+      HAR 1.2 defines only for responses: import-capture reads it back; mitmproxy's HAR reader \
+      shows it as base64 text. Not rebuilt, with the reason: a \
       record that kept fields its decoder did not read (a Firebase upload's unknown fields), a \
       Firebase debug log line's record (it had no request), and the records after one not rebuilt \
       in the same request (their places would shift).
