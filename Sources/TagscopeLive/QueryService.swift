@@ -72,11 +72,11 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
     switch request.route {
     case .summary:
       if let refused = request.unknownParameter(allowed: ["scope"]) { return reply(refused) }
-      let retried = request.statistics.retriesSkipped
+      let statistics = request.statistics
       switch scope(of: request) {
       case .failure(let refused): reply(refused)
-      case .success(nil): work.async { reply(self.summary(retriesSkipped: retried)) }
-      case .success(let id?): work.async { reply(self.scopedSummary(id, retriesSkipped: retried)) }
+      case .success(nil): work.async { reply(self.summary(statistics: statistics)) }
+      case .success(let id?): work.async { reply(self.scopedSummary(id, statistics: statistics)) }
       }
     case .records:
       if let refused = request.unknownParameter(allowed: ["filter", "source", "since", "limit", "scope"]) {
@@ -277,16 +277,16 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   // MARK: Answers (the service's queue)
 
   /// The segment's counts; `seqAnomalies` is the timeline's `SequenceCheck` count (the one
-  /// `validate` makes offline) since the segment started; `retriesSkipped` the server's count of
-  /// SDK retries skipped, since listen started; `recording` the file the session writes (`null`
-  /// when it is not recorded).
-  private func summary(retriesSkipped: Int) -> APIResponse {
+  /// `validate` makes offline) since the segment started; `retriesSkipped` and
+  /// `logLinesNotUnderstood` the server's counts since listen started (`statistics`); `recording`
+  /// the file the session writes (`null` when it is not recorded).
+  private func summary(statistics: ServerStatistics) -> APIResponse {
     lock.lock()
     let (segment, counts) = (self.segment, self.counts)
     lock.unlock()
     let coverage = monitor.map { ($0.plan.title, $0.segmentCoverage) }
     var out = "{\"segment\":\(segment.number),\"started\":\"\(segment.startedText)\""
-    out += countFields(counts, retriesSkipped: retriesSkipped) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
+    out += countFields(counts, statistics: statistics) + ",\"seqAnomalies\":\(counts.seqAnomalies)"
     out += ",\"coverage\":"
     if let (title, coverage) = coverage {
       let (planned, states) = (coverage.planned, coverage.stateCounts)
@@ -300,13 +300,19 @@ public final class QueryService: QueryAPI, @unchecked Sendable {
   }
 
   /// The summary's counts: `,"records":…,"withViolations":…,"byKind":…,"bySource":…,"byProvider":…`,
-  /// then `retriesSkipped` and `recording`.
-  func countFields(_ counts: Counts, retriesSkipped: Int) -> String {
+  /// then the server's `retriesSkipped`, `fieldsNotUnderstood`, the server's
+  /// `logLinesNotUnderstood` (Firebase log lines, `--log firebase`: count and the first wording's
+  /// first place) and `recording`.
+  func countFields(_ counts: Counts, statistics: ServerStatistics) -> String {
     var out = ",\"records\":\(counts.records),\"withViolations\":\(counts.withViolations)"
     out += ",\"byKind\":" + Self.object(counts.byKind) + ",\"bySource\":" + Self.object(counts.bySource)
-    out += ",\"byProvider\":" + Self.object(counts.byProvider) + ",\"retriesSkipped\":\(retriesSkipped)"
+    out += ",\"byProvider\":" + Self.object(counts.byProvider)
+    out += ",\"retriesSkipped\":\(statistics.retriesSkipped)"
     out += ",\"fieldsNotUnderstood\":{\"count\":\(counts.notUnderstood),\"first\":"
     out += (counts.firstNotUnderstood.map(JSONText.quoted) ?? "null") + "}"
+    let lines = statistics.unreadLogLines
+    out += ",\"logLinesNotUnderstood\":{\"count\":\(lines.total),\"first\":"
+    out += (lines.wordings.first.map { JSONText.quoted("\($0.wording) at \($0.first)") } ?? "null") + "}"
     return out + ",\"recording\":" + (recordingPath.map(JSONText.quoted) ?? "null")
   }
 

@@ -267,6 +267,11 @@ enum HelpTopics {
 
       Verbose logging: the launch argument -FIRDebugEnabled (or -FIRAnalyticsDebugEnabled) on iOS; \
       adb shell setprop log.tag.FA VERBOSE and adb shell setprop log.tag.FA-SVC VERBOSE on Android.
+
+      A line that looks like Firebase Analytics' but that the reader does not understand is \
+      never skipped silently: the first of each wording is a problem with its file and line, and \
+      all are counted by wording in listen's closing summary and in /tagscope/v1/summary \
+      (logLinesNotUnderstood: count, the first wording and its place).
       """)
     return page.text
   }

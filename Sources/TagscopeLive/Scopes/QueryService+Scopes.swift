@@ -128,7 +128,7 @@ extension QueryService {
 
   /// The summary of the scope's records: the segment's fields (`started` the scope's), `scope`,
   /// and `coverage` `null` (coverage is the segment's).
-  func scopedSummary(_ id: Int, retriesSkipped: Int) -> APIResponse {
+  func scopedSummary(_ id: Int, statistics: ServerStatistics) -> APIResponse {
     var counts = Counts()
     for position in positions(in: id) {
       guard let summary = try? timeline.summary(at: position) else { continue }
@@ -145,7 +145,7 @@ extension QueryService {
     lock.unlock()
     let started = ISO8601Timestamp.string(milliseconds: scope.started.recordMilliseconds)
     var out = "{\"segment\":\(number),\"started\":\"\(started)\",\"scope\":" + JSONText.quoted(scope.name)
-    out += countFields(counts, retriesSkipped: retriesSkipped) + ",\"coverage\":null}"
+    out += countFields(counts, statistics: statistics) + ",\"coverage\":null}"
     return APIResponse(status: 200, body: out)
   }
 
