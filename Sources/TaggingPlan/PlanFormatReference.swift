@@ -471,7 +471,9 @@ public enum PlanFormatReference {
     before the recording started (restored at launch, or made before `attachDebugger`) open it as
     `consent` records of their own, with `atAttach: true` and no provider output, so a late
     recording still knows what was withdrawn. `plan codegen` registers each provider with its
-    category and names it in the provider's doc comment.
+    category and names it in the provider's doc comment. `plan import` carries no consent (nor
+    journey rules): none of the formats it reads has them (Segment sets consent per destination in
+    the workspace, mParticle sends it with each batch); add them to the imported plan.
 
     Calls received on the wire (`listen`, `proxy`: an SDK's own requests, its automatic events
     included, which the hub never sees) are checked against the consent of the app's in-app device
