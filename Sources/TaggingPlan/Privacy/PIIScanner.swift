@@ -25,6 +25,15 @@ public enum PIIScanner {
   ) {
     let summary = Summary(text)
     steps += text.count
+    scan(text, summary: summary, key: key, kinds: kinds, into: &matches, steps: &steps)
+  }
+
+  /// ``scan(_:key:kinds:into:steps:)`` with the text's ``Summary`` already made (one summary serves
+  /// several passes over the same text).
+  static func scan(
+    _ text: UnsafeBufferPointer<UInt8>, summary: Summary, key: PIIKeyContext, kinds: PIIKinds,
+    into matches: inout [PIIMatch], steps: inout Int
+  ) {
     guard summary.mayHoldAny || key.phone else { return }
     var scan = PIIScan(text: text, key: key)
     let first = matches.count

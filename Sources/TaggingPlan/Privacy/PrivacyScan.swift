@@ -1,0 +1,151 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// Finds personal data in the values a record's providers received (the calls of every output not
+/// `blocked`): strings by every detector, integers as card numbers (and as phone numbers under a
+/// phone key), and latitude/longitude key pairs of one object with 4 or more decimals each.
+///
+/// A call is first probed for anything at all with no path kept (what almost every call ends
+/// with); only a call where something is found is walked again keeping the path to each value.
+public enum PrivacyScan {
+  /// The findings of `kinds` in `record`'s provider calls, one per kind per value.
+  public static func findings(in record: Record, kinds: PIIKinds = .all) -> [PrivacyFinding] {
+    var found: [PrivacyFinding] = []
+    // By index: a record's outputs and calls are read in place, not copied one by one.
+    for outputIndex in record.outputs.indices where record.outputs[outputIndex].status != .blocked {
+      let calls = record.outputs[outputIndex].calls
+      for callIndex in calls.indices where holdsAny(calls[callIndex].parameters, kinds: kinds) {
+        let call = calls[callIndex]
+        let provider = record.outputs[outputIndex].provider
+        let label = call.name.map { "\(call.method) \($0)" } ?? call.method
+        walk(object: call.parameters, path: "", kinds: kinds) { kind, path, length in
+          found.append(
+            PrivacyFinding(
+              kind: kind, provider: provider, output: outputIndex, call: callIndex, callLabel: label,
+              path: path, length: length))
+        }
+      }
+    }
+    return found
+  }
+
+  /// Whether anything of `kinds` is in `object`, stopping at the first finding.
+  static func holdsAny(_ object: Properties, kinds: PIIKinds) -> Bool {
+    var probe = PrivacyProbe()
+    walk(object: object, into: &probe, kinds: kinds)
+    return probe.found
+  }
+
+  /// Reports each kind found in `value` (named `key`, at `path`) with its path and its length.
+  public static func walk(
+    _ value: PropertyValue, key: PIIKeyContext, path: String, kinds: PIIKinds = .all,
+    report: (PIIKind, String, Int) -> Void
+  ) {
+    withoutActuallyEscaping(report) { report in
+      var trail = PrivacyTrail(base: path, report: report)
+      walk(value, key: key, into: &trail, kinds: kinds)
+    }
+  }
+
+  static func walk(
+    object: Properties, path: String, kinds: PIIKinds, report: (PIIKind, String, Int) -> Void
+  ) {
+    withoutActuallyEscaping(report) { report in
+      var trail = PrivacyTrail(base: path, report: report)
+      walk(object: object, into: &trail, kinds: kinds)
+    }
+  }
+
+  static func walk<Sink: PrivacySink>(
+    _ value: PropertyValue, key: PIIKeyContext, into sink: inout Sink, kinds: PIIKinds
+  ) {
+    switch value {
+    case .string(let text):
+      reportKinds(in: text, key: key, kinds: kinds, into: &sink)
+    case .int(let number) where key.phone || abs(number) >= 1_000_000_000_000:
+      reportKinds(in: String(number), key: key, kinds: kinds.intersection(.numbers), into: &sink)
+    case .largeInteger(let number):
+      reportKinds(in: number.text, key: key, kinds: kinds.intersection(.numbers), into: &sink)
+    case .array(let elements):
+      for (index, element) in elements.enumerated() where !sink.isDone {
+        sink.enter(index: index)
+        walk(element, key: key, into: &sink, kinds: kinds)
+        sink.leave()
+      }
+    case .object(let object):
+      walk(object: object, into: &sink, kinds: kinds)
+    default:
+      break
+    }
+  }
+
+  static func walk<Sink: PrivacySink>(object: Properties, into sink: inout Sink, kinds: PIIKinds) {
+    var latitude: (path: String, length: Int)?
+    var longitude = false
+    for (name, value) in object where !sink.isDone {
+      sink.enter(key: name)
+      defer { sink.leave() }
+      // An object's own key says nothing about what it holds: each of its keys is read in turn.
+      if case .object(let inner) = value {
+        walk(object: inner, into: &sink, kinds: kinds)
+        continue
+      }
+      let key = PIIKeyContext(key: name)
+      if kinds.contains(.geo), key.latitude || key.longitude, let length = preciseLength(value, key: key) {
+        if key.latitude { latitude = (sink.path, length) } else { longitude = true }
+      }
+      walk(value, key: key, into: &sink, kinds: kinds)
+    }
+    if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
+  }
+
+  /// The length of `value` as text when it is a coordinate with 4 or more decimals within its
+  /// key's limit (90 for a latitude, 180 for a longitude), else `nil`.
+  private static func preciseLength(_ value: PropertyValue, key: PIIKeyContext) -> Int? {
+    let limit: Double = key.latitude ? 90 : 180
+    let text: String
+    switch value {
+    case .double(let number):
+      // A number within the limit that is the nearest double to a whole number of thousandths
+      // prints with 3 decimals or fewer: not precise, and no text to make.
+      guard abs(number) <= limit else { return nil }
+      let thousandths = (number * 1000).rounded()
+      if thousandths / 1000 == number { return nil }
+      text = "\(number)"
+    case .string(let string): text = string
+    default: return nil
+    }
+    var bytes = text
+    return bytes.withUTF8 { PIIScan.isPreciseCoordinate($0, limit: limit) } ? text.count : nil
+  }
+
+  /// Reports each kind of `kinds` found in `text`, once per kind: the kinds other than geolocation
+  /// in text order (overlapping matches merged: the first one's kind stands), then geolocation,
+  /// scanned apart so a pair's match does not hide another kind's. The bytes are summarized once
+  /// for both passes, and nothing is made when the summary rules every detector out.
+  private static func reportKinds<Sink: PrivacySink>(
+    in text: String, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink
+  ) {
+    guard !kinds.isEmpty else { return }
+    var bytes = text
+    let matches = bytes.withUTF8 { utf8 -> [PIIMatch] in
+      let summary = PIIScanner.Summary(utf8)
+      guard summary.mayHoldAny || key.phone else { return [] }
+      var matches: [PIIMatch] = []
+      var steps = 0
+      let others = kinds.subtracting(.geolocation)
+      if !others.isEmpty {
+        PIIScanner.scan(utf8, summary: summary, key: key, kinds: others, into: &matches, steps: &steps)
+      }
+      if kinds.contains(.geo) {
+        PIIScanner.scan(utf8, summary: summary, key: key, kinds: .geolocation, into: &matches, steps: &steps)
+      }
+      return matches
+    }
+    var reported: PIIKinds = []
+    for match in matches where !reported.contains(match.kind) {
+      reported.insert(PIIKinds(match.kind))
+      sink.report(match.kind, length: text.count)
+    }
+  }
+}
