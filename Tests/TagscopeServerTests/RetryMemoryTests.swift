@@ -86,6 +86,20 @@ final class RetryMemoryTests: XCTestCase {
     }
   }
 
+  /// A 4,000-event batch delivered in slices is held one slice at most, the rest keyed: holding
+  /// every event kept all of a large Firebase upload's records alive until its last slice.
+  func testABulkRequestHoldsAtMostOneSliceOfItsEvents() {
+    let memory = RetryMemory()
+    let ledger = RetryLedger()
+    let start = NIODeadline.uptimeNanoseconds(1_000_000_000)
+    for slice in 0..<16 {
+      let events = (0..<(4_000 / 16)).map { event("b-\(slice)-\($0)") }
+      XCTAssertEqual(memory.admit(events, ledger: ledger, now: start).count, events.count)
+    }
+    XCTAssertLessThanOrEqual(ledger.heldCount, BulkDelivery.sliceSize)
+    XCTAssertEqual(ledger.keys.keys.count + ledger.keys.unnoted, 4_000, "every event keyed or held")
+  }
+
   /// The server counts the messages of a request answered `503` that the bound leaves
   /// unprotected, and says so once per request.
   func testTheServerReportsMessagesItCannotRemember() {

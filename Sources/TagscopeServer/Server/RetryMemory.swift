@@ -143,8 +143,10 @@ final class RetryMemory: Sendable {
 /// work per message), up to ``heldLimit`` of them; a request with more (a bulk batch, delivered in
 /// slices so that its events are never all in memory) has the rest keyed as they are delivered.
 final class RetryLedger: Sendable {
-  /// The most events held per request before the rest are keyed on delivery.
-  static let heldLimit = 4_096
+  /// The most events held per request before the rest are keyed on delivery: one slice of a bulk
+  /// batch (``BulkDelivery/sliceSize``). Holding 4,096 kept every record of a 4,000-event Firebase
+  /// upload alive until its last slice was stored, 570 bytes an event: most of its peak memory.
+  static let heldLimit = BulkDelivery.sliceSize
 
   private struct State {
     var held: [[IngestedEvent]] = []
@@ -188,4 +190,7 @@ final class RetryLedger: Sendable {
 
   /// Its messages skipped as retries of messages already taken.
   var skipped: Int { state.withLockedValue { $0.skipped } }
+
+  /// How many of its delivered events it holds (the rest are keyed).
+  var heldCount: Int { state.withLockedValue { $0.heldCount } }
 }
