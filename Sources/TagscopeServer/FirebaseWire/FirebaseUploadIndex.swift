@@ -33,6 +33,9 @@ final class FirebaseUploadIndex: Sendable {
   /// The messages of the records, decoded by the check, kept when there are few (an upload
   /// answered at once, ``BulkDelivery/offloadEvents`` records at most): not decoded twice.
   private let messages: [Message]?
+  /// The contexts of the bundles, made from the messages the check decoded, kept with
+  /// ``messages``: a bundle is not decoded again for its records.
+  private let contexts: [BundleContext]?
   /// The context of the bundle read last: a bundle's records usually span several slices.
   private let lastContext = NIOLockedValueBox<BundleContext?>(nil)
 
@@ -53,16 +56,23 @@ final class FirebaseUploadIndex: Sendable {
   }
 
   private init(
-    bytes: [UInt8], records: Records, messages: [Message]?, bundles: [Range<UInt32>],
-    bundleNumbers: [UInt32], unknown: [String]
+    bytes: [UInt8], records: Records, messages: [Message]?, decodedBundles: [DecodedBundle]?,
+    bundles: [Range<UInt32>], bundleNumbers: [UInt32], unknown: [String]
   ) {
     self.bytes = bytes
     self.messages = messages
     (starts, ends, owners, ordinals) = (records.starts, records.ends, records.owners, records.ordinals)
     self.bundles = bundles
     self.bundleNumbers = bundleNumbers
-    unknownNote = FirebaseUploadRecords.note(unknown)
+    let unknownNote = FirebaseUploadRecords.note(unknown)
+    self.unknownNote = unknownNote
     account = FirebaseUnknownFields.account(unknown)
+    contexts = decodedBundles?.enumerated().map { owner, decoded in
+      BundleContext(
+        owner: owner, common: FirebaseUploadRecords.common(decoded.bundle, unknownNote: unknownNote),
+        identity: FirebaseUploadIdentity.of(decoded.bundle, properties: decoded.properties),
+        place: "bundle \(bundleNumbers[owner])")
+    }
   }
 
   /// The records at `positions`, built.
@@ -74,7 +84,7 @@ final class FirebaseUploadIndex: Sendable {
     let raw = bytes.span.bytes
     for position in positions {
       let owner = Int(owners[position])
-      if context?.owner != owner { context = self.context(owner) }
+      if context?.owner != owner { context = contexts?[owner] ?? self.context(owner) }
       guard let context else { continue }
       let ordinal = ordinals[position]
       let kept = messages?[position]
@@ -151,6 +161,13 @@ final class FirebaseUploadIndex: Sendable {
 }
 
 extension FirebaseUploadIndex {
+  /// A bundle with records as the check decoded it (without its events and user properties),
+  /// with those of its user properties that ``FirebaseUploadIdentity`` reads, by name.
+  private struct DecodedBundle {
+    var bundle: Tagscope_Firebase_Bundle
+    var properties: [String: Tagscope_Firebase_UserProperty]
+  }
+
   /// Where the records are, as the check finds them.
   private struct Records {
     var starts: [UInt32] = []
@@ -175,10 +192,11 @@ extension FirebaseUploadIndex {
     var bundleNumbers: [UInt32] = []
     var unknown: [String] = []
     var messages: [Message]? = []
+    var decodedBundles: [DecodedBundle]? = []
     func keep(_ message: Message) {
       guard messages != nil else { return }
       guard records.starts.count <= BulkDelivery.offloadEvents else {
-        messages = nil
+        (messages, decodedBundles) = (nil, nil)
         return
       }
       messages?.append(message)
@@ -202,6 +220,7 @@ extension FirebaseUploadIndex {
           records.append(span, owner: bundles.count, ordinal: UInt32(position))
           keep(.event(event))
         }
+        var identityProperties: [String: Tagscope_Firebase_UserProperty] = [:]
         for (position, span) in split.second.enumerated() {
           let property = try Tagscope_Firebase_UserProperty(
             serializedBytes: raw.extracting(span), options: options(level: 2))
@@ -209,8 +228,12 @@ extension FirebaseUploadIndex {
             property, place: "\(place) user property \(position + 1)", into: &unknown)
           records.append(span, owner: bundles.count, ordinal: UInt32(position) | propertyFlag)
           keep(.property(property))
+          if FirebaseUploadIdentity.propertyNames.contains(property.name) {
+            identityProperties[property.name] = property
+          }
         }
         guard !split.first.isEmpty || !split.second.isEmpty else { continue }
+        decodedBundles?.append(DecodedBundle(bundle: bundle, properties: identityProperties))
         bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
         bundleNumbers.append(UInt32(index + 1))
       }
@@ -219,7 +242,7 @@ extension FirebaseUploadIndex {
     }
     return .success(
       FirebaseUploadIndex(
-        bytes: protobuf, records: records, messages: messages, bundles: bundles, bundleNumbers: bundleNumbers,
-        unknown: unknown))
+        bytes: protobuf, records: records, messages: messages, decodedBundles: decodedBundles,
+        bundles: bundles, bundleNumbers: bundleNumbers, unknown: unknown))
   }
 }
