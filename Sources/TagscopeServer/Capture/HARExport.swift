@@ -108,11 +108,17 @@ public struct HARExport: Sendable {
       + [.entry(Self.entry(request, time: record.timeMilliseconds, status: output.extra["response_status"]))]
   }
 
-  /// The entry of the request being gathered, if any; called after the last record.
+  /// The entry of the request being gathered, if any, or why it is not written; called after the
+  /// last record.
   public mutating func finish() -> [Outcome] {
     guard let gathered = gathering else { return [] }
     gathering = nil
-    return [.entry(Self.entry(gathered.request, time: gathered.time, status: gathered.status))]
+    let progress = gathered.progress
+    switch gathered.request {
+    case .success(let request):
+      return [.entry(Self.entry(request, time: progress.time, status: progress.status))]
+    case .failure(let refusal): return [.notRebuilt(provider: progress.provider, reason: refusal.reason)]
+    }
   }
 
   private static func entry(_ request: HARRequestRebuild, time: Int64, status: PropertyValue?) -> String {

@@ -29,13 +29,7 @@ struct HARGatheredBatches: HARGathering {
   private let bulk: Bool
   private let header: (name: String, value: String)?
   private var batches: [Batch] = []
-  /// The entry's time: that of its first record whose time is not its SDK's own, else its first
-  /// record's.
-  private(set) var time: Int64
-  private var timeIsEntrys = false
-  /// The first record of the request not rebuilt, if any: the records after it are not either.
-  private var refusedSeq: UInt64?
-  let status: PropertyValue?
+  private(set) var progress: HARGatheredProgress
 
   /// The request `record` starts (its output keeps the request's path and its first batch's
   /// fields), or why it cannot.
@@ -68,8 +62,7 @@ struct HARGatheredBatches: HARGathering {
     var gathered = HARGatheredBatches(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       names: (batch, pathKey, events, messages), eventTime: time, url: origin + path,
-      bulk: path.hasSuffix(bulkSuffix), header: header, time: record.timeMilliseconds,
-      status: output.extra["response_status"])
+      bulk: path.hasSuffix(bulkSuffix), header: header, progress: HARGatheredProgress(first: record, output))
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
     return .success(gathered)
   }
@@ -83,15 +76,9 @@ struct HARGatheredBatches: HARGathering {
   }
 
   mutating func add(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
-    if let refusedSeq {
-      return NotRebuilt(
-        reason:
-          "record \(refusedSeq) before it in its request is not rebuilt, so its place in the request would shift"
-      )
-    }
+    if let refusal = progress.refusalBefore { return refusal }
     let refusal = addEvent(record, output)
-    if refusal != nil { refusedSeq = record.seq }
-    return refusal
+    return progress.settle(record, refusal)
   }
 
   private mutating func addEvent(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
@@ -121,14 +108,11 @@ struct HARGatheredBatches: HARGathering {
     }
     var own: PropertyValue? = .object(call.parameters)
     for key in eventTime { own = own.map(Payload.object)?[key] }
-    if own?.doubleValue == nil, !timeIsEntrys {
-      time = record.timeMilliseconds
-      timeIsEntrys = true
-    }
+    progress.take(record, ownTime: own?.doubleValue != nil)
     return nil
   }
 
-  var request: HARRequestRebuild {
+  var request: Result<HARRequestRebuild, NotRebuilt> {
     let written = batches.map { batch -> PropertyValue in
       var fields = batch.fields
       if let key = batch.key { fields[key] = .array(batch.events) }
@@ -139,6 +123,6 @@ struct HARGatheredBatches: HARGathering {
       method: "POST", url: url, mimeType: rebuild.mimeType, body: body,
       comment: "rebuilt by tagscope export from record \(firstSeq): " + rebuild.summary)
     if let header { request.headers.append(header) }
-    return request
+    return .success(request)
   }
 }

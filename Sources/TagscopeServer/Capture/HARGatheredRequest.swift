@@ -38,15 +38,7 @@ struct HARGatheredRequest: HARGathering {
   private let header: (name: String, value: String)?
   private var events: [PropertyValue] = []
   private var attributes: [AttributeObject] = []
-  /// The entry's time: that of its first record whose time is not its SDK's own (the entry's when
-  /// imported), else its first record's.
-  private(set) var time: Int64
-  private var timeIsEntrys = false
-  /// The first record of the request not rebuilt, if any: the records after it would read back at
-  /// other places (`events[3]` as `events[2]`), so they are not rebuilt either.
-  private var refusedSeq: UInt64?
-  /// The vendor's answer, as the first record keeps it.
-  let status: PropertyValue?
+  private(set) var progress: HARGatheredProgress
 
   /// The request `record` starts (its output keeps the request's own fields), or why it cannot.
   static func start(_ record: Record, _ output: ProviderOutput, _ rebuild: Vendor.Rebuild)
@@ -103,8 +95,7 @@ struct HARGatheredRequest: HARGathering {
         rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
         fields: kept.fields, names: ("", events, "", ""), eventTime: time, index: indexKey, fromRaw: true,
         query: queryString(fields, of: output), path: nil, single: false, header: nil,
-        time: record.timeMilliseconds,
-        status: output.extra["response_status"])
+        progress: HARGatheredProgress(first: record, output))
       if let refusal = gathered.add(record, output) { return .failure(refusal) }
       return .success(gathered)
     default:
@@ -121,9 +112,7 @@ struct HARGatheredRequest: HARGathering {
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
       fields: fields,
       names: names, eventTime: eventTime, index: index, fromRaw: false, query: query, path: path,
-      single: single, header: header,
-      time: record.timeMilliseconds,
-      status: output.extra["response_status"])
+      single: single, header: header, progress: HARGatheredProgress(first: record, output))
     if let refusal = gathered.add(record, output) { return .failure(refusal) }
     return .success(gathered)
   }
@@ -198,15 +187,9 @@ struct HARGatheredRequest: HARGathering {
   /// Adds `record`'s event or attribute; or says why it cannot (the request goes without it, and
   /// without the records after it).
   mutating func add(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
-    if let refusedSeq {
-      return NotRebuilt(
-        reason:
-          "record \(refusedSeq) before it in its request is not rebuilt, so its place in the request would shift"
-      )
-    }
+    if let refusal = progress.refusalBefore { return refusal }
     let refusal = addPart(record, output)
-    if refusal != nil { refusedSeq = record.seq }
-    return refusal
+    return progress.settle(record, refusal)
   }
 
   private mutating func addPart(_ record: Record, _ output: ProviderOutput) -> NotRebuilt? {
@@ -230,10 +213,7 @@ struct HARGatheredRequest: HARGathering {
     case .attribute(let key, let value, let custom, let owner):
       add(key, value, custom: custom, owner: owner)
     }
-    if !ownTime && !timeIsEntrys {
-      time = record.timeMilliseconds
-      timeIsEntrys = true
-    }
+    progress.take(record, ownTime: ownTime)
     return nil
   }
 
@@ -254,10 +234,7 @@ struct HARGatheredRequest: HARGathering {
     }
     events.append(kept.event)
     let own = Self.value(at: eventTime, in: kept.event) ?? Self.value(at: eventTime, in: .object(fields))
-    if !Self.isTime(own), !timeIsEntrys {
-      time = record.timeMilliseconds
-      timeIsEntrys = true
-    }
+    progress.take(record, ownTime: Self.isTime(own))
     return nil
   }
 
@@ -274,10 +251,7 @@ struct HARGatheredRequest: HARGathering {
         reason: "its `\(index)` is not \(events.count), its place after the records before it in its request")
     }
     events.append(.object(call.parameters))
-    if !Self.isTime(Self.value(at: eventTime, in: .object(call.parameters))), !timeIsEntrys {
-      time = record.timeMilliseconds
-      timeIsEntrys = true
-    }
+    progress.take(record, ownTime: Self.isTime(Self.value(at: eventTime, in: .object(call.parameters))))
     return nil
   }
 
@@ -296,7 +270,7 @@ struct HARGatheredRequest: HARGathering {
   }
 
   /// The request gathered so far.
-  var request: HARRequestRebuild {
+  var request: Result<HARRequestRebuild, NotRebuilt> {
     var body = fields
     if single, let event = events.first {
       body[names.events] = event
@@ -319,6 +293,6 @@ struct HARGatheredRequest: HARGathering {
     if let path { request.url = HARRequestRebuild.origin(of: rebuild.url) + path }
     request.url += query
     if let header { request.headers.append(header) }
-    return request
+    return .success(request)
   }
 }

@@ -48,9 +48,9 @@ struct HARGatheredUpload: HARGathering {
   private let placeKey: String
   private var batch = Tagscope_Firebase_Batch()
   private var last: Place
-  private(set) var time: Int64
-  private var refusedSeq: UInt64?
-  let status: PropertyValue?
+  /// The context of the bundle the last record was in, as its records read back with it.
+  private var common: (bundle: Int, properties: Properties)?
+  private(set) var progress: HARGatheredProgress
 
   /// The upload `record` starts (its place the first of its upload's records), or why it cannot.
   static func start(_ record: Record, _ output: ProviderOutput, _ rebuild: Vendor.Rebuild)
@@ -73,8 +73,7 @@ struct HARGatheredUpload: HARGathering {
     }
     var gathered = HARGatheredUpload(
       rebuild: rebuild, provider: output.provider, source: record.source, firstSeq: record.seq,
-      placeKey: placeKey, last: place, time: record.timeMilliseconds,
-      status: output.extra["response_status"])
+      placeKey: placeKey, last: place, progress: HARGatheredProgress(first: record, output, whole: "upload"))
     if let refusal = gathered.place(record, output, at: place) { return .failure(refusal) }
     return .success(gathered)
   }
@@ -95,15 +94,9 @@ struct HARGatheredUpload: HARGathering {
 
   private mutating func place(_ record: Record, _ output: ProviderOutput, at place: Place) -> NotRebuilt? {
     last = place
-    if let refusedSeq {
-      return NotRebuilt(
-        reason:
-          "record \(refusedSeq) before it in its upload is not rebuilt, so its place in the upload would shift"
-      )
-    }
+    if let refusal = progress.refusalBefore { return refusal }
     let refusal = addMessage(record, output, at: place)
-    if refusal != nil { refusedSeq = record.seq }
-    return refusal
+    return progress.settle(record, refusal)
   }
 
   private mutating func addMessage(_ record: Record, _ output: ProviderOutput, at place: Place) -> NotRebuilt?
@@ -128,8 +121,11 @@ struct HARGatheredUpload: HARGathering {
       case .failure(let refusal): return refusal
       }
     }
-    let bundle = batch.bundle[place.bundle - 1]
-    let common = FirebaseUploadRecords.common(bundle, unknownNote: nil)
+    // A bundle's context is read once, with its first record: the records after it add messages.
+    if common?.bundle != place.bundle {
+      common = (place.bundle, FirebaseUploadRecords.common(batch.bundle[place.bundle - 1], unknownNote: nil))
+    }
+    let common = self.common?.properties ?? [:]
     let placeText = output.extra[placeKey]?.stringValue ?? ""
     let identity = DeviceIdentity()
     let again: IngestedEvent
@@ -153,14 +149,19 @@ struct HARGatheredUpload: HARGathering {
     return nil
   }
 
-  var request: HARRequestRebuild {
-    let protobuf: [UInt8] = (try? batch.serializedBytes()) ?? []
+  var request: Result<HARRequestRebuild, NotRebuilt> {
+    let protobuf: [UInt8]
+    do {
+      protobuf = try batch.serializedBytes()
+    } catch {
+      return .failure(NotRebuilt(reason: "its upload could not be written as protobuf: \(error)"))
+    }
     var request = HARRequestRebuild(
       method: "POST", url: rebuild.url, mimeType: rebuild.mimeType,
       body: Data(GzipStored.gzip(protobuf)).base64EncodedString(),
       comment: "rebuilt by tagscope export from record \(firstSeq): " + rebuild.summary)
     request.bodyEncoding = "base64"
     request.headers.append(("Content-Encoding", "gzip"))
-    return request
+    return .success(request)
   }
 }
