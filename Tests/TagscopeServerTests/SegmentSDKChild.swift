@@ -1,49 +1,56 @@
+import AnalyticsHub
 import Foundation
 import TagscopeRecording
 import TagscopeTestSupport
 import XCTest
 
-/// `scripts/sdk-clients/segment_ledger_client.py` (Segment's official Python SDK) sending each
-/// call on its own as soon as it is queued; its host a `listen`.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `scripts/sdk-clients/segment_ledger_client.py` (Segment's official Python SDK) in a child
+/// process: one JSON line per call on its standard input, its queue, batching and flushes its own,
+/// its host a `listen` or, through `tagscope proxy`, api.segment.io. Outside CI,
+/// `TAGSCOPE_SEGMENT_LEDGER_CLIENT` names any executable taking the same arguments and lines (one
+/// built on Segment's Swift SDK) to run instead.
 final class SegmentSDKChild: @unchecked Sendable {
   private let process = Process()
   private let input = Pipe()
+  /// The child's output, a whole line each.
   private let lines = LockedArray<String>()
 
-  /// The SDK sending to the `listen` at `port`.
-  convenience init(port: Int) throws {
-    try self.init(arguments: ["127.0.0.1", String(port)], proxy: nil)
+  /// The SDK sending to the `listen` at `port`, a batch when `uploadSize` calls are queued or
+  /// every `uploadInterval` seconds (by default each call on its own, as soon as it is queued).
+  convenience init(port: Int, uploadSize: Int = 1, uploadInterval: Double = 0.05) throws {
+    try self.init(host: ("127.0.0.1", port), upload: (uploadSize, uploadInterval), proxy: nil)
   }
 
-  /// The SDK sending to api.segment.io through the proxy at `proxyPort`, trusting `caFile` (the
-  /// proxy's CA), as a device set up for `tagscope proxy`.
+  /// The SDK sending each call on its own to api.segment.io through the proxy at `proxyPort`,
+  /// trusting `caFile` (the proxy's CA), as a device set up for `tagscope proxy`.
   convenience init(proxyPort: Int, caFile: String) throws {
-    try self.init(arguments: ["-", "0"], proxy: (proxyPort, caFile))
+    try self.init(host: ("-", 0), upload: (1, 0.05), proxy: (proxyPort, caFile))
   }
 
-  private init(arguments: [String], proxy: (port: Int, caFile: String)?) throws {
-    let python = packageRoot.appendingPathComponent(".venv/bin/python")
-    guard FileManager.default.isExecutableFile(atPath: python.path) else {
-      throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/sdk-clients/requirements.txt)")
-    }
-    process.executableURL = python
-    process.arguments =
-      [
-        packageRoot.appendingPathComponent("scripts/sdk-clients/segment_ledger_client.py").path
-      ] + arguments + ["1", "0.05"]
-    var environment = ProcessInfo.processInfo.environment
-    if let proxy {
-      for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
-      for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
-        environment[name] = "http://127.0.0.1:\(proxy.port)"
-      }
-      environment["REQUESTS_CA_BUNDLE"] = proxy.caFile
-      environment["SSL_CERT_FILE"] = proxy.caFile
+  private init(
+    host: (name: String, port: Int), upload: (size: Int, interval: Double),
+    proxy: (port: Int, caFile: String)?
+  )
+    throws
+  {
+    let arguments = [host.name, String(host.port), String(upload.size), String(upload.interval)]
+    if let client = ProcessInfo.processInfo.environment["TAGSCOPE_SEGMENT_LEDGER_CLIENT"] {
+      process.executableURL = URL(fileURLWithPath: client)
+      process.arguments = arguments
     } else {
-      environment["NO_PROXY"] = "*"
-      environment["no_proxy"] = "*"
+      let python = packageRoot.appendingPathComponent(".venv/bin/python")
+      guard FileManager.default.isExecutableFile(atPath: python.path) else {
+        throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/sdk-clients/requirements.txt)")
+      }
+      process.executableURL = python
+      process.arguments =
+        [packageRoot.appendingPathComponent("scripts/sdk-clients/segment_ledger_client.py").path] + arguments
     }
-    process.environment = environment
+    process.environment = Self.environment(proxy: proxy)
     let output = Pipe()
     process.standardInput = input
     process.standardOutput = output
@@ -51,24 +58,63 @@ final class SegmentSDKChild: @unchecked Sendable {
     try process.run()
     let reader = output.fileHandleForReading
     Thread { [lines] in
+      var pending = Data()
       while case let data = reader.availableData, !data.isEmpty {
-        lines.append(String(decoding: data, as: UTF8.self))
+        pending += data
+        while let end = pending.firstIndex(of: 10) {
+          lines.append(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
+          pending = Data(pending[(end + 1)...])
+        }
       }
+      if !pending.isEmpty { lines.append(String(decoding: pending, as: UTF8.self)) }
     }.start()
   }
 
-  /// Has the SDK send a `track` of `name`.
-  func track(_ name: String) throws {
-    let line = "{\"method\":\"track\",\"name\":" + JSONText.quoted(name) + ",\"properties\":{}}\n"
+  /// This process's environment with the proxy at `proxy` (trusting its CA) or none.
+  private static func environment(proxy: (port: Int, caFile: String)?) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    guard let proxy else {
+      environment["NO_PROXY"] = "*"
+      environment["no_proxy"] = "*"
+      return environment
+    }
+    for name in ["NO_PROXY", "no_proxy"] { environment[name] = nil }
+    for name in ["HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy"] {
+      environment[name] = "http://127.0.0.1:\(proxy.port)"
+    }
+    environment["REQUESTS_CA_BUNDLE"] = proxy.caFile
+    environment["SSL_CERT_FILE"] = proxy.caFile
+    return environment
+  }
+
+  /// Has the SDK make the call `method` (`track`, `identify`, `screen`) of `name` with `properties`.
+  func send(_ method: String, name: String, properties: Properties = [:]) throws {
+    let line =
+      "{\"method\":" + JSONText.quoted(method) + ",\"name\":" + JSONText.quoted(name) + ",\"properties\":"
+      + JSONText.string(properties) + "}\n"
     try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
   }
 
-  var output: String { lines.all.joined() }
+  /// Has the SDK send a `track` of `name`.
+  func track(_ name: String) throws { try send("track", name: name) }
 
+  /// Whether the SDK took `count` calls into its queue.
+  func waitUntilTaken(_ count: Int) -> Bool { eventually { self.lines.all.contains("took \(count)") } }
+
+  /// Everything the child printed so far.
+  var output: String { lines.all.joined(separator: "\n") }
+
+  /// Ends the child's input: it flushes its queue and exits.
   func finishInput() { try? input.fileHandleForWriting.close() }
 
   func waitForExit() -> Int32 {
     process.waitUntilExit()
     return process.terminationStatus
+  }
+
+  /// Kills the child at once, its queue unsent.
+  func kill() {
+    if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
   }
 }

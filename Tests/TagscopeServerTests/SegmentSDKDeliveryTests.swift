@@ -10,10 +10,6 @@ import XCTest
 
 @testable import TagscopeServer
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Issue 46 with a real SDK behind the hub: a Segment adapter hands each call to Segment's official
 /// Python SDK in a child process (one JSON line on its standard input; its queue, batching, message
 /// ids and flush are its own), the SDK's host a real `listen`, the app's inspector attached to the
@@ -66,7 +62,7 @@ final class SegmentSDKDeliveryTests: XCTestCase {
 private final class DeliveryRun: Sendable {
   let session: LiveSession
   let server: ListenServer
-  let child: SegmentChild
+  let child: SegmentSDKChild
   let hub: AnalyticsHub<PodcastTaxonomy>
   let inspector: Inspector
   let url: URL
@@ -75,7 +71,7 @@ private final class DeliveryRun: Sendable {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("delivery-\(UUID().uuidString).jsonl")
     session = LiveSession(store: try Recorder(url: url))
     server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
-    child = try SegmentChild(port: server.port, uploadSize: uploadSize, uploadInterval: uploadInterval)
+    child = try SegmentSDKChild(port: server.port, uploadSize: uploadSize, uploadInterval: uploadInterval)
     hub = try AnalyticsHub<PodcastTaxonomy>(
       providers: PodcastMappings.providers(adapters: PodcastAdapters(segment: child), including: [Segment.id])
     )
@@ -101,89 +97,11 @@ private final class DeliveryRun: Sendable {
   }
 }
 
-/// `scripts/sdk-clients/segment_ledger_client.py` as a hub's Segment adapter: each call one JSON line.
-private final class SegmentChild: SDKAdapter, @unchecked Sendable {
+/// The Python SDK's child as a hub's Segment adapter: each call one JSON line.
+extension SegmentSDKChild: SDKAdapter {
   typealias Call = SegmentCall
-  private let process = Process()
-  private let input = Pipe()
-  private let lines = LockedArray<String>()
-
-  /// The Python SDK's client, or (outside CI) any executable taking the same arguments and lines
-  /// named by `TAGSCOPE_SEGMENT_LEDGER_CLIENT`, such as one built on Segment's Swift SDK.
-  init(port: Int, uploadSize: Int, uploadInterval: Double) throws {
-    let arguments = ["127.0.0.1", String(port), String(uploadSize), String(uploadInterval)]
-    if let client = ProcessInfo.processInfo.environment["TAGSCOPE_SEGMENT_LEDGER_CLIENT"] {
-      process.executableURL = URL(fileURLWithPath: client)
-      process.arguments = arguments
-    } else {
-      let python = packageRoot.appendingPathComponent(".venv/bin/python")
-      guard FileManager.default.isExecutableFile(atPath: python.path) else {
-        throw XCTSkip("!!! SKIPPING: \(python.path) is missing (scripts/sdk-clients/requirements.txt)")
-      }
-      process.executableURL = python
-      process.arguments =
-        [packageRoot.appendingPathComponent("scripts/sdk-clients/segment_ledger_client.py").path] + arguments
-    }
-    var environment = ProcessInfo.processInfo.environment
-    environment["NO_PROXY"] = "*"
-    environment["no_proxy"] = "*"
-    process.environment = environment
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let reader = output.fileHandleForReading
-    Thread { [lines] in
-      var pending = Data()
-      while case let data = reader.availableData, !data.isEmpty {
-        pending += data
-        while let end = pending.firstIndex(of: 10) {
-          lines.append(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
-          pending = Data(pending[(end + 1)...])
-        }
-      }
-    }.start()
-  }
-
-  func setup() {}
 
   func deliver(_ call: SegmentCall) throws {
-    let line =
-      "{\"method\":" + JSONText.quoted(call.method) + ",\"name\":" + JSONText.quoted(call.name ?? "")
-      + ",\"properties\":" + Self.json(call.parameters) + "}\n"
-    try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
-  }
-
-  /// Whether the SDK took `count` calls into its queue.
-  func waitUntilTaken(_ count: Int) -> Bool { eventually { lines.all.contains("took \(count)") } }
-
-  var output: String { lines.all.joined(separator: "\n") }
-
-  func finishInput() { try? input.fileHandleForWriting.close() }
-
-  func waitForExit() -> Int32 {
-    process.waitUntilExit()
-    return process.terminationStatus
-  }
-
-  func kill() {
-    if process.isRunning { _ = Glibc.kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-  }
-
-  private static func json(_ properties: Properties) -> String {
-    "{"
-      + properties.map { key, value in
-        let text: String
-        switch value {
-        case .string(let string): text = JSONText.quoted(string)
-        case .int(let number): text = String(number)
-        case .double(let number): text = String(number)
-        case .bool(let flag): text = flag ? "true" : "false"
-        default: text = "null"
-        }
-        return JSONText.quoted(key) + ":" + text
-      }.joined(separator: ",") + "}"
+    try send(call.method, name: call.name ?? "", properties: call.parameters)
   }
 }
