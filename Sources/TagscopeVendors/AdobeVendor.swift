@@ -10,9 +10,11 @@ extension Vendor {
   public static let adobe = Vendor(
     id: "adobe", name: "Adobe Analytics", aliases: ["adobe-analytics"], paths: [.inApp, .sdk],
     endpoints: [
-      // Also Media Edge's `/ee/va/v1/<event>` (aepsdk-edge-android `EdgeEndpoint` with the
-      // request's own path, `EdgePathOverwriteTests`), read as interact; another Edge version or
-      // operation is refused and reported with its path (`AdobeEdgeEndpoint`), never guessed.
+      // Every Edge path reads by `AdobeEdgePath`'s grammar (`/ee` or `/ee-pre-prd`, a location
+      // hint, Media Edge's `va`, `v<digits>`, the operation). Also Media Edge's `/ee/va/v1/<event>`
+      // (aepsdk-edge-android `EdgeEndpoint` with the request's own path, `EdgePathOverwriteTests`),
+      // read as interact; another Edge version or operation is refused and reported with its path
+      // (`AdobeEdgeEndpoint`), never guessed.
       Endpoint(
         "/ee/v1/interact", "Adobe Experience Platform Edge: the mobile SDK's events (also /ee/HINT/v1/…)",
         .adobeEdge, .adobeEdge(collect: false)),

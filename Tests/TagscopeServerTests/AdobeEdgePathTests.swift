@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TagscopeRecording
 import TagscopeTestSupport
+import TagscopeVendors
 import XCTest
 
 @testable import TagscopeServer
@@ -28,21 +29,24 @@ final class AdobeEdgePathTests: XCTestCase {
     + #""xdm":{"identityMap":{"ECID":[{"id":"ecid-m"}]}}}"#
 
   func testPathsAreReadIntoTheirParts() {
-    let cases: [(String, AdobeEdgePath?)] = [
-      ("/ee/v1/interact", AdobeEdgePath(version: "v1", isMedia: false, operation: "interact")),
+    let cases: [(String, Vendor.AdobeEdgePath?)] = [
+      ("/ee/v1/interact", Vendor.AdobeEdgePath(version: "v1", isMedia: false, operation: "interact")),
       (
         "/ee/or2/v1/identity/acquire/",
-        AdobeEdgePath(version: "v1", isMedia: false, operation: "identity/acquire")
+        Vendor.AdobeEdgePath(version: "v1", isMedia: false, operation: "identity/acquire")
       ),
-      ("/ee/va/v1/sessionStart", AdobeEdgePath(version: "v1", isMedia: true, operation: "sessionStart")),
-      ("/ee-pre-prd/irl1/va/v1/play", AdobeEdgePath(version: "v1", isMedia: true, operation: "play")),
-      ("/ee/v3/interact", AdobeEdgePath(version: "v3", isMedia: false, operation: "interact")),
+      (
+        "/ee/va/v1/sessionStart",
+        Vendor.AdobeEdgePath(version: "v1", isMedia: true, operation: "sessionStart")
+      ),
+      ("/ee-pre-prd/irl1/va/v1/play", Vendor.AdobeEdgePath(version: "v1", isMedia: true, operation: "play")),
+      ("/ee/v3/interact", Vendor.AdobeEdgePath(version: "v3", isMedia: false, operation: "interact")),
       ("/ee/v1", nil), ("/ee/a/b/c/v1/interact", nil), ("/ee/or2/x/v1/interact", nil),
       ("/api/v1/interact", nil),
       ("/ee/v1/", nil), ("/ee/o r/v1/interact", nil),
     ]
     for (path, expected) in cases {
-      XCTAssertEqual(AdobeEdgePath(path), expected, path)
+      XCTAssertEqual(Vendor.AdobeEdgePath(path), expected, path)
     }
   }
 

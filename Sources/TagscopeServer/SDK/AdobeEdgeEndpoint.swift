@@ -3,6 +3,7 @@ import AnalyticsProviders
 import Foundation
 import NIOHTTP1
 import TagscopeRecording
+import TagscopeVendors
 
 /// Adobe Experience Platform Edge: `POST /ee/v1/interact` (the mobile Edge extension's, answered
 /// with a streamed response), `/ee/v1/collect` (fire and forget, `204`) and
@@ -70,13 +71,13 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   /// The request keys of the Server API's v2 paths: `event` (interact) or `events` (collect).
   static let serverRequestKeys: Set<String> = ["event", "events", "meta", "query"]
 
-  /// The endpoint of `path` when it is an Edge path (``AdobeEdgePath``): `/ee`, or `/ee-pre-prd`,
+  /// The endpoint of `path` when it is an Edge path (``Vendor/AdobeEdgePath``, the Adobe descriptor's grammar): `/ee`, or `/ee-pre-prd`,
   /// an optional location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
   /// `/v1/identity/acquire`, `/v2/interact`, `/v2/collect`, or Media Edge's `/va/v1/<event>` (the
   /// Edge extension's request, read as interact). Any other version or operation is an Edge path
   /// all the same, answered ``Operation/notRead``.
   static func matching(path: String) -> AdobeEdgeEndpoint? {
-    guard let edge = AdobeEdgePath(path) else { return nil }
+    guard let edge = Vendor.AdobeEdgePath(path) else { return nil }
     switch (edge.version, edge.isMedia, edge.operation) {
     case ("v1", false, "interact"), ("v1", true, _):
       return AdobeEdgeEndpoint(version: 1, operation: .interact)
@@ -91,7 +92,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
 
   /// Why Tagscope does not read the Edge path `path`.
   static func notReadReason(_ path: String) -> String {
-    guard let edge = AdobeEdgePath(path) else { return "\(path) is not an Edge path" }
+    guard let edge = Vendor.AdobeEdgePath(path) else { return "\(path) is not an Edge path" }
     let media = edge.isMedia ? "Media Edge " : ""
     guard ["v1", "v2"].contains(edge.version), !(edge.isMedia && edge.version != "v1") else {
       return
