@@ -58,6 +58,16 @@ extension Vendor {
       Endpoint(
         "/api/v3/dust/config", "Braze SDKs: DUST configuration request (recorded, not judged)", .brazeJSON,
         .braze),
+      // The Swift SDK's Live Activity push token tag (`liveActivities.launchActivity(pushTokenTag:
+      // activity:)`, push-to-start): braze-inc/braze-docs
+      // `_docs/_developer_guide/live_notifications/live_activities.md` @ d67d09ba (troubleshooting:
+      // "an outgoing network request to the `/push_token_tag` endpoint of your Braze URL", the
+      // activity id "under the `tag` field") is all that is public; the SDK is binary. Assumed:
+      // its path under `/api/v3` as every other SDK request, and the request fields of the others;
+      // the push token's own field is not named anywhere, so it is reported by its place.
+      Endpoint(
+        "/api/v3/push_token_tag", "Braze Swift SDK: Live Activity push token tag (recorded, not judged)",
+        .brazeJSON, .braze),
     ],
     // No message id: a Braze event object carries none (braze-roku-sdk `createEventObject`:
     // `name`, `data`, `time`, `session_id`, `user_id`; the Android SDK's the same), so the
@@ -107,7 +117,7 @@ extension Vendor.Limit {
     paths: [
       "/api/v3/content_cards/sync", "/api/v3/feature_flags/sync", "/api/v3/template", "/api/v3/banners/sync",
       "/api/v3/geofence/request", "/api/v3/push/redeliver", "/api/v3/debugger/init", "/api/v3/debugger/log",
-      "/api/v3/dust/config",
+      "/api/v3/dust/config", "/api/v3/push_token_tag",
     ],
     requestBytes: 1024 * 1024, pastIt: "413 with error",
     source: "Tagscope's own: none published (braze-roku-sdk BrazeSDK.brs sends the request's own fields)")

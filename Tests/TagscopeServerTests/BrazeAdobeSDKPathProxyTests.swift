@@ -28,6 +28,7 @@ final class BrazeAdobeSDKPathProxyTests: ProxiedVendorTestCase {
     let cases = [
       ("sdk.iad-01.braze.com", "/api/v3/banners/sync", BrazeSDKPathTests.banners),
       ("sdk.iad-01.braze.com", "/api/v3/geofence/report", BrazeSDKPathTests.geofenceReport),
+      ("sdk.iad-01.braze.com", "/api/v3/push_token_tag", BrazeSDKPathTests.pushTokenTag),
       ("edge.adobedc.net", "/ee/v1/identity/acquire", AdobeEdgePathTests.acquire),
       ("edge.adobedc.net", "/ee/va/v1/sessionStart", AdobeEdgePathTests.mediaStart),
       ("edge.adobedc.net", "/ee/v3/interact", AdobeEdgePathTests.mediaStart),
@@ -41,8 +42,8 @@ final class BrazeAdobeSDKPathProxyTests: ProxiedVendorTestCase {
       XCTAssertEqual(received.body, result.sent, "\(path): relayed byte for byte")
     }
     XCTAssertEqual(
-      collector.waitForRecords(4).map(\.name),
-      ["banners_sync", "geofence", "identity_acquire", "media.sessionStart"])
+      collector.waitForRecords(5).map(\.name),
+      ["banners_sync", "geofence", "live_activity_push_token_tag", "identity_acquire", "media.sessionStart"])
     XCTAssertEqual(vendor.requests.count, cases.count, "everything forwarded")
     XCTAssertTrue(
       eventually { self.problems(collector).contains { $0.contains("edge.adobedc.net/ee/v3/interact") } })

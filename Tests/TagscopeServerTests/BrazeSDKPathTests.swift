@@ -44,6 +44,9 @@ final class BrazeSDKPathTests: XCTestCase {
     #"{"data":[{"type":"sdk_event_log","data":[{"log":"Braze SDK started","time":1700000050000}]}],"#
     + fields + "}"
   static let dust = "{\(fields)}"
+  /// The iOS SDK's Live Activity push token tag: `tag` (braze-docs `live_activities.md`), on the
+  /// request fields every request carries (assumed: no body is published).
+  static let pushTokenTag = #"{"tag":"order-1042","# + fields + "}"
 
   /// Each request of the SDK's own, with its record's name, call and parameters.
   static let ownRequests: [(path: String, body: String, name: String, method: String, asked: [String])] = [
@@ -59,13 +62,20 @@ final class BrazeSDKPathTests: XCTestCase {
     ("/api/v3/debugger/init", debuggerStart, "sdk_debugger_start", "sdkDebuggerStart", []),
     ("/api/v3/debugger/log", debuggerLog, "sdk_debugger_log", "sdkDebuggerLog", ["data"]),
     ("/api/v3/dust/config", dust, "dust_config", "requestDustConfig", []),
+    ("/api/v3/push_token_tag", pushTokenTag, "live_activity_push_token_tag", "launchActivity", ["tag"]),
   ]
+
+  /// What the Android SDK's response parser reads from each answer (`com.braze.models.response.g`):
+  /// no geofences for a refresh, a success without content for the others.
+  static func answer(_ path: String) -> String {
+    path == "/api/v3/geofence/request" ? #"{"message":"success","geofences":[]}"# : #"{"message":"success"}"#
+  }
 
   func testEachOwnRequestIsOneRecordOfTheSDKAnsweredAsASuccess() throws {
     for request in Self.ownRequests {
       let reply = try XCTUnwrap(endpointReply(request.path, body: request.body), request.path)
       XCTAssertEqual(reply.status, .ok, request.path)
-      XCTAssertEqual(reply.body, #"{"message":"success"}"#, request.path)
+      XCTAssertEqual(reply.body, Self.answer(request.path), request.path)
       XCTAssertEqual(reply.events.count, 1, request.path)
       let event = try XCTUnwrap(reply.events.first)
       XCTAssertEqual(event.provider, "braze")
@@ -118,6 +128,17 @@ final class BrazeSDKPathTests: XCTestCase {
     let odd = #"{"api_key":"k","device_id":"d","level":"verbose"}"#
     let event = try XCTUnwrap(endpointReply("/api/v3/debugger/init", body: odd)?.events.first)
     XCTAssertEqual(FieldAccount.places(in: event.annotations), ["request.level"])
+    XCTAssertEqual(event.violations.map(\.rule), [FieldAccount.rule])
+  }
+
+  /// The push token's own field is named by no public source: whatever the SDK sends besides the
+  /// tag and the request fields is kept by its place and reported, never guessed.
+  func testAPushTokenTagsUnnamedFieldsAreReportedByPlace() throws {
+    let body = #"{"tag":"order-1042","push_token":"80f3a1","activity_type":"Delivery","# + Self.fields + "}"
+    let event = try XCTUnwrap(endpointReply("/api/v3/push_token_tag", body: body)?.events.first)
+    XCTAssertEqual(event.call.parameters, ["tag": "order-1042"])
+    XCTAssertEqual(
+      Set(FieldAccount.places(in: event.annotations)), ["request.push_token", "request.activity_type"])
     XCTAssertEqual(event.violations.map(\.rule), [FieldAccount.rule])
   }
 

@@ -312,6 +312,7 @@ enum EndpointFuzzCorpus {
     "/api/v3/debugger/init": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.debuggerStart])],
     "/api/v3/debugger/log": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.debuggerLog])],
     "/api/v3/dust/config": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.dust])],
+    "/api/v3/push_token_tag": [FuzzForm(carrier: .json, seeds: [BrazeSDKPathTests.pushTokenTag])],
     "/ee/v1/identity/acquire": [FuzzForm(carrier: .json, seeds: [AdobeEdgePathTests.acquire])],
     "/b/ss/RSID/0/VERSION/sRANDOM": [
       FuzzForm(carrier: .form, seeds: adobeHits), FuzzForm(carrier: .getQuery, seeds: adobeHits),

@@ -20,7 +20,7 @@ import TagscopeVendors
 /// `{}` (no success body is published; the SDKs read only what they asked for under
 /// `respond_with`). The content requests (`/api/v3/content_cards/sync`, `feature_flags/sync`,
 /// `template`, `banners/sync`, `geofence/request`) and the SDK's own (`push/redeliver`,
-/// `debugger/init`, `debugger/log`, `dust/config`) come here too, and are ``BrazeSync``'s. The
+/// `debugger/init`, `debugger/log`, `dust/config`, `push_token_tag`) come here too, and are ``BrazeSync``'s. The
 /// Android SDK's push deliveries (`/api/v3/push/delivery_events`: `events` of type `pd`) are read
 /// as a data request, its geofence transition report (`/api/v3/geofence/report`: one
 /// `geofence_event` of type `g`) as one of a single event.

@@ -7,8 +7,9 @@ import TagscopeVendors
 /// Braze's content requests (``Vendor/braze``'s `/api/v3/content_cards/sync`,
 /// `/api/v3/feature_flags/sync`, `/api/v3/template`, `/api/v3/banners/sync`,
 /// `/api/v3/geofence/request`) and the SDK's own traffic (`/api/v3/push/redeliver`,
-/// `/api/v3/debugger/init`, `/api/v3/debugger/log`, `/api/v3/dust/config`): the SDK asking for
-/// content or reporting on itself, not sending events.
+/// `/api/v3/debugger/init`, `/api/v3/debugger/log`, `/api/v3/dust/config`, the iOS SDK's Live
+/// Activity `/api/v3/push_token_tag`): the SDK asking for content or reporting on itself, not
+/// sending events.
 ///
 /// Each request is one `identify` record (a kind plans do not judge as a tag), its call the SDK's
 /// (`requestContentCardsRefresh`, `requestBannersRefresh`, `sdkDebuggerLog`…) with what the request
@@ -16,9 +17,14 @@ import TagscopeVendors
 /// placements, the debugger's log lines); who sent it is read as on `/api/v3/data`
 /// (``BrazeEndpoint/identity(_:_:)``); the request's other fields are kept under `request`, and a
 /// field Tagscope does not know under `unread`, reported. The answer is the smallest one Braze's
-/// SDKs decode (see the descriptor's comment for the sources); for the paths no public mock
-/// answers (banners, geofences, redelivery, debugger, DUST) `{"message":"success"}`, the answer
-/// Braze's SDKs read as a success without content (an assumption, as for a template).
+/// SDKs decode (see the descriptor's comment for the sources). The Android SDK reads every answer
+/// with one parser (`com.braze.models.response.g`, decompiled, code index id 53804501108): each
+/// key optional (`error`, `auth_error`, `feature_flags`, `last_sync_at`, `banners`, `triggers`,
+/// `config`, `templated_message`, `geofences`, `mite`), an answer without `error` a success, and
+/// `message` never read. So a geofence refresh is answered with no geofences (`geofences: []`),
+/// and the paths whose keys' content no public source shows (banners, redelivery, debugger, DUST,
+/// push token tags) `{"message":"success"}`, a success without content to that parser, as
+/// Braze's public mock answers the syncs.
 enum BrazeSync {
   /// Which content a request asks for, or which of the SDK's own requests it is.
   enum Kind: String, CaseIterable {
@@ -31,6 +37,7 @@ enum BrazeSync {
     case debuggerStart = "/api/v3/debugger/init"
     case debuggerLog = "/api/v3/debugger/log"
     case dustConfig = "/api/v3/dust/config"
+    case pushTokenTag = "/api/v3/push_token_tag"
 
     /// The kind of `path` (with or without a last `/`), `nil` for Braze's event paths.
     init?(path: String) {
@@ -50,6 +57,7 @@ enum BrazeSync {
       case .debuggerStart: return "sdk_debugger_start"
       case .debuggerLog: return "sdk_debugger_log"
       case .dustConfig: return "dust_config"
+      case .pushTokenTag: return "live_activity_push_token_tag"
       }
     }
 
@@ -65,6 +73,7 @@ enum BrazeSync {
       case .debuggerStart: return "sdkDebuggerStart"
       case .debuggerLog: return "sdkDebuggerLog"
       case .dustConfig: return "requestDustConfig"
+      case .pushTokenTag: return "launchActivity"
       }
     }
 
@@ -78,6 +87,7 @@ enum BrazeSync {
       case .geofences: return ["location_event"]
       case .pushRedelivery: return ["campaign_ids", "last_sync_at", "dedupe_ids"]
       case .debuggerLog: return ["data"]
+      case .pushTokenTag: return ["tag"]
       }
     }
   }
@@ -125,7 +135,9 @@ enum BrazeSync {
       ])
     case .featureFlags:
       return JSONText.string(["message": "success", "feature_flags": []])
-    case .template, .banners, .geofences, .pushRedelivery, .debuggerStart, .debuggerLog, .dustConfig:
+    case .geofences:
+      return JSONText.string(["message": "success", "geofences": []])
+    case .template, .banners, .pushRedelivery, .debuggerStart, .debuggerLog, .dustConfig, .pushTokenTag:
       return JSONText.string(["message": "success"])
     }
   }
