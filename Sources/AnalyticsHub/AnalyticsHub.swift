@@ -104,14 +104,20 @@ public final class AnalyticsHub<T: Taxonomy>: AnalyticsTracking, @unchecked Send
   /// Adds an observer; it receives every dispatch of a tag sent after this call.
   ///
   /// It first receives, as `consent` dispatches of its own (no provider outcomes, the property
-  /// `atAttach: true`), each consent decision the hub holds already (restored at launch, or made
-  /// before it was attached), so a recording started late still knows what was withdrawn.
+  /// `atAttach: true`), the hub's default consent when it is opt-in (``ConsentDefault``,
+  /// `defaultConsent: false`) and each consent decision the hub holds already (restored at launch,
+  /// or made before it was attached), so a recording started late still knows what applies and
+  /// what was withdrawn.
   public func addObserver(_ observer: some HubObserver) {
     let clock = configuration.clock
     transact { state, _ in
       state.observers.append(observer)
-      for change in state.context.consent.decisions {
-        var properties = change.properties
+      let consent = state.context.consent
+      // An opt-in default is told first; the opt-out one (granted, the library's) goes unsaid, as
+      // in recordings made before it was told.
+      let opted = consent.defaultGranted ? [] : [ConsentDefault(granted: false).properties]
+      let held = opted + consent.decisions.map(\.properties)
+      for var properties in held {
         properties["atAttach"] = .bool(true)
         let dispatch = Dispatch(
           seq: state.takeSeq(), time: clock.now(), kind: .consent, name: "consent", properties: properties,

@@ -74,6 +74,29 @@ public struct ConsentChange: Sendable, Hashable {
   }
 }
 
+/// The consent that applies where nothing was decided (``HubConfiguration/defaultConsent``), as
+/// the hub tells an observer when it is attached and the default is opt-in: a `consent` dispatch
+/// without a scope, its properties `default` and `atAttach` (`{"default":false,"atAttach":true}`),
+/// so a recording knows the hub withholds consent until a grant, whatever a plan says. The opt-out
+/// default (granted) is not told: a recording without it reads as before it was recorded.
+public struct ConsentDefault: Sendable, Hashable {
+  /// Opt-out regime (`true`) or opt-in (`false`).
+  public var granted: Bool
+
+  /// The default `granted`.
+  public init(granted: Bool) { self.granted = granted }
+
+  /// The default as recorded (`default`).
+  public var properties: Properties { ["default": .bool(granted)] }
+
+  /// The default recorded as `properties`; `nil` for a decision (a `scope`) or without a boolean
+  /// `default`.
+  public init?(properties: Properties) {
+    guard properties["scope"] == nil, case .bool(let granted)? = properties["default"] else { return nil }
+    self.init(granted: granted)
+  }
+}
+
 /// The consent decisions known to the hub and how they resolve for a provider.
 public struct ConsentState: Sendable, Hashable {
   /// What applies when nothing was decided: `true` for opt-out regimes, `false` for opt-in (GDPR).

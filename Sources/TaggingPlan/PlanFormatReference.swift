@@ -470,8 +470,13 @@ public enum PlanFormatReference {
     time`, on which in-app device), with the plan line of the category. Decisions the hub held
     before the recording started (restored at launch, or made before `attachDebugger`) open it as
     `consent` records of their own, with `atAttach: true` and no provider output, so a late
-    recording still knows what was withdrawn. `plan codegen` registers each provider with its
-    category and names it in the provider's doc comment. `plan import` carries no consent (nor
+    recording still knows what was withdrawn; a hub whose default is opt-in
+    (`HubConfiguration(defaultConsent: false)`) tells it first (`{"default":false,"atAttach":true}`,
+    no `scope`), and on its device that default applies over the plan's `default`: a finding before
+    any grant says which it used (`the hub's default: denied, recorded by #1 consent…` or `the
+    plan's default: denied`). The opt-out default (granted) is not recorded: a recording without it,
+    or made before, reads with the plan's. `plan codegen` registers each
+    provider with its category and names it in the provider's doc comment. `plan import` carries no consent (nor
     journey rules): none of the formats it reads has them (Segment sets consent per destination in
     the workspace, mParticle sends it with each batch); add them to the imported plan.
 

@@ -38,6 +38,11 @@ final class ConsentTests: XCTestCase {
     let (hub, recorder) = try makeHub(providers(analytics, marketing), defaultConsent: false)
     hub.send(screen: .podcasts)
     hub.flush()
+    // Issue 47: the observer first learns the hub's default, so a recording knows it.
+    XCTAssertEqual(recorder.dispatches.first?.properties, ["default": false, "atAttach": true])
+    XCTAssertEqual(
+      ConsentDefault(properties: recorder.dispatches.first?.properties ?? [:]), ConsentDefault(granted: false)
+    )
     XCTAssertEqual(recorder.last?.outcomes.map(\.status), [.blocked(.consent), .blocked(.consent)])
     hub.setConsent(true, for: .category(.analytics))
     hub.send(screen: .podcasts)
@@ -98,7 +103,8 @@ final class ConsentTests: XCTestCase {
     XCTAssertEqual(late.dispatches[0].outcomes, [], "nothing is sent to a provider again")
     XCTAssertEqual(late.last?.outcome(for: "firebase")?.status, .blocked(.consent))
     XCTAssertEqual(early.dispatches.map(\.kind), [.consent, .consent, .screen])
-    XCTAssertEqual(early.dispatches.filter { $0.properties["atAttach"] != nil }, [])
+    XCTAssertEqual(
+      early.dispatches.filter { $0.properties["atAttach"] != nil }, [], "the opt-out default is not told")
     XCTAssertEqual(analytics.names, [])
   }
 }

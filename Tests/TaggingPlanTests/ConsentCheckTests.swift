@@ -126,6 +126,35 @@ final class ConsentCheckTests: XCTestCase {
     XCTAssertEqual(found.first?.comparison.rows[2].actual, "none on this device")
   }
 
+  /// The hub's default as it records it at attach (``ConsentDefault``).
+  private func hubDefault(_ seq: UInt64, granted: Bool) -> Record {
+    record(seq, name: "consent", kind: .consent, properties: ["default": .bool(granted), "atAttach": true])
+  }
+
+  func testTheHubsRecordedDefaultIsUsedOverThePlansAndNamed() throws {
+    // The plan says granted; the hub recorded denied: its default applies, and the finding says so.
+    let (found, _) = consentFindings(
+      [
+        hubDefault(1, granted: false),
+        record(2, [("firebase", .sent)]),
+        consent(3, "category:analytics", granted: true),
+        record(4, [("firebase", .sent)]),
+      ], plan: try load())
+    XCTAssertEqual(found.map(\.seq), [2])
+    XCTAssertEqual(
+      found.first?.message,
+      "play: firebase got logEvent play while analytics has no consent (the hub's default: denied, recorded "
+        + "by #1 consent at 08:00:01.000Z, and no grant since) (plan line 5)")
+    XCTAssertEqual(found.first?.comparison.rows.map(\.field).last, "denied by default")
+    XCTAssertEqual(found.first?.comparison.rows.last?.actual, "#1 consent at 08:00:01.000Z")
+
+    // The plan says denied; the hub recorded granted: nothing before a grant is flagged.
+    let denied = try load(Self.yaml.replacingOccurrences(of: "default: granted", with: "default: denied"))
+    let (none, _) = consentFindings(
+      [hubDefault(1, granted: true), record(2, [("firebase", .sent)])], plan: denied)
+    XCTAssertEqual(none.map(\.message), [])
+  }
+
   func testWireCallsAreCheckedAgainstTheOnlyInAppDevice() throws {
     let (found, _) = consentFindings(
       [

@@ -81,10 +81,16 @@ extension ConsentTracker {
     return true
   }
 
-  /// A `consent` record's decision, kept when the plan names its category or provider.
+  /// A `consent` record's decision, kept when the plan names its category or provider; or the hub's
+  /// default (``ConsentDefault``, recorded at attach), which applies over the plan's.
   static func apply(
     _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
   ) {
+    if let recorded = ConsentDefault(properties: record.properties) {
+      device.state.defaultGranted = recorded.granted
+      device.defaultRecord = findings.this
+      return
+    }
     guard var change = ConsentChange(properties: record.properties) else {
       findings.unchecked(
         "consent record #\(record.seq) has no valid scope (category:NAME or provider:ID) and granted "
@@ -151,9 +157,8 @@ extension ConsentTracker {
       let scope: ConsentScope =
         device.state.providers[provider] == false ? .provider(provider) : .category(category)
       findings.withdrawn(
-        record.outputs[index], scope: scope, by: device.decisions[scope], consent: consent,
-        category: category,
-        device: deviceName)
+        record.outputs[index], scope: scope, by: device.decisions[scope], default: device.defaultRecord,
+        consent: consent, category: category, device: deviceName)
     }
   }
 

@@ -18,10 +18,10 @@ extension ConsentTracker {
     }
 
     /// A call to `output.provider` while `scope` has no consent: withdrawn by `withdrawal`, or
-    /// never given (the plan's `default: denied`).
+    /// never given (the hub's default `defaultRecord` recorded, else the plan's `default: denied`).
     mutating func withdrawn(
-      _ output: ProviderOutput, scope: ConsentScope, by withdrawal: JourneyRecord?, consent: PlanConsent,
-      category: ConsentCategory, device: String?
+      _ output: ProviderOutput, scope: ConsentScope, by withdrawal: JourneyRecord?,
+      default defaultRecord: JourneyRecord?, consent: PlanConsent, category: ConsentCategory, device: String?
     ) {
       let scopeText: String
       switch scope {
@@ -42,7 +42,10 @@ extension ConsentTracker {
         : device.map { $0.isEmpty ? " on the in-app device" : " on in-app device \($0)" } ?? ""
       let why =
         withdrawal.map { "after consent for \(scopeText) was withdrawn\(on) by \($0.label)" }
-        ?? "while \(scopeText) has no consent\(on) (the plan's default: denied, and no grant since)"
+        ?? "while \(scopeText) has no consent\(on) ("
+        + (defaultRecord.map { "the hub's default: denied, recorded by \($0.label)" }
+          ?? "the plan's default: denied")
+        + ", and no grant since)"
       let location = consent.categories.first { $0.category == category }?.location ?? consent.location
       let item = coverageItem(output.provider)
       violations.append(
@@ -54,7 +57,9 @@ extension ConsentTracker {
           evidence: .journey(
             JourneyEvidence(
               rule: "consent: \(scopeText)", expected: "no \(output.provider) call without consent",
-              actual: got, record: this, otherRole: "withdrawn by", other: withdrawal))))
+              actual: got, record: this,
+              otherRole: withdrawal == nil && defaultRecord != nil ? "denied by default" : "withdrawn by",
+              other: withdrawal ?? defaultRecord))))
       if let item { marks.append(.seen(item, RuleMask([.consentWithdrawn]))) }
     }
 

@@ -2,8 +2,8 @@ import AnalyticsHub
 import TagscopeRecording
 
 /// What the consent check remembers: per in-app device (`source`; one device for a recording
-/// without sources), its consent (AnalyticsHub's ``ConsentState``, from the plan's `default` and
-/// its `consent` records) with the record that made each decision, and its user, by which wire
+/// without sources), its consent (AnalyticsHub's ``ConsentState``, from the hub's default its
+/// recording holds, else the plan's `default`, and its `consent` records) with the record that made each decision, and its user, by which wire
 /// sources are joined to it; and which wire sources and providers were reported unchecked.
 ///
 /// Bounded like ``JourneyState``: a device keeps one decision per category and provider the plan
@@ -16,6 +16,9 @@ package struct ConsentTracker: Sendable {
     var state: ConsentState
     /// The record that made each decision `state` holds.
     var decisions: [ConsentScope: JourneyRecord] = [:]
+    /// The record of the hub's default consent (``ConsentDefault``, recorded at attach), which
+    /// `state`'s default is when there is one; else `state`'s default is the plan's.
+    var defaultRecord: JourneyRecord?
     /// Its latest user (`context.session.user`).
     var user: String?
 
