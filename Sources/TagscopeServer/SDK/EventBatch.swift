@@ -17,10 +17,11 @@ struct EventBatch: Sendable {
   /// Decodes the events at some positions.
   private let decodeSlice: @Sendable (Range<Int>) -> [IngestedEvent]
 
-  /// A batch of JSON events: each of `spans` of `document` an event's object, which `decode` reads.
+  /// A batch of JSON events: each of `spans` of `document` an event's object, which `decode` reads
+  /// with its position in the batch.
   init(
     document: [UInt8], spans: [Range<Int>], credentials: Set<String>,
-    decode: @escaping @Sendable (Properties) -> IngestedEvent?
+    decode: @escaping @Sendable (Int, Properties) -> IngestedEvent?
   ) {
     let starts = spans.map { UInt32($0.lowerBound) }
     let ends = spans.map { UInt32($0.upperBound) }
@@ -33,7 +34,7 @@ struct EventBatch: Sendable {
           let span = Int(starts[position])..<Int(ends[position])
           guard case .object(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span]))
           else { return nil }
-          return decode(message)
+          return decode(position, message)
         }
       }
     }

@@ -6,7 +6,8 @@ extension PostHogEndpoint {
   /// events is answered the same, but checked event by event (each parsed alone and let go) and
   /// kept as its bytes (``SDKReply/batch``), its events decoded a slice at a time when delivered.
   func handleLazily(_ request: ReceivedRequest) -> SDKReply {
-    guard request.method != .GET, let document = Self.document(request),
+    let fields = Self.fields(request)
+    guard request.method != .GET, let document = Self.document(request, fields: fields),
       let batch = try? Self.batchSpans(document), batch.spans.count > BulkDelivery.offloadEvents,
       document.count < Int(UInt32.max)
     else { return handle(request) }
@@ -30,10 +31,15 @@ extension PostHogEndpoint {
     }
     if let checked { return checked }
     let apiKey = batch.apiKey
+    // The request's own fields, as ``handle(_:)`` checks them, go to its first record.
+    let account = Self.requestAccount(fields: fields, batch: batch.members)
     var reply = SDKReply(status: .ok, body: #"{"status":1}"#)
-    reply.batch = EventBatch(document: document, spans: batch.spans, credentials: credentials) { message in
+    reply.batch = EventBatch(document: document, spans: batch.spans, credentials: credentials) {
+      position, message in
       guard case .success(let checked) = Self.check(message, apiKey: apiKey) else { return nil }
-      return Self.event(message, name: checked.name, apiKey: checked.key)
+      var event = Self.event(message, name: checked.name, apiKey: checked.key)
+      if position == 0 { account.add(to: &event) }
+      return event
     }
     return reply
   }
@@ -66,13 +72,14 @@ extension PostHogEndpoint {
     var reply: SDKReply
   }
 
-  /// The request's JSON document, as ``handle(_:)`` reads it: the body, or its form field
-  /// `data` (JSON, or base64 of JSON); `nil` when it is neither.
-  private static func document(_ request: ReceivedRequest) -> [UInt8]? {
+  /// The request's JSON document, as ``handle(_:)`` reads it: the body, or the `data` field of
+  /// its `fields` (``dataField(_:)``: JSON, or base64 of JSON); `nil` when it is neither.
+  private static func document(_ request: ReceivedRequest, fields: [(name: String, value: String)])
+    -> [UInt8]?
+  {
     let text: [UInt8]
     if request.isForm {
-      let fields = FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
-      guard let data = fields.first(where: { $0.name == "data" })?.value else { return nil }
+      guard let data = dataField(fields) else { return nil }
       text = Array(data.utf8)
     } else if request.isJSON || request.mediaType == nil || request.mediaType == "text/plain" {
       text = request.body
@@ -102,29 +109,30 @@ extension PostHogEndpoint {
   }
 
   /// Where the events of a batch are: the elements of a top-level array, or of the `batch` array
-  /// of a top-level object (its last `batch`, `api_key` and `token` count, as when parsed); `nil`
-  /// for a single event.
-  private static func batchSpans(_ document: [UInt8]) throws(JSONSyntaxError) -> (
-    spans: [Range<Int>], apiKey: String?
-  )? {
+  /// of a top-level object (its last `batch`, `api_key` and `token` count, as when parsed, and its
+  /// other members are kept whole, few and small, to be checked); `nil` for a single event.
+  private static func batchSpans(_ document: [UInt8]) throws(JSONSyntaxError) -> LazyBatch? {
     let found = document.withUnsafeBufferPointer { bytes in
-      Result { () throws(JSONSyntaxError) -> (spans: [Range<Int>], apiKey: String?)? in
+      Result { () throws(JSONSyntaxError) -> LazyBatch? in
         var cursor = JSONCursor(bytes)
         cursor.skipWhitespace()
         switch cursor.peek {
         case UInt8(ascii: "["):
-          return (try elements(&cursor), nil)
+          return LazyBatch(spans: try elements(&cursor), apiKey: nil, members: nil)
         case UInt8(ascii: "{"):
           try cursor.open()
           var members: [String: Range<Int>] = [:]
+          var others = Properties()
           var first = true
           while let key = try cursor.nextKey(first: first) {
             first = false
             let name = String(decoding: key, as: UTF8.self)
             let start = cursor.index
             try cursor.skipValue()
-            if name == "batch" || name == "api_key" || name == "token" {
+            if batchFields.contains(name) {
               members[name] = start..<cursor.index
+            } else {
+              others[name] = try JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[start..<cursor.index]))
             }
           }
           func text(_ name: String) throws(JSONSyntaxError) -> String? {
@@ -136,13 +144,21 @@ extension PostHogEndpoint {
           guard let batch = members["batch"], bytes[batch.lowerBound] == UInt8(ascii: "[") else { return nil }
           var inner = JSONCursor(bytes)
           inner.index = batch.lowerBound
-          return (try elements(&inner), apiKey)
+          return LazyBatch(spans: try elements(&inner), apiKey: apiKey, members: others)
         default:
           return nil
         }
       }
     }
     return try found.get()
+  }
+
+  /// A batch found in a request's document: where its events are, the batch's API key, and the
+  /// batch object's members besides ``batchFields`` (`nil` for a top-level array).
+  private struct LazyBatch {
+    var spans: [Range<Int>]
+    var apiKey: String?
+    var members: Properties?
   }
 
   /// The spans of the elements of the array at the cursor.

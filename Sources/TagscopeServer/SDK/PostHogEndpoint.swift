@@ -26,10 +26,9 @@ struct PostHogEndpoint: SDKEndpoint {
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
     var text: String
-    var fields = request.query
+    let fields = Self.fields(request)
     if request.isForm {
-      fields += FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
-      guard let data = fields.last(where: { $0.name == "data" })?.value else {
+      guard let data = Self.dataField(fields) else {
         return Self.malformed("Malformed request data: no data field", .invalidPayload)
       }
       text = data
@@ -44,21 +43,20 @@ struct PostHogEndpoint: SDKEndpoint {
     }
     var apiKey: String?
     let messages: [PropertyValue]
-    // The request's own fields (query and form) besides `data`, reported unless PostHog's transport.
-    var account = FieldAccount()
-    account.check(pairs: fields, at: "", understood: { $0 == "data" }, transport: Self.transport[""])
+    var batchObject: Properties?
     switch payload {
     case .array(let list): messages = list
     case .object(let object):
       apiKey = Payload.text(object["api_key"]) ?? Payload.text(object["token"])
       if let batch = Payload.array(object["batch"]) {
         messages = batch
-        account.check(object, at: "", understood: Self.batchFields, transport: Self.transport[""])
+        batchObject = object
       } else {
         messages = [payload]
       }
     default: return Self.malformed("Malformed request data: not an object", .invalidPayload)
     }
+    let account = Self.requestAccount(fields: fields, batch: batchObject)
     var events: [IngestedEvent] = []
     for (index, element) in messages.enumerated() {
       guard case .object(let message) = element else {
@@ -76,6 +74,28 @@ struct PostHogEndpoint: SDKEndpoint {
     }
     account.add(to: &events)
     return SDKReply(status: .ok, body: #"{"status":1}"#, events: events)
+  }
+
+  /// A request's query and, for a form, its form fields after it (where `data` is read).
+  static func fields(_ request: ReceivedRequest) -> [(name: String, value: String)] {
+    guard request.isForm else { return request.query }
+    return request.query + FormDecoding.pairs(String(decoding: request.body, as: UTF8.self))
+  }
+
+  /// The `data` field a form request's JSON is read from: the last of `fields`.
+  static func dataField(_ fields: [(name: String, value: String)]) -> String? {
+    fields.last(where: { $0.name == "data" })?.value
+  }
+
+  /// The request's own fields neither read nor PostHog's transport, reported on its first record:
+  /// its query and form `fields` besides `data`, and the members of its `batch` object (`nil` for
+  /// a single event or an array) besides ``batchFields``. Both ``handle(_:)`` and
+  /// ``handleLazily(_:)`` check a request with it.
+  static func requestAccount(fields: [(name: String, value: String)], batch: Properties?) -> FieldAccount {
+    var account = FieldAccount()
+    account.check(pairs: fields, at: "", understood: { $0 == "data" }, transport: transport[""])
+    if let batch { account.check(batch, at: "", understood: batchFields, transport: transport[""]) }
+    return account
   }
 
   /// PostHog's `413` for event `index`, of `bytes`, past ``eventBytes``.
