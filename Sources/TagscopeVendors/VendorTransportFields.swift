@@ -111,7 +111,9 @@ extension Vendor.TransportFields {
   /// (whether it was logged on the main thread `mt`, the view controller shown `vc`, the session's
   /// start `sct`, previous session `pid`, `pss`, `psl` and length so far `slx`, its mpids `smpids`,
   /// the message's mpid, the event counter `en`, an event's start `est` and length `el`, the launch's
-  /// crash, finalization and interruption flags `sc`, `sf`, `nsi`).
+  /// crash, finalization and interruption flags `sc`, `sf`, `nsi`). The web SDK's count of kits
+  /// it was given (mParticle/mparticle-web-sdk @ b99ac81 `src/sdkToEventsApiConverter.ts`:
+  /// `application_info.sideloaded_kits_count`, as the mobile SDKs' `ai.sideloaded_kits_count`).
   public static let mparticle = Vendor.TransportFields(
     Vendor.mparticle.id,
     [
@@ -123,13 +125,13 @@ extension Vendor.TransportFields {
       "di.arc", "di.it", "di.lat", "di.idst", "di.atts", "di.attt", "di.nc", "di.nca", "di.mnc", "di.mcc",
       "di.dr", "ui[].dfs", "ui[].f", "msgs[].mt", "msgs[].vc", "msgs[].sct", "msgs[].pid", "msgs[].pss",
       "msgs[].psl", "msgs[].slx", "msgs[].smpids", "msgs[].mpid", "msgs[].en", "msgs[].est", "msgs[].el",
-      "msgs[].sc", "msgs[].sf", "msgs[].nsi",
+      "msgs[].sc", "msgs[].sf", "msgs[].nsi", "application_info.sideloaded_kits_count",
     ],
     reason:
       "the environment and schema version sent to; the request's id, type, time, address and key; the SDK's "
       + "version, opt-out status, upload interval, session timeout, lifetime value and cookies; the app's and "
       + "device's description beyond the name, package, platform, model and ids a record keeps; when each user "
-      + "identity was first set; each message's bookkeeping (thread, view controller, session and launch "
+      + "identity was first set (and the web SDK's kit count); each message's bookkeeping (thread, view controller, session and launch "
       + "state, event counter, an event's start and length)"
   )
 

@@ -125,12 +125,12 @@ enum EndpointFuzzCorpus {
   // mParticle/mparticle-apple-sdk and mparticle-android-sdk upload batches (`MPMessage`/`MessageKey`
   // short keys: `msgs`, `dt`, `n`, `attrs`…; attribute values always text), gzip'd, to
   // `/v2/KEY/events`; the same batch as Tests/Fixtures/mparticle-native/ios-batch.json, shortened,
-  // and the iOS SDK's own recorded batches (``MParticleNativeSeeds``).
+  // and the iOS SDK's own recorded batches (``MParticleNativeSeeds``: events, purchase, consent, errors).
   static let mParticleNative =
     [
       #"{"dt":"h","id":"5B9A2D63-8E0B-4C5C-9B2E-0F6A1C3D7E11","ct":1764112800000,"a":"us1-abc","mpid":6008681217290486000,"das":"7A1E3C44-2B9D-4F6E-8C0A-55D1E2F3A4B6","ai":{"an":"Freddy's","av":"1.0","apn":"com.mparticle.SmartypeExample","env":2},"di":{"dp":"iOS","vid":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F"},"ua":{"tier":"gold"},"ui":[{"n":1,"i":"cust-42"}],"msgs":[{"dt":"ss","id":"0C1D2E3F-0000-4000-8000-000000000001","ct":1764112790000,"sid":"9F3B1C2D-7E4A-4B5C-8D6E-1A2B3C4D5E6F"},{"dt":"v","ct":1764112795000,"n":"Home","el":0},{"dt":"e","ct":1764112798000,"n":"Choose Item","et":"Other","attrs":{"quantity":"2","milk":"true","item":"cortado"}}]}"#
     ]
-    + MParticleNativeSeeds.iOS
+    + MParticleNativeSeeds.iOS + MParticleNativeSeeds.iOSConsentAndErrors
   // The same SDKs' IDSync requests (`MParticleIdentityClientImpl`, `MPIdentityApiRequest`):
   // `client_sdk` plus `known_identities` for identify/login/logout, `identity_changes` for modify.
   static let mParticleIdentity = [

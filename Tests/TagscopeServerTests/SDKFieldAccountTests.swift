@@ -106,20 +106,20 @@ final class SDKFieldAccountTests: XCTestCase {
   func testAnMParticleBatchReportsItsUnknownFieldsOnItsFirstRecord() throws {
     let body =
       #"{"events":[{"data":{"event_name":"E"},"event_type":"custom_event"}],"environment":"development","#
-      + #""consent_state":{"gdpr":{}},"mpid":"1"}"#
+      + #""partner_identity":"p","mpid":"1"}"#
     let reply = try XCTUnwrap(endpointReply("/v2/events", body: body, authorization: "Basic azpz"))
     XCTAssertEqual(reply.events.count, 1)
-    XCTAssertEqual(Self.unread(reply.events[0]), ["consent_state"])
+    XCTAssertEqual(Self.unread(reply.events[0]), ["partner_identity"])
     let attributes = body.replacingOccurrences(
       of: #""mpid""#, with: #""user_attributes":{"tier":"gold"},"mpid""#)
     let withAttributes = try XCTUnwrap(
       endpointReply("/v2/events", body: attributes, authorization: "Basic azpz"))
     XCTAssertEqual(
-      Self.unread(withAttributes.events[0]), ["consent_state", "user_attributes"],
+      Self.unread(withAttributes.events[0]), ["partner_identity", "user_attributes"],
       "a batch without identify does not carry its user attributes")
     let bulk = "[" + body + "," + body + "]"
     let batches = try XCTUnwrap(endpointReply("/v2/bulkevents", body: bulk, authorization: "Basic azpz"))
-    XCTAssertEqual(batches.events.map(Self.unread), [["[0].consent_state"], ["[1].consent_state"]])
+    XCTAssertEqual(batches.events.map(Self.unread), [["[0].partner_identity"], ["[1].partner_identity"]])
   }
 
   func testAnMParticleMobileBatchReportsAnUnknownHeaderField() throws {

@@ -11,7 +11,8 @@ import TagscopeRecording
 ///
 /// Each event is a record: `custom_event` an event named `data.event_name` (SDK method
 /// `logEvent`), `screen_view` a screen named `data.screen_name` (`logScreen`), `commerce_event` an
-/// event named by its product action (`logCommerceEvent`), `user_attribute_change` an `identify`,
+/// event named by its product action, else its promotion action or impressions
+/// (``Vendor/MParticleCommerceName``; `logCommerceEvent`), `user_attribute_change` an `identify`,
 /// any other type an event named by its type. The call's parameters are the event as received, so
 /// its custom attributes sit at `data.custom_attributes`. Replies `202 Accepted` with no body;
 /// refusals carry mParticle's `{"errors":[{"code","message"}]}`: `401` without basic auth, `400`
@@ -44,9 +45,13 @@ struct MParticleEndpoint: SDKEndpoint {
   }
 
   /// The fields of a batch the decoder carries: its events (each call's parameters), whom they
-  /// are from (``Vendor/IdentityFields``) and the user attributes an `identify` records.
+  /// are from (``Vendor/IdentityFields``), the user attributes an `identify` records, and what the
+  /// first record keeps whole: the device and app (each member checked,
+  /// ``MParticleBatchFields``), the consent state and data plan context, the user attributes
+  /// deleted and the integrations' attributes.
   static let batchFields: Set<String> = [
     "events", "device_info", "application_info", "user_identities", "user_attributes", "mpid", "mp_deviceid",
+    "consent_state", "context", "deleted_user_attributes", "integration_attributes",
   ]
   /// ``batchFields`` of a batch without `identify`: all but the user attributes.
   static let eventBatchFields = batchFields.subtracting(["user_attributes"])
@@ -113,6 +118,7 @@ struct MParticleEndpoint: SDKEndpoint {
       var account = FieldAccount()
       account.check(
         batch, at: isBulk ? "[\(index)]" : "", understood: understood, transport: Self.transport[""])
+      MParticleBatchFields.check(batch, at: isBulk ? "[\(index)]" : "", account: &account)
       Self.keepRequest(
         of: &accepted[first], path: first == 0 ? request.path : nil,
         batch: batch.filter { $0.key != "events" && understood.contains($0.key) })
@@ -149,7 +155,7 @@ struct MParticleEndpoint: SDKEndpoint {
       name = Payload.string(data["screen_name"]) ?? type
       method = "logScreen"
     case "commerce_event":
-      name = Payload.string(Payload.object(data["product_action"])["action"]) ?? type
+      name = Vendor.MParticleCommerceName.of(data) ?? type
       method = "logCommerceEvent"
     case "user_attribute_change":
       kind = .identify

@@ -25,9 +25,22 @@ enum MParticleNativeBatch {
     "pro": "profile",
   ]
 
-  /// The batch's fields ``serverBatch(_:)`` and the endpoint read (the messages, app and device
-  /// info, user attributes and identities, mpid, device application stamp).
-  static let headerFields: Set<String> = ["msgs", "ai", "di", "ua", "ui", "mpid", "das"]
+  /// The batch's fields ``serverBatch(_:account:)`` and the endpoint read (the messages, app and
+  /// device info, user attributes and identities, mpid, device application stamp, consent state
+  /// `con`, data plan context `ctx`, user attributes deleted `uad`, integration attributes `ia`).
+  static let headerFields: Set<String> = [
+    "msgs", "ai", "di", "ua", "ui", "mpid", "das", "con", "ctx", "uad", "ia",
+  ]
+
+  /// The keys of a consent purpose (`con.gdpr.<purpose>`, `con.ccpa.data_sale_opt_out`) under the
+  /// Events API's names (Android `Constants.kt` `CONSENT_STATE_*`, `MessageBatch.java`
+  /// `addConsentState`; iOS `MPIConstants.m` `kMPConsentState*`).
+  static let consentNames = [
+    "c": "consented", "d": "document", "ts": "timestamp_unixtime_ms", "l": "location", "h": "hardware_id",
+  ]
+  /// The data plan context's keys (`ctx.dpln`: Android `DATA_PLAN_*`, iOS `kMPDataPlan*Key`) under
+  /// the Events API's names (`context.data_plan`).
+  static let dataPlanNames = ["id": "plan_id", "v": "plan_version"]
 
   /// The app info (`ai`) keys carried (the record's app), under the Events API's names.
   static let appNames = ["an": "application_name", "apn": "package"]
@@ -46,8 +59,9 @@ enum MParticleNativeBatch {
     7: "email", 8: "alias", 9: "facebook_custom_audience_id", 19: "mobile_number",
   ]
 
-  /// The batch's app, device, user and mpid fields under the Events API's names.
-  static func serverBatch(_ header: Properties) -> Properties {
+  /// The batch's app, device, user, mpid, consent and data plan fields under the Events API's
+  /// names; a consent or data plan key not carried is noted in `account` by its place.
+  static func serverBatch(_ header: Properties, account: inout FieldAccount) -> Properties {
     let app = Payload.object(header["ai"])
     let device = Payload.object(header["di"])
     var identities: Properties = [:]
@@ -65,7 +79,43 @@ enum MParticleNativeBatch {
     ]
     batch["mpid"] = header["mpid"]
     batch["mp_deviceid"] = header["das"]
+    batch["deleted_user_attributes"] = header["uad"]
+    batch["integration_attributes"] = header["ia"]
+    if header["con"] != nil {
+      batch["consent_state"] = .object(consentState(header["con"], account: &account))
+    }
+    if header["ctx"] != nil { batch["context"] = .object(context(header["ctx"], account: &account)) }
     return batch
+  }
+
+  /// The consent state `con` (`{"gdpr": {purpose: {c, d, ts, l, h}}, "ccpa": {…}}`) under the
+  /// Events API's names.
+  private static func consentState(_ value: PropertyValue?, account: inout FieldAccount) -> Properties {
+    var state = Properties()
+    let regulations = MParticleBatchFields.check(
+      value, at: "con", MParticleBatchFields.regulations, [], &account)
+    for (regulation, purposes) in regulations where MParticleBatchFields.regulations.contains(regulation) {
+      var named = Properties()
+      let place = "con.\(regulation)"
+      for (purpose, consent) in MParticleBatchFields.check(purposes, at: place, nil, [], &account) {
+        let members = MParticleBatchFields.check(consent, at: "\(place).\(purpose)", nil, [], &account)
+        named[purpose] = .object(
+          MParticleNativeKeys.renamed(members, consentNames, at: "\(place).\(purpose)", account: &account))
+      }
+      state[regulation] = .object(named)
+    }
+    return state
+  }
+
+  /// The data plan context `ctx` (`{"dpln": {id, v}}`) under the Events API's names.
+  private static func context(_ value: PropertyValue?, account: inout FieldAccount) -> Properties {
+    let members = MParticleBatchFields.check(value, at: "ctx", ["dpln"], [], &account)
+    guard members["dpln"] != nil else { return [:] }
+    let plan = MParticleBatchFields.check(members["dpln"], at: "ctx.dpln", nil, [], &account)
+    return [
+      "data_plan": .object(
+        MParticleNativeKeys.renamed(plan, dataPlanNames, at: "ctx.dpln", account: &account))
+    ]
   }
 
   /// The Events API `event_type` and `data` of one SDK message of type `type`, at `place` in the

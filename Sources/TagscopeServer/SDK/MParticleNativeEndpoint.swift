@@ -53,8 +53,8 @@ struct MParticleNativeEndpoint: SDKEndpoint {
     guard let messages = header["msgs"].map(Payload.array) ?? [] else {
       return MParticleEndpoint.badRequest("msgs is not an array", .invalidPayload)
     }
-    let batch = MParticleNativeBatch.serverBatch(header)
-    let account = Self.headerAccount(header)
+    var account = Self.headerAccount(header)
+    let batch = MParticleNativeBatch.serverBatch(header, account: &account)
     var accepted: [IngestedEvent] = []
     for (position, item) in messages.enumerated() {
       guard let message = Payload.objectOrNil(item), let type = Payload.text(message["dt"]) else {

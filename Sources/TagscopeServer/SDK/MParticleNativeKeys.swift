@@ -4,7 +4,10 @@ import AnalyticsHub
 /// Events API name each is carried under in the record's call (mparticle-python-sdk's models:
 /// `EventData`, `AppEvent`, `ScreenViewEvent`, `CommerceEvent`, `ProductAction`, `Product`,
 /// `GeoLocation`, `DeviceCurrentState`, `UserIdentityChangeEvent`, `SessionEndEvent`,
-/// `ApplicationStateTransitionEvent`, `BreadcrumbEvent`, `OptOutEvent`, `PushRegistrationEvent`).
+/// `ApplicationStateTransitionEvent`, `BreadcrumbEvent`, `OptOutEvent`, `PushRegistrationEvent`;
+/// the Events API schema's `CrashReportEvent`, `PushMessageEvent`, `NetworkPerformanceEvent`,
+/// ``MParticleBatchFields``). A key with no Events API field (a crash's signal `csg`, a push's
+/// action title `an`, category `acid` and content id, a token's type `tot`) is reported.
 ///
 /// Keys as mParticle/mparticle-android-sdk @ eb2b4c8 `Constants.kt` (`MessageKey`, `Commerce`)
 /// and mParticle/mparticle-apple-sdk @ 86fa647 `MPIConstants.m` name them. A key of a message in
@@ -30,7 +33,23 @@ enum MParticleNativeKeys {
     "ast": ["t": "application_transition_type", "ifr": "is_first_run", "iu": "is_upgrade"],
     "bc": ["l": "label", "sn": "session_number"],
     "o": ["s": "is_opted_out"],
-    "pr": ["to": "push_token", "r": "register"],
+    "pr": ["to": "registration_token", "r": "register"],
+    // Android `MessageManager.java` (`logErrorEvent`, `logNetworkPerformanceEvent`,
+    // `logNotification`); iOS `MPIConstants.m` (`kMPCrashing*`, `kMPTopmostContext`,
+    // `kMPPLCrashReport`, `kMPPush*`), `Network/MPNetworkPerformance.m`.
+    "x": [
+      "s": "severity", "c": "class_name", "m": "message", "st": "stack_trace", "eh": "exception_handled",
+      "sn": "session_number", "tc": "topmost_context", "plc": "pl_crash_report_file_base64",
+      "iba": "ios_image_base_address", "is": "ios_image_size",
+    ],
+    "pm": [
+      "t": "push_message_type", "pay": "push_notification_payload", "as": "application_state",
+      "bhv": "push_message_behavior", "aid": "action_identifier", "to": "push_message_token", "n": "network",
+    ],
+    "npe": [
+      "v": "http_verb", "url": "url", "te": "time_elapsed", "bi": "bytes_in", "bo": "bytes_out",
+      "rc": "response_code", "d": "data",
+    ],
   ]
 
   /// The keys of an object a message key holds, by that key: a location (`lc`), the device's
