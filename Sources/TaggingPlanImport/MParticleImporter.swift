@@ -1,4 +1,5 @@
 import TaggingPlan
+import TagscopeVendors
 
 /// mParticle data plans as the Data Planning API and the UI's download give them: a data plan
 /// (`data_plan_name`, `data_plan_versions[]`, the highest version with a document imported), one
@@ -7,7 +8,10 @@ import TaggingPlan
 /// A `custom_event` data point becomes a `calls` entry named by `criteria.event_name` with
 /// `method: logEvent`, a `screen_view` one an entry named by `criteria.screen_name` with
 /// `method: logScreen`, a `product_action` one an entry named by `criteria.action` with
-/// `method: logCommerceEvent` — the names and methods `listen` gives mParticle's events. The
+/// `method: logCommerceEvent`, a `promotion_action` and a `product_impression` one an entry named
+/// by ``Vendor/MParticleCommerceName`` with `method: logCommerceEvent` — the names and methods `listen`
+/// gives mParticle's events; a `user_attributes` one is the `user_attribute_change` method entry
+/// (``MParticleUserAttributes``). The
 /// parameters are the event's custom attributes (`data.custom_attributes` of the validator's
 /// schema), whose `additionalProperties` becomes the call's; the catalogue's `propertiesAt` is
 /// `data.custom_attributes`, where an event sent to the Events API holds them, and its values
@@ -19,7 +23,7 @@ import TaggingPlan
 /// `criteria.custom_event_type` (navigation, other…), which mParticle matches a data point by
 /// with the name, becomes the entry's `messageParams`: the message's `data.custom_event_type`
 /// must be that type (``MParticleEventType``). Other data point
-/// types (user attributes, identities, promotions…) are warned about. The messages the SDKs send
+/// types (user identities) are warned about. The messages the SDKs send
 /// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
   private var draft: ImportDraft
@@ -97,8 +101,52 @@ struct MParticleImporter {
   ]
 
   mutating func finish() -> ImportDraft {
-    for builtIn in Self.builtIns { draft.addMethod(builtIn) }
+    for builtIn in Self.builtIns where !(plansUserAttributes && builtIn.key == MParticleUserAttributes.method)
+    {
+      draft.addMethod(builtIn)
+    }
     return draft
+  }
+
+  /// Whether a `user_attributes` data point was imported (its entry replaces the built-in one).
+  private var plansUserAttributes = false
+
+  /// A `user_attributes` data point: its validator's schema (the attributes by name) as the
+  /// `methods` entry of the message that sets one (``MParticleUserAttributes``).
+  private mutating func userAttributes(_ point: SourceNode, _ document: SourceDocument, path: JSONPath) {
+    if let transformations = point.members?.first(where: { $0.key == "active_transformation_ids" }) {
+      KeyLedger.leaveOut(transformations, because: "mParticle's transformation ids (Tagscope applies none)")
+    }
+    let origin = EntryOrigin(
+      file: document.file, location: point.location, path: path, summary: "user_attributes")
+    var schema = PropertyConstraints()
+    if let validator = point["validator"] {
+      let validatorPath = path.key("validator")
+      if validator["type"]?.string == "json_schema", let definition = validator["definition"] {
+        let definitionPath = validatorPath.key("definition")
+        var converter = SchemaConverter(
+          file: document.file, document: definition, at: definitionPath, budget: budget)
+        schema = converter.constraints(definition, path: definitionPath)
+        for warning in converter.warnings { draft.warn(warning) }
+        if let required = definition.member("required"), !(required.value.arrayElements ?? []).isEmpty {
+          let here = definitionPath.key("required")
+          draft.warn(
+            document.warning(
+              required.value, here,
+              "the user attributes required (\(here)) are not checked: a message sets one attribute"))
+        }
+      } else {
+        let here = validatorPath.key("type")
+        draft.warn(
+          document.warning(
+            validator, here, "a validator other than json_schema (\(here)) is not checked by Tagscope"))
+      }
+    }
+    let entry = MParticleUserAttributes.entry(
+      schema, valuesAsText: draft.catalogue.valuesAsText,
+      description: point["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }, origin: origin)
+    plansUserAttributes = true
+    draft.addMethod(entry)
   }
 
   /// The messages mParticle's SDKs send on their own (sessions, app state, user changes…), which a
@@ -161,12 +209,30 @@ struct MParticleImporter {
       name = action
       method = "logCommerceEvent"
       summary = "product_action \"\(action)\""
+    case "promotion_action":
+      guard let action = criteria?["action"]?.string, !action.isEmpty else {
+        throw document.error(match, "the promotion_action data point \(path) has no criteria.action")
+      }
+      name = Vendor.MParticleCommerceName.promotion(action)
+      method = "logCommerceEvent"
+      summary = "promotion_action \"\(action)\""
+    case "product_impression":
+      // No criteria: an empty object read (a key in it is reported, not carried).
+      _ = criteria?.members
+      name = Vendor.MParticleCommerceName.impression
+      method = "logCommerceEvent"
+      summary = "product_impression"
+    case "user_attributes":
+      _ = criteria?.members
+      userAttributes(point, document, path: path)
+      return
     default:
       let here = path.keys("match", "type")
       draft.warn(
         document.warning(
           match, here,
-          "the data point type \(type) (\(here)) is not imported: custom_event, screen_view and product_action are"
+          "the data point type \(type) (\(here)) is not imported: custom_event, screen_view, product_action, "
+            + "promotion_action, product_impression and user_attributes are"
         ))
       KeyLedger.leaveOut(every: point, because: "data points of types not imported")
       return

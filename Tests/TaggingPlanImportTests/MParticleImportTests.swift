@@ -13,7 +13,6 @@ final class MParticleImportTests: XCTestCase {
       [
         "mparticle-data-plan.json:51:9: warning: the plan has versions 1, 2 (data_plan_versions[1]): only the highest is imported",
         "mparticle-data-plan.json:81:45: warning: custom_flags (data_plan_versions[1].version_document.data_points[0].validator.definition.properties.data.properties.custom_flags) is not imported: custom_attributes is",
-        "mparticle-data-plan.json:115:34: warning: the data point type user_attributes (data_plan_versions[1].version_document.data_points[2].match.type) is not imported: custom_event, screen_view and product_action are",
       ])
   }
 
