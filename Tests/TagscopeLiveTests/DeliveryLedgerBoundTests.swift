@@ -114,6 +114,40 @@ final class DeliveryLedgerBoundTests: XCTestCase {
     XCTAssertLessThan(snapshot.entries.count, 200)
   }
 
+  /// 2,000 pairs of identical calls within one window, each with one wire call: ambiguous calls
+  /// are bounded like settled ones (their candidate wire calls, reasons and candidate lists let go
+  /// of with them) and counted exactly.
+  func testAmbiguousCallsAreBounded() {
+    let ledger = DeliveryLedger(keptSettled: 10)
+    let pairs = 2_000
+    var position = 0
+    for batch in stride(from: 0, to: pairs, by: 100) {
+      var records: [Record] = []
+      for index in batch..<batch + 100 {
+        let (at, params): (Int64, Properties) = (Int64(index) * 1_000, ["n": .int(index)])
+        records += [
+          call("Twin", params: params, at: at), call("Twin", params: params, at: at + 100),
+          wire("Twin", params: params, at: at + 100),
+        ]
+      }
+      ledger.observe(records, firstPosition: position, received: date(Int64(batch + 100) * 1_000))
+      position += records.count
+    }
+    // Two windows of calls (two a second) are kept besides the last 10, with one wire call a pair.
+    let bound = 10 + 2 * (Int(2 * DeliveryLedger.defaultWindow) + 1)
+    let kept = ledger.keptEntries
+    XCTAssertLessThanOrEqual(kept.calls, bound)
+    XCTAssertLessThanOrEqual(kept.wires, bound / 2 + 1)
+    XCTAssertLessThanOrEqual(kept.sideTables, 5 * bound)
+    let snapshot = ledger.snapshot()
+    XCTAssertEqual(snapshot.count(.ambiguous), 2 * pairs, "counted exactly")
+    XCTAssertEqual(snapshot.total, 2 * pairs)
+    XCTAssertEqual(snapshot.unexplainedCount, 0)
+    let last = ledger.entries(atPosition: position - 2).first
+    XCTAssertEqual(last?.state, .ambiguous)
+    XCTAssertEqual(last?.candidates, [position - 1], "a kept call's candidates are kept")
+  }
+
   // MARK: Streams
 
   private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }

@@ -27,6 +27,9 @@ struct DeliveryBook {
   private(set) var reasons: [Int32: String] = [:]
   /// The wire calls an ambiguous call could be, by call number.
   private(set) var candidates: [Int32: [Int32]] = [:]
+  /// By wire call: how many kept ambiguous calls list it among their candidates (it is let go of
+  /// with the last of them).
+  private var candidateHolders: [Int32: Int32] = [:]
   /// Index entries the matching has looked through so far (the bound tests count it).
   private(set) var scanned = 0
   /// Each matching kind's index.
@@ -345,11 +348,15 @@ struct DeliveryBook {
       wires[wire].call = -1
     }
     let reason = "\(numbers.count) identical calls, \(group.count) wire calls in one window"
+    for wire in group { candidateHolders[wire, default: 0] += Int32(numbers.count) }
     for number in numbers {
+      for wire in candidates[number] ?? [] { candidateHolders[wire, default: 0] -= 1 }
       calls[number].state = .ambiguous
       calls[number].wire = -1
       candidates[number] = group
       reasons[number] = reason
+      // Settled for the bound: kept like the others, then only counted.
+      keep(number)
     }
   }
 
@@ -448,7 +455,7 @@ struct DeliveryBook {
 
   // MARK: Kept entries
 
-  /// Notes that call `number` settled (delivered, refused, dropped by the SDK, lost): its device
+  /// Notes that call `number` settled (delivered, refused, dropped by the SDK, lost, ambiguous): its device
   /// keeps its last ``keptSettled`` settled calls, and any made within two windows of the one
   /// settling now; older ones are let go of with their wire calls, only counted (no wire call can
   /// be theirs any more, nor a new call their twin).
@@ -517,18 +524,30 @@ struct DeliveryBook {
   /// reasons, candidates and the lists of calls and wire calls kept.
   var sideTableCount: Int {
     unansweredWire.count + callByID.count + wireByID.count + idsOf.count + idsOfWire.count + reasons.count
-      + candidates.count + unsettledList.count
+      + candidates.count + candidateHolders.count + unsettledList.count
       + keptByDevice.reduce(0) { $0 + $1.numbers.count - $1.start }
       + loneWires.reduce(0) { $0 + $1.numbers.count - $1.start }
   }
 
-  /// Lets go of call `number` (and its wire call), counted, if it is still settled.
+  /// Lets go of call `number` (and its wire call; an ambiguous one's candidates with the last call
+  /// listing them), counted, if it is still settled.
   private mutating func retire(_ number: Int32) {
     calls[number].kept = false
     let call = calls[number]
-    guard [.delivered, .refused, .droppedBySDK, .lost].contains(call.state) else { return }
+    guard [.delivered, .refused, .droppedBySDK, .lost, .ambiguous].contains(call.state) else { return }
     retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
     if call.wire >= 0 { retireWire(call.wire) }
+    for wire in candidates.removeValue(forKey: number) ?? [] {
+      let holders = (candidateHolders[wire] ?? 1) - 1
+      guard holders <= 0 else {
+        candidateHolders[wire] = holders
+        continue
+      }
+      candidateHolders[wire] = nil
+      guard wires.isKept(wire) else { continue }
+      for key in idsOfWire.removeValue(forKey: wire) ?? [] where wireByID[key] == wire { wireByID[key] = nil }
+      retireWire(wire)
+    }
     for key in idsOf.removeValue(forKey: number) ?? [] where callByID[key] == number { callByID[key] = nil }
     reasons[number] = nil
     calls.retire(number)
