@@ -21,14 +21,18 @@ struct ForwardedRuns {
     count += records
   }
 
-  /// Feeds the batch's records, which `read` hands one by one (from session position
-  /// `firstPosition` on) to the function it is given, to `ledger`: each forwarded run unanswered,
-  /// answered when its exchange is, and then told to `answered` (its positions, the status, when).
+  /// The batch's records counted so far.
+  var records: Int { count }
+
+  /// Hands the batch's records, held in `segments` (from session position `firstPosition` on), to
+  /// `ledger`: each forwarded run unanswered, answered when its exchange is, and then told to
+  /// `answered` (its positions, the status, when).
   func observe(
-    firstPosition: Int, in ledger: DeliveryLedger, read: (_ add: (Record) -> Void) -> Void,
+    _ segments: [[SinkItem]], firstPosition: Int, in ledger: DeliveryLedger,
     answered: @escaping @Sendable (Range<Int>, Int, Date) -> Void = { _, _, _ in }
   ) {
-    ledger.enqueue(firstPosition: firstPosition, unanswered: runs.map(\.records), read: read)
+    ledger.enqueue(
+      segments, records: count, firstPosition: firstPosition, unanswered: runs.map(\.records))
     for run in runs {
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
       run.exchange.whenAnswered { status, time in

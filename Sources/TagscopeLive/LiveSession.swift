@@ -178,6 +178,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   private func process(_ batch: [LiveInput]) {
     var items: [SinkItem] = []
+    // The arrays the batch's items came in: the ledger's worker reads them where they are.
+    var segments: [[SinkItem]] = []
     var events: [ListenEvent] = []
     var stored: [@Sendable () -> Void] = []
     var forwarded = ForwardedRuns()
@@ -188,13 +190,20 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       case .event(let event, let lines):
         events.append(event)
         items += lines
+        segments.append(lines)
         forwarded.skip(lines)
       case .forwarded(let records, let lines, let exchange):
         events.append(.records(records))
+        // Marked in the recording: validate's offline ledger has them in flight until their answer.
+        if delivery != nil {
+          items.append(SinkItem(DeliveryForwardMarker(records: records.count, time: Date()).dropMarker))
+        }
         items += lines
+        segments.append(lines)
         forwarded.add(records.count, exchange)
       case .items(let received):
         items += received
+        segments.append(received)
         forwarded.skip(received)
         var records: [Record] = []
         for item in received {
@@ -210,6 +219,15 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       }
     }
     if let store, !items.isEmpty { store.receive(items) }
+    let first = position
+    // Queued to the ledger before anything is acknowledged: a reader asking after an
+    // acknowledgement counts its records. Each answer is written behind the records then stored,
+    // for validate's offline ledger.
+    if let delivery {
+      forwarded.observe(segments, firstPosition: first, in: delivery) { [queue] positions, status, time in
+        queue.put(.answer(status: status, at: time, positions: positions))
+      }
+    }
     if let groupCommit {
       // Durable: acknowledged after the next fsync, while this thread writes on.
       groupCommit.acknowledge(stored)
@@ -217,23 +235,14 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       // An acknowledgement means written: none once a write failed (clients keep those records).
       for done in stored { done() }
     }
-    let first = position
     var violations: [[PlanViolation]] = []
-    // One pass (each record bound once): checked, and read by the ledger's feed.
-    func read(_ add: (Record) -> Void) {
+    if let checker {
       for case .record(let record, _) in items {
-        if let checker { violations.append(checker.check(record, at: position)) }
-        add(record)
+        violations.append(checker.check(record, at: position))
         position += 1
       }
-    }
-    if let delivery {
-      // Each answer is written behind the records then stored, for validate's offline ledger.
-      forwarded.observe(firstPosition: first, in: delivery, read: read) { [queue] positions, status, time in
-        queue.put(.answer(status: status, at: time, positions: positions))
-      }
     } else {
-      read { _ in }
+      position += forwarded.records
     }
     var failure: SystemError?
     if !reportedWriteFailure, let error = store?.lastWriteError {

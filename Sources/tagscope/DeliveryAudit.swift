@@ -8,8 +8,10 @@ import TagscopeRecording
 /// recording's end the session's end (calls not yet sent are lost). Only recordings `listen`
 /// wrote (their records carry a `source`) that hold both in-app calls and wire records get one:
 /// an app's own recording is never read twice. A wire record is taken as answered by `listen`
-/// itself (delivered) unless an answer line (``DeliveryAnswerMarker``, written when the vendor
-/// answered a request the proxy forwarded) gives the vendor's status: refused as live.
+/// itself (delivered) unless a forward mark (``DeliveryForwardMarker``) says the proxy forwarded
+/// it: then it is in flight until its answer line (``DeliveryAnswerMarker``) gives the vendor's
+/// status (refused as live), and lost at the end without one. A recording from before forward marks
+/// has none: every wire record is taken as answered by `listen` (the section says which reading).
 enum DeliveryAudit {
   /// The states a problem line names: sent by the app, never (known to have) reached the vendor.
   static let problemStates: Set<DeliveryState> = [.lost, .refused, .ambiguous]
@@ -23,10 +25,17 @@ enum DeliveryAudit {
     var position = 0
     var (calls, wires) = (false, false)
     var last = Date(timeIntervalSince1970: 0)
+    // The wire records still to come of the request a forward mark announced: in flight until
+    // their answer line, as live.
+    var forwardedLeft = 0
+    var marked = false
     for path in recordings {
       guard isRegularFile(path), let reader = try? RecordingReader(path: path) else { return nil }
       do {
         while let entry = try reader.next() {
+          if case .dropped(let marker, _) = entry, let forward = DeliveryForwardMarker(marker) {
+            (forwardedLeft, marked) = (forward.records, true)
+          }
           if case .dropped(let marker, _) = entry, let answer = DeliveryAnswerMarker(marker) {
             let time = Date(recordMilliseconds: answer.timeMilliseconds)
             for wire in answer.wirePositions(before: position) {
@@ -40,7 +49,9 @@ enum DeliveryAudit {
             calls = true
             places[position] = (reader.fileName, location.line, record.seq)
           }
-          ledger.observe([record], firstPosition: position, received: record.time)
+          let forwarded = forwardedLeft > 0
+          if forwarded { forwardedLeft -= 1 }
+          ledger.observe([record], firstPosition: position, received: record.time, wireAnswered: !forwarded)
           last = max(last, record.time)
           position += 1
         }
@@ -48,7 +59,9 @@ enum DeliveryAudit {
     }
     guard calls && wires else { return nil }
     ledger.finish()
-    return section(ledger.snapshot(now: last), places: places)
+    var section = section(ledger.snapshot(now: last), places: places)
+    section.answersMarked = marked
+    return section
   }
 
   /// Whether the recording at `path` was written by `listen`: its first record has a source.

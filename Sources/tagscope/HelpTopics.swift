@@ -185,8 +185,11 @@ enum HelpTopics {
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
       (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
       never guessed. Wire calls no call explains are listed apart. Counts are exact; the entries of \
-      each device's last \(DeliveryLedger.defaultKeptSettled) settled calls are kept. Query: GET /tagscope/v1/delivery \
-      (state, provider, device; wait=settled); the headless summary ends with its line.
+      each device's last \(DeliveryLedger.defaultKeptSettled) settled (or ambiguous) calls are kept. Query: GET /tagscope/v1/delivery \
+      (state, provider, device; wait=settled, counting every record acknowledged before it); the headless \
+      summary ends with its line. The recording marks each request the proxy forwarded and its answer: \
+      validate reads them as live (no answer: lost); a recording without marks (older) is read as if \
+      listen answered every wire record, and its report says which reading it used.
       """)
     page.table(
       "Query API", ListenEndpoints.queryRoutes.map { ($0.method, $0.path) },

@@ -57,6 +57,60 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
     XCTAssertTrue(output.contains("segment Refused refused"), output)
   }
 
+  /// A request the proxy forwarded that no answer came for is lost live when the session ends;
+  /// validate over its recording says the same (it said delivered). Without the forward marks (a
+  /// recording from before them) every wire record is taken as answered by listen, and it says so.
+  func testAForwardedRequestWithoutAnAnswerIsLostOfflineAsLive() throws {
+    let recording = scratch.appendingPathComponent("listen.jsonl")
+    let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
+    let session = LiveSession(store: timeline)
+    session.receive([
+      SinkItem(
+        try record(
+          #"{"seq":1,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"tap","#
+            + #""source":"phone","run":"r1","outputs":[{"provider":"segment","status":"sent","calls":["#
+            + #"{"method":"track","name":"Answered","parameters":{}},{"method":"track","name":"Unanswered","#
+            + #""parameters":{}}]}]}"#))
+    ])
+    let answered = WireExchange()
+    session.deliver([try wire(seq: 2, "Answered")], forwardedIn: answered)
+    session.deliver([try wire(seq: 3, "Unanswered")], forwardedIn: WireExchange())
+    session.flush()
+    answered.answered(status: 200)
+    session.flush()
+    session.close()
+    timeline.release()
+    let live = try XCTUnwrap(session.delivery).snapshot()
+    XCTAssertEqual(live.entries.map(\.state), [.delivered, .lost])
+
+    let plan = scratch.appendingPathComponent("plan.yaml")
+    try "plan: Shop\nversion: 1\n".write(to: plan, atomically: true, encoding: .utf8)
+    let output = try validate(recording, plan: plan)
+    XCTAssertTrue(output.contains("delivery: 2 calls · 1 delivered · 1 lost"), output)
+    XCTAssertTrue(
+      output.contains("segment Unanswered lost: the session ended before the vendor answered it"), output)
+    XCTAssertTrue(output.contains("answers: as recorded"), output)
+
+    let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(lines.filter { $0.contains(#""by":"forwarded""#) }.count, 2)
+    let unmarked = scratch.appendingPathComponent("before-marks.jsonl")
+    try (lines.filter { !$0.contains(#""by":"forwarded""#) }.joined(separator: "\n") + "\n")
+      .write(to: unmarked, atomically: true, encoding: .utf8)
+    let before = try validate(unmarked, plan: plan)
+    XCTAssertTrue(before.contains("delivery: 2 calls · 2 delivered"), before)
+    XCTAssertTrue(before.contains("answers: every wire record taken as answered by listen"), before)
+  }
+
+  func testAForwardMarkIsReadBackAndOthersAreNot() {
+    let mark = DeliveryForwardMarker(records: 3, time: Date())
+    XCTAssertEqual(DeliveryForwardMarker(mark.dropMarker), mark)
+    var broken = mark.dropMarker
+    broken.extra["records"] = .int(0)
+    XCTAssertNil(DeliveryForwardMarker(broken))
+    XCTAssertNil(
+      DeliveryForwardMarker(DeliveryAnswerMarker(status: 200, records: 1, back: 1, time: Date()).dropMarker))
+  }
+
   func testAnAnswerLineIsReadBackAndOthersAreNot() {
     let answer = DeliveryAnswerMarker(status: 503, records: 2, back: 5, time: Date())
     XCTAssertEqual(DeliveryAnswerMarker(answer.dropMarker), answer)
@@ -65,6 +119,14 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
     broken.extra["back"] = .int(1)
     XCTAssertNil(DeliveryAnswerMarker(broken), "its records cannot be after it")
     XCTAssertNil(DeliveryAnswerMarker(DropMarker(count: 0, time: Date(), origin: "reset")))
+  }
+
+  /// `tagscope validate`'s output over `recording`.
+  private func validate(_ recording: URL, plan: URL) throws -> String {
+    let process = Process()
+    process.executableURL = packageRoot.appendingPathComponent(".build/debug/tagscope")
+    process.arguments = ["validate", "--plan", plan.path, recording.path]
+    return try runToEnd(process).output
   }
 
   private func record(_ line: String) throws -> Record { try RecordLineDecoder.decodeRecord(line) }

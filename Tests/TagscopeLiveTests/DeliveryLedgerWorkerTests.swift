@@ -82,6 +82,29 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
     }
   }
 
+  /// A reader asking as soon as records are acknowledged (the query API's `delivery?wait=settled`
+  /// catches up with the ledger, then waits for the calls it has) counts them: the session hands
+  /// them to the ledger before it acknowledges them.
+  func testARecordAcknowledgedIsCountedByAReaderAskingThen() {
+    for run in 0..<10 {
+      let session = LiveSession(store: nil, syncsBeforeAcknowledging: false)
+      let ledger = session.delivery!
+      let counted = LockedArray<Int>()
+      let read = expectation(description: "read after the acknowledgement, run \(run)")
+      let records = (0..<3).map { Stream.call("Tap", params: ["n": .int($0)], at: Int64($0)) }
+      session.deliver(records, lines: records.map { _ in [] })
+      session.whenStored {
+        ledger.whenCaughtUp {
+          counted.append(ledger.appliedCallCount)
+          read.fulfill()
+        }
+      }
+      wait(for: [read], timeout: 30)
+      XCTAssertEqual(counted.all, [3], "run \(run)")
+      session.close()
+    }
+  }
+
   /// Ingest, vendor answers and every kind of read at once (run under the thread sanitizer too):
   /// the counts only grow, and the last read has every call.
   func testConcurrentIngestAnswersAndReads() {

@@ -71,6 +71,11 @@ public struct DeliverySection: Sendable, Hashable {
   public var problems: [Problem]
   /// Wire calls no in-app call explains (the SDKs' automatic events, or another code path).
   public var unexplained: Int
+  /// Which reading of the vendors' answers was used: `true`, the recording's forward marks (a
+  /// request the proxy forwarded is delivered or refused by its answer line, lost without one, as
+  /// live); `false`, a recording without any (from before them, or with no proxy): every wire
+  /// record taken as answered by `listen` itself.
+  public var answersMarked = false
 
   /// A section.
   public init(
@@ -91,6 +96,13 @@ public struct DeliverySection: Sendable, Hashable {
       .joined(separator: " · ")
   }
 
+  /// `answers: …`: the reading of the vendors' answers used (``answersMarked``).
+  public var answersLine: String {
+    answersMarked
+      ? "answers: as recorded (forwarded requests marked; one without an answer line is lost)"
+      : "answers: every wire record taken as answered by listen (no forward marks in the recording)"
+  }
+
   /// `file:line (seq N): provider call state[ status][: reason]`.
   public static func line(_ problem: Problem) -> String {
     var text = "\(problem.file):\(problem.line) (seq \(problem.seq)): \(problem.provider) \(problem.call) "
@@ -101,7 +113,7 @@ public struct DeliverySection: Sendable, Hashable {
 }
 
 extension JSONReport {
-  /// `{"counts":{state:n,…},"providers":{provider:{state:n,…},…},"unexplained":n,"problems":[…]}`,
+  /// `{"counts":{state:n,…},"providers":{provider:{state:n,…},…},"unexplained":n,"answers":"recorded"|"listen","problems":[…]}`,
   /// each problem `{"file","line","seq","provider","call","state","status"?,"reason"?}`.
   static func write(_ delivery: DeliverySection, into out: inout JSONWriter) {
     out.object { out in
@@ -116,6 +128,8 @@ extension JSONReport {
       }
       out.key("unexplained")
       out.int(delivery.unexplained)
+      out.key("answers")
+      out.string(delivery.answersMarked ? "recorded" : "listen")
       out.key("problems")
       out.array(delivery.problems) { out, problem in
         out.object { out in
@@ -174,6 +188,7 @@ extension HTMLReport {
     if delivery.unexplained > 0 {
       out += "<p class=\"muted\">\(delivery.unexplained) wire calls no in-app call explains.</p>\n"
     }
+    out += "<p class=\"muted\">" + MarkupText.escape(delivery.answersLine) + "</p>\n"
     guard !delivery.problems.isEmpty else { return }
     out += "<h3>Sent by the app, never reached the vendor</h3>\n<ul>\n"
     for problem in delivery.problems.prefix(problemsListed) {

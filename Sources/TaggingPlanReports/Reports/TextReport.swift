@@ -170,6 +170,7 @@ public enum TextReport {
     if delivery.unexplained > 0 {
       lines.append("  \(plural(delivery.unexplained, "wire call")) no in-app call explains")
     }
+    lines.append("  " + delivery.answersLine)
     if !delivery.problems.isEmpty {
       lines.append("  sent by the app, never reached the vendor:")
       for problem in delivery.problems.prefix(20) { lines.append("    " + DeliverySection.line(problem)) }

@@ -2,10 +2,10 @@ import Foundation
 import TagscopeRecording
 import TagscopeServer
 
-/// Reads what the delivery ledger matches on out of records, on the producer's thread, into a
-/// ``DeliveryBatch`` of compact facts: its strings numbered here, its parameters fingerprinted
-/// here, once; the ledger's worker then touches no record (whose objects the live session's worker
-/// retains and frees meanwhile) and hashes no string.
+/// Reads what the delivery ledger matches on out of records, on the ledger's worker (the live
+/// session hands it its batch's arrays whole), into a ``DeliveryBatch`` of compact facts: its
+/// strings numbered here, its parameters fingerprinted here, once; the book then touches no
+/// record and hashes no string.
 struct DeliveryFeed {
   private(set) var names = DeliveryNames()
   /// By provider number: what reads its calls' ids and properties.
@@ -36,6 +36,25 @@ struct DeliveryFeed {
         DeliveryFact(kind: .clock, source: source, position: position, time: record.timeMilliseconds))
     }
     batch.facts[first].startsRecord = true
+  }
+
+  /// The facts of the records of `items`, read where they lie (each record borrowed, not copied).
+  mutating func read(_ items: DeliveryItems) -> DeliveryBatch {
+    var offset = 0
+    var run = 0
+    let unanswered = items.unanswered
+    for segment in items.segments {
+      segment.withUnsafeBufferPointer { buffer in
+        for index in buffer.indices {
+          guard case .record(let record, _) = buffer[index] else { continue }
+          while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
+          let answered = run == unanswered.count || !unanswered[run].contains(offset)
+          add(record, at: items.firstPosition + offset, answered: answered)
+          offset += 1
+        }
+      }
+    }
+    return take(received: items.received)
   }
 
   /// The facts added since the last call, received at `received` (ms).

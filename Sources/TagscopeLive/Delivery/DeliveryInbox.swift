@@ -3,15 +3,36 @@ import TagscopeRecording
 
 /// What the delivery ledger's worker applies to its book, in the order it was queued.
 enum DeliveryInput: Sendable {
-  /// The facts of records stored, read on the producer's thread.
+  /// Records stored, as the producer holds them: the worker reads them (``DeliveryFeed``).
+  case records(DeliveryItems)
+  /// The facts of records already read (validate's offline audit, a closed inbox).
   case facts(DeliveryBatch)
   /// The vendor's answer to the wire record at `wirePosition`.
   case answer(wirePosition: Int, status: Int, at: Int64)
 
   /// What it counts against the inbox's bound: its records (an answer, none: it never waits).
   var weight: Int {
-    if case .facts(let batch) = self { batch.records } else { 0 }
+    switch self {
+    case .records(let items): items.records
+    case .facts(let batch): batch.records
+    case .answer: 0
+    }
   }
+}
+
+/// A batch of records the live session stored, handed to the ledger's worker whole: the arrays it
+/// holds them in (never copied record by record), where they start and which of them are in flight.
+struct DeliveryItems: Sendable {
+  /// The records (markers among them are skipped), in session order, in the producer's arrays.
+  var segments: [[SinkItem]]
+  /// How many records they hold.
+  var records: Int
+  /// The session position of the first record.
+  var firstPosition: Int
+  /// The record offsets (from the first) of wire records still waiting for their vendor's answer.
+  var unanswered: [Range<Int>]
+  /// When the Mac received them (ms).
+  var received: Int64
 }
 
 /// The bounded queue between the live session's worker and the delivery ledger's own worker:

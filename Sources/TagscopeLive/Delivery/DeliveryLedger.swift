@@ -22,7 +22,7 @@ import TagscopeRecording
 /// How a call and a wire call are matched is ``DeliveryBook``'s rule (`tagscope help listen`).
 ///
 /// `@unchecked Sendable`: the book and the waits are read and written under `lock` only, the
-/// feed under `feedLock` only, the inbox is its own lock's.
+/// feed under `feedLock` (taken before `lock`) only, the inbox is its own lock's.
 public final class DeliveryLedger: @unchecked Sendable {
   /// How far apart a call and its wire call may be, by the device's clock or the Mac's.
   public static let defaultWindow: TimeInterval = 30
@@ -82,40 +82,31 @@ public final class DeliveryLedger: @unchecked Sendable {
   var producersWaitingForRoom: Int { inbox.waitingForRoom }
 
   /// Queues `records` for the ledger's worker, as ``observe(_:firstPosition:received:wireAnswered:)``
-  /// would take them, and returns (once there is room in the inbox): the live session's ingest.
-  /// What the worker matches on is read out of them here (``DeliveryFeed``): it never touches them.
+  /// would take them, and returns (once there is room in the inbox): the worker reads and matches
+  /// them.
   public func enqueue(
     _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
   ) {
     guard !records.isEmpty else { return }
-    feedLock.lock()
-    defer { feedLock.unlock() }
-    for offset in records.indices {
-      feed.add(records[offset], at: firstPosition + offset, answered: wireAnswered)
-    }
-    queue(.facts(feed.take(received: received.recordMilliseconds)))
+    enqueue(
+      [records.map { .record($0, line: []) }], records: records.count, firstPosition: firstPosition,
+      unanswered: wireAnswered ? [] : [0..<records.count], received: received)
   }
 
-  /// Queues the records `read` hands one by one to the function it is given, the first at
-  /// session position `firstPosition`; the wire records at the record offsets in `unanswered`
-  /// stay in flight until ``answered(wirePosition:status:at:)``: the live session's batch, read in
-  /// the pass that checks it (its records are not copied again).
+  /// Queues the `records` records of `segments` (the arrays the live session holds its batch in,
+  /// handed over whole: nothing is read or copied here), the first at session position
+  /// `firstPosition`; the wire records at the record offsets in `unanswered` stay in flight until
+  /// ``answered(wirePosition:status:at:)``.
   func enqueue(
-    firstPosition: Int, unanswered: [Range<Int>], received: Date = Date(),
-    read: (_ add: (Record) -> Void) -> Void
+    _ segments: [[SinkItem]], records: Int, firstPosition: Int, unanswered: [Range<Int>],
+    received: Date = Date()
   ) {
-    feedLock.lock()
-    defer { feedLock.unlock() }
-    var offset = 0
-    var run = 0
-    read { record in
-      while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
-      let answered = run == unanswered.count || !unanswered[run].contains(offset)
-      feed.add(record, at: firstPosition + offset, answered: answered)
-      offset += 1
-    }
-    guard offset > 0 else { return }
-    queue(.facts(feed.take(received: received.recordMilliseconds)))
+    guard records > 0 else { return }
+    queue(
+      .records(
+        DeliveryItems(
+          segments: segments, records: records, firstPosition: firstPosition, unanswered: unanswered,
+          received: received.recordMilliseconds)))
   }
 
   /// Adds `records`, stored from session position `firstPosition` on and received (by the Mac's
@@ -125,9 +116,9 @@ public final class DeliveryLedger: @unchecked Sendable {
   public func observe(
     _ records: [Record], firstPosition: Int, received: Date = Date(), wireAnswered: Bool = true
   ) {
+    inbox.waitUntilApplied()
     feedLock.lock()
     defer { feedLock.unlock() }
-    inbox.waitUntilApplied()
     for offset in records.indices {
       feed.add(records[offset], at: firstPosition + offset, answered: wireAnswered)
     }
@@ -313,7 +304,9 @@ public final class DeliveryLedger: @unchecked Sendable {
       _ = WorkerThread(name: "tagscope.delivery") { [self] _ in work() }
     case .closed:
       inbox.waitUntilApplied()
-      let ready = mutate { Self.apply(input, to: &$0) }
+      feedLock.lock()
+      let ready = mutate { Self.apply(input, to: &$0, feed: &feed) }
+      feedLock.unlock()
       for done in ready { done() }
     }
   }
@@ -323,16 +316,21 @@ public final class DeliveryLedger: @unchecked Sendable {
   private func work() {
     inbox.enter()
     while let batch = inbox.take() {
+      // Read and applied under the feed's lock: the names are numbered in the book's order.
+      feedLock.lock()
       let ready = mutate { book in
-        for input in batch { Self.apply(input, to: &book) }
+        for input in batch { Self.apply(input, to: &book, feed: &feed) }
       }
+      feedLock.unlock()
       for done in ready { done() }
       for done in inbox.applied(batch) { done() }
     }
   }
 
-  private static func apply(_ input: DeliveryInput, to book: inout DeliveryBook) {
+  /// Applies `input` to `book`, its records read by `feed` first (under `feedLock`).
+  private static func apply(_ input: DeliveryInput, to book: inout DeliveryBook, feed: inout DeliveryFeed) {
     switch input {
+    case .records(let items): book.apply(feed.read(items))
     case .facts(let batch): book.apply(batch)
     case .answer(let position, let status, let time):
       book.answer(position: position, status: status, at: time)
