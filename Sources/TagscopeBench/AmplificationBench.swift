@@ -56,6 +56,9 @@ enum AmplificationBench {
     var probeP99: Double
     /// Peak RSS less the RSS just before the attack was sent.
     var growthMB: Double = 0
+    /// The highest anonymous RSS sampled less the one just before the attack: the memory the
+    /// request held, without the binary's code pages its first run faulted in (file-backed).
+    var anonymousGrowthMB: Double = 0
   }
 
   static func run(_ report: inout BenchReport) throws {
@@ -114,6 +117,11 @@ enum AmplificationBench {
       baseline:
         "(peak RSS − RSS before the attack: \(String(format: "%.1f", outcome.growthMB)) MB) per MB of body ("
         + bodyWords + "; target ≤ 20)", atMost: 20)
+    report.add(
+      "\(name).peakAnonymousGrowthPerMB", outcome.anonymousGrowthMB / bodyMB, unit: "×",
+      baseline:
+        "(highest RssAnon sampled − RssAnon before: \(String(format: "%.1f", outcome.anonymousGrowthMB)) MB) per MB "
+        + "of body: peakGrowthPerMB without the code pages first run (file-backed)")
     report.add("\(name).probeP99", outcome.probeP99, unit: "ms", baseline: "one-event /v1/track meanwhile")
   }
 
@@ -172,7 +180,8 @@ enum AmplificationBench {
     return Outcome(
       seconds: middle(outcomes.map(\.seconds)), bytesPerEvent: middle(outcomes.map(\.bytesPerEvent)),
       peakMB: middle(outcomes.map(\.peakMB)), probeP99: middle(outcomes.map(\.probeP99)),
-      growthMB: middle(outcomes.map(\.growthMB)))
+      growthMB: middle(outcomes.map(\.growthMB)), anonymousGrowthMB: middle(outcomes.map(\.anonymousGrowthMB))
+    )
   }
 
   /// One run of `attack` against a fresh `binary listen` process.
@@ -215,6 +224,7 @@ enum AmplificationBench {
           + "\(encoding)Content-Length: \(sent.count)\r\n\r\n").utf8) + sent
     let answered = Counter()
     let idleMB = PeakMemory.residentMegabytes(pid: process.processIdentifier)
+    let idleAnonymousMB = PeakMemory.anonymousMegabytes(pid: process.processIdentifier)
     let start = DispatchTime.now().uptimeNanoseconds
     let senders = (0..<attack.connections).map { _ in
       Thread {
@@ -248,7 +258,8 @@ enum AmplificationBench {
     probes.sort()
     return Outcome(
       seconds: seconds, bytesPerEvent: Double(size) / Double(max(attack.events, 1)), peakMB: peak.megabytes,
-      probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)], growthMB: peak.megabytes - idleMB)
+      probeP99: probes[min(probes.count - 1, probes.count * 99 / 100)], growthMB: peak.megabytes - idleMB,
+      anonymousGrowthMB: peak.anonymousMegabytes - idleAnonymousMB)
   }
 
   /// `bytes` gzipped by the system's `gzip` (`nil` without one: the attack is then sent plain).
@@ -280,18 +291,29 @@ enum AmplificationBench {
   }
 }
 
-/// The peak resident set of a process (`VmHWM` in `/proc/PID/status`), read while it runs.
+/// The peak resident set of a process (`VmHWM` in `/proc/PID/status`), read while it runs, and the
+/// highest anonymous resident set sampled (`RssAnon`: the kernel keeps no peak of it).
 final class PeakMemory {
   private let path: String
   private(set) var kilobytes = 0
+  private(set) var anonymousKilobytes = 0
 
   init(pid: Int32) { path = "/proc/\(pid)/status" }
 
   var megabytes: Double { Double(kilobytes) / 1024 }
+  var anonymousMegabytes: Double { Double(anonymousKilobytes) / 1024 }
 
   func sample() {
+    if let anonymous = Self.status(path, "RssAnon:") {
+      anonymousKilobytes = max(anonymousKilobytes, anonymous)
+    }
     guard let value = Self.status(path, "VmHWM:") else { return }
     kilobytes = max(kilobytes, value)
+  }
+
+  /// The anonymous resident set of `pid` now (`RssAnon`), 0 when unknown.
+  static func anonymousMegabytes(pid: Int32) -> Double {
+    Double(status("/proc/\(pid)/status", "RssAnon:") ?? 0) / 1024
   }
 
   /// The resident set of `pid` now (`VmRSS`), 0 when unknown.
