@@ -18,6 +18,10 @@ final class SegmentSDKDeliveryTests: XCTestCase {
   func testEveryTagTheSDKSentIsDeliveredWithItsBatch() async throws {
     let run = try await DeliveryRun(uploadSize: 100, uploadInterval: 0.5)
     let tags = run.sendPlays(4)
+    // The hub hands calls to its adapters on its own queue: the SDK's input is closed only once it
+    // took them all (closed earlier, the later calls failed to be written, and the hub recorded
+    // them as failed, not sent).
+    XCTAssertTrue(run.child.waitUntilTaken(tags), run.child.output)
     run.child.finishInput()
     XCTAssertEqual(run.child.waitForExit(), 0, run.child.output)
     let ledger = try XCTUnwrap(run.session.delivery)
