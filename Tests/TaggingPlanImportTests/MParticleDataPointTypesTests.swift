@@ -19,21 +19,6 @@ final class MParticleDataPointTypesTests: XCTestCase {
       ["event_type": "user_attribute_change", "data": .object(data)])
   }
 
-  /// A record of `message`, as an SDK sent it (it has a raw message).
-  private func fromSDK(
-    _ seq: UInt64, _ provider: String, _ method: String, _ name: String, _ message: Properties
-  )
-    -> Record
-  {
-    Record(
-      seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .event, name: name,
-      outputs: [
-        ProviderOutput(
-          provider: provider, status: .sent,
-          calls: [CallDescription(method: method, name: name, parameters: message)])
-      ], raw: "{}")
-  }
-
   private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
     var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
     return records.flatMap { validator.validate($0) }.map {

@@ -11,22 +11,6 @@ import XCTest
 /// message of the tool's own wire shape — as `listen` records it (the SDK's message, the
 /// properties at the catalogue's `propertiesAt`) and as an in-app call (the properties themselves).
 final class RealPlanTrafficTests: XCTestCase {
-  /// A record as `listen` makes it from one SDK message (it keeps the raw payload); a call named
-  /// as its method is a user operation, which SDK calls leave unnamed (`identify`).
-  private func fromSDK(
-    _ seq: UInt64, _ provider: String, _ method: String, _ name: String, _ message: Properties
-  )
-    -> Record
-  {
-    Record(
-      seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000), kind: .event, name: name,
-      outputs: [
-        ProviderOutput(
-          provider: provider, status: .sent,
-          calls: [CallDescription(method: method, name: name == method ? nil : name, parameters: message)])
-      ], raw: "{}")
-  }
-
   /// An in-app call: the parameters are the event's properties.
   private func inApp(
     _ seq: UInt64, _ provider: String, _ method: String, _ name: String, _ parameters: Properties

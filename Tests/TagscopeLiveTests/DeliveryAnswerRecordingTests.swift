@@ -20,17 +20,7 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
   override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
 
   func testValidateReadsTheVendorsAnswersTheLiveLedgerHad() throws {
-    let recording = scratch.appendingPathComponent("listen.jsonl")
-    let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
-    let session = LiveSession(store: timeline)
-    session.receive([
-      SinkItem(
-        try record(
-          #"{"seq":1,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"tap","#
-            + #""source":"phone","run":"r1","outputs":[{"provider":"segment","status":"sent","calls":["#
-            + #"{"method":"track","name":"Accepted","parameters":{}},{"method":"track","name":"Refused","#
-            + #""parameters":{}}]}]}"#))
-    ])
+    let (recording, timeline, session) = try liveSession(calling: "Accepted", "Refused")
     let (accepted, refused) = (WireExchange(), WireExchange())
     session.deliver([try wire(seq: 2, "Accepted")], forwardedIn: accepted)
     session.deliver([try wire(seq: 3, "Refused")], forwardedIn: refused)
@@ -47,12 +37,7 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
 
     let lines = try String(contentsOf: recording, encoding: .utf8)
     XCTAssertTrue(lines.contains(#""by":"answer""#), lines)
-    let plan = scratch.appendingPathComponent("plan.yaml")
-    try "plan: Shop\nversion: 1\n".write(to: plan, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = packageRoot.appendingPathComponent(".build/debug/tagscope")
-    process.arguments = ["validate", "--plan", plan.path, recording.path]
-    let output = try runToEnd(process).output
+    let output = try validate(recording, plan: try emptyPlan())
     XCTAssertTrue(output.contains("delivery: 2 calls · 1 delivered · 1 refused"), output)
     XCTAssertTrue(output.contains("segment Refused refused"), output)
   }
@@ -61,17 +46,7 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
   /// validate over its recording says the same (it said delivered). Without the forward marks (a
   /// recording from before them) every wire record is taken as answered by listen, and it says so.
   func testAForwardedRequestWithoutAnAnswerIsLostOfflineAsLive() throws {
-    let recording = scratch.appendingPathComponent("listen.jsonl")
-    let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
-    let session = LiveSession(store: timeline)
-    session.receive([
-      SinkItem(
-        try record(
-          #"{"seq":1,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"tap","#
-            + #""source":"phone","run":"r1","outputs":[{"provider":"segment","status":"sent","calls":["#
-            + #"{"method":"track","name":"Answered","parameters":{}},{"method":"track","name":"Unanswered","#
-            + #""parameters":{}}]}]}"#))
-    ])
+    let (recording, timeline, session) = try liveSession(calling: "Answered", "Unanswered")
     let answered = WireExchange()
     session.deliver([try wire(seq: 2, "Answered")], forwardedIn: answered)
     session.deliver([try wire(seq: 3, "Unanswered")], forwardedIn: WireExchange())
@@ -83,8 +58,7 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
     let live = try XCTUnwrap(session.delivery).snapshot()
     XCTAssertEqual(live.entries.map(\.state), [.delivered, .lost])
 
-    let plan = scratch.appendingPathComponent("plan.yaml")
-    try "plan: Shop\nversion: 1\n".write(to: plan, atomically: true, encoding: .utf8)
+    let plan = try emptyPlan()
     let output = try validate(recording, plan: plan)
     XCTAssertTrue(output.contains("delivery: 2 calls · 1 delivered · 1 lost"), output)
     XCTAssertTrue(
@@ -119,6 +93,32 @@ final class DeliveryAnswerRecordingTests: XCTestCase {
     broken.extra["back"] = .int(1)
     XCTAssertNil(DeliveryAnswerMarker(broken), "its records cannot be after it")
     XCTAssertNil(DeliveryAnswerMarker(DropMarker(count: 0, time: Date(), origin: "reset")))
+  }
+
+  /// A live session recording to `listen.jsonl` in the test's folder, holding one in-app record
+  /// of the device `phone` whose Segment output made two `track` calls, `first` and `second`.
+  private func liveSession(calling first: String, _ second: String) throws -> (URL, Timeline, LiveSession) {
+    let recording = scratch.appendingPathComponent("listen.jsonl")
+    let timeline = try Timeline.live(recordingTo: recording, header: RecordingHeader(app: "tagscope listen"))
+    let session = LiveSession(store: timeline)
+    let calls = [first, second].map {
+      "{\"method\":\"track\",\"name\":" + JSONText.quoted($0) + ",\"parameters\":{}}"
+    }
+    session.receive([
+      SinkItem(
+        try record(
+          #"{"seq":1,"time":"2026-11-21T10:00:01.000Z","kind":"event","name":"tap","#
+            + #""source":"phone","run":"r1","outputs":[{"provider":"segment","status":"sent","calls":["#
+            + calls.joined(separator: ",") + "]}]}"))
+    ])
+    return (recording, timeline, session)
+  }
+
+  /// A plan with no entries, in the test's folder: validate reports the delivery ledger alone.
+  private func emptyPlan() throws -> URL {
+    let plan = scratch.appendingPathComponent("plan.yaml")
+    try "plan: Shop\nversion: 1\n".write(to: plan, atomically: true, encoding: .utf8)
+    return plan
   }
 
   /// `tagscope validate`'s output over `recording`.
