@@ -7,6 +7,8 @@ import TagscopeVendors
 /// results and, per `listen` source, the provider rule counts.
 public struct ValidationState: Sendable {
   var patterns = PatternMemo()
+  /// What the privacy check found in the texts it scanned.
+  var privacy = PrivacyMemo()
   /// The providers' rules recorded calls are checked with.
   public let rules: ProviderRuleChecks
   var streams: [String: any RecordedRuleStream] = [:]
@@ -165,7 +167,7 @@ public struct PlanValidator: Sendable {
     _ record: Record, plan: Plan, marks: inout [CoverageMark], state: inout ValidationState
   ) -> [PlanViolation] {
     var violations: [PlanViolation] = []
-    appendPrivacyFindings(of: record, plan: plan, to: &violations)
+    appendPrivacyFindings(of: record, plan: plan, memo: &state.privacy, to: &violations)
     guard let kind = record.kind.tagKind else { return violations }
     let section = PlanSection(kind: kind)
     let entryIndex = section.flatMap { plan.entryIndex(section: $0, name: record.name) }

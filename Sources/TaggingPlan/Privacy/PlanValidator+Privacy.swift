@@ -8,11 +8,14 @@ extension PlanValidator {
   /// kind, or a parameter the plan gives an exact value, allows it. The value is never shown:
   /// the message names the record, provider, call, parameter path, kind and length.
   /// The plan's `privacy` turns the check off, or allows kinds everywhere (every detector still
-  /// runs, so a value is named by the same kind whatever the plan allows).
-  static func appendPrivacyFindings(of record: Record, plan: Plan, to violations: inout [PlanViolation]) {
+  /// runs, so a value is named by the same kind whatever the plan allows). `memo` keeps what each
+  /// text scanned held, for the next records.
+  static func appendPrivacyFindings(
+    of record: Record, plan: Plan, memo: inout PrivacyMemo, to violations: inout [PlanViolation]
+  ) {
     let kinds = plan.privacy.checkedKinds
     guard !kinds.isEmpty else { return }
-    let findings = PrivacyScan.findings(in: record).filter { kinds.contains(PIIKinds($0.kind)) }
+    let findings = PrivacyScan.findings(in: record, memo: &memo).filter { kinds.contains(PIIKinds($0.kind)) }
     guard !findings.isEmpty else { return }
     let entry = record.kind.tagKind.flatMap(PlanSection.init(kind:)).flatMap {
       plan.entry(section: $0, name: record.name)
@@ -53,7 +56,7 @@ extension PlanValidator {
     return false
   }
 
-  /// Whether `entry` allows `finding` (see ``appendPrivacyFindings(of:plan:to:)``).
+  /// Whether `entry` allows `finding` (see ``appendPrivacyFindings(of:plan:memo:to:)``).
   static func allows(_ entry: PlanEntry, _ finding: PrivacyFinding) -> Bool {
     let components = PrivacyPath.components(finding.path)
     guard let first = components.first else { return false }

@@ -10,29 +10,37 @@ import TagscopeRecording
 public enum PrivacyScan {
   /// The findings of `kinds` in `record`'s provider calls, one per kind per value.
   public static func findings(in record: Record, kinds: PIIKinds = .all) -> [PrivacyFinding] {
+    var memo = PrivacyMemo()
+    return findings(in: record, kinds: kinds, memo: &memo)
+  }
+
+  /// ``findings(in:kinds:)``, remembering in `memo` what each text held, for the next records.
+  static func findings(in record: Record, kinds: PIIKinds = .all, memo: inout PrivacyMemo) -> [PrivacyFinding]
+  {
     var found: [PrivacyFinding] = []
     // By index: a record's outputs and calls are read in place, not copied one by one.
     for outputIndex in record.outputs.indices where record.outputs[outputIndex].status != .blocked {
       let calls = record.outputs[outputIndex].calls
-      for callIndex in calls.indices where holdsAny(calls[callIndex].parameters, kinds: kinds) {
+      for callIndex in calls.indices where holdsAny(calls[callIndex].parameters, kinds: kinds, memo: &memo) {
         let call = calls[callIndex]
         let provider = record.outputs[outputIndex].provider
         let label = call.name.map { "\(call.method) \($0)" } ?? call.method
-        walk(object: call.parameters, path: "", kinds: kinds) { kind, path, length in
+        var trail = PrivacyTrail(base: "") { kind, path, length in
           found.append(
             PrivacyFinding(
               kind: kind, provider: provider, output: outputIndex, call: callIndex, callLabel: label,
               path: path, length: length))
         }
+        walk(object: call.parameters, into: &trail, kinds: kinds, memo: &memo)
       }
     }
     return found
   }
 
   /// Whether anything of `kinds` is in `object`, stopping at the first finding.
-  static func holdsAny(_ object: Properties, kinds: PIIKinds) -> Bool {
+  static func holdsAny(_ object: Properties, kinds: PIIKinds, memo: inout PrivacyMemo) -> Bool {
     var probe = PrivacyProbe()
-    walk(object: object, into: &probe, kinds: kinds)
+    walk(object: object, into: &probe, kinds: kinds, memo: &memo)
     return probe.found
   }
 
@@ -43,7 +51,8 @@ public enum PrivacyScan {
   ) {
     withoutActuallyEscaping(report) { report in
       var trail = PrivacyTrail(base: path, report: report)
-      walk(value, key: key, into: &trail, kinds: kinds)
+      var memo = PrivacyMemo()
+      walk(value, key: key, into: &trail, kinds: kinds, memo: &memo)
     }
   }
 
@@ -52,34 +61,38 @@ public enum PrivacyScan {
   ) {
     withoutActuallyEscaping(report) { report in
       var trail = PrivacyTrail(base: path, report: report)
-      walk(object: object, into: &trail, kinds: kinds)
+      var memo = PrivacyMemo()
+      walk(object: object, into: &trail, kinds: kinds, memo: &memo)
     }
   }
 
   static func walk<Sink: PrivacySink>(
-    _ value: PropertyValue, key: PIIKeyContext, into sink: inout Sink, kinds: PIIKinds
+    _ value: PropertyValue, key: PIIKeyContext, into sink: inout Sink, kinds: PIIKinds,
+    memo: inout PrivacyMemo
   ) {
     switch value {
     case .string(let text):
-      reportKinds(in: text, key: key, kinds: kinds, into: &sink)
+      reportKinds(in: text, key: key, kinds: kinds, into: &sink, memo: &memo)
     case .int(let number) where key.phone || abs(number) >= 1_000_000_000_000:
-      reportKinds(in: String(number), key: key, kinds: kinds.intersection(.numbers), into: &sink)
+      reportKinds(in: String(number), key: key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
     case .largeInteger(let number):
-      reportKinds(in: number.text, key: key, kinds: kinds.intersection(.numbers), into: &sink)
+      reportKinds(in: number.text, key: key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
     case .array(let elements):
       for (index, element) in elements.enumerated() where !sink.isDone {
         sink.enter(index: index)
-        walk(element, key: key, into: &sink, kinds: kinds)
+        walk(element, key: key, into: &sink, kinds: kinds, memo: &memo)
         sink.leave()
       }
     case .object(let object):
-      walk(object: object, into: &sink, kinds: kinds)
+      walk(object: object, into: &sink, kinds: kinds, memo: &memo)
     default:
       break
     }
   }
 
-  static func walk<Sink: PrivacySink>(object: Properties, into sink: inout Sink, kinds: PIIKinds) {
+  static func walk<Sink: PrivacySink>(
+    object: Properties, into sink: inout Sink, kinds: PIIKinds, memo: inout PrivacyMemo
+  ) {
     var latitude: (path: String, length: Int)?
     var longitude = false
     for (name, value) in object where !sink.isDone {
@@ -87,14 +100,14 @@ public enum PrivacyScan {
       defer { sink.leave() }
       // An object's own key says nothing about what it holds: each of its keys is read in turn.
       if case .object(let inner) = value {
-        walk(object: inner, into: &sink, kinds: kinds)
+        walk(object: inner, into: &sink, kinds: kinds, memo: &memo)
         continue
       }
       let key = PIIKeyContext(key: name)
       if kinds.contains(.geo), key.latitude || key.longitude, let length = preciseLength(value, key: key) {
         if key.latitude { latitude = (sink.path, length) } else { longitude = true }
       }
-      walk(value, key: key, into: &sink, kinds: kinds)
+      walk(value, key: key, into: &sink, kinds: kinds, memo: &memo)
     }
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
   }
@@ -122,15 +135,28 @@ public enum PrivacyScan {
   /// Reports each kind of `kinds` found in `text`, once per kind: the kinds other than geolocation
   /// in text order (overlapping matches merged: the first one's kind stands), then geolocation,
   /// scanned apart so a pair's match does not hide another kind's. The bytes are summarized once
-  /// for both passes, and nothing is made when the summary rules every detector out.
+  /// for both passes; nothing is made when the summary rules every detector out, and a text
+  /// scanned before is answered by `memo`.
   private static func reportKinds<Sink: PrivacySink>(
-    in text: String, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink
+    in text: String, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink, memo: inout PrivacyMemo
   ) {
     guard !kinds.isEmpty else { return }
     var bytes = text
+    let summary = bytes.withUTF8 { PIIScanner.Summary($0) }
+    guard summary.mayHoldAny || key.phone else { return }
+    let found = memo.kinds(in: text, context: key, looking: kinds) {
+      kindsFound(in: text, summary: summary, key: key, kinds: kinds)
+    }
+    for kind in found { sink.report(kind, length: text.count) }
+  }
+
+  /// The kinds of `kinds` found in `text` (whose summary is `summary`), each once, in the order
+  /// ``reportKinds(in:key:kinds:into:memo:)`` reports them.
+  private static func kindsFound(
+    in text: String, summary: PIIScanner.Summary, key: PIIKeyContext, kinds: PIIKinds
+  ) -> [PIIKind] {
+    var bytes = text
     let matches = bytes.withUTF8 { utf8 -> [PIIMatch] in
-      let summary = PIIScanner.Summary(utf8)
-      guard summary.mayHoldAny || key.phone else { return [] }
       var matches: [PIIMatch] = []
       var steps = 0
       let others = kinds.subtracting(.geolocation)
@@ -143,9 +169,11 @@ public enum PrivacyScan {
       return matches
     }
     var reported: PIIKinds = []
+    var found: [PIIKind] = []
     for match in matches where !reported.contains(match.kind) {
       reported.insert(PIIKinds(match.kind))
-      sink.report(match.kind, length: text.count)
+      found.append(match.kind)
     }
+    return found
   }
 }
