@@ -1,4 +1,6 @@
 import AnalyticsHub
+import Foundation
+import TagscopeRecording
 import XCTest
 
 @testable import TaggingPlan
@@ -30,12 +32,56 @@ final class PrivacyProbeTests: XCTestCase {
     values.append((["count": .int(612_345_678)], false))
     values.append((["place": .object(["lat": .double(48.85661), "lng": .double(2.35222)])], true))
     values.append((["place": .object(["lat": .double(48.857), "lng": .double(2.352)])], false))
-    for (properties, expected) in values {
+    // One memo for every probe, each value probed twice: the second answer comes from memory.
+    var memo = PrivacyMemo()
+    for (properties, expected) in values + values {
       var walked: [PIIKind] = []
       PrivacyScan.walk(object: properties, path: "", kinds: .all) { kind, _, _ in walked.append(kind) }
       XCTAssertEqual(!walked.isEmpty, expected, "\(properties)")
-      XCTAssertEqual(PrivacyScan.holdsAny(properties, kinds: .all), !walked.isEmpty, "\(properties)")
+      XCTAssertEqual(
+        PrivacyScan.holdsAny(properties, kinds: .all, memo: &memo), !walked.isEmpty, "\(properties)")
     }
+  }
+
+  /// A text remembered under one key's context is not the answer under another's: the same UUID
+  /// is an advertising id under `idfa` and nothing under `id`, the same digits a phone number
+  /// under `phone` only, whichever was scanned first; and what is asked for (`kinds`) counts.
+  func testTheMemoKeepsATextsAnswerPerKeyContextAndKinds() {
+    let uuid = "0F8FAD5B-D9CB-469F-A165-70867728950E"
+    var memo = PrivacyMemo()
+    for _ in 0..<2 {
+      XCTAssertFalse(PrivacyScan.holdsAny(["id": .string(uuid)], kinds: .all, memo: &memo))
+      XCTAssertTrue(PrivacyScan.holdsAny(["idfa": .string(uuid)], kinds: .all, memo: &memo))
+      XCTAssertFalse(PrivacyScan.holdsAny(["count": .string("0612345678")], kinds: .all, memo: &memo))
+      XCTAssertTrue(PrivacyScan.holdsAny(["phone": .string("0612345678")], kinds: .all, memo: &memo))
+      XCTAssertFalse(
+        PrivacyScan.holdsAny(["idfa": .string(uuid)], kinds: [PIIKinds(.email)], memo: &memo))
+    }
+    XCTAssertEqual(memo.count, 5)
+  }
+
+  /// A record's findings are the same with a memo that saw earlier records as with none, and the
+  /// memo holds no more bytes of text than it is given.
+  func testFindingsWithAMemoAreTheFindingsWithoutAndTheMemoIsBounded() {
+    var memo = PrivacyMemo(maximumBytes: 64 * 8)
+    for index in 0..<200 {
+      let parameters: Properties = [
+        "email": .string("user\(index % 7)@example.com"),
+        "phone": .string("+33 6 12 34 56 \(10 + index % 50)"),
+        "screen": .string("Checkout step \(index % 3)"), "tags": .array([.string("ip 10.0.0.\(index % 9)")]),
+      ]
+      let record = Record(
+        seq: UInt64(index), time: Date(timeIntervalSince1970: 0), kind: .event, name: "e",
+        outputs: [
+          ProviderOutput(
+            provider: "p", status: .sent,
+            calls: [CallDescription(method: "track", name: "e", parameters: parameters)])
+        ], raw: "{}")
+      XCTAssertEqual(
+        PrivacyScan.findings(in: record, memo: &memo), PrivacyScan.findings(in: record), "record \(index)")
+      XCTAssertLessThanOrEqual(memo.bytes, 64 * 8)
+    }
+    XCTAssertGreaterThan(memo.count, 0)
   }
 
   /// A latitude/longitude pair given as numbers is judged as the same pair given as their text:
