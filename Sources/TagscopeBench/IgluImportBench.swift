@@ -76,12 +76,22 @@ enum IgluImportBench {
     }
     let largeCost = perRecord(large)
     let smallCost = perRecord(small)
+    // The same plan with `privacy: off`: the checks a plan had before the personal-data check.
+    var largeWithoutPrivacy = large
+    largeWithoutPrivacy.privacy = PlanPrivacy(scans: false)
+    let withoutPrivacyCost = perRecord(largeWithoutPrivacy)
     report.add(
       "validate.catalogue.large.per_record", largeCost * 1e6, unit: "µs",
       baseline: "\(large.catalogues.first?.entries.count ?? 0) entries, event + 1 entity per record")
     report.add(
       "validate.catalogue.small.per_record", smallCost * 1e6, unit: "µs",
       baseline: "\(small.catalogues.first?.entries.count ?? 0) entries, the same records")
+    report.add(
+      "validate.catalogue.large.no_privacy.per_record", withoutPrivacyCost * 1e6, unit: "µs",
+      baseline: "the large plan with `privacy: off` (no personal-data check), the same records")
+    report.add(
+      "validate.catalogue.privacy_share", 1 - withoutPrivacyCost / largeCost, unit: "",
+      baseline: "the personal-data check's share of the large plan's per-record cost")
     report.add(
       "validate.catalogue.large_vs_small", largeCost / smallCost, unit: "×",
       baseline: "per-record cost, large catalogue over small", atMost: 1.5)

@@ -84,6 +84,30 @@ final class PrivacyProbeTests: XCTestCase {
     XCTAssertGreaterThan(memo.count, 0)
   }
 
+  /// The object walk skips values no detector can match under any key without reading their key:
+  /// under every telling key, it finds what the walk of the value itself (which reads the key for
+  /// every value) finds, on values either side of each shortcut's limit.
+  func testValuesSkippedUnreadAreThoseNothingIsFoundInUnderAnyKey() {
+    let keys = ["phone", "mobile", "msisdn", "idfa", "gaid", "lat", "lng", "version", "id", "email"]
+    let values: [PropertyValue] = [
+      .int(0), .int(1_234_567), .int(9_999_999), .int(-9_999_999), .int(10_000_000), .int(12_345_678),
+      .int(-612_345_678), .int(4_111_111_111_111_111), .string("123"), .string("1-2-3"), .string("12 34"),
+      .string("+1 23"), .string("a@b.co"), .string("1234"), .string("0612345678"), .string("06 12 34 56 78"),
+      .string("::1"), .string("Bearer abcdefghijklmnop"), .string("0F8FAD5B-D9CB-469F-A165-70867728950E"),
+      .double(48.857), .double(48.8566), .double(181.12345), .double(-90.0001), .double(1e-05), .bool(true),
+      .null,
+    ]
+    for key in keys {
+      for value in values {
+        var inObject: [PIIKind] = []
+        PrivacyScan.walk(object: [key: value], path: "", kinds: .all) { kind, _, _ in inObject.append(kind) }
+        var alone: [PIIKind] = []
+        PrivacyScan.walk(value, key: PIIKeyContext(key: key), path: "") { kind, _, _ in alone.append(kind) }
+        XCTAssertEqual(inObject.filter { $0 != .geo }, alone, "\(key): \(value)")
+      }
+    }
+  }
+
   /// A latitude/longitude pair given as numbers is judged as the same pair given as their text:
   /// whole thousandths (3 decimals or fewer) are coarse, 4 decimals or more precise, past the
   /// key's limit never.

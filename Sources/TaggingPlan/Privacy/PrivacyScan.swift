@@ -103,6 +103,8 @@ public enum PrivacyScan {
         walk(object: inner, into: &sink, kinds: kinds, memo: &memo)
         continue
       }
+      // Most values cannot hold anything whatever their key says: their key is not read.
+      guard mayHold(value) else { continue }
       let key = PIIKeyContext(key: name)
       if kinds.contains(.geo), key.latitude || key.longitude, let length = preciseLength(value, key: key) {
         if key.latitude { latitude = (sink.path, length) } else { longitude = true }
@@ -110,6 +112,28 @@ public enum PrivacyScan {
       walk(value, key: key, into: &sink, kinds: kinds, memo: &memo)
     }
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
+  }
+
+  /// Whether a detector may find anything in `value` under some key: `false` is certain. A text
+  /// needs 4 digits, an `@`, two colons or a token's shape (``PIIScanner/Summary``); an integer
+  /// 8 digits (a phone number under a phone key, the fewest any detector takes); a number a
+  /// coordinate's limit and more than 3 decimals; an array or a large integer is walked.
+  private static func mayHold(_ value: PropertyValue) -> Bool {
+    switch value {
+    case .string(let text):
+      var bytes = text
+      return bytes.withUTF8 { PIIScanner.Summary($0).mayHoldAny }
+    case .int(let number): return number.magnitude >= 10_000_000
+    case .double(let number): return number.magnitude <= 180 && !isWholeThousandths(number)
+    case .largeInteger, .array: return true
+    default: return false
+    }
+  }
+
+  /// Whether `number` is the nearest double to a whole number of thousandths: it prints with 3
+  /// decimals or fewer.
+  private static func isWholeThousandths(_ number: Double) -> Bool {
+    (number * 1000).rounded() / 1000 == number
   }
 
   /// The length of `value` as text when it is a coordinate with 4 or more decimals within its
@@ -121,9 +145,7 @@ public enum PrivacyScan {
     case .double(let number):
       // A number within the limit that is the nearest double to a whole number of thousandths
       // prints with 3 decimals or fewer: not precise, and no text to make.
-      guard abs(number) <= limit else { return nil }
-      let thousandths = (number * 1000).rounded()
-      if thousandths / 1000 == number { return nil }
+      guard abs(number) <= limit, !isWholeThousandths(number) else { return nil }
       text = "\(number)"
     case .string(let string): text = string
     default: return nil
