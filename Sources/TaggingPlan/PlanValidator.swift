@@ -56,7 +56,7 @@ public struct PlanValidator: Sendable {
   public private(set) var coverage: Coverage
   /// How many records were checked.
   public private(set) var records = 0
-  private var state: ValidationState
+  var state: ValidationState
   /// What the record being validated did to coverage items (reused, so records allocate none).
   private var scratch: [CoverageMark] = []
 

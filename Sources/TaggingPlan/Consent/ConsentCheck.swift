@@ -66,6 +66,24 @@ extension ConsentTracker {
     if let users { moveUser(of: source, from: users.previous, to: users.now) }
   }
 
+  /// Whether an in-app record of `digest` in `session` passes the consent check on `source`'s
+  /// device as ``check(_:plan:marks:from:into:)`` does, nothing changed: the latest device, its user
+  /// the same, consent to each provider the record calls. Then ``pass(_:source:consent:)`` counts it.
+  func passes(_ digest: SequenceDigest, source: String, session: LineSession, consent: PlanConsent) -> Bool {
+    guard !digest.needsRecord else { return false }
+    return devices.readLatest(source) { device in
+      guard !digest.hasSession || device.user == session.user else { return false }
+      if device.grantsAll { return true }
+      return digest.calls.allSatisfy { device.state.isGranted(provider: $0.provider, category: $0.category) }
+    } == true
+  }
+
+  /// Counts a record that ``passes(_:source:session:consent:)``: its device used, its outputs looked at.
+  mutating func pass(_ digest: SequenceDigest, source: String, consent: PlanConsent) {
+    work += 1 + digest.outputs
+    select(source, defaultGranted: consent.defaultGranted)
+  }
+
   /// Whether each call of `record` is to a provider with a category and consent on `device`: then
   /// ``checkOutputs(_:consent:device:deviceName:reportUncategorized:_:)`` would find nothing.
   private func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {

@@ -65,4 +65,17 @@ package struct JourneyState: Sendable {
 
   /// A new recording starts: a new app launch, whose devices start afresh.
   mutating func startRecording() { devices.removeAll() }
+
+  /// Whether a record of `digest` in session `session` passes the journey rules on `source`'s
+  /// device as ``JourneyCheck/passes(_:entry:plan:device:)`` does (the latest device, in that
+  /// session, the record of no journey rule), nothing changed: then ``pass(_:source:)`` counts it.
+  func passes(_ digest: SequenceDigest, source: String, session: String?) -> Bool {
+    !digest.needsRecord && devices.readLatest(source) { $0.session == session } == true
+  }
+
+  /// Counts a record that ``passes(_:source:session:)``: its screen visit, if a screen.
+  mutating func pass(_ digest: SequenceDigest, source: String) {
+    devices.select(source, make: Device.init)
+    if digest.isScreen { devices.updateLatest { $0.screenVisit += 1 } }
+  }
 }

@@ -59,6 +59,13 @@ struct RecentDevices<Device: Sendable>: Sendable {
     body(&latest!.device)
   }
 
+  /// `body`'s answer on `key`'s device when it is the latest (selecting it would change nothing
+  /// but its last use), else `nil`.
+  func readLatest<Answer>(_ key: String, _ body: (Device) -> Answer) -> Answer? {
+    guard key == latestKey, latest != nil else { return nil }
+    return body(latest!.device)
+  }
+
   /// The state of `key`'s device, if remembered.
   subscript(key: String) -> Device? {
     key == latestKey ? latest?.device : others[key]?.device

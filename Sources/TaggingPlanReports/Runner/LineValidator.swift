@@ -5,8 +5,10 @@ import TagscopeRecording
 /// Validates recording lines, decoding only records it has not seen before: a record whose
 /// `LineKey` (kind, name, properties, screen, outputs) matches an earlier one gets that one's
 /// violations (with its own `seq`) and coverage without being decoded. When the plan has rules
-/// that compare a record with earlier ones (journeys, consent), the remembered record runs them
-/// again with this line's `seq`, `time` and session id and user.
+/// that compare a record with earlier ones (journeys, consent), a line passes them with its
+/// content's ``TaggingPlan/SequenceDigest`` and its session id and user when its device's state
+/// allows; else the record runs them with this line's `seq`, `time` and session: the one
+/// remembered when its content always needs it, else this line decoded.
 struct LineValidator {
   /// What became of one line.
   enum Outcome {
@@ -20,15 +22,18 @@ struct LineValidator {
   private struct Cached {
     var violations: [PlanViolation]
     var marks: [CoverageMark]
+    /// What the sequence rules read of it, when the plan has them.
+    var digest: SequenceDigest?
     /// The record as the sequence rules read it (``TaggingPlan/Record/sequenceFields``), kept when
-    /// the plan has them.
+    /// its digest says they always need it.
     var record: Record?
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
   static let cacheLimit = 262_144
   /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation, 16 a
-  /// coverage mark and, when kept, the record's ``TaggingPlan/Record/sequenceBytes``): 32 MiB, what
+  /// coverage mark and, when kept, its digest's ``TaggingPlan/SequenceDigest/bytes`` and the record's
+  /// ``TaggingPlan/Record/sequenceBytes``): 32 MiB, what
   /// a plan with many violations per distinct record would otherwise fill far before ``cacheLimit``.
   static let cacheByteLimit = 32 << 20
 
@@ -97,25 +102,30 @@ struct LineValidator {
       return decodeAndValidate(line, into: &violations)
     }
     if let cached = cache[key] {
-      var remembered = cached.record
-      if var record = remembered {
+      var record: Record?
+      if let digest = cached.digest {
         // The session is this line's, or (a session on one side only, an escape) it is decoded.
-        guard let session, session.patch(&record) else { return decodeAndValidate(line, into: &violations) }
-        remembered = record
+        guard let session, digest.fits(session) else { return decodeAndValidate(line, into: &violations) }
+        if !validator.complete(digest, session: session, marks: cached.marks) {
+          record = cached.record ?? Self.decodedRecord(line)
+          guard record != nil, session.patch(&record!) else {
+            return decodeAndValidate(line, into: &violations)
+          }
+        }
       }
       hits += 1
       for violation in cached.violations {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
       }
-      if var record = remembered {
+      if var record {
         record.seq = seq
         record.timeMilliseconds = time
         var marks = cached.marks
         validator.complete(record, marks: &marks, violations: &violations)
         cover(marks, source: nil)
       } else {
-        validator.replay(marks: cached.marks)
+        if cached.digest == nil { validator.replay(marks: cached.marks) }
         cover(cached.marks, source: nil)
       }
       return .record(seq: seq, source: nil, time: time)
@@ -131,15 +141,31 @@ struct LineValidator {
     }
     var marks: [CoverageMark] = []
     var found = validator.checkOwn(record, marks: &marks)
-    let size = 128 + 256 * found.count + 16 * marks.count + (sequence ? record.sequenceBytes : 0)
+    let digest = sequence ? SequenceDigest(record, plan: validator.plan) : nil
+    let kept = digest?.needsRecord == true
+    let size =
+      128 + 256 * found.count + 16 * marks.count + (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
     if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit, admits(key) {
-      cache[key] = Cached(violations: found, marks: marks, record: sequence ? record.sequenceFields : nil)
+      cache[key] = Cached(
+        violations: found, marks: marks, digest: digest, record: kept ? record.sequenceFields : nil)
       cacheBytes += size
     }
-    validator.complete(record, marks: &marks, violations: &found)
+    if let digest, record.source == nil,
+      validator.complete(digest, session: LineSession(of: record), marks: marks)
+    {
+      // Passed its journey and consent checks with its digest alone.
+    } else {
+      validator.complete(record, marks: &marks, violations: &found)
+    }
     cover(marks, source: record.source)
     violations.append(contentsOf: found)
     return .record(seq: record.seq, source: record.source, time: record.timeMilliseconds)
+  }
+
+  /// The record of a line whose key was read, or `nil` when it does not decode as one.
+  private static func decodedRecord(_ line: UnsafeBufferPointer<UInt8>) -> Record? {
+    guard case .record(let record) = try? RecordLineDecoder.decode(line) else { return nil }
+    return record
   }
 
   /// Whether a record of `key`, not in the cache, is remembered: always while the cache is less

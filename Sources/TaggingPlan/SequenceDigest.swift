@@ -1,0 +1,84 @@
+import AnalyticsHub
+import TagscopeRecording
+
+/// What the checks that compare a record with earlier ones (journeys, consent) read of a record,
+/// decided once for every record of the same content (kind, name, properties, screen, outputs: a
+/// line cache's key): a record whose device stays in its session, with its user, and consents to
+/// each provider it calls passes them with this alone, without being decoded or copied.
+package struct SequenceDigest: Sendable {
+  /// Whether the checks need the record itself whatever its device's state: a tag with a journey
+  /// rule (its own, another's `after` naming it, a funnel step), a session's end, a `consent`
+  /// record, a record from an SDK, or a call of a provider the plan's consent gives no category.
+  package let needsRecord: Bool
+  /// Whether it counts a screen visit.
+  let isScreen: Bool
+  /// Whether it has a session (`context.session`).
+  let hasSession: Bool
+  /// The category and decision id of each provider it calls (``ConsentTracker/isCall(_:)``).
+  let calls: [PlanConsent.Member.Resolved]
+  /// Its provider outputs: what the consent check counts as work for it.
+  let outputs: Int
+
+  /// The digest of `record` for `plan`'s journey rules and consent.
+  package init(_ record: Record, plan: Plan) {
+    var needsRecord = false
+    if plan.journeys.isActive {
+      let entry = JourneyCheck.entry(of: record, plan: plan)
+      needsRecord = record.kind == .sessionEnd || entry.map { plan.journeys.isRuled[$0] } ?? false
+    }
+    var calls: [PlanConsent.Member.Resolved] = []
+    if let consent = plan.consent {
+      needsRecord = needsRecord || record.isFromSDK || record.kind == .consent
+      for output in record.outputs where ConsentTracker.isCall(output) {
+        guard let resolved = consent.resolve(output.provider) else {
+          needsRecord = true
+          continue
+        }
+        calls.append(resolved)
+      }
+    }
+    self.needsRecord = needsRecord
+    isScreen = record.kind == .screen
+    hasSession = record.context.session != nil
+    self.calls = calls
+    outputs = record.outputs.count
+  }
+
+  /// Whether a line's session fits the record: both have one (the line's id read), or neither.
+  package func fits(_ session: LineSession) -> Bool {
+    hasSession ? session.id != nil : session.id == nil && session.user == nil
+  }
+
+  /// About how many bytes it holds: what a line cache counts for it.
+  package var bytes: Int { 64 + 16 * calls.count }
+}
+
+extension PlanValidator {
+  /// Finishes a record of `digest` in `session` (its device the records' without a `source`) the
+  /// way ``complete(_:marks:violations:)`` would, without the record: when its device stays in that
+  /// session with that user and consents to each provider it calls, it passes the journey and
+  /// consent checks (its screen visit counted), is counted and its `marks` applied. `false`, with
+  /// nothing changed, when they need the record: finish it with ``complete(_:marks:violations:)``.
+  package mutating func complete(_ digest: SequenceDigest, session: LineSession, marks: [CoverageMark])
+    -> Bool
+  {
+    guard !digest.needsRecord, digest.fits(session) else { return false }
+    let journeys = plan.journeys.isActive
+    guard !journeys || state.journeys.passes(digest, source: "", session: session.id) else { return false }
+    let consent = plan.consent
+    if let consent {
+      guard state.consent.passes(digest, source: "", session: session, consent: consent) else { return false }
+      state.consent.pass(digest, source: "", consent: consent)
+    }
+    if journeys { state.journeys.pass(digest, source: "") }
+    replay(marks: marks)
+    return true
+  }
+}
+
+extension LineSession {
+  /// The session id and user of `record` (each `nil` without a session).
+  package init(of record: Record) {
+    self.init(id: record.context.session?.id, user: record.context.session?.user)
+  }
+}

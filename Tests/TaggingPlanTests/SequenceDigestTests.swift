@@ -1,0 +1,68 @@
+import AnalyticsHub
+import AnalyticsHubTesting
+import Foundation
+import PodcastDemo
+import TaggingPlan
+import TaggingPlanReports
+import TagscopeRecording
+import XCTest
+
+/// `validate`'s line cache passes a repeated record's journey and consent checks with its
+/// content's digest when its device's state allows, and runs them on the record otherwise: the
+/// findings and coverage are those of validating every record on its own.
+final class SequenceDigestTests: XCTestCase {
+  /// The demo's opening tour (a double-fire, a broken funnel) then its simulator (sessions, logins,
+  /// consent records), against the demo plan and against it with `default: denied` (every call
+  /// before a grant flagged: the digest does not pass them).
+  func testTheLineCacheFindsWhatValidatingEachRecordFinds() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sequence-digest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let records = try Self.tourThenSimulator(steps: 3_000)
+    XCTAssertGreaterThan(records.count { $0.kind == .consent }, 10)
+    let path = try writeRecording(records, named: "demo.jsonl", in: directory)
+    let denied = DemoPlan.yaml.replacingOccurrences(of: "consent:\n", with: "consent:\n  default: denied\n")
+    for yaml in [DemoPlan.yaml, denied] {
+      let plan = try PlanLoader.load(yaml: yaml, file: "demo-plan.yaml")
+      let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+      let (expected, validator) = validate(records, plan: plan)
+      XCTAssertEqual(report.records, records.count)
+      XCTAssertEqual(report.violations.count, expected.count)
+      XCTAssertEqual(report.violations, expected)
+      XCTAssertEqual(report.coverage.states, validator.coverage.states)
+      let rules = Set(report.violations.map(\.rule))
+      XCTAssertTrue(rules.isSuperset(of: [.duplicate, .funnelOrder]), "\(rules)")
+      if yaml == denied { XCTAssertTrue(rules.contains(.consentWithdrawn), "\(rules)") }
+    }
+  }
+
+  /// A record of a tag without journey rules needs only its digest; one of a funnel step, a
+  /// session's end or a consent decision needs the record.
+  func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {
+    let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
+    let records = try Self.tourThenSimulator(steps: 300)
+    func needs(_ kind: RecordKind, _ name: String? = nil) throws -> Bool {
+      let record = try XCTUnwrap(records.first { $0.kind == kind && (name == nil || $0.name == name) })
+      return SequenceDigest(record, plan: plan).needsRecord
+    }
+    XCTAssertFalse(try needs(.userAction, "playPodcast"))
+    XCTAssertFalse(try needs(.screen))
+    XCTAssertTrue(try needs(.event, "playerDidLoad"))
+    XCTAssertTrue(try needs(.userAction, "addPodcastToFavorite"))
+    XCTAssertTrue(try needs(.sessionEnd))
+    XCTAssertTrue(try needs(.consent))
+  }
+
+  /// The demo's opening tour, then `steps` of its simulator, through its real hub and mappings.
+  static func tourThenSimulator(steps: Int) throws -> [Record] {
+    let clock = ManualClock(start: DemoHub.seededEpoch)
+    let hub = try DemoHub.make(providers: PodcastMappings.providers(), clock: clock, seed: 11)
+    let recorder = DispatchRecorder()
+    hub.addObserver(recorder)
+    let simulator = PodcastSimulator(hub: hub, seed: 11, tour: true)
+    for _ in 0..<steps { clock.advance(by: simulator.step()) }
+    hub.flush()
+    return recorder.dispatches.map { Record(dispatch: $0) }
+  }
+}
