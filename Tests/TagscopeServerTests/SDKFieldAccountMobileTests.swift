@@ -43,7 +43,7 @@ final class SDKFieldAccountMobileTests: XCTestCase {
     XCTAssertEqual(action["total_amount"], "12.09")
     let product = Payload.object(Payload.array(action["products"])?.first)
     XCTAssertEqual(product["name"], "Awesome Book")
-    XCTAssertEqual(product["attributes"], .object(["custom key": "custom value"]))
+    XCTAssertEqual(product["custom_attributes"], .object(["custom key": "custom value"]))
     XCTAssertEqual(data["screen_name"], "Timeless Books")
     let launch = try XCTUnwrap(endpointReply("/v2/us1-abc/events", body: MParticleNativeSeeds.iOS[0])).events
     let change = try XCTUnwrap(launch.first { $0.call.parameters["event_type"] == "user_identity_change" })

@@ -53,11 +53,18 @@ enum MParticleNativeBatch {
   /// The keys of a user identity (`ui[]`) carried: its type and value.
   static let identityFields: Set<String> = ["n", "i"]
 
-  /// The Events API's user identity names of the SDKs' identity types (`MParticle.IdentityType`).
-  static let identityTypes: [Int: String] = [
-    0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",
-    7: "email", 8: "alias", 9: "facebook_custom_audience_id", 19: "mobile_number",
-  ]
+  /// The Events API's user identity names (mparticle-python-sdk `UserIdentities`) of the SDKs'
+  /// identity types (Android `MParticle.java` `IdentityType`: `Other2(10)`…`Other10(18)`,
+  /// `MobileNumber(19)`, `PhoneNumber2(20)`, `PhoneNumber3(21)`).
+  static let identityTypes: [Int: String] = {
+    var names: [Int: String] = [
+      0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",
+      7: "email", 8: "alias", 9: "facebook_custom_audience_id", 19: "mobile_number", 20: "phone_number_2",
+      21: "phone_number_3",
+    ]
+    for other in 2...10 { names[other + 8] = "other_id_\(other)" }
+    return names
+  }()
 
   /// The batch's app, device, user, mpid, consent and data plan fields under the Events API's
   /// names; a consent or data plan key not carried is noted in `account` by its place.
@@ -65,10 +72,14 @@ enum MParticleNativeBatch {
     let app = Payload.object(header["ai"])
     let device = Payload.object(header["di"])
     var identities: Properties = [:]
-    for item in Payload.array(header["ui"]) ?? [] {
+    for (index, item) in (Payload.array(header["ui"]) ?? []).enumerated() {
       let identity = Payload.object(item)
-      guard case .int(let type)? = identity["n"], let name = identityTypes[type], let value = identity["i"]
-      else { continue }
+      guard let value = identity["i"] else { continue }
+      guard case .int(let type)? = identity["n"], let name = identityTypes[type] else {
+        // A type no SDK names: its identity is not dropped unsaid.
+        account.note("ui[\(index)].n", identity["n"] ?? .null)
+        continue
+      }
       identities[name] = value
     }
     var batch: Properties = [
@@ -128,7 +139,7 @@ enum MParticleNativeBatch {
     let eventType = eventTypes[type] ?? type
     let table = MParticleNativeKeys.common.merging(MParticleNativeKeys.byType[type] ?? [:]) { $1 }
     var data = MParticleNativeKeys.renamed(
-      message, table, at: place, transport: transport.union(["dt", "id"]), account: &account)
+      message, table, at: place, transport: transport.union(["dt", "id"]), nesting: "", account: &account)
     if let kind = Payload.text(message["et"]), eventType == "custom_event" {
       data["custom_event_type"] = .string(snakeCase(kind))
     }

@@ -3,6 +3,7 @@ import AnalyticsHub
 /// The short keys of a message of mParticle's iOS and Android SDKs the decoder carries, and the
 /// Events API name each is carried under in the record's call (mparticle-python-sdk's models:
 /// `EventData`, `AppEvent`, `ScreenViewEvent`, `CommerceEvent`, `ProductAction`, `Product`,
+/// `PromotionAction`, `Promotion`, `ProductImpression`,
 /// `GeoLocation`, `DeviceCurrentState`, `UserIdentityChangeEvent`, `SessionEndEvent`,
 /// `ApplicationStateTransitionEvent`, `BreadcrumbEvent`, `OptOutEvent`, `PushRegistrationEvent`;
 /// the Events API schema's `CrashReportEvent`, `PushMessageEvent`, `NetworkPerformanceEvent`,
@@ -26,7 +27,13 @@ enum MParticleNativeKeys {
   static let byType: [String: [String: String]] = [
     "e": ["n": "event_name", "et": "custom_event_type"],
     "v": ["n": "screen_name"],
-    "cm": ["pd": "product_action", "sn": "screen_name"],
+    // Android `MPCommerceMessage.java` `addCommerceEventInfo`, iOS `MPCommerceEvent.m`
+    // `dictionaryRepresentation`: the product action, promotion action, impressions, screen,
+    // currency and non-interaction flag.
+    "cm": [
+      "pd": "product_action", "pm": "promotion_action", "pi": "product_impressions", "sn": "screen_name",
+      "cu": "currency_code", "ni": "is_non_interactive",
+    ],
     "uac": ["n": "user_attribute_name", "nv": "new", "ov": "old", "d": "deleted", "na": "is_new_attribute"],
     "uic": ["ni": "new", "oi": "old"],
     "se": ["sl": "session_duration_ms"],
@@ -52,8 +59,21 @@ enum MParticleNativeKeys {
     ],
   ]
 
-  /// The keys of an object a message key holds, by that key: a location (`lc`), the device's
-  /// state (`cs`), a product action (`pd`), its products (`pd.pl[]`), a user identity (`ni`, `oi`).
+  /// A product's keys (`pd.pl[]`, `pi[].pl[]`: Android `Product.java` `toString`, iOS
+  /// `MPProduct.m` `kMPProduct*`) under the Events API's `Product` names.
+  private static let product = [
+    "id": "id", "nm": "name", "br": "brand", "ca": "category", "va": "variant", "ps": "position",
+    "pr": "price", "qt": "quantity", "cc": "coupon_code", "tpa": "total_product_amount",
+    "act": "added_to_cart_time_ms", "attrs": "custom_attributes",
+  ]
+
+  /// The keys of an object a message key holds, by its place in the message (`[]` an element of
+  /// a list): a location (`lc`), the device's state (`cs`), a product action (`pd`) and its
+  /// products, a promotion action (`pm`: Android `Constants.kt` `PROMOTION_ACTION_OBJECT`,
+  /// `MPCommerceMessage.java` `getPromotionJson`; iOS `MPPromotion.m` `kMPPM*`) and its
+  /// promotions, the impressions (`pi`, each `pil` and its products `pl`: Android
+  /// `IMPRESSION_OBJECT`, iOS `MPCommerceEvent.m` `kMPCEImpressions`), a user identity (`ni`,
+  /// `oi`). A promotion's `pl` and a product action's are told apart by where they are.
   static let nested: [String: [String: String]] = [
     "lc": ["lat": "latitude", "lng": "longitude", "acc": "accuracy"],
     "cs": [
@@ -69,11 +89,11 @@ enum MParticleNativeKeys {
       "pls": "product_list_source", "ti": "transaction_id", "ta": "affiliation", "tr": "total_amount",
       "tt": "tax_amount", "ts": "shipping_amount", "tcc": "coupon_code", "pl": "products",
     ],
-    "pl": [
-      "id": "id", "nm": "name", "br": "brand", "ca": "category", "va": "variant", "ps": "position",
-      "pr": "price",
-      "qt": "quantity", "cc": "coupon_code", "tpa": "total_product_amount", "attrs": "attributes",
-    ],
+    "pd.pl[]": product,
+    "pm": ["an": "action", "pl": "promotions"],
+    "pm.pl[]": ["id": "id", "nm": "name", "cr": "creative", "ps": "position"],
+    "pi[]": ["pil": "product_impression_list", "pl": "products"],
+    "pi[].pl[]": product,
     "ni": ["n": "identity_type", "i": "identity", "dfs": "timestamp_unixtime_ms", "f": "created_this_batch"],
     "oi": ["n": "identity_type", "i": "identity", "dfs": "timestamp_unixtime_ms", "f": "created_this_batch"],
   ]
@@ -85,19 +105,19 @@ enum MParticleNativeKeys {
     for table in [common] + byType.values.map({ $0 }) {
       for (short, long) in table { names["msgs[].\(short)", default: []].insert(long) }
     }
-    for (parent, table) in nested {
-      let prefix = parent == "pl" ? "msgs[].pd.pl[]" : "msgs[].\(parent)"
-      for (short, long) in table { names["\(prefix).\(short)", default: []].insert(long) }
+    for (place, table) in nested {
+      for (short, long) in table { names["msgs[].\(place).\(short)", default: []].insert(long) }
     }
     names["msgs[].dt"] = ["event_type"]
     return names.mapValues { $0.sorted() }
   }()
 
-  /// The object at `value` with its keys named in `table` renamed, the keys of its nested objects
-  /// (``nested``) too; a key in neither `table` nor `transport` is noted in `account` at `place`.
+  /// The object at `value` with its keys named in `table` renamed; with `nesting` (the place in
+  /// the message of `object`, `""` for the message), the keys of its nested objects (``nested``)
+  /// too. A key in neither `table` nor `transport` is noted in `account` at `place`.
   static func renamed(
     _ object: Properties, _ table: [String: String], at place: String, transport: Set<String> = [],
-    account: inout FieldAccount
+    nesting: String? = nil, account: inout FieldAccount
   ) -> Properties {
     var out = Properties()
     for member in object {
@@ -105,27 +125,33 @@ enum MParticleNativeKeys {
         if !transport.contains(member.key) { account.note("\(place).\(member.key)", member.value) }
         continue
       }
-      out[name] = carried(member.value, key: member.key, at: "\(place).\(member.key)", account: &account)
+      guard let nesting else {
+        out[name] = member.value
+        continue
+      }
+      let inner = nesting.isEmpty ? member.key : "\(nesting).\(member.key)"
+      out[name] = carried(member.value, nesting: inner, at: "\(place).\(member.key)", account: &account)
     }
     return out
   }
 
-  /// `value` of the key `key`, its members renamed when `key` names an object of ``nested``
-  /// (each element of a list of them: the products `pl`); attributes stay as sent.
+  /// `value` at the place `nesting` of a message, its members renamed when ``nested`` names an
+  /// object there (or each element of a list of them, `nesting[]`); attributes stay as sent.
   private static func carried(
-    _ value: PropertyValue, key: String, at place: String, account: inout FieldAccount
-  )
-    -> PropertyValue
-  {
-    guard let table = nested[key] else { return value }
+    _ value: PropertyValue, nesting: String, at place: String, account: inout FieldAccount
+  ) -> PropertyValue {
     switch value {
     case .object(let members):
-      return .object(renamed(members, table, at: place, account: &account))
+      guard let table = nested[nesting] else { return value }
+      return .object(renamed(members, table, at: place, nesting: nesting, account: &account))
     case .array(let elements):
+      let element = nesting + "[]"
+      guard let table = nested[element] else { return value }
       return .array(
-        elements.enumerated().map { index, element in
-          guard case .object(let members) = element else { return element }
-          return .object(renamed(members, table, at: "\(place)[\(index)]", account: &account))
+        elements.enumerated().map { index, item in
+          guard case .object(let members) = item else { return item }
+          return .object(
+            renamed(members, table, at: "\(place)[\(index)]", nesting: element, account: &account))
         })
     default:
       return value
