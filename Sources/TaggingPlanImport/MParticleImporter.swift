@@ -11,7 +11,8 @@ import TagscopeVendors
 /// `method: logCommerceEvent`, a `promotion_action` and a `product_impression` one an entry named
 /// by ``Vendor/MParticleCommerceName`` with `method: logCommerceEvent` — the names and methods `listen`
 /// gives mParticle's events; a `user_attributes` one is the `user_attribute_change` method entry
-/// (``MParticleUserAttributes``). The
+/// (``MParticleUserAttributes``), a `user_identities` one the entries of the IDSync calls and the
+/// `user_identity_change` message (``MParticleUserIdentities``). The
 /// parameters are the event's custom attributes (`data.custom_attributes` of the validator's
 /// schema), whose `additionalProperties` becomes the call's; the catalogue's `propertiesAt` is
 /// `data.custom_attributes`, where an event sent to the Events API holds them, and its values
@@ -23,7 +24,7 @@ import TagscopeVendors
 /// `criteria.custom_event_type` (navigation, other…), which mParticle matches a data point by
 /// with the name, becomes the entry's `messageParams`: the message's `data.custom_event_type`
 /// must be that type (``MParticleEventType``). Other data point
-/// types (user identities) are warned about. The messages the SDKs send
+/// types are warned about. The messages the SDKs send
 /// on their own (session start and end, app state transitions…) are known `methods` entries.
 struct MParticleImporter {
   private var draft: ImportDraft
@@ -101,24 +102,26 @@ struct MParticleImporter {
   ]
 
   mutating func finish() -> ImportDraft {
-    for builtIn in Self.builtIns where !(plansUserAttributes && builtIn.key == MParticleUserAttributes.method)
-    {
+    for builtIn in Self.builtIns where !plannedMethods.contains(builtIn.key) {
       draft.addMethod(builtIn)
     }
     return draft
   }
 
-  /// Whether a `user_attributes` data point was imported (its entry replaces the built-in one).
-  private var plansUserAttributes = false
+  /// The built-in methods a `user_attributes` or `user_identities` data point's entries replace.
+  private var plannedMethods: Set<String> = []
 
-  /// A `user_attributes` data point: its validator's schema (the attributes by name) as the
-  /// `methods` entry of the message that sets one (``MParticleUserAttributes``).
-  private mutating func userAttributes(_ point: SourceNode, _ document: SourceDocument, path: JSONPath) {
+  /// A `user_attributes` or `user_identities` data point (`type`): its validator's schema (the
+  /// attributes or identities by name) as the `methods` entries of the messages that carry them
+  /// (``MParticleUserAttributes``, ``MParticleUserIdentities``).
+  private mutating func userData(
+    _ type: String, _ point: SourceNode, _ document: SourceDocument, path: JSONPath
+  ) {
     if let transformations = point.members?.first(where: { $0.key == "active_transformation_ids" }) {
       KeyLedger.leaveOut(transformations, because: "mParticle's transformation ids (Tagscope applies none)")
     }
-    let origin = EntryOrigin(
-      file: document.file, location: point.location, path: path, summary: "user_attributes")
+    let origin = EntryOrigin(file: document.file, location: point.location, path: path, summary: type)
+    let what = type == "user_identities" ? "identities" : "attributes"
     var schema = PropertyConstraints()
     if let validator = point["validator"] {
       let validatorPath = path.key("validator")
@@ -130,10 +133,11 @@ struct MParticleImporter {
         for warning in converter.warnings { draft.warn(warning) }
         if let required = definition.member("required"), !(required.value.arrayElements ?? []).isEmpty {
           let here = definitionPath.key("required")
+          let why =
+            type == "user_identities" ? "a call carries some identities" : "a message sets one attribute"
           draft.warn(
             document.warning(
-              required.value, here,
-              "the user attributes required (\(here)) are not checked: a message sets one attribute"))
+              required.value, here, "the user \(what) required (\(here)) are not checked: \(why)"))
         }
       } else {
         let here = validatorPath.key("type")
@@ -142,11 +146,18 @@ struct MParticleImporter {
             validator, here, "a validator other than json_schema (\(here)) is not checked by Tagscope"))
       }
     }
-    let entry = MParticleUserAttributes.entry(
-      schema, valuesAsText: draft.catalogue.valuesAsText,
-      description: point["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }, origin: origin)
-    plansUserAttributes = true
-    draft.addMethod(entry)
+    let description = point["description"]?.string.flatMap { $0.isEmpty ? nil : $0 }
+    let entries =
+      type == "user_identities"
+      ? MParticleUserIdentities.entries(schema, description: description, origin: origin)
+      : [
+        MParticleUserAttributes.entry(
+          schema, valuesAsText: draft.catalogue.valuesAsText, description: description, origin: origin)
+      ]
+    for entry in entries {
+      plannedMethods.insert(entry.key)
+      draft.addMethod(entry)
+    }
   }
 
   /// The messages mParticle's SDKs send on their own (sessions, app state, user changes…), which a
@@ -222,9 +233,9 @@ struct MParticleImporter {
       name = Vendor.MParticleCommerceName.impression
       method = "logCommerceEvent"
       summary = "product_impression"
-    case "user_attributes":
+    case "user_attributes", "user_identities":
       _ = criteria?.members
-      userAttributes(point, document, path: path)
+      userData(type, point, document, path: path)
       return
     default:
       let here = path.keys("match", "type")
@@ -232,7 +243,7 @@ struct MParticleImporter {
         document.warning(
           match, here,
           "the data point type \(type) (\(here)) is not imported: custom_event, screen_view, product_action, "
-            + "promotion_action, product_impression and user_attributes are"
+            + "promotion_action, product_impression, user_attributes and user_identities are"
         ))
       KeyLedger.leaveOut(every: point, because: "data points of types not imported")
       return
