@@ -107,6 +107,7 @@ struct DeliveryBook {
         state: reason == nil ? .queued : .droppedBySDK))
     if let reason {
       reasons[number] = reason
+      calls[number].hasNotes = true
       return keep(number)
     }
     listUnsettled(number)
@@ -118,6 +119,7 @@ struct DeliveryBook {
     if !ids.isEmpty {
       let keys = ids.map { MessageKey(provider: provider, id: $0) }
       idsOf[number] = keys
+      calls[number].hasNotes = true
       for key in keys { callByID[key] = number }
       for key in keys {
         if let wire = wireByID.removeValue(forKey: key), isFree(wire) {
@@ -274,11 +276,13 @@ struct DeliveryBook {
       case .queued where hasWireSource(calls[number]):
         calls[number].state = .lost
         reasons[number] = "the session ended before it was sent"
+        calls[number].hasNotes = true
         keep(number)
       case .queued: calls[number].state = .noWireSource
       case .inFlight:
         calls[number].state = .lost
         reasons[number] = "the session ended before the vendor answered it"
+        calls[number].hasNotes = true
         keep(number)
       default: break
       }
@@ -355,6 +359,7 @@ struct DeliveryBook {
       calls[number].wire = -1
       candidates[number] = group
       reasons[number] = reason
+      calls[number].hasNotes = true
       // Settled for the bound: kept like the others, then only counted.
       keep(number)
     }
@@ -446,6 +451,7 @@ struct DeliveryBook {
     where calls.isKept(number) && calls[number].device == device && calls[number].state == .queued {
       calls[number].state = .lost
       reasons[number] = "the app restarted before it was sent"
+      calls[number].hasNotes = true
       keep(number)
     }
   }
@@ -515,8 +521,10 @@ struct DeliveryBook {
 
   /// Lets go of wire call `index` and its place among the unanswered.
   private mutating func retireWire(_ index: Int32) {
-    let position = wires[index].position
-    if unansweredWire[position] == index { unansweredWire[position] = nil }
+    // Only a wire call still without an answer can be among the unanswered.
+    if wires[index].status == 0, unansweredWire[wires[index].position] == index {
+      unansweredWire[wires[index].position] = nil
+    }
     wires.retire(index)
   }
 
@@ -534,9 +542,19 @@ struct DeliveryBook {
   private mutating func retire(_ number: Int32) {
     calls[number].kept = false
     let call = calls[number]
-    guard [.delivered, .refused, .droppedBySDK, .lost, .ambiguous].contains(call.state) else { return }
+    switch call.state {
+    case .delivered, .refused, .droppedBySDK, .lost, .ambiguous: break
+    default: return
+    }
     retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
     if call.wire >= 0 { retireWire(call.wire) }
+    if call.hasNotes { forgetNotes(of: number) }
+    calls.retire(number)
+  }
+
+  /// Lets go of the side tables' entries of call `number` (retired): its reason, its message ids,
+  /// and, with the last call listing them, an ambiguous call's candidates.
+  private mutating func forgetNotes(of number: Int32) {
     for wire in candidates.removeValue(forKey: number) ?? [] {
       let holders = (candidateHolders[wire] ?? 1) - 1
       guard holders <= 0 else {
@@ -550,6 +568,6 @@ struct DeliveryBook {
     }
     for key in idsOf.removeValue(forKey: number) ?? [] where callByID[key] == number { callByID[key] = nil }
     reasons[number] = nil
-    calls.retire(number)
   }
+
 }

@@ -22,7 +22,7 @@ struct DeliveryFeed {
 
   /// Adds the facts of `record`, at session position `position`: its calls if it is an in-app
   /// record, its wire calls (``Record/isFromSDK``; `answered`: by `listen`, at once) if not.
-  mutating func add(_ record: Record, at position: Int, answered: Bool) {
+  mutating func add(_ record: borrowing Record, at position: Int, answered: Bool) {
     batch.records += 1
     let first = batch.facts.count
     if record.isFromSDK {
@@ -38,23 +38,45 @@ struct DeliveryFeed {
     batch.facts[first].startsRecord = true
   }
 
-  /// The facts of the records of `items`, read where they lie (each record borrowed, not copied).
+  /// The facts of the records of `items`, read where they lie (their arrays are not copied; the
+  /// optimizer still copies each item out of its array for the call that reads it). Hand the
+  /// batch back with ``recycle(_:)``.
   mutating func read(_ items: DeliveryItems) -> DeliveryBatch {
+    batch.facts.reserveCapacity(items.records)
     var offset = 0
     var run = 0
     let unanswered = items.unanswered
     for segment in items.segments {
-      segment.withUnsafeBufferPointer { buffer in
-        for index in buffer.indices {
-          guard case .record(let record, _) = buffer[index] else { continue }
-          while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
-          let answered = run == unanswered.count || !unanswered[run].contains(offset)
-          add(record, at: items.firstPosition + offset, answered: answered)
-          offset += 1
-        }
+      for index in segment.indices {
+        while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
+        let answered = run == unanswered.count || !unanswered[run].contains(offset)
+        if add(item: segment[index], at: items.firstPosition + offset, answered: answered) { offset += 1 }
       }
     }
     return take(received: items.received)
+  }
+
+  /// Takes back a batch ``read(_:)`` returned, once applied: the next batch fills its arrays
+  /// (grown once, not again for every batch).
+  mutating func recycle(_ used: consuming DeliveryBatch) {
+    var used = used
+    used.records = 0
+    used.facts.removeAll(keepingCapacity: true)
+    used.names = DeliveryNames.Fresh()
+    used.wireProviders.removeAll(keepingCapacity: true)
+    used.ids.removeAll(keepingCapacity: true)
+    used.reasons.removeAll(keepingCapacity: true)
+    if batch.facts.isEmpty && batch.records == 0 { batch = used }
+  }
+
+  /// Adds the facts of `item` if it is a record; returns whether it is.
+  private mutating func add(item: borrowing SinkItem, at position: Int, answered: Bool) -> Bool {
+    switch item {
+    case .record(let record, _):
+      add(record, at: position, answered: answered)
+      return true
+    case .dropped: return false
+    }
   }
 
   /// The facts added since the last call, received at `received` (ms).
@@ -66,7 +88,7 @@ struct DeliveryFeed {
     return taken
   }
 
-  private mutating func addInApp(_ record: Record, at position: Int) {
+  private mutating func addInApp(_ record: borrowing Record, at position: Int) {
     let device = number(source: record.source ?? "app")
     var restarts = false
     if !record.extra.isEmpty, case .string(let run)? = record.extra["run"], runs[device] != run {
@@ -111,7 +133,7 @@ struct DeliveryFeed {
     }
   }
 
-  private mutating func addWire(_ record: Record, at position: Int, answered: Bool) {
+  private mutating func addWire(_ record: borrowing Record, at position: Int, answered: Bool) {
     let source = number(source: record.source ?? "-")
     let user = names.user(record.context.session?.user)
     for outputIndex in record.outputs.indices {

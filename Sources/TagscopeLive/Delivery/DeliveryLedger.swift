@@ -330,7 +330,10 @@ public final class DeliveryLedger: @unchecked Sendable {
   /// Applies `input` to `book`, its records read by `feed` first (under `feedLock`).
   private static func apply(_ input: DeliveryInput, to book: inout DeliveryBook, feed: inout DeliveryFeed) {
     switch input {
-    case .records(let items): book.apply(feed.read(items))
+    case .records(let items):
+      let batch = feed.read(items)
+      book.apply(batch)
+      feed.recycle(consume batch)
     case .facts(let batch): book.apply(batch)
     case .answer(let position, let status, let time):
       book.answer(position: position, status: status, at: time)

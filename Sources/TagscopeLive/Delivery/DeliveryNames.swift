@@ -45,12 +45,22 @@ struct DeliveryNames {
   private var kindNumbers: [KindKey: Int32] = [:]
   private var userNumbers: [String: Int32] = [:]
   private var fresh = Fresh()
+  /// The feed's: sources and labels numbered lately, looked up before their dictionaries.
+  private var recentSources = DeliveryRecentNames()
+  private var recentLabels = DeliveryRecentNames()
 
   // MARK: Numbering (the feed)
 
   /// The number of source `name`.
   mutating func source(_ name: String) -> Int32 {
-    if let known = sourceNumbers[name] { return known }
+    let slot = DeliveryRecentNames.slot(of: name)
+    if let recent = recentSources[slot], sources[Int(recent)] == name { return recent }
+    let number = sourceNumbers[name] ?? newSource(name)
+    recentSources[slot] = number
+    return number
+  }
+
+  private mutating func newSource(_ name: String) -> Int32 {
     let number = Int32(sources.count)
     sources.append(name)
     sourceNumbers[name] = number
@@ -70,6 +80,18 @@ struct DeliveryNames {
 
   /// The number of the label of `provider`'s call `method` named `name`.
   mutating func label(provider: Int32, method: String, name: String?) -> Int32 {
+    let slot = DeliveryRecentNames.slot(of: name ?? method, salt: provider)
+    if let recent = recentLabels[slot], labels[Int(recent)].provider == provider,
+      labels[Int(recent)].name == name, labels[Int(recent)].method == method
+    {
+      return recent
+    }
+    let number = numberLabel(provider: provider, method: method, name: name)
+    recentLabels[slot] = number
+    return number
+  }
+
+  private mutating func numberLabel(provider: Int32, method: String, name: String?) -> Int32 {
     let head = labelsByName[name ?? method] ?? -1
     var known = head
     while known >= 0 {

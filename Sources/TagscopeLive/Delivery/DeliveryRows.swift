@@ -20,6 +20,9 @@ extension DeliveryBook {
     var listed = false
     /// Whether its number is in its device's list of settled calls kept (``DeliveryBook``).
     var kept = false
+    /// Whether it may have entries in the book's side tables (a reason, candidates, message
+    /// ids): only then does retiring it look there.
+    var hasNotes = false
     var isRetired = false
   }
 
