@@ -111,6 +111,7 @@ let package = Package(
         .product(name: "SwiftASN1", package: "swift-asn1"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+        "CTagscopeZlib",
       ],
       // The schema the Firebase upload decoder's Swift is generated from, and how.
       exclude: ["FirebaseWire/Schema"]),
@@ -257,6 +258,8 @@ let package = Package(
         // ProxySDKTests' local TLS vendor.
         .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        // ZlibInflateTests: the proxy's inflater against listen's decompressor.
+        .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
       ]),
     .testTarget(
       name: "TagscopeLiveTests",
@@ -267,6 +270,8 @@ let package = Package(
         "TagscopeRecording", "TagscopeTimeline",
       ]),
     .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+    // The system zlib, for request bodies inflated in one pass (TagscopeServer's BodyDecompression).
+    .systemLibrary(name: "CTagscopeZlib", path: "Sources/CTagscopeZlib"),
     .target(
       name: "TagscopeUI",
       dependencies: ["AnalyticsHub", "TaggingPlan", "TagscopeRecording", "TagscopeTimeline", "CNcursesw"]),

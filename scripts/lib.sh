@@ -11,6 +11,7 @@ log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 ensure_system_packages() {
   local missing=()
   [ -f /usr/include/ncursesw/ncurses.h ] || [ -f /usr/include/ncurses.h ] || missing+=(libncurses-dev)
+  [ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
   command -v socat >/dev/null 2>&1 || missing+=(socat)
   python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || missing+=(python3-venv)

@@ -1,6 +1,3 @@
-import NIOCore
-import NIOHTTP1
-
 /// The protobuf of a Firebase upload body as received: Android and recent iOS SDKs gzip it and say
 /// so (`Content-Encoding: gzip`, undone before the endpoint sees the body), but a 2020 iOS upload
 /// sent it raw without the header, and a proxy in between may drop the header and keep the bytes.
@@ -13,9 +10,7 @@ enum FirebaseUploadBody {
     guard let encoding = encoding(of: body) else {
       return body.count > limit ? .failure(.tooLarge) : .success(body)
     }
-    var head = HTTPRequestHead(version: .http1_1, method: .POST, uri: "/a")
-    head.headers.add(name: "content-encoding", value: encoding)
-    switch BodyDecompression.decode(head: head, body: ByteBuffer(bytes: body), limit: limit) {
+    switch BodyDecompression.decompress(body, limit: limit) {
     case .decoded(let bytes): return .success(bytes)
     case .tooLarge: return .failure(.tooLarge)
     case .unsupported, .failed: return .failure(.doesNotDecompress(encoding))

@@ -1,11 +1,10 @@
 import NIOCore
-import NIOEmbedded
 import NIOHTTP1
-import NIOHTTPCompression
 
 /// Undoes a request body's `Content-Encoding` (gzip, deflate) for the endpoint decoders, with the
-/// same decompressor, encodings and limit as `listen`; the proxy forwards the original bytes, never
-/// these.
+/// encodings, limit and refusals of `listen`'s decompressor (``ZlibInflate``: gzip or zlib whatever
+/// the header says, one stream, nothing after it, nothing cut short); the proxy forwards the
+/// original bytes, never these.
 enum BodyDecompression {
   /// What decompressing gave.
   enum Outcome {
@@ -24,22 +23,13 @@ enum BodyDecompression {
       return body.readableBytes > limit ? .tooLarge : .decoded(Array(body.readableBytesView))
     }
     guard RequestAdmission.encodings.contains(encoding) else { return .unsupported(encoding) }
-    let channel = EmbeddedChannel(handler: NIOHTTPRequestDecompressor(limit: .size(limit)))
-    defer { _ = try? channel.finish() }
-    var decoded: [UInt8] = []
-    do {
-      try channel.writeInbound(HTTPServerRequestPart.head(head))
-      try channel.writeInbound(HTTPServerRequestPart.body(body))
-      try channel.writeInbound(HTTPServerRequestPart.end(nil))
-      while let part = try channel.readInbound(as: HTTPServerRequestPart.self) {
-        if case .body(let chunk) = part { decoded += chunk.readableBytesView }
-      }
-    } catch let error as NIOHTTPDecompression.DecompressionError where error == .limit {
-      return .tooLarge
-    } catch {
-      return .failed
-    }
-    return .decoded(decoded)
+    return body.withUnsafeReadableBytes { ZlibInflate.inflate($0, limit: limit) }
+  }
+
+  /// `bytes` known to be gzip or zlib (by their first bytes, say) decompressed, as ``decode(head:body:limit:)``
+  /// decompresses a body sent with `Content-Encoding: gzip`.
+  static func decompress(_ bytes: [UInt8], limit: Int) -> Outcome {
+    bytes.withUnsafeBytes { ZlibInflate.inflate($0, limit: limit) }
   }
 
   /// The reply of `listen` to what decompressing gave, `nil` for a body decoded: a body too large
