@@ -103,13 +103,23 @@ public enum PrivacyScan {
         walk(object: inner, into: &sink, kinds: kinds, memo: &memo)
         continue
       }
-      // Most values cannot hold anything whatever their key says: their key is not read.
-      guard mayHold(value) else { continue }
+      // Most values cannot hold anything whatever their key says: their key is not read. A
+      // text's summary serves both that question and its scan.
+      var summary: PIIScanner.Summary?
+      if case .string(let text) = value {
+        var bytes = text
+        summary = bytes.withUTF8 { PIIScanner.Summary($0) }
+      }
+      guard summary.map(\.mayHoldAny) ?? mayHold(value) else { continue }
       let key = PIIKeyContext(key: name)
       if kinds.contains(.geo), key.latitude || key.longitude, let length = preciseLength(value, key: key) {
         if key.latitude { latitude = (sink.path, length) } else { longitude = true }
       }
-      walk(value, key: key, into: &sink, kinds: kinds, memo: &memo)
+      if case .string(let text) = value, let summary {
+        reportKinds(in: text, summary: summary, key: key, kinds: kinds, into: &sink, memo: &memo)
+      } else {
+        walk(value, key: key, into: &sink, kinds: kinds, memo: &memo)
+      }
     }
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
   }
@@ -162,10 +172,17 @@ public enum PrivacyScan {
   private static func reportKinds<Sink: PrivacySink>(
     in text: String, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink, memo: inout PrivacyMemo
   ) {
-    guard !kinds.isEmpty else { return }
     var bytes = text
     let summary = bytes.withUTF8 { PIIScanner.Summary($0) }
-    guard summary.mayHoldAny || key.phone else { return }
+    reportKinds(in: text, summary: summary, key: key, kinds: kinds, into: &sink, memo: &memo)
+  }
+
+  /// ``reportKinds(in:key:kinds:into:memo:)`` with the text's summary already made.
+  private static func reportKinds<Sink: PrivacySink>(
+    in text: String, summary: PIIScanner.Summary, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink,
+    memo: inout PrivacyMemo
+  ) {
+    guard !kinds.isEmpty, summary.mayHoldAny || key.phone else { return }
     let found = memo.kinds(in: text, context: key, looking: kinds) {
       kindsFound(in: text, summary: summary, key: key, kinds: kinds)
     }
