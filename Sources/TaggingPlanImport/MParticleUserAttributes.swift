@@ -37,19 +37,8 @@ enum MParticleUserAttributes {
       guard !value.isUnconstrained else { continue }
       if valuesAsText { value = acceptingText(value) }
       if !value.types.isEmpty, !value.types.contains(.null) { value.types.append(.null) }
-      var named = PropertyConstraints()
-      named.constant = .string(attribute.name)
-      named.required = true
-      var condition = PropertyConstraints()
-      condition.properties = [NamedConstraints(name: "user_attribute_name", constraints: named)]
-      var consequence = PropertyConstraints()
-      consequence.properties = [NamedConstraints(name: "new", constraints: value)]
-      var branch = SchemaKeywords<PropertyConstraints>()
-      branch.ifSchema = condition
-      branch.thenSchema = consequence
-      var rule = PropertyConstraints()
-      rule.keywords = branch
-      keywords.allOf.append(rule)
+      keywords.allOf.append(
+        .branch(when: "user_attribute_name", is: attribute.name, then: "new", meets: value))
     }
     entry.keywords = keywords
     return entry

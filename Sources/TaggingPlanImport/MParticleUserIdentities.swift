@@ -76,19 +76,7 @@ enum MParticleUserIdentities {
       constraints.description = nil
       guard !constraints.isUnconstrained else { continue }
       if !constraints.types.isEmpty, !constraints.types.contains(.null) { constraints.types.append(.null) }
-      var named = PropertyConstraints()
-      named.constant = .string(identity.name)
-      named.required = true
-      var condition = PropertyConstraints()
-      condition.properties = [NamedConstraints(name: type, constraints: named)]
-      var consequence = PropertyConstraints()
-      consequence.properties = [NamedConstraints(name: value, constraints: constraints)]
-      var branch = SchemaKeywords<PropertyConstraints>()
-      branch.ifSchema = condition
-      branch.thenSchema = consequence
-      var rule = PropertyConstraints()
-      rule.keywords = branch
-      keywords.allOf.append(rule)
+      keywords.allOf.append(.branch(when: type, is: identity.name, then: value, meets: constraints))
     }
     object.keywords = keywords.isEmpty ? nil : keywords
     return object

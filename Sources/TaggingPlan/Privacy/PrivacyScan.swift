@@ -7,6 +7,8 @@ import TagscopeRecording
 ///
 /// A call is first probed for anything at all with no path kept (what almost every call ends
 /// with); only a call where something is found is walked again keeping the path to each value.
+/// A value no detector could match under any key is passed without reading its key, and a
+/// validation's ``PrivacyMemo`` answers a text scanned before.
 public enum PrivacyScan {
   /// The findings of `kinds` in `record`'s provider calls, one per kind per value.
   public static func findings(in record: Record, kinds: PIIKinds = .all) -> [PrivacyFinding] {
@@ -124,15 +126,12 @@ public enum PrivacyScan {
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
   }
 
-  /// Whether a detector may find anything in `value` under some key: `false` is certain. A text
-  /// needs 4 digits, an `@`, two colons or a token's shape (``PIIScanner/Summary``); an integer
-  /// 8 digits (a phone number under a phone key, the fewest any detector takes); a number a
-  /// coordinate's limit and more than 3 decimals; an array or a large integer is walked.
+  /// Whether a detector may find anything in `value`, not a text (a text's summary tells), under
+  /// some key: `false` is certain. An integer needs 8 digits (a phone number under a phone key,
+  /// the fewest any detector takes); a number a coordinate's limit and more than 3 decimals; an
+  /// array or a large integer is walked.
   private static func mayHold(_ value: PropertyValue) -> Bool {
     switch value {
-    case .string(let text):
-      var bytes = text
-      return bytes.withUTF8 { PIIScanner.Summary($0).mayHoldAny }
     case .int(let number): return number.magnitude >= 10_000_000
     case .double(let number): return number.magnitude <= 180 && !isWholeThousandths(number)
     case .largeInteger, .array: return true
