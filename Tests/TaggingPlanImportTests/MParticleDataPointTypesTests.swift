@@ -19,13 +19,6 @@ final class MParticleDataPointTypesTests: XCTestCase {
       ["event_type": "user_attribute_change", "data": .object(data)])
   }
 
-  private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
-    var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
-    return records.flatMap { validator.validate($0) }.map {
-      "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
-    }
-  }
-
   /// smartype's freddy plan: its user attributes point (`additionalProperties: false`, `$Age` a
   /// number) is the `user_attribute_change` entry; a mobile SDK's `"45"` meets `$Age`, `"old"` and
   /// an attribute not planned do not; a deleted attribute's `null` passes.

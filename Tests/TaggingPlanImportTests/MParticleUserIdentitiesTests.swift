@@ -24,13 +24,6 @@ final class MParticleUserIdentitiesTests: XCTestCase {
       ["event_type": "user_identity_change", "data": ["new": .object(new)]])
   }
 
-  private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
-    var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
-    return records.flatMap { validator.validate($0) }.map {
-      "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
-    }
-  }
-
   /// A real plan's identities point (Beasley's site, `customerid` a pattern, `email` an email,
   /// others allowed): the identities each call and change carries are checked by their type.
   func testAUserIdentitiesDataPointChecksIDSyncCallsAndIdentityChanges() throws {

@@ -22,13 +22,6 @@ final class RealPlanTrafficTests: XCTestCase {
     return record
   }
 
-  private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
-    var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
-    return records.flatMap { validator.validate($0) }.map {
-      "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
-    }
-  }
-
   /// An mParticle Events API event (mparticle-python-sdk's `AppEvent` in a batch).
   private func customEvent(_ name: String, _ attributes: Properties) -> Properties {
     [

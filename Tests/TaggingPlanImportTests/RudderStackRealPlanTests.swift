@@ -29,13 +29,6 @@ final class RudderStackRealPlanTests: XCTestCase {
       ], raw: "{}")
   }
 
-  private func judge(_ records: [Record], _ imported: ImportedPlan) throws -> [String] {
-    var validator = PlanValidator(plan: try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml"))
-    return records.flatMap { validator.validate($0) }.map {
-      "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])"
-    }
-  }
-
   func testTheV01ProjectImportsWithItsVarFileAndNestedProperties() throws {
     let plan = try importFixtures(["rudderstack-real/v0.1"])
     XCTAssertEqual(plan.name, "API Tracking")
