@@ -63,6 +63,23 @@ final class MParticleNativeEndpointTests: XCTestCase {
     XCTAssertEqual(identity.sessionID, "9F3B1C2D-7E4A-4B5C-8D6E-1A2B3C4D5E6F")
   }
 
+  /// The batch's identities (`ui`): a known type is read by its Events API name (the customer id
+  /// is the user); a type no SDK names, and an entry without a value, are reported by their place
+  /// instead of dropped.
+  func testIdentitiesNotUnderstoodAreReportedByTheirPlace() throws {
+    let body = """
+      {"dt":"h","mpid":1,"ui":[{"n":1,"i":"cust-1"},{"n":12,"i":"o-4"},{"n":99,"i":"x"},{"n":7}],
+       "msgs":[{"dt":"e","ct":1,"n":"Tap","et":"Other","attrs":{}}]}
+      """
+    let path = "/v2/us1-abc/events"
+    let reply = try endpoint(path).handle(request(path, Array(body.utf8)))
+    XCTAssertEqual(reply.status, .accepted)
+    let event = try XCTUnwrap(reply.events.first)
+    XCTAssertEqual(event.identity.userID, "cust-1")
+    XCTAssertEqual(
+      Payload.object(event.annotations["unread"]), ["ui[2].n": .int(99), "ui[3]": .object(["n": .int(7)])])
+  }
+
   /// A custom base URL's path, a commerce event, a user attribute change, Android's string mpid.
   func testCommerceUserAttributesAndTheCustomBaseURLPath() throws {
     let body = """

@@ -74,7 +74,11 @@ enum MParticleNativeBatch {
     var identities: Properties = [:]
     for (index, item) in (Payload.array(header["ui"]) ?? []).enumerated() {
       let identity = Payload.object(item)
-      guard let value = identity["i"] else { continue }
+      guard let value = identity["i"] else {
+        // No value (or not an identity object): nothing to carry, but not dropped unsaid.
+        account.note("ui[\(index)]", item)
+        continue
+      }
       guard case .int(let type)? = identity["n"], let name = identityTypes[type] else {
         // A type no SDK names: its identity is not dropped unsaid.
         account.note("ui[\(index)].n", identity["n"] ?? .null)
