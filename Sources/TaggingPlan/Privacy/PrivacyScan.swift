@@ -8,7 +8,7 @@ import TagscopeRecording
 /// A call is first probed for anything at all with no path kept (what almost every call ends
 /// with); only a call where something is found is walked again keeping the path to each value.
 /// A value no detector could match under any key is passed without reading its key, and a
-/// validation's ``PrivacyMemo`` answers a text scanned before.
+/// validation's memo answers a text scanned before.
 public enum PrivacyScan {
   /// The findings of `kinds` in `record`'s provider calls, one per kind per value.
   public static func findings(in record: Record, kinds: PIIKinds = .all) -> [PrivacyFinding] {
