@@ -7,7 +7,9 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// One key and its value.
   public typealias Element = (key: String, value: PropertyValue)
 
-  private var storage: [Element]
+  // Inlinable reads (the walks of other modules, the privacy check's first, iterate in place:
+  // no call and no copy of each key and value per element).
+  @usableFromInline private(set) var storage: [Element]
 
   /// Empty properties.
   public init() { storage = [] }
@@ -23,9 +25,9 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
     self.init(elements)
   }
 
-  public var startIndex: Int { storage.startIndex }
-  public var endIndex: Int { storage.endIndex }
-  public subscript(position: Int) -> Element { storage[position] }
+  @inlinable public var startIndex: Int { storage.startIndex }
+  @inlinable public var endIndex: Int { storage.endIndex }
+  @inlinable public subscript(position: Int) -> Element { storage[position] }
 
   /// The keys, in order.
   public var keys: [String] { storage.map(\.key) }
