@@ -104,6 +104,19 @@ final class PrivacyProbeTests: XCTestCase {
         var alone: [PIIKind] = []
         PrivacyScan.walk(value, key: PIIKeyContext(key: key), path: "") { kind, _, _ in alone.append(kind) }
         XCTAssertEqual(inObject.filter { $0 != .geo }, alone, "\(key): \(value)")
+        // The value walk takes the same shortcuts: the scanner itself, reading every text and every
+        // integer a phone key or a card number's length could make telling, is the reference.
+        let context = PIIKeyContext(key: key)
+        let scanned: [PIIMatch]
+        switch value {
+        case .string(let text): scanned = PIIScanner.scan(text, key: context)
+        case .int(let number) where context.phone || number.magnitude >= 1_000_000_000_000:
+          scanned = PIIScanner.scan(String(number), key: context, kinds: .numbers)
+        default: scanned = []
+        }
+        XCTAssertEqual(
+          Set(inObject.filter { $0 != .geo }), Set(scanned.map(\.kind).filter { $0 != .geo }),
+          "\(key): \(value)")
       }
     }
   }

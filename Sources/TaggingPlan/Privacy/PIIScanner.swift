@@ -68,40 +68,53 @@ public enum PIIScanner {
     /// `b`/`B` (Bearer, Basic) or `e` (JWT's `eyJ`).
     var tokenLetters = false
 
-    /// The byte classes: 0 other, 1 digit, 2 `@`, 3 `:`, 4 `.`, 5 `-`, 6 `b`/`B`/`e`, 7 other
-    /// letter, 8 space.
-    private static let classes: [UInt8] = (0...255).map { value in
+    /// Each byte's count in one lane of 8 bits (lanes, low to high: digit, `@`, `:`, `.`, `-`,
+    /// `b`/`B`/`e`, other letter, space; 0 for any other byte): a run of up to 255 bytes is
+    /// summed into one word with no branch, then the lanes are added to the counts.
+    private static let lanes: [UInt64] = (0...255).map { value in
       let byte = UInt8(value)
+      let lane: UInt64
       switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): return 1
-      case UInt8(ascii: "@"): return 2
-      case UInt8(ascii: ":"): return 3
-      case UInt8(ascii: "."): return 4
-      case UInt8(ascii: "-"): return 5
-      case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "e"): return 6
-      case UInt8(ascii: " "): return 8
-      default: return PIIBytes.isAlpha(byte) ? 7 : 0
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): lane = 0
+      case UInt8(ascii: "@"): lane = 1
+      case UInt8(ascii: ":"): lane = 2
+      case UInt8(ascii: "."): lane = 3
+      case UInt8(ascii: "-"): lane = 4
+      case UInt8(ascii: "b"), UInt8(ascii: "B"), UInt8(ascii: "e"): lane = 5
+      case UInt8(ascii: " "): lane = 7
+      default:
+        guard PIIBytes.isAlpha(byte) else { return 0 }
+        lane = 6
       }
+      return 1 << (8 * lane)
     }
 
     init(_ text: UnsafeBufferPointer<UInt8>) {
-      Self.classes.withUnsafeBufferPointer { classes in
-        for byte in text {
-          switch classes[Int(byte)] {
-          case 0: continue
-          case 1: digits += 1
-          case 2: at = true
-          case 3: colons += 1
-          case 4: dots += 1
-          case 5: dashes += 1
-          case 6:
-            tokenLetters = true
-            letters += 1
-          case 7: letters += 1
-          default: spaces += 1
+      Self.lanes.withUnsafeBufferPointer { lanes in
+        var index = 0
+        while index < text.count {
+          let end = Swift.min(index + 255, text.count)
+          var packed: UInt64 = 0
+          while index < end {
+            packed &+= lanes[Int(text[index])]
+            index += 1
           }
+          add(packed)
         }
       }
+    }
+
+    /// Adds the lanes of `packed` (see ``lanes``) to the counts.
+    private mutating func add(_ packed: UInt64) {
+      func lane(_ number: UInt64) -> Int { Int(truncatingIfNeeded: (packed >> (8 * number)) & 0xFF) }
+      digits += lane(0)
+      at = at || lane(1) > 0
+      colons += lane(2)
+      dots += lane(3)
+      dashes += lane(4)
+      tokenLetters = tokenLetters || lane(5) > 0
+      letters += lane(5) + lane(6)
+      spaces += lane(7)
     }
 
     /// A JWT has two dots (`eyJ….eyJ….…`); a `Bearer`/`Basic` credential follows a space.

@@ -8,7 +8,7 @@ import TagscopeRecording
 /// A call is first probed for anything at all with no path kept (what almost every call ends
 /// with); only a call where something is found is walked again keeping the path to each value.
 /// A value no detector could match under any key is passed without reading its key, and a
-/// validation's memo answers a text scanned before.
+/// validation's memo answers a text scanned before under the same key (with the key's context).
 public enum PrivacyScan {
   /// The findings of `kinds` in `record`'s provider calls, one per kind per value.
   public static func findings(in record: Record, kinds: PIIKinds = .all) -> [PrivacyFinding] {
@@ -72,17 +72,30 @@ public enum PrivacyScan {
     _ value: PropertyValue, key: PIIKeyContext, into sink: inout Sink, kinds: PIIKinds,
     memo: inout PrivacyMemo
   ) {
+    var key = PrivacyKey(context: key)
+    walk(value, key: &key, into: &sink, kinds: kinds, memo: &memo)
+  }
+
+  /// Walks `value` under `key`, whose context is read only when a value needs it: a text a
+  /// detector could match and the memo does not know, a large integer.
+  private static func walk<Sink: PrivacySink>(
+    _ value: PropertyValue, key: inout PrivacyKey, into sink: inout Sink, kinds: PIIKinds,
+    memo: inout PrivacyMemo
+  ) {
     switch value {
     case .string(let text):
-      reportKinds(in: text, key: key, kinds: kinds, into: &sink, memo: &memo)
-    case .int(let number) where key.phone || abs(number) >= 1_000_000_000_000:
-      reportKinds(in: String(number), key: key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
+      guard let result = scan(text, key: &key, kinds: kinds, memo: &memo) else { return }
+      for kind in result.found { sink.report(kind, length: text.count) }
+    case .int(let number) where number.magnitude >= 10_000_000:
+      // A phone number under a phone key takes 8 digits, a card number (any key) 13 or more.
+      guard number.magnitude >= 1_000_000_000_000 || key.context.phone else { return }
+      report(String(number), key: &key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
     case .largeInteger(let number):
-      reportKinds(in: number.text, key: key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
+      report(number.text, key: &key, kinds: kinds.intersection(.numbers), into: &sink, memo: &memo)
     case .array(let elements):
       for (index, element) in elements.enumerated() where !sink.isDone {
         sink.enter(index: index)
-        walk(element, key: key, into: &sink, kinds: kinds, memo: &memo)
+        walk(element, key: &key, into: &sink, kinds: kinds, memo: &memo)
         sink.leave()
       }
     case .object(let object):
@@ -100,27 +113,29 @@ public enum PrivacyScan {
     for (name, value) in object where !sink.isDone {
       sink.enter(key: name)
       defer { sink.leave() }
-      // An object's own key says nothing about what it holds: each of its keys is read in turn.
-      if case .object(let inner) = value {
+      // Most values cannot hold anything whatever their key says: their key is not read (a
+      // text's summary tells, the memo knows a text's key when it saw the text under it).
+      var key = PrivacyKey(name: name)
+      switch value {
+      case .object(let inner):
+        // An object's own key says nothing about what it holds: each of its keys is read in turn.
         walk(object: inner, into: &sink, kinds: kinds, memo: &memo)
-        continue
-      }
-      // Most values cannot hold anything whatever their key says: their key is not read. A
-      // text's summary serves both that question and its scan.
-      var summary: PIIScanner.Summary?
-      if case .string(let text) = value {
-        var bytes = text
-        summary = bytes.withUTF8 { PIIScanner.Summary($0) }
-      }
-      guard summary.map(\.mayHoldAny) ?? mayHold(value) else { continue }
-      let key = PIIKeyContext(key: name)
-      if kinds.contains(.geo), key.latitude || key.longitude, let length = preciseLength(value, key: key) {
-        if key.latitude { latitude = (sink.path, length) } else { longitude = true }
-      }
-      if case .string(let text) = value, let summary {
-        reportKinds(in: text, summary: summary, key: key, kinds: kinds, into: &sink, memo: &memo)
-      } else {
-        walk(value, key: key, into: &sink, kinds: kinds, memo: &memo)
+      case .string(let text):
+        guard let result = scan(text, key: &key, kinds: kinds, memo: &memo) else { continue }
+        if kinds.contains(.geo), result.context.latitude || result.context.longitude,
+          let length = preciseLength(value, key: result.context)
+        {
+          if result.context.latitude { latitude = (sink.path, length) } else { longitude = true }
+        }
+        for kind in result.found { sink.report(kind, length: text.count) }
+      default:
+        guard mayHold(value) else { continue }
+        if kinds.contains(.geo), case .double = value, key.context.latitude || key.context.longitude,
+          let length = preciseLength(value, key: key.context)
+        {
+          if key.context.latitude { latitude = (sink.path, length) } else { longitude = true }
+        }
+        walk(value, key: &key, into: &sink, kinds: kinds, memo: &memo)
       }
     }
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
@@ -163,33 +178,43 @@ public enum PrivacyScan {
     return bytes.withUTF8 { PIIScan.isPreciseCoordinate($0, limit: limit) } ? text.count : nil
   }
 
-  /// Reports each kind of `kinds` found in `text`, once per kind: the kinds other than geolocation
-  /// in text order (overlapping matches merged: the first one's kind stands), then geolocation,
-  /// scanned apart so a pair's match does not hide another kind's. The bytes are summarized once
-  /// for both passes; nothing is made when the summary rules every detector out, and a text
-  /// scanned before is answered by `memo`.
-  private static func reportKinds<Sink: PrivacySink>(
-    in text: String, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink, memo: inout PrivacyMemo
-  ) {
+  /// What `text` (named by `key`) holds of `kinds`, or `nil` when its summary rules every
+  /// detector out under any key (a phone number takes 8 digits, a summary lets 4 through). A
+  /// text named by a key is answered by `memo` when it was scanned under that key before;
+  /// otherwise its key's context is read and it is scanned. The bytes are summarized, and
+  /// hashed for the memo, in one reading.
+  ///
+  /// The kinds are reported once each: the kinds other than geolocation in text order
+  /// (overlapping matches merged: the first one's kind stands), then geolocation, scanned apart
+  /// so a pair's match does not hide another kind's.
+  private static func scan(
+    _ text: String, key: inout PrivacyKey, kinds: PIIKinds, memo: inout PrivacyMemo
+  ) -> PrivacyMemo.Result? {
     var bytes = text
-    let summary = bytes.withUTF8 { PIIScanner.Summary($0) }
-    reportKinds(in: text, summary: summary, key: key, kinds: kinds, into: &sink, memo: &memo)
+    let named = key.name != nil
+    let (summary, hash) = bytes.withUTF8 { utf8 -> (PIIScanner.Summary, UInt64) in
+      let summary = PIIScanner.Summary(utf8)
+      return (summary, named && summary.mayHoldAny ? PrivacyMemo.hash(utf8) : 0)
+    }
+    guard summary.mayHoldAny else { return nil }
+    func scanned(_ context: PIIKeyContext) -> PrivacyMemo.Result {
+      PrivacyMemo.Result(
+        context: context, found: kindsFound(in: text, summary: summary, key: context, kinds: kinds))
+    }
+    guard let name = key.name else { return scanned(key.context) }
+    return memo.result(for: text, textHash: hash, key: name, looking: kinds) { scanned(key.context) }
   }
 
-  /// ``reportKinds(in:key:kinds:into:memo:)`` with the text's summary already made.
-  private static func reportKinds<Sink: PrivacySink>(
-    in text: String, summary: PIIScanner.Summary, key: PIIKeyContext, kinds: PIIKinds, into sink: inout Sink,
-    memo: inout PrivacyMemo
+  /// Reports what the digits of a number (`text`) hold of `kinds`.
+  private static func report<Sink: PrivacySink>(
+    _ text: String, key: inout PrivacyKey, kinds: PIIKinds, into sink: inout Sink, memo: inout PrivacyMemo
   ) {
-    guard !kinds.isEmpty, summary.mayHoldAny || key.phone else { return }
-    let found = memo.kinds(in: text, context: key, looking: kinds) {
-      kindsFound(in: text, summary: summary, key: key, kinds: kinds)
-    }
-    for kind in found { sink.report(kind, length: text.count) }
+    guard !kinds.isEmpty, let result = scan(text, key: &key, kinds: kinds, memo: &memo) else { return }
+    for kind in result.found { sink.report(kind, length: text.count) }
   }
 
   /// The kinds of `kinds` found in `text` (whose summary is `summary`), each once, in the order
-  /// ``reportKinds(in:key:kinds:into:memo:)`` reports them.
+  /// ``scan(_:key:kinds:memo:)`` reports them.
   private static func kindsFound(
     in text: String, summary: PIIScanner.Summary, key: PIIKeyContext, kinds: PIIKinds
   ) -> [PIIKind] {
@@ -213,5 +238,35 @@ public enum PrivacyScan {
       found.append(match.kind)
     }
     return found
+  }
+}
+
+/// The key naming a value in ``PrivacyScan``'s walk: its name (what the memo knows a text by) and
+/// its context, made from the name the first time a value needs it.
+private struct PrivacyKey {
+  /// The key's name; `nil` when the walk was given a context and no name.
+  let name: String?
+  private var known: PIIKeyContext?
+
+  /// The key `name`, its context not yet read.
+  init(name: String) {
+    self.name = name
+    known = nil
+  }
+
+  /// A key known by its context alone.
+  init(context: PIIKeyContext) {
+    name = nil
+    known = context
+  }
+
+  /// The key's context, read from its name once.
+  var context: PIIKeyContext {
+    mutating get {
+      if let known { return known }
+      let context = PIIKeyContext(key: name ?? "")
+      known = context
+      return context
+    }
   }
 }
