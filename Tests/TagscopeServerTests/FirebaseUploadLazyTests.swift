@@ -48,45 +48,9 @@ final class FirebaseUploadLazyTests: XCTestCase, ProtobufWriting {
       method: .POST, path: "/a", query: [], headers: headers, body: body, peerHost: "127.0.0.1")
   }
 
-  /// The records of `body` decoded whole, as one tree of messages.
-  private static func wholeDecoding(_ body: [UInt8]) throws -> [IngestedEvent] {
-    let batch = try FirebaseUploadEndpoint.decodeBatch(body).get()
-    var unknown: [String] = []
-    FirebaseUnknownFields.collect(batch, place: "upload", into: &unknown)
-    for (index, bundle) in batch.bundle.enumerated() {
-      FirebaseUnknownFields.collect(bundle, place: "bundle \(index + 1)", into: &unknown)
-      for (position, event) in bundle.event.enumerated() {
-        FirebaseUnknownFields.collect(
-          event: event, place: "bundle \(index + 1) event \(position + 1)", into: &unknown)
-      }
-      for (position, property) in bundle.userProperty.enumerated() {
-        let place = "bundle \(index + 1) user property \(position + 1)"
-        FirebaseUnknownFields.collect(property, place: place, into: &unknown)
-      }
-    }
-    var events: [IngestedEvent] = []
-    for (index, bundle) in batch.bundle.enumerated() {
-      let identity = FirebaseUploadIdentity.of(bundle)
-      let common = FirebaseUploadRecords.common(bundle, unknownNote: FirebaseUploadRecords.note(unknown))
-      for (position, event) in bundle.event.enumerated() {
-        events.append(
-          FirebaseUploadRecords.record(
-            event, identity: identity, common: common, place: "bundle \(index + 1) event \(position + 1)"))
-      }
-      for (position, property) in bundle.userProperty.enumerated() {
-        events.append(
-          FirebaseUploadRecords.record(
-            property, identity: identity, common: common,
-            place: "bundle \(index + 1) user property \(position + 1)"))
-      }
-    }
-    FirebaseUnknownFields.account(unknown).add(to: &events)
-    return events
-  }
-
   func testALargeUploadIsHandedOverUnbuiltAndBuiltSliceBySliceAsTheWholeDecoding() throws {
     let body = Self.upload()
-    let whole = try Self.wholeDecoding(body)
+    let whole = try FirebaseUploadReference.records(body)
     XCTAssertEqual(whole.count, 700 + 3 + 10 + 600 + 3)
     let reply = FirebaseUploadEndpoint().handleLazily(Self.request(body))
     XCTAssertEqual(reply.status, .noContent)
@@ -118,7 +82,7 @@ final class FirebaseUploadLazyTests: XCTestCase, ProtobufWriting {
     let small = Self.field(1, (0..<5).flatMap(Self.event) + Self.field(21, "d"))
     let reply = FirebaseUploadEndpoint().handleLazily(Self.request(small))
     XCTAssertNil(reply.batch)
-    XCTAssertEqual(reply.events, try Self.wholeDecoding(small))
+    XCTAssertEqual(reply.events, try FirebaseUploadReference.records(small))
     var events = (0..<600).flatMap(Self.event)
     // A last event whose name is not UTF-8.
     events += Self.field(2, Self.field(2, [0x65, 0xff]))

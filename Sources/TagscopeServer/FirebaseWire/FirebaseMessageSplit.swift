@@ -14,8 +14,10 @@ struct FirebaseMessageSplit {
   private(set) var second: [Range<Int>] = []
 
   /// Splits `range` of `bytes` into the children of field numbers `children` (the second, if
-  /// any) and the rest.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, children: (UInt64, UInt64?)) {
+  /// any) and, unless `rest` is `false`, the rest.
+  init(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, children: (UInt64, UInt64?), rest: Bool = true
+  ) {
     var reader = ProtobufWireReader(bytes, range: range)
     while true {
       let start = reader.offset
@@ -24,7 +26,7 @@ struct FirebaseMessageSplit {
         guard let next = try reader.next() else { return }
         field = next
       } catch {
-        rest += bytes[start..<range.upperBound]
+        if rest { self.rest += bytes[start..<range.upperBound] }
         return
       }
       switch field.value {
@@ -32,11 +34,11 @@ struct FirebaseMessageSplit {
       case .lengthDelimited(let child) where field.number == children.1: second.append(child)
       case .group:
         guard Self.skipGroup(&reader) else {
-          rest += bytes[start..<range.upperBound]
+          if rest { self.rest += bytes[start..<range.upperBound] }
           return
         }
-        rest += bytes[start..<reader.offset]
-      default: rest += bytes[start..<reader.offset]
+        if rest { self.rest += bytes[start..<reader.offset] }
+      default: if rest { self.rest += bytes[start..<reader.offset] }
       }
     }
   }

@@ -46,7 +46,9 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   /// An upload body as received checked whole (``FirebaseUploadShape``, then each message
   /// decoded once), with where its records are, or why it is refused.
   static func index(_ body: [UInt8]) -> Result<FirebaseUploadIndex, FirebaseUploadError> {
-    protobuf(body).flatMap(FirebaseUploadIndex.make)
+    FirebaseUploadBody.protobuf(body, limit: limit).flatMap { bytes in
+      FirebaseUploadShape.check(bytes).flatMap { FirebaseUploadIndex.make(bytes, records: $0.records) }
+    }
   }
 
   /// The decompressed protobuf of an upload body as received, walked within its limits.

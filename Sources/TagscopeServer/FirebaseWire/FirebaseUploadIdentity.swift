@@ -23,19 +23,18 @@ enum FirebaseUploadIdentity {
 
   /// The bundle's device, app, platform, model, user and session (its own, before any event's).
   static func of(_ bundle: Tagscope_Firebase_Bundle) -> DeviceIdentity {
-    var properties: [String: Tagscope_Firebase_UserProperty] = [:]
+    var properties: [String: FirebasePropertyFields] = [:]
     for property in bundle.userProperty where propertyNames.contains(property.name) {
-      properties[property.name] = property
+      properties[property.name] = FirebasePropertyFields(property)
     }
-    return of(bundle, properties: properties)
+    return of(context: FirebaseUploadRecords.context(bundle), properties: properties)
   }
 
-  /// ``of(_:)`` with the bundle's user properties given apart: `properties` holds, of those
-  /// named by ``propertyNames``, the last one of each name (`bundle`'s own are not read).
-  static func of(_ bundle: Tagscope_Firebase_Bundle, properties: [String: Tagscope_Firebase_UserProperty])
-    -> DeviceIdentity
-  {
-    func first(_ paths: [String]) -> String? { Self.first(paths, in: bundle, properties: properties) }
+  /// ``of(_:)`` from the bundle's context (``FirebaseUploadRecords/context(_:)``) with its user
+  /// properties given apart: `properties` holds, of those named by ``propertyNames``, the last one
+  /// of each name.
+  static func of(context: Properties, properties: [String: FirebasePropertyFields]) -> DeviceIdentity {
+    func first(_ paths: [String]) -> String? { Self.first(paths, in: context, properties: properties) }
     return DeviceIdentity(
       deviceID: first(fields.device), app: first(fields.app), platform: first(fields.platform),
       model: first(fields.model), userID: first(fields.user), sessionID: first(fields.session))
@@ -43,36 +42,27 @@ enum FirebaseUploadIdentity {
 
   /// The first of `paths` the bundle holds, as text (a parameter path is an event's: skipped here).
   private static func first(
-    _ paths: [String], in bundle: Tagscope_Firebase_Bundle,
-    properties: [String: Tagscope_Firebase_UserProperty]
+    _ paths: [String], in context: Properties, properties: [String: FirebasePropertyFields]
   ) -> String? {
     for path in paths {
       if path.hasPrefix(userPropertyPrefix) {
         let property = properties[String(path.dropFirst(userPropertyPrefix.count))]
-        if let text = property.flatMap(text) { return text }
-      } else if let text = field(path, of: bundle) {
+        if let text = property?.text { return text }
+      } else if let text = field(path, of: context) {
         return text
       }
     }
     return nil
   }
 
-  /// A bundle field the registry may name, by its schema name; `nil` when unset or empty.
-  private static func field(_ name: String, of bundle: Tagscope_Firebase_Bundle) -> String? {
-    let value: String?
+  /// A bundle field the registry may name, by its schema name (its key in the context); `nil`
+  /// when unset or empty.
+  private static func field(_ name: String, of context: Properties) -> String? {
     switch name {
-    case "app_instance_id": value = bundle.hasAppInstanceID ? bundle.appInstanceID : nil
-    case "app_id": value = bundle.hasAppID ? bundle.appID : nil
-    case "platform": value = bundle.hasPlatform ? bundle.platform : nil
-    case "device_model": value = bundle.hasDeviceModel ? bundle.deviceModel : nil
-    default: value = nil
+    case "app_instance_id", "app_id", "platform", "device_model":
+      guard case .string(let text)? = context[name] else { return nil }
+      return DeviceIdentity.present(text)
+    default: return nil
     }
-    return DeviceIdentity.present(value)
-  }
-
-  private static func text(_ property: Tagscope_Firebase_UserProperty) -> String? {
-    if property.hasStringValue { return DeviceIdentity.present(property.stringValue) }
-    if property.hasIntValue { return String(property.intValue) }
-    return nil
   }
 }

@@ -7,9 +7,10 @@ import SwiftProtobuf
 /// 4,000 events of 12 bytes each then cost the body and 16 bytes an event, not 4,000 decoded
 /// messages and records at once.
 ///
-/// Checking decodes every bundle (without its events and user properties), event and user
-/// property once, alone, and lets it go, collecting the fields the schema does not know; so
-/// building a slice cannot fail. Records come in the upload's order (a bundle's events, then its
+/// Checking reads every bundle (without its events and user properties), event and user property
+/// once, alone, straight from the wire (``FirebaseWireWalk``; SwiftProtobuf decodes one the walk
+/// leaves, collecting the fields the schema does not know), and lets it go; so building a slice
+/// cannot fail. Records come in the upload's order (a bundle's events, then its
 /// user properties), each with its bundle's context, as the upload decoded whole gives them.
 final class FirebaseUploadIndex: Sendable {
   /// Records in the upload.
@@ -41,10 +42,10 @@ final class FirebaseUploadIndex: Sendable {
 
   private static let propertyFlag: UInt32 = 1 << 31
 
-  /// A record's message, decoded.
+  /// A record's message, read (``FirebaseWireWalk``, else decoded by SwiftProtobuf).
   private enum Message: Sendable {
-    case event(Tagscope_Firebase_Event)
-    case property(Tagscope_Firebase_UserProperty)
+    case event(FirebaseEventFields)
+    case property(FirebasePropertyFields)
   }
 
   /// What every record of one bundle shares.
@@ -69,8 +70,9 @@ final class FirebaseUploadIndex: Sendable {
     account = FirebaseUnknownFields.account(unknown)
     contexts = decodedBundles?.enumerated().map { owner, decoded in
       BundleContext(
-        owner: owner, common: FirebaseUploadRecords.common(decoded.bundle, unknownNote: unknownNote),
-        identity: FirebaseUploadIdentity.of(decoded.bundle, properties: decoded.properties),
+        owner: owner,
+        common: FirebaseUploadRecords.common(context: decoded.context, unknownNote: unknownNote),
+        identity: FirebaseUploadIdentity.of(context: decoded.context, properties: decoded.properties),
         place: "bundle \(bundleNumbers[owner])")
     }
   }
@@ -80,15 +82,13 @@ final class FirebaseUploadIndex: Sendable {
     var context = lastContext.withLockedValue { $0 }
     var records: [IngestedEvent] = []
     records.reserveCapacity(positions.count)
-    let bytes = self.bytes
-    let raw = bytes.span.bytes
     for position in positions {
       let owner = Int(owners[position])
       if context?.owner != owner { context = contexts?[owner] ?? self.context(owner) }
       guard let context else { continue }
       let ordinal = ordinals[position]
       let kept = messages?[position]
-      guard let message = kept ?? decoded(raw, position, isProperty: ordinal & Self.propertyFlag != 0)
+      guard let message = kept ?? read(position, isProperty: ordinal & Self.propertyFlag != 0)
       else { continue }
       var record: IngestedEvent
       switch message {
@@ -108,15 +108,41 @@ final class FirebaseUploadIndex: Sendable {
     return records
   }
 
-  /// The message of the record at `position`, decoded from `raw` (``bytes``).
-  private func decoded(_ raw: RawSpan, _ position: Int, isProperty: Bool) -> Message? {
-    let message = raw.extracting(Int(starts[position])..<Int(ends[position]))
-    if isProperty {
-      return (try? Tagscope_Firebase_UserProperty(serializedBytes: message, options: Self.options(level: 2)))
-        .map(Message.property)
+  /// The message of the record at `position`, read from ``bytes`` (checked: it reads).
+  private func read(_ position: Int, isProperty: Bool) -> Message? {
+    let span = Int(starts[position])..<Int(ends[position])
+    var ignored: [String] = []
+    return bytes.withUnsafeBufferPointer { buffer in
+      if isProperty {
+        return (try? Self.property(buffer, span, place: "", into: &ignored)).map(Message.property)
+      }
+      return (try? Self.event(buffer, span, place: "", into: &ignored)).map(Message.event)
     }
-    return (try? Tagscope_Firebase_Event(serializedBytes: message, options: Self.options(level: 2)))
-      .map(Message.event)
+  }
+
+  /// The event at `span` of `buffer`: walked (``FirebaseWireWalk``), else decoded by SwiftProtobuf
+  /// (a rare message: a field the schema lacks, or a refusal), its unknown fields then appended to
+  /// `unknown` at `place`.
+  private static func event(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
+    place: @autoclosure () -> String, into unknown: inout [String]
+  ) throws -> FirebaseEventFields {
+    if let event = FirebaseWireWalk.event(buffer, span) { return event }
+    let event = try Tagscope_Firebase_Event(serializedBytes: Array(buffer[span]), options: options(level: 2))
+    FirebaseUnknownFields.collect(event: event, place: place(), into: &unknown)
+    return FirebaseEventFields(event)
+  }
+
+  /// ``event(_:_:place:into:)`` for the user property at `span`.
+  private static func property(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
+    place: @autoclosure () -> String, into unknown: inout [String]
+  ) throws -> FirebasePropertyFields {
+    if let property = FirebaseWireWalk.property(buffer, span) { return property }
+    let property = try Tagscope_Firebase_UserProperty(
+      serializedBytes: Array(buffer[span]), options: options(level: 2))
+    FirebaseUnknownFields.collect(property, place: place(), into: &unknown)
+    return FirebasePropertyFields(property)
   }
 
   /// The upload's records as a batch delivered a slice at a time.
@@ -128,27 +154,38 @@ final class FirebaseUploadIndex: Sendable {
   /// The context of bundle `owner`, read again from its bytes.
   private func context(_ owner: Int) -> BundleContext? {
     let range = Int(bundles[owner].lowerBound)..<Int(bundles[owner].upperBound)
-    let split = bytes.withUnsafeBufferPointer { FirebaseMessageSplit($0, range, children: (2, 3)) }
-    guard
-      let bundle = try? Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: Self.options(level: 1))
-    else { return nil }
-    var properties: [String: Tagscope_Firebase_UserProperty] = [:]
-    if !FirebaseUploadIdentity.propertyNames.isEmpty {
-      let bytes = self.bytes
-      let raw = bytes.span.bytes
-      for span in split.second {
-        guard
-          let property = try? Tagscope_Firebase_UserProperty(
-            serializedBytes: raw.extracting(span), options: Self.options(level: 2)),
+    var ignored: [String] = []
+    var properties: [String: FirebasePropertyFields] = [:]
+    let context: Properties? = bytes.withUnsafeBufferPointer { buffer in
+      guard let context = try? Self.context(buffer, range, place: "", into: &ignored) else { return nil }
+      guard !FirebaseUploadIdentity.propertyNames.isEmpty else { return context }
+      for span in FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false).second {
+        guard let property = try? Self.property(buffer, span, place: "", into: &ignored),
           FirebaseUploadIdentity.propertyNames.contains(property.name)
         else { continue }
         properties[property.name] = property
       }
+      return context
     }
+    guard let context else { return nil }
     return BundleContext(
-      owner: owner, common: FirebaseUploadRecords.common(bundle, unknownNote: unknownNote),
-      identity: FirebaseUploadIdentity.of(bundle, properties: properties),
+      owner: owner, common: FirebaseUploadRecords.common(context: context, unknownNote: unknownNote),
+      identity: FirebaseUploadIdentity.of(context: context, properties: properties),
       place: "bundle \(bundleNumbers[owner])")
+  }
+
+  /// The context of the bundle at `range` of `buffer`: walked (``FirebaseWireWalk``), else its
+  /// fields but its events and user properties decoded by SwiftProtobuf, their unknown fields then
+  /// appended to `unknown` at `place`.
+  private static func context(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, place: @autoclosure () -> String,
+    into unknown: inout [String]
+  ) throws -> Properties {
+    if let context = FirebaseWireWalk.context(buffer, range) { return context }
+    let split = FirebaseMessageSplit(buffer, range, children: (2, 3))
+    let bundle = try Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: options(level: 1))
+    FirebaseUnknownFields.collect(bundle, place: place(), into: &unknown)
+    return FirebaseUploadRecords.context(bundle)
   }
 
   /// Decoding options for a message `level` messages below the batch: the nesting left of
@@ -161,11 +198,11 @@ final class FirebaseUploadIndex: Sendable {
 }
 
 extension FirebaseUploadIndex {
-  /// A bundle with records as the check decoded it (without its events and user properties),
+  /// The context of a bundle with records as the check read it (``FirebaseUploadRecords/context(_:)``),
   /// with those of its user properties that ``FirebaseUploadIdentity`` reads, by name.
   private struct DecodedBundle {
-    var bundle: Tagscope_Firebase_Bundle
-    var properties: [String: Tagscope_Firebase_UserProperty]
+    var context: Properties
+    var properties: [String: FirebasePropertyFields]
   }
 
   /// Where the records are, as the check finds them.
@@ -174,6 +211,14 @@ extension FirebaseUploadIndex {
     var ends: [UInt32] = []
     var owners: [UInt32] = []
     var ordinals: [UInt32] = []
+
+    /// Room for `count` records, as the shape check counted them: no array grows twice its size.
+    init(count: Int) {
+      starts.reserveCapacity(count)
+      ends.reserveCapacity(count)
+      owners.reserveCapacity(count)
+      ordinals.reserveCapacity(count)
+    }
 
     mutating func append(_ span: Range<Int>, owner: Int, ordinal: UInt32) {
       starts.append(UInt32(span.lowerBound))
@@ -184,58 +229,47 @@ extension FirebaseUploadIndex {
   }
 
   /// Checks `protobuf` (already walked by ``FirebaseUploadShape/check(_:)``: within its limits,
-  /// at most ``FirebaseUploadEndpoint/limit`` bytes) by decoding each of its messages once, and
-  /// indexes its records; or why the schema refuses it.
-  static func make(_ protobuf: [UInt8]) -> Result<FirebaseUploadIndex, FirebaseUploadError> {
-    var records = Records()
+  /// at most ``FirebaseUploadEndpoint/limit`` bytes, `records` events and user properties) by
+  /// reading each of its messages once, and indexes its records; or why the schema refuses it.
+  static func make(_ protobuf: [UInt8], records count: Int) -> Result<
+    FirebaseUploadIndex, FirebaseUploadError
+  > {
+    var records = Records(count: count)
     var bundles: [Range<UInt32>] = []
     var bundleNumbers: [UInt32] = []
     var unknown: [String] = []
-    var messages: [Message]? = []
-    var decodedBundles: [DecodedBundle]? = []
-    func keep(_ message: Message) {
-      guard messages != nil else { return }
-      guard records.starts.count <= BulkDelivery.offloadEvents else {
-        (messages, decodedBundles) = (nil, nil)
-        return
-      }
-      messages?.append(message)
-    }
-    let raw = protobuf.span.bytes
+    var messages: [Message]? = count > BulkDelivery.offloadEvents ? nil : []
+    messages?.reserveCapacity(count)
+    var decodedBundles: [DecodedBundle]? = messages == nil ? nil : []
     do {
-      let batch = protobuf.withUnsafeBufferPointer {
-        FirebaseMessageSplit($0, 0..<$0.count, children: (1, nil))
-      }
-      let header = try Tagscope_Firebase_Batch(serializedBytes: batch.rest, options: options(level: 0))
-      FirebaseUnknownFields.collect(header, place: "upload", into: &unknown)
-      for (index, range) in batch.first.enumerated() {
-        let split = protobuf.withUnsafeBufferPointer { FirebaseMessageSplit($0, range, children: (2, 3)) }
-        let place = "bundle \(index + 1)"
-        let bundle = try Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: options(level: 1))
-        FirebaseUnknownFields.collect(bundle, place: place, into: &unknown)
-        for (position, span) in split.first.enumerated() {
-          let event = try Tagscope_Firebase_Event(
-            serializedBytes: raw.extracting(span), options: options(level: 2))
-          FirebaseUnknownFields.collect(event: event, place: "\(place) event \(position + 1)", into: &unknown)
-          records.append(span, owner: bundles.count, ordinal: UInt32(position))
-          keep(.event(event))
-        }
-        var identityProperties: [String: Tagscope_Firebase_UserProperty] = [:]
-        for (position, span) in split.second.enumerated() {
-          let property = try Tagscope_Firebase_UserProperty(
-            serializedBytes: raw.extracting(span), options: options(level: 2))
-          FirebaseUnknownFields.collect(
-            property, place: "\(place) user property \(position + 1)", into: &unknown)
-          records.append(span, owner: bundles.count, ordinal: UInt32(position) | propertyFlag)
-          keep(.property(property))
-          if FirebaseUploadIdentity.propertyNames.contains(property.name) {
-            identityProperties[property.name] = property
+      try protobuf.withUnsafeBufferPointer { buffer in
+        let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
+        let header = try Tagscope_Firebase_Batch(serializedBytes: batch.rest, options: options(level: 0))
+        FirebaseUnknownFields.collect(header, place: "upload", into: &unknown)
+        for (index, range) in batch.first.enumerated() {
+          let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
+          let place = "bundle \(index + 1)"
+          let context = try Self.context(buffer, range, place: place, into: &unknown)
+          for (position, span) in split.first.enumerated() {
+            let event = try Self.event(buffer, span, place: "\(place) event \(position + 1)", into: &unknown)
+            records.append(span, owner: bundles.count, ordinal: UInt32(position))
+            messages?.append(.event(event))
           }
+          var identityProperties: [String: FirebasePropertyFields] = [:]
+          for (position, span) in split.second.enumerated() {
+            let property = try Self.property(
+              buffer, span, place: "\(place) user property \(position + 1)", into: &unknown)
+            records.append(span, owner: bundles.count, ordinal: UInt32(position) | propertyFlag)
+            messages?.append(.property(property))
+            if FirebaseUploadIdentity.propertyNames.contains(property.name) {
+              identityProperties[property.name] = property
+            }
+          }
+          guard !split.first.isEmpty || !split.second.isEmpty else { continue }
+          decodedBundles?.append(DecodedBundle(context: context, properties: identityProperties))
+          bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
+          bundleNumbers.append(UInt32(index + 1))
         }
-        guard !split.first.isEmpty || !split.second.isEmpty else { continue }
-        decodedBundles?.append(DecodedBundle(bundle: bundle, properties: identityProperties))
-        bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
-        bundleNumbers.append(UInt32(index + 1))
       }
     } catch {
       return .failure(FirebaseUploadError.words(error))

@@ -19,8 +19,13 @@ enum FirebaseUploadRecords {
   /// The annotations every record of `bundle` starts from: its context (``context(_:)``), then the
   /// upload's unknown fields (``note(_:)``), if any.
   static func common(_ bundle: Tagscope_Firebase_Bundle, unknownNote: PropertyValue?) -> Properties {
+    common(context: context(bundle), unknownNote: unknownNote)
+  }
+
+  /// ``common(_:unknownNote:)`` of a bundle's context already read.
+  static func common(context: Properties, unknownNote: PropertyValue?) -> Properties {
     // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
-    var common = context(bundle)
+    var common = context
     if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
     return common
   }
@@ -38,6 +43,13 @@ enum FirebaseUploadRecords {
   static func record(
     _ event: Tagscope_Firebase_Event, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
+    record(FirebaseEventFields(event), identity: identity, common: common, place: place)
+  }
+
+  /// ``record(_:identity:common:place:)`` of an event's fields, as read from the wire.
+  static func record(
+    _ event: FirebaseEventFields, identity: DeviceIdentity, common: Properties, place: String
+  ) -> IngestedEvent {
     let name = FirebaseShortNames.event(event.name, short: nil)
     let isScreenView = name == "screen_view"
     var appPairs: [(String, PropertyValue)] = []
@@ -45,8 +57,8 @@ enum FirebaseUploadRecords {
     var shortPairs: [(String, PropertyValue)] = []
     var origin: String?
     var session: String?
-    for parameter in event.param {
-      let value = self.value(parameter)
+    for parameter in event.parameters {
+      let value = parameter.value
       guard parameter.name.hasPrefix("_") else {
         appPairs.append((parameter.name, value))
         continue
@@ -77,8 +89,8 @@ enum FirebaseUploadRecords {
       extra.appendUnchecked("short_names", .object(FirebaseLogRecords.properties(shortPairs)))
     }
     extra.appendUnchecked("place", .string(place))
-    if event.hasPreviousTimestampMillis {
-      extra.appendUnchecked("previous_timestamp_millis", .int(Int(event.previousTimestampMillis)))
+    if let previous = event.previousTimestampMillis {
+      extra.appendUnchecked("previous_timestamp_millis", .int(Int(previous)))
     }
     var who = identity
     if let session { who.sessionID = DeviceIdentity.present(session) }
@@ -87,7 +99,7 @@ enum FirebaseUploadRecords {
       ? (Payload.string(app["screen_name"]) ?? Payload.string(app["screen_class"]) ?? name) : name
     return IngestedEvent(
       provider: FirebaseLogRecords.provider, kind: isScreenView ? .screen : .event, name: recordName,
-      properties: app, time: time(event.hasTimestampMillis ? event.timestampMillis : nil), identity: who,
+      properties: app, time: time(event.timestampMillis), identity: who,
       call: CallDescription(
         method: byApp ? "logEvent" : FirebaseLogRecords.automaticEvent, name: name, parameters: app),
       raw: "", recordsRaw: false, annotations: extra)
@@ -97,46 +109,31 @@ enum FirebaseUploadRecords {
   static func record(
     _ property: Tagscope_Firebase_UserProperty, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
+    record(FirebasePropertyFields(property), identity: identity, common: common, place: place)
+  }
+
+  /// ``record(_:identity:common:place:)`` of a user property's fields, as read from the wire.
+  static func record(
+    _ property: FirebasePropertyFields, identity: DeviceIdentity, common: Properties, place: String
+  ) -> IngestedEvent {
     let bySDK = property.name.hasPrefix("_")
     let name = FirebaseShortNames.userProperties[property.name] ?? property.name
-    let value = self.value(property)
+    let value = property.value
     var extra = common
     extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
     if name != property.name { extra.appendUnchecked("short_name", .string(property.name)) }
     extra.appendUnchecked("place", .string(place))
     return IngestedEvent(
       provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: ["value": value],
-      time: time(property.hasSetTimestampMillis ? property.setTimestampMillis : nil), identity: identity,
+      time: time(property.setTimestampMillis), identity: identity,
       call: CallDescription(
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
         parameters: ["value": value]),
       raw: "", recordsRaw: false, annotations: extra)
   }
 
-  /// A parameter's value: text, integer, number, or its items (each an object of its parameters).
-  static func value(_ parameter: Tagscope_Firebase_EventParameter) -> PropertyValue {
-    if parameter.hasStringValue { return .string(parameter.stringValue) }
-    if parameter.hasIntValue { return .int(Int(parameter.intValue)) }
-    if parameter.hasDoubleValue { return number(parameter.doubleValue) }
-    if parameter.hasFloatValue { return number(Double(parameter.floatValue)) }
-    guard !parameter.nested.isEmpty else { return .null }
-    return .array(
-      parameter.nested.map { item in
-        guard !item.nested.isEmpty else { return value(item) }
-        return .object(FirebaseLogRecords.properties(item.nested.map { ($0.name, value($0)) }))
-      })
-  }
-
-  private static func value(_ property: Tagscope_Firebase_UserProperty) -> PropertyValue {
-    if property.hasStringValue { return .string(property.stringValue) }
-    if property.hasIntValue { return .int(Int(property.intValue)) }
-    if property.hasDoubleValue { return number(property.doubleValue) }
-    if property.hasFloatValue { return number(Double(property.floatValue)) }
-    return .null
-  }
-
   /// A number a recording can hold: a non-finite one (JSON has none) is kept as its text.
-  private static func number(_ value: Double) -> PropertyValue {
+  static func number(_ value: Double) -> PropertyValue {
     value.isFinite ? .double(value) : .string(String(value))
   }
 

@@ -1,0 +1,94 @@
+import AnalyticsHub
+
+/// An event of a Firebase upload as its record reads it: the fields of the schema's `Event`, read
+/// straight from the wire (``FirebaseWireWalk``) or from a decoded message, alike.
+struct FirebaseEventFields: Sendable {
+  var name = ""
+  var timestampMillis: Int64?
+  var previousTimestampMillis: Int64?
+  var parameters: [FirebaseParameterFields] = []
+
+  init() {}
+
+  /// The fields of a decoded `event`.
+  init(_ event: Tagscope_Firebase_Event) {
+    name = event.name
+    timestampMillis = event.hasTimestampMillis ? event.timestampMillis : nil
+    previousTimestampMillis = event.hasPreviousTimestampMillis ? event.previousTimestampMillis : nil
+    parameters = event.param.map(FirebaseParameterFields.init)
+  }
+}
+
+/// An event parameter (or an item of one) with the values it sets.
+struct FirebaseParameterFields: Sendable {
+  var name = ""
+  var string: String?
+  var int: Int64?
+  var float: Float?
+  var double: Double?
+  var nested: [FirebaseParameterFields] = []
+
+  init() {}
+
+  /// The fields of a decoded `parameter`.
+  init(_ parameter: Tagscope_Firebase_EventParameter) {
+    name = parameter.name
+    string = parameter.hasStringValue ? parameter.stringValue : nil
+    int = parameter.hasIntValue ? parameter.intValue : nil
+    float = parameter.hasFloatValue ? parameter.floatValue : nil
+    double = parameter.hasDoubleValue ? parameter.doubleValue : nil
+    nested = parameter.nested.map(FirebaseParameterFields.init)
+  }
+
+  /// Its value: text, integer, number, or its items (each an object of its parameters).
+  var value: PropertyValue {
+    if let string { return .string(string) }
+    if let int { return .int(Int(int)) }
+    if let double { return FirebaseUploadRecords.number(double) }
+    if let float { return FirebaseUploadRecords.number(Double(float)) }
+    guard !nested.isEmpty else { return .null }
+    return .array(
+      nested.map { item in
+        guard !item.nested.isEmpty else { return item.value }
+        return .object(FirebaseLogRecords.properties(item.nested.map { ($0.name, $0.value) }))
+      })
+  }
+}
+
+/// A user property of a Firebase upload as its record and the bundle's identity read it.
+struct FirebasePropertyFields: Sendable {
+  var name = ""
+  var setTimestampMillis: Int64?
+  var string: String?
+  var int: Int64?
+  var float: Float?
+  var double: Double?
+
+  init() {}
+
+  /// The fields of a decoded `property`.
+  init(_ property: Tagscope_Firebase_UserProperty) {
+    name = property.name
+    setTimestampMillis = property.hasSetTimestampMillis ? property.setTimestampMillis : nil
+    string = property.hasStringValue ? property.stringValue : nil
+    int = property.hasIntValue ? property.intValue : nil
+    float = property.hasFloatValue ? property.floatValue : nil
+    double = property.hasDoubleValue ? property.doubleValue : nil
+  }
+
+  /// Its value: text, integer or number.
+  var value: PropertyValue {
+    if let string { return .string(string) }
+    if let int { return .int(Int(int)) }
+    if let double { return FirebaseUploadRecords.number(double) }
+    if let float { return FirebaseUploadRecords.number(Double(float)) }
+    return .null
+  }
+
+  /// Its value as an identity's text: set text, or an integer's digits.
+  var text: String? {
+    if let string { return DeviceIdentity.present(string) }
+    if let int { return String(int) }
+    return nil
+  }
+}

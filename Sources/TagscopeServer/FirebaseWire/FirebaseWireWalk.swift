@@ -1,0 +1,268 @@
+import AnalyticsHub
+
+/// Reads an upload's event, user property or bundle context straight from its wire bytes into the fields its record
+/// needs (``FirebaseEventFields``, ``FirebasePropertyFields``), with no message tree: the fast path
+/// of ``FirebaseUploadIndex``. It reads only what SwiftProtobuf reads the same way and keeps
+/// nothing aside: each field a known one of its declared wire type behind a one-byte key, every
+/// length and varint within the message, strings valid UTF-8. Anything else (a field the schema
+/// does not know or of another wire type, which SwiftProtobuf keeps as unknown; bytes that are not
+/// protobuf; text that is not UTF-8) gives `nil`, and the caller decodes that message with
+/// SwiftProtobuf, which keeps, reports or refuses it as before.
+struct FirebaseWireWalk {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var offset: Int
+  private let end: Int
+
+  /// The deepest items in items a walk follows (an event's parameter is level 1); deeper ones are
+  /// left to SwiftProtobuf (``FirebaseUploadShape`` refuses them first).
+  private static let parameterLevels = FirebaseUploadShape.depthLimit - 3
+
+  private init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    self.bytes = bytes
+    offset = range.lowerBound
+    end = range.upperBound
+  }
+
+  /// The event at `range` of `bytes`, or `nil` when SwiftProtobuf must read it.
+  static func event(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> FirebaseEventFields? {
+    var walk = FirebaseWireWalk(bytes, range)
+    var event = FirebaseEventFields()
+    while walk.offset < walk.end {
+      switch walk.key() {
+      case 1 << 3 | 2:
+        guard let inner = walk.length(), let parameter = parameter(bytes, inner, level: 1) else { return nil }
+        event.parameters.append(parameter)
+      case 2 << 3 | 2:
+        guard let name = walk.string() else { return nil }
+        event.name = name
+      case 3 << 3:
+        guard let time = walk.varint() else { return nil }
+        event.timestampMillis = Int64(bitPattern: time)
+      case 4 << 3:
+        guard let time = walk.varint() else { return nil }
+        event.previousTimestampMillis = Int64(bitPattern: time)
+      default: return nil
+      }
+    }
+    return event
+  }
+
+  /// The user property at `range` of `bytes`, or `nil` when SwiftProtobuf must read it.
+  static func property(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> FirebasePropertyFields? {
+    var walk = FirebaseWireWalk(bytes, range)
+    var property = FirebasePropertyFields()
+    while walk.offset < walk.end {
+      switch walk.key() {
+      case 1 << 3:
+        guard let time = walk.varint() else { return nil }
+        property.setTimestampMillis = Int64(bitPattern: time)
+      case 2 << 3 | 2:
+        guard let name = walk.string() else { return nil }
+        property.name = name
+      case 3 << 3 | 2:
+        guard let text = walk.string() else { return nil }
+        property.string = text
+      case 4 << 3:
+        guard let number = walk.varint() else { return nil }
+        property.int = Int64(bitPattern: number)
+      case 5 << 3 | 5:
+        guard let bits = walk.fixed32() else { return nil }
+        property.float = Float(bitPattern: bits)
+      case 6 << 3 | 1:
+        guard let bits = walk.fixed64() else { return nil }
+        property.double = Double(bitPattern: bits)
+      default: return nil
+      }
+    }
+    return property
+  }
+
+  /// The context of the bundle at `range` of `bytes` (``FirebaseUploadRecords/context(_:)``'s
+  /// fields, in its order), its events and user properties (fields 2 and 3) passed over; `nil`
+  /// when SwiftProtobuf must read it.
+  static func context(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Properties? {
+    var walk = FirebaseWireWalk(bytes, range)
+    var values = [PropertyValue?](repeating: nil, count: BundleField.all.count)
+    while walk.offset < walk.end {
+      let key = walk.twoByteKey()
+      let number = Int(key >> 3)
+      if (number == 2 || number == 3) && key & 7 == 2 {
+        guard walk.length() != nil else { return nil }
+        continue
+      }
+      guard number < BundleField.slots.count, let slot = BundleField.slots[number] else { return nil }
+      let field = BundleField.all[slot]
+      switch (field.kind, key & 7) {
+      case (.text, 2):
+        guard let text = walk.string() else { return nil }
+        values[slot] = .string(text)
+      case (.int32, 0):
+        guard let number = walk.varint() else { return nil }
+        values[slot] = .int(Int(Int32(truncatingIfNeeded: number)))
+      case (.int64, 0):
+        guard let number = walk.varint() else { return nil }
+        values[slot] = .int(Int(Int64(bitPattern: number)))
+      case (.hash, 0):
+        guard let number = walk.varint() else { return nil }
+        values[slot] = .string(String(number))
+      case (.flag, 0):
+        guard let number = walk.varint() else { return nil }
+        values[slot] = .bool(number != 0)
+      default: return nil
+      }
+    }
+    var context = Properties()
+    for (slot, value) in values.enumerated() {
+      if let value { context.appendUnchecked(BundleField.all[slot].key, value) }
+    }
+    return context
+  }
+
+  private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Int)
+    -> FirebaseParameterFields?
+  {
+    var walk = FirebaseWireWalk(bytes, range)
+    var parameter = FirebaseParameterFields()
+    while walk.offset < walk.end {
+      switch walk.key() {
+      case 1 << 3 | 2:
+        guard let name = walk.string() else { return nil }
+        parameter.name = name
+      case 2 << 3 | 2:
+        guard let text = walk.string() else { return nil }
+        parameter.string = text
+      case 3 << 3:
+        guard let number = walk.varint() else { return nil }
+        parameter.int = Int64(bitPattern: number)
+      case 4 << 3 | 5:
+        guard let bits = walk.fixed32() else { return nil }
+        parameter.float = Float(bitPattern: bits)
+      case 5 << 3 | 1:
+        guard let bits = walk.fixed64() else { return nil }
+        parameter.double = Double(bitPattern: bits)
+      case 6 << 3 | 2:
+        guard level < parameterLevels, let inner = walk.length(),
+          let item = Self.parameter(bytes, inner, level: level + 1)
+        else { return nil }
+        parameter.nested.append(item)
+      default: return nil
+      }
+    }
+    return parameter
+  }
+
+  /// The next field's key when it is one byte, else `0` (no field has it).
+  private mutating func key() -> UInt8 {
+    let key = bytes[offset]
+    guard key < 0x80 else { return 0 }
+    offset += 1
+    return key
+  }
+
+  /// The next field's key when it is one or two bytes (field numbers below 2,048), else `0`.
+  private mutating func twoByteKey() -> UInt64 {
+    let first = bytes[offset]
+    guard first >= 0x80 else {
+      offset += 1
+      return UInt64(first)
+    }
+    guard end - offset >= 2, bytes[offset + 1] < 0x80 else { return 0 }
+    offset += 2
+    return UInt64(first & 0x7f) | UInt64(bytes[offset - 1]) << 7
+  }
+
+  /// A varint of at most ten bytes within the message.
+  private mutating func varint() -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < end, shift < 64 {
+      let byte = bytes[offset]
+      offset += 1
+      value |= UInt64(byte & 0x7f) << shift
+      if byte < 0x80 { return value }
+      shift += 7
+    }
+    return nil
+  }
+
+  private mutating func fixed32() -> UInt32? {
+    guard end - offset >= 4 else { return nil }
+    var value: UInt32 = 0
+    for index in 0..<4 { value |= UInt32(bytes[offset + index]) << (8 * UInt32(index)) }
+    offset += 4
+    return value
+  }
+
+  private mutating func fixed64() -> UInt64? {
+    guard end - offset >= 8 else { return nil }
+    var value: UInt64 = 0
+    for index in 0..<8 { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+    offset += 8
+    return value
+  }
+
+  /// Where a length-delimited value's bytes are, when they end within the message.
+  private mutating func length() -> Range<Int>? {
+    guard let length = varint(), length <= UInt64(end - offset) else { return nil }
+    let range = offset..<(offset + Int(length))
+    offset = range.upperBound
+    return range
+  }
+
+  /// A length-delimited value as text, when it is UTF-8.
+  private mutating func string() -> String? {
+    guard let range = length() else { return nil }
+    return String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+  }
+}
+
+/// A bundle field of the context its records carry: its key there, its number, how it is written.
+private struct BundleField {
+  enum Kind { case text, int32, int64, hash, flag }
+
+  let key: String
+  let number: Int
+  let kind: Kind
+
+  /// In ``FirebaseUploadRecords/context(_:)``'s order (`dev_cert_hash`, a `uint64`, as its digits).
+  static let all: [BundleField] = [
+    .init(key: "app_instance_id", number: 21, kind: .text), .init(key: "platform", number: 8, kind: .text),
+    .init(key: "os_version", number: 9, kind: .text), .init(key: "device_model", number: 10, kind: .text),
+    .init(key: "language", number: 11, kind: .text),
+    .init(key: "time_zone_offset_minutes", number: 12, kind: .int32),
+    .init(key: "app_id", number: 14, kind: .text), .init(key: "app_version", number: 16, kind: .text),
+    .init(key: "app_version_major", number: 31, kind: .int64),
+    .init(key: "gmp_app_id", number: 25, kind: .text),
+    .init(key: "gmp_version", number: 17, kind: .int64),
+    .init(key: "uploading_gmp_version", number: 18, kind: .int64),
+    .init(key: "install_source", number: 13, kind: .text),
+    .init(key: "firebase_instance_id", number: 30, kind: .text),
+    .init(key: "resettable_device_id", number: 19, kind: .text),
+    .init(key: "vendor_device_id", number: 27, kind: .text),
+    .init(key: "consent_state", number: 52, kind: .text),
+    .init(key: "bundle_sequential_index", number: 23, kind: .int32),
+    .init(key: "upload_timestamp_millis", number: 4, kind: .int64),
+    .init(key: "start_timestamp_millis", number: 5, kind: .int64),
+    .init(key: "end_timestamp_millis", number: 6, kind: .int64),
+    .init(key: "previous_bundle_start_timestamp_millis", number: 26, kind: .int64),
+    .init(key: "previous_bundle_end_timestamp_millis", number: 7, kind: .int64),
+    .init(key: "protocol_version", number: 1, kind: .int32),
+    .init(key: "dev_cert_hash", number: 22, kind: .hash),
+    .init(key: "limited_ad_tracking", number: 20, kind: .flag),
+    .init(key: "health_monitor_sample", number: 24, kind: .text),
+    .init(key: "service_upload", number: 28, kind: .flag),
+    .init(key: "config_version", number: 35, kind: .int64),
+    .init(key: "dynamite_version", number: 46, kind: .int64),
+    .init(key: "target_os_version", number: 67, kind: .int32),
+    .init(key: "consent_diagnostics", number: 71, kind: .text),
+    .init(key: "is_dma_region", number: 72, kind: .flag),
+    .init(key: "core_platform_services", number: 73, kind: .text),
+  ]
+
+  /// The position in ``all`` of each field number's field.
+  static let slots: [Int?] = {
+    var slots = [Int?](repeating: nil, count: (all.map(\.number).max() ?? 0) + 1)
+    for (slot, field) in all.enumerated() { slots[field.number] = slot }
+    return slots
+  }()
+}
