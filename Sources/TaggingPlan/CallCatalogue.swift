@@ -117,6 +117,9 @@ public struct CallCatalogue: Sendable, Hashable {
   public let calls: [CatalogueCall]
   /// Entries matched by method alone, for calls no name entry matches, in plan order.
   public let methods: [CatalogueCall]
+  /// The position in ``entries`` of the first `methods` entry for ``batchMethod``: the entry a
+  /// batch's own fields are checked against; `nil` when the catalogue has none.
+  public let batchEntry: Int?
   /// The positions in `calls` of each name's entries.
   private let byName: [String: [Int]]
   /// For names ending in a SchemaVer (`iglu:com.acme/cart/jsonschema/1-0-2`): per name without
@@ -165,7 +168,16 @@ public struct CallCatalogue: Sendable, Hashable {
     }
     self.byName = byName
     newestVersion = newest.mapValues(\.index)
+    batchEntry = methods.firstIndex { $0.method == Self.batchMethod }.map { calls.count + $0 }
   }
+
+  /// The method of the `methods` entry that checks the fields a batch of calls carries beside
+  /// its calls (mParticle's `user_attributes`, `user_identities`; a mobile SDK's `ua`, `ui`): a
+  /// record an SDK's batch made keeps them, on the batch's first record, in its output's
+  /// ``batchField``, checked there once per batch as the parameters of a call of this method.
+  public static let batchMethod = "batch"
+  /// The output field (``ProviderOutput/extra``) a batch's first record keeps its own fields in.
+  public static let batchField = "batch"
 
   /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
   /// (and method); else, for a name ending in a SchemaVer the catalogue lacks, the newest version

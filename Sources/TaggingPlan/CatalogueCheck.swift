@@ -46,6 +46,33 @@ enum CatalogueCheck {
         checkEntities(at: path, found: found, marks: &marks, memo: &memo, into: &violations)
       }
     }
+    if let entryIndex = catalogue.batchEntry,
+      case .object(let batch)? = output.extra[CallCatalogue.batchField]
+    {
+      checkBatch(
+        batch, output: output, record: record, plan: plan, position: position, entry: entryIndex,
+        marks: &marks,
+        memo: &memo, into: &violations)
+    }
+  }
+
+  /// Checks the fields of a batch `output` keeps (on the batch's first record) against the
+  /// catalogue's ``CallCatalogue/batchEntry`` at `entry`, as the parameters of a call of
+  /// ``CallCatalogue/batchMethod``: once per batch, its problems at the batch's own keys
+  /// (`user_attributes.age`, a mobile SDK's `ua.age`, `ui[1].i`).
+  private static func checkBatch(
+    _ batch: Properties, output: ProviderOutput, record: Record, plan: Plan, position: Int, entry: Int,
+    marks: inout [CoverageMark], memo: inout PatternMemo, into violations: inout [PlanViolation]
+  ) {
+    let call = CallDescription(method: CallCatalogue.batchMethod, name: nil, parameters: batch)
+    var problems: [ContentProblem] = []
+    checkedParameters(
+      of: call, entry: plan.catalogues[position].entries[entry], fromSDK: record.isFromSDK,
+      valuesAsText: plan.catalogues[position].valuesAsText, memo: &memo, into: &problems)
+    let found = Found(record: record, provider: output.provider, call: call, plan: plan, position: position)
+    found.report(
+      problems, entry: entry, what: "\(CallCatalogue.batchMethod) (its own fields, kept on this record)",
+      marks: &marks, into: &violations)
   }
 
   /// ` (checked against NAME, the newest version the catalogue has)` when `entry` is another

@@ -330,7 +330,11 @@ public enum PlanFormatReference {
       ending in a SchemaVer (`iglu:com.acme/add_to_cart/jsonschema/1-0-2`) the catalogue lacks
       is checked against the newest version of the same name it has, and its violations say so.
     - `methods`: entries by SDK method (`identify`, `group`), for the calls no `calls` entry
-      matches; the key is the method.
+      matches; the key is the method. The method `batch` checks the fields a batch of calls
+      carries beside its calls, which a recording keeps on the batch's first record (its output's
+      `batch`: an mParticle batch's `user_attributes` and `user_identities`, a mobile SDK's `ua`
+      and `ui`): once per batch, as that entry's `params` (`propertiesAt: .`), violations naming
+      the batch's own key (`ua.age`, `ui[1]`) on that record.
     - `description`: free text, not checked.
 
     An entry is a name with nothing after it (planned, parameters unchecked) or a mapping of:
