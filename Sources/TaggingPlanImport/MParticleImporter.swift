@@ -105,11 +105,38 @@ struct MParticleImporter {
     for builtIn in Self.builtIns where !plannedMethods.contains(builtIn.key) {
       draft.addMethod(builtIn)
     }
+    if let batchEntry { draft.addMethod(batchEntry) }
     return draft
   }
 
   /// The built-in methods a `user_attributes` or `user_identities` data point's entries replace.
   private var plannedMethods: Set<String> = []
+  /// The entry a batch's own user attributes and identities are checked against
+  /// (``TaggingPlan/CallCatalogue/batchMethod``), once per batch: the parameters of the first
+  /// `user_attributes` and the first `user_identities` data point (a later one of the same type
+  /// is a duplicate, warned about by its message entries); `nil` without either.
+  private var batchEntry: CatalogueEntry?
+
+  /// Adds the batch parameters of a `type` data point at `origin` to ``batchEntry``.
+  private mutating func addToBatch(_ params: [NamedConstraints], type: String, origin: EntryOrigin) {
+    guard var entry = batchEntry else {
+      var entry = CatalogueEntry(
+        key: CallCatalogue.batchMethod,
+        description: "a batch's own user attributes and identities, checked once per batch",
+        params: params, origin: origin)
+      entry.origin?.summary = "\(type) of a batch"
+      entry.propertiesAt = "."
+      batchEntry = entry
+      return
+    }
+    let known = Set(entry.params.map(\.name))
+    guard !params.contains(where: { known.contains($0.name) }) else { return }
+    entry.params += params
+    if let first = entry.origin?.summary.split(separator: " ").first {
+      entry.origin?.summary = "\(first), \(type) of a batch"
+    }
+    batchEntry = entry
+  }
 
   /// A `user_attributes` or `user_identities` data point (`type`): its validator's schema (the
   /// attributes or identities by name) as the `methods` entries of the messages that carry them
@@ -158,6 +185,11 @@ struct MParticleImporter {
       plannedMethods.insert(entry.key)
       draft.addMethod(entry)
     }
+    addToBatch(
+      type == "user_identities"
+        ? MParticleUserIdentities.batchParams(schema)
+        : MParticleUserAttributes.batchParams(schema, valuesAsText: draft.catalogue.valuesAsText),
+      type: type, origin: origin)
   }
 
   /// The messages mParticle's SDKs send on their own (sessions, app state, user changes…), which a

@@ -38,11 +38,33 @@ enum MParticleUserAttributes {
       if valuesAsText { value = acceptingText(value) }
       if !value.types.isEmpty, !value.types.contains(.null) { value.types.append(.null) }
       keywords.allOf.append(
-        .branch(when: "user_attribute_name", is: attribute.name, then: "new", meets: value))
+        .branch(when: "user_attribute_name", is: .string(attribute.name), then: "new", meets: value))
     }
     entry.keywords = keywords
     return entry
   }
+
+  /// The batch entry's (``MParticleImporter``, ``TaggingPlan/CallCatalogue/batchMethod``) parameters
+  /// for the attributes `schema` describes: a batch's whole attributes object, the Events API's
+  /// `user_attributes` and the mobile SDKs' `ua` (`{"name": value}`), each planned attribute's value
+  /// its constraints (or its canonical text, with `valuesAsText`), an attribute not planned
+  /// refused when the schema allows no others. Its `required` is not checked (see ``entry``).
+  static func batchParams(_ schema: PropertyConstraints, valuesAsText: Bool) -> [NamedConstraints] {
+    var object = PropertyConstraints()
+    object.types = [.object, .null]
+    object.properties = (schema.properties ?? []).map { attribute in
+      var value = attribute.constraints
+      value.required = false
+      value.description = nil
+      if valuesAsText { value = acceptingText(value) }
+      return NamedConstraints(name: attribute.name, constraints: value)
+    }
+    object.additionalProperties = schema.additionalProperties
+    return batchKeys.map { NamedConstraints(name: $0, constraints: object) }
+  }
+
+  /// Where a batch holds the user's attributes: the Events API's name, the mobile SDKs' key.
+  static let batchKeys = ["user_attributes", "ua"]
 
   /// `value`, or its canonical text when it wants a number, integer or boolean and not text
   /// (`anyOf` of the two).

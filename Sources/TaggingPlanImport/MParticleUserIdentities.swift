@@ -1,4 +1,5 @@
 import TaggingPlan
+import TagscopeVendors
 
 /// An mParticle data plan's `user_identities` data point (its validator's schema: the identities
 /// by mParticle's names, `customerid`, `email`, `ios_idfv`, `device_application_stamp`…,
@@ -59,6 +60,49 @@ enum MParticleUserIdentities {
     return entries
   }
 
+  /// The batch entry's (``MParticleImporter``, ``TaggingPlan/CallCatalogue/batchMethod``)
+  /// parameters for the identities `schema` describes: a batch's Events API `user_identities`
+  /// (`{"email": value}`), each planned identity's value its constraints, one not planned refused
+  /// when the schema is closed; and the mobile SDKs' `ui` (`[{"n": type number, "i": value}]`,
+  /// ``Vendor/MParticleIdentityType``), each identity's value meeting the schema of its type, a
+  /// type not planned refused when the schema is closed (a planned identity no mobile type
+  /// numbers, `ios_idfv`, is sent elsewhere by the SDKs: in `di`).
+  static func batchParams(_ schema: PropertyConstraints) -> [NamedConstraints] {
+    let planned = (schema.properties ?? []).map { identity -> NamedConstraints in
+      var value = identity.constraints
+      value.required = false
+      value.description = nil
+      return NamedConstraints(name: identity.name, constraints: value)
+    }
+    let closed = schema.additionalProperties == false
+    var named = PropertyConstraints()
+    named.types = [.object, .null]
+    named.properties = planned
+    named.additionalProperties = closed ? false : nil
+    var number = PropertyConstraints()
+    number.types = [.integer]
+    let numbered = planned.compactMap { identity in
+      Vendor.MParticleIdentityType.numbers[identity.name].map { (number: $0, identity: identity) }
+    }
+    if closed, !numbered.isEmpty { number.allowed = numbered.map { .number(.int($0.number)) } }
+    var identity = PropertyConstraints()
+    identity.types = [.object]
+    identity.properties = [NamedConstraints(name: "n", constraints: number)]
+    var keywords = SchemaKeywords<PropertyConstraints>()
+    for (type, planned) in numbered where !planned.constraints.isUnconstrained {
+      keywords.allOf.append(
+        .branch(when: "n", is: .number(.int(type)), then: "i", meets: planned.constraints))
+    }
+    identity.keywords = keywords.isEmpty ? nil : keywords
+    var list = PropertyConstraints()
+    list.types = [.array, .null]
+    list.items = identity
+    return [
+      NamedConstraints(name: "user_identities", constraints: named),
+      NamedConstraints(name: "ui", constraints: list),
+    ]
+  }
+
   /// An object naming an identity's type at `type` (one of `planned` when `closed`) and its value
   /// at `value`, which meets the planned identity's constraints or is `null`.
   private static func typed(_ planned: [NamedConstraints], closed: Bool, type: String, value: String)
@@ -76,7 +120,7 @@ enum MParticleUserIdentities {
       constraints.description = nil
       guard !constraints.isUnconstrained else { continue }
       if !constraints.types.isEmpty, !constraints.types.contains(.null) { constraints.types.append(.null) }
-      keywords.allOf.append(.branch(when: type, is: identity.name, then: value, meets: constraints))
+      keywords.allOf.append(.branch(when: type, is: .string(identity.name), then: value, meets: constraints))
     }
     object.keywords = keywords.isEmpty ? nil : keywords
     return object

@@ -1,16 +1,16 @@
 import TaggingPlan
 
 extension PropertyConstraints {
-  /// The rule "when `key` is the text `name`, `valueKey` meets `value`": an `if`/`then` branch,
-  /// one of an `allOf`, as the mParticle importers plan a value by the name beside it (a user
-  /// attribute's, an identity's).
+  /// The rule "when `key` is `name` (a text, or a mobile SDK's identity type number), `valueKey`
+  /// meets `value`": an `if`/`then` branch, one of an `allOf`, as the mParticle importers plan a
+  /// value by the name beside it (a user attribute's, an identity's).
   static func branch(
-    when key: String, is name: String, then valueKey: String, meets value: PropertyConstraints
+    when key: String, is name: ScalarValue, then valueKey: String, meets value: PropertyConstraints
   )
     -> PropertyConstraints
   {
     var named = PropertyConstraints()
-    named.constant = .string(name)
+    named.constant = name
     named.required = true
     var condition = PropertyConstraints()
     condition.properties = [NamedConstraints(name: key, constraints: named)]

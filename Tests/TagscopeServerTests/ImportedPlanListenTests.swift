@@ -22,49 +22,12 @@ final class ImportedPlanListenTests: XCTestCase {
     return try PlanLoader.load(yaml: imported.yaml, file: "imported.yaml")
   }
 
-  /// Runs `script` against a real `listen` recording to a temporary file; returns the recording's
-  /// records and `tagscope validate`'s violations of it against `plan`.
-  private func listen(_ script: String, expecting count: Int, plan: Plan) async throws -> (
-    [Record], [PlanViolation]
-  ) {
-    try await listen(expecting: count, plan: plan) { port in
-      let result = try runSDKClient(script, port: port)
-      XCTAssertEqual(result.status, 0, "\(script): \(result.output)")
-    }
-  }
-
-  /// Runs `send` with the port of a real `listen` recording to a temporary file; returns the
-  /// recording's records and `tagscope validate`'s violations of it against `plan`.
-  private func listen(
-    expecting count: Int, plan: Plan, send: (Int) throws -> Void
-  ) async throws -> ([Record], [PlanViolation]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "plan-listen-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let url = folder.appendingPathComponent("listen.jsonl")
-    let timeline = try Timeline.live(recordingTo: url, header: RecordingHeader(app: "tagscope listen"))
-    let session = LiveSession(store: timeline, checker: nil)
-    let server = try await ListenServer.start(
-      configuration: ListenConfiguration(port: 0), ingest: session)
-    try send(server.port)
-    eventually { timeline.count >= count }
-    try await server.shutdown()
-    session.close()
-    let records = (0..<timeline.count).compactMap { try? timeline.record(at: $0) }
-    timeline.release()
-    XCTAssertEqual(records.count, count)
-    let outcome = ValidateRunner.run(plan: plan, recordings: [url.path], format: .text, failOn: .error)
-    let report = try XCTUnwrap(outcome.report, outcome.diagnostics)
-    return (records, report.violations)
-  }
-
   /// mParticle's smartype example plan (`freddy_s_plan`) and the mParticle Python SDK: a screen
   /// view, a purchase and a conforming "Choose Item" pass; the "Choose Item" with an item outside
   /// the enum and the one without `milk` are flagged, at `data.custom_attributes`.
   func testAnMParticleDataPlanJudgesWhatTheMParticleSDKSends() async throws {
     let plan = try importFixture("mparticle-real/freddy_s_plan-v1.json")
-    let (records, violations) = try await listen("mparticle_client", expecting: 5, plan: plan)
+    let (records, violations) = try await listenAndValidate("mparticle_client", expecting: 5, plan: plan)
     XCTAssertEqual(
       records.map { "\($0.kind.rawValue) \($0.name)" },
       ["screen Home", "event Choose Item", "event purchase", "event Choose Item", "event Choose Item"])
@@ -88,7 +51,7 @@ final class ImportedPlanListenTests: XCTestCase {
     let plan = try importFixture("mparticle-real/freddy_s_plan-v1.json")
     let batch = try Data(
       contentsOf: packageRoot.appendingPathComponent("Tests/Fixtures/mparticle-native/ios-batch.json"))
-    let (records, violations) = try await listen(expecting: 4, plan: plan) { port in
+    let (records, violations) = try await listenAndValidate(expecting: 4, plan: plan) { port in
       let reply = try httpRequest(
         port: port, path: "/v2/us1-abc/events",
         headers: [
@@ -126,7 +89,7 @@ final class ImportedPlanListenTests: XCTestCase {
         of: #"{"quantity":"1","milk":"false","item":"latte"}"#,
         with: #"{"quantity":"abc","milk":"false","item":"espresso"}"#)
     XCTAssertFalse(batch.contains("latte"))
-    let (records, violations) = try await listen(expecting: 4, plan: plan) { port in
+    let (records, violations) = try await listenAndValidate(expecting: 4, plan: plan) { port in
       let reply = try httpRequest(
         port: port, path: "/v2/us1-abc/events", headers: ["Content-Encoding: gzip"],
         body: gzip(Array(batch.utf8)))
@@ -157,7 +120,7 @@ final class ImportedPlanListenTests: XCTestCase {
          "customerid":"cust-42","email":"ann@example.com"}}
       """
     var mpid = ""
-    let (records, violations) = try await listen(expecting: 5, plan: plan) { port in
+    let (records, violations) = try await listenAndValidate(expecting: 5, plan: plan) { port in
       let config = try httpRequest(
         port: port, method: "GET", path: "/v4/us1-abc/config?av=1.0&sv=5.62.0", contentType: nil, body: "")
       XCTAssertEqual(config?.status, 200)
@@ -202,7 +165,7 @@ final class ImportedPlanListenTests: XCTestCase {
         {"event_type": "willEditEntry", "user_id": "user-1", "device_id": "device-1",
          "event_properties": {"status": "published"}}]}
       """
-    let (records, violations) = try await listen(expecting: 3, plan: plan) { port in
+    let (records, violations) = try await listenAndValidate(expecting: 3, plan: plan) { port in
       let reply = try httpRequest(port: port, path: "/2/httpapi", body: body)
       XCTAssertEqual(reply?.status, 200, reply?.body ?? "")
     }
@@ -219,7 +182,7 @@ final class ImportedPlanListenTests: XCTestCase {
   /// conforming events and identify (its Identify schema, at `user_properties.$set`) pass.
   func testAnAmpliSchemaJudgesWhatTheAmplitudeSDKSends() async throws {
     let plan = try importFixture("ampli-real/test-codegen-events.json", provider: "amplitude")
-    let (records, violations) = try await listen("amplitude_plan_client", expecting: 4, plan: plan)
+    let (records, violations) = try await listenAndValidate("amplitude_plan_client", expecting: 4, plan: plan)
     XCTAssertEqual(
       records.map(\.name), ["identify", "EventMaxIntForTest", "Event With Enum Types", "EventMaxIntForTest"])
     XCTAssertEqual(

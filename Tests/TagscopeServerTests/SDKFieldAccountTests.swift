@@ -115,8 +115,8 @@ final class SDKFieldAccountTests: XCTestCase {
     let withAttributes = try XCTUnwrap(
       endpointReply("/v2/events", body: attributes, authorization: "Basic azpz"))
     XCTAssertEqual(
-      Self.unread(withAttributes.events[0]), ["partner_identity", "user_attributes"],
-      "a batch without identify does not carry its user attributes")
+      Self.unread(withAttributes.events[0]), ["partner_identity"],
+      "a batch's user attributes are carried (a data plan judges them), with or without identify")
     let bulk = "[" + body + "," + body + "]"
     let batches = try XCTUnwrap(endpointReply("/v2/bulkevents", body: bulk, authorization: "Basic azpz"))
     XCTAssertEqual(batches.events.map(Self.unread), [["[0].partner_identity"], ["[1].partner_identity"]])

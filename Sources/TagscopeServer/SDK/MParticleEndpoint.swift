@@ -45,16 +45,15 @@ struct MParticleEndpoint: SDKEndpoint {
   }
 
   /// The fields of a batch the decoder carries: its events (each call's parameters), whom they
-  /// are from (``Vendor/IdentityFields``), the user attributes an `identify` records, and what the
-  /// first record keeps whole: the device and app (each member checked,
-  /// ``MParticleBatchFields``), the consent state and data plan context, the user attributes
-  /// deleted and the integrations' attributes.
+  /// are from (``Vendor/IdentityFields``), and what the first record keeps whole: the user
+  /// attributes and identities (an `identify`'s properties; an imported data plan judges them
+  /// there once per batch), the device and app (each member checked, ``MParticleBatchFields``),
+  /// the consent state and data plan context, the user attributes deleted and the integrations'
+  /// attributes.
   static let batchFields: Set<String> = [
     "events", "device_info", "application_info", "user_identities", "user_attributes", "mpid", "mp_deviceid",
     "consent_state", "context", "deleted_user_attributes", "integration_attributes",
   ]
-  /// ``batchFields`` of a batch without `identify`: all but the user attributes.
-  static let eventBatchFields = batchFields.subtracting(["user_attributes"])
   /// mParticle's transport fields (``Vendor/TransportFields/mparticle``).
   static let transport = TransportLevels(Vendor.mparticle, levels: [""])
 
@@ -112,16 +111,13 @@ struct MParticleEndpoint: SDKEndpoint {
         accepted.append(Self.event(event, type: type, data: data, batch: batch, apiKey: apiKey))
       }
       guard accepted.count > first else { continue }
-      // The user attributes are an `identify`'s properties: with none in the batch, not carried.
-      let identifies = accepted[first...].contains { $0.kind == .identify }
-      let understood = identifies ? Self.batchFields : Self.eventBatchFields
       var account = FieldAccount()
       account.check(
-        batch, at: isBulk ? "[\(index)]" : "", understood: understood, transport: Self.transport[""])
+        batch, at: isBulk ? "[\(index)]" : "", understood: Self.batchFields, transport: Self.transport[""])
       MParticleBatchFields.check(batch, at: isBulk ? "[\(index)]" : "", account: &account)
       Self.keepRequest(
         of: &accepted[first], path: first == 0 ? request.path : nil,
-        batch: batch.filter { $0.key != "events" && understood.contains($0.key) })
+        batch: batch.filter { $0.key != "events" && Self.batchFields.contains($0.key) })
       account.add(to: &accepted[first])
     }
     return SDKReply(status: .accepted, body: "", events: accepted)

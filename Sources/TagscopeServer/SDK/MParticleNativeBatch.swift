@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 
 /// The short keys of the batches mParticle's iOS and Android SDKs upload, turned into the Events
 /// API's names (those ``MParticleEndpoint`` reads), so both give the same records.
@@ -53,18 +54,9 @@ enum MParticleNativeBatch {
   /// The keys of a user identity (`ui[]`) carried: its type and value.
   static let identityFields: Set<String> = ["n", "i"]
 
-  /// The Events API's user identity names (mparticle-python-sdk `UserIdentities`) of the SDKs'
-  /// identity types (Android `MParticle.java` `IdentityType`: `Other2(10)`…`Other10(18)`,
-  /// `MobileNumber(19)`, `PhoneNumber2(20)`, `PhoneNumber3(21)`).
-  static let identityTypes: [Int: String] = {
-    var names: [Int: String] = [
-      0: "other", 1: "customerid", 2: "facebook", 3: "twitter", 4: "google", 5: "microsoft", 6: "yahoo",
-      7: "email", 8: "alias", 9: "facebook_custom_audience_id", 19: "mobile_number", 20: "phone_number_2",
-      21: "phone_number_3",
-    ]
-    for other in 2...10 { names[other + 8] = "other_id_\(other)" }
-    return names
-  }()
+  /// The Events API's user identity names of the SDKs' identity types
+  /// (``Vendor/MParticleIdentityType``).
+  static let identityTypes = Vendor.MParticleIdentityType.names
 
   /// The batch's app, device, user, mpid, consent and data plan fields under the Events API's
   /// names; a consent or data plan key not carried is noted in `account` by its place.
