@@ -3,8 +3,9 @@ import TagscopeRecording
 
 /// What the checks that compare a record with earlier ones (journeys, consent) read of a record,
 /// decided once for every record of the same content (kind, name, properties, screen, outputs: a
-/// line cache's key): a record whose device stays in its session, with its user, and consents to
-/// each provider it calls passes them with this alone, without being decoded or copied.
+/// line cache's key): a record whose device consents to each provider it calls, and stays in its
+/// session or starts it with no funnel under way, passes them with this and its line's session id
+/// and user alone, without being decoded or copied.
 package struct SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
   /// rule (its own, another's `after` naming it, a funnel step), a session's end, a `consent`
@@ -55,10 +56,11 @@ package struct SequenceDigest: Sendable {
 
 extension PlanValidator {
   /// Finishes a record of `digest` in `session` (its device the records' without a `source`) the
-  /// way ``complete(_:marks:violations:)`` would, without the record: when its device stays in that
-  /// session with that user and consents to each provider it calls, it passes the journey and
-  /// consent checks (its screen visit counted), is counted and its `marks` applied. `false`, with
-  /// nothing changed, when they need the record: finish it with ``complete(_:marks:violations:)``.
+  /// way ``complete(_:marks:violations:)`` would, without the record: when its device consents to
+  /// each provider it calls and stays in that session or starts it with no funnel under way, it
+  /// passes the journey and consent checks (the session started, its user and screen visit noted),
+  /// is counted and its `marks` applied. `false`, with nothing changed, when they need the record:
+  /// finish it with ``complete(_:marks:violations:)``.
   package mutating func complete(_ digest: SequenceDigest, session: LineSession, marks: [CoverageMark])
     -> Bool
   {
@@ -67,10 +69,10 @@ extension PlanValidator {
     guard !journeys || state.journeys.passes(digest, source: "", session: session.id) else { return false }
     let consent = plan.consent
     if let consent {
-      guard state.consent.passes(digest, source: "", session: session, consent: consent) else { return false }
-      state.consent.pass(digest, source: "", consent: consent)
+      guard state.consent.passes(digest, source: "", consent: consent) else { return false }
+      state.consent.pass(digest, source: "", session: session, consent: consent)
     }
-    if journeys { state.journeys.pass(digest, source: "") }
+    if journeys { state.journeys.pass(digest, source: "", session: session.id, plan: plan) }
     replay(marks: marks)
     return true
   }

@@ -37,6 +37,51 @@ final class SequenceDigestTests: XCTestCase {
     }
   }
 
+  /// A repeated record that starts another session passes with its digest only when no funnel is
+  /// under way on its device: else closing the old session drops the funnel, a finding on this
+  /// record, which the line cache must run on the record (here the second `home` screen).
+  func testARepeatedRecordStartingASessionDropsTheFunnelUnderWay() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sequence-digest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: S
+        screens:
+          home:
+        actions:
+          load:
+          play:
+        funnels:
+          playback:
+            steps: [load, play]
+        """, file: "s.yaml")
+    func record(_ seq: UInt64, _ kind: RecordKind, _ name: String, session: String, user: String? = nil)
+      -> Record
+    {
+      Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + Double(seq)), kind: kind, name: name,
+        properties: [:],
+        context: RecordContext(
+          screen: "home", history: ["home"],
+          session: RecordSession(id: session, state: "unauthenticated", user: user, properties: [:])))
+    }
+    let records = [
+      record(1, .screen, "home", session: "s-1"), record(2, .userAction, "load", session: "s-1"),
+      record(3, .screen, "home", session: "s-2"), record(4, .screen, "home", session: "s-3"),
+      record(5, .userAction, "load", session: "s-3"), record(6, .userAction, "play", session: "s-3"),
+      record(7, .screen, "home", session: "s-3", user: "u-1"), record(8, .screen, "home", session: "s-4"),
+    ]
+    let path = try writeRecording(records, named: "sessions.jsonl", in: directory)
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let (expected, validator) = validate(records, plan: plan)
+    XCTAssertEqual(expected.map(\.rule), [.funnelDropped])
+    XCTAssertEqual(expected.map(\.seq), [3])
+    XCTAssertEqual(report.violations, expected)
+    XCTAssertEqual(report.coverage.states, validator.coverage.states)
+  }
+
   /// A record of a tag without journey rules needs only its digest; one of a funnel step, a
   /// session's end or a consent decision needs the record.
   func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {

@@ -37,12 +37,17 @@ extension ConsentTracker {
     }
     var none: Findings?
     update(source, with: record, consent: consent, &none)
-    guard let device = devices[source] else { return }
-    // Most records: each call's provider has a category with consent, and no findings are built.
-    if isQuiet(record, consent: consent, device: device) {
+    // Most records: each call's provider has a category with consent, and no findings are built
+    // (the device read in place, not copied).
+    guard let quiet = devices.withLatest(source, { Self.isQuiet(record, consent: consent, device: $0) })
+    else {
+      return
+    }
+    if quiet {
       work += record.outputs.count
       return
     }
+    guard let device = devices[source] else { return }
     var findings = Findings(plan: plan, record: record)
     checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
     findings.flush(marks: &marks, from: first, into: &violations)
@@ -66,27 +71,39 @@ extension ConsentTracker {
     if let users { moveUser(of: source, from: users.previous, to: users.now) }
   }
 
-  /// Whether an in-app record of `digest` in `session` passes the consent check on `source`'s
-  /// device as ``check(_:plan:marks:from:into:)`` does, nothing changed: the latest device, its user
-  /// the same, consent to each provider the record calls. Then ``pass(_:source:consent:)`` counts it.
-  func passes(_ digest: SequenceDigest, source: String, session: LineSession, consent: PlanConsent) -> Bool {
+  /// Whether an in-app record of `digest` passes the consent check on `source`'s device as
+  /// ``check(_:plan:marks:from:into:)`` does, with no finding: the latest device, consent to each
+  /// provider the record calls. Nothing is changed: then ``pass(_:source:session:consent:)``
+  /// counts it.
+  mutating func passes(_ digest: SequenceDigest, source: String, consent: PlanConsent) -> Bool {
     guard !digest.needsRecord else { return false }
-    return devices.readLatest(source) { device in
-      guard !digest.hasSession || device.user == session.user else { return false }
+    return devices.withLatest(source) { device in
       if device.grantsAll { return true }
       return digest.calls.allSatisfy { device.state.isGranted(provider: $0.provider, category: $0.category) }
     } == true
   }
 
-  /// Counts a record that ``passes(_:source:session:consent:)``: its device used, its outputs looked at.
-  mutating func pass(_ digest: SequenceDigest, source: String, consent: PlanConsent) {
+  /// Counts a record of `digest` in `session` that ``passes(_:source:consent:)``: its device used
+  /// and given the session's user (as ``check(_:plan:marks:from:into:)`` does), its outputs
+  /// looked at.
+  mutating func pass(_ digest: SequenceDigest, source: String, session: LineSession, consent: PlanConsent) {
     work += 1 + digest.outputs
     select(source, defaultGranted: consent.defaultGranted)
+    guard digest.hasSession else { return }
+    var previousUser: String?
+    let moved =
+      devices.withLatest(source) { device in
+        guard device.user != session.user else { return false }
+        previousUser = device.user
+        device.user = session.user
+        return true
+      } == true
+    if moved { moveUser(of: source, from: previousUser, to: session.user) }
   }
 
   /// Whether each call of `record` is to a provider with a category and consent on `device`: then
   /// ``checkOutputs(_:consent:device:deviceName:reportUncategorized:_:)`` would find nothing.
-  private func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {
+  private static func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {
     // A device that withheld nothing (most): a call needs only its provider to have a category.
     let grantsAll = device.grantsAll
     for index in record.outputs.indices {

@@ -4,14 +4,32 @@ import TagscopeRecording
 /// The journey rules of one record: its entry's `after`, `once` and `duplicateWithin`, the
 /// funnels it is a step of, and the funnels its device's session leaves unfinished.
 struct JourneyCheck {
-  let plan: Plan
+  /// The parts of a plan the journey rules read: kept instead of the whole plan, whose copy per
+  /// record checked would cost more than most checks.
+  struct Rules {
+    let journeys: JourneyIndex
+    let entries: [PlanEntry]
+    let funnels: [Funnel]
+    let tagItems: [Int]
+    let file: String
+
+    init(_ plan: Plan) {
+      journeys = plan.journeys
+      entries = plan.entries
+      funnels = plan.funnels
+      tagItems = plan.tagItems
+      file = plan.file
+    }
+  }
+
+  let plan: Rules
   let record: Record
   let this: JourneyRecord
   var violations: [PlanViolation] = []
   var marks: [CoverageMark] = []
 
   init(plan: Plan, record: Record) {
-    self.plan = plan
+    self.plan = Rules(plan)
     self.record = record
     this = JourneyRecord(record)
   }
@@ -179,8 +197,14 @@ struct JourneyCheck {
           "funnel \(plan.funnels[funnel].name) dropped at step \(progress.reached + 1) of \(steps.count) (\(steps[progress.reached].tag)): session \(device.session ?? "(none)") ended after step \(progress.reached), \(progress.last.label)",
         actual: "session ended after step \(progress.reached)", other: progress.last)
     }
+    Self.restart(&device, entries: plan.entries)
+  }
+
+  /// A new session's rules on `device`, its unfinished funnels (if any) forgotten: no `once:
+  /// session` record seen yet, a new epoch.
+  static func restart(_ device: inout JourneyState.Device, entries: [PlanEntry]) {
     device.funnels.removeAll()
-    device.once = device.once.filter { plan.entries[$0.key].journey.once != .session }
+    device.once = device.once.filter { entries[$0.key].journey.once != .session }
     device.epoch += 1
   }
 

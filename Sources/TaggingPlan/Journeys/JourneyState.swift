@@ -67,15 +67,25 @@ package struct JourneyState: Sendable {
   mutating func startRecording() { devices.removeAll() }
 
   /// Whether a record of `digest` in session `session` passes the journey rules on `source`'s
-  /// device as ``JourneyCheck/passes(_:entry:plan:device:)`` does (the latest device, in that
-  /// session, the record of no journey rule), nothing changed: then ``pass(_:source:)`` counts it.
-  func passes(_ digest: SequenceDigest, source: String, session: String?) -> Bool {
-    !digest.needsRecord && devices.readLatest(source) { $0.session == session } == true
+  /// device as ``JourneyCheck/run(_:entry:work:)`` would, with no finding: the latest device, the
+  /// record of no journey rule, and either in that session or starting another with no funnel
+  /// under way (closing the device's session then drops none). Nothing is changed: then
+  /// ``pass(_:source:session:plan:)`` counts it.
+  mutating func passes(_ digest: SequenceDigest, source: String, session: String?) -> Bool {
+    guard !digest.needsRecord else { return false }
+    return devices.withLatest(source) { $0.session == session || $0.funnels.isEmpty } == true
   }
 
-  /// Counts a record that ``passes(_:source:session:)``: its screen visit, if a screen.
-  mutating func pass(_ digest: SequenceDigest, source: String) {
+  /// Counts a record that ``passes(_:source:session:)``: the session it starts, if another, and
+  /// its screen visit, if a screen.
+  mutating func pass(_ digest: SequenceDigest, source: String, session: String?, plan: Plan) {
     devices.select(source, make: Device.init)
-    if digest.isScreen { devices.updateLatest { $0.screenVisit += 1 } }
+    devices.updateLatest { device in
+      if device.session != session {
+        JourneyCheck.restart(&device, entries: plan.entries)
+        device.session = session
+      }
+      if digest.isScreen { device.screenVisit += 1 }
+    }
   }
 }

@@ -60,10 +60,11 @@ struct RecentDevices<Device: Sendable>: Sendable {
   }
 
   /// `body`'s answer on `key`'s device when it is the latest (selecting it would change nothing
-  /// but its last use), else `nil`.
-  func readLatest<Answer>(_ key: String, _ body: (Device) -> Answer) -> Answer? {
+  /// but its last use), else `nil`. `body` gets the device in place (a copy of its tables per
+  /// record would cost more than the question); it may change it.
+  mutating func withLatest<Answer>(_ key: String, _ body: (inout Device) -> Answer) -> Answer? {
     guard key == latestKey, latest != nil else { return nil }
-    return body(latest!.device)
+    return body(&latest!.device)
   }
 
   /// The state of `key`'s device, if remembered.
