@@ -9,7 +9,12 @@ extension Vendor {
       Endpoint("/groups", "Mixpanel: groups", .mixpanelAPI, .mixpanel(.groups)),
     ],
     messages: MessageFields(
-      messageID: [MessageIDPath("$insert_id", method: "track")], properties: .parameters),
+      messageID: [MessageIDPath("$insert_id", method: "track")], properties: .parameters,
+      // mixpanel-python's `Mixpanel.track` adds `token`, `distinct_id`, `time`, `$insert_id`,
+      // `mp_lib`, `$lib_version`; mixpanel-swift's AutomaticProperties the `$`-named device fields
+      // and `mp_lib`; Mixpanel's default properties are all named `$…` or `mp_…`
+      // (docs.mixpanel.com/docs/data-structure/property-reference/default-properties).
+      sdkProperties: SDKProperties(names: ["distinct_id", "time", "token"], prefixes: ["$", "mp_"])),
     identity: [
       // mixpanel-swift's Track, AutomaticProperties and SessionMetadata; an anonymous `distinct_id`
       // is the device's (`$device:<id>`); Android's `$identify` names the id before.

@@ -8,7 +8,10 @@ extension Vendor {
       Endpoint("/i/v0/e", "PostHog: capture (v0)", .postHogAPI, .posthog),
     ],
     messages: MessageFields(
-      messageID: [MessageIDPath("uuid")], properties: .at("properties"), trackMethod: "capture"),
+      messageID: [MessageIDPath("uuid")], properties: .at("properties"), trackMethod: "capture",
+      // posthog-python's `Client` adds `$lib`, `$lib_version`, `$session_id`, `$groups`…;
+      // posthog-js's `_calculate_event_properties` `token`, `distinct_id` and its `$…` fields.
+      sdkProperties: SDKProperties(names: ["distinct_id", "token"], prefixes: ["$"])),
     identity: [
       // posthog-ios's PostHogContext and buildProperties, posthog-js's posthog-core: a `distinct_id`
       // equal to `$device_id` (or `$is_identified: false`) is an anonymous visitor.

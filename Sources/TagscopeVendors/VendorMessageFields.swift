@@ -13,16 +13,45 @@ extension Vendor {
     /// (Amplitude's `identify`: `user_properties.$set`); read by `plan import` for the schemas of
     /// those calls.
     public let methodProperties: [String: String]
+    /// The properties its SDKs add among an event's own (Mixpanel's `mp_lib`, `$os`): the
+    /// delivery ledger leaves them out when it matches an app's call with what the SDK sent.
+    public let sdkProperties: SDKProperties
 
     /// Message fields.
     public init(
       messageID: [MessageIDPath], properties: PropertiesPlace, trackMethod: String = "track",
-      methodProperties: [String: String] = [:]
+      methodProperties: [String: String] = [:], sdkProperties: SDKProperties = .none
     ) {
       self.messageID = messageID
       self.properties = properties
       self.trackMethod = trackMethod
       self.methodProperties = methodProperties
+      self.sdkProperties = sdkProperties
+    }
+  }
+
+  /// The names an SDK gives the properties it adds to an event's own: exact names and prefixes.
+  public struct SDKProperties: Sendable, Hashable {
+    /// Exact names (`distinct_id`).
+    public let names: Set<String>
+    /// Prefixes (`$`, `mp_`).
+    public let prefixes: [String]
+
+    /// None: the SDK sends an event's properties as the app gave them.
+    public static let none = SDKProperties(names: [], prefixes: [])
+
+    /// Names and prefixes.
+    public init(names: Set<String>, prefixes: [String]) {
+      self.names = names
+      self.prefixes = prefixes
+    }
+
+    /// Whether there are any.
+    public var isEmpty: Bool { names.isEmpty && prefixes.isEmpty }
+
+    /// Whether `key` is one of them.
+    public func contains(_ key: String) -> Bool {
+      names.contains(key) || prefixes.contains { key.hasPrefix($0) }
     }
   }
 

@@ -40,7 +40,7 @@ final class ConsentProxyTests: XCTestCase {
       configuration: vendor.proxyConfiguration(
         authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: true),
       ingest: session)
-    let sdk = try SegmentSDKChild(
+    let sdk = try SDKChild(
       proxyPort: server.proxyPort ?? 0, caFile: directory.appendingPathComponent("proxy-ca/ca.pem").path)
     let hub = try AnalyticsHub<PodcastTaxonomy>(
       providers: PodcastMappings.providers(including: [Firebase.id, Segment.id]))

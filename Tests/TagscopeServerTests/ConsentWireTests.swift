@@ -44,7 +44,7 @@ final class ConsentWireTests: XCTestCase {
       }
     }
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
-    let sdk = try SegmentSDKChild(port: server.port)
+    let sdk = try SDKChild(port: server.port)
     let hub = try AnalyticsHub<PodcastTaxonomy>(
       providers: PodcastMappings.providers(including: [Firebase.id, Segment.id]))
     let inspector = hub.attachDebugger(port: UInt16(server.port), app: "Podcasts", device: "QA")

@@ -16,7 +16,7 @@ import XCTest
 /// same `listen`: the live session's delivery ledger follows each call to its batch.
 final class SegmentSDKDeliveryTests: XCTestCase {
   func testEveryTagTheSDKSentIsDeliveredWithItsBatch() async throws {
-    let run = try await DeliveryRun(uploadSize: 100, uploadInterval: 0.5)
+    let run = try await SegmentDeliveryRun(uploadSize: 100, uploadInterval: 0.5)
     let tags = run.sendPlays(4)
     // The hub hands calls to its adapters on its own queue: the SDK's input is closed only once it
     // took them all (closed earlier, the later calls failed to be written, and the hub recorded
@@ -43,7 +43,7 @@ final class SegmentSDKDeliveryTests: XCTestCase {
     // A batch goes out at 5 messages; the 2 after it would wait an hour. The hub hands the SDK the
     // 2 only once the 5 are delivered: Segment's Swift SDK uploads whatever its queue holds when the
     // count triggers its flush, so 2 calls made at once would go with the batch.
-    let run = try await DeliveryRun(uploadSize: 5, uploadInterval: 3600)
+    let run = try await SegmentDeliveryRun(uploadSize: 5, uploadInterval: 3600)
     let ledger = try XCTUnwrap(run.session.delivery)
     XCTAssertEqual(run.sendPlays(5, pausing: false), 5)
     XCTAssertTrue(run.child.waitUntilTaken(5), run.child.output)
@@ -61,48 +61,8 @@ final class SegmentSDKDeliveryTests: XCTestCase {
   }
 }
 
-/// A `listen` with a live session, a hub whose Segment calls go to the Python SDK child (its host
-/// that `listen`), and the hub's inspector attached to the same `listen`.
-private final class DeliveryRun: Sendable {
-  let session: LiveSession
-  let server: ListenServer
-  let child: SegmentSDKChild
-  let hub: AnalyticsHub<PodcastTaxonomy>
-  let inspector: Inspector
-  let url: URL
-
-  init(uploadSize: Int, uploadInterval: Double) async throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("delivery-\(UUID().uuidString).jsonl")
-    session = LiveSession(store: try Recorder(url: url))
-    server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
-    child = try SegmentSDKChild(port: server.port, uploadSize: uploadSize, uploadInterval: uploadInterval)
-    hub = try AnalyticsHub<PodcastTaxonomy>(
-      providers: PodcastMappings.providers(adapters: PodcastAdapters(segment: child), including: [Segment.id])
-    )
-    inspector = hub.attachDebugger(port: UInt16(server.port), app: "Podcasts", device: "QA")
-  }
-
-  /// Plays (and pauses) `count` podcasts of the catalogue from `first`; the number of tags.
-  func sendPlays(_ count: Int, from first: Int = 0, pausing: Bool = true) -> Int {
-    for podcast in Podcast.catalogue[first..<first + count] {
-      hub.send(userAction: .playPodcast(podcast))
-      if pausing { hub.send(userAction: .pausePodcast(podcast)) }
-    }
-    return pausing ? 2 * count : count
-  }
-
-  /// Everything flushed, then closed: the ledger's session ends.
-  func stop() async throws {
-    inspector.close()
-    child.kill()
-    try await server.shutdown()
-    session.close()
-    try? FileManager.default.removeItem(at: url)
-  }
-}
-
 /// The Python SDK's child as a hub's Segment adapter: each call one JSON line.
-extension SegmentSDKChild: SDKAdapter {
+extension SDKChild: SDKAdapter {
   typealias Call = SegmentCall
 
   func deliver(_ call: SegmentCall) throws {

@@ -9,7 +9,7 @@ import NIOSSL
 /// A local stand-in for the vendors' servers: HTTPS with a certificate for every host the tests
 /// name, signed by a CA of its own (the proxy verifies upstream against it), recording each
 /// request as it arrived. In ``Mode/stall`` it never answers, in ``Mode/reset`` it closes
-/// without answering; otherwise each request gets `200 {"status":1,"code":200,"success":true}` (what Mixpanel, Amplitude and the
+/// without answering, in ``Mode/refuse`` it answers `400` with ``refusal``; otherwise each request gets `200 {"status":1,"code":200,"success":true}` (what Mixpanel, Amplitude and the
 /// others accept) with `X-Vendor: tagscope-test`.
 final class VendorServer: @unchecked Sendable {
   /// One request as the vendor saw it.
@@ -22,10 +22,12 @@ final class VendorServer: @unchecked Sendable {
   }
 
   static let answer = #"{"status":1,"code":200,"success":true}"#
+  /// The body of a refusal (``Mode/refuse``).
+  static let refusal = #"{"success":false,"message":"invalid request"}"#
 
   /// How the vendor treats the next requests.
   enum Mode: Sendable {
-    case answer, stall, reset
+    case answer, stall, reset, refuse
   }
 
   private var storedMode = Mode.answer
@@ -140,18 +142,20 @@ private final class VendorHandler: ChannelInboundHandler {
       case .reset:
         context.close(promise: nil)
         return
-      case .answer: break
+      case .answer, .refuse: break
       }
+      let refused = box.server?.mode == .refuse
+      let answer = refused ? VendorServer.refusal : VendorServer.answer
       var headers = HTTPHeaders()
       headers.add(name: "Content-Type", value: "application/json")
-      headers.add(name: "Content-Length", value: String(VendorServer.answer.utf8.count))
+      headers.add(name: "Content-Length", value: String(answer.utf8.count))
       headers.add(name: "X-Vendor", value: "tagscope-test")
+      let status: HTTPResponseStatus = refused ? .badRequest : .ok
       context.write(
-        wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))),
+        wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
         promise: nil)
       context.write(
-        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: VendorServer.answer)))),
-        promise: nil)
+        wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: answer)))), promise: nil)
       context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
   }

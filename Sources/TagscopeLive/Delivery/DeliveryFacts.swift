@@ -20,7 +20,23 @@ enum DeliveryFacts {
   /// The fingerprint of wire call `call`'s properties (its parameters are the SDK's whole
   /// message); `nil` where Tagscope does not map them: it matches on its kind alone.
   static func fingerprint(wire call: CallDescription, reader: RecordedMessages.Reader) -> Int? {
-    reader.properties(call: call).map(fingerprint)
+    reader.properties(call: call).map { fingerprint($0, leavingOut: reader) }
+  }
+
+  /// The fingerprint of in-app call `call`'s parameters, by its provider's `reader`.
+  static func fingerprint(inApp call: CallDescription, reader: RecordedMessages.Reader) -> Int {
+    fingerprint(call.parameters, leavingOut: reader)
+  }
+
+  /// ``fingerprint(_:)`` of `properties` but those the provider's SDK adds itself (Mixpanel's
+  /// `mp_lib`, `time`), by its `reader`: on both sides, so a call matches what its SDK sent.
+  static func fingerprint(_ properties: Properties, leavingOut reader: RecordedMessages.Reader) -> Int {
+    guard reader.sdkAddsProperties else { return fingerprint(properties) }
+    var total: UInt64 = 0
+    for (key, value) in properties where !reader.isSDKProperty(key) {
+      total = total &+ mix(hash(key) &* 31 &+ hash(value))
+    }
+    return Int(truncatingIfNeeded: total)
   }
 
   /// The same fingerprint for the same properties in any key order, `1830` and `1830.0` alike:

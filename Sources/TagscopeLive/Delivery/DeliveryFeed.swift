@@ -105,7 +105,7 @@ struct DeliveryFeed {
           kind: .call, source: device,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
           user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
-          print: DeliveryFacts.fingerprint(calls[index].parameters))
+          print: DeliveryFacts.fingerprint(inApp: calls[index], reader: readers[Int(provider)]))
         if !violations.isEmpty,
           let dropping = violations.first(where: {
             DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)

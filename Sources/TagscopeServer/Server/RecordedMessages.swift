@@ -98,6 +98,13 @@ public struct RecordedMessages: Sendable {
     public func properties(call: CallDescription) -> Properties? {
       RecordedMessages.properties(fields?.properties, call: call)
     }
+
+    /// Whether the provider's SDKs add properties of their own among an event's
+    /// (``Vendor/SDKProperties``).
+    public var sdkAddsProperties: Bool { !(fields?.sdkProperties.isEmpty ?? true) }
+
+    /// Whether `key` names a property the provider's SDKs add themselves (Mixpanel's `mp_lib`).
+    public func isSDKProperty(_ key: String) -> Bool { fields?.sdkProperties.contains(key) ?? false }
   }
 
   private static func properties(_ place: Vendor.PropertiesPlace?, call: CallDescription) -> Properties? {

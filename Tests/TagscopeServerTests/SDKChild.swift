@@ -8,12 +8,13 @@ import XCTest
   import Glibc
 #endif
 
-/// `scripts/sdk-clients/segment_ledger_client.py` (Segment's official Python SDK) in a child
-/// process: one JSON line per call on its standard input, its queue, batching and flushes its own,
-/// its host a `listen` or, through `tagscope proxy`, api.segment.io. Outside CI,
-/// `TAGSCOPE_SEGMENT_LEDGER_CLIENT` names any executable taking the same arguments and lines (one
-/// built on Segment's Swift SDK) to run instead.
-final class SegmentSDKChild: @unchecked Sendable {
+/// An official Python SDK in a child process, as an app's SDK: one JSON line per call on its
+/// standard input, its queue, batching and flushes its own. Segment's
+/// (`scripts/sdk-clients/segment_ledger_client.py`) sends to a `listen` or, through `tagscope
+/// proxy`, to api.segment.io; outside CI, `TAGSCOPE_SEGMENT_LEDGER_CLIENT` names any executable
+/// taking the same arguments and lines (one built on Segment's Swift SDK) to run instead.
+/// Amplitude's and Mixpanel's (`sdk_ledger_client.py`) send to a `listen`.
+final class SDKChild: @unchecked Sendable {
   private let process = Process()
   private let input = Pipe()
   /// The child's output, a whole line each.
@@ -25,21 +26,37 @@ final class SegmentSDKChild: @unchecked Sendable {
     try self.init(host: ("127.0.0.1", port), upload: (uploadSize, uploadInterval), proxy: nil)
   }
 
-  /// The SDK sending each call on its own to api.segment.io through the proxy at `proxyPort`,
-  /// trusting `caFile` (the proxy's CA), as a device set up for `tagscope proxy`.
-  convenience init(proxyPort: Int, caFile: String) throws {
-    try self.init(host: ("-", 0), upload: (1, 0.05), proxy: (proxyPort, caFile))
-  }
-
-  private init(
-    host: (name: String, port: Int), upload: (size: Int, interval: Double),
-    proxy: (port: Int, caFile: String)?
-  )
+  /// The SDK sending to api.segment.io through the proxy at `proxyPort`, trusting `caFile` (the
+  /// proxy's CA), as a device set up for `tagscope proxy`; batches as above (by default each call
+  /// on its own).
+  convenience init(proxyPort: Int, caFile: String, uploadSize: Int = 1, uploadInterval: Double = 0.05)
     throws
   {
+    try self.init(host: ("-", 0), upload: (uploadSize, uploadInterval), proxy: (proxyPort, caFile))
+  }
+
+  /// Amplitude's or Mixpanel's SDK (`sdk`: `amplitude`, `mixpanel`) sending to the `listen` at
+  /// `port`, each event as soon as it is read.
+  convenience init(sdk: String, port: Int) throws {
+    try self.init(script: "sdk_ledger_client", arguments: [sdk, "127.0.0.1", String(port)], proxy: nil)
+  }
+
+  private convenience init(
+    host: (name: String, port: Int), upload: (size: Int, interval: Double),
+    proxy: (port: Int, caFile: String)?
+  ) throws {
     let arguments = [host.name, String(host.port), String(upload.size), String(upload.interval)]
-    if let client = ProcessInfo.processInfo.environment["TAGSCOPE_SEGMENT_LEDGER_CLIENT"] {
-      process.executableURL = URL(fileURLWithPath: client)
+    try self.init(
+      script: "segment_ledger_client", arguments: arguments, proxy: proxy,
+      replacement: ProcessInfo.processInfo.environment["TAGSCOPE_SEGMENT_LEDGER_CLIENT"])
+  }
+
+  /// `scripts/sdk-clients/SCRIPT.py ARGUMENTS…` in the venv, or `replacement ARGUMENTS…`.
+  private init(
+    script: String, arguments: [String], proxy: (port: Int, caFile: String)?, replacement: String? = nil
+  ) throws {
+    if let replacement {
+      process.executableURL = URL(fileURLWithPath: replacement)
       process.arguments = arguments
     } else {
       let python = packageRoot.appendingPathComponent(".venv/bin/python")
@@ -48,7 +65,7 @@ final class SegmentSDKChild: @unchecked Sendable {
       }
       process.executableURL = python
       process.arguments =
-        [packageRoot.appendingPathComponent("scripts/sdk-clients/segment_ledger_client.py").path] + arguments
+        [packageRoot.appendingPathComponent("scripts/sdk-clients/\(script).py").path] + arguments
     }
     process.environment = Self.environment(proxy: proxy)
     let output = Pipe()
