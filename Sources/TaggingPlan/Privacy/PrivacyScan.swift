@@ -110,48 +110,50 @@ public enum PrivacyScan {
   ) {
     var latitude: (path: String, length: Int)?
     var longitude = false
-    for (name, value) in object where !sink.isDone {
-      sink.enter(key: name)
-      defer { sink.leave() }
-      // Most values cannot hold anything whatever their key says: their key is not read (a
-      // text's summary tells, the memo knows a text's key when it saw the text under it).
-      var key = PrivacyKey(name: name)
-      switch value {
+    // By index, switching on the value in place: a value that cannot hold anything is passed
+    // without copying it or its key (most of a call's values).
+    for index in object.indices where !sink.isDone {
+      switch object[index].value {
       case .object(let inner):
         // An object's own key says nothing about what it holds: each of its keys is read in turn.
+        sink.enter(key: object[index].key)
         walk(object: inner, into: &sink, kinds: kinds, memo: &memo)
+        sink.leave()
       case .string(let text):
+        // The key is read only for a text its summary lets through, its context only when the
+        // memo does not know the text under that key.
+        var key = PrivacyKey(name: object[index].key)
         guard let result = scan(text, key: &key, kinds: kinds, memo: &memo) else { continue }
+        sink.enter(key: object[index].key)
+        defer { sink.leave() }
         if kinds.contains(.geo), result.context.latitude || result.context.longitude,
-          let length = preciseLength(value, key: result.context)
+          let length = preciseLength(.string(text), key: result.context)
         {
           if result.context.latitude { latitude = (sink.path, length) } else { longitude = true }
         }
         for kind in result.found { sink.report(kind, length: text.count) }
-      default:
-        guard mayHold(value) else { continue }
+      case .int(let number) where number.magnitude < 10_000_000:
+        // 8 digits are the fewest any detector takes (a phone number under a phone key).
+        continue
+      case .double(let number) where !(number.magnitude <= 180) || isWholeThousandths(number):
+        // Past any coordinate's limit (or not a number), or 3 decimals or fewer: not precise.
+        continue
+      case .int, .double, .largeInteger, .array:
+        var key = PrivacyKey(name: object[index].key)
+        let value = object[index].value
+        sink.enter(key: object[index].key)
+        defer { sink.leave() }
         if kinds.contains(.geo), case .double = value, key.context.latitude || key.context.longitude,
           let length = preciseLength(value, key: key.context)
         {
           if key.context.latitude { latitude = (sink.path, length) } else { longitude = true }
         }
         walk(value, key: &key, into: &sink, kinds: kinds, memo: &memo)
+      default:
+        continue
       }
     }
     if let latitude, longitude { sink.report(.geo, at: latitude.path, length: latitude.length) }
-  }
-
-  /// Whether a detector may find anything in `value`, not a text (a text's summary tells), under
-  /// some key: `false` is certain. An integer needs 8 digits (a phone number under a phone key,
-  /// the fewest any detector takes); a number a coordinate's limit and more than 3 decimals; an
-  /// array or a large integer is walked.
-  private static func mayHold(_ value: PropertyValue) -> Bool {
-    switch value {
-    case .int(let number): return number.magnitude >= 10_000_000
-    case .double(let number): return number.magnitude <= 180 && !isWholeThousandths(number)
-    case .largeInteger, .array: return true
-    default: return false
-    }
   }
 
   /// Whether `number` is the nearest double to a whole number of thousandths: it prints with 3
