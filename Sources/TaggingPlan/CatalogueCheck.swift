@@ -31,8 +31,8 @@ enum CatalogueCheck {
       let entry = catalogue.entries[entryIndex]
       var problems: [ContentProblem] = []
       checkedParameters(
-        of: call, entry: entry, fromSDK: record.isFromSDK, valuesAsText: catalogue.valuesAsText, memo: &memo,
-        into: &problems)
+        of: call, entry: entry, provider: output.provider, fromSDK: record.isFromSDK,
+        valuesAsText: catalogue.valuesAsText, memo: &memo, into: &problems)
       if record.isFromSDK, let message = entry.messageObject {
         message.objectProblems(
           in: .object(call.parameters), path: "", missing: .missingParam, memo: &memo, into: &problems)
@@ -67,7 +67,8 @@ enum CatalogueCheck {
     let call = CallDescription(method: CallCatalogue.batchMethod, name: nil, parameters: batch)
     var problems: [ContentProblem] = []
     checkedParameters(
-      of: call, entry: plan.catalogues[position].entries[entry], fromSDK: record.isFromSDK,
+      of: call, entry: plan.catalogues[position].entries[entry], provider: output.provider,
+      fromSDK: record.isFromSDK,
       valuesAsText: plan.catalogues[position].valuesAsText, memo: &memo, into: &problems)
     let found = Found(record: record, provider: output.provider, call: call, plan: plan, position: position)
     found.report(
@@ -120,21 +121,25 @@ enum CatalogueCheck {
   /// `propertiesAt` for a call an SDK sent (absent counts as empty, so required keys are missing;
   /// anything else in the way is a wrong type), the parameters themselves otherwise. With
   /// `valuesAsText`, an SDK's text values there are read as ``PropertyRule/readingText(_:)`` says.
+  /// A closed entry leaves out the properties `provider`'s SDK adds itself and it does not list
+  /// (``CatalogueCall/leavingOutUnlistedSDKProperties(of:in:)``).
   private static func checkedParameters(
-    of call: CallDescription, entry: CatalogueCall, fromSDK: Bool, valuesAsText: Bool,
+    of call: CallDescription, entry: CatalogueCall, provider: String, fromSDK: Bool, valuesAsText: Bool,
     memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
     guard fromSDK, let path = entry.propertiesAt, !path.keys.isEmpty else {
-      let read =
-        fromSDK && valuesAsText ? entry.parameterObject.readingText(call.parameters) : call.parameters
+      let own =
+        fromSDK ? entry.leavingOutUnlistedSDKProperties(of: provider, in: call.parameters) : call.parameters
+      let read = fromSDK && valuesAsText ? entry.parameterObject.readingText(own) : own
       entry.parameterObject.objectProblems(
         in: .object(read), path: "", missing: .missingParam, memo: &memo, into: &problems)
       return
     }
     switch path.resolve(in: call.parameters) {
     case .object(let object):
-      let read = valuesAsText ? entry.parameterObject.readingText(object) : object
+      let own = entry.leavingOutUnlistedSDKProperties(of: provider, in: object)
+      let read = valuesAsText ? entry.parameterObject.readingText(own) : own
       entry.parameterObject.objectProblems(
         in: .object(read), path: path.description, missing: .missingParam, memo: &memo, into: &problems)
     case .absent:

@@ -346,7 +346,9 @@ public enum PlanFormatReference {
       (`properties.products[2].price`).
     - `additionalProperties`: `false` makes a parameter `params` does not list
       `unexpected-property`; `true` (the default) allows it, as SDK payloads carry bookkeeping
-      fields (`messageId`, `context`…).
+      fields (`messageId`, `context`…). In a call an SDK sent, the properties its SDK adds
+      itself among the app's are not unexpected unless `params` lists them, so the app's call and
+      the SDK's judge alike: \(Vendors.sdkPropertiesSummary).
     - `severity`: `error` (the default) or `warning`, for this entry's violations.
     - `propertiesAt`: this entry's own path (see above): `identify: {propertiesAt: traits}`.
     - `messageParams`: constraints on the whole message a call from an SDK carries, whatever

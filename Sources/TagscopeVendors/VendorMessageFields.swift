@@ -53,6 +53,11 @@ extension Vendor {
     public func contains(_ key: String) -> Bool {
       names.contains(key) || prefixes.contains { key.hasPrefix($0) }
     }
+
+    /// For people: `$…, mp_…, distinct_id`.
+    public var summary: String {
+      (prefixes.map { "\($0)…" } + names.sorted()).joined(separator: ", ")
+    }
   }
 
   /// Where a recorded SDK message keeps an event's properties.

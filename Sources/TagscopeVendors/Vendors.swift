@@ -126,3 +126,14 @@ public enum Vendors {
     return row[b.count]
   }
 }
+
+extension Vendors {
+  /// Each vendor whose SDKs add properties of their own among an event's, with them, for help
+  /// pages: `Mixpanel's $…, mp_…, distinct_id…; PostHog's $……`.
+  public static var sdkPropertiesSummary: String {
+    all.compactMap { vendor in
+      guard let sdk = vendor.messages?.sdkProperties, !sdk.isEmpty else { return nil }
+      return "\(vendor.name)'s \(sdk.summary)"
+    }.joined(separator: "; ")
+  }
+}

@@ -182,7 +182,7 @@ enum HelpTopics {
       ended before the vendor answered), no wire source (none of its provider \
       reached listen), ambiguous. Matching: by the SDK's message id where both sides have one; else \
       the wire call of the same provider, name and parameters (less those its SDK adds itself: \
-      Mixpanel's $… and mp_… properties, distinct_id, time, token), from a device that may be the app's \
+      \(Vendors.sdkPropertiesSummary)), from a device that may be the app's \
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
       (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
       never guessed. Wire calls no call explains are listed apart. Counts are exact; the entries of \

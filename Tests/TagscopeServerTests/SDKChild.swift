@@ -19,6 +19,8 @@ final class SDKChild: @unchecked Sendable {
   private let input = Pipe()
   /// The child's output, a whole line each.
   private let lines = LockedArray<String>()
+  /// Kills the child should it never end (a flush waiting on a queue that never fills).
+  private var hangGuard: HangGuard?
 
   /// The SDK sending to the `listen` at `port`, a batch when `uploadSize` calls are queued or
   /// every `uploadInterval` seconds (by default each call on its own, as soon as it is queued).
@@ -73,6 +75,7 @@ final class SDKChild: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = output
     try process.run()
+    hangGuard = HangGuard(process)
     let reader = output.fileHandleForReading
     Thread { [lines] in
       var pending = Data()
@@ -124,8 +127,14 @@ final class SDKChild: @unchecked Sendable {
   /// Ends the child's input: it flushes its queue and exits.
   func finishInput() { try? input.fileHandleForWriting.close() }
 
+  /// Waits for the child to end (a child that never does is killed by its ``HangGuard``, and says
+  /// so in ``output``): its exit status.
   func waitForExit() -> Int32 {
     process.waitUntilExit()
+    if hangGuard?.finish() == true {
+      lines.append(
+        "[killed by the test's hang guard: still running after \(Int(HangGuard.defaultSeconds)) s]")
+    }
     return process.terminationStatus
   }
 
