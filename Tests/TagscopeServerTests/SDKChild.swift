@@ -38,9 +38,10 @@ final class SDKChild: @unchecked Sendable {
   }
 
   /// Amplitude's or Mixpanel's SDK (`sdk`: `amplitude`, `mixpanel`) sending to the `listen` at
-  /// `port`, each event as soon as it is read.
-  convenience init(sdk: String, port: Int) throws {
-    try self.init(script: "sdk_ledger_client", arguments: [sdk, "127.0.0.1", String(port)], proxy: nil)
+  /// `port` for `user`, each event as soon as it is read.
+  convenience init(sdk: String, port: Int, user: String = "user-42") throws {
+    try self.init(
+      script: "sdk_ledger_client", arguments: [sdk, "127.0.0.1", String(port), user], proxy: nil)
   }
 
   private convenience init(

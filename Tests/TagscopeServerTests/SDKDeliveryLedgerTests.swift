@@ -28,6 +28,57 @@ final class SDKDeliveryLedgerTests: XCTestCase {
     }
   }
 
+  /// Two devices, two users, the same call at the same time: each is joined with its own user's
+  /// SDK request, neither is ambiguous (the rule's "the same user when both say").
+  func testTwoDevicesIdenticalCallsAreEachJoinedWithTheirOwnUsersSDK() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "two-devices-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let session = LiveSession(store: try Recorder(url: directory.appendingPathComponent("ledger.jsonl")))
+    let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
+    let ledger = try XCTUnwrap(session.delivery)
+    let properties: Properties = ["podcast_title": "Swift by Sundell"]
+    let call = MixpanelCall.track(event: "Play Podcast", properties: properties)
+    let provider = Mixpanel.id.rawValue
+    var apps: [RemoteSink] = []
+    var children: [SDKChild] = []
+    for number in 1...2 {
+      let app = RemoteSink(
+        host: "127.0.0.1", port: UInt16(server.port),
+        header: RecordingHeader(app: "Podcasts", device: "QA-\(number)", started: Date()))
+      let user = RecordSession(id: "session-\(number)", state: "authenticated", user: "user-\(number)")
+      app.send(
+        Record(
+          seq: 1, time: Date(), kind: .event, name: "Play Podcast", properties: properties,
+          context: RecordContext(session: user),
+          outputs: [
+            ProviderOutput(
+              provider: provider, status: .sent,
+              calls: [CallDescription(method: call.method, name: call.name, parameters: call.parameters)])
+          ]))
+      app.flush()
+      apps.append(app)
+      children.append(try SDKChild(sdk: provider, port: server.port, user: "user-\(number)"))
+    }
+    XCTAssertTrue(eventually { ledger.callCount == 2 }, "\(ledger.snapshot())")
+    for child in children {
+      try child.send("track", name: "Play Podcast", properties: properties)
+      child.finishInput()
+      XCTAssertEqual(child.waitForExit(), 0, child.output)
+    }
+    XCTAssertTrue(eventually { ledger.snapshot().count(.delivered) == 2 }, "\(ledger.snapshot())")
+    let entries = ledger.snapshot().entries
+    XCTAssertEqual(entries.map(\.device).sorted(), ["Podcasts@QA-1", "Podcasts@QA-2"])
+    for entry in entries {
+      let number = try XCTUnwrap(entry.device.last)
+      XCTAssertEqual(entry.wireSource, "\(provider)@user-\(number)", "\(entry)")
+    }
+    for app in apps { app.close() }
+    try await server.shutdown()
+    session.close()
+  }
+
   private func checkTheLedger(
     sdk: String, provider: String, call: (String, Properties) -> some ProviderCall,
     file: StaticString = #filePath, line: UInt = #line

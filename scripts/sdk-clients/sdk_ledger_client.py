@@ -1,9 +1,9 @@
 """Amplitude's or Mixpanel's official Python SDK as an app's SDK, for the delivery ledger (issue 46).
 
-Usage: sdk_ledger_client.py amplitude|mixpanel HOST PORT
+Usage: sdk_ledger_client.py amplitude|mixpanel HOST PORT [USER]
 
-One JSON line per event on standard input: {"name": ..., "properties": {...}}, tracked for user
-"user-42" as soon as it is read (Amplitude batches what it holds every 100 ms, Mixpanel sends each
+One JSON line per event on standard input: {"name": ..., "properties": {...}}, tracked for USER
+(by default "user-42") as soon as it is read (Amplitude batches what it holds every 100 ms, Mixpanel sends each
 event on its own). Prints "took N" once the Nth line is handed to the SDK. At the end of input it
 flushes and exits; non-zero if the SDK reported an error.
 """
@@ -11,8 +11,8 @@ import json
 import sys
 
 sdk, host, port = sys.argv[1], sys.argv[2], sys.argv[3]
+user = sys.argv[4] if len(sys.argv) > 4 else "user-42"
 failures = []
-user = "user-42"
 
 if sdk == "amplitude":
     from amplitude import Amplitude, BaseEvent, Config
