@@ -176,7 +176,7 @@ public struct CallCatalogue: Sendable, Hashable {
   /// record an SDK's batch made keeps them, on the batch's first record, in its output's
   /// ``batchField``, checked there once per batch as the parameters of a call of this method.
   public static let batchMethod = "batch"
-  /// The output field (``ProviderOutput/extra``) a batch's first record keeps its own fields in.
+  /// The output field (`ProviderOutput.extra`) a batch's first record keeps its own fields in.
   public static let batchField = "batch"
 
   /// The position in ``entries`` of the entry `call` matches: the first name entry with its name
