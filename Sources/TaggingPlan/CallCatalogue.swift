@@ -1,5 +1,6 @@
 import AnalyticsHub
 import TagscopeRecording
+import TagscopeVendors
 
 /// What an unplanned call (one no catalogue entry matches) is (`unplanned:` of a catalogue).
 public enum UnplannedCalls: String, Sendable, Hashable, CaseIterable {
@@ -99,7 +100,12 @@ public struct CatalogueCall: Sendable, Hashable {
 /// checked on every call the provider gets, in-app or from an SDK through `listen`.
 public struct CallCatalogue: Sendable, Hashable {
   /// The provider id (`segment`).
-  public var provider: String
+  public var provider: String {
+    didSet { sdkProperties = Self.sdkProperties(of: provider) }
+  }
+  /// The properties the provider's SDKs add among an event's own (`Vendor.SDKProperties`),
+  /// looked up once: a closed entry leaves out those it does not list in what an SDK sent.
+  public private(set) var sdkProperties: Vendor.SDKProperties
   /// Where the catalogue's key is in the plan.
   public var location: SourceLocation
   /// What a call no entry matches is.
@@ -149,6 +155,7 @@ public struct CallCatalogue: Sendable, Hashable {
     methods: [CatalogueCall] = []
   ) {
     self.provider = provider
+    sdkProperties = Self.sdkProperties(of: provider)
     self.location = location
     self.unplanned = unplanned
     self.propertiesAt = propertiesAt
@@ -169,6 +176,11 @@ public struct CallCatalogue: Sendable, Hashable {
     self.byName = byName
     newestVersion = newest.mapValues(\.index)
     batchEntry = methods.firstIndex { $0.method == Self.batchMethod }.map { calls.count + $0 }
+  }
+
+  /// The registry's `Vendor.SDKProperties` of `provider`; none for a provider it does not know.
+  private static func sdkProperties(of provider: String) -> Vendor.SDKProperties {
+    Vendors.vendor(named: provider)?.messages?.sdkProperties ?? .none
   }
 
   /// The method of the `methods` entry that checks the fields a batch of calls carries beside

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import TagscopeRecording
+import TagscopeVendors
 
 /// The checks of one provider output's calls against that provider's call catalogue.
 enum CatalogueCheck {
@@ -31,7 +32,7 @@ enum CatalogueCheck {
       let entry = catalogue.entries[entryIndex]
       var problems: [ContentProblem] = []
       checkedParameters(
-        of: call, entry: entry, provider: output.provider, fromSDK: record.isFromSDK,
+        of: call, entry: entry, sdk: catalogue.sdkProperties, fromSDK: record.isFromSDK,
         valuesAsText: catalogue.valuesAsText, memo: &memo, into: &problems)
       if record.isFromSDK, let message = entry.messageObject {
         message.objectProblems(
@@ -67,7 +68,7 @@ enum CatalogueCheck {
     let call = CallDescription(method: CallCatalogue.batchMethod, name: nil, parameters: batch)
     var problems: [ContentProblem] = []
     checkedParameters(
-      of: call, entry: plan.catalogues[position].entries[entry], provider: output.provider,
+      of: call, entry: plan.catalogues[position].entries[entry], sdk: plan.catalogues[position].sdkProperties,
       fromSDK: record.isFromSDK,
       valuesAsText: plan.catalogues[position].valuesAsText, memo: &memo, into: &problems)
     let found = Found(record: record, provider: output.provider, call: call, plan: plan, position: position)
@@ -121,16 +122,17 @@ enum CatalogueCheck {
   /// `propertiesAt` for a call an SDK sent (absent counts as empty, so required keys are missing;
   /// anything else in the way is a wrong type), the parameters themselves otherwise. With
   /// `valuesAsText`, an SDK's text values there are read as ``PropertyRule/readingText(_:)`` says.
-  /// A closed entry leaves out the properties `provider`'s SDK adds itself and it does not list
-  /// (``CatalogueCall/leavingOutUnlistedSDKProperties(of:in:)``).
+  /// A closed entry leaves out the properties its SDK adds itself (`sdk`) and it does not list
+  /// (``CatalogueCall/leavingOutUnlistedSDKProperties(_:in:)``).
   private static func checkedParameters(
-    of call: CallDescription, entry: CatalogueCall, provider: String, fromSDK: Bool, valuesAsText: Bool,
+    of call: CallDescription, entry: CatalogueCall, sdk: Vendor.SDKProperties, fromSDK: Bool,
+    valuesAsText: Bool,
     memo: inout PatternMemo,
     into problems: inout [ContentProblem]
   ) {
     guard fromSDK, let path = entry.propertiesAt, !path.keys.isEmpty else {
       let own =
-        fromSDK ? entry.leavingOutUnlistedSDKProperties(of: provider, in: call.parameters) : call.parameters
+        fromSDK ? entry.leavingOutUnlistedSDKProperties(sdk, in: call.parameters) : call.parameters
       let read = fromSDK && valuesAsText ? entry.parameterObject.readingText(own) : own
       entry.parameterObject.objectProblems(
         in: .object(read), path: "", missing: .missingParam, memo: &memo, into: &problems)
@@ -138,7 +140,7 @@ enum CatalogueCheck {
     }
     switch path.resolve(in: call.parameters) {
     case .object(let object):
-      let own = entry.leavingOutUnlistedSDKProperties(of: provider, in: object)
+      let own = entry.leavingOutUnlistedSDKProperties(sdk, in: object)
       let read = valuesAsText ? entry.parameterObject.readingText(own) : own
       entry.parameterObject.objectProblems(
         in: .object(read), path: path.description, missing: .missingParam, memo: &memo, into: &problems)

@@ -14,7 +14,8 @@ extension Vendor {
     /// those calls.
     public let methodProperties: [String: String]
     /// The properties its SDKs add among an event's own (Mixpanel's `mp_lib`, `$os`): the
-    /// delivery ledger leaves them out when it matches an app's call with what the SDK sent.
+    /// delivery ledger leaves them out when it matches an app's call with what the SDK sent, and
+    /// a plan's closed catalogue entry when it judges what the SDK sent.
     public let sdkProperties: SDKProperties
 
     /// Message fields.
