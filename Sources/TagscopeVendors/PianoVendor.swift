@@ -21,7 +21,27 @@ extension Vendor {
           encodings: ["query string"], auth: "s (the site id) in the query"),
         .atInternetHit),
     ],
-    messages: MessageFields(messageID: [], properties: .parameters, trackMethod: "sendEvent"),
+    messages: MessageFields(
+      messageID: [], properties: .parameters, trackMethod: "sendEvent",
+      // at-internet/piano-analytics-android's `eventprocessors/InternalPropertiesEventProcessor.kt`,
+      // `ContextPropertiesEventProcessor`, `PrivacyEventProcessor` and `UserEventProcessor` @
+      // f3351cb99253fe82db771acfb54aacdbf2582380 add these (names from `model/PropertyName.kt`);
+      // `listen` keeps them apart from the app's properties.
+      sdkProperties: SDKProperties(
+        names: [
+          "app_crash", "app_crash_class", "app_crash_screen", "app_dsfs", "app_dsls", "app_dsu", "app_fs",
+          "app_fsau",
+          "app_fsd", "app_fsdau", "app_id", "app_sc", "app_scsu", "app_sessionid", "app_version",
+          "browser_language",
+          "browser_language_local", "connection_type", "device_manufacturer", "device_model",
+          "device_screen_height",
+          "device_screen_width", "device_timestamp_utc", "event_collection_platform",
+          "event_collection_version",
+          "os",
+          "os_group", "os_version", "user_category", "user_id", "user_recognition", "visitor_privacy_consent",
+          "visitor_privacy_mode",
+        ],
+        prefixes: [])),
     identity: [
       // piano-analytics-android `model/PropertyName.kt`, added by its event processors; the
       // visitor is the request's `idclient`.

@@ -1,27 +1,15 @@
 import AnalyticsHub
 import Foundation
+import TagscopeVendors
 
 /// A Piano Analytics event's `data`, split into the app's properties (the in-app `sendEvent`
 /// call's) and those the SDK adds, each key without its forced-type prefix.
 ///
-/// The SDK's own keys are those at-internet/piano-analytics-android's
-/// `eventprocessors/InternalPropertiesEventProcessor.kt`, `ContextPropertiesEventProcessor`,
-/// `PrivacyEventProcessor` and `UserEventProcessor` @ f3351cb99253fe82db771acfb54aacdbf2582380 add
-/// (names from `model/PropertyName.kt`).
+/// The SDK's own keys are the Piano descriptor's (`Vendor.piano`'s `sdkProperties`).
 struct PianoProperties {
-  /// The properties the SDK adds to every event.
-  static let sdkKeys: Set<String> = [
-    "app_crash", "app_crash_class", "app_crash_screen", "app_dsfs", "app_dsls", "app_dsu", "app_fs",
-    "app_fsau",
-    "app_fsd", "app_fsdau", "app_id", "app_sc", "app_scsu", "app_sessionid", "app_version",
-    "browser_language",
-    "browser_language_local", "connection_type", "device_manufacturer", "device_model",
-    "device_screen_height",
-    "device_screen_width", "device_timestamp_utc", "event_collection_platform", "event_collection_version",
-    "os",
-    "os_group", "os_version", "user_category", "user_id", "user_recognition", "visitor_privacy_consent",
-    "visitor_privacy_mode",
-  ]
+  /// The properties the SDK adds to every event: the Piano descriptor's
+  /// ``Vendor/MessageFields/sdkProperties``.
+  static let sdkKeys = Vendor.piano.messages?.sdkProperties ?? .none
 
   /// The type prefixes of `Property.kt`'s forced types.
   static let typePrefixes = ["a:s:", "a:n:", "a:f:", "a:b:", "s:", "n:", "f:", "d:", "b:"]
