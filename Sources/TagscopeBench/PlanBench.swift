@@ -45,7 +45,8 @@ enum PlanBench {
     let cli = try CLIValidation(recording: url)
     defer { cli.remove() }
     func validate() throws -> ValidateRunner.Outcome { try cli.run(plan: DemoPlan.yaml) }
-    // `PLAN_BENCH_ONLY=index|validate` times one path only, for profiling.
+    // `PLAN_BENCH_ONLY=index|validate|validate-without` times one path only, for profiling
+    // (`validate-without`: the plan without its session checks).
     switch ProcessInfo.processInfo.environment["PLAN_BENCH_ONLY"] {
     case "index":
       let timing = try PlanTiming.measure { blackHole(try index()) }
@@ -54,6 +55,12 @@ enum PlanBench {
     case "validate":
       let timing = try PlanTiming.measure { blackHole(try validate()) }
       report.add("plan.validate.cpu", timing.cpu, unit: "s", baseline: "tagscope validate's path only")
+      return
+    case "validate-without":
+      let timing = try PlanTiming.measure { blackHole(try cli.run(plan: DemoPlan.yamlWithoutSessionChecks)) }
+      report.add(
+        "plan.validate.no_session_checks.cpu", timing.cpu, unit: "s",
+        baseline: "tagscope validate's path only, the plan without journeys, consent and privacy")
       return
     default: break
     }
