@@ -28,11 +28,10 @@ struct ForwardedRuns {
   /// `ledger`: each forwarded run unanswered, answered when its exchange is, and then told to
   /// `answered` (its positions, the status, when).
   func observe(
-    _ segments: [[SinkItem]], firstPosition: Int, in ledger: DeliveryLedger,
+    _ segments: [[Record]], firstPosition: Int, in ledger: DeliveryLedger,
     answered: @escaping @Sendable (Range<Int>, Int, Date) -> Void = { _, _, _ in }
   ) {
-    ledger.enqueue(
-      segments, records: count, firstPosition: firstPosition, unanswered: runs.map(\.records))
+    ledger.enqueue(segments, firstPosition: firstPosition, unanswered: runs.map(\.records))
     for run in runs {
       let positions = (firstPosition + run.records.lowerBound)..<(firstPosition + run.records.upperBound)
       run.exchange.whenAnswered { status, time in

@@ -178,8 +178,8 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   private func process(_ batch: [LiveInput]) {
     var items: [SinkItem] = []
-    // The arrays the batch's items came in: the ledger's worker reads them where they are.
-    var segments: [[SinkItem]] = []
+    // The arrays the batch's records came in: the ledger's worker reads them where they are.
+    var segments: [[Record]] = []
     var events: [ListenEvent] = []
     var stored: [@Sendable () -> Void] = []
     var forwarded = ForwardedRuns()
@@ -190,7 +190,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       case .event(let event, let lines):
         events.append(event)
         items += lines
-        segments.append(lines)
+        if case .records(let records) = event {
+          segments.append(records.count == lines.count ? records : Array(records.prefix(lines.count)))
+        }
         forwarded.skip(lines)
       case .forwarded(let records, let lines, let exchange):
         events.append(.records(records))
@@ -199,23 +201,28 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
           items.append(SinkItem(DeliveryForwardMarker(records: records.count, time: Date()).dropMarker))
         }
         items += lines
-        segments.append(lines)
+        segments.append(records)
         forwarded.add(records.count, exchange)
       case .items(let received):
         items += received
-        segments.append(received)
         forwarded.skip(received)
         var records: [Record] = []
         for item in received {
           switch item {
           case .record(let record, _): records.append(record)
           case .dropped(let marker, _):
-            if !records.isEmpty { events.append(.records(records)) }
+            if !records.isEmpty {
+              events.append(.records(records))
+              segments.append(records)
+            }
             records = []
             events.append(.dropped(source: "inspector", marker: marker))
           }
         }
-        if !records.isEmpty { events.append(.records(records)) }
+        if !records.isEmpty {
+          events.append(.records(records))
+          segments.append(records)
+        }
       }
     }
     if let store, !items.isEmpty { store.receive(items) }

@@ -114,6 +114,11 @@ final class DeliveryLedgerBoundTests: XCTestCase {
     XCTAssertLessThan(snapshot.entries.count, 200)
   }
 
+  /// Calls let go of are counted by their state's place in `allCases`: each state has its own.
+  func testEachStateHasItsOwnPlaceAmongTheCounts() {
+    XCTAssertEqual(DeliveryState.allCases.map(\.place), Array(DeliveryState.allCases.indices))
+  }
+
   /// 2,000 pairs of identical calls within one window, each with one wire call: ambiguous calls
   /// are bounded like settled ones (their candidate wire calls, reasons and candidate lists let go
   /// of with them) and counted exactly.

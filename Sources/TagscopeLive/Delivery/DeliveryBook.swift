@@ -42,8 +42,9 @@ struct DeliveryBook {
   /// in `callByID` again.
   private var idsOf: [Int32: [MessageKey]] = [:]
   private var unansweredWire: [Int: Int32] = [:]
-  /// The wire sources each device's calls of a provider went through (``pairKey(_:_:)``).
-  private var pairs: [Int64: Set<Int32>] = [:]
+  /// The wire sources each device's calls of a provider went through, by device and provider
+  /// number (``pairedSources(_:)``): a few each, looked through without hashing.
+  private var pairs: [[[Int32]]] = []
   /// Calls that may be queued or in flight: every such call, and some settled since
   /// (``listUnsettled(_:)``).
   private var unsettledList: [Int32] = []
@@ -51,8 +52,8 @@ struct DeliveryBook {
   /// By device: its settled calls kept, oldest first from `start` (``keep(_:)``).
   private var keptByDevice: [(numbers: [Int32], start: Int)] = []
   /// The calls let go of (``keep(_:)``), counted by provider and device (``pairKey(_:)``) and
-  /// state.
-  private(set) var retiredCounts: [Int64: [DeliveryState: Int]] = [:]
+  /// state (by its place in ``DeliveryState/allCases``).
+  private(set) var retiredCounts: [Int64: [Int]] = [:]
   /// By wire source: its wire calls no call holds (unexplained, a message sent again, an attempt
   /// before a retry), oldest first from `start` (``keepLone(_:)``).
   private var loneWires: [(numbers: [Int32], start: Int)] = []
@@ -318,9 +319,12 @@ struct DeliveryBook {
     calls[number].wire = wire
     wires[wire].call = number
     if learning {
-      let key = pairKey(calls[number])
+      let device = Int(calls[number].device)
+      let provider = Int(names.labels[Int(calls[number].label)].provider)
       let source = wires[wire].source
-      if pairs[key]?.contains(source) != true { pairs[key, default: []].insert(source) }
+      while pairs.count <= device { pairs.append([]) }
+      while pairs[device].count <= provider { pairs[device].append([]) }
+      if !pairs[device][provider].contains(source) { pairs[device][provider].append(source) }
     }
     settle(number)
   }
@@ -372,7 +376,8 @@ struct DeliveryBook {
     let (call, candidate) = (calls[number], wires[wire])
     if candidate.printed, candidate.print != call.print { return false }
     if call.user != 0, candidate.user != 0, call.user != candidate.user { return false }
-    if let paired = pairs[pairKey(call)], !paired.contains(candidate.source) { return false }
+    let paired = pairedSources(call)
+    if !paired.isEmpty, !paired.contains(candidate.source) { return false }
     let wireTime = candidate.time + names.offsets[Int(candidate.source)]
     return abs(call.called - candidate.time) <= window || abs(macTime(of: number) - wireTime) <= window
   }
@@ -383,11 +388,22 @@ struct DeliveryBook {
     let (first, second) = (calls[a], calls[b])
     guard first.print == second.print, abs(first.called - second.called) <= window, first.user == second.user
     else { return false }
-    guard let left = pairs[pairKey(first)], let right = pairs[pairKey(second)] else { return true }
-    return left.isEmpty || right.isEmpty || !left.isDisjoint(with: right)
+    let (left, right) = (pairedSources(first), pairedSources(second))
+    return left.isEmpty || right.isEmpty || left.contains(where: right.contains)
   }
 
-  /// The key of `call`'s device and provider in ``pairs``.
+  /// The wire sources `call`'s device's calls of its provider went through (none learnt yet:
+  /// empty).
+  private func pairedSources(_ call: Call) -> [Int32] {
+    let (device, provider) = (Int(call.device), Int(names.labels[Int(call.label)].provider))
+    guard device < pairs.count, provider < pairs[device].count else { return [] }
+    return pairs[device][provider]
+  }
+
+  /// No calls of any state, by place in ``DeliveryState/allCases``.
+  private static let noCounts = [Int](repeating: 0, count: DeliveryState.allCases.count)
+
+  /// The key of `call`'s device and provider in ``retiredCounts``.
   private func pairKey(_ call: Call) -> Int64 {
     Int64(call.device) << 32 | Int64(names.labels[Int(call.label)].provider)
   }
@@ -546,7 +562,7 @@ struct DeliveryBook {
     case .delivered, .refused, .droppedBySDK, .lost, .ambiguous: break
     default: return
     }
-    retiredCounts[pairKey(call), default: [:]][call.state, default: 0] += 1
+    retiredCounts[pairKey(call), default: Self.noCounts][call.state.place] += 1
     if call.wire >= 0 { retireWire(call.wire) }
     if call.hasNotes { forgetNotes(of: number) }
     calls.retire(number)

@@ -64,12 +64,22 @@ enum DeliveryFacts {
   }
 
   private static func hash(_ text: String) -> UInt64 {
+    let ascii: UInt64? =
+      text.utf8.withContiguousStorageIfAvailable(asciiHash)
+      ?? Array(text.utf8).withUnsafeBufferPointer(asciiHash)
+    return ascii ?? UInt64(bitPattern: Int64(text.hashValue))
+  }
+
+  /// FNV-1a over `bytes`, or `nil` if one is not ASCII (its hash is then Swift's, which a
+  /// canonically equivalent string shares).
+  private static func asciiHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
     var fnv: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      guard byte < 0x80 else { return UInt64(bitPattern: Int64(text.hashValue)) }
+    var high: UInt8 = 0
+    for byte in bytes {
+      high |= byte
       fnv = (fnv ^ UInt64(byte)) &* 0x100_0000_01b3
     }
-    return fnv
+    return high < 0x80 ? fnv : nil
   }
 
   /// A 64-bit finalizer (splitmix64's): nearby inputs spread over every bit.

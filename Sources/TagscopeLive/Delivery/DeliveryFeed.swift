@@ -8,8 +8,9 @@ import TagscopeServer
 /// record and hashes no string.
 struct DeliveryFeed {
   private(set) var names = DeliveryNames()
-  /// By provider number: what reads its calls' ids and properties.
-  private var readers: [RecordedMessages.Reader] = []
+  /// By provider number: what reads its calls' ids and properties (boxed: read in place, where
+  /// an array's reader was copied, with its descriptor's fields, for each call).
+  private var readers: [ReaderBox] = []
   /// By provider number: whether a wire record of it was seen.
   private var onWire: [Bool] = []
   /// Each in-app device's app run (`extra.run`), by source number.
@@ -38,9 +39,8 @@ struct DeliveryFeed {
     batch.facts[first].startsRecord = true
   }
 
-  /// The facts of the records of `items`, read where they lie (their arrays are not copied; the
-  /// optimizer still copies each item out of its array for the call that reads it). Hand the
-  /// batch back with ``recycle(_:)``.
+  /// The facts of the records of `items`, read where they lie (borrowed from their arrays, not
+  /// copied). Hand the batch back with ``recycle(_:)``.
   mutating func read(_ items: DeliveryItems) -> DeliveryBatch {
     batch.facts.reserveCapacity(items.records)
     var offset = 0
@@ -50,7 +50,8 @@ struct DeliveryFeed {
       for index in segment.indices {
         while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
         let answered = run == unanswered.count || !unanswered[run].contains(offset)
-        if add(item: segment[index], at: items.firstPosition + offset, answered: answered) { offset += 1 }
+        add(segment[index], at: items.firstPosition + offset, answered: answered)
+        offset += 1
       }
     }
     return take(received: items.received)
@@ -67,16 +68,6 @@ struct DeliveryFeed {
     used.ids.removeAll(keepingCapacity: true)
     used.reasons.removeAll(keepingCapacity: true)
     if batch.facts.isEmpty && batch.records == 0 { batch = used }
-  }
-
-  /// Adds the facts of `item` if it is a record; returns whether it is.
-  private mutating func add(item: borrowing SinkItem, at position: Int, answered: Bool) -> Bool {
-    switch item {
-    case .record(let record, _):
-      add(record, at: position, answered: answered)
-      return true
-    case .dropped: return false
-    }
   }
 
   /// The facts added since the last call, received at `received` (ms).
@@ -98,6 +89,7 @@ struct DeliveryFeed {
     let first = batch.facts.count
     for outputIndex in record.outputs.indices where record.outputs[outputIndex].status == .sent {
       let provider = noteProvider(record.outputs[outputIndex].provider)
+      let reader = readers[Int(provider)]
       let calls = record.outputs[outputIndex].calls
       let violations = record.outputs[outputIndex].violations
       for index in calls.indices {
@@ -105,7 +97,7 @@ struct DeliveryFeed {
           kind: .call, source: device,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
           user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
-          print: DeliveryFacts.fingerprint(inApp: calls[index], reader: readers[Int(provider)]))
+          print: DeliveryFacts.fingerprint(inApp: calls[index], reader: reader.reader))
         if !violations.isEmpty,
           let dropping = violations.first(where: {
             DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
@@ -115,7 +107,7 @@ struct DeliveryFeed {
           fact.extra = Int32(batch.reasons.count)
           batch.reasons.append(dropping.rule)
         } else {
-          let ids = DeliveryFacts.ids(inApp: calls[index], reader: readers[Int(provider)])
+          let ids = DeliveryFacts.ids(inApp: calls[index], reader: reader.reader)
           if !ids.isEmpty {
             fact.extra = Int32(batch.ids.count)
             batch.ids.append(ids)
@@ -142,15 +134,16 @@ struct DeliveryFeed {
         onWire[Int(provider)] = true
         batch.wireProviders.append(provider)
       }
+      let reader = readers[Int(provider)]
       let calls = record.outputs[outputIndex].calls
       for index in calls.indices {
-        let print = DeliveryFacts.fingerprint(wire: calls[index], reader: readers[Int(provider)])
+        let print = DeliveryFacts.fingerprint(wire: calls[index], reader: reader.reader)
         var fact = DeliveryFact(
           kind: .wire, printed: print != nil, answered: answered, source: source,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
           user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
           print: print ?? 0)
-        let ids = DeliveryFacts.ids(wire: calls[index], reader: readers[Int(provider)], raw: record.raw ?? "")
+        let ids = DeliveryFacts.ids(wire: calls[index], reader: reader.reader, raw: record.raw ?? "")
         if !ids.isEmpty {
           fact.extra = Int32(batch.ids.count)
           batch.ids.append(ids)
@@ -173,10 +166,17 @@ struct DeliveryFeed {
     if let last = lastProvider, last.name == provider { return last.number }
     let number = names.provider(provider)
     if readers.count <= Int(number) {
-      readers.append(RecordedMessages.Reader(provider: provider))
+      readers.append(ReaderBox(RecordedMessages.Reader(provider: provider)))
       onWire.append(false)
     }
     lastProvider = (provider, number)
     return number
   }
+}
+
+/// One provider's ``RecordedMessages/Reader``, held by reference.
+private final class ReaderBox: Sendable {
+  let reader: RecordedMessages.Reader
+
+  init(_ reader: RecordedMessages.Reader) { self.reader = reader }
 }

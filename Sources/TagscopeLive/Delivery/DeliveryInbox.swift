@@ -23,8 +23,9 @@ enum DeliveryInput: Sendable {
 /// A batch of records the live session stored, handed to the ledger's worker whole: the arrays it
 /// holds them in (never copied record by record), where they start and which of them are in flight.
 struct DeliveryItems: Sendable {
-  /// The records (markers among them are skipped), in session order, in the producer's arrays.
-  var segments: [[SinkItem]]
+  /// The records, in session order, in the producer's arrays (read where they lie: an array's
+  /// record is borrowed, never copied, where a `SinkItem`'s is copied out of its enum).
+  var segments: [[Record]]
   /// How many records they hold.
   var records: Int
   /// The session position of the first record.

@@ -89,18 +89,18 @@ public final class DeliveryLedger: @unchecked Sendable {
   ) {
     guard !records.isEmpty else { return }
     enqueue(
-      [records.map { .record($0, line: []) }], records: records.count, firstPosition: firstPosition,
-      unanswered: wireAnswered ? [] : [0..<records.count], received: received)
+      [records], firstPosition: firstPosition, unanswered: wireAnswered ? [] : [0..<records.count],
+      received: received)
   }
 
-  /// Queues the `records` records of `segments` (the arrays the live session holds its batch in,
+  /// Queues the records of `segments` (the arrays the live session holds its batch's records in,
   /// handed over whole: nothing is read or copied here), the first at session position
   /// `firstPosition`; the wire records at the record offsets in `unanswered` stay in flight until
   /// ``answered(wirePosition:status:at:)``.
   func enqueue(
-    _ segments: [[SinkItem]], records: Int, firstPosition: Int, unanswered: [Range<Int>],
-    received: Date = Date()
+    _ segments: [[Record]], firstPosition: Int, unanswered: [Range<Int>], received: Date = Date()
   ) {
+    let records = segments.reduce(0) { $0 + $1.count }
     guard records > 0 else { return }
     queue(
       .records(
@@ -272,7 +272,9 @@ public final class DeliveryLedger: @unchecked Sendable {
     where provider.map({ Int64($0) == key & 0xFFFF_FFFF }) ?? true
       && device.map({ Int64($0) == key >> 32 }) ?? true
     {
-      counts.merge(retired, uniquingKeysWith: +)
+      for (place, count) in retired.enumerated() where count > 0 {
+        counts[DeliveryState.allCases[place], default: 0] += count
+      }
     }
     if entries.count > filter.limit { entries.removeFirst(entries.count - filter.limit) }
     var unexplained: [UnexplainedWireCall] = []

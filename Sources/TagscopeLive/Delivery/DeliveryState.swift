@@ -21,6 +21,20 @@ public enum DeliveryState: String, Sendable, Hashable, CaseIterable {
   /// known, so none is guessed.
   case ambiguous
 
+  /// Its place in ``allCases`` (a count's index, found without hashing its name).
+  var place: Int {
+    switch self {
+    case .delivered: 0
+    case .inFlight: 1
+    case .queued: 2
+    case .droppedBySDK: 3
+    case .refused: 4
+    case .lost: 5
+    case .noWireSource: 6
+    case .ambiguous: 7
+    }
+  }
+
   /// Whether the call's fate is known for good (the query API's wait ends when every call before
   /// it is): everything but ``queued`` and ``inFlight``.
   public var isSettled: Bool { self != .queued && self != .inFlight }
