@@ -53,6 +53,12 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
     storage.append((key, value))
   }
 
+  /// Makes room for `count` pairs in all, so that appending up to that many allocates once (a
+  /// copy of shared storage then takes the room at once instead of growing it again).
+  public mutating func reserveCapacity(_ count: Int) {
+    storage.reserveCapacity(count)
+  }
+
   /// These properties with `other`'s values added or replacing.
   public func merging(_ other: Properties) -> Properties {
     var merged = self

@@ -79,9 +79,15 @@ enum FirebaseUploadRecords {
     }
     let app = FirebaseLogRecords.properties(appPairs)
     let byApp = origin == nil || origin == "app"
+    let shortName = event.name != name
+    let previous = event.previousTimestampMillis
+    // The bundle's annotations copied once, with room for this record's: appended to, a copy
+    // grew again (twice the room a small event's record needs, kept while it is in flight).
     var extra = common
+    let added = [origin != nil, shortName, !sdkPairs.isEmpty, !shortPairs.isEmpty, previous != nil]
+    extra.reserveCapacity(common.count + 1 + added.reduce(0) { $0 + ($1 ? 1 : 0) })
     if let origin { extra.appendUnchecked("origin", .string(origin)) }
-    if event.name != name { extra.appendUnchecked("short_name", .string(event.name)) }
+    if shortName { extra.appendUnchecked("short_name", .string(event.name)) }
     if !sdkPairs.isEmpty {
       extra.appendUnchecked("sdk_parameters", .object(FirebaseLogRecords.properties(sdkPairs)))
     }
@@ -89,7 +95,7 @@ enum FirebaseUploadRecords {
       extra.appendUnchecked("short_names", .object(FirebaseLogRecords.properties(shortPairs)))
     }
     extra.appendUnchecked("place", .string(place))
-    if let previous = event.previousTimestampMillis {
+    if let previous {
       extra.appendUnchecked("previous_timestamp_millis", .int(Int(previous)))
     }
     var who = identity
@@ -120,6 +126,7 @@ enum FirebaseUploadRecords {
     let name = FirebaseShortNames.userProperties[property.name] ?? property.name
     let value = property.value
     var extra = common
+    extra.reserveCapacity(common.count + (name != property.name ? 3 : 2))
     extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
     if name != property.name { extra.appendUnchecked("short_name", .string(property.name)) }
     extra.appendUnchecked("place", .string(place))
