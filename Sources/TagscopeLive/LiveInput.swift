@@ -23,7 +23,7 @@ enum LiveInput: Sendable {
   /// `event` with its lines encoded.
   init(_ event: ListenEvent) {
     switch event {
-    case .records(let records): self = .event(event, items: records.map(SinkItem.init))
+    case .records(let records): self = .event(event, items: SinkItem.items(records))
     case .dropped(_, let marker): self = .event(event, items: [SinkItem(marker)])
     default: self = .event(event, items: [])
     }

@@ -101,7 +101,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Queues the records of a request the proxy forwards: the ledger has them in flight until
   /// `exchange` says the vendor's answer.
   public func deliver(_ records: [Record], forwardedIn exchange: WireExchange) {
-    queue.put(.forwarded(records, items: records.map(SinkItem.init), exchange: exchange))
+    queue.put(.forwarded(records, items: SinkItem.items(records), exchange: exchange))
   }
 
   public var hasRoom: Bool { queue.hasRoom }
