@@ -34,6 +34,9 @@ struct DeviceRegistry: Sendable {
   private var labels: Set<String> = []
   /// Counts calls, to tell the longest idle device.
   private var clock: UInt64 = 0
+  /// The last context marked (``marked(_:event:address:)``), to share its fields with the next
+  /// record's when they are the same: a batch's records then hold one copy, not one each.
+  private var lastMarked: Marked?
 
   init(limit: Int) { self.limit = max(1, limit) }
 
@@ -97,8 +100,40 @@ struct DeviceRegistry: Sendable {
     devices[slot]!.lastUsed = clock
     let context = devices[slot]!.state.apply(event)
     return Placement(
-      source: devices[slot]!.label, context: Self.marked(context, event: event, address: address),
+      source: devices[slot]!.label, context: marking(context, event: event, address: address),
       announcement: announcement)
+  }
+
+  /// ``marked(_:event:address:)``, its fields shared with the previous record's when they are the
+  /// same (same sender, connection and context fields).
+  private mutating func marking(_ context: RecordContext, event: IngestedEvent, address: String)
+    -> RecordContext
+  {
+    let sender = Sender(event.identity, address: address)
+    if let last = lastMarked, last.sender == sender, last.context == context {
+      return last.marked
+    }
+    let marked = Self.marked(context, event: event, address: address)
+    lastMarked = Marked(sender: sender, context: context, marked: marked)
+    return marked
+  }
+
+  /// A context before and after it was marked, and for which sender.
+  private struct Marked: Sendable {
+    var sender: Sender
+    var context: RecordContext
+    var marked: RecordContext
+  }
+
+  /// What ``description(_:address:)`` reads of a sender.
+  private struct Sender: Equatable, Sendable {
+    var deviceID, app, platform, model: String?
+    var address: String
+
+    init(_ identity: DeviceIdentity, address: String) {
+      (deviceID, app, platform, model) = (identity.deviceID, identity.app, identity.platform, identity.model)
+      self.address = address
+    }
   }
 
   /// Forgets the longest idle devices, with every id they had, until an eighth of the limit is
