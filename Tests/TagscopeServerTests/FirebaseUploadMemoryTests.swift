@@ -7,11 +7,25 @@ import XCTest
 @testable import TagscopeServer
 
 /// Firebase's largest upload (as many events as `/a` takes, each with a 220-byte parameter, under
-/// 1 MB) reaches the live session in slices (``BulkDelivery``): of the two slices a delivery keeps
-/// in flight, the recording lines weigh less than the body, so an upload's records are never all
-/// encoded and held at once (issue 45's memory bound, ≤ 20× the body).
+/// 1 MB) and its smallest-evented one (as many events of 12 bytes, 48 KB) reach the live session in
+/// slices (``BulkDelivery``): of the two slices a delivery keeps in flight, the recording lines
+/// weigh less than the body, so an upload's records are never all encoded and held at once, and a
+/// small one's slices are cut to its body (issue 45's memory bound, ≤ 20× the body).
 final class FirebaseUploadMemoryTests: XCTestCase, ProtobufWriting {
   func testTheLargestUploadIsDeliveredInSlicesWhoseLinesWeighLessThanTheBody() async throws {
+    let counts = try await deliverInSlices(padding: 220)
+    XCTAssertEqual(Set(counts.dropLast()), [BulkDelivery.sliceSize], "large events: full slices")
+  }
+
+  func testTheSmallestEventsAreDeliveredInSlicesWhoseLinesWeighLessThanTheBody() async throws {
+    let counts = try await deliverInSlices(padding: 0)
+    XCTAssertLessThan(counts.max() ?? 0, BulkDelivery.sliceSize, "small events: slices cut to the body")
+  }
+
+  /// Sends an upload of as many events as `/a` takes, each with a parameter of `padding` bytes,
+  /// checks that the lines of any two slices delivered one after the other weigh less than the
+  /// body, and returns the slices' sizes.
+  private func deliverInSlices(padding: Int) async throws -> [Int] {
     let counts = LockedArray<Int>()
     let lineBytes = LockedArray<Int>()
     let server = try await ListenServer.start(
@@ -19,10 +33,10 @@ final class FirebaseUploadMemoryTests: XCTestCase, ProtobufWriting {
     ) { event in
       guard case .records(let records) = event else { return }
       counts.append(records.count)
-      lineBytes.append(records.reduce(0) { $0 + SinkItem($1).line.count })
+      lineBytes.append(SinkItem.items(records).reduce(0) { $0 + $1.line.count })
     }
     let events = try XCTUnwrap(Vendor.Limit.firebaseUpload.eventsPerRequest)
-    let body = Self.bundle(Self.events(events, padding: 220))
+    let body = Self.bundle(Self.events(events, padding: padding))
     let reply = try XCTUnwrap(
       try httpRequest(
         port: server.port, path: "/a", contentType: "application/x-www-form-urlencoded", body: body))
@@ -34,6 +48,7 @@ final class FirebaseUploadMemoryTests: XCTestCase, ProtobufWriting {
     XCTAssertGreaterThan(sizes.count, 2, "delivered in slices: \(counts.all)")
     XCTAssertLessThan(
       twoAtOnce, body.count, "the lines of two slices in flight, against the body; slices of \(counts.all)")
+    return counts.all
   }
 
   /// `count` events `e` with one timestamp and a parameter `p` of `padding` bytes, side by side

@@ -148,7 +148,9 @@ final class FirebaseUploadIndex: Sendable {
   /// The upload's records as a batch delivered a slice at a time.
   var batch: EventBatch {
     let largest = zip(starts, ends).lazy.map { Int($1 - $0) }.max() ?? 0
-    return EventBatch(count: count, largestEventBytes: largest) { [self] positions in events(positions) }
+    return EventBatch(count: count, bytes: bytes.count, largestEventBytes: largest) { [self] positions in
+      events(positions)
+    }
   }
 
   /// The context of bundle `owner`, read again from its bytes.

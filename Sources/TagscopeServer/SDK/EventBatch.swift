@@ -12,6 +12,8 @@ struct EventBatch: Sendable {
   let count: Int
   /// The bytes of the batch's largest event, as received.
   let largestEventBytes: Int
+  /// The bytes of the body its events are read from (``BulkDelivery/sliceSize(bytes:)``).
+  let bytes: Int
   /// The credentials the events carry (each event carries one of them), for `--token`.
   let credentials: Set<String>
   /// Decodes the events at some positions.
@@ -26,6 +28,7 @@ struct EventBatch: Sendable {
     let starts = spans.map { UInt32($0.lowerBound) }
     let ends = spans.map { UInt32($0.upperBound) }
     largestEventBytes = spans.lazy.map(\.count).max() ?? 0
+    bytes = document.count
     count = spans.count
     self.credentials = credentials
     decodeSlice = { positions in
@@ -40,12 +43,14 @@ struct EventBatch: Sendable {
     }
   }
 
-  /// A batch of `count` events in another format, `events` decoding those at some positions.
+  /// A batch of `count` events in another format, read from a body of `bytes`, `events` decoding
+  /// those at some positions.
   init(
-    count: Int, largestEventBytes: Int, credentials: Set<String> = [],
+    count: Int, bytes: Int, largestEventBytes: Int, credentials: Set<String> = [],
     events: @escaping @Sendable (Range<Int>) -> [IngestedEvent]
   ) {
     self.count = count
+    self.bytes = bytes
     self.largestEventBytes = largestEventBytes
     self.credentials = credentials
     decodeSlice = events

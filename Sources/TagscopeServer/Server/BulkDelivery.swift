@@ -11,9 +11,26 @@ import Dispatch
 /// events of one that decoded them all (Firebase's upload) are let go a slice at a time as they are
 /// delivered. So at most two slices' records and recording lines are held at once.
 enum BulkDelivery {
-  /// Events per slice: the lines of two slices (about 1,160 bytes an event for Firebase's largest
-  /// upload, whose events take 236 bytes of its body) stay under the body they came from.
+  /// The most events per slice: the lines of two slices (about 1,160 bytes an event for Firebase's
+  /// largest upload, whose events take 236 bytes of its body) stay under the body they came from.
   static let sliceSize = 256
+  /// The fewest events per slice (but the last): each slice waits for a store, so a batch is never
+  /// cut finer than this.
+  static let smallestSlice = 32
+  /// Body bytes per event of a slice of small events (``sliceSize(bytes:)``): twice a small
+  /// event's recording line (Firebase's 12-byte event makes a 443-byte line).
+  static let bytesPerSliceEvent = 1_024
+
+  /// Events per slice of a batch read from `bytes` of body: as many as the body has
+  /// ``bytesPerSliceEvent`` bytes, between ``smallestSlice`` and ``sliceSize``. A record costs
+  /// about the same in flight whatever its event's size (its line, the record, its ledger
+  /// entry): 256 of Firebase's smallest events (4,000 of 12 bytes in 48 KB) held twice the body in
+  /// two slices' lines alone. So the lines of two slices stay under the body however small the
+  /// events, and a batch of large events still goes 256 at a time.
+  static func sliceSize(bytes: Int) -> Int {
+    min(sliceSize, max(smallestSlice, bytes / bytesPerSliceEvent))
+  }
+
   /// Requests with more events than this are delivered off the event loop, whatever their size.
   static let offloadEvents = 256
   /// The longest it waits for the ingest queue before it delivers anyway (a consumer that never
@@ -32,7 +49,7 @@ enum BulkDelivery {
       Array(events[start..<min(start + sliceSize, count)])
     }
     events = []
-    deliver(count: count, address: address, server: server, ledger: ledger) { positions in
+    deliver(count: count, size: sliceSize, address: address, server: server, ledger: ledger) { positions in
       let index = positions.lowerBound / sliceSize
       defer { slices[index] = [] }
       return slices[index]
@@ -40,21 +57,25 @@ enum BulkDelivery {
   }
 
   /// Delivers the events of `batch`, each slice decoded just before it is delivered: a batch's
-  /// decoded events are never all in memory at once.
+  /// decoded events are never all in memory at once, and a batch of small events goes in smaller
+  /// slices (``sliceSize(bytes:)``).
   static func deliver(_ batch: EventBatch, address: String, server: ServerContext, ledger: RetryLedger? = nil)
   {
-    deliver(count: batch.count, address: address, server: server, ledger: ledger) { batch.events($0) }
+    let size = sliceSize(bytes: batch.bytes)
+    deliver(count: batch.count, size: size, address: address, server: server, ledger: ledger) {
+      batch.events($0)
+    }
   }
 
-  /// Delivers `count` events, `slice` giving those at some positions.
+  /// Delivers `count` events `size` at a time, `slice` giving those at some positions.
   private static func deliver(
-    count: Int, address: String, server: ServerContext, ledger: RetryLedger?,
+    count: Int, size: Int, address: String, server: ServerContext, ledger: RetryLedger?,
     slice: (Range<Int>) -> [IngestedEvent]
   ) {
     var previous: DispatchSemaphore?
     var start = 0
     while start < count {
-      let end = min(start + sliceSize, count)
+      let end = min(start + size, count)
       waitForRoom(server.ingest)
       _ = previous?.wait(timeout: .now() + stallLimit)
       server.deliver(slice(start..<end), address: address, ledger: ledger)
