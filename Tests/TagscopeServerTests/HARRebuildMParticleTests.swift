@@ -101,4 +101,42 @@ final class HARRebuildMParticleTests: XCTestCase {
         "mparticle: it keeps no `path`: its request's path is kept by the first record of its request, which is not exported before it",
       ])
   }
+
+  /// A batch without events (mParticle applies its user attributes and identities all the same)
+  /// is one `identify` record of its own, with the batch's attributes as its properties; alone or
+  /// between two batches of a bulk request, it rebuilds as a batch without events and imports
+  /// again as the same records.
+  func testABatchWithoutEventsIsOneRecordAndRebuildsWithoutAnEvent() throws {
+    let lone = #"{"user_attributes":{"plan":"silver"},"user_identities":{"customerid":"c9"},"mpid":9}"#
+    let bulk =
+      "[" + Self.batch(mpid: 1, screen: "Home") + "," + lone + "," + Self.batch(mpid: 2, screen: "Cart") + "]"
+    let (recording, first) = try round.imported(
+      round.har(
+        [
+          ("POST", "/v2/events", lone, "application/json"),
+          ("POST", "/v2/bulkevents", bulk, "application/json"),
+        ],
+        headers: [("Authorization", "Basic " + Data("mp-key:s".utf8).base64EncodedString())]))
+    XCTAssertEqual(first.problems, [])
+    XCTAssertEqual(first.unread, [])
+    XCTAssertEqual(
+      recording.map { "\($0.kind.rawValue) \($0.name)" },
+      [
+        "identify identify", "screen Home", "event Choose Item", "identify identify", "identify identify",
+        "screen Cart", "event Choose Item", "identify identify",
+      ])
+    XCTAssertEqual(recording[0].properties, ["plan": "silver"])
+    XCTAssertEqual(recording[0].outputs.first?.calls.first?.method, MParticleEndpoint.batchMethod)
+    let (again, requests, _) = try round.exported(recording)
+    XCTAssertEqual(requests.count, 2)
+    let body = try XCTUnwrap((requests[1]["postData"] as? [String: Any])?["text"] as? String)
+    XCTAssertTrue(
+      body.contains(
+        #"},{"user_attributes":{"plan":"silver"},"user_identities":{"customerid":"c9"},"mpid":9},{"#),
+      body)
+    let (records, summary) = try round.imported(again)
+    XCTAssertEqual(summary.problems, [])
+    XCTAssertEqual(records.count, recording.count)
+    for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
+  }
 }

@@ -34,13 +34,15 @@ final class MParticleBatchUserDataListenTests: XCTestCase {
   /// mParticle's Python SDK (`scripts/sdk-clients/mparticle_user_client.py`): three batches of
   /// conforming events; the second batch's wrong-typed `$Age`, unplanned `nickname` and customer
   /// id outside its pattern, and the third's email that is none, are flagged once each, on the
-  /// first record of their batch, at the batch's own keys.
+  /// first record of their batch, at the batch's own keys. A fourth batch, without events, is
+  /// one `identify` record of its own, its text `$Age` flagged the same way (it was dropped
+  /// without a word: nothing recorded, nothing judged).
   func testThePythonSDKsBatchAttributesAndIdentitiesAreJudgedOncePerBatch() async throws {
     let (records, violations) = try await listenAndValidate(
-      "mparticle_user_client", expecting: 6, plan: try plan())
+      "mparticle_user_client", expecting: 7, plan: try plan())
     XCTAssertEqual(
       records.map { "\($0.kind.rawValue) \($0.name)" },
-      ["screen Home"] + Array(repeating: "event Choose Item", count: 5))
+      ["screen Home"] + Array(repeating: "event Choose Item", count: 5) + ["identify identify"])
     let batch = "mparticle batch (its own fields, kept on this record) parameter"
     XCTAssertEqual(
       described(violations),
@@ -49,6 +51,7 @@ final class MParticleBatchUserDataListenTests: XCTestCase {
         "4 unexpected-property Choose Item: \(batch) user_attributes.nickname is not planned",
         #"4 invalid-value Choose Item: \#(batch) user_identities.customerid is "cust 43""#,
         #"6 invalid-value Choose Item: \#(batch) user_identities.email is "not an email""#,
+        #"7 invalid-value identify: \#(batch) user_attributes.$Age is a string ("forty")"#,
       ])
   }
 

@@ -80,6 +80,30 @@ final class MParticleNativeEndpointTests: XCTestCase {
       Payload.object(event.annotations["unread"]), ["ui[2].n": .int(99), "ui[3]": .object(["n": .int(7)])])
   }
 
+  /// A batch without messages whose header carries user attributes and identities is one
+  /// `identify` record (the attributes its properties, the header kept for a HAR rebuild), not
+  /// dropped; so is one whose header holds a key not understood, which it reports. One with
+  /// neither records nothing.
+  func testABatchWithoutMessagesIsOneRecordOfItsHeader() throws {
+    let body = #"{"dt":"h","mpid":3,"ua":{"tier":"gold"},"ui":[{"n":1,"i":"cust-3"}],"odd":1,"msgs":[]}"#
+    let path = "/v2/us1-abc/events"
+    let reply = try endpoint(path).handle(request(path, Array(body.utf8)))
+    XCTAssertEqual(reply.status, .accepted)
+    XCTAssertEqual(reply.events.map { "\($0.kind.rawValue) \($0.name)" }, ["identify identify"])
+    let event = try XCTUnwrap(reply.events.first)
+    XCTAssertEqual(event.properties, ["tier": "gold"])
+    XCTAssertEqual(event.identity.userID, "cust-3")
+    XCTAssertEqual(event.annotations[MParticleEndpoint.batchOnlyKey], .bool(true))
+    XCTAssertEqual(Payload.object(event.annotations["batch"])["ua"], .object(["tier": "gold"]))
+    XCTAssertEqual(Payload.object(event.annotations["unread"]), ["odd": .int(1)])
+    let unread = try endpoint(path).handle(request(path, Array(#"{"dt":"h","odd":2,"msgs":[]}"#.utf8)))
+    XCTAssertEqual(unread.events.map { Payload.object($0.annotations["unread"]) }, [["odd": .int(2)]])
+    let empty = try endpoint(path).handle(request(path, Array(#"{"dt":"h","mpid":3,"msgs":[]}"#.utf8)))
+    XCTAssertEqual(empty.status, .accepted)
+    XCTAssertEqual(
+      empty.events.count, 0, "a batch that sets no user data and holds nothing unread records nothing")
+  }
+
   /// A custom base URL's path, a commerce event, a user attribute change, Android's string mpid.
   func testCommerceUserAttributesAndTheCustomBaseURLPath() throws {
     let body = """

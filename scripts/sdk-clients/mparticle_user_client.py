@@ -3,7 +3,8 @@ user attributes and identities (Batch.user_attributes, Batch.user_identities) a 
 once per batch. One batch to /v2/events of three conforming events with conforming attributes and
 identities; then /v2/bulkevents with two batches: the first (two events) with an attribute of the
 wrong type ("$Age": "thirty"), one not planned ("nickname") and a customer id outside its pattern
-("cust 43"); the second (one event) with an email that is not one. The events and attributes are
+("cust 43"); the second (one event) with an email that is not one; last, to /v2/events, a batch
+without events (mParticle applies its attributes all the same) whose "$Age" is again text. The events and attributes are
 those of mParticle's smartype example plan (freddy_s_plan), the identities those of Beasley's."""
 import sys
 
@@ -55,6 +56,9 @@ try:
             "0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0013", {"$Zip": 75011}, "cust_44", "not an email",
             [choose_item()]),
     ])
+    api.upload_events(batch(
+        "0b8e1c2a-5d7f-4e36-9a41-6c2f3d8e0014", {"$FirstName": "Dee", "$Age": "forty"}, "cust_45",
+        "dee@example.com", []))
 except ApiException as error:
     print("mparticle failure:", error.status, error.body, file=sys.stderr)
     sys.exit(1)

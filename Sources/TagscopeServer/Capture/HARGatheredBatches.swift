@@ -7,7 +7,8 @@ import TagscopeVendors
 /// One mParticle request gathered back from its records (``Vendor/RebuildBody/gatheredBatches``):
 /// the request's first record keeps its path, the first record of each of its batches the
 /// batch's own fields, each record its event (the Events API's form in its call, a mobile SDK's
-/// short-key message in its `raw`).
+/// short-key message in its `raw`); a batch without events is one record of its own, which adds
+/// none.
 struct HARGatheredBatches: HARGathering {
   typealias NotRebuilt = HARRequestRebuild.NotRebuilt
 
@@ -92,6 +93,11 @@ struct HARGatheredBatches: HARGathering {
       return NotRebuilt(reason: "it keeps no `\(names.batch)`: its batch's own fields are not kept")
     }
     defer { batches.append(batch) }
+    // A batch without events is kept by one record of its own (`batchOnly`): no event to add.
+    if output.extra[MParticleEndpoint.batchOnlyKey] == .bool(true) {
+      progress.take(record, ownTime: false)
+      return nil
+    }
     let raw = record.raw ?? ""
     let key = raw.isEmpty ? names.events : names.messages
     guard batch.key == nil || batch.key == key else {

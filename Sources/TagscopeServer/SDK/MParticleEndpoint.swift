@@ -16,7 +16,9 @@ import TagscopeRecording
 /// any other type an event named by its type. The call's parameters are the event as received, so
 /// its custom attributes sit at `data.custom_attributes`. Replies `202 Accepted` with no body;
 /// refusals carry mParticle's `{"errors":[{"code","message"}]}`: `401` without basic auth, `400`
-/// for a body that is not a batch. A refused request records nothing. The first record of each
+/// for a body that is not a batch. A refused request records nothing. A batch without events that
+/// sets user data (or holds a field not understood) is one `identify` record of its own
+/// (``batchOnly(_:apiKey:)``); one that sets none records nothing. The first record of each
 /// batch keeps the batch's own fields it reads (`batch`), the request's first its path (`path`):
 /// what a HAR export rebuilds the request from.
 ///
@@ -110,11 +112,16 @@ struct MParticleEndpoint: SDKEndpoint {
         }
         accepted.append(Self.event(event, type: type, data: data, batch: batch, apiKey: apiKey))
       }
-      guard accepted.count > first else { continue }
       var account = FieldAccount()
       account.check(
         batch, at: isBulk ? "[\(index)]" : "", understood: Self.batchFields, transport: Self.transport[""])
       MParticleBatchFields.check(batch, at: isBulk ? "[\(index)]" : "", account: &account)
+      if accepted.count == first {
+        // A batch without events still sets the user attributes and identities it carries, and
+        // what it holds that is not understood is still reported.
+        guard Self.setsUserData(batch) || !account.isEmpty else { continue }
+        accepted.append(Self.batchOnly(batch, apiKey: apiKey))
+      }
       Self.keepRequest(
         of: &accepted[first], path: first == 0 ? request.path : nil,
         batch: batch.filter { $0.key != "events" && Self.batchFields.contains($0.key) })
@@ -132,6 +139,39 @@ struct MParticleEndpoint: SDKEndpoint {
     if let path { event.annotations["path"] = .string(path) }
     event.annotations["batch"] = .object(Properties(batch.map { ($0.key, $0.value) }))
   }
+
+  /// A batch without events as one record (mParticle applies a batch's user attributes and
+  /// identities whether or not it carries events; mparticle-python-sdk's `Batch` takes
+  /// `events=None`): an `identify` with the batch's `user_attributes` as its properties, its call
+  /// the batch (method `batch`, the plan's entry for a batch's own fields; no parameters), kept with `batchOnly` so a HAR
+  /// export rebuilds the batch without an event.
+  static func batchOnly(_ batch: Properties, apiKey: String) -> IngestedEvent {
+    var event = IngestedEvent(
+      provider: Vendors.mparticle.rawValue, kind: .identify, name: "identify",
+      properties: Payload.object(batch["user_attributes"]), time: nil, identity: identity(batch, data: [:]),
+      call: CallDescription(method: batchMethod, name: "identify", parameters: [:]),
+      raw: "", recordsRaw: false, credentials: ["api_key": .string(apiKey)], messageID: nil)
+    event.annotations[batchOnlyKey] = .bool(true)
+    return event
+  }
+
+  /// Whether a batch (the Events API's names) sets user data: user attributes, identities, or
+  /// attributes deleted. A batch without events that sets none (a device's and app's info only)
+  /// records nothing.
+  static func setsUserData(_ batch: Properties) -> Bool {
+    ["user_attributes", "user_identities", "deleted_user_attributes"].contains { key in
+      switch batch[key] {
+      case .object(let members)?: !members.isEmpty
+      case .array(let items)?: !items.isEmpty
+      default: false
+      }
+    }
+  }
+
+  /// The call method of a batch without events (`CallCatalogue.batchMethod` in TaggingPlan).
+  static let batchMethod = "batch"
+  /// The annotation marking a record that stands for a batch without events.
+  static let batchOnlyKey = "batchOnly"
 
   /// One event of a batch as an ingested event.
   static func event(

@@ -72,6 +72,11 @@ struct MParticleNativeEndpoint: SDKEndpoint {
       fields.add(to: &ingested)
       accepted.append(ingested)
     }
+    if accepted.isEmpty, MParticleEndpoint.setsUserData(batch) || !account.isEmpty {
+      // A batch without messages still sets the user attributes and identities it carries, and
+      // what its header holds that is not understood is still reported.
+      accepted.append(MParticleEndpoint.batchOnly(batch, apiKey: apiKey))
+    }
     if !accepted.isEmpty {
       // The batch's own fields its records' app, device and user are read from, kept whole on its
       // first record (the identities and ids a record's identity does not hold among them), and the
