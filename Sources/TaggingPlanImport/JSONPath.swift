@@ -23,10 +23,20 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
   public static let root = JSONPath()
 
   /// This path followed by the member `key`.
-  public func key(_ key: String) -> JSONPath { JSONPath(components + [.key(key)]) }
+  public func key(_ key: String) -> JSONPath { appending(.key(key)) }
 
   /// This path followed by the element `index`.
-  public func index(_ index: Int) -> JSONPath { JSONPath(components + [.index(index)]) }
+  public func index(_ index: Int) -> JSONPath { appending(.index(index)) }
+
+  /// This path followed by `step`, in one allocation (`components + [step]` made two: importers
+  /// make a path for every key they read).
+  private func appending(_ step: Component) -> JSONPath {
+    var steps: [Component] = []
+    steps.reserveCapacity(components.count + 1)
+    steps.append(contentsOf: components)
+    steps.append(step)
+    return JSONPath(steps)
+  }
 
   /// This path followed by `keys`, one member after the other.
   public func keys(_ keys: String...) -> JSONPath { JSONPath(components + keys.map(Component.key)) }

@@ -110,65 +110,84 @@ struct KeyAccounting {
       case accounting
     }
 
-    /// Counts the keys of `node` (at `path`); `cover`: what reports what is not carried here. A warning at a key reports it (and what it holds, unless carried); a warning at a
-    /// value reports what it holds that is not carried.
+    /// The place of the node being visited, grown and cut as the walk goes (a path is made of it
+    /// only for a key that is listed or reported: making one for every key cost more than the
+    /// rest of the walk).
+    var trail: [JSONPath.Component] = []
+    /// The place of the node being visited.
+    private var here: JSONPath { JSONPath(trail) }
+
+    /// Counts the keys of `node` (at `path`); `cover`: what reports what is not carried here. A
+    /// warning at a key reports it (and what it holds, unless carried); a warning at a value
+    /// reports what it holds that is not carried.
     mutating func visit(_ node: SourceNode, path: JSONPath, cover: Cover?) {
+      trail = path.components
+      visit(node, cover: cover)
+    }
+
+    private mutating func visit(_ node: SourceNode, cover: Cover?) {
       if let elements = node.arrayElements {
         for (index, element) in elements.enumerated() {
-          visit(element, path: path.index(index), cover: cover ?? (names(element) ? .importer : nil))
+          trail.append(.index(index))
+          visit(element, cover: cover ?? (names(element) ? .importer : nil))
+          trail.removeLast()
         }
         return
       }
       guard let members = node.objectMembers else { return }
       for member in members {
-        let here = path.key(member.key)
+        trail.append(.key(member.key))
+        defer { trail.removeLast() }
         account.keys += 1
+        let isWarned = !warned.isEmpty && warned.contains(member.keyLocation)
         if listing {
-          let carried = !warned.contains(member.keyLocation) && ledger.isCarried(member)
+          let carried = !isWarned && ledger.isCarried(member)
           account.fates.append(
             KeyFate(file: document.file, path: here, location: member.keyLocation, carried: carried))
         }
-        if warned.contains(member.keyLocation) {
+        if isWarned {
           // A warning at the key: what it says is not carried, with what the key holds.
           account.reported += 1
           account.reportedByImporter += 1
-          visit(member.value, path: here, cover: .importer)
+          visit(member.value, cover: .importer)
         } else if ledger.isCarried(member) {
           account.carried += 1
-          visit(member.value, path: here, cover: names(member.value) ? .importer : nil)
+          visit(member.value, cover: names(member.value) ? .importer : nil)
         } else if let cover = cover ?? (names(member.value) ? .importer : nil) {
           account.reported += 1
           if cover == .importer { account.reportedByImporter += 1 }
-          visit(member.value, path: here, cover: cover)
+          visit(member.value, cover: cover)
         } else if let reason = ledger.ignored[member.ordinal] {
           account.reported += 1
-          let inside = reportedInside(member.value, path: here)
+          let place = here
+          let inside = reportedInside(member.value)
           groups[reason, default: []].append(
-            Left(key: member.key, location: member.keyLocation, path: here, keys: 1 + inside))
+            Left(key: member.key, location: member.keyLocation, path: place, keys: 1 + inside))
         } else {
           account.reported += 1
-          let inside = reportedInside(member.value, path: here)
+          let place = here
+          let inside = reportedInside(member.value)
           let holding =
             inside == 0 ? "" : inside == 1 ? ", nor the key inside it" : ", nor the \(inside) keys inside it"
           warnings.append(
             document.warning(
-              member, here, "\(member.key) (\(here)) is not carried by Tagscope\(holding)"))
+              member, place, "\(member.key) (\(place)) is not carried by Tagscope\(holding)"))
         }
       }
     }
 
     /// Visits what `node` holds under the cover of its key's line; returns how many keys inside
     /// it that line reports (those not carried, nor warned about by the importer).
-    private mutating func reportedInside(_ node: SourceNode, path: JSONPath) -> Int {
+    private mutating func reportedInside(_ node: SourceNode) -> Int {
       let (reported, byImporter) = (account.reported, account.reportedByImporter)
-      visit(node, path: path, cover: .accounting)
+      visit(node, cover: .accounting)
       return (account.reported - reported) - (account.reportedByImporter - byImporter)
     }
 
     /// Whether a warning names the place of `node`. A YAML mapping starts where its first key
     /// does: a warning there is that key's, not the mapping's.
     private func names(_ node: SourceNode) -> Bool {
-      guard warned.contains(node.location) else { return false }
+      guard !warned.isEmpty, warned.contains(node.location) else { return false }
       return node.objectMembers?.first?.keyLocation != node.location
     }
   }
