@@ -21,20 +21,23 @@ struct DeliveryFeed {
   private var lastProvider: (name: String, number: Int32)?
   private var batch = DeliveryBatch(received: 0)
 
-  /// Adds the facts of `record`, at session position `position`: its calls if it is an in-app
-  /// record, its wire calls (``Record/isFromSDK``; `answered`: by `listen`, at once) if not.
-  mutating func add(_ record: borrowing Record, at position: Int, answered: Bool) {
+  /// Adds the facts of the record `record` points to, at session position `position`: its calls
+  /// if it is an in-app record, its wire calls (``Record/isFromSDK``; `answered`: by `listen`, at
+  /// once) if not. Read through the pointer, field by field: a record passed by value (even
+  /// borrowed, from an array or a buffer) was copied whole, each of its references retained and
+  /// released, for every record.
+  mutating func add(_ record: UnsafePointer<Record>, at position: Int, answered: Bool) {
     batch.records += 1
     let first = batch.facts.count
-    if record.isFromSDK {
+    if record.pointee.isFromSDK {
       addWire(record, at: position, answered: answered)
     } else {
       addInApp(record, at: position)
     }
     if batch.facts.count == first {
-      let source = number(source: record.source ?? (record.isFromSDK ? "-" : "app"))
+      let source = number(source: record.pointee.source ?? (record.pointee.isFromSDK ? "-" : "app"))
       batch.facts.append(
-        DeliveryFact(kind: .clock, source: source, position: position, time: record.timeMilliseconds))
+        DeliveryFact(kind: .clock, source: source, position: position, time: record.pointee.timeMilliseconds))
     }
     batch.facts[first].startsRecord = true
   }
@@ -47,11 +50,13 @@ struct DeliveryFeed {
     var run = 0
     let unanswered = items.unanswered
     for segment in items.segments {
-      for index in segment.indices {
-        while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
-        let answered = run == unanswered.count || !unanswered[run].contains(offset)
-        add(segment[index], at: items.firstPosition + offset, answered: answered)
-        offset += 1
+      segment.withUnsafeBufferPointer { records in
+        for index in records.indices {
+          while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
+          let answered = run == unanswered.count || !unanswered[run].contains(offset)
+          add(records.baseAddress! + index, at: items.firstPosition + offset, answered: answered)
+          offset += 1
+        }
       }
     }
     return take(received: items.received)
@@ -79,24 +84,27 @@ struct DeliveryFeed {
     return taken
   }
 
-  private mutating func addInApp(_ record: borrowing Record, at position: Int) {
-    let device = number(source: record.source ?? "app")
+  private mutating func addInApp(_ record: UnsafePointer<Record>, at position: Int) {
+    let device = number(source: record.pointee.source ?? "app")
     var restarts = false
-    if !record.extra.isEmpty, case .string(let run)? = record.extra["run"], runs[device] != run {
+    if !record.pointee.extra.isEmpty, case .string(let run)? = record.pointee.extra["run"],
+      runs[device] != run
+    {
       restarts = runs.updateValue(run, forKey: device) != nil
     }
-    let user = names.user(record.context.session?.user)
+    let user = names.user(record.pointee.context.session?.user)
     let first = batch.facts.count
-    for outputIndex in record.outputs.indices where record.outputs[outputIndex].status == .sent {
-      let provider = noteProvider(record.outputs[outputIndex].provider)
+    let outputs = record.pointee.outputs
+    for outputIndex in outputs.indices where outputs[outputIndex].status == .sent {
+      let provider = noteProvider(outputs[outputIndex].provider)
       let reader = readers[Int(provider)]
-      let calls = record.outputs[outputIndex].calls
-      let violations = record.outputs[outputIndex].violations
+      let calls = outputs[outputIndex].calls
+      let violations = outputs[outputIndex].violations
       for index in calls.indices {
         var fact = DeliveryFact(
           kind: .call, source: device,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
-          user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
+          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
           print: DeliveryFacts.fingerprint(inApp: calls[index], reader: reader.reader))
         if !violations.isEmpty,
           let dropping = violations.first(where: {
@@ -119,31 +127,33 @@ struct DeliveryFeed {
     if restarts {
       if batch.facts.count == first {
         batch.facts.append(
-          DeliveryFact(kind: .clock, source: device, position: position, time: record.timeMilliseconds))
+          DeliveryFact(
+            kind: .clock, source: device, position: position, time: record.pointee.timeMilliseconds))
       }
       batch.facts[first].restarts = true
     }
   }
 
-  private mutating func addWire(_ record: borrowing Record, at position: Int, answered: Bool) {
-    let source = number(source: record.source ?? "-")
-    let user = names.user(record.context.session?.user)
-    for outputIndex in record.outputs.indices {
-      let provider = noteProvider(record.outputs[outputIndex].provider)
+  private mutating func addWire(_ record: UnsafePointer<Record>, at position: Int, answered: Bool) {
+    let source = number(source: record.pointee.source ?? "-")
+    let user = names.user(record.pointee.context.session?.user)
+    let outputs = record.pointee.outputs
+    for outputIndex in outputs.indices {
+      let provider = noteProvider(outputs[outputIndex].provider)
       if !onWire[Int(provider)] {
         onWire[Int(provider)] = true
         batch.wireProviders.append(provider)
       }
       let reader = readers[Int(provider)]
-      let calls = record.outputs[outputIndex].calls
+      let calls = outputs[outputIndex].calls
       for index in calls.indices {
         let print = DeliveryFacts.fingerprint(wire: calls[index], reader: reader.reader)
         var fact = DeliveryFact(
           kind: .wire, printed: print != nil, answered: answered, source: source,
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
-          user: user, callIndex: Int32(index), position: position, time: record.timeMilliseconds,
+          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
           print: print ?? 0)
-        let ids = DeliveryFacts.ids(wire: calls[index], reader: reader.reader, raw: record.raw ?? "")
+        let ids = DeliveryFacts.ids(wire: calls[index], reader: reader.reader, raw: record.pointee.raw ?? "")
         if !ids.isEmpty {
           fact.extra = Int32(batch.ids.count)
           batch.ids.append(ids)

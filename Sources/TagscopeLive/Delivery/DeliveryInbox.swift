@@ -59,6 +59,10 @@ final class DeliveryInbox: @unchecked Sendable {
   private var queued = 0
   private var applied = 0
   private var callbacks: [(mark: Int, done: @Sendable () -> Void)] = []
+  /// Inputs the worker applied, let go of by the next producer or reader (``takeSpent()``), not
+  /// by the worker: the ledger often holds the last reference to a batch's records, and freeing
+  /// them took a sizeable share of the worker's time, on the thread that is the bottleneck.
+  private var spent: [DeliveryInput] = []
   private var started = false
   private var running = false
   private var closed = false
@@ -75,9 +79,11 @@ final class DeliveryInbox: @unchecked Sendable {
     case closed
   }
 
-  /// Queues `input`, first waiting while the load is at the capacity (records only).
+  /// Queues `input`, first waiting while the load is at the capacity (records only); a producer
+  /// of records first lets go of the inputs applied since (an answer's, on an event loop, not).
   func put(_ input: DeliveryInput) -> Outcome {
     let weight = input.weight
+    if weight > 0 { takeSpent() }
     condition.lock()
     defer { condition.unlock() }
     while weight > 0 && load >= capacity && !closed {
@@ -142,6 +148,7 @@ final class DeliveryInbox: @unchecked Sendable {
     defer { condition.unlock() }
     load -= batch.reduce(0) { $0 + $1.weight }
     applied += batch.count
+    spent += batch
     condition.broadcast()
     guard !callbacks.isEmpty else { return [] }
     let due = callbacks.filter { $0.mark <= applied }.map(\.done)
@@ -151,13 +158,27 @@ final class DeliveryInbox: @unchecked Sendable {
 
   // MARK: Readers
 
-  /// Waits until everything queued before this call is applied (at once on the worker's thread).
+  /// Waits until everything queued before this call is applied (at once on the worker's thread),
+  /// then lets go of the inputs applied.
   func waitUntilApplied() {
     condition.lock()
-    defer { condition.unlock() }
-    if let workerThread, pthread_equal(workerThread, pthread_self()) != 0 { return }
+    if let workerThread, pthread_equal(workerThread, pthread_self()) != 0 {
+      condition.unlock()
+      return
+    }
     let mark = queued
     while applied < mark { condition.wait() }
+    condition.unlock()
+    takeSpent()
+  }
+
+  /// Lets go of the inputs applied so far, on this thread and outside the lock.
+  private func takeSpent() {
+    condition.lock()
+    let taken = spent
+    spent = []
+    condition.unlock()
+    withExtendedLifetime(taken) {}
   }
 
   /// Calls `done` once everything queued before this call is applied: at once on this thread if
@@ -180,5 +201,6 @@ final class DeliveryInbox: @unchecked Sendable {
     condition.broadcast()
     if let workerThread, pthread_equal(workerThread, pthread_self()) != 0 { return }
     while running { condition.wait() }
+    spent = []
   }
 }

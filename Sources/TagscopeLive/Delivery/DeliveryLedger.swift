@@ -119,8 +119,10 @@ public final class DeliveryLedger: @unchecked Sendable {
     inbox.waitUntilApplied()
     feedLock.lock()
     defer { feedLock.unlock() }
-    for offset in records.indices {
-      feed.add(records[offset], at: firstPosition + offset, answered: wireAnswered)
+    records.withUnsafeBufferPointer { records in
+      for offset in records.indices {
+        feed.add(records.baseAddress! + offset, at: firstPosition + offset, answered: wireAnswered)
+      }
     }
     let batch = feed.take(received: received.recordMilliseconds)
     let ready = mutate { $0.apply(batch) }
