@@ -39,7 +39,7 @@ extension ConsentTracker {
     update(source, with: record, consent: consent, &none)
     // Most records: each call's provider has a category with consent, and no findings are built
     // (the device read in place, not copied).
-    guard let quiet = devices.withLatest(source, { Self.isQuiet(record, consent: consent, device: $0) })
+    guard let quiet = devices.withLatest(source, { Self.isQuiet(record, consent: consent, device: &$0) })
     else {
       return
     }
@@ -78,8 +78,8 @@ extension ConsentTracker {
   mutating func passes(_ digest: SequenceDigest, source: String, consent: PlanConsent) -> Bool {
     guard !digest.needsRecord else { return false }
     return devices.withLatest(source) { device in
-      if device.grantsAll { return true }
-      return digest.calls.allSatisfy { device.state.isGranted(provider: $0.provider, category: $0.category) }
+      for call in digest.calls where !device.grants(call, consent: consent) { return false }
+      return true
     } == true
   }
 
@@ -103,14 +103,12 @@ extension ConsentTracker {
 
   /// Whether each call of `record` is to a provider with a category and consent on `device`: then
   /// ``checkOutputs(_:consent:device:deviceName:reportUncategorized:_:)`` would find nothing.
-  private static func isQuiet(_ record: Record, consent: PlanConsent, device: Device) -> Bool {
-    // A device that withheld nothing (most): a call needs only its provider to have a category.
-    let grantsAll = device.grantsAll
+  private static func isQuiet(_ record: Record, consent: PlanConsent, device: inout Device) -> Bool {
     for index in record.outputs.indices {
       let status = record.outputs[index].status
       guard status == .sent || (status != .blocked && !record.outputs[index].calls.isEmpty) else { continue }
-      guard let resolved = consent.resolve(record.outputs[index].provider) else { return false }
-      guard grantsAll || device.state.isGranted(provider: resolved.provider, category: resolved.category)
+      guard let resolved = consent.resolve(record.outputs[index].provider),
+        device.grants(resolved, consent: consent)
       else { return false }
     }
     return true

@@ -13,7 +13,12 @@ import TagscopeRecording
 package struct ConsentTracker: Sendable {
   /// One in-app device's consent.
   struct Device: Sendable {
-    var state: ConsentState
+    var state: ConsentState {
+      didSet { granted = nil }
+    }
+    /// Whether each of the plan's consent members has consent under `state`
+    /// (``PlanConsent/grants(_:)``), worked out when first asked after `state` changed.
+    private var granted: [Bool]?
     /// The record that made each decision `state` holds.
     var decisions: [ConsentScope: JourneyRecord] = [:]
     /// The record of the hub's default consent (``ConsentDefault``, recorded at attach), which
@@ -22,10 +27,15 @@ package struct ConsentTracker: Sendable {
     /// Its latest user (`context.session.user`).
     var user: String?
 
-    /// Whether every provider has consent on it: granted by default and nothing withdrawn.
-    var grantsAll: Bool {
-      state.defaultGranted && !state.categories.values.contains(false)
-        && !state.providers.values.contains(false)
+    init(state: ConsentState) {
+      self.state = state
+    }
+
+    /// Whether `member` (one of `consent`'s) has consent on it: `state`'s answer, remembered
+    /// until `state` changes.
+    mutating func grants(_ member: PlanConsent.Member.Resolved, consent: PlanConsent) -> Bool {
+      if granted == nil { granted = consent.grants(state) }
+      return granted![member.index]
     }
   }
 

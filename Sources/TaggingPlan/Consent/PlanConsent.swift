@@ -22,6 +22,9 @@ public struct PlanConsent: Sendable, Hashable {
     struct Resolved: Sendable, Hashable {
       var category: ConsentCategory
       var provider: ProviderID
+      /// Its place in ``PlanConsent/members``: where a device's ``PlanConsent/grants(_:)`` answer
+      /// for it is.
+      var index: Int
     }
   }
 
@@ -52,6 +55,9 @@ public struct PlanConsent: Sendable, Hashable {
   /// Each provider's category and the one id its decisions are kept under, by its id as written,
   /// its vendor's id and the vendor's aliases.
   private var byProvider: [String: Member.Resolved] = [:]
+  /// Each provider the plan lists, once, in plan order (a provider listed twice keeps its first
+  /// category).
+  private(set) var members: [Member.Resolved] = []
 
   /// The plan's consent; a provider listed in two categories belongs to the first.
   public init(defaultGranted: Bool, categories: [Category], location: SourceLocation) {
@@ -62,8 +68,15 @@ public struct PlanConsent: Sendable, Hashable {
       for provider in category.providers {
         let vendor = Vendors.vendor(named: provider.id)
         let names = [provider.id] + (vendor.map { [$0.id.rawValue] + $0.aliases } ?? [])
-        let resolved = Member.Resolved(
-          category: category.category, provider: vendor?.id ?? ProviderID(rawValue: provider.id))
+        let id = vendor?.id ?? ProviderID(rawValue: provider.id)
+        guard !members.contains(where: { $0.provider == id }) else {
+          for name in names where byProvider[name] == nil {
+            byProvider[name] = members.first { $0.provider == id }
+          }
+          continue
+        }
+        let resolved = Member.Resolved(category: category.category, provider: id, index: members.count)
+        members.append(resolved)
         for name in names where byProvider[name] == nil { byProvider[name] = resolved }
       }
     }
@@ -75,6 +88,11 @@ public struct PlanConsent: Sendable, Hashable {
   /// The category of `provider` (an output's provider id, or a decision's, by any of its names)
   /// and the id its decisions are kept under, if the plan gives it a category.
   func resolve(_ provider: String) -> Member.Resolved? { byProvider[provider] }
+
+  /// Whether each of ``members`` has consent under `state`, by its ``Member/Resolved/index``.
+  func grants(_ state: ConsentState) -> [Bool] {
+    members.map { state.isGranted(provider: $0.provider, category: $0.category) }
+  }
 
   /// Whether the plan names the category or provider a decision is about: the decisions the
   /// validator keeps (any other cannot change a checked provider's consent).
