@@ -2,35 +2,15 @@ import AnalyticsHub
 import TagscopeRecording
 
 /// The journey rules of one record: its entry's `after`, `once` and `duplicateWithin`, the
-/// funnels it is a step of, and the funnels its device's session leaves unfinished.
+/// funnels it is a step of, and the funnels its device's session leaves unfinished. The record
+/// and the plan are passed to each step, not kept: a copy of either per record checked would
+/// cost more than most checks.
 struct JourneyCheck {
-  /// The parts of a plan the journey rules read: kept instead of the whole plan, whose copy per
-  /// record checked would cost more than most checks.
-  struct Rules {
-    let journeys: JourneyIndex
-    let entries: [PlanEntry]
-    let funnels: [Funnel]
-    let tagItems: [Int]
-    let file: String
-
-    init(_ plan: Plan) {
-      journeys = plan.journeys
-      entries = plan.entries
-      funnels = plan.funnels
-      tagItems = plan.tagItems
-      file = plan.file
-    }
-  }
-
-  let plan: Rules
-  let record: Record
   let this: JourneyRecord
   var violations: [PlanViolation] = []
   var marks: [CoverageMark] = []
 
-  init(plan: Plan, record: Record) {
-    self.plan = Rules(plan)
-    self.record = record
+  init(record: Record) {
     this = JourneyRecord(record)
   }
 
@@ -52,26 +32,30 @@ struct JourneyCheck {
   }
 
   /// Checks the record, of plan entry `entry`, against `device`'s state and updates it.
-  mutating func run(_ device: inout JourneyState.Device, entry: Int?, work: inout Int) {
+  mutating func run(
+    _ record: Record, plan: Plan, device: inout JourneyState.Device, entry: Int?, work: inout Int
+  ) {
     let session = record.context.session?.id
     if session != device.session {
-      close(&device)
+      close(record, plan: plan, &device)
       device.session = session
     }
     if record.kind == .screen { device.screenVisit += 1 }
     if let entry {
-      checkEntry(entry, &device, work: &work)
+      checkEntry(record, plan: plan, entry, &device, work: &work)
       for role in plan.journeys.roles[entry] {
         work += 1
-        step(role, &device)
+        step(record, plan: plan, role, &device)
       }
     }
-    if record.kind == .sessionEnd { close(&device) }
+    if record.kind == .sessionEnd { close(record, plan: plan, &device) }
   }
 
   // MARK: - Entry rules
 
-  private mutating func checkEntry(_ entry: Int, _ device: inout JourneyState.Device, work: inout Int) {
+  private mutating func checkEntry(
+    _ record: Record, plan: Plan, _ entry: Int, _ device: inout JourneyState.Device, work: inout Int
+  ) {
     let rules = plan.entries[entry].journey
     if let predecessors = plan.journeys.after[entry] {
       work += 1
@@ -84,13 +68,14 @@ struct JourneyCheck {
       }
       if !inSession {
         let names = (rules.after ?? []).joined(separator: " or ")
-        var text = "\(record.name) came with no \(names) before it in \(sessionText)"
+        var text = "\(record.name) came with no \(names) before it in \(sessionText(record))"
         if let latest { text += "; the latest, \(latest.record.label), was in another session" }
         add(
-          entry: entry, rule: .outOfOrder, location: rules.afterLocation, message: text,
+          record, plan: plan, entry: entry, rule: .outOfOrder, location: rules.afterLocation, message: text,
           evidence: JourneyEvidence(
             rule: "after: [\((rules.after ?? []).joined(separator: ", "))]",
-            expected: "\(names) earlier in the same session", actual: "none in \(sessionText)", record: this,
+            expected: "\(names) earlier in the same session", actual: "none in \(sessionText(record))",
+            record: this,
             otherRole: "needed", other: latest?.record))
       }
     }
@@ -102,7 +87,7 @@ struct JourneyCheck {
       let token = scope == .session ? device.epoch : scope == .screen ? device.screenVisit : 0
       if let first = device.once[entry], first.token == token {
         add(
-          entry: entry, rule: .repeated, location: rules.onceLocation,
+          record, plan: plan, entry: entry, rule: .repeated, location: rules.onceLocation,
           message: "\(record.name) sent again in the same \(scope.noun); first sent as \(first.record.label)",
           evidence: JourneyEvidence(
             rule: "once: \(scope.rawValue)", expected: "at most once per \(scope.noun)",
@@ -113,12 +98,13 @@ struct JourneyCheck {
     }
     if let window = rules.duplicateWithin {
       work += 1
-      duplicate(entry, window: window, rules: rules, &device)
+      duplicate(record, plan: plan, entry, window: window, rules: rules, &device)
     }
   }
 
   private mutating func duplicate(
-    _ entry: Int, window: Int64, rules: EntryJourneyRules, _ device: inout JourneyState.Device
+    _ record: Record, plan: Plan, _ entry: Int, window: Int64, rules: EntryJourneyRules,
+    _ device: inout JourneyState.Device
   ) {
     var slots = device.duplicates.removeValue(forKey: entry) ?? []
     slots.removeAll { abs(this.time - $0.record.time) > window }
@@ -126,7 +112,7 @@ struct JourneyCheck {
       let earlier = slots[index].record
       let gap = abs(this.time - earlier.time)
       add(
-        entry: entry, rule: .duplicate, location: rules.duplicateLocation,
+        record, plan: plan, entry: entry, rule: .duplicate, location: rules.duplicateLocation,
         message:
           "\(record.name) sent twice within \(JourneyDuration.text(window)) with the same properties: duplicates \(earlier.label), \(gap)ms earlier",
         evidence: JourneyEvidence(
@@ -144,7 +130,9 @@ struct JourneyCheck {
   // MARK: - Funnels
 
   /// Moves funnel `role.funnel` on with this record, one of its steps.
-  private mutating func step(_ role: JourneyIndex.FunnelRole, _ device: inout JourneyState.Device) {
+  private mutating func step(
+    _ record: Record, plan: Plan, _ role: JourneyIndex.FunnelRole, _ device: inout JourneyState.Device
+  ) {
     let funnel = plan.funnels[role.funnel]
     let progress = device.funnels.removeValue(forKey: role.funnel)
     let reached = progress?.reached ?? 0
@@ -153,24 +141,25 @@ struct JourneyCheck {
       if let progress, let gap = funnel.maxGap, this.time - progress.last.time > gap {
         let late = this.time - progress.last.time
         addFunnel(
-          role.funnel, rule: .funnelDropped, step: reached,
+          record, plan: plan, role.funnel, rule: .funnelDropped, step: reached,
           message:
             "funnel \(funnel.name) dropped at step \(reached + 1) of \(funnel.steps.count) (\(funnel.steps[reached].tag)): it came \(JourneyDuration.text(late)) after step \(reached), \(progress.last.label), over maxGap \(JourneyDuration.text(gap))",
           actual: "step \(reached + 1) came \(JourneyDuration.text(late)) after step \(reached)",
           other: progress.last)
-        if role.steps[0] == 0 { advance(role.funnel, from: 0, &device) }
+        if role.steps[0] == 0 { advance(plan: plan, role.funnel, from: 0, &device) }
         return
       }
-      advance(role.funnel, from: reached, &device)
+      advance(plan: plan, role.funnel, from: reached, &device)
     } else if found > 0 {
       // An earlier step again (the user went back): the funnel keeps its progress.
       if let progress { device.funnels[role.funnel] = progress }
     } else {
       let next = role.steps[found]
       let before =
-        progress.map { "; last step reached: \($0.last.label)" } ?? "; no step reached yet in \(sessionText)"
+        progress.map { "; last step reached: \($0.last.label)" }
+        ?? "; no step reached yet in \(sessionText(record))"
       addFunnel(
-        role.funnel, rule: .funnelOrder, step: next,
+        record, plan: plan, role.funnel, rule: .funnelOrder, step: next,
         message:
           "funnel \(funnel.name) broken: step \(next + 1) of \(funnel.steps.count) (\(funnel.steps[next].tag)) came before step \(reached + 1) (\(funnel.steps[reached].tag))\(before)",
         actual: "step \(next + 1) before step \(reached + 1)", other: progress?.last)
@@ -178,7 +167,9 @@ struct JourneyCheck {
   }
 
   /// Step `reached` of `funnel` is this record: the funnel moves on, or is reached.
-  private mutating func advance(_ funnel: Int, from reached: Int, _ device: inout JourneyState.Device) {
+  private mutating func advance(
+    plan: Plan, _ funnel: Int, from reached: Int, _ device: inout JourneyState.Device
+  ) {
     if reached + 1 == plan.funnels[funnel].steps.count {
       marks.append(.seen(plan.journeys.funnelItems[funnel], RuleMask()))
     } else {
@@ -188,11 +179,11 @@ struct JourneyCheck {
 
   /// The device's session ends (or another starts): its unfinished funnels dropped, its session
   /// rules start afresh.
-  private mutating func close(_ device: inout JourneyState.Device) {
+  private mutating func close(_ record: Record, plan: Plan, _ device: inout JourneyState.Device) {
     for (funnel, progress) in device.funnels.sorted(by: { $0.key < $1.key }) {
       let steps = plan.funnels[funnel].steps
       addFunnel(
-        funnel, rule: .funnelDropped, step: progress.reached,
+        record, plan: plan, funnel, rule: .funnelDropped, step: progress.reached,
         message:
           "funnel \(plan.funnels[funnel].name) dropped at step \(progress.reached + 1) of \(steps.count) (\(steps[progress.reached].tag)): session \(device.session ?? "(none)") ended after step \(progress.reached), \(progress.last.label)",
         actual: "session ended after step \(progress.reached)", other: progress.last)
@@ -210,12 +201,13 @@ struct JourneyCheck {
 
   // MARK: - Findings
 
-  private var sessionText: String {
+  private func sessionText(_ record: Record) -> String {
     record.context.session.map { "session \($0.id)" } ?? "the same session"
   }
 
   private mutating func add(
-    entry: Int, rule: ViolationRule, location: SourceLocation?, message: String, evidence: JourneyEvidence
+    _ record: Record, plan: Plan, entry: Int, rule: ViolationRule, location: SourceLocation?, message: String,
+    evidence: JourneyEvidence
   ) {
     let item = plan.tagItems[entry]
     let line = location.map { " (plan line \($0.line))" } ?? ""
@@ -229,17 +221,19 @@ struct JourneyCheck {
   }
 
   private mutating func addFunnel(
-    _ funnel: Int, rule: ViolationRule, step: Int, message: String, actual: String, other: JourneyRecord?
+    _ record: Record, plan: Plan, _ funnel: Int, rule: ViolationRule, step: Int, message: String,
+    actual: String, other: JourneyRecord?
   ) {
+    let file = plan.file
+    let item = plan.journeys.funnelItems[funnel]
     let plan = plan.funnels[funnel]
-    let item = self.plan.journeys.funnelItems[funnel]
     let location = plan.steps[step].location
     violations.append(
       PlanViolation(
         seq: record.seq, severity: plan.severity, rule: rule, tag: record.name,
         message: "\(PlanValidator.place(record)): \(message) (plan line \(location.line))",
         planLine: location.line,
-        coverageItem: item, planFile: self.plan.file,
+        coverageItem: item, planFile: file,
         evidence: .journey(
           JourneyEvidence(
             rule: "funnel \(plan.name)",
@@ -274,8 +268,8 @@ extension JourneyState {
     var ran: JourneyCheck?
     devices.updateLatest { device in
       guard !JourneyCheck.passes(record, entry: entry, plan: plan, device: &device) else { return }
-      var check = JourneyCheck(plan: plan, record: record)
-      check.run(&device, entry: entry, work: &work)
+      var check = JourneyCheck(record: record)
+      check.run(record, plan: plan, device: &device, entry: entry, work: &work)
       ran = check
     }
     self.work = work
