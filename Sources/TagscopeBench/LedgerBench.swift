@@ -1,3 +1,4 @@
+import AnalyticsHub
 import Foundation
 import TagscopeLive
 import TagscopeRecording
@@ -11,13 +12,14 @@ enum LedgerBench {
   static let devices = 20
   static let runs = 3
 
-  /// `TAGSCOPE_LEDGER_PARTS` (cost, inapp, accuracy) picks some; all by default.
+  /// `TAGSCOPE_LEDGER_PARTS` (cost, inapp, wires, accuracy) picks some; all by default.
   static func run(_ report: inout BenchReport) throws {
     let parts = ProcessInfo.processInfo.environment["TAGSCOPE_LEDGER_PARTS"].map {
       Set($0.split(separator: ",").map(String.init))
     }
     if parts?.contains("cost") ?? true { ingest(&report) }
     if parts?.contains("inapp") ?? true { inAppOnly(&report) }
+    if parts?.contains("wires") ?? true { pendingWires(&report) }
     if parts?.contains("accuracy") ?? true { accuracy(&report) }
   }
 
@@ -98,6 +100,33 @@ enum LedgerBench {
     report.add(
       "ledger: in-app only, its time per record", (1 / median(with) - 1 / median(without)) * 1e9, unit: "ns",
       baseline: "with − without, \(Int(1e9 / median(without))) ns per record without")
+  }
+
+  /// One upload's 4,000 wire calls, none an in-app call explains, in flight (a bulk request the
+  /// proxy forwards, before its answer): the heap the ledger keeps for each while they wait.
+  static func pendingWires(_ report: inout BenchReport) {
+    let count = 4_000
+    var random = BenchRandom(seed: 46)
+    let start: Int64 = 1_800_000_000_000
+    let records = (0..<count).map { index in
+      let params: Properties = ["episode": .int(Int(random.next() % 100_000)), "screen": "home"]
+      return LedgerSession.wire(
+        LedgerSession.names[index % LedgerSession.names.count], params, at: start + Int64(index),
+        source: "segment@10.0.0.1")
+    }
+    var perCall: [Double] = []
+    for _ in 0..<runs {
+      let before = Memory.heapInUse()
+      let ledger = DeliveryLedger()
+      ledger.observe(
+        records, firstPosition: 0, received: Date(recordMilliseconds: start + 5_000), wireAnswered: false)
+      let kept = Memory.heapInUse() - before
+      perCall.append(Double(kept) / Double(count))
+      withExtendedLifetime(ledger) {}
+    }
+    report.add(
+      "ledger: heap per pending wire call", median(perCall), unit: "B",
+      baseline: "\(count) wire calls of one upload in flight, none explained")
   }
 
   /// Feeds `chunks` to a fresh session; returns the seconds to store them all and have the

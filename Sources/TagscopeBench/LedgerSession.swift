@@ -119,7 +119,7 @@ struct LedgerSession {
   }
 
   /// A Segment `track` message without a message id, as `listen` records it.
-  private static func wire(_ name: String, _ params: Properties, at time: Int64, source: String) -> Record {
+  static func wire(_ name: String, _ params: Properties, at time: Int64, source: String) -> Record {
     let message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
     let output = ProviderOutput(
       provider: "segment", status: .sent,

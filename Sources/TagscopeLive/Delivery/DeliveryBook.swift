@@ -200,9 +200,9 @@ struct DeliveryBook {
       if found.isEmpty { retried = numbers.filter { isRetried($0, index, byID: false) } }
     } else {
       scanned += lanes[kind].calls.count
-      for entry in lanes[kind].calls where isCandidate(entry.number, index) { found.append(entry.number) }
+      for number in lanes[kind].calls where isCandidate(number, index) { found.append(number) }
       if found.isEmpty {
-        retried = lanes[kind].calls.map(\.number).filter { isRetried($0, index, byID: false) }
+        retried = lanes[kind].calls.filter { isRetried($0, index, byID: false) }
       }
     }
     if found.count == 1, calls[found[0]].state != .ambiguous {
@@ -431,7 +431,8 @@ struct DeliveryBook {
         let call = calls[$0]
         return call.state == .queued || call.state == .lost || call.called >= time
       },
-      keepWire: { isFree($0) })
+      keepWire: { isFree($0) }, callPrint: { calls[$0].print },
+      wirePrint: { wires[$0].printed ? wires[$0].print : nil })
     lanes[kind] = lane
   }
 

@@ -1,15 +1,10 @@
 /// One matching kind's index (a provider and call name): the calls a later wire call may still
 /// carry (or a later call repeat) and the wire calls no call explains yet, oldest first, each also
 /// by its parameters' fingerprint, so a call looks only through those with its parameters.
+///
+/// Entries are numbers only (4 bytes each; their fingerprints are the book's, asked for when the
+/// lane is pruned), so a wire call no call explains costs the lane little while it waits.
 struct DeliveryLane {
-  /// One entry: a call's or wire call's number and fingerprint (`printed` false: a wire call
-  /// whose properties are not mapped, which matches on the kind alone).
-  struct Entry {
-    var number: Int32
-    var printed: Bool
-    var print: Int
-  }
-
   /// The numbers under one fingerprint, most often one, kept without an array then.
   struct Numbers: Sequence {
     private var first: Int32 = -1
@@ -37,8 +32,9 @@ struct DeliveryLane {
     }
   }
 
-  private(set) var calls: [Entry] = []
-  private(set) var wires: [Entry] = []
+  /// The calls' and the wire calls' numbers, oldest first.
+  private(set) var calls: [Int32] = []
+  private(set) var wires: [Int32] = []
   /// The wire calls without a fingerprint: every call of the kind may be theirs.
   private(set) var unprintedWires = Numbers()
   private var callsByPrint: [Int: Numbers] = [:]
@@ -52,12 +48,13 @@ struct DeliveryLane {
   func wires(printed print: Int) -> Numbers { wiresByPrint[print] ?? Numbers() }
 
   mutating func addCall(_ number: Int32, print: Int) {
-    calls.append(Entry(number: number, printed: true, print: print))
+    calls.append(number)
     callsByPrint[print, default: Numbers()].append(number)
   }
 
+  /// Adds wire call `number` with fingerprint `print` (`nil`: its properties are not mapped).
   mutating func addWire(_ number: Int32, print: Int?) {
-    wires.append(Entry(number: number, printed: print != nil, print: print ?? 0))
+    wires.append(number)
     if let print {
       wiresByPrint[print, default: Numbers()].append(number)
     } else {
@@ -72,19 +69,22 @@ struct DeliveryLane {
   var needsPruning: Bool { size > 8 && size >= 2 * prunedSize }
 
   /// Keeps the last `limit` calls `keepCall` keeps and the last `limit` wire calls `keepWire`
-  /// keeps.
-  mutating func prune(limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool) {
-    calls = Array(calls.filter { keepCall($0.number) }.suffix(limit))
-    wires = Array(wires.filter { keepWire($0.number) }.suffix(limit))
+  /// keeps, indexed again by `callPrint` and `wirePrint` (`nil`: a wire call without one).
+  mutating func prune(
+    limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int,
+    wirePrint: (Int32) -> Int?
+  ) {
+    calls = Array(calls.filter(keepCall).suffix(limit))
+    wires = Array(wires.filter(keepWire).suffix(limit))
     callsByPrint.removeAll(keepingCapacity: true)
     wiresByPrint.removeAll(keepingCapacity: true)
     unprintedWires = Numbers()
-    for entry in calls { callsByPrint[entry.print, default: Numbers()].append(entry.number) }
-    for entry in wires {
-      if entry.printed {
-        wiresByPrint[entry.print, default: Numbers()].append(entry.number)
+    for number in calls { callsByPrint[callPrint(number), default: Numbers()].append(number) }
+    for number in wires {
+      if let print = wirePrint(number) {
+        wiresByPrint[print, default: Numbers()].append(number)
       } else {
-        unprintedWires.append(entry.number)
+        unprintedWires.append(number)
       }
     }
     prunedSize = size
