@@ -4,13 +4,19 @@ import TagscopeRecording
 /// What the checks that compare a record with earlier ones (journeys, consent) read of a record,
 /// decided once for every record of the same content (kind, name, properties, screen, outputs: a
 /// line cache's key): a record whose device consents to each provider it calls, and stays in its
-/// session or starts it with no funnel under way, passes them with this and its line's session id
-/// and user alone, without being decoded or copied.
+/// session or starts it with no funnel under way, passes them with this and its line's session id,
+/// user, `seq` and time alone, without being decoded or copied; so does a funnel step that moves
+/// each of its funnels on (or repeats an earlier step) in its session with no finding.
 package struct SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
-  /// rule (its own, another's `after` naming it, a funnel step), a session's end, a `consent`
-  /// record, a record from an SDK, or a call of a provider the plan's consent gives no category.
+  /// rule of its own or another's `after` naming it, a session's end, a `consent` record, a
+  /// record from an SDK, or a call of a provider the plan's consent gives no category.
   package let needsRecord: Bool
+  /// The plan entry of a tag whose only journey rules are the funnels it is a step of: its
+  /// funnels move on from the digest when none finds anything (``JourneyState/passes(_:source:session:time:plan:)``).
+  let steps: Int?
+  /// Its name: what a funnel's progress names.
+  let name: String
   /// Whether it counts a screen visit.
   let isScreen: Bool
   /// Whether it has a session (`context.session`).
@@ -23,9 +29,16 @@ package struct SequenceDigest: Sendable {
   /// The digest of `record` for `plan`'s journey rules and consent.
   package init(_ record: Record, plan: Plan) {
     var needsRecord = false
+    var steps: Int?
     if plan.journeys.isActive {
       let entry = JourneyCheck.entry(of: record, plan: plan)
       needsRecord = record.kind == .sessionEnd || entry.map { plan.journeys.isRuled[$0] } ?? false
+      if needsRecord, record.kind != .sessionEnd, let entry, plan.entries[entry].journey.isEmpty,
+        !plan.journeys.isPredecessor[entry]
+      {
+        needsRecord = false
+        steps = entry
+      }
     }
     var calls: [PlanConsent.Member.Resolved] = []
     if let consent = plan.consent {
@@ -39,6 +52,8 @@ package struct SequenceDigest: Sendable {
       }
     }
     self.needsRecord = needsRecord
+    self.steps = steps
+    name = record.name
     isScreen = record.kind == .screen
     hasSession = record.context.session != nil
     self.calls = calls
@@ -50,29 +65,39 @@ package struct SequenceDigest: Sendable {
     hasSession ? session.id != nil : session.id == nil && session.user == nil
   }
 
+  /// Whether a line cache keeps the record (``TaggingPlan/Record/sequenceFields``) for when the
+  /// digest does not answer: it needs it, or it is a funnel step.
+  package var keepsRecord: Bool { needsRecord || steps != nil }
+
   /// About how many bytes it holds: what a line cache counts for it.
-  package var bytes: Int { 64 + 16 * calls.count }
+  package var bytes: Int { 80 + 16 * calls.count }
 }
 
 extension PlanValidator {
-  /// Finishes a record of `digest` in `session` (its device the records' without a `source`) the
-  /// way ``complete(_:marks:violations:)`` would, without the record: when its device consents to
-  /// each provider it calls and stays in that session or starts it with no funnel under way, it
-  /// passes the journey and consent checks (the session started, its user and screen visit noted),
-  /// is counted and its `marks` applied. `false`, with nothing changed, when they need the record:
-  /// finish it with ``complete(_:marks:violations:)``.
-  package mutating func complete(_ digest: SequenceDigest, session: LineSession, marks: [CoverageMark])
-    -> Bool
-  {
+  /// Finishes a record of `digest` in `session`, numbered `seq` and made at `time` (milliseconds
+  /// since 1970; its device the records' without a `source`) the way
+  /// ``complete(_:marks:violations:)`` would, without the record: when its device consents to
+  /// each provider it calls and stays in that session (moving its funnels on with no finding, if
+  /// a step) or starts it with no funnel under way, it passes the journey and consent checks (the
+  /// session started, its user, screen visit and funnel steps noted, a funnel it completes added to
+  /// `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
+  /// the record: finish it with ``complete(_:marks:violations:)``.
+  package mutating func complete(
+    _ digest: SequenceDigest, session: LineSession, seq: UInt64, time: Int64, marks: inout [CoverageMark]
+  ) -> Bool {
     guard !digest.needsRecord, digest.fits(session) else { return false }
     let journeys = plan.journeys.isActive
-    guard !journeys || state.journeys.passes(digest, source: "", session: session.id) else { return false }
+    guard !journeys || state.journeys.passes(digest, source: "", session: session.id, time: time, plan: plan)
+    else { return false }
     let consent = plan.consent
     if let consent {
       guard state.consent.passes(digest, source: "", consent: consent) else { return false }
       state.consent.pass(digest, source: "", session: session, consent: consent)
     }
-    if journeys { state.journeys.pass(digest, source: "", session: session.id, plan: plan) }
+    if journeys {
+      let this = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
+      state.journeys.pass(digest, record: this, plan: plan, marks: &marks)
+    }
     replay(marks: marks)
     return true
   }

@@ -82,18 +82,67 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertEqual(report.coverage.states, validator.coverage.states)
   }
 
-  /// A record of a tag without journey rules needs only its digest; one of a funnel step, a
-  /// session's end or a consent decision needs the record.
+  /// Repeated funnel steps in one session move their funnel on from the digest, and run on the
+  /// record when they find something: a step over `maxGap` (#5), a later step first (#7, after
+  /// the funnel was reached at #6), an earlier step again (#9, no finding), a step after a gap
+  /// within `maxGap` (#10, reached).
+  func testRepeatedFunnelStepsFindWhatEachRecordFinds() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sequence-digest-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: S
+        actions:
+          load:
+          play:
+        funnels:
+          playback:
+            steps: [load, play]
+            maxGap: 2s
+        """, file: "s.yaml")
+    func record(_ seq: UInt64, _ name: String, at seconds: Double) -> Record {
+      Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: name,
+        properties: [:],
+        context: RecordContext(
+          screen: "home", history: ["home"],
+          session: RecordSession(id: "s-1", state: "unauthenticated", properties: [:])))
+    }
+    let records = [
+      record(1, "load", at: 0), record(2, "play", at: 1), record(3, "load", at: 2), record(4, "play", at: 3),
+      record(5, "load", at: 4), record(6, "play", at: 9), record(7, "play", at: 10),
+      record(8, "load", at: 11),
+      record(9, "load", at: 12), record(10, "play", at: 13),
+    ]
+    let path = try writeRecording(records, named: "steps.jsonl", in: directory)
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let (expected, validator) = validate(records, plan: plan)
+    XCTAssertEqual(expected.map(\.rule), [.funnelDropped, .funnelOrder])
+    XCTAssertEqual(expected.map(\.seq), [6, 7])
+    XCTAssertEqual(report.violations, expected)
+    XCTAssertEqual(report.coverage.states, validator.coverage.states)
+  }
+
+  /// A record of a tag without journey rules needs only its digest, and so does a step of funnels
+  /// only (the record kept for when its funnels find something); one of a tag with a rule of its
+  /// own, a session's end or a consent decision needs the record.
   func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     let records = try Self.tourThenSimulator(steps: 300)
-    func needs(_ kind: RecordKind, _ name: String? = nil) throws -> Bool {
+    func digest(_ kind: RecordKind, _ name: String? = nil) throws -> SequenceDigest {
       let record = try XCTUnwrap(records.first { $0.kind == kind && (name == nil || $0.name == name) })
-      return SequenceDigest(record, plan: plan).needsRecord
+      return SequenceDigest(record, plan: plan)
+    }
+    func needs(_ kind: RecordKind, _ name: String? = nil) throws -> Bool {
+      try digest(kind, name).needsRecord
     }
     XCTAssertFalse(try needs(.userAction, "playPodcast"))
+    XCTAssertFalse(try digest(.userAction, "playPodcast").keepsRecord)
     XCTAssertFalse(try needs(.screen))
-    XCTAssertTrue(try needs(.event, "playerDidLoad"))
+    XCTAssertFalse(try needs(.event, "playerDidLoad"))
+    XCTAssertTrue(try digest(.event, "playerDidLoad").keepsRecord)
     XCTAssertTrue(try needs(.userAction, "addPodcastToFavorite"))
     XCTAssertTrue(try needs(.sessionEnd))
     XCTAssertTrue(try needs(.consent))

@@ -166,6 +166,36 @@ struct JourneyCheck {
     }
   }
 
+  /// Whether a step `role` of its funnel made at `time` on `device` moves the funnel on (within
+  /// its `maxGap`) or repeats an earlier step: what ``step(_:plan:_:_:)`` does without a finding.
+  static func movesOn(_ role: JourneyIndex.FunnelRole, time: Int64, plan: Plan, device: JourneyState.Device)
+    -> Bool
+  {
+    let progress = device.funnels[role.funnel]
+    let reached = progress?.reached ?? 0
+    let found = lowerBound(role.steps, reached)
+    guard found < role.steps.count, role.steps[found] == reached else { return found > 0 }
+    guard let progress, let gap = plan.funnels[role.funnel].maxGap else { return true }
+    return time - progress.last.time <= gap
+  }
+
+  /// ``step(_:plan:_:_:)`` of `record` when it ``movesOn(_:time:plan:device:)``: the funnel moves
+  /// on (reached: its coverage item's mark added to `marks`), or an earlier step leaves it as it is.
+  static func moveOn(
+    _ role: JourneyIndex.FunnelRole, record: JourneyRecord, plan: Plan, device: inout JourneyState.Device,
+    marks: inout [CoverageMark]
+  ) {
+    let reached = device.funnels[role.funnel]?.reached ?? 0
+    let found = lowerBound(role.steps, reached)
+    guard found < role.steps.count, role.steps[found] == reached else { return }
+    if reached + 1 == plan.funnels[role.funnel].steps.count {
+      device.funnels[role.funnel] = nil
+      marks.append(.seen(plan.journeys.funnelItems[role.funnel], RuleMask()))
+    } else {
+      device.funnels[role.funnel] = JourneyState.Progress(reached: reached + 1, last: record)
+    }
+  }
+
   /// Step `reached` of `funnel` is this record: the funnel moves on, or is reached.
   private mutating func advance(
     plan: Plan, _ funnel: Int, from reached: Int, _ device: inout JourneyState.Device

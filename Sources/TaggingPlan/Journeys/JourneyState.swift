@@ -66,26 +66,47 @@ package struct JourneyState: Sendable {
   /// A new recording starts: a new app launch, whose devices start afresh.
   mutating func startRecording() { devices.removeAll() }
 
-  /// Whether a record of `digest` in session `session` passes the journey rules on `source`'s
-  /// device as ``JourneyCheck/run(_:entry:work:)`` would, with no finding: the latest device, the
-  /// record of no journey rule, and either in that session or starting another with no funnel
-  /// under way (closing the device's session then drops none). Nothing is changed: then
-  /// ``pass(_:source:session:plan:)`` counts it.
-  mutating func passes(_ digest: SequenceDigest, source: String, session: String?) -> Bool {
+  /// Whether a record of `digest` in session `session`, made at `time`, passes the journey rules
+  /// on `source`'s device as ``JourneyCheck/run(_:plan:device:entry:work:)`` would, with no
+  /// finding: the latest device, and either the record of no journey rule, in that session or
+  /// starting another with no funnel under way (closing the device's session then drops none),
+  /// or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
+  /// (``JourneyCheck/movesOn(_:time:plan:device:)``). Nothing is changed: then
+  /// ``pass(_:record:plan:marks:)`` counts it.
+  mutating func passes(_ digest: SequenceDigest, source: String, session: String?, time: Int64, plan: Plan)
+    -> Bool
+  {
     guard !digest.needsRecord else { return false }
-    return devices.withLatest(source) { $0.session == session || $0.funnels.isEmpty } == true
+    return devices.withLatest(source) { device in
+      guard let entry = digest.steps else { return device.session == session || device.funnels.isEmpty }
+      guard device.session == session else { return false }
+      for role in plan.journeys.roles[entry]
+      where !JourneyCheck.movesOn(role, time: time, plan: plan, device: device) {
+        return false
+      }
+      return true
+    } == true
   }
 
-  /// Counts a record that ``passes(_:source:session:)``: the session it starts, if another, and
-  /// its screen visit, if a screen.
-  mutating func pass(_ digest: SequenceDigest, source: String, session: String?, plan: Plan) {
-    devices.select(source, make: Device.init)
+  /// Counts `record`, of `digest`, that ``passes(_:source:session:time:plan:)`` on the device of
+  /// records without a source: the session it starts, if another, its screen visit, if a screen,
+  /// and its funnel steps, if any (a funnel it completes added to `marks`).
+  mutating func pass(_ digest: SequenceDigest, record: JourneyRecord, plan: Plan, marks: inout [CoverageMark])
+  {
+    devices.select("", make: Device.init)
+    var work = work
     devices.updateLatest { device in
-      if device.session != session {
+      if device.session != record.session {
         JourneyCheck.restart(&device, entries: plan.entries)
-        device.session = session
+        device.session = record.session
       }
       if digest.isScreen { device.screenVisit += 1 }
+      guard let entry = digest.steps else { return }
+      for role in plan.journeys.roles[entry] {
+        work += 1
+        JourneyCheck.moveOn(role, record: record, plan: plan, device: &device, marks: &marks)
+      }
     }
+    self.work = work
   }
 }

@@ -103,10 +103,11 @@ struct LineValidator {
     }
     if let cached = cache[key] {
       var record: Record?
+      var marks = cached.marks
       if let digest = cached.digest {
         // The session is this line's, or (a session on one side only, an escape) it is decoded.
         guard let session, digest.fits(session) else { return decodeAndValidate(line, into: &violations) }
-        if !validator.complete(digest, session: session, marks: cached.marks) {
+        if !validator.complete(digest, session: session, seq: seq, time: time, marks: &marks) {
           record = cached.record ?? Self.decodedRecord(line)
           guard record != nil, session.patch(&record!) else {
             return decodeAndValidate(line, into: &violations)
@@ -121,13 +122,11 @@ struct LineValidator {
       if var record {
         record.seq = seq
         record.timeMilliseconds = time
-        var marks = cached.marks
         validator.complete(record, marks: &marks, violations: &violations)
-        cover(marks, source: nil)
-      } else {
-        if cached.digest == nil { validator.replay(marks: cached.marks) }
-        cover(cached.marks, source: nil)
+      } else if cached.digest == nil {
+        validator.replay(marks: marks)
       }
+      cover(marks, source: nil)
       return .record(seq: seq, source: nil, time: time)
     }
     let record: Record
@@ -142,7 +141,7 @@ struct LineValidator {
     var marks: [CoverageMark] = []
     var found = validator.checkOwn(record, marks: &marks)
     let digest = sequence ? SequenceDigest(record, plan: validator.plan) : nil
-    let kept = digest?.needsRecord == true
+    let kept = digest?.keepsRecord == true
     let size =
       128 + 256 * found.count + 16 * marks.count + (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
     if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit, admits(key) {
@@ -151,7 +150,9 @@ struct LineValidator {
       cacheBytes += size
     }
     if let digest, record.source == nil,
-      validator.complete(digest, session: LineSession(of: record), marks: marks)
+      validator.complete(
+        digest, session: LineSession(of: record), seq: record.seq, time: record.timeMilliseconds,
+        marks: &marks)
     {
       // Passed its journey and consent checks with its digest alone.
     } else {
