@@ -143,7 +143,7 @@ final class DeliveryInbox: @unchecked Sendable {
   }
 
   /// The worker applied `batch`: frees its room and returns the catch-up callbacks now due.
-  func applied(_ batch: [DeliveryInput]) -> [@Sendable () -> Void] {
+  func applied(_ batch: consuming [DeliveryInput]) -> [@Sendable () -> Void] {
     condition.lock()
     defer { condition.unlock() }
     load -= batch.reduce(0) { $0 + $1.weight }

@@ -327,7 +327,9 @@ public final class DeliveryLedger: @unchecked Sendable {
       }
       feedLock.unlock()
       for done in ready { done() }
-      for done in inbox.applied(batch) { done() }
+      // Handed over: the inbox's spent list holds its records' last reference, so a reader
+      // caught up lets go of them (not this thread, after the reader looked).
+      for done in inbox.applied(consume batch) { done() }
     }
   }
 
