@@ -43,8 +43,9 @@ package struct SequenceDigest: Sendable {
     var calls: [PlanConsent.Member.Resolved] = []
     if let consent = plan.consent {
       needsRecord = needsRecord || record.isFromSDK || record.kind == .consent
-      for output in record.outputs where ConsentTracker.isCall(output) {
-        guard let resolved = consent.resolve(output.provider) else {
+      // By index: a copy of each output (its calls) would cost more than the look-up.
+      for index in record.outputs.indices where ConsentTracker.isCall(record.outputs[index]) {
+        guard let resolved = consent.resolve(record.outputs[index].provider) else {
           needsRecord = true
           continue
         }
@@ -74,6 +75,11 @@ package struct SequenceDigest: Sendable {
 }
 
 extension PlanValidator {
+  /// The ``SequenceDigest`` of `record` for this validator's plan (read in place, not copied).
+  package func sequenceDigest(of record: Record) -> SequenceDigest {
+    SequenceDigest(record, plan: plan)
+  }
+
   /// Finishes a record of `digest` in `session`, numbered `seq` and made at `time` (milliseconds
   /// since 1970; its device the records' without a `source`) the way
   /// ``complete(_:marks:violations:)`` would, without the record: when its device consents to

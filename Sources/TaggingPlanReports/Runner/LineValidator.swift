@@ -140,7 +140,7 @@ struct LineValidator {
     }
     var marks: [CoverageMark] = []
     var found = validator.checkOwn(record, marks: &marks)
-    let digest = sequence ? SequenceDigest(record, plan: validator.plan) : nil
+    let digest = sequence ? validator.sequenceDigest(of: record) : nil
     let kept = digest?.keepsRecord == true
     let size =
       128 + 256 * found.count + 16 * marks.count + (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
