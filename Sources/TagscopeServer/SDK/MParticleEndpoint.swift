@@ -141,10 +141,10 @@ struct MParticleEndpoint: SDKEndpoint {
   }
 
   /// A batch without events as one record (mParticle applies a batch's user attributes and
-  /// identities whether or not it carries events; mparticle-python-sdk's `Batch` takes
-  /// `events=None`): an `identify` with the batch's `user_attributes` as its properties, its call
-  /// the batch (method `batch`, the plan's entry for a batch's own fields; no parameters), kept with `batchOnly` so a HAR
-  /// export rebuilds the batch without an event.
+  /// identities whether or not it carries events; mparticle-python-sdk's `Batch` sends
+  /// `"events": []` when given none): an `identify` with the batch's `user_attributes` as its
+  /// properties, its call the batch (method `batch`, the plan's entry for a batch's own fields;
+  /// no parameters), marked `batchOnly` so a HAR export rebuilds the batch without an event.
   static func batchOnly(_ batch: Properties, apiKey: String) -> IngestedEvent {
     var event = IngestedEvent(
       provider: Vendors.mparticle.rawValue, kind: .identify, name: "identify",
