@@ -146,10 +146,12 @@ struct JourneyCheck {
             "funnel \(funnel.name) dropped at step \(reached + 1) of \(funnel.steps.count) (\(funnel.steps[reached].tag)): it came \(JourneyDuration.text(late)) after step \(reached), \(progress.last.label), over maxGap \(JourneyDuration.text(gap))",
           actual: "step \(reached + 1) came \(JourneyDuration.text(late)) after step \(reached)",
           other: progress.last)
-        if role.steps[0] == 0 { advance(plan: plan, role.funnel, from: 0, &device) }
+        if role.steps[0] == 0 {
+          Self.advance(plan: plan, role.funnel, from: 0, by: this, &device, marks: &marks)
+        }
         return
       }
-      advance(plan: plan, role.funnel, from: reached, &device)
+      Self.advance(plan: plan, role.funnel, from: reached, by: this, &device, marks: &marks)
     } else if found > 0 {
       // An earlier step again (the user went back): the funnel keeps its progress.
       if let progress { device.funnels[role.funnel] = progress }
@@ -188,22 +190,21 @@ struct JourneyCheck {
     let reached = device.funnels[role.funnel]?.reached ?? 0
     let found = lowerBound(role.steps, reached)
     guard found < role.steps.count, role.steps[found] == reached else { return }
-    if reached + 1 == plan.funnels[role.funnel].steps.count {
-      device.funnels[role.funnel] = nil
-      marks.append(.seen(plan.journeys.funnelItems[role.funnel], RuleMask()))
-    } else {
-      device.funnels[role.funnel] = JourneyState.Progress(reached: reached + 1, last: record)
-    }
+    advance(plan: plan, role.funnel, from: reached, by: record, &device, marks: &marks)
   }
 
-  /// Step `reached` of `funnel` is this record: the funnel moves on, or is reached.
-  private mutating func advance(
-    plan: Plan, _ funnel: Int, from reached: Int, _ device: inout JourneyState.Device
+  /// Step `reached` of `funnel` is `record`: the funnel moves on, or is reached (its progress
+  /// dropped, its coverage item's mark added to `marks`).
+  private static func advance(
+    plan: Plan, _ funnel: Int, from reached: Int, by record: JourneyRecord,
+    _ device: inout JourneyState.Device,
+    marks: inout [CoverageMark]
   ) {
     if reached + 1 == plan.funnels[funnel].steps.count {
+      device.funnels[funnel] = nil
       marks.append(.seen(plan.journeys.funnelItems[funnel], RuleMask()))
     } else {
-      device.funnels[funnel] = JourneyState.Progress(reached: reached + 1, last: this)
+      device.funnels[funnel] = JourneyState.Progress(reached: reached + 1, last: record)
     }
   }
 
