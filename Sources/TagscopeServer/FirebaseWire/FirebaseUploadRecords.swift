@@ -84,8 +84,14 @@ enum FirebaseUploadRecords {
     // The bundle's annotations copied once, with room for this record's: appended to, a copy
     // grew again (twice the room a small event's record needs, kept while it is in flight).
     var extra = common
-    let added = [origin != nil, shortName, !sdkPairs.isEmpty, !shortPairs.isEmpty, previous != nil]
-    extra.reserveCapacity(common.count + 1 + added.reduce(0) { $0 + ($1 ? 1 : 0) })
+    // `place` always; the others when present (counted without an array, made per record).
+    var added: Int = 1
+    if origin != nil { added += 1 }
+    if shortName { added += 1 }
+    if !sdkPairs.isEmpty { added += 1 }
+    if !shortPairs.isEmpty { added += 1 }
+    if previous != nil { added += 1 }
+    extra.reserveCapacity(common.count + added)
     if let origin { extra.appendUnchecked("origin", .string(origin)) }
     if shortName { extra.appendUnchecked("short_name", .string(event.name)) }
     if !sdkPairs.isEmpty {
