@@ -37,14 +37,26 @@ final class SequenceDigestTests: XCTestCase {
     }
   }
 
-  /// A repeated record that starts another session passes with its digest only when no funnel is
-  /// under way on its device: else closing the old session drops the funnel, a finding on this
-  /// record, which the line cache must run on the record (here the second `home` screen).
-  func testARepeatedRecordStartingASessionDropsTheFunnelUnderWay() throws {
+  /// The findings of validating `records` with `plan` record by record, asserting that
+  /// `validate`'s line cache (a recording in a temporary folder of its own) finds the same and
+  /// covers the same.
+  private func findingsBothWays(_ records: [Record], plan: Plan) throws -> [PlanViolation] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "sequence-digest-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    let path = try writeRecording(records, named: "records.jsonl", in: directory)
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let (expected, validator) = validate(records, plan: plan)
+    XCTAssertEqual(report.violations, expected)
+    XCTAssertEqual(report.coverage.states, validator.coverage.states)
+    return expected
+  }
+
+  /// A repeated record that starts another session passes with its digest only when no funnel is
+  /// under way on its device: else closing the old session drops the funnel, a finding on this
+  /// record, which the line cache must run on the record (here the second `home` screen).
+  func testARepeatedRecordStartingASessionDropsTheFunnelUnderWay() throws {
     let plan = try PlanLoader.load(
       yaml: """
         plan: S
@@ -73,13 +85,9 @@ final class SequenceDigestTests: XCTestCase {
       record(5, .userAction, "load", session: "s-3"), record(6, .userAction, "play", session: "s-3"),
       record(7, .screen, "home", session: "s-3", user: "u-1"), record(8, .screen, "home", session: "s-4"),
     ]
-    let path = try writeRecording(records, named: "sessions.jsonl", in: directory)
-    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
-    let (expected, validator) = validate(records, plan: plan)
+    let expected = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(expected.map(\.rule), [.funnelDropped])
     XCTAssertEqual(expected.map(\.seq), [3])
-    XCTAssertEqual(report.violations, expected)
-    XCTAssertEqual(report.coverage.states, validator.coverage.states)
   }
 
   /// Repeated funnel steps in one session move their funnel on from the digest, and run on the
@@ -87,10 +95,6 @@ final class SequenceDigestTests: XCTestCase {
   /// the funnel was reached at #6), an earlier step again (#9, no finding), a step after a gap
   /// within `maxGap` (#10, reached).
   func testRepeatedFunnelStepsFindWhatEachRecordFinds() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sequence-digest-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
     let plan = try PlanLoader.load(
       yaml: """
         plan: S
@@ -116,13 +120,9 @@ final class SequenceDigestTests: XCTestCase {
       record(8, "load", at: 11),
       record(9, "load", at: 12), record(10, "play", at: 13),
     ]
-    let path = try writeRecording(records, named: "steps.jsonl", in: directory)
-    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
-    let (expected, validator) = validate(records, plan: plan)
+    let expected = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(expected.map(\.rule), [.funnelDropped, .funnelOrder])
     XCTAssertEqual(expected.map(\.seq), [6, 7])
-    XCTAssertEqual(report.violations, expected)
-    XCTAssertEqual(report.coverage.states, validator.coverage.states)
   }
 
   /// A record of a tag without journey rules needs only its digest, and so does a step of funnels
