@@ -6,11 +6,12 @@ import TagscopeRecording
 /// line cache's key): a record whose device consents to each provider it calls, and stays in its
 /// session or starts it with no funnel under way, passes them with this and its line's session id,
 /// user, `seq` and time alone, without being decoded or copied; so does a funnel step that moves
-/// each of its funnels on (or repeats an earlier step) in its session with no finding.
+/// each of its funnels on (or repeats an earlier step) in its session with no finding, and a
+/// session's end with no funnel under way.
 package struct SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
-  /// rule of its own or another's `after` naming it, a session's end, a `consent` record, a
-  /// record from an SDK, or a call of a provider the plan's consent gives no category.
+  /// rule of its own or another's `after` naming it, a `consent` record, a record from an SDK,
+  /// or a call of a provider the plan's consent gives no category.
   package let needsRecord: Bool
   /// The plan entry of a tag whose only journey rules are the funnels it is a step of: its
   /// funnels move on from the digest when none finds anything (``JourneyState/passes(_:source:session:time:plan:)``).
@@ -21,6 +22,9 @@ package struct SequenceDigest: Sendable {
   let isScreen: Bool
   /// Whether it has a session (`context.session`).
   let hasSession: Bool
+  /// Whether it ends its session (a `sessionEnd` record): with no funnel under way on its device,
+  /// its session's rules start afresh and nothing is found.
+  let endsSession: Bool
   /// The category and decision id of each provider it calls (``ConsentTracker/isCall(_:)``).
   let calls: [PlanConsent.Member.Resolved]
   /// Its provider outputs: what the consent check counts as work for it.
@@ -32,8 +36,8 @@ package struct SequenceDigest: Sendable {
     var steps: Int?
     if plan.journeys.isActive {
       let entry = JourneyCheck.entry(of: record, plan: plan)
-      needsRecord = record.kind == .sessionEnd || entry.map { plan.journeys.isRuled[$0] } ?? false
-      if needsRecord, record.kind != .sessionEnd, let entry, plan.entries[entry].journey.isEmpty,
+      needsRecord = entry.map { plan.journeys.isRuled[$0] } ?? false
+      if needsRecord, let entry, plan.entries[entry].journey.isEmpty,
         !plan.journeys.isPredecessor[entry]
       {
         needsRecord = false
@@ -57,6 +61,7 @@ package struct SequenceDigest: Sendable {
     name = record.name
     isScreen = record.kind == .screen
     hasSession = record.context.session != nil
+    endsSession = plan.journeys.isActive && record.kind == .sessionEnd
     self.calls = calls
     outputs = record.outputs.count
   }
@@ -67,8 +72,8 @@ package struct SequenceDigest: Sendable {
   }
 
   /// Whether a line cache keeps the record (``TaggingPlan/Record/sequenceFields``) for when the
-  /// digest does not answer: it needs it, or it is a funnel step.
-  package var keepsRecord: Bool { needsRecord || steps != nil }
+  /// digest does not answer: it needs it, or it is a funnel step or a session's end.
+  package var keepsRecord: Bool { needsRecord || steps != nil || endsSession }
 
   /// About how many bytes it holds: what a line cache counts for it.
   package var bytes: Int { 80 + 16 * calls.count }
@@ -84,9 +89,9 @@ extension PlanValidator {
   /// since 1970; its device the records' without a `source`) the way
   /// ``complete(_:marks:violations:)`` would, without the record: when its device consents to
   /// each provider it calls and stays in that session (moving its funnels on with no finding, if
-  /// a step) or starts it with no funnel under way, it passes the journey and consent checks (the
-  /// session started, its user, screen visit and funnel steps noted, a funnel it completes added to
-  /// `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
+  /// a step) or starts or ends it with no funnel under way, it passes the journey and consent checks
+  /// (the session started or ended, its user, screen visit and funnel steps noted, a funnel it
+  /// completes added to `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
   /// the record: finish it with ``complete(_:marks:violations:)``.
   package mutating func complete(
     _ digest: SequenceDigest, session: LineSession, seq: UInt64, time: Int64, marks: inout [CoverageMark]

@@ -90,6 +90,50 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertEqual(expected.map(\.seq), [3])
   }
 
+  /// A repeated session end passes with its digest only when no funnel is under way on its device
+  /// (#5, #12, #16: its session's rules start afresh, so `share` again at #13 is no repeat); else
+  /// it drops the funnel, a finding the line cache runs on the record (#8; #15 ends another session
+  /// than the device's, whose funnel it drops).
+  func testARepeatedSessionEndDropsTheFunnelUnderWayAndRestartsTheSession() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: S
+        screens:
+          home:
+        actions:
+          load:
+          play:
+          share:
+            once: session
+        funnels:
+          playback:
+            steps: [load, play]
+        """, file: "s.yaml")
+    func record(_ seq: UInt64, _ kind: RecordKind, _ name: String, session: String) -> Record {
+      Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + Double(seq)), kind: kind, name: name,
+        properties: [:],
+        context: RecordContext(
+          screen: "home", history: ["home"],
+          session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
+    }
+    func end(_ seq: UInt64, session: String) -> Record {
+      record(seq, .sessionEnd, "session_end", session: session)
+    }
+    let records = [
+      record(1, .screen, "home", session: "s-1"), record(2, .userAction, "load", session: "s-1"),
+      end(3, session: "s-1"), record(4, .screen, "home", session: "s-2"), end(5, session: "s-2"),
+      record(6, .screen, "home", session: "s-3"), record(7, .userAction, "load", session: "s-3"),
+      end(8, session: "s-3"), record(9, .userAction, "load", session: "s-4"),
+      record(10, .userAction, "play", session: "s-4"), record(11, .userAction, "share", session: "s-4"),
+      end(12, session: "s-4"), record(13, .userAction, "share", session: "s-4"),
+      record(14, .userAction, "load", session: "s-5"), end(15, session: "s-6"), end(16, session: "s-7"),
+    ]
+    let expected = try findingsBothWays(records, plan: plan)
+    XCTAssertEqual(expected.map(\.rule), [.funnelDropped, .funnelDropped, .funnelDropped])
+    XCTAssertEqual(expected.map(\.seq), [3, 8, 15])
+  }
+
   /// Repeated funnel steps in one session move their funnel on from the digest, and run on the
   /// record when they find something: a step over `maxGap` (#5), a later step first (#7, after
   /// the funnel was reached at #6), an earlier step again (#9, no finding), a step after a gap
@@ -126,8 +170,8 @@ final class SequenceDigestTests: XCTestCase {
   }
 
   /// A record of a tag without journey rules needs only its digest, and so does a step of funnels
-  /// only (the record kept for when its funnels find something); one of a tag with a rule of its
-  /// own, a session's end or a consent decision needs the record.
+  /// only (the record kept for when its funnels find something), and a session's end (kept too);
+  /// one of a tag with a rule of its own or a consent decision needs the record.
   func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     let records = try Self.tourThenSimulator(steps: 300)
@@ -144,7 +188,8 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertFalse(try needs(.event, "playerDidLoad"))
     XCTAssertTrue(try digest(.event, "playerDidLoad").keepsRecord)
     XCTAssertTrue(try needs(.userAction, "addPodcastToFavorite"))
-    XCTAssertTrue(try needs(.sessionEnd))
+    XCTAssertFalse(try needs(.sessionEnd))
+    XCTAssertTrue(try digest(.sessionEnd).keepsRecord)
     XCTAssertTrue(try needs(.consent))
   }
 

@@ -70,7 +70,7 @@ package struct JourneyState: Sendable {
   /// on `source`'s device as ``JourneyCheck/run(_:plan:device:entry:work:)`` would, with no
   /// finding: the latest device, and either the record of no journey rule, in that session or
   /// starting another with no funnel under way (closing the device's session then drops none),
-  /// or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
+  /// a session's end (``SequenceDigest/endsSession``) with no funnel under way, or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
   /// (``JourneyCheck/movesOn(_:time:plan:device:)``). Nothing is changed: then
   /// ``pass(_:record:plan:marks:)`` counts it.
   mutating func passes(_ digest: SequenceDigest, source: String, session: String?, time: Int64, plan: Plan)
@@ -78,7 +78,9 @@ package struct JourneyState: Sendable {
   {
     guard !digest.needsRecord else { return false }
     return devices.withLatest(source) { device in
-      guard let entry = digest.steps else { return device.session == session || device.funnels.isEmpty }
+      guard let entry = digest.steps else {
+        return device.funnels.isEmpty || (!digest.endsSession && device.session == session)
+      }
       guard device.session == session else { return false }
       for role in plan.journeys.roles[entry]
       where !JourneyCheck.movesOn(role, time: time, plan: plan, device: device) {
@@ -90,7 +92,8 @@ package struct JourneyState: Sendable {
 
   /// Counts `record`, of `digest`, that ``passes(_:source:session:time:plan:)`` on the device of
   /// records without a source: the session it starts, if another, its screen visit, if a screen,
-  /// and its funnel steps, if any (a funnel it completes added to `marks`).
+  /// its funnel steps, if any (a funnel it completes added to `marks`), and the session's rules
+  /// started afresh, if it ends its session.
   mutating func pass(_ digest: SequenceDigest, record: JourneyRecord, plan: Plan, marks: inout [CoverageMark])
   {
     devices.select("", make: Device.init)
@@ -101,6 +104,7 @@ package struct JourneyState: Sendable {
         device.session = record.session
       }
       if digest.isScreen { device.screenVisit += 1 }
+      if digest.endsSession { JourneyCheck.restart(&device, entries: plan.entries) }
       guard let entry = digest.steps else { return }
       for role in plan.journeys.roles[entry] {
         work += 1
