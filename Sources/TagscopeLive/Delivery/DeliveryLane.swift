@@ -1,65 +1,39 @@
 /// One matching kind's index (a provider and call name): the calls a later wire call may still
 /// carry (or a later call repeat) and the wire calls no call explains yet, oldest first, each also
-/// by its parameters' fingerprint, so a call looks only through those with its parameters.
+/// by its parameters' fingerprint (``DeliveryPrintIndex``), so a call looks only through those
+/// with its parameters.
 ///
 /// Entries are numbers only (4 bytes each; their fingerprints are the book's, asked for when the
 /// lane is pruned), so a wire call no call explains costs the lane little while it waits.
 struct DeliveryLane {
-  /// The numbers under one fingerprint, most often one, kept without an array then.
-  struct Numbers: Sequence {
-    private var first: Int32 = -1
-    private var rest: [Int32] = []
-
-    /// How many.
-    var count: Int { first < 0 ? 0 : 1 + rest.count }
-
-    mutating func append(_ number: Int32) {
-      if first < 0 { first = number } else { rest.append(number) }
-    }
-
-    func makeIterator() -> Iterator { Iterator(numbers: self) }
-
-    /// The numbers in the order added.
-    struct Iterator: IteratorProtocol {
-      let numbers: Numbers
-      var offset = -1
-
-      mutating func next() -> Int32? {
-        defer { offset += 1 }
-        if offset < 0 { return numbers.first < 0 ? nil : numbers.first }
-        return offset < numbers.rest.count ? numbers.rest[offset] : nil
-      }
-    }
-  }
-
   /// The calls' and the wire calls' numbers, oldest first.
   private(set) var calls: [Int32] = []
   private(set) var wires: [Int32] = []
   /// The wire calls without a fingerprint: every call of the kind may be theirs.
-  private(set) var unprintedWires = Numbers()
-  private var callsByPrint: [Int: Numbers] = [:]
-  private var wiresByPrint: [Int: Numbers] = [:]
+  private(set) var unprintedWires: [Int32] = []
+  private var callsByPrint = DeliveryPrintIndex()
+  private var wiresByPrint = DeliveryPrintIndex()
   private var prunedSize = 0
 
   /// The calls with fingerprint `print`.
-  func calls(printed print: Int) -> Numbers { callsByPrint[print] ?? Numbers() }
+  func calls(printed print: Int) -> DeliveryPrintIndex.Matches { callsByPrint.matches(print, in: calls) }
 
   /// The wire calls with fingerprint `print` (not those without one).
-  func wires(printed print: Int) -> Numbers { wiresByPrint[print] ?? Numbers() }
+  func wires(printed print: Int) -> DeliveryPrintIndex.Matches { wiresByPrint.matches(print, in: wires) }
 
   mutating func addCall(_ number: Int32, print: Int) {
+    callsByPrint.add(Int32(calls.count), print: print)
     calls.append(number)
-    callsByPrint[print, default: Numbers()].append(number)
   }
 
   /// Adds wire call `number` with fingerprint `print` (`nil`: its properties are not mapped).
   mutating func addWire(_ number: Int32, print: Int?) {
-    wires.append(number)
     if let print {
-      wiresByPrint[print, default: Numbers()].append(number)
+      wiresByPrint.add(Int32(wires.count), print: print)
     } else {
       unprintedWires.append(number)
     }
+    wires.append(number)
   }
 
   /// Entries in the lane.
@@ -76,13 +50,13 @@ struct DeliveryLane {
   ) {
     calls = Array(calls.filter(keepCall).suffix(limit))
     wires = Array(wires.filter(keepWire).suffix(limit))
-    callsByPrint.removeAll(keepingCapacity: true)
-    wiresByPrint.removeAll(keepingCapacity: true)
-    unprintedWires = Numbers()
-    for number in calls { callsByPrint[callPrint(number), default: Numbers()].append(number) }
-    for number in wires {
+    callsByPrint.removeAll()
+    wiresByPrint.removeAll()
+    unprintedWires.removeAll(keepingCapacity: true)
+    for (place, number) in calls.enumerated() { callsByPrint.add(Int32(place), print: callPrint(number)) }
+    for (place, number) in wires.enumerated() {
       if let print = wirePrint(number) {
-        wiresByPrint[print, default: Numbers()].append(number)
+        wiresByPrint.add(Int32(place), print: print)
       } else {
         unprintedWires.append(number)
       }

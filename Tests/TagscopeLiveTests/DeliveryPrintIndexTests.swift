@@ -1,0 +1,58 @@
+import XCTest
+
+@testable import TagscopeLive
+
+/// The delivery lanes' plain table of fingerprints: each fingerprint finds exactly its entries, in
+/// the order added, through collisions, growth and a fresh start.
+final class DeliveryPrintIndexTests: XCTestCase {
+  /// 3,000 entries over 700 fingerprints (some sharing a slot, some near each other, negative
+  /// ones), checked against a dictionary of arrays after every growth and after starting again.
+  func testEachFingerprintFindsItsEntriesInOrder() {
+    var random = SystemRandomNumberGenerator()
+    let prints = (0..<700).map { index in
+      index < 100 ? index : index < 200 ? -index : Int.random(in: .min ... .max, using: &random)
+    }
+    var index = DeliveryPrintIndex()
+    for round in 0..<2 {
+      var numbers: [Int32] = []
+      var expected: [Int: [Int32]] = [:]
+      for entry in 0..<3_000 {
+        let print = prints[(entry * 7 + round) % prints.count]
+        let number = Int32(10_000 * round + entry)
+        index.add(Int32(numbers.count), print: print)
+        numbers.append(number)
+        expected[print, default: []].append(number)
+      }
+      for print in prints {
+        let found = index.matches(print, in: numbers)
+        XCTAssertEqual(Array(found), expected[print] ?? [], "fingerprint \(print)")
+        XCTAssertEqual(found.count, expected[print]?.count ?? 0)
+      }
+      XCTAssertEqual(Array(index.matches(12_345_678_901, in: numbers)), [])
+      index.removeAll()
+      XCTAssertEqual(Array(index.matches(prints[0], in: numbers)), [])
+    }
+  }
+
+  /// A lane pruned keeps the calls and wire calls asked for, found again by their fingerprints;
+  /// wire calls without one are listed apart.
+  func testAPrunedLaneFindsWhatItKept() {
+    var lane = DeliveryLane()
+    for number in Int32(0)..<40 {
+      lane.addCall(number, print: Int(number % 4))
+      lane.addWire(100 + number, print: number % 5 == 0 ? nil : Int(number % 3))
+    }
+    XCTAssertEqual(Array(lane.calls(printed: 1)), [1, 5, 9, 13, 17, 21, 25, 29, 33, 37])
+    XCTAssertEqual(Array(lane.unprintedWires), [100, 105, 110, 115, 120, 125, 130, 135])
+    lane.prune(
+      limit: 6, keepCall: { $0 % 2 == 1 }, keepWire: { $0 % 2 == 0 }, callPrint: { Int($0 % 4) },
+      wirePrint: { $0 % 5 == 0 ? nil : Int(($0 - 100) % 3) })
+    XCTAssertEqual(lane.calls, [29, 31, 33, 35, 37, 39])
+    XCTAssertEqual(Array(lane.calls(printed: 1)), [29, 33, 37])
+    XCTAssertEqual(Array(lane.calls(printed: 0)), [])
+    XCTAssertEqual(lane.wires, [128, 130, 132, 134, 136, 138])
+    XCTAssertEqual(Array(lane.wires(printed: 1)), [128, 134])
+    XCTAssertEqual(Array(lane.wires(printed: 2)), [132, 138])
+    XCTAssertEqual(Array(lane.unprintedWires), [130])
+  }
+}
