@@ -82,6 +82,12 @@ struct DeliveryBook {
       wireSource.append(configuredProviders.contains(names.providers[wireSource.count]))
     }
     for provider in batch.wireProviders { wireSource[Int(provider)] = true }
+    var (callFacts, wireFacts) = (0, 0)
+    for fact in batch.facts {
+      if fact.kind == .wire { wireFacts += 1 } else if fact.kind != .clock { callFacts += 1 }
+    }
+    calls.reserve(callFacts)
+    wires.reserve(wireFacts)
     for fact in batch.facts {
       if fact.startsRecord {
         names.noteClock(source: fact.source, time: fact.time, received: batch.received)

@@ -43,6 +43,15 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     }
   }
 
+  /// Makes room for `extra` more entries at once (a batch's), so a large batch grows the array
+  /// once to its size, not by doubling through the sizes below it (each buffer it grew from held
+  /// with the next while copied); never less than doubling, so small batches grow as appends do.
+  mutating func reserve(_ extra: Int) {
+    let needed = dense.count + extra
+    guard needed > dense.capacity else { return }
+    dense.reserveCapacity(max(needed, 2 * dense.capacity))
+  }
+
   /// Adds `entry`; returns its number.
   mutating func append(_ entry: Entry) -> Int32 {
     dense.append(entry)
