@@ -57,23 +57,6 @@ public struct RecordedMessages: Sendable {
     Reader(provider: provider).messageIDs(call: call, raw: raw)
   }
 
-  private static func messageIDs(_ paths: [Vendor.MessageIDPath], call: CallDescription, raw: String)
-    -> [String]
-  {
-    for place in paths where place.method == nil || place.method == call.method {
-      if let marker = place.rawMarker {
-        // Only messages as sent that carry the marker key (mParticle's mobile messages, typed by
-        // `dt`); their id a JSON string only.
-        guard raw.contains("\"\(marker)\""), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),
-          message[marker] != nil, let id = Payload.text(value(at: place.path, in: message))
-        else { continue }
-        return [id]
-      }
-      if let id = Payload.string(value(at: place.path, in: call.parameters)) { return [id] }
-    }
-    return []
-  }
-
   /// The event properties of the message `provider`'s SDK sent, recorded as `call`, where its
   /// descriptor says (``Vendor/MessageFields/properties``); `nil` where Tagscope does not map them.
   public static func properties(provider: String, call: CallDescription) -> Properties? {
@@ -81,47 +64,74 @@ public struct RecordedMessages: Sendable {
   }
 
   /// ``messageIDs(provider:call:raw:)`` and ``properties(provider:call:)`` of one provider's
-  /// calls, its descriptor looked up once (the delivery ledger reads every call's).
+  /// calls, its descriptor looked up and its dotted paths split once (the delivery ledger reads
+  /// every call's).
   public struct Reader: Sendable {
-    private let fields: Vendor.MessageFields?
+    /// One place a message id may be, its path split at its dots.
+    private struct IDPlace: Sendable {
+      let keys: [String]
+      let method: String?
+      let rawMarker: String?
+    }
+
+    private let idPlaces: [IDPlace]
+    /// Where an event's properties are: the call's parameters (no keys), under these keys, or
+    /// not mapped (`nil`).
+    private let propertyKeys: [String]?
+    private let sdkProperties: Vendor.SDKProperties
 
     /// The reader of `provider`'s calls.
-    public init(provider: String) { fields = Vendors.vendor(ProviderID(rawValue: provider))?.messages }
+    public init(provider: String) {
+      let fields = Vendors.vendor(ProviderID(rawValue: provider))?.messages
+      idPlaces = (fields?.messageID ?? []).map {
+        IDPlace(keys: Reader.keys($0.path), method: $0.method, rawMarker: $0.rawMarker)
+      }
+      switch fields?.properties {
+      case .parameters: propertyKeys = []
+      case .at(let path): propertyKeys = Reader.keys(path)
+      case .unmapped, nil: propertyKeys = nil
+      }
+      sdkProperties = fields?.sdkProperties ?? .none
+    }
 
     /// ``RecordedMessages/messageIDs(provider:call:raw:)``.
     public func messageIDs(call: CallDescription, raw: String) -> [String] {
-      guard let paths = fields?.messageID, !paths.isEmpty else { return [] }
-      return RecordedMessages.messageIDs(paths, call: call, raw: raw)
+      for place in idPlaces where place.method == nil || place.method == call.method {
+        if let marker = place.rawMarker {
+          // Only messages as sent that carry the marker key (mParticle's mobile messages, typed by
+          // `dt`); their id a JSON string only.
+          guard raw.contains("\"\(marker)\""), let message = Payload.objectOrNil(try? JSONParser.parse(raw)),
+            message[marker] != nil, let id = Payload.text(Reader.value(at: place.keys, in: message))
+          else { continue }
+          return [id]
+        }
+        if let id = Payload.string(Reader.value(at: place.keys, in: call.parameters)) { return [id] }
+      }
+      return []
     }
 
     /// ``RecordedMessages/properties(provider:call:)``.
     public func properties(call: CallDescription) -> Properties? {
-      RecordedMessages.properties(fields?.properties, call: call)
+      guard let keys = propertyKeys else { return nil }
+      return keys.isEmpty ? call.parameters : Payload.objectOrNil(Reader.value(at: keys, in: call.parameters))
     }
 
     /// Whether the provider's SDKs add properties of their own among an event's
     /// (``Vendor/SDKProperties``).
-    public var sdkAddsProperties: Bool { !(fields?.sdkProperties.isEmpty ?? true) }
+    public var sdkAddsProperties: Bool { !sdkProperties.isEmpty }
 
     /// Whether `key` names a property the provider's SDKs add themselves (Mixpanel's `mp_lib`).
-    public func isSDKProperty(_ key: String) -> Bool { fields?.sdkProperties.contains(key) ?? false }
-  }
+    public func isSDKProperty(_ key: String) -> Bool { sdkProperties.contains(key) }
 
-  private static func properties(_ place: Vendor.PropertiesPlace?, call: CallDescription) -> Properties? {
-    switch place {
-    case .parameters: return call.parameters
-    case .at(let path): return Payload.objectOrNil(value(at: path, in: call.parameters))
-    case .unmapped, nil: return nil
+    /// The keys of dotted path `path` (`data.source_message_id`).
+    private static func keys(_ path: String) -> [String] { path.split(separator: ".").map(String.init) }
+
+    /// The value at the path of `keys` in `object`.
+    private static func value(at keys: [String], in object: Properties) -> PropertyValue? {
+      guard keys.count > 1 else { return keys.first.flatMap { object[$0] } }
+      var current = object
+      for key in keys.dropLast() { current = Payload.object(current[key]) }
+      return current[keys[keys.count - 1]]
     }
-  }
-
-  /// The value at a dotted path of `object` (`data.source_message_id`).
-  private static func value(at path: String, in object: Properties) -> PropertyValue? {
-    guard path.utf8.contains(UInt8(ascii: ".")) else { return object[path] }
-    var keys = path.split(separator: ".").map(String.init)
-    let last = keys.removeLast()
-    var current = object
-    for key in keys { current = Payload.object(current[key]) }
-    return current[last]
   }
 }
