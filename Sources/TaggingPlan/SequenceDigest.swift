@@ -6,8 +6,9 @@ import TagscopeRecording
 /// line cache's key): a record whose device consents to each provider it calls, and stays in its
 /// session or starts it with no funnel under way, passes them with this and its line's session id,
 /// user, `seq` and time alone, without being decoded or copied; so does a funnel step that moves
-/// each of its funnels on (or repeats an earlier step) in its session with no finding, and a
-/// session's end with no funnel under way.
+/// each of its funnels on (or repeats an earlier step) in its session with no finding, a record
+/// whose only journey rule is `duplicateWithin` with no record of the same properties in its
+/// window, and a session's end with no funnel under way.
 package struct SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
   /// rule of its own or another's `after` naming it, a `consent` record, a record from an SDK,
@@ -16,6 +17,13 @@ package struct SequenceDigest: Sendable {
   /// The plan entry of a tag whose only journey rules are the funnels it is a step of: its
   /// funnels move on from the digest when none finds anything (``JourneyState/passes(_:source:session:time:plan:)``).
   let steps: Int?
+  /// The plan entry of a tag whose only journey rule is `duplicateWithin`: it passes when its
+  /// device has no record of the tag with ``properties`` within the window
+  /// (``JourneyCheck/duplicates(_:of:at:plan:device:)``).
+  let duplicates: Int?
+  /// Its properties, when it has ``duplicates`` (their storage shared with the record a line cache
+  /// keeps, which ``bytes`` does not count again).
+  let properties: Properties?
   /// Its name: what a funnel's progress names.
   let name: String
   /// Whether it counts a screen visit.
@@ -34,14 +42,19 @@ package struct SequenceDigest: Sendable {
   package init(_ record: Record, plan: Plan) {
     var needsRecord = false
     var steps: Int?
+    var duplicates: Int?
     if plan.journeys.isActive {
       let entry = JourneyCheck.entry(of: record, plan: plan)
       needsRecord = entry.map { plan.journeys.isRuled[$0] } ?? false
-      if needsRecord, let entry, plan.entries[entry].journey.isEmpty,
-        !plan.journeys.isPredecessor[entry]
-      {
-        needsRecord = false
-        steps = entry
+      if needsRecord, let entry, !plan.journeys.isPredecessor[entry] {
+        let rules = plan.entries[entry].journey
+        if rules.isEmpty {
+          needsRecord = false
+          steps = entry
+        } else if rules.after == nil, rules.once == nil, plan.journeys.roles[entry].isEmpty {
+          needsRecord = false
+          duplicates = entry
+        }
       }
     }
     var calls: [PlanConsent.Member.Resolved] = []
@@ -58,6 +71,8 @@ package struct SequenceDigest: Sendable {
     }
     self.needsRecord = needsRecord
     self.steps = steps
+    self.duplicates = duplicates
+    properties = duplicates == nil ? nil : record.properties
     name = record.name
     isScreen = record.kind == .screen
     hasSession = record.context.session != nil
@@ -72,8 +87,9 @@ package struct SequenceDigest: Sendable {
   }
 
   /// Whether a line cache keeps the record (``TaggingPlan/Record/sequenceFields``) for when the
-  /// digest does not answer: it needs it, or it is a funnel step or a session's end.
-  package var keepsRecord: Bool { needsRecord || steps != nil || endsSession }
+  /// digest does not answer: it needs it, or it is a funnel step, of a `duplicateWithin` rule or a
+  /// session's end.
+  package var keepsRecord: Bool { needsRecord || steps != nil || duplicates != nil || endsSession }
 
   /// About how many bytes it holds: what a line cache counts for it.
   package var bytes: Int { 80 + 16 * calls.count }
@@ -89,7 +105,8 @@ extension PlanValidator {
   /// since 1970; its device the records' without a `source`) the way
   /// ``complete(_:marks:violations:)`` would, without the record: when its device consents to
   /// each provider it calls and stays in that session (moving its funnels on with no finding, if
-  /// a step) or starts or ends it with no funnel under way, it passes the journey and consent checks
+  /// a step; with no duplicate, if of a `duplicateWithin` rule) or starts or ends it with no funnel
+  /// under way, it passes the journey and consent checks
   /// (the session started or ended, its user, screen visit and funnel steps noted, a funnel it
   /// completes added to `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
   /// the record: finish it with ``complete(_:marks:violations:)``.

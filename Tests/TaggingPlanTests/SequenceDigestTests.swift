@@ -134,6 +134,40 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertEqual(expected.map(\.seq), [3, 8, 15])
   }
 
+  /// A repeated record of a tag whose only journey rule is `duplicateWithin` passes with its digest
+  /// when its device has no record of the same properties within the window, and runs on the
+  /// record when it has: #2 and #5 duplicate #1 and #4, #7 duplicates #5 in another session; #4 is
+  /// past #2's window; the nine distinct `c` sets (#8–#16) push the first out of the eight
+  /// remembered, so #17 duplicates nothing.
+  func testRepeatedRecordsOfADuplicateWindowFindWhatEachRecordFinds() throws {
+    let plan = try PlanLoader.load(
+      yaml: """
+        plan: S
+        actions:
+          fav:
+            duplicateWithin: 500ms
+        """, file: "s.yaml")
+    func record(_ seq: UInt64, _ value: String, at seconds: Double, session: String = "s-1") -> Record {
+      Record(
+        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: "fav",
+        properties: ["p": .string(value)],
+        context: RecordContext(
+          screen: "home", history: ["home"],
+          session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
+    }
+    var records = [
+      record(1, "a", at: 0), record(2, "a", at: 0.2), record(3, "b", at: 0.3), record(4, "a", at: 1),
+      record(5, "a", at: 1.4), record(6, "b", at: 1.45), record(7, "a", at: 1.8, session: "s-2"),
+    ]
+    for index in 0..<9 {
+      records.append(record(UInt64(8 + index), "c\(index)", at: 2 + 0.01 * Double(index)))
+    }
+    records.append(record(17, "c0", at: 2.2))
+    let expected = try findingsBothWays(records, plan: plan)
+    XCTAssertEqual(expected.map(\.rule), [.duplicate, .duplicate, .duplicate])
+    XCTAssertEqual(expected.map(\.seq), [2, 5, 7])
+  }
+
   /// Repeated funnel steps in one session move their funnel on from the digest, and run on the
   /// record when they find something: a step over `maxGap` (#5), a later step first (#7, after
   /// the funnel was reached at #6), an earlier step again (#9, no finding), a step after a gap
@@ -170,8 +204,9 @@ final class SequenceDigestTests: XCTestCase {
   }
 
   /// A record of a tag without journey rules needs only its digest, and so does a step of funnels
-  /// only (the record kept for when its funnels find something), and a session's end (kept too);
-  /// one of a tag with a rule of its own or a consent decision needs the record.
+  /// only (the record kept for when its funnels find something), of `duplicateWithin` alone and a
+  /// session's end (kept too); one of a tag with another rule of its own or a consent decision
+  /// needs the record.
   func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     let records = try Self.tourThenSimulator(steps: 300)
@@ -187,7 +222,8 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertFalse(try needs(.screen))
     XCTAssertFalse(try needs(.event, "playerDidLoad"))
     XCTAssertTrue(try digest(.event, "playerDidLoad").keepsRecord)
-    XCTAssertTrue(try needs(.userAction, "addPodcastToFavorite"))
+    XCTAssertFalse(try needs(.userAction, "addPodcastToFavorite"))
+    XCTAssertTrue(try digest(.userAction, "addPodcastToFavorite").keepsRecord)
     XCTAssertFalse(try needs(.sessionEnd))
     XCTAssertTrue(try digest(.sessionEnd).keepsRecord)
     XCTAssertTrue(try needs(.consent))

@@ -106,8 +106,7 @@ struct JourneyCheck {
     _ record: Record, plan: Plan, _ entry: Int, window: Int64, rules: EntryJourneyRules,
     _ device: inout JourneyState.Device
   ) {
-    var slots = device.duplicates.removeValue(forKey: entry) ?? []
-    slots.removeAll { abs(this.time - $0.record.time) > window }
+    var slots = Self.slots(entry, at: this.time, window: window, &device)
     if let index = slots.firstIndex(where: { $0.properties == record.properties }) {
       let earlier = slots[index].record
       let gap = abs(this.time - earlier.time)
@@ -121,9 +120,54 @@ struct JourneyCheck {
           actual: "repeated \(gap)ms later", record: this, otherRole: "duplicates", other: earlier))
       slots[index].record = this
     } else {
-      if slots.count >= JourneyState.duplicateSlots { slots.removeFirst() }
-      slots.append(JourneyState.Slot(properties: record.properties, record: this))
+      Self.add(record.properties, record: this, to: &slots)
     }
+    device.duplicates[entry] = slots
+  }
+
+  /// The records of plan entry `entry` `device` remembers within `window` of `time`, taken out of
+  /// it (the older ones forgotten).
+  private static func slots(_ entry: Int, at time: Int64, window: Int64, _ device: inout JourneyState.Device)
+    -> [JourneyState.Slot]
+  {
+    var slots = device.duplicates.removeValue(forKey: entry) ?? []
+    slots.removeAll { abs(time - $0.record.time) > window }
+    return slots
+  }
+
+  /// Remembers `properties` of `record` among `slots`, the oldest forgotten past
+  /// ``JourneyState/duplicateSlots``.
+  private static func add(
+    _ properties: Properties, record: JourneyRecord, to slots: inout [JourneyState.Slot]
+  ) {
+    if slots.count >= JourneyState.duplicateSlots { slots.removeFirst() }
+    slots.append(JourneyState.Slot(properties: properties, record: record))
+  }
+
+  /// Whether a record of plan entry `entry` with `properties`, made at `time`, duplicates one
+  /// `device` remembers within the entry's `duplicateWithin` window: what
+  /// ``duplicate(_:plan:_:window:rules:_:)`` finds.
+  static func duplicates(
+    _ entry: Int, of properties: Properties, at time: Int64, plan: Plan, device: JourneyState.Device
+  )
+    -> Bool
+  {
+    guard let window = plan.entries[entry].journey.duplicateWithin, let slots = device.duplicates[entry]
+    else {
+      return false
+    }
+    return slots.contains { abs(time - $0.record.time) <= window && $0.properties == properties }
+  }
+
+  /// ``duplicate(_:plan:_:window:rules:_:)`` of a record that ``duplicates(_:of:at:plan:device:)``
+  /// does not: its properties remembered.
+  static func remember(
+    _ properties: Properties, of entry: Int, record: JourneyRecord, plan: Plan,
+    device: inout JourneyState.Device
+  ) {
+    guard let window = plan.entries[entry].journey.duplicateWithin else { return }
+    var slots = slots(entry, at: record.time, window: window, &device)
+    add(properties, record: record, to: &slots)
     device.duplicates[entry] = slots
   }
 

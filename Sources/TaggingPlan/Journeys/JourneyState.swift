@@ -70,7 +70,9 @@ package struct JourneyState: Sendable {
   /// on `source`'s device as ``JourneyCheck/run(_:plan:device:entry:work:)`` would, with no
   /// finding: the latest device, and either the record of no journey rule, in that session or
   /// starting another with no funnel under way (closing the device's session then drops none),
-  /// a session's end (``SequenceDigest/endsSession``) with no funnel under way, or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
+  /// a session's end (``SequenceDigest/endsSession``) with no funnel under way, a record of a
+  /// `duplicateWithin` rule alone (``SequenceDigest/duplicates``) with no duplicate on the device,
+  /// in that session or starting another with no funnel under way, or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
   /// (``JourneyCheck/movesOn(_:time:plan:device:)``). Nothing is changed: then
   /// ``pass(_:record:plan:marks:)`` counts it.
   mutating func passes(_ digest: SequenceDigest, source: String, session: String?, time: Int64, plan: Plan)
@@ -79,6 +81,11 @@ package struct JourneyState: Sendable {
     guard !digest.needsRecord else { return false }
     return devices.withLatest(source) { device in
       guard let entry = digest.steps else {
+        if let entry = digest.duplicates, let properties = digest.properties,
+          JourneyCheck.duplicates(entry, of: properties, at: time, plan: plan, device: device)
+        {
+          return false
+        }
         return device.funnels.isEmpty || (!digest.endsSession && device.session == session)
       }
       guard device.session == session else { return false }
@@ -92,8 +99,9 @@ package struct JourneyState: Sendable {
 
   /// Counts `record`, of `digest`, that ``passes(_:source:session:time:plan:)`` on the device of
   /// records without a source: the session it starts, if another, its screen visit, if a screen,
-  /// its funnel steps, if any (a funnel it completes added to `marks`), and the session's rules
-  /// started afresh, if it ends its session.
+  /// its funnel steps, if any (a funnel it completes added to `marks`), its properties noted for
+  /// its `duplicateWithin` rule, if it has one, and the session's rules started afresh, if it ends
+  /// its session.
   mutating func pass(_ digest: SequenceDigest, record: JourneyRecord, plan: Plan, marks: inout [CoverageMark])
   {
     devices.select("", make: Device.init)
@@ -105,6 +113,10 @@ package struct JourneyState: Sendable {
       }
       if digest.isScreen { device.screenVisit += 1 }
       if digest.endsSession { JourneyCheck.restart(&device, entries: plan.entries) }
+      if let entry = digest.duplicates, let properties = digest.properties {
+        work += 1
+        JourneyCheck.remember(properties, of: entry, record: record, plan: plan, device: &device)
+      }
       guard let entry = digest.steps else { return }
       for role in plan.journeys.roles[entry] {
         work += 1
