@@ -3,27 +3,18 @@ import Foundation
 /// The files `tagscope plan import` reads: the paths given, directories walked (hidden entries
 /// skipped, names sorted so the output does not depend on the file system's order).
 enum ImportInput {
-  /// The files under `path` (or `path` itself), each kept when `keep` says so.
-  static func files(at path: String, keep: (String) -> Bool) throws(ImportError) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+  /// The files under the directory `path`, sorted; `nil` when `path` is a file. The directory is walked with `readdir`, each
+  /// entry's kind read from the directory itself (a symbolic link, or a file system that does not
+  /// say, is looked up with `stat`), so a tree of thousands of schemas costs no lookup per file.
+  /// Hidden entries are skipped; a link is followed to a file, never into a directory (as
+  /// `FileManager`'s enumerator does); a broken link is skipped.
+  static func tree(at path: String) throws(ImportError) -> [String]? {
+    guard let kind = DirectoryWalk.kind(ofPath: path) else {
       throw ImportError(file: path, message: "cannot read: no such file or directory")
     }
-    guard isDirectory.boolValue else { return [path] }
-    guard let enumerator = FileManager.default.enumerator(atPath: path) else {
-      throw ImportError(file: path, message: "cannot read the directory")
-    }
+    guard kind == .directory else { return nil }
     var found: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-      let components = relative.split(separator: "/")
-      if components.contains(where: { $0.hasPrefix(".") }) { continue }
-      let full = path.hasSuffix("/") ? path + relative : path + "/" + relative
-      var isSubdirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: full, isDirectory: &isSubdirectory),
-        !isSubdirectory.boolValue
-      else { continue }
-      if keep(full) { found.append(full) }
-    }
+    try DirectoryWalk.collect(path.hasSuffix("/") ? String(path.dropLast()) : path, root: path, into: &found)
     return found.sorted()
   }
 

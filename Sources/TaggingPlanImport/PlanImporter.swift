@@ -170,17 +170,18 @@ public enum PlanImporter {
   /// none, RudderTyper's `plan.json`, else JSON and YAML files); when the format is unknown,
   /// Iglu's layout if the directory has it.
   private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> [String] {
+    // A file is read as given; a tree is listed once, whatever the formats look for in it.
+    guard let listed = try ImportInput.tree(at: path) else { return [path] }
     switch format {
-    case .iglu: return try ImportInput.files(at: path, keep: ImportInput.isIgluSchema)
+    case .iglu: return listed.filter(ImportInput.isIgluSchema)
     case .rudderstack:
-      let project = try ImportInput.files(at: path, keep: ImportInput.isYAML)
-      return project.isEmpty ? try ImportInput.files(at: path, keep: ImportInput.isRudderTyperPlan) : project
+      let project = listed.filter(ImportInput.isYAML)
+      return project.isEmpty ? listed.filter(ImportInput.isRudderTyperPlan) : project
     case .segment, .mparticle, .jsonschema:
-      return try ImportInput.files(at: path, keep: ImportInput.isDocument)
+      return listed.filter(ImportInput.isDocument)
     case nil:
-      let iglu = try ImportInput.files(at: path, keep: ImportInput.isIgluSchema)
-      if !iglu.isEmpty { return iglu }
-      return try ImportInput.files(at: path, keep: ImportInput.isDocument)
+      let iglu = listed.filter(ImportInput.isIgluSchema)
+      return iglu.isEmpty ? listed.filter(ImportInput.isDocument) : iglu
     }
   }
 }

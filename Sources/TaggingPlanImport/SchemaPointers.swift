@@ -39,7 +39,8 @@ final class SchemaPointers {
     // The root's `$schema` names the dialect references are resolved in: carried.
     let dialect = document.member("$schema")
     if let dialect, dialect.value.string != nil { KeyLedger.current?.carry(dialect) }
-    let legacy = legacyRefs ?? (dialect?.value.string?.contains("draft-0") ?? false)
+    // Searched by bytes: `String.contains` would go through `NSString` (most of this initializer).
+    let legacy = legacyRefs ?? (dialect?.value.string?.utf8.contains("draft-0".utf8) ?? false)
     self.legacyRefs = legacy
     rootBase = Self.effectiveBase(of: document, around: SchemaURI(""), legacy: legacy)
   }

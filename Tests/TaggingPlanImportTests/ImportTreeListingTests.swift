@@ -1,0 +1,81 @@
+import Foundation
+import XCTest
+
+@testable import TaggingPlanImport
+
+/// What an import lists under a directory (`ImportInput.tree(at:)`, walked with `readdir`): the
+/// same files `FileManager`'s enumerator gave, sorted — hidden entries skipped, a link followed to
+/// a file but never into a directory, a broken link nothing.
+final class ImportTreeListingTests: XCTestCase {
+  private var root: URL!
+
+  override func setUpWithError() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("tree-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: root)
+  }
+
+  private func write(_ relative: String) throws {
+    let file = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("{}".utf8).write(to: file)
+  }
+
+  private func link(_ relative: String, to destination: String) throws {
+    try FileManager.default.createSymbolicLink(
+      atPath: root.appendingPathComponent(relative).path, withDestinationPath: destination)
+  }
+
+  func testATreeListsItsFilesSortedAsTheEnumeratorDid() throws {
+    try write("com.b/event/jsonschema/1-0-0")
+    try write("com.a/event/jsonschema/1-0-1")
+    try write("com.a/event/jsonschema/1-0-0")
+    try write("com.a/.hidden/jsonschema/1-0-0")
+    try write(".git/config")
+    try write("com.a/.notes")
+    try write("elsewhere/real/jsonschema/1-0-0")
+    try link("com.a/linked-file", to: "../elsewhere/real/jsonschema/1-0-0")
+    try link("com.a/linked-directory", to: "../elsewhere")
+    try link("com.a/broken", to: "nowhere")
+
+    let listed = try XCTUnwrap(ImportInput.tree(at: root.path))
+    let expected = [
+      "com.a/event/jsonschema/1-0-0", "com.a/event/jsonschema/1-0-1", "com.a/linked-file",
+      "com.b/event/jsonschema/1-0-0", "elsewhere/real/jsonschema/1-0-0",
+    ].map { root.path + "/" + $0 }
+    XCTAssertEqual(listed, expected)
+    XCTAssertEqual(try ImportInput.tree(at: root.path + "/"), expected, "a trailing slash lists the same")
+
+    // What FileManager's enumerator listed (the walk this one replaces), filtered the same way.
+    var enumerated: [String] = []
+    let enumerator = try XCTUnwrap(FileManager.default.enumerator(atPath: root.path))
+    while let relative = enumerator.nextObject() as? String {
+      guard !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) else { continue }
+      var isDirectory: ObjCBool = false
+      let full = root.path + "/" + relative
+      if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+        enumerated.append(full)
+      }
+    }
+    XCTAssertEqual(listed, enumerated.sorted())
+  }
+
+  func testAFileIsNotATreeAndNothingThereIsAnError() throws {
+    try write("one.json")
+    XCTAssertNil(try ImportInput.tree(at: root.appendingPathComponent("one.json").path))
+    XCTAssertThrowsError(try ImportInput.tree(at: root.appendingPathComponent("missing").path)) { error in
+      XCTAssertEqual((error as? ImportError)?.file, root.appendingPathComponent("missing").path)
+    }
+  }
+
+  func testATreeImportsThroughALinkToItsDirectory() throws {
+    try write("schemas/com.a/event/jsonschema/1-0-0")
+    try link("plans", to: root.appendingPathComponent("schemas").path)
+    let listed = try XCTUnwrap(ImportInput.tree(at: root.appendingPathComponent("plans").path))
+    XCTAssertEqual(listed, [root.path + "/plans/com.a/event/jsonschema/1-0-0"])
+  }
+}
