@@ -19,6 +19,9 @@ struct DeliveryFeed {
   /// batch's records share their source and nearly every record its provider.
   private var lastSource: (name: String, number: Int32)?
   private var lastProvider: (name: String, number: Int32)?
+  /// By source number: its last user and that user's number (a device's records nearly always
+  /// share their user, and the same string is compared first by its storage, not hashed).
+  private var lastUsers: [(name: String, number: Int32)?] = []
   private var batch = DeliveryBatch(received: 0)
 
   /// Adds the facts of the record `record` points to, at session position `position`: its calls
@@ -92,7 +95,7 @@ struct DeliveryFeed {
     {
       restarts = runs.updateValue(run, forKey: device) != nil
     }
-    let user = names.user(record.pointee.context.session?.user)
+    let user = userNumber(record.pointee.context.session?.user, of: device)
     let first = batch.facts.count
     let outputs = record.pointee.outputs
     for outputIndex in outputs.indices where outputs[outputIndex].status == .sent {
@@ -136,7 +139,7 @@ struct DeliveryFeed {
 
   private mutating func addWire(_ record: UnsafePointer<Record>, at position: Int, answered: Bool) {
     let source = number(source: record.pointee.source ?? "-")
-    let user = names.user(record.pointee.context.session?.user)
+    let user = userNumber(record.pointee.context.session?.user, of: source)
     let outputs = record.pointee.outputs
     for outputIndex in outputs.indices {
       let provider = noteProvider(outputs[outputIndex].provider)
@@ -153,7 +156,9 @@ struct DeliveryFeed {
           label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
           user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
           print: print ?? 0)
-        let ids = DeliveryFacts.ids(wire: calls[index], reader: reader.reader, raw: record.pointee.raw ?? "")
+        let ids = DeliveryFacts.ids(
+          wire: calls[index], reader: reader.reader,
+          raw: reader.reader.readsRaw ? record.pointee.raw ?? "" : "")
         if !ids.isEmpty {
           fact.extra = Int32(batch.ids.count)
           batch.ids.append(ids)
@@ -168,6 +173,16 @@ struct DeliveryFeed {
     if let last = lastSource, last.name == name { return last.number }
     let number = names.source(name)
     lastSource = (name, number)
+    return number
+  }
+
+  /// The number of user `name` (`nil`: 0) of a record of source `source`.
+  private mutating func userNumber(_ name: String?, of source: Int32) -> Int32 {
+    guard let name else { return 0 }
+    while lastUsers.count <= Int(source) { lastUsers.append(nil) }
+    if let last = lastUsers[Int(source)], last.name == name { return last.number }
+    let number = names.user(name)
+    lastUsers[Int(source)] = (name, number)
     return number
   }
 

@@ -86,6 +86,7 @@ public struct RecordedMessages: Sendable {
       idPlaces = (fields?.messageID ?? []).map {
         IDPlace(keys: Reader.keys($0.path), method: $0.method, rawMarker: $0.rawMarker)
       }
+      readsRaw = idPlaces.contains { $0.rawMarker != nil }
       switch fields?.properties {
       case .parameters: propertyKeys = []
       case .at(let path): propertyKeys = Reader.keys(path)
@@ -109,6 +110,10 @@ public struct RecordedMessages: Sendable {
       }
       return []
     }
+
+    /// Whether ``messageIDs(call:raw:)`` reads the message as sent (`raw`) for some calls; if
+    /// not, it needs none.
+    public let readsRaw: Bool
 
     /// ``RecordedMessages/properties(provider:call:)``.
     public func properties(call: CallDescription) -> Properties? {
