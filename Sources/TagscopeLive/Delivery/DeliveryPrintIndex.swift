@@ -29,7 +29,8 @@ struct DeliveryPrintIndex {
   /// Adds entry `entry` (a place after every place added so far) with fingerprint `print`.
   mutating func add(_ entry: Int32, print: Int) {
     while following.count <= Int(entry) { following.append(-1) }
-    if (used + 1) * 4 > slots.count * 3 { grow() }
+    // At most half full: a fingerprint not there (most calls') is found missing in a probe or two.
+    if (used + 1) * 2 > slots.count { grow() }
     let slot = find(print)!
     if slots[slot].first < 0 {
       slots[slot] = Slot(print: print, first: entry, last: entry)
@@ -42,7 +43,7 @@ struct DeliveryPrintIndex {
 
   /// No entries; the table's room kept unless it is mostly empty (a lane pruned after a burst).
   mutating func removeAll() {
-    if used * 4 < slots.count {
+    if used * 8 < slots.count {
       slots = []
     } else {
       for index in slots.indices { slots[index].first = -1 }

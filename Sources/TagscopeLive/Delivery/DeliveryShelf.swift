@@ -31,15 +31,20 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     return aside[number] != nil
   }
 
-  /// Entry `number`, which must be kept.
+  /// Entry `number`, which must be kept; changed in place (a field set is not a copy of the
+  /// whole entry out and back).
   subscript(number: Int32) -> Entry {
     get {
       let index = Int(number) - base
       return index >= 0 ? dense[index] : aside[number]!
     }
-    set {
+    _modify {
       let index = Int(number) - base
-      if index >= 0 { dense[index] = newValue } else { aside[number] = newValue }
+      if index >= 0 {
+        yield &dense[index]
+      } else {
+        yield &aside[number]!
+      }
     }
   }
 
