@@ -13,6 +13,8 @@ enum LiveInput: Sendable {
   case items([SinkItem])
   /// Called once what came before it is stored.
   case stored(@Sendable () -> Void)
+  /// Called once what came before it is applied (written to the store's buffer, not synced).
+  case applied(@Sendable () -> Void)
   /// A marker line written behind what came before it; then `done` is called on the worker with
   /// the position of the next record.
   case marker(SinkItem, done: @Sendable (Int) -> Void)
@@ -36,7 +38,7 @@ enum LiveInput: Sendable {
     switch self {
     case .event(_, let held), .items(let held), .forwarded(_, let held, _): items = held
     case .marker(let item, _): items = [item]
-    case .stored: return 0
+    case .stored, .applied: return 0
     case .answer: return 256
     }
     return items.reduce(0) { $0 + 256 + 3 * $1.line.count }
@@ -48,7 +50,7 @@ enum LiveInput: Sendable {
     case .event(.records(let records), _), .forwarded(let records, _, _): return records.count
     case .event: return 1
     case .items(let items): return items.count
-    case .stored, .marker, .answer: return 0
+    case .stored, .applied, .marker, .answer: return 0
     }
   }
 }

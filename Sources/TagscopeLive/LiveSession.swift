@@ -111,6 +111,10 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Queues `done` behind what was delivered so far; the worker calls it once that is written.
   public func whenStored(_ done: @escaping @Sendable () -> Void) { queue.put(.stored(done)) }
 
+  /// Queues `done` behind what was delivered so far; the worker calls it once that is written to
+  /// the store (synced or not, and even after a failed write: it bounds memory, not durability).
+  public func whenApplied(_ done: @escaping @Sendable () -> Void) { queue.put(.applied(done)) }
+
   // MARK: RecordSink
 
   /// Waits for room, then queues `items` (an inspector's batch).
@@ -152,13 +156,14 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
 
   private func work() {
     while let batch = queue.takeAll() {
+      var applied: [@Sendable () -> Void] = []
       var start = 0
       for (index, input) in batch.enumerated() {
         switch input {
         case .marker, .answer: break
         default: continue
         }
-        if start < index { process(Array(batch[start..<index])) }
+        if start < index { applied += process(Array(batch[start..<index])) }
         switch input {
         case .marker(let item, let done):
           store?.receive([item])
@@ -171,21 +176,26 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
         }
         start = index + 1
       }
-      if start < batch.count { process(start == 0 ? batch : Array(batch[start...])) }
+      if start < batch.count { applied += process(start == 0 ? batch : Array(batch[start...])) }
       queue.finished(batch)
+      for done in applied { done() }
     }
   }
 
-  private func process(_ batch: [LiveInput]) {
+  /// Stores, checks and notifies `batch`; returns its ``LiveInput/applied(_:)`` callbacks, called
+  /// once the queue finished the batch.
+  private func process(_ batch: [LiveInput]) -> [@Sendable () -> Void] {
     var items: [SinkItem] = []
     // The arrays the batch's records came in: the ledger's worker reads them where they are.
     var segments: [[Record]] = []
     var events: [ListenEvent] = []
     var stored: [@Sendable () -> Void] = []
+    var applied: [@Sendable () -> Void] = []
     var forwarded = ForwardedRuns()
     for input in batch {
       switch input {
       case .stored(let done): stored.append(done)
+      case .applied(let done): applied.append(done)
       case .marker, .answer: break
       case .event(let event, let lines):
         events.append(event)
@@ -264,5 +274,6 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     stateLock.unlock()
     for observer in observing { observer(update) }
     trimmer.handled(position - first)
+    return applied
   }
 }

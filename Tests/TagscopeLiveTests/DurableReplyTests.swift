@@ -296,4 +296,5 @@ private final class StoredCounting: ListenIngest, @unchecked Sendable {
     ingest.whenStored(done)
     lock.withLock { stored += 1 }
   }
+  func whenApplied(_ done: @escaping @Sendable () -> Void) { ingest.whenApplied(done) }
 }

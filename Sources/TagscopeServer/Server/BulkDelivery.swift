@@ -2,11 +2,12 @@ import Dispatch
 
 /// Delivers the events of a request with many of them from the large-body queue, not from an event
 /// loop, in slices: a request's cost is paid where it cannot hold other connections' replies, and
-/// at most two of its slices wait in the ingest queue at a time.
+/// at most one of its slices waits in the ingest queue at a time.
 ///
-/// Before each slice it waits until the ingest queue has room and until the slice before the last
-/// is stored, so one client's 1.45 million-event batch neither fills the queue that small requests
-/// need (they would get `503`) nor keeps its records in memory at once; an endpoint that leaves its
+/// Before each slice it waits until the ingest queue has room and until the slice before it is
+/// applied (taken off the queue and written, ``ListenIngest/whenApplied(_:)``: not synced, the
+/// reply alone waits for that), so one client's 1.45 million-event batch neither fills the queue
+/// that small requests need (they would get `503`) nor keeps its records in memory at once; an endpoint that leaves its
 /// events in the body (``EventBatch``) has each slice decoded just before it is delivered, and the
 /// events of one that decoded them all (Firebase's upload) are let go a slice at a time as they are
 /// delivered. So at most two slices' records and recording lines are held at once.
@@ -14,8 +15,8 @@ enum BulkDelivery {
   /// The most events per slice: the lines of two slices (about 1,160 bytes an event for Firebase's
   /// largest upload, whose events take 236 bytes of its body) stay under the body they came from.
   static let sliceSize = 256
-  /// The fewest events per slice (but the last): each slice waits for a store, so a batch is never
-  /// cut finer than this.
+  /// The fewest events per slice (but the last): each slice waits for the worker to apply the one
+  /// before it, so a batch is never cut finer than this.
   static let smallestSlice = 32
   /// Body bytes per event of a slice of small events (``sliceSize(bytes:)``): twice a small
   /// event's recording line (Firebase's 12-byte event makes a 443-byte line).
@@ -80,9 +81,9 @@ enum BulkDelivery {
       _ = previous?.wait(timeout: .now() + stallLimit)
       server.deliver(slice(start..<end), address: address, ledger: ledger)
       if end < count {
-        let stored = DispatchSemaphore(value: 0)
-        server.ingest.whenStored { stored.signal() }
-        previous = stored
+        let applied = DispatchSemaphore(value: 0)
+        server.ingest.whenApplied { applied.signal() }
+        previous = applied
       }
       start = end
     }

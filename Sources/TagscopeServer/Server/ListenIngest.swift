@@ -22,6 +22,11 @@ public protocol ListenIngest: AnyObject, Sendable {
   /// Calls `done` once everything delivered before this call is stored (written to the recording),
   /// on any thread: native clients that ask for acknowledgements get them from here.
   func whenStored(_ done: @escaping @Sendable () -> Void)
+  /// Calls `done` once everything delivered before this call is taken off the queue and applied
+  /// (handed to the recording's writer, not yet synced), on any thread: a request delivered in
+  /// slices waits for this before each slice, so its memory stays bounded without waiting for
+  /// the disk. It promises no durability: the reply still waits for ``whenStored(_:)``.
+  func whenApplied(_ done: @escaping @Sendable () -> Void)
   /// Takes the records of an SDK request the proxy forwards to its vendor: whoever follows their
   /// delivery learns the vendor's answer from `exchange`; otherwise as ``deliver(_:)``.
   func deliver(_ records: [Record], forwardedIn exchange: WireExchange)
@@ -33,6 +38,9 @@ extension ListenIngest {
 
   /// An ingest that stores as it takes: at once.
   public func whenStored(_ done: @escaping @Sendable () -> Void) { done() }
+
+  /// An ingest that does not tell applied from stored: once stored.
+  public func whenApplied(_ done: @escaping @Sendable () -> Void) { whenStored(done) }
 
   /// An ingest that does not follow delivery: the records alone.
   public func deliver(_ records: [Record], forwardedIn exchange: WireExchange) { deliver(.records(records)) }
