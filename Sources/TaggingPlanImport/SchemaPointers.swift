@@ -39,10 +39,27 @@ final class SchemaPointers {
     // The root's `$schema` names the dialect references are resolved in: carried.
     let dialect = document.member("$schema")
     if let dialect, dialect.value.string != nil { KeyLedger.current?.carry(dialect) }
-    // Searched by bytes: `String.contains` would go through `NSString` (most of this initializer).
-    let legacy = legacyRefs ?? (dialect?.value.string?.utf8.contains("draft-0".utf8) ?? false)
+    let legacy = legacyRefs ?? (dialect?.value.string.map(Self.namesDraft07OrEarlier) ?? false)
     self.legacyRefs = legacy
     rootBase = Self.effectiveBase(of: document, around: SchemaURI(""), legacy: legacy)
+  }
+
+  private static let draftMarker: [UInt8] = Array("draft-0".utf8)
+
+  /// Whether the dialect URI `dialect` names draft-03 to draft-07 (`…/draft-07/schema#`). Searched
+  /// by bytes: `String.contains` goes through `NSString` here, and the generic `UTF8View` search
+  /// cost more still, for a question every document of an import asks.
+  static func namesDraft07OrEarlier(_ dialect: String) -> Bool {
+    var dialect = dialect
+    return dialect.withUTF8 { bytes in
+      let needle = draftMarker
+      guard bytes.count >= needle.count else { return false }
+      for start in 0...(bytes.count - needle.count)
+      where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+        return true
+      }
+      return false
+    }
   }
 
   /// The node `pointer` (a fragment, `#/…`, or an anchor, `#name`) names in the root resource and

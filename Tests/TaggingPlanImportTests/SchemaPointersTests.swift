@@ -117,4 +117,20 @@ final class SchemaPointersTests: XCTestCase {
       XCTAssertEqual(call.params.last?.constraints.maximum, Double((index + count - 1) % count))
     }
   }
+
+  func testTheDialectsWhoseRefsIgnoreTheirSiblingsAreToldByName() {
+    for dialect in [
+      "http://json-schema.org/draft-07/schema#", "http://json-schema.org/draft-04/schema", "draft-0",
+      "https://json-schema.org/draft-03/schema#",
+    ] {
+      XCTAssertTrue(SchemaPointers.namesDraft07OrEarlier(dialect), dialect)
+    }
+    for dialect in [
+      "https://json-schema.org/draft/2020-12/schema", "http://json-schema.org/draft/2019-09/schema#",
+      "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#", "",
+      "draft-", "d",
+    ] {
+      XCTAssertFalse(SchemaPointers.namesDraft07OrEarlier(dialect), dialect)
+    }
+  }
 }
