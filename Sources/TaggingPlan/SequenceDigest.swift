@@ -11,8 +11,8 @@ import TagscopeRecording
 /// window, and a session's end with no funnel under way.
 package struct SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
-  /// rule of its own or another's `after` naming it, a `consent` record, a record from an SDK,
-  /// or a call of a provider the plan's consent gives no category.
+  /// rule of its own or another's `after` naming it, a `consent` record whose decision is not
+  /// known, a record from an SDK, or a call of a provider the plan's consent gives no category.
   package let needsRecord: Bool
   /// The plan entry of a tag whose only journey rules are the funnels it is a step of: its
   /// funnels move on from the digest when none finds anything (``JourneyState/passes(_:source:session:time:plan:)``).
@@ -35,8 +35,11 @@ package struct SequenceDigest: Sendable {
   let endsSession: Bool
   /// The category and decision id of each provider it calls (``ConsentTracker/isCall(_:)``).
   let calls: [PlanConsent.Member.Resolved]
-  /// Its provider outputs: what the consent check counts as work for it.
+  /// Its provider outputs: what the consent check counts as work for it (none for a `consent`
+  /// record, exempt).
   let outputs: Int
+  /// A `consent` record's decision, when the plan has consent.
+  let decision: ConsentDecision?
 
   /// The digest of `record` for `plan`'s journey rules and consent.
   package init(_ record: Record, plan: Plan) {
@@ -58,10 +61,16 @@ package struct SequenceDigest: Sendable {
       }
     }
     var calls: [PlanConsent.Member.Resolved] = []
+    var decision: ConsentDecision?
     if let consent = plan.consent {
-      needsRecord = needsRecord || record.isFromSDK || record.kind == .consent
+      needsRecord = needsRecord || record.isFromSDK
+      if record.kind == .consent {
+        decision = ConsentDecision(properties: record.properties, consent: consent)
+        needsRecord = needsRecord || decision == .unknown
+      }
       // By index: a copy of each output (its calls) would cost more than the look-up.
-      for index in record.outputs.indices where ConsentTracker.isCall(record.outputs[index]) {
+      for index in record.outputs.indices
+      where decision == nil && ConsentTracker.isCall(record.outputs[index]) {
         guard let resolved = consent.resolve(record.outputs[index].provider) else {
           needsRecord = true
           continue
@@ -78,7 +87,8 @@ package struct SequenceDigest: Sendable {
     hasSession = record.context.session != nil
     endsSession = plan.journeys.isActive && record.kind == .sessionEnd
     self.calls = calls
-    outputs = record.outputs.count
+    outputs = decision == nil ? record.outputs.count : 0
+    self.decision = decision
   }
 
   /// Whether a line's session fits the record: both have one (the line's id read), or neither.
@@ -117,15 +127,12 @@ extension PlanValidator {
     let journeys = plan.journeys.isActive
     guard !journeys || state.journeys.passes(digest, source: "", session: session.id, time: time, plan: plan)
     else { return false }
-    let consent = plan.consent
-    if let consent {
+    let this = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
+    if let consent = plan.consent {
       guard state.consent.passes(digest, source: "", consent: consent) else { return false }
-      state.consent.pass(digest, source: "", session: session, consent: consent)
+      state.consent.pass(digest, record: this, source: "", session: session, consent: consent)
     }
-    if journeys {
-      let this = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
-      state.journeys.pass(digest, record: this, plan: plan, marks: &marks)
-    }
+    if journeys { state.journeys.pass(digest, record: this, plan: plan, marks: &marks) }
     replay(marks: marks)
     return true
   }

@@ -205,8 +205,8 @@ final class SequenceDigestTests: XCTestCase {
 
   /// A record of a tag without journey rules needs only its digest, and so does a step of funnels
   /// only (the record kept for when its funnels find something), of `duplicateWithin` alone and a
-  /// session's end (kept too); one of a tag with another rule of its own or a consent decision
-  /// needs the record.
+  /// session's end (kept too), and a known consent decision; one of a tag with another rule of its
+  /// own needs the record.
   func testTheDigestNeedsTheRecordOnlyForRecordsItCannotJudge() throws {
     let plan = try PlanLoader.load(yaml: DemoPlan.yaml, file: "demo-plan.yaml")
     let records = try Self.tourThenSimulator(steps: 300)
@@ -226,7 +226,7 @@ final class SequenceDigestTests: XCTestCase {
     XCTAssertTrue(try digest(.userAction, "addPodcastToFavorite").keepsRecord)
     XCTAssertFalse(try needs(.sessionEnd))
     XCTAssertTrue(try digest(.sessionEnd).keepsRecord)
-    XCTAssertTrue(try needs(.consent))
+    XCTAssertFalse(try needs(.consent))
   }
 
   /// The demo's opening tour, then `steps` of its simulator, through its real hub and mappings.

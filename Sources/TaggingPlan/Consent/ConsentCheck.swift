@@ -83,12 +83,18 @@ extension ConsentTracker {
     } == true
   }
 
-  /// Counts a record of `digest` in `session` that ``passes(_:source:consent:)``: its device used
-  /// and given the session's user (as ``check(_:plan:marks:from:into:)`` does), its outputs
-  /// looked at.
-  mutating func pass(_ digest: SequenceDigest, source: String, session: LineSession, consent: PlanConsent) {
+  /// Counts `record`, of `digest`, in `session`, that ``passes(_:source:consent:)``: its device
+  /// used and given the session's user (as ``check(_:plan:marks:from:into:)`` does), its outputs
+  /// looked at, and a `consent` record's decision (``SequenceDigest/decision``) applied.
+  mutating func pass(
+    _ digest: SequenceDigest, record: JourneyRecord, source: String, session: LineSession,
+    consent: PlanConsent
+  ) {
     work += 1 + digest.outputs
     select(source, defaultGranted: consent.defaultGranted)
+    if let decision = digest.decision {
+      devices.withLatest(source) { Self.apply(decision, by: record, to: &$0) }
+    }
     guard digest.hasSession else { return }
     var previousUser: String?
     let moved =
@@ -119,22 +125,28 @@ extension ConsentTracker {
   static func apply(
     _ record: Record, consent: PlanConsent, to device: inout Device, _ findings: inout Findings
   ) {
-    if let recorded = ConsentDefault(properties: record.properties) {
-      device.state.defaultGranted = recorded.granted
-      device.defaultRecord = findings.this
-      return
-    }
-    guard var change = ConsentChange(properties: record.properties) else {
+    let decision = ConsentDecision(properties: record.properties, consent: consent)
+    guard decision != .unknown else {
       findings.unchecked(
         "consent record #\(record.seq) has no valid scope (category:NAME or provider:ID) and granted "
           + "(true or false): its decision is not known, later calls are checked without it")
       return
     }
-    guard consent.concerns(change.scope) else { return }
-    // A provider's decision is kept under its one id, whichever of its names the record used.
-    change.scope = consent.canonical(change.scope)
-    device.state.apply(change)
-    device.decisions[change.scope] = change.granted ? nil : findings.this
+    apply(decision, by: findings.this, to: &device)
+  }
+
+  /// Applies `decision`, made by record `this`, to `device`: the hub's default, or a decision
+  /// kept (a withdrawal with its record).
+  static func apply(_ decision: ConsentDecision, by this: JourneyRecord, to device: inout Device) {
+    switch decision {
+    case .hubDefault(let granted):
+      device.state.defaultGranted = granted
+      device.defaultRecord = this
+    case .change(let change):
+      device.state.apply(change)
+      device.decisions[change.scope] = change.granted ? nil : this
+    case .unconcerned, .unknown: break
+    }
   }
 
   /// A wire record's calls, against the consent of the in-app device it joins.
