@@ -11,11 +11,13 @@ final class KeyLedger {
   /// The first ordinal of the span of keys the import read.
   private let base: UInt32
   /// One bit per ordinal from ``base``: the importer said the key is carried (``carry(_:)``).
-  private var carried: [UInt64]
+  /// Held in memory the ledger owns, not in an array property: every key read notes a bit, and
+  /// an array in a class property paid an exclusivity check on each.
+  private let carried: KeyLedgerBits
   /// One bit per ordinal from ``base``: the importer read the key's value as what it holds
   /// (``use(ordinal:)``), so carried. A look at a value's shape only reads it raw
   /// (``SourceNode/objectMembers``…) and carries nothing.
-  private var used: [UInt64]
+  private let used: KeyLedgerBits
   /// Keys left out on purpose, by ordinal, with the reason (`plan metadata`).
   private(set) var ignored: [UInt32: String] = [:]
 
@@ -27,8 +29,8 @@ final class KeyLedger {
     // key past it counts as not carried (reported), never as carried by mistake.
     let span = end >= first ? min(Int(end - first), 1 << 30) : 0
     base = first
-    carried = Array(repeating: 0, count: span / 64 + 1)
-    used = carried
+    carried = KeyLedgerBits(count: span + 1)
+    used = KeyLedgerBits(count: span + 1)
   }
 
   /// The reason of the annotations left out (`title`, `examples`, `$comment`…).
@@ -66,29 +68,17 @@ final class KeyLedger {
 
   /// Notes the key numbered `ordinal` as carried.
   func carry(ordinal: UInt32) {
-    Self.set(ordinal &- base, in: &carried)
+    carried.set(ordinal &- base)
   }
 
   /// Notes the value of the key numbered `ordinal` as read, so carried.
   func use(ordinal: UInt32) {
-    Self.set(ordinal &- base, in: &used)
-  }
-
-  private static func set(_ offset: UInt32, in bits: inout [UInt64]) {
-    let offset = Int(offset)
-    guard offset < bits.count << 6 else { return }
-    bits[offset >> 6] |= 1 << UInt64(offset & 63)
-  }
-
-  private static func isSet(_ offset: UInt32, in bits: [UInt64]) -> Bool {
-    let offset = Int(offset)
-    guard offset < bits.count << 6 else { return false }
-    return bits[offset >> 6] & (1 << UInt64(offset & 63)) != 0
+    used.set(ordinal &- base)
   }
 
   /// Notes every member of `members` as carried.
   func carry(_ members: [SourceNode.Member]) {
-    for member in members { carry(member) }
+    for index in members.indices { carry(ordinal: members[index].ordinal) }
   }
 
   /// Notes `member` (and what it holds) as left out on purpose, for `reason` (`plan metadata`):
@@ -101,7 +91,7 @@ final class KeyLedger {
   /// Whether `member` is carried: said so, or its value read.
   func isCarried(_ member: SourceNode.Member) -> Bool {
     let offset = member.ordinal &- base
-    return Self.isSet(offset, in: carried) || Self.isSet(offset, in: used)
+    return carried.contains(offset) || used.contains(offset)
   }
 
   // MARK: The current ledger
@@ -166,5 +156,34 @@ struct KeyOrdinals {
     let start = next
     next &+= block
     return start
+  }
+}
+
+/// A fixed number of bits in memory of their own, freed with their holder.
+final class KeyLedgerBits {
+  private let words: UnsafeMutablePointer<UInt64>
+  private let wordCount: Int
+
+  /// `count` bits, all clear.
+  init(count: Int) {
+    wordCount = count / 64 + 1
+    words = .allocate(capacity: wordCount)
+    words.initialize(repeating: 0, count: wordCount)
+  }
+
+  deinit { words.deallocate() }
+
+  /// Sets bit `offset` (an offset past the end does nothing).
+  func set(_ offset: UInt32) {
+    let offset = Int(offset)
+    guard offset >> 6 < wordCount else { return }
+    words[offset >> 6] |= 1 << UInt64(offset & 63)
+  }
+
+  /// Whether bit `offset` is set (`false` past the end).
+  func contains(_ offset: UInt32) -> Bool {
+    let offset = Int(offset)
+    guard offset >> 6 < wordCount else { return false }
+    return words[offset >> 6] & (1 << UInt64(offset & 63)) != 0
   }
 }

@@ -100,10 +100,6 @@ struct SchemaConverter {
     var additionalItems: PropertyConstraints?
     let ledger = KeyLedger.current
     for member in members where !ignoring.contains(member.key) {
-      if Self.descriptive.contains(member.key) {
-        ledger?.ignore(member, because: KeyLedger.annotations)
-        continue
-      }
       // Carried when its value is read below (or warned about): a keyword of a kind not read
       // is reported, not carried by being looked at.
       let here = path.key(member.key)
@@ -181,6 +177,11 @@ struct SchemaConverter {
             member, here, "\(member.key) (\(here)) must be a non-empty list: it is not checked by Tagscope")
         }
       default:
+        // Asked here, after the keywords read: no annotation is one of them, and most members are.
+        if Self.descriptive.contains(member.key) {
+          ledger?.ignore(member, because: KeyLedger.annotations)
+          continue
+        }
         if Self.annotations.contains(member.key) {
           // `$id`, `$anchor`, `definitions`…: they locate the schemas references reach.
           ledger?.carry(member)
