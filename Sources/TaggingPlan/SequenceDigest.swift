@@ -116,9 +116,9 @@ extension PlanValidator {
   /// ``complete(_:marks:violations:)`` would, without the record: when its device consents to
   /// each provider it calls and stays in that session (moving its funnels on with no finding, if
   /// a step; with no duplicate, if of a `duplicateWithin` rule) or starts or ends it with no funnel
-  /// under way, it passes the journey and consent checks
-  /// (the session started or ended, its user, screen visit and funnel steps noted, a funnel it
-  /// completes added to `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
+  /// under way, it passes the journey and consent checks (the session started or ended, its user,
+  /// screen visit, funnel steps, properties and consent decision noted, a funnel it completes added
+  /// to `marks`), is counted and its `marks` applied. `false`, with nothing changed, when they need
   /// the record: finish it with ``complete(_:marks:violations:)``.
   package mutating func complete(
     _ digest: SequenceDigest, session: LineSession, seq: UInt64, time: Int64, marks: inout [CoverageMark]

@@ -72,7 +72,8 @@ package struct JourneyState: Sendable {
   /// starting another with no funnel under way (closing the device's session then drops none),
   /// a session's end (``SequenceDigest/endsSession``) with no funnel under way, a record of a
   /// `duplicateWithin` rule alone (``SequenceDigest/duplicates``) with no duplicate on the device,
-  /// in that session or starting another with no funnel under way, or a funnel step (``SequenceDigest/steps``) in that session moving each of its funnels on
+  /// in that session or starting another with no funnel under way, or a funnel step
+  /// (``SequenceDigest/steps``) in that session moving each of its funnels on
   /// (``JourneyCheck/movesOn(_:time:plan:device:)``). Nothing is changed: then
   /// ``pass(_:record:plan:marks:)`` counts it.
   mutating func passes(_ digest: SequenceDigest, source: String, session: String?, time: Int64, plan: Plan)
