@@ -48,13 +48,14 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     }
   }
 
-  /// Makes room for `extra` more entries at once (a batch's), so a large batch grows the array
-  /// once to its size, not by doubling through the sizes below it (each buffer it grew from held
-  /// with the next while copied); never less than doubling, so small batches grow as appends do.
+  /// Makes room for `extra` more entries at once when they are more than the array holds (a
+  /// large upload's batch), so it grows once to their size, not by doubling through the sizes
+  /// below (each buffer it grew from held with the next while copied). A smaller batch grows the
+  /// array as its appends do: room made ahead of it would not be let go of when retired entries
+  /// leave during the batch.
   mutating func reserve(_ extra: Int) {
-    let needed = dense.count + extra
-    guard needed > dense.capacity else { return }
-    dense.reserveCapacity(max(needed, 2 * dense.capacity))
+    guard extra > dense.capacity else { return }
+    dense.reserveCapacity(dense.count + extra)
   }
 
   /// Adds `entry`; returns its number.
