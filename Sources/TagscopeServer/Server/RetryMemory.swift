@@ -141,8 +141,7 @@ final class RetryMemory: Sendable {
 ///
 /// It holds the delivered events themselves (their arrays, shared with the caller: no copy, no
 /// work per message), up to ``heldLimit`` of them; a request with more (a bulk batch, delivered in
-/// slices so that its events are never all in memory) has them all keyed as they are delivered,
-/// those held so far too, and holds none.
+/// slices so that its events are never all in memory) has the rest keyed as they are delivered.
 final class RetryLedger: Sendable {
   /// The most events held per request before the rest are keyed on delivery: one slice of a bulk
   /// batch (``BulkDelivery/sliceSize``). Holding 4,096 kept every record of a 4,000-event Firebase
@@ -174,12 +173,7 @@ final class RetryLedger: Sendable {
         state.heldCount += events.count
         return
       }
-      // Past one slice: the events held are keyed and let go (a bulk batch's first slice, 83 KB
-      // of a 48 KB upload's 4,000 events, was held until its last slice was stored).
-      state.keys += state.held.joined().map(RetryMemory.key)
-      state.held = []
-      state.heldCount = 0
-      let room = max(0, RetryMemory.limit - state.keys.count)
+      let room = max(0, RetryMemory.limit - state.heldCount - state.keys.count)
       state.keys += events.prefix(room).map(RetryMemory.key)
       state.unnoted += max(0, events.count - room)
     }
@@ -197,7 +191,6 @@ final class RetryLedger: Sendable {
   /// Its messages skipped as retries of messages already taken.
   var skipped: Int { state.withLockedValue { $0.skipped } }
 
-  /// How many of its delivered events it holds (none once they are more than ``heldLimit``: all
-  /// keyed).
+  /// How many of its delivered events it holds (the rest are keyed).
   var heldCount: Int { state.withLockedValue { $0.heldCount } }
 }
