@@ -20,8 +20,9 @@ enum ImportInput {
 
   /// Whether `path` is in Iglu's layout: `…/vendor/name/jsonschema/version`.
   static func isIgluSchema(_ path: String) -> Bool {
-    let components = path.split(separator: "/")
-    return components.count >= 4 && components[components.count - 2] == "jsonschema"
+    // By bytes: asked of every file of a tree.
+    let components = path.utf8.split(separator: UInt8(ascii: "/"))
+    return components.count >= 4 && components[components.count - 2].elementsEqual("jsonschema".utf8)
   }
 
   /// Whether `path` names a JSON or YAML file.
