@@ -101,7 +101,7 @@ public struct SchemaKeywords<Schema: Sendable & Hashable>: Sendable, Hashable {
 
   /// Whether no keyword is set. Asked of every schema an import converts: field by field, stopping
   /// at the first set, where comparing with an empty value made one and compared every field
-  /// through `Schema`'s generic equality (5% of an Iglu import). ``storedKeywordCount`` counts the
+  /// through `Schema`'s generic equality (5% of an Iglu import). `storedKeywordCount` counts the
   /// fields this reads; a test holds it to the stored properties.
   public var isEmpty: Bool {
     multipleOf == nil && exclusiveMinimum == nil && exclusiveMaximum == nil && minItems == nil
