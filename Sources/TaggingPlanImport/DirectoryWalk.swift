@@ -20,11 +20,12 @@ enum DirectoryWalk {
     return status.st_mode & S_IFMT == S_IFDIR ? .directory : .other
   }
 
-  /// Appends the files under `directory` (written without a trailing `/`) to `found`, hidden
-  /// entries skipped; `root`: the directory the user named, for the error.
-  static func collect(_ directory: String, root: String, into found: inout [String])
-    throws(ImportError)
-  {
+  /// Appends the files under `directory` (written without a trailing `/`) to `found`, and the
+  /// links that lead nowhere to `broken`, hidden entries skipped; `root`: the directory the user
+  /// named, for the error.
+  static func collect(
+    _ directory: String, root: String, into found: inout [String], broken: inout [String]
+  ) throws(ImportError) {
     guard let stream = opendir(directory) else {
       throw ImportError(
         file: directory == root || directory + "/" == root ? root : directory,
@@ -40,14 +41,14 @@ enum DirectoryWalk {
       switch Int32(entry.pointee.d_type) {
       case Int32(DT_DIR): subdirectories.append(full)
       case Int32(DT_LNK):
-        // A link to a file is read; a link to a directory is not walked; a broken one is nothing.
-        if kind(ofPath: full) == .other { found.append(full) }
+        // A link to a file is read; a link to a directory is not walked; a broken one is told.
+        link(full, into: &found, broken: &broken)
       case Int32(DT_UNKNOWN):
         var status = stat()
         guard lstat(full, &status) == 0 else { continue }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: subdirectories.append(full)
-        case S_IFLNK: if kind(ofPath: full) == .other { found.append(full) }
+        case S_IFLNK: link(full, into: &found, broken: &broken)
         default: found.append(full)
         }
       default: found.append(full)
@@ -55,7 +56,16 @@ enum DirectoryWalk {
     }
     closedir(stream)
     for subdirectory in subdirectories {
-      try collect(subdirectory, root: root, into: &found)
+      try collect(subdirectory, root: root, into: &found, broken: &broken)
+    }
+  }
+
+  /// Files the link `path` when it leads to a file, notes it when it leads nowhere.
+  private static func link(_ path: String, into found: inout [String], broken: inout [String]) {
+    switch kind(ofPath: path) {
+    case .other: found.append(path)
+    case .directory: break
+    case nil: broken.append(path)
     }
   }
 }

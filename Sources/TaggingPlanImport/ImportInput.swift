@@ -3,19 +3,28 @@ import Foundation
 /// The files `tagscope plan import` reads: the paths given, directories walked (hidden entries
 /// skipped, names sorted so the output does not depend on the file system's order).
 enum ImportInput {
-  /// The files under the directory `path`, sorted; `nil` when `path` is a file. The directory is
-  /// walked with `readdir`, each entry's kind read from the directory itself (a symbolic link, or
-  /// a file system that does not say, is looked up with `stat`), so a tree of thousands of schemas
-  /// costs no lookup per file. Hidden entries are skipped; a link is followed to a file, never
-  /// into a directory (as `FileManager`'s enumerator does); a broken link is skipped.
-  static func tree(at path: String) throws(ImportError) -> [String]? {
+  /// What a directory holds for an import: its files, and its links that lead nowhere.
+  struct Tree: Equatable {
+    /// The files, sorted.
+    var files: [String]
+    /// The links to nothing, sorted: reported, never read.
+    var brokenLinks: [String]
+  }
+
+  /// The files under the directory `path`; `nil` when `path` is a file. The directory is walked
+  /// with `readdir`, each entry's kind read from the directory itself (a symbolic link, or a file
+  /// system that does not say, is looked up with `stat`), so a tree of thousands of schemas costs
+  /// no lookup per file. Hidden entries are skipped; a link is followed to a file, never into a
+  /// directory (as `FileManager`'s enumerator does); a link to nothing is listed apart.
+  static func tree(at path: String) throws(ImportError) -> Tree? {
     guard let kind = DirectoryWalk.kind(ofPath: path) else {
       throw ImportError(file: path, message: "cannot read: no such file or directory")
     }
     guard kind == .directory else { return nil }
-    var found: [String] = []
-    try DirectoryWalk.collect(path.hasSuffix("/") ? String(path.dropLast()) : path, root: path, into: &found)
-    return found.sorted()
+    var (found, broken): ([String], [String]) = ([], [])
+    try DirectoryWalk.collect(
+      path.hasSuffix("/") ? String(path.dropLast()) : path, root: path, into: &found, broken: &broken)
+    return Tree(files: found.sorted(), brokenLinks: broken.sorted())
   }
 
   /// Whether `path` is in Iglu's layout: `…/vendor/name/jsonschema/version`.

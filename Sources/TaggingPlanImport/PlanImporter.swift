@@ -19,8 +19,14 @@ public enum PlanImporter {
       throw ImportError(file: "tagscope plan import", message: "no file to import")
     }
     return try ImportStack.run { () throws(ImportError) -> ImportedPlan in
-      var (evidence, documents) = try read(paths, format: options.format)
-      var plan = try build(&documents, format: evidence.format, options: options, source: paths[0])
+      var (evidence, documents, brokenLinks) = try read(paths, format: options.format)
+      let unread = brokenLinks.map { link in
+        ImportWarning(
+          file: link, location: SourceLocation(line: 1, column: 1), path: .root,
+          message: "a link to nothing: not read")
+      }
+      var plan = try build(
+        &documents, format: evidence.format, options: options, source: paths[0], unread: unread)
       plan.evidence = evidence
       return plan
     }
@@ -43,7 +49,8 @@ public enum PlanImporter {
   /// else holds them) before the plan written is checked as a load would, in parts
   /// (``CatalogueWriter/eachPart(of:partBytes:_:)``).
   private static func build(
-    _ documents: inout [SourceDocument], format: ImportFormat, options: ImportOptions, source: String
+    _ documents: inout [SourceDocument], format: ImportFormat, options: ImportOptions, source: String,
+    unread: [ImportWarning] = []
   ) throws(ImportError) -> ImportedPlan {
     guard let provider = options.provider ?? format.defaultProvider else {
       throw ImportError(
@@ -56,7 +63,7 @@ public enum PlanImporter {
     var draft = try KeyLedger.recording(ledger) { () throws(ImportError) -> ImportDraft in
       try importDocuments(documents, format: format, provider: provider, options: options)
     }
-    draft.warnings = documents.flatMap(\.readWarnings) + draft.warnings
+    draft.warnings = unread + documents.flatMap(\.readWarnings) + draft.warnings
     draft.warnings += RefusedNames.remove(from: &draft.catalogue, file: documents.first?.file ?? source)
     try requireAnEvent(draft, documents)
     var accounting = KeyAccounting(ledger, warnings: draft.warnings, listing: options.listsEveryKey)
@@ -129,12 +136,15 @@ public enum PlanImporter {
   /// The format (given, or told from the first document, with the keys that told it) and the
   /// documents of `paths`.
   static func read(_ paths: [String], format given: ImportFormat?) throws(ImportError)
-    -> (FormatEvidence, [SourceDocument])
+    -> (FormatEvidence, [SourceDocument], brokenLinks: [String])
   {
     var evidence = given.map { FormatEvidence(format: $0, reason: "--from \($0.rawValue)") }
     var documents: [SourceDocument] = []
+    var brokenLinks: [String] = []
     for path in paths {
-      for file in try files(at: path, format: evidence?.format) {
+      let listed = try files(at: path, format: evidence?.format)
+      brokenLinks += listed.brokenLinks
+      for file in listed.files {
         let document = try DocumentReader.document(path: file)
         if evidence == nil { evidence = try detect(document) }
         documents.append(document)
@@ -143,7 +153,7 @@ public enum PlanImporter {
     guard let evidence, !documents.isEmpty else {
       throw ImportError(file: paths.joined(separator: ", "), message: "no file to import there")
     }
-    return (evidence, documents)
+    return (evidence, documents, brokenLinks)
   }
 
   /// The one format `document` matches; an error naming the choices when it matches none or
@@ -169,19 +179,30 @@ public enum PlanImporter {
   /// (Iglu's `vendor/name/jsonschema/version` files, YAML files for rudder-cli or, when there are
   /// none, RudderTyper's `plan.json`, else JSON and YAML files); when the format is unknown,
   /// Iglu's layout if the directory has it.
-  private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> [String] {
+  private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> ImportInput.Tree {
     // A file is read as given; a tree is listed once, whatever the formats look for in it.
-    guard let listed = try ImportInput.tree(at: path) else { return [path] }
-    switch format {
-    case .iglu: return listed.filter(ImportInput.isIgluSchema)
-    case .rudderstack:
-      let project = listed.filter(ImportInput.isYAML)
-      return project.isEmpty ? listed.filter(ImportInput.isRudderTyperPlan) : project
-    case .segment, .mparticle, .jsonschema:
-      return listed.filter(ImportInput.isDocument)
-    case nil:
-      let iglu = listed.filter(ImportInput.isIgluSchema)
-      return iglu.isEmpty ? listed.filter(ImportInput.isDocument) : iglu
+    guard let tree = try ImportInput.tree(at: path) else {
+      return ImportInput.Tree(files: [path], brokenLinks: [])
     }
+    let reads: (String) -> Bool
+    switch format {
+    case .iglu: reads = ImportInput.isIgluSchema
+    case .rudderstack:
+      if tree.files.contains(where: ImportInput.isYAML) {
+        reads = ImportInput.isYAML
+      } else {
+        reads = ImportInput.isRudderTyperPlan
+      }
+    case .segment, .mparticle, .jsonschema: reads = ImportInput.isDocument
+    case nil:
+      if tree.files.contains(where: ImportInput.isIgluSchema) {
+        reads = ImportInput.isIgluSchema
+      } else {
+        reads = ImportInput.isDocument
+      }
+    }
+    // A link to nothing the format would have read is reported, not skipped without a word.
+    return ImportInput.Tree(files: tree.files.filter(reads), brokenLinks: tree.brokenLinks.filter(reads))
   }
+
 }

@@ -5,7 +5,8 @@ import XCTest
 
 /// What an import lists under a directory (`ImportInput.tree(at:)`, walked with `readdir`): the
 /// same files `FileManager`'s enumerator gave, sorted — hidden entries skipped, a link followed to
-/// a file but never into a directory, a broken link nothing.
+/// a file but never into a directory — and the links that lead nowhere apart, reported by the
+/// import.
 final class ImportTreeListingTests: XCTestCase {
   private var root: URL!
 
@@ -42,13 +43,15 @@ final class ImportTreeListingTests: XCTestCase {
     try link("com.a/linked-directory", to: "../elsewhere")
     try link("com.a/broken", to: "nowhere")
 
-    let listed = try XCTUnwrap(ImportInput.tree(at: root.path))
+    let tree = try XCTUnwrap(ImportInput.tree(at: root.path))
+    let listed = tree.files
+    XCTAssertEqual(tree.brokenLinks, [root.path + "/com.a/broken"])
     let expected = [
       "com.a/event/jsonschema/1-0-0", "com.a/event/jsonschema/1-0-1", "com.a/linked-file",
       "com.b/event/jsonschema/1-0-0", "elsewhere/real/jsonschema/1-0-0",
     ].map { root.path + "/" + $0 }
     XCTAssertEqual(listed, expected)
-    XCTAssertEqual(try ImportInput.tree(at: root.path + "/"), expected, "a trailing slash lists the same")
+    XCTAssertEqual(try ImportInput.tree(at: root.path + "/"), tree, "a trailing slash lists the same")
 
     // What FileManager's enumerator listed (the walk this one replaces), filtered the same way.
     var enumerated: [String] = []
@@ -76,6 +79,27 @@ final class ImportTreeListingTests: XCTestCase {
     try write("schemas/com.a/event/jsonschema/1-0-0")
     try link("plans", to: root.appendingPathComponent("schemas").path)
     let listed = try XCTUnwrap(ImportInput.tree(at: root.appendingPathComponent("plans").path))
-    XCTAssertEqual(listed, [root.path + "/plans/com.a/event/jsonschema/1-0-0"])
+    XCTAssertEqual(listed.files, [root.path + "/plans/com.a/event/jsonschema/1-0-0"])
+  }
+
+  func testAnImportReportsALinkToNothingItWouldHaveReadAndReadsTheRest() throws {
+    let schema = """
+      {"$schema": "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#",
+       "self": {"vendor": "com.a", "name": "event", "format": "jsonschema", "version": "1-0-0"},
+       "type": "object", "properties": {"id": {"type": "string"}}}
+      """
+    let file = root.appendingPathComponent("com.a/event/jsonschema/1-0-0")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(schema.utf8).write(to: file)
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("com.a/gone/jsonschema"), withIntermediateDirectories: true)
+    try link("com.a/gone/jsonschema/1-0-0", to: "../../moved/1-0-0")
+    try link("com.a/notes.txt", to: "nowhere")
+
+    let plan = try PlanImporter.run(paths: [root.path], options: ImportOptions(format: .iglu))
+    XCTAssertEqual(plan.catalogue.calls.count, 1)
+    let unread = plan.warnings.filter { $0.message.contains("a link to nothing") }
+    XCTAssertEqual(unread.map(\.file), [root.path + "/com.a/gone/jsonschema/1-0-0"], "\(plan.warnings)")
   }
 }
