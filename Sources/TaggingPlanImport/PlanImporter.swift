@@ -19,11 +19,10 @@ public enum PlanImporter {
       throw ImportError(file: "tagscope plan import", message: "no file to import")
     }
     return try ImportStack.run { () throws(ImportError) -> ImportedPlan in
-      var (evidence, documents, brokenLinks) = try read(paths, format: options.format)
-      let unread = brokenLinks.map { link in
+      var (evidence, documents, notRead) = try read(paths, format: options.format)
+      let unread = notRead.map { entry in
         ImportWarning(
-          file: link, location: SourceLocation(line: 1, column: 1), path: .root,
-          message: "a link to nothing: not read")
+          file: entry.path, location: SourceLocation(line: 1, column: 1), path: .root, message: entry.message)
       }
       var plan = try build(
         &documents, format: evidence.format, options: options, source: paths[0], unread: unread)
@@ -136,14 +135,14 @@ public enum PlanImporter {
   /// The format (given, or told from the first document, with the keys that told it) and the
   /// documents of `paths`.
   static func read(_ paths: [String], format given: ImportFormat?) throws(ImportError)
-    -> (FormatEvidence, [SourceDocument], brokenLinks: [String])
+    -> (FormatEvidence, [SourceDocument], unread: [ImportInput.Unread])
   {
     var evidence = given.map { FormatEvidence(format: $0, reason: "--from \($0.rawValue)") }
     var documents: [SourceDocument] = []
-    var brokenLinks: [String] = []
+    var unread: [ImportInput.Unread] = []
     for path in paths {
       let listed = try files(at: path, format: evidence?.format)
-      brokenLinks += listed.brokenLinks
+      unread += listed.unread
       for file in listed.files {
         let document = try DocumentReader.document(path: file)
         if evidence == nil { evidence = try detect(document) }
@@ -153,7 +152,7 @@ public enum PlanImporter {
     guard let evidence, !documents.isEmpty else {
       throw ImportError(file: paths.joined(separator: ", "), message: "no file to import there")
     }
-    return (evidence, documents, brokenLinks)
+    return (evidence, documents, unread)
   }
 
   /// The one format `document` matches; an error naming the choices when it matches none or
@@ -182,7 +181,7 @@ public enum PlanImporter {
   private static func files(at path: String, format: ImportFormat?) throws(ImportError) -> ImportInput.Tree {
     // A file is read as given; a tree is listed once, whatever the formats look for in it.
     guard let tree = try ImportInput.tree(at: path) else {
-      return ImportInput.Tree(files: [path], brokenLinks: [])
+      return ImportInput.Tree(files: [path], unread: [])
     }
     let reads: (String) -> Bool
     switch format {
@@ -201,8 +200,10 @@ public enum PlanImporter {
         reads = ImportInput.isDocument
       }
     }
-    // A link to nothing the format would have read is reported, not skipped without a word.
-    return ImportInput.Tree(files: tree.files.filter(reads), brokenLinks: tree.brokenLinks.filter(reads))
+    // What the walk did not read is reported, not skipped without a word: a directory always, an
+    // entry where a file would stand when the format would have read it.
+    return ImportInput.Tree(
+      files: tree.files.filter(reads), unread: tree.unread.filter { !$0.isFileLike || reads($0.path) })
   }
 
 }

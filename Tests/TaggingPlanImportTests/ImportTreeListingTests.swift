@@ -5,8 +5,8 @@ import XCTest
 
 /// What an import lists under a directory (`ImportInput.tree(at:)`, walked with `readdir`): the
 /// same files `FileManager`'s enumerator gave, sorted — hidden entries skipped, a link followed to
-/// a file but never into a directory — and the links that lead nowhere apart, reported by the
-/// import.
+/// a file but never into a directory — and apart, reported by the import, what it does not read: a
+/// link to nothing, a link to a directory, an entry or a directory it cannot read.
 final class ImportTreeListingTests: XCTestCase {
   private var root: URL!
 
@@ -45,7 +45,12 @@ final class ImportTreeListingTests: XCTestCase {
 
     let tree = try XCTUnwrap(ImportInput.tree(at: root.path))
     let listed = tree.files
-    XCTAssertEqual(tree.brokenLinks, [root.path + "/com.a/broken"])
+    XCTAssertEqual(
+      tree.unread,
+      [
+        ImportInput.Unread(path: root.path + "/com.a/broken", reason: .linkToNothing),
+        ImportInput.Unread(path: root.path + "/com.a/linked-directory", reason: .linkToDirectory),
+      ])
     let expected = [
       "com.a/event/jsonschema/1-0-0", "com.a/event/jsonschema/1-0-1", "com.a/linked-file",
       "com.b/event/jsonschema/1-0-0", "elsewhere/real/jsonschema/1-0-0",
@@ -101,5 +106,50 @@ final class ImportTreeListingTests: XCTestCase {
     XCTAssertEqual(plan.catalogue.calls.count, 1)
     let unread = plan.warnings.filter { $0.message.contains("a link to nothing") }
     XCTAssertEqual(unread.map(\.file), [root.path + "/com.a/gone/jsonschema/1-0-0"], "\(plan.warnings)")
+  }
+
+  func testAnImportReportsALinkToADirectoryItDoesNotWalk() throws {
+    try writeSchema("com.a/event/jsonschema/1-0-0")
+    try writeSchema("elsewhere/com.b/event/jsonschema/1-0-0")
+    try link("com.b", to: "elsewhere/com.b")
+
+    let plan = try PlanImporter.run(
+      paths: [root.path + "/com.a", root.path + "/com.b"], options: ImportOptions(format: .iglu))
+    XCTAssertEqual(plan.catalogue.calls.count, 2, "a directory named through a link is walked")
+    let whole = try PlanImporter.run(paths: [root.path], options: ImportOptions(format: .iglu))
+    let unread = whole.warnings.filter { $0.message.contains("a link to a directory") }
+    XCTAssertEqual(unread.map(\.file), [root.path + "/com.b"], "\(whole.warnings)")
+    XCTAssertEqual(whole.catalogue.calls.count, 2, "the rest is read (com.a, and com.b where it really is)")
+  }
+
+  func testAnEntryOfNoKindThatCannotBeReadIsListedAsUnread() {
+    var found = DirectoryWalk.Found()
+    let vanished = root.path + "/vanished"
+    XCTAssertFalse(DirectoryWalk.classify(vanished, type: Int32(DT_UNKNOWN), into: &found))
+    XCTAssertEqual(found.unread, [ImportInput.Unread(path: vanished, reason: .unreadableEntry)])
+    XCTAssertEqual(found.files, [])
+  }
+
+  func testASubdirectoryThatCannotBeOpenedIsListedAsUnreadAndTheRootIsAnError() throws {
+    var found = DirectoryWalk.Found()
+    let vanished = root.path + "/vanished"
+    try DirectoryWalk.collect(vanished, root: root.path, into: &found)
+    XCTAssertEqual(found.unread, [ImportInput.Unread(path: vanished, reason: .unreadableDirectory)])
+    XCTAssertThrowsError(try DirectoryWalk.collect(vanished, root: vanished, into: &found)) { error in
+      XCTAssertEqual((error as? ImportError)?.file, vanished)
+    }
+  }
+
+  private func writeSchema(_ relative: String) throws {
+    let parts = relative.split(separator: "/").suffix(4).map(String.init)
+    let schema = """
+      {"$schema": "http://iglucentral.com/schemas/com.snowplowanalytics.self-desc/schema/jsonschema/1-0-0#",
+       "self": {"vendor": "\(parts[0])", "name": "\(parts[1])", "format": "jsonschema", "version": "\(parts[3])"},
+       "type": "object", "properties": {"id": {"type": "string"}}}
+      """
+    let file = root.appendingPathComponent(relative)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(schema.utf8).write(to: file)
   }
 }
