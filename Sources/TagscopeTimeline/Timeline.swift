@@ -4,8 +4,8 @@ import SystemPackage
 import TagscopeRecording
 
 /// The store the debugger reads, live and in replay alike: records backed by a recording file
-/// plus a compact in-memory index (64 bytes per record, plus keyframes every 256 records of each source),
-/// so a debugger left open for a day does not grow without bound.
+/// plus a compact in-memory index (about 21 bytes per record in columns, plus keyframes every 256
+/// records of each source), so a debugger left open for a day does not grow without bound.
 ///
 /// - Replay: ``open(path:)`` reads the header, then indexes the file on a background thread;
 ///   ``count`` grows as it goes (the first screenful is there within milliseconds).
@@ -325,10 +325,10 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     let span = Int64(window * 1000)
     let oldest = max(0, index.count - Self.recentScanLimit)
     for position in stride(from: index.count - 1, through: oldest, by: -1) {
-      let entry = index.entries[position]
-      let source = Int(entry.sourceID)
-      let last = index.entries[index.lastOfSource[source]].time
-      if entry.time > last - span && entry.time <= last { recent[source] += 1 }
+      let source = Int(index.entries.sourceID(at: position))
+      let time = index.entries.time(at: position)
+      let last = index.entries.time(at: index.lastOfSource[source])
+      if time > last - span && time <= last { recent[source] += 1 }
     }
     return names.indices.dropFirst().compactMap { id in
       guard id < index.countOfSource.count, index.countOfSource[id] > 0 else { return nil }
@@ -336,10 +336,10 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       let first = index.keyframes[id][0].index
       // A source younger than the window is measured over its own life (a second at least): 8
       // records within 2 ms are 8/s, not 0.8/s.
-      let lived = Double(max(0, index.entries[last].time - index.entries[first].time)) / 1000
+      let lived = Double(max(0, index.entries.time(at: last) - index.entries.time(at: first))) / 1000
       return SourceStatistics(
         name: names[id], records: index.countOfSource[id], withViolations: index.violationsOfSource[id],
-        firstIndex: first, lastIndex: last, lastTimeMilliseconds: index.entries[last].time,
+        firstIndex: first, lastIndex: last, lastTimeMilliseconds: index.entries.time(at: last),
         recentRecords: recent[id], window: min(window, max(1, lived)))
     }
   }
@@ -358,7 +358,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     guard position >= 0, position < index.count else { return nil }
-    return index.entries[position].time
+    return index.entries.time(at: position)
   }
 
   /// Summaries of a range of records (clamped to what exists).

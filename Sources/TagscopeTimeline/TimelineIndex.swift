@@ -1,11 +1,12 @@
 import Foundation
 import TagscopeRecording
 
-/// The compact per-record fields the timeline keeps in memory (56 bytes): where the line is in the
-/// file and what the Events list, the filters and the per-source fold need. Each provider's status
-/// is two bits in two planes plus a flag (the first 32 providers seen); names, kinds and sources
-/// are interned; a `seq` past 32 bits is kept apart (``TimelineIndex/seq(at:)``).
-struct IndexEntry {
+/// The per-record fields the timeline keeps in memory: where the line is in the file and what the
+/// Events list, the filters and the per-source fold need. Each provider's status is two bits in two
+/// planes plus a flag (the first 32 providers seen); names, kinds and sources are interned; a `seq`
+/// past 32 bits is kept apart (``TimelineIndex/seq(at:)``). Kept in columns (``IndexColumns``),
+/// this is what one record reads back as.
+struct IndexEntry: Equatable {
   static let ruleViolations: UInt8 = 1
   static let issues: UInt8 = 2
   static let context: UInt8 = 4
@@ -22,14 +23,8 @@ struct IndexEntry {
   var time: Int64
   /// `seq`, when it fits in 32 bits (else see ``wideSeq``).
   var seqLow: UInt32
-  /// Providers with an output (bit = provider id).
-  private(set) var presentBits: UInt32 = 0
-  /// A provider's status code, low and high bit: 0 sent, 1 dropped, 2 blocked, 3 failed (or a
-  /// status word this version does not know, when its ``specialBits`` bit is set).
-  private var lowBits: UInt32 = 0
-  private var highBits: UInt32 = 0
-  /// Blocked: because disabled (else for want of consent). Code 3: not `failed` but another word.
-  private var specialBits: UInt32 = 0
+  /// Each provider's status.
+  var outputs = OutputBits()
   var nameID: UInt32
   var length: UInt32
   var kindID: UInt16
@@ -55,60 +50,59 @@ struct IndexEntry {
     self.flags = flags
   }
 
+  /// What the entry shares with other records (all but its place, time, `seq` and counts).
+  var shape: IndexShape {
+    IndexShape(nameID: nameID, kindID: kindID, sourceID: sourceID, flags: flags, outputs: outputs)
+  }
+
   /// Records provider `id`'s output (`id` < ``TimelineIndex/maximumProviders``).
   mutating func setOutput(provider id: Int, status: IndexFields.Status, disabled: Bool) {
-    let bit = UInt32(1) << UInt32(id)
-    presentBits |= bit
-    lowBits &= ~bit
-    highBits &= ~bit
-    specialBits &= ~bit
-    switch status {
-    case .sent: break
-    case .dropped: lowBits |= bit
-    case .blocked:
-      highBits |= bit
-      if disabled { specialBits |= bit }
-    case .failed:
-      lowBits |= bit
-      highBits |= bit
-    case .other:
-      lowBits |= bit
-      highBits |= bit
-      specialBits |= bit
-    }
+    outputs.set(provider: id, status: status, disabled: disabled)
   }
 
   /// Providers with an output, as bits by provider id.
-  var present: UInt64 { UInt64(presentBits) }
-  var sent: UInt64 { UInt64(presentBits & ~lowBits & ~highBits) }
-  var dropped: UInt64 { UInt64(presentBits & lowBits & ~highBits) }
+  var present: UInt64 { UInt64(outputs.present) }
+  var sent: UInt64 { UInt64(outputs.present & ~outputs.low & ~outputs.high) }
+  var dropped: UInt64 { UInt64(outputs.present & outputs.low & ~outputs.high) }
   /// Blocked for want of consent.
-  var blocked: UInt64 { UInt64(presentBits & ~lowBits & highBits & ~specialBits) }
+  var blocked: UInt64 { UInt64(outputs.present & ~outputs.low & outputs.high & ~outputs.special) }
   /// Blocked because disabled.
-  var disabled: UInt64 { UInt64(presentBits & ~lowBits & highBits & specialBits) }
-  var failed: UInt64 { UInt64(presentBits & lowBits & highBits & ~specialBits) }
+  var disabled: UInt64 { UInt64(outputs.present & ~outputs.low & outputs.high & outputs.special) }
+  var failed: UInt64 { UInt64(outputs.present & outputs.low & outputs.high & ~outputs.special) }
 }
 
-/// Entries in fixed chunks, so growth never copies the whole index.
-struct ChunkedEntries {
-  static let shift = 15
-  static let chunkSize = 1 << shift
-  private var chunks: [ContiguousArray<IndexEntry>] = []
-  private(set) var count = 0
+/// The providers' statuses of one record, a bit per provider id in each of four planes.
+struct OutputBits: Equatable {
+  /// Providers with an output.
+  private(set) var present: UInt32 = 0
+  /// A provider's status code, low and high bit: 0 sent, 1 dropped, 2 blocked, 3 failed (or a
+  /// status word this version does not know, when its ``special`` bit is set).
+  private(set) var low: UInt32 = 0
+  private(set) var high: UInt32 = 0
+  /// Blocked: because disabled (else for want of consent). Code 3: not `failed` but another word.
+  private(set) var special: UInt32 = 0
 
-  subscript(index: Int) -> IndexEntry {
-    get { chunks[index >> Self.shift][index & (Self.chunkSize - 1)] }
-    set { chunks[index >> Self.shift][index & (Self.chunkSize - 1)] = newValue }
-  }
-
-  mutating func append(_ entry: IndexEntry) {
-    if count & (Self.chunkSize - 1) == 0 {
-      var chunk = ContiguousArray<IndexEntry>()
-      chunk.reserveCapacity(Self.chunkSize)
-      chunks.append(chunk)
+  /// Records provider `id`'s output (`id` < ``TimelineIndex/maximumProviders``).
+  mutating func set(provider id: Int, status: IndexFields.Status, disabled: Bool) {
+    let bit = UInt32(1) << UInt32(id)
+    present |= bit
+    low &= ~bit
+    high &= ~bit
+    special &= ~bit
+    switch status {
+    case .sent: break
+    case .dropped: low |= bit
+    case .blocked:
+      high |= bit
+      if disabled { special |= bit }
+    case .failed:
+      low |= bit
+      high |= bit
+    case .other:
+      low |= bit
+      high |= bit
+      special |= bit
     }
-    chunks[chunks.count - 1].append(entry)
-    count += 1
   }
 }
 
@@ -201,7 +195,7 @@ struct TimelineIndex {
   static let keyframeInterval = 256
   static let maximumProviders = 32
 
-  var entries = ChunkedEntries()
+  var entries = IndexColumns()
   var names = InternTable()
   var kinds = InternTable()
   /// Id 0 is "no source".
@@ -290,11 +284,11 @@ struct TimelineIndex {
   /// Sets the plan violations of record `index`, keeping its source's count of records with
   /// violations.
   mutating func setPlanViolations(_ count: Int, at index: Int) {
-    var entry = entries[index]
+    let entry = entries[index]
     let had = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
-    entry.planViolations = UInt16(clamping: count)
-    entries[index] = entry
-    let has = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+    let planViolations = UInt16(clamping: count)
+    entries.setPlanViolations(planViolations, at: index)
+    let has = entry.flags & IndexEntry.ruleViolations != 0 || planViolations > 0
     if had != has { violationsOfSource[Int(entry.sourceID)] += has ? 1 : -1 }
   }
 
@@ -423,7 +417,7 @@ struct TimelineIndex {
   /// (at most ``keyframeInterval`` of its records, reached through their links however many other
   /// sources' records lie between), plus the consent records to decode in range.
   func fold(upTo index: Int) -> (FoldState, consentRecords: [Int]) {
-    let source = Int(entries[index].sourceID)
+    let source = Int(entries.sourceID(at: index))
     let frames = keyframes[source]
     // The last keyframe at or before `index` (binary search: keyframes are in timeline order).
     var low = 0
@@ -438,7 +432,7 @@ struct TimelineIndex {
     var position = index
     while true {
       positions.append(position)
-      let back = Int(entries[position].previousInSource)
+      let back = Int(entries.previousInSource(at: position))
       if position <= keyframe.index || back == 0 { break }
       position -= back
     }
@@ -454,7 +448,7 @@ struct TimelineIndex {
   }
 
   /// The source id of the record at `index` (0: no source).
-  func sourceID(at index: Int) -> Int { Int(entries[index].sourceID) }
+  func sourceID(at index: Int) -> Int { Int(entries.sourceID(at: index)) }
 }
 
 extension IndexFields {

@@ -1,0 +1,123 @@
+import TagscopeRecording
+import XCTest
+
+@testable import TagscopeTimeline
+
+/// Issue 45: the timeline's index keeps its entries in columns (``IndexColumns``, about 21 bytes a
+/// record). Every entry must read back exactly as appended, whatever its values: through chunk
+/// growth, block edges and every value that does not fit its column.
+final class IndexColumnsTests: XCTestCase {
+  /// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure repeats.
+  private struct Numbers {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var value = state
+      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+      return value ^ (value >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+  }
+
+  private static let statuses: [IndexFields.Status] = [.sent, .dropped, .blocked, .failed, .other]
+
+  /// Entries of a recording as appended: lines one after another, times rising, a few names and
+  /// sources; one in `rare` with a value at or past its column's edge, or a shape of its own.
+  private func entries(_ count: Int, rare: Int, seed: UInt64) -> [IndexEntry] {
+    var numbers = Numbers(state: seed)
+    var offset: UInt64 = 100
+    var time: Int64 = 1_700_000_000_000
+    var entries: [IndexEntry] = []
+    for index in 0..<count {
+      var length = UInt32(200 + numbers.below(600))
+      var entryOffset = offset
+      var entryTime = time
+      var nameID = UInt32(numbers.below(6))
+      var sourceID = UInt16(numbers.below(4))
+      var previous = UInt32(numbers.below(8))
+      var planViolations = UInt16(numbers.below(3))
+      var flags = UInt8(numbers.below(4) == 0 ? 1 : 0)
+      var outputs = [(numbers.below(3), IndexFields.Status.sent, false)]
+      if numbers.below(rare) == 0 {
+        switch numbers.below(9) {
+        case 0:
+          length =
+            [UInt32(UInt16.max) - 1, UInt32(UInt16.max), UInt32(UInt16.max) + 1, UInt32.max][index % 4]
+        case 1:
+          entryOffset = [offset + (1 << 33), UInt64.max - 5, offset + UInt64(UInt32.max) - 1, 0][index % 4]
+        case 2:
+          entryTime =
+            [Int64.min, Int64.max, -1, time + Int64(Int32.max), time + Int64(Int32.min), time + 1 << 40][
+              index % 6]
+        case 3: previous = [UInt32(UInt16.max) - 1, UInt32(UInt16.max), UInt32.max, 1 << 20][index % 4]
+        case 4: planViolations = [UInt16(UInt8.max) - 1, UInt16(UInt8.max), UInt16.max, 1_000][index % 4]
+        case 5: nameID = UInt32(truncatingIfNeeded: numbers.next())
+        case 6: sourceID = UInt16(truncatingIfNeeded: numbers.next())
+        case 7: flags = UInt8(truncatingIfNeeded: numbers.next())
+        default:
+          outputs = (0..<numbers.below(32)).map { _ in
+            (numbers.below(32), Self.statuses[numbers.below(5)], numbers.below(2) == 0)
+          }
+        }
+      }
+      var entry = IndexEntry(
+        offset: entryOffset, seq: numbers.next(), time: entryTime, nameID: nameID, length: length,
+        kindID: UInt16(numbers.below(3)), sourceID: sourceID, flags: flags)
+      for (id, status, disabled) in outputs {
+        entry.setOutput(provider: id, status: status, disabled: disabled)
+      }
+      entry.planViolations = planViolations
+      entry.previousInSource = previous
+      entries.append(entry)
+      offset += UInt64(length) + 1 + (numbers.below(50) == 0 ? 40 : 0)
+      time += Int64(numbers.below(20))
+    }
+    return entries
+  }
+
+  func testEveryEntryReadsBackAsAppendedThroughGrowthAndEdges() {
+    let count = ChunkedColumn<UInt8>.chunkSize * 2 + 1_000
+    for (rare, seed) in [(40, UInt64(1)), (2, 2)] {
+      let plain = entries(count, rare: rare, seed: seed)
+      var columns = IndexColumns()
+      for entry in plain { columns.append(entry) }
+      XCTAssertEqual(columns.count, plain.count)
+      var mismatches = 0
+      for index in plain.indices where columns[index] != plain[index] {
+        mismatches += 1
+        if mismatches <= 3 { XCTFail("entry \(index): \(columns[index]) ≠ \(plain[index])") }
+      }
+      XCTAssertEqual(mismatches, 0, "rare \(rare)")
+      for index in plain.indices {
+        XCTAssertEqual(columns.time(at: index), plain[index].time)
+        XCTAssertEqual(columns.sourceID(at: index), plain[index].sourceID)
+        XCTAssertEqual(columns.previousInSource(at: index), plain[index].previousInSource)
+      }
+      // Plan violations set later, over and back across the 8-bit column's edge.
+      var numbers = Numbers(state: seed)
+      var changed = plain
+      for _ in 0..<5_000 {
+        let index = numbers.below(count)
+        let value = [0, 1, UInt16(UInt8.max) - 1, UInt16(UInt8.max), 300, UInt16.max][numbers.below(6)]
+        columns.setPlanViolations(value, at: index)
+        changed[index].planViolations = value
+      }
+      XCTAssertEqual(changed.indices.filter { columns[$0] != changed[$0] }, [], "rare \(rare)")
+    }
+  }
+
+  /// Records that share a shape keep it once: the columns cost about 21 bytes a record, not 56.
+  func testRecordsOfAFewShapesKeepEachShapeOnce() {
+    let plain = entries(10_000, rare: Int.max, seed: 3)
+    var columns = IndexColumns()
+    for entry in plain { columns.append(entry) }
+    let distinct = plain.reduce(into: [IndexShape]()) { shapes, entry in
+      if !shapes.contains(entry.shape) { shapes.append(entry.shape) }
+    }
+    XCTAssertLessThanOrEqual(distinct.count, 6 * 4 * 3 * 2 * 3)
+    XCTAssertEqual(columns.shapeCount, distinct.count)
+  }
+}
