@@ -59,12 +59,12 @@ public struct Coverage: Sendable, Hashable {
   /// Records that a record of item `index` found its provider blocked, for `reason` (`consent`,
   /// `disabled`; `nil` when the recording gives none).
   public mutating func markBlocked(_ index: Int, reason: String?) {
-    guard items.indices.contains(index) else { return }
-    let text = String(
-      (reason.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given").prefix(Self.reasonLength))
-    guard blockedReasons[index].count < Self.reasonLimit, !blockedReasons[index].contains(text) else {
-      return
-    }
+    guard items.indices.contains(index), blockedReasons[index].count < Self.reasonLimit else { return }
+    let given = reason.flatMap { $0.isEmpty ? nil : $0 } ?? "no reason given"
+    // A reason within the length in bytes is within it in characters: compared as it is, not cut
+    // into a new string (what a replayed record's marks do again and again).
+    let text = given.utf8.count <= Self.reasonLength ? given : String(given.prefix(Self.reasonLength))
+    guard !blockedReasons[index].contains(text) else { return }
     blockedReasons[index].append(text)
   }
 

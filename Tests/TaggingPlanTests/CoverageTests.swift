@@ -165,6 +165,22 @@ final class CoverageStateTests: XCTestCase {
     XCTAssertTrue(reasons.allSatisfy { $0.count <= Coverage.reasonLength })
   }
 
+  func testABlockingReasonIsKeptOnceWholeOrCutToItsLengthInCharacters() throws {
+    var coverage = Coverage(items: try samplePlan().coverageItems)
+    // 60 bytes but 30 characters: kept whole; 45 and 41 characters: the same reason once cut.
+    let accented = String(repeating: "é", count: 30)
+    for _ in 0..<3 {
+      coverage.markBlocked(1, reason: "consent")
+      coverage.markBlocked(1, reason: accented)
+      coverage.markBlocked(1, reason: String(repeating: "x", count: 45))
+      coverage.markBlocked(1, reason: String(repeating: "x", count: 41))
+    }
+    guard case .blocked(let reasons) = coverage.state(at: 1) else {
+      return XCTFail("\(coverage.state(at: 1))")
+    }
+    XCTAssertEqual(reasons, ["consent", accented, String(repeating: "x", count: Coverage.reasonLength)])
+  }
+
   func testMergeKeepsStatesOfEveryFile() throws {
     let plan = try samplePlan()
     var wrong = goodPlay(1, screen: "favorites")
