@@ -14,6 +14,31 @@ final class PropertiesTests: XCTestCase {
     XCTAssertEqual(properties.merging(["c": false, "d": nil]).keys, ["b", "c", "d"])
   }
 
+  /// The array forms (compiled for arrays) and the generic forms (any sequence) keep the same
+  /// order and the same last value of a repeated key, below and above the linear-search limit.
+  func testArrayAndSequenceFormsAgreeOnRepeatedKeys() {
+    for count in [3, 40] {
+      let pairs: [(String, PropertyValue)] = (0..<count).flatMap { index in
+        [
+          ("k\(index % (count / 2 + 1))", PropertyValue.int(index)),
+          ("z\(index)", .bool(index.isMultiple(of: 2))),
+        ]
+      }
+      let fromArray = Properties(pairs)
+      let fromSequence = Properties(pairs.lazy.map { $0 })
+      XCTAssertEqual(fromArray.keys, fromSequence.keys)
+      XCTAssertEqual(Array(fromArray.map(\.value)), Array(fromSequence.map(\.value)))
+      XCTAssertEqual(fromArray["k0"], .int(count / 2 + 1), "the last value of a repeated key")
+      var merged: Properties = ["k1": "first"]
+      merged.merge(pairs)
+      var mergedLazily: Properties = ["k1": "first"]
+      mergedLazily.merge(pairs.lazy.map { $0 })
+      XCTAssertEqual(merged.keys, mergedLazily.keys)
+      XCTAssertEqual(merged.keys.first, "k1", "a key already there keeps its place")
+      XCTAssertEqual(Array(merged.map(\.value)), Array(mergedLazily.map(\.value)))
+    }
+  }
+
   func testEqualityIgnoresOrderWhichDisplayAndEncodingKeep() {
     let ab: Properties = ["a": 1, "b": 2]
     let ba: Properties = ["b": 2, "a": 1]
