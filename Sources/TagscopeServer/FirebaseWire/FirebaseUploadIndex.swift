@@ -4,7 +4,8 @@ import SwiftProtobuf
 
 /// A Firebase upload checked whole and kept as its protobuf with where each record's message is,
 /// its records built a slice at a time as they are delivered (``EventBatch``, ``BulkDelivery``):
-/// 4,000 events of 12 bytes each then cost the body and 16 bytes an event, not 4,000 decoded
+/// 4,000 events of 12 bytes each then cost the body and 6 bytes an event (a start and a length;
+/// a record's bundle and place in it come from the bundles' first records), not 4,000 decoded
 /// messages and records at once.
 ///
 /// Checking reads every bundle (without its events and user properties), event and user property
@@ -14,17 +15,12 @@ import SwiftProtobuf
 /// user properties), each with its bundle's context, as the upload decoded whole gives them.
 final class FirebaseUploadIndex: Sendable {
   /// Records in the upload.
-  var count: Int { starts.count }
+  var count: Int { records.count }
 
   /// The upload's protobuf.
   private let bytes: [UInt8]
-  /// Where each record's message starts and ends in ``bytes``.
-  private let starts: [UInt32]
-  private let ends: [UInt32]
-  /// Each record's bundle, among ``bundles``.
-  private let owners: [UInt32]
-  /// Each record's position among its bundle's events, or (with ``propertyFlag``) user properties.
-  private let ordinals: [UInt32]
+  /// Where each record's message is in ``bytes``, and where each bundle's records begin.
+  private let records: Records
   /// The bundles that hold records: where each is, and its number in the upload (from 1).
   private let bundles: [Range<UInt32>]
   private let bundleNumbers: [UInt32]
@@ -39,8 +35,6 @@ final class FirebaseUploadIndex: Sendable {
   private let contexts: [BundleContext]?
   /// The context of the bundle read last: a bundle's records usually span several slices.
   private let lastContext = NIOLockedValueBox<BundleContext?>(nil)
-
-  private static let propertyFlag: UInt32 = 1 << 31
 
   /// A record's message, read (``FirebaseWireWalk``, else decoded by SwiftProtobuf).
   private enum Message: Sendable {
@@ -62,7 +56,7 @@ final class FirebaseUploadIndex: Sendable {
   ) {
     self.bytes = bytes
     self.messages = messages
-    (starts, ends, owners, ordinals) = (records.starts, records.ends, records.owners, records.ordinals)
+    self.records = records
     self.bundles = bundles
     self.bundleNumbers = bundleNumbers
     let unknownNote = FirebaseUploadRecords.note(unknown)
@@ -80,16 +74,18 @@ final class FirebaseUploadIndex: Sendable {
   /// The records at `positions`, built.
   func events(_ positions: Range<Int>) -> [IngestedEvent] {
     var context = lastContext.withLockedValue { $0 }
-    var records: [IngestedEvent] = []
-    records.reserveCapacity(positions.count)
+    var built: [IngestedEvent] = []
+    built.reserveCapacity(positions.count)
+    var owner = positions.isEmpty ? 0 : records.owner(positions.lowerBound)
     for position in positions {
-      let owner = Int(owners[position])
+      while owner + 1 < records.bundleCount, records.firstEvent(owner + 1) <= position { owner += 1 }
       if context?.owner != owner { context = contexts?[owner] ?? self.context(owner) }
       guard let context else { continue }
-      let ordinal = ordinals[position]
+      let firstProperty = records.firstProperty(owner)
+      let isProperty = position >= firstProperty
+      let ordinal = position - (isProperty ? firstProperty : records.firstEvent(owner))
       let kept = messages?[position]
-      guard let message = kept ?? read(position, isProperty: ordinal & Self.propertyFlag != 0)
-      else { continue }
+      guard let message = kept ?? read(position, isProperty: isProperty) else { continue }
       var record: IngestedEvent
       switch message {
       case .event(let event):
@@ -99,18 +95,18 @@ final class FirebaseUploadIndex: Sendable {
       case .property(let property):
         record = FirebaseUploadRecords.record(
           property, identity: context.identity, common: context.common,
-          place: "\(context.place) user property \((ordinal & ~Self.propertyFlag) + 1)")
+          place: "\(context.place) user property \(ordinal + 1)")
       }
       if position == 0 { account.add(to: &record) }
-      records.append(record)
+      built.append(record)
     }
     lastContext.withLockedValue { $0 = context }
-    return records
+    return built
   }
 
   /// The message of the record at `position`, read from ``bytes`` (checked: it reads).
   private func read(_ position: Int, isProperty: Bool) -> Message? {
-    let span = Int(starts[position])..<Int(ends[position])
+    let span = records.span(position)
     var ignored: [String] = []
     return bytes.withUnsafeBufferPointer { buffer in
       if isProperty {
@@ -147,7 +143,7 @@ final class FirebaseUploadIndex: Sendable {
 
   /// The upload's records as a batch delivered a slice at a time.
   var batch: EventBatch {
-    let largest = zip(starts, ends).lazy.map { Int($1 - $0) }.max() ?? 0
+    let largest = records.largest
     return EventBatch(count: count, bytes: bytes.count, largestEventBytes: largest) { [self] positions in
       events(positions)
     }
@@ -207,26 +203,66 @@ extension FirebaseUploadIndex {
     var properties: [String: FirebasePropertyFields]
   }
 
-  /// Where the records are, as the check finds them.
-  private struct Records {
-    var starts: [UInt32] = []
-    var ends: [UInt32] = []
-    var owners: [UInt32] = []
-    var ordinals: [UInt32] = []
+  /// Where the records are, as the check finds them: each record's start and length in the body
+  /// (a length past 16 bits kept apart), and by bundle with records the position of its first event
+  /// and of its first user property (a bundle's events come before its user properties).
+  private struct Records: Sendable {
+    private var starts: [UInt32] = []
+    private var lengths: [UInt16] = []
+    private var wideLengths: [Int: UInt32] = [:]
+    private var firstEvents: [UInt32] = []
+    private var firstProperties: [UInt32] = []
+    /// The longest record's message, in bytes.
+    private(set) var largest = 0
 
     /// Room for `count` records, as the shape check counted them: no array grows twice its size.
     init(count: Int) {
       starts.reserveCapacity(count)
-      ends.reserveCapacity(count)
-      owners.reserveCapacity(count)
-      ordinals.reserveCapacity(count)
+      lengths.reserveCapacity(count)
     }
 
-    mutating func append(_ span: Range<Int>, owner: Int, ordinal: UInt32) {
+    var count: Int { starts.count }
+    var bundleCount: Int { firstEvents.count }
+
+    /// The position of bundle `owner`'s first event (or, with none, first user property).
+    func firstEvent(_ owner: Int) -> Int { Int(firstEvents[owner]) }
+
+    /// The position of bundle `owner`'s first user property (past its events).
+    func firstProperty(_ owner: Int) -> Int { Int(firstProperties[owner]) }
+
+    /// The bundle of the record at `position` (binary search: bundles' first records rise).
+    func owner(_ position: Int) -> Int {
+      var low = 0
+      var high = firstEvents.count - 1
+      while low < high {
+        let middle = (low + high + 1) / 2
+        if Int(firstEvents[middle]) <= position { low = middle } else { high = middle - 1 }
+      }
+      return low
+    }
+
+    /// Where the record at `position` is in the body.
+    func span(_ position: Int) -> Range<Int> {
+      let start = Int(starts[position])
+      let length = lengths[position] == UInt16.max ? Int(wideLengths[position] ?? 0) : Int(lengths[position])
+      return start..<start + length
+    }
+
+    mutating func append(_ span: Range<Int>) {
+      if span.count < Int(UInt16.max) {
+        lengths.append(UInt16(span.count))
+      } else {
+        wideLengths[starts.count] = UInt32(span.count)
+        lengths.append(UInt16.max)
+      }
       starts.append(UInt32(span.lowerBound))
-      ends.append(UInt32(span.upperBound))
-      owners.append(UInt32(owner))
-      ordinals.append(ordinal)
+      largest = max(largest, span.count)
+    }
+
+    /// Ends a bundle with records: its `events` records then `properties` were appended last.
+    mutating func endBundle(events: Int, properties: Int) {
+      firstEvents.append(UInt32(count - events - properties))
+      firstProperties.append(UInt32(count - properties))
     }
   }
 
@@ -254,20 +290,21 @@ extension FirebaseUploadIndex {
           let context = try Self.context(buffer, range, place: place, into: &unknown)
           for (position, span) in split.first.enumerated() {
             let event = try Self.event(buffer, span, place: "\(place) event \(position + 1)", into: &unknown)
-            records.append(span, owner: bundles.count, ordinal: UInt32(position))
+            records.append(span)
             messages?.append(.event(event))
           }
           var identityProperties: [String: FirebasePropertyFields] = [:]
           for (position, span) in split.second.enumerated() {
             let property = try Self.property(
               buffer, span, place: "\(place) user property \(position + 1)", into: &unknown)
-            records.append(span, owner: bundles.count, ordinal: UInt32(position) | propertyFlag)
+            records.append(span)
             messages?.append(.property(property))
             if FirebaseUploadIdentity.propertyNames.contains(property.name) {
               identityProperties[property.name] = property
             }
           }
           guard !split.first.isEmpty || !split.second.isEmpty else { continue }
+          records.endBundle(events: split.first.count, properties: split.second.count)
           decodedBundles?.append(DecodedBundle(context: context, properties: identityProperties))
           bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
           bundleNumbers.append(UInt32(index + 1))
