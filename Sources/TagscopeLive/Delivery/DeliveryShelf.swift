@@ -49,13 +49,17 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
   }
 
   /// Makes room for `extra` more entries at once when they are more than the array holds (a
-  /// large upload's batch), so it grows once to their size, not by doubling through the sizes
-  /// below (each buffer it grew from held with the next while copied). A smaller batch grows the
-  /// array as its appends do: room made ahead of it would not be let go of when retired entries
-  /// leave during the batch.
+  /// large upload's batch), so it grows once, not by doubling through the sizes below (each
+  /// buffer it grew from held with the next while copied). The room is a power of two, as
+  /// doubling from an empty array would reach: an exact size (a session's first batch) would set
+  /// every later doubling off it, and the array kept once the session is under way could be
+  /// nearly twice as large (1.5 MiB of the ledger bench's heap). A smaller batch grows the array
+  /// as its appends do: room made ahead of it would not be let go of when retired entries leave
+  /// during the batch.
   mutating func reserve(_ extra: Int) {
     guard extra > dense.capacity else { return }
-    dense.reserveCapacity(dense.count + extra)
+    let needed = dense.count + extra
+    dense.reserveCapacity(needed <= 16 ? 16 : 1 << (Int.bitWidth - (needed - 1).leadingZeroBitCount))
   }
 
   /// Adds `entry`; returns its number.
