@@ -41,7 +41,6 @@ struct DeliveryBook {
   /// The message ids of the calls that carry some, while kept: a retry of their message finds them
   /// in `callByID` again.
   private var idsOf: [Int32: [MessageKey]] = [:]
-  private var unansweredWire: [Int: Int32] = [:]
   /// The wire sources each device's calls of a provider went through, by device and provider
   /// number (``pairedSources(_:)``): a few each, looked through without hashing.
   private var pairs: [[[Int32]]] = []
@@ -175,8 +174,6 @@ struct DeliveryBook {
       user: fact.user, printed: fact.printed)
     if fact.answered { (wire.status, wire.answeredAt) = (200, received) }
     let index = wires.append(wire)
-    // A record's first wire call: the answer reaches the others after it.
-    if !fact.answered, unansweredWire[fact.position] == nil { unansweredWire[fact.position] = index }
     matchWire(index, provider: names.labels[Int(fact.label)].provider, ids: ids)
   }
 
@@ -258,16 +255,13 @@ struct DeliveryBook {
 
   /// The vendor's answer to the wire record at `position`, for each of its wire calls (through
   /// the proxy; offline, a recording's answer line, which corrects the success its wire record was
-  /// taken with).
+  /// taken with). Its wire calls are found by position on the shelf (no table of the unanswered
+  /// beside: a wire call in flight keeps no more than its entry).
   mutating func answer(position: Int, status: Int, at time: Int64) {
-    guard
-      var index = unansweredWire.removeValue(forKey: position)
-        ?? wires.number(where: \.position, is: position)
-    else { return }
-    while Int(index) < wires.count, wires.isKept(index), wires[index].position == position {
+    // One settling may let go of another wire call of the record.
+    for index in wires.numbers(where: position) where wires.isKept(index) {
       (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
       if wires[index].call >= 0 { settle(wires[index].call) }
-      index += 1
     }
   }
 
@@ -542,19 +536,13 @@ struct DeliveryBook {
     }
   }
 
-  /// Lets go of wire call `index` and its place among the unanswered.
-  private mutating func retireWire(_ index: Int32) {
-    // Only a wire call still without an answer can be among the unanswered.
-    if wires[index].status == 0, unansweredWire[wires[index].position] == index {
-      unansweredWire[wires[index].position] = nil
-    }
-    wires.retire(index)
-  }
+  /// Lets go of wire call `index`.
+  private mutating func retireWire(_ index: Int32) { wires.retire(index) }
 
-  /// The side tables' entries (the bound test's measure): unanswered wire calls, message ids,
-  /// reasons, candidates and the lists of calls and wire calls kept.
+  /// The side tables' entries (the bound test's measure): message ids, reasons, candidates and
+  /// the lists of calls and wire calls kept.
   var sideTableCount: Int {
-    unansweredWire.count + callByID.count + wireByID.count + idsOf.count + idsOfWire.count + reasons.count
+    callByID.count + wireByID.count + idsOf.count + idsOfWire.count + reasons.count
       + candidates.count + candidateHolders.count + unsettledList.count
       + keptByDevice.reduce(0) { $0 + $1.numbers.count - $1.start }
       + loneWires.reduce(0) { $0 + $1.numbers.count - $1.start }

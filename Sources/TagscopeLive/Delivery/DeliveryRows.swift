@@ -24,12 +24,14 @@ extension DeliveryBook {
     /// ids): only then does retiring it look there.
     var hasNotes = false
     var isRetired = false
+
+    var key: Int { position }
   }
 
-  /// One call an SDK sent, as a wire record shows it, compact.
+  /// One call an SDK sent, as a wire record shows it, compact (48 bytes: a wire call waiting for
+  /// its call or its answer is most of what a large upload in flight keeps): its session
+  /// position, answer status and flags share one word.
   struct Wire: DeliveryShelved {
-    /// The session position of its wire record.
-    var position: Int
     /// When it was sent, by the device's clock (a stamped message) or the Mac's.
     var time: Int64
     /// Its properties' fingerprint, if `printed`.
@@ -42,14 +44,50 @@ extension DeliveryBook {
     var user: Int32
     /// The call it carried (-1: none known).
     var call: Int32 = -1
-    /// The answer's HTTP status; 0: no answer yet.
-    var status: Int32 = 0
-    var printed: Bool
-    var ambiguous = false
-    var isRetired = false
+    /// The position (the high 44 bits), the answer's status (16) and the flags (4).
+    private var bits: UInt64
+
+    init(position: Int, time: Int64, print: Int, label: Int32, source: Int32, user: Int32, printed: Bool) {
+      precondition(position >= 0 && position < 1 << 44, "a session position beyond 2^44")
+      (self.time, self.print, self.label, self.source, self.user) = (time, print, label, source, user)
+      bits = UInt64(position) << 20
+      self.printed = printed
+    }
+
+    /// The session position of its wire record.
+    var position: Int { Int(bits >> 20) }
+
+    var key: Int { position }
+
+    /// The answer's HTTP status (clamped to 1...65535); 0: no answer yet.
+    var status: Int32 {
+      get { Int32((bits >> 4) & 0xFFFF) }
+      set { bits = bits & ~(0xFFFF << 4) | UInt64(min(max(newValue, 0), 0xFFFF)) << 4 }
+    }
+
+    var printed: Bool {
+      get { flag(0) }
+      set { setFlag(0, newValue) }
+    }
+
+    var ambiguous: Bool {
+      get { flag(1) }
+      set { setFlag(1, newValue) }
+    }
+
+    var isRetired: Bool {
+      get { flag(2) }
+      set { setFlag(2, newValue) }
+    }
 
     var isExplained: Bool { call >= 0 || ambiguous }
 
     var answer: (status: Int, at: Int64)? { status == 0 ? nil : (Int(status), answeredAt) }
+
+    private func flag(_ bit: UInt64) -> Bool { bits & (1 << bit) != 0 }
+
+    private mutating func setFlag(_ bit: UInt64, _ on: Bool) {
+      bits = on ? bits | (1 << bit) : bits & ~(1 << bit)
+    }
   }
 }

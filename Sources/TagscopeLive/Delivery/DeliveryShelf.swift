@@ -2,18 +2,26 @@
 protocol DeliveryShelved {
   /// Let go of: only counted now.
   var isRetired: Bool { get set }
+  /// Its record's session position: never lower than an earlier entry's.
+  var key: Int { get }
 }
 
 /// The delivery ledger's calls (or wire calls), numbered from 0 in the order added, of which it
 /// keeps all but those retired: the newest in one array from the oldest number it still holds
-/// there, and the few older ones still kept (calls queued for long) by number aside. Retired
-/// entries leave once they are half of the array, so each entry pays a constant share and the
-/// entries kept are the shelf's size, however many were added.
+/// there, and the few older ones still kept (calls queued for long) aside, in number order.
+/// Retired entries leave once they are half of their array, so each entry pays a constant share
+/// and the entries kept are the shelf's size, however many were added.
+///
+/// An entry's ``key`` (its record's session position) grows with its number, so an entry is
+/// found by it with a binary search (``number(where:)``), with no table beside.
 struct DeliveryShelf<Entry: DeliveryShelved> {
   private var dense: [Entry] = []
   /// The number of `dense[0]`.
   private var base = 0
-  private var aside: [Int32: Entry] = [:]
+  /// The entries kept older than `base`, and their numbers (ascending).
+  private var aside: [Entry] = []
+  private var asideNumbers: [Int32] = []
+  private var retiredAside = 0
   private var retiredInDense = 0
   /// The index in `dense` after the last retired entry.
   private var retiredEnd = 0
@@ -22,13 +30,14 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
   var count: Int { base + dense.count }
 
   /// Entries kept (not retired).
-  var keptCount: Int { aside.count + dense.count - retiredInDense }
+  var keptCount: Int { aside.count - retiredAside + dense.count - retiredInDense }
 
   /// Whether entry `number` is kept.
   func isKept(_ number: Int32) -> Bool {
     let index = Int(number) - base
     if index >= 0 { return index < dense.count && !dense[index].isRetired }
-    return aside[number] != nil
+    guard let place = asidePlace(of: number) else { return false }
+    return !aside[place].isRetired
   }
 
   /// Entry `number`, which must be kept; changed in place (a field set is not a copy of the
@@ -36,14 +45,14 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
   subscript(number: Int32) -> Entry {
     get {
       let index = Int(number) - base
-      return index >= 0 ? dense[index] : aside[number]!
+      return index >= 0 ? dense[index] : aside[asidePlace(of: number)!]
     }
     _modify {
       let index = Int(number) - base
       if index >= 0 {
         yield &dense[index]
       } else {
-        yield &aside[number]!
+        yield &aside[asidePlace(of: number)!]
       }
     }
   }
@@ -72,7 +81,10 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
   mutating func retire(_ number: Int32) {
     let index = Int(number) - base
     guard index >= 0 else {
-      aside[number] = nil
+      guard let place = asidePlace(of: number), !aside[place].isRetired else { return }
+      aside[place].isRetired = true
+      retiredAside += 1
+      if retiredAside >= 64, 2 * retiredAside >= aside.count { compactAside() }
       return
     }
     dense[index].isRetired = true
@@ -81,30 +93,71 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     if retiredInDense >= 256, 2 * retiredInDense >= dense.count { compact() }
   }
 
-  /// The number of the kept entry whose `key` (growing with the number: its session position) is
-  /// `value`, if any.
-  func number(where key: (Entry) -> Int, is value: Int) -> Int32? {
-    var (low, high) = (0, dense.count)
-    while low < high {
-      let middle = (low + high) / 2
-      if key(dense[middle]) < value { low = middle + 1 } else { high = middle }
+  /// The kept entries whose ``DeliveryShelved/key`` is `value`, in number order.
+  func numbers(where value: Int) -> [Int32] {
+    var numbers: [Int32] = []
+    var place = Self.lowerBound(of: value, in: aside)
+    while place < aside.count, aside[place].key == value {
+      if !aside[place].isRetired { numbers.append(asideNumbers[place]) }
+      place += 1
     }
-    if low < dense.count, key(dense[low]) == value { return dense[low].isRetired ? nil : Int32(base + low) }
-    return aside.first { key($0.value) == value }?.key
+    var index = Self.lowerBound(of: value, in: dense)
+    while index < dense.count, dense[index].key == value {
+      if !dense[index].isRetired { numbers.append(Int32(base + index)) }
+      index += 1
+    }
+    return numbers
   }
 
   /// Calls `body` with each kept entry's number and entry, in number order.
   func forEachKept(_ body: (Int32, Entry) -> Void) {
-    for number in aside.keys.sorted() { body(number, aside[number]!) }
+    for place in aside.indices where !aside[place].isRetired { body(asideNumbers[place], aside[place]) }
     for index in dense.indices where !dense[index].isRetired { body(Int32(base + index), dense[index]) }
   }
 
-  /// Drops the array's entries up to its last retired one: the kept ones among them go aside.
+  /// The place in `aside` of entry `number`, if it is there (retired or not).
+  private func asidePlace(of number: Int32) -> Int? {
+    var (low, high) = (0, asideNumbers.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if asideNumbers[middle] < number { low = middle + 1 } else { high = middle }
+    }
+    return low < asideNumbers.count && asideNumbers[low] == number ? low : nil
+  }
+
+  /// The first index of `entries` whose key is at least `value`.
+  private static func lowerBound(of value: Int, in entries: [Entry]) -> Int {
+    var (low, high) = (0, entries.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if entries[middle].key < value { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Drops the array's entries up to its last retired one: the kept ones among them go aside
+  /// (after those there, whose numbers are all lower).
   private mutating func compact() {
-    for index in 0..<retiredEnd where !dense[index].isRetired { aside[Int32(base + index)] = dense[index] }
+    for index in 0..<retiredEnd where !dense[index].isRetired {
+      aside.append(dense[index])
+      asideNumbers.append(Int32(base + index))
+    }
     dense.removeFirst(retiredEnd)
     base += retiredEnd
     retiredInDense = 0
     retiredEnd = 0
+  }
+
+  /// Drops the retired entries aside.
+  private mutating func compactAside() {
+    var kept = 0
+    for place in aside.indices where !aside[place].isRetired {
+      aside[kept] = aside[place]
+      asideNumbers[kept] = asideNumbers[place]
+      kept += 1
+    }
+    aside.removeLast(aside.count - kept)
+    asideNumbers.removeLast(asideNumbers.count - kept)
+    retiredAside = 0
   }
 }
