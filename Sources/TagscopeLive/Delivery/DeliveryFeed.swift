@@ -8,9 +8,8 @@ import TagscopeServer
 /// record and hashes no string.
 struct DeliveryFeed {
   private(set) var names = DeliveryNames()
-  /// By provider number: what reads its calls' ids and properties (boxed: read in place, where
-  /// an array's reader was copied, with its descriptor's fields, for each call).
-  private var readers: [ReaderBox] = []
+  /// By provider number: what reads its calls' ids and properties.
+  private var readers: [RecordedMessages.Reader] = []
   /// By provider number: whether a wire record of it was seen.
   private var onWire: [Bool] = []
   /// Each in-app device's app run (`extra.run`), by source number.
@@ -104,11 +103,12 @@ struct DeliveryFeed {
       let calls = outputs[outputIndex].calls
       let violations = outputs[outputIndex].violations
       for index in calls.indices {
+        let call = calls[index]
         var fact = DeliveryFact(
           kind: .call, source: device,
-          label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
+          label: names.label(provider: provider, method: call.method, name: call.name),
           user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
-          print: DeliveryFacts.fingerprint(inApp: calls[index], reader: reader.reader))
+          print: DeliveryFacts.fingerprint(inApp: call, reader: reader))
         if !violations.isEmpty,
           let dropping = violations.first(where: {
             DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
@@ -118,7 +118,7 @@ struct DeliveryFeed {
           fact.extra = Int32(batch.reasons.count)
           batch.reasons.append(dropping.rule)
         } else {
-          let ids = DeliveryFacts.ids(inApp: calls[index], reader: reader.reader)
+          let ids = DeliveryFacts.ids(inApp: call, reader: reader)
           if !ids.isEmpty {
             fact.extra = Int32(batch.ids.count)
             batch.ids.append(ids)
@@ -150,15 +150,15 @@ struct DeliveryFeed {
       let reader = readers[Int(provider)]
       let calls = outputs[outputIndex].calls
       for index in calls.indices {
-        let print = DeliveryFacts.fingerprint(wire: calls[index], reader: reader.reader)
+        let call = calls[index]
+        let print = DeliveryFacts.fingerprint(wire: call, reader: reader)
         var fact = DeliveryFact(
           kind: .wire, printed: print != nil, answered: answered, source: source,
-          label: names.label(provider: provider, method: calls[index].method, name: calls[index].name),
+          label: names.label(provider: provider, method: call.method, name: call.name),
           user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
           print: print ?? 0)
         let ids = DeliveryFacts.ids(
-          wire: calls[index], reader: reader.reader,
-          raw: reader.reader.readsRaw ? record.pointee.raw ?? "" : "")
+          wire: call, reader: reader, raw: reader.readsRaw ? record.pointee.raw ?? "" : "")
         if !ids.isEmpty {
           fact.extra = Int32(batch.ids.count)
           batch.ids.append(ids)
@@ -191,17 +191,10 @@ struct DeliveryFeed {
     if let last = lastProvider, last.name == provider { return last.number }
     let number = names.provider(provider)
     if readers.count <= Int(number) {
-      readers.append(ReaderBox(RecordedMessages.Reader(provider: provider)))
+      readers.append(RecordedMessages.Reader(provider: provider))
       onWire.append(false)
     }
     lastProvider = (provider, number)
     return number
   }
-}
-
-/// One provider's ``RecordedMessages/Reader``, held by reference.
-private final class ReaderBox: Sendable {
-  let reader: RecordedMessages.Reader
-
-  init(_ reader: RecordedMessages.Reader) { self.reader = reader }
 }

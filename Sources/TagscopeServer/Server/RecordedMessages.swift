@@ -65,8 +65,9 @@ public struct RecordedMessages: Sendable {
 
   /// ``messageIDs(provider:call:raw:)`` and ``properties(provider:call:)`` of one provider's
   /// calls, its descriptor looked up and its dotted paths split once (the delivery ledger reads
-  /// every call's).
-  public struct Reader: Sendable {
+  /// every call's). A class: the ledger hands it to each call's reading without copying its
+  /// fields (each a reference retained and released for every call).
+  public final class Reader: Sendable {
     /// One place a message id may be, its path split at its dots.
     private struct IDPlace: Sendable {
       let keys: [String]
