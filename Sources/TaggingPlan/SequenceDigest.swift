@@ -9,7 +9,10 @@ import TagscopeRecording
 /// each of its funnels on (or repeats an earlier step) in its session with no finding, a record
 /// whose only journey rule is `duplicateWithin` with no record of the same properties in its
 /// window, and a session's end with no funnel under way.
-package struct SequenceDigest: Sendable {
+///
+/// A class: a line cache's entry hands it to each repeated line with one reference counted
+/// rather than a copy of each of its fields.
+package final class SequenceDigest: Sendable {
   /// Whether the checks need the record itself whatever its device's state: a tag with a journey
   /// rule of its own or another's `after` naming it, a `consent` record whose decision is not
   /// known, a record from an SDK, or a call of a provider the plan's consent gives no category.
@@ -41,8 +44,9 @@ package struct SequenceDigest: Sendable {
   /// A `consent` record's decision, when the plan has consent.
   let decision: ConsentDecision?
 
-  /// The digest of `record` for `plan`'s journey rules and consent.
-  package init(_ record: Record, plan: Plan) {
+  /// The digest of `record` for `plan`'s journey rules and consent (both read in place: an
+  /// initializer would otherwise take a copy of each).
+  package init(_ record: borrowing Record, plan: borrowing Plan) {
     var needsRecord = false
     var steps: Int?
     var duplicates: Int?
@@ -62,15 +66,18 @@ package struct SequenceDigest: Sendable {
     }
     var calls: [PlanConsent.Member.Resolved] = []
     var decision: ConsentDecision?
+    var isConsent = false
     if let consent = plan.consent {
       needsRecord = needsRecord || record.isFromSDK
-      if record.kind == .consent {
-        decision = ConsentDecision(properties: record.properties, consent: consent)
-        needsRecord = needsRecord || decision == .unknown
+      isConsent = record.kind == .consent
+      if isConsent {
+        let decided = ConsentDecision(properties: record.properties, consent: consent)
+        if case .unknown = decided { needsRecord = true }
+        decision = decided
       }
-      // By index: a copy of each output (its calls) would cost more than the look-up.
-      for index in record.outputs.indices
-      where decision == nil && ConsentTracker.isCall(record.outputs[index]) {
+      // By index: a copy of each output (its calls) would cost more than the look-up. A `consent`
+      // record (its decision read) calls nothing the check looks at.
+      for index in record.outputs.indices where !isConsent && ConsentTracker.isCall(record.outputs[index]) {
         guard let resolved = consent.resolve(record.outputs[index].provider) else {
           needsRecord = true
           continue
@@ -87,7 +94,7 @@ package struct SequenceDigest: Sendable {
     hasSession = record.context.session != nil
     endsSession = plan.journeys.isActive && record.kind == .sessionEnd
     self.calls = calls
-    outputs = decision == nil ? record.outputs.count : 0
+    outputs = isConsent ? 0 : record.outputs.count
     self.decision = decision
   }
 

@@ -19,23 +19,36 @@ struct LineValidator {
     case problem(RecordLineError)
   }
 
-  private struct Cached {
-    var violations: [PlanViolation]
-    var marks: [CoverageMark]
+  /// What is remembered of a distinct record; a class, so a cache hit reads it in place (one
+  /// reference counted) rather than copying each of its fields out of the table.
+  private final class Cached {
+    let violations: [PlanViolation]
+    let marks: [CoverageMark]
     /// What the sequence rules read of it, when the plan has them.
-    var digest: SequenceDigest?
+    let digest: SequenceDigest?
     /// The record as the sequence rules read it (``TaggingPlan/Record/sequenceFields``), kept when
     /// its digest says they always need it.
-    var record: Record?
+    let record: Record?
+
+    init(violations: [PlanViolation], marks: [CoverageMark], digest: SequenceDigest?, record: Record?) {
+      self.violations = violations
+      self.marks = marks
+      self.digest = digest
+      self.record = record
+    }
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
   static let cacheLimit = 262_144
-  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation, 16 a
-  /// coverage mark and, when kept, its digest's ``TaggingPlan/SequenceDigest/bytes`` and the record's
-  /// ``TaggingPlan/Record/sequenceBytes``): 32 MiB, what
-  /// a plan with many violations per distinct record would otherwise fill far before ``cacheLimit``.
+  /// Bytes the remembered results may hold (each counts 128 bytes of table, 256 a violation and 16
+  /// a coverage mark): 32 MiB, what a plan with many violations per distinct record would
+  /// otherwise fill far before ``cacheLimit``.
   static let cacheByteLimit = 32 << 20
+  /// Bytes the sequence rules' part of the remembered results may hold, apart from
+  /// ``cacheByteLimit`` (each counts its digest's ``TaggingPlan/SequenceDigest/bytes`` and, when
+  /// kept, the record's ``TaggingPlan/Record/sequenceBytes``): 32 MiB, so a plan with journeys or
+  /// consent remembers the same records as without them until either budget runs low.
+  static let sequenceByteLimit = 32 << 20
 
   /// This validator's ``cacheLimit`` (smaller in tests).
   private let limit: Int
@@ -54,6 +67,8 @@ struct LineValidator {
   private var seen = SeenKeys()
   /// The bytes `cache` holds, as ``cacheByteLimit`` counts them.
   private(set) var cacheBytes = 0
+  /// The bytes `cache`'s digests and kept records hold, as ``sequenceByteLimit`` counts them.
+  private(set) var sequenceBytes = 0
   /// Distinct records remembered.
   var remembered: Int { cache.count }
   /// Records validated from the cache.
@@ -76,6 +91,7 @@ struct LineValidator {
     cache.removeAll(keepingCapacity: true)
     seen.removeAll()
     cacheBytes = 0
+    sequenceBytes = 0
     currentFile = file
   }
 
@@ -142,12 +158,15 @@ struct LineValidator {
     var found = validator.checkOwn(record, marks: &marks)
     let digest = sequence ? validator.sequenceDigest(of: record) : nil
     let kept = digest?.keepsRecord == true
-    let size =
-      128 + 256 * found.count + 16 * marks.count + (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
-    if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit, admits(key) {
+    let size = 128 + 256 * found.count + 16 * marks.count
+    let sequenceSize = (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
+    if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit,
+      sequenceBytes + sequenceSize <= Self.sequenceByteLimit, admits(key)
+    {
       cache[key] = Cached(
         violations: found, marks: marks, digest: digest, record: kept ? record.sequenceFields : nil)
       cacheBytes += size
+      sequenceBytes += sequenceSize
     }
     if let digest, record.source == nil,
       validator.complete(
@@ -170,11 +189,15 @@ struct LineValidator {
   }
 
   /// Whether a record of `key`, not in the cache, is remembered: always while the cache is less
-  /// than half full; past that, only when its key was seen before (``SeenKeys``), so the room left
-  /// goes to contents that repeat rather than to one-off records (a position, a duration), which
-  /// would otherwise fill it first and leave later repeated records to be decoded every time.
+  /// than half full (by count or either budget); past that, only when its key was seen before
+  /// (``SeenKeys``), so the room left goes to contents that repeat rather than to one-off records
+  /// (a position, a duration), which would otherwise fill it first and leave later repeated
+  /// records to be decoded every time.
   private mutating func admits(_ key: LineKey) -> Bool {
-    guard 2 * cache.count >= limit || 2 * cacheBytes >= Self.cacheByteLimit else { return true }
+    guard
+      2 * cache.count >= limit || 2 * cacheBytes >= Self.cacheByteLimit
+        || 2 * sequenceBytes >= Self.sequenceByteLimit
+    else { return true }
     return seen.insert(key)
   }
 
