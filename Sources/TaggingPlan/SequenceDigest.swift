@@ -38,6 +38,9 @@ package final class SequenceDigest: Sendable {
   let endsSession: Bool
   /// The category and decision id of each provider it calls (``ConsentTracker/isCall(_:)``).
   let calls: [PlanConsent.Member.Resolved]
+  /// ``calls`` as bits (bit i: the plan's consent member i), when each is one of its first 64:
+  /// what a repeated record's consent check reads, without reading the calls.
+  let callBits: UInt64?
   /// Its provider outputs: what the consent check counts as work for it (none for a `consent`
   /// record, exempt).
   let outputs: Int
@@ -94,6 +97,9 @@ package final class SequenceDigest: Sendable {
     hasSession = record.context.session != nil
     endsSession = plan.journeys.isActive && record.kind == .sessionEnd
     self.calls = calls
+    var bits: UInt64? = 0
+    for call in calls { bits = call.index < 64 ? bits.map { $0 | 1 << UInt64(call.index) } : nil }
+    callBits = bits
     outputs = isConsent ? 0 : record.outputs.count
     self.decision = decision
   }

@@ -252,6 +252,43 @@ final class ConsentCheckTests: XCTestCase {
     XCTAssertEqual(offline, consentFindings(records, plan: plan).0)
   }
 
+  /// A repeated record's consent is read as bits of the plan's first 64 providers, else provider
+  /// by provider: with 70 providers, calls of the 6th (bits) and of the 67th (one by one) are
+  /// flagged from the cache as they are record by record, before and after each decision.
+  func testValidateChecksTheCallsOfProvidersPastTheFirst64FromItsCache() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "consent-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let names = (0..<70).map { "p\($0)" }
+    let plan = try load(
+      """
+      plan: C
+      customProviders: [\(names.joined(separator: ", "))]
+      consent:
+        categories:
+          analytics: [\(names[..<64].joined(separator: ", "))]
+          marketing: [\(names[64...].joined(separator: ", "))]
+      actions:
+        play:
+      """)
+    let both = [("p5", OutputStatus.sent), ("p66", .sent)]
+    let records = [
+      record(1, both), record(2, both), record(3, [("p5", .sent)]),
+      consent(4, "category:marketing", granted: false),
+      record(5, both), record(6, [("p5", .sent)]), record(7, [("p66", .sent)]),
+      consent(8, "category:analytics", granted: false),
+      record(9, [("p5", .sent)]), record(10, both),
+      consent(11, "category:marketing", granted: true),
+      record(12, [("p66", .sent)]), record(13, both),
+    ]
+    let path = try writeRecording(records, named: "consent.jsonl", in: directory)
+    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+    let offline = report.violations.filter { $0.rule == .consentWithdrawn }
+    XCTAssertEqual(Set(offline.map(\.seq)), [5, 7, 9, 10, 13])
+    XCTAssertEqual(offline, consentFindings(records, plan: plan).0.filter { $0.rule == .consentWithdrawn })
+  }
+
   /// 1,000,000 records after a withdrawal (the hub blocking its providers, and one in ten calls
   /// still sent): each sent call flagged, a constant number of steps per record, one decision
   /// remembered.

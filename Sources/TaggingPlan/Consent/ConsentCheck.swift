@@ -78,6 +78,7 @@ extension ConsentTracker {
   mutating func passes(_ digest: SequenceDigest, source: String, consent: PlanConsent) -> Bool {
     guard !digest.needsRecord else { return false }
     return devices.withLatest(source) { device in
+      if let bits = digest.callBits { return device.grantsEach(of: bits, consent: consent) }
       for call in digest.calls where !device.grants(call, consent: consent) { return false }
       return true
     } == true

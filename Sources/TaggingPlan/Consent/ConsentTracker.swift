@@ -19,6 +19,8 @@ package struct ConsentTracker: Sendable {
     /// Whether each of the plan's consent members has consent under `state`
     /// (``PlanConsent/grants(_:)``), worked out when first asked after `state` changed.
     private var granted: [Bool]?
+    /// The first 64 of `granted` as bits (bit i: member i), worked out with it.
+    private var grantedBits: UInt64 = 0
     /// The record that made each decision `state` holds.
     var decisions: [ConsentScope: JourneyRecord] = [:]
     /// The record of the hub's default consent (``ConsentDefault``, recorded at attach), which
@@ -34,8 +36,22 @@ package struct ConsentTracker: Sendable {
     /// Whether `member` (one of `consent`'s) has consent on it: `state`'s answer, remembered
     /// until `state` changes.
     mutating func grants(_ member: PlanConsent.Member.Resolved, consent: PlanConsent) -> Bool {
-      if granted == nil { granted = consent.grants(state) }
+      if granted == nil { workOutGranted(consent) }
       return granted![member.index]
+    }
+
+    /// Whether each member of `bits` (bit i: `consent`'s member i, one of its first 64) has
+    /// consent on it, as ``grants(_:consent:)`` answers for each.
+    mutating func grantsEach(of bits: UInt64, consent: PlanConsent) -> Bool {
+      if granted == nil { workOutGranted(consent) }
+      return grantedBits & bits == bits
+    }
+
+    private mutating func workOutGranted(_ consent: PlanConsent) {
+      let answers = consent.grants(state)
+      grantedBits = 0
+      for index in answers.indices.prefix(64) where answers[index] { grantedBits |= 1 << UInt64(index) }
+      granted = answers
     }
   }
 
