@@ -80,7 +80,9 @@ enum InspectorBench {
       blackHole(try timeline.state(at: 59))
       timeline.release()
     }
-    precondition(summaries.count == 60)
+    guard summaries.count == 60 else {
+      throw BenchError("the first screenful has \(summaries.count) rows, not 60")
+    }
     report.add(
       "inspector.first_screenful", seconds * 1000, unit: "ms",
       baseline: "open 1M-record file, 60 rows + detail",
@@ -100,9 +102,14 @@ enum InspectorBench {
     let after = Memory.anonymousResident()
     guard let timeline else { return }
     let count = timeline.count
-    precondition(
-      count == recordCount && timeline.problemCount == 0,
-      "indexed \(count), \(timeline.problemCount) problems")
+    // The generator stops at the simulator step that reaches `recordCount`, which may write a few
+    // records more (1,000,032 with today's simulator): at least that many, none unreadable. A
+    // failed check fails this group with its figures, not the whole bench (a precondition's words
+    // are not printed by a release build).
+    guard count >= recordCount, timeline.problemCount == 0 else {
+      throw BenchError(
+        "indexed \(count) records of at least \(recordCount), \(timeline.problemCount) problems")
+    }
     let rate = Double(count) / seconds
     report.add(
       "inspector.index.rate", rate, unit: "records/s", baseline: "validating scan + index + keyframes")
