@@ -105,6 +105,21 @@ struct IndexColumns {
   /// Record `index`'s source id, without the rest of its entry.
   func sourceID(at index: Int) -> UInt16 { shapes[Int(shapeIDs[index])].sourceID }
 
+  /// The number of record `index`'s shape (shapes are numbered from 0 in the order first seen).
+  func shapeID(at index: Int) -> Int { Int(shapeIDs[index]) }
+
+  /// Shape number `id` (see ``shapeID(at:)``).
+  func shape(_ id: Int) -> IndexShape { shapes[id] }
+
+  /// Record `index`'s `seq`'s low 32 bits, without the rest of its entry.
+  func seqLow(at index: Int) -> UInt32 { seqs[index] }
+
+  /// Whether record `index` has rule or plan violations, read from its shape's flags and its
+  /// plan-violation column only.
+  func hasViolations(at index: Int) -> Bool {
+    shapes[Int(shapeIDs[index])].flags & IndexEntry.ruleViolations != 0 || planViolations[index] != 0
+  }
+
   /// Record `index`'s plan violations.
   func planViolations(at index: Int) -> UInt16 {
     let small = planViolations[index]
@@ -156,13 +171,16 @@ struct IndexColumns {
     }
     seqs.append(entry.seqLow)
     shapeIDs.append(shapeID(entry.shape))
-    planViolations.append(0)
-    previous.append(0)
-    setPlanViolations(entry.planViolations, at: index)
-    if entry.previousInSource < UInt32(UInt16.max) {
-      previous[index] = UInt16(entry.previousInSource)
+    if entry.planViolations < UInt16(UInt8.max) {
+      planViolations.append(UInt8(entry.planViolations))
     } else {
-      previous[index] = UInt16.max
+      planViolations.append(UInt8.max)
+      widePlanViolations[index] = entry.planViolations
+    }
+    if entry.previousInSource < UInt32(UInt16.max) {
+      previous.append(UInt16(entry.previousInSource))
+    } else {
+      previous.append(UInt16.max)
       widePrevious[index] = entry.previousInSource
     }
   }
@@ -170,8 +188,8 @@ struct IndexColumns {
   /// Sets record `index`'s plan violations.
   mutating func setPlanViolations(_ count: UInt16, at index: Int) {
     if count < UInt16(UInt8.max) {
+      if planViolations[index] == UInt8.max { widePlanViolations[index] = nil }
       planViolations[index] = UInt8(count)
-      widePlanViolations[index] = nil
     } else {
       planViolations[index] = UInt8.max
       widePlanViolations[index] = count

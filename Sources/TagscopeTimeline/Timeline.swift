@@ -467,9 +467,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     let scope = (range ?? 0..<index.count).clamped(to: 0..<index.count)
     if filter.isEmpty { return Array(scope) }
     let compiled = try index.compile(filter)
-    var out: [Int] = []
-    for position in scope where index.matches(index.entries[position], compiled) { out.append(position) }
-    return out
+    return index.positions(in: scope, passing: compiled)
   }
 
   /// The first record with sequence number `seq` (and `source`, when given), for "go to #seq".
@@ -484,9 +482,10 @@ public final class Timeline: RecordSink, @unchecked Sendable {
       sourceID = nil
     }
     for position in 0..<index.count {
-      let entry = index.entries[position]
-      guard entry.seqLow == UInt32(truncatingIfNeeded: seq), index.seq(at: position) == seq else { continue }
-      if sourceID == nil || entry.sourceID == sourceID { return position }
+      guard index.entries.seqLow(at: position) == UInt32(truncatingIfNeeded: seq),
+        index.seq(at: position) == seq
+      else { continue }
+      if sourceID == nil || index.entries.sourceID(at: position) == sourceID { return position }
     }
     return nil
   }
@@ -508,8 +507,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     defer { lock.unlock() }
     var candidate = max(position + 1, 0)
     while candidate < index.count {
-      let entry = index.entries[candidate]
-      if entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0 { return candidate }
+      if index.entries.hasViolations(at: candidate) { return candidate }
       candidate += 1
     }
     return nil
@@ -521,8 +519,7 @@ public final class Timeline: RecordSink, @unchecked Sendable {
     defer { lock.unlock() }
     var candidate = min(position, index.count) - 1
     while candidate >= 0 {
-      let entry = index.entries[candidate]
-      if entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0 { return candidate }
+      if index.entries.hasViolations(at: candidate) { return candidate }
       candidate -= 1
     }
     return nil

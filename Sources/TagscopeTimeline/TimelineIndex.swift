@@ -62,13 +62,13 @@ struct IndexEntry: Equatable {
 
   /// Providers with an output, as bits by provider id.
   var present: UInt64 { UInt64(outputs.present) }
-  var sent: UInt64 { UInt64(outputs.present & ~outputs.low & ~outputs.high) }
-  var dropped: UInt64 { UInt64(outputs.present & outputs.low & ~outputs.high) }
+  var sent: UInt64 { outputs.sent }
+  var dropped: UInt64 { outputs.dropped }
   /// Blocked for want of consent.
-  var blocked: UInt64 { UInt64(outputs.present & ~outputs.low & outputs.high & ~outputs.special) }
+  var blocked: UInt64 { outputs.blocked }
   /// Blocked because disabled.
-  var disabled: UInt64 { UInt64(outputs.present & ~outputs.low & outputs.high & outputs.special) }
-  var failed: UInt64 { UInt64(outputs.present & outputs.low & outputs.high & ~outputs.special) }
+  var disabled: UInt64 { outputs.disabled }
+  var failed: UInt64 { outputs.failed }
 }
 
 /// The providers' statuses of one record, a bit per provider id in each of four planes.
@@ -81,6 +81,14 @@ struct OutputBits: Equatable {
   private(set) var high: UInt32 = 0
   /// Blocked: because disabled (else for want of consent). Code 3: not `failed` but another word.
   private(set) var special: UInt32 = 0
+
+  var sent: UInt64 { UInt64(present & ~low & ~high) }
+  var dropped: UInt64 { UInt64(present & low & ~high) }
+  /// Blocked for want of consent.
+  var blocked: UInt64 { UInt64(present & ~low & high & ~special) }
+  /// Blocked because disabled.
+  var disabled: UInt64 { UInt64(present & ~low & high & special) }
+  var failed: UInt64 { UInt64(present & low & high & ~special) }
 
   /// Records provider `id`'s output (`id` < ``TimelineIndex/maximumProviders``).
   mutating func set(provider id: Int, status: IndexFields.Status, disabled: Bool) {
@@ -226,8 +234,8 @@ struct TimelineIndex {
 
   /// The `seq` of record `index`.
   func seq(at index: Int) -> UInt64 {
-    let entry = entries[index]
-    return entry.flags & IndexEntry.wideSeq != 0 ? wideSeqs[index] ?? 0 : UInt64(entry.seqLow)
+    let flags = entries.shape(entries.shapeID(at: index)).flags
+    return flags & IndexEntry.wideSeq != 0 ? wideSeqs[index] ?? 0 : UInt64(entries.seqLow(at: index))
   }
 
   /// Indexes one record whose line is at `offset` (`length` bytes without the newline).
@@ -284,12 +292,12 @@ struct TimelineIndex {
   /// Sets the plan violations of record `index`, keeping its source's count of records with
   /// violations.
   mutating func setPlanViolations(_ count: Int, at index: Int) {
-    let entry = entries[index]
-    let had = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+    let shape = entries.shape(entries.shapeID(at: index))
+    let had = entries.hasViolations(at: index)
     let planViolations = UInt16(clamping: count)
     entries.setPlanViolations(planViolations, at: index)
-    let has = entry.flags & IndexEntry.ruleViolations != 0 || planViolations > 0
-    if had != has { violationsOfSource[Int(entry.sourceID)] += has ? 1 : -1 }
+    let has = shape.flags & IndexEntry.ruleViolations != 0 || planViolations > 0
+    if had != has { violationsOfSource[Int(shape.sourceID)] += has ? 1 : -1 }
   }
 
   func summary(at index: Int) -> RecordSummary {
@@ -380,37 +388,79 @@ struct TimelineIndex {
     return compiled
   }
 
-  func matches(_ entry: IndexEntry, _ filter: CompiledFilter) -> Bool {
-    if let kindIDs = filter.kindIDs, !(Int(entry.kindID) < kindIDs.count && kindIDs[Int(entry.kindID)]) {
-      return false
+  /// What a filter says of every record of one shape: most of a filter reads only what records
+  /// share (``IndexShape``), all but whether a record has plan violations.
+  enum ShapeVerdict: UInt8 {
+    /// Not worked out yet (a scan's table starts so).
+    case unknown
+    case rejected
+    case accepted
+    /// Accepted when the record has plan violations.
+    case withPlanViolations
+    /// Accepted when the record has none.
+    case withoutPlanViolations
+  }
+
+  /// Scopes shorter than this are matched shape by shape without a table of verdicts.
+  static let verdictTableMinimumScope = 64
+
+  /// The positions in `scope` that pass `filter`, in order. Each shape is judged once per scan and
+  /// each record reads only its shape's number and, when the filter asks, its plan violations.
+  func positions(in scope: Range<Int>, passing filter: CompiledFilter) -> [Int] {
+    var out: [Int] = []
+    let tabled = scope.count >= Self.verdictTableMinimumScope
+    var verdicts = [ShapeVerdict](repeating: .unknown, count: tabled ? entries.shapeCount : 0)
+    for position in scope {
+      let id = entries.shapeID(at: position)
+      var verdict = tabled ? verdicts[id] : .unknown
+      if verdict == .unknown {
+        verdict = self.verdict(entries.shape(id), filter)
+        if tabled { verdicts[id] = verdict }
+      }
+      switch verdict {
+      case .accepted: out.append(position)
+      case .withPlanViolations where entries.planViolations(at: position) > 0: out.append(position)
+      case .withoutPlanViolations where entries.planViolations(at: position) == 0: out.append(position)
+      default: break
+      }
     }
-    if let nameIDs = filter.nameIDs, !(Int(entry.nameID) < nameIDs.count && nameIDs[Int(entry.nameID)]) {
-      return false
+    return out
+  }
+
+  /// What `filter` says of the records of `shape`.
+  func verdict(_ shape: IndexShape, _ filter: CompiledFilter) -> ShapeVerdict {
+    if let kindIDs = filter.kindIDs, !(Int(shape.kindID) < kindIDs.count && kindIDs[Int(shape.kindID)]) {
+      return .rejected
     }
-    if filter.providerUnknown { return false }
-    let scope = filter.providerBit ?? entry.present
-    if filter.providerBit != nil && entry.present & scope == 0 { return false }
+    if let nameIDs = filter.nameIDs, !(Int(shape.nameID) < nameIDs.count && nameIDs[Int(shape.nameID)]) {
+      return .rejected
+    }
+    if filter.providerUnknown { return .rejected }
+    let present = UInt64(shape.outputs.present)
+    let scope = filter.providerBit ?? present
+    if filter.providerBit != nil && present & scope == 0 { return .rejected }
     if let status = filter.status {
+      let outputs = shape.outputs
       let mask: UInt64
       switch status {
-      case .sent: mask = entry.sent
-      case .dropped: mask = entry.dropped
-      case .blocked: mask = entry.blocked | entry.disabled
-      default: mask = entry.failed
+      case .sent: mask = outputs.sent
+      case .dropped: mask = outputs.dropped
+      case .blocked: mask = outputs.blocked | outputs.disabled
+      default: mask = outputs.failed
       }
-      if mask & scope == 0 { return false }
+      if mask & scope == 0 { return .rejected }
     }
     if let sourceIDs = filter.sourceIDs {
       // Id 0 is a record without a source.
-      let id = Int(entry.sourceID)
-      guard id != 0, id < sourceIDs.count, sourceIDs[id] else { return false }
+      let id = Int(shape.sourceID)
+      guard id != 0, id < sourceIDs.count, sourceIDs[id] else { return .rejected }
     }
-    if let violations = filter.violations {
-      let has = entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
-      if has != violations { return false }
+    if let issues = filter.issues, (shape.flags & IndexEntry.issues != 0) != issues { return .rejected }
+    if let violations = filter.violations, shape.flags & IndexEntry.ruleViolations == 0 {
+      return violations ? .withPlanViolations : .withoutPlanViolations
     }
-    if let issues = filter.issues, (entry.flags & IndexEntry.issues != 0) != issues { return false }
-    return true
+    if filter.violations == false { return .rejected }
+    return .accepted
   }
 
   /// The fold of record `index`'s own source as of that record, from the source's nearest keyframe

@@ -95,6 +95,9 @@ final class IndexColumnsTests: XCTestCase {
         XCTAssertEqual(columns.time(at: index), plain[index].time)
         XCTAssertEqual(columns.sourceID(at: index), plain[index].sourceID)
         XCTAssertEqual(columns.previousInSource(at: index), plain[index].previousInSource)
+        XCTAssertEqual(columns.seqLow(at: index), plain[index].seqLow)
+        XCTAssertEqual(columns.shape(columns.shapeID(at: index)), plain[index].shape)
+        XCTAssertEqual(columns.hasViolations(at: index), Self.hasViolations(plain[index]))
       }
       // Plan violations set later, over and back across the 8-bit column's edge.
       var numbers = Numbers(state: seed)
@@ -106,7 +109,74 @@ final class IndexColumnsTests: XCTestCase {
         changed[index].planViolations = value
       }
       XCTAssertEqual(changed.indices.filter { columns[$0] != changed[$0] }, [], "rare \(rare)")
+      XCTAssertEqual(
+        changed.indices.filter { columns.hasViolations(at: $0) != Self.hasViolations(changed[$0]) }, [],
+        "rare \(rare)")
     }
+  }
+
+  private static func hasViolations(_ entry: IndexEntry) -> Bool {
+    entry.flags & IndexEntry.ruleViolations != 0 || entry.planViolations > 0
+  }
+
+  /// A filter scan judges each shape once and reads a record's plan violations only when the
+  /// filter asks: it must pass exactly the records a whole-entry match passes, for every kind of
+  /// condition, in a scope long enough for its table of verdicts and in a short one.
+  func testAFilterScanPassesWhatAWholeEntryMatchPasses() {
+    let plain = entries(10_000, rare: 3, seed: 4)
+    var index = TimelineIndex()
+    for entry in plain { index.entries.append(entry) }
+    var numbers = Numbers(state: 5)
+    var filters: [TimelineIndex.CompiledFilter] = []
+    for round in 0..<120 {
+      var filter = TimelineIndex.CompiledFilter()
+      if numbers.below(3) == 0 { filter.kindIDs = (0..<3).map { _ in numbers.below(2) == 0 } }
+      if numbers.below(3) == 0 { filter.nameIDs = (0..<numbers.below(7)).map { _ in numbers.below(2) == 0 } }
+      if numbers.below(3) == 0 { filter.providerBit = numbers.next() & 0xFFFF_FFFF | 1 }
+      if round == 7 { filter.providerUnknown = true }
+      if numbers.below(3) == 0 { filter.status = [.sent, .dropped, .blocked, .failed][numbers.below(4)] }
+      if numbers.below(3) == 0 { filter.sourceIDs = (0..<4).map { _ in numbers.below(3) != 0 } }
+      if numbers.below(2) == 0 { filter.violations = numbers.below(2) == 0 }
+      if numbers.below(3) == 0 { filter.issues = numbers.below(2) == 0 }
+      filters.append(filter)
+    }
+    for (number, filter) in filters.enumerated() {
+      for scope in [0..<plain.count, 1_000..<1_040, 5..<6, 0..<0] {
+        let expected = scope.filter { Self.matches(plain[$0], filter) }
+        XCTAssertEqual(
+          index.positions(in: scope, passing: filter), expected, "filter \(number), scope \(scope)")
+      }
+    }
+  }
+
+  /// The whole-entry match the scan's verdicts must agree with (what the filter did before).
+  private static func matches(_ entry: IndexEntry, _ filter: TimelineIndex.CompiledFilter) -> Bool {
+    if let kindIDs = filter.kindIDs, !(Int(entry.kindID) < kindIDs.count && kindIDs[Int(entry.kindID)]) {
+      return false
+    }
+    if let nameIDs = filter.nameIDs, !(Int(entry.nameID) < nameIDs.count && nameIDs[Int(entry.nameID)]) {
+      return false
+    }
+    if filter.providerUnknown { return false }
+    let scope = filter.providerBit ?? entry.present
+    if filter.providerBit != nil && entry.present & scope == 0 { return false }
+    if let status = filter.status {
+      let mask: UInt64
+      switch status {
+      case .sent: mask = entry.sent
+      case .dropped: mask = entry.dropped
+      case .blocked: mask = entry.blocked | entry.disabled
+      default: mask = entry.failed
+      }
+      if mask & scope == 0 { return false }
+    }
+    if let sourceIDs = filter.sourceIDs {
+      let id = Int(entry.sourceID)
+      guard id != 0, id < sourceIDs.count, sourceIDs[id] else { return false }
+    }
+    if let violations = filter.violations, hasViolations(entry) != violations { return false }
+    if let issues = filter.issues, (entry.flags & IndexEntry.issues != 0) != issues { return false }
+    return true
   }
 
   /// Records that share a shape keep it once: the columns cost about 21 bytes a record, not 56.
