@@ -50,16 +50,23 @@ public final class Recorder: RecordSink, @unchecked Sendable {
   /// lines is written a chunk at a time, never copied into one buffer as large as itself.
   static let chunkBytes = 64 * 1024
 
-  public func receive(_ items: [SinkItem]) {
+  public func receive(_ items: [SinkItem]) { receive(segments: [items]) }
+
+  /// Writes the items of `segments` in order, as one batch: the arrays a batch arrived in, read
+  /// where they lie (never joined into one array, which copies every item and its record).
+  public func receive(segments: [[SinkItem]]) {
+    let size = segments.reduce(0) { total, items in items.reduce(total) { $0 + $1.line.count } }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(Self.chunkBytes, items.reduce(0) { $0 + $1.line.count }))
-    for item in items {
-      if !bytes.isEmpty && bytes.count + item.line.count > Self.chunkBytes {
-        // A chunk that failed ends the batch: no later line of it is written past a gap.
-        guard writeLines(bytes) else { return }
-        bytes.removeAll(keepingCapacity: true)
+    bytes.reserveCapacity(min(Self.chunkBytes, size))
+    for items in segments {
+      for item in items {
+        if !bytes.isEmpty && bytes.count + item.line.count > Self.chunkBytes {
+          // A chunk that failed ends the batch: no later line of it is written past a gap.
+          guard writeLines(bytes) else { return }
+          bytes.removeAll(keepingCapacity: true)
+        }
+        bytes.append(contentsOf: item.line)
       }
-      bytes.append(contentsOf: item.line)
     }
     writeLines(bytes)
   }

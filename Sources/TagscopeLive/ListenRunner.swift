@@ -175,6 +175,11 @@ final class TeeStore: LiveStore, @unchecked Sendable {
     timeline.receive(items)
   }
 
+  func receive(segments: [[SinkItem]]) {
+    recording.receive(segments: segments)
+    timeline.receive(segments: segments)
+  }
+
   func flush() {
     recording.flush()
     timeline.flush()

@@ -185,8 +185,9 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
   /// Stores, checks and notifies `batch`; returns its ``LiveInput/applied(_:)`` callbacks, called
   /// once the queue finished the batch.
   private func process(_ batch: [LiveInput]) -> [@Sendable () -> Void] {
-    var items: [SinkItem] = []
-    // The arrays the batch's records came in: the ledger's worker reads them where they are.
+    // The arrays the batch's items and records came in, never joined into one (that copies each
+    // item and its record): the store writes them and the ledger's worker reads them where they are.
+    var lines: [[SinkItem]] = []
     var segments: [[Record]] = []
     var events: [ListenEvent] = []
     var stored: [@Sendable () -> Void] = []
@@ -197,24 +198,24 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
       case .stored(let done): stored.append(done)
       case .applied(let done): applied.append(done)
       case .marker, .answer: break
-      case .event(let event, let lines):
+      case .event(let event, let items):
         events.append(event)
-        items += lines
+        if !items.isEmpty { lines.append(items) }
         if case .records(let records) = event {
-          segments.append(records.count == lines.count ? records : Array(records.prefix(lines.count)))
+          segments.append(records.count == items.count ? records : Array(records.prefix(items.count)))
         }
-        forwarded.skip(lines)
-      case .forwarded(let records, let lines, let exchange):
+        forwarded.skip(items)
+      case .forwarded(let records, let items, let exchange):
         events.append(.records(records))
         // Marked in the recording: validate's offline ledger has them in flight until their answer.
         if delivery != nil {
-          items.append(SinkItem(DeliveryForwardMarker(records: records.count, time: Date()).dropMarker))
+          lines.append([SinkItem(DeliveryForwardMarker(records: records.count, time: Date()).dropMarker)])
         }
-        items += lines
+        lines.append(items)
         segments.append(records)
         forwarded.add(records.count, exchange)
       case .items(let received):
-        items += received
+        lines.append(received)
         forwarded.skip(received)
         var records: [Record] = []
         for item in received {
@@ -235,7 +236,7 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
         }
       }
     }
-    if let store, !items.isEmpty { store.receive(items) }
+    if let store, !lines.isEmpty { store.receive(segments: lines) }
     let first = position
     // Queued to the ledger before anything is acknowledged: a reader asking after an
     // acknowledgement counts its records. Each answer is written behind the records then stored,
@@ -254,9 +255,12 @@ public final class LiveSession: ListenIngest, RecordSink, @unchecked Sendable {
     }
     var violations: [[PlanViolation]] = []
     if let checker {
-      for case .record(let record, _) in items {
-        violations.append(checker.check(record, at: position))
-        position += 1
+      // The stored records, in order: the segments hold each one the items do.
+      for records in segments {
+        for index in records.indices {
+          violations.append(checker.check(records[index], at: position))
+          position += 1
+        }
       }
     } else {
       position += forwarded.records
