@@ -158,6 +158,24 @@ final class ListenPipelineStageTests: XCTestCase {
     XCTAssertEqual(pipelineStatusLines(try client.written()), ["HTTP/1.1 200 OK"])
   }
 
+  func testTheCollectedBodyIsLetGoOnceTakenInWhileItsRecordsAreStored() throws {
+    let ingest = SteeredIngest(holdsStorage: true)
+    let (client, _) = try connection(ingest)
+    defer { _ = try? client.channel.finish() }
+    client.channel.allocator = countingAllocator
+    let before = liveBufferBytes.bytes
+    let body =
+      #"{"type":"track","userId":"u","event":"E","properties":{"p":""#
+      + String(repeating: "x", count: 2_000) + #""}}"#
+    try client.send(pipelineRequest("/v1/track", headers: [json], body: body))
+    XCTAssertEqual(ingest.records, 1)
+    XCTAssertEqual(try client.written(), "", "not answered before stored")
+    XCTAssertLessThan(
+      liveBufferBytes.bytes - before, body.utf8.count, "the body is not held to the reply beside its copy")
+    ingest.releaseStorage()
+    XCTAssertEqual(pipelineStatusLines(try client.written()), ["HTTP/1.1 200 OK"])
+  }
+
   func testRecordsNotStoredInTimeAreAnswered503OnceAndTheLateStoreAnswersNothing() throws {
     let ingest = SteeredIngest(holdsStorage: true)
     let (client, _) = try connection(ingest)

@@ -87,6 +87,10 @@ final class ProxyPipelineStageTests: XCTestCase {
     let parts = try forwarded(upstream)
     guard case .head(let head)? = parts.first else { return XCTFail("no head forwarded: \(parts)") }
     XCTAssertEqual(head.uri, "/v1/track")
+    let sent = parts.reduce(into: "") { text, part in
+      if case .body(.byteBuffer(let bytes)) = part { text += String(buffer: bytes) }
+    }
+    XCTAssertEqual(sent, track, "the body is kept to be forwarded whole")
     XCTAssertEqual(try client.written(), "", "relayed only once the vendor answers")
     try answer(on: upstream)
     let relayed = try client.written()

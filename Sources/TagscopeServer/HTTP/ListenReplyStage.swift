@@ -135,6 +135,9 @@ final class ListenReplyStage: FinalStage {
       + "(the SDK's retry of them is skipped)"
   }
 
+  /// `listen` answers from the intake's reply: the body is not read again.
+  var completesWithBody: Bool { false }
+
   /// The stored request's reply, written now.
   func complete(
     head: HTTPRequestHead, body: ByteBuffer, reply: SDKReply?, closeAfter: Bool,

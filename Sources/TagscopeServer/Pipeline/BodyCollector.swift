@@ -27,8 +27,13 @@ enum BodyCollector {
     head.headers[canonicalForm: "expect"].contains { $0.lowercased() == "100-continue" }
   }
 
-  /// Appends `chunk` to `body`; `false` once the body is past `limit` (the request is then refused).
-  static func append(_ chunk: inout ByteBuffer, to body: inout ByteBuffer, limit: Int) -> Bool {
+  /// Appends `chunk` to `body`, made by `allocator` at its first bytes (an empty buffer grows with
+  /// NIO's default allocator, whatever the channel's); `false` once the body is past `limit` (the
+  /// request is then refused).
+  static func append(
+    _ chunk: inout ByteBuffer, to body: inout ByteBuffer, limit: Int, allocator: ByteBufferAllocator
+  ) -> Bool {
+    if body.capacity == 0 { body = allocator.buffer(capacity: chunk.readableBytes) }
     body.writeBuffer(&chunk)
     return body.readableBytes <= limit
   }

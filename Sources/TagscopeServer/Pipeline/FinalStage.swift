@@ -61,6 +61,10 @@ protocol FinalStage: AnyObject {
   func skippedReport(_ head: HTTPRequestHead, skipped: Int) -> String
   /// The problem line of a request whose records were not stored within the request timeout.
   func storageTimeoutReport(_ head: HTTPRequestHead) -> String
+  /// Whether ``complete(head:body:reply:closeAfter:context:)`` reads the body of a request an
+  /// endpoint took in (the proxy forwards it): when it does not, the pipeline lets go of the body
+  /// once the intake has made its own copy.
+  var completesWithBody: Bool { get }
   /// Completes a request with its intake's `reply` (`nil`: none decoded it): the reply to write,
   /// or `nil` when the stage answers (forwards) itself; `closeAfter`: the connection closes after.
   func complete(
@@ -83,4 +87,7 @@ protocol FinalStage: AnyObject {
 extension FinalStage {
   /// `listen`'s own stage answers itself: no vendor exchange.
   func wireExchange() -> WireExchange? { nil }
+
+  /// A stage reads the body at completion unless it says otherwise.
+  var completesWithBody: Bool { true }
 }
