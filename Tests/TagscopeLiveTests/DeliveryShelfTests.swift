@@ -26,8 +26,17 @@ final class DeliveryShelfTests: XCTestCase {
       model[number] = Entry(position: step / 3, value: step)
       pending.append(number)
       if step % 5 == 0 {
-        shelf[number].value += 1
+        shelf.update(number) { $0.value += 1 }
         model[number]!.value += 1
+      }
+      // Any kept entry, in the array or aside, changed in place.
+      if step % 7 == 0, let chosen = pending.randomElement(using: &random) {
+        XCTAssertEqual(
+          shelf.update(chosen) { entry -> Int in
+            entry.value += 2
+            return entry.value
+          }, model[chosen]!.value + 2)
+        model[chosen]!.value += 2
       }
       // Retire most soon, some (one in eight) only much later.
       while pending.count > 40 || (!pending.isEmpty && Int.random(in: 0..<3, using: &random) == 0) {

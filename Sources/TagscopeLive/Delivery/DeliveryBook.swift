@@ -113,7 +113,7 @@ struct DeliveryBook {
         state: reason == nil ? .queued : .droppedBySDK))
     if let reason {
       reasons[number] = reason
-      calls[number].hasNotes = true
+      calls.update(number) { $0.hasNotes = true }
       return keep(number)
     }
     listUnsettled(number)
@@ -125,7 +125,7 @@ struct DeliveryBook {
     if !ids.isEmpty {
       let keys = ids.map { MessageKey(provider: provider, id: $0) }
       idsOf[number] = keys
-      calls[number].hasNotes = true
+      calls.update(number) { $0.hasNotes = true }
       for key in keys { callByID[key] = number }
       for key in keys {
         if let wire = wireByID.removeValue(forKey: key), isFree(wire) {
@@ -188,7 +188,7 @@ struct DeliveryBook {
       case _ where isRetried(number, index, byID: true): return retry(number, index)
       default:
         // Its message again, after its fate was known: a duplicate the call explains.
-        wires[index].call = number
+        wires.update(index) { $0.call = number }
         return keepLone(index)
       }
     }
@@ -248,8 +248,8 @@ struct DeliveryBook {
   /// settled by its answer (its attempt before stays explained by it).
   private mutating func retry(_ number: Int32, _ wire: Int32) {
     keepLone(calls[number].wire)
-    calls[number].wire = wire
-    wires[wire].call = number
+    calls.update(number) { $0.wire = wire }
+    wires.update(wire) { $0.call = number }
     settle(number)
   }
 
@@ -260,7 +260,7 @@ struct DeliveryBook {
   mutating func answer(position: Int, status: Int, at time: Int64) {
     // One settling may let go of another wire call of the record.
     for index in wires.numbers(where: position) where wires.isKept(index) {
-      (wires[index].status, wires[index].answeredAt) = (Int32(clamping: status), time)
+      wires.update(index) { ($0.status, $0.answeredAt) = (Int32(clamping: status), time) }
       if wires[index].call >= 0 { settle(wires[index].call) }
     }
   }
@@ -275,15 +275,15 @@ struct DeliveryBook {
     for number in unsettledList where calls.isKept(number) {
       switch calls[number].state {
       case .queued where hasWireSource(calls[number]):
-        calls[number].state = .lost
+        calls.update(number) { $0.state = .lost }
         reasons[number] = "the session ended before it was sent"
-        calls[number].hasNotes = true
+        calls.update(number) { $0.hasNotes = true }
         keep(number)
-      case .queued: calls[number].state = .noWireSource
+      case .queued: calls.update(number) { $0.state = .noWireSource }
       case .inFlight:
-        calls[number].state = .lost
+        calls.update(number) { $0.state = .lost }
         reasons[number] = "the session ended before the vendor answered it"
-        calls[number].hasNotes = true
+        calls.update(number) { $0.hasNotes = true }
         keep(number)
       default: break
       }
@@ -316,8 +316,8 @@ struct DeliveryBook {
 
   private mutating func link(_ number: Int32, _ wire: Int32, learning: Bool) {
     if calls[number].state == .lost { reasons[number] = nil }
-    calls[number].wire = wire
-    wires[wire].call = number
+    calls.update(number) { $0.wire = wire }
+    wires.update(wire) { $0.call = number }
     if learning {
       let device = Int(calls[number].device)
       let provider = Int(names.labels[Int(calls[number].label)].provider)
@@ -335,10 +335,10 @@ struct DeliveryBook {
     guard wire >= 0 else { return }
     if let answer = wires[wire].answer {
       if calls[number].state == .lost { reasons[number] = nil }
-      calls[number].state = answer.status < 400 ? .delivered : .refused
+      calls.update(number) { $0.state = answer.status < 400 ? .delivered : .refused }
       keep(number)
     } else {
-      calls[number].state = .inFlight
+      calls.update(number) { $0.state = .inFlight }
       listUnsettled(number)
     }
   }
@@ -352,18 +352,22 @@ struct DeliveryBook {
     }
     group = Array(Set(group)).sorted()
     for wire in group {
-      wires[wire].ambiguous = true
-      wires[wire].call = -1
+      wires.update(wire) {
+        $0.ambiguous = true
+        $0.call = -1
+      }
     }
     let reason = "\(numbers.count) identical calls, \(group.count) wire calls in one window"
     for wire in group { candidateHolders[wire, default: 0] += Int32(numbers.count) }
     for number in numbers {
       for wire in candidates[number] ?? [] { candidateHolders[wire, default: 0] -= 1 }
-      calls[number].state = .ambiguous
-      calls[number].wire = -1
+      calls.update(number) {
+        $0.state = .ambiguous
+        $0.wire = -1
+      }
       candidates[number] = group
       reasons[number] = reason
-      calls[number].hasNotes = true
+      calls.update(number) { $0.hasNotes = true }
       // Settled for the bound: kept like the others, then only counted.
       keep(number)
     }
@@ -443,7 +447,7 @@ struct DeliveryBook {
   /// it doubled since it last did.
   private mutating func listUnsettled(_ number: Int32) {
     guard !calls[number].listed else { return }
-    calls[number].listed = true
+    calls.update(number) { $0.listed = true }
     unsettledList.append(number)
     if unsettledList.count > 64, unsettledList.count >= 2 * compactedSize { compactUnsettled() }
   }
@@ -455,7 +459,7 @@ struct DeliveryBook {
       if state == .queued || state == .inFlight {
         kept.append(number)
       } else {
-        calls[number].listed = false
+        calls.update(number) { $0.listed = false }
       }
     }
     unsettledList = kept
@@ -466,9 +470,9 @@ struct DeliveryBook {
   private mutating func loseQueued(of device: Int32) {
     for number in unsettledList
     where calls.isKept(number) && calls[number].device == device && calls[number].state == .queued {
-      calls[number].state = .lost
+      calls.update(number) { $0.state = .lost }
       reasons[number] = "the app restarted before it was sent"
-      calls[number].hasNotes = true
+      calls.update(number) { $0.hasNotes = true }
       keep(number)
     }
   }
@@ -484,7 +488,7 @@ struct DeliveryBook {
   /// be theirs any more, nor a new call their twin).
   private mutating func keep(_ number: Int32) {
     guard !calls[number].kept else { return }
-    calls[number].kept = true
+    calls.update(number) { $0.kept = true }
     let device = Int(calls[number].device)
     while keptByDevice.count <= device { keptByDevice.append(([], 0)) }
     keptByDevice[device].numbers.append(number)
@@ -551,7 +555,7 @@ struct DeliveryBook {
   /// Lets go of call `number` (and its wire call; an ambiguous one's candidates with the last call
   /// listing them), counted, if it is still settled.
   private mutating func retire(_ number: Int32) {
-    calls[number].kept = false
+    calls.update(number) { $0.kept = false }
     let call = calls[number]
     switch call.state {
     case .delivered, .refused, .droppedBySDK, .lost, .ambiguous: break

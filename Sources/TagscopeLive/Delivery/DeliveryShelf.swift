@@ -40,21 +40,18 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     return !aside[place].isRetired
   }
 
-  /// Entry `number`, which must be kept; changed in place (a field set is not a copy of the
-  /// whole entry out and back).
+  /// Entry `number`, which must be kept.
   subscript(number: Int32) -> Entry {
-    get {
-      let index = Int(number) - base
-      return index >= 0 ? dense[index] : aside[asidePlace(of: number)!]
-    }
-    _modify {
-      let index = Int(number) - base
-      if index >= 0 {
-        yield &dense[index]
-      } else {
-        yield &aside[asidePlace(of: number)!]
-      }
-    }
+    let index = Int(number) - base
+    return index >= 0 ? dense[index] : aside[asidePlace(of: number)!]
+  }
+
+  /// Changes entry `number` (kept) in place with `body`: a field set is not a copy of the whole
+  /// entry out and back, and the entry is looked up once.
+  mutating func update<Result>(_ number: Int32, _ body: (inout Entry) -> Result) -> Result {
+    let index = Int(number) - base
+    if index >= 0 { return body(&dense[index]) }
+    return body(&aside[asidePlace(of: number)!])
   }
 
   /// Makes room for `extra` more entries at once when they are more than the array holds (a
