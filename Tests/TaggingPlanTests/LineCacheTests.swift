@@ -109,4 +109,69 @@ final class LineCacheTests: XCTestCase {
     XCTAssertEqual(violations.map(\.message), oneByOne.map(\.message))
     XCTAssertEqual(lines.validator.coverage.counts, expected.coverage.counts)
   }
+
+  /// Each repeated content is answered with its own remembered results: 24 contents, each with its
+  /// own findings, coverage and (with the journey plan) digest and kept record, repeated in an order
+  /// that puts different ones side by side, give what checking every record on its own gives.
+  func testEachRepeatedContentIsAnsweredWithItsOwnEntry() throws {
+    let journeys = try PlanLoader.load(
+      yaml: """
+        plan: J
+        actions:
+          tap: {duplicateWithin: 500ms, properties: {id: {type: string, enum: [p0, p1]}}}
+          pay: {after: [tap]}
+          open: {once: session}
+        funnels:
+          buy: {steps: [open, tap, pay], maxGap: 2s}
+        """, file: "j.yaml")
+    let names = ["open", "tap", "pay", "other"]
+    let contents: [(plan: Plan, make: (UInt64, Int) -> Record)] = [
+      (
+        try samplePlan(),
+        { seq, content in
+          var play = goodPlay(seq, screen: content % 2 == 0 ? "favorites" : "screen-\(content)")
+          play.properties["podcast_duration"] = content % 3 == 0 ? .string("long-\(content)") : .int(content)
+          return play
+        }
+      ),
+      (
+        journeys,
+        { seq, content in
+          var tap = record(
+            seq, .userAction, names[content % names.count],
+            ["id": .string("p\(content % 3)"), "n": .int(content)])
+          tap.time = Date(timeIntervalSince1970: 1_800_000_000 + Double(seq) * 0.3)
+          tap.context.session = RecordSession(
+            id: "s-\(seq / 40)", state: "unauthenticated", user: nil, properties: [:])
+          return tap
+        }
+      ),
+    ]
+    for (plan, make) in contents {
+      // Content c on line n: n * 7 mod 24 walks every content before one repeats.
+      let records = (1...240).map { make(UInt64($0), $0 * 7 % 24) }
+      var expected = PlanValidator(plan: plan, rules: .allProviders)
+      let oneByOne = records.flatMap { expected.validate($0) }
+      XCTAssertGreaterThan(Set(oneByOne.map(\.message)).count, 4, "contents must differ in their findings")
+
+      var lines = LineValidator(plan: plan)
+      var violations: [PlanViolation] = []
+      var bytes = Array(
+        ([RecordLineEncoder.line(RecordingHeader(app: "A"))] + records.map { RecordLineEncoder.line($0) })
+          .joined(separator: "\n").utf8)
+      let summary = bytes.withUnsafeMutableBufferPointer { buffer in
+        RecordingScanner.validate(
+          UnsafeBufferPointer(buffer), file: "r.jsonl", with: &lines, into: &violations)
+      }
+      XCTAssertEqual(summary.records, 240)
+      XCTAssertEqual(lines.remembered, 24)
+      XCTAssertGreaterThan(lines.hits, 150, "repeated lines are answered from the cache")
+      XCTAssertEqual(violations.map(\.seq), oneByOne.map(\.seq))
+      XCTAssertEqual(violations.map(\.message), oneByOne.map(\.message))
+      XCTAssertEqual(lines.validator.coverage.counts, expected.coverage.counts)
+      XCTAssertEqual(
+        lines.validator.coverage.items.indices.map { lines.validator.coverage.state(at: $0) },
+        expected.coverage.items.indices.map { expected.coverage.state(at: $0) })
+    }
+  }
 }

@@ -19,23 +19,26 @@ struct LineValidator {
     case problem(RecordLineError)
   }
 
-  /// What is remembered of a distinct record; a class, so a cache hit reads it in place (one
-  /// reference counted) rather than copying each of its fields out of the table.
-  private final class Cached {
-    let violations: [PlanViolation]
-    let marks: [CoverageMark]
+  /// What is remembered of a distinct record, at the index ``cache`` gives its key in ``entries``:
+  /// the entries lie side by side in one array, each holding only what a cache hit reads (its
+  /// findings, coverage marks and digest), so the hits of a recording touch a few contiguous
+  /// pages rather than an object of the size of a record each. The record itself, read only when
+  /// its digest does not answer, is kept apart (``KeptRecord``).
+  private struct Entry {
+    var violations: [PlanViolation]
+    var marks: [CoverageMark]
     /// What the sequence rules read of it, when the plan has them.
-    let digest: SequenceDigest?
-    /// The record as the sequence rules read it (``TaggingPlan/Record/sequenceFields``), kept when
-    /// its digest says they always need it.
-    let record: Record?
+    var digest: SequenceDigest?
+    /// The record as the sequence rules read it, kept when its digest says they always need it.
+    var kept: KeptRecord?
+  }
 
-    init(violations: [PlanViolation], marks: [CoverageMark], digest: SequenceDigest?, record: Record?) {
-      self.violations = violations
-      self.marks = marks
-      self.digest = digest
-      self.record = record
-    }
+  /// A record kept for the sequence rules (``TaggingPlan/Record/sequenceFields``), boxed so that
+  /// an ``Entry`` stays a few words whether or not it keeps one.
+  private final class KeptRecord {
+    let record: Record
+
+    init(_ record: Record) { self.record = record }
   }
 
   /// Distinct records remembered at most; later ones are validated without being remembered.
@@ -62,7 +65,10 @@ struct LineValidator {
   private var currentFile = ""
   /// Reads each line's key (and, with sequence rules, its session).
   private var scanner: LineKeyScanner
-  private var cache: [LineKey: Cached] = [:]
+  /// The index in ``entries`` of each remembered record's key.
+  private var cache: [LineKey: Int] = [:]
+  /// What is remembered of each distinct record, in the order first remembered.
+  private var entries: [Entry] = []
   /// Keys of records not remembered, once the cache is half full.
   private var seen = SeenKeys()
   /// The bytes `cache` holds, as ``cacheByteLimit`` counts them.
@@ -89,6 +95,7 @@ struct LineValidator {
   mutating func startRecording(file: String = "") {
     validator.startRecording()
     cache.removeAll(keepingCapacity: true)
+    entries.removeAll(keepingCapacity: true)
     seen.removeAll()
     cacheBytes = 0
     sequenceBytes = 0
@@ -117,21 +124,22 @@ struct LineValidator {
     guard let (key, seq, time, session) = scanner.scan(line) else {
       return decodeAndValidate(line, into: &violations)
     }
-    if let cached = cache[key] {
+    if let index = cache[key] {
       var record: Record?
-      var marks = cached.marks
-      if let digest = cached.digest {
+      var marks = entries[index].marks
+      let digest = entries[index].digest
+      if let digest {
         // The session is this line's, or (a session on one side only, an escape) it is decoded.
         guard let session, digest.fits(session) else { return decodeAndValidate(line, into: &violations) }
         if !validator.complete(digest, session: session, seq: seq, time: time, marks: &marks) {
-          record = cached.record ?? Self.decodedRecord(line)
+          record = entries[index].kept?.record ?? Self.decodedRecord(line)
           guard record != nil, session.patch(&record!) else {
             return decodeAndValidate(line, into: &violations)
           }
         }
       }
       hits += 1
-      for violation in cached.violations {
+      for violation in entries[index].violations {
         violations.append(violation)
         violations[violations.count - 1].seq = seq
       }
@@ -139,7 +147,7 @@ struct LineValidator {
         record.seq = seq
         record.timeMilliseconds = time
         validator.complete(record, marks: &marks, violations: &violations)
-      } else if cached.digest == nil {
+      } else if digest == nil {
         validator.replay(marks: marks)
       }
       cover(marks, source: nil)
@@ -163,8 +171,11 @@ struct LineValidator {
     if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit,
       sequenceBytes + sequenceSize <= Self.sequenceByteLimit, admits(key)
     {
-      cache[key] = Cached(
-        violations: found, marks: marks, digest: digest, record: kept ? record.sequenceFields : nil)
+      cache[key] = entries.count
+      entries.append(
+        Entry(
+          violations: found, marks: marks, digest: digest,
+          kept: kept ? KeptRecord(record.sequenceFields) : nil))
       cacheBytes += size
       sequenceBytes += sequenceSize
     }
