@@ -38,6 +38,16 @@ final class DeliveryShelfTests: XCTestCase {
           }, model[chosen]!.value + 2)
         model[chosen]!.value += 2
       }
+      // Any entry, kept or retired: changed only if kept.
+      if step % 11 == 0 {
+        let any = Int32.random(in: 0...Int32(step), using: &random)
+        XCTAssertEqual(
+          shelf.updateIfKept(any) { entry -> Int in
+            entry.value += 3
+            return entry.value
+          }, model[any].map { $0.value + 3 }, "number \(any)")
+        model[any]?.value += 3
+      }
       // Retire most soon, some (one in eight) only much later.
       while pending.count > 40 || (!pending.isEmpty && Int.random(in: 0..<3, using: &random) == 0) {
         let place = Int.random(in: 0..<pending.count, using: &random)

@@ -454,13 +454,15 @@ struct DeliveryBook {
 
   private mutating func compactUnsettled() {
     var kept: [Int32] = []
-    for number in unsettledList where calls.isKept(number) {
-      let state = calls[number].state
-      if state == .queued || state == .inFlight {
-        kept.append(number)
-      } else {
-        calls.update(number) { $0.listed = false }
+    kept.reserveCapacity(unsettledList.count)
+    for number in unsettledList {
+      // Each call looked up once: whether it is kept, its state, its mark.
+      let stays = calls.updateIfKept(number) { call in
+        guard call.state != .queued && call.state != .inFlight else { return true }
+        call.listed = false
+        return false
       }
+      if stays == true { kept.append(number) }
     }
     unsettledList = kept
     compactedSize = kept.count
@@ -487,12 +489,16 @@ struct DeliveryBook {
   /// settling now; older ones are let go of with their wire calls, only counted (no wire call can
   /// be theirs any more, nor a new call their twin).
   private mutating func keep(_ number: Int32) {
-    guard !calls[number].kept else { return }
-    calls.update(number) { $0.kept = true }
-    let device = Int(calls[number].device)
+    // Looked up once: marked kept, its device and time read.
+    let marked = calls.update(number) { call -> (device: Int, called: Int64)? in
+      guard !call.kept else { return nil }
+      call.kept = true
+      return (Int(call.device), call.called)
+    }
+    guard let (device, called) = marked else { return }
     while keptByDevice.count <= device { keptByDevice.append(([], 0)) }
     keptByDevice[device].numbers.append(number)
-    let horizon = calls[number].called - 2 * window
+    let horizon = called - 2 * window
     while keptByDevice[device].numbers.count - keptByDevice[device].start > keptSettled {
       let oldest = keptByDevice[device].numbers[keptByDevice[device].start]
       guard calls[oldest].called < horizon else { break }

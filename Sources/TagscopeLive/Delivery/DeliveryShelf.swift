@@ -54,6 +54,17 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     return body(&aside[asidePlace(of: number)!])
   }
 
+  /// Changes entry `number` in place with `body` if it is kept (looked up once); `nil` if not.
+  mutating func updateIfKept<Result>(_ number: Int32, _ body: (inout Entry) -> Result) -> Result? {
+    let index = Int(number) - base
+    if index >= 0 {
+      guard index < dense.count, !dense[index].isRetired else { return nil }
+      return body(&dense[index])
+    }
+    guard let place = asidePlace(of: number), !aside[place].isRetired else { return nil }
+    return body(&aside[place])
+  }
+
   /// Makes room for `extra` more entries at once when they are more than the array holds (a
   /// large upload's batch), so it grows once, not by doubling through the sizes below (each
   /// buffer it grew from held with the next while copied). The room is a power of two, as
