@@ -3,7 +3,7 @@
 /// token from a dictionary (JSON and YAML syntax, edge-case numbers, escapes, invalid UTF-8), or
 /// splicing in part of another entry. The same seed gives the same inputs on every machine.
 public struct Mutator: Sendable {
-  private var state: UInt64
+  private var random: SeededGenerator
   private let corpus: [[UInt8]]
   private let dictionary: [[UInt8]]
   /// The longest input produced.
@@ -14,7 +14,7 @@ public struct Mutator: Sendable {
     seed: UInt64, corpus: [[UInt8]], dictionary: [[UInt8]] = Mutator.jsonTokens, maximumLength: Int = 4096
   ) {
     precondition(!corpus.isEmpty, "a mutator needs a corpus")
-    state = seed
+    random = SeededGenerator(seed: seed)
     self.corpus = corpus
     self.dictionary = dictionary.isEmpty ? [[0]] : dictionary
     self.maximumLength = maximumLength
@@ -57,7 +57,7 @@ public struct Mutator: Sendable {
       let at = below(input.count)
       input[at] ^= UInt8(1) << UInt8(below(8))
     case 1:  // insert a random byte
-      input.insert(UInt8(truncatingIfNeeded: random()), at: position)
+      input.insert(UInt8(truncatingIfNeeded: random.next()), at: position)
     case 2 where !input.isEmpty:  // delete a range
       let end = min(input.count, position + 1 + below(16))
       input.removeSubrange(min(position, input.count - 1)..<end)
@@ -80,14 +80,5 @@ public struct Mutator: Sendable {
     }
   }
 
-  /// SplitMix64.
-  private mutating func random() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  private mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(random() % UInt64(bound)) }
+  private mutating func below(_ bound: Int) -> Int { random.below(bound) }
 }

@@ -25,4 +25,7 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     return z ^ (z >> 31)
   }
+
+  /// A number in `0..<bound` (0 when `bound` is at most 1), from the next 64 bits.
+  public mutating func below(_ bound: Int) -> Int { bound <= 1 ? 0 : Int(next() % UInt64(bound)) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TagscopeBasics
+import TagscopeFuzzing
 import TagscopeTimeline
 import XCTest
 
@@ -51,26 +52,27 @@ final class LinearPatternTests: XCTestCase {
   }
 
   func testRandomPatternsAgreeWithFoundation() throws {
-    var random = SplitMix(seed: 11)
+    var random = SeededGenerator(seed: 11)
     let atoms = ["a", "b", "c", ".", "[ab]", "[^a]", "\\d", "\\w", "_", "1"]
     func pattern(_ depth: Int) -> String {
       var parts: [String] = []
-      for _ in 0..<(1 + random.next(3)) {
+      for _ in 0..<(1 + random.below(3)) {
         var atom =
-          depth < 2 && random.next(4) == 0 ? "(" + pattern(depth + 1) + ")" : atoms[random.next(atoms.count)]
-        switch random.next(6) {
+          depth < 2 && random.below(4) == 0
+          ? "(" + pattern(depth + 1) + ")" : atoms[random.below(atoms.count)]
+        switch random.below(6) {
         case 0: atom += "*"
         case 1: atom += "+"
         case 2: atom += "?"
-        case 3: atom += "{\(random.next(3)),\(2 + random.next(2))}"
+        case 3: atom += "{\(random.below(3)),\(2 + random.below(2))}"
         default: break
         }
         parts.append(atom)
       }
       var text = parts.joined()
-      if random.next(4) == 0 { text += "|" + atoms[random.next(atoms.count)] }
-      if random.next(5) == 0 { text = "^" + text }
-      if random.next(5) == 0 { text += "$" }
+      if random.below(4) == 0 { text += "|" + atoms[random.below(atoms.count)] }
+      if random.below(5) == 0 { text = "^" + text }
+      if random.below(5) == 0 { text += "$" }
       return text
     }
     let alphabet = Array("abc1_ ")
@@ -79,7 +81,7 @@ final class LinearPatternTests: XCTestCase {
       let source = pattern(0)
       let linear = try LinearPattern(source)
       for _ in 0..<12 {
-        let text = String((0..<random.next(9)).map { _ in alphabet[random.next(alphabet.count)] })
+        let text = String((0..<random.below(9)).map { _ in alphabet[random.below(alphabet.count)] })
         guard let expected = foundation(source, text) else { continue }
         XCTAssertEqual(linear.matches(text), expected, "/\(source)/ on \"\(text)\"")
         compared += 1
@@ -101,18 +103,5 @@ final class LinearPatternTests: XCTestCase {
     }
     XCTAssertThrowsError(
       try LinearPattern(String(repeating: "(", count: 500) + String(repeating: ")", count: 500)))
-  }
-}
-
-/// A small seeded generator, so a failure names a reproducible case.
-private struct SplitMix {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next(_ bound: Int) -> Int {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var mixed = state
-    mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
   }
 }

@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeFuzzing
 import XCTest
 
 @testable import TaggingPlan
@@ -211,7 +212,7 @@ final class PlanLoaderTests: XCTestCase {
   }
 
   func testMutatedPlansNeverCrashAndErrorsPointInsideTheFile() {
-    var generator = SplitMix64(seed: 0x7461_6773)
+    var generator = SeededGenerator(seed: 0x7461_6773)
     let source = Array(samplePlanYAML.unicodeScalars)
     let lineCount = samplePlanYAML.split(separator: "\n", omittingEmptySubsequences: false).count
     let replacements: [Unicode.Scalar] = [
@@ -262,20 +263,5 @@ final class PlanLoaderTests: XCTestCase {
     XCTAssertThrowsError(try PlanLoader.load(contentsOf: "/no/such/plan.yaml")) { error in
       XCTAssertEqual("\(error)", "/no/such/plan.yaml:1:1: cannot read the plan: no such file")
     }
-  }
-}
-
-/// A seeded generator, so a failing mutation reproduces.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

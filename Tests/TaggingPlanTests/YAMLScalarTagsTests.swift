@@ -1,3 +1,4 @@
+import TagscopeFuzzing
 import XCTest
 
 @testable import TaggingPlan
@@ -28,7 +29,7 @@ final class YAMLScalarTagsTests: XCTestCase {
   /// Texts of the characters that matter to the rules, as a seeded generator draws them.
   func testRandomTextsResolveAsYamsDefaultResolverDoes() {
     let alphabet = Array("0123456789+-._:eExXoObB tTrRuUfFlLsSnNyYaA~<=iI")
-    var generator = SplitMix(seed: 29)
+    var generator = SeededGenerator(seed: 29)
     for _ in 0..<4_000 {
       let length = Int(generator.next() % 7)
       let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
@@ -65,18 +66,5 @@ final class YAMLScalarTagsTests: XCTestCase {
     XCTAssertThrowsError(try PlanLoader.load(yaml: "plan: P\nevents:\n  ? \n  : {}\n", file: "plan.yaml")) {
       XCTAssertTrue("\($0)".contains("must be names, found nothing"), "\($0)")
     }
-  }
-}
-
-/// A small seeded generator (SplitMix64), so a failure repeats.
-private struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }

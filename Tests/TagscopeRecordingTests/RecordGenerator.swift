@@ -1,21 +1,7 @@
 import AnalyticsHub
 import Foundation
+import TagscopeFuzzing
 import TagscopeRecording
-
-/// A deterministic pseudo-random generator (SplitMix64), so every failure reproduces.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Random records in wire form (no dates, finite numbers), exercising escapes, non-ASCII text,
 /// big and negative numbers, nesting and unknown fields.

@@ -1,3 +1,4 @@
+import TagscopeFuzzing
 import TagscopeRecording
 import XCTest
 
@@ -7,27 +8,12 @@ import XCTest
 /// record). Every entry must read back exactly as appended, whatever its values: through chunk
 /// growth, block edges and every value that does not fit its column.
 final class IndexColumnsTests: XCTestCase {
-  /// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure repeats.
-  private struct Numbers {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-  }
-
   private static let statuses: [IndexFields.Status] = [.sent, .dropped, .blocked, .failed, .other]
 
   /// Entries of a recording as appended: lines one after another, times rising, a few names and
   /// sources; one in `rare` with a value at or past its column's edge, or a shape of its own.
   private func entries(_ count: Int, rare: Int, seed: UInt64) -> [IndexEntry] {
-    var numbers = Numbers(state: seed)
+    var numbers = SeededGenerator(seed: seed)
     var offset: UInt64 = 100
     var time: Int64 = 1_700_000_000_000
     var entries: [IndexEntry] = []
@@ -100,7 +86,7 @@ final class IndexColumnsTests: XCTestCase {
         XCTAssertEqual(columns.hasViolations(at: index), Self.hasViolations(plain[index]))
       }
       // Plan violations set later, over and back across the 8-bit column's edge.
-      var numbers = Numbers(state: seed)
+      var numbers = SeededGenerator(seed: seed)
       var changed = plain
       for _ in 0..<5_000 {
         let index = numbers.below(count)
@@ -126,7 +112,7 @@ final class IndexColumnsTests: XCTestCase {
     let plain = entries(10_000, rare: 3, seed: 4)
     var index = TimelineIndex()
     for entry in plain { index.entries.append(entry) }
-    var numbers = Numbers(state: 5)
+    var numbers = SeededGenerator(seed: 5)
     var filters: [TimelineIndex.CompiledFilter] = []
     for round in 0..<120 {
       var filter = TimelineIndex.CompiledFilter()
