@@ -140,12 +140,13 @@ extension PlanValidator {
     let journeys = plan.journeys.isActive
     guard !journeys || state.journeys.passes(digest, source: "", session: session.id, time: time, plan: plan)
     else { return false }
-    let this = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
     if let consent = plan.consent {
       guard state.consent.passes(digest, source: "", consent: consent) else { return false }
-      state.consent.pass(digest, record: this, source: "", session: session, consent: consent)
+      state.consent.pass(digest, seq: seq, time: time, source: "", session: session, consent: consent)
     }
-    if journeys { state.journeys.pass(digest, record: this, plan: plan, marks: &marks) }
+    if journeys {
+      state.journeys.pass(digest, seq: seq, time: time, session: session.id, plan: plan, marks: &marks)
+    }
     replay(marks: marks)
     return true
   }

@@ -84,16 +84,18 @@ extension ConsentTracker {
     } == true
   }
 
-  /// Counts `record`, of `digest`, in `session`, that ``passes(_:source:consent:)``: its device
-  /// used and given the session's user (as ``check(_:plan:marks:from:into:)`` does), its outputs
-  /// looked at, and a `consent` record's decision (``SequenceDigest/decision``) applied.
+  /// Counts the record of `digest` numbered `seq`, made at `time` in `session`, that
+  /// ``passes(_:source:consent:)``: its device used and given the session's user (as
+  /// ``check(_:plan:marks:from:into:)`` does), its outputs looked at, and a `consent` record's
+  /// decision (``SequenceDigest/decision``) applied, naming the record (made only then).
   mutating func pass(
-    _ digest: SequenceDigest, record: JourneyRecord, source: String, session: LineSession,
+    _ digest: SequenceDigest, seq: UInt64, time: Int64, source: String, session: LineSession,
     consent: PlanConsent
   ) {
     work += 1 + digest.outputs
     select(source, defaultGranted: consent.defaultGranted)
     if let decision = digest.decision {
+      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
       devices.withLatest(source) { Self.apply(decision, by: record, to: &$0) }
     }
     guard digest.hasSession else { return }

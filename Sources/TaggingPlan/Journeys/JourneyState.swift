@@ -75,7 +75,7 @@ package struct JourneyState: Sendable {
   /// in that session or starting another with no funnel under way, or a funnel step
   /// (``SequenceDigest/steps``) in that session moving each of its funnels on
   /// (``JourneyCheck/movesOn(_:time:plan:device:)``). Nothing is changed: then
-  /// ``pass(_:record:plan:marks:)`` counts it.
+  /// ``pass(_:seq:time:session:plan:marks:)`` counts it.
   mutating func passes(_ digest: SequenceDigest, source: String, session: String?, time: Int64, plan: Plan)
     -> Bool
   {
@@ -98,22 +98,27 @@ package struct JourneyState: Sendable {
     } == true
   }
 
-  /// Counts `record`, of `digest`, that ``passes(_:source:session:time:plan:)`` on the device of
-  /// records without a source: the session it starts, if another, its screen visit, if a screen,
-  /// its funnel steps, if any (a funnel it completes added to `marks`), its properties noted for
-  /// its `duplicateWithin` rule, if it has one, and the session's rules started afresh, if it ends
-  /// its session.
-  mutating func pass(_ digest: SequenceDigest, record: JourneyRecord, plan: Plan, marks: inout [CoverageMark])
-  {
+  /// Counts the record of `digest` numbered `seq`, made at `time` in `session`, that
+  /// ``passes(_:source:session:time:plan:)`` on the device of records without a source: the
+  /// session it starts, if another, its screen visit, if a screen, its funnel steps, if any (a
+  /// funnel it completes added to `marks`), its properties noted for its `duplicateWithin` rule, if
+  /// it has one, and the session's rules started afresh, if it ends its session. The record's
+  /// reference (``JourneyRecord``) is made only for a step or a `duplicateWithin` rule, which keep it.
+  mutating func pass(
+    _ digest: SequenceDigest, seq: UInt64, time: Int64, session: String?, plan: Plan,
+    marks: inout [CoverageMark]
+  ) {
     devices.select("", make: Device.init)
     var work = work
     devices.updateLatest { device in
-      if device.session != record.session {
+      if device.session != session {
         JourneyCheck.restart(&device, entries: plan.entries)
-        device.session = record.session
+        device.session = session
       }
       if digest.isScreen { device.screenVisit += 1 }
       if digest.endsSession { JourneyCheck.restart(&device, entries: plan.entries) }
+      guard digest.duplicates != nil || digest.steps != nil else { return }
+      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session)
       if let entry = digest.duplicates, let properties = digest.properties {
         work += 1
         JourneyCheck.remember(properties, of: entry, record: record, plan: plan, device: &device)
