@@ -1,3 +1,5 @@
+import Foundation
+
 /// What decides a record's validation against a tagging plan, hashed to 128 bits: `kind`, `name`,
 /// `properties`, `context.screen` and `outputs`, as written in the line. Two records with the same
 /// key get the same violations (but their `seq`) and cover the same plan items.
@@ -109,7 +111,13 @@ private struct KnownText {
   /// The string of `value` as written, the known one when the bytes are the same; sets `escaped`
   /// when it holds a JSON escape (a `\\`).
   mutating func text(of value: UnsafeBufferPointer<UInt8>, escaped anyEscaped: inout Bool) -> String {
-    let same = bytes.withUnsafeBufferPointer { $0.elementsEqual(value) }
+    // Compared as memory: the generic `elementsEqual` went byte by byte, per line.
+    let same =
+      bytes.count == value.count
+      && bytes.withUnsafeBufferPointer { known in
+        guard let left = known.baseAddress, let right = value.baseAddress else { return true }
+        return memcmp(left, right, value.count) == 0
+      }
     if !same {
       bytes.removeAll(keepingCapacity: true)
       bytes.append(contentsOf: value)
