@@ -100,33 +100,31 @@ struct DeliveryFeed {
     for outputIndex in outputs.indices where outputs[outputIndex].status == .sent {
       let provider = noteProvider(outputs[outputIndex].provider)
       let reader = readers[Int(provider)]
+      let calls = outputs[outputIndex].calls
       let violations = outputs[outputIndex].violations
-      // Each call read where it lies: a copy of it retains each of its fields.
-      outputs[outputIndex].calls.withUnsafeBufferPointer { calls in
-        for index in calls.indices {
-          let call = calls.baseAddress! + index
-          var fact = DeliveryFact(
-            kind: .call, source: device,
-            label: names.label(provider: provider, method: call.pointee.method, name: call.pointee.name),
-            user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
-            print: DeliveryFacts.fingerprint(inApp: call.pointee, reader: reader))
-          if !violations.isEmpty,
-            let dropping = violations.first(where: {
-              DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
-            })
-          {
-            fact.kind = .droppedCall
-            fact.extra = Int32(batch.reasons.count)
-            batch.reasons.append(dropping.rule)
-          } else {
-            let ids = DeliveryFacts.ids(inApp: call.pointee, reader: reader)
-            if !ids.isEmpty {
-              fact.extra = Int32(batch.ids.count)
-              batch.ids.append(ids)
-            }
+      for index in calls.indices {
+        let call = calls[index]
+        var fact = DeliveryFact(
+          kind: .call, source: device,
+          label: names.label(provider: provider, method: call.method, name: call.name),
+          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
+          print: DeliveryFacts.fingerprint(inApp: call, reader: reader))
+        if !violations.isEmpty,
+          let dropping = violations.first(where: {
+            DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
+          })
+        {
+          fact.kind = .droppedCall
+          fact.extra = Int32(batch.reasons.count)
+          batch.reasons.append(dropping.rule)
+        } else {
+          let ids = DeliveryFacts.ids(inApp: call, reader: reader)
+          if !ids.isEmpty {
+            fact.extra = Int32(batch.ids.count)
+            batch.ids.append(ids)
           }
-          batch.facts.append(fact)
         }
+        batch.facts.append(fact)
       }
     }
     if restarts {
@@ -150,24 +148,22 @@ struct DeliveryFeed {
         batch.wireProviders.append(provider)
       }
       let reader = readers[Int(provider)]
-      // Each call read where it lies: a copy of it retains each of its fields.
-      outputs[outputIndex].calls.withUnsafeBufferPointer { calls in
-        for index in calls.indices {
-          let call = calls.baseAddress! + index
-          let print = DeliveryFacts.fingerprint(wire: call.pointee, reader: reader)
-          var fact = DeliveryFact(
-            kind: .wire, printed: print != nil, answered: answered, source: source,
-            label: names.label(provider: provider, method: call.pointee.method, name: call.pointee.name),
-            user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
-            print: print ?? 0)
-          let ids = DeliveryFacts.ids(
-            wire: call.pointee, reader: reader, raw: reader.readsRaw ? record.pointee.raw ?? "" : "")
-          if !ids.isEmpty {
-            fact.extra = Int32(batch.ids.count)
-            batch.ids.append(ids)
-          }
-          batch.facts.append(fact)
+      let calls = outputs[outputIndex].calls
+      for index in calls.indices {
+        let call = calls[index]
+        let print = DeliveryFacts.fingerprint(wire: call, reader: reader)
+        var fact = DeliveryFact(
+          kind: .wire, printed: print != nil, answered: answered, source: source,
+          label: names.label(provider: provider, method: call.method, name: call.name),
+          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
+          print: print ?? 0)
+        let ids = DeliveryFacts.ids(
+          wire: call, reader: reader, raw: reader.readsRaw ? record.pointee.raw ?? "" : "")
+        if !ids.isEmpty {
+          fact.extra = Int32(batch.ids.count)
+          batch.ids.append(ids)
         }
+        batch.facts.append(fact)
       }
     }
   }
