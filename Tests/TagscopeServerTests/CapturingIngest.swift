@@ -9,8 +9,10 @@ import TagscopeTimeline
 final class CapturingIngest: ListenIngest, @unchecked Sendable {
   private let lock = NSLock()
   private var taken: [(record: Record, line: [UInt8])] = []
+  private var reported: [String] = []
 
   func deliver(_ event: ListenEvent) {
+    if case .problem(_, let message) = event { lock.withLock { reported.append(message) } }
     guard case .records(let records) = event else { return }
     let lines = records.map { Array((RecordLineEncoder.line($0) + "\n").utf8) }
     lock.withLock { taken += zip(records, lines).map { ($0, $1) } }
@@ -23,6 +25,9 @@ final class CapturingIngest: ListenIngest, @unchecked Sendable {
   var hasRoom: Bool { true }
 
   func whenRoom(_ resume: @escaping @Sendable () -> Void) { resume() }
+
+  /// The problems reported, in order.
+  var problems: [String] { lock.withLock { reported } }
 
   /// How many records were taken.
   var count: Int { lock.withLock { taken.count } }

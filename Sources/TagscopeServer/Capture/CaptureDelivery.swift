@@ -37,9 +37,9 @@ struct CaptureDelivery {
         summary.unread.append(
           CaptureImport.Unread(host: host, path: path, reason: reason, firstEntry: entry, count: 1))
       }
-    case .decoded(let events, let answer):
+    case .decoded(let events, let problems):
       summary.decoded += 1
-      if let answer { summary.problems.append(answer) }
+      summary.problems += problems
       server.deliver(events, address: address)
       for event in collected.withLockedValue({ events in
         defer { events = [] }

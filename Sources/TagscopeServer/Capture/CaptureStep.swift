@@ -8,9 +8,10 @@ enum CaptureStep: Sendable {
   case problem(HARProblem)
   /// A request no decoder reads.
   case unread(entry: Int, host: String, path: String, reason: String)
-  /// A request a decoder took: its events (time and vendor answer filled in), and the problem of
-  /// the vendor's error answer, if it gave one (the records are kept).
-  case decoded(events: [IngestedEvent], answer: HARProblem?)
+  /// A request a decoder took: its events (time and vendor answer filled in), and its problems:
+  /// the vendor's error answer, if it gave one (the records are kept), and events accepted but not
+  /// read again (``UnreadEvents``).
+  case decoded(events: [IngestedEvent], problems: [HARProblem])
 
   /// The step of `result`, an entry read or the problem of one, decoded for `hosts` with devices
   /// placed by `address`.
@@ -33,18 +34,23 @@ enum CaptureStep: Sendable {
         self = .problem(Self.refusal(reply, entry: entry, endpoint: endpoint))
         return
       }
-      var answer: HARProblem?
+      var problems: [HARProblem] = []
       if let status = entry.responseStatus, status >= 400 {
-        answer = HARProblem(
-          entry: entry.index, field: "response.status",
-          message: "the vendor answered \(status) to \(entry.method) \(request.path) (its records are kept)")
+        problems.append(
+          HARProblem(
+            entry: entry.index, field: "response.status",
+            message: "the vendor answered \(status) to \(entry.method) \(request.path) (its records are kept)"
+          ))
       }
       var events = reply.events + (reply.batch.map { $0.events(0..<$0.count) } ?? [])
       for index in events.indices {
         events[index].time = events[index].time ?? entry.started
         if let status = entry.responseStatus { events[index].annotations["response_status"] = .int(status) }
       }
-      self = .decoded(events: events, answer: answer)
+      for unread in [reply.unread?.problem, reply.batch?.unread.problem].compactMap({ $0 }) {
+        problems.append(HARProblem(entry: entry.index, field: "request.postData", message: unread))
+      }
+      self = .decoded(events: events, problems: problems)
     }
   }
 

@@ -20,7 +20,7 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   func handle(_ request: ReceivedRequest) -> SDKReply {
     switch Self.index(request.body) {
     case .failure(let error): return Self.refusal(error)
-    case .success(let index): return Self.accepted(events: index.events(0..<index.count))
+    case .success(let index): return Self.accepted(index)
     }
   }
 
@@ -34,8 +34,15 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
       var reply = Self.accepted(events: [])
       reply.batch = index.batch
       return reply
-    case .success(let index): return Self.accepted(events: index.events(0..<index.count))
+    case .success(let index): return Self.accepted(index)
     }
+  }
+
+  /// The reply accepting the records of `index`, built.
+  private static func accepted(_ index: FirebaseUploadIndex) -> SDKReply {
+    var reply = accepted(events: index.events(0..<index.count))
+    reply.unread = index.unread
+    return reply
   }
 
   /// The records of an upload body as received (after any `Content-Encoding`), or why there are none.

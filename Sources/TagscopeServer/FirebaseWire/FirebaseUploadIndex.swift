@@ -16,6 +16,8 @@ import SwiftProtobuf
 final class FirebaseUploadIndex: Sendable {
   /// Records in the upload.
   var count: Int { records.count }
+  /// The records the check read but building them could not read again (``UnreadEvents``).
+  let unread = UnreadEvents()
 
   /// The upload's protobuf.
   private let bytes: [UInt8]
@@ -80,12 +82,19 @@ final class FirebaseUploadIndex: Sendable {
     for position in positions {
       while owner + 1 < records.bundleCount, records.firstEvent(owner + 1) <= position { owner += 1 }
       if context?.owner != owner { context = contexts?[owner] ?? self.context(owner) }
-      guard let context else { continue }
       let firstProperty = records.firstProperty(owner)
       let isProperty = position >= firstProperty
       let ordinal = position - (isProperty ? firstProperty : records.firstEvent(owner))
+      guard let context else {
+        unread.add(
+          Self.place(bundle: bundleNumbers[owner], isProperty: isProperty, ordinal) + " (its bundle)")
+        continue
+      }
       let kept = messages?[position]
-      guard let message = kept ?? read(position, isProperty: isProperty) else { continue }
+      guard let message = kept ?? read(position, isProperty: isProperty) else {
+        unread.add(Self.place(bundle: bundleNumbers[owner], isProperty: isProperty, ordinal))
+        continue
+      }
       var record: IngestedEvent
       switch message {
       case .event(let event):
@@ -102,6 +111,11 @@ final class FirebaseUploadIndex: Sendable {
     }
     lastContext.withLockedValue { $0 = context }
     return built
+  }
+
+  /// Where a record is, as its problems name it: `bundle 2 event 5`, `bundle 1 user property 3`.
+  private static func place(bundle: UInt32, isProperty: Bool, _ ordinal: Int) -> String {
+    "bundle \(bundle) \(isProperty ? "user property" : "event") \(ordinal + 1)"
   }
 
   /// The message of the record at `position`, read from ``bytes`` (checked: it reads).
@@ -144,7 +158,8 @@ final class FirebaseUploadIndex: Sendable {
   /// The upload's records as a batch delivered a slice at a time.
   var batch: EventBatch {
     let largest = records.largest
-    return EventBatch(count: count, bytes: bytes.count, largestEventBytes: largest) { [self] positions in
+    return EventBatch(count: count, bytes: bytes.count, largestEventBytes: largest, unread: unread) {
+      [self] positions in
       events(positions)
     }
   }

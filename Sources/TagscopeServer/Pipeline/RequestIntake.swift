@@ -26,6 +26,7 @@ enum RequestIntake {
         if let batch = reply.batch {
           server.deliver(batch.events(0..<batch.count), address: peerHost, ledger: ledger)
         }
+        reportUnread(reply, server: server, peerHost: peerHost)
         done(emptied(reply), reply.eventCount > 0)
         return true
       }
@@ -70,6 +71,7 @@ enum RequestIntake {
       } else {
         BulkDelivery.deliver(consume events, address: peerHost, server: server, ledger: ledger)
       }
+      reportUnread(reply, server: server, peerHost: peerHost)
       server.offload.release(bytes)
       let answered = emptied(reply)
       eventLoop.execute { done.value(answered, accepted) }
@@ -96,6 +98,14 @@ enum RequestIntake {
         status: .unauthorized, body: #"{"error":"missing or wrong token"}"#, rejection: .badToken)
     }
     return reply
+  }
+
+  /// Reports the accepted events of `reply` that could not be read again (``UnreadEvents``), once
+  /// all of them were delivered.
+  private static func reportUnread(_ reply: SDKReply, server: ServerContext, peerHost: String) {
+    for problem in [reply.unread?.problem, reply.batch?.unread.problem].compactMap({ $0 }) {
+      server.deliver(.problem(source: peerHost, message: problem))
+    }
   }
 
   /// `reply` without its events (delivered already).

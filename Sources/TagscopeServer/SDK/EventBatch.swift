@@ -6,7 +6,8 @@ import TagscopeRecording
 /// offsets of its events, not a tree of the whole body and every decoded event at once.
 ///
 /// Made by an endpoint that checked every event first (each parsed alone and let go), so
-/// decoding a slice cannot fail; an event that somehow does not decode is left out.
+/// decoding a slice cannot fail; an event that somehow does not decode is counted in ``unread``
+/// with its place, and reported by whoever delivers the batch.
 struct EventBatch: Sendable {
   /// Events in the batch.
   let count: Int
@@ -16,6 +17,8 @@ struct EventBatch: Sendable {
   let bytes: Int
   /// The credentials the events carry (each event carries one of them), for `--token`.
   let credentials: Set<String>
+  /// The events a slice could not decode again (see ``UnreadEvents``).
+  let unread: UnreadEvents
   /// Decodes the events at some positions.
   private let decodeSlice: @Sendable (Range<Int>) -> [IngestedEvent]
 
@@ -31,25 +34,33 @@ struct EventBatch: Sendable {
     bytes = document.count
     count = spans.count
     self.credentials = credentials
+    let unread = UnreadEvents()
+    self.unread = unread
     decodeSlice = { positions in
       document.withUnsafeBufferPointer { bytes in
         positions.compactMap { position in
           let span = Int(starts[position])..<Int(ends[position])
-          guard case .object(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span]))
-          else { return nil }
-          return decode(position, message)
+          guard
+            case .object(let message)? = try? JSONParser.parse(UnsafeBufferPointer(rebasing: bytes[span])),
+            let event = decode(position, message)
+          else {
+            unread.add("event \(position)")
+            return nil
+          }
+          return event
         }
       }
     }
   }
 
   /// A batch of `count` events in another format, read from a body of `bytes`, `events` decoding
-  /// those at some positions.
+  /// those at some positions and counting those it cannot in `unread`.
   init(
-    count: Int, bytes: Int, largestEventBytes: Int, credentials: Set<String> = [],
+    count: Int, bytes: Int, largestEventBytes: Int, credentials: Set<String> = [], unread: UnreadEvents,
     events: @escaping @Sendable (Range<Int>) -> [IngestedEvent]
   ) {
     self.count = count
+    self.unread = unread
     self.bytes = bytes
     self.largestEventBytes = largestEventBytes
     self.credentials = credentials

@@ -13,6 +13,9 @@ struct SDKReply: Sendable {
   /// Events accepted but left in the body, decoded a slice at a time when delivered (a large
   /// batch: see ``SDKEndpoint/handleLazily(_:)``).
   var batch: EventBatch?
+  /// The accepted events of ``events`` the endpoint could not read again to build them (never
+  /// expected: ``UnreadEvents``), reported by whoever delivers the reply.
+  var unread: UnreadEvents?
   /// Why the request was refused, for the counters; `nil` when it was accepted.
   var rejection: RejectionReason?
   /// How many events were accepted, decoded or not.
