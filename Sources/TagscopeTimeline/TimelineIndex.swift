@@ -403,12 +403,18 @@ struct TimelineIndex {
 
   /// Scopes shorter than this are matched shape by shape without a table of verdicts.
   static let verdictTableMinimumScope = 64
+  /// Nor is a table made when the shapes outnumber the scope's records this many times: a short
+  /// scope of a session of all-different records (a live list extended by one batch) would set
+  /// up a table of every shape to judge a few.
+  static let verdictTableShapesPerRecord = 16
 
   /// The positions in `scope` that pass `filter`, in order. Each shape is judged once per scan and
   /// each record reads only its shape's number and, when the filter asks, its plan violations.
   func positions(in scope: Range<Int>, passing filter: CompiledFilter) -> [Int] {
     var out: [Int] = []
-    let tabled = scope.count >= Self.verdictTableMinimumScope
+    let tabled =
+      scope.count >= Self.verdictTableMinimumScope
+      && entries.shapeCount <= scope.count * Self.verdictTableShapesPerRecord
     var verdicts = [ShapeVerdict](repeating: .unknown, count: tabled ? entries.shapeCount : 0)
     for position in scope {
       let id = entries.shapeID(at: position)

@@ -112,6 +112,8 @@ final class IndexColumnsTests: XCTestCase {
     let plain = entries(10_000, rare: 3, seed: 4)
     var index = TimelineIndex()
     for entry in plain { index.entries.append(entry) }
+    // Enough shapes that the 100-record scope below is judged without a table of verdicts.
+    XCTAssertGreaterThan(index.entries.shapeCount, 100 * TimelineIndex.verdictTableShapesPerRecord)
     var numbers = SeededGenerator(seed: 5)
     var filters: [TimelineIndex.CompiledFilter] = []
     for round in 0..<120 {
@@ -127,7 +129,7 @@ final class IndexColumnsTests: XCTestCase {
       filters.append(filter)
     }
     for (number, filter) in filters.enumerated() {
-      for scope in [0..<plain.count, 1_000..<1_040, 5..<6, 0..<0] {
+      for scope in [0..<plain.count, 2_000..<2_100, 1_000..<1_040, 5..<6, 0..<0] {
         let expected = scope.filter { Self.matches(plain[$0], filter) }
         XCTAssertEqual(
           index.positions(in: scope, passing: filter), expected, "filter \(number), scope \(scope)")
