@@ -17,7 +17,8 @@ import XCTest
 final class SDKChild: @unchecked Sendable {
   private let process = Process()
   private let input = Pipe()
-  /// The child's output, a whole line each.
+  /// The child's output and errors, a whole line each (each read from its own pipe: a line the
+  /// script prints is never cut by a log line its SDK writes meanwhile).
   private let lines = LockedArray<String>()
   /// Kills the child should it never end (a flush waiting on a queue that never fills).
   private var hangGuard: HangGuard?
@@ -71,14 +72,21 @@ final class SDKChild: @unchecked Sendable {
         [packageRoot.appendingPathComponent("scripts/sdk-clients/\(script).py").path] + arguments
     }
     process.environment = Self.environment(proxy: proxy)
+    // Apart: with PYTHONUNBUFFERED set, `print` writes a line and its newline separately, and the
+    // SDK's consumer thread logged between them ("took 4error uploading: …"), so "took 4" never came.
     let output = Pipe()
+    let errors = Pipe()
     process.standardInput = input
     process.standardOutput = output
-    process.standardError = output
+    process.standardError = errors
     try process.run()
     hangGuard = HangGuard(process)
-    let reader = output.fileHandleForReading
-    Thread { [lines] in
+    for pipe in [output, errors] { Self.readLines(pipe.fileHandleForReading, into: lines) }
+  }
+
+  /// Reads `reader` to its end on a thread of its own, appending each whole line to `lines`.
+  private static func readLines(_ reader: FileHandle, into lines: LockedArray<String>) {
+    Thread {
       var pending = Data()
       while case let data = reader.availableData, !data.isEmpty {
         pending += data
