@@ -47,7 +47,7 @@ enum CaptureStep: Sendable {
         events[index].time = events[index].time ?? entry.started
         if let status = entry.responseStatus { events[index].annotations["response_status"] = .int(status) }
       }
-      for unread in [reply.unread?.problem, reply.batch?.unread.problem].compactMap({ $0 }) {
+      for unread in reply.unreadProblems {
         problems.append(HARProblem(entry: entry.index, field: "request.postData", message: unread))
       }
       self = .decoded(events: events, problems: problems)

@@ -103,7 +103,7 @@ enum RequestIntake {
   /// Reports the accepted events of `reply` that could not be read again (``UnreadEvents``), once
   /// all of them were delivered.
   private static func reportUnread(_ reply: SDKReply, server: ServerContext, peerHost: String) {
-    for problem in [reply.unread?.problem, reply.batch?.unread.problem].compactMap({ $0 }) {
+    for problem in reply.unreadProblems {
       server.deliver(.problem(source: peerHost, message: problem))
     }
   }

@@ -16,6 +16,9 @@ struct SDKReply: Sendable {
   /// The accepted events of ``events`` the endpoint could not read again to build them (never
   /// expected: ``UnreadEvents``), reported by whoever delivers the reply.
   var unread: UnreadEvents?
+  /// The problems to report for accepted events not read again, of ``events`` and of ``batch``,
+  /// once every slice was built (``UnreadEvents/problem``).
+  var unreadProblems: [String] { [unread?.problem, batch?.unread.problem].compactMap { $0 } }
   /// Why the request was refused, for the counters; `nil` when it was accepted.
   var rejection: RejectionReason?
   /// How many events were accepted, decoded or not.
