@@ -14,7 +14,8 @@ import TagscopeServer
 /// against it and each figure is also given as a ratio after/before. Medians of
 /// `TAGSCOPE_AMPLIFICATION_RUNS` runs (default 3). `TAGSCOPE_AMPLIFICATION_PARTS` picks some of
 /// `ga4,posthog,snowplow,firebase,proxy,durable` (default all; `durable` is ``DurableBench``; when set, the
-/// `hostile` group runs only this benchmark); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
+/// `hostile` group runs only this benchmark), and `TAGSCOPE_AMPLIFICATION_ATTACKS` some attacks of those
+/// parts by name (`firebase_events,firebase_peer_posthog`); `TAGSCOPE_AMPLIFICATION_SCALE=N` divides the
 /// PostHog and Snowplow event counts (and so their bodies) by N, for debug builds. The PostHog
 /// batch is sent to each of its paths (`/batch/`, `/e/`, `/capture/`, `/i/v0/e/`) and gzipped;
 /// each attack's peak RSS is also given per MB of body (decompressed; target ≤ 20×). The `proxy`
@@ -82,7 +83,11 @@ enum AmplificationBench {
       .map(String.init))
     if parts.contains("durable") { try DurableBench.figures(runs: runs, to: &report) }
     let scale = max(1, Int(environment["TAGSCOPE_AMPLIFICATION_SCALE"] ?? "") ?? 1)
-    for attack in attacks(scale: scale) where parts.contains(attack.part) {
+    let picked = environment["TAGSCOPE_AMPLIFICATION_ATTACKS"].map {
+      Set($0.split(separator: ",").map(String.init))
+    }
+    for attack in attacks(scale: scale)
+    where parts.contains(attack.part) && picked.map({ $0.contains(attack.name) }) ?? true {
       let after = try median(runs) { try measure(attack, binary: binary) }
       add(after, attack: attack, label: "after", to: &report)
       guard let baseline else { continue }
