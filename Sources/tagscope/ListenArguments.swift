@@ -110,7 +110,9 @@ struct ListenArguments: ParsableArguments {
 
   /// Runs the session, with an intercepting proxy beside it when `proxy` is set (`tagscope proxy`).
   func run(proxy: ProxyConfiguration?) async throws {
-    // A day-long session frees far more than it keeps: keep its memory what it holds.
+    // A day-long session frees far more than it keeps: keep its memory what it holds. Its threads
+    // share two heaps, so what one frees another reuses (``MallocArenas``).
+    MallocArenas.bound()
     HeapTrimmer.keepLargeBlocksApart()
     var options = ListenOptions(
       host: bind, port: port, token: token, recordPath: record, headless: headless, quiet: quiet,
