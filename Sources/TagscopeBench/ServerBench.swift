@@ -262,21 +262,25 @@ enum ServerBench {
 }
 
 /// A real server writing a real recording: through a ``LiveSession`` (what `tagscope listen`
-/// runs), or on its event loops (`live: false`, the baseline); `configuration` may add a proxy.
+/// runs; with its delivery ledger unless `ledger` is false), or on its event loops (`live: false`,
+/// the baseline); `configuration` may add a proxy.
 struct RecordingServer {
   let server: ListenServer
   let counter = Counter()
   private let session: LiveSession?
   private let recorder: Recorder
 
-  init(recording: URL, live: Bool, configuration: ListenConfiguration = ListenConfiguration(port: 0)) throws {
+  init(
+    recording: URL, live: Bool, ledger: Bool = true,
+    configuration: ListenConfiguration = ListenConfiguration(port: 0)
+  ) throws {
     let recorder = try Recorder(url: recording, header: RecordingHeader(app: "bench", started: Date()))
     let counter = self.counter
     let box = ResultBox<ListenServer>()
     let semaphore = DispatchSemaphore(value: 0)
     let session =
       live
-      ? LiveSession(store: recorder) { update in
+      ? LiveSession(store: recorder, delivery: ledger ? DeliveryLedger() : nil) { update in
         for case .records(let records) in update.events { counter.add(records.count) }
       } : nil
     Task {
@@ -300,6 +304,14 @@ struct RecordingServer {
     server = try box.get()
     self.session = session
     self.recorder = recorder
+  }
+
+  /// Returns once the ledger's worker has matched every record stored (at once without a ledger).
+  func waitForLedger() { _ = session?.delivery?.callCount }
+
+  /// The ledger's calls in each state (none without a ledger).
+  var deliveryCounts: [DeliveryState: Int] {
+    session?.delivery?.snapshot(DeliveryFilter(limit: 0)).counts ?? [:]
   }
 
   /// Stops the server, then writes out the queue and closes the recording.

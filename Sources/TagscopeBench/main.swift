@@ -36,7 +36,8 @@ func benchmarks(_ group: BenchmarkGroup) -> [(inout BenchReport) throws -> Void]
   // runs MitmproxyBench), Firebase's uploads against mitmproxy.
   case .proxy: proxyBenchmarks(ProcessInfo.processInfo.environment)
   case .patterns: [PatternBench.run]
-  case .ledger: [LedgerBench.run]
+  // `TAGSCOPE_LEDGER_PARTS` (cost, inapp, wires, accuracy, listen) picks some.
+  case .ledger: [LedgerBench.run, LedgerListenBench.run]
   }
 }
 

@@ -1,5 +1,6 @@
 import AnalyticsHub
 import Foundation
+import TagscopeFuzzing
 import XCTest
 
 @testable import TagscopeServer
@@ -139,7 +140,8 @@ final class FirebaseWireWalkTests: XCTestCase, ProtobufWriting {
     for name in Self.fixtures where !name.hasSuffix(".gz") {
       bodies.append(try FirebaseUploadFixtureTests.fixture(name))
     }
-    var random = SplitMix64(seed: 45)
+    // Seeded: the same mutations every run.
+    var random = SeededGenerator(seed: 45)
     var (accepted, refused, walked) = (0, 0, 0)
     for (number, original) in bodies.enumerated() {
       for mutant in 0..<300 {
@@ -172,20 +174,5 @@ final class FirebaseWireWalkTests: XCTestCase, ProtobufWriting {
     XCTAssertGreaterThan(accepted, 150, "mutations that stay uploads")
     XCTAssertGreaterThan(refused, 300, "mutations that do not")
     XCTAssertGreaterThan(walked, 3_000, "messages read from the wire, compared")
-  }
-}
-
-/// A seeded generator: the same mutations every run.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    value = (value ^ (value >> 27)) &* 0x94d0_49bb_1331_11eb
-    return value ^ (value >> 31)
   }
 }
