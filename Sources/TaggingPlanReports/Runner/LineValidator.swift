@@ -66,7 +66,7 @@ struct LineValidator {
   /// Reads each line's key (and, with sequence rules, its session).
   private var scanner: LineKeyScanner
   /// The index in ``entries`` of each remembered record's key.
-  private var cache: [LineKey: Int] = [:]
+  private var cache = LineKeyTable()
   /// What is remembered of each distinct record, in the order first remembered.
   private var entries: [Entry] = []
   /// Keys of records not remembered, once the cache is half full.
@@ -94,7 +94,7 @@ struct LineValidator {
   /// Firebase event types…), so results remembered from the previous one are forgotten.
   mutating func startRecording(file: String = "") {
     validator.startRecording()
-    cache.removeAll(keepingCapacity: true)
+    cache.removeAll()
     entries.removeAll(keepingCapacity: true)
     seen.removeAll()
     cacheBytes = 0
@@ -169,9 +169,9 @@ struct LineValidator {
     let size = 128 + 256 * found.count + 16 * marks.count
     let sequenceSize = (digest?.bytes ?? 0) + (kept ? record.sequenceBytes : 0)
     if cache.count < limit, cacheBytes + size <= Self.cacheByteLimit,
-      sequenceBytes + sequenceSize <= Self.sequenceByteLimit, admits(key)
+      sequenceBytes + sequenceSize <= Self.sequenceByteLimit, admits(key),
+      cache.insert(key, position: entries.count)
     {
-      cache[key] = entries.count
       entries.append(
         Entry(
           violations: found, marks: marks, digest: digest,
