@@ -34,6 +34,32 @@ final class DeliveryPrintIndexTests: XCTestCase {
     }
   }
 
+  /// A table emptied after a burst of fingerprints keeps its room, and once mostly empty lets go
+  /// of it: either way the fingerprints added after find only their own entries, and none of
+  /// those before is found.
+  func testATableEmptiedAfterABurstForgetsItsFingerprints() {
+    var index = DeliveryPrintIndex()
+    let burst = (0..<1_000).map { Int32($0) }
+    for entry in burst { index.add(entry, print: 1_000_000 + Int(entry)) }
+    index.removeAll()
+    var numbers: [Int32] = []
+    for entry in 0..<12 {
+      index.add(Int32(entry), print: entry % 3)
+      numbers.append(Int32(500 + entry))
+    }
+    XCTAssertEqual(Array(index.matches(1, in: numbers)), [501, 504, 507, 510])
+    for print in [1_000_000, 1_000_005, 1_000_011, 1_000_999] {
+      XCTAssertEqual(Array(index.matches(print, in: numbers)), [], "fingerprint \(print)")
+    }
+    // Now mostly empty: emptied again, the table lets go of its room.
+    index.removeAll()
+    for entry in 0..<4 { index.add(Int32(entry), print: 7) }
+    XCTAssertEqual(Array(index.matches(7, in: numbers)), [500, 501, 502, 503])
+    for print in 0..<3 {
+      XCTAssertEqual(Array(index.matches(print, in: numbers)), [], "fingerprint \(print)")
+    }
+  }
+
   /// A lane pruned keeps the calls and wire calls asked for, found again by their fingerprints;
   /// wire calls without one are listed apart.
   func testAPrunedLaneFindsWhatItKept() {

@@ -1,55 +1,62 @@
 /// A lane's entries by their parameters' fingerprint (``DeliveryLane``): a plain table, open
-/// addressing over the fingerprints, each slot holding the first and last of its entries, and each
-/// entry the one after it with the same fingerprint. Entries are places in the lane's array of
-/// numbers, added in order; no hashing of its own (a fingerprint is already mixed) and no box per
-/// fingerprint, where a dictionary of arrays hashed each key again and held one for each.
+/// addressing over the fingerprints, each slot holding the place of its fingerprint's head (the
+/// fingerprint and its first and last entry) in a dense array, and each entry the one after it with
+/// the same fingerprint. Entries are places in the lane's array of numbers, added in order; no
+/// hashing of its own (a fingerprint is already mixed) and no box per fingerprint, where a
+/// dictionary of arrays hashed each key again and held one for each. A slot is 4 bytes, so the
+/// table's room (two to four slots per fingerprint, to stay at most half full) costs a quarter of
+/// what slots holding the heads themselves (16 bytes) did: most of a lane of wire calls no call
+/// explains yet, each with its own parameters.
 struct DeliveryPrintIndex {
-  private struct Slot {
+  private struct Head {
     var print: Int
-    /// The first and last entry with `print`; `first` -1: an empty slot.
-    var first: Int32 = -1
-    var last: Int32 = -1
+    /// The first and last entry with `print`.
+    var first: Int32
+    var last: Int32
   }
 
-  /// A power of two, or empty before the first entry.
-  private var slots: [Slot] = []
+  /// A power of two, or empty before the first entry: places in `heads`, -1 an empty slot.
+  private var slots: [Int32] = []
+  /// One for each fingerprint added, in the order first added.
+  private var heads: [Head] = []
   /// By entry: the next entry with its fingerprint (-1: none; also for a place never added).
   private var following: [Int32] = []
-  private var used = 0
 
   /// The entries with fingerprint `print`, as numbers of `numbers` (the lane's array the entries
   /// are places in), in the order added.
   func matches(_ print: Int, in numbers: [Int32]) -> Matches {
-    guard let slot = find(print), slots[slot].first >= 0 else {
+    guard let slot = find(print), slots[slot] >= 0 else {
       return Matches(numbers: numbers, following: following, first: -1)
     }
-    return Matches(numbers: numbers, following: following, first: slots[slot].first)
+    return Matches(numbers: numbers, following: following, first: heads[Int(slots[slot])].first)
   }
 
   /// Adds entry `entry` (a place after every place added so far) with fingerprint `print`.
   mutating func add(_ entry: Int32, print: Int) {
     while following.count <= Int(entry) { following.append(-1) }
     // At most half full: a fingerprint not there (most calls') is found missing in a probe or two.
-    if (used + 1) * 2 > slots.count { grow() }
+    if (heads.count + 1) * 2 > slots.count { grow() }
     let slot = find(print)!
-    if slots[slot].first < 0 {
-      slots[slot] = Slot(print: print, first: entry, last: entry)
-      used += 1
+    if slots[slot] < 0 {
+      slots[slot] = Int32(heads.count)
+      heads.append(Head(print: print, first: entry, last: entry))
     } else {
-      following[Int(slots[slot].last)] = entry
-      slots[slot].last = entry
+      let head = Int(slots[slot])
+      following[Int(heads[head].last)] = entry
+      heads[head].last = entry
     }
   }
 
   /// No entries; the table's room kept unless it is mostly empty (a lane pruned after a burst).
   mutating func removeAll() {
-    if used * 8 < slots.count {
+    if heads.count * 8 < slots.count {
       slots = []
+      heads = []
     } else {
-      for index in slots.indices { slots[index].first = -1 }
+      for index in slots.indices { slots[index] = -1 }
+      heads.removeAll(keepingCapacity: true)
     }
     following.removeAll(keepingCapacity: true)
-    used = 0
   }
 
   /// The slot of `print`, or the empty slot where it would go; `nil` while there are no slots.
@@ -57,14 +64,14 @@ struct DeliveryPrintIndex {
     guard !slots.isEmpty else { return nil }
     let mask = slots.count - 1
     var slot = Int(truncatingIfNeeded: (UInt(bitPattern: print) &* 0x9e37_79b9_7f4a_7c15) >> 32) & mask
-    while slots[slot].first >= 0, slots[slot].print != print { slot = (slot + 1) & mask }
+    while slots[slot] >= 0, heads[Int(slots[slot])].print != print { slot = (slot + 1) & mask }
     return slot
   }
 
+  /// Doubles the table and places every head again (the heads stay where they are).
   private mutating func grow() {
-    let old = slots
-    slots = Array(repeating: Slot(print: 0), count: max(16, 2 * old.count))
-    for slot in old where slot.first >= 0 { slots[find(slot.print)!] = slot }
+    slots = Array(repeating: -1, count: max(16, 2 * slots.count))
+    for place in heads.indices { slots[find(heads[place].print)!] = Int32(place) }
   }
 
   /// The numbers under one fingerprint, in the order added.
