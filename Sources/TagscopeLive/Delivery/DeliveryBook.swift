@@ -145,8 +145,8 @@ struct DeliveryBook {
       )
     scanned += twins.count + printed.count + unprinted.count
     for other in twins where calls.isKept(other) && isIdentical(other, number) { siblings.append(other) }
-    for wire in printed where isFree(wire) && fits(number, wire) { free.append(wire) }
-    for wire in unprinted where isFree(wire) && fits(number, wire) { free.append(wire) }
+    for wire in printed where isFree(wire) && fits(number, wire, print: call.print) { free.append(wire) }
+    for wire in unprinted where isFree(wire) && fits(number, wire, print: nil) { free.append(wire) }
     lanes[kind].addCall(number, print: call.print)
     if !siblings.isEmpty {
       makeAmbiguous(siblings + [number], adding: free)
@@ -170,14 +170,18 @@ struct DeliveryBook {
   /// Adds wire call `fact` (its SDK message ids `ids`), received at `received`.
   private mutating func addWire(_ fact: DeliveryFact, ids: [String], received: Int64) {
     var wire = Wire(
-      position: fact.position, time: fact.time, print: fact.print, label: fact.label, source: fact.source,
+      position: fact.position, time: fact.time, label: fact.label, source: fact.source,
       user: fact.user, printed: fact.printed)
     if fact.answered { (wire.status, wire.answeredAt) = (200, received) }
     let index = wires.append(wire)
-    matchWire(index, provider: names.labels[Int(fact.label)].provider, ids: ids)
+    matchWire(
+      index, print: fact.printed ? fact.print : nil, provider: names.labels[Int(fact.label)].provider,
+      ids: ids)
   }
 
-  private mutating func matchWire(_ index: Int32, provider: Int32, ids: [String]) {
+  /// Matches wire call `index`, with fingerprint `print` (`nil`: its properties are not mapped;
+  /// the shelf does not keep it: the lane's index does, for the wire calls it lists).
+  private mutating func matchWire(_ index: Int32, print: Int?, provider: Int32, ids: [String]) {
     let wire = wires[index]
     for id in ids {
       guard let number = callByID[MessageKey(provider: provider, id: id)], calls.isKept(number) else {
@@ -185,7 +189,7 @@ struct DeliveryBook {
       }
       switch calls[number].state {
       case .queued, .lost: return link(number, index, learning: true)
-      case _ where isRetried(number, index, byID: true): return retry(number, index)
+      case _ where isRetried(number, index, print: print, byID: true): return retry(number, index)
       default:
         // Its message again, after its fate was known: a duplicate the call explains.
         wires.update(index) { $0.call = number }
@@ -196,16 +200,16 @@ struct DeliveryBook {
     prune(kind, before: .min)
     var found: [Int32] = []
     var retried: [Int32] = []
-    if wire.printed {
-      let numbers = lanes[kind].calls(printed: wire.print)
+    if let print {
+      let numbers = lanes[kind].calls(printed: print)
       scanned += numbers.count
-      for number in numbers where isCandidate(number, index) { found.append(number) }
-      if found.isEmpty { retried = numbers.filter { isRetried($0, index, byID: false) } }
+      for number in numbers where isCandidate(number, index, print: print) { found.append(number) }
+      if found.isEmpty { retried = numbers.filter { isRetried($0, index, print: print, byID: false) } }
     } else {
       scanned += lanes[kind].calls.count
-      for number in lanes[kind].calls where isCandidate(number, index) { found.append(number) }
+      for number in lanes[kind].calls where isCandidate(number, index, print: nil) { found.append(number) }
       if found.isEmpty {
-        retried = lanes[kind].calls.filter { isRetried($0, index, byID: false) }
+        retried = lanes[kind].calls.filter { isRetried($0, index, print: nil, byID: false) }
       }
     }
     if found.count == 1, calls[found[0]].state != .ambiguous {
@@ -213,7 +217,7 @@ struct DeliveryBook {
     }
     if !found.isEmpty { return makeAmbiguous(found, adding: [index]) }
     if retried.count == 1 { return retry(retried[0], index) }
-    lanes[kind].addWire(index, print: wire.printed ? wire.print : nil)
+    lanes[kind].addWire(index, print: print)
     if !ids.isEmpty {
       let keys = ids.map { MessageKey(provider: provider, id: $0) }
       for key in keys { wireByID[key] = index }
@@ -222,17 +226,17 @@ struct DeliveryBook {
     keepLone(index)
   }
 
-  /// Whether call `number` may still be the call wire call `wire` carries.
-  private func isCandidate(_ number: Int32, _ wire: Int32) -> Bool {
+  /// Whether call `number` may still be the call wire call `wire` (fingerprint `print`) carries.
+  private func isCandidate(_ number: Int32, _ wire: Int32, print: Int?) -> Bool {
     guard calls.isKept(number) else { return false }
     let state = calls[number].state
-    return (state == .queued || state == .lost || state == .ambiguous) && fits(number, wire)
+    return (state == .queued || state == .lost || state == .ambiguous) && fits(number, wire, print: print)
   }
 
-  /// Whether wire call `wire` is the SDK's retry of call `number`'s message: the call's last wire
-  /// call, earlier and from the same wire source (by its id: from any), went unanswered or was
-  /// answered 5xx or 429 (an SDK retries those; another 4xx it drops).
-  private func isRetried(_ number: Int32, _ wire: Int32, byID: Bool) -> Bool {
+  /// Whether wire call `wire` (fingerprint `print`) is the SDK's retry of call `number`'s
+  /// message: the call's last wire call, earlier and from the same wire source (by its id: from
+  /// any), went unanswered or was answered 5xx or 429 (an SDK retries those; another 4xx it drops).
+  private func isRetried(_ number: Int32, _ wire: Int32, print: Int?, byID: Bool) -> Bool {
     guard calls.isKept(number) else { return false }
     let call = calls[number]
     guard call.state == .inFlight || call.state == .refused, call.wire >= 0, call.wire != wire else {
@@ -241,7 +245,8 @@ struct DeliveryBook {
     let last = wires[call.wire]
     guard last.status == 0 || last.status >= 500 || last.status == 429 else { return false }
     if byID { return true }
-    return last.source == wires[wire].source && last.position < wires[wire].position && fits(number, wire)
+    return last.source == wires[wire].source && last.position < wires[wire].position
+      && fits(number, wire, print: print)
   }
 
   /// Call `number` follows wire call `wire`, the SDK's retry of its message: in flight, or
@@ -373,12 +378,14 @@ struct DeliveryBook {
     }
   }
 
-  /// Whether the wire call `wire` may carry call `number`: same kind (the caller's index), the
-  /// same parameters when the wire's are known, the same user when both say, a device that may be
-  /// its own, within the window by the device's clock or the Mac's.
-  private func fits(_ number: Int32, _ wire: Int32) -> Bool {
+  /// Whether the wire call `wire`, with fingerprint `print` (`nil`: its properties are not
+  /// mapped; the caller's: the lane's index or the wire call's fact), may carry call `number`:
+  /// same kind (the caller's index), the same parameters when the wire's are known, the same user
+  /// when both say, a device that may be its own, within the window by the device's clock or the
+  /// Mac's.
+  private func fits(_ number: Int32, _ wire: Int32, print: Int?) -> Bool {
     let (call, candidate) = (calls[number], wires[wire])
-    if candidate.printed, candidate.print != call.print { return false }
+    if let print, print != call.print { return false }
     if call.user != 0, candidate.user != 0, call.user != candidate.user { return false }
     let paired = pairedSources(call)
     if !paired.isEmpty, !paired.contains(candidate.source) { return false }
@@ -435,8 +442,7 @@ struct DeliveryBook {
         let call = calls[$0]
         return call.state == .queued || call.state == .lost || call.called >= time
       },
-      keepWire: { isFree($0) }, callPrint: { calls[$0].print },
-      wirePrint: { wires[$0].printed ? wires[$0].print : nil })
+      keepWire: { isFree($0) }, callPrint: { calls[$0].print })
     lanes[kind] = lane
   }
 

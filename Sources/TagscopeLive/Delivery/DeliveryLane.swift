@@ -43,19 +43,24 @@ struct DeliveryLane {
   var needsPruning: Bool { size > 8 && size >= 2 * prunedSize }
 
   /// Keeps the last `limit` calls `keepCall` keeps and the last `limit` wire calls `keepWire`
-  /// keeps, indexed again by `callPrint` and `wirePrint` (`nil`: a wire call without one).
+  /// keeps, indexed again: the calls by `callPrint`, the wire calls by the fingerprints the index
+  /// held for them (the book's wire calls do not keep theirs).
   mutating func prune(
-    limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int,
-    wirePrint: (Int32) -> Int?
+    limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int
   ) {
+    var wirePrints = [Int?](repeating: nil, count: wires.count)
+    wiresByPrint.forEachEntry { place, print in wirePrints[Int(place)] = print }
+    let keptWires = wires.indices.filter { keepWire(wires[$0]) }.suffix(limit).map {
+      (wires[$0], wirePrints[$0])
+    }
     calls = Array(calls.filter(keepCall).suffix(limit))
-    wires = Array(wires.filter(keepWire).suffix(limit))
+    wires = keptWires.map(\.0)
     callsByPrint.removeAll()
     wiresByPrint.removeAll()
     unprintedWires.removeAll(keepingCapacity: true)
     for (place, number) in calls.enumerated() { callsByPrint.add(Int32(place), print: callPrint(number)) }
-    for (place, number) in wires.enumerated() {
-      if let print = wirePrint(number) {
+    for (place, (number, print)) in keptWires.enumerated() {
+      if let print {
         wiresByPrint.add(Int32(place), print: print)
       } else {
         unprintedWires.append(number)

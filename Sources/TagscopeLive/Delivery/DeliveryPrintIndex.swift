@@ -47,6 +47,17 @@ struct DeliveryPrintIndex {
     }
   }
 
+  /// Calls `body` with each entry added and its fingerprint.
+  func forEachEntry(_ body: (Int32, Int) -> Void) {
+    for head in heads {
+      var entry = head.first
+      while entry >= 0 {
+        body(entry, head.print)
+        entry = following[Int(entry)]
+      }
+    }
+  }
+
   /// No entries; the table's room kept unless it is mostly empty (a lane pruned after a burst).
   mutating func removeAll() {
     if heads.count * 8 < slots.count {

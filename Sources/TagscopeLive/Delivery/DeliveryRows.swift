@@ -28,14 +28,13 @@ extension DeliveryBook {
     var key: Int { position }
   }
 
-  /// One call an SDK sent, as a wire record shows it, compact (48 bytes: a wire call waiting for
+  /// One call an SDK sent, as a wire record shows it, compact (40 bytes: a wire call waiting for
   /// its call or its answer is most of what a large upload in flight keeps): its session
-  /// position, answer status and flags share one word.
+  /// position, answer status and flags share one word, and its properties' fingerprint is not
+  /// kept (only matching reads it: from the wire call's fact, then from its lane's index).
   struct Wire: DeliveryShelved {
     /// When it was sent, by the device's clock (a stamped message) or the Mac's.
     var time: Int64
-    /// Its properties' fingerprint, if `printed`.
-    var print: Int
     /// When it was answered (by the Mac's clock), if `status` is not 0.
     var answeredAt: Int64 = 0
     var label: Int32
@@ -47,9 +46,9 @@ extension DeliveryBook {
     /// The position (the high 44 bits), the answer's status (16) and the flags (4).
     private var bits: UInt64
 
-    init(position: Int, time: Int64, print: Int, label: Int32, source: Int32, user: Int32, printed: Bool) {
+    init(position: Int, time: Int64, label: Int32, source: Int32, user: Int32, printed: Bool) {
       precondition(position >= 0 && position < 1 << 44, "a session position beyond 2^44")
-      (self.time, self.print, self.label, self.source, self.user) = (time, print, label, source, user)
+      (self.time, self.label, self.source, self.user) = (time, label, source, user)
       bits = UInt64(position) << 20
       self.printed = printed
     }
