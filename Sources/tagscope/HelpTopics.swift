@@ -185,7 +185,12 @@ enum HelpTopics {
       \(Vendors.sdkPropertiesSummary)), from a device that may be the app's \
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
       (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
-      never guessed. Wire calls no call explains are listed apart. Counts are exact; the entries of \
+      never guessed. Wire calls no call explains are listed apart. The matching looks through the last \
+      \(DeliveryLedger.matchingIndexLimit) calls not yet sent of each provider and call name (all devices \
+      together): an older one stays queued, and is lost at the end, even if its SDK sends it later (an \
+      SDK holding more calls of one name than that, as Firebase can in the hour it batches outside debug \
+      mode). \
+      Counts are exact; the entries of \
       each device's last \(DeliveryLedger.defaultKeptSettled) settled (or ambiguous) calls are kept. Query: GET /tagscope/v1/delivery \
       (state, provider, device; wait=settled, counting every record acknowledged before it); the headless \
       summary ends with its line. The recording marks each request the proxy forwarded and its answer: \
