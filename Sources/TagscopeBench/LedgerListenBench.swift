@@ -102,18 +102,19 @@ enum LedgerListenBench {
         }.start()
       }
       done.wait()
+      // A sender that failed sent less: say so now rather than wait for records that never come.
+      guard failures.value == 0 else { throw BenchFailure("ledger.listen: \(failures.value) senders failed") }
       try running.counter.wait(for: total, timeout: 300)
       running.waitForLedger()
     }
     let counts = running.deliveryCounts
     try running.stop()
-    guard failures.value == 0 else { throw BenchFailure("ledger.listen: \(failures.value) senders failed") }
     let calls = counts.values.reduce(0, +)
     let states = counts.sorted { $0.value > $1.value }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     return (seconds, ledger ? Double(counts[.delivered, default: 0]) / Double(max(calls, 1)) : 0, states)
   }
 
-  private static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  private static func median(_ values: [Double]) -> Double { DurableBench.median(values) }
 }
 
 /// One device's traffic for ``LedgerListenBench``: its inspector's stream (header, then one
