@@ -185,11 +185,12 @@ enum HelpTopics {
       \(Vendors.sdkPropertiesSummary)), from a device that may be the app's \
       (once paired, only its own), the same user, within \(Int(DeliveryLedger.defaultWindow)) s by the device's clock or the Mac's \
       (each source's offset taken from its records). Two identical calls in one window are ambiguous, \
-      never guessed. Wire calls no call explains are listed apart. The matching looks through the last \
-      \(DeliveryLedger.matchingIndexLimit) calls not yet sent of each provider and call name (all devices \
-      together): an older one stays queued, and is lost at the end, even if its SDK sends it later (an \
-      SDK holding more calls of one name than that, as Firebase can in the hour it batches outside debug \
-      mode). \
+      never guessed. Wire calls no call explains are listed apart. However long an SDK holds its calls \
+      (Firebase batches for an hour outside debug mode), every call not yet sent stays matchable, up to \
+      the last \(DeliveryLedger.matchingIndexLimit) with the same provider, name and parameters (all \
+      devices together); a wire call whose parameters listen does not read looks through the last \
+      \(DeliveryLedger.matchingIndexLimit) calls of its provider and name. An older call stays queued, \
+      and is lost at the end. \
       Counts are exact; the entries of \
       each device's last \(DeliveryLedger.defaultKeptSettled) settled (or ambiguous) calls are kept. Query: GET /tagscope/v1/delivery \
       (state, provider, device; wait=settled, counting every record acknowledged before it); the headless \

@@ -264,6 +264,58 @@ final class DeliveryLedgerTests: XCTestCase {
     XCTAssertEqual(ledger.snapshot(now: date(Int64(count) * 10)).counts[.queued], count)
   }
 
+  /// An SDK that holds far more calls of one name than the index bound (Firebase batching for an
+  /// hour) and sends them all later: each is found by its parameters, none left queued.
+  func testEveryQueuedCallOfOneNameIsFoundWhenItsSDKSendsThemLater() {
+    let ledger = DeliveryLedger()
+    let count = 8 * DeliveryLedger.matchingIndexLimit
+    for index in 0..<count {
+      ledger.observe(
+        [call("Play", params: ["n": .int(index)], at: Int64(index))], firstPosition: index,
+        received: date(Int64(index)))
+    }
+    for batch in stride(from: 0, to: count, by: 100) {
+      let wires = (batch..<min(batch + 100, count)).map {
+        wire("Play", params: ["n": .int($0)], at: Int64($0))
+      }
+      ledger.observe(wires, firstPosition: count + batch, received: date(Int64(count + batch)))
+    }
+    let snapshot = ledger.snapshot(now: date(Int64(2 * count)))
+    XCTAssertEqual(snapshot.counts[.delivered], count)
+    XCTAssertEqual(snapshot.counts[.queued, default: 0], 0)
+    XCTAssertTrue(snapshot.unexplained.isEmpty)
+    let work = ledger.matchingWork
+    XCTAssertLessThanOrEqual(work, 2 * count * 4 * DeliveryLedger.matchingIndexLimit, "work \(work)")
+  }
+
+  /// Identical calls in windows apart, all queued, after as many calls of other parameters (a
+  /// long lane, pruned rarely): a look-up goes through the last bound of the identical ones only
+  /// (the work stays linear), the newest is still found, the oldest is past the bound.
+  func testIdenticalQueuedCallsPastTheBoundKeepTheLookUpBounded() {
+    let ledger = DeliveryLedger()
+    let half = 64 * DeliveryLedger.matchingIndexLimit
+    let apart = Int64(DeliveryLedger.defaultWindow * 1000) + 1
+    for index in 0..<half {
+      ledger.observe(
+        [call("Ping", params: ["n": .int(index)], at: 0)], firstPosition: index, received: date(0))
+    }
+    let first = Int64(1) * apart
+    for index in 0..<half {
+      let time = first + Int64(index) * apart
+      ledger.observe([call("Ping", at: time)], firstPosition: half + index, received: date(time))
+    }
+    let work = ledger.matchingWork
+    XCTAssertLessThanOrEqual(work, 2 * 2 * half * 4 * DeliveryLedger.matchingIndexLimit, "work \(work)")
+    let last = first + Int64(half - 1) * apart
+    ledger.observe(
+      [wire("Ping", at: last), wire("Ping", at: first)], firstPosition: 2 * half, received: date(last + 1))
+    let snapshot = ledger.snapshot(now: date(last + 2))
+    XCTAssertEqual(snapshot.counts[.delivered], 1)
+    XCTAssertEqual(snapshot.counts[.queued], 2 * half - 1)
+    XCTAssertEqual(
+      snapshot.unexplained.count, 1, "the oldest identical call is past the bound of its parameters")
+  }
+
   // MARK: Streams
 
   private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }

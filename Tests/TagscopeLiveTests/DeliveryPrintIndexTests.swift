@@ -60,8 +60,9 @@ final class DeliveryPrintIndexTests: XCTestCase {
     }
   }
 
-  /// A lane pruned keeps the calls and wire calls asked for, found again by their fingerprints
-  /// (the wire calls' taken from the lane's own index); wire calls without one are listed apart.
+  /// A lane pruned keeps, of each fingerprint, the last calls and wire calls asked for, found again
+  /// by their fingerprints (the wire calls' taken from the lane's own index); wire calls without
+  /// one are listed apart, the last of them kept alike.
   func testAPrunedLaneFindsWhatItKept() {
     var lane = DeliveryLane()
     for number in Int32(0)..<40 {
@@ -70,13 +71,37 @@ final class DeliveryPrintIndexTests: XCTestCase {
     }
     XCTAssertEqual(Array(lane.calls(printed: 1)), [1, 5, 9, 13, 17, 21, 25, 29, 33, 37])
     XCTAssertEqual(Array(lane.unprintedWires), [100, 105, 110, 115, 120, 125, 130, 135])
-    lane.prune(limit: 6, keepCall: { $0 % 2 == 1 }, keepWire: { $0 % 2 == 0 }, callPrint: { Int($0 % 4) })
+    lane.prune(limit: 3, keepCall: { $0 % 2 == 1 }, keepWire: { $0 % 2 == 0 }, callPrint: { Int($0 % 4) })
     XCTAssertEqual(lane.calls, [29, 31, 33, 35, 37, 39])
     XCTAssertEqual(Array(lane.calls(printed: 1)), [29, 33, 37])
     XCTAssertEqual(Array(lane.calls(printed: 0)), [])
-    XCTAssertEqual(lane.wires, [128, 130, 132, 134, 136, 138])
-    XCTAssertEqual(Array(lane.wires(printed: 1)), [128, 134])
-    XCTAssertEqual(Array(lane.wires(printed: 2)), [132, 138])
-    XCTAssertEqual(Array(lane.unprintedWires), [130])
+    XCTAssertEqual(lane.wires, [110, 118, 120, 122, 124, 126, 128, 130, 132, 134, 136, 138])
+    XCTAssertEqual(Array(lane.wires(printed: 1)), [122, 128, 134])
+    XCTAssertEqual(Array(lane.wires(printed: 2)), [126, 132, 138])
+    XCTAssertEqual(Array(lane.wires(printed: 0)), [118, 124, 136])
+    XCTAssertEqual(Array(lane.unprintedWires), [110, 120, 130])
+    XCTAssertEqual(Array(lane.newestUnprintedWires(2)), [120, 130])
+    XCTAssertEqual(Array(lane.newestCalls(2)), [37, 39])
+  }
+
+  /// A fingerprint's oldest entries let go of between prunings are found no more, and the next
+  /// pruning drops the wire calls among them (it does not take them for wire calls without one).
+  func testEntriesLetGoOfStayGoneAfterPruning() {
+    var lane = DeliveryLane()
+    for number in Int32(0)..<12 {
+      lane.addCall(number, print: Int(number % 2))
+      lane.addWire(100 + number, print: number % 4 == 3 ? nil : Int(number % 2))
+    }
+    lane.keepLastCalls(2, printed: 1)
+    lane.keepLastWires(1, printed: 0)
+    XCTAssertEqual(Array(lane.calls(printed: 1)), [9, 11])
+    XCTAssertEqual(Array(lane.calls(printed: 0)), [0, 2, 4, 6, 8, 10])
+    XCTAssertEqual(Array(lane.wires(printed: 0)), [110])
+    XCTAssertEqual(Array(lane.wires(printed: 1)), [101, 105, 109])
+    lane.prune(limit: 100, keepCall: { _ in true }, keepWire: { _ in true }, callPrint: { Int($0 % 2) })
+    XCTAssertEqual(lane.wires, [101, 103, 105, 107, 109, 110, 111])
+    XCTAssertEqual(Array(lane.wires(printed: 0)), [110])
+    XCTAssertEqual(Array(lane.unprintedWires), [103, 107, 111])
+    XCTAssertEqual(Array(lane.calls(printed: 1)), [1, 3, 5, 7, 9, 11], "calls come back while kept")
   }
 }

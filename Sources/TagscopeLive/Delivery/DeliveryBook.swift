@@ -141,12 +141,23 @@ struct DeliveryBook {
     let (twins, printed, unprinted) =
       (
         lanes[kind].calls(printed: call.print), lanes[kind].wires(printed: call.print),
-        lanes[kind].unprintedWires
+        lanes[kind].newestUnprintedWires(Self.indexLimit)
       )
-    scanned += twins.count + printed.count + unprinted.count
-    for other in twins where calls.isKept(other) && isIdentical(other, number) { siblings.append(other) }
-    for wire in printed where isFree(wire) && fits(number, wire, print: call.print) { free.append(wire) }
+    var (twinCount, printedCount) = (0, 0)
+    for other in twins {
+      twinCount += 1
+      if calls.isKept(other) && isIdentical(other, number) { siblings.append(other) }
+    }
+    for wire in printed {
+      printedCount += 1
+      if isFree(wire) && fits(number, wire, print: call.print) { free.append(wire) }
+    }
     for wire in unprinted where isFree(wire) && fits(number, wire, print: nil) { free.append(wire) }
+    scanned += twinCount + printedCount + unprinted.count
+    // A fingerprint's entries past twice the bound: its oldest leave the index (each look-up
+    // stays bounded however long the kind's lane grows between prunings).
+    if twinCount > 2 * Self.indexLimit { lanes[kind].keepLastCalls(Self.indexLimit, printed: call.print) }
+    if printedCount > 2 * Self.indexLimit { lanes[kind].keepLastWires(Self.indexLimit, printed: call.print) }
     lanes[kind].addCall(number, print: call.print)
     if !siblings.isEmpty {
       makeAmbiguous(siblings + [number], adding: free)
@@ -202,15 +213,19 @@ struct DeliveryBook {
     var retried: [Int32] = []
     if let print {
       let numbers = lanes[kind].calls(printed: print)
-      scanned += numbers.count
-      for number in numbers where isCandidate(number, index, print: print) { found.append(number) }
-      if found.isEmpty { retried = numbers.filter { isRetried($0, index, print: print, byID: false) } }
-    } else {
-      scanned += lanes[kind].calls.count
-      for number in lanes[kind].calls where isCandidate(number, index, print: nil) { found.append(number) }
-      if found.isEmpty {
-        retried = lanes[kind].calls.filter { isRetried($0, index, print: nil, byID: false) }
+      var count = 0
+      for number in numbers {
+        count += 1
+        if isCandidate(number, index, print: print) { found.append(number) }
       }
+      scanned += count
+      if found.isEmpty { retried = numbers.filter { isRetried($0, index, print: print, byID: false) } }
+      if count > 2 * Self.indexLimit { lanes[kind].keepLastCalls(Self.indexLimit, printed: print) }
+    } else {
+      let numbers = lanes[kind].newestCalls(Self.indexLimit)
+      scanned += numbers.count
+      for number in numbers where isCandidate(number, index, print: nil) { found.append(number) }
+      if found.isEmpty { retried = numbers.filter { isRetried($0, index, print: nil, byID: false) } }
     }
     if found.count == 1, calls[found[0]].state != .ambiguous {
       return link(found[0], index, learning: true)
@@ -428,8 +443,9 @@ struct DeliveryBook {
 
   /// Lets go of the calls of lane `kind` settled before `time` (queued and lost ones stay
   /// matchable), and of its wire calls explained since. Runs when the lane doubled since its last
-  /// run, so each call pays a constant share; past ``indexLimit`` entries the oldest leave the
-  /// index (they stay in the ledger: a call no later wire call can match is lost at the end).
+  /// run, so each call pays a constant share; past ``indexLimit`` entries with one fingerprint
+  /// the oldest of them leave the index (they stay in the ledger: a call no later wire call can
+  /// match is lost at the end).
   private mutating func prune(_ kind: Int, before time: Int64) {
     guard lanes[kind].needsPruning else { return }
     scanned += lanes[kind].size
@@ -446,7 +462,8 @@ struct DeliveryBook {
     lanes[kind] = lane
   }
 
-  /// The most calls (and wire calls) of one kind the matching looks through.
+  /// The most calls (and wire calls) with one kind and fingerprint the matching looks through
+  /// (and, for a wire call whose parameters are not read, the most calls of its kind).
   static let indexLimit = 256
 
   /// Notes that call `number` may be queued or in flight; the list lets go of settled calls when

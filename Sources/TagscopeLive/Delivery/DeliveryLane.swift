@@ -3,6 +3,12 @@
 /// by its parameters' fingerprint (``DeliveryPrintIndex``), so a call looks only through those
 /// with its parameters.
 ///
+/// The bound is per fingerprint, not per kind: the last `limit` calls (and wire calls) with one
+/// fingerprint stay found, however many calls of other parameters wait beside them (an SDK that
+/// sends a thousand calls of one name an hour later still finds each). Wire calls whose
+/// parameters are not read (no fingerprint) may be any call of the kind: they and the calls they
+/// look through are the newest `limit` only.
+///
 /// Entries are numbers only (4 bytes each; their fingerprints are the book's, asked for when the
 /// lane is pruned), so a wire call no call explains costs the lane little while it waits.
 struct DeliveryLane {
@@ -21,6 +27,12 @@ struct DeliveryLane {
   /// The wire calls with fingerprint `print` (not those without one).
   func wires(printed print: Int) -> DeliveryPrintIndex.Matches { wiresByPrint.matches(print, in: wires) }
 
+  /// The newest `limit` calls, oldest first: those a wire call without a fingerprint looks through.
+  func newestCalls(_ limit: Int) -> ArraySlice<Int32> { calls.suffix(limit) }
+
+  /// The newest `limit` wire calls without a fingerprint, oldest first.
+  func newestUnprintedWires(_ limit: Int) -> ArraySlice<Int32> { unprintedWires.suffix(limit) }
+
   mutating func addCall(_ number: Int32, print: Int) {
     callsByPrint.add(Int32(calls.count), print: print)
     calls.append(number)
@@ -36,29 +48,59 @@ struct DeliveryLane {
     wires.append(number)
   }
 
+  /// Lets go of the calls with fingerprint `print` past its last `limit` (a look-up found more).
+  mutating func keepLastCalls(_ limit: Int, printed print: Int) { callsByPrint.keepLast(limit, of: print) }
+
+  /// Lets go of the wire calls with fingerprint `print` past its last `limit`.
+  mutating func keepLastWires(_ limit: Int, printed print: Int) { wiresByPrint.keepLast(limit, of: print) }
+
   /// Entries in the lane.
   var size: Int { calls.count + wires.count }
 
   /// Whether the lane doubled since its last pruning (so each entry pays a constant share).
   var needsPruning: Bool { size > 8 && size >= 2 * prunedSize }
 
-  /// Keeps the last `limit` calls `keepCall` keeps and the last `limit` wire calls `keepWire`
-  /// keeps, indexed again: the calls by `callPrint`, the wire calls by the fingerprints the index
-  /// held for them (the book's wire calls do not keep theirs).
+  /// Keeps, of each fingerprint, the last `limit` calls `keepCall` keeps and the last `limit` wire
+  /// calls `keepWire` keeps (and the last `limit` wire calls without one), indexed again: the
+  /// calls by `callPrint`, the wire calls by the fingerprints the index held for them (the book's
+  /// wire calls do not keep theirs). A wire call the index had let go of (``keepLastWires``) goes.
   mutating func prune(
     limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int
   ) {
-    var wirePrints = [Int?](repeating: nil, count: wires.count)
-    wiresByPrint.forEachEntry { place, print in wirePrints[Int(place)] = print }
-    let keptWires = wires.indices.filter { keepWire(wires[$0]) }.suffix(limit).map {
-      (wires[$0], wirePrints[$0])
+    // Each wire call's fingerprint, `nil` for one without, absent for one let go of.
+    var wirePrints = [Int??](repeating: .none, count: wires.count)
+    wiresByPrint.forEachEntry { place, print in wirePrints[Int(place)] = .some(print) }
+    var unprinted = unprintedWires[...]
+    for place in wires.indices where unprinted.first == wires[place] {
+      wirePrints[place] = .some(nil)
+      unprinted = unprinted.dropFirst()
     }
-    calls = Array(calls.filter(keepCall).suffix(limit))
+    var keptWires: [(Int32, Int?)] = []
+    var perWirePrint: [Int?: Int] = [:]
+    for place in wires.indices.reversed() {
+      guard let print = wirePrints[place], keepWire(wires[place]) else { continue }
+      let seen = perWirePrint[print, default: 0]
+      guard seen < limit else { continue }
+      perWirePrint[print] = seen + 1
+      keptWires.append((wires[place], print))
+    }
+    keptWires.reverse()
+    var keptCalls: [(Int32, Int)] = []
+    var perCallPrint: [Int: Int] = [:]
+    for number in calls.reversed() where keepCall(number) {
+      let print = callPrint(number)
+      let seen = perCallPrint[print, default: 0]
+      guard seen < limit else { continue }
+      perCallPrint[print] = seen + 1
+      keptCalls.append((number, print))
+    }
+    keptCalls.reverse()
+    calls = keptCalls.map(\.0)
     wires = keptWires.map(\.0)
     callsByPrint.removeAll()
     wiresByPrint.removeAll()
     unprintedWires.removeAll(keepingCapacity: true)
-    for (place, number) in calls.enumerated() { callsByPrint.add(Int32(place), print: callPrint(number)) }
+    for (place, (_, print)) in keptCalls.enumerated() { callsByPrint.add(Int32(place), print: print) }
     for (place, (number, print)) in keptWires.enumerated() {
       if let print {
         wiresByPrint.add(Int32(place), print: print)

@@ -50,7 +50,8 @@ public final class DeliveryLedger: @unchecked Sendable {
     return book.scanned
   }
 
-  /// The most calls (or wire calls) of one provider and name the matching looks through.
+  /// The most calls (or wire calls) of one provider, name and parameters the matching looks
+  /// through (and, for a wire call whose parameters are not read, of one provider and name).
   public static var matchingIndexLimit: Int { DeliveryBook.indexLimit }
 
   /// The settled calls (delivered, refused, dropped by the SDK, lost) of one device whose entries

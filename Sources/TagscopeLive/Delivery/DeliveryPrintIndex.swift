@@ -47,6 +47,23 @@ struct DeliveryPrintIndex {
     }
   }
 
+  /// Lets go of the oldest entries with fingerprint `print` past the last `limit` (they stay in
+  /// the lane's array of numbers, no longer found under `print` nor by ``forEachEntry(_:)``).
+  mutating func keepLast(_ limit: Int, of print: Int) {
+    precondition(limit > 0, "an index keeps at least one entry of a fingerprint")
+    guard let slot = find(print), slots[slot] >= 0 else { return }
+    let head = Int(slots[slot])
+    var (count, entry) = (0, heads[head].first)
+    while entry >= 0 {
+      count += 1
+      entry = following[Int(entry)]
+    }
+    guard count > limit else { return }
+    entry = heads[head].first
+    for _ in 0..<(count - limit) { entry = following[Int(entry)] }
+    heads[head].first = entry
+  }
+
   /// Calls `body` with each entry added and its fingerprint.
   func forEachEntry(_ body: (Int32, Int) -> Void) {
     for head in heads {
