@@ -265,27 +265,32 @@ final class DeliveryLedgerTests: XCTestCase {
   }
 
   /// An SDK that holds far more calls of one name than the index bound (Firebase batching for an
-  /// hour) and sends them all later: each is found by its parameters, none left queued.
+  /// hour) and sends them all later: each is found by its parameters, none left queued, whether its
+  /// provider's first wire call came before the calls (the lanes bounded by fingerprint from the
+  /// start) or only with them (the queued calls indexed again then).
   func testEveryQueuedCallOfOneNameIsFoundWhenItsSDKSendsThemLater() {
-    let ledger = DeliveryLedger()
-    let count = 8 * DeliveryLedger.matchingIndexLimit
-    for index in 0..<count {
-      ledger.observe(
-        [call("Play", params: ["n": .int(index)], at: Int64(index))], firstPosition: index,
-        received: date(Int64(index)))
-    }
-    for batch in stride(from: 0, to: count, by: 100) {
-      let wires = (batch..<min(batch + 100, count)).map {
-        wire("Play", params: ["n": .int($0)], at: Int64($0))
+    for sourceFirst in [false, true] {
+      let ledger = DeliveryLedger()
+      let count = 8 * DeliveryLedger.matchingIndexLimit
+      if sourceFirst { ledger.observe([wire("Open", at: 0)], firstPosition: 0, received: date(0)) }
+      for index in 0..<count {
+        ledger.observe(
+          [call("Play", params: ["n": .int(index)], at: Int64(index))], firstPosition: 1 + index,
+          received: date(Int64(index)))
       }
-      ledger.observe(wires, firstPosition: count + batch, received: date(Int64(count + batch)))
+      for batch in stride(from: 0, to: count, by: 100) {
+        let wires = (batch..<min(batch + 100, count)).map {
+          wire("Play", params: ["n": .int($0)], at: Int64($0))
+        }
+        ledger.observe(wires, firstPosition: 1 + count + batch, received: date(Int64(count + batch)))
+      }
+      let snapshot = ledger.snapshot(now: date(Int64(2 * count)))
+      XCTAssertEqual(snapshot.counts[.delivered], count, "source first: \(sourceFirst)")
+      XCTAssertEqual(snapshot.counts[.queued, default: 0], 0, "source first: \(sourceFirst)")
+      XCTAssertEqual(snapshot.unexplained.count, sourceFirst ? 1 : 0)
+      let work = ledger.matchingWork
+      XCTAssertLessThanOrEqual(work, 2 * count * 4 * DeliveryLedger.matchingIndexLimit, "work \(work)")
     }
-    let snapshot = ledger.snapshot(now: date(Int64(2 * count)))
-    XCTAssertEqual(snapshot.counts[.delivered], count)
-    XCTAssertEqual(snapshot.counts[.queued, default: 0], 0)
-    XCTAssertTrue(snapshot.unexplained.isEmpty)
-    let work = ledger.matchingWork
-    XCTAssertLessThanOrEqual(work, 2 * count * 4 * DeliveryLedger.matchingIndexLimit, "work \(work)")
   }
 
   /// Identical calls in windows apart, all queued, after as many calls of other parameters (a

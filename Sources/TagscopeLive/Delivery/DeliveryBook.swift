@@ -32,8 +32,9 @@ struct DeliveryBook {
   private var candidateHolders: [Int32: Int32] = [:]
   /// Index entries the matching has looked through so far (the bound tests count it).
   private(set) var scanned = 0
-  /// Each matching kind's index.
+  /// Each matching kind's index, and its provider.
   private var lanes: [DeliveryLane] = []
+  private var laneProviders: [Int32] = []
   /// By provider number: whether a wire source can show its calls.
   private var wireSource: [Bool] = []
   private var callByID: [MessageKey: Int32] = [:]
@@ -80,7 +81,10 @@ struct DeliveryBook {
     while wireSource.count < names.providers.count {
       wireSource.append(configuredProviders.contains(names.providers[wireSource.count]))
     }
-    for provider in batch.wireProviders { wireSource[Int(provider)] = true }
+    for provider in batch.wireProviders where !wireSource[Int(provider)] {
+      wireSource[Int(provider)] = true
+      indexQueuedCalls(of: provider)
+    }
     var (callFacts, wireFacts) = (0, 0)
     for fact in batch.facts {
       if fact.kind == .wire { wireFacts += 1 } else if fact.kind != .clock { callFacts += 1 }
@@ -437,7 +441,11 @@ struct DeliveryBook {
   /// The lane of `label`'s kind (made if new).
   private mutating func lane(of label: Int32) -> Int {
     let kind = Int(names.labels[Int(label)].kind)
-    while lanes.count <= kind { lanes.append(DeliveryLane()) }
+    while lanes.count <= kind {
+      lanes.append(DeliveryLane())
+      laneProviders.append(-1)
+    }
+    laneProviders[kind] = names.labels[Int(label)].provider
     return kind
   }
 
@@ -446,13 +454,13 @@ struct DeliveryBook {
   /// run, so each call pays a constant share; past ``indexLimit`` entries with one fingerprint
   /// the oldest of them leave the index (they stay in the ledger: a call no later wire call can
   /// match is lost at the end).
-  private mutating func prune(_ kind: Int, before time: Int64) {
-    guard lanes[kind].needsPruning else { return }
-    scanned += lanes[kind].size
+  private mutating func prune(_ kind: Int, before time: Int64, earlier: [Int32] = []) {
+    guard lanes[kind].needsPruning || !earlier.isEmpty else { return }
+    scanned += lanes[kind].size + earlier.count
     var lane = lanes[kind]
     lanes[kind] = DeliveryLane()
     lane.prune(
-      limit: Self.indexLimit,
+      limit: Self.indexLimit, perFingerprint: wireSource[Int(laneProviders[kind])], earlier: earlier,
       keepCall: {
         guard calls.isKept($0) else { return false }
         let call = calls[$0]
@@ -460,6 +468,19 @@ struct DeliveryBook {
       },
       keepWire: { isFree($0) }, callPrint: { calls[$0].print })
     lanes[kind] = lane
+  }
+
+  /// Provider `provider` has its first wire source: its queued calls the lanes let go of while
+  /// none could come (``DeliveryLane``) are indexed again, each lane bounded per fingerprint now.
+  private mutating func indexQueuedCalls(of provider: Int32) {
+    var byKind: [Int: [Int32]] = [:]
+    for number in unsettledList where calls.isKept(number) && calls[number].state == .queued {
+      // A call with message ids is matched by them, never through a lane.
+      let label = calls[number].label
+      guard names.labels[Int(label)].provider == provider, idsOf[number] == nil else { continue }
+      byKind[lane(of: label), default: []].append(number)
+    }
+    for (kind, numbers) in byKind { prune(kind, before: .min, earlier: numbers) }
   }
 
   /// The most calls (and wire calls) with one kind and fingerprint the matching looks through

@@ -3,11 +3,13 @@
 /// by its parameters' fingerprint (``DeliveryPrintIndex``), so a call looks only through those
 /// with its parameters.
 ///
-/// The bound is per fingerprint, not per kind: the last `limit` calls (and wire calls) with one
-/// fingerprint stay found, however many calls of other parameters wait beside them (an SDK that
-/// sends a thousand calls of one name an hour later still finds each). Wire calls whose
-/// parameters are not read (no fingerprint) may be any call of the kind: they and the calls they
-/// look through are the newest `limit` only.
+/// Once its provider has a wire source, the bound is per fingerprint, not per kind: the last
+/// `limit` calls (and wire calls) with one fingerprint stay found, however many calls of other
+/// parameters wait beside them (an SDK that sends a thousand calls of one name an hour later still
+/// finds each). Before, no wire call can come to match them, so the lane keeps the last `limit` of
+/// its kind (the book gives it the queued calls again when the first wire call comes). Wire calls
+/// whose parameters are not read (no fingerprint) may be any call of the kind: they and the calls
+/// they look through are the newest `limit` only.
 ///
 /// Entries are numbers only (4 bytes each; their fingerprints are the book's, asked for when the
 /// lane is pruned), so a wire call no call explains costs the lane little while it waits.
@@ -64,9 +66,13 @@ struct DeliveryLane {
   /// calls `keepWire` keeps (and the last `limit` wire calls without one), indexed again: the
   /// calls by `callPrint`, the wire calls by the fingerprints the index held for them (the book's
   /// wire calls do not keep theirs). A wire call the index had let go of (``keepLastWires``) goes.
+  /// Not `perFingerprint`: the last `limit` of each, whatever their fingerprints. `earlier`:
+  /// calls let go of before, to look at again with the lane's (numbers are in the order made).
   mutating func prune(
-    limit: Int, keepCall: (Int32) -> Bool, keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int
+    limit: Int, perFingerprint: Bool = true, earlier: [Int32] = [], keepCall: (Int32) -> Bool,
+    keepWire: (Int32) -> Bool, callPrint: (Int32) -> Int
   ) {
+    if !earlier.isEmpty { calls = Array(Set(calls).union(earlier)).sorted() }
     // Each wire call's fingerprint, `nil` for one without, absent for one let go of.
     var wirePrints = [Int??](repeating: .none, count: wires.count)
     wiresByPrint.forEachEntry { place, print in wirePrints[Int(place)] = .some(print) }
@@ -79,9 +85,9 @@ struct DeliveryLane {
     var perWirePrint: [Int?: Int] = [:]
     for place in wires.indices.reversed() {
       guard let print = wirePrints[place], keepWire(wires[place]) else { continue }
-      let seen = perWirePrint[print, default: 0]
+      let seen = perWirePrint[perFingerprint ? print : nil, default: 0]
       guard seen < limit else { continue }
-      perWirePrint[print] = seen + 1
+      perWirePrint[perFingerprint ? print : nil] = seen + 1
       keptWires.append((wires[place], print))
     }
     keptWires.reverse()
@@ -89,9 +95,9 @@ struct DeliveryLane {
     var perCallPrint: [Int: Int] = [:]
     for number in calls.reversed() where keepCall(number) {
       let print = callPrint(number)
-      let seen = perCallPrint[print, default: 0]
+      let seen = perCallPrint[perFingerprint ? print : 0, default: 0]
       guard seen < limit else { continue }
-      perCallPrint[print] = seen + 1
+      perCallPrint[perFingerprint ? print : 0] = seen + 1
       keptCalls.append((number, print))
     }
     keptCalls.reverse()
