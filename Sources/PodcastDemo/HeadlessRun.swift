@@ -13,14 +13,16 @@ public enum HeadlessRun {
 
   /// Runs the simulator on `hub` until `count` dispatches reached `observers`, advancing `clock`
   /// by the simulator's delays (or `1 / rate` a step); with `paced` and a `rate`, in real time
-  /// (`rate` steps a second) rather than as fast as the observers go.
+  /// (`rate` steps a second) rather than as fast as the observers go. With `tour`, the run opens
+  /// with the simulator's quick tour, so its first records carry every deliberate bug (the
+  /// mappings' and the journeys'; the tour's timing needs the simulator's delays: no `rate`).
   public static func run(
     hub: AnalyticsHub<PodcastTaxonomy>, clock: ManualClock, seed: UInt64, count: Int, rate: Double?,
-    observers: [any HubObserver], paced: Bool = false
+    observers: [any HubObserver], paced: Bool = false, tour: Bool = false
   ) {
     let gate = DispatchGate(limit: count, observers: observers)
     hub.addObserver(gate)
-    let simulator = PodcastSimulator(hub: hub, seed: seed)
+    let simulator = PodcastSimulator(hub: hub, seed: seed, tour: tour && rate == nil)
     let start = DispatchTime.now().uptimeNanoseconds
     var steps = 0
     while !gate.isFull && steps <= count * 10 {

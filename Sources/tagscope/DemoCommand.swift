@@ -125,7 +125,7 @@ struct DemoCommand: AsyncParsableCommand {
     let inspector = sinks.isEmpty ? nil : Inspector(sinks: sinks, whenFull: .wait)
     HeadlessRun.run(
       hub: hub, clock: clock, seed: seed, count: count ?? 1_000, rate: rate,
-      observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []), paced: remote != nil)
+      observers: [DispatchPrinter()] + (inspector.map { [$0] } ?? []), paced: remote != nil, tour: true)
     inspector?.flush()
     if let remote, let send {
       let complete = remote.waitUntilAcknowledged(timeout: 30)
@@ -179,7 +179,7 @@ struct DemoCommand: AsyncParsableCommand {
     let source = InspectorTimelineSource(
       timeline: parts.timeline,
       sourceLabel:
-        "podcast app simulator · \(PodcastMappings.deliberateBugs.count) deliberate tagging bugs · seed \(seed)",
+        "podcast app simulator · \(PodcastMappings.deliberateBugs.count + DemoPlan.journeyBugs.count) deliberate tagging bugs · seed \(seed)",
       plan: parts.checker,
       slowdown: { driver.isSlowed ? "simulator slowed: the recording is behind" : nil },
       delivery: parts.session.delivery.map(LedgerDeliveryFeed.init))
