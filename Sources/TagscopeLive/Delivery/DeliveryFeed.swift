@@ -54,6 +54,9 @@ struct DeliveryFeed {
     for segment in items.segments {
       segment.withUnsafeBufferPointer { records in
         for index in records.indices {
+          if index % Self.warmStride == 0 {
+            warm(records, from: index == 0 ? 0 : index + Self.warmStride, to: index + 2 * Self.warmStride)
+          }
           while run < unanswered.count && unanswered[run].upperBound <= offset { run += 1 }
           let answered = run == unanswered.count || !unanswered[run].contains(offset)
           add(records.baseAddress! + index, at: items.firstPosition + offset, answered: answered)
@@ -62,6 +65,35 @@ struct DeliveryFeed {
       }
     }
     return take(received: items.received)
+  }
+
+  /// How many records ``warm(_:from:to:)`` reads ahead at once.
+  private static let warmStride = 16
+  /// The sum of the counts ``warm(_:from:to:)`` read: kept so the reads are made.
+  private var warmed = 0
+
+  /// Reads, for each of `records[start..<end]`, the counts of its `outputs`, of its first
+  /// output's calls and of their first call's parameters (and its last parameter's key), record
+  /// after record. Each is the first read of a buffer not in this core's cache (the session's
+  /// thread retained it last, or no thread touched it lately): reads made together wait for
+  /// memory together, where reading one record at a time waited for each in turn.
+  private mutating func warm(_ records: UnsafeBufferPointer<Record>, from start: Int, to end: Int) {
+    guard start < records.count else { return }
+    var total = 0
+    for index in start..<min(end, records.count) {
+      (records.baseAddress! + index).pointee.outputs.withUnsafeBufferPointer { outputs in
+        total &+= outputs.count
+        guard let output = outputs.baseAddress, !outputs.isEmpty else { return }
+        output.pointee.calls.withUnsafeBufferPointer { calls in
+          total &+= calls.count
+          guard let call = calls.baseAddress, !calls.isEmpty else { return }
+          // The last parameter's key: its storage's last element (most calls' parameters fill
+          // two cache lines or more).
+          total &+= call.pointee.parameters.count &+ (call.pointee.parameters.last?.key.utf8.count ?? 0)
+        }
+      }
+    }
+    warmed &+= total
   }
 
   /// Takes back a batch ``read(_:)`` returned, once applied: the next batch fills its arrays
@@ -96,35 +128,10 @@ struct DeliveryFeed {
     }
     let user = userNumber(record.pointee.context.session?.user, of: device)
     let first = batch.facts.count
-    let outputs = record.pointee.outputs
-    for outputIndex in outputs.indices where outputs[outputIndex].status == .sent {
-      let provider = noteProvider(outputs[outputIndex].provider)
-      let reader = readers[Int(provider)]
-      let calls = outputs[outputIndex].calls
-      let violations = outputs[outputIndex].violations
-      for index in calls.indices {
-        let call = calls[index]
-        var fact = DeliveryFact(
-          kind: .call, source: device,
-          label: names.label(provider: provider, method: call.method, name: call.name),
-          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
-          print: DeliveryFacts.fingerprint(inApp: call, reader: reader))
-        if !violations.isEmpty,
-          let dropping = violations.first(where: {
-            DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
-          })
-        {
-          fact.kind = .droppedCall
-          fact.extra = Int32(batch.reasons.count)
-          batch.reasons.append(dropping.rule)
-        } else {
-          let ids = DeliveryFacts.ids(inApp: call, reader: reader)
-          if !ids.isEmpty {
-            fact.extra = Int32(batch.ids.count)
-            batch.ids.append(ids)
-          }
-        }
-        batch.facts.append(fact)
+    let time = record.pointee.timeMilliseconds
+    record.pointee.outputs.withUnsafeBufferPointer { outputs in
+      for index in outputs.indices where outputs[index].status == .sent {
+        addCalls(of: outputs.baseAddress! + index, device: device, user: user, position: position, time: time)
       }
     }
     if restarts {
@@ -137,28 +144,76 @@ struct DeliveryFeed {
     }
   }
 
+  /// Adds the calls of in-app output `output` (sent) of device `device`'s record, borrowed where
+  /// they lie: a call copied out of its array is each of its references retained and released.
+  private mutating func addCalls(
+    of output: UnsafePointer<ProviderOutput>, device: Int32, user: Int32, position: Int, time: Int64
+  ) {
+    let provider = noteProvider(output.pointee.provider)
+    let reader = readers[Int(provider)]
+    let checksViolations = !output.pointee.violations.isEmpty
+    output.pointee.calls.withUnsafeBufferPointer { calls in
+      for index in calls.indices {
+        let call = calls.baseAddress! + index
+        var fact = DeliveryFact(
+          kind: .call, source: device,
+          label: names.label(provider: provider, method: call.pointee.method, name: call.pointee.name),
+          user: user, callIndex: Int32(index), position: position, time: time,
+          print: DeliveryFacts.fingerprint(inApp: call.pointee, reader: reader))
+        if checksViolations,
+          let dropping = output.pointee.violations.first(where: {
+            DeliveryBook.dropsTheCall($0) && ($0.callIndex == nil || $0.callIndex == index)
+          })
+        {
+          fact.kind = .droppedCall
+          fact.extra = Int32(batch.reasons.count)
+          batch.reasons.append(dropping.rule)
+        } else {
+          let ids = DeliveryFacts.ids(inApp: call.pointee, reader: reader)
+          if !ids.isEmpty {
+            fact.extra = Int32(batch.ids.count)
+            batch.ids.append(ids)
+          }
+        }
+        batch.facts.append(fact)
+      }
+    }
+  }
+
   private mutating func addWire(_ record: UnsafePointer<Record>, at position: Int, answered: Bool) {
     let source = number(source: record.pointee.source ?? "-")
     let user = userNumber(record.pointee.context.session?.user, of: source)
-    let outputs = record.pointee.outputs
-    for outputIndex in outputs.indices {
-      let provider = noteProvider(outputs[outputIndex].provider)
-      if !onWire[Int(provider)] {
-        onWire[Int(provider)] = true
-        batch.wireProviders.append(provider)
+    let time = record.pointee.timeMilliseconds
+    record.pointee.outputs.withUnsafeBufferPointer { outputs in
+      for index in outputs.indices {
+        addWireCalls(
+          of: outputs.baseAddress! + index, record: record, source: source, user: user, position: position,
+          time: time, answered: answered)
       }
-      let reader = readers[Int(provider)]
-      let calls = outputs[outputIndex].calls
+    }
+  }
+
+  /// Adds the calls of wire output `output` of `record` (from `source`), borrowed where they lie.
+  private mutating func addWireCalls(
+    of output: UnsafePointer<ProviderOutput>, record: UnsafePointer<Record>, source: Int32, user: Int32,
+    position: Int, time: Int64, answered: Bool
+  ) {
+    let provider = noteProvider(output.pointee.provider)
+    if !onWire[Int(provider)] {
+      onWire[Int(provider)] = true
+      batch.wireProviders.append(provider)
+    }
+    let reader = readers[Int(provider)]
+    output.pointee.calls.withUnsafeBufferPointer { calls in
       for index in calls.indices {
-        let call = calls[index]
-        let print = DeliveryFacts.fingerprint(wire: call, reader: reader)
+        let call = calls.baseAddress! + index
+        let print = DeliveryFacts.fingerprint(wire: call.pointee, reader: reader)
         var fact = DeliveryFact(
           kind: .wire, printed: print != nil, answered: answered, source: source,
-          label: names.label(provider: provider, method: call.method, name: call.name),
-          user: user, callIndex: Int32(index), position: position, time: record.pointee.timeMilliseconds,
-          print: print ?? 0)
+          label: names.label(provider: provider, method: call.pointee.method, name: call.pointee.name),
+          user: user, callIndex: Int32(index), position: position, time: time, print: print ?? 0)
         let ids = DeliveryFacts.ids(
-          wire: call, reader: reader, raw: reader.readsRaw ? record.pointee.raw ?? "" : "")
+          wire: call.pointee, reader: reader, raw: reader.readsRaw ? record.pointee.raw ?? "" : "")
         if !ids.isEmpty {
           fact.extra = Int32(batch.ids.count)
           batch.ids.append(ids)
