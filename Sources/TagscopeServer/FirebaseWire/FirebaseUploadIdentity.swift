@@ -34,22 +34,52 @@ enum FirebaseUploadIdentity {
   /// properties given apart: `properties` holds, of those named by ``propertyNames``, the last one
   /// of each name.
   static func of(context: Properties, properties: [String: FirebasePropertyFields]) -> DeviceIdentity {
-    func first(_ paths: [String]) -> String? { Self.first(paths, in: context, properties: properties) }
+    func first(_ sources: [Source]) -> String? { Self.first(sources, in: context, properties: properties) }
     return DeviceIdentity(
-      deviceID: first(fields.device), app: first(fields.app), platform: first(fields.platform),
-      model: first(fields.model), userID: first(fields.user), sessionID: first(fields.session))
+      deviceID: first(Sources.device), app: first(Sources.app), platform: first(Sources.platform),
+      model: first(Sources.model), userID: first(Sources.user), sessionID: first(Sources.session))
   }
 
-  /// The first of `paths` the bundle holds, as text (a parameter path is an event's: skipped here).
+  /// Where a registry path reads, its text parsed once (each bundle read it again: a fiftieth of
+  /// decoding an upload).
+  private enum Source {
+    /// A user property, by name.
+    case property(String)
+    /// A bundle field, by its schema name.
+    case field(String)
+  }
+
+  /// The registry's paths of each identity part, parsed; an event parameter's path is left out
+  /// (an event's, never the bundle's).
+  private enum Sources {
+    static let device = parse(fields.device)
+    static let app = parse(fields.app)
+    static let platform = parse(fields.platform)
+    static let model = parse(fields.model)
+    static let user = parse(fields.user)
+    static let session = parse(fields.session)
+
+    static func parse(_ paths: [String]) -> [Source] {
+      paths.compactMap { path in
+        if path.hasPrefix(userPropertyPrefix) {
+          return .property(String(path.dropFirst(userPropertyPrefix.count)))
+        }
+        if path.hasPrefix(parameterPrefix) { return nil }
+        return .field(path)
+      }
+    }
+  }
+
+  /// The first of `sources` the bundle holds, as text.
   private static func first(
-    _ paths: [String], in context: Properties, properties: [String: FirebasePropertyFields]
+    _ sources: [Source], in context: Properties, properties: [String: FirebasePropertyFields]
   ) -> String? {
-    for path in paths {
-      if path.hasPrefix(userPropertyPrefix) {
-        let property = properties[String(path.dropFirst(userPropertyPrefix.count))]
-        if let text = property?.text { return text }
-      } else if let text = field(path, of: context) {
-        return text
+    for source in sources {
+      switch source {
+      case .property(let name):
+        if let text = properties[name]?.text { return text }
+      case .field(let name):
+        if let text = field(name, of: context) { return text }
       }
     }
     return nil

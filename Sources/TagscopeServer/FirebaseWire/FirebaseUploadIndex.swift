@@ -49,7 +49,17 @@ final class FirebaseUploadIndex: Sendable {
     var owner: Int
     var common: Properties
     var identity: DeviceIdentity
-    var place: String
+    /// The places of its events and user properties but their number: `bundle 2 event `.
+    var eventPlace: String
+    var propertyPlace: String
+
+    init(owner: Int, common: Properties, identity: DeviceIdentity, bundle: UInt32) {
+      self.owner = owner
+      self.common = common
+      self.identity = identity
+      eventPlace = "bundle \(bundle) event "
+      propertyPlace = "bundle \(bundle) user property "
+    }
   }
 
   private init(
@@ -69,7 +79,7 @@ final class FirebaseUploadIndex: Sendable {
         owner: owner,
         common: FirebaseUploadRecords.common(context: decoded.context, unknownNote: unknownNote),
         identity: FirebaseUploadIdentity.of(context: decoded.context, properties: decoded.properties),
-        place: "bundle \(bundleNumbers[owner])")
+        bundle: bundleNumbers[owner])
     }
   }
 
@@ -100,14 +110,14 @@ final class FirebaseUploadIndex: Sendable {
       case .event(let event):
         record = FirebaseUploadRecords.record(
           event, identity: context.identity, common: context.common,
-          place: "\(context.place) event \(ordinal + 1)")
+          place: context.eventPlace + String(ordinal + 1))
       case .property(let property):
         record = FirebaseUploadRecords.record(
           property, identity: context.identity, common: context.common,
-          place: "\(context.place) user property \(ordinal + 1)")
+          place: context.propertyPlace + String(ordinal + 1))
       }
       if position == 0 { account.add(to: &record) }
-      built.append(record)
+      built.append(consume record)
     }
     lastContext.withLockedValue { $0 = context }
     return built
@@ -184,7 +194,7 @@ final class FirebaseUploadIndex: Sendable {
     return BundleContext(
       owner: owner, common: FirebaseUploadRecords.common(context: context, unknownNote: unknownNote),
       identity: FirebaseUploadIdentity.of(context: context, properties: properties),
-      place: "bundle \(bundleNumbers[owner])")
+      bundle: bundleNumbers[owner])
   }
 
   /// The context of the bundle at `range` of `buffer`: walked (``FirebaseWireWalk``), else its
@@ -198,7 +208,8 @@ final class FirebaseUploadIndex: Sendable {
     let split = FirebaseMessageSplit(buffer, range, children: (2, 3))
     let bundle = try Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: options(level: 1))
     FirebaseUnknownFields.collect(bundle, place: place(), into: &unknown)
-    return FirebaseUploadRecords.context(bundle)
+    return FirebaseWireWalk.context(buffer, range, passingUnknown: true)
+      ?? FirebaseUploadRecords.context(bundle)
   }
 
   /// Decoding options for a message `level` messages below the batch: the nesting left of
@@ -297,8 +308,12 @@ extension FirebaseUploadIndex {
     do {
       try protobuf.withUnsafeBufferPointer { buffer in
         let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
-        let header = try Tagscope_Firebase_Batch(serializedBytes: batch.rest, options: options(level: 0))
-        FirebaseUnknownFields.collect(header, place: "upload", into: &unknown)
+        // A batch is its bundles alone as a rule: nothing else to decode (an empty message,
+        // decoded, holds nothing and refuses nothing).
+        if !batch.rest.isEmpty {
+          let header = try Tagscope_Firebase_Batch(serializedBytes: batch.rest, options: options(level: 0))
+          FirebaseUnknownFields.collect(header, place: "upload", into: &unknown)
+        }
         for (index, range) in batch.first.enumerated() {
           let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
           let place = "bundle \(index + 1)"

@@ -52,32 +52,42 @@ enum FirebaseUploadRecords {
   ) -> IngestedEvent {
     let name = FirebaseShortNames.event(event.name, short: nil)
     let isScreenView = name == "screen_view"
-    var appPairs: [(String, PropertyValue)] = []
-    var sdkPairs: [(String, PropertyValue)] = []
-    var shortPairs: [(String, PropertyValue)] = []
+    // Each kind counted first, so each properties is made once at its size (pairs gathered in
+    // arrays first grew them and copied them again: three arrays a record).
+    var shortCount = 0
+    var screenCount = 0
+    for parameter in event.parameters where parameter.name.utf8.first == UInt8(ascii: "_") {
+      shortCount += 1
+      if isScreenView, FirebaseShortNames.screenViewParameters[parameter.name] != nil { screenCount += 1 }
+    }
+    var appPairs = FirebaseUniqueProperties(capacity: event.parameters.count - shortCount + screenCount)
+    var sdk = FirebaseUniqueProperties(capacity: shortCount - screenCount)
+    var shorts = FirebaseUniqueProperties(capacity: shortCount)
     var origin: String?
     var session: String?
     for parameter in event.parameters {
       let value = parameter.value
-      guard parameter.name.hasPrefix("_") else {
-        appPairs.append((parameter.name, value))
+      let short = parameter.name
+      guard short.utf8.first == UInt8(ascii: "_") else {
+        appPairs.set(short, value)
         continue
       }
-      let short = parameter.name
       if short == "_o" { origin = Payload.string(value) }
       if session == nil, FirebaseUploadIdentity.sessionParameters.contains(short) {
         session = Payload.string(value)
       }
       if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
-        appPairs.append((publicName, value))
-        shortPairs.append((publicName, .string(short)))
+        appPairs.set(publicName, value)
+        shorts.set(publicName, .string(short))
       } else {
         let publicName = FirebaseShortNames.parameters[short] ?? short
-        sdkPairs.append((publicName, value))
-        shortPairs.append((publicName, .string(short)))
+        sdk.set(publicName, value)
+        shorts.set(publicName, .string(short))
       }
     }
-    let app = FirebaseLogRecords.properties(appPairs)
+    let sdkPairs = sdk.properties
+    let shortPairs = shorts.properties
+    let app = appPairs.properties
     let byApp = origin == nil || origin == "app"
     let shortName = event.name != name
     let previous = event.previousTimestampMillis
@@ -94,12 +104,8 @@ enum FirebaseUploadRecords {
     extra.reserveCapacity(common.count + added)
     if let origin { extra.appendUnchecked("origin", .string(origin)) }
     if shortName { extra.appendUnchecked("short_name", .string(event.name)) }
-    if !sdkPairs.isEmpty {
-      extra.appendUnchecked("sdk_parameters", .object(FirebaseLogRecords.properties(sdkPairs)))
-    }
-    if !shortPairs.isEmpty {
-      extra.appendUnchecked("short_names", .object(FirebaseLogRecords.properties(shortPairs)))
-    }
+    if !sdkPairs.isEmpty { extra.appendUnchecked("sdk_parameters", .object(sdkPairs)) }
+    if !shortPairs.isEmpty { extra.appendUnchecked("short_names", .object(shortPairs)) }
     extra.appendUnchecked("place", .string(place))
     if let previous {
       extra.appendUnchecked("previous_timestamp_millis", .int(Int(previous)))
@@ -130,18 +136,21 @@ enum FirebaseUploadRecords {
   ) -> IngestedEvent {
     let bySDK = property.name.hasPrefix("_")
     let name = FirebaseShortNames.userProperties[property.name] ?? property.name
-    let value = property.value
+    // One properties for the record's and its call's (a literal each made two, through the
+    // generic initializer).
+    var value = Properties()
+    value.appendUnchecked("value", property.value)
     var extra = common
     extra.reserveCapacity(common.count + (name != property.name ? 3 : 2))
     extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
     if name != property.name { extra.appendUnchecked("short_name", .string(property.name)) }
     extra.appendUnchecked("place", .string(place))
     return IngestedEvent(
-      provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: ["value": value],
+      provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: value,
       time: time(property.setTimestampMillis), identity: identity,
       call: CallDescription(
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
-        parameters: ["value": value]),
+        parameters: value),
       raw: "", recordsRaw: false, annotations: extra)
   }
 

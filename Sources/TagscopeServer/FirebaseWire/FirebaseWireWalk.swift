@@ -79,8 +79,13 @@ struct FirebaseWireWalk {
 
   /// The context of the bundle at `range` of `bytes` (``FirebaseUploadRecords/context(_:)``'s
   /// fields, in its order), its events and user properties (fields 2 and 3) passed over; `nil`
-  /// when SwiftProtobuf must read it.
-  static func context(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Properties? {
+  /// when SwiftProtobuf must read it. With `passingUnknown`, a field the schema does not declare
+  /// (a number no bundle field has, of wire type 0, 1, 2 or 5) is passed over too: what the context
+  /// of a bundle SwiftProtobuf has decoded reads, once it has collected those fields (its context
+  /// made from the decoded message cost as much again as decoding it).
+  static func context(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, passingUnknown: Bool = false
+  ) -> Properties? {
     var walk = FirebaseWireWalk(bytes, range)
     var values = [PropertyValue?](repeating: nil, count: BundleField.all.count)
     while walk.offset < walk.end {
@@ -90,7 +95,11 @@ struct FirebaseWireWalk {
         guard walk.length() != nil else { return nil }
         continue
       }
-      guard number < BundleField.slots.count, let slot = BundleField.slots[number] else { return nil }
+      guard number < BundleField.slots.count, let slot = BundleField.slots[number] else {
+        // Not declared: past 3 (1 is a bundle field, 2 and 3 its events' and user properties').
+        guard passingUnknown, number > 3, walk.pass(wireType: key & 7) else { return nil }
+        continue
+      }
       let field = BundleField.all[slot]
       switch (field.kind, key & 7) {
       case (.text, 2):
@@ -112,6 +121,10 @@ struct FirebaseWireWalk {
       }
     }
     var context = Properties()
+    // Made at its size: appended to, it grew four or five times a bundle.
+    var set = 0
+    for value in values where value != nil { set += 1 }
+    context.reserveCapacity(set)
     for (slot, value) in values.enumerated() {
       if let value { context.appendUnchecked(BundleField.all[slot].key, value) }
     }
@@ -201,6 +214,18 @@ struct FirebaseWireWalk {
     return value
   }
 
+  /// Reads past a value of `wireType` (varint, fixed64, length-delimited or fixed32); `false`
+  /// for another wire type or a value that does not end within the message.
+  private mutating func pass(wireType: UInt64) -> Bool {
+    switch wireType {
+    case 0: return varint() != nil
+    case 1: return fixed64() != nil
+    case 2: return length() != nil
+    case 5: return fixed32() != nil
+    default: return false
+    }
+  }
+
   /// Where a length-delimited value's bytes are, when they end within the message.
   private mutating func length() -> Range<Int>? {
     guard let length = varint(), length <= UInt64(end - offset) else { return nil }
@@ -212,7 +237,32 @@ struct FirebaseWireWalk {
   /// A length-delimited value as text, when it is UTF-8.
   private mutating func string() -> String? {
     guard let range = length() else { return nil }
-    return String(validating: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    return Self.text(UnsafeBufferPointer(rebasing: bytes[range]))
+  }
+
+  /// `utf8` as text when it is UTF-8, else `nil`. Names and most values on the wire are ASCII:
+  /// checked here a word at a time and made with `String(decoding:as:)`, specialized for the
+  /// buffer; `String(validating:as:)`, generic over the encoding, looked its metadata up on every
+  /// call (a tenth of walking an upload), so it reads only text with other bytes.
+  static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    guard isASCII(utf8) else { return String(validating: utf8, as: UTF8.self) }
+    return String(decoding: utf8, as: UTF8.self)
+  }
+
+  /// Whether every byte of `utf8` is below 0x80.
+  private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = UnsafeRawPointer(utf8.baseAddress) else { return true }
+    var index = 0
+    var high: UInt64 = 0
+    while index + 8 <= utf8.count {
+      high |= base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < utf8.count {
+      high |= UInt64(utf8[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
   }
 }
 
