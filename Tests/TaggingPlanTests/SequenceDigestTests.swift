@@ -137,8 +137,8 @@ final class SequenceDigestTests: XCTestCase {
   /// A repeated record of a tag whose only journey rule is `duplicateWithin` passes with its digest
   /// when its device has no record of the same properties within the window, and runs on the
   /// record when it has: #2 and #5 duplicate #1 and #4, #7 duplicates #5 in another session; #4 is
-  /// past #2's window; the nine distinct `c` sets (#8–#16) push the first out of the eight
-  /// remembered, so #17 duplicates nothing.
+  /// past #2's window; the nine distinct `c` sets (#8–#16) are all remembered (up to 1,024 are),
+  /// so #17 duplicates #8.
   func testRepeatedRecordsOfADuplicateWindowFindWhatEachRecordFinds() throws {
     let plan = try PlanLoader.load(
       yaml: """
@@ -164,14 +164,15 @@ final class SequenceDigestTests: XCTestCase {
     }
     records.append(record(17, "c0", at: 2.2))
     let expected = try findingsBothWays(records, plan: plan)
-    XCTAssertEqual(expected.map(\.rule), [.duplicate, .duplicate, .duplicate])
-    XCTAssertEqual(expected.map(\.seq), [2, 5, 7])
+    XCTAssertEqual(expected.map(\.rule), [.duplicate, .duplicate, .duplicate, .duplicate])
+    XCTAssertEqual(expected.map(\.seq), [2, 5, 7, 17])
   }
 
   /// Repeated funnel steps in one session move their funnel on from the digest, and run on the
-  /// record when they find something: a step over `maxGap` (#5), a later step first (#7, after
-  /// the funnel was reached at #6), an earlier step again (#9, no finding), a step after a gap
-  /// within `maxGap` (#10, reached).
+  /// record when they find something: a step over `maxGap` (#6, dropping the attempt), a later
+  /// step of the dropped attempt (#7, no finding), step 1 again (#8, another attempt), an earlier
+  /// step again (#9, no finding), a step after a gap within `maxGap` (#10, reached), a later step
+  /// after it was reached (#11, no finding), and a later step first in another session (#12).
   func testRepeatedFunnelStepsFindWhatEachRecordFinds() throws {
     let plan = try PlanLoader.load(
       yaml: """
@@ -184,23 +185,24 @@ final class SequenceDigestTests: XCTestCase {
             steps: [load, play]
             maxGap: 2s
         """, file: "s.yaml")
-    func record(_ seq: UInt64, _ name: String, at seconds: Double) -> Record {
+    func record(_ seq: UInt64, _ name: String, at seconds: Double, session: String = "s-1") -> Record {
       Record(
         seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: name,
         properties: [:],
         context: RecordContext(
           screen: "home", history: ["home"],
-          session: RecordSession(id: "s-1", state: "unauthenticated", properties: [:])))
+          session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
     }
     let records = [
       record(1, "load", at: 0), record(2, "play", at: 1), record(3, "load", at: 2), record(4, "play", at: 3),
       record(5, "load", at: 4), record(6, "play", at: 9), record(7, "play", at: 10),
       record(8, "load", at: 11),
-      record(9, "load", at: 12), record(10, "play", at: 13),
+      record(9, "load", at: 12), record(10, "play", at: 13), record(11, "play", at: 14),
+      record(12, "play", at: 15, session: "s-2"),
     ]
     let expected = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(expected.map(\.rule), [.funnelDropped, .funnelOrder])
-    XCTAssertEqual(expected.map(\.seq), [6, 7])
+    XCTAssertEqual(expected.map(\.seq), [6, 12])
   }
 
   /// A record of a tag without journey rules needs only its digest, and so does a step of funnels

@@ -106,9 +106,9 @@ struct JourneyCheck {
     _ record: Record, plan: Plan, _ entry: Int, window: Int64, rules: EntryJourneyRules,
     _ device: inout JourneyState.Device
   ) {
-    var slots = Self.slots(entry, at: this.time, window: window, &device)
-    if let index = slots.firstIndex(where: { $0.properties == record.properties }) {
-      let earlier = slots[index].record
+    var slots = device.duplicates.removeValue(forKey: entry) ?? DuplicateWindow()
+    defer { device.duplicates[entry] = slots }
+    if let earlier = slots.earlier(record.properties, at: this.time, window: window) {
       let gap = abs(this.time - earlier.time)
       add(
         record, plan: plan, entry: entry, rule: .duplicate, location: rules.duplicateLocation,
@@ -118,34 +118,27 @@ struct JourneyCheck {
           rule: "duplicateWithin: \(JourneyDuration.text(window))",
           expected: "no repeat with the same properties within \(JourneyDuration.text(window))",
           actual: "repeated \(gap)ms later", record: this, otherRole: "duplicates", other: earlier))
-      slots[index].record = this
-    } else {
-      Self.add(record.properties, record: this, to: &slots)
     }
-    device.duplicates[entry] = slots
+    let forgotten = slots.remember(record.properties, record: this, window: window)
+    guard forgotten > 0 else { return }
+    let text = JourneyDuration.text(window)
+    let line = rules.duplicateLocation.map { " (plan line \($0.line))" } ?? ""
+    violations.append(
+      PlanViolation(
+        seq: record.seq, severity: .warning, rule: .duplicate, tag: record.name,
+        message:
+          "\(PlanValidator.place(record)): duplicateWithin \(text) of \(record.name) checked only in part here: more than \(DuplicateWindow.limit) different property sets within \(text) on this device, \(forgotten) of them forgotten (a repeat of one would not be found)\(line)",
+        planLine: rules.duplicateLocation?.line, coverageItem: plan.tagItems[entry], planFile: plan.file,
+        evidence: .journey(
+          JourneyEvidence(
+            rule: "duplicateWithin: \(text)",
+            expected: "at most \(DuplicateWindow.limit) different property sets within \(text)",
+            actual: "\(forgotten) forgotten", record: this, otherRole: "duplicates", other: nil))))
   }
 
-  /// The records of plan entry `entry` `device` remembers within `window` of `time`, taken out of
-  /// it (the older ones forgotten).
-  private static func slots(_ entry: Int, at time: Int64, window: Int64, _ device: inout JourneyState.Device)
-    -> [JourneyState.Slot]
-  {
-    var slots = device.duplicates.removeValue(forKey: entry) ?? []
-    slots.removeAll { abs(time - $0.record.time) > window }
-    return slots
-  }
-
-  /// Remembers `properties` of `record` among `slots`, the oldest forgotten past
-  /// ``JourneyState/duplicateSlots``.
-  private static func add(
-    _ properties: Properties, record: JourneyRecord, to slots: inout [JourneyState.Slot]
-  ) {
-    if slots.count >= JourneyState.duplicateSlots { slots.removeFirst() }
-    slots.append(JourneyState.Slot(properties: properties, record: record))
-  }
-
-  /// Whether a record of plan entry `entry` with `properties`, made at `time`, duplicates one
-  /// `device` remembers within the entry's `duplicateWithin` window: what
+  /// Whether a record of plan entry `entry` with `properties`, made at `time`, needs its full
+  /// check: it duplicates one `device` remembers within the entry's `duplicateWithin` window, or
+  /// the window is full (remembering it may forget sets, which is a warning): what
   /// ``duplicate(_:plan:_:window:rules:_:)`` finds.
   static func duplicates(
     _ entry: Int, of properties: Properties, at time: Int64, plan: Plan, device: JourneyState.Device
@@ -156,7 +149,7 @@ struct JourneyCheck {
     else {
       return false
     }
-    return slots.contains { abs(time - $0.record.time) <= window && $0.properties == properties }
+    return slots.isFull() || slots.earlier(properties, at: time, window: window) != nil
   }
 
   /// ``duplicate(_:plan:_:window:rules:_:)`` of a record that ``duplicates(_:of:at:plan:device:)``
@@ -166,21 +159,24 @@ struct JourneyCheck {
     device: inout JourneyState.Device
   ) {
     guard let window = plan.entries[entry].journey.duplicateWithin else { return }
-    var slots = slots(entry, at: record.time, window: window, &device)
-    add(properties, record: record, to: &slots)
-    device.duplicates[entry] = slots
+    device.duplicates[entry, default: DuplicateWindow()].remember(properties, record: record, window: window)
   }
 
   // MARK: - Funnels
 
-  /// Moves funnel `role.funnel` on with this record, one of its steps.
+  /// Moves funnel `role.funnel` on with this record, one of its steps. Each break is one finding:
+  /// a step past `maxGap` drops the attempt (its later steps then pass unremarked until step 1
+  /// starts another); a step seen before the one expected is a `funnel-order` naming both, and the
+  /// attempt goes on from the step seen (the steps skipped, when they come late, are earlier steps
+  /// and leave it as it is).
   private mutating func step(
     _ record: Record, plan: Plan, _ role: JourneyIndex.FunnelRole, _ device: inout JourneyState.Device
   ) {
     let funnel = plan.funnels[role.funnel]
-    let progress = device.funnels.removeValue(forKey: role.funnel)
+    let progress = device.funnels[role.funnel]
     let reached = progress?.reached ?? 0
     let found = Self.lowerBound(role.steps, reached)
+    if progress == nil, role.steps[0] != 0, device.endedFunnels.contains(role.funnel) { return }
     if found < role.steps.count, role.steps[found] == reached {
       if let progress, let gap = funnel.maxGap, this.time - progress.last.time > gap {
         let late = this.time - progress.last.time
@@ -190,17 +186,20 @@ struct JourneyCheck {
             "funnel \(funnel.name) dropped at step \(reached + 1) of \(funnel.steps.count) (\(funnel.steps[reached].tag)): it came \(JourneyDuration.text(late)) after step \(reached), \(progress.last.label), over maxGap \(JourneyDuration.text(gap))",
           actual: "step \(reached + 1) came \(JourneyDuration.text(late)) after step \(reached)",
           other: progress.last)
+        device.funnels[role.funnel] = nil
         if role.steps[0] == 0 {
-          Self.advance(plan: plan, role.funnel, from: 0, by: this, &device, marks: &marks)
+          Self.advance(plan: plan, role.funnel, from: 0, by: this, broken: false, &device, marks: &marks)
+        } else {
+          device.endedFunnels.insert(role.funnel)
         }
         return
       }
-      Self.advance(plan: plan, role.funnel, from: reached, by: this, &device, marks: &marks)
-    } else if found > 0 {
-      // An earlier step again (the user went back): the funnel keeps its progress.
-      if let progress { device.funnels[role.funnel] = progress }
-    } else {
-      let next = role.steps[found]
+      Self.advance(
+        plan: plan, role.funnel, from: reached, by: this, broken: progress?.broken ?? false, &device,
+        marks: &marks)
+    } else if found == 0 {
+      // A later step than the one expected: one finding, and the attempt goes on from it.
+      let next = role.steps[0]
       let before =
         progress.map { "; last step reached: \($0.last.label)" }
         ?? "; no step reached yet in \(sessionText(record))"
@@ -209,7 +208,10 @@ struct JourneyCheck {
         message:
           "funnel \(funnel.name) broken: step \(next + 1) of \(funnel.steps.count) (\(funnel.steps[next].tag)) came before step \(reached + 1) (\(funnel.steps[reached].tag))\(before)",
         actual: "step \(next + 1) before step \(reached + 1)", other: progress?.last)
+      Self.advance(plan: plan, role.funnel, from: next, by: this, broken: true, &device, marks: &marks)
     }
+    // Else an earlier step again (the user went back, or a step skipped came late): the attempt
+    // keeps its progress.
   }
 
   /// Whether a step `role` of its funnel made at `time` on `device` moves the funnel on (within
@@ -218,6 +220,7 @@ struct JourneyCheck {
     -> Bool
   {
     let progress = device.funnels[role.funnel]
+    if progress == nil, device.endedFunnels.contains(role.funnel) { return true }
     let reached = progress?.reached ?? 0
     let found = lowerBound(role.steps, reached)
     guard found < role.steps.count, role.steps[found] == reached else { return found > 0 }
@@ -231,24 +234,29 @@ struct JourneyCheck {
     _ role: JourneyIndex.FunnelRole, record: JourneyRecord, plan: Plan, device: inout JourneyState.Device,
     marks: inout [CoverageMark]
   ) {
-    let reached = device.funnels[role.funnel]?.reached ?? 0
+    let progress = device.funnels[role.funnel]
+    let reached = progress?.reached ?? 0
     let found = lowerBound(role.steps, reached)
     guard found < role.steps.count, role.steps[found] == reached else { return }
-    advance(plan: plan, role.funnel, from: reached, by: record, &device, marks: &marks)
+    advance(
+      plan: plan, role.funnel, from: reached, by: record, broken: progress?.broken ?? false, &device,
+      marks: &marks)
   }
 
-  /// Step `reached` of `funnel` is `record`: the funnel moves on, or is reached (its progress
-  /// dropped, its coverage item's mark added to `marks`).
+  /// Step `reached` of `funnel` is `record`: the funnel moves on, or its last step is seen (the
+  /// attempt ended; if not `broken`, reached: its coverage item's mark added to `marks`).
   private static func advance(
-    plan: Plan, _ funnel: Int, from reached: Int, by record: JourneyRecord,
+    plan: Plan, _ funnel: Int, from reached: Int, by record: JourneyRecord, broken: Bool,
     _ device: inout JourneyState.Device,
     marks: inout [CoverageMark]
   ) {
+    device.endedFunnels.remove(funnel)
     if reached + 1 == plan.funnels[funnel].steps.count {
       device.funnels[funnel] = nil
-      marks.append(.seen(plan.journeys.funnelItems[funnel], RuleMask()))
+      device.endedFunnels.insert(funnel)
+      if !broken { marks.append(.seen(plan.journeys.funnelItems[funnel], RuleMask())) }
     } else {
-      device.funnels[funnel] = JourneyState.Progress(reached: reached + 1, last: record)
+      device.funnels[funnel] = JourneyState.Progress(reached: reached + 1, last: record, broken: broken)
     }
   }
 
@@ -270,6 +278,7 @@ struct JourneyCheck {
   /// session` record seen yet, a new epoch.
   static func restart(_ device: inout JourneyState.Device, entries: [PlanEntry]) {
     device.funnels.removeAll()
+    device.endedFunnels.removeAll()
     device.once = device.once.filter { entries[$0.key].journey.once != .session }
     device.epoch += 1
   }

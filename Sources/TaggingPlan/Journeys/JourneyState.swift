@@ -3,7 +3,7 @@ import TagscopeRecording
 
 /// What the journey rules remember, per device (`listen` source): its current session, the
 /// records later ones are compared with, and each funnel's progress. Each device keeps at most one
-/// record per entry and rule (``duplicateSlots`` per entry for `duplicateWithin`) and one progress
+/// record per entry and rule (``DuplicateWindow/limit`` property sets per entry for `duplicateWithin`) and one progress
 /// per funnel; a session's funnels are closed (and forgotten) when it ends, and the least recently
 /// seen devices are forgotten past ``deviceLimit``.
 package struct JourneyState: Sendable {
@@ -13,16 +13,12 @@ package struct JourneyState: Sendable {
     var token: Int
   }
 
-  /// A record remembered for `duplicateWithin`, with its properties.
-  struct Slot: Sendable {
-    var properties: Properties
-    var record: JourneyRecord
-  }
-
-  /// How far a funnel got in the current session: steps reached, and the last one's record.
+  /// How far a funnel's attempt got in the current session: steps reached, the last one's
+  /// record, and whether a step came out of order (then its last step does not reach it).
   struct Progress: Sendable {
     var reached: Int
     var last: JourneyRecord
+    var broken = false
   }
 
   /// One device's state.
@@ -34,8 +30,12 @@ package struct JourneyState: Sendable {
     var screenVisit = 0
     var predecessors: [Int: Seen] = [:]
     var once: [Int: Seen] = [:]
-    var duplicates: [Int: [Slot]] = [:]
+    var duplicates: [Int: DuplicateWindow] = [:]
     var funnels: [Int: Progress] = [:]
+    /// Funnels whose attempt ended in the current session (reached, dropped past `maxGap` or
+    /// finished after a break): their later steps pass unremarked until step 1 starts another.
+    /// At most one number per funnel of the plan, and no record.
+    var endedFunnels: Set<Int> = []
 
     /// Records remembered.
     var size: Int {
@@ -49,8 +49,6 @@ package struct JourneyState: Sendable {
 
   /// Devices remembered at most (recordings are untrusted input).
   static let deviceLimit = 4_096
-  /// Distinct property sets remembered per entry within its `duplicateWithin` window.
-  static let duplicateSlots = 8
 
   /// Nothing remembered.
   package init() {}
