@@ -280,8 +280,10 @@ public struct PropertyRule: Sendable, Hashable {
     return "\(article) \(value.typeName) (\(quoted(value)))"
   }
 
-  /// Strings in double quotes, other values as written.
+  /// Strings in double quotes, other values as written; personal data the detectors find is
+  /// masked (``PIIMask``), as a `personal-data` finding shows it.
   static func quoted(_ value: PropertyValue) -> String {
+    let value = PIIMask.value(value)
     if case .string(let text) = value { return "\"\(text)\"" }
     return value.displayText
   }

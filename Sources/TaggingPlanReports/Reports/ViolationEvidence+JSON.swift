@@ -60,7 +60,8 @@ extension ViolationEvidence {
     }
   }
 
-  /// `actual`: what the record carried, as a JSON object.
+  /// `actual`: what the record carried, as a JSON object, with the personal data the detectors
+  /// find masked (``PIIMask``).
   func writeActual(into out: inout JSONWriter) {
     switch self {
     case .unplanned(let section, let name):
@@ -74,7 +75,7 @@ extension ViolationEvidence {
       out.object { out in
         out.key("property", first: true)
         out.string(name)
-        Self.write(value, into: &out)
+        Self.write(value.map { PIIMask.value($0, key: name) }, into: &out)
       }
     case .screen(_, let actual):
       out.object { out in
@@ -100,7 +101,7 @@ extension ViolationEvidence {
         Self.write(call, into: &out)
         out.key("param")
         out.string(path)
-        Self.write(value, into: &out)
+        Self.write(value.map { PIIMask.value($0, key: path) }, into: &out)
       }
     case .journey(let journey):
       out.object { out in
@@ -191,7 +192,7 @@ extension ViolationEvidence {
       out.key("name")
       out.string(orNull: call.name)
       out.key("parameters")
-      out.object(call.parameters)
+      out.object(PIIMask.properties(call.parameters))
     }
   }
 
