@@ -6,8 +6,9 @@
 /// `device_idfa`, `gps_adid`), lowercased, and the words are compared whole, so `payload_id` is
 /// not `adid` and `along` is not `long`.
 public struct PIIKeyContext: Sendable, Hashable {
-  /// An advertising id key: a word idfa, gaid, aaid, adid, ifa or maid, or the words advertising
-  /// id/identifier, ad id/identifier, google aid/adid, gps adid.
+  /// An advertising id key: a word idfa, gaid, aaid, adid, rdid, ifa or maid, or the words
+  /// advertising/advertiser id/identifier, ad id/identifier, google aid/adid, gps adid, resettable
+  /// device id (Firebase's own key for the IDFA/GAID, `resettable_device_id`).
   public var advertising = false
   /// A latitude key (lat, latitude).
   public var latitude = false
@@ -43,7 +44,7 @@ public struct PIIKeyContext: Sendable, Hashable {
         if index > start {
           let word = Word(UnsafeBufferPointer(rebasing: bytes[start..<index]))
           note(word, after: previous)
-          previous = word
+          previous = word == .device && previous == .resettable ? .resettableDevice : word
         }
         start = alnum ? index : index + 1
       }
@@ -54,6 +55,9 @@ public struct PIIKeyContext: Sendable, Hashable {
   /// The words that matter, lowercased.
   private enum Word {
     case idfa, ad, id, advertising, identifier, google, gps, aid, adid, lat, lon, phone, version, other
+    case resettable, device
+    /// `device` right after `resettable`.
+    case resettableDevice
 
     /// The word of `bytes`, compared lowercased without allocating: up to 16 bytes packed in two
     /// integers against ``table``.
@@ -82,7 +86,8 @@ public struct PIIKeyContext: Sendable, Hashable {
     static let table: [(UInt64, UInt64, Word)] = {
       let words: [(String, Word)] = [
         ("idfa", .idfa), ("gaid", .idfa), ("aaid", .idfa), ("ifa", .idfa), ("maid", .idfa),
-        ("advertisingid", .idfa),
+        ("rdid", .idfa), ("advertisingid", .idfa), ("advertiserid", .idfa), ("advertiser", .advertising),
+        ("resettable", .resettable), ("device", .device),
         ("ad", .ad), ("id", .id), ("advertising", .advertising), ("identifier", .identifier),
         ("google", .google),
         ("gps", .gps), ("aid", .aid), ("adid", .adid), ("lat", .lat), ("latitude", .lat), ("lon", .lon),
@@ -102,7 +107,7 @@ public struct PIIKeyContext: Sendable, Hashable {
     switch word {
     case .idfa, .adid: advertising = true
     case .id, .identifier:
-      if previous == .advertising || previous == .ad { advertising = true }
+      if previous == .advertising || previous == .ad || previous == .resettableDevice { advertising = true }
     case .aid:
       if previous == .google { advertising = true }
     case .lat: latitude = true
