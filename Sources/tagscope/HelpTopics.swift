@@ -24,7 +24,7 @@ enum HelpTopics {
       "plan", "the tagging plan format: every key, constraint, example",
       { PlanFormatReference.text }
     ),
-    ("qa", "validate, reports, diff, plan infer, plan import", qa),
+    ("qa", "validate, reports, diff, plan infer, plan import, redact", qa),
     ("codegen", "from plan to code: typed tags and mappings, the round trip", codegen),
     ("uitests", "UI tests asking listen: reset, wait, records, test scopes", uitests),
     ("bench", "the benchmark groups of scripts/bench, fuzzing", bench),
@@ -294,6 +294,7 @@ enum HelpTopics {
       tagscope diff OLD NEW [--format FORMAT]
       tagscope plan infer FILE… > plan.yaml
       tagscope plan import --from FORMAT SOURCE > plan.yaml
+      tagscope redact FILE -o OUT [--salt SALT] [--force]
 
       validate exits 0 when nothing is at or above --fail-on, 1 on violations, 2 on bad input, 64 \
       (with the usage) on arguments wrong as written. \
@@ -301,6 +302,16 @@ enum HelpTopics {
       failing, blocked or not seen. diff compares two recordings' tags, properties and provider \
       calls without their timing. plan infer drafts a plan from recordings; plan import reads \
       another tool's tracking plan, each entry saying where it comes from.
+
+      Beyond one event's schema, validate checks what the plan says of sequences and people \
+      (tagscope help plan: JOURNEYS, CONSENT, pii): the order of tags (after), funnels (reached, \
+      dropped at a step, broken order), counts (once per session, screen or app launch) and \
+      double fires (duplicateWithin); calls of a provider whose consent category was withdrawn, \
+      in-app and on the wire; personal data (email, phone, advertising id, IP, card, geolocation, \
+      token) in any value a provider received, masked in the finding. Each finding names the \
+      records it involves and fails its coverage item like any other. redact writes a copy of a \
+      recording to attach to a ticket, each personal value replaced by a salted hash (the same \
+      value, the same hash, within one file).
       """)
     page.table("validate --format", ReportFormat.allCases.map { ($0.rawValue, reportSummary($0)) })
     page.table("diff --format", DiffFormat.allCases.map { ($0.rawValue, diffSummary($0)) })
