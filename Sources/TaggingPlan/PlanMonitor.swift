@@ -85,10 +85,13 @@ public final class PlanMonitor: @unchecked Sendable {
     return found
   }
 
-  /// Starts a new segment at `position`: its coverage and violations count from there.
+  /// Starts a new segment at `position`: its coverage and violations count from there, and the
+  /// journey rules start afresh (a new app launch: a `once` record of the new segment repeats
+  /// none before it).
   public func startSegment(at position: Int) {
     lock.lock()
     defer { lock.unlock() }
+    results.validator.startAppLaunch()
     results.segmentStart = position
     results.segment = Coverage(items: results.plan.coverageItems)
   }

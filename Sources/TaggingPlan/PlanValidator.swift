@@ -121,6 +121,12 @@ public struct PlanValidator: Sendable {
     state.consent.startRecording()
   }
 
+  /// A live session's new segment (`POST /reset`, as a UI test does between tests): the journey
+  /// rules start afresh, as in a new app launch; provider counts and consent go on.
+  package mutating func startAppLaunch() {
+    state.journeys.startRecording()
+  }
+
   /// Counts a record identical to one validated before: one more record, the same coverage.
   package mutating func replay(marks: [CoverageMark]) {
     records += 1

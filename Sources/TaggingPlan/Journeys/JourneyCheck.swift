@@ -35,6 +35,11 @@ struct JourneyCheck {
   mutating func run(
     _ record: Record, plan: Plan, device: inout JourneyState.Device, entry: Int?, work: inout Int
   ) {
+    if !record.extra.isEmpty, case .string(let run)? = record.extra["run"], run != device.run {
+      // Another run of the app on this device (a relaunch reconnecting to `listen`).
+      if device.run != nil { device.launch += 1 }
+      device.run = run
+    }
     let session = record.context.session?.id
     if session != device.session {
       close(record, plan: plan, &device)
@@ -84,7 +89,7 @@ struct JourneyCheck {
     }
     if let scope = rules.once {
       work += 1
-      let token = scope == .session ? device.epoch : scope == .screen ? device.screenVisit : 0
+      let token = scope == .session ? device.epoch : scope == .screen ? device.screenVisit : device.launch
       if let first = device.once[entry], first.token == token {
         add(
           record, plan: plan, entry: entry, rule: .repeated, location: rules.onceLocation,

@@ -28,6 +28,11 @@ package struct JourneyState: Sendable {
     var epoch = 0
     /// Bumped by each screen record.
     var screenVisit = 0
+    /// The app run (a record's `run`, which `listen` adds from its stream's header) last seen,
+    /// and a number bumped when another run starts: records of the same number share an app
+    /// launch.
+    var run: String?
+    var launch = 0
     var predecessors: [Int: Seen] = [:]
     var once: [Int: Seen] = [:]
     var duplicates: [Int: DuplicateWindow] = [:]
@@ -61,7 +66,9 @@ package struct JourneyState: Sendable {
   /// Devices remembered.
   package var deviceCount: Int { devices.count }
 
-  /// A new recording starts: a new app launch, whose devices start afresh.
+  /// A new recording starts, or a live session's segment (`POST /reset`): a new app launch,
+  /// whose devices start afresh (their session, screen and app-launch scopes ended, their funnels
+  /// under way forgotten).
   mutating func startRecording() { devices.removeAll() }
 
   /// Whether a record of `digest` in session `session`, made at `time`, passes the journey rules
