@@ -56,6 +56,27 @@ final class MParticleUserIdentitiesTests: XCTestCase {
       ])
   }
 
+  /// The real plan's `format: email` for a changed email lives in an `if`/`then` branch of the
+  /// change; it allows the email there as it does on a plain property (issue 47, gap 8). A branch
+  /// allows its kind whichever branch the value meets: an email given as a customer id breaks
+  /// that branch's pattern instead, its value masked.
+  func testAnEmailIdentityChangeIsAllowedByItsBranchFormat() throws {
+    let plan = try importFixtures(["mparticle-real/beasley-identities.json"])
+    let records = [
+      idSync(
+        1, "modify", ["identity_changes": [["identity_type": "email", "new_value": "jane.doe@example.com"]]]),
+      idSync(
+        2, "modify",
+        ["identity_changes": [["identity_type": "customerid", "new_value": "jane.doe@example.com"]]]),
+    ]
+    XCTAssertEqual(
+      try judge(records, plan),
+      [
+        "2 invalid-value modify: mparticle modify parameter identity_changes[0] has new_value, which is "
+          + #""<email masked, 20 characters>""#
+      ])
+  }
+
   /// A closed identities schema names the only identities a call may carry or a change set.
   func testAClosedIdentitiesSchemaFlagsAnIdentityNotPlanned() throws {
     let text = """

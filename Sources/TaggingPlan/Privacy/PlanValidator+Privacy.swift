@@ -108,13 +108,35 @@ enum PrivacyPath {
   {
     guard let name = components.first else { return false }
     guard let rule = rules.first(where: { $0.name == (named ?? name) }) else { return false }
-    if rule.allows(kind) { return true }
-    var inner = rule
-    while let items = inner.items {
-      if items.allows(kind) { return true }
-      inner = items
+    for branch in branches(of: rule) {
+      if branch.allows(kind) { return true }
+      var inner = branch
+      while let items = inner.items {
+        if items.allows(kind) { return true }
+        inner = items
+      }
+      for holder in branches(of: inner) {
+        if let properties = holder.properties, allows(properties, components.dropFirst(), kind) {
+          return true
+        }
+      }
     }
-    guard let properties = inner.properties else { return false }
-    return allows(properties, components.dropFirst(), kind)
+    return false
   }
+
+  /// `rule` and the schemas the value may meet in its stead or besides (`then`, `else`, `allOf`,
+  /// `anyOf`, `oneOf`, theirs in turn, up to ``branchDepth`` levels): a `format: email` or a `pii`
+  /// in an `if`/`then` branch allows what it names like one on the rule itself.
+  static func branches(of rule: PropertyRule, depth: Int = 0) -> [PropertyRule] {
+    guard depth < branchDepth, let keywords = rule.keywords else { return [rule] }
+    var found = [rule]
+    let inner =
+      [keywords.thenSchema, keywords.elseSchema].compactMap { $0 } + keywords.allOf + keywords.anyOf
+      + keywords.oneOf
+    for schema in inner { found += branches(of: schema, depth: depth + 1) }
+    return found
+  }
+
+  /// How deep ``branches(of:depth:)`` looks.
+  static let branchDepth = 4
 }
