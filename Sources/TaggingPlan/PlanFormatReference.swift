@@ -145,10 +145,17 @@ public enum PlanFormatReference {
       with an exact planned value is allowed); what is found elsewhere is `personal-data`. Detectors:
       email addresses; phone numbers (E.164 `+…`, North American `(212) 555-0143`, national with a
       trunk 0 in groups `06 12 34 56 78`, any 8 to 15 digits under a phone key); advertising ids (a
-      UUID under an idfa/gaid/advertising-id key or right after one; other UUIDs are not); IPv4 and
+      UUID under an idfa/gaid/adid/rdid/advertising-id key, Firebase's
+      `resettable_device_id`, or right after one; other UUIDs are not); IPv4 and
       IPv6 addresses (not loopback); card numbers (a card range, Luhn); latitude/longitude pairs
       with 4 or more decimals (in one string, or two keys of one object); JWTs, `Bearer` and `Basic`
-      credentials. `tagscope redact` replaces the same finds by salted hashes.
+      credentials. `tagscope redact` replaces the same finds by salted hashes. On values that are
+      not personal data the detectors flag \(PIIFalsePositiveFigures.sentence) (the test
+      measuring this fails when the figure changes). A `format` allows its own kind without `pii`,
+      in `if`/`then`/`else` branches too: `email` and `idn-email` an email address, `ipv4` and
+      `ipv6` an IP address. Reports never print what a detector finds: a message or report that
+      quotes such a value (`invalid-value`, the JSON `actual`) shows `<email masked, 20
+      characters>` instead; the recording keeps it (`tagscope redact` makes a copy without).
 
     A value breaking any keyword but `type` and `required` is `invalid-value`, the message naming the
     value and the keyword (`is 7, plan line 12 expects a multiple of 5`). `format`, `pattern` and the

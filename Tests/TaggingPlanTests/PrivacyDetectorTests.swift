@@ -159,6 +159,9 @@ final class PrivacyDetectorTests: XCTestCase {
     print(
       "privacy false positives on the demo: \(demoFindings.count) of \(demoValues) values \(demoFindings)")
     XCTAssertEqual(demoFindings, [])
+    // What help plan states (PIIFalsePositiveFigures): update it when this measures otherwise.
+    XCTAssertEqual(demoValues, PIIFalsePositiveFigures.demoValues)
+    XCTAssertEqual(demoFindings.count, PIIFalsePositiveFigures.demoFalsePositives)
 
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     var fixtureValues = 0
@@ -196,6 +199,11 @@ final class PrivacyDetectorTests: XCTestCase {
         + falsePositives.joined(separator: "\n"))
     XCTAssertGreaterThan(fixtureValues, 1_000)
     XCTAssertEqual(falsePositives, [])
+    XCTAssertEqual(fixtureValues, PIIFalsePositiveFigures.fixtureValues)
+    XCTAssertEqual(falsePositives.count, PIIFalsePositiveFigures.fixtureFalsePositives)
+    XCTAssertTrue(
+      PlanFormatReference.text.contains("0 of 281 demo values and 0 of 1,188 fixture values"),
+      "help plan states the figure")
     XCTAssertEqual(Set(fixtureFindings).intersection(truePositives), truePositives)
   }
 
