@@ -321,6 +321,30 @@ final class DeliveryLedgerTests: XCTestCase {
       snapshot.unexplained.count, 1, "the oldest identical call is past the bound of its parameters")
   }
 
+  /// Identical calls, each delivered, windows apart, beside a lane kept large by calls still
+  /// queued (so it is seldom pruned): the calls settled long ago leave their fingerprint's
+  /// entries, so each look-up goes through a few, not hundreds.
+  func testSettledIdenticalCallsDoNotLengthenTheLookUp() {
+    let ledger = DeliveryLedger()
+    let count = 16 * DeliveryLedger.matchingIndexLimit
+    let apart = Int64(DeliveryLedger.defaultWindow * 1000) + 1
+    ledger.observe([wire("Open", at: 0)], firstPosition: 0, received: date(0))
+    for index in 0..<count {
+      ledger.observe(
+        [call("Ping", params: ["n": .int(index)], at: 0)], firstPosition: 1 + index, received: date(0))
+    }
+    let before = ledger.matchingWork
+    for index in 0..<count {
+      let time = Int64(index + 1) * apart
+      ledger.observe(
+        [call("Ping", at: time), wire("Ping", at: time)], firstPosition: 1 + count + 2 * index,
+        received: date(time))
+    }
+    let work = ledger.matchingWork - before
+    XCTAssertEqual(ledger.snapshot(now: date(Int64(count + 2) * apart)).counts[.delivered], count)
+    XCTAssertLessThanOrEqual(work, 64 * count, "work \(work) for \(count) calls")
+  }
+
   // MARK: Streams
 
   private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }

@@ -104,4 +104,24 @@ final class DeliveryPrintIndexTests: XCTestCase {
     XCTAssertEqual(Array(lane.unprintedWires), [103, 107, 111])
     XCTAssertEqual(Array(lane.calls(printed: 1)), [1, 3, 5, 7, 9, 11], "calls come back while kept")
   }
+
+  /// Entries let go of by a predicate leave their fingerprint's order intact, and one emptied
+  /// takes new entries again.
+  func testEntriesRemovedByAPredicateLeaveTheRestInOrder() {
+    var index = DeliveryPrintIndex()
+    let numbers = (0..<20).map { Int32(100 + $0) }
+    for entry in Int32(0)..<20 { index.add(entry, print: Int(entry % 2)) }
+    index.remove(0) { $0 % 4 == 0 || $0 == 18 }
+    XCTAssertEqual(Array(index.matches(0, in: numbers)), [102, 106, 110, 114])
+    XCTAssertEqual(Array(index.matches(1, in: numbers)).count, 10)
+    index.remove(1) { _ in true }
+    XCTAssertEqual(Array(index.matches(1, in: numbers)), [])
+    var more = numbers
+    more.append(120)
+    index.add(20, print: 1)
+    XCTAssertEqual(Array(index.matches(1, in: more)), [120])
+    index.add(21, print: 0)
+    more.append(121)
+    XCTAssertEqual(Array(index.matches(0, in: more)), [102, 106, 110, 114, 121])
+  }
 }

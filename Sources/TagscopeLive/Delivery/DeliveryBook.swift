@@ -147,10 +147,19 @@ struct DeliveryBook {
         lanes[kind].calls(printed: call.print), lanes[kind].wires(printed: call.print),
         lanes[kind].newestUnprintedWires(Self.indexLimit)
       )
-    var (twinCount, printedCount) = (0, 0)
+    var (twinCount, printedCount, gone) = (0, 0, 0)
+    let horizon = call.called - 2 * window
     for other in twins {
       twinCount += 1
-      if calls.isKept(other) && isIdentical(other, number) { siblings.append(other) }
+      guard calls.isKept(other) else {
+        gone += 1
+        continue
+      }
+      if isIdentical(other, number) {
+        siblings.append(other)
+      } else if isOut(other, before: horizon) {
+        gone += 1
+      }
     }
     for wire in printed {
       printedCount += 1
@@ -160,6 +169,15 @@ struct DeliveryBook {
     scanned += twinCount + printedCount + unprinted.count
     // A fingerprint's entries past twice the bound: its oldest leave the index (each look-up
     // stays bounded however long the kind's lane grows between prunings).
+    // Mostly calls settled long ago (the lane is pruned only when it doubles, and calls still
+    // queued can keep it large): they leave the fingerprint's entries, so a look-up goes through
+    // the live ones and, once, each one gone.
+    if gone >= 16, 2 * gone >= twinCount {
+      let shelf = calls
+      lanes[kind].removeCalls(printed: call.print) {
+        !shelf.isKept($0) || Self.isOut(shelf[$0], before: horizon)
+      }
+    }
     if twinCount > 2 * Self.indexLimit { lanes[kind].keepLastCalls(Self.indexLimit, printed: call.print) }
     if printedCount > 2 * Self.indexLimit { lanes[kind].keepLastWires(Self.indexLimit, printed: call.print) }
     lanes[kind].addCall(number, print: call.print)
@@ -461,11 +479,7 @@ struct DeliveryBook {
     lanes[kind] = DeliveryLane()
     lane.prune(
       limit: Self.indexLimit, perFingerprint: wireSource[Int(laneProviders[kind])], earlier: earlier,
-      keepCall: {
-        guard calls.isKept($0) else { return false }
-        let call = calls[$0]
-        return call.state == .queued || call.state == .lost || call.called >= time
-      },
+      keepCall: { calls.isKept($0) && !isOut($0, before: time) },
       keepWire: { isFree($0) }, callPrint: { calls[$0].print })
     lanes[kind] = lane
   }
@@ -481,6 +495,14 @@ struct DeliveryBook {
       byKind[lane(of: label), default: []].append(number)
     }
     for (kind, numbers) in byKind { prune(kind, before: .min, earlier: numbers) }
+  }
+
+  /// Whether kept call `number` is settled and made before `time`: a lane's pruning lets go of it
+  /// (``prune(_:before:earlier:)``; queued and lost calls stay matchable).
+  private func isOut(_ number: Int32, before time: Int64) -> Bool { Self.isOut(calls[number], before: time) }
+
+  private static func isOut(_ call: Call, before time: Int64) -> Bool {
+    call.state != .queued && call.state != .lost && call.called < time
   }
 
   /// The most calls (and wire calls) with one kind and fingerprint the matching looks through

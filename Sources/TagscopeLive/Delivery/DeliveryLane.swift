@@ -53,6 +53,11 @@ struct DeliveryLane {
   /// Lets go of the calls with fingerprint `print` past its last `limit` (a look-up found more).
   mutating func keepLastCalls(_ limit: Int, printed print: Int) { callsByPrint.keepLast(limit, of: print) }
 
+  /// Lets go of the calls with fingerprint `print` that `isGone` says are (by number).
+  mutating func removeCalls(printed print: Int, where isGone: (Int32) -> Bool) {
+    callsByPrint.remove(print) { [calls] in isGone(calls[Int($0)]) }
+  }
+
   /// Lets go of the wire calls with fingerprint `print` past its last `limit`.
   mutating func keepLastWires(_ limit: Int, printed print: Int) { wiresByPrint.keepLast(limit, of: print) }
 

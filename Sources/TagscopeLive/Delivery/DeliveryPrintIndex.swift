@@ -42,7 +42,8 @@ struct DeliveryPrintIndex {
       heads.append(Head(print: print, first: entry, last: entry))
     } else {
       let head = Int(slots[slot])
-      following[Int(heads[head].last)] = entry
+      // Every entry of the fingerprint may have been let go of (``remove(_:where:)``).
+      if heads[head].last >= 0 { following[Int(heads[head].last)] = entry } else { heads[head].first = entry }
       heads[head].last = entry
     }
   }
@@ -62,6 +63,24 @@ struct DeliveryPrintIndex {
     entry = heads[head].first
     for _ in 0..<(count - limit) { entry = following[Int(entry)] }
     heads[head].first = entry
+  }
+
+  /// Lets go of the entries with fingerprint `print` that `isGone` says are (by their places), the
+  /// others kept in order.
+  mutating func remove(_ print: Int, where isGone: (Int32) -> Bool) {
+    guard let slot = find(print), slots[slot] >= 0 else { return }
+    let head = Int(slots[slot])
+    var (first, last, entry): (Int32, Int32, Int32) = (-1, -1, heads[head].first)
+    while entry >= 0 {
+      let next = following[Int(entry)]
+      if !isGone(entry) {
+        if last >= 0 { following[Int(last)] = entry } else { first = entry }
+        last = entry
+      }
+      entry = next
+    }
+    if last >= 0 { following[Int(last)] = -1 }
+    (heads[head].first, heads[head].last) = (first, last)
   }
 
   /// Calls `body` with each entry added and its fingerprint.
