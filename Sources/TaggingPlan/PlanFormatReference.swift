@@ -435,22 +435,28 @@ public enum PlanFormatReference {
       session of the same device, else `out-of-order`, naming the latest one sent in another
       session if any.
     - `once` (on an entry): `session`, `screen` (one visit: until the next screen record) or
-      `app-launch` (each recording `validate` reads; in the debugger, the whole live session or
-      replay); sent again in the same one is `repeated`, naming the first record.
+      `app-launch` (each recording `validate` reads, and each app run in it; under `listen`, until
+      the app reconnects as another run or `POST /reset` starts a new segment, which starts every
+      journey rule afresh); sent again in the same one is `repeated`, naming the first record.
     - `duplicateWithin` (on an entry): the same tag with the same properties again within that
-      time is `duplicate` (the classic double-fire), naming the record it repeats.
+      time is `duplicate` (the classic double-fire), naming the record it repeats. Up to 1,024
+      different property sets per entry and device are remembered within the window; past that the
+      oldest are forgotten and a `duplicate` warning on the record says the check was partial there.
     - `funnels` (top level): per name, `steps` (tag names, in order; a tag may be several steps),
       `maxGap` (the longest time between two steps) and `severity` (`error` by default). Per device
-      and session a funnel is reached (its last step came: the funnel's coverage item passes),
-      dropped at step N (`funnel-dropped`, on the record that ended the session or on the step that
-      came later than `maxGap`) or broken (`funnel-order`: a step came before the step due; an
-      earlier step again is the user going back, and keeps the funnel's progress). A funnel still
-      under way when the recording ends is not reported.
+      and session a funnel starts at its step 1 and is reached when its last step comes in order
+      (the funnel's coverage item passes). Each break is one finding: `funnel-dropped` at step N
+      (on the record that ended the session, or on the step that came later than `maxGap`: that
+      attempt is over, its later steps pass until step 1 starts another) or `funnel-order` (a step
+      came before the step due, naming both: the attempt goes on from the step seen, the steps it
+      skipped are not awaited, and it no longer counts as reached). An earlier step again is the
+      user going back and keeps the progress. A funnel still under way when the recording ends is
+      not reported.
 
     `after` and the steps must name planned tags (of any section). Every journey finding names both
     records, the one that broke the rule and the one it needed or repeated (`#seq name at time`),
     and the plan line of the rule. What a device remembers is bounded: one record per entry and
-    rule (eight property sets per entry for `duplicateWithin`) and one progress per funnel; a
+    rule (1,024 property sets per entry for `duplicateWithin`) and one progress per funnel; a
     session's funnels are forgotten when it ends, and past 4,096 devices the least recently seen
     half is forgotten.
 
