@@ -167,8 +167,6 @@ struct DeliveryBook {
     }
     for wire in unprinted where isFree(wire) && fits(number, wire, print: nil) { free.append(wire) }
     scanned += twinCount + printedCount + unprinted.count
-    // A fingerprint's entries past twice the bound: its oldest leave the index (each look-up
-    // stays bounded however long the kind's lane grows between prunings).
     // Mostly calls settled long ago (the lane is pruned only when it doubles, and calls still
     // queued can keep it large): they leave the fingerprint's entries, so a look-up goes through
     // the live ones and, once, each one gone.
@@ -178,6 +176,8 @@ struct DeliveryBook {
         !shelf.isKept($0) || Self.isOut(shelf[$0], before: horizon)
       }
     }
+    // A fingerprint's entries past twice the bound: its oldest leave the index (each look-up
+    // stays bounded however long the kind's lane grows between prunings).
     if twinCount > 2 * Self.indexLimit { lanes[kind].keepLastCalls(Self.indexLimit, printed: call.print) }
     if printedCount > 2 * Self.indexLimit { lanes[kind].keepLastWires(Self.indexLimit, printed: call.print) }
     lanes[kind].addCall(number, print: call.print)
