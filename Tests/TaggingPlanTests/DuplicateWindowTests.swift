@@ -21,26 +21,12 @@ final class DuplicateWindowTests: XCTestCase {
 
   private let plan = "plan: J\nactions:\n  impression: {duplicateWithin: 500ms}\n"
 
-  /// The findings of `records`, asserting that `validate`'s line cache finds the same.
-  private func findings(_ records: [Record], plan: Plan) throws -> [PlanViolation] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "duplicate-window-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try writeRecording(records, named: "records.jsonl", in: directory)
-    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
-    let (expected, validator) = validate(records, plan: plan)
-    XCTAssertEqual(report.violations, expected)
-    XCTAssertEqual(report.coverage.states, validator.coverage.states)
-    return expected
-  }
-
   /// 100 impressions in 500 ms, then the first one again: found (the audit's d9 had 9).
   func testADoubleFireAfterAHundredImpressionsIsFound() throws {
     let plan = try PlanLoader.load(yaml: plan, file: "d.yaml")
     var records = (0..<100).map { tap(UInt64($0 + 1), id: $0, at: Int64($0 * 4)) }
     records.append(tap(101, id: 0, at: 450))
-    let found = try findings(records, plan: plan)
+    let found = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(found.map(\.seq), [101])
     XCTAssertEqual(found.map(\.rule), [.duplicate])
     XCTAssertEqual(found.map(\.severity), [.error])
@@ -52,7 +38,7 @@ final class DuplicateWindowTests: XCTestCase {
     let plan = try PlanLoader.load(yaml: plan, file: "d.yaml")
     var records = (0..<2_000).map { tap(UInt64($0 + 1), id: $0, at: Int64($0 / 10)) }
     records.append(tap(2_001, id: 0, at: 300))
-    let found = try findings(records, plan: plan)
+    let found = try findingsBothWays(records, plan: plan)
     XCTAssertFalse(found.isEmpty, "a lost duplicate must not pass silently")
     XCTAssertEqual(Set(found.map(\.severity)), [.warning])
     XCTAssertEqual(found.first?.seq, 1_025)

@@ -24,20 +24,6 @@ final class FunnelBreakTests: XCTestCase {
     return record
   }
 
-  /// The findings of `records`, asserting that `validate`'s line cache finds the same.
-  private func findings(_ records: [Record], plan: Plan) throws -> [PlanViolation] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "funnel-break-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try writeRecording(records, named: "records.jsonl", in: directory)
-    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
-    let (expected, validator) = validate(records, plan: plan)
-    XCTAssertEqual(report.violations, expected)
-    XCTAssertEqual(report.coverage.states, validator.coverage.states)
-    return expected
-  }
-
   private let checkout = """
     plan: J
     actions:
@@ -54,7 +40,7 @@ final class FunnelBreakTests: XCTestCase {
   /// add_to_cart and the second purchase are not findings.
   func testASwappedPairIsOneFindingNamingTheStepExpectedAndTheOneSeen() throws {
     let plan = try PlanLoader.load(yaml: checkout, file: "f3.yaml")
-    let found = try findings(
+    let found = try findingsBothWays(
       [
         event(1, "view", at: 1), event(2, "purchase", at: 2), event(3, "add_to_cart", at: 3),
         event(4, "purchase", at: 4),
@@ -81,7 +67,7 @@ final class FunnelBreakTests: XCTestCase {
       event(9, "purchase", at: 25, session: "s2"),
       event(10, "purchase", at: 30, session: "s3"), event(11, "purchase", at: 31, session: "s3"),
     ]
-    let found = try findings(records, plan: plan)
+    let found = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(found.map(\.seq), [2, 4, 10])
     XCTAssertEqual(found.map(\.rule), [.funnelDropped, .funnelDropped, .funnelOrder])
     XCTAssertEqual(
@@ -107,7 +93,7 @@ final class FunnelBreakTests: XCTestCase {
     let records = order.enumerated().map {
       event(UInt64($0.offset + 1), names[$0.element], at: Double($0.offset) / 1000)
     }
-    let found = try findings(records, plan: plan)
+    let found = try findingsBothWays(records, plan: plan)
     XCTAssertEqual(found.map(\.seq), [4_001])
     XCTAssertEqual(
       found.first.map { String($0.message.prefix(86)) },

@@ -37,22 +37,6 @@ final class SequenceDigestTests: XCTestCase {
     }
   }
 
-  /// The findings of validating `records` with `plan` record by record, asserting that
-  /// `validate`'s line cache (a recording in a temporary folder of its own) finds the same and
-  /// covers the same.
-  private func findingsBothWays(_ records: [Record], plan: Plan) throws -> [PlanViolation] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "sequence-digest-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let path = try writeRecording(records, named: "records.jsonl", in: directory)
-    let report = try ValidateRunner.validate(plan: plan, recordings: [path])
-    let (expected, validator) = validate(records, plan: plan)
-    XCTAssertEqual(report.violations, expected)
-    XCTAssertEqual(report.coverage.states, validator.coverage.states)
-    return expected
-  }
-
   /// A repeated record that starts another session passes with its digest only when no funnel is
   /// under way on its device: else closing the old session drops the funnel, a finding on this
   /// record, which the line cache must run on the record (here the second `home` screen).

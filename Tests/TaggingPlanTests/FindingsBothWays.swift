@@ -1,0 +1,22 @@
+import Foundation
+import TaggingPlan
+import TaggingPlanReports
+import TagscopeRecording
+import XCTest
+
+/// The findings of validating `records` with `plan` record by record, asserting that `validate`'s
+/// line cache (a recording in a temporary folder of its own) finds the same and covers the same.
+func findingsBothWays(
+  _ records: [Record], plan: Plan, file: StaticString = #filePath, line: UInt = #line
+) throws -> [PlanViolation] {
+  let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "findings-both-ways-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  defer { try? FileManager.default.removeItem(at: directory) }
+  let path = try writeRecording(records, named: "records.jsonl", in: directory)
+  let report = try ValidateRunner.validate(plan: plan, recordings: [path])
+  let (expected, validator) = validate(records, plan: plan)
+  XCTAssertEqual(report.violations, expected, file: file, line: line)
+  XCTAssertEqual(report.coverage.states, validator.coverage.states, file: file, line: line)
+  return expected
+}
