@@ -556,7 +556,8 @@ public enum PlanFormatReference {
     conformed is reported by the violations. So is each catalogue entry (`segment call Order
     Completed`), seen when a call matched it, and each funnel (`funnel checkout`), seen when a session
     reached, dropped or broke it. An entry's journey findings fail the entry's own item, and its
-    `consent-withdrawn` findings the item of the provider that got the call.
+    `consent-withdrawn` and `personal-data` findings the item of the provider that got the call (the
+    entry's own when it names no such provider).
     """
 
   /// The reference for a terminal (`tagscope help plan`): ``markdown`` with each `### ` heading in

@@ -46,6 +46,23 @@ final class PrivacyValidationTests: XCTestCase {
     }
   }
 
+  /// A `personal-data` finding fails the item the value reached (the provider's, on a planned
+  /// tag), like any finding of its record, so coverage and JUnit file it there.
+  func testPersonalDataFailsTheItemItReached() throws {
+    let plan = try PlanLoader.load(yaml: yaml, file: "shop.yaml")
+    let made = record(
+      7, .userAction, "signUp",
+      outputs: [
+        sent("firebase", "sign_up", ["referrer": "jo@example.com", "channel": "web", "support": "desk"])
+      ])
+    let (found, validator) = validate([made], plan: plan)
+    let personal = found.filter { $0.rule == .personalData }
+    XCTAssertEqual(personal.count, 1)
+    let item = try XCTUnwrap(personal.first?.coverageItem)
+    XCTAssertEqual(validator.coverage.items[item].id, "action signUp: firebase")
+    XCTAssertEqual(validator.coverage.states[item], .failing(rules: [.personalData], broken: 1, records: 1))
+  }
+
   func testPlanAllowsTheKindsItNames() throws {
     // email: pii [email]; contact: pii allowed (every kind, nested too); support: a call param with pii phone;
     // channel: planned exact value.

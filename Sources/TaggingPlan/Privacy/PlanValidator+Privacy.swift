@@ -17,11 +17,19 @@ extension PlanValidator {
     guard !kinds.isEmpty else { return }
     let findings = PrivacyScan.findings(in: record, memo: &memo).filter { kinds.contains(PIIKinds($0.kind)) }
     guard !findings.isEmpty else { return }
-    let entry = record.kind.tagKind.flatMap(PlanSection.init(kind:)).flatMap {
-      plan.entry(section: $0, name: record.name)
+    let entryIndex = record.kind.tagKind.flatMap(PlanSection.init(kind:)).flatMap {
+      plan.entryIndex(section: $0, name: record.name)
     }
+    let entry = entryIndex.map { plan.entries[$0] }
     for finding in findings
     where !(entry.map { allows($0, finding) } ?? false) && !catalogueAllows(record, finding, plan: plan) {
+      // Failing the item the value reached like any other finding of the record: its provider's
+      // on a planned tag, else the tag's (none for an unplanned tag).
+      let item = entryIndex.map { index in
+        plan.providerItems[index].first { $0.provider == finding.provider }?.item(
+          screen: record.context.screen)
+          ?? plan.tagItems[index]
+      }
       violations.append(
         PlanViolation(
           seq: record.seq, severity: entry?.severity ?? .error, rule: .personalData, tag: record.name,
@@ -30,7 +38,7 @@ extension PlanValidator {
             "\(place(record)): \(finding.provider) \(finding.callLabel) parameter \(finding.path) carries "
             + "\(finding.kind.phrase) (\(finding.place), value masked, \(finding.length) characters); "
             + "mark the property pii: [\(finding.kind.rawValue)] where it is intended",
-          planFile: plan.file, evidence: nil))
+          coverageItem: item, planFile: plan.file, evidence: nil))
     }
   }
 
