@@ -103,18 +103,9 @@ enum FirebaseLogRecords {
   /// copies each pair through value witnesses, a twentieth of reading a 100k-parameter entry.
   static func properties(_ pairs: [(String, PropertyValue)]) -> Properties {
     guard pairs.count > 12 else { return Properties(pairs) }
-    var properties = Properties()
-    var positions: [String: Int] = [:]
-    positions.reserveCapacity(pairs.count)
-    for (name, value) in pairs {
-      if let position = positions[name] {
-        properties.replaceValue(at: position, with: value)
-      } else {
-        positions[name] = properties.count
-        properties.appendUnchecked(name, value)
-      }
-    }
-    return properties
+    var properties = FirebaseUniqueProperties(capacity: pairs.count)
+    for (name, value) in pairs { properties.set(name, value) }
+    return properties.properties
   }
 
   /// The device: the log's input, the process the line names, the platform.
