@@ -10,12 +10,7 @@ import XCTest
 /// record and through `validate`'s line cache.
 final class FunnelBreakTests: XCTestCase {
   private func event(_ seq: UInt64, _ name: String, at seconds: Double, session: String = "s1") -> Record {
-    Record(
-      seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: name,
-      properties: [:],
-      context: RecordContext(
-        screen: "home", history: ["home"],
-        session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
+    journeyAction(seq, name, at: seconds, session: session)
   }
 
   private func sessionEnd(_ seq: UInt64, at seconds: Double, session: String) -> Record {

@@ -170,12 +170,7 @@ final class SequenceDigestTests: XCTestCase {
             maxGap: 2s
         """, file: "s.yaml")
     func record(_ seq: UInt64, _ name: String, at seconds: Double, session: String = "s-1") -> Record {
-      Record(
-        seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: name,
-        properties: [:],
-        context: RecordContext(
-          screen: "home", history: ["home"],
-          session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
+      journeyAction(seq, name, at: seconds, session: session)
     }
     let records = [
       record(1, "load", at: 0), record(2, "play", at: 1), record(3, "load", at: 2), record(4, "play", at: 3),

@@ -20,3 +20,14 @@ func findingsBothWays(
   XCTAssertEqual(report.coverage.states, validator.coverage.states, file: file, line: line)
   return expected
 }
+
+/// A user action `name` on screen `home`, `seconds` after a fixed start, in session `session` of
+/// an unauthenticated user: the record the journey tests build their sequences of.
+func journeyAction(_ seq: UInt64, _ name: String, at seconds: Double, session: String) -> Record {
+  Record(
+    seq: seq, time: Date(timeIntervalSince1970: 1_800_000_000 + seconds), kind: .userAction, name: name,
+    properties: [:],
+    context: RecordContext(
+      screen: "home", history: ["home"],
+      session: RecordSession(id: session, state: "unauthenticated", properties: [:])))
+}
