@@ -19,6 +19,11 @@ struct RedactCommand: ParsableCommand {
       cannot be linked) unless --salt is given. Keys and every other byte are copied unchanged, \
       so every record stays loadable.
 
+      A line that is not a JSON record (it does not start with {, or holds a value without quotes) \
+      is scanned as plain text: each match is replaced by pii:KIND:HASH and the line is named on \
+      standard error (FILE:LINE: not JSON, scanned as plain text), so no personal data passes \
+      unnoticed because a line could not be parsed.
+
       -o writes a new file, or with --force replaces a regular file; the copy is written beside \
       it first and moved into place once complete. The counts replaced per kind go to standard \
       error.
@@ -57,6 +62,16 @@ struct RedactCommand: ParsableCommand {
       throw ExitCode(2)
     }
     try destination.commit()
+    let plainText = redactor.plainTextLines
+    for line in plainText.first {
+      StandardError.write(
+        "\(input):\(line.line): not JSON, scanned as plain text (\(line.replaced) value"
+          + (line.replaced == 1 ? "" : "s") + " replaced)\n")
+    }
+    if plainText.count > plainText.first.count {
+      StandardError.write(
+        "\(input): \(plainText.count - plainText.first.count) more lines not JSON, scanned as plain text\n")
+    }
     let kinds = zip(PIIKind.allCases, redactor.counts).filter { $0.1 > 0 }.map { "\($0.0.rawValue) \($0.1)" }
     StandardError.write(
       "\(input): \(lines) lines, \(redactor.total) values replaced"

@@ -18,6 +18,11 @@
 ///   hash is that of the decoded value (the same as the value written without escapes).
 /// - Keys are never replaced. The line is read with a small JSON scanner that never fails: on a
 ///   malformed line, the strings and numbers it finds are treated the same.
+/// - A line that is not a JSON record is scanned as plain text, so no personal data passes
+///   because it is outside a string: one that does not start with `{`, or one holding a byte
+///   outside its strings that is no part of JSON (`{"email": jo@example.com}`). Each match is
+///   replaced by `pii:KIND:HASH` (no quotes added) and the line is listed in
+///   ``plainTextLines``.
 public struct Redactor: Sendable {
   private let hasher: SaltedHash
   /// Values replaced so far, per kind (in the order of `PIIKind.allCases`).
@@ -37,6 +42,12 @@ public struct Redactor: Sendable {
   /// The content of the string being scanned with its escapes decoded (when it has some).
   private var unescaped = PIIUnescapedText()
   private let skipsCleanLines: Bool
+  /// The lines given so far.
+  private var lineNumber = 0
+  /// Whether the line being scanned holds a byte outside its strings that is no part of JSON.
+  private var strayByte = false
+  /// The lines that were not JSON records, scanned as plain text.
+  public private(set) var plainTextLines = RedactorPlainTextLines()
 
   /// A range of the line to replace, and the hash of the value it holds (escapes decoded).
   private struct Replacement {
@@ -90,17 +101,41 @@ public struct Redactor: Sendable {
 
   /// Appends `line` redacted to `out` when it holds a value to replace; returns how many values
   /// were replaced (0: nothing is appended, the line is copied as it is).
+  /// A line that is not a JSON record is scanned as plain text and listed in ``plainTextLines``.
   public mutating func appendRedacted(line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Int {
+    lineNumber += 1
+    let startsAsText = RedactorPlainTextLines.startsAsText(line)
     if skipsCleanLines, !PIILineTrigger.mayHoldPII(line) {
       steps += line.count
+      if startsAsText { plainTextLines.add(line: lineNumber, replaced: 0) }
       return 0
     }
     replacements.removeAll(keepingCapacity: true)
     frames.removeAll(keepingCapacity: true)
+    strayByte = false
     scanLine(line)
+    let asText = startsAsText || strayByte
+    if asText {
+      // The JSON scan's replacements are kept; the text's matches are added to them.
+      matches.removeAll(keepingCapacity: true)
+      PIIScanner.scan(line, key: PIIKeyContext(), into: &matches, steps: &steps)
+      for match in matches {
+        let hash = hasher.hash(UnsafeBufferPointer(rebasing: line[match.range]))
+        replacements.append(Replacement(range: match.range, kind: match.kind, quote: false, hash: hash))
+      }
+    }
+    let replaced = applyReplacements(line, to: &out)
+    if asText { plainTextLines.add(line: lineNumber, replaced: replaced) }
+    return replaced
+  }
+
+  /// Appends `line` with ``replacements`` made (a replacement overlapping one before it is left
+  /// out) when there are some; returns how many were made.
+  private mutating func applyReplacements(_ line: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) -> Int {
     guard !replacements.isEmpty else { return 0 }
     replacements.sort { $0.range.lowerBound < $1.range.lowerBound }
     var copied = 0
+    var made = 0
     for replacement in replacements where replacement.range.lowerBound >= copied {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied..<replacement.range.lowerBound]))
       if replacement.quote { out.append(UInt8(ascii: "\"")) }
@@ -109,9 +144,10 @@ public struct Redactor: Sendable {
       if replacement.quote { out.append(UInt8(ascii: "\"")) }
       copied = replacement.range.upperBound
       counts[replacement.kind.index] += 1
+      made += 1
     }
     out.append(contentsOf: UnsafeBufferPointer(rebasing: line[copied...]))
-    return replacements.count
+    return made
   }
 
   private static func hex(_ value: UInt64) -> String {
@@ -161,6 +197,7 @@ public struct Redactor: Sendable {
         scanNumber(line, index..<end)
         index = end
       default:
+        if !RedactorPlainTextLines.isJSONFiller(byte) { strayByte = true }
         index += 1
       }
     }
