@@ -9,6 +9,8 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
   public var uncovered: [CoverageItem]
   /// Coverage ids or queries the plan has nothing for, and dispatches the run did not check.
   public var unknown: [String]
+  /// The funnels started and not finished, when the requirement asked for finished ones.
+  public var unfinishedFunnels: [PlanTestUnfinishedFunnel]
   /// The failure: a line per violation, uncovered item and unknown query.
   public let description: String
   private let plan: Plan
@@ -18,11 +20,12 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
   /// cited once, by `planPath` (its file by default).
   public init(
     plan: Plan, violations: [PlanViolation] = [], uncovered: [CoverageItem] = [], unknown: [String] = [],
-    screen: String? = nil, planPath: String? = nil
+    unfinishedFunnels: [PlanTestUnfinishedFunnel] = [], screen: String? = nil, planPath: String? = nil
   ) {
     self.violations = violations
     self.uncovered = uncovered
     self.unknown = unknown
+    self.unfinishedFunnels = unfinishedFunnels
     self.plan = plan
     self.screen = screen
     var lines: [String] = []
@@ -42,6 +45,11 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
       lines.append("\(count) of \(planName) not covered\(on):")
       for item in uncovered { lines.append("  \(item.id) (plan line \(item.location.line))") }
     }
+    if !unfinishedFunnels.isEmpty {
+      let count = unfinishedFunnels.count == 1 ? "1 funnel" : "\(unfinishedFunnels.count) funnels"
+      lines.append("\(count) of \(planName) unfinished at the end of the run:")
+      for funnel in unfinishedFunnels { lines.append("  \(funnel)") }
+    }
     for problem in unknown { lines.append("\(problem) (\(planName))") }
     description = lines.joined(separator: "\n")
   }
@@ -52,8 +60,8 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
   /// The same failure citing the plan by `path` (its source, rather than a build folder's copy).
   public func citingPlan(at path: String) -> PlanTestFailure {
     PlanTestFailure(
-      plan: plan, violations: violations, uncovered: uncovered, unknown: unknown, screen: screen,
-      planPath: path)
+      plan: plan, violations: violations, uncovered: uncovered, unknown: unknown,
+      unfinishedFunnels: unfinishedFunnels, screen: screen, planPath: path)
   }
 
   public var errorDescription: String? { description }
@@ -71,7 +79,7 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
     }
     var lines = [
       "    expected vs got · \(comparison.title)",
-      "      " + pad("field", field) + pad("expected (plan)", expected) + "got (record)",
+      "      " + pad("field", field) + pad(comparison.expectedHeading, expected) + "got (record)",
     ]
     for row in comparison.rows {
       lines.append(

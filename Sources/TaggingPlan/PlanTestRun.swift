@@ -110,6 +110,12 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
   /// The planned items no tag has covered yet, in plan order.
   public var uncovered: [CoverageItem] { read { seen.missing } }
 
+  /// The funnels the tags checked so far started and did not finish, per device and session, in
+  /// the order of their last step (what `tagscope validate` notes at the end of a recording).
+  public var unfinishedFunnels: [PlanTestUnfinishedFunnel] {
+    read { state.journeys.unfinished(plan: plan).map(PlanTestUnfinishedFunnel.init) }
+  }
+
   /// The plan's coverage items about `tag` (and `provider`, `section` when given; on `screen` when
   /// given, counting items for any screen): the expectations ``requireCovered(tag:screen:provider:section:)``
   /// checks. The tag's own item is included when no provider is given.
@@ -138,10 +144,17 @@ public final class PlanTestRun: HubObserver, @unchecked Sendable {
   // MARK: Requirements
 
   /// Throws a ``PlanTestFailure`` listing every violation at or above `failOn` (by default every
-  /// violation, warnings included), each with its record, rule, plan line and message.
-  public func requireNoViolations(failOn: Severity = .warning) throws(PlanTestFailure) {
+  /// violation, warnings included), each with its record, rule, plan line and message. With
+  /// `requireFinishedFunnels` (a test that plays whole journeys), a funnel started and not
+  /// finished (``unfinishedFunnels``) fails it too, listed after the violations.
+  public func requireNoViolations(failOn: Severity = .warning, requireFinishedFunnels: Bool = false)
+    throws(PlanTestFailure)
+  {
     let found = violations.filter { $0.severity >= failOn }
-    if !found.isEmpty { throw PlanTestFailure(plan: plan, violations: found) }
+    let unfinished = requireFinishedFunnels ? unfinishedFunnels : []
+    if !found.isEmpty || !unfinished.isEmpty {
+      throw PlanTestFailure(plan: plan, violations: found, unfinishedFunnels: unfinished)
+    }
   }
 
   /// Throws a ``PlanTestFailure`` listing the violations of `dispatch` at or above `failOn`, or

@@ -11,13 +11,15 @@
 
   // swift-format-ignore: AlwaysUseLowerCamelCase
   /// Fails unless the tags the run checked broke no expectation of the plan (no violation at or
-  /// above `failOn`, by default none at all), listing every violation.
+  /// above `failOn`, by default none at all), listing every violation. With
+  /// `requireFinishedFunnels` (a test that plays whole journeys), a funnel started and not
+  /// finished fails it too.
   public func XCTAssertConformsToPlan(
-    _ run: PlanTestRun, failOn: Severity = .warning, _ message: @autoclosure () -> String = "",
-    file: StaticString = #filePath, line: UInt = #line
+    _ run: PlanTestRun, failOn: Severity = .warning, requireFinishedFunnels: Bool = false,
+    _ message: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line
   ) {
     fail("XCTAssertConformsToPlan", message(), file, line) { () throws(PlanTestFailure) in
-      try run.requireNoViolations(failOn: failOn)
+      try run.requireNoViolations(failOn: failOn, requireFinishedFunnels: requireFinishedFunnels)
     }
   }
 
