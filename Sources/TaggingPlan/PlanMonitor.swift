@@ -9,7 +9,8 @@ import TagscopeRecording
 /// same checks: the whole session's (the debugger's) and the current *segment*'s, from the latest
 /// ``startSegment(at:)`` (the query API's reset) on. A plan reload (``reload(_:record:progress:)``)
 /// re-checks the records so far without holding the lock, then swaps the results in one step, so
-/// every reader moves to the new plan at once.
+/// every reader moves to the new plan at once; it starts the journeys afresh at each segment's
+/// start, as the checks it replaces did.
 public final class PlanMonitor: @unchecked Sendable {
   /// What the checks found so far against one plan.
   private struct Results {
@@ -23,6 +24,8 @@ public final class PlanMonitor: @unchecked Sendable {
     var errors = 0
     var warnings = 0
     var marks: [CoverageMark] = []
+    /// The segment starts a reload's re-check has passed (each a new app launch).
+    var startsPassed = 0
 
     init(plan: Plan, rules: ProviderRuleChecks, segmentStart: Int) {
       self.plan = plan
@@ -44,6 +47,30 @@ public final class PlanMonitor: @unchecked Sendable {
       }
       return found
     }
+
+    /// Re-checks the record at `position` (`nil`: none there), after starting a new app launch
+    /// for each of `starts` (ascending) it reaches.
+    mutating func recheck(_ record: Record?, at position: Int, starts: [Int]) {
+      pass(starts, through: position)
+      if let record { _ = check(record, at: position) }
+    }
+
+    /// Starts a new app launch for each of `starts` (ascending) not passed yet, up to `position`
+    /// (all of them when `nil`: the re-check is over, a later record is in the latest launch).
+    mutating func pass(_ starts: [Int], through position: Int? = nil) {
+      while startsPassed < starts.count, position.map({ starts[startsPassed] <= $0 }) ?? true {
+        validator.startAppLaunch()
+        startsPassed += 1
+      }
+    }
+
+    /// Follows a segment started while a reload re-checked the records before it: its coverage
+    /// counts from `start`, past every record re-checked so far.
+    mutating func follow(segmentStart start: Int) {
+      guard start != segmentStart else { return }
+      segmentStart = start
+      segment = Coverage(items: plan.coverageItems)
+    }
   }
 
   private let lock = NSLock()
@@ -57,6 +84,8 @@ public final class PlanMonitor: @unchecked Sendable {
   private var reloading: (done: Int, total: Int)?
   /// Bumped by each reload; a reload overtaken by a newer one stops.
   private var reloadGeneration = 0
+  /// The positions where segments started, ascending: each started the journeys afresh.
+  private var segmentStarts: [Int] = []
 
   /// The plan being checked.
   public var plan: Plan {
@@ -93,14 +122,18 @@ public final class PlanMonitor: @unchecked Sendable {
     defer { lock.unlock() }
     results.validator.startAppLaunch()
     results.segmentStart = position
+    segmentStarts.insert(position, at: segmentStarts.firstIndex { $0 > position } ?? segmentStarts.endIndex)
     results.segment = Coverage(items: results.plan.coverageItems)
   }
 
   /// Checks every record checked so far again, against `plan` (the plan file changed), reading
   /// each with `record`, without holding the lock but for the last few; records checked
   /// meanwhile are checked against it too, and the results are swapped in one step. `progress`
-  /// gets the records re-checked and the total now and then. Returns the positions whose violation
-  /// count changed, with their new count, or `nil` when a newer reload overtook this one.
+  /// gets the records re-checked and the total now and then. The journeys start afresh at each
+  /// segment's start (``startSegment(at:)``), as they did when the records were first checked; a
+  /// segment started meanwhile (after the records re-checked so far) is followed. Returns the
+  /// positions whose violation count changed, with their new count, or `nil` when a newer reload
+  /// overtook this one.
   @discardableResult
   public func reload(
     _ plan: Plan, record: (Int) -> Record?, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
@@ -111,12 +144,13 @@ public final class PlanMonitor: @unchecked Sendable {
     var fresh = Results(plan: plan, rules: results.validator.rules, segmentStart: results.segmentStart)
     var next = 0
     var end = checkedEnd
+    var starts = segmentStarts
     reloading = (0, end)
     lock.unlock()
     // Catch up without the lock until few records are left, then finish under it.
     while end - next > Self.lockedTail {
       while next < end {
-        if let found = record(next) { _ = fresh.check(found, at: next) }
+        fresh.recheck(record(next), at: next, starts: starts)
         next += 1
         if next % Self.progressInterval == 0 {
           guard setProgress(next, end, generation: generation) else { return nil }
@@ -125,6 +159,8 @@ public final class PlanMonitor: @unchecked Sendable {
       }
       lock.lock()
       end = checkedEnd
+      starts = segmentStarts
+      fresh.follow(segmentStart: results.segmentStart)
       lock.unlock()
     }
     lock.lock()
@@ -132,10 +168,12 @@ public final class PlanMonitor: @unchecked Sendable {
       lock.unlock()
       return nil
     }
+    fresh.follow(segmentStart: results.segmentStart)
     while next < checkedEnd {
-      if let found = record(next) { _ = fresh.check(found, at: next) }
+      fresh.recheck(record(next), at: next, starts: segmentStarts)
       next += 1
     }
+    fresh.pass(segmentStarts)
     var changes: [(position: Int, count: Int)] = []
     for (position, old) in results.byPosition where fresh.byPosition[position]?.count != old.count {
       changes.append((position, fresh.byPosition[position]?.count ?? 0))
