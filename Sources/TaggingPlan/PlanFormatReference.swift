@@ -156,6 +156,12 @@ public enum PlanFormatReference {
       `ipv6` an IP address. Reports never print what a detector finds: a message or report that
       quotes such a value (`invalid-value`, the JSON `actual`) shows `<email masked, 20
       characters>` instead; the recording keeps it (`tagscope redact` makes a copy without).
+      `plan import` writes `pii` where the source declares personal data (of the formats it reads,
+      only mParticle does): each identity of a `user_identities` data point is marked with
+      what its type holds (`ios_idfa`, `android_aaid`, `roku_aid`, `fire_aid`, `microsoft_aid`:
+      `adid`; `email`: `email`; `mobile_number`, `phone_number_2`, `phone_number_3`: `phone`;
+      customer, social, `other` and device ids none, as no detector finds them), and an identity
+      of no known type is imported unmarked with a warning naming its place.
 
     A value breaking any keyword but `type` and `required` is `invalid-value`, the message naming the
     value and the keyword (`is 7, plan line 12 expects a multiple of 5`). `format`, `pattern` and the

@@ -176,6 +176,7 @@ public enum CatalogueWriter {
       fields.append("enum: [\(allowed.map(\.yaml).joined(separator: ", "))]")
     }
     if let format = constraints.format { fields.append("format: \(format.rawValue)") }
+    if let pii = piiField(constraints.allowedPII) { fields.append(pii) }
     if let pattern = constraints.pattern { fields.append("pattern: \(YAMLText.doubleQuoted(pattern))") }
     if let minimum = constraints.minimumValue { fields.append("minimum: \(NumberText.yaml(minimum))") }
     if let maximum = constraints.maximumValue { fields.append("maximum: \(NumberText.yaml(maximum))") }

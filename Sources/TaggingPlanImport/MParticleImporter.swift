@@ -158,6 +158,11 @@ struct MParticleImporter {
           file: document.file, document: definition, at: definitionPath, budget: budget)
         schema = converter.constraints(definition, path: definitionPath)
         for warning in converter.warnings { draft.warn(warning) }
+        if type == "user_identities" {
+          for warning in MParticleIdentityPII.warnings(definition, document, path: definitionPath) {
+            draft.warn(warning)
+          }
+        }
         if let required = definition.member("required"), !(required.value.arrayElements ?? []).isEmpty {
           let here = definitionPath.key("required")
           let why =

@@ -14,7 +14,8 @@ import TagscopeVendors
 ///
 /// A changed identity's value must meet the schema of its type (an `allOf` of `if`/`then`); a
 /// removed one's is `null`. The schema's `required` list is not checked: a logout or a change
-/// carries only some identities.
+/// carries only some identities. Each planned identity allows the personal data its type holds
+/// (``MParticleIdentityPII``: `ios_idfa` an advertising id, `email` an email address…).
 enum MParticleUserIdentities {
   /// The IDSync calls whose `known_identities` hold the user's identities.
   static let identityCalls = ["identify", "login", "logout"]
@@ -29,11 +30,7 @@ enum MParticleUserIdentities {
   static func entries(_ schema: PropertyConstraints, description: String?, origin: EntryOrigin)
     -> [CatalogueEntry]
   {
-    let planned = (schema.properties ?? []).map { identity -> NamedConstraints in
-      var value = identity.constraints
-      value.required = false
-      return NamedConstraints(name: identity.name, constraints: value)
-    }
+    let planned = plannedIdentities(schema, keepingDescriptions: true)
     let closed = schema.additionalProperties == false
     var entries = identityCalls.map { call in
       var entry = CatalogueEntry(
@@ -68,12 +65,7 @@ enum MParticleUserIdentities {
   /// type not planned refused when the schema is closed (a planned identity no mobile type
   /// numbers, `ios_idfv`, is sent elsewhere by the SDKs: in `di`).
   static func batchParams(_ schema: PropertyConstraints) -> [NamedConstraints] {
-    let planned = (schema.properties ?? []).map { identity -> NamedConstraints in
-      var value = identity.constraints
-      value.required = false
-      value.description = nil
-      return NamedConstraints(name: identity.name, constraints: value)
-    }
+    let planned = plannedIdentities(schema, keepingDescriptions: false)
     let closed = schema.additionalProperties == false
     var named = PropertyConstraints()
     named.types = [.object, .null]
@@ -101,6 +93,22 @@ enum MParticleUserIdentities {
       NamedConstraints(name: "user_identities", constraints: named),
       NamedConstraints(name: "ui", constraints: list),
     ]
+  }
+
+  /// The identities `schema` plans, none required (a call carries some), each marked `pii` with
+  /// the personal data its type holds (``MParticleIdentityPII``): wherever the identity's value
+  /// is sent (a call's `known_identities`, a change's new value, a batch's identities) the plan
+  /// allows it.
+  private static func plannedIdentities(_ schema: PropertyConstraints, keepingDescriptions: Bool)
+    -> [NamedConstraints]
+  {
+    (schema.properties ?? []).map { identity in
+      var value = identity.constraints
+      value.required = false
+      if !keepingDescriptions { value.description = nil }
+      value.allowedPII.formUnion(MParticleIdentityPII.kinds(of: identity.name) ?? [])
+      return NamedConstraints(name: identity.name, constraints: value)
+    }
   }
 
   /// An object naming an identity's type at `type` (one of `planned` when `closed`) and its value

@@ -1,6 +1,7 @@
 extension PropertyConstraints {
   /// These constraints laid over `base`: what these say wins, what only `base` says is kept,
-  /// properties both list are merged, properties only `base` lists are added after these.
+  /// properties both list are merged, properties only `base` lists are added after these; the
+  /// kinds of personal data either allows are allowed.
   func merged(onto base: PropertyConstraints) -> PropertyConstraints {
     var result = self
     if result.types.isEmpty { result.types = base.types }
@@ -9,6 +10,7 @@ extension PropertyConstraints {
     result.constant = constant ?? base.constant
     result.pattern = pattern ?? base.pattern
     result.format = format ?? base.format
+    result.allowedPII = allowedPII.union(base.allowedPII)
     result.minimumValue = minimumValue ?? base.minimumValue
     result.maximumValue = maximumValue ?? base.maximumValue
     result.minLength = minLength ?? base.minLength

@@ -2,8 +2,8 @@ import AnalyticsHub
 import TaggingPlan
 
 /// The constraints of one property or call parameter in the words of Tagscope's plan format
-/// (`type`, `required`, `enum`, `const`, `pattern`, `format`, `minimum`, `maximum`, `minLength`,
-/// `maxLength`, `properties`, `additionalProperties`, `items`, `description` and the rarer
+/// (`type`, `required`, `enum`, `const`, `pattern`, `format`, `pii`, `minimum`, `maximum`,
+/// `minLength`, `maxLength`, `properties`, `additionalProperties`, `items`, `description` and the rarer
 /// ``SchemaKeywords``); `nil` or empty means not constrained.
 public struct PropertyConstraints: Sendable, Hashable {
   /// The allowed types (any of them); empty: any type.
@@ -30,6 +30,12 @@ public struct PropertyConstraints: Sendable, Hashable {
   public var format: ValueFormat? {
     get { valueStorage.first?.format }
     set { values.format = newValue }
+  }
+  /// The kinds of personal data the value may carry (`pii`: ``TaggingPlan/PIIKinds/all`` is
+  /// `pii: allowed`); empty: none, so each one the privacy detectors find is a finding.
+  public var allowedPII: PIIKinds {
+    get { valueStorage.first?.allowedPII ?? [] }
+    set { values.allowedPII = newValue }
   }
   /// The inclusive lower bound of a number, as a double (``minimumValue`` keeps it exactly).
   public var minimum: Double? {
@@ -100,6 +106,7 @@ public struct PropertyConstraints: Sendable, Hashable {
     var constant: ScalarValue?
     var pattern: String?
     var format: ValueFormat?
+    var allowedPII: PIIKinds = []
     var minimum: PropertyValue?
     var maximum: PropertyValue?
     var minLength: Int?
