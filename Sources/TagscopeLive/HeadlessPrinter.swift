@@ -49,7 +49,9 @@ public enum HeadlessPrinter {
   }
 
   /// The delivery ledger's summary line, `nil` when no in-app call nor wire call reached it:
-  /// `delivery: 12 calls · 10 delivered · 1 queued · 1 dropped by the SDK · 2 wire calls unexplained`.
+  /// `delivery: 12 calls · 10 delivered · 1 queued · 1 dropped by the SDK · 2 wire calls no in-app
+  /// call explains`, with those let go of by wire source (`(1 let go of before an in-app call came
+  /// for them: segment@phone 1)`).
   public static func deliveryLine(_ snapshot: DeliverySnapshot) -> String? {
     guard snapshot.total > 0 || snapshot.unexplainedCount > 0 else { return nil }
     var parts = ["\(snapshot.total) call\(snapshot.total == 1 ? "" : "s")"]
@@ -58,7 +60,15 @@ public enum HeadlessPrinter {
     }
     let unexplained = snapshot.unexplainedCount
     if unexplained > 0 {
-      parts.append("\(unexplained) wire call\(unexplained == 1 ? "" : "s") no in-app call explains")
+      var part = "\(unexplained) wire call\(unexplained == 1 ? "" : "s") no in-app call explains"
+      let letGo = snapshot.letGoUnexplained.filter { $0.value > 0 }.sorted { $0.key < $1.key }
+      if !letGo.isEmpty {
+        // An in-app call arriving after them can no longer be matched to them: said, not hidden.
+        part +=
+          " (\(letGo.map(\.value).reduce(0, +)) let go of before an in-app call came for them: "
+          + letGo.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")"
+      }
+      parts.append(part)
     }
     return "delivery: " + parts.joined(separator: " · ")
   }

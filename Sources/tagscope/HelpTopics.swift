@@ -192,7 +192,11 @@ enum HelpTopics {
       \(DeliveryLedger.matchingIndexLimit) calls of its provider and name. An older call stays queued, \
       and is lost at the end. \
       Counts are exact; the entries of \
-      each device's last \(DeliveryLedger.defaultKeptSettled) settled (or ambiguous) calls are kept. Query: GET /tagscope/v1/delivery \
+      each device's last \(DeliveryLedger.defaultKeptSettled) settled (or ambiguous) calls are kept, and each wire \
+      source's last \(DeliveryLedger.defaultKeptSettled) wire calls no call explains (and those of its last two windows): \
+      older ones are let go of, counted by source in the summary ("let go of before an in-app call came for them"), \
+      and an in-app call that arrives later (an inspector connecting after its app's SDK sent many \
+      calls) cannot match them: it stays queued, then lost, its reason naming them. Query: GET /tagscope/v1/delivery \
       (state, provider, device; wait=settled, counting every record acknowledged before it); the headless \
       summary ends with its line. The recording marks each request the proxy forwarded and its answer: \
       validate reads them as live (no answer: lost); a recording without marks (older) is read as if \

@@ -66,12 +66,13 @@ final class DeliveryPrintIndexTests: XCTestCase {
   func testAPrunedLaneFindsWhatItKept() {
     var lane = DeliveryLane()
     for number in Int32(0)..<40 {
-      lane.addCall(number, print: Int(number % 4))
+      lane.addCall(number, DeliveryLane.CallFacts(print: Int(number % 4), called: 0, user: 0))
       lane.addWire(100 + number, print: number % 5 == 0 ? nil : Int(number % 3))
     }
     XCTAssertEqual(Array(lane.calls(printed: 1)), [1, 5, 9, 13, 17, 21, 25, 29, 33, 37])
     XCTAssertEqual(Array(lane.unprintedWires), [100, 105, 110, 115, 120, 125, 130, 135])
-    lane.prune(limit: 3, keepCall: { $0 % 2 == 1 }, keepWire: { $0 % 2 == 0 }, callPrint: { Int($0 % 4) })
+    lane.prune(
+      limit: 3, keptCall: { $0 % 2 == 1 ? facts(print: Int($0 % 4)) : nil }, keepWire: { $0 % 2 == 0 })
     XCTAssertEqual(lane.calls, [29, 31, 33, 35, 37, 39])
     XCTAssertEqual(Array(lane.calls(printed: 1)), [29, 33, 37])
     XCTAssertEqual(Array(lane.calls(printed: 0)), [])
@@ -89,7 +90,7 @@ final class DeliveryPrintIndexTests: XCTestCase {
   func testEntriesLetGoOfStayGoneAfterPruning() {
     var lane = DeliveryLane()
     for number in Int32(0)..<12 {
-      lane.addCall(number, print: Int(number % 2))
+      lane.addCall(number, DeliveryLane.CallFacts(print: Int(number % 2), called: 0, user: 0))
       lane.addWire(100 + number, print: number % 4 == 3 ? nil : Int(number % 2))
     }
     lane.keepLastCalls(2, printed: 1)
@@ -98,7 +99,7 @@ final class DeliveryPrintIndexTests: XCTestCase {
     XCTAssertEqual(Array(lane.calls(printed: 0)), [0, 2, 4, 6, 8, 10])
     XCTAssertEqual(Array(lane.wires(printed: 0)), [110])
     XCTAssertEqual(Array(lane.wires(printed: 1)), [101, 105, 109])
-    lane.prune(limit: 100, keepCall: { _ in true }, keepWire: { _ in true }, callPrint: { Int($0 % 2) })
+    lane.prune(limit: 100, keptCall: { facts(print: Int($0 % 2)) }, keepWire: { _ in true })
     XCTAssertEqual(lane.wires, [101, 103, 105, 107, 109, 110, 111])
     XCTAssertEqual(Array(lane.wires(printed: 0)), [110])
     XCTAssertEqual(Array(lane.unprintedWires), [103, 107, 111])
@@ -123,5 +124,52 @@ final class DeliveryPrintIndexTests: XCTestCase {
     index.add(21, print: 0)
     more.append(121)
     XCTAssertEqual(Array(index.matches(0, in: more)), [102, 106, 110, 114, 121])
+  }
+
+  /// A call's time and user come back with its number, by fingerprint, before and after pruning
+  /// (the twin scan reads them there, not from the book).
+  func testACallsTimeAndUserComeBackWithItsNumber() {
+    var lane = DeliveryLane()
+    for number in Int32(0)..<30 {
+      lane.addCall(
+        number,
+        DeliveryLane.CallFacts(print: Int(number % 3), called: 1_000 * Int64(number), user: number % 4))
+    }
+    var seen: [String] = []
+    lane.forEachCall(printed: 2) { seen.append("\($0)@\($1)/\($2)") }
+    XCTAssertEqual(seen, (0..<10).map { "\(3 * $0 + 2)@\(3_000 * $0 + 2_000)/\((3 * $0 + 2) % 4)" })
+    lane.prune(
+      limit: 2,
+      keptCall: {
+        $0 % 5 == 0 ? nil : DeliveryLane.CallFacts(print: Int($0 % 3), called: 7 * Int64($0), user: 9)
+      },
+      keepWire: { _ in true })
+    seen = []
+    lane.forEachCall(printed: 2) { seen.append("\($0)@\($1)/\($2)") }
+    XCTAssertEqual(seen, ["26@182/9", "29@203/9"], "the last two kept, with the facts pruning gave")
+    seen = []
+    lane.forEachCall(printed: 7) { number, _, _ in seen.append("\(number)") }
+    XCTAssertEqual(seen, [])
+  }
+
+  /// Pruning's counts by fingerprint: each fingerprint counted up to its limit, through
+  /// collisions (fingerprints that share their slot) and a full table's worth of fingerprints.
+  func testPrintCountsStopAtTheLimitForEachFingerprint() {
+    let prints = (0..<500).map { $0 * 1_024 } + [-1, .min, .max]
+    var counts = DeliveryPrintCounts(capacity: prints.count)
+    var expected: [Int: Int] = [:]
+    for round in 0..<4 {
+      for (place, print) in prints.enumerated() where place % 4 >= round {
+        let added = counts.add(print, below: 3)
+        XCTAssertEqual(added, expected[print, default: 0] < 3, "\(print) in round \(round)")
+        if added { expected[print, default: 0] += 1 }
+      }
+    }
+    // Places 0, 1 and 2 mod 4 (126 each) are offered 1, 2 and 3 times; places 3 mod 4 (125) 4 times.
+    XCTAssertEqual(expected.values.reduce(0, +), 126 * (1 + 2 + 3) + 125 * 3)
+  }
+
+  private func facts(print: Int) -> DeliveryLane.CallFacts {
+    DeliveryLane.CallFacts(print: print, called: 0, user: 0)
   }
 }

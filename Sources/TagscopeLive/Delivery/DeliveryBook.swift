@@ -59,8 +59,18 @@ struct DeliveryBook {
   private var loneWires: [(numbers: [Int32], start: Int)] = []
   /// The message ids of the unexplained wire calls in `wireByID`, while kept.
   private var idsOfWire: [Int32: [MessageKey]] = [:]
-  /// The unexplained wire calls let go of (``keepLone(_:)``), counted by provider number.
-  private(set) var retiredUnexplained: [Int32: Int] = [:]
+  /// The unexplained wire calls let go of (``keepLone(_:)``), by matching kind, one entry for
+  /// each wire source: how many, and the newest one's time.
+  private(set) var retiredUnexplained: [Int32: [LetGo]] = [:]
+
+  /// Unexplained wire calls of one source and kind let go of (``keepLone(_:)``).
+  struct LetGo {
+    var source: Int32
+    var provider: Int32
+    var count = 0
+    /// The newest one's time (its ``Wire/time``).
+    var newest = Int64.min
+  }
 
   private struct MessageKey: Hashable {
     var provider: Int32
@@ -122,6 +132,32 @@ struct DeliveryBook {
     }
     listUnsettled(number)
     matchCall(number, provider: names.labels[Int(fact.label)].provider, ids: ids)
+    if !retiredUnexplained.isEmpty, calls[number].state == .queued { noteLetGoWires(number) }
+  }
+
+  /// Queued call `number` came after unexplained wire calls that could have carried it
+  /// were let go of (``keepLone(_:)``: an inspector that connected after its app's SDK had sent
+  /// them): its reason says so, since no wire call can match it now (one that comes later still
+  /// does, and takes the reason away).
+  private mutating func noteLetGoWires(_ number: Int32) {
+    let call = calls[number]
+    let (paired, mac, kind) = (pairedSources(call), macTime(of: number), names.labels[Int(call.label)].kind)
+    var (count, sources) = (0, [String]())
+    for letGo in retiredUnexplained[kind] ?? [] {
+      let source = letGo.source
+      guard paired.isEmpty || paired.contains(source) else { continue }
+      // The newest let go of is as late as any: a call later than it by more than the window
+      // could not have been any of them, by either clock.
+      let offset = names.offsets[Int(source)]
+      guard call.called <= letGo.newest + window || mac <= letGo.newest + offset + window else { continue }
+      count += letGo.count
+      sources.append(names.sources[Int(source)])
+    }
+    guard count > 0 else { return }
+    reasons[number] =
+      "its wire call may be one of \(count) wire call\(count == 1 ? "" : "s") of \(sources.sorted().joined(separator: ", ")) "
+      + "let go of unexplained before it arrived"
+    calls.update(number) { $0.hasNotes = true }
   }
 
   private mutating func matchCall(_ number: Int32, provider: Int32, ids: [String]) {
@@ -142,22 +178,24 @@ struct DeliveryBook {
     prune(kind, before: call.called - 2 * window)
     var siblings: [Int32] = []
     var free: [Int32] = []
-    let (twins, printed, unprinted) =
-      (
-        lanes[kind].calls(printed: call.print), lanes[kind].wires(printed: call.print),
-        lanes[kind].newestUnprintedWires(Self.indexLimit)
-      )
+    let (printed, unprinted) = (
+      lanes[kind].wires(printed: call.print), lanes[kind].newestUnprintedWires(Self.indexLimit)
+    )
     var (twinCount, printedCount, gone) = (0, 0, 0)
     let horizon = call.called - 2 * window
-    for other in twins {
+    // Each twin's time and user are the lane's: its entry in the book is read only when it may
+    // be identical (within the window, the same user) or may have left (two windows before).
+    lanes[kind].forEachCall(printed: call.print) { other, called, user in
       twinCount += 1
-      guard calls.isKept(other) else {
+      let near = abs(called - call.called) <= window && user == call.user
+      guard near || called < horizon else { return }
+      guard let twin = calls.keptEntry(other) else {
         gone += 1
-        continue
+        return
       }
-      if isIdentical(other, number) {
-        siblings.append(other)
-      } else if isOut(other, before: horizon) {
+      if near {
+        if mayShareSource(twin, call) { siblings.append(other) }
+      } else if Self.isOut(twin, before: horizon) {
         gone += 1
       }
     }
@@ -180,7 +218,8 @@ struct DeliveryBook {
     // stays bounded however long the kind's lane grows between prunings).
     if twinCount > 2 * Self.indexLimit { lanes[kind].keepLastCalls(Self.indexLimit, printed: call.print) }
     if printedCount > 2 * Self.indexLimit { lanes[kind].keepLastWires(Self.indexLimit, printed: call.print) }
-    lanes[kind].addCall(number, print: call.print)
+    lanes[kind].addCall(
+      number, DeliveryLane.CallFacts(print: call.print, called: call.called, user: call.user))
     if !siblings.isEmpty {
       makeAmbiguous(siblings + [number], adding: free)
     } else if free.count == 1 {
@@ -216,7 +255,8 @@ struct DeliveryBook {
   /// the shelf does not keep it: the lane's index does, for the wire calls it lists).
   private mutating func matchWire(_ index: Int32, print: Int?, provider: Int32, ids: [String]) {
     let wire = wires[index]
-    for id in ids {
+    // No call with message ids yet (most streams): the look-up would only hash each id.
+    for id in ids where !callByID.isEmpty {
       guard let number = callByID[MessageKey(provider: provider, id: id)], calls.isKept(number) else {
         continue
       }
@@ -318,7 +358,7 @@ struct DeliveryBook {
       switch calls[number].state {
       case .queued where hasWireSource(calls[number]):
         calls.update(number) { $0.state = .lost }
-        reasons[number] = "the session ended before it was sent"
+        if reasons[number] == nil { reasons[number] = "the session ended before it was sent" }
         calls.update(number) { $0.hasNotes = true }
         keep(number)
       case .queued: calls.update(number) { $0.state = .noWireSource }
@@ -357,7 +397,8 @@ struct DeliveryBook {
   // MARK: Matching
 
   private mutating func link(_ number: Int32, _ wire: Int32, learning: Bool) {
-    if calls[number].state == .lost { reasons[number] = nil }
+    // A lost call's reason, or a queued one's note of wire calls let go of, no longer holds.
+    if calls[number].state == .lost || calls[number].state == .queued { reasons[number] = nil }
     calls.update(number) { $0.wire = wire }
     wires.update(wire) { $0.call = number }
     if learning {
@@ -430,12 +471,9 @@ struct DeliveryBook {
     return abs(call.called - candidate.time) <= window || abs(macTime(of: number) - wireTime) <= window
   }
 
-  /// Whether calls `a` and `b` (of one kind) are identical within one window (and could share a
-  /// wire source).
-  private func isIdentical(_ a: Int32, _ b: Int32) -> Bool {
-    let (first, second) = (calls[a], calls[b])
-    guard first.print == second.print, abs(first.called - second.called) <= window, first.user == second.user
-    else { return false }
+  /// Whether calls `first` and `second` (of one kind, with one fingerprint, within one window,
+  /// for one user: identical) could share a wire source.
+  private func mayShareSource(_ first: Call, _ second: Call) -> Bool {
     let (left, right) = (pairedSources(first), pairedSources(second))
     return left.isEmpty || right.isEmpty || left.contains(where: right.contains)
   }
@@ -479,8 +517,12 @@ struct DeliveryBook {
     lanes[kind] = DeliveryLane()
     lane.prune(
       limit: Self.indexLimit, perFingerprint: wireSource[Int(laneProviders[kind])], earlier: earlier,
-      keepCall: { calls.isKept($0) && !isOut($0, before: time) },
-      keepWire: { isFree($0) }, callPrint: { calls[$0].print })
+      keptCall: {
+        // Its entry read once: kept, not out, and its facts.
+        guard let call = calls.keptEntry($0), !Self.isOut(call, before: time) else { return nil }
+        return DeliveryLane.CallFacts(print: call.print, called: call.called, user: call.user)
+      },
+      keepWire: { isFree($0) })
     lanes[kind] = lane
   }
 
@@ -497,10 +539,8 @@ struct DeliveryBook {
     for (kind, numbers) in byKind { prune(kind, before: .min, earlier: numbers) }
   }
 
-  /// Whether kept call `number` is settled and made before `time`: a lane's pruning lets go of it
+  /// Whether `call` is settled and made before `time`: a lane's pruning lets go of it
   /// (``prune(_:before:earlier:)``; queued and lost calls stay matchable).
-  private func isOut(_ number: Int32, before time: Int64) -> Bool { Self.isOut(calls[number], before: time) }
-
   private static func isOut(_ call: Call, before time: Int64) -> Bool {
     call.state != .queued && call.state != .lost && call.called < time
   }
@@ -539,7 +579,8 @@ struct DeliveryBook {
     for number in unsettledList
     where calls.isKept(number) && calls[number].device == device && calls[number].state == .queued {
       calls.update(number) { $0.state = .lost }
-      reasons[number] = "the app restarted before it was sent"
+      // A note of wire calls let go of that may have carried it stays: it may have been sent.
+      if reasons[number] == nil { reasons[number] = "the app restarted before it was sent" }
       calls.update(number) { $0.hasNotes = true }
       keep(number)
     }
@@ -594,7 +635,7 @@ struct DeliveryBook {
         guard wires[oldest].time < horizon else { break }
         let wire = wires[oldest]
         if !wire.isExplained {
-          retiredUnexplained[names.labels[Int(wire.label)].provider, default: 0] += 1
+          noteLetGo(wire)
           for key in idsOfWire[oldest] ?? [] where wireByID[key] == oldest { wireByID[key] = nil }
           retireWire(oldest)
         } else if !wire.ambiguous, wire.call >= 0, !calls.isKept(wire.call) || calls[wire.call].wire != oldest
@@ -610,6 +651,19 @@ struct DeliveryBook {
       loneWires[source].numbers.removeFirst(start)
       loneWires[source].start = 0
     }
+  }
+
+  /// Counts unexplained wire call `wire`, let go of, by its kind and source.
+  private mutating func noteLetGo(_ wire: Wire) {
+    let label = names.labels[Int(wire.label)]
+    var sources = retiredUnexplained.removeValue(forKey: label.kind) ?? []
+    if let place = sources.firstIndex(where: { $0.source == wire.source }) {
+      sources[place].count += 1
+      sources[place].newest = max(sources[place].newest, wire.time)
+    } else {
+      sources.append(LetGo(source: wire.source, provider: label.provider, count: 1, newest: wire.time))
+    }
+    retiredUnexplained[label.kind] = sources
   }
 
   /// Lets go of wire call `index`.

@@ -290,12 +290,14 @@ public final class DeliveryLedger: @unchecked Sendable {
           name: label.name, source: names.sources[Int(wire.source)], time: Date(recordMilliseconds: wire.time)
         ))
     }
-    var letGo = 0
-    for (number, count) in book.retiredUnexplained where provider.map({ $0 == number }) ?? true {
-      letGo += count
+    var letGo: [String: Int] = [:]
+    for retired in book.retiredUnexplained.values.joined()
+    where provider.map({ $0 == retired.provider }) ?? true {
+      letGo[names.sources[Int(retired.source)], default: 0] += retired.count
     }
     return DeliverySnapshot(
-      counts: counts, entries: entries, unexplained: unexplained, unexplainedCount: unexplained.count + letGo)
+      counts: counts, entries: entries, unexplained: unexplained,
+      unexplainedCount: unexplained.count + letGo.values.reduce(0, +), letGoUnexplained: letGo)
   }
 
   // MARK: Private

@@ -83,6 +83,17 @@ struct DeliveryPrintIndex {
     (heads[head].first, heads[head].last) = (first, last)
   }
 
+  /// Calls `body` with each entry with fingerprint `print` (a place in the lane's arrays), in the
+  /// order added.
+  func forEachPlace(of print: Int, _ body: (Int32) -> Void) {
+    guard let slot = find(print), slots[slot] >= 0 else { return }
+    var entry = heads[Int(slots[slot])].first
+    while entry >= 0 {
+      body(entry)
+      entry = following[Int(entry)]
+    }
+  }
+
   /// Calls `body` with each entry added and its fingerprint.
   func forEachEntry(_ body: (Int32, Int) -> Void) {
     for head in heads {

@@ -4,7 +4,9 @@ import TagscopeServer
 
 /// The query API's `GET /tagscope/v1/delivery`: the delivery ledger's counts per state, its
 /// entries (filtered by `state`, `provider`, `device`, the last `limit`) and the wire calls no
-/// in-app call explains (those kept, and `unexplainedCount`: all of them); with `wait=settled`, once every call made before the request is settled
+/// in-app call explains (those kept, `unexplainedCount`: all of them, and `letGoUnexplained`: by
+/// wire source, those let go of, which an in-app call arriving later cannot match); with
+/// `wait=settled`, once every call made before the request is settled
 /// (delivered, refused, dropped, lost, ambiguous, or without a wire source), `408` at `timeout`.
 enum DeliveryQuery {
   /// The most entries a reply gives.
@@ -52,7 +54,8 @@ enum DeliveryQuery {
     }
   }
 
-  /// `{"counts":{state:n,…},"entries":[…],"unexplained":[…]}`: of what the ledger's worker has
+  /// `{"counts":{state:n,…},"entries":[…],"unexplained":[…],"unexplainedCount":n,
+  /// "letGoUnexplained":{source:n,…}}`: of what the ledger's worker has
   /// applied (the caller caught up first).
   static func body(_ ledger: DeliveryLedger, _ filter: DeliveryFilter, status: Int) -> APIResponse {
     let snapshot = ledger.currentSnapshot(filter)
@@ -60,7 +63,11 @@ enum DeliveryQuery {
     var out = "{\"counts\":{" + counts.joined(separator: ",") + "}"
     out += ",\"entries\":[" + snapshot.entries.map(json).joined(separator: ",") + "]"
     out += ",\"unexplained\":[" + snapshot.unexplained.map(json).joined(separator: ",") + "]"
-    out += ",\"unexplainedCount\":\(snapshot.unexplainedCount)}"
+    out += ",\"unexplainedCount\":\(snapshot.unexplainedCount)"
+    let letGo = snapshot.letGoUnexplained.sorted { $0.key < $1.key }.map {
+      JSONText.quoted($0.key) + ":\($0.value)"
+    }
+    out += ",\"letGoUnexplained\":{" + letGo.joined(separator: ",") + "}}"
     return APIResponse(status: status, body: out)
   }
 

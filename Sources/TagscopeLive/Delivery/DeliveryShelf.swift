@@ -40,6 +40,14 @@ struct DeliveryShelf<Entry: DeliveryShelved> {
     return !aside[place].isRetired
   }
 
+  /// Entry `number` if it is kept (looked up once), else `nil`.
+  func keptEntry(_ number: Int32) -> Entry? {
+    let index = Int(number) - base
+    if index >= 0 { return index < dense.count && !dense[index].isRetired ? dense[index] : nil }
+    guard let place = asidePlace(of: number), !aside[place].isRetired else { return nil }
+    return aside[place]
+  }
+
   /// Entry `number`, which must be kept.
   subscript(number: Int32) -> Entry {
     let index = Int(number) - base

@@ -100,6 +100,12 @@ public struct DeliverySnapshot: Sendable, Hashable {
   public var unexplained: [UnexplainedWireCall]
   /// Every wire call no in-app call explains (of the filter's provider), those let go of too.
   public var unexplainedCount: Int
+  /// The wire calls no in-app call explained that were let go of (each wire source keeps its last
+  /// ``DeliveryLedger/defaultKeptSettled`` and those within two windows of its newest), by wire
+  /// source (of the filter's provider): counted in `unexplainedCount`, but an in-app call that
+  /// arrives after them (an inspector connecting after its app's SDK sent them) cannot be matched
+  /// to them any more. Its entry's reason says so.
+  public var letGoUnexplained: [String: Int]
 
   /// The count of `state`.
   public func count(_ state: DeliveryState) -> Int { counts[state] ?? 0 }
