@@ -22,7 +22,7 @@ extension CatalogueCheck {
             seq: found.record.seq, severity: .error, rule: .wrongType, tag: found.record.name,
             provider: found.provider,
             message:
-              "\(PlanValidator.place(found.record)): \(found.provider) \(callLabel(found.call)) entity \(path)[\(offset)] is \(PropertyRule.describe(element)), plan line \(catalogue.location.line) expects a self-describing entity {schema, data} (the catalogue's entitiesAt: \(path))",
+              "\(PlanValidator.place(found.record)): \(found.provider) \(callLabel(found.call)) entity \(path)[\(offset)] is \(PropertyRule.describe(element, key: path.description)), plan line \(catalogue.location.line) expects a self-describing entity {schema, data} (the catalogue's entitiesAt: \(path))",
             planLine: catalogue.location.line, planFile: found.plan.file, evidence: nil))
         continue
       }

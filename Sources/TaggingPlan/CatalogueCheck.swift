@@ -150,7 +150,7 @@ enum CatalogueCheck {
     case .notObject(let prefix, let value):
       problems.append(
         ContentProblem(
-          path: prefix, rule: .wrongType, found: "is \(PropertyRule.describe(value))",
+          path: prefix, rule: .wrongType, found: "is \(PropertyRule.describe(value, key: prefix))",
           expected: "expects object (the catalogue's propertiesAt: \(path))", constraint: nil, value: value,
           line: entry.location.line, planned: []))
     }

@@ -213,7 +213,7 @@ struct CheckContext {
         add(
           .invalidValue, record: record, entry: entry, provider: provider, line: line, item: item,
           evidence: .call(expected: expected, output: output),
-          "\(provider) \(call.name ?? call.method) parameter \(param.name) is \(PropertyRule.quoted(value)), plan line \(line) expects \(PropertyRule.quoted(planned))"
+          "\(provider) \(call.name ?? call.method) parameter \(param.name) is \(PropertyRule.quoted(value, key: param.name)), plan line \(line) expects \(PropertyRule.quoted(planned))"
         )
       }
     case .constrained(let rule):

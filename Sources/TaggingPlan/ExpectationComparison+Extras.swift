@@ -24,7 +24,7 @@ extension ExpectationComparison {
         field: "\(prefix) \(pair.key)",
         expected: annotate
           ? meant[pair.key].map { "\(notPlanned) (\($0) misspelled?)" } ?? notPlanned : notPlanned,
-        actual: show(pair.value), differs: differs)
+        actual: show(pair.value, key: pair.key), differs: differs)
     }
     if extra.count > extraLimit {
       rows.append(

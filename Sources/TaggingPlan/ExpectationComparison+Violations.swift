@@ -27,6 +27,11 @@ package indirect enum ViolationEvidence: Sendable {
     value: PropertyValue?, planned: [String], carried: Properties = [:])
   /// A journey rule (`after`, `once`, `duplicateWithin`, a funnel) with both records it names.
   case journey(JourneyEvidence)
+  /// Personal data a provider received where the plan does not allow it: the finding (kind,
+  /// provider, call, parameter path and length, never the value) beside the kinds the plan
+  /// allows at that place (`pii` along the path, the call catalogue's, `privacy.allow`; empty
+  /// when none).
+  case personalData(PrivacyFinding, allowed: PIIKinds)
 }
 
 extension ExpectationComparison {
@@ -35,7 +40,16 @@ extension ExpectationComparison {
 
   init(violation: PlanViolation, evidence: ViolationEvidence?) {
     let (title, rows) = Self.compare(violation, evidence)
-    self.init(planFile: violation.planFile ?? "plan", planLine: violation.planLine, title: title, rows: rows)
+    let heading: String?
+    switch evidence {
+    case nil: heading = nil
+    case .providerRule?: heading = Self.providerRuleHeading
+    case .personalData?: heading = Self.personalDataHeading
+    default: heading = Self.planHeading
+    }
+    self.init(
+      planFile: violation.planFile ?? "plan", planLine: violation.planLine, title: title, rows: rows,
+      expectedHeading: heading)
   }
 
   /// The title and rows of `violation`'s comparison.
@@ -72,10 +86,10 @@ extension ExpectationComparison {
           [
             Row(
               field: "property \(name)", expected: rule.constraintText,
-              actual: value.map(show) ?? absent(name, pairs), differs: breaks(rule, value))
+              actual: value.map { show($0, key: name) } ?? absent(name, pairs), differs: breaks(rule, value))
           ] + extraRows
       } else {
-        let actual = value.map(show) ?? "absent"
+        let actual = value.map { show($0, key: name) } ?? "absent"
 
         let list = planned.isEmpty ? "no property" : planned.joined(separator: ", ")
         rows = [
@@ -110,6 +124,14 @@ extension ExpectationComparison {
     case .journey(let journey):
       title = journey.rule
       rows = journey.rows
+    case .personalData(let finding, let allowed):
+      title = "\(finding.provider) \(finding.callLabel) param \(finding.path)"
+      rows = [
+        Row(field: "call", expected: "—", actual: clip(finding.callLabel), differs: false),
+        Row(
+          field: "param \(finding.path)", expected: allowed.planText, actual: finding.maskedDescription,
+          differs: true),
+      ]
     case .unplannedCall(let provider, let call, let catalogue):
       title = "\(provider) \(callLabel(call))"
       let known = catalogue.entries.prefix(8).map(\.label).joined(separator: ", ")
@@ -149,7 +171,7 @@ extension ExpectationComparison {
           Row(field: "call", expected: entry.label, actual: clip(callLabel(call)), differs: false),
           Row(
             field: "param \(path)", expected: expected,
-            actual: value.map(show) ?? absent(rule?.name ?? "", pairs),
+            actual: value.map { show($0, key: path) } ?? absent(rule?.name ?? "", pairs),
             differs: rule == nil || breaks(rule!, value)),
         ] + extraRows
     }
@@ -193,7 +215,7 @@ extension ExpectationComparison {
     }
     for param in expected.params {
       let value = matched?.parameters[param.name]
-      let actual = matched == nil ? "—" : value.map(show) ?? absent(param.name, pairs)
+      let actual = matched == nil ? "—" : value.map { show($0, key: param.name) } ?? absent(param.name, pairs)
       let differs: Bool
       let wanted: String
       switch param.expectation {
@@ -218,8 +240,11 @@ extension ExpectationComparison {
     return rule.problem(with: value) != nil
   }
 
-  /// `"Swift by Sundell"`, `1830`: a value as the rows show it, clipped.
-  static func show(_ value: PropertyValue) -> String { clip(PropertyRule.quoted(value)) }
+  /// `"Swift by Sundell"`, `1830`: a value as the rows show it, clipped, its personal data masked
+  /// as the detectors read it under `key` (``PropertyRule/quoted(_:key:)``).
+  static func show(_ value: PropertyValue, key: String? = nil) -> String {
+    clip(PropertyRule.quoted(value, key: key))
+  }
 
   static func clip(_ text: String) -> String {
     text.count <= valueLimit ? text : String(text.prefix(valueLimit)) + "…"
@@ -233,7 +258,7 @@ extension PropertyRule {
     var parts: [String] = []
     if !types.isEmpty { parts.append(types.map(\.rawValue).joined(separator: " or ")) }
     if required { parts.append("required") }
-    if let allowed { parts.append("one of " + allowed.map(Self.quoted).joined(separator: ", ")) }
+    if let allowed { parts.append("one of " + allowed.map { Self.quoted($0) }.joined(separator: ", ")) }
     if let pattern { parts.append("pattern \(pattern.source)") }
     if let minimumValue { parts.append("minimum \(Self.format(minimumValue))") }
     if let maximumValue { parts.append("maximum \(Self.format(maximumValue))") }

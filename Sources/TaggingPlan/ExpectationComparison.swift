@@ -30,12 +30,24 @@ public struct ExpectationComparison: Sendable, Hashable {
   public var title: String
   /// The compared fields, in plan order.
   public var rows: [Row]
+  /// What the `expected` column holds, as its heading says it: `expected (plan)`, `expected
+  /// (provider rule)`, or for personal data `allowed (plan pii)` (the kinds the plan allows there).
+  public var expectedHeading: String
 
-  /// A comparison.
-  public init(planFile: String, planLine: Int?, title: String, rows: [Row]) {
+  /// A comparison; `expectedHeading` defaults to `expected (plan)` when the expectation has a
+  /// plan line, else `expected (provider rule)`.
+  public init(planFile: String, planLine: Int?, title: String, rows: [Row], expectedHeading: String? = nil) {
     self.planFile = planFile
     self.planLine = planLine
     self.title = title
     self.rows = rows
+    self.expectedHeading = expectedHeading ?? (planLine == nil ? Self.providerRuleHeading : Self.planHeading)
   }
+
+  /// `expected (plan)`: the plan's expectation.
+  public static let planHeading = "expected (plan)"
+  /// `expected (provider rule)`: a provider's own documented rule.
+  public static let providerRuleHeading = "expected (provider rule)"
+  /// `allowed (plan pii)`: the personal data the plan allows at a place (`pii`, `privacy.allow`).
+  public static let personalDataHeading = "allowed (plan pii)"
 }

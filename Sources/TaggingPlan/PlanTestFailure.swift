@@ -79,7 +79,7 @@ public struct PlanTestFailure: Error, Sendable, CustomStringConvertible, Localiz
     }
     var lines = [
       "    expected vs got · \(comparison.title)",
-      "      " + pad("field", field) + pad("expected (plan)", expected) + "got (record)",
+      "      " + pad("field", field) + pad(comparison.expectedHeading, expected) + "got (record)",
     ]
     for row in comparison.rows {
       lines.append(

@@ -114,6 +114,16 @@ public struct PlanValidator: Sendable {
     coverage.apply(marks)
   }
 
+  /// Where the next record is in its recording (`nil` in a live session): the journey and consent
+  /// findings name it and the records they compare it with by file and line.
+  package var recordLine: RecordLine? {
+    get { state.journeys.place }
+    set {
+      state.journeys.place = newValue
+      state.consent.place = newValue
+    }
+  }
+
   /// A new recording starts: a new app instance, whose provider counts start from zero.
   package mutating func startRecording() {
     state.streams = [:]

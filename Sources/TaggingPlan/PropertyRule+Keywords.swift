@@ -82,7 +82,8 @@ extension PropertyRule {
       for (index, element) in elements.enumerated() {
         if let first = seen.updateValue(index, forKey: Self.canonical(element)) {
           return invalid(
-            "repeats item \(first) at index \(index) (\(Self.quoted(element)))", "expects unique items")
+            "repeats item \(first) at index \(index) (\(Self.quoted(element, key: name)))",
+            "expects unique items")
         }
       }
     }
@@ -156,7 +157,7 @@ extension PropertyRule {
     }
     if !keywords.anyOf.isEmpty, !keywords.anyOf.contains(where: { $0.conforms(value, memo: &memo) }) {
       return invalid(
-        "is \(Self.describe(value))",
+        "is \(Self.describe(value, key: name))",
         "expects a value matching one of anyOf's \(keywords.anyOf.count) schemas")
     }
     if !keywords.oneOf.isEmpty {
@@ -164,13 +165,13 @@ extension PropertyRule {
       for branch in keywords.oneOf where branch.conforms(value, memo: &memo) { matching += 1 }
       if matching != 1 {
         return invalid(
-          "is \(Self.describe(value)) and matches \(matching) of oneOf's \(keywords.oneOf.count) schemas",
+          "is \(Self.describe(value, key: name)) and matches \(matching) of oneOf's \(keywords.oneOf.count) schemas",
           "expects exactly one")
       }
     }
     if let not = keywords.not, not.conforms(value, memo: &memo) {
       return invalid(
-        "is \(Self.describe(value))",
+        "is \(Self.describe(value, key: name))",
         not == PropertyRule(name: not.name, location: not.location)
           ? "allows no value (not: {})" : "expects a value not matching the schema of not")
     }

@@ -241,10 +241,10 @@ public struct PropertyRule: Sendable, Hashable {
     if !types.isEmpty, !types.contains(where: { $0.accepts(value) }) {
       return ValueProblem(
         rule: .wrongType,
-        found: "is \(Self.describe(value))",
+        found: "is \(Self.describe(value, key: name))",
         expected: "expects " + types.map(\.rawValue).joined(separator: " or "))
     }
-    if let bounds = boundStorage.first, let problem = bounds.problem(with: value, memo: &memo) {
+    if let bounds = boundStorage.first, let problem = bounds.problem(with: value, key: name, memo: &memo) {
       return problem
     }
     if let keywords = keywordStorage.first {
@@ -272,18 +272,21 @@ public struct PropertyRule: Sendable, Hashable {
     }
   }
 
-  /// `a string ("1830")`, `an integer (1830)`: the type and the value, for messages.
-  static func describe(_ value: PropertyValue) -> String {
+  /// `a string ("1830")`, `an integer (1830)`: the type and the value, for messages; `key` names
+  /// the value, for its masking (``quoted(_:key:)``).
+  static func describe(_ value: PropertyValue, key: String? = nil) -> String {
     let article =
       value.typeName == "integer" || value.typeName == "array" || value.typeName == "object" ? "an" : "a"
     if case .null = value { return "null" }
-    return "\(article) \(value.typeName) (\(quoted(value)))"
+    return "\(article) \(value.typeName) (\(quoted(value, key: key)))"
   }
 
   /// Strings in double quotes, other values as written; personal data the detectors find is
-  /// masked (``PIIMask``), as a `personal-data` finding shows it.
-  static func quoted(_ value: PropertyValue) -> String {
-    let value = PIIMask.value(value)
+  /// masked (``PIIMask``), as a `personal-data` finding shows it. `key` is the property or
+  /// parameter (path) that holds the value: the detectors read it as they do in the privacy check
+  /// (``PIIKeyContext``: a UUID under `idfa` or `resettable_device_id` is an advertising id).
+  static func quoted(_ value: PropertyValue, key: String? = nil) -> String {
+    let value = PIIMask.value(value, key: key)
     if case .string(let text) = value { return "\"\(text)\"" }
     return value.displayText
   }

@@ -15,27 +15,27 @@ struct ValueBounds: Sendable, Hashable {
   var format: ValueFormat?
 
   /// What is wrong with a value of the rule's type: outside enum, const, format, pattern, length
-  /// or range; `nil` when it conforms.
-  func problem(with value: PropertyValue, memo: inout PatternMemo) -> ValueProblem? {
+  /// or range; `nil` when it conforms. `key` names the value, for its masking in the message.
+  func problem(with value: PropertyValue, key: String, memo: inout PatternMemo) -> ValueProblem? {
     if let allowed, !allowed.contains(where: { PropertyRule.same($0, value) }) {
       return ValueProblem(
-        rule: .invalidValue, found: "is \(PropertyRule.quoted(value))",
-        expected: "allows only " + allowed.map(PropertyRule.quoted).joined(separator: ", "))
+        rule: .invalidValue, found: "is \(PropertyRule.quoted(value, key: key))",
+        expected: "allows only " + allowed.map { PropertyRule.quoted($0) }.joined(separator: ", "))
     }
     if let constant, !PropertyRule.same(constant, value) {
       return ValueProblem(
-        rule: .invalidValue, found: "is \(PropertyRule.quoted(value))",
+        rule: .invalidValue, found: "is \(PropertyRule.quoted(value, key: key))",
         expected: "expects \(PropertyRule.quoted(constant))")
     }
     if let format, case .string(let text) = value, !format.accepts(text) {
       return ValueProblem(
-        rule: .invalidValue, found: "is \(PropertyRule.quoted(value))",
+        rule: .invalidValue, found: "is \(PropertyRule.quoted(value, key: key))",
         expected: "expects format \(format.rawValue)")
     }
     if case .string(let text) = value {
       if let pattern, !memo.matches(pattern, text) {
         return ValueProblem(
-          rule: .invalidValue, found: "is \(PropertyRule.quoted(value))",
+          rule: .invalidValue, found: "is \(PropertyRule.quoted(value, key: key))",
           expected: "expects pattern \(pattern.source)")
       }
       // JSON Schema lengths count Unicode code points; UTF-8 bounds decide most cases without

@@ -39,9 +39,7 @@ extension FrameView {
       heading.add(
         Sanitizer.clean(
           pad("field", fieldWidth)
-            + pad(
-              expectation.planLine == nil ? "expected (provider rule)" : "expected (plan)", valueWidth + 2)
-            + "got (record)"), .dim)
+            + pad(expectation.expectedHeading, valueWidth + 2) + "got (record)"), .dim)
       lines.append(heading)
       for row in expectation.rows {
         let expected = wrap(Sanitizer.clean(row.expected, limit: 400), width: valueWidth)

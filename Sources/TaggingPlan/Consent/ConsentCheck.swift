@@ -19,7 +19,7 @@ extension ConsentTracker {
     guard let consent = plan.consent else { return }
     work += 1
     guard !record.isFromSDK else {
-      var findings = Findings(plan: plan, record: record)
+      var findings = Findings(plan: plan, record: record, at: place)
       if record.kind == .consent {
         applyWire(record, consent: consent, &findings)
       } else {
@@ -30,7 +30,7 @@ extension ConsentTracker {
     }
     let source = record.source ?? ""
     guard record.kind != .consent else {
-      var findings: Findings? = Findings(plan: plan, record: record)
+      var findings: Findings? = Findings(plan: plan, record: record, at: place)
       update(source, with: record, consent: consent, &findings)
       findings?.flush(marks: &marks, from: first, into: &violations)
       return
@@ -48,7 +48,7 @@ extension ConsentTracker {
       return
     }
     guard let device = devices[source] else { return }
-    var findings = Findings(plan: plan, record: record)
+    var findings = Findings(plan: plan, record: record, at: place)
     checkOutputs(record, consent: consent, device: device, deviceName: nil, &findings)
     findings.flush(marks: &marks, from: first, into: &violations)
   }
@@ -95,7 +95,7 @@ extension ConsentTracker {
     work += 1 + digest.outputs
     select(source, defaultGranted: consent.defaultGranted)
     if let decision = digest.decision {
-      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id)
+      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session.id, place: place)
       devices.withLatest(source) { Self.apply(decision, by: record, to: &$0) }
     }
     guard digest.hasSession else { return }

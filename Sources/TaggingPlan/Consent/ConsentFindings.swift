@@ -11,10 +11,10 @@ extension ConsentTracker {
     var violations: [PlanViolation] = []
     var marks: [CoverageMark] = []
 
-    init(plan: Plan, record: Record) {
+    init(plan: Plan, record: Record, at place: RecordLine?) {
       self.plan = plan
       self.record = record
-      this = JourneyRecord(record)
+      this = JourneyRecord(record, at: place)
     }
 
     /// A call to `output.provider` while `scope` has no consent: withdrawn by `withdrawal`, or

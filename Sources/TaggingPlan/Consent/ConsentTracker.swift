@@ -66,6 +66,9 @@ package struct ConsentTracker: Sendable {
   /// their own wire calls over the in-app device's (`applyWire`); at most
   /// ``deviceLimit`` sources, then started afresh.
   var wireDevices: [String: Device] = [:]
+  /// Where the record being checked is in its recording, when read from one: the records the
+  /// findings name carry it (``JourneyRecord/place``).
+  package var place: RecordLine?
   /// Records and provider outputs looked at so far: what the bound tests count.
   package internal(set) var work = 0
 

@@ -10,8 +10,8 @@ struct JourneyCheck {
   var violations: [PlanViolation] = []
   var marks: [CoverageMark] = []
 
-  init(record: Record) {
-    this = JourneyRecord(record)
+  init(record: Record, at place: RecordLine?) {
+    this = JourneyRecord(record, at: place)
   }
 
   /// The plan entry of `record`'s tag, if planned.
@@ -357,7 +357,7 @@ extension JourneyState {
     var ran: JourneyCheck?
     devices.updateLatest { device in
       guard !JourneyCheck.passes(record, entry: entry, plan: plan, device: &device) else { return }
-      var check = JourneyCheck(record: record)
+      var check = JourneyCheck(record: record, at: place)
       check.run(record, plan: plan, device: &device, entry: entry, work: &work)
       ran = check
     }

@@ -1,5 +1,19 @@
 import TagscopeRecording
 
+/// Where a record is in a recording: its file and its line (1-based; the header is line 1).
+public struct RecordLine: Sendable, Hashable {
+  /// The recording's path (`-` for standard input).
+  public var file: String
+  /// The record's line.
+  public var line: Int
+
+  /// A place.
+  public init(file: String, line: Int) {
+    self.file = file
+    self.line = line
+  }
+}
+
 /// One record a journey finding names: the one that broke the rule, or the one it needed or
 /// repeated.
 public struct JourneyRecord: Sendable, Hashable {
@@ -13,21 +27,27 @@ public struct JourneyRecord: Sendable, Hashable {
   public var source: String?
   /// Its session id, if any.
   public var session: String?
+  /// Its file and line in the recording, when it was read from one (not in a live session).
+  public var place: RecordLine?
 
   /// A record reference.
-  public init(seq: UInt64, name: String, time: Int64, source: String? = nil, session: String? = nil) {
+  public init(
+    seq: UInt64, name: String, time: Int64, source: String? = nil, session: String? = nil,
+    place: RecordLine? = nil
+  ) {
     self.seq = seq
     self.name = name
     self.time = time
     self.source = source
     self.session = session
+    self.place = place
   }
 
-  /// The reference of `record`: its seq, name, time, source and session id.
-  package init(_ record: Record) {
+  /// The reference of `record`, read at `place`: its seq, name, time, source and session id.
+  package init(_ record: Record, at place: RecordLine?) {
     self.init(
       seq: record.seq, name: record.name, time: record.timeMilliseconds, source: record.source,
-      session: record.context.session?.id)
+      session: record.context.session?.id, place: place)
   }
 
   /// `#4 checkout_started at 10:00:04.210Z`.

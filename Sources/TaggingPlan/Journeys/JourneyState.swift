@@ -49,6 +49,9 @@ package struct JourneyState: Sendable {
   }
 
   var devices = RecentDevices<Device>(limit: deviceLimit)
+  /// Where the record being checked is in its recording, when read from one: the records the
+  /// findings name carry it (``JourneyRecord/place``).
+  package var place: RecordLine?
   /// Rule and funnel-step checks made so far: what the bound tests count.
   package internal(set) var work = 0
 
@@ -123,7 +126,7 @@ package struct JourneyState: Sendable {
       if digest.isScreen { device.screenVisit += 1 }
       if digest.endsSession { JourneyCheck.restart(&device, entries: plan.entries) }
       guard digest.duplicates != nil || digest.steps != nil else { return }
-      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session)
+      let record = JourneyRecord(seq: seq, name: digest.name, time: time, session: session, place: place)
       if let entry = digest.duplicates, let properties = digest.properties {
         work += 1
         JourneyCheck.remember(properties, of: entry, record: record, plan: plan, device: &device)

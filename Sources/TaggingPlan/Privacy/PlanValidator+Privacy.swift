@@ -6,7 +6,9 @@ extension PlanValidator {
   /// provider received in `record` that the plan does not allow there: a property of the
   /// record's entry (or a parameter of its planned call to that provider) with `pii` naming the
   /// kind, or a parameter the plan gives an exact value, allows it. The value is never shown:
-  /// the message names the record, provider, call, parameter path, kind and length.
+  /// the message names the record, provider, call, parameter path, kind and length, and the
+  /// evidence (``ViolationEvidence/personalData(_:allowed:)``) keeps the finding beside the kinds
+  /// the plan allows there.
   /// The plan's `privacy` turns the check off, or allows kinds everywhere (every detector still
   /// runs, so a value is named by the same kind whatever the plan allows). `memo` keeps what each
   /// text scanned held, for the next records.
@@ -30,6 +32,13 @@ extension PlanValidator {
           screen: record.context.screen)
           ?? plan.tagItems[index]
       }
+      // The plan line where `pii` would allow it: the entry's property of that name, else the
+      // entry (none for an unplanned tag).
+      let line = entry.map { entry in
+        PrivacyPath.components(finding.path).first.flatMap { name in
+          entry.properties?.first { $0.name == name }?.location.line
+        } ?? entry.location.line
+      }
       violations.append(
         PlanViolation(
           seq: record.seq, severity: entry?.severity ?? .error, rule: .personalData, tag: record.name,
@@ -38,8 +47,27 @@ extension PlanValidator {
             "\(place(record)): \(finding.provider) \(finding.callLabel) parameter \(finding.path) carries "
             + "\(finding.kind.phrase) (\(finding.place), value masked, \(finding.length) characters); "
             + "mark the property pii: [\(finding.kind.rawValue)] where it is intended",
-          coverageItem: item, planFile: plan.file, evidence: nil))
+          planLine: line, coverageItem: item, planFile: plan.file,
+          evidence: .personalData(
+            finding, allowed: allowedKinds(at: finding, of: record, entry: entry, plan: plan))))
     }
+  }
+
+  /// The kinds the plan allows at `finding`'s place in `record` (of plan entry `entry`): those
+  /// allowed everywhere (`privacy.allow`) and those the entry's or the call catalogue's rules
+  /// along the finding's path allow (``allows(_:_:)``, ``catalogueAllows(_:_:plan:)``).
+  static func allowedKinds(at finding: PrivacyFinding, of record: Record, entry: PlanEntry?, plan: Plan)
+    -> PIIKinds
+  {
+    var kinds = plan.privacy.allowed
+    for kind in PIIKind.allCases where !kinds.contains(kind) {
+      var other = finding
+      other.kind = kind
+      if entry.map({ allows($0, other) }) ?? false || catalogueAllows(record, other, plan: plan) {
+        kinds.insert(PIIKinds(kind))
+      }
+    }
+    return kinds
   }
 
   /// Whether the entry of the finding provider's call catalogue that the call matches allows

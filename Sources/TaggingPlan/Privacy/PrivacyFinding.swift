@@ -20,6 +20,12 @@ public struct PrivacyFinding: Sendable, Hashable {
 
   /// `outputs[0].calls[1].parameters.email`: the place in the record.
   public var place: String { "outputs[\(output)].calls[\(call)].parameters.\(path)" }
+
+  /// `personal data: email at user.email, value masked (20 characters)`: what a report shows of
+  /// the value (its kind, place and length, never its characters).
+  public var maskedDescription: String {
+    "personal data: \(kind.rawValue) at \(path), value masked (\(length) characters)"
+  }
 }
 
 extension PIIKind {
@@ -38,6 +44,17 @@ extension PIIKind {
 }
 
 extension PIIKinds {
+  /// The kinds in the set, in ``PIIKind`` order.
+  public var kinds: [PIIKind] { PIIKind.allCases.filter { contains($0) } }
+
+  /// `pii: [email, phone]`, `pii: allowed`, or `no personal data (pii: none)`: what the plan
+  /// allows at a place, in the plan's words.
+  public var planText: String {
+    if self == .all { return "pii: allowed" }
+    if isEmpty { return "no personal data (pii: none)" }
+    return "pii: [" + kinds.map(\.rawValue).joined(separator: ", ") + "]"
+  }
+
   /// The kinds an integer can be.
   static let numbers: PIIKinds = [PIIKinds(.card), PIIKinds(.phone)]
   /// Geolocation, scanned apart so a pair's match does not hide another kind's.

@@ -267,8 +267,8 @@ public enum HTMLReport {
 
   /// The expected-vs-got table of a comparison.
   private static func table(_ comparison: ExpectationComparison, into out: inout String) {
-    out += "<table class=\"comparison\"><thead><tr><th>field</th><th>expected (plan)</th>"
-    out += "<th>got (record)</th></tr></thead><tbody>\n"
+    out += "<table class=\"comparison\"><thead><tr><th>field</th><th>"
+    out += MarkupText.escape(comparison.expectedHeading) + "</th><th>got (record)</th></tr></thead><tbody>\n"
     for row in comparison.rows {
       out += "<tr class=\"\(row.differs ? "differs" : "same")\"><td>" + MarkupText.escape(row.field) + "</td>"
       out += "<td class=\"mono\">" + MarkupText.escape(row.expected) + "</td>"

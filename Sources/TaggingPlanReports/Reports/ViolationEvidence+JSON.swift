@@ -3,7 +3,8 @@ import TaggingPlan
 import TagscopeRecording
 
 extension ViolationEvidence {
-  /// `expected`: what the plan expected, as a JSON object (`null` for an unplanned tag).
+  /// `expected`: what the plan expected, as a JSON object (`null` for an unplanned tag; for
+  /// personal data, the kinds the plan allows at its place, `"pii":[]` when none).
   func writeExpected(into out: inout JSONWriter) {
     switch self {
     case .unplanned:
@@ -57,11 +58,17 @@ extension ViolationEvidence {
         out.key("expects")
         out.string(journey.expected)
       }
+    case .personalData(let finding, let allowed):
+      out.object { out in
+        Self.write(finding, into: &out)
+        out.key("pii")
+        out.stringArray(allowed.kinds.map(\.rawValue))
+      }
     }
   }
 
   /// `actual`: what the record carried, as a JSON object, with the personal data the detectors
-  /// find masked (``PIIMask``).
+  /// find masked (``PIIMask``; a personal-data finding's value only by kind and length).
   func writeActual(into out: inout JSONWriter) {
     switch self {
     case .unplanned(let section, let name):
@@ -112,16 +119,43 @@ extension ViolationEvidence {
         out.key(journey.otherRole, first: false)
         if let other = journey.other { Self.write(other, into: &out) } else { out.raw("null") }
       }
+    case .personalData(let finding, _):
+      out.object { out in
+        Self.write(finding, into: &out)
+        out.key("place")
+        out.string(finding.place)
+        out.key("kind")
+        out.string(finding.kind.rawValue)
+        out.key("length")
+        out.int(finding.length)
+        out.key("value")
+        out.string("<\(finding.kind.rawValue) masked, \(finding.length) characters>")
+      }
     }
   }
 
-  /// `{"seq","name","time","source","session"}`: a record a journey finding names.
+  /// `"provider","call","param"`: where a personal-data finding is (the call by method and name).
+  private static func write(_ finding: PrivacyFinding, into out: inout JSONWriter) {
+    out.key("provider", first: true)
+    out.string(finding.provider)
+    out.key("call")
+    out.string(finding.callLabel)
+    out.key("param")
+    out.string(finding.path)
+  }
+
+  /// `{"seq","name","file","line","time","source","session"}`: a record a journey finding names
+  /// (`file` and `line` null in a live session), its place in the violation's words.
   private static func write(_ record: JourneyRecord, into out: inout JSONWriter) {
     out.object { out in
       out.key("seq", first: true)
       out.unsigned(record.seq)
       out.key("name")
       out.string(record.name)
+      out.key("file")
+      out.string(orNull: record.place?.file)
+      out.key("line")
+      out.int(orNull: record.place?.line)
       out.key("time")
       out.timestamp(record.time)
       out.key("source")

@@ -102,6 +102,12 @@ struct LineValidator {
     currentFile = file
   }
 
+  /// The next line is line `number` of `file`: with sequence rules, the findings name it and the
+  /// records they compare it with by file and line (``TaggingPlan/JourneyRecord/place``).
+  mutating func at(file: String, line number: Int) {
+    if sequence { validator.recordLine = RecordLine(file: file, line: number) }
+  }
+
   /// Adds what a record of `source` did to coverage to that source's coverage.
   private mutating func cover(_ marks: some Collection<CoverageMark>, source: String?) {
     guard bySource != nil else { return }
@@ -310,6 +316,7 @@ extension RecordingScanner {
       return nil
     }
     let before = violations.count
+    lines.at(file: file, line: number)
     switch lines.validate(line, into: &violations) {
     case .record(let seq, let source, let time):
       summary.records += 1
