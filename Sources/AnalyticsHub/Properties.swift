@@ -3,19 +3,32 @@
 /// Order is the order of insertion (a dictionary literal keeps its source order), so recordings,
 /// the terminal UI and provider calls show properties the way the app wrote them. Assigning an
 /// existing key replaces its value in place.
+///
+/// Properties made with ``init(extending:)`` share their first pairs with the properties they
+/// extend (copy-on-write: changing or removing one of those pairs gives these properties their
+/// own copy first), so many records of one context hold it once. Reading, iterating, comparing
+/// and hashing see the same pairs in the same order either way.
 public struct Properties: Sendable, Hashable, RandomAccessCollection, ExpressibleByDictionaryLiteral {
   /// One key and its value.
   public typealias Element = (key: String, value: PropertyValue)
 
   // Inlinable reads (the walks of other modules, the privacy check's first, iterate in place:
   // no call and no copy of each key and value per element).
+  /// The first pairs, shared with the properties these extend (``init(extending:)``); never
+  /// changed in place: changing one of them moves them all into ``storage`` first.
+  @usableFromInline private(set) var shared: [Element]
+  /// The pairs after ``shared``: all of them unless these properties extend others.
   @usableFromInline private(set) var storage: [Element]
 
   /// Empty properties.
-  public init() { storage = [] }
+  public init() {
+    shared = []
+    storage = []
+  }
 
   /// Properties from key/value pairs; a later duplicate key replaces the earlier value.
   public init<S: Sequence>(_ pairs: S) where S.Element == (String, PropertyValue) {
+    shared = []
     storage = []
     storage.reserveCapacity(pairs.underestimatedCount)
     merge(pairs)
@@ -26,6 +39,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// through the type's witnesses, its metadata looked up: 9% of decoding a Firebase upload);
   /// this one is compiled for arrays in this module.
   public init(_ pairs: [(String, PropertyValue)]) {
+    shared = []
     storage = []
     storage.reserveCapacity(pairs.count)
     add(pairs)
@@ -35,26 +49,64 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
     self.init(elements)
   }
 
-  @inlinable public var startIndex: Int { storage.startIndex }
-  @inlinable public var endIndex: Int { storage.endIndex }
-  @inlinable public subscript(position: Int) -> Element { storage[position] }
+  /// Properties that start with `base`'s pairs, in its order, without copying them: they share
+  /// their storage with `base` and with every other properties extending it, until these
+  /// properties change or remove one of them. Pairs added afterwards (``appendUnchecked(_:_:)``,
+  /// a new key's assignment) are these properties' own. What a decoder gives each of many
+  /// records that carry the same context: each record holds its own pairs, the context once.
+  public init(extending base: Properties) {
+    if base.storage.isEmpty {
+      shared = base.shared
+    } else if base.shared.isEmpty {
+      shared = base.storage
+    } else {
+      shared = base.shared + base.storage
+    }
+    storage = []
+  }
+
+  @inlinable public var startIndex: Int { 0 }
+  @inlinable public var endIndex: Int { shared.count + storage.count }
+  @inlinable public subscript(position: Int) -> Element {
+    let sharedCount = shared.count
+    return position < sharedCount ? shared[position] : storage[position - sharedCount]
+  }
 
   /// The keys, in order.
-  public var keys: [String] { storage.map(\.key) }
+  public var keys: [String] { map(\.key) }
 
   /// The value for `key`, or `nil`; assigning `nil` removes the key.
   public subscript(key: String) -> PropertyValue? {
     get {
+      for element in shared where element.key == key { return element.value }
       for element in storage where element.key == key { return element.value }
       return nil
     }
     set {
-      if let index = storage.firstIndex(where: { $0.key == key }) {
+      if let index = ownIndex(of: key) {
         if let newValue { storage[index].value = newValue } else { storage.remove(at: index) }
       } else if let newValue {
         storage.append((key, newValue))
       }
     }
+  }
+
+  /// The position of `key` in ``storage``, its shared pairs made these properties' own first
+  /// when it is one of them; `nil` when the key is absent (the shared pairs then stay shared).
+  private mutating func ownIndex(of key: String) -> Int? {
+    if shared.contains(where: { $0.key == key }) { makeOwn() }
+    return storage.firstIndex { $0.key == key }
+  }
+
+  /// Moves the shared pairs into ``storage``, before the pairs already there.
+  private mutating func makeOwn() {
+    guard !shared.isEmpty else { return }
+    var own: [Element] = []
+    own.reserveCapacity(shared.count + storage.capacity)
+    own.append(contentsOf: shared)
+    own.append(contentsOf: storage)
+    storage = own
+    shared = []
   }
 
   /// Appends a pair without checking for an existing key; for decoders that already guarantee
@@ -64,9 +116,10 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   }
 
   /// Makes room for `count` pairs in all, so that appending up to that many allocates once (a
-  /// copy of shared storage then takes the room at once instead of growing it again).
+  /// copy of shared storage then takes the room at once instead of growing it again). Pairs
+  /// shared through ``init(extending:)`` stay shared: the room is for the pairs after them.
   public mutating func reserveCapacity(_ count: Int) {
-    storage.reserveCapacity(count)
+    storage.reserveCapacity(Swift.max(0, count - shared.count))
   }
 
   /// These properties with `other`'s values added or replacing.
@@ -97,11 +150,15 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
     var positions: [String: Int]?
     let incoming = pairs.underestimatedCount
     for (key, value) in pairs {
-      if positions == nil && storage.count < Self.linearLimit {
+      if positions == nil && count < Self.linearLimit {
         self[key] = value
         continue
       }
-      if positions == nil { positions = firstPositions(reserving: storage.count + incoming) }
+      if positions == nil {
+        // Positions index the pairs in one array: shared ones are made own before.
+        makeOwn()
+        positions = firstPositions(reserving: storage.count + incoming)
+      }
       if let position = positions![key] {
         storage[position].value = value
       } else {
@@ -113,15 +170,16 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
 
   /// Replaces the value at `position` (an index into these properties), keeping its key.
   public mutating func replaceValue(at position: Int, with value: PropertyValue) {
-    storage[position].value = value
+    if position < shared.count { makeOwn() }
+    storage[position - shared.count].value = value
   }
 
   /// Each key's position; what a decoder adding many keys looks repeated keys up in. `capacity`
   /// (at least the count) sizes the index for the keys still to come.
   public func firstPositions(reserving capacity: Int = 0) -> [String: Int] {
     var positions: [String: Int] = [:]
-    positions.reserveCapacity(Swift.max(storage.count, capacity))
-    for (position, element) in storage.enumerated() where positions[element.key] == nil {
+    positions.reserveCapacity(Swift.max(count, capacity))
+    for (position, element) in enumerated() where positions[element.key] == nil {
       positions[element.key] = position
     }
     return positions
@@ -134,7 +192,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   public var firstUnrepresentablePath: String? { firstUnrepresentablePath(prefix: "") }
 
   func firstUnrepresentablePath(prefix: String) -> String? {
-    for (key, value) in storage {
+    for (key, value) in self {
       if let path = value.firstUnrepresentablePath(prefix: prefix + key) { return path }
     }
     return nil
@@ -143,23 +201,23 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// Equal when the same keys hold equal values, in any order (order is kept for display and
   /// encoding, but `["a": 1, "b": 2] == ["b": 2, "a": 1]`).
   public static func == (lhs: Properties, rhs: Properties) -> Bool {
-    guard lhs.storage.count == rhs.storage.count else { return false }
+    guard lhs.count == rhs.count else { return false }
     // Same order (the usual case): one pass.
-    if zip(lhs.storage, rhs.storage).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
-    if lhs.storage.count <= linearLimit {
-      return lhs.storage.allSatisfy { element in rhs[element.key] == element.value }
+    if zip(lhs, rhs).allSatisfy({ $0.key == $1.key && $0.value == $1.value }) { return true }
+    if lhs.count <= linearLimit {
+      return lhs.allSatisfy { element in rhs[element.key] == element.value }
     }
     var values: [String: PropertyValue] = [:]
-    values.reserveCapacity(rhs.storage.count)
-    for (key, value) in rhs.storage { values[key] = value }
-    return lhs.storage.allSatisfy { values[$0.key] == $0.value }
+    values.reserveCapacity(rhs.count)
+    for (key, value) in rhs { values[key] = value }
+    return lhs.allSatisfy { values[$0.key] == $0.value }
   }
 
   /// Independent of the order, like ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage.count)
+    hasher.combine(count)
     var entries = 0
-    for (key, value) in storage {
+    for (key, value) in self {
       var entry = Hasher()
       entry.combine(key)
       entry.combine(value)
@@ -171,6 +229,6 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
 
 extension Properties: CustomStringConvertible {
   public var description: String {
-    "[" + storage.map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "]"
+    "[" + map { "\($0.key): \($0.value.displayText)" }.joined(separator: ", ") + "]"
   }
 }

@@ -17,7 +17,8 @@ import SwiftProtobuf
 ///   version, Firebase app id…) and the place of each record are in its output's annotations.
 enum FirebaseUploadRecords {
   /// The annotations every record of `bundle` starts from: its context (``context(_:)``), then the
-  /// upload's unknown fields (``note(_:)``), if any.
+  /// upload's unknown fields (``note(_:)``), if any. Its records share them
+  /// (``Properties/init(extending:)``) instead of each holding a copy.
   static func common(_ bundle: Tagscope_Firebase_Bundle, unknownNote: PropertyValue?) -> Properties {
     common(context: context(bundle), unknownNote: unknownNote)
   }
@@ -91,9 +92,9 @@ enum FirebaseUploadRecords {
     let byApp = origin == nil || origin == "app"
     let shortName = event.name != name
     let previous = event.previousTimestampMillis
-    // The bundle's annotations copied once, with room for this record's: appended to, a copy
-    // grew again (twice the room a small event's record needs, kept while it is in flight).
-    var extra = common
+    // The bundle's annotations shared, not copied (two dozen pairs a record, freed again with
+    // it), with room for this record's own after them.
+    var extra = Properties(extending: common)
     // `place` always; the others when present (counted without an array, made per record).
     var added: Int = 1
     if origin != nil { added += 1 }
@@ -140,7 +141,7 @@ enum FirebaseUploadRecords {
     // generic initializer).
     var value = Properties()
     value.appendUnchecked("value", property.value)
-    var extra = common
+    var extra = Properties(extending: common)
     extra.reserveCapacity(common.count + (name != property.name ? 3 : 2))
     extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
     if name != property.name { extra.appendUnchecked("short_name", .string(property.name)) }
