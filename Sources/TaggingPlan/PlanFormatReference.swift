@@ -142,7 +142,9 @@ public enum PlanFormatReference {
     - `pii`: the personal data the property (or parameter, and what it holds) is meant to carry:
       `allowed` (any), `none`, or some of `email`, `phone`, `adid`, `ip`, `card`, `geo`, `token`.
       Every value a provider receives is scanned (all records, lifecycle ones included; a parameter
-      with an exact planned value is allowed); what is found elsewhere is `personal-data`. Detectors:
+      with an exact planned value is allowed), an SDK batch's own fields too (mParticle's
+      `user_identities`, `ui`: allowed by `pii` in the catalogue's `batch` entry); what is found
+      elsewhere is `personal-data`. Detectors:
       email addresses; phone numbers (E.164 `+…`, North American `(212) 555-0143`, national with a
       trunk 0 in groups `06 12 34 56 78`, any 8 to 15 digits under a phone key); advertising ids (a
       UUID under an idfa/gaid/adid/rdid/advertising-id key, Firebase's

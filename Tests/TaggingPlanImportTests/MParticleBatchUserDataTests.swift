@@ -100,4 +100,37 @@ final class MParticleBatchUserDataTests: XCTestCase {
         #"1 invalid-value session_start: mparticle batch (its own fields, kept on this record) parameter user_identities.email is "not an email""#,
       ])
   }
+
+  /// The personal data a batch's own fields carry reached mParticle too: it is scanned, and the
+  /// identities the plan marks `pii` (the real Beasley plan's `email` and `ios_idfa`, and a mobile
+  /// SDK's `ui` entry of type 7, an email) are
+  /// intended there, while an unplanned phone number is a finding at the batch's place. A plan
+  /// with no call catalogue flags every identity found (issue 47: the batch was never scanned).
+  func testTheBatchsPersonalDataIsScannedAndItsPlannedIdentitiesAllowed() throws {
+    let batch: Properties = [
+      "user_identities": [
+        "email": "jane.doe@example.com", "ios_idfa": "6D92078A-8246-4BA4-AE5B-76104861E7DC",
+        "mobile_number": "+33 6 12 34 56 78",
+      ],
+      // A mobile SDK's identities by type number: 7 is an email.
+      "ui": [["n": 7, "i": "jane.doe@example.com"]],
+    ]
+    let imported = try importFixtures(["mparticle-real/beasley-identities.json"])
+    let found = try judge([event(1, batch: batch)], imported).filter { $0.contains("personal-data") }
+    XCTAssertEqual(found.count, 1, "\(found)")
+    XCTAssertTrue(
+      found.first?.hasPrefix(
+        "1 personal-data session_start: mparticle batch parameter user_identities.mobile_number")
+        ?? false, "\(found)")
+    XCTAssertTrue(
+      found.first?.contains("outputs[0].batch.user_identities.mobile_number") ?? false, "\(found)")
+    XCTAssertFalse(found.joined().contains("+33"), "\(found)")
+
+    var bare = PlanValidator(
+      plan: try PlanLoader.load(yaml: "plan: Bare\nevents:\n  session_start: {}\n", file: "b.yaml"))
+    let all = bare.validate(event(1, batch: batch)).filter { $0.rule == .personalData }
+    XCTAssertEqual(
+      all.map { String($0.message.split(separator: " parameter ")[1].prefix { $0 != " " }) },
+      ["user_identities.email", "user_identities.ios_idfa", "user_identities.mobile_number", "ui[0].i"])
+  }
 }

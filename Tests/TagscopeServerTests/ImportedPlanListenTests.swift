@@ -66,7 +66,10 @@ final class ImportedPlanListenTests: XCTestCase {
     XCTAssertEqual(
       violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])" },
       [
-        #"4 invalid-value Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.item is "latte""#
+        // The batch's email identity (`ui`, type 7): personal data this plan does not plan.
+        "1 personal-data session_start: mparticle batch parameter ui[1].i carries an email address "
+          + "(outputs[0].batch.ui[1].i, value masked, 15 characters); mark the property pii: [email] where it is intended",
+        #"4 invalid-value Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.item is "latte""#,
       ])
   }
 
@@ -99,7 +102,9 @@ final class ImportedPlanListenTests: XCTestCase {
     XCTAssertEqual(
       violations.map { "\($0.seq) \($0.rule.rawValue) \($0.message.split(separator: ", plan line")[0])" },
       [
-        #"4 wrong-type Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.quantity is a string ("abc")"#
+        "1 personal-data session_start: mparticle batch parameter ui[1].i carries an email address "
+          + "(outputs[0].batch.ui[1].i, value masked, 15 characters); mark the property pii: [email] where it is intended",
+        #"4 wrong-type Choose Item on Home: mparticle logEvent Choose Item parameter data.custom_attributes.quantity is a string ("abc")"#,
       ])
   }
 
@@ -145,9 +150,11 @@ final class ImportedPlanListenTests: XCTestCase {
       ["identify identify", "event session_start", "screen Home", "event Choose Item", "event Choose Item"])
     XCTAssertEqual(records[0].context.session?.user, "cust-42")
     XCTAssertEqual(records[0].properties["customerid"], "cust-42")
-    // The identity request's email identity is personal data the imported plan does not allow.
+    // The identity request's email identity is personal data the imported plan does not allow,
+    // and so is the same identity the upload's batch carries (`ui`).
     XCTAssertEqual(
-      violations.map { "\($0.seq) \($0.rule.rawValue)" }, ["1 personal-data", "5 invalid-value"])
+      violations.map { "\($0.seq) \($0.rule.rawValue)" },
+      ["1 personal-data", "2 personal-data", "5 invalid-value"])
   }
 
   /// Strapi's tracking plan as Amplitude's code generator (Iteratively, Ampli's predecessor) wrote

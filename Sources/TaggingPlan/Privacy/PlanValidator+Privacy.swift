@@ -75,9 +75,16 @@ extension PlanValidator {
   /// the finding's path.
   static func catalogueAllows(_ record: Record, _ finding: PrivacyFinding, plan: Plan) -> Bool {
     guard finding.output < record.outputs.count else { return false }
-    let calls = record.outputs[finding.output].calls
-    guard finding.call < calls.count else { return false }
-    let call = calls[finding.call]
+    let output = record.outputs[finding.output]
+    let call: CallDescription
+    if finding.inBatch {
+      // The batch's fields are checked as the parameters of a call of the batch method.
+      guard case .object(let batch)? = output.extra[CallCatalogue.batchField] else { return false }
+      call = CallDescription(method: CallCatalogue.batchMethod, name: nil, parameters: batch)
+    } else {
+      guard finding.call < output.calls.count else { return false }
+      call = output.calls[finding.call]
+    }
     let components = PrivacyPath.components(finding.path)[...]
     for catalogue in plan.catalogues where catalogue.provider == finding.provider {
       guard let index = catalogue.entryIndex(for: call) else { continue }
@@ -93,7 +100,10 @@ extension PlanValidator {
   }
 
   /// Whether `entry` allows `finding` (see ``appendPrivacyFindings(of:plan:memo:to:)``).
+  /// A value among the batch's fields is the batch's, not the tag's: only the call catalogue's
+  /// batch entry allows it.
   static func allows(_ entry: PlanEntry, _ finding: PrivacyFinding) -> Bool {
+    guard !finding.inBatch else { return false }
     let components = PrivacyPath.components(finding.path)
     guard let first = components.first else { return false }
     if let rules = entry.properties, PrivacyPath.allows(rules, components[...], finding.kind) { return true }

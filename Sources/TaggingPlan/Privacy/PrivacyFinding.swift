@@ -9,17 +9,26 @@ public struct PrivacyFinding: Sendable, Hashable {
   public var provider: String
   /// The output's position in the record's `outputs`.
   public var output: Int
-  /// The call's position in the output's `calls`.
+  /// The call's position in the output's `calls` (0 for a value among the batch's fields).
   public var call: Int
-  /// The call's method and name (`logEvent sign_up`).
+  /// Whether the value is among the fields the output's batch carries beside its calls
+  /// (`CallCatalogue.batchField`: mParticle's `user_identities`), not a call's parameters.
+  public var inBatch = false
+  /// The call's method and name (`logEvent sign_up`); `batch` for the batch's fields.
   public var callLabel: String
-  /// The parameter's path in the call's parameters (`email`, `user.contacts[1]`).
+  /// The parameter's path in the call's parameters (`email`, `user.contacts[1]`), or in the
+  /// batch's fields (`user_identities.email`).
   public var path: String
   /// The value's length in characters (what a masked value shows).
   public var length: Int
 
-  /// `outputs[0].calls[1].parameters.email`: the place in the record.
-  public var place: String { "outputs[\(output)].calls[\(call)].parameters.\(path)" }
+  /// `outputs[0].calls[1].parameters.email` (`outputs[0].batch.user_identities.email`): the
+  /// place in the record.
+  public var place: String {
+    inBatch
+      ? "outputs[\(output)].\(CallCatalogue.batchField).\(path)"
+      : "outputs[\(output)].calls[\(call)].parameters.\(path)"
+  }
 
   /// `personal data: email at user.email, value masked (20 characters)`: what a report shows of
   /// the value (its kind, place and length, never its characters).

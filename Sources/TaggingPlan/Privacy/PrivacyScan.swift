@@ -2,7 +2,7 @@ import AnalyticsHub
 import TagscopeRecording
 
 /// Finds personal data in the values a record's providers received (the calls of every output not
-/// `blocked`): strings by every detector, integers as card numbers (and as phone numbers under a
+/// `blocked`, and the fields its batch carries beside them): strings by every detector, integers as card numbers (and as phone numbers under a
 /// phone key), and latitude/longitude key pairs of one object with 4 or more decimals each.
 ///
 /// A call is first probed for anything at all with no path kept (what almost every call ends
@@ -34,6 +34,21 @@ public enum PrivacyScan {
               path: path, length: length))
         }
         walk(object: call.parameters, into: &trail, kinds: kinds, memo: &memo)
+      }
+      // The fields an SDK's batch carries beside its calls (mParticle's `user_identities`),
+      // kept on the batch's first record: the provider received them too.
+      let extra = record.outputs[outputIndex].extra
+      if !extra.isEmpty, case .object(let batch)? = extra[CallCatalogue.batchField],
+        holdsAny(batch, kinds: kinds, memo: &memo)
+      {
+        let provider = record.outputs[outputIndex].provider
+        var trail = PrivacyTrail(base: "") { kind, path, length in
+          found.append(
+            PrivacyFinding(
+              kind: kind, provider: provider, output: outputIndex, call: 0, inBatch: true,
+              callLabel: CallCatalogue.batchMethod, path: path, length: length))
+        }
+        walk(object: batch, into: &trail, kinds: kinds, memo: &memo)
       }
     }
     return found
