@@ -25,17 +25,8 @@ final class ConsentProxyTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: directory) }
     let vendor = try await VendorServer.start(
       hosts: ["api.segment.io"], directory: directory.appendingPathComponent("vendor"))
-    let checked = LockedArray<CheckedRecord>()
-    let session = LiveSession(
-      store: try Recorder(url: directory.appendingPathComponent("consent.jsonl")),
-      checker: PlanChecker(plan: plan)
-    ) { update in
-      var records: [Record] = []
-      for case .records(let some) in update.events { records += some }
-      for (record, violations) in zip(records, update.violations) {
-        checked.append(CheckedRecord(record: record, violations: violations))
-      }
-    }
+    let (session, checked) = try checkingSession(
+      plan: plan, url: directory.appendingPathComponent("consent.jsonl"))
     let server = try await ListenServer.start(
       configuration: vendor.proxyConfiguration(
         authorityDirectory: directory.appendingPathComponent("proxy-ca"), forward: true),

@@ -30,14 +30,7 @@ final class ConsentWireOtherSDKTests: XCTestCase {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "consent-sdks-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    let checked = LockedArray<CheckedRecord>()
-    let session = LiveSession(store: try Recorder(url: url), checker: PlanChecker(plan: plan)) { update in
-      var records: [Record] = []
-      for case .records(let some) in update.events { records += some }
-      for (record, violations) in zip(records, update.violations) {
-        checked.append(CheckedRecord(record: record, violations: violations))
-      }
-    }
+    let (session, checked) = try checkingSession(plan: plan, url: url)
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
     let sdks = try ["amplitude", "mixpanel"].map { ($0, try SDKChild(sdk: $0, port: server.port)) }
     let hub = try AnalyticsHub<PodcastTaxonomy>(

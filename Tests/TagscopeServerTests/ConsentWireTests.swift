@@ -35,14 +35,7 @@ final class ConsentWireTests: XCTestCase {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "consent-\(UUID().uuidString).jsonl")
     defer { try? FileManager.default.removeItem(at: url) }
-    let checked = LockedArray<CheckedRecord>()
-    let session = LiveSession(store: try Recorder(url: url), checker: PlanChecker(plan: plan)) { update in
-      var records: [Record] = []
-      for case .records(let some) in update.events { records += some }
-      for (record, violations) in zip(records, update.violations) {
-        checked.append(CheckedRecord(record: record, violations: violations))
-      }
-    }
+    let (session, checked) = try checkingSession(plan: plan, url: url)
     let server = try await ListenServer.start(configuration: ListenConfiguration(port: 0), ingest: session)
     let sdk = try SDKChild(port: server.port)
     let hub = try AnalyticsHub<PodcastTaxonomy>(
@@ -99,10 +92,4 @@ final class ConsentWireTests: XCTestCase {
     XCTAssertEqual(offline.map(\.message), live.map(\.message))
     XCTAssertEqual(offline.map(\.seq), live.map(\.seq))
   }
-}
-
-/// A record the live session checked, with its violations.
-struct CheckedRecord: Sendable {
-  var record: Record
-  var violations: [PlanViolation]
 }
