@@ -10,7 +10,6 @@ import XCTest
 /// of before their calls arrived are said, by source, in the summary and in each call's reason,
 /// never taken silently for unexplained wire calls and unsent calls.
 final class DeliveryLateStreamTests: XCTestCase {
-  private let start: Int64 = 1_800_000_000_000
 
   /// 100 wire calls a second apart, then their 100 calls: each source keeps its last 10 (the
   /// bound here) and those within two windows of its newest (39 s … 99 s); the 39 before are let
@@ -81,28 +80,15 @@ final class DeliveryLateStreamTests: XCTestCase {
     XCTAssertNil(matched?.reason, "its wire call came: the note no longer holds")
   }
 
-  // MARK: Streams
-
-  private func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }
+  private func date(_ milliseconds: Int64) -> Date { SegmentStream.date(milliseconds) }
 
   private func call(
     _ name: String, params: Properties, at milliseconds: Int64, provider: String = "segment"
   ) -> Record {
-    let output = ProviderOutput(
-      provider: provider, status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: params)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: "phone")
+    SegmentStream.call(name, params: params, at: milliseconds, provider: provider)
   }
 
   private func wire(_ name: String, params: Properties, at milliseconds: Int64) -> Record {
-    let message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
-    let output = ProviderOutput(
-      provider: "segment", status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: message)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: "segment@phone", raw: "")
+    SegmentStream.wire(name, params: params, at: milliseconds, source: "segment@phone")
   }
 }

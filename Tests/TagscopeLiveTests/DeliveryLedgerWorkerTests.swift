@@ -20,7 +20,7 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
 
     let stored = expectation(description: "stored")
     Thread {
-      session.receive((1...50).map { .record(Stream.call("Later \($0)", at: Int64($0)), line: []) })
+      session.receive((1...50).map { .record(SegmentStream.call("Later \($0)", at: Int64($0)), line: []) })
       session.flush()
       stored.fulfill()
     }.start()
@@ -41,7 +41,7 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
     let done = expectation(description: "all queued")
     Thread {
       for index in 0..<20 {
-        ledger.enqueue([Stream.call("Call \(index)", at: Int64(index))], firstPosition: 2 + index)
+        ledger.enqueue([SegmentStream.call("Call \(index)", at: Int64(index))], firstPosition: 2 + index)
         produced.append(index)
       }
       done.fulfill()
@@ -69,8 +69,8 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
             let index = batch * 50 + offset
             let params: Properties = ["n": .int(index)]
             return [
-              .record(Stream.call("Play", params: params, at: Int64(index)), line: []),
-              .record(Stream.wire("Play", params: params, at: Int64(index)), line: []),
+              .record(SegmentStream.call("Play", params: params, at: Int64(index)), line: []),
+              .record(SegmentStream.wire("Play", params: params, at: Int64(index)), line: []),
             ]
           })
       }
@@ -91,7 +91,7 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
       let ledger = session.delivery!
       let counted = LockedArray<Int>()
       let read = expectation(description: "read after the acknowledgement, run \(run)")
-      let records = (0..<3).map { Stream.call("Tap", params: ["n": .int($0)], at: Int64($0)) }
+      let records = (0..<3).map { SegmentStream.call("Tap", params: ["n": .int($0)], at: Int64($0)) }
       session.deliver(records, lines: records.map { _ in [] })
       session.whenStored {
         ledger.whenCaughtUp {
@@ -116,12 +116,14 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
       for index in stride(from: 0, to: count, by: 100) {
         session.receive(
           (index..<index + 100).map {
-            .record(Stream.call("Tap", params: ["n": .int($0)], at: Int64($0)), line: [])
+            .record(SegmentStream.call("Tap", params: ["n": .int($0)], at: Int64($0)), line: [])
           })
         // Then their wire records, as the proxy forwards them (behind the calls: the session's
         // worker queued those), answered from another thread while the reads go on.
         session.flush()
-        let wires = (index..<index + 100).map { Stream.wire("Tap", params: ["n": .int($0)], at: Int64($0)) }
+        let wires = (index..<index + 100).map {
+          SegmentStream.wire("Tap", params: ["n": .int($0)], at: Int64($0))
+        }
         ledger.enqueue(wires, firstPosition: count + index, wireAnswered: false)
         DispatchQueue.global().async {
           for offset in 0..<100 { ledger.answered(wirePosition: count + index + offset, status: 200) }
@@ -163,7 +165,7 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
     _ ledger: DeliveryLedger, fedBy feed: (Record) -> Void, flush: () -> Void = {},
     until gate: DispatchSemaphore
   ) {
-    feed(Stream.call("Held", at: 0))
+    feed(SegmentStream.call("Held", at: 0))
     flush()
     let held = expectation(description: "held")
     XCTAssertEqual(ledger.callCount, 1)
@@ -171,36 +173,7 @@ final class DeliveryLedgerWorkerTests: XCTestCase {
       held.fulfill()
       gate.wait()
     }
-    feed(Stream.wire("Held", at: 0))
+    feed(SegmentStream.wire("Held", at: 0))
     wait(for: [held], timeout: 30)
-  }
-}
-
-/// The hand-made records of the tests: Segment `track` calls and the wire records of them.
-private enum Stream {
-  /// The Mac's clock at the start of each stream.
-  static let start: Int64 = 1_800_000_000_000
-
-  private static func date(_ milliseconds: Int64) -> Date { Date(recordMilliseconds: start + milliseconds) }
-
-  /// An in-app record whose Segment output holds one `track` call.
-  static func call(_ name: String, params: Properties = [:], at milliseconds: Int64) -> Record {
-    let output = ProviderOutput(
-      provider: "segment", status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: params)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: "phone")
-  }
-
-  /// A Segment `track` message as `listen` records it.
-  static func wire(_ name: String, params: Properties = [:], at milliseconds: Int64) -> Record {
-    let message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
-    let output = ProviderOutput(
-      provider: "segment", status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: message)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: "segment@127.0.0.1", raw: "")
   }
 }
