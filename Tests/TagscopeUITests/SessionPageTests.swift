@@ -289,6 +289,8 @@ final class SessionPageTests: XCTestCase {
     XCTAssertTrue(steps[6].providers[0].contains("✗ plan.wrong-name: firebase got screen_view"))
     XCTAssertTrue(steps[6].comparisons.contains("screen_view_player"), steps[6].comparisons)
     XCTAssertTrue(steps[6].comparisons.contains("plan line 12"))
+    // The table's heading says what its expected column holds, as the debugger's `v` does.
+    XCTAssertTrue(steps[6].comparisons.contains("expected (plan)got (record)"), steps[6].comparisons)
     // The browser made no element of any value.
     XCTAssertFalse(dom.contains("<img"))
     XCTAssertFalse(dom.contains("alert(1)</script>"))

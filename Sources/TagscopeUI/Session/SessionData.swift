@@ -146,8 +146,8 @@ struct SessionData {
   /// `[properties, outputs, plan findings, comparisons, hub issues, event type, source]`: an output
   /// is `[provider, status, reason, calls, violations]`, a call `[method, name, parameters]`, a
   /// violation `[rule, message, consequence, call index or -1]`, a finding `[provider, rule,
-  /// message, severity]`, a comparison `[rule, message, title, plan line, rows, others]` with rows
-  /// `[field, expected, got, differs (0/1)]` and others `[rule, message]`.
+  /// message, severity]`, a comparison `[rule, message, title, plan line, rows, others, expected
+  /// heading]` with rows `[field, expected, got, differs (0/1)]` and others `[rule, message]`.
   static func detail(_ record: Record, findings: [PlanFinding], comparisons: [Comparison]) -> String {
     let outputs = record.outputs.map { output in
       array([
@@ -174,6 +174,7 @@ struct SessionData {
             array([quoted($0.field), quoted($0.expected), quoted($0.actual), $0.differs ? "1" : "0"])
           }),
         array(item.others.map { array([quoted($0.rule), quoted($0.message)]) }),
+        quoted(item.expectation.expectedHeading),
       ])
     }
     return array([

@@ -271,7 +271,7 @@ enum SessionPageAssets {
         add(box, "div", "bad", "✗ " + c[0] + ": " + c[1]);
         add(box, "div", "dim", c[2] + (c[3] !== null ? " · plan line " + c[3] : ""));
         var table = add(box, "table", ""), headRow = add(table, "tr", "");
-        ["field", "expected", "got"].forEach(function (t) { add(headRow, "th", "", t); });
+        ["field", c[6], "got (record)"].forEach(function (t) { add(headRow, "th", "", t); });
         c[4].forEach(function (r) {
           var tr = add(table, "tr", r[3] ? "differs" : "");
           add(tr, "td", "", r[0]); add(tr, "td", "", r[1]); add(tr, "td", "", r[2]);
