@@ -22,5 +22,31 @@ extension Vendor {
     /// The numbers of each name (the inverse of ``names``).
     public static let numbers: [String: Int] = Dictionary(
       uniqueKeysWithValues: names.map { ($0.value, $0.key) })
+
+    /// The personal data each identity type that holds some carries, in the words of a plan's
+    /// `pii` (`email`, `phone`, `adid`): an advertising id (`ios_idfa`, `android_aaid`, `roku_aid`,
+    /// `fire_aid`, `microsoft_aid`), an email address, a phone number (`mobile_number`,
+    /// `phone_number_2`, `phone_number_3`). IDSync's types are those of
+    /// mParticle/mparticle-uwp-sdk `IdentityType.cs`.
+    public static let personalData: [String: String] = [
+      "email": "email",
+      "mobile_number": "phone", "phone_number_2": "phone", "phone_number_3": "phone",
+      "ios_idfa": "adid", "android_aaid": "adid", "roku_aid": "adid", "fire_aid": "adid",
+      "microsoft_aid": "adid",
+    ]
+
+    /// Every identity type name IDSync, the Events API and the web SDK use: ``names``, IDSync's
+    /// (`other2`…`other10`, the device and vendor ids `ios_idfv`, `android_uuid`,
+    /// `device_application_stamp`, `push_token`, the publisher ids, `amp_id`) and the web SDK's
+    /// `facebookcustomaudienceid`. Those not in ``personalData`` hold opaque ids.
+    public static let allNames: Set<String> = {
+      var all = Set(names.values).union(personalData.keys)
+      all.formUnion([
+        "facebookcustomaudienceid", "amp_id", "android_uuid", "ios_idfv", "push_token", "roku_publisher_id",
+        "device_application_stamp", "microsoft_publisher_id",
+      ])
+      for number in 2...10 { all.insert("other\(number)") }
+      return all
+    }()
   }
 }

@@ -2,6 +2,7 @@ import AnalyticsHub
 import Foundation
 import TaggingPlan
 import TagscopeRecording
+import TagscopeVendors
 import XCTest
 
 @testable import TaggingPlanImport
@@ -118,6 +119,17 @@ final class MParticleIdentityPIITests: XCTestCase {
       ])
     let identify = try XCTUnwrap(plan.catalogue.methods.first { $0.key == "identify" })
     XCTAssertEqual(identify.params.map(\.constraints.allowedPII), [[], []])
+  }
+
+  /// Each kind the mParticle descriptor names for an identity type is one the detectors know (a
+  /// misspelt word would leave the identity unmarked without a word).
+  func testTheDescriptorsPersonalDataWordsAreKindsTheDetectorsKnow() {
+    for (name, word) in Vendor.MParticleIdentityType.personalData {
+      XCTAssertNotNil(PIIKind(rawValue: word), name)
+      XCTAssertEqual(MParticleIdentityPII.kinds(of: name)?.isEmpty, false, name)
+    }
+    XCTAssertEqual(MParticleIdentityPII.kinds(of: "customerid"), [])
+    XCTAssertNil(MParticleIdentityPII.kinds(of: "loyalty_card"))
   }
 
   /// `pii: allowed` and lists of kinds are the plan's own words.
