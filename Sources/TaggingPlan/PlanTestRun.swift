@@ -9,7 +9,7 @@ import TagscopeRecording
 /// dispatches (a `DispatchRecorder`'s) with `check(_:)`. Each dispatch becomes the record an
 /// inspector would write (`Record(dispatch:)`) and goes through the same validator as `tagscope
 /// validate`, so the violations carry the same messages, naming plan lines. Then:
-/// ``requireNoViolations(failOn:)`` (the tags broke no expectation), `requireCovered(_:)` and
+/// ``requireNoViolations(failOn:requireFinishedFunnels:)`` (the tags broke no expectation), `requireCovered(_:)` and
 /// ``requireCovered(tag:screen:provider:section:)`` (these planned expectations were met by this
 /// run), ``uncovered`` (what is not yet). The `require…` methods throw a ``PlanTestFailure``
 /// listing what failed, for XCTest and Swift Testing alike; `TaggingPlanTesting` wraps them as

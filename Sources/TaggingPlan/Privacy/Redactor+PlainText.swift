@@ -5,7 +5,7 @@
 /// A line is plain text when its first byte that is not a blank is not `{` (a blank line is not
 /// one), or when it holds, outside its strings, a byte that is no part of JSON (a value written
 /// without quotes). The second kind is found while the line is parsed, so it is listed only when
-/// some detector could find personal data in it (``PIILineTrigger``); a line starting otherwise
+/// some detector could find personal data in it (`PIILineTrigger`); a line starting otherwise
 /// than `{` is always listed.
 public struct RedactorPlainTextLines: Sendable, Equatable {
   /// How many lines are kept in ``first``.
