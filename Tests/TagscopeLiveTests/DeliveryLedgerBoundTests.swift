@@ -172,12 +172,6 @@ final class DeliveryLedgerBoundTests: XCTestCase {
   private func wire(
     _ name: String, params: Properties = [:], at milliseconds: Int64, source: String = "segment@phone"
   ) -> Record {
-    let message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
-    let output = ProviderOutput(
-      provider: "segment", status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: message)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: source, raw: "")
+    SegmentStream.wire(name, params: params, at: milliseconds, source: source)
   }
 }

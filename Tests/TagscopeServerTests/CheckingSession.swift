@@ -24,3 +24,8 @@ func checkingSession(plan: Plan, url: URL) throws -> (LiveSession, LockedArray<C
   }
   return (session, checked)
 }
+
+/// Whether `violation` is a consent finding: `consent-withdrawn` or `consent-unchecked`.
+func isConsentFinding(_ violation: PlanViolation) -> Bool {
+  violation.rule == .consentWithdrawn || violation.rule == .consentUnchecked
+}

@@ -56,9 +56,7 @@ final class ConsentFirebaseUploadTests: XCTestCase {
     try await server.shutdown()
     session.close()
 
-    let isConsent = { (violation: PlanViolation) in
-      violation.rule == .consentWithdrawn || violation.rule == .consentUnchecked
-    }
+    let isConsent = isConsentFinding
     let wire = wireRecords()
     let before = wire.prefix(5)
     let after = wire.dropFirst(5)

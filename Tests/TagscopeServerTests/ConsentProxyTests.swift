@@ -61,9 +61,7 @@ final class ConsentProxyTests: XCTestCase {
 
     let records = checked.all
     let consentRecord = try XCTUnwrap(records.first { $0.record.kind == .consent }?.record)
-    let isConsent = { (violation: PlanViolation) in
-      violation.rule == .consentWithdrawn || violation.rule == .consentUnchecked
-    }
+    let isConsent = isConsentFinding
     let flagged = records.filter { $0.violations.contains(where: isConsent) }
     XCTAssertEqual(
       flagged.map(\.record.name), ["After Withdrawal 1", "After Withdrawal 2"],

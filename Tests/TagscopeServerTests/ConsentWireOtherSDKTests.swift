@@ -63,9 +63,7 @@ final class ConsentWireOtherSDKTests: XCTestCase {
     let records = checked.all
     let consentRecord = try XCTUnwrap(records.first { $0.record.kind == .consent }?.record)
     let inApp = try XCTUnwrap(consentRecord.source)
-    let isConsent = { (violation: PlanViolation) in
-      violation.rule == .consentWithdrawn || violation.rule == .consentUnchecked
-    }
+    let isConsent = isConsentFinding
     let flagged = records.filter { $0.violations.contains(where: isConsent) }
     let live = flagged.flatMap { $0.violations.filter(isConsent) }
     XCTAssertEqual(
