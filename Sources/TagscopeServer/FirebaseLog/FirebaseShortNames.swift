@@ -43,10 +43,14 @@ enum FirebaseShortNames {
   /// `screen_name` as `ga_screen (_sn)` and `screen_class` as `ga_screen_class (_sc)`.
   static let screenViewParameters: [String: String] = ["_sn": "screen_name", "_sc": "screen_class"]
 
+  /// ``events`` and ``userProperties`` as tables a short name is found in without hashing it.
+  static let eventTable = FirebaseShortNameTable(events)
+  static let userPropertyTable = FirebaseShortNameTable(userProperties)
+
   /// The public event name: the printed one, or the short name's when only that is printed.
   static func event(_ name: String, short: String?) -> String {
-    if name.hasPrefix("_"), let known = events[name] { return known }
-    if name.isEmpty, let short, let known = events[short] { return known }
+    if name.utf8.first == UInt8(ascii: "_"), let known = eventTable[name] { return known }
+    if name.isEmpty, let short, let known = eventTable[short] { return known }
     return name
   }
 }

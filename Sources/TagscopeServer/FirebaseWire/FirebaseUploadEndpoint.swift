@@ -18,9 +18,10 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   func replyTooLarge() -> SDKReply { Self.refusal(.tooLarge) }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    switch Self.index(request.body) {
+    switch Self.read(request.body) {
     case .failure(let error): return Self.refusal(error)
-    case .success(let index): return Self.accepted(index)
+    case .success(.records(let records)): return Self.accepted(events: records)
+    case .success(.index(let index)): return Self.accepted(index)
     }
   }
 
@@ -28,13 +29,13 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   /// ``BulkDelivery/offloadEvents`` records is answered the same, checked whole, and its records
   /// built a slice at a time as they are delivered (``FirebaseUploadIndex``).
   func handleLazily(_ request: ReceivedRequest) -> SDKReply {
-    switch Self.index(request.body) {
+    switch Self.read(request.body) {
     case .failure(let error): return Self.refusal(error)
-    case .success(let index) where index.count > BulkDelivery.offloadEvents:
+    case .success(.records(let records)): return Self.accepted(events: records)
+    case .success(.index(let index)):
       var reply = Self.accepted(events: [])
       reply.batch = index.batch
       return reply
-    case .success(let index): return Self.accepted(index)
     }
   }
 
@@ -49,18 +50,34 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   /// none; an event its check accepted but its index could not read again (``UnreadEvents``) fails
   /// it whole, so the tests and the bench never count an upload short without a word.
   static func decode(_ body: [UInt8]) -> Result<[IngestedEvent], FirebaseUploadError> {
-    index(body).flatMap { index in
-      let events = index.events(0..<index.count)
-      if let problem = index.unread.problem { return .failure(.schema(problem)) }
-      return .success(events)
+    read(body).flatMap { read in
+      switch read {
+      case .records(let records): return .success(records)
+      case .index(let index):
+        let events = index.events(0..<index.count)
+        if let problem = index.unread.problem { return .failure(.schema(problem)) }
+        return .success(events)
+      }
     }
   }
 
-  /// An upload body as received checked whole (``FirebaseUploadShape``, then each message
-  /// decoded once), with where its records are, or why it is refused.
-  static func index(_ body: [UInt8]) -> Result<FirebaseUploadIndex, FirebaseUploadError> {
+  /// An upload read: its records, or (past ``BulkDelivery/offloadEvents`` of them) where they
+  /// are, to be built a slice at a time.
+  enum Read {
+    case records([IngestedEvent])
+    case index(FirebaseUploadIndex)
+  }
+
+  /// An upload body as received checked whole (``FirebaseUploadShape``, then each message read
+  /// once) and read, or why it is refused.
+  static func read(_ body: [UInt8]) -> Result<Read, FirebaseUploadError> {
     FirebaseUploadBody.protobuf(body, limit: limit).flatMap { bytes in
-      FirebaseUploadShape.check(bytes).flatMap { FirebaseUploadIndex.make(bytes, records: $0.records) }
+      FirebaseUploadShape.check(bytes).flatMap { counts in
+        guard counts.records > BulkDelivery.offloadEvents else {
+          return FirebaseUploadBuilder.records(bytes, count: counts.records).map(Read.records)
+        }
+        return FirebaseUploadIndex.make(bytes, records: counts.records).map(Read.index)
+      }
     }
   }
 

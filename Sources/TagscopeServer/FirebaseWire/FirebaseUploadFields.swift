@@ -19,6 +19,43 @@ struct FirebaseEventFields: Sendable {
   }
 }
 
+/// An event's fields but its parameters, as the record of an event read straight from the wire
+/// takes them (its parameters apart, ``FirebaseParameterValue``).
+struct FirebaseEventHeader: Sendable {
+  var name = ""
+  var timestampMillis: Int64?
+  var previousTimestampMillis: Int64?
+
+  init() {}
+
+  /// The fields of `event` but its parameters.
+  init(_ event: FirebaseEventFields) {
+    name = event.name
+    timestampMillis = event.timestampMillis
+    previousTimestampMillis = event.previousTimestampMillis
+  }
+}
+
+/// An event parameter as its record takes it: its name, and its value (``FirebaseParameterFields/value``).
+struct FirebaseParameterValue: Sendable {
+  var name: String
+  var value: PropertyValue
+}
+
+/// The value a parameter or user property sets, whichever kinds it sets: text first, then an
+/// integer, a double, a float (as SwiftProtobuf's decoded message and the debug log give it).
+enum FirebaseScalar {
+  /// The value set, `nil` when none is.
+  @inline(__always)
+  static func value(string: String?, int: Int64?, double: Double?, float: Float?) -> PropertyValue? {
+    if let string { return .string(string) }
+    if let int { return .int(Int(int)) }
+    if let double { return FirebaseUploadRecords.number(double) }
+    if let float { return FirebaseUploadRecords.number(Double(float)) }
+    return nil
+  }
+}
+
 /// An event parameter (or an item of one) with the values it sets.
 struct FirebaseParameterFields: Sendable {
   var name = ""
@@ -42,10 +79,9 @@ struct FirebaseParameterFields: Sendable {
 
   /// Its value: text, integer, number, or its items (each an object of its parameters).
   var value: PropertyValue {
-    if let string { return .string(string) }
-    if let int { return .int(Int(int)) }
-    if let double { return FirebaseUploadRecords.number(double) }
-    if let float { return FirebaseUploadRecords.number(Double(float)) }
+    if let value = FirebaseScalar.value(string: string, int: int, double: double, float: float) {
+      return value
+    }
     guard !nested.isEmpty else { return .null }
     return .array(
       nested.map { item in
@@ -78,11 +114,7 @@ struct FirebasePropertyFields: Sendable {
 
   /// Its value: text, integer or number.
   var value: PropertyValue {
-    if let string { return .string(string) }
-    if let int { return .int(Int(int)) }
-    if let double { return FirebaseUploadRecords.number(double) }
-    if let float { return FirebaseUploadRecords.number(Double(float)) }
-    return .null
+    FirebaseScalar.value(string: string, int: int, double: double, float: float) ?? .null
   }
 
   /// Its value as an identity's text: set text, or an integer's digits.

@@ -2,8 +2,10 @@ import AnalyticsHub
 import NIOConcurrencyHelpers
 import SwiftProtobuf
 
-/// A Firebase upload checked whole and kept as its protobuf with where each record's message is,
-/// its records built a slice at a time as they are delivered (``EventBatch``, ``BulkDelivery``):
+/// A Firebase upload of more than ``BulkDelivery/offloadEvents`` records checked whole and kept as
+/// its protobuf with where each record's message is, its records built a slice at a time as they
+/// are delivered (``EventBatch``, ``BulkDelivery``; a smaller one is built at once,
+/// ``FirebaseUploadBuilder``):
 /// 4,000 events of 12 bytes each then cost the body and 6 bytes an event (a start and a length;
 /// a record's bundle and place in it come from the bundles' first records), not 4,000 decoded
 /// messages and records at once.
@@ -29,20 +31,8 @@ final class FirebaseUploadIndex: Sendable {
   /// The upload's unknown fields: the annotation of every record, and the first record's account.
   private let unknownNote: PropertyValue?
   private let account: FieldAccount
-  /// The messages of the records, decoded by the check, kept when there are few (an upload
-  /// answered at once, ``BulkDelivery/offloadEvents`` records at most): not decoded twice.
-  private let messages: [Message]?
-  /// The contexts of the bundles, made from the messages the check decoded, kept with
-  /// ``messages``: a bundle is not decoded again for its records.
-  private let contexts: [BundleContext]?
   /// The context of the bundle read last: a bundle's records usually span several slices.
   private let lastContext = NIOLockedValueBox<BundleContext?>(nil)
-
-  /// A record's message, read (``FirebaseWireWalk``, else decoded by SwiftProtobuf).
-  private enum Message: Sendable {
-    case event(FirebaseEventFields)
-    case property(FirebasePropertyFields)
-  }
 
   /// What every record of one bundle shares.
   private struct BundleContext: Sendable {
@@ -63,24 +53,15 @@ final class FirebaseUploadIndex: Sendable {
   }
 
   private init(
-    bytes: [UInt8], records: Records, messages: [Message]?, decodedBundles: [DecodedBundle]?,
-    bundles: [Range<UInt32>], bundleNumbers: [UInt32], unknown: [String]
+    bytes: [UInt8], records: Records, bundles: [Range<UInt32>], bundleNumbers: [UInt32], unknown: [String]
   ) {
     self.bytes = bytes
-    self.messages = messages
     self.records = records
     self.bundles = bundles
     self.bundleNumbers = bundleNumbers
     let unknownNote = FirebaseUploadRecords.note(unknown)
     self.unknownNote = unknownNote
     account = FirebaseUnknownFields.account(unknown)
-    contexts = decodedBundles?.enumerated().map { owner, decoded in
-      BundleContext(
-        owner: owner,
-        common: FirebaseUploadRecords.common(context: decoded.context, unknownNote: unknownNote),
-        identity: FirebaseUploadIdentity.of(context: decoded.context, properties: decoded.properties),
-        bundle: bundleNumbers[owner])
-    }
   }
 
   /// The records at `positions`, built.
@@ -89,9 +70,10 @@ final class FirebaseUploadIndex: Sendable {
     var built: [IngestedEvent] = []
     built.reserveCapacity(positions.count)
     var owner = positions.isEmpty ? 0 : records.owner(positions.lowerBound)
+    var parameters: [FirebaseParameterValue] = []
     for position in positions {
       while owner + 1 < records.bundleCount, records.firstEvent(owner + 1) <= position { owner += 1 }
-      if context?.owner != owner { context = contexts?[owner] ?? self.context(owner) }
+      if context?.owner != owner { context = self.context(owner) }
       let firstProperty = records.firstProperty(owner)
       let isProperty = position >= firstProperty
       let ordinal = position - (isProperty ? firstProperty : records.firstEvent(owner))
@@ -100,21 +82,12 @@ final class FirebaseUploadIndex: Sendable {
           Self.place(bundle: bundleNumbers[owner], isProperty: isProperty, ordinal) + " (its bundle)")
         continue
       }
-      let kept = messages?[position]
-      guard let message = kept ?? read(position, isProperty: isProperty) else {
+      guard
+        var record = record(
+          position, isProperty: isProperty, ordinal: ordinal, context: context, parameters: &parameters)
+      else {
         unread.add(Self.place(bundle: bundleNumbers[owner], isProperty: isProperty, ordinal))
         continue
-      }
-      var record: IngestedEvent
-      switch message {
-      case .event(let event):
-        record = FirebaseUploadRecords.record(
-          event, identity: context.identity, common: context.common,
-          place: context.eventPlace + String(ordinal + 1))
-      case .property(let property):
-        record = FirebaseUploadRecords.record(
-          property, identity: context.identity, common: context.common,
-          place: context.propertyPlace + String(ordinal + 1))
       }
       if position == 0 { account.add(to: &record) }
       built.append(consume record)
@@ -128,41 +101,31 @@ final class FirebaseUploadIndex: Sendable {
     "bundle \(bundle) \(isProperty ? "user property" : "event") \(ordinal + 1)"
   }
 
-  /// The message of the record at `position`, read from ``bytes`` (checked: it reads).
-  private func read(_ position: Int, isProperty: Bool) -> Message? {
+  /// The record at `position` (the `ordinal`th event or user property of its bundle), built
+  /// from ``bytes`` (checked: it reads), `nil` when it does not read again; `parameters` is the
+  /// events' room for their parameters.
+  private func record(
+    _ position: Int, isProperty: Bool, ordinal: Int, context: BundleContext,
+    parameters: inout [FirebaseParameterValue]
+  ) -> IngestedEvent? {
     let span = records.span(position)
     var ignored: [String] = []
     return bytes.withUnsafeBufferPointer { buffer in
       if isProperty {
-        return (try? Self.property(buffer, span, place: "", into: &ignored)).map(Message.property)
+        guard let property = try? FirebaseMessageReading.property(buffer, span, place: "", into: &ignored)
+        else { return nil }
+        return FirebaseUploadRecords.record(
+          property, identity: context.identity, common: context.common,
+          place: context.propertyPlace + String(ordinal + 1))
       }
-      return (try? Self.event(buffer, span, place: "", into: &ignored)).map(Message.event)
+      guard
+        let event = try? FirebaseMessageReading.event(
+          buffer, span, parameters: &parameters, place: "", into: &ignored)
+      else { return nil }
+      return FirebaseUploadRecords.record(
+        event, parameters: parameters, identity: context.identity, common: context.common,
+        place: context.eventPlace + String(ordinal + 1))
     }
-  }
-
-  /// The event at `span` of `buffer`: walked (``FirebaseWireWalk``), else decoded by SwiftProtobuf
-  /// (a rare message: a field the schema lacks, or a refusal), its unknown fields then appended to
-  /// `unknown` at `place`.
-  private static func event(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
-    place: @autoclosure () -> String, into unknown: inout [String]
-  ) throws -> FirebaseEventFields {
-    if let event = FirebaseWireWalk.event(buffer, span) { return event }
-    let event = try Tagscope_Firebase_Event(serializedBytes: Array(buffer[span]), options: options(level: 2))
-    FirebaseUnknownFields.collect(event: event, place: place(), into: &unknown)
-    return FirebaseEventFields(event)
-  }
-
-  /// ``event(_:_:place:into:)`` for the user property at `span`.
-  private static func property(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
-    place: @autoclosure () -> String, into unknown: inout [String]
-  ) throws -> FirebasePropertyFields {
-    if let property = FirebaseWireWalk.property(buffer, span) { return property }
-    let property = try Tagscope_Firebase_UserProperty(
-      serializedBytes: Array(buffer[span]), options: options(level: 2))
-    FirebaseUnknownFields.collect(property, place: place(), into: &unknown)
-    return FirebasePropertyFields(property)
   }
 
   /// The upload's records as a batch delivered a slice at a time.
@@ -180,10 +143,12 @@ final class FirebaseUploadIndex: Sendable {
     var ignored: [String] = []
     var properties: [String: FirebasePropertyFields] = [:]
     let context: Properties? = bytes.withUnsafeBufferPointer { buffer in
-      guard let context = try? Self.context(buffer, range, place: "", into: &ignored) else { return nil }
+      guard let context = try? FirebaseMessageReading.context(buffer, range, place: "", into: &ignored) else {
+        return nil
+      }
       guard !FirebaseUploadIdentity.propertyNames.isEmpty else { return context }
       for span in FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false).second {
-        guard let property = try? Self.property(buffer, span, place: "", into: &ignored),
+        guard let property = try? FirebaseMessageReading.property(buffer, span, place: "", into: &ignored),
           FirebaseUploadIdentity.propertyNames.contains(property.name)
         else { continue }
         properties[property.name] = property
@@ -197,38 +162,9 @@ final class FirebaseUploadIndex: Sendable {
       bundle: bundleNumbers[owner])
   }
 
-  /// The context of the bundle at `range` of `buffer`: walked (``FirebaseWireWalk``), else its
-  /// fields but its events and user properties decoded by SwiftProtobuf, their unknown fields then
-  /// appended to `unknown` at `place`.
-  private static func context(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, place: @autoclosure () -> String,
-    into unknown: inout [String]
-  ) throws -> Properties {
-    if let context = FirebaseWireWalk.context(buffer, range) { return context }
-    let split = FirebaseMessageSplit(buffer, range, children: (2, 3))
-    let bundle = try Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: options(level: 1))
-    FirebaseUnknownFields.collect(bundle, place: place(), into: &unknown)
-    return FirebaseWireWalk.context(buffer, range, passingUnknown: true)
-      ?? FirebaseUploadRecords.context(bundle)
-  }
-
-  /// Decoding options for a message `level` messages below the batch: the nesting left of
-  /// ``FirebaseUploadShape/depthLimit``, as when the batch is decoded whole.
-  private static func options(level: Int) -> BinaryDecodingOptions {
-    var options = BinaryDecodingOptions()
-    options.messageDepthLimit = FirebaseUploadShape.depthLimit - level
-    return options
-  }
 }
 
 extension FirebaseUploadIndex {
-  /// The context of a bundle with records as the check read it (``FirebaseUploadRecords/context(_:)``),
-  /// with those of its user properties that ``FirebaseUploadIdentity`` reads, by name.
-  private struct DecodedBundle {
-    var context: Properties
-    var properties: [String: FirebasePropertyFields]
-  }
-
   /// Where the records are, as the check finds them: each record's start and length in the body
   /// (a length past 16 bits kept apart), and by bundle with records the position of its first event
   /// and of its first user property (a bundle's events come before its user properties).
@@ -302,40 +238,28 @@ extension FirebaseUploadIndex {
     var bundles: [Range<UInt32>] = []
     var bundleNumbers: [UInt32] = []
     var unknown: [String] = []
-    var messages: [Message]? = count > BulkDelivery.offloadEvents ? nil : []
-    messages?.reserveCapacity(count)
-    var decodedBundles: [DecodedBundle]? = messages == nil ? nil : []
+    // The events' room for their parameters, reused: each is read and let go.
+    var parameters: [FirebaseParameterValue] = []
     do {
       try protobuf.withUnsafeBufferPointer { buffer in
         let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
-        // A batch is its bundles alone as a rule: nothing else to decode (an empty message,
-        // decoded, holds nothing and refuses nothing).
-        if !batch.rest.isEmpty {
-          let header = try Tagscope_Firebase_Batch(serializedBytes: batch.rest, options: options(level: 0))
-          FirebaseUnknownFields.collect(header, place: "upload", into: &unknown)
-        }
+        try FirebaseMessageReading.batchFields(batch.rest, into: &unknown)
         for (index, range) in batch.first.enumerated() {
           let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
           let place = "bundle \(index + 1)"
-          let context = try Self.context(buffer, range, place: place, into: &unknown)
+          _ = try FirebaseMessageReading.context(buffer, range, place: place, into: &unknown)
           for (position, span) in split.first.enumerated() {
-            let event = try Self.event(buffer, span, place: "\(place) event \(position + 1)", into: &unknown)
+            _ = try FirebaseMessageReading.event(
+              buffer, span, parameters: &parameters, place: "\(place) event \(position + 1)", into: &unknown)
             records.append(span)
-            messages?.append(.event(event))
           }
-          var identityProperties: [String: FirebasePropertyFields] = [:]
           for (position, span) in split.second.enumerated() {
-            let property = try Self.property(
+            _ = try FirebaseMessageReading.property(
               buffer, span, place: "\(place) user property \(position + 1)", into: &unknown)
             records.append(span)
-            messages?.append(.property(property))
-            if FirebaseUploadIdentity.propertyNames.contains(property.name) {
-              identityProperties[property.name] = property
-            }
           }
           guard !split.first.isEmpty || !split.second.isEmpty else { continue }
           records.endBundle(events: split.first.count, properties: split.second.count)
-          decodedBundles?.append(DecodedBundle(context: context, properties: identityProperties))
           bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
           bundleNumbers.append(UInt32(index + 1))
         }
@@ -345,7 +269,6 @@ extension FirebaseUploadIndex {
     }
     return .success(
       FirebaseUploadIndex(
-        bytes: protobuf, records: records, messages: messages, decodedBundles: decodedBundles,
-        bundles: bundles, bundleNumbers: bundleNumbers, unknown: unknown))
+        bytes: protobuf, records: records, bundles: bundles, bundleNumbers: bundleNumbers, unknown: unknown))
   }
 }

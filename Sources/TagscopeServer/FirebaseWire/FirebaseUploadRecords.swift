@@ -47,9 +47,50 @@ enum FirebaseUploadRecords {
     record(FirebaseEventFields(event), identity: identity, common: common, place: place)
   }
 
-  /// ``record(_:identity:common:place:)`` of an event's fields, as read from the wire.
+  /// ``record(_:identity:common:place:)`` of an event's fields.
   static func record(
     _ event: FirebaseEventFields, identity: DeviceIdentity, common: Properties, place: String
+  ) -> IngestedEvent {
+    record(
+      FirebaseEventHeader(event),
+      parameters: event.parameters.map { FirebaseParameterValue(name: $0.name, value: $0.value) },
+      identity: identity, common: common, place: place)
+  }
+
+  /// What an SDK parameter's short name (`_o`, `_sc`…) stands for in a record, looked up once.
+  struct ShortParameter: Sendable {
+    /// Its public name among the SDK's parameters (the short name when it has none).
+    let publicName: String
+    /// Its name among a screen view's own parameters (`screen_name`, `screen_class`), if it is one.
+    let screenName: String?
+    /// Whether it is the event's origin (`_o`).
+    let isOrigin: Bool
+    /// Whether it names the event's session (``FirebaseUploadIdentity/sessionParameters``).
+    let isSession: Bool
+  }
+
+  /// Every short name that stands for something, from the tables it is in: one look-up a parameter.
+  static let shortParameters = FirebaseShortNameTable<ShortParameter>(
+    {
+      var names = Set(FirebaseShortNames.parameters.keys)
+      names.formUnion(FirebaseShortNames.screenViewParameters.keys)
+      names.formUnion(FirebaseUploadIdentity.sessionParameters)
+      names.insert("_o")
+      var table: [String: ShortParameter] = [:]
+      for name in names {
+        table[name] = ShortParameter(
+          publicName: FirebaseShortNames.parameters[name] ?? name,
+          screenName: FirebaseShortNames.screenViewParameters[name], isOrigin: name == "_o",
+          isSession: FirebaseUploadIdentity.sessionParameters.contains(name))
+      }
+      return table
+    }())
+
+  /// The record of an event (`event`, its `parameters` apart) of a bundle sent by `identity`,
+  /// its annotations from `common`, at `place`.
+  static func record(
+    _ event: FirebaseEventHeader, parameters: [FirebaseParameterValue], identity: DeviceIdentity,
+    common: Properties, place: String
   ) -> IngestedEvent {
     let name = FirebaseShortNames.event(event.name, short: nil)
     let isScreenView = name == "screen_view"
@@ -57,31 +98,30 @@ enum FirebaseUploadRecords {
     // arrays first grew them and copied them again: three arrays a record).
     var shortCount = 0
     var screenCount = 0
-    for parameter in event.parameters where parameter.name.utf8.first == UInt8(ascii: "_") {
+    for parameter in parameters where parameter.name.utf8.first == UInt8(ascii: "_") {
       shortCount += 1
-      if isScreenView, FirebaseShortNames.screenViewParameters[parameter.name] != nil { screenCount += 1 }
+      if isScreenView, shortParameters[parameter.name]?.screenName != nil { screenCount += 1 }
     }
-    var appPairs = FirebaseUniqueProperties(capacity: event.parameters.count - shortCount + screenCount)
+    var appPairs = FirebaseUniqueProperties(capacity: parameters.count - shortCount + screenCount)
     var sdk = FirebaseUniqueProperties(capacity: shortCount - screenCount)
     var shorts = FirebaseUniqueProperties(capacity: shortCount)
     var origin: String?
     var session: String?
-    for parameter in event.parameters {
+    for parameter in parameters {
       let value = parameter.value
       let short = parameter.name
       guard short.utf8.first == UInt8(ascii: "_") else {
         appPairs.set(short, value)
         continue
       }
-      if short == "_o" { origin = Payload.string(value) }
-      if session == nil, FirebaseUploadIdentity.sessionParameters.contains(short) {
-        session = Payload.string(value)
-      }
-      if isScreenView, let publicName = FirebaseShortNames.screenViewParameters[short] {
+      let known = shortParameters[short]
+      if known?.isOrigin == true { origin = Payload.string(value) }
+      if session == nil, known?.isSession == true { session = Payload.string(value) }
+      if isScreenView, let publicName = known?.screenName {
         appPairs.set(publicName, value)
         shorts.set(publicName, .string(short))
       } else {
-        let publicName = FirebaseShortNames.parameters[short] ?? short
+        let publicName = known?.publicName ?? short
         sdk.set(publicName, value)
         shorts.set(publicName, .string(short))
       }
@@ -136,7 +176,7 @@ enum FirebaseUploadRecords {
     _ property: FirebasePropertyFields, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
     let bySDK = property.name.hasPrefix("_")
-    let name = FirebaseShortNames.userProperties[property.name] ?? property.name
+    let name = FirebaseShortNames.userPropertyTable[property.name] ?? property.name
     // One properties for the record's and its call's (a literal each made two, through the
     // generic initializer).
     var value = Properties()

@@ -77,6 +77,35 @@ struct FirebaseWireWalk {
     return property
   }
 
+  /// The event at `range` of `bytes` as its record reads it: its name and times, its parameters'
+  /// names and values (``FirebaseParameterFields/value``) in `parameters`, which it replaces; `nil`
+  /// when SwiftProtobuf must read it. No message is made for it or its parameters.
+  static func event(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, parameters: inout [FirebaseParameterValue]
+  ) -> FirebaseEventHeader? {
+    parameters.removeAll(keepingCapacity: true)
+    var walk = FirebaseWireWalk(bytes, range)
+    var event = FirebaseEventHeader()
+    while walk.offset < walk.end {
+      switch walk.key() {
+      case 1 << 3 | 2:
+        guard let inner = walk.length(), let parameter = parameterValue(bytes, inner) else { return nil }
+        parameters.append(parameter)
+      case 2 << 3 | 2:
+        guard let name = walk.string() else { return nil }
+        event.name = name
+      case 3 << 3:
+        guard let time = walk.varint() else { return nil }
+        event.timestampMillis = Int64(bitPattern: time)
+      case 4 << 3:
+        guard let time = walk.varint() else { return nil }
+        event.previousTimestampMillis = Int64(bitPattern: time)
+      default: return nil
+      }
+    }
+    return event
+  }
+
   /// The context of the bundle at `range` of `bytes` (``FirebaseUploadRecords/context(_:)``'s
   /// fields, in its order), its events and user properties (fields 2 and 3) passed over; `nil`
   /// when SwiftProtobuf must read it. With `passingUnknown`, a field the schema does not declare
@@ -86,49 +115,144 @@ struct FirebaseWireWalk {
   static func context(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, passingUnknown: Bool = false
   ) -> Properties? {
+    var (noEvents, noProperties): ([Range<Int>], [Range<Int>]) = ([], [])
+    var noneFound: [String] = []
+    return bundle(
+      bytes, range, undeclared: passingUnknown ? .pass : .refuse, events: &noEvents,
+      properties: &noProperties, keepsSpans: false, unknown: &noneFound, place: "")
+  }
+
+  /// The bundle at `range` of `bytes` in one pass: its context (as ``context(_:_:passingUnknown:)``
+  /// reads it) returned, where its events and user properties are appended to `events` and
+  /// `properties`, and each field the schema does not declare (a number no bundle field has, of
+  /// wire type 0, 1, 2 or 5) appended to `unknown` at `place` as SwiftProtobuf's decoded message
+  /// lists it (``FirebaseUnknownFields``); `nil`, all three as they were, when SwiftProtobuf must
+  /// read it.
+  static func bundle(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, events: inout [Range<Int>],
+    properties: inout [Range<Int>], unknown: inout [String], place: @autoclosure () -> String
+  ) -> Properties? {
+    let (found, eventCount, propertyCount) = (unknown.count, events.count, properties.count)
+    let context = bundle(
+      bytes, range, undeclared: .list, events: &events, properties: &properties, keepsSpans: true,
+      unknown: &unknown, place: place())
+    if context == nil {
+      unknown.removeSubrange(found...)
+      events.removeSubrange(eventCount...)
+      properties.removeSubrange(propertyCount...)
+    }
+    return context
+  }
+
+  /// What a bundle's walk does with a field the schema does not declare.
+  private enum Undeclared {
+    /// Gives up: SwiftProtobuf reads the bundle.
+    case refuse
+    /// Passes over it.
+    case pass
+    /// Lists it with its value.
+    case list
+  }
+
+  private static func bundle(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, undeclared: Undeclared,
+    events: inout [Range<Int>], properties: inout [Range<Int>], keepsSpans: Bool, unknown: inout [String],
+    place: @autoclosure () -> String
+  ) -> Properties? {
     var walk = FirebaseWireWalk(bytes, range)
-    var values = [PropertyValue?](repeating: nil, count: BundleField.all.count)
+    return withUnsafeTemporaryAllocation(of: PropertyValue?.self, capacity: BundleField.all.count) {
+      values in
+      values.initialize(repeating: nil)
+      defer { values.deinitialize() }
+      while walk.offset < walk.end {
+        let start = walk.offset
+        let key = walk.twoByteKey()
+        let number = Int(key >> 3)
+        if (number == 2 || number == 3) && key & 7 == 2 {
+          guard let span = walk.length() else { return nil }
+          if keepsSpans {
+            if number == 2 { events.append(span) } else { properties.append(span) }
+          }
+          continue
+        }
+        guard number < BundleField.slots.count, let slot = BundleField.slots[number] else {
+          // Not declared: past 3 (1 is a bundle field, 2 and 3 its events' and user properties').
+          guard undeclared != .refuse, number > 3, walk.pass(wireType: key & 7) else { return nil }
+          if undeclared == .list {
+            unknown.append(FirebaseUnknownFields.describe(bytes, field: start..<walk.offset, place: place()))
+          }
+          continue
+        }
+        let field = BundleField.all[slot]
+        switch (field.kind, key & 7) {
+        case (.text, 2):
+          guard let text = walk.string() else { return nil }
+          values[slot] = .string(text)
+        case (.int32, 0):
+          guard let number = walk.varint() else { return nil }
+          values[slot] = .int(Int(Int32(truncatingIfNeeded: number)))
+        case (.int64, 0):
+          guard let number = walk.varint() else { return nil }
+          values[slot] = .int(Int(Int64(bitPattern: number)))
+        case (.hash, 0):
+          guard let number = walk.varint() else { return nil }
+          values[slot] = .string(String(number))
+        case (.flag, 0):
+          guard let number = walk.varint() else { return nil }
+          values[slot] = .bool(number != 0)
+        default: return nil
+        }
+      }
+      var context = Properties()
+      // Made at its size: appended to, it grew four or five times a bundle.
+      var set = 0
+      for value in values where value != nil { set += 1 }
+      context.reserveCapacity(set)
+      for (slot, value) in values.enumerated() {
+        if let value { context.appendUnchecked(BundleField.all[slot].key, value) }
+      }
+      return context
+    }
+  }
+
+  /// A parameter as its record takes it (name and value), read straight from the wire; one with
+  /// items is read whole by ``parameter(_:_:level:)``.
+  private static func parameterValue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
+    -> FirebaseParameterValue?
+  {
+    var walk = FirebaseWireWalk(bytes, range)
+    var name = ""
+    var string: String?
+    var int: Int64?
+    var float: Float?
+    var double: Double?
     while walk.offset < walk.end {
-      let key = walk.twoByteKey()
-      let number = Int(key >> 3)
-      if (number == 2 || number == 3) && key & 7 == 2 {
-        guard walk.length() != nil else { return nil }
-        continue
-      }
-      guard number < BundleField.slots.count, let slot = BundleField.slots[number] else {
-        // Not declared: past 3 (1 is a bundle field, 2 and 3 its events' and user properties').
-        guard passingUnknown, number > 3, walk.pass(wireType: key & 7) else { return nil }
-        continue
-      }
-      let field = BundleField.all[slot]
-      switch (field.kind, key & 7) {
-      case (.text, 2):
+      switch walk.key() {
+      case 1 << 3 | 2:
         guard let text = walk.string() else { return nil }
-        values[slot] = .string(text)
-      case (.int32, 0):
+        name = text
+      case 2 << 3 | 2:
+        guard let text = walk.string() else { return nil }
+        string = text
+      case 3 << 3:
         guard let number = walk.varint() else { return nil }
-        values[slot] = .int(Int(Int32(truncatingIfNeeded: number)))
-      case (.int64, 0):
-        guard let number = walk.varint() else { return nil }
-        values[slot] = .int(Int(Int64(bitPattern: number)))
-      case (.hash, 0):
-        guard let number = walk.varint() else { return nil }
-        values[slot] = .string(String(number))
-      case (.flag, 0):
-        guard let number = walk.varint() else { return nil }
-        values[slot] = .bool(number != 0)
+        int = Int64(bitPattern: number)
+      case 4 << 3 | 5:
+        guard let bits = walk.fixed32() else { return nil }
+        float = Float(bitPattern: bits)
+      case 5 << 3 | 1:
+        guard let bits = walk.fixed64() else { return nil }
+        double = Double(bitPattern: bits)
+      case 6 << 3 | 2:
+        return parameter(bytes, range, level: 1).map {
+          FirebaseParameterValue(name: $0.name, value: $0.value)
+        }
       default: return nil
       }
     }
-    var context = Properties()
-    // Made at its size: appended to, it grew four or five times a bundle.
-    var set = 0
-    for value in values where value != nil { set += 1 }
-    context.reserveCapacity(set)
-    for (slot, value) in values.enumerated() {
-      if let value { context.appendUnchecked(BundleField.all[slot].key, value) }
-    }
-    return context
+    return FirebaseParameterValue(
+      name: name, value: FirebaseScalar.value(string: string, int: int, double: double, float: float) ?? .null
+    )
   }
 
   private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Int)

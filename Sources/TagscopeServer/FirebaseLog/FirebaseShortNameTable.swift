@@ -1,0 +1,61 @@
+/// A table keyed by the SDK's short names (`_vs`, `_o`, `_sid`…), found without hashing text: a
+/// name of at most eight bytes is packed into one word and looked up in a small open-addressed
+/// table (a longer one, which no short name is, in a dictionary). An upload's records look one up
+/// for every event, parameter and user property; hashing each name for a dictionary cost a
+/// twentieth of reading an upload.
+struct FirebaseShortNameTable<Value: Sendable>: Sendable {
+  private var keys: [UInt64]
+  private var values: [Value?]
+  private let mask: Int
+  private var long: [String: Value] = [:]
+
+  /// The table of `pairs`.
+  init(_ pairs: [String: Value]) {
+    var size = 16
+    while size < pairs.count * 4 { size *= 2 }
+    keys = Array(repeating: 0, count: size)
+    values = Array(repeating: nil, count: size)
+    mask = size - 1
+    for (name, value) in pairs {
+      guard let key = Self.key(name) else {
+        long[name] = value
+        continue
+      }
+      var slot = Self.slot(key) & mask
+      while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & mask }
+      keys[slot] = key
+      values[slot] = value
+    }
+  }
+
+  /// The value of `name`, `nil` when the table has none.
+  subscript(name: String) -> Value? {
+    guard let key = Self.key(name) else { return long.isEmpty ? nil : long[name] }
+    var slot = Self.slot(key) & mask
+    while true {
+      let found = keys[slot]
+      if found == key { return values[slot] }
+      if found == 0 { return nil }
+      slot = (slot + 1) & mask
+    }
+  }
+
+  /// `name`'s bytes in one word, first byte lowest; `nil` for an empty name, one past eight bytes
+  /// or one holding a zero byte (its word would be another's).
+  @inline(__always)
+  private static func key(_ name: String) -> UInt64? {
+    var key: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in name.utf8 {
+      guard shift < 64, byte != 0 else { return nil }
+      key |= UInt64(byte) << shift
+      shift += 8
+    }
+    return key == 0 ? nil : key
+  }
+
+  @inline(__always)
+  private static func slot(_ key: UInt64) -> Int {
+    Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40)
+  }
+}

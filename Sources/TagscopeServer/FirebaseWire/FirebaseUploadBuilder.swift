@@ -1,0 +1,158 @@
+import AnalyticsHub
+
+/// A Firebase upload of at most ``BulkDelivery/offloadEvents`` records (what a request holds as a
+/// rule) checked and read into its records in one pass, a bundle at a time: the bundle's own fields
+/// once (its context, where its events and user properties are, the fields the schema lacks:
+/// ``FirebaseWireWalk/bundle(_:_:events:properties:unknown:place:)``), its user properties (who
+/// sent it), then each event straight from the wire into its record, no message made for it. A
+/// message the walk does not read is decoded by SwiftProtobuf (``FirebaseMessageReading``), which
+/// keeps, reports or refuses it as decoding the batch whole does: the records are that decoding's.
+/// A larger upload is indexed and built a slice at a time instead (``FirebaseUploadIndex``).
+struct FirebaseUploadBuilder {
+  private let buffer: UnsafeBufferPointer<UInt8>
+  private var records: [IngestedEvent] = []
+  /// The fields the schema lacks, in the order decoding the batch whole lists them.
+  private var unknown: [String] = []
+  /// Where each bundle's records begin, and the annotations they share.
+  private var commons: [(first: Int, common: Properties)] = []
+  /// Where every bundle's events and user properties are, bundle after bundle.
+  private var eventSpans: [Range<Int>] = []
+  private var propertySpans: [Range<Int>] = []
+  // Reused from event to event and bundle to bundle: no array made per message.
+  private var parameters: [FirebaseParameterValue] = []
+  private var properties: [FirebasePropertyFields] = []
+
+  /// A bundle's own fields, read before any record is made.
+  private struct Bundle {
+    var number: Int
+    var context: Properties
+    /// Its events' and user properties' places in ``eventSpans`` and ``propertySpans``.
+    var events: Range<Int>
+    var properties: Range<Int>
+    /// The fields the schema lacks among its own.
+    var unknown: [String]
+  }
+
+  private init(buffer: UnsafeBufferPointer<UInt8>) {
+    self.buffer = buffer
+  }
+
+  /// The records of `protobuf` (walked by ``FirebaseUploadShape/check(_:)``: within its limits,
+  /// `count` events and user properties), or why the schema refuses it.
+  ///
+  /// Every bundle's own fields are read first: the fields the schema lacks there (the usual ones:
+  /// a field newer than the schema) are then known before any record is made, and each record
+  /// carries them from its start; only one an event or user property holds makes the records
+  /// take them again at the end.
+  static func records(_ protobuf: [UInt8], count: Int) -> Result<[IngestedEvent], FirebaseUploadError> {
+    protobuf.withUnsafeBufferPointer { buffer in
+      var builder = FirebaseUploadBuilder(buffer: buffer)
+      builder.records.reserveCapacity(count)
+      builder.eventSpans.reserveCapacity(count)
+      do {
+        let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
+        try FirebaseMessageReading.batchFields(batch.rest, into: &builder.unknown)
+        var bundles: [Bundle] = []
+        bundles.reserveCapacity(batch.first.count)
+        for (index, range) in batch.first.enumerated() {
+          bundles.append(try builder.bundle(range, number: index + 1))
+        }
+        let known = builder.unknown + bundles.flatMap(\.unknown)
+        let note = FirebaseUploadRecords.note(known)
+        for bundle in bundles {
+          try builder.build(bundle, note: note)
+        }
+        return .success(builder.finished(carrying: known.count))
+      } catch {
+        return .failure(FirebaseUploadError.words(error))
+      }
+    }
+  }
+
+  /// Bundle `number` at `range`: its own fields, and where its events and user properties are.
+  private mutating func bundle(_ range: Range<Int>, number: Int) throws -> Bundle {
+    let (events, properties) = (eventSpans.count, propertySpans.count)
+    var unknown: [String] = []
+    var context: Properties
+    if let walked = FirebaseWireWalk.bundle(
+      buffer, range, events: &eventSpans, properties: &propertySpans, unknown: &unknown,
+      place: "bundle \(number)")
+    {
+      context = walked
+    } else {
+      let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
+      eventSpans += split.first
+      propertySpans += split.second
+      context = try FirebaseMessageReading.decodedContext(
+        buffer, range, place: "bundle \(number)", into: &unknown)
+    }
+    return Bundle(
+      number: number, context: context, events: events..<eventSpans.count,
+      properties: properties..<propertySpans.count, unknown: unknown)
+  }
+
+  /// Makes the records of `bundle`, each carrying `note` (the fields the schema lacks known so far).
+  private mutating func build(_ bundle: Bundle, note: PropertyValue?) throws {
+    let number = bundle.number
+    unknown += bundle.unknown
+    guard !bundle.events.isEmpty || !bundle.properties.isEmpty else { return }
+    // Who sent it, from its user properties, read before its events (whose records carry it);
+    // their unknown fields listed after the events', as decoding the batch whole lists them.
+    var propertiesUnknown: [String] = []
+    var identityProperties: [String: FirebasePropertyFields] = [:]
+    properties.removeAll(keepingCapacity: true)
+    for (position, span) in propertySpans[bundle.properties].enumerated() {
+      let property = try FirebaseMessageReading.property(
+        buffer, span, place: "bundle \(number) user property \(position + 1)", into: &propertiesUnknown)
+      if FirebaseUploadIdentity.propertyNames.contains(property.name) {
+        identityProperties[property.name] = property
+      }
+      properties.append(property)
+    }
+    let identity = FirebaseUploadIdentity.of(context: bundle.context, properties: identityProperties)
+    let common = FirebaseUploadRecords.common(context: bundle.context, unknownNote: note)
+    commons.append((records.count, common))
+    let eventPlace = "bundle \(number) event "
+    for (position, span) in eventSpans[bundle.events].enumerated() {
+      let event = try FirebaseMessageReading.event(
+        buffer, span, parameters: &parameters, place: "bundle \(number) event \(position + 1)",
+        into: &unknown)
+      records.append(
+        FirebaseUploadRecords.record(
+          event, parameters: parameters, identity: identity, common: common,
+          place: eventPlace + String(position + 1)))
+    }
+    unknown += propertiesUnknown
+    let propertyPlace = "bundle \(number) user property "
+    for (position, property) in properties.enumerated() {
+      records.append(
+        FirebaseUploadRecords.record(
+          property, identity: identity, common: common, place: propertyPlace + String(position + 1)))
+    }
+  }
+
+  /// The records, with the upload's fields the schema lacks on the first (``FieldAccount``); when
+  /// events or user properties held some (more than the `carried` ones every record carries),
+  /// every record's annotations take them all, after its bundle's context
+  /// (``FirebaseUploadRecords/common(context:unknownNote:)``).
+  private mutating func finished(carrying carried: Int) -> [IngestedEvent] {
+    if unknown.count > carried, let note = FirebaseUploadRecords.note(unknown) {
+      for (index, bundle) in commons.enumerated() {
+        let end = index + 1 < commons.count ? commons[index + 1].first : records.count
+        // The bundle's context: its common annotations but the note they carried, if any.
+        let context =
+          carried == 0 ? bundle.common : Properties(bundle.common.dropLast().map { ($0.key, $0.value) })
+        let common = FirebaseUploadRecords.common(context: context, unknownNote: note)
+        for position in bundle.first..<end {
+          var annotations = Properties(extending: common)
+          let own = records[position].annotations.dropFirst(bundle.common.count)
+          annotations.reserveCapacity(common.count + own.count)
+          for (key, value) in own { annotations.appendUnchecked(key, value) }
+          records[position].annotations = annotations
+        }
+      }
+    }
+    FirebaseUnknownFields.account(unknown).add(to: &records)
+    return records
+  }
+}
