@@ -101,4 +101,12 @@ final class FirebaseUploadBuilderTests: XCTestCase, ProtobufWriting {
     let events = FirebaseShortNameTable(FirebaseShortNames.events)
     for (name, value) in FirebaseShortNames.events { XCTAssertEqual(events[name], value, name) }
   }
+
+  func testAPlaceIsItsPrefixAndTheNumbersDigits() {
+    for number in [0, 1, 9, 10, 99, 100, 4_000, 65_535, Int.max] {
+      XCTAssertEqual(FirebaseUploadRecords.place("bundle 2 event ", number), "bundle 2 event \(number)")
+      XCTAssertEqual(FirebaseUploadRecords.place("", number), "\(number)")
+      XCTAssertEqual(FirebaseUploadRecords.place("écran ", number), "écran \(number)")
+    }
+  }
 }

@@ -86,12 +86,13 @@ final class FirebaseWireWalkTests: XCTestCase, ProtobufWriting {
             decoded.map { "\(FirebasePropertyFields($0))" }, "\(fields)", "\(label) \(span)", file: file,
             line: line)
         } else {
-          guard let fields = FirebaseWireWalk.event(buffer, span) else { continue }
+          var parameters: [FirebaseParameterValue] = []
+          guard let event = FirebaseWireWalk.event(buffer, span, parameters: &parameters) else { continue }
           walked += 1
-          let decoded = try? Tagscope_Firebase_Event(serializedBytes: bytes)
+          let decoded = (try? Tagscope_Firebase_Event(serializedBytes: bytes)).map(FirebaseEventFields.init)
           XCTAssertEqual(
-            decoded.map { "\(FirebaseEventFields($0))" }, "\(fields)", "\(label) \(span)", file: file,
-            line: line)
+            decoded.map { "\(FirebaseEventHeader($0)) \($0.parameters.map { ($0.name, $0.value) })" },
+            "\(event) \(parameters.map { ($0.name, $0.value) })", "\(label) \(span)", file: file, line: line)
         }
       }
     }

@@ -6,15 +6,6 @@ import SwiftProtobuf
 /// or one it refuses), its unknown fields then appended at their place. What both the upload's
 /// builder (``FirebaseUploadBuilder``) and its lazy index (``FirebaseUploadIndex``) read with.
 enum FirebaseMessageReading {
-  /// The event at `span` of `buffer`.
-  static func event(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
-    place: @autoclosure () -> String, into unknown: inout [String]
-  ) throws -> FirebaseEventFields {
-    if let event = FirebaseWireWalk.event(buffer, span) { return event }
-    return try decodedEvent(buffer, span, place: place(), into: &unknown)
-  }
-
   /// The event at `span` of `buffer` as its record takes it: its fields but its parameters
   /// returned, its parameters' names and values in `parameters`, which it replaces.
   static func event(

@@ -120,14 +120,15 @@ struct FirebaseUploadBuilder {
       records.append(
         FirebaseUploadRecords.record(
           event, parameters: parameters, identity: identity, common: common,
-          place: eventPlace + String(position + 1)))
+          place: FirebaseUploadRecords.place(eventPlace, position + 1)))
     }
     unknown += propertiesUnknown
     let propertyPlace = "bundle \(number) user property "
     for (position, property) in properties.enumerated() {
       records.append(
         FirebaseUploadRecords.record(
-          property, identity: identity, common: common, place: propertyPlace + String(position + 1)))
+          property, identity: identity, common: common,
+          place: FirebaseUploadRecords.place(propertyPlace, position + 1)))
     }
   }
 

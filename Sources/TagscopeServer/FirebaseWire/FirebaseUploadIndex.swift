@@ -116,7 +116,7 @@ final class FirebaseUploadIndex: Sendable {
         else { return nil }
         return FirebaseUploadRecords.record(
           property, identity: context.identity, common: context.common,
-          place: context.propertyPlace + String(ordinal + 1))
+          place: FirebaseUploadRecords.place(context.propertyPlace, ordinal + 1))
       }
       guard
         let event = try? FirebaseMessageReading.event(
@@ -124,7 +124,7 @@ final class FirebaseUploadIndex: Sendable {
       else { return nil }
       return FirebaseUploadRecords.record(
         event, parameters: parameters, identity: context.identity, common: context.common,
-        place: context.eventPlace + String(ordinal + 1))
+        place: FirebaseUploadRecords.place(context.eventPlace, ordinal + 1))
     }
   }
 

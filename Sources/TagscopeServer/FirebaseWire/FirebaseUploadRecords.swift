@@ -195,6 +195,29 @@ enum FirebaseUploadRecords {
       raw: "", recordsRaw: false, annotations: extra)
   }
 
+  /// A record's place: `prefix` (`bundle 2 event `) and `number`'s digits, made at its size at once
+  /// (appending the digits to a copy of the prefix grew the text again, a record at a time).
+  static func place(_ prefix: String, _ number: Int) -> String {
+    var digits = 1
+    var rest = number / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    var prefix = prefix
+    return prefix.withUTF8 { head in
+      String(unsafeUninitializedCapacity: head.count + digits) { text in
+        _ = text.initialize(fromContentsOf: head)
+        var rest = number.magnitude
+        for at in stride(from: head.count + digits - 1, through: head.count, by: -1) {
+          text[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        return head.count + digits
+      }
+    }
+  }
+
   /// A number a recording can hold: a non-finite one (JSON has none) is kept as its text.
   static func number(_ value: Double) -> PropertyValue {
     value.isFinite ? .double(value) : .string(String(value))

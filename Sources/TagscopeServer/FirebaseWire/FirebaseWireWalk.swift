@@ -1,13 +1,16 @@
 import AnalyticsHub
 
-/// Reads an upload's event, user property or bundle context straight from its wire bytes into the fields its record
-/// needs (``FirebaseEventFields``, ``FirebasePropertyFields``), with no message tree: the fast path
-/// of ``FirebaseUploadIndex``. It reads only what SwiftProtobuf reads the same way and keeps
-/// nothing aside: each field a known one of its declared wire type behind a one-byte key, every
-/// length and varint within the message, strings valid UTF-8. Anything else (a field the schema
-/// does not know or of another wire type, which SwiftProtobuf keeps as unknown; bytes that are not
-/// protobuf; text that is not UTF-8) gives `nil`, and the caller decodes that message with
-/// SwiftProtobuf, which keeps, reports or refuses it as before.
+/// Reads an upload's event, user property or bundle straight from its wire bytes into what its
+/// records need (``FirebaseEventHeader`` and ``FirebaseParameterValue``, ``FirebasePropertyFields``,
+/// the bundle's context), with no message tree: the fast path of ``FirebaseUploadBuilder`` and
+/// ``FirebaseUploadIndex``. It reads only what SwiftProtobuf reads the same way and keeps nothing
+/// aside: each field a known one of its declared wire type behind a one-byte key (two for a
+/// bundle's), every length and varint within the message, strings valid UTF-8; a bundle's fields
+/// the schema does not declare are listed as SwiftProtobuf lists them. Anything else (an event's
+/// or user property's field the schema does not know, a field of another wire type, which
+/// SwiftProtobuf keeps as unknown; bytes that are not protobuf; text that is not UTF-8) gives
+/// `nil`, and the caller decodes that message with SwiftProtobuf, which keeps, reports or refuses
+/// it as before.
 struct FirebaseWireWalk {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var offset: Int
@@ -21,30 +24,6 @@ struct FirebaseWireWalk {
     self.bytes = bytes
     offset = range.lowerBound
     end = range.upperBound
-  }
-
-  /// The event at `range` of `bytes`, or `nil` when SwiftProtobuf must read it.
-  static func event(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> FirebaseEventFields? {
-    var walk = FirebaseWireWalk(bytes, range)
-    var event = FirebaseEventFields()
-    while walk.offset < walk.end {
-      switch walk.key() {
-      case 1 << 3 | 2:
-        guard let inner = walk.length(), let parameter = parameter(bytes, inner, level: 1) else { return nil }
-        event.parameters.append(parameter)
-      case 2 << 3 | 2:
-        guard let name = walk.string() else { return nil }
-        event.name = name
-      case 3 << 3:
-        guard let time = walk.varint() else { return nil }
-        event.timestampMillis = Int64(bitPattern: time)
-      case 4 << 3:
-        guard let time = walk.varint() else { return nil }
-        event.previousTimestampMillis = Int64(bitPattern: time)
-      default: return nil
-      }
-    }
-    return event
   }
 
   /// The user property at `range` of `bytes`, or `nil` when SwiftProtobuf must read it.
@@ -160,10 +139,15 @@ struct FirebaseWireWalk {
     place: @autoclosure () -> String
   ) -> Properties? {
     var walk = FirebaseWireWalk(bytes, range)
-    return withUnsafeTemporaryAllocation(of: PropertyValue?.self, capacity: BundleField.all.count) {
-      values in
+    // Looked up once, not at every field (each look-up of a global checks it is made).
+    let table = BundleField.table
+    return withUnsafeTemporaryAllocation(of: PropertyValue?.self, capacity: table.keys.count) { values in
       values.initialize(repeating: nil)
-      defer { values.deinitialize() }
+      // Moved into the context once read whole; left here (and let go) when the walk gives up.
+      var moved = false
+      defer { if !moved { values.deinitialize() } }
+      // The slots set (at most 64 fields, ``BundleField/table``).
+      var seen: UInt64 = 0
       while walk.offset < walk.end {
         let start = walk.offset
         let key = walk.twoByteKey()
@@ -175,7 +159,8 @@ struct FirebaseWireWalk {
           }
           continue
         }
-        guard number < BundleField.slots.count, let slot = BundleField.slots[number] else {
+        let slot = number < table.slots.count ? Int(table.slots[number]) : -1
+        guard slot >= 0 else {
           // Not declared: past 3 (1 is a bundle field, 2 and 3 its events' and user properties').
           guard undeclared != .refuse, number > 3, walk.pass(wireType: key & 7) else { return nil }
           if undeclared == .list {
@@ -183,8 +168,8 @@ struct FirebaseWireWalk {
           }
           continue
         }
-        let field = BundleField.all[slot]
-        switch (field.kind, key & 7) {
+        seen |= 1 << UInt64(slot)
+        switch (table.kinds[slot], key & 7) {
         case (.text, 2):
           guard let text = walk.string() else { return nil }
           values[slot] = .string(text)
@@ -205,11 +190,10 @@ struct FirebaseWireWalk {
       }
       var context = Properties()
       // Made at its size: appended to, it grew four or five times a bundle.
-      var set = 0
-      for value in values where value != nil { set += 1 }
-      context.reserveCapacity(set)
-      for (slot, value) in values.enumerated() {
-        if let value { context.appendUnchecked(BundleField.all[slot].key, value) }
+      context.reserveCapacity(seen.nonzeroBitCount)
+      moved = true
+      for slot in values.indices {
+        if let value = values.moveElement(from: slot) { context.appendUnchecked(table.keys[slot], value) }
       }
       return context
     }
@@ -392,7 +376,7 @@ struct FirebaseWireWalk {
 
 /// A bundle field of the context its records carry: its key there, its number, how it is written.
 private struct BundleField {
-  enum Kind { case text, int32, int64, hash, flag }
+  enum Kind: Sendable { case text, int32, int64, hash, flag }
 
   let key: String
   let number: Int
@@ -433,10 +417,18 @@ private struct BundleField {
     .init(key: "core_platform_services", number: 73, kind: .text),
   ]
 
-  /// The position in ``all`` of each field number's field.
-  static let slots: [Int?] = {
-    var slots = [Int?](repeating: nil, count: (all.map(\.number).max() ?? 0) + 1)
-    for (slot, field) in all.enumerated() { slots[field.number] = slot }
-    return slots
+  /// ``all`` as a walk reads it: each field's key and kind by its position, and the position of
+  /// each field number's field (`-1` for a number no field has).
+  struct Table: Sendable {
+    let keys: [String]
+    let kinds: [Kind]
+    let slots: [Int8]
+  }
+
+  static let table: Table = {
+    precondition(all.count <= 64, "a walk keeps the fields it has set in 64 bits")
+    var slots = [Int8](repeating: -1, count: (all.map(\.number).max() ?? 0) + 1)
+    for (slot, field) in all.enumerated() { slots[field.number] = Int8(slot) }
+    return Table(keys: all.map(\.key), kinds: all.map(\.kind), slots: slots)
   }()
 }
