@@ -35,7 +35,10 @@ enum ZlibInflate {
       let part = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
         stream.pointee.next_out = buffer.baseAddress
         stream.pointee.avail_out = UInt32(buffer.count)
-        status = CTagscopeZlib.inflate(stream, Z_NO_FLUSH)
+        // Z_FINISH: a stream that ends in this buffer keeps no sliding window (zlib otherwise
+        // allocates 32 KiB and copies the output into it); one that does not goes on as with
+        // Z_NO_FLUSH.
+        status = CTagscopeZlib.inflate(stream, Z_FINISH)
         count = buffer.count - Int(stream.pointee.avail_out)
       }
       total += part.count
