@@ -109,4 +109,74 @@ final class FirebaseUploadBuilderTests: XCTestCase, ProtobufWriting {
       XCTAssertEqual(FirebaseUploadRecords.place("écran ", number), "écran \(number)")
     }
   }
+
+  /// Bundles whose own fields the schema lacks, of every wire type it keeps (varint, fixed32,
+  /// fixed64, text, bytes that are not text, text past 64 bytes), more of them than a note lists,
+  /// and a key written in three bytes (which the walk leaves to SwiftProtobuf).
+  func testEveryKindOfFieldTheSchemaLacksInABundleIsListedAsTheWholeDecodingListsIt() throws {
+    let event = Self.field(2, Self.field(2, "_e") + Self.field(3, int: 1_700_000_000_000))
+    var own = Self.field(45, int: 3) + Self.varint(46 << 3 | 5) + [1, 2, 3, 4] + Self.varint(47 << 3 | 1)
+    own += [1, 2, 3, 4, 5, 6, 7, 8] + Self.field(48, "note") + Self.field(49, [0x01, 0x02, 0xff])
+    own += Self.field(50, String(repeating: "long ", count: 14))
+    own += (0..<40).flatMap { Self.field(80 + UInt64($0), int: UInt64($0)) }
+    let walked = Self.field(1, own + event + Self.field(21, "device-1"))
+    // Field 51 as a varint, its key 408 written in three bytes instead of two.
+    let threeByteKey = Self.field(1, [0x98, 0x83, 0x00, 0x07] + event + Self.field(21, "device-2"))
+    try assertAllThreeAgree(walked + threeByteKey, "every kind")
+    let records = try FirebaseUploadEndpoint.decode(walked + threeByteKey).get()
+    guard case .object(let note)? = records[1].annotations["unknown_fields"] else {
+      return XCTFail("no note on the second bundle's record")
+    }
+    XCTAssertEqual(note["count"], .int(47))
+    XCTAssertEqual(Payload.array(note["fields"])?.count, FirebaseUnknownFields.listed)
+    XCTAssertEqual(Payload.object(records[0].annotations["unread"])["bundle 2 field 51"], .string("varint 7"))
+  }
+
+  /// A bundle the walk leaves to SwiftProtobuf (a field it declares, of another wire type) has the
+  /// context, annotations and their order the whole decoding gives.
+  func testABundleSwiftProtobufReadsHasTheRecordsOfTheWholeDecoding() throws {
+    let event = Self.field(2, Self.field(1, Self.parameter("item", "x")) + Self.field(2, "buy"))
+    let platformAsNumber = Self.field(
+      1, Self.field(8, int: 5) + Self.field(45, int: 1) + event + Self.field(21, "d"))
+    try assertAllThreeAgree(
+      platformAsNumber + Self.field(1, event + Self.field(8, "ios")), "platform as a number")
+  }
+
+  /// An upload with two bad messages is refused naming the one the whole decoding meets first, in
+  /// the wire's order, though the builder reads a bundle's own fields and user properties first.
+  func testARefusalNamesTheFirstBadMessageInTheWiresOrder() throws {
+    let notText: [UInt8] = [0xff]
+    let bodies: [(String, [UInt8], String)] = [
+      (
+        "an event's name that is not text, then a cut user property",
+        Self.field(
+          1,
+          Self.field(1, int: 1) + Self.field(2, Self.field(2, notText)) + Self.field(3, [0x10])
+            + Self.field(21, "d")),
+        "a string field is not UTF-8"
+      ),
+      (
+        "an event's name that is not text, then a bundle with a stray group end",
+        Self.field(1, Self.field(2, Self.field(2, notText)))
+          + Self.field(1, [0x0c] + Self.field(2, Self.field(2, "e"))),
+        "a string field is not UTF-8"
+      ),
+      (
+        "a cut user property, then a bundle whose platform is not text",
+        Self.field(1, Self.field(2, Self.field(2, "e")) + Self.field(3, [0x10]))
+          + Self.field(1, Self.field(8, notText) + Self.field(2, Self.field(2, "e"))),
+        "truncated protobuf"
+      ),
+    ]
+    for (label, body, words) in bodies {
+      guard case .failure(let refusal) = FirebaseUploadEndpoint.decode(body),
+        case .failure(let whole) = FirebaseUploadEndpoint.decodeBatch(body)
+      else {
+        XCTFail("\(label): not refused")
+        continue
+      }
+      XCTAssertEqual(refusal, whole, label)
+      XCTAssertEqual(refusal.message, FirebaseUploadError.schema(words).message, label)
+    }
+  }
 }

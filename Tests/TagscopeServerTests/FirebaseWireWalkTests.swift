@@ -136,6 +136,17 @@ final class FirebaseWireWalkTests: XCTestCase, ProtobufWriting {
     XCTAssertTrue("\(unread)".contains("bundle 1 user property 4 field 12"), "\(unread)")
   }
 
+  /// The records of `body` read by the lazy index (``FirebaseUploadIndex``), whatever its size.
+  private static func indexed(_ body: [UInt8]) -> Result<[IngestedEvent], FirebaseUploadError> {
+    FirebaseUploadBody.protobuf(body, limit: FirebaseUploadEndpoint.limit).flatMap { bytes in
+      FirebaseUploadShape.check(bytes).flatMap { FirebaseUploadIndex.make(bytes, records: $0.records) }
+    }.flatMap { index in
+      let events = index.events(0..<index.count)
+      if let problem = index.unread.problem { return .failure(.schema(problem)) }
+      return .success(events)
+    }
+  }
+
   func testSeededMutationsOfTheUploadsAreAcceptedOrRefusedAsSwiftProtobufDecidesWithTheSameRecords() throws {
     var bodies = [Self.synthetic()]
     for name in Self.fixtures where !name.hasSuffix(".gz") {
@@ -160,6 +171,15 @@ final class FirebaseWireWalkTests: XCTestCase, ProtobufWriting {
         let label = "body \(number) mutant \(mutant)"
         let ours = FirebaseUploadEndpoint.decode(body)
         let reference = Result { try FirebaseUploadReference.records(body) }
+        // The lazy index, which a larger upload takes, gives the same records in the same order, or
+        // the same refusal.
+        switch (ours, Self.indexed(body)) {
+        case (.success(let records), .success(let indexed)):
+          XCTAssertEqual(records, indexed, label)
+          XCTAssertEqual(records.map(\.annotations.keys), indexed.map(\.annotations.keys), label)
+        case (.failure(let refusal), .failure(let indexed)): XCTAssertEqual(refusal, indexed, label)
+        default: XCTFail("\(label): built \(ours) against indexed \(Self.indexed(body))")
+        }
         switch (ours, reference) {
         case (.success(let records), .success(let expected)):
           accepted += 1

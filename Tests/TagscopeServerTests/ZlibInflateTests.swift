@@ -85,6 +85,29 @@ final class ZlibInflateTests: XCTestCase {
     }
   }
 
+  /// A compressed zlib stream (no stated size) that inflates past its first buffer many times over
+  /// goes on into the next buffers to its end (zlib is asked to finish in each: it then keeps a
+  /// window only when the stream goes on); cut short, it is refused; past the limit, too large.
+  func testACompressedStreamWithoutItsSizeFillsBufferAfterBuffer() throws {
+    let body = Array(String(repeating: "{\"event\":\"screen_view\"}\n", count: 60_000).utf8)
+    let zipped = try gzip(body)
+    // The same deflate data in zlib's frame: a header, then the Adler-32 of the body.
+    var (a, b): (UInt32, UInt32) = (1, 0)
+    for byte in body {
+      a = (a + UInt32(byte)) % 65_521
+      b = (b + a) % 65_521
+    }
+    let zlib =
+      [0x78, 0x9c] + zipped[10..<(zipped.count - 8)]
+      + withUnsafeBytes(of: (b << 16 | a).bigEndian, Array.init)
+    XCTAssertLessThan(
+      zlib.count * 4, body.count / 8, "compressed enough to fill the first buffer eight times")
+    XCTAssertEqual(assertSame(zlib, encoding: "deflate", limit: 4 << 20, "zlib, compressed"), .decoded(body))
+    XCTAssertEqual(assertSame(Array(zlib.dropLast(5)), encoding: "deflate", limit: 4 << 20, "cut"), .failed)
+    XCTAssertEqual(
+      assertSame(zlib, encoding: "deflate", limit: body.count - 1, "one byte too many"), .tooLarge)
+  }
+
   /// A body exactly at the limit once inflated is taken; one byte more is too large, whether the
   /// size is stated (gzip) or not (zlib), and a bomb is stopped at the limit.
   func testTheLimitIsTheInflatedSize() throws {

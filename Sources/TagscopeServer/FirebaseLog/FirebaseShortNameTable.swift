@@ -2,7 +2,9 @@
 /// name of at most eight bytes is packed into one word and looked up in a small open-addressed
 /// table (a longer one, which no short name is, in a dictionary). An upload's records look one up
 /// for every event, parameter and user property; hashing each name for a dictionary cost a
-/// twentieth of reading an upload.
+/// twentieth of reading an upload. Names are compared byte for byte, as the SDK compares them (a
+/// dictionary of `String`s also found a name written in other, canonically equivalent, code
+/// points: no short name has such a twin).
 struct FirebaseShortNameTable<Value: Sendable>: Sendable {
   private var keys: [UInt64]
   private var values: [Value?]

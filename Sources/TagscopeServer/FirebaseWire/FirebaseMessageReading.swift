@@ -20,7 +20,7 @@ enum FirebaseMessageReading {
 
   /// The event at `span` of `buffer` decoded by SwiftProtobuf, its unknown fields appended to
   /// `unknown` at `place`.
-  static func decodedEvent(
+  private static func decodedEvent(
     _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
     place: @autoclosure () -> String, into unknown: inout [String]
   ) throws -> FirebaseEventFields {
@@ -29,7 +29,8 @@ enum FirebaseMessageReading {
     return FirebaseEventFields(event)
   }
 
-  /// ``event(_:_:place:into:)`` for the user property at `span`.
+  /// The user property at `span` of `buffer`: walked, else decoded by SwiftProtobuf, its unknown
+  /// fields then appended to `unknown` at `place`.
   static func property(
     _ buffer: UnsafeBufferPointer<UInt8>, _ span: Range<Int>,
     place: @autoclosure () -> String, into unknown: inout [String]

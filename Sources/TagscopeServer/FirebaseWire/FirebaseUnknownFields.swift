@@ -7,7 +7,7 @@ enum FirebaseUnknownFields {
   /// How many are listed with their value; the rest are counted.
   static let listed = 32
 
-  /// `found` (``of(_:)``) as the upload's account: each field by its place (`bundle 1 field 45`)
+  /// `found` (as ``collect(_:place:into:)`` lists them) as the upload's account: each field by its place (`bundle 1 field 45`)
   /// with its value as read, for the first record (``FieldAccount``).
   static func account(_ found: [String]) -> FieldAccount {
     var account = FieldAccount()

@@ -75,6 +75,12 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
       FirebaseUploadShape.check(bytes).flatMap { counts in
         guard counts.records > BulkDelivery.offloadEvents else {
           return FirebaseUploadBuilder.records(bytes, count: counts.records).map(Read.records)
+            .flatMapError { refusal in
+              // The builder reads each bundle's own fields, then its user properties, before its
+              // events: of two bad messages it may meet the later one first. The refusal named is
+              // the one the index meets, reading in the wire's order as decoding the batch whole.
+              FirebaseUploadIndex.make(bytes, records: counts.records).flatMap { _ in .failure(refusal) }
+            }
         }
         return FirebaseUploadIndex.make(bytes, records: counts.records).map(Read.index)
       }
@@ -93,7 +99,7 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
   }
 
   /// The batch of an upload body as received, checked before it is built (``FirebaseUploadShape``),
-  /// as one tree of messages (the tests' and the bench's view; records come from ``index(_:)``).
+  /// as one tree of messages (the tests' and the bench's view; records come from ``read(_:)``).
   static func decodeBatch(_ body: [UInt8]) -> Result<Tagscope_Firebase_Batch, FirebaseUploadError> {
     let bytes: [UInt8]
     switch protobuf(body) {

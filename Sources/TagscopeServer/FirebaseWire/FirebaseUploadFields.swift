@@ -1,14 +1,12 @@
 import AnalyticsHub
 
-/// An event of a Firebase upload as its record reads it: the fields of the schema's `Event`, read
-/// straight from the wire (``FirebaseWireWalk``) or from a decoded message, alike.
+/// An event of a Firebase upload decoded by SwiftProtobuf (one the wire walk leaves), as its record
+/// reads it: the fields of the schema's `Event`.
 struct FirebaseEventFields: Sendable {
   var name = ""
   var timestampMillis: Int64?
   var previousTimestampMillis: Int64?
   var parameters: [FirebaseParameterFields] = []
-
-  init() {}
 
   /// The fields of a decoded `event`.
   init(_ event: Tagscope_Firebase_Event) {

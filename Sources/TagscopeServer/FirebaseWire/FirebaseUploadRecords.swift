@@ -198,6 +198,7 @@ enum FirebaseUploadRecords {
   /// A record's place: `prefix` (`bundle 2 event `) and `number`'s digits, made at its size at once
   /// (appending the digits to a copy of the prefix grew the text again, a record at a time).
   static func place(_ prefix: String, _ number: Int) -> String {
+    guard number >= 0 else { return prefix + String(number) }
     var digits = 1
     var rest = number / 10
     while rest > 0 {

@@ -98,7 +98,7 @@ struct FirebaseWireWalk {
     var noneFound: [String] = []
     return bundle(
       bytes, range, undeclared: passingUnknown ? .pass : .refuse, events: &noEvents,
-      properties: &noProperties, keepsSpans: false, unknown: &noneFound, place: "")
+      properties: &noProperties, unknown: &noneFound, place: "")
   }
 
   /// The bundle at `range` of `bytes` in one pass: its context (as ``context(_:_:passingUnknown:)``
@@ -113,8 +113,8 @@ struct FirebaseWireWalk {
   ) -> Properties? {
     let (found, eventCount, propertyCount) = (unknown.count, events.count, properties.count)
     let context = bundle(
-      bytes, range, undeclared: .list, events: &events, properties: &properties, keepsSpans: true,
-      unknown: &unknown, place: place())
+      bytes, range, undeclared: .list, events: &events, properties: &properties, unknown: &unknown,
+      place: place())
     if context == nil {
       unknown.removeSubrange(found...)
       events.removeSubrange(eventCount...)
@@ -135,7 +135,7 @@ struct FirebaseWireWalk {
 
   private static func bundle(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, undeclared: Undeclared,
-    events: inout [Range<Int>], properties: inout [Range<Int>], keepsSpans: Bool, unknown: inout [String],
+    events: inout [Range<Int>], properties: inout [Range<Int>], unknown: inout [String],
     place: @autoclosure () -> String
   ) -> Properties? {
     var walk = FirebaseWireWalk(bytes, range)
@@ -154,9 +154,7 @@ struct FirebaseWireWalk {
         let number = Int(key >> 3)
         if (number == 2 || number == 3) && key & 7 == 2 {
           guard let span = walk.length() else { return nil }
-          if keepsSpans {
-            if number == 2 { events.append(span) } else { properties.append(span) }
-          }
+          if number == 2 { events.append(span) } else { properties.append(span) }
           continue
         }
         let slot = number < table.slots.count ? Int(table.slots[number]) : -1
