@@ -73,7 +73,7 @@ struct FirebaseUploadBuilder {
   private mutating func bundle(_ range: Range<Int>, number: Int) throws -> Bundle {
     let (events, properties) = (eventSpans.count, propertySpans.count)
     var unknown: [String] = []
-    var context: Properties
+    let context: Properties
     if let walked = FirebaseWireWalk.bundle(
       buffer, range, events: &eventSpans, properties: &propertySpans, unknown: &unknown,
       place: "bundle \(number)")
