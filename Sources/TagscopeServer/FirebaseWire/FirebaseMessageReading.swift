@@ -14,7 +14,7 @@ enum FirebaseMessageReading {
   ) throws -> FirebaseEventHeader {
     if let event = FirebaseWireWalk.event(buffer, span, parameters: &parameters) { return event }
     let decoded = try decodedEvent(buffer, span, place: place(), into: &unknown)
-    parameters = decoded.parameters.map { FirebaseParameterValue(name: $0.name, value: $0.value) }
+    parameters = decoded.parameterValues
     return FirebaseEventHeader(decoded)
   }
 
@@ -42,27 +42,25 @@ enum FirebaseMessageReading {
     return FirebasePropertyFields(property)
   }
 
-  /// The context of the bundle at `range` of `buffer`: walked, else its fields but its events and
-  /// user properties decoded by SwiftProtobuf, their unknown fields then appended to `unknown` at
-  /// `place`.
-  static func context(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, place: @autoclosure () -> String,
-    into unknown: inout [String]
+  /// The bundle at `range` of `buffer` read once: its context returned, where its events and user
+  /// properties are appended to `events` and `properties`, and the fields the schema lacks among
+  /// its own appended to `unknown` at `place`. Walked (``FirebaseWireWalk/bundle(_:_:events:properties:unknown:place:)``),
+  /// else split and its own fields decoded by SwiftProtobuf.
+  static func bundle(
+    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, events: inout [Range<Int>],
+    properties: inout [Range<Int>], place: @autoclosure () -> String, into unknown: inout [String]
   ) throws -> Properties {
-    if let context = FirebaseWireWalk.context(buffer, range) { return context }
-    return try decodedContext(buffer, range, place: place(), into: &unknown)
-  }
-
-  /// ``context(_:_:place:into:)`` when the walk did not read it: decoded by SwiftProtobuf.
-  static func decodedContext(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, place: @autoclosure () -> String,
-    into unknown: inout [String]
-  ) throws -> Properties {
+    if let context = FirebaseWireWalk.bundle(
+      buffer, range, events: &events, properties: &properties, unknown: &unknown, place: place())
+    {
+      return context
+    }
     let split = FirebaseMessageSplit(buffer, range, children: (2, 3))
+    events += split.first
+    properties += split.second
     let bundle = try Tagscope_Firebase_Bundle(serializedBytes: split.rest, options: options(level: 1))
     FirebaseUnknownFields.collect(bundle, place: place(), into: &unknown)
-    return FirebaseWireWalk.context(buffer, range, passingUnknown: true)
-      ?? FirebaseUploadRecords.context(bundle)
+    return FirebaseWireWalk.context(buffer, range) ?? FirebaseUploadRecords.context(bundle)
   }
 
   /// The batch's own fields but its bundles (`rest`, as ``FirebaseMessageSplit`` leaves them), decoded

@@ -13,8 +13,9 @@ struct FirebaseUploadBuilder {
   private var records: [IngestedEvent] = []
   /// The fields the schema lacks, in the order decoding the batch whole lists them.
   private var unknown: [String] = []
-  /// Where each bundle's records begin, and the annotations they share.
-  private var commons: [(first: Int, common: Properties)] = []
+  /// Where each bundle's records begin, its context, and how many annotations its records share
+  /// (its context and the note of the fields the schema lacks they carry).
+  private var commons: [(first: Int, context: Properties, shared: Int)] = []
   /// Where every bundle's events and user properties are, bundle after bundle.
   private var eventSpans: [Range<Int>] = []
   private var propertySpans: [Range<Int>] = []
@@ -73,19 +74,9 @@ struct FirebaseUploadBuilder {
   private mutating func bundle(_ range: Range<Int>, number: Int) throws -> Bundle {
     let (events, properties) = (eventSpans.count, propertySpans.count)
     var unknown: [String] = []
-    let context: Properties
-    if let walked = FirebaseWireWalk.bundle(
-      buffer, range, events: &eventSpans, properties: &propertySpans, unknown: &unknown,
-      place: "bundle \(number)")
-    {
-      context = walked
-    } else {
-      let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
-      eventSpans += split.first
-      propertySpans += split.second
-      context = try FirebaseMessageReading.decodedContext(
-        buffer, range, place: "bundle \(number)", into: &unknown)
-    }
+    let context = try FirebaseMessageReading.bundle(
+      buffer, range, events: &eventSpans, properties: &propertySpans, place: "bundle \(number)",
+      into: &unknown)
     return Bundle(
       number: number, context: context, events: events..<eventSpans.count,
       properties: properties..<propertySpans.count, unknown: unknown)
@@ -99,19 +90,15 @@ struct FirebaseUploadBuilder {
     // Who sent it, from its user properties, read before its events (whose records carry it);
     // their unknown fields listed after the events', as decoding the batch whole lists them.
     var propertiesUnknown: [String] = []
-    var identityProperties: [String: FirebasePropertyFields] = [:]
     properties.removeAll(keepingCapacity: true)
     for (position, span) in propertySpans[bundle.properties].enumerated() {
-      let property = try FirebaseMessageReading.property(
-        buffer, span, place: "bundle \(number) user property \(position + 1)", into: &propertiesUnknown)
-      if FirebaseUploadIdentity.propertyNames.contains(property.name) {
-        identityProperties[property.name] = property
-      }
-      properties.append(property)
+      properties.append(
+        try FirebaseMessageReading.property(
+          buffer, span, place: "bundle \(number) user property \(position + 1)", into: &propertiesUnknown))
     }
-    let identity = FirebaseUploadIdentity.of(context: bundle.context, properties: identityProperties)
+    let identity = FirebaseUploadIdentity.of(context: bundle.context, userProperties: properties)
     let common = FirebaseUploadRecords.common(context: bundle.context, unknownNote: note)
-    commons.append((records.count, common))
+    commons.append((records.count, bundle.context, common.count))
     let eventPlace = "bundle \(number) event "
     for (position, span) in eventSpans[bundle.events].enumerated() {
       let event = try FirebaseMessageReading.event(
@@ -140,13 +127,10 @@ struct FirebaseUploadBuilder {
     if unknown.count > carried, let note = FirebaseUploadRecords.note(unknown) {
       for (index, bundle) in commons.enumerated() {
         let end = index + 1 < commons.count ? commons[index + 1].first : records.count
-        // The bundle's context: its common annotations but the note they carried, if any.
-        let context =
-          carried == 0 ? bundle.common : Properties(bundle.common.dropLast().map { ($0.key, $0.value) })
-        let common = FirebaseUploadRecords.common(context: context, unknownNote: note)
+        let common = FirebaseUploadRecords.common(context: bundle.context, unknownNote: note)
         for position in bundle.first..<end {
           var annotations = Properties(extending: common)
-          let own = records[position].annotations.dropFirst(bundle.common.count)
+          let own = records[position].annotations.dropFirst(bundle.shared)
           annotations.reserveCapacity(common.count + own.count)
           for (key, value) in own { annotations.appendUnchecked(key, value) }
           records[position].annotations = annotations

@@ -8,6 +8,11 @@ struct FirebaseEventFields: Sendable {
   var previousTimestampMillis: Int64?
   var parameters: [FirebaseParameterFields] = []
 
+  /// Its parameters as its record takes them: each one's name and value.
+  var parameterValues: [FirebaseParameterValue] {
+    parameters.map { FirebaseParameterValue(name: $0.name, value: $0.value) }
+  }
+
   /// The fields of a decoded `event`.
   init(_ event: Tagscope_Firebase_Event) {
     name = event.name

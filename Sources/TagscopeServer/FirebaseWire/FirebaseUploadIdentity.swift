@@ -23,17 +23,19 @@ enum FirebaseUploadIdentity {
 
   /// The bundle's device, app, platform, model, user and session (its own, before any event's).
   static func of(_ bundle: Tagscope_Firebase_Bundle) -> DeviceIdentity {
-    var properties: [String: FirebasePropertyFields] = [:]
-    for property in bundle.userProperty where propertyNames.contains(property.name) {
-      properties[property.name] = FirebasePropertyFields(property)
-    }
-    return of(context: FirebaseUploadRecords.context(bundle), properties: properties)
+    of(
+      context: FirebaseUploadRecords.context(bundle),
+      userProperties: bundle.userProperty.lazy.map(FirebasePropertyFields.init))
   }
 
-  /// ``of(_:)`` from the bundle's context (``FirebaseUploadRecords/context(_:)``) with its user
-  /// properties given apart: `properties` holds, of those named by ``propertyNames``, the last one
-  /// of each name.
-  static func of(context: Properties, properties: [String: FirebasePropertyFields]) -> DeviceIdentity {
+  /// ``of(_:)`` from the bundle's context (``FirebaseUploadRecords/context(_:)``) and its user
+  /// properties, read apart (of each name ``propertyNames`` holds, the last one counts).
+  static func of(context: Properties, userProperties: some Sequence<FirebasePropertyFields>) -> DeviceIdentity
+  {
+    var properties: [String: FirebasePropertyFields] = [:]
+    for property in userProperties where propertyNames.contains(property.name) {
+      properties[property.name] = property
+    }
     func first(_ sources: [Source]) -> String? { Self.first(sources, in: context, properties: properties) }
     return DeviceIdentity(
       deviceID: first(Sources.device), app: first(Sources.app), platform: first(Sources.platform),

@@ -1,6 +1,5 @@
 import AnalyticsHub
 import NIOConcurrencyHelpers
-import SwiftProtobuf
 
 /// A Firebase upload of more than ``BulkDelivery/offloadEvents`` records checked whole and kept as
 /// its protobuf with where each record's message is, its records built a slice at a time as they
@@ -141,24 +140,24 @@ final class FirebaseUploadIndex: Sendable {
   private func context(_ owner: Int) -> BundleContext? {
     let range = Int(bundles[owner].lowerBound)..<Int(bundles[owner].upperBound)
     var ignored: [String] = []
-    var properties: [String: FirebasePropertyFields] = [:]
+    var (events, propertySpans): ([Range<Int>], [Range<Int>]) = ([], [])
+    var properties: [FirebasePropertyFields] = []
     let context: Properties? = bytes.withUnsafeBufferPointer { buffer in
-      guard let context = try? FirebaseMessageReading.context(buffer, range, place: "", into: &ignored) else {
-        return nil
-      }
-      guard !FirebaseUploadIdentity.propertyNames.isEmpty else { return context }
-      for span in FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false).second {
-        guard let property = try? FirebaseMessageReading.property(buffer, span, place: "", into: &ignored),
-          FirebaseUploadIdentity.propertyNames.contains(property.name)
-        else { continue }
-        properties[property.name] = property
+      guard
+        let context = try? FirebaseMessageReading.bundle(
+          buffer, range, events: &events, properties: &propertySpans, place: "", into: &ignored)
+      else { return nil }
+      for span in propertySpans {
+        if let property = try? FirebaseMessageReading.property(buffer, span, place: "", into: &ignored) {
+          properties.append(property)
+        }
       }
       return context
     }
     guard let context else { return nil }
     return BundleContext(
       owner: owner, common: FirebaseUploadRecords.common(context: context, unknownNote: unknownNote),
-      identity: FirebaseUploadIdentity.of(context: context, properties: properties),
+      identity: FirebaseUploadIdentity.of(context: context, userProperties: properties),
       bundle: bundleNumbers[owner])
   }
 
@@ -238,28 +237,32 @@ extension FirebaseUploadIndex {
     var bundles: [Range<UInt32>] = []
     var bundleNumbers: [UInt32] = []
     var unknown: [String] = []
-    // The events' room for their parameters, reused: each is read and let go.
+    // The events' room for their parameters, and where a bundle's messages are, reused: each is
+    // read and let go.
     var parameters: [FirebaseParameterValue] = []
+    var (events, properties): ([Range<Int>], [Range<Int>]) = ([], [])
     do {
       try protobuf.withUnsafeBufferPointer { buffer in
         let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
         try FirebaseMessageReading.batchFields(batch.rest, into: &unknown)
         for (index, range) in batch.first.enumerated() {
-          let split = FirebaseMessageSplit(buffer, range, children: (2, 3), rest: false)
           let place = "bundle \(index + 1)"
-          _ = try FirebaseMessageReading.context(buffer, range, place: place, into: &unknown)
-          for (position, span) in split.first.enumerated() {
+          events.removeAll(keepingCapacity: true)
+          properties.removeAll(keepingCapacity: true)
+          _ = try FirebaseMessageReading.bundle(
+            buffer, range, events: &events, properties: &properties, place: place, into: &unknown)
+          for (position, span) in events.enumerated() {
             _ = try FirebaseMessageReading.event(
               buffer, span, parameters: &parameters, place: "\(place) event \(position + 1)", into: &unknown)
             records.append(span)
           }
-          for (position, span) in split.second.enumerated() {
+          for (position, span) in properties.enumerated() {
             _ = try FirebaseMessageReading.property(
               buffer, span, place: "\(place) user property \(position + 1)", into: &unknown)
             records.append(span)
           }
-          guard !split.first.isEmpty || !split.second.isEmpty else { continue }
-          records.endBundle(events: split.first.count, properties: split.second.count)
+          guard !events.isEmpty || !properties.isEmpty else { continue }
+          records.endBundle(events: events.count, properties: properties.count)
           bundles.append(UInt32(range.lowerBound)..<UInt32(range.upperBound))
           bundleNumbers.append(UInt32(index + 1))
         }

@@ -53,7 +53,7 @@ enum FirebaseUploadRecords {
   ) -> IngestedEvent {
     record(
       FirebaseEventHeader(event),
-      parameters: event.parameters.map { FirebaseParameterValue(name: $0.name, value: $0.value) },
+      parameters: event.parameterValues,
       identity: identity, common: common, place: place)
   }
 

@@ -86,34 +86,30 @@ struct FirebaseWireWalk {
   }
 
   /// The context of the bundle at `range` of `bytes` (``FirebaseUploadRecords/context(_:)``'s
-  /// fields, in its order), its events and user properties (fields 2 and 3) passed over; `nil`
-  /// when SwiftProtobuf must read it. With `passingUnknown`, a field the schema does not declare
-  /// (a number no bundle field has, of wire type 0, 1, 2 or 5) is passed over too: what the context
-  /// of a bundle SwiftProtobuf has decoded reads, once it has collected those fields (its context
-  /// made from the decoded message cost as much again as decoding it).
-  static func context(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, passingUnknown: Bool = false
-  ) -> Properties? {
-    var (noEvents, noProperties): ([Range<Int>], [Range<Int>]) = ([], [])
-    var noneFound: [String] = []
+  /// fields, in its order), its events and user properties (fields 2 and 3) and the fields the
+  /// schema does not declare (a number no bundle field has, of wire type 0, 1, 2 or 5) passed
+  /// over; `nil` when SwiftProtobuf must read it. What the context of a bundle SwiftProtobuf has
+  /// decoded reads, once it has collected those fields (its context made from the decoded message
+  /// cost as much again as decoding it).
+  static func context(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Properties? {
+    var (events, properties): ([Range<Int>], [Range<Int>]) = ([], [])
+    var found: [String] = []
     return bundle(
-      bytes, range, undeclared: passingUnknown ? .pass : .refuse, events: &noEvents,
-      properties: &noProperties, unknown: &noneFound, place: "")
+      bytes, range, listing: false, events: &events, properties: &properties, unknown: &found, place: "")
   }
 
-  /// The bundle at `range` of `bytes` in one pass: its context (as ``context(_:_:passingUnknown:)``
-  /// reads it) returned, where its events and user properties are appended to `events` and
-  /// `properties`, and each field the schema does not declare (a number no bundle field has, of
-  /// wire type 0, 1, 2 or 5) appended to `unknown` at `place` as SwiftProtobuf's decoded message
-  /// lists it (``FirebaseUnknownFields``); `nil`, all three as they were, when SwiftProtobuf must
-  /// read it.
+  /// The bundle at `range` of `bytes` in one pass: its context (as ``context(_:_:)`` reads it)
+  /// returned, where its events and user properties are appended to `events` and `properties`, and
+  /// each field the schema does not declare (a number no bundle field has, of wire type 0, 1, 2 or
+  /// 5) appended to `unknown` at `place` as SwiftProtobuf's decoded message lists it
+  /// (``FirebaseUnknownFields``); `nil`, all three as they were, when SwiftProtobuf must read it.
   static func bundle(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, events: inout [Range<Int>],
     properties: inout [Range<Int>], unknown: inout [String], place: @autoclosure () -> String
   ) -> Properties? {
     let (found, eventCount, propertyCount) = (unknown.count, events.count, properties.count)
     let context = bundle(
-      bytes, range, undeclared: .list, events: &events, properties: &properties, unknown: &unknown,
+      bytes, range, listing: true, events: &events, properties: &properties, unknown: &unknown,
       place: place())
     if context == nil {
       unknown.removeSubrange(found...)
@@ -123,18 +119,10 @@ struct FirebaseWireWalk {
     return context
   }
 
-  /// What a bundle's walk does with a field the schema does not declare.
-  private enum Undeclared {
-    /// Gives up: SwiftProtobuf reads the bundle.
-    case refuse
-    /// Passes over it.
-    case pass
-    /// Lists it with its value.
-    case list
-  }
-
+  /// The walk of ``bundle(_:_:events:properties:unknown:place:)``; without `listing`, that of
+  /// ``context(_:_:)``, which keeps neither where the bundle's messages are nor its undeclared fields.
   private static func bundle(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, undeclared: Undeclared,
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, listing: Bool,
     events: inout [Range<Int>], properties: inout [Range<Int>], unknown: inout [String],
     place: @autoclosure () -> String
   ) -> Properties? {
@@ -154,14 +142,16 @@ struct FirebaseWireWalk {
         let number = Int(key >> 3)
         if (number == 2 || number == 3) && key & 7 == 2 {
           guard let span = walk.length() else { return nil }
-          if number == 2 { events.append(span) } else { properties.append(span) }
+          if listing {
+            if number == 2 { events.append(span) } else { properties.append(span) }
+          }
           continue
         }
         let slot = number < table.slots.count ? Int(table.slots[number]) : -1
         guard slot >= 0 else {
           // Not declared: past 3 (1 is a bundle field, 2 and 3 its events' and user properties').
-          guard undeclared != .refuse, number > 3, walk.pass(wireType: key & 7) else { return nil }
-          if undeclared == .list {
+          guard number > 3, walk.pass(wireType: key & 7) else { return nil }
+          if listing {
             unknown.append(FirebaseUnknownFields.describe(bytes, field: start..<walk.offset, place: place()))
           }
           continue
