@@ -367,19 +367,13 @@ final class DeliveryLedgerTests: XCTestCase {
       source: device, extra: extra)
   }
 
-  /// A Segment `track` message as `listen` records it.
+  /// A Segment `track` message as `listen` records it, with a message id of its own unless given.
   private func wire(
     _ name: String, params: Properties = [:], at milliseconds: Int64, source: String = "segment@127.0.0.1",
     id: String? = nil
   ) -> Record {
-    var message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
-    message["messageId"] = .string(id ?? UUID().uuidString)
-    let output = ProviderOutput(
-      provider: "segment", status: .sent,
-      calls: [CallDescription(method: "track", name: name, parameters: message)])
-    return Record(
-      seq: 1, time: date(milliseconds), kind: .event, name: name, properties: params, outputs: [output],
-      source: source, raw: "")
+    SegmentStream.wire(
+      name, params: params, at: milliseconds, source: source, messageID: id ?? UUID().uuidString)
   }
 
   private func entry(_ snapshot: DeliverySnapshot, _ name: String) -> DeliveryEntry? {

@@ -23,11 +23,13 @@ enum SegmentStream {
       source: "phone")
   }
 
-  /// A Segment `track` message as `listen` records it from `source`.
+  /// A Segment `track` message as `listen` records it from `source`, with its `messageId` if given.
   static func wire(
-    _ name: String, params: Properties = [:], at milliseconds: Int64, source: String = "segment@127.0.0.1"
+    _ name: String, params: Properties = [:], at milliseconds: Int64, source: String = "segment@127.0.0.1",
+    messageID: String? = nil
   ) -> Record {
-    let message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
+    var message: Properties = ["type": "track", "event": .string(name), "properties": .object(params)]
+    if let messageID { message["messageId"] = .string(messageID) }
     let output = ProviderOutput(
       provider: "segment", status: .sent,
       calls: [CallDescription(method: "track", name: name, parameters: message)])
