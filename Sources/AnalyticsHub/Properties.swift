@@ -16,9 +16,22 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   // no call and no copy of each key and value per element).
   /// The first pairs, shared with the properties these extend (``init(extending:)``); never
   /// changed in place: changing one of them moves them all into ``storage`` first.
-  @usableFromInline private(set) var shared: [Element]
+  @usableFromInline private(set) var shared: [Pair]
   /// The pairs after ``shared``: all of them unless these properties extend others.
-  @usableFromInline private(set) var storage: [Element]
+  @usableFromInline private(set) var storage: [Pair]
+
+  /// One stored pair: a struct, not the ``Element`` tuple, so that freeing an array of them runs
+  /// one compiled destroy per pair (a tuple's went through the runtime's generic walk of its
+  /// elements' metadata, a tenth of freeing a decoded upload's records).
+  @usableFromInline struct Pair: Sendable {
+    @usableFromInline var key: String
+    @usableFromInline var value: PropertyValue
+
+    @inlinable init(_ key: String, _ value: PropertyValue) {
+      self.key = key
+      self.value = value
+    }
+  }
 
   /// Empty properties.
   @inlinable public init() {
@@ -69,7 +82,8 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   @inlinable public var endIndex: Int { shared.count + storage.count }
   @inlinable public subscript(position: Int) -> Element {
     let sharedCount = shared.count
-    return position < sharedCount ? shared[position] : storage[position - sharedCount]
+    let pair = position < sharedCount ? shared[position] : storage[position - sharedCount]
+    return (pair.key, pair.value)
   }
 
   /// The keys, in order.
@@ -78,15 +92,21 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// The value for `key`, or `nil`; assigning `nil` removes the key.
   public subscript(key: String) -> PropertyValue? {
     get {
-      for element in shared where element.key == key { return element.value }
-      for element in storage where element.key == key { return element.value }
+      // Lengths first: most keys differ in theirs, and comparing two texts is a call.
+      let length = key.utf8.count
+      for element in shared where element.key.utf8.count == length && element.key == key {
+        return element.value
+      }
+      for element in storage where element.key.utf8.count == length && element.key == key {
+        return element.value
+      }
       return nil
     }
     set {
       if let index = ownIndex(of: key) {
         if let newValue { storage[index].value = newValue } else { storage.remove(at: index) }
       } else if let newValue {
-        storage.append((key, newValue))
+        storage.append(Pair(key, newValue))
       }
     }
   }
@@ -101,7 +121,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// Moves the shared pairs into ``storage``, before the pairs already there.
   private mutating func makeOwn() {
     guard !shared.isEmpty else { return }
-    var own: [Element] = []
+    var own: [Pair] = []
     own.reserveCapacity(shared.count + storage.capacity)
     own.append(contentsOf: shared)
     own.append(contentsOf: storage)
@@ -113,7 +133,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
   /// unique keys. Inlinable, as the other small writes a decoder makes per pair: called across
   /// modules it was a call per pair, a tenth of building a Firebase upload's records.
   @inlinable public mutating func appendUnchecked(_ key: String, _ value: PropertyValue) {
-    storage.append((key, value))
+    storage.append(Pair(key, value))
   }
 
   /// Makes room for `count` pairs in all, so that appending up to that many allocates once (a
@@ -164,7 +184,7 @@ public struct Properties: Sendable, Hashable, RandomAccessCollection, Expressibl
         storage[position].value = value
       } else {
         positions![key] = storage.count
-        storage.append((key, value))
+        storage.append(Pair(key, value))
       }
     }
   }

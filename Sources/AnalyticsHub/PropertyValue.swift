@@ -13,8 +13,8 @@ public enum PropertyValue: Sendable, Hashable {
   case double(Double)
   case bool(Bool)
   case date(Date)
-  indirect case array([PropertyValue])
-  indirect case object(Properties)
+  case array([PropertyValue])
+  case object(Properties)
   case null
 
   /// The value as a string, if it is one.
