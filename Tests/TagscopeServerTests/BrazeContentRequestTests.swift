@@ -75,6 +75,15 @@ final class BrazeContentRequestTests: XCTestCase {
     XCTAssertNil(sync.annotations["unread"], "every field known")
   }
 
+  /// A sync mark that is not a number, or none, is answered as `0` (a full sync), never `null`.
+  func testContentCardsMarksThatAreNotNumbersAreAnsweredAsZero() throws {
+    let body = #"{"api_key":"k","device_id":"d-1","last_full_sync_at":"soon"}"#
+    let cards = try XCTUnwrap(endpointReply("/api/v3/content_cards/sync/", body: body))
+    XCTAssertEqual(
+      cards.body,
+      #"{"message":"success","full_sync":true,"last_full_sync_at":0,"last_card_updated_at":0,"cards":[]}"#)
+  }
+
   /// A field Tagscope does not know is kept with its place and reported; a body that is not
   /// Braze's is refused, each request on its own.
   func testUnknownFieldsAreReportedAndBadBodiesRefused() throws {

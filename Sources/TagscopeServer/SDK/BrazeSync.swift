@@ -126,8 +126,10 @@ enum BrazeSync {
   static func answer(_ kind: Kind, _ fields: Properties) -> String {
     switch kind {
     case .contentCards:
+      // Not `flatMap { … ? nil : $0 }`: there `nil` is a `PropertyValue` literal (`.null`), not none.
       let mark = { (key: String) -> PropertyValue in
-        fields[key].flatMap { $0.doubleValue == nil ? nil : $0 } ?? .int(0)
+        guard let value = fields[key], value.doubleValue != nil else { return .int(0) }
+        return value
       }
       return JSONText.string([
         "message": "success", "full_sync": true, "last_full_sync_at": mark("last_full_sync_at"),
