@@ -103,10 +103,21 @@ final class FirebaseUploadBuilderTests: XCTestCase, ProtobufWriting {
   }
 
   func testAPlaceIsItsPrefixAndTheNumbersDigits() {
-    for number in [0, 1, 9, 10, 99, 100, 4_000, 65_535, Int.max] {
-      XCTAssertEqual(FirebaseUploadRecords.place("bundle 2 event ", number), "bundle 2 event \(number)")
-      XCTAssertEqual(FirebaseUploadRecords.place("", number), "\(number)")
-      XCTAssertEqual(FirebaseUploadRecords.place("écran ", number), "écran \(number)")
+    for number in [-1, 0, 1, 9, 10, 99, 100, 4_000, 65_535, Int.max] {
+      XCTAssertEqual(FirebaseRecordPlaces.place("bundle 2 event ", number), "bundle 2 event \(number)")
+      XCTAssertEqual(FirebaseRecordPlaces.place("", number), "\(number)")
+      XCTAssertEqual(FirebaseRecordPlaces.place("écran ", number), "écran \(number)")
+    }
+  }
+
+  /// The places made once (the first bundles' first records) are the places made each time.
+  func testThePlacesMadeOnceAreThePlacesMadeForEachRecord() {
+    for bundle in [-1, 0, 1, 2, FirebaseRecordPlaces.madeBundles, FirebaseRecordPlaces.madeBundles + 1, 70] {
+      let places = FirebaseRecordPlaces(bundle: bundle)
+      for number in [-1, 0, 1, 2, 9, 10, 63, 64, 65, 256, 10_000] {
+        XCTAssertEqual(places.event(number), "bundle \(bundle) event \(number)")
+        XCTAssertEqual(places.property(number), "bundle \(bundle) user property \(number)")
+      }
     }
   }
 

@@ -19,11 +19,13 @@ import AnalyticsProviders
 ///   an underscore short name: `ga_session_id (_sid)`, `first_open_time (_fot)`).
 /// - The output's `origin` is the origin printed, so QA can filter (`call:automaticEvent`).
 enum FirebaseLogRecords {
-  static let provider = Vendors.firebase.rawValue
+  // Computed, not stored: a stored static is a one-time initialization checked on every read,
+  // and an upload's records read these once each.
+  static var provider: String { Vendors.firebase.rawValue }
   /// The call method of an event the SDK logged by itself.
-  static let automaticEvent = "automaticEvent"
+  static var automaticEvent: String { "automaticEvent" }
   /// The call method of a user property the SDK set itself.
-  static let automaticUserProperty = "automaticUserProperty"
+  static var automaticUserProperty: String { "automaticUserProperty" }
 
   /// The event `entry` is, from the input named `input` (the file or `stdin`); `place`, where
   /// the entry ends in a file, is kept in the output's `log_position` (``RecordedLogs``).

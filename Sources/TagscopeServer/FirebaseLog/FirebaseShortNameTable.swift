@@ -19,7 +19,8 @@ struct FirebaseShortNameTable<Value: Sendable>: Sendable {
     values = Array(repeating: nil, count: size)
     mask = size - 1
     for (name, value) in pairs {
-      guard let key = Self.key(name) else {
+      let key = FirebaseNameWord.of(name)
+      guard key != 0 else {
         long[name] = value
         continue
       }
@@ -31,8 +32,12 @@ struct FirebaseShortNameTable<Value: Sendable>: Sendable {
   }
 
   /// The value of `name`, `nil` when the table has none.
-  subscript(name: String) -> Value? {
-    guard let key = Self.key(name) else { return long.isEmpty ? nil : long[name] }
+  subscript(name: String) -> Value? { self[word: FirebaseNameWord.of(name), name: name] }
+
+  /// The value of `name`, whose ``FirebaseNameWord/of(_:)-(String)`` is `word`, looked up without reading its text
+  /// again (a wire walk packs each name as it reads it).
+  subscript(word key: UInt64, name name: String) -> Value? {
+    guard key != 0 else { return long.isEmpty ? nil : long[name] }
     var slot = Self.slot(key) & mask
     while true {
       let found = keys[slot]
@@ -42,22 +47,43 @@ struct FirebaseShortNameTable<Value: Sendable>: Sendable {
     }
   }
 
-  /// `name`'s bytes in one word, first byte lowest; `nil` for an empty name, one past eight bytes
-  /// or one holding a zero byte (its word would be another's).
-  @inline(__always)
-  private static func key(_ name: String) -> UInt64? {
-    var key: UInt64 = 0
-    var shift: UInt64 = 0
-    for byte in name.utf8 {
-      guard shift < 64, byte != 0 else { return nil }
-      key |= UInt64(byte) << shift
-      shift += 8
-    }
-    return key == 0 ? nil : key
-  }
-
   @inline(__always)
   private static func slot(_ key: UInt64) -> Int {
     Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40)
+  }
+}
+
+/// A name of an upload's parameter, event or user property packed into one word: what
+/// ``FirebaseShortNameTable`` looks names up by, and what tells two names apart without comparing
+/// their text.
+enum FirebaseNameWord {
+  /// `name`'s bytes in one word, first byte lowest; `0` for an empty name, one past eight bytes,
+  /// one holding a zero byte (its word would be another's) or a byte past ASCII (a name written
+  /// in other, canonically equivalent, code points is the same `String`). Two names with the same
+  /// nonzero word are the same text; with different ones, different text.
+  @inline(__always)
+  static func of(_ name: String) -> UInt64 {
+    var key: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in name.utf8 {
+      guard shift < 64, byte != 0, byte < 0x80 else { return 0 }
+      key |= UInt64(byte) << shift
+      shift += 8
+    }
+    return key
+  }
+
+  /// ``of(_:)-(String)`` of a name's UTF-8 bytes.
+  @inline(__always)
+  static func of(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard utf8.count <= 8 else { return 0 }
+    var key: UInt64 = 0
+    var shift: UInt64 = 0
+    for byte in utf8 {
+      guard byte != 0, byte < 0x80 else { return 0 }
+      key |= UInt64(byte) << shift
+      shift += 8
+    }
+    return key
   }
 }

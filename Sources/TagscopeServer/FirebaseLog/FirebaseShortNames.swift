@@ -43,9 +43,8 @@ enum FirebaseShortNames {
   /// `screen_name` as `ga_screen (_sn)` and `screen_class` as `ga_screen_class (_sc)`.
   static let screenViewParameters: [String: String] = ["_sn": "screen_name", "_sc": "screen_class"]
 
-  /// ``events`` and ``userProperties`` as tables a short name is found in without hashing it.
+  /// ``events`` as a table a short name is found in without hashing it.
   static let eventTable = FirebaseShortNameTable(events)
-  static let userPropertyTable = FirebaseShortNameTable(userProperties)
 
   /// The public event name: the printed one, or the short name's when only that is printed.
   static func event(_ name: String, short: String?) -> String {

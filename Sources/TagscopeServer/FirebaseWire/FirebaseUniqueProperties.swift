@@ -14,13 +14,23 @@ struct FirebaseUniqueProperties {
   /// Up to this many keys, a linear search beats hashing (as `Properties` finds its keys).
   private static let linearLimit = 12
 
-  /// Empty properties with room for `capacity` pairs (none allocated for `0`).
-  init(capacity: Int) {
+  /// Whether a key may come twice; when not (its caller knows them distinct), each pair is
+  /// appended as it comes.
+  private let checked: Bool
+
+  /// Empty properties with room for `capacity` pairs (none allocated for `0`); `checked` `false`
+  /// when no key will come twice.
+  init(capacity: Int, checked: Bool = true) {
+    self.checked = checked
     if capacity > 0 { properties.reserveCapacity(capacity) }
   }
 
   /// Sets `key` to `value`: in its place when it is there, else appended.
   mutating func set(_ key: String, _ value: PropertyValue) {
+    guard checked else {
+      properties.appendUnchecked(key, value)
+      return
+    }
     if positions == nil {
       if properties.count < Self.linearLimit {
         for position in properties.indices where properties[position].key == key {

@@ -1,4 +1,6 @@
+import AnalyticsHub
 import Foundation
+import NIOConcurrencyHelpers
 import SwiftProtobuf
 
 /// The fields of an upload the schema does not declare, each named with its place (`bundle 1
@@ -6,6 +8,38 @@ import SwiftProtobuf
 enum FirebaseUnknownFields {
   /// How many are listed with their value; the rest are counted.
   static let listed = 32
+
+  /// What an upload whose fields the schema lacks are `found` carries: the note on each record
+  /// (``FirebaseUploadRecords/note(_:)``) and the report on its first (``account(_:)``).
+  struct Summary: Sendable {
+    let note: PropertyValue?
+    let report: FieldAccount.Report?
+  }
+
+  /// The ``Summary`` of `found`, `nil` when it is empty; made once for each list and kept for the
+  /// uploads after it (a device sends the same fields upload after upload; made for each, it cost
+  /// a thirtieth of reading one): ``summarySlots`` lists of at most ``listed`` fields and
+  /// ``summaryText`` bytes (a hostile upload's thousands are summed up each time, not kept), a list
+  /// taking the slot its hash picks from the one there before.
+  static func summary(_ found: [String]) -> Summary? {
+    guard !found.isEmpty else { return nil }
+    guard found.count <= listed, found.reduce(0, { $0 + $1.utf8.count }) <= summaryText else {
+      return Summary(note: FirebaseUploadRecords.note(found), report: account(found).report)
+    }
+    let slot = found.hashValue & (summarySlots - 1)
+    let kept = summaries.withLockedValue { summaries in
+      summaries[slot].flatMap { $0.found == found ? $0.summary : nil }
+    }
+    if let kept { return kept }
+    let summary = Summary(note: FirebaseUploadRecords.note(found), report: account(found).report)
+    summaries.withLockedValue { $0[slot] = (found, summary) }
+    return summary
+  }
+
+  static let summarySlots = 64
+  static let summaryText = 4_096
+  private static let summaries = NIOLockedValueBox(
+    [(found: [String], summary: Summary)?](repeating: nil, count: summarySlots))
 
   /// `found` (as ``collect(_:place:into:)`` lists them) as the upload's account: each field by its place (`bundle 1 field 45`)
   /// with its value as read, for the first record (``FieldAccount``).

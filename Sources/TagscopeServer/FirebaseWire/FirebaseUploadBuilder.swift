@@ -13,9 +13,9 @@ struct FirebaseUploadBuilder {
   private var records: [IngestedEvent] = []
   /// The fields the schema lacks, in the order decoding the batch whole lists them.
   private var unknown: [String] = []
-  /// Where each bundle's records begin, its context, and how many annotations its records share
-  /// (its context and the note of the fields the schema lacks they carry).
-  private var commons: [(first: Int, context: Properties, shared: Int)] = []
+  /// Where each bundle's records begin, the annotations they share (its context, then the note of
+  /// the fields the schema lacks they carry), and how many of those are its context.
+  private var commons: [(first: Int, common: Properties, context: Int)] = []
   /// Where every bundle's events and user properties are, bundle after bundle.
   private var eventSpans: [Range<Int>] = []
   private var propertySpans: [Range<Int>] = []
@@ -48,22 +48,29 @@ struct FirebaseUploadBuilder {
   static func records(_ protobuf: [UInt8], count: Int) -> Result<[IngestedEvent], FirebaseUploadError> {
     protobuf.withUnsafeBufferPointer { buffer in
       var builder = FirebaseUploadBuilder(buffer: buffer)
+      // Room made once, for what an upload usually holds (each grown from nothing, an upload at
+      // a time, was a tenth of the allocations of reading one).
       builder.records.reserveCapacity(count)
       builder.eventSpans.reserveCapacity(count)
+      builder.propertySpans.reserveCapacity(count)
+      builder.parameters.reserveCapacity(16)
+      builder.properties.reserveCapacity(Swift.min(count, 16))
       do {
         let batch = FirebaseMessageSplit(buffer, 0..<buffer.count, children: (1, nil))
         try FirebaseMessageReading.batchFields(batch.rest, into: &builder.unknown)
         var bundles: [Bundle] = []
         bundles.reserveCapacity(batch.first.count)
+        builder.commons.reserveCapacity(batch.first.count)
         for (index, range) in batch.first.enumerated() {
           bundles.append(try builder.bundle(range, number: index + 1))
         }
-        let known = builder.unknown + bundles.flatMap(\.unknown)
-        let note = FirebaseUploadRecords.note(known)
-        for bundle in bundles {
-          try builder.build(bundle, note: note)
+        var known = builder.unknown
+        for bundle in bundles { known += bundle.unknown }
+        let summary = FirebaseUnknownFields.summary(known)
+        for index in bundles.indices {
+          try builder.build(&bundles[index], note: summary?.note)
         }
-        return .success(builder.finished(carrying: known.count))
+        return .success(builder.finished(carrying: known.count, summary: summary))
       } catch {
         return .failure(FirebaseUploadError.words(error))
       }
@@ -83,7 +90,7 @@ struct FirebaseUploadBuilder {
   }
 
   /// Makes the records of `bundle`, each carrying `note` (the fields the schema lacks known so far).
-  private mutating func build(_ bundle: Bundle, note: PropertyValue?) throws {
+  private mutating func build(_ bundle: inout Bundle, note: PropertyValue?) throws {
     let number = bundle.number
     unknown += bundle.unknown
     guard !bundle.events.isEmpty || !bundle.properties.isEmpty else { return }
@@ -97,47 +104,55 @@ struct FirebaseUploadBuilder {
           buffer, span, place: "bundle \(number) user property \(position + 1)", into: &propertiesUnknown))
     }
     let identity = FirebaseUploadIdentity.of(context: bundle.context, userProperties: properties)
-    let common = FirebaseUploadRecords.common(context: bundle.context, unknownNote: note)
-    commons.append((records.count, bundle.context, common.count))
-    let eventPlace = "bundle \(number) event "
+    // The context moved out of the bundle, held once: the note then joins it in place (a copy
+    // shared with the bundle took a copy of its two dozen pairs first).
+    var context = Properties()
+    swap(&context, &bundle.context)
+    let contextCount = context.count
+    let common = FirebaseUploadRecords.common(context: context, unknownNote: note)
+    commons.append((records.count, common, contextCount))
+    let places = FirebaseRecordPlaces(bundle: number)
     for (position, span) in eventSpans[bundle.events].enumerated() {
       let event = try FirebaseMessageReading.event(
         buffer, span, parameters: &parameters, place: "bundle \(number) event \(position + 1)",
         into: &unknown)
       records.append(
         FirebaseUploadRecords.record(
-          event, parameters: parameters, identity: identity, common: common,
-          place: FirebaseUploadRecords.place(eventPlace, position + 1)))
+          event, parameters: &parameters, identity: identity, common: common,
+          place: places.event(position + 1)))
     }
     unknown += propertiesUnknown
-    let propertyPlace = "bundle \(number) user property "
     for (position, property) in properties.enumerated() {
       records.append(
         FirebaseUploadRecords.record(
           property, identity: identity, common: common,
-          place: FirebaseUploadRecords.place(propertyPlace, position + 1)))
+          place: places.property(position + 1)))
     }
   }
 
   /// The records, with the upload's fields the schema lacks on the first (``FieldAccount``); when
-  /// events or user properties held some (more than the `carried` ones every record carries),
-  /// every record's annotations take them all, after its bundle's context
+  /// events or user properties held some (more than the `carried` ones every record carries, whose
+  /// `summary` is known), every record's annotations take them all, after its bundle's context
   /// (``FirebaseUploadRecords/common(context:unknownNote:)``).
-  private mutating func finished(carrying carried: Int) -> [IngestedEvent] {
-    if unknown.count > carried, let note = FirebaseUploadRecords.note(unknown) {
+  private mutating func finished(carrying carried: Int, summary: FirebaseUnknownFields.Summary?)
+    -> [IngestedEvent]
+  {
+    let summary = unknown.count > carried ? FirebaseUnknownFields.summary(unknown) : summary
+    if unknown.count > carried, let note = summary?.note {
       for (index, bundle) in commons.enumerated() {
         let end = index + 1 < commons.count ? commons[index + 1].first : records.count
-        let common = FirebaseUploadRecords.common(context: bundle.context, unknownNote: note)
+        let context = Properties(bundle.common.prefix(bundle.context).map { ($0.key, $0.value) })
+        let common = FirebaseUploadRecords.common(context: context, unknownNote: note)
         for position in bundle.first..<end {
           var annotations = Properties(extending: common)
-          let own = records[position].annotations.dropFirst(bundle.shared)
+          let own = records[position].annotations.dropFirst(bundle.common.count)
           annotations.reserveCapacity(common.count + own.count)
           for (key, value) in own { annotations.appendUnchecked(key, value) }
           records[position].annotations = annotations
         }
       }
     }
-    FirebaseUnknownFields.account(unknown).add(to: &records)
+    summary?.report?.addToFirst(ofFresh: &records)
     return records
   }
 }

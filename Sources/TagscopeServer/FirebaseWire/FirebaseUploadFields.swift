@@ -25,7 +25,9 @@ struct FirebaseEventFields: Sendable {
 /// An event's fields but its parameters, as the record of an event read straight from the wire
 /// takes them (its parameters apart, ``FirebaseParameterValue``).
 struct FirebaseEventHeader: Sendable {
-  var name = ""
+  private(set) var name = ""
+  /// The name packed into one word (``FirebaseNameWord``), `0` when it does not fit.
+  private(set) var word: UInt64 = 0
   var timestampMillis: Int64?
   var previousTimestampMillis: Int64?
 
@@ -33,16 +35,57 @@ struct FirebaseEventHeader: Sendable {
 
   /// The fields of `event` but its parameters.
   init(_ event: FirebaseEventFields) {
-    name = event.name
+    setName(event.name, word: FirebaseNameWord.of(event.name))
     timestampMillis = event.timestampMillis
     previousTimestampMillis = event.previousTimestampMillis
+  }
+
+  /// Sets its name, read as `word` (``FirebaseNameWord/of(_:)-(String)`` of it).
+  mutating func setName(_ name: String, word: UInt64) {
+    self.name = name
+    self.word = word
   }
 }
 
 /// An event parameter as its record takes it: its name, and its value (``FirebaseParameterFields/value``).
 struct FirebaseParameterValue: Sendable {
-  var name: String
+  let name: String
+  /// The name packed into one word (``FirebaseNameWord``), `0` when it does not fit.
+  let word: UInt64
   var value: PropertyValue
+
+  /// The parameter `name` with `value`.
+  init(name: String, value: PropertyValue) {
+    self.init(name: name, word: FirebaseNameWord.of(name), value: value)
+  }
+
+  /// The parameter `name`, packed as `word`, with `value`.
+  init(name: String, word: UInt64, value: PropertyValue) {
+    self.name = name
+    self.word = word
+    self.value = value
+  }
+
+  /// Whether no two of `parameters` have the same name: told apart by their words, the text
+  /// compared only between names that have none; `false` past 16 parameters (not checked).
+  static func namesAreDistinct(_ parameters: [FirebaseParameterValue]) -> Bool {
+    guard parameters.count <= 16 else { return false }
+    for later in parameters.indices.dropFirst() {
+      let word = parameters[later].word
+      for earlier in 0..<later where parameters[earlier].word == word {
+        if word != 0 || parameters[earlier].name == parameters[later].name { return false }
+      }
+    }
+    return true
+  }
+
+  /// What an array holds in a parameter's place once it is moved out: no name, no value.
+  static var taken: Self { Self(name: "", word: 0, value: .null) }
+
+  /// Whether it is one of the SDK's own parameters (`_o`, `_sc`…): its name starts with `_`.
+  var isShort: Bool {
+    word != 0 ? word & 0xFF == UInt64(UInt8(ascii: "_")) : name.utf8.first == UInt8(ascii: "_")
+  }
 }
 
 /// The value a parameter or user property sets, whichever kinds it sets: text first, then an
@@ -96,7 +139,9 @@ struct FirebaseParameterFields: Sendable {
 
 /// A user property of a Firebase upload as its record and the bundle's identity read it.
 struct FirebasePropertyFields: Sendable {
-  var name = ""
+  private(set) var name = ""
+  /// The name packed into one word (``FirebaseNameWord``), `0` when it does not fit.
+  private(set) var word: UInt64 = 0
   var setTimestampMillis: Int64?
   var string: String?
   var int: Int64?
@@ -107,12 +152,18 @@ struct FirebasePropertyFields: Sendable {
 
   /// The fields of a decoded `property`.
   init(_ property: Tagscope_Firebase_UserProperty) {
-    name = property.name
+    setName(property.name, word: FirebaseNameWord.of(property.name))
     setTimestampMillis = property.hasSetTimestampMillis ? property.setTimestampMillis : nil
     string = property.hasStringValue ? property.stringValue : nil
     int = property.hasIntValue ? property.intValue : nil
     float = property.hasFloatValue ? property.floatValue : nil
     double = property.hasDoubleValue ? property.doubleValue : nil
+  }
+
+  /// Sets its name, read as `word` (``FirebaseNameWord/of(_:)-(String)`` of it).
+  mutating func setName(_ name: String, word: UInt64) {
+    self.name = name
+    self.word = word
   }
 
   /// Its value: text, integer or number.

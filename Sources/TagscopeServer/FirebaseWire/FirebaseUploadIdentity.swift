@@ -14,13 +14,6 @@ enum FirebaseUploadIdentity {
   private static let parameterPrefix = "param."
   private static let userPropertyPrefix = "user_property."
 
-  /// The user properties the registry reads identities from, by name.
-  static let propertyNames = Set(
-    [fields.device, fields.app, fields.platform, fields.model, fields.user, fields.session].joined()
-      .compactMap {
-        path in path.hasPrefix(userPropertyPrefix) ? String(path.dropFirst(userPropertyPrefix.count)) : nil
-      })
-
   /// The bundle's device, app, platform, model, user and session (its own, before any event's).
   static func of(_ bundle: Tagscope_Firebase_Bundle) -> DeviceIdentity {
     of(
@@ -29,17 +22,18 @@ enum FirebaseUploadIdentity {
   }
 
   /// ``of(_:)`` from the bundle's context (``FirebaseUploadRecords/context(_:)``) and its user
-  /// properties, read apart (of each name ``propertyNames`` holds, the last one counts).
-  static func of(context: Properties, userProperties: some Sequence<FirebasePropertyFields>) -> DeviceIdentity
-  {
-    var properties: [String: FirebasePropertyFields] = [:]
-    for property in userProperties where propertyNames.contains(property.name) {
-      properties[property.name] = property
+  /// properties, read apart (of a name the registry reads, the last one counts: looked for from
+  /// the end, a few names among a few properties, no index made for them).
+  static func of(
+    context: Properties, userProperties: some BidirectionalCollection<FirebasePropertyFields>
+  ) -> DeviceIdentity {
+    func first(_ sources: [Source]) -> String? {
+      Self.first(sources, in: context, properties: userProperties)
     }
-    func first(_ sources: [Source]) -> String? { Self.first(sources, in: context, properties: properties) }
+    let all = sources
     return DeviceIdentity(
-      deviceID: first(Sources.device), app: first(Sources.app), platform: first(Sources.platform),
-      model: first(Sources.model), userID: first(Sources.user), sessionID: first(Sources.session))
+      deviceID: first(all.device), app: first(all.app), platform: first(all.platform),
+      model: first(all.model), userID: first(all.user), sessionID: first(all.session))
   }
 
   /// Where a registry path reads, its text parsed once (each bundle read it again: a fiftieth of
@@ -51,35 +45,41 @@ enum FirebaseUploadIdentity {
     case field(String)
   }
 
-  /// The registry's paths of each identity part, parsed; an event parameter's path is left out
-  /// (an event's, never the bundle's).
-  private enum Sources {
-    static let device = parse(fields.device)
-    static let app = parse(fields.app)
-    static let platform = parse(fields.platform)
-    static let model = parse(fields.model)
-    static let user = parse(fields.user)
-    static let session = parse(fields.session)
+  /// The registry's paths of each identity part, parsed once, all together (one initialization
+  /// checked per bundle); an event parameter's path is left out (an event's, never the bundle's),
+  /// and so is a bundle field the context does not hold as text.
+  private struct Sources {
+    var device = parse(fields.device)
+    var app = parse(fields.app)
+    var platform = parse(fields.platform)
+    var model = parse(fields.model)
+    var user = parse(fields.user)
+    var session = parse(fields.session)
+
+    /// The bundle fields an identity part may name: the context's texts that say who sent it.
+    static let textFields: Set<String> = ["app_instance_id", "app_id", "platform", "device_model"]
 
     static func parse(_ paths: [String]) -> [Source] {
       paths.compactMap { path in
         if path.hasPrefix(userPropertyPrefix) {
           return .property(String(path.dropFirst(userPropertyPrefix.count)))
         }
-        if path.hasPrefix(parameterPrefix) { return nil }
-        return .field(path)
+        return textFields.contains(path) ? .field(path) : nil
       }
     }
   }
 
+  private static let sources = Sources()
+
   /// The first of `sources` the bundle holds, as text.
   private static func first(
-    _ sources: [Source], in context: Properties, properties: [String: FirebasePropertyFields]
+    _ sources: [Source], in context: Properties,
+    properties: some BidirectionalCollection<FirebasePropertyFields>
   ) -> String? {
     for source in sources {
       switch source {
       case .property(let name):
-        if let text = properties[name]?.text { return text }
+        if let text = properties.last(where: { $0.name == name })?.text { return text }
       case .field(let name):
         if let text = field(name, of: context) { return text }
       }
@@ -87,14 +87,10 @@ enum FirebaseUploadIdentity {
     return nil
   }
 
-  /// A bundle field the registry may name, by its schema name (its key in the context); `nil`
-  /// when unset or empty.
+  /// A bundle field the registry names (one of ``Sources/textFields``), by its schema name (its
+  /// key in the context); `nil` when unset or empty.
   private static func field(_ name: String, of context: Properties) -> String? {
-    switch name {
-    case "app_instance_id", "app_id", "platform", "device_model":
-      guard case .string(let text)? = context[name] else { return nil }
-      return DeviceIdentity.present(text)
-    default: return nil
-    }
+    guard case .string(let text)? = context[name] else { return nil }
+    return DeviceIdentity.present(text)
   }
 }

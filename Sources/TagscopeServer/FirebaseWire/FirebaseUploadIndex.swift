@@ -38,16 +38,14 @@ final class FirebaseUploadIndex: Sendable {
     var owner: Int
     var common: Properties
     var identity: DeviceIdentity
-    /// The places of its events and user properties but their number: `bundle 2 event `.
-    var eventPlace: String
-    var propertyPlace: String
+    /// The places of its events and user properties.
+    var places: FirebaseRecordPlaces
 
     init(owner: Int, common: Properties, identity: DeviceIdentity, bundle: UInt32) {
       self.owner = owner
       self.common = common
       self.identity = identity
-      eventPlace = "bundle \(bundle) event "
-      propertyPlace = "bundle \(bundle) user property "
+      places = FirebaseRecordPlaces(bundle: Int(bundle))
     }
   }
 
@@ -115,15 +113,15 @@ final class FirebaseUploadIndex: Sendable {
         else { return nil }
         return FirebaseUploadRecords.record(
           property, identity: context.identity, common: context.common,
-          place: FirebaseUploadRecords.place(context.propertyPlace, ordinal + 1))
+          place: context.places.property(ordinal + 1))
       }
       guard
         let event = try? FirebaseMessageReading.event(
           buffer, span, parameters: &parameters, place: "", into: &ignored)
       else { return nil }
       return FirebaseUploadRecords.record(
-        event, parameters: parameters, identity: context.identity, common: context.common,
-        place: FirebaseUploadRecords.place(context.eventPlace, ordinal + 1))
+        event, parameters: &parameters, identity: context.identity, common: context.common,
+        place: context.places.event(ordinal + 1))
     }
   }
 

@@ -23,12 +23,12 @@ enum FirebaseUploadRecords {
     common(context: context(bundle), unknownNote: unknownNote)
   }
 
-  /// ``common(_:unknownNote:)`` of a bundle's context already read.
-  static func common(context: Properties, unknownNote: PropertyValue?) -> Properties {
+  /// ``common(_:unknownNote:)`` of a bundle's context already read (taken: held only here, the
+  /// note joins its pairs in place).
+  static func common(context: consuming Properties, unknownNote: PropertyValue?) -> Properties {
     // Keys unique by construction, appended unchecked: a merge per key hashed every key again.
-    var common = context
-    if let unknownNote { common.appendUnchecked("unknown_fields", unknownNote) }
-    return common
+    if let unknownNote { context.appendUnchecked("unknown_fields", unknownNote) }
+    return context
   }
 
   /// The unknown fields as an annotation: their count and the first ``FirebaseUnknownFields/listed``.
@@ -51,10 +51,9 @@ enum FirebaseUploadRecords {
   static func record(
     _ event: FirebaseEventFields, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
-    record(
-      FirebaseEventHeader(event),
-      parameters: event.parameterValues,
-      identity: identity, common: common, place: place)
+    var parameters = event.parameterValues
+    return record(
+      FirebaseEventHeader(event), parameters: &parameters, identity: identity, common: common, place: place)
   }
 
   /// What an SDK parameter's short name (`_o`, `_sc`…) stands for in a record, looked up once.
@@ -69,65 +68,131 @@ enum FirebaseUploadRecords {
     let isSession: Bool
   }
 
-  /// Every short name that stands for something, from the tables it is in: one look-up a parameter.
-  static let shortParameters = FirebaseShortNameTable<ShortParameter>(
-    {
-      var names = Set(FirebaseShortNames.parameters.keys)
-      names.formUnion(FirebaseShortNames.screenViewParameters.keys)
-      names.formUnion(FirebaseUploadIdentity.sessionParameters)
-      names.insert("_o")
-      var table: [String: ShortParameter] = [:]
-      for name in names {
-        table[name] = ShortParameter(
-          publicName: FirebaseShortNames.parameters[name] ?? name,
-          screenName: FirebaseShortNames.screenViewParameters[name], isOrigin: name == "_o",
-          isSession: FirebaseUploadIdentity.sessionParameters.contains(name))
+  /// Every short name that stands for something, from the tables it is in.
+  static let shortParameterList: [String: ShortParameter] = {
+    var names = Set(FirebaseShortNames.parameters.keys)
+    names.formUnion(FirebaseShortNames.screenViewParameters.keys)
+    names.formUnion(FirebaseUploadIdentity.sessionParameters)
+    names.insert("_o")
+    var table: [String: ShortParameter] = [:]
+    for name in names {
+      table[name] = ShortParameter(
+        publicName: FirebaseShortNames.parameters[name] ?? name,
+        screenName: FirebaseShortNames.screenViewParameters[name], isOrigin: name == "_o",
+        isSession: FirebaseUploadIdentity.sessionParameters.contains(name))
+    }
+    return table
+  }()
+
+  /// What an upload's records look names up in, made once, all together: one initialization checked
+  /// a record, not one a table (each check a call).
+  struct Tables: Sendable {
+    /// ``shortParameterList`` as a table: one look-up a parameter.
+    let parameters = FirebaseShortNameTable<ShortParameter>(shortParameterList)
+    /// ``FirebaseShortNames/events`` and ``FirebaseShortNames/userProperties`` as tables.
+    let events = FirebaseShortNames.eventTable
+    let userProperties = FirebaseShortNameTable(FirebaseShortNames.userProperties)
+    /// Every short name the tables know, as its own text: what a wire walk takes for a name it
+    /// finds here instead of making the text again.
+    let names: FirebaseShortNameTable<String> = {
+      var names = Set(shortParameterList.keys)
+      names.formUnion(FirebaseShortNames.events.keys)
+      names.formUnion(FirebaseShortNames.userProperties.keys)
+      return FirebaseShortNameTable(Dictionary(uniqueKeysWithValues: names.map { ($0, $0) }))
+    }()
+    /// Whether two SDK parameters with different short names always stand for different names in
+    /// a record, among its SDK parameters and in its `short_names`: no two short names share a
+    /// public name (or a screen view's name), and none stands for a name starting with `_` but
+    /// its own (which another short name, one the tables lack, could be). The records of an event
+    /// whose names are distinct then append each pair as it comes.
+    let shortNamesStayDistinct: Bool = {
+      func injective(_ target: (ShortParameter) -> String) -> Bool {
+        var seen = Set<String>()
+        for (name, parameter) in shortParameterList {
+          let key = target(parameter)
+          guard key == name || key.utf8.first != UInt8(ascii: "_"), seen.insert(key).inserted else {
+            return false
+          }
+        }
+        return true
       }
-      return table
-    }())
+      return injective { $0.publicName } && injective { $0.screenName ?? $0.publicName }
+    }()
+
+    /// The public name of event `name` (packed as `word`): its short name's, else its own.
+    func event(_ name: String, word: UInt64) -> String {
+      events[word: word, name: name] ?? name
+    }
+  }
+
+  static let tables = Tables()
 
   /// The record of an event (`event`, its `parameters` apart) of a bundle sent by `identity`,
-  /// its annotations from `common`, at `place`.
+  /// its annotations from `common`, at `place`; its `short_names` the one made for an event
+  /// before it with the same SDK parameters (``FirebaseShortNamesCache``). The names and values
+  /// of `parameters` are moved into the record, not copied: it is left empty, its room kept.
   static func record(
-    _ event: FirebaseEventHeader, parameters: [FirebaseParameterValue], identity: DeviceIdentity,
+    _ event: FirebaseEventHeader, parameters: inout [FirebaseParameterValue], identity: DeviceIdentity,
     common: Properties, place: String
   ) -> IngestedEvent {
-    let name = FirebaseShortNames.event(event.name, short: nil)
+    let tables = Self.tables
+    let table = tables.parameters
+    let name =
+      event.name.utf8.first == UInt8(ascii: "_") ? tables.event(event.name, word: event.word) : event.name
     let isScreenView = name == "screen_view"
     // Each kind counted first, so each properties is made once at its size (pairs gathered in
     // arrays first grew them and copied them again: three arrays a record).
     var shortCount = 0
     var screenCount = 0
-    for parameter in parameters where parameter.name.utf8.first == UInt8(ascii: "_") {
+    for parameter in parameters where parameter.isShort {
       shortCount += 1
-      if isScreenView, shortParameters[parameter.name]?.screenName != nil { screenCount += 1 }
+      if isScreenView, table[word: parameter.word, name: parameter.name]?.screenName != nil {
+        screenCount += 1
+      }
     }
-    var appPairs = FirebaseUniqueProperties(capacity: parameters.count - shortCount + screenCount)
-    var sdk = FirebaseUniqueProperties(capacity: shortCount - screenCount)
-    var shorts = FirebaseUniqueProperties(capacity: shortCount)
+    // No name twice (the rule): each pair appended as it comes, none looked for first; a screen
+    // view's own names (`screen_name`…) may be an app parameter's too.
+    let distinct = FirebaseParameterValue.namesAreDistinct(parameters)
+    let sdkChecked = !distinct || !tables.shortNamesStayDistinct
+    // Not a conditional expression: `nil` there is a `PropertyValue` literal (`.null`), not none.
+    var shortPairs: PropertyValue?
+    if shortCount > 0 {
+      shortPairs = FirebaseShortNamesCache.value(
+        parameters, shortCount: shortCount, isScreenView: isScreenView
+      ) {
+        var shorts = FirebaseUniqueProperties(capacity: shortCount, checked: sdkChecked)
+        for parameter in parameters where parameter.isShort {
+          let known = table[word: parameter.word, name: parameter.name]
+          let screenName = isScreenView ? known?.screenName : nil
+          shorts.set(screenName ?? known?.publicName ?? parameter.name, .string(parameter.name))
+        }
+        return .object(shorts.properties)
+      }
+    }
+    var appPairs = FirebaseUniqueProperties(
+      capacity: parameters.count - shortCount + screenCount, checked: !distinct || screenCount > 0)
+    var sdk = FirebaseUniqueProperties(capacity: shortCount - screenCount, checked: sdkChecked)
     var origin: String?
     var session: String?
-    for parameter in parameters {
-      let value = parameter.value
-      let short = parameter.name
-      guard short.utf8.first == UInt8(ascii: "_") else {
-        appPairs.set(short, value)
+    for index in parameters.indices {
+      // Moved out (the array's copy let go after would only have been released again).
+      var parameter = FirebaseParameterValue.taken
+      swap(&parameter, &parameters[index])
+      guard parameter.isShort else {
+        appPairs.set(parameter.name, parameter.value)
         continue
       }
-      let known = shortParameters[short]
-      if known?.isOrigin == true { origin = Payload.string(value) }
-      if session == nil, known?.isSession == true { session = Payload.string(value) }
+      let known = table[word: parameter.word, name: parameter.name]
+      if known?.isOrigin == true { origin = Payload.string(parameter.value) }
+      if session == nil, known?.isSession == true { session = Payload.string(parameter.value) }
       if isScreenView, let publicName = known?.screenName {
-        appPairs.set(publicName, value)
-        shorts.set(publicName, .string(short))
+        appPairs.set(publicName, parameter.value)
       } else {
-        let publicName = known?.publicName ?? short
-        sdk.set(publicName, value)
-        shorts.set(publicName, .string(short))
+        sdk.set(known?.publicName ?? parameter.name, parameter.value)
       }
     }
+    parameters.removeAll(keepingCapacity: true)
     let sdkPairs = sdk.properties
-    let shortPairs = shorts.properties
     let app = appPairs.properties
     let byApp = origin == nil || origin == "app"
     let shortName = event.name != name
@@ -140,13 +205,13 @@ enum FirebaseUploadRecords {
     if origin != nil { added += 1 }
     if shortName { added += 1 }
     if !sdkPairs.isEmpty { added += 1 }
-    if !shortPairs.isEmpty { added += 1 }
+    if shortPairs != nil { added += 1 }
     if previous != nil { added += 1 }
     extra.reserveCapacity(common.count + added)
     if let origin { extra.appendUnchecked("origin", .string(origin)) }
     if shortName { extra.appendUnchecked("short_name", .string(event.name)) }
     if !sdkPairs.isEmpty { extra.appendUnchecked("sdk_parameters", .object(sdkPairs)) }
-    if !shortPairs.isEmpty { extra.appendUnchecked("short_names", .object(shortPairs)) }
+    if let shortPairs { extra.appendUnchecked("short_names", shortPairs) }
     extra.appendUnchecked("place", .string(place))
     if let previous {
       extra.appendUnchecked("previous_timestamp_millis", .int(Int(previous)))
@@ -175,8 +240,11 @@ enum FirebaseUploadRecords {
   static func record(
     _ property: FirebasePropertyFields, identity: DeviceIdentity, common: Properties, place: String
   ) -> IngestedEvent {
-    let bySDK = property.name.hasPrefix("_")
-    let name = FirebaseShortNames.userPropertyTable[property.name] ?? property.name
+    let tables = Self.tables
+    let bySDK =
+      property.word != 0
+      ? property.word & 0xFF == UInt64(UInt8(ascii: "_")) : property.name.hasPrefix("_")
+    let name = tables.userProperties[word: property.word, name: property.name] ?? property.name
     // One properties for the record's and its call's (a literal each made two, through the
     // generic initializer).
     var value = Properties()
@@ -193,30 +261,6 @@ enum FirebaseUploadRecords {
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
         parameters: value),
       raw: "", recordsRaw: false, annotations: extra)
-  }
-
-  /// A record's place: `prefix` (`bundle 2 event `) and `number`'s digits, made at its size at once
-  /// (appending the digits to a copy of the prefix grew the text again, a record at a time).
-  static func place(_ prefix: String, _ number: Int) -> String {
-    guard number >= 0 else { return prefix + String(number) }
-    var digits = 1
-    var rest = number / 10
-    while rest > 0 {
-      digits += 1
-      rest /= 10
-    }
-    var prefix = prefix
-    return prefix.withUTF8 { head in
-      String(unsafeUninitializedCapacity: head.count + digits) { text in
-        _ = text.initialize(fromContentsOf: head)
-        var rest = number.magnitude
-        for at in stride(from: head.count + digits - 1, through: head.count, by: -1) {
-          text[at] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        return head.count + digits
-      }
-    }
   }
 
   /// A number a recording can hold: a non-finite one (JSON has none) is kept as its text.

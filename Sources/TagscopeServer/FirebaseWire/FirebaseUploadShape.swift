@@ -39,7 +39,20 @@ enum FirebaseUploadShape {
   }
 
   /// Counts `body`'s messages, or the refusal of a body past a limit or not protobuf.
+  ///
+  /// Counted first by ``count(_:_:_:level:depth:counts:)``, which keeps no path and makes no
+  /// field value (what an upload with nothing to refuse needs); a body it stops at is walked again
+  /// by ``walked(_:)``, which names the place of what it refuses.
   static func check(_ body: [UInt8]) -> Result<Counts, FirebaseUploadError> {
+    let counted = body.withUnsafeBufferPointer { bytes in
+      var counts = Counts()
+      return count(bytes, 0, bytes.count, level: .batch, depth: 1, counts: &counts) ? counts : nil
+    }
+    return counted.map { .success($0) } ?? walked(body)
+  }
+
+  /// ``check(_:)`` by the walk that names places alone (what it falls back to).
+  static func walked(_ body: [UInt8]) -> Result<Counts, FirebaseUploadError> {
     body.withUnsafeBufferPointer { bytes in
       var counts = Counts()
       // The messages the walk is in, for the place of an error: named only when one is thrown.
@@ -95,6 +108,63 @@ enum FirebaseUploadShape {
       try walk(bytes, inner, level: child, depth: depth + 1, path: &path, counts: &counts)
       path.removeLast()
     }
+  }
+
+  /// What ``walk(_:_:level:depth:path:counts:)`` counts, from `start` to `end` of `bytes`, read
+  /// as it reads (each field's key and value as ``ProtobufWireReader`` reads them, the same
+  /// limits); `false` where the walk throws, whose error this does not make.
+  private static func count(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, level: Level, depth: Int,
+    counts: inout Counts
+  ) -> Bool {
+    var offset = start
+    // A varint as the reader takes it: at most ten bytes, within `end`; `nil` otherwise.
+    @inline(__always) func varint() -> UInt64? {
+      var value: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < end, shift < 64 {
+        let byte = bytes[offset]
+        offset += 1
+        value |= UInt64(byte & 0x7f) << shift
+        if byte < 0x80 { return value }
+        shift += 7
+      }
+      return nil
+    }
+    while offset < end {
+      guard let key = varint(), key >> 3 > 0 else { return false }
+      let number = key >> 3
+      switch key & 7 {
+      case 0:
+        guard varint() != nil else { return false }
+        continue
+      case 1, 5:
+        let size = key & 7 == 1 ? 8 : 4
+        guard end - offset >= size else { return false }
+        offset += size
+        continue
+      case 2: break
+      case 3, 4: continue
+      default: return false
+      }
+      guard let length = varint(), length <= UInt64(end - offset) else { return false }
+      let inner = offset..<(offset + Int(length))
+      offset = inner.upperBound
+      let child = level.child(number)
+      guard child != .leaf || (level == .bundle && number == 3) else { continue }
+      counts.messages += 1
+      guard counts.messages <= messageLimit else { return false }
+      if level == .bundle {
+        counts.records += 1
+        guard counts.records <= recordLimit else { return false }
+      }
+      if level == .batch { counts.bundles += 1 }
+      guard child != .leaf else { continue }
+      guard depth < depthLimit,
+        count(bytes, inner.lowerBound, inner.upperBound, level: child, depth: depth + 1, counts: &counts)
+      else { return false }
+    }
+    return true
   }
 
   /// Where `path` is: `the batch`, `bundle 2`, `bundle 2 event 3 parameter 1`.

@@ -36,8 +36,8 @@ struct FirebaseWireWalk {
         guard let time = walk.varint() else { return nil }
         property.setTimestampMillis = Int64(bitPattern: time)
       case 2 << 3 | 2:
-        guard let name = walk.string() else { return nil }
-        property.name = name
+        guard let (name, word) = walk.name(FirebaseUploadRecords.tables.names) else { return nil }
+        property.setName(name, word: word)
       case 3 << 3 | 2:
         guard let text = walk.string() else { return nil }
         property.string = text
@@ -62,17 +62,20 @@ struct FirebaseWireWalk {
   static func event(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, parameters: inout [FirebaseParameterValue]
   ) -> FirebaseEventHeader? {
-    parameters.removeAll(keepingCapacity: true)
+    if !parameters.isEmpty { parameters.removeAll(keepingCapacity: true) }
+    let names = FirebaseUploadRecords.tables.names
     var walk = FirebaseWireWalk(bytes, range)
     var event = FirebaseEventHeader()
     while walk.offset < walk.end {
       switch walk.key() {
       case 1 << 3 | 2:
-        guard let inner = walk.length(), let parameter = parameterValue(bytes, inner) else { return nil }
+        guard let inner = walk.length(), let parameter = parameterValue(bytes, inner, names: names) else {
+          return nil
+        }
         parameters.append(parameter)
       case 2 << 3 | 2:
-        guard let name = walk.string() else { return nil }
-        event.name = name
+        guard let (name, word) = walk.name(names) else { return nil }
+        event.setName(name, word: word)
       case 3 << 3:
         guard let time = walk.varint() else { return nil }
         event.timestampMillis = Int64(bitPattern: time)
@@ -177,8 +180,10 @@ struct FirebaseWireWalk {
         }
       }
       var context = Properties()
-      // Made at its size: appended to, it grew four or five times a bundle.
-      context.reserveCapacity(seen.nonzeroBitCount)
+      // Made at its size, with room for the note of the fields the schema lacks its records may
+      // carry (``FirebaseUploadRecords/common(context:unknownNote:)``): appended to, it grew four or
+      // five times a bundle.
+      context.reserveCapacity(seen.nonzeroBitCount + 1)
       moved = true
       for slot in values.indices {
         if let value = values.moveElement(from: slot) { context.appendUnchecked(table.keys[slot], value) }
@@ -189,11 +194,12 @@ struct FirebaseWireWalk {
 
   /// A parameter as its record takes it (name and value), read straight from the wire; one with
   /// items is read whole by ``parameter(_:_:level:)``.
-  private static func parameterValue(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>)
-    -> FirebaseParameterValue?
-  {
+  private static func parameterValue(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, names: FirebaseShortNameTable<String>
+  ) -> FirebaseParameterValue? {
     var walk = FirebaseWireWalk(bytes, range)
     var name = ""
+    var word: UInt64 = 0
     var string: String?
     var int: Int64?
     var float: Float?
@@ -201,8 +207,8 @@ struct FirebaseWireWalk {
     while walk.offset < walk.end {
       switch walk.key() {
       case 1 << 3 | 2:
-        guard let text = walk.string() else { return nil }
-        name = text
+        guard let read = walk.name(names) else { return nil }
+        (name, word) = read
       case 2 << 3 | 2:
         guard let text = walk.string() else { return nil }
         string = text
@@ -223,8 +229,8 @@ struct FirebaseWireWalk {
       }
     }
     return FirebaseParameterValue(
-      name: name, value: FirebaseScalar.value(string: string, int: int, double: double, float: float) ?? .null
-    )
+      name: name, word: word,
+      value: FirebaseScalar.value(string: string, int: int, double: double, float: float) ?? .null)
   }
 
   private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, level: Int)
@@ -328,6 +334,16 @@ struct FirebaseWireWalk {
     let range = offset..<(offset + Int(length))
     offset = range.upperBound
     return range
+  }
+
+  /// A length-delimited name as text, when it is UTF-8, and packed into a word
+  /// (``FirebaseNameWord``): a short name `names` knows is its text there, not made again.
+  private mutating func name(_ names: FirebaseShortNameTable<String>) -> (String, UInt64)? {
+    guard let range = length() else { return nil }
+    let utf8 = UnsafeBufferPointer(rebasing: bytes[range])
+    let word = FirebaseNameWord.of(utf8)
+    if word != 0, let known = names[word: word, name: ""] { return (known, word) }
+    return Self.text(utf8).map { ($0, word) }
   }
 
   /// A length-delimited value as text, when it is UTF-8.

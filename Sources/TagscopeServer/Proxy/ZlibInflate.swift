@@ -26,6 +26,9 @@ enum ZlibInflate {
     stream.pointee.next_in = UnsafeMutablePointer(
       mutating: (input.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!).assumingMemoryBound(to: Bytef.self))
     stream.pointee.avail_in = UInt32(input.count)
+    // The parts are gathered only past the first: an upload inflates into one (an array of parts
+    // made for each was an allocation more a body).
+    var first: [UInt8]? = nil
     var parts: [[UInt8]] = []
     var total = 0
     var capacity = min(
@@ -43,11 +46,21 @@ enum ZlibInflate {
       }
       total += part.count
       guard total <= limit else { return .tooLarge }
-      parts.append(part)
+      if first == nil && parts.isEmpty {
+        first = part
+      } else {
+        if let only = first {
+          parts.append(only)
+          first = nil
+        }
+        parts.append(part)
+      }
       switch status {
       case Z_STREAM_END:
         // Bytes after the stream (a second gzip member, say) are refused, as listen refuses them.
-        return stream.pointee.avail_in == 0 ? .decoded(joined(parts, total: total)) : .failed
+        guard stream.pointee.avail_in == 0 else { return .failed }
+        if let first { return .decoded(trimmed(first, total: total)) }
+        return .decoded(joined(parts, total: total))
       case Z_OK where stream.pointee.avail_out == 0, Z_BUF_ERROR where stream.pointee.avail_out == 0:
         // Full, more to come: double, up to one byte past the limit (which tells a body too large).
         capacity = max(1, min(total, limit + 1 - total))
@@ -68,6 +81,11 @@ enum ZlibInflate {
     guard stated <= limit, stated <= input.count * largestRatio else { return nil }
     // One byte more: a stream that ends exactly there is told from one that goes on.
     return stated + 1
+  }
+
+  /// One part as the output: itself when it holds little slack, else copied at its size.
+  private static func trimmed(_ part: [UInt8], total: Int) -> [UInt8] {
+    part.capacity - total <= total / 4 ? part : joined([part], total: total)
   }
 
   /// The parts as one array: the part itself when there is one and it holds little slack.

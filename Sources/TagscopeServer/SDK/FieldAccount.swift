@@ -60,6 +60,30 @@ struct FieldAccount: Sendable {
     add(to: &events[0])
   }
 
+  /// What ``add(to:)-(IngestedEvent)`` adds to a record that has neither yet: its `unread`
+  /// annotation and the violation naming them.
+  struct Report: Sendable {
+    /// The fields not understood (a place noted twice keeps its first place and its last value).
+    let unread: Properties
+    let violation: RuleViolation
+
+    /// Adds them to the first of `events`, just made by a decoder that keeps no `unread`
+    /// annotation and reports no such violation itself: both appended, not looked for (with the
+    /// context of a Firebase upload's bundle, each look-up compared two dozen keys).
+    func addToFirst(ofFresh events: inout [IngestedEvent]) {
+      guard !events.isEmpty else { return }
+      events[0].annotations.appendUnchecked("unread", .object(unread))
+      events[0].violations.append(violation)
+    }
+  }
+
+  /// The report of the fields not understood, `nil` when every field was.
+  var report: Report? {
+    guard !unread.isEmpty else { return nil }
+    let kept = Properties().merging(unread)
+    return Report(unread: kept, violation: Self.violation(kept.keys))
+  }
+
   /// Adds the violation to each of `events` whose decoder kept fields under `unread` itself
   /// (Braze's), naming them.
   static func reportUnread(in events: inout [IngestedEvent]) {

@@ -28,10 +28,10 @@ struct IngestedEvent: Sendable, Hashable {
   /// (``RecordMaker``).
   var recordsRaw = true
   /// Fields that identify the sender but are not part of the call (write key, API key).
-  var credentials: Properties = [:]
+  var credentials = Properties()
   /// What the decoder tells about the call besides it (a Firebase log entry's origin, the
   /// parameters the SDK added, the line it was read on), kept in the output beside the call.
-  var annotations: Properties = [:]
+  var annotations = Properties()
   /// The id the SDK gives the message, the same each time it sends it again (Segment's and
   /// RudderStack's `messageId`, Amplitude's `insert_id`, PostHog's `uuid`, Mixpanel's
   /// `$insert_id`, Snowplow's `eid`, mParticle's `source_message_id` or its mobile SDK's `id`):
