@@ -117,39 +117,20 @@ enum FirebaseUploadShape {
     _ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, level: Level, depth: Int,
     counts: inout Counts
   ) -> Bool {
-    var offset = start
-    // A varint as the reader takes it: at most ten bytes, within `end`; `nil` otherwise.
-    @inline(__always) func varint() -> UInt64? {
-      var value: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < end, shift < 64 {
-        let byte = bytes[offset]
-        offset += 1
-        value |= UInt64(byte & 0x7f) << shift
-        if byte < 0x80 { return value }
-        shift += 7
-      }
-      return nil
-    }
-    while offset < end {
-      guard let key = varint(), key >> 3 > 0 else { return false }
+    // Read as the reader reads (a varint of at most ten bytes, lengths within the message).
+    var walk = FirebaseWireWalk(bytes, start..<end)
+    while walk.offset < walk.end {
+      guard let key = walk.varint(), key >> 3 > 0 else { return false }
       let number = key >> 3
       switch key & 7 {
-      case 0:
-        guard varint() != nil else { return false }
-        continue
-      case 1, 5:
-        let size = key & 7 == 1 ? 8 : 4
-        guard end - offset >= size else { return false }
-        offset += size
-        continue
       case 2: break
+      // A group's start or end: nothing to pass, as the reader takes them.
       case 3, 4: continue
-      default: return false
+      case let wireType:
+        guard walk.pass(wireType: wireType) else { return false }
+        continue
       }
-      guard let length = varint(), length <= UInt64(end - offset) else { return false }
-      let inner = offset..<(offset + Int(length))
-      offset = inner.upperBound
+      guard let inner = walk.length() else { return false }
       let child = level.child(number)
       guard child != .leaf || (level == .bundle && number == 3) else { continue }
       counts.messages += 1

@@ -13,14 +13,16 @@ import AnalyticsHub
 /// it as before.
 struct FirebaseWireWalk {
   private let bytes: UnsafeBufferPointer<UInt8>
-  private var offset: Int
-  private let end: Int
+  /// Where the next field starts, and where the message ends.
+  private(set) var offset: Int
+  let end: Int
 
   /// The deepest items in items a walk follows (an event's parameter is level 1); deeper ones are
   /// left to SwiftProtobuf (``FirebaseUploadShape`` refuses them first).
   private static let parameterLevels = FirebaseUploadShape.depthLimit - 3
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+  /// A walk of `range` of `bytes` (what ``FirebaseUploadShape`` counts with, its field at a time).
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
     self.bytes = bytes
     offset = range.lowerBound
     end = range.upperBound
@@ -287,7 +289,7 @@ struct FirebaseWireWalk {
   }
 
   /// A varint of at most ten bytes within the message.
-  private mutating func varint() -> UInt64? {
+  mutating func varint() -> UInt64? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while offset < end, shift < 64 {
@@ -318,7 +320,7 @@ struct FirebaseWireWalk {
 
   /// Reads past a value of `wireType` (varint, fixed64, length-delimited or fixed32); `false`
   /// for another wire type or a value that does not end within the message.
-  private mutating func pass(wireType: UInt64) -> Bool {
+  mutating func pass(wireType: UInt64) -> Bool {
     switch wireType {
     case 0: return varint() != nil
     case 1: return fixed64() != nil
@@ -329,7 +331,7 @@ struct FirebaseWireWalk {
   }
 
   /// Where a length-delimited value's bytes are, when they end within the message.
-  private mutating func length() -> Range<Int>? {
+  mutating func length() -> Range<Int>? {
     guard let length = varint(), length <= UInt64(end - offset) else { return nil }
     let range = offset..<(offset + Int(length))
     offset = range.upperBound
