@@ -289,6 +289,7 @@ struct FirebaseWireWalk {
   }
 
   /// A varint of at most ten bytes within the message.
+  @inline(__always)
   mutating func varint() -> UInt64? {
     var value: UInt64 = 0
     var shift: UInt64 = 0
@@ -320,6 +321,7 @@ struct FirebaseWireWalk {
 
   /// Reads past a value of `wireType` (varint, fixed64, length-delimited or fixed32); `false`
   /// for another wire type or a value that does not end within the message.
+  @inline(__always)
   mutating func pass(wireType: UInt64) -> Bool {
     switch wireType {
     case 0: return varint() != nil
@@ -331,6 +333,7 @@ struct FirebaseWireWalk {
   }
 
   /// Where a length-delimited value's bytes are, when they end within the message.
+  @inline(__always)
   mutating func length() -> Range<Int>? {
     guard let length = varint(), length <= UInt64(end - offset) else { return nil }
     let range = offset..<(offset + Int(length))
