@@ -61,16 +61,9 @@ enum FirebaseNameWord {
   /// one holding a zero byte (its word would be another's) or a byte past ASCII (a name written
   /// in other, canonically equivalent, code points is the same `String`). Two names with the same
   /// nonzero word are the same text; with different ones, different text.
-  @inline(__always)
   static func of(_ name: String) -> UInt64 {
-    var key: UInt64 = 0
-    var shift: UInt64 = 0
-    for byte in name.utf8 {
-      guard shift < 64, byte != 0, byte < 0x80 else { return 0 }
-      key |= UInt64(byte) << shift
-      shift += 8
-    }
-    return key
+    var name = name
+    return name.withUTF8 { of($0) }
   }
 
   /// ``of(_:)-(String)`` of a name's UTF-8 bytes.

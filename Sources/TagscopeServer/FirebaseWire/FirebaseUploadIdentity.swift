@@ -46,8 +46,7 @@ enum FirebaseUploadIdentity {
   }
 
   /// The registry's paths of each identity part, parsed once, all together (one initialization
-  /// checked per bundle); an event parameter's path is left out (an event's, never the bundle's),
-  /// and so is a bundle field the context does not hold as text.
+  /// checked per bundle); an event parameter's path is left out (an event's, never the bundle's).
   private struct Sources {
     var device = parse(fields.device)
     var app = parse(fields.app)
@@ -56,15 +55,12 @@ enum FirebaseUploadIdentity {
     var user = parse(fields.user)
     var session = parse(fields.session)
 
-    /// The bundle fields an identity part may name: the context's texts that say who sent it.
-    static let textFields: Set<String> = ["app_instance_id", "app_id", "platform", "device_model"]
-
     static func parse(_ paths: [String]) -> [Source] {
       paths.compactMap { path in
         if path.hasPrefix(userPropertyPrefix) {
           return .property(String(path.dropFirst(userPropertyPrefix.count)))
         }
-        return textFields.contains(path) ? .field(path) : nil
+        return path.hasPrefix(parameterPrefix) ? nil : .field(path)
       }
     }
   }
@@ -87,8 +83,8 @@ enum FirebaseUploadIdentity {
     return nil
   }
 
-  /// A bundle field the registry names (one of ``Sources/textFields``), by its schema name (its
-  /// key in the context); `nil` when unset or empty.
+  /// A bundle field the registry names, by its schema name (its key in the context), when the
+  /// context holds it as text; `nil` when unset, empty or not text.
   private static func field(_ name: String, of context: Properties) -> String? {
     guard case .string(let text)? = context[name] else { return nil }
     return DeviceIdentity.present(text)

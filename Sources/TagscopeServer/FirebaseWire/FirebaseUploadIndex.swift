@@ -27,9 +27,9 @@ final class FirebaseUploadIndex: Sendable {
   /// The bundles that hold records: where each is, and its number in the upload (from 1).
   private let bundles: [Range<UInt32>]
   private let bundleNumbers: [UInt32]
-  /// The upload's unknown fields: the annotation of every record, and the first record's account.
-  private let unknownNote: PropertyValue?
-  private let account: FieldAccount
+  /// The upload's unknown fields: the note on every record, and the report on the first
+  /// (``FirebaseUnknownFields/summary(_:)``, as the builder takes them).
+  private let unknown: FirebaseUnknownFields.Summary?
   /// The context of the bundle read last: a bundle's records usually span several slices.
   private let lastContext = NIOLockedValueBox<BundleContext?>(nil)
 
@@ -56,9 +56,7 @@ final class FirebaseUploadIndex: Sendable {
     self.records = records
     self.bundles = bundles
     self.bundleNumbers = bundleNumbers
-    let unknownNote = FirebaseUploadRecords.note(unknown)
-    self.unknownNote = unknownNote
-    account = FirebaseUnknownFields.account(unknown)
+    self.unknown = FirebaseUnknownFields.summary(unknown)
   }
 
   /// The records at `positions`, built.
@@ -86,7 +84,7 @@ final class FirebaseUploadIndex: Sendable {
         unread.add(Self.place(bundle: bundleNumbers[owner], isProperty: isProperty, ordinal))
         continue
       }
-      if position == 0 { account.add(to: &record) }
+      if position == 0 { unknown?.report?.add(toFresh: &record) }
       built.append(consume record)
     }
     lastContext.withLockedValue { $0 = context }
@@ -154,7 +152,7 @@ final class FirebaseUploadIndex: Sendable {
     }
     guard let context else { return nil }
     return BundleContext(
-      owner: owner, common: FirebaseUploadRecords.common(context: context, unknownNote: unknownNote),
+      owner: owner, common: FirebaseUploadRecords.common(context: context, unknownNote: unknown?.note),
       identity: FirebaseUploadIdentity.of(context: context, userProperties: properties),
       bundle: bundleNumbers[owner])
   }

@@ -67,13 +67,18 @@ struct FieldAccount: Sendable {
     let unread: Properties
     let violation: RuleViolation
 
-    /// Adds them to the first of `events`, just made by a decoder that keeps no `unread`
-    /// annotation and reports no such violation itself: both appended, not looked for (with the
-    /// context of a Firebase upload's bundle, each look-up compared two dozen keys).
+    /// Adds them to `event`, just made by a decoder that keeps no `unread` annotation and reports
+    /// no such violation itself: both appended, not looked for (with the context of a Firebase
+    /// upload's bundle, each look-up compared two dozen keys).
+    func add(toFresh event: inout IngestedEvent) {
+      event.annotations.appendUnchecked("unread", .object(unread))
+      event.violations.append(violation)
+    }
+
+    /// ``add(toFresh:)`` to the first of `events` (a request's own fields, counted once).
     func addToFirst(ofFresh events: inout [IngestedEvent]) {
       guard !events.isEmpty else { return }
-      events[0].annotations.appendUnchecked("unread", .object(unread))
-      events[0].violations.append(violation)
+      add(toFresh: &events[0])
     }
   }
 
