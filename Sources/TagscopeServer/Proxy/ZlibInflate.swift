@@ -11,6 +11,9 @@ enum ZlibInflate {
   /// The first buffer when the size is not known: this many times the input, at least 16 KiB.
   private static let guessRatio = 4
   private static let smallestGuess = 16 * 1024
+  /// The output room zlib's fast decoder needs left (`inflate_fast`: a longest match, 258 bytes);
+  /// with less it decodes a symbol at a time, several times slower.
+  private static let fastDecoderRoom = 258
 
   /// `input` inflated, at most `limit` bytes of it.
   static func inflate(_ input: UnsafeRawBufferPointer, limit: Int) -> BodyDecompression.Outcome {
@@ -79,18 +82,23 @@ enum ZlibInflate {
     let size = input.loadUnaligned(fromByteOffset: input.count - 4, as: UInt32.self).littleEndian
     let stated = Int(size)
     guard stated <= limit, stated <= input.count * largestRatio else { return nil }
-    // One byte more: a stream that ends exactly there is told from one that goes on.
-    return stated + 1
+    // One byte more tells a stream that ends exactly there from one that goes on; the slack
+    // past it keeps zlib's fast decoder (which needs room for a longest match) to the end.
+    return stated + 1 + fastDecoderRoom
   }
 
   /// One part as the output: itself when it holds little slack, else copied at its size.
   private static func trimmed(_ part: [UInt8], total: Int) -> [UInt8] {
-    part.capacity - total <= total / 4 ? part : joined([part], total: total)
+    part.capacity - total <= slack(total) ? part : joined([part], total: total)
   }
+
+  /// The unused capacity an output keeps rather than be copied: a quarter of it, or the fast
+  /// decoder's room and a little more.
+  private static func slack(_ total: Int) -> Int { max(total / 4, fastDecoderRoom + 64) }
 
   /// The parts as one array: the part itself when there is one and it holds little slack.
   private static func joined(_ parts: [[UInt8]], total: Int) -> [UInt8] {
-    if parts.count == 1, parts[0].capacity - total <= total / 4 { return parts[0] }
+    if parts.count == 1, parts[0].capacity - total <= slack(total) { return parts[0] }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(total)
     for part in parts { bytes += part }
