@@ -6,11 +6,15 @@ extension Vendor {
     aliases: ["at-internet", "atinternet", "piano-analytics"],
     paths: [.inApp, .sdk],
     endpoints: [
-      // at-internet/piano-analytics-android `Configuration.kt` (`DEFAULT_PATH = "event"`), `SendTask.kt`.
+      // at-internet/piano-analytics-android `Configuration.kt` (`DEFAULT_PATH = "event"`), `SendTask.kt`;
+      // piano-analytics-apple `SendStep.swift` sets no type (URLSession then sends a POST body as a
+      // form); piano-analytics-js `text/plain`.
       Endpoint(
         "/event", "Piano Analytics SDKs: events",
         Shape(
-          methods: ["POST"], contentTypes: ["application/json", "text/plain"], encodings: ["JSON"],
+          methods: ["POST"],
+          contentTypes: ["application/json", "text/plain", "application/x-www-form-urlencoded"],
+          encodings: ["JSON"],
           auth: "s (the site id) in the query"),
         .piano),
       // at-internet/atinternet-android-sdk `Configuration.java` (`pixelPath`), `Hit.java`.

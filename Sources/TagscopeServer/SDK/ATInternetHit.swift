@@ -14,12 +14,16 @@ import TagscopeVendors
 /// its chapters before it joined by `::`; `type=click` with `click` `A`, `N`, `T` or `S` a touch
 /// (action, navigation, download, exit), no `type` a screen, another type (`audio`, `pub`…) an
 /// event of that name with its `type` kept under `unread` and reported (``FieldAccount``), as are
-/// a fourth chapter and a second, different value of one of the SDK's own parameters; `stc` the custom objects (JSON), merged
-/// into the properties with any parameter that is not the SDK's own. Each hit is recorded as the
-/// Piano Analytics call that replaces it (`page.display` with `page` and `page_chapter1…3`,
-/// `click.action` with `click` and `click_chapter1…3`), so one plan judges both SDKs; the SDK's
-/// own parameters are kept under `sdk_parameters`. A hit split in parts (`mh`) is recorded part
-/// by part, each marked. Answers `200` with a GIF pixel.
+/// a fourth chapter and a second, different value of any parameter (each is read by its first);
+/// `stc` the custom objects (JSON), merged into the properties with any parameter that is not the
+/// SDK's own, but for those the SDK adds there (``sdkCustomObjects``: its session id names the
+/// sender's session); an `stc` that is not JSON is kept as sent and reported. Each hit is recorded
+/// as the Piano Analytics call that replaces it (`page.display` with `page` and
+/// `page_chapter1…3`, `click.action` with `click` and `click_chapter1…3`), so one plan judges both
+/// SDKs; the SDK's own parameters are kept under `sdk_parameters`. A hit of events (`events`,
+/// `col=2`) is a record an event (``events(_:context:sdk:identity:site:raw:account:)``). A hit
+/// split in parts (`mh`) is recorded part by part, each marked, not joined again: a part's
+/// sliced JSON is kept as sent and reported. Answers `200` with a GIF pixel.
 struct ATInternetHitEndpoint: SDKEndpoint {
   var provider: String { Vendors.piano.rawValue }
   /// A hit is a URL; the SDK splits those over 1,600 characters (`mh`). A body is held to 64 KB.
@@ -38,7 +42,19 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     "atc", "ati", "gy", "gx", "xto", "xtor", "mc", "np", "mcrg", "idcart", "pdtl", "pid", "pchap", "pidt",
     "abmvc",
     "aisl", "ptype", "refstore", "tp", "m1", "mh", "col", "action", "rn", "na", "vc", "vm", "vt", "vtc",
+    // `Core.java` (`olt` an offline hit's time, `mherr`), `Hit.java` (`patc`, `s2atc`, `prich`,
+    // `s2rich`); `events` and `context` are read apart
+    // (``events(_:context:sdk:identity:site:raw:account:)``).
+    "olt", "mherr", "patc", "s2atc", "prich", "s2rich", "events", "context",
   ]
+
+  /// The SDK's parameters read apart, not kept as sent with the others.
+  static let readApart: Set<String> = ["stc", "events", "context"]
+
+  /// What the SDK adds to `stc` beside the app's custom objects (`CoreFeatures.java`'s
+  /// `lifecycle`, the crash detection's `crash`, `Core.java`'s `idType`): kept with the SDK's
+  /// parameters, not the app's properties.
+  static let sdkCustomObjects: Set<String> = ["lifecycle", "crash", "idType"]
 
   /// `click=` codes and the Piano click events they are.
   static let clicks: [String: String] = [
@@ -82,11 +98,18 @@ struct ATInternetHitEndpoint: SDKEndpoint {
       properties.appendUnchecked("\(prefix)_chapter\(index + 1)", .string(chapter))
     }
     if label.chapters.count > 3 { account.note("p", .string(first["p"] ?? "")) }
+    var session: String?
     if let stc = first["stc"] {
-      guard case .object(let custom)? = try? JSONParser.parse(Array(stc.utf8)) else {
-        return Self.fail("stc is not a JSON object")
+      if case .object(let custom)? = try? JSONParser.parse(Array(stc.utf8)) {
+        for (key, value) in custom where Self.sdkCustomObjects.contains(key) {
+          sdk.appendUnchecked(key, value)
+        }
+        properties.merge(custom.filter { !Self.sdkCustomObjects.contains($0.key) }.map { ($0.key, $0.value) })
+        session = Payload.text(Payload.object(custom["lifecycle"])["sessionId"])
+      } else {
+        // Not JSON (a part of a hit the SDK split, `mh`): kept as sent, reported.
+        account.note("stc", .string(stc))
       }
-      properties.merge(custom.map { ($0.key, $0.value) })
     }
     var custom: [(String, PropertyValue)] = []
     var positions: [String: Int] = [:]
@@ -94,24 +117,37 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     for (index, (name, value)) in fields.enumerated() {
       if Self.sdkParameters.contains(name) {
         if sdkSeen.insert(name).inserted {
-          if name != "stc" { sdk.appendUnchecked(name, .string(value)) }
+          if !Self.readApart.contains(name) { sdk.appendUnchecked(name, .string(value)) }
         } else if value != first[name] {
           // A second, different value of the SDK's own parameter: kept with its place.
           account.note("\(name)[\(index)]", .string(value))
         }
-      } else if let position = positions[name] {
-        custom[position].1 = .string(value)
+      } else if positions[name] != nil {
+        // Read by its first value, as the SDK's own: a second, different one kept with its place.
+        if value != first[name] { account.note("\(name)[\(index)]", .string(value)) }
       } else {
         positions[name] = custom.count
         custom.append((name, .string(value)))
       }
     }
     properties.merge(custom)
+    var identity = Self.identity(first)
+    if let session { identity.sessionID = session }
+    if let events = first["events"] {
+      // The hit's own properties besides its label (custom parameters, `stc` objects) belong to
+      // none of its events: reported, as sent.
+      for (key, value) in properties where !(label.label.isEmpty && key.hasPrefix(prefix)) {
+        account.note("hit.\(key)", value)
+      }
+      return Self.events(
+        events, context: first["context"], sdk: sdk, identity: identity, site: site, raw: raw,
+        account: account)
+    }
     var event = IngestedEvent(
       provider: Vendors.piano.rawValue, kind: isScreen ? .screen : .event,
       name: isScreen ? label.label : name, properties: properties,
       time: nil,
-      identity: Self.identity(first),
+      identity: identity,
       call: CallDescription(method: "sendEvent", name: name, parameters: properties),
       raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
     var annotations: Properties = ["sdk_parameters": .object(sdk)]
@@ -136,10 +172,12 @@ extension ATInternetHitEndpoint {
   /// Where AT Internet's hits name their sender (``Vendor/piano``'s identity fields of `hit`).
   static let identityReader = IdentityReader(Vendor.piano, "hit")
 
-  /// Who sent a hit: its query fields (`idclient`, `an`/`at`, `apid`, `os`, `model`); a visitor
-  /// not identified is known by `idclient`.
+  /// Who sent a hit: its query fields (`idclient`, unless a placeholder such as `opt-out`,
+  /// `an`/`at`, `apid`, `os`, `model`); a visitor not identified is known by `idclient`.
   static func identity(_ fields: [String: String]) -> DeviceIdentity {
-    var identity = identityReader.identity { fields[$0].map(PropertyValue.string) }
+    var identity = identityReader.identity { key in
+      (key == "idclient" ? PianoEndpoint.device(fields[key]) : fields[key]).map(PropertyValue.string)
+    }
     if identity.userID == nil { identity.anonymousID = identity.deviceID }
     return identity
   }

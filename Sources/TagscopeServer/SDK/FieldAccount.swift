@@ -40,6 +40,21 @@ struct FieldAccount: Sendable {
     }
   }
 
+  /// Notes each repeat of a field of `names` among `pairs` (a query read by its first value) at
+  /// `place`, as `query.s[1]` (its second): the decoder reads only the first.
+  mutating func checkRepeats(
+    of names: Set<String>, in pairs: [(name: String, value: String)], at place: String
+  ) {
+    var seen: [String: Int] = [:]
+    for pair in pairs where names.contains(pair.name) {
+      let count = seen[pair.name, default: 0]
+      seen[pair.name] = count + 1
+      guard count > 0 else { continue }
+      let name = "\(pair.name)[\(count)]"
+      unread.appendUnchecked(place.isEmpty ? name : "\(place).\(name)", .string(pair.value))
+    }
+  }
+
   /// Notes the field at `place` as not understood (a value of a type the decoder does not read).
   mutating func note(_ place: String, _ value: PropertyValue) {
     unread.appendUnchecked(place, value)

@@ -37,7 +37,9 @@ struct PianoEndpoint: SDKEndpoint {
   }
 
   func handle(_ request: ReceivedRequest) -> SDKReply {
-    guard request.isJSON || request.mediaType == "text/plain" || request.mediaType == nil else {
+    // The Apple SDK sets no type: URLSession sends its JSON as a form (the body still parses).
+    guard request.isJSON || request.mediaType == "text/plain" || request.isForm || request.mediaType == nil
+    else {
       return Self.fail(.badRequest, "Content-Type must be application/json or text/plain", .wrongContentType)
     }
     guard let site = request.queryValue("s"), !site.isEmpty else {
@@ -54,6 +56,7 @@ struct PianoEndpoint: SDKEndpoint {
     var own = FieldAccount()
     own.check(fields, at: "", understood: Self.requestFields, transport: [])
     own.check(pairs: request.query, at: "query", understood: Self.queryFields.contains, transport: [])
+    own.checkRepeats(of: Self.queryFields, in: request.query, at: "query")
     var credentials: Properties = ["s": .string(site)]
     if let visitor = request.queryValue("idclient") { credentials["idclient"] = .string(visitor) }
     var accepted: [IngestedEvent] = []
@@ -71,6 +74,7 @@ struct PianoEndpoint: SDKEndpoint {
       var account = FieldAccount()
       account.check(event, at: place, understood: Self.eventFields, transport: [])
       let split = PianoProperties(Payload.object(event["data"]))
+      for (sent, value) in split.repeated { account.note("\(place).data.\(sent)", value) }
       let identity = Self.identity(split.sdk, visitor: request.queryValue("idclient"))
       var ingested = IngestedEvent(
         provider: Vendors.piano.rawValue, kind: name == PianoEvent.pageDisplay ? .screen : .event,

@@ -20,14 +20,21 @@ struct PianoProperties {
   var sdk = Properties()
   /// The forced types, by key (`custom`: `s`).
   var forcedTypes = Properties()
+  /// The keys sent again under another type (`dur` and `n:dur`), as sent, with their values: the
+  /// first is kept, these are not (the caller reports them).
+  var repeated: [(String, PropertyValue)] = []
 
   init(_ data: Properties) {
+    var keys = Set<String>()
     for (sent, value) in data {
       var key = sent
-      if let prefix = Self.typePrefixes.first(where: { sent.hasPrefix($0) }) {
-        key = String(sent.dropFirst(prefix.count))
-        forcedTypes.appendUnchecked(key, .string(String(prefix.dropLast())))
+      let prefix = Self.typePrefixes.first(where: { sent.hasPrefix($0) })
+      if let prefix { key = String(sent.dropFirst(prefix.count)) }
+      guard keys.insert(key).inserted else {
+        repeated.append((sent, value))
+        continue
       }
+      if let prefix { forcedTypes.appendUnchecked(key, .string(String(prefix.dropLast()))) }
       if Self.sdkKeys.contains(key) {
         sdk.appendUnchecked(key, value)
       } else {

@@ -1,0 +1,106 @@
+import AnalyticsHub
+import AnalyticsProviders
+import Foundation
+import TagscopeRecording
+import TagscopeVendors
+
+extension ATInternetHitEndpoint {
+  /// A hit of Piano-style events (`col=2`): atinternet-android-sdk @
+  /// 493ce155b39bbd4b3c5faec78f3359977f0dcbf4 `Events.java` sends them as `events`, a JSON array of
+  /// `{"name", "data"}` (the data's nested objects its keys joined by `_`, `PROPERTY_SEPARATOR`;
+  /// a key both a value and a parent holds the value as `$`), and the page they happened on as
+  /// `context`, `[{"data": {…}}]`. Each event is recorded as Piano Analytics' SDK records it
+  /// (``PianoEndpoint``): the `sendEvent` call by its name with the app's properties flattened as
+  /// the collection flattens them, the SDK's apart; the hit's own parameters and the page context
+  /// kept beside it. An `events` that is not that array (a part of a hit split in parts, `mh`) is
+  /// kept as sent and reported on a record of the hit.
+  static func events(
+    _ text: String, context: String?, sdk: Properties, identity: DeviceIdentity, site: String, raw: String,
+    account: FieldAccount
+  ) -> SDKReply {
+    var account = account
+    let parsed = try? JSONParser.parse(Array(text.utf8))
+    guard case .array(let elements)? = parsed, !elements.isEmpty else {
+      account.note("events", .string(text))
+      return reply([
+        record(
+          name: "events", kind: .event, app: [:], annotations: [:], account: account,
+          identity: identity, site: site, raw: raw, sdk: sdk)
+      ])
+    }
+    var pageContext: PropertyValue?
+    if let context {
+      if let parsed = try? JSONParser.parse(Array(context.utf8)) {
+        pageContext = parsed
+      } else {
+        account.note("context", .string(context))
+      }
+    }
+    var records: [IngestedEvent] = []
+    for (index, element) in elements.enumerated() {
+      let place = "events[\(index)]"
+      guard case .object(let event) = element, let name = Payload.text(event["name"]), !name.isEmpty else {
+        var unread = FieldAccount()
+        unread.note(place, element)
+        records.append(
+          record(
+            name: "events", kind: .event, app: [:], annotations: [:], account: unread,
+            identity: identity, site: site, raw: raw, sdk: sdk))
+        continue
+      }
+      var own = FieldAccount()
+      own.check(event, at: place, understood: PianoEndpoint.eventFields, transport: [])
+      let split = PianoProperties(flattened(Payload.object(event["data"])))
+      for (sent, value) in split.repeated { own.note("\(place).data.\(sent)", value) }
+      var annotations = split.annotations
+      if let pageContext { annotations.appendUnchecked("context", pageContext) }
+      let isScreen = name == PianoEvent.pageDisplay
+      records.append(
+        record(
+          name: name, kind: isScreen ? .screen : .event, app: split.app, annotations: annotations,
+          account: own,
+          identity: identity, site: site, raw: raw, sdk: sdk,
+          recordName: isScreen ? Payload.string(split.app["page"]) ?? name : name, time: split.time))
+    }
+    account.add(to: &records)
+    return reply(records)
+  }
+
+  /// `data` with its nested objects' keys joined by `_` (`{"av": {"content": "x"}}` →
+  /// `av_content`), a `$` key standing for its parent's own value.
+  static func flattened(_ data: Properties) -> Properties {
+    var flat = Properties()
+    func add(_ object: Properties, prefix: String) {
+      for (key, value) in object {
+        let name = key == "$" ? prefix : prefix.isEmpty ? key : "\(prefix)_\(key)"
+        if case .object(let inner) = value, !inner.isEmpty {
+          add(inner, prefix: name)
+        } else {
+          flat.appendUnchecked(name, value)
+        }
+      }
+    }
+    add(data, prefix: "")
+    return flat
+  }
+
+  private static func record(
+    name: String, kind: TagKind, app: Properties, annotations: Properties, account: FieldAccount,
+    identity: DeviceIdentity, site: String, raw: String, sdk: Properties, recordName: String? = nil,
+    time: Date? = nil
+  ) -> IngestedEvent {
+    var event = IngestedEvent(
+      provider: Vendors.piano.rawValue, kind: kind, name: recordName ?? name, properties: app, time: time,
+      identity: identity, call: CallDescription(method: "sendEvent", name: name, parameters: app),
+      raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
+    var kept = annotations
+    kept.appendUnchecked("sdk_parameters", .object(sdk))
+    event.annotations = kept
+    account.add(to: &event)
+    return event
+  }
+
+  private static func reply(_ events: [IngestedEvent]) -> SDKReply {
+    SDKReply(status: .ok, contentType: "image/gif", body: pixel, events: events)
+  }
+}
