@@ -52,7 +52,12 @@ extension Vendor {
         root:
           "the Edge request's fields; authenticatedIdentity the first identityMap entry (not ECID) authenticated",
         user: ["authenticatedIdentity.id"], device: ["xdm.identityMap.ECID[0].id"]),
-      IdentityFields(form: "hit", root: "the hit's variables", user: ["vid"], device: ["mid", "aid"]),
+      // aepsdk-analytics-android `AnalyticsRequestSerializer.kt`: the ids the app synced
+      // (`Identity.syncIdentifiers`) as `cid.<type>.id` and `.as`, `1` authenticated.
+      IdentityFields(
+        form: "hit",
+        root: "the hit's variables; authenticatedCustomerID the first cid.<type>.id whose .as is 1",
+        user: ["vid", "authenticatedCustomerID"], device: ["mid", "aid"]),
     ],
     proxyHosts: [
       ProxyHost("edge.adobedc.net", "Adobe Experience Platform Edge"),

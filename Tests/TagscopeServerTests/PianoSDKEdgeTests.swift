@@ -108,6 +108,17 @@ final class PianoSDKEdgeTests: XCTestCase {
     XCTAssertEqual(events.events.flatMap(SDKFieldAccountTests.unread), ["events"])
   }
 
+  /// An event's data whose one long parent holds many children (each flattened key made whole)
+  /// is reported as sent once its keys pass their bound, not flattened into megabytes of keys.
+  func testALegacyEventsFlattenedKeysAreBounded() throws {
+    let children = (0..<2_000).map { "\"c\($0)\":1" }.joined(separator: ",")
+    let events = #"[{"name":"a","data":{"\#(String(repeating: "P", count: 20_000))":{\#(children)}}}]"#
+    let records = try hit("s=1&col=2&events=\(percent(events))").events
+    XCTAssertEqual(records.map(\.name), ["a"])
+    XCTAssertEqual(records.first?.properties, [:])
+    XCTAssertEqual(records.flatMap(SDKFieldAccountTests.unread), ["events[0].data"])
+  }
+
   private func percent(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
   }

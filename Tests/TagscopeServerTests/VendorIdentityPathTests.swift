@@ -121,7 +121,13 @@ final class VendorIdentityPathTests: XCTestCase {
         return endpointReply("/ee/v1/interact", body: json(request))
       },
       Form(vendor: .adobe, name: "hit", baseline: [:]) { root in
-        let fields = root.compactMap { key, value in Payload.string(value).map { "&\(key)=\($0)" } }
+        // `authenticatedCustomerID` the decoder's name for the synced id sent authenticated.
+        var fields = root.compactMap { key, value in
+          key == AdobeAnalyticsHit.authenticatedKey ? nil : Payload.string(value).map { "&\(key)=\($0)" }
+        }
+        if let user = Payload.string(root[AdobeAnalyticsHit.authenticatedKey]) {
+          fields.append("&cid.&userid.&id=\(user)&as=1&.userid&.cid")
+        }
         return endpointReply(
           "/b/ss/rsid/0/IOSN030002030100/s1", body: "ndh=1&pageName=p" + fields.joined(),
           contentType: "application/x-www-form-urlencoded")

@@ -37,6 +37,8 @@ extension ATInternetHitEndpoint {
       }
     }
     var records: [IngestedEvent] = []
+    // Each flattened key is made whole: a long parent over many children costs its length each.
+    var keyBytes = max(64 * 1024, 8 * text.utf8.count)
     for (index, element) in elements.enumerated() {
       let place = "events[\(index)]"
       guard case .object(let event) = element, let name = Payload.text(event["name"]), !name.isEmpty else {
@@ -50,7 +52,9 @@ extension ATInternetHitEndpoint {
       }
       var own = FieldAccount()
       own.check(event, at: place, understood: PianoEndpoint.eventFields, transport: [])
-      let split = PianoProperties(flattened(Payload.object(event["data"])))
+      let data = flattened(Payload.object(event["data"]), budget: &keyBytes)
+      if data == nil, let sent = event["data"] { own.note("\(place).data", sent) }
+      let split = PianoProperties(data ?? [:])
       for (sent, value) in split.repeated { own.note("\(place).data.\(sent)", value) }
       var annotations = split.annotations
       if let pageContext { annotations.appendUnchecked("context", pageContext) }
@@ -67,21 +71,24 @@ extension ATInternetHitEndpoint {
   }
 
   /// `data` with its nested objects' keys joined by `_` (`{"av": {"content": "x"}}` →
-  /// `av_content`), a `$` key standing for its parent's own value.
-  static func flattened(_ data: Properties) -> Properties {
+  /// `av_content`), a `$` key standing for its parent's own value; `nil` when its keys would take
+  /// more than `budget` bytes more (what they take is taken from it).
+  static func flattened(_ data: Properties, budget: inout Int) -> Properties? {
     var flat = Properties()
-    func add(_ object: Properties, prefix: String) {
+    func add(_ object: Properties, prefix: String, budget: inout Int) -> Bool {
       for (key, value) in object {
         let name = key == "$" ? prefix : prefix.isEmpty ? key : "\(prefix)_\(key)"
+        budget -= name.utf8.count
+        guard budget >= 0 else { return false }
         if case .object(let inner) = value, !inner.isEmpty {
-          add(inner, prefix: name)
+          guard add(inner, prefix: name, budget: &budget) else { return false }
         } else {
           flat.appendUnchecked(name, value)
         }
       }
+      return true
     }
-    add(data, prefix: "")
-    return flat
+    return add(data, prefix: "", budget: &budget) ? flat : nil
   }
 
   private static func record(

@@ -70,7 +70,11 @@ struct AdobeAnalyticsHit: SDKEndpoint {
 
   /// The event one hit's `fields` are, received at `path`.
   static func event(_ fields: AdobeHitFields, path: String, raw: String) -> IngestedEvent {
-    let linkEvent = fields.variable("pe") == "lnk_o"
+    let hitKind = fields.variable("pe")
+    let linkEvent = hitKind == "lnk_o"
+    // AppMeasurement's download and exit links (`lnk_d`, `lnk_e`; the mobile SDK sends only
+    // `lnk_o`) are the link they name; another `pe` is no hit kind Tagscope knows: reported.
+    let otherLink = hitKind == "lnk_d" || hitKind == "lnk_e"
     let link = fields.variable("pev2") ?? ""
     var app: [(String, PropertyValue)] = []
     var sdk: [(String, PropertyValue)] = []
@@ -87,6 +91,10 @@ struct AdobeAnalyticsHit: SDKEndpoint {
       name = Payload.string(sdkData["a.internalaction"]) ?? String(link.dropFirst("ADBINTERNAL:".count))
       kind = .event
       parameters = fields.contextData
+    } else if otherLink {
+      method = "trackLink"
+      name = fields.variable("pev2") ?? fields.variable("pev1") ?? ""
+      kind = .event
     } else if linkEvent {
       method = "trackAction"
       let linkName = link.hasPrefix("AMACTION:") ? String(link.dropFirst("AMACTION:".count)) : link
@@ -97,7 +105,11 @@ struct AdobeAnalyticsHit: SDKEndpoint {
       name = fields.variable("pageName") ?? ""
       kind = .screen
     }
-    let problems = fields.problems
+    var problems = fields.problems
+    if let hitKind, !linkEvent, !otherLink {
+      problems.append(
+        "pe=\(AdobeHitFields.excerpt(hitKind)): a hit kind Tagscope does not read, taken as a page view")
+    }
     var annotations: Properties = [
       "variables": .object(fields.variables), "report_suites": .string(reportSuites(path)),
     ]

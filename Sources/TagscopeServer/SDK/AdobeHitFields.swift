@@ -21,11 +21,17 @@ struct AdobeHitFields: Sendable {
   /// What did not read as the SDK writes it, each with its place (`field 7 (.x)`), the first
   /// ``problemLimit``; then how many more.
   var problems: [String] = []
-  /// Where the hit nests its levels deeper than ``depthLimit``, or `nil`: such a hit is refused
-  /// (the SDK nests by the dots of a key; a key's cost grows with its depth).
+  /// Where the hit nests its levels deeper than ``depthLimit``, or its dotted keys grow past
+  /// ``keyBytesLimit``, or `nil`: such a hit is refused (the SDK nests by the dots of a key; each
+  /// key under a level is made whole, so a long level repeated under it costs its length each).
   var tooDeep: String?
   /// The deepest nesting of levels read (JSON's limit in ``JSONParser``).
   static let depthLimit = 64
+  /// The most bytes the dotted keys of one hit may take together: this many times its names, at
+  /// least 64 KiB (a real hit's keys are its names and a few levels; a hostile one's 500 KB level
+  /// over 250,000 fields was 125 GB of keys).
+  static let keyBytesRatio = 8
+  static let smallestKeyBytes = 64 * 1024
   /// How many problems are listed, each with its place; past it, they are counted.
   static let problemLimit = 50
   private var unlisted = 0
@@ -37,6 +43,9 @@ struct AdobeHitFields: Sendable {
     var contextPairs: [(String, PropertyValue)] = []
     var seenVariables: Set<String> = []
     var seenContext: Set<String> = []
+    let keyBytesLimit = max(
+      Self.smallestKeyBytes, Self.keyBytesRatio * pairs.reduce(0) { $0 + $1.name.utf8.count })
+    var keyBytes = 0
     for (index, pair) in pairs.enumerated() {
       let name = pair.name
       let place = "field \(index + 1) (\(Self.excerpt(name)))"
@@ -58,6 +67,11 @@ struct AdobeHitFields: Sendable {
           )
         }
         continue
+      }
+      keyBytes += levels.reduce(name.utf8.count) { $0 + $1.utf8.count + 1 }
+      guard keyBytes <= keyBytesLimit else {
+        tooDeep = "\(place): its dotted keys take more than \(keyBytesLimit) bytes together"
+        break
       }
       if levels.first == "c" {
         let key = Self.path(Array(levels.dropFirst()), name) ?? name
@@ -110,6 +124,9 @@ struct AdobeHitFields: Sendable {
   /// the top: any other is not understood. A set lookup per variable.
   static func isKnownVariable(_ name: String) -> Bool {
     if knownVariables.contains(name) || transport.contains(name) || name.hasPrefix("p.") { return true }
+    // The customer ids the app synced (`cid.<type>.id`, `.as`): aepsdk-analytics-android
+    // `AnalyticsRequestSerializer.kt`.
+    if name.hasPrefix("cid."), name.hasSuffix(".id") || name.hasSuffix(".as") { return true }
     guard let first = name.first, "vchl".contains(first) else { return false }
     let digits = name.dropFirst()
     return !digits.isEmpty && digits.allSatisfy(\.isASCIIDigit)

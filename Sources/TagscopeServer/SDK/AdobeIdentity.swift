@@ -5,10 +5,26 @@ extension AdobeAnalyticsHit {
   /// Where a hit names its sender (``Vendor/adobe``'s identity fields of `hit`).
   static let identityReader = IdentityReader(Vendor.adobe, "hit")
 
+  /// The root key under which the decoder puts the first customer id the app synced as
+  /// authenticated (`cid.<type>.id` whose `cid.<type>.as` is `1`): which type names the user is
+  /// the app's choice, so finding it is logic, not a place.
+  static let authenticatedKey = "authenticatedCustomerID"
+
   /// Who sent a hit, from its variables (`mid` the Experience Cloud ID, `aid` the legacy
-  /// Analytics id, `vid` the visitor id the app set).
+  /// Analytics id, `vid` the visitor id the app set, then its authenticated customer id).
   static func identity(_ fields: AdobeHitFields) -> DeviceIdentity {
-    identityReader.identity { fields.variables[$0] }
+    identityReader.identity { key in
+      key == authenticatedKey ? authenticatedCustomerID(fields.variables) : fields.variables[key]
+    }
+  }
+
+  /// The first `cid.<type>.id` of `variables` whose `cid.<type>.as` is `1` (authenticated).
+  private static func authenticatedCustomerID(_ variables: Properties) -> PropertyValue? {
+    for (key, value) in variables where key.hasPrefix("cid.") && key.hasSuffix(".id") {
+      let type = key.dropLast(".id".count)
+      if Payload.string(variables["\(type).as"]) == "1" { return value }
+    }
+    return nil
   }
 }
 

@@ -32,6 +32,8 @@ struct BrazeEndpoint: SDKEndpoint {
   static let requestFields: Set<String> = [
     "api_key", "device_id", "user_id", "time", "sdk_version", "sdk_flavor", "app_version", "app_version_code",
     "device", "events", "attributes", "respond_with", "template",
+    // The Android SDK's data request (`com.braze.requests.f`, code index id 3910759788).
+    "sdk_metadata",
   ]
 
   /// The Android SDK's geofence transition report (one `geofence_event`, not `events`).
@@ -70,7 +72,9 @@ struct BrazeEndpoint: SDKEndpoint {
     guard let attributes else {
       return Self.fail(.badRequest, "attributes must be an array", .invalidPayload)
     }
-    let known = isReport ? Self.requestFields.union(["geofence_event"]) : Self.requestFields
+    // A report's `events` are not read (its one event is `geofence_event`): reported, not dropped.
+    let known =
+      isReport ? Self.requestFields.union(["geofence_event"]).subtracting(["events"]) : Self.requestFields
     let unread = Properties(
       fields.filter { !known.contains($0.key) }.map { ("request.\($0.key)", $0.value) })
     let context = BrazeEvents.RequestContext(fields: fields, apiKey: apiKey)

@@ -16,8 +16,11 @@ import TagscopeVendors
 /// (in-app message and content card impressions and clicks, feature flag impressions, push
 /// clicks, and, from the Android SDK's event enum (decompiled, code index ids 36507596808 and
 /// 20693921742), push action and story clicks, display failures, geofence transitions `g` and push
-/// deliveries `pd`) are recorded as `sdkEvent` calls; a code Tagscope does not know is recorded the
-/// same way, with a violation that names its place.
+/// deliveries `pd`, and the current SDK's `pde` and banner impressions, clicks and dismissals `bi`,
+/// `bc`, `bd`) are recorded as `sdkEvent` calls; a code Tagscope does not know is recorded the same
+/// way, with a violation that names its place. The current Android SDK's nested custom attribute
+/// merge `ncam` is `setCustomAttribute` with `merge`, and a subscription group update `sgu` of a
+/// known `status` is `addToSubscriptionGroup` or `removeFromSubscriptionGroup` (its `group_id`).
 enum BrazeEvents {
   /// The request's fields every record of it shares.
   struct RequestContext {
@@ -50,6 +53,13 @@ enum BrazeEvents {
     "i": "internal", "ie": "internal_error", "ca": "push_notification_action_click",
     "cic": "push_story_page_click", "sfe": "in_app_message_display_failure", "g": "geofence",
     "pd": "push_delivery", "tt": "test",
+    // The current Android SDK's event enum (decompiled, code index ids 60152171022, 3869604346).
+    "pde": "push_delivery", "bi": "banner_impression", "bc": "banner_click", "bd": "banner_dismissed",
+  ]
+
+  /// A subscription group update's `status` and the Swift SDK's call it is (`sgu`, data `group_id`).
+  static let subscriptionCalls = [
+    "subscribed": "addToSubscriptionGroup", "unsubscribed": "removeFromSubscriptionGroup",
   ]
 
   /// The record of the event object `event` of type `code`, at `place` (`events[2]`).
@@ -96,14 +106,18 @@ enum BrazeEvents {
       let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
       records.append(
         record(
-          decoded, time: nil, identity: identity, raw: "", message: user, unread: unread, context: context))
+          decoded, time: nil, identity: identity, raw: "", message: user,
+          unread: records.isEmpty ? unread : [:], context: context))
     }
     for (key, value) in attribute where key != "custom" && key != "user_id" {
       let call = CallDescription(method: "set", name: key, parameters: ["value": value])
       let decoded = Decoded(kind: .identify, name: key, call: call, properties: call.parameters, read: [])
       records.append(
         record(
-          decoded, time: nil, identity: identity, raw: "", message: user, unread: unread, context: context))
+          decoded, time: nil, identity: identity, raw: "", message: user,
+          // The object's fields not understood go on its first record only, as a request's own:
+          // on each, a large one was copied as many times as the object sets attributes.
+          unread: records.isEmpty ? unread : [:], context: context))
     }
     if records.isEmpty, !unread.isEmpty {
       // Nothing Tagscope reads, but fields it does not: recorded, not dropped.
@@ -237,6 +251,17 @@ enum BrazeEvents {
       return keyed("setLocationCustomAttribute", parameters, read: ["latitude", "longitude"])
     case "lcar":
       return keyed("unsetLocationCustomAttribute", [:], read: [])
+    case "ncam":
+      // A nested custom attribute merged into (the Android SDK's `NESTED_CUSTOM_ATTRIBUTE_MERGE`,
+      // data `key` and an object `value`; the Swift SDK's `setCustomAttribute(key:value:merge:)`).
+      return keyed(
+        "setCustomAttribute", ["value": data["value"] ?? .null, "merge": .bool(true)], read: ["value"])
+    case "sgu" where subscriptionCalls[Payload.string(data["status"]) ?? ""] != nil:
+      let group = Payload.string(data["group_id"]) ?? ""
+      let method = subscriptionCalls[Payload.string(data["status"]) ?? ""] ?? ""
+      return Decoded(
+        kind: .identify, name: group, call: CallDescription(method: method, name: group, parameters: [:]),
+        properties: [:], read: textual("group_id").union(["status"]))
     case "uae":
       let alias = Payload.string(data["a"]) ?? ""
       let parameters: Properties = ["label": data["l"] ?? .null]

@@ -1,0 +1,102 @@
+import AnalyticsHub
+import XCTest
+
+@testable import TagscopeServer
+
+/// What Braze's and Adobe's SDKs send beyond the plain cases, read from their sources (the
+/// Android SDKs' event enums and request serializers), and hostile bodies that once cost far
+/// more than their size.
+final class BrazeAdobeSDKEdgeTests: XCTestCase {
+  private func braze(_ body: String, path: String = "/api/v3/data") throws -> [IngestedEvent] {
+    try XCTUnwrap(endpointReply(path, body: body)).events
+  }
+
+  private func unread(_ event: IngestedEvent) -> [String] { SDKFieldAccountTests.unread(event) }
+
+  /// An attribute object's field not understood (a `custom` that is no object) is reported on its
+  /// first record only: on each of 2,000 attributes, a 100 KB value was 200 MB of records.
+  func testAnAttributeObjectsUnreadFieldIsOnItsFirstRecordOnly() throws {
+    let sets = (0..<50).map { "\"a\($0)\":0" }.joined(separator: ",")
+    let body =
+      #"{"api_key":"k","attributes":[{"custom":"\#(String(repeating: "x", count: 1_000))",\#(sets)}]}"#
+    let records = try braze(body)
+    XCTAssertEqual(records.count, 50)
+    XCTAssertEqual(unread(records[0]), ["attributes[0].custom"])
+    XCTAssertEqual(records.dropFirst().flatMap(unread), [])
+  }
+
+  /// The current Android SDK's codes (`pde`, `bi`, `bc`, `bd`, `ncam`, `sgu`) are its calls, not
+  /// unknown types.
+  func testTheCurrentAndroidSDKsEventCodesAreKnown() throws {
+    let events = [
+      #"{"name":"pde","data":{"cid":"c1"}}"#, #"{"name":"bi","data":{"ids":["b1"]}}"#,
+      #"{"name":"bc","data":{"id":"b1","bid":"x"}}"#, #"{"name":"bd","data":{"id":"b1"}}"#,
+      #"{"name":"ncam","data":{"key":"pet","value":{"name":"Rex"}}}"#,
+      #"{"name":"sgu","data":{"group_id":"g-1","status":"subscribed"}}"#,
+      #"{"name":"sgu","data":{"group_id":"g-1","status":"unsubscribed"}}"#,
+    ]
+    let records = try braze(#"{"api_key":"k","events":[\#(events.joined(separator: ","))]}"#)
+    XCTAssertEqual(
+      records.map { "\($0.call.method) \($0.call.name ?? "")" },
+      [
+        "sdkEvent push_delivery", "sdkEvent banner_impression", "sdkEvent banner_click",
+        "sdkEvent banner_dismissed", "setCustomAttribute pet", "addToSubscriptionGroup g-1",
+        "removeFromSubscriptionGroup g-1",
+      ])
+    XCTAssertEqual(records.flatMap(\.violations).map(\.rule), [])
+    XCTAssertEqual(records[4].call.parameters["merge"], .bool(true))
+    XCTAssertEqual(records[4].kind, .identify)
+  }
+
+  /// A geofence report's `events` (its one event is `geofence_event`) are reported, not dropped;
+  /// the Android data request's `sdk_metadata` is the SDK's own.
+  func testAGeofenceReportsEventsAreReported() throws {
+    let report =
+      #"{"api_key":"k","geofence_event":{"name":"g","data":{}},"events":[{"name":"ce","data":{"n":"lost"}}]}"#
+    let records = try braze(report, path: "/api/v3/geofence/report")
+    XCTAssertEqual(records.flatMap(unread), ["request.events"])
+    let data = try braze(#"{"api_key":"k","sdk_metadata":["gms"],"events":[{"name":"ss","data":{}}]}"#)
+    XCTAssertEqual(data.flatMap(unread), [])
+  }
+
+  /// A hit whose one long level holds many fields (each key made whole: 125 GB within 1 MB) is
+  /// refused once its keys pass their bound, in time and memory near its size.
+  func testAnAdobeHitsKeysAreBounded() throws {
+    let level = String(repeating: "A", count: 100_000)
+    let body = "ndh=1&\(level).&" + String(repeating: "x&", count: 20_000) + ".\(level)&pageName=Home"
+    let reply = try XCTUnwrap(endpointReply(AdobeWireFixtures.hitPath, body: body))
+    XCTAssertEqual(reply.status, .badRequest)
+    XCTAssertEqual(reply.events.count, 0)
+    // A real hit's levels are short: read.
+    let real = try XCTUnwrap(endpointReply(AdobeWireFixtures.hitPath, body: AdobeWireFixtures.actionHit))
+    XCTAssertEqual(real.status, .ok)
+  }
+
+  /// aepsdk-analytics-android `AnalyticsRequestSerializer.kt`: the ids the app synced are sent as
+  /// `cid.<type>.id` and `.as` (`1` authenticated): known, and the authenticated one is the user.
+  func testAHitsSyncedCustomerIdsAreKnownAndNameTheUser() throws {
+    let body = "ndh=1&cid.&userid.&id=abc&as=1&.userid&crm.&id=c9&as=0&.crm&.cid&pageName=Home&mid=123"
+    let event = try XCTUnwrap(endpointReply(AdobeWireFixtures.hitPath, body: body)?.events.first)
+    XCTAssertEqual(unread(event), [])
+    XCTAssertEqual(event.identity.userID, "abc")
+    XCTAssertEqual(event.identity.deviceID, "123")
+  }
+
+  /// A link hit other than the mobile SDK's `lnk_o` is the link it names, not a page view; a `pe`
+  /// Tagscope does not know is listed among the hit's problems.
+  func testLinkHitsOfOtherKindsAreNotPageViews() throws {
+    let download = try XCTUnwrap(
+      endpointReply(
+        AdobeWireFixtures.hitPath, body: "ndh=1&pe=lnk_d&pev1=https%3A%2F%2Fx%2Ff.pdf&pev2=f.pdf")?
+        .events.first)
+    XCTAssertEqual(download.kind, .event)
+    XCTAssertEqual(download.call.method, "trackLink")
+    XCTAssertEqual(download.name, "f.pdf")
+    let other = try XCTUnwrap(
+      endpointReply(AdobeWireFixtures.hitPath, body: "ndh=1&pe=zz&pageName=Home")?.events.first)
+    XCTAssertEqual(other.kind, .screen)
+    XCTAssertEqual(
+      Payload.array(other.annotations["problems"])?.compactMap(Payload.string).first?.hasPrefix("pe=zz"), true
+    )
+  }
+}
