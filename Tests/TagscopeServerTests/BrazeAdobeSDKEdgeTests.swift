@@ -99,4 +99,39 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
       Payload.array(other.annotations["problems"])?.compactMap(Payload.string).first?.hasPrefix("pe=zz"), true
     )
   }
+
+  /// An Edge request's query fields besides the datastream and request id, one sent twice, and a
+  /// v2 form's other event key are reported, not dropped.
+  func testEdgeQueryFieldsAndTheV2FormsOtherKeyAreReported() throws {
+    let body = #"{"events":[{"xdm":{"eventType":"E"}}]}"#
+    let query = [("configId", "c"), ("foo", "bar"), ("configId", "d")].map { (name: $0.0, value: $0.1) }
+    let event = try XCTUnwrap(endpointReply("/ee/v1/interact", body: body, query: query)?.events.first)
+    XCTAssertEqual(event.annotations["config_id"], .string("c"))
+    XCTAssertEqual(unread(event), ["query.foo", "query.configId[1]"])
+    let both = #"{"event":{"xdm":{"eventType":"E"}},"events":[{"xdm":{"eventType":"LOST"}}]}"#
+    let single = try XCTUnwrap(endpointReply("/ee/v2/interact", body: both)?.events)
+    XCTAssertEqual(single.count, 1)
+    XCTAssertEqual(single.flatMap(unread), ["events"])
+  }
+
+  /// A posted hit's URL query is not read as the hit: kept and reported.
+  func testAPostedHitsQueryIsReported() throws {
+    let event = try XCTUnwrap(
+      endpointReply(
+        AdobeWireFixtures.hitPath, body: "ndh=1&pageName=Home",
+        query: [(name: "v1", value: "evar"), (name: "zzz", value: "q")],
+        contentType: "application/x-www-form-urlencoded")?.events.first)
+    XCTAssertEqual(unread(event), ["query.v1", "query.zzz"])
+  }
+
+  /// The Edge Consent extension's value is read for versions 1.0 and 2.0 only: another says why
+  /// no decision is recorded instead of being read as 2.0.
+  func testAnUnknownAdobeConsentVersionDecidesNothing() throws {
+    let body = #"{"consent":[{"standard":"Adobe","version":"9.9","value":{"collect":{"val":"y"}}}]}"#
+    let event = try XCTUnwrap(endpointReply("/ee/v1/privacy/set-consent", body: body)?.events.first)
+    XCTAssertNil(event.properties["granted"])
+    XCTAssertEqual(
+      event.annotations["problems"],
+      .array([#"consent[0].version: "9.9", not 1.0 or 2.0: no decision recorded"#]))
+  }
 }

@@ -64,7 +64,13 @@ struct AdobeAnalyticsHit: SDKEndpoint {
         status: .badRequest, contentType: "text/plain", body: "Adobe Analytics hit refused: \(tooDeep)",
         rejection: .invalidPayload)
     }
-    let event = Self.event(fields, path: request.path, raw: raw)
+    var event = Self.event(fields, path: request.path, raw: raw)
+    if !(request.method == .GET || request.body.isEmpty), !request.query.isEmpty {
+      // A posted hit is its body: its URL's query is not read (kept, reported).
+      var query = FieldAccount()
+      query.check(pairs: request.query, at: "query", understood: { _ in false }, transport: [])
+      query.add(to: &event)
+    }
     return SDKReply(status: .ok, contentType: "image/gif", body: Self.gif, events: [event])
   }
 

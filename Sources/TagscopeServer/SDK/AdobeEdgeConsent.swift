@@ -113,6 +113,13 @@ enum AdobeEdgeConsent {
           text:
             ".value.general: \(general.map { "\"\($0)\"" } ?? "none"), not in or out: no decision recorded"))
     }
+    // The Edge Consent extension sends 2.0 (`EdgeJson.Consent.VERSION_VALUE`); another version's
+    // value is not read as 2.0's.
+    guard version == "2.0" else {
+      return .failure(
+        Undecided(
+          text: ".version: \(version.map { "\"\($0)\"" } ?? "none"), not 1.0 or 2.0: no decision recorded"))
+    }
     let collect = Payload.text(Payload.object(value["collect"])["val"])
     if collect == "y" { return .success(true) }
     if collect == "n" { return .success(false) }

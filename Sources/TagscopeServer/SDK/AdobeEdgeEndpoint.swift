@@ -70,6 +70,9 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   static let requestKeys: Set<String> = ["events", "xdm", "meta", "query"]
   /// The request keys of the Server API's v2 paths: `event` (interact) or `events` (collect).
   static let serverRequestKeys: Set<String> = ["event", "events", "meta", "query"]
+  /// The query's: the datastream (`configId`, v2 `datastreamId`), the request's id, and the v2
+  /// collect's `silent` (aepsdk-edge-android `EdgeNetworkService.buildUrl`, the Server API).
+  static let queryKeys: Set<String> = ["configId", "datastreamId", "requestId", "silent"]
 
   /// The endpoint of `path` when it is an Edge path (``Vendor/AdobeEdgePath``, the Adobe descriptor's grammar): `/ee`, or `/ee-pre-prd`,
   /// an optional location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
@@ -165,11 +168,16 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       }
       events = array
     }
-    let known = version == 1 ? Self.requestKeys : Self.serverRequestKeys
+    // The v2 form's one event key: the other is not read (reported, not dropped).
+    let known =
+      version == 1
+      ? Self.requestKeys : Self.serverRequestKeys.subtracting([single ? "events" : "event"])
     // A key Tagscope does not know is kept under the record's `unread` and reported, not in the
-    // call: the request's once, with its first event.
+    // call: the request's once, with its first event; so is a query field, or one sent twice.
     var own = FieldAccount()
     own.check(fields, at: "", understood: known, transport: [])
+    own.check(pairs: request.query, at: "query", understood: Self.queryKeys.contains, transport: [])
+    own.checkRepeats(of: Self.queryKeys, in: request.query, at: "query")
     var shared: Properties = [:]
     for (key, value) in fields where key != "events" && key != "event" && known.contains(key) {
       shared.appendUnchecked(key, value)
