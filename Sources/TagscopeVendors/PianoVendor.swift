@@ -44,8 +44,12 @@ extension Vendor {
           "os",
           "os_group", "os_version", "user_category", "user_id", "user_recognition", "visitor_privacy_consent",
           "visitor_privacy_mode",
+          // piano-analytics-js @ 4aa564734ca53e4b0862ef1bb836f84027074b5f `src/core/steps/metadata.step.js`,
+          // `src/business/pageview-id.js` and `user-agent.js` (the client hints, `ch_ua…`).
+          "device_local_hour", "device_hour", "cookie_creation_date", "has_access", "device_display_width",
+          "device_display_height", "previous_url", "page_title_html", "event_url_full", "pageview_id",
         ],
-        prefixes: [])),
+        prefixes: ["ch_ua"])),
     identity: [
       // piano-analytics-android `model/PropertyName.kt`, added by its event processors; the
       // visitor is the request's `idclient`.

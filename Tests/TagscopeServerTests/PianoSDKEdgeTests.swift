@@ -32,6 +32,19 @@ final class PianoSDKEdgeTests: XCTestCase {
     XCTAssertEqual(piano(event, contentType: "image/png")?.status, .badRequest)
   }
 
+  /// The properties piano-analytics-js adds to every event (`metadata.step.js`, the page view id,
+  /// the client hints) are the SDK's, not the app's `sendEvent` parameters.
+  func testTheWebSDKsOwnPropertiesAreTheSDKs() throws {
+    let body =
+      #"{"events":[{"name":"click.action","data":{"click":"buy","device_hour":9,"ch_ua_mobile":"?0","#
+      + #""pageview_id":"p1","previous_url":"https://x/","has_access":"premium"}}]}"#
+    let record = try XCTUnwrap(piano(body, contentType: "text/plain")?.events.first)
+    XCTAssertEqual(record.properties, ["click": .string("buy")])
+    XCTAssertEqual(
+      Payload.object(record.annotations["sdk_properties"]).keys,
+      ["device_hour", "ch_ua_mobile", "pageview_id", "previous_url", "has_access"])
+  }
+
   /// A key sent both with and without a type (`dur`, `n:dur`) keeps its first value and type; the
   /// others are reported by their place as sent, not lost or doubled.
   func testAKeySentUnderTwoTypesKeepsTheFirstAndReportsTheRest() throws {
