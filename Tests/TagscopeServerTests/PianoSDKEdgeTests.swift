@@ -107,6 +107,9 @@ final class PianoSDKEdgeTests: XCTestCase {
     XCTAssertEqual(sdk(records[0])["idType"], .string("uuid"))
     XCTAssertNil(sdk(records[0])["events"], "read apart, not kept again as text")
     XCTAssertEqual(records.flatMap(SDKFieldAccountTests.unread), [])
+    // A custom parameter of the hit belongs to none of its events: reported, as sent.
+    let withCustom = try hit(query + "&x1=shelf").events
+    XCTAssertEqual(withCustom.flatMap(SDKFieldAccountTests.unread), ["hit.x1"])
   }
 
   /// A part of a hit the SDK split (`mh`, `Core.java` slices `stc` and `events` as text) is not

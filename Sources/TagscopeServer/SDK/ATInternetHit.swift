@@ -134,9 +134,9 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     var identity = Self.identity(first)
     if let session { identity.sessionID = session }
     if let events = first["events"] {
-      // The hit's own properties besides its label (custom parameters, `stc` objects) belong to
-      // none of its events: reported, as sent.
-      for (key, value) in properties where !(label.label.isEmpty && key.hasPrefix(prefix)) {
+      // The hit's own properties (custom parameters, `stc` objects, a label if it has one) belong
+      // to none of its events: reported, as sent. Without `p`, its empty label is none of them.
+      for (key, value) in properties where first["p"] != nil || key != prefix {
         account.note("hit.\(key)", value)
       }
       return Self.events(

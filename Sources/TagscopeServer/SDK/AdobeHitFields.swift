@@ -22,8 +22,9 @@ struct AdobeHitFields: Sendable {
   /// ``problemLimit``; then how many more.
   var problems: [String] = []
   /// Where the hit nests its levels deeper than ``depthLimit``, or its dotted keys grow past
-  /// ``keyBytesLimit``, or `nil`: such a hit is refused (the SDK nests by the dots of a key; each
-  /// key under a level is made whole, so a long level repeated under it costs its length each).
+  /// their bound (``keyBytesRatio``), or `nil`: such a hit is refused (the SDK nests by the dots
+  /// of a key; each key under a level is made whole, so a long level under it costs its length
+  /// each).
   var tooDeep: String?
   /// The deepest nesting of levels read (JSON's limit in ``JSONParser``).
   static let depthLimit = 64
@@ -31,6 +32,7 @@ struct AdobeHitFields: Sendable {
   /// least 64 KiB (a real hit's keys are its names and a few levels; a hostile one's 500 KB level
   /// over 250,000 fields was 125 GB of keys).
   static let keyBytesRatio = 8
+  /// The least bytes the dotted keys of one hit may take together.
   static let smallestKeyBytes = 64 * 1024
   /// How many problems are listed, each with its place; past it, they are counted.
   static let problemLimit = 50
