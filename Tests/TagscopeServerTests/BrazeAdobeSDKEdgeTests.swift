@@ -134,4 +134,32 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
       event.annotations["problems"],
       .array([#"consent[0].version: "9.9", not 1.0 or 2.0: no decision recorded"#]))
   }
+
+  /// What the SDKs always send, missing (an attribute change's value, a purchase's product id),
+  /// is recorded as assumed and says so.
+  func testAMissingValueOrProductIdSaysSo() throws {
+    let events =
+      #"{"name":"inc","data":{"key":"visits"}},{"name":"set","data":{"key":"tags","value":null}},"#
+      + #"{"name":"p","data":{"c":"USD","p":1}}"#
+    let records = try braze(#"{"api_key":"k","events":[\#(events)]}"#)
+    XCTAssertEqual(records[0].call.parameters["by"], .int(1))
+    XCTAssertEqual(
+      records.map { $0.violations.map(\.rule) }, [["braze.attribute-value"], [], ["braze.purchase-product"]])
+  }
+
+  /// A time that does not read (a hit's `ts` not in seconds, an Edge `timestamp` not ISO 8601) and
+  /// a page view without `pageName` are listed among the record's problems, not passed over.
+  func testUnreadableTimesAndAnUnnamedViewAreListed() throws {
+    let hit = try XCTUnwrap(
+      endpointReply(AdobeWireFixtures.hitPath, body: "ndh=1&ts=nan&mid=1")?.events.first)
+    XCTAssertNil(hit.time)
+    XCTAssertEqual(
+      Payload.array(hit.annotations["problems"])?.compactMap(Payload.string),
+      ["pageName: none, the view unnamed", "ts=nan: not a time in seconds, the receive time taken"])
+    let body = #"{"events":[{"xdm":{"eventType":"E","timestamp":"bogus"}}]}"#
+    let edge = try XCTUnwrap(endpointReply("/ee/v1/interact", body: body)?.events.first)
+    XCTAssertEqual(
+      Payload.array(edge.annotations["problems"])?.compactMap(Payload.string),
+      [#"events[0].xdm.timestamp: "bogus", not an ISO 8601 time: the receive time taken"#])
+  }
 }

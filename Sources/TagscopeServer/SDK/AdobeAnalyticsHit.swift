@@ -116,12 +116,19 @@ struct AdobeAnalyticsHit: SDKEndpoint {
       problems.append(
         "pe=\(AdobeHitFields.excerpt(hitKind)): a hit kind Tagscope does not read, taken as a page view")
     }
+    if kind == .screen, fields.variable("pageName") == nil {
+      problems.append("pageName: none, the view unnamed")
+    }
+    let stamp = fields.variable("ts")
+    let time = stamp.flatMap(Double.init).flatMap(Payload.date(seconds:))
+    if let stamp, time == nil {
+      problems.append("ts=\(AdobeHitFields.excerpt(stamp)): not a time in seconds, the receive time taken")
+    }
     var annotations: Properties = [
       "variables": .object(fields.variables), "report_suites": .string(reportSuites(path)),
     ]
     if method != internalAction, !sdkData.isEmpty { annotations["sdk_context_data"] = .object(sdkData) }
     if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
-    let time = fields.variable("ts").flatMap(Double.init).flatMap(Payload.date(seconds:))
     var event = IngestedEvent(
       provider: Vendors.adobe.rawValue, kind: kind, name: name, properties: parameters, time: time,
       identity: identity(fields), call: CallDescription(method: method, name: name, parameters: parameters),

@@ -207,6 +207,13 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
         problems.append("\(at).xdm.eventType: missing, recorded as sendEvent")
       }
       let name = eventType ?? "sendEvent"
+      let timestamp = xdm["timestamp"]
+      let time = Payload.text(timestamp).flatMap(ISO8601Timestamp.date(from:))
+      if let timestamp, time == nil {
+        problems.append(
+          "\(at).xdm.timestamp: \(AdobeHitFields.excerpt(JSONText.value(timestamp))), not an ISO 8601 time: the receive time taken"
+        )
+      }
       // The request's own fields go with its first event's record only: a request of many events
       // does not write them again on every line.
       var extra: Properties = index == 0 ? annotations : [:]
@@ -218,7 +225,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
         version == 2 && xdm["identityMap"] != nil ? Self.identity(request: ["xdm": .object(xdm)]) : identity
       var record = IngestedEvent(
         provider: provider, kind: .event, name: name, properties: carried,
-        time: Payload.text(xdm["timestamp"]).flatMap(ISO8601Timestamp.date(from:)), identity: sender,
+        time: time, identity: sender,
         call: CallDescription(method: "sendEvent", name: name, parameters: carried),
         raw: JSONText.string(event),
         recordsRaw: false, annotations: extra, messageID: DeviceIdentity.present(Payload.text(xdm["_id"])))

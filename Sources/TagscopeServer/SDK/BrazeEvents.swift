@@ -188,6 +188,19 @@ enum BrazeEvents {
       return Decoded(
         kind: .identify, name: key, call: call, properties: parameters, read: read.union(textual("key")))
     }
+    /// ``keyed`` of an attribute change whose `value` the SDKs always send: one without it is
+    /// recorded with `assumed` and says so.
+    func valued(_ method: String, _ name: String, assumed: PropertyValue) -> Decoded {
+      var decoded = keyed(method, [name: data["value"] ?? assumed], read: ["value"])
+      if data["value"] == nil {
+        decoded.violations.append(
+          RuleViolation(
+            rule: "braze.attribute-value",
+            message: "\(place) (\(code)) has no data.value: recorded as \(JSONText.value(assumed)).",
+            consequence: .degraded))
+      }
+      return decoded
+    }
     switch code {
     case "ce":
       let name = Payload.string(data["n"]) ?? ""
@@ -221,10 +234,17 @@ enum BrazeEvents {
       var read: Set<String> = ["c", "p", "q"]
       if data["pid"] == nil || Payload.string(data["pid"]) != nil { read.insert("pid") }
       if data["pr"] == nil || properties != nil { read.insert("pr") }
-      return Decoded(
+      var decoded = Decoded(
         kind: .event, name: product,
         call: CallDescription(method: "logPurchase", name: product, parameters: parameters),
         properties: parameters, read: read, carried: properties == nil ? [] : ["pr"])
+      if product.isEmpty {
+        decoded.violations.append(
+          RuleViolation(
+            rule: "braze.purchase-product",
+            message: "\(place) is a purchase (p) without a product id (data.pid).", consequence: .degraded))
+      }
+      return decoded
     case "ss":
       return Decoded(
         kind: .sessionStart, name: "session_start",
@@ -237,13 +257,13 @@ enum BrazeEvents {
         properties: parameters,
         read: ["d"])
     case "inc":
-      return keyed("incrementCustomUserAttribute", ["by": data["value"] ?? .int(1)], read: ["value"])
+      return valued("incrementCustomUserAttribute", "by", assumed: .int(1))
     case "add":
-      return keyed("addToCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+      return valued("addToCustomAttributeArray", "value", assumed: .null)
     case "rem":
-      return keyed("removeFromCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+      return valued("removeFromCustomAttributeArray", "value", assumed: .null)
     case "set":
-      return keyed("setCustomAttributeArray", ["value": data["value"] ?? .null], read: ["value"])
+      return valued("setCustomAttributeArray", "value", assumed: .null)
     case "lcaa":
       let parameters: Properties = [
         "latitude": data["latitude"] ?? .null, "longitude": data["longitude"] ?? .null,
