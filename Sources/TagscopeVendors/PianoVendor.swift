@@ -57,10 +57,12 @@ extension Vendor {
         form: "event", root: "the event's data, then the query", user: ["user_id"], device: ["idclient"],
         session: ["app_sessionid"], app: ["app_id"], platform: ["os_group", "event_collection_platform"],
         model: ["device_model"]),
-      // atinternet-android-sdk `Hit.java` (`an`/`at` an identified visitor), `Core.java`.
+      // atinternet-android-sdk `Hit.java` (`an`/`at` an identified visitor), `Core.java`; the
+      // session `CoreFeatures.java`'s lifecycle metrics in `stc`.
       IdentityFields(
-        form: "hit", root: "the hit's query fields", user: ["an", "at"], device: ["idclient"], app: ["apid"],
-        platform: ["os"], model: ["model"]),
+        form: "hit", root: "the hit's query fields (stc as its JSON)", user: ["an", "at"],
+        device: ["idclient"], session: ["stc.lifecycle.sessionId"], app: ["apid"], platform: ["os"],
+        model: ["model"]),
     ],
     proxyHosts: [
       ProxyHost("*.pa-cd.com", "Piano Analytics (collection domains)"),

@@ -107,7 +107,7 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
     let query = [("configId", "c"), ("foo", "bar"), ("configId", "d")].map { (name: $0.0, value: $0.1) }
     let event = try XCTUnwrap(endpointReply("/ee/v1/interact", body: body, query: query)?.events.first)
     XCTAssertEqual(event.annotations["config_id"], .string("c"))
-    XCTAssertEqual(unread(event), ["query.foo", "query.configId[1]"])
+    XCTAssertEqual(unread(event), ["query.foo", "query.configId[2]"])
     let both = #"{"event":{"xdm":{"eventType":"E"}},"events":[{"xdm":{"eventType":"LOST"}}]}"#
     let single = try XCTUnwrap(endpointReply("/ee/v2/interact", body: both)?.events)
     XCTAssertEqual(single.count, 1)
@@ -161,5 +161,13 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
     XCTAssertEqual(
       Payload.array(edge.annotations["problems"])?.compactMap(Payload.string),
       [#"events[0].xdm.timestamp: "bogus", not an ISO 8601 time: the receive time taken"#])
+  }
+
+  /// A subscription group update of a status Tagscope does not know is kept whole and says so.
+  func testAnUnknownSubscriptionStatusSaysSo() throws {
+    let body = #"{"api_key":"k","events":[{"name":"sgu","data":{"group_id":"g","status":"paused"}}]}"#
+    let record = try XCTUnwrap(try braze(body).first)
+    XCTAssertEqual(record.call.parameters["status"], .string("paused"))
+    XCTAssertEqual(record.violations.map(\.rule), ["braze.subscription-status"])
   }
 }

@@ -77,7 +77,7 @@ final class PianoSDKEdgeTests: XCTestCase {
     let record = try XCTUnwrap(
       piano(event, query: "s=1&idclient=a&s=2&idclient=b", contentType: "application/json")?.events.first)
     XCTAssertEqual(record.credentials["s"], .string("1"))
-    XCTAssertEqual(SDKFieldAccountTests.unread(record), ["query.s[1]", "query.idclient[1]"])
+    XCTAssertEqual(SDKFieldAccountTests.unread(record), ["query.s[2]", "query.idclient[3]"])
     let legacy = try XCTUnwrap(hit("s=1&p=home&x1=a&x1=b&x1=a").events.first)
     XCTAssertEqual(legacy.properties["x1"], .string("a"))
     XCTAssertEqual(SDKFieldAccountTests.unread(legacy), ["x1[3]"])
@@ -122,6 +122,10 @@ final class PianoSDKEdgeTests: XCTestCase {
     let events = try hit("s=1&col=2&events=\(percent(#"[{"name":"a"#))")
     XCTAssertEqual(events.status, .ok)
     XCTAssertEqual(events.events.flatMap(SDKFieldAccountTests.unread), ["events"])
+    // An event whose data is no object keeps its name, its data kept as sent and reported.
+    let noObject = try hit("s=1&col=2&events=\(percent(#"[{"name":"a","data":5}]"#))").events
+    XCTAssertEqual(noObject.map(\.name), ["a"])
+    XCTAssertEqual(noObject.flatMap(SDKFieldAccountTests.unread), ["events[0].data"])
   }
 
   /// An event's data whose one long parent holds many children (each flattened key made whole)

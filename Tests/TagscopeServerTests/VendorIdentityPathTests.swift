@@ -155,7 +155,10 @@ final class VendorIdentityPathTests: XCTestCase {
         return endpointReply("/event", body: body, query: [(name: "s", value: "1")] + visitor)
       },
       Form(vendor: .piano, name: "hit", baseline: ["idclient": "visitor-base"]) { root in
-        let fields = root.compactMap { key, value in Payload.string(value).map { (name: key, value: $0) } }
+        // An object (`stc`) goes as its JSON, as the SDK sends it.
+        let fields = root.map { key, value in
+          (name: key, value: Payload.string(value) ?? JSONText.value(value))
+        }
         return endpointReply(
           "/hit.xiti", body: "", query: [("s", "1"), ("p", "home")] + fields, contentType: "text/plain")
       },

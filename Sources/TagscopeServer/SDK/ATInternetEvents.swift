@@ -24,8 +24,8 @@ extension ATInternetHitEndpoint {
       account.note("events", .string(text))
       return reply([
         record(
-          name: "events", kind: .event, app: [:], annotations: [:], account: account,
-          identity: identity, site: site, raw: raw, sdk: sdk)
+          PianoProperties([:]), name: "events", account: account, identity: identity, site: site, raw: raw,
+          sdk: sdk)
       ])
     }
     var pageContext: PropertyValue?
@@ -46,25 +46,21 @@ extension ATInternetHitEndpoint {
         unread.note(place, element)
         records.append(
           record(
-            name: "events", kind: .event, app: [:], annotations: [:], account: unread,
-            identity: identity, site: site, raw: raw, sdk: sdk))
+            PianoProperties([:]), name: "events", account: unread, identity: identity, site: site, raw: raw,
+            sdk: sdk))
         continue
       }
       var own = FieldAccount()
       own.check(event, at: place, understood: PianoEndpoint.eventFields, transport: [])
-      let data = flattened(Payload.object(event["data"]), budget: &keyBytes)
-      if data == nil, let sent = event["data"] { own.note("\(place).data", sent) }
+      // Data that is no object, or whose keys pass their bound, is kept as sent and reported.
+      let object = event["data"].flatMap(Payload.objectOrNil)
+      let data = flattened(object ?? [:], budget: &keyBytes)
+      if data == nil || object == nil, let sent = event["data"] { own.note("\(place).data", sent) }
       let split = PianoProperties(data ?? [:])
       for (sent, value) in split.repeated { own.note("\(place).data.\(sent)", value) }
-      var annotations = split.annotations
-      if let pageContext { annotations.appendUnchecked("context", pageContext) }
-      let isScreen = name == PianoEvent.pageDisplay
-      records.append(
-        record(
-          name: name, kind: isScreen ? .screen : .event, app: split.app, annotations: annotations,
-          account: own,
-          identity: identity, site: site, raw: raw, sdk: sdk,
-          recordName: isScreen ? Payload.string(split.app["page"]) ?? name : name, time: split.time))
+      var piano = record(split, name: name, account: own, identity: identity, site: site, raw: raw, sdk: sdk)
+      if let pageContext { piano.annotations.appendUnchecked("context", pageContext) }
+      records.append(piano)
     }
     account.add(to: &records)
     return reply(records)
@@ -91,18 +87,14 @@ extension ATInternetHitEndpoint {
     return add(data, prefix: "", budget: &budget) ? flat : nil
   }
 
+  /// The record of event `name` (``PianoProperties/record(name:identity:raw:credentials:)``),
+  /// with the hit's own SDK parameters beside it and its fields not understood.
   private static func record(
-    name: String, kind: TagKind, app: Properties, annotations: Properties, account: FieldAccount,
-    identity: DeviceIdentity, site: String, raw: String, sdk: Properties, recordName: String? = nil,
-    time: Date? = nil
+    _ split: PianoProperties, name: String, account: FieldAccount, identity: DeviceIdentity, site: String,
+    raw: String, sdk: Properties
   ) -> IngestedEvent {
-    var event = IngestedEvent(
-      provider: Vendors.piano.rawValue, kind: kind, name: recordName ?? name, properties: app, time: time,
-      identity: identity, call: CallDescription(method: "sendEvent", name: name, parameters: app),
-      raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
-    var kept = annotations
-    kept.appendUnchecked("sdk_parameters", .object(sdk))
-    event.annotations = kept
+    var event = split.record(name: name, identity: identity, raw: raw, credentials: ["s": .string(site)])
+    event.annotations.appendUnchecked("sdk_parameters", .object(sdk))
     account.add(to: &event)
     return event
   }

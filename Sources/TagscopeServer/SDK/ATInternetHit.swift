@@ -16,8 +16,8 @@ import TagscopeVendors
 /// event of that name with its `type` kept under `unread` and reported (``FieldAccount``), as are
 /// a fourth chapter and a second, different value of any parameter (each is read by its first);
 /// `stc` the custom objects (JSON), merged into the properties with any parameter that is not the
-/// SDK's own, but for those the SDK adds there (``sdkCustomObjects``: its session id names the
-/// sender's session); an `stc` that is not JSON is kept as sent and reported. Each hit is recorded
+/// SDK's own, but for those the SDK adds there (``sdkCustomObjects``; the registry names the
+/// session id among them); an `stc` that is not JSON is kept as sent and reported. Each hit is recorded
 /// as the Piano Analytics call that replaces it (`page.display` with `page` and
 /// `page_chapter1…3`, `click.action` with `click` and `click_chapter1…3`), so one plan judges both
 /// SDKs; the SDK's own parameters are kept under `sdk_parameters`. A hit of events (`events`,
@@ -98,14 +98,14 @@ struct ATInternetHitEndpoint: SDKEndpoint {
       properties.appendUnchecked("\(prefix)_chapter\(index + 1)", .string(chapter))
     }
     if label.chapters.count > 3 { account.note("p", .string(first["p"] ?? "")) }
-    var session: String?
+    var stcObject: Properties?
     if let stc = first["stc"] {
       if case .object(let custom)? = try? JSONParser.parse(Array(stc.utf8)) {
         for (key, value) in custom where Self.sdkCustomObjects.contains(key) {
           sdk.appendUnchecked(key, value)
         }
         properties.merge(custom.filter { !Self.sdkCustomObjects.contains($0.key) }.map { ($0.key, $0.value) })
-        session = Payload.text(Payload.object(custom["lifecycle"])["sessionId"])
+        stcObject = custom
       } else {
         // Not JSON (a part of a hit the SDK split, `mh`): kept as sent, reported.
         account.note("stc", .string(stc))
@@ -113,26 +113,21 @@ struct ATInternetHitEndpoint: SDKEndpoint {
     }
     var custom: [(String, PropertyValue)] = []
     var positions: [String: Int] = [:]
+    // Every parameter is read by its first value: a later, different one is kept with its place.
+    account.checkRepeats(in: fields, at: "")
     var sdkSeen: Set<String> = []
-    for (index, (name, value)) in fields.enumerated() {
+    for (name, value) in fields {
       if Self.sdkParameters.contains(name) {
-        if sdkSeen.insert(name).inserted {
-          if !Self.readApart.contains(name) { sdk.appendUnchecked(name, .string(value)) }
-        } else if value != first[name] {
-          // A second, different value of the SDK's own parameter: kept with its place.
-          account.note("\(name)[\(index)]", .string(value))
+        if sdkSeen.insert(name).inserted, !Self.readApart.contains(name) {
+          sdk.appendUnchecked(name, .string(value))
         }
-      } else if positions[name] != nil {
-        // Read by its first value, as the SDK's own: a second, different one kept with its place.
-        if value != first[name] { account.note("\(name)[\(index)]", .string(value)) }
-      } else {
+      } else if positions[name] == nil {
         positions[name] = custom.count
         custom.append((name, .string(value)))
       }
     }
     properties.merge(custom)
-    var identity = Self.identity(first)
-    if let session { identity.sessionID = session }
+    let identity = Self.identity(first, stc: stcObject)
     if let events = first["events"] {
       // The hit's own properties (custom parameters, `stc` objects, a label if it has one) belong
       // to none of its events: reported, as sent. Without `p`, its empty label is none of them.
@@ -173,10 +168,12 @@ extension ATInternetHitEndpoint {
   static let identityReader = IdentityReader(Vendor.piano, "hit")
 
   /// Who sent a hit: its query fields (`idclient`, unless a placeholder such as `opt-out`,
-  /// `an`/`at`, `apid`, `os`, `model`); a visitor not identified is known by `idclient`.
-  static func identity(_ fields: [String: String]) -> DeviceIdentity {
+  /// `an`/`at`, `apid`, `os`, `model`), and its `stc` object read as JSON; a visitor not
+  /// identified is known by `idclient`.
+  static func identity(_ fields: [String: String], stc: Properties? = nil) -> DeviceIdentity {
     var identity = identityReader.identity { key in
-      (key == "idclient" ? PianoEndpoint.device(fields[key]) : fields[key]).map(PropertyValue.string)
+      if key == "stc" { return stc.map(PropertyValue.object) }
+      return (key == "idclient" ? PianoEndpoint.device(fields[key]) : fields[key]).map(PropertyValue.string)
     }
     if identity.userID == nil { identity.anonymousID = identity.deviceID }
     return identity

@@ -177,7 +177,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     var own = FieldAccount()
     own.check(fields, at: "", understood: known, transport: [])
     own.check(pairs: request.query, at: "query", understood: Self.queryKeys.contains, transport: [])
-    own.checkRepeats(of: Self.queryKeys, in: request.query, at: "query")
+    own.checkRepeats(in: request.query, at: "query", of: Self.queryKeys.contains)
     var shared: Properties = [:]
     for (key, value) in fields where key != "events" && key != "event" && known.contains(key) {
       shared.appendUnchecked(key, value)

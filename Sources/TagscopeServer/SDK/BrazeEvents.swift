@@ -295,6 +295,15 @@ enum BrazeEvents {
         kind: .event, name: known ?? code,
         call: CallDescription(method: "sdkEvent", name: known ?? code, parameters: data), properties: data,
         read: Set(data.keys), carried: Set(data.keys))
+      if code == "sgu" {
+        // A status neither `subscribed` nor `unsubscribed`: kept whole, and said.
+        decoded.violations.append(
+          RuleViolation(
+            rule: "braze.subscription-status",
+            message:
+              "\(place) is a subscription group update (sgu) whose status Tagscope does not know; recorded as sent.",
+            consequence: .degraded))
+      }
       if known == nil {
         decoded.violations.append(
           RuleViolation(

@@ -40,17 +40,20 @@ struct FieldAccount: Sendable {
     }
   }
 
-  /// Notes each repeat of a field of `names` among `pairs` (a query read by its first value) at
-  /// `place`, as `query.s[1]` (its second): the decoder reads only the first.
+  /// Notes each later, different value of a field of `pairs` (a form or query read by each
+  /// field's first value) that `names` takes, at `place` by its position among them (`query.s[2]`):
+  /// the decoder reads only the first, and the same value again loses nothing.
   mutating func checkRepeats(
-    of names: Set<String>, in pairs: [(name: String, value: String)], at place: String
+    in pairs: [(name: String, value: String)], at place: String, of names: (String) -> Bool = { _ in true }
   ) {
-    var seen: [String: Int] = [:]
-    for pair in pairs where names.contains(pair.name) {
-      let count = seen[pair.name, default: 0]
-      seen[pair.name] = count + 1
-      guard count > 0 else { continue }
-      let name = "\(pair.name)[\(count)]"
+    var first: [String: String] = [:]
+    for (index, pair) in pairs.enumerated() where names(pair.name) {
+      guard let kept = first[pair.name] else {
+        first[pair.name] = pair.value
+        continue
+      }
+      guard pair.value != kept else { continue }
+      let name = "\(pair.name)[\(index)]"
       unread.appendUnchecked(place.isEmpty ? name : "\(place).\(name)", .string(pair.value))
     }
   }

@@ -56,7 +56,7 @@ struct PianoEndpoint: SDKEndpoint {
     var own = FieldAccount()
     own.check(fields, at: "", understood: Self.requestFields, transport: [])
     own.check(pairs: request.query, at: "query", understood: Self.queryFields.contains, transport: [])
-    own.checkRepeats(of: Self.queryFields, in: request.query, at: "query")
+    own.checkRepeats(in: request.query, at: "query", of: Self.queryFields.contains)
     var credentials: Properties = ["s": .string(site)]
     if let visitor = request.queryValue("idclient") { credentials["idclient"] = .string(visitor) }
     var accepted: [IngestedEvent] = []
@@ -76,14 +76,8 @@ struct PianoEndpoint: SDKEndpoint {
       let split = PianoProperties(Payload.object(event["data"]))
       for (sent, value) in split.repeated { account.note("\(place).data.\(sent)", value) }
       let identity = Self.identity(split.sdk, visitor: request.queryValue("idclient"))
-      var ingested = IngestedEvent(
-        provider: Vendors.piano.rawValue, kind: name == PianoEvent.pageDisplay ? .screen : .event,
-        name: name == PianoEvent.pageDisplay ? Payload.string(split.app["page"]) ?? name : name,
-        properties: split.app, time: split.time, identity: identity,
-        call: CallDescription(method: "sendEvent", name: name, parameters: split.app),
-        raw: JSONText.string(event),
-        recordsRaw: false, credentials: credentials)
-      ingested.annotations = split.annotations
+      var ingested = split.record(
+        name: name, identity: identity, raw: JSONText.string(event), credentials: credentials)
       account.add(to: &ingested)
       accepted.append(ingested)
     }

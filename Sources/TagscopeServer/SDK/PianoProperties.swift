@@ -1,4 +1,5 @@
 import AnalyticsHub
+import AnalyticsProviders
 import Foundation
 import TagscopeVendors
 
@@ -45,6 +46,19 @@ struct PianoProperties {
 
   /// When the SDK says the event happened (`device_timestamp_utc`, seconds).
   var time: Date? { sdk["device_timestamp_utc"]?.doubleValue.flatMap { Payload.date(seconds: $0) } }
+
+  /// The record of the event `name` with these properties, as Piano Analytics' SDK calls it: its
+  /// `sendEvent` with the app's properties; a `page.display` is a screen named by its `page`.
+  func record(name: String, identity: DeviceIdentity, raw: String, credentials: Properties) -> IngestedEvent {
+    let isScreen = name == PianoEvent.pageDisplay
+    var event = IngestedEvent(
+      provider: Vendors.piano.rawValue, kind: isScreen ? .screen : .event,
+      name: isScreen ? Payload.string(app["page"]) ?? name : name, properties: app, time: time,
+      identity: identity, call: CallDescription(method: "sendEvent", name: name, parameters: app), raw: raw,
+      recordsRaw: false, credentials: credentials)
+    event.annotations = annotations
+    return event
+  }
 
   /// What the record keeps beside the call: the SDK's properties and the forced types.
   var annotations: Properties {
