@@ -8,13 +8,24 @@ import TagscopeServer
 /// parse only (gunzip + `ParseFromString`, less work than ours), and the same work as ours
 /// (gunzip, parse, then one record-like dict per event and user property: public name, app and
 /// SDK parameters apart, nested items as lists of dicts, time, device identity and the bundle's
-/// set context fields copied into each, its place). The bodies are the re-encoded real uploads of
-/// `Tests/Fixtures/firebase-upload`, repeated, as the endpoint gets them (gunzipped by listen's
-/// pipeline) and gzip'd without the header. Both Python baselines are also timed with protobuf's
-/// pure-Python parser (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`), each ratio beside the other.
+/// set context fields copied into each, its place: ``FirebaseUploadPython``). The bodies are the
+/// re-encoded real uploads of `Tests/Fixtures/firebase-upload`, repeated, as the endpoint gets
+/// them (gunzipped by listen's pipeline) and gzip'd without the header. Both Python baselines are
+/// also timed with protobuf's pure-Python parser (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`),
+/// each ratio beside the other.
+///
+/// Each ratio is read in rounds, as issue 47's plan figures are (``AlternatedRounds``): one Python
+/// interpreter per baseline kept running, its passes alternated with ours over the same bodies in
+/// one run, each of our passes divided by the Python passes around it, the median of those
+/// ratios the figure. A busy machine then slows both sides of each ratio alike; timed apart (all
+/// of ours, then Python's), its drift went into the ratio, ±30% from run to run. The best pass of
+/// each side, divided, is given beside it.
 enum FirebaseUploadBench {
   static let copies = 5_000
+  /// Rounds against the upb baselines.
   static let runs = 5
+  /// Rounds against the pure-Python parser (its passes take seconds each).
+  static let pureRuns = 3
 
   static func run(_ report: inout BenchReport) throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -47,24 +58,33 @@ enum FirebaseUploadBench {
     }
   }
 
+  /// What one form's figures are read from: its bodies, their protobuf's size, where Python reads
+  /// them, and the report's words for them.
+  struct Form {
+    let name: String
+    let bodies: [[UInt8]]
+    let megabytes: Double
+    let file: URL
+    let schema: URL
+    var words: String { name == "gzip" ? "gunzip + ParseFromString" : "ParseFromString" }
+
+    /// Seconds of one pass of ours over every body; `records` is set to how many it made.
+    func pass(_ records: inout Int) -> Double {
+      var made = 0
+      let seconds = measureSeconds {
+        for body in bodies { made += FirebaseUploadDecoding.recordCount(body) ?? 0 }
+      }
+      records = made
+      return seconds
+    }
+  }
+
   private static func measure(
-    _ form: String, _ bodies: [[UInt8]], schema: URL, into report: inout BenchReport
+    _ name: String, _ bodies: [[UInt8]], schema: URL, into report: inout BenchReport
   )
     throws
   {
     let protobufBytes = bodies.reduce(0) { $0 + (FirebaseUploadDecoding.protobuf($1)?.count ?? 0) }
-    let megabytes = Double(protobufBytes) / 1_000_000
-    var records = 0
-    let full = median {
-      for body in bodies { records += FirebaseUploadDecoding.recordCount(body) ?? 0 }
-    }
-    var events = 0
-    let parse = median {
-      for body in bodies { events += FirebaseUploadDecoding.eventCount(body) ?? 0 }
-    }
-    guard records > 0, events > 0 else {
-      throw BenchError("the Firebase upload decoder read nothing")
-    }
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "firebase-upload-\(getpid()).bin")
     defer { try? FileManager.default.removeItem(at: file) }
@@ -73,33 +93,42 @@ enum FirebaseUploadBench {
       framed += withUnsafeBytes(of: UInt32(body.count).littleEndian, Array.init) + body
     }
     try Data(framed).write(to: file)
-    let python = try pythonRate(file, schema: schema, mode: "parse")
-    let pythonRecords = try pythonRate(file, schema: schema, mode: "records")
-    let swiftFull = megabytes / full
-    let pythonWords = form == "gzip" ? "gunzip + ParseFromString" : "ParseFromString"
+    let form = Form(
+      name: name, bodies: bodies, megabytes: Double(protobufBytes) / 1_000_000, file: file, schema: schema)
+    var events = 0
+    let parse = bestOf(runs) {
+      for body in bodies { events += FirebaseUploadDecoding.eventCount(body) ?? 0 }
+    }
+    var records = 0
+    let upb = try rounds(form, runs: runs, implementation: "upb", records: &records)
+    guard records > 0, events > 0 else {
+      throw BenchError("the Firebase upload decoder read nothing")
+    }
     report.add(
-      "firebase upload (\(form)) to records MB/s", swiftFull, unit: "MB/s",
-      baseline: "Python protobuf (upb) \(pythonWords): \(String(format: "%.1f", python)) MB/s",
+      "firebase upload (\(name)) to records MB/s", upb.ours, unit: "MB/s",
+      baseline: "best of \(runs) passes; Python protobuf (upb) \(form.words): \(format(upb.parse)) MB/s",
       atLeast: 1)
     report.add(
-      "firebase upload (\(form)) to messages MB/s", megabytes / parse, unit: "MB/s",
-      baseline: "the same bodies checked and parsed by swift-protobuf, no records")
+      "firebase upload (\(name)) to messages MB/s", form.megabytes / parse, unit: "MB/s",
+      baseline: "the same bodies checked and parsed by swift-protobuf, no records; best of \(runs) passes")
     report.add(
-      "firebase upload (\(form)) records / Python parse", swiftFull / python, unit: "×",
+      "firebase upload (\(name)) records / Python parse", upb.againstParse.median(Round.ours), unit: "×",
       baseline:
-        "ours: \(form == "gzip" ? "gunzip, " : "")shape check, parse, records; Python: \(pythonWords) only, no records; "
+        "ours: \(name == "gzip" ? "gunzip, " : "")shape check, parse, records; Python: \(form.words) only, "
+        + "no records; \(upb.againstParse.spread(Round.ours)), best ÷ best \(format(upb.ours / upb.parse))×; "
         + "\(bodies.count) bodies, \(protobufBytes) bytes of protobuf, \(records) records; target 5×")
     report.add(
-      "firebase upload (\(form)) Python to record dicts MB/s", pythonRecords, unit: "MB/s",
+      "firebase upload (\(name)) Python to record dicts MB/s", upb.records, unit: "MB/s",
       baseline:
-        "Python protobuf (upb) \(pythonWords), then a dict per event and user property (name, app and SDK "
-        + "parameters, items, time, identity, the bundle's context, place), as our records hold")
+        "Python protobuf (upb) \(form.words), then a dict per event and user property (name, app and SDK "
+        + "parameters, items, time, identity, the bundle's context, place), as our records hold; best pass")
     report.add(
-      "firebase upload (\(form)) records / Python records", swiftFull / pythonRecords, unit: "×",
+      "firebase upload (\(name)) records / Python records", upb.againstRecords.median(Round.ours), unit: "×",
       baseline:
         "the same work on both sides: bodies to one record (ours) or dict (Python) per event and user property; "
-        + "Python \(String(format: "%.1f", pythonRecords)) MB/s; target 5×")
-    pureFigures(form, swiftFull, file: file, schema: schema, bodies: bodies.count, into: &report)
+        + "\(upb.againstRecords.spread(Round.ours)), best ÷ best \(format(upb.ours / upb.records))×; target 5×"
+    )
+    pureFigures(form, into: &report)
   }
 
   /// The same two Python baselines with protobuf's pure-Python parser
@@ -107,161 +136,78 @@ enum FirebaseUploadBench {
   /// was written; upb, C, is today's): parse only, and parse then a record-like dict per event,
   /// with our ratio against each, so every ratio is stated beside the other. Skipped, said so,
   /// when that parser does not run.
-  private static func pureFigures(
-    _ form: String, _ swiftFull: Double, file: URL, schema: URL, bodies: Int, into report: inout BenchReport
-  ) {
-    let words = form == "gzip" ? "gunzip + ParseFromString" : "ParseFromString"
-    guard let parse = try? pythonRate(file, schema: schema, mode: "parse", implementation: "python"),
-      let records = try? pythonRate(file, schema: schema, mode: "records", implementation: "python")
-    else {
-      print("firebase upload (\(form)): pure-Python protobuf did not run; its baselines are left out")
+  private static func pureFigures(_ form: Form, into report: inout BenchReport) {
+    var records = 0
+    guard let pure = try? rounds(form, runs: pureRuns, implementation: "python", records: &records) else {
+      print("firebase upload (\(form.name)): pure-Python protobuf did not run; its baselines are left out")
       return
     }
     report.add(
-      "firebase upload (\(form)) pure-Python parse MB/s", parse, unit: "MB/s",
-      baseline: "Python protobuf, pure-Python parser, \(words) only, no records")
+      "firebase upload (\(form.name)) pure-Python parse MB/s", pure.parse, unit: "MB/s",
+      baseline: "Python protobuf, pure-Python parser, \(form.words) only, no records; best pass")
     report.add(
-      "firebase upload (\(form)) records / pure-Python parse", swiftFull / parse, unit: "×",
-      baseline: "ours to records against the pure-Python parser's \(words) alone; \(bodies) bodies; target 5×"
-    )
+      "firebase upload (\(form.name)) records / pure-Python parse", pure.againstParse.median(Round.ours),
+      unit: "×",
+      baseline:
+        "ours to records against the pure-Python parser's \(form.words) alone; \(pure.againstParse.spread(Round.ours)), "
+        + "best ÷ best \(format(pure.ours / pure.parse))×; target 5×")
     report.add(
-      "firebase upload (\(form)) pure-Python to record dicts MB/s", records, unit: "MB/s",
-      baseline: "Python protobuf, pure-Python parser, \(words), then a dict per event and user property")
+      "firebase upload (\(form.name)) pure-Python to record dicts MB/s", pure.records, unit: "MB/s",
+      baseline: "Python protobuf, pure-Python parser, \(form.words), then a dict per event and user property")
     report.add(
-      "firebase upload (\(form)) records / pure-Python records", swiftFull / records, unit: "×",
-      baseline: "the same work on both sides, Python with its pure-Python parser; target 5×")
+      "firebase upload (\(form.name)) records / pure-Python records", pure.againstRecords.median(Round.ours),
+      unit: "×",
+      baseline:
+        "the same work on both sides, Python with its pure-Python parser; \(pure.againstRecords.spread(Round.ours)), "
+        + "best ÷ best \(format(pure.ours / pure.records))×; target 5×")
   }
 
-  /// The median of ``runs`` timings.
-  static func median(_ body: () -> Void) -> Double {
-    var timings: [Double] = []
-    for _ in 0..<runs { timings.append(measureSeconds(body)) }
-    return timings.sorted()[runs / 2]
+  /// What `runs` rounds against one Python parser read: our passes' ratios to each baseline's
+  /// (``AlternatedRounds``, one a baseline), and the best rate in MB/s of each side (ours,
+  /// Python's parse only, Python's to record dicts).
+  private struct Rounds {
+    var againstParse = AlternatedRounds()
+    var againstRecords = AlternatedRounds()
+    var ours = 0.0
+    var parse = 0.0
+    var records = 0.0
   }
 
-  /// MB of protobuf per second Python's protobuf reads from the length-framed bodies in `file`,
-  /// best of ``runs`` passes: `parse` only parses each body; `records` also makes one record-like
-  /// dict per event and user property (``recordsScript``), the work our records do. With
-  /// `implementation` `python`, protobuf's pure-Python parser (fewer passes: it is slow); the
-  /// script checks the parser it got is the one asked for.
-  static func pythonRate(_ file: URL, schema: URL, mode: String, implementation: String = "upb") throws
-    -> Double
+  /// The path of our passes in ``Rounds``.
+  private enum Round {
+    static let ours = "records"
+  }
+
+  /// `runs` rounds of our passes over `form`'s bodies, alternated with Python's: its parse only and
+  /// its dicts (``FirebaseUploadPython``, with protobuf's `implementation`), each in its own
+  /// interpreter, a pass of each between two of ours. Each of our passes is divided by the mean of
+  /// the two passes of a baseline around it, and that baseline's figure is the median of those.
+  private static func rounds(_ form: Form, runs: Int, implementation: String, records: inout Int) throws
+    -> Rounds
   {
-    let passes = implementation == "upb" ? runs : 2
-    let script = """
-      import gzip, struct, sys, time, zlib
-      sys.path.insert(0, sys.argv[2])
-      import app_measurement_pb2 as schema
-      from google.protobuf.internal import api_implementation
-      assert api_implementation.Type() == sys.argv[4], api_implementation.Type()
-      \(recordsScript)
-      to_records = sys.argv[3] == 'records'
-      data = open(sys.argv[1], 'rb').read()
-      bodies = []; at = 0
-      while at < len(data):
-          (n,) = struct.unpack_from('<I', data, at); bodies.append(data[at + 4:at + 4 + n]); at += 4 + n
-      def unpack(body):
-          if body[:2] == b'\\x1f\\x8b': return gzip.decompress(body)
-          if body[:1] == b'\\x78': return zlib.decompress(body)
-          return body
-      size = sum(len(unpack(b)) for b in bodies)
-      best = float('inf'); events = 0
-      for _ in range(\(passes)):
-          start = time.perf_counter(); events = 0
-          for body in bodies:
-              batch = schema.Batch(); batch.ParseFromString(unpack(body))
-              if to_records: events += len(records(batch))
-              else: events += sum(len(bundle.event) for bundle in batch.bundle)
-          best = min(best, time.perf_counter() - start)
-      assert events > 0
-      print(size / 1e6 / best)
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      PythonBaseline.interpreter, "-c", script, file.path, schema.path, mode, implementation,
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION"] = implementation
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let rate = Double(
-        String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
-      throw BenchError(
-        "\(PythonBaseline.interpreter) protobuf baseline failed (scripts/bench installs protobuf in .venv)"
-      )
+    let parsePython = try FirebaseUploadPython(form, mode: "parse", implementation: implementation)
+    defer { parsePython.close() }
+    let recordsPython = try FirebaseUploadPython(form, mode: "records", implementation: implementation)
+    defer { recordsPython.close() }
+    var result = Rounds()
+    func python() throws {
+      let recordsRate = form.megabytes / (try recordsPython.pass())
+      let parseRate = form.megabytes / (try parsePython.pass())
+      result.againstRecords.addReference(recordsRate)
+      result.againstParse.addReference(parseRate)
+      result.records = max(result.records, recordsRate)
+      result.parse = max(result.parse, parseRate)
     }
-    return rate
+    try python()
+    for _ in 0..<runs {
+      let rate = form.megabytes / form.pass(&records)
+      result.ours = max(result.ours, rate)
+      result.againstRecords.add(Round.ours, rate: rate)
+      result.againstParse.add(Round.ours, rate: rate)
+      try python()
+    }
+    return result
   }
 
-  /// Python's `records(batch)`: what ``FirebaseUploadRecords`` does, as plain dicts. Per bundle its
-  /// set context fields (`ListFields`), device identity (app instance id, app id, platform, model,
-  /// `_id` and `_sid` user properties); per event its public name (`_vs` → `screen_view`…), app
-  /// parameters apart from the SDK's `_` ones (by public name, with their short names), items as
-  /// lists of dicts, origin `_o`, time, the context copied in and its place; per user property the
-  /// same with its value.
-  static let recordsScript = """
-    SHORT = {'_vs': 'screen_view', '_e': 'user_engagement', '_s': 'session_start', '_f': 'first_open',
-             '_o': 'firebase_event_origin', '_sc': 'firebase_screen_class', '_si': 'firebase_screen_id',
-             '_sn': 'firebase_screen', '_pc': 'firebase_previous_class', '_pi': 'firebase_previous_id',
-             '_pn': 'firebase_previous_screen', '_et': 'engagement_time_msec', '_sid': 'ga_session_id',
-             '_sno': 'ga_session_number', '_fot': 'first_open_time', '_ab': 'app_background',
-             '_au': 'app_update', '_ai': 'ad_impression', '_err': 'error', '_id': 'user_id'}
-    SCREEN = {'_sn': 'screen_name', '_sc': 'screen_class'}
-    def value(p):
-        if p.HasField('string_value'): return p.string_value
-        if p.HasField('int_value'): return p.int_value
-        if p.HasField('double_value'): return p.double_value
-        if p.HasField('float_value'): return float(p.float_value)
-        if not p.nested: return None
-        return [{q.name: value(q) for q in item.nested} if item.nested else value(item) for item in p.nested]
-    def user_value(u):
-        if u.HasField('string_value'): return u.string_value
-        if u.HasField('int_value'): return u.int_value
-        if u.HasField('double_value'): return u.double_value
-        if u.HasField('float_value'): return float(u.float_value)
-        return None
-    def records(batch):
-        out = []
-        for b, bundle in enumerate(batch.bundle):
-            place = 'bundle %d' % (b + 1)
-            common = {f.name: v for f, v in bundle.ListFields() if not f.is_repeated}
-            users = {u.name: user_value(u) for u in bundle.user_property}
-            identity = {'device': common.get('app_instance_id'), 'app': bundle.app_id,
-                        'platform': bundle.platform, 'model': bundle.device_model,
-                        'user': users.get('_id'), 'session': users.get('_sid')}
-            for e, event in enumerate(bundle.event):
-                name = SHORT.get(event.name, event.name); screen = name == 'screen_view'
-                app = {}; sdk = {}; shorts = {}; origin = None; who = identity
-                for p in event.param:
-                    v = value(p); short = p.name
-                    if not short.startswith('_'): app[short] = v; continue
-                    if short == '_o': origin = v
-                    if short == '_sid': who = dict(identity, session=v)
-                    if screen and short in SCREEN: public = SCREEN[short]; app[public] = v
-                    else: public = SHORT.get(short, short); sdk[public] = v
-                    shorts[public] = short
-                notes = dict(common, place='%s event %d' % (place, e + 1), origin=origin,
-                             short_name=event.name, sdk_parameters=sdk, short_names=shorts)
-                method = 'logEvent' if origin in (None, 'app') else 'automaticEvent'
-                out.append({'kind': 'screen' if screen else 'event',
-                            'name': app.get('screen_name', name) if screen else name, 'properties': app,
-                            'time': event.timestamp_millis / 1000, 'identity': who,
-                            'call': {'method': method, 'name': name, 'parameters': app}, 'annotations': notes})
-            for u, prop in enumerate(bundle.user_property):
-                v = {'value': user_value(prop)}; name = SHORT.get(prop.name, prop.name)
-                notes = dict(common, place='%s user property %d' % (place, u + 1),
-                             origin='auto' if prop.name.startswith('_') else 'app', short_name=prop.name)
-                out.append({'kind': 'identify', 'name': name, 'properties': v,
-                            'time': prop.set_timestamp_millis / 1000, 'identity': identity,
-                            'call': {'method': 'setUserProperty', 'name': name, 'parameters': v},
-                            'annotations': notes})
-        return out
-    """
+  static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }

@@ -1,20 +1,31 @@
 import Foundation
 
-/// One Python interpreter kept running to parse a recording with `module.loads` (``PythonBaseline``'s
-/// script) once each time it is asked: a pass of the reference can then be timed between two passes
-/// of ours, in the same run, without an interpreter's start-up in each.
+/// One Python interpreter kept running to make one pass of a reference each time it is asked: a
+/// pass of the reference can then be timed between two passes of ours, in the same run, without
+/// an interpreter's start-up in each. Its script reads a line on standard input per pass and
+/// answers one line of numbers (``numbers()``).
 final class PythonPasses {
   private let process = Process()
   private let input = Pipe()
   private let output = Pipe()
   private var pending: [UInt8] = []
-  private let module: String
+  private let what: String
 
-  /// Starts the interpreter (``PythonBaseline/interpreter``) on `url`; it waits for ``pass()``.
-  init(_ url: URL, module: String) throws {
-    self.module = module
-    // Each line on standard input asks for one pass over every line after the header; each
-    // answer is the pass's records per second, wall clock and process CPU time.
+  /// Starts ``PythonBaseline/interpreter`` on `script` with `arguments` (its `sys.argv[1...]`) and
+  /// `environment` added to this process's; `what` names the reference in an error.
+  init(script: String, arguments: [String], environment: [String: String] = [:], what: String) throws {
+    self.what = what
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [PythonBaseline.interpreter, "-c", script] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+  }
+
+  /// Parses a recording with `module.loads` (``PythonBaseline``'s script) once a pass: each
+  /// answer is the pass's records per second, wall clock and process CPU time (``pass()``).
+  convenience init(_ url: URL, module: String) throws {
     let script = """
       import sys, time
       import \(module) as parser
@@ -28,15 +39,20 @@ final class PythonPasses {
           f.close()
           print(n / wall, n / cpu, flush=True)
       """
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [PythonBaseline.interpreter, "-c", script, url.path]
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
+    try self.init(
+      script: script, arguments: [url.path],
+      what: "\(module).loads passes (scripts/bench installs orjson in .venv)")
   }
 
-  /// Times one pass of the interpreter over the file.
+  /// Times one pass of `module.loads` over the file.
   func pass() throws -> PythonBaseline.Rate {
+    let numbers = try numbers()
+    guard numbers.count == 2 else { throw failure }
+    return PythonBaseline.Rate(wall: numbers[0], cpu: numbers[1])
+  }
+
+  /// Makes one pass and returns the numbers its script answered.
+  func numbers() throws -> [Double] {
     try input.fileHandleForWriting.write(contentsOf: Data([10]))
     while !pending.contains(10) {
       let data = output.fileHandleForReading.availableData
@@ -48,8 +64,7 @@ final class PythonPasses {
       Double($0)
     }
     pending.removeSubrange(...end)
-    guard numbers.count == 2 else { throw failure }
-    return PythonBaseline.Rate(wall: numbers[0], cpu: numbers[1])
+    return numbers
   }
 
   /// Ends the interpreter and waits for it.
@@ -59,7 +74,6 @@ final class PythonPasses {
   }
 
   private var failure: BenchError {
-    BenchError(
-      "\(PythonBaseline.interpreter) \(module).loads passes failed (scripts/bench installs orjson in .venv)")
+    BenchError("\(PythonBaseline.interpreter) \(what) failed")
   }
 }
