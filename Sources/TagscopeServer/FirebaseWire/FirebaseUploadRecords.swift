@@ -226,6 +226,7 @@ enum FirebaseUploadRecords {
       properties: app, time: time(event.timestampMillis), identity: who,
       call: CallDescription(
         method: byApp ? "logEvent" : FirebaseLogRecords.automaticEvent, name: name, parameters: app),
+      violations: timeViolations(event.timestampMillis, field: "timestamp_millis"),
       raw: "", recordsRaw: false, annotations: extra)
   }
 
@@ -260,6 +261,7 @@ enum FirebaseUploadRecords {
       call: CallDescription(
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
         parameters: value),
+      violations: timeViolations(property.setTimestampMillis, field: "set_timestamp_millis"),
       raw: "", recordsRaw: false, annotations: extra)
   }
 
@@ -270,6 +272,15 @@ enum FirebaseUploadRecords {
 
   private static func time(_ millis: Int64?) -> Date? {
     millis.flatMap { Payload.date(seconds: Double($0) / 1000) }
+  }
+
+  /// The violation of a time sent in `field` that is none (``SentTime``), if it is sent and none:
+  /// the record then has the time it was received. No array is made for a time that reads.
+  private static func timeViolations(_ millis: Int64?, field: String) -> [RuleViolation] {
+    guard let millis, time(millis) == nil else { return [] }
+    return [
+      SentTime.unread(.int(Int(millis)), .milliseconds, field: field, provider: FirebaseLogRecords.provider)
+    ]
   }
 
   /// The bundle's device and app context, the fields it carries.

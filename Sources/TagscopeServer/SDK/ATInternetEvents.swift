@@ -24,8 +24,8 @@ extension ATInternetHitEndpoint {
       account.note("events", .string(text))
       return reply([
         record(
-          PianoProperties([:]), name: "events", account: account, identity: identity, site: site, raw: raw,
-          sdk: sdk)
+          PianoProperties([:]), name: "events", place: "events", account: account, identity: identity,
+          site: site, raw: raw, sdk: sdk)
       ])
     }
     var pageContext: PropertyValue?
@@ -46,8 +46,9 @@ extension ATInternetHitEndpoint {
         unread.note(place, element)
         records.append(
           record(
-            PianoProperties([:]), name: "events", account: unread, identity: identity, site: site, raw: raw,
-            sdk: sdk))
+            PianoProperties([:]), name: "events", place: place, account: unread, identity: identity,
+            site: site,
+            raw: raw, sdk: sdk))
         continue
       }
       var own = FieldAccount()
@@ -58,7 +59,8 @@ extension ATInternetHitEndpoint {
       if data == nil || object == nil, let sent = event["data"] { own.note("\(place).data", sent) }
       let split = PianoProperties(data ?? [:])
       for (sent, value) in split.repeated { own.note("\(place).data.\(sent)", value) }
-      var piano = record(split, name: name, account: own, identity: identity, site: site, raw: raw, sdk: sdk)
+      var piano = record(
+        split, name: name, place: place, account: own, identity: identity, site: site, raw: raw, sdk: sdk)
       if let pageContext { piano.annotations.appendUnchecked("context", pageContext) }
       records.append(piano)
     }
@@ -87,13 +89,17 @@ extension ATInternetHitEndpoint {
     return add(data, prefix: "", budget: &budget) ? flat : nil
   }
 
-  /// The record of event `name` (``PianoProperties/record(name:identity:raw:credentials:)``),
-  /// with the hit's own SDK parameters beside it and its fields not understood.
+  /// The record of event `name` at `place`
+  /// (``PianoProperties/record(name:identity:raw:credentials:place:)``), with the hit's own SDK
+  /// parameters beside it and its fields not understood; without a time of its own, the hit's
+  /// (``time(_:violations:)``).
   private static func record(
-    _ split: PianoProperties, name: String, account: FieldAccount, identity: DeviceIdentity, site: String,
-    raw: String, sdk: Properties
+    _ split: PianoProperties, name: String, place: String, account: FieldAccount, identity: DeviceIdentity,
+    site: String, raw: String, sdk: Properties
   ) -> IngestedEvent {
-    var event = split.record(name: name, identity: identity, raw: raw, credentials: ["s": .string(site)])
+    var event = split.record(
+      name: name, identity: identity, raw: raw, credentials: ["s": .string(site)], place: place)
+    if event.time == nil { event.time = time(sdk, violations: &event.violations) }
     event.annotations.appendUnchecked("sdk_parameters", .object(sdk))
     account.add(to: &event)
     return event

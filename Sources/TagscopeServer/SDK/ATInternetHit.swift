@@ -138,18 +138,29 @@ struct ATInternetHitEndpoint: SDKEndpoint {
         events, context: first["context"], sdk: sdk, identity: identity, site: site, raw: raw,
         account: account)
     }
+    var violations: [RuleViolation] = []
+    let time = Self.time(sdk, violations: &violations)
     var event = IngestedEvent(
       provider: Vendors.piano.rawValue, kind: isScreen ? .screen : .event,
-      name: isScreen ? label.label : name, properties: properties,
-      time: nil,
-      identity: identity,
-      call: CallDescription(method: "sendEvent", name: name, parameters: properties),
+      name: isScreen ? label.label : name, properties: properties, time: time, identity: identity,
+      call: CallDescription(method: "sendEvent", name: name, parameters: properties), violations: violations,
       raw: raw, recordsRaw: false, credentials: ["s": .string(site)])
     var annotations: Properties = ["sdk_parameters": .object(sdk)]
     if let part = first["mh"] { annotations.appendUnchecked("multihit_part", .string(part)) }
     event.annotations = annotations
     account.add(to: &event)
     return SDKReply(status: .ok, contentType: "image/gif", body: Self.pixel, events: [event])
+  }
+
+  /// When a hit says it was made, from its SDK parameters `sdk`: `olt`, the time of a hit stored
+  /// offline and sent later, else `ts`, each seconds since 1970 as text with their decimals
+  /// (atinternet-android-sdk `Core.java`'s `getTimeStamp`, atinternet-apple-sdk `Buffer.swift`'s
+  /// `%f`); one that does not read says so (``SentTime``).
+  static func time(_ sdk: Properties, violations: inout [RuleViolation]) -> Date? {
+    let field = SentTime.sent(sdk["olt"]) ? "olt" : "ts"
+    return SentTime.read(
+      sdk[field], .seconds, form: .numberOrText, field: field, provider: Vendors.piano.rawValue,
+      violations: &violations)
   }
 
   /// `library::favorites::play_podcast` → label `play_podcast`, chapters `library`, `favorites`.

@@ -133,11 +133,15 @@ struct AmplitudeEndpoint: SDKEndpoint {
       name = eventType
       properties = Payload.object(event["event_properties"])
     }
-    let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      event["time"], .milliseconds, field: "time", provider: Vendors.amplitude.rawValue,
+      violations: &violations)
     return IngestedEvent(
       provider: Vendors.amplitude.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(event),
-      call: Self.call(eventType: eventType, event: event), raw: JSONText.string(event),
+      call: Self.call(eventType: eventType, event: event), violations: violations,
+      raw: JSONText.string(event),
       recordsRaw: false, credentials: ["api_key": .string(apiKey)],
       messageID: Payload.string(event["insert_id"]))
   }

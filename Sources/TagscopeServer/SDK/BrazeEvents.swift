@@ -67,14 +67,16 @@ enum BrazeEvents {
     -> IngestedEvent
   {
     let data = Payload.object(event["data"])
-    let decoded = decode(code: code, data: data, place: place)
+    var decoded = decode(code: code, data: data, place: place)
     var unread = Properties()
     unread.merge(event.filter { !eventFields.contains($0.key) }.map { ("\(place).\($0.key)", $0.value) })
     if event["data"] != nil, Payload.objectOrNil(event["data"]) == nil {
       unread.merge([("\(place).data", event["data"]!)])
     }
     unread.merge(data.filter { !decoded.read.contains($0.key) }.map { ("\(place).data.\($0.key)", $0.value) })
-    let time = event["time"]?.doubleValue.flatMap { Payload.date(seconds: $0) }
+    let time = SentTime.read(
+      event["time"], .seconds, field: "\(place).time", provider: Vendors.braze.rawValue,
+      violations: &decoded.violations)
     // The event as sent but what its call holds: the record keeps each value once.
     var message = event
     if event["data"].flatMap(Payload.objectOrNil) != nil {

@@ -109,12 +109,15 @@ enum BrazeSync {
       fields.filter { !asked.contains($0.key) && !requestFields.contains($0.key) }.map {
         ("request.\($0.key)", $0.value)
       })
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      fields["time"], .seconds, field: "time", provider: Vendors.braze.rawValue, violations: &violations)
     var event = IngestedEvent(
       provider: Vendors.braze.rawValue, kind: .identify, name: kind.name, properties: parameters,
-      time: fields["time"]?.doubleValue.flatMap { Payload.date(seconds: $0) },
+      time: time,
       identity: BrazeEndpoint.identity([:], fields),
-      call: CallDescription(method: kind.method, name: nil, parameters: parameters), raw: "",
-      recordsRaw: false, credentials: ["api_key": .string(apiKey)])
+      call: CallDescription(method: kind.method, name: nil, parameters: parameters), violations: violations,
+      raw: "", recordsRaw: false, credentials: ["api_key": .string(apiKey)])
     if !request.isEmpty { event.annotations.appendUnchecked("request", .object(request)) }
     if !unread.isEmpty { event.annotations.appendUnchecked("unread", .object(unread)) }
     var events = [event]

@@ -130,6 +130,7 @@ struct GA4Endpoint: SDKEndpoint {
   static func event(
     _ event: Properties, request: Properties, raw: String, violations: [RuleViolation]
   ) -> IngestedEvent {
+    var violations = violations
     let name = Payload.string(event["name"]) ?? ""
     let params = Payload.object(event["params"])
     let kind: TagKind
@@ -148,10 +149,17 @@ struct GA4Endpoint: SDKEndpoint {
       kind = .event
       displayName = name
     }
-    let micros = event["timestamp_micros"]?.doubleValue ?? request["timestamp_micros"]?.doubleValue
+    // The event's own time, else the request's.
+    let (stamp, field) =
+      SentTime.sent(event["timestamp_micros"])
+      ? (event["timestamp_micros"], "timestamp_micros")
+      : (request["timestamp_micros"], "request.timestamp_micros")
+    let time = SentTime.read(
+      stamp, .microseconds, form: .numberOrText, field: field, provider: Vendors.ga4.rawValue,
+      violations: &violations)
     return IngestedEvent(
       provider: Vendors.ga4.rawValue, kind: kind, name: displayName, properties: params,
-      time: micros.flatMap { Payload.date(seconds: $0 / 1_000_000) },
+      time: time,
       identity: identity(request: request, params: params),
       call: CallDescription(method: "logEvent", name: name, parameters: params), violations: violations,
       raw: raw)

@@ -199,11 +199,14 @@ struct MParticleEndpoint: SDKEndpoint {
       properties = Payload.object(batch["user_attributes"])
     default: break
     }
-    let time = data["timestamp_unixtime_ms"]?.doubleValue.flatMap { Payload.date(seconds: $0 / 1000) }
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      data["timestamp_unixtime_ms"], .milliseconds, field: "data.timestamp_unixtime_ms",
+      provider: Vendors.mparticle.rawValue, violations: &violations)
     return IngestedEvent(
       provider: Vendors.mparticle.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(batch, data: data),
-      call: CallDescription(method: method, name: name, parameters: event),
+      call: CallDescription(method: method, name: name, parameters: event), violations: violations,
       raw: JSONText.string(event), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(data["source_message_id"]))
   }

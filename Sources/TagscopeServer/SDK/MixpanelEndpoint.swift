@@ -216,15 +216,17 @@ struct MixpanelEndpoint: SDKEndpoint {
         Payload.string(properties["$screen_name"]) ?? Payload.string(properties["screen_name"]) ?? name
     default: kind = .event
     }
-    let time = properties["time"]?.doubleValue.flatMap { seconds in
-      Payload.date(seconds: seconds > 100_000_000_000 ? seconds / 1000 : seconds)
-    }
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      properties["time"], .secondsOrMilliseconds, field: "properties.time",
+      provider: Vendors.mixpanel.rawValue,
+      violations: &violations)
     return IngestedEvent(
       provider: Vendors.mixpanel.rawValue, kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, identity: trackIdentity(message, properties: properties),
       // The call as Mixpanel's SDK makes it: `track(event:properties:)`; the full message stays in
       // `raw` when it holds more than the event's name and properties (with the token, a credential).
-      call: CallDescription(method: "track", name: name, parameters: properties),
+      call: CallDescription(method: "track", name: name, parameters: properties), violations: violations,
       raw: JSONText.string(message),
       recordsRaw: !message.keys.allSatisfy { $0 == "event" || $0 == "properties" },
       credentials: credentials, messageID: Payload.string(properties["$insert_id"]))
@@ -238,9 +240,10 @@ struct MixpanelEndpoint: SDKEndpoint {
           .contains(element.key)
     }
     let identity = api == .engage ? profileIdentity(message) : DeviceIdentity()
-    let time = message["$time"]?.doubleValue.flatMap { value in
-      Payload.date(seconds: value > 100_000_000_000 ? value / 1000 : value)
-    }
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      message["$time"], .secondsOrMilliseconds, field: "$time", provider: Vendors.mixpanel.rawValue,
+      violations: &violations)
     var credentials = Properties()
     if let token = message["$token"] { credentials["token"] = token }
     let raw = JSONText.string(message)
@@ -258,7 +261,7 @@ struct MixpanelEndpoint: SDKEndpoint {
         time: time,
         identity: identity,
         call: CallDescription(method: method, name: operation.key, parameters: message),
-        raw: raw, recordsRaw: false, credentials: credentials)
+        violations: violations, raw: raw, recordsRaw: false, credentials: credentials)
     }
   }
 }

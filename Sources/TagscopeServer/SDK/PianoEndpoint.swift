@@ -77,7 +77,7 @@ struct PianoEndpoint: SDKEndpoint {
       for (sent, value) in split.repeated { account.note("\(place).data.\(sent)", value) }
       let identity = Self.identity(split.sdk, visitor: request.queryValue("idclient"))
       var ingested = split.record(
-        name: name, identity: identity, raw: JSONText.string(event), credentials: credentials)
+        name: name, identity: identity, raw: JSONText.string(event), credentials: credentials, place: place)
       account.add(to: &ingested)
       accepted.append(ingested)
     }

@@ -44,18 +44,23 @@ struct PianoProperties {
     }
   }
 
-  /// When the SDK says the event happened (`device_timestamp_utc`, seconds).
-  var time: Date? { sdk["device_timestamp_utc"]?.doubleValue.flatMap { Payload.date(seconds: $0) } }
-
   /// The record of the event `name` with these properties, as Piano Analytics' SDK calls it: its
-  /// `sendEvent` with the app's properties; a `page.display` is a screen named by its `page`.
-  func record(name: String, identity: DeviceIdentity, raw: String, credentials: Properties) -> IngestedEvent {
+  /// `sendEvent` with the app's properties; a `page.display` is a screen named by its `page`. Its
+  /// time is when the SDK says the event happened (`device_timestamp_utc`, seconds), read as the
+  /// event at `place` (`events[0]`) sent it (``SentTime``).
+  func record(name: String, identity: DeviceIdentity, raw: String, credentials: Properties, place: String)
+    -> IngestedEvent
+  {
     let isScreen = name == PianoEvent.pageDisplay
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      sdk["device_timestamp_utc"], .seconds, field: "\(place).data.device_timestamp_utc",
+      provider: Vendors.piano.rawValue, violations: &violations)
     var event = IngestedEvent(
       provider: Vendors.piano.rawValue, kind: isScreen ? .screen : .event,
       name: isScreen ? Payload.string(app["page"]) ?? name : name, properties: app, time: time,
-      identity: identity, call: CallDescription(method: "sendEvent", name: name, parameters: app), raw: raw,
-      recordsRaw: false, credentials: credentials)
+      identity: identity, call: CallDescription(method: "sendEvent", name: name, parameters: app),
+      violations: violations, raw: raw, recordsRaw: false, credentials: credentials)
     event.annotations = annotations
     return event
   }

@@ -126,11 +126,13 @@ struct PostHogEndpoint: SDKEndpoint {
         Payload.string(properties["$pathname"]) ?? Payload.string(properties["$current_url"]) ?? name
     default: kind = .event
     }
-    let time = Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
+    var violations: [RuleViolation] = []
+    let time = SentTime.iso8601(
+      message["timestamp"], field: "timestamp", provider: Vendors.posthog.rawValue, violations: &violations)
     return IngestedEvent(
       provider: Vendors.posthog.rawValue, kind: kind, name: displayName, properties: properties, time: time,
       identity: identity(message, properties: sent),
-      call: CallDescription(method: "capture", name: name, parameters: message),
+      call: CallDescription(method: "capture", name: name, parameters: message), violations: violations,
       raw: JSONText.string(message), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(message["uuid"]))
   }

@@ -162,9 +162,10 @@ struct SegmentEndpoint: SDKEndpoint {
           rule: "\(provider).identity-required",
           message: "The \(type) call has neither `userId` nor `anonymousId`.", consequence: .dropped))
     }
-    let time =
-      Payload.string(message["timestamp"]).flatMap(ISO8601Timestamp.date(from:))
-      ?? Payload.string(message["originalTimestamp"]).flatMap(ISO8601Timestamp.date(from:))
+    // The time the SDK stamped on sending, else the one it stamped on the call.
+    let timeField = SentTime.sent(message["timestamp"]) ? "timestamp" : "originalTimestamp"
+    let time = SentTime.iso8601(
+      message[timeField], field: timeField, provider: provider, violations: &violations)
     // The call's name as Segment's SDK call model carries it (see `SegmentCall.name`).
     let callName: String?
     switch type {

@@ -137,13 +137,17 @@ struct SnowplowEndpoint: SDKEndpoint {
       method = "track"
       name = type
     }
-    let time = (field("ttm") ?? field("dtm")).flatMap(Double.init).flatMap {
-      Payload.date(seconds: $0 / 1000)
-    }
+    // The true timestamp the app set, else the device's.
+    let timeField = field("ttm") != nil ? "ttm" : "dtm"
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      field(timeField).map(PropertyValue.string), .milliseconds, form: .numberOrText, field: timeField,
+      provider: Vendors.snowplow.rawValue, violations: &violations)
     return IngestedEvent(
       provider: Vendors.snowplow.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(field: field, contexts: parameters["contexts"]),
-      call: CallDescription(method: method, name: callName ?? name, parameters: parameters), raw: raw,
+      call: CallDescription(method: method, name: callName ?? name, parameters: parameters),
+      violations: violations, raw: raw,
       credentials: field("aid").map { ["aid": .string($0)] } ?? [:], messageID: field("eid"))
   }
 
