@@ -120,7 +120,9 @@ enum HelpTopics {
     by its place (batch[3].context.foo; a request's own fields on its first record) with a warning, \
     rule \(FieldsNotUnderstood.rule) (a plan counts it as a provider rule whose consequence is \
     degraded). The summary line and /tagscope/v1/summary count them (fieldsNotUnderstood: count, \
-    first place).
+    first place). A time the SDK sends that does not read as its field's unit (milliseconds where \
+    Braze sends seconds, text that is no ISO 8601 time) is not guessed: the record takes the time \
+    it was received, with a <provider>.sent-time warning naming the field and what it held.
     """
 
   static func listen() -> String {
