@@ -1,4 +1,5 @@
 import AnalyticsHub
+import TagscopeBasics
 import XCTest
 
 @testable import TagscopeServer
@@ -112,6 +113,29 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
     let single = try XCTUnwrap(endpointReply("/ee/v2/interact", body: both)?.events)
     XCTAssertEqual(single.count, 1)
     XCTAssertEqual(single.flatMap(unread), ["events"])
+    // Every request to Edge, whatever it asks: consent and identity requests too.
+    let consent = try XCTUnwrap(
+      endpointReply(
+        "/ee/v1/privacy/set-consent", body: AdobeEdgeConsentAndV2Tests.consent("y"), query: query)?
+        .events.first)
+    XCTAssertEqual(unread(consent), ["query.foo", "query.configId[2]"])
+    let acquire = #"{"query":{"identity":{"fetch":["ECID"]}}}"#
+    let identity = try XCTUnwrap(
+      endpointReply("/ee/v1/identity/acquire", body: acquire, query: query)?.events.first)
+    XCTAssertEqual(unread(identity), ["query.foo", "query.configId[2]"])
+    XCTAssertEqual(identity.annotations["config_id"], .string("c"))
+  }
+
+  /// A consent entry's time that is no ISO 8601 time is recorded at the receive time, and says so.
+  func testAConsentTimeThatDoesNotReadIsReported() throws {
+    let sent = AdobeEdgeConsentAndV2Tests.consent("y")
+    let good = try XCTUnwrap(endpointReply("/ee/v1/privacy/set-consent", body: sent)?.events.first)
+    XCTAssertEqual(good.time.map(ISO8601Timestamp.string(from:)), "2026-11-29T09:00:00.500Z")
+    let body = sent.replacingOccurrences(of: "2026-11-29T09:00:00.500Z", with: "last tuesday")
+    let record = try XCTUnwrap(endpointReply("/ee/v1/privacy/set-consent", body: body)?.events.first)
+    XCTAssertNil(record.time)
+    XCTAssertEqual(record.violations.map(\.rule), ["adobe.sent-time"])
+    XCTAssertTrue(record.violations[0].message.hasPrefix("consent[0].value.metadata.time = \"last tuesday\""))
   }
 
   /// A posted hit's URL query is not read as the hit: kept and reported.

@@ -39,6 +39,7 @@ enum AdobeEdgeConsent {
     // call: the request's once, with its first record.
     var own = FieldAccount()
     own.check(fields, at: "", understood: requestKeys, transport: [])
+    AdobeEdgeEndpoint.checkQuery(request, into: &own)
     var shared: Properties = [:]
     for (key, value) in fields where key != "consent" && requestKeys.contains(key) {
       shared.appendUnchecked(key, value)
@@ -46,7 +47,7 @@ enum AdobeEdgeConsent {
     // The identity map is at the request's top here, not under `xdm` as on interact.
     let identity = AdobeEdgeEndpoint.identity(
       request: ["xdm": .object(["identityMap": fields["identityMap"] ?? .object([:])])])
-    let config = request.queryValue("configId").map(PropertyValue.string)
+    let config = AdobeEdgeEndpoint.datastream(request).map(PropertyValue.string)
     var records: [IngestedEvent] = []
     for (index, element) in entries.enumerated() {
       guard case .object(let entry) = element else {
@@ -73,11 +74,14 @@ enum AdobeEdgeConsent {
       annotations["consent_index"] = .int(index)
       if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
       let value = Payload.object(entry["value"])
+      var violations: [RuleViolation] = []
+      let time = SentTime.iso8601(
+        Payload.object(value["metadata"])["time"], field: "consent[\(index)].value.metadata.time",
+        provider: Vendors.adobe.rawValue, violations: &violations)
       var record = IngestedEvent(
-        provider: Vendors.adobe.rawValue, kind: .consent, name: "consent", properties: properties,
-        time: Payload.text(Payload.object(value["metadata"])["time"]).flatMap(ISO8601Timestamp.date(from:)),
+        provider: Vendors.adobe.rawValue, kind: .consent, name: "consent", properties: properties, time: time,
         identity: identity, call: CallDescription(method: "setConsent", name: nil, parameters: carried),
-        raw: JSONText.string(entry), recordsRaw: false, annotations: annotations)
+        violations: violations, raw: JSONText.string(entry), recordsRaw: false, annotations: annotations)
       account.add(to: &record)
       records.append(record)
     }

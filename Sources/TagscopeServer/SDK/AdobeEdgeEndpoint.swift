@@ -74,6 +74,18 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
   /// collect's `silent` (aepsdk-edge-android `EdgeNetworkService.buildUrl`, the Server API).
   static let queryKeys: Set<String> = ["configId", "datastreamId", "requestId", "silent"]
 
+  /// Reports the fields of `request`'s query Edge does not take (``queryKeys``), and one sent
+  /// twice, in `account`: of every request to Edge, whatever it asks (events, consent, identity).
+  static func checkQuery(_ request: ReceivedRequest, into account: inout FieldAccount) {
+    account.check(pairs: request.query, at: "query", understood: queryKeys.contains, transport: [])
+    account.checkRepeats(in: request.query, at: "query", of: queryKeys.contains)
+  }
+
+  /// The datastream `request` is sent to: its query's `configId`, v2's `datastreamId`.
+  static func datastream(_ request: ReceivedRequest) -> String? {
+    request.queryValue("configId") ?? request.queryValue("datastreamId")
+  }
+
   /// The endpoint of `path` when it is an Edge path (``Vendor/AdobeEdgePath``, the Adobe descriptor's grammar): `/ee`, or `/ee-pre-prd`,
   /// an optional location hint, then `/v1/interact`, `/v1/collect`, `/v1/privacy/set-consent`,
   /// `/v1/identity/acquire`, `/v2/interact`, `/v2/collect`, or Media Edge's `/va/v1/<event>` (the
@@ -176,17 +188,14 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
     // call: the request's once, with its first event; so is a query field, or one sent twice.
     var own = FieldAccount()
     own.check(fields, at: "", understood: known, transport: [])
-    own.check(pairs: request.query, at: "query", understood: Self.queryKeys.contains, transport: [])
-    own.checkRepeats(in: request.query, at: "query", of: Self.queryKeys.contains)
+    Self.checkQuery(request, into: &own)
     var shared: Properties = [:]
     for (key, value) in fields where key != "events" && key != "event" && known.contains(key) {
       shared.appendUnchecked(key, value)
     }
     let identity = Self.identity(request: fields)
     var annotations: Properties = ["request": .object(shared)]
-    if let config = request.queryValue("configId") ?? request.queryValue("datastreamId") {
-      annotations["config_id"] = .string(config)
-    }
+    if let config = Self.datastream(request) { annotations["config_id"] = .string(config) }
     if let path = Self.keptPath(request.path, sdkPath: Self.interactPath) { annotations["path"] = path }
     let place = single ? "event" : "events"
     var ingested: [IngestedEvent] = []

@@ -29,13 +29,14 @@ enum AdobeEdgeIdentityAcquire {
     }
     var account = FieldAccount()
     account.check(fields, at: "", understood: requestKeys, transport: [])
+    AdobeEdgeEndpoint.checkQuery(request, into: &account)
     var shared: Properties = [:]
     for (key, value) in fields where key != "query" && requestKeys.contains(key) {
       shared.appendUnchecked(key, value)
     }
     var annotations: Properties = [:]
     if !shared.isEmpty { annotations["request"] = .object(shared) }
-    if let config = request.queryValue("configId") { annotations["config_id"] = .string(config) }
+    if let config = AdobeEdgeEndpoint.datastream(request) { annotations["config_id"] = .string(config) }
     let parameters: Properties = ["namespaces": .array(fetch)]
     let identity = AdobeEdgeEndpoint.identity(request: fields)
     var record = IngestedEvent(
