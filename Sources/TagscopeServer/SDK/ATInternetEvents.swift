@@ -47,8 +47,7 @@ extension ATInternetHitEndpoint {
         records.append(
           record(
             PianoProperties([:]), name: "events", place: place, account: unread, identity: identity,
-            site: site,
-            raw: raw, sdk: sdk))
+            site: site, raw: raw, sdk: sdk))
         continue
       }
       var own = FieldAccount()

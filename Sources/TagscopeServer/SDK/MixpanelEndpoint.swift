@@ -219,8 +219,7 @@ struct MixpanelEndpoint: SDKEndpoint {
     var violations: [RuleViolation] = []
     let time = SentTime.read(
       properties["time"], .secondsOrMilliseconds, field: "properties.time",
-      provider: Vendors.mixpanel.rawValue,
-      violations: &violations)
+      provider: Vendors.mixpanel.rawValue, violations: &violations)
     return IngestedEvent(
       provider: Vendors.mixpanel.rawValue, kind: kind, name: kind == .identify ? "identify" : displayName,
       properties: properties, time: time, identity: trackIdentity(message, properties: properties),
