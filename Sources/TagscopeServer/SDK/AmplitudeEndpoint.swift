@@ -21,6 +21,8 @@ struct AmplitudeEndpoint: SDKEndpoint {
   static let requestFields: Set<String> = ["api_key", "events"]
   /// Amplitude's transport fields (``Vendor/TransportFields/amplitude``).
   static let transport = TransportLevels(Vendor.amplitude, levels: [""])
+  /// An event's fields that hold its properties, each an object.
+  static let propertyObjects = ["event_properties", "user_properties", "group_properties"]
   /// The most events one request takes (the same on both APIs).
   static let maximumEvents = Vendor.Limit.amplitudeHTTP.eventsPerRequest ?? .max
 
@@ -69,7 +71,16 @@ struct AmplitudeEndpoint: SDKEndpoint {
       if let deviceId, !deviceId.isEmpty, deviceId.count < minimumIdLength {
         shortDeviceIds.append(.int(index))
       }
-      accepted.append(Self.event(from: event, apiKey: apiKey))
+      var record = Self.event(from: event, apiKey: apiKey)
+      // Properties that are no object are none to the record: said, not emptied without a word.
+      var account = FieldAccount()
+      for key in Self.propertyObjects {
+        if let sent = event[key], sent != .null, Payload.objectOrNil(sent) == nil {
+          account.note("events[\(index)].\(key)", sent)
+        }
+      }
+      account.add(to: &record)
+      accepted.append(record)
     }
     if !missingEventType.isEmpty || !missingIds.isEmpty {
       var fields = Properties()

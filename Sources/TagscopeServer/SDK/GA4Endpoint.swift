@@ -102,6 +102,19 @@ struct GA4Endpoint: SDKEndpoint {
       account.add(to: &record)
       ingested.append(record)
     }
+    if ingested.isEmpty {
+      // No event (none sent, or `events` no array): the request is still recorded, with what the
+      // validator says of it, not dropped without a word.
+      if let sent = object["events"], Payload.array(sent) == nil { request.note("events", sent) }
+      var record = IngestedEvent(
+        provider: Vendors.ga4.rawValue, kind: .event, name: "request", properties: [:], time: nil,
+        identity: Self.identity(request: object, params: [:]),
+        call: CallDescription(method: "request", name: nil, parameters: [:]),
+        violations: validation.request.map { $0.violation(consequence: consequence) },
+        raw: JSONText.string(object))
+      record.annotations = query
+      ingested.append(record)
+    }
     request.add(to: &ingested)
     return reply(
       validation.request + validation.perEvent.keys.sorted().flatMap { validation.perEvent[$0]! },

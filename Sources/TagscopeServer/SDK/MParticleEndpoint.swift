@@ -116,6 +116,9 @@ struct MParticleEndpoint: SDKEndpoint {
       account.check(
         batch, at: isBulk ? "[\(index)]" : "", understood: Self.batchFields, transport: Self.transport[""])
       MParticleBatchFields.check(batch, at: isBulk ? "[\(index)]" : "", account: &account)
+      if let sent = batch["events"], sent != .null, Payload.array(sent) == nil {
+        account.note(isBulk ? "[\(index)].events" : "events", sent)
+      }
       if accepted.count == first {
         // A batch without events still sets the user attributes and identities it carries, and
         // what it holds that is not understood is still reported.
@@ -155,11 +158,11 @@ struct MParticleEndpoint: SDKEndpoint {
     return event
   }
 
-  /// Whether a batch (the Events API's names) sets user data: user attributes, identities, or
-  /// attributes deleted. A batch without events that sets none (a device's and app's info only)
+  /// Whether a batch (the Events API's names) sets user data: user attributes, identities,
+  /// attributes deleted, or consent. A batch without events that sets none (a device's and app's info only)
   /// records nothing.
   static func setsUserData(_ batch: Properties) -> Bool {
-    ["user_attributes", "user_identities", "deleted_user_attributes"].contains { key in
+    ["user_attributes", "user_identities", "deleted_user_attributes", "consent_state"].contains { key in
       switch batch[key] {
       case .object(let members)?: !members.isEmpty
       case .array(let items)?: !items.isEmpty
