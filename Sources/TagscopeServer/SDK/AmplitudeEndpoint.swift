@@ -74,11 +74,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
       var record = Self.event(from: event, apiKey: apiKey)
       // Properties that are no object are none to the record: said, not emptied without a word.
       var account = FieldAccount()
-      for key in Self.propertyObjects {
-        if let sent = event[key], sent != .null, Payload.objectOrNil(sent) == nil {
-          account.note("events[\(index)].\(key)", sent)
-        }
-      }
+      for key in Self.propertyObjects { account.noteUnlessObject(event[key], at: "events[\(index)].\(key)") }
       account.add(to: &record)
       accepted.append(record)
     }

@@ -63,6 +63,13 @@ struct FieldAccount: Sendable {
     unread.appendUnchecked(place, value)
   }
 
+  /// Notes `value` at `place` when it is sent (present, not `null`) but is no object: a field
+  /// that holds properties, which the record would otherwise take as none without a word.
+  mutating func noteUnlessObject(_ value: PropertyValue?, at place: String) {
+    guard let value, value != .null, Payload.objectOrNil(value) == nil else { return }
+    note(place, value)
+  }
+
   /// Adds the fields to `event`: its `unread` annotation and the violation.
   func add(to event: inout IngestedEvent) {
     guard !unread.isEmpty else { return }

@@ -97,6 +97,7 @@ struct MixpanelEndpoint: SDKEndpoint {
         var account = FieldAccount()
         account.check(
           message, at: "data[\(index)]", understood: Self.trackFields, transport: Self.transport[""])
+        account.noteUnlessObject(message["properties"], at: "data[\(index)].properties")
         account.add(to: &event)
         events.append(event)
       case .engage, .groups:

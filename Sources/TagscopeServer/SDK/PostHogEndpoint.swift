@@ -129,12 +129,17 @@ struct PostHogEndpoint: SDKEndpoint {
     var violations: [RuleViolation] = []
     let time = SentTime.iso8601(
       message["timestamp"], field: "timestamp", provider: Vendors.posthog.rawValue, violations: &violations)
-    return IngestedEvent(
+    var event = IngestedEvent(
       provider: Vendors.posthog.rawValue, kind: kind, name: displayName, properties: properties, time: time,
       identity: identity(message, properties: sent),
       call: CallDescription(method: "capture", name: name, parameters: message), violations: violations,
       raw: JSONText.string(message), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(message["uuid"]))
+    // Properties that are no object are none to the record: said, not emptied without a word.
+    var account = FieldAccount()
+    account.noteUnlessObject(message["properties"], at: "properties")
+    account.add(to: &event)
+    return event
   }
 
   static func malformed(_ detail: String, _ reason: RejectionReason) -> SDKReply {

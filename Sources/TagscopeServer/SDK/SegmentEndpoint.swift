@@ -124,6 +124,19 @@ struct SegmentEndpoint: SDKEndpoint {
     let name: String
     let properties: Properties
     var violations: [RuleViolation] = []
+    if !Self.callTypes.contains(type) || Payload.string(message["type"]) == nil {
+      let sent = message["type"].map(JSONText.value) ?? "none"
+      violations.append(
+        RuleViolation(
+          rule: "\(provider).call-type",
+          message: "type = \(sent) is not a call type (\(Self.callTypes.sorted().joined(separator: ", "))): "
+            + "read as \(type == "track" ? "a track call" : "an event named by `event`").",
+          consequence: .degraded))
+    }
+    // Properties or traits that are no object are none to the record: said, not emptied.
+    var account = FieldAccount()
+    account.noteUnlessObject(message["properties"], at: "properties")
+    account.noteUnlessObject(message["traits"], at: "traits")
     switch type {
     case "screen", "page":
       kind = .screen
@@ -132,7 +145,9 @@ struct SegmentEndpoint: SDKEndpoint {
     case "identify":
       kind = .identify
       name = "identify"
-      properties = Payload.object(message["traits"])
+      // rudder-sdk-python `client.py` `identify` sends them under `context.traits` only.
+      properties =
+        Payload.objectOrNil(message["traits"]) ?? Payload.object(Payload.object(message["context"])["traits"])
     case "group":
       kind = .event
       name = "group"
@@ -176,13 +191,18 @@ struct SegmentEndpoint: SDKEndpoint {
     case "screen", "page": callName = name
     default: callName = nil
     }
-    return IngestedEvent(
+    var event = IngestedEvent(
       provider: provider, kind: kind, name: name, properties: properties, time: time,
       identity: identity(message),
       call: CallDescription(method: type, name: callName, parameters: message),
       violations: violations, raw: raw, credentials: credentials,
       messageID: Payload.string(message["messageId"]))
+    account.add(to: &event)
+    return event
   }
+
+  /// The Segment spec's call types.
+  static let callTypes: Set<String> = ["track", "identify", "screen", "page", "group", "alias"]
 
   /// RudderStack's SDKs send the Segment API with a `channel`, a `rudderId` or a library named so.
   static func isRudderStack(_ message: Properties) -> Bool {

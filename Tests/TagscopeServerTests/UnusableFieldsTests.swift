@@ -3,10 +3,11 @@ import XCTest
 
 @testable import TagscopeServer
 
-/// Requests whose events are not there — none sent, or a value that is no array — and properties
-/// that are no object were recorded as nothing, or as empty, without a word: each is now a record
-/// (the request's own) or a field reported with its place.
-final class RequestsWithoutEventsTests: XCTestCase {
+/// Requests whose events are not there — none sent, or a value that is no array — properties that
+/// are no object, and call types that are none were recorded as nothing, as empty, or as a guess,
+/// without a word: each is now a record (the request's own), a field reported with its place, or a
+/// violation that says what was assumed.
+final class UnusableFieldsTests: XCTestCase {
   private func unread(_ event: IngestedEvent) -> [String] { SDKFieldAccountTests.unread(event) }
   private let ga4Query = [(name: "measurement_id", value: "G-1"), (name: "api_secret", value: "s")]
 
@@ -55,5 +56,47 @@ final class RequestsWithoutEventsTests: XCTestCase {
     XCTAssertEqual(unread(records[0]), ["events[0].event_properties", "events[0].user_properties"])
     XCTAssertEqual(unread(records[1]), [])
     XCTAssertEqual(records[1].properties["ok"], .int(1))
+  }
+
+  /// Mixpanel, Segment and PostHog properties that are no object are reported (a Mixpanel track's
+  /// were then nowhere: neither its call nor its raw text kept them).
+  func testPropertiesThatAreNoObjectAreReportedOnEveryDecoder() throws {
+    let mixpanel = try XCTUnwrap(
+      endpointReply("/track", body: #"[{"event":"Signup","properties":"token=abc&plan=pro"}]"#)?.events.first)
+    XCTAssertEqual(unread(mixpanel), ["data[0].properties"])
+    let segment = try XCTUnwrap(
+      endpointReply(
+        "/v1/batch", body: #"{"batch":[{"type":"track","event":"Bought","userId":"u","properties":"a=1"}]}"#,
+        authorization: "Basic a2V5Og==")?.events.first)
+    XCTAssertEqual(unread(segment), ["properties"])
+    let posthog = try XCTUnwrap(
+      endpointReply(
+        "/batch", body: #"{"api_key":"k","batch":[{"event":"x","distinct_id":"d","properties":"oops"}]}"#)?
+        .events.first)
+    XCTAssertEqual(unread(posthog), ["properties"])
+  }
+
+  /// A Segment message without a type, or of a type the spec does not have, says what it was read
+  /// as; a RudderStack identify's traits are read where rudder-sdk-python sends them
+  /// (`client.py` `identify`: `context.traits`, the root's commented out).
+  func testSegmentCallTypesAndRudderStackTraits() throws {
+    func first(_ message: String) throws -> IngestedEvent {
+      try XCTUnwrap(
+        endpointReply("/v1/batch", body: #"{"batch":[\#(message)]}"#, authorization: "Basic a2V5Og==")?.events
+          .first)
+    }
+    let untyped = try first(#"{"event":"Bought","userId":"u"}"#)
+    XCTAssertEqual(untyped.violations.map(\.rule), ["segment.call-type"])
+    XCTAssertEqual(untyped.call.method, "track")
+    let unknown = try first(#"{"type":"Track","event":"Bought","userId":"u"}"#)
+    XCTAssertEqual(unknown.violations.map(\.rule), ["segment.call-type"])
+    XCTAssertTrue(unknown.violations[0].message.hasPrefix(#"type = "Track" is not a call type"#))
+    XCTAssertEqual(try first(#"{"type":"track","event":"Bought","userId":"u"}"#).violations, [])
+    let rudder = try first(
+      #"{"type":"identify","userId":"u1","channel":"server","context":{"traits":{"email":"a@b.c","plan":"pro"}}}"#
+    )
+    XCTAssertEqual(rudder.provider, "rudderstack")
+    XCTAssertEqual(rudder.properties["plan"], .string("pro"))
+    XCTAssertEqual(rudder.violations, [])
   }
 }
