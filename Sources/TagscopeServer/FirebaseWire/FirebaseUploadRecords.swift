@@ -218,15 +218,16 @@ enum FirebaseUploadRecords {
     }
     var who = identity
     if let session { who.sessionID = DeviceIdentity.present(session) }
+    let sent = time(event.timestampMillis)
     let recordName =
       isScreenView
       ? (Payload.string(app["screen_name"]) ?? Payload.string(app["screen_class"]) ?? name) : name
     return IngestedEvent(
       provider: FirebaseLogRecords.provider, kind: isScreenView ? .screen : .event, name: recordName,
-      properties: app, time: time(event.timestampMillis), identity: who,
+      properties: app, time: sent, identity: who,
       call: CallDescription(
         method: byApp ? "logEvent" : FirebaseLogRecords.automaticEvent, name: name, parameters: app),
-      violations: timeViolations(event.timestampMillis, field: "timestamp_millis"),
+      violations: timeViolations(event.timestampMillis, read: sent, field: "timestamp_millis"),
       raw: "", recordsRaw: false, annotations: extra)
   }
 
@@ -250,6 +251,7 @@ enum FirebaseUploadRecords {
     // generic initializer).
     var value = Properties()
     value.appendUnchecked("value", property.value)
+    let sent = time(property.setTimestampMillis)
     var extra = Properties(extending: common)
     extra.reserveCapacity(common.count + (name != property.name ? 3 : 2))
     extra.appendUnchecked("origin", .string(bySDK ? "auto" : "app"))
@@ -257,11 +259,11 @@ enum FirebaseUploadRecords {
     extra.appendUnchecked("place", .string(place))
     return IngestedEvent(
       provider: FirebaseLogRecords.provider, kind: .identify, name: name, properties: value,
-      time: time(property.setTimestampMillis), identity: identity,
+      time: sent, identity: identity,
       call: CallDescription(
         method: bySDK ? FirebaseLogRecords.automaticUserProperty : "setUserProperty", name: name,
         parameters: value),
-      violations: timeViolations(property.setTimestampMillis, field: "set_timestamp_millis"),
+      violations: timeViolations(property.setTimestampMillis, read: sent, field: "set_timestamp_millis"),
       raw: "", recordsRaw: false, annotations: extra)
   }
 
@@ -274,10 +276,11 @@ enum FirebaseUploadRecords {
     millis.flatMap { Payload.date(seconds: Double($0) / 1000) }
   }
 
-  /// The violation of a time sent in `field` that is none (``SentTime``), if it is sent and none:
-  /// the record then has the time it was received. No array is made for a time that reads.
-  private static func timeViolations(_ millis: Int64?, field: String) -> [RuleViolation] {
-    guard let millis, time(millis) == nil else { return [] }
+  /// The violation of a time sent in `field` (`millis`, `read` as ``time(_:)`` reads it) that is
+  /// none (``SentTime``): the record then has the time it was received. No array is made for a
+  /// time that reads.
+  private static func timeViolations(_ millis: Int64?, read: Date?, field: String) -> [RuleViolation] {
+    guard let millis, read == nil else { return [] }
     return [
       SentTime.unread(.int(Int(millis)), .milliseconds, field: field, provider: FirebaseLogRecords.provider)
     ]

@@ -114,7 +114,7 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     var problems = fields.problems
     if let hitKind, !linkEvent, !otherLink {
       problems.append(
-        "pe=\(AdobeHitFields.excerpt(hitKind)): a hit kind Tagscope does not read, taken as a page view")
+        "pe=\(Payload.excerpt(hitKind)): a hit kind Tagscope does not read, taken as a page view")
     }
     if kind == .screen, fields.variable("pageName") == nil {
       problems.append("pageName: none, the view unnamed")
@@ -122,7 +122,7 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     let stamp = fields.variable("ts")
     let time = stamp.flatMap(Double.init).flatMap(Payload.date(seconds:))
     if let stamp, time == nil {
-      problems.append("ts=\(AdobeHitFields.excerpt(stamp)): not a time in seconds, the receive time taken")
+      problems.append("ts=\(Payload.excerpt(stamp)): not a time in seconds, the receive time taken")
     }
     var annotations: Properties = [
       "variables": .object(fields.variables), "report_suites": .string(reportSuites(path)),

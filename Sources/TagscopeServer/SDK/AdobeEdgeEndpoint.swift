@@ -220,7 +220,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
       let time = Payload.text(timestamp).flatMap(ISO8601Timestamp.date(from:))
       if let timestamp, time == nil {
         problems.append(
-          "\(at).xdm.timestamp: \(AdobeHitFields.excerpt(JSONText.value(timestamp))), not an ISO 8601 time: the receive time taken"
+          "\(at).xdm.timestamp: \(Payload.excerpt(JSONText.value(timestamp))), not an ISO 8601 time: the receive time taken"
         )
       }
       // The request's own fields go with its first event's record only: a request of many events

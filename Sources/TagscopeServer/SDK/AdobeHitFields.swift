@@ -50,7 +50,7 @@ struct AdobeHitFields: Sendable {
     var keyBytes = 0
     for (index, pair) in pairs.enumerated() {
       let name = pair.name
-      let place = "field \(index + 1) (\(Self.excerpt(name)))"
+      let place = "field \(index + 1) (\(Payload.excerpt(name)))"
       if name.count > 1, name.hasSuffix("."), !name.hasPrefix(".") {
         guard levels.count < Self.depthLimit else {
           tooDeep = "\(place): nested deeper than \(Self.depthLimit) levels"
@@ -65,7 +65,7 @@ struct AdobeHitFields: Sendable {
           levels.removeLast()
         } else {
           note(
-            "\(place): closes a level that is not open (innermost open: \(Self.excerpt(levels.last ?? "none")))"
+            "\(place): closes a level that is not open (innermost open: \(Payload.excerpt(levels.last ?? "none")))"
           )
         }
         continue
@@ -77,16 +77,18 @@ struct AdobeHitFields: Sendable {
       }
       if levels.first == "c" {
         let key = Self.path(Array(levels.dropFirst()), name) ?? name
-        if !seenContext.insert(key).inserted { note("\(place): context data \(Self.excerpt(key)) repeated") }
+        if !seenContext.insert(key).inserted {
+          note("\(place): context data \(Payload.excerpt(key)) repeated")
+        }
         contextPairs.append((key, .string(pair.value)))
       } else {
         let key = Self.path(levels, name) ?? name
-        if !seenVariables.insert(key).inserted { note("\(place): variable \(Self.excerpt(key)) repeated") }
+        if !seenVariables.insert(key).inserted { note("\(place): variable \(Payload.excerpt(key)) repeated") }
         variablePairs.append((key, .string(pair.value)))
       }
     }
     if !levels.isEmpty {
-      note("end of hit: level \(Self.excerpt(levels.joined(separator: "."))) is not closed")
+      note("end of hit: level \(Payload.excerpt(levels.joined(separator: "."))) is not closed")
     }
     var known: [(String, PropertyValue)] = []
     var unknown: [(String, PropertyValue)] = []
@@ -109,11 +111,6 @@ struct AdobeHitFields: Sendable {
   private static func path(_ levels: [String], _ leaf: String) -> String? {
     let parts = leaf.isEmpty ? levels : levels + [leaf]
     return parts.isEmpty ? nil : parts.joined(separator: ".")
-  }
-
-  /// A name cut to 40 characters, for a problem's place.
-  static func excerpt(_ name: String) -> String {
-    name.count <= 40 ? name : String(name.prefix(40)) + "…"
   }
 
   /// The variable named `name` as text.

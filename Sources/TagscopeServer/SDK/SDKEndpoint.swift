@@ -55,6 +55,11 @@ enum Payload {
     return nil
   }
 
+  /// `text` cut to 40 characters (and `…`), for the place or value a problem names.
+  static func excerpt(_ text: String) -> String {
+    text.count <= 40 ? text : String(text.prefix(40)) + "…"
+  }
+
   /// The date `seconds` after 1970, or `nil` (the event then takes the time it was received) when
   /// a client's time is not one a recording can hold: not finite, or outside years 1…9999.
   static func date(seconds: Double) -> Date? {

@@ -80,13 +80,8 @@ enum SentTime {
   {
     RuleViolation(
       rule: "\(provider).sent-time",
-      message: "\(field) = \(excerpt(value)) is not \(expected): recorded at the time it was received.",
+      message:
+        "\(field) = \(Payload.excerpt(JSONText.value(value))) is not \(expected): recorded at the time it was received.",
       consequence: .degraded)
-  }
-
-  /// `value` as JSON, its first 40 characters when longer.
-  private static func excerpt(_ value: PropertyValue) -> String {
-    let text = JSONText.value(value)
-    return text.count <= 40 ? text : String(text.prefix(40)) + "…"
   }
 }
