@@ -31,6 +31,26 @@ final class FirebaseUploadEdgeTests: XCTestCase, ProtobufWriting {
     }
   }
 
+  /// An upload that is not empty but holds no event or user property (fields the schema lacks,
+  /// a bundle of context alone) is recorded as the request, what it held said, not dropped.
+  func testAnUploadWithoutEventsIsRecordedAsTheRequest() throws {
+    let unknownOnly = try reply(StoredDeflate.gzip(Self.field(7, int: 1)))
+    XCTAssertEqual(unknownOnly.status, .noContent)
+    XCTAssertEqual(unknownOnly.events.map(\.name), ["request"])
+    XCTAssertEqual(unknownOnly.events.first?.call.method, "request")
+    XCTAssertEqual(unknownOnly.events.first?.annotations["bundles"], .int(0))
+    XCTAssertEqual(unknownOnly.events.first?.violations.map(\.rule), ["sdk.field-not-understood"])
+    XCTAssertEqual(unknownOnly.events.first?.annotations["unread"], .object(["upload field 7": "varint 1"]))
+
+    let contextOnly = try reply(Self.bundle(Self.field(99, "opaque"), device: "d9"))
+    XCTAssertEqual(contextOnly.events.map(\.name), ["request"])
+    let request = try XCTUnwrap(contextOnly.events.first)
+    XCTAssertEqual(request.identity.deviceID, "d9")
+    XCTAssertEqual(request.annotations["bundles"], .int(1))
+    XCTAssertEqual(request.annotations["platform"], "android")
+    XCTAssertEqual(request.violations.map(\.rule), ["sdk.field-not-understood"])
+  }
+
   func testManyBundlesKeepTheirDevicesAndPlaces() throws {
     var body: [UInt8] = []
     for index in 0..<200 {

@@ -139,6 +139,7 @@ final class FirebaseUploadSharingTests: XCTestCase, ProtobufWriting {
     var deep = Self.field(6, Self.field(1, "leaf"))
     for _ in 0..<8 { deep = Self.field(6, Self.field(1, "item") + deep) }
     bodies.append(Self.field(1, Self.field(2, Self.field(1, deep))))
+    bodies += Self.groupBodies
     var checked = 0
     for body in bodies {
       var variants = (0...body.count).map { Array(body.prefix($0)) }
@@ -155,5 +156,75 @@ final class FirebaseUploadSharingTests: XCTestCase, ProtobufWriting {
       }
     }
     XCTAssertGreaterThan(checked, 10_000)
+  }
+
+  /// Reading a small body before walking it (what a real upload takes) gives what walking it
+  /// first gives: the same records, or the same refusal with its place, for every real upload cut
+  /// at every length and with each byte changed, bodies past the walk's depth, groups holding
+  /// what would be bundles, and one of more records than are built at once.
+  func testReadingBeforeTheWalkGivesWhatWalkingFirstGives() throws {
+    var bodies: [[UInt8]] = []
+    for name in ["android-2021.pb", "android-2024.pb", "ios-2020-raw.pb", "ios-2023-first-open.pb"] {
+      bodies.append(try FirebaseUploadFixtureTests.fixture(name))
+    }
+    bodies.append(FirebaseWireWalkTests.synthetic())
+    var deep = Self.field(6, Self.field(1, "leaf"))
+    for _ in 0..<8 { deep = Self.field(6, Self.field(1, "item") + deep) }
+    bodies.append(Self.field(1, Self.field(2, Self.field(1, deep))))
+    bodies += Self.groupBodies
+    // One of more records than are built at once, whole and cut.
+    var events: [UInt8] = []
+    for _ in 0...BulkDelivery.offloadEvents { events += Self.field(2, Self.field(2, "_e")) }
+    let many = Self.field(1, events)
+    var compared = 0
+    var recordsCompared = 0
+    for body in bodies + [many] {
+      var variants = [body, Array(body.dropLast()), Array(body.prefix(body.count / 2))]
+      if body != many {
+        variants = (0...body.count).map { Array(body.prefix($0)) }
+        for position in body.indices {
+          for byte: UInt8 in [0x00, 0x07, 0x0b, 0x80, 0xff] where body[position] != byte {
+            var changed = body
+            changed[position] = byte
+            variants.append(changed)
+          }
+        }
+      }
+      for variant in variants {
+        let first = Self.records(FirebaseUploadEndpoint.read(variant))
+        XCTAssertEqual(
+          first, Self.records(FirebaseUploadEndpoint.read(variant, walkingFirst: true)),
+          "\(variant.prefix(12).map { String($0, radix: 16) })")
+        if case .success(let records) = first, !records.isEmpty { recordsCompared += 1 }
+        compared += 1
+      }
+    }
+    XCTAssertGreaterThan(compared, 10_000)
+    XCTAssertGreaterThan(recordsCompared, 1_000)
+    // A group holding what would be a bundle is one field the schema lacks, kept and reported.
+    let read = try Self.records(FirebaseUploadEndpoint.read(Self.groupBodies[0])).get()
+    XCTAssertEqual(read.map(\.name), ["user_engagement"])
+    XCTAssertEqual(Self.pairs(Payload.object(read[0].annotations["unread"])), ["upload field 5=group"])
+  }
+
+  /// Bodies with groups (field 5: start 0x2b, end 0x2c), which Firebase never writes: one at the
+  /// batch's level holding a field 1 that is no bundle, one in a bundle holding a field 2 that is
+  /// no event, one nested in another.
+  static let groupBodies: [[UInt8]] = [
+    [0x2b] + field(1, [0xff, 0xff]) + [0x2c] + field(1, field(2, field(2, "_e"))),
+    field(1, [0x2b] + field(2, [0x80]) + [0x2c] + field(2, field(2, "_e"))),
+    field(1, [0x2b, 0x2b] + field(2, [0x80]) + [0x2c, 0x2c] + field(2, field(2, "_s"))),
+  ]
+
+  /// The records an upload read makes, built whole when it was indexed.
+  private static func records(_ read: Result<FirebaseUploadEndpoint.Read, FirebaseUploadError>)
+    -> Result<[IngestedEvent], FirebaseUploadError>
+  {
+    read.map { read in
+      switch read {
+      case .records(let records): return records
+      case .index(let index): return index.events(0..<index.count)
+      }
+    }
   }
 }

@@ -64,6 +64,13 @@ struct HARGatheredUpload: HARGathering {
         NotRebuilt(
           reason: "it keeps no `\(placeKey)` in an upload: a debug log line's record, which has no request"))
     }
+    guard text != FirebaseUploadRecords.requestPlace else {
+      return .failure(
+        NotRebuilt(
+          reason:
+            "it stands for an upload holding no event or user property (a request record), whose bytes it does not keep"
+        ))
+    }
     guard let place = Place(text), place.ordinal == 1 else {
       return .failure(
         NotRebuilt(

@@ -33,7 +33,9 @@ struct FirebaseMessageSplit {
       case .lengthDelimited(let child) where field.number == children.0: first.append(child)
       case .lengthDelimited(let child) where field.number == children.1: second.append(child)
       case .group:
-        guard Self.skipGroup(&reader) else {
+        do throws(ProtobufWireReader.Failure) {
+          try reader.skipGroup()
+        } catch {
           if rest { self.rest += bytes[start..<range.upperBound] }
           return
         }
@@ -41,24 +43,5 @@ struct FirebaseMessageSplit {
       default: if rest { self.rest += bytes[start..<reader.offset] }
       }
     }
-  }
-
-  /// Reads past the end of the group just started; `false` when the bytes end or stop being
-  /// protobuf first.
-  private static func skipGroup(_ reader: inout ProtobufWireReader) -> Bool {
-    var depth = 1
-    while depth > 0 {
-      do throws(ProtobufWireReader.Failure) {
-        guard let field = try reader.next() else { return false }
-        switch field.value {
-        case .group: depth += 1
-        case .groupEnd: depth -= 1
-        default: continue
-        }
-      } catch {
-        return false
-      }
-    }
-    return true
   }
 }

@@ -46,11 +46,33 @@ struct FirebaseUploadBuilder {
   /// carries them from its start; only one an event or user property holds makes the records
   /// take them again at the end.
   static func records(_ protobuf: [UInt8], count: Int) -> Result<[IngestedEvent], FirebaseUploadError> {
+    build(protobuf, expecting: count, atMost: nil)
+  }
+
+  /// The records of `protobuf` built before any walk, when it holds at most `atMost` events and
+  /// user properties; `nil` when it holds more (found before any record is made) or the schema
+  /// refuses it: the caller then walks it (``FirebaseUploadShape/check(_:)``), which names the
+  /// place of what it refuses. Only for a body no larger than
+  /// ``FirebaseUploadShape/unwalkedBytes``, which no limit of the walk can refuse.
+  static func unwalkedRecords(_ protobuf: [UInt8], atMost: Int) -> [IngestedEvent]? {
+    guard protobuf.count <= FirebaseUploadShape.unwalkedBytes,
+      case .success(let records) = build(protobuf, expecting: nil, atMost: atMost)
+    else { return nil }
+    return records
+  }
+
+  /// The records of `protobuf`, room made for `expecting` of them (else for as many as its
+  /// bundles hold, once they are read); refused as too many when it holds more than `atMost`
+  /// (counted from its bundles, before any record is made).
+  private static func build(_ protobuf: [UInt8], expecting: Int?, atMost: Int?)
+    -> Result<[IngestedEvent], FirebaseUploadError>
+  {
     protobuf.withUnsafeBufferPointer { buffer in
       var builder = FirebaseUploadBuilder(buffer: buffer)
       // Room made once, for what an upload usually holds (each grown from nothing, an upload at
-      // a time, was a tenth of the allocations of reading one).
-      builder.records.reserveCapacity(count)
+      // a time, was a tenth of the allocations of reading one); spans unknown in number take
+      // room for an event per 32 bytes, the size of a small one.
+      let count = expecting ?? Swift.min(atMost ?? 0, buffer.count / 32)
       builder.eventSpans.reserveCapacity(count)
       builder.propertySpans.reserveCapacity(count)
       builder.parameters.reserveCapacity(16)
@@ -63,12 +85,21 @@ struct FirebaseUploadBuilder {
         builder.commons.reserveCapacity(batch.first.count)
         for (index, range) in batch.first.enumerated() {
           bundles.append(try builder.bundle(range, number: index + 1))
+          let spans = builder.eventSpans.count + builder.propertySpans.count
+          if let atMost, spans > atMost { return .failure(.tooManyRecords(spans)) }
         }
+        builder.records.reserveCapacity(builder.eventSpans.count + builder.propertySpans.count)
         var known = builder.unknown
         for bundle in bundles { known += bundle.unknown }
         let summary = FirebaseUnknownFields.summary(known)
         for index in bundles.indices {
           try builder.build(&bundles[index], note: summary?.note)
+        }
+        if builder.records.isEmpty, !protobuf.isEmpty {
+          builder.records.append(
+            FirebaseUploadRecords.request(
+              context: bundles.first?.context ?? Properties(), unknownNote: summary?.note,
+              bundles: bundles.count))
         }
         return .success(builder.finished(carrying: known.count, summary: summary))
       } catch {

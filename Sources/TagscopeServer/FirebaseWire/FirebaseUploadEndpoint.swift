@@ -70,9 +70,20 @@ struct FirebaseUploadEndpoint: SDKEndpoint {
 
   /// An upload body as received checked whole (``FirebaseUploadShape``, then each message read
   /// once) and read, or why it is refused.
-  static func read(_ body: [UInt8]) -> Result<Read, FirebaseUploadError> {
+  ///
+  /// A body the walk's counts cannot refuse (``FirebaseUploadShape/unwalkedBytes``) that the
+  /// builder reads into at most ``BulkDelivery/offloadEvents`` records is built first, unwalked
+  /// (the walk was a twentieth of reading a real upload); the walk runs for a body the builder
+  /// refuses, and names where it stops being a batch. `walkingFirst` walks every body first, as
+  /// the tests compare.
+  static func read(_ body: [UInt8], walkingFirst: Bool = false) -> Result<Read, FirebaseUploadError> {
     FirebaseUploadBody.protobuf(body, limit: limit).flatMap { bytes in
-      FirebaseUploadShape.check(bytes).flatMap { counts in
+      if !walkingFirst,
+        let records = FirebaseUploadBuilder.unwalkedRecords(bytes, atMost: BulkDelivery.offloadEvents)
+      {
+        return .success(.records(records))
+      }
+      return FirebaseUploadShape.check(bytes).flatMap { counts in
         guard counts.records > BulkDelivery.offloadEvents else {
           return FirebaseUploadBuilder.records(bytes, count: counts.records).map(Read.records)
             .flatMapError { refusal in

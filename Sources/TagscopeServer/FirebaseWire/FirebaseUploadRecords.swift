@@ -31,6 +31,25 @@ enum FirebaseUploadRecords {
     return context
   }
 
+  /// The place of ``request(context:unknownNote:bundles:)``'s record: the upload itself.
+  static let requestPlace = "upload"
+
+  /// The record of an upload that is not empty but holds no event and no user property (fields
+  /// the schema lacks, bundles of context alone): the request itself, as a GA4 request without
+  /// events is recorded, with the first bundle's `context` (and who it names) and how many bundles
+  /// it held, so that what it held is not dropped without a word.
+  static func request(context: Properties, unknownNote: PropertyValue?, bundles: Int) -> IngestedEvent {
+    // (Its place, `upload`, is no message's: `tagscope export --har` says it does not rebuild it.)
+    let identity = FirebaseUploadIdentity.of(context: context, userProperties: [FirebasePropertyFields]())
+    var annotations = common(context: context, unknownNote: unknownNote)
+    annotations.appendUnchecked("bundles", .int(bundles))
+    annotations.appendUnchecked("place", .string(requestPlace))
+    return IngestedEvent(
+      provider: FirebaseLogRecords.provider, kind: .event, name: "request", properties: [:], time: nil,
+      identity: identity, call: CallDescription(method: "request", name: nil, parameters: [:]),
+      violations: [], raw: "", recordsRaw: false, annotations: annotations)
+  }
+
   /// The unknown fields as an annotation: their count and the first ``FirebaseUnknownFields/listed``.
   static func note(_ unknown: [String]) -> PropertyValue? {
     guard !unknown.isEmpty else { return nil }

@@ -2,8 +2,10 @@ import TagscopeVendors
 
 /// A linear walk over an upload's wire bytes before any message is built: it bounds what decoding
 /// costs (messages, records, depth) and names the place of bytes that are not protobuf, which
-/// SwiftProtobuf's errors do not. Knows only where messages nest: batch field 1 (bundles), bundle
-/// fields 2 (events) and 3 (user properties), event field 1 (parameters), parameter field 6 (items).
+/// SwiftProtobuf's errors do not. A body too small for its counts to refuse is built first and
+/// walked only when the builder refuses it (``unwalkedBytes``). Knows only where messages nest:
+/// batch field 1 (bundles), bundle fields 2 (events) and 3 (user properties), event field 1
+/// (parameters), parameter field 6 (items).
 enum FirebaseUploadShape {
   /// The most events and user properties of one request: the Android SDK uploads at most 64 KiB
   /// a batch (`measurement.upload.max_batch_size`), some 4,000 of the smallest real events
@@ -16,6 +18,11 @@ enum FirebaseUploadShape {
   static let messageLimit = 50_000
   /// The deepest nesting: batch, bundle, event, parameter, then items and their parameters.
   static let depthLimit = 8
+  /// The largest body no count of the walk can refuse: each message it counts takes two bytes
+  /// at least (a key, a length). Such a body is built before it is walked
+  /// (``FirebaseUploadBuilder/unwalkedRecords(_:atMost:)``), and walked only when the builder
+  /// refuses it; the builder bounds its own depth and records.
+  static let unwalkedBytes = 2 * messageLimit
 
   /// What the walk counted.
   struct Counts: Equatable {
@@ -80,10 +87,17 @@ enum FirebaseUploadShape {
         guard let next = try reader.next() else { return }
         field = next
       } catch {
-        switch error {
-        case .truncated(let offset): throw .notProtobuf(place: place(path), offset: offset, truncated: true)
-        case .malformed(let offset): throw .notProtobuf(place: place(path), offset: offset, truncated: false)
+        throw refusal(error, path)
+      }
+      if case .group = field.value {
+        // A group is one field whatever it holds (SwiftProtobuf keeps it whole, unknown): its
+        // fields are not the message's, and hold no message of the batch.
+        do throws(ProtobufWireReader.Failure) {
+          try reader.skipGroup()
+        } catch {
+          throw refusal(error, path)
         }
+        continue
       }
       let child = level.child(field.number)
       guard child != .leaf || (level == .bundle && field.number == 3),
@@ -124,8 +138,12 @@ enum FirebaseUploadShape {
       let number = key >> 3
       switch key & 7 {
       case 2: break
-      // A group's start or end: nothing to pass, as the reader takes them.
-      case 3, 4: continue
+      // A group's start: passed whole to its end, as the walk passes it.
+      case 3:
+        guard walk.passGroup() else { return false }
+        continue
+      // A group's end without its start: nothing to pass, as the reader takes it.
+      case 4: continue
       case let wireType:
         guard walk.pass(wireType: wireType) else { return false }
         continue
@@ -146,6 +164,16 @@ enum FirebaseUploadShape {
       else { return false }
     }
     return true
+  }
+
+  /// The refusal of bytes that stop being protobuf at `path`.
+  private static func refusal(_ failure: ProtobufWireReader.Failure, _ path: [(level: Level, position: Int)])
+    -> FirebaseUploadError
+  {
+    switch failure {
+    case .truncated(let offset): return .notProtobuf(place: place(path), offset: offset, truncated: true)
+    case .malformed(let offset): return .notProtobuf(place: place(path), offset: offset, truncated: false)
+    }
   }
 
   /// Where `path` is: `the batch`, `bundle 2`, `bundle 2 event 3 parameter 1`.

@@ -332,6 +332,21 @@ struct FirebaseWireWalk {
     }
   }
 
+  /// Reads past the end of the group just started, groups within it included, as
+  /// ``ProtobufWireReader/skipGroup()`` reads; `false` where it throws.
+  mutating func passGroup() -> Bool {
+    var depth = 1
+    while depth > 0 {
+      guard let key = varint(), key >> 3 > 0 else { return false }
+      switch key & 7 {
+      case 3: depth += 1
+      case 4: depth -= 1
+      case let wireType: guard pass(wireType: wireType) else { return false }
+      }
+    }
+    return true
+  }
+
   /// Where a length-delimited value's bytes are, when they end within the message.
   @inline(__always)
   mutating func length() -> Range<Int>? {

@@ -69,6 +69,21 @@ struct ProtobufWireReader {
     }
   }
 
+  /// Reads past the end of the group just started (``Value/group``), groups within it included:
+  /// a group is one field, its fields the group's own, as SwiftProtobuf keeps it. Throws where
+  /// the bytes stop being protobuf, or `truncated` at the end when they end first.
+  mutating func skipGroup() throws(Failure) {
+    var depth = 1
+    while depth > 0 {
+      guard let field = try next() else { throw .truncated(at: end) }
+      switch field.value {
+      case .group: depth += 1
+      case .groupEnd: depth -= 1
+      default: continue
+      }
+    }
+  }
+
   private mutating func varint() throws(Failure) -> UInt64 {
     var value: UInt64 = 0
     var shift: UInt64 = 0
