@@ -122,7 +122,13 @@ enum HelpTopics {
     degraded). The summary line and /tagscope/v1/summary count them (fieldsNotUnderstood: count, \
     first place). A time the SDK sends that does not read as its field's unit (milliseconds where \
     Braze sends seconds, text that is no ISO 8601 time) is not guessed: the record takes the time \
-    it was received, with a <provider>.sent-time warning naming the field and what it held.
+    it was received, with a <provider>.sent-time warning naming the field and what it held. A name \
+    an event lacks is not guessed without a word either: an mParticle event_type or a Snowplow e \
+    the API does not have, a custom event, screen view or self-describing event without its name \
+    or schema is recorded under its type with a <provider>.event-type or .event-name warning; a \
+    Mixpanel profile message with no operation with mixpanel.no-operation; a Firebase upload or \
+    GA4 request holding no event (nor, for Firebase, user property) is recorded as one record named \
+    request.
     """
 
   static func listen() -> String {

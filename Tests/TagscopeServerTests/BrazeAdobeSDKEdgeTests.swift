@@ -171,20 +171,25 @@ final class BrazeAdobeSDKEdgeTests: XCTestCase {
       records.map { $0.violations.map(\.rule) }, [["braze.attribute-value"], [], ["braze.purchase-product"]])
   }
 
-  /// A time that does not read (a hit's `ts` not in seconds, an Edge `timestamp` not ISO 8601) and
-  /// a page view without `pageName` are listed among the record's problems, not passed over.
+  /// A time that does not read (a hit's `ts` not in seconds, an Edge `timestamp` not ISO 8601) is
+  /// said as every decoder says it (`adobe.sent-time`), and a page view without `pageName` is
+  /// listed among the record's problems, not passed over.
   func testUnreadableTimesAndAnUnnamedViewAreListed() throws {
     let hit = try XCTUnwrap(
       endpointReply(AdobeWireFixtures.hitPath, body: "ndh=1&ts=nan&mid=1")?.events.first)
     XCTAssertNil(hit.time)
     XCTAssertEqual(
       Payload.array(hit.annotations["problems"])?.compactMap(Payload.string),
-      ["pageName: none, the view unnamed", "ts=nan: not a time in seconds, the receive time taken"])
+      ["pageName: none, the view unnamed"])
+    XCTAssertEqual(hit.violations.map(\.rule), ["adobe.sent-time"])
+    XCTAssertTrue(hit.violations.first?.message.hasPrefix("ts = \"nan\"") ?? false, "\(hit.violations)")
     let body = #"{"events":[{"xdm":{"eventType":"E","timestamp":"bogus"}}]}"#
     let edge = try XCTUnwrap(endpointReply("/ee/v1/interact", body: body)?.events.first)
-    XCTAssertEqual(
-      Payload.array(edge.annotations["problems"])?.compactMap(Payload.string),
-      [#"events[0].xdm.timestamp: "bogus", not an ISO 8601 time: the receive time taken"#])
+    XCTAssertNil(edge.annotations["problems"])
+    XCTAssertEqual(edge.violations.map(\.rule), ["adobe.sent-time"])
+    XCTAssertTrue(
+      edge.violations.first?.message.hasPrefix(#"events[0].xdm.timestamp = "bogus""#) ?? false,
+      "\(edge.violations)")
   }
 
   /// A subscription group update of a status Tagscope does not know is kept whole and says so.

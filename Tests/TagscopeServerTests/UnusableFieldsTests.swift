@@ -27,6 +27,164 @@ final class UnusableFieldsTests: XCTestCase {
     XCTAssertEqual(unread(single[0]), ["events"])
   }
 
+  /// A GA4 request's device is carried whole on each record (its identity reads two members, the
+  /// rest were neither kept nor reported); a device that is no object is reported.
+  func testAGA4RequestsDeviceIsCarried() throws {
+    let body =
+      #"{"client_id":"c","device":{"category":"mobile","language":"fr","screen_resolution":"1280x2856","#
+      + #""operating_system":"Android","operating_system_version":"14","model":"Pixel 9","brand":"Google"},"#
+      + #""events":[{"name":"tap"},{"name":"open"}]}"#
+    let records = try XCTUnwrap(endpointReply("/mp/collect", body: body, query: ga4Query)?.events)
+    XCTAssertEqual(records.map(\.name), ["tap", "open"])
+    for record in records {
+      XCTAssertEqual(Payload.object(record.annotations["device"])["language"], "fr")
+      XCTAssertEqual(Payload.object(record.annotations["device"]).count, 7)
+      XCTAssertEqual(unread(record), [])
+    }
+    XCTAssertEqual(records[0].identity.model, "Pixel 9")
+    let text = #"{"client_id":"c","device":"Pixel 9","events":[{"name":"tap"}]}"#
+    let reported = try XCTUnwrap(endpointReply("/mp/collect", body: text, query: ga4Query)?.events)
+    XCTAssertEqual(unread(reported[0]), ["device"])
+    XCTAssertNil(reported[0].annotations["device"])
+  }
+
+  /// A Segment batch's body write key other than the request's Basic auth user, or one that is no
+  /// text, is reported (the records kept the auth user's alone); the same key is not.
+  func testASegmentBatchsOtherWriteKeyIsReported() throws {
+    let batch = #"{"writeKey":"body-key","batch":[{"type":"track","event":"Tap","userId":"u"}]}"#
+    let other = try XCTUnwrap(
+      endpointReply("/v1/batch", body: batch, authorization: "Basic YXV0aC1rZXk6")?.events)
+    XCTAssertEqual(other[0].credentials["writeKey"], "auth-key")
+    XCTAssertEqual(unread(other[0]), ["writeKey"])
+    let same = try XCTUnwrap(
+      endpointReply("/v1/batch", body: batch, authorization: "Basic Ym9keS1rZXk6")?.events)
+    XCTAssertEqual(unread(same[0]), [])
+    let number = #"{"writeKey":7,"batch":[{"type":"track","event":"Tap","userId":"u"}]}"#
+    let reported = try XCTUnwrap(endpointReply("/v1/batch", body: number)?.events)
+    XCTAssertEqual(unread(reported[0]), ["writeKey"])
+  }
+
+  /// A Mixpanel profile message's fields that are neither an operation nor whose profile it is
+  /// are reported (a `$`-field was taken as an operation, any other was dropped); one with no
+  /// operation is recorded as itself with the violation that it changes nothing, not as an
+  /// invented `$set`.
+  func testAMixpanelProfileMessagesOtherFieldsAndMissingOperationAreSaid() throws {
+    let odd = #"[{"$token":"t","$distinct_id":"d","$set":{"plan":"pro"},"$sett":{"x":1},"plan":"pro"}]"#
+    let records = try XCTUnwrap(endpointReply("/engage", body: odd)?.events)
+    XCTAssertEqual(records.map(\.name), ["$set"])
+    XCTAssertEqual(unread(records[0]), ["$sett", "plan"])
+    let none = #"[{"$token":"t","$distinct_id":"d","$ip":"0"}]"#
+    let empty = try XCTUnwrap(endpointReply("/engage", body: none)?.events)
+    XCTAssertEqual(empty.map(\.name), ["engage"])
+    XCTAssertEqual(empty[0].violations.map(\.rule), ["mixpanel.no-operation"])
+    XCTAssertEqual(unread(empty[0]), [])
+    let known = #"[{"$token":"t","$distinct_id":"d","$unset":["a"],"$union":{"tags":["x"]}}]"#
+    let operations = try XCTUnwrap(endpointReply("/engage", body: known)?.events)
+    XCTAssertEqual(operations.map(\.name), ["$unset", "$union"])
+    XCTAssertEqual(operations.flatMap(\.violations), [])
+  }
+
+  /// An mParticle event's name that is not there is said, not guessed without a word: an event
+  /// type the Events API lacks, a custom event or screen view without its name, a commerce event
+  /// naming no action, a crash report mparticle-python sends as a commerce event; custom
+  /// attributes that are no object are reported, not emptied.
+  func testAnMParticleEventsMissingNameAndUnusableAttributesAreSaid() throws {
+    let events = [
+      #"{"event_type":"custom","data":{"event_name":"E"}}"#,
+      #"{"event_type":"custom_event","data":{"custom_attributes":{"a":1}}}"#,
+      #"{"event_type":"screen_view","data":{"screen_name":null}}"#,
+      #"{"event_type":"commerce_event","data":{}}"#,
+      #"{"event_type":"custom_event","data":{"event_name":"Tap","custom_attributes":"a=1"}}"#,
+      #"{"event_type":"session_start","data":{}}"#,
+      #"{"event_type":"commerce_event","data":{"class_name":"IOError","stack_trace":"at main"}}"#,
+      #"{"event_type":"uninstall","data":{}}"#,
+    ]
+    let body = #"{"events":["# + events.joined(separator: ",") + #"],"mpid":"1"}"#
+    let records = try XCTUnwrap(
+      endpointReply("/v2/events", body: body, authorization: "Basic a2V5OnNlY3JldA==")?.events)
+    XCTAssertEqual(
+      records.map(\.name),
+      [
+        "custom", "custom_event", "screen_view", "commerce_event", "Tap", "session_start", "crash_report",
+        "uninstall",
+      ])
+    XCTAssertEqual(
+      records.map { $0.violations.map(\.rule) },
+      [
+        ["mparticle.event-type"], ["mparticle.event-name"], ["mparticle.event-name"],
+        ["mparticle.event-name"],
+        ["sdk.field-not-understood"], [], ["mparticle.event-type"], [],
+      ])
+    XCTAssertEqual(records[1].properties, ["a": .int(1)])
+    XCTAssertEqual(unread(records[4]), ["data.custom_attributes"])
+    XCTAssertEqual(records[4].properties, [:])
+  }
+
+  /// A Snowplow event's name that is not there is said, not guessed without a word: an `e` the
+  /// tracker protocol lacks, a self-describing event without a schema (it was named ""), a
+  /// structured event without its action; a self-describing `data` that is no object is reported.
+  func testASnowplowEventsMissingNameAndUnusableDataAreSaid() throws {
+    func ue(_ data: String) -> String {
+      #"{"e":"ue","ue_pr":"{\"schema\":\"iglu:com.snowplowanalytics.snowplow/unstruct_event/jsonschema/1-0-0\",\"data\":"#
+        + data + #"}"}"#
+    }
+    let events = [
+      #"{"e":"xx"}"#, ue(#"{\"data\":{\"a\":1}}"#), #"{"e":"se","se_ca":"c"}"#,
+      ue(#"{\"schema\":\"iglu:com.acme/tap/jsonschema/1-0-0\",\"data\":\"a=1\"}"#),
+      ue(#"\"text\""#), #"{"e":"pv","url":"https://x"}"#,
+    ]
+    let body =
+      #"{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":["#
+      + events.joined(separator: ",") + "]}"
+    let records = try XCTUnwrap(endpointReply("/com.snowplowanalytics.snowplow/tp2", body: body)?.events)
+    XCTAssertEqual(records.map(\.name), ["xx", "ue", "struct", "tap", "ue", "https://x"])
+    XCTAssertEqual(
+      records.map { $0.violations.map(\.rule) },
+      [
+        ["snowplow.event-type"], ["snowplow.event-name"], ["snowplow.event-name"],
+        ["sdk.field-not-understood"],
+        ["snowplow.event-name", "sdk.field-not-understood"], [],
+      ])
+    XCTAssertEqual(records[1].properties, ["a": .int(1)])
+    XCTAssertEqual(unread(records[3]), ["unstruct_event.data.data"])
+    XCTAssertEqual(unread(records[4]), ["unstruct_event.data"])
+  }
+
+  /// Amplitude options the API does not read — no object, a minimum id length that is no whole
+  /// number — are reported: the defaults they fell back to were taken without a word.
+  func testAmplitudeOptionsThatDoNotReadAreReported() throws {
+    let event = #""events":[{"event_type":"Tap","user_id":"user-1234"}]"#
+    for (options, reported) in [
+      (#""options":{"min_id_length":"3"}"#, ["options.min_id_length"]), (#""options":7"#, ["options"]),
+      (#""options":{"min_id_length":3}"#, []),
+    ] {
+      let body = #"{"api_key":"k","# + options + "," + event + "}"
+      let records = try XCTUnwrap(endpointReply("/2/httpapi", body: body)?.events)
+      XCTAssertEqual(records.map(\.name), ["Tap"])
+      XCTAssertEqual(unread(records[0]), reported, options)
+    }
+  }
+
+  /// A PostHog identify's traits set only once are kept beside the call (they were dropped with
+  /// the event's other properties; an empty set is none), and a `$set_once` event's are its traits.
+  func testAPostHogIdentifysTraitsSetOnceAreKept() throws {
+    let body =
+      #"{"api_key":"phc_k","batch":[{"event":"$identify","distinct_id":"d","$set":{"plan":"pro"},"#
+      + #""$set_once":{"first_seen":"2026-11-01"}},"#
+      + #"{"event":"$set_once","distinct_id":"d","properties":{"$set_once":{"source":"ad"}}}]}"#
+    let records = try XCTUnwrap(endpointReply("/batch", body: body)?.events)
+    XCTAssertEqual(records.map(\.kind), [.identify, .identify])
+    XCTAssertEqual(records[0].properties, ["plan": "pro"])
+    XCTAssertEqual(records[0].annotations["set_once"], .object(["first_seen": "2026-11-01"]))
+    XCTAssertEqual(records[1].properties, ["source": "ad"])
+    let empty =
+      #"{"api_key":"phc_k","batch":[{"event":"$identify","distinct_id":"d","#
+      + #""properties":{"$set":{"plan":"pro"},"$set_once":{}}}]}"#
+    let identify = try XCTUnwrap(endpointReply("/batch", body: empty)?.events.first)
+    XCTAssertEqual(identify.properties, ["plan": "pro"])
+    XCTAssertNil(identify.annotations["set_once"])
+  }
+
   /// An mParticle batch whose `events` is no array reports it; one that sets consent alone is
   /// recorded (mparticle-python `models/batch.py`: `consent_state`, `events` none by default).
   func testAnMParticleBatchWithoutUsableEventsIsRecorded() throws {

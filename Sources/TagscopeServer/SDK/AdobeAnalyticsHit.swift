@@ -16,7 +16,7 @@ import TagscopeRecording
 /// parameters are the app's context data; the SDK's `a.` keys are kept beside the call
 /// (`sdk_context_data`), with the variables (`variables`) and the report suite and path
 /// (`report_suites`); what did not read as the SDK writes it is listed in `problems` with its
-/// place, a variable neither Tagscope nor the SDKs' transport knows is kept under `unread` by its
+/// place (a time, as every decoder's, is an `adobe.sent-time` violation), a variable neither Tagscope nor the SDKs' transport knows is kept under `unread` by its
 /// name and reported (``FieldAccount``). Every field being there, the record does not keep
 /// the hit's text again (``IngestedEvent/recordsRaw``): a line holds a value twice, not three
 /// times. Answers `200` with a 1×1 GIF, as Adobe's
@@ -119,11 +119,11 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     if kind == .screen, fields.variable("pageName") == nil {
       problems.append("pageName: none, the view unnamed")
     }
-    let stamp = fields.variable("ts")
-    let time = stamp.flatMap(Double.init).flatMap(Payload.date(seconds:))
-    if let stamp, time == nil {
-      problems.append("ts=\(Payload.excerpt(stamp)): not a time in seconds, the receive time taken")
-    }
+    // A time that does not read is said as every decoder says it (`adobe.sent-time`).
+    var violations: [RuleViolation] = []
+    let time = SentTime.read(
+      fields.variable("ts").map(PropertyValue.string), .seconds, form: .numberOrText, field: "ts",
+      provider: Vendors.adobe.rawValue, violations: &violations)
     var annotations: Properties = [
       "variables": .object(fields.variables), "report_suites": .string(reportSuites(path)),
     ]
@@ -132,7 +132,7 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     var event = IngestedEvent(
       provider: Vendors.adobe.rawValue, kind: kind, name: name, properties: parameters, time: time,
       identity: identity(fields), call: CallDescription(method: method, name: name, parameters: parameters),
-      raw: raw, recordsRaw: false, annotations: annotations)
+      violations: violations, raw: raw, recordsRaw: false, annotations: annotations)
     var account = FieldAccount()
     for (key, value) in fields.unread { account.note(key, value) }
     account.add(to: &event)

@@ -216,13 +216,11 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
         problems.append("\(at).xdm.eventType: missing, recorded as sendEvent")
       }
       let name = eventType ?? "sendEvent"
-      let timestamp = xdm["timestamp"]
-      let time = Payload.text(timestamp).flatMap(ISO8601Timestamp.date(from:))
-      if let timestamp, time == nil {
-        problems.append(
-          "\(at).xdm.timestamp: \(Payload.excerpt(JSONText.value(timestamp))), not an ISO 8601 time: the receive time taken"
-        )
-      }
+      // A time that does not read is said as every decoder says it (`adobe.sent-time`).
+      var violations: [RuleViolation] = []
+      let time = SentTime.iso8601(
+        xdm["timestamp"], field: "\(at).xdm.timestamp", provider: Vendors.adobe.rawValue,
+        violations: &violations)
       // The request's own fields go with its first event's record only: a request of many events
       // does not write them again on every line.
       var extra: Properties = index == 0 ? annotations : [:]
@@ -236,7 +234,7 @@ struct AdobeEdgeEndpoint: SDKEndpoint {
         provider: provider, kind: .event, name: name, properties: carried,
         time: time, identity: sender,
         call: CallDescription(method: "sendEvent", name: name, parameters: carried),
-        raw: JSONText.string(event),
+        violations: violations, raw: JSONText.string(event),
         recordsRaw: false, annotations: extra, messageID: DeviceIdentity.present(Payload.text(xdm["_id"])))
       account.add(to: &record)
       ingested.append(record)

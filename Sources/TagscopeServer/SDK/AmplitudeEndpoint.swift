@@ -54,7 +54,13 @@ struct AmplitudeEndpoint: SDKEndpoint {
         .payloadTooLarge, ["code": 413, "error": "Too many events in request (at most 2000)"],
         reason: .tooManyEvents)
     }
-    let minimumIdLength = Payload.object(object["options"])["min_id_length"]?.intValue ?? 5
+    // The request's own fields not understood: its options too, when they are not what the API
+    // reads (an object; a whole number of characters), which it otherwise took as the defaults.
+    var own = FieldAccount()
+    own.noteUnlessObject(object["options"], at: "options")
+    let minimum = Payload.object(object["options"])["min_id_length"]
+    if let minimum, minimum != .null, minimum.intValue == nil { own.note("options.min_id_length", minimum) }
+    let minimumIdLength = minimum?.intValue ?? 5
     var missingEventType: [PropertyValue] = []
     var missingIds: [PropertyValue] = []
     var shortUserIds: [PropertyValue] = []
@@ -102,9 +108,8 @@ struct AmplitudeEndpoint: SDKEndpoint {
         ],
         reason: .invalidPayload)
     }
-    var account = FieldAccount()
-    account.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
-    account.add(to: &accepted)
+    own.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
+    own.add(to: &accepted)
     let now = Int(Date().timeIntervalSince1970 * 1000)
     let reply: Properties = [
       "code": 200, "events_ingested": .int(accepted.count), "payload_size_bytes": .int(request.body.count),

@@ -24,7 +24,8 @@ struct GA4Endpoint: SDKEndpoint {
   var isValidation: Bool
 
   /// The fields of a request the decoder carries: its events, who sent them and when
-  /// (``Vendor/IdentityFields``: `device.operating_system`, `device.model`).
+  /// (``Vendor/IdentityFields``: `device.operating_system`, `device.model`), and the device
+  /// whole (as each record's `device` annotation).
   static let requestFields: Set<String> = [
     "events", "client_id", "app_instance_id", "user_id", "timestamp_micros", "device",
   ]
@@ -68,16 +69,23 @@ struct GA4Endpoint: SDKEndpoint {
     let consequence: RuleViolation.Consequence = isValidation ? .rejected : .dropped
     // The query's stream and secret, which the validator read, kept for HAR export: the secret
     // as given or not, never its value.
-    var query = Properties()
+    var annotations = Properties()
     for name in Vendor.ga4MeasurementProtocolQuery {
       guard let value = request.queryValue(name) else { continue }
       let secret = Vendor.ga4SecretQuery.contains(name) && !value.isEmpty
-      query[name] = .string(secret ? Vendor.ga4KeptSecret : value)
+      annotations[name] = .string(secret ? Vendor.ga4KeptSecret : value)
     }
-    if isValidation { query[Vendor.ga4ValidationMarker] = .bool(true) }
-    var ingested: [IngestedEvent] = []
+    if isValidation { annotations[Vendor.ga4ValidationMarker] = .bool(true) }
     var request = FieldAccount()
     request.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
+    // The device the request describes (its category, language, screen, OS and version, model,
+    // brand, browser), carried whole on each record: the identity reads two of its members.
+    if let device = Payload.objectOrNil(object["device"]), !device.isEmpty {
+      annotations["device"] = .object(device)
+    } else {
+      request.noteUnlessObject(object["device"], at: "device")
+    }
+    var ingested: [IngestedEvent] = []
     for (index, element) in events.enumerated() {
       let event = Payload.object(element)
       let messages = validation.request + (validation.perEvent[index] ?? [])
@@ -86,7 +94,7 @@ struct GA4Endpoint: SDKEndpoint {
       var record = Self.event(
         event, request: object, raw: JSONText.string(own),
         violations: messages.map { $0.violation(consequence: consequence) })
-      record.annotations = query
+      record.annotations = annotations
       // Its place in the request (the validator's messages name it), which HAR export gathers by.
       if index > 0 { record.annotations["event_index"] = .int(index) }
       var account = FieldAccount()
@@ -112,7 +120,7 @@ struct GA4Endpoint: SDKEndpoint {
         call: CallDescription(method: "request", name: nil, parameters: [:]),
         violations: validation.request.map { $0.violation(consequence: consequence) },
         raw: JSONText.string(object))
-      record.annotations = query
+      record.annotations = annotations
       ingested.append(record)
     }
     request.add(to: &ingested)

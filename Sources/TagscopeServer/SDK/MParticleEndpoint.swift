@@ -176,42 +176,94 @@ struct MParticleEndpoint: SDKEndpoint {
   /// The annotation marking a record that stands for a batch without events.
   static let batchOnlyKey = "batchOnly"
 
-  /// One event of a batch as an ingested event.
+  /// The Events API's event types (mparticle-python `models/event_base.py`'s allowed values, the
+  /// Events API schema's uninstall event, and the SDKs' `uic` messages as ``MParticleNativeBatch``
+  /// names them).
+  static let eventTypes: Set<String> = [
+    "unknown", "session_start", "session_end", "screen_view", "custom_event", "crash_report", "opt_out",
+    "first_run", "pre_attribution", "push_registration", "application_state_transition", "push_message",
+    "network_performance", "breadcrumb", "profile", "push_reaction", "commerce_event",
+    "user_attribute_change", "user_identity_change", "uninstall",
+  ]
+  /// The fields of a crash report's data no commerce event has (mparticle-python
+  /// `models/crash_report_event.py`): mparticle-python's `Batch` sends its `CrashReportEvent` as a
+  /// `commerce_event`.
+  static let crashFields = ["class_name", "stack_trace", "exception_handled", "pl_crash_report_file_base64"]
+
+  /// One event of a batch as an ingested event. A name the event lacks is said, not guessed
+  /// silently: an event type the API does not have, a custom event or screen view without its
+  /// name, a commerce event that names no action (each recorded under its type), a crash report
+  /// sent as a commerce event (recorded as one); custom attributes that are no object are reported.
   static func event(
     _ event: Properties, type: String, data: Properties, batch: Properties, apiKey: String
   ) -> IngestedEvent {
     let attributes = Payload.object(data["custom_attributes"])
     var kind = TagKind.event
-    var name = type
+    var named: String? = type
     var method = type
     var properties = attributes
+    var violations: [RuleViolation] = []
     switch type {
     case "custom_event":
-      name = Payload.string(data["event_name"]) ?? type
+      named = Payload.string(data["event_name"])
       method = "logEvent"
     case "screen_view":
       kind = .screen
-      name = Payload.string(data["screen_name"]) ?? type
+      named = Payload.string(data["screen_name"])
       method = "logScreen"
+    case "commerce_event"
+    where Vendor.MParticleCommerceName.of(data) == nil
+      && crashFields.contains(where: { data[$0] != nil }):
+      named = "crash_report"
+      method = "crash_report"
+      violations.append(
+        violation(
+          "event-type",
+          "A commerce_event holding a crash report (\(crashFields.filter { data[$0] != nil }.joined(separator: ", "))), "
+            + "as mparticle-python's Batch labels its CrashReportEvent: recorded as crash_report."))
     case "commerce_event":
-      name = Vendor.MParticleCommerceName.of(data) ?? type
+      named = Vendor.MParticleCommerceName.of(data)
       method = "logCommerceEvent"
     case "user_attribute_change":
       kind = .identify
-      name = "identify"
+      named = "identify"
       properties = Payload.object(batch["user_attributes"])
+    case let other where !eventTypes.contains(other):
+      violations.append(
+        violation(
+          "event-type",
+          "event_type \"\(Payload.excerpt(other))\" is none the Events API has: recorded as an event of that name."
+        ))
     default: break
     }
-    var violations: [RuleViolation] = []
+    if named == nil {
+      let field =
+        type == "custom_event" ? "data.event_name" : type == "screen_view" ? "data.screen_name" : nil
+      violations.append(
+        violation(
+          "event-name",
+          field.map { "\(type) without \($0) as text: recorded under its type." }
+            ?? "\(type) names no product action, promotion action or impression: recorded under its type."))
+    }
+    let name = named ?? type
     let time = SentTime.read(
       data["timestamp_unixtime_ms"], .milliseconds, field: "data.timestamp_unixtime_ms",
       provider: Vendors.mparticle.rawValue, violations: &violations)
-    return IngestedEvent(
+    var record = IngestedEvent(
       provider: Vendors.mparticle.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(batch, data: data),
       call: CallDescription(method: method, name: name, parameters: event), violations: violations,
       raw: JSONText.string(event), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(data["source_message_id"]))
+    var account = FieldAccount()
+    account.noteUnlessObject(data["custom_attributes"], at: "data.custom_attributes")
+    account.add(to: &record)
+    return record
+  }
+
+  /// A violation of mParticle's event rules (`mparticle.<rule>`): the record keeps what it read.
+  private static func violation(_ rule: String, _ message: String) -> RuleViolation {
+    RuleViolation(rule: "\(Vendors.mparticle.rawValue).\(rule)", message: message, consequence: .degraded)
   }
 
   static func badRequest(_ message: String, _ reason: RejectionReason) -> SDKReply {

@@ -232,13 +232,24 @@ struct MixpanelEndpoint: SDKEndpoint {
       credentials: credentials, messageID: Payload.string(properties["$insert_id"]))
   }
 
-  /// One event per profile operation (`$set`, `$set_once`, `$add`, …) of an `/engage` message.
+  /// The operations of a profile message (Mixpanel's Engage API reference).
+  static let profileOperations: Set<String> = [
+    "$set", "$set_once", "$add", "$union", "$append", "$remove", "$unset", "$delete",
+  ]
+  /// The other fields of a profile message: whose profile, when, from where (mixpanel-python's
+  /// `people_update` and `group_update` with their `meta`; mixpanel-android's people messages).
+  static let profileFields: Set<String> = [
+    "$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$ignore_alias", "$group_key", "$group_id",
+    "$device_id", "$user_id", "$had_persisted_distinct_id", "$mp_metadata",
+  ]
+
+  /// One event per profile operation (`$set`, `$set_once`, `$add`, …) of an `/engage` message;
+  /// its fields that are neither are reported on them, and a message with no operation is
+  /// recorded as itself, with the violation that it changes nothing.
   static func profileEvents(_ message: Properties, api: API) -> [IngestedEvent] {
-    let operations = message.filter { element in
-      element.key.hasPrefix("$")
-        && !["$token", "$distinct_id", "$time", "$ip", "$ignore_time", "$group_key", "$group_id"]
-          .contains(element.key)
-    }
+    let operations = message.filter { profileOperations.contains($0.key) }
+    var account = FieldAccount()
+    account.check(message, at: "", understood: profileOperations, transport: profileFields)
     let identity = api == .engage ? profileIdentity(message) : DeviceIdentity()
     var violations: [RuleViolation] = []
     let time = SentTime.read(
@@ -248,8 +259,17 @@ struct MixpanelEndpoint: SDKEndpoint {
     if let token = message["$token"] { credentials["token"] = token }
     let raw = JSONText.string(message)
     let method = api == .engage ? "engage" : "groups"
-    let list = operations.isEmpty ? [(key: "$set", value: PropertyValue.object([:]))] : Array(operations)
-    return list.map { operation in
+    var list = Array(operations)
+    if operations.isEmpty {
+      list = [(key: method, value: PropertyValue.object([:]))]
+      violations.append(
+        RuleViolation(
+          rule: "mixpanel.no-operation",
+          message:
+            "The profile message holds no operation (\(profileOperations.sorted().joined(separator: ", "))): "
+            + "Mixpanel changes nothing.", consequence: .dropped))
+    }
+    var events = list.map { operation in
       let properties: Properties
       switch operation.value {
       case .object(let values): properties = values
@@ -263,5 +283,7 @@ struct MixpanelEndpoint: SDKEndpoint {
         call: CallDescription(method: method, name: operation.key, parameters: message),
         violations: violations, raw: raw, recordsRaw: false, credentials: credentials)
     }
+    account.add(to: &events)
+    return events
   }
 }

@@ -112,11 +112,21 @@ struct PostHogEndpoint: SDKEndpoint {
     properties["token"] = nil
     let kind: TagKind
     var displayName = name
+    var setOnce: Properties?
     switch name {
-    case "$identify", "$set", "$groupidentify":
+    case "$identify", "$set", "$set_once", "$groupidentify":
       kind = .identify
       displayName = name == "$groupidentify" ? "groupIdentify" : "identify"
-      if let set = Payload.objectOrNil(message["$set"] ?? properties["$set"]) { properties = set }
+      // The traits set; those set only once (posthog-js's `identify(id, set, setOnce)`, often its
+      // `$initial_…` ones; posthog-python's `set_once`) kept beside the call (`set_once`): a trait
+      // set once does not replace one already there, and is no trait a plan lists.
+      let once = Payload.objectOrNil(message["$set_once"] ?? properties["$set_once"])
+      if let set = Payload.objectOrNil(message["$set"] ?? properties["$set"]) {
+        properties = set
+        if let once, !once.isEmpty { setOnce = once }
+      } else if name == "$set_once", let once {
+        properties = once
+      }
     case "$screen":
       kind = .screen
       displayName = Payload.string(properties["$screen_name"]) ?? name
@@ -135,6 +145,7 @@ struct PostHogEndpoint: SDKEndpoint {
       call: CallDescription(method: "capture", name: name, parameters: message), violations: violations,
       raw: JSONText.string(message), recordsRaw: false,
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(message["uuid"]))
+    if let setOnce { event.annotations["set_once"] = .object(setOnce) }
     // Properties that are no object are none to the record: said, not emptied without a word.
     var account = FieldAccount()
     account.noteUnlessObject(message["properties"], at: "properties")

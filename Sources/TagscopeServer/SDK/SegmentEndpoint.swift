@@ -104,6 +104,11 @@ struct SegmentEndpoint: SDKEndpoint {
     }
     var credentials = Properties()
     if let writeKey { credentials["writeKey"] = .string(writeKey) }
+    // A batch's write key that is not the one kept (another than the request authenticates
+    // with, or no text) is reported where the records show it: it was kept nowhere.
+    if impliedType == nil, let sent = object["writeKey"], sent != credentials["writeKey"] {
+      account.note("writeKey", sent)
+    }
     // The call holds the message whole (its type the method, its write key a credential) unless a
     // single call's body names a write key other than the one the request authenticates with.
     let recordsRaw = impliedType != nil && object["writeKey"].map { $0 != credentials["writeKey"] } ?? false

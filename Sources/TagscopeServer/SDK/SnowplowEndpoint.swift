@@ -94,11 +94,17 @@ struct SnowplowEndpoint: SDKEndpoint {
     let method: String
     var callName: String?
     var properties = Properties()
+    var violations: [RuleViolation] = []
+    var account = FieldAccount()
     switch type {
     case "se":
       kind = .event
       method = "trackStructEvent"
       name = field("se_ac") ?? "struct"
+      if field("se_ac") == nil {
+        violations.append(
+          violation("event-name", "A structured event without se_ac (its action): recorded as struct."))
+      }
       for (key, label) in [
         ("se_ca", "category"), ("se_ac", "action"), ("se_la", "label"), ("se_pr", "property"),
       ] {
@@ -109,11 +115,21 @@ struct SnowplowEndpoint: SDKEndpoint {
       }
     case "ue":
       method = "trackSelfDescribingEvent"
-      let inner = Payload.object(Payload.object(parameters["unstruct_event"])["data"])
+      account.noteUnlessObject(parameters["unstruct_event"], at: "unstruct_event")
+      let envelope = Payload.object(parameters["unstruct_event"])
+      account.noteUnlessObject(envelope["data"], at: "unstruct_event.data")
+      let inner = Payload.object(envelope["data"])
+      account.noteUnlessObject(inner["data"], at: "unstruct_event.data.data")
       let schema = Payload.string(inner["schema"]) ?? ""
-      let eventName = schemaName(schema)
+      let eventName = schema.isEmpty ? "ue" : schemaName(schema)
       callName = schema.isEmpty ? nil : schema
       properties = Payload.object(inner["data"])
+      if schema.isEmpty {
+        violations.append(
+          violation(
+            "event-name",
+            "A self-describing event names no schema (unstruct_event.data.schema): recorded as ue."))
+      }
       if eventName == "screen_view" {
         kind = .screen
         name = Payload.string(properties["name"]) ?? eventName
@@ -136,19 +152,36 @@ struct SnowplowEndpoint: SDKEndpoint {
       kind = .event
       method = "track"
       name = type
+      if !Self.eventTypes.contains(type) {
+        violations.append(
+          violation(
+            "event-type",
+            "e=\(Payload.excerpt(type)) is no event type of the tracker protocol: recorded as an event of that name."
+          ))
+      }
     }
     // The true timestamp the app set, else the device's.
     let timeField = field("ttm") != nil ? "ttm" : "dtm"
-    var violations: [RuleViolation] = []
     let time = SentTime.read(
       field(timeField).map(PropertyValue.string), .milliseconds, form: .numberOrText, field: timeField,
       provider: Vendors.snowplow.rawValue, violations: &violations)
-    return IngestedEvent(
+    var record = IngestedEvent(
       provider: Vendors.snowplow.rawValue, kind: kind, name: name, properties: properties, time: time,
       identity: identity(field: field, contexts: parameters["contexts"]),
       call: CallDescription(method: method, name: callName ?? name, parameters: parameters),
       violations: violations, raw: raw,
       credentials: field("aid").map { ["aid": .string($0)] } ?? [:], messageID: field("eid"))
+    account.add(to: &record)
+    return record
+  }
+
+  /// The tracker protocol's event types (`e`): page view, page ping, ecommerce transaction and
+  /// its item, structured and self-describing events (Snowplow's tracker protocol reference).
+  static let eventTypes: Set<String> = ["pv", "pp", "tr", "ti", "se", "ue"]
+
+  /// A violation of Snowplow's tracker protocol (`snowplow.<rule>`): the record keeps what it read.
+  private static func violation(_ rule: String, _ message: String) -> RuleViolation {
+    RuleViolation(rule: "\(Vendors.snowplow.rawValue).\(rule)", message: message, consequence: .degraded)
   }
 
   /// `vendor/name/jsonschema/1-0-0` → `name`.
