@@ -185,6 +185,70 @@ final class UnusableFieldsTests: XCTestCase {
     XCTAssertNil(identify.annotations["set_once"])
   }
 
+  /// A Snowplow event reads each field by its first value: a later, different value of a field
+  /// (a GET hit's repeated parameter) and a part sent both ways (`ue_pr` and `ue_px`) are
+  /// reported, and the call's parameters hold the first, as its name does.
+  func testASnowplowEventsRepeatedFieldsAndPartsAreReported() throws {
+    let reply = try XCTUnwrap(
+      endpointReply(
+        "/com.snowplowanalytics.snowplow/tp2",
+        body:
+          #"{"schema":"iglu:com.snowplowanalytics.snowplow/payload_data/jsonschema/1-0-4","data":[{"e":"se","#
+          + #""se_ac":"first","co":"{\"data\":[]}","cx":"e30="}]}"#))
+    let record = try XCTUnwrap(reply.events.first)
+    XCTAssertEqual(record.name, "first")
+    XCTAssertEqual(unread(record), ["cx"])
+    let hit = SnowplowEndpoint.event(
+      [("e", "se"), ("se_ac", "first"), ("se_ac", "second"), ("se_ac", "first")], raw: "")
+    XCTAssertEqual(hit?.name, "first")
+    XCTAssertEqual(hit?.call.parameters["se_ac"], "first")
+    XCTAssertEqual(hit.map(unread), ["se_ac[2]"])
+  }
+
+  /// An id that names no one (an object, an array, a flag where text or a number is meant) is
+  /// reported by every decoder that reads ids by the registry's paths: the record was otherwise
+  /// sent by nobody, or by the next id, without a word.
+  func testIdsThatNameNoOneAreReported() throws {
+    let segment = try XCTUnwrap(
+      endpointReply(
+        "/v1/batch", body: #"{"batch":[{"type":"track","event":"Tap","userId":{"id":1},"anonymousId":"a"}]}"#)?
+        .events.first)
+    XCTAssertEqual(segment.identity.anonymousID, "a")
+    XCTAssertEqual(unread(segment), ["userId"])
+    let posthog = try XCTUnwrap(
+      endpointReply("/batch", body: #"{"api_key":"k","batch":[{"event":"e","distinct_id":["d"]}]}"#)?.events
+        .first)
+    XCTAssertEqual(unread(posthog), ["distinct_id"])
+    let amplitude = try XCTUnwrap(
+      endpointReply(
+        "/2/httpapi",
+        body: #"{"api_key":"k","events":[{"event_type":"Tap","user_id":true,"device_id":"device-1"}]}"#)?
+        .events.first)
+    XCTAssertEqual(unread(amplitude), ["events[0].user_id"])
+    let mixpanel = try XCTUnwrap(
+      endpointReply("/track", body: #"[{"event":"Tap","properties":{"token":"t","distinct_id":{"a":1}}}]"#)?
+        .events.first)
+    XCTAssertEqual(unread(mixpanel), ["data[0].properties.distinct_id"])
+    let ga4 = try XCTUnwrap(
+      endpointReply(
+        "/mp/collect",
+        body: #"{"client_id":{"c":1},"user_id":"u","events":[{"name":"tap","params":{"session_id":[1]}}]}"#,
+        query: ga4Query)?.events.first)
+    XCTAssertEqual(unread(ga4), ["events[0].params.session_id", "client_id"])
+    let mparticle = try XCTUnwrap(
+      endpointReply(
+        "/v2/events",
+        body: #"{"events":[{"event_type":"custom_event","data":{"event_name":"E"}}],"mpid":"1","#
+          + #""user_identities":{"customerid":["c"]}}"#, authorization: "Basic a2V5OnNlY3JldA==")?.events
+        .first)
+    XCTAssertEqual(unread(mparticle), ["user_identities.customerid"])
+    let fine = try XCTUnwrap(
+      endpointReply(
+        "/v1/batch", body: #"{"batch":[{"type":"track","event":"Tap","userId":7,"anonymousId":null}]}"#)?
+        .events.first)
+    XCTAssertEqual(unread(fine), [])
+  }
+
   /// An mParticle batch whose `events` is no array reports it; one that sets consent alone is
   /// recorded (mparticle-python `models/batch.py`: `consent_state`, `events` none by default).
   func testAnMParticleBatchWithoutUsableEventsIsRecorded() throws {

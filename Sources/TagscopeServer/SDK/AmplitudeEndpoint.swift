@@ -81,6 +81,7 @@ struct AmplitudeEndpoint: SDKEndpoint {
       // Properties that are no object are none to the record: said, not emptied without a word.
       var account = FieldAccount()
       for key in Self.propertyObjects { account.noteUnlessObject(event[key], at: "events[\(index)].\(key)") }
+      account.noteUnreadableIdentity(Self.identityReader, at: "events[\(index)]") { event[$0] }
       account.add(to: &record)
       accepted.append(record)
     }

@@ -63,6 +63,16 @@ struct FieldAccount: Sendable {
     unread.appendUnchecked(place, value)
   }
 
+  /// Notes the identity fields `reader` reads from `root` that name no one
+  /// (``IdentityReader/unreadable(in:)``): the record was otherwise sent by nobody without a word.
+  mutating func noteUnreadableIdentity(
+    _ reader: IdentityReader, at prefix: String = "", in root: (String) -> PropertyValue?
+  ) {
+    for (place, value) in reader.unreadable(in: root) {
+      note(prefix.isEmpty ? place : "\(prefix).\(place)", value)
+    }
+  }
+
   /// Notes `value` at `place` when it is sent (present, not `null`) but is no object: a field
   /// that holds properties, which the record would otherwise take as none without a word.
   mutating func noteUnlessObject(_ value: PropertyValue?, at place: String) {

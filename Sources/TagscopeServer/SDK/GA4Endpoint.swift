@@ -78,6 +78,7 @@ struct GA4Endpoint: SDKEndpoint {
     if isValidation { annotations[Vendor.ga4ValidationMarker] = .bool(true) }
     var request = FieldAccount()
     request.check(object, at: "", understood: Self.requestFields, transport: Self.transport[""])
+    request.noteUnreadableIdentity(Self.identityReader) { $0 == "params" ? nil : object[$0] }
     // The device the request describes (its category, language, screen, OS and version, model,
     // brand, browser), carried whole on each record: the identity reads two of its members.
     if let device = Payload.objectOrNil(object["device"]), !device.isEmpty {
@@ -103,6 +104,11 @@ struct GA4Endpoint: SDKEndpoint {
           event, at: "events[\(index)]", understood: Self.eventFields, transport: Self.transport["events[]"])
         if let params = event["params"], Payload.objectOrNil(params) == nil {
           account.note("events[\(index)].params", params)
+        }
+        // The event's own ids (its session); the request's are its first record's.
+        let params = Payload.object(event["params"])
+        account.noteUnreadableIdentity(Self.identityReader, at: "events[\(index)]") {
+          $0 == "params" ? .object(params) : nil
         }
       } else {
         account.note("events[\(index)]", element)

@@ -53,6 +53,22 @@ struct IdentityReader: Sendable {
     return nil
   }
 
+  /// The identity fields `root` holds that are sent (present, not `null`) but name no one: an
+  /// object, an array or a flag where an id (text or a number) is meant. ``identity(in:)`` passes
+  /// over them to the next path, so a decoder reports them (``FieldAccount``), each by its dotted
+  /// path once.
+  func unreadable(in root: (String) -> PropertyValue?) -> [(place: String, value: PropertyValue)] {
+    var found: [(place: String, value: PropertyValue)] = []
+    for path in user + device + anonymous + previous + session + app + platform + model {
+      var value = root(path.head)
+      for field in path.rest { value = Self.element(field, of: value) }
+      guard let value, value != .null, Payload.string(value) == nil else { continue }
+      let place = ([path.head] + path.rest).joined(separator: ".")
+      if !found.contains(where: { $0.place == place }) { found.append((place, value)) }
+    }
+    return found
+  }
+
   /// The field `field` of `value`, or the first element of its array when written `name[0]`.
   private static func element(_ field: String, of value: PropertyValue?) -> PropertyValue? {
     guard field.hasSuffix("[0]") else { return Payload.objectOrNil(value)?[field] }

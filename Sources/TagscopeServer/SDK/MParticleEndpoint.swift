@@ -116,6 +116,9 @@ struct MParticleEndpoint: SDKEndpoint {
       account.check(
         batch, at: isBulk ? "[\(index)]" : "", understood: Self.batchFields, transport: Self.transport[""])
       MParticleBatchFields.check(batch, at: isBulk ? "[\(index)]" : "", account: &account)
+      account.noteUnreadableIdentity(Self.identityReader, at: isBulk ? "[\(index)]" : "") {
+        $0 == "event" ? nil : batch[$0]
+      }
       if let sent = batch["events"], sent != .null, Payload.array(sent) == nil {
         account.note(isBulk ? "[\(index)].events" : "events", sent)
       }
@@ -257,6 +260,8 @@ struct MParticleEndpoint: SDKEndpoint {
       credentials: ["api_key": .string(apiKey)], messageID: Payload.string(data["source_message_id"]))
     var account = FieldAccount()
     account.noteUnlessObject(data["custom_attributes"], at: "data.custom_attributes")
+    // The event's own ids; the batch's are its first record's.
+    account.noteUnreadableIdentity(identityReader) { $0 == "event" ? .object(data) : nil }
     account.add(to: &record)
     return record
   }

@@ -98,6 +98,10 @@ struct MixpanelEndpoint: SDKEndpoint {
         account.check(
           message, at: "data[\(index)]", understood: Self.trackFields, transport: Self.transport[""])
         account.noteUnlessObject(message["properties"], at: "data[\(index)].properties")
+        let properties = Payload.object(message["properties"])
+        account.noteUnreadableIdentity(Self.trackReader, at: "data[\(index)]") {
+          $0 == "properties" ? .object(properties) : message[$0]
+        }
         account.add(to: &event)
         events.append(event)
       case .engage, .groups:
@@ -250,6 +254,7 @@ struct MixpanelEndpoint: SDKEndpoint {
     let operations = message.filter { profileOperations.contains($0.key) }
     var account = FieldAccount()
     account.check(message, at: "", understood: profileOperations, transport: profileFields)
+    account.noteUnreadableIdentity(profileReader) { message[$0] }
     let identity = api == .engage ? profileIdentity(message) : DeviceIdentity()
     var violations: [RuleViolation] = []
     let time = SentTime.read(

@@ -149,6 +149,7 @@ struct PostHogEndpoint: SDKEndpoint {
     // Properties that are no object are none to the record: said, not emptied without a word.
     var account = FieldAccount()
     account.noteUnlessObject(message["properties"], at: "properties")
+    account.noteUnreadableIdentity(identityReader) { $0 == "properties" ? .object(sent) : message[$0] }
     account.add(to: &event)
     return event
   }

@@ -142,6 +142,7 @@ struct SegmentEndpoint: SDKEndpoint {
     var account = FieldAccount()
     account.noteUnlessObject(message["properties"], at: "properties")
     account.noteUnlessObject(message["traits"], at: "traits")
+    account.noteUnreadableIdentity(identityReader) { message[$0] }
     switch type {
     case "screen", "page":
       kind = .screen

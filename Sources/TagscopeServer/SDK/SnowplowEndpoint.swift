@@ -74,16 +74,33 @@ struct SnowplowEndpoint: SDKEndpoint {
   static func event(_ fields: [(name: String, value: String)], raw: String) -> IngestedEvent? {
     func field(_ name: String) -> String? { fields.first { $0.name == name }?.value }
     guard let type = field("e"), !type.isEmpty else { return nil }
+    // Every field is read by its first value, as `field` reads it: a later, different value of a
+    // field (a query's repeated parameter), or a part sent both ways (`ue_pr` and `ue_px`, `co`
+    // and `cx`), is reported, not kept in place of the first without a word.
+    var account = FieldAccount()
+    account.checkRepeats(in: fields, at: "")
     var pairs: [(String, PropertyValue)] = []
     pairs.reserveCapacity(fields.count)
+    // The name each parameter was first read from (a part's two names read into one).
+    var firstNames: [String: String] = [:]
+    firstNames.reserveCapacity(fields.count)
     for (name, value) in fields {
+      let key =
+        switch name {
+        case "ue_pr", "ue_px": "unstruct_event"
+        case "co", "cx": "contexts"
+        default: name
+        }
+      if let first = firstNames[key] {
+        // The same name again is `checkRepeats`'s; the part's other name is reported here.
+        if first != name { account.note(name, .string(value)) }
+        continue
+      }
+      firstNames[key] = name
       switch name {
-      case "ue_pr", "ue_px":
-        guard let decoded = decodeJSON(value, base64: name == "ue_px") else { return nil }
-        pairs.append(("unstruct_event", decoded))
-      case "co", "cx":
-        guard let decoded = decodeJSON(value, base64: name == "cx") else { return nil }
-        pairs.append(("contexts", decoded))
+      case "ue_pr", "ue_px", "co", "cx":
+        guard let decoded = decodeJSON(value, base64: name == "ue_px" || name == "cx") else { return nil }
+        pairs.append((key, decoded))
       default: pairs.append((name, .string(value)))
       }
     }
@@ -95,7 +112,6 @@ struct SnowplowEndpoint: SDKEndpoint {
     var callName: String?
     var properties = Properties()
     var violations: [RuleViolation] = []
-    var account = FieldAccount()
     switch type {
     case "se":
       kind = .event
