@@ -114,9 +114,11 @@ extension Vendor.Rebuild {
 
   /// The Analytics extension's `trackAction` hit (aepsdk-analytics-android
   /// `AnalyticsHitProcessor`, `ContextDataUtil`): its variables and its context data nested at
-  /// each key's dots, posted to `/b/ss/<report suites>/0/<version>/s<random>`. A record keeps
-  /// neither the tracking server (the customer's own, or a CNAME) nor the path's version and
-  /// random number: the hit goes to `tracking-server.sc.omtrdc.net` with `TAGSCOPE` and `s0`.
+  /// each key's dots, posted to `/b/ss/<report suites>/<0|10>/<version>/s<random>` (`10` when
+  /// Audience Manager forwarding is on: `AnalyticsHitProcessor`'s `aamForwardingEnabled`, kept as
+  /// the record's `path_mode`). A record keeps neither the tracking server (the customer's own,
+  /// or a CNAME) nor the path's version and random number: the hit goes to
+  /// `tracking-server.sc.omtrdc.net` with `TAGSCOPE` and `s0`.
   public static let adobeHitTrackAction = adobeHit("trackAction")
   /// The Analytics extension's `trackState` hit, as ``adobeHitTrackAction``.
   public static let adobeHitTrackState = adobeHit("trackState")
@@ -128,10 +130,10 @@ extension Vendor.Rebuild {
       method: method, url: "https://tracking-server.sc.omtrdc.net/b/ss/",
       mimeType: "application/x-www-form-urlencoded",
       body: .contextDataHit(
-        variables: "variables", contextData: "sdk_context_data", suites: "report_suites",
-        path: "/0/TAGSCOPE/s0"),
+        variables: "variables", contextData: "sdk_context_data", suites: "report_suites", mode: "path_mode",
+        path: "/TAGSCOPE/s0"),
       summary:
-        "the Analytics hit of its variables and context data; no tracking server and no path version are kept (tracking-server.sc.omtrdc.net, TAGSCOPE)"
+        "the Analytics hit of its variables and context data, to its path's mode (0, or 10 when Audience Manager forwarding was on); no tracking server and no path version are kept (tracking-server.sc.omtrdc.net, TAGSCOPE)"
     )
   }
 }

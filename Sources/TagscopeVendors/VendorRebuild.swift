@@ -96,8 +96,9 @@ extension Vendor {
     /// A form hit (Adobe Analytics'): the variables its output keeps under `variables` and,
     /// nested in `c.` levels at each key's dots, the call's parameters and the SDK's keys its
     /// output keeps under `contextData`; posted to the URL, the report suites its output keeps
-    /// under `suites`, then `path`. A record that kept unread fields or problems is not rebuilt.
-    case contextDataHit(variables: String, contextData: String, suites: String, path: String)
+    /// under `suites`, the path's mode its output keeps under `mode` (`10`; `0` when it keeps
+    /// none), then `path`. A record that kept unread fields or problems is not rebuilt.
+    case contextDataHit(variables: String, contextData: String, suites: String, mode: String, path: String)
     /// The records of one request gathered back into it (mParticle's batches): each batch's own
     /// fields its first record keeps under `batch`, then its events, in `events` each record's
     /// call parameters or, in `messages`, each record's `raw` when it keeps one (the mobile SDKs'

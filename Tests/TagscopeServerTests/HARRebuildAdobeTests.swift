@@ -87,6 +87,23 @@ final class HARRebuildAdobeTests: XCTestCase {
     for (got, want) in zip(records, recording) { XCTAssertEqual(got, want, "record \(want.seq)") }
   }
 
+  /// A hit sent with Audience Manager forwarding on (`/b/ss/<rsid>/10/…`) is rebuilt to that mode,
+  /// not to `0`, and reads back the same.
+  func testAnAnalyticsHitsPathModeIsKept() throws {
+    let form = "application/x-www-form-urlencoded"
+    let path = AdobeWireFixtures.hitPath.replacingOccurrences(of: "/0/", with: "/10/")
+    let (recording, first) = try round.imported(
+      round.har([("POST", path, AdobeWireFixtures.actionHit, form)]))
+    XCTAssertEqual(first.problems, [])
+    XCTAssertEqual(recording.first?.outputs.first?.extra["path_mode"], "10")
+    let (again, requests, skipped) = try round.exported(recording)
+    XCTAssertEqual(skipped, [])
+    XCTAssertEqual(
+      requests.first?["url"] as? String, "https://tracking-server.sc.omtrdc.net/b/ss/acmersid/10/TAGSCOPE/s0")
+    let (records, _) = try round.imported(again)
+    XCTAssertEqual(records, recording)
+  }
+
   /// Requests to the other Edge paths (the Server API's `/ee/v2/interact` of one event and
   /// `/ee/v2/collect`, a `/ee/v1/collect` behind a location hint, and set-consent requests with
   /// and without one) go back to the paths their first records keep, with their datastreams, and

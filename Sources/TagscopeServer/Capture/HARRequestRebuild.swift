@@ -155,7 +155,7 @@ struct HARRequestRebuild {
       }
       fields.merge(call.parameters.map { ($0.key, $0.value) })
       return .success(post(rebuild, JSONText.string(fields), note))
-    case .contextDataHit(let variablesKey, let contextKey, let suitesKey, let path):
+    case .contextDataHit(let variablesKey, let contextKey, let suitesKey, let modeKey, let path):
       guard let call = output.calls.first else { return .failure(noCall) }
       guard output.extra["unread"] == nil else { return .failure(unread) }
       guard output.extra["problems"] == nil else {
@@ -175,7 +175,9 @@ struct HARRequestRebuild {
       }
       return .success(
         HARRequestRebuild(
-          method: "POST", url: rebuild.url + suites + path, mimeType: rebuild.mimeType, body: form,
+          method: "POST",
+          url: rebuild.url + suites + "/" + (output.extra[modeKey]?.stringValue ?? "0") + path,
+          mimeType: rebuild.mimeType, body: form,
           comment: note))
     case .gatheredRequest, .gatheredEvents, .gatheredBodies, .gatheredBatches, .gatheredUpload:
       return .failure(NotRebuilt(reason: "its request is gathered from the records of one request"))

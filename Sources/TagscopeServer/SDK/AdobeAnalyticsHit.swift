@@ -127,6 +127,8 @@ struct AdobeAnalyticsHit: SDKEndpoint {
     var annotations: Properties = [
       "variables": .object(fields.variables), "report_suites": .string(reportSuites(path)),
     ]
+    // The path's mode when it is not the usual `0`: `10` asks for Audience Manager's answer.
+    if let mode = pathMode(path), mode != "0" { annotations["path_mode"] = .string(mode) }
     if method != internalAction, !sdkData.isEmpty { annotations["sdk_context_data"] = .object(sdkData) }
     if !problems.isEmpty { annotations["problems"] = .array(problems.map(PropertyValue.string)) }
     var event = IngestedEvent(
@@ -142,5 +144,12 @@ struct AdobeAnalyticsHit: SDKEndpoint {
   /// The report suites of a hit's path (`rsid1,rsid2` of `/b/ss/rsid1,rsid2/0/IOSN…/s123`).
   static func reportSuites(_ path: String) -> String {
     String(path.dropFirst(prefix.count).prefix { $0 != "/" })
+  }
+
+  /// The mode of a hit's path (`10` of `/b/ss/rsid/10/IOSN…/s123`), `nil` when it has none.
+  static func pathMode(_ path: String) -> String? {
+    let parts = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count > 1, !parts[1].isEmpty else { return nil }
+    return String(parts[1].prefix { $0 != "?" })
   }
 }
