@@ -131,26 +131,9 @@ final class FirebaseUploadSharingTests: XCTestCase, ProtobufWriting {
   /// Counting a body's shape refuses what walking it refuses and counts what it counts: every
   /// real upload cut at every length, and with each byte changed.
   func testCountingTheShapeAgreesWithTheWalkThatNamesPlaces() throws {
-    var bodies: [[UInt8]] = []
-    for name in ["android-2021.pb", "ios-2020-raw.pb", "ios-2023-first-open.pb"] {
-      bodies.append(try FirebaseUploadFixtureTests.fixture(name))
-    }
-    bodies.append(FirebaseWireWalkTests.synthetic())
-    var deep = Self.field(6, Self.field(1, "leaf"))
-    for _ in 0..<8 { deep = Self.field(6, Self.field(1, "item") + deep) }
-    bodies.append(Self.field(1, Self.field(2, Self.field(1, deep))))
-    bodies += Self.groupBodies
     var checked = 0
-    for body in bodies {
-      var variants = (0...body.count).map { Array(body.prefix($0)) }
-      for position in body.indices {
-        for byte: UInt8 in [0x00, 0x07, 0x0b, 0x80, 0xff] where body[position] != byte {
-          var changed = body
-          changed[position] = byte
-          variants.append(changed)
-        }
-      }
-      for variant in variants {
+    for body in try Self.walkedBodies() {
+      for variant in Self.variants(of: body) {
         XCTAssertEqual(FirebaseUploadShape.check(variant), FirebaseUploadShape.walked(variant))
         checked += 1
       }
@@ -158,38 +141,47 @@ final class FirebaseUploadSharingTests: XCTestCase, ProtobufWriting {
     XCTAssertGreaterThan(checked, 10_000)
   }
 
-  /// Reading a small body before walking it (what a real upload takes) gives what walking it
-  /// first gives: the same records, or the same refusal with its place, for every real upload cut
-  /// at every length and with each byte changed, bodies past the walk's depth, groups holding
-  /// what would be bundles, and one of more records than are built at once.
-  func testReadingBeforeTheWalkGivesWhatWalkingFirstGives() throws {
+  /// The real uploads, the synthetic one, one nested past the walk's depth and the group bodies.
+  private static func walkedBodies() throws -> [[UInt8]] {
     var bodies: [[UInt8]] = []
     for name in ["android-2021.pb", "android-2024.pb", "ios-2020-raw.pb", "ios-2023-first-open.pb"] {
       bodies.append(try FirebaseUploadFixtureTests.fixture(name))
     }
     bodies.append(FirebaseWireWalkTests.synthetic())
-    var deep = Self.field(6, Self.field(1, "leaf"))
-    for _ in 0..<8 { deep = Self.field(6, Self.field(1, "item") + deep) }
-    bodies.append(Self.field(1, Self.field(2, Self.field(1, deep))))
-    bodies += Self.groupBodies
+    var deep = field(6, field(1, "leaf"))
+    for _ in 0..<8 { deep = field(6, field(1, "item") + deep) }
+    bodies.append(field(1, field(2, field(1, deep))))
+    return bodies + groupBodies
+  }
+
+  /// `body` cut at every length, and with each byte replaced by each of five values.
+  private static func variants(of body: [UInt8]) -> [[UInt8]] {
+    var variants = (0...body.count).map { Array(body.prefix($0)) }
+    for position in body.indices {
+      for byte: UInt8 in [0x00, 0x07, 0x0b, 0x80, 0xff] where body[position] != byte {
+        var changed = body
+        changed[position] = byte
+        variants.append(changed)
+      }
+    }
+    return variants
+  }
+
+  /// Reading a small body before walking it (what a real upload takes) gives what walking it
+  /// first gives: the same records, or the same refusal with its place, for every real upload cut
+  /// at every length and with each byte changed, bodies past the walk's depth, groups holding
+  /// what would be bundles, and one of more records than are built at once.
+  func testReadingBeforeTheWalkGivesWhatWalkingFirstGives() throws {
     // One of more records than are built at once, whole and cut.
     var events: [UInt8] = []
     for _ in 0...BulkDelivery.offloadEvents { events += Self.field(2, Self.field(2, "_e")) }
     let many = Self.field(1, events)
     var compared = 0
     var recordsCompared = 0
-    for body in bodies + [many] {
-      var variants = [body, Array(body.dropLast()), Array(body.prefix(body.count / 2))]
-      if body != many {
-        variants = (0...body.count).map { Array(body.prefix($0)) }
-        for position in body.indices {
-          for byte: UInt8 in [0x00, 0x07, 0x0b, 0x80, 0xff] where body[position] != byte {
-            var changed = body
-            changed[position] = byte
-            variants.append(changed)
-          }
-        }
-      }
+    for body in try Self.walkedBodies() + [many] {
+      let variants =
+        body == many
+        ? [body, Array(body.dropLast()), Array(body.prefix(body.count / 2))] : Self.variants(of: body)
       for variant in variants {
         let first = Self.records(FirebaseUploadEndpoint.read(variant))
         XCTAssertEqual(
