@@ -26,6 +26,8 @@ struct IdentityReader: Sendable {
   let app: [Path]
   let platform: [Path]
   let model: [Path]
+  /// Every path once, with its dotted text (what ``unreadable(in:)`` looks at and names).
+  private let every: [(place: String, path: Path)]
 
   /// The reader of `vendor`'s identity fields of `form`.
   init(_ vendor: Vendor, _ form: String) {
@@ -38,6 +40,14 @@ struct IdentityReader: Sendable {
     app = fields.app.map(Path.init)
     platform = fields.platform.map(Path.init)
     model = fields.model.map(Path.init)
+    var every: [(place: String, path: Path)] = []
+    for dotted in fields.user + fields.device + fields.anonymous + fields.previous + fields.session
+      + fields.app
+      + fields.platform + fields.model where !every.contains(where: { $0.place == dotted })
+    {
+      every.append((dotted, Path(dotted)))
+    }
+    self.every = every
   }
 
   /// The first of `paths` that holds a non-empty string or number, where `root` gives a path's
@@ -59,12 +69,11 @@ struct IdentityReader: Sendable {
   /// path once.
   func unreadable(in root: (String) -> PropertyValue?) -> [(place: String, value: PropertyValue)] {
     var found: [(place: String, value: PropertyValue)] = []
-    for path in user + device + anonymous + previous + session + app + platform + model {
+    for (place, path) in every {
       var value = root(path.head)
       for field in path.rest { value = Self.element(field, of: value) }
       guard let value, value != .null, Payload.string(value) == nil else { continue }
-      let place = ([path.head] + path.rest).joined(separator: ".")
-      if !found.contains(where: { $0.place == place }) { found.append((place, value)) }
+      found.append((place, value))
     }
     return found
   }
