@@ -16,8 +16,9 @@ import TagscopeRecording
 /// parameters are the app's context data; the SDK's `a.` keys are kept beside the call
 /// (`sdk_context_data`), with the variables (`variables`) and the report suite and path
 /// (`report_suites`); what did not read as the SDK writes it is listed in `problems` with its
-/// place (a time, as every decoder's, is an `adobe.sent-time` violation), a variable neither Tagscope nor the SDKs' transport knows is kept under `unread` by its
-/// name and reported (``FieldAccount``). Every field being there, the record does not keep
+/// place (a time, as every decoder's, is an `adobe.sent-time` violation), a variable neither
+/// Tagscope nor the SDKs' transport knows is kept under `unread` by its name and reported
+/// (``FieldAccount``). Every field being there, the record does not keep
 /// the hit's text again (``IngestedEvent/recordsRaw``): a line holds a value twice, not three
 /// times. Answers `200` with a 1×1 GIF, as Adobe's
 /// servers do; a body that is no hit (no field), or nests its levels deeper than

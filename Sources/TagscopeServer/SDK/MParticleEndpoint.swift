@@ -220,7 +220,8 @@ struct MParticleEndpoint: SDKEndpoint {
       named = "crash_report"
       method = "crash_report"
       violations.append(
-        violation(
+        .vendor(
+          Vendors.mparticle.rawValue,
           "event-type",
           "A commerce_event holding a crash report (\(crashFields.filter { data[$0] != nil }.joined(separator: ", "))), "
             + "as mparticle-python's Batch labels its CrashReportEvent: recorded as crash_report."))
@@ -233,7 +234,8 @@ struct MParticleEndpoint: SDKEndpoint {
       properties = Payload.object(batch["user_attributes"])
     case let other where !eventTypes.contains(other):
       violations.append(
-        violation(
+        .vendor(
+          Vendors.mparticle.rawValue,
           "event-type",
           "event_type \"\(Payload.excerpt(other))\" is none the Events API has: recorded as an event of that name."
         ))
@@ -243,7 +245,8 @@ struct MParticleEndpoint: SDKEndpoint {
       let field =
         type == "custom_event" ? "data.event_name" : type == "screen_view" ? "data.screen_name" : nil
       violations.append(
-        violation(
+        .vendor(
+          Vendors.mparticle.rawValue,
           "event-name",
           field.map { "\(type) without \($0) as text: recorded under its type." }
             ?? "\(type) names no product action, promotion action or impression: recorded under its type."))
@@ -264,11 +267,6 @@ struct MParticleEndpoint: SDKEndpoint {
     account.noteUnreadableIdentity(identityReader) { $0 == "event" ? .object(data) : nil }
     account.add(to: &record)
     return record
-  }
-
-  /// A violation of mParticle's event rules (`mparticle.<rule>`): the record keeps what it read.
-  private static func violation(_ rule: String, _ message: String) -> RuleViolation {
-    RuleViolation(rule: "\(Vendors.mparticle.rawValue).\(rule)", message: message, consequence: .degraded)
   }
 
   static func badRequest(_ message: String, _ reason: RejectionReason) -> SDKReply {

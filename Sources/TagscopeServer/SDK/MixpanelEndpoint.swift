@@ -268,10 +268,9 @@ struct MixpanelEndpoint: SDKEndpoint {
     if operations.isEmpty {
       list = [(key: method, value: PropertyValue.object([:]))]
       violations.append(
-        RuleViolation(
-          rule: "mixpanel.no-operation",
-          message:
-            "The profile message holds no operation (\(profileOperations.sorted().joined(separator: ", "))): "
+        .vendor(
+          Vendors.mixpanel.rawValue, "no-operation",
+          "The profile message holds no operation (\(profileOperations.sorted().joined(separator: ", "))): "
             + "Mixpanel changes nothing.", consequence: .dropped))
     }
     var events = list.map { operation in

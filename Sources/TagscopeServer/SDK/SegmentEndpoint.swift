@@ -132,11 +132,10 @@ struct SegmentEndpoint: SDKEndpoint {
     if !Self.callTypes.contains(type) || Payload.string(message["type"]) == nil {
       let sent = message["type"].map(JSONText.value) ?? "none"
       violations.append(
-        RuleViolation(
-          rule: "\(provider).call-type",
-          message: "type = \(sent) is not a call type (\(Self.callTypes.sorted().joined(separator: ", "))): "
-            + "read as \(type == "track" ? "a track call" : "an event named by `event`").",
-          consequence: .degraded))
+        .vendor(
+          provider, "call-type",
+          "type = \(sent) is not a call type (\(Self.callTypes.sorted().joined(separator: ", "))): "
+            + "read as \(type == "track" ? "a track call" : "an event named by `event`")."))
     }
     // Properties or traits that are no object are none to the record: said, not emptied.
     var account = FieldAccount()

@@ -119,7 +119,9 @@ struct SnowplowEndpoint: SDKEndpoint {
       name = field("se_ac") ?? "struct"
       if field("se_ac") == nil {
         violations.append(
-          violation("event-name", "A structured event without se_ac (its action): recorded as struct."))
+          .vendor(
+            Vendors.snowplow.rawValue, "event-name",
+            "A structured event without se_ac (its action): recorded as struct."))
       }
       for (key, label) in [
         ("se_ca", "category"), ("se_ac", "action"), ("se_la", "label"), ("se_pr", "property"),
@@ -142,7 +144,8 @@ struct SnowplowEndpoint: SDKEndpoint {
       properties = Payload.object(inner["data"])
       if schema.isEmpty {
         violations.append(
-          violation(
+          .vendor(
+            Vendors.snowplow.rawValue,
             "event-name",
             "A self-describing event names no schema (unstruct_event.data.schema): recorded as ue."))
       }
@@ -170,7 +173,8 @@ struct SnowplowEndpoint: SDKEndpoint {
       name = type
       if !Self.eventTypes.contains(type) {
         violations.append(
-          violation(
+          .vendor(
+            Vendors.snowplow.rawValue,
             "event-type",
             "e=\(Payload.excerpt(type)) is no event type of the tracker protocol: recorded as an event of that name."
           ))
@@ -194,11 +198,6 @@ struct SnowplowEndpoint: SDKEndpoint {
   /// The tracker protocol's event types (`e`): page view, page ping, ecommerce transaction and
   /// its item, structured and self-describing events (Snowplow's tracker protocol reference).
   static let eventTypes: Set<String> = ["pv", "pp", "tr", "ti", "se", "ue"]
-
-  /// A violation of Snowplow's tracker protocol (`snowplow.<rule>`): the record keeps what it read.
-  private static func violation(_ rule: String, _ message: String) -> RuleViolation {
-    RuleViolation(rule: "\(Vendors.snowplow.rawValue).\(rule)", message: message, consequence: .degraded)
-  }
 
   /// `vendor/name/jsonschema/1-0-0` → `name`.
   static func schemaName(_ schema: String) -> String {
